@@ -1,0 +1,187 @@
+extension CountdownEngine {
+  /// One callback, prepared under the lock and made after it is released.
+  struct PreparedDelivery {
+    let receiver: AnyObject
+    let handler: CountdownHandler
+    let value: Int
+    let key: ObjectIdentifier
+    let registration: UInt64
+    /// This is the final 0: the registration ends after the call.
+    let ends: Bool
+    /// Cleared when the registration was cancelled or replaced after this was prepared.
+    var isValid = true
+  }
+
+  /// What one pass must do, taken from the state when it starts.
+  struct PassPlan {
+    let number: UInt32
+    let now: Int64
+    /// Registrations owed their first delivery.
+    let fresh: [EngineState.PendingDelivery]
+    /// Walk the whole table (a wakeup happened).
+    let walk: Bool
+    /// Deliver every registration, changed or not (a resume happened).
+    let catchUp: Bool
+  }
+
+  /// Delivers everything pending: first deliveries of new registrations, and, after a wakeup, every
+  /// registration whose value changed. Runs on the delivery queue.
+  ///
+  /// Values are computed now, at delivery, so a pass that starts late delivers current values, and
+  /// since at most one pass is queued, a stalled queue never builds up a backlog of stale batches.
+  /// The table is walked in chunks: each chunk is prepared under the lock (bounded work), then its
+  /// callbacks run with the lock released, so a callback may call anything on this engine.
+  func deliverPending() {
+    let context = DeliveryContext()
+    let plan = state.withLock { state -> PassPlan? in
+      state.passQueued = false
+      guard state.delivery == nil, state.hasPendingWork else { return nil }
+      state.delivery = context
+      state.passNumber = state.passNumber == .max ? 1 : state.passNumber + 1
+      defer {
+        state.fresh = []
+        state.tickDue = false
+        state.catchUpDue = false
+      }
+      return PassPlan(
+        number: state.passNumber, now: clock.now.nanosecondsSinceOrigin, fresh: state.fresh,
+        walk: state.tickDue, catchUp: state.catchUpDue)
+    }
+    guard let plan else {
+      // Nothing to do, or a pass is already running further up this thread's stack (a callback
+      // advanced a manual clock): leave the work to a queued pass.
+      perform(state.withLock { $0.delivery == nil ? .none : $0.requestPass() })
+      return
+    }
+
+    var chunk = ContiguousArray<PreparedDelivery>()
+    chunk.reserveCapacity(Self.chunkSize)
+    var ended: [EngineState.PendingDelivery] = []
+    var freshCursor = 0
+    var walkCursor = plan.walk ? Int.max : -1
+    var earliest = Int64.max
+    var delivered = 0
+    var passDelivered = 0
+
+    while true {
+      var garbage: [ReceiverNode] = []
+      state.withLock { state in
+        for end in ended {
+          if let node = state.remove(key: end.key, registration: end.registration) {
+            garbage.append(node)
+          }
+        }
+        ended.removeAll(keepingCapacity: true)
+        state.deliveries += delivered
+        delivered = 0
+        prepareFresh(plan, cursor: &freshCursor, into: &chunk, earliest: &earliest, garbage: &garbage, state: &state)
+        prepareWalk(plan, cursor: &walkCursor, into: &chunk, earliest: &earliest, garbage: &garbage, state: &state)
+      }
+      garbage.removeAll()  // handlers released outside the lock
+      if chunk.isEmpty && freshCursor >= plan.fresh.count && walkCursor < 0 { break }
+
+      for position in chunk.indices {
+        if context.invalidated {
+          context.invalidated = false
+          revalidate(&chunk, from: position)
+        }
+        guard chunk[position].isValid else { continue }
+        var stop = false
+        chunk[position].handler(chunk[position].receiver, chunk[position].value, &stop)
+        delivered += 1
+        passDelivered += 1
+        if stop || chunk[position].ends {
+          ended.append(.init(key: chunk[position].key, registration: chunk[position].registration))
+        }
+      }
+      chunk.removeAll(keepingCapacity: true)
+    }
+
+    let request = state.withLock { state -> EngineState.PassRequest in
+      state.delivery = nil
+      state.deliveries += delivered
+      if passDelivered > 0 {
+        state.batches += 1
+      }
+      state.earliestChange = plan.walk ? earliest : min(state.earliestChange, earliest)
+      state.rearm(now: clock.now.nanosecondsSinceOrigin, window: windowNanoseconds)
+      return state.requestPass()
+    }
+    perform(request)
+  }
+
+  /// Prepares first deliveries of new (or resumed) registrations.
+  private func prepareFresh(
+    _ plan: PassPlan, cursor: inout Int, into chunk: inout ContiguousArray<PreparedDelivery>,
+    earliest: inout Int64, garbage: inout [ReceiverNode], state: inout EngineState
+  ) {
+    while cursor < plan.fresh.count, chunk.count < Self.chunkSize {
+      let pending = plan.fresh[cursor]
+      cursor += 1
+      guard let index = state.table.index(of: pending.key),
+        state.table[index].registration == pending.registration,
+        state.table[index].timing.nextChange == .min
+      else { continue }
+      prepare(index, plan, into: &chunk, earliest: &earliest, garbage: &garbage, state: &state)
+    }
+  }
+
+  /// Walks the pool from its end toward its start, preparing every due registration.
+  ///
+  /// Walking downward keeps the walk exact while callbacks between chunks add and remove
+  /// registrations: an addition lands past the cursor (it gets its own first delivery), and a
+  /// removal only ever moves the pool's last node, one already visited, into the gap.
+  private func prepareWalk(
+    _ plan: PassPlan, cursor: inout Int, into chunk: inout ContiguousArray<PreparedDelivery>,
+    earliest: inout Int64, garbage: inout [ReceiverNode], state: inout EngineState
+  ) {
+    guard cursor >= 0 else { return }
+    cursor = min(cursor, state.table.count - 1)
+    var scanned = 0
+    while cursor >= 0, chunk.count < Self.chunkSize, scanned < Self.scanLimit {
+      let index = NodeIndex(cursor)
+      cursor -= 1
+      scanned += 1
+      let timing = state.table[index].timing
+      if timing.lastPass != plan.number, !timing.isPaused,
+        plan.catchUp || timing.isDue(at: plan.now)
+      {
+        prepare(index, plan, into: &chunk, earliest: &earliest, garbage: &garbage, state: &state)
+      } else if !timing.isPaused {
+        earliest = min(earliest, timing.nextChange)
+      }
+    }
+  }
+
+  /// Computes the value of the registration at `index` and adds its callback to the chunk, or
+  /// removes it if its receiver is gone.
+  @inline(__always)
+  private func prepare(
+    _ index: NodeIndex, _ plan: PassPlan, into chunk: inout ContiguousArray<PreparedDelivery>,
+    earliest: inout Int64, garbage: inout [ReceiverNode], state: inout EngineState
+  ) {
+    guard let receiver = state.table[index].receiver else {
+      garbage.append(state.table.remove(at: index))
+      return
+    }
+    let value = state.table[index].timing.advance(to: plan.now, interval: intervalNanoseconds)
+    state.table[index].timing.lastPass = plan.number
+    let node = state.table[index]
+    earliest = min(earliest, node.timing.nextChange)
+    chunk.append(
+      PreparedDelivery(
+        receiver: receiver, handler: node.handler, value: Int(value), key: node.key,
+        registration: node.registration, ends: node.timing.isFinished))
+  }
+
+  /// Drops prepared callbacks whose registration was cancelled or replaced since they were
+  /// prepared (by a callback earlier in the chunk).
+  private func revalidate(_ chunk: inout ContiguousArray<PreparedDelivery>, from start: Int) {
+    state.withLock { state in
+      for position in start..<chunk.count where chunk[position].isValid {
+        let registration = state.table.index(of: chunk[position].key).map { state.table[$0].registration }
+        chunk[position].isValid = registration == chunk[position].registration
+      }
+    }
+  }
+}

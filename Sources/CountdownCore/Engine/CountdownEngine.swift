@@ -1,0 +1,353 @@
+public import Dispatch
+
+/// Drives any number of countdowns from one timer.
+///
+/// Registrations are keyed by the identity of a receiver object (a view, a cell, a model, or any
+/// token): registering the same receiver again replaces its countdown, never adds a second one.
+/// The engine holds receivers weakly; a deallocated receiver's countdown ends without a call.
+///
+/// One timer wakes the engine; each wakeup's callbacks reach the delivery queue as one batch, and
+/// every value is computed from the clock at delivery time, so a stalled delivery queue or a late
+/// wakeup never delivers stale or duplicated values.
+///
+/// ```swift
+/// let engine = try CountdownEngine(interval: .seconds(1), deliveryQueue: myQueue)
+/// try engine.register(session, .duration(.seconds(30))) { session, remaining, stop in
+///   if remaining == 0 { (session as! Session).expire() }
+/// }
+/// ```
+///
+/// All methods are safe from any thread and from inside a callback.
+public final class CountdownEngine: Sendable {
+  /// The time between value changes.
+  public let interval: Duration
+  /// How wakeups are placed.
+  public let alignment: CountdownAlignment
+  /// Where time comes from.
+  public let clock: any CountdownClock
+  /// Where callbacks run. Must be a serial queue.
+  public let deliveryQueue: DispatchQueue
+
+  let intervalNanoseconds: Int64
+  /// The wakeup grid's step: the interval (shared alignment) or the tolerance (per countdown).
+  let windowNanoseconds: Int64
+  /// The serial queue the timer fires on.
+  private let timerQueue: DispatchQueue
+  /// Marks `deliveryQueue`, so the engine can tell when it already runs there.
+  private let deliveryQueueKey = DispatchSpecificKey<Bool>()
+  let state: LockedState<EngineState>
+
+  /// How many callbacks one pass prepares under the lock before calling them with the lock released.
+  static let chunkSize = 256
+  /// How many registrations one pass looks at under the lock at most, so that registering from
+  /// another thread is never held up for a whole tick.
+  static let scanLimit = 4096
+
+  /// Creates an engine. It makes no timer until the first registration.
+  ///
+  /// - Parameters:
+  ///   - interval: The step of every countdown (1 second for most UIs; 100 ms for a quiz clock).
+  ///   - alignment: ``CountdownAlignment/shared`` (all values flip together) or
+  ///     ``CountdownAlignment/perCountdown(tolerance:)``.
+  ///   - clock: ``ContinuousCountdownClock`` by default; ``ManualCountdownClock`` in tests.
+  ///   - deliveryQueue: A serial queue for the callbacks.
+  /// - Throws: ``CountdownError/invalidInterval`` for an interval of zero or less or a tolerance
+  ///   outside `0 < tolerance <= interval`; ``CountdownError/outOfRange`` for one beyond 292 years.
+  public init(
+    interval: Duration,
+    alignment: CountdownAlignment = .shared,
+    clock: any CountdownClock = .continuous,
+    deliveryQueue: DispatchQueue
+  ) throws(CountdownError) {
+    let intervalNanoseconds = try interval.countdownNanoseconds()
+    guard intervalNanoseconds > 0 else { throw .invalidInterval }
+    switch alignment {
+    case .shared:
+      windowNanoseconds = intervalNanoseconds
+    case .perCountdown(let tolerance):
+      let tolerance = try tolerance.countdownNanoseconds()
+      guard tolerance > 0, tolerance <= intervalNanoseconds else { throw .invalidInterval }
+      windowNanoseconds = tolerance
+    }
+    self.interval = interval
+    self.intervalNanoseconds = intervalNanoseconds
+    self.alignment = alignment
+    self.clock = clock
+    self.deliveryQueue = deliveryQueue
+    timerQueue = DispatchQueue(label: "CountdownEngine.timer")
+    state = LockedState(EngineState())
+    deliveryQueue.setSpecific(key: deliveryQueueKey, value: true)
+  }
+
+  deinit {
+    deliveryQueue.setSpecific(key: deliveryQueueKey, value: nil)
+    let (timer, nodes) = state.withLock { state in
+      (state.timer, state.table.removeAll())
+    }
+    timer?.cancel()
+    _ = nodes  // released here, outside the lock
+  }
+
+  // MARK: - Registering
+
+  /// Starts (or replaces) the countdown of `receiver`.
+  ///
+  /// The first callback comes promptly, on the delivery queue, with the current value; then one
+  /// each time the value changes. A countdown that reaches 0 is called once with 0 and ends; so does
+  /// one whose handler sets `stop`. A `deadline` in the past or a zero `duration` ends at once with
+  /// a single 0.
+  ///
+  /// - Parameters:
+  ///   - receiver: The object the countdown belongs to, held weakly.
+  ///   - target: What to count: a duration, a deadline, or up from zero.
+  ///   - policy: Whether time spent suspended counts (``SuspensionPolicy/keepsRunning``, default)
+  ///     or not (``SuspensionPolicy/pauses``).
+  ///   - handler: Called on the delivery queue with the receiver, the remaining whole intervals
+  ///     (elapsed, when counting up), and a stop flag.
+  /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``; the receiver's
+  ///   existing countdown, if any, is left untouched.
+  /// - Complexity: O(1) amortized.
+  public func register(
+    _ receiver: AnyObject,
+    _ target: CountdownTarget,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    handler: @escaping CountdownHandler
+  ) throws(CountdownError) {
+    let now = clock.now.nanosecondsSinceOrigin
+    let timing: CountdownTiming
+    switch target {
+    case .duration(let duration):
+      guard duration >= .zero else { throw .negativeDuration }
+      let length = try duration.countdownNanoseconds()
+      let (deadline, overflow) = now.addingReportingOverflow(length)
+      guard !overflow else { throw .outOfRange }
+      timing = CountdownTiming(countdownTo: deadline, policy: policy)
+    case .deadline(let instant):
+      timing = CountdownTiming(countdownTo: instant.nanosecondsSinceOrigin, policy: policy)
+    case .countingUp:
+      timing = CountdownTiming(countingUpFrom: now, policy: policy)
+    }
+
+    var replaced: ReceiverNode?
+    let request = state.withLock { state -> EngineState.PassRequest in
+      let registration = state.nextRegistration
+      state.nextRegistration += 1
+      let key = ObjectIdentifier(receiver)
+      if let index = state.table.index(of: key) {
+        if state.table[index].isRegistration(of: receiver) {
+          replaced = state.table[index]
+          state.table[index].handler = handler
+          state.table[index].registration = registration
+          state.table[index].timing = timing
+        } else {
+          // A dead receiver whose address the new one reuses: not the same registration.
+          replaced = state.table.remove(at: state.table.index(of: key)!)
+          state.table.insert(
+            ReceiverNode(receiver: receiver, registration: registration, handler: handler, timing: timing))
+        }
+        state.noteRemoval()
+      } else {
+        state.table.insert(
+          ReceiverNode(receiver: receiver, registration: registration, handler: handler, timing: timing))
+      }
+      state.fresh.append(.init(key: key, registration: registration))
+      if state.timer == nil {
+        state.timer = clock.makeTimer(on: timerQueue) { [weak self] event in
+          self?.timerDidReport(event)
+        }
+        state.gridOrigin = now
+        state.armedAt = nil
+        state.earliestChange = .max
+      }
+      return state.requestPass()
+    }
+    _ = replaced  // the old handler is released here, outside the lock
+    perform(request)
+  }
+
+  // MARK: - Cancelling and pausing
+
+  /// Ends the countdown of `receiver` without a further call.
+  ///
+  /// Once this returns on the delivery queue, the registration gets no more callbacks, not even one
+  /// already prepared for the current batch.
+  /// - Returns: Whether `receiver` had a registration.
+  /// - Complexity: O(1) amortized.
+  @discardableResult
+  public func cancel(_ receiver: AnyObject) -> Bool {
+    var removed: ReceiverNode?
+    let found = state.withLock { state -> Bool in
+      guard let index = state.table.index(of: ObjectIdentifier(receiver)) else { return false }
+      let isLive = state.table[index].isRegistration(of: receiver)
+      removed = state.table.remove(at: index)
+      state.noteRemoval()
+      return isLive
+    }
+    _ = removed  // released outside the lock
+    return found
+  }
+
+  /// Ends every registration without a further call.
+  public func cancelAll() {
+    let removed = state.withLock { state in
+      state.noteRemoval()
+      return state.table.removeAll()
+    }
+    _ = removed
+  }
+
+  /// Freezes the countdown of `receiver` where it is; it gets no callbacks until ``resume(_:)``.
+  ///
+  /// - Returns: Whether `receiver` had a registration.
+  @discardableResult
+  public func pause(_ receiver: AnyObject) -> Bool {
+    let now = clock.now.nanosecondsSinceOrigin
+    return state.withLock { state in
+      guard let index = state.liveIndex(of: receiver) else { return false }
+      state.table[index].timing.pause(at: now)
+      return true
+    }
+  }
+
+  /// Continues a countdown frozen by ``pause(_:)`` from where it stopped, delivering its current
+  /// value promptly.
+  ///
+  /// - Returns: Whether `receiver` had a registration.
+  @discardableResult
+  public func resume(_ receiver: AnyObject) -> Bool {
+    let now = clock.now.nanosecondsSinceOrigin
+    let (found, request) = state.withLock { state -> (Bool, EngineState.PassRequest) in
+      guard let index = state.liveIndex(of: receiver) else { return (false, .none) }
+      guard state.table[index].timing.isPaused else { return (true, .none) }
+      state.table[index].timing.resume(at: now)
+      state.fresh.append(.init(key: state.table[index].key, registration: state.table[index].registration))
+      return (true, state.requestPass())
+    }
+    perform(request)
+    return found
+  }
+
+  // MARK: - Queries
+
+  /// Whether `receiver` has a running or paused registration.
+  public func contains(_ receiver: AnyObject) -> Bool {
+    state.withLock { $0.liveIndex(of: receiver) != nil }
+  }
+
+  /// The value `receiver` would be shown now: remaining whole intervals (rounded up), or elapsed
+  /// ones when counting up; `nil` without a registration.
+  public func value(for receiver: AnyObject) -> Int? {
+    let now = clock.now.nanosecondsSinceOrigin
+    return state.withLock { state in
+      state.liveIndex(of: receiver).map {
+        Int(state.table[$0].timing.value(at: now, interval: intervalNanoseconds))
+      }
+    }
+  }
+
+  /// The exact time left for `receiver` (elapsed, when counting up); `nil` without a registration.
+  public func remaining(for receiver: AnyObject) -> Duration? {
+    let now = clock.now.nanosecondsSinceOrigin
+    return state.withLock { state in
+      state.liveIndex(of: receiver).map { .nanoseconds(state.table[$0].timing.nanoseconds(at: now)) }
+    }
+  }
+
+  /// The number of registrations (including ones whose receiver died and awaits removal).
+  public var count: Int {
+    state.withLock { $0.table.count }
+  }
+
+  /// What the engine has done so far.
+  public var statistics: EngineStatistics {
+    state.withLock { state in
+      EngineStatistics(
+        receivers: state.table.count, hasTimer: state.timer != nil, wakeups: state.wakeups,
+        batches: state.batches, deliveries: state.deliveries)
+    }
+  }
+
+  // MARK: - Suspending
+
+  /// Stops the timer: no wakeups and no CPU until ``resume()``. First callbacks of new
+  /// registrations are still delivered.
+  public func suspend() {
+    let now = clock.now.nanosecondsSinceOrigin
+    state.withLock { state in
+      guard state.suspendedSince == nil else { return }
+      state.suspendedSince = now
+      if state.armedAt != nil {
+        state.armedAt = nil
+        state.timer?.schedule(at: nil)
+      }
+    }
+  }
+
+  /// Restarts after ``suspend()``: every registration promptly gets one callback with its
+  /// corrected value, those that ran out meanwhile get their single 0, and ticking continues.
+  /// Registrations with ``SuspensionPolicy/pauses`` continue from where they were.
+  public func resume() {
+    let now = clock.now.nanosecondsSinceOrigin
+    let request = state.withLock { state -> EngineState.PassRequest in
+      guard let since = state.suspendedSince else { return .none }
+      state.suspendedSince = nil
+      let offset = now - since
+      for position in state.table.nodes.indices where state.table.nodes[position].timing.policy == .pauses {
+        state.table.nodes[position].timing.shift(by: offset)
+      }
+      state.tickDue = true
+      state.catchUpDue = true
+      return state.requestPass()
+    }
+    perform(request)
+  }
+
+  /// Whether ``suspend()`` is in effect.
+  public var isSuspended: Bool {
+    state.withLock { $0.suspendedSince != nil }
+  }
+
+  // MARK: - Wakeups
+
+  private func timerDidReport(_ event: CountdownTimerEvent) {
+    let hasWork = state.withLock { state -> Bool in
+      if case .fired = event {
+        state.wakeups += 1
+        state.armedAt = nil
+        guard state.suspendedSince == nil else { return false }
+        if state.table.isEmpty, state.fresh.isEmpty {
+          // The lazy cancel: a wakeup that finds nothing to do ends the timer.
+          state.timer?.cancel()
+          state.timer = nil
+          return false
+        }
+        state.tickDue = true
+      }
+      return state.hasPendingWork
+    }
+    guard hasWork else { return }
+    if DispatchQueue.getSpecific(key: deliveryQueueKey) == true {
+      // Time advanced by hand on the delivery queue itself: deliver now, in order.
+      deliverPending()
+    } else {
+      perform(state.withLock { $0.requestPass() })
+    }
+  }
+
+  func perform(_ request: EngineState.PassRequest) {
+    guard case .queue = request else { return }
+    deliveryQueue.async { [weak self] in
+      self?.deliverPending()
+    }
+  }
+}
+
+extension EngineState {
+  /// The position of `receiver`'s live registration, if it has one.
+  func liveIndex(of receiver: AnyObject) -> NodeIndex? {
+    guard let index = table.index(of: ObjectIdentifier(receiver)),
+      table[index].isRegistration(of: receiver), !table[index].timing.isFinished
+    else { return nil }
+    return index
+  }
+}

@@ -1,0 +1,14 @@
+/// Why a countdown call was rejected.
+///
+/// A call that throws changes nothing: an existing countdown of the same receiver keeps running
+/// exactly as before.
+public enum CountdownError: Error, Hashable, Sendable {
+  /// A countdown length below zero.
+  case negativeDuration
+  /// A number of seconds that is NaN or infinite.
+  case nonFiniteValue
+  /// An interval of zero or less, or a tolerance outside `0 < tolerance <= interval`.
+  case invalidInterval
+  /// A deadline or duration too far away to represent on the clock (beyond about 292 years).
+  case outOfRange
+}

@@ -1,0 +1,35 @@
+/// What a registration counts: down to an end, or up forever.
+public enum CountdownTarget: Hashable, Sendable {
+  /// Count down for this long from the moment of registration.
+  case duration(Duration)
+  /// Count down to this instant of the engine's clock.
+  case deadline(CountdownInstant)
+  /// Count up from zero, one step per interval, until cancelled: a tick listener for count-up
+  /// timers and polling.
+  case countingUp
+}
+
+/// What a countdown does while its engine is suspended (for example while the app is in the
+/// background).
+public enum SuspensionPolicy: Hashable, Sendable {
+  /// Its deadline is a real moment: time spent suspended counts (a sale that ends at 18:00).
+  case keepsRunning
+  /// It stops with the engine and continues from where it was on resume (a quiz clock).
+  case pauses
+}
+
+/// How an engine places its wakeups.
+public enum CountdownAlignment: Hashable, Sendable {
+  /// One grid for everybody: every receiver whose value changed is delivered in the same batch at
+  /// each interval, so all labels flip together. A value may lag its true boundary by less than one
+  /// interval, never lead it.
+  case shared
+  /// Each countdown changes within `tolerance` after its own boundary (never before); countdowns
+  /// due within the same tolerance window share one wakeup, so there are at most
+  /// interval ÷ tolerance wakeups per interval however many countdowns there are.
+  case perCountdown(tolerance: Duration)
+}
+
+/// What the engine calls for a registration: the receiver, its remaining (or, counting up,
+/// elapsed) whole intervals, and a stop flag that ends the registration after this call.
+public typealias CountdownHandler = @Sendable (_ receiver: AnyObject, _ value: Int, _ stop: inout Bool) -> Void

@@ -1,0 +1,110 @@
+/// Everything an engine knows, kept inside its lock. Methods here never call user code and never
+/// block; they return what the caller must do once the lock is released.
+struct EngineState {
+  var table = ReceiverTable()
+  var nextRegistration: UInt64 = 1
+
+  /// The engine's one timer; `nil` until the first registration and after a wakeup found the
+  /// table empty.
+  var timer: (any CountdownTimer)?
+  /// Where the timer is armed; `nil` while disarmed (suspended, or fired and waiting for the
+  /// delivery pass that re-arms it).
+  var armedAt: Int64?
+  /// The origin of the wakeup grid: the instant the timer was created.
+  var gridOrigin: Int64 = 0
+  /// No registration's value changes before this instant (a lower bound: removals do not raise it).
+  var earliestChange: Int64 = .max
+
+  /// Registrations waiting for their prompt first delivery.
+  var fresh: [PendingDelivery] = []
+  /// A wakeup happened: the next pass walks the whole table.
+  var tickDue = false
+  /// A resume happened: the next pass delivers every registration, changed or not.
+  var catchUpDue = false
+  /// A pass is queued on the delivery queue (at most one is).
+  var passQueued = false
+  /// The pass running now, if any.
+  var delivery: DeliveryContext?
+  /// The number of the latest pass (never 0, the number of "no pass yet").
+  var passNumber: UInt32 = 0
+  /// Set while the engine is suspended: the instant it was suspended.
+  var suspendedSince: Int64?
+
+  var wakeups = 0
+  var batches = 0
+  var deliveries = 0
+
+  /// What the caller must do after releasing the lock to get pending deliveries made.
+  enum PassRequest {
+    case none
+    /// Queue a pass on the delivery queue.
+    case queue
+  }
+
+  /// A registration (by key and registration number) with a delivery owed.
+  struct PendingDelivery {
+    var key: ObjectIdentifier
+    var registration: UInt64
+  }
+
+  var hasPendingWork: Bool { tickDue || !fresh.isEmpty }
+
+  /// Notes that deliveries are pending and says whether a pass must be queued for them.
+  mutating func requestPass() -> PassRequest {
+    guard hasPendingWork, !passQueued else { return .none }
+    passQueued = true
+    return .queue
+  }
+
+  /// Tells a running pass on this thread that a registration was removed or replaced, so it
+  /// rechecks the callbacks it has prepared.
+  func noteRemoval() {
+    if let delivery, delivery.isCurrentThread {
+      delivery.invalidated = true
+    }
+  }
+
+  /// Removes the registration of `key` numbered `registration`, if it is still there.
+  mutating func remove(key: ObjectIdentifier, registration: UInt64) -> ReceiverNode? {
+    guard let index = table.index(of: key), table[index].registration == registration else {
+      return nil
+    }
+    return table.remove(at: index)
+  }
+
+  /// The next grid instant at or after `instant` and strictly after `now`.
+  func gridInstant(atOrAfter instant: Int64, now: Int64, window: Int64) -> Int64 {
+    let target = max(instant, now + 1) - gridOrigin
+    let steps = target <= 0 ? 0 : (target - 1) / window + 1
+    let (product, overflow) = steps.multipliedReportingOverflow(by: window)
+    return overflow ? .max : gridOrigin &+ product
+  }
+
+  /// Arms the timer for the earliest change, if it is not already armed as early; disarms it when
+  /// nothing can change. Scheduling a dispatch source neither blocks nor calls user code, and doing
+  /// it under the lock keeps `armedAt` and the real timer in step.
+  mutating func rearm(now: Int64, window: Int64) {
+    guard let timer, suspendedSince == nil else { return }
+    if table.isEmpty {
+      // Keep the timer until the next grid wakeup finds the table still empty: a registration
+      // before then reuses it instead of building a new one.
+      let next = gridInstant(atOrAfter: now + 1, now: now, window: window)
+      if armedAt == nil || next < armedAt! {
+        armedAt = next
+        timer.schedule(at: CountdownInstant(nanosecondsSinceOrigin: next))
+      }
+      return
+    }
+    guard earliestChange != .max else {
+      if armedAt != nil {
+        armedAt = nil
+        timer.schedule(at: nil)
+      }
+      return
+    }
+    let next = gridInstant(atOrAfter: earliestChange, now: now, window: window)
+    if let armedAt, armedAt <= next { return }
+    armedAt = next
+    timer.schedule(at: CountdownInstant(nanosecondsSinceOrigin: next))
+  }
+}

@@ -1,0 +1,61 @@
+/// The engine's registrations: a hash table keyed by receiver identity, whose buckets are doubly
+/// linked lists threaded through one dense pool of nodes.
+///
+/// - The pool is a contiguous array with no holes: removal moves the last node into the gap, so a
+///   tick walks exactly `count` nodes, densely, whatever the table's history.
+/// - Each bucket is a doubly linked list of pool positions (``NodeIndex``), so a node found by key,
+///   or reached by the tick, is unlinked in O(1).
+/// - The bucket count is a power of two that doubles when the table holds more nodes than buckets
+///   and halves when it falls below a quarter, so lookups stay O(1) from one receiver to millions.
+///
+/// Not thread-safe: the engine keeps it inside its lock.
+package struct ReceiverTable {
+  /// Every node, densely; a node's position is its ``NodeIndex``.
+  package internal(set) var nodes: ContiguousArray<ReceiverNode> = []
+  /// The first node of each bucket's list, or ``NodeIndex/none``.
+  var heads: ContiguousArray<NodeIndex>
+
+  static let minimumBucketCount = 8
+
+  package init() {
+    heads = ContiguousArray(repeating: .none, count: Self.minimumBucketCount)
+  }
+
+  package var count: Int { nodes.count }
+  package var isEmpty: Bool { nodes.isEmpty }
+  package var bucketCount: Int { heads.count }
+
+  /// The node at `index`, for reading and for changing its payload (never its links).
+  package subscript(index: NodeIndex) -> ReceiverNode {
+    get { nodes[index.position] }
+    _modify { yield &nodes[index.position] }
+  }
+
+  /// The bucket a key belongs to.
+  ///
+  /// The identity's bits are mixed first (the MurmurHash3 finalizer): object addresses share their
+  /// low bits through alignment and their high bits through the allocator's arenas, so masking the
+  /// raw address would crowd a few buckets. The object's memory is never read.
+  func bucket(for key: ObjectIdentifier) -> BucketIndex {
+    var bits = UInt64(UInt(bitPattern: key))
+    bits ^= bits >> 33
+    bits &*= 0xff51_afd7_ed55_8ccd
+    bits ^= bits >> 33
+    bits &*= 0xc4ce_b9fe_1a85_ec53
+    bits ^= bits >> 33
+    return BucketIndex(position: Int(truncatingIfNeeded: bits) & (heads.count - 1))
+  }
+
+  /// The node registered under `key`, if any.
+  ///
+  /// - Complexity: O(1) on average.
+  package func index(of key: ObjectIdentifier) -> NodeIndex? {
+    var current = heads[bucket(for: key).position]
+    while !current.isNone {
+      let node = nodes[current.position]
+      if node.key == key { return current }
+      current = node.next
+    }
+    return nil
+  }
+}

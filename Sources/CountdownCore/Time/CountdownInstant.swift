@@ -1,0 +1,57 @@
+/// A moment on a ``CountdownClock``, counted in nanoseconds from the clock's own origin.
+///
+/// Instants of different clocks are not comparable in any meaningful way; an engine only ever
+/// compares instants read from its own clock.
+///
+/// ```swift
+/// let clock = ManualCountdownClock()
+/// let deadline = try clock.now.advanced(by: .seconds(30))
+/// ```
+public struct CountdownInstant: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// Nanoseconds since the clock's origin.
+  public var nanosecondsSinceOrigin: Int64
+
+  /// Creates an instant the given number of nanoseconds after the clock's origin.
+  public init(nanosecondsSinceOrigin: Int64) {
+    self.nanosecondsSinceOrigin = nanosecondsSinceOrigin
+  }
+
+  /// The clock's origin.
+  public static let zero = CountdownInstant(nanosecondsSinceOrigin: 0)
+
+  /// The instant `duration` after this one.
+  ///
+  /// - Throws: ``CountdownError/outOfRange`` when the result is not representable
+  ///   (about ±292 years from the origin).
+  public func advanced(by duration: Duration) throws(CountdownError) -> CountdownInstant {
+    let offset = try duration.countdownNanoseconds()
+    let (sum, overflow) = nanosecondsSinceOrigin.addingReportingOverflow(offset)
+    guard !overflow else { throw .outOfRange }
+    return CountdownInstant(nanosecondsSinceOrigin: sum)
+  }
+
+  /// The duration from this instant to `other` (negative when `other` is earlier).
+  public func duration(to other: CountdownInstant) -> Duration {
+    .nanoseconds(other.nanosecondsSinceOrigin) - .nanoseconds(nanosecondsSinceOrigin)
+  }
+
+  public static func < (lhs: CountdownInstant, rhs: CountdownInstant) -> Bool {
+    lhs.nanosecondsSinceOrigin < rhs.nanosecondsSinceOrigin
+  }
+
+  public var description: String { "\(Duration.nanoseconds(nanosecondsSinceOrigin))" }
+}
+
+extension Duration {
+  /// This duration in whole nanoseconds, truncated toward zero.
+  ///
+  /// - Throws: ``CountdownError/outOfRange`` when it does not fit in 64 bits (about ±292 years).
+  package func countdownNanoseconds() throws(CountdownError) -> Int64 {
+    let (seconds, attoseconds) = components
+    let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !overflow else { throw .outOfRange }
+    let (total, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+    guard !overflow2 else { throw .outOfRange }
+    return total
+  }
+}

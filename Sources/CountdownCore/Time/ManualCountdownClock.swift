@@ -1,0 +1,148 @@
+public import Dispatch
+
+/// A clock that moves only when you call ``advance(by:)``: for deterministic tests of countdown
+/// code, yours and ours, with no sleeping.
+///
+/// Advancing fires, in order, every wakeup that the engines on this clock would have had in that
+/// time, each at its own instant, on the calling thread. An engine whose delivery queue is the
+/// calling queue (the main queue, when a test runs on the main thread) delivers each wakeup's
+/// callbacks before `advance` moves on, so when `advance` returns every callback has run.
+///
+/// ```swift
+/// let clock = ManualCountdownClock()
+/// let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
+/// try engine.register(token, .duration(.seconds(3))) { _, remaining, _ in print(remaining) }
+/// try clock.advance(by: .zero)       // prints 3 (the prompt first delivery)
+/// try clock.advance(by: .seconds(3)) // prints 2, 1, 0
+/// ```
+public final class ManualCountdownClock: CountdownClock, @unchecked Sendable {
+  // @unchecked Sendable: all mutable state is inside `state`, guarded by its lock.
+  private let state: LockedState<State>
+
+  fileprivate struct State {
+    var now: Int64
+    var nextTimerID = 0
+    var nextSequence: UInt64 = 0
+    var timers: [Int: TimerRecord] = [:]
+  }
+
+  fileprivate struct TimerRecord {
+    weak var timer: ManualTimer?
+    /// When armed: the deadline, and a rising sequence number that breaks ties in arming order.
+    var armed: (deadline: Int64, sequence: UInt64)?
+  }
+
+  /// Creates a clock that reads `now` until it is advanced.
+  public init(now: CountdownInstant = .zero) {
+    state = LockedState(State(now: now.nanosecondsSinceOrigin))
+  }
+
+  public var now: CountdownInstant {
+    CountdownInstant(nanosecondsSinceOrigin: state.withLock { $0.now })
+  }
+
+  /// Moves time forward by `duration`, firing every timer that comes due on the way, in order.
+  ///
+  /// `advance(by: .zero)` fires nothing but still lets engines deliver pending first callbacks.
+  /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``; time does not
+  ///   move then.
+  public func advance(by duration: Duration) throws(CountdownError) {
+    guard duration >= .zero else { throw .negativeDuration }
+    let target = try now.advanced(by: duration)
+    try advance(to: target)
+  }
+
+  /// Moves time forward to `instant`, firing every timer that comes due on the way, in order.
+  ///
+  /// - Throws: ``CountdownError/negativeDuration`` when `instant` is earlier than ``now``.
+  public func advance(to instant: CountdownInstant) throws(CountdownError) {
+    let target = instant.nanosecondsSinceOrigin
+    guard target >= state.withLock({ $0.now }) else { throw .negativeDuration }
+    while let due = state.withLock({ $0.takeFirstDue(until: target) }) {
+      due.handler(.fired)  // outside the lock: the handler runs engine code
+    }
+    let live = state.withLock { state in
+      state.now = target
+      return state.timers.values.compactMap(\.timer)
+    }
+    for timer in live {
+      timer.handler(.settle)
+    }
+  }
+
+  public func makeTimer(
+    on queue: DispatchQueue,
+    handler: @escaping @Sendable (CountdownTimerEvent) -> Void
+  ) -> any CountdownTimer {
+    state.withLock { state in
+      state.timers = state.timers.filter { $0.value.timer != nil }
+      let timer = ManualTimer(id: state.nextTimerID, clock: self, handler: handler)
+      state.timers[state.nextTimerID] = TimerRecord(timer: timer)
+      state.nextTimerID += 1
+      return timer
+    }
+  }
+
+  /// How many timers made by this clock are alive and not cancelled.
+  public var liveTimerCount: Int {
+    state.withLock { $0.timers.values.count { $0.timer != nil } }
+  }
+
+  /// How many of those are armed.
+  public var armedTimerCount: Int {
+    state.withLock { $0.timers.values.count { $0.timer != nil && $0.armed != nil } }
+  }
+
+  fileprivate func schedule(_ id: Int, at deadline: CountdownInstant?) {
+    state.withLock { state in
+      guard state.timers[id] != nil else { return }
+      if let deadline {
+        state.timers[id]?.armed = (deadline.nanosecondsSinceOrigin, state.nextSequence)
+        state.nextSequence += 1
+      } else {
+        state.timers[id]?.armed = nil
+      }
+    }
+  }
+
+  fileprivate func remove(_ id: Int) {
+    _ = state.withLock { $0.timers.removeValue(forKey: id) }
+  }
+}
+
+extension ManualCountdownClock.State {
+  /// Disarms and returns the earliest armed timer due at or before `target`, moving `now` to its
+  /// deadline (never backwards).
+  fileprivate mutating func takeFirstDue(until target: Int64) -> ManualTimer? {
+    var best: (id: Int, deadline: Int64, sequence: UInt64)?
+    for (id, record) in timers {
+      guard let armed = record.armed, armed.deadline <= target, record.timer != nil else { continue }
+      if let current = best, (current.deadline, current.sequence) <= (armed.deadline, armed.sequence) {
+        continue
+      }
+      best = (id, armed.deadline, armed.sequence)
+    }
+    guard let best, let timer = timers[best.id]?.timer else { return nil }
+    timers[best.id]?.armed = nil
+    now = max(now, best.deadline)
+    return timer
+  }
+}
+
+/// A timer of ``ManualCountdownClock``; its deadline lives in the clock's locked state.
+private final class ManualTimer: CountdownTimer, Sendable {
+  let id: Int
+  let clock: ManualCountdownClock
+  let handler: @Sendable (CountdownTimerEvent) -> Void
+
+  init(id: Int, clock: ManualCountdownClock, handler: @escaping @Sendable (CountdownTimerEvent) -> Void) {
+    self.id = id
+    self.clock = clock
+    self.handler = handler
+  }
+
+  func schedule(at deadline: CountdownInstant?) { clock.schedule(id, at: deadline) }
+  func cancel() { clock.remove(id) }
+  // No deinit hook: the clock holds timers weakly and skips records whose timer is gone, and a
+  // deinit that took the clock's lock could run while that lock is held.
+}
