@@ -159,6 +159,10 @@ public final class CountdownEngine: Sendable {
         state.armedAt = nil
         state.earliestChange = .max
       }
+      // Arm for this registration's first change now, not after its first delivery: if the
+      // delivery queue is slow, the wakeup still comes on time.
+      state.earliestChange = min(state.earliestChange, timing.firstChange(after: now, interval: intervalNanoseconds))
+      state.rearm(now: now, window: windowNanoseconds)
       return state.requestPass()
     }
     _ = replaced  // the old handler is released here, outside the lock

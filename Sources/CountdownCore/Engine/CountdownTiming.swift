@@ -80,6 +80,14 @@ package struct CountdownTiming: Sendable {
     return value
   }
 
+  /// When the value shown from `now` on changes first (`Int64.max` for a countdown already at 0).
+  package func firstChange(after now: Int64, interval: Int64) -> Int64 {
+    var copy = self
+    copy.nextChange = .min
+    _ = copy.advance(to: now, interval: interval)
+    return copy.nextChange
+  }
+
   /// Whether the last delivered value ends the registration.
   package var isFinished: Bool { kind == .countdown && value == 0 && !isPaused }
 

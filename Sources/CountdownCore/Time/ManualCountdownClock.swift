@@ -58,13 +58,19 @@ public final class ManualCountdownClock: CountdownClock, @unchecked Sendable {
   public func advance(to instant: CountdownInstant) throws(CountdownError) {
     let target = instant.nanosecondsSinceOrigin
     guard target >= state.withLock({ $0.now }) else { throw .negativeDuration }
+    // What was pending before time moved is delivered at the instant it was due, as a real delivery
+    // queue would have done while time passed.
+    settle()
     while let due = state.withLock({ $0.takeFirstDue(until: target) }) {
       due.handler(.fired)  // outside the lock: the handler runs engine code
     }
-    let live = state.withLock { state in
-      state.now = target
-      return state.timers.values.compactMap(\.timer)
-    }
+    state.withLock { $0.now = target }
+    settle()
+  }
+
+  /// Lets every engine on this clock deliver what is pending.
+  private func settle() {
+    let live = state.withLock { $0.timers.values.compactMap(\.timer) }
     for timer in live {
       timer.handler(.settle)
     }

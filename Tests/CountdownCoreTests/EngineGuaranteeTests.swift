@@ -1,0 +1,288 @@
+import CountdownCore
+import Dispatch
+import XCTest
+
+/// DESIGN.md's guarantees at the engine level, on the manual clock.
+final class EngineGuaranteeTests: XCTestCase {
+  let recorder = Recorder()
+
+  // 1. One timer, however many receivers; none once a wakeup finds the table empty.
+  func testOneTimerForAllReceiversAndNoneWhenEmpty() throws {
+    let (engine, clock) = try makeEngine()
+    XCTAssertFalse(engine.statistics.hasTimer, "no timer before the first registration")
+    let receivers = (0..<500).map { Receiver("r\($0)") }
+    for receiver in receivers {
+      try engine.register(receiver, .duration(.seconds(2)), handler: { _, _, _ in })
+    }
+    XCTAssertEqual(clock.liveTimerCount, 1)
+    try clock.advance(by: .seconds(2))
+    XCTAssertEqual(engine.count, 0, "all ended")
+    XCTAssertEqual(clock.liveTimerCount, 1, "cancelled lazily, not at once")
+    try clock.advance(by: .seconds(1))
+    XCTAssertEqual(clock.liveTimerCount, 0)
+    XCTAssertFalse(engine.statistics.hasTimer)
+  }
+
+  func testRegistrationBeforeTheLazyWakeupReusesTheTimer() throws {
+    let (engine, clock) = try makeEngine()
+    let a = Receiver("a")
+    try engine.register(a, .duration(.seconds(1)), handler: recorder.handler("a"))
+    try clock.advance(by: .seconds(1))
+    XCTAssertEqual(engine.count, 0)
+    try engine.register(a, .duration(.seconds(2)), handler: recorder.handler("a2"))
+    try clock.advance(by: .seconds(2))
+    XCTAssertEqual(engine.statistics.wakeups, 3)
+    XCTAssertEqual(recorder.values("a2"), [2, 1, 0])
+    XCTAssertEqual(clock.liveTimerCount, 1)
+  }
+
+  // 2. Re-registering replaces: only the new callback, once per batch.
+  func testReRegisteringReplacesTheCountdown() throws {
+    let (engine, clock) = try makeEngine()
+    let cell = Receiver("cell")
+    try engine.register(cell, .duration(.seconds(10)), handler: recorder.handler("old"))
+    try clock.advance(by: .zero)
+    try clock.advance(by: .milliseconds(300))
+    for item in 1...3 {
+      try engine.register(cell, .duration(.seconds(5)), handler: recorder.handler("item\(item)"))
+    }
+    XCTAssertEqual(engine.count, 1)
+    try clock.step(3, by: .seconds(1), recorder: recorder)
+    XCTAssertEqual(recorder.values("old"), [10])
+    XCTAssertEqual(recorder.values("item1"), [])
+    XCTAssertEqual(recorder.values("item2"), [])
+    XCTAssertEqual(recorder.values("item3"), [5, 4, 3], "prompt 5, then one per change")
+    // The grid started at 0: the wakeup at 1 s finds 4.3 s left, still 5, so it is not called again.
+  }
+
+  // 3. Running out delivers exactly one 0, then nothing.
+  func testExactlyOneFinalZero() throws {
+    let (engine, clock) = try makeEngine()
+    let a = Receiver("a")
+    try engine.register(a, .duration(.seconds(2)), handler: recorder.handler("a"))
+    try clock.advance(by: .seconds(10))
+    XCTAssertEqual(recorder.values("a"), [2, 1, 0])
+    XCTAssertFalse(engine.contains(a))
+  }
+
+  func testZeroDurationAndPastDeadlineEndAtOnceWithOneZero() throws {
+    let (engine, clock) = try makeEngine()
+    let a = Receiver("a"), b = Receiver("b")
+    try clock.advance(by: .seconds(5))
+    try engine.register(a, .duration(.zero), handler: recorder.handler("a"))
+    try engine.register(b, .deadline(.zero), handler: recorder.handler("b"))
+    try clock.advance(by: .seconds(3))
+    XCTAssertEqual(recorder.values("a"), [0])
+    XCTAssertEqual(recorder.values("b"), [0])
+    XCTAssertEqual(engine.count, 0)
+  }
+
+  func testStopFlagEndsAfterThatCall() throws {
+    let (engine, clock) = try makeEngine()
+    let a = Receiver("a")
+    try engine.register(a, .duration(.seconds(10)), handler: recorder.handler("a", stopAt: 8))
+    try clock.advance(by: .seconds(5))
+    XCTAssertEqual(recorder.values("a"), [10, 9, 8])
+    XCTAssertEqual(engine.count, 0)
+  }
+
+  // 4. After cancel returns on the delivery queue: no further callback, even one already batched.
+  func testCancelFromACallbackSuppressesTheRestOfTheBatch() throws {
+    let (engine, clock) = try makeEngine()
+    let receivers = (0..<600).map { Receiver("r\($0)") }
+    let cancelled = LockedState(Set<String>())
+    for receiver in receivers {
+      try engine.register(receiver, .duration(.seconds(10))) { [recorder] object, value, _ in
+        let me = object as! Receiver
+        XCTAssertFalse(cancelled.withLock { $0.contains(me.name) }, "\(me) called after its cancel returned")
+        recorder.record(me.name, value)
+        guard value == 9 else { return }
+        // The first receiver called in this batch cancels every other one.
+        for other in receivers where other !== me {
+          if engine.cancel(other) { cancelled.withLock { _ = $0.insert(other.name) } }
+        }
+      }
+    }
+    try clock.advance(by: .seconds(1))
+    XCTAssertEqual(recorder.events.filter { $0.value == 9 }.count, 1)
+    XCTAssertEqual(engine.count, 1)
+  }
+
+  func testReplacingFromACallbackSuppressesTheOldBatchedCall() throws {
+    let (engine, clock) = try makeEngine()
+    let receivers = (0..<300).map { Receiver("r\($0)") }
+    for receiver in receivers {
+      try engine.register(receiver, .duration(.seconds(10))) { [recorder] object, value, _ in
+        recorder.record("old", value)
+        guard value == 9 else { return }
+        for other in receivers {
+          try? engine.register(other, .duration(.seconds(60)), handler: recorder.handler("new"))
+        }
+      }
+    }
+    try clock.advance(by: .zero)
+    recorder.clear()
+    try clock.advance(by: .seconds(1))
+    XCTAssertEqual(recorder.values("old"), [9], "only the first called; the others were replaced")
+    try clock.advance(by: .zero)
+    XCTAssertEqual(recorder.values("new").count, 300)
+    XCTAssertEqual(Set(recorder.values("new")), [60])
+  }
+
+  // 5 (engine level). A deallocated receiver gets no callback and is removed.
+  func testDeallocatedReceiverIsRemovedWithoutACall() throws {
+    let (engine, clock) = try makeEngine()
+    var receiver: Receiver? = Receiver("gone")
+    weak let weakReceiver = receiver
+    try engine.register(receiver!, .duration(.seconds(10)), handler: recorder.handler("gone"))
+    try clock.advance(by: .zero)
+    receiver = nil
+    XCTAssertNil(weakReceiver, "the engine keeps no receiver alive")
+    try clock.advance(by: .seconds(3))
+    XCTAssertEqual(recorder.values("gone"), [10])
+    XCTAssertEqual(engine.count, 0)
+  }
+
+  // 6. Values follow the clock: late wakeups, suspension, sleep.
+  func testLateWakeupDeliversTheTrueValue() throws {
+    let (engine, clock) = try makeEngine()
+    let a = Receiver("a")
+    try engine.register(a, .duration(.seconds(10)), handler: recorder.handler("a"))
+    try clock.advance(by: .zero)
+    // Simulate a device asleep for 4.5 s: the timer's wakeup comes late, once.
+    let deliveriesBefore = engine.statistics.deliveries
+    try clock.advance(by: .milliseconds(4500))
+    XCTAssertEqual(recorder.values("a").last, 6, "5.5 s left shows as 6, never less")
+    XCTAssertLessThanOrEqual(engine.statistics.deliveries - deliveriesBefore, 5)
+  }
+
+  func testSuspendStopsWakeupsAndResumeCatchesUp() throws {
+    let (engine, clock) = try makeEngine()
+    let short = Receiver("short"), long = Receiver("long"), quiz = Receiver("quiz")
+    try engine.register(short, .duration(.seconds(30)), handler: recorder.handler("short"))
+    try engine.register(long, .duration(.seconds(120)), handler: recorder.handler("long"))
+    try engine.register(quiz, .duration(.seconds(20)), whileSuspended: .pauses, handler: recorder.handler("quiz"))
+    try clock.advance(by: .zero)
+    engine.suspend()
+    let wakeups = engine.statistics.wakeups
+    try clock.advance(by: .seconds(90))
+    XCTAssertEqual(engine.statistics.wakeups, wakeups, "no wakeups while suspended")
+    XCTAssertEqual(recorder.values("long"), [120])
+    engine.resume()
+    try clock.advance(by: .zero)
+    XCTAssertEqual(recorder.values("short"), [30, 0])
+    XCTAssertEqual(recorder.values("long"), [120, 30])
+    XCTAssertEqual(recorder.values("quiz"), [20, 20], "a pausing countdown continues where it was")
+    try clock.advance(by: .seconds(2))
+    XCTAssertEqual(recorder.values("long"), [120, 30, 29, 28])
+    XCTAssertEqual(recorder.values("quiz"), [20, 20, 19, 18])
+  }
+
+  // 7. Shared alignment: all receivers of one engine in the same batch.
+  func testSharedAlignmentDeliversEveryoneInTheSameBatch() throws {
+    let (engine, clock) = try makeEngine()
+    let receivers = (0..<1000).map { Receiver("r\($0)") }
+    for (position, receiver) in receivers.enumerated() {
+      try clock.advance(by: .milliseconds(1))
+      try engine.register(receiver, .duration(.seconds(Int64(5 + position % 7))), handler: recorder.handler(receiver.name))
+    }
+    // The grid started with the first registration; registrations spread over one interval have
+    // all had their first change by the second wakeup. From then on, everyone flips together.
+    try clock.advance(by: .seconds(1))
+    recorder.clear()
+    let batchesBefore = engine.statistics.batches
+    try clock.step(3, by: .seconds(1), recorder: recorder)
+    XCTAssertEqual(engine.statistics.batches - batchesBefore, 3, "one batch per wakeup")
+    let perBatch = Dictionary(grouping: recorder.events, by: \.batch).mapValues(\.count)
+    XCTAssertEqual(perBatch.values.sorted(), [1000, 1000, 1000])
+  }
+
+  // 9. A new or replaced registration gets its first callback before the next wakeup.
+  func testFirstCallbackComesBeforeTheNextWakeup() throws {
+    let (engine, clock) = try makeEngine()
+    let other = Receiver("other"), cell = Receiver("cell")
+    try engine.register(other, .duration(.seconds(100)), handler: { _, _, _ in })
+    try clock.advance(by: .milliseconds(1500))
+    try engine.register(cell, .duration(.seconds(42)), handler: recorder.handler("cell"))
+    let wakeups = engine.statistics.wakeups
+    try clock.advance(by: .milliseconds(100))
+    XCTAssertEqual(engine.statistics.wakeups, wakeups, "no wakeup happened")
+    XCTAssertEqual(recorder.values("cell"), [42])
+  }
+
+  // 10. A stalled delivery queue never causes a burst of stale batches.
+  func testStalledDeliveryQueueDeliversOnceAndCorrectly() throws {
+    let clock = ManualCountdownClock()
+    let deliveryQueue = DispatchQueue(label: "stalled")
+    let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: deliveryQueue)
+    let a = Receiver("a")
+    try engine.register(a, .duration(.seconds(10)), handler: recorder.handler("a"))
+    deliveryQueue.sync {}
+    XCTAssertEqual(recorder.values("a"), [10])
+    let gate = DispatchSemaphore(value: 0)
+    deliveryQueue.async { gate.wait() }  // the "main thread" blocks
+    for _ in 0..<3 { try clock.advance(by: .seconds(1)) }
+    gate.signal()
+    deliveryQueue.sync {}
+    XCTAssertEqual(recorder.values("a"), [10, 7], "one delivery, with the value at delivery time")
+    XCTAssertLessThanOrEqual(engine.statistics.wakeups, 1, "no wakeups pile up while stalled")
+    try clock.advance(by: .seconds(1))
+    deliveryQueue.sync {}
+    XCTAssertEqual(recorder.values("a"), [10, 7, 6])
+  }
+
+  // 11. Per-countdown alignment: within tolerance of each boundary, never before; bounded wakeups.
+  func testPerCountdownAlignmentMeetsToleranceAndBoundsWakeups() throws {
+    let tolerance = Duration.milliseconds(50)
+    let (engine, clock) = try makeEngine(alignment: .perCountdown(tolerance: tolerance))
+    var deadlines: [String: Int64] = [:]
+    var generator = SplitMix64(seed: 11)
+    let receivers = (0..<400).map { Receiver("r\($0)") }
+    let changes = LockedState<[(String, Int, CountdownInstant)]>([])
+    for receiver in receivers {
+      try clock.advance(by: .milliseconds(Int64(generator.next() % 7)))
+      try engine.register(receiver, .duration(.milliseconds(Int64(2000 + generator.next() % 3000)))) { object, value, _ in
+        changes.withLock { $0.append(((object as! Receiver).name, value, clock.now)) }
+      }
+      deadlines[receiver.name] = try clock.now.advanced(by: engine.remaining(for: receiver)!).nanosecondsSinceOrigin
+    }
+    let wakeupsBefore = engine.statistics.wakeups
+    let start = clock.now
+    for _ in 0..<600 { try clock.advance(by: .milliseconds(10)) }
+    let intervals = Int(start.duration(to: clock.now) / .seconds(1)) + 1
+    XCTAssertLessThanOrEqual(engine.statistics.wakeups - wakeupsBefore, intervals * 20, "≤ interval/tolerance per interval")
+    for (name, value, at) in changes.withLock({ $0 }) where at > start {
+      let deadline = deadlines[name]!
+      let boundary = deadline - Int64(value) * 1_000_000_000  // the moment `value` became true
+      XCTAssertGreaterThanOrEqual(at.nanosecondsSinceOrigin, boundary, "\(name) showed \(value) early")
+      XCTAssertLessThan(at.nanosecondsSinceOrigin - boundary, 50_000_000, "\(name) showed \(value) late")
+    }
+    XCTAssertEqual(engine.count, 0, "every countdown ended")
+    XCTAssertEqual(changes.withLock { $0.filter { $0.1 == 0 }.count }, 400)
+  }
+
+  func testBadInputIsRejectedAndChangesNothing() throws {
+    let (engine, clock) = try makeEngine()
+    let a = Receiver("a")
+    try engine.register(a, .duration(.seconds(10)), handler: recorder.handler("a"))
+    XCTAssertThrowsError(try engine.register(a, .duration(.seconds(-1)), handler: recorder.handler("bad"))) {
+      XCTAssertEqual($0 as? CountdownError, .negativeDuration)
+    }
+    XCTAssertThrowsError(try engine.register(a, .duration(.seconds(Int64.max)), handler: recorder.handler("bad"))) {
+      XCTAssertEqual($0 as? CountdownError, .outOfRange)
+    }
+    try clock.advance(by: .seconds(1))
+    XCTAssertEqual(recorder.values("a"), [10, 9])
+    XCTAssertEqual(recorder.values("bad"), [])
+    for interval in [Duration.zero, .seconds(-1)] {
+      XCTAssertThrowsError(try CountdownEngine(interval: interval, deliveryQueue: .main)) {
+        XCTAssertEqual($0 as? CountdownError, .invalidInterval)
+      }
+    }
+    for tolerance in [Duration.zero, .seconds(2)] {
+      XCTAssertThrowsError(try CountdownEngine(interval: .seconds(1), alignment: .perCountdown(tolerance: tolerance), deliveryQueue: .main)) {
+        XCTAssertEqual($0 as? CountdownError, .invalidInterval)
+      }
+    }
+  }
+}

@@ -1,0 +1,107 @@
+@testable import CountdownCore
+import XCTest
+
+final class ReceiverTableTests: XCTestCase {
+  private func node(_ receiver: AnyObject, _ registration: UInt64) -> ReceiverNode {
+    ReceiverNode(
+      receiver: receiver, registration: registration, handler: { _, _, _ in },
+      timing: CountdownTiming(countdownTo: 0, policy: .keepsRunning))
+  }
+
+  /// Random inserts, replacements and removals, checked against a Dictionary and against the
+  /// table's invariants after every step.
+  func testRandomizedAgainstDictionaryModel() {
+    var generator = SplitMix64(seed: 0xC0FFEE)
+    var table = ReceiverTable()
+    var model: [ObjectIdentifier: UInt64] = [:]
+    let pool = (0..<600).map { Receiver("r\($0)") }
+    for step in 0..<20_000 {
+      let receiver = pool[Int(generator.next() % UInt64(pool.count))]
+      let key = ObjectIdentifier(receiver)
+      switch generator.next() % 3 {
+      case 0, 1:
+        if let index = table.index(of: key) {
+          table[index].registration = UInt64(step)
+        } else {
+          table.insert(node(receiver, UInt64(step)))
+        }
+        model[key] = UInt64(step)
+      default:
+        if let index = table.index(of: key) {
+          let removed = table.remove(at: index)
+          XCTAssertEqual(removed.key, key)
+          XCTAssertEqual(model.removeValue(forKey: key), removed.registration)
+        } else {
+          XCTAssertNil(model[key])
+        }
+      }
+      XCTAssertEqual(table.invariantViolations(), [], "after step \(step)")
+      XCTAssertEqual(table.count, model.count)
+    }
+    for (key, registration) in model {
+      XCTAssertEqual(table.index(of: key).map { table[$0].registration }, registration)
+    }
+  }
+
+  func testGrowsAndShrinksWithTheLoad() {
+    var table = ReceiverTable()
+    let receivers = (0..<10_000).map { Receiver("r\($0)") }
+    for (position, receiver) in receivers.enumerated() {
+      table.insert(node(receiver, UInt64(position)))
+      XCTAssertLessThanOrEqual(table.count, table.bucketCount, "load factor stays at most 1")
+    }
+    XCTAssertEqual(table.bucketCount, 16_384)
+    XCTAssertEqual(table.invariantViolations(), [])
+    for receiver in receivers.dropFirst(10) {
+      _ = table.remove(at: table.index(of: ObjectIdentifier(receiver))!)
+    }
+    XCTAssertEqual(table.count, 10)
+    XCTAssertLessThanOrEqual(table.bucketCount, 64, "the bucket array shrinks after mass removal")
+    XCTAssertLessThanOrEqual(table.nodes.capacity, 128, "the pool gives memory back")
+    XCTAssertEqual(table.invariantViolations(), [])
+    for receiver in receivers.prefix(10) {
+      XCTAssertNotNil(table.index(of: ObjectIdentifier(receiver)))
+    }
+  }
+
+  /// Addresses of objects from one allocator share low and high bits; mixed hashing must still
+  /// spread them over the buckets.
+  func testSpreadsAllocatorAddressesOverBuckets() {
+    var table = ReceiverTable()
+    let receivers = (0..<4096).map { Receiver("r\($0)") }
+    for (position, receiver) in receivers.enumerated() {
+      table.insert(node(receiver, UInt64(position)))
+    }
+    var lengths = [Int](repeating: 0, count: table.bucketCount)
+    for receiver in receivers {
+      lengths[table.bucket(for: ObjectIdentifier(receiver)).position] += 1
+    }
+    XCTAssertLessThanOrEqual(lengths.max()!, 12, "longest chain at load 1 should be short")
+  }
+
+  func testRemovingTheLastAndOnlyNodes() {
+    var table = ReceiverTable()
+    let a = Receiver("a"), b = Receiver("b")
+    table.insert(node(a, 1))
+    table.insert(node(b, 2))
+    _ = table.remove(at: table.index(of: ObjectIdentifier(b))!)
+    _ = table.remove(at: table.index(of: ObjectIdentifier(a))!)
+    XCTAssertTrue(table.isEmpty)
+    XCTAssertEqual(table.invariantViolations(), [])
+    table.insert(node(a, 3))
+    XCTAssertEqual(table[table.index(of: ObjectIdentifier(a))!].registration, 3)
+  }
+}
+
+/// A small deterministic generator, so a failing randomized test fails the same way again.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

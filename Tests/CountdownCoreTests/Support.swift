@@ -1,0 +1,61 @@
+import CountdownCore
+import Dispatch
+import XCTest
+
+/// A receiver: any object works; tests use this one to give them names.
+final class Receiver: Sendable, CustomStringConvertible {
+  let name: String
+  init(_ name: String) { self.name = name }
+  var description: String { name }
+}
+
+/// What a test's handlers saw, in order, with the batch each call belonged to.
+final class Recorder: Sendable {
+  struct Event: Equatable, CustomStringConvertible {
+    var name: String
+    var value: Int
+    var batch: Int
+    var description: String { "\(name)=\(value)@\(batch)" }
+  }
+
+  private let state = LockedState<(events: [Event], batch: Int)>(([], 0))
+
+  /// A handler that records calls under `name`, optionally setting `stop` for some values.
+  func handler(_ name: String, stopAt: Int? = nil) -> CountdownHandler {
+    { _, value, stop in
+      self.record(name, value)
+      if value == stopAt { stop = true }
+    }
+  }
+
+  func record(_ name: String, _ value: Int) {
+    state.withLock { $0.events.append(Event(name: name, value: value, batch: $0.batch)) }
+  }
+
+  /// Starts a new batch number: call between clock advances.
+  func nextBatch() { state.withLock { $0.batch += 1 } }
+
+  var events: [Event] { state.withLock { $0.events } }
+  func values(_ name: String) -> [Int] { events.filter { $0.name == name }.map(\.value) }
+  func clear() { state.withLock { $0.events = [] } }
+}
+
+/// An engine on a manual clock, delivering on the main queue: tests run on the main thread, so
+/// `advance` delivers synchronously.
+func makeEngine(
+  interval: Duration = .seconds(1), alignment: CountdownAlignment = .shared
+) throws -> (CountdownEngine, ManualCountdownClock) {
+  let clock = ManualCountdownClock()
+  let engine = try CountdownEngine(interval: interval, alignment: alignment, clock: clock, deliveryQueue: .main)
+  return (engine, clock)
+}
+
+extension ManualCountdownClock {
+  /// Advances one step at a time, starting a new recorder batch before each step.
+  func step(_ count: Int, by step: Duration, recorder: Recorder) throws {
+    for _ in 0..<count {
+      recorder.nextBatch()
+      try advance(by: step)
+    }
+  }
+}
