@@ -1,0 +1,64 @@
+public import Foundation
+
+extension CountdownManager {
+  /// The remaining values of a new countdown, as an asynchronous sequence that finishes after `0`.
+  ///
+  /// ```swift
+  /// for await remaining in try CountdownManager.shared.values(for: .seconds(10)) {
+  ///   print(remaining)   // 10, 9, ..., 0
+  /// }
+  /// ```
+  ///
+  /// Cancelling the consuming task, or dropping the sequence, cancels the countdown. A consumer that
+  /// falls behind gets the newest value, never a backlog; the final `0` is never dropped.
+  /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``.
+  public func values(
+    for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning
+  ) throws(CountdownError) -> AsyncStream<Int> {
+    try stream(.duration(duration), policy)
+  }
+
+  /// The remaining values of a new countdown to `date`, finishing after `0`.
+  ///
+  /// - Throws: ``CountdownError/outOfRange`` or ``CountdownError/nonFiniteValue``.
+  public func values(
+    until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning
+  ) throws(CountdownError) -> AsyncStream<Int> {
+    try stream(.deadline(deadline(for: date)), policy)
+  }
+
+  /// Runs `action` on the main actor once `delay` has passed (at the first tick at or after it: the
+  /// manager's interval and alignment bound the lateness), unless cancelled first.
+  ///
+  /// ```swift
+  /// let hide = try manager.after(.seconds(3)) { banner.isHidden = true }
+  /// hide.cancel()  // changed our mind
+  /// ```
+  /// - Returns: A handle that cancels the action.
+  /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``.
+  @discardableResult
+  public func after(_ delay: Duration, _ action: @escaping @MainActor () -> Void) throws(CountdownError) -> CountdownHandle {
+    let handle = CountdownHandle(engine: engine)
+    // The handler keeps the handle (the registration's key) alive until the countdown ends.
+    try engine.register(handle, .duration(delay)) { _, value, _ in
+      guard value == 0 else { return }
+      withExtendedLifetime(handle) {
+        MainActor.assumeIsolated(action)
+      }
+    }
+    return handle
+  }
+
+  private func stream(_ target: CountdownTarget, _ policy: SuspensionPolicy) throws(CountdownError) -> AsyncStream<Int> {
+    let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let handle = CountdownHandle(engine: engine)
+    try engine.register(handle, target, whileSuspended: policy) { _, value, _ in
+      withExtendedLifetime(handle) {
+        continuation.yield(value)
+        if value == 0 { continuation.finish() }
+      }
+    }
+    continuation.onTermination = { _ in handle.cancel() }
+    return stream
+  }
+}

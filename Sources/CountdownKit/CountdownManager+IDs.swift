@@ -1,0 +1,98 @@
+public import Foundation
+
+extension CountdownManager {
+  /// Starts (or replaces) the countdown for an id instead of an object: for SwiftUI views and
+  /// value-type models.
+  ///
+  /// ```swift
+  /// try CountdownManager.shared.start(id: order.id, for: order.deliveryWindow) { id, remaining, _ in
+  ///   store.remaining[id] = remaining
+  /// }
+  /// ```
+  ///
+  /// An id's countdown lives until it ends, its `stop` flag is set, or ``cancel(id:)``.
+  /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``; an existing
+  ///   countdown of `id` is then left untouched.
+  public func start<ID: Hashable & Sendable>(
+    id: ID,
+    for duration: Duration,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
+  ) throws(CountdownError) {
+    try start(id: id, .duration(duration), policy, update)
+  }
+
+  /// Starts (or replaces) the countdown for an id, to an absolute date.
+  ///
+  /// - Throws: ``CountdownError/outOfRange`` or ``CountdownError/nonFiniteValue``.
+  public func start<ID: Hashable & Sendable>(
+    id: ID,
+    until date: Date,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
+  ) throws(CountdownError) {
+    try start(id: id, .deadline(deadline(for: date)), policy, update)
+  }
+
+  /// Ends the countdown of `id` without a further call.
+  ///
+  /// - Returns: Whether `id` had a countdown.
+  @discardableResult
+  public func cancel<ID: Hashable & Sendable>(id: ID) -> Bool {
+    guard let token = state.withLock({ $0.ids.removeValue(forKey: IDKey(id)) }) else { return false }
+    return engine.cancel(token)
+  }
+
+  /// Whether `id` has a countdown.
+  public func contains<ID: Hashable & Sendable>(id: ID) -> Bool {
+    token(for: id).map(engine.contains) ?? false
+  }
+
+  /// The exact time left for `id`, or `nil` without a countdown.
+  public func remaining<ID: Hashable & Sendable>(forID id: ID) -> Duration? {
+    token(for: id).flatMap(engine.remaining(for:))
+  }
+
+  private func token<ID: Hashable & Sendable>(for id: ID) -> IDToken? {
+    state.withLock { $0.ids[IDKey(id)] }
+  }
+
+  private func start<ID: Hashable & Sendable>(
+    id: ID, _ target: CountdownTarget, _ policy: SuspensionPolicy,
+    _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
+  ) throws(CountdownError) {
+    let key = IDKey(id)
+    let (token, generation) = state.withLock { state in
+      let token = state.ids[key] ?? IDToken(id: key)
+      state.ids[key] = token
+      let generation = token.generation.withLock { value in
+        value += 1
+        return value
+      }
+      return (token, generation)
+    }
+    do {
+      try engine.register(token, target, whileSuspended: policy) { [weak self] _, value, stop in
+        MainActor.assumeIsolated {
+          update(id, value, &stop)
+        }
+        if stop || value == 0 {
+          self?.forget(token, generation: generation)
+        }
+      }
+    } catch {
+      // Rejected: drop the token again if it was made for this call and has no countdown.
+      if !engine.contains(token) { forget(token, generation: generation) }
+      throw error
+    }
+  }
+
+  /// Drops the id's token once its countdown `generation` ended, unless it was started again since.
+  private func forget(_ token: IDToken, generation: Int) {
+    state.withLock { state in
+      if state.ids[token.id] === token, token.generation.withLock({ $0 }) == generation {
+        state.ids[token.id] = nil
+      }
+    }
+  }
+}

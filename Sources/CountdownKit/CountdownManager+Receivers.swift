@@ -1,0 +1,136 @@
+public import Foundation
+
+extension CountdownManager {
+  /// Starts (or replaces) the countdown shown by `receiver`, for `duration`.
+  ///
+  /// ```swift
+  /// try manager.start(button, for: .seconds(59)) { button, remaining, stop in
+  ///   button.title = remaining > 0 ? "Resend in \(remaining) s" : "Resend code"
+  /// }
+  /// ```
+  ///
+  /// `update` is called promptly with the current value (so a reused cell never shows the previous
+  /// item's time), then each time the value changes, and last with `0`; setting `stop` ends the
+  /// countdown after that call.
+  ///
+  /// - Parameters:
+  ///   - receiver: The object that shows the countdown. Held weakly; keys the countdown.
+  ///   - duration: How long to count down. Zero ends at once with a single `0`.
+  ///   - policy: Whether time spent suspended counts (default) or pauses the countdown.
+  ///   - update: Called on the main actor with the receiver, the remaining whole intervals (rounded
+  ///     up, so never less than what is left) and the stop flag.
+  /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``; an existing
+  ///   countdown of `receiver` is then left untouched.
+  /// - Complexity: O(1) amortized.
+  public func start<Receiver: AnyObject>(
+    _ receiver: Receiver,
+    for duration: Duration,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
+  ) throws(CountdownError) {
+    try engine.register(receiver, .duration(duration), whileSuspended: policy, handler: Self.mainActorHandler(update))
+  }
+
+  /// Starts (or replaces) the countdown shown by `receiver`, for a number of seconds.
+  ///
+  /// - Throws: ``CountdownError/negativeDuration`` for a negative number.
+  /// - SeeAlso: ``start(_:for:whileSuspended:_:)``
+  public func start<Receiver: AnyObject>(
+    _ receiver: Receiver,
+    seconds: Int,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
+  ) throws(CountdownError) {
+    try start(receiver, for: .seconds(seconds), whileSuspended: policy, update)
+  }
+
+  /// Starts (or replaces) the countdown shown by `receiver`, to an absolute date, such as a sale's
+  /// end sent by a server.
+  ///
+  /// The date is converted once, now, to the continuous clock (through the server offset, if
+  /// ``calibrate(serverNow:receivedAt:)`` was called): a later change of the device's clock does
+  /// not move the countdown. A date in the past ends at once with a single `0`.
+  ///
+  /// - Throws: ``CountdownError/outOfRange`` for a date too far away to represent (such as
+  ///   `Date.distantFuture`) or ``CountdownError/nonFiniteValue``.
+  public func start<Receiver: AnyObject>(
+    _ receiver: Receiver,
+    until date: Date,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
+  ) throws(CountdownError) {
+    let deadline = try deadline(for: date)
+    try engine.register(receiver, .deadline(deadline), whileSuspended: policy, handler: Self.mainActorHandler(update))
+  }
+
+  /// Calls `tick` every interval with the number of whole intervals elapsed, until the receiver is
+  /// deallocated, cancelled, or `stop` is set: a count-up timer, or a poll.
+  ///
+  /// ```swift
+  /// manager.listen(callView) { view, elapsed, _ in
+  ///   view.durationLabel.text = RemainingTime(seconds: elapsed).formatted()
+  /// }
+  /// ```
+  /// - Complexity: O(1) amortized.
+  public func listen<Receiver: AnyObject>(
+    _ receiver: Receiver,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    _ tick: @escaping @MainActor (_ receiver: Receiver, _ elapsed: Int, _ stop: inout Bool) -> Void
+  ) {
+    // Counting up has no duration to validate: this cannot throw.
+    try! engine.register(receiver, .countingUp, whileSuspended: policy, handler: Self.mainActorHandler(tick))
+  }
+
+  /// Ends the countdown of `receiver` without a further call — not even one already queued for
+  /// this tick, when called on the main actor.
+  ///
+  /// - Returns: Whether `receiver` had a countdown.
+  @discardableResult
+  public func cancel(_ receiver: AnyObject) -> Bool {
+    engine.cancel(receiver)
+  }
+
+  /// Freezes the countdown of `receiver`; ``resume(_:)`` continues it from the same value.
+  ///
+  /// - Returns: Whether `receiver` had a countdown.
+  @discardableResult
+  public func pause(_ receiver: AnyObject) -> Bool {
+    engine.pause(receiver)
+  }
+
+  /// Continues a countdown frozen by ``pause(_:)``, with a prompt callback.
+  ///
+  /// - Returns: Whether `receiver` had a countdown.
+  @discardableResult
+  public func resume(_ receiver: AnyObject) -> Bool {
+    engine.resume(receiver)
+  }
+
+  /// Whether `receiver` has a countdown (running or paused).
+  public func contains(_ receiver: AnyObject) -> Bool {
+    engine.contains(receiver)
+  }
+
+  /// The exact time left for `receiver` (elapsed, for a listener), or `nil` without a countdown.
+  public func remaining(for receiver: AnyObject) -> Duration? {
+    engine.remaining(for: receiver)
+  }
+
+  /// The number of countdowns and listeners.
+  public var count: Int { engine.count }
+
+  /// Wraps a main-actor callback for the engine, whose delivery queue is the main queue.
+  static func mainActorHandler<Receiver: AnyObject>(
+    _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
+  ) -> CountdownHandler {
+    { receiver, value, stop in
+      // The engine registered `receiver` under this handler: the downcast cannot fail.
+      // nonisolated(unsafe): the engine only holds the receiver (weakly) and hands it over here, on
+      // the main queue; nothing in this library touches it anywhere but on the main actor.
+      nonisolated(unsafe) let receiver = unsafeDowncast(receiver, to: Receiver.self)
+      MainActor.assumeIsolated {
+        update(receiver, value, &stop)
+      }
+    }
+  }
+}

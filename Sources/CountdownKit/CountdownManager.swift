@@ -1,0 +1,76 @@
+public import Foundation
+
+/// Countdowns for apps: any number of them, keyed by the object that shows them, driven by one timer,
+/// delivered on the main actor.
+///
+/// ```swift
+/// // In a table view cell's configuration (called again on reuse):
+/// try CountdownManager.shared.start(cell, until: item.saleEnd) { cell, remaining, stop in
+///   cell.timeLabel.text = RemainingTime(seconds: remaining).formatted()
+/// }
+/// ```
+///
+/// - Registering the same receiver again replaces its countdown: a reused cell never counts twice.
+/// - Receivers are held weakly: when a cell or view controller goes away, its countdown ends by
+///   itself, without a call.
+/// - Every callback runs on the main actor, in one batch per tick, so all labels flip together.
+/// - Values come from a clock that keeps counting while the device sleeps, so they are right after
+///   the app returns from the background; ``suspend()`` and ``resume()`` stop the timer meanwhile
+///   (the ``shared`` manager does this by itself on UIKit platforms).
+///
+/// All methods may be called from any thread.
+public final class CountdownManager: Sendable {
+  /// The manager most apps use: a 1-second interval on the continuous clock, all values flipping
+  /// together. On UIKit platforms it suspends and resumes with the app.
+  public static let shared: CountdownManager = {
+    // Constant, valid arguments: this cannot throw.
+    let manager = try! CountdownManager()
+    #if canImport(UIKit)
+      let observation = manager.suspendAndResume(
+        on: [LifecycleObservation.applicationDidEnterBackground],
+        and: [LifecycleObservation.applicationWillEnterForeground])
+      manager.state.withLock { $0.automaticLifecycle = observation }
+    #endif
+    return manager
+  }()
+
+  /// The engine underneath, for statistics or for registrations with a custom handler.
+  public let engine: CountdownEngine
+  /// Today's wall clock (`Date.init` unless a test injects one), used to turn `Date`s into deadlines.
+  let wallClock: @Sendable () -> Date
+  let state = LockedState(State())
+
+  struct State {
+    /// Offset to add to this device's wall clock to get the server's (see ``calibrate(serverNow:receivedAt:)``).
+    var serverOffset: Duration = .zero
+    /// The tokens standing in for `Hashable` ids (see ``start(id:for:whileSuspended:_:)``).
+    var ids: [IDKey: IDToken] = [:]
+    /// The automatic background/foreground wiring of ``shared`` on UIKit platforms.
+    var automaticLifecycle: LifecycleObservation?
+  }
+
+  /// Creates a manager.
+  ///
+  /// ```swift
+  /// let quizClock = try CountdownManager(interval: .milliseconds(100))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - interval: The step of every countdown of this manager.
+  ///   - alignment: ``CountdownAlignment/shared`` (default: all values flip together) or
+  ///     ``CountdownAlignment/perCountdown(tolerance:)``.
+  ///   - clock: The continuous clock by default; a ``ManualCountdownClock`` in tests.
+  ///   - wallClock: Today's date; inject one in tests to simulate the user changing the clock.
+  /// - Throws: ``CountdownError/invalidInterval`` for a zero or negative interval or a tolerance
+  ///   outside `0 < tolerance <= interval`.
+  public init(
+    interval: Duration = .seconds(1),
+    alignment: CountdownAlignment = .shared,
+    clock: any CountdownClock = .continuous,
+    wallClock: @escaping @Sendable () -> Date = { Date() }
+  ) throws(CountdownError) {
+    engine = try CountdownEngine(
+      interval: interval, alignment: alignment, clock: clock, deliveryQueue: .main)
+    self.wallClock = wallClock
+  }
+}

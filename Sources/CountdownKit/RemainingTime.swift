@@ -1,0 +1,69 @@
+public import Foundation
+
+/// A remaining (or elapsed) time split into days, hours, minutes and seconds, and formatted with
+/// Foundation's `Duration` format styles, so it follows the user's locale.
+///
+/// ```swift
+/// RemainingTime(seconds: 59).formatted()            // "0:59"
+/// RemainingTime(seconds: 3_725).formatted()         // "1:02:05"
+/// RemainingTime(seconds: 93_784).formatted()        // "1d 02:03:04"
+/// RemainingTime(seconds: 93_784).formatted(.units)  // "1d 2h 3m 4s"
+/// ```
+public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
+  /// How to show a remaining time.
+  public enum Style: Hashable, Sendable {
+    /// A clock face: `0:59`, `1:02:05`, and with days `1d 02:03:04`.
+    case clock
+    /// Abbreviated units: `1d 2h 3m 4s`.
+    case units
+    /// Spelled-out units: `1 day, 2 hrs, 3 min, 4 secs`.
+    case spelledOut
+  }
+
+  /// The time, never negative (a negative input reads as zero).
+  public let duration: Duration
+
+  /// Wraps a duration (negative ones become zero).
+  public init(_ duration: Duration) {
+    self.duration = max(duration, .zero)
+  }
+
+  /// Wraps a whole number of seconds, such as the `remaining` value of a 1-second manager.
+  public init(seconds: Int) {
+    self.init(.seconds(seconds))
+  }
+
+  private var totalSeconds: Int64 { duration.components.seconds }
+
+  /// Whole days.
+  public var days: Int { Int(totalSeconds / 86_400) }
+  /// Hours past the whole days (0–23).
+  public var hours: Int { Int(totalSeconds % 86_400 / 3_600) }
+  /// Minutes past the whole hours (0–59).
+  public var minutes: Int { Int(totalSeconds % 3_600 / 60) }
+  /// Seconds past the whole minutes (0–59).
+  public var seconds: Int { Int(totalSeconds % 60) }
+
+  /// The time as text, in the current locale.
+  public func formatted(_ style: Style = .clock) -> String {
+    let whole = Duration.seconds(totalSeconds)
+    switch style {
+    case .clock:
+      if totalSeconds < 3_600 {
+        return whole.formatted(.time(pattern: .minuteSecond))
+      }
+      if days == 0 {
+        return whole.formatted(.time(pattern: .hourMinuteSecond))
+      }
+      let dayPart = Duration.seconds(Int64(days) * 86_400).formatted(.units(allowed: [.days], width: .narrow))
+      let rest = Duration.seconds(totalSeconds % 86_400)
+      return dayPart + " " + rest.formatted(.time(pattern: .hourMinuteSecond(padHourToLength: 2)))
+    case .units:
+      return whole.formatted(.units(allowed: [.days, .hours, .minutes, .seconds], width: .narrow))
+    case .spelledOut:
+      return whole.formatted(.units(allowed: [.days, .hours, .minutes, .seconds], width: .abbreviated))
+    }
+  }
+
+  public var description: String { formatted() }
+}
