@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A remaining (or elapsed) time split into days, hours, minutes and seconds, and formatted with
 /// Foundation's `Duration` format styles, so it follows the user's locale.

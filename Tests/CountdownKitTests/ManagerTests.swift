@@ -1,0 +1,314 @@
+import CountdownKit
+import Foundation
+import XCTest
+
+/// DESIGN.md's guarantees 2-6 through the API apps use, on the manual clock.
+///
+/// XCTest runs test methods on the main thread; each body enters the main actor with
+/// `MainActor.assumeIsolated` (a `@MainActor` XCTestCase cannot be discovered on Linux).
+final class ManagerTests: XCTestCase {
+  func testCountsDownOnTheMainActorWithAStopFlag() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let label = CountdownLabel("resend")
+      try manager.start(label, seconds: 3) { label, remaining, _ in
+        label.text = remaining > 0 ? "Resend in \(remaining) s" : "Resend code"
+        label.shown.append(remaining)
+      }
+      try clock.advance(by: .zero)
+      XCTAssertEqual(label.text, "Resend in 3 s")
+      try clock.advance(by: .seconds(5))
+      XCTAssertEqual(label.shown, [3, 2, 1, 0])
+      XCTAssertEqual(label.text, "Resend code")
+      XCTAssertFalse(manager.contains(label))
+    }
+  }
+
+  // 2. Cell reuse: re-registered three times within one interval -> one callback per tick.
+  func testCellReuseReplacesInsteadOfDoubling() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let cell = CountdownLabel("cell")
+      for item in [10, 20, 30] {
+        try manager.start(cell, seconds: item) { cell, remaining, _ in cell.shown.append(remaining) }
+        try clock.advance(by: .milliseconds(100))
+      }
+      XCTAssertEqual(cell.shown, [10, 20, 30], "each reuse shows its own item's time at once")
+      cell.shown = []
+      try clock.advance(by: .seconds(3))
+      // Registered at 0.2 s for 30 s: the wakeup at 1 s still shows 30 (no call), then one per tick.
+      XCTAssertEqual(cell.shown, [29, 28], "one callback per tick, at the right speed")
+      XCTAssertEqual(manager.count, 1)
+    }
+  }
+
+  // 4. Cancel from inside a callback, and from the main actor after a batch was queued.
+  func testCancelInsideACallbackStopsAtOnce() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let first = CountdownLabel("first"), second = CountdownLabel("second")
+      for label in [first, second] {
+        try manager.start(label, seconds: 10) { label, remaining, _ in
+          label.shown.append(remaining)
+          if remaining == 8 {
+            manager.cancel(first)
+            manager.cancel(second)
+          }
+        }
+      }
+      try clock.advance(by: .seconds(5))
+      XCTAssertEqual(first.shown.count + second.shown.count, 5, "10, 10, 9, 9, then one 8 only")
+      XCTAssertEqual(manager.count, 0)
+    }
+  }
+
+  func testCancelOnTheMainActorAfterABatchWasQueued() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let label = CountdownLabel("a")
+      try manager.start(label, seconds: 10) { label, remaining, _ in label.shown.append(remaining) }
+      try clock.advance(by: .zero)
+      // Time moves on another thread: the tick's batch is queued on the main queue, not run.
+      DispatchQueue.global().sync { try? clock.advance(by: .seconds(1)) }
+      XCTAssertEqual(label.shown, [10])
+      XCTAssertTrue(manager.cancel(label))
+      RunLoop.main.run(until: Date().addingTimeInterval(0.05))  // let the queued batch run
+      XCTAssertEqual(label.shown, [10], "nothing after cancel returned")
+    }
+  }
+
+  // 5. A deallocated receiver gets no callback; the manager keeps nothing alive.
+  func testDeallocatedReceiverEndsSilently() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      var label: CountdownLabel? = CountdownLabel("gone")
+      weak let weakLabel = label
+      let calls = LockedState(0)
+      try manager.start(label!, seconds: 10) { _, _, _ in calls.withLock { $0 += 1 } }
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(calls.withLock { $0 }, 2)
+      label = nil
+      XCTAssertNil(weakLabel, "not retained by the manager")
+      try clock.advance(by: .seconds(3))
+      XCTAssertEqual(calls.withLock { $0 }, 2)
+      XCTAssertEqual(manager.count, 0, "its node is freed at the next tick")
+    }
+  }
+
+  func testANewObjectAtADeadReceiversAddressIsNotMistakenForIt() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      var seen = Set<ObjectIdentifier>()
+      // Allocate and free until an address repeats while the dead one's node is still in the table.
+      for _ in 0..<10_000 {
+        let model = OrderModel()
+        let id = ObjectIdentifier(model)
+        if seen.contains(id) {
+          XCTAssertFalse(manager.contains(model), "a new object must not inherit a dead one's countdown")
+          XCTAssertNil(manager.remaining(for: model))
+          XCTAssertFalse(manager.cancel(model))
+          return
+        }
+        seen.insert(id)
+        try manager.start(model, seconds: 100) { model, remaining, _ in model.remaining = remaining }
+      }
+      try clock.advance(by: .zero)
+      throw XCTSkip("the allocator never reused an address")
+    }
+  }
+
+  // 6. Suspend 90 s with countdowns of 30 s and 120 s; a quiz clock pauses with the app.
+  func testSuspendAndResumeCorrectsEveryCountdown() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let sale = CountdownLabel("30"), delivery = CountdownLabel("120"), quiz = CountdownLabel("quiz")
+      try manager.start(sale, seconds: 30) { label, value, _ in label.shown.append(value) }
+      try manager.start(delivery, seconds: 120) { label, value, _ in label.shown.append(value) }
+      try manager.start(quiz, for: .seconds(20), whileSuspended: .pauses) { label, value, _ in label.shown.append(value) }
+      try clock.advance(by: .zero)
+      manager.suspend()
+      XCTAssertTrue(manager.isSuspended)
+      let wakeups = manager.engine.statistics.wakeups
+      try clock.advance(by: .seconds(90))
+      XCTAssertEqual(manager.engine.statistics.wakeups, wakeups, "no wakeups while suspended")
+      manager.resume()
+      try clock.advance(by: .zero)
+      try clock.advance(by: .seconds(2))
+      XCTAssertEqual(sale.shown, [30, 0])
+      XCTAssertEqual(delivery.shown, [120, 30, 29, 28])
+      XCTAssertEqual(quiz.shown, [20, 20, 19, 18])
+    }
+  }
+
+  func testNotificationsDriveSuspendAndResume() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let center = NotificationCenter()
+      let background = Notification.Name("test.background"), foreground = Notification.Name("test.foreground")
+      var observation: LifecycleObservation? = manager.suspendAndResume(on: [background], and: [foreground], center: center)
+      let label = CountdownLabel("a")
+      try manager.start(label, seconds: 100) { label, value, _ in label.shown.append(value) }
+      try clock.advance(by: .zero)
+      center.post(name: background, object: nil)
+      XCTAssertTrue(manager.isSuspended)
+      try clock.advance(by: .seconds(40))
+      center.post(name: foreground, object: nil)
+      XCTAssertFalse(manager.isSuspended)
+      try clock.advance(by: .zero)
+      XCTAssertEqual(label.shown, [100, 60])
+      observation = nil
+      _ = observation
+      center.post(name: background, object: nil)
+      XCTAssertFalse(manager.isSuspended, "the observation ended with its object")
+    }
+  }
+
+  func testDateDeadlineIsNotMovedByAWallClockChange() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (manager, clock) = try makeManager(wall: wall)
+      let label = CountdownLabel("sale")
+      try manager.start(label, until: wall.now.addingTimeInterval(60)) { label, value, _ in label.shown.append(value) }
+      try clock.advance(by: .seconds(1))
+      wall.jump(by: 3_600)  // the user sets the clock an hour ahead
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(label.shown, [60, 59, 58])
+      XCTAssertEqual(manager.remaining(for: label), .seconds(58))
+    }
+  }
+
+  func testPastDateEndsAtOnceWithOneZero() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (manager, clock) = try makeManager(wall: wall)
+      let label = CountdownLabel("over")
+      try manager.start(label, until: wall.now.addingTimeInterval(-5)) { label, value, _ in label.shown.append(value) }
+      try clock.advance(by: .seconds(3))
+      XCTAssertEqual(label.shown, [0])
+    }
+  }
+
+  func testServerCalibrationCountsFromTheServersClock() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (manager, clock) = try makeManager(wall: wall)
+      try manager.calibrate(serverNow: wall.now.addingTimeInterval(10))  // server is 10 s ahead
+      XCTAssertEqual(manager.serverOffset, .seconds(10))
+      let label = CountdownLabel("sale")
+      // The sale ends 60 s from now in server time: 50 s from now on this device's clock.
+      try manager.start(label, until: wall.now.addingTimeInterval(60)) { label, value, _ in label.shown.append(value) }
+      try clock.advance(by: .zero)
+      XCTAssertEqual(label.shown, [50])
+    }
+  }
+
+  func testPauseAndResumeOneCountdown() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let label = CountdownLabel("a"), other = CountdownLabel("b")
+      try manager.start(label, seconds: 10) { label, value, _ in label.shown.append(value) }
+      try manager.start(other, seconds: 10) { label, value, _ in label.shown.append(value) }
+      try clock.advance(by: .seconds(2))
+      XCTAssertTrue(manager.pause(label))
+      try clock.advance(by: .seconds(5))
+      XCTAssertEqual(manager.remaining(for: label), .seconds(8))
+      XCTAssertTrue(manager.resume(label))
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(label.shown, [10, 9, 8, 8, 7])
+      XCTAssertEqual(other.shown, [10, 9, 8, 7, 6, 5, 4, 3, 2])
+      XCTAssertFalse(manager.pause(CountdownLabel("unknown")))
+    }
+  }
+
+  func testListenersCountUpUntilStoppedAndAreHeldWeakly() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let call = CountdownLabel("call")
+      manager.listen(call) { call, elapsed, stop in
+        call.shown.append(elapsed)
+        if elapsed == 3 { stop = true }
+      }
+      var poller: CountdownLabel? = CountdownLabel("poll")
+      manager.listen(poller!) { label, value, _ in label.shown.append(value) }
+      try clock.advance(by: .seconds(2))
+      XCTAssertEqual(poller?.shown, [0, 1, 2])
+      poller = nil
+      try clock.advance(by: .seconds(10))
+      XCTAssertEqual(call.shown, [0, 1, 2, 3])
+      XCTAssertEqual(manager.count, 0)
+    }
+  }
+
+  func testHashableIDsReplaceAndEnd() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let seen = LockedState<[String: [Int]]>([:])
+      for duration in [5, 3] {
+        try manager.start(id: "order-1", for: .seconds(duration)) { id, remaining, _ in
+          seen.withLock { $0[id, default: []].append(remaining) }
+        }
+      }
+      try manager.start(id: 42, for: .seconds(10)) { _, remaining, _ in
+        seen.withLock { $0["42", default: []].append(remaining) }
+      }
+      XCTAssertTrue(manager.contains(id: "order-1"))
+      try clock.advance(by: .seconds(4))
+      XCTAssertEqual(seen.withLock { $0["order-1"] }, [3, 2, 1, 0])
+      XCTAssertFalse(manager.contains(id: "order-1"), "the id is forgotten once its countdown ends")
+      XCTAssertEqual(manager.remaining(forID: 42), .seconds(6))
+      XCTAssertTrue(manager.cancel(id: 42))
+      XCTAssertFalse(manager.cancel(id: 42))
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(seen.withLock { $0["42"] }, [10, 9, 8, 7, 6])
+    }
+  }
+
+  func testOneShotRunsOnceAndCanBeCancelled() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let fired = LockedState<[String]>([])
+      try manager.after(.seconds(2)) { fired.withLock { $0.append("a") } }
+      let cancelled = try manager.after(.seconds(2)) { fired.withLock { $0.append("b") } }
+      XCTAssertTrue(cancelled.isActive)
+      XCTAssertTrue(cancelled.cancel())
+      try clock.advance(by: .seconds(5))
+      XCTAssertEqual(fired.withLock { $0 }, ["a"])
+      XCTAssertEqual(manager.count, 0)
+    }
+  }
+
+  func testBadInputThrowsTypedErrorsAndKeepsTheExistingCountdown() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (manager, clock) = try makeManager(wall: wall)
+      let label = CountdownLabel("a")
+      try manager.start(label, seconds: 10) { label, value, _ in label.shown.append(value) }
+      let rejected: [(String, () throws -> Void)] = [
+        ("negative seconds", { try manager.start(label, seconds: -1) { _, _, _ in } }),
+        ("negative duration", { try manager.start(label, for: .milliseconds(-1)) { _, _, _ in } }),
+        ("distant future", { try manager.start(label, until: .distantFuture) { _, _, _ in } }),
+        ("overflowing duration", { try manager.start(label, for: .seconds(Int64.max)) { _, _, _ in } }),
+        ("negative id duration", { try manager.start(id: "x", for: .seconds(-5)) { _, _, _ in } }),
+        ("negative one-shot", { try manager.after(.seconds(-1)) {} }),
+        ("negative stream", { _ = try manager.values(for: .seconds(-1)) }),
+        ("non-finite calibration", { try manager.calibrate(serverNow: Date(timeIntervalSince1970: .infinity)) }),
+      ]
+      for (name, call) in rejected {
+        do {
+          try call()
+          XCTFail("\(name) was accepted")
+        } catch {
+          let typed = error as? CountdownError
+          XCTAssertNotNil(typed, "\(name): untyped \(error)")
+          XCTAssertTrue([.negativeDuration, .outOfRange, .nonFiniteValue].contains(typed), name)
+        }
+      }
+      XCTAssertFalse(manager.contains(id: "x"))
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(label.shown, [10, 9], "the existing countdown is untouched")
+      for interval in [Duration.zero, .seconds(-1)] {
+        XCTAssertThrowsError(try CountdownManager(interval: interval))
+      }
+    }
+  }
+}
