@@ -164,14 +164,15 @@ extension CountdownEngine {
       garbage.append(state.table.remove(at: index))
       return
     }
+    // Field by field, never a copy of the whole node: copying its weak reference costs two atomics.
     let value = state.table[index].timing.advance(to: plan.now, interval: intervalNanoseconds)
     state.table[index].timing.lastPass = plan.number
-    let node = state.table[index]
-    earliest = min(earliest, node.timing.nextChange)
+    earliest = min(earliest, state.table[index].timing.nextChange)
     chunk.append(
       PreparedDelivery(
-        receiver: receiver, handler: node.handler, value: Int(value), key: node.key,
-        registration: node.registration, ends: node.timing.isFinished))
+        receiver: receiver, handler: state.table[index].handler, value: Int(value),
+        key: state.table[index].key, registration: state.table[index].registration,
+        ends: state.table[index].timing.isFinished))
   }
 
   /// Drops prepared callbacks whose registration was cancelled or replaced since they were

@@ -27,7 +27,7 @@ package struct ReceiverTable {
 
   /// The node at `index`, for reading and for changing its payload (never its links).
   package subscript(index: NodeIndex) -> ReceiverNode {
-    get { nodes[index.position] }
+    _read { yield nodes[index.position] }
     _modify { yield &nodes[index.position] }
   }
 
