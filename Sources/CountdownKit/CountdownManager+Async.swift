@@ -40,7 +40,7 @@ extension CountdownManager {
   public func after(_ delay: Duration, _ action: @escaping @MainActor () -> Void) throws(CountdownError) -> CountdownHandle {
     let handle = CountdownHandle(engine: engine)
     // The handler keeps the handle (the registration's key) alive until the countdown ends.
-    try engine.register(handle, .duration(delay)) { _, value, _ in
+    try engine.register(handle, .duration(delay)) { value, _ in
       guard value == 0 else { return }
       withExtendedLifetime(handle) {
         MainActor.assumeIsolated(action)
@@ -52,7 +52,7 @@ extension CountdownManager {
   private func stream(_ target: CountdownTarget, _ policy: SuspensionPolicy) throws(CountdownError) -> AsyncStream<Int> {
     let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let handle = CountdownHandle(engine: engine)
-    try engine.register(handle, target, whileSuspended: policy) { _, value, _ in
+    try engine.register(handle, target, whileSuspended: policy) { value, _ in
       withExtendedLifetime(handle) {
         continuation.yield(value)
         if value == 0 { continuation.finish() }

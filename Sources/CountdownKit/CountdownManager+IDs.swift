@@ -72,7 +72,7 @@ extension CountdownManager {
       return (token, generation)
     }
     do {
-      try engine.register(token, target, whileSuspended: policy) { [weak self] _, value, stop in
+      try engine.register(token, target, whileSuspended: policy) { [weak self] value, stop in
         MainActor.assumeIsolated {
           update(id, value, &stop)
         }

@@ -28,7 +28,7 @@ extension CountdownManager {
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try engine.register(receiver, .duration(duration), whileSuspended: policy, handler: Self.mainActorHandler(update))
+    try engine.register(receiver, .duration(duration), whileSuspended: policy, handler: Self.mainActorHandler(for: receiver, update))
   }
 
   /// Starts (or replaces) the countdown shown by `receiver`, for a number of seconds.
@@ -60,7 +60,7 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     let deadline = try deadline(for: date)
-    try engine.register(receiver, .deadline(deadline), whileSuspended: policy, handler: Self.mainActorHandler(update))
+    try engine.register(receiver, .deadline(deadline), whileSuspended: policy, handler: Self.mainActorHandler(for: receiver, update))
   }
 
   /// Calls `tick` every interval with the number of whole intervals elapsed, until the receiver is
@@ -78,7 +78,7 @@ extension CountdownManager {
     _ tick: @escaping @MainActor (_ receiver: Receiver, _ elapsed: Int, _ stop: inout Bool) -> Void
   ) {
     // Counting up has no duration to validate: this cannot throw.
-    try! engine.register(receiver, .countingUp, whileSuspended: policy, handler: Self.mainActorHandler(tick))
+    try! engine.register(receiver, .countingUp, whileSuspended: policy, handler: Self.mainActorHandler(for: receiver, tick))
   }
 
   /// Ends the countdown of `receiver` without a further call — not even one already queued for
@@ -119,17 +119,23 @@ extension CountdownManager {
   /// The number of countdowns and listeners.
   public var count: Int { engine.count }
 
-  /// Wraps a main-actor callback for the engine, whose delivery queue is the main queue.
+  /// Wraps a main-actor callback for the engine (whose delivery queue is the main queue), holding
+  /// the receiver weakly: once it is gone, the countdown ends without a call.
   static func mainActorHandler<Receiver: AnyObject>(
+    for receiver: Receiver,
     _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
   ) -> CountdownHandler {
-    { receiver, value, stop in
-      // The engine registered `receiver` under this handler: the downcast cannot fail.
-      // nonisolated(unsafe): the engine only holds the receiver (weakly) and hands it over here, on
-      // the main queue; nothing in this library touches it anywhere but on the main actor.
-      nonisolated(unsafe) let receiver = unsafeDowncast(receiver, to: Receiver.self)
+    let weakReceiver = WeakReference(receiver)
+    return { value, stop in
+      guard let receiver = weakReceiver.object else {
+        stop = true
+        return
+      }
+      // nonisolated(unsafe): this runs on the main queue, and the receiver is only ever used on
+      // the main actor, by `update`.
+      nonisolated(unsafe) let isolatedReceiver = receiver
       MainActor.assumeIsolated {
-        update(receiver, value, &stop)
+        update(isolatedReceiver, value, &stop)
       }
     }
   }

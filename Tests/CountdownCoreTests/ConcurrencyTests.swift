@@ -26,7 +26,7 @@ final class ConcurrencyTests: XCTestCase {
           generations[slot] += 1
           let generation = generations[slot]
           let name = receiver.name
-          try? engine.register(receiver, .duration(.milliseconds(Int64(generator.next() % 20)))) { _, value, _ in
+          try? engine.register(receiver, .duration(.milliseconds(Int64(generator.next() % 20)))) { value, _ in
             log.withLock { $0[name, default: [:]][generation, default: []].append(value) }
           }
         case 2:
@@ -63,7 +63,7 @@ final class ConcurrencyTests: XCTestCase {
     let recorder = Recorder()
     let receiver = Receiver("a")
     let done = expectation(description: "zero")
-    try engine.register(receiver, .duration(.milliseconds(300))) { _, value, _ in
+    try engine.register(receiver, .duration(.milliseconds(300))) { value, _ in
       recorder.record("a", value)
       if value == 0 { done.fulfill() }
     }

@@ -4,7 +4,7 @@ import XCTest
 final class ReceiverTableTests: XCTestCase {
   private func node(_ receiver: AnyObject, _ registration: UInt64) -> ReceiverNode {
     ReceiverNode(
-      receiver: receiver, registration: registration, handler: { _, _, _ in },
+      receiver: receiver, registration: registration, handler: HandlerBox { _, _ in },
       timing: CountdownTiming(countdownTo: 0, policy: .keepsRunning))
   }
 

@@ -22,7 +22,7 @@ final class Recorder: Sendable {
 
   /// A handler that records calls under `name`, optionally setting `stop` for some values.
   func handler(_ name: String, stopAt: Int? = nil) -> CountdownHandler {
-    { _, value, stop in
+    { value, stop in
       self.record(name, value)
       if value == stopAt { stop = true }
     }

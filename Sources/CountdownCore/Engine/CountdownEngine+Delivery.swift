@@ -1,8 +1,8 @@
 extension CountdownEngine {
   /// One callback, prepared under the lock and made after it is released.
   struct PreparedDelivery {
-    let receiver: AnyObject
-    let handler: CountdownHandler
+    /// Unretained: the table, or the retired handlers of the running pass, keep the box alive.
+    let handler: Unmanaged<HandlerBox>
     let value: Int
     let key: ObjectIdentifier
     let registration: UInt64
@@ -74,7 +74,7 @@ extension CountdownEngine {
         ended.removeAll(keepingCapacity: true)
         state.deliveries += delivered
         delivered = 0
-        prepareFresh(plan, cursor: &freshCursor, into: &chunk, earliest: &earliest, garbage: &garbage, state: &state)
+        prepareFresh(plan, cursor: &freshCursor, into: &chunk, earliest: &earliest, state: &state)
         prepareWalk(plan, cursor: &walkCursor, into: &chunk, earliest: &earliest, garbage: &garbage, state: &state)
       }
       garbage.removeAll()  // handlers released outside the lock
@@ -87,7 +87,8 @@ extension CountdownEngine {
         }
         guard chunk[position].isValid else { continue }
         var stop = false
-        chunk[position].handler(chunk[position].receiver, chunk[position].value, &stop)
+        let value = chunk[position].value
+        chunk[position].handler._withUnsafeGuaranteedRef { $0.call(value, &stop) }
         delivered += 1
         passDelivered += 1
         if stop || chunk[position].ends {
@@ -97,8 +98,10 @@ extension CountdownEngine {
       chunk.removeAll(keepingCapacity: true)
     }
 
+    var retired: [HandlerBox] = []
     let request = state.withLock { state -> EngineState.PassRequest in
       state.delivery = nil
+      swap(&retired, &state.retiredHandlers)
       state.deliveries += delivered
       if passDelivered > 0 {
         state.batches += 1
@@ -107,13 +110,14 @@ extension CountdownEngine {
       state.rearm(now: clock.now.nanosecondsSinceOrigin, window: windowNanoseconds)
       return state.requestPass()
     }
+    retired.removeAll()  // released outside the lock
     perform(request)
   }
 
   /// Prepares first deliveries of new (or resumed) registrations.
   private func prepareFresh(
     _ plan: PassPlan, cursor: inout Int, into chunk: inout ContiguousArray<PreparedDelivery>,
-    earliest: inout Int64, garbage: inout [ReceiverNode], state: inout EngineState
+    earliest: inout Int64, state: inout EngineState
   ) {
     while cursor < plan.fresh.count, chunk.count < Self.chunkSize {
       let pending = plan.fresh[cursor]
@@ -122,7 +126,7 @@ extension CountdownEngine {
         state.table[index].registration == pending.registration,
         state.table[index].timing.nextChange == .min
       else { continue }
-      prepare(index, plan, into: &chunk, earliest: &earliest, garbage: &garbage, state: &state)
+      prepare(index, plan, into: &chunk, earliest: &earliest, state: &state)
     }
   }
 
@@ -143,34 +147,33 @@ extension CountdownEngine {
       cursor -= 1
       scanned += 1
       let timing = state.table[index].timing
-      if timing.lastPass != plan.number, !timing.isPaused,
-        plan.catchUp || timing.isDue(at: plan.now)
-      {
-        prepare(index, plan, into: &chunk, earliest: &earliest, garbage: &garbage, state: &state)
-      } else if !timing.isPaused {
+      if timing.isPaused {
+        // Paused registrations are never delivered, so nothing else would notice their receiver
+        // die; they are rare, so checking their weak reference here costs little.
+        if state.table[index].receiver == nil {
+          garbage.append(state.table.remove(at: index))
+        }
+      } else if timing.lastPass != plan.number, plan.catchUp || timing.isDue(at: plan.now) {
+        prepare(index, plan, into: &chunk, earliest: &earliest, state: &state)
+      } else {
         earliest = min(earliest, timing.nextChange)
       }
     }
   }
 
-  /// Computes the value of the registration at `index` and adds its callback to the chunk, or
-  /// removes it if its receiver is gone.
+  /// Computes the value of the registration at `index` and adds its callback to the chunk.
   @inline(__always)
   private func prepare(
     _ index: NodeIndex, _ plan: PassPlan, into chunk: inout ContiguousArray<PreparedDelivery>,
-    earliest: inout Int64, garbage: inout [ReceiverNode], state: inout EngineState
+    earliest: inout Int64, state: inout EngineState
   ) {
-    guard let receiver = state.table[index].receiver else {
-      garbage.append(state.table.remove(at: index))
-      return
-    }
     // Field by field, never a copy of the whole node: copying its weak reference costs two atomics.
     let value = state.table[index].timing.advance(to: plan.now, interval: intervalNanoseconds)
     state.table[index].timing.lastPass = plan.number
     earliest = min(earliest, state.table[index].timing.nextChange)
     chunk.append(
       PreparedDelivery(
-        receiver: receiver, handler: state.table[index].handler, value: Int(value),
+        handler: Unmanaged.passUnretained(state.table[index].handler), value: Int(value),
         key: state.table[index].key, registration: state.table[index].registration,
         ends: state.table[index].timing.isFinished))
   }

@@ -128,27 +128,27 @@ public final class CountdownEngine: Sendable {
       timing = CountdownTiming(countingUpFrom: now, policy: policy)
     }
 
-    var replaced: ReceiverNode?
+    let box = HandlerBox(handler)
+    var replaced: HandlerBox?
     let request = state.withLock { state -> EngineState.PassRequest in
       let registration = state.nextRegistration
       state.nextRegistration += 1
       let key = ObjectIdentifier(receiver)
       if let index = state.table.index(of: key) {
         if state.table[index].isRegistration(of: receiver) {
-          replaced = state.table[index]
-          state.table[index].handler = handler
+          replaced = state.table[index].handler
+          state.table[index].handler = box
           state.table[index].registration = registration
           state.table[index].timing = timing
         } else {
           // A dead receiver whose address the new one reuses: not the same registration.
-          replaced = state.table.remove(at: state.table.index(of: key)!)
-          state.table.insert(
-            ReceiverNode(receiver: receiver, registration: registration, handler: handler, timing: timing))
+          replaced = state.table.remove(at: index).handler
+          state.table.insert(ReceiverNode(receiver: receiver, registration: registration, handler: box, timing: timing))
         }
+        state.retire(replaced!)
         state.noteRemoval()
       } else {
-        state.table.insert(
-          ReceiverNode(receiver: receiver, registration: registration, handler: handler, timing: timing))
+        state.table.insert(ReceiverNode(receiver: receiver, registration: registration, handler: box, timing: timing))
       }
       state.fresh.append(.init(key: key, registration: registration))
       if state.timer == nil {
@@ -184,6 +184,7 @@ public final class CountdownEngine: Sendable {
       guard let index = state.table.index(of: ObjectIdentifier(receiver)) else { return false }
       let isLive = state.table[index].isRegistration(of: receiver)
       removed = state.table.remove(at: index)
+      state.retire(removed!.handler)
       state.noteRemoval()
       return isLive
     }
@@ -195,7 +196,9 @@ public final class CountdownEngine: Sendable {
   public func cancelAll() {
     let removed = state.withLock { state in
       state.noteRemoval()
-      return state.table.removeAll()
+      let removed = state.table.removeAll()
+      for node in removed { state.retire(node.handler) }
+      return removed
     }
     _ = removed
   }

@@ -30,6 +30,10 @@ struct EngineState {
   /// Set while the engine is suspended: the instant it was suspended.
   var suspendedSince: Int64?
 
+  /// Handlers of registrations removed while a pass runs: the pass may hold them unretained, so
+  /// they live until it ends.
+  var retiredHandlers: [HandlerBox] = []
+
   var wakeups = 0
   var batches = 0
   var deliveries = 0
@@ -61,6 +65,13 @@ struct EngineState {
   func noteRemoval() {
     if let delivery, delivery.isCurrentThread {
       delivery.invalidated = true
+    }
+  }
+
+  /// Keeps the handler of a removed or replaced node alive until the running pass, if any, ends.
+  mutating func retire(_ handler: HandlerBox) {
+    if delivery != nil {
+      retiredHandlers.append(handler)
     }
   }
 

@@ -2,14 +2,15 @@
 package struct ReceiverNode {
   /// The receiver's identity: the table's key.
   package let key: ObjectIdentifier
-  /// The receiver itself, held weakly: the engine never keeps a receiver alive, and a new object
-  /// that reuses a dead receiver's address is never mistaken for it.
+  /// The receiver itself, held weakly: the engine never keeps a receiver alive, and a lookup never
+  /// mistakes a new object that reuses a dead receiver's address for it. Read only by lookups,
+  /// never by the tick: a weak load costs atomics on the object's side table.
   package weak var receiver: AnyObject?
   /// A number unique to this registration within its engine, so that a delivery prepared for an
   /// earlier registration of the same receiver can be recognized and dropped.
   package var registration: UInt64
-  /// What to call on each change.
-  package var handler: CountdownHandler
+  /// What to call on each change, boxed so that a delivery pass can call it without retaining it.
+  package var handler: HandlerBox
   /// Deadline, next change and last delivered value.
   package var timing: CountdownTiming
 
@@ -18,8 +19,7 @@ package struct ReceiverNode {
   package internal(set) var previous = NodeIndex.none
 
   package init(
-    receiver: AnyObject, registration: UInt64, handler: @escaping CountdownHandler,
-    timing: CountdownTiming
+    receiver: AnyObject, registration: UInt64, handler: HandlerBox, timing: CountdownTiming
   ) {
     key = ObjectIdentifier(receiver)
     self.receiver = receiver

@@ -60,27 +60,27 @@ extension ReceiverTable {
 
   /// Takes the node at `index` out of its bucket's list; its own links are left stale.
   private mutating func unlink(_ index: NodeIndex) {
-    let node = nodes[index.position]
-    if node.previous.isNone {
-      heads[bucket(for: node.key).position] = node.next
+    let (key, previous, next) = (nodes[index.position].key, nodes[index.position].previous, nodes[index.position].next)
+    if previous.isNone {
+      heads[bucket(for: key).position] = next
     } else {
-      nodes[node.previous.position].next = node.next
+      nodes[previous.position].next = next
     }
-    if !node.next.isNone {
-      nodes[node.next.position].previous = node.previous
+    if !next.isNone {
+      nodes[next.position].previous = previous
     }
   }
 
   /// Points the neighbours (or the bucket head) of a node that moved in the pool at its new place.
   private mutating func relink(movedTo new: NodeIndex) {
-    let node = nodes[new.position]
-    if node.previous.isNone {
-      heads[bucket(for: node.key).position] = new
+    let (key, previous, next) = (nodes[new.position].key, nodes[new.position].previous, nodes[new.position].next)
+    if previous.isNone {
+      heads[bucket(for: key).position] = new
     } else {
-      nodes[node.previous.position].next = new
+      nodes[previous.position].next = new
     }
-    if !node.next.isNone {
-      nodes[node.next.position].previous = new
+    if !next.isNone {
+      nodes[next.position].previous = new
     }
   }
 

@@ -52,9 +52,9 @@ package struct ReceiverTable {
   package func index(of key: ObjectIdentifier) -> NodeIndex? {
     var current = heads[bucket(for: key).position]
     while !current.isNone {
-      let node = nodes[current.position]
-      if node.key == key { return current }
-      current = node.next
+      // Field reads, not `let node = nodes[...]`: copying a node copies its weak reference.
+      if nodes[current.position].key == key { return current }
+      current = nodes[current.position].next
     }
     return nil
   }

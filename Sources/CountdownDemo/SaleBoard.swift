@@ -1,0 +1,140 @@
+import CountdownKit
+import Foundation
+
+/// The live board: a flash-sale list, a "resend code" button and a call timer, every one of them
+/// a countdown (or count-up) of `CountdownManager.shared`, which drives them all from one timer.
+/// Part-way through, the board suspends the manager as an app going to the background would, and
+/// resumes it with corrected times.
+@MainActor
+final class SaleBoard {
+  /// One line of the board, and the receiver of its countdown.
+  @MainActor
+  final class Row {
+    let title: String
+    var value = "…"
+    init(_ title: String) { self.title = title }
+  }
+
+  private let manager = CountdownManager.shared
+  private let terminal: Terminal
+  private let runFor: Int
+  private let startedAt = ContinuousClock.now
+  private var sales: [Row] = []
+  private let resend = Row("Verification code")
+  private let call = Row("Support call")
+  private var status = "Running."
+  private var redrawQueued = false
+
+  /// Items and when their sale ends, relative to now: seconds, minutes, days, and one already over.
+  private static let catalog: [(String, TimeInterval)] = [
+    ("Wireless earbuds", 6), ("Espresso machine", 14), ("Trail running shoes", 23),
+    ("Mechanical keyboard", 47), ("Noise-cancelling headphones", 95), ("4K monitor", 8 * 60 + 20),
+    ("Standing desk", 65 * 60), ("Smart watch", 27 * 3600 + 125), ("Robot vacuum", 3 * 86400),
+    ("Vintage camera", -30),
+  ]
+
+  init(runFor seconds: Int, terminal: Terminal) {
+    runFor = seconds
+    self.terminal = terminal
+  }
+
+  func start() {
+    terminal.begin()
+    let now = Date()
+    for (title, offset) in Self.catalog {
+      let row = Row(title)
+      sales.append(row)
+      show(row) {
+        try manager.start(row, until: now.addingTimeInterval(offset)) { [unowned self] row, remaining, _ in
+          row.value = remaining == 0 ? "SALE ENDED" : RemainingTime(seconds: remaining).formatted()
+          setNeedsRedraw()
+        }
+      }
+    }
+    startResendCountdown()
+    manager.listen(call) { [unowned self] row, elapsed, _ in
+      row.value = RemainingTime(seconds: elapsed).formatted() + " and counting"
+      setNeedsRedraw()
+    }
+    let suspendAt = max(1, runFor / 3)
+    after(seconds: suspendAt) { [self] in
+      manager.suspend()
+      status = "Suspended, as an app in the background: no wakeups for 4 s..."
+      setNeedsRedraw()
+    }
+    after(seconds: suspendAt + 4) { [self] in
+      manager.resume()
+      status = "Resumed: one catch-up callback each, times corrected by the 4 s away."
+    }
+    after(seconds: runFor) { [self] in
+      redraw()
+      terminal.end()
+      let stats = manager.engine.statistics
+      print("CountdownDemo: \(stats.deliveries) callbacks in \(stats.batches) batches from \(stats.wakeups) wakeups of one timer.")
+      exit(0)
+    }
+    setNeedsRedraw()
+  }
+
+  private func startResendCountdown() {
+    show(resend) {
+      try manager.start(resend, seconds: 12) { [unowned self] row, remaining, _ in
+        row.value = remaining > 0 ? "[ Resend in \(remaining) s ]" : "[ Resend code ]  (tapped again in 3 s)"
+        setNeedsRedraw()
+        if remaining == 0 {
+          after(seconds: 3) { [self] in startResendCountdown() }
+        }
+      }
+    }
+  }
+
+  /// Runs a registration, showing a rejected one in its row instead of crashing.
+  private func show(_ row: Row, _ register: () throws -> Void) {
+    do {
+      try register()
+    } catch {
+      row.value = "rejected: \(error)"
+    }
+  }
+
+  /// One redraw per batch: every callback of a tick runs inside one main-queue block, so a redraw
+  /// queued behind it sees them all.
+  private func setNeedsRedraw() {
+    guard !redrawQueued else { return }
+    redrawQueued = true
+    DispatchQueue.main.async { [self] in
+      MainActor.assumeIsolated {
+        redrawQueued = false
+        redraw()
+      }
+    }
+  }
+
+  private func redraw() {
+    let elapsed = RemainingTime(startedAt.duration(to: .now)).formatted()
+    let stats = manager.engine.statistics
+    let rule = String(repeating: "─", count: 58)
+    var lines = [
+      " CountdownKit — many countdowns, one shared timer      \(elapsed)",
+      " " + rule,
+      " FLASH SALE",
+    ]
+    lines += sales.map { "   " + $0.title.padding(toLength: 32, withPad: " ", startingAt: 0) + $0.value }
+    lines += [
+      " ACCOUNT",
+      "   " + resend.title.padding(toLength: 32, withPad: " ", startingAt: 0) + resend.value,
+      "   " + call.title.padding(toLength: 32, withPad: " ", startingAt: 0) + call.value,
+      " " + rule,
+      " receivers: \(stats.receivers)   timers: \(stats.hasTimer ? 1 : 0)   wakeups: \(stats.wakeups)   callbacks: \(stats.deliveries)",
+      " " + status,
+    ]
+    if terminal.isInteractive { lines.append(" (Ctrl-C to quit; ends by itself after \(runFor) s)") }
+    terminal.draw(lines)
+  }
+
+  private func after(seconds: Int, _ work: @escaping @MainActor () -> Void) {
+    DispatchQueue.main.asyncAfter(deadline: .now() + .seconds(seconds)) {
+      MainActor.assumeIsolated(work)
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import CountdownKit
+import Foundation
+
+/// `--receivers N --seconds S`: N countdowns on the shared manager for S seconds, then what the
+/// process used for them.
+@MainActor
+final class ScaleRun {
+  /// A receiver with nothing in it, standing for a view or model.
+  final class Token {}
+
+  private let receivers: Int
+  private let seconds: Int
+  private var tokens: [Token] = []
+  private var callbacks = 0
+
+  init(receivers: Int, seconds: Int) {
+    self.receivers = receivers
+    self.seconds = seconds
+  }
+
+  func start() {
+    let manager = CountdownManager.shared
+    let baseline = ProcessUsage.now()
+    tokens = (0..<receivers).map { _ in Token() }
+    let registrationStart = ContinuousClock.now
+    for token in tokens {
+      do {
+        try manager.start(token, for: .seconds(seconds + 3600)) { [unowned self] _, _, _ in callbacks += 1 }
+      } catch {
+        print("registration rejected: \(error)")
+        exit(1)
+      }
+    }
+    let registration = registrationStart.duration(to: .now)
+    let registered = ProcessUsage.now()
+    // Measure whole ticks only: from just after the first-delivery batch to the end.
+    DispatchQueue.main.async { [self] in
+      MainActor.assumeIsolated { measure(manager: manager, baseline: baseline, registered: registered, registration: registration) }
+    }
+  }
+
+  private func measure(manager: CountdownManager, baseline: ProcessUsage, registered: ProcessUsage, registration: Duration) {
+    let before = ProcessUsage.now()
+    let statsBefore = manager.engine.statistics
+    DispatchQueue.main.asyncAfter(deadline: .now() + .seconds(seconds)) { [self] in
+      MainActor.assumeIsolated {
+        let after = ProcessUsage.now()
+        let stats = manager.engine.statistics
+        let wakeups = stats.wakeups - statsBefore.wakeups
+        let delivered = stats.deliveries - statsBefore.deliveries
+        let cpu = Double(after.cpuNanoseconds - before.cpuNanoseconds)
+        let perReceiverBytes = Double(registered.residentBytes - baseline.residentBytes) / Double(receivers)
+        func ms(_ ns: Double) -> String { String(format: "%.2f ms", ns / 1e6) }
+        print("""
+          CountdownDemo headless: \(receivers) countdowns on CountdownManager.shared (1 s interval), \(seconds) s
+          timers:        \(stats.hasTimer ? 1 : 0) (one DispatchSourceTimer drives every receiver)
+          register:      \(String(format: "%.0f ns", Double(registration.components.attoseconds / 1_000_000_000 + registration.components.seconds * 1_000_000_000) / Double(receivers))) per receiver
+          ticks:         \(wakeups) wakeups, \(delivered) callbacks (\(callbacks) in all, with first deliveries)
+          CPU:           \(ms(cpu)) in \(seconds) s; \(wakeups > 0 ? ms(cpu / Double(wakeups)) : "-") per tick; \(delivered > 0 ? String(format: "%.1f ns", cpu / Double(delivered)) : "-") per callback
+          memory:        \(String(format: "%.1f MB", Double(after.residentBytes) / 1e6)) resident; \(String(format: "%.0f", perReceiverBytes)) bytes per receiver (with its object and closure)
+          """)
+        exit(0)
+      }
+    }
+  }
+}
