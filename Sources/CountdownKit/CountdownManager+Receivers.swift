@@ -126,17 +126,13 @@ extension CountdownManager {
     _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
   ) -> CountdownHandler {
     let weakReceiver = WeakReference(receiver)
+    let call = MainQueueCall(update)
     return { value, stop in
       guard let receiver = weakReceiver.object else {
         stop = true
         return
       }
-      // nonisolated(unsafe): this runs on the main queue, and the receiver is only ever used on
-      // the main actor, by `update`.
-      nonisolated(unsafe) let isolatedReceiver = receiver
-      MainActor.assumeIsolated {
-        update(isolatedReceiver, value, &stop)
-      }
+      call(receiver, value, &stop)
     }
   }
 }
