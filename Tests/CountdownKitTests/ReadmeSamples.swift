@@ -1,0 +1,94 @@
+// The README's code samples, verbatim, between `// README` and `// END README` markers;
+// `ReadmeSamplesTests` fails if the README and these drift apart, and the compiler checks them.
+import CountdownCore
+import CountdownKit
+import Dispatch
+import Foundation
+
+#if !canImport(UIKit)
+  // Just enough of UIKit for the cell sample to compile on Linux.
+  @MainActor class UITableViewCell { init() {} }
+  @MainActor class UILabel { var text: String? }
+#endif
+
+struct SaleItem {
+  var endsAt: Date
+}
+
+struct Order: Identifiable {
+  var id: Int
+  var deliveryDeadline: Date
+}
+
+@MainActor final class ResendButton {
+  var title = ""
+}
+
+// README: uikit
+final class SaleCell: UITableViewCell {
+  let timeLabel = UILabel()
+
+  func configure(with item: SaleItem) {
+    // Called again when the cell is reused: that replaces its countdown, never adds a second one.
+    do {
+      try CountdownManager.shared.start(self, until: item.endsAt) { cell, remaining, _ in
+        cell.timeLabel.text = remaining > 0 ? RemainingTime(seconds: remaining).formatted() : "Sale ended"
+      }
+    } catch {
+      timeLabel.text = "—"  // a date too far away to count down to
+    }
+  }
+}
+// END README
+
+// README: swiftui
+@MainActor
+final class DeliveryTracker {  // @Observable in a SwiftUI app
+  var minutesLeft: [Order.ID: Int] = [:]
+  private let minutes: CountdownManager
+
+  init() throws {
+    minutes = try CountdownManager(interval: .seconds(60))  // a second manager, ticking per minute
+  }
+
+  func track(_ order: Order) throws {
+    try minutes.start(id: order.id, until: order.deliveryDeadline) { [weak self] id, remaining, _ in
+      self?.minutesLeft[id] = remaining
+    }
+  }
+}
+// In the view: Text(tracker.minutesLeft[order.id].map { "\($0) min" } ?? "Delivered")
+// END README
+
+// README: async
+@MainActor
+func countDown(_ button: ResendButton) async throws {
+  for await remaining in try CountdownManager.shared.values(for: .seconds(30)) {
+    button.title = remaining > 0 ? "Resend in \(remaining) s" : "Resend code"
+  }
+  // Cancelling this task cancels the countdown.
+}
+// END README
+
+// README: server
+final class Session: Sendable {
+  let id: String
+  init(id: String) { self.id = id }
+}
+
+final class SessionExpiry: Sendable {
+  private let engine: CountdownEngine
+
+  init(queue: DispatchQueue) throws {
+    engine = try CountdownEngine(interval: .seconds(1), deliveryQueue: queue)
+  }
+
+  func touch(_ session: Session, onExpiry expire: @escaping @Sendable (Session) -> Void) throws {
+    // Touching the same session again replaces its countdown.
+    try engine.register(session, .duration(.seconds(15 * 60))) { [weak session] remaining, stop in
+      guard let session else { return stop = true }  // the engine never keeps a session alive
+      if remaining == 0 { expire(session) }
+    }
+  }
+}
+// END README

@@ -1,0 +1,79 @@
+import CountdownKit
+import Foundation
+import XCTest
+
+final class ReadmeSamplesTests: XCTestCase {
+  /// Every ```swift block of the README must appear, in order, as a marked region of
+  /// ReadmeSamples.swift or of this file, so the compiler checks what users copy.
+  func testReadmeSamplesAreTheCompiledOnes() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    let compiled = try ["ReadmeSamples.swift", "ReadmeSamplesTests.swift"].flatMap { file in
+      Self.regions(in: try String(contentsOf: here.appendingPathComponent(file), encoding: .utf8))
+    }
+    let blocks = Self.swiftBlocks(in: readme)
+    XCTAssertFalse(blocks.isEmpty)
+    for block in blocks {
+      XCTAssertTrue(compiled.contains(block), "README sample not compiled by the tests:\n\(block)")
+    }
+  }
+
+  // README: testing
+  func testResendButtonCountsDownThirtySeconds() throws {
+    try MainActor.assumeIsolated {
+      let clock = ManualCountdownClock()
+      let manager = try CountdownManager(clock: clock)
+      let button = ResendButton()
+      try manager.start(button, seconds: 30) { button, remaining, _ in
+        button.title = remaining > 0 ? "Resend in \(remaining) s" : "Resend code"
+      }
+      try clock.advance(by: .zero)  // delivers the first callback
+      XCTAssertEqual(button.title, "Resend in 30 s")
+      try clock.advance(by: .seconds(30))  // 30 ticks, delivered synchronously
+      XCTAssertEqual(button.title, "Resend code")
+    }
+  }
+  // END README
+
+  static func swiftBlocks(in markdown: String) -> [String] {
+    var blocks: [String] = []
+    var current: [Substring]?
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+      if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+        current = []
+      } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
+        blocks.append(normalized(current!))
+        current = nil
+      } else {
+        current?.append(line)
+      }
+    }
+    return blocks
+  }
+
+  static func regions(in source: String) -> [String] {
+    var regions: [String] = []
+    var current: [Substring]?
+    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("// README:") {
+        current = []
+      } else if trimmed == "// END README" {
+        if let lines = current { regions.append(normalized(lines)) }
+        current = nil
+      } else {
+        current?.append(line)
+      }
+    }
+    return regions
+  }
+
+  /// Lines without common indentation or surrounding blank lines.
+  static func normalized(_ lines: [Substring]) -> String {
+    let indent = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+      .map { $0.prefix { $0 == " " }.count }.min() ?? 0
+    return lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
+      .joined(separator: "\n").trimmingCharacters(in: .newlines)
+  }
+}
