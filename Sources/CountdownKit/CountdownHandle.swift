@@ -1,10 +1,12 @@
 /// A countdown that has no object of its own (a one-shot action or an async sequence); cancel it
 /// through this handle.
 public final class CountdownHandle: Sendable {
-  private let engine: CountdownEngine
+  /// Weak: the engine's table holds this handle's countdown, whose handler holds the handle; a
+  /// strong reference back would keep a released manager alive until the countdown ends.
+  private let engine: WeakReference<CountdownEngine>
 
   init(engine: CountdownEngine) {
-    self.engine = engine
+    self.engine = WeakReference(engine)
   }
 
   /// Ends the countdown without a further call.
@@ -12,11 +14,11 @@ public final class CountdownHandle: Sendable {
   /// - Returns: Whether it was still running.
   @discardableResult
   public func cancel() -> Bool {
-    engine.cancel(self)
+    engine.object?.cancel(self) ?? false
   }
 
   /// Whether the countdown is still running.
   public var isActive: Bool {
-    engine.contains(self)
+    engine.object?.contains(self) ?? false
   }
 }

@@ -15,6 +15,7 @@ extension CountdownManager {
     let local = receivedAt ?? wallClock()
     let offset = serverNow.timeIntervalSince(local)
     guard offset.isFinite else { throw .nonFiniteValue }
+    guard abs(offset) < Self.representableSeconds else { throw .outOfRange }
     state.withLock { $0.serverOffset = .seconds(offset) }
   }
 
@@ -28,8 +29,21 @@ extension CountdownManager {
     let offset = state.withLock { $0.serverOffset }
     let secondsAhead = date.timeIntervalSince(wallClock())
     guard secondsAhead.isFinite else { throw .nonFiniteValue }
-    // 9.2e9 s is the most Int64 nanoseconds hold; refuse before Duration's conversion traps.
-    guard abs(secondsAhead) < 9.2e9 else { throw .outOfRange }
-    return try engine.clock.now.advanced(by: .seconds(secondsAhead) - offset)
+    let now = engine.clock.now
+    // Any date in the past (even `Date.distantPast`) simply ends the countdown at once.
+    guard secondsAhead - offset.secondsValue > 0 else { return now }
+    // Refuse what the clock cannot hold before `Duration(seconds:)` could trap on it.
+    guard secondsAhead < Self.representableSeconds else { throw .outOfRange }
+    return try now.advanced(by: .seconds(secondsAhead) - offset)
+  }
+
+  /// Seconds a deadline may lie ahead: the clock counts nanoseconds in 64 bits (about 292 years).
+  static let representableSeconds: Double = 9.2e9
+}
+
+extension Duration {
+  /// This duration in seconds, as a `Double`.
+  fileprivate var secondsValue: Double {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
   }
 }

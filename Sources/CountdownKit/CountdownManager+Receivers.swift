@@ -44,6 +44,24 @@ extension CountdownManager {
     try start(receiver, for: .seconds(seconds), whileSuspended: policy, update)
   }
 
+  /// Starts (or replaces) the countdown shown by `receiver`, for a `TimeInterval` in seconds (as
+  /// Foundation APIs and servers often give it).
+  ///
+  /// - Throws: ``CountdownError/nonFiniteValue`` for NaN or an infinity,
+  ///   ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``.
+  /// - SeeAlso: ``start(_:for:whileSuspended:_:)``
+  public func start<Receiver: AnyObject>(
+    _ receiver: Receiver,
+    timeInterval: TimeInterval,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
+  ) throws(CountdownError) {
+    guard timeInterval.isFinite else { throw .nonFiniteValue }
+    guard timeInterval >= 0 else { throw .negativeDuration }
+    guard timeInterval < Self.representableSeconds else { throw .outOfRange }
+    try start(receiver, for: .seconds(timeInterval), whileSuspended: policy, update)
+  }
+
   /// Starts (or replaces) the countdown shown by `receiver`, to an absolute date, such as a sale's
   /// end sent by a server.
   ///

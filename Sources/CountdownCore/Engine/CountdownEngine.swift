@@ -265,6 +265,11 @@ public final class CountdownEngine: Sendable {
     state.withLock { $0.table.count }
   }
 
+  /// Broken invariants of the receiver table (empty when sound): for tests.
+  package func tableInvariantViolations() -> [String] {
+    state.withLock { $0.table.invariantViolations() }
+  }
+
   /// What the engine has done so far.
   public var statistics: EngineStatistics {
     state.withLock { state in

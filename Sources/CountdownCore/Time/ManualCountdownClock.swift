@@ -76,6 +76,23 @@ public final class ManualCountdownClock: CountdownClock, @unchecked Sendable {
     }
   }
 
+  /// Moves time forward at once, as a device waking from sleep: every timer due on the way fires
+  /// once, late, at the new instant — not once per tick it missed. Use it for long jumps (a day, a
+  /// billion intervals) that ``advance(by:)`` would replay tick by tick.
+  ///
+  /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``.
+  public func jump(by duration: Duration) throws(CountdownError) {
+    guard duration >= .zero else { throw .negativeDuration }
+    let target = try now.advanced(by: duration).nanosecondsSinceOrigin
+    settle()
+    state.withLock { $0.now = target }
+    // Each timer fires at most once here: whatever it is re-armed for lies after the new instant.
+    while let due = state.withLock({ $0.takeFirstDue(until: target) }) {
+      due.handler(.fired)
+    }
+    settle()
+  }
+
   public func makeTimer(
     on queue: DispatchQueue,
     handler: @escaping @Sendable (CountdownTimerEvent) -> Void
