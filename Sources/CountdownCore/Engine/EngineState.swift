@@ -113,7 +113,9 @@ struct EngineState {
       }
       return
     }
-    let next = gridInstant(atOrAfter: earliestChange, now: now, window: window)
+    // A change that came due while the pass ran (a long pass, or a clock moved by a callback) is
+    // delivered at once; otherwise the wakeup waits for the grid.
+    let next = earliestChange <= now ? now : gridInstant(atOrAfter: earliestChange, now: now, window: window)
     if let armedAt, armedAt <= next { return }
     armedAt = next
     timer.schedule(at: CountdownInstant(nanosecondsSinceOrigin: next))

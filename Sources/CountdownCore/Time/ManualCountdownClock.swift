@@ -63,8 +63,12 @@ public final class ManualCountdownClock: CountdownClock, @unchecked Sendable {
     settle()
     while let due = state.withLock({ $0.takeFirstDue(until: target) }) {
       due.handler(.fired)  // outside the lock: the handler runs engine code
+      // What that wakeup's callbacks started (a registration's first delivery) happens at the same
+      // instant, as it would on a real delivery queue, before time moves on.
+      settle()
     }
-    state.withLock { $0.now = target }
+    // Never backwards: a callback may have advanced the clock further, from inside this call.
+    state.withLock { $0.now = max($0.now, target) }
     settle()
   }
 
@@ -85,12 +89,12 @@ public final class ManualCountdownClock: CountdownClock, @unchecked Sendable {
     guard duration >= .zero else { throw .negativeDuration }
     let target = try now.advanced(by: duration).nanosecondsSinceOrigin
     settle()
-    state.withLock { $0.now = target }
+    state.withLock { $0.now = max($0.now, target) }
     // Each timer fires at most once here: whatever it is re-armed for lies after the new instant.
     while let due = state.withLock({ $0.takeFirstDue(until: target) }) {
       due.handler(.fired)
+      settle()
     }
-    settle()
   }
 
   public func makeTimer(
@@ -137,9 +141,12 @@ extension ManualCountdownClock.State {
   /// Disarms and returns the earliest armed timer due at or before `target`, moving `now` to its
   /// deadline (never backwards).
   fileprivate mutating func takeFirstDue(until target: Int64) -> ManualTimer? {
+    // A callback may have moved the clock past `target` from inside `advance`: what is due by then
+    // fires too.
+    let limit = max(target, now)
     var best: (id: Int, deadline: Int64, sequence: UInt64)?
     for (id, record) in timers {
-      guard let armed = record.armed, armed.deadline <= target, record.timer != nil else { continue }
+      guard let armed = record.armed, armed.deadline <= limit, record.timer != nil else { continue }
       if let current = best, (current.deadline, current.sequence) <= (armed.deadline, armed.sequence) {
         continue
       }
