@@ -11,7 +11,7 @@ extension CountdownManager {
   ///
   /// Cancelling the consuming task, or dropping the sequence, cancels the countdown. A consumer that
   /// falls behind gets the newest value, never a backlog; the final `0` is never dropped.
-  /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``.
+  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``.
   public func values(
     for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning
   ) throws(CountdownError) -> AsyncStream<Int> {
@@ -20,7 +20,7 @@ extension CountdownManager {
 
   /// The remaining values of a new countdown to `date`, finishing after `0`.
   ///
-  /// - Throws: ``CountdownError/outOfRange`` or ``CountdownError/nonFiniteValue``.
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or ``CountdownCore/CountdownError/nonFiniteValue``.
   public func values(
     until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning
   ) throws(CountdownError) -> AsyncStream<Int> {
@@ -35,7 +35,7 @@ extension CountdownManager {
   /// hide.cancel()  // changed our mind
   /// ```
   /// - Returns: A handle that cancels the action.
-  /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``.
+  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``.
   @discardableResult
   public func after(_ delay: Duration, _ action: @escaping @MainActor () -> Void) throws(CountdownError) -> CountdownHandle {
     let handle = CountdownHandle(engine: engine)

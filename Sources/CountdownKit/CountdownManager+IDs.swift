@@ -11,7 +11,7 @@ extension CountdownManager {
   /// ```
   ///
   /// An id's countdown lives until it ends, its `stop` flag is set, or ``cancel(id:)``.
-  /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``; an existing
+  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``; an existing
   ///   countdown of `id` is then left untouched.
   public func start<ID: Hashable & Sendable>(
     id: ID,
@@ -24,7 +24,7 @@ extension CountdownManager {
 
   /// Starts (or replaces) the countdown for an id, to an absolute date.
   ///
-  /// - Throws: ``CountdownError/outOfRange`` or ``CountdownError/nonFiniteValue``.
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or ``CountdownCore/CountdownError/nonFiniteValue``.
   public func start<ID: Hashable & Sendable>(
     id: ID,
     until date: Date,

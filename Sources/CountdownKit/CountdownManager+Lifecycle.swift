@@ -3,7 +3,7 @@ public import Foundation
 extension CountdownManager {
   /// Stops the timer, for example when the app leaves the foreground: no wakeups, no CPU.
   ///
-  /// Countdowns keep their deadlines (unless started with ``SuspensionPolicy/pauses``); ``resume()``
+  /// Countdowns keep their deadlines (unless started with ``CountdownCore/SuspensionPolicy/pauses``); ``resume()``
   /// delivers their corrected values.
   public func suspend() {
     engine.suspend()

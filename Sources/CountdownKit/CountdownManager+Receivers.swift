@@ -19,7 +19,7 @@ extension CountdownManager {
   ///   - policy: Whether time spent suspended counts (default) or pauses the countdown.
   ///   - update: Called on the main actor with the receiver, the remaining whole intervals (rounded
   ///     up, so never less than what is left) and the stop flag.
-  /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``; an existing
+  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``; an existing
   ///   countdown of `receiver` is then left untouched.
   /// - Complexity: O(1) amortized.
   public func start<Receiver: AnyObject>(
@@ -33,7 +33,7 @@ extension CountdownManager {
 
   /// Starts (or replaces) the countdown shown by `receiver`, for a number of seconds.
   ///
-  /// - Throws: ``CountdownError/negativeDuration`` for a negative number.
+  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` for a negative number.
   /// - SeeAlso: ``start(_:for:whileSuspended:_:)``
   public func start<Receiver: AnyObject>(
     _ receiver: Receiver,
@@ -47,8 +47,8 @@ extension CountdownManager {
   /// Starts (or replaces) the countdown shown by `receiver`, for a `TimeInterval` in seconds (as
   /// Foundation APIs and servers often give it).
   ///
-  /// - Throws: ``CountdownError/nonFiniteValue`` for NaN or an infinity,
-  ///   ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``.
+  /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for NaN or an infinity,
+  ///   ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``.
   /// - SeeAlso: ``start(_:for:whileSuspended:_:)``
   public func start<Receiver: AnyObject>(
     _ receiver: Receiver,
@@ -69,8 +69,8 @@ extension CountdownManager {
   /// ``calibrate(serverNow:receivedAt:)`` was called): a later change of the device's clock does
   /// not move the countdown. A date in the past ends at once with a single `0`.
   ///
-  /// - Throws: ``CountdownError/outOfRange`` for a date too far away to represent (such as
-  ///   `Date.distantFuture`) or ``CountdownError/nonFiniteValue``.
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a date too far away to represent (such as
+  ///   `Date.distantFuture`) or ``CountdownCore/CountdownError/nonFiniteValue``.
   public func start<Receiver: AnyObject>(
     _ receiver: Receiver,
     until date: Date,

@@ -57,11 +57,11 @@ public final class CountdownManager: Sendable {
   ///
   /// - Parameters:
   ///   - interval: The step of every countdown of this manager.
-  ///   - alignment: ``CountdownAlignment/shared`` (default: all values flip together) or
-  ///     ``CountdownAlignment/perCountdown(tolerance:)``.
-  ///   - clock: The continuous clock by default; a ``ManualCountdownClock`` in tests.
+  ///   - alignment: ``CountdownCore/CountdownAlignment/shared`` (default: all values flip together) or
+  ///     ``CountdownCore/CountdownAlignment/perCountdown(tolerance:)``.
+  ///   - clock: The continuous clock by default; a ``CountdownCore/ManualCountdownClock`` in tests.
   ///   - wallClock: Today's date; inject one in tests to simulate the user changing the clock.
-  /// - Throws: ``CountdownError/invalidInterval`` for a zero or negative interval or a tolerance
+  /// - Throws: ``CountdownCore/CountdownError/invalidInterval`` for a zero or negative interval or a tolerance
   ///   outside `0 < tolerance <= interval`.
   public init(
     interval: Duration = .seconds(1),
