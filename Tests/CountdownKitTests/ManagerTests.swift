@@ -321,11 +321,11 @@ final class SharedManagerTests: XCTestCase {
     XCTAssertEqual(shared.engine.alignment, .shared)
     XCTAssertTrue(shared.engine.clock is ContinuousCountdownClock)
     XCTAssertFalse(shared.isSuspended)
-    let token = OrderModel()
     try MainActor.assumeIsolated {
+      let token = OrderModel()
       try shared.start(token, seconds: 90) { model, remaining, _ in model.remaining = remaining }
+      XCTAssertEqual(shared.remaining(for: token).map { $0 > .seconds(89) && $0 <= .seconds(90) }, true)
+      XCTAssertTrue(shared.cancel(token))
     }
-    XCTAssertEqual(shared.remaining(for: token).map { $0 > .seconds(89) && $0 <= .seconds(90) }, true)
-    XCTAssertTrue(shared.cancel(token))
   }
 }
