@@ -218,6 +218,21 @@ final class EngineGuaranteeTests: XCTestCase {
     XCTAssertEqual(perBatch.values.sorted(), [1000, 1000, 1000])
   }
 
+  func testSharedAlignmentWakesOncePerIntervalWhateverTheRegistrationPhases() throws {
+    let (engine, clock) = try makeEngine()
+    let receivers = (0..<50).map { Receiver("r\($0)") }
+    for receiver in receivers {
+      try engine.register(receiver, .duration(.seconds(30)), handler: recorder.handler(receiver.name))
+      try clock.advance(by: .microseconds(3))  // registered a few microseconds apart
+    }
+    // A slow callback: time passes while the batch is delivered, past others' boundaries.
+    let slow = Receiver("slow")
+    try engine.register(slow, .duration(.seconds(30))) { _, _ in try? clock.advance(by: .microseconds(500)) }
+    let wakeups = engine.statistics.wakeups
+    try clock.advance(by: .seconds(10))
+    XCTAssertEqual(engine.statistics.wakeups - wakeups, 10, "one wakeup per interval")
+  }
+
   // 9. A new or replaced registration gets its first callback before the next wakeup.
   func testFirstCallbackComesBeforeTheNextWakeup() throws {
     let (engine, clock) = try makeEngine()

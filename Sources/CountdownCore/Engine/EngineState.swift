@@ -83,9 +83,11 @@ struct EngineState {
     return table.remove(at: index)
   }
 
-  /// The next grid instant at or after `instant` and strictly after `now`.
+  /// The first grid instant at or after both `instant` and `now`. A change that came due while a
+  /// pass ran thus waits for the next grid instant (all values still flip together), unless that
+  /// instant is now.
   func gridInstant(atOrAfter instant: Int64, now: Int64, window: Int64) -> Int64 {
-    let target = max(instant, now + 1) - gridOrigin
+    let target = max(instant, now) - gridOrigin
     let steps = target <= 0 ? 0 : (target - 1) / window + 1
     let (product, overflow) = steps.multipliedReportingOverflow(by: window)
     return overflow ? .max : gridOrigin &+ product
@@ -113,9 +115,7 @@ struct EngineState {
       }
       return
     }
-    // A change that came due while the pass ran (a long pass, or a clock moved by a callback) is
-    // delivered at once; otherwise the wakeup waits for the grid.
-    let next = earliestChange <= now ? now : gridInstant(atOrAfter: earliestChange, now: now, window: window)
+    let next = gridInstant(atOrAfter: earliestChange, now: now, window: window)
     if let armedAt, armedAt <= next { return }
     armedAt = next
     timer.schedule(at: CountdownInstant(nanosecondsSinceOrigin: next))
