@@ -1,4 +1,4 @@
-@testable import CountdownCore
+import CountdownCore
 import XCTest
 
 final class CountdownTimingTests: XCTestCase {

@@ -36,7 +36,7 @@ package struct ReceiverTable {
   /// The identity's bits are mixed first (the MurmurHash3 finalizer): object addresses share their
   /// low bits through alignment and their high bits through the allocator's arenas, so masking the
   /// raw address would crowd a few buckets. The object's memory is never read.
-  func bucket(for key: ObjectIdentifier) -> BucketIndex {
+  package func bucket(for key: ObjectIdentifier) -> BucketIndex {
     var bits = UInt64(UInt(bitPattern: key))
     bits ^= bits >> 33
     bits &*= 0xff51_afd7_ed55_8ccd

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Sizes and windows of one benchmark run.
+///
+/// Plain `swift test` (debug, CI, also under the Thread Sanitizer) runs a small smoke size that
+/// exercises every alternative in a few seconds. `COUNTDOWN_BENCHMARKS=full` selects the real run:
+///
+///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter CountdownBenchmarks
+struct BenchmarkConfiguration: Sendable {
+  /// Whether this is the full run (release, 10³ to 10⁶ receivers).
+  var isFull: Bool
+  /// The receiver counts N of the table.
+  var sizes: [Int]
+  /// The countdown step: 10 ms, a 100 Hz tick.
+  var interval: Duration = .milliseconds(10)
+  /// Time the real timers run before the measured window starts.
+  var warmup: Duration
+  /// The measured wall window for CPU per callback and tick rate.
+  var window: Duration
+  /// The N of the `measure` blocks ("tick at 10⁵", "register+cancel at 10⁵").
+  var hotPathSize: Int
+  /// Receiver-callbacks per tick-cost sample (N × ticks); more ticks at small N.
+  var tickCostWork: Int
+  /// How many registrations and cancels are timed one by one while the engine ticks.
+  var whileTickingOperations: Int
+  /// The receivers of the spread measurement, and the ticks whose deliveries it times.
+  var spreadReceivers = 1_000
+  var spreadTicks = 20...29
+
+  /// The largest N each slow alternative is run at; larger N print "capped".
+  var dispatchTimerCap = 100_000
+  var foundationTimerCap = 10_000
+  var taskSleepCap = 100_000
+  /// The 7-bucket port inserts in O(N / 7): filling it with 10⁶ takes hours.
+  var sevenBucketCap = 100_000
+
+  static let full = BenchmarkConfiguration(
+    isFull: true, sizes: [1_000, 10_000, 100_000, 1_000_000], warmup: .milliseconds(300),
+    window: .seconds(1), hotPathSize: 100_000, tickCostWork: 4_000_000, whileTickingOperations: 10_000)
+
+  static let smoke = BenchmarkConfiguration(
+    isFull: false, sizes: [1_000], warmup: .milliseconds(50), window: .milliseconds(200),
+    hotPathSize: 500, tickCostWork: 20_000, whileTickingOperations: 500)
+
+  /// `full` when the environment says `COUNTDOWN_BENCHMARKS=full`, else `smoke`.
+  static var current: BenchmarkConfiguration {
+    ProcessInfo.processInfo.environment["COUNTDOWN_BENCHMARKS"] == "full" ? .full : .smoke
+  }
+
+}
+
+extension Duration {
+  /// This duration in whole nanoseconds (benchmark intervals and windows are far from overflow).
+  var benchmarkNanoseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+  }
+}

@@ -1,0 +1,29 @@
+/// G: no timer and no table, a bare loop over a contiguous array of closures, each storing the
+/// value into its slot: the floor any tick must pay.
+final class ClosureLoop {
+  private let closures: ContiguousArray<@Sendable (Int) -> Void>
+  private let slots: ValueSlots
+
+  init(receivers n: Int) {
+    let slots = ValueSlots(count: n)
+    var closures = ContiguousArray<@Sendable (Int) -> Void>()
+    closures.reserveCapacity(n)
+    for index in 0..<n {
+      closures.append { value in slots.store(value, at: index) }
+    }
+    self.closures = closures
+    self.slots = slots
+  }
+
+  /// Runs `ticks` passes; returns ns per closure call.
+  func tickCost(ticks: Int) -> Double {
+    let start = ProcessProbe.now()
+    for tick in 0..<ticks {
+      for closure in closures { closure(tick) }
+    }
+    return Double(ProcessProbe.now() - start) / Double(ticks * closures.count)
+  }
+
+  /// What the closures stored (read so the work is observable).
+  var checksum: Int { slots.sum() }
+}

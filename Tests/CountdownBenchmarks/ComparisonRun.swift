@@ -1,0 +1,177 @@
+/// Runs every alternative side by side at every N and fills the one ``ResultTable``.
+///
+/// Each figure is measured in its own phase, one alternative after the other, so the two cores
+/// are never shared between two alternatives.
+struct ComparisonRun {
+  let configuration: BenchmarkConfiguration
+  private(set) var table = ResultTable()
+  /// Sanity facts for the test to assert (never speeds).
+  private(set) var sanity: [String: Int] = [:]
+
+  init(_ configuration: BenchmarkConfiguration) {
+    self.configuration = configuration
+  }
+
+  /// The alternatives measured on real timers over the wall window, ours first.
+  ///
+  /// Extension point: the CountdownKit manager end to end (main actor) goes here, as one more
+  /// ``RealTimerContender``.
+  func realTimerContenders() -> [any RealTimerContender] {
+    [
+      OursEngineContender(whileTickingOperations: configuration.whileTickingOperations),
+      DispatchTimerContender(maxReceivers: configuration.dispatchTimerCap),
+      FoundationTimerContender(maxReceivers: configuration.foundationTimerCap),
+      TaskSleepContender(maxReceivers: configuration.taskSleepCap),
+    ]
+  }
+
+  mutating func runAll(log: (String) -> Void) throws {
+    for n in configuration.sizes {
+      try runWithoutTimer(n, log: log)
+      try runRealTimers(n, log: log)
+    }
+    try runSpread(log: log)
+  }
+
+  /// Register, tick alone, cancel and resident bytes: ours on the manual clock, F driven directly,
+  /// G.
+  private mutating func runWithoutTimer(_ n: Int, log: (String) -> Void) throws {
+    let ticks = max(5, configuration.tickCostWork / n)
+
+    // Ours.
+    log("ours, manual clock, N = \(n)")
+    let residentBefore = ProcessProbe.residentBytes()
+    let ours = try OursManualRun(receivers: n, interval: configuration.interval)
+    let residentWithReceivers = ProcessProbe.residentBytes()
+    let register = try ours.registerAll()
+    let firstDeliveries = try ours.flushFirstDeliveries()
+    let residentRegistered = ProcessProbe.residentBytes()
+    let (tickCost, tickCallbacks) = try ours.tickCost(ticks: ticks)
+    let cancel = ours.cancelAll()
+    sanity["ours first deliveries at \(n)"] = firstDeliveries
+    sanity["ours tick callbacks at \(n)"] = tickCallbacks
+    table.add(.register, ResultTable.ours, n, register, note: "manual clock, no ticks")
+    table.add(.cancel, ResultTable.ours, n, cancel, note: "manual clock, no ticks")
+    table.add(
+      .tickCost, ResultTable.ours, n, tickCost,
+      note: "ManualCountdownClock.advance, \(ticks) ticks, \(tickCallbacks) callbacks")
+    if let residentWithReceivers, let residentRegistered, let residentBefore {
+      let perReceiver = Double(residentRegistered - residentWithReceivers) / Double(n)
+      let userSide = Double(residentWithReceivers - residentBefore) / Double(n)
+      table.add(
+        .residentBytes, ResultTable.ours, n, perReceiver,
+        note: "VmRSS after register − after allocating receivers+closures (those: \(Int(userSide)) B each)")
+    } else {
+      table.add(.residentBytes, ResultTable.ours, n, nil, note: "no /proc/self/status on this platform")
+    }
+
+    // F (its real-timer window runs here too, so it is filled only once).
+    if n <= configuration.sevenBucketCap {
+      log("F, 7-bucket port, N = \(n)")
+      let seven = SevenBucketRun(receivers: n, interval: configuration.interval)
+      let residentWithReceivers = ProcessProbe.residentBytes()
+      table.add(.register, SevenBucketRun.label, n, seven.registerAll(), note: "quadratic: chain walk on insert")
+      let residentRegistered = ProcessProbe.residentBytes()
+      sanity["F registered at \(n)"] = seven.count
+      if let residentWithReceivers, let residentRegistered {
+        table.add(
+          .residentBytes, SevenBucketRun.label, n, Double(residentRegistered - residentWithReceivers) / Double(n))
+      }
+      table.add(.tickCost, SevenBucketRun.label, n, seven.tickCost(ticks: ticks), note: "tick function called directly")
+      try runRealTimer(SevenBucketContenderAdapter(run: seven), n, log: log)
+      table.add(.cancel, SevenBucketRun.label, n, seven.cancelAll(), note: "lookup + unlink")
+    } else {
+      let note = "capped: F runs up to \(ResultTable.format(count: configuration.sevenBucketCap)) (quadratic insert)"
+      for metric in [ResultTable.Metric.register, .cancel, .tickCost, .residentBytes, .cpuPerCallback, .tickRate] {
+        table.add(metric, SevenBucketRun.label, n, nil, note: note)
+      }
+    }
+
+    // G.
+    log("G, closure loop, N = \(n)")
+    let loop = ClosureLoop(receivers: n)
+    table.add(.tickCost, "G: bare closure loop (floor)", n, loop.tickCost(ticks: ticks))
+    sanity["G checksum at \(n)"] = loop.checksum
+  }
+
+  private mutating func runRealTimers(_ n: Int, log: (String) -> Void) throws {
+    for contender in realTimerContenders() {
+      try runRealTimer(contender, n, log: log)
+    }
+  }
+
+  private mutating func runRealTimer(
+    _ contender: any RealTimerContender, _ n: Int, log: (String) -> Void
+  ) throws {
+    guard n <= contender.maxReceivers else {
+      let note = "capped: runs up to \(ResultTable.format(count: contender.maxReceivers))"
+      table.add(.cpuPerCallback, contender.label, n, nil, note: note)
+      table.add(.tickRate, contender.label, n, nil, note: note)
+      return
+    }
+    log("\(contender.label), real timer, N = \(n)")
+    let plan = WindowPlan(
+      receivers: n, interval: configuration.interval,
+      warmupNanoseconds: configuration.warmup.benchmarkNanoseconds,
+      windowNanoseconds: configuration.window.benchmarkNanoseconds, stampedTicks: nil)
+    let sample = try contender.run(plan)
+    sanity["\(contender.label) callbacks at \(n)"] = sample.callbacks
+    let setup = "setup \(Self.milliseconds(sample.setupNanoseconds)) ms"
+    table.add(
+      .cpuPerCallback, contender.label, n, sample.cpuPerCallback,
+      note: "\(sample.callbacks) callbacks in \(Self.milliseconds(sample.wallNanoseconds)) ms, CPU \(Self.milliseconds(sample.cpuNanoseconds)) ms")
+    table.add(.tickRate, contender.label, n, sample.tickRate(receivers: n), note: "100 = every countdown every 10 ms; \(setup)")
+
+    if let ours = contender as? OursEngineContender, let figures = ours.whileTicking.value {
+      let note = "\(configuration.whileTickingOperations) ops, one by one, while N tick at 100 Hz"
+      table.add(.registerWhileTicking, ResultTable.ours, n, figures.registerMean, note: note)
+      table.add(.registerWhileTickingWorst, ResultTable.ours, n, figures.registerWorst, note: note)
+      table.add(.cancelWhileTicking, ResultTable.ours, n, figures.cancelMean, note: note)
+      table.add(.cancelWhileTickingWorst, ResultTable.ours, n, figures.cancelWorst, note: note)
+    }
+  }
+
+  /// The spread of one tick's deliveries at 1 000 receivers, every alternative with a timer.
+  private mutating func runSpread(log: (String) -> Void) throws {
+    let n = configuration.spreadReceivers
+    let ticks = configuration.spreadTicks
+    let plan = WindowPlan(
+      receivers: n, interval: configuration.interval,
+      warmupNanoseconds: configuration.interval.benchmarkNanoseconds * Int64(ticks.upperBound + 5),
+      windowNanoseconds: configuration.interval.benchmarkNanoseconds * 5, stampedTicks: ticks)
+    var contenders = realTimerContenders()
+    let seven = SevenBucketRun(receivers: n, interval: configuration.interval, stampedTicks: ticks)
+    _ = seven.registerAll()
+    contenders.insert(SevenBucketContenderAdapter(run: seven), at: 1)
+    for var contender in contenders {
+      if var ours = contender as? OursEngineContender {
+        ours.whileTickingOperations = nil
+        contender = ours
+      }
+      log("\(contender.label), spread at N = \(n)")
+      let sample = try contender.run(plan)
+      let spread = sample.spread ?? (0, 0, 0, 0)
+      let note =
+        "median over ticks \(ticks.lowerBound)-\(ticks.upperBound) (\(spread.completeTicks) complete), "
+        + "worst \(ResultTable.fixed(Double(spread.worst) / 1_000, digits: 0)) µs"
+      table.add(.spread, contender.label, n, spread.completeTicks > 0 ? Double(spread.median) / 1_000 : nil, note: note)
+      sanity["\(contender.label) reached tick \(ticks.lowerBound)"] = spread.reached
+    }
+    _ = seven.cancelAll()
+  }
+
+  static func milliseconds(_ nanoseconds: Int64) -> String {
+    ResultTable.fixed(Double(nanoseconds) / 1e6, digits: 1)
+  }
+}
+
+/// Lets an already filled F take part where a ``RealTimerContender`` is expected.
+struct SevenBucketContenderAdapter: RealTimerContender {
+  let run: SevenBucketRun
+  var label: String { SevenBucketRun.label }
+  var maxReceivers: Int { .max }
+
+  func run(_ plan: WindowPlan) throws -> WindowSample {
+    run.window(plan)
+  }
+}

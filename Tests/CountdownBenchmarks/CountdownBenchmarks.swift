@@ -1,0 +1,76 @@
+import CountdownCore
+import XCTest
+
+/// Our engine beside the alternatives a user would otherwise pick, in one run (issue 4).
+///
+/// `swift test` runs a smoke size (N = 1 000, short windows) in a few seconds. The real run:
+///
+///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter CountdownBenchmarks
+///
+/// No test asserts a speed; they assert only that every alternative really did its work.
+final class CountdownBenchmarks: XCTestCase {
+  private let configuration = BenchmarkConfiguration.current
+
+  /// Every metric, every alternative, every N: one table with ratios to ours.
+  func testComparisonTable() throws {
+    var run = ComparisonRun(configuration)
+    let started = ProcessProbe.now()
+    try run.runAll { print("[benchmark] \($0)") }
+    let mode = configuration.isFull ? "full" : "smoke (set COUNTDOWN_BENCHMARKS=full for the real run)"
+    #if DEBUG
+      let build = "debug build: figures are not representative"
+    #else
+      let build = "release build"
+    #endif
+    let title = """
+
+      CountdownKit benchmarks — \(mode), \(build), \(ProcessInfo.processInfo.activeProcessorCount) cores, \
+      interval 10 ms (100 Hz), window \(configuration.window), run took \
+      \(ComparisonRun.milliseconds(ProcessProbe.now() - started)) ms.
+      × ours = this figure ÷ ours at the same N (above 1: ours costs less; for the tick rate, below 1: ours \
+      ticks faster). CPU = getrusage user+sys of the whole process.
+      """
+    print(run.table.render(title: title))
+
+    for (fact, value) in run.sanity.sorted(by: { $0.key < $1.key }) {
+      XCTAssertGreaterThan(value, 0, fact)
+    }
+    for n in configuration.sizes {
+      XCTAssertEqual(run.sanity["ours first deliveries at \(n)"], n, "every receiver gets its first delivery")
+    }
+  }
+
+  /// The hot path of a tick: ours at 10⁵ receivers (smoke: 10³), one manual-clock advance per
+  /// iteration, every receiver delivered.
+  func testTickAt100k() throws {
+    let n = configuration.hotPathSize
+    let run = try OursManualRun(receivers: n, interval: configuration.interval)
+    _ = try run.registerAll()
+    XCTAssertEqual(try run.flushFirstDeliveries(), n)
+    var callbacks = 0
+    measure {
+      do {
+        callbacks += try run.tickCost(ticks: 1).callbacks
+      } catch {
+        XCTFail("\(error)")
+      }
+    }
+    XCTAssertGreaterThan(callbacks, 0)
+    _ = run.cancelAll()
+  }
+
+  /// Register then cancel 10⁵ receivers (smoke: 10³) per iteration, manual clock, no ticks.
+  func testRegisterCancelAt100k() throws {
+    let n = configuration.hotPathSize
+    let run = try OursManualRun(receivers: n, interval: configuration.interval)
+    measure {
+      do {
+        _ = try run.registerAll()
+        _ = run.cancelAll()
+      } catch {
+        XCTFail("\(error)")
+      }
+    }
+    XCTAssertEqual(run.engine.count, 0)
+  }
+}

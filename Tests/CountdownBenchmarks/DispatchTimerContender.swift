@@ -1,0 +1,49 @@
+import Dispatch
+
+/// A: one `DispatchSourceTimer` per countdown, the usual "each cell owns its timer" code.
+///
+/// All timers fire on one serial queue (as they would on the main queue in an app); each starts
+/// 10 ms after it is created and repeats every 10 ms with no leeway, and decrements its own
+/// counter, kept in its slot.
+struct DispatchTimerContender: RealTimerContender {
+  var label: String { "A: DispatchSourceTimer per countdown" }
+  var maxReceivers: Int
+
+  func run(_ plan: WindowPlan) throws -> WindowSample {
+    let n = plan.receivers
+    let initial = 1 << 40
+    let queue = DispatchQueue(label: "benchmark.dispatch-timers")
+    let slots = ValueSlots(count: n, repeating: initial)
+    let stamps = plan.makeStamps(initialValue: initial)
+    let interval = DispatchTimeInterval.nanoseconds(Int(plan.interval.benchmarkNanoseconds))
+
+    let setupStart = ProcessProbe.now()
+    var sources: [any DispatchSourceTimer] = []
+    sources.reserveCapacity(n)
+    for index in 0..<n {
+      let source = DispatchSource.makeTimerSource(queue: queue)
+      source.setEventHandler {
+        let value = slots[index] - 1
+        slots.store(value, at: index)
+        stamps?.record(value: value, at: index)
+      }
+      source.schedule(deadline: .now() + interval, repeating: interval)
+      source.activate()
+      sources.append(source)
+    }
+    let setup = ProcessProbe.now() - setupStart
+
+    ProcessProbe.sleep(until: ProcessProbe.now() + plan.warmupNanoseconds)
+    let start = queue.sync { WindowReading.take(callbacks: n * initial - slots.sum()) }
+    ProcessProbe.sleep(until: start.wall + plan.windowNanoseconds)
+    let end = queue.sync { WindowReading.take(callbacks: n * initial - slots.sum()) }
+    var sample = WindowReading.sample(from: start, to: end, setup: setup)
+
+    for source in sources { source.cancel() }
+    queue.sync {}
+    sources.removeAll()
+    sample.spread = queue.sync { stamps?.spreads() }
+    return sample
+  }
+
+}

@@ -1,0 +1,70 @@
+import Dispatch
+import Foundation
+
+/// B: one Foundation `Timer` per countdown, all scheduled on one dedicated run-loop thread (the
+/// main run loop's stand-in). Each timer repeats every 10 ms from its creation and decrements its
+/// own counter, kept in its slot.
+///
+/// The harness cannot read the counters while the thread runs without a race, so the callbacks
+/// themselves check the window (``WindowBounds``): before it they record where their counter
+/// stood, after it they stop counting.
+struct FoundationTimerContender: RealTimerContender {
+  var label: String { "B: Foundation Timer per countdown" }
+  var maxReceivers: Int
+
+  func run(_ plan: WindowPlan) throws -> WindowSample {
+    let n = plan.receivers
+    let initial = 1 << 40
+    let slots = ValueSlots(count: n, repeating: initial)
+    let atWindowStart = ValueSlots(count: n, repeating: initial)
+    let stamps = plan.makeStamps(initialValue: initial)
+    let bounds = WindowBounds()
+    let ready = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
+    let setup = ValueSlots(count: 1)
+    let interval = TimeInterval(plan.interval.benchmarkNanoseconds) / 1e9
+
+    let thread = Thread {
+      let setupStart = ProcessProbe.now()
+      var timers: [Timer] = []
+      timers.reserveCapacity(n)
+      for index in 0..<n {
+        let timer = Timer(timeInterval: interval, repeats: true) { _ in
+          let now = ProcessProbe.now()
+          let phase = bounds.phase(at: now)
+          guard phase != .after else { return }
+          let value = slots[index] - 1
+          slots.store(value, at: index)
+          if phase == .before { atWindowStart.store(value, at: index) }
+          stamps?.record(value: value, at: index)
+        }
+        RunLoop.current.add(timer, forMode: .default)
+        timers.append(timer)
+      }
+      setup.store(Int(ProcessProbe.now() - setupStart), at: 0)
+      ready.signal()
+      while bounds.phase(at: ProcessProbe.now()) != .after {
+        _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+      }
+      for timer in timers { timer.invalidate() }
+      finished.signal()
+    }
+    thread.name = "benchmark.foundation-timers"
+    thread.start()
+    ready.wait()
+
+    let windowStart = ProcessProbe.now() + plan.warmupNanoseconds
+    bounds.set(start: windowStart, end: windowStart + plan.windowNanoseconds)
+    ProcessProbe.sleep(until: windowStart)
+    let cpuStart = ProcessProbe.cpuNanoseconds()
+    ProcessProbe.sleep(until: windowStart + plan.windowNanoseconds)
+    let cpuEnd = ProcessProbe.cpuNanoseconds()
+    finished.wait()  // the thread's last writes happen before this returns
+
+    var sample = WindowSample(
+      callbacks: slots.totalDrop(from: atWindowStart), cpuNanoseconds: cpuEnd - cpuStart,
+      wallNanoseconds: plan.windowNanoseconds, setupNanoseconds: Int64(setup[0]))
+    sample.spread = stamps?.spreads()
+    return sample
+  }
+}

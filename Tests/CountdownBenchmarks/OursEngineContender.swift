@@ -1,0 +1,118 @@
+import CountdownCore
+import Dispatch
+
+/// Ours: the Core engine with the real continuous clock, delivering on its own serial queue.
+///
+/// Every receiver counts down to the same deadline an hour away (a flash-sale list), so each
+/// 10 ms tick changes every value and delivers every receiver.
+struct OursEngineContender: RealTimerContender {
+  var label: String { ResultTable.ours }
+  var maxReceivers: Int { .max }
+
+  /// Registration and cancel latency measured while the engine ticks.
+  struct WhileTicking {
+    var registerMean: Double
+    var registerWorst: Double
+    var cancelMean: Double
+    var cancelWorst: Double
+  }
+
+  /// When set, `run` also times this many registrations and cancels, one by one, after the
+  /// window, while the N receivers keep ticking.
+  var whileTickingOperations: Int?
+  /// The last `run`'s while-ticking figures (a class, since `run` is non-mutating).
+  let whileTicking = WhileTickingBox()
+
+  func run(_ plan: WindowPlan) throws -> WindowSample {
+    let n = plan.receivers
+    let queue = DispatchQueue(label: "benchmark.ours.delivery")
+    let engine = try CountdownEngine(interval: plan.interval, clock: .continuous, deliveryQueue: queue)
+    let slots = ValueSlots(count: n)
+    let receivers = BenchmarkReceiver.make(n)
+    let deadline = try ContinuousCountdownClock().now.advanced(by: .seconds(3600))
+    let initial = Int(3600 * 1_000_000_000 / plan.interval.benchmarkNanoseconds)
+    let stamps = plan.makeStamps(initialValue: initial)
+    let handlers = Self.handlers(n, slots: slots, stamps: stamps)
+
+    let setupStart = ProcessProbe.now()
+    for index in 0..<n {
+      try engine.register(receivers[index], .deadline(deadline), handler: handlers[index])
+    }
+    let setup = ProcessProbe.now() - setupStart
+    if let stamps {
+      // Number the stamped ticks from the end of setup (which is slow in debug and TSan builds).
+      queue.sync { stamps.restart(from: engine.value(for: receivers[0]) ?? initial) }
+    }
+
+    ProcessProbe.sleep(until: ProcessProbe.now() + plan.warmupNanoseconds)
+    let start = queue.sync { WindowReading.take(callbacks: engine.statistics.deliveries) }
+    ProcessProbe.sleep(until: start.wall + plan.windowNanoseconds)
+    let end = queue.sync { WindowReading.take(callbacks: engine.statistics.deliveries) }
+    var sample = WindowReading.sample(from: start, to: end, setup: setup)
+
+    if let operations = whileTickingOperations {
+      whileTicking.value = try Self.timeWhileTicking(engine, operations: operations, plan: plan)
+    }
+
+    engine.cancelAll()
+    queue.sync {}
+    sample.spread = stamps?.spreads()
+    withExtendedLifetime(receivers) {}
+    return sample
+  }
+
+  /// The handlers: store the value (and stamp the time, when asked to).
+  static func handlers(_ n: Int, slots: ValueSlots, stamps: TickStamps? = nil) -> ContiguousArray<CountdownHandler> {
+    var handlers = ContiguousArray<CountdownHandler>()
+    handlers.reserveCapacity(n)
+    for index in 0..<n {
+      handlers.append { value, _ in
+        slots.store(value, at: index)
+        stamps?.record(value: value, at: index)
+      }
+    }
+    return handlers
+  }
+
+  /// Registers `operations` new receivers one by one and then cancels them, timing each call,
+  /// while the engine's N receivers tick on the real clock.
+  private static func timeWhileTicking(
+    _ engine: CountdownEngine, operations: Int, plan: WindowPlan
+  ) throws -> WhileTicking {
+    let extra = BenchmarkReceiver.make(operations)
+    let slots = ValueSlots(count: operations)
+    let handlers = Self.handlers(operations, slots: slots)
+    let target = CountdownTarget.duration(.seconds(3600))
+    let overhead = ProcessProbe.timingOverhead()
+    var registerTotal: Int64 = 0
+    var registerWorst: Int64 = 0
+    for index in 0..<operations {
+      let start = ProcessProbe.now()
+      try engine.register(extra[index], target, handler: handlers[index])
+      let elapsed = ProcessProbe.now() - start
+      registerTotal += elapsed
+      registerWorst = max(registerWorst, elapsed)
+    }
+    var cancelTotal: Int64 = 0
+    var cancelWorst: Int64 = 0
+    for index in 0..<operations {
+      let start = ProcessProbe.now()
+      engine.cancel(extra[index])
+      let elapsed = ProcessProbe.now() - start
+      cancelTotal += elapsed
+      cancelWorst = max(cancelWorst, elapsed)
+    }
+    let count = Double(operations)
+    return WhileTicking(
+      registerMean: max(0, Double(registerTotal) / count - Double(overhead)),
+      registerWorst: Double(registerWorst) / 1_000,
+      cancelMean: max(0, Double(cancelTotal) / count - Double(overhead)),
+      cancelWorst: Double(cancelWorst) / 1_000)
+  }
+
+}
+
+/// Holds the while-ticking figures of the last run.
+final class WhileTickingBox {
+  var value: OursEngineContender.WhileTicking?
+}

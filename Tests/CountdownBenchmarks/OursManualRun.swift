@@ -1,0 +1,59 @@
+import CountdownCore
+import Dispatch
+
+/// Ours at one N with no real timer: a ``ManualCountdownClock`` engine delivering on the main
+/// queue, so `advance` runs each tick's whole delivery pass inline on the calling (main) thread.
+/// Used for register, the tick alone, cancel and resident bytes, in that order.
+///
+/// Must be used on the main thread (XCTest runs test methods there).
+final class OursManualRun {
+  let receivers: ContiguousArray<BenchmarkReceiver>
+  let handlers: ContiguousArray<CountdownHandler>
+  let clock = ManualCountdownClock()
+  let engine: CountdownEngine
+  private let interval: Duration
+  private let slots: ValueSlots
+
+  init(receivers n: Int, interval: Duration) throws {
+    self.interval = interval
+    receivers = BenchmarkReceiver.make(n)
+    slots = ValueSlots(count: n)
+    handlers = OursEngineContender.handlers(n, slots: slots)
+    engine = try CountdownEngine(interval: interval, clock: clock, deliveryQueue: .main)
+  }
+
+  /// Registers every receiver (all to one deadline an hour away); returns ns per register.
+  func registerAll() throws -> Double {
+    let deadline = try clock.now.advanced(by: .seconds(3600))
+    let start = ProcessProbe.now()
+    for index in receivers.indices {
+      try engine.register(receivers[index], .deadline(deadline), handler: handlers[index])
+    }
+    return Double(ProcessProbe.now() - start) / Double(receivers.count)
+  }
+
+  /// Delivers the prompt first callbacks; returns how many were delivered.
+  func flushFirstDeliveries() throws -> Int {
+    let before = engine.statistics.deliveries
+    try clock.advance(by: .zero)
+    return engine.statistics.deliveries - before
+  }
+
+  /// Advances the clock by one interval `ticks` times; returns ns per receiver per tick and the
+  /// number of callbacks made (every receiver, every tick).
+  func tickCost(ticks: Int) throws -> (nanoseconds: Double, callbacks: Int) {
+    let before = engine.statistics.deliveries
+    let start = ProcessProbe.now()
+    for _ in 0..<ticks { try clock.advance(by: interval) }
+    let elapsed = ProcessProbe.now() - start
+    let callbacks = engine.statistics.deliveries - before
+    return (Double(elapsed) / Double(max(callbacks, 1)), callbacks)
+  }
+
+  /// Cancels every receiver; returns ns per cancel.
+  func cancelAll() -> Double {
+    let start = ProcessProbe.now()
+    for receiver in receivers { engine.cancel(receiver) }
+    return Double(ProcessProbe.now() - start) / Double(receivers.count)
+  }
+}

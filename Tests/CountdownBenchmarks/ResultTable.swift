@@ -1,0 +1,139 @@
+/// The one table a run prints: every metric, every alternative, every N, with a ratio to ours.
+struct ResultTable {
+  struct Row {
+    var metric: Metric
+    var alternative: String
+    var receivers: Int
+    /// `nil` when the alternative was not run at this N (capped) or has no such figure.
+    var value: Double?
+    var note: String = ""
+  }
+
+  enum Metric: String, CaseIterable {
+    case cpuPerCallback = "CPU per callback"
+    case tickRate = "achieved tick rate"
+    case tickCost = "tick cost alone"
+    case register = "register"
+    case cancel = "cancel"
+    case registerWhileTicking = "register while ticking (mean)"
+    case registerWhileTickingWorst = "register while ticking (worst)"
+    case cancelWhileTicking = "cancel while ticking (mean)"
+    case cancelWhileTickingWorst = "cancel while ticking (worst)"
+    case residentBytes = "resident bytes per receiver"
+    case spread = "spread of one tick's deliveries"
+
+    var unit: String {
+      switch self {
+      case .cpuPerCallback: "ns/callback"
+      case .tickRate: "ticks/s"
+      case .tickCost: "ns/receiver"
+      case .register, .cancel, .registerWhileTicking, .cancelWhileTicking: "ns/op"
+      case .registerWhileTickingWorst, .cancelWhileTickingWorst: "µs/op"
+      case .residentBytes: "bytes"
+      case .spread: "µs"
+      }
+    }
+  }
+
+  /// The label of our engine's rows: the reference of every ratio.
+  static let ours = "ours (Core engine)"
+
+  private(set) var rows: [Row] = []
+
+  mutating func add(_ metric: Metric, _ alternative: String, _ receivers: Int, _ value: Double?, note: String = "") {
+    rows.append(Row(metric: metric, alternative: alternative, receivers: receivers, value: value, note: note))
+  }
+
+  func value(_ metric: Metric, _ alternative: String, _ receivers: Int) -> Double? {
+    rows.first { $0.metric == metric && $0.alternative == alternative && $0.receivers == receivers }?.value
+  }
+
+  /// Aligned plain text, grouped by metric, then alternative, then N.
+  func render(title: String) -> String {
+    let header = ["metric", "unit", "alternative", "N", "value", "× ours", "note"]
+    var lines: [[String]] = []
+    for metric in Metric.allCases {
+      let group = rows.filter { $0.metric == metric }
+      var alternatives: [String] = []
+      for row in group where !alternatives.contains(row.alternative) { alternatives.append(row.alternative) }
+      // Ours first, then the alternatives by letter.
+      alternatives.sort { ($0 == Self.ours ? 0 : 1, $0) < ($1 == Self.ours ? 0 : 1, $1) }
+      for alternative in alternatives {
+        for row in group where row.alternative == alternative {
+          let reference = value(metric, Self.ours, row.receivers)
+          lines.append([
+            metric.rawValue, metric.unit, alternative, Self.format(count: row.receivers),
+            row.value.map(Self.format(value:)) ?? "capped",
+            Self.ratio(row.value, reference), row.note,
+          ])
+        }
+      }
+    }
+    var widths = header.map(\.count)
+    for line in lines {
+      for (column, cell) in line.enumerated() { widths[column] = max(widths[column], cell.count) }
+    }
+    // Numbers right-aligned, text left-aligned; the note column is not padded.
+    let rightAligned: Set<Int> = [3, 4, 5]
+    func render(_ cells: [String]) -> String {
+      cells.enumerated().map { column, cell in
+        if column == cells.count - 1 { return cell }
+        let padding = String(repeating: " ", count: widths[column] - cell.count)
+        return rightAligned.contains(column) ? padding + cell : cell + padding
+      }.joined(separator: "  ").trimmingTrailingSpaces()
+    }
+    var output = [title, render(header), String(repeating: "-", count: widths.dropLast().reduce(0, +) + 2 * (widths.count - 1) + 4)]
+    var previousMetric: String?
+    for line in lines {
+      if let previousMetric, previousMetric != line[0] { output.append("") }
+      previousMetric = line[0]
+      output.append(render(line))
+    }
+    return output.joined(separator: "\n")
+  }
+
+  static func ratio(_ value: Double?, _ reference: Double?) -> String {
+    guard let value, let reference, reference > 0 else { return "-" }
+    let ratio = value / reference
+    if ratio >= 100 { return "×\(Int(ratio.rounded()))" }
+    if ratio >= 10 { return "×" + fixed(ratio, digits: 1) }
+    if ratio >= 0.1 { return "×" + fixed(ratio, digits: 2) }
+    return "×" + fixed(ratio, digits: 3)
+  }
+
+  static func format(count: Int) -> String {
+    switch count {
+    case 1_000: "10^3"
+    case 10_000: "10^4"
+    case 100_000: "10^5"
+    case 1_000_000: "10^6"
+    default: String(count)
+    }
+  }
+
+  static func format(value: Double) -> String {
+    if value >= 100 { return String(Int(value.rounded())) }
+    if value >= 10 { return fixed(value, digits: 1) }
+    return fixed(value, digits: 2)
+  }
+
+  /// `value` with a fixed number of decimals, without Foundation's formatters.
+  static func fixed(_ value: Double, digits: Int) -> String {
+    guard digits > 0 else { return String(Int(value.rounded())) }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = Int((value * scale).rounded())
+    let whole = scaled / Int(scale)
+    let fraction = String(abs(scaled % Int(scale)))
+    let sign = scaled < 0 && whole == 0 ? "-" : ""
+    return sign + String(whole) + "." + String(repeating: "0", count: digits - fraction.count) + fraction
+  }
+}
+
+extension String {
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var result = self
+    while result.last == " " { result.removeLast() }
+    return result
+  }
+}
