@@ -18,8 +18,12 @@ extension CountdownEngine {
     let now: Int64
     /// Registrations owed their first delivery.
     let fresh: [EngineState.PendingDelivery]
-    /// Walk the whole table (a wakeup happened).
+    /// Walk the whole table: a wakeup happened, or so many registrations await their first
+    /// delivery that one sequential walk is cheaper than looking each of them up.
     let walk: Bool
+    /// Walk only for first deliveries (no wakeup happened): others are not due yet, even if their
+    /// boundary passed, so that all values keep flipping together on the grid.
+    let freshOnly: Bool
     /// Deliver every registration, changed or not (a resume happened).
     let catchUp: Bool
   }
@@ -43,9 +47,13 @@ extension CountdownEngine {
         state.tickDue = false
         state.catchUpDue = false
       }
+      // Looking a registration up costs cache misses in the buckets and the pool; the walk reads
+      // the pool in order. Past an eighth of the table, walking is cheaper.
+      let freshWalk = !state.tickDue && state.fresh.count * 8 > state.table.count
       return PassPlan(
-        number: state.passNumber, now: clock.now.nanosecondsSinceOrigin, fresh: state.fresh,
-        walk: state.tickDue, catchUp: state.catchUpDue)
+        number: state.passNumber, now: clock.now.nanosecondsSinceOrigin,
+        fresh: state.tickDue || freshWalk ? [] : state.fresh,
+        walk: state.tickDue || freshWalk, freshOnly: freshWalk, catchUp: state.catchUpDue)
     }
     guard let plan else {
       // Nothing to do, or a pass is already running further up this thread's stack (a callback
@@ -54,8 +62,7 @@ extension CountdownEngine {
       return
     }
 
-    var chunk = ContiguousArray<PreparedDelivery>()
-    chunk.reserveCapacity(Self.chunkSize)
+    var chunk = DeliveryChunk(capacity: Self.chunkSize)
     var ended: [EngineState.PendingDelivery] = []
     var freshCursor = 0
     var walkCursor = plan.walk ? Int.max : -1
@@ -80,22 +87,22 @@ extension CountdownEngine {
       garbage.removeAll()  // handlers released outside the lock
       if chunk.isEmpty && freshCursor >= plan.fresh.count && walkCursor < 0 { break }
 
-      for position in chunk.indices {
+      for position in 0..<chunk.count {
         if context.invalidated {
           context.invalidated = false
-          revalidate(&chunk, from: position)
+          revalidate(chunk, from: position)
         }
-        guard chunk[position].isValid else { continue }
+        let delivery = chunk[position]
+        guard delivery.isValid else { continue }
         var stop = false
-        let value = chunk[position].value
-        chunk[position].handler._withUnsafeGuaranteedRef { $0.call(value, &stop) }
+        delivery.handler._withUnsafeGuaranteedRef { $0.call(delivery.value, &stop) }
         delivered += 1
         passDelivered += 1
-        if stop || chunk[position].ends {
-          ended.append(.init(key: chunk[position].key, registration: chunk[position].registration))
+        if stop || delivery.ends {
+          ended.append(.init(key: delivery.key, registration: delivery.registration))
         }
       }
-      chunk.removeAll(keepingCapacity: true)
+      chunk.removeAll()
     }
 
     var retired: [HandlerBox] = []
@@ -106,7 +113,7 @@ extension CountdownEngine {
       if passDelivered > 0 {
         state.batches += 1
       }
-      state.earliestChange = plan.walk ? earliest : min(state.earliestChange, earliest)
+      state.earliestChange = plan.walk && !plan.freshOnly ? earliest : min(state.earliestChange, earliest)
       state.rearm(now: clock.now.nanosecondsSinceOrigin, window: windowNanoseconds)
       return state.requestPass()
     }
@@ -116,10 +123,10 @@ extension CountdownEngine {
 
   /// Prepares first deliveries of new (or resumed) registrations.
   private func prepareFresh(
-    _ plan: PassPlan, cursor: inout Int, into chunk: inout ContiguousArray<PreparedDelivery>,
+    _ plan: PassPlan, cursor: inout Int, into chunk: inout DeliveryChunk,
     earliest: inout Int64, state: inout EngineState
   ) {
-    while cursor < plan.fresh.count, chunk.count < Self.chunkSize {
+    while cursor < plan.fresh.count, !chunk.isFull {
       let pending = plan.fresh[cursor]
       cursor += 1
       guard let index = state.table.index(of: pending.key),
@@ -136,51 +143,72 @@ extension CountdownEngine {
   /// registrations: an addition lands past the cursor (it gets its own first delivery), and a
   /// removal only ever moves the pool's last node, one already visited, into the gap.
   private func prepareWalk(
-    _ plan: PassPlan, cursor: inout Int, into chunk: inout ContiguousArray<PreparedDelivery>,
+    _ plan: PassPlan, cursor: inout Int, into chunk: inout DeliveryChunk,
     earliest: inout Int64, garbage: inout [ReceiverNode], state: inout EngineState
   ) {
     guard cursor >= 0 else { return }
     cursor = min(cursor, state.table.count - 1)
-    var scanned = 0
-    while cursor >= 0, chunk.count < Self.chunkSize, scanned < Self.scanLimit {
-      let index = NodeIndex(cursor)
-      cursor -= 1
-      scanned += 1
-      let timing = state.table[index].timing
-      if timing.isPaused {
-        // Paused registrations are never delivered, so nothing else would notice their receiver
-        // die; they are rare, so checking their weak reference here costs little.
-        if state.table[index].receiver == nil {
-          garbage.append(state.table.remove(at: index))
+    var deadPaused: [NodeIndex] = []
+    let interval = intervalNanoseconds
+    state.table.withNodes { nodes in
+      var scanned = 0
+      while cursor >= 0, !chunk.isFull, scanned < Self.scanLimit {
+        let position = cursor
+        cursor -= 1
+        scanned += 1
+        let timing = nodes[position].timing
+        if timing.isPaused {
+          // Paused registrations are never delivered, so nothing else would notice their receiver
+          // die; they are rare, so checking their weak reference here costs little.
+          if nodes[position].receiver == nil { deadPaused.append(NodeIndex(position)) }
+        } else if timing.lastPass != plan.number,
+          plan.catchUp || (plan.freshOnly ? timing.nextChange == .min : timing.isDue(at: plan.now))
+        {
+          Self.prepare(at: position, in: nodes, plan, interval: interval, into: &chunk, earliest: &earliest)
+        } else {
+          earliest = min(earliest, timing.nextChange)
         }
-      } else if timing.lastPass != plan.number, plan.catchUp || timing.isDue(at: plan.now) {
-        prepare(index, plan, into: &chunk, earliest: &earliest, state: &state)
-      } else {
-        earliest = min(earliest, timing.nextChange)
       }
+    }
+    // Highest position first: removing one moves the pool's last node, never one below it.
+    for index in deadPaused.reversed() {
+      garbage.append(state.table.remove(at: index))
     }
   }
 
   /// Computes the value of the registration at `index` and adds its callback to the chunk.
-  @inline(__always)
   private func prepare(
-    _ index: NodeIndex, _ plan: PassPlan, into chunk: inout ContiguousArray<PreparedDelivery>,
+    _ index: NodeIndex, _ plan: PassPlan, into chunk: inout DeliveryChunk,
     earliest: inout Int64, state: inout EngineState
   ) {
-    // Field by field, never a copy of the whole node: copying its weak reference costs two atomics.
-    let value = state.table[index].timing.advance(to: plan.now, interval: intervalNanoseconds)
-    state.table[index].timing.lastPass = plan.number
-    earliest = min(earliest, state.table[index].timing.nextChange)
+    let interval = intervalNanoseconds
+    state.table.withNodes { nodes in
+      Self.prepare(at: index.position, in: nodes, plan, interval: interval, into: &chunk, earliest: &earliest)
+    }
+  }
+
+  /// Brings the node at `position` up to `plan.now` and adds its callback to the chunk.
+  ///
+  /// Reads the node in place, field by field: a copy of a whole node would copy its weak
+  /// reference, two atomic operations that profiling showed to cost more than everything else.
+  @inline(__always)
+  private static func prepare(
+    at position: Int, in nodes: UnsafeMutableBufferPointer<ReceiverNode>, _ plan: PassPlan,
+    interval: Int64, into chunk: inout DeliveryChunk, earliest: inout Int64
+  ) {
+    let value = nodes[position].timing.advance(to: plan.now, interval: interval)
+    nodes[position].timing.lastPass = plan.number
+    earliest = min(earliest, nodes[position].timing.nextChange)
     chunk.append(
       PreparedDelivery(
-        handler: Unmanaged.passUnretained(state.table[index].handler), value: Int(value),
-        key: state.table[index].key, registration: state.table[index].registration,
-        ends: state.table[index].timing.isFinished))
+        handler: Unmanaged.passUnretained(nodes[position].handler), value: Int(value),
+        key: nodes[position].key, registration: nodes[position].registration,
+        ends: nodes[position].timing.isFinished))
   }
 
   /// Drops prepared callbacks whose registration was cancelled or replaced since they were
   /// prepared (by a callback earlier in the chunk).
-  private func revalidate(_ chunk: inout ContiguousArray<PreparedDelivery>, from start: Int) {
+  private func revalidate(_ chunk: borrowing DeliveryChunk, from start: Int) {
     state.withLock { state in
       for position in start..<chunk.count where chunk[position].isValid {
         let registration = state.table.index(of: chunk[position].key).map { state.table[$0].registration }

@@ -128,7 +128,7 @@ public final class CountdownEngine: Sendable {
       timing = CountdownTiming(countingUpFrom: now, policy: policy)
     }
 
-    let box = HandlerBox(handler)
+    let box = HandlerBox(handler)  // allocated before taking the lock
     var replaced: HandlerBox?
     let request = state.withLock { state -> EngineState.PassRequest in
       let registration = state.nextRegistration

@@ -4,8 +4,8 @@ extension ReceiverTable {
   /// - Returns: The new node's position.
   /// - Complexity: O(1) amortized (the pool and the bucket array grow geometrically).
   @discardableResult
-  package mutating func insert(_ node: ReceiverNode) -> NodeIndex {
-    precondition(index(of: node.key) == nil, "ReceiverTable.insert: key already present")
+  package mutating func insert(_ node: consuming ReceiverNode) -> NodeIndex {
+    // Callers look the key up first; the debug invariant check catches a duplicate.
     let index = NodeIndex(nodes.count)
     nodes.append(node)
     link(index)

@@ -31,6 +31,16 @@ package struct ReceiverTable {
     _modify { yield &nodes[index.position] }
   }
 
+  /// Runs `body` on the pool's nodes in place, for the tick's dense walk: no bounds or uniqueness
+  /// checks per node. The body cannot add or remove nodes (it has no access to the table) and must
+  /// not let the buffer escape; it may change any node's payload, never its links.
+  @inline(__always)
+  package mutating func withNodes<Result>(
+    _ body: (UnsafeMutableBufferPointer<ReceiverNode>) throws -> Result
+  ) rethrows -> Result {
+    try nodes.withUnsafeMutableBufferPointer { try body($0) }
+  }
+
   /// The bucket a key belongs to.
   ///
   /// The identity's bits are mixed first (the MurmurHash3 finalizer): object addresses share their

@@ -1,0 +1,41 @@
+/// One chunk of prepared callbacks: a fixed-size buffer, filled under the engine's lock and called
+/// with the lock released, then emptied for the next chunk of the same pass.
+///
+/// Plain memory instead of an array: the tick fills and reads it once per receiver, and an array's
+/// bounds, capacity and uniqueness checks were a third of the per-receiver cost. Its elements are
+/// trivial (no references counted), so emptying it is resetting `count`; the buffer is allocated
+/// once per pass and freed by `deinit`.
+struct DeliveryChunk: ~Copyable {
+  private let base: UnsafeMutablePointer<CountdownEngine.PreparedDelivery>
+  let capacity: Int
+  private(set) var count = 0
+
+  init(capacity: Int) {
+    precondition(_isPOD(CountdownEngine.PreparedDelivery.self), "prepared deliveries must be trivial")
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    base.deallocate()
+  }
+
+  var isFull: Bool { count == capacity }
+  var isEmpty: Bool { count == 0 }
+
+  mutating func append(_ delivery: CountdownEngine.PreparedDelivery) {
+    precondition(count < capacity)
+    (base + count).initialize(to: delivery)
+    count += 1
+  }
+
+  /// The prepared callback at `position`, which must be below `count`.
+  subscript(position: Int) -> CountdownEngine.PreparedDelivery {
+    @inline(__always) get { base[position] }
+    @inline(__always) nonmutating set { base[position] = newValue }
+  }
+
+  mutating func removeAll() {
+    count = 0
+  }
+}
