@@ -179,16 +179,15 @@ public final class CountdownEngine: Sendable {
   /// - Complexity: O(1) amortized.
   @discardableResult
   public func cancel(_ receiver: AnyObject) -> Bool {
-    var removed: ReceiverNode?
-    let found = state.withLock { state -> Bool in
-      guard let index = state.table.index(of: ObjectIdentifier(receiver)) else { return false }
+    let (found, removed) = state.withLock { state -> (Bool, ReceiverNode?) in
+      guard let index = state.table.index(of: ObjectIdentifier(receiver)) else { return (false, nil) }
       let isLive = state.table[index].isRegistration(of: receiver)
-      removed = state.table.remove(at: index)
-      state.retire(removed!.handler)
+      let removed = state.table.remove(at: index)
+      state.retire(removed.handler)
       state.noteRemoval()
-      return isLive
+      return (isLive, removed)
     }
-    _ = removed  // released outside the lock
+    _ = consume removed  // released outside the lock
     return found
   }
 

@@ -23,12 +23,13 @@ extension ReceiverTable {
   /// - Complexity: O(1) amortized.
   package mutating func remove(at index: NodeIndex) -> ReceiverNode {
     unlink(index)
-    let last = NodeIndex(nodes.count - 1)
-    if index != last {
-      nodes.swapAt(index.position, last.position)
+    // Moves, not copies: `swapAt` would copy both nodes, and a node's weak reference makes a copy
+    // two atomic operations.
+    var removed = nodes.removeLast()
+    if index.position < nodes.count {
+      swap(&nodes[index.position], &removed)
       relink(movedTo: index)
     }
-    let removed = nodes.removeLast()
     shrinkIfSparse()
     checkInvariantsIfEnabled()
     return removed
