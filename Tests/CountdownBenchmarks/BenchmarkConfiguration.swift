@@ -23,6 +23,9 @@ struct BenchmarkConfiguration: Sendable {
   var tickCostWork: Int
   /// How many registrations and cancels are timed one by one while the engine ticks.
   var whileTickingOperations: Int
+  /// The soak (issue 6): receivers registered on a manual-clock engine, and the ticks they run.
+  var soakReceivers: Int
+  var soakTicks: Int
   /// The receivers of the spread measurement, and the ticks whose deliveries it times.
   var spreadReceivers = 1_000
   var spreadTicks = 20...29
@@ -31,16 +34,20 @@ struct BenchmarkConfiguration: Sendable {
   var dispatchTimerCap = 100_000
   var foundationTimerCap = 10_000
   var taskSleepCap = 100_000
-  /// The 7-bucket port inserts in O(N / 7): filling it with 10⁶ takes hours.
-  var sevenBucketCap = 100_000
+  /// The 7-bucket port inserts in O(N / 7): filling it takes minutes at 10⁵ and hours at 10⁶.
+  var sevenBucketCap = 30_000
+  /// The Kit manager end to end (main actor) runs at every N.
+  var kitManagerCap = 1_000_000
 
   static let full = BenchmarkConfiguration(
     isFull: true, sizes: [1_000, 10_000, 100_000, 1_000_000], warmup: .milliseconds(300),
-    window: .seconds(1), hotPathSize: 100_000, tickCostWork: 4_000_000, whileTickingOperations: 10_000)
+    window: .seconds(1), hotPathSize: 100_000, tickCostWork: 4_000_000, whileTickingOperations: 10_000,
+    soakReceivers: 1_000_000, soakTicks: 60)
 
   static let smoke = BenchmarkConfiguration(
     isFull: false, sizes: [1_000], warmup: .milliseconds(50), window: .milliseconds(200),
-    hotPathSize: 500, tickCostWork: 20_000, whileTickingOperations: 500)
+    hotPathSize: 500, tickCostWork: 20_000, whileTickingOperations: 500,
+    soakReceivers: 10_000, soakTicks: 5)
 
   /// `full` when the environment says `COUNTDOWN_BENCHMARKS=full`, else `smoke`.
   static var current: BenchmarkConfiguration {

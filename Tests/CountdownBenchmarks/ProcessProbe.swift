@@ -38,11 +38,29 @@ enum ProcessProbe {
   /// freed by an earlier step and reused by the next one does not hide the next one's growth.
   static func residentBytes() -> Int? {
     trimHeap()
+    return statusBytes("VmRSS:")
+  }
+
+  /// VmHWM from /proc/self/status, in bytes: the highest resident size since the process started
+  /// or since ``resetPeakResident()`` (not trimmed: freed heap not yet handed back counts).
+  static func peakResidentBytes() -> Int? {
+    statusBytes("VmHWM:")
+  }
+
+  /// Resets VmHWM to the current VmRSS (Linux 4.0+, writing 5 to /proc/self/clear_refs); returns
+  /// whether it could.
+  static func resetPeakResident() -> Bool {
+    guard FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs") else { return false }
+    return (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
+  }
+
+  /// A "Name:   1234 kB" line of /proc/self/status, in bytes.
+  private static func statusBytes(_ field: String) -> Int? {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
       return nil
     }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-      let digits = line.dropFirst("VmRSS:".count).filter(\.isNumber)
+    for line in status.split(separator: "\n") where line.hasPrefix(field) {
+      let digits = line.dropFirst(field.count).filter(\.isNumber)
       return Int(digits).map { $0 * 1024 }
     }
     return nil

@@ -56,8 +56,11 @@ struct ResultTable {
       let group = rows.filter { $0.metric == metric }
       var alternatives: [String] = []
       for row in group where !alternatives.contains(row.alternative) { alternatives.append(row.alternative) }
-      // Ours first, then the alternatives by letter.
-      alternatives.sort { ($0 == Self.ours ? 0 : 1, $0) < ($1 == Self.ours ? 0 : 1, $1) }
+      // Ours first (the Core engine, then the Kit manager), then the alternatives by letter.
+      func rank(_ alternative: String) -> Int {
+        alternative == Self.ours ? 0 : alternative.hasPrefix("ours") ? 1 : 2
+      }
+      alternatives.sort { (rank($0), $0) < (rank($1), $1) }
       for alternative in alternatives {
         for row in group where row.alternative == alternative {
           let reference = value(metric, Self.ours, row.receivers)
@@ -106,6 +109,7 @@ struct ResultTable {
     case 1_000: "10^3"
     case 10_000: "10^4"
     case 100_000: "10^5"
+    case 30_000: "3×10^4"
     case 1_000_000: "10^6"
     default: String(count)
     }
