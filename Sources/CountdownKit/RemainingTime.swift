@@ -65,5 +65,6 @@ public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The ``Style/clock`` formatting.
   public var description: String { formatted() }
 }

@@ -13,6 +13,7 @@ public struct ContinuousCountdownClock: CountdownClock {
   /// Creates the clock. All instances read the same time.
   public init() {}
 
+  /// The time since the first use of this clock in the process.
   public var now: CountdownInstant {
     let elapsed = Self.origin.duration(to: ContinuousClock.now)
     // A process does not run for 292 years, so this cannot overflow.
@@ -21,6 +22,7 @@ public struct ContinuousCountdownClock: CountdownClock {
       nanosecondsSinceOrigin: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000)
   }
 
+  /// Makes the engine's one `DispatchSourceTimer`, firing on `queue`.
   public func makeTimer(
     on queue: DispatchQueue,
     handler: @escaping @Sendable (CountdownTimerEvent) -> Void

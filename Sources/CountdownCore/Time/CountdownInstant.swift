@@ -35,10 +35,12 @@ public struct CountdownInstant: Hashable, Comparable, Sendable, CustomStringConv
     .nanoseconds(other.nanosecondsSinceOrigin) - .nanoseconds(nanosecondsSinceOrigin)
   }
 
+  /// Whether `lhs` comes before `rhs`.
   public static func < (lhs: CountdownInstant, rhs: CountdownInstant) -> Bool {
     lhs.nanosecondsSinceOrigin < rhs.nanosecondsSinceOrigin
   }
 
+  /// The time since the origin, such as `1.5 seconds`.
   public var description: String { "\(Duration.nanoseconds(nanosecondsSinceOrigin))" }
 }
 

@@ -37,6 +37,7 @@ public final class ManualCountdownClock: CountdownClock, @unchecked Sendable {
     state = LockedState(State(now: now.nanosecondsSinceOrigin))
   }
 
+  /// The current instant: where the last advance left it.
   public var now: CountdownInstant {
     CountdownInstant(nanosecondsSinceOrigin: state.withLock { $0.now })
   }
@@ -97,6 +98,8 @@ public final class ManualCountdownClock: CountdownClock, @unchecked Sendable {
     }
   }
 
+  /// Makes a timer that fires only when ``advance(by:)`` or ``jump(by:)`` reach its deadline, on
+  /// the thread that advances time (`queue` is not used).
   public func makeTimer(
     on queue: DispatchQueue,
     handler: @escaping @Sendable (CountdownTimerEvent) -> Void
