@@ -68,7 +68,8 @@ final class ConcurrencyTests: XCTestCase {
       if value == 0 { done.fulfill() }
     }
     wait(for: [done], timeout: 5)
-    XCTAssertEqual(recorder.values("a").first, 3)
+    // 3 when the first delivery comes within 100 ms of the start; a loaded machine may be later.
+    XCTAssertTrue((1...3).contains(recorder.values("a").first ?? -1), "\(recorder.values("a"))")
     XCTAssertEqual(recorder.values("a").last, 0)
     XCTAssertEqual(recorder.values("a"), recorder.values("a").sorted(by: >))
   }

