@@ -4,16 +4,19 @@ public import Dispatch
 ///
 /// Registrations are keyed by the identity of a receiver object (a view, a cell, a model, or any
 /// token): registering the same receiver again replaces its countdown, never adds a second one.
-/// The engine holds receivers weakly; a deallocated receiver's countdown ends without a call.
+/// The engine never keeps a receiver alive, and never mistakes a new object at a dead receiver's
+/// address for it; ending a countdown when its receiver dies is the handler's part (capture the
+/// receiver weakly and set `stop`), as CountdownKit's manager does for every countdown.
 ///
 /// One timer wakes the engine; each wakeup's callbacks reach the delivery queue as one batch, and
 /// every value is computed from the clock at delivery time, so a stalled delivery queue or a late
 /// wakeup never delivers stale or duplicated values.
 ///
 /// ```swift
-/// let engine = try CountdownEngine(interval: .seconds(1), deliveryQueue: myQueue)
-/// try engine.register(session, .duration(.seconds(30))) { session, remaining, stop in
-///   if remaining == 0 { (session as! Session).expire() }
+/// let engine = try CountdownEngine(interval: .seconds(1), deliveryQueue: sessionQueue)
+/// try engine.register(session, .duration(.seconds(30))) { [weak session] remaining, stop in
+///   guard let session else { return stop = true }
+///   if remaining == 0 { session.expire() }
 /// }
 /// ```
 ///
@@ -98,12 +101,12 @@ public final class CountdownEngine: Sendable {
   /// a single 0.
   ///
   /// - Parameters:
-  ///   - receiver: The object the countdown belongs to, held weakly.
+  ///   - receiver: The object the countdown belongs to: its key, never retained.
   ///   - target: What to count: a duration, a deadline, or up from zero.
   ///   - policy: Whether time spent suspended counts (``SuspensionPolicy/keepsRunning``, default)
   ///     or not (``SuspensionPolicy/pauses``).
-  ///   - handler: Called on the delivery queue with the receiver, the remaining whole intervals
-  ///     (elapsed, when counting up), and a stop flag.
+  ///   - handler: Called on the delivery queue with the remaining whole intervals, rounded up
+  ///     (elapsed ones, when counting up), and a stop flag.
   /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``; the receiver's
   ///   existing countdown, if any, is left untouched.
   /// - Complexity: O(1) amortized.

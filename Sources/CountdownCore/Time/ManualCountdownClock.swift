@@ -11,7 +11,7 @@ public import Dispatch
 /// ```swift
 /// let clock = ManualCountdownClock()
 /// let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
-/// try engine.register(token, .duration(.seconds(3))) { _, remaining, _ in print(remaining) }
+/// try engine.register(token, .duration(.seconds(3))) { remaining, _ in print(remaining) }
 /// try clock.advance(by: .zero)       // prints 3 (the prompt first delivery)
 /// try clock.advance(by: .seconds(3)) // prints 2, 1, 0
 /// ```
