@@ -1,10 +1,12 @@
+import Dispatch
+
 /// A user's `@MainActor` callback, made callable from the engine's delivery pass.
 ///
 /// The manager's engine delivers on the main queue, the main actor's executor, and only there (the
 /// engine runs a pass on its delivery queue alone; `EngineGuaranteeTests` and the Kit tests check
 /// it). So a callback can be called as if nonisolated: this is the cast `MainActor.assumeIsolated`
 /// makes, without its per-call executor lookup, which profiling showed to be most of the cost of a
-/// delivery on Linux. Debug builds still check the isolation on every call.
+/// delivery on Linux. Debug builds still check, on every call, that it runs on the main queue.
 struct MainQueueCall<Receiver: AnyObject>: @unchecked Sendable {
   // @unchecked Sendable: `body` is only invoked on the main queue (see above), so the non-Sendable
   // receiver and the main-actor state the callback touches never leave the main actor.
@@ -18,7 +20,7 @@ struct MainQueueCall<Receiver: AnyObject>: @unchecked Sendable {
   @inline(__always)
   func callAsFunction(_ receiver: Receiver, _ value: Int, _ stop: inout Bool) {
     #if DEBUG
-      MainActor.preconditionIsolated("CountdownKit delivered a callback off the main actor")
+      dispatchPrecondition(condition: .onQueue(.main))
     #endif
     body(receiver, value, &stop)
   }

@@ -135,11 +135,11 @@ final class EngineGuaranteeTests: XCTestCase {
   func testEngineHoldsReceiversWeaklyAndTellsReusedAddressesApart() throws {
     let (engine, clock) = try makeEngine()
     var receiver: Receiver? = Receiver("gone")
-    weak let weakReceiver = receiver
+    let weakReceiver = WeakWatch(receiver!)
     try engine.register(receiver!, .duration(.seconds(10)), handler: recorder.handler("gone"))
     try clock.advance(by: .zero)
     receiver = nil
-    XCTAssertNil(weakReceiver, "the engine keeps no receiver alive")
+    XCTAssertNil(weakReceiver.object, "the engine keeps no receiver alive")
     var seen = Set<ObjectIdentifier>()
     var keep: [Receiver] = []
     for _ in 0..<10_000 {

@@ -82,13 +82,13 @@ final class ManagerTests: XCTestCase {
     try MainActor.assumeIsolated {
       let (manager, clock) = try makeManager()
       var label: CountdownLabel? = CountdownLabel("gone")
-      weak let weakLabel = label
+      let weakLabel = WeakWatch(label!)
       let calls = LockedState(0)
       try manager.start(label!, seconds: 10) { _, _, _ in calls.withLock { $0 += 1 } }
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(calls.withLock { $0 }, 2)
       label = nil
-      XCTAssertNil(weakLabel, "not retained by the manager")
+      XCTAssertNil(weakLabel.object, "not retained by the manager")
       try clock.advance(by: .seconds(3))
       XCTAssertEqual(calls.withLock { $0 }, 2)
       XCTAssertEqual(manager.count, 0, "its node is freed at the next tick")

@@ -33,3 +33,10 @@ func makeManager(
   let manager = try CountdownManager(interval: interval, alignment: alignment, clock: clock, wallClock: { wall.now })
   return (manager, clock)
 }
+
+/// Watches an object without keeping it alive (a class property, so it compiles the same from
+/// Swift 6.0, which has no `weak let`).
+final class WeakWatch<Object: AnyObject> {
+  weak var object: Object?
+  init(_ object: Object) { self.object = object }
+}
