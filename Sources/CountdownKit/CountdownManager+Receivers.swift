@@ -28,7 +28,7 @@ extension CountdownManager {
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try engine.register(receiver, .duration(duration), whileSuspended: policy, handler: Self.mainActorHandler(for: receiver, update))
+    try register(receiver, .duration(duration), policy, update)
   }
 
   /// Starts (or replaces) the countdown shown by `receiver`, for a number of seconds.
@@ -78,7 +78,7 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     let deadline = try deadline(for: date)
-    try engine.register(receiver, .deadline(deadline), whileSuspended: policy, handler: Self.mainActorHandler(for: receiver, update))
+    try register(receiver, .deadline(deadline), policy, update)
   }
 
   /// Calls `tick` every interval with the number of whole intervals elapsed, until the receiver is
@@ -96,7 +96,7 @@ extension CountdownManager {
     _ tick: @escaping @MainActor (_ receiver: Receiver, _ elapsed: Int, _ stop: inout Bool) -> Void
   ) {
     // Counting up has no duration to validate: this cannot throw.
-    try! engine.register(receiver, .countingUp, whileSuspended: policy, handler: Self.mainActorHandler(for: receiver, tick))
+    try! register(receiver, .countingUp, policy, tick)
   }
 
   /// Ends the countdown of `receiver` without a further call — not even one already queued for
@@ -137,15 +137,18 @@ extension CountdownManager {
   /// The number of countdowns and listeners.
   public var count: Int { engine.count }
 
-  /// Wraps a main-actor callback for the engine (whose delivery queue is the main queue), holding
-  /// the receiver weakly: once it is gone, the countdown ends without a call.
-  static func mainActorHandler<Receiver: AnyObject>(
-    for receiver: Receiver,
+  /// Registers a main-actor callback with the engine (whose delivery queue is the main queue),
+  /// holding the receiver weakly: once it is gone, the countdown ends without a call (paused ones
+  /// too, through the liveness test the engine asks of paused registrations).
+  private func register<Receiver: AnyObject>(
+    _ receiver: Receiver, _ target: CountdownTarget, _ policy: SuspensionPolicy,
     _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
-  ) -> CountdownHandler {
+  ) throws(CountdownError) {
     let weakReceiver = WeakReference(receiver)
     let call = MainQueueCall(update)
-    return { value, stop in
+    try engine.register(
+      receiver, target, whileSuspended: policy, isAlive: { weakReceiver.object != nil }
+    ) { value, stop in
       guard let receiver = weakReceiver.object else {
         stop = true
         return

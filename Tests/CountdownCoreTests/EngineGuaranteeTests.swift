@@ -132,7 +132,7 @@ final class EngineGuaranteeTests: XCTestCase {
   // 5 (engine level). The engine keeps no receiver alive, and a lookup never mistakes a new object
   // at a dead receiver's address for it. (Ending a dead receiver's countdown is the handler's
   // part: CountdownKit's manager does it; see its tests.)
-  func testEngineHoldsReceiversWeaklyAndTellsReusedAddressesApart() throws {
+  func testEngineNeverRetainsReceiversAndTellsReusedAddressesApart() throws {
     let (engine, clock) = try makeEngine()
     var receiver: Receiver? = Receiver("gone")
     let weakReceiver = WeakWatch(receiver!)
@@ -152,16 +152,20 @@ final class EngineGuaranteeTests: XCTestCase {
     }
   }
 
-  func testAPausedRegistrationOfADeadReceiverIsPurged() throws {
+  func testAPausedRegistrationOfADeadReceiverIsPurgedWhenItCanTell() throws {
     let (engine, clock) = try makeEngine()
-    var receiver: Receiver? = Receiver("paused")
-    try engine.register(receiver!, .duration(.seconds(10)), handler: recorder.handler("paused"))
-    XCTAssertTrue(engine.pause(receiver!))
-    let other = Receiver("other")
-    try engine.register(other, .duration(.seconds(10)), handler: recorder.handler("other"))
-    receiver = nil
+    var told: Receiver? = Receiver("told")
+    var untold: Receiver? = Receiver("untold")
+    let watch = WeakWatch(told!)
+    try engine.register(told!, .duration(.seconds(10)), whileSuspended: .keepsRunning, isAlive: { watch.object != nil }) { _, _ in }
+    try engine.register(untold!, .duration(.seconds(10)), handler: recorder.handler("untold"))
+    XCTAssertTrue(engine.pause(told!))
+    XCTAssertTrue(engine.pause(untold!))
+    told = nil
+    untold = nil
     try clock.advance(by: .seconds(2))
-    XCTAssertEqual(engine.count, 1, "the paused dead registration was removed by the walk")
+    XCTAssertEqual(engine.count, 1, "the paused registration with a liveness test was removed; the other waits for cancel")
+    engine.cancelAll()
   }
 
   // 6. Values follow the clock: late wakeups, suspension, sleep.

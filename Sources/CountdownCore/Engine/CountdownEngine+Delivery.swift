@@ -158,9 +158,12 @@ extension CountdownEngine {
         scanned += 1
         let timing = nodes[position].timing
         if timing.isPaused {
-          // Paused registrations are never delivered, so nothing else would notice their receiver
-          // die; they are rare, so checking their weak reference here costs little.
-          if nodes[position].receiver == nil { deadPaused.append(NodeIndex(position)) }
+          // Paused registrations get no calls that would notice their receiver die; they are
+          // rare, so asking the ones that can tell costs little. (The test is library code, a
+          // weak load in CountdownKit, never the user's.)
+          if let isAlive = nodes[position].handler.isAlive, !isAlive() {
+            deadPaused.append(NodeIndex(position))
+          }
         } else if timing.lastPass != plan.number,
           plan.catchUp || (plan.freshOnly ? timing.nextChange == .min : timing.isDue(at: plan.now))
         {

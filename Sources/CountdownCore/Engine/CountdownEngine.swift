@@ -4,9 +4,11 @@ public import Dispatch
 ///
 /// Registrations are keyed by the identity of a receiver object (a view, a cell, a model, or any
 /// token): registering the same receiver again replaces its countdown, never adds a second one.
-/// The engine never keeps a receiver alive, and never mistakes a new object at a dead receiver's
-/// address for it; ending a countdown when its receiver dies is the handler's part (capture the
-/// receiver weakly and set `stop`), as CountdownKit's manager does for every countdown.
+/// The engine never retains a receiver: it keeps only the receiver's memory reserved (an `unowned`
+/// reference) while the registration exists, so no other object can take its address and be
+/// mistaken for it. Ending a countdown when its receiver dies is the handler's part (capture the
+/// receiver weakly and set `stop`), as CountdownKit's manager does for every countdown; until
+/// then a dead receiver's memory (not its resources: its deinit has run) stays reserved.
 ///
 /// One timer wakes the engine; each wakeup's callbacks reach the delivery queue as one batch, and
 /// every value is computed from the clock at delivery time, so a stalled delivery queue or a late
@@ -116,6 +118,18 @@ public final class CountdownEngine: Sendable {
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
     handler: @escaping CountdownHandler
   ) throws(CountdownError) {
+    try register(receiver, target, whileSuspended: policy, isAlive: nil, handler: handler)
+  }
+
+  /// ``register(_:_:whileSuspended:handler:)`` with a liveness test for the receiver, so that a
+  /// paused registration whose receiver died is removed (CountdownKit passes its weak reference's).
+  package func register(
+    _ receiver: AnyObject,
+    _ target: CountdownTarget,
+    whileSuspended policy: SuspensionPolicy,
+    isAlive: (@Sendable () -> Bool)?,
+    handler: @escaping CountdownHandler
+  ) throws(CountdownError) {
     let now = clock.now.nanosecondsSinceOrigin
     let timing: CountdownTiming
     switch target {
@@ -131,23 +145,18 @@ public final class CountdownEngine: Sendable {
       timing = CountdownTiming(countingUpFrom: now, policy: policy)
     }
 
-    let box = HandlerBox(handler)  // allocated before taking the lock
+    let box = HandlerBox(handler, isAlive: isAlive)  // allocated before taking the lock
     var replaced: HandlerBox?
     let request = state.withLock { state -> EngineState.PassRequest in
       let registration = state.nextRegistration
       state.nextRegistration += 1
       let key = ObjectIdentifier(receiver)
+      // A node's key is always its receiver's: the node keeps the receiver's address reserved.
       if let index = state.table.index(of: key) {
-        if state.table[index].isRegistration(of: receiver) {
-          replaced = state.table[index].handler
-          state.table[index].handler = box
-          state.table[index].registration = registration
-          state.table[index].timing = timing
-        } else {
-          // A dead receiver whose address the new one reuses: not the same registration.
-          replaced = state.table.remove(at: index).handler
-          state.table.insert(ReceiverNode(receiver: receiver, registration: registration, handler: box, timing: timing))
-        }
+        replaced = state.table[index].handler
+        state.table[index].handler = box
+        state.table[index].registration = registration
+        state.table[index].timing = timing
         state.retire(replaced!)
         state.noteRemoval()
       } else {
@@ -184,11 +193,11 @@ public final class CountdownEngine: Sendable {
   public func cancel(_ receiver: AnyObject) -> Bool {
     let (found, removed) = state.withLock { state -> (Bool, ReceiverNode?) in
       guard let index = state.table.index(of: ObjectIdentifier(receiver)) else { return (false, nil) }
-      let isLive = state.table[index].isRegistration(of: receiver)
+      let isRunning = !state.table[index].timing.isFinished
       let removed = state.table.remove(at: index)
       state.retire(removed.handler)
       state.noteRemoval()
-      return (isLive, removed)
+      return (isRunning, removed)
     }
     _ = consume removed  // released outside the lock
     return found
@@ -359,8 +368,7 @@ public final class CountdownEngine: Sendable {
 extension EngineState {
   /// The position of `receiver`'s live registration, if it has one.
   func liveIndex(of receiver: AnyObject) -> NodeIndex? {
-    guard let index = table.index(of: ObjectIdentifier(receiver)),
-      table[index].isRegistration(of: receiver), !table[index].timing.isFinished
+    guard let index = table.index(of: ObjectIdentifier(receiver)), !table[index].timing.isFinished
     else { return nil }
     return index
   }

@@ -5,8 +5,13 @@
 /// runs is parked in ``EngineState/retiredHandlers`` until the pass ends.
 package final class HandlerBox {
   package let call: CountdownHandler
+  /// Whether the registration's receiver is still alive, for registrations that can tell (the
+  /// manager's, through their weak reference): asked only of paused registrations, which get no
+  /// calls that could notice their receiver's death.
+  package let isAlive: (@Sendable () -> Bool)?
 
-  package init(_ call: @escaping CountdownHandler) {
+  package init(_ call: @escaping CountdownHandler, isAlive: (@Sendable () -> Bool)? = nil) {
     self.call = call
+    self.isAlive = isAlive
   }
 }

@@ -2,10 +2,11 @@
 package struct ReceiverNode {
   /// The receiver's identity: the table's key.
   package let key: ObjectIdentifier
-  /// The receiver itself, held weakly: the engine never keeps a receiver alive, and a lookup never
-  /// mistakes a new object that reuses a dead receiver's address for it. Read only by lookups,
-  /// never by the tick: a weak load costs atomics on the object's side table.
-  package weak var receiver: AnyObject?
+  /// The receiver, held `unowned`: never retained (its deinit runs when its owners let go), but
+  /// its memory stays reserved while this node exists, so no other object can take its address and
+  /// be mistaken for it. Never read (reading a dead receiver would trap); unlike a weak reference,
+  /// it needs no side table and leaves the object's reference counting on the fast path.
+  private unowned let pin: AnyObject
   /// A number unique to this registration within its engine, so that a delivery prepared for an
   /// earlier registration of the same receiver can be recognized and dropped.
   package var registration: UInt64
@@ -22,14 +23,10 @@ package struct ReceiverNode {
     receiver: AnyObject, registration: UInt64, handler: HandlerBox, timing: CountdownTiming
   ) {
     key = ObjectIdentifier(receiver)
-    self.receiver = receiver
+    pin = receiver
     self.registration = registration
     self.handler = handler
     self.timing = timing
   }
 
-  /// Whether this node belongs to `receiver`: same address *and* the same live object.
-  package func isRegistration(of receiver: AnyObject) -> Bool {
-    self.receiver === receiver
-  }
 }
