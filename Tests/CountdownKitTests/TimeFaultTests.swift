@@ -70,7 +70,9 @@ final class TimeFaultTests: XCTestCase {
     let after = values.withLock { $0 }
     let burst = Array(after.dropFirst(before.count))
     XCTAssertFalse(burst.isEmpty)
-    XCTAssertLessThanOrEqual(burst.count, 2, "no burst of stale batches: \(burst)")
+    // One pass for the whole stall (a pile-up would be ~30); a fresh tick or two may follow on a
+    // loaded machine.
+    XCTAssertLessThanOrEqual(burst.count, 3, "no burst of stale batches: \(burst)")
     XCTAssertEqual(after, after.sorted(by: >), "never a value twice, never going up")
     XCTAssertEqual(Set(after).count, after.count)
     let expected = 600 - 34  // about 3.4 s after the start, at 100 ms steps
