@@ -23,13 +23,12 @@ final class ReceiverTableTests: XCTestCase {
         if let index = table.index(of: key) {
           table[index].registration = UInt64(step)
         } else {
-          table.insert(node(receiver, UInt64(step)))
+          table.insert(node(receiver, UInt64(step)), for: key)
         }
         model[key] = UInt64(step)
       default:
         if let index = table.index(of: key) {
           let removed = table.remove(at: index)
-          XCTAssertEqual(removed.key, key)
           XCTAssertEqual(model.removeValue(forKey: key), removed.registration)
         } else {
           XCTAssertNil(model[key])
@@ -47,7 +46,7 @@ final class ReceiverTableTests: XCTestCase {
     var table = ReceiverTable()
     let receivers = (0..<10_000).map { Receiver("r\($0)") }
     for (position, receiver) in receivers.enumerated() {
-      table.insert(node(receiver, UInt64(position)))
+      table.insert(node(receiver, UInt64(position)), for: ObjectIdentifier(receiver))
       XCTAssertLessThanOrEqual(table.count, table.bucketCount, "load factor stays at most 1")
     }
     XCTAssertEqual(table.bucketCount, 16_384)
@@ -70,7 +69,7 @@ final class ReceiverTableTests: XCTestCase {
     var table = ReceiverTable()
     let receivers = (0..<4096).map { Receiver("r\($0)") }
     for (position, receiver) in receivers.enumerated() {
-      table.insert(node(receiver, UInt64(position)))
+      table.insert(node(receiver, UInt64(position)), for: ObjectIdentifier(receiver))
     }
     var lengths = [Int](repeating: 0, count: table.bucketCount)
     for receiver in receivers {
@@ -82,13 +81,13 @@ final class ReceiverTableTests: XCTestCase {
   func testRemovingTheLastAndOnlyNodes() {
     var table = ReceiverTable()
     let a = Receiver("a"), b = Receiver("b")
-    table.insert(node(a, 1))
-    table.insert(node(b, 2))
+    table.insert(node(a, 1), for: ObjectIdentifier(a))
+    table.insert(node(b, 2), for: ObjectIdentifier(b))
     _ = table.remove(at: table.index(of: ObjectIdentifier(b))!)
     _ = table.remove(at: table.index(of: ObjectIdentifier(a))!)
     XCTAssertTrue(table.isEmpty)
     XCTAssertEqual(table.invariantViolations(), [])
-    table.insert(node(a, 3))
+    table.insert(node(a, 3), for: ObjectIdentifier(a))
     XCTAssertEqual(table[table.index(of: ObjectIdentifier(a))!].registration, 3)
   }
 }

@@ -150,7 +150,7 @@ extension CountdownEngine {
     cursor = min(cursor, state.table.count - 1)
     var deadPaused: [NodeIndex] = []
     let interval = intervalNanoseconds
-    state.table.withNodes { nodes in
+    state.table.withNodes { nodes, keys in
       var scanned = 0
       while cursor >= 0, !chunk.isFull, scanned < Self.scanLimit {
         let position = cursor
@@ -167,7 +167,7 @@ extension CountdownEngine {
         } else if timing.lastPass != plan.number,
           plan.catchUp || (plan.freshOnly ? timing.nextChange == .min : timing.isDue(at: plan.now))
         {
-          Self.prepare(at: position, in: nodes, plan, interval: interval, into: &chunk, earliest: &earliest)
+          Self.prepare(at: position, in: nodes, keys: keys, plan, interval: interval, into: &chunk, earliest: &earliest)
         } else {
           earliest = min(earliest, timing.nextChange)
         }
@@ -185,8 +185,8 @@ extension CountdownEngine {
     earliest: inout Int64, state: inout EngineState
   ) {
     let interval = intervalNanoseconds
-    state.table.withNodes { nodes in
-      Self.prepare(at: index.position, in: nodes, plan, interval: interval, into: &chunk, earliest: &earliest)
+    state.table.withNodes { nodes, keys in
+      Self.prepare(at: index.position, in: nodes, keys: keys, plan, interval: interval, into: &chunk, earliest: &earliest)
     }
   }
 
@@ -196,7 +196,8 @@ extension CountdownEngine {
   /// reference, two atomic operations that profiling showed to cost more than everything else.
   @inline(__always)
   private static func prepare(
-    at position: Int, in nodes: UnsafeMutableBufferPointer<ReceiverNode>, _ plan: PassPlan,
+    at position: Int, in nodes: UnsafeMutableBufferPointer<ReceiverNode>,
+    keys: UnsafeBufferPointer<ObjectIdentifier>, _ plan: PassPlan,
     interval: Int64, into chunk: inout DeliveryChunk, earliest: inout Int64
   ) {
     let value = nodes[position].timing.advance(to: plan.now, interval: interval)
@@ -205,7 +206,7 @@ extension CountdownEngine {
     chunk.append(
       PreparedDelivery(
         handler: Unmanaged.passUnretained(nodes[position].handler), value: Int(value),
-        key: nodes[position].key, registration: nodes[position].registration,
+        key: keys[position], registration: nodes[position].registration,
         ends: nodes[position].timing.isFinished))
   }
 

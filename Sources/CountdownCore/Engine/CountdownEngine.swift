@@ -160,7 +160,8 @@ public final class CountdownEngine: Sendable {
         state.retire(replaced!)
         state.noteRemoval()
       } else {
-        state.table.insert(ReceiverNode(receiver: receiver, registration: registration, handler: box, timing: timing))
+        state.table.insert(
+          ReceiverNode(receiver: receiver, registration: registration, handler: box, timing: timing), for: key)
       }
       state.fresh.append(.init(key: key, registration: registration))
       if state.timer == nil {
@@ -238,7 +239,7 @@ public final class CountdownEngine: Sendable {
       guard let index = state.liveIndex(of: receiver) else { return (false, .none) }
       guard state.table[index].timing.isPaused else { return (true, .none) }
       state.table[index].timing.resume(at: now)
-      state.fresh.append(.init(key: state.table[index].key, registration: state.table[index].registration))
+      state.fresh.append(.init(key: state.table.key(at: index), registration: state.table[index].registration))
       return (true, state.requestPass())
     }
     perform(request)

@@ -1,7 +1,6 @@
-/// One registration in the ``ReceiverTable``: who it is for, what to call, and its timing.
+/// One registration in the ``ReceiverTable``: what to call, and its timing. Its key and its
+/// bucket links live in the table's compact side arrays, at the same position.
 package struct ReceiverNode {
-  /// The receiver's identity: the table's key.
-  package let key: ObjectIdentifier
   /// The receiver, held `unowned`: never retained (its deinit runs when its owners let go), but
   /// its memory stays reserved while this node exists, so no other object can take its address and
   /// be mistaken for it. Never read (reading a dead receiver would trap); unlike a weak reference,
@@ -15,18 +14,12 @@ package struct ReceiverNode {
   /// Deadline, next change and last delivered value.
   package var timing: CountdownTiming
 
-  /// The bucket list's links, maintained by the table alone.
-  package internal(set) var next = NodeIndex.none
-  package internal(set) var previous = NodeIndex.none
-
   package init(
     receiver: AnyObject, registration: UInt64, handler: HandlerBox, timing: CountdownTiming
   ) {
-    key = ObjectIdentifier(receiver)
     pin = receiver
     self.registration = registration
     self.handler = handler
     self.timing = timing
   }
-
 }

@@ -10,8 +10,12 @@ extension ReceiverTable {
     if heads.count < Self.minimumBucketCount || heads.count & (heads.count - 1) != 0 {
       problems.append("bucket count \(heads.count) is not a power of two >= \(Self.minimumBucketCount)")
     }
+    if keys.count != nodes.count || links.count != nodes.count {
+      problems.append("\(nodes.count) nodes, \(keys.count) keys, \(links.count) links")
+      return problems
+    }
     var seen = [Bool](repeating: false, count: nodes.count)
-    var keys = Set<ObjectIdentifier>()
+    var distinctKeys = Set<ObjectIdentifier>()
     var linked = 0
     for bucket in heads.indices {
       var previous = NodeIndex.none
@@ -27,18 +31,17 @@ extension ReceiverTable {
         }
         seen[current.position] = true
         linked += 1
-        let node = nodes[current.position]
-        if node.previous != previous {
-          problems.append("node \(current.position): previous link \(node.previous.position), expected \(previous.position)")
+        if links[current.position].previous != previous {
+          problems.append("node \(current.position): previous link \(links[current.position].previous.position), expected \(previous.position)")
         }
-        if self.bucket(for: node.key).position != bucket {
+        if self.bucket(for: keys[current.position]).position != bucket {
           problems.append("node \(current.position) is in bucket \(bucket), hashes elsewhere")
         }
-        if !keys.insert(node.key).inserted {
+        if !distinctKeys.insert(keys[current.position]).inserted {
           problems.append("key of node \(current.position) appears twice")
         }
         previous = current
-        current = node.next
+        current = links[current.position].next
       }
     }
     if linked != nodes.count {

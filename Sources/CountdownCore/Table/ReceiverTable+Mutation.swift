@@ -1,13 +1,15 @@
 extension ReceiverTable {
-  /// Adds a node whose key is not in the table yet.
+  /// Adds a node under a key that is not in the table yet.
   ///
   /// - Returns: The new node's position.
   /// - Complexity: O(1) amortized (the pool and the bucket array grow geometrically).
   @discardableResult
-  package mutating func insert(_ node: consuming ReceiverNode) -> NodeIndex {
+  package mutating func insert(_ node: consuming ReceiverNode, for key: ObjectIdentifier) -> NodeIndex {
     // Callers look the key up first; the debug invariant check catches a duplicate.
     let index = NodeIndex(nodes.count)
     nodes.append(node)
+    keys.append(key)
+    links.append(BucketLinks())
     link(index)
     if nodes.count > heads.count {
       rehash(bucketCount: heads.count * 2)
@@ -16,18 +18,21 @@ extension ReceiverTable {
     return index
   }
 
-  /// Removes the node at `index`, moving the pool's last node into its place.
+  /// Removes the node at `index`, moving the pool's last entry into its place.
   ///
   /// - Returns: The removed node. The caller drops it after releasing the engine's lock: releasing
   ///   its handler may run user code (the deinit of something the closure captured).
   /// - Complexity: O(1) amortized.
   package mutating func remove(at index: NodeIndex) -> ReceiverNode {
     unlink(index)
-    // Moves, not copies: `swapAt` would copy both nodes, and a node's weak reference makes a copy
-    // two atomic operations.
+    // Moves, not copies: `swapAt` would copy both nodes (reference counting on each field).
     var removed = nodes.removeLast()
+    let lastKey = keys.removeLast()
+    let lastLinks = links.removeLast()
     if index.position < nodes.count {
       swap(&nodes[index.position], &removed)
+      keys[index.position] = lastKey
+      links[index.position] = lastLinks
       relink(movedTo: index)
     }
     shrinkIfSparse()
@@ -41,6 +46,8 @@ extension ReceiverTable {
   package mutating func removeAll() -> ContiguousArray<ReceiverNode> {
     let removed = nodes
     nodes = []
+    keys = []
+    links = []
     heads = ContiguousArray(repeating: .none, count: Self.minimumBucketCount)
     return removed
   }
@@ -49,39 +56,38 @@ extension ReceiverTable {
 
   /// Puts the node at `index` at the head of its bucket's list.
   private mutating func link(_ index: NodeIndex) {
-    let bucket = bucket(for: nodes[index.position].key).position
+    let bucket = bucket(for: keys[index.position]).position
     let head = heads[bucket]
-    nodes[index.position].previous = .none
-    nodes[index.position].next = head
+    links[index.position] = BucketLinks(next: head, previous: .none)
     if !head.isNone {
-      nodes[head.position].previous = index
+      links[head.position].previous = index
     }
     heads[bucket] = index
   }
 
   /// Takes the node at `index` out of its bucket's list; its own links are left stale.
   private mutating func unlink(_ index: NodeIndex) {
-    let (key, previous, next) = (nodes[index.position].key, nodes[index.position].previous, nodes[index.position].next)
-    if previous.isNone {
-      heads[bucket(for: key).position] = next
+    let own = links[index.position]
+    if own.previous.isNone {
+      heads[bucket(for: keys[index.position]).position] = own.next
     } else {
-      nodes[previous.position].next = next
+      links[own.previous.position].next = own.next
     }
-    if !next.isNone {
-      nodes[next.position].previous = previous
+    if !own.next.isNone {
+      links[own.next.position].previous = own.previous
     }
   }
 
-  /// Points the neighbours (or the bucket head) of a node that moved in the pool at its new place.
+  /// Points the neighbours (or the bucket head) of an entry that moved in the pool at its new place.
   private mutating func relink(movedTo new: NodeIndex) {
-    let (key, previous, next) = (nodes[new.position].key, nodes[new.position].previous, nodes[new.position].next)
-    if previous.isNone {
-      heads[bucket(for: key).position] = new
+    let own = links[new.position]
+    if own.previous.isNone {
+      heads[bucket(for: keys[new.position]).position] = new
     } else {
-      nodes[previous.position].next = new
+      links[own.previous.position].next = new
     }
-    if !next.isNone {
-      nodes[next.position].previous = new
+    if !own.next.isNone {
+      links[own.next.position].previous = new
     }
   }
 
@@ -95,11 +101,18 @@ extension ReceiverTable {
       rehash(bucketCount: max(Self.minimumBucketCount, heads.count / 2))
     }
     if nodes.capacity > 64, nodes.count < nodes.capacity / 4 {
-      var compact = ContiguousArray<ReceiverNode>()
-      compact.reserveCapacity(nodes.count * 2)
-      compact.append(contentsOf: nodes)
-      nodes = compact
+      nodes = Self.compacted(nodes)
+      keys = Self.compacted(keys)
+      links = Self.compacted(links)
     }
+  }
+
+  /// A copy of `array` with room for twice its elements, not more.
+  private static func compacted<Element>(_ array: ContiguousArray<Element>) -> ContiguousArray<Element> {
+    var compact = ContiguousArray<Element>()
+    compact.reserveCapacity(array.count * 2)
+    compact.append(contentsOf: array)
+    return compact
   }
 
   /// Rebuilds every bucket list for a new bucket count (a power of two).
