@@ -12,6 +12,12 @@ extension CountdownEngine {
     var isValid = true
   }
 
+  /// A paused registration whose receiver's liveness the pass asks about, once the lock is released.
+  struct PausedProbe {
+    let registration: EngineState.PendingDelivery
+    let handler: HandlerBox
+  }
+
   /// What one pass must do, taken from the state when it starts.
   struct PassPlan {
     let number: UInt32
@@ -64,6 +70,7 @@ extension CountdownEngine {
 
     var chunk = DeliveryChunk(capacity: Self.chunkSize)
     var ended: [EngineState.PendingDelivery] = []
+    var pausedProbes: [PausedProbe] = []
     var freshCursor = 0
     var walkCursor = plan.walk ? Int.max : -1
     var earliest = Int64.max
@@ -82,10 +89,16 @@ extension CountdownEngine {
         state.deliveries += delivered
         delivered = 0
         prepareFresh(plan, cursor: &freshCursor, into: &chunk, earliest: &earliest, state: &state)
-        prepareWalk(plan, cursor: &walkCursor, into: &chunk, earliest: &earliest, garbage: &garbage, state: &state)
+        prepareWalk(plan, cursor: &walkCursor, into: &chunk, earliest: &earliest, probes: &pausedProbes, state: &state)
       }
       garbage.removeAll()  // handlers released outside the lock
-      if chunk.isEmpty && freshCursor >= plan.fresh.count && walkCursor < 0 { break }
+      // Outside the lock: the test loads a weak reference, and releasing what it loaded could run
+      // the receiver's deinit. Dead ones are removed under the next chunk's lock.
+      for probe in pausedProbes where probe.handler.isAlive?() == false {
+        ended.append(probe.registration)
+      }
+      pausedProbes.removeAll(keepingCapacity: true)
+      if chunk.isEmpty && ended.isEmpty && freshCursor >= plan.fresh.count && walkCursor < 0 { break }
 
       for position in 0..<chunk.count {
         if context.invalidated {
@@ -144,11 +157,10 @@ extension CountdownEngine {
   /// removal only ever moves the pool's last node, one already visited, into the gap.
   private func prepareWalk(
     _ plan: PassPlan, cursor: inout Int, into chunk: inout DeliveryChunk,
-    earliest: inout Int64, garbage: inout [ReceiverNode], state: inout EngineState
+    earliest: inout Int64, probes: inout [PausedProbe], state: inout EngineState
   ) {
     guard cursor >= 0 else { return }
     cursor = min(cursor, state.table.count - 1)
-    var deadPaused: [NodeIndex] = []
     let interval = intervalNanoseconds
     state.table.withNodes { nodes, keys in
       var scanned = 0
@@ -159,10 +171,12 @@ extension CountdownEngine {
         let timing = nodes[position].timing
         if timing.isPaused {
           // Paused registrations get no calls that would notice their receiver die; they are
-          // rare, so asking the ones that can tell costs little. (The test is library code, a
-          // weak load in CountdownKit, never the user's.)
-          if let isAlive = nodes[position].handler.isAlive, !isAlive() {
-            deadPaused.append(NodeIndex(position))
+          // rare, so asking the ones that can tell costs little.
+          if nodes[position].handler.isAlive != nil {
+            probes.append(
+              PausedProbe(
+                registration: .init(key: keys[position], registration: nodes[position].registration),
+                handler: nodes[position].handler))
           }
         } else if timing.lastPass != plan.number,
           plan.catchUp || (plan.freshOnly ? timing.nextChange == .min : timing.isDue(at: plan.now))
@@ -172,10 +186,6 @@ extension CountdownEngine {
           earliest = min(earliest, timing.nextChange)
         }
       }
-    }
-    // Highest position first: removing one moves the pool's last node, never one below it.
-    for index in deadPaused.reversed() {
-      garbage.append(state.table.remove(at: index))
     }
   }
 
@@ -192,8 +202,8 @@ extension CountdownEngine {
 
   /// Brings the node at `position` up to `plan.now` and adds its callback to the chunk.
   ///
-  /// Reads the node in place, field by field: a copy of a whole node would copy its weak
-  /// reference, two atomic operations that profiling showed to cost more than everything else.
+  /// Reads the node in place, field by field: a copy of a whole node costs reference counting on
+  /// its receiver and handler, which profiling showed to cost more than everything else.
   @inline(__always)
   private static func prepare(
     at position: Int, in nodes: UnsafeMutableBufferPointer<ReceiverNode>,
