@@ -39,7 +39,7 @@ extension CountdownManager {
   /// - Returns: Whether `id` had a countdown.
   @discardableResult
   public func cancel<ID: Hashable & Sendable>(id: ID) -> Bool {
-    guard let token = state.withLock({ $0.ids.removeValue(forKey: IDKey(id)) }) else { return false }
+    guard let token = state.withLock({ $0.ids.removeValue(forKey: IDKey(id))?.token }) else { return false }
     return engine.cancel(token)
   }
 
@@ -54,7 +54,7 @@ extension CountdownManager {
   }
 
   private func token<ID: Hashable & Sendable>(for id: ID) -> IDToken? {
-    state.withLock { $0.ids[IDKey(id)] }
+    state.withLock { $0.ids[IDKey(id)]?.token }
   }
 
   private func start<ID: Hashable & Sendable>(
@@ -62,35 +62,38 @@ extension CountdownManager {
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
   ) throws(CountdownError) {
     let key = IDKey(id)
-    let (token, generation) = state.withLock { state in
-      let token = state.ids[key] ?? IDToken(id: key)
-      state.ids[key] = token
-      let generation = token.generation.withLock { value in
-        value += 1
-        return value
-      }
-      return (token, generation)
+    // Claim the id (the engine call happens outside the lock: replacing a countdown releases the
+    // old handler, which may run user code).
+    let (token, start, previous) = state.withLock { state in
+      let previous = state.ids[key]
+      let token = previous?.token ?? IDToken(id: key)
+      let start = (previous?.start ?? 0) + 1
+      state.ids[key] = (token, start)
+      return (token, start, previous)
     }
+    let call = MainQueueCall(update)
     do {
-      try engine.register(token, target, whileSuspended: policy) { [weak self] value, stop in
-        MainActor.assumeIsolated {
-          update(id, value, &stop)
-        }
+      try engine.register(token, target, whileSuspended: policy, isAlive: nil) { [weak self] value, stop in
+        call(id, value, &stop)
         if stop || value == 0 {
-          self?.forget(token, generation: generation)
+          self?.forget(token, start: start)
         }
       }
     } catch {
-      // Rejected: drop the token again if it was made for this call and has no countdown.
-      if !engine.contains(token) { forget(token, generation: generation) }
+      // Rejected: give the id back its previous state, unless another start came in between.
+      state.withLock { state in
+        if let current = state.ids[key], current.token === token, current.start == start {
+          state.ids[key] = previous
+        }
+      }
       throw error
     }
   }
 
-  /// Drops the id's token once its countdown `generation` ended, unless it was started again since.
-  private func forget(_ token: IDToken, generation: Int) {
+  /// Drops the id's token once the countdown of its `start` ended, unless it was started again since.
+  private func forget(_ token: IDToken, start: Int) {
     state.withLock { state in
-      if state.ids[token.id] === token, token.generation.withLock({ $0 }) == generation {
+      if let current = state.ids[token.id], current.token === token, current.start == start {
         state.ids[token.id] = nil
       }
     }

@@ -43,8 +43,10 @@ public final class CountdownManager: Sendable {
   struct State {
     /// Offset to add to this device's wall clock to get the server's (see ``calibrate(serverNow:receivedAt:)``).
     var serverOffset: Duration = .zero
-    /// The tokens standing in for `Hashable` ids (see ``start(id:for:whileSuspended:_:)``).
-    var ids: [IDKey: IDToken] = [:]
+    /// The tokens standing in for `Hashable` ids (see ``start(id:for:whileSuspended:_:)``), each
+    /// with the number of the id's latest start: a countdown that ends forgets its id only if no
+    /// later start replaced it.
+    var ids: [IDKey: (token: IDToken, start: Int)] = [:]
     /// The automatic background/foreground wiring of ``shared`` on UIKit platforms.
     var automaticLifecycle: LifecycleObservation?
   }

@@ -1,16 +1,13 @@
 /// The object that stands in the engine's identity-keyed table for a `Hashable` id.
 ///
-/// The manager keeps one token per live id, so starting the same id again replaces its countdown,
-/// just as with an object receiver; `generation` tells the token's current countdown from one it
-/// replaced.
+/// The manager keeps one token per live id (with the number of its latest start, see
+/// `CountdownManager.State.ids`), so starting the same id again replaces its countdown, just as
+/// with an object receiver.
 final class IDToken: Sendable {
   let id: IDKey
-  /// Bumped, under the manager's lock, by each start of this id.
-  let generation: LockedState<Int>
 
   init(id: IDKey) {
     self.id = id
-    generation = LockedState(0)
   }
 }
 

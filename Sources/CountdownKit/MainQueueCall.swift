@@ -7,21 +7,21 @@ import Dispatch
 /// it). So a callback can be called as if nonisolated: this is the cast `MainActor.assumeIsolated`
 /// makes, without its per-call executor lookup, which profiling showed to be most of the cost of a
 /// delivery on Linux. Debug builds still check, on every call, that it runs on the main queue.
-struct MainQueueCall<Receiver: AnyObject>: @unchecked Sendable {
-  // @unchecked Sendable: `body` is only invoked on the main queue (see above), so the non-Sendable
-  // receiver and the main-actor state the callback touches never leave the main actor.
-  private typealias Nonisolated = (Receiver, Int, inout Bool) -> Void
+struct MainQueueCall<Subject>: @unchecked Sendable {
+  // @unchecked Sendable: `body` is only invoked on the main queue (see above), so the subject (a
+  // receiver, or an id) and the main-actor state the callback touches never leave the main actor.
+  private typealias Nonisolated = (Subject, Int, inout Bool) -> Void
   private let body: Nonisolated
 
-  init(_ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void) {
+  init(_ update: @escaping @MainActor (Subject, Int, inout Bool) -> Void) {
     body = unsafeBitCast(update, to: Nonisolated.self)
   }
 
   @inline(__always)
-  func callAsFunction(_ receiver: Receiver, _ value: Int, _ stop: inout Bool) {
+  func callAsFunction(_ subject: Subject, _ value: Int, _ stop: inout Bool) {
     #if DEBUG
       dispatchPrecondition(condition: .onQueue(.main))
     #endif
-    body(receiver, value, &stop)
+    body(subject, value, &stop)
   }
 }

@@ -247,6 +247,8 @@ final class ManagerTests: XCTestCase {
         seen.withLock { $0["42", default: []].append(remaining) }
       }
       XCTAssertTrue(manager.contains(id: "order-1"))
+      // A rejected start leaves the running countdown, and its bookkeeping, as they were.
+      XCTAssertThrowsError(try manager.start(id: "order-1", for: .seconds(-1)) { _, _, _ in })
       try clock.advance(by: .seconds(4))
       XCTAssertEqual(seen.withLock { $0["order-1"] }, [3, 2, 1, 0])
       XCTAssertFalse(manager.contains(id: "order-1"), "the id is forgotten once its countdown ends")
