@@ -139,20 +139,19 @@ extension CountdownManager {
 
   /// Registers a main-actor callback with the engine (whose delivery queue is the main queue),
   /// holding the receiver weakly: once it is gone, the countdown ends without a call (paused ones
-  /// too, through the liveness test the engine asks of paused registrations).
+  /// too: the engine asks paused registrations with its liveness probe).
   private func register<Receiver: AnyObject>(
     _ receiver: Receiver, _ target: CountdownTarget, _ policy: SuspensionPolicy,
     _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
   ) throws(CountdownError) {
     let weakReceiver = WeakReference(receiver)
     let call = MainQueueCall(update)
-    try engine.register(
-      receiver, target, whileSuspended: policy, isAlive: { weakReceiver.object != nil }
-    ) { value, stop in
+    try engine.register(receiver, target, whileSuspended: policy, answersLivenessProbe: true) { value, stop in
       guard let receiver = weakReceiver.object else {
         stop = true
         return
       }
+      guard value != CountdownEngine.livenessProbe else { return }
       call(receiver, value, &stop)
     }
   }

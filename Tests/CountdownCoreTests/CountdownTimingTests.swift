@@ -7,7 +7,7 @@ final class CountdownTimingTests: XCTestCase {
   func testValueIsCeilingOfTimeLeftAndNeverBelowIt() {
     var timing = CountdownTiming(countdownTo: 10 * second, policy: .keepsRunning)
     XCTAssertEqual(timing.advance(to: 0, interval: second), 10)
-    XCTAssertEqual(timing.nextChange, 1 * second, "changes to 9 exactly when 9 s are left")
+    XCTAssertEqual(timing.nextChange(interval: second), 1 * second, "changes to 9 exactly when 9 s are left")
     XCTAssertEqual(timing.advance(to: second, interval: second), 9)
     XCTAssertEqual(timing.advance(to: second + second / 2, interval: second), 9, "not due yet: unchanged")
     XCTAssertEqual(timing.advance(to: 7 * second + 1, interval: second), 3, "a late wakeup jumps, by the clock")
@@ -15,7 +15,7 @@ final class CountdownTimingTests: XCTestCase {
     XCTAssertFalse(timing.isFinished)
     XCTAssertEqual(timing.advance(to: 10 * second, interval: second), 0)
     XCTAssertTrue(timing.isFinished)
-    XCTAssertEqual(timing.nextChange, .max)
+    XCTAssertEqual(timing.nextChange(interval: second), .max)
   }
 
   func testFastPathMatchesTheFormulaAtEveryStep() {
@@ -30,7 +30,7 @@ final class CountdownTimingTests: XCTestCase {
         let left = deadline - now
         XCTAssertEqual(value, left <= 0 ? 0 : (left + interval - 1) / interval)
         if value == 0 { break }
-        now = timing.nextChange + Int64(generator.next() % UInt64(interval / 2 + 1))
+        now = timing.nextChange(interval: interval) + Int64(generator.next() % UInt64(interval / 2 + 1))
       }
     }
   }
@@ -48,7 +48,7 @@ final class CountdownTimingTests: XCTestCase {
     _ = timing.advance(to: 0, interval: second)
     timing.pause(at: 3 * second)
     XCTAssertEqual(timing.nanoseconds(at: 100 * second), 7 * second)
-    XCTAssertFalse(timing.isDue(at: .max - 1))
+    XCTAssertFalse(timing.isDue(at: .max - 1, interval: second))
     timing.resume(at: 100 * second)
     XCTAssertEqual(timing.advance(to: 100 * second, interval: second), 7)
     XCTAssertEqual(timing.advance(to: 107 * second, interval: second), 0)

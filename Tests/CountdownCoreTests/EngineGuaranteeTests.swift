@@ -157,7 +157,11 @@ final class EngineGuaranteeTests: XCTestCase {
     var told: Receiver? = Receiver("told")
     var untold: Receiver? = Receiver("untold")
     let watch = WeakWatch(told!)
-    try engine.register(told!, .duration(.seconds(10)), whileSuspended: .keepsRunning, isAlive: { watch.object != nil }) { _, _ in }
+    try engine.register(told!, .duration(.seconds(10)), whileSuspended: .keepsRunning, answersLivenessProbe: true) {
+      value, stop in
+      if watch.object == nil { stop = true }
+      XCTAssertEqual(value, CountdownEngine.livenessProbe, "a paused registration is only ever probed")
+    }
     try engine.register(untold!, .duration(.seconds(10)), handler: recorder.handler("untold"))
     XCTAssertTrue(engine.pause(told!))
     XCTAssertTrue(engine.pause(untold!))

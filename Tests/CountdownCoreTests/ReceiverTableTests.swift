@@ -2,10 +2,11 @@ import CountdownCore
 import XCTest
 
 final class ReceiverTableTests: XCTestCase {
-  private func node(_ receiver: AnyObject, _ registration: UInt64) -> ReceiverNode {
+  /// A node whose deadline carries `payload`, so the model can tell nodes apart.
+  private func node(_ receiver: AnyObject, _ payload: UInt64) -> ReceiverNode {
     ReceiverNode(
-      receiver: receiver, registration: registration, handler: HandlerBox { _, _ in },
-      timing: CountdownTiming(countdownTo: 0, policy: .keepsRunning))
+      registration: Registration(receiver: receiver) { _, _ in },
+      timing: CountdownTiming(countdownTo: Int64(payload), policy: .keepsRunning))
   }
 
   /// Random inserts, replacements and removals, checked against a Dictionary and against the
@@ -21,7 +22,7 @@ final class ReceiverTableTests: XCTestCase {
       switch generator.next() % 3 {
       case 0, 1:
         if let index = table.index(of: key) {
-          table[index].registration = UInt64(step)
+          table[index] = node(receiver, UInt64(step))
         } else {
           table.insert(node(receiver, UInt64(step)), for: key)
         }
@@ -29,7 +30,7 @@ final class ReceiverTableTests: XCTestCase {
       default:
         if let index = table.index(of: key) {
           let removed = table.remove(at: index)
-          XCTAssertEqual(model.removeValue(forKey: key), removed.registration)
+          XCTAssertEqual(model.removeValue(forKey: key), UInt64(removed.timing.anchor))
         } else {
           XCTAssertNil(model[key])
         }
@@ -38,7 +39,7 @@ final class ReceiverTableTests: XCTestCase {
       XCTAssertEqual(table.count, model.count)
     }
     for (key, registration) in model {
-      XCTAssertEqual(table.index(of: key).map { table[$0].registration }, registration)
+      XCTAssertEqual(table.index(of: key).map { UInt64(table[$0].timing.anchor) }, registration)
     }
   }
 
@@ -88,7 +89,7 @@ final class ReceiverTableTests: XCTestCase {
     XCTAssertTrue(table.isEmpty)
     XCTAssertEqual(table.invariantViolations(), [])
     table.insert(node(a, 3), for: ObjectIdentifier(a))
-    XCTAssertEqual(table[table.index(of: ObjectIdentifier(a))!].registration, 3)
+    XCTAssertEqual(table[table.index(of: ObjectIdentifier(a))!].timing.anchor, 3)
   }
 }
 

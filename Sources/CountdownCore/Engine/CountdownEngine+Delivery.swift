@@ -1,11 +1,10 @@
 extension CountdownEngine {
   /// One callback, prepared under the lock and made after it is released.
   struct PreparedDelivery {
-    /// Unretained: the table, or the retired handlers of the running pass, keep the box alive.
-    let handler: Unmanaged<HandlerBox>
+    /// Unretained: the table, or the retired registrations of the running pass, keep it alive.
+    let registration: Unmanaged<Registration>
     let value: Int
     let key: ObjectIdentifier
-    let registration: UInt64
     /// This is the final 0: the registration ends after the call.
     let ends: Bool
     /// Cleared when the registration was cancelled or replaced after this was prepared.
@@ -14,8 +13,9 @@ extension CountdownEngine {
 
   /// A paused registration whose receiver's liveness the pass asks about, once the lock is released.
   struct PausedProbe {
-    let registration: EngineState.PendingDelivery
-    let handler: HandlerBox
+    let key: ObjectIdentifier
+    /// Retained: asking runs outside the lock, where the registration may be removed meanwhile.
+    let registration: Registration
   }
 
   /// What one pass must do, taken from the state when it starts.
@@ -81,7 +81,7 @@ extension CountdownEngine {
       var garbage: [ReceiverNode] = []
       state.withLock { state in
         for end in ended {
-          if let node = state.remove(key: end.key, registration: end.registration) {
+          if let node = state.remove(end) {
             garbage.append(node)
           }
         }
@@ -94,34 +94,26 @@ extension CountdownEngine {
       garbage.removeAll()  // handlers released outside the lock
       // Outside the lock: the test loads a weak reference, and releasing what it loaded could run
       // the receiver's deinit. Dead ones are removed under the next chunk's lock.
-      for probe in pausedProbes where probe.handler.isAlive?() == false {
-        ended.append(probe.registration)
+      for probe in pausedProbes {
+        var stop = false
+        probe.registration.call(Self.livenessProbe, &stop)
+        if stop {
+          ended.append(.init(key: probe.key, registration: ObjectIdentifier(probe.registration)))
+        }
       }
       pausedProbes.removeAll(keepingCapacity: true)
       if chunk.isEmpty && ended.isEmpty && freshCursor >= plan.fresh.count && walkCursor < 0 { break }
 
-      for position in 0..<chunk.count {
-        if context.invalidated {
-          context.invalidated = false
-          revalidate(chunk, from: position)
-        }
-        let delivery = chunk[position]
-        guard delivery.isValid else { continue }
-        var stop = false
-        delivery.handler._withUnsafeGuaranteedRef { $0.call(delivery.value, &stop) }
-        delivered += 1
-        passDelivered += 1
-        if stop || delivery.ends {
-          ended.append(.init(key: delivery.key, registration: delivery.registration))
-        }
-      }
+      let made = call(chunk, context: context, ended: &ended)
+      delivered += made
+      passDelivered += made
       chunk.removeAll()
     }
 
-    var retired: [HandlerBox] = []
+    var retired: [Registration] = []
     let request = state.withLock { state -> EngineState.PassRequest in
       state.delivery = nil
-      swap(&retired, &state.retiredHandlers)
+      swap(&retired, &state.retired)
       state.deliveries += delivered
       if passDelivered > 0 {
         state.batches += 1
@@ -134,23 +126,52 @@ extension CountdownEngine {
     perform(request)
   }
 
+  /// Makes the chunk's prepared callbacks, with the lock released; returns how many were made.
+  /// Registrations that ran out or set `stop` go to `ended`, for removal under the next lock.
+  private func call(
+    _ chunk: borrowing DeliveryChunk, context: DeliveryContext, ended: inout [EngineState.PendingDelivery]
+  ) -> Int {
+    var made = 0
+    for position in 0..<chunk.count {
+      if context.invalidated {
+        context.invalidated = false
+        revalidate(chunk, from: position)
+      }
+      let delivery = chunk[position]
+      guard delivery.isValid else { continue }
+      var stop = false
+      delivery.registration._withUnsafeGuaranteedRef { $0.call(delivery.value, &stop) }
+      made += 1
+      if stop || delivery.ends {
+        ended.append(
+          .init(key: delivery.key, registration: delivery.registration._withUnsafeGuaranteedRef(ObjectIdentifier.init)))
+      }
+    }
+    return made
+  }
+
   /// Prepares first deliveries of new (or resumed) registrations.
   private func prepareFresh(
     _ plan: PassPlan, cursor: inout Int, into chunk: inout DeliveryChunk,
     earliest: inout Int64, state: inout EngineState
   ) {
+    let interval = intervalNanoseconds
     while cursor < plan.fresh.count, !chunk.isFull {
       let pending = plan.fresh[cursor]
       cursor += 1
       guard let index = state.table.index(of: pending.key),
-        state.table[index].registration == pending.registration,
-        state.table[index].timing.nextChange == .min
+        ObjectIdentifier(state.table[index].registration) == pending.registration,
+        state.table[index].timing.awaitsPromptDelivery
       else { continue }
-      prepare(index, plan, into: &chunk, earliest: &earliest, state: &state)
+      state.table.withNodes { nodes, entries in
+        chunk.append(
+          Self.prepare(at: index.position, in: nodes, entries: entries, plan, interval: interval, earliest: &earliest))
+      }
     }
   }
 
-  /// Walks the pool from its end toward its start, preparing every due registration.
+  /// Walks the pool from its end toward its start, preparing every due registration, until the
+  /// chunk is full or ``scanLimit`` nodes were looked at.
   ///
   /// Walking downward keeps the walk exact while callbacks between chunks add and remove
   /// registrations: an addition lands past the cursor (it gets its own first delivery), and a
@@ -160,64 +181,109 @@ extension CountdownEngine {
     earliest: inout Int64, probes: inout [PausedProbe], state: inout EngineState
   ) {
     guard cursor >= 0 else { return }
-    cursor = min(cursor, state.table.count - 1)
+    // Locals, not the `inout` parameters, in the loop: those would be stored and reloaded for
+    // every node, since the chunk's writes could alias them as far as the compiler knows.
+    var position = min(cursor, state.table.count - 1)
+    let end = max(-1, position - Self.scanLimit)
+    var soonest = earliest
+    let now = plan.now
+    let pass = plan.number
     let interval = intervalNanoseconds
-    state.table.withNodes { nodes, keys in
-      var scanned = 0
-      while cursor >= 0, !chunk.isFull, scanned < Self.scanLimit {
-        let position = cursor
-        cursor -= 1
-        scanned += 1
-        let timing = nodes[position].timing
-        if timing.isPaused {
-          // Paused registrations get no calls that would notice their receiver die; they are
-          // rare, so asking the ones that can tell costs little.
-          if nodes[position].handler.isAlive != nil {
-            probes.append(
-              PausedProbe(
-                registration: .init(key: keys[position], registration: nodes[position].registration),
-                handler: nodes[position].handler))
+    let capacity = chunk.capacity
+    let stepsOnly = !plan.catchUp && !plan.freshOnly
+    state.table.withNodes { nodes, entries in
+      chunk.fill { buffer, count in
+        while position > end, count < capacity {
+          if stepsOnly {
+            Self.walkCommonCase(
+              nodes: nodes, entries: entries, from: &position, to: end, into: buffer, count: &count,
+              capacity: capacity, now: now, interval: interval, pass: pass, earliest: &soonest)
+            guard position > end, count < capacity else { break }
           }
-        } else if timing.lastPass != plan.number,
-          plan.catchUp || (plan.freshOnly ? timing.nextChange == .min : timing.isDue(at: plan.now))
-        {
-          Self.prepare(at: position, in: nodes, keys: keys, plan, interval: interval, into: &chunk, earliest: &earliest)
-        } else {
-          earliest = min(earliest, timing.nextChange)
+          // Everything else: first and catch-up deliveries, late wakeups, counting up, paused and
+          // finished registrations, one delivered already in this pass.
+          let current = position
+          position -= 1
+          let timing = nodes[current].timing
+          let nextChange = timing.nextChange(interval: interval)
+          if timing.isPaused {
+            // Paused registrations get no calls that would notice their receiver die; they are
+            // rare, so asking the ones that can tell costs little.
+            if nodes[current].answersLivenessProbe {
+              probes.append(PausedProbe(key: entries[current].key, registration: nodes[current].registration))
+            }
+          } else if nodes[current].lastPass != pass,
+            plan.catchUp || (plan.freshOnly ? nextChange == .min : now >= nextChange)
+          {
+            buffer[count] = Self.prepare(
+              at: current, in: nodes, entries: entries, plan, interval: interval, earliest: &soonest)
+            count += 1
+          } else {
+            soonest = min(soonest, nextChange)
+          }
         }
       }
     }
+    cursor = position
+    earliest = soonest
   }
 
-  /// Computes the value of the registration at `index` and adds its callback to the chunk.
-  private func prepare(
-    _ index: NodeIndex, _ plan: PassPlan, into chunk: inout DeliveryChunk,
-    earliest: inout Int64, state: inout EngineState
+  /// The tick's inner loop over the common case: running countdowns showing more than 1, each
+  /// either not due yet or due by less than an interval (it moves down by one, no division).
+  ///
+  /// Returns when the chunk is full, the walk reached `end`, or the node at `position` needs the
+  /// general path (it is left for the caller). Kept apart, with its state in locals, so that the
+  /// loop runs in registers.
+  @inline(__always)
+  private static func walkCommonCase(
+    nodes: UnsafeMutableBufferPointer<ReceiverNode>, entries: UnsafeBufferPointer<BucketEntry>,
+    from position: inout Int, to end: Int, into buffer: UnsafeMutablePointer<PreparedDelivery>,
+    count: inout Int, capacity: Int, now: Int64, interval: Int64, pass: UInt32, earliest: inout Int64
   ) {
-    let interval = intervalNanoseconds
-    state.table.withNodes { nodes, keys in
-      Self.prepare(at: index.position, in: nodes, keys: keys, plan, interval: interval, into: &chunk, earliest: &earliest)
+    var current = position
+    var filled = count
+    var soonest = earliest
+    defer {
+      position = current
+      count = filled
+      earliest = soonest
+    }
+    while current > end, filled < capacity {
+      let timing = nodes[current].timing
+      guard timing.isRunningCountdownAboveOne else { return }
+      let next = timing.countdownNextChange(interval: interval)
+      if now < next {
+        soonest = min(soonest, next)
+        current -= 1
+        continue
+      }
+      guard now &- next < interval, nodes[current].lastPass != pass else { return }
+      nodes[current].timing.stepDown()
+      nodes[current].lastPass = pass
+      soonest = min(soonest, next &+ interval)
+      buffer[filled] = PreparedDelivery(
+        registration: Unmanaged.passUnretained(nodes[current].registration),
+        value: Int(timing.value &- 1), key: entries[current].key, ends: false)
+      filled += 1
+      current -= 1
     }
   }
 
-  /// Brings the node at `position` up to `plan.now` and adds its callback to the chunk.
+  /// Brings the node at `position` up to `plan.now` and returns its callback.
   ///
   /// Reads the node in place, field by field: a copy of a whole node costs reference counting on
-  /// its receiver and handler, which profiling showed to cost more than everything else.
+  /// its registration.
   @inline(__always)
   private static func prepare(
     at position: Int, in nodes: UnsafeMutableBufferPointer<ReceiverNode>,
-    keys: UnsafeBufferPointer<ObjectIdentifier>, _ plan: PassPlan,
-    interval: Int64, into chunk: inout DeliveryChunk, earliest: inout Int64
-  ) {
+    entries: UnsafeBufferPointer<BucketEntry>, _ plan: PassPlan, interval: Int64, earliest: inout Int64
+  ) -> PreparedDelivery {
     let value = nodes[position].timing.advance(to: plan.now, interval: interval)
-    nodes[position].timing.lastPass = plan.number
-    earliest = min(earliest, nodes[position].timing.nextChange)
-    chunk.append(
-      PreparedDelivery(
-        handler: Unmanaged.passUnretained(nodes[position].handler), value: Int(value),
-        key: keys[position], registration: nodes[position].registration,
-        ends: nodes[position].timing.isFinished))
+    nodes[position].lastPass = plan.number
+    earliest = min(earliest, nodes[position].timing.nextChange(interval: interval))
+    return PreparedDelivery(
+      registration: Unmanaged.passUnretained(nodes[position].registration), value: Int(value),
+      key: entries[position].key, ends: nodes[position].timing.isFinished)
   }
 
   /// Drops prepared callbacks whose registration was cancelled or replaced since they were
@@ -225,8 +291,8 @@ extension CountdownEngine {
   private func revalidate(_ chunk: borrowing DeliveryChunk, from start: Int) {
     state.withLock { state in
       for position in start..<chunk.count where chunk[position].isValid {
-        let registration = state.table.index(of: chunk[position].key).map { state.table[$0].registration }
-        chunk[position].isValid = registration == chunk[position].registration
+        let current = state.table.index(of: chunk[position].key).map { ObjectIdentifier(state.table[$0].registration) }
+        chunk[position].isValid = current == chunk[position].registration._withUnsafeGuaranteedRef(ObjectIdentifier.init)
       }
     }
   }

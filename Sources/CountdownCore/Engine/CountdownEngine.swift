@@ -118,16 +118,21 @@ public final class CountdownEngine: Sendable {
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
     handler: @escaping CountdownHandler
   ) throws(CountdownError) {
-    try register(receiver, target, whileSuspended: policy, isAlive: nil, handler: handler)
+    try register(receiver, target, whileSuspended: policy, answersLivenessProbe: false, handler: handler)
   }
 
-  /// ``register(_:_:whileSuspended:handler:)`` with a liveness test for the receiver, so that a
-  /// paused registration whose receiver died is removed (CountdownKit passes its weak reference's).
+  /// The value a handler registered with `answersLivenessProbe` is called with while its
+  /// registration is paused: it sets `stop` if its receiver is gone and does nothing else.
+  package static let livenessProbe = Int.min
+
+  /// ``register(_:_:whileSuspended:handler:)`` for handlers that can tell whether their receiver
+  /// is alive (CountdownKit's, through their weak reference): while paused, such a registration is
+  /// asked with ``livenessProbe`` at each wakeup, so it ends once its receiver is gone.
   package func register(
     _ receiver: AnyObject,
     _ target: CountdownTarget,
     whileSuspended policy: SuspensionPolicy,
-    isAlive: (@Sendable () -> Bool)?,
+    answersLivenessProbe: Bool,
     handler: @escaping CountdownHandler
   ) throws(CountdownError) {
     let now = clock.now.nanosecondsSinceOrigin
@@ -145,25 +150,22 @@ public final class CountdownEngine: Sendable {
       timing = CountdownTiming(countingUpFrom: now, policy: policy)
     }
 
-    let box = HandlerBox(handler, isAlive: isAlive)  // allocated before taking the lock
-    var replaced: HandlerBox?
+    // Allocated before taking the lock. A node's key is always its receiver's: the registration
+    // keeps the receiver's address reserved.
+    let registration = Registration(receiver: receiver, call: handler)
+    let node = ReceiverNode(registration: registration, timing: timing, answersLivenessProbe: answersLivenessProbe)
+    let key = ObjectIdentifier(receiver)
+    var replaced: ReceiverNode?
     let request = state.withLock { state -> EngineState.PassRequest in
-      let registration = state.nextRegistration
-      state.nextRegistration += 1
-      let key = ObjectIdentifier(receiver)
-      // A node's key is always its receiver's: the node keeps the receiver's address reserved.
       if let index = state.table.index(of: key) {
-        replaced = state.table[index].handler
-        state.table[index].handler = box
-        state.table[index].registration = registration
-        state.table[index].timing = timing
-        state.retire(replaced!)
+        replaced = node
+        swap(&state.table[index], &replaced!)
+        state.retire(replaced!.registration)
         state.noteRemoval()
       } else {
-        state.table.insert(
-          ReceiverNode(receiver: receiver, registration: registration, handler: box, timing: timing), for: key)
+        state.table.insert(node, for: key)
       }
-      state.fresh.append(.init(key: key, registration: registration))
+      state.fresh.append(.init(key: key, registration: ObjectIdentifier(registration)))
       if state.timer == nil {
         state.timer = clock.makeTimer(on: timerQueue) { [weak self] event in
           self?.timerDidReport(event)
@@ -196,7 +198,7 @@ public final class CountdownEngine: Sendable {
       guard let index = state.table.index(of: ObjectIdentifier(receiver)) else { return (false, nil) }
       let isRunning = !state.table[index].timing.isFinished
       let removed = state.table.remove(at: index)
-      state.retire(removed.handler)
+      state.retire(removed.registration)
       state.noteRemoval()
       return (isRunning, removed)
     }
@@ -209,7 +211,7 @@ public final class CountdownEngine: Sendable {
     let removed = state.withLock { state in
       state.noteRemoval()
       let removed = state.table.removeAll()
-      for node in removed { state.retire(node.handler) }
+      for node in removed { state.retire(node.registration) }
       return removed
     }
     _ = removed
@@ -239,7 +241,8 @@ public final class CountdownEngine: Sendable {
       guard let index = state.liveIndex(of: receiver) else { return (false, .none) }
       guard state.table[index].timing.isPaused else { return (true, .none) }
       state.table[index].timing.resume(at: now)
-      state.fresh.append(.init(key: state.table.key(at: index), registration: state.table[index].registration))
+      state.fresh.append(
+        .init(key: state.table.key(at: index), registration: ObjectIdentifier(state.table[index].registration)))
       return (true, state.requestPass())
     }
     perform(request)

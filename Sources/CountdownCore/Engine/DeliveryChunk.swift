@@ -25,8 +25,19 @@ struct DeliveryChunk: ~Copyable {
 
   mutating func append(_ delivery: CountdownEngine.PreparedDelivery) {
     precondition(count < capacity)
-    (base + count).initialize(to: delivery)
+    base[count] = delivery
     count += 1
+  }
+
+  /// Lets `body` append many at once through plain memory, with the count in a local variable
+  /// (through `inout` across calls it would be reloaded and stored for every element). `body`
+  /// writes elements at positions from `count` on, increments `count`, and stays below `capacity`.
+  @inline(__always)
+  mutating func fill(_ body: (_ buffer: UnsafeMutablePointer<CountdownEngine.PreparedDelivery>, _ count: inout Int) -> Void) {
+    var count = self.count
+    body(base, &count)
+    precondition(count <= capacity)
+    self.count = count
   }
 
   /// The prepared callback at `position`, which must be below `count`.

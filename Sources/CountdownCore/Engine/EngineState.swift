@@ -2,7 +2,6 @@
 /// block; they return what the caller must do once the lock is released.
 struct EngineState {
   var table = ReceiverTable()
-  var nextRegistration: UInt64 = 1
 
   /// The engine's one timer; `nil` until the first registration and after a wakeup found the
   /// table empty.
@@ -30,9 +29,9 @@ struct EngineState {
   /// Set while the engine is suspended: the instant it was suspended.
   var suspendedSince: Int64?
 
-  /// Handlers of registrations removed while a pass runs: the pass may hold them unretained, so
+  /// Registrations removed or replaced while a pass runs: the pass may hold them unretained, so
   /// they live until it ends.
-  var retiredHandlers: [HandlerBox] = []
+  var retired: [Registration] = []
 
   var wakeups = 0
   var batches = 0
@@ -45,10 +44,15 @@ struct EngineState {
     case queue
   }
 
-  /// A registration (by key and registration number) with a delivery owed.
+  /// A registration, by its receiver's key and its own identity, with a delivery owed.
+  ///
+  /// An identity can be reused once its registration is freed; where a stale entry could then
+  /// match a newer registration of the same key, the match is harmless: the fresh list only
+  /// delivers registrations still awaiting their prompt delivery, and the other lists live within
+  /// one pass, during which removed registrations are kept (``retired``).
   struct PendingDelivery {
     var key: ObjectIdentifier
-    var registration: UInt64
+    var registration: ObjectIdentifier
   }
 
   var hasPendingWork: Bool { tickDue || !fresh.isEmpty }
@@ -68,16 +72,18 @@ struct EngineState {
     }
   }
 
-  /// Keeps the handler of a removed or replaced node alive until the running pass, if any, ends.
-  mutating func retire(_ handler: HandlerBox) {
+  /// Keeps a removed or replaced registration alive until the running pass, if any, ends.
+  mutating func retire(_ registration: Registration) {
     if delivery != nil {
-      retiredHandlers.append(handler)
+      retired.append(registration)
     }
   }
 
-  /// Removes the registration of `key` numbered `registration`, if it is still there.
-  mutating func remove(key: ObjectIdentifier, registration: UInt64) -> ReceiverNode? {
-    guard let index = table.index(of: key), table[index].registration == registration else {
+  /// Removes the registration `pending` names, if it is still there.
+  mutating func remove(_ pending: PendingDelivery) -> ReceiverNode? {
+    guard let index = table.index(of: pending.key),
+      ObjectIdentifier(table[index].registration) == pending.registration
+    else {
       return nil
     }
     return table.remove(at: index)

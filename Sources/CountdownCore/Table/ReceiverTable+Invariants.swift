@@ -10,8 +10,8 @@ extension ReceiverTable {
     if heads.count < Self.minimumBucketCount || heads.count & (heads.count - 1) != 0 {
       problems.append("bucket count \(heads.count) is not a power of two >= \(Self.minimumBucketCount)")
     }
-    if keys.count != nodes.count || links.count != nodes.count {
-      problems.append("\(nodes.count) nodes, \(keys.count) keys, \(links.count) links")
+    if entries.count != nodes.count {
+      problems.append("\(nodes.count) nodes, \(entries.count) entries")
       return problems
     }
     var seen = [Bool](repeating: false, count: nodes.count)
@@ -31,17 +31,17 @@ extension ReceiverTable {
         }
         seen[current.position] = true
         linked += 1
-        if links[current.position].previous != previous {
-          problems.append("node \(current.position): previous link \(links[current.position].previous.position), expected \(previous.position)")
+        if entries[current.position].previous != previous {
+          problems.append("node \(current.position): previous link \(entries[current.position].previous.position), expected \(previous.position)")
         }
-        if self.bucket(for: keys[current.position]).position != bucket {
+        if self.bucket(for: entries[current.position].key).position != bucket {
           problems.append("node \(current.position) is in bucket \(bucket), hashes elsewhere")
         }
-        if !distinctKeys.insert(keys[current.position]).inserted {
+        if !distinctKeys.insert(entries[current.position].key).inserted {
           problems.append("key of node \(current.position) appears twice")
         }
         previous = current
-        current = links[current.position].next
+        current = entries[current.position].next
       }
     }
     if linked != nodes.count {

@@ -8,8 +8,7 @@ extension ReceiverTable {
     // Callers look the key up first; the debug invariant check catches a duplicate.
     let index = NodeIndex(nodes.count)
     nodes.append(node)
-    keys.append(key)
-    links.append(BucketLinks())
+    entries.append(BucketEntry(key: key))
     link(index)
     if nodes.count > heads.count {
       rehash(bucketCount: heads.count * 2)
@@ -27,12 +26,10 @@ extension ReceiverTable {
     unlink(index)
     // Moves, not copies: `swapAt` would copy both nodes (reference counting on each field).
     var removed = nodes.removeLast()
-    let lastKey = keys.removeLast()
-    let lastLinks = links.removeLast()
+    let lastEntry = entries.removeLast()
     if index.position < nodes.count {
       swap(&nodes[index.position], &removed)
-      keys[index.position] = lastKey
-      links[index.position] = lastLinks
+      entries[index.position] = lastEntry
       relink(movedTo: index)
     }
     shrinkIfSparse()
@@ -46,8 +43,7 @@ extension ReceiverTable {
   package mutating func removeAll() -> ContiguousArray<ReceiverNode> {
     let removed = nodes
     nodes = []
-    keys = []
-    links = []
+    entries = []
     heads = ContiguousArray(repeating: .none, count: Self.minimumBucketCount)
     return removed
   }
@@ -56,38 +52,39 @@ extension ReceiverTable {
 
   /// Puts the node at `index` at the head of its bucket's list.
   private mutating func link(_ index: NodeIndex) {
-    let bucket = bucket(for: keys[index.position]).position
+    let bucket = bucket(for: entries[index.position].key).position
     let head = heads[bucket]
-    links[index.position] = BucketLinks(next: head, previous: .none)
+    entries[index.position].next = head
+    entries[index.position].previous = .none
     if !head.isNone {
-      links[head.position].previous = index
+      entries[head.position].previous = index
     }
     heads[bucket] = index
   }
 
   /// Takes the node at `index` out of its bucket's list; its own links are left stale.
   private mutating func unlink(_ index: NodeIndex) {
-    let own = links[index.position]
+    let own = entries[index.position]
     if own.previous.isNone {
-      heads[bucket(for: keys[index.position]).position] = own.next
+      heads[bucket(for: own.key).position] = own.next
     } else {
-      links[own.previous.position].next = own.next
+      entries[own.previous.position].next = own.next
     }
     if !own.next.isNone {
-      links[own.next.position].previous = own.previous
+      entries[own.next.position].previous = own.previous
     }
   }
 
   /// Points the neighbours (or the bucket head) of an entry that moved in the pool at its new place.
   private mutating func relink(movedTo new: NodeIndex) {
-    let own = links[new.position]
+    let own = entries[new.position]
     if own.previous.isNone {
-      heads[bucket(for: keys[new.position]).position] = new
+      heads[bucket(for: own.key).position] = new
     } else {
-      links[own.previous.position].next = new
+      entries[own.previous.position].next = new
     }
     if !own.next.isNone {
-      links[own.next.position].previous = new
+      entries[own.next.position].previous = new
     }
   }
 
@@ -102,8 +99,7 @@ extension ReceiverTable {
     }
     if nodes.capacity > 64, nodes.count < nodes.capacity / 4 {
       nodes = Self.compacted(nodes)
-      keys = Self.compacted(keys)
-      links = Self.compacted(links)
+      entries = Self.compacted(entries)
     }
   }
 

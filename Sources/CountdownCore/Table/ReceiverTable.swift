@@ -1,10 +1,10 @@
 /// The engine's registrations: a hash table keyed by receiver identity, whose buckets are doubly
 /// linked lists threaded through one dense pool of nodes.
 ///
-/// - The pool is three parallel arrays with no holes: the nodes (what the tick reads), their keys
-///   and their bucket links (what lookups read: 16 bytes a node, so chains stay in cache at a
-///   million receivers). Removal moves the last entry into the gap, so a tick walks exactly
-///   `count` nodes, densely, whatever the table's history.
+/// - The pool is two parallel arrays with no holes: the nodes (what the tick reads, 32 bytes each)
+///   and their bucket entries (key and links, what lookups read: 16 bytes, one cache miss per
+///   chain step at a million receivers). Removal moves the last node into the gap, so a tick walks
+///   exactly `count` nodes, densely, whatever the table's history.
 /// - Each bucket is a doubly linked list of pool positions (``NodeIndex``), so a node found by key,
 ///   or reached by the tick, is unlinked in O(1).
 /// - The bucket count is a power of two that doubles when the table holds more nodes than buckets
@@ -14,10 +14,8 @@
 package struct ReceiverTable {
   /// Every node, densely; a node's position is its ``NodeIndex``.
   package internal(set) var nodes: ContiguousArray<ReceiverNode> = []
-  /// The key of the node at the same position.
-  package internal(set) var keys: ContiguousArray<ObjectIdentifier> = []
-  /// The bucket links of the node at the same position.
-  var links: ContiguousArray<BucketLinks> = []
+  /// The key and bucket links of the node at the same position.
+  package internal(set) var entries: ContiguousArray<BucketEntry> = []
   /// The first node of each bucket's list, or ``NodeIndex/none``.
   var heads: ContiguousArray<NodeIndex>
 
@@ -39,18 +37,18 @@ package struct ReceiverTable {
 
   /// The key of the node at `index`.
   package func key(at index: NodeIndex) -> ObjectIdentifier {
-    keys[index.position]
+    entries[index.position].key
   }
 
-  /// Runs `body` on the pool's nodes and keys in place, for the tick's dense walk: no bounds or
+  /// Runs `body` on the pool's nodes and entries in place, for the tick's dense walk: no bounds or
   /// uniqueness checks per node. The body cannot add or remove nodes (it has no access to the
   /// table) and must not let the buffers escape; it may change any node's payload.
   @inline(__always)
   package mutating func withNodes<Result>(
-    _ body: (UnsafeMutableBufferPointer<ReceiverNode>, UnsafeBufferPointer<ObjectIdentifier>) throws -> Result
+    _ body: (UnsafeMutableBufferPointer<ReceiverNode>, UnsafeBufferPointer<BucketEntry>) throws -> Result
   ) rethrows -> Result {
-    try keys.withUnsafeBufferPointer { keys in
-      try nodes.withUnsafeMutableBufferPointer { try body($0, keys) }
+    try entries.withUnsafeBufferPointer { entries in
+      try nodes.withUnsafeMutableBufferPointer { try body($0, entries) }
     }
   }
 
@@ -75,8 +73,9 @@ package struct ReceiverTable {
   package func index(of key: ObjectIdentifier) -> NodeIndex? {
     var current = heads[bucket(for: key).position]
     while !current.isNone {
-      if keys[current.position] == key { return current }
-      current = links[current.position].next
+      let entry = entries[current.position]
+      if entry.key == key { return current }
+      current = entry.next
     }
     return nil
   }
