@@ -8,7 +8,7 @@ import Dispatch
 /// Must be used on the main thread (XCTest runs test methods there).
 final class OursManualRun {
   let receivers: ContiguousArray<BenchmarkReceiver>
-  let handlers: ContiguousArray<CountdownHandler>
+  let handlers: ContiguousArray<OursEngineContender.Handler>
   let clock = ManualCountdownClock()
   let engine: CountdownEngine
   private let interval: Duration
@@ -27,7 +27,7 @@ final class OursManualRun {
     let deadline = try clock.now.advanced(by: .seconds(3600))
     let start = ProcessProbe.now()
     for index in receivers.indices {
-      try engine.register(receivers[index], .deadline(deadline), handler: handlers[index])
+      try engine.register(receivers[index], .deadline(deadline), handler: handlers[index].call)
     }
     return Double(ProcessProbe.now() - start) / Double(receivers.count)
   }

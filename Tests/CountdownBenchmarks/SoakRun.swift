@@ -129,7 +129,7 @@ struct SoakRun {
     let initial = Int(3600 * 1_000_000_000 / interval.benchmarkNanoseconds)
     var start = ProcessProbe.now()
     for index in 0..<n {
-      try engine.register(receivers[index], .deadline(deadline), handler: handlers[index])
+      try engine.register(receivers[index], .deadline(deadline), handler: handlers[index].call)
     }
     report.registerNanoseconds = Double(ProcessProbe.now() - start) / Double(n)
     report.registered = sample()

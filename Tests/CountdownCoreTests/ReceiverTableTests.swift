@@ -5,7 +5,7 @@ final class ReceiverTableTests: XCTestCase {
   /// A node whose deadline carries `payload`, so the model can tell nodes apart.
   private func node(_ receiver: AnyObject, _ payload: UInt64) -> ReceiverNode {
     ReceiverNode(
-      registration: Registration(receiver: receiver) { _, _ in },
+      receiver: receiver, registration: Registration(key: ObjectIdentifier(receiver)) { _, _ in },
       timing: CountdownTiming(countdownTo: Int64(payload), policy: .keepsRunning))
   }
 

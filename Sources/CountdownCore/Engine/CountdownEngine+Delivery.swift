@@ -4,7 +4,8 @@ extension CountdownEngine {
     /// Unretained: the table, or the retired registrations of the running pass, keep it alive.
     let registration: Unmanaged<Registration>
     let value: Int
-    let key: ObjectIdentifier
+    /// The receiver's key, read from the registration just before the calls (see ``call(_:context:ended:)``).
+    var key: ObjectIdentifier?
     /// This is the final 0: the registration ends after the call.
     let ends: Bool
     /// Cleared when the registration was cancelled or replaced after this was prepared.
@@ -131,6 +132,12 @@ extension CountdownEngine {
   private func call(
     _ chunk: borrowing DeliveryChunk, context: DeliveryContext, ended: inout [EngineState.PendingDelivery]
   ) -> Int {
+    // Read every registration's key first, in a loop of independent loads, so that their cache
+    // misses overlap; the calls below then find the registrations in cache. (Called one after
+    // another, each call would first wait for its own miss: registrations are spread over the heap.)
+    for position in 0..<chunk.count {
+      chunk[position].key = chunk[position].registration._withUnsafeGuaranteedRef { $0.key }
+    }
     var made = 0
     for position in 0..<chunk.count {
       if context.invalidated {
@@ -144,7 +151,7 @@ extension CountdownEngine {
       made += 1
       if stop || delivery.ends {
         ended.append(
-          .init(key: delivery.key, registration: delivery.registration._withUnsafeGuaranteedRef(ObjectIdentifier.init)))
+          .init(key: delivery.key!, registration: delivery.registration._withUnsafeGuaranteedRef(ObjectIdentifier.init)))
       }
     }
     return made
@@ -262,8 +269,7 @@ extension CountdownEngine {
       nodes[current].lastPass = pass
       soonest = min(soonest, next &+ interval)
       buffer[filled] = PreparedDelivery(
-        registration: Unmanaged.passUnretained(nodes[current].registration),
-        value: Int(timing.value &- 1), key: entries[current].key, ends: false)
+        registration: Unmanaged.passUnretained(nodes[current].registration), value: Int(timing.value &- 1), ends: false)
       filled += 1
       current -= 1
     }
@@ -283,7 +289,7 @@ extension CountdownEngine {
     earliest = min(earliest, nodes[position].timing.nextChange(interval: interval))
     return PreparedDelivery(
       registration: Unmanaged.passUnretained(nodes[position].registration), value: Int(value),
-      key: entries[position].key, ends: nodes[position].timing.isFinished)
+      ends: nodes[position].timing.isFinished)
   }
 
   /// Drops prepared callbacks whose registration was cancelled or replaced since they were
@@ -291,7 +297,7 @@ extension CountdownEngine {
   private func revalidate(_ chunk: borrowing DeliveryChunk, from start: Int) {
     state.withLock { state in
       for position in start..<chunk.count where chunk[position].isValid {
-        let current = state.table.index(of: chunk[position].key).map { ObjectIdentifier(state.table[$0].registration) }
+        let current = state.table.index(of: chunk[position].key!).map { ObjectIdentifier(state.table[$0].registration) }
         chunk[position].isValid = current == chunk[position].registration._withUnsafeGuaranteedRef(ObjectIdentifier.init)
       }
     }

@@ -150,11 +150,12 @@ public final class CountdownEngine: Sendable {
       timing = CountdownTiming(countingUpFrom: now, policy: policy)
     }
 
-    // Allocated before taking the lock. A node's key is always its receiver's: the registration
-    // keeps the receiver's address reserved.
-    let registration = Registration(receiver: receiver, call: handler)
-    let node = ReceiverNode(registration: registration, timing: timing, answersLivenessProbe: answersLivenessProbe)
+    // Allocated before taking the lock. A node's key is always its receiver's: the node keeps the
+    // receiver's address reserved.
     let key = ObjectIdentifier(receiver)
+    let registration = Registration(key: key, call: handler)
+    let node = ReceiverNode(
+      receiver: receiver, registration: registration, timing: timing, answersLivenessProbe: answersLivenessProbe)
     var replaced: ReceiverNode?
     let request = state.withLock { state -> EngineState.PassRequest in
       if let index = state.table.index(of: key) {
