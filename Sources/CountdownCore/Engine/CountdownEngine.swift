@@ -151,13 +151,14 @@ public final class CountdownEngine: Sendable {
     }
 
     // Allocated before taking the lock. A node's key is always its receiver's: the node keeps the
-    // receiver's address reserved.
+    // receiver's address reserved. (The node itself is built inside: built outside, the closure
+    // would capture it and insert a copy, a retain and a release more.)
     let key = ObjectIdentifier(receiver)
     let registration = Registration(key: key, call: handler)
-    let node = ReceiverNode(
-      receiver: receiver, registration: registration, timing: timing, answersLivenessProbe: answersLivenessProbe)
     var replaced: ReceiverNode?
     let request = state.withLock { state -> EngineState.PassRequest in
+      let node = ReceiverNode(
+        receiver: receiver, registration: registration, timing: timing, answersLivenessProbe: answersLivenessProbe)
       if let index = state.table.index(of: key) {
         replaced = node
         swap(&state.table[index], &replaced!)
@@ -167,10 +168,11 @@ public final class CountdownEngine: Sendable {
         state.table.insert(node, for: key)
       }
       state.fresh.append(.init(key: key, registration: ObjectIdentifier(registration)))
-      if state.timer == nil {
-        state.timer = clock.makeTimer(on: timerQueue) { [weak self] event in
-          self?.timerDidReport(event)
-        }
+      if !state.hasTimer {
+        state.setTimer(
+          clock.makeTimer(on: timerQueue) { [weak self] event in
+            self?.timerDidReport(event)
+          })
         state.gridOrigin = now
         state.armedAt = nil
         state.earliestChange = .max
@@ -290,7 +292,7 @@ public final class CountdownEngine: Sendable {
   public var statistics: EngineStatistics {
     state.withLock { state in
       EngineStatistics(
-        receivers: state.table.count, hasTimer: state.timer != nil, wakeups: state.wakeups,
+        receivers: state.table.count, hasTimer: state.hasTimer, wakeups: state.wakeups,
         batches: state.batches, deliveries: state.deliveries)
     }
   }
@@ -346,7 +348,7 @@ public final class CountdownEngine: Sendable {
         if state.table.isEmpty, state.fresh.isEmpty {
           // The lazy cancel: a wakeup that finds nothing to do ends the timer.
           state.timer?.cancel()
-          state.timer = nil
+          state.setTimer(nil)
           return false
         }
         state.tickDue = true

@@ -5,7 +5,16 @@ struct EngineState {
 
   /// The engine's one timer; `nil` until the first registration and after a wakeup found the
   /// table empty.
-  var timer: (any CountdownTimer)?
+  private(set) var timer: (any CountdownTimer)?
+  /// Whether `timer` is set. Asked on every registration and re-arm: testing the existential
+  /// itself copies it, a retain and a release of the timer each time.
+  private(set) var hasTimer = false
+
+  /// Installs or removes the engine's timer.
+  mutating func setTimer(_ newTimer: (any CountdownTimer)?) {
+    hasTimer = newTimer != nil
+    timer = newTimer
+  }
   /// Where the timer is armed; `nil` while disarmed (suspended, or fired and waiting for the
   /// delivery pass that re-arms it).
   var armedAt: Int64?
@@ -92,7 +101,10 @@ struct EngineState {
   /// The first grid instant at or after both `instant` and `now`. A change that came due while a
   /// pass ran thus waits for the next grid instant (all values still flip together), unless that
   /// instant is now.
-  func gridInstant(atOrAfter instant: Int64, now: Int64, window: Int64) -> Int64 {
+  ///
+  /// Static, taking the origin: called from `rearm`, a non-mutating method of this struct would
+  /// be handed a copy of the whole state (every array retained and released) on each call.
+  static func gridInstant(atOrAfter instant: Int64, now: Int64, window: Int64, origin gridOrigin: Int64) -> Int64 {
     let target = max(instant, now) - gridOrigin
     let steps = target <= 0 ? 0 : (target - 1) / window + 1
     let (product, overflow) = steps.multipliedReportingOverflow(by: window)
@@ -103,27 +115,24 @@ struct EngineState {
   /// nothing can change. Scheduling a dispatch source neither blocks nor calls user code, and doing
   /// it under the lock keeps `armedAt` and the real timer in step.
   mutating func rearm(now: Int64, window: Int64) {
-    guard let timer, suspendedSince == nil else { return }
+    guard hasTimer, suspendedSince == nil else { return }
+    let next: Int64?  // nil: disarm
     if table.isEmpty {
       // Keep the timer until the next grid wakeup finds the table still empty: a registration
       // before then reuses it instead of building a new one.
-      let next = gridInstant(atOrAfter: now + 1, now: now, window: window)
-      if armedAt == nil || next < armedAt! {
-        armedAt = next
-        timer.schedule(at: CountdownInstant(nanosecondsSinceOrigin: next))
-      }
-      return
+      let wakeup = Self.gridInstant(atOrAfter: now + 1, now: now, window: window, origin: gridOrigin)
+      if let armedAt, armedAt <= wakeup { return }
+      next = wakeup
+    } else if earliestChange == .max {
+      guard armedAt != nil else { return }
+      next = nil
+    } else {
+      let wakeup = Self.gridInstant(atOrAfter: earliestChange, now: now, window: window, origin: gridOrigin)
+      if let armedAt, armedAt <= wakeup { return }
+      next = wakeup
     }
-    guard earliestChange != .max else {
-      if armedAt != nil {
-        armedAt = nil
-        timer.schedule(at: nil)
-      }
-      return
-    }
-    let next = gridInstant(atOrAfter: earliestChange, now: now, window: window)
-    if let armedAt, armedAt <= next { return }
     armedAt = next
-    timer.schedule(at: CountdownInstant(nanosecondsSinceOrigin: next))
+    timer?.schedule(at: next.map(CountdownInstant.init(nanosecondsSinceOrigin:)))
   }
+
 }
