@@ -50,16 +50,16 @@ extension CountdownEngine {
       state.delivery = context
       state.passNumber = state.passNumber == .max ? 1 : state.passNumber + 1
       defer {
-        state.fresh = []
         state.tickDue = false
         state.catchUpDue = false
       }
       // Looking a registration up costs cache misses in the buckets and the pool; the walk reads
       // the pool in order. Past an eighth of the table, walking is cheaper.
-      let freshWalk = !state.tickDue && state.fresh.count * 8 > state.table.count
+      let fresh = state.takeFresh()
+      let freshWalk = !state.tickDue && fresh == nil
       return PassPlan(
         number: state.passNumber, now: clock.now.nanosecondsSinceOrigin,
-        fresh: state.tickDue || freshWalk ? [] : state.fresh,
+        fresh: state.tickDue ? [] : fresh ?? [],
         walk: state.tickDue || freshWalk, freshOnly: freshWalk, catchUp: state.catchUpDue)
     }
     guard let plan else {

@@ -167,7 +167,7 @@ public final class CountdownEngine: Sendable {
       } else {
         state.table.insert(node, for: key)
       }
-      state.fresh.append(.init(key: key, registration: ObjectIdentifier(registration)))
+      state.noteFresh(.init(key: key, registration: ObjectIdentifier(registration)))
       if !state.hasTimer {
         state.setTimer(
           clock.makeTimer(on: timerQueue) { [weak self] event in
@@ -244,7 +244,7 @@ public final class CountdownEngine: Sendable {
       guard let index = state.liveIndex(of: receiver) else { return (false, .none) }
       guard state.table[index].timing.isPaused else { return (true, .none) }
       state.table[index].timing.resume(at: now)
-      state.fresh.append(
+      state.noteFresh(
         .init(key: state.table.key(at: index), registration: ObjectIdentifier(state.table[index].registration)))
       return (true, state.requestPass())
     }
@@ -345,7 +345,7 @@ public final class CountdownEngine: Sendable {
         state.wakeups += 1
         state.armedAt = nil
         guard state.suspendedSince == nil else { return false }
-        if state.table.isEmpty, state.fresh.isEmpty {
+        if state.table.isEmpty, state.fresh.isEmpty, !state.freshNeedsWalk {
           // The lazy cancel: a wakeup that finds nothing to do ends the timer.
           state.timer?.cancel()
           state.setTimer(nil)

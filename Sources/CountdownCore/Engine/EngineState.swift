@@ -24,7 +24,11 @@ struct EngineState {
   var earliestChange: Int64 = .max
 
   /// Registrations waiting for their prompt first delivery.
-  var fresh: [PendingDelivery] = []
+  private(set) var fresh: [PendingDelivery] = []
+  /// So many registrations awaited their first delivery that the next pass walks the table for
+  /// them (a walk is cheaper than looking each up past an eighth of the table); `fresh` was
+  /// dropped, so a burst of a million registrations leaves no 16 MB list behind.
+  private(set) var freshNeedsWalk = false
   /// A wakeup happened: the next pass walks the whole table.
   var tickDue = false
   /// A resume happened: the next pass delivers every registration, changed or not.
@@ -64,7 +68,27 @@ struct EngineState {
     var registration: ObjectIdentifier
   }
 
-  var hasPendingWork: Bool { tickDue || !fresh.isEmpty }
+  var hasPendingWork: Bool { tickDue || freshNeedsWalk || !fresh.isEmpty }
+
+  /// Notes a registration owed its prompt first delivery.
+  mutating func noteFresh(_ pending: PendingDelivery) {
+    guard !freshNeedsWalk else { return }
+    if fresh.count >= 64, fresh.count * 8 > table.count {
+      fresh = []
+      freshNeedsWalk = true
+    } else {
+      fresh.append(pending)
+    }
+  }
+
+  /// Hands the owed first deliveries to a pass: the list, or `nil` when the pass must walk.
+  mutating func takeFresh() -> [PendingDelivery]? {
+    defer {
+      fresh = []
+      freshNeedsWalk = false
+    }
+    return freshNeedsWalk || fresh.count * 8 > table.count ? nil : fresh
+  }
 
   /// Notes that deliveries are pending and says whether a pass must be queued for them.
   mutating func requestPass() -> PassRequest {
