@@ -77,12 +77,6 @@ package struct CountdownTiming: Sendable {
     value -= 1
   }
 
-  /// Whether a wakeup at `now` must deliver this registration.
-  @inline(__always)
-  package func isDue(at now: Int64, interval: Int64) -> Bool {
-    now >= nextChange(interval: interval)
-  }
-
   /// Brings `value` up to `now` and returns it.
   ///
   /// The common case, one boundary passed since the last delivery, costs a multiplication, two
