@@ -6,7 +6,7 @@
 /// a countdown never shows less time than is left.
 ///
 /// The instant of the next change is computed from the anchor and the value rather than stored:
-/// the tick reads every timing, and 19 bytes (two to a cache line with the rest of the node) cost
+/// the tick reads every timing, and 19 bytes (in a 40-byte node) cost
 /// less than the multiplication that the stored instant would save.
 package struct CountdownTiming: Sendable {
   package enum Kind: UInt8, Sendable {
