@@ -25,7 +25,7 @@ struct DispatchTimerContender: RealTimerContender {
       source.setEventHandler {
         let value = slots[index] - 1
         slots.store(value, at: index)
-        stamps?.record(value: value, at: index)
+        stamps?.record(value: value)
       }
       source.schedule(deadline: .now() + interval, repeating: interval)
       source.activate()

@@ -36,7 +36,7 @@ struct FoundationTimerContender: RealTimerContender {
           let value = slots[index] - 1
           slots.store(value, at: index)
           if phase == .before { atWindowStart.store(value, at: index) }
-          stamps?.record(value: value, at: index)
+          stamps?.record(value: value)
         }
         RunLoop.current.add(timer, forMode: .default)
         timers.append(timer)

@@ -55,7 +55,7 @@ struct KitManagerContender: RealTimerContender {
     // Let a pass already queued on the main queue run (it finds nothing to deliver).
     Self.spinMainRunLoop(until: ProcessProbe.now() + interval)
     if let stamps, let ticks = plan.stampedTicks {
-      sample.spread = stamps.spreads(passes: ticks, receivers: n, gap: interval / 2)
+      sample.spread = stamps.spreads(passes: ticks, gap: interval / 2)
     }
     withExtendedLifetime(receivers) {}
     return sample
@@ -89,20 +89,27 @@ final class KitReceiver {
   }
 }
 
-/// The times of every callback on the main actor after ``start()``, grouped afterwards into
-/// passes (a pass's callbacks come in one burst; passes are an interval apart).
+/// The time of the first and the last callback of each pass on the main actor after ``start()``.
 ///
 /// The Kit row registers with `for: duration`, so each countdown has its own deadline (they were
-/// registered microseconds apart) and its value is no tick number shared by all; this groups the
-/// callbacks by time instead of by value. Written and read only on the main actor.
+/// registered microseconds apart) and its value is no tick number shared by all. Every pass
+/// delivers every countdown (each value changes once per interval), so callbacks are counted: pass
+/// k is callbacks k·N to k·N + N − 1, and only its first and last read the clock (a clock read
+/// costs about 40 ns here; see ``TickStamps``). A pass that delivered fewer than N would shift the
+/// blocks; such a block spans two passes, over half an interval, and is not counted as complete.
+/// Written and read only on the main actor.
 @MainActor
 final class PassStamps {
-  private let stamps: ValueSlots
+  private let receivers: Int
+  private let firstStamps: ValueSlots
+  private let lastStamps: ValueSlots
   private var count = 0
   private var isStarted = false
 
   init(receivers: Int, passes: Int) {
-    stamps = ValueSlots(count: receivers * passes)
+    self.receivers = receivers
+    firstStamps = ValueSlots(count: passes)
+    lastStamps = ValueSlots(count: passes)
   }
 
   func start() {
@@ -111,32 +118,26 @@ final class PassStamps {
 
   @inline(__always)
   func record() {
-    guard isStarted, count < stamps.count else { return }
-    stamps.store(Int(ProcessProbe.now()), at: count)
+    guard isStarted else { return }
+    let (pass, position) = count.quotientAndRemainder(dividingBy: receivers)
     count += 1
+    guard pass < firstStamps.count else { return }
+    if position == 0 { firstStamps[pass] = Int(ProcessProbe.now()) }
+    if position == receivers - 1 { lastStamps[pass] = Int(ProcessProbe.now()) }
   }
 
   /// The median and worst spread (last minus first callback) of the passes numbered `passes`
-  /// (pass 0: the first after ``start()``) that delivered every countdown, how many did, and how
-  /// many callbacks the first of them made.
+  /// (pass 0: the first after ``start()``) that delivered every countdown within `gap`, how many
+  /// did, and how many callbacks the first of them made.
   func spreads(
-    passes: ClosedRange<Int>, receivers: Int, gap: Int64
+    passes: ClosedRange<Int>, gap: Int64
   ) -> (median: Int, worst: Int, completeTicks: Int, reached: Int) {
-    var groups: [(first: Int, last: Int, size: Int)] = []
-    for position in 0..<count {
-      let stamp = stamps[position]
-      if let last = groups.last, Int64(stamp - last.last) <= gap {
-        groups[groups.count - 1].last = stamp
-        groups[groups.count - 1].size += 1
-      } else {
-        groups.append((stamp, stamp, 1))
-      }
-    }
     var spreads: [Int] = []
-    for pass in passes where pass < groups.count && groups[pass].size == receivers {
-      spreads.append(groups[pass].last - groups[pass].first)
+    for pass in passes where pass < firstStamps.count && (pass + 1) * receivers <= count {
+      let spread = lastStamps[pass] - firstStamps[pass]
+      if spread <= gap { spreads.append(spread) }
     }
-    let reached = passes.lowerBound < groups.count ? groups[passes.lowerBound].size : 0
+    let reached = min(receivers, max(0, count - passes.lowerBound * receivers))
     spreads.sort()
     guard !spreads.isEmpty else { return (0, 0, 0, reached) }
     return (spreads[spreads.count / 2], spreads.last!, spreads.count, reached)

@@ -76,7 +76,7 @@ struct OursEngineContender: RealTimerContender {
     for index in 0..<n {
       handlers.append(Handler { value, _ in
         slots.store(value, at: index)
-        stamps?.record(value: value, at: index)
+        stamps?.record(value: value)
       })
     }
     return handlers

@@ -24,10 +24,13 @@ struct WindowPlan {
   /// start), and the sample reports how far apart each tick's deliveries were.
   var stampedTicks: ClosedRange<Int>?
 
-  /// The stamps for a countdown family whose first value is `initialValue`, if asked for.
-  func makeStamps(initialValue: Int) -> TickStamps? {
+  /// The stamps for a countdown family whose first value is `initialValue`, if asked for; with a
+  /// lock if the alternative runs its callbacks concurrently.
+  func makeStamps(initialValue: Int, concurrentCallbacks: Bool = false) -> TickStamps? {
     stampedTicks.map {
-      TickStamps(receivers: receivers, firstTick: $0.lowerBound, ticks: $0.count, initialValue: initialValue)
+      TickStamps(
+        receivers: receivers, firstTick: $0.lowerBound, ticks: $0.count, initialValue: initialValue,
+        lock: concurrentCallbacks ? HarnessLock() : nil)
     }
   }
 }

@@ -24,7 +24,7 @@ final class SevenBucketRun {
     for index in 0..<n {
       callbacks.append { lefttime, _ in
         slots.store(lefttime, at: index)
-        stamps?.record(value: lefttime, at: index)
+        stamps?.record(value: lefttime)
       }
     }
     self.callbacks = callbacks

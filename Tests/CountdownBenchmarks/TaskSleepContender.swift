@@ -14,7 +14,7 @@ struct TaskSleepContender: RealTimerContender {
     let initial = 1 << 40
     let slots = ValueSlots(count: n, repeating: initial)
     let atWindowStart = ValueSlots(count: n, repeating: initial)
-    let stamps = plan.makeStamps(initialValue: initial)
+    let stamps = plan.makeStamps(initialValue: initial, concurrentCallbacks: true)
     let bounds = WindowBounds()
     let group = DispatchGroup()
     let interval = plan.interval
@@ -36,7 +36,7 @@ struct TaskSleepContender: RealTimerContender {
             value -= 1
             slots.store(value, at: index)
             if phase == .before { atWindowStart.store(value, at: index) }
-            stamps?.record(value: value, at: index)
+            stamps?.record(value: value)
           }
         })
     }
