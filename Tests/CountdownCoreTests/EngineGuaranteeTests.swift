@@ -108,6 +108,36 @@ final class EngineGuaranteeTests: XCTestCase {
     XCTAssertEqual(engine.count, 1)
   }
 
+  func testCancelAllFromACallbackSuppressesTheRestOfThePassButNotLaterRegistrations() throws {
+    // Mid-chunk: the rest of the chunk is skipped. Last of a chunk: the pass goes on to a next
+    // chunk, which must deliver the registration made after the cancel.
+    try checkCancelAll(fromCall: CountdownEngine.chunkSize / 2)
+    try checkCancelAll(fromCall: CountdownEngine.chunkSize)
+  }
+
+  /// Registers more receivers than two chunks hold; the `number`th callback of a tick cancels them
+  /// all and registers a new one.
+  private func checkCancelAll(fromCall number: Int, line: UInt = #line) throws {
+    recorder.clear()
+    let (engine, clock) = try makeEngine()
+    let receivers = (0..<(CountdownEngine.chunkSize * 2 + 100)).map { Receiver("r\($0)") }
+    let late = Receiver("late")
+    let calls = LockedState(0)
+    for receiver in receivers {
+      try engine.register(receiver, .duration(.seconds(10))) { [recorder] value, _ in
+        guard value == 9 else { return }
+        recorder.record("old", value)
+        guard calls.withLock({ $0 += 1; return $0 }) == number else { return }
+        engine.cancelAll()
+        try? engine.register(late, .duration(.seconds(5)), handler: recorder.handler("late"))
+      }
+    }
+    try clock.advance(by: .seconds(1))
+    XCTAssertEqual(recorder.values("old").count, number, "no call after cancelAll returned", line: line)
+    XCTAssertEqual(recorder.values("late"), [5], "registered after cancelAll: delivered promptly", line: line)
+    XCTAssertEqual(engine.count, 1, line: line)
+  }
+
   func testReplacingFromACallbackSuppressesTheOldBatchedCall() throws {
     let (engine, clock) = try makeEngine()
     let receivers = (0..<300).map { Receiver("r\($0)") }

@@ -8,8 +8,6 @@ extension CountdownEngine {
     var key: ObjectIdentifier?
     /// This is the final 0: the registration ends after the call.
     let ends: Bool
-    /// Cleared when the registration was cancelled or replaced after this was prepared.
-    var isValid = true
   }
 
   /// A paused registration whose receiver's liveness the pass asks about, once the lock is released.
@@ -87,6 +85,9 @@ extension CountdownEngine {
           }
         }
         ended.removeAll(keepingCapacity: true)
+        // Removals so far concern callbacks already made or skipped; the chunk prepared now
+        // reflects them.
+        _ = context.takeRemovals()
         state.deliveries += delivered
         delivered = 0
         prepareFresh(plan, cursor: &freshCursor, into: &chunk, earliest: &earliest, state: &state)
@@ -139,19 +140,22 @@ extension CountdownEngine {
       chunk[position].key = chunk[position].registration._withUnsafeGuaranteedRef { $0.key }
     }
     var made = 0
+    var removed = Set<ObjectIdentifier>()
     for position in 0..<chunk.count {
-      if context.invalidated {
-        context.invalidated = false
-        revalidate(chunk, from: position)
-      }
       let delivery = chunk[position]
-      guard delivery.isValid else { continue }
+      let identity = delivery.registration._withUnsafeGuaranteedRef(ObjectIdentifier.init)
+      if context.hasRemovals {
+        // A callback removed registrations: skip the ones this chunk still has callbacks for.
+        let removals = context.takeRemovals()
+        if removals.all { break }
+        removed.formUnion(removals.registrations)
+      }
+      if !removed.isEmpty, removed.contains(identity) { continue }
       var stop = false
       delivery.registration._withUnsafeGuaranteedRef { $0.call(delivery.value, &stop) }
       made += 1
       if stop || delivery.ends {
-        ended.append(
-          .init(key: delivery.key!, registration: delivery.registration._withUnsafeGuaranteedRef(ObjectIdentifier.init)))
+        ended.append(.init(key: delivery.key!, registration: identity))
       }
     }
     return made
@@ -290,16 +294,5 @@ extension CountdownEngine {
     return PreparedDelivery(
       registration: Unmanaged.passUnretained(nodes[position].registration), value: Int(value),
       ends: nodes[position].timing.isFinished)
-  }
-
-  /// Drops prepared callbacks whose registration was cancelled or replaced since they were
-  /// prepared (by a callback earlier in the chunk).
-  private func revalidate(_ chunk: borrowing DeliveryChunk, from start: Int) {
-    state.withLock { state in
-      for position in start..<chunk.count where chunk[position].isValid {
-        let current = state.table.index(of: chunk[position].key!).map { ObjectIdentifier(state.table[$0].registration) }
-        chunk[position].isValid = current == chunk[position].registration._withUnsafeGuaranteedRef(ObjectIdentifier.init)
-      }
-    }
   }
 }

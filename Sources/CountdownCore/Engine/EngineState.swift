@@ -97,11 +97,18 @@ struct EngineState {
     return .queue
   }
 
-  /// Tells a running pass on this thread that a registration was removed or replaced, so it
-  /// rechecks the callbacks it has prepared.
-  func noteRemoval() {
+  /// Tells a running pass on this thread that `registration` was removed or replaced, so it
+  /// skips a callback it prepared for it.
+  func noteRemoval(of registration: Registration) {
     if let delivery, delivery.isCurrentThread {
-      delivery.invalidated = true
+      delivery.noteRemoved(ObjectIdentifier(registration))
+    }
+  }
+
+  /// Tells a running pass on this thread that every registration was removed.
+  func noteRemovalOfAll() {
+    if let delivery, delivery.isCurrentThread {
+      delivery.noteRemovedAll()
     }
   }
 
