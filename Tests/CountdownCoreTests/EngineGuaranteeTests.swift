@@ -360,4 +360,20 @@ final class EngineGuaranteeTests: XCTestCase {
       }
     }
   }
+
+  func testACountdownOfMoreIntervalsThanAValueHoldsIsRejected() throws {
+    // 2⁵⁵ − 1 intervals at most: with 1 ns intervals, about 417 days.
+    let clock = ManualCountdownClock()
+    let engine = try CountdownEngine(interval: .nanoseconds(1), clock: clock, deliveryQueue: .main)
+    let a = Receiver("a")
+    let limit = CountdownTiming.maximumValue
+    try engine.register(a, .duration(.nanoseconds(limit)), handler: recorder.handler("a"))
+    XCTAssertThrowsError(try engine.register(a, .duration(.nanoseconds(limit + 1)), handler: recorder.handler("bad"))) {
+      XCTAssertEqual($0 as? CountdownError, .outOfRange)
+    }
+    try clock.advance(by: .zero)
+    XCTAssertEqual(recorder.values("a"), [Int(limit)], "the registration that fits is untouched")
+    XCTAssertEqual(recorder.values("bad"), [])
+    engine.cancelAll()
+  }
 }

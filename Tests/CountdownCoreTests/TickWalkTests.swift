@@ -84,6 +84,62 @@ final class TickWalkTests: XCTestCase {
     XCTAssertEqual(engine.tableInvariantViolations(), [])
     engine.cancelAll()
   }
+
+  /// The walk goes from the pool's end down, chunk by chunk; a removal moves the pool's last node,
+  /// already delivered, into the gap, which may lie in the part not walked yet. Such a node must not
+  /// be delivered twice in one pass: not on a tick, and not on a resume, which delivers every
+  /// registration whether its value changed or not.
+  func testAPassDeliversEachRegistrationOnceWhenCallbacksMoveNodes() throws {
+    let (engine, clock) = try makeEngine()
+    let count = CountdownEngine.chunkSize * 3
+    let perPass = count / 10
+    let receivers = (0..<count).map { Receiver("r\($0)") }
+    struct Progress {
+      var pass = 0
+      var callsInPass = 0
+      var nextVictim = 0
+      var calls: [Int: [Int: Int]] = [:]  // pass → receiver → calls
+    }
+    let progress = LockedState(Progress())
+    for (index, receiver) in receivers.enumerated() {
+      try engine.register(receiver, .duration(.seconds(100))) { _, _ in
+        // The first calls of a pass (from the pool's end) remove registrations still at the pool's
+        // start, so the last nodes, just delivered, move there, ahead of the walk.
+        let victim = progress.withLock { progress -> Int? in
+          progress.calls[progress.pass, default: [:]][index, default: 0] += 1
+          progress.callsInPass += 1
+          guard progress.pass > 0, progress.callsInPass <= perPass else { return nil }
+          progress.nextVictim += 1
+          return progress.nextVictim - 1
+        }
+        if let victim { engine.cancel(receivers[victim]) }
+      }
+    }
+    try clock.advance(by: .zero)
+    for step in 0..<4 {
+      progress.withLock {
+        $0.pass += 1
+        $0.callsInPass = 0
+      }
+      if step % 2 == 0 {
+        try clock.advance(by: .seconds(1))
+      } else {
+        engine.suspend()
+        try clock.advance(by: .milliseconds(300))
+        engine.resume()  // due at once, the values unchanged
+        try clock.advance(by: .zero)
+      }
+    }
+    let passes = progress.withLock { $0.calls }
+    for pass in 1...4 {
+      let repeated = passes[pass, default: [:]].filter { $0.value > 1 }
+      XCTAssertEqual(repeated.count, 0, "pass \(pass): delivered twice: \(repeated.keys.sorted().prefix(5))")
+      XCTAssertEqual(passes[pass, default: [:]].count, count - pass * perPass, "pass \(pass) delivered every survivor (its victims were ahead of the walk)")
+    }
+    XCTAssertEqual(engine.count, count - 4 * perPass)
+    XCTAssertEqual(engine.tableInvariantViolations(), [])
+    engine.cancelAll()
+  }
 }
 
 /// Every call each receiver's handler got: the value and the clock's time at the call.

@@ -19,7 +19,6 @@ extension CountdownEngine {
 
   /// What one pass must do, taken from the state when it starts.
   struct PassPlan {
-    let number: UInt32
     let now: Int64
     /// Registrations owed their first delivery.
     let fresh: [EngineState.PendingDelivery]
@@ -29,8 +28,6 @@ extension CountdownEngine {
     /// Walk only for first deliveries (no wakeup happened): others are not due yet, even if their
     /// boundary passed, so that all values keep flipping together on the grid.
     let freshOnly: Bool
-    /// Deliver every registration, changed or not (a resume happened).
-    let catchUp: Bool
   }
 
   /// Delivers everything pending: first deliveries of new registrations, and, after a wakeup, every
@@ -46,19 +43,14 @@ extension CountdownEngine {
       state.passQueued = false
       guard state.delivery == nil, state.hasPendingWork else { return nil }
       state.delivery = context
-      state.passNumber = state.passNumber == .max ? 1 : state.passNumber + 1
-      defer {
-        state.tickDue = false
-        state.catchUpDue = false
-      }
+      defer { state.tickDue = false }
       // Looking a registration up costs cache misses in the buckets and the pool; the walk reads
       // the pool in order. Past an eighth of the table, walking is cheaper.
       let fresh = state.takeFresh()
       let freshWalk = !state.tickDue && fresh == nil
       return PassPlan(
-        number: state.passNumber, now: clock.now.nanosecondsSinceOrigin,
-        fresh: state.tickDue ? [] : fresh ?? [],
-        walk: state.tickDue || freshWalk, freshOnly: freshWalk, catchUp: state.catchUpDue)
+        now: clock.now.nanosecondsSinceOrigin, fresh: state.tickDue ? [] : fresh ?? [],
+        walk: state.tickDue || freshWalk, freshOnly: freshWalk)
     }
     guard let plan else {
       // Nothing to do, or a pass is already running further up this thread's stack (a callback
@@ -198,21 +190,20 @@ extension CountdownEngine {
     let end = max(-1, position - Self.scanLimit)
     var soonest = earliest
     let now = plan.now
-    let pass = plan.number
     let interval = intervalNanoseconds
     let capacity = chunk.capacity
-    let stepsOnly = !plan.catchUp && !plan.freshOnly
+    let stepsOnly = !plan.freshOnly
     state.table.withNodes { nodes, entries in
       chunk.fill { buffer, count in
         while position > end, count < capacity {
           if stepsOnly {
             Self.walkCommonCase(
               nodes: nodes, entries: entries, from: &position, to: end, into: buffer, count: &count,
-              capacity: capacity, now: now, interval: interval, pass: pass, earliest: &soonest)
+              capacity: capacity, now: now, interval: interval, earliest: &soonest)
             guard position > end, count < capacity else { break }
           }
-          // Everything else: first and catch-up deliveries, late wakeups, counting up, paused and
-          // finished registrations, one delivered already in this pass.
+          // Everything else: first deliveries and those after a resume, late wakeups, counting up,
+          // paused and finished registrations.
           let current = position
           position -= 1
           let timing = nodes[current].timing
@@ -220,12 +211,13 @@ extension CountdownEngine {
           if timing.isPaused {
             // Paused registrations get no calls that would notice their receiver die; they are
             // rare, so asking the ones that can tell costs little.
-            if nodes[current].answersLivenessProbe {
+            if timing.answersLivenessProbe {
               probes.append(PausedProbe(key: entries[current].key, registration: nodes[current].registration))
             }
-          } else if nodes[current].lastPass != pass,
-            plan.catchUp || (plan.freshOnly ? nextChange == .min : now >= nextChange)
-          {
+          } else if plan.freshOnly ? nextChange == .min : now >= nextChange {
+            // Delivered at most once per pass, although a removal between chunks may move a
+            // delivered node into the part not walked yet: delivering brings its value up to
+            // `now`, after which its next change lies after `now`.
             buffer[count] = Self.prepare(
               at: current, in: nodes, entries: entries, plan, interval: interval, earliest: &soonest)
             count += 1
@@ -249,7 +241,7 @@ extension CountdownEngine {
   private static func walkCommonCase(
     nodes: UnsafeMutableBufferPointer<ReceiverNode>, entries: UnsafeBufferPointer<BucketEntry>,
     from position: inout Int, to end: Int, into buffer: UnsafeMutablePointer<PreparedDelivery>,
-    count: inout Int, capacity: Int, now: Int64, interval: Int64, pass: UInt32, earliest: inout Int64
+    count: inout Int, capacity: Int, now: Int64, interval: Int64, earliest: inout Int64
   ) {
     var current = position
     var filled = count
@@ -268,9 +260,8 @@ extension CountdownEngine {
         current -= 1
         continue
       }
-      guard now &- next < interval, nodes[current].lastPass != pass else { return }
+      guard now &- next < interval else { return }
       nodes[current].timing.stepDown()
-      nodes[current].lastPass = pass
       soonest = min(soonest, next &+ interval)
       buffer[filled] = PreparedDelivery(
         registration: Unmanaged.passUnretained(nodes[current].registration), value: Int(timing.value &- 1), ends: false)
@@ -289,7 +280,6 @@ extension CountdownEngine {
     entries: UnsafeBufferPointer<BucketEntry>, _ plan: PassPlan, interval: Int64, earliest: inout Int64
   ) -> PreparedDelivery {
     let value = nodes[position].timing.advance(to: plan.now, interval: interval)
-    nodes[position].lastPass = plan.number
     earliest = min(earliest, nodes[position].timing.nextChange(interval: interval))
     return PreparedDelivery(
       registration: Unmanaged.passUnretained(nodes[position].registration), value: Int(value),

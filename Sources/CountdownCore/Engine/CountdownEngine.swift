@@ -112,8 +112,9 @@ public final class CountdownEngine: Sendable {
   ///     or not (``SuspensionPolicy/pauses``).
   ///   - handler: Called on the delivery queue with the remaining whole intervals, rounded up
   ///     (elapsed ones, when counting up), and a stop flag.
-  /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``; the receiver's
-  ///   existing countdown, if any, is left untouched.
+  /// - Throws: ``CountdownError/negativeDuration``, or ``CountdownError/outOfRange`` for a deadline
+  ///   beyond 292 years or a countdown of more than 2⁵⁵ − 1 intervals (417 days of 1 ns ones); the
+  ///   receiver's existing countdown, if any, is left untouched.
   /// - Complexity: O(1) amortized.
   public func register(
     _ receiver: AnyObject,
@@ -146,12 +147,14 @@ public final class CountdownEngine: Sendable {
       let length = try duration.countdownNanoseconds()
       let (deadline, overflow) = now.addingReportingOverflow(length)
       guard !overflow else { throw .outOfRange }
-      timing = CountdownTiming(countdownTo: deadline, policy: policy)
+      timing = CountdownTiming(countdownTo: deadline, policy: policy, answersLivenessProbe: answersLivenessProbe)
     case .deadline(let instant):
-      timing = CountdownTiming(countdownTo: instant.nanosecondsSinceOrigin, policy: policy)
+      timing = CountdownTiming(
+        countdownTo: instant.nanosecondsSinceOrigin, policy: policy, answersLivenessProbe: answersLivenessProbe)
     case .countingUp:
-      timing = CountdownTiming(countingUpFrom: now, policy: policy)
+      timing = CountdownTiming(countingUpFrom: now, policy: policy, answersLivenessProbe: answersLivenessProbe)
     }
+    guard timing.valueFits(at: now, interval: intervalNanoseconds) else { throw .outOfRange }
 
     // Allocated before taking the lock. A node's key is always its receiver's: the node keeps the
     // receiver's address reserved. (The node itself is built inside: built outside, the closure
@@ -160,8 +163,7 @@ public final class CountdownEngine: Sendable {
     let registration = Registration(key: key, call: handler)
     var replaced: ReceiverNode?
     let request = state.withLock { state -> EngineState.PassRequest in
-      let node = ReceiverNode(
-        receiver: receiver, registration: registration, timing: timing, answersLivenessProbe: answersLivenessProbe)
+      let node = ReceiverNode(receiver: receiver, registration: registration, timing: timing)
       if let index = state.table.index(of: key) {
         replaced = node
         swap(&state.table[index], &replaced!)
@@ -325,11 +327,13 @@ public final class CountdownEngine: Sendable {
       guard let since = state.suspendedSince else { return .none }
       state.suspendedSince = nil
       let offset = now - since
-      for position in state.table.nodes.indices where state.table.nodes[position].timing.policy == .pauses {
-        state.table.nodes[position].timing.shift(by: offset)
+      // Every running registration is due at once: its current value is delivered even if it did
+      // not change. Those that pause move their anchor past the time suspended.
+      for position in state.table.nodes.indices {
+        let policy = state.table.nodes[position].timing.policy
+        state.table.nodes[position].timing.shift(by: policy == .pauses ? offset : 0)
       }
       state.tickDue = true
-      state.catchUpDue = true
       return state.requestPass()
     }
     perform(request)

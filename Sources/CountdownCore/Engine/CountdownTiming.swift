@@ -5,38 +5,67 @@
 /// ceil((deadline − now) ÷ interval), floored at 0, so a late or missed wakeup corrects itself and
 /// a countdown never shows less time than is left.
 ///
-/// The instant of the next change is computed from the anchor and the value rather than stored:
-/// the tick reads every timing, and 19 bytes (in a 40-byte node) cost
-/// less than the multiplication that the stored instant would save.
+/// 16 bytes, so that a pool node is 32: the anchor, and one word holding the value (its upper 56
+/// bits, signed) and the flags (its lowest 8 bits). The tick's common case reads the word once:
+/// "a running countdown above 1" is one mask and one compare, stepping down one subtraction. The
+/// instant of the next change is computed from the anchor and the value rather than stored: a
+/// multiplication costs less than the bytes the tick would read.
 package struct CountdownTiming: Sendable {
   package enum Kind: UInt8, Sendable {
     case countdown
     case countingUp
   }
 
+  /// The largest value a timing holds (2⁵⁵ − 1): count-ups stop there; a countdown longer than
+  /// that many intervals (only possible with intervals under 256 ns) is rejected at registration.
+  package static let maximumValue: Int64 = .max >> valueShift
+
+  private static let valueShift: Int64 = 8
+  private static let flagMask: Int64 = 0xFF
+  private static let countingUpFlag: Int64 = 1 << 0
+  private static let pausesFlag: Int64 = 1 << 1
+  private static let pausedFlag: Int64 = 1 << 2
+  private static let probeFlag: Int64 = 1 << 3
+
   /// Countdown: the deadline. Counting up: the start. While paused: the remaining (or elapsed)
   /// nanoseconds, frozen.
   package private(set) var anchor: Int64
-  /// The value last delivered; -1 when a delivery is due at once (before the first one, and after a
-  /// resume or a shift).
-  package private(set) var value: Int64
-  package let kind: Kind
-  package let policy: SuspensionPolicy
-  package private(set) var isPaused = false
+  /// The value (upper 56 bits) and the flags (lower 8 bits).
+  private var word: Int64
 
-  package init(countdownTo deadline: Int64, policy: SuspensionPolicy) {
-    kind = .countdown
-    self.policy = policy
+  package init(countdownTo deadline: Int64, policy: SuspensionPolicy, answersLivenessProbe: Bool = false) {
     anchor = deadline
+    word = Self.flags(countingUp: false, policy: policy, answersLivenessProbe: answersLivenessProbe)
     value = -1
   }
 
-  package init(countingUpFrom start: Int64, policy: SuspensionPolicy) {
-    kind = .countingUp
-    self.policy = policy
+  package init(countingUpFrom start: Int64, policy: SuspensionPolicy, answersLivenessProbe: Bool = false) {
     anchor = start
+    word = Self.flags(countingUp: true, policy: policy, answersLivenessProbe: answersLivenessProbe)
     value = -1
   }
+
+  private static func flags(countingUp: Bool, policy: SuspensionPolicy, answersLivenessProbe: Bool) -> Int64 {
+    (countingUp ? countingUpFlag : 0) | (policy == .pauses ? pausesFlag : 0) | (answersLivenessProbe ? probeFlag : 0)
+  }
+
+  /// The value last delivered; -1 when a delivery is due at once (before the first one, and after a
+  /// resume or a shift). Values above ``maximumValue`` are stored as it.
+  package private(set) var value: Int64 {
+    @inline(__always) get { word >> Self.valueShift }
+    @inline(__always) set { word = min(newValue, Self.maximumValue) << Self.valueShift | word & Self.flagMask }
+  }
+
+  package var kind: Kind { word & Self.countingUpFlag == 0 ? .countdown : .countingUp }
+  package var policy: SuspensionPolicy { word & Self.pausesFlag == 0 ? .keepsRunning : .pauses }
+  package private(set) var isPaused: Bool {
+    @inline(__always) get { word & Self.pausedFlag != 0 }
+    set { word = newValue ? word | Self.pausedFlag : word & ~Self.pausedFlag }
+  }
+
+  /// The handler answers ``CountdownEngine/livenessProbe`` (it sets `stop` when its receiver is
+  /// gone): the engine asks paused registrations, which get no calls that would notice.
+  package var answersLivenessProbe: Bool { word & Self.probeFlag != 0 }
 
   /// Whether a delivery is due at once (the first one, or the one after a resume or a shift).
   package var awaitsPromptDelivery: Bool { value < 0 && !isPaused }
@@ -63,7 +92,10 @@ package struct CountdownTiming: Sendable {
   /// change is ``countdownNextChange(interval:)``, and once that instant has passed by less than an
   /// interval, its value moves down by exactly one: ``stepDown()``.
   @inline(__always)
-  package var isRunningCountdownAboveOne: Bool { kind == .countdown && value > 1 && !isPaused }
+  package var isRunningCountdownAboveOne: Bool {
+    // Neither counting up nor paused, and the value at least 2: the word at least 2 << 8.
+    word & (Self.countingUpFlag | Self.pausedFlag) == 0 && word >= 2 << Self.valueShift
+  }
 
   /// ``nextChange(interval:)`` without its checks, for ``isRunningCountdownAboveOne`` only.
   @inline(__always)
@@ -74,7 +106,7 @@ package struct CountdownTiming: Sendable {
   /// Moves a running countdown down by one; only where ``isRunningCountdownAboveOne`` says so.
   @inline(__always)
   package mutating func stepDown() {
-    value -= 1
+    word &-= 1 << Self.valueShift
   }
 
   /// Brings `value` up to `now` and returns it.
@@ -123,6 +155,15 @@ package struct CountdownTiming: Sendable {
     return copy.nextChange(interval: interval)
   }
 
+  /// Whether this countdown's value at `now` fits in a timing (see ``maximumValue``); a count-up's
+  /// always does (it stops at the maximum).
+  package func valueFits(at now: Int64, interval: Int64) -> Bool {
+    guard kind == .countdown, !isPaused else { return true }
+    let (left, overflow) = anchor.subtractingReportingOverflow(now)
+    if overflow { return anchor < now }
+    return left <= 0 || (left - 1) / interval + 1 <= Self.maximumValue
+  }
+
   /// Whether the last delivered value ends the registration.
   package var isFinished: Bool { kind == .countdown && value == 0 && !isPaused }
 
@@ -160,8 +201,9 @@ package struct CountdownTiming: Sendable {
     value = -1
   }
 
-  /// Moves the registration's anchor by `offset` (time spent suspended under
-  /// ``SuspensionPolicy/pauses``); due at once. A paused or finished registration is left alone.
+  /// Moves the registration's anchor by `offset` (the time spent suspended, for
+  /// ``SuspensionPolicy/pauses``; 0 for the others) and makes it due at once, so a resume delivers
+  /// its current value. A paused or finished registration is left alone.
   package mutating func shift(by offset: Int64) {
     guard !isPaused, !isFinished else { return }
     anchor &+= offset

@@ -31,14 +31,10 @@ struct EngineState {
   private(set) var freshNeedsWalk = false
   /// A wakeup happened: the next pass walks the whole table.
   var tickDue = false
-  /// A resume happened: the next pass delivers every registration, changed or not.
-  var catchUpDue = false
   /// A pass is queued on the delivery queue (at most one is).
   var passQueued = false
   /// The pass running now, if any.
   var delivery: DeliveryContext?
-  /// The number of the latest pass (never 0, the number of "no pass yet").
-  var passNumber: UInt32 = 0
   /// Set while the engine is suspended: the instant it was suspended.
   var suspendedSince: Int64?
 

@@ -1,4 +1,4 @@
-/// One registration in the ``ReceiverTable``'s pool: what the tick reads, 40 bytes. Its key and
+/// One registration in the ``ReceiverTable``'s pool: what the tick reads, 32 bytes. Its key and
 /// its bucket links live in the table's compact side array, at the same position.
 package struct ReceiverNode {
   /// The registration's identity and handler.
@@ -8,21 +8,12 @@ package struct ReceiverNode {
   /// be mistaken for it. Never read (reading a dead receiver would trap); unlike a weak reference,
   /// it needs no side table and leaves the object's reference counting on the fast path.
   private unowned var pin: AnyObject
-  /// Anchor, last delivered value and kind.
+  /// Anchor, last delivered value, kind and flags.
   package var timing: CountdownTiming
-  /// The handler answers ``CountdownEngine/livenessProbe`` (it sets `stop` when its receiver is
-  /// gone): the engine asks paused registrations, which get no calls that would notice.
-  package var answersLivenessProbe: Bool
-  /// The number of the delivery pass that last delivered this registration, so a pass delivers it
-  /// at most once even if a removal moves it within the pool mid-pass.
-  package var lastPass: UInt32 = 0
 
-  package init(
-    receiver: AnyObject, registration: Registration, timing: CountdownTiming, answersLivenessProbe: Bool = false
-  ) {
+  package init(receiver: AnyObject, registration: Registration, timing: CountdownTiming) {
     pin = receiver
     self.registration = registration
     self.timing = timing
-    self.answersLivenessProbe = answersLivenessProbe
   }
 }
