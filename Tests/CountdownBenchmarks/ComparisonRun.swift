@@ -124,8 +124,8 @@ struct ComparisonRun {
       note: "\(sample.callbacks) callbacks in \(Self.milliseconds(sample.wallNanoseconds)) ms, CPU \(Self.milliseconds(sample.cpuNanoseconds)) ms")
     var rateNote = "100 = every countdown every 10 ms; \(setup)"
     if let kit = contender as? KitManagerContender, let steps = kit.valueSteps.value, steps > 0 {
-      // Each countdown has its own deadline (`for:` at registration); a wakeup whose jitter
-      // crosses a countdown's boundary merges two of its steps into one callback.
+      // A pass delivers a countdown only when its value changed: a wakeup late enough to cross
+      // the next value boundary too merges two steps into one callback.
       let merged = ResultTable.fixed(Double(steps - sample.callbacks) / Double(steps) * 100, digits: 1)
       let stepRate = ResultTable.format(value: Double(steps) / Double(n) / (Double(sample.wallNanoseconds) / 1e9))
       rateNote += "; values stepped \(stepRate)/s, \(merged) % of steps merged into one callback"
@@ -145,9 +145,11 @@ struct ComparisonRun {
   private mutating func runSpread(log: (String) -> Void) throws {
     let n = configuration.spreadReceivers
     let ticks = configuration.spreadTicks
+    // Three times the time the stamped ticks take at 100 Hz: an alternative that cannot keep the
+    // pace (C in a debug build, anything under the Thread Sanitizer) still gets there.
     let plan = WindowPlan(
       receivers: n, interval: configuration.interval,
-      warmupNanoseconds: configuration.interval.benchmarkNanoseconds * Int64(ticks.upperBound + 5),
+      warmupNanoseconds: configuration.interval.benchmarkNanoseconds * Int64(ticks.upperBound + 1) * 3,
       windowNanoseconds: configuration.interval.benchmarkNanoseconds * 5, stampedTicks: ticks)
     var contenders = realTimerContenders()
     let seven = SevenBucketRun(receivers: n, interval: configuration.interval, stampedTicks: ticks)
@@ -161,11 +163,16 @@ struct ComparisonRun {
       log("\(contender.label), spread at N = \(n)")
       let sample = try contender.run(plan)
       let spread = sample.spread ?? (0, 0, 0, 0)
+      let waited = Self.milliseconds(plan.warmupNanoseconds + plan.windowNanoseconds)
       let note =
-        "median over ticks \(ticks.lowerBound)-\(ticks.upperBound) (\(spread.completeTicks) complete), "
-        + "worst \(ResultTable.fixed(Double(spread.worst) / 1_000, digits: 0)) µs"
+        spread.completeTicks > 0
+        ? "median over ticks \(ticks.lowerBound)-\(ticks.upperBound) (\(spread.completeTicks) complete), "
+          + "worst \(ResultTable.fixed(Double(spread.worst) / 1_000, digits: 0)) µs"
+        : "not measured: no tick of \(ticks.lowerBound)-\(ticks.upperBound) reached all \(n) countdowns "
+          + "within \(waited) ms (\(spread.reached) reached tick \(ticks.lowerBound))"
       table.add(.spread, contender.label, n, spread.completeTicks > 0 ? Double(spread.median) / 1_000 : nil, note: note)
-      sanity["\(contender.label) reached tick \(ticks.lowerBound)"] = spread.reached
+      // That it ran, not how fast: a slow alternative may not reach the stamped ticks in time.
+      sanity["\(contender.label) callbacks in the spread run"] = sample.callbacks
     }
     _ = seven.cancelAll()
   }

@@ -2,8 +2,9 @@ import CountdownKit
 import Foundation
 
 /// Ours end to end: a ``CountdownKit/CountdownManager`` on the real continuous clock, delivering on
-/// the main queue to `@MainActor` callbacks, registered the way an app does it
-/// (`manager.start(cell, for: duration) { cell, remaining, stop in … }`).
+/// the main queue to `@MainActor` callbacks, registered the way a flash-sale list does it: every
+/// cell counts down to the same sale end (`manager.start(cell, until: saleEnd) { cell, remaining,
+/// stop in … }`), so at each pass every countdown shows the same value, which tells the tick.
 ///
 /// Main-queue deliveries only run while the main thread serves its run loop, so the harness (the
 /// test, on the main thread) spins `RunLoop.main` for the warmup and the window instead of
@@ -29,19 +30,22 @@ struct KitManagerContender: RealTimerContender {
     let manager = try CountdownManager(interval: plan.interval)
     let slots = ValueSlots(count: n)
     let receivers = KitReceiver.make(n)
-    let stamps = plan.stampedTicks.map { PassStamps(receivers: n, passes: $0.upperBound + 10) }
+    let saleEnd = Date(timeIntervalSinceNow: 3600)
+    let stamps = plan.makeStamps(initialValue: Int(Duration.seconds(3600) / plan.interval))
 
     let setupStart = ProcessProbe.now()
     for index in 0..<n {
-      try manager.start(receivers[index], for: .seconds(3600)) { _, remaining, _ in
+      try manager.start(receivers[index], until: saleEnd) { _, remaining, _ in
         slots.store(remaining, at: index)
-        stamps?.record()
+        stamps?.record(value: remaining)
       }
     }
     let setup = ProcessProbe.now() - setupStart
-    // Stamped passes are numbered from the end of setup (slow in debug builds); the first one
-    // is the prompt first delivery.
-    stamps?.start()
+    // Stamped ticks count from the end of setup (slow in debug builds): passes queued on the main
+    // queue meanwhile show larger values and are not stamped. Callbacks run on this (main) thread.
+    if let stamps, let remaining = manager.remaining(for: receivers[0]) {
+      stamps.restart(from: Int((remaining / plan.interval).rounded(.up)))
+    }
 
     Self.spinMainRunLoop(until: ProcessProbe.now() + plan.warmupNanoseconds)
     let start = WindowReading.take(callbacks: manager.engine.statistics.deliveries)
@@ -54,9 +58,7 @@ struct KitManagerContender: RealTimerContender {
     manager.engine.cancelAll()
     // Let a pass already queued on the main queue run (it finds nothing to deliver).
     Self.spinMainRunLoop(until: ProcessProbe.now() + interval)
-    if let stamps, let ticks = plan.stampedTicks {
-      sample.spread = stamps.spreads(passes: ticks, gap: interval / 2)
-    }
+    sample.spread = stamps?.spreads()
     withExtendedLifetime(receivers) {}
     return sample
   }
@@ -86,60 +88,5 @@ final class KitReceiver {
     receivers.reserveCapacity(count)
     for _ in 0..<count { receivers.append(KitReceiver()) }
     return receivers
-  }
-}
-
-/// The time of the first and the last callback of each pass on the main actor after ``start()``.
-///
-/// The Kit row registers with `for: duration`, so each countdown has its own deadline (they were
-/// registered microseconds apart) and its value is no tick number shared by all. Every pass
-/// delivers every countdown (each value changes once per interval), so callbacks are counted: pass
-/// k is callbacks k·N to k·N + N − 1, and only its first and last read the clock (a clock read
-/// costs about 40 ns here; see ``TickStamps``). A pass that delivered fewer than N would shift the
-/// blocks; such a block spans two passes, over half an interval, and is not counted as complete.
-/// Written and read only on the main actor.
-@MainActor
-final class PassStamps {
-  private let receivers: Int
-  private let firstStamps: ValueSlots
-  private let lastStamps: ValueSlots
-  private var count = 0
-  private var isStarted = false
-
-  init(receivers: Int, passes: Int) {
-    self.receivers = receivers
-    firstStamps = ValueSlots(count: passes)
-    lastStamps = ValueSlots(count: passes)
-  }
-
-  func start() {
-    isStarted = true
-  }
-
-  @inline(__always)
-  func record() {
-    guard isStarted else { return }
-    let (pass, position) = count.quotientAndRemainder(dividingBy: receivers)
-    count += 1
-    guard pass < firstStamps.count else { return }
-    if position == 0 { firstStamps[pass] = Int(ProcessProbe.now()) }
-    if position == receivers - 1 { lastStamps[pass] = Int(ProcessProbe.now()) }
-  }
-
-  /// The median and worst spread (last minus first callback) of the passes numbered `passes`
-  /// (pass 0: the first after ``start()``) that delivered every countdown within `gap`, how many
-  /// did, and how many callbacks the first of them made.
-  func spreads(
-    passes: ClosedRange<Int>, gap: Int64
-  ) -> (median: Int, worst: Int, completeTicks: Int, reached: Int) {
-    var spreads: [Int] = []
-    for pass in passes where pass < firstStamps.count && (pass + 1) * receivers <= count {
-      let spread = lastStamps[pass] - firstStamps[pass]
-      if spread <= gap { spreads.append(spread) }
-    }
-    let reached = min(receivers, max(0, count - passes.lowerBound * receivers))
-    spreads.sort()
-    guard !spreads.isEmpty else { return (0, 0, 0, reached) }
-    return (spreads[spreads.count / 2], spreads.last!, spreads.count, reached)
   }
 }

@@ -4,7 +4,8 @@ struct ResultTable {
     var metric: Metric
     var alternative: String
     var receivers: Int
-    /// `nil` when the alternative was not run at this N (capped) or has no such figure.
+    /// `nil` when the alternative was not run at this N (its note then starts with "capped") or has
+    /// no such figure.
     var value: Double?
     var note: String = ""
   }
@@ -66,7 +67,7 @@ struct ResultTable {
           let reference = value(metric, Self.ours, row.receivers)
           lines.append([
             metric.rawValue, metric.unit, alternative, Self.format(count: row.receivers),
-            row.value.map(Self.format(value:)) ?? "capped",
+            row.value.map(Self.format(value:)) ?? (row.note.hasPrefix("capped") ? "capped" : "-"),
             Self.ratio(row.value, reference), row.note,
           ])
         }
