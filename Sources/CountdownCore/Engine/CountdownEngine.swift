@@ -127,7 +127,9 @@ public final class CountdownEngine: Sendable {
 
   /// The value a handler registered with `answersLivenessProbe` is called with while its
   /// registration is paused: it sets `stop` if its receiver is gone and does nothing else.
-  package static let livenessProbe = Int.min
+  /// Inlinable, not a stored `static let`: the Kit's handlers compare every value with it, and
+  /// reading a global from another module goes through a lazy-initialization check each time.
+  @inlinable package static var livenessProbe: Int { .min }
 
   /// ``register(_:_:whileSuspended:handler:)`` for handlers that can tell whether their receiver
   /// is alive (CountdownKit's, through their weak reference): while paused, such a registration is
