@@ -26,17 +26,30 @@ struct ComparisonRun {
   }
 
   mutating func runAll(log: (String) -> Void) throws {
-    for (position, n) in configuration.sizes.enumerated() {
+    // Memory, register, cancel and the tick alone first, at every N, in a heap that no real-timer
+    // alternative has churned (memory it freed absorbed later growth: 0 to 50 B per receiver at
+    // 10^3 and 10^4). Then the spread, before the other real timers: after A's thousands of
+    // dispatch timers or C's tasks had run (even once cancelled and freed), a pass of 1 000
+    // callbacks measured 1.5–3× slower here, ours as the others'.
+    try warmUp()
+    for n in configuration.sizes {
       try runWithoutTimer(n, log: log)
-      if position == 0 {
-        // The spread before any other real timer runs: after A's thousands of dispatch timers or
-        // C's tasks have run (even once cancelled and freed), a pass of 1 000 callbacks measured
-        // 1.5–3× slower here, ours as the others'. (Not before the first memory figures: the heap
-        // it leaves behind would absorb their growth.)
-        try runSpread(log: log)
-      }
+    }
+    try runSpread(log: log)
+    for n in configuration.sizes {
       try runRealTimers(n, log: log)
     }
+  }
+
+  /// Runs ours' register, tick and cancel once on a few receivers, so that the first figures do
+  /// not include the process's first use of those code paths (symbol binding, first page faults).
+  /// Few enough that the heap they free does not absorb the first memory figure's growth.
+  private func warmUp() throws {
+    let run = try OursManualRun(receivers: 16, interval: configuration.interval)
+    _ = try run.registerAll()
+    _ = try run.flushFirstDeliveries()
+    _ = try run.tickCost(ticks: 2)
+    _ = run.cancelAll()
   }
 
   /// Register, tick alone, cancel and resident bytes: ours on the manual clock, F driven directly,
