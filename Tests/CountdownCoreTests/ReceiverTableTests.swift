@@ -91,6 +91,15 @@ final class ReceiverTableTests: XCTestCase {
     table.insert(node(a, 3), for: ObjectIdentifier(a))
     XCTAssertEqual(table[table.index(of: ObjectIdentifier(a))!].timing.anchor, 3)
   }
+
+  /// What a registration costs in the pool: the tick reads 32 bytes per node, lookups 16 per
+  /// entry. A field added to either shows up here before it shows up in the memory benchmark.
+  func testNodesAndEntriesKeepTheirSize() {
+    XCTAssertEqual(MemoryLayout<ReceiverNode>.stride, 32)
+    XCTAssertEqual(MemoryLayout<CountdownTiming>.stride, 16)
+    XCTAssertEqual(MemoryLayout<BucketEntry>.stride, 16)
+    XCTAssertEqual(MemoryLayout<NodeIndex>.stride, 4)
+  }
 }
 
 /// A small deterministic generator, so a failing randomized test fails the same way again.

@@ -17,8 +17,3 @@ package struct NodeIndex: Hashable, Sendable {
   package var position: Int { Int(rawValue) }
   package var isNone: Bool { rawValue < 0 }
 }
-
-/// The number of one bucket of ``ReceiverTable``.
-package struct BucketIndex: Hashable, Sendable {
-  package var position: Int
-}
