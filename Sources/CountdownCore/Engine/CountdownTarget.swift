@@ -8,32 +8,3 @@ public enum CountdownTarget: Hashable, Sendable {
   /// timers and polling.
   case countingUp
 }
-
-/// What a countdown does while its engine is suspended (for example while the app is in the
-/// background).
-public enum SuspensionPolicy: Hashable, Sendable {
-  /// Its deadline is a real moment: time spent suspended counts (a sale that ends at 18:00).
-  case keepsRunning
-  /// It stops with the engine and continues from where it was on resume (a quiz clock).
-  case pauses
-}
-
-/// How an engine places its wakeups.
-public enum CountdownAlignment: Hashable, Sendable {
-  /// One grid for everybody: every receiver whose value changed is delivered in the same batch at
-  /// each interval, so all labels flip together. A value may lag its true boundary by less than one
-  /// interval, never lead it.
-  case shared
-  /// Each countdown changes within `tolerance` after its own boundary (never before); countdowns
-  /// due within the same tolerance window share one wakeup, so there are at most
-  /// interval ÷ tolerance wakeups per interval however many countdowns there are.
-  case perCountdown(tolerance: Duration)
-}
-
-/// What the engine calls for a registration: its remaining (or, counting up, elapsed) whole
-/// intervals, and a stop flag that ends the registration after this call.
-///
-/// The engine does not pass the receiver and does not watch it die: a handler that must end with
-/// its receiver captures it weakly and sets `stop` once it is gone (CountdownKit's manager does so
-/// for every countdown). That keeps weak-reference atomics off the engine's tick.
-public typealias CountdownHandler = @Sendable (_ value: Int, _ stop: inout Bool) -> Void

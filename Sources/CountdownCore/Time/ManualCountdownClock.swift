@@ -123,7 +123,8 @@ public final class ManualCountdownClock: CountdownClock, @unchecked Sendable {
     state.withLock { $0.timers.values.count { $0.timer != nil && $0.armed != nil } }
   }
 
-  fileprivate func schedule(_ id: Int, at deadline: CountdownInstant?) {
+  /// Arms (or, with `nil`, disarms) the timer `id`; for ``ManualTimer``.
+  func schedule(_ id: Int, at deadline: CountdownInstant?) {
     state.withLock { state in
       guard state.timers[id] != nil else { return }
       if let deadline {
@@ -135,7 +136,8 @@ public final class ManualCountdownClock: CountdownClock, @unchecked Sendable {
     }
   }
 
-  fileprivate func remove(_ id: Int) {
+  /// Forgets the timer `id` for good; for ``ManualTimer``.
+  func remove(_ id: Int) {
     _ = state.withLock { $0.timers.removeValue(forKey: id) }
   }
 }
@@ -160,22 +162,4 @@ extension ManualCountdownClock.State {
     now = max(now, best.deadline)
     return timer
   }
-}
-
-/// A timer of ``ManualCountdownClock``; its deadline lives in the clock's locked state.
-private final class ManualTimer: CountdownTimer, Sendable {
-  let id: Int
-  let clock: ManualCountdownClock
-  let handler: @Sendable (CountdownTimerEvent) -> Void
-
-  init(id: Int, clock: ManualCountdownClock, handler: @escaping @Sendable (CountdownTimerEvent) -> Void) {
-    self.id = id
-    self.clock = clock
-    self.handler = handler
-  }
-
-  func schedule(at deadline: CountdownInstant?) { clock.schedule(id, at: deadline) }
-  func cancel() { clock.remove(id) }
-  // No deinit hook: the clock holds timers weakly and skips records whose timer is gone, and a
-  // deinit that took the clock's lock could run while that lock is held.
 }

@@ -1,0 +1,11 @@
+/// How an engine places its wakeups.
+public enum CountdownAlignment: Hashable, Sendable {
+  /// One grid for everybody: every receiver whose value changed is delivered in the same batch at
+  /// each interval, so all labels flip together. A value may lag its true boundary by less than one
+  /// interval, never lead it.
+  case shared
+  /// Each countdown changes within `tolerance` after its own boundary (never before); countdowns
+  /// due within the same tolerance window share one wakeup, so there are at most
+  /// interval ÷ tolerance wakeups per interval however many countdowns there are.
+  case perCountdown(tolerance: Duration)
+}

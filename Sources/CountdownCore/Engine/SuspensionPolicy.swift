@@ -1,0 +1,8 @@
+/// What a countdown does while its engine is suspended (for example while the app is in the
+/// background).
+public enum SuspensionPolicy: Hashable, Sendable {
+  /// Its deadline is a real moment: time spent suspended counts (a sale that ends at 18:00).
+  case keepsRunning
+  /// It stops with the engine and continues from where it was on resume (a quiz clock).
+  case pauses
+}
