@@ -73,20 +73,3 @@ struct KitManagerContender: RealTimerContender {
     }
   }
 }
-
-/// The value steps of the Kit row's last window.
-final class ValueStepsBox: @unchecked Sendable {
-  // @unchecked Sendable: written by `run` on the main thread and read after it returned, on the
-  // same thread (the harness's).
-  var value: Int?
-}
-
-/// A receiver as an app has it: a plain (non-Sendable) final class, a cell or a view model.
-final class KitReceiver {
-  static func make(_ count: Int) -> ContiguousArray<KitReceiver> {
-    var receivers = ContiguousArray<KitReceiver>()
-    receivers.reserveCapacity(count)
-    for _ in 0..<count { receivers.append(KitReceiver()) }
-    return receivers
-  }
-}

@@ -1,20 +1,3 @@
-/// F's `LXDReceiver`: a countdown's ticks left, its receiver's address, and its callback
-/// (a separate allocation from its node, as in the original).
-final class SevenBucketReceiver {
-  var lefttime: Int
-  let objaddr: UInt
-  var callback: SevenBucketCallback
-
-  init(objaddr: UInt, callback: @escaping SevenBucketCallback, lefttime: Int) {
-    self.objaddr = objaddr
-    self.callback = callback
-    self.lefttime = lefttime
-  }
-}
-
-/// F's callback: `(leftTime, &isStop)`.
-typealias SevenBucketCallback = @Sendable (_ lefttime: Int, _ isStop: inout Bool) -> Void
-
 /// F's `LXDReceiverNode`: a doubly linked list node. A bucket's header is a node without a
 /// receiver whose `count` is the list's length.
 final class SevenBucketNode {

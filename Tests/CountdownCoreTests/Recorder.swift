@@ -2,13 +2,6 @@ import CountdownCore
 import Dispatch
 import XCTest
 
-/// A receiver: any object works; tests use this one to give them names.
-final class Receiver: Sendable, CustomStringConvertible {
-  let name: String
-  init(_ name: String) { self.name = name }
-  var description: String { name }
-}
-
 /// What a test's handlers saw, in order, with the batch each call belonged to.
 final class Recorder: Sendable {
   struct Event: Equatable, CustomStringConvertible {
@@ -58,12 +51,4 @@ extension ManualCountdownClock {
       try advance(by: step)
     }
   }
-}
-
-/// Watches an object without keeping it alive (a class property, so it compiles the same from
-/// Swift 6.0, which has no `weak let`).
-final class WeakWatch<Object: AnyObject>: @unchecked Sendable {
-  // @unchecked Sendable: `object` is written once, in init; weak loads are atomic.
-  weak var object: Object?
-  init(_ object: Object) { self.object = object }
 }

@@ -1,0 +1,7 @@
+import CountdownCore
+import Dispatch
+
+/// Holds the while-ticking figures of the last run.
+final class WhileTickingBox {
+  var value: OursEngineContender.WhileTicking?
+}

@@ -1,0 +1,20 @@
+/// What a contender is asked to do.
+struct WindowPlan {
+  var receivers: Int
+  var interval: Duration
+  var warmupNanoseconds: Int64
+  var windowNanoseconds: Int64
+  /// When set, each countdown stamps the time of its deliveries for these ticks (counted from its
+  /// start), and the sample reports how far apart each tick's deliveries were.
+  var stampedTicks: ClosedRange<Int>?
+
+  /// The stamps for a countdown family whose first value is `initialValue`, if asked for; with a
+  /// lock if the alternative runs its callbacks concurrently.
+  func makeStamps(initialValue: Int, concurrentCallbacks: Bool = false) -> TickStamps? {
+    stampedTicks.map {
+      TickStamps(
+        receivers: receivers, firstTick: $0.lowerBound, ticks: $0.count, initialValue: initialValue,
+        lock: concurrentCallbacks ? HarnessLock() : nil)
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import CountdownCore
+import Dispatch
+import XCTest
+
+/// Watches an object without keeping it alive (a class property, so it compiles the same from
+/// Swift 6.0, which has no `weak let`).
+final class WeakWatch<Object: AnyObject>: @unchecked Sendable {
+  // @unchecked Sendable: `object` is written once, in init; weak loads are atomic.
+  weak var object: Object?
+  init(_ object: Object) { self.object = object }
+}

@@ -1,0 +1,9 @@
+import CountdownKit
+import Foundation
+import XCTest
+
+/// A plain (non-Sendable, non-isolated) model object as receiver.
+final class OrderModel {
+  var remaining: Int?
+  var updates = 0
+}
