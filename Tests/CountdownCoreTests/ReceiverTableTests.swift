@@ -92,6 +92,68 @@ final class ReceiverTableTests: XCTestCase {
     XCTAssertEqual(table[table.index(of: ObjectIdentifier(a))!].timing.anchor, 3)
   }
 
+  /// Fills and drains the table through several doublings and halvings, checked against a
+  /// Dictionary and the invariants after every step, so that inserts, removals and lookups run
+  /// while a resize is half done, in both directions.
+  func testGrowsAndShrinksAgainstDictionaryModelWhileResizing() {
+    var generator = SplitMix64(seed: 0xBEEF)
+    var table = ReceiverTable()
+    var model: [ObjectIdentifier: UInt64] = [:]
+    let pool = (0..<700).map { Receiver("r\($0)") }
+    var sawResizing = 0
+    for (phase, target) in [600, 5, 300, 40, 650, 0].enumerated() {
+      while model.count != target {
+        let receiver = pool[Int(generator.next() % UInt64(pool.count))]
+        let key = ObjectIdentifier(receiver)
+        let payload = UInt64(phase) << 32 | UInt64(model.count)
+        if let index = table.index(of: key) {
+          if model.count > target {
+            let removed = table.remove(at: index)
+            XCTAssertEqual(model.removeValue(forKey: key), UInt64(removed.timing.anchor))
+          } else {
+            table[index] = node(receiver, payload)
+            model[key] = payload
+          }
+        } else if model.count < target {
+          table.insert(node(receiver, payload), for: key)
+          model[key] = payload
+        } else {
+          XCTAssertNil(model[key])
+        }
+        if table.isResizing { sawResizing += 1 }
+        XCTAssertEqual(table.invariantViolations(), [], "phase \(phase), \(model.count) nodes")
+        XCTAssertEqual(table.count, model.count)
+      }
+      for (key, payload) in model {
+        XCTAssertEqual(table.index(of: key).map { UInt64(table[$0].timing.anchor) }, payload)
+      }
+    }
+    XCTAssertGreaterThan(sawResizing, 100, "steps ran while a resize was in progress")
+    XCTAssertTrue(table.isEmpty)
+  }
+
+  /// A resize moves a few buckets per operation rather than all at once, and is done before the
+  /// table could need the next one.
+  func testAResizeIsSpreadOverTheOperationsAfterIt() {
+    var table = ReceiverTable()
+    let receivers = (0..<2_000).map { Receiver("r\($0)") }
+    for receiver in receivers.prefix(1_024) {
+      table.insert(node(receiver, 0), for: ObjectIdentifier(receiver))
+    }
+    XCTAssertEqual(table.bucketCount, 1_024)
+    XCTAssertFalse(table.isResizing)
+    table.insert(node(receivers[1_024], 0), for: ObjectIdentifier(receivers[1_024]))
+    XCTAssertEqual(table.bucketCount, 2_048)
+    XCTAssertTrue(table.isResizing, "the 1 025th insert starts moving the lists, it does not move them all")
+    var operations = 0
+    while table.isResizing {
+      operations += 1
+      table.insert(node(receivers[1_024 + operations], 0), for: ObjectIdentifier(receivers[1_024 + operations]))
+    }
+    XCTAssertEqual(operations, 1_024 / 8 - 1, "eight old buckets per operation")
+    XCTAssertEqual(table.invariantViolations(), [])
+  }
+
   /// What a registration costs in the pool: the tick reads 32 bytes per node, lookups 16 per
   /// entry. A field added to either shows up here before it shows up in the memory benchmark.
   func testNodesAndEntriesKeepTheirSize() {

@@ -10,8 +10,9 @@ extension ReceiverTable {
     nodes.append(node)
     entries.append(BucketEntry(key: key))
     link(index)
+    migrateSomeBuckets()
     if nodes.count > heads.count {
-      rehash(bucketCount: heads.count * 2)
+      resize(bucketCount: heads.count * 2)
     }
     checkInvariantsIfEnabled()
     return index
@@ -32,6 +33,7 @@ extension ReceiverTable {
       entries[index.position] = lastEntry
       relink(movedTo: index)
     }
+    migrateSomeBuckets()
     shrinkIfSparse()
     checkInvariantsIfEnabled()
     return removed
@@ -45,28 +47,30 @@ extension ReceiverTable {
     nodes = []
     entries = []
     heads = ContiguousArray(repeating: .none, count: Self.minimumBucketCount)
+    oldHeads = []
+    movedOldBuckets = 0
     return removed
   }
 
   // MARK: - Links
 
-  /// Puts the node at `index` at the head of its bucket's list.
+  /// Puts the node at `index` at the head of its list.
   private mutating func link(_ index: NodeIndex) {
-    let bucket = bucket(for: entries[index.position].key).position
-    let head = heads[bucket]
+    let bits = Self.mixedBits(of: entries[index.position].key)
+    let head = firstNode(forBits: bits)
     entries[index.position].next = head
     entries[index.position].previous = .none
     if !head.isNone {
       entries[head.position].previous = index
     }
-    heads[bucket] = index
+    setFirstNode(index, forBits: bits)
   }
 
-  /// Takes the node at `index` out of its bucket's list; its own links are left stale.
+  /// Takes the node at `index` out of its list; its own links are left stale.
   private mutating func unlink(_ index: NodeIndex) {
     let own = entries[index.position]
     if own.previous.isNone {
-      heads[bucket(for: own.key).position] = own.next
+      setFirstNode(own.next, forBits: Self.mixedBits(of: own.key))
     } else {
       entries[own.previous.position].next = own.next
     }
@@ -75,16 +79,27 @@ extension ReceiverTable {
     }
   }
 
-  /// Points the neighbours (or the bucket head) of an entry that moved in the pool at its new place.
+  /// Points the neighbours (or the list's head) of an entry that moved in the pool at its new place.
   private mutating func relink(movedTo new: NodeIndex) {
     let own = entries[new.position]
     if own.previous.isNone {
-      heads[bucket(for: own.key).position] = new
+      setFirstNode(new, forBits: Self.mixedBits(of: own.key))
     } else {
       entries[own.previous.position].next = new
     }
     if !own.next.isNone {
       entries[own.next.position].previous = new
+    }
+  }
+
+  /// Makes `index` the first node of the list of the key whose mixed bits are `bits` (see
+  /// ``firstNode(forBits:)``).
+  @inline(__always)
+  private mutating func setFirstNode(_ index: NodeIndex, forBits bits: Int) {
+    if let old = unmovedOldBucket(forBits: bits) {
+      oldHeads[old] = index
+    } else {
+      heads[bits & (heads.count - 1)] = index
     }
   }
 
@@ -95,7 +110,7 @@ extension ReceiverTable {
   /// hysteresis keeps a table that hovers around a size from resizing on every call.
   private mutating func shrinkIfSparse() {
     if heads.count > Self.minimumBucketCount, nodes.count < heads.count / 4 {
-      rehash(bucketCount: max(Self.minimumBucketCount, heads.count / 2))
+      resize(bucketCount: max(Self.minimumBucketCount, heads.count / 2))
     }
     if nodes.capacity > 64, nodes.count < nodes.capacity / 4 {
       nodes = Self.compacted(nodes)
@@ -111,11 +126,85 @@ extension ReceiverTable {
     return compact
   }
 
-  /// Rebuilds every bucket list for a new bucket count (a power of two).
-  private mutating func rehash(bucketCount: Int) {
+  /// How many old buckets each insert or removal moves while a resize is in progress. Enough that
+  /// a resize always ends before the table can need the next one: growing from m buckets leaves at
+  /// least m inserts before the next growth, shrinking from m at least m ÷ 8 removals before the
+  /// next shrink.
+  static let bucketsMovedPerOperation = 8
+
+  /// Starts moving the lists to a bucket array of `bucketCount` (a power of two) buckets.
+  ///
+  /// Rebuilding every list at once held the engine's lock for the whole table: 60–100 ms for the
+  /// register that took a million receivers past 2²⁰ buckets, several missed 100 Hz ticks. So the
+  /// lists move a few buckets per operation instead (``migrateSomeBuckets()``). A resize still in
+  /// progress is finished first (``bucketsMovedPerOperation`` makes that rare).
+  private mutating func resize(bucketCount: Int) {
+    while isResizing {
+      migrateSomeBuckets()
+    }
+    oldHeads = heads
+    movedOldBuckets = 0
     heads = ContiguousArray(repeating: .none, count: bucketCount)
-    for position in nodes.indices {
-      link(NodeIndex(position))
+    migrateSomeBuckets()
+  }
+
+  /// Moves the next few old buckets' lists into `heads`, if a resize is in progress.
+  private mutating func migrateSomeBuckets() {
+    guard isResizing else { return }
+    let end = min(movedOldBuckets + Self.bucketsMovedPerOperation, oldHeads.count)
+    while movedOldBuckets < end {
+      moveOldBucket(movedOldBuckets)
+      movedOldBuckets += 1
+    }
+    if movedOldBuckets == oldHeads.count {
+      oldHeads = []
+      movedOldBuckets = 0
+    }
+  }
+
+  /// Moves the list of old bucket `old` into `heads`, by splicing rather than by linking node by
+  /// node: only the list's own entries are touched, where relinking each node would also read and
+  /// write a random bucket head and its first entry.
+  ///
+  /// Growing (twice the buckets), the list splits into new buckets `old` and `old + oldCount`,
+  /// which nothing else can have filled yet: their keys' old bucket is this one. Shrinking (half),
+  /// it is put in front of new bucket `old mod newCount`, which may already hold the other half.
+  private mutating func moveOldBucket(_ old: Int) {
+    let oldCount = oldHeads.count
+    var current = oldHeads[old]
+    oldHeads[old] = .none
+    guard !current.isNone else { return }
+    if heads.count > oldCount {
+      precondition(heads.count == oldCount * 2)
+      var lowTail = NodeIndex.none
+      var highTail = NodeIndex.none
+      while !current.isNone {
+        let next = entries[current.position].next
+        let isHigh = Self.mixedBits(of: entries[current.position].key) & oldCount != 0
+        let tail = isHigh ? highTail : lowTail
+        entries[current.position].previous = tail
+        entries[current.position].next = .none
+        if tail.isNone {
+          heads[isHigh ? old + oldCount : old] = current
+        } else {
+          entries[tail.position].next = current
+        }
+        if isHigh { highTail = current } else { lowTail = current }
+        current = next
+      }
+    } else {
+      precondition(heads.count * 2 == oldCount)
+      var tail = current
+      while !entries[tail.position].next.isNone {
+        tail = entries[tail.position].next
+      }
+      let target = old & (heads.count - 1)
+      let first = heads[target]
+      entries[tail.position].next = first
+      if !first.isNone {
+        entries[first.position].previous = tail
+      }
+      heads[target] = current
     }
   }
 }

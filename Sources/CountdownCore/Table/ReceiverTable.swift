@@ -9,6 +9,8 @@
 ///   or reached by the tick, is unlinked in O(1).
 /// - The bucket count is a power of two that doubles when the table holds more nodes than buckets
 ///   and halves when it falls below a quarter, so lookups stay O(1) from one receiver to millions.
+///   The lists move to the resized bucket array a few buckets per insert or removal
+///   (``migrateSomeBuckets()``), so no single operation rebuilds them all.
 ///
 /// Not thread-safe: the engine keeps it inside its lock.
 package struct ReceiverTable {
@@ -18,6 +20,12 @@ package struct ReceiverTable {
   package internal(set) var entries: ContiguousArray<BucketEntry> = []
   /// The first node of each bucket's list, or ``NodeIndex/none``.
   var heads: ContiguousArray<NodeIndex>
+  /// While a resize is in progress, the bucket array before it (empty otherwise). Its buckets from
+  /// `movedOldBuckets` on still hold their lists; a key whose old bucket is one of those is found
+  /// there. See ``migrateSomeBuckets()``.
+  var oldHeads: ContiguousArray<NodeIndex> = []
+  /// How many of `oldHeads`' buckets, from the first, have been moved into `heads` (and emptied).
+  var movedOldBuckets = 0
 
   static let minimumBucketCount = 8
 
@@ -28,6 +36,8 @@ package struct ReceiverTable {
   package var count: Int { nodes.count }
   package var isEmpty: Bool { nodes.isEmpty }
   package var bucketCount: Int { heads.count }
+  /// Whether the lists are still being moved to a resized bucket array (see ``migrateSomeBuckets()``).
+  package var isResizing: Bool { !oldHeads.isEmpty }
 
   /// The node at `index`, for reading and for changing its payload.
   package subscript(index: NodeIndex) -> ReceiverNode {
@@ -58,20 +68,44 @@ package struct ReceiverTable {
   /// low bits through alignment and their high bits through the allocator's arenas, so masking the
   /// raw address would crowd a few buckets. The object's memory is never read.
   package func bucket(for key: ObjectIdentifier) -> BucketIndex {
+    BucketIndex(position: Self.mixedBits(of: key) & (heads.count - 1))
+  }
+
+  /// The identity's bits, mixed (see ``bucket(for:)``).
+  @inline(__always)
+  static func mixedBits(of key: ObjectIdentifier) -> Int {
     var bits = UInt64(UInt(bitPattern: key))
     bits ^= bits >> 33
     bits &*= 0xff51_afd7_ed55_8ccd
     bits ^= bits >> 33
     bits &*= 0xc4ce_b9fe_1a85_ec53
     bits ^= bits >> 33
-    return BucketIndex(position: Int(truncatingIfNeeded: bits) & (heads.count - 1))
+    return Int(truncatingIfNeeded: bits)
+  }
+
+  /// The first node of the list that holds (or would hold) the key whose mixed bits are `bits`.
+  @inline(__always)
+  func firstNode(forBits bits: Int) -> NodeIndex {
+    if let old = unmovedOldBucket(forBits: bits) {
+      return oldHeads[old]
+    }
+    return heads[bits & (heads.count - 1)]
+  }
+
+  /// The old bucket of the key whose mixed bits are `bits`, while a resize has not moved it yet:
+  /// the key's list is there, not in `heads`.
+  @inline(__always)
+  func unmovedOldBucket(forBits bits: Int) -> Int? {
+    guard !oldHeads.isEmpty else { return nil }
+    let old = bits & (oldHeads.count - 1)
+    return old >= movedOldBuckets ? old : nil
   }
 
   /// The node registered under `key`, if any.
   ///
   /// - Complexity: O(1) on average.
   package func index(of key: ObjectIdentifier) -> NodeIndex? {
-    var current = heads[bucket(for: key).position]
+    var current = firstNode(forBits: Self.mixedBits(of: key))
     while !current.isNone {
       let entry = entries[current.position]
       if entry.key == key { return current }
