@@ -154,8 +154,10 @@ struct ComparisonRun {
     if let ours = contender as? OursEngineContender, let figures = ours.whileTicking.value {
       let note = "\(configuration.whileTickingOperations) ops, one by one, while N tick at 100 Hz"
       table.add(.registerWhileTicking, ResultTable.ours, n, figures.registerMean, note: note)
+      table.add(.registerWhileTickingP99, ResultTable.ours, n, figures.registerP99, note: note)
       table.add(.registerWhileTickingWorst, ResultTable.ours, n, figures.registerWorst, note: note)
       table.add(.cancelWhileTicking, ResultTable.ours, n, figures.cancelMean, note: note)
+      table.add(.cancelWhileTickingP99, ResultTable.ours, n, figures.cancelP99, note: note)
       table.add(.cancelWhileTickingWorst, ResultTable.ours, n, figures.cancelWorst, note: note)
     }
   }

@@ -17,8 +17,10 @@ struct ResultTable {
     case register = "register"
     case cancel = "cancel"
     case registerWhileTicking = "register while ticking (mean)"
+    case registerWhileTickingP99 = "register while ticking (p99)"
     case registerWhileTickingWorst = "register while ticking (worst)"
     case cancelWhileTicking = "cancel while ticking (mean)"
+    case cancelWhileTickingP99 = "cancel while ticking (p99)"
     case cancelWhileTickingWorst = "cancel while ticking (worst)"
     case residentBytes = "resident bytes per receiver"
     case spread = "spread of one tick's deliveries"
@@ -28,7 +30,9 @@ struct ResultTable {
       case .cpuPerCallback: "ns/callback"
       case .tickRate: "ticks/s"
       case .tickCost: "ns/receiver"
-      case .register, .cancel, .registerWhileTicking, .cancelWhileTicking: "ns/op"
+      case .register, .cancel, .registerWhileTicking, .registerWhileTickingP99, .cancelWhileTicking,
+        .cancelWhileTickingP99:
+        "ns/op"
       case .registerWhileTickingWorst, .cancelWhileTickingWorst: "µs/op"
       case .residentBytes: "bytes"
       case .spread: "µs"
