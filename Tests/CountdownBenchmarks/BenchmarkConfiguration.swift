@@ -21,6 +21,10 @@ struct BenchmarkConfiguration: Sendable {
   var hotPathSize: Int
   /// Receiver-callbacks per tick-cost sample (N × ticks); more ticks at small N.
   var tickCostWork: Int
+  /// How many times ours fills an empty engine to N and cancels it all again: register and cancel
+  /// report the median (the first fill also gives the memory and tick figures). On a shared machine
+  /// one fill can be slowed 2× by another process; the median of three is not.
+  var registerRounds = 3
   /// How many registrations and cancels are timed one by one while the engine ticks.
   var whileTickingOperations: Int
   /// The soak (issue 6): receivers registered on a manual-clock engine, and the ticks they run.
