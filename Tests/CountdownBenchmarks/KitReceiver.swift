@@ -1,6 +1,3 @@
-import CountdownKit
-import Foundation
-
 /// A receiver as an app has it: a plain (non-Sendable) final class, a cell or a view model.
 final class KitReceiver {
   static func make(_ count: Int) -> ContiguousArray<KitReceiver> {

@@ -1,6 +1,3 @@
-import CountdownCore
-import Dispatch
-
 /// Holds the while-ticking figures of the last run.
 final class WhileTickingBox {
   var value: OursEngineContender.WhileTicking?

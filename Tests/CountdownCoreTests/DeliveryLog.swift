@@ -1,5 +1,4 @@
 import CountdownCore
-import XCTest
 
 /// Every call each receiver's handler got: the value and the clock's time at the call.
 final class DeliveryLog: Sendable {

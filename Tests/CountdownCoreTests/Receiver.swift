@@ -1,7 +1,3 @@
-import CountdownCore
-import Dispatch
-import XCTest
-
 /// A receiver: any object works; tests use this one to give them names.
 final class Receiver: Sendable, CustomStringConvertible {
   let name: String

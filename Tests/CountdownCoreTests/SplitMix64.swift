@@ -1,6 +1,3 @@
-import CountdownCore
-import XCTest
-
 /// A small deterministic generator, so a failing randomized test fails the same way again.
 struct SplitMix64: RandomNumberGenerator {
   var state: UInt64

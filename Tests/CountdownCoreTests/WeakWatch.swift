@@ -1,7 +1,3 @@
-import CountdownCore
-import Dispatch
-import XCTest
-
 /// Watches an object without keeping it alive (a class property, so it compiles the same from
 /// Swift 6.0, which has no `weak let`).
 final class WeakWatch<Object: AnyObject>: @unchecked Sendable {

@@ -1,7 +1,3 @@
-import CountdownKit
-import Foundation
-import XCTest
-
 /// A UI-like receiver: a main-actor class, as UIKit views and view controllers are.
 @MainActor
 final class CountdownLabel {

@@ -1,7 +1,3 @@
-import CountdownKit
-import Foundation
-import XCTest
-
 /// A plain (non-Sendable, non-isolated) model object as receiver.
 final class OrderModel {
   var remaining: Int?

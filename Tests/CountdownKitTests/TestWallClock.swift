@@ -1,6 +1,5 @@
 import CountdownKit
 import Foundation
-import XCTest
 
 /// A wall clock the test can move, to simulate the user changing the device's time.
 final class TestWallClock: Sendable {
