@@ -19,7 +19,8 @@ extension CountdownEngine {
 
   /// What one pass must do, taken from the state when it starts.
   struct PassPlan {
-    let now: Int64
+    /// The grid instant the pass's wakeup stands for; `nil` for a pass of first deliveries only.
+    let tick: Int64?
     /// Registrations owed their first delivery.
     let fresh: [EngineState.PendingDelivery]
     /// Walk the whole table: a wakeup happened, or so many registrations await their first
@@ -27,18 +28,60 @@ extension CountdownEngine {
     let walk: Bool
     /// Walk only for first deliveries (no wakeup happened): others are not due yet, even if their
     /// boundary passed, so that all values keep flipping together on the grid.
-    let freshOnly: Bool
+    var freshOnly: Bool { tick == nil }
+  }
+
+  /// The instants one chunk's values are computed for, on the clock's time and on the engine's
+  /// running time (for ``SuspensionPolicy/pauses``).
+  struct ChunkInstants {
+    /// The grid instant of the pass's wakeup (for first-delivery passes: unused).
+    let tick: Int64
+    let tickRunning: Int64
+    /// First deliveries: computed when the chunk is prepared (see ``EngineState/freshInstant(preparedAt:tick:window:)``).
+    let fresh: Int64
+    let freshRunning: Int64
+    /// Running time plus this is clock time.
+    let runningOffset: Int64
+
+    init(_ plan: PassPlan, preparedAt now: Int64, state: EngineState, window: Int64) {
+      tick = plan.tick ?? .min
+      tickRunning = state.runningTime(at: tick)
+      fresh = state.freshInstant(preparedAt: now, tick: plan.tick, window: window)
+      freshRunning = state.runningTime(at: fresh)
+      runningOffset = state.suspendedTotal
+    }
+
+    /// The instant `timing`'s value is computed for.
+    @inline(__always)
+    func instant(for timing: CountdownTiming) -> Int64 {
+      let isFresh = timing.awaitsPromptDelivery
+      if timing.policy == .pauses {
+        return isFresh ? freshRunning : tickRunning
+      }
+      return isFresh ? fresh : tick
+    }
+
+    /// The clock instant of `change`, on `timing`'s time.
+    @inline(__always)
+    func clockInstant(of change: Int64, for timing: CountdownTiming) -> Int64 {
+      timing.policy == .pauses ? change.addingSaturated(runningOffset) : change
+    }
   }
 
   /// Delivers everything pending: first deliveries of new registrations, and, after a wakeup, every
   /// registration whose value changed. Runs on the delivery queue.
   ///
-  /// Values are computed now, at delivery, so a pass that starts late delivers current values, and
-  /// since at most one pass is queued, a stalled queue never builds up a backlog of stale batches.
-  /// The table is walked in chunks: each chunk is prepared under the lock (bounded work), then its
-  /// callbacks run with the lock released, so a callback may call anything on this engine.
+  /// A tick's values are those at the grid instant its wakeup stands for (see
+  /// ``EngineState/noteWakeup(at:armedFor:window:)``), so a wakeup a little early or late never
+  /// makes a value skip or repeat, and every label flips in the same batch. First deliveries are
+  /// computed when their chunk is prepared. Since at most one pass is queued, a stalled queue never
+  /// builds up a backlog of stale batches. The table is walked in chunks: each chunk is prepared
+  /// under the lock (bounded work), then its callbacks run with the lock released, so a callback
+  /// may call anything on this engine. The clock is read outside the lock.
   func deliverPending() {
     let context = DeliveryContext()
+    let startedAt = clock.now.nanosecondsSinceOrigin
+    let window = windowNanoseconds
     let plan = state.withLock { state -> PassPlan? in
       state.passQueued = false
       guard state.delivery == nil, state.hasPendingWork else { return nil }
@@ -47,15 +90,13 @@ extension CountdownEngine {
       // Looking a registration up costs cache misses in the buckets and the pool; the walk reads
       // the pool in order. Past an eighth of the table, walking is cheaper.
       let fresh = state.takeFresh()
-      let freshWalk = !state.tickDue && fresh == nil
-      return PassPlan(
-        now: clock.now.nanosecondsSinceOrigin, fresh: state.tickDue ? [] : fresh ?? [],
-        walk: state.tickDue || freshWalk, freshOnly: freshWalk)
+      let tick = state.tickDue ? state.tickInstant(passStartedAt: startedAt, window: window) : nil
+      return PassPlan(tick: tick, fresh: tick == nil ? fresh ?? [] : [], walk: tick != nil || fresh == nil)
     }
     guard let plan else {
       // Nothing to do, or a pass is already running further up this thread's stack (a callback
       // advanced a manual clock): leave the work to a queued pass.
-      perform(state.withLock { $0.delivery == nil ? .none : $0.requestPass() })
+      perform(EngineActions(queuePass: state.withLock { $0.delivery == nil ? false : $0.requestPass() }))
       return
     }
 
@@ -70,6 +111,7 @@ extension CountdownEngine {
 
     while true {
       var garbage: [ReceiverNode] = []
+      let preparedAt = clock.now.nanosecondsSinceOrigin
       state.withLock { state in
         for end in ended {
           if let node = state.remove(end) {
@@ -82,8 +124,11 @@ extension CountdownEngine {
         _ = context.takeRemovals()
         state.deliveries += delivered
         delivered = 0
-        prepareFresh(plan, cursor: &freshCursor, into: &chunk, earliest: &earliest, state: &state)
-        prepareWalk(plan, cursor: &walkCursor, into: &chunk, earliest: &earliest, probes: &pausedProbes, state: &state)
+        let instants = ChunkInstants(plan, preparedAt: preparedAt, state: state, window: window)
+        prepareFresh(plan, instants, cursor: &freshCursor, into: &chunk, earliest: &earliest, state: &state)
+        prepareWalk(
+          plan, instants, cursor: &walkCursor, into: &chunk, earliest: &earliest, probes: &pausedProbes,
+          state: &state)
       }
       garbage.removeAll()  // handlers released outside the lock
       // Outside the lock: the test loads a weak reference, and releasing what it loaded could run
@@ -105,7 +150,8 @@ extension CountdownEngine {
     }
 
     var retired: [Registration] = []
-    let request = state.withLock { state -> EngineState.PassRequest in
+    let finishedAt = clock.now.nanosecondsSinceOrigin
+    let actions = state.withLock { state -> EngineActions in
       state.delivery = nil
       swap(&retired, &state.retired)
       state.deliveries += delivered
@@ -113,11 +159,10 @@ extension CountdownEngine {
         state.batches += 1
       }
       state.earliestChange = plan.walk && !plan.freshOnly ? earliest : min(state.earliestChange, earliest)
-      state.rearm(now: clock.now.nanosecondsSinceOrigin, window: windowNanoseconds)
-      return state.requestPass()
+      return EngineActions(timer: state.rearm(now: finishedAt, window: window), queuePass: state.requestPass())
     }
     retired.removeAll()  // released outside the lock
-    perform(request)
+    perform(actions)
   }
 
   /// Makes the chunk's prepared callbacks, with the lock released; returns how many were made.
@@ -155,7 +200,7 @@ extension CountdownEngine {
 
   /// Prepares first deliveries of new (or resumed) registrations.
   private func prepareFresh(
-    _ plan: PassPlan, cursor: inout Int, into chunk: inout DeliveryChunk,
+    _ plan: PassPlan, _ instants: ChunkInstants, cursor: inout Int, into chunk: inout DeliveryChunk,
     earliest: inout Int64, state: inout EngineState
   ) {
     let interval = intervalNanoseconds
@@ -168,7 +213,7 @@ extension CountdownEngine {
       else { continue }
       state.table.withNodes { nodes, entries in
         chunk.append(
-          Self.prepare(at: index.position, in: nodes, entries: entries, plan, interval: interval, earliest: &earliest))
+          Self.prepare(at: index.position, in: nodes, instants, interval: interval, earliest: &earliest))
       }
     }
   }
@@ -180,7 +225,7 @@ extension CountdownEngine {
   /// registrations: an addition lands past the cursor (it gets its own first delivery), and a
   /// removal only ever moves the pool's last node, one already visited, into the gap.
   private func prepareWalk(
-    _ plan: PassPlan, cursor: inout Int, into chunk: inout DeliveryChunk,
+    _ plan: PassPlan, _ instants: ChunkInstants, cursor: inout Int, into chunk: inout DeliveryChunk,
     earliest: inout Int64, probes: inout [PausedProbe], state: inout EngineState
   ) {
     guard cursor >= 0 else { return }
@@ -189,7 +234,7 @@ extension CountdownEngine {
     var position = min(cursor, state.table.count - 1)
     let end = max(-1, position - Self.scanLimit)
     var soonest = earliest
-    let now = plan.now
+    let tick = instants.tick
     let interval = intervalNanoseconds
     let capacity = chunk.capacity
     let stepsOnly = !plan.freshOnly
@@ -198,8 +243,8 @@ extension CountdownEngine {
         while position > end, count < capacity {
           if stepsOnly {
             Self.walkCommonCase(
-              nodes: nodes, entries: entries, from: &position, to: end, into: buffer, count: &count,
-              capacity: capacity, now: now, interval: interval, earliest: &soonest)
+              nodes: nodes, from: &position, to: end, into: buffer, count: &count,
+              capacity: capacity, tick: tick, interval: interval, earliest: &soonest)
             guard position > end, count < capacity else { break }
           }
           // Everything else: first deliveries and those after a resume, late wakeups, counting up,
@@ -214,15 +259,14 @@ extension CountdownEngine {
             if timing.answersLivenessProbe {
               probes.append(PausedProbe(key: entries[current].key, registration: nodes[current].registration))
             }
-          } else if plan.freshOnly ? nextChange == .min : now >= nextChange {
+          } else if plan.freshOnly ? nextChange == .min : instants.instant(for: timing) >= nextChange {
             // Delivered at most once per pass, although a removal between chunks may move a
-            // delivered node into the part not walked yet: delivering brings its value up to
-            // `now`, after which its next change lies after `now`.
-            buffer[count] = Self.prepare(
-              at: current, in: nodes, entries: entries, plan, interval: interval, earliest: &soonest)
+            // delivered node into the part not walked yet: delivering brings its value up to the
+            // pass's instant, after which its next change lies after that instant.
+            buffer[count] = Self.prepare(at: current, in: nodes, instants, interval: interval, earliest: &soonest)
             count += 1
           } else {
-            soonest = min(soonest, nextChange)
+            soonest = min(soonest, instants.clockInstant(of: nextChange, for: timing))
           }
         }
       }
@@ -231,17 +275,18 @@ extension CountdownEngine {
     earliest = soonest
   }
 
-  /// The tick's inner loop over the common case: running countdowns showing more than 1, each
-  /// either not due yet or due by less than an interval (it moves down by one, no division).
+  /// The tick's inner loop over the common case: running countdowns on the clock's time showing
+  /// more than 1, each either not due yet at the tick's grid instant or due by less than an
+  /// interval (it moves down by one, no division).
   ///
   /// Returns when the chunk is full, the walk reached `end`, or the node at `position` needs the
   /// general path (it is left for the caller). Kept apart, with its state in locals, so that the
   /// loop runs in registers.
   @inline(__always)
   private static func walkCommonCase(
-    nodes: UnsafeMutableBufferPointer<ReceiverNode>, entries: UnsafeBufferPointer<BucketEntry>,
+    nodes: UnsafeMutableBufferPointer<ReceiverNode>,
     from position: inout Int, to end: Int, into buffer: UnsafeMutablePointer<PreparedDelivery>,
-    count: inout Int, capacity: Int, now: Int64, interval: Int64, earliest: inout Int64
+    count: inout Int, capacity: Int, tick: Int64, interval: Int64, earliest: inout Int64
   ) {
     var current = position
     var filled = count
@@ -255,12 +300,12 @@ extension CountdownEngine {
       let timing = nodes[current].timing
       guard timing.isRunningCountdownAboveOne else { return }
       let next = timing.countdownNextChange(interval: interval)
-      if now < next {
+      if tick < next {
         soonest = min(soonest, next)
         current -= 1
         continue
       }
-      guard now &- next < interval else { return }
+      guard tick &- next < interval else { return }
       nodes[current].timing.stepDown()
       soonest = min(soonest, next &+ interval)
       buffer[filled] = PreparedDelivery(
@@ -270,17 +315,19 @@ extension CountdownEngine {
     }
   }
 
-  /// Brings the node at `position` up to `plan.now` and returns its callback.
+  /// Brings the node at `position` up to its instant in `instants` and returns its callback.
   ///
   /// Reads the node in place, field by field: a copy of a whole node costs reference counting on
   /// its registration.
   @inline(__always)
   private static func prepare(
     at position: Int, in nodes: UnsafeMutableBufferPointer<ReceiverNode>,
-    entries: UnsafeBufferPointer<BucketEntry>, _ plan: PassPlan, interval: Int64, earliest: inout Int64
+    _ instants: ChunkInstants, interval: Int64, earliest: inout Int64
   ) -> PreparedDelivery {
-    let value = nodes[position].timing.advance(to: plan.now, interval: interval)
-    earliest = min(earliest, nodes[position].timing.nextChange(interval: interval))
+    let instant = instants.instant(for: nodes[position].timing)
+    let value = nodes[position].timing.advance(to: instant, interval: interval)
+    let timing = nodes[position].timing
+    earliest = min(earliest, instants.clockInstant(of: timing.nextChange(interval: interval), for: timing))
     return PreparedDelivery(
       registration: Unmanaged.passUnretained(nodes[position].registration), value: Int(value),
       ends: nodes[position].timing.isFinished)

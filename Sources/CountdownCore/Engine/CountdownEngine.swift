@@ -142,31 +142,25 @@ public final class CountdownEngine: Sendable {
     handler: @escaping CountdownHandler
   ) throws(CountdownError) {
     let now = clock.now.nanosecondsSinceOrigin
-    let timing: CountdownTiming
-    switch target {
-    case .duration(let duration):
-      guard duration >= .zero else { throw .negativeDuration }
-      let length = try duration.countdownNanoseconds()
-      let (deadline, overflow) = now.addingReportingOverflow(length)
-      guard !overflow else { throw .outOfRange }
-      timing = CountdownTiming(countdownTo: deadline, policy: policy, answersLivenessProbe: answersLivenessProbe)
-    case .deadline(let instant):
-      timing = CountdownTiming(
-        countdownTo: instant.nanosecondsSinceOrigin, policy: policy, answersLivenessProbe: answersLivenessProbe)
-    case .countingUp:
-      timing = CountdownTiming(countingUpFrom: now, policy: policy, answersLivenessProbe: answersLivenessProbe)
-    }
+    let timing = try Self.timing(for: target, policy: policy, answersLivenessProbe: answersLivenessProbe, at: now)
     guard timing.valueFits(at: now, interval: intervalNanoseconds) else { throw .outOfRange }
 
-    // Allocated before taking the lock. A node's key is always its receiver's: the node keeps the
-    // receiver's address reserved. (The node itself is built inside: built outside, the closure
-    // would capture it and insert a copy, a retain and a release more.)
-    let key = ObjectIdentifier(receiver)
-    let registration = Registration(key: key, call: handler)
+    // Allocated before taking the lock; the node is built inside (built outside, the closure would
+    // capture it and insert a copy, a retain and a release more).
+    let registration = Registration(receiver: receiver, call: handler)
+    let key = registration.key
     var replaced: ReceiverNode?
-    let request = state.withLock { state -> EngineState.PassRequest in
-      let node = ReceiverNode(receiver: receiver, registration: registration, timing: timing)
+    let actions = state.withLock { state -> EngineActions in
+      state.noteRegistrationRead(now)
+      var timing = timing
+      if policy == .pauses {
+        // Counted on the engine's running time, which stands still while it is suspended.
+        timing.rebase(by: now.subtractingSaturated(state.runningTime(at: now)))
+      }
+      let node = ReceiverNode(registration: registration, timing: timing)
       if let index = state.table.index(of: key) {
+        // The receiver's own registration, or one of a dead object that lived at its address:
+        // replaced either way, without a callback.
         replaced = node
         swap(&state.table[index], &replaced!)
         state.retire(replaced!.registration)
@@ -175,23 +169,39 @@ public final class CountdownEngine: Sendable {
         state.table.insert(node, for: key)
       }
       state.noteFresh(.init(key: key, registration: ObjectIdentifier(registration)))
-      if !state.hasTimer {
-        state.setTimer(
-          clock.makeTimer(on: timerQueue) { [weak self] event in
-            self?.timerDidReport(event)
-          })
-        state.gridOrigin = now
-        state.armedAt = nil
-        state.earliestChange = .max
-      }
+      var actions = EngineActions()
+      actions.timer = state.ensureTimer(now: now)
       // Arm for this registration's first change now, not after its first delivery: if the
       // delivery queue is slow, the wakeup still comes on time.
-      state.earliestChange = min(state.earliestChange, timing.firstChange(after: now, interval: intervalNanoseconds))
-      state.rearm(now: now, window: windowNanoseconds)
-      return state.requestPass()
+      let first = timing.firstChange(after: state.instant(for: timing, at: now), interval: intervalNanoseconds)
+      state.earliestChange = min(state.earliestChange, state.clockInstant(of: first, for: timing))
+      if case .none = actions.timer {
+        actions.timer = state.rearm(now: now, window: windowNanoseconds)
+      }
+      actions.queuePass = state.requestPass()
+      return actions
     }
     _ = replaced  // the old handler is released here, outside the lock
-    perform(request)
+    perform(actions)
+  }
+
+  /// The timing of a new registration at clock instant `now`, on the clock's own time.
+  private static func timing(
+    for target: CountdownTarget, policy: SuspensionPolicy, answersLivenessProbe: Bool, at now: Int64
+  ) throws(CountdownError) -> CountdownTiming {
+    switch target {
+    case .duration(let duration):
+      guard duration >= .zero else { throw .negativeDuration }
+      let length = try duration.countdownNanoseconds()
+      let (deadline, overflow) = now.addingReportingOverflow(length)
+      guard !overflow else { throw .outOfRange }
+      return CountdownTiming(countdownTo: deadline, policy: policy, answersLivenessProbe: answersLivenessProbe)
+    case .deadline(let instant):
+      return CountdownTiming(
+        countdownTo: instant.nanosecondsSinceOrigin, policy: policy, answersLivenessProbe: answersLivenessProbe)
+    case .countingUp:
+      return CountdownTiming(countingUpFrom: now, policy: policy, answersLivenessProbe: answersLivenessProbe)
+    }
   }
 
   // MARK: - Cancelling and pausing
@@ -206,7 +216,10 @@ public final class CountdownEngine: Sendable {
   public func cancel(_ receiver: AnyObject) -> Bool {
     let (found, removed) = state.withLock { state -> (Bool, ReceiverNode?) in
       guard let index = state.table.index(of: ObjectIdentifier(receiver)) else { return (false, nil) }
-      let isRunning = !state.table[index].timing.isFinished
+      // A registration of a dead object that lived at this address is removed too, but it was not
+      // `receiver`'s.
+      let isRunning =
+        state.table[index].registration.isRegistration(of: receiver) && !state.table[index].timing.isFinished
       let removed = state.table.remove(at: index)
       state.retire(removed.registration)
       state.noteRemoval(of: removed.registration)
@@ -235,7 +248,8 @@ public final class CountdownEngine: Sendable {
     let now = clock.now.nanosecondsSinceOrigin
     return state.withLock { state in
       guard let index = state.liveIndex(of: receiver) else { return false }
-      state.table[index].timing.pause(at: now)
+      let instant = state.instant(for: state.table[index].timing, at: now)
+      state.table[index].timing.pause(at: instant)
       return true
     }
   }
@@ -247,15 +261,19 @@ public final class CountdownEngine: Sendable {
   @discardableResult
   public func resume(_ receiver: AnyObject) -> Bool {
     let now = clock.now.nanosecondsSinceOrigin
-    let (found, request) = state.withLock { state -> (Bool, EngineState.PassRequest) in
+    let (found, actions) = state.withLock { state -> (Bool, EngineActions) in
       guard let index = state.liveIndex(of: receiver) else { return (false, .none) }
       guard state.table[index].timing.isPaused else { return (true, .none) }
-      state.table[index].timing.resume(at: now)
+      state.noteRegistrationRead(now)
+      let instant = state.instant(for: state.table[index].timing, at: now)
+      state.table[index].timing.resume(at: instant)
       state.noteFresh(
         .init(key: state.table.key(at: index), registration: ObjectIdentifier(state.table[index].registration)))
-      return (true, state.requestPass())
+      var actions = EngineActions()
+      actions.queuePass = state.requestPass()
+      return (true, actions)
     }
-    perform(request)
+    perform(actions)
     return found
   }
 
@@ -271,8 +289,9 @@ public final class CountdownEngine: Sendable {
   public func value(for receiver: AnyObject) -> Int? {
     let now = clock.now.nanosecondsSinceOrigin
     return state.withLock { state in
-      state.liveIndex(of: receiver).map {
-        Int(state.table[$0].timing.value(at: now, interval: intervalNanoseconds))
+      state.liveIndex(of: receiver).map { index in
+        let timing = state.table[index].timing
+        return Int(timing.value(at: state.instant(for: timing, at: now), interval: intervalNanoseconds))
       }
     }
   }
@@ -281,7 +300,10 @@ public final class CountdownEngine: Sendable {
   public func remaining(for receiver: AnyObject) -> Duration? {
     let now = clock.now.nanosecondsSinceOrigin
     return state.withLock { state in
-      state.liveIndex(of: receiver).map { .nanoseconds(state.table[$0].timing.nanoseconds(at: now)) }
+      state.liveIndex(of: receiver).map { index in
+        let timing = state.table[index].timing
+        return .nanoseconds(timing.nanoseconds(at: state.instant(for: timing, at: now)))
+      }
     }
   }
 
@@ -310,35 +332,23 @@ public final class CountdownEngine: Sendable {
   /// registrations are still delivered.
   public func suspend() {
     let now = clock.now.nanosecondsSinceOrigin
-    state.withLock { state in
-      guard state.suspendedSince == nil else { return }
-      state.suspendedSince = now
-      if state.armedAt != nil {
-        state.armedAt = nil
-        state.timer?.schedule(at: nil)
-      }
-    }
+    perform(EngineActions(timer: state.withLock { $0.suspend(at: now) }))
   }
 
   /// Restarts after ``suspend()``: every registration promptly gets one callback with its
   /// corrected value, those that ran out meanwhile get their single 0, and ticking continues.
-  /// Registrations with ``SuspensionPolicy/pauses`` continue from where they were.
+  /// Registrations with ``SuspensionPolicy/pauses`` continue from where they were: the time spent
+  /// suspended never counts for them (nor, for one registered while suspended, any time before it
+  /// was registered).
   public func resume() {
     let now = clock.now.nanosecondsSinceOrigin
-    let request = state.withLock { state -> EngineState.PassRequest in
-      guard let since = state.suspendedSince else { return .none }
-      state.suspendedSince = nil
-      let offset = now - since
-      // Every running registration is due at once: its current value is delivered even if it did
-      // not change. Those that pause move their anchor past the time suspended.
-      for position in state.table.nodes.indices {
-        let policy = state.table.nodes[position].timing.policy
-        state.table.nodes[position].timing.shift(by: policy == .pauses ? offset : 0)
-      }
-      state.tickDue = true
-      return state.requestPass()
+    let actions = state.withLock { state -> EngineActions in
+      guard state.resume(at: now) else { return .none }
+      var actions = EngineActions()
+      actions.queuePass = state.requestPass()
+      return actions
     }
-    perform(request)
+    perform(actions)
   }
 
   /// Whether ``suspend()`` is in effect.
@@ -349,43 +359,64 @@ public final class CountdownEngine: Sendable {
   // MARK: - Wakeups
 
   private func timerDidReport(_ event: CountdownTimerEvent) {
-    let hasWork = state.withLock { state -> Bool in
+    let now = clock.now.nanosecondsSinceOrigin
+    let onDeliveryQueue = DispatchQueue.getSpecific(key: deliveryQueueKey) == true
+    let (actions, deliverHere) = state.withLock { state -> (EngineActions, Bool) in
+      var actions = EngineActions()
       if case .fired = event {
-        state.wakeups += 1
-        state.armedAt = nil
-        guard state.suspendedSince == nil else { return false }
+        let armed = state.noteTimerFired()
+        guard state.suspendedSince == nil else { return (actions, false) }
         if state.table.isEmpty, state.fresh.isEmpty, !state.freshNeedsWalk {
           // The lazy cancel: a wakeup that finds nothing to do ends the timer.
-          state.timer?.cancel()
-          state.setTimer(nil)
-          return false
+          actions.timer = state.removeTimer()
+          return (actions, false)
         }
-        state.tickDue = true
+        state.noteWakeup(at: now, armedFor: armed, window: windowNanoseconds)
       }
-      return state.hasPendingWork
-    }
-    guard hasWork else { return }
-    if DispatchQueue.getSpecific(key: deliveryQueueKey) == true {
+      guard state.hasPendingWork else { return (actions, false) }
       // Time advanced by hand on the delivery queue itself: deliver now, in order.
+      if onDeliveryQueue { return (actions, true) }
+      actions.queuePass = state.requestPass()
+      return (actions, false)
+    }
+    perform(actions)
+    if deliverHere {
       deliverPending()
-    } else {
-      perform(state.withLock { $0.requestPass() })
     }
   }
 
-  func perform(_ request: EngineState.PassRequest) {
-    guard case .queue = request else { return }
-    deliveryQueue.async { [weak self] in
-      self?.deliverPending()
+  /// Does what a call decided under the lock: the timer's part, then queuing a pass.
+  func perform(_ actions: EngineActions) {
+    perform(actions.timer)
+    if actions.queuePass {
+      deliveryQueue.async { [weak self] in
+        self?.deliverPending()
+      }
     }
   }
-}
 
-extension EngineState {
-  /// The position of `receiver`'s live registration, if it has one.
-  func liveIndex(of receiver: AnyObject) -> NodeIndex? {
-    guard let index = table.index(of: ObjectIdentifier(receiver)), !table[index].timing.isFinished
-    else { return nil }
-    return index
+  /// Makes, arms or cancels the timer, outside the lock. After arming, it asks whether a newer
+  /// arming was decided meanwhile by another thread, whose own arming may have run before this
+  /// one, and applies that one too: the latest decision is the timer's last.
+  private func perform(_ action: TimerAction) {
+    var action = action
+    while true {
+      switch action {
+      case .none:
+        return
+      case .make:
+        let timer = clock.makeTimer(on: timerQueue) { [weak self] event in
+          self?.timerDidReport(event)
+        }
+        let now = clock.now.nanosecondsSinceOrigin
+        action = state.withLock { $0.install(timer, now: now, window: windowNanoseconds) }
+      case .arm(let timer, let deadline, let generation):
+        timer.schedule(at: deadline.map(CountdownInstant.init(nanosecondsSinceOrigin:)))
+        action = state.withLock { $0.currentArming(ifNewerThan: generation) }
+      case .cancel(let timer):
+        timer.cancel()
+        return  // the timer is released here, outside the lock
+      }
+    }
   }
 }

@@ -1,11 +1,14 @@
 /// A registration's time: what it counts toward and the value last delivered. All instants are
-/// nanoseconds on the engine's clock.
+/// nanoseconds on the engine's clock, or, for ``SuspensionPolicy/pauses``, on the engine's
+/// *running* time (its clock less the time it spent suspended: see ``EngineState/runningTime(at:)``),
+/// so that suspension never has to move an anchor.
 ///
-/// The value is always derived from the clock, never decremented blindly: for a countdown it is
-/// ceil((deadline − now) ÷ interval), floored at 0, so a late or missed wakeup corrects itself and
-/// a countdown never shows less time than is left.
+/// The value is always derived from an instant, never decremented blindly: for a countdown it is
+/// ceil((deadline − t) ÷ interval), floored at 0, where t is the instant the delivery stands for
+/// (a grid instant for the tick, the moment of preparation for a first delivery). So a late or
+/// missed wakeup corrects itself and a countdown never shows less time than is left.
 ///
-/// 16 bytes, so that a pool node is 32: the anchor, and one word holding the value (its upper 56
+/// 16 bytes, so that a pool node is 24: the anchor, and one word holding the value (its upper 56
 /// bits, signed) and the flags (its lowest 8 bits). The tick's common case reads the word once:
 /// "a running countdown above 1" is one mask and one compare, stepping down one subtraction. The
 /// instant of the next change is computed from the anchor and the value rather than stored: a
@@ -88,13 +91,14 @@ package struct CountdownTiming: Sendable {
     }
   }
 
-  /// Whether this is a running countdown showing more than 1: the tick's common case. Its next
-  /// change is ``countdownNextChange(interval:)``, and once that instant has passed by less than an
-  /// interval, its value moves down by exactly one: ``stepDown()``.
+  /// Whether this is a running countdown on the clock's own time showing more than 1: the tick's
+  /// common case. Its next change is ``countdownNextChange(interval:)``, and once that instant has
+  /// passed by less than an interval, its value moves down by exactly one: ``stepDown()``.
   @inline(__always)
   package var isRunningCountdownAboveOne: Bool {
-    // Neither counting up nor paused, and the value at least 2: the word at least 2 << 8.
-    word & (Self.countingUpFlag | Self.pausedFlag) == 0 && word >= 2 << Self.valueShift
+    // Not counting up, not paused, not on running time, and the value at least 2: the word at
+    // least 2 << 8.
+    word & (Self.countingUpFlag | Self.pausedFlag | Self.pausesFlag) == 0 && word >= 2 << Self.valueShift
   }
 
   /// ``nextChange(interval:)`` without its checks, for ``isRunningCountdownAboveOne`` only.
@@ -178,8 +182,8 @@ package struct CountdownTiming: Sendable {
   package func nanoseconds(at now: Int64) -> Int64 {
     if isPaused { return anchor }
     switch kind {
-    case .countdown: return max(0, anchor &- now)
-    case .countingUp: return max(0, now &- anchor)
+    case .countdown: return max(0, anchor.subtractingSaturated(now))
+    case .countingUp: return max(0, now.subtractingSaturated(anchor))
     }
   }
 
@@ -191,22 +195,29 @@ package struct CountdownTiming: Sendable {
   }
 
   /// Continues from the frozen time at `now`; due at once so the current value is delivered.
+  /// Saturates instead of wrapping: a countdown frozen with more time left than the clock has
+  /// instants ahead ends no sooner than the clock's last instant.
   package mutating func resume(at now: Int64) {
     guard isPaused else { return }
     isPaused = false
     switch kind {
-    case .countdown: anchor = now &+ anchor
-    case .countingUp: anchor = now &- anchor
+    case .countdown: anchor = now.addingSaturated(anchor)
+    case .countingUp: anchor = now.subtractingSaturated(anchor)
     }
     value = -1
   }
 
-  /// Moves the registration's anchor by `offset` (the time spent suspended, for
-  /// ``SuspensionPolicy/pauses``; 0 for the others) and makes it due at once, so a resume delivers
-  /// its current value. A paused or finished registration is left alone.
-  package mutating func shift(by offset: Int64) {
+  /// Moves the anchor `offset` earlier: a new registration's instants, read on the clock, become
+  /// instants of the engine's running time, which is `offset` behind the clock.
+  package mutating func rebase(by offset: Int64) {
+    guard !isPaused else { return }
+    anchor = anchor.subtractingSaturated(offset)
+  }
+
+  /// Makes a running registration due at once, so its current value is delivered (after the
+  /// engine resumes). A paused or finished registration is left alone.
+  package mutating func markDue() {
     guard !isPaused, !isFinished else { return }
-    anchor &+= offset
     value = -1
   }
 

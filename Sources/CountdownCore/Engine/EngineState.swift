@@ -1,25 +1,34 @@
-/// Everything an engine knows, kept inside its lock. Methods here never call user code and never
-/// block; they return what the caller must do once the lock is released.
+/// Everything an engine knows, kept inside its lock. Methods here never call anything that is not
+/// the engine's own — not the clock, not the timer, not a handler — and never release a
+/// registration; they return what the caller must do once the lock is released
+/// (``EngineActions``).
 struct EngineState {
   var table = ReceiverTable()
 
-  /// The engine's one timer; `nil` until the first registration and after a wakeup found the
-  /// table empty.
+  /// The engine's one timer; `nil` until the first registration has made it, and after a wakeup
+  /// found the table empty.
   private(set) var timer: (any CountdownTimer)?
   /// Whether `timer` is set. Asked on every registration and re-arm: testing the existential
   /// itself copies it, a retain and a release of the timer each time.
   private(set) var hasTimer = false
-
-  /// Installs or removes the engine's timer.
-  mutating func setTimer(_ newTimer: (any CountdownTimer)?) {
-    hasTimer = newTimer != nil
-    timer = newTimer
-  }
+  /// A caller was told to make the timer (``TimerAction/make``) and has not installed it yet.
+  private(set) var isMakingTimer = false
+  /// Counts every change of what the timer should do (arm, disarm, replace): a caller that armed
+  /// the timer outside the lock checks it afterwards, so that a stale arm never wins.
+  private(set) var timerGeneration: UInt64 = 0
   /// Where the timer is armed; `nil` while disarmed (suspended, or fired and waiting for the
   /// delivery pass that re-arms it).
-  var armedAt: Int64?
-  /// The origin of the wakeup grid: the instant the timer was created.
-  var gridOrigin: Int64 = 0
+  private(set) var armedAt: Int64?
+  /// The origin of the wakeup grid: the reading of the registration that made the timer, so that
+  /// countdown is exact (a 10 s countdown shows 9 after exactly 1 s); countdowns registered later
+  /// flip at the same grid instants, their first value lasting up to one interval longer.
+  private(set) var gridOrigin: Int64 = 0
+  /// The grid instant the latest wakeup stands for: the values of a tick are those at this
+  /// instant, whether the wakeup ran a little early or late.
+  private(set) var wakeupInstant: Int64 = .min
+  /// The latest clock reading of a registration or resume: a first delivery is never computed for
+  /// an instant before its registration (it would show more than its duration).
+  private(set) var latestRegistrationRead: Int64 = .min
   /// No registration's value changes before this instant (a lower bound: removals do not raise it).
   var earliestChange: Int64 = .max
 
@@ -36,7 +45,9 @@ struct EngineState {
   /// The pass running now, if any.
   var delivery: DeliveryContext?
   /// Set while the engine is suspended: the instant it was suspended.
-  var suspendedSince: Int64?
+  private(set) var suspendedSince: Int64?
+  /// The time the engine spent suspended before `suspendedSince`, in total.
+  private(set) var suspendedTotal: Int64 = 0
 
   /// Registrations removed or replaced while a pass runs: the pass may hold them unretained, so
   /// they live until it ends.
@@ -45,13 +56,6 @@ struct EngineState {
   var wakeups = 0
   var batches = 0
   var deliveries = 0
-
-  /// What the caller must do after releasing the lock to get pending deliveries made.
-  enum PassRequest {
-    case none
-    /// Queue a pass on the delivery queue.
-    case queue
-  }
 
   /// A registration, by its receiver's key and its own identity, with a delivery owed.
   ///
@@ -65,7 +69,83 @@ struct EngineState {
   }
 
   var hasPendingWork: Bool { tickDue || freshNeedsWalk || !fresh.isEmpty }
+}
 
+// MARK: - Time
+
+extension EngineState {
+  /// The engine's running time at clock instant `now`: the clock less the time spent suspended.
+  /// Registrations that pause while the engine is suspended (``SuspensionPolicy/pauses``) count
+  /// on it, so suspending and resuming never moves their anchors, and one registered while
+  /// suspended is never credited with suspension it did not spend.
+  func runningTime(at now: Int64) -> Int64 {
+    let clockTime = suspendedSince.map { min(now, $0) } ?? now
+    return clockTime.subtractingSaturated(suspendedTotal)
+  }
+
+  /// The instant `timing` counts on at clock instant `now`: the clock's own, or running time.
+  @inline(__always)
+  func instant(for timing: CountdownTiming, at now: Int64) -> Int64 {
+    timing.policy == .pauses ? runningTime(at: now) : now
+  }
+
+  /// The clock instant of `change`, an instant on the time `timing` counts on (for running time,
+  /// as long as the engine is not suspended again; a resume recomputes every change anyway).
+  @inline(__always)
+  func clockInstant(of change: Int64, for timing: CountdownTiming) -> Int64 {
+    timing.policy == .pauses ? change.addingSaturated(suspendedTotal) : change
+  }
+
+  /// Notes a clock reading made by a registration or a resume before it took the lock.
+  mutating func noteRegistrationRead(_ now: Int64) {
+    latestRegistrationRead = max(latestRegistrationRead, now)
+  }
+
+  /// The last grid instant at or before `instant`.
+  static func gridFloor(_ instant: Int64, window: Int64, origin: Int64) -> Int64 {
+    let offset = instant.subtractingSaturated(origin)
+    let steps = offset >= 0 ? offset / window : -((-(offset + 1)) / window + 1)
+    let (product, overflow) = steps.multipliedReportingOverflow(by: window)
+    return overflow ? (steps > 0 ? .max : .min) : origin.addingSaturated(product)
+  }
+
+  /// The first grid instant at or after both `instant` and `now`. A change that came due while a
+  /// pass ran thus waits for the next grid instant (all values still flip together), unless that
+  /// instant is now.
+  static func gridCeiling(atOrAfter instant: Int64, now: Int64, window: Int64, origin: Int64) -> Int64 {
+    let target = max(instant, now)
+    let floor = gridFloor(target, window: window, origin: origin)
+    return floor == target ? floor : floor.addingSaturated(window)
+  }
+
+  /// Notes a wakeup at clock instant `now`: the grid instant it stands for is the one it was armed
+  /// for, when it ran early by less than half a window, and otherwise the last one that has
+  /// passed (one callback with the true value after whole intervals were missed).
+  mutating func noteWakeup(at now: Int64, armedFor armed: Int64?, window: Int64) {
+    var instant = Self.gridFloor(now, window: window, origin: gridOrigin)
+    if let armed, armed > instant, armed.subtractingSaturated(now) <= window / 2 {
+      instant = armed
+    }
+    wakeupInstant = max(wakeupInstant, instant)
+    tickDue = true
+  }
+
+  /// The grid instant a tick pass that starts at clock instant `now` stands for.
+  func tickInstant(passStartedAt now: Int64, window: Int64) -> Int64 {
+    max(wakeupInstant, Self.gridFloor(now, window: window, origin: gridOrigin))
+  }
+
+  /// The instant first deliveries prepared at clock instant `now` are computed for: the current
+  /// grid instant (so they agree with the labels already showing), but never before a
+  /// registration's own reading (a first value never exceeds its duration).
+  func freshInstant(preparedAt now: Int64, tick: Int64?, window: Int64) -> Int64 {
+    max(Self.gridFloor(now, window: window, origin: gridOrigin), tick ?? .min, latestRegistrationRead)
+  }
+}
+
+// MARK: - First deliveries and removals
+
+extension EngineState {
   /// Notes a registration owed its prompt first delivery.
   mutating func noteFresh(_ pending: PendingDelivery) {
     guard !freshNeedsWalk else { return }
@@ -87,10 +167,10 @@ struct EngineState {
   }
 
   /// Notes that deliveries are pending and says whether a pass must be queued for them.
-  mutating func requestPass() -> PassRequest {
-    guard hasPendingWork, !passQueued else { return .none }
+  mutating func requestPass() -> Bool {
+    guard hasPendingWork, !passQueued else { return false }
     passQueued = true
-    return .queue
+    return true
   }
 
   /// Tells a running pass on this thread that `registration` was removed or replaced, so it
@@ -125,41 +205,117 @@ struct EngineState {
     return table.remove(at: index)
   }
 
-  /// The first grid instant at or after both `instant` and `now`. A change that came due while a
-  /// pass ran thus waits for the next grid instant (all values still flip together), unless that
-  /// instant is now.
-  ///
-  /// Static, taking the origin: called from `rearm`, a non-mutating method of this struct would
-  /// be handed a copy of the whole state (every array retained and released) on each call.
-  static func gridInstant(atOrAfter instant: Int64, now: Int64, window: Int64, origin gridOrigin: Int64) -> Int64 {
-    let target = max(instant, now) - gridOrigin
-    let steps = target <= 0 ? 0 : (target - 1) / window + 1
-    let (product, overflow) = steps.multipliedReportingOverflow(by: window)
-    return overflow ? .max : gridOrigin &+ product
+  /// The position of `receiver`'s registration, if it has one that is not finished. A
+  /// registration of a dead object that lived at the same address is not `receiver`'s.
+  func liveIndex(of receiver: AnyObject) -> NodeIndex? {
+    guard let index = table.index(of: ObjectIdentifier(receiver)),
+      table[index].registration.isRegistration(of: receiver), !table[index].timing.isFinished
+    else { return nil }
+    return index
+  }
+}
+
+// MARK: - The timer
+
+extension EngineState {
+  /// Asks for the timer if there is none (nor one being made): the caller makes it outside the
+  /// lock and hands it to ``install(_:now:window:)``. The grid starts at `now`.
+  mutating func ensureTimer(now: Int64) -> TimerAction {
+    guard !hasTimer, !isMakingTimer else { return .none }
+    isMakingTimer = true
+    gridOrigin = now
+    wakeupInstant = .min
+    armedAt = nil
+    earliestChange = .max
+    timerGeneration &+= 1
+    return .make
+  }
+
+  /// Installs the timer made for ``ensureTimer(now:)`` and arms it.
+  mutating func install(_ newTimer: any CountdownTimer, now: Int64, window: Int64) -> TimerAction {
+    isMakingTimer = false
+    timer = newTimer
+    hasTimer = true
+    timerGeneration &+= 1
+    return rearm(now: now, window: window)
+  }
+
+  /// Takes the timer away (a wakeup found nothing to do): the caller cancels and releases it
+  /// outside the lock.
+  mutating func removeTimer() -> TimerAction {
+    guard let old = timer else { return .none }
+    timer = nil
+    hasTimer = false
+    armedAt = nil
+    timerGeneration &+= 1
+    return .cancel(old)
+  }
+
+  /// Notes that the timer fired: it is disarmed until re-armed. Returns where it was armed.
+  mutating func noteTimerFired() -> Int64? {
+    defer { armedAt = nil }
+    wakeups += 1
+    return armedAt
+  }
+
+  /// The arming the timer should have now, if the arming for `generation` is stale: for a caller
+  /// that just armed the timer outside the lock (see ``TimerAction/arm(_:at:generation:)``).
+  func currentArming(ifNewerThan generation: UInt64) -> TimerAction {
+    guard generation != timerGeneration, let timer else { return .none }
+    return .arm(timer, at: armedAt, generation: timerGeneration)
   }
 
   /// Arms the timer for the earliest change, if it is not already armed as early; disarms it when
-  /// nothing can change. Scheduling a dispatch source neither blocks nor calls user code, and doing
-  /// it under the lock keeps `armedAt` and the real timer in step.
-  mutating func rearm(now: Int64, window: Int64) {
-    guard hasTimer, suspendedSince == nil else { return }
+  /// nothing can change.
+  mutating func rearm(now: Int64, window: Int64) -> TimerAction {
+    guard hasTimer, suspendedSince == nil else { return .none }
     let next: Int64?  // nil: disarm
     if table.isEmpty {
       // Keep the timer until the next grid wakeup finds the table still empty: a registration
       // before then reuses it instead of building a new one.
-      let wakeup = Self.gridInstant(atOrAfter: now + 1, now: now, window: window, origin: gridOrigin)
-      if let armedAt, armedAt <= wakeup { return }
+      let wakeup = Self.gridCeiling(atOrAfter: now.addingSaturated(1), now: now, window: window, origin: gridOrigin)
+      if let armedAt, armedAt <= wakeup { return .none }
       next = wakeup
     } else if earliestChange == .max {
-      guard armedAt != nil else { return }
+      guard armedAt != nil else { return .none }
       next = nil
     } else {
-      let wakeup = Self.gridInstant(atOrAfter: earliestChange, now: now, window: window, origin: gridOrigin)
-      if let armedAt, armedAt <= wakeup { return }
+      let wakeup = Self.gridCeiling(atOrAfter: earliestChange, now: now, window: window, origin: gridOrigin)
+      if let armedAt, armedAt <= wakeup { return .none }
       next = wakeup
     }
     armedAt = next
-    timer?.schedule(at: next.map(CountdownInstant.init(nanosecondsSinceOrigin:)))
+    timerGeneration &+= 1
+    return .arm(timer!, at: next, generation: timerGeneration)
+  }
+}
+
+// MARK: - Suspension
+
+extension EngineState {
+  /// Stops the timer's wakeups from `now` on.
+  mutating func suspend(at now: Int64) -> TimerAction {
+    guard suspendedSince == nil else { return .none }
+    suspendedSince = now
+    guard armedAt != nil, let timer else { return .none }
+    armedAt = nil
+    timerGeneration &+= 1
+    return .arm(timer, at: nil, generation: timerGeneration)
   }
 
+  /// Ends a suspension at `now`: every running registration is due at once, so its current value
+  /// is delivered even if it did not change. Returns whether the engine was suspended.
+  mutating func resume(at now: Int64) -> Bool {
+    guard let since = suspendedSince else { return false }
+    suspendedSince = nil
+    suspendedTotal = suspendedTotal.addingSaturated(max(0, now.subtractingSaturated(since)))
+    noteRegistrationRead(now)
+    table.withNodes { nodes, _ in
+      for position in nodes.indices {
+        nodes[position].timing.markDue()
+      }
+    }
+    tickDue = true
+    return true
+  }
 }

@@ -8,6 +8,9 @@ public import Dispatch
 /// calling queue (the main queue, when a test runs on the main thread) delivers each wakeup's
 /// callbacks before `advance` moves on, so when `advance` returns every callback has run.
 ///
+/// Give it a ``ManualClockJitter`` to make it behave like a real clock (late and early wakeups,
+/// time that moves while the engine works), seeded so a failing run replays exactly.
+///
 /// ```swift
 /// let clock = ManualCountdownClock()
 /// let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
@@ -24,6 +27,23 @@ public final class ManualCountdownClock: CountdownClock, @unchecked Sendable {
     var nextTimerID = 0
     var nextSequence: UInt64 = 0
     var timers: [Int: TimerRecord] = [:]
+    var jitter: Jitter
+  }
+
+  /// The jitter in nanoseconds, with its generator.
+  fileprivate struct Jitter {
+    var late: Int64
+    var early: Int64
+    var drift: Int64
+    var generator: SplitMix64
+
+    /// The instant a wakeup due at `deadline` fires.
+    mutating func firingInstant(for deadline: Int64) -> Int64 {
+      if early > 0, late == 0 || generator.next() & 1 == 0 {
+        return deadline.subtractingSaturated(generator.upTo(early))
+      }
+      return deadline.addingSaturated(generator.upTo(late))
+    }
   }
 
   fileprivate struct TimerRecord {
@@ -33,13 +53,39 @@ public final class ManualCountdownClock: CountdownClock, @unchecked Sendable {
   }
 
   /// Creates a clock that reads `now` until it is advanced.
-  public init(now: CountdownInstant = .zero) {
-    state = LockedState(State(now: now.nanosecondsSinceOrigin))
+  ///
+  /// - Parameters:
+  ///   - now: The instant the clock starts at.
+  ///   - jitter: How far from perfect its timing is.
+  /// - Throws: ``CountdownError/negativeDuration`` for a negative jitter, or
+  ///   ``CountdownError/outOfRange`` for one beyond 292 years.
+  public init(now: CountdownInstant = .zero, jitter: ManualClockJitter) throws(CountdownError) {
+    let late = try jitter.late.countdownNanoseconds()
+    let early = try jitter.early.countdownNanoseconds()
+    let drift = try jitter.drift.countdownNanoseconds()
+    guard late >= 0, early >= 0, drift >= 0 else { throw .negativeDuration }
+    state = LockedState(
+      State(
+        now: now.nanosecondsSinceOrigin,
+        jitter: Jitter(late: late, early: early, drift: drift, generator: SplitMix64(seed: jitter.seed))))
   }
 
-  /// The current instant: where the last advance left it.
+  /// Creates a clock with perfect timing that reads `now` until it is advanced.
+  public convenience init(now: CountdownInstant = .zero) {
+    // No jitter: nothing to validate, so this cannot throw.
+    try! self.init(now: now, jitter: .none)
+  }
+
+  /// The current instant: where the last advance left it (moved on by up to the jitter's drift
+  /// first, when it has one).
   public var now: CountdownInstant {
-    CountdownInstant(nanosecondsSinceOrigin: state.withLock { $0.now })
+    CountdownInstant(
+      nanosecondsSinceOrigin: state.withLock { state in
+        if state.jitter.drift > 0 {
+          state.now = state.now.addingSaturated(state.jitter.generator.upTo(state.jitter.drift))
+        }
+        return state.now
+      })
   }
 
   /// Moves time forward by `duration`, firing every timer that comes due on the way, in order.
@@ -159,7 +205,7 @@ extension ManualCountdownClock.State {
     }
     guard let best, let timer = timers[best.id]?.timer else { return nil }
     timers[best.id]?.armed = nil
-    now = max(now, best.deadline)
+    now = max(now, jitter.firingInstant(for: best.deadline))
     return timer
   }
 }

@@ -1,0 +1,106 @@
+import CountdownCore
+import Dispatch
+import XCTest
+
+/// The shared grid on a clock that behaves like a real one: wakeups late or early by less than half
+/// an interval, time moving while the engine registers and delivers. Labels must flip together and
+/// never skip or repeat a value, whatever the jitter.
+final class RealTimeGridTests: XCTestCase {
+  let recorder = Recorder()
+
+  /// A jittered manual clock: wakeups up to 2 ms late or 50 µs early, every read 0–30 µs later.
+  func makeJitteredEngine(interval: Duration, seed: UInt64) throws -> (CountdownEngine, ManualCountdownClock) {
+    let clock = try ManualCountdownClock(
+      jitter: .init(late: .milliseconds(2), early: .microseconds(50), drift: .microseconds(30), seed: seed))
+    let engine = try CountdownEngine(interval: interval, clock: clock, deliveryQueue: .main)
+    return (engine, clock)
+  }
+
+  /// Fails with the first place where `values` does not step down by exactly one.
+  func assertConsecutive(_ values: [Int], _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+    for (previous, next) in zip(values, values.dropFirst()) where next != previous - 1 {
+      XCTFail("\(name) went \(previous) → \(next) in \(values)", file: file, line: line)
+      return
+    }
+  }
+
+  func testLabelsStartedTogetherNeverSkipOrRepeat() throws {
+    for seed in UInt64(1)...5 {
+      let (engine, clock) = try makeJitteredEngine(interval: .milliseconds(100), seed: seed)
+      // The first registration makes the timer and sets the grid's phase: its countdown is exact.
+      // The labels started after it, microseconds apart, show the same value at every tick.
+      let first = Receiver("first")
+      try engine.register(first, .duration(.seconds(60)), handler: recorder.handler("first"))
+      let receivers = (0..<20).map { Receiver("r\($0)") }
+      for receiver in receivers {
+        try engine.register(receiver, .duration(.seconds(60)), handler: recorder.handler(receiver.name))
+      }
+      try clock.step(50, by: .milliseconds(100), recorder: recorder)
+      for receiver in receivers {
+        let values = recorder.values(receiver.name)
+        XCTAssertGreaterThanOrEqual(values.count, 49, "\(receiver) seed \(seed): \(values)")
+        assertConsecutive(values, "\(receiver) seed \(seed)")
+      }
+      assertConsecutive(recorder.values("first"), "first, seed \(seed)")
+      // Every label shows the same value after every step: they flip in the same batch.
+      let last = Set(receivers.map { recorder.values($0.name).last })
+      XCTAssertEqual(last.count, 1, "seed \(seed): labels disagree: \(last)")
+      XCTAssertEqual(recorder.values("first").last, 550, "seed \(seed): the first is exact")
+      recorder.clear()
+      engine.cancelAll()
+    }
+  }
+
+  func testReRegisteringALoneCountdownKeepsTheTickRate() throws {
+    for seed in UInt64(1)...5 {
+      let (engine, clock) = try makeJitteredEngine(interval: .seconds(1), seed: seed)
+      let cell = Receiver("cell")
+      try engine.register(cell, .duration(.seconds(30)), handler: recorder.handler("first"))
+      try engine.register(cell, .duration(.seconds(30)), handler: recorder.handler("cell"))
+      try clock.step(6, by: .seconds(1), recorder: recorder)
+      let values = recorder.values("cell")
+      XCTAssertEqual(values.count, 6, "seed \(seed): one value per second: \(values)")
+      assertConsecutive(values, "seed \(seed)")
+      recorder.clear()
+      engine.cancelAll()
+      // Cancel and start again within the same turn.
+      try engine.register(cell, .duration(.seconds(30)), handler: recorder.handler("first"))
+      engine.cancel(cell)
+      try engine.register(cell, .duration(.seconds(30)), handler: recorder.handler("again"))
+      try clock.step(6, by: .seconds(1), recorder: recorder)
+      let again = recorder.values("again")
+      XCTAssertEqual(again.count, 6, "seed \(seed): one value per second after cancel and start: \(again)")
+      assertConsecutive(again, "seed \(seed) after cancel")
+      recorder.clear()
+      engine.cancelAll()
+    }
+  }
+
+  /// A registration made by a callback while a pass is between chunks, into the part not walked
+  /// yet, gets the value of the moment it is prepared, not of the moment the pass began.
+  func testARegistrationMadeDuringAPassGetsItsCurrentValue() throws {
+    let (engine, clock) = try makeJitteredEngine(interval: .seconds(1), seed: 3)
+    // The walk goes from the last registration to the first: the first is prepared last.
+    let receivers = (0..<(3 * CountdownEngine.chunkSize)).map { Receiver("r\($0)") }
+    let replaced = receivers[0]
+    let expired = receivers[1]
+    for receiver in receivers {
+      try engine.register(receiver, .duration(.seconds(100)), handler: { _, _ in })
+    }
+    let trigger = receivers.last!
+    let calls = LockedState(0)
+    try clock.advance(by: .zero)
+    let pastDeadline = clock.now
+    try clock.advance(by: .milliseconds(100))
+    try engine.register(trigger, .duration(.seconds(100))) { [recorder] value, _ in
+      // Its second callback comes from the wakeup's walk, which reaches it in the first chunk.
+      guard calls.withLock({ $0 += 1; return $0 }) == 2 else { return }
+      try! engine.register(replaced, .duration(.seconds(5)), handler: recorder.handler("replaced"))
+      try! engine.register(expired, .deadline(pastDeadline), handler: recorder.handler("expired"))
+    }
+    try clock.advance(by: .seconds(2))
+    XCTAssertEqual(recorder.values("replaced").first, 5, "a fresh 5 s countdown starts at 5")
+    XCTAssertEqual(recorder.values("expired"), [0], "a past deadline delivers a single 0")
+    engine.cancelAll()
+  }
+}
