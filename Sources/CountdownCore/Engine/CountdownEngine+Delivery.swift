@@ -258,6 +258,8 @@ extension CountdownEngine {
             // rare, so asking the ones that can tell costs little.
             if timing.answersLivenessProbe {
               probes.append(PausedProbe(key: entries[current].key, registration: nodes[current].registration))
+              // Asked again at the next grid instant: nothing else may tick to notice its end.
+              soonest = min(soonest, max(instants.tick, instants.fresh).addingSaturated(1))
             }
           } else if plan.freshOnly ? nextChange == .min : instants.instant(for: timing) >= nextChange {
             // Delivered at most once per pass, although a removal between chunks may move a
