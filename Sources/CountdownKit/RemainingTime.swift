@@ -3,6 +3,12 @@ import Foundation
 /// A remaining (or elapsed) time split into days, hours, minutes and seconds, and formatted with
 /// Foundation's `Duration` format styles, so it follows the user's locale.
 ///
+/// A fraction of a second always counts as a whole second: the parts and the text round the
+/// duration **up** to whole seconds, the rule a countdown's callback follows for its whole
+/// intervals. So 59.2 s left reads `1:00`, never `0:59`, and `RemainingTime(manager.remaining(for:
+/// cell)!)` reads the same as `RemainingTime(seconds: remaining)` in the cell's callback at that
+/// instant; neither ever shows less time than is left.
+///
 /// ```swift
 /// RemainingTime(seconds: 59).formatted()            // "0:59"
 /// RemainingTime(seconds: 3_725).formatted()         // "1:02:05"
@@ -20,10 +26,10 @@ public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
     case spelledOut
   }
 
-  /// The time, never negative (a negative input reads as zero).
+  /// The time as given, never negative (a negative input reads as zero); not yet rounded.
   public let duration: Duration
 
-  /// Wraps a duration (negative ones become zero).
+  /// Wraps a duration (negative ones become zero), such as ``CountdownManager/remaining(for:)``.
   public init(_ duration: Duration) {
     self.duration = max(duration, .zero)
   }
@@ -33,7 +39,11 @@ public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
     self.init(.seconds(seconds))
   }
 
-  private var totalSeconds: Int64 { duration.components.seconds }
+  /// The duration in whole seconds, rounded up.
+  private var totalSeconds: Int64 {
+    let (seconds, attoseconds) = duration.components
+    return attoseconds > 0 && seconds < .max ? seconds + 1 : seconds
+  }
 
   /// Whole days.
   public var days: Int { Int(totalSeconds / 86_400) }
