@@ -260,6 +260,26 @@ final class ManagerTests: XCTestCase {
     }
   }
 
+  func testEqualIDsOfDifferentTypesAreDifferentCountdowns() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      // Two kinds of model whose ids happen to be equal numbers: a product (Int) and a shipment (Int64).
+      let productID = 7, shipmentID: Int64 = 7
+      let products = LockedState<[Int]>([]), shipments = LockedState<[Int]>([])
+      try manager.start(id: productID, for: .seconds(10)) { _, remaining, _ in products.withLock { $0.append(remaining) } }
+      try manager.start(id: shipmentID, for: .seconds(5)) { _, remaining, _ in shipments.withLock { $0.append(remaining) } }
+      XCTAssertEqual(manager.count, 2, "two countdowns, not one replaced by the other")
+      try clock.advance(by: .seconds(1))
+      XCTAssertTrue(manager.cancel(id: shipmentID))
+      XCTAssertFalse(manager.contains(id: shipmentID))
+      XCTAssertTrue(manager.contains(id: productID), "cancelling the shipment left the product's countdown")
+      XCTAssertEqual(manager.remaining(forID: productID), .seconds(9))
+      try clock.advance(by: .seconds(2))
+      XCTAssertEqual(products.withLock { $0 }, [10, 9, 8, 7])
+      XCTAssertEqual(shipments.withLock { $0 }, [5, 4])
+    }
+  }
+
   func testOneShotRunsOnceAndCanBeCancelled() throws {
     try MainActor.assumeIsolated {
       let (manager, clock) = try makeManager()
