@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A remaining (or elapsed) time split into days, hours, minutes and seconds, and formatted with
 /// Foundation's `Duration` format styles, so it follows the user's locale.
@@ -10,6 +10,7 @@ import Foundation
 /// instant; neither ever shows less time than is left.
 ///
 /// ```swift
+/// // In US English:
 /// RemainingTime(seconds: 59).formatted()            // "0:59"
 /// RemainingTime(seconds: 3_725).formatted()         // "1:02:05"
 /// RemainingTime(seconds: 93_784).formatted()        // "1d 02:03:04"
@@ -22,7 +23,7 @@ public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
     case clock
     /// Abbreviated units: `1d 2h 3m 4s`.
     case units
-    /// Spelled-out units: `1 day, 2 hrs, 3 min, 4 secs`.
+    /// Spelled-out units: `1 day, 2 hr, 3 min, 4 sec` (US English; British: `2 hrs`, `4 secs`).
     case spelledOut
   }
 
@@ -54,24 +55,30 @@ public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
   /// Seconds past the whole minutes (0–59).
   public var seconds: Int { Int(totalSeconds % 60) }
 
-  /// The time as text, in the current locale.
-  public func formatted(_ style: Style = .clock) -> String {
+  /// The time as text, in `locale`: the user's current one unless given (tests pin one).
+  ///
+  /// ```swift
+  /// RemainingTime(seconds: 93_784).formatted(.spelledOut, locale: Locale(identifier: "de_DE"))
+  /// // "1 Tg., 2 Std., 3 Min. und 4 Sek."
+  /// ```
+  public func formatted(_ style: Style = .clock, locale: Locale = .autoupdatingCurrent) -> String {
     let whole = Duration.seconds(totalSeconds)
     switch style {
     case .clock:
       if totalSeconds < 3_600 {
-        return whole.formatted(.time(pattern: .minuteSecond))
+        return whole.formatted(.time(pattern: .minuteSecond).locale(locale))
       }
       if days == 0 {
-        return whole.formatted(.time(pattern: .hourMinuteSecond))
+        return whole.formatted(.time(pattern: .hourMinuteSecond).locale(locale))
       }
-      let dayPart = Duration.seconds(Int64(days) * 86_400).formatted(.units(allowed: [.days], width: .narrow))
+      let dayPart = Duration.seconds(Int64(days) * 86_400)
+        .formatted(.units(allowed: [.days], width: .narrow).locale(locale))
       let rest = Duration.seconds(totalSeconds % 86_400)
-      return dayPart + " " + rest.formatted(.time(pattern: .hourMinuteSecond(padHourToLength: 2)))
+      return dayPart + " " + rest.formatted(.time(pattern: .hourMinuteSecond(padHourToLength: 2)).locale(locale))
     case .units:
-      return whole.formatted(.units(allowed: [.days, .hours, .minutes, .seconds], width: .narrow))
+      return whole.formatted(.units(allowed: [.days, .hours, .minutes, .seconds], width: .narrow).locale(locale))
     case .spelledOut:
-      return whole.formatted(.units(allowed: [.days, .hours, .minutes, .seconds], width: .abbreviated))
+      return whole.formatted(.units(allowed: [.days, .hours, .minutes, .seconds], width: .abbreviated).locale(locale))
     }
   }
 

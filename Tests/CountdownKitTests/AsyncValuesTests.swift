@@ -74,15 +74,4 @@ final class AsyncValuesTests: XCTestCase {
     }
     return (task, ended)
   }
-
-  func testFormattingUsesFoundationDurationStyles() {
-    XCTAssertEqual(RemainingTime(seconds: 59).formatted(), "0:59")
-    XCTAssertEqual(RemainingTime(seconds: 3_725).formatted(), "1:02:05")
-    XCTAssertEqual(RemainingTime(seconds: 93_784).formatted(), "1d 02:03:04")
-    XCTAssertEqual(RemainingTime(seconds: 93_784).formatted(.units), "1d 2h 3m 4s")
-    XCTAssertEqual(RemainingTime(seconds: 93_784).formatted(.spelledOut), "1 day, 2 hrs, 3 min, 4 secs")
-    let time = RemainingTime(seconds: 93_784)
-    XCTAssertEqual([time.days, time.hours, time.minutes, time.seconds], [1, 2, 3, 4])
-    XCTAssertEqual(RemainingTime(seconds: -5).formatted(), "0:00")
-  }
 }
