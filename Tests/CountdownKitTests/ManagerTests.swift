@@ -2,7 +2,8 @@ import CountdownKit
 import Foundation
 import XCTest
 
-/// DESIGN.md's guarantees 2-6 through the API apps use, on the manual clock.
+/// The manager's promises through the API apps use, on the manual clock: re-registering replaces,
+/// cancel is final, deallocated receivers end silently, values follow the clock across suspension.
 ///
 /// XCTest runs test methods on the main thread; each body enters the main actor with
 /// `MainActor.assumeIsolated` (a `@MainActor` XCTestCase cannot be discovered on Linux).
@@ -24,7 +25,7 @@ final class ManagerTests: XCTestCase {
     }
   }
 
-  // 2. Cell reuse: re-registered three times within one interval -> one callback per tick.
+  // Cell reuse: re-registered three times within one interval -> one callback per tick.
   func testCellReuseReplacesInsteadOfDoubling() throws {
     try MainActor.assumeIsolated {
       let (manager, clock) = try makeManager()
@@ -42,7 +43,7 @@ final class ManagerTests: XCTestCase {
     }
   }
 
-  // 4. Cancel from inside a callback, and from the main actor after a batch was queued.
+  // Cancel from inside a callback, and from the main actor after a batch was queued.
   func testCancelInsideACallbackStopsAtOnce() throws {
     try MainActor.assumeIsolated {
       let (manager, clock) = try makeManager()
@@ -77,7 +78,7 @@ final class ManagerTests: XCTestCase {
     }
   }
 
-  // 5. A deallocated receiver gets no callback; the manager keeps nothing alive.
+  // A deallocated receiver gets no callback; the manager keeps nothing alive.
   func testDeallocatedReceiverEndsSilently() throws {
     try MainActor.assumeIsolated {
       let (manager, clock) = try makeManager()
@@ -112,7 +113,7 @@ final class ManagerTests: XCTestCase {
     }
   }
 
-  // 6. Suspend 90 s with countdowns of 30 s and 120 s; a quiz clock pauses with the app.
+  // Suspend 90 s with countdowns of 30 s and 120 s; a quiz clock pauses with the app.
   func testSuspendAndResumeCorrectsEveryCountdown() throws {
     try MainActor.assumeIsolated {
       let (manager, clock) = try makeManager()
