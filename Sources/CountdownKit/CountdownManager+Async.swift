@@ -10,7 +10,9 @@ extension CountdownManager {
   /// ```
   ///
   /// Cancelling the consuming task, or dropping the sequence, cancels the countdown. A consumer that
-  /// falls behind gets the newest value, never a backlog; the final `0` is never dropped.
+  /// falls behind gets the newest value, never a backlog; the final `0` is never dropped. The
+  /// sequence also finishes, without a `0`, when the countdown ends otherwise: when the manager is
+  /// deallocated, or the engine's `cancelAll()` removes it.
   /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``.
   public func values(
     for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning
@@ -52,10 +54,13 @@ extension CountdownManager {
   private func stream(_ target: CountdownTarget, _ policy: SuspensionPolicy) throws(CountdownError) -> AsyncStream<Int> {
     let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let handle = CountdownHandle(engine: engine)
+    // Finishes the stream however the countdown ends without its final 0 (cancelled, removed by
+    // `cancelAll`, or its engine deallocated with the manager): the handler holds it alone.
+    let end = StreamEnd(continuation)
     try engine.register(handle, target, whileSuspended: policy) { value, _ in
       withExtendedLifetime(handle) {
-        continuation.yield(value)
-        if value == 0 { continuation.finish() }
+        end.continuation.yield(value)
+        if value == 0 { end.continuation.finish() }
       }
     }
     continuation.onTermination = { _ in handle.cancel() }

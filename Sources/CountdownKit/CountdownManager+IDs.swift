@@ -10,7 +10,8 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// An id's countdown lives until it ends, its `stop` flag is set, or ``cancel(id:)``.
+  /// An id's countdown lives until it ends, its `stop` flag is set, or ``cancel(id:)``. Ids are
+  /// told apart by type and value: `7 as Int` and `7 as Int64` are two countdowns.
   /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``; an existing
   ///   countdown of `id` is then left untouched.
   public func start<ID: Hashable & Sendable>(

@@ -13,6 +13,13 @@ extension CountdownManager {
   /// item's time), then each time the value changes, and last with `0`; setting `stop` ends the
   /// countdown after that call.
   ///
+  /// Main-actor isolated, as the cells, views and view controllers that show countdowns are: the
+  /// receiver is handed to `update` on the main actor, so it must come from there. Starting a
+  /// plain (non-`Sendable`) object from another thread, which would then race with the callback,
+  /// does not compile. Keys that are not main-actor objects use ``start(id:for:whileSuspended:_:)``
+  /// (from any thread). ``cancel(_:)``, ``pause(_:)``, ``resume(_:)``, ``contains(_:)`` and
+  /// ``remaining(for:)`` only use the receiver's identity and may be called from any thread.
+  ///
   /// - Parameters:
   ///   - receiver: The object that shows the countdown. Held weakly; keys the countdown.
   ///   - duration: How long to count down. Zero ends at once with a single `0`.
@@ -22,6 +29,7 @@ extension CountdownManager {
   /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``; an existing
   ///   countdown of `receiver` is then left untouched.
   /// - Complexity: O(1) amortized.
+  @MainActor
   public func start<Receiver: AnyObject>(
     _ receiver: Receiver,
     for duration: Duration,
@@ -35,6 +43,7 @@ extension CountdownManager {
   ///
   /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` for a negative number.
   /// - SeeAlso: ``start(_:for:whileSuspended:_:)``
+  @MainActor
   public func start<Receiver: AnyObject>(
     _ receiver: Receiver,
     seconds: Int,
@@ -50,6 +59,7 @@ extension CountdownManager {
   /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for NaN or an infinity,
   ///   ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``.
   /// - SeeAlso: ``start(_:for:whileSuspended:_:)``
+  @MainActor
   public func start<Receiver: AnyObject>(
     _ receiver: Receiver,
     timeInterval: TimeInterval,
@@ -71,6 +81,7 @@ extension CountdownManager {
   ///
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a date too far away to represent (such as
   ///   `Date.distantFuture`) or ``CountdownCore/CountdownError/nonFiniteValue``.
+  @MainActor
   public func start<Receiver: AnyObject>(
     _ receiver: Receiver,
     until date: Date,
@@ -89,7 +100,10 @@ extension CountdownManager {
   ///   view.durationLabel.text = RemainingTime(seconds: elapsed).formatted()
   /// }
   /// ```
+  ///
+  /// Main-actor isolated for the same reason as ``start(_:for:whileSuspended:_:)``.
   /// - Complexity: O(1) amortized.
+  @MainActor
   public func listen<Receiver: AnyObject>(
     _ receiver: Receiver,
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
@@ -139,7 +153,9 @@ extension CountdownManager {
 
   /// Registers a main-actor callback with the engine (whose delivery queue is the main queue),
   /// holding the receiver weakly: once it is gone, the countdown ends without a call (paused ones
-  /// too: the engine asks paused registrations with its liveness probe).
+  /// too: the engine asks paused registrations with its liveness probe). Main-actor isolated, so
+  /// the receiver and `update` belong to the main actor, where the engine delivers.
+  @MainActor
   private func register<Receiver: AnyObject>(
     _ receiver: Receiver, _ target: CountdownTarget, _ policy: SuspensionPolicy,
     _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void

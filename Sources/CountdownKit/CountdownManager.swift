@@ -18,7 +18,9 @@ public import Foundation
 ///   the app returns from the background; ``suspend()`` and ``resume()`` stop the timer meanwhile
 ///   (the ``shared`` manager does this by itself on UIKit platforms).
 ///
-/// All methods may be called from any thread.
+/// The methods that take a receiver object and hand it to a callback (`start(_:…)` and `listen`)
+/// are main-actor isolated, as the views that show countdowns are; all others, including the
+/// id-keyed ones and cancelling or asking by receiver, may be called from any thread.
 public final class CountdownManager: Sendable {
   /// The manager most apps use: a 1-second interval on the continuous clock, all values flipping
   /// together. On UIKit platforms it suspends and resumes with the app.

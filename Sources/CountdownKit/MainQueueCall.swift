@@ -10,6 +10,8 @@ import Dispatch
 struct MainQueueCall<Subject>: @unchecked Sendable {
   // @unchecked Sendable: `body` is only invoked on the main queue (see above), so the subject (a
   // receiver, or an id) and the main-actor state the callback touches never leave the main actor.
+  // A receiver comes from the main actor in the first place: the methods that take one are
+  // `@MainActor`; an id is `Sendable`.
   private typealias Nonisolated = (Subject, Int, inout Bool) -> Void
   private let body: Nonisolated
 

@@ -36,14 +36,42 @@ final class AsyncValuesTests: XCTestCase {
     XCTAssertEqual(manager.count, 0, "the countdown ended with its consumer")
   }
 
-  func testFormattingUsesFoundationDurationStyles() {
-    XCTAssertEqual(RemainingTime(seconds: 59).formatted(), "0:59")
-    XCTAssertEqual(RemainingTime(seconds: 3_725).formatted(), "1:02:05")
-    XCTAssertEqual(RemainingTime(seconds: 93_784).formatted(), "1d 02:03:04")
-    XCTAssertEqual(RemainingTime(seconds: 93_784).formatted(.units), "1d 2h 3m 4s")
-    XCTAssertEqual(RemainingTime(seconds: 93_784).formatted(.spelledOut), "1 day, 2 hrs, 3 min, 4 secs")
-    let time = RemainingTime(seconds: 93_784)
-    XCTAssertEqual([time.days, time.hours, time.minutes, time.seconds], [1, 2, 3, 4])
-    XCTAssertEqual(RemainingTime(seconds: -5).formatted(), "0:00")
+  // Every way a countdown ends finishes its stream, not only its final 0: a consumer's loop must
+  // never hang. On the manual clock (no value needs to be delivered); the timeout only bounds a
+  // failure.
+  func testValuesFinishWhenTheManagerIsReleased() async throws {
+    for kind in ["for", "until"] {
+      var manager: CountdownManager? = try CountdownManager(clock: ManualCountdownClock())
+      let stream = try kind == "for" ? manager!.values(for: .seconds(60)) : manager!.values(until: Date() + 60)
+      let consumer = consume(stream, named: "values(\(kind):) after the manager was released")
+      manager = nil
+      await fulfillment(of: [consumer.ended], timeout: 5)
+      consumer.task.cancel()
+      let values = await consumer.task.value
+      XCTAssertFalse(values.contains(0), "no fake final 0: \(values)")
+    }
+  }
+
+  func testValuesFinishWhenTheEngineCancelsEverything() async throws {
+    let manager = try CountdownManager(clock: ManualCountdownClock())
+    let streams = try [manager.values(for: .seconds(60)), manager.values(until: Date() + 60)]
+    let consumers = streams.enumerated().map { consume($1, named: "stream \($0) after cancelAll") }
+    XCTAssertEqual(manager.count, 2)
+    manager.engine.cancelAll()
+    await fulfillment(of: consumers.map(\.ended), timeout: 5)
+    for consumer in consumers { consumer.task.cancel() }
+    XCTAssertEqual(manager.count, 0)
+  }
+
+  /// Iterates `stream` in a task; `ended` is fulfilled when the loop ends.
+  private func consume(_ stream: AsyncStream<Int>, named name: String) -> (task: Task<[Int], Never>, ended: XCTestExpectation) {
+    let ended = expectation(description: "the consumer's loop over \(name) ended")
+    let task = Task {
+      var values: [Int] = []
+      for await value in stream { values.append(value) }
+      ended.fulfill()
+      return values
+    }
+    return (task, ended)
   }
 }

@@ -2,7 +2,8 @@ import CountdownKit
 import Foundation
 import XCTest
 
-/// DESIGN.md's guarantees 2-6 through the API apps use, on the manual clock.
+/// The manager's promises through the API apps use, on the manual clock: re-registering replaces,
+/// cancel is final, deallocated receivers end silently, values follow the clock across suspension.
 ///
 /// XCTest runs test methods on the main thread; each body enters the main actor with
 /// `MainActor.assumeIsolated` (a `@MainActor` XCTestCase cannot be discovered on Linux).
@@ -24,7 +25,7 @@ final class ManagerTests: XCTestCase {
     }
   }
 
-  // 2. Cell reuse: re-registered three times within one interval -> one callback per tick.
+  // Cell reuse: re-registered three times within one interval -> one callback per tick.
   func testCellReuseReplacesInsteadOfDoubling() throws {
     try MainActor.assumeIsolated {
       let (manager, clock) = try makeManager()
@@ -42,7 +43,7 @@ final class ManagerTests: XCTestCase {
     }
   }
 
-  // 4. Cancel from inside a callback, and from the main actor after a batch was queued.
+  // Cancel from inside a callback, and from the main actor after a batch was queued.
   func testCancelInsideACallbackStopsAtOnce() throws {
     try MainActor.assumeIsolated {
       let (manager, clock) = try makeManager()
@@ -77,7 +78,7 @@ final class ManagerTests: XCTestCase {
     }
   }
 
-  // 5. A deallocated receiver gets no callback; the manager keeps nothing alive.
+  // A deallocated receiver gets no callback; the manager keeps nothing alive.
   func testDeallocatedReceiverEndsSilently() throws {
     try MainActor.assumeIsolated {
       let (manager, clock) = try makeManager()
@@ -129,7 +130,7 @@ final class ManagerTests: XCTestCase {
     }
   }
 
-  // 6. Suspend 90 s with countdowns of 30 s and 120 s; a quiz clock pauses with the app.
+  // Suspend 90 s with countdowns of 30 s and 120 s; a quiz clock pauses with the app.
   func testSuspendAndResumeCorrectsEveryCountdown() throws {
     try MainActor.assumeIsolated {
       let (manager, clock) = try makeManager()
@@ -274,6 +275,26 @@ final class ManagerTests: XCTestCase {
       XCTAssertFalse(manager.cancel(id: 42))
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(seen.withLock { $0["42"] }, [10, 9, 8, 7, 6])
+    }
+  }
+
+  func testEqualIDsOfDifferentTypesAreDifferentCountdowns() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      // Two kinds of model whose ids happen to be equal numbers: a product (Int) and a shipment (Int64).
+      let productID = 7, shipmentID: Int64 = 7
+      let products = LockedState<[Int]>([]), shipments = LockedState<[Int]>([])
+      try manager.start(id: productID, for: .seconds(10)) { _, remaining, _ in products.withLock { $0.append(remaining) } }
+      try manager.start(id: shipmentID, for: .seconds(5)) { _, remaining, _ in shipments.withLock { $0.append(remaining) } }
+      XCTAssertEqual(manager.count, 2, "two countdowns, not one replaced by the other")
+      try clock.advance(by: .seconds(1))
+      XCTAssertTrue(manager.cancel(id: shipmentID))
+      XCTAssertFalse(manager.contains(id: shipmentID))
+      XCTAssertTrue(manager.contains(id: productID), "cancelling the shipment left the product's countdown")
+      XCTAssertEqual(manager.remaining(forID: productID), .seconds(9))
+      try clock.advance(by: .seconds(2))
+      XCTAssertEqual(products.withLock { $0 }, [10, 9, 8, 7])
+      XCTAssertEqual(shipments.withLock { $0 }, [5, 4])
     }
   }
 

@@ -27,15 +27,19 @@ struct Order: Identifiable {
 // README: uikit
 final class SaleCell: UITableViewCell {
   let timeLabel = UILabel()
+  var countdowns = CountdownManager.shared  // tests set a manager on a ManualCountdownClock
 
   func configure(with item: SaleItem) {
     // Called again when the cell is reused: that replaces its countdown, never adds a second one.
     do {
-      try CountdownManager.shared.start(self, until: item.endsAt) { cell, remaining, _ in
+      try countdowns.start(self, until: item.endsAt) { cell, remaining, _ in
         cell.timeLabel.text = remaining > 0 ? RemainingTime(seconds: remaining).formatted() : "Sale ended"
       }
     } catch {
-      timeLabel.text = "—"  // a date too far away to count down to
+      // A date too far away to count down to. The countdown of the item this cell showed before
+      // was left running: end it, or its next tick would overwrite the dash with that item's time.
+      countdowns.cancel(self)
+      timeLabel.text = "—"
     }
   }
 }

@@ -19,6 +19,24 @@ final class ReadmeSamplesTests: XCTestCase {
     }
   }
 
+  func testSaleCellShowsADashForARejectedDateAndKeepsIt() throws {
+    try MainActor.assumeIsolated {
+      let clock = ManualCountdownClock()
+      let cell = SaleCell()
+      cell.countdowns = try CountdownManager(clock: clock)
+      cell.configure(with: SaleItem(endsAt: Date() + 3_600))
+      try clock.advance(by: .zero)
+      XCTAssertEqual(cell.timeLabel.text, RemainingTime(seconds: 3_600).formatted())
+      // Reused for an item whose end cannot be counted down to: the dash stays, the previous
+      // item's countdown does not come back over it.
+      cell.configure(with: SaleItem(endsAt: .distantFuture))
+      XCTAssertEqual(cell.timeLabel.text, "—")
+      try clock.advance(by: .seconds(2))
+      XCTAssertEqual(cell.timeLabel.text, "—", "the previous item's time overwrote the dash")
+      XCTAssertFalse(cell.countdowns.contains(cell))
+    }
+  }
+
   // README: testing
   func testResendButtonCountsDownThirtySeconds() throws {
     try MainActor.assumeIsolated {

@@ -3,17 +3,20 @@ import Foundation
 import XCTest
 
 /// Callbacks that call back into the manager: no deadlock, and defined results.
+///
+/// The callbacks hold their manager `unowned`: the manager keeps its callbacks, so a strong
+/// reference back would be a cycle that outlives the test.
 final class ReentrancyTests: XCTestCase {
   func testCallbacksCancelThemselvesAndOthers() throws {
     try MainActor.assumeIsolated {
       let (manager, clock) = try makeManager()
       let selfCancelling = CountdownLabel("self"), victim = CountdownLabel("victim"), killer = CountdownLabel("killer")
-      try manager.start(selfCancelling, seconds: 10) { label, remaining, _ in
+      try manager.start(selfCancelling, seconds: 10) { [unowned manager] label, remaining, _ in
         label.shown.append(remaining)
         if remaining == 9 { manager.cancel(label) }
       }
       try manager.start(victim, seconds: 10) { label, remaining, _ in label.shown.append(remaining) }
-      try manager.start(killer, seconds: 10) { label, remaining, _ in
+      try manager.start(killer, seconds: 10) { [unowned manager] label, remaining, _ in
         label.shown.append(remaining)
         if remaining == 8 { manager.cancel(victim) }
       }
@@ -30,7 +33,7 @@ final class ReentrancyTests: XCTestCase {
       let (manager, clock) = try makeManager()
       let parent = CountdownLabel("parent")
       var children: [CountdownLabel] = []
-      try manager.start(parent, seconds: 3) { label, remaining, _ in
+      try manager.start(parent, seconds: 3) { [unowned manager] label, remaining, _ in
         label.shown.append(remaining)
         if remaining == 2 {
           let child = CountdownLabel("child")
@@ -53,7 +56,7 @@ final class ReentrancyTests: XCTestCase {
     try MainActor.assumeIsolated {
       let (manager, clock) = try makeManager()
       let label = CountdownLabel("a")
-      try manager.start(label, seconds: 20) { label, remaining, _ in
+      try manager.start(label, seconds: 20) { [unowned manager] label, remaining, _ in
         label.shown.append(remaining)
         if remaining == 18 { manager.suspend() }
       }
@@ -61,7 +64,7 @@ final class ReentrancyTests: XCTestCase {
       XCTAssertTrue(manager.isSuspended)
       XCTAssertEqual(label.shown, [20, 19, 18])
       let resumer = CountdownLabel("resumer")
-      try manager.start(resumer, seconds: 1) { _, _, _ in manager.resume() }  // first delivery still comes
+      try manager.start(resumer, seconds: 1) { [unowned manager] _, _, _ in manager.resume() }  // first delivery still comes
       try clock.advance(by: .zero)
       XCTAssertFalse(manager.isSuspended)
       try clock.advance(by: .zero)

@@ -59,24 +59,26 @@ final class TimeFaultTests: XCTestCase {
 
   /// A real timer and a main thread blocked for 3 s: afterwards one delivery, with the true value.
   func testBlockedMainThreadGetsOneCorrectDelivery() throws {
-    let manager = try CountdownManager(interval: .milliseconds(100))
-    let values = LockedState<[Int]>([])
-    let token = OrderModel()
-    try manager.start(token, for: .seconds(60)) { _, remaining, _ in values.withLock { $0.append(remaining) } }
-    RunLoop.main.run(until: Date().addingTimeInterval(0.35))
-    let before = values.withLock { $0 }
-    Thread.sleep(forTimeInterval: 3)  // the main thread is blocked: deliveries cannot run
-    RunLoop.main.run(until: Date().addingTimeInterval(0.05))
-    let after = values.withLock { $0 }
-    let burst = Array(after.dropFirst(before.count))
-    XCTAssertFalse(burst.isEmpty)
-    // One pass for the whole stall (a pile-up would be ~30); a fresh tick or two may follow on a
-    // loaded machine.
-    XCTAssertLessThanOrEqual(burst.count, 3, "no burst of stale batches: \(burst)")
-    XCTAssertEqual(after, after.sorted(by: >), "never a value twice, never going up")
-    XCTAssertEqual(Set(after).count, after.count)
-    let expected = 600 - 34  // about 3.4 s after the start, at 100 ms steps
-    XCTAssertLessThan(abs(burst[0] - expected), 10, "the delivered value is right for when it is delivered")
-    manager.cancel(token)
+    try MainActor.assumeIsolated {
+      let manager = try CountdownManager(interval: .milliseconds(100))
+      let values = LockedState<[Int]>([])
+      let token = OrderModel()
+      try manager.start(token, for: .seconds(60)) { _, remaining, _ in values.withLock { $0.append(remaining) } }
+      RunLoop.main.run(until: Date().addingTimeInterval(0.35))
+      let before = values.withLock { $0 }
+      Thread.sleep(forTimeInterval: 3)  // the main thread is blocked: deliveries cannot run
+      RunLoop.main.run(until: Date().addingTimeInterval(0.05))
+      let after = values.withLock { $0 }
+      let burst = Array(after.dropFirst(before.count))
+      XCTAssertFalse(burst.isEmpty)
+      // One pass for the whole stall (a pile-up would be ~30); a fresh tick or two may follow on a
+      // loaded machine.
+      XCTAssertLessThanOrEqual(burst.count, 3, "no burst of stale batches: \(burst)")
+      XCTAssertEqual(after, after.sorted(by: >), "never a value twice, never going up")
+      XCTAssertEqual(Set(after).count, after.count)
+      let expected = 600 - 34  // about 3.4 s after the start, at 100 ms steps
+      XCTAssertLessThan(abs(burst[0] - expected), 10, "the delivered value is right for when it is delivered")
+      manager.cancel(token)
+    }
   }
 }
