@@ -74,7 +74,7 @@ extension CountdownManager {
     }
     let call = MainQueueCall(update)
     do {
-      try engine.register(token, target, whileSuspended: policy, answersLivenessProbe: false) { [weak self] value, stop in
+      try engine.register(token, target, whileSuspended: policy) { [weak self] value, stop in
         call(id, value, &stop)
         if stop || value == 0 {
           self?.forget(token, start: start)

@@ -162,12 +162,11 @@ extension CountdownManager {
   ) throws(CountdownError) {
     let weakReceiver = WeakReference(receiver)
     let call = MainQueueCall(update)
-    try engine.register(receiver, target, whileSuspended: policy, answersLivenessProbe: true) { value, stop in
+    try engine.register(receiver, target, whileSuspended: policy) { value, stop in
       guard let receiver = weakReceiver.object else {
         stop = true
         return
       }
-      guard value != CountdownEngine.livenessProbe else { return }
       call(receiver, value, &stop)
     }
   }

@@ -10,7 +10,7 @@ extension CountdownEngine {
     let ends: Bool
   }
 
-  /// A paused registration whose receiver's liveness the pass asks about, once the lock is released.
+  /// A paused registration whose receiver the pass checks, once the lock is released.
   struct PausedProbe {
     let key: ObjectIdentifier
     /// Retained: asking runs outside the lock, where the registration may be removed meanwhile.
@@ -131,12 +131,10 @@ extension CountdownEngine {
           state: &state)
       }
       garbage.removeAll()  // handlers released outside the lock
-      // Outside the lock: the test loads a weak reference, and releasing what it loaded could run
+      // Outside the lock: the check loads a weak reference, and releasing what it loaded could run
       // the receiver's deinit. Dead ones are removed under the next chunk's lock.
       for probe in pausedProbes {
-        var stop = false
-        probe.registration.call(Self.livenessProbe, &stop)
-        if stop {
+        if !probe.registration.hasLiveReceiver {
           ended.append(.init(key: probe.key, registration: ObjectIdentifier(probe.registration)))
         }
       }
@@ -255,12 +253,10 @@ extension CountdownEngine {
           let nextChange = timing.nextChange(interval: interval)
           if timing.isPaused {
             // Paused registrations get no calls that would notice their receiver die; they are
-            // rare, so asking the ones that can tell costs little.
-            if timing.answersLivenessProbe {
-              probes.append(PausedProbe(key: entries[current].key, registration: nodes[current].registration))
-              // Asked again at the next grid instant: nothing else may tick to notice its end.
-              soonest = min(soonest, max(instants.tick, instants.fresh).addingSaturated(1))
-            }
+            // rare, so checking them at each wakeup costs little. Checked again at the next grid
+            // instant: nothing else may tick to notice their end.
+            probes.append(PausedProbe(key: entries[current].key, registration: nodes[current].registration))
+            soonest = min(soonest, max(instants.tick, instants.fresh).addingSaturated(1))
           } else if plan.freshOnly ? nextChange == .min : instants.instant(for: timing) >= nextChange {
             // Delivered at most once per pass, although a removal between chunks may move a
             // delivered node into the part not walked yet: delivering brings its value up to the

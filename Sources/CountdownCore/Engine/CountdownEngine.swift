@@ -4,11 +4,12 @@ public import Dispatch
 ///
 /// Registrations are keyed by the identity of a receiver object (a view, a cell, a model, or any
 /// token): registering the same receiver again replaces its countdown, never adds a second one.
-/// The engine never retains a receiver: it keeps only the receiver's memory reserved (an `unowned`
-/// reference) while the registration exists, so no other object can take its address and be
-/// mistaken for it. Ending a countdown when its receiver dies is the handler's part (capture the
-/// receiver weakly and set `stop`), as CountdownKit's manager does for every countdown; until
-/// then a dead receiver's memory (not its resources: its deinit has run) stays reserved.
+/// The engine never retains a receiver: it holds it weakly, and a lookup by receiver compares that
+/// reference with the object it is given, so an object that takes a dead receiver's address is
+/// never mistaken for it. Ending a running countdown when its receiver dies is the handler's part
+/// (capture the receiver weakly and set `stop`), as CountdownKit's manager does for every
+/// countdown; a paused one, which gets no calls, is removed by the engine at the next wakeup after
+/// its receiver is gone.
 ///
 /// One timer wakes the engine; each wakeup's callbacks reach the delivery queue as one batch, and
 /// every value is computed from the clock at delivery time, so a stalled delivery queue or a late
@@ -122,27 +123,8 @@ public final class CountdownEngine: Sendable {
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
     handler: @escaping CountdownHandler
   ) throws(CountdownError) {
-    try register(receiver, target, whileSuspended: policy, answersLivenessProbe: false, handler: handler)
-  }
-
-  /// The value a handler registered with `answersLivenessProbe` is called with while its
-  /// registration is paused: it sets `stop` if its receiver is gone and does nothing else.
-  /// Inlinable, not a stored `static let`: the Kit's handlers compare every value with it, and
-  /// reading a global from another module goes through a lazy-initialization check each time.
-  @inlinable package static var livenessProbe: Int { .min }
-
-  /// ``register(_:_:whileSuspended:handler:)`` for handlers that can tell whether their receiver
-  /// is alive (CountdownKit's, through their weak reference): while paused, such a registration is
-  /// asked with ``livenessProbe`` at each wakeup, so it ends once its receiver is gone.
-  package func register(
-    _ receiver: AnyObject,
-    _ target: CountdownTarget,
-    whileSuspended policy: SuspensionPolicy,
-    answersLivenessProbe: Bool,
-    handler: @escaping CountdownHandler
-  ) throws(CountdownError) {
     let now = clock.now.nanosecondsSinceOrigin
-    let timing = try Self.timing(for: target, policy: policy, answersLivenessProbe: answersLivenessProbe, at: now)
+    let timing = try Self.timing(for: target, policy: policy, at: now)
     guard timing.valueFits(at: now, interval: intervalNanoseconds) else { throw .outOfRange }
 
     // Allocated before taking the lock; the node is built inside (built outside, the closure would
@@ -187,7 +169,7 @@ public final class CountdownEngine: Sendable {
 
   /// The timing of a new registration at clock instant `now`, on the clock's own time.
   private static func timing(
-    for target: CountdownTarget, policy: SuspensionPolicy, answersLivenessProbe: Bool, at now: Int64
+    for target: CountdownTarget, policy: SuspensionPolicy, at now: Int64
   ) throws(CountdownError) -> CountdownTiming {
     switch target {
     case .duration(let duration):
@@ -195,12 +177,11 @@ public final class CountdownEngine: Sendable {
       let length = try duration.countdownNanoseconds()
       let (deadline, overflow) = now.addingReportingOverflow(length)
       guard !overflow else { throw .outOfRange }
-      return CountdownTiming(countdownTo: deadline, policy: policy, answersLivenessProbe: answersLivenessProbe)
+      return CountdownTiming(countdownTo: deadline, policy: policy)
     case .deadline(let instant):
-      return CountdownTiming(
-        countdownTo: instant.nanosecondsSinceOrigin, policy: policy, answersLivenessProbe: answersLivenessProbe)
+      return CountdownTiming(countdownTo: instant.nanosecondsSinceOrigin, policy: policy)
     case .countingUp:
-      return CountdownTiming(countingUpFrom: now, policy: policy, answersLivenessProbe: answersLivenessProbe)
+      return CountdownTiming(countingUpFrom: now, policy: policy)
     }
   }
 
@@ -310,6 +291,12 @@ public final class CountdownEngine: Sendable {
   /// The number of registrations (including ones whose receiver died and awaits removal).
   public var count: Int {
     state.withLock { $0.table.count }
+  }
+
+  /// The instant the wakeup grid starts from (it moves when the timer is made anew): for tests
+  /// that check values against the grid.
+  package var gridOrigin: CountdownInstant {
+    CountdownInstant(nanosecondsSinceOrigin: state.withLock { $0.gridOrigin })
   }
 
   /// Broken invariants of the receiver table (empty when sound): for tests.

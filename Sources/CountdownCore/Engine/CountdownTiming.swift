@@ -28,7 +28,6 @@ package struct CountdownTiming: Sendable {
   private static let countingUpFlag: Int64 = 1 << 0
   private static let pausesFlag: Int64 = 1 << 1
   private static let pausedFlag: Int64 = 1 << 2
-  private static let probeFlag: Int64 = 1 << 3
 
   /// Countdown: the deadline. Counting up: the start. While paused: the remaining (or elapsed)
   /// nanoseconds, frozen.
@@ -36,20 +35,20 @@ package struct CountdownTiming: Sendable {
   /// The value (upper 56 bits) and the flags (lower 8 bits).
   private var word: Int64
 
-  package init(countdownTo deadline: Int64, policy: SuspensionPolicy, answersLivenessProbe: Bool = false) {
+  package init(countdownTo deadline: Int64, policy: SuspensionPolicy) {
     anchor = deadline
-    word = Self.flags(countingUp: false, policy: policy, answersLivenessProbe: answersLivenessProbe)
+    word = Self.flags(countingUp: false, policy: policy)
     value = -1
   }
 
-  package init(countingUpFrom start: Int64, policy: SuspensionPolicy, answersLivenessProbe: Bool = false) {
+  package init(countingUpFrom start: Int64, policy: SuspensionPolicy) {
     anchor = start
-    word = Self.flags(countingUp: true, policy: policy, answersLivenessProbe: answersLivenessProbe)
+    word = Self.flags(countingUp: true, policy: policy)
     value = -1
   }
 
-  private static func flags(countingUp: Bool, policy: SuspensionPolicy, answersLivenessProbe: Bool) -> Int64 {
-    (countingUp ? countingUpFlag : 0) | (policy == .pauses ? pausesFlag : 0) | (answersLivenessProbe ? probeFlag : 0)
+  private static func flags(countingUp: Bool, policy: SuspensionPolicy) -> Int64 {
+    (countingUp ? countingUpFlag : 0) | (policy == .pauses ? pausesFlag : 0)
   }
 
   /// The value last delivered; -1 when a delivery is due at once (before the first one, and after a
@@ -65,10 +64,6 @@ package struct CountdownTiming: Sendable {
     @inline(__always) get { word & Self.pausedFlag != 0 }
     set { word = newValue ? word | Self.pausedFlag : word & ~Self.pausedFlag }
   }
-
-  /// The handler answers ``CountdownEngine/livenessProbe`` (it sets `stop` when its receiver is
-  /// gone): the engine asks paused registrations, which get no calls that would notice.
-  package var answersLivenessProbe: Bool { word & Self.probeFlag != 0 }
 
   /// Whether a delivery is due at once (the first one, or the one after a resume or a shift).
   package var awaitsPromptDelivery: Bool { value < 0 && !isPaused }

@@ -37,4 +37,10 @@ package final class Registration {
   package func isRegistration(of object: AnyObject) -> Bool {
     receiver === object
   }
+
+  /// Whether the receiver is still alive. Never under the engine's lock: releasing the reference
+  /// it loads may be the last release, which runs the receiver's deinit.
+  package var hasLiveReceiver: Bool {
+    receiver != nil
+  }
 }

@@ -1,0 +1,29 @@
+/// What the simulation's reference model knows about one registration. The engine reads the clock
+/// itself, and reads move time on a jittered clock, so instants the model cannot see exactly are
+/// kept as brackets (`…Min` / `…Max`) read just before and just after the call.
+struct RegistrationRecord {
+  enum Kind { case countdown, countUp }
+
+  let kind: Kind
+  /// Counts on the engine's running time (``SuspensionPolicy/pauses``): checked for order and
+  /// range, not against the clock.
+  let pauses: Bool
+  /// Countdown: the deadline; count-up: the start. Moved by the time spent paused.
+  var anchorMin: Int64
+  var anchorMax: Int64
+  /// While paused: when the pause began (bracketed).
+  var pausedMin: Int64 = 0
+  var pausedMax: Int64 = 0
+  /// The most a countdown may ever show: its duration, in whole intervals, rounded up.
+  let maximum: Int
+  var last: Int?
+  var ended = false
+  /// Cancelled, replaced, released or cleared: it must never be called again.
+  var gone = false
+  var paused = false
+  /// The next value may skip (a first delivery, or one after a jump, a suspension or a pause).
+  var loose = true
+  /// Grid checks apply to grid instants after this clock instant (its first value, or the value
+  /// after a resume, is computed off the grid).
+  var gridCheckAfter: Int64
+}

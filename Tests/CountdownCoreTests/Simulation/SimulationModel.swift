@@ -1,0 +1,99 @@
+import CountdownCore
+
+/// The reference model of a simulation run: what every registration must show, checked against
+/// every delivered value. Used only on the main thread, where the engine delivers.
+final class SimulationModel: @unchecked Sendable {
+  // @unchecked Sendable: handlers capture it, but they run on the main queue (the engine's
+  // delivery queue) and the driver too, so it is only ever touched from the main thread.
+  let interval: Int64
+  /// How early a wakeup may fire: a value may stand for an instant this far ahead.
+  let early: Int64
+  /// How far behind the clock a delivered value may be computed: a late wakeup and the pass's own
+  /// clock reads.
+  let slack: Int64
+  var records: [Int: RegistrationRecord] = [:]
+  var failures: [String] = []
+  /// Every value may skip (time is jumping): set around a jump, which delivers a pending first
+  /// value and then the jumped one.
+  var jumping = false
+
+  init(interval: Int64, early: Int64, slack: Int64) {
+    self.interval = interval
+    self.early = early
+    self.slack = slack
+  }
+
+  func fail(_ message: String) {
+    failures.append(message)
+  }
+
+  /// ceil(a ÷ b) for b > 0.
+  func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    a > 0 ? (a - 1) / b + 1 : -((-a) / b)
+  }
+
+  /// floor(a ÷ b) for b > 0.
+  func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    a >= 0 ? a / b : -((-a - 1) / b + 1)
+  }
+
+  /// Checks one delivered value, made at clock instant `now`.
+  func deliver(_ id: Int, _ value: Int, at now: Int64) {
+    guard var record = records[id] else { return fail("delivery to unknown registration \(id)") }
+    if record.gone { fail("#\(id) was called with \(value) after it was cancelled, replaced or released") }
+    if record.ended { fail("#\(id) was called with \(value) after its final 0") }
+    if record.paused { fail("#\(id) was called with \(value) while paused") }
+    let v = Int64(value)
+    switch record.kind {
+    case .countdown:
+      if value > record.maximum { fail("#\(id) showed \(value), more than its duration (\(record.maximum))") }
+      if let last = record.last {
+        if value > last { fail("#\(id) went up: \(last) → \(value)") }
+        if !record.loose, !jumping, value != last - 1 { fail("#\(id) skipped or repeated: \(last) → \(value)") }
+      }
+      if !record.pauses {
+        let least = max(0, ceilDiv(record.anchorMin - (now + early), interval))
+        let most = max(0, ceilDiv(record.anchorMax - (now - slack), interval)) + 1
+        if v < least { fail("#\(id) showed \(value) at \(now), less than the \(least) left") }
+        if v > most { fail("#\(id) showed \(value) at \(now), more than one interval over the \(most - 1) left") }
+      }
+      if value == 0 { record.ended = true }
+    case .countUp:
+      if let last = record.last {
+        if value < last { fail("#\(id) counted down: \(last) → \(value)") }
+        if !record.loose, !jumping, value != last + 1 { fail("#\(id) skipped or repeated: \(last) → \(value)") }
+      }
+      if !record.pauses {
+        let most = max(0, floorDiv(now + early - record.anchorMin, interval))
+        let least = max(0, floorDiv(now - slack - record.anchorMax, interval) - 1)
+        if v > most || v < least { fail("#\(id) counted \(value) at \(now), outside \(least)...\(most)") }
+      }
+    }
+    record.last = value
+    record.loose = false
+    records[id] = record
+  }
+
+  /// Checks that every running countdown shows its value at `grid`, the last grid instant the
+  /// engine has passed: all labels flipped in the same batch.
+  func checkGrid(_ grid: Int64) {
+    for (id, record) in records.sorted(by: { $0.key < $1.key }) {
+      guard record.kind == .countdown, !record.pauses, !record.paused, !record.ended, !record.gone,
+        let last = record.last, record.gridCheckAfter < grid
+      else { continue }
+      let low = max(0, ceilDiv(record.anchorMin - grid, interval))
+      let high = max(0, ceilDiv(record.anchorMax - grid, interval))
+      if !(low...high).contains(Int64(last)) {
+        fail("#\(id) shows \(last) after the wakeup at \(grid), where the others show their value for it: \(low)")
+      }
+    }
+  }
+
+  /// Marks every record: the next value may skip (the engine was suspended, or time jumped).
+  func loosenAll(gridCheckAfter instant: Int64? = nil) {
+    for id in records.keys {
+      records[id]!.loose = true
+      if let instant { records[id]!.gridCheckAfter = max(records[id]!.gridCheckAfter, instant) }
+    }
+  }
+}

@@ -1,0 +1,54 @@
+/// One step of a model-based simulation run: an operation on the engine or the clock. Steps name
+/// receiver slots, not objects, so that a run can be replayed, and shortened, from its steps alone.
+enum SimulationStep: CustomStringConvertible {
+  case countdown(slot: Int, milliseconds: Int64, pauses: Bool)
+  case deadline(slot: Int, millisecondsFromNow: Int64)
+  case countUp(slot: Int)
+  case cancel(slot: Int)
+  case pause(slot: Int)
+  case resume(slot: Int)
+  case release(slot: Int)
+  case suspend
+  case resumeAll
+  case cancelAll
+  /// Advance by at most one interval: every wakeup moves each countdown by exactly one.
+  case advance(milliseconds: Int64)
+  /// A device waking from sleep: whole intervals missed at once.
+  case jump(milliseconds: Int64)
+
+  var description: String {
+    switch self {
+    case .countdown(let slot, let ms, let pauses): "countdown(slot: \(slot), \(ms) ms\(pauses ? ", pauses" : ""))"
+    case .deadline(let slot, let ms): "deadline(slot: \(slot), now + \(ms) ms)"
+    case .countUp(let slot): "countUp(slot: \(slot))"
+    case .cancel(let slot): "cancel(slot: \(slot))"
+    case .pause(let slot): "pause(slot: \(slot))"
+    case .resume(let slot): "resume(slot: \(slot))"
+    case .release(let slot): "release(slot: \(slot))"
+    case .suspend: "suspend"
+    case .resumeAll: "resumeAll"
+    case .cancelAll: "cancelAll"
+    case .advance(let ms): "advance(\(ms) ms)"
+    case .jump(let ms): "jump(\(ms) ms)"
+    }
+  }
+
+  /// A random step, weighted toward advancing time.
+  static func random(slots: Int, using generator: inout SplitMix64) -> SimulationStep {
+    let slot = Int(generator.next() % UInt64(slots))
+    switch generator.next() % 100 {
+    case 0..<14: return .countdown(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 4 == 0)
+    case 14..<18: return .deadline(slot: slot, millisecondsFromNow: Int64(generator.next() % 3_000) - 500)
+    case 18..<20: return .countUp(slot: slot)
+    case 20..<24: return .cancel(slot: slot)
+    case 24..<27: return .pause(slot: slot)
+    case 27..<30: return .resume(slot: slot)
+    case 30..<33: return .release(slot: slot)
+    case 33..<35: return .suspend
+    case 35..<37: return .resumeAll
+    case 37: return .cancelAll
+    case 38..<40: return .jump(milliseconds: 100 + Int64(generator.next() % 2_000))
+    default: return .advance(milliseconds: 1 + Int64(generator.next() % 100))
+    }
+  }
+}
