@@ -25,10 +25,12 @@ extension CountdownManager {
   ///
   /// ```swift
   /// let observation = manager.suspendAndResume(
-  ///   on: [LifecycleObservation.applicationDidEnterBackground],
-  ///   and: [LifecycleObservation.applicationWillEnterForeground])
+  ///   on: LifecycleObservation.platformSuspendNames,
+  ///   and: LifecycleObservation.platformResumeNames)
   /// ```
-  /// (The ``shared`` manager does exactly this by itself on UIKit platforms.)
+  /// (The ``shared`` manager does exactly this by itself; on macOS and Linux those lists are empty,
+  /// see ``LifecycleObservation``.) The observers run on the posting thread; suspending and
+  /// resuming are safe from any thread.
   public func suspendAndResume(
     on suspendNames: [Notification.Name],
     and resumeNames: [Notification.Name],

@@ -23,16 +23,26 @@ public import Foundation
 /// id-keyed ones and cancelling or asking by receiver, may be called from any thread.
 public final class CountdownManager: Sendable {
   /// The manager most apps use: a 1-second interval on the continuous clock, all values flipping
-  /// together. On UIKit platforms it suspends and resumes with the app.
+  /// together.
+  ///
+  /// It suspends and resumes with the app by itself, observing ``LifecycleObservation/platformSuspendNames``
+  /// and ``LifecycleObservation/platformResumeNames`` on `NotificationCenter.default`:
+  /// - iOS, iPadOS, tvOS, visionOS, Mac Catalyst: `UIApplication.didEnterBackgroundNotification`
+  ///   and `willEnterForegroundNotification`;
+  /// - watchOS: `WKApplication.didEnterBackgroundNotification` and `willEnterForegroundNotification`;
+  /// - macOS and Linux: nothing; it keeps ticking (see ``LifecycleObservation`` for why, and how to
+  ///   wire AppKit's hide and unhide).
+  ///
+  /// The observation starts when `shared` is first used.
   public static let shared: CountdownManager = {
     // Constant, valid arguments: this cannot throw.
     let manager = try! CountdownManager()
-    #if canImport(UIKit)
-      let observation = manager.suspendAndResume(
-        on: [LifecycleObservation.applicationDidEnterBackground],
-        and: [LifecycleObservation.applicationWillEnterForeground])
+    let suspendNames = LifecycleObservation.platformSuspendNames
+    let resumeNames = LifecycleObservation.platformResumeNames
+    if !suspendNames.isEmpty || !resumeNames.isEmpty {
+      let observation = manager.suspendAndResume(on: suspendNames, and: resumeNames)
       manager.state.withLock { $0.automaticLifecycle = observation }
-    #endif
+    }
     return manager
   }()
 

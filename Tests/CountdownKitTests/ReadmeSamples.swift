@@ -5,8 +5,11 @@ import CountdownKit
 import Dispatch
 import Foundation
 
-#if !canImport(UIKit)
-  // Just enough of UIKit for the cell sample to compile on Linux.
+#if canImport(UIKit) && !canImport(WatchKit)
+  import UIKit
+#else
+  // Just enough of UIKit for the cell sample to compile where UIKit has no table views: Linux,
+  // macOS, and watchOS (whose UIKit has no views).
   @MainActor class UITableViewCell { init() {} }
   @MainActor class UILabel { var text: String? }
 #endif

@@ -1,8 +1,8 @@
-import Dispatch
+package import Dispatch
 
 /// The real timer behind ``ContinuousCountdownClock``: one `DispatchSourceTimer`, re-armed as a
 /// one-shot for each wakeup the engine asks for, so an idle or suspended engine costs no wakeups.
-final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable {
+package final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable {
   // @unchecked Sendable: the only state is the dispatch source, whose `schedule` and `cancel`
   // are thread-safe by Dispatch's contract, and an immutable clock.
   private let source: any DispatchSourceTimer
@@ -11,6 +11,9 @@ final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable {
   /// How late Dispatch may fire to coalesce wakeups with other work. Kept small: countdown values
   /// are promised within the engine's tolerance.
   private static let leeway = DispatchTimeInterval.milliseconds(1)
+
+  /// The longest delay armed at once: 2³¹ − 1 seconds (68 years), which fits 32 bits as seconds.
+  package static let longestDelay = Int64(Int32.max) * 1_000_000_000
 
   init(
     clock: ContinuousCountdownClock,
@@ -24,7 +27,7 @@ final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable {
     source.activate()
   }
 
-  func schedule(at deadline: CountdownInstant?) {
+  package func schedule(at deadline: CountdownInstant?) {
     guard let deadline else {
       source.schedule(deadline: .distantFuture, leeway: Self.leeway)
       return
@@ -32,15 +35,62 @@ final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable {
     // Dispatch's own clock may stop during sleep; converting through a delay from "now" keeps the
     // deadline on the continuous clock, and a late fire is corrected by the engine.
     let delay = max(0, deadline.nanosecondsSinceOrigin - clock.now.nanosecondsSinceOrigin)
-    let clamped = Int(min(delay, Int64(Int32.max) * 1_000_000_000))
-    source.schedule(deadline: .now() + .nanoseconds(clamped), leeway: Self.leeway)
+    source.schedule(deadline: .now() + Self.interval(nanoseconds: delay), leeway: Self.leeway)
   }
 
-  func cancel() {
+  package func cancel() {
     source.cancel()
   }
 
   deinit {
     source.cancel()
+  }
+
+  /// A delay as a `DispatchTimeInterval`, whose counts are `Int`s: 32 bits on watchOS's arm64_32,
+  /// where a count of nanoseconds holds no more than 2.1 s. See ``delay(nanoseconds:as:)``.
+  package static func interval(nanoseconds: Int64) -> DispatchTimeInterval {
+    let (count, unit) = delay(nanoseconds: nanoseconds, as: Int.self)
+    switch unit {
+    case .nanoseconds: return .nanoseconds(count)
+    case .microseconds: return .microseconds(count)
+    case .milliseconds: return .milliseconds(count)
+    case .seconds: return .seconds(count)
+    }
+  }
+
+  /// A delay as a count of the finest unit whose count fits in `Count`, rounded up, so that the
+  /// timer never fires before the deadline and fires at most one unit after it: with 32 bits,
+  /// nanoseconds up to 2.1 s, microseconds up to 35 minutes, milliseconds up to 24 days, seconds
+  /// beyond.
+  ///
+  /// A negative delay is zero; one longer than ``longestDelay`` is ``longestDelay`` (which fits
+  /// 32 bits as seconds).
+  package static func delay<Count: FixedWidthInteger>(
+    nanoseconds: Int64, as _: Count.Type
+  ) -> (count: Count, unit: DelayUnit) {
+    let nanoseconds = min(max(nanoseconds, 0), longestDelay)
+    for unit in [DelayUnit.nanoseconds, .microseconds, .milliseconds, .seconds] {
+      // Rounded up; cannot overflow, as 0 <= nanoseconds <= Int64.max.
+      let count = nanoseconds == 0 ? 0 : (nanoseconds - 1) / unit.nanoseconds + 1
+      if let fitting = Count(exactly: count) {
+        return (fitting, unit)
+      }
+    }
+    return (.max, .seconds)  // only for counts narrower than 32 bits
+  }
+
+  /// The unit of a ``delay(nanoseconds:as:)``.
+  package enum DelayUnit: Sendable {
+    case nanoseconds, microseconds, milliseconds, seconds
+
+    /// The unit's length in nanoseconds.
+    package var nanoseconds: Int64 {
+      switch self {
+      case .nanoseconds: 1
+      case .microseconds: 1_000
+      case .milliseconds: 1_000_000
+      case .seconds: 1_000_000_000
+      }
+    }
   }
 }

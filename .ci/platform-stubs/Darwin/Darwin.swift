@@ -1,0 +1,27 @@
+// Darwin for `.ci/check-platforms`: the C library (here glibc's), plus the Darwin-only API the
+// package uses, declared with Darwin's types.
+@_exported import Glibc
+
+/// `getrusage`'s "this process" selector: a plain `Int32` on Darwin (glibc imports an enum).
+public var RUSAGE_SELF: Int32 { 0 }
+
+/// Darwin's `os_unfair_lock_t`.
+public typealias os_unfair_lock_t = UnsafeMutablePointer<os_unfair_lock_s>
+
+/// Darwin's `os_unfair_lock`.
+public typealias os_unfair_lock = os_unfair_lock_s
+
+/// Locks an `os_unfair_lock` (type-checking stub; never called).
+public func os_unfair_lock_lock(_ lock: os_unfair_lock_t) {
+  fatalError("platform stub: os_unfair_lock_lock")
+}
+
+/// Unlocks an `os_unfair_lock` (type-checking stub; never called).
+public func os_unfair_lock_unlock(_ lock: os_unfair_lock_t) {
+  fatalError("platform stub: os_unfair_lock_unlock")
+}
+
+/// Tries to lock an `os_unfair_lock` (type-checking stub; never called).
+public func os_unfair_lock_trylock(_ lock: os_unfair_lock_t) -> Bool {
+  fatalError("platform stub: os_unfair_lock_trylock")
+}

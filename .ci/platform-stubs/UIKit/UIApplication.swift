@@ -1,0 +1,18 @@
+/// UIKit's `UIApplication`: the lifecycle notifications.
+@MainActor
+open class UIApplication {
+  /// Posted when the app enters the background.
+  nonisolated public static let didEnterBackgroundNotification = NSNotification.Name(
+    "UIApplicationDidEnterBackgroundNotification")
+  /// Posted shortly before the app leaves the background.
+  nonisolated public static let willEnterForegroundNotification = NSNotification.Name(
+    "UIApplicationWillEnterForegroundNotification")
+  /// Posted when the app becomes active.
+  nonisolated public static let didBecomeActiveNotification = NSNotification.Name(
+    "UIApplicationDidBecomeActiveNotification")
+  /// Posted when the app is about to become inactive.
+  nonisolated public static let willResignActiveNotification = NSNotification.Name(
+    "UIApplicationWillResignActiveNotification")
+
+  private init() {}
+}

@@ -1,0 +1,6 @@
+/// UIKit's `UILabel`.
+@MainActor
+open class UILabel: UIView {
+  /// The text shown.
+  open var text: String?
+}

@@ -1,0 +1,3 @@
+/// UIKit's `UITableViewCell`.
+@MainActor
+open class UITableViewCell: UIView {}
