@@ -153,7 +153,7 @@ extension CountdownManager {
 
   /// Registers a main-actor callback with the engine (whose delivery queue is the main queue),
   /// holding the receiver weakly: once it is gone, the countdown ends without a call (paused ones
-  /// too: the engine asks paused registrations with its liveness probe). Main-actor isolated, so
+  /// too: the engine removes paused registrations of dead receivers itself). Main-actor isolated, so
   /// the receiver and `update` belong to the main actor, where the engine delivers.
   @MainActor
   private func register<Receiver: AnyObject>(

@@ -47,7 +47,7 @@ public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whole days.
-  public var days: Int { Int(totalSeconds / 86_400) }
+  public var days: Int { Int(clamping: totalSeconds / 86_400) }
   /// Hours past the whole days (0–23).
   public var hours: Int { Int(totalSeconds % 86_400 / 3_600) }
   /// Minutes past the whole hours (0–59).

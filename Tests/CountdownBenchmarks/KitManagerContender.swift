@@ -48,10 +48,10 @@ struct KitManagerContender: RealTimerContender {
     }
 
     Self.spinMainRunLoop(until: ProcessProbe.now() + plan.warmupNanoseconds)
-    let start = WindowReading.take(callbacks: manager.engine.statistics.deliveries)
+    let start = WindowReading.take(callbacks: Int(manager.engine.statistics.deliveries))
     let sumAtStart = slots.sum()
     Self.spinMainRunLoop(until: start.wall + plan.windowNanoseconds)
-    let end = WindowReading.take(callbacks: manager.engine.statistics.deliveries)
+    let end = WindowReading.take(callbacks: Int(manager.engine.statistics.deliveries))
     valueSteps.value = sumAtStart - slots.sum()
     var sample = WindowReading.sample(from: start, to: end, setup: setup)
 

@@ -49,9 +49,9 @@ struct OursEngineContender: RealTimerContender {
     }
 
     ProcessProbe.sleep(until: ProcessProbe.now() + plan.warmupNanoseconds)
-    let start = queue.sync { WindowReading.take(callbacks: engine.statistics.deliveries) }
+    let start = queue.sync { WindowReading.take(callbacks: Int(engine.statistics.deliveries)) }
     ProcessProbe.sleep(until: start.wall + plan.windowNanoseconds)
-    let end = queue.sync { WindowReading.take(callbacks: engine.statistics.deliveries) }
+    let end = queue.sync { WindowReading.take(callbacks: Int(engine.statistics.deliveries)) }
     var sample = WindowReading.sample(from: start, to: end, setup: setup)
 
     if let operations = whileTickingOperations {

@@ -36,7 +36,7 @@ final class OursManualRun {
   func flushFirstDeliveries() throws -> Int {
     let before = engine.statistics.deliveries
     try clock.advance(by: .zero)
-    return engine.statistics.deliveries - before
+    return Int(engine.statistics.deliveries - before)
   }
 
   /// Advances the clock by one interval `ticks` times; returns ns per receiver per tick and the
@@ -46,7 +46,7 @@ final class OursManualRun {
     let start = ProcessProbe.now()
     for _ in 0..<ticks { try clock.advance(by: interval) }
     let elapsed = ProcessProbe.now() - start
-    let callbacks = engine.statistics.deliveries - before
+    let callbacks = Int(engine.statistics.deliveries - before)
     return (Double(elapsed) / Double(max(callbacks, 1)), callbacks)
   }
 

@@ -104,7 +104,7 @@ struct SoakRun {
       // The lazy cancel: the next wakeup finds the table empty and ends the timer.
       let before = engine.statistics.deliveries
       try clock.advance(by: interval)
-      report.deliveriesAfterCancel = engine.statistics.deliveries - before
+      report.deliveriesAfterCancel = Int(engine.statistics.deliveries - before)
       report.timerAfterCancel = engine.statistics.hasTimer
     }
     report.engineDeallocated = weakEngine == nil
@@ -136,7 +136,7 @@ struct SoakRun {
 
     var before = engine.statistics.deliveries
     try clock.advance(by: .zero)
-    report.firstDeliveries = engine.statistics.deliveries - before
+    report.firstDeliveries = Int(engine.statistics.deliveries - before)
 
     before = engine.statistics.deliveries
     var tickTime: Int64 = 0
@@ -146,7 +146,7 @@ struct SoakRun {
       tickTime += ProcessProbe.now() - start
       if tick % 10 == 0 || tick == ticks { _ = sample() }
     }
-    report.tickDeliveries = engine.statistics.deliveries - before
+    report.tickDeliveries = Int(engine.statistics.deliveries - before)
     report.tickNanoseconds = Double(tickTime) / Double(max(report.tickDeliveries, 1))
     let expected = initial - ticks
     report.lastValuesRight = (0..<n).allSatisfy { slots[$0] == expected }

@@ -316,7 +316,7 @@ final class EngineGuaranteeTests: XCTestCase {
     let wakeupsBefore = engine.statistics.wakeups
     let start = clock.now
     for _ in 0..<600 { try clock.advance(by: .milliseconds(10)) }
-    let intervals = Int(start.duration(to: clock.now) / .seconds(1)) + 1
+    let intervals = Int64(start.duration(to: clock.now) / .seconds(1)) + 1
     XCTAssertLessThanOrEqual(engine.statistics.wakeups - wakeupsBefore, intervals * 20, "≤ interval/tolerance per interval")
     for (name, value, at) in changes.withLock({ $0 }) where at > start {
       let deadline = deadlines[name]!

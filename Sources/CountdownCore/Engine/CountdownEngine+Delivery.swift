@@ -122,7 +122,7 @@ extension CountdownEngine {
         // Removals so far concern callbacks already made or skipped; the chunk prepared now
         // reflects them.
         _ = context.takeRemovals()
-        state.deliveries += delivered
+        state.deliveries += Int64(delivered)
         delivered = 0
         let instants = ChunkInstants(plan, preparedAt: preparedAt, state: state, window: window)
         prepareFresh(plan, instants, cursor: &freshCursor, into: &chunk, earliest: &earliest, state: &state)
@@ -152,7 +152,7 @@ extension CountdownEngine {
     let actions = state.withLock { state -> EngineActions in
       state.delivery = nil
       swap(&retired, &state.retired)
-      state.deliveries += delivered
+      state.deliveries += Int64(delivered)
       if passDelivered > 0 {
         state.batches += 1
       }

@@ -19,9 +19,10 @@ package struct CountdownTiming: Sendable {
     case countingUp
   }
 
-  /// The largest value a timing holds (2⁵⁵ − 1): count-ups stop there; a countdown longer than
-  /// that many intervals (only possible with intervals under 256 ns) is rejected at registration.
-  package static let maximumValue: Int64 = .max >> valueShift
+  /// The largest value a timing holds: 2⁵⁵ − 1, or `Int.max` where `Int` has 32 bits (watchOS on
+  /// arm64_32), so every value converts to the handler's `Int`. Count-ups stop there; a longer
+  /// countdown (73 years of 1 s intervals on a 32-bit `Int`) is rejected at registration.
+  package static let maximumValue: Int64 = min(.max >> valueShift, Int64(Int.max))
 
   private static let valueShift: Int64 = 8
   private static let flagMask: Int64 = 0xFF

@@ -53,9 +53,10 @@ struct EngineState {
   /// they live until it ends.
   var retired: [Registration] = []
 
-  var wakeups = 0
-  var batches = 0
-  var deliveries = 0
+  // 64 bits wide on every platform: a 32-bit `Int` would overflow after days of ticking.
+  var wakeups: Int64 = 0
+  var batches: Int64 = 0
+  var deliveries: Int64 = 0
 
   /// A registration, by its receiver's key and its own identity, with a delivery owed.
   ///

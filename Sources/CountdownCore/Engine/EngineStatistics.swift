@@ -6,9 +6,9 @@ public struct EngineStatistics: Hashable, Sendable {
   /// by the first wakeup that finds the table empty).
   public var hasTimer: Bool
   /// Timer wakeups so far.
-  public var wakeups: Int
+  public var wakeups: Int64
   /// Batches handed to the delivery queue that delivered at least one callback.
-  public var batches: Int
+  public var batches: Int64
   /// Callbacks delivered so far.
-  public var deliveries: Int
+  public var deliveries: Int64
 }
