@@ -111,6 +111,7 @@ public final class CountdownEngine: Sendable {
   ///   - target: What to count: a duration, a deadline, or up from zero.
   ///   - policy: Whether time spent suspended counts (``SuspensionPolicy/keepsRunning``, default)
   ///     or not (``SuspensionPolicy/pauses``).
+  ///   - deliveries: Every change (default), or only the final 0 (``CountdownDeliveries/onlyTheEnd``).
   ///   - handler: Called on the delivery queue with the remaining whole intervals, rounded up
   ///     (elapsed ones, when counting up), and a stop flag.
   /// - Throws: ``CountdownError/negativeDuration``, or ``CountdownError/outOfRange`` for a deadline
@@ -121,11 +122,17 @@ public final class CountdownEngine: Sendable {
     _ receiver: AnyObject,
     _ target: CountdownTarget,
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries = .everyChange,
     handler: @escaping CountdownHandler
   ) throws(CountdownError) {
     let now = clock.now.nanosecondsSinceOrigin
-    let timing = try Self.timing(for: target, policy: policy, at: now)
+    var timing = try Self.timing(for: target, policy: policy, at: now)
     guard timing.valueFits(at: now, interval: intervalNanoseconds) else { throw .outOfRange }
+    // Only the end: silent until its deadline, unless that has passed already.
+    let silent = deliveries == .onlyTheEnd && timing.kind == .countdown && timing.anchor > now
+    if silent {
+      timing.deliverOnlyTheEnd()
+    }
 
     // Allocated before taking the lock; the node is built inside (built outside, the closure would
     // capture it and insert a copy, a retain and a release more).
@@ -150,12 +157,17 @@ public final class CountdownEngine: Sendable {
       } else {
         state.table.insert(node, for: key)
       }
-      state.noteFresh(.init(key: key, registration: ObjectIdentifier(registration)))
+      if !silent {
+        state.noteFresh(.init(key: key, registration: ObjectIdentifier(registration)))
+      }
       var actions = EngineActions()
       actions.timer = state.ensureTimer(now: now)
       // Arm for this registration's first change now, not after its first delivery: if the
       // delivery queue is slow, the wakeup still comes on time.
-      let first = timing.firstChange(after: state.instant(for: timing, at: now), interval: intervalNanoseconds)
+      let first =
+        silent
+        ? timing.nextChange(interval: intervalNanoseconds)
+        : timing.firstChange(after: state.instant(for: timing, at: now), interval: intervalNanoseconds)
       state.earliestChange = min(state.earliestChange, state.clockInstant(of: first, for: timing))
       if case .none = actions.timer {
         actions.timer = state.rearm(now: now, window: windowNanoseconds)

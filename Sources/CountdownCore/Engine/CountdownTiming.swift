@@ -203,6 +203,12 @@ package struct CountdownTiming: Sendable {
     value = -1
   }
 
+  /// Makes a new countdown silent until its end: it stands at 1, whose next change is the
+  /// deadline itself, so the engine neither delivers a first value nor wakes before the end.
+  package mutating func deliverOnlyTheEnd() {
+    value = 1
+  }
+
   /// Moves the anchor `offset` earlier: a new registration's instants, read on the clock, become
   /// instants of the engine's running time, which is `offset` behind the clock.
   package mutating func rebase(by offset: Int64) {

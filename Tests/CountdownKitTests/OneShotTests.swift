@@ -1,0 +1,36 @@
+import CountdownCore
+import CountdownKit
+import XCTest
+
+/// A one-shot action wakes the engine once, at its end, and makes one main-actor call.
+final class OneShotTests: XCTestCase {
+  func testAfterWakesOnceForItsAction() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let runs = LockedState(0)
+      try manager.after(.seconds(600)) { runs.withLock { $0 += 1 } }
+      try clock.advance(by: .seconds(599))
+      XCTAssertEqual(runs.withLock { $0 }, 0, "not before its time")
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(runs.withLock { $0 }, 1)
+      let statistics = manager.engine.statistics
+      XCTAssertEqual(statistics.deliveries, 1, "one callback, not one per second")
+      XCTAssertEqual(statistics.wakeups, 1, "one wakeup, not one per second")
+      try clock.advance(by: .seconds(2))
+      XCTAssertEqual(runs.withLock { $0 }, 1, "once")
+      XCTAssertEqual(manager.count, 0)
+    }
+  }
+
+  func testAfterWithNoDelayRunsPromptlyAndCanBeCancelled() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let runs = LockedState(0)
+      try manager.after(.zero) { runs.withLock { $0 += 1 } }
+      let cancelled = try manager.after(.seconds(5)) { runs.withLock { $0 += 10 } }
+      XCTAssertTrue(cancelled.cancel())
+      try clock.advance(by: .seconds(10))
+      XCTAssertEqual(runs.withLock { $0 }, 1)
+    }
+  }
+}
