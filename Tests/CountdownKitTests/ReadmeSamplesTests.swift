@@ -2,6 +2,10 @@ import CountdownKit
 import Foundation
 import XCTest
 
+#if canImport(UIKit) && !canImport(WatchKit)
+  import UIKit  // the cell sample's label, on iOS-like platforms
+#endif
+
 final class ReadmeSamplesTests: XCTestCase {
   /// Every ```swift block of the README must appear, in order, as a marked region of
   /// ReadmeSamples.swift or of this file, so the compiler checks what users copy.
