@@ -5,13 +5,17 @@ import Foundation
 /// process used for them.
 @MainActor
 final class ScaleRun {
-  /// A receiver with nothing in it, standing for a view or model.
-  final class Token {}
+  /// A receiver standing for a label: it keeps the value it shows.
+  final class Token {
+    var shown: Int?
+  }
 
   private let receivers: Int
   private let seconds: Int
   private var tokens: [Token] = []
   private var callbacks = 0
+  /// Values that moved by more than one from the previous one shown: a skipped label.
+  private var skipped = 0
 
   init(receivers: Int, seconds: Int) {
     self.receivers = receivers
@@ -25,7 +29,11 @@ final class ScaleRun {
     let registrationStart = ContinuousClock.now
     for token in tokens {
       do {
-        try manager.start(token, for: .seconds(seconds + 3600)) { [unowned self] _, _, _ in callbacks += 1 }
+        try manager.start(token, for: .seconds(seconds + 3600)) { [unowned self] token, remaining, _ in
+          callbacks += 1
+          if let shown = token.shown, remaining != shown - 1 { skipped += 1 }
+          token.shown = remaining
+        }
       } catch {
         print("registration rejected: \(error)")
         exit(1)
@@ -51,11 +59,13 @@ final class ScaleRun {
         let cpu = Double(after.cpuNanoseconds - before.cpuNanoseconds)
         let perReceiverBytes = Double(registered.residentBytes - baseline.residentBytes) / Double(receivers)
         func ms(_ ns: Double) -> String { String(format: "%.2f ms", ns / 1e6) }
+        let shownValues = Set(tokens.compactMap(\.shown)).sorted()
         print("""
           CountdownDemo headless: \(receivers) countdowns on CountdownManager.shared (1 s interval), \(seconds) s
           timers:        \(stats.hasTimer ? 1 : 0) (one DispatchSourceTimer drives every receiver)
           register:      \(String(format: "%.0f ns", Double(registration.components.attoseconds / 1_000_000_000 + registration.components.seconds * 1_000_000_000) / Double(receivers))) per receiver
           ticks:         \(wakeups) wakeups, \(delivered) callbacks (\(callbacks) in all, with first deliveries)
+          skipped:       \(skipped) values (a label that moved by more than one); labels now show \(shownValues)
           CPU:           \(ms(cpu)) in \(seconds) s; \(wakeups > 0 ? ms(cpu / Double(wakeups)) : "-") per tick; \(delivered > 0 ? String(format: "%.1f ns", cpu / Double(delivered)) : "-") per callback
           memory:        \(String(format: "%.1f MB", Double(after.residentBytes) / 1e6)) resident; \(String(format: "%.0f", perReceiverBytes)) bytes per receiver (with its object and closure)
           """)
