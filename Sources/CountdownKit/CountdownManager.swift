@@ -16,7 +16,8 @@ public import Foundation
 /// - Every callback runs on the main actor, in one batch per tick, so all labels flip together.
 /// - Values come from a clock that keeps counting while the device sleeps, so they are right after
 ///   the app returns from the background; ``suspend()`` and ``resume()`` stop the timer meanwhile
-///   (the ``shared`` manager does this by itself on UIKit platforms).
+///   (the ``shared`` manager does this by itself on iOS, tvOS, visionOS and watchOS: see
+///   ``LifecycleObservation/platformSuspendNames``).
 ///
 /// The methods that take a receiver object and hand it to a callback (`start(_:…)` and `listen`)
 /// are main-actor isolated, as the views that show countdowns are; all others, including the
@@ -59,7 +60,7 @@ public final class CountdownManager: Sendable {
     /// with the number of the id's latest start: a countdown that ends forgets its id only if no
     /// later start replaced it.
     var ids: [IDKey: (token: IDToken, start: Int)] = [:]
-    /// The automatic background/foreground wiring of ``shared`` on UIKit platforms.
+    /// The automatic background/foreground wiring of ``shared`` (where the platform has one).
     var automaticLifecycle: LifecycleObservation?
   }
 
