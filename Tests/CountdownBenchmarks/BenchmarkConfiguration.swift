@@ -27,7 +27,7 @@ struct BenchmarkConfiguration: Sendable {
   var registerRounds = 3
   /// How many registrations and cancels are timed one by one while the engine ticks.
   var whileTickingOperations: Int
-  /// The soak (issue 6): receivers registered on a manual-clock engine, and the ticks they run.
+  /// The soak: receivers registered on a manual-clock engine, and the ticks they run.
   var soakReceivers: Int
   var soakTicks: Int
   /// The receivers of the spread measurement, and the ticks whose deliveries it times.

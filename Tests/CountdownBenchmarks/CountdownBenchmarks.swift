@@ -1,7 +1,7 @@
 import CountdownCore
 import XCTest
 
-/// Our engine beside the alternatives a user would otherwise pick, in one run (issue 4).
+/// Our engine beside the alternatives a user would otherwise pick, in one run.
 ///
 /// `swift test` runs a smoke size (N = 1 000, short windows) in a few seconds. The real run:
 ///

@@ -1,6 +1,6 @@
 import XCTest
 
-/// The soak of issue 6: 10⁶ receivers on one engine for 60 ticks, then all cancelled; resident
+/// The soak: 10⁶ receivers on one engine for 60 ticks, then all cancelled; resident
 /// memory at the baseline, at the peak and after the cancel.
 ///
 /// The full soak runs only with `COUNTDOWN_BENCHMARKS=full` (release):

@@ -1,7 +1,7 @@
 import CountdownCore
 import Dispatch
 
-/// The soak of issue 6: N receivers on a Core engine with a ``ManualCountdownClock`` delivering on
+/// The soak: N receivers on a Core engine with a ``ManualCountdownClock`` delivering on
 /// the main queue (so each `advance` runs its tick inline on the calling, main, thread), a number
 /// of ticks, then every receiver cancelled and the receivers and their handlers released; resident
 /// memory at the baseline, at the peak and after the cancel.

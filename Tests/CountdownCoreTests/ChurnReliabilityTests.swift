@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import XCTest
 
-/// Issue 6's churn: 8 threads of random register / re-register / cancel / pause / query while the
+/// Churn: 8 threads of random register / re-register / cancel / pause / query while the
 /// engine ticks at 1 kHz on a real DispatchSourceTimer, checked against a shadow model.
 ///
 /// Operations per thread: `COUNTDOWN_CHURN_OPERATIONS` (default 5 000; `.ci/run` uses fewer under

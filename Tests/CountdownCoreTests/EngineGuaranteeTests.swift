@@ -2,7 +2,8 @@ import CountdownCore
 import Dispatch
 import XCTest
 
-/// DESIGN.md's guarantees at the engine level, on the manual clock.
+/// The engine's promises (one timer, replacing, one final 0, cancel, weak receivers, values that
+/// follow the clock, flipping together), on the manual clock.
 final class EngineGuaranteeTests: XCTestCase {
   let recorder = Recorder()
 

@@ -2,7 +2,7 @@ import CountdownCore
 import Dispatch
 import XCTest
 
-/// The engine on its real `DispatchSourceTimer`, with generous bounds. (Guarantee 8, many threads
+/// The engine on its real `DispatchSourceTimer`, with generous bounds. (Many threads
 /// while ticking fast, is `ChurnReliabilityTests`.)
 final class RealTimerTests: XCTestCase {
   /// A real timer, generous bounds: a 300 ms countdown at 100 ms steps ends within a second.

@@ -10,7 +10,7 @@
 ///
 /// A delivery pass copies a chunk of due callbacks out of the table under the engine's lock, then
 /// calls them with the lock released. A callback may cancel or replace another registration of
-/// the same chunk; guarantee 4 says that one must then not be called. Such calls run on the
+/// the same chunk; a cancelled or replaced registration must then not be called. Such calls run on the
 /// delivering thread itself, so they note the removed registrations here and the pass skips their
 /// prepared callbacks: no lock and no lookups, and one plain load per callback while nothing was
 /// removed.

@@ -1,11 +1,11 @@
 /// A small seeded random generator (SplitMix64): the same seed gives the same sequence on every
 /// platform, so a jittered test run can be replayed.
-struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  package init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,7 +14,7 @@ struct SplitMix64: RandomNumberGenerator, Sendable {
   }
 
   /// A uniformly random whole number in `0...bound` (0 when `bound` is 0 or less).
-  mutating func upTo(_ bound: Int64) -> Int64 {
+  package mutating func upTo(_ bound: Int64) -> Int64 {
     bound <= 0 ? 0 : Int64.random(in: 0...bound, using: &self)
   }
 }

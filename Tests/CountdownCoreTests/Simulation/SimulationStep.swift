@@ -1,3 +1,5 @@
+import CountdownCore
+
 /// One step of a model-based simulation run: an operation on the engine or the clock. Steps name
 /// receiver slots, not objects, so that a run can be replayed, and shortened, from its steps alone.
 enum SimulationStep: CustomStringConvertible {
