@@ -9,6 +9,9 @@ import Foundation
 struct BenchmarkConfiguration: Sendable {
   /// Whether this is the full run (release, 10³ to 10⁶ receivers).
   var isFull: Bool
+  /// How many times the whole comparison runs; the table shows each figure's median and
+  /// [min–max]. `COUNTDOWN_BENCHMARK_RUNS` overrides it.
+  var runs: Int
   /// The receiver counts N of the table.
   var sizes: [Int]
   /// The countdown step: 10 ms, a 100 Hz tick.
@@ -44,18 +47,23 @@ struct BenchmarkConfiguration: Sendable {
   var kitManagerCap = 1_000_000
 
   static let full = BenchmarkConfiguration(
-    isFull: true, sizes: [1_000, 10_000, 100_000, 1_000_000], warmup: .milliseconds(300),
+    isFull: true, runs: 3, sizes: [1_000, 10_000, 100_000, 1_000_000], warmup: .milliseconds(300),
     window: .seconds(1), hotPathSize: 100_000, tickCostWork: 4_000_000, whileTickingOperations: 10_000,
     soakReceivers: 1_000_000, soakTicks: 60)
 
   static let smoke = BenchmarkConfiguration(
-    isFull: false, sizes: [1_000], warmup: .milliseconds(50), window: .milliseconds(200),
+    isFull: false, runs: 1, sizes: [1_000], warmup: .milliseconds(50), window: .milliseconds(200),
     hotPathSize: 500, tickCostWork: 20_000, whileTickingOperations: 500,
     soakReceivers: 10_000, soakTicks: 5)
 
   /// `full` when the environment says `COUNTDOWN_BENCHMARKS=full`, else `smoke`.
   static var current: BenchmarkConfiguration {
-    ProcessInfo.processInfo.environment["COUNTDOWN_BENCHMARKS"] == "full" ? .full : .smoke
+    let environment = ProcessInfo.processInfo.environment
+    var configuration = environment["COUNTDOWN_BENCHMARKS"] == "full" ? full : smoke
+    if let runs = environment["COUNTDOWN_BENCHMARK_RUNS"].flatMap(Int.init), runs > 0 {
+      configuration.runs = runs
+    }
+    return configuration
   }
 
 }

@@ -19,6 +19,7 @@ struct ComparisonRun {
     [
       OursEngineContender(whileTickingOperations: configuration.whileTickingOperations),
       KitManagerContender(maxReceivers: configuration.kitManagerCap),
+      DenseArrayContender(),
       DispatchTimerContender(maxReceivers: configuration.dispatchTimerCap),
       FoundationTimerContender(maxReceivers: configuration.foundationTimerCap),
       TaskSleepContender(maxReceivers: configuration.taskSleepCap),
@@ -75,21 +76,30 @@ struct ComparisonRun {
     }
     sanity["ours first deliveries at \(n)"] = firstDeliveries
     sanity["ours tick callbacks at \(n)"] = tickCallbacks
-    let rounds = "manual clock, no ticks; median of \(registers.count) fills from empty"
-    table.add(.register, ResultTable.ours, n, Self.median(registers), note: "\(rounds): \(Self.list(registers))")
-    table.add(.cancel, ResultTable.ours, n, Self.median(cancels), note: "\(rounds): \(Self.list(cancels))")
+    addFills(ResultTable.ours, n, registers: registers, cancels: cancels, how: "manual clock, no ticks")
     table.add(
       .tickCost, ResultTable.ours, n, tickCost,
       note: "ManualCountdownClock.advance, \(ticks) ticks, \(tickCallbacks) callbacks")
-    if let residentWithReceivers, let residentRegistered, let residentBefore {
-      let perReceiver = Double(residentRegistered - residentWithReceivers) / Double(n)
-      let userSide = Double(residentWithReceivers - residentBefore) / Double(n)
-      table.add(
-        .residentBytes, ResultTable.ours, n, perReceiver,
-        note: "VmRSS after register − after allocating receivers+closures (those: \(Int(userSide)) B each)")
-    } else {
-      table.add(.residentBytes, ResultTable.ours, n, nil, note: "no /proc/self/status on this platform")
+    addResident(ResultTable.ours, n, before: residentBefore, withReceivers: residentWithReceivers, registered: residentRegistered)
+
+    // H.
+    log("H, dense array, N = \(n)")
+    let residentBeforeH = ProcessProbe.residentBytes()
+    let dense = DenseArrayRun(receivers: n)
+    let residentWithReceiversH = ProcessProbe.residentBytes()
+    var denseRegisters = [dense.registerAll()]
+    let residentRegisteredH = ProcessProbe.residentBytes()
+    table.add(.tickCost, DenseArrayContender.label, n, dense.tickCost(ticks: ticks), note: "tick function called directly")
+    var denseCancels = [dense.cancelAll()]
+    for _ in 1..<configuration.registerRounds {
+      denseRegisters.append(dense.registerAll())
+      denseCancels.append(dense.cancelAll())
     }
+    sanity["H checksum at \(n)"] = dense.checksum
+    addFills(DenseArrayContender.label, n, registers: denseRegisters, cancels: denseCancels, how: "no timer")
+    addResident(
+      DenseArrayContender.label, n, before: residentBeforeH, withReceivers: residentWithReceiversH,
+      registered: residentRegisteredH)
 
     // F (its real-timer window runs here too, so it is filled only once).
     if n <= configuration.sevenBucketCap {
@@ -203,6 +213,25 @@ struct ComparisonRun {
       sanity["\(contender.label) callbacks in the spread run"] = sample.callbacks
     }
     _ = seven.cancelAll()
+  }
+
+  /// Register and cancel of `alternative`: the first fill from empty and the median of all fills.
+  private mutating func addFills(_ alternative: String, _ n: Int, registers: [Double], cancels: [Double], how: String) {
+    let note = "\(how); handlers made in the loop; median of \(registers.count) fills from empty"
+    table.add(.registerFirstFill, alternative, n, registers[0], note: "\(how); handlers made in the loop")
+    table.add(.register, alternative, n, Self.median(registers), note: "\(note): \(Self.list(registers))")
+    table.add(.cancel, alternative, n, Self.median(cancels), note: "\(note), shuffled order: \(Self.list(cancels))")
+  }
+
+  /// Resident bytes per receiver that registering added (the handlers' contexts included).
+  private mutating func addResident(_ alternative: String, _ n: Int, before: Int?, withReceivers: Int?, registered: Int?) {
+    guard let before, let withReceivers, let registered else {
+      table.add(.residentBytes, alternative, n, nil, note: "no /proc/self/status on this platform")
+      return
+    }
+    table.add(
+      .residentBytes, alternative, n, Double(registered - withReceivers) / Double(n),
+      note: "VmRSS after register − before (handlers made in register); receivers: \(Int(Double(withReceivers - before) / Double(n))) B each")
   }
 
   static func milliseconds(_ nanoseconds: Int64) -> String {

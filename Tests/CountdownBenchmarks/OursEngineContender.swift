@@ -36,11 +36,13 @@ struct OursEngineContender: RealTimerContender {
     let deadline = try ContinuousCountdownClock().now.advanced(by: .seconds(3600))
     let initial = Int(3600 * 1_000_000_000 / plan.interval.benchmarkNanoseconds)
     let stamps = plan.makeStamps(initialValue: initial)
-    let handlers = Self.handlers(n, slots: slots, stamps: stamps)
 
     let setupStart = ProcessProbe.now()
     for index in 0..<n {
-      try engine.register(receivers[index], .deadline(deadline), handler: handlers[index].call)
+      try engine.register(receivers[index], .deadline(deadline)) { value, _ in
+        slots.store(value, at: index)
+        stamps?.record(value: value)
+      }
     }
     let setup = ProcessProbe.now() - setupStart
     if let stamps {
@@ -65,27 +67,6 @@ struct OursEngineContender: RealTimerContender {
     return sample
   }
 
-  /// One prepared handler. Wrapped in a struct so that the array stores the closure as the engine
-  /// takes it: an array of bare function values stores them in the generic (opaque) form, and each
-  /// one passed to `register` would get a reabstraction thunk, a second closure context allocated
-  /// then, which no user who passes a closure literal pays.
-  struct Handler {
-    let call: CountdownHandler
-  }
-
-  /// The handlers: store the value (and stamp the time, when asked to).
-  static func handlers(_ n: Int, slots: ValueSlots, stamps: TickStamps? = nil) -> ContiguousArray<Handler> {
-    var handlers = ContiguousArray<Handler>()
-    handlers.reserveCapacity(n)
-    for index in 0..<n {
-      handlers.append(Handler { value, _ in
-        slots.store(value, at: index)
-        stamps?.record(value: value)
-      })
-    }
-    return handlers
-  }
-
   /// Registers `operations` new receivers one by one and then cancels them, timing each call,
   /// while the engine's N receivers tick on the real clock.
   private static func timeWhileTicking(
@@ -93,14 +74,13 @@ struct OursEngineContender: RealTimerContender {
   ) throws -> WhileTicking {
     let extra = BenchmarkReceiver.make(operations)
     let slots = ValueSlots(count: operations)
-    let handlers = Self.handlers(operations, slots: slots)
     let target = CountdownTarget.duration(.seconds(3600))
     let overhead = ProcessProbe.timingOverhead()
     var registerTimes: [Int64] = []
     registerTimes.reserveCapacity(operations)
     for index in 0..<operations {
       let start = ProcessProbe.now()
-      try engine.register(extra[index], target, handler: handlers[index].call)
+      try engine.register(extra[index], target) { value, _ in slots.store(value, at: index) }
       registerTimes.append(ProcessProbe.now() - start - overhead)
     }
     var cancelTimes: [Int64] = []

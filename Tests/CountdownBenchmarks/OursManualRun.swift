@@ -8,26 +8,28 @@ import Dispatch
 /// Must be used on the main thread (XCTest runs test methods there).
 final class OursManualRun {
   let receivers: ContiguousArray<BenchmarkReceiver>
-  let handlers: ContiguousArray<OursEngineContender.Handler>
   let clock = ManualCountdownClock()
   let engine: CountdownEngine
   private let interval: Duration
   private let slots: ValueSlots
+  private let cancelOrder: [Int]
 
   init(receivers n: Int, interval: Duration) throws {
     self.interval = interval
     receivers = BenchmarkReceiver.make(n)
     slots = ValueSlots(count: n)
-    handlers = OursEngineContender.handlers(n, slots: slots)
+    cancelOrder = ShuffledOrder.make(n)
     engine = try CountdownEngine(interval: interval, clock: clock, deliveryQueue: .main)
   }
 
-  /// Registers every receiver (all to one deadline an hour away); returns ns per register.
+  /// Registers every receiver (all to one deadline an hour away), making each handler in the
+  /// loop as an app does; returns ns per register.
   func registerAll() throws -> Double {
     let deadline = try clock.now.advanced(by: .seconds(3600))
+    let slots = slots
     let start = ProcessProbe.now()
     for index in receivers.indices {
-      try engine.register(receivers[index], .deadline(deadline), handler: handlers[index].call)
+      try engine.register(receivers[index], .deadline(deadline)) { value, _ in slots.store(value, at: index) }
     }
     return Double(ProcessProbe.now() - start) / Double(receivers.count)
   }
@@ -50,10 +52,10 @@ final class OursManualRun {
     return (Double(elapsed) / Double(max(callbacks, 1)), callbacks)
   }
 
-  /// Cancels every receiver; returns ns per cancel.
+  /// Cancels every receiver in a shuffled order; returns ns per cancel.
   func cancelAll() -> Double {
     let start = ProcessProbe.now()
-    for receiver in receivers { engine.cancel(receiver) }
+    for index in cancelOrder { engine.cancel(receivers[index]) }
     return Double(ProcessProbe.now() - start) / Double(receivers.count)
   }
 }

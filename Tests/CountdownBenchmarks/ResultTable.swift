@@ -14,6 +14,7 @@ struct ResultTable {
     case cpuPerCallback = "CPU per callback"
     case tickRate = "achieved tick rate"
     case tickCost = "tick cost alone"
+    case registerFirstFill = "register (first fill)"
     case register = "register"
     case cancel = "cancel"
     case registerWhileTicking = "register while ticking (mean)"
@@ -30,7 +31,7 @@ struct ResultTable {
       case .cpuPerCallback: "ns/callback"
       case .tickRate: "ticks/s"
       case .tickCost: "ns/receiver"
-      case .register, .cancel, .registerWhileTicking, .registerWhileTickingP99, .cancelWhileTicking,
+      case .register, .registerFirstFill, .cancel, .registerWhileTicking, .registerWhileTickingP99, .cancelWhileTicking,
         .cancelWhileTickingP99:
         "ns/op"
       case .registerWhileTickingWorst, .cancelWhileTickingWorst: "µs/op"
@@ -51,6 +52,24 @@ struct ResultTable {
 
   func value(_ metric: Metric, _ alternative: String, _ receivers: Int) -> Double? {
     rows.first { $0.metric == metric && $0.alternative == alternative && $0.receivers == receivers }?.value
+  }
+
+  /// One table from several runs of the same benchmark: each row's value is the median of its
+  /// values in `runs` (the upper middle one of an even count), its note starts with their
+  /// [min–max] and count, then the first run's note.
+  static func median(of runs: [ResultTable]) -> ResultTable {
+    guard let first = runs.first, runs.count > 1 else { return runs.first ?? ResultTable() }
+    var combined = ResultTable()
+    for row in first.rows {
+      let values = runs.compactMap { $0.value(row.metric, row.alternative, row.receivers) }.sorted()
+      guard values.count == runs.count, let low = values.first, let high = values.last else {
+        combined.add(row.metric, row.alternative, row.receivers, nil, note: row.note)
+        continue
+      }
+      let note = "[\(format(value: low))–\(format(value: high))] of \(values.count) runs; \(row.note)"
+      combined.add(row.metric, row.alternative, row.receivers, values[values.count / 2], note: note)
+    }
+    return combined
   }
 
   /// Aligned plain text, grouped by metric, then alternative, then N.

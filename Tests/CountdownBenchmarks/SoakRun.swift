@@ -17,7 +17,7 @@ struct SoakRun {
     var receivers: Int
     var ticks: Int
     var baseline: Int?
-    /// Receivers and handlers allocated, nothing registered.
+    /// Receivers allocated, nothing registered.
     var allocated: Int?
     var registered: Int?
     /// The largest of the readings taken after registering and every 10 ticks.
@@ -66,8 +66,8 @@ struct SoakRun {
         \(ResultTable.fixed(tickNanoseconds, digits: 2)) ns/receiver, cancel \
         \(ResultTable.fixed(cancelNanoseconds, digits: 1)) ns/op
           VmRSS baseline              \(megabytes(baseline))
-          VmRSS receivers+handlers    \(megabytes(allocated))  (\(perReceiver(allocated, baseline)): the user's side)
-          VmRSS registered            \(megabytes(registered))  (\(perReceiver(registered, allocated)): the engine's side)
+          VmRSS receivers             \(megabytes(allocated))  (\(perReceiver(allocated, baseline)): the user's side)
+          VmRSS registered            \(megabytes(registered))  (\(perReceiver(registered, allocated)): the engine and the handlers)
           VmRSS peak (sampled)        \(megabytes(peak))  (\(perReceiver(peak, baseline)) at peak, all included)
           VmHWM over the soak         \(megabytes(highWaterMark))  (\(perReceiver(highWaterMark, baseline)), untrimmed)
           VmRSS after cancel+release  \(megabytes(afterCancel))  engine alive; within 10 % of the baseline: \
@@ -114,22 +114,21 @@ struct SoakRun {
     return report
   }
 
-  /// Allocates, registers, ticks and cancels; the receivers and handlers are released when it
-  /// returns.
+  /// Allocates, registers (each handler made in the loop), ticks and cancels; the receivers are
+  /// released when it returns.
   private func soak(
     _ engine: CountdownEngine, clock: ManualCountdownClock, report: inout Report, sample: () -> Int?
   ) throws {
     let n = receivers
     let receivers = BenchmarkReceiver.make(n)
     let slots = ValueSlots(count: n)
-    let handlers = OursEngineContender.handlers(n, slots: slots)
     report.allocated = sample()
 
     let deadline = try clock.now.advanced(by: .seconds(3600))
     let initial = Int(3600 * 1_000_000_000 / interval.benchmarkNanoseconds)
     var start = ProcessProbe.now()
     for index in 0..<n {
-      try engine.register(receivers[index], .deadline(deadline), handler: handlers[index].call)
+      try engine.register(receivers[index], .deadline(deadline)) { value, _ in slots.store(value, at: index) }
     }
     report.registerNanoseconds = Double(ProcessProbe.now() - start) / Double(n)
     report.registered = sample()
@@ -157,6 +156,5 @@ struct SoakRun {
     report.cancelNanoseconds = Double(ProcessProbe.now() - start) / Double(n)
     report.cancelledLive = found
     report.countAfterCancel = engine.count
-    withExtendedLifetime(handlers) {}
   }
 }

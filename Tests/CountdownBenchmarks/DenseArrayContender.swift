@@ -1,0 +1,42 @@
+import Dispatch
+
+/// H on its real timer: a ``DenseArrayTimer`` ticking on its own serial queue, each handler
+/// storing its value into its slot, made in the register loop as an app makes them.
+struct DenseArrayContender: RealTimerContender {
+  static let label = "H: dense array + index, one timer"
+  var label: String { Self.label }
+  var maxReceivers: Int { .max }
+
+  func run(_ plan: WindowPlan) throws -> WindowSample {
+    let n = plan.receivers
+    let initial = 1 << 40
+    let queue = DispatchQueue(label: "benchmark.dense-array")
+    let timer = DenseArrayTimer()
+    let slots = ValueSlots(count: n, repeating: initial)
+    let stamps = plan.makeStamps(initialValue: initial)
+    let receivers = BenchmarkReceiver.make(n)
+
+    let setupStart = ProcessProbe.now()
+    for index in 0..<n {
+      timer.register(receivers[index], value: initial) { value in
+        slots.store(value, at: index)
+        stamps?.record(value: value)
+      }
+    }
+    timer.start(every: plan.interval.benchmarkNanoseconds, on: queue)
+    let setup = ProcessProbe.now() - setupStart
+
+    ProcessProbe.sleep(until: ProcessProbe.now() + plan.warmupNanoseconds)
+    let start = queue.sync { WindowReading.take(callbacks: n * initial - slots.sum()) }
+    ProcessProbe.sleep(until: start.wall + plan.windowNanoseconds)
+    let end = queue.sync { WindowReading.take(callbacks: n * initial - slots.sum()) }
+    var sample = WindowReading.sample(from: start, to: end, setup: setup)
+
+    timer.stop()
+    queue.sync {}
+    timer.removeAll()
+    sample.spread = stamps?.spreads()
+    withExtendedLifetime(receivers) {}
+    return sample
+  }
+}

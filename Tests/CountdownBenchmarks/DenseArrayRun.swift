@@ -1,0 +1,41 @@
+/// H at one N with no timer: register (handlers made in the timed loop), the tick called
+/// directly, cancel in a shuffled order. The same protocol as ``OursManualRun``.
+final class DenseArrayRun {
+  let receivers: ContiguousArray<BenchmarkReceiver>
+  let timer = DenseArrayTimer()
+  private let slots: ValueSlots
+  private let cancelOrder: [Int]
+
+  init(receivers n: Int) {
+    receivers = BenchmarkReceiver.make(n)
+    slots = ValueSlots(count: n)
+    cancelOrder = ShuffledOrder.make(n)
+  }
+
+  /// Registers every receiver, making each handler in the loop; returns ns per register.
+  func registerAll() -> Double {
+    let slots = slots
+    let start = ProcessProbe.now()
+    for index in receivers.indices {
+      timer.register(receivers[index], value: 1 << 40) { value in slots.store(value, at: index) }
+    }
+    return Double(ProcessProbe.now() - start) / Double(receivers.count)
+  }
+
+  /// Calls the tick `ticks` times; returns ns per receiver per tick.
+  func tickCost(ticks: Int) -> Double {
+    let start = ProcessProbe.now()
+    for _ in 0..<ticks { timer.tick() }
+    return Double(ProcessProbe.now() - start) / Double(ticks * receivers.count)
+  }
+
+  /// Cancels every receiver in a shuffled order; returns ns per cancel.
+  func cancelAll() -> Double {
+    let start = ProcessProbe.now()
+    for index in cancelOrder { timer.cancel(receivers[index]) }
+    return Double(ProcessProbe.now() - start) / Double(receivers.count)
+  }
+
+  /// What the handlers stored (read so the work is observable).
+  var checksum: Int { slots.sum() }
+}

@@ -1,0 +1,80 @@
+import Dispatch
+
+/// H: what an app developer would write for themselves: one `DispatchSourceTimer`, a dense
+/// `ContiguousArray` of (key, value, handler) entries and a dictionary from the receiver's
+/// identity to its entry's position. Removal swaps the last entry into the gap.
+///
+/// No weak receivers, no pause, no deadlines, no clock: each tick moves every value down by one.
+/// The honest bar for the engine's raw speed; everything it lacks is what ours adds.
+final class DenseArrayTimer: @unchecked Sendable {
+  // @unchecked Sendable: `entries` and `positions` are touched only while `lock` is held.
+  struct Entry {
+    let key: ObjectIdentifier
+    var value: Int
+    let handler: (Int) -> Void
+  }
+
+  private let lock = HarnessLock()
+  private var entries = ContiguousArray<Entry>()
+  private var positions: [ObjectIdentifier: Int] = [:]
+  private var timer: (any DispatchSourceTimer)?
+
+  var count: Int { lock.withLock { entries.count } }
+
+  /// Adds `receiver`'s countdown, or replaces the one it has.
+  func register(_ receiver: AnyObject, value: Int, handler: @escaping (Int) -> Void) {
+    let key = ObjectIdentifier(receiver)
+    lock.withLock {
+      if let position = positions[key] {
+        entries[position] = Entry(key: key, value: value, handler: handler)
+      } else {
+        positions[key] = entries.count
+        entries.append(Entry(key: key, value: value, handler: handler))
+      }
+    }
+  }
+
+  func cancel(_ receiver: AnyObject) {
+    lock.withLock {
+      guard let position = positions.removeValue(forKey: ObjectIdentifier(receiver)) else { return }
+      let last = entries.removeLast()
+      if position < entries.count {
+        entries[position] = last
+        positions[last.key] = position
+      }
+    }
+  }
+
+  func removeAll() {
+    lock.withLock {
+      entries.removeAll()
+      positions.removeAll()
+    }
+  }
+
+  /// One tick: every value down by one, every handler called (under the lock, as the simplest
+  /// code does).
+  func tick() {
+    lock.withLock {
+      for position in entries.indices {
+        entries[position].value -= 1
+        entries[position].handler(entries[position].value)
+      }
+    }
+  }
+
+  /// Starts ticking every `nanoseconds` on `queue`.
+  func start(every nanoseconds: Int64, on queue: DispatchQueue) {
+    let source = DispatchSource.makeTimerSource(queue: queue)
+    let interval = DispatchTimeInterval.nanoseconds(Int(nanoseconds))
+    source.setEventHandler { [unowned self] in tick() }
+    source.schedule(deadline: .now() + interval, repeating: interval)
+    source.activate()
+    timer = source
+  }
+
+  func stop() {
+    timer?.cancel()
+    timer = nil
+  }
+}
