@@ -1,3 +1,5 @@
+import Dispatch
+
 extension CountdownEngine {
   /// One callback, prepared under the lock and made after it is released.
   struct PreparedDelivery {
@@ -17,59 +19,9 @@ extension CountdownEngine {
     let registration: Registration
   }
 
-  /// What one pass must do, taken from the state when it starts.
-  struct PassPlan {
-    /// The grid instant the pass's wakeup stands for; `nil` for a pass of first deliveries only.
-    let tick: Int64?
-    /// Registrations owed their first delivery.
-    let fresh: [EngineState.PendingDelivery]
-    /// Walk the whole table: a wakeup happened, or so many registrations await their first
-    /// delivery that one sequential walk is cheaper than looking each of them up.
-    let walk: Bool
-    /// Walk only for first deliveries (no wakeup happened): others are not due yet, even if their
-    /// boundary passed, so that all values keep flipping together on the grid.
-    var freshOnly: Bool { tick == nil }
-  }
-
-  /// The instants one chunk's values are computed for, on the clock's time and on the engine's
-  /// running time (for ``SuspensionPolicy/pauses``).
-  struct ChunkInstants {
-    /// The grid instant of the pass's wakeup (for first-delivery passes: unused).
-    let tick: Int64
-    let tickRunning: Int64
-    /// First deliveries: computed when the chunk is prepared (see ``EngineState/freshInstant(preparedAt:tick:window:)``).
-    let fresh: Int64
-    let freshRunning: Int64
-    /// Running time plus this is clock time.
-    let runningOffset: Int64
-
-    init(_ plan: PassPlan, preparedAt now: Int64, state: EngineState, window: Int64) {
-      tick = plan.tick ?? .min
-      tickRunning = state.runningTime(at: tick)
-      fresh = state.freshInstant(preparedAt: now, tick: plan.tick, window: window)
-      freshRunning = state.runningTime(at: fresh)
-      runningOffset = state.suspendedTotal
-    }
-
-    /// The instant `timing`'s value is computed for.
-    @inline(__always)
-    func instant(for timing: CountdownTiming) -> Int64 {
-      let isFresh = timing.awaitsPromptDelivery
-      if timing.policy == .pauses {
-        return isFresh ? freshRunning : tickRunning
-      }
-      return isFresh ? fresh : tick
-    }
-
-    /// The clock instant of `change`, on `timing`'s time.
-    @inline(__always)
-    func clockInstant(of change: Int64, for timing: CountdownTiming) -> Int64 {
-      timing.policy == .pauses ? change.addingSaturated(runningOffset) : change
-    }
-  }
-
   /// Delivers everything pending: first deliveries of new registrations, and, after a wakeup, every
-  /// registration whose value changed. Runs on the delivery queue.
+  /// registration whose value changed. Runs on the delivery queue, in three steps: take the pass's
+  /// kind from the state, run the chunks, finish the pass (statistics, re-arm).
   ///
   /// A tick's values are those at the grid instant its wakeup stands for (see
   /// ``EngineState/noteWakeup(at:armedFor:window:)``), so a wakeup a little early or late never
@@ -79,84 +31,114 @@ extension CountdownEngine {
   /// under the lock (bounded work), then its callbacks run with the lock released, so a callback
   /// may call anything on this engine. The clock is read outside the lock.
   func deliverPending() {
+    #if DEBUG
+      dispatchPrecondition(condition: .onQueue(deliveryQueue))
+    #endif
     let context = DeliveryContext()
+    guard let kind = beginPass(context) else { return }
+    let progress = runChunks(kind, context: context)
+    finishPass(kind, progress)
+  }
+
+  /// Takes the pass's kind from the state and marks the pass as running; `nil` when there is
+  /// nothing to do, or a pass is already running further up this thread's stack (a callback
+  /// advanced a manual clock): the work is then left to a queued pass.
+  private func beginPass(_ context: DeliveryContext) -> PassKind? {
     let startedAt = clock.now.nanosecondsSinceOrigin
     let window = windowNanoseconds
-    let plan = state.withLock { state -> PassPlan? in
+    let kind = state.withLock { state -> PassKind? in
       state.passQueued = false
       guard state.delivery == nil, state.hasPendingWork else { return nil }
       state.delivery = context
       defer { state.tickDue = false }
-      // Looking a registration up costs cache misses in the buckets and the pool; the walk reads
-      // the pool in order. Past an eighth of the table, walking is cheaper.
       let fresh = state.takeFresh()
-      let tick = state.tickDue ? state.tickInstant(passStartedAt: startedAt, window: window) : nil
-      return PassPlan(tick: tick, fresh: tick == nil ? fresh ?? [] : [], walk: tick != nil || fresh == nil)
+      if state.tickDue {
+        // The walk delivers first deliveries too.
+        return .tick(state.tickInstant(passStartedAt: startedAt, window: window))
+      }
+      // Looking a registration up costs cache misses in the buckets and the pool; the walk reads
+      // the pool in order. Past an eighth of the table, walking is cheaper (``EngineState/takeFresh()``).
+      return fresh.map(PassKind.firstDeliveries) ?? .firstDeliveriesByWalk
     }
-    guard let plan else {
-      // Nothing to do, or a pass is already running further up this thread's stack (a callback
-      // advanced a manual clock): leave the work to a queued pass.
+    if kind == nil {
       perform(EngineActions(queuePass: state.withLock { $0.delivery == nil ? false : $0.requestPass() }))
-      return
     }
+    return kind
+  }
 
+  /// Prepares and calls chunk after chunk until the pass has nothing left.
+  private func runChunks(_ kind: PassKind, context: DeliveryContext) -> PassProgress {
     var chunk = DeliveryChunk(capacity: Self.chunkSize)
-    var ended: [EngineState.PendingDelivery] = []
-    var pausedProbes: [PausedProbe] = []
-    var freshCursor = 0
-    var walkCursor = plan.walk ? Int.max : -1
-    var earliest = Int64.max
-    var delivered = 0
-    var passDelivered = 0
-
+    var progress = PassProgress(kind)
     while true {
-      var garbage: [ReceiverNode] = []
-      let preparedAt = clock.now.nanosecondsSinceOrigin
-      state.withLock { state in
-        for end in ended {
-          if let node = state.remove(end) {
-            garbage.append(node)
-          }
-        }
-        ended.removeAll(keepingCapacity: true)
-        // Removals so far concern callbacks already made or skipped; the chunk prepared now
-        // reflects them.
-        _ = context.takeRemovals()
-        state.deliveries += Int64(delivered)
-        delivered = 0
-        let instants = ChunkInstants(plan, preparedAt: preparedAt, state: state, window: window)
-        prepareFresh(plan, instants, cursor: &freshCursor, into: &chunk, earliest: &earliest, state: &state)
-        prepareWalk(
-          plan, instants, cursor: &walkCursor, into: &chunk, earliest: &earliest, probes: &pausedProbes,
-          state: &state)
-      }
-      garbage.removeAll()  // handlers released outside the lock
-      // Outside the lock: the check loads a weak reference, and releasing what it loaded could run
-      // the receiver's deinit. Dead ones are removed under the next chunk's lock.
-      for probe in pausedProbes {
-        if !probe.registration.hasLiveReceiver {
-          ended.append(.init(key: probe.key, registration: ObjectIdentifier(probe.registration)))
-        }
-      }
-      pausedProbes.removeAll(keepingCapacity: true)
-      if chunk.isEmpty && ended.isEmpty && freshCursor >= plan.fresh.count && walkCursor < 0 { break }
-
-      let made = call(chunk, context: context, ended: &ended)
-      delivered += made
-      passDelivered += made
+      prepareChunk(kind, &progress, into: &chunk, context: context)
+      probePausedReceivers(&progress)
+      if chunk.isEmpty && progress.isDone(kind) { break }
+      let made = call(chunk, context: context, ended: &progress.ended)
+      progress.uncounted += made
+      progress.delivered += made
       chunk.removeAll()
     }
+    return progress
+  }
 
+  /// Under the lock: removes the registrations the last chunk ended, then fills `chunk` with the
+  /// next callbacks. The handlers of removed registrations are released after the lock.
+  private func prepareChunk(
+    _ kind: PassKind, _ progress: inout PassProgress, into chunk: inout DeliveryChunk, context: DeliveryContext
+  ) {
+    var garbage: [ReceiverNode] = []
+    let preparedAt = clock.now.nanosecondsSinceOrigin
+    let window = windowNanoseconds
+    state.withLock { state in
+      for end in progress.ended {
+        if let node = state.remove(end) {
+          garbage.append(node)
+        }
+      }
+      progress.ended.removeAll(keepingCapacity: true)
+      // Removals so far concern callbacks already made or skipped; the chunk prepared now
+      // reflects them.
+      _ = context.takeRemovals()
+      state.deliveries += Int64(progress.uncounted)
+      progress.uncounted = 0
+      let instants = ChunkInstants(kind, preparedAt: preparedAt, state: state, window: window)
+      if case .firstDeliveries(let fresh) = kind {
+        prepareFresh(fresh, instants, progress: &progress, into: &chunk, state: &state)
+      }
+      prepareWalk(kind, instants, progress: &progress, into: &chunk, state: &state)
+    }
+    garbage.removeAll()
+  }
+
+  /// Outside the lock: the check loads a weak reference, and releasing what it loaded could run
+  /// the receiver's deinit. Dead ones are removed under the next chunk's lock.
+  private func probePausedReceivers(_ progress: inout PassProgress) {
+    for probe in progress.pausedProbes where !probe.registration.hasLiveReceiver {
+      progress.ended.append(.init(key: probe.key, registration: ObjectIdentifier(probe.registration)))
+    }
+    progress.pausedProbes.removeAll(keepingCapacity: true)
+  }
+
+  /// Counts the pass, releases the registrations it retired, and re-arms the timer.
+  private func finishPass(_ kind: PassKind, _ progress: PassProgress) {
     var retired: [Registration] = []
     let finishedAt = clock.now.nanosecondsSinceOrigin
+    let window = windowNanoseconds
     let actions = state.withLock { state -> EngineActions in
       state.delivery = nil
       swap(&retired, &state.retired)
-      state.deliveries += Int64(delivered)
-      if passDelivered > 0 {
+      state.deliveries += Int64(progress.uncounted)
+      if progress.delivered > 0 {
         state.batches += 1
       }
-      state.earliestChange = plan.walk && !plan.freshOnly ? earliest : min(state.earliestChange, earliest)
+      // A tick walked everything: its earliest change replaces the old bound. Other passes saw
+      // only some registrations.
+      if case .tick = kind {
+        state.earliestChange = progress.earliest
+      } else {
+        state.earliestChange = min(state.earliestChange, progress.earliest)
+      }
       return EngineActions(timer: state.rearm(now: finishedAt, window: window), queuePass: state.requestPass())
     }
     retired.removeAll()  // released outside the lock
@@ -196,22 +178,22 @@ extension CountdownEngine {
     return made
   }
 
-  /// Prepares first deliveries of new (or resumed) registrations.
+  /// Prepares first deliveries of new (or resumed) registrations, looked up one by one.
   private func prepareFresh(
-    _ plan: PassPlan, _ instants: ChunkInstants, cursor: inout Int, into chunk: inout DeliveryChunk,
-    earliest: inout Int64, state: inout EngineState
+    _ fresh: [EngineState.PendingDelivery], _ instants: ChunkInstants, progress: inout PassProgress,
+    into chunk: inout DeliveryChunk, state: inout EngineState
   ) {
     let interval = intervalNanoseconds
-    while cursor < plan.fresh.count, !chunk.isFull {
-      let pending = plan.fresh[cursor]
-      cursor += 1
+    while progress.freshCursor < fresh.count, !chunk.isFull {
+      let pending = fresh[progress.freshCursor]
+      progress.freshCursor += 1
       guard let index = state.table.index(of: pending.key),
         ObjectIdentifier(state.table[index].registration) == pending.registration,
         state.table[index].timing.awaitsPromptDelivery
       else { continue }
-      state.table.withNodes { nodes, entries in
+      state.table.withNodes { nodes, _ in
         chunk.append(
-          Self.prepare(at: index.position, in: nodes, instants, interval: interval, earliest: &earliest))
+          Self.prepare(at: index.position, in: nodes, instants, interval: interval, earliest: &progress.earliest))
       }
     }
   }
@@ -223,54 +205,72 @@ extension CountdownEngine {
   /// registrations: an addition lands past the cursor (it gets its own first delivery), and a
   /// removal only ever moves the pool's last node, one already visited, into the gap.
   private func prepareWalk(
-    _ plan: PassPlan, _ instants: ChunkInstants, cursor: inout Int, into chunk: inout DeliveryChunk,
-    earliest: inout Int64, probes: inout [PausedProbe], state: inout EngineState
+    _ kind: PassKind, _ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk,
+    state: inout EngineState
   ) {
-    guard cursor >= 0 else { return }
+    guard progress.walkCursor >= 0 else { return }
     // Locals, not the `inout` parameters, in the loop: those would be stored and reloaded for
     // every node, since the chunk's writes could alias them as far as the compiler knows.
-    var position = min(cursor, state.table.count - 1)
+    var position = min(progress.walkCursor, state.table.count - 1)
     let end = max(-1, position - Self.scanLimit)
-    var soonest = earliest
-    let tick = instants.tick
+    var soonest = progress.earliest
+    var probes = progress.pausedProbes
     let interval = intervalNanoseconds
     let capacity = chunk.capacity
-    let stepsOnly = !plan.freshOnly
+    let isTick = kind.tickInstant != nil
     state.table.withNodes { nodes, entries in
       chunk.fill { buffer, count in
         while position > end, count < capacity {
-          if stepsOnly {
+          if isTick {
             Self.walkCommonCase(
               nodes: nodes, from: &position, to: end, into: buffer, count: &count,
-              capacity: capacity, tick: tick, interval: interval, earliest: &soonest)
+              capacity: capacity, tick: instants.tick, interval: interval, earliest: &soonest)
             guard position > end, count < capacity else { break }
           }
           // Everything else: first deliveries and those after a resume, late wakeups, counting up,
           // paused and finished registrations.
-          let current = position
-          position -= 1
-          let timing = nodes[current].timing
-          let nextChange = timing.nextChange(interval: interval)
-          if timing.isPaused {
-            // Paused registrations get no calls that would notice their receiver die; they are
-            // rare, so checking them at each wakeup costs little. Checked again at the next grid
-            // instant: nothing else may tick to notice their end.
-            probes.append(PausedProbe(key: entries[current].key, registration: nodes[current].registration))
-            soonest = min(soonest, max(instants.tick, instants.fresh).addingSaturated(1))
-          } else if plan.freshOnly ? nextChange == .min : instants.instant(for: timing) >= nextChange {
-            // Delivered at most once per pass, although a removal between chunks may move a
-            // delivered node into the part not walked yet: delivering brings its value up to the
-            // pass's instant, after which its next change lies after that instant.
-            buffer[count] = Self.prepare(at: current, in: nodes, instants, interval: interval, earliest: &soonest)
+          if let delivery = Self.prepareGeneralCase(
+            at: position, nodes: nodes, entries: entries, instants, isTick: isTick, interval: interval,
+            earliest: &soonest, probes: &probes)
+          {
+            buffer[count] = delivery
             count += 1
-          } else {
-            soonest = min(soonest, instants.clockInstant(of: nextChange, for: timing))
           }
+          position -= 1
         }
       }
     }
-    cursor = position
-    earliest = soonest
+    progress.walkCursor = position
+    progress.earliest = soonest
+    progress.pausedProbes = probes
+  }
+
+  /// The walk's general path for the node at `position`: its callback if it is due, else `nil`
+  /// (having noted when it changes next, or, if it is paused, that its receiver must be probed).
+  @inline(__always)
+  private static func prepareGeneralCase(
+    at position: Int, nodes: UnsafeMutableBufferPointer<ReceiverNode>, entries: UnsafeBufferPointer<BucketEntry>,
+    _ instants: ChunkInstants, isTick: Bool, interval: Int64, earliest: inout Int64, probes: inout [PausedProbe]
+  ) -> PreparedDelivery? {
+    let timing = nodes[position].timing
+    let nextChange = timing.nextChange(interval: interval)
+    if timing.isPaused {
+      // Paused registrations get no calls that would notice their receiver die; they are rare,
+      // so checking them at each wakeup costs little. Checked again at the next grid instant:
+      // nothing else may tick to notice their end.
+      probes.append(PausedProbe(key: entries[position].key, registration: nodes[position].registration))
+      earliest = min(earliest, max(instants.tick, instants.fresh).addingSaturated(1))
+      return nil
+    }
+    let isDue = isTick ? instants.instant(for: timing) >= nextChange : nextChange == .min
+    guard isDue else {
+      earliest = min(earliest, instants.clockInstant(of: nextChange, for: timing))
+      return nil
+    }
+    // Delivered at most once per pass, although a removal between chunks may move a delivered
+    // node into the part not walked yet: delivering brings its value up to the pass's instant,
+    // after which its next change lies after that instant.
+    return prepare(at: position, in: nodes, instants, interval: interval, earliest: &earliest)
   }
 
   /// The tick's inner loop over the common case: running countdowns on the clock's time showing

@@ -87,6 +87,13 @@ package struct CountdownTiming: Sendable {
     }
   }
 
+  /// The clock instant of `change`, an instant on this timing's time: for ``SuspensionPolicy/pauses``
+  /// running time, to which the time spent suspended, `suspendedTotal`, is added.
+  @inline(__always)
+  package func clockInstant(of change: Int64, suspendedTotal: Int64) -> Int64 {
+    policy == .pauses ? change.addingSaturated(suspendedTotal) : change
+  }
+
   /// Whether this is a running countdown on the clock's own time showing more than 1: the tick's
   /// common case. Its next change is ``countdownNextChange(interval:)``, and once that instant has
   /// passed by less than an interval, its value moves down by exactly one: ``stepDown()``.

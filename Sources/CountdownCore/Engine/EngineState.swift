@@ -94,7 +94,7 @@ extension EngineState {
   /// as long as the engine is not suspended again; a resume recomputes every change anyway).
   @inline(__always)
   func clockInstant(of change: Int64, for timing: CountdownTiming) -> Int64 {
-    timing.policy == .pauses ? change.addingSaturated(suspendedTotal) : change
+    timing.clockInstant(of: change, suspendedTotal: suspendedTotal)
   }
 
   /// Notes a clock reading made by a registration or a resume before it took the lock.
@@ -285,9 +285,15 @@ extension EngineState {
       if let armedAt, armedAt <= wakeup { return .none }
       next = wakeup
     }
+    return arm(at: next)
+  }
+
+  /// Arms the timer (which exists) for `next`, or disarms it for `nil`, as a new generation.
+  private mutating func arm(at next: Int64?) -> TimerAction {
+    guard let timer else { return .none }
     armedAt = next
     timerGeneration &+= 1
-    return .arm(timer!, at: next, generation: timerGeneration)
+    return .arm(timer, at: next, generation: timerGeneration)
   }
 }
 
@@ -298,10 +304,8 @@ extension EngineState {
   mutating func suspend(at now: Int64) -> TimerAction {
     guard suspendedSince == nil else { return .none }
     suspendedSince = now
-    guard armedAt != nil, let timer else { return .none }
-    armedAt = nil
-    timerGeneration &+= 1
-    return .arm(timer, at: nil, generation: timerGeneration)
+    guard armedAt != nil else { return .none }
+    return arm(at: nil)
   }
 
   /// Ends a suspension at `now`: every running registration is due at once, so its current value

@@ -1,0 +1,37 @@
+extension CountdownEngine {
+  /// Where a delivery pass stands between its chunks, and what it has counted.
+  struct PassProgress {
+    /// The next position in the first-delivery list.
+    var freshCursor = 0
+    /// The next pool position the walk looks at (it walks downward); below 0 when there is
+    /// nothing to walk, or nothing left.
+    var walkCursor: Int
+    /// The earliest change seen so far, on the clock.
+    var earliest = Int64.max
+    /// Registrations that ran out or set `stop`, removed under the next chunk's lock.
+    var ended: [EngineState.PendingDelivery] = []
+    /// Paused registrations whose receivers are checked outside the lock.
+    var pausedProbes: [PausedProbe] = []
+    /// Callbacks made and not yet added to the statistics (added under the next lock).
+    var uncounted = 0
+    /// Callbacks made by the whole pass.
+    var delivered = 0
+
+    init(_ kind: PassKind) {
+      if case .firstDeliveries = kind {
+        walkCursor = -1
+      } else {
+        walkCursor = .max
+      }
+    }
+
+    /// Whether nothing is left to prepare or remove.
+    func isDone(_ kind: PassKind) -> Bool {
+      guard ended.isEmpty, walkCursor < 0 else { return false }
+      if case .firstDeliveries(let fresh) = kind {
+        return freshCursor >= fresh.count
+      }
+      return true
+    }
+  }
+}
