@@ -137,43 +137,10 @@ public final class CountdownEngine: Sendable {
     // Allocated before taking the lock; the node is built inside (built outside, the closure would
     // capture it and insert a copy, a retain and a release more).
     let registration = Registration(receiver: receiver, call: handler)
-    let key = registration.key
-    var replaced: ReceiverNode?
-    let actions = state.withLock { state -> EngineActions in
-      state.noteRegistrationRead(now)
-      var timing = timing
-      if policy == .pauses {
-        // Counted on the engine's running time, which stands still while it is suspended.
-        timing.rebase(by: now.subtractingSaturated(state.runningTime(at: now)))
-      }
-      let node = ReceiverNode(registration: registration, timing: timing)
-      if let index = state.table.index(of: key) {
-        // The receiver's own registration, or one of a dead object that lived at its address:
-        // replaced either way, without a callback.
-        replaced = node
-        swap(&state.table[index], &replaced!)
-        state.retire(replaced!.registration)
-        state.noteRemoval(of: replaced!.registration)
-      } else {
-        state.table.insert(node, for: key)
-      }
-      if !silent {
-        state.noteFresh(.init(key: key, registration: ObjectIdentifier(registration)))
-      }
-      var actions = EngineActions()
-      actions.timer = state.ensureTimer(now: now)
-      // Arm for this registration's first change now, not after its first delivery: if the
-      // delivery queue is slow, the wakeup still comes on time.
-      let first =
-        silent
-        ? timing.nextChange(interval: intervalNanoseconds)
-        : timing.firstChange(after: state.instant(for: timing, at: now), interval: intervalNanoseconds)
-      state.earliestChange = min(state.earliestChange, state.clockInstant(of: first, for: timing))
-      if case .none = actions.timer {
-        actions.timer = state.rearm(now: now, window: windowNanoseconds)
-      }
-      actions.queuePass = state.requestPass()
-      return actions
+    let interval = intervalNanoseconds
+    let window = windowNanoseconds
+    let (actions, replaced) = state.withLock {
+      $0.register(registration, timing, silent: silent, now: now, interval: interval, window: window)
     }
     _ = replaced  // the old handler is released here, outside the lock
     perform(actions)

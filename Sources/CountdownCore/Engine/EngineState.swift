@@ -144,6 +144,55 @@ extension EngineState {
   }
 }
 
+// MARK: - Registering
+
+extension EngineState {
+  /// Adds `registration` with `timing` read at clock instant `now`, or replaces the one of the
+  /// same key; returns what to do after the lock, and the replaced node, for the caller to release
+  /// outside the lock. A `silent` registration (only its end is delivered) is owed no first
+  /// delivery.
+  mutating func register(
+    _ registration: Registration, _ timing: CountdownTiming, silent: Bool, now: Int64, interval: Int64,
+    window: Int64
+  ) -> (EngineActions, replaced: ReceiverNode?) {
+    noteRegistrationRead(now)
+    var timing = timing
+    if timing.policy == .pauses {
+      // Counted on the engine's running time, which stands still while it is suspended.
+      timing.rebase(by: now.subtractingSaturated(runningTime(at: now)))
+    }
+    var node = ReceiverNode(registration: registration, timing: timing)
+    var replaced: ReceiverNode?
+    if let index = table.index(of: registration.key) {
+      // The receiver's own registration, or one of a dead object that lived at its address:
+      // replaced either way, without a callback.
+      swap(&table[index], &node)
+      retire(node.registration)
+      noteRemoval(of: node.registration)
+      replaced = node
+    } else {
+      table.insert(node, for: registration.key)
+    }
+    if !silent {
+      noteFresh(.init(key: registration.key, registration: ObjectIdentifier(registration)))
+    }
+    var actions = EngineActions()
+    actions.timer = ensureTimer(now: now)
+    // Arm for this registration's first change now, not after its first delivery: if the delivery
+    // queue is slow, the wakeup still comes on time.
+    let first =
+      silent
+      ? timing.nextChange(interval: interval)
+      : timing.firstChange(after: instant(for: timing, at: now), interval: interval)
+    earliestChange = min(earliestChange, clockInstant(of: first, for: timing))
+    if case .none = actions.timer {
+      actions.timer = rearm(now: now, window: window)
+    }
+    actions.queuePass = requestPass()
+    return (actions, replaced)
+  }
+}
+
 // MARK: - First deliveries and removals
 
 extension EngineState {
