@@ -7,64 +7,32 @@ extension ReceiverTable {
   /// appears twice. O(count + bucketCount): tests call it directly, and debug builds run it after
   /// every mutation (see ``checkInvariantsIfEnabled()``).
   package func invariantViolations() -> [String] {
-    var problems: [String] = []
+    var audit = ListAudit(self)
     for (name, count) in [("bucket", heads.count), ("old bucket", isResizing ? oldHeads.count : Self.minimumBucketCount)]
     where count < Self.minimumBucketCount || count & (count - 1) != 0 {
-      problems.append("\(name) count \(count) is not a power of two >= \(Self.minimumBucketCount)")
+      audit.problems.append("\(name) count \(count) is not a power of two >= \(Self.minimumBucketCount)")
     }
-    if entries.count != nodes.count {
-      problems.append("\(nodes.count) nodes, \(entries.count) entries")
-      return problems
-    }
-    var seen = [Bool](repeating: false, count: nodes.count)
-    var distinctKeys = Set<ObjectIdentifier>()
-    var linked = 0
-    /// Checks one list; `belongs` says whether a key's list is this one.
-    func checkList(_ name: String, from head: NodeIndex, belongs: (ObjectIdentifier) -> Bool) {
-      var previous = NodeIndex.none
-      var current = head
-      while !current.isNone {
-        guard current.position < nodes.count else {
-          problems.append("\(name) links to \(current.position), past the pool")
-          return
-        }
-        guard !seen[current.position] else {
-          problems.append("node \(current.position) is linked twice")
-          return
-        }
-        seen[current.position] = true
-        linked += 1
-        if entries[current.position].previous != previous {
-          problems.append("node \(current.position): previous link \(entries[current.position].previous.position), expected \(previous.position)")
-        }
-        if !belongs(entries[current.position].key) {
-          problems.append("node \(current.position) is in \(name), its key belongs elsewhere")
-        }
-        if !distinctKeys.insert(entries[current.position].key).inserted {
-          problems.append("key of node \(current.position) appears twice")
-        }
-        previous = current
-        current = entries[current.position].next
-      }
+    guard entries.count == nodes.count else {
+      return audit.problems + ["\(nodes.count) nodes, \(entries.count) entries"]
     }
     for bucket in heads.indices {
-      checkList("bucket \(bucket)", from: heads[bucket]) { key in
+      audit.checkList("bucket \(bucket)", from: heads[bucket]) { key in
         self.bucket(for: key).position == bucket && unmovedOldBucket(forBits: Self.mixedBits(of: key)) == nil
       }
     }
     for old in oldHeads.indices {
       if old < movedOldBuckets {
-        if !oldHeads[old].isNone { problems.append("moved old bucket \(old) is not empty") }
+        if !oldHeads[old].isNone { audit.problems.append("moved old bucket \(old) is not empty") }
         continue
       }
-      checkList("old bucket \(old)", from: oldHeads[old]) { key in
+      audit.checkList("old bucket \(old)", from: oldHeads[old]) { key in
         unmovedOldBucket(forBits: Self.mixedBits(of: key)) == old
       }
     }
-    if linked != nodes.count {
-      problems.append("\(linked) nodes linked, \(nodes.count) in the pool")
+    if audit.linked != nodes.count {
+      audit.problems.append("\(audit.linked) nodes linked, \(nodes.count) in the pool")
     }
-    return problems
+    return audit.problems
   }
 
   /// Traps on a broken invariant in builds with `COUNTDOWN_CHECK_INVARIANTS` (debug and tests);
@@ -77,5 +45,51 @@ extension ReceiverTable {
       let problems = invariantViolations()
       precondition(problems.isEmpty, "ReceiverTable invariants broken: \(problems)")
     #endif
+  }
+}
+
+/// The walk over a table's bucket lists that ``ReceiverTable/invariantViolations()`` makes: which
+/// nodes were reached, which keys seen, and what was found wrong.
+private struct ListAudit {
+  let table: ReceiverTable
+  var problems: [String] = []
+  var linked = 0
+  private var seen: [Bool]
+  private var distinctKeys = Set<ObjectIdentifier>()
+
+  init(_ table: ReceiverTable) {
+    self.table = table
+    seen = [Bool](repeating: false, count: table.nodes.count)
+  }
+
+  /// Checks one list; `belongs` says whether a key's list is this one.
+  mutating func checkList(_ name: String, from head: NodeIndex, belongs: (ObjectIdentifier) -> Bool) {
+    let entries = table.entries
+    var previous = NodeIndex.none
+    var current = head
+    while !current.isNone {
+      let position = current.position
+      guard position < entries.count else {
+        problems.append("\(name) links to \(position), past the pool")
+        return
+      }
+      guard !seen[position] else {
+        problems.append("node \(position) is linked twice")
+        return
+      }
+      seen[position] = true
+      linked += 1
+      if entries[position].previous != previous {
+        problems.append("node \(position): previous link \(entries[position].previous.position), expected \(previous.position)")
+      }
+      if !belongs(entries[position].key) {
+        problems.append("node \(position) is in \(name), its key belongs elsewhere")
+      }
+      if !distinctKeys.insert(entries[position].key).inserted {
+        problems.append("key of node \(position) appears twice")
+      }
+      previous = current
+      current = entries[position].next
+    }
   }
 }
