@@ -82,7 +82,7 @@ public final class LifecycleObservation: Sendable {
   }
 
   private let center: NotificationCenter
-  private let observers: LockedState<[any NSObjectProtocol]>
+  private let observers: LockedState<ObserverTokens>
 
   init(manager: CountdownManager, center: NotificationCenter, suspendOn: [Notification.Name], resumeOn: [Notification.Name]) {
     self.center = center
@@ -97,14 +97,14 @@ public final class LifecycleObservation: Sendable {
         manager?.resume()
       })
     }
-    self.observers = LockedState(observers)
+    self.observers = LockedState(ObserverTokens(tokens: observers))
   }
 
   /// Stops observing. Also happens when the observation is deallocated.
   public func cancel() {
     let observers = self.observers.withLock { observers in
-      defer { observers = [] }
-      return observers
+      defer { observers.tokens = [] }
+      return observers.tokens
     }
     for observer in observers {
       center.removeObserver(observer)

@@ -72,6 +72,13 @@ struct EngineState {
   var hasPendingWork: Bool { tickDue || freshNeedsWalk || !fresh.isEmpty }
 }
 
+// The one exception to "the lock box is Sendable only when its value is": the state holds the
+// registrations (classes that are not Sendable: the delivery pass calls them unretained) and the
+// timer. It lives only inside `CountdownEngine.state`, its `LockedState`, and is touched only under
+// that lock; what leaves the lock is an `EngineActions` (timers, which are Sendable) or, for the
+// delivery pass on its queue alone, unretained registrations kept alive by `retired`.
+extension EngineState: @unchecked Sendable {}
+
 // MARK: - Time
 
 extension EngineState {

@@ -4,9 +4,10 @@
 /// (a `ManagedBuffer` header and element), so taking the lock is one pointer away from the data.
 /// The body passed to ``withLock(_:)`` must never call user code: callers return an action and
 /// perform it after the lock is released.
-package final class LockedState<Value>: @unchecked Sendable {
-  // @unchecked Sendable: every access to `storage.value` happens inside `withLock`,
-  // under the mutex that lives in the same buffer.
+///
+/// Sendable only when its value is, as `NIOLockedValueBox`: the lock makes access exclusive, but a
+/// value that is not `Sendable` could still leave the lock through a `withLock` result.
+package final class LockedState<Value> {
   private let storage: Storage
 
   package init(_ value: Value) {
@@ -23,6 +24,10 @@ package final class LockedState<Value>: @unchecked Sendable {
     }
   }
 }
+
+// @unchecked Sendable: every access to `storage.value` happens inside `withLock`, under the mutex
+// that lives in the same buffer; the value itself may cross threads, so it must be `Sendable`.
+extension LockedState: @unchecked Sendable where Value: Sendable {}
 
 extension LockedState {
   fileprivate final class Storage: ManagedBuffer<Value, PlatformMutex.Primitive> {

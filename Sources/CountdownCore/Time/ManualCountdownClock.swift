@@ -18,8 +18,7 @@ public import Dispatch
 /// try clock.advance(by: .zero)       // prints 3 (the prompt first delivery)
 /// try clock.advance(by: .seconds(3)) // prints 2, 1, 0
 /// ```
-public final class ManualCountdownClock: CountdownClock, @unchecked Sendable {
-  // @unchecked Sendable: all mutable state is inside `state`, guarded by its lock.
+public final class ManualCountdownClock: CountdownClock, Sendable {
   private let state: LockedState<State>
 
   fileprivate struct State {
