@@ -74,7 +74,7 @@ final class ReceiverTableTests: XCTestCase {
     }
     var lengths = [Int](repeating: 0, count: table.bucketCount)
     for receiver in receivers {
-      lengths[table.bucket(for: ObjectIdentifier(receiver)).position] += 1
+      lengths[table.bucket(for: ObjectIdentifier(receiver))] += 1
     }
     XCTAssertLessThanOrEqual(lengths.max()!, 12, "longest chain at load 1 should be short")
   }

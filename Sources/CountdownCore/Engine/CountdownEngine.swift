@@ -1,5 +1,26 @@
 public import Dispatch
 
+// How the engine is built (folders of Sources/CountdownCore):
+// - Vocabulary/: the public types a caller passes and gets back.
+// - Table/: where registrations live. `ReceiverTable` is a hash table keyed by receiver identity,
+//   its buckets doubly linked lists threaded through one dense pool of `ReceiverNode`s; each node
+//   holds its `Registration` (identity, weak receiver, handler) and its `CountdownTiming`.
+// - Engine/: `EngineState` is everything behind the lock; its transitions return `EngineActions`
+//   (make, arm or cancel the timer; queue a delivery pass) that this class performs once the lock
+//   is released. Nothing user-supplied (clock, timer, handler) ever runs under the lock.
+// - Engine/Delivery/: the delivery pass.
+// - Time/: clocks and timers: the real continuous clock with its Dispatch timer, the manual clock.
+//
+// Where a tick goes, from wakeup to callback:
+// 1. The timer fires on `timerQueue`: `timerDidReport` reads the clock, then, under the lock,
+//    `EngineState.noteWakeup` records the grid instant the wakeup stands for and a pass is queued
+//    on the delivery queue (at most one is ever queued).
+// 2. `deliverPending` (Delivery/CountdownEngine+Delivery.swift) runs there in three steps:
+//    `beginPass` takes the pass's `PassKind`; `runChunks` prepares a chunk of callbacks under the
+//    lock (walking the pool, `walkCommonCase` for the common case) and calls them with the lock
+//    released, chunk after chunk; `finishPass` counts, and re-arms the timer for the earliest
+//    change (`EngineState.rearm`).
+
 /// Drives any number of countdowns from one timer.
 ///
 /// Registrations are keyed by the identity of a receiver object (a view, a cell, a model, or any
@@ -11,9 +32,10 @@ public import Dispatch
 /// countdown; a paused one, which gets no calls, is removed by the engine at the next wakeup after
 /// its receiver is gone.
 ///
-/// One timer wakes the engine; each wakeup's callbacks reach the delivery queue as one batch, and
-/// every value is computed from the clock at delivery time, so a stalled delivery queue or a late
-/// wakeup never delivers stale or duplicated values.
+/// One timer wakes the engine; each wakeup's callbacks reach the delivery queue as one batch. A
+/// tick's values are those at the grid instant its wakeup stands for, computed when the batch is
+/// prepared, so a stalled delivery queue or a late wakeup never delivers stale, skipped or
+/// duplicated values.
 ///
 /// ```swift
 /// let engine = try CountdownEngine(interval: .seconds(1), deliveryQueue: sessionQueue)
@@ -45,8 +67,8 @@ public final class CountdownEngine: Sendable {
 
   /// How many callbacks one pass prepares under the lock before calling them with the lock released.
   /// Large enough that a screenful of labels (a thousand) is prepared at once and flips together
-  /// (one chunk of 1 000 spreads over ~15 µs, four of 256 over ~30 µs: each chunk boundary waits
-  /// for the next chunk's preparation), small enough that the lock is held for tens of µs.
+  /// (each chunk boundary waits for the next chunk's preparation), small enough that the lock is
+  /// held only briefly.
   package static let chunkSize = 1024
   /// How many registrations one pass looks at under the lock at most, so that registering from
   /// another thread is never held up for a whole tick.

@@ -1,7 +1,8 @@
 /// The position of a node in ``ReceiverTable``'s dense pool.
 ///
-/// Its own type, so that a bucket number can never be passed where a node position goes. Stored as
-/// 32 bits: the links of every node cost 8 bytes, and 2³¹ receivers is far beyond any use.
+/// Its own type, so that a plain number (such as a bucket's) can never be passed where a node
+/// position goes. Stored as 32 bits: the links of every node cost 8 bytes, and 2³¹ receivers is
+/// far beyond any use.
 package struct NodeIndex: Hashable, Sendable {
   package var rawValue: Int32
 

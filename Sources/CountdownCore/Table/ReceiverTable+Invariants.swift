@@ -17,7 +17,7 @@ extension ReceiverTable {
     }
     for bucket in heads.indices {
       audit.checkList("bucket \(bucket)", from: heads[bucket]) { key in
-        self.bucket(for: key).position == bucket && unmovedOldBucket(forBits: Self.mixedBits(of: key)) == nil
+        self.bucket(for: key) == bucket && unmovedOldBucket(forBits: Self.mixedBits(of: key)) == nil
       }
     }
     for old in oldHeads.indices {

@@ -67,8 +67,8 @@ package struct ReceiverTable {
   /// The identity's bits are mixed first (the MurmurHash3 finalizer): object addresses share their
   /// low bits through alignment and their high bits through the allocator's arenas, so masking the
   /// raw address would crowd a few buckets. The object's memory is never read.
-  package func bucket(for key: ObjectIdentifier) -> BucketIndex {
-    BucketIndex(position: Self.mixedBits(of: key) & (heads.count - 1))
+  package func bucket(for key: ObjectIdentifier) -> Int {
+    Self.mixedBits(of: key) & (heads.count - 1)
   }
 
   /// The identity's bits, mixed (see ``bucket(for:)``).

@@ -1,8 +1,8 @@
 /// One chunk of prepared callbacks: a fixed-size buffer, filled under the engine's lock and called
 /// with the lock released, then emptied for the next chunk of the same pass.
 ///
-/// Plain memory instead of an array: the tick fills and reads it once per receiver, and an array's
-/// bounds, capacity and uniqueness checks were a third of the per-receiver cost. Its elements are
+/// Plain memory instead of an array: the tick fills and reads it once per receiver, where an
+/// array's bounds, capacity and uniqueness checks would cost more than the rest. Its elements are
 /// trivial (no references counted), so emptying it is resetting `count`; the buffer is allocated
 /// once per pass and freed by `deinit`.
 struct DeliveryChunk: ~Copyable {
