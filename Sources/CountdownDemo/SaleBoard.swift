@@ -58,12 +58,12 @@ final class SaleBoard {
     }
     let suspendAt = max(1, runFor / 3)
     after(seconds: suspendAt) { [self] in
-      manager.suspend()
+      manager.suspendTicking()
       status = "Suspended, as an app in the background: no wakeups for 4 s..."
       setNeedsRedraw()
     }
     after(seconds: suspendAt + 4) { [self] in
-      manager.resume()
+      manager.resumeTicking()
       status = "Resumed: one catch-up callback each, times corrected by the 4 s away."
     }
     after(seconds: runFor) { [self] in

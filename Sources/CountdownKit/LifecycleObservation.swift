@@ -89,12 +89,12 @@ public final class LifecycleObservation: Sendable {
     var observers: [any NSObjectProtocol] = []
     for name in suspendOn {
       observers.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak manager] _ in
-        manager?.suspend()
+        manager?.suspendTicking()
       })
     }
     for name in resumeOn {
       observers.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak manager] _ in
-        manager?.resume()
+        manager?.resumeTicking()
       })
     }
     self.observers = LockedState(observers)
