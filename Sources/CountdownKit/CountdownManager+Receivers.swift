@@ -172,15 +172,6 @@ extension CountdownManager {
   /// The number of countdowns and listeners.
   public var count: Int { engine.count }
 
-  /// A `TimeInterval` as a `Duration`, refusing what `Duration(seconds:)` would trap on or the
-  /// clock could not hold.
-  func duration(ofTimeInterval timeInterval: TimeInterval) throws(CountdownError) -> Duration {
-    guard timeInterval.isFinite else { throw .nonFiniteValue }
-    guard timeInterval >= 0 else { throw .negativeDuration }
-    guard timeInterval < Self.representableSeconds else { throw .outOfRange }
-    return .seconds(timeInterval)
-  }
-
   /// Registers a main-actor callback with the engine (whose delivery queue is the main queue),
   /// holding the receiver weakly: once it is gone, the countdown ends without a call (paused ones
   /// too: the engine removes paused registrations of dead receivers itself). Main-actor isolated, so

@@ -90,7 +90,8 @@ public final class ObservableCountdown {
     manager.cancel(handle)
   }
 
-  /// Whether the countdown is running (or paused by the manager), not ended or cancelled.
+  /// Whether the countdown is running (or paused by the manager), not ended or cancelled. Asked
+  /// of the manager on each read, so not observed: observe ``hasEnded``.
   public var isActive: Bool {
     handle.isActive
   }
