@@ -2,6 +2,10 @@ import CountdownKit
 import Foundation
 import XCTest
 
+#if canImport(SwiftUI)
+  import SwiftUI
+#endif
+
 /// `CountdownFormatStyle` in pinned locales (never the machine's): clock, units and truly
 /// spelled-out units, the same texts as `formatted(_:locale:)`, and a style that takes the locale
 /// it is given, as SwiftUI's `Text(_:format:)` gives it the view's.
@@ -56,6 +60,21 @@ final class CountdownFormatStyleTests: XCTestCase {
     // Type-checks where `formatted(_:)` is given the static member, as apps write it.
     let text: String = RemainingTime(seconds: 5).formatted(.countdown(.units))
     XCTAssertFalse(text.isEmpty)
+  }
+
+  /// SwiftUI's `Text(_:format:)` takes the style (here: SwiftUI's own, or the stand-in that
+  /// formats the way it does, with the style as given).
+  func testTextTakesTheStyle() {
+    MainActor.assumeIsolated {
+      let remaining = RemainingTime(seconds: 75)
+      let text = Text(remaining, format: .countdown(.spelledOut))
+      #if !canImport(SwiftUI)
+        XCTAssertEqual(text.content, remaining.formatted(.spelledOut))
+      #else
+        _ = text
+      #endif
+      _ = Text(remaining, format: .countdown)
+    }
   }
 
   func testFormattedWithALocaleIsTheFormatStylesText() {
