@@ -162,6 +162,13 @@ extension CountdownManager {
       }
       throw error
     }
+    // A `cancel(id:)` or `cancelAll()` that ran between claiming the id and registering found
+    // nothing in the engine to end. If the id no longer names this token, it was cancelled: end
+    // the registration now, or it would run on where the id can no longer reach it. (A token the
+    // id still names may be another start's registration, which replaced ours: it stays.)
+    if state.withLock({ $0.ids[key]?.token !== token }) {
+      engine.cancel(token)
+    }
   }
 
   /// Drops the id's token once the countdown of its `start` ended, unless it was started again since.
