@@ -2,6 +2,7 @@ import Observation
 
 /// Counts the changes `withObservationTracking` reports for what `read` reads, re-arming at once
 /// after each one (a tracking fires once), so that every later change is counted too.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor
 final class ObservationCounter {
   private(set) var changes = 0
