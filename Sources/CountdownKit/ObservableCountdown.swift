@@ -36,6 +36,9 @@ public final class ObservableCountdown {
   /// view reading only this is not updated on every step.
   public private(set) var hasEnded: Bool
 
+  /// Whether ``pause()`` froze the countdown (until ``resume()`` or a restart).
+  public private(set) var isPaused = false
+
   /// ``remaining`` as a time to format (``remaining`` intervals of the manager):
   /// `Text(countdown.remainingTime, format: .countdown)`.
   public var remainingTime: RemainingTime {
@@ -82,6 +85,27 @@ public final class ObservableCountdown {
     showCurrentValue()
   }
 
+  /// Freezes the countdown where it is (a quiz's hint screen); ``resume()`` continues it from the
+  /// same value.
+  ///
+  /// - Returns: Whether it was running (or already paused).
+  @discardableResult
+  public func pause() -> Bool {
+    let found = manager.pause(handle)
+    if found && !isPaused { isPaused = true }
+    return found
+  }
+
+  /// Continues a countdown frozen by ``pause()``.
+  ///
+  /// - Returns: Whether it was running or paused.
+  @discardableResult
+  public func resume() -> Bool {
+    let found = manager.resume(handle)
+    if isPaused { isPaused = false }
+    return found
+  }
+
   /// Ends the countdown where it is, without changing the values.
   ///
   /// - Returns: Whether it was still running.
@@ -96,9 +120,10 @@ public final class ObservableCountdown {
     handle.isActive
   }
 
-  /// The value right after a (re)start, so a view never shows the previous countdown's value
-  /// until the first callback.
+  /// The values right after a (re)start, which replaced any paused countdown, so a view never
+  /// shows the previous countdown's value until the first callback.
   private func showCurrentValue() {
+    if isPaused { isPaused = false }
     show(manager.engine.value(for: handle) ?? 0)
   }
 

@@ -150,4 +150,33 @@ final class ObservableCountdownTests: XCTestCase {
       XCTAssertEqual([first.isActive, second.isActive, first.hasEnded], [false, false, false])
     }
   }
+
+  func testPauseFreezesAndResumeContinues() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let quiz = try manager.countdown(for: .seconds(20))
+      let paused = ObservationCounter { _ = quiz.isPaused }
+      try clock.advance(by: .seconds(2))
+      XCTAssertTrue(quiz.pause())
+      XCTAssertTrue(quiz.isPaused)
+      try clock.advance(by: .seconds(5))
+      XCTAssertEqual(quiz.remaining, 18, "frozen")
+      XCTAssertTrue(quiz.resume())
+      XCTAssertFalse(quiz.isPaused)
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(quiz.remaining, 17)
+      XCTAssertEqual(paused.changes, 2)
+      // A restart replaces a paused countdown with a running one.
+      XCTAssertTrue(quiz.pause())
+      try quiz.restart(for: .seconds(5))
+      XCTAssertFalse(quiz.isPaused)
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(quiz.remaining, 4)
+      // Once ended, there is nothing to pause.
+      try clock.advance(by: .seconds(4))
+      XCTAssertFalse(quiz.pause())
+      XCTAssertFalse(quiz.isPaused)
+    }
+  }
 }
