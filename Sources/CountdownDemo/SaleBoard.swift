@@ -1,10 +1,16 @@
 import CountdownKit
 import Foundation
+import Observation
 
 /// The live board: a flash-sale list, a "resend code" button and a call timer, every one of them
 /// a countdown (or count-up) of `CountdownManager.shared`, which drives them all from one timer.
 /// Part-way through, the board suspends the manager as an app going to the background would, and
 /// resumes it with corrected times.
+///
+/// The flash-sale list is an `ObservableCountdownList`, rendered from it as a SwiftUI `List`
+/// would be: the board reads it under `withObservationTracking` and redraws when what it read
+/// changes. The account rows use callbacks, as UIKit code does.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor
 final class SaleBoard {
   /// One line of the board, and the receiver of its countdown.
@@ -19,7 +25,9 @@ final class SaleBoard {
   private let terminal: Terminal
   private let runFor: Int
   private let startedAt = ContinuousClock.now
-  private var sales: [Row] = []
+  private let sales = ObservableCountdownList<String>(manager: .shared)
+  /// Sales whose end was refused, with the reason (none in the catalog below; kept for edits).
+  private var rejectedSales: [String: String] = [:]
   private let resend = Row("Verification code")
   private let call = Row("Support call")
   private var status = "Running."
@@ -42,13 +50,10 @@ final class SaleBoard {
     terminal.begin()
     let now = Date()
     for (title, offset) in Self.catalog {
-      let row = Row(title)
-      sales.append(row)
-      show(row) {
-        try manager.start(row, until: now.addingTimeInterval(offset)) { [unowned self] row, remaining, _ in
-          row.value = remaining == 0 ? "SALE ENDED" : RemainingTime(seconds: remaining).formatted()
-          setNeedsRedraw()
-        }
+      do {
+        try sales.start(id: title, until: now.addingTimeInterval(offset))
+      } catch {
+        rejectedSales[title] = "rejected: \(error)"
       }
     }
     startResendCountdown()
@@ -58,12 +63,12 @@ final class SaleBoard {
     }
     let suspendAt = max(1, runFor / 3)
     after(seconds: suspendAt) { [self] in
-      manager.suspend()
+      manager.suspendTicking()
       status = "Suspended, as an app in the background: no wakeups for 4 s..."
       setNeedsRedraw()
     }
     after(seconds: suspendAt + 4) { [self] in
-      manager.resume()
+      manager.resumeTicking()
       status = "Resumed: one catch-up callback each, times corrected by the 4 s away."
     }
     after(seconds: runFor) { [self] in
@@ -119,7 +124,7 @@ final class SaleBoard {
       " " + rule,
       " FLASH SALE",
     ]
-    lines += sales.map { "   " + $0.title.padding(toLength: 32, withPad: " ", startingAt: 0) + $0.value }
+    lines += saleLines()
     lines += [
       " ACCOUNT",
       "   " + resend.title.padding(toLength: 32, withPad: " ", startingAt: 0) + resend.value,
@@ -130,6 +135,23 @@ final class SaleBoard {
     ]
     if terminal.isInteractive { lines.append(" (Ctrl-C to quit; ends by itself after \(runFor) s)") }
     terminal.draw(lines)
+  }
+
+  /// The flash-sale rows, read from the observable list; any change to what is read here (a row's
+  /// value, a row added or removed) queues the next redraw.
+  private func saleLines() -> [String] {
+    withObservationTracking {
+      sales.ids.map { title in
+        let value = sales[title].map { $0.hasEnded ? "SALE ENDED" : $0.remainingTime.formatted() } ?? "…"
+        return "   " + title.padding(toLength: 32, withPad: " ", startingAt: 0) + value
+      } + rejectedSales.sorted { $0.key < $1.key }.map { title, reason in
+        "   " + title.padding(toLength: 32, withPad: " ", startingAt: 0) + reason
+      }
+    } onChange: { [weak self] in
+      // Told on the main actor, where the manager delivers, before the change is applied; the
+      // redraw is queued behind it.
+      MainActor.assumeIsolated { self?.setNeedsRedraw() }
+    }
   }
 
   private func after(seconds: Int, _ work: @escaping @MainActor () -> Void) {

@@ -16,7 +16,13 @@ case .help:
   print(DemoOptions.usage)
   exit(0)
 case .board(let seconds):
-  SaleBoard(runFor: seconds, terminal: Terminal()).start()
+  if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) {
+    SaleBoard(runFor: seconds, terminal: Terminal()).start()
+  } else {
+    // The board renders from an observable list: Observation came with macOS 14.
+    FileHandle.standardError.write(Data("The live board needs macOS 14 or later; try --receivers.\n".utf8))
+    exit(2)
+  }
 case .headless(let receivers, let seconds):
   ScaleRun(receivers: receivers, seconds: seconds).start()
 }

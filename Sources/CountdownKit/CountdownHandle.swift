@@ -1,5 +1,5 @@
 /// A countdown that has no object of its own (a one-shot action or an async sequence); cancel it
-/// through this handle.
+/// through this handle. (An ``ObservableCountdown`` keys its countdown with one too.)
 public final class CountdownHandle: Sendable {
   /// Weak: the engine's table holds this handle's countdown, whose handler holds the handle; a
   /// strong reference back would keep a released manager alive until the countdown ends.

@@ -40,16 +40,37 @@ extension CountdownManager {
   /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``.
   @discardableResult
   public func after(_ delay: Duration, _ action: @escaping @MainActor () -> Void) throws(CountdownError) -> CountdownHandle {
+    try after(.duration(delay), action)
+  }
+
+  private func after(_ target: CountdownTarget, _ action: @escaping @MainActor () -> Void) throws(CountdownError) -> CountdownHandle {
     let handle = CountdownHandle(engine: engine)
     // The handler keeps the handle (the registration's key) alive until the countdown ends. Only
     // the end is delivered: one wakeup and one main-actor call, however long the delay.
-    try engine.register(handle, .duration(delay), delivering: .onlyTheEnd) { value, _ in
+    try engine.register(handle, target, delivering: .onlyTheEnd) { value, _ in
       guard value == 0 else { return }
       withExtendedLifetime(handle) {
         MainActor.assumeIsolated(action)
       }
     }
     return handle
+  }
+
+  /// Runs `action` on the main actor at `date` (at the first tick at or after it), unless
+  /// cancelled first; a date in the past runs it promptly.
+  ///
+  /// ```swift
+  /// let open = try manager.after(at: sale.startsAt) { store.isSaleOpen = true }
+  /// ```
+  ///
+  /// The date is converted once, now, to the continuous clock (through the server offset, if
+  /// ``calibrate(serverNow:receivedAt:)`` was called), as for ``start(_:until:whileSuspended:_:)``.
+  /// - Returns: A handle that cancels the action.
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a date too far away to represent or
+  ///   ``CountdownCore/CountdownError/nonFiniteValue``.
+  @discardableResult
+  public func after(at date: Date, _ action: @escaping @MainActor () -> Void) throws(CountdownError) -> CountdownHandle {
+    try after(.deadline(deadline(for: date)), action)
   }
 
   private func stream(_ target: CountdownTarget, _ policy: SuspensionPolicy) throws(CountdownError) -> AsyncStream<Int> {

@@ -37,6 +37,15 @@ extension CountdownManager {
     return try now.advanced(by: .seconds(secondsAhead) - offset)
   }
 
+  /// A `TimeInterval` as a `Duration`, refusing what `Duration(seconds:)` would trap on or the
+  /// clock could not hold.
+  func duration(ofTimeInterval timeInterval: TimeInterval) throws(CountdownError) -> Duration {
+    guard timeInterval.isFinite else { throw .nonFiniteValue }
+    guard timeInterval >= 0 else { throw .negativeDuration }
+    guard timeInterval < Self.representableSeconds else { throw .outOfRange }
+    return .seconds(timeInterval)
+  }
+
   /// Seconds a deadline may lie ahead: the clock counts nanoseconds in 64 bits (about 292 years).
   static let representableSeconds: Double = 9.2e9
 }

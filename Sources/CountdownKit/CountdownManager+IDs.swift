@@ -35,6 +35,55 @@ extension CountdownManager {
     try start(id: id, .deadline(deadline(for: date)), policy, update)
   }
 
+  /// Starts (or replaces) the countdown for an id, for a number of seconds.
+  ///
+  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` for a negative number; an existing
+  ///   countdown of `id` is then left untouched.
+  /// - SeeAlso: ``start(id:for:whileSuspended:_:)``
+  public func start<ID: Hashable & Sendable>(
+    id: ID,
+    seconds: Int,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
+  ) throws(CountdownError) {
+    try start(id: id, for: .seconds(seconds), whileSuspended: policy, update)
+  }
+
+  /// Starts (or replaces) the countdown for an id, for a `TimeInterval` in seconds (as Foundation
+  /// APIs hand them out).
+  ///
+  /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for NaN or an infinity,
+  ///   ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``;
+  ///   an existing countdown of `id` is then left untouched.
+  /// - SeeAlso: ``start(id:for:whileSuspended:_:)``
+  public func start<ID: Hashable & Sendable>(
+    id: ID,
+    timeInterval: TimeInterval,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
+  ) throws(CountdownError) {
+    try start(id: id, for: duration(ofTimeInterval: timeInterval), whileSuspended: policy, update)
+  }
+
+  /// Calls `tick` every interval with the number of whole intervals elapsed, until `stop` is set
+  /// or ``cancel(id:)``: a count-up timer or a poll, keyed by an id.
+  ///
+  /// ```swift
+  /// manager.listen(id: call.id) { id, elapsed, _ in
+  ///   durations[id] = elapsed
+  /// }
+  /// ```
+  ///
+  /// Listening again with the same id replaces the previous listener (or countdown) of that id.
+  public func listen<ID: Hashable & Sendable>(
+    id: ID,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    _ tick: @escaping @MainActor (_ id: ID, _ elapsed: Int, _ stop: inout Bool) -> Void
+  ) {
+    // Counting up has no duration to validate: this cannot throw.
+    try! start(id: id, .countingUp, policy, tick)
+  }
+
   /// Ends the countdown of `id` without a further call.
   ///
   /// - Returns: Whether `id` had a countdown.
@@ -44,14 +93,36 @@ extension CountdownManager {
     return engine.cancel(token)
   }
 
-  /// Whether `id` has a countdown.
+  /// Freezes the countdown of `id`; ``resume(id:)`` continues it from the same value.
+  ///
+  /// - Returns: Whether `id` had a countdown.
+  @discardableResult
+  public func pause<ID: Hashable & Sendable>(id: ID) -> Bool {
+    token(for: id).map(engine.pause) ?? false
+  }
+
+  /// Continues the countdown of `id` frozen by ``pause(id:)``, with a prompt callback.
+  ///
+  /// - Returns: Whether `id` had a countdown.
+  @discardableResult
+  public func resume<ID: Hashable & Sendable>(id: ID) -> Bool {
+    token(for: id).map(engine.resume) ?? false
+  }
+
+  /// Whether `id` has a countdown (running or paused).
   public func contains<ID: Hashable & Sendable>(id: ID) -> Bool {
     token(for: id).map(engine.contains) ?? false
   }
 
-  /// The exact time left for `id`, or `nil` without a countdown.
-  public func remaining<ID: Hashable & Sendable>(forID id: ID) -> Duration? {
+  /// The exact time left for `id` (elapsed, for a listener), or `nil` without a countdown.
+  public func remaining<ID: Hashable & Sendable>(id: ID) -> Duration? {
     token(for: id).flatMap(engine.remaining(for:))
+  }
+
+  /// The former name of ``remaining(id:)``.
+  @available(*, deprecated, renamed: "remaining(id:)")
+  public func remaining<ID: Hashable & Sendable>(forID id: ID) -> Duration? {
+    remaining(id: id)
   }
 
   private func token<ID: Hashable & Sendable>(for id: ID) -> IDToken? {
@@ -73,10 +144,12 @@ extension CountdownManager {
       return (token, start, previous)
     }
     let call = MainQueueCall(update)
+    // A countdown ends with its 0; a listener's 0 is its first tick.
+    let endsAtZero = target != .countingUp
     do {
       try engine.register(token, target, whileSuspended: policy) { [weak self] value, stop in
         call(id, value, &stop)
-        if stop || value == 0 {
+        if stop || (endsAtZero && value == 0) {
           self?.forget(token, start: start)
         }
       }
@@ -88,6 +161,13 @@ extension CountdownManager {
         }
       }
       throw error
+    }
+    // A `cancel(id:)` or `cancelAll()` that ran between claiming the id and registering found
+    // nothing in the engine to end. If the id no longer names this token, it was cancelled: end
+    // the registration now, or it would run on where the id can no longer reach it. (A token the
+    // id still names may be another start's registration, which replaced ours: it stays.)
+    if state.withLock({ $0.ids[key]?.token !== token }) {
+      engine.cancel(token)
     }
   }
 

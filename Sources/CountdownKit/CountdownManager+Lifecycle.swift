@@ -1,23 +1,95 @@
 public import Foundation
 
 extension CountdownManager {
-  /// Stops the timer, for example when the app leaves the foreground: no wakeups, no CPU.
+  /// Stops the manager's timer, for example when the app leaves the foreground: no wakeups, no CPU.
   ///
-  /// Countdowns keep their deadlines (unless started with ``CountdownCore/SuspensionPolicy/pauses``); ``resume()``
-  /// delivers their corrected values.
-  public func suspend() {
+  /// This stops ticking for the whole manager; one countdown is frozen with ``pause(_:)`` instead.
+  /// Countdowns keep their deadlines (unless started with ``CountdownCore/SuspensionPolicy/pauses``);
+  /// ``resumeTicking()`` delivers their corrected values.
+  public func suspendTicking() {
     engine.suspend()
   }
 
-  /// Restarts after ``suspend()``: every countdown gets one prompt callback with its corrected
-  /// remaining time, those that ran out meanwhile get their single `0`, and ticking continues.
-  public func resume() {
+  /// Restarts the manager's timer after ``suspendTicking()``: every countdown gets one prompt
+  /// callback with its corrected remaining time, those that ran out meanwhile get their single `0`,
+  /// and ticking continues.
+  ///
+  /// This restarts the whole manager; one paused countdown continues with ``resume(_:)``.
+  public func resumeTicking() {
     engine.resume()
   }
 
-  /// Whether the manager is suspended.
+  /// The former name of ``suspendTicking()``.
+  @available(*, deprecated, renamed: "suspendTicking()")
+  public func suspend() {
+    suspendTicking()
+  }
+
+  /// The former name of ``resumeTicking()``, easily confused with ``resume(_:)``.
+  @available(*, deprecated, renamed: "resumeTicking()")
+  public func resume() {
+    resumeTicking()
+  }
+
+  /// Whether the manager's ticking is suspended.
   public var isSuspended: Bool {
     engine.isSuspended
+  }
+
+  /// Whether this manager suspends its ticking by itself when the app goes to the background, and
+  /// resumes it when the app comes back.
+  ///
+  /// `true` for ``shared`` on iOS, iPadOS, tvOS, visionOS, Mac Catalyst and watchOS; `false` for
+  /// managers you create, and always `false` on macOS and Linux, which have no such notifications
+  /// (see ``LifecycleObservation``). An app that keeps working in the background, such as an audio
+  /// or navigation app, opts out:
+  ///
+  /// ```swift
+  /// CountdownManager.shared.suspendsInBackground = false
+  /// ```
+  ///
+  /// Setting it to `true` makes any manager follow ``LifecycleObservation/platformSuspendNames``
+  /// and ``LifecycleObservation/platformResumeNames`` on `NotificationCenter.default`, as `shared`
+  /// does. Setting it to `false` only stops observing: a manager suspended at that moment stays
+  /// suspended until ``resumeTicking()``.
+  public var suspendsInBackground: Bool {
+    get { state.withLock { $0.automaticLifecycle != nil } }
+    set {
+      if newValue {
+        followLifecycle(
+          suspendOn: LifecycleObservation.platformSuspendNames, resumeOn: LifecycleObservation.platformResumeNames)
+      } else {
+        stopFollowingLifecycle()
+      }
+    }
+  }
+
+  /// Observes `suspendNames` and `resumeNames` on `center` as the manager's automatic lifecycle
+  /// wiring, unless it already has one; nothing for empty lists. `package`: tests wire their own
+  /// names where the platform has none.
+  package func followLifecycle(
+    suspendOn suspendNames: [Notification.Name], resumeOn resumeNames: [Notification.Name],
+    center: NotificationCenter = .default
+  ) {
+    guard !suspendNames.isEmpty || !resumeNames.isEmpty else { return }
+    guard state.withLock({ $0.automaticLifecycle == nil }) else { return }
+    // Made outside the lock (it calls into NotificationCenter); a concurrent setter may have won.
+    let observation = suspendAndResume(on: suspendNames, and: resumeNames, center: center)
+    let installed = state.withLock { state in
+      guard state.automaticLifecycle == nil else { return false }
+      state.automaticLifecycle = observation
+      return true
+    }
+    if !installed { observation.cancel() }
+  }
+
+  /// Ends the automatic lifecycle wiring, if any; the observation is released outside the lock.
+  func stopFollowingLifecycle() {
+    let observation = state.withLock { state in
+      defer { state.automaticLifecycle = nil }
+      return state.automaticLifecycle
+    }
+    observation?.cancel()
   }
 
   /// Suspends this manager when any of `suspendNames` is posted and resumes it on any of
@@ -28,9 +100,9 @@ extension CountdownManager {
   ///   on: LifecycleObservation.platformSuspendNames,
   ///   and: LifecycleObservation.platformResumeNames)
   /// ```
-  /// (The ``shared`` manager does exactly this by itself; on macOS and Linux those lists are empty,
-  /// see ``LifecycleObservation``.) The observers run on the posting thread; suspending and
-  /// resuming are safe from any thread.
+  /// (The ``shared`` manager does exactly this by itself, see ``suspendsInBackground``; on macOS
+  /// and Linux those lists are empty, see ``LifecycleObservation``.) The observers run on the
+  /// posting thread; suspending and resuming are safe from any thread.
   public func suspendAndResume(
     on suspendNames: [Notification.Name],
     and resumeNames: [Notification.Name],

@@ -66,10 +66,7 @@ extension CountdownManager {
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    guard timeInterval.isFinite else { throw .nonFiniteValue }
-    guard timeInterval >= 0 else { throw .negativeDuration }
-    guard timeInterval < Self.representableSeconds else { throw .outOfRange }
-    try start(receiver, for: .seconds(timeInterval), whileSuspended: policy, update)
+    try start(receiver, for: duration(ofTimeInterval: timeInterval), whileSuspended: policy, update)
   }
 
   /// Starts (or replaces) the countdown shown by `receiver`, to an absolute date, such as a sale's
@@ -120,6 +117,30 @@ extension CountdownManager {
   @discardableResult
   public func cancel(_ receiver: AnyObject) -> Bool {
     engine.cancel(receiver)
+  }
+
+  /// Ends every countdown, listener, one-shot action and async sequence of this manager without a
+  /// further call (a sequence finishes without its `0`); when called on the main actor, not even
+  /// a call already queued for this tick comes.
+  ///
+  /// ```swift
+  /// func signOut() {
+  ///   CountdownManager.shared.cancelAll()
+  /// }
+  /// ```
+  ///
+  /// The manager stays usable: start new countdowns at once. An ``ObservableCountdown`` whose
+  /// countdown this ends keeps the value it showed last.
+  /// - Complexity: O(*n*) in the number of countdowns.
+  public func cancelAll() {
+    // Ids first: a start(id:) racing with this either is cancelled below, or comes after and
+    // finds its id free; no id is left pointing at a token the engine no longer counts.
+    let ids = state.withLock { state in
+      defer { state.ids = [:] }
+      return state.ids
+    }
+    engine.cancelAll()
+    _ = ids  // the tokens are released outside the lock
   }
 
   /// Freezes the countdown of `receiver`; ``resume(_:)`` continues it from the same value.

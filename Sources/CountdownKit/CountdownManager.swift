@@ -15,7 +15,7 @@ public import Foundation
 ///   itself, without a call.
 /// - Every callback runs on the main actor, in one batch per tick, so all labels flip together.
 /// - Values come from a clock that keeps counting while the device sleeps, so they are right after
-///   the app returns from the background; ``suspend()`` and ``resume()`` stop the timer meanwhile
+///   the app returns from the background; ``suspendTicking()`` and ``resumeTicking()`` stop the timer meanwhile
 ///   (the ``shared`` manager does this by itself on iOS, tvOS, visionOS and watchOS: see
 ///   ``LifecycleObservation/platformSuspendNames``).
 ///
@@ -34,16 +34,12 @@ public final class CountdownManager: Sendable {
   /// - macOS and Linux: nothing; it keeps ticking (see ``LifecycleObservation`` for why, and how to
   ///   wire AppKit's hide and unhide).
   ///
-  /// The observation starts when `shared` is first used.
+  /// The observation starts when `shared` is first used; an app that keeps working in the
+  /// background turns it off with ``suspendsInBackground``.
   public static let shared: CountdownManager = {
     // Constant, valid arguments: this cannot throw.
     let manager = try! CountdownManager()
-    let suspendNames = LifecycleObservation.platformSuspendNames
-    let resumeNames = LifecycleObservation.platformResumeNames
-    if !suspendNames.isEmpty || !resumeNames.isEmpty {
-      let observation = manager.suspendAndResume(on: suspendNames, and: resumeNames)
-      manager.state.withLock { $0.automaticLifecycle = observation }
-    }
+    manager.suspendsInBackground = true
     return manager
   }()
 
@@ -60,7 +56,8 @@ public final class CountdownManager: Sendable {
     /// with the number of the id's latest start: a countdown that ends forgets its id only if no
     /// later start replaced it.
     var ids: [IDKey: (token: IDToken, start: Int)] = [:]
-    /// The automatic background/foreground wiring of ``shared`` (where the platform has one).
+    /// The automatic background/foreground wiring (``shared``'s, where the platform has one; see
+    /// ``suspendsInBackground``).
     var automaticLifecycle: LifecycleObservation?
   }
 

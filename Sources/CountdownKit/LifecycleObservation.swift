@@ -11,6 +11,9 @@ public import Foundation
 /// - on watchOS, with WatchKit's ``watchKitApplicationDidEnterBackground`` and
 ///   ``watchKitApplicationWillEnterForeground``.
 ///
+/// An app that keeps working in the background (audio, navigation) turns this off with
+/// ``CountdownManager/suspendsInBackground``.
+///
 /// It never suspends by itself on macOS (AppKit) or Linux. A Mac app keeps running and showing its
 /// windows while another app is frontmost, so its countdowns keep ticking there, as AppKit's own
 /// timers do; values stay right through sleep either way, since they come from a clock that counts
@@ -19,11 +22,13 @@ public import Foundation
 /// also stops the countdowns started with ``CountdownCore/SuspensionPolicy/pauses``, which a Mac
 /// user would not expect from hiding an app.
 ///
-/// Managers you create observe nothing until you wire them, the same way as the shared one or with
-/// any other names:
+/// Managers you create observe nothing until you wire them: like the shared one, by setting
+/// ``CountdownManager/suspendsInBackground``, or with any other names:
 ///
 /// ```swift
 /// // A second manager that follows the app's lifecycle like the shared one:
+/// quizClock.suspendsInBackground = true
+/// // The same names, observed for as long as `observation` lives:
 /// let observation = quizClock.suspendAndResume(
 ///   on: LifecycleObservation.platformSuspendNames,
 ///   and: LifecycleObservation.platformResumeNames)
@@ -89,12 +94,12 @@ public final class LifecycleObservation: Sendable {
     var observers: [any NSObjectProtocol] = []
     for name in suspendOn {
       observers.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak manager] _ in
-        manager?.suspend()
+        manager?.suspendTicking()
       })
     }
     for name in resumeOn {
       observers.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak manager] _ in
-        manager?.resume()
+        manager?.resumeTicking()
       })
     }
     self.observers = LockedState(ObserverTokens(tokens: observers))

@@ -1,7 +1,8 @@
 public import Foundation
 
 /// A remaining (or elapsed) time split into days, hours, minutes and seconds, and formatted with
-/// Foundation's `Duration` format styles, so it follows the user's locale.
+/// ``CountdownFormatStyle`` (built on Foundation's `Duration` format styles), so it follows the
+/// user's locale.
 ///
 /// A fraction of a second always counts as a whole second: the parts and the text round the
 /// duration **up** to whole seconds, the rule a countdown's callback follows for its whole
@@ -15,15 +16,16 @@ public import Foundation
 /// RemainingTime(seconds: 3_725).formatted()         // "1:02:05"
 /// RemainingTime(seconds: 93_784).formatted()        // "1d 02:03:04"
 /// RemainingTime(seconds: 93_784).formatted(.units)  // "1d 2h 3m 4s"
+/// RemainingTime(seconds: 93_784).formatted(.countdown(.spelledOut))  // "1 day, 2 hours, 3 minutes, 4 seconds"
 /// ```
 public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
   /// How to show a remaining time.
-  public enum Style: Hashable, Sendable {
+  public enum Style: Hashable, Sendable, Codable {
     /// A clock face: `0:59`, `1:02:05`, and with days `1d 02:03:04`.
     case clock
     /// Abbreviated units: `1d 2h 3m 4s`.
     case units
-    /// Spelled-out units: `1 day, 2 hr, 3 min, 4 sec` (US English; British: `2 hrs`, `4 secs`).
+    /// Spelled-out units: `1 day, 2 hours, 3 minutes, 4 seconds` (US English).
     case spelledOut
   }
 
@@ -41,45 +43,40 @@ public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The duration in whole seconds, rounded up.
-  private var totalSeconds: Int64 {
+  var wholeSeconds: Int64 {
     let (seconds, attoseconds) = duration.components
     return attoseconds > 0 && seconds < .max ? seconds + 1 : seconds
   }
 
   /// Whole days.
-  public var days: Int { Int(clamping: totalSeconds / 86_400) }
+  public var days: Int { Int(clamping: wholeSeconds / 86_400) }
   /// Hours past the whole days (0–23).
-  public var hours: Int { Int(totalSeconds % 86_400 / 3_600) }
+  public var hours: Int { Int(wholeSeconds % 86_400 / 3_600) }
   /// Minutes past the whole hours (0–59).
-  public var minutes: Int { Int(totalSeconds % 3_600 / 60) }
+  public var minutes: Int { Int(wholeSeconds % 3_600 / 60) }
   /// Seconds past the whole minutes (0–59).
-  public var seconds: Int { Int(totalSeconds % 60) }
+  public var seconds: Int { Int(wholeSeconds % 60) }
 
-  /// The time as text, in `locale`: the user's current one unless given (tests pin one).
+  /// The time as text in `style`, in `locale`: the user's current one unless given (tests pin one).
   ///
   /// ```swift
   /// RemainingTime(seconds: 93_784).formatted(.spelledOut, locale: Locale(identifier: "de_DE"))
-  /// // "1 Tg., 2 Std., 3 Min. und 4 Sek."
+  /// // "1 Tag, 2 Stunden, 3 Minuten und 4 Sekunden"
   /// ```
+  ///
+  /// The same text as `formatted(CountdownFormatStyle(style, locale: locale))`.
   public func formatted(_ style: Style = .clock, locale: Locale = .autoupdatingCurrent) -> String {
-    let whole = Duration.seconds(totalSeconds)
-    switch style {
-    case .clock:
-      if totalSeconds < 3_600 {
-        return whole.formatted(.time(pattern: .minuteSecond).locale(locale))
-      }
-      if days == 0 {
-        return whole.formatted(.time(pattern: .hourMinuteSecond).locale(locale))
-      }
-      let dayPart = Duration.seconds(Int64(days) * 86_400)
-        .formatted(.units(allowed: [.days], width: .narrow).locale(locale))
-      let rest = Duration.seconds(totalSeconds % 86_400)
-      return dayPart + " " + rest.formatted(.time(pattern: .hourMinuteSecond(padHourToLength: 2)).locale(locale))
-    case .units:
-      return whole.formatted(.units(allowed: [.days, .hours, .minutes, .seconds], width: .narrow).locale(locale))
-    case .spelledOut:
-      return whole.formatted(.units(allowed: [.days, .hours, .minutes, .seconds], width: .abbreviated).locale(locale))
-    }
+    CountdownFormatStyle(style, locale: locale).format(self)
+  }
+
+  /// The time formatted by a format style, such as ``CountdownFormatStyle``:
+  ///
+  /// ```swift
+  /// remaining.formatted(.countdown(.spelledOut))
+  /// ```
+  public func formatted<Format: FormatStyle>(_ format: Format) -> Format.FormatOutput
+  where Format.FormatInput == RemainingTime {
+    format.format(self)
   }
 
   /// The ``Style/clock`` formatting.

@@ -42,7 +42,7 @@ final class BadInputTests: XCTestCase {
       // All rejected: the existing countdowns run on as before.
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(label.shown, [10, 9])
-      XCTAssertEqual(manager.remaining(forID: "victim"), .seconds(9))
+      XCTAssertEqual(manager.remaining(id: "victim"), .seconds(9))
 
       // Defined results, not errors: a zero duration and a date long past end at once with one 0.
       let past = CountdownLabel("past"), zero = CountdownLabel("zero")

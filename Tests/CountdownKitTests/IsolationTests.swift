@@ -49,7 +49,7 @@ final class IsolationTests: XCTestCase {
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(seen.withLock { $0 }, [5, 4])
       DispatchQueue.global().sync {
-        XCTAssertEqual(manager.remaining(forID: 7), .seconds(4))
+        XCTAssertEqual(manager.remaining(id: 7), .seconds(4))
         XCTAssertEqual(manager.remaining(for: session), .seconds(4))
         XCTAssertTrue(manager.cancel(id: 7))
         XCTAssertTrue(manager.cancel(session))

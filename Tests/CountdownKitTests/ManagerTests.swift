@@ -139,12 +139,12 @@ final class ManagerTests: XCTestCase {
       try manager.start(delivery, seconds: 120) { label, value, _ in label.shown.append(value) }
       try manager.start(quiz, for: .seconds(20), whileSuspended: .pauses) { label, value, _ in label.shown.append(value) }
       try clock.advance(by: .zero)
-      manager.suspend()
+      manager.suspendTicking()
       XCTAssertTrue(manager.isSuspended)
       let wakeups = manager.engine.statistics.wakeups
       try clock.advance(by: .seconds(90))
       XCTAssertEqual(manager.engine.statistics.wakeups, wakeups, "no wakeups while suspended")
-      manager.resume()
+      manager.resumeTicking()
       try clock.advance(by: .zero)
       try clock.advance(by: .seconds(2))
       XCTAssertEqual(sale.shown, [30, 0])
@@ -270,7 +270,7 @@ final class ManagerTests: XCTestCase {
       try clock.advance(by: .seconds(4))
       XCTAssertEqual(seen.withLock { $0["order-1"] }, [3, 2, 1, 0])
       XCTAssertFalse(manager.contains(id: "order-1"), "the id is forgotten once its countdown ends")
-      XCTAssertEqual(manager.remaining(forID: 42), .seconds(6))
+      XCTAssertEqual(manager.remaining(id: 42), .seconds(6))
       XCTAssertTrue(manager.cancel(id: 42))
       XCTAssertFalse(manager.cancel(id: 42))
       try clock.advance(by: .seconds(1))
@@ -291,7 +291,7 @@ final class ManagerTests: XCTestCase {
       XCTAssertTrue(manager.cancel(id: shipmentID))
       XCTAssertFalse(manager.contains(id: shipmentID))
       XCTAssertTrue(manager.contains(id: productID), "cancelling the shipment left the product's countdown")
-      XCTAssertEqual(manager.remaining(forID: productID), .seconds(9))
+      XCTAssertEqual(manager.remaining(id: productID), .seconds(9))
       try clock.advance(by: .seconds(2))
       XCTAssertEqual(products.withLock { $0 }, [10, 9, 8, 7])
       XCTAssertEqual(shipments.withLock { $0 }, [5, 4])

@@ -5,6 +5,10 @@ import CountdownKit
 import Dispatch
 import Foundation
 
+#if canImport(SwiftUI)
+  import SwiftUI
+#endif
+
 #if canImport(UIKit) && !canImport(WatchKit)
   import UIKit
 #else
@@ -49,22 +53,41 @@ final class SaleCell: UITableViewCell {
 // END README
 
 // README: swiftui
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)  // Observation
 @MainActor
-final class DeliveryTracker {  // @Observable in a SwiftUI app
-  var minutesLeft: [Order.ID: Int] = [:]
-  private let minutes: CountdownManager
+final class DeliveryTracker {
+  let minutesLeft: ObservableCountdownList<Order.ID>
 
   init() throws {
-    minutes = try CountdownManager(interval: .seconds(60))  // a second manager, ticking per minute
+    // A second manager, ticking per minute. Each order's row is observed on its own.
+    minutesLeft = ObservableCountdownList(manager: try CountdownManager(interval: .seconds(60)))
   }
 
   func track(_ order: Order) throws {
-    try minutes.start(id: order.id, until: order.deliveryDeadline) { [weak self] id, remaining, _ in
-      self?.minutesLeft[id] = remaining
+    try minutesLeft.start(id: order.id, until: order.deliveryDeadline)  // again: restarts the row
+  }
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+struct DeliveryRow: View {
+  let countdown: ObservableCountdown?  // observed alone: other rows' ticks do not redraw this one
+
+  var body: some View {
+    Text(countdown.map { $0.hasEnded ? "Delivered" : "\($0.remaining) min" } ?? "—")
+  }
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+struct DeliveriesView: View {
+  let orders: [Order]
+  let tracker: DeliveryTracker
+
+  var body: some View {
+    List(orders) { order in
+      DeliveryRow(countdown: tracker.minutesLeft[order.id])
     }
   }
 }
-// In the view: Text(tracker.minutesLeft[order.id].map { "\($0) min" } ?? "Delivered")
 // END README
 
 // README: async

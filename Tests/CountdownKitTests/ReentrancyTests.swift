@@ -58,13 +58,13 @@ final class ReentrancyTests: XCTestCase {
       let label = CountdownLabel("a")
       try manager.start(label, seconds: 20) { [unowned manager] label, remaining, _ in
         label.shown.append(remaining)
-        if remaining == 18 { manager.suspend() }
+        if remaining == 18 { manager.suspendTicking() }
       }
       try clock.advance(by: .seconds(5))
       XCTAssertTrue(manager.isSuspended)
       XCTAssertEqual(label.shown, [20, 19, 18])
       let resumer = CountdownLabel("resumer")
-      try manager.start(resumer, seconds: 1) { [unowned manager] _, _, _ in manager.resume() }  // first delivery still comes
+      try manager.start(resumer, seconds: 1) { [unowned manager] _, _, _ in manager.resumeTicking() }  // first delivery still comes
       try clock.advance(by: .zero)
       XCTAssertFalse(manager.isSuspended)
       try clock.advance(by: .zero)

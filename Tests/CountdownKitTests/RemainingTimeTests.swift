@@ -29,7 +29,7 @@ final class RemainingTimeTests: XCTestCase {
     XCTAssertEqual(RemainingTime(seconds: 3_725).formatted(locale: english), "1:02:05")
     XCTAssertEqual(RemainingTime(seconds: 93_784).formatted(locale: english), "1d 02:03:04")
     XCTAssertEqual(RemainingTime(seconds: 93_784).formatted(.units, locale: english), "1d 2h 3m 4s")
-    XCTAssertEqual(RemainingTime(seconds: 93_784).formatted(.spelledOut, locale: english), "1 day, 2 hr, 3 min, 4 sec")
+    XCTAssertEqual(RemainingTime(seconds: 93_784).formatted(.spelledOut, locale: english), "1 day, 2 hours, 3 minutes, 4 seconds")
     let time = RemainingTime(seconds: 93_784)
     XCTAssertEqual([time.days, time.hours, time.minutes, time.seconds], [1, 2, 3, 4])
     XCTAssertEqual(RemainingTime(seconds: -5).formatted(locale: english), "0:00")
@@ -38,7 +38,7 @@ final class RemainingTimeTests: XCTestCase {
   func testFormattingFollowsTheGivenLocale() {
     let german = Locale(identifier: "de_DE"), english = Locale(identifier: "en_US")
     let time = RemainingTime(seconds: 93_784)
-    XCTAssertEqual(time.formatted(.spelledOut, locale: german), "1 Tg., 2 Std., 3 Min. und 4 Sek.")
+    XCTAssertEqual(time.formatted(.spelledOut, locale: german), "1 Tag, 2 Stunden, 3 Minuten und 4 Sekunden")
     XCTAssertNotEqual(time.formatted(.spelledOut, locale: german), time.formatted(.spelledOut, locale: english))
     XCTAssertEqual(RemainingTime(seconds: 3_725).formatted(locale: Locale(identifier: "fi_FI")), "1.02.05")
   }

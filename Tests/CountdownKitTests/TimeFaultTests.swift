@@ -11,9 +11,9 @@ final class TimeFaultTests: XCTestCase {
       try manager.start(week, for: .seconds(7 * 86_400)) { label, remaining, _ in label.shown.append(remaining) }
       try manager.start(hour, for: .seconds(3_600)) { label, remaining, _ in label.shown.append(remaining) }
       try clock.advance(by: .zero)
-      manager.suspend()
+      manager.suspendTicking()
       try clock.jump(by: .seconds(3 * 86_400))
-      manager.resume()
+      manager.resumeTicking()
       try clock.advance(by: .zero)
       XCTAssertEqual(week.shown, [604_800, 345_600])
       XCTAssertEqual(hour.shown, [3_600, 0])
@@ -26,15 +26,15 @@ final class TimeFaultTests: XCTestCase {
       let label = CountdownLabel("a")
       try manager.start(label, seconds: 30) { label, remaining, _ in label.shown.append(remaining) }
       try clock.advance(by: .zero)
-      manager.resume()  // not suspended: nothing happens
+      manager.resumeTicking()  // not suspended: nothing happens
       try clock.advance(by: .zero)
       XCTAssertEqual(label.shown, [30])
-      manager.suspend()
+      manager.suspendTicking()
       try clock.advance(by: .seconds(5))
-      manager.suspend()  // the second suspend does not restart the suspension
+      manager.suspendTicking()  // the second suspend does not restart the suspension
       try clock.advance(by: .seconds(5))
-      manager.resume()
-      manager.resume()
+      manager.resumeTicking()
+      manager.resumeTicking()
       try clock.advance(by: .zero)
       XCTAssertEqual(label.shown, [30, 20], "one catch-up, measured from the first suspend")
       try clock.advance(by: .seconds(1))

@@ -1,0 +1,102 @@
+import CountdownKit
+import Foundation
+import XCTest
+
+/// Every ```swift block of the documentation catalog's articles must appear, verbatim, as a marked
+/// region of DocCSamples.swift, of this file, or of the README's sample files, so the compiler
+/// checks what users copy; the articles' testing samples run here as tests.
+final class DocCSamplesTests: XCTestCase {
+  func testArticleSamplesAreTheCompiledOnes() throws {
+    let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    let root = here.deletingLastPathComponent().deletingLastPathComponent()
+    let catalog = root.appendingPathComponent("Sources/CountdownKit/CountdownKit.docc")
+    let source = { (file: String) in try String(contentsOf: here.appendingPathComponent(file), encoding: .utf8) }
+    let compiled =
+      try ["DocCSamples.swift", "DocCSamplesTests.swift"].flatMap { Self.regions(in: try source($0)) }
+      + ["ReadmeSamples.swift", "ReadmeSamplesTests.swift"].flatMap { ReadmeSamplesTests.regions(in: try source($0)) }
+    let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".md") }
+    XCTAssertGreaterThanOrEqual(articles.count, 5)
+    var samples = 0
+    for article in articles.sorted() {
+      let text = try String(contentsOf: catalog.appendingPathComponent(article), encoding: .utf8)
+      for block in ReadmeSamplesTests.swiftBlocks(in: text) {
+        samples += 1
+        XCTAssertTrue(compiled.contains(block), "\(article): sample not compiled by the tests:\n\(block)")
+      }
+    }
+    XCTAssertGreaterThanOrEqual(samples, 15)
+  }
+
+  /// What the migration samples do, run on a manager of their own where they take one.
+  func testTheTimerManagerMigrationSampleLeavesTheSessionCounting() throws {
+    try MainActor.assumeIsolated {
+      let clock = ManualCountdownClock()
+      let manager = try CountdownManager(clock: clock)
+      try scheduleTasks(on: manager, saleStart: Date() + 3_600)
+      XCTAssertTrue(manager.contains(id: "session"))
+      XCTAssertFalse(manager.contains(id: "poll"))
+      XCTAssertEqual(manager.count, 2, "the session and the sale's action")
+      manager.cancelAll()
+    }
+  }
+
+  // DOCC: testing-observable
+  func testObservableCountdownEnds() throws {
+    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
+    try MainActor.assumeIsolated {
+      let clock = ManualCountdownClock()
+      let manager = try CountdownManager(clock: clock)
+      let countdown = try manager.countdown(for: .seconds(3))
+      XCTAssertEqual(countdown.remaining, 3)  // there at once
+      try clock.advance(by: .seconds(3))
+      XCTAssertTrue(countdown.hasEnded)
+    }
+  }
+  // END DOCC
+
+  // DOCC: testing-dates
+  func testSaleEndsAtItsDate() throws {
+    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
+    try MainActor.assumeIsolated {
+      let clock = ManualCountdownClock()
+      let now = Date(timeIntervalSince1970: 1_800_000_000)
+      let manager = try CountdownManager(clock: clock, wallClock: { now })
+      let sale = try manager.countdown(until: now + 90)
+      try clock.advance(by: .seconds(90))
+      XCTAssertTrue(sale.hasEnded)
+    }
+  }
+  // END DOCC
+
+  // DOCC: testing-jitter
+  func testValuesStayConsecutiveOnAJitteryClock() throws {
+    try MainActor.assumeIsolated {
+      let jitter = ManualClockJitter(late: .milliseconds(300), early: .milliseconds(300), drift: .microseconds(50), seed: 7)
+      let clock = try ManualCountdownClock(jitter: jitter)
+      let manager = try CountdownManager(clock: clock)
+      let button = ResendButton()
+      var shown: [Int] = []
+      try manager.start(button, seconds: 5) { _, remaining, _ in shown.append(remaining) }
+      try clock.advance(by: .seconds(6))
+      XCTAssertEqual(shown, [5, 4, 3, 2, 1, 0])
+    }
+  }
+  // END DOCC
+
+  static func regions(in source: String) -> [String] {
+    var regions: [String] = []
+    var current: [Substring]?
+    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("// DOCC:") {
+        current = []
+      } else if trimmed == "// END DOCC" {
+        if let lines = current { regions.append(ReadmeSamplesTests.normalized(lines)) }
+        current = nil
+      } else {
+        current?.append(line)
+      }
+    }
+    return regions
+  }
+}

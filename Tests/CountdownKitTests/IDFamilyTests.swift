@@ -1,0 +1,120 @@
+import CountdownKit
+import Foundation
+import XCTest
+
+/// The id-keyed methods mirror the receiver-keyed ones: every start form replaces the id's
+/// countdown, bad input throws a typed error and leaves it running, and pause, resume, listen and
+/// remaining answer by id.
+final class IDFamilyTests: XCTestCase {
+  func testStartBySecondsAndByTimeIntervalReplaceTheIDsCountdown() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let seen = LockedState<[Int]>([])
+      try manager.start(id: "code", seconds: 30) { _, remaining, _ in seen.withLock { $0.append(remaining) } }
+      try manager.start(id: "code", timeInterval: 2.5) { _, remaining, _ in seen.withLock { $0.append(100 + remaining) } }
+      XCTAssertEqual(manager.count, 1, "replaced, not added")
+      try clock.advance(by: .seconds(3))
+      XCTAssertEqual(seen.withLock { $0 }, [103, 102, 101, 100], "only the replacing callback, rounded up")
+      XCTAssertFalse(manager.contains(id: "code"))
+      try manager.start(id: "code", seconds: 1) { _, remaining, _ in seen.withLock { $0.append(200 + remaining) } }
+      XCTAssertEqual(manager.remaining(id: "code"), .seconds(1), "an ended id starts afresh")
+    }
+  }
+
+  func testBadSecondsAndTimeIntervalsThrowTypedErrorsAndKeepTheRunningCountdown() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let seen = LockedState<[Int]>([])
+      try manager.start(id: 7, seconds: 10) { _, remaining, _ in seen.withLock { $0.append(remaining) } }
+      let badSeconds: [(Int, CountdownError)] = [(-1, .negativeDuration), (Int.min, .negativeDuration)]
+      for (seconds, expected) in badSeconds {
+        do throws(CountdownError) {
+          try manager.start(id: 7, seconds: seconds) { _, _, _ in XCTFail("a rejected callback ran") }
+          XCTFail("\(seconds) accepted")
+        } catch {
+          XCTAssertEqual(error, expected, "\(seconds)")
+        }
+      }
+      XCTAssertThrowsError(try manager.start(id: 7, seconds: .max) { _, _, _ in })
+      let badIntervals: [(TimeInterval, CountdownError)] = [
+        (.nan, .nonFiniteValue), (.infinity, .nonFiniteValue), (-.infinity, .nonFiniteValue),
+        (-0.5, .negativeDuration), (1e300, .outOfRange),
+      ]
+      for (interval, expected) in badIntervals {
+        do throws(CountdownError) {
+          try manager.start(id: 7, timeInterval: interval) { _, _, _ in XCTFail("a rejected callback ran") }
+          XCTFail("\(interval) accepted")
+        } catch {
+          XCTAssertEqual(error, expected, "\(interval)")
+        }
+      }
+      try clock.advance(by: .seconds(2))
+      XCTAssertEqual(seen.withLock { $0 }, [10, 9, 8], "the running countdown was left as it was")
+      XCTAssertTrue(manager.contains(id: 7))
+      XCTAssertEqual(manager.remaining(id: 7), .seconds(8))
+    }
+  }
+
+  func testListenByIDCountsUpUntilCancelledAndReplacesACountdown() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let seen = LockedState<[Int]>([])
+      try manager.start(id: "call", seconds: 100) { _, _, _ in XCTFail("the replaced countdown was called") }
+      manager.listen(id: "call") { _, elapsed, _ in seen.withLock { $0.append(elapsed) } }
+      XCTAssertEqual(manager.count, 1)
+      try clock.advance(by: .seconds(3))
+      XCTAssertEqual(seen.withLock { $0 }, [0, 1, 2, 3])
+      XCTAssertEqual(manager.remaining(id: "call"), .seconds(3), "elapsed, for a listener")
+      XCTAssertTrue(manager.cancel(id: "call"))
+      try clock.advance(by: .seconds(3))
+      XCTAssertEqual(seen.withLock { $0 }, [0, 1, 2, 3])
+    }
+  }
+
+  func testListenByIDEndsWhenStopIsSet() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let seen = LockedState<[Int]>([])
+      manager.listen(id: UUID()) { _, elapsed, stop in
+        seen.withLock { $0.append(elapsed) }
+        stop = elapsed == 2
+      }
+      try clock.advance(by: .seconds(5))
+      XCTAssertEqual(seen.withLock { $0 }, [0, 1, 2])
+      XCTAssertEqual(manager.count, 0)
+    }
+  }
+
+  func testPauseAndResumeByID() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let seen = LockedState<[Int]>([])
+      try manager.start(id: "quiz", seconds: 10) { _, remaining, _ in seen.withLock { $0.append(remaining) } }
+      try manager.start(id: "other", seconds: 10) { _, _, _ in }
+      try clock.advance(by: .seconds(2))
+      XCTAssertTrue(manager.pause(id: "quiz"))
+      try clock.advance(by: .seconds(5))
+      XCTAssertEqual(manager.remaining(id: "quiz"), .seconds(8), "frozen")
+      XCTAssertEqual(manager.remaining(id: "other"), .seconds(3), "the other id kept counting")
+      XCTAssertTrue(manager.resume(id: "quiz"))
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(seen.withLock { $0 }, [10, 9, 8, 8, 7], "a prompt callback on resume, then on")
+      // Unknown ids, and ids of another type, are answered, not trapped.
+      XCTAssertFalse(manager.pause(id: "nobody"))
+      XCTAssertFalse(manager.resume(id: "nobody"))
+      XCTAssertFalse(manager.pause(id: Substring("quiz")))
+      XCTAssertNil(manager.remaining(id: 0))
+    }
+  }
+
+  func testPausedIDIsReplacedByARestart() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      try manager.start(id: 1, seconds: 10) { _, _, _ in }
+      XCTAssertTrue(manager.pause(id: 1))
+      try manager.start(id: 1, seconds: 4) { _, _, _ in }
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(manager.remaining(id: 1), .seconds(3), "the restart runs, unpaused")
+    }
+  }
+}
