@@ -86,7 +86,7 @@ public final class ObservableCountdownList<ID: Hashable & Sendable> {
     return row
   }
 
-  /// Removes the row of `id`, ending its countdown (unless a view still holds the row).
+  /// Removes the row of `id` and ends its countdown (a view still holding the row sees it stop).
   ///
   /// - Returns: Whether there was a row.
   /// - Complexity: O(*n*) in the number of rows.
