@@ -57,13 +57,4 @@ struct BenchmarkConfiguration: Sendable {
   static var current: BenchmarkConfiguration {
     ProcessInfo.processInfo.environment["COUNTDOWN_BENCHMARKS"] == "full" ? .full : .smoke
   }
-
-}
-
-extension Duration {
-  /// This duration in whole nanoseconds (benchmark intervals and windows are far from overflow).
-  var benchmarkNanoseconds: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-  }
 }

@@ -1,3 +1,4 @@
+import CountdownCore
 /// Runs every alternative side by side at every N and fills the one ``ResultTable``.
 ///
 /// Each figure is measured in its own phase, one alternative after the other, so the two cores
@@ -140,8 +141,8 @@ struct ComparisonRun {
     log("\(contender.label), real timer, N = \(n)")
     let plan = WindowPlan(
       receivers: n, interval: configuration.interval,
-      warmupNanoseconds: configuration.warmup.benchmarkNanoseconds,
-      windowNanoseconds: configuration.window.benchmarkNanoseconds, stampedTicks: nil)
+      warmupNanoseconds: configuration.warmup.nanosecondsSaturating,
+      windowNanoseconds: configuration.window.nanosecondsSaturating, stampedTicks: nil)
     let sample = try contender.run(plan)
     sanity["\(contender.label) callbacks at \(n)"] = sample.callbacks
     let setup = "setup \(Self.milliseconds(sample.setupNanoseconds)) ms"
@@ -177,8 +178,8 @@ struct ComparisonRun {
     // pace (C in a debug build, anything under the Thread Sanitizer) still gets there.
     let plan = WindowPlan(
       receivers: n, interval: configuration.interval,
-      warmupNanoseconds: configuration.interval.benchmarkNanoseconds * Int64(ticks.upperBound + 1) * 3,
-      windowNanoseconds: configuration.interval.benchmarkNanoseconds * 5, stampedTicks: ticks)
+      warmupNanoseconds: configuration.interval.nanosecondsSaturating * Int64(ticks.upperBound + 1) * 3,
+      windowNanoseconds: configuration.interval.nanosecondsSaturating * 5, stampedTicks: ticks)
     var contenders = realTimerContenders()
     let seven = SevenBucketRun(receivers: n, interval: configuration.interval, stampedTicks: ticks)
     _ = seven.registerAll()

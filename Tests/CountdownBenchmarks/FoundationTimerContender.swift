@@ -1,3 +1,4 @@
+import CountdownCore
 import Dispatch
 import Foundation
 
@@ -22,7 +23,7 @@ struct FoundationTimerContender: RealTimerContender {
     let ready = DispatchSemaphore(value: 0)
     let finished = DispatchSemaphore(value: 0)
     let setup = ValueSlots(count: 1)
-    let interval = TimeInterval(plan.interval.benchmarkNanoseconds) / 1e9
+    let interval = TimeInterval(plan.interval.nanosecondsSaturating) / 1e9
 
     let thread = Thread {
       let setupStart = ProcessProbe.now()

@@ -126,7 +126,7 @@ struct SoakRun {
     report.allocated = sample()
 
     let deadline = try clock.now.advanced(by: .seconds(3600))
-    let initial = Int(3600 * 1_000_000_000 / interval.benchmarkNanoseconds)
+    let initial = Int(3600 * 1_000_000_000 / interval.nanosecondsSaturating)
     var start = ProcessProbe.now()
     for index in 0..<n {
       try engine.register(receivers[index], .deadline(deadline), handler: handlers[index].call)
