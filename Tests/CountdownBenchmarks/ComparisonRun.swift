@@ -60,12 +60,12 @@ struct ComparisonRun {
 
     // Ours.
     log("ours, manual clock, N = \(n)")
-    let residentBefore = ProcessProbe.residentBytes()
+    let residentBefore = ProcessUsage.currentResidentBytes()
     let ours = try OursManualRun(receivers: n, interval: configuration.interval)
-    let residentWithReceivers = ProcessProbe.residentBytes()
+    let residentWithReceivers = ProcessUsage.currentResidentBytes()
     let register = try ours.registerAll()
     let firstDeliveries = try ours.flushFirstDeliveries()
-    let residentRegistered = ProcessProbe.residentBytes()
+    let residentRegistered = ProcessUsage.currentResidentBytes()
     let (tickCost, tickCallbacks) = try ours.tickCost(ticks: ticks)
     var registers = [register]
     var cancels = [ours.cancelAll()]
@@ -96,9 +96,9 @@ struct ComparisonRun {
     if n <= configuration.sevenBucketCap {
       log("F, 7-bucket port, N = \(n)")
       let seven = SevenBucketRun(receivers: n, interval: configuration.interval)
-      let residentWithReceivers = ProcessProbe.residentBytes()
+      let residentWithReceivers = ProcessUsage.currentResidentBytes()
       table.add(.register, SevenBucketRun.label, n, seven.registerAll(), note: "quadratic: chain walk on insert")
-      let residentRegistered = ProcessProbe.residentBytes()
+      let residentRegistered = ProcessUsage.currentResidentBytes()
       sanity["F registered at \(n)"] = seven.count
       if let residentWithReceivers, let residentRegistered {
         table.add(

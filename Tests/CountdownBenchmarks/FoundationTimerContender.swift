@@ -57,9 +57,9 @@ struct FoundationTimerContender: RealTimerContender {
     let windowStart = ProcessProbe.now() + plan.warmupNanoseconds
     bounds.set(start: windowStart, end: windowStart + plan.windowNanoseconds)
     ProcessProbe.sleep(until: windowStart)
-    let cpuStart = ProcessProbe.cpuNanoseconds()
+    let cpuStart = ProcessUsage.cpuNanoseconds()
     ProcessProbe.sleep(until: windowStart + plan.windowNanoseconds)
-    let cpuEnd = ProcessProbe.cpuNanoseconds()
+    let cpuEnd = ProcessUsage.cpuNanoseconds()
     finished.wait()  // the thread's last writes happen before this returns
 
     var sample = WindowSample(

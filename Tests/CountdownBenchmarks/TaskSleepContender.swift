@@ -1,3 +1,4 @@
+import CountdownCore
 import Dispatch
 
 /// C: one `Task` per countdown, looping `try await Task.sleep(for: interval)` and decrementing its
@@ -45,9 +46,9 @@ struct TaskSleepContender: RealTimerContender {
     let windowStart = ProcessProbe.now() + plan.warmupNanoseconds
     bounds.set(start: windowStart, end: windowStart + plan.windowNanoseconds)
     ProcessProbe.sleep(until: windowStart)
-    let cpuStart = ProcessProbe.cpuNanoseconds()
+    let cpuStart = ProcessUsage.cpuNanoseconds()
     ProcessProbe.sleep(until: windowStart + plan.windowNanoseconds)
-    let cpuEnd = ProcessProbe.cpuNanoseconds()
+    let cpuEnd = ProcessUsage.cpuNanoseconds()
     for task in tasks { task.cancel() }
     group.wait()  // every task's writes happen before this returns
 
