@@ -41,13 +41,12 @@ extension CountdownManager {
   @discardableResult
   public func after(_ delay: Duration, _ action: @escaping @MainActor () -> Void) throws(CountdownError) -> CountdownHandle {
     let handle = CountdownHandle(engine: engine)
+    let call = MainQueueCall<CountdownHandle> { _, _, _ in action() }
     // The handler keeps the handle (the registration's key) alive until the countdown ends. Only
     // the end is delivered: one wakeup and one main-actor call, however long the delay.
-    try engine.register(handle, .duration(delay), delivering: .onlyTheEnd) { value, _ in
+    try engine.register(handle, .duration(delay), delivering: .onlyTheEnd) { value, stop in
       guard value == 0 else { return }
-      withExtendedLifetime(handle) {
-        MainActor.assumeIsolated(action)
-      }
+      call(handle, value, &stop)
     }
     return handle
   }
