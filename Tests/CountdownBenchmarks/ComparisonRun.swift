@@ -57,8 +57,17 @@ struct ComparisonRun {
   /// G.
   private mutating func runWithoutTimer(_ n: Int, log: (String) -> Void) throws {
     let ticks = max(5, configuration.tickCostWork / n)
+    try runOursOnTheManualClock(n, ticks: ticks, log: log)
+    try runSevenBucket(n, ticks: ticks, log: log)
+    log("G, closure loop, N = \(n)")
+    let loop = ClosureLoop(receivers: n)
+    table.add(.tickCost, "G: bare closure loop (floor)", n, loop.tickCost(ticks: ticks))
+    sanity["G checksum at \(n)"] = loop.checksum
+  }
 
-    // Ours.
+  /// Ours: register, first deliveries, tick cost and cancel on the manual clock, and the resident
+  /// bytes a registration adds.
+  private mutating func runOursOnTheManualClock(_ n: Int, ticks: Int, log: (String) -> Void) throws {
     log("ours, manual clock, N = \(n)")
     let residentBefore = ProcessUsage.currentResidentBytes()
     let ours = try OursManualRun(receivers: n, interval: configuration.interval)
@@ -91,8 +100,10 @@ struct ComparisonRun {
     } else {
       table.add(.residentBytes, ResultTable.ours, n, nil, note: "no /proc/self/status on this platform")
     }
+  }
 
-    // F (its real-timer window runs here too, so it is filled only once).
+  /// F, the 7-bucket port: its real-timer window runs here too, so that it is filled only once.
+  private mutating func runSevenBucket(_ n: Int, ticks: Int, log: (String) -> Void) throws {
     if n <= configuration.sevenBucketCap {
       log("F, 7-bucket port, N = \(n)")
       let seven = SevenBucketRun(receivers: n, interval: configuration.interval)
@@ -115,12 +126,6 @@ struct ComparisonRun {
         table.add(metric, SevenBucketRun.label, n, nil, note: note)
       }
     }
-
-    // G.
-    log("G, closure loop, N = \(n)")
-    let loop = ClosureLoop(receivers: n)
-    table.add(.tickCost, "G: bare closure loop (floor)", n, loop.tickCost(ticks: ticks))
-    sanity["G checksum at \(n)"] = loop.checksum
   }
 
   private mutating func runRealTimers(_ n: Int, log: (String) -> Void) throws {

@@ -54,16 +54,11 @@ struct FoundationTimerContender: RealTimerContender {
     thread.start()
     ready.wait()
 
-    let windowStart = ProcessProbe.now() + plan.warmupNanoseconds
-    bounds.set(start: windowStart, end: windowStart + plan.windowNanoseconds)
-    ProcessProbe.sleep(until: windowStart)
-    let cpuStart = ProcessUsage.cpuNanoseconds()
-    ProcessProbe.sleep(until: windowStart + plan.windowNanoseconds)
-    let cpuEnd = ProcessUsage.cpuNanoseconds()
+    let cpu = plan.sleepThroughWindow(settingBounds: bounds)
     finished.wait()  // the thread's last writes happen before this returns
 
     var sample = WindowSample(
-      callbacks: slots.totalDrop(from: atWindowStart), cpuNanoseconds: cpuEnd - cpuStart,
+      callbacks: slots.totalDrop(from: atWindowStart), cpuNanoseconds: cpu,
       wallNanoseconds: plan.windowNanoseconds, setupNanoseconds: Int64(setup[0]))
     sample.spread = stamps?.spreads()
     return sample

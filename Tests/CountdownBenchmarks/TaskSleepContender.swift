@@ -1,4 +1,3 @@
-import CountdownCore
 import Dispatch
 
 /// C: one `Task` per countdown, looping `try await Task.sleep(for: interval)` and decrementing its
@@ -43,17 +42,12 @@ struct TaskSleepContender: RealTimerContender {
     }
     let setup = ProcessProbe.now() - setupStart
 
-    let windowStart = ProcessProbe.now() + plan.warmupNanoseconds
-    bounds.set(start: windowStart, end: windowStart + plan.windowNanoseconds)
-    ProcessProbe.sleep(until: windowStart)
-    let cpuStart = ProcessUsage.cpuNanoseconds()
-    ProcessProbe.sleep(until: windowStart + plan.windowNanoseconds)
-    let cpuEnd = ProcessUsage.cpuNanoseconds()
+    let cpu = plan.sleepThroughWindow(settingBounds: bounds)
     for task in tasks { task.cancel() }
     group.wait()  // every task's writes happen before this returns
 
     var sample = WindowSample(
-      callbacks: slots.totalDrop(from: atWindowStart), cpuNanoseconds: cpuEnd - cpuStart,
+      callbacks: slots.totalDrop(from: atWindowStart), cpuNanoseconds: cpu,
       wallNanoseconds: plan.windowNanoseconds, setupNanoseconds: setup)
     sample.spread = stamps?.spreads()
     return sample
