@@ -2,10 +2,10 @@ import CountdownCore
 import Dispatch
 import XCTest
 
-/// The shared grid on a clock that behaves like a real one: wakeups late or early by less than half
-/// an interval, time moving while the engine registers and delivers. Labels must flip together and
-/// never skip or repeat a value, whatever the jitter.
-final class RealTimeGridTests: XCTestCase {
+/// The shared grid on a manual clock that behaves like a real one (seeded jitter, no real time):
+/// wakeups late or early by less than half an interval, time moving while the engine registers and
+/// delivers. Labels must flip together and never skip or repeat a value, whatever the jitter.
+final class JitteredClockGridTests: XCTestCase {
   let recorder = Recorder()
 
   /// A jittered manual clock: wakeups up to 2 ms late or 50 µs early, every read 0–30 µs later.
