@@ -98,4 +98,23 @@ final class BadInputTests: XCTestCase {
       XCTAssertTrue([.negativeDuration, .outOfRange, .nonFiniteValue].contains(typed), name(), line: line)
     }
   }
+
+  func testErrorsAreTyped() throws {
+    try MainActor.assumeIsolated {
+      let (manager, _) = try makeManager()
+      let label = CountdownLabel("a")
+      do throws(CountdownError) {
+        try manager.start(label, seconds: -3) { _, _, _ in }
+        XCTFail("accepted")
+      } catch {
+        XCTAssertEqual(error, .negativeDuration)  // `error` is a CountdownError: typed throws
+      }
+      do throws(CountdownError) {
+        try manager.start(label, timeInterval: .nan) { _, _, _ in }
+        XCTFail("accepted")
+      } catch {
+        XCTAssertEqual(error, .nonFiniteValue)
+      }
+    }
+  }
 }
