@@ -13,7 +13,9 @@ final class AsyncValuesTests: XCTestCase {
     var received: [Int] = []
     for step in 0...3 {
       // On the main actor, the manager's delivery queue: the values are delivered before
-      // `advance` returns. The buffer keeps the newest value: take each before the clock moves on.
+      // `advance` returns. (From another thread, time could move while the previous pass still
+      // runs, and the timer it then re-arms for an instant already passed would wait for the next
+      // `advance`.) The buffer keeps the newest value: take each before the clock moves on.
       try await MainActor.run { try clock.advance(by: .seconds(step == 0 ? 0 : 1)) }
       let value = await values.next()
       received.append(try XCTUnwrap(value))
