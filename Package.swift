@@ -21,13 +21,17 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
+// The receiver table can check its links and counts after every mutation, an O(n) walk. It is
+// opt-in, as swift-collections' COLLECTIONS_INTERNAL_CHECKS is, so that an app's debug build never
+// pays for it: `COUNTDOWN_INTERNAL_CHECKS=1 swift test` turns it on (`.ci/run` does).
+let internalChecks: [SwiftSetting] =
+  ["1", "true", "yes"].contains(Context.environment["COUNTDOWN_INTERNAL_CHECKS"] ?? "")
+  ? [.define("COUNTDOWN_CHECK_INVARIANTS")] : []
+
 for target in package.targets {
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
     .enableUpcomingFeature("MemberImportVisibility"),
-    // The receiver table checks its links and counts after every mutation in debug builds
-    // (and so in `swift test`); release builds and benchmarks skip the O(n) check.
-    .define("COUNTDOWN_CHECK_INVARIANTS", .when(configuration: .debug)),
-  ]
+  ] + internalChecks
 }

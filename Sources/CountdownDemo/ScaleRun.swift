@@ -63,7 +63,7 @@ final class ScaleRun {
         print("""
           CountdownDemo headless: \(receivers) countdowns on CountdownManager.shared (1 s interval), \(seconds) s
           timers:        \(stats.hasTimer ? 1 : 0) (one DispatchSourceTimer drives every receiver)
-          register:      \(String(format: "%.0f ns", Double(registration.components.attoseconds / 1_000_000_000 + registration.components.seconds * 1_000_000_000) / Double(receivers))) per receiver
+          register:      \(String(format: "%.0f ns", Double(registration.nanosecondsSaturating) / Double(receivers))) per receiver
           ticks:         \(wakeups) wakeups, \(delivered) callbacks (\(callbacks) in all, with first deliveries)
           skipped:       \(skipped) values (a label that moved by more than one); labels now show \(shownValues)
           CPU:           \(ms(cpu)) in \(seconds) s; \(wakeups > 0 ? ms(cpu / Double(wakeups)) : "-") per tick; \(delivered > 0 ? String(format: "%.1f ns", cpu / Double(delivered)) : "-") per callback

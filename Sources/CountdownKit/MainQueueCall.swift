@@ -5,8 +5,9 @@ import Dispatch
 /// The manager's engine delivers on the main queue, the main actor's executor, and only there (the
 /// engine runs a pass on its delivery queue alone; `EngineGuaranteeTests` and the Kit tests check
 /// it). So a callback can be called as if nonisolated: this is the cast `MainActor.assumeIsolated`
-/// makes, without its per-call executor lookup, which profiling showed to be most of the cost of a
-/// delivery on Linux. Debug builds still check, on every call, that it runs on the main queue.
+/// makes, without its executor lookup, which would otherwise run once per callback of every tick.
+/// Debug builds still check, on every call, that it runs on the main queue. Every main-actor call
+/// the manager makes goes through here: countdowns, listeners, ids and one-shot actions.
 struct MainQueueCall<Subject>: @unchecked Sendable {
   // @unchecked Sendable: `body` is only invoked on the main queue (see above), so the subject (a
   // receiver, or an id) and the main-actor state the callback touches never leave the main actor.

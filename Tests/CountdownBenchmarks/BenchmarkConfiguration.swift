@@ -65,13 +65,4 @@ struct BenchmarkConfiguration: Sendable {
     }
     return configuration
   }
-
-}
-
-extension Duration {
-  /// This duration in whole nanoseconds (benchmark intervals and windows are far from overflow).
-  var benchmarkNanoseconds: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-  }
 }

@@ -1,3 +1,4 @@
+import CountdownCore
 /// Runs every alternative side by side at every N and fills the one ``ResultTable``.
 ///
 /// Each figure is measured in its own phase, one alternative after the other, so the two cores
@@ -53,19 +54,29 @@ struct ComparisonRun {
     _ = run.cancelAll()
   }
 
-  /// Register, tick alone, cancel and resident bytes: ours on the manual clock, F driven directly,
-  /// G.
+  /// Register, tick alone, cancel and resident bytes: ours on the manual clock, H and F driven
+  /// directly, G.
   private mutating func runWithoutTimer(_ n: Int, log: (String) -> Void) throws {
     let ticks = max(5, configuration.tickCostWork / n)
+    try runOursOnTheManualClock(n, ticks: ticks, log: log)
+    runDenseArray(n, ticks: ticks, log: log)
+    try runSevenBucket(n, ticks: ticks, log: log)
+    log("G, closure loop, N = \(n)")
+    let loop = ClosureLoop(receivers: n)
+    table.add(.tickCost, "G: bare closure loop (floor)", n, loop.tickCost(ticks: ticks))
+    sanity["G checksum at \(n)"] = loop.checksum
+  }
 
-    // Ours.
+  /// Ours: register, first deliveries, tick cost and cancel on the manual clock, and the resident
+  /// bytes a registration adds.
+  private mutating func runOursOnTheManualClock(_ n: Int, ticks: Int, log: (String) -> Void) throws {
     log("ours, manual clock, N = \(n)")
-    let residentBefore = ProcessProbe.residentBytes()
+    let residentBefore = ProcessUsage.currentResidentBytes()
     let ours = try OursManualRun(receivers: n, interval: configuration.interval)
-    let residentWithReceivers = ProcessProbe.residentBytes()
+    let residentWithReceivers = ProcessUsage.currentResidentBytes()
     let register = try ours.registerAll()
     let firstDeliveries = try ours.flushFirstDeliveries()
-    let residentRegistered = ProcessProbe.residentBytes()
+    let residentRegistered = ProcessUsage.currentResidentBytes()
     let (tickCost, tickCallbacks) = try ours.tickCost(ticks: ticks)
     var registers = [register]
     var cancels = [ours.cancelAll()]
@@ -81,33 +92,37 @@ struct ComparisonRun {
       .tickCost, ResultTable.ours, n, tickCost,
       note: "ManualCountdownClock.advance, \(ticks) ticks, \(tickCallbacks) callbacks")
     addResident(ResultTable.ours, n, before: residentBefore, withReceivers: residentWithReceivers, registered: residentRegistered)
+  }
 
-    // H.
+  /// H, the dense array: register, the tick called directly, cancel, and resident bytes.
+  private mutating func runDenseArray(_ n: Int, ticks: Int, log: (String) -> Void) {
     log("H, dense array, N = \(n)")
-    let residentBeforeH = ProcessProbe.residentBytes()
+    let residentBefore = ProcessUsage.currentResidentBytes()
     let dense = DenseArrayRun(receivers: n)
-    let residentWithReceiversH = ProcessProbe.residentBytes()
-    var denseRegisters = [dense.registerAll()]
-    let residentRegisteredH = ProcessProbe.residentBytes()
+    let residentWithReceivers = ProcessUsage.currentResidentBytes()
+    var registers = [dense.registerAll()]
+    let residentRegistered = ProcessUsage.currentResidentBytes()
     table.add(.tickCost, DenseArrayContender.label, n, dense.tickCost(ticks: ticks), note: "tick function called directly")
-    var denseCancels = [dense.cancelAll()]
+    var cancels = [dense.cancelAll()]
     for _ in 1..<configuration.registerRounds {
-      denseRegisters.append(dense.registerAll())
-      denseCancels.append(dense.cancelAll())
+      registers.append(dense.registerAll())
+      cancels.append(dense.cancelAll())
     }
     sanity["H checksum at \(n)"] = dense.checksum
-    addFills(DenseArrayContender.label, n, registers: denseRegisters, cancels: denseCancels, how: "no timer")
+    addFills(DenseArrayContender.label, n, registers: registers, cancels: cancels, how: "no timer")
     addResident(
-      DenseArrayContender.label, n, before: residentBeforeH, withReceivers: residentWithReceiversH,
-      registered: residentRegisteredH)
+      DenseArrayContender.label, n, before: residentBefore, withReceivers: residentWithReceivers,
+      registered: residentRegistered)
+  }
 
-    // F (its real-timer window runs here too, so it is filled only once).
+  /// F, the 7-bucket port: its real-timer window runs here too, so that it is filled only once.
+  private mutating func runSevenBucket(_ n: Int, ticks: Int, log: (String) -> Void) throws {
     if n <= configuration.sevenBucketCap {
       log("F, 7-bucket port, N = \(n)")
       let seven = SevenBucketRun(receivers: n, interval: configuration.interval)
-      let residentWithReceivers = ProcessProbe.residentBytes()
+      let residentWithReceivers = ProcessUsage.currentResidentBytes()
       table.add(.register, SevenBucketRun.label, n, seven.registerAll(), note: "quadratic: chain walk on insert")
-      let residentRegistered = ProcessProbe.residentBytes()
+      let residentRegistered = ProcessUsage.currentResidentBytes()
       sanity["F registered at \(n)"] = seven.count
       if let residentWithReceivers, let residentRegistered {
         table.add(
@@ -124,12 +139,6 @@ struct ComparisonRun {
         table.add(metric, SevenBucketRun.label, n, nil, note: note)
       }
     }
-
-    // G.
-    log("G, closure loop, N = \(n)")
-    let loop = ClosureLoop(receivers: n)
-    table.add(.tickCost, "G: bare closure loop (floor)", n, loop.tickCost(ticks: ticks))
-    sanity["G checksum at \(n)"] = loop.checksum
   }
 
   private mutating func runRealTimers(_ n: Int, log: (String) -> Void) throws {
@@ -150,8 +159,8 @@ struct ComparisonRun {
     log("\(contender.label), real timer, N = \(n)")
     let plan = WindowPlan(
       receivers: n, interval: configuration.interval,
-      warmupNanoseconds: configuration.warmup.benchmarkNanoseconds,
-      windowNanoseconds: configuration.window.benchmarkNanoseconds, stampedTicks: nil)
+      warmupNanoseconds: configuration.warmup.nanosecondsSaturating,
+      windowNanoseconds: configuration.window.nanosecondsSaturating, stampedTicks: nil)
     let sample = try contender.run(plan)
     sanity["\(contender.label) callbacks at \(n)"] = sample.callbacks
     let setup = "setup \(Self.milliseconds(sample.setupNanoseconds)) ms"
@@ -187,8 +196,8 @@ struct ComparisonRun {
     // pace (C in a debug build, anything under the Thread Sanitizer) still gets there.
     let plan = WindowPlan(
       receivers: n, interval: configuration.interval,
-      warmupNanoseconds: configuration.interval.benchmarkNanoseconds * Int64(ticks.upperBound + 1) * 3,
-      windowNanoseconds: configuration.interval.benchmarkNanoseconds * 5, stampedTicks: ticks)
+      warmupNanoseconds: configuration.interval.nanosecondsSaturating * Int64(ticks.upperBound + 1) * 3,
+      windowNanoseconds: configuration.interval.nanosecondsSaturating * 5, stampedTicks: ticks)
     var contenders = realTimerContenders()
     let seven = SevenBucketRun(receivers: n, interval: configuration.interval, stampedTicks: ticks)
     _ = seven.registerAll()

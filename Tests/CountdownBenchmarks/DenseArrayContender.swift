@@ -1,3 +1,4 @@
+import CountdownCore
 import Dispatch
 
 /// H on its real timer: a ``DenseArrayTimer`` ticking on its own serial queue, each handler
@@ -23,7 +24,7 @@ struct DenseArrayContender: RealTimerContender {
         stamps?.record(value: value)
       }
     }
-    timer.start(every: plan.interval.benchmarkNanoseconds, on: queue)
+    timer.start(every: plan.interval.nanosecondsSaturating, on: queue)
     let setup = ProcessProbe.now() - setupStart
 
     ProcessProbe.sleep(until: ProcessProbe.now() + plan.warmupNanoseconds)

@@ -1,3 +1,4 @@
+import CountdownCore
 import Dispatch
 
 /// A: one `DispatchSourceTimer` per countdown, the usual "each cell owns its timer" code.
@@ -15,7 +16,7 @@ struct DispatchTimerContender: RealTimerContender {
     let queue = DispatchQueue(label: "benchmark.dispatch-timers")
     let slots = ValueSlots(count: n, repeating: initial)
     let stamps = plan.makeStamps(initialValue: initial)
-    let interval = DispatchTimeInterval.nanoseconds(Int(plan.interval.benchmarkNanoseconds))
+    let interval = DispatchTimeInterval.nanoseconds(Int(plan.interval.nanosecondsSaturating))
 
     let setupStart = ProcessProbe.now()
     var sources: [any DispatchSourceTimer] = []

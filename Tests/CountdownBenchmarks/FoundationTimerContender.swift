@@ -1,3 +1,4 @@
+import CountdownCore
 import Dispatch
 import Foundation
 
@@ -14,15 +15,13 @@ struct FoundationTimerContender: RealTimerContender {
 
   func run(_ plan: WindowPlan) throws -> WindowSample {
     let n = plan.receivers
-    let initial = 1 << 40
-    let slots = ValueSlots(count: n, repeating: initial)
-    let atWindowStart = ValueSlots(count: n, repeating: initial)
-    let stamps = plan.makeStamps(initialValue: initial)
+    let counters = WindowCounters(count: n)
+    let stamps = plan.makeStamps(initialValue: WindowCounters.initial)
     let bounds = WindowBounds()
     let ready = DispatchSemaphore(value: 0)
     let finished = DispatchSemaphore(value: 0)
     let setup = ValueSlots(count: 1)
-    let interval = TimeInterval(plan.interval.benchmarkNanoseconds) / 1e9
+    let interval = TimeInterval(plan.interval.nanosecondsSaturating) / 1e9
 
     let thread = Thread {
       let setupStart = ProcessProbe.now()
@@ -33,9 +32,8 @@ struct FoundationTimerContender: RealTimerContender {
           let now = ProcessProbe.now()
           let phase = bounds.phase(at: now)
           guard phase != .after else { return }
-          let value = slots[index] - 1
-          slots.store(value, at: index)
-          if phase == .before { atWindowStart.store(value, at: index) }
+          let value = counters.current[index] - 1
+          counters.store(value, at: index, phase: phase)
           stamps?.record(value: value)
         }
         RunLoop.current.add(timer, forMode: .default)
@@ -53,16 +51,11 @@ struct FoundationTimerContender: RealTimerContender {
     thread.start()
     ready.wait()
 
-    let windowStart = ProcessProbe.now() + plan.warmupNanoseconds
-    bounds.set(start: windowStart, end: windowStart + plan.windowNanoseconds)
-    ProcessProbe.sleep(until: windowStart)
-    let cpuStart = ProcessProbe.cpuNanoseconds()
-    ProcessProbe.sleep(until: windowStart + plan.windowNanoseconds)
-    let cpuEnd = ProcessProbe.cpuNanoseconds()
+    let cpu = plan.sleepThroughWindow(settingBounds: bounds)
     finished.wait()  // the thread's last writes happen before this returns
 
     var sample = WindowSample(
-      callbacks: slots.totalDrop(from: atWindowStart), cpuNanoseconds: cpuEnd - cpuStart,
+      callbacks: counters.callbacksInWindow, cpuNanoseconds: cpu,
       wallNanoseconds: plan.windowNanoseconds, setupNanoseconds: Int64(setup[0]))
     sample.spread = stamps?.spreads()
     return sample

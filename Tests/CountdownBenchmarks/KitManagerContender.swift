@@ -26,7 +26,7 @@ struct KitManagerContender: RealTimerContender {
   @MainActor
   private func runOnMainActor(_ plan: WindowPlan) throws -> WindowSample {
     let n = plan.receivers
-    let interval = plan.interval.benchmarkNanoseconds
+    let interval = plan.interval.nanosecondsSaturating
     let manager = try CountdownManager(interval: plan.interval)
     let slots = ValueSlots(count: n)
     let receivers = KitReceiver.make(n)

@@ -34,7 +34,7 @@ struct OursEngineContender: RealTimerContender {
     let slots = ValueSlots(count: n)
     let receivers = BenchmarkReceiver.make(n)
     let deadline = try ContinuousCountdownClock().now.advanced(by: .seconds(3600))
-    let initial = Int(3600 * 1_000_000_000 / plan.interval.benchmarkNanoseconds)
+    let initial = Int(3600 * 1_000_000_000 / plan.interval.nanosecondsSaturating)
     let stamps = plan.makeStamps(initialValue: initial)
 
     let setupStart = ProcessProbe.now()

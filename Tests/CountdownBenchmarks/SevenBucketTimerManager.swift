@@ -1,3 +1,4 @@
+import CountdownCore
 import Dispatch
 
 /// F: a port of the original design this library replaces (LXDTimerManager): a fixed table of
@@ -31,7 +32,7 @@ final class SevenBucketTimerManager: @unchecked Sendable {
 
   init(interval: Duration, startsTimerOnRegister: Bool) {
     headers = (0..<Self.bucketCount).map { _ in SevenBucketNode() }
-    self.interval = .nanoseconds(Int(interval.benchmarkNanoseconds))
+    self.interval = .nanoseconds(Int(interval.nanosecondsSaturating))
     self.startsTimerOnRegister = startsTimerOnRegister
   }
 

@@ -84,11 +84,11 @@ struct SoakRun {
   func run() throws -> Report {
     let n = receivers
     var report = Report(receivers: n, ticks: ticks)
-    report.baseline = ProcessProbe.residentBytes()
-    let canResetPeak = ProcessProbe.resetPeakResident()
+    report.baseline = ProcessUsage.currentResidentBytes()
+    let canResetPeak = ProcessUsage.resetPeakResident()
     var peak = report.baseline
     func sample() -> Int? {
-      let resident = ProcessProbe.residentBytes()
+      let resident = ProcessUsage.currentResidentBytes()
       if let resident { peak = max(peak ?? resident, resident) }
       return resident
     }
@@ -99,7 +99,7 @@ struct SoakRun {
       let engine = try CountdownEngine(interval: interval, clock: clock, deliveryQueue: .main)
       weakEngine = engine
       try soak(engine, clock: clock, report: &report, sample: sample)
-      report.afterCancel = ProcessProbe.residentBytes()
+      report.afterCancel = ProcessUsage.currentResidentBytes()
 
       // The lazy cancel: the next wakeup finds the table empty and ends the timer.
       let before = engine.statistics.deliveries
@@ -108,9 +108,9 @@ struct SoakRun {
       report.timerAfterCancel = engine.statistics.hasTimer
     }
     report.engineDeallocated = weakEngine == nil
-    report.afterEngineReleased = ProcessProbe.residentBytes()
+    report.afterEngineReleased = ProcessUsage.currentResidentBytes()
     report.peak = peak
-    report.highWaterMark = canResetPeak ? ProcessProbe.peakResidentBytes() : nil
+    report.highWaterMark = canResetPeak ? ProcessUsage.peakResidentBytes() : nil
     return report
   }
 
@@ -125,7 +125,7 @@ struct SoakRun {
     report.allocated = sample()
 
     let deadline = try clock.now.advanced(by: .seconds(3600))
-    let initial = Int(3600 * 1_000_000_000 / interval.benchmarkNanoseconds)
+    let initial = Int(3600 * 1_000_000_000 / interval.nanosecondsSaturating)
     var start = ProcessProbe.now()
     for index in 0..<n {
       try engine.register(receivers[index], .deadline(deadline)) { value, _ in slots.store(value, at: index) }

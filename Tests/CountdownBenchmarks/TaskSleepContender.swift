@@ -11,10 +11,8 @@ struct TaskSleepContender: RealTimerContender {
 
   func run(_ plan: WindowPlan) throws -> WindowSample {
     let n = plan.receivers
-    let initial = 1 << 40
-    let slots = ValueSlots(count: n, repeating: initial)
-    let atWindowStart = ValueSlots(count: n, repeating: initial)
-    let stamps = plan.makeStamps(initialValue: initial, concurrentCallbacks: true)
+    let counters = WindowCounters(count: n)
+    let stamps = plan.makeStamps(initialValue: WindowCounters.initial, concurrentCallbacks: true)
     let bounds = WindowBounds()
     let group = DispatchGroup()
     let interval = plan.interval
@@ -27,32 +25,26 @@ struct TaskSleepContender: RealTimerContender {
       tasks.append(
         Task.detached {
           defer { group.leave() }
-          var value = initial
+          var value = WindowCounters.initial
           while true {
             do { try await Task.sleep(for: interval) } catch { return }
             let now = ProcessProbe.now()
             let phase = bounds.phase(at: now)
             guard phase != .after else { return }
             value -= 1
-            slots.store(value, at: index)
-            if phase == .before { atWindowStart.store(value, at: index) }
+            counters.store(value, at: index, phase: phase)
             stamps?.record(value: value)
           }
         })
     }
     let setup = ProcessProbe.now() - setupStart
 
-    let windowStart = ProcessProbe.now() + plan.warmupNanoseconds
-    bounds.set(start: windowStart, end: windowStart + plan.windowNanoseconds)
-    ProcessProbe.sleep(until: windowStart)
-    let cpuStart = ProcessProbe.cpuNanoseconds()
-    ProcessProbe.sleep(until: windowStart + plan.windowNanoseconds)
-    let cpuEnd = ProcessProbe.cpuNanoseconds()
+    let cpu = plan.sleepThroughWindow(settingBounds: bounds)
     for task in tasks { task.cancel() }
     group.wait()  // every task's writes happen before this returns
 
     var sample = WindowSample(
-      callbacks: slots.totalDrop(from: atWindowStart), cpuNanoseconds: cpuEnd - cpuStart,
+      callbacks: counters.callbacksInWindow, cpuNanoseconds: cpu,
       wallNanoseconds: plan.windowNanoseconds, setupNanoseconds: setup)
     sample.spread = stamps?.spreads()
     return sample

@@ -3,8 +3,8 @@
 ///
 /// Countdowns count down by one per tick from a known initial value, so a callback's value tells
 /// its tick. Only the first and the last callback of a tick read the clock (a count per tick tells
-/// which they are): a clock read costs about 40 ns here, so stamping every callback would add
-/// 40 µs to the spread of 1 000 deliveries and measure the probe rather than the alternative.
+/// which they are): a clock read per callback would add its own cost to the spread of every
+/// delivery and measure the probe rather than the alternative.
 ///
 /// Callbacks must be serialized: every alternative but C runs them on one serial queue or thread;
 /// C's tasks run concurrently and pass a lock (``init(receivers:firstTick:ticks:initialValue:lock:)``).

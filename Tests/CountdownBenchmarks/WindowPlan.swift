@@ -1,3 +1,5 @@
+import CountdownCore
+
 /// What a contender is asked to do.
 struct WindowPlan {
   var receivers: Int
@@ -16,5 +18,16 @@ struct WindowPlan {
         receivers: receivers, firstTick: $0.lowerBound, ticks: $0.count, initialValue: initialValue,
         lock: concurrentCallbacks ? HarnessLock() : nil)
     }
+  }
+
+  /// For alternatives whose callbacks check the window themselves: sets `bounds` to a window that
+  /// starts after the warm-up, sleeps through it, and returns the CPU time the process used in it.
+  func sleepThroughWindow(settingBounds bounds: WindowBounds) -> Int64 {
+    let windowStart = ProcessProbe.now() + warmupNanoseconds
+    bounds.set(start: windowStart, end: windowStart + windowNanoseconds)
+    ProcessProbe.sleep(until: windowStart)
+    let cpuStart = ProcessUsage.cpuNanoseconds()
+    ProcessProbe.sleep(until: windowStart + windowNanoseconds)
+    return ProcessUsage.cpuNanoseconds() - cpuStart
   }
 }

@@ -1,3 +1,5 @@
+import CountdownCore
+
 /// The window's two readings, taken in the context that runs the callbacks.
 struct WindowReading {
   var callbacks: Int
@@ -5,7 +7,7 @@ struct WindowReading {
   var wall: Int64
 
   static func take(callbacks: Int) -> WindowReading {
-    WindowReading(callbacks: callbacks, cpu: ProcessProbe.cpuNanoseconds(), wall: ProcessProbe.now())
+    WindowReading(callbacks: callbacks, cpu: ProcessUsage.cpuNanoseconds(), wall: ProcessProbe.now())
   }
 
   static func sample(

@@ -7,7 +7,7 @@ import XCTest
 final class EngineGuaranteeTests: XCTestCase {
   let recorder = Recorder()
 
-  // 1. One timer, however many receivers; none once a wakeup finds the table empty.
+  // One timer, however many receivers; none once a wakeup finds the table empty.
   func testOneTimerForAllReceiversAndNoneWhenEmpty() throws {
     let (engine, clock) = try makeEngine()
     XCTAssertFalse(engine.statistics.hasTimer, "no timer before the first registration")
@@ -37,7 +37,7 @@ final class EngineGuaranteeTests: XCTestCase {
     XCTAssertEqual(clock.liveTimerCount, 1)
   }
 
-  // 2. Re-registering replaces: only the new callback, once per batch.
+  // Re-registering replaces: only the new callback, once per batch.
   func testReRegisteringReplacesTheCountdown() throws {
     let (engine, clock) = try makeEngine()
     let cell = Receiver("cell")
@@ -56,7 +56,7 @@ final class EngineGuaranteeTests: XCTestCase {
     // The grid started at 0: the wakeup at 1 s finds 4.3 s left, still 5, so it is not called again.
   }
 
-  // 3. Running out delivers exactly one 0, then nothing.
+  // Running out delivers exactly one 0, then nothing.
   func testExactlyOneFinalZero() throws {
     let (engine, clock) = try makeEngine()
     let a = Receiver("a")
@@ -87,7 +87,7 @@ final class EngineGuaranteeTests: XCTestCase {
     XCTAssertEqual(engine.count, 0)
   }
 
-  // 4. After cancel returns on the delivery queue: no further callback, even one already batched.
+  // After cancel returns on the delivery queue: no further callback, even one already batched.
   func testCancelFromACallbackSuppressesTheRestOfTheBatch() throws {
     let (engine, clock) = try makeEngine()
     let receivers = (0..<600).map { Receiver("r\($0)") }
@@ -160,7 +160,7 @@ final class EngineGuaranteeTests: XCTestCase {
     XCTAssertEqual(Set(recorder.values("new")), [60])
   }
 
-  // 5 (engine level). The engine keeps no receiver alive, and a lookup never mistakes a new object
+  // At the engine level: it keeps no receiver alive, and a lookup never mistakes a new object
   // at a dead receiver's address for it. (Ending a dead receiver's countdown is the handler's
   // part: CountdownKit's manager does it; see its tests.)
   func testEngineNeverRetainsReceiversAndTellsReusedAddressesApart() throws {
@@ -195,7 +195,7 @@ final class EngineGuaranteeTests: XCTestCase {
     XCTAssertEqual(recorder.values("paused"), [10], "and never called while paused")
   }
 
-  // 6. Values follow the clock: late wakeups, suspension, sleep.
+  // Values follow the clock: late wakeups, suspension, sleep.
   func testLateWakeupDeliversTheTrueValue() throws {
     let (engine, clock) = try makeEngine()
     let a = Receiver("a")
@@ -230,7 +230,7 @@ final class EngineGuaranteeTests: XCTestCase {
     XCTAssertEqual(recorder.values("quiz"), [20, 20, 19, 18])
   }
 
-  // 7. Shared alignment: all receivers of one engine in the same batch.
+  // Shared alignment: all receivers of one engine in the same batch.
   func testSharedAlignmentDeliversEveryoneInTheSameBatch() throws {
     let (engine, clock) = try makeEngine()
     let receivers = (0..<1000).map { Receiver("r\($0)") }
@@ -264,7 +264,7 @@ final class EngineGuaranteeTests: XCTestCase {
     XCTAssertEqual(engine.statistics.wakeups - wakeups, 10, "one wakeup per interval")
   }
 
-  // 9. A new or replaced registration gets its first callback before the next wakeup.
+  // A new or replaced registration gets its first callback before the next wakeup.
   func testFirstCallbackComesBeforeTheNextWakeup() throws {
     let (engine, clock) = try makeEngine()
     let other = Receiver("other"), cell = Receiver("cell")
@@ -277,7 +277,7 @@ final class EngineGuaranteeTests: XCTestCase {
     XCTAssertEqual(recorder.values("cell"), [42])
   }
 
-  // 10. A stalled delivery queue never causes a burst of stale batches.
+  // A stalled delivery queue never causes a burst of stale batches.
   func testStalledDeliveryQueueDeliversOnceAndCorrectly() throws {
     let clock = ManualCountdownClock()
     let deliveryQueue = DispatchQueue(label: "stalled")
@@ -298,7 +298,7 @@ final class EngineGuaranteeTests: XCTestCase {
     XCTAssertEqual(recorder.values("a"), [10, 7, 6])
   }
 
-  // 11. Per-countdown alignment: within tolerance of each boundary, never before; bounded wakeups.
+  // Per-countdown alignment: within tolerance of each boundary, never before; bounded wakeups.
   func testPerCountdownAlignmentMeetsToleranceAndBoundsWakeups() throws {
     let tolerance = Duration.milliseconds(50)
     let (engine, clock) = try makeEngine(alignment: .perCountdown(tolerance: tolerance))

@@ -5,6 +5,9 @@ import XCTest
 /// The shared grid on the real `ContinuousCountdownClock` and its `DispatchSourceTimer`: 200
 /// countdowns at 50 ms for about 2 s never skip a value. Skipped values are a bug, not a timing
 /// tolerance; only the number of values seen allows for a loaded machine.
+///
+/// Real time on purpose: `JitteredClockGridTests` covers the jitter a real timer may have; only
+/// this test shows that the real clock and timer stay within it.
 final class RealClockGridTests: XCTestCase {
   func testTwoHundredCountdownsOnTheRealClockNeverSkipAValue() throws {
     let queue = DispatchQueue(label: "RealClockGridTests.delivery")

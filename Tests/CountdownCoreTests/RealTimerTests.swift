@@ -2,8 +2,9 @@ import CountdownCore
 import Dispatch
 import XCTest
 
-/// The engine on its real `DispatchSourceTimer`, with generous bounds. (Many threads
-/// while ticking fast, is `ChurnReliabilityTests`.)
+/// The engine on its real `DispatchSourceTimer`, with generous bounds: real time on purpose, as
+/// the manual clock never runs this timer. (Many threads churning while it ticks fast:
+/// `ChurnReliabilityTests`.)
 final class RealTimerTests: XCTestCase {
   /// A real timer, generous bounds: a 300 ms countdown at 100 ms steps ends within a second.
   func testRealTimerCountsDown() throws {

@@ -1,4 +1,5 @@
 import CountdownCore
+import Foundation
 import XCTest
 
 final class ReceiverTableTests: XCTestCase {
@@ -65,18 +66,35 @@ final class ReceiverTableTests: XCTestCase {
   }
 
   /// Addresses of objects from one allocator share low and high bits; mixed hashing must still
-  /// spread them over the buckets.
-  func testSpreadsAllocatorAddressesOverBuckets() {
+  /// spread them over the buckets. The addresses are made up, in the patterns allocators hand out
+  /// (one region, a fixed size class), so the test does not depend on this process's allocator.
+  func testSpreadsAllocatorShapedAddressesOverBuckets() {
     var table = ReceiverTable()
     let receivers = (0..<4096).map { Receiver("r\($0)") }
     for (position, receiver) in receivers.enumerated() {
       table.insert(node(receiver, UInt64(position)), for: ObjectIdentifier(receiver))
     }
-    var lengths = [Int](repeating: 0, count: table.bucketCount)
-    for receiver in receivers {
-      lengths[table.bucket(for: ObjectIdentifier(receiver))] += 1
+    XCTAssertEqual(table.bucketCount, 4096)
+    for (base, stride) in [(0x7F3A_1C00_0000, 16), (0x7F3A_1C00_0000, 48), (0x5555_5555_8000, 64), (0x1_0000_0000, 4096)] {
+      var lengths = [Int](repeating: 0, count: table.bucketCount)
+      for position in 0..<4096 {
+        // Only hashed, never dereferenced.
+        let key = unsafeBitCast(UInt(base + position * stride), to: ObjectIdentifier.self)
+        lengths[table.bucket(for: key)] += 1
+      }
+      XCTAssertLessThanOrEqual(lengths.max()!, 12, "stride \(stride): longest chain at load 1 should be short")
     }
-    XCTAssertLessThanOrEqual(lengths.max()!, 12, "longest chain at load 1 should be short")
+  }
+
+  /// The automatic checks after every mutation are compiled in when `COUNTDOWN_INTERNAL_CHECKS`
+  /// asks for them, as `.ci/run` does: so CI's runs of every test check the table as they go.
+  func testInternalChecksAreCompiledInWhenRequested() throws {
+    #if !COUNTDOWN_CHECK_INVARIANTS
+      let variable = ProcessInfo.processInfo.environment["COUNTDOWN_INTERNAL_CHECKS"] ?? ""
+      XCTAssertFalse(
+        ["1", "true", "yes"].contains(variable), "COUNTDOWN_INTERNAL_CHECKS is set, but the build has no invariant checks")
+      throw XCTSkip("invariant checks off: COUNTDOWN_INTERNAL_CHECKS=1 turns them on")
+    #endif
   }
 
   func testRemovingTheLastAndOnlyNodes() {

@@ -13,42 +13,64 @@ final class TickWalkTests: XCTestCase {
     }
   }
 
+  private static let second: Int64 = 1_000_000_000
+
   private func checkRandomRun(alignment: CountdownAlignment, seed: UInt64) throws {
-    let second: Int64 = 1_000_000_000
     let (engine, clock) = try makeEngine(alignment: alignment)
     var generator = SplitMix64(seed: seed)
     let receivers = (0..<300).map { Receiver("r\($0)") }
     let log = DeliveryLog()
+    let (deadlines, starts) = try registerAtRandomInstants(receivers, engine, clock, log, &generator)
+    let everPaused = try stepAndPauseAtRandom(receivers, engine, clock, &generator)
+    try clock.advance(by: .seconds(61))
+    checkCountdowns(deadlines, log, "\(alignment)")
+    checkCountUps(starts, everPaused: everPaused, log, "\(alignment)")
+    XCTAssertEqual(engine.tableInvariantViolations(), [])
+    engine.cancelAll()
+  }
+
+  /// Every fifth receiver counts up, the others count down from up to a minute; the clock moves
+  /// a fraction of a second between some registrations. Returns the countdowns' deadlines and the
+  /// count-ups' starts.
+  private func registerAtRandomInstants(
+    _ receivers: [Receiver], _ engine: CountdownEngine, _ clock: ManualCountdownClock, _ log: DeliveryLog,
+    _ generator: inout SplitMix64
+  ) throws -> (deadlines: [ObjectIdentifier: Int64], starts: [ObjectIdentifier: Int64]) {
     var deadlines: [ObjectIdentifier: Int64] = [:]
     var starts: [ObjectIdentifier: Int64] = [:]
-
     for (index, receiver) in receivers.enumerated() {
       let key = ObjectIdentifier(receiver)
+      let record: CountdownHandler = { value, _ in log.record(key, value, clock.now.nanosecondsSinceOrigin) }
       if index % 5 == 0 {
         starts[key] = clock.now.nanosecondsSinceOrigin
-        try engine.register(receiver, .countingUp) { value, _ in log.record(key, value, clock.now.nanosecondsSinceOrigin) }
+        try engine.register(receiver, .countingUp, handler: record)
       } else {
-        let length = Int64(generator.next() % UInt64(60 * second))
+        let length = Int64(generator.next() % UInt64(60 * Self.second))
         deadlines[key] = clock.now.nanosecondsSinceOrigin + length
-        try engine.register(receiver, .duration(.nanoseconds(length))) { value, _ in
-          log.record(key, value, clock.now.nanosecondsSinceOrigin)
-        }
+        try engine.register(receiver, .duration(.nanoseconds(length)), handler: record)
       }
       if generator.next() % 4 == 0 {
-        try clock.advance(by: .nanoseconds(Int64(generator.next() % UInt64(second))))
+        try clock.advance(by: .nanoseconds(Int64(generator.next() % UInt64(Self.second))))
       }
     }
+    return (deadlines, starts)
+  }
 
+  /// 200 clock steps, exact, fractional or late by several intervals, each followed by pausing or
+  /// resuming a count-up. Returns the count-ups that were ever paused.
+  private func stepAndPauseAtRandom(
+    _ receivers: [Receiver], _ engine: CountdownEngine, _ clock: ManualCountdownClock, _ generator: inout SplitMix64
+  ) throws -> Set<ObjectIdentifier> {
     var paused: Set<Int> = []
     var everPaused: Set<ObjectIdentifier> = []
     for _ in 0..<200 {
       switch generator.next() % 10 {
-      case 0: try clock.advance(by: .nanoseconds(Int64(generator.next() % UInt64(5 * second))))  // late
-      case 1: try clock.advance(by: .nanoseconds(Int64(generator.next() % UInt64(second))))  // a fraction
+      case 0: try clock.advance(by: .nanoseconds(Int64(generator.next() % UInt64(5 * Self.second))))  // late
+      case 1: try clock.advance(by: .nanoseconds(Int64(generator.next() % UInt64(Self.second))))  // a fraction
       default: try clock.advance(by: .seconds(1))
       }
       // Pausing moves a countdown's deadline: only count-ups (whose formula is elapsed running
-      // time) are paused here, so the check below stays exact for countdowns.
+      // time) are paused here, so the check of the countdowns stays exact.
       let pick = Int(generator.next() % UInt64(receivers.count / 5)) * 5
       if paused.remove(pick) != nil {
         XCTAssertTrue(engine.resume(receivers[pick]))
@@ -57,32 +79,40 @@ final class TickWalkTests: XCTestCase {
         everPaused.insert(ObjectIdentifier(receivers[pick]))
       }
     }
-    try clock.advance(by: .seconds(61))
+    return everPaused
+  }
 
+  /// Each countdown's values are ceil(left / interval) at their delivery, only go down, and end
+  /// with exactly one 0.
+  private func checkCountdowns(_ deadlines: [ObjectIdentifier: Int64], _ log: DeliveryLog, _ run: String) {
     for (key, deadline) in deadlines {
       let calls = log.calls(key)
       XCTAssertFalse(calls.isEmpty)
       var previous = Int.max
       for (value, now) in calls {
         let left = deadline - now
-        let expected = left <= 0 ? 0 : Int((left + second - 1) / second)
-        XCTAssertEqual(value, expected, "\(alignment): value at delivery must be ceil(left / interval)")
-        XCTAssertLessThan(value, previous, "\(alignment): a countdown only goes down, never repeats")
+        let expected = left <= 0 ? 0 : Int((left + Self.second - 1) / Self.second)
+        XCTAssertEqual(value, expected, "\(run): value at delivery must be ceil(left / interval)")
+        XCTAssertLessThan(value, previous, "\(run): a countdown only goes down, never repeats")
         previous = value
       }
-      XCTAssertEqual(calls.last?.value, 0, "\(alignment): each countdown ends with 0")
-      XCTAssertEqual(calls.filter { $0.value == 0 }.count, 1, "\(alignment): exactly one 0")
+      XCTAssertEqual(calls.last?.value, 0, "\(run): each countdown ends with 0")
+      XCTAssertEqual(calls.filter { $0.value == 0 }.count, 1, "\(run): exactly one 0")
     }
+  }
+
+  /// Each count-up only goes up, and never delivers a value twice unless it was resumed (a resume
+  /// delivers the current value again, by design).
+  private func checkCountUps(
+    _ starts: [ObjectIdentifier: Int64], everPaused: Set<ObjectIdentifier>, _ log: DeliveryLog, _ run: String
+  ) {
     for (key, _) in starts {
       let values = log.calls(key).map(\.value)
-      XCTAssertEqual(values, values.sorted(), "\(alignment): a count-up only goes up")
+      XCTAssertEqual(values, values.sorted(), "\(run): a count-up only goes up")
       if !everPaused.contains(key) {
-        // (A resume delivers the current value again, by design.)
-        XCTAssertEqual(Set(values).count, values.count, "\(alignment): no value delivered twice")
+        XCTAssertEqual(Set(values).count, values.count, "\(run): no value delivered twice")
       }
     }
-    XCTAssertEqual(engine.tableInvariantViolations(), [])
-    engine.cancelAll()
   }
 
   /// The walk goes from the pool's end down, chunk by chunk; a removal moves the pool's last node,
@@ -94,13 +124,7 @@ final class TickWalkTests: XCTestCase {
     let count = CountdownEngine.chunkSize * 3
     let perPass = count / 10
     let receivers = (0..<count).map { Receiver("r\($0)") }
-    struct Progress {
-      var pass = 0
-      var callsInPass = 0
-      var nextVictim = 0
-      var calls: [Int: [Int: Int]] = [:]  // pass → receiver → calls
-    }
-    let progress = LockedState(Progress())
+    let progress = LockedState(PassProgress())
     for (index, receiver) in receivers.enumerated() {
       try engine.register(receiver, .duration(.seconds(100))) { _, _ in
         // The first calls of a pass (from the pool's end) remove registrations still at the pool's
@@ -116,7 +140,31 @@ final class TickWalkTests: XCTestCase {
       }
     }
     try clock.advance(by: .zero)
-    for step in 0..<4 {
+    try runTicksAndResumes(4, engine, clock, progress)
+    let passes = progress.withLock { $0.calls }
+    for pass in 1...4 {
+      let repeated = passes[pass, default: [:]].filter { $0.value > 1 }
+      XCTAssertEqual(repeated.count, 0, "pass \(pass): delivered twice: \(repeated.keys.sorted().prefix(5))")
+      XCTAssertEqual(passes[pass, default: [:]].count, count - pass * perPass, "pass \(pass) delivered every survivor (its victims were ahead of the walk)")
+    }
+    XCTAssertEqual(engine.count, count - 4 * perPass)
+    XCTAssertEqual(engine.tableInvariantViolations(), [])
+    engine.cancelAll()
+  }
+
+  /// What the callbacks of ``testAPassDeliversEachRegistrationOnceWhenCallbacksMoveNodes()`` saw.
+  private struct PassProgress {
+    var pass = 0
+    var callsInPass = 0
+    var nextVictim = 0
+    var calls: [Int: [Int: Int]] = [:]  // pass → receiver → calls
+  }
+
+  /// `passes` passes, alternately a tick and a suspend-resume (which delivers every registration).
+  private func runTicksAndResumes(
+    _ passes: Int, _ engine: CountdownEngine, _ clock: ManualCountdownClock, _ progress: LockedState<PassProgress>
+  ) throws {
+    for step in 0..<passes {
       progress.withLock {
         $0.pass += 1
         $0.callsInPass = 0
@@ -130,14 +178,5 @@ final class TickWalkTests: XCTestCase {
         try clock.advance(by: .zero)
       }
     }
-    let passes = progress.withLock { $0.calls }
-    for pass in 1...4 {
-      let repeated = passes[pass, default: [:]].filter { $0.value > 1 }
-      XCTAssertEqual(repeated.count, 0, "pass \(pass): delivered twice: \(repeated.keys.sorted().prefix(5))")
-      XCTAssertEqual(passes[pass, default: [:]].count, count - pass * perPass, "pass \(pass) delivered every survivor (its victims were ahead of the walk)")
-    }
-    XCTAssertEqual(engine.count, count - 4 * perPass)
-    XCTAssertEqual(engine.tableInvariantViolations(), [])
-    engine.cancelAll()
   }
 }

@@ -2,37 +2,49 @@ import CountdownKit
 import Foundation
 import XCTest
 
-/// The AsyncSequence API, on a real (fast) timer: async iteration needs the main queue to run, so
-/// these tests wait with generous bounds instead of driving the manual clock.
+/// The AsyncSequence API, on the manual clock. Values reach a stream in the manager's delivery
+/// pass on the main queue; the expectations' timeouts only bound a failure, they wait for no tick.
 final class AsyncValuesTests: XCTestCase {
+  /// One value per step of the clock, then the sequence finishes after its 0.
   func testValuesFinishAfterZero() async throws {
-    let manager = try CountdownManager(interval: .milliseconds(20))
-    var values: [Int] = []
-    for await value in try manager.values(for: .milliseconds(60)) {
-      values.append(value)
+    let clock = ManualCountdownClock()
+    let manager = try CountdownManager(clock: clock)
+    var values = try manager.values(for: .seconds(3)).makeAsyncIterator()
+    var received: [Int] = []
+    for step in 0...3 {
+      // On the main actor, the manager's delivery queue: the values are delivered before
+      // `advance` returns. (From another thread, time could move while the previous pass still
+      // runs, and the timer it then re-arms for an instant already passed would wait for the next
+      // `advance`.) The buffer keeps the newest value: take each before the clock moves on.
+      try await MainActor.run { try clock.advance(by: .seconds(step == 0 ? 0 : 1)) }
+      let value = await values.next()
+      received.append(try XCTUnwrap(value))
     }
-    // 3 when the first delivery comes within 20 ms of the start; a loaded machine may be later.
-    XCTAssertTrue((1...3).contains(values.first ?? -1), "\(values)")
-    XCTAssertEqual(values.last, 0)
-    XCTAssertEqual(values, values.sorted(by: >))
+    let afterZero = await values.next()
+    XCTAssertNil(afterZero, "finished after 0")
+    XCTAssertEqual(received, [3, 2, 1, 0])
     XCTAssertEqual(manager.count, 0)
   }
 
   func testCancellingTheConsumerCancelsTheCountdown() async throws {
-    let manager = try CountdownManager(interval: .milliseconds(20))
+    let clock = ManualCountdownClock()
+    let manager = try CountdownManager(clock: clock)
     let stream = try manager.values(for: .seconds(60))
+    let firstValue = expectation(description: "the consumer got its first value")
     let consumer = Task {
       var count = 0
-      for await _ in stream { count += 1 }
+      for await _ in stream {
+        count += 1
+        if count == 1 { firstValue.fulfill() }
+      }
       return count
     }
-    while manager.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
-    try await Task.sleep(for: .milliseconds(50))
+    try await MainActor.run { try clock.advance(by: .zero) }
+    await fulfillment(of: [firstValue], timeout: 10)
+    XCTAssertEqual(manager.count, 1)
     consumer.cancel()
     let received = await consumer.value
-    XCTAssertGreaterThan(received, 0)
-    let deadline = ContinuousClock.now + .seconds(5)
-    while manager.count > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+    XCTAssertEqual(received, 1)
     XCTAssertEqual(manager.count, 0, "the countdown ended with its consumer")
   }
 
@@ -41,8 +53,9 @@ final class AsyncValuesTests: XCTestCase {
   // failure.
   func testValuesFinishWhenTheManagerIsReleased() async throws {
     for kind in ["for", "until"] {
-      var manager: CountdownManager? = try CountdownManager(clock: ManualCountdownClock())
-      let stream = try kind == "for" ? manager!.values(for: .seconds(60)) : manager!.values(until: Date() + 60)
+      let wall = TestWallClock()
+      var manager: CountdownManager? = try CountdownManager(clock: ManualCountdownClock(), wallClock: { wall.now })
+      let stream = try kind == "for" ? manager!.values(for: .seconds(60)) : manager!.values(until: wall.now + 60)
       let consumer = consume(stream, named: "values(\(kind):) after the manager was released")
       manager = nil
       await fulfillment(of: [consumer.ended], timeout: 5)
@@ -53,8 +66,9 @@ final class AsyncValuesTests: XCTestCase {
   }
 
   func testValuesFinishWhenTheEngineCancelsEverything() async throws {
-    let manager = try CountdownManager(clock: ManualCountdownClock())
-    let streams = try [manager.values(for: .seconds(60)), manager.values(until: Date() + 60)]
+    let wall = TestWallClock()
+    let manager = try CountdownManager(clock: ManualCountdownClock(), wallClock: { wall.now })
+    let streams = try [manager.values(for: .seconds(60)), manager.values(until: wall.now + 60)]
     let consumers = streams.enumerated().map { consume($1, named: "stream \($0) after cancelAll") }
     XCTAssertEqual(manager.count, 2)
     manager.engine.cancelAll()

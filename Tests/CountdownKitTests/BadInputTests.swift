@@ -7,35 +7,13 @@ import XCTest
 final class BadInputTests: XCTestCase {
   func testHostileValuesEverywhere() throws {
     try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+      let (manager, clock) = try makeManager()
       let label = CountdownLabel("victim")
       try manager.start(label, seconds: 10) { label, remaining, _ in label.shown.append(remaining) }
       try manager.start(id: "victim", for: .seconds(10)) { _, _, _ in }
 
-      let durations: [Duration] = [.seconds(-1), .nanoseconds(-1), .seconds(Int64.max), .seconds(Int64.min)]
-      for duration in durations {
-        XCTAssertThrowsError(try manager.start(label, for: duration) { _, _, _ in }, "\(duration)")
-        XCTAssertThrowsError(try manager.start(id: "victim", for: duration) { _, _, _ in }, "\(duration)")
-        XCTAssertThrowsError(try manager.after(duration) {}, "\(duration)")
-        XCTAssertThrowsError(try manager.values(for: duration), "\(duration)")
-        XCTAssertThrowsError(try CountdownManager(interval: duration.components.seconds < 0 ? duration : .zero))
-      }
-      for seconds in [-1, Int.min, Int.max] {
-        XCTAssertThrowsError(try manager.start(label, seconds: seconds) { _, _, _ in }, "\(seconds)")
-      }
-      for interval in [TimeInterval.nan, .infinity, -.infinity, -1, 1e300] {
-        XCTAssertThrowsError(try manager.start(label, timeInterval: interval) { _, _, _ in }, "\(interval)")
-      }
-      for date in [Date.distantFuture, Date(timeIntervalSinceReferenceDate: .infinity), Date(timeIntervalSinceReferenceDate: .nan)] {
-        XCTAssertThrowsError(try manager.start(label, until: date) { _, _, _ in }, "\(date)")
-        XCTAssertThrowsError(try manager.start(id: "victim", until: date) { _, _, _ in }, "\(date)")
-        XCTAssertThrowsError(try manager.values(until: date), "\(date)")
-      }
-      for date in [Date.distantFuture, Date(timeIntervalSinceReferenceDate: .nan)] {
-        XCTAssertThrowsError(try manager.calibrate(serverNow: date))
-      }
-      XCTAssertEqual(manager.serverOffset, .zero, "a rejected calibration changes nothing")
+      Self.rejectsBadDurations(manager, label)
+      Self.rejectsBadDatesAndTimeIntervals(manager, label)
       XCTAssertThrowsError(try clock.advance(by: .seconds(-1)))
       XCTAssertThrowsError(try clock.jump(by: .seconds(Int64.max)))
 
@@ -43,21 +21,81 @@ final class BadInputTests: XCTestCase {
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(label.shown, [10, 9])
       XCTAssertEqual(manager.remaining(id: "victim"), .seconds(9))
+      XCTAssertFalse(manager.contains(id: "never started"))
 
-      // Defined results, not errors: a zero duration and a date long past end at once with one 0.
-      let past = CountdownLabel("past"), zero = CountdownLabel("zero")
-      try manager.start(past, until: .distantPast) { label, remaining, _ in label.shown.append(remaining) }
-      try manager.start(zero, timeInterval: 0) { label, remaining, _ in label.shown.append(remaining) }
-      try clock.advance(by: .seconds(2))
-      XCTAssertEqual(past.shown, [0])
-      XCTAssertEqual(zero.shown, [0])
-      // Cancelling, pausing and querying the unknown are answered, not trapped.
-      let stranger = CountdownLabel("stranger")
-      XCTAssertFalse(manager.cancel(stranger))
-      XCTAssertFalse(manager.pause(stranger))
-      XCTAssertFalse(manager.resume(stranger))
-      XCTAssertNil(manager.remaining(for: stranger))
-      XCTAssertFalse(manager.cancel(id: UUID()))
+      try Self.endsZeroAndPastDeadlinesAtOnce(manager, clock)
+      Self.answersForStrangers(manager)
+    }
+  }
+
+  /// Negative and unrepresentable durations, through every entry point that takes one.
+  @MainActor
+  private static func rejectsBadDurations(_ manager: CountdownManager, _ label: CountdownLabel) {
+    for duration: Duration in [.seconds(-1), .nanoseconds(-1), .seconds(Int64.max), .seconds(Int64.min)] {
+      Self.assertRejected("\(duration)") { try manager.start(label, for: duration) { _, _, _ in } }
+      Self.assertRejected("id, \(duration)") { try manager.start(id: "victim", for: duration) { _, _, _ in } }
+      Self.assertRejected("never started, \(duration)") { try manager.start(id: "never started", for: duration) { _, _, _ in } }
+      Self.assertRejected("after \(duration)") { try manager.after(duration) {} }
+      Self.assertRejected("values for \(duration)") { _ = try manager.values(for: duration) }
+    }
+    for interval: Duration in [.zero, .seconds(-1), .nanoseconds(-1), .seconds(Int64.min)] {
+      XCTAssertThrowsError(try CountdownManager(interval: interval), "interval \(interval)")
+    }
+    for seconds in [-1, Int.min, Int.max] {
+      Self.assertRejected("\(seconds) s") { try manager.start(label, seconds: seconds) { _, _, _ in } }
+    }
+  }
+
+  /// Non-finite, negative and far-off time intervals and dates, and calibrations with them.
+  @MainActor
+  private static func rejectsBadDatesAndTimeIntervals(_ manager: CountdownManager, _ label: CountdownLabel) {
+    for interval in [TimeInterval.nan, .infinity, -.infinity, -1, 1e300] {
+      Self.assertRejected("\(interval)") { try manager.start(label, timeInterval: interval) { _, _, _ in } }
+    }
+    let dates = [Date.distantFuture, Date(timeIntervalSinceReferenceDate: .infinity), Date(timeIntervalSinceReferenceDate: .nan)]
+    for date in dates {
+      Self.assertRejected("until \(date)") { try manager.start(label, until: date) { _, _, _ in } }
+      Self.assertRejected("id until \(date)") { try manager.start(id: "victim", until: date) { _, _, _ in } }
+      Self.assertRejected("values until \(date)") { _ = try manager.values(until: date) }
+      Self.assertRejected("calibration to \(date)") { try manager.calibrate(serverNow: date) }
+    }
+    XCTAssertEqual(manager.serverOffset, .zero, "a rejected calibration changes nothing")
+  }
+
+  /// Defined results, not errors: a zero duration and a date long past end at once with one 0.
+  @MainActor
+  private static func endsZeroAndPastDeadlinesAtOnce(_ manager: CountdownManager, _ clock: ManualCountdownClock) throws {
+    let past = CountdownLabel("past"), zero = CountdownLabel("zero")
+    try manager.start(past, until: .distantPast) { label, remaining, _ in label.shown.append(remaining) }
+    try manager.start(zero, timeInterval: 0) { label, remaining, _ in label.shown.append(remaining) }
+    try clock.advance(by: .seconds(2))
+    XCTAssertEqual(past.shown, [0])
+    XCTAssertEqual(zero.shown, [0])
+  }
+
+  /// Cancelling, pausing and querying the unknown are answered, not trapped.
+  @MainActor
+  private static func answersForStrangers(_ manager: CountdownManager) {
+    let stranger = CountdownLabel("stranger")
+    XCTAssertFalse(manager.cancel(stranger))
+    XCTAssertFalse(manager.pause(stranger))
+    XCTAssertFalse(manager.resume(stranger))
+    XCTAssertNil(manager.remaining(for: stranger))
+    XCTAssertFalse(manager.cancel(id: UUID()))
+  }
+
+  /// `call` throws one of the typed errors bad input gets. `name` is only formed for a failure
+  /// message (describing a non-finite `Date` traps).
+  private static func assertRejected(
+    _ name: @autoclosure () -> String, line: UInt = #line, _ call: () throws -> Void
+  ) {
+    do {
+      try call()
+      XCTFail("\(name()) was accepted", line: line)
+    } catch {
+      let typed = error as? CountdownError
+      XCTAssertNotNil(typed, "\(name()): untyped \(error)", line: line)
+      XCTAssertTrue([.negativeDuration, .outOfRange, .nonFiniteValue].contains(typed), name(), line: line)
     }
   }
 

@@ -25,10 +25,10 @@ final class ReadmeSamplesTests: XCTestCase {
 
   func testSaleCellShowsADashForARejectedDateAndKeepsIt() throws {
     try MainActor.assumeIsolated {
-      let clock = ManualCountdownClock()
+      let clock = ManualCountdownClock(), wall = TestWallClock()
       let cell = SaleCell()
-      cell.countdowns = try CountdownManager(clock: clock)
-      cell.configure(with: SaleItem(endsAt: Date() + 3_600))
+      cell.countdowns = try CountdownManager(clock: clock, wallClock: { wall.now })
+      cell.configure(with: SaleItem(endsAt: wall.now + 3_600))
       try clock.advance(by: .zero)
       XCTAssertEqual(cell.timeLabel.text, RemainingTime(seconds: 3_600).formatted())
       // Reused for an item whose end cannot be counted down to: the dash stays, the previous

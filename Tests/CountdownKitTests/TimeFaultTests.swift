@@ -2,7 +2,8 @@ import CountdownKit
 import Foundation
 import XCTest
 
-/// Time misbehaving: long suspensions, unbalanced suspend/resume, a blocked main thread, huge jumps.
+/// Time misbehaving, on the manual clock: long suspensions, unbalanced suspend/resume, a blocked
+/// main thread, huge jumps.
 final class TimeFaultTests: XCTestCase {
   func testSuspendedForDays() throws {
     try MainActor.assumeIsolated {
@@ -57,28 +58,23 @@ final class TimeFaultTests: XCTestCase {
     }
   }
 
-  /// A real timer and a main thread blocked for 3 s: afterwards one delivery, with the true value.
+  /// The main thread is busy (here: with this test) while 3 s pass on another thread, so no
+  /// delivery can run: afterwards one delivery comes, with the true value, not a pile of stale ones.
   func testBlockedMainThreadGetsOneCorrectDelivery() throws {
     try MainActor.assumeIsolated {
-      let manager = try CountdownManager(interval: .milliseconds(100))
-      let values = LockedState<[Int]>([])
-      let token = OrderModel()
-      try manager.start(token, for: .seconds(60)) { _, remaining, _ in values.withLock { $0.append(remaining) } }
-      RunLoop.main.run(until: Date().addingTimeInterval(0.35))
-      let before = values.withLock { $0 }
-      Thread.sleep(forTimeInterval: 3)  // the main thread is blocked: deliveries cannot run
-      RunLoop.main.run(until: Date().addingTimeInterval(0.05))
-      let after = values.withLock { $0 }
-      let burst = Array(after.dropFirst(before.count))
-      XCTAssertFalse(burst.isEmpty)
-      // One pass for the whole stall (a pile-up would be ~30); a fresh tick or two may follow on a
-      // loaded machine.
-      XCTAssertLessThanOrEqual(burst.count, 3, "no burst of stale batches: \(burst)")
-      XCTAssertEqual(after, after.sorted(by: >), "never a value twice, never going up")
-      XCTAssertEqual(Set(after).count, after.count)
-      let expected = 600 - 34  // about 3.4 s after the start, at 100 ms steps
-      XCTAssertLessThan(abs(burst[0] - expected), 10, "the delivered value is right for when it is delivered")
-      manager.cancel(token)
+      let (manager, clock) = try makeManager(interval: .milliseconds(100))
+      let label = CountdownLabel("stalled")
+      try manager.start(label, for: .seconds(60)) { label, remaining, _ in label.shown.append(remaining) }
+      try clock.advance(by: .zero)
+      XCTAssertEqual(label.shown, [600])
+      DispatchQueue.global().sync {
+        for _ in 0..<30 { try? clock.advance(by: .milliseconds(100)) }  // 30 ticks, none delivered yet
+      }
+      XCTAssertEqual(label.shown, [600], "the main thread was busy")
+      drainMainQueue()
+      XCTAssertEqual(label.shown, [600, 570], "one pass for the whole stall, with the value when it runs")
+      try clock.advance(by: .milliseconds(100))
+      XCTAssertEqual(label.shown, [600, 570, 569])
     }
   }
 }

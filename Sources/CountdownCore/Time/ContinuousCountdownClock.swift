@@ -15,11 +15,7 @@ public struct ContinuousCountdownClock: CountdownClock {
 
   /// The time since the first use of this clock in the process.
   public var now: CountdownInstant {
-    let elapsed = Self.origin.duration(to: ContinuousClock.now)
-    // A process does not run for 292 years, so this cannot overflow.
-    let (seconds, attoseconds) = elapsed.components
-    return CountdownInstant(
-      nanosecondsSinceOrigin: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000)
+    CountdownInstant(nanosecondsSinceOrigin: Self.origin.duration(to: ContinuousClock.now).nanosecondsSaturating)
   }
 
   /// Makes the engine's one `DispatchSourceTimer`, firing on `queue`.

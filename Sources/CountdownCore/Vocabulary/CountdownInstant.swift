@@ -43,17 +43,3 @@ public struct CountdownInstant: Hashable, Comparable, Sendable, CustomStringConv
   /// The time since the origin, such as `1.5 seconds`.
   public var description: String { "\(Duration.nanoseconds(nanosecondsSinceOrigin))" }
 }
-
-extension Duration {
-  /// This duration in whole nanoseconds, truncated toward zero.
-  ///
-  /// - Throws: ``CountdownError/outOfRange`` when it does not fit in 64 bits (about ±292 years).
-  package func countdownNanoseconds() throws(CountdownError) -> Int64 {
-    let (seconds, attoseconds) = components
-    let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    guard !overflow else { throw .outOfRange }
-    let (total, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
-    guard !overflow2 else { throw .outOfRange }
-    return total
-  }
-}

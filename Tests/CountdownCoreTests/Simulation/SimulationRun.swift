@@ -46,53 +46,22 @@ struct SimulationRun {
     func now() -> Int64 { clock.now.nanosecondsSinceOrigin }
 
     mutating func perform(_ step: SimulationStep) throws {
-      let model = self.model
       switch step {
       case .countdown(let slot, let milliseconds, let pauses):
-        let length = milliseconds * 1_000_000
-        try register(slot, .duration(.nanoseconds(length)), pauses: pauses) { before, after in
-          RegistrationRecord(
-            kind: .countdown, pauses: pauses, anchorMin: before + length, anchorMax: after + length,
-            maximum: Int(model.ceilDiv(length, SimulationRun.interval)), gridCheckAfter: after)
-        }
+        try startCountdown(slot, milliseconds: milliseconds, pauses: pauses)
       case .deadline(let slot, let milliseconds):
-        let deadline = clock.now.nanosecondsSinceOrigin + milliseconds * 1_000_000
-        try register(slot, .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline)), pauses: false) { before, after in
-          RegistrationRecord(
-            kind: .countdown, pauses: false, anchorMin: deadline, anchorMax: deadline,
-            maximum: Int(max(0, model.ceilDiv(deadline - before, SimulationRun.interval))), gridCheckAfter: after)
-        }
+        try startCountdownToDeadline(slot, milliseconds: milliseconds)
       case .countUp(let slot):
         try register(slot, .countingUp, pauses: false) { before, after in
           RegistrationRecord(
             kind: .countUp, pauses: false, anchorMin: before, anchorMax: after, maximum: .max, gridCheckAfter: after)
         }
       case .cancel(let slot):
-        guard let object = objects[slot] else { return }
-        let expected = current[slot].map { !model.records[$0]!.ended } ?? false
-        if engine.cancel(object) != expected { model.fail("cancel(slot \(slot)) did not return \(expected)") }
-        end(slot)
+        cancel(slot)
       case .pause(let slot):
-        guard let object = objects[slot], let id = current[slot], !model.records[id]!.ended,
-          !model.records[id]!.paused
-        else { return }
-        let before = now()
-        if !engine.pause(object) { model.fail("pause(slot \(slot)) found no registration") }
-        let after = now()
-        model.records[id]!.paused = true
-        model.records[id]!.loose = true
-        model.records[id]!.pausedMin = before
-        model.records[id]!.pausedMax = after
+        pause(slot)
       case .resume(let slot):
-        guard let object = objects[slot], let id = current[slot], model.records[id]!.paused else { return }
-        let before = now()
-        if !engine.resume(object) { model.fail("resume(slot \(slot)) found no registration") }
-        let after = now()
-        // The anchor moves by the time paused, which lies between these brackets.
-        model.records[id]!.anchorMin += before - model.records[id]!.pausedMax
-        model.records[id]!.anchorMax += after - model.records[id]!.pausedMin
-        model.records[id]!.paused = false
-        model.records[id]!.gridCheckAfter = after
+        resume(slot)
       case .release(let slot):
         objects[slot] = nil
         end(slot)
@@ -108,16 +77,75 @@ struct SimulationRun {
         engine.cancelAll()
         for slot in current.keys { end(slot) }
       case .advance(let milliseconds):
-        let target = now() + milliseconds * 1_000_000
-        try clock.advance(to: CountdownInstant(nanosecondsSinceOrigin: target))
-        if !suspended {
-          model.checkGrid(gridFloor(target))
-        }
+        try advance(milliseconds: milliseconds)
       case .jump(let milliseconds):
         model.loosenAll()
         model.jumping = true
         defer { model.jumping = false }
         try clock.jump(by: .milliseconds(milliseconds))
+      }
+    }
+
+    private mutating func startCountdown(_ slot: Int, milliseconds: Int64, pauses: Bool) throws {
+      let model = self.model
+      let length = milliseconds * 1_000_000
+      try register(slot, .duration(.nanoseconds(length)), pauses: pauses) { before, after in
+        RegistrationRecord(
+          kind: .countdown, pauses: pauses, anchorMin: before + length, anchorMax: after + length,
+          maximum: Int(model.ceilDiv(length, SimulationRun.interval)), gridCheckAfter: after)
+      }
+    }
+
+    private mutating func startCountdownToDeadline(_ slot: Int, milliseconds: Int64) throws {
+      let model = self.model
+      let deadline = clock.now.nanosecondsSinceOrigin + milliseconds * 1_000_000
+      try register(slot, .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline)), pauses: false) { before, after in
+        RegistrationRecord(
+          kind: .countdown, pauses: false, anchorMin: deadline, anchorMax: deadline,
+          maximum: Int(max(0, model.ceilDiv(deadline - before, SimulationRun.interval))), gridCheckAfter: after)
+      }
+    }
+
+    /// `cancel` returns whether the slot's registration was still running, and ends it.
+    private mutating func cancel(_ slot: Int) {
+      guard let object = objects[slot] else { return }
+      let expected = current[slot].map { !model.records[$0]!.ended } ?? false
+      if engine.cancel(object) != expected { model.fail("cancel(slot \(slot)) did not return \(expected)") }
+      end(slot)
+    }
+
+    /// Pauses a running registration; from then on its values are checked loosely.
+    private func pause(_ slot: Int) {
+      guard let object = objects[slot], let id = current[slot], !model.records[id]!.ended,
+        !model.records[id]!.paused
+      else { return }
+      let before = now()
+      if !engine.pause(object) { model.fail("pause(slot \(slot)) found no registration") }
+      let after = now()
+      model.records[id]!.paused = true
+      model.records[id]!.loose = true
+      model.records[id]!.pausedMin = before
+      model.records[id]!.pausedMax = after
+    }
+
+    private func resume(_ slot: Int) {
+      guard let object = objects[slot], let id = current[slot], model.records[id]!.paused else { return }
+      let before = now()
+      if !engine.resume(object) { model.fail("resume(slot \(slot)) found no registration") }
+      let after = now()
+      // The anchor moves by the time paused, which lies between these brackets.
+      model.records[id]!.anchorMin += before - model.records[id]!.pausedMax
+      model.records[id]!.anchorMax += after - model.records[id]!.pausedMin
+      model.records[id]!.paused = false
+      model.records[id]!.gridCheckAfter = after
+    }
+
+    /// Advances the clock; unless suspended, every registration must show the grid's value.
+    private func advance(milliseconds: Int64) throws {
+      let target = now() + milliseconds * 1_000_000
+      try clock.advance(to: CountdownInstant(nanosecondsSinceOrigin: target))
+      if !suspended {
+        model.checkGrid(gridFloor(target))
       }
     }
 

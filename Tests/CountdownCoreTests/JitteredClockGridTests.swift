@@ -2,10 +2,10 @@ import CountdownCore
 import Dispatch
 import XCTest
 
-/// The shared grid on a clock that behaves like a real one: wakeups late or early by less than half
-/// an interval, time moving while the engine registers and delivers. Labels must flip together and
-/// never skip or repeat a value, whatever the jitter.
-final class RealTimeGridTests: XCTestCase {
+/// The shared grid on a manual clock that behaves like a real one (seeded jitter, no real time):
+/// wakeups late or early by less than half an interval, time moving while the engine registers and
+/// delivers. Labels must flip together and never skip or repeat a value, whatever the jitter.
+final class JitteredClockGridTests: XCTestCase {
   let recorder = Recorder()
 
   /// A jittered manual clock: wakeups up to 2 ms late or 50 µs early, every read 0–30 µs later.
@@ -57,23 +57,24 @@ final class RealTimeGridTests: XCTestCase {
       let cell = Receiver("cell")
       try engine.register(cell, .duration(.seconds(30)), handler: recorder.handler("first"))
       try engine.register(cell, .duration(.seconds(30)), handler: recorder.handler("cell"))
-      try clock.step(6, by: .seconds(1), recorder: recorder)
-      let values = recorder.values("cell")
-      XCTAssertEqual(values.count, 6, "seed \(seed): one value per second: \(values)")
-      assertConsecutive(values, "seed \(seed)")
-      recorder.clear()
+      try stepSixSecondsAndCheck("cell", clock, "seed \(seed)")
       engine.cancelAll()
       // Cancel and start again within the same turn.
       try engine.register(cell, .duration(.seconds(30)), handler: recorder.handler("first"))
       engine.cancel(cell)
       try engine.register(cell, .duration(.seconds(30)), handler: recorder.handler("again"))
-      try clock.step(6, by: .seconds(1), recorder: recorder)
-      let again = recorder.values("again")
-      XCTAssertEqual(again.count, 6, "seed \(seed): one value per second after cancel and start: \(again)")
-      assertConsecutive(again, "seed \(seed) after cancel")
-      recorder.clear()
+      try stepSixSecondsAndCheck("again", clock, "seed \(seed) after cancel and start")
       engine.cancelAll()
     }
+  }
+
+  /// Six one-second steps: `name` gets six values, one per second, each one less than the last.
+  private func stepSixSecondsAndCheck(_ name: String, _ clock: ManualCountdownClock, _ run: String) throws {
+    try clock.step(6, by: .seconds(1), recorder: recorder)
+    let values = recorder.values(name)
+    XCTAssertEqual(values.count, 6, "\(run): one value per second: \(values)")
+    assertConsecutive(values, run)
+    recorder.clear()
   }
 
   /// A registration made by a callback while a pass is between chunks, into the part not walked
