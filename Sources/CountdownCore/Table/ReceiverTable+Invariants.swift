@@ -35,9 +35,10 @@ extension ReceiverTable {
     return audit.problems
   }
 
-  /// Traps on a broken invariant in builds with `COUNTDOWN_CHECK_INVARIANTS` (debug and tests);
-  /// compiles to nothing in release. Tables above 2 048 nodes are skipped so that large debug
-  /// tests stay linear; the randomized model test checks small tables after every step.
+  /// Traps on a broken invariant in builds with `COUNTDOWN_CHECK_INVARIANTS`, which Package.swift
+  /// defines only when `COUNTDOWN_INTERNAL_CHECKS=1` is set (as `.ci/run` does); compiles to
+  /// nothing otherwise. Tables above 2 048 nodes are skipped so that large tests stay linear; the
+  /// randomized model test checks small tables after every step.
   @inline(__always)
   func checkInvariantsIfEnabled() {
     #if COUNTDOWN_CHECK_INVARIANTS

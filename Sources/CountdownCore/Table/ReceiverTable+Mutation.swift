@@ -134,9 +134,9 @@ extension ReceiverTable {
 
   /// Starts moving the lists to a bucket array of `bucketCount` (a power of two) buckets.
   ///
-  /// Rebuilding every list at once held the engine's lock for the whole table: 60–100 ms for the
-  /// register that took a million receivers past 2²⁰ buckets, several missed 100 Hz ticks. So the
-  /// lists move a few buckets per operation instead (``migrateSomeBuckets()``). A resize still in
+  /// Rebuilding every list at once would hold the engine's lock for the whole table (at a million
+  /// receivers, longer than several 100 Hz ticks). So the lists move a few buckets per operation
+  /// instead (``migrateSomeBuckets()``). A resize still in
   /// progress is finished first (``bucketsMovedPerOperation`` makes that rare).
   private mutating func resize(bucketCount: Int) {
     while isResizing {
