@@ -26,6 +26,12 @@ struct ResultTable {
     case residentBytes = "resident bytes per receiver"
     case spread = "spread of one tick's deliveries"
 
+    /// Figures that depend on a heap no earlier run has used: later runs in the same process reuse
+    /// the memory earlier ones freed, so only the first run's first fill touches new pages.
+    var isFirstRunOnly: Bool {
+      self == .residentBytes || self == .registerFirstFill
+    }
+
     var unit: String {
       switch self {
       case .cpuPerCallback: "ns/callback"
@@ -56,11 +62,15 @@ struct ResultTable {
 
   /// One table from several runs of the same benchmark: each row's value is the median of its
   /// values in `runs` (the upper middle one of an even count), its note starts with their
-  /// [min–max] and count, then the first run's note.
+  /// [min–max] and count, then the first run's note. Rows that only a fresh process measures
+  /// (``Metric/isFirstRunOnly``) keep the first run's value.
   static func median(of runs: [ResultTable]) -> ResultTable {
     guard let first = runs.first, runs.count > 1 else { return runs.first ?? ResultTable() }
     var combined = ResultTable()
-    for row in first.rows {
+    for row in first.rows where row.metric.isFirstRunOnly {
+      combined.add(row.metric, row.alternative, row.receivers, row.value, note: "first run only; \(row.note)")
+    }
+    for row in first.rows where !row.metric.isFirstRunOnly {
       let values = runs.compactMap { $0.value(row.metric, row.alternative, row.receivers) }.sorted()
       guard values.count == runs.count, let low = values.first, let high = values.last else {
         combined.add(row.metric, row.alternative, row.receivers, nil, note: row.note)
