@@ -27,11 +27,7 @@ struct DenseArrayContender: RealTimerContender {
     timer.start(every: plan.interval.nanosecondsSaturating, on: queue)
     let setup = ProcessProbe.now() - setupStart
 
-    ProcessProbe.sleep(until: ProcessProbe.now() + plan.warmupNanoseconds)
-    let start = queue.sync { WindowReading.take(callbacks: n * initial - slots.sum()) }
-    ProcessProbe.sleep(until: start.wall + plan.windowNanoseconds)
-    let end = queue.sync { WindowReading.take(callbacks: n * initial - slots.sum()) }
-    var sample = WindowReading.sample(from: start, to: end, setup: setup)
+    var sample = WindowReading.measure(plan, setup: setup, on: queue) { n * initial - slots.sum() }
 
     timer.stop()
     queue.sync {}

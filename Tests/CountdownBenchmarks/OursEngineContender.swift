@@ -50,11 +50,7 @@ struct OursEngineContender: RealTimerContender {
       queue.sync { stamps.restart(from: engine.value(for: receivers[0]) ?? initial) }
     }
 
-    ProcessProbe.sleep(until: ProcessProbe.now() + plan.warmupNanoseconds)
-    let start = queue.sync { WindowReading.take(callbacks: Int(engine.statistics.deliveries)) }
-    ProcessProbe.sleep(until: start.wall + plan.windowNanoseconds)
-    let end = queue.sync { WindowReading.take(callbacks: Int(engine.statistics.deliveries)) }
-    var sample = WindowReading.sample(from: start, to: end, setup: setup)
+    var sample = WindowReading.measure(plan, setup: setup, on: queue) { Int(engine.statistics.deliveries) }
 
     if let operations = whileTickingOperations {
       whileTicking.value = try Self.timeWhileTicking(engine, operations: operations, plan: plan)

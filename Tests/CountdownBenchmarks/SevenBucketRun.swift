@@ -57,12 +57,8 @@ final class SevenBucketRun {
     let setupStart = ProcessProbe.now()
     manager.startTimer()
     let setup = ProcessProbe.now() - setupStart
-    ProcessProbe.sleep(until: ProcessProbe.now() + plan.warmupNanoseconds)
-    let start = queue.sync { WindowReading.take(callbacks: before - slots.sum()) }
-    ProcessProbe.sleep(until: start.wall + plan.windowNanoseconds)
-    let end = queue.sync { WindowReading.take(callbacks: before - slots.sum()) }
+    var sample = WindowReading.measure(plan, setup: setup, on: queue) { before - slots.sum() }
     manager.stopTimer()
-    var sample = WindowReading.sample(from: start, to: end, setup: setup)
     sample.spread = stamps?.spreads()
     return sample
   }

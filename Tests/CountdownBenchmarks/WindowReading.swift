@@ -1,3 +1,5 @@
+import Dispatch
+
 import CountdownCore
 
 /// The window's two readings, taken in the context that runs the callbacks.
@@ -8,6 +10,18 @@ struct WindowReading {
 
   static func take(callbacks: Int) -> WindowReading {
     WindowReading(callbacks: callbacks, cpu: ProcessUsage.cpuNanoseconds(), wall: ProcessProbe.now())
+  }
+
+  /// Sleeps through the plan's warmup, then takes the window: `callbacks` is read at both ends
+  /// on `queue` (the context that runs the callbacks), so each reading sees a whole tick.
+  static func measure(
+    _ plan: WindowPlan, setup: Int64, on queue: DispatchQueue, callbacks: () -> Int
+  ) -> WindowSample {
+    ProcessProbe.sleep(until: ProcessProbe.now() + plan.warmupNanoseconds)
+    let start = queue.sync { take(callbacks: callbacks()) }
+    ProcessProbe.sleep(until: start.wall + plan.windowNanoseconds)
+    let end = queue.sync { take(callbacks: callbacks()) }
+    return sample(from: start, to: end, setup: setup)
   }
 
   static func sample(

@@ -84,19 +84,6 @@ final class DocCSamplesTests: XCTestCase {
   // END DOCC
 
   static func regions(in source: String) -> [String] {
-    var regions: [String] = []
-    var current: [Substring]?
-    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if trimmed.hasPrefix("// DOCC:") {
-        current = []
-      } else if trimmed == "// END DOCC" {
-        if let lines = current { regions.append(ReadmeSamplesTests.normalized(lines)) }
-        current = nil
-      } else {
-        current?.append(line)
-      }
-    }
-    return regions
+    ReadmeSamplesTests.regions(in: source, marker: "DOCC")
   }
 }

@@ -74,14 +74,15 @@ final class ReadmeSamplesTests: XCTestCase {
     return blocks
   }
 
-  static func regions(in source: String) -> [String] {
+  /// The regions of `source` between lines starting with `// \(marker):` and `// END \(marker)`.
+  static func regions(in source: String, marker: String = "README") -> [String] {
     var regions: [String] = []
     var current: [Substring]?
     for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if trimmed.hasPrefix("// README:") {
+      if trimmed.hasPrefix("// \(marker):") {
         current = []
-      } else if trimmed == "// END README" {
+      } else if trimmed == "// END \(marker)" {
         if let lines = current { regions.append(normalized(lines)) }
         current = nil
       } else {
