@@ -51,28 +51,34 @@ final class RealTimeGridTests: XCTestCase {
     }
   }
 
+  /// Does `before` (a registration of `cell`, or a registration and a cancel), then starts a 30 s
+  /// countdown for `cell` and steps six seconds: one value a second, consecutive.
+  func assertOneValuePerSecond(
+    _ engine: CountdownEngine, _ clock: ManualCountdownClock, _ cell: Receiver, _ name: String,
+    file: StaticString = #filePath, line: UInt = #line, before: () throws -> Void
+  ) throws {
+    try before()
+    try engine.register(cell, .duration(.seconds(30)), handler: recorder.handler("cell"))
+    try clock.step(6, by: .seconds(1), recorder: recorder)
+    let values = recorder.values("cell")
+    XCTAssertEqual(values.count, 6, "\(name): one value per second: \(values)", file: file, line: line)
+    assertConsecutive(values, name, file: file, line: line)
+    recorder.clear()
+    engine.cancelAll()
+  }
+
   func testReRegisteringALoneCountdownKeepsTheTickRate() throws {
     for seed in UInt64(1)...5 {
       let (engine, clock) = try makeJitteredEngine(interval: .seconds(1), seed: seed)
       let cell = Receiver("cell")
-      try engine.register(cell, .duration(.seconds(30)), handler: recorder.handler("first"))
-      try engine.register(cell, .duration(.seconds(30)), handler: recorder.handler("cell"))
-      try clock.step(6, by: .seconds(1), recorder: recorder)
-      let values = recorder.values("cell")
-      XCTAssertEqual(values.count, 6, "seed \(seed): one value per second: \(values)")
-      assertConsecutive(values, "seed \(seed)")
-      recorder.clear()
-      engine.cancelAll()
+      try assertOneValuePerSecond(engine, clock, cell, "seed \(seed)") {
+        try engine.register(cell, .duration(.seconds(30)), handler: recorder.handler("first"))
+      }
       // Cancel and start again within the same turn.
-      try engine.register(cell, .duration(.seconds(30)), handler: recorder.handler("first"))
-      engine.cancel(cell)
-      try engine.register(cell, .duration(.seconds(30)), handler: recorder.handler("again"))
-      try clock.step(6, by: .seconds(1), recorder: recorder)
-      let again = recorder.values("again")
-      XCTAssertEqual(again.count, 6, "seed \(seed): one value per second after cancel and start: \(again)")
-      assertConsecutive(again, "seed \(seed) after cancel")
-      recorder.clear()
-      engine.cancelAll()
+      try assertOneValuePerSecond(engine, clock, cell, "seed \(seed) after cancel and start") {
+        try engine.register(cell, .duration(.seconds(30)), handler: recorder.handler("first"))
+        engine.cancel(cell)
+      }
     }
   }
 
