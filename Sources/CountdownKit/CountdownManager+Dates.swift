@@ -9,7 +9,8 @@ extension CountdownManager {
   /// try manager.start(cell, until: item.saleEnd) { ... }  // saleEnd is in server time
   /// ```
   ///
-  /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for a date that is not finite; the previous
+  /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for a date that is not finite, or
+  ///   ``CountdownCore/CountdownError/outOfRange`` for an offset too large to represent; the previous
   ///   calibration stays.
   public func calibrate(serverNow: Date, receivedAt: Date? = nil) throws(CountdownError) {
     let local = receivedAt ?? wallClock()

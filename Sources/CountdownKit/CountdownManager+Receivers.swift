@@ -41,7 +41,8 @@ extension CountdownManager {
 
   /// Starts (or replaces) the countdown shown by `receiver`, for a number of seconds.
   ///
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` for a negative number.
+  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` for a negative number, or
+  ///   ``CountdownCore/CountdownError/outOfRange`` for one too large to represent (such as `Int.max`).
   /// - SeeAlso: ``start(_:for:whileSuspended:_:)``
   @MainActor
   public func start<Receiver: AnyObject>(

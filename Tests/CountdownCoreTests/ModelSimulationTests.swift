@@ -8,47 +8,68 @@ import XCTest
 /// labels flipping in the same batch, never less time than is left nor more than one interval
 /// over, never above the duration, exactly one 0, nothing after a cancel returned.
 ///
-/// `swift test` runs 100 000 steps. A long run:
+/// `swift test` runs 100 000 steps, and 2 000 more in crowded runs (over a thousand other
+/// countdowns, so that a pass has several chunks and a callback registers between them). A long
+/// run, 10 000 000 steps in all and 200 000 crowded:
 /// `COUNTDOWN_SIMULATION_STEPS=10000000 swift test -c release --filter ModelSimulationTests`;
 /// `COUNTDOWN_SIMULATION_SEED` picks another series of seeds.
 final class ModelSimulationTests: XCTestCase {
   static let stepsPerRun = 1_000
 
+  /// The total number of steps (rounded down to whole runs of ``stepsPerRun``, at least one).
+  var totalSteps: Int {
+    ProcessInfo.processInfo.environment["COUNTDOWN_SIMULATION_STEPS"].flatMap { Int($0) } ?? 100_000
+  }
+
   func testEveryDeliveredValueMatchesTheModel() throws {
+    try simulate(steps: totalSteps, crowded: false)
+  }
+
+  /// Crowded runs are slower (each wakeup delivers over a thousand values): one step in fifty.
+  func testRegistrationsBetweenTheChunksOfAPassMatchTheModel() throws {
+    try simulate(steps: totalSteps / 50, crowded: true)
+  }
+
+  func simulate(steps total: Int, crowded: Bool) throws {
     let environment = ProcessInfo.processInfo.environment
-    let total = environment["COUNTDOWN_SIMULATION_STEPS"].flatMap { Int($0) } ?? 100_000
     let firstSeed = environment["COUNTDOWN_SIMULATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED
     let started = Date()
-    for run in 0..<max(1, total / Self.stepsPerRun) {
+    let runs = max(1, total / Self.stepsPerRun)
+    for run in 0..<runs {
       let seed = firstSeed &+ UInt64(run)
       var generator = SplitMix64(seed: seed)
       let steps = (0..<Self.stepsPerRun).map { _ in
-        SimulationStep.random(slots: SimulationRun.slots, using: &generator)
+        SimulationStep.random(slots: SimulationRun.slots, crowded: crowded, using: &generator)
       }
-      guard let failure = try SimulationRun(seed: seed).run(steps) else { continue }
-      let shortest = try shrink(Array(steps.prefix(failure.index + 1)), seed: seed)
+      guard let failure = try SimulationRun(seed: seed, crowded: crowded).run(steps) else { continue }
+      let shortest = try shrink(Array(steps.prefix(failure.index + 1)), seed: seed, crowded: crowded)
       XCTFail(
         """
-        seed \(seed) failed at step \(failure.index): \(failure.message)
+        seed \(seed)\(crowded ? " (crowded)" : "") failed at step \(failure.index) of run \(run + 1), \
+        after \(run * Self.stepsPerRun + failure.index + 1) steps in all: \(failure.message)
         shortest failing sequence (\(shortest.steps.count) steps), failing with: \(shortest.message)
         \(shortest.steps.map(\.description).joined(separator: "\n"))
         """)
       return
     }
-    print("simulation: \(total) steps in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+    let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+    print("simulation\(crowded ? " (crowded)" : ""): \(runs * Self.stepsPerRun) steps, seeds \(firstSeed)...\(firstSeed &+ UInt64(runs - 1)), in \(seconds) s")
   }
 
   /// Removes chunks of steps, then single steps, as long as the run still fails.
-  func shrink(_ steps: [SimulationStep], seed: UInt64) throws -> (steps: [SimulationStep], message: String) {
+  func shrink(
+    _ steps: [SimulationStep], seed: UInt64, crowded: Bool
+  ) throws -> (steps: [SimulationStep], message: String) {
+    let run = SimulationRun(seed: seed, crowded: crowded)
     var steps = steps
-    var message = try SimulationRun(seed: seed).run(steps)?.message ?? "(did not fail again)"
+    var message = try run.run(steps)?.message ?? "(did not fail again)"
     var chunk = max(1, steps.count / 2)
     while chunk >= 1 {
       var start = 0
       while start < steps.count {
         var candidate = steps
         candidate.removeSubrange(start..<min(start + chunk, steps.count))
-        if let failure = try SimulationRun(seed: seed).run(candidate) {
+        if let failure = try run.run(candidate) {
           steps = Array(candidate.prefix(failure.index + 1))
           message = failure.message
         } else {

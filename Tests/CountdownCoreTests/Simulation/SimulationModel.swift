@@ -16,6 +16,9 @@ final class SimulationModel: @unchecked Sendable {
   /// Every value may skip (time is jumping): set around a jump, which delivers a pending first
   /// value and then the jumped one.
   var jumping = false
+  /// Done by the next callback of the crowd (see ``SimulationStep/duringPass(slot:milliseconds:)``):
+  /// while a delivery pass is between its chunks.
+  var duringPass: (() -> Void)?
 
   init(interval: Int64, early: Int64, slack: Int64) {
     self.interval = interval
@@ -35,6 +38,13 @@ final class SimulationModel: @unchecked Sendable {
   /// floor(a ÷ b) for b > 0.
   func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
     a >= 0 ? a / b : -((-a - 1) / b + 1)
+  }
+
+  /// A crowd countdown was called: performs the action waiting for a pass, if any.
+  func crowdCalled() {
+    guard let action = duringPass else { return }
+    duringPass = nil
+    action()
   }
 
   /// Checks one delivered value, made at clock instant `now`.

@@ -5,10 +5,18 @@ import Dispatch
 /// to 20 ms late or 5 ms early, every read 0–50 µs later), checking every delivered value against
 /// the reference model. Runs on the main thread: the engine delivers on the main queue, so each
 /// advance delivers synchronously.
+///
+/// A crowded run adds, at its first ``SimulationStep/duringPass(slot:milliseconds:)``, more
+/// countdowns than fit in one chunk of a delivery pass, registered after the slots' so that a
+/// pass walks them first: a slot registered from a crowd callback lies in the part of the pass
+/// not prepared yet.
 struct SimulationRun {
   static let slots = 6
   static let interval: Int64 = 100_000_000
+  /// Longer than any run's advances and jumps; the final jump of an hour ends them.
+  static let crowdLength: Int64 = 20 * 60 * 1_000_000_000
   let seed: UInt64
+  var crowded = false
 
   /// The first failure, with the index of the step it came in; `nil` when every check held.
   func run(_ steps: some Collection<SimulationStep>) throws -> (index: Int, message: String)? {
@@ -17,7 +25,8 @@ struct SimulationRun {
       jitter: .init(late: .milliseconds(20), early: .milliseconds(5), drift: .microseconds(50), seed: seed))
     let engine = try CountdownEngine(interval: .nanoseconds(Self.interval), clock: clock, deliveryQueue: .main)
     let model = SimulationModel(interval: Self.interval, early: 5_000_000, slack: 21_000_000)
-    var driver = Driver(engine: engine, clock: clock, model: model)
+    let driver = Driver(engine: engine, clock: clock, model: model)
+    driver.crowded = crowded
     for (index, step) in steps.enumerated() {
       try driver.perform(step)
       driver.checkMembership()
@@ -28,7 +37,9 @@ struct SimulationRun {
   }
 
   /// The state of one run: the receivers in their slots and which registration each holds.
-  private struct Driver {
+  private final class Driver: @unchecked Sendable {
+    // @unchecked Sendable: a crowd callback performs a step, on the main queue (the engine's
+    // delivery queue), where the run itself is: only the main thread touches it.
     let engine: CountdownEngine
     let clock: ManualCountdownClock
     let model: SimulationModel
@@ -36,6 +47,9 @@ struct SimulationRun {
     var current: [Int: Int] = [:]
     var nextID = 0
     var suspended = false
+    var crowded = false
+    /// Countdowns that make a pass longer than one chunk.
+    var crowd: [Receiver] = []
 
     init(engine: CountdownEngine, clock: ManualCountdownClock, model: SimulationModel) {
       self.engine = engine
@@ -45,23 +59,54 @@ struct SimulationRun {
 
     func now() -> Int64 { clock.now.nanosecondsSinceOrigin }
 
-    mutating func perform(_ step: SimulationStep) throws {
+    func perform(_ step: SimulationStep) throws {
+      let model = self.model
       switch step {
       case .countdown(let slot, let milliseconds, let pauses):
-        try startCountdown(slot, milliseconds: milliseconds, pauses: pauses)
+        let length = milliseconds * 1_000_000
+        try register(slot, .duration(.nanoseconds(length)), pauses: pauses) { before, after in
+          RegistrationRecord(
+            kind: .countdown, pauses: pauses, anchorMin: before + length, anchorMax: after + length,
+            maximum: Int(model.ceilDiv(length, SimulationRun.interval)), gridCheckAfter: after)
+        }
       case .deadline(let slot, let milliseconds):
-        try startCountdownToDeadline(slot, milliseconds: milliseconds)
+        let deadline = clock.now.nanosecondsSinceOrigin + milliseconds * 1_000_000
+        try register(slot, .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline)), pauses: false) { before, after in
+          RegistrationRecord(
+            kind: .countdown, pauses: false, anchorMin: deadline, anchorMax: deadline,
+            maximum: Int(max(0, model.ceilDiv(deadline - before, SimulationRun.interval))), gridCheckAfter: after)
+        }
       case .countUp(let slot):
         try register(slot, .countingUp, pauses: false) { before, after in
           RegistrationRecord(
             kind: .countUp, pauses: false, anchorMin: before, anchorMax: after, maximum: .max, gridCheckAfter: after)
         }
       case .cancel(let slot):
-        cancel(slot)
+        guard let object = objects[slot] else { return }
+        let expected = current[slot].map { !model.records[$0]!.ended } ?? false
+        if engine.cancel(object) != expected { model.fail("cancel(slot \(slot)) did not return \(expected)") }
+        end(slot)
       case .pause(let slot):
-        pause(slot)
+        guard let object = objects[slot], let id = current[slot], !model.records[id]!.ended,
+          !model.records[id]!.paused
+        else { return }
+        let before = now()
+        if !engine.pause(object) { model.fail("pause(slot \(slot)) found no registration") }
+        let after = now()
+        model.records[id]!.paused = true
+        model.records[id]!.loose = true
+        model.records[id]!.pausedMin = before
+        model.records[id]!.pausedMax = after
       case .resume(let slot):
-        resume(slot)
+        guard let object = objects[slot], let id = current[slot], model.records[id]!.paused else { return }
+        let before = now()
+        if !engine.resume(object) { model.fail("resume(slot \(slot)) found no registration") }
+        let after = now()
+        // The anchor moves by the time paused, which lies between these brackets.
+        model.records[id]!.anchorMin += before - model.records[id]!.pausedMax
+        model.records[id]!.anchorMax += after - model.records[id]!.pausedMin
+        model.records[id]!.paused = false
+        model.records[id]!.gridCheckAfter = after
       case .release(let slot):
         objects[slot] = nil
         end(slot)
@@ -77,7 +122,24 @@ struct SimulationRun {
         engine.cancelAll()
         for slot in current.keys { end(slot) }
       case .advance(let milliseconds):
-        try advance(milliseconds: milliseconds)
+        let target = now() + milliseconds * 1_000_000
+        try clock.advance(to: CountdownInstant(nanosecondsSinceOrigin: target))
+        if !suspended {
+          model.checkGrid(gridFloor(target))
+        }
+      case .duringPass(let slot, let milliseconds):
+        if crowded, crowd.isEmpty { try startCrowd() }
+        var failure: (any Error)?
+        model.duringPass = { [self] in
+          do {
+            try perform(.countdown(slot: slot, milliseconds: milliseconds, pauses: false))
+          } catch {
+            failure = error
+          }
+        }
+        try perform(.advance(milliseconds: SimulationRun.interval / 1_000_000))
+        model.crowdCalled()  // no crowd callback came (suspended, or not crowded): register now
+        if let failure { throw failure }
       case .jump(let milliseconds):
         model.loosenAll()
         model.jumping = true
@@ -86,66 +148,16 @@ struct SimulationRun {
       }
     }
 
-    private mutating func startCountdown(_ slot: Int, milliseconds: Int64, pauses: Bool) throws {
+    /// Starts more countdowns than one chunk holds.
+    func startCrowd() throws {
+      crowd = (0...CountdownEngine.chunkSize).map { Receiver("crowd \($0)") }
       let model = self.model
-      let length = milliseconds * 1_000_000
-      try register(slot, .duration(.nanoseconds(length)), pauses: pauses) { before, after in
-        RegistrationRecord(
-          kind: .countdown, pauses: pauses, anchorMin: before + length, anchorMax: after + length,
-          maximum: Int(model.ceilDiv(length, SimulationRun.interval)), gridCheckAfter: after)
-      }
-    }
-
-    private mutating func startCountdownToDeadline(_ slot: Int, milliseconds: Int64) throws {
-      let model = self.model
-      let deadline = clock.now.nanosecondsSinceOrigin + milliseconds * 1_000_000
-      try register(slot, .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline)), pauses: false) { before, after in
-        RegistrationRecord(
-          kind: .countdown, pauses: false, anchorMin: deadline, anchorMax: deadline,
-          maximum: Int(max(0, model.ceilDiv(deadline - before, SimulationRun.interval))), gridCheckAfter: after)
-      }
-    }
-
-    /// `cancel` returns whether the slot's registration was still running, and ends it.
-    private mutating func cancel(_ slot: Int) {
-      guard let object = objects[slot] else { return }
-      let expected = current[slot].map { !model.records[$0]!.ended } ?? false
-      if engine.cancel(object) != expected { model.fail("cancel(slot \(slot)) did not return \(expected)") }
-      end(slot)
-    }
-
-    /// Pauses a running registration; from then on its values are checked loosely.
-    private func pause(_ slot: Int) {
-      guard let object = objects[slot], let id = current[slot], !model.records[id]!.ended,
-        !model.records[id]!.paused
-      else { return }
-      let before = now()
-      if !engine.pause(object) { model.fail("pause(slot \(slot)) found no registration") }
-      let after = now()
-      model.records[id]!.paused = true
-      model.records[id]!.loose = true
-      model.records[id]!.pausedMin = before
-      model.records[id]!.pausedMax = after
-    }
-
-    private func resume(_ slot: Int) {
-      guard let object = objects[slot], let id = current[slot], model.records[id]!.paused else { return }
-      let before = now()
-      if !engine.resume(object) { model.fail("resume(slot \(slot)) found no registration") }
-      let after = now()
-      // The anchor moves by the time paused, which lies between these brackets.
-      model.records[id]!.anchorMin += before - model.records[id]!.pausedMax
-      model.records[id]!.anchorMax += after - model.records[id]!.pausedMin
-      model.records[id]!.paused = false
-      model.records[id]!.gridCheckAfter = after
-    }
-
-    /// Advances the clock; unless suspended, every registration must show the grid's value.
-    private func advance(milliseconds: Int64) throws {
-      let target = now() + milliseconds * 1_000_000
-      try clock.advance(to: CountdownInstant(nanosecondsSinceOrigin: target))
-      if !suspended {
-        model.checkGrid(gridFloor(target))
+      for member in crowd {
+        try engine.register(member, .duration(.nanoseconds(SimulationRun.crowdLength))) {
+          [weak member] _, stop in
+          guard member != nil else { return stop = true }
+          model.crowdCalled()
+        }
       }
     }
 
@@ -155,7 +167,7 @@ struct SimulationRun {
       return origin + model.floorDiv(instant - origin, SimulationRun.interval) * SimulationRun.interval
     }
 
-    mutating func register(
+    func register(
       _ slot: Int, _ target: CountdownTarget, pauses: Bool,
       record: (_ before: Int64, _ after: Int64) -> RegistrationRecord
     ) throws {
@@ -178,7 +190,7 @@ struct SimulationRun {
     }
 
     /// The slot's registration is gone: it must never be called again.
-    mutating func end(_ slot: Int) {
+    func end(_ slot: Int) {
       if let id = current.removeValue(forKey: slot) {
         model.records[id]!.gone = true
       }
@@ -196,7 +208,7 @@ struct SimulationRun {
     }
 
     /// Runs every countdown out: each that was not cancelled must have had exactly one 0.
-    mutating func finish() throws {
+    func finish() throws {
       if suspended { try perform(.resumeAll) }
       for slot in 0..<SimulationRun.slots {
         guard let id = current[slot] else { continue }

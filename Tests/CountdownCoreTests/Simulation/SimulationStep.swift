@@ -17,6 +17,10 @@ enum SimulationStep: CustomStringConvertible {
   case advance(milliseconds: Int64)
   /// A device waking from sleep: whole intervals missed at once.
   case jump(milliseconds: Int64)
+  /// Advance by one interval and start a countdown in the slot from the first callback of the
+  /// run's crowd (see ``SimulationRun``), between the chunks of a pass (or after the advance, if
+  /// no pass ran).
+  case duringPass(slot: Int, milliseconds: Int64)
 
   var description: String {
     switch self {
@@ -32,13 +36,21 @@ enum SimulationStep: CustomStringConvertible {
     case .cancelAll: "cancelAll"
     case .advance(let ms): "advance(\(ms) ms)"
     case .jump(let ms): "jump(\(ms) ms)"
+    case .duringPass(let slot, let ms): "duringPass(slot: \(slot), \(ms) ms)"
     }
   }
 
-  /// A random step, weighted toward advancing time.
-  static func random(slots: Int, using generator: inout SplitMix64) -> SimulationStep {
+  /// A random step, weighted toward advancing time. A crowded run (see ``SimulationRun``) has no
+  /// `cancelAll`, which would end its crowd: it starts countdowns between a pass's chunks instead.
+  static func random(slots: Int, crowded: Bool = false, using generator: inout SplitMix64) -> SimulationStep {
     let slot = Int(generator.next() % UInt64(slots))
-    switch generator.next() % 100 {
+    let pick = generator.next() % 100
+    if crowded, pick == 37 || (40..<43).contains(pick) {
+      // Whole intervals (0 included): a value taken at another instant than the registration's
+      // shows at once at a boundary.
+      return .duringPass(slot: slot, milliseconds: 100 * Int64(generator.next() % 31))
+    }
+    switch pick {
     case 0..<14: return .countdown(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 4 == 0)
     case 14..<18: return .deadline(slot: slot, millisecondsFromNow: Int64(generator.next() % 3_000) - 500)
     case 18..<20: return .countUp(slot: slot)
