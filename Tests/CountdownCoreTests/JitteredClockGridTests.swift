@@ -104,4 +104,26 @@ final class JitteredClockGridTests: XCTestCase {
     XCTAssertEqual(recorder.values("expired"), [0], "a past deadline delivers a single 0")
     engine.cancelAll()
   }
+
+  /// A pass that runs past the next grid instant (a slow callback, or a wakeup that came just
+  /// before the instant) must not skip that instant: what changed by it is delivered at once, not
+  /// an interval later, so no countdown ever shows more than one interval over what is left.
+  func testAGridInstantThatPassesDuringAPassIsNotSkipped() throws {
+    let (engine, clock) = try makeEngine(interval: .seconds(1))
+    let slow = Receiver("slow")
+    // 10.5 s: 11 at once, then 10 from the grid instant at 1 s, 9 at 2 s, 8 at 3 s.
+    try engine.register(slow, .duration(.milliseconds(10_500))) { [recorder] value, _ in
+      recorder.record("slow", value)
+      // The tick at 1 s runs until 2.5 s: the grid instant at 2 s passes during the pass.
+      if value == 10 { try? clock.advance(by: .milliseconds(1_500)) }
+    }
+    try clock.advance(by: .zero)
+    try clock.advance(by: .seconds(1))
+    // At 2.5 s, 8.0 s are left: by the end of that pass's advance the label shows 9 (its value at
+    // the grid instant at 2 s, delivered by a wakeup armed at once), not still 10 until 3 s.
+    XCTAssertEqual(recorder.values("slow"), [11, 10, 9], "the grid instant at 2 s was skipped")
+    try clock.advance(by: .milliseconds(500))
+    XCTAssertEqual(recorder.values("slow"), [11, 10, 9, 8])
+    engine.cancelAll()
+  }
 }

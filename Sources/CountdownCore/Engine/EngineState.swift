@@ -23,8 +23,8 @@ struct EngineState {
   /// countdown is exact (a 10 s countdown shows 9 after exactly 1 s); countdowns registered later
   /// flip at the same grid instants, their first value lasting up to one interval longer.
   private(set) var gridOrigin: Int64 = 0
-  /// The grid instant the latest wakeup stands for: the values of a tick are those at this
-  /// instant, whether the wakeup ran a little early or late.
+  /// The grid instant the latest wakeup stands for, or the latest tick pass delivered: the values
+  /// of a tick are those at this instant, whether the wakeup ran a little early or late.
   private(set) var wakeupInstant: Int64 = .min
   /// The latest clock reading of a registration or resume: a first delivery is never computed for
   /// an instant before its registration (it would show more than its duration).
@@ -136,6 +136,11 @@ extension EngineState {
     }
     wakeupInstant = max(wakeupInstant, instant)
     tickDue = true
+  }
+
+  /// Notes that a tick pass delivered the values at grid instant `instant`.
+  mutating func noteTicked(_ instant: Int64) {
+    wakeupInstant = max(wakeupInstant, instant)
   }
 
   /// The grid instant a tick pass that starts at clock instant `now` stands for.
@@ -337,7 +342,13 @@ extension EngineState {
       guard armedAt != nil else { return .none }
       next = nil
     } else {
-      let wakeup = Self.gridCeiling(atOrAfter: earliestChange, now: now, window: window, origin: gridOrigin)
+      var wakeup = Self.gridCeiling(atOrAfter: earliestChange, now: now, window: window, origin: gridOrigin)
+      // A grid instant that passed since the last tick (a pass ran past it), with a change due by
+      // then: wake at once for it, rather than an interval late.
+      let passed = Self.gridFloor(now, window: window, origin: gridOrigin)
+      if passed > wakeupInstant, earliestChange <= passed {
+        wakeup = passed
+      }
       if let armedAt, armedAt <= wakeup { return .none }
       next = wakeup
     }

@@ -134,7 +134,8 @@ extension CountdownEngine {
       }
       // A tick walked everything: its earliest change replaces the old bound. Other passes saw
       // only some registrations.
-      if case .tick = kind {
+      if case .tick(let instant) = kind {
+        state.noteTicked(instant)
         state.earliestChange = progress.earliest
       } else {
         state.earliestChange = min(state.earliestChange, progress.earliest)
