@@ -215,7 +215,9 @@ extension CountdownEngine {
     var position = min(progress.walkCursor, state.table.count - 1)
     let end = max(-1, position - Self.scanLimit)
     var soonest = progress.earliest
-    var probes = progress.pausedProbes
+    // Taken out, not copied, so that appending does not copy the array the progress still holds.
+    var probes: [PausedProbe] = []
+    swap(&probes, &progress.pausedProbes)
     let interval = intervalNanoseconds
     let capacity = chunk.capacity
     let isTick = kind.tickInstant != nil
