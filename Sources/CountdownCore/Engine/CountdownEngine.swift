@@ -12,10 +12,12 @@ public import Dispatch
 // - Time/: clocks and timers: the real continuous clock with its Dispatch timer, the manual clock.
 //
 // Where a tick goes, from wakeup to callback:
-// 1. The timer fires on `timerQueue`: `timerDidReport` reads the clock, then, under the lock,
-//    `EngineState.noteWakeup` records the grid instant the wakeup stands for and a pass is queued
-//    on the delivery queue (at most one is ever queued).
-// 2. `deliverPending` (Delivery/CountdownEngine+Delivery.swift) runs there in three steps:
+// 1. The timer fires on the delivery queue itself (one thread hand-off per tick, not two):
+//    `timerDidReport` reads the clock, then, under the lock, `EngineState.noteWakeup` records the
+//    grid instant the wakeup stands for, and the pass runs at once, on that queue. (A manual
+//    clock fires on the thread that advances it; off the delivery queue, a pass is queued there,
+//    at most one at a time.)
+// 2. `deliverPending` (Delivery/CountdownEngine+Delivery.swift) runs in three steps:
 //    `beginPass` takes the pass's `PassKind`; `runChunks` prepares a chunk of callbacks under the
 //    lock (walking the pool, `walkCommonCase` for the common case) and calls them with the lock
 //    released, chunk after chunk; `finishPass` counts, and re-arms the timer for the earliest
@@ -59,8 +61,6 @@ public final class CountdownEngine: Sendable {
   let intervalNanoseconds: Int64
   /// The wakeup grid's step: the interval (shared alignment) or the tolerance (per countdown).
   let windowNanoseconds: Int64
-  /// The serial queue the timer fires on.
-  private let timerQueue: DispatchQueue
   /// Marks `deliveryQueue`, so the engine can tell when it already runs there.
   private let deliveryQueueKey = DispatchSpecificKey<Bool>()
   let state: LockedState<EngineState>
@@ -105,7 +105,6 @@ public final class CountdownEngine: Sendable {
     self.alignment = alignment
     self.clock = clock
     self.deliveryQueue = deliveryQueue
-    timerQueue = DispatchQueue(label: "CountdownEngine.timer")
     state = LockedState(EngineState())
     deliveryQueue.setSpecific(key: deliveryQueueKey, value: true)
   }
@@ -362,7 +361,8 @@ public final class CountdownEngine: Sendable {
         state.noteWakeup(at: now, armedFor: armed, window: windowNanoseconds)
       }
       guard state.hasPendingWork else { return (actions, false) }
-      // Time advanced by hand on the delivery queue itself: deliver now, in order.
+      // On the delivery queue (the real timer fires there; a manual clock may be advanced there):
+      // deliver now, in order.
       if onDeliveryQueue { return (actions, true) }
       actions.queuePass = state.requestPass()
       return (actions, false)
@@ -393,7 +393,9 @@ public final class CountdownEngine: Sendable {
       case .none:
         return
       case .make:
-        let timer = clock.makeTimer(on: timerQueue) { [weak self] event in
+        // On the delivery queue: a wakeup then runs its pass where it fires, instead of handing it
+        // to another thread. A late wakeup (the queue was busy) is corrected like any other.
+        let timer = clock.makeTimer(on: deliveryQueue) { [weak self] event in
           self?.timerDidReport(event)
         }
         let now = clock.now.nanosecondsSinceOrigin
