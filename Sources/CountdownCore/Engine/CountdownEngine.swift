@@ -4,7 +4,8 @@ public import Dispatch
 // - Vocabulary/: the public types a caller passes and gets back.
 // - Table/: where registrations live. `ReceiverTable` is a hash table keyed by receiver identity,
 //   its buckets doubly linked lists threaded through one dense pool of `ReceiverNode`s; each node
-//   holds its `Registration` (identity, weak receiver, handler) and its `CountdownTiming`.
+//   holds its `CountdownTiming` and its slot in `RegistrationSlots` (handler, weak receiver), pages
+//   that never move, so a pass calls handlers through plain pointers.
 // - Engine/: `EngineState` is everything behind the lock; its transitions return `EngineActions`
 //   (make, arm or cancel the timer; queue a delivery pass) that this class performs once the lock
 //   is released. Nothing user-supplied (clock, timer, handler) ever runs under the lock.
@@ -111,11 +112,11 @@ public final class CountdownEngine: Sendable {
 
   deinit {
     deliveryQueue.setSpecific(key: deliveryQueueKey, value: nil)
-    let (timer, nodes) = state.withLock { state in
-      (state.timer, state.table.removeAll())
+    let (timer, handlers) = state.withLock { state in
+      (state.timer, state.removeAll())
     }
     timer?.cancel()
-    _ = nodes  // released here, outside the lock
+    _ = handlers  // released here, outside the lock
   }
 
   // MARK: - Registering
@@ -155,13 +156,10 @@ public final class CountdownEngine: Sendable {
       timing.deliverOnlyTheEnd()
     }
 
-    // Allocated before taking the lock; the node is built inside (built outside, the closure would
-    // capture it and insert a copy, a retain and a release more).
-    let registration = Registration(receiver: receiver, call: handler)
     let interval = intervalNanoseconds
     let window = windowNanoseconds
     let (actions, replaced) = state.withLock {
-      $0.register(registration, timing, silent: silent, now: now, interval: interval, window: window)
+      $0.register(receiver, handler, timing, silent: silent, now: now, interval: interval, window: window)
     }
     _ = replaced  // the old handler is released here, outside the lock
     perform(actions)
@@ -195,16 +193,13 @@ public final class CountdownEngine: Sendable {
   /// - Complexity: O(1) amortized.
   @discardableResult
   public func cancel(_ receiver: AnyObject) -> Bool {
-    let (found, removed) = state.withLock { state -> (Bool, ReceiverNode?) in
+    let (found, removed) = state.withLock { state -> (Bool, CountdownHandler?) in
       guard let index = state.table.index(of: ObjectIdentifier(receiver)) else { return (false, nil) }
       // A registration of a dead object that lived at this address is removed too, but it was not
       // `receiver`'s.
-      let isRunning =
-        state.table[index].registration.isRegistration(of: receiver) && !state.table[index].timing.isFinished
-      let removed = state.table.remove(at: index)
-      state.retire(removed.registration)
-      state.noteRemoval(of: removed.registration)
-      return (isRunning, removed)
+      let isRunning = state.isRegistration(at: index, of: receiver) && !state.table[index].timing.isFinished
+      state.noteRemoval(of: state.table[index].slot)
+      return (isRunning, state.remove(at: index))
     }
     _ = consume removed  // released outside the lock
     return found
@@ -214,11 +209,9 @@ public final class CountdownEngine: Sendable {
   public func cancelAll() {
     let removed = state.withLock { state in
       state.noteRemovalOfAll()
-      let removed = state.table.removeAll()
-      for node in removed { state.retire(node.registration) }
-      return removed
+      return state.removeAll()
     }
-    _ = removed
+    _ = removed  // released outside the lock
   }
 
   /// Freezes the countdown of `receiver` where it is; it gets no callbacks until ``resume(_:)``.
@@ -248,8 +241,7 @@ public final class CountdownEngine: Sendable {
       state.noteRegistrationRead(now)
       let instant = state.instant(for: state.table[index].timing, at: now)
       state.table[index].timing.resume(at: instant)
-      state.noteFresh(
-        .init(key: state.table.key(at: index), registration: ObjectIdentifier(state.table[index].registration)))
+      state.noteFresh(.init(key: state.table.key(at: index), slot: state.table[index].slot))
       var actions = EngineActions()
       actions.queuePass = state.requestPass()
       return (true, actions)

@@ -4,6 +4,8 @@
 /// (``EngineActions``).
 struct EngineState {
   var table = ReceiverTable()
+  /// The handlers and receivers of the table's registrations.
+  let slots = RegistrationSlots()
 
   /// The engine's one timer; `nil` until the first registration has made it, and after a wakeup
   /// found the table empty.
@@ -49,34 +51,35 @@ struct EngineState {
   /// The time the engine spent suspended before `suspendedSince`, in total.
   private(set) var suspendedTotal: Int64 = 0
 
-  /// Registrations removed or replaced while a pass runs: the pass may hold them unretained, so
-  /// they live until it ends.
-  var retired: [Registration] = []
+  /// Slots of registrations removed or replaced while a pass runs: the pass may hold pointers to
+  /// them, so they are freed (and their handlers released) only when it ends.
+  var retired: [SlotReference] = []
 
   // 64 bits wide on every platform: a 32-bit `Int` would overflow after days of ticking.
   var wakeups: Int64 = 0
   var batches: Int64 = 0
   var deliveries: Int64 = 0
 
-  /// A registration, by its receiver's key and its own identity, with a delivery owed.
+  /// A registration, by its receiver's key and its slot (its identity), with a delivery owed.
   ///
-  /// An identity can be reused once its registration is freed; where a stale entry could then
-  /// match a newer registration of the same key, the match is harmless: the fresh list only
-  /// delivers registrations still awaiting their prompt delivery, and the other lists live within
-  /// one pass, during which removed registrations are kept (``retired``).
+  /// A slot can be reused once its registration is freed; where a stale entry could then match a
+  /// newer registration of the same key, the match is harmless: the fresh list only delivers
+  /// registrations still awaiting their prompt delivery, and the other lists live within one pass,
+  /// during which removed registrations keep their slots (``retired``).
   struct PendingDelivery {
     var key: ObjectIdentifier
-    var registration: ObjectIdentifier
+    var slot: SlotReference
   }
 
   var hasPendingWork: Bool { tickDue || freshNeedsWalk || !fresh.isEmpty }
 }
 
 // The one exception to "the lock box is Sendable only when its value is": the state holds the
-// registrations (classes that are not Sendable: the delivery pass calls them unretained) and the
-// timer. It lives only inside `CountdownEngine.state`, its `LockedState`, and is touched only under
-// that lock; what leaves the lock is an `EngineActions` (timers, which are Sendable) or, for the
-// delivery pass on its queue alone, unretained registrations kept alive by `retired`.
+// registrations' slots (a class that is not Sendable, with the receivers: the delivery pass calls
+// the handlers through pointers) and the timer. It lives only inside `CountdownEngine.state`, its
+// `LockedState`, and is touched only under that lock; what leaves the lock is an `EngineActions`
+// (timers, which are Sendable), released handlers (Sendable), or, for the delivery pass on its
+// queue alone, pointers to slots that `retired` keeps from being freed until the pass ends.
 extension EngineState: @unchecked Sendable {}
 
 // MARK: - Time
@@ -159,34 +162,36 @@ extension EngineState {
 // MARK: - Registering
 
 extension EngineState {
-  /// Adds `registration` with `timing` read at clock instant `now`, or replaces the one of the
-  /// same key; returns what to do after the lock, and the replaced node, for the caller to release
-  /// outside the lock. A `silent` registration (only its end is delivered) is owed no first
-  /// delivery.
+  /// Adds a registration of `receiver` calling `call`, with `timing` read at clock instant `now`,
+  /// or replaces the one of the same key; returns what to do after the lock, and the replaced
+  /// handler, for the caller to release outside the lock. A `silent` registration (only its end is
+  /// delivered) is owed no first delivery.
   mutating func register(
-    _ registration: Registration, _ timing: CountdownTiming, silent: Bool, now: Int64, interval: Int64,
-    window: Int64
-  ) -> (EngineActions, replaced: ReceiverNode?) {
+    _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ timing: CountdownTiming, silent: Bool,
+    now: Int64, interval: Int64, window: Int64
+  ) -> (EngineActions, replaced: CountdownHandler?) {
     noteRegistrationRead(now)
     var timing = timing
     if timing.policy == .pauses {
       // Counted on the engine's running time, which stands still while it is suspended.
       timing.rebase(by: now.subtractingSaturated(runningTime(at: now)))
     }
-    var node = ReceiverNode(registration: registration, timing: timing)
-    var replaced: ReceiverNode?
-    if let index = table.index(of: registration.key) {
+    let key = ObjectIdentifier(receiver)
+    let slot = slots.allocate(receiver: receiver, call: call)
+    let node = ReceiverNode(slot: slot, timing: timing)
+    var replaced: CountdownHandler?
+    if let index = table.index(of: key) {
       // The receiver's own registration, or one of a dead object that lived at its address:
       // replaced either way, without a callback.
-      swap(&table[index], &node)
-      retire(node.registration)
-      noteRemoval(of: node.registration)
-      replaced = node
+      let old = table[index].slot
+      table[index] = node
+      noteRemoval(of: old)
+      replaced = release(old)
     } else {
-      table.insert(node, for: registration.key)
+      table.insert(node, for: key)
     }
     if !silent {
-      noteFresh(.init(key: registration.key, registration: ObjectIdentifier(registration)))
+      noteFresh(.init(key: key, slot: slot))
     }
     var actions = EngineActions()
     actions.timer = ensureTimer(now: now)
@@ -235,11 +240,11 @@ extension EngineState {
     return true
   }
 
-  /// Tells a running pass on this thread that `registration` was removed or replaced, so it
-  /// skips a callback it prepared for it.
-  func noteRemoval(of registration: Registration) {
+  /// Tells a running pass on this thread that the registration in `slot` was removed or
+  /// replaced, so it skips a callback it prepared for it.
+  func noteRemoval(of slot: SlotReference) {
     if let delivery, delivery.isCurrentThread {
-      delivery.noteRemoved(ObjectIdentifier(registration))
+      delivery.noteRemoved(slot)
     }
   }
 
@@ -250,28 +255,63 @@ extension EngineState {
     }
   }
 
-  /// Keeps a removed or replaced registration alive until the running pass, if any, ends.
-  mutating func retire(_ registration: Registration) {
-    if delivery != nil {
-      retired.append(registration)
-    }
-  }
-
-  /// Removes the registration `pending` names, if it is still there.
-  mutating func remove(_ pending: PendingDelivery) -> ReceiverNode? {
-    guard let index = table.index(of: pending.key),
-      ObjectIdentifier(table[index].registration) == pending.registration
-    else {
+  /// Frees the slot of a registration taken out of the table, or, while a pass runs (which may
+  /// hold a pointer to it), keeps it until the pass ends. Returns the handler to release once the
+  /// lock is released, if the slot was freed now.
+  mutating func release(_ slot: SlotReference) -> CountdownHandler? {
+    guard delivery == nil else {
+      retired.append(slot)
       return nil
     }
-    return table.remove(at: index)
+    return slots.free(slot)
+  }
+
+  /// Frees the slots retired during the pass that just ended; returns their handlers, to release
+  /// once the lock is released.
+  mutating func freeRetired() -> [CountdownHandler] {
+    defer { retired.removeAll() }
+    return retired.compactMap { slots.free($0) }
+  }
+
+  /// Removes the registration at `index`; returns its handler if it was freed now (see
+  /// ``release(_:)``).
+  mutating func remove(at index: NodeIndex) -> CountdownHandler? {
+    release(table.remove(at: index).slot)
+  }
+
+  /// Removes every registration; returns the handlers freed now (see ``release(_:)``).
+  mutating func removeAll() -> [CountdownHandler] {
+    var handlers: [CountdownHandler] = []
+    handlers.reserveCapacity(delivery == nil ? table.count : 0)
+    for node in table.nodes {
+      if let handler = release(node.slot) {
+        handlers.append(handler)
+      }
+    }
+    table.removeAll()
+    return handlers
+  }
+
+  /// Removes the registration `pending` names, if it is still there; returns its handler if it was
+  /// freed now (see ``release(_:)``).
+  mutating func remove(_ pending: PendingDelivery) -> CountdownHandler? {
+    guard let index = table.index(of: pending.key), table[index].slot == pending.slot else {
+      return nil
+    }
+    return remove(at: index)
+  }
+
+  /// Whether the registration at `index` belongs to `receiver`, which is alive (not one of a dead
+  /// object that lived at the same address).
+  func isRegistration(at index: NodeIndex, of receiver: AnyObject) -> Bool {
+    table[index].slot.isRegistration(of: receiver)
   }
 
   /// The position of `receiver`'s registration, if it has one that is not finished. A
   /// registration of a dead object that lived at the same address is not `receiver`'s.
   func liveIndex(of receiver: AnyObject) -> NodeIndex? {
     guard let index = table.index(of: ObjectIdentifier(receiver)),
-      table[index].registration.isRegistration(of: receiver), !table[index].timing.isFinished
+      isRegistration(at: index, of: receiver), !table[index].timing.isFinished
     else { return nil }
     return index
   }

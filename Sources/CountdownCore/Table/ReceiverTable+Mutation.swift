@@ -20,12 +20,11 @@ extension ReceiverTable {
 
   /// Removes the node at `index`, moving the pool's last entry into its place.
   ///
-  /// - Returns: The removed node. The caller drops it after releasing the engine's lock: releasing
-  ///   its handler may run user code (the deinit of something the closure captured).
+  /// - Returns: The removed node (whose slot the caller frees).
   /// - Complexity: O(1) amortized.
+  @discardableResult
   package mutating func remove(at index: NodeIndex) -> ReceiverNode {
     unlink(index)
-    // Moves, not copies: `swapAt` would copy both nodes (reference counting on each field).
     var removed = nodes.removeLast()
     let lastEntry = entries.removeLast()
     if index.position < nodes.count {
@@ -39,17 +38,13 @@ extension ReceiverTable {
     return removed
   }
 
-  /// Removes every node and gives back the memory.
-  ///
-  /// - Returns: The removed nodes, to be dropped outside the engine's lock.
-  package mutating func removeAll() -> ContiguousArray<ReceiverNode> {
-    let removed = nodes
+  /// Removes every node and gives back the memory (the caller frees their slots first).
+  package mutating func removeAll() {
     nodes = []
     entries = []
     heads = ContiguousArray(repeating: .none, count: Self.minimumBucketCount)
     oldHeads = []
     movedOldBuckets = 0
-    return removed
   }
 
   // MARK: - Links

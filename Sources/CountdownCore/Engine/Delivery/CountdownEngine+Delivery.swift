@@ -3,20 +3,19 @@ import Dispatch
 extension CountdownEngine {
   /// One callback, prepared under the lock and made after it is released.
   struct PreparedDelivery {
-    /// Unretained: the table, or the retired registrations of the running pass, keep it alive.
-    let registration: Unmanaged<Registration>
+    /// The registration, and where its handler is: its slot is not freed before the pass ends,
+    /// even if the registration is removed meanwhile (``EngineState/retired``).
+    let slot: SlotReference
     let value: Int
-    /// The receiver's key, read from the registration just before the calls (see ``call(_:context:ended:)``).
-    var key: ObjectIdentifier?
     /// This is the final 0: the registration ends after the call.
     let ends: Bool
   }
 
-  /// A paused registration whose receiver the pass checks, once the lock is released.
+  /// A paused registration whose receiver the pass checks, once the lock is released (its slot
+  /// is not freed before the pass ends).
   struct PausedProbe {
     let key: ObjectIdentifier
-    /// Retained: asking runs outside the lock, where the registration may be removed meanwhile.
-    let registration: Registration
+    let slot: SlotReference
   }
 
   /// Delivers everything pending: first deliveries of new registrations, and, after a wakeup, every
@@ -87,13 +86,13 @@ extension CountdownEngine {
   private func prepareChunk(
     _ kind: PassKind, _ progress: inout PassProgress, into chunk: inout DeliveryChunk, context: DeliveryContext
   ) {
-    var garbage: [ReceiverNode] = []
+    var garbage: [CountdownHandler] = []
     let preparedAt = clock.now.nanosecondsSinceOrigin
     let window = windowNanoseconds
     state.withLock { state in
       for end in progress.ended {
-        if let node = state.remove(end) {
-          garbage.append(node)
+        if let handler = state.remove(end) {
+          garbage.append(handler)
         }
       }
       progress.ended.removeAll(keepingCapacity: true)
@@ -114,20 +113,20 @@ extension CountdownEngine {
   /// Outside the lock: the check loads a weak reference, and releasing what it loaded could run
   /// the receiver's deinit. Dead ones are removed under the next chunk's lock.
   private func probePausedReceivers(_ progress: inout PassProgress) {
-    for probe in progress.pausedProbes where !probe.registration.hasLiveReceiver {
-      progress.ended.append(.init(key: probe.key, registration: ObjectIdentifier(probe.registration)))
+    for probe in progress.pausedProbes where !probe.slot.hasLiveReceiver {
+      progress.ended.append(.init(key: probe.key, slot: probe.slot))
     }
     progress.pausedProbes.removeAll(keepingCapacity: true)
   }
 
   /// Counts the pass, releases the registrations it retired, and re-arms the timer.
   private func finishPass(_ kind: PassKind, _ progress: PassProgress) {
-    var retired: [Registration] = []
+    var retired: [CountdownHandler] = []
     let finishedAt = clock.now.nanosecondsSinceOrigin
     let window = windowNanoseconds
     let actions = state.withLock { state -> EngineActions in
       state.delivery = nil
-      swap(&retired, &state.retired)
+      retired = state.freeRetired()
       state.deliveries += Int64(progress.uncounted)
       if progress.delivered > 0 {
         state.batches += 1
@@ -151,29 +150,24 @@ extension CountdownEngine {
   private func call(
     _ chunk: borrowing DeliveryChunk, context: DeliveryContext, ended: inout [EngineState.PendingDelivery]
   ) -> Int {
-    // Read every registration's key first, in a loop of independent loads, so that their cache
-    // misses overlap; the calls below then find the registrations in cache. (Called one after
-    // another, each call would first wait for its own miss: registrations are spread over the heap.)
-    for position in 0..<chunk.count {
-      chunk[position].key = chunk[position].registration._withUnsafeGuaranteedRef { $0.key }
-    }
     var made = 0
-    var removed = Set<ObjectIdentifier>()
+    var removed = Set<SlotReference>()
     for position in 0..<chunk.count {
       let delivery = chunk[position]
-      let identity = delivery.registration._withUnsafeGuaranteedRef(ObjectIdentifier.init)
       if context.hasRemovals {
         // A callback removed registrations: skip the ones this chunk still has callbacks for.
         let removals = context.takeRemovals()
         if removals.all { break }
-        removed.formUnion(removals.registrations)
+        removed.formUnion(removals.slots)
       }
-      if !removed.isEmpty, removed.contains(identity) { continue }
+      if !removed.isEmpty, removed.contains(delivery.slot) { continue }
       var stop = false
-      delivery.registration._withUnsafeGuaranteedRef { $0.call(delivery.value, &stop) }
+      // The handler is retained for the call (the callee could, as far as the compiler knows,
+      // overwrite the slot): two atomic operations on a closure context the call reads anyway.
+      delivery.slot.pointer.pointee.call?(delivery.value, &stop)
       made += 1
       if stop || delivery.ends {
-        ended.append(.init(key: delivery.key!, registration: identity))
+        ended.append(.init(key: delivery.slot.key!, slot: delivery.slot))
       }
     }
     return made
@@ -188,8 +182,7 @@ extension CountdownEngine {
     while progress.freshCursor < fresh.count, !chunk.isFull {
       let pending = fresh[progress.freshCursor]
       progress.freshCursor += 1
-      guard let index = state.table.index(of: pending.key),
-        ObjectIdentifier(state.table[index].registration) == pending.registration,
+      guard let index = state.table.index(of: pending.key), state.table[index].slot == pending.slot,
         state.table[index].timing.awaitsPromptDelivery
       else { continue }
       state.table.withNodes { nodes, _ in
@@ -261,7 +254,7 @@ extension CountdownEngine {
       // Paused registrations get no calls that would notice their receiver die; they are rare,
       // so checking them at each wakeup costs little. Checked again at the next grid instant:
       // nothing else may tick to notice their end.
-      probes.append(PausedProbe(key: entries[position].key, registration: nodes[position].registration))
+      probes.append(PausedProbe(key: entries[position].key, slot: nodes[position].slot))
       earliest = min(earliest, max(instants.tick, instants.fresh).addingSaturated(1))
       return nil
     }
@@ -309,8 +302,7 @@ extension CountdownEngine {
       guard tick &- next < interval else { return }
       nodes[current].timing.stepDown()
       soonest = min(soonest, next &+ interval)
-      buffer[filled] = PreparedDelivery(
-        registration: Unmanaged.passUnretained(nodes[current].registration), value: Int(timing.value &- 1), ends: false)
+      buffer[filled] = PreparedDelivery(slot: nodes[current].slot, value: Int(timing.value &- 1), ends: false)
       filled += 1
       current -= 1
     }
@@ -318,8 +310,6 @@ extension CountdownEngine {
 
   /// Brings the node at `position` up to its instant in `instants` and returns its callback.
   ///
-  /// Reads the node in place, field by field: a copy of a whole node costs reference counting on
-  /// its registration.
   @inline(__always)
   private static func prepare(
     at position: Int, in nodes: UnsafeMutableBufferPointer<ReceiverNode>,
@@ -329,8 +319,6 @@ extension CountdownEngine {
     let value = nodes[position].timing.advance(to: instant, interval: interval)
     let timing = nodes[position].timing
     earliest = min(earliest, instants.clockInstant(of: timing.nextChange(interval: interval), for: timing))
-    return PreparedDelivery(
-      registration: Unmanaged.passUnretained(nodes[position].registration), value: Int(value),
-      ends: nodes[position].timing.isFinished)
+    return PreparedDelivery(slot: nodes[position].slot, value: Int(value), ends: nodes[position].timing.isFinished)
   }
 }

@@ -19,8 +19,8 @@ final class DeliveryContext: @unchecked Sendable {
   // (the engine checks `isCurrentThread` under its lock first) and read only by the pass, on that
   // same thread.
   private let thread = pthread_self()
-  /// Identities of registrations removed by this pass's callbacks since the pass last looked.
-  private(set) var removed: [ObjectIdentifier] = []
+  /// Slots of registrations removed by this pass's callbacks since the pass last looked.
+  private(set) var removed: [SlotReference] = []
   /// A callback removed every registration.
   private(set) var removedAll = false
 
@@ -30,8 +30,8 @@ final class DeliveryContext: @unchecked Sendable {
   @inline(__always)
   var hasRemovals: Bool { removedAll || !removed.isEmpty }
 
-  func noteRemoved(_ registration: ObjectIdentifier) {
-    removed.append(registration)
+  func noteRemoved(_ slot: SlotReference) {
+    removed.append(slot)
   }
 
   func noteRemovedAll() {
@@ -39,7 +39,7 @@ final class DeliveryContext: @unchecked Sendable {
   }
 
   /// Hands the removals noted since the last call to the pass, and forgets them.
-  func takeRemovals() -> (registrations: [ObjectIdentifier], all: Bool) {
+  func takeRemovals() -> (slots: [SlotReference], all: Bool) {
     defer {
       removed.removeAll(keepingCapacity: true)
       removedAll = false

@@ -1,0 +1,19 @@
+/// What a registration keeps apart from its timing: its handler, its receiver (weakly) and the
+/// receiver's key. 32 bytes, in ``RegistrationSlots``' pages.
+package struct RegistrationSlot {
+  /// What to call on each change; `nil` while the slot is free.
+  package var call: CountdownHandler?
+  /// The receiver, weakly: never retained, and `nil` once it is gone. Once the receiver is gone,
+  /// another object may be allocated at its address and so have the same key; a lookup by receiver
+  /// compares this reference with the object it was given, so that object is never taken for the
+  /// dead one. A weak reference, not `unowned`: on Apple platforms an `unowned` reference to an
+  /// Objective-C object (every `NSObject` subclass: views, cells) is a weak one in disguise and
+  /// keeps no memory reserved, so only the comparison is right everywhere. Read by API calls and
+  /// by the probe of paused registrations, never by the tick.
+  package weak var receiver: AnyObject?
+  /// The receiver's key, for removing the registration after its last call.
+  package var key: ObjectIdentifier?
+
+  /// A free slot.
+  static var free: RegistrationSlot { RegistrationSlot(call: nil, receiver: nil, key: nil) }
+}

@@ -1,0 +1,72 @@
+/// The registrations' handlers and weak receivers, in fixed pages of slots that never move.
+///
+/// Why not in the pool's nodes: a delivery pass calls handlers with the engine's lock released,
+/// while other threads may add and remove registrations, which moves nodes and reallocates the
+/// pool. A slot stays where it is, so a pass holds plain pointers to the slots it calls; and since
+/// a slot freed while a pass runs is reused only after that pass (``EngineState/retired``), the
+/// handler a pointer leads to is alive and unchanged for the whole pass. No heap object per
+/// registration stands between a pass and a handler, and the slots of a pool filled in order lie
+/// in order, so a tick reads them as a stream (one heap object per registration, before, cost a
+/// cache miss per callback at a million registrations).
+///
+/// Pages are kept once made (a table that held a million registrations keeps their 32 MB of slots
+/// for the next burst) and freed with the engine.
+///
+/// Not thread-safe: the engine keeps it inside its lock. A class only so that its pages are freed
+/// in `deinit`; never shared.
+package final class RegistrationSlots {
+  /// 4 096 slots (128 KB) per page.
+  private static let pageShift = 12
+  private static let pageSize = 1 << pageShift
+
+  private var pages: ContiguousArray<UnsafeMutablePointer<RegistrationSlot>> = []
+  /// Freed slots, reused last-freed first.
+  private var freeSlots: ContiguousArray<SlotReference> = []
+  /// Slots ever handed out; those from here to the end of the last page were never used.
+  private var used = 0
+
+  package init() {}
+
+  deinit {
+    for page in pages {
+      page.deinitialize(count: Self.pageSize)
+      page.deallocate()
+    }
+  }
+
+  /// How many slots hold a registration.
+  package var liveCount: Int { used - freeSlots.count }
+
+  /// Takes a free slot for a new registration.
+  package func allocate(receiver: AnyObject, call: @escaping CountdownHandler) -> SlotReference {
+    let reference: SlotReference
+    if let reused = freeSlots.popLast() {
+      reference = reused
+    } else {
+      if used == pages.count << Self.pageShift {
+        let page = UnsafeMutablePointer<RegistrationSlot>.allocate(capacity: Self.pageSize)
+        page.initialize(repeating: .free, count: Self.pageSize)
+        pages.append(page)
+      }
+      reference = SlotReference(pointer: pages[used >> Self.pageShift] + (used & (Self.pageSize - 1)))
+      used += 1
+    }
+    let slot = reference.pointer
+    slot.pointee.call = call
+    slot.pointee.receiver = receiver
+    slot.pointee.key = ObjectIdentifier(receiver)
+    return reference
+  }
+
+  /// Frees a slot. Returns its handler, for the caller to release once the engine's lock is
+  /// released: releasing it may run user code (the deinit of something the closure captured).
+  package func free(_ reference: SlotReference) -> CountdownHandler? {
+    let slot = reference.pointer
+    let call = slot.pointee.call.take()
+    // Clearing a weak reference runs no user code: at most it frees the reference's side table.
+    slot.pointee.receiver = nil
+    slot.pointee.key = nil
+    freeSlots.append(reference)
+    return call
+  }
+}

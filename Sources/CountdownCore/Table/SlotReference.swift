@@ -1,0 +1,33 @@
+/// Where a registration's ``RegistrationSlot`` is: the registration's identity, and what a delivery
+/// pass calls its handler through.
+///
+/// A slot never moves, and is reused only once its registration is freed, never while a delivery
+/// pass that may have prepared a callback for it is running (see ``EngineState/retired``): within
+/// a pass, a reference names one registration and leads to its handler. Across passes a stale
+/// reference may name a newer registration in the same slot; the one list that outlives a pass
+/// (first deliveries owed) checks what it finds.
+package struct SlotReference: Hashable {
+  package let pointer: UnsafeMutablePointer<RegistrationSlot>
+
+  // Each field is read through the pointer on its own: reading the whole slot would copy it,
+  // and copying its weak reference costs atomic operations.
+
+  /// The receiver's key.
+  package var key: ObjectIdentifier? { pointer.pointee.key }
+
+  /// Whether this slot's registration belongs to `object`, which is alive (the caller holds it):
+  /// false when its own receiver is gone, even if `object` now lives at the same address.
+  ///
+  /// Cannot run a deinit: the reference it loads, if any, is `object` itself, which the caller keeps
+  /// alive, so releasing it again is never the last release.
+  @inline(__always)
+  package func isRegistration(of object: AnyObject) -> Bool {
+    pointer.pointee.receiver === object
+  }
+
+  /// Whether the receiver is still alive. Never under the engine's lock: releasing the reference
+  /// it loads may be the last release, which runs the receiver's deinit.
+  package var hasLiveReceiver: Bool {
+    pointer.pointee.receiver != nil
+  }
+}
