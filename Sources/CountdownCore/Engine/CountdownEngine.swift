@@ -367,7 +367,11 @@ public final class CountdownEngine: Sendable {
 
   /// Does what a call decided under the lock: the timer's part, then queuing a pass.
   func perform(_ actions: EngineActions) {
-    perform(actions.timer)
+    // Most registrations leave the timer alone: matching `.none` first spares copying the action
+    // (with its timer reference) into the loop below.
+    if case .none = actions.timer {} else {
+      perform(actions.timer)
+    }
     if actions.queuePass {
       deliveryQueue.async { [weak self] in
         self?.deliverPending()

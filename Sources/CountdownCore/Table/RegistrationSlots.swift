@@ -19,11 +19,13 @@ package final class RegistrationSlots {
   private static let pageShift = 12
   private static let pageSize = 1 << pageShift
 
-  private var pages: ContiguousArray<UnsafeMutablePointer<RegistrationSlot>> = []
+  // Unchecked: only the engine's lock serializes access, which the runtime's per-access check
+  // (a thread-local lookup on every register and cancel) cannot see anyway.
+  @exclusivity(unchecked) private var pages: ContiguousArray<UnsafeMutablePointer<RegistrationSlot>> = []
   /// Freed slots, reused last-freed first.
-  private var freeSlots: ContiguousArray<SlotReference> = []
+  @exclusivity(unchecked) private var freeSlots: ContiguousArray<SlotReference> = []
   /// Slots ever handed out; those from here to the end of the last page were never used.
-  private var used = 0
+  @exclusivity(unchecked) private var used = 0
 
   package init() {}
 
