@@ -1,6 +1,6 @@
 /// Everything an engine knows, kept inside its lock. Methods here never call anything that is not
-/// the engine's own — not the clock, not the timer, not a handler — and never release a
-/// registration; they return what the caller must do once the lock is released
+/// the engine's own — not the clock, not the timer, not a handler — and never release a handler
+/// (they hand freed ones back); they return what the caller must do once the lock is released
 /// (``EngineActions``).
 struct EngineState {
   var table = ReceiverTable()
