@@ -37,8 +37,9 @@ extension CountdownManager {
 
   /// Starts (or replaces) the countdown for an id, for a number of seconds.
   ///
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` for a negative number; an existing
-  ///   countdown of `id` is then left untouched.
+  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` for a negative number, or
+  ///   ``CountdownCore/CountdownError/outOfRange`` for one too large to represent (such as `Int.max`);
+  ///   an existing countdown of `id` is then left untouched.
   /// - SeeAlso: ``start(id:for:whileSuspended:_:)``
   public func start<ID: Hashable & Sendable>(
     id: ID,

@@ -43,6 +43,7 @@ final class DocumentedErrorsTests: XCTestCase {
     let update: @MainActor (String, Int, inout Bool) -> Void = { _, _, _ in }
     Self.assertThrows(.negativeDuration, "id for: -1 s") { () throws(CountdownError) in try manager.start(id: "a", for: .seconds(-1), update) }
     Self.assertThrows(.outOfRange, "id for: Int64.max s") { () throws(CountdownError) in try manager.start(id: "a", for: .seconds(Int64.max), update) }
+    Self.assertThrows(.outOfRange, "id seconds: Int.max") { () throws(CountdownError) in try manager.start(id: "a", seconds: .max, update) }
     Self.assertThrows(.outOfRange, "id until: .distantFuture") { () throws(CountdownError) in try manager.start(id: "a", until: .distantFuture, update) }
     Self.assertThrows(.nonFiniteValue, "id until: NaN date") { () throws(CountdownError) in
       try manager.start(id: "a", until: Date(timeIntervalSinceReferenceDate: .nan), update)
