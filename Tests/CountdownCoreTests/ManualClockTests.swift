@@ -39,4 +39,90 @@ final class ManualClockTests: XCTestCase {
     XCTAssertThrowsError(try clock.advance(by: .seconds(Int64.max))) { XCTAssertEqual($0 as? CountdownError, .outOfRange) }
     XCTAssertEqual(clock.now.nanosecondsSinceOrigin, 100)
   }
+
+  func testATimerArmedForAnInstantAlreadyPastFiresOnItsQueueAtOnce() throws {
+    let clock = ManualCountdownClock()
+    try clock.advance(by: .seconds(5))
+    let queue = DispatchQueue(label: "timer")
+    let fired = expectation(description: "fired")
+    let timer = clock.makeTimer(on: queue) { event in
+      if case .fired = event {
+        dispatchPrecondition(condition: .onQueue(queue))
+        fired.fulfill()
+      }
+    }
+    timer.schedule(at: try CountdownInstant.zero.advanced(by: .seconds(2)))
+    wait(for: [fired], timeout: 10)
+    XCTAssertEqual(clock.armedTimerCount, 0)
+    withExtendedLifetime(timer) {}
+  }
+
+  func testACancelledTimerArmedForThePastNeverFires() throws {
+    let clock = ManualCountdownClock()
+    try clock.advance(by: .seconds(5))
+    let queue = DispatchQueue(label: "timer")
+    let fired = LockedState(false)
+    queue.suspend()  // the firing, if any, waits here until after cancel
+    let timer = clock.makeTimer(on: queue) { if case .fired = $0 { fired.withLock { $0 = true } } }
+    timer.schedule(at: .zero)
+    timer.cancel()
+    queue.resume()
+    queue.sync {}
+    XCTAssertFalse(fired.withLock { $0 })
+  }
+
+  /// An engine on its own queue re-arms after its pass. When another thread advanced the clock
+  /// while the pass ran, that deadline is already past: the wakeup must still come, as a real
+  /// timer's would, without another advance.
+  func testAPassThatReArmsForThePastAfterAnotherThreadAdvancedStillWakes() throws {
+    let clock = ManualCountdownClock()
+    let queue = DispatchQueue(label: "delivery")
+    let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: queue)
+    let inPass = DispatchSemaphore(value: 0)
+    let advanced = DispatchSemaphore(value: 0)
+    let values = LockedState<[Int]>([])
+    let reachedOne = expectation(description: "1 delivered without another advance")
+    let receiver = Receiver("a")
+    try engine.register(receiver, .duration(.seconds(5))) { value, _ in
+      values.withLock { $0.append(value) }
+      if value == 4 {
+        inPass.signal()  // the test thread advances while this pass runs
+        advanced.wait()
+      }
+      if value == 1 { reachedOne.fulfill() }
+    }
+    try clock.advance(by: .zero)
+    try clock.advance(by: .seconds(1))  // queues the pass that delivers 4
+    XCTAssertEqual(inPass.wait(timeout: .now() + 10), .success)
+    try clock.advance(by: .seconds(3))  // nothing armed: the pass re-arms when it ends
+    advanced.signal()
+    wait(for: [reachedOne], timeout: 10)
+    XCTAssertEqual(values.withLock { $0 }.last, 1)
+    withExtendedLifetime(engine) {}
+  }
+
+  /// A timer armed for the past after an advance's loop last looked, before the advance returns
+  /// (here: while the clock lets engines settle at its end), fires when the advance ends.
+  func testATimerArmedForThePastAsAnAdvanceEndsFiresWhenItEnds() throws {
+    let clock = ManualCountdownClock()
+    let queue = DispatchQueue(label: "timer")
+    let fired = expectation(description: "fired")
+    let late = clock.makeTimer(on: queue) { event in
+      if case .fired = event {
+        dispatchPrecondition(condition: .onQueue(queue))
+        fired.fulfill()
+      }
+    }
+    let end = try CountdownInstant.zero.advanced(by: .seconds(3))
+    let armed = LockedState(false)
+    let settling = clock.makeTimer(on: queue) { event in
+      guard case .settle = event, clock.now == end, !armed.withLock({ $0 }) else { return }
+      armed.withLock { $0 = true }
+      late.schedule(at: .zero)
+    }
+    try clock.advance(by: .seconds(3))
+    XCTAssertTrue(armed.withLock { $0 })
+    wait(for: [fired], timeout: 10)
+    withExtendedLifetime(settling) {}
+  }
 }

@@ -6,7 +6,9 @@ public import Dispatch
 /// Advancing fires, in order, every wakeup that the engines on this clock would have had in that
 /// time, each at its own instant, on the calling thread. An engine whose delivery queue is the
 /// calling queue (the main queue, when a test runs on the main thread) delivers each wakeup's
-/// callbacks before `advance` moves on, so when `advance` returns every callback has run.
+/// callbacks before `advance` moves on, so when `advance` returns every callback has run. A timer
+/// armed for an instant already past while no advance runs (an engine on another queue ending a
+/// pass after another thread advanced) fires at once on its queue, as a dispatch timer would.
 ///
 /// Give it a ``ManualClockJitter`` to make it behave like a real clock (late and early wakeups,
 /// time that moves while the engine works), seeded so a failing run replays exactly.
@@ -27,6 +29,9 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     var nextSequence: UInt64 = 0
     var timers: [Int: TimerRecord] = [:]
     var jitter: Jitter
+    /// How many calls of `advance` or `jump` are running (they nest when a callback advances). While
+    /// one runs, its loop fires what comes due; otherwise a timer armed for the past fires at once.
+    var advancing = 0
   }
 
   /// The jitter in nanoseconds, with its generator.
@@ -104,6 +109,8 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
   public func advance(to instant: CountdownInstant) throws(CountdownError) {
     let target = instant.nanosecondsSinceOrigin
     guard target >= state.withLock({ $0.now }) else { throw .negativeDuration }
+    beginAdvancing()
+    defer { endAdvancing() }
     // What was pending before time moved is delivered at the instant it was due, as a real delivery
     // queue would have done while time passed.
     settle()
@@ -116,6 +123,23 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     // Never backwards: a callback may have advanced the clock further, from inside this call.
     state.withLock { $0.now = max($0.now, target) }
     settle()
+  }
+
+  private func beginAdvancing() {
+    state.withLock { $0.advancing += 1 }
+  }
+
+  /// Ends an advance. Another thread (an engine's queue, finishing a pass) may have armed a timer
+  /// for an instant this advance had already passed after its loop last looked: as a dispatch
+  /// timer would, it fires at once, on its queue.
+  private func endAdvancing() {
+    let overdue = state.withLock { state -> [(ManualTimer, UInt64)] in
+      state.advancing -= 1
+      return state.advancing == 0 ? state.overdue() : []
+    }
+    for (timer, sequence) in overdue {
+      timer.fireOnQueue(ifStillArmedAs: sequence)
+    }
   }
 
   /// Lets every engine on this clock deliver what is pending.
@@ -134,6 +158,8 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
   public func jump(by duration: Duration) throws(CountdownError) {
     guard duration >= .zero else { throw .negativeDuration }
     let target = try now.advanced(by: duration).nanosecondsSinceOrigin
+    beginAdvancing()
+    defer { endAdvancing() }
     settle()
     state.withLock { $0.now = max($0.now, target) }
     // Each timer fires at most once here: whatever it is re-armed for lies after the new instant.
@@ -143,15 +169,16 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     }
   }
 
-  /// Makes a timer that fires only when ``advance(by:)`` or ``jump(by:)`` reach its deadline, on
-  /// the thread that advances time (`queue` is not used).
+  /// Makes a timer that fires when ``advance(by:)`` or ``jump(by:)`` reach its deadline, on the
+  /// thread that advances time. Armed while no advance runs for an instant already past (another
+  /// thread advanced the clock meanwhile), it fires at once on `queue`, as a dispatch timer would.
   public func makeTimer(
     on queue: DispatchQueue,
     handler: @escaping @Sendable (CountdownTimerEvent) -> Void
   ) -> any CountdownTimer {
     state.withLock { state in
       state.timers = state.timers.filter { $0.value.timer != nil }
-      let timer = ManualTimer(id: state.nextTimerID, clock: self, handler: handler)
+      let timer = ManualTimer(id: state.nextTimerID, clock: self, queue: queue, handler: handler)
       state.timers[state.nextTimerID] = TimerRecord(timer: timer)
       state.nextTimerID += 1
       return timer
@@ -169,15 +196,32 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
   }
 
   /// Arms (or, with `nil`, disarms) the timer `id`; for ``ManualTimer``.
+  ///
+  /// Armed for the past while no advance runs, it also fires on its queue at once; the next advance
+  /// fires it instead if it comes first (the test advances on that very queue), never both.
   func schedule(_ id: Int, at deadline: CountdownInstant?) {
-    state.withLock { state in
-      guard state.timers[id] != nil else { return }
-      if let deadline {
-        state.timers[id]?.armed = (deadline.nanosecondsSinceOrigin, state.nextSequence)
-        state.nextSequence += 1
-      } else {
+    let overdue = state.withLock { state -> (ManualTimer, UInt64)? in
+      guard let timer = state.timers[id]?.timer else { return nil }
+      guard let deadline = deadline?.nanosecondsSinceOrigin else {
         state.timers[id]?.armed = nil
+        return nil
       }
+      let sequence = state.nextSequence
+      state.nextSequence += 1
+      state.timers[id]?.armed = (deadline, sequence)
+      return state.advancing == 0 && deadline <= state.now ? (timer, sequence) : nil
+    }
+    if let (timer, sequence) = overdue {
+      timer.fireOnQueue(ifStillArmedAs: sequence)
+    }
+  }
+
+  /// Disarms the timer `id` if it is still armed as its `sequence`th arming; for ``ManualTimer``.
+  func disarm(_ id: Int, ifArmedAs sequence: UInt64) -> Bool {
+    state.withLock { state in
+      guard state.timers[id]?.timer != nil, state.timers[id]?.armed?.sequence == sequence else { return false }
+      state.timers[id]?.armed = nil
+      return true
     }
   }
 
@@ -188,6 +232,16 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
 }
 
 extension ManualCountdownClock.State {
+  /// Every live timer armed for `now` or earlier, with its arming's sequence number, in arming order.
+  fileprivate func overdue() -> [(ManualTimer, UInt64)] {
+    timers.values
+      .compactMap { record in
+        guard let timer = record.timer, let armed = record.armed, armed.deadline <= now else { return nil }
+        return (timer, armed.sequence)
+      }
+      .sorted { $0.1 < $1.1 }
+  }
+
   /// Disarms and returns the earliest armed timer due at or before `target`, moving `now` to its
   /// deadline (never backwards).
   fileprivate mutating func takeFirstDue(until target: Int64) -> ManualTimer? {
