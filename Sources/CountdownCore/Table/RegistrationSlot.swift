@@ -16,4 +16,14 @@ package struct RegistrationSlot {
 
   /// A free slot.
   static var free: RegistrationSlot { RegistrationSlot(call: nil, receiver: nil, key: nil) }
+
+  /// Moves the handler out, leaving `nil`: no reference counting. (`Optional.take()` would wrap
+  /// the closure in a reabstraction thunk, a heap allocation, each time: it is generic over the
+  /// wrapped type.)
+  @inline(__always)
+  mutating func takeCall() -> CountdownHandler? {
+    let taken = call
+    call = nil
+    return taken
+  }
 }

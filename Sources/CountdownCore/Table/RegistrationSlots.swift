@@ -64,7 +64,7 @@ package final class RegistrationSlots {
   /// released: releasing it may run user code (the deinit of something the closure captured).
   package func free(_ reference: SlotReference) -> CountdownHandler? {
     let slot = reference.pointer
-    let call = slot.pointee.call.take()
+    let call = slot.pointee.takeCall()
     // Clearing a weak reference runs no user code: at most it frees the reference's side table.
     slot.pointee.receiver = nil
     slot.pointee.key = nil

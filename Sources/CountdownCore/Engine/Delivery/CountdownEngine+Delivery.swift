@@ -162,9 +162,16 @@ extension CountdownEngine {
       }
       if !removed.isEmpty, removed.contains(delivery.slot) { continue }
       var stop = false
-      // The handler is retained for the call (the callee could, as far as the compiler knows,
-      // overwrite the slot): two atomic operations on a closure context the call reads anyway.
-      delivery.slot.pointer.pointee.call?(delivery.value, &stop)
+      // The handler is moved out of its slot for the call and back after it. Called in place, it
+      // would be retained and released around the call (the callee could, as far as the compiler
+      // knows, overwrite the slot): two atomic operations per callback. Nothing else reads or
+      // writes a slot's handler while a pass may call it: a registration removed meanwhile keeps
+      // its slot, handler included, until the pass ends.
+      let slot = delivery.slot.pointer
+      if let handler = slot.pointee.takeCall() {
+        handler(delivery.value, &stop)
+        slot.pointee.call = handler
+      }
       made += 1
       if stop || delivery.ends {
         ended.append(.init(key: delivery.slot.key!, slot: delivery.slot))
