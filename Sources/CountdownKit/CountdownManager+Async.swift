@@ -45,13 +45,13 @@ extension CountdownManager {
 
   private func after(_ target: CountdownTarget, _ action: @escaping @MainActor () -> Void) throws(CountdownError) -> CountdownHandle {
     let handle = CountdownHandle(engine: engine)
-    let call = MainQueueCall<CountdownHandle> { _, _, _ in action() }
     // The handler keeps the handle (the registration's key) alive until the countdown ends. Only
     // the end is delivered: one wakeup and one main-actor call, however long the delay.
-    try engine.register(handle, target, delivering: .onlyTheEnd) { value, stop in
+    let handler = MainQueueHandler.make { value, _ in
       guard value == 0 else { return }
-      call(handle, value, &stop)
+      withExtendedLifetime(handle) { action() }
     }
+    try engine.register(handle, target, delivering: .onlyTheEnd, handler: handler)
     return handle
   }
 

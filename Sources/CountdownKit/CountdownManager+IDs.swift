@@ -144,16 +144,16 @@ extension CountdownManager {
       state.ids[key] = (token, start)
       return (token, start, previous)
     }
-    let call = MainQueueCall(update)
     // A countdown ends with its 0; a listener's 0 is its first tick.
     let endsAtZero = target != .countingUp
-    do {
-      try engine.register(token, target, whileSuspended: policy) { [weak self] value, stop in
-        call(id, value, &stop)
-        if stop || (endsAtZero && value == 0) {
-          self?.forget(token, start: start)
-        }
+    let handler = MainQueueHandler.make { [weak self] value, stop in
+      update(id, value, &stop)
+      if stop || (endsAtZero && value == 0) {
+        self?.forget(token, start: start)
       }
+    }
+    do {
+      try engine.register(token, target, whileSuspended: policy, handler: handler)
     } catch {
       // Rejected: give the id back its previous state, unless another start came in between.
       state.withLock { state in

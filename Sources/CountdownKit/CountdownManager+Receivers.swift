@@ -183,13 +183,13 @@ extension CountdownManager {
     _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
   ) throws(CountdownError) {
     let weakReceiver = WeakReference(receiver)
-    let call = MainQueueCall(update)
-    try engine.register(receiver, target, whileSuspended: policy) { value, stop in
+    let handler = MainQueueHandler.make { value, stop in
       guard let receiver = weakReceiver.object else {
         stop = true
         return
       }
-      call(receiver, value, &stop)
+      update(receiver, value, &stop)
     }
+    try engine.register(receiver, target, whileSuspended: policy, handler: handler)
   }
 }

@@ -4,7 +4,7 @@ struct WeakReference<Object: AnyObject>: @unchecked Sendable {
   // @unchecked Sendable: the reference is set once, at init, and never written again (`private(set)`,
   // and the struct is only ever held in `let`s); loading a weak reference is atomic, so reading it
   // from the delivery queue is safe. The object itself is only used on the main actor, where it
-  // came from (the manager's receiver-taking methods are `@MainActor`; see `MainQueueCall`), or is
+  // came from (the manager's receiver-taking methods are `@MainActor`; see `MainQueueHandler`), or is
   // `Sendable` (the engine, in `CountdownHandle`). (`weak var`, not `weak let`, which needs Swift 6.2.)
   private(set) weak var object: Object?
 
