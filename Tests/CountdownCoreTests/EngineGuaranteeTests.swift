@@ -24,6 +24,36 @@ final class EngineGuaranteeTests: XCTestCase {
     XCTAssertFalse(engine.statistics.hasTimer)
   }
 
+  /// Removals between two wakeups leave the table's size alone, so a list that drops and reloads
+  /// its rows refills it without regrowing it; the wakeups after give the memory back.
+  func testTheTableGivesMemoryBackAtWakeupsNotOnEachRemoval() throws {
+    let (engine, clock) = try makeEngine()
+    let receivers = (0..<5_000).map { Receiver("r\($0)") }
+    let rows = receivers.dropFirst(10)
+    for receiver in receivers {
+      try engine.register(receiver, .duration(.seconds(60)), handler: { _, _ in })
+    }
+    try clock.advance(by: .zero)
+    let full = engine.tableSize
+    XCTAssertEqual(full.buckets, 8_192)
+    for receiver in rows {
+      engine.cancel(receiver)
+    }
+    XCTAssertTrue(engine.tableSize == full, "no resize on removal")
+    for receiver in rows {
+      try engine.register(receiver, .duration(.seconds(60)), handler: { _, _ in })
+    }
+    XCTAssertTrue(engine.tableSize == full, "the refill needs no growth")
+    for receiver in rows {
+      engine.cancel(receiver)
+    }
+    try clock.advance(by: .seconds(30))
+    XCTAssertEqual(engine.count, 10)
+    XCTAssertLessThanOrEqual(engine.tableSize.buckets, 64)
+    XCTAssertLessThanOrEqual(engine.tableSize.capacity, 128)
+    XCTAssertEqual(engine.tableInvariantViolations(), [])
+  }
+
   func testRegistrationBeforeTheLazyWakeupReusesTheTimer() throws {
     let (engine, clock) = try makeEngine()
     let a = Receiver("a")

@@ -60,7 +60,14 @@ final class ReceiverTableTests: XCTestCase {
       _ = table.remove(at: table.index(of: ObjectIdentifier(receiver))!)
     }
     XCTAssertEqual(table.count, 10)
-    XCTAssertLessThanOrEqual(table.bucketCount, 64, "the bucket array shrinks after mass removal")
+    XCTAssertEqual(table.bucketCount, 16_384, "removals alone never shrink the table")
+    // The engine calls this once per wakeup.
+    var calls = 0
+    while table.bucketCount > 64 || table.isResizing {
+      table.shrinkIfSparse()
+      calls += 1
+      XCTAssertLessThan(calls, 100)
+    }
     XCTAssertLessThanOrEqual(table.nodes.capacity, 128, "the pool gives memory back")
     XCTAssertEqual(table.invariantViolations(), [])
     for receiver in receivers.prefix(10) {
@@ -141,6 +148,9 @@ final class ReceiverTableTests: XCTestCase {
         } else {
           XCTAssertNil(model[key])
         }
+        if generator.next() % 16 == 0 {
+          table.shrinkIfSparse()  // a wakeup, between operations
+        }
         if table.isResizing { sawResizing += 1 }
         XCTAssertEqual(table.invariantViolations(), [], "phase \(phase), \(model.count) nodes")
         XCTAssertEqual(table.count, model.count)
@@ -173,6 +183,42 @@ final class ReceiverTableTests: XCTestCase {
     }
     XCTAssertEqual(operations, 1_024 / 8 - 1, "eight old buckets per operation")
     XCTAssertEqual(table.invariantViolations(), [])
+  }
+
+  /// Shrinking is paced: an empty table gives everything back at once; a sparse one halves its
+  /// buckets a call at a time, each call moving a bounded batch of buckets (never the whole table
+  /// under the engine's lock).
+  func testShrinkingGivesMemoryBackInBoundedSteps() {
+    var table = ReceiverTable()
+    let receivers = (0..<40_000).map { Receiver("r\($0)") }
+    for receiver in receivers {
+      table.insert(node(receiver, 0), for: ObjectIdentifier(receiver))
+    }
+    XCTAssertEqual(table.bucketCount, 65_536)
+    for receiver in receivers.dropFirst(100) {
+      _ = table.remove(at: table.index(of: ObjectIdentifier(receiver))!)
+    }
+    while table.isResizing {
+      table.insert(node(receivers[39_999], 0), for: ObjectIdentifier(receivers[39_999]))
+      _ = table.remove(at: table.index(of: ObjectIdentifier(receivers[39_999]))!)
+    }
+    table.shrinkIfSparse()
+    XCTAssertEqual(table.bucketCount, 32_768)
+    XCTAssertLessThanOrEqual(table.nodes.capacity, 400, "the pool is compacted at once")
+    table.shrinkIfSparse()
+    XCTAssertTrue(table.isResizing, "a call moves 4 096 of the 65 536 old buckets, not all of them")
+    XCTAssertEqual(table.invariantViolations(), [])
+    for receiver in receivers.prefix(100) {
+      XCTAssertNotNil(table.index(of: ObjectIdentifier(receiver)))
+    }
+
+    for receiver in receivers.prefix(100) {
+      _ = table.remove(at: table.index(of: ObjectIdentifier(receiver))!)
+    }
+    table.shrinkIfSparse()
+    XCTAssertEqual(table.bucketCount, 8, "an empty table gives everything back")
+    XCTAssertEqual(table.nodes.capacity, 0)
+    XCTAssertFalse(table.isResizing)
   }
 
   /// What a registration costs in the pool: the tick reads 24 bytes per node, lookups 16 per

@@ -291,6 +291,11 @@ public final class CountdownEngine: Sendable {
     CountdownInstant(nanosecondsSinceOrigin: state.withLock { $0.gridOrigin })
   }
 
+  /// The receiver table's bucket count and pool capacity: for tests of when it gives memory back.
+  package var tableSize: (buckets: Int, capacity: Int) {
+    state.withLock { ($0.table.bucketCount, $0.table.nodes.capacity) }
+  }
+
   /// Broken invariants of the receiver table (empty when sound): for tests.
   package func tableInvariantViolations() -> [String] {
     state.withLock { $0.table.invariantViolations() }
@@ -344,6 +349,8 @@ public final class CountdownEngine: Sendable {
       var actions = EngineActions()
       if case .fired = event {
         let armed = state.noteTimerFired()
+        // Once per wakeup, not per removal: see `shrinkIfSparse`.
+        state.table.shrinkIfSparse()
         guard state.suspendedSince == nil else { return (actions, false) }
         if state.table.isEmpty, state.fresh.isEmpty, !state.freshNeedsWalk {
           // The lazy cancel: a wakeup that finds nothing to do ends the timer.

@@ -18,7 +18,8 @@ extension ReceiverTable {
     return index
   }
 
-  /// Removes the node at `index`, moving the pool's last entry into its place.
+  /// Removes the node at `index`, moving the pool's last entry into its place. Never shrinks the
+  /// table: ``shrinkIfSparse()`` does, when its owner calls it.
   ///
   /// - Returns: The removed node (whose slot the caller frees).
   /// - Complexity: O(1) amortized.
@@ -33,7 +34,6 @@ extension ReceiverTable {
       relink(movedTo: index)
     }
     migrateSomeBuckets()
-    shrinkIfSparse()
     checkInvariantsIfEnabled()
     return removed
   }
@@ -100,18 +100,37 @@ extension ReceiverTable {
 
   // MARK: - Size
 
-  /// Halves the buckets below a quarter load and gives back pool memory below a quarter use, so a
-  /// table that once held a million receivers does not keep their memory. The factor-of-four
-  /// hysteresis keeps a table that hovers around a size from resizing on every call.
-  private mutating func shrinkIfSparse() {
-    if heads.count > Self.minimumBucketCount, nodes.count < heads.count / 4 {
+  /// Gives memory back once the table is sparse, a step per call: an empty table all of it; else
+  /// the buckets halve below a quarter load, and the pool is compacted below a quarter use. The
+  /// factor-of-four hysteresis keeps a table that hovers around a size from resizing back and forth.
+  ///
+  /// Called by the engine once per wakeup rather than by each removal, so that a burst of removals
+  /// followed by a burst of inserts (a list reloading its rows between two ticks) neither shrinks
+  /// nor regrows the table, while a table that once held a million receivers still gives their
+  /// memory back over the next wakeups. A halving still in progress moves a bounded batch of
+  /// buckets per call instead of being finished at once, which could hold the engine's lock for a
+  /// whole table.
+  package mutating func shrinkIfSparse() {
+    if isEmpty {
+      if heads.count > Self.minimumBucketCount || nodes.capacity > 0 || isResizing {
+        removeAll()
+      }
+      return
+    }
+    if isResizing {
+      migrateSomeBuckets(count: Self.bucketsMovedPerShrinkCall)
+    } else if heads.count > Self.minimumBucketCount, nodes.count < heads.count / 4 {
       resize(bucketCount: max(Self.minimumBucketCount, heads.count / 2))
     }
     if nodes.capacity > 64, nodes.count < nodes.capacity / 4 {
       nodes = Self.compacted(nodes)
       entries = Self.compacted(entries)
     }
+    checkInvariantsIfEnabled()
   }
+
+  /// How many old buckets ``shrinkIfSparse()`` moves while a resize is in progress.
+  static let bucketsMovedPerShrinkCall = 4_096
 
   /// A copy of `array` with room for twice its elements, not more.
   private static func compacted<Element>(_ array: ContiguousArray<Element>) -> ContiguousArray<Element> {
@@ -123,15 +142,17 @@ extension ReceiverTable {
 
   /// How many old buckets each insert or removal moves while a resize is in progress. Enough that
   /// a resize always ends before the table can need the next one: growing from m buckets leaves at
-  /// least m inserts before the next growth, shrinking from m at least m ÷ 8 removals before the
-  /// next shrink.
+  /// least m inserts before the next growth (m ÷ 8 suffice), and a halving from m buckets, in
+  /// progress, is finished by ``shrinkIfSparse()`` or by the operations before the table could need
+  /// to grow again (from under a quarter load to over a half: at least m ÷ 4 inserts, where m ÷ 8
+  /// suffice).
   static let bucketsMovedPerOperation = 8
 
   /// Starts moving the lists to a bucket array of `bucketCount` (a power of two) buckets.
   ///
   /// Rebuilding every list at once would hold the engine's lock for the whole table (at a million
   /// receivers, longer than several 100 Hz ticks). So the lists move a few buckets per operation
-  /// instead (``migrateSomeBuckets()``). A resize still in progress is finished first
+  /// instead (``migrateSomeBuckets(count:)``). A resize still in progress is finished first
   /// (``bucketsMovedPerOperation`` makes that rare).
   private mutating func resize(bucketCount: Int) {
     while isResizing {
@@ -144,9 +165,9 @@ extension ReceiverTable {
   }
 
   /// Moves the next few old buckets' lists into `heads`, if a resize is in progress.
-  private mutating func migrateSomeBuckets() {
+  private mutating func migrateSomeBuckets(count: Int = bucketsMovedPerOperation) {
     guard isResizing else { return }
-    let end = min(movedOldBuckets + Self.bucketsMovedPerOperation, oldHeads.count)
+    let end = min(movedOldBuckets + count, oldHeads.count)
     while movedOldBuckets < end {
       moveOldBucket(movedOldBuckets)
       movedOldBuckets += 1
