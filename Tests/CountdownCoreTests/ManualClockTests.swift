@@ -43,14 +43,7 @@ final class ManualClockTests: XCTestCase {
   func testATimerArmedForAnInstantAlreadyPastFiresOnItsQueueAtOnce() throws {
     let clock = ManualCountdownClock()
     try clock.advance(by: .seconds(5))
-    let queue = DispatchQueue(label: "timer")
-    let fired = expectation(description: "fired")
-    let timer = clock.makeTimer(on: queue) { event in
-      if case .fired = event {
-        dispatchPrecondition(condition: .onQueue(queue))
-        fired.fulfill()
-      }
-    }
+    let (timer, fired) = makeTimerExpectingAFire(on: clock)
     timer.schedule(at: try CountdownInstant.zero.advanced(by: .seconds(2)))
     wait(for: [fired], timeout: 10)
     XCTAssertEqual(clock.armedTimerCount, 0)
@@ -105,24 +98,33 @@ final class ManualClockTests: XCTestCase {
   /// (here: while the clock lets engines settle at its end), fires when the advance ends.
   func testATimerArmedForThePastAsAnAdvanceEndsFiresWhenItEnds() throws {
     let clock = ManualCountdownClock()
-    let queue = DispatchQueue(label: "timer")
-    let fired = expectation(description: "fired")
-    let late = clock.makeTimer(on: queue) { event in
-      if case .fired = event {
-        dispatchPrecondition(condition: .onQueue(queue))
-        fired.fulfill()
-      }
-    }
+    let (late, fired) = makeTimerExpectingAFire(on: clock)
     let end = try CountdownInstant.zero.advanced(by: .seconds(3))
     let armed = LockedState(false)
-    let settling = clock.makeTimer(on: queue) { event in
-      guard case .settle = event, clock.now == end, !armed.withLock({ $0 }) else { return }
-      armed.withLock { $0 = true }
-      late.schedule(at: .zero)
+    let settling = clock.makeTimer(on: DispatchQueue(label: "settling")) { event in
+      guard case .settle = event, clock.now == end else { return }
+      let isFirst = armed.withLock { armed in
+        defer { armed = true }
+        return !armed
+      }
+      if isFirst { late.schedule(at: .zero) }
     }
     try clock.advance(by: .seconds(3))
     XCTAssertTrue(armed.withLock { $0 })
     wait(for: [fired], timeout: 10)
     withExtendedLifetime(settling) {}
+  }
+
+  /// A timer on a queue of its own, and an expectation that it fires there.
+  private func makeTimerExpectingAFire(on clock: ManualCountdownClock) -> (any CountdownTimer, XCTestExpectation) {
+    let queue = DispatchQueue(label: "timer")
+    let fired = expectation(description: "fired on its queue")
+    let timer = clock.makeTimer(on: queue) { event in
+      if case .fired = event {
+        dispatchPrecondition(condition: .onQueue(queue))
+        fired.fulfill()
+      }
+    }
+    return (timer, fired)
   }
 }

@@ -112,9 +112,7 @@ extension ReceiverTable {
   /// whole table.
   package mutating func shrinkIfSparse() {
     if isEmpty {
-      if heads.count > Self.minimumBucketCount || nodes.capacity > 0 || isResizing {
-        removeAll()
-      }
+      removeAll()
       return
     }
     if isResizing {
