@@ -65,4 +65,24 @@ final class RegistrationSlotsTests: XCTestCase {
     let other = Receiver("other")
     XCTAssertFalse(slot.isRegistration(of: other))
   }
+
+  /// Once every slot is free, new registrations take them from the first again, in order: a
+  /// refill after cancels in random order lies in order, as the first fill did.
+  func testARefillAfterEveryCancelTakesTheSlotsInOrderAgain() {
+    let slots = RegistrationSlots()
+    let receivers = (0..<5_000).map { Receiver("r\($0)") }
+    let first = receivers.map { slots.allocate(receiver: $0) { _, _ in } }
+    var generator = SplitMix64(seed: 7)
+    for reference in first.shuffled(using: &generator).dropLast() {
+      _ = slots.free(reference)
+    }
+    let kept = first.first { slots.liveCount == 1 && $0.pointer.pointee.call != nil }!
+    let whileOneIsLive = slots.allocate(receiver: receivers[0]) { _, _ in }
+    XCTAssertNotEqual(whileOneIsLive, kept, "a live slot is never handed out")
+    _ = slots.free(whileOneIsLive)
+    _ = slots.free(kept)
+    XCTAssertEqual(slots.liveCount, 0)
+    let refill = receivers.map { slots.allocate(receiver: $0) { _, _ in } }
+    XCTAssertTrue(refill == first, "the refill takes the slots in the first fill's order")
+  }
 }

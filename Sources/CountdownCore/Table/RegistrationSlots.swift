@@ -22,7 +22,7 @@ package final class RegistrationSlots {
   // Unchecked: only the engine's lock serializes access, which the runtime's per-access check
   // (a thread-local lookup on every register and cancel) cannot see anyway.
   @exclusivity(unchecked) private var pages: ContiguousArray<UnsafeMutablePointer<RegistrationSlot>> = []
-  /// Freed slots, reused last-freed first.
+  /// Freed slots, reused last-freed first (emptied when every slot is free: see ``free(_:)``).
   @exclusivity(unchecked) private var freeSlots: ContiguousArray<SlotReference> = []
   /// Slots ever handed out; those from here to the end of the last page were never used.
   @exclusivity(unchecked) private var used = 0
@@ -68,7 +68,16 @@ package final class RegistrationSlots {
     // Clearing a weak reference runs no user code: at most it frees the reference's side table.
     slot.pointee.receiver = nil
     slot.pointee.key = nil
-    freeSlots.append(reference)
+    if freeSlots.count + 1 == used {
+      // The last one: every slot is free, so the next registrations take them from the first
+      // again, in order, and a tick reads them as a stream. Reused last-freed first, after
+      // cancels in random order they would lie in random order, a cache miss per callback and
+      // per registration at a hundred thousand.
+      freeSlots.removeAll(keepingCapacity: true)
+      used = 0
+    } else {
+      freeSlots.append(reference)
+    }
     return call
   }
 }
