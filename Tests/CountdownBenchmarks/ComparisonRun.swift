@@ -59,7 +59,8 @@ struct ComparisonRun {
   private mutating func runWithoutTimer(_ n: Int, log: (String) -> Void) throws {
     let ticks = max(5, configuration.tickCostWork / n)
     try runOursOnTheManualClock(n, ticks: ticks, log: log)
-    runDenseArray(n, ticks: ticks, log: log)
+    runDenseArray(DenseArrayKeyOnly.self, DenseArrayContender.label, n, ticks: ticks, log: log)
+    runDenseArray(DenseArrayWeakReceiver.self, DenseArrayContender.weakLabel, n, ticks: ticks, log: log)
     try runSevenBucket(n, ticks: ticks, log: log)
     log("G, closure loop, N = \(n)")
     let loop = ClosureLoop(receivers: n)
@@ -94,25 +95,25 @@ struct ComparisonRun {
     addResident(ResultTable.ours, n, before: residentBefore, withReceivers: residentWithReceivers, registered: residentRegistered)
   }
 
-  /// H, the dense array: register, the tick called directly, cancel, and resident bytes.
-  private mutating func runDenseArray(_ n: Int, ticks: Int, log: (String) -> Void) {
-    log("H, dense array, N = \(n)")
+  /// H, the dense array (or H+W): register, the tick called directly, cancel, and resident bytes.
+  private mutating func runDenseArray<Reference: DenseArrayReceiverReference>(
+    _ reference: Reference.Type, _ label: String, _ n: Int, ticks: Int, log: (String) -> Void
+  ) {
+    log("\(label), N = \(n)")
     let residentBefore = ProcessUsage.currentResidentBytes()
-    let dense = DenseArrayRun(receivers: n)
+    let dense = DenseArrayRun<Reference>(receivers: n)
     let residentWithReceivers = ProcessUsage.currentResidentBytes()
     var registers = [dense.registerAll()]
     let residentRegistered = ProcessUsage.currentResidentBytes()
-    table.add(.tickCost, DenseArrayContender.label, n, dense.tickCost(ticks: ticks), note: "tick function called directly")
+    table.add(.tickCost, label, n, dense.tickCost(ticks: ticks), note: "tick function called directly")
     var cancels = [dense.cancelAll()]
     for _ in 1..<configuration.registerRounds {
       registers.append(dense.registerAll())
       cancels.append(dense.cancelAll())
     }
-    sanity["H checksum at \(n)"] = dense.checksum
-    addFills(DenseArrayContender.label, n, registers: registers, cancels: cancels, how: "no timer")
-    addResident(
-      DenseArrayContender.label, n, before: residentBefore, withReceivers: residentWithReceivers,
-      registered: residentRegistered)
+    sanity["\(label) checksum at \(n)"] = dense.checksum
+    addFills(label, n, registers: registers, cancels: cancels, how: "no timer")
+    addResident(label, n, before: residentBefore, withReceivers: residentWithReceivers, registered: residentRegistered)
   }
 
   /// F, the 7-bucket port: its real-timer window runs here too, so that it is filled only once.

@@ -5,6 +5,9 @@ import Dispatch
 /// storing its value into its slot, made in the register loop as an app makes them.
 struct DenseArrayContender: RealTimerContender {
   static let label = "H: dense array + index, one timer"
+  /// H holding its receivers weakly, measured without a timer only (register, cancel, the tick,
+  /// memory): what ours' weak references cost, apart from everything else.
+  static let weakLabel = "H+W: H holding receivers weakly"
   var label: String { Self.label }
   var maxReceivers: Int { .max }
 
@@ -12,7 +15,7 @@ struct DenseArrayContender: RealTimerContender {
     let n = plan.receivers
     let initial = 1 << 40
     let queue = DispatchQueue(label: "benchmark.dense-array")
-    let timer = DenseArrayTimer()
+    let timer = DenseArrayTimer<DenseArrayKeyOnly>()
     let slots = ValueSlots(count: n, repeating: initial)
     let stamps = plan.makeStamps(initialValue: initial)
     let receivers = BenchmarkReceiver.make(n)

@@ -1,8 +1,9 @@
 /// H at one N with no timer: register (handlers made in the timed loop), the tick called
-/// directly, cancel in a shuffled order. The same protocol as ``OursManualRun``.
-final class DenseArrayRun {
+/// directly, cancel in a shuffled order. The same protocol as ``OursManualRun``. H+W, with
+/// ``DenseArrayWeakReceiver``.
+final class DenseArrayRun<Reference: DenseArrayReceiverReference> {
   let receivers: ContiguousArray<BenchmarkReceiver>
-  let timer = DenseArrayTimer()
+  let timer = DenseArrayTimer<Reference>()
   private let slots: ValueSlots
   private let cancelOrder: [Int]
 

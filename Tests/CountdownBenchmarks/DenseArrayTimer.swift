@@ -4,14 +4,16 @@ import Dispatch
 /// `ContiguousArray` of (key, value, handler) entries and a dictionary from the receiver's
 /// identity to its entry's position. Removal swaps the last entry into the gap.
 ///
-/// No weak receivers, no pause, no deadlines, no clock: each tick moves every value down by one.
-/// The honest bar for the engine's raw speed; everything it lacks is what ours adds.
-final class DenseArrayTimer: @unchecked Sendable {
+/// No weak receivers (unless `Reference` is ``DenseArrayWeakReceiver``: H+W), no pause, no
+/// deadlines, no clock: each tick moves every value down by one. The honest bar for the engine's
+/// raw speed; everything it lacks is what ours adds.
+final class DenseArrayTimer<Reference: DenseArrayReceiverReference>: @unchecked Sendable {
   // @unchecked Sendable: `entries` and `positions` are touched only while `lock` is held.
   struct Entry {
     let key: ObjectIdentifier
     var value: Int
     let handler: (Int) -> Void
+    let reference: Reference
   }
 
   private let lock = HarnessLock()
@@ -26,17 +28,24 @@ final class DenseArrayTimer: @unchecked Sendable {
     let key = ObjectIdentifier(receiver)
     lock.withLock {
       if let position = positions[key] {
-        entries[position] = Entry(key: key, value: value, handler: handler)
+        entries[position] = Entry(key: key, value: value, handler: handler, reference: Reference(receiver))
       } else {
         positions[key] = entries.count
-        entries.append(Entry(key: key, value: value, handler: handler))
+        entries.append(Entry(key: key, value: value, handler: handler, reference: Reference(receiver)))
       }
     }
   }
 
   func cancel(_ receiver: AnyObject) {
+    let key = ObjectIdentifier(receiver)
     lock.withLock {
-      guard let position = positions.removeValue(forKey: ObjectIdentifier(receiver)) else { return }
+      guard let position = positions.removeValue(forKey: key) else { return }
+      // The entry of a dead object that lived at this address stays (H never finds one: its
+      // check is compiled away).
+      guard entries[position].reference.refers(to: receiver) else {
+        positions[key] = position
+        return
+      }
       let last = entries.removeLast()
       if position < entries.count {
         entries[position] = last
