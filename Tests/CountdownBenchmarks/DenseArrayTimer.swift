@@ -40,8 +40,8 @@ final class DenseArrayTimer<Reference: DenseArrayReceiverReference>: @unchecked 
     let key = ObjectIdentifier(receiver)
     lock.withLock {
       guard let position = positions.removeValue(forKey: key) else { return }
-      // The entry of a dead object that lived at this address stays (H never finds one: its
-      // check is compiled away).
+      // The entry of a dead object that lived at this address stays (H's check is always true:
+      // it cannot tell).
       guard entries[position].reference.refers(to: receiver) else {
         positions[key] = position
         return

@@ -76,7 +76,8 @@ final class RegistrationSlotsTests: XCTestCase {
     for reference in first.shuffled(using: &generator).dropLast() {
       _ = slots.free(reference)
     }
-    let kept = first.first { slots.liveCount == 1 && $0.pointer.pointee.call != nil }!
+    XCTAssertEqual(slots.liveCount, 1)
+    let kept = first.first { $0.pointer.pointee.call != nil }!
     let whileOneIsLive = slots.allocate(receiver: receivers[0]) { _, _ in }
     XCTAssertNotEqual(whileOneIsLive, kept, "a live slot is never handed out")
     _ = slots.free(whileOneIsLive)

@@ -5,9 +5,9 @@
 /// pool. A slot stays where it is, so a pass holds plain pointers to the slots it calls; and since
 /// a slot freed while a pass runs is reused only after that pass (``EngineState/retired``), the
 /// handler a pointer leads to is alive and unchanged for the whole pass. No heap object per
-/// registration stands between a pass and a handler, and the slots of a pool filled in order lie
-/// in order, so a tick reads them as a stream (one heap object per registration, before, cost a
-/// cache miss per callback at a million registrations).
+/// registration stands between a pass and a handler, and the slots of a pool filled in order (from
+/// empty, or after every slot was freed) lie in order, so a tick reads them as a stream (one heap
+/// object per registration, before, cost a cache miss per callback at a million registrations).
 ///
 /// Pages are kept once made (a table that held a million registrations keeps their 32 MB of slots
 /// for the next burst) and freed with the engine.
@@ -71,8 +71,7 @@ package final class RegistrationSlots {
     if freeSlots.count + 1 == used {
       // The last one: every slot is free, so the next registrations take them from the first
       // again, in order, and a tick reads them as a stream. Reused last-freed first, after
-      // cancels in random order they would lie in random order, a cache miss per callback and
-      // per registration at a hundred thousand.
+      // cancels in random order they would lie in random order: a cache miss per callback.
       freeSlots.removeAll(keepingCapacity: true)
       used = 0
     } else {
