@@ -38,4 +38,24 @@ final class IDRaceTests: XCTestCase {
     XCTAssertTrue(manager.contains(id: "x"), "the id's countdown (the later registration) runs")
     XCTAssertEqual(manager.count, 1)
   }
+
+  // An id started on another thread and cancelled on the main actor before its first callback ran:
+  // nothing is called, not even the first delivery already queued for it.
+  func testAMainActorCancelAfterAnOffThreadStartLeavesNoCallback() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let calls = LockedState(0)
+      let started = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        try? manager.start(id: "code", seconds: 10) { _, _, _ in calls.withLock { $0 += 1 } }
+        started.signal()
+      }
+      started.wait()
+      XCTAssertTrue(manager.cancel(id: "code"))
+      drainMainQueue()
+      try clock.advance(by: .seconds(2))
+      XCTAssertEqual(calls.withLock { $0 }, 0)
+      XCTAssertEqual(manager.count, 0)
+    }
+  }
 }

@@ -33,4 +33,25 @@ final class OneShotTests: XCTestCase {
       XCTAssertEqual(runs.withLock { $0 }, 1)
     }
   }
+
+  // A one-shot started from a one-shot's action runs at its own end (it never ran: the pass that
+  // ran the first action lost the second's wakeup).
+  func testAnAfterStartedFromAnAfterRuns() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let shown = LockedState(false)
+      let hidden = LockedState(false)
+      try manager.after(.seconds(1)) {
+        shown.withLock { $0 = true }
+        _ = try? manager.after(.seconds(3)) { hidden.withLock { $0 = true } }
+      }
+      try clock.advance(by: .seconds(1))
+      XCTAssertTrue(shown.withLock { $0 })
+      try clock.advance(by: .seconds(2))
+      XCTAssertFalse(hidden.withLock { $0 }, "not before its time")
+      try clock.advance(by: .seconds(1))
+      XCTAssertTrue(hidden.withLock { $0 })
+      XCTAssertEqual(manager.count, 0)
+    }
+  }
 }

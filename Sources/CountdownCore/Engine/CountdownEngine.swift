@@ -106,7 +106,7 @@ public final class CountdownEngine: Sendable {
     self.alignment = alignment
     self.clock = clock
     self.deliveryQueue = deliveryQueue
-    state = LockedState(EngineState())
+    state = LockedState(EngineState(interval: intervalNanoseconds))
     deliveryQueue.setSpecific(key: deliveryQueueKey, value: true)
   }
 
@@ -136,7 +136,8 @@ public final class CountdownEngine: Sendable {
   ///   - deliveries: Every change (default), or only the final 0 (``CountdownDeliveries/onlyTheEnd``).
   ///   - handler: Called on the delivery queue with the remaining whole intervals, rounded up
   ///     (elapsed ones, when counting up), and a stop flag.
-  /// - Throws: ``CountdownError/negativeDuration``, or ``CountdownError/outOfRange`` for a deadline
+  /// - Throws: ``CountdownError/negativeDuration``, ``CountdownError/invalidCombination`` for only
+  ///   the end of a count-up (which has no end), or ``CountdownError/outOfRange`` for a deadline
   ///   beyond 292 years or a countdown of more than 2⁵⁵ − 1 intervals (417 days of 1 ns ones); the
   ///   receiver's existing countdown, if any, is left untouched.
   /// - Complexity: O(1) amortized.
@@ -147,48 +148,61 @@ public final class CountdownEngine: Sendable {
     delivering deliveries: CountdownDeliveries = .everyChange,
     handler: @escaping CountdownHandler
   ) throws(CountdownError) {
-    let now = clock.now.nanosecondsSinceOrigin
-    var timing = try Self.timing(for: target, policy: policy, at: now)
-    guard timing.valueFits(at: now, interval: intervalNanoseconds) else { throw .outOfRange }
-    // Only the end: silent until its deadline, unless that has passed already.
-    let silent = deliveries == .onlyTheEnd && timing.kind == .countdown && timing.anchor > now
-    if silent {
-      timing.deliverOnlyTheEnd()
-    }
-
+    if case .countingUp = target, deliveries == .onlyTheEnd { throw .invalidCombination }
+    let reading = clock.now.nanosecondsSinceOrigin
     let interval = intervalNanoseconds
     let window = windowNanoseconds
-    let (actions, replaced) = state.withLock {
-      $0.register(receiver, handler, timing, silent: silent, now: now, interval: interval, window: window)
+    let outcome = state.withLock { state -> Result<(EngineActions, CountdownHandler?), CountdownError> in
+      // The timing is made from the reading clamped under the lock: a suspension, resume or tick
+      // that another thread made after this reading is never undone.
+      let now = state.monotone(reading)
+      do throws(CountdownError) {
+        let timing = try Self.timing(for: target, policy: policy, deliveries: deliveries, at: now, interval: interval)
+        return .success(state.register(receiver, handler, timing, now: now, interval: interval, window: window))
+      } catch {
+        return .failure(error)
+      }
     }
+    let (actions, replaced) = try outcome.get()
     _ = replaced  // the old handler is released here, outside the lock
     perform(actions)
   }
 
-  /// The timing of a new registration at clock instant `now`, on the clock's own time.
+  /// The timing of a new registration at clock instant `now`, on the clock's own time. Pure
+  /// arithmetic: it runs under the engine's lock.
   private static func timing(
-    for target: CountdownTarget, policy: SuspensionPolicy, at now: Int64
+    for target: CountdownTarget, policy: SuspensionPolicy, deliveries: CountdownDeliveries, at now: Int64,
+    interval: Int64
   ) throws(CountdownError) -> CountdownTiming {
+    var timing: CountdownTiming
     switch target {
     case .duration(let duration):
       guard duration >= .zero else { throw .negativeDuration }
       let length = try duration.countdownNanoseconds()
       let (deadline, overflow) = now.addingReportingOverflow(length)
       guard !overflow else { throw .outOfRange }
-      return CountdownTiming(countdownTo: deadline, policy: policy)
+      timing = CountdownTiming(countdownTo: deadline, policy: policy)
     case .deadline(let instant):
-      return CountdownTiming(countdownTo: instant.nanosecondsSinceOrigin, policy: policy)
+      timing = CountdownTiming(countdownTo: instant.nanosecondsSinceOrigin, policy: policy)
     case .countingUp:
-      return CountdownTiming(countingUpFrom: now, policy: policy)
+      timing = CountdownTiming(countingUpFrom: now, policy: policy)
     }
+    guard timing.valueFits(at: now, interval: interval) else { throw .outOfRange }
+    // Only the end: silent until its deadline, unless that has passed already (then its 0 is its
+    // first delivery).
+    if deliveries == .onlyTheEnd, timing.anchor > now {
+      timing.deliverOnlyTheEnd()
+    }
+    return timing
   }
 
   // MARK: - Cancelling and pausing
 
   /// Ends the countdown of `receiver` without a further call.
   ///
-  /// Once this returns on the delivery queue, the registration gets no more callbacks, not even one
-  /// already prepared for the current batch.
+  /// Once this returns, on any thread, no callback of the registration begins, not even one
+  /// already prepared for the current batch. (One that the delivery queue had already begun on
+  /// another thread may still be running.)
   /// - Returns: Whether `receiver` had a registration.
   /// - Complexity: O(1) amortized.
   @discardableResult
@@ -199,6 +213,7 @@ public final class CountdownEngine: Sendable {
       // `receiver`'s.
       let isRunning = state.isRegistration(at: index, of: receiver) && !state.table[index].timing.isFinished
       state.noteRemoval(of: state.table[index].slot)
+      defer { state.checkInvariantsIfEnabled() }
       return (isRunning, state.remove(at: index))
     }
     _ = consume removed  // released outside the lock
@@ -206,9 +221,12 @@ public final class CountdownEngine: Sendable {
   }
 
   /// Ends every registration without a further call.
+  ///
+  /// Once this returns, on any thread, no callback of the registrations it removed begins.
   public func cancelAll() {
     let removed = state.withLock { state in
       state.noteRemovalOfAll()
+      defer { state.checkInvariantsIfEnabled() }
       return state.removeAll()
     }
     _ = removed  // released outside the lock
@@ -216,36 +234,25 @@ public final class CountdownEngine: Sendable {
 
   /// Freezes the countdown of `receiver` where it is; it gets no callbacks until ``resume(_:)``.
   ///
+  /// Once this returns, on any thread, no callback of the registration begins until it is
+  /// resumed, not even one already prepared for the current batch.
   /// - Returns: Whether `receiver` had a registration.
   @discardableResult
   public func pause(_ receiver: AnyObject) -> Bool {
     let now = clock.now.nanosecondsSinceOrigin
-    return state.withLock { state in
-      guard let index = state.liveIndex(of: receiver) else { return false }
-      let instant = state.instant(for: state.table[index].timing, at: now)
-      state.table[index].timing.pause(at: instant)
-      return true
-    }
+    return state.withLock { $0.pause(receiver, now: now) }
   }
 
   /// Continues a countdown frozen by ``pause(_:)`` from where it stopped, delivering its current
-  /// value promptly.
+  /// value promptly (unless it delivers only its end).
   ///
   /// - Returns: Whether `receiver` had a registration.
   @discardableResult
   public func resume(_ receiver: AnyObject) -> Bool {
     let now = clock.now.nanosecondsSinceOrigin
-    let (found, actions) = state.withLock { state -> (Bool, EngineActions) in
-      guard let index = state.liveIndex(of: receiver) else { return (false, .none) }
-      guard state.table[index].timing.isPaused else { return (true, .none) }
-      state.noteRegistrationRead(now)
-      let instant = state.instant(for: state.table[index].timing, at: now)
-      state.table[index].timing.resume(at: instant)
-      state.noteFresh(.init(key: state.table.key(at: index), slot: state.table[index].slot))
-      var actions = EngineActions()
-      actions.queuePass = state.requestPass()
-      return (true, actions)
-    }
+    let interval = intervalNanoseconds
+    let window = windowNanoseconds
+    let (found, actions) = state.withLock { $0.resume(receiver, now: now, interval: interval, window: window) }
     perform(actions)
     return found
   }
@@ -264,7 +271,7 @@ public final class CountdownEngine: Sendable {
     return state.withLock { state in
       state.liveIndex(of: receiver).map { index in
         let timing = state.table[index].timing
-        return Int(timing.value(at: state.instant(for: timing, at: now), interval: intervalNanoseconds))
+        return Int(timing.value(at: state.instant(for: timing, at: state.reading(now)), interval: intervalNanoseconds))
       }
     }
   }
@@ -275,7 +282,7 @@ public final class CountdownEngine: Sendable {
     return state.withLock { state in
       state.liveIndex(of: receiver).map { index in
         let timing = state.table[index].timing
-        return .nanoseconds(timing.nanoseconds(at: state.instant(for: timing, at: now)))
+        return .nanoseconds(timing.nanoseconds(at: state.instant(for: timing, at: state.reading(now))))
       }
     }
   }
@@ -316,7 +323,7 @@ public final class CountdownEngine: Sendable {
   /// registrations are still delivered.
   public func suspend() {
     let now = clock.now.nanosecondsSinceOrigin
-    perform(EngineActions(timer: state.withLock { $0.suspend(at: now) }))
+    perform(EngineActions(timer: state.withLock { $0.suspend(at: $0.monotone(now)) }))
   }
 
   /// Restarts after ``suspend()``: every registration promptly gets one callback with its
@@ -327,7 +334,7 @@ public final class CountdownEngine: Sendable {
   public func resume() {
     let now = clock.now.nanosecondsSinceOrigin
     let actions = state.withLock { state -> EngineActions in
-      guard state.resume(at: now) else { return .none }
+      guard state.resume(at: state.monotone(now)) else { return .none }
       var actions = EngineActions()
       actions.queuePass = state.requestPass()
       return actions
@@ -352,12 +359,13 @@ public final class CountdownEngine: Sendable {
         // Once per wakeup, not per removal: see `shrinkIfSparse`.
         state.table.shrinkIfSparse()
         guard state.suspendedSince == nil else { return (actions, false) }
-        if state.table.isEmpty, state.fresh.isEmpty, !state.freshNeedsWalk {
+        if state.table.isEmpty, state.awaitingFirstDelivery.isEmpty, !state.firstDeliveriesNeedWalk {
           // The lazy cancel: a wakeup that finds nothing to do ends the timer.
           actions.timer = state.removeTimer()
           return (actions, false)
         }
         state.noteWakeup(at: now, armedFor: armed, window: windowNanoseconds)
+        state.checkInvariantsIfEnabled()
       }
       guard state.hasPendingWork else { return (actions, false) }
       // On the delivery queue (the real timer fires there; a manual clock may be advanced there):

@@ -2,7 +2,38 @@
 /// the engine's own — not the clock, not the timer, not a handler — and never release a handler
 /// (they hand freed ones back); they return what the caller must do once the lock is released
 /// (``EngineActions``).
+///
+/// # The engine's rules
+///
+/// What this state, the engine's calls (`CountdownEngine.swift`) and the delivery pass
+/// (`Delivery/`) must keep between them. Builds with internal checks verify the first five after
+/// every transition and at the end of every pass (`EngineState+Invariants.swift`); the sixth is
+/// checked before each callback there (`CountdownEngine+Delivery.swift`, `call`).
+/// 1. **The earliest change is a lower bound.** Between passes, `earliestChange` is at or before
+///    every running registration's next change. A tick's walk replaces it with what it saw, so a
+///    change noted while a pass runs (a registration made, replaced or resumed by a callback or
+///    another thread, landing where the walk will not look) is kept apart in
+///    `earliestChangeDuringPass` and joins it when the pass ends (``noteChange(at:)``).
+/// 2. **A change to come is a wakeup to come.** If a registration will change, the timer is armed,
+///    or being made, or a pass is queued or due, or the engine is suspended.
+/// 3. **Every registration is ahead of the walk or awaits its first delivery.** One whose value is
+///    owed at once is in `awaitingFirstDelivery`, or a walk is due that will find it.
+/// 4. **"Only the end" is a state, never a value.** `CountdownTiming.deliversOnlyTheEnd` survives
+///    pauses, resumes and suspensions; such a registration stands at 1 until its 0.
+/// 5. **Readings are monotone.** A call reads the clock before it takes the lock; another thread
+///    or a wakeup may have acted on a later instant meanwhile. Every reading that changes the state
+///    goes through ``monotone(_:)``, so no call acts on an instant before one the state already
+///    acted on (`latestReading` ≥ every reading, wakeup instant and suspension start).
+/// 6. **Removal is final.** Once a call that removes, replaces or pauses a registration returns,
+///    on any thread, no callback for it begins: each such call notes the slot in the running
+///    pass's `DeliveryContext` under the lock, and the pass checks before every callback.
+/// 7. **First deliveries use the instant the labels show.** A first value is computed at or after
+///    the grid instant the latest wakeup stood for, even when that wakeup ran early
+///    (``firstDeliveryInstant(preparedAt:tick:window:)``), so it never goes back past a value
+///    already shown.
 struct EngineState {
+  /// The engine's interval, in nanoseconds.
+  let interval: Int64
   var table = ReceiverTable()
   /// The handlers and receivers of the table's registrations.
   let slots = RegistrationSlots()
@@ -31,15 +62,22 @@ struct EngineState {
   /// The latest clock reading of a registration or resume: a first delivery is never computed for
   /// an instant before its registration (it would show more than its duration).
   private(set) var latestRegistrationRead: Int64 = .min
+  /// The latest instant the state has acted on: every clock reading and every grid instant a
+  /// wakeup stood for. A call's reading is clamped to it (``monotone(_:)``).
+  private(set) var latestReading: Int64 = .min
   /// No registration's value changes before this instant (a lower bound: removals do not raise it).
-  var earliestChange: Int64 = .max
+  private(set) var earliestChange: Int64 = .max
+  /// The earliest change noted since the running pass began: a tick's walk replaces
+  /// `earliestChange` with what it saw, and this keeps what it could not see (registrations made,
+  /// resumed or replaced while it ran).
+  private(set) var earliestChangeDuringPass: Int64 = .max
 
-  /// Registrations waiting for their prompt first delivery.
-  private(set) var fresh: [PendingDelivery] = []
+  /// Registrations awaiting their prompt first delivery.
+  private(set) var awaitingFirstDelivery: [PendingDelivery] = []
   /// So many registrations awaited their first delivery that the next pass walks the table for
-  /// them (a walk is cheaper than looking each up past an eighth of the table); `fresh` was
+  /// them (a walk is cheaper than looking each up past an eighth of the table); the list was
   /// dropped, so a burst of a million registrations leaves no 16 MB list behind.
-  private(set) var freshNeedsWalk = false
+  private(set) var firstDeliveriesNeedWalk = false
   /// A wakeup happened: the next pass walks the whole table.
   var tickDue = false
   /// A pass is queued on the delivery queue (at most one is).
@@ -71,7 +109,7 @@ struct EngineState {
     var slot: SlotReference
   }
 
-  var hasPendingWork: Bool { tickDue || freshNeedsWalk || !fresh.isEmpty }
+  var hasPendingWork: Bool { tickDue || firstDeliveriesNeedWalk || !awaitingFirstDelivery.isEmpty }
 }
 
 // The one exception to "the lock box is Sendable only when its value is": the state holds the
@@ -112,6 +150,26 @@ extension EngineState {
     latestRegistrationRead = max(latestRegistrationRead, now)
   }
 
+  /// A call's clock reading, made before it took the lock, clamped to the latest instant the state
+  /// has acted on: another thread (or a wakeup) may have acted on a later instant meanwhile, and a
+  /// call must never undo it (a pause that froze the time before a tick it did not see would give
+  /// that tick's interval back on resume).
+  mutating func monotone(_ now: Int64) -> Int64 {
+    latestReading = max(latestReading, now)
+    return latestReading
+  }
+
+  /// ``monotone(_:)`` for a query, which changes nothing.
+  func reading(_ now: Int64) -> Int64 {
+    max(latestReading, now)
+  }
+
+  /// Notes that some registration's value changes at clock instant `change`.
+  mutating func noteChange(at change: Int64) {
+    earliestChange = min(earliestChange, change)
+    earliestChangeDuringPass = min(earliestChangeDuringPass, change)
+  }
+
   /// The last grid instant at or before `instant`.
   static func gridFloor(_ instant: Int64, window: Int64, origin: Int64) -> Int64 {
     let offset = instant.subtractingSaturated(origin)
@@ -138,12 +196,14 @@ extension EngineState {
       instant = armed
     }
     wakeupInstant = max(wakeupInstant, instant)
+    latestReading = max(latestReading, now, wakeupInstant)
     tickDue = true
   }
 
   /// Notes that a tick pass delivered the values at grid instant `instant`.
   mutating func noteTicked(_ instant: Int64) {
     wakeupInstant = max(wakeupInstant, instant)
+    latestReading = max(latestReading, instant)
   }
 
   /// The grid instant a tick pass that starts at clock instant `now` stands for.
@@ -151,25 +211,27 @@ extension EngineState {
     max(wakeupInstant, Self.gridFloor(now, window: window, origin: gridOrigin))
   }
 
-  /// The instant first deliveries prepared at clock instant `now` are computed for: the current
-  /// grid instant (so they agree with the labels already showing), but never before a
-  /// registration's own reading (a first value never exceeds its duration).
-  func freshInstant(preparedAt now: Int64, tick: Int64?, window: Int64) -> Int64 {
-    max(Self.gridFloor(now, window: window, origin: gridOrigin), tick ?? .min, latestRegistrationRead)
+  /// The instant first deliveries prepared at clock instant `now` are computed for: the grid
+  /// instant the labels already show (the current one, or the one the latest wakeup stood for if
+  /// it ran early), but never before a registration's own reading (a first value never exceeds its
+  /// duration).
+  func firstDeliveryInstant(preparedAt now: Int64, tick: Int64?, window: Int64) -> Int64 {
+    max(Self.gridFloor(now, window: window, origin: gridOrigin), tick ?? .min, wakeupInstant, latestRegistrationRead)
   }
 }
 
 // MARK: - Registering
 
 extension EngineState {
-  /// Adds a registration of `receiver` calling `call`, with `timing` read at clock instant `now`,
-  /// or replaces the one of the same key; returns what to do after the lock, and the replaced
-  /// handler, for the caller to release outside the lock. A `silent` registration (only its end is
-  /// delivered) is owed no first delivery.
+  /// Adds a registration of `receiver` calling `call`, with `timing` made at clock instant `now`
+  /// (a reading made ``monotone(_:)``), or replaces the one of the same key; returns what to do
+  /// after the lock, and the replaced handler, for the caller to release outside the lock. One
+  /// that delivers only its end is owed no first delivery.
   mutating func register(
-    _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ timing: CountdownTiming, silent: Bool,
+    _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ timing: CountdownTiming,
     now: Int64, interval: Int64, window: Int64
   ) -> (EngineActions, replaced: CountdownHandler?) {
+    let silent = timing.deliversOnlyTheEnd
     noteRegistrationRead(now)
     var timing = timing
     if timing.policy == .pauses {
@@ -191,22 +253,68 @@ extension EngineState {
       table.insert(node, for: key)
     }
     if !silent {
-      noteFresh(.init(key: key, slot: slot))
+      noteAwaitingFirstDelivery(.init(key: key, slot: slot))
     }
     var actions = EngineActions()
     actions.timer = ensureTimer(now: now)
     // Arm for this registration's first change now, not after its first delivery: if the delivery
     // queue is slow, the wakeup still comes on time.
-    let first =
-      silent
-      ? timing.nextChange(interval: interval)
-      : timing.firstChange(after: instant(for: timing, at: now), interval: interval)
-    earliestChange = min(earliestChange, clockInstant(of: first, for: timing))
+    noteFirstChange(of: timing, at: now, interval: interval)
     if case .none = actions.timer {
       actions.timer = rearm(now: now, window: window)
     }
     actions.queuePass = requestPass()
+    checkInvariantsIfEnabled()
     return (actions, replaced)
+  }
+
+  /// Notes when `timing`, just registered or resumed at clock instant `now`, changes first: its
+  /// deadline if it delivers only its end, else the first change after its first delivery.
+  private mutating func noteFirstChange(of timing: CountdownTiming, at now: Int64, interval: Int64) {
+    let first =
+      timing.deliversOnlyTheEnd
+      ? timing.nextChange(interval: interval)
+      : timing.firstChange(after: instant(for: timing, at: now), interval: interval)
+    noteChange(at: clockInstant(of: first, for: timing))
+  }
+}
+
+// MARK: - Pausing one registration
+
+extension EngineState {
+  /// Freezes `receiver`'s registration at clock instant `now` (clamped by ``monotone(_:)``, so that
+  /// it never freezes a time before one a tick has already shown); the running pass skips a
+  /// callback it prepared for it. Returns whether there was one.
+  mutating func pause(_ receiver: AnyObject, now: Int64) -> Bool {
+    guard let index = liveIndex(of: receiver) else { return false }
+    let now = monotone(now)
+    table[index].timing.pause(at: instant(for: table[index].timing, at: now))
+    noteRemoval(of: table[index].slot)
+    checkInvariantsIfEnabled()
+    return true
+  }
+
+  /// Continues `receiver`'s paused registration at clock instant `now`: its current value is owed
+  /// promptly, unless it delivers only its end, which stays silent until then. Returns whether
+  /// there was one, and what to do after the lock.
+  mutating func resume(
+    _ receiver: AnyObject, now: Int64, interval: Int64, window: Int64
+  ) -> (found: Bool, EngineActions) {
+    guard let index = liveIndex(of: receiver) else { return (false, .none) }
+    guard table[index].timing.isPaused else { return (true, .none) }
+    let now = monotone(now)
+    noteRegistrationRead(now)
+    table[index].timing.resume(at: instant(for: table[index].timing, at: now))
+    let timing = table[index].timing
+    if timing.awaitsPromptDelivery {
+      noteAwaitingFirstDelivery(.init(key: table.key(at: index), slot: table[index].slot))
+    }
+    noteFirstChange(of: timing, at: now, interval: interval)
+    var actions = EngineActions()
+    actions.timer = rearm(now: now, window: window)
+    actions.queuePass = requestPass()
+    checkInvariantsIfEnabled()
+    return (true, actions)
   }
 }
 
@@ -214,23 +322,39 @@ extension EngineState {
 
 extension EngineState {
   /// Notes a registration owed its prompt first delivery.
-  mutating func noteFresh(_ pending: PendingDelivery) {
-    guard !freshNeedsWalk else { return }
-    if fresh.count >= 64, fresh.count * 8 > table.count {
-      fresh = []
-      freshNeedsWalk = true
+  mutating func noteAwaitingFirstDelivery(_ pending: PendingDelivery) {
+    guard !firstDeliveriesNeedWalk else { return }
+    if awaitingFirstDelivery.count >= 64, awaitingFirstDelivery.count * 8 > table.count {
+      awaitingFirstDelivery = []
+      firstDeliveriesNeedWalk = true
     } else {
-      fresh.append(pending)
+      awaitingFirstDelivery.append(pending)
     }
   }
 
   /// Hands the owed first deliveries to a pass: the list, or `nil` when the pass must walk.
-  mutating func takeFresh() -> [PendingDelivery]? {
+  mutating func takeAwaitingFirstDelivery() -> [PendingDelivery]? {
     defer {
-      fresh = []
-      freshNeedsWalk = false
+      awaitingFirstDelivery = []
+      firstDeliveriesNeedWalk = false
     }
-    return freshNeedsWalk || fresh.count * 8 > table.count ? nil : fresh
+    return firstDeliveriesNeedWalk || awaitingFirstDelivery.count * 8 > table.count ? nil : awaitingFirstDelivery
+  }
+
+  /// Marks the start of a delivery pass: changes noted from now on are kept apart for it.
+  mutating func beginPass(_ context: DeliveryContext) {
+    delivery = context
+    earliestChangeDuringPass = .max
+  }
+
+  /// Ends the running pass, which found no change before `walked` (a tick walked the whole table;
+  /// other passes saw only some registrations).
+  mutating func endPass(walkedEverything: Bool, earliestSeen: Int64) {
+    delivery = nil
+    earliestChange = walkedEverything
+      ? min(earliestSeen, earliestChangeDuringPass)
+      : min(earliestChange, earliestSeen)
+    earliestChangeDuringPass = .max
   }
 
   /// Notes that deliveries are pending and says whether a pass must be queued for them.
@@ -240,19 +364,15 @@ extension EngineState {
     return true
   }
 
-  /// Tells a running pass on this thread that the registration in `slot` was removed or
-  /// replaced, so it skips a callback it prepared for it.
+  /// Tells the running pass, on whatever thread it runs, that the registration in `slot` was
+  /// removed, replaced or paused, so it skips a callback it prepared for it and has not begun.
   func noteRemoval(of slot: SlotReference) {
-    if let delivery, delivery.isCurrentThread {
-      delivery.noteRemoved(slot)
-    }
+    delivery?.noteRemoved(slot)
   }
 
-  /// Tells a running pass on this thread that every registration was removed.
+  /// Tells the running pass that every registration was removed.
   func noteRemovalOfAll() {
-    if let delivery, delivery.isCurrentThread {
-      delivery.noteRemovedAll()
-    }
+    delivery?.noteRemovedAll()
   }
 
   /// Frees the slot of a registration taken out of the table, or, while a pass runs (which may
@@ -329,6 +449,7 @@ extension EngineState {
     wakeupInstant = .min
     armedAt = nil
     earliestChange = .max
+    earliestChangeDuringPass = .max
     timerGeneration &+= 1
     return .make
   }
@@ -411,6 +532,7 @@ extension EngineState {
   mutating func suspend(at now: Int64) -> TimerAction {
     guard suspendedSince == nil else { return .none }
     suspendedSince = now
+    defer { checkInvariantsIfEnabled() }
     guard armedAt != nil else { return .none }
     return arm(at: nil)
   }
@@ -428,6 +550,7 @@ extension EngineState {
       }
     }
     tickDue = true
+    checkInvariantsIfEnabled()
     return true
   }
 }

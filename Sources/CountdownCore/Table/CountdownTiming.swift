@@ -29,6 +29,7 @@ package struct CountdownTiming: Sendable {
   private static let countingUpFlag: Int64 = 1 << 0
   private static let pausesFlag: Int64 = 1 << 1
   private static let pausedFlag: Int64 = 1 << 2
+  private static let onlyTheEndFlag: Int64 = 1 << 3
 
   /// Countdown: the deadline. Counting up: the start. While paused: the remaining (or elapsed)
   /// nanoseconds, frozen.
@@ -65,15 +66,23 @@ package struct CountdownTiming: Sendable {
     @inline(__always) get { word & Self.pausedFlag != 0 }
     set { word = newValue ? word | Self.pausedFlag : word & ~Self.pausedFlag }
   }
+  /// Only the final 0 is delivered (``CountdownDeliveries/onlyTheEnd``): a state of its own, kept
+  /// through pauses, resumes and suspensions, never encoded in the value.
+  package private(set) var deliversOnlyTheEnd: Bool {
+    @inline(__always) get { word & Self.onlyTheEndFlag != 0 }
+    set { word = newValue ? word | Self.onlyTheEndFlag : word & ~Self.onlyTheEndFlag }
+  }
 
-  /// Whether a delivery is due at once (the first one, or the one after a resume or a shift).
-  package var awaitsPromptDelivery: Bool { value < 0 && !isPaused }
+  /// Whether a delivery is due at once (the first one, or the one after a resume or a shift). Never
+  /// for a registration that delivers only its end.
+  package var awaitsPromptDelivery: Bool { value < 0 && !isPaused && !deliversOnlyTheEnd }
 
   /// The instant the value changes next: `Int64.min` when a delivery is due at once, `Int64.max`
-  /// while paused or after the end.
+  /// while paused or after the end. For a registration that delivers only its end, the deadline.
   @inline(__always)
   package func nextChange(interval: Int64) -> Int64 {
     if isPaused { return .max }
+    if deliversOnlyTheEnd { return value == 0 ? .max : anchor }
     if value < 0 { return .min }
     switch kind {
     case .countdown:
@@ -99,9 +108,10 @@ package struct CountdownTiming: Sendable {
   /// passed by less than an interval, its value moves down by exactly one: ``stepDown()``.
   @inline(__always)
   package var isRunningCountdownAboveOne: Bool {
-    // Not counting up, not paused, not on running time, and the value at least 2: the word at
-    // least 2 << 8.
-    word & (Self.countingUpFlag | Self.pausedFlag | Self.pausesFlag) == 0 && word >= 2 << Self.valueShift
+    // Not counting up, not paused, not on running time, not only the end, and the value at least
+    // 2: the word at least 2 << 8.
+    word & (Self.countingUpFlag | Self.pausedFlag | Self.pausesFlag | Self.onlyTheEndFlag) == 0
+      && word >= 2 << Self.valueShift
   }
 
   /// ``nextChange(interval:)`` without its checks, for ``isRunningCountdownAboveOne`` only.
@@ -197,8 +207,8 @@ package struct CountdownTiming: Sendable {
     isPaused = true
   }
 
-  /// Continues from the frozen time at `now`; due at once so the current value is delivered.
-  /// Saturates instead of wrapping: a countdown frozen with more time left than the clock has
+  /// Continues from the frozen time at `now`; due at once so the current value is delivered
+  /// (unless only the end is). Saturates instead of wrapping: a countdown frozen with more time left than the clock has
   /// instants ahead ends no sooner than the clock's last instant.
   package mutating func resume(at now: Int64) {
     guard isPaused else { return }
@@ -207,12 +217,15 @@ package struct CountdownTiming: Sendable {
     case .countdown: anchor = now.addingSaturated(anchor)
     case .countingUp: anchor = now.subtractingSaturated(anchor)
     }
-    value = -1
+    value = deliversOnlyTheEnd ? 1 : -1
   }
 
-  /// Makes a new countdown silent until its end: it stands at 1, whose next change is the
-  /// deadline itself, so the engine neither delivers a first value nor wakes before the end.
+  /// Makes a new countdown silent until its end: its next change is the deadline itself, so the
+  /// engine neither delivers a first value nor wakes before the end. Its value stands at 1 (not
+  /// ended) until then. Only for a countdown: a count-up has no end.
   package mutating func deliverOnlyTheEnd() {
+    precondition(kind == .countdown, "only a countdown has an end")
+    deliversOnlyTheEnd = true
     value = 1
   }
 
@@ -226,7 +239,7 @@ package struct CountdownTiming: Sendable {
   /// Makes a running registration due at once, so its current value is delivered (after the
   /// engine resumes). A paused or finished registration is left alone.
   package mutating func markDue() {
-    guard !isPaused, !isFinished else { return }
+    guard !isPaused, !isFinished, !deliversOnlyTheEnd else { return }
     value = -1
   }
 

@@ -11,4 +11,7 @@ public enum CountdownError: Error, Hashable, Sendable {
   case invalidInterval
   /// A deadline or duration too far away to represent on the clock (beyond about 292 years).
   case outOfRange
+  /// Options that cannot work together: only the end (``CountdownDeliveries/onlyTheEnd``) of a
+  /// count-up, which has no end and would never be called.
+  case invalidCombination
 }

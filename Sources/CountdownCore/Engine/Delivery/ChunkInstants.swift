@@ -5,28 +5,32 @@ extension CountdownEngine {
     /// The grid instant of the pass's wakeup (for first-delivery passes: unused).
     let tick: Int64
     let tickRunning: Int64
-    /// First deliveries: computed when the chunk is prepared (see ``EngineState/freshInstant(preparedAt:tick:window:)``).
-    let fresh: Int64
-    let freshRunning: Int64
+    /// First deliveries: computed when the chunk is prepared (see
+    /// ``EngineState/firstDeliveryInstant(preparedAt:tick:window:)``).
+    let firstDelivery: Int64
+    let firstDeliveryRunning: Int64
     /// Running time plus this is clock time.
     let suspendedTotal: Int64
 
     init(_ kind: PassKind, preparedAt now: Int64, state: EngineState, window: Int64) {
       tick = kind.tickInstant ?? .min
       tickRunning = state.runningTime(at: tick)
-      fresh = state.freshInstant(preparedAt: now, tick: kind.tickInstant, window: window)
-      freshRunning = state.runningTime(at: fresh)
+      firstDelivery = state.firstDeliveryInstant(preparedAt: now, tick: kind.tickInstant, window: window)
+      firstDeliveryRunning = state.runningTime(at: firstDelivery)
+      #if COUNTDOWN_CHECK_INVARIANTS
+        precondition(firstDelivery >= state.wakeupInstant, "a first delivery computed before the labels' instant")
+      #endif
       suspendedTotal = state.suspendedTotal
     }
 
     /// The instant `timing`'s value is computed for.
     @inline(__always)
     func instant(for timing: CountdownTiming) -> Int64 {
-      let isFresh = timing.awaitsPromptDelivery
+      let isFirst = timing.awaitsPromptDelivery
       if timing.policy == .pauses {
-        return isFresh ? freshRunning : tickRunning
+        return isFirst ? firstDeliveryRunning : tickRunning
       }
-      return isFresh ? fresh : tick
+      return isFirst ? firstDelivery : tick
     }
 
     /// The clock instant of `change`, on `timing`'s time.

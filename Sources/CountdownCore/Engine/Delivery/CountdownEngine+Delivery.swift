@@ -48,16 +48,17 @@ extension CountdownEngine {
     let kind = state.withLock { state -> PassKind? in
       state.passQueued = false
       guard state.delivery == nil, state.hasPendingWork else { return nil }
-      state.delivery = context
+      state.beginPass(context)
       defer { state.tickDue = false }
-      let fresh = state.takeFresh()
+      let pending = state.takeAwaitingFirstDelivery()
       if state.tickDue {
         // The walk delivers first deliveries too.
         return .tick(state.tickInstant(passStartedAt: startedAt, window: window))
       }
       // Looking a registration up costs cache misses in the buckets and the pool; the walk reads
-      // the pool in order. Past an eighth of the table, walking is cheaper (``EngineState/takeFresh()``).
-      return fresh.map(PassKind.firstDeliveries) ?? .firstDeliveriesByWalk
+      // the pool in order. Past an eighth of the table, walking is cheaper
+      // (``EngineState/takeAwaitingFirstDelivery()``).
+      return pending.map(PassKind.firstDeliveries) ?? .firstDeliveriesByWalk
     }
     if kind == nil {
       perform(EngineActions(queuePass: state.withLock { $0.delivery == nil ? false : $0.requestPass() }))
@@ -102,8 +103,8 @@ extension CountdownEngine {
       state.deliveries += Int64(progress.uncounted)
       progress.uncounted = 0
       let instants = ChunkInstants(kind, preparedAt: preparedAt, state: state, window: window)
-      if case .firstDeliveries(let fresh) = kind {
-        prepareFresh(fresh, instants, progress: &progress, into: &chunk, state: &state)
+      if case .firstDeliveries(let pending) = kind {
+        prepareFirstDeliveries(pending, instants, progress: &progress, into: &chunk, state: &state)
       }
       prepareWalk(kind, instants, progress: &progress, into: &chunk, state: &state)
     }
@@ -125,21 +126,21 @@ extension CountdownEngine {
     let finishedAt = clock.now.nanosecondsSinceOrigin
     let window = windowNanoseconds
     let actions = state.withLock { state -> EngineActions in
-      state.delivery = nil
       retired = state.freeRetired()
       state.deliveries += Int64(progress.uncounted)
       if progress.delivered > 0 {
         state.batches += 1
       }
-      // A tick walked everything: its earliest change replaces the old bound. Other passes saw
-      // only some registrations.
-      if case .tick(let instant) = kind {
+      if let instant = kind.tickInstant {
         state.noteTicked(instant)
-        state.earliestChange = progress.earliest
-      } else {
-        state.earliestChange = min(state.earliestChange, progress.earliest)
       }
-      return EngineActions(timer: state.rearm(now: finishedAt, window: window), queuePass: state.requestPass())
+      // A tick walked everything: its earliest change replaces the old bound, but for changes
+      // noted while it ran (a registration added past its cursor). Other passes saw only some
+      // registrations.
+      state.endPass(walkedEverything: kind.tickInstant != nil, earliestSeen: progress.earliest)
+      let actions = EngineActions(timer: state.rearm(now: finishedAt, window: window), queuePass: state.requestPass())
+      state.checkInvariantsIfEnabled()
+      return actions
     }
     retired.removeAll()  // released outside the lock
     perform(actions)
@@ -154,13 +155,24 @@ extension CountdownEngine {
     var removed = Set<SlotReference>()
     for position in 0..<chunk.count {
       let delivery = chunk[position]
-      if context.hasRemovals {
-        // A callback removed registrations: skip the ones this chunk still has callbacks for.
-        let removals = context.takeRemovals()
+      if context.hasNewRemovals {
+        // A callback or another thread removed or paused registrations: skip the ones this chunk
+        // still has callbacks for. Checked before each callback, so that once such a call has
+        // returned, on any thread, no callback it removed begins.
+        let removals = state.withLock { _ in context.takeRemovals() }
         if removals.all { break }
         removed.formUnion(removals.slots)
       }
       if !removed.isEmpty, removed.contains(delivery.slot) { continue }
+      #if COUNTDOWN_CHECK_INVARIANTS
+        // Removal is final: the registration is still there and running, or its removal came after
+        // the check above (the signal moved since).
+        state.withLock { state in
+          precondition(
+            state.isLive(delivery.slot) || context.hasNewRemovals,
+            "a callback begins for a registration removed or paused before it")
+        }
+      #endif
       var stop = false
       // The handler is moved out of its slot for the call and back after it. Called in place, it
       // would be retained and released around the call (the callee could, as far as the compiler
@@ -181,14 +193,14 @@ extension CountdownEngine {
   }
 
   /// Prepares first deliveries of new (or resumed) registrations, looked up one by one.
-  private func prepareFresh(
-    _ fresh: [EngineState.PendingDelivery], _ instants: ChunkInstants, progress: inout PassProgress,
+  private func prepareFirstDeliveries(
+    _ awaiting: [EngineState.PendingDelivery], _ instants: ChunkInstants, progress: inout PassProgress,
     into chunk: inout DeliveryChunk, state: inout EngineState
   ) {
     let interval = intervalNanoseconds
-    while progress.freshCursor < fresh.count, !chunk.isFull {
-      let pending = fresh[progress.freshCursor]
-      progress.freshCursor += 1
+    while progress.firstDeliveryCursor < awaiting.count, !chunk.isFull {
+      let pending = awaiting[progress.firstDeliveryCursor]
+      progress.firstDeliveryCursor += 1
       guard let index = state.table.index(of: pending.key), state.table[index].slot == pending.slot,
         state.table[index].timing.awaitsPromptDelivery
       else { continue }
@@ -259,10 +271,11 @@ extension CountdownEngine {
     let nextChange = timing.nextChange(interval: interval)
     if timing.isPaused {
       // Paused registrations get no calls that would notice their receiver die; they are rare,
-      // so checking them at each wakeup costs little. Checked again at the next grid instant:
-      // nothing else may tick to notice their end.
+      // so checking them at each wakeup costs little. Checked again an interval later, not at the
+      // next window (a tolerance of 1 ms would wake the engine a thousand times a second for one
+      // paused countdown): nothing else may tick to notice their end.
       probes.append(PausedProbe(key: entries[position].key, slot: nodes[position].slot))
-      earliest = min(earliest, max(instants.tick, instants.fresh).addingSaturated(1))
+      earliest = min(earliest, max(instants.tick, instants.firstDelivery).addingSaturated(interval))
       return nil
     }
     let isDue = isTick ? instants.instant(for: timing) >= nextChange : nextChange == .min

@@ -1,45 +1,43 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
-/// The state of one running delivery pass, shared with the API calls its callbacks make.
+/// The state of one running delivery pass, shared with every call that removes registrations
+/// while it runs.
 ///
 /// A delivery pass copies a chunk of due callbacks out of the table under the engine's lock, then
-/// calls them with the lock released. A callback may cancel or replace another registration of
-/// the same chunk; a cancelled or replaced registration must then not be called. Such calls run on the
-/// delivering thread itself, so they note the removed registrations here and the pass skips their
-/// prepared callbacks: no lock and no lookups, and one plain load per callback while nothing was
-/// removed.
+/// calls them with the lock released. Meanwhile a callback, or another thread, may cancel, replace
+/// or pause a registration of that chunk, or cancel them all; once that call has returned, the
+/// registration's prepared callback must not begin. Each such call notes what it removed here,
+/// under the engine's lock, and bumps ``RemovalSignal``; before each callback the pass reads the
+/// signal (one load while nothing was removed) and, when it moved, takes the removals under the
+/// lock and skips their callbacks.
 final class DeliveryContext: @unchecked Sendable {
-  // @unchecked Sendable: `removed` and `removedAll` are written only by code running on `thread`
-  // (the engine checks `isCurrentThread` under its lock first) and read only by the pass, on that
-  // same thread.
-  private let thread = pthread_self()
-  /// Slots of registrations removed by this pass's callbacks since the pass last looked.
-  private(set) var removed: [SlotReference] = []
-  /// A callback removed every registration.
-  private(set) var removedAll = false
+  // @unchecked Sendable: `removed` and `removedAll` are read and written only under the engine's
+  // lock, by whichever thread removes and by the pass; `seenCount` only by the pass's own thread
+  // (the one running `deliverPending`); `signal` is Sendable.
+  private var removed: [SlotReference] = []
+  private var removedAll = false
+  private let signal = RemovalSignal()
+  private var seenCount: UInt64 = 0
 
-  var isCurrentThread: Bool { pthread_equal(thread, pthread_self()) != 0 }
-
-  /// Whether a callback removed anything since the pass last looked.
-  @inline(__always)
-  var hasRemovals: Bool { removedAll || !removed.isEmpty }
-
+  /// Under the engine's lock: the registration in `slot` was removed, replaced or paused.
   func noteRemoved(_ slot: SlotReference) {
     removed.append(slot)
+    signal.bump()
   }
 
+  /// Under the engine's lock: every registration was removed.
   func noteRemovedAll() {
     removedAll = true
+    signal.bump()
   }
 
-  /// Hands the removals noted since the last call to the pass, and forgets them.
+  /// On the pass's thread, without the lock: whether anything was removed since the pass last took
+  /// the removals.
+  @inline(__always)
+  var hasNewRemovals: Bool { signal.value != seenCount }
+
+  /// Under the engine's lock, on the pass's thread: hands the removals noted since the last call to
+  /// the pass, and forgets them.
   func takeRemovals() -> (slots: [SlotReference], all: Bool) {
+    seenCount = signal.value
     defer {
       removed.removeAll(keepingCapacity: true)
       removedAll = false

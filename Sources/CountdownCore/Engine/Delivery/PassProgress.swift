@@ -2,7 +2,7 @@ extension CountdownEngine {
   /// Where a delivery pass stands between its chunks, and what it has counted.
   struct PassProgress {
     /// The next position in the first-delivery list.
-    var freshCursor = 0
+    var firstDeliveryCursor = 0
     /// The next pool position the walk looks at (it walks downward); below 0 when there is
     /// nothing to walk, or nothing left.
     var walkCursor: Int
@@ -28,8 +28,8 @@ extension CountdownEngine {
     /// Whether nothing is left to prepare or remove.
     func isDone(_ kind: PassKind) -> Bool {
       guard ended.isEmpty, walkCursor < 0 else { return false }
-      if case .firstDeliveries(let fresh) = kind {
-        return freshCursor >= fresh.count
+      if case .firstDeliveries(let pending) = kind {
+        return firstDeliveryCursor >= pending.count
       }
       return true
     }

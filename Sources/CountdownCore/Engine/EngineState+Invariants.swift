@@ -1,0 +1,69 @@
+extension EngineState {
+  /// Every broken rule of the engine's state (see the list at the top of `EngineState.swift`),
+  /// described; empty when the state is sound. O(count): tests call it directly, and builds with
+  /// internal checks run it after every transition (``checkInvariantsIfEnabled()``).
+  package func invariantViolations() -> [String] {
+    var problems: [String] = []
+    // Readings are monotone.
+    if latestReading < wakeupInstant { problems.append("latest reading \(latestReading) < wakeup instant \(wakeupInstant)") }
+    if latestReading < latestRegistrationRead {
+      problems.append("latest reading \(latestReading) < registration reading \(latestRegistrationRead)")
+    }
+    if let suspendedSince, suspendedSince > latestReading {
+      problems.append("suspended at \(suspendedSince), after the latest reading \(latestReading)")
+    }
+    // The timer: one whenever a registration lives.
+    if !table.isEmpty, !hasTimer, !isMakingTimer { problems.append("\(table.count) registrations and no timer") }
+    // While a pass runs, the nodes it walked hold values its chunk has not delivered yet, and their
+    // next changes live in the pass's progress: the rest is checked between passes.
+    guard delivery == nil else { return problems }
+    let awaiting = Set(awaitingFirstDelivery.map(\.slot))
+    let walkComing = tickDue || firstDeliveriesNeedWalk
+    var soonest = Int64.max
+    for node in table.nodes {
+      let timing = node.timing
+      // "Only the end" is a state: such a registration stands at 1 until its 0.
+      if timing.deliversOnlyTheEnd, timing.value != 1, timing.value != 0, !timing.isPaused {
+        problems.append("an only-the-end registration stands at \(timing.value)")
+      }
+      // Every registration is either ahead of the walk or awaiting its first delivery.
+      if timing.awaitsPromptDelivery {
+        if !walkComing, !awaiting.contains(node.slot) {
+          problems.append("a registration awaits its first delivery, and no pass will make it")
+        }
+        continue
+      }
+      guard !timing.isPaused, !timing.isFinished else { continue }
+      soonest = min(soonest, clockInstant(of: timing.nextChange(interval: interval), for: timing))
+    }
+    // The earliest change is a lower bound of every registration's next change.
+    if !walkComing, soonest < earliestChange {
+      problems.append("a registration changes at \(soonest), before the earliest change \(earliestChange)")
+    }
+    // A change to come is a wakeup to come: the timer is armed, or a pass or the timer is on its way.
+    let wakeupComing = armedAt != nil || isMakingTimer || passQueued || tickDue || suspendedSince != nil
+    if soonest != .max, !wakeupComing {
+      problems.append("a registration changes at \(soonest), and nothing will wake the engine")
+    }
+    return problems
+  }
+
+  /// Whether the registration in `slot` is still in the table and not paused: a callback may begin
+  /// for it.
+  func isLive(_ slot: SlotReference) -> Bool {
+    guard let key = slot.key, let index = table.index(of: key) else { return false }
+    return table[index].slot == slot && !table[index].timing.isPaused
+  }
+
+  /// Traps on a broken rule in builds with `COUNTDOWN_CHECK_INVARIANTS` (Package.swift defines it
+  /// when `COUNTDOWN_INTERNAL_CHECKS=1` is set, as `.ci/run` does); nothing otherwise. Tables above
+  /// 2 048 registrations are skipped, so that large tests stay linear.
+  @inline(__always)
+  func checkInvariantsIfEnabled() {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      guard table.count <= 2048 else { return }
+      let problems = invariantViolations()
+      precondition(problems.isEmpty, "engine invariants broken: \(problems)")
+    #endif
+  }
+}

@@ -1,0 +1,221 @@
+import CountdownCore
+import Dispatch
+import XCTest
+
+/// The seams of the engine: registrations made while a pass runs, "only the end" across pauses
+/// and resumes, pausing from a callback, early wakeups, clock readings that are stale by the time
+/// the lock is taken, paused registrations under a fine tolerance, and removals from other threads.
+final class EngineSeamTests: XCTestCase {
+  let recorder = Recorder()
+
+  // A one-shot registered from a callback, with nothing else left to change after that pass, is
+  // delivered at its end (it was never delivered: the pass's walk did not see it, and the pass's
+  // bound on the next change replaced the one the registration had set).
+  func testAnOnlyTheEndRegisteredFromACallbackIsDelivered() throws {
+    let (engine, clock) = try makeEngine()
+    let first = Receiver("first")
+    let second = Receiver("second")
+    let recorder = self.recorder
+    try engine.register(first, .duration(.seconds(1)), delivering: .onlyTheEnd) { value, _ in
+      recorder.record("first", value)
+      try? engine.register(second, .duration(.seconds(3)), delivering: .onlyTheEnd, handler: recorder.handler("second"))
+    }
+    try clock.advance(by: .seconds(1))
+    XCTAssertEqual(recorder.values("first"), [0])
+    try clock.advance(by: .seconds(3))
+    XCTAssertEqual(recorder.values("second"), [0])
+    XCTAssertEqual(engine.count, 0)
+  }
+
+  // The same from another thread between a pass's chunks: the pass is held in its first chunk
+  // while another thread registers.
+  func testAnOnlyTheEndRegisteredFromAnotherThreadDuringAPassIsDelivered() throws {
+    let (engine, clock) = try makeEngine()
+    let held = Receiver("held")
+    let late = Receiver("late")
+    let recorder = self.recorder
+    try engine.register(held, .duration(.seconds(1)), delivering: .onlyTheEnd) { value, _ in
+      recorder.record("held", value)
+      let registered = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        try? engine.register(late, .duration(.seconds(2)), delivering: .onlyTheEnd, handler: recorder.handler("late"))
+        registered.signal()
+      }
+      registered.wait()
+    }
+    try clock.advance(by: .seconds(1))
+    try clock.advance(by: .seconds(2))
+    XCTAssertEqual(recorder.values("late"), [0])
+  }
+
+  // "Only the end" stays only the end after the engine suspends and resumes, and after the
+  // registration itself is paused and resumed: it gets its 0 and nothing else.
+  func testOnlyTheEndStaysSilentAfterSuspendAndResume() throws {
+    let (engine, clock) = try makeEngine()
+    let once = Receiver("once")
+    try engine.register(once, .duration(.seconds(8)), delivering: .onlyTheEnd, handler: recorder.handler("once"))
+    try clock.advance(by: .seconds(1))
+    engine.suspend()
+    try clock.advance(by: .milliseconds(500))
+    engine.resume()
+    try clock.advance(by: .seconds(10))
+    XCTAssertEqual(recorder.values("once"), [0])
+    XCTAssertLessThanOrEqual(engine.statistics.wakeups, 3, "no wakeup per second for a silent countdown")
+  }
+
+  func testOnlyTheEndStaysSilentAfterPauseAndResume() throws {
+    let (engine, clock) = try makeEngine()
+    let once = Receiver("once")
+    try engine.register(once, .duration(.seconds(8)), delivering: .onlyTheEnd, handler: recorder.handler("once"))
+    try clock.advance(by: .seconds(1))
+    XCTAssertTrue(engine.pause(once))
+    try clock.advance(by: .seconds(5))
+    XCTAssertTrue(engine.resume(once))
+    try clock.advance(by: .seconds(6))
+    XCTAssertEqual(recorder.values("once"), [])
+    try clock.advance(by: .seconds(1))
+    XCTAssertEqual(recorder.values("once"), [0], "ends 7 s after the resume")
+  }
+
+  // Pausing a registration from another's callback skips its callback already prepared in the
+  // same chunk, as cancelling does.
+  func testPausingFromACallbackSkipsTheCallbackAlreadyPrepared() throws {
+    let (engine, clock) = try makeEngine()
+    let paused = Receiver("paused")
+    let pauser = Receiver("pauser")
+    let recorder = self.recorder
+    try engine.register(paused, .duration(.seconds(10)), handler: recorder.handler("paused"))
+    // Registered later, so the walk, which goes from the pool's end, prepares it first.
+    try engine.register(pauser, .duration(.seconds(10))) { value, _ in
+      if value == 8 { engine.pause(paused) }
+    }
+    try clock.advance(by: .zero)
+    try clock.step(3, by: .seconds(1), recorder: recorder)
+    XCTAssertEqual(recorder.values("paused"), [10, 9])
+  }
+
+  // Counting up has no end, so "only the end" of a count-up would never call: rejected.
+  func testCountingUpWithOnlyTheEndIsRejected() throws {
+    let (engine, _) = try makeEngine()
+    let up = Receiver("up")
+    try engine.register(up, .duration(.seconds(5)), handler: recorder.handler("up"))
+    XCTAssertThrowsError(try engine.register(up, .countingUp, delivering: .onlyTheEnd, handler: { _, _ in })) {
+      XCTAssertNotNil($0 as? CountdownError)
+    }
+    XCTAssertEqual(engine.value(for: up), 5, "the existing countdown is untouched")
+  }
+
+  // After an early wakeup, a registration that pauses and resumes itself from its callback gets
+  // the value the labels already show, never the one before it.
+  func testAFirstDeliveryAfterAnEarlyWakeupNeverGoesBack() throws {
+    let clock = try ManualCountdownClock(jitter: .init(early: .milliseconds(200), seed: 3))
+    let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
+    let fidget = Receiver("fidget")
+    let recorder = self.recorder
+    let lastSeen = LockedState(Int.max)
+    try engine.register(fidget, .duration(.seconds(10))) { value, stop in
+      // Bounded: with values going back, pausing and resuming on each new one never ends.
+      if recorder.values("fidget").count > 40 { return stop = true }
+      recorder.record("fidget", value)
+      // Once per value it sees: a resume delivers the current value again.
+      let isNew = lastSeen.withLock { last in
+        defer { last = value }
+        return value != last
+      }
+      if isNew, value > 0 {
+        engine.pause(fidget)
+        engine.resume(fidget)
+      }
+    }
+    for _ in 0..<12 {
+      try clock.advance(by: .seconds(1))
+    }
+    let values = recorder.values("fidget")
+    for (earlier, later) in zip(values, values.dropFirst()) {
+      XCTAssertLessThanOrEqual(later, earlier, "\(values)")
+    }
+    XCTAssertEqual(values.last, 0)
+  }
+
+  // A `.pauses` registration whose clock reading is overtaken by a suspend and a resume before it
+  // takes the lock still gets its whole duration.
+  func testAPausesRegistrationOvertakenBySuspensionKeepsItsDuration() throws {
+    let clock = try PreemptingClock()
+    let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
+    let other = Receiver("other")
+    let quiz = Receiver("quiz")
+    try engine.register(other, .duration(.seconds(100)), handler: { _, _ in })
+    clock.preemptAfterNextRead {
+      engine.suspend()
+      try? clock.base.advance(by: .seconds(10))
+      engine.resume()
+    }
+    try engine.register(quiz, .duration(.seconds(20)), whileSuspended: .pauses, handler: recorder.handler("quiz"))
+    XCTAssertEqual(engine.remaining(for: quiz), .seconds(20))
+    try clock.base.advance(by: .zero)
+    XCTAssertEqual(recorder.values("quiz"), [20])
+  }
+
+  // A tick that lands between `pause`'s clock reading and its lock is not undone by the resume.
+  func testATickBetweenPausesReadingAndItsLockIsNotUndone() throws {
+    let clock = try PreemptingClock()
+    let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
+    let quiz = Receiver("quiz")
+    try engine.register(quiz, .duration(.seconds(10)), handler: recorder.handler("quiz"))
+    try clock.base.advance(by: .zero)
+    try clock.base.advance(by: .seconds(1))
+    try clock.base.advance(by: .milliseconds(999))
+    clock.preemptAfterNextRead { try? clock.base.advance(by: .milliseconds(1)) }
+    XCTAssertTrue(engine.pause(quiz))
+    XCTAssertTrue(engine.resume(quiz))
+    try clock.base.advance(by: .zero)
+    XCTAssertEqual(recorder.values("quiz"), [10, 9, 8, 8])
+  }
+
+  // A paused registration is probed for its receiver's death on the interval's grid, not at every
+  // window of a fine tolerance.
+  func testAPausedRegistrationCostsNoWakeupPerWindow() throws {
+    let (engine, clock) = try makeEngine(alignment: .perCountdown(tolerance: .milliseconds(1)))
+    var sleeper: Receiver? = Receiver("sleeper")
+    try engine.register(sleeper!, .duration(.seconds(60)), handler: { _, _ in })
+    try clock.advance(by: .zero)
+    XCTAssertTrue(engine.pause(sleeper!))
+    let before = engine.statistics.wakeups
+    try clock.advance(by: .seconds(10))
+    XCTAssertLessThanOrEqual(engine.statistics.wakeups - before, 11, "about one probe per interval")
+    sleeper = nil
+    try clock.advance(by: .seconds(2))
+    XCTAssertEqual(engine.count, 0, "a dead paused receiver is still removed")
+  }
+
+  // A removal from another thread is final once it returns: the callback already prepared for the
+  // running batch does not begin. The pass is held in the first callback of its chunk while another
+  // thread removes the registration whose callback comes next.
+  func testARemovalFromAnotherThreadIsFinalOnceItReturns() throws {
+    for removal in ["cancel", "cancelAll", "pause", "replace"] {
+      let recorder = Recorder()
+      let (engine, clock) = try makeEngine()
+      let removed = Receiver("removed")
+      let holder = Receiver("holder")
+      try engine.register(removed, .duration(.seconds(10)), handler: recorder.handler("removed"))
+      // Registered later, so the walk, which goes from the pool's end, prepares it first.
+      try engine.register(holder, .duration(.seconds(10))) { value, _ in
+        guard value == 9 else { return }
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+          switch removal {
+          case "cancel": engine.cancel(removed)
+          case "cancelAll": engine.cancelAll()
+          case "pause": engine.pause(removed)
+          default: try? engine.register(removed, .duration(.seconds(5)), handler: recorder.handler("replacement"))
+          }
+          done.signal()
+        }
+        done.wait()
+      }
+      try clock.advance(by: .zero)
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(recorder.values("removed"), [10], "after \(removal) from another thread")
+    }
+  }
+}
