@@ -12,8 +12,9 @@ final class PreemptingClock: CountdownClock, Sendable {
     base = try ManualCountdownClock(jitter: jitter)
   }
 
-  /// Runs `action` once, after the next read of `now` and before that read returns.
-  func preemptAfterNextRead(_ action: @escaping @Sendable () -> Void) {
+  /// Runs `action` once, after the next read of `now` and before that read returns (`nil`: forget
+  /// the action set, if it has not run).
+  func preemptAfterNextRead(_ action: (@Sendable () -> Void)?) {
     afterNextRead.withLock { $0 = action }
   }
 

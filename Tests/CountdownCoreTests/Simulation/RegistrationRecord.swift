@@ -8,6 +8,9 @@ struct RegistrationRecord {
   /// Counts on the engine's running time (``SuspensionPolicy/pauses``): checked for order and
   /// range, not against the clock.
   let pauses: Bool
+  /// Delivers only its final 0 (``CountdownDeliveries/onlyTheEnd``): any other value is wrong,
+  /// and so is a 0 that does not come by the wakeup after its deadline.
+  var onlyTheEnd = false
   /// Countdown: the deadline; count-up: the start. Moved by the time spent paused.
   var anchorMin: Int64
   var anchorMax: Int64
@@ -23,6 +26,9 @@ struct RegistrationRecord {
   var paused = false
   /// The next value may skip (a first delivery, or one after a jump, a suspension or a pause).
   var loose = true
+  /// The value after the next may skip too: a resume of the engine while the first value was
+  /// prepared and not yet delivered owes a catch-up after it.
+  var looseTwice = false
   /// Grid checks apply to grid instants after this clock instant (its first value, or the value
   /// after a resume, is computed off the grid).
   var gridCheckAfter: Int64

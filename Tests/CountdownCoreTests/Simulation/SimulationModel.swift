@@ -16,8 +16,8 @@ final class SimulationModel: @unchecked Sendable {
   /// Every value may skip (time is jumping): set around a jump, which delivers a pending first
   /// value and then the jumped one.
   var jumping = false
-  /// Done by the next callback of the crowd (see ``SimulationStep/duringPass(slot:milliseconds:)``):
-  /// while a delivery pass is between its chunks.
+  /// Done by the next callback of the pass (see ``SimulationStep/duringPass(_:offThread:)``): from
+  /// inside a delivery pass, between its chunks if it has several.
   var duringPass: (() -> Void)?
 
   init(interval: Int64, early: Int64, slack: Int64) {
@@ -40,8 +40,8 @@ final class SimulationModel: @unchecked Sendable {
     a >= 0 ? a / b : -((-a - 1) / b + 1)
   }
 
-  /// A crowd countdown was called: performs the action waiting for a pass, if any.
-  func crowdCalled() {
+  /// A callback was made: performs the action waiting for a pass, if any.
+  func passCalled() {
     guard let action = duringPass else { return }
     duringPass = nil
     action()
@@ -53,6 +53,7 @@ final class SimulationModel: @unchecked Sendable {
     if record.gone { fail("#\(id) was called with \(value) after it was cancelled, replaced or released") }
     if record.ended { fail("#\(id) was called with \(value) after its final 0") }
     if record.paused { fail("#\(id) was called with \(value) while paused") }
+    if record.onlyTheEnd, value != 0 { fail("#\(id) delivers only its end, and was called with \(value)") }
     let v = Int64(value)
     switch record.kind {
     case .countdown:
@@ -80,8 +81,23 @@ final class SimulationModel: @unchecked Sendable {
       }
     }
     record.last = value
-    record.loose = false
+    if record.looseTwice {
+      record.looseTwice = false
+    } else {
+      record.loose = false
+    }
     records[id] = record
+    passCalled()
+  }
+
+  /// Checks that every running countdown that delivers only its end and is past its deadline by
+  /// more than a wakeup's lateness and an interval (at `now`, with the engine running) has had it.
+  func checkEnds(at now: Int64) {
+    for (id, record) in records.sorted(by: { $0.key < $1.key }) {
+      guard record.onlyTheEnd, !record.pauses, !record.paused, !record.ended, !record.gone else { continue }
+      let due = max(record.anchorMax, record.gridCheckAfter) + interval + slack + early
+      if now > due { fail("#\(id) delivers only its end, at \(record.anchorMax), and had no 0 by \(now)") }
+    }
   }
 
   /// Checks that every running countdown shows its value at `grid`, the last grid instant the
@@ -103,7 +119,11 @@ final class SimulationModel: @unchecked Sendable {
   func loosenAll(gridCheckAfter instant: Int64? = nil) {
     for id in records.keys {
       records[id]!.loose = true
-      if let instant { records[id]!.gridCheckAfter = max(records[id]!.gridCheckAfter, instant) }
+      if let instant {
+        records[id]!.gridCheckAfter = max(records[id]!.gridCheckAfter, instant)
+        // Resuming: a first value still to come comes before the catch-up, or is the catch-up.
+        if records[id]!.last == nil { records[id]!.looseTwice = true }
+      }
     }
   }
 }

@@ -2,14 +2,19 @@ import CountdownCore
 import Dispatch
 
 /// Replays simulation steps on an engine whose manual clock behaves like a real one (wakeups up
-/// to 20 ms late or 5 ms early, every read 0–50 µs later), checking every delivered value against
-/// the reference model. Runs on the main thread: the engine delivers on the main queue, so each
+/// to 20 ms late or 5 ms early, every read 0–50 µs later, and a reading that another step can
+/// overtake before the engine takes its lock), checking every delivered value against the
+/// reference model. Runs on the main thread: the engine delivers on the main queue, so each
 /// advance delivers synchronously.
 ///
-/// A crowded run adds, at its first ``SimulationStep/duringPass(slot:milliseconds:)``, more
-/// countdowns than fit in one chunk of a delivery pass, registered after the slots' so that a
-/// pass walks them first: a slot registered from a crowd callback lies in the part of the pass
-/// not prepared yet.
+/// The seed also picks the run's setting: the shared grid or per-countdown alignment (a 20 ms
+/// tolerance), and whether a count-up "ticker" runs beside the slots, so that a pass always has a
+/// callback to perform a ``SimulationStep/duringPass(_:offThread:)`` step from. Without it, such a
+/// step runs from a slot's own callback, or after the advance if none came.
+///
+/// A crowded run adds, at its first ``SimulationStep/duringPass(_:offThread:)``, more countdowns
+/// than fit in one chunk of a delivery pass, registered after the slots' so that a pass walks them
+/// first: a slot registered from a crowd callback lies in the part of the pass not prepared yet.
 struct SimulationRun {
   static let slots = 6
   static let interval: Int64 = 100_000_000
@@ -21,12 +26,17 @@ struct SimulationRun {
   /// The first failure, with the index of the step it came in; `nil` when every check held.
   func run(_ steps: some Collection<SimulationStep>) throws -> (index: Int, message: String)? {
     dispatchPrecondition(condition: .onQueue(.main))
-    let clock = try ManualCountdownClock(
+    let clock = try PreemptingClock(
       jitter: .init(late: .milliseconds(20), early: .milliseconds(5), drift: .microseconds(50), seed: seed))
-    let engine = try CountdownEngine(interval: .nanoseconds(Self.interval), clock: clock, deliveryQueue: .main)
+    let perCountdown = !crowded && seed % 4 >= 2
+    let engine = try CountdownEngine(
+      interval: .nanoseconds(Self.interval), alignment: perCountdown ? .perCountdown(tolerance: .milliseconds(20)) : .shared,
+      clock: clock, deliveryQueue: .main)
     let model = SimulationModel(interval: Self.interval, early: 5_000_000, slack: 21_000_000)
     let driver = Driver(engine: engine, clock: clock, model: model)
     driver.crowded = crowded
+    driver.sharedGrid = !perCountdown
+    if !crowded, seed % 2 == 1 { try driver.startTicker() }
     for (index, step) in steps.enumerated() {
       try driver.perform(step)
       driver.checkMembership()
@@ -41,23 +51,28 @@ struct SimulationRun {
     // @unchecked Sendable: a crowd callback performs a step, on the main queue (the engine's
     // delivery queue), where the run itself is: only the main thread touches it.
     let engine: CountdownEngine
-    let clock: ManualCountdownClock
+    let clock: PreemptingClock
     let model: SimulationModel
     var objects: [Receiver?] = Array(repeating: nil, count: SimulationRun.slots)
     var current: [Int: Int] = [:]
     var nextID = 0
     var suspended = false
     var crowded = false
+    /// Whether values flip together on the interval's grid (not per-countdown alignment).
+    var sharedGrid = true
     /// Countdowns that make a pass longer than one chunk.
     var crowd: [Receiver] = []
+    /// A count-up that calls back at every wakeup, if the run has one.
+    var ticker: Receiver?
 
-    init(engine: CountdownEngine, clock: ManualCountdownClock, model: SimulationModel) {
+    init(engine: CountdownEngine, clock: PreemptingClock, model: SimulationModel) {
       self.engine = engine
       self.clock = clock
       self.model = model
     }
 
-    func now() -> Int64 { clock.now.nanosecondsSinceOrigin }
+    /// The time, read without triggering a preemption (only the engine's readings do).
+    func now() -> Int64 { clock.base.now.nanosecondsSinceOrigin }
 
     func perform(_ step: SimulationStep) throws {
       let model = self.model
@@ -68,6 +83,28 @@ struct SimulationRun {
           RegistrationRecord(
             kind: .countdown, pauses: pauses, anchorMin: before + length, anchorMax: after + length,
             maximum: Int(model.ceilDiv(length, SimulationRun.interval)), gridCheckAfter: after)
+        }
+      case .oneShot(let slot, let milliseconds, let pauses):
+        let length = milliseconds * 1_000_000
+        try register(slot, .duration(.nanoseconds(length)), pauses: pauses, deliveries: .onlyTheEnd) { before, after in
+          var record = RegistrationRecord(
+            kind: .countdown, pauses: pauses, anchorMin: before + length, anchorMax: after + length,
+            maximum: Int(model.ceilDiv(length, SimulationRun.interval)), gridCheckAfter: after)
+          // A deadline that has come by the registration is delivered at once, as its first value.
+          record.onlyTheEnd = length > 0
+          return record
+        }
+      case .oneShotCountUp(let slot):
+        let receiver = objects[slot] ?? Receiver("slot \(slot)")
+        objects[slot] = receiver
+        do {
+          try engine.register(receiver, .countingUp, delivering: .onlyTheEnd) { _, _ in
+            model.fail("a count-up with only the end was called")
+          }
+          model.fail("a count-up with only the end was accepted")
+        } catch CountdownError.invalidCombination {
+        } catch {
+          model.fail("a count-up with only the end threw \(error), not invalidCombination")
         }
       case .deadline(let slot, let milliseconds):
         let deadline = clock.now.nanosecondsSinceOrigin + milliseconds * 1_000_000
@@ -84,19 +121,30 @@ struct SimulationRun {
       case .cancel(let slot):
         guard let object = objects[slot] else { return }
         let expected = current[slot].map { !model.records[$0]!.ended } ?? false
-        if engine.cancel(object) != expected { model.fail("cancel(slot \(slot)) did not return \(expected)") }
+        let found = engine.cancel(object)
+        // From a callback, a countdown whose 0 the pass has prepared has ended already.
+        if found != expected, !(expected && mayHaveEnded(slot)) {
+          model.fail("cancel(slot \(slot)) did not return \(expected)")
+        }
         end(slot)
       case .pause(let slot):
         guard let object = objects[slot], let id = current[slot], !model.records[id]!.ended,
           !model.records[id]!.paused
         else { return }
         let before = now()
-        if !engine.pause(object) { model.fail("pause(slot \(slot)) found no registration") }
+        guard engine.pause(object) else {
+          // From a callback, a countdown whose 0 the pass has prepared has ended already: the 0
+          // still comes.
+          if !mayHaveEnded(slot) { model.fail("pause(slot \(slot)) found no registration") }
+          return
+        }
         let after = now()
         model.records[id]!.paused = true
         model.records[id]!.loose = true
         model.records[id]!.pausedMin = before
-        model.records[id]!.pausedMax = after
+        // The engine may freeze the value the labels show, for a grid instant an early wakeup stood
+        // for, up to `early` ahead of the clock.
+        model.records[id]!.pausedMax = after + model.early
       case .resume(let slot):
         guard let object = objects[slot], let id = current[slot], model.records[id]!.paused else { return }
         let before = now()
@@ -104,7 +152,7 @@ struct SimulationRun {
         let after = now()
         // The anchor moves by the time paused, which lies between these brackets.
         model.records[id]!.anchorMin += before - model.records[id]!.pausedMax
-        model.records[id]!.anchorMax += after - model.records[id]!.pausedMin
+        model.records[id]!.anchorMax += after + model.early - model.records[id]!.pausedMin
         model.records[id]!.paused = false
         model.records[id]!.gridCheckAfter = after
       case .release(let slot):
@@ -121,30 +169,55 @@ struct SimulationRun {
       case .cancelAll:
         engine.cancelAll()
         for slot in current.keys { end(slot) }
+        if ticker != nil { try startTicker() }
       case .advance(let milliseconds):
         let target = now() + milliseconds * 1_000_000
-        try clock.advance(to: CountdownInstant(nanosecondsSinceOrigin: target))
+        try clock.base.advance(to: CountdownInstant(nanosecondsSinceOrigin: target))
         if !suspended {
-          model.checkGrid(gridFloor(target))
+          if sharedGrid { model.checkGrid(gridFloor(target)) }
+          model.checkEnds(at: now())
         }
-      case .duringPass(let slot, let milliseconds):
+      case .duringPass(let step, let offThread):
         if crowded, crowd.isEmpty { try startCrowd() }
-        var failure: (any Error)?
+        let failure = LockedState<String?>(nil)
         model.duringPass = { [self] in
-          do {
-            try perform(.countdown(slot: slot, milliseconds: milliseconds, pauses: false))
-          } catch {
-            failure = error
+          let run: @Sendable () -> Void = { [self] in
+            do {
+              try perform(step)
+            } catch {
+              failure.withLock { $0 = "\(error)" }
+            }
           }
+          guard offThread else { return run() }
+          // The callback waits while another thread performs the step: the pass is held between
+          // two callbacks of its chunk.
+          let done = DispatchSemaphore(value: 0)
+          DispatchQueue.global().async {
+            run()
+            done.signal()
+          }
+          done.wait()
         }
         try perform(.advance(milliseconds: SimulationRun.interval / 1_000_000))
-        model.crowdCalled()  // no crowd callback came (suspended, or not crowded): register now
-        if let failure { throw failure }
+        model.passCalled()  // no callback came (suspended, or nothing running): perform it now
+        if let failure = failure.withLock({ $0 }) { model.fail("during a pass: \(failure)") }
+      case .preempted(let step, let interruption):
+        let failure = LockedState<String?>(nil)
+        clock.preemptAfterNextRead { [self] in
+          do {
+            try perform(interruption)
+          } catch {
+            failure.withLock { $0 = "\(error)" }
+          }
+        }
+        try perform(step)
+        clock.preemptAfterNextRead(nil)  // the step read no clock (it found nothing to do)
+        if let failure = failure.withLock({ $0 }) { model.fail("preempting: \(failure)") }
       case .jump(let milliseconds):
         model.loosenAll()
         model.jumping = true
         defer { model.jumping = false }
-        try clock.jump(by: .milliseconds(milliseconds))
+        try clock.base.jump(by: .milliseconds(milliseconds))
       }
     }
 
@@ -156,9 +229,17 @@ struct SimulationRun {
         try engine.register(member, .duration(.nanoseconds(SimulationRun.crowdLength))) {
           [weak member] _, stop in
           guard member != nil else { return stop = true }
-          model.crowdCalled()
+          model.passCalled()
         }
       }
+    }
+
+    /// Starts (again) the count-up that calls back at every wakeup.
+    func startTicker() throws {
+      let ticker = self.ticker ?? Receiver("ticker")
+      self.ticker = ticker
+      let model = self.model
+      try engine.register(ticker, .countingUp) { _, _ in model.passCalled() }
     }
 
     /// The last grid instant at or before `instant`.
@@ -168,7 +249,7 @@ struct SimulationRun {
     }
 
     func register(
-      _ slot: Int, _ target: CountdownTarget, pauses: Bool,
+      _ slot: Int, _ target: CountdownTarget, pauses: Bool, deliveries: CountdownDeliveries = .everyChange,
       record: (_ before: Int64, _ after: Int64) -> RegistrationRecord
     ) throws {
       let receiver = objects[slot] ?? Receiver("slot \(slot)")
@@ -178,15 +259,23 @@ struct SimulationRun {
       let model = self.model
       let clock = self.clock
       let before = now()
-      try engine.register(receiver, target, whileSuspended: pauses ? .pauses : .keepsRunning) {
+      try engine.register(receiver, target, whileSuspended: pauses ? .pauses : .keepsRunning, delivering: deliveries) {
         [weak receiver] value, stop in
         guard receiver != nil else { return stop = true }
-        model.deliver(id, value, at: clock.now.nanosecondsSinceOrigin)
+        model.deliver(id, value, at: clock.base.now.nanosecondsSinceOrigin)
       }
-      let after = now()
+      // The engine may count from the grid instant an early wakeup stood for, up to `early` ahead.
+      let after = now() + model.early
       end(slot)
       current[slot] = id
       model.records[id] = record(before, after)
+    }
+
+    /// Whether the slot's countdown may have come to its end (its deadline has passed, or it counts
+    /// on running time, which the model does not follow).
+    func mayHaveEnded(_ slot: Int) -> Bool {
+      guard let id = current[slot], let record = model.records[id], record.kind == .countdown else { return false }
+      return record.pauses || record.anchorMin <= now() + model.early
     }
 
     /// The slot's registration is gone: it must never be called again.
@@ -215,8 +304,9 @@ struct SimulationRun {
         if model.records[id]!.paused { try perform(.resume(slot: slot)) }
         if model.records[id]!.kind == .countUp { try perform(.cancel(slot: slot)) }
       }
+      if let ticker { engine.cancel(ticker) }
       try perform(.jump(milliseconds: 3_600_000))
-      try clock.advance(by: .seconds(1))
+      try clock.base.advance(by: .seconds(1))
       for (id, record) in model.records where record.kind == .countdown && !record.gone && !record.ended {
         model.fail("#\(id) never delivered its 0 (last: \(record.last.map(String.init) ?? "none"))")
       }

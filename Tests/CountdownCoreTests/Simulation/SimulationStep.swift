@@ -2,10 +2,14 @@ import CountdownCore
 
 /// One step of a model-based simulation run: an operation on the engine or the clock. Steps name
 /// receiver slots, not objects, so that a run can be replayed, and shortened, from its steps alone.
-enum SimulationStep: CustomStringConvertible {
+indirect enum SimulationStep: CustomStringConvertible, Sendable {
   case countdown(slot: Int, milliseconds: Int64, pauses: Bool)
   case deadline(slot: Int, millisecondsFromNow: Int64)
   case countUp(slot: Int)
+  /// A countdown that delivers only its end (``CountdownDeliveries/onlyTheEnd``).
+  case oneShot(slot: Int, milliseconds: Int64, pauses: Bool)
+  /// A count-up that would deliver only its end: rejected, and the slot's registration untouched.
+  case oneShotCountUp(slot: Int)
   case cancel(slot: Int)
   case pause(slot: Int)
   case resume(slot: Int)
@@ -17,16 +21,21 @@ enum SimulationStep: CustomStringConvertible {
   case advance(milliseconds: Int64)
   /// A device waking from sleep: whole intervals missed at once.
   case jump(milliseconds: Int64)
-  /// Advance by one interval and start a countdown in the slot from the first callback of the
-  /// run's crowd (see ``SimulationRun``), between the chunks of a pass (or after the advance, if
-  /// no pass ran).
-  case duringPass(slot: Int, milliseconds: Int64)
+  /// Advance by one interval and perform `step` from the first callback of that advance's pass
+  /// (see ``SimulationRun``): between the chunks of a crowded pass; on another thread while the
+  /// callback waits for it, if `offThread`; after the advance, if no pass ran.
+  case duringPass(SimulationStep, offThread: Bool)
+  /// Perform `step`, with `preemptedBy` performed right after the engine's first clock reading in
+  /// it, before it takes its lock: as if its thread were preempted there.
+  case preempted(SimulationStep, by: SimulationStep)
 
   var description: String {
     switch self {
     case .countdown(let slot, let ms, let pauses): "countdown(slot: \(slot), \(ms) ms\(pauses ? ", pauses" : ""))"
     case .deadline(let slot, let ms): "deadline(slot: \(slot), now + \(ms) ms)"
     case .countUp(let slot): "countUp(slot: \(slot))"
+    case .oneShot(let slot, let ms, let pauses): "oneShot(slot: \(slot), \(ms) ms\(pauses ? ", pauses" : ""))"
+    case .oneShotCountUp(let slot): "oneShotCountUp(slot: \(slot))"
     case .cancel(let slot): "cancel(slot: \(slot))"
     case .pause(let slot): "pause(slot: \(slot))"
     case .resume(let slot): "resume(slot: \(slot))"
@@ -36,19 +45,21 @@ enum SimulationStep: CustomStringConvertible {
     case .cancelAll: "cancelAll"
     case .advance(let ms): "advance(\(ms) ms)"
     case .jump(let ms): "jump(\(ms) ms)"
-    case .duringPass(let slot, let ms): "duringPass(slot: \(slot), \(ms) ms)"
+    case .duringPass(let step, let offThread): "duringPass(\(step)\(offThread ? ", off thread" : ""))"
+    case .preempted(let step, let other): "preempted(\(step), by: \(other))"
     }
   }
 
   /// A random step, weighted toward advancing time. A crowded run (see ``SimulationRun``) has no
-  /// `cancelAll`, which would end its crowd: it starts countdowns between a pass's chunks instead.
+  /// `cancelAll`, which would end its crowd.
   static func random(slots: Int, crowded: Bool = false, using generator: inout SplitMix64) -> SimulationStep {
     let slot = Int(generator.next() % UInt64(slots))
     let pick = generator.next() % 100
-    if crowded, pick == 37 || (40..<43).contains(pick) {
+    if crowded, pick == 37 {
       // Whole intervals (0 included): a value taken at another instant than the registration's
       // shows at once at a boundary.
-      return .duringPass(slot: slot, milliseconds: 100 * Int64(generator.next() % 31))
+      return .duringPass(
+        .countdown(slot: slot, milliseconds: 100 * Int64(generator.next() % 31), pauses: false), offThread: false)
     }
     switch pick {
     case 0..<14: return .countdown(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 4 == 0)
@@ -62,7 +73,32 @@ enum SimulationStep: CustomStringConvertible {
     case 35..<37: return .resumeAll
     case 37: return .cancelAll
     case 38..<40: return .jump(milliseconds: 100 + Int64(generator.next() % 2_000))
+    case 40..<45: return .oneShot(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 4 == 0)
+    case 45: return .oneShotCountUp(slot: slot)
+    case 46..<54:
+      return .duringPass(operation(slot: slot, crowded: crowded, using: &generator), offThread: generator.next() % 3 == 0)
+    case 54..<58:
+      let interruption: SimulationStep =
+        switch generator.next() % 4 {
+        case 0: .suspend
+        case 1: .resumeAll
+        default: .advance(milliseconds: 1 + Int64(generator.next() % 100))
+        }
+      return .preempted(operation(slot: slot, crowded: crowded, using: &generator), by: interruption)
     default: return .advance(milliseconds: 1 + Int64(generator.next() % 100))
+    }
+  }
+
+  /// A random operation that moves no time: what a callback, or a thread preempted in it, does.
+  private static func operation(slot: Int, crowded: Bool, using generator: inout SplitMix64) -> SimulationStep {
+    switch generator.next() % 10 {
+    case 0, 1: .countdown(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 3 == 0)
+    case 2: .oneShot(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 3 == 0)
+    case 3, 4: .pause(slot: slot)
+    case 5, 6: .resume(slot: slot)
+    case 7: .cancel(slot: slot)
+    case 8: generator.next() % 2 == 0 ? .suspend : .resumeAll
+    default: crowded ? .cancel(slot: slot) : .cancelAll
     }
   }
 }
