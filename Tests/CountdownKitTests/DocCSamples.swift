@@ -10,6 +10,15 @@ import Foundation
 #if canImport(UIKit) && !canImport(WatchKit)
   import UIKit
 #endif
+#if canImport(ActivityKit)
+  import ActivityKit
+#endif
+#if canImport(WidgetKit)
+  import WidgetKit
+#endif
+#if canImport(UserNotifications)
+  import UserNotifications
+#endif
 
 /// A quiz question shown on screen, the receiver of its countdown.
 @MainActor final class QuizQuestion {
@@ -107,5 +116,84 @@ func runQuiz(_ question: QuizQuestion) throws {
   }
   CountdownManager.shared.pause(question)   // the player opened a hint
   CountdownManager.shared.resume(question)  // and closed it
+}
+// END DOCC
+
+// DOCC: outside-live-activity
+@available(iOS 16.2, *)
+struct DeliveryAttributes: ActivityAttributes {
+  struct ContentState: Codable, Hashable {
+    var arrival: ClosedRange<Date>  // the same deadline the app's countdown counts to
+  }
+
+  var orderID: String
+}
+
+@available(iOS 16.2, *)
+@MainActor
+func startDeliveryActivity(for orderID: String, on manager: CountdownManager) throws -> Activity<DeliveryAttributes>? {
+  guard let arrival = manager.timerInterval(id: orderID) else { return nil }
+  let state = DeliveryAttributes.ContentState(arrival: arrival)
+  return try Activity.request(
+    attributes: DeliveryAttributes(orderID: orderID),
+    content: ActivityContent(state: state, staleDate: arrival.upperBound))
+}
+
+@available(iOS 16.2, macOS 13, *)
+struct DeliveryActivityView: View {
+  let state: DeliveryAttributes.ContentState
+
+  var body: some View {
+    // Rendered and counted by the system, even while the app is not running.
+    Text(timerInterval: state.arrival, countsDown: true)
+  }
+}
+// END DOCC
+
+// DOCC: outside-widget
+struct SaleEntry: TimelineEntry {
+  let date: Date
+  let sale: ClosedRange<Date>
+}
+
+@MainActor
+func saleTimeline(from data: Data, saleID: Int, now: Date = Date()) throws -> Timeline<SaleEntry> {
+  // The widget extension is a process of its own: it restores the snapshot the app wrote to
+  // their shared app group into a manager of its own, and asks it for the sale's dates.
+  let manager = try CountdownManager()
+  try manager.restore(CountdownSnapshot<Int>(decoding: data)) { _ in { _, _, _ in } }
+  defer { manager.cancelAll() }
+  guard let sale = manager.timerInterval(id: saleID) else {
+    return Timeline(entries: [], policy: .never)
+  }
+  // One entry now and one at the end: between them the system counts by itself.
+  let entries = [SaleEntry(date: now, sale: sale), SaleEntry(date: sale.upperBound, sale: sale)]
+  return Timeline(entries: entries, policy: .never)
+}
+// END DOCC
+
+// DOCC: outside-notification
+func scheduleArrivalNotification(for orderID: String, on manager: CountdownManager) {
+  // A trigger must lie in the future: an order that already arrived gets none.
+  guard let arrival = manager.endDate(id: orderID), arrival.timeIntervalSinceNow > 0 else { return }
+  let content = UNMutableNotificationContent()
+  content.title = "Your order has arrived"
+  let trigger = UNTimeIntervalNotificationTrigger(timeInterval: arrival.timeIntervalSinceNow, repeats: false)
+  UNUserNotificationCenter.current().add(UNNotificationRequest(identifier: orderID, content: content, trigger: trigger))
+}
+// END DOCC
+
+// DOCC: outside-paused
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+struct QuizClockView: View {
+  let countdown: ObservableCountdown
+
+  var body: some View {
+    // Paused, the countdown has no end date: its range is the time left, shown frozen.
+    Text(
+      timerInterval: countdown.timerInterval,
+      pauseTime: countdown.isPaused ? countdown.timerInterval.lowerBound : nil,
+      countsDown: true)
+  }
 }
 // END DOCC

@@ -17,7 +17,10 @@ extension CountdownManager {
     let offset = serverNow.timeIntervalSince(local)
     guard offset.isFinite else { throw .nonFiniteValue }
     guard abs(offset) < Self.representableSeconds else { throw .outOfRange }
-    state.withLock { $0.serverOffset = .seconds(offset) }
+    state.withLock {
+      $0.serverOffset = .seconds(offset)
+      $0.isCalibrated = true
+    }
   }
 
   /// How far the server's clock is ahead of this device's (negative: behind).
@@ -53,7 +56,7 @@ extension CountdownManager {
 
 extension Duration {
   /// This duration in seconds, as a `Double`.
-  fileprivate var secondsValue: Double {
+  var secondsValue: Double {
     Double(components.seconds) + Double(components.attoseconds) / 1e18
   }
 }

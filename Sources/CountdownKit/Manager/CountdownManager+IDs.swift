@@ -35,6 +35,43 @@ extension CountdownManager {
     try start(id: id, .deadline(deadline(for: date)), policy, update)
   }
 
+  /// Starts (or replaces) the countdown for an id, for `duration`, delivering every change or only
+  /// its end.
+  ///
+  /// ```swift
+  /// try manager.start(id: "autosave", for: .seconds(30), delivering: .onlyTheEnd) { _, _, _ in
+  ///   document.save()  // called once, with 0
+  /// }
+  /// ```
+  ///
+  /// With ``CountdownCore/CountdownDeliveries/onlyTheEnd`` the manager wakes for the end alone; a
+  /// snapshot keeps that choice.
+  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``; an existing
+  ///   countdown of `id` is then left untouched.
+  public func start<ID: Hashable & Sendable>(
+    id: ID,
+    for duration: Duration,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries,
+    _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
+  ) throws(CountdownError) {
+    try start(id: id, .duration(duration), policy, delivering: deliveries, update)
+  }
+
+  /// Starts (or replaces) the countdown for an id, to an absolute date, delivering every change or
+  /// only its end.
+  ///
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or ``CountdownCore/CountdownError/nonFiniteValue``.
+  public func start<ID: Hashable & Sendable>(
+    id: ID,
+    until date: Date,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries,
+    _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
+  ) throws(CountdownError) {
+    try start(id: id, .deadline(deadline(for: date)), policy, delivering: deliveries, update)
+  }
+
   /// Starts (or replaces) the countdown for an id, for a number of seconds.
   ///
   /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` for a negative number, or
@@ -126,26 +163,42 @@ extension CountdownManager {
     remaining(id: id)
   }
 
-  private func token<ID: Hashable & Sendable>(for id: ID) -> IDToken? {
+  func token<ID: Hashable & Sendable>(for id: ID) -> IDToken? {
     state.withLock { $0.ids[IDKey(id)]?.token }
   }
 
   private func start<ID: Hashable & Sendable>(
-    id: ID, _ target: CountdownTarget, _ policy: SuspensionPolicy,
+    id: ID, _ target: CountdownTarget, _ policy: SuspensionPolicy, delivering deliveries: CountdownDeliveries = .everyChange,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
   ) throws(CountdownError) {
+    try start(id: id, endsAtZero: target != .countingUp, delivering: deliveries, update) { token, handler throws(CountdownError) in
+      try engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
+    }
+  }
+
+  /// Claims `id`, makes its handler and has `register` hand the handler to the engine, keyed by the
+  /// id's token; gives the id back its previous state if `register` throws. Every start of an id
+  /// comes here, restores from a snapshot too.
+  ///
+  /// - Parameters:
+  ///   - endsAtZero: Whether a 0 ends the countdown (not for a count-up, whose 0 is its first tick).
+  ///   - deliveries: What the registration delivers, kept for snapshots.
+  func start<ID: Hashable & Sendable>(
+    id: ID, endsAtZero: Bool, delivering deliveries: CountdownDeliveries,
+    _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,
+    register: (IDToken, @escaping CountdownHandler) throws(CountdownError) -> Void
+  ) throws(CountdownError) {
     let key = IDKey(id)
+    let startedAt = wallClock()
     // Claim the id (the engine call happens outside the lock: replacing a countdown releases the
     // old handler, which may run user code).
     let (token, start, previous) = state.withLock { state in
       let previous = state.ids[key]
       let token = previous?.token ?? IDToken(id: key)
       let start = (previous?.start ?? 0) + 1
-      state.ids[key] = (token, start)
+      state.ids[key] = (token, start, deliveries, startedAt)
       return (token, start, previous)
     }
-    // A countdown ends with its 0; a listener's 0 is its first tick.
-    let endsAtZero = target != .countingUp
     let handler = MainQueueHandler.make { [weak self] value, stop in
       update(id, value, &stop)
       if stop || (endsAtZero && value == 0) {
@@ -153,7 +206,7 @@ extension CountdownManager {
       }
     }
     do {
-      try engine.register(token, target, whileSuspended: policy, handler: handler)
+      try register(token, handler)
     } catch {
       // Rejected: give the id back its previous state, unless another start came in between.
       state.withLock { state in

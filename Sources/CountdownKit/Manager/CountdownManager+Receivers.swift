@@ -178,7 +178,7 @@ extension CountdownManager {
   /// too: the engine removes paused registrations of dead receivers itself). Main-actor isolated, so
   /// the receiver and `update` belong to the main actor, where the engine delivers.
   @MainActor
-  private func register<Receiver: AnyObject>(
+  func register<Receiver: AnyObject>(
     _ receiver: Receiver, _ target: CountdownTarget, _ policy: SuspensionPolicy,
     _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
   ) throws(CountdownError) {

@@ -52,10 +52,15 @@ public final class CountdownManager: Sendable {
   struct State {
     /// Offset to add to this device's wall clock to get the server's (see ``calibrate(serverNow:receivedAt:)``).
     var serverOffset: Duration = .zero
+    /// Whether ``calibrate(serverNow:receivedAt:)`` was called: a snapshot then writes its dates in
+    /// server time, and a restore maps them through this manager's own offset.
+    var isCalibrated = false
     /// The tokens standing in for `Hashable` ids (see ``start(id:for:whileSuspended:_:)``), each
-    /// with the number of the id's latest start: a countdown that ends forgets its id only if no
-    /// later start replaced it.
-    var ids: [IDKey: (token: IDToken, start: Int)] = [:]
+    /// with the number of the id's latest start (a countdown that ends forgets its id only if no
+    /// later start replaced it), which values it delivers (a snapshot writes it down; the engine's
+    /// timing does not keep it) and the wall-clock date it started (the lower end of
+    /// ``timerInterval(id:)``).
+    var ids: [IDKey: (token: IDToken, start: Int, deliveries: CountdownDeliveries, startedAt: Date)] = [:]
     /// The automatic background/foreground wiring (``shared``'s, where the platform has one; see
     /// ``suspendsInBackground``).
     var automaticLifecycle: LifecycleObservation?

@@ -39,6 +39,27 @@ public final class ObservableCountdown {
   /// Whether ``pause()`` froze the countdown (until ``resume()`` or a restart).
   public private(set) var isPaused = false
 
+  /// When the countdown ends, on this device's clock: the date to give the system
+  /// (`Text(timerInterval:countsDown:)`, a Live Activity's or a widget's state, a notification
+  /// trigger), the same moment this model's ``remaining`` reaches `0`. A countdown started at a
+  /// server date (after ``CountdownManager/calibrate(serverNow:receivedAt:)``) ends at that date
+  /// less the manager's ``CountdownManager/serverOffset``.
+  ///
+  /// `nil` before the first start, while paused (a paused countdown has no end until it resumes:
+  /// see ``timerInterval``) and after ``cancel()``; once ended, the date it ended. Set when the
+  /// countdown starts, pauses, resumes or ends, so a view that reads it is not updated on every
+  /// step; after the user changes the device's clock, ``refreshDates()`` works it out again.
+  public private(set) var endDate: Date?
+
+  /// The countdown as a range of dates on this device's clock, from its start to ``endDate``: for
+  /// `Text(timerInterval:countsDown:)` and `ProgressView(timerInterval:)`.
+  ///
+  /// Never traps: an ended (or cancelled, or never started) countdown is the empty range
+  /// `end...end`. While paused it is the time left laid out from the moment of the pause
+  /// (`pause...pause + remaining`): give the system `pauseTime: timerInterval.lowerBound` to show
+  /// it frozen. A restored countdown's range starts at the restore.
+  public private(set) var timerInterval: ClosedRange<Date>
+
   /// ``remaining`` as a time to format (``remaining`` intervals of the manager):
   /// `Text(countdown.remainingTime, format: .countdown)`.
   public var remainingTime: RemainingTime {
@@ -49,8 +70,10 @@ public final class ObservableCountdown {
   @ObservationIgnored public let manager: CountdownManager
   /// The key of this model's registration with the manager: a handle, so that `deinit`, which is
   /// not on the main actor, can end the countdown through it.
-  @ObservationIgnored private let handle: CountdownHandle
+  @ObservationIgnored let handle: CountdownHandle
   @ObservationIgnored private let interval: Duration
+  /// When the current countdown was started: the lower end of ``timerInterval``.
+  @ObservationIgnored private var startedAt: Date
 
   init(manager: CountdownManager) {
     self.manager = manager
@@ -58,6 +81,8 @@ public final class ObservableCountdown {
     interval = manager.engine.interval
     remaining = 0
     hasEnded = false
+    startedAt = manager.wallClock()
+    timerInterval = startedAt...startedAt
   }
 
   /// Counts down again, for `duration` from now, replacing the current countdown (running or
@@ -70,7 +95,9 @@ public final class ObservableCountdown {
     try manager.start(handle, for: duration, whileSuspended: policy) { [weak self] _, value, _ in
       self?.show(value)
     }
+    startedAt = manager.wallClock()
     showCurrentValue()
+    refreshDates()
   }
 
   /// Counts down again, to `date`, replacing the current countdown (running or ended).
@@ -82,7 +109,9 @@ public final class ObservableCountdown {
     try manager.start(handle, until: date, whileSuspended: policy) { [weak self] _, value, _ in
       self?.show(value)
     }
+    startedAt = manager.wallClock()
     showCurrentValue()
+    refreshDates()
   }
 
   /// Freezes the countdown where it is (a quiz's hint screen); ``resume()`` continues it from the
@@ -93,6 +122,7 @@ public final class ObservableCountdown {
   public func pause() -> Bool {
     let found = manager.pause(handle)
     if found && !isPaused { isPaused = true }
+    refreshDates()
     return found
   }
 
@@ -103,6 +133,7 @@ public final class ObservableCountdown {
   public func resume() -> Bool {
     let found = manager.resume(handle)
     if isPaused { isPaused = false }
+    refreshDates()
     return found
   }
 
@@ -111,7 +142,10 @@ public final class ObservableCountdown {
   /// - Returns: Whether it was still running.
   @discardableResult
   public func cancel() -> Bool {
-    manager.cancel(handle)
+    let found = manager.cancel(handle)
+    let now = manager.wallClock()
+    setDates(end: nil, interval: now...now)
+    return found
   }
 
   /// Whether the countdown is running (or paused by the manager), not ended or cancelled. Asked
@@ -130,7 +164,65 @@ public final class ObservableCountdown {
   /// Writes only what changed: an observer is told once per change, never for an equal value.
   private func show(_ value: Int) {
     if remaining != value { remaining = value }
-    if hasEnded != (value == 0) { hasEnded = value == 0 }
+    if hasEnded != (value == 0) {
+      hasEnded = value == 0
+      if hasEnded {
+        let end = endDate ?? manager.wallClock()
+        setDates(end: end, interval: end...end)
+      }
+    }
+  }
+
+  /// Works ``endDate`` and ``timerInterval`` out again from the countdown's deadline and the
+  /// device's clock: after the user changed the clock (`NSSystemClockDidChange`), before handing
+  /// the dates to the system again.
+  public func refreshDates() {
+    if let dates = manager.systemDates(of: handle, startedAt: startedAt) {
+      setDates(end: dates.endDate, interval: dates.timerInterval)
+    } else if !hasEnded {
+      let now = manager.wallClock()
+      setDates(end: nil, interval: now...now)
+    }
+  }
+
+  private func setDates(end: Date?, interval: ClosedRange<Date>) {
+    if endDate != end { endDate = end }
+    if timerInterval != interval { timerInterval = interval }
+  }
+
+  /// Counts again as `plan` says (a restored countdown, checked already), replacing the current
+  /// countdown; the values and dates follow at once.
+  func restart(_ plan: RestorePlan) {
+    let target: CountdownTarget
+    switch plan.target {
+    case .deadline(let deadline): target = .deadline(deadline)
+    case .duration(let duration): target = .duration(duration)
+    case .countingUp: return  // refused before any row was touched: a model counts down only
+    }
+    do {
+      try manager.register(handle, target, plan.policy) { [weak self] _, value, _ in
+        self?.show(value)
+      }
+    } catch {
+      return  // ruled out by the plan's checks, which are the engine's own
+    }
+    if plan.isPaused {
+      manager.pause(handle)
+    }
+    startedAt = manager.wallClock()
+    showCurrentValue()
+    if plan.isPaused { isPaused = true }
+    refreshDates()
+  }
+
+  /// A snapshot of this countdown under `id` (empty if it has ended or was cancelled): encode it,
+  /// and restore it after a relaunch with ``CountdownManager/countdown(restoring:id:)``.
+  ///
+  /// ```swift
+  /// let data = try JSONEncoder().encode(resend.snapshot(id: "resend"))
+  /// ```
+  public func snapshot<ID: Hashable & Sendable & Codable>(id: ID) -> CountdownSnapshot<ID> {
+    manager.snapshot(of: [SnapshotKey(id: id, receiver: handle, deliveries: .everyChange)])
   }
 
   deinit {

@@ -29,7 +29,7 @@ public final class ObservableCountdownList<ID: Hashable & Sendable> {
 
   /// The rows by id. Not observed itself: membership is observed through ``ids``, values through
   /// each row, so that a value change invalidates nothing else.
-  @ObservationIgnored private var rows: [ID: ObservableCountdown] = [:]
+  @ObservationIgnored var rows: [ID: ObservableCountdown] = [:]
 
   /// The manager that drives every row.
   @ObservationIgnored public let manager: CountdownManager
@@ -106,7 +106,7 @@ public final class ObservableCountdownList<ID: Hashable & Sendable> {
     if !ids.isEmpty { ids = [] }
   }
 
-  private func add(_ row: ObservableCountdown, for id: ID) {
+  func add(_ row: ObservableCountdown, for id: ID) {
     guard rows[id] == nil else { return }
     rows[id] = row
     ids.append(id)

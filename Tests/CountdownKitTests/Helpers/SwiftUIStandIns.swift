@@ -22,6 +22,20 @@
     var body: Void { () }
   }
 
+  extension Text {
+    init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
+      content = "\(timerInterval)"
+    }
+  }
+
+  struct ProgressView: View {
+    let timerInterval: ClosedRange<Date>
+    init(timerInterval: ClosedRange<Date>, countsDown: Bool = true) {
+      self.timerInterval = timerInterval
+    }
+    var body: Void { () }
+  }
+
   struct Button: View {
     let title: String
     let action: () -> Void

@@ -1,0 +1,46 @@
+// Reading registrations out and counting them again: what CountdownKit's snapshots are made of.
+// Kept apart from the engine's transitions: it only reads the table, and registers through
+// `EngineState.register` as `register(_:_:whileSuspended:delivering:handler:)` does.
+
+extension CountdownEngine {
+  /// Reads the registrations of `receivers` at one instant, under one acquisition of the lock.
+  ///
+  /// - Returns: The clock instant of the reading, and for each receiver, in order, what its
+  ///   registration counts (`nil` without a running or paused one).
+  /// - Complexity: O(*n*) in the number of receivers.
+  package func readings(of receivers: [AnyObject]) -> (now: CountdownInstant, readings: [RegistrationReading?]) {
+    let now = clock.now.nanosecondsSinceOrigin
+    let readings = state.withLock { state in
+      receivers.map { receiver -> RegistrationReading? in
+        guard let index = state.liveIndex(of: receiver) else { return nil }
+        let timing = state.table[index].timing
+        return RegistrationReading(
+          kind: timing.kind, policy: timing.policy, isPaused: timing.isPaused,
+          nanoseconds: timing.nanoseconds(at: state.instant(for: timing, at: now)))
+      }
+    }
+    return (CountdownInstant(nanosecondsSinceOrigin: now), readings)
+  }
+
+  /// Starts (or replaces) a count-up of `receiver` that started at `start`, an instant of this
+  /// engine's clock (one before now, so the first value is the time already elapsed; a later one
+  /// counts from now): a listener carried over from another process.
+  ///
+  /// For ``SuspensionPolicy/pauses``, `start` is read on the clock, as for any new registration:
+  /// only suspension after now is left out.
+  /// - Complexity: O(1) amortized.
+  package func register(
+    _ receiver: AnyObject, countingUpFrom start: CountdownInstant,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning, handler: @escaping CountdownHandler
+  ) {
+    let now = clock.now.nanosecondsSinceOrigin
+    let timing = CountdownTiming(countingUpFrom: min(start.nanosecondsSinceOrigin, now), policy: policy)
+    let interval = intervalNanoseconds
+    let window = windowNanoseconds
+    let (actions, replaced) = state.withLock {
+      $0.register(receiver, handler, timing, silent: false, now: now, interval: interval, window: window)
+    }
+    _ = replaced  // the old handler is released here, outside the lock
+    perform(actions)
+  }
+}

@@ -1,0 +1,227 @@
+public import Foundation
+
+/// What a manager, an ``ObservableCountdownList`` or an ``ObservableCountdown`` is counting,
+/// written down so that it survives the process: encode it when the app leaves the foreground,
+/// restore it after a relaunch or a reboot.
+///
+/// ```swift
+/// // Going to the background:
+/// let data = try JSONEncoder().encode(manager.snapshot(of: Order.ID.self))
+/// // After the relaunch, on a new manager: each countdown has its right value at once.
+/// let snapshot = try CountdownSnapshot<Order.ID>(decoding: data)
+/// try manager.restore(snapshot) { id in
+///   { id, remaining, _ in store.remaining[id] = remaining }
+/// }
+/// ```
+///
+/// Each entry holds the app's id and what its countdown counts:
+/// - a running countdown, its deadline as a wall-clock `Date`; a running count-up, its start;
+/// - a paused countdown or count-up, and any countdown that pauses while the app is suspended
+///   (``CountdownCore/SuspensionPolicy/pauses``), its remaining (or elapsed) time, which the time
+///   the app was not running does not change;
+/// - its policy, and whether it delivers every change or only its end.
+///
+/// The continuous clock a manager counts on starts again from zero when the device restarts, so
+/// a snapshot does not hold clock instants: dates are what outlive a reboot. What cannot be known
+/// is a change of the device's clock while the app was not running: a deadline written as a date
+/// then moves with the clock. With ``CountdownManager/calibrate(serverNow:receivedAt:)``, the dates
+/// are written in server time, with the offset; calibrate the new manager from a fresh server
+/// response before restoring, and each deadline is mapped through the new offset, so the device
+/// clock's change in between cancels out. (Without a fresh calibration, the snapshot's offset is
+/// used, which is as good as the device clock.)
+///
+/// Countdowns keyed by a receiver object (a cell, a view) are not in a snapshot: the app creates
+/// its cells again from its model, and they start their countdowns again from the model's dates.
+/// Handlers are not either: the app hands them to ``CountdownManager/restore(_:_:)`` again.
+///
+/// The format is versioned (``formatVersion``); decoding checks every field, and a restore checks
+/// every entry before it changes anything.
+public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Sendable {
+  /// The version of the format this library writes, and the newest it reads.
+  public static var formatVersion: Int { 1 }
+
+  /// The device's wall-clock date when the snapshot was taken.
+  public var takenAt: Date
+  /// The server offset the dates are written with (server time = device time + offset), or `nil`
+  /// when the manager was not calibrated and the dates are device dates.
+  public var serverOffset: Duration?
+  /// The countdowns, one per id.
+  public var entries: [Entry]
+
+  /// A snapshot taken at `takenAt`, its dates in server time when `serverOffset` is given.
+  public init(takenAt: Date, serverOffset: Duration?, entries: [Entry]) {
+    self.takenAt = takenAt
+    self.serverOffset = serverOffset
+    self.entries = entries
+  }
+
+  /// What one countdown counts.
+  public struct Entry: Hashable, Sendable {
+    /// The app's id for it.
+    public var id: ID
+    /// Counting down, or up.
+    public var kind: Kind
+    /// Whether time the app spends suspended counts.
+    public var policy: SuspensionPolicy
+    /// Every change, or only the end.
+    public var deliveries: CountdownDeliveries
+    /// Whether it is paused.
+    public var isPaused: Bool
+    /// A running countdown's deadline, or a running count-up's start (in server time when the
+    /// snapshot has a ``CountdownSnapshot/serverOffset``); `nil` for one that counts by ``time``.
+    public var date: Date?
+    /// The remaining (or elapsed) time of a paused one or one with
+    /// ``CountdownCore/SuspensionPolicy/pauses``; `nil` for one that counts to (or from) ``date``.
+    public var time: Duration?
+
+    /// An entry; which of `date` and `time` it needs is said at ``date`` and ``time``.
+    public init(
+      id: ID, kind: Kind, policy: SuspensionPolicy, deliveries: CountdownDeliveries = .everyChange,
+      isPaused: Bool = false, date: Date? = nil, time: Duration? = nil
+    ) {
+      self.id = id
+      self.kind = kind
+      self.policy = policy
+      self.deliveries = deliveries
+      self.isPaused = isPaused
+      self.date = date
+      self.time = time
+    }
+
+    /// Whether it counts by ``time`` rather than to (or from) ``date``.
+    var countsByTime: Bool { isPaused || policy == .pauses }
+  }
+
+  /// Down to a deadline, or up from a start.
+  public enum Kind: String, Hashable, Sendable, Codable {
+    /// A countdown: `start(id:…)`.
+    case countdown
+    /// A count-up: `listen(id:…)`.
+    case countingUp
+  }
+
+  /// Decodes a snapshot from JSON written by `JSONEncoder` with its default settings.
+  ///
+  /// ```swift
+  /// let snapshot = try CountdownSnapshot<String>(decoding: data)
+  /// ```
+  ///
+  /// - Throws: ``CountdownSnapshotError/unreadable`` for bytes that are not such a snapshot,
+  ///   ``CountdownSnapshotError/unsupportedVersion(_:)`` for a newer format, or the error of the
+  ///   first entry that no countdown can have.
+  public init(decoding data: Data) throws(CountdownSnapshotError) {
+    do {
+      self = try JSONDecoder().decode(Self.self, from: data)
+    } catch let error as CountdownSnapshotError {
+      throw error
+    } catch {
+      throw .unreadable
+    }
+  }
+
+  /// Checks what can be checked without a manager: every field of every entry, and that no id
+  /// comes twice.
+  func validate() throws(CountdownSnapshotError) {
+    guard takenAt.timeIntervalSinceReferenceDate.isFinite else { throw .unreadable }
+    if let serverOffset {
+      guard (try? serverOffset.countdownNanoseconds()) != nil else { throw .unreadable }
+    }
+    var seen = Set<ID>()
+    seen.reserveCapacity(entries.count)
+    for (index, entry) in entries.enumerated() {
+      // Count-ups have no end to deliver alone.
+      guard entry.kind == .countdown || entry.deliveries == .everyChange else { throw .unreadable }
+      if entry.countsByTime {
+        guard entry.date == nil, let time = entry.time else { throw .unreadable }
+        guard time >= .zero else { throw .invalidEntry(index: index, reason: .negativeDuration) }
+        guard (try? time.countdownNanoseconds()) != nil else {
+          throw .invalidEntry(index: index, reason: .outOfRange)
+        }
+      } else {
+        guard entry.time == nil, let date = entry.date else { throw .unreadable }
+        guard date.timeIntervalSinceReferenceDate.isFinite else {
+          throw .invalidEntry(index: index, reason: .nonFiniteValue)
+        }
+      }
+      guard seen.insert(entry.id).inserted else { throw .duplicateID(index: index) }
+    }
+  }
+}
+
+extension CountdownSnapshot: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case format, takenAt, serverOffsetNanoseconds, countdowns
+  }
+
+  /// Decodes and checks a snapshot (see ``init(decoding:)``, which does so from JSON with a typed
+  /// error).
+  ///
+  /// - Throws: A ``CountdownSnapshotError`` for a newer format or an entry no countdown can have;
+  ///   the decoder's error for bytes it cannot read.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    // The version first: a newer format may differ in everything else.
+    let format = try container.decode(Int.self, forKey: .format)
+    guard format <= Self.formatVersion else { throw CountdownSnapshotError.unsupportedVersion(format) }
+    guard format == Self.formatVersion else { throw CountdownSnapshotError.unreadable }
+    takenAt = try container.decode(Date.self, forKey: .takenAt)
+    serverOffset = try container.decodeIfPresent(Int64.self, forKey: .serverOffsetNanoseconds).map(Duration.nanoseconds)
+    entries = try container.decode([Entry].self, forKey: .countdowns)
+    try validate()
+  }
+
+  /// Encodes the snapshot in the current format.
+  ///
+  /// - Throws: `EncodingError.invalidValue` for a time beyond the format's 64-bit nanoseconds
+  ///   (about 292 years), or whatever the ids' own encoding throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(Self.formatVersion, forKey: .format)
+    try container.encode(takenAt, forKey: .takenAt)
+    try container.encodeIfPresent(serverOffset.map(Self.nanoseconds(of:)), forKey: .serverOffsetNanoseconds)
+    try container.encode(entries, forKey: .countdowns)
+  }
+
+  static func nanoseconds(of duration: Duration) throws -> Int64 {
+    do {
+      return try duration.countdownNanoseconds()
+    } catch {
+      throw EncodingError.invalidValue(
+        duration, .init(codingPath: [], debugDescription: "beyond 64-bit nanoseconds"))
+    }
+  }
+}
+
+extension CountdownSnapshot.Entry: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case id, kind, policy, onlyTheEnd, paused, date, nanoseconds
+  }
+
+  /// Decodes one entry; the snapshot checks it.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(ID.self, forKey: .id)
+    kind = try container.decode(CountdownSnapshot.Kind.self, forKey: .kind)
+    switch try container.decode(String.self, forKey: .policy) {
+    case "keepsRunning": policy = .keepsRunning
+    case "pauses": policy = .pauses
+    default: throw CountdownSnapshotError.unreadable
+    }
+    deliveries = try container.decode(Bool.self, forKey: .onlyTheEnd) ? .onlyTheEnd : .everyChange
+    isPaused = try container.decode(Bool.self, forKey: .paused)
+    date = try container.decodeIfPresent(Date.self, forKey: .date)
+    time = try container.decodeIfPresent(Int64.self, forKey: .nanoseconds).map(Duration.nanoseconds)
+  }
+
+  /// Encodes one entry.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(kind, forKey: .kind)
+    try container.encode(policy == .pauses ? "pauses" : "keepsRunning", forKey: .policy)
+    try container.encode(deliveries == .onlyTheEnd, forKey: .onlyTheEnd)
+    try container.encode(isPaused, forKey: .paused)
+    try container.encodeIfPresent(date, forKey: .date)
+    try container.encodeIfPresent(time.map(CountdownSnapshot.nanoseconds(of:)), forKey: .nanoseconds)
+  }
+}

@@ -1,0 +1,41 @@
+import CountdownCore
+import Foundation
+
+/// How one snapshot entry is counted again on a manager: worked out, and checked, for every entry
+/// before the first is registered, so a restore that throws changes nothing.
+struct RestorePlan: Sendable {
+  enum Target: Sendable {
+    case deadline(CountdownInstant)
+    case duration(Duration)
+    case countingUp(from: CountdownInstant)
+  }
+
+  var target: Target
+  var policy: SuspensionPolicy
+  var deliveries: CountdownDeliveries
+  var isPaused: Bool
+  /// For a countdown that ran out while the app was not running: when, on the device's clock.
+  var endedAt: Date?
+
+  var isCountdown: Bool {
+    if case .countingUp = target { return false }
+    return true
+  }
+
+  /// Registers the plan for `receiver` on `engine`; paused, if it was.
+  ///
+  /// - Throws: What the engine's `register` throws, which the plan's checks rule out.
+  func register(_ receiver: AnyObject, on engine: CountdownEngine, handler: @escaping CountdownHandler) throws(CountdownError) {
+    switch target {
+    case .deadline(let deadline):
+      try engine.register(receiver, .deadline(deadline), whileSuspended: policy, delivering: deliveries, handler: handler)
+    case .duration(let duration):
+      try engine.register(receiver, .duration(duration), whileSuspended: policy, delivering: deliveries, handler: handler)
+    case .countingUp(let start):
+      engine.register(receiver, countingUpFrom: start, whileSuspended: policy, handler: handler)
+    }
+    if isPaused {
+      engine.pause(receiver)
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import CountdownKit
+import Foundation
+import XCTest
+
+#if canImport(UserNotifications)
+  import UserNotifications
+#endif
+
+/// What the samples of "Countdowns outside the app" and the README's relaunch sample hand over: the
+/// same deadline the manager counts to.
+final class OutsideTheAppSampleTests: XCTestCase {
+  func testTheRelaunchSampleCountsOnAfterARelaunch() throws {
+    try MainActor.assumeIsolated {
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent("relaunch-\(UUID()).json")
+      defer { try? FileManager.default.removeItem(at: file) }
+      let wall = TestWallClock()
+      let (firstManager, _) = try makeManager(wall: wall)
+      let first = OrderTimers(manager: firstManager, file: file)
+      try first.start(order: "A1", arrivingAt: wall.now + 600)
+      try first.start(order: "B2", arrivingAt: wall.now + 60)
+      try first.save()
+      firstManager.cancelAll()
+
+      wall.jump(by: 120)
+      let (manager, clock) = try makeManager(wall: wall)
+      let timers = OrderTimers(manager: manager, file: file)
+      try timers.restore()
+      try clock.advance(by: .zero)
+      XCTAssertEqual(timers.remaining, ["A1": 480, "B2": 0])
+      manager.cancelAll()
+    }
+  }
+
+  func testTheWidgetTimelineEndsAtTheCountdownsEnd() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (manager, _) = try makeManager(wall: wall)
+      try manager.start(id: 42, until: Date() + 3_600) { _, _, _ in }
+      let end = try XCTUnwrap(manager.endDate(id: 42))
+      let data = try JSONEncoder().encode(manager.snapshot(of: Int.self))
+      manager.cancelAll()
+      let timeline = try saleTimeline(from: data, saleID: 42)
+      XCTAssertEqual(timeline.entries.count, 2)
+      // The widget's manager reads the real wall clock; the app's read the same one here.
+      XCTAssertEqual(timeline.entries.last?.sale.upperBound.timeIntervalSince1970 ?? 0, end.timeIntervalSince1970, accuracy: 1)
+      XCTAssertEqual(try saleTimeline(from: data, saleID: 7).entries.count, 0)
+    }
+  }
+
+  #if !canImport(UserNotifications)
+    func testTheNotificationFiresAtTheEndAndNeverInThePast() throws {
+      let center = UNUserNotificationCenter.current()
+      center.removeAll()
+      try MainActor.assumeIsolated {
+        let manager = try CountdownManager(clock: ManualCountdownClock())
+        try manager.start(id: "A1", for: .seconds(90)) { _, _, _ in }
+        try manager.start(id: "B2", for: .zero) { _, _, _ in }
+        scheduleArrivalNotification(for: "A1", on: manager)
+        scheduleArrivalNotification(for: "B2", on: manager)  // ended: no trigger in the past
+        scheduleArrivalNotification(for: "C3", on: manager)
+        manager.cancelAll()
+      }
+      XCTAssertEqual(center.pendingRequests.map(\.identifier), ["A1"])
+      XCTAssertEqual(center.pendingRequests.first?.trigger?.timeInterval ?? 0, 90, accuracy: 1)
+      center.removeAll()
+    }
+  #endif
+
+  #if !canImport(ActivityKit)
+    func testTheLiveActivityCarriesTheCountdownsRange() throws {
+      try MainActor.assumeIsolated {
+        let wall = TestWallClock()
+        let (manager, _) = try makeManager(wall: wall)
+        try manager.start(id: "A1", for: .seconds(1_200)) { _, _, _ in }
+        let activity = try XCTUnwrap(startDeliveryActivity(for: "A1", on: manager))
+        XCTAssertEqual(activity.content.state.arrival, wall.now...(wall.now + 1_200))
+        XCTAssertEqual(activity.content.staleDate, wall.now + 1_200)
+        XCTAssertNil(try startDeliveryActivity(for: "none", on: manager))
+        manager.cancelAll()
+      }
+    }
+  #endif
+}

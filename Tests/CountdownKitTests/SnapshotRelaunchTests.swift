@@ -1,0 +1,204 @@
+import CountdownKit
+import Foundation
+import XCTest
+
+/// A snapshot outlives the process: encoded, the manager dropped, the device's clock moved on and a
+/// new continuous clock started from zero (a reboot), then decoded into a new manager, every kind
+/// and policy of countdown comes back with its right value at once.
+final class SnapshotRelaunchTests: XCTestCase {
+  /// A new process after `seconds` of real time: a new manager on a clock that starts at zero.
+  @MainActor
+  private static func relaunch(after seconds: TimeInterval, wall: TestWallClock) throws -> (CountdownManager, ManualCountdownClock) {
+    wall.jump(by: seconds)
+    return try makeManager(wall: wall)
+  }
+
+  func testEveryKindAndPolicyComesBackWithItsValueAfterAReboot() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let log = ValueLog()
+      let (first, clock) = try makeManager(wall: wall)
+      try clock.advance(by: .seconds(1_000))  // the old process's clock is far from zero
+      try first.start(id: "deadline", for: .seconds(60), log.record("deadline"))
+      try first.start(id: "quiz", for: .seconds(60), whileSuspended: .pauses, log.record("quiz"))
+      try first.start(id: "paused", for: .seconds(30), log.record("paused"))
+      first.listen(id: "up", log.record("up"))
+      first.listen(id: "upQuiz", whileSuspended: .pauses, log.record("upQuiz"))
+      first.listen(id: "upPaused", log.record("upPaused"))
+      try first.start(id: "end", for: .seconds(45), delivering: .onlyTheEnd, log.record("end"))
+      try first.start(id: "short", for: .seconds(15), log.record("short"))
+      try clock.advance(by: .seconds(4))
+      first.pause(id: "paused")
+      first.pause(id: "upPaused")
+      try clock.advance(by: .seconds(6))
+      let data = try JSONEncoder().encode(first.snapshot(of: String.self))
+      first.cancelAll()
+      log.clear()
+
+      // 20 s later, after a reboot.
+      let (manager, newClock) = try Self.relaunch(after: 20, wall: wall)
+      let restoration = try manager.restore(CountdownSnapshot<String>(decoding: data)) { log.record($0) }
+      try newClock.advance(by: .zero)
+      XCTAssertEqual(Set(restoration.ids), ["deadline", "quiz", "paused", "up", "upQuiz", "upPaused", "end", "short"])
+      XCTAssertEqual(log.values("deadline"), [30], "60 − 10 − 20")
+      XCTAssertEqual(log.values("quiz"), [50], "pauses while the app is not running")
+      XCTAssertEqual(log.values("paused"), [], "a paused countdown gets no call until resumed")
+      XCTAssertEqual(manager.remaining(id: "paused"), .seconds(26))
+      XCTAssertEqual(log.values("up"), [30])
+      XCTAssertEqual(log.values("upQuiz"), [10])
+      XCTAssertEqual(log.values("upPaused"), [])
+      XCTAssertEqual(manager.remaining(id: "upPaused"), .seconds(4))
+      XCTAssertEqual(log.values("end"), [], "only the end, still")
+      XCTAssertEqual(log.values("short"), [0], "ran out meanwhile: its single 0")
+      XCTAssertEqual(restoration.ended, ["short": Date(timeIntervalSince1970: 1_800_000_005)])
+      XCTAssertFalse(manager.contains(id: "short"))
+
+      try newClock.advance(by: .seconds(15))
+      XCTAssertEqual(log.values("end"), [0], "at its deadline, once")
+      XCTAssertEqual(log.values("deadline").last, 15)
+      XCTAssertEqual(log.values("up").last, 45)
+      manager.resume(id: "paused")
+      try newClock.advance(by: .seconds(26))
+      XCTAssertEqual(log.values("paused").first, 26)
+      XCTAssertEqual(log.values("paused").last, 0)
+      XCTAssertEqual(log.values("deadline").last, 0)
+      XCTAssertEqual(log.values("deadline").filter { $0 == 0 }.count, 1)
+      manager.cancelAll()
+    }
+  }
+
+  func testACalibratedSnapshotSurvivesAClockChangeWhileTheAppWasDeadOnceCalibratedAgain() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let log = ValueLog()
+      let (first, _) = try makeManager(wall: wall)
+      let serverAhead: TimeInterval = 3_600
+      try first.calibrate(serverNow: wall.now + serverAhead)
+      let serverDeadline = wall.now + serverAhead + 600
+      try first.start(id: 1, until: serverDeadline, log.record("calibrated"))
+      let snapshot = first.snapshot(of: Int.self)
+      XCTAssertEqual(snapshot.serverOffset, .seconds(3_600))
+      XCTAssertEqual(snapshot.entries.first?.date?.timeIntervalSince1970 ?? 0, serverDeadline.timeIntervalSince1970, accuracy: 1e-6, "written in server time")
+      let data = try JSONEncoder().encode(snapshot)
+      first.cancelAll()
+
+      // 100 s pass; meanwhile the user set the device's clock 120 s ahead.
+      let (manager, clock) = try Self.relaunch(after: 100 + 120, wall: wall)
+      try manager.calibrate(serverNow: Date(timeIntervalSince1970: 1_800_000_000 + serverAhead + 100))
+      try manager.restore(CountdownSnapshot<Int>(decoding: data)) { _ in log.record("calibrated") }
+      XCTAssertEqual(manager.remaining(id: 1), .seconds(500), "the fresh offset absorbs the clock change")
+      XCTAssertEqual(manager.endDate(id: 1), wall.now + 500, "on the device's (changed) clock")
+      try clock.advance(by: .seconds(500))
+      XCTAssertEqual(log.values("calibrated").last, 0)
+
+      // Without a fresh calibration, the snapshot's offset is all there is: the change shows.
+      let (stale, _) = try makeManager(wall: wall)
+      try stale.restore(CountdownSnapshot<Int>(decoding: data)) { _ in { _, _, _ in } }
+      XCTAssertEqual(stale.remaining(id: 1), .seconds(380))
+      XCTAssertEqual(stale.serverOffset, .seconds(3_600), "adopted from the snapshot")
+      stale.cancelAll()
+      manager.cancelAll()
+    }
+  }
+
+  func testAnUncalibratedSnapshotRestoredIntoACalibratedManagerKeepsItsDeviceDates() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let log = ValueLog()
+      let (first, _) = try makeManager(wall: wall)
+      try first.start(id: "sale", for: .seconds(90), log.record("sale"))
+      let data = try JSONEncoder().encode(first.snapshot(of: String.self))
+      first.cancelAll()
+      let (manager, _) = try Self.relaunch(after: 30, wall: wall)
+      try manager.calibrate(serverNow: wall.now + 1_000)
+      try manager.restore(CountdownSnapshot<String>(decoding: data)) { _ in { _, _, _ in } }
+      XCTAssertEqual(manager.remaining(id: "sale"), .seconds(60))
+      manager.cancelAll()
+    }
+  }
+
+  func testRestoringReplacesTheSameIDAndLeavesOthers() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let log = ValueLog()
+      let (manager, clock) = try makeManager(wall: wall)
+      try manager.start(id: "a", for: .seconds(100), log.record("old a"))
+      try manager.start(id: "b", for: .seconds(100), log.record("b"))
+      let snapshot = CountdownSnapshot<String>(
+        takenAt: wall.now, serverOffset: nil,
+        entries: [.init(id: "a", kind: .countdown, policy: .keepsRunning, date: wall.now + 7)])
+      try manager.restore(snapshot) { log.record($0) }
+      try clock.advance(by: .zero)
+      XCTAssertEqual(manager.count, 2)
+      XCTAssertEqual(log.values("a"), [7])
+      XCTAssertEqual(log.values("old a"), [], "replaced before its first delivery")
+      XCTAssertEqual(log.values("b"), [100])
+      manager.cancelAll()
+    }
+  }
+
+  func testObservableModelsComeBackWithTheirRows() throws {
+    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (first, clock) = try makeManager(wall: wall)
+      let list = ObservableCountdownList<Int>(manager: first)
+      try list.start(id: 1, for: .seconds(50))
+      try list.start(id: 2, for: .seconds(50), whileSuspended: .pauses)
+      try list.start(id: 3, for: .seconds(5))
+      try list.start(id: 4, for: .seconds(50))
+      list[4]?.pause()
+      let single = try first.countdown(for: .seconds(40))
+      try clock.advance(by: .seconds(2))
+      let listData = try JSONEncoder().encode(list.snapshot())
+      let singleData = try JSONEncoder().encode(single.snapshot(id: "resend"))
+      list.removeAll()
+      single.cancel()
+
+      let (manager, _) = try Self.relaunch(after: 10, wall: wall)
+      let restored = ObservableCountdownList<Int>(manager: manager)
+      let restoration = try restored.restore(CountdownSnapshot(decoding: listData))
+      XCTAssertEqual(restored.ids, [1, 2, 3, 4])
+      XCTAssertEqual(restored.remaining(id: 1), 38)
+      XCTAssertEqual(restored.remaining(id: 2), 48)
+      XCTAssertEqual(restored.remaining(id: 3), 0)
+      XCTAssertEqual(restored[3]?.hasEnded, true)
+      XCTAssertEqual(restoration.ended, [3: Date(timeIntervalSince1970: 1_800_000_003)])
+      XCTAssertEqual(restored[4]?.isPaused, true)
+      XCTAssertEqual(restored.remaining(id: 4), 50, "paused before any time passed")
+      XCTAssertNil(restored[4]?.endDate, "paused: no end")
+      let resend = try manager.countdown(restoring: CountdownSnapshot<String>(decoding: singleData), id: "resend")
+      XCTAssertEqual(resend?.remaining, 28)
+      XCTAssertEqual(resend?.endDate, wall.now + 28)
+      XCTAssertNil(try manager.countdown(restoring: CountdownSnapshot<String>(decoding: singleData), id: "other"))
+      restored.removeAll()
+      resend?.cancel()
+    }
+  }
+
+  func testAModelRefusesCountUpsAndChangesNothing() throws {
+    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (manager, _) = try makeManager(wall: wall)
+      let list = ObservableCountdownList<String>(manager: manager)
+      try list.start(id: "kept", for: .seconds(10))
+      let snapshot = CountdownSnapshot<String>(
+        takenAt: wall.now, serverOffset: nil,
+        entries: [
+          .init(id: "new", kind: .countdown, policy: .keepsRunning, date: wall.now + 5),
+          .init(id: "kept", kind: .countingUp, policy: .keepsRunning, date: wall.now),
+        ])
+      do throws(CountdownSnapshotError) {
+        try list.restore(snapshot)
+        XCTFail("a count-up restored into a list")
+      } catch {
+        XCTAssertEqual(error, .unsupportedEntry(index: 1))
+      }
+      XCTAssertEqual(list.ids, ["kept"])
+      XCTAssertEqual(list.remaining(id: "kept"), 10)
+      XCTAssertEqual(manager.count, 1)
+      list.removeAll()
+    }
+  }
+}

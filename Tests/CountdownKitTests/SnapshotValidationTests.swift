@@ -1,0 +1,120 @@
+import CountdownKit
+import Foundation
+import XCTest
+
+/// A corrupt, truncated, future-version or hostile snapshot gets a typed error and changes nothing:
+/// every entry is checked before the first is restored.
+final class SnapshotValidationTests: XCTestCase {
+  /// A manager with countdowns of its own, and what it looked like before a refused restore.
+  @MainActor
+  private static func busyManager(wall: TestWallClock) throws -> (CountdownManager, ManualCountdownClock, CountdownSnapshot<String>) {
+    let (manager, clock) = try makeManager(wall: wall)
+    try clock.advance(by: .seconds(5))
+    try manager.start(id: "a", for: .seconds(100)) { _, _, _ in }
+    try manager.start(id: "kept", for: .seconds(30), whileSuspended: .pauses) { _, _, _ in }
+    manager.listen(id: "poll") { _, _, _ in }
+    return (manager, clock, manager.snapshot(of: String.self))
+  }
+
+  private static func json(_ body: String) -> Data { Data(body.utf8) }
+
+  private static let entry = #"{"id":"a","kind":"countdown","policy":"keepsRunning","onlyTheEnd":false,"paused":false,"date":10}"#
+
+  func testBadBytesGetTypedErrors() throws {
+    let cases: [(String, CountdownSnapshotError)] = [
+      (#"{"format":2,"takenAt":0,"countdowns":[]}"#, .unsupportedVersion(2)),
+      (#"{"format":2}"#, .unsupportedVersion(2)),
+      (#"{"format":0,"takenAt":0,"countdowns":[]}"#, .unreadable),
+      (#"{"format":1,"takenAt":0,"countdowns":["#, .unreadable),
+      ("", .unreadable),
+      ("not json", .unreadable),
+      (#"{"format":1,"countdowns":[]}"#, .unreadable),
+      (#"{"format":1,"takenAt":0,"countdowns":[{"id":"a"}]}"#, .unreadable),
+      (#"{"format":1,"takenAt":1e999,"countdowns":[]}"#, .unreadable),
+      (#"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"sometimes","onlyTheEnd":false,"paused":false,"date":10}]}"#, .unreadable),
+      (#"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"backwards","policy":"pauses","onlyTheEnd":false,"paused":false,"nanoseconds":10}]}"#, .unreadable),
+      (#"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"keepsRunning","onlyTheEnd":false,"paused":false,"date":10,"nanoseconds":10}]}"#, .unreadable),
+      (#"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"keepsRunning","onlyTheEnd":false,"paused":false}]}"#, .unreadable),
+      (#"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countingUp","policy":"keepsRunning","onlyTheEnd":true,"paused":false,"date":10}]}"#, .unreadable),
+      (#"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"pauses","onlyTheEnd":false,"paused":false,"nanoseconds":1e30}]}"#, .unreadable),
+      (#"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"pauses","onlyTheEnd":false,"paused":false,"nanoseconds":-1}]}"#, .invalidEntry(index: 0, reason: .negativeDuration)),
+      (#"{"format":1,"takenAt":0,"countdowns":[\#(Self.entry),\#(Self.entry)]}"#, .duplicateID(index: 1)),
+      (#"{"format":1,"takenAt":0,"serverOffsetNanoseconds":"x","countdowns":[]}"#, .unreadable),
+    ]
+    for (body, expected) in cases {
+      do throws(CountdownSnapshotError) {
+        _ = try CountdownSnapshot<String>(decoding: Self.json(body))
+        XCTFail("accepted: \(body)")
+      } catch {
+        XCTAssertEqual(error, expected, body)
+      }
+    }
+    // The checks hold for the format itself: a valid one decodes.
+    XCTAssertEqual(try CountdownSnapshot<String>(decoding: Self.json(#"{"format":1,"takenAt":0,"countdowns":[\#(Self.entry)]}"#)).entries.count, 1)
+  }
+
+  func testHostileEntriesAreRefusedAndNothingChanges() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (manager, clock, before) = try Self.busyManager(wall: wall)
+      let good = CountdownSnapshot<String>.Entry(id: "a", kind: .countdown, policy: .keepsRunning, date: wall.now + 7)
+      let new = CountdownSnapshot<String>.Entry(id: "new", kind: .countingUp, policy: .keepsRunning, date: wall.now - 7)
+      let hostile: [(CountdownSnapshot<String>.Entry, CountdownError?)] = [
+        (.init(id: "x", kind: .countdown, policy: .keepsRunning, date: Date(timeIntervalSinceReferenceDate: .nan)), .nonFiniteValue),
+        (.init(id: "x", kind: .countdown, policy: .keepsRunning, date: Date(timeIntervalSinceReferenceDate: .infinity)), .nonFiniteValue),
+        (.init(id: "x", kind: .countingUp, policy: .keepsRunning, date: Date(timeIntervalSinceReferenceDate: -.infinity)), .nonFiniteValue),
+        (.init(id: "x", kind: .countdown, policy: .keepsRunning, date: wall.now + 1e300), .outOfRange),
+        (.init(id: "x", kind: .countdown, policy: .keepsRunning, date: .distantFuture), .outOfRange),
+        (.init(id: "x", kind: .countingUp, policy: .keepsRunning, date: .distantPast), .outOfRange),
+        (.init(id: "x", kind: .countdown, policy: .pauses, time: .nanoseconds(Int64.max)), .outOfRange),
+        (.init(id: "x", kind: .countdown, policy: .keepsRunning, isPaused: true, time: .seconds(-1)), .negativeDuration),
+        (.init(id: "x", kind: .countdown, policy: .pauses, time: .seconds(Int64.max)), .outOfRange),
+        (.init(id: "a", kind: .countdown, policy: .keepsRunning, date: wall.now), nil),
+        (.init(id: "x", kind: .countdown, policy: .pauses, date: wall.now), nil),
+        (.init(id: "x", kind: .countingUp, policy: .keepsRunning, deliveries: .onlyTheEnd, date: wall.now), nil),
+      ]
+      for (index, (entry, reason)) in hostile.enumerated() {
+        let snapshot = CountdownSnapshot(takenAt: wall.now, serverOffset: nil, entries: [good, new, entry])
+        let log = ValueLog()
+        do throws(CountdownSnapshotError) {
+          try manager.restore(snapshot) { log.record($0) }
+          XCTFail("hostile entry \(index) restored")
+        } catch {
+          switch (error, reason) {
+          case (.invalidEntry(let at, let why), let reason?):
+            XCTAssertEqual(at, 2, "\(index)")
+            XCTAssertEqual(why, reason, "\(index)")
+          case (.duplicateID(let at), nil): XCTAssertEqual(at, 2, "\(index)")
+          case (.unreadable, nil): break
+          default: XCTFail("\(index): \(error)")
+          }
+        }
+        try clock.advance(by: .zero)
+        XCTAssertTrue(log.isEmpty, "\(index): a handler of the refused snapshot ran")
+        XCTAssertEqual(manager.snapshot(of: String.self), before, "\(index): the manager changed")
+      }
+      // A huge offset in a snapshot's header.
+      let offsetSnapshot = CountdownSnapshot(takenAt: wall.now, serverOffset: .seconds(Int64.max), entries: [good])
+      XCTAssertThrowsError(try manager.restore(offsetSnapshot) { _ in { _, _, _ in } })
+      XCTAssertEqual(manager.serverOffset, .zero, "the calibration is not adopted from a refused snapshot")
+      XCTAssertEqual(manager.snapshot(of: String.self), before)
+      manager.cancelAll()
+    }
+  }
+
+  func testATooLargeValueForTheIntervalIsRefused() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (manager, _) = try makeManager(interval: .nanoseconds(1), wall: wall)
+      let snapshot = CountdownSnapshot<Int>(
+        takenAt: wall.now, serverOffset: nil,
+        entries: [.init(id: 1, kind: .countdown, policy: .pauses, time: .seconds(100 * 365 * 86_400))])
+      XCTAssertThrowsError(try manager.restore(snapshot) { _ in { _, _, _ in } }) { error in
+        XCTAssertEqual(error as? CountdownSnapshotError, .invalidEntry(index: 0, reason: .outOfRange))
+      }
+      // What the engine itself refuses for the same countdown.
+      XCTAssertThrowsError(try manager.start(id: 1, for: .seconds(100 * 365 * 86_400)) { _, _, _ in })
+      XCTAssertEqual(manager.count, 0)
+    }
+  }
+}
