@@ -16,7 +16,7 @@ extension CountdownEngine {
         let timing = state.table[index].timing
         return RegistrationReading(
           kind: timing.kind, policy: timing.policy, isPaused: timing.isPaused,
-          nanoseconds: timing.nanoseconds(at: state.instant(for: timing, at: now)))
+          nanoseconds: timing.nanoseconds(at: state.instant(for: timing, at: state.reading(now))))
       }
     }
     return (CountdownInstant(nanosecondsSinceOrigin: now), readings)
@@ -33,12 +33,13 @@ extension CountdownEngine {
     _ receiver: AnyObject, countingUpFrom start: CountdownInstant,
     whileSuspended policy: SuspensionPolicy = .keepsRunning, handler: @escaping CountdownHandler
   ) {
-    let now = clock.now.nanosecondsSinceOrigin
-    let timing = CountdownTiming(countingUpFrom: min(start.nanosecondsSinceOrigin, now), policy: policy)
+    let reading = clock.now.nanosecondsSinceOrigin
     let interval = intervalNanoseconds
     let window = windowNanoseconds
-    let (actions, replaced) = state.withLock {
-      $0.register(receiver, handler, timing, silent: false, now: now, interval: interval, window: window)
+    let (actions, replaced) = state.withLock { state in
+      let now = state.monotone(reading)
+      let timing = CountdownTiming(countingUpFrom: min(start.nanosecondsSinceOrigin, now), policy: policy)
+      return state.register(receiver, handler, timing, now: now, interval: interval, window: window)
     }
     _ = replaced  // the old handler is released here, outside the lock
     perform(actions)
