@@ -1,4 +1,6 @@
 import CountdownCore
+import CountdownProcessUsage
+
 /// Runs every alternative side by side at every N and fills the one ``ResultTable``.
 ///
 /// Each figure is measured in its own phase, one alternative after the other, so the two cores

@@ -7,7 +7,7 @@
 #endif
 
 /// The benchmarks' clock, read the cheapest way the platform offers. CPU time and resident memory
-/// come from Core's `ProcessUsage`, which the demo reports with too.
+/// come from `ProcessUsage` (the CountdownProcessUsage target), which the demo reports with too.
 enum ProcessProbe {
   /// Monotonic nanoseconds (CLOCK_MONOTONIC: on Linux a vDSO call, no system call).
   @inline(__always)
