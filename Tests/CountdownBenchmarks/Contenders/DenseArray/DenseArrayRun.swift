@@ -1,9 +1,11 @@
-/// H at one N with no timer: register (handlers made in the timed loop), the tick called
-/// directly, cancel in a shuffled order. The same protocol as ``OursManualRun``. H+W, with
-/// ``DenseArrayWeakReceiver``.
-final class DenseArrayRun<Reference: DenseArrayReceiverReference> {
+/// A dense-array design at one N with no timer: register (handlers made in the timed loop), the
+/// tick called directly, cancel in a shuffled order. The same protocol as ``OursManualRun``.
+/// H naive is `DenseArrayRun<DenseArrayTimer<DenseArrayKeyOnly>>`, H+W
+/// `DenseArrayRun<DenseArrayTimer<DenseArrayWeakReceiver>>`, H tuned
+/// `DenseArrayRun<DenseArrayTunedTimer>`.
+final class DenseArrayRun<Design: DenseArrayDesign> {
   let receivers: ContiguousArray<BenchmarkReceiver>
-  let timer = DenseArrayTimer<Reference>()
+  let timer = Design()
   private let slots: ValueSlots
   private let cancelOrder: [Int]
 
