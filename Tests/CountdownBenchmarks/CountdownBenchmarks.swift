@@ -35,7 +35,8 @@ final class CountdownBenchmarks: XCTestCase {
       value = the median of the runs, [min–max] at the start of the note.
       × ours = this figure ÷ ours at the same N (above 1: ours costs less; for the tick rate, below 1: ours \
       ticks faster). × H tuned = this figure ÷ H tuned's, the floor of a dense design, at the same N. \
-      CPU = getrusage user+sys of the whole process.
+      CPU per callback = getrusage user+sys of the whole process over the window; tick cost alone, \
+      register and cancel = CPU time of the calling thread, which runs those loops alone.
       """
     print(table.render(title: title))
 
