@@ -13,10 +13,13 @@ let package = Package(
   targets: [
     .target(name: "CountdownCore"),
     .target(name: "CountdownKit", dependencies: ["CountdownCore"]),
-    .executableTarget(name: "CountdownDemo", dependencies: ["CountdownKit"]),
+    // Process CPU and memory readings for the demo's and the benchmarks' reports: no product, so
+    // nothing an app links carries it.
+    .target(name: "CountdownProcessUsage"),
+    .executableTarget(name: "CountdownDemo", dependencies: ["CountdownKit", "CountdownProcessUsage"]),
     .testTarget(name: "CountdownCoreTests", dependencies: ["CountdownCore"]),
     .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit"]),
-    .testTarget(name: "CountdownBenchmarks", dependencies: ["CountdownKit"]),
+    .testTarget(name: "CountdownBenchmarks", dependencies: ["CountdownKit", "CountdownProcessUsage"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import CountdownKit
+import CountdownProcessUsage
 import Foundation
 
 /// `--receivers N --seconds S`: N countdowns on the shared manager for S seconds, then what the

@@ -34,7 +34,9 @@ final class CountdownBenchmarks: XCTestCase {
       another in this process, took \(ComparisonRun.milliseconds(ProcessProbe.now() - started)) ms.
       value = the median of the runs, [min–max] at the start of the note.
       × ours = this figure ÷ ours at the same N (above 1: ours costs less; for the tick rate, below 1: ours \
-      ticks faster). CPU = getrusage user+sys of the whole process.
+      ticks faster). × H tuned = this figure ÷ H tuned's, the floor of a dense design, at the same N. \
+      CPU per callback = getrusage user+sys of the whole process over the window; tick cost alone, \
+      register and cancel = CPU time of the calling thread, which runs those loops alone.
       """
     print(table.render(title: title))
 

@@ -1,4 +1,5 @@
 import CountdownCore
+import CountdownProcessUsage
 
 /// What a contender is asked to do.
 struct WindowPlan {

@@ -1,6 +1,7 @@
 import Dispatch
 
 import CountdownCore
+import CountdownProcessUsage
 
 /// The window's two readings, taken in the context that runs the callbacks.
 struct WindowReading {

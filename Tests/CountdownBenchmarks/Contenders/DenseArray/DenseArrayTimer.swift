@@ -1,13 +1,14 @@
 import Dispatch
 
-/// H: what an app developer would write for themselves: one `DispatchSourceTimer`, a dense
+/// H naive: what an app developer would write for themselves: one `DispatchSourceTimer`, a dense
 /// `ContiguousArray` of (key, value, handler) entries and a dictionary from the receiver's
 /// identity to its entry's position. Removal swaps the last entry into the gap.
 ///
 /// No weak receivers (unless `Reference` is ``DenseArrayWeakReceiver``: H+W), no pause, no
-/// deadlines, no clock: each tick moves every value down by one. The honest bar for the engine's
-/// raw speed; everything it lacks is what ours adds.
-final class DenseArrayTimer<Reference: DenseArrayReceiverReference>: @unchecked Sendable {
+/// deadlines, no clock: each tick moves every value down by one. Its tick indexes the array entry
+/// by entry, as most people write it; ``DenseArrayTunedTimer`` is the same design at its floor,
+/// the bar ratios are stated against. Everything both lack is what ours adds.
+final class DenseArrayTimer<Reference: DenseArrayReceiverReference>: DenseArrayDesign, @unchecked Sendable {
   // @unchecked Sendable: `entries` and `positions` are touched only while `lock` is held.
   struct Entry {
     let key: ObjectIdentifier
@@ -20,6 +21,8 @@ final class DenseArrayTimer<Reference: DenseArrayReceiverReference>: @unchecked 
   private var entries = ContiguousArray<Entry>()
   private var positions: [ObjectIdentifier: Int] = [:]
   private var timer: (any DispatchSourceTimer)?
+
+  init() {}
 
   var count: Int { lock.withLock { entries.count } }
 

@@ -33,20 +33,20 @@ final class SevenBucketRun {
     manager = SevenBucketTimerManager(interval: interval, startsTimerOnRegister: false)
   }
 
-  /// Registers every receiver; returns ns per register.
+  /// Registers every receiver; returns the calling thread's CPU ns per register.
   func registerAll() -> Double {
-    let start = ProcessProbe.now()
+    let start = ProcessProbe.threadCPU()
     for index in receivers.indices {
       manager.register(receivers[index], ticks: initial, callback: callbacks[index])
     }
-    return Double(ProcessProbe.now() - start) / Double(receivers.count)
+    return Double(ProcessProbe.threadCPU() - start) / Double(receivers.count)
   }
 
-  /// Drives `ticks` ticks directly, no timer; returns ns per receiver per tick.
+  /// Drives `ticks` ticks directly, no timer; returns the calling thread's CPU ns per receiver per tick.
   func tickCost(ticks: Int) -> Double {
-    let start = ProcessProbe.now()
+    let start = ProcessProbe.threadCPU()
     for _ in 0..<ticks { manager.tickDirectly() }
-    return Double(ProcessProbe.now() - start) / Double(ticks * receivers.count)
+    return Double(ProcessProbe.threadCPU() - start) / Double(ticks * receivers.count)
   }
 
   /// Runs the real timer for the warmup and the window.
@@ -63,11 +63,11 @@ final class SevenBucketRun {
     return sample
   }
 
-  /// Cancels every receiver; returns ns per cancel.
+  /// Cancels every receiver; returns the calling thread's CPU ns per cancel.
   func cancelAll() -> Double {
-    let start = ProcessProbe.now()
+    let start = ProcessProbe.threadCPU()
     for receiver in receivers { manager.cancel(receiver) }
-    return Double(ProcessProbe.now() - start) / Double(receivers.count)
+    return Double(ProcessProbe.threadCPU() - start) / Double(receivers.count)
   }
 
   var count: Int { manager.count }

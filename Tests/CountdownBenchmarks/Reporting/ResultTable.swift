@@ -1,4 +1,5 @@
-/// The one table a run prints: every metric, every alternative, every N, with a ratio to ours.
+/// The one table a run prints: every metric, every alternative, every N, with its ratio to ours
+/// and to H tuned, the floor of a dense design.
 struct ResultTable {
   struct Row {
     var metric: Metric
@@ -47,8 +48,15 @@ struct ResultTable {
     }
   }
 
-  /// The label of our engine's rows: the reference of every ratio.
+  /// The label of our engine's rows: the reference of the "× ours" column.
   static let ours = "ours (Core engine)"
+  /// H tuned, the floor of a dense design: the reference of the "× H tuned" column.
+  static let tuned = "H tuned: dense array, one buffer access per tick"
+  /// H naive: the same design with its array indexed entry by entry, as most people write it.
+  static let naive = "H naive: dense array + index, one timer"
+  /// H naive holding its receivers weakly, measured without a timer only (register, cancel, the
+  /// tick, memory): what ours' weak references cost, apart from everything else.
+  static let naiveWeak = "H+W: H naive holding receivers weakly"
 
   private(set) var rows: [Row] = []
 
@@ -84,7 +92,7 @@ struct ResultTable {
 
   /// Aligned plain text, grouped by metric, then alternative, then N.
   func render(title: String) -> String {
-    let header = ["metric", "unit", "alternative", "N", "value", "× ours", "note"]
+    let header = ["metric", "unit", "alternative", "N", "value", "× ours", "× H tuned", "note"]
     var lines: [[String]] = []
     for metric in Metric.allCases {
       let group = rows.filter { $0.metric == metric }
@@ -98,10 +106,11 @@ struct ResultTable {
       for alternative in alternatives {
         for row in group where row.alternative == alternative {
           let reference = value(metric, Self.ours, row.receivers)
+          let floor = value(metric, Self.tuned, row.receivers)
           lines.append([
             metric.rawValue, metric.unit, alternative, Self.format(count: row.receivers),
             row.value.map(Self.format(value:)) ?? (row.note.hasPrefix("capped") ? "capped" : "-"),
-            Self.ratio(row.value, reference), row.note,
+            Self.ratio(row.value, reference), Self.ratio(row.value, floor), row.note,
           ])
         }
       }
@@ -111,7 +120,7 @@ struct ResultTable {
       for (column, cell) in line.enumerated() { widths[column] = max(widths[column], cell.count) }
     }
     // Numbers right-aligned, text left-aligned; the note column is not padded.
-    let rightAligned: Set<Int> = [3, 4, 5]
+    let rightAligned: Set<Int> = [3, 4, 5, 6]
     func render(_ cells: [String]) -> String {
       cells.enumerated().map { column, cell in
         if column == cells.count - 1 { return cell }

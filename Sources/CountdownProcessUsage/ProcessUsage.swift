@@ -8,10 +8,9 @@
 
 /// What this process has used so far: CPU time and resident memory.
 ///
-/// For the reports of the demo and the benchmarks; the engine never reads it. It lives here, with
-/// `package` access, because Core is the one module both of them see: a target of its own for a
-/// few system calls would be more machinery than the copy it replaces. It reads `/proc` with plain
-/// system calls, so Core still needs no Foundation.
+/// For the reports of the demo and the benchmarks, which link this target; the libraries apps
+/// link never read it, so it is a target of its own and no product. It reads `/proc` with plain
+/// system calls, so it needs no Foundation.
 package struct ProcessUsage: Sendable {
   /// User plus system CPU time of the whole process (every thread), in nanoseconds.
   package var cpuNanoseconds: Int64

@@ -1,4 +1,6 @@
 import CountdownCore
+import CountdownProcessUsage
+
 /// Runs every alternative side by side at every N and fills the one ``ResultTable``.
 ///
 /// Each figure is measured in its own phase, one alternative after the other, so the two cores
@@ -20,7 +22,8 @@ struct ComparisonRun {
     [
       OursEngineContender(whileTickingOperations: configuration.whileTickingOperations),
       KitManagerContender(maxReceivers: configuration.kitManagerCap),
-      DenseArrayContender(),
+      DenseArrayContender<DenseArrayTunedTimer>(label: ResultTable.tuned),
+      DenseArrayContender<DenseArrayTimer<DenseArrayKeyOnly>>(label: ResultTable.naive),
       DispatchTimerContender(maxReceivers: configuration.dispatchTimerCap),
       FoundationTimerContender(maxReceivers: configuration.foundationTimerCap),
       TaskSleepContender(maxReceivers: configuration.taskSleepCap),
@@ -59,8 +62,9 @@ struct ComparisonRun {
   private mutating func runWithoutTimer(_ n: Int, log: (String) -> Void) throws {
     let ticks = max(5, configuration.tickCostWork / n)
     try runOursOnTheManualClock(n, ticks: ticks, log: log)
-    runDenseArray(DenseArrayKeyOnly.self, DenseArrayContender.label, n, ticks: ticks, log: log)
-    runDenseArray(DenseArrayWeakReceiver.self, DenseArrayContender.weakLabel, n, ticks: ticks, log: log)
+    runDenseArray(DenseArrayTunedTimer.self, ResultTable.tuned, n, ticks: ticks, log: log)
+    runDenseArray(DenseArrayTimer<DenseArrayKeyOnly>.self, ResultTable.naive, n, ticks: ticks, log: log)
+    runDenseArray(DenseArrayTimer<DenseArrayWeakReceiver>.self, ResultTable.naiveWeak, n, ticks: ticks, log: log)
     try runSevenBucket(n, ticks: ticks, log: log)
     log("G, closure loop, N = \(n)")
     let loop = ClosureLoop(receivers: n)
@@ -95,13 +99,14 @@ struct ComparisonRun {
     addResident(ResultTable.ours, n, before: residentBefore, withReceivers: residentWithReceivers, registered: residentRegistered)
   }
 
-  /// H, the dense array (or H+W): register, the tick called directly, cancel, and resident bytes.
-  private mutating func runDenseArray<Reference: DenseArrayReceiverReference>(
-    _ reference: Reference.Type, _ label: String, _ n: Int, ticks: Int, log: (String) -> Void
+  /// A dense-array design (H tuned, H naive or H+W): register, the tick called directly, cancel,
+  /// and resident bytes.
+  private mutating func runDenseArray<Design: DenseArrayDesign>(
+    _ design: Design.Type, _ label: String, _ n: Int, ticks: Int, log: (String) -> Void
   ) {
     log("\(label), N = \(n)")
     let residentBefore = ProcessUsage.currentResidentBytes()
-    let dense = DenseArrayRun<Reference>(receivers: n)
+    let dense = DenseArrayRun<Design>(receivers: n)
     let residentWithReceivers = ProcessUsage.currentResidentBytes()
     var registers = [dense.registerAll()]
     let residentRegistered = ProcessUsage.currentResidentBytes()

@@ -1,4 +1,5 @@
 import CountdownCore
+import CountdownProcessUsage
 import Dispatch
 
 /// The soak: N receivers on a Core engine with a ``ManualCountdownClock`` delivering on

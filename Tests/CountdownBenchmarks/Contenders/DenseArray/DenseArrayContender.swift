@@ -1,21 +1,17 @@
 import CountdownCore
 import Dispatch
 
-/// H on its real timer: a ``DenseArrayTimer`` ticking on its own serial queue, each handler
-/// storing its value into its slot, made in the register loop as an app makes them.
-struct DenseArrayContender: RealTimerContender {
-  static let label = "H: dense array + index, one timer"
-  /// H holding its receivers weakly, measured without a timer only (register, cancel, the tick,
-  /// memory): what ours' weak references cost, apart from everything else.
-  static let weakLabel = "H+W: H holding receivers weakly"
-  var label: String { Self.label }
+/// A dense-array design (H naive or H tuned) on its real timer, ticking on its own serial queue,
+/// each handler storing its value into its slot, made in the register loop as an app makes them.
+struct DenseArrayContender<Design: DenseArrayDesign>: RealTimerContender {
+  let label: String
   var maxReceivers: Int { .max }
 
   func run(_ plan: WindowPlan) throws -> WindowSample {
     let n = plan.receivers
     let initial = 1 << 40
     let queue = DispatchQueue(label: "benchmark.dense-array")
-    let timer = DenseArrayTimer<DenseArrayKeyOnly>()
+    let timer = Design()
     let slots = ValueSlots(count: n, repeating: initial)
     let stamps = plan.makeStamps(initialValue: initial)
     let receivers = BenchmarkReceiver.make(n)

@@ -1,0 +1,17 @@
+import Dispatch
+
+/// A dense-array design with one timer: H naive (``DenseArrayTimer``, the code most people
+/// write) or H tuned (``DenseArrayTunedTimer``, the same design at its floor). ``DenseArrayRun``
+/// and ``DenseArrayContender`` drive either; each is compiled specialized for its design.
+protocol DenseArrayDesign: AnyObject, Sendable {
+  init()
+  /// Adds `receiver`'s countdown, or replaces the one it has.
+  func register(_ receiver: AnyObject, value: Int, handler: @escaping (Int) -> Void)
+  func cancel(_ receiver: AnyObject)
+  func removeAll()
+  /// One tick: every value down by one, every handler called.
+  func tick()
+  /// Starts ticking every `nanoseconds` on `queue`.
+  func start(every nanoseconds: Int64, on queue: DispatchQueue)
+  func stop()
+}
