@@ -78,6 +78,9 @@ final class DocumentedErrorsTests: XCTestCase {
     Self.assertThrows(.outOfRange, "register Int64.max s") { () throws(CountdownError) in
       try engine.register(key, .duration(.seconds(Int64.max))) { _, _ in }
     }
+    Self.assertThrows(.invalidCombination, "register .countingUp, .onlyTheEnd") { () throws(CountdownError) in
+      try engine.register(key, .countingUp, delivering: .onlyTheEnd) { _, _ in }
+    }
     Self.assertThrows(.invalidInterval, "engine interval: .zero") { () throws(CountdownError) in
       _ = try CountdownEngine(interval: .zero, deliveryQueue: .main)
     }
