@@ -54,6 +54,8 @@ public final class CountdownEngine: Sendable {
   public let interval: Duration
   /// How wakeups are placed.
   public let alignment: CountdownAlignment
+  /// The most a countdown's final 0 comes after its deadline.
+  public let endTolerance: Duration
   /// Where time comes from.
   public let clock: any CountdownClock
   /// Where callbacks run. Must be a serial queue.
@@ -77,17 +79,30 @@ public final class CountdownEngine: Sendable {
 
   /// Creates an engine. It makes no timer until the first registration.
   ///
+  /// A countdown's values flip on the wakeup grid; its final 0 is an event of its own, delivered
+  /// within `endTolerance` after its deadline (never before), when a system-rendered timer for the
+  /// same deadline reaches zero. Ends due within the same `endTolerance` window share a wakeup.
+  ///
+  /// ```swift
+  /// // Values flip together every second; each 0 comes within 10 ms of its deadline.
+  /// let engine = try CountdownEngine(interval: .seconds(1), endTolerance: .milliseconds(10), deliveryQueue: queue)
+  /// ```
+  ///
   /// - Parameters:
   ///   - interval: The step of every countdown (1 second for most UIs; 100 ms for a quiz clock).
   ///   - alignment: ``CountdownAlignment/shared`` (all values flip together) or
   ///     ``CountdownAlignment/perCountdown(tolerance:)``.
+  ///   - endTolerance: The most a final 0 comes after its deadline; `nil` (default): 5 % of the
+  ///     interval, or the per-countdown tolerance if that is smaller.
   ///   - clock: ``ContinuousCountdownClock`` by default; ``ManualCountdownClock`` in tests.
   ///   - deliveryQueue: A serial queue for the callbacks.
-  /// - Throws: ``CountdownError/invalidInterval`` for an interval of zero or less or a tolerance
-  ///   outside `0 < tolerance <= interval`; ``CountdownError/outOfRange`` for one beyond 292 years.
+  /// - Throws: ``CountdownError/invalidInterval`` for an interval of zero or less, a tolerance
+  ///   outside `0 < tolerance <= interval` or an end tolerance outside `0 < endTolerance <= interval`;
+  ///   ``CountdownError/outOfRange`` for one beyond 292 years.
   public init(
     interval: Duration,
     alignment: CountdownAlignment = .shared,
+    endTolerance: Duration? = nil,
     clock: any CountdownClock = .continuous,
     deliveryQueue: DispatchQueue
   ) throws(CountdownError) {
@@ -101,12 +116,19 @@ public final class CountdownEngine: Sendable {
       guard tolerance > 0, tolerance <= intervalNanoseconds else { throw .invalidInterval }
       windowNanoseconds = tolerance
     }
+    var endWindow = max(1, intervalNanoseconds / 20)
+    if let endTolerance {
+      endWindow = try endTolerance.countdownNanoseconds()
+      guard endWindow > 0, endWindow <= intervalNanoseconds else { throw .invalidInterval }
+    }
+    endWindow = min(endWindow, windowNanoseconds)
     self.interval = interval
     self.intervalNanoseconds = intervalNanoseconds
     self.alignment = alignment
+    self.endTolerance = .nanoseconds(endWindow)
     self.clock = clock
     self.deliveryQueue = deliveryQueue
-    state = LockedState(EngineState(interval: intervalNanoseconds))
+    state = LockedState(EngineState(interval: intervalNanoseconds, window: windowNanoseconds, endWindow: endWindow))
     deliveryQueue.setSpecific(key: deliveryQueueKey, value: true)
   }
 
@@ -365,6 +387,10 @@ public final class CountdownEngine: Sendable {
           return (actions, false)
         }
         state.noteWakeup(at: now, armedFor: armed, window: windowNanoseconds)
+        if !state.hasPendingWork {
+          // Armed for an end that is gone, or woken early for one: arm for what comes next.
+          actions.timer = state.rearm(now: now, window: windowNanoseconds)
+        }
         state.checkInvariantsIfEnabled()
       }
       guard state.hasPendingWork else { return (actions, false) }

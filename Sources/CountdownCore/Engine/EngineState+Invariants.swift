@@ -6,6 +6,7 @@ extension EngineState {
     var problems: [String] = []
     // Readings are monotone.
     if latestReading < wakeupInstant { problems.append("latest reading \(latestReading) < wakeup instant \(wakeupInstant)") }
+    if latestReading < endInstant { problems.append("latest reading \(latestReading) < end instant \(endInstant)") }
     if latestReading < latestRegistrationRead {
       problems.append("latest reading \(latestReading) < registration reading \(latestRegistrationRead)")
     }
@@ -19,7 +20,12 @@ extension EngineState {
     guard delivery == nil else { return problems }
     let awaiting = Set(awaitingFirstDelivery.map(\.slot))
     let walkComing = tickDue || firstDeliveriesNeedWalk
+    var noted: [SlotReference: Int64] = [:]
+    for entry in ends.entries {
+      noted[entry.slot] = min(noted[entry.slot] ?? .max, entry.deadline)
+    }
     var soonest = Int64.max
+    var soonestEnd = Int64.max
     for node in table.nodes {
       let timing = node.timing
       // "Only the end" is a state: such a registration stands at 1 until its 0.
@@ -34,14 +40,24 @@ extension EngineState {
         continue
       }
       guard !timing.isPaused, !timing.isFinished else { continue }
-      soonest = min(soonest, clockInstant(of: timing.nextChange(interval: interval), for: timing))
+      let change = clockInstant(of: timing.nextChange(interval: interval), for: timing)
+      if separateEnds, timing.isAtItsLastValue {
+        // Every end to come is noted in `ends`, no later than it comes.
+        soonestEnd = min(soonestEnd, change)
+        if (noted[node.slot] ?? .max) > change {
+          problems.append("a registration at its last value, ending at \(change), has no end noted by then")
+        }
+        continue
+      }
+      soonest = min(soonest, change)
     }
     // The earliest change is a lower bound of every registration's next change.
     if !walkComing, soonest < earliestChange {
       problems.append("a registration changes at \(soonest), before the earliest change \(earliestChange)")
     }
     // A change to come is a wakeup to come: the timer is armed, or a pass or the timer is on its way.
-    let wakeupComing = armedAt != nil || isMakingTimer || passQueued || tickDue || suspendedSince != nil
+    let wakeupComing = armedAt != nil || isMakingTimer || passQueued || hasPendingWork || suspendedSince != nil
+    soonest = min(soonest, soonestEnd)
     if soonest != .max, !wakeupComing {
       problems.append("a registration changes at \(soonest), and nothing will wake the engine")
     }

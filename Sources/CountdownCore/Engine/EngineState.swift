@@ -6,7 +6,7 @@
 /// # The engine's rules
 ///
 /// What this state, the engine's calls (`CountdownEngine.swift`) and the delivery pass
-/// (`Delivery/`) must keep between them. Builds with internal checks verify the first five after
+/// (`Delivery/`) must keep between them. Builds with internal checks verify rules 1–5 and 8 after
 /// every transition and at the end of every pass (`EngineState+Invariants.swift`); the sixth is
 /// checked before each callback there (`CountdownEngine+Delivery.swift`, `call`).
 /// 1. **The earliest change is a lower bound.** Between passes, `earliestChange` is at or before
@@ -31,9 +31,19 @@
 ///    the grid instant the latest wakeup stood for, even when that wakeup ran early
 ///    (``firstDeliveryInstant(preparedAt:tick:window:)``), so it never goes back past a value
 ///    already shown.
+/// 8. **Every end to come is noted.** With ends on a grid of their own (``separateEnds``), a
+///    running registration at its last value is kept out of `earliestChange`; instead `ends` holds
+///    an entry for it at or before its deadline, put there by whatever brought it to that value
+///    (its registration or resume, a delivery, the tick's step down to 1). Entries are never
+///    removed with their registrations: whoever pops one checks it (``liveEnd(_:)``).
 struct EngineState {
   /// The engine's interval, in nanoseconds.
   let interval: Int64
+  /// The end grid's step: a countdown's final 0 comes at most this long after its deadline.
+  let endWindow: Int64
+  /// Whether ends have a grid of their own, finer than the wakeup grid (the shared alignment's):
+  /// registrations at their last value then wait in ``ends``, not in ``earliestChange``.
+  let separateEnds: Bool
   var table = ReceiverTable()
   /// The handlers and receivers of the table's registrations.
   let slots = RegistrationSlots()
@@ -72,6 +82,14 @@ struct EngineState {
   /// resumed or replaced while it ran).
   private(set) var earliestChangeDuringPass: Int64 = .max
 
+  /// The ends to come of registrations at their last value, when ``separateEnds``.
+  var ends = PendingEnds()
+  /// The instant the latest wakeup delivers ends for: its reading, or the instant it was armed
+  /// for when it ran early by less than half an end window. At or after ``wakeupInstant``.
+  private(set) var endInstant: Int64 = .min
+  /// A wakeup came between grid instants with ends due: the next pass delivers them alone.
+  var endsDue = false
+
   /// Registrations awaiting their prompt first delivery.
   private(set) var awaitingFirstDelivery: [PendingDelivery] = []
   /// So many registrations awaited their first delivery that the next pass walks the table for
@@ -109,7 +127,16 @@ struct EngineState {
     var slot: SlotReference
   }
 
-  var hasPendingWork: Bool { tickDue || firstDeliveriesNeedWalk || !awaitingFirstDelivery.isEmpty }
+  var hasPendingWork: Bool { tickDue || endsDue || firstDeliveriesNeedWalk || !awaitingFirstDelivery.isEmpty }
+
+  /// - Parameters:
+  ///   - window: The wakeup grid's step (the interval, or the per-countdown tolerance).
+  ///   - endWindow: The end grid's step, at most `window`.
+  init(interval: Int64, window: Int64, endWindow: Int64) {
+    self.interval = interval
+    self.endWindow = min(endWindow, window)
+    separateEnds = endWindow < window
+  }
 }
 
 // The one exception to "the lock box is Sendable only when its value is": the state holds the
@@ -190,14 +217,35 @@ extension EngineState {
   /// Notes a wakeup at clock instant `now`: the grid instant it stands for is the one it was armed
   /// for, when it ran early by less than half a window, and otherwise the last one that has
   /// passed (one callback with the true value after whole intervals were missed).
+  ///
+  /// A wakeup that stands for no new grid instant (one armed for an end between two grid
+  /// instants) walks nothing: it delivers the ends due by its ``endInstant``, if any; the caller
+  /// re-arms the timer when it has nothing to do (``hasPendingWork``).
   mutating func noteWakeup(at now: Int64, armedFor armed: Int64?, window: Int64) {
     var instant = Self.gridFloor(now, window: window, origin: gridOrigin)
-    if let armed, armed > instant, armed.subtractingSaturated(now) <= window / 2 {
+    if let armed, armed > instant, armed.subtractingSaturated(now) <= window / 2,
+      Self.gridFloor(armed, window: window, origin: gridOrigin) == armed
+    {
       instant = armed
     }
+    let isNewGridInstant = instant > wakeupInstant
     wakeupInstant = max(wakeupInstant, instant)
-    latestReading = max(latestReading, now, wakeupInstant)
-    tickDue = true
+    var end = max(now, wakeupInstant)
+    if let armed, armed > end, armed.subtractingSaturated(now) <= endWindow / 2 {
+      end = armed
+    }
+    endInstant = max(endInstant, end)
+    latestReading = max(latestReading, now, wakeupInstant, endInstant)
+    if isNewGridInstant || !separateEnds {
+      tickDue = true
+    } else if let soonest = ends.soonest, soonest.deadline <= endInstant {
+      endsDue = true
+    }
+  }
+
+  /// The instant a tick at grid instant `tick` delivers ends for.
+  func endInstant(forTick tick: Int64) -> Int64 {
+    separateEnds ? max(endInstant, tick) : tick
   }
 
   /// Notes that a tick pass delivered the values at grid instant `instant`.
@@ -259,7 +307,7 @@ extension EngineState {
     actions.timer = ensureTimer(now: now)
     // Arm for this registration's first change now, not after its first delivery: if the delivery
     // queue is slow, the wakeup still comes on time.
-    noteFirstChange(of: timing, at: now, interval: interval)
+    noteFirstChange(of: timing, slot: slot, at: now, interval: interval)
     if case .none = actions.timer {
       actions.timer = rearm(now: now, window: window)
     }
@@ -268,14 +316,21 @@ extension EngineState {
     return (actions, replaced)
   }
 
-  /// Notes when `timing`, just registered or resumed at clock instant `now`, changes first: its
-  /// deadline if it delivers only its end, else the first change after its first delivery.
-  private mutating func noteFirstChange(of timing: CountdownTiming, at now: Int64, interval: Int64) {
-    let first =
-      timing.deliversOnlyTheEnd
-      ? timing.nextChange(interval: interval)
-      : timing.firstChange(after: instant(for: timing, at: now), interval: interval)
-    noteChange(at: clockInstant(of: first, for: timing))
+  /// Notes when `timing`, just registered or resumed at clock instant `now` in `slot`, changes
+  /// first: its deadline if it delivers only its end, else the first change after its first
+  /// delivery. An end goes to ``ends`` (its first delivery notes it again, once it is made).
+  private mutating func noteFirstChange(
+    of timing: CountdownTiming, slot: SlotReference, at now: Int64, interval: Int64
+  ) {
+    var next = timing
+    if !timing.deliversOnlyTheEnd {
+      _ = next.advance(to: instant(for: timing, at: now), interval: interval)
+    }
+    if separateEnds, next.isAtItsLastValue {
+      noteEnd(of: next, in: slot)
+    } else {
+      noteChange(at: clockInstant(of: next.nextChange(interval: interval), for: timing))
+    }
   }
 }
 
@@ -309,7 +364,7 @@ extension EngineState {
     if timing.awaitsPromptDelivery {
       noteAwaitingFirstDelivery(.init(key: table.key(at: index), slot: table[index].slot))
     }
-    noteFirstChange(of: timing, at: now, interval: interval)
+    noteFirstChange(of: timing, slot: table[index].slot, at: now, interval: interval)
     var actions = EngineActions()
     actions.timer = rearm(now: now, window: window)
     actions.queuePass = requestPass()
@@ -409,6 +464,7 @@ extension EngineState {
       }
     }
     table.removeAll()
+    ends.removeAll()
     return handlers
   }
 
@@ -434,6 +490,52 @@ extension EngineState {
       isRegistration(at: index, of: receiver), !table[index].timing.isFinished
     else { return nil }
     return index
+  }
+}
+
+// MARK: - Ends
+
+extension EngineState {
+  /// Notes the end to come of the registration in `slot`, at its last value with `timing`.
+  mutating func noteEnd(of timing: CountdownTiming, in slot: SlotReference) {
+    noteEnd(at: .init(deadline: clockInstant(of: timing.anchor, for: timing), slot: slot))
+  }
+
+  /// Notes an end to come.
+  mutating func noteEnd(at entry: PendingEnds.Entry) {
+    if ends.count >= 64, ends.count > 2 * table.count {
+      // Churn left mostly stale entries (ends are not removed with their registrations).
+      var kept = PendingEnds()
+      swap(&kept, &ends)
+      kept.removeAll { liveEnd($0) == nil }
+      ends = kept
+    }
+    ends.insert(entry)
+  }
+
+  /// The position of the registration `entry` names, if it is still in the table at its last value.
+  func liveEnd(_ entry: PendingEnds.Entry) -> NodeIndex? {
+    guard let key = entry.slot.key, let index = table.index(of: key), table[index].slot == entry.slot,
+      table[index].timing.isAtItsLastValue
+    else { return nil }
+    return index
+  }
+
+  /// Drops the soonest entries while they name no registration at its last value, so the timer is
+  /// never armed for an end that will not come.
+  mutating func dropStaleEnds() {
+    while let soonest = ends.soonest, liveEnd(soonest) == nil {
+      _ = ends.removeSoonest()
+    }
+  }
+
+  /// Takes the entries due by ``endInstant`` for an end pass, which checks each.
+  mutating func takeDueEnds() -> [PendingEnds.Entry] {
+    var due: [PendingEnds.Entry] = []
+    while let soonest = ends.soonest, soonest.deadline <= endInstant {
+      due.append(ends.removeSoonest()!)
+    }
+    return due
   }
 }
 
@@ -469,6 +571,8 @@ extension EngineState {
     guard let old = timer else { return .none }
     timer = nil
     hasTimer = false
+    // Called when the table is empty: what is left here is stale.
+    ends.removeAll()
     armedAt = nil
     timerGeneration &+= 1
     return .cancel(old)
@@ -499,19 +603,31 @@ extension EngineState {
       let wakeup = Self.gridCeiling(atOrAfter: now.addingSaturated(1), now: now, window: window, origin: gridOrigin)
       if let armedAt, armedAt <= wakeup { return .none }
       next = wakeup
-    } else if earliestChange == .max {
-      guard armedAt != nil else { return .none }
-      next = nil
     } else {
-      var wakeup = Self.gridCeiling(atOrAfter: earliestChange, now: now, window: window, origin: gridOrigin)
-      // A grid instant that passed since the last tick (a pass ran past it), with a change due by
-      // then: wake at once for it, rather than an interval late.
-      let passed = Self.gridFloor(now, window: window, origin: gridOrigin)
-      if passed > wakeupInstant, earliestChange <= passed {
-        wakeup = passed
+      var wakeup = Int64.max
+      if earliestChange != .max {
+        wakeup = Self.gridCeiling(atOrAfter: earliestChange, now: now, window: window, origin: gridOrigin)
+        // A grid instant that passed since the last tick (a pass ran past it), with a change due
+        // by then: wake at once for it, rather than an interval late.
+        let passed = Self.gridFloor(now, window: window, origin: gridOrigin)
+        if passed > wakeupInstant, earliestChange <= passed {
+          wakeup = passed
+        }
       }
-      if let armedAt, armedAt <= wakeup { return .none }
-      next = wakeup
+      dropStaleEnds()
+      if let end = ends.soonest {
+        // At the end grid instant at or after the deadline, even if that has passed (the timer
+        // then fires at once): ends close together share a wakeup.
+        let endWakeup = Self.gridCeiling(atOrAfter: end.deadline, now: end.deadline, window: endWindow, origin: gridOrigin)
+        wakeup = min(wakeup, endWakeup)
+      }
+      if wakeup == .max {
+        guard armedAt != nil else { return .none }
+        next = nil
+      } else {
+        if let armedAt, armedAt <= wakeup { return .none }
+        next = wakeup
+      }
     }
     return arm(at: next)
   }

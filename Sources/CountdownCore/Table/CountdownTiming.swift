@@ -181,6 +181,11 @@ package struct CountdownTiming: Sendable {
     return left <= 0 || (left - 1) / interval + 1 <= Self.maximumValue
   }
 
+  /// Whether this is a running countdown whose next change is its end: it shows 1, or delivers
+  /// only its end and has not yet (it stands at 1 until then).
+  @inline(__always)
+  package var isAtItsLastValue: Bool { kind == .countdown && !isPaused && value == 1 }
+
   /// Whether the last delivered value ends the registration.
   package var isFinished: Bool { kind == .countdown && value == 0 && !isPaused }
 

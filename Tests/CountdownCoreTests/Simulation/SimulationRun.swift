@@ -32,7 +32,9 @@ struct SimulationRun {
     let engine = try CountdownEngine(
       interval: .nanoseconds(Self.interval), alignment: perCountdown ? .perCountdown(tolerance: .milliseconds(20)) : .shared,
       clock: clock, deliveryQueue: .main)
-    let model = SimulationModel(interval: Self.interval, early: 5_000_000, slack: 21_000_000)
+    let model = SimulationModel(
+      interval: Self.interval, early: 5_000_000, slack: 21_000_000,
+      endTolerance: engine.endTolerance.nanosecondsSaturating)
     let driver = Driver(engine: engine, clock: clock, model: model)
     driver.crowded = crowded
     driver.sharedGrid = !perCountdown
@@ -174,7 +176,7 @@ struct SimulationRun {
         let target = now() + milliseconds * 1_000_000
         try clock.base.advance(to: CountdownInstant(nanosecondsSinceOrigin: target))
         if !suspended {
-          if sharedGrid { model.checkGrid(gridFloor(target)) }
+          if sharedGrid { model.checkGrid(gridFloor(target), latest: gridFloor(max(target, now()))) }
           model.checkEnds(at: now())
         }
       case .duringPass(let step, let offThread):

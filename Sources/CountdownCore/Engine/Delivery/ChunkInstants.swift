@@ -9,12 +9,17 @@ extension CountdownEngine {
     /// ``EngineState/firstDeliveryInstant(preparedAt:tick:window:)``).
     let firstDelivery: Int64
     let firstDeliveryRunning: Int64
+    /// The instant ends are due by: at or after `tick` (see ``EngineState/endInstant``).
+    let end: Int64
+    let endRunning: Int64
     /// Running time plus this is clock time.
     let suspendedTotal: Int64
 
     init(_ kind: PassKind, preparedAt now: Int64, state: EngineState, window: Int64) {
       tick = kind.tickInstant ?? .min
       tickRunning = state.runningTime(at: tick)
+      end = state.endInstant(forTick: tick)
+      endRunning = state.runningTime(at: end)
       firstDelivery = state.firstDeliveryInstant(preparedAt: now, tick: kind.tickInstant, window: window)
       firstDeliveryRunning = state.runningTime(at: firstDelivery)
       #if COUNTDOWN_CHECK_INVARIANTS
@@ -23,14 +28,16 @@ extension CountdownEngine {
       suspendedTotal = state.suspendedTotal
     }
 
-    /// The instant `timing`'s value is computed for.
+    /// The instant `timing`'s value is computed for: a first delivery's, an end's (a registration
+    /// at its last value), or the tick's.
     @inline(__always)
     func instant(for timing: CountdownTiming) -> Int64 {
       let isFirst = timing.awaitsPromptDelivery
+      let isEnd = timing.isAtItsLastValue
       if timing.policy == .pauses {
-        return isFirst ? firstDeliveryRunning : tickRunning
+        return isFirst ? firstDeliveryRunning : isEnd ? endRunning : tickRunning
       }
-      return isFirst ? firstDelivery : tick
+      return isFirst ? firstDelivery : isEnd ? end : tick
     }
 
     /// The clock instant of `change`, on `timing`'s time.

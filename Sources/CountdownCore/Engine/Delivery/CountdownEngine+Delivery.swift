@@ -49,12 +49,20 @@ extension CountdownEngine {
       state.passQueued = false
       guard state.delivery == nil, state.hasPendingWork else { return nil }
       state.beginPass(context)
-      defer { state.tickDue = false }
-      let pending = state.takeAwaitingFirstDelivery()
+      defer {
+        state.tickDue = false
+        state.endsDue = false
+      }
       if state.tickDue {
-        // The walk delivers first deliveries too.
+        // The walk delivers first deliveries and due ends too.
+        _ = state.takeAwaitingFirstDelivery()
         return .tick(state.tickInstant(passStartedAt: startedAt, window: window))
       }
+      if state.endsDue {
+        // First deliveries owed meanwhile get a pass of their own, right after this one.
+        return .ends(state.takeDueEnds())
+      }
+      let pending = state.takeAwaitingFirstDelivery()
       // Looking a registration up costs cache misses in the buckets and the pool; the walk reads
       // the pool in order. Past an eighth of the table, walking is cheaper
       // (``EngineState/takeAwaitingFirstDelivery()``).
@@ -103,10 +111,18 @@ extension CountdownEngine {
       state.deliveries += Int64(progress.uncounted)
       progress.uncounted = 0
       let instants = ChunkInstants(kind, preparedAt: preparedAt, state: state, window: window)
-      if case .firstDeliveries(let pending) = kind {
+      switch kind {
+      case .firstDeliveries(let pending):
         prepareFirstDeliveries(pending, instants, progress: &progress, into: &chunk, state: &state)
+      case .ends(let entries):
+        prepareEnds(entries, instants, progress: &progress, into: &chunk, state: &state)
+      case .tick, .firstDeliveriesByWalk:
+        prepareWalk(kind, instants, progress: &progress, into: &chunk, state: &state)
       }
-      prepareWalk(kind, instants, progress: &progress, into: &chunk, state: &state)
+      for end in progress.newEnds {
+        state.noteEnd(at: end)
+      }
+      progress.newEnds.removeAll(keepingCapacity: true)
     }
     garbage.removeAll()
   }
@@ -198,6 +214,7 @@ extension CountdownEngine {
     into chunk: inout DeliveryChunk, state: inout EngineState
   ) {
     let interval = intervalNanoseconds
+    let separateEnds = state.separateEnds
     while progress.firstDeliveryCursor < awaiting.count, !chunk.isFull {
       let pending = awaiting[progress.firstDeliveryCursor]
       progress.firstDeliveryCursor += 1
@@ -206,7 +223,35 @@ extension CountdownEngine {
       else { continue }
       state.table.withNodes { nodes, _ in
         chunk.append(
-          Self.prepare(at: index.position, in: nodes, instants, interval: interval, earliest: &progress.earliest))
+          Self.prepare(
+            at: index.position, in: nodes, instants, interval: interval, separateEnds: separateEnds,
+            earliest: &progress.earliest, ends: &progress.newEnds))
+      }
+    }
+  }
+
+  /// Prepares the final 0 of each registration `entries` names that is still at its last value
+  /// and due by the pass's end instant; one not due yet (its deadline moved: it counts on running
+  /// time and the engine was suspended) goes back to the state's ends with its current deadline.
+  private func prepareEnds(
+    _ entries: [PendingEnds.Entry], _ instants: ChunkInstants, progress: inout PassProgress,
+    into chunk: inout DeliveryChunk, state: inout EngineState
+  ) {
+    let interval = intervalNanoseconds
+    while progress.firstDeliveryCursor < entries.count, !chunk.isFull {
+      let entry = entries[progress.firstDeliveryCursor]
+      progress.firstDeliveryCursor += 1
+      guard let index = state.liveEnd(entry) else { continue }
+      let timing = state.table[index].timing
+      guard instants.instant(for: timing) >= timing.anchor else {
+        progress.newEnds.append(.init(deadline: instants.clockInstant(of: timing.anchor, for: timing), slot: entry.slot))
+        continue
+      }
+      state.table.withNodes { nodes, _ in
+        chunk.append(
+          Self.prepare(
+            at: index.position, in: nodes, instants, interval: interval, separateEnds: true,
+            earliest: &progress.earliest, ends: &progress.newEnds))
       }
     }
   }
@@ -230,7 +275,10 @@ extension CountdownEngine {
     // Taken out, not copied, so that appending does not copy the array the progress still holds.
     var probes: [PausedProbe] = []
     swap(&probes, &progress.pausedProbes)
+    var newEnds: [PendingEnds.Entry] = []
+    swap(&newEnds, &progress.newEnds)
     let interval = intervalNanoseconds
+    let separateEnds = state.separateEnds
     let capacity = chunk.capacity
     let isTick = kind.tickInstant != nil
     state.table.withNodes { nodes, entries in
@@ -239,14 +287,15 @@ extension CountdownEngine {
           if isTick {
             Self.walkCommonCase(
               nodes: nodes, from: &position, to: end, into: buffer, count: &count,
-              capacity: capacity, tick: instants.tick, interval: interval, earliest: &soonest)
+              capacity: capacity, tick: instants.tick, interval: interval, separateEnds: separateEnds,
+              earliest: &soonest, ends: &newEnds)
             guard position > end, count < capacity else { break }
           }
           // Everything else: first deliveries and those after a resume, late wakeups, counting up,
-          // paused and finished registrations.
+          // paused and finished registrations, and registrations at their last value.
           if let delivery = Self.prepareGeneralCase(
             at: position, nodes: nodes, entries: entries, instants, isTick: isTick, interval: interval,
-            earliest: &soonest, probes: &probes)
+            separateEnds: separateEnds, earliest: &soonest, ends: &newEnds, probes: &probes)
           {
             buffer[count] = delivery
             count += 1
@@ -258,6 +307,7 @@ extension CountdownEngine {
     progress.walkCursor = position
     progress.earliest = soonest
     progress.pausedProbes = probes
+    progress.newEnds = newEnds
   }
 
   /// The walk's general path for the node at `position`: its callback if it is due, else `nil`
@@ -265,7 +315,8 @@ extension CountdownEngine {
   @inline(__always)
   private static func prepareGeneralCase(
     at position: Int, nodes: UnsafeMutableBufferPointer<ReceiverNode>, entries: UnsafeBufferPointer<BucketEntry>,
-    _ instants: ChunkInstants, isTick: Bool, interval: Int64, earliest: inout Int64, probes: inout [PausedProbe]
+    _ instants: ChunkInstants, isTick: Bool, interval: Int64, separateEnds: Bool, earliest: inout Int64,
+    ends: inout [PendingEnds.Entry], probes: inout [PausedProbe]
   ) -> PreparedDelivery? {
     let timing = nodes[position].timing
     let nextChange = timing.nextChange(interval: interval)
@@ -280,13 +331,19 @@ extension CountdownEngine {
     }
     let isDue = isTick ? instants.instant(for: timing) >= nextChange : nextChange == .min
     guard isDue else {
-      earliest = min(earliest, instants.clockInstant(of: nextChange, for: timing))
+      // An end to come is in the state's ends already: it was noted there when the registration
+      // came to its last value.
+      if !(separateEnds && timing.isAtItsLastValue) {
+        earliest = min(earliest, instants.clockInstant(of: nextChange, for: timing))
+      }
       return nil
     }
     // Delivered at most once per pass, although a removal between chunks may move a delivered
     // node into the part not walked yet: delivering brings its value up to the pass's instant,
     // after which its next change lies after that instant.
-    return prepare(at: position, in: nodes, instants, interval: interval, earliest: &earliest)
+    return prepare(
+      at: position, in: nodes, instants, interval: interval, separateEnds: separateEnds, earliest: &earliest,
+      ends: &ends)
   }
 
   /// The tick's inner loop over the common case: running countdowns on the clock's time showing
@@ -300,7 +357,8 @@ extension CountdownEngine {
   private static func walkCommonCase(
     nodes: UnsafeMutableBufferPointer<ReceiverNode>,
     from position: inout Int, to end: Int, into buffer: UnsafeMutablePointer<PreparedDelivery>,
-    count: inout Int, capacity: Int, tick: Int64, interval: Int64, earliest: inout Int64
+    count: inout Int, capacity: Int, tick: Int64, interval: Int64, separateEnds: Bool, earliest: inout Int64,
+    ends: inout [PendingEnds.Entry]
   ) {
     var current = position
     var filled = count
@@ -321,7 +379,13 @@ extension CountdownEngine {
       }
       guard tick &- next < interval else { return }
       nodes[current].timing.stepDown()
-      soonest = min(soonest, next &+ interval)
+      if separateEnds, timing.value == 2 {
+        // Down to 1: its next change is its end, at its deadline (on the clock: the common case
+        // never counts on running time), not on the grid.
+        ends.append(.init(deadline: timing.anchor, slot: nodes[current].slot))
+      } else {
+        soonest = min(soonest, next &+ interval)
+      }
       buffer[filled] = PreparedDelivery(slot: nodes[current].slot, value: Int(timing.value &- 1), ends: false)
       filled += 1
       current -= 1
@@ -330,15 +394,22 @@ extension CountdownEngine {
 
   /// Brings the node at `position` up to its instant in `instants` and returns its callback.
   ///
+  /// A registration it leaves at its last value goes to `ends`, when ends have a grid of their
+  /// own; any other next change to `earliest`.
   @inline(__always)
   private static func prepare(
     at position: Int, in nodes: UnsafeMutableBufferPointer<ReceiverNode>,
-    _ instants: ChunkInstants, interval: Int64, earliest: inout Int64
+    _ instants: ChunkInstants, interval: Int64, separateEnds: Bool, earliest: inout Int64,
+    ends: inout [PendingEnds.Entry]
   ) -> PreparedDelivery {
     let instant = instants.instant(for: nodes[position].timing)
     let value = nodes[position].timing.advance(to: instant, interval: interval)
     let timing = nodes[position].timing
-    earliest = min(earliest, instants.clockInstant(of: timing.nextChange(interval: interval), for: timing))
-    return PreparedDelivery(slot: nodes[position].slot, value: Int(value), ends: nodes[position].timing.isFinished)
+    if separateEnds, timing.isAtItsLastValue {
+      ends.append(.init(deadline: instants.clockInstant(of: timing.anchor, for: timing), slot: nodes[position].slot))
+    } else {
+      earliest = min(earliest, instants.clockInstant(of: timing.nextChange(interval: interval), for: timing))
+    }
+    return PreparedDelivery(slot: nodes[position].slot, value: Int(value), ends: timing.isFinished)
   }
 }

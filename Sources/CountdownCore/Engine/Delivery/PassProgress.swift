@@ -1,7 +1,7 @@
 extension CountdownEngine {
   /// Where a delivery pass stands between its chunks, and what it has counted.
   struct PassProgress {
-    /// The next position in the first-delivery list.
+    /// The next position in the first-delivery list, or in the list of an end pass.
     var firstDeliveryCursor = 0
     /// The next pool position the walk looks at (it walks downward); below 0 when there is
     /// nothing to walk, or nothing left.
@@ -12,26 +12,29 @@ extension CountdownEngine {
     var ended: [EngineState.PendingDelivery] = []
     /// Paused registrations whose receivers are checked outside the lock.
     var pausedProbes: [PausedProbe] = []
+    /// Ends this chunk brought (registrations now at their last value), for the state's
+    /// ``EngineState/ends`` under the same lock.
+    var newEnds: [PendingEnds.Entry] = []
     /// Callbacks made and not yet added to the statistics (added under the next lock).
     var uncounted = 0
     /// Callbacks made by the whole pass.
     var delivered = 0
 
     init(_ kind: PassKind) {
-      if case .firstDeliveries = kind {
-        walkCursor = -1
-      } else {
-        walkCursor = .max
+      switch kind {
+      case .tick, .firstDeliveriesByWalk: walkCursor = .max
+      case .firstDeliveries, .ends: walkCursor = -1
       }
     }
 
     /// Whether nothing is left to prepare or remove.
     func isDone(_ kind: PassKind) -> Bool {
       guard ended.isEmpty, walkCursor < 0 else { return false }
-      if case .firstDeliveries(let pending) = kind {
-        return firstDeliveryCursor >= pending.count
+      switch kind {
+      case .firstDeliveries(let pending): return firstDeliveryCursor >= pending.count
+      case .ends(let entries): return firstDeliveryCursor >= entries.count
+      case .tick, .firstDeliveriesByWalk: return true
       }
-      return true
     }
   }
 }
