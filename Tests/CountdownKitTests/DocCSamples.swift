@@ -20,6 +20,18 @@ import Foundation
   import UserNotifications
 #endif
 
+/// The Time semantics article's end-on-time sample; returns the manager it made.
+@MainActor func startPerMinuteDelivery() throws -> CountdownManager {
+  // DOCC: per-minute-end
+  // A per-minute manager counting to a deadline 90 s away shows 2, then 1 at 60 s, then 0 at 90 s.
+  let perMinute = try CountdownManager(interval: .seconds(60))
+  try perMinute.start(id: "delivery", until: Date(timeIntervalSinceNow: 90)) { _, remaining, _ in
+    print(remaining)
+  }
+  // END DOCC
+  return perMinute
+}
+
 /// A quiz question shown on screen, the receiver of its countdown.
 @MainActor final class QuizQuestion {
   var secondsLeft = 0

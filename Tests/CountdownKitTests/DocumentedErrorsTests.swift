@@ -66,6 +66,12 @@ final class DocumentedErrorsTests: XCTestCase {
     Self.assertThrows(.invalidInterval, "tolerance over the interval") { () throws(CountdownError) in
       _ = try CountdownManager(interval: .seconds(1), alignment: .perCountdown(tolerance: .seconds(2)))
     }
+    Self.assertThrows(.invalidInterval, "end tolerance over the interval") { () throws(CountdownError) in
+      _ = try CountdownManager(interval: .seconds(1), endTolerance: .seconds(2))
+    }
+    Self.assertThrows(.invalidInterval, "end tolerance: .zero") { () throws(CountdownError) in
+      _ = try CountdownManager(interval: .seconds(1), endTolerance: .zero)
+    }
     Self.assertThrows(.outOfRange, "interval: Int64.max s") { () throws(CountdownError) in _ = try CountdownManager(interval: .seconds(Int64.max)) }
   }
 

@@ -2,7 +2,9 @@
 public enum CountdownAlignment: Hashable, Sendable {
   /// One grid for everybody: every receiver whose value changed is delivered in the same batch at
   /// each interval, so all labels flip together. A value may lag its true boundary by less than one
-  /// interval, never lead it.
+  /// interval, never lead it. The final 0 is the exception: it comes at the deadline, within the
+  /// engine's end tolerance (``CountdownEngine/endTolerance``), when a system-rendered timer for the
+  /// same deadline reaches zero.
   case shared
   /// Each countdown changes within `tolerance` after its own boundary (never before); countdowns
   /// due within the same tolerance window share one wakeup, so there are at most

@@ -29,8 +29,8 @@ extension CountdownManager {
     try stream(.deadline(deadline(for: date)), policy)
   }
 
-  /// Runs `action` on the main actor once `delay` has passed (at the first tick at or after it: the
-  /// manager's interval and alignment bound the lateness), unless cancelled first.
+  /// Runs `action` on the main actor once `delay` has passed (within the manager's end tolerance
+  /// after it, never before: 50 ms for a 1-second manager), unless cancelled first.
   ///
   /// ```swift
   /// let hide = try manager.after(.seconds(3)) { banner.isHidden = true }
@@ -55,8 +55,8 @@ extension CountdownManager {
     return handle
   }
 
-  /// Runs `action` on the main actor at `date` (at the first tick at or after it), unless
-  /// cancelled first; a date in the past runs it promptly.
+  /// Runs `action` on the main actor at `date` (within the manager's end tolerance after it, never
+  /// before), unless cancelled first; a date in the past runs it promptly.
   ///
   /// ```swift
   /// let open = try manager.after(at: sale.startsAt) { store.isSaleOpen = true }

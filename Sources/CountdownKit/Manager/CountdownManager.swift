@@ -76,18 +76,21 @@ public final class CountdownManager: Sendable {
   ///   - interval: The step of every countdown of this manager.
   ///   - alignment: ``CountdownCore/CountdownAlignment/shared`` (default: all values flip together) or
   ///     ``CountdownCore/CountdownAlignment/perCountdown(tolerance:)``.
+  ///   - endTolerance: The most a countdown's final `0` comes after its deadline; `nil` (default):
+  ///     5 % of the interval (50 ms for 1 s), or the per-countdown tolerance if that is smaller.
   ///   - clock: The continuous clock by default; a ``CountdownCore/ManualCountdownClock`` in tests.
   ///   - wallClock: Today's date; inject one in tests to simulate the user changing the clock.
-  /// - Throws: ``CountdownCore/CountdownError/invalidInterval`` for a zero or negative interval or a tolerance
-  ///   outside `0 < tolerance <= interval`.
+  /// - Throws: ``CountdownCore/CountdownError/invalidInterval`` for a zero or negative interval, a tolerance
+  ///   outside `0 < tolerance <= interval` or an end tolerance outside `0 < endTolerance <= interval`.
   public init(
     interval: Duration = .seconds(1),
     alignment: CountdownAlignment = .shared,
+    endTolerance: Duration? = nil,
     clock: any CountdownClock = .continuous,
     wallClock: @escaping @Sendable () -> Date = { Date() }
   ) throws(CountdownError) {
     engine = try CountdownEngine(
-      interval: interval, alignment: alignment, clock: clock, deliveryQueue: .main)
+      interval: interval, alignment: alignment, endTolerance: endTolerance, clock: clock, deliveryQueue: .main)
     self.wallClock = wallClock
   }
 }
