@@ -93,11 +93,13 @@ public final class CountdownEngine: Sendable {
   ///   - alignment: ``CountdownAlignment/shared`` (all values flip together) or
   ///     ``CountdownAlignment/perCountdown(tolerance:)``.
   ///   - endTolerance: The most a final 0 comes after its deadline; `nil` (default): 5 % of the
-  ///     interval, or the per-countdown tolerance if that is smaller.
+  ///     interval. With per-countdown alignment every change, the end included, comes within the
+  ///     tolerance: a smaller end tolerance is not supported.
   ///   - clock: ``ContinuousCountdownClock`` by default; ``ManualCountdownClock`` in tests.
   ///   - deliveryQueue: A serial queue for the callbacks.
   /// - Throws: ``CountdownError/invalidInterval`` for an interval of zero or less, a tolerance
   ///   outside `0 < tolerance <= interval` or an end tolerance outside `0 < endTolerance <= interval`;
+  ///   ``CountdownError/invalidCombination`` for an end tolerance below the per-countdown tolerance;
   ///   ``CountdownError/outOfRange`` for one beyond 292 years.
   public init(
     interval: Duration,
@@ -121,14 +123,22 @@ public final class CountdownEngine: Sendable {
       endWindow = try endTolerance.countdownNanoseconds()
       guard endWindow > 0, endWindow <= intervalNanoseconds else { throw .invalidInterval }
     }
-    endWindow = min(endWindow, windowNanoseconds)
+    let usesWheel: Bool
+    if case .perCountdown = alignment {
+      // Every change, the end included, comes within the tolerance: the wheel delivers it.
+      guard endTolerance == nil || endWindow >= windowNanoseconds else { throw .invalidCombination }
+      endWindow = windowNanoseconds
+      usesWheel = true
+    } else {
+      usesWheel = false
+    }
     self.interval = interval
     self.intervalNanoseconds = intervalNanoseconds
     self.alignment = alignment
     self.endTolerance = .nanoseconds(endWindow)
     self.clock = clock
     self.deliveryQueue = deliveryQueue
-    state = LockedState(EngineState(interval: intervalNanoseconds, window: windowNanoseconds, endWindow: endWindow))
+    state = LockedState(EngineState(interval: intervalNanoseconds, window: windowNanoseconds, endWindow: endWindow, usesWheel: usesWheel))
     deliveryQueue.setSpecific(key: deliveryQueueKey, value: true)
   }
 
@@ -307,6 +317,11 @@ public final class CountdownEngine: Sendable {
         return .nanoseconds(timing.nanoseconds(at: state.instant(for: timing, at: state.reading(now))))
       }
     }
+  }
+
+  /// How many registrations delivery passes have looked at so far: for tests of what a wakeup costs.
+  package var examinedRegistrations: Int64 {
+    state.withLock { $0.examined }
   }
 
   /// The number of registrations (including ones whose receiver died and awaits removal).

@@ -24,6 +24,13 @@ extension EngineState {
     for entry in ends.entries {
       noted[entry.slot] = min(noted[entry.slot] ?? .max, entry.deadline)
     }
+    var waiting: [SlotReference: Set<Int>] = [:]
+    for (list, entry) in wheel?.entries ?? [] {
+      waiting[entry.slot, default: []].insert(list)
+    }
+    // While suspended, running time stands still and `.pauses` changes have no clock instant yet;
+    // a resume rebuilds the wheel.
+    let checksWheel = wheel != nil && !wheelNeedsWalk && suspendedSince == nil
     var soonest = Int64.max
     var soonestEnd = Int64.max
     for node in table.nodes {
@@ -39,8 +46,22 @@ extension EngineState {
         }
         continue
       }
+      if checksWheel, timing.isPaused, waiting[node.slot] == nil {
+        problems.append("a paused registration is not in the wheel, to be probed")
+      }
       guard !timing.isPaused, !timing.isFinished else { continue }
       let change = clockInstant(of: timing.nextChange(interval: interval), for: timing)
+      if checksWheel, let wheel, change != .max {
+        // Every registration waits in the wheel's list of the window of its next change, ahead of
+        // the windows visited.
+        let number = windowNumber(ofChangeAt: change)
+        if waiting[node.slot]?.contains(wheel.listIndex(of: number)) != true {
+          problems.append("a registration changing at \(change) is not in the wheel's list of window \(number)")
+        }
+        if number <= visitedWindow, !tickDue {
+          problems.append("a registration changes at \(change), in window \(number), already visited (\(visitedWindow))")
+        }
+      }
       if separateEnds, timing.isAtItsLastValue {
         // Every end to come is noted in `ends`, no later than it comes.
         soonestEnd = min(soonestEnd, change)

@@ -6,7 +6,7 @@
 /// # The engine's rules
 ///
 /// What this state, the engine's calls (`CountdownEngine.swift`) and the delivery pass
-/// (`Delivery/`) must keep between them. Builds with internal checks verify rules 1–5 and 8 after
+/// (`Delivery/`) must keep between them. Builds with internal checks verify rules 1–5, 8 and 9 after
 /// every transition and at the end of every pass (`EngineState+Invariants.swift`); the sixth is
 /// checked before each callback there (`CountdownEngine+Delivery.swift`, `call`).
 /// 1. **The earliest change is a lower bound.** Between passes, `earliestChange` is at or before
@@ -36,9 +36,16 @@
 ///    an entry for it at or before its deadline, put there by whatever brought it to that value
 ///    (its registration or resume, a delivery, the tick's step down to 1). Entries are never
 ///    removed with their registrations: whoever pops one checks it (``liveEnd(_:)``).
+/// 9. **Per countdown, every change waits in the wheel.** With per-countdown alignment, every
+///    registration not awaiting its first delivery has an entry in the wheel's list of the window
+///    its next change falls in, a window not yet visited (a paused one: some entry, for its probe),
+///    put there by whatever set that change (a delivery, a registration that delivers only its
+///    end, the walk that rebuilds the wheel). A window pass looks only at those lists.
 struct EngineState {
   /// The engine's interval, in nanoseconds.
   let interval: Int64
+  /// The wakeup grid's step: the interval (shared alignment) or the per-countdown tolerance.
+  let window: Int64
   /// The end grid's step: a countdown's final 0 comes at most this long after its deadline.
   let endWindow: Int64
   /// Whether ends have a grid of their own, finer than the wakeup grid (the shared alignment's):
@@ -89,6 +96,15 @@ struct EngineState {
   private(set) var endInstant: Int64 = .min
   /// A wakeup came between grid instants with ends due: the next pass delivers them alone.
   var endsDue = false
+  /// Per-countdown alignment's index of what changes when; `nil` on the shared grid, where a
+  /// tick walks the table (nearly everything changes at every grid instant there).
+  var wheel: ChangeWheel?
+  /// The number of the latest window the wheel was visited for (windows count from the grid's
+  /// origin).
+  var visitedWindow: Int64 = 0
+  /// The wheel must be rebuilt by walking the table (after a resume of the engine, when every
+  /// registration's value is owed at once, or after wakeups missed a whole turn of it).
+  var wheelNeedsWalk = false
 
   /// Registrations awaiting their prompt first delivery.
   private(set) var awaitingFirstDelivery: [PendingDelivery] = []
@@ -115,6 +131,9 @@ struct EngineState {
   var wakeups: Int64 = 0
   var batches: Int64 = 0
   var deliveries: Int64 = 0
+  /// Registrations passes looked at (walked, or taken from the wheel or the ends): for tests of
+  /// what a wakeup costs.
+  var examined: Int64 = 0
 
   /// A registration, by its receiver's key and its slot (its identity), with a delivery owed.
   ///
@@ -132,10 +151,13 @@ struct EngineState {
   /// - Parameters:
   ///   - window: The wakeup grid's step (the interval, or the per-countdown tolerance).
   ///   - endWindow: The end grid's step, at most `window`.
-  init(interval: Int64, window: Int64, endWindow: Int64) {
+  ///   - usesWheel: Index changes on the window grid (per-countdown alignment).
+  init(interval: Int64, window: Int64, endWindow: Int64, usesWheel: Bool) {
     self.interval = interval
+    self.window = window
     self.endWindow = min(endWindow, window)
     separateEnds = endWindow < window
+    wheel = usesWheel ? ChangeWheel(window: window, interval: interval) : nil
   }
 }
 
@@ -329,7 +351,13 @@ extension EngineState {
     if separateEnds, next.isAtItsLastValue {
       noteEnd(of: next, in: slot)
     } else {
-      noteChange(at: clockInstant(of: next.nextChange(interval: interval), for: timing))
+      let change = clockInstant(of: next.nextChange(interval: interval), for: timing)
+      noteChange(at: change)
+      // One that delivers only its end gets no first delivery to put it in the wheel.
+      if timing.deliversOnlyTheEnd, change != .max, wheel != nil, let index = table.index(of: slot.key!) {
+        let number = windowNumber(ofChangeAt: change)
+        wheel!.insert(.init(position: index.position, slot: slot), window: number)
+      }
     }
   }
 }
@@ -343,6 +371,12 @@ extension EngineState {
   mutating func pause(_ receiver: AnyObject, now: Int64) -> Bool {
     guard let index = liveIndex(of: receiver) else { return false }
     let now = monotone(now)
+    if wheel != nil, table[index].timing.awaitsPromptDelivery {
+      // Not in the wheel yet (its first delivery would have put it there): it waits there to be
+      // probed an interval from now.
+      let number = windowNumber(ofChangeAt: now.addingSaturated(interval))
+      wheel!.insert(.init(position: index.position, slot: table[index].slot), window: number)
+    }
     table[index].timing.pause(at: instant(for: table[index].timing, at: now))
     noteRemoval(of: table[index].slot)
     checkInvariantsIfEnabled()
@@ -465,6 +499,7 @@ extension EngineState {
     }
     table.removeAll()
     ends.removeAll()
+    wheel?.removeAll()
     return handlers
   }
 
@@ -539,6 +574,72 @@ extension EngineState {
   }
 }
 
+// MARK: - The wheel
+
+extension EngineState {
+  /// The number of the window whose wakeup delivers a change at clock instant `change`: the
+  /// first grid instant at or after it, counted from the grid's origin.
+  func windowNumber(ofChangeAt change: Int64) -> Int64 {
+    let offset = change.subtractingSaturated(gridOrigin)
+    return offset > 0 ? (offset - 1) / window + 1 : -((-offset) / window)
+  }
+
+  /// The clock instant of window number `number`.
+  func instant(ofWindow number: Int64) -> Int64 {
+    let (product, overflow) = number.multipliedReportingOverflow(by: window)
+    return overflow ? (number > 0 ? .max : .min) : gridOrigin.addingSaturated(product)
+  }
+
+  /// Notes a next change a pass found: in the wheel (per-countdown alignment) or, for an end, in
+  /// the ends to come.
+  mutating func schedule(_ change: CountdownEngine.ScheduledChange) {
+    if wheel != nil {
+      let number = windowNumber(ofChangeAt: change.instant)
+      wheel!.insert(.init(position: change.position, slot: change.slot), window: number)
+    } else {
+      noteEnd(at: .init(deadline: change.instant, slot: change.slot))
+    }
+  }
+
+  /// The position of the registration `entry` names, if it is still in the table: read directly
+  /// where it was, or looked up by its key if it moved.
+  func liveIndex(of entry: ChangeWheel.Entry) -> NodeIndex? {
+    if entry.position < table.count, table.nodes[entry.position].slot == entry.slot {
+      return NodeIndex(entry.position)
+    }
+    guard let key = entry.slot.key, let index = table.index(of: key), table[index].slot == entry.slot else { return nil }
+    return index
+  }
+
+  /// Takes the lists of the windows that passed since the wheel was last visited, up to the one
+  /// of grid instant `tick`, for a window pass; `nil` when the wheel must be rebuilt by a walk
+  /// (it was marked so, or a whole turn passed).
+  mutating func takeWindows(through tick: Int64) -> [(number: Int64, entries: ContiguousArray<ChangeWheel.Entry>)]? {
+    guard let turn = wheel?.turn, !wheelNeedsWalk else { return nil }
+    let current = windowNumber(ofChangeAt: tick)
+    guard current.subtractingSaturated(visitedWindow) < turn else { return nil }
+    var taken: [(number: Int64, entries: ContiguousArray<ChangeWheel.Entry>)] = []
+    var number = visitedWindow
+    while number < current {
+      number += 1
+      taken.append((number, wheel!.take(window: number)))
+    }
+    return taken
+  }
+
+  /// The wheel was visited, or rebuilt, through grid instant `tick`.
+  mutating func noteWheelVisited(through tick: Int64) {
+    visitedWindow = max(visitedWindow, windowNumber(ofChangeAt: tick))
+  }
+
+  /// A lower bound of every registration's next change in the wheel: the start of its first
+  /// occupied window after the one visited last.
+  func wheelEarliestChange() -> Int64 {
+    guard let number = wheel?.firstOccupied(after: visitedWindow) else { return .max }
+    return instant(ofWindow: number - 1).addingSaturated(1)
+  }
+}
+
 // MARK: - The timer
 
 extension EngineState {
@@ -548,6 +649,7 @@ extension EngineState {
     guard !hasTimer, !isMakingTimer else { return .none }
     isMakingTimer = true
     gridOrigin = now
+    visitedWindow = 0
     wakeupInstant = .min
     armedAt = nil
     earliestChange = .max
@@ -573,6 +675,7 @@ extension EngineState {
     hasTimer = false
     // Called when the table is empty: what is left here is stale.
     ends.removeAll()
+    wheel?.removeAll()
     armedAt = nil
     timerGeneration &+= 1
     return .cancel(old)
@@ -666,6 +769,7 @@ extension EngineState {
       }
     }
     tickDue = true
+    wheelNeedsWalk = true
     checkInvariantsIfEnabled()
     return true
   }

@@ -7,11 +7,12 @@ public enum CountdownError: Error, Hashable, Sendable {
   case negativeDuration
   /// A number of seconds that is NaN or infinite.
   case nonFiniteValue
-  /// An interval of zero or less, or a tolerance outside `0 < tolerance <= interval`.
+  /// An interval of zero or less, or a tolerance or end tolerance outside `0 < tolerance <= interval`.
   case invalidInterval
   /// A deadline or duration too far away to represent on the clock (beyond about 292 years).
   case outOfRange
   /// Options that cannot work together: only the end (``CountdownDeliveries/onlyTheEnd``) of a
-  /// count-up, which has no end and would never be called.
+  /// count-up, which has no end and would never be called; or an end tolerance below the
+  /// per-countdown tolerance, within which every change, the end included, already comes.
   case invalidCombination
 }

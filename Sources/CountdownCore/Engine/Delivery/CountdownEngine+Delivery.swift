@@ -54,9 +54,18 @@ extension CountdownEngine {
         state.endsDue = false
       }
       if state.tickDue {
+        let pending = state.takeAwaitingFirstDelivery()
+        let tick = state.tickInstant(passStartedAt: startedAt, window: window)
+        if state.wheel != nil {
+          if let pending, let windows = state.takeWindows(through: tick) {
+            return .windows(tick, WheelVisit(windows: windows, firstDeliveries: pending))
+          }
+          // Rebuilt by this walk.
+          state.wheel!.removeAll()
+          state.wheelNeedsWalk = false
+        }
         // The walk delivers first deliveries and due ends too.
-        _ = state.takeAwaitingFirstDelivery()
-        return .tick(state.tickInstant(passStartedAt: startedAt, window: window))
+        return .tick(tick)
       }
       if state.endsDue {
         // First deliveries owed meanwhile get a pass of their own, right after this one.
@@ -116,13 +125,16 @@ extension CountdownEngine {
         prepareFirstDeliveries(pending, instants, progress: &progress, into: &chunk, state: &state)
       case .ends(let entries):
         prepareEnds(entries, instants, progress: &progress, into: &chunk, state: &state)
+      case .windows(_, let visit):
+        prepareFirstDeliveries(visit.firstDeliveries, instants, progress: &progress, into: &chunk, state: &state)
+        prepareWheel(visit, instants, progress: &progress, into: &chunk, state: &state)
       case .tick, .firstDeliveriesByWalk:
         prepareWalk(kind, instants, progress: &progress, into: &chunk, state: &state)
       }
-      for end in progress.newEnds {
-        state.noteEnd(at: end)
+      for change in progress.scheduled {
+        state.schedule(change)
       }
-      progress.newEnds.removeAll(keepingCapacity: true)
+      progress.scheduled.removeAll(keepingCapacity: true)
     }
     garbage.removeAll()
   }
@@ -144,16 +156,23 @@ extension CountdownEngine {
     let actions = state.withLock { state -> EngineActions in
       retired = state.freeRetired()
       state.deliveries += Int64(progress.uncounted)
+      state.examined += Int64(progress.examined)
       if progress.delivered > 0 {
         state.batches += 1
       }
+      var earliest = progress.earliest
       if let instant = kind.tickInstant {
         state.noteTicked(instant)
+        if state.wheel != nil {
+          state.noteWheelVisited(through: instant)
+          // What the wheel holds bounds every change: its first occupied window.
+          earliest = min(earliest, state.wheelEarliestChange())
+        }
       }
-      // A tick walked everything: its earliest change replaces the old bound, but for changes
-      // noted while it ran (a registration added past its cursor). Other passes saw only some
-      // registrations.
-      state.endPass(walkedEverything: kind.tickInstant != nil, earliestSeen: progress.earliest)
+      // A tick walked everything, and a window pass took what the wheel holds: its earliest change
+      // replaces the old bound, but for changes noted while it ran (a registration added past its
+      // cursor). Other passes saw only some registrations.
+      state.endPass(walkedEverything: kind.tickInstant != nil, earliestSeen: earliest)
       let actions = EngineActions(timer: state.rearm(now: finishedAt, window: window), queuePass: state.requestPass())
       state.checkInvariantsIfEnabled()
       return actions
@@ -215,6 +234,7 @@ extension CountdownEngine {
   ) {
     let interval = intervalNanoseconds
     let separateEnds = state.separateEnds
+    let usesWheel = state.wheel != nil
     while progress.firstDeliveryCursor < awaiting.count, !chunk.isFull {
       let pending = awaiting[progress.firstDeliveryCursor]
       progress.firstDeliveryCursor += 1
@@ -225,7 +245,57 @@ extension CountdownEngine {
         chunk.append(
           Self.prepare(
             at: index.position, in: nodes, instants, interval: interval, separateEnds: separateEnds,
-            earliest: &progress.earliest, ends: &progress.newEnds))
+            usesWheel: usesWheel, earliest: &progress.earliest, scheduled: &progress.scheduled))
+      }
+    }
+  }
+
+  /// Prepares, from the wheel's lists of the windows that passed, the callback of every
+  /// registration due by the pass's grid instant; each delivered one goes back to the wheel at its
+  /// next change (``prepare(at:in:_:interval:separateEnds:usesWheel:earliest:scheduled:)``). A
+  /// paused one is probed and looked at again an interval later. An entry that is stale (its
+  /// registration removed, replaced or delivered since) is dropped; one whose change lies a whole
+  /// turn or more ahead (a one-shot's deadline) stays in its list.
+  private func prepareWheel(
+    _ visit: WheelVisit, _ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk,
+    state: inout EngineState
+  ) {
+    let interval = intervalNanoseconds
+    while progress.wheelList < visit.windows.count, !chunk.isFull {
+      let window = visit.windows[progress.wheelList]
+      guard progress.wheelEntry < window.entries.count else {
+        progress.wheelList += 1
+        progress.wheelEntry = 0
+        continue
+      }
+      let entry = window.entries[progress.wheelEntry]
+      progress.wheelEntry += 1
+      progress.examined += 1
+      guard let index = state.liveIndex(of: entry) else { continue }
+      let timing = state.table[index].timing
+      if timing.isPaused {
+        progress.pausedProbes.append(PausedProbe(key: state.table.key(at: index), slot: entry.slot))
+        let probe = max(instants.tick, instants.firstDelivery).addingSaturated(interval)
+        progress.earliest = min(progress.earliest, probe)
+        progress.scheduled.append(.init(instant: probe, position: index.position, slot: entry.slot))
+        continue
+      }
+      if timing.awaitsPromptDelivery || timing.isFinished { continue }
+      let nextChange = timing.nextChange(interval: interval)
+      guard instants.instant(for: timing) >= nextChange else {
+        let change = instants.clockInstant(of: nextChange, for: timing)
+        if let wheel = state.wheel,
+          wheel.listIndex(of: state.windowNumber(ofChangeAt: change)) == wheel.listIndex(of: window.number)
+        {
+          progress.scheduled.append(.init(instant: change, position: index.position, slot: entry.slot))
+        }
+        continue
+      }
+      state.table.withNodes { nodes, _ in
+        chunk.append(
+          Self.prepare(
+            at: index.position, in: nodes, instants, interval: interval, separateEnds: false, usesWheel: true,
+            earliest: &progress.earliest, scheduled: &progress.scheduled))
       }
     }
   }
@@ -244,14 +314,15 @@ extension CountdownEngine {
       guard let index = state.liveEnd(entry) else { continue }
       let timing = state.table[index].timing
       guard instants.instant(for: timing) >= timing.anchor else {
-        progress.newEnds.append(.init(deadline: instants.clockInstant(of: timing.anchor, for: timing), slot: entry.slot))
+        progress.scheduled.append(
+          .init(instant: instants.clockInstant(of: timing.anchor, for: timing), position: index.position, slot: entry.slot))
         continue
       }
       state.table.withNodes { nodes, _ in
         chunk.append(
           Self.prepare(
-            at: index.position, in: nodes, instants, interval: interval, separateEnds: true,
-            earliest: &progress.earliest, ends: &progress.newEnds))
+            at: index.position, in: nodes, instants, interval: interval, separateEnds: true, usesWheel: false,
+            earliest: &progress.earliest, scheduled: &progress.scheduled))
       }
     }
   }
@@ -270,32 +341,39 @@ extension CountdownEngine {
     // Locals, not the `inout` parameters, in the loop: those would be stored and reloaded for
     // every node, since the chunk's writes could alias them as far as the compiler knows.
     var position = min(progress.walkCursor, state.table.count - 1)
+    let start = position
     let end = max(-1, position - Self.scanLimit)
     var soonest = progress.earliest
     // Taken out, not copied, so that appending does not copy the array the progress still holds.
     var probes: [PausedProbe] = []
     swap(&probes, &progress.pausedProbes)
-    var newEnds: [PendingEnds.Entry] = []
-    swap(&newEnds, &progress.newEnds)
+    var scheduled: [ScheduledChange] = []
+    swap(&scheduled, &progress.scheduled)
     let interval = intervalNanoseconds
     let separateEnds = state.separateEnds
+    let usesWheel = state.wheel != nil
     let capacity = chunk.capacity
     let isTick = kind.tickInstant != nil
+    // With per-countdown alignment a tick's walk rebuilds the wheel: every registration goes
+    // through the general path, which notes where it waits.
+    let rebuildsWheel = usesWheel && isTick
+    let usesCommonCase = isTick && !rebuildsWheel
     state.table.withNodes { nodes, entries in
       chunk.fill { buffer, count in
         while position > end, count < capacity {
-          if isTick {
+          if usesCommonCase {
             Self.walkCommonCase(
               nodes: nodes, from: &position, to: end, into: buffer, count: &count,
               capacity: capacity, tick: instants.tick, interval: interval, separateEnds: separateEnds,
-              earliest: &soonest, ends: &newEnds)
+              earliest: &soonest, scheduled: &scheduled)
             guard position > end, count < capacity else { break }
           }
           // Everything else: first deliveries and those after a resume, late wakeups, counting up,
           // paused and finished registrations, and registrations at their last value.
           if let delivery = Self.prepareGeneralCase(
             at: position, nodes: nodes, entries: entries, instants, isTick: isTick, interval: interval,
-            separateEnds: separateEnds, earliest: &soonest, ends: &newEnds, probes: &probes)
+            separateEnds: separateEnds, usesWheel: usesWheel, rebuildsWheel: rebuildsWheel, earliest: &soonest,
+            scheduled: &scheduled, probes: &probes)
           {
             buffer[count] = delivery
             count += 1
@@ -304,10 +382,11 @@ extension CountdownEngine {
         }
       }
     }
+    progress.examined += start - position
     progress.walkCursor = position
     progress.earliest = soonest
     progress.pausedProbes = probes
-    progress.newEnds = newEnds
+    progress.scheduled = scheduled
   }
 
   /// The walk's general path for the node at `position`: its callback if it is due, else `nil`
@@ -315,8 +394,8 @@ extension CountdownEngine {
   @inline(__always)
   private static func prepareGeneralCase(
     at position: Int, nodes: UnsafeMutableBufferPointer<ReceiverNode>, entries: UnsafeBufferPointer<BucketEntry>,
-    _ instants: ChunkInstants, isTick: Bool, interval: Int64, separateEnds: Bool, earliest: inout Int64,
-    ends: inout [PendingEnds.Entry], probes: inout [PausedProbe]
+    _ instants: ChunkInstants, isTick: Bool, interval: Int64, separateEnds: Bool, usesWheel: Bool, rebuildsWheel: Bool,
+    earliest: inout Int64, scheduled: inout [ScheduledChange], probes: inout [PausedProbe]
   ) -> PreparedDelivery? {
     let timing = nodes[position].timing
     let nextChange = timing.nextChange(interval: interval)
@@ -326,7 +405,11 @@ extension CountdownEngine {
       // next window (a tolerance of 1 ms would wake the engine a thousand times a second for one
       // paused countdown): nothing else may tick to notice their end.
       probes.append(PausedProbe(key: entries[position].key, slot: nodes[position].slot))
-      earliest = min(earliest, max(instants.tick, instants.firstDelivery).addingSaturated(interval))
+      let probe = max(instants.tick, instants.firstDelivery).addingSaturated(interval)
+      earliest = min(earliest, probe)
+      if rebuildsWheel {
+        scheduled.append(.init(instant: probe, position: position, slot: nodes[position].slot))
+      }
       return nil
     }
     let isDue = isTick ? instants.instant(for: timing) >= nextChange : nextChange == .min
@@ -334,7 +417,11 @@ extension CountdownEngine {
       // An end to come is in the state's ends already: it was noted there when the registration
       // came to its last value.
       if !(separateEnds && timing.isAtItsLastValue) {
-        earliest = min(earliest, instants.clockInstant(of: nextChange, for: timing))
+        let change = instants.clockInstant(of: nextChange, for: timing)
+        earliest = min(earliest, change)
+        if rebuildsWheel, change != .max {
+          scheduled.append(.init(instant: change, position: position, slot: nodes[position].slot))
+        }
       }
       return nil
     }
@@ -342,8 +429,8 @@ extension CountdownEngine {
     // node into the part not walked yet: delivering brings its value up to the pass's instant,
     // after which its next change lies after that instant.
     return prepare(
-      at: position, in: nodes, instants, interval: interval, separateEnds: separateEnds, earliest: &earliest,
-      ends: &ends)
+      at: position, in: nodes, instants, interval: interval, separateEnds: separateEnds, usesWheel: usesWheel,
+      earliest: &earliest, scheduled: &scheduled)
   }
 
   /// The tick's inner loop over the common case: running countdowns on the clock's time showing
@@ -358,7 +445,7 @@ extension CountdownEngine {
     nodes: UnsafeMutableBufferPointer<ReceiverNode>,
     from position: inout Int, to end: Int, into buffer: UnsafeMutablePointer<PreparedDelivery>,
     count: inout Int, capacity: Int, tick: Int64, interval: Int64, separateEnds: Bool, earliest: inout Int64,
-    ends: inout [PendingEnds.Entry]
+    scheduled: inout [ScheduledChange]
   ) {
     var current = position
     var filled = count
@@ -382,7 +469,7 @@ extension CountdownEngine {
       if separateEnds, timing.value == 2 {
         // Down to 1: its next change is its end, at its deadline (on the clock: the common case
         // never counts on running time), not on the grid.
-        ends.append(.init(deadline: timing.anchor, slot: nodes[current].slot))
+        scheduled.append(.init(instant: timing.anchor, position: current, slot: nodes[current].slot))
       } else {
         soonest = min(soonest, next &+ interval)
       }
@@ -394,21 +481,27 @@ extension CountdownEngine {
 
   /// Brings the node at `position` up to its instant in `instants` and returns its callback.
   ///
-  /// A registration it leaves at its last value goes to `ends`, when ends have a grid of their
-  /// own; any other next change to `earliest`.
+  /// Its next change goes to `scheduled` for the state's index when it is an end and ends have a
+  /// grid of their own, or when the wheel indexes every change; and to `earliest` unless it is
+  /// such an end.
   @inline(__always)
   private static func prepare(
     at position: Int, in nodes: UnsafeMutableBufferPointer<ReceiverNode>,
-    _ instants: ChunkInstants, interval: Int64, separateEnds: Bool, earliest: inout Int64,
-    ends: inout [PendingEnds.Entry]
+    _ instants: ChunkInstants, interval: Int64, separateEnds: Bool, usesWheel: Bool, earliest: inout Int64,
+    scheduled: inout [ScheduledChange]
   ) -> PreparedDelivery {
     let instant = instants.instant(for: nodes[position].timing)
     let value = nodes[position].timing.advance(to: instant, interval: interval)
     let timing = nodes[position].timing
     if separateEnds, timing.isAtItsLastValue {
-      ends.append(.init(deadline: instants.clockInstant(of: timing.anchor, for: timing), slot: nodes[position].slot))
+      scheduled.append(
+        .init(instant: instants.clockInstant(of: timing.anchor, for: timing), position: position, slot: nodes[position].slot))
     } else {
-      earliest = min(earliest, instants.clockInstant(of: timing.nextChange(interval: interval), for: timing))
+      let change = instants.clockInstant(of: timing.nextChange(interval: interval), for: timing)
+      earliest = min(earliest, change)
+      if usesWheel, change != .max {
+        scheduled.append(.init(instant: change, position: position, slot: nodes[position].slot))
+      }
     }
     return PreparedDelivery(slot: nodes[position].slot, value: Int(value), ends: timing.isFinished)
   }

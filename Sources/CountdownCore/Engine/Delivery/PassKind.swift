@@ -1,9 +1,14 @@
 extension CountdownEngine {
-  /// The four kinds of delivery pass, decided when a pass starts.
+  /// The five kinds of delivery pass, decided when a pass starts.
   enum PassKind {
     /// A wakeup happened: the whole table is walked, every registration brought to this grid
     /// instant (first deliveries included), and the ends due by the wakeup's end instant delivered.
+    /// With per-countdown alignment, the walk also rebuilds the wheel.
     case tick(Int64)
+    /// A wakeup with per-countdown alignment: the registrations in the wheel's lists of the windows
+    /// that passed, and the first deliveries owed, are brought to this grid instant; nothing else
+    /// is looked at.
+    case windows(Int64, WheelVisit)
     /// A wakeup between two grid instants, for ends: the final 0 of each registration these
     /// entries name that is still at its last value and due by the wakeup's end instant. Nothing
     /// else is walked.
@@ -15,9 +20,17 @@ extension CountdownEngine {
     /// First deliveries only, each looked up.
     case firstDeliveries([EngineState.PendingDelivery])
 
-    /// The grid instant of a tick; `nil` for first deliveries.
+    /// The grid instant of a tick or a window pass; `nil` for first deliveries and ends.
     var tickInstant: Int64? {
-      if case .tick(let instant) = self { instant } else { nil }
+      switch self {
+      case .tick(let instant), .windows(let instant, _): instant
+      case .ends, .firstDeliveriesByWalk, .firstDeliveries: nil
+      }
+    }
+
+    /// Whether the pass walks the whole table at a grid instant.
+    var walksEverything: Bool {
+      if case .tick = self { true } else { false }
     }
   }
 }

@@ -12,18 +12,23 @@ extension CountdownEngine {
     var ended: [EngineState.PendingDelivery] = []
     /// Paused registrations whose receivers are checked outside the lock.
     var pausedProbes: [PausedProbe] = []
-    /// Ends this chunk brought (registrations now at their last value), for the state's
-    /// ``EngineState/ends`` under the same lock.
-    var newEnds: [PendingEnds.Entry] = []
+    /// The window list, and the entry in it, a window pass looks at next.
+    var wheelList = 0
+    var wheelEntry = 0
+    /// Next changes this chunk noted for the state's index (the ends to come, or the wheel), handed
+    /// to it under the same lock (``EngineState/schedule(_:)``).
+    var scheduled: [ScheduledChange] = []
     /// Callbacks made and not yet added to the statistics (added under the next lock).
     var uncounted = 0
     /// Callbacks made by the whole pass.
     var delivered = 0
+    /// Registrations looked at by the whole pass.
+    var examined = 0
 
     init(_ kind: PassKind) {
       switch kind {
       case .tick, .firstDeliveriesByWalk: walkCursor = .max
-      case .firstDeliveries, .ends: walkCursor = -1
+      case .firstDeliveries, .ends, .windows: walkCursor = -1
       }
     }
 
@@ -33,6 +38,8 @@ extension CountdownEngine {
       switch kind {
       case .firstDeliveries(let pending): return firstDeliveryCursor >= pending.count
       case .ends(let entries): return firstDeliveryCursor >= entries.count
+      case .windows(_, let visit):
+        return firstDeliveryCursor >= visit.firstDeliveries.count && wheelList >= visit.windows.count
       case .tick, .firstDeliveriesByWalk: return true
       }
     }

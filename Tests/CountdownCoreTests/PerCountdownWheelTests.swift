@@ -1,0 +1,66 @@
+import CountdownCore
+import Dispatch
+import XCTest
+
+/// Per-countdown alignment at the cost of what is due: a wakeup looks only at the registrations
+/// the wheel holds for the windows that passed, not at the whole table.
+final class PerCountdownWheelTests: XCTestCase {
+  func testAWakeupLooksOnlyAtWhatIsDue() throws {
+    let (engine, clock) = try makeEngine(alignment: .perCountdown(tolerance: .milliseconds(50)))
+    let receivers = (0..<4_000).map { Receiver("r\($0)") }
+    var values: [Int] = Array(repeating: -1, count: receivers.count)
+    let log = LockedState(values)
+    for (index, receiver) in receivers.enumerated() {
+      // Deadlines spread over one second: each window of 50 ms holds a twentieth of them.
+      let deadline = 60_000_000_000 + Int64(index) * 250_000
+      try engine.register(receiver, .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline))) { value, _ in
+        log.withLock { $0[index] = value }
+      }
+    }
+    try clock.advance(by: .zero)
+    let examinedBefore = engine.examinedRegistrations
+    let deliveriesBefore = engine.statistics.deliveries
+    let wakeupsBefore = engine.statistics.wakeups
+    try clock.advance(by: .seconds(10))
+    let examined = engine.examinedRegistrations - examinedBefore
+    let deliveries = engine.statistics.deliveries - deliveriesBefore
+    XCTAssertEqual(deliveries, 40_000, "every countdown, every second")
+    XCTAssertLessThanOrEqual(engine.statistics.wakeups - wakeupsBefore, 200, "20 windows a second")
+    // A walk of the table at each wakeup would look at 4 000 registrations 200 times (800 000).
+    XCTAssertLessThanOrEqual(examined, deliveries + deliveries / 10, "looked at what was due, not the table")
+    values = log.withLock { $0 }
+    let now = clock.now.nanosecondsSinceOrigin
+    for (index, value) in values.enumerated() {
+      let left = 60_000_000_000 + Int64(index) * 250_000 - now
+      XCTAssertEqual(Int64(value), (left - 1) / 1_000_000_000 + 1, "receiver \(index)")
+    }
+    engine.cancelAll()
+  }
+
+  /// One-shots far ahead wait in their window's list, looked at once per turn; paused countdowns are
+  /// probed, and a resume of the engine rebuilds the wheel.
+  func testOneShotsPausesAndResumesKeepTheirWindows() throws {
+    let (engine, clock) = try makeEngine(alignment: .perCountdown(tolerance: .milliseconds(100)))
+    let recorder = Recorder()
+    let once = Receiver("once")
+    try engine.register(once, .duration(.milliseconds(3_250)), delivering: .onlyTheEnd, handler: recorder.handler("once"))
+    let paused = Receiver("paused")
+    try engine.register(paused, .duration(.milliseconds(2_500)), handler: recorder.handler("paused"))
+    let running = Receiver("running")
+    try engine.register(running, .duration(.milliseconds(4_050)), handler: recorder.handler("running"))
+    try clock.advance(by: .milliseconds(700))
+    XCTAssertTrue(engine.pause(paused))
+    try clock.advance(by: .milliseconds(1_000))
+    engine.suspend()
+    try clock.advance(by: .milliseconds(500))
+    engine.resume()
+    try clock.advance(by: .milliseconds(500))
+    XCTAssertTrue(engine.resume(paused))
+    try clock.advance(by: .seconds(5))
+    XCTAssertEqual(recorder.values("once"), [0])
+    XCTAssertEqual(recorder.values("running"), [5, 4, 3, 2, 1, 0])
+    XCTAssertEqual(recorder.values("paused"), [3, 2, 2, 1, 0], "frozen at 2 while paused, 2 again on its resume")
+    XCTAssertEqual(engine.count, 0)
+    withExtendedLifetime((once, paused, running)) {}
+  }
+}
