@@ -8,7 +8,7 @@
 /// window its next change falls in. Its entry holds the registration's pool position (most
 /// checks read the node there directly) and its slot, its identity: a node that moved (the pool's
 /// last node fills the gap of a removal) is found again by its key; an entry whose registration
-/// was removed, replaced or paused is stale, and whoever takes it checks (``EngineState/liveWheelEntry(_:)``).
+/// was removed, replaced or paused is stale, and whoever takes it checks (``ReceiverTable/index(of:at:)``).
 /// A change further ahead than the wheel's turn (a one-shot's deadline) waits in the list of its
 /// window modulo the turn and is looked at once per turn.
 ///
@@ -22,6 +22,10 @@ struct ChangeWheel {
   }
 
   private var lists: [ContiguousArray<Entry>]
+  /// An empty list with room, put in place of the next list taken: a list is refilled by the
+  /// next window's pass (an interval on is one window back in the turn), which then appends
+  /// without growing it anew.
+  private var spare = ContiguousArray<Entry>()
   /// Entries in all lists, stale ones included.
   private(set) var count = 0
 
@@ -45,13 +49,33 @@ struct ChangeWheel {
     count += 1
   }
 
+  /// Swaps `list` with the list of window number `window`: a pass takes a list out to append to
+  /// it in place, then puts it back.
+  mutating func exchange(_ list: inout ContiguousArray<Entry>, window: Int64) {
+    let index = self.list(for: window)
+    count += list.count - lists[index].count
+    swap(&list, &lists[index])
+  }
+
   /// Takes out the list of window number `window`.
   mutating func take(window: Int64) -> ContiguousArray<Entry> {
     let index = list(for: window)
-    var taken: ContiguousArray<Entry> = []
+    var taken = ContiguousArray<Entry>()
+    swap(&taken, &spare)
     swap(&taken, &lists[index])
     count -= taken.count
     return taken
+  }
+
+  /// Keeps a list a pass took and is done with as the spare, if it has more room.
+  /// One with much more room than it used (grown twice over when first filled one by one) is let
+  /// go, so that the lists' room settles at about what they hold.
+  mutating func recycle(_ list: inout ContiguousArray<Entry>) {
+    let used = list.count
+    list.removeAll(keepingCapacity: true)
+    if list.capacity > spare.capacity, list.capacity <= used + used / 4 + 16 {
+      swap(&list, &spare)
+    }
   }
 
   /// The first window after `window`, within one turn, whose list is not empty.
@@ -73,9 +97,10 @@ struct ChangeWheel {
   func listIndex(of window: Int64) -> Int { list(for: window) }
 
   mutating func removeAll() {
-    for index in lists.indices where !lists[index].isEmpty {
-      lists[index].removeAll()
+    for index in lists.indices where !lists[index].isEmpty || lists[index].capacity > 0 {
+      lists[index] = []
     }
+    spare = []
     count = 0
   }
 }

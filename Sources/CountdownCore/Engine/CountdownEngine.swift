@@ -6,9 +6,11 @@ public import Dispatch
 //   its buckets doubly linked lists threaded through one dense pool of `ReceiverNode`s; each node
 //   holds its `CountdownTiming` and its slot in `RegistrationSlots` (handler, weak receiver), pages
 //   that never move, so a pass calls handlers through plain pointers.
-// - Engine/: `EngineState` is everything behind the lock; its transitions return `EngineActions`
-//   (make, arm or cancel the timer; queue a delivery pass) that this class performs once the lock
-//   is released. Nothing user-supplied (clock, timer, handler) ever runs under the lock.
+// - Engine/: `EngineState` is everything behind the lock (with its rules, written at its top, and
+//   their checks); its transitions return `EngineActions` (make, arm or cancel the timer; queue a
+//   delivery pass) that this class performs once the lock is released. Nothing user-supplied
+//   (clock, timer, handler) ever runs under the lock. `PendingEnds` and `ChangeWheel` index what
+//   changes when.
 // - Engine/Delivery/: the delivery pass.
 // - Time/: clocks and timers: the real continuous clock with its Dispatch timer, the manual clock.
 //
@@ -23,6 +25,11 @@ public import Dispatch
 //    lock (walking the pool, `walkCommonCase` for the common case) and calls them with the lock
 //    released, chunk after chunk; `finishPass` counts, and re-arms the timer for the earliest
 //    change (`EngineState.rearm`).
+// 3. Two indexes spare a wakeup the walk where few registrations are due. On the shared grid, a
+//    countdown's final 0 comes at its deadline, between grid instants: registrations at their last
+//    value wait in `PendingEnds`, and a wakeup for ends takes only what is due from there. With
+//    per-countdown alignment every registration waits in `ChangeWheel`, in the list of the window
+//    of its next change, and a wakeup takes the lists of the windows that passed.
 
 /// Drives any number of countdowns from one timer.
 ///

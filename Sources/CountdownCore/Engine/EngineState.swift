@@ -10,7 +10,8 @@
 /// every transition and at the end of every pass (`EngineState+Invariants.swift`); the sixth is
 /// checked before each callback there (`CountdownEngine+Delivery.swift`, `call`).
 /// 1. **The earliest change is a lower bound.** Between passes, `earliestChange` is at or before
-///    every running registration's next change. A tick's walk replaces it with what it saw, so a
+///    every running registration's next change (but an end on a grid of its own: rule 8). A tick's
+///    walk, or a window pass with what the wheel holds (rule 9), replaces it with what it saw, so a
 ///    change noted while a pass runs (a registration made, replaced or resumed by a callback or
 ///    another thread, landing where the walk will not look) is kept apart in
 ///    `earliestChangeDuringPass` and joins it when the pass ends (``noteChange(at:)``).
@@ -35,7 +36,7 @@
 ///    running registration at its last value is kept out of `earliestChange`; instead `ends` holds
 ///    an entry for it at or before its deadline, put there by whatever brought it to that value
 ///    (its registration or resume, a delivery, the tick's step down to 1). Entries are never
-///    removed with their registrations: whoever pops one checks it (``liveEnd(_:)``).
+///    removed with their registrations: whoever pops one checks it (``ReceiverTable/indexAtLastValue(of:)``).
 /// 9. **Per countdown, every change waits in the wheel.** With per-countdown alignment, every
 ///    registration not awaiting its first delivery has an entry in the wheel's list of the window
 ///    its next change falls in, a window not yet visited (a paused one: some entry, for its probe),
@@ -177,6 +178,14 @@ extension EngineState {
   /// on it, so suspending and resuming never moves their anchors, and one registered while
   /// suspended is never credited with suspension it did not spend.
   func runningTime(at now: Int64) -> Int64 {
+    Self.runningTime(at: now, suspendedSince: suspendedSince, suspendedTotal: suspendedTotal)
+  }
+
+  /// ``runningTime(at:)`` from the two fields it reads. Mutating methods call this one: calling a
+  /// non-mutating method of `self` from one copies the whole state first (every reference it
+  /// holds retained and released), which the optimizer does not elide.
+  @inline(__always)
+  static func runningTime(at now: Int64, suspendedSince: Int64?, suspendedTotal: Int64) -> Int64 {
     let clockTime = suspendedSince.map { min(now, $0) } ?? now
     return clockTime.subtractingSaturated(suspendedTotal)
   }
@@ -185,6 +194,13 @@ extension EngineState {
   @inline(__always)
   func instant(for timing: CountdownTiming, at now: Int64) -> Int64 {
     timing.policy == .pauses ? runningTime(at: now) : now
+  }
+
+  /// ``instant(for:at:)`` for mutating methods (see ``runningTime(at:suspendedSince:suspendedTotal:)``).
+  @inline(__always)
+  private mutating func instantInPlace(for timing: CountdownTiming, at now: Int64) -> Int64 {
+    timing.policy == .pauses
+      ? Self.runningTime(at: now, suspendedSince: suspendedSince, suspendedTotal: suspendedTotal) : now
   }
 
   /// The clock instant of `change`, an instant on the time `timing` counts on (for running time,
@@ -306,7 +322,9 @@ extension EngineState {
     var timing = timing
     if timing.policy == .pauses {
       // Counted on the engine's running time, which stands still while it is suspended.
-      timing.rebase(by: now.subtractingSaturated(runningTime(at: now)))
+      timing.rebase(
+        by: now.subtractingSaturated(
+          Self.runningTime(at: now, suspendedSince: suspendedSince, suspendedTotal: suspendedTotal)))
     }
     let key = ObjectIdentifier(receiver)
     let slot = slots.allocate(receiver: receiver, call: call)
@@ -346,12 +364,12 @@ extension EngineState {
   ) {
     var next = timing
     if !timing.deliversOnlyTheEnd {
-      _ = next.advance(to: instant(for: timing, at: now), interval: interval)
+      _ = next.advance(to: instantInPlace(for: timing, at: now), interval: interval)
     }
     if separateEnds, next.isAtItsLastValue {
       noteEnd(of: next, in: slot)
     } else {
-      let change = clockInstant(of: next.nextChange(interval: interval), for: timing)
+      let change = timing.clockInstant(of: next.nextChange(interval: interval), suspendedTotal: suspendedTotal)
       noteChange(at: change)
       // One that delivers only its end gets no first delivery to put it in the wheel.
       if timing.deliversOnlyTheEnd, change != .max, wheel != nil, let index = table.index(of: slot.key!) {
@@ -377,7 +395,8 @@ extension EngineState {
       let number = windowNumber(ofChangeAt: now.addingSaturated(interval))
       wheel!.insert(.init(position: index.position, slot: table[index].slot), window: number)
     }
-    table[index].timing.pause(at: instant(for: table[index].timing, at: now))
+    let pausedAt = instantInPlace(for: table[index].timing, at: now)
+    table[index].timing.pause(at: pausedAt)
     noteRemoval(of: table[index].slot)
     checkInvariantsIfEnabled()
     return true
@@ -393,7 +412,8 @@ extension EngineState {
     guard table[index].timing.isPaused else { return (true, .none) }
     let now = monotone(now)
     noteRegistrationRead(now)
-    table[index].timing.resume(at: instant(for: table[index].timing, at: now))
+    let resumedAt = instantInPlace(for: table[index].timing, at: now)
+    table[index].timing.resume(at: resumedAt)
     let timing = table[index].timing
     if timing.awaitsPromptDelivery {
       noteAwaitingFirstDelivery(.init(key: table.key(at: index), slot: table[index].slot))
@@ -533,7 +553,7 @@ extension EngineState {
 extension EngineState {
   /// Notes the end to come of the registration in `slot`, at its last value with `timing`.
   mutating func noteEnd(of timing: CountdownTiming, in slot: SlotReference) {
-    noteEnd(at: .init(deadline: clockInstant(of: timing.anchor, for: timing), slot: slot))
+    noteEnd(at: .init(deadline: timing.clockInstant(of: timing.anchor, suspendedTotal: suspendedTotal), slot: slot))
   }
 
   /// Notes an end to come.
@@ -542,24 +562,17 @@ extension EngineState {
       // Churn left mostly stale entries (ends are not removed with their registrations).
       var kept = PendingEnds()
       swap(&kept, &ends)
-      kept.removeAll { liveEnd($0) == nil }
+      kept.removeAll { table.indexAtLastValue(of: $0.slot) == nil }
       ends = kept
     }
     ends.insert(entry)
   }
 
-  /// The position of the registration `entry` names, if it is still in the table at its last value.
-  func liveEnd(_ entry: PendingEnds.Entry) -> NodeIndex? {
-    guard let key = entry.slot.key, let index = table.index(of: key), table[index].slot == entry.slot,
-      table[index].timing.isAtItsLastValue
-    else { return nil }
-    return index
-  }
 
   /// Drops the soonest entries while they name no registration at its last value, so the timer is
   /// never armed for an end that will not come.
   mutating func dropStaleEnds() {
-    while let soonest = ends.soonest, liveEnd(soonest) == nil {
+    while let soonest = ends.soonest, table.indexAtLastValue(of: soonest.slot) == nil {
       _ = ends.removeSoonest()
     }
   }
@@ -577,6 +590,12 @@ extension EngineState {
 // MARK: - The wheel
 
 extension EngineState {
+  /// How many windows an interval spans, when it spans a whole number of them: a change an
+  /// interval after one in window `w` then falls in window `w` plus this.
+  var windowsPerInterval: Int64? {
+    interval % window == 0 ? interval / window : nil
+  }
+
   /// The number of the window whose wakeup delivers a change at clock instant `change`: the
   /// first grid instant at or after it, counted from the grid's origin.
   func windowNumber(ofChangeAt change: Int64) -> Int64 {
@@ -601,15 +620,6 @@ extension EngineState {
     }
   }
 
-  /// The position of the registration `entry` names, if it is still in the table: read directly
-  /// where it was, or looked up by its key if it moved.
-  func liveIndex(of entry: ChangeWheel.Entry) -> NodeIndex? {
-    if entry.position < table.count, table.nodes[entry.position].slot == entry.slot {
-      return NodeIndex(entry.position)
-    }
-    guard let key = entry.slot.key, let index = table.index(of: key), table[index].slot == entry.slot else { return nil }
-    return index
-  }
 
   /// Takes the lists of the windows that passed since the wheel was last visited, up to the one
   /// of grid instant `tick`, for a window pass; `nil` when the wheel must be rebuilt by a walk

@@ -6,7 +6,7 @@
 /// A registration enters this heap when its next change becomes its end (it shows 1, or it
 /// delivers only its end); an end wakeup pops what is due. Entries are not removed when their
 /// registration is cancelled, replaced, paused or ended some other way: whoever pops an entry
-/// checks that it still names a registration at its last value (``EngineState/liveEnd(_:)``), and
+/// checks that it still names a registration at its last value (``ReceiverTable/indexAtLastValue(of:)``), and
 /// one that is not yet due goes back with its current deadline. Slots are never deallocated before
 /// the engine, so a stale entry's slot reference is always safe to read.
 ///

@@ -15,7 +15,7 @@ extension CountdownEngine {
     /// Running time plus this is clock time.
     let suspendedTotal: Int64
 
-    init(_ kind: PassKind, preparedAt now: Int64, state: EngineState, window: Int64) {
+    init(_ kind: PassKind, preparedAt now: Int64, state: borrowing EngineState, window: Int64) {
       tick = kind.tickInstant ?? .min
       tickRunning = state.runningTime(at: tick)
       end = state.endInstant(forTick: tick)
@@ -23,7 +23,8 @@ extension CountdownEngine {
       firstDelivery = state.firstDeliveryInstant(preparedAt: now, tick: kind.tickInstant, window: window)
       firstDeliveryRunning = state.runningTime(at: firstDelivery)
       #if COUNTDOWN_CHECK_INVARIANTS
-        precondition(firstDelivery >= state.wakeupInstant, "a first delivery computed before the labels' instant")
+        let labels = state.wakeupInstant
+        precondition(firstDelivery >= labels, "a first delivery computed before the labels' instant")
       #endif
       suspendedTotal = state.suspendedTotal
     }

@@ -36,7 +36,7 @@ extension CountdownEngine {
     let context = DeliveryContext()
     guard let kind = beginPass(context) else { return }
     let progress = runChunks(kind, context: context)
-    finishPass(kind, progress)
+    finishPass(consume kind, progress)
   }
 
   /// Takes the pass's kind from the state and marks the pass as running; `nil` when there is
@@ -149,8 +149,15 @@ extension CountdownEngine {
   }
 
   /// Counts the pass, releases the registrations it retired, and re-arms the timer.
-  private func finishPass(_ kind: PassKind, _ progress: PassProgress) {
+  private func finishPass(_ kind: consuming PassKind, _ progress: PassProgress) {
     var retired: [CountdownHandler] = []
+    // A window pass's lists go back to the wheel as room for the next ones.
+    var visited: [ContiguousArray<ChangeWheel.Entry>] = []
+    if case .windows(_, let visit) = kind {
+      visited = visit.windows.map(\.entries)
+    }
+    let tickInstant = kind.tickInstant
+    _ = consume kind
     let finishedAt = clock.now.nanosecondsSinceOrigin
     let window = windowNanoseconds
     let actions = state.withLock { state -> EngineActions in
@@ -161,7 +168,10 @@ extension CountdownEngine {
         state.batches += 1
       }
       var earliest = progress.earliest
-      if let instant = kind.tickInstant {
+      for index in visited.indices {
+        state.wheel?.recycle(&visited[index])
+      }
+      if let instant = tickInstant {
         state.noteTicked(instant)
         if state.wheel != nil {
           state.noteWheelVisited(through: instant)
@@ -172,7 +182,7 @@ extension CountdownEngine {
       // A tick walked everything, and a window pass took what the wheel holds: its earliest change
       // replaces the old bound, but for changes noted while it ran (a registration added past its
       // cursor). Other passes saw only some registrations.
-      state.endPass(walkedEverything: kind.tickInstant != nil, earliestSeen: earliest)
+      state.endPass(walkedEverything: tickInstant != nil, earliestSeen: earliest)
       let actions = EngineActions(timer: state.rearm(now: finishedAt, window: window), queuePass: state.requestPass())
       state.checkInvariantsIfEnabled()
       return actions
@@ -261,17 +271,50 @@ extension CountdownEngine {
     state: inout EngineState
   ) {
     let interval = intervalNanoseconds
+    let windowsPerInterval = state.windowsPerInterval
+    let capacity = chunk.capacity
     while progress.wheelList < visit.windows.count, !chunk.isFull {
       let window = visit.windows[progress.wheelList]
+      if let windowsPerInterval {
+        // The common case in a tight loop: running countdowns on the clock's time, due by less
+        // than an interval, moving down by one to the list an interval on.
+        var cursor = progress.wheelEntry
+        // The list an interval on, taken out to append to in place.
+        let next = window.number + windowsPerInterval
+        var moved = ContiguousArray<ChangeWheel.Entry>()
+        state.wheel!.exchange(&moved, window: next)
+        let needed = moved.count + window.entries.count - cursor
+        if needed > moved.capacity {
+          // Room for what comes, an eighth more, not twice as much: a list's entries move on by
+          // one window per interval, so what it holds now is about what it will hold.
+          moved.reserveCapacity(needed + needed / 8)
+        }
+        let tick = instants.tick
+        state.table.withNodes { nodes, _ in
+          window.entries.withUnsafeBufferPointer { entries in
+            chunk.fill { buffer, count in
+              Self.visitCommonCase(
+                entries, from: &cursor, nodes: nodes, into: buffer, count: &count, capacity: capacity, tick: tick,
+                interval: interval, moved: &moved)
+            }
+          }
+        }
+        progress.examined += cursor - progress.wheelEntry
+        progress.wheelEntry = cursor
+        state.wheel!.exchange(&moved, window: next)
+        if chunk.isFull { break }
+      }
       guard progress.wheelEntry < window.entries.count else {
         progress.wheelList += 1
         progress.wheelEntry = 0
         continue
       }
+      // Everything else: paused, stale, far ahead, late by an interval or more, counting up, on
+      // running time, at the last value.
       let entry = window.entries[progress.wheelEntry]
       progress.wheelEntry += 1
       progress.examined += 1
-      guard let index = state.liveIndex(of: entry) else { continue }
+      guard let index = state.table.index(of: entry.slot, at: entry.position) else { continue }
       let timing = state.table[index].timing
       if timing.isPaused {
         progress.pausedProbes.append(PausedProbe(key: state.table.key(at: index), slot: entry.slot))
@@ -300,6 +343,37 @@ extension CountdownEngine {
     }
   }
 
+  /// A window pass's inner loop over the common case (see ``walkCommonCase``): each entry's node
+  /// read where the entry says, moving down by one. Returns at the first entry that needs the
+  /// general path, when the chunk is full, or at the list's end.
+  @inline(__always)
+  private static func visitCommonCase(
+    _ entries: UnsafeBufferPointer<ChangeWheel.Entry>, from cursor: inout Int,
+    nodes: UnsafeMutableBufferPointer<ReceiverNode>, into buffer: UnsafeMutablePointer<PreparedDelivery>,
+    count: inout Int, capacity: Int, tick: Int64, interval: Int64, moved: inout ContiguousArray<ChangeWheel.Entry>
+  ) {
+    var current = cursor
+    var filled = count
+    defer {
+      cursor = current
+      count = filled
+    }
+    while current < entries.count, filled < capacity {
+      let entry = entries[current]
+      let position = entry.position
+      guard position < nodes.count, nodes[position].slot == entry.slot else { return }
+      let timing = nodes[position].timing
+      guard timing.isRunningCountdownAboveOne else { return }
+      let next = timing.countdownNextChange(interval: interval)
+      guard tick >= next, tick &- next < interval else { return }
+      nodes[position].timing.stepDown()
+      buffer[filled] = PreparedDelivery(slot: entry.slot, value: Int(timing.value &- 1), ends: false)
+      filled += 1
+      moved.append(entry)
+      current += 1
+    }
+  }
+
   /// Prepares the final 0 of each registration `entries` names that is still at its last value
   /// and due by the pass's end instant; one not due yet (its deadline moved: it counts on running
   /// time and the engine was suspended) goes back to the state's ends with its current deadline.
@@ -311,7 +385,7 @@ extension CountdownEngine {
     while progress.firstDeliveryCursor < entries.count, !chunk.isFull {
       let entry = entries[progress.firstDeliveryCursor]
       progress.firstDeliveryCursor += 1
-      guard let index = state.liveEnd(entry) else { continue }
+      guard let index = state.table.indexAtLastValue(of: entry.slot) else { continue }
       let timing = state.table[index].timing
       guard instants.instant(for: timing) >= timing.anchor else {
         progress.scheduled.append(

@@ -27,10 +27,5 @@ extension CountdownEngine {
       case .ends, .firstDeliveriesByWalk, .firstDeliveries: nil
       }
     }
-
-    /// Whether the pass walks the whole table at a grid instant.
-    var walksEverything: Bool {
-      if case .tick = self { true } else { false }
-    }
   }
 }
