@@ -84,6 +84,7 @@ final class SimulationModel: @unchecked Sendable {
       }
     }
     record.last = value
+    record.awaitsPromptValue = false
     if record.looseTwice {
       record.looseTwice = false
     } else {
@@ -127,7 +128,7 @@ final class SimulationModel: @unchecked Sendable {
       if let instant {
         records[id]!.gridCheckAfter = max(records[id]!.gridCheckAfter, instant)
         // Resuming: a first value still to come comes before the catch-up, or is the catch-up.
-        if records[id]!.last == nil { records[id]!.looseTwice = true }
+        if records[id]!.last == nil || records[id]!.awaitsPromptValue { records[id]!.looseTwice = true }
       }
     }
   }

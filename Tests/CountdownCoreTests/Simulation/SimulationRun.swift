@@ -156,6 +156,7 @@ struct SimulationRun {
         model.records[id]!.anchorMin += before - model.records[id]!.pausedMax
         model.records[id]!.anchorMax += after + model.early - model.records[id]!.pausedMin
         model.records[id]!.paused = false
+        model.records[id]!.awaitsPromptValue = true
         model.records[id]!.gridCheckAfter = after
       case .release(let slot):
         objects[slot] = nil
