@@ -8,6 +8,8 @@ public enum CountdownAlignment: Hashable, Sendable {
   case shared
   /// Each countdown changes within `tolerance` after its own boundary (never before); countdowns
   /// due within the same tolerance window share one wakeup, so there are at most
-  /// interval ÷ tolerance wakeups per interval however many countdowns there are.
+  /// interval ÷ tolerance wakeups per interval however many countdowns there are. A wakeup looks
+  /// only at the countdowns due in the windows that passed (they wait in a timing wheel), so its
+  /// cost follows what is due, not the number of countdowns.
   case perCountdown(tolerance: Duration)
 }

@@ -29,8 +29,9 @@ struct RegistrationRecord {
   /// The value after the next may skip too: a resume of the engine while the first value was
   /// prepared and not yet delivered owes a catch-up after it.
   var looseTwice = false
-  /// Resumed, and its prompt value not delivered yet: like a first value, a resume of the engine
-  /// meanwhile owes a catch-up after it (which may repeat it).
+  /// Owed a prompt value not delivered yet (after a resume of this countdown or of the engine):
+  /// like a first value, a resume of the engine meanwhile owes a catch-up after it (which may
+  /// repeat it).
   var awaitsPromptValue = false
   /// Grid checks apply to grid instants after this clock instant (its first value, or the value
   /// after a resume, is computed off the grid).

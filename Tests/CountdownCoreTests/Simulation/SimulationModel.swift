@@ -127,8 +127,10 @@ final class SimulationModel: @unchecked Sendable {
       records[id]!.loose = true
       if let instant {
         records[id]!.gridCheckAfter = max(records[id]!.gridCheckAfter, instant)
-        // Resuming: a first value still to come comes before the catch-up, or is the catch-up.
+        // Resuming: a value still owed (a first one, one after a resume of this countdown, or an
+        // earlier resume's catch-up) comes before this catch-up, or is it; either may repeat.
         if records[id]!.last == nil || records[id]!.awaitsPromptValue { records[id]!.looseTwice = true }
+        if !records[id]!.paused, !records[id]!.onlyTheEnd { records[id]!.awaitsPromptValue = true }
       }
     }
   }
