@@ -63,4 +63,30 @@ final class PerCountdownWheelTests: XCTestCase {
     XCTAssertEqual(engine.count, 0)
     withExtendedLifetime((once, paused, running)) {}
   }
+
+  /// A countdown paused and resumed keeps its old entry in the wheel, in the window of the change
+  /// it had before the pause. A late wakeup whose pass covers that window and the new one must not
+  /// take the old entry for the current change: it would move the countdown to the wrong window's
+  /// list, where it is dropped, and the countdown never changes again.
+  func testAnEntryLeftFromBeforeAPauseIsNotTakenForTheChangeOfALateWakeup() throws {
+    let (engine, clock) = try makeEngine(interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(20)))
+    let recorder = Recorder()
+    let countdown = Receiver("countdown")
+    let other = Receiver("other")
+    try engine.register(countdown, .duration(.milliseconds(1_000)), handler: recorder.handler("countdown"))
+    try clock.advance(by: .milliseconds(80))
+    // Another countdown, so that the wheel is visited at 180 ms too.
+    try engine.register(other, .duration(.milliseconds(1_000)), handler: recorder.handler("other"))
+    try clock.advance(by: .milliseconds(70))  // 9 since 100 ms; its next change at 200 ms, window 10
+    XCTAssertTrue(engine.pause(countdown))
+    try clock.advance(by: .milliseconds(10))
+    XCTAssertTrue(engine.resume(countdown))  // 850 ms left at 160 ms: next change at 210 ms, window 11
+    try clock.advance(by: .milliseconds(30))
+    try clock.jump(by: .milliseconds(30))  // one late wakeup at 220 ms visits windows 10 and 11
+    try clock.advance(by: .seconds(2))
+    XCTAssertEqual(recorder.values("countdown"), [10, 9, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0])
+    XCTAssertEqual(recorder.values("other"), [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0])
+    XCTAssertEqual(engine.count, 0)
+    XCTAssertEqual(engine.tableInvariantViolations(), [])
+  }
 }

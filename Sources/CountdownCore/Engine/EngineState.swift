@@ -605,8 +605,14 @@ extension EngineState {
 
   /// The clock instant of window number `number`.
   func instant(ofWindow number: Int64) -> Int64 {
+    Self.instant(ofWindow: number, window: window, origin: gridOrigin)
+  }
+
+  /// ``instant(ofWindow:)`` from the fields it reads, for callers holding the state `inout`
+  /// (see ``runningTime(at:suspendedSince:suspendedTotal:)``).
+  static func instant(ofWindow number: Int64, window: Int64, origin: Int64) -> Int64 {
     let (product, overflow) = number.multipliedReportingOverflow(by: window)
-    return overflow ? (number > 0 ? .max : .min) : gridOrigin.addingSaturated(product)
+    return overflow ? (number > 0 ? .max : .min) : origin.addingSaturated(product)
   }
 
   /// Notes a next change a pass found: in the wheel (per-countdown alignment) or, for an end, in

@@ -290,12 +290,18 @@ extension CountdownEngine {
           moved.reserveCapacity(needed + needed / 8)
         }
         let tick = instants.tick
+        // Only a change in this very window moves on to the list an interval on: an entry left
+        // over from another change of its registration (it was paused and resumed, or its slot
+        // now holds a newer registration) takes the general path, even when a late pass's
+        // instant makes it due.
+        let windowEnd = EngineState.instant(ofWindow: window.number, window: state.window, origin: state.gridOrigin)
+        let windowStart = windowEnd.subtractingSaturated(state.window)
         state.table.withNodes { nodes, _ in
           window.entries.withUnsafeBufferPointer { entries in
             chunk.fill { buffer, count in
               Self.visitCommonCase(
                 entries, from: &cursor, nodes: nodes, into: buffer, count: &count, capacity: capacity, tick: tick,
-                interval: interval, moved: &moved)
+                window: windowStart...windowEnd, interval: interval, moved: &moved)
             }
           }
         }
@@ -344,14 +350,18 @@ extension CountdownEngine {
   }
 
   /// A window pass's inner loop over the common case (see ``walkCommonCase``): each entry's node
-  /// read where the entry says, moving down by one. Returns at the first entry that needs the
-  /// general path, when the chunk is full, or at the list's end.
+  /// read where the entry says, its change in `window` (after its start, up to its end), moving
+  /// down by one. Returns at the first entry that needs the general path, when the chunk is full,
+  /// or at the list's end.
   @inline(__always)
   private static func visitCommonCase(
     _ entries: UnsafeBufferPointer<ChangeWheel.Entry>, from cursor: inout Int,
     nodes: UnsafeMutableBufferPointer<ReceiverNode>, into buffer: UnsafeMutablePointer<PreparedDelivery>,
-    count: inout Int, capacity: Int, tick: Int64, interval: Int64, moved: inout ContiguousArray<ChangeWheel.Entry>
+    count: inout Int, capacity: Int, tick: Int64, window: ClosedRange<Int64>, interval: Int64,
+    moved: inout ContiguousArray<ChangeWheel.Entry>
   ) {
+    let windowStart = window.lowerBound
+    let windowEnd = window.upperBound
     var current = cursor
     var filled = count
     defer {
@@ -365,7 +375,7 @@ extension CountdownEngine {
       let timing = nodes[position].timing
       guard timing.isRunningCountdownAboveOne else { return }
       let next = timing.countdownNextChange(interval: interval)
-      guard tick >= next, tick &- next < interval else { return }
+      guard next > windowStart, next <= windowEnd, tick >= next, tick &- next < interval else { return }
       nodes[position].timing.stepDown()
       buffer[filled] = PreparedDelivery(slot: entry.slot, value: Int(timing.value &- 1), ends: false)
       filled += 1
