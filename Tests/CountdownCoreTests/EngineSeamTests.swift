@@ -10,9 +10,17 @@ final class EngineSeamTests: XCTestCase {
 
   // A one-shot registered from a callback, with nothing else left to change after that pass, is
   // delivered at its end (it was never delivered: the pass's walk did not see it, and the pass's
-  // bound on the next change replaced the one the registration had set).
+  // bound on the next change replaced the one the registration had set). With ends on a grid of
+  // their own it waits in the ends to come; with ends on the interval's grid (an end tolerance of
+  // a whole interval) it rests on that bound alone.
   func testAnOnlyTheEndRegisteredFromACallbackIsDelivered() throws {
-    let (engine, clock) = try makeEngine()
+    try onlyTheEndRegisteredFromACallbackIsDelivered(endTolerance: nil)
+    recorder.clear()
+    try onlyTheEndRegisteredFromACallbackIsDelivered(endTolerance: .seconds(1))
+  }
+
+  private func onlyTheEndRegisteredFromACallbackIsDelivered(endTolerance: Duration?) throws {
+    let (engine, clock) = try makeEngine(endTolerance: endTolerance)
     let first = Receiver("first")
     let second = Receiver("second")
     let recorder = self.recorder
@@ -30,7 +38,13 @@ final class EngineSeamTests: XCTestCase {
   // The same from another thread between a pass's chunks: the pass is held in its first chunk
   // while another thread registers.
   func testAnOnlyTheEndRegisteredFromAnotherThreadDuringAPassIsDelivered() throws {
-    let (engine, clock) = try makeEngine()
+    try onlyTheEndRegisteredFromAnotherThreadDuringAPassIsDelivered(endTolerance: nil)
+    recorder.clear()
+    try onlyTheEndRegisteredFromAnotherThreadDuringAPassIsDelivered(endTolerance: .seconds(1))
+  }
+
+  private func onlyTheEndRegisteredFromAnotherThreadDuringAPassIsDelivered(endTolerance: Duration?) throws {
+    let (engine, clock) = try makeEngine(endTolerance: endTolerance)
     let held = Receiver("held")
     let late = Receiver("late")
     let recorder = self.recorder

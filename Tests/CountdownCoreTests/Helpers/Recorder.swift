@@ -36,10 +36,11 @@ final class Recorder: Sendable {
 /// An engine on a manual clock, delivering on the main queue: tests run on the main thread, so
 /// `advance` delivers synchronously.
 func makeEngine(
-  interval: Duration = .seconds(1), alignment: CountdownAlignment = .shared
+  interval: Duration = .seconds(1), alignment: CountdownAlignment = .shared, endTolerance: Duration? = nil
 ) throws -> (CountdownEngine, ManualCountdownClock) {
   let clock = ManualCountdownClock()
-  let engine = try CountdownEngine(interval: interval, alignment: alignment, clock: clock, deliveryQueue: .main)
+  let engine = try CountdownEngine(
+    interval: interval, alignment: alignment, endTolerance: endTolerance, clock: clock, deliveryQueue: .main)
   return (engine, clock)
 }
 

@@ -7,8 +7,9 @@ import Dispatch
 /// reference model. Runs on the main thread: the engine delivers on the main queue, so each
 /// advance delivers synchronously.
 ///
-/// The seed also picks the run's setting: the shared grid or per-countdown alignment (a 20 ms
-/// tolerance), and whether a count-up "ticker" runs beside the slots, so that a pass always has a
+/// The seed also picks the run's setting: the shared grid (with ends on time, or, in one run of
+/// eight, ends on the interval's grid) or per-countdown alignment (a 20 ms tolerance), and
+/// whether a count-up "ticker" runs beside the slots, so that a pass always has a
 /// callback to perform a ``SimulationStep/duringPass(_:offThread:)`` step from. Without it, such a
 /// step runs from a slot's own callback, or after the advance if none came.
 ///
@@ -29,9 +30,12 @@ struct SimulationRun {
     let clock = try PreemptingClock(
       jitter: .init(late: .milliseconds(20), early: .milliseconds(5), drift: .microseconds(50), seed: seed))
     let perCountdown = !crowded && seed % 4 >= 2
+    // Every eighth run on the shared grid has its ends on the interval's grid too (an end
+    // tolerance of a whole interval), where nothing but the earliest-change bound wakes them.
+    let endsOnTheGrid = !perCountdown && seed % 8 == 1
     let engine = try CountdownEngine(
       interval: .nanoseconds(Self.interval), alignment: perCountdown ? .perCountdown(tolerance: .milliseconds(20)) : .shared,
-      clock: clock, deliveryQueue: .main)
+      endTolerance: endsOnTheGrid ? .nanoseconds(Self.interval) : nil, clock: clock, deliveryQueue: .main)
     let model = SimulationModel(
       interval: Self.interval, early: 5_000_000, slack: 21_000_000,
       endTolerance: engine.endTolerance.nanosecondsSaturating)
