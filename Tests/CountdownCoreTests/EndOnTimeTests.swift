@@ -44,10 +44,13 @@ final class EndOnTimeTests: XCTestCase {
     let (engine, clock) = try makeEngine()
     let first = Timeline(clock: clock)
     let second = Timeline(clock: clock)
-    try engine.register(Receiver("first"), .duration(.seconds(30)), handler: first.handler)
+    // Both receivers live to the end of the test: the engine holds them weakly, and a receiver
+    // released early (when is up to the optimizer) ends its countdown.
+    let receivers = (first: Receiver("first"), second: Receiver("second"))
+    try engine.register(receivers.first, .duration(.seconds(30)), handler: first.handler)
     try clock.advance(by: .milliseconds(1))
-    try engine.register(Receiver("second"), .duration(.seconds(21)), handler: second.handler)
-    try clock.advance(by: .seconds(25))
+    try engine.register(receivers.second, .duration(.seconds(21)), handler: second.handler)
+    try withExtendedLifetime(receivers) { try clock.advance(by: .seconds(25)) }
     XCTAssertEqual(second.values, Array((0...21).reversed()))
     XCTAssertEqual(second.end, 21_050, "the end window after its deadline (21.001 s), not the next grid instant (22 s)")
     // Every value but the first and the last flips on the grid the first countdown set, with it
@@ -63,7 +66,9 @@ final class EndOnTimeTests: XCTestCase {
     var deadlines: [Int64] = []
     var timelines: [Timeline] = []
     var receivers: [Receiver] = []
-    try engine.register(Receiver("grid"), .duration(.seconds(100)), handler: { _, _ in })
+    let grid = Receiver("grid")
+    defer { withExtendedLifetime(grid) {} }
+    try engine.register(grid, .duration(.seconds(100)), handler: { _, _ in })
     for index in 0..<300 {
       let deadline = 500_000_000 + Int64(generator.next() % 5_000_000_000)
       let timeline = Timeline(clock: clock)
@@ -90,7 +95,9 @@ final class EndOnTimeTests: XCTestCase {
   func testEndsCloseTogetherShareAWakeup() throws {
     let (engine, clock) = try makeEngine()
     let recorder = Recorder()
-    try engine.register(Receiver("grid"), .duration(.seconds(100)), handler: { _, _ in })
+    let grid = Receiver("grid")
+    defer { withExtendedLifetime(grid) {} }
+    try engine.register(grid, .duration(.seconds(100)), handler: { _, _ in })
     let receivers = (0..<100).map { Receiver("r\($0)") }
     for (index, receiver) in receivers.enumerated() {
       // Deadlines spread over 2.201 ... 2.2495 s: one end window (2.20 ... 2.25 s).
@@ -125,9 +132,12 @@ final class EndOnTimeTests: XCTestCase {
   func testAnOnlyTheEndRegistrationEndsAtItsDeadline() throws {
     let (engine, clock) = try makeEngine()
     let timeline = Timeline(clock: clock)
-    try engine.register(Receiver("tick"), .duration(.seconds(10)), handler: { _, _ in })
+    let tick = Receiver("tick")
+    let once = Receiver("once")
+    defer { withExtendedLifetime((tick, once)) {} }
+    try engine.register(tick, .duration(.seconds(10)), handler: { _, _ in })
     try clock.advance(by: .milliseconds(300))
-    try engine.register(Receiver("once"), .duration(.milliseconds(1_450)), delivering: .onlyTheEnd, handler: timeline.handler)
+    try engine.register(once, .duration(.milliseconds(1_450)), delivering: .onlyTheEnd, handler: timeline.handler)
     try clock.advance(by: .seconds(3))
     XCTAssertEqual(timeline.values, [0])
     XCTAssertEqual(timeline.end, 1_750)
@@ -139,9 +149,13 @@ final class EndOnTimeTests: XCTestCase {
       interval: .seconds(1), endTolerance: .milliseconds(1), clock: clock, deliveryQueue: .main)
     XCTAssertEqual(engine.endTolerance, .milliseconds(1))
     let timeline = Timeline(clock: clock)
-    try engine.register(Receiver("grid"), .duration(.seconds(10)), handler: { _, _ in })
+    let grid = Receiver("grid")
+    defer { withExtendedLifetime(grid) {} }
+    try engine.register(grid, .duration(.seconds(10)), handler: { _, _ in })
     try clock.advance(by: .microseconds(500))
-    try engine.register(Receiver("r"), .duration(.milliseconds(2_000)), handler: timeline.handler)
+    let receiver = Receiver("r")
+    defer { withExtendedLifetime(receiver) {} }
+    try engine.register(receiver, .duration(.milliseconds(2_000)), handler: timeline.handler)
     try clock.advance(by: .seconds(3))
     XCTAssertEqual(timeline.end, 2_001, "the end grid's next millisecond after 2.0005 s")
     for bad: Duration in [.zero, .milliseconds(-1), .milliseconds(1_001)] {

@@ -25,10 +25,12 @@ final class EngineBoundaryTests: XCTestCase {
     clock.engine = engine
     let recorder = self.recorder
     let receiver = Receiver("a")
+    let past = Receiver("past")
+    defer { withExtendedLifetime(past) {} }
     assertReturns(within: 5, "register") {
       try! engine.register(receiver, .duration(.seconds(3)), handler: recorder.handler("a"))
       // A deadline that has passed: the timer fires synchronously inside `schedule`.
-      try! engine.register(Receiver("past"), .deadline(clock.base.now), handler: recorder.handler("past"))
+      try! engine.register(past, .deadline(clock.base.now), handler: recorder.handler("past"))
       engine.suspend()
       engine.resume()
       _ = engine.value(for: receiver)
@@ -65,7 +67,9 @@ final class EngineBoundaryTests: XCTestCase {
     XCTAssertThrowsError(try late.register(Receiver("x"), .duration(.seconds(1)), handler: { _, _ in }))
     let listener = Receiver("listener")
     try late.register(listener, .countingUp, handler: recorder.handler("listener"))
-    try late.register(Receiver("done"), .duration(.zero), handler: recorder.handler("done"))
+    let done = Receiver("done")
+    defer { withExtendedLifetime(done) {} }
+    try late.register(done, .duration(.zero), handler: recorder.handler("done"))
     try lastClock.advance(by: .nanoseconds(10))
     late.suspend()
     late.resume()
