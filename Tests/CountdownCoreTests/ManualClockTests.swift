@@ -32,6 +32,34 @@ final class ManualClockTests: XCTestCase {
     XCTAssertEqual(clock.armedTimerCount, 0)
   }
 
+  // A timer that fired early and is re-armed for the same deadline (what a timer user that ignores
+  // early wakeups does) fires at that deadline, so time moves on; the next deadline may be early again.
+  func testAnEarlyWakeupReArmedForItsDeadlineFiresOnTime() throws {
+    let clock = try ManualCountdownClock(jitter: .init(early: .milliseconds(200), seed: 1))
+    let deadline = try CountdownInstant.zero.advanced(by: .seconds(1))
+    let secondDeadline = try deadline.advanced(by: .seconds(1))
+    let fired = LockedState<[Int64]>([])
+    let timer = LockedState<(any CountdownTimer)?>(nil)
+    let made = clock.makeTimer(on: DispatchQueue(label: "unused")) { event in
+      guard case .fired = event else { return }
+      let count = fired.withLock { fired in
+        fired.append(clock.now.nanosecondsSinceOrigin)
+        return fired.count
+      }
+      let next = count < 2 ? deadline : secondDeadline
+      if count < 3 { timer.withLock { $0 }?.schedule(at: next) }
+    }
+    timer.withLock { $0 = made }
+    made.schedule(at: deadline)
+    try clock.advance(by: .seconds(3))
+    let instants = fired.withLock { $0 }
+    XCTAssertEqual(instants.count, 3, "\(instants)")
+    XCTAssertLessThan(instants[0], 1_000_000_000, "the first wakeup fires early")
+    XCTAssertEqual(instants[1], 1_000_000_000, "re-armed for the same deadline, it fires on time")
+    XCTAssertLessThan(instants[2], 2_000_000_000, "a new deadline may be early again")
+    timer.withLock { $0 = nil }
+  }
+
   func testRejectsGoingBackwards() throws {
     let clock = ManualCountdownClock(now: .init(nanosecondsSinceOrigin: 100))
     XCTAssertThrowsError(try clock.advance(by: .seconds(-1))) { XCTAssertEqual($0 as? CountdownError, .negativeDuration) }

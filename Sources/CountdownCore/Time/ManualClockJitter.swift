@@ -11,7 +11,8 @@ public struct ManualClockJitter: Hashable, Sendable {
   /// Each wakeup fires up to this long after its deadline (uniformly at random).
   public var late: Duration
   /// Each wakeup fires up to this long before its deadline instead (half of the wakeups, at random,
-  /// when both `late` and `early` are set).
+  /// when both `late` and `early` are set). A timer re-armed for the deadline it just fired early
+  /// for fires at that deadline, as a real timer soon would: time always moves on.
   public var early: Duration
   /// Each read of ``ManualCountdownClock/now`` first moves time forward by up to this much: time
   /// moves during a delivery pass, between its chunks, and between two reads of one call.

@@ -32,7 +32,14 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     /// How many calls of `advance` or `jump` are running (they nest when a callback advances). While
     /// one runs, its loop fires what comes due; otherwise a timer armed for the past fires at once.
     var advancing = 0
+    /// How many wakeups in a row fired without time moving.
+    var firingsAtOneInstant = 0
   }
+
+  /// How many wakeups in a row may fire at one instant before the clock calls it a livelock. Far
+  /// more than any pass needs (each wakeup hands the engine its whole due work), and reached in a
+  /// fraction of a second by code that re-arms for the instant it is handling.
+  fileprivate static let livelockFirings = 1_000_000
 
   /// The jitter in nanoseconds, with its generator.
   fileprivate struct Jitter {
@@ -40,10 +47,18 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     var early: Int64
     var drift: Int64
     var generator: SplitMix64
+    /// The deadline of the last wakeup that fired early.
+    var lastEarlyDeadline: Int64?
 
     /// The instant a wakeup due at `deadline` fires.
+    ///
+    /// A wakeup fires early for a deadline once: re-armed for the same deadline, it fires on time.
+    /// Otherwise a timer re-armed for the deadline it fired early for (what an engine that ignores
+    /// early wakeups does) would fire early again and again, each time nearer the deadline, and
+    /// `advance` would hardly ever return instead of the engine's tests failing.
     mutating func firingInstant(for deadline: Int64) -> Int64 {
-      if early > 0, late == 0 || generator.next() & 1 == 0 {
+      if early > 0, deadline != lastEarlyDeadline, late == 0 || generator.next() & 1 == 0 {
+        lastEarlyDeadline = deadline
         return deadline.subtractingSaturated(generator.upTo(early))
       }
       return deadline.addingSaturated(generator.upTo(late))
@@ -258,7 +273,13 @@ extension ManualCountdownClock.State {
     }
     guard let best, let timer = timers[best.id]?.timer else { return nil }
     timers[best.id]?.armed = nil
-    now = max(now, jitter.firingInstant(for: best.deadline))
+    let firing = max(now, jitter.firingInstant(for: best.deadline))
+    firingsAtOneInstant = firing == now ? firingsAtOneInstant + 1 : 0
+    // A real timer would spin here at full speed for good; a test should fail, and say why.
+    precondition(
+      firingsAtOneInstant < ManualCountdownClock.livelockFirings,
+      "a timer was re-armed for the instant it had just fired at \(ManualCountdownClock.livelockFirings) times in a row: the code under test makes no progress")
+    now = firing
     return timer
   }
 }
