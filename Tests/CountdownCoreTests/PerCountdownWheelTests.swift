@@ -89,4 +89,32 @@ final class PerCountdownWheelTests: XCTestCase {
     XCTAssertEqual(engine.count, 0)
     XCTAssertEqual(engine.tableInvariantViolations(), [])
   }
+
+  /// A one-shot whose deadline passed while it was paused owes its 0 at its resume. Resumed from a
+  /// callback of a window pass, at that window's very instant, its change falls in the window the
+  /// pass is visiting, whose list the pass has already taken: it must wait in the next window's
+  /// list, not in the one just visited, where it would be looked at only a turn later.
+  func testAOneShotResumedAtItsDeadlineFromAWindowPassEndsInTheNextWindow() throws {
+    let (engine, clock) = try makeEngine(interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(20)))
+    let once = Receiver("once")
+    let ticker = Receiver("ticker")
+    let ends = LockedState<[Int64]>([])
+    try engine.register(once, .duration(.milliseconds(1_000)), delivering: .onlyTheEnd) { _, _ in
+      ends.withLock { $0.append(clock.now.nanosecondsSinceOrigin) }
+    }
+    try engine.register(ticker, .duration(.seconds(10))) { _, _ in
+      if clock.now.nanosecondsSinceOrigin == 2_100_000_000 { _ = engine.resume(once) }
+    }
+    try clock.advance(by: .milliseconds(500))
+    engine.suspend()
+    try clock.advance(by: .milliseconds(1_500))  // past the one-shot's deadline, no wakeups
+    engine.resume()  // its 0 is owed; the pass that delivers it has not run yet
+    XCTAssertTrue(engine.pause(once))  // so it stays paused with nothing left
+    try clock.advance(by: .milliseconds(100))  // the ticker's callback at 2.1 s resumes it
+    try clock.advance(by: .milliseconds(500))
+    XCTAssertEqual(ends.withLock { $0 }, [2_120_000_000], "its 0 at the next window, not a turn later")
+    XCTAssertEqual(engine.count, 1)
+    engine.cancelAll()
+    withExtendedLifetime((once, ticker)) {}
+  }
 }

@@ -10,7 +10,8 @@
 /// every transition and at the end of every pass (`EngineState+Invariants.swift`); the sixth is
 /// checked before each callback there (`CountdownEngine+Delivery.swift`, `call`).
 /// 1. **The earliest change is a lower bound.** Between passes, `earliestChange` is at or before
-///    every running registration's next change (but an end on a grid of its own: rule 8). A tick's
+///    every running registration's next change (but an end on a grid of its own: rule 8; with the
+///    wheel, a change in a window already visited counts from the next window: rule 9). A tick's
 ///    walk, or a window pass with what the wheel holds (rule 9), replaces it with what it saw, so a
 ///    change noted while a pass runs (a registration made, replaced or resumed by a callback or
 ///    another thread, landing where the walk will not look) is kept apart in
@@ -38,10 +39,12 @@
 ///    (its registration or resume, a delivery, the tick's step down to 1). Entries are never
 ///    removed with their registrations: whoever pops one checks it (``ReceiverTable/indexAtLastValue(of:)``).
 /// 9. **Per countdown, every change waits in the wheel.** With per-countdown alignment, every
-///    registration not awaiting its first delivery has an entry in the wheel's list of the window
-///    its next change falls in, a window not yet visited (a paused one: some entry, for its probe),
-///    put there by whatever set that change (a delivery, a registration that delivers only its
-///    end, the walk that rebuilds the wheel). A window pass looks only at those lists.
+///    registration not awaiting its first delivery has an entry in the wheel's list of the first
+///    window not yet visited at or after its next change (a paused one: some entry, for its probe),
+///    put there by whatever set that change (a delivery, a registration or resume that delivers
+///    only its end, the walk that rebuilds the wheel). A pass counts its windows as visited when
+///    it takes them, so a change noted while it runs lands in a later one
+///    (``noteInWheel(_:changeAt:)``). A window pass looks only at those lists.
 struct EngineState {
   /// The engine's interval, in nanoseconds.
   let interval: Int64
@@ -373,8 +376,7 @@ extension EngineState {
       noteChange(at: change)
       // One that delivers only its end gets no first delivery to put it in the wheel.
       if timing.deliversOnlyTheEnd, change != .max, wheel != nil, let index = table.index(of: slot.key!) {
-        let number = windowNumber(ofChangeAt: change)
-        wheel!.insert(.init(position: index.position, slot: slot), window: number)
+        noteInWheel(.init(position: index.position, slot: slot), changeAt: change)
       }
     }
   }
@@ -392,8 +394,7 @@ extension EngineState {
     if wheel != nil, table[index].timing.awaitsPromptDelivery {
       // Not in the wheel yet (its first delivery would have put it there): it waits there to be
       // probed an interval from now.
-      let number = windowNumber(ofChangeAt: now.addingSaturated(interval))
-      wheel!.insert(.init(position: index.position, slot: table[index].slot), window: number)
+      noteInWheel(.init(position: index.position, slot: table[index].slot), changeAt: now.addingSaturated(interval))
     }
     let pausedAt = instantInPlace(for: table[index].timing, at: now)
     table[index].timing.pause(at: pausedAt)
@@ -619,13 +620,20 @@ extension EngineState {
   /// the ends to come.
   mutating func schedule(_ change: CountdownEngine.ScheduledChange) {
     if wheel != nil {
-      let number = windowNumber(ofChangeAt: change.instant)
-      wheel!.insert(.init(position: change.position, slot: change.slot), window: number)
+      noteInWheel(.init(position: change.position, slot: change.slot), changeAt: change.instant)
     } else {
       noteEnd(at: .init(deadline: change.instant, slot: change.slot))
     }
   }
 
+
+  /// Puts `entry` in the wheel's list of the window that delivers a change at clock instant
+  /// `change`: the first window at or after it that is not visited yet. A change in a window
+  /// already visited (a one-shot resumed at its deadline from a callback of the pass visiting it)
+  /// goes to the next one; in its own, it would be looked at only a turn later.
+  mutating func noteInWheel(_ entry: ChangeWheel.Entry, changeAt change: Int64) {
+    wheel!.insert(entry, window: max(windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1)))
+  }
 
   /// Takes the lists of the windows that passed since the wheel was last visited, up to the one
   /// of grid instant `tick`, for a window pass; `nil` when the wheel must be rebuilt by a walk
@@ -643,7 +651,9 @@ extension EngineState {
     return taken
   }
 
-  /// The wheel was visited, or rebuilt, through grid instant `tick`.
+  /// The wheel was visited, or rebuilt, through grid instant `tick`: noted when a pass takes the
+  /// windows (or starts the walk that rebuilds it), so that what is noted while that pass runs
+  /// waits in later windows.
   mutating func noteWheelVisited(through tick: Int64) {
     visitedWindow = max(visitedWindow, windowNumber(ofChangeAt: tick))
   }

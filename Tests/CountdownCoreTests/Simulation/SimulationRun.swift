@@ -42,14 +42,20 @@ struct SimulationRun {
     let driver = Driver(engine: engine, clock: clock, model: model)
     driver.crowded = crowded
     driver.sharedGrid = !perCountdown
-    if !crowded, seed % 2 == 1 { try driver.startTicker() }
-    for (index, step) in steps.enumerated() {
-      try driver.perform(step)
-      driver.checkMembership()
-      if let message = model.failures.first { return (index, message) }
+    // In builds with internal checks, a rule the engine breaks fails the run like a wrong value
+    // (and the run shrinks), instead of trapping with neither seed nor steps.
+    return try BrokenRuleRecorder.recording {
+      if !crowded, seed % 2 == 1 { try driver.startTicker() }
+      for (index, step) in steps.enumerated() {
+        try driver.perform(step)
+        driver.checkMembership()
+        model.failures += BrokenRuleRecorder.takeRecorded()
+        if let message = model.failures.first { return (index, message) }
+      }
+      try driver.finish()
+      model.failures += BrokenRuleRecorder.takeRecorded()
+      return model.failures.first.map { (steps.count, "at the end: " + $0) }
     }
-    try driver.finish()
-    return model.failures.first.map { (steps.count, "at the end: " + $0) }
   }
 
   /// The state of one run: the receivers in their slots and which registration each holds.

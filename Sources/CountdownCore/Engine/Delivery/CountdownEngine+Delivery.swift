@@ -57,6 +57,9 @@ extension CountdownEngine {
         let pending = state.takeAwaitingFirstDelivery()
         let tick = state.tickInstant(passStartedAt: startedAt, window: window)
         if state.wheel != nil {
+          // The windows through the tick are this pass's: a change noted while it runs waits in a
+          // later one (``EngineState/noteInWheel(_:changeAt:)``).
+          defer { state.noteWheelVisited(through: tick) }
           if let pending, let windows = state.takeWindows(through: tick) {
             return .windows(tick, WheelVisit(windows: windows, firstDeliveries: pending))
           }
@@ -213,9 +216,9 @@ extension CountdownEngine {
         // Removal is final: the registration is still there and running, or its removal came after
         // the check above (the signal moved since).
         state.withLock { state in
-          precondition(
-            state.isLive(delivery.slot) || context.hasNewRemovals,
-            "a callback begins for a registration removed or paused before it")
+          if !state.isLive(delivery.slot), !context.hasNewRemovals {
+            BrokenRuleRecorder.report(["a callback begins for a registration removed or paused before it"], "engine rules")
+          }
         }
       #endif
       var stop = false
