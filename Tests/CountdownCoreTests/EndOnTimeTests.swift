@@ -25,6 +25,28 @@ final class EndOnTimeTests: XCTestCase {
     var end: Int64? { entries.withLock { $0.first { $0.value == 0 }?.at } }
   }
 
+  /// A countdown registered from a callback of a pass the manual clock settles (here, a first
+  /// delivery pending before the clock moved) gets its first value at that instant, as a real
+  /// delivery queue would give it right after the pass, and its 0 at its deadline: not both at the
+  /// next wakeup.
+  func testACountdownRegisteredFromASettledPassEndsOnTime() throws {
+    let (engine, clock) = try makeEngine(interval: .milliseconds(100))
+    let timeline = Timeline(clock: clock)
+    let first = Receiver("first")
+    let second = Receiver("second")
+    let registered = LockedState(false)
+    try engine.register(first, .duration(.seconds(1))) { _, _ in
+      guard !registered.withLock({ registered in defer { registered = true }; return registered }) else { return }
+      try? engine.register(second, .duration(.milliseconds(57)), handler: timeline.handler)
+    }
+    try clock.advance(by: .milliseconds(200))
+    XCTAssertEqual(timeline.values, [1, 0])
+    XCTAssertEqual(timeline.instants.first, 0, "the first value at once")
+    XCTAssertEqual(timeline.end.map { (57...62).contains($0) }, true, "the 0 within the 5 ms end tolerance after 57 ms: \(timeline.instants)")
+    engine.cancelAll()
+    withExtendedLifetime((first, second)) {}
+  }
+
   /// What a user saw on today's main: a per-minute manager counting to a deadline 90 s away showed
   /// 0 at 120 s, half a minute after a Live Activity for the same deadline.
   func testAPerMinuteCountdownToNinetySecondsEndsAtNinetySeconds() throws {

@@ -423,8 +423,15 @@ public final class CountdownEngine: Sendable {
       return (actions, false)
     }
     perform(actions)
-    if deliverHere {
-      deliverPending()
+    guard deliverHere else { return }
+    deliverPending()
+    if case .settle = event {
+      // A clock advanced by hand settles its timers once per step. A pass can leave work behind (the
+      // first delivery of a countdown registered from one of its callbacks), which a real delivery
+      // queue runs right after it, at the same instant: so does this, rather than at the next step.
+      while state.withLock({ $0.delivery == nil && $0.hasPendingWork }) {
+        deliverPending()
+      }
     }
   }
 
