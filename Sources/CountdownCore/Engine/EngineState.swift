@@ -569,7 +569,6 @@ extension EngineState {
     ends.insert(entry)
   }
 
-
   /// Drops the soonest entries while they name no registration at its last value, so the timer is
   /// never armed for an end that will not come.
   mutating func dropStaleEnds() {
@@ -625,7 +624,6 @@ extension EngineState {
       noteEnd(at: .init(deadline: change.instant, slot: change.slot))
     }
   }
-
 
   /// Puts `entry` in the wheel's list of the window that delivers a change at clock instant
   /// `change`: the first window at or after it that is not visited yet. A change in a window
