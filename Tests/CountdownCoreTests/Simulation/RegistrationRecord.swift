@@ -5,9 +5,11 @@ struct RegistrationRecord {
   enum Kind { case countdown, countUp }
 
   let kind: Kind
-  /// Counts on the engine's running time (``SuspensionPolicy/pauses``): checked for order and
-  /// range, not against the clock.
+  /// Counts on the engine's running time (``SuspensionPolicy/pauses``): once the engine has been
+  /// suspended during its life, checked for order and range, not against the clock.
   let pauses: Bool
+  /// The engine was suspended at some point since the registration was made.
+  var sawSuspension = false
   /// Delivers only its final 0 (``CountdownDeliveries/onlyTheEnd``): any other value is wrong,
   /// and so is a 0 that does not come by the wakeup after its deadline.
   var onlyTheEnd = false
@@ -36,4 +38,8 @@ struct RegistrationRecord {
   /// Grid checks apply to grid instants after this clock instant (its first value, or the value
   /// after a resume, is computed off the grid).
   var gridCheckAfter: Int64
+
+  /// Its values follow the clock: it does not count on running time, or running time has so far
+  /// been the clock's (the engine was never suspended during its life).
+  var followsTheClock: Bool { !pauses || !sawSuspension }
 }

@@ -65,7 +65,7 @@ final class SimulationModel: @unchecked Sendable {
         if value > last { fail("#\(id) went up: \(last) → \(value)") }
         if !record.loose, !jumping, value != last - 1 { fail("#\(id) skipped or repeated: \(last) → \(value)") }
       }
-      if !record.pauses {
+      if record.followsTheClock {
         let least = max(0, ceilDiv(record.anchorMin - (now + early), interval))
         let most = max(0, ceilDiv(record.anchorMax - (now - slack), interval)) + 1
         if v < least { fail("#\(id) showed \(value) at \(now), less than the \(least) left") }
@@ -99,7 +99,7 @@ final class SimulationModel: @unchecked Sendable {
   /// time, not the next grid instant.
   func checkEnds(at now: Int64) {
     for (id, record) in records.sorted(by: { $0.key < $1.key }) {
-      guard record.kind == .countdown, !record.pauses, !record.paused, !record.ended, !record.gone else { continue }
+      guard record.kind == .countdown, record.followsTheClock, !record.paused, !record.ended, !record.gone else { continue }
       let due = max(record.anchorMax, record.gridCheckAfter) + endTolerance + slack + early
       if now > due { fail("#\(id) ends at \(record.anchorMax), and had no 0 by \(now)") }
     }

@@ -174,6 +174,7 @@ struct SimulationRun {
       case .suspend:
         engine.suspend()
         suspended = true
+        for id in model.records.keys { model.records[id]!.sawSuspension = true }
         model.loosenAll()
       case .resumeAll:
         engine.resume()
@@ -282,6 +283,8 @@ struct SimulationRun {
       end(slot)
       current[slot] = id
       model.records[id] = record(before, after)
+      // Made while suspended: one on running time starts counting only at the resume.
+      model.records[id]!.sawSuspension = suspended
     }
 
     /// Whether the slot's countdown may have come to its end (its deadline has passed, or it counts
