@@ -38,9 +38,10 @@ final class ModelSimulationTests: XCTestCase {
     for run in 0..<runs {
       let seed = firstSeed &+ UInt64(run)
       var generator = SplitMix64(seed: seed)
-      let slots = SimulationRun.slotsInUse(seed: seed, crowded: crowded)
+      let quiet = SimulationRun.isQuiet(seed: seed, crowded: crowded)
       let steps = (0..<Self.stepsPerRun).map { _ in
-        SimulationStep.random(slots: slots, crowded: crowded, using: &generator)
+        SimulationStep.random(
+          slots: quiet ? 2 : SimulationRun.slots, crowded: crowded, mostlyOneShots: quiet, using: &generator)
       }
       guard let failure = try SimulationRun(seed: seed, crowded: crowded).run(steps) else { continue }
       let shortest = try shrink(Array(steps.prefix(failure.index + 1)), seed: seed, crowded: crowded)

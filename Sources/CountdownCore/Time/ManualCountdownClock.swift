@@ -210,6 +210,17 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     state.withLock { $0.timers.values.count { $0.timer != nil && $0.armed != nil } }
   }
 
+  /// The earliest deadline a live timer of this clock is armed for, if any: for tests that check
+  /// an engine has a wakeup coming (the simulation's model).
+  package var earliestArmedDeadline: CountdownInstant? {
+    state.withLock { state in
+      state.timers.values
+        .compactMap { record in record.timer == nil ? nil : record.armed?.deadline }
+        .min()
+        .map { CountdownInstant(nanosecondsSinceOrigin: $0) }
+    }
+  }
+
   /// Arms (or, with `nil`, disarms) the timer `id`; for ``ManualTimer``.
   ///
   /// Armed for the past while no advance runs, it also fires on its queue at once; the next advance

@@ -105,6 +105,22 @@ final class SimulationModel: @unchecked Sendable {
     }
   }
 
+  /// Checks that the engine has a wakeup armed (`wakeup`, the earliest deadline of the clock's
+  /// armed timers) by the end of every one-shot still to come: each is woken for on its own, not
+  /// only when another countdown's wakeup happens to come first. A one-shot whose wakeup was lost
+  /// shows here at once, though a later registration would often rescue it before its end.
+  func checkWakeups(_ wakeup: Int64?) {
+    for (id, record) in records.sorted(by: { $0.key < $1.key }) {
+      guard record.kind == .countdown, record.onlyTheEnd, record.followsTheClock, !record.paused, !record.ended,
+        !record.gone
+      else { continue }
+      let latest = record.anchorMax + endTolerance + early
+      guard let wakeup, wakeup <= latest else {
+        return fail("#\(id) ends at \(record.anchorMax), and no wakeup is armed by \(latest) (the first: \(wakeup.map(String.init) ?? "none"))")
+      }
+    }
+  }
+
   /// Checks that every running countdown shows its value at `grid`, the last grid instant the
   /// engine has passed: all labels flipped in the same batch. If a late wakeup moved the clock
   /// past a further grid instant, `latest`, values may stand for that one.

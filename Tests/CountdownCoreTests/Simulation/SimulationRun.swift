@@ -18,11 +18,12 @@ import Dispatch
 /// first: a slot registered from a crowd callback lies in the part of the pass not prepared yet.
 struct SimulationRun {
   static let slots = 6
-  /// The slots a run's steps use. Uncrowded runs with ends on the interval's grid use two: with
-  /// few countdowns running, the engine often has nothing to wake for but one countdown, so one
-  /// whose wakeup is lost is not rescued by another's.
-  static func slotsInUse(seed: UInt64, crowded: Bool) -> Int {
-    !crowded && endsOnTheGrid(seed: seed) ? 2 : slots
+  /// Whether a run's steps are quiet: uncrowded runs with ends on the interval's grid use two slots
+  /// and start one-shots where others start countdowns. With few countdowns running, and those
+  /// calling back only at their end, the engine often has nothing to wake for but one of them, so
+  /// one whose wakeup is lost is not rescued by another's.
+  static func isQuiet(seed: UInt64, crowded: Bool) -> Bool {
+    !crowded && endsOnTheGrid(seed: seed)
   }
   /// One run in eight, on the shared grid without a ticker, has its ends on the interval's grid (an
   /// end tolerance of a whole interval), where nothing but the earliest-change bound wakes them.
@@ -171,9 +172,18 @@ struct SimulationRun {
         let before = now()
         if !engine.resume(object) { model.fail("resume(slot \(slot)) found no registration") }
         let after = now()
-        // The anchor moves by the time paused, which lies between these brackets.
-        model.records[id]!.anchorMin += before - model.records[id]!.pausedMax
-        model.records[id]!.anchorMax += after + model.early - model.records[id]!.pausedMin
+        // The anchor moves by the time paused, which lies between these brackets. A countdown keeps
+        // what was left when it was paused, and none is left of one whose deadline had passed (the
+        // engine was suspended then, or it was paused at its end): it ends from the resume on.
+        var record = model.records[id]!
+        if record.kind == .countdown {
+          record.anchorMin = before + max(0, record.anchorMin - record.pausedMax)
+          record.anchorMax = after + model.early + max(0, record.anchorMax - record.pausedMin)
+        } else {
+          record.anchorMin += before - record.pausedMax
+          record.anchorMax += after + model.early - record.pausedMin
+        }
+        model.records[id] = record
         model.records[id]!.paused = false
         model.records[id]!.awaitsPromptValue = true
         model.records[id]!.gridCheckAfter = after
@@ -199,6 +209,7 @@ struct SimulationRun {
         if !suspended {
           if sharedGrid { model.checkGrid(gridFloor(target), latest: gridFloor(max(target, now()))) }
           model.checkEnds(at: now())
+          model.checkWakeups(clock.base.earliestArmedDeadline?.nanosecondsSinceOrigin)
         }
       case .duringPass(let step, let offThread):
         if crowded, crowd.isEmpty { try startCrowd() }

@@ -51,9 +51,15 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
   }
 
   /// A random step, weighted toward advancing time. A crowded run (see ``SimulationRun``) has no
-  /// `cancelAll`, which would end its crowd.
-  static func random(slots: Int, crowded: Bool = false, using generator: inout SplitMix64) -> SimulationStep {
+  /// `cancelAll`, which would end its crowd. With `mostlyOneShots`, countdowns and count-ups are
+  /// started as one-shots of at most half a second: a one-shot's only callback is its end, after
+  /// which the engine may have nothing else to wake for.
+  static func random(
+    slots: Int, crowded: Bool = false, mostlyOneShots: Bool = false, using generator: inout SplitMix64
+  ) -> SimulationStep {
     let slot = Int(generator.next() % UInt64(slots))
+    // Quiet runs' one-shots are short, so that one often ends in the interval a pass is held in.
+    let longest: UInt64 = mostlyOneShots ? 500 : 3_000
     let pick = generator.next() % 100
     if crowded, pick == 37 {
       // Whole intervals (0 included): a value taken at another instant than the registration's
@@ -62,9 +68,15 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
         .countdown(slot: slot, milliseconds: 100 * Int64(generator.next() % 31), pauses: false), offThread: false)
     }
     switch pick {
-    case 0..<14: return .countdown(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 4 == 0)
+    case 0..<14:
+      let (milliseconds, pauses) = (Int64(generator.next() % longest), generator.next() % 4 == 0)
+      return mostlyOneShots
+        ? .oneShot(slot: slot, milliseconds: milliseconds, pauses: pauses)
+        : .countdown(slot: slot, milliseconds: milliseconds, pauses: pauses)
     case 14..<18: return .deadline(slot: slot, millisecondsFromNow: Int64(generator.next() % 3_000) - 500)
-    case 18..<20: return .countUp(slot: slot)
+    case 18..<20:
+      return mostlyOneShots
+        ? .oneShot(slot: slot, milliseconds: Int64(generator.next() % longest), pauses: false) : .countUp(slot: slot)
     case 20..<24: return .cancel(slot: slot)
     case 24..<27: return .pause(slot: slot)
     case 27..<30: return .resume(slot: slot)
@@ -76,7 +88,9 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     case 40..<45: return .oneShot(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 4 == 0)
     case 45: return .oneShotCountUp(slot: slot)
     case 46..<54:
-      return .duringPass(operation(slot: slot, crowded: crowded, using: &generator), offThread: generator.next() % 3 == 0)
+      return .duringPass(
+        operation(slot: slot, crowded: crowded, mostlyOneShots: mostlyOneShots, using: &generator),
+        offThread: generator.next() % 3 == 0)
     case 54..<58:
       let interruption: SimulationStep =
         switch generator.next() % 4 {
@@ -84,21 +98,29 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
         case 1: .resumeAll
         default: .advance(milliseconds: 1 + Int64(generator.next() % 100))
         }
-      return .preempted(operation(slot: slot, crowded: crowded, using: &generator), by: interruption)
+      return .preempted(
+        operation(slot: slot, crowded: crowded, mostlyOneShots: mostlyOneShots, using: &generator), by: interruption)
     default: return .advance(milliseconds: 1 + Int64(generator.next() % 100))
     }
   }
 
   /// A random operation that moves no time: what a callback, or a thread preempted in it, does.
-  private static func operation(slot: Int, crowded: Bool, using generator: inout SplitMix64) -> SimulationStep {
+  private static func operation(
+    slot: Int, crowded: Bool, mostlyOneShots: Bool, using generator: inout SplitMix64
+  ) -> SimulationStep {
     switch generator.next() % 10 {
-    case 0, 1: .countdown(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 3 == 0)
-    case 2: .oneShot(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 3 == 0)
-    case 3, 4: .pause(slot: slot)
-    case 5, 6: .resume(slot: slot)
-    case 7: .cancel(slot: slot)
-    case 8: generator.next() % 2 == 0 ? .suspend : .resumeAll
-    default: crowded ? .cancel(slot: slot) : .cancelAll
+    case 0, 1:
+      let longest: UInt64 = mostlyOneShots ? 500 : 3_000
+      let (milliseconds, pauses) = (Int64(generator.next() % longest), generator.next() % 3 == 0)
+      return mostlyOneShots
+        ? .oneShot(slot: slot, milliseconds: milliseconds, pauses: pauses)
+        : .countdown(slot: slot, milliseconds: milliseconds, pauses: pauses)
+    case 2: return .oneShot(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 3 == 0)
+    case 3, 4: return .pause(slot: slot)
+    case 5, 6: return .resume(slot: slot)
+    case 7: return .cancel(slot: slot)
+    case 8: return generator.next() % 2 == 0 ? .suspend : .resumeAll
+    default: return crowded ? .cancel(slot: slot) : .cancelAll
     }
   }
 }
