@@ -6,7 +6,8 @@ import XCTest
 /// receiver release, clock advances and jumps, on a manual clock with real-world jitter, with every
 /// delivered value checked against a reference model (see `SimulationModel`): consecutive values,
 /// labels flipping in the same batch, never less time than is left nor more than one interval
-/// over, never above the duration, exactly one 0, nothing after a cancel returned.
+/// over, never above the duration, exactly one 0 and on time, nothing after a cancel returned, and
+/// a wakeup armed for every one-shot still to come.
 ///
 /// `swift test` runs 100 000 steps, and 2 000 more in crowded runs (over a thousand other
 /// countdowns, so that a pass has several chunks and a callback registers between them). A long

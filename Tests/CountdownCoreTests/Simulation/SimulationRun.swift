@@ -4,11 +4,13 @@ import Dispatch
 /// Replays simulation steps on an engine whose manual clock behaves like a real one (wakeups up
 /// to 20 ms late or 5 ms early, every read 0–50 µs later, and a reading that another step can
 /// overtake before the engine takes its lock), checking every delivered value against the
-/// reference model. Runs on the main thread: the engine delivers on the main queue, so each
-/// advance delivers synchronously.
+/// reference model, and after every advance that every one-shot still to come has a wakeup armed
+/// by its end. Runs on the main thread: the engine delivers on the main queue, so each advance
+/// delivers synchronously.
 ///
 /// The seed also picks the run's setting: the shared grid (with ends on time, or, in one run of
-/// eight, ends on the interval's grid) or per-countdown alignment (a 20 ms tolerance), and
+/// eight, ends on the interval's grid and quiet steps: see ``isQuiet(seed:crowded:)``) or
+/// per-countdown alignment (a 20 ms tolerance), and
 /// whether a count-up "ticker" runs beside the slots, so that a pass always has a
 /// callback to perform a ``SimulationStep/duringPass(_:offThread:)`` step from. Without it, such a
 /// step runs from a slot's own callback, or after the advance if none came.
