@@ -94,12 +94,21 @@ final class SimulationModel: @unchecked Sendable {
     passCalled()
   }
 
+  /// The countdowns not ended, cancelled, replaced or released, in the order they were made: what
+  /// the checks after an advance walk (a run keeps a record of every registration it made).
+  private var runningCountdowns: [(id: Int, record: RegistrationRecord)] {
+    records
+      .filter { $0.value.kind == .countdown && !$0.value.ended && !$0.value.gone }
+      .sorted { $0.key < $1.key }
+      .map { (id: $0.key, record: $0.value) }
+  }
+
   /// Checks that every running countdown past its deadline by more than the end tolerance and a
   /// wakeup's lateness (at `now`, with the engine running) has had its 0: the end is an event, on
   /// time, not the next grid instant.
   func checkEnds(at now: Int64) {
-    for (id, record) in records.sorted(by: { $0.key < $1.key }) {
-      guard record.kind == .countdown, record.followsTheClock, !record.paused, !record.ended, !record.gone else { continue }
+    for (id, record) in runningCountdowns {
+      guard record.followsTheClock, !record.paused else { continue }
       let due = max(record.anchorMax, record.gridCheckAfter) + endTolerance + slack + early
       if now > due { fail("#\(id) ends at \(record.anchorMax), and had no 0 by \(now)") }
     }
@@ -110,10 +119,8 @@ final class SimulationModel: @unchecked Sendable {
   /// only when another countdown's wakeup happens to come first. A one-shot whose wakeup was lost
   /// shows here at once, though a later registration would often rescue it before its end.
   func checkWakeups(_ wakeup: Int64?) {
-    for (id, record) in records.sorted(by: { $0.key < $1.key }) {
-      guard record.kind == .countdown, record.onlyTheEnd, record.followsTheClock, !record.paused, !record.ended,
-        !record.gone
-      else { continue }
+    for (id, record) in runningCountdowns {
+      guard record.onlyTheEnd, record.followsTheClock, !record.paused else { continue }
       let latest = record.anchorMax + endTolerance + early
       guard let wakeup, wakeup <= latest else {
         return fail("#\(id) ends at \(record.anchorMax), and no wakeup is armed by \(latest) (the first: \(wakeup.map(String.init) ?? "none"))")
@@ -125,10 +132,8 @@ final class SimulationModel: @unchecked Sendable {
   /// engine has passed: all labels flipped in the same batch. If a late wakeup moved the clock
   /// past a further grid instant, `latest`, values may stand for that one.
   func checkGrid(_ grid: Int64, latest: Int64) {
-    for (id, record) in records.sorted(by: { $0.key < $1.key }) {
-      guard record.kind == .countdown, !record.pauses, !record.paused, !record.ended, !record.gone,
-        let last = record.last, record.gridCheckAfter < grid
-      else { continue }
+    for (id, record) in runningCountdowns {
+      guard !record.pauses, !record.paused, let last = record.last, record.gridCheckAfter < grid else { continue }
       let low = max(0, ceilDiv(record.anchorMin - latest, interval))
       let high = max(0, ceilDiv(record.anchorMax - grid, interval))
       if !(low...high).contains(Int64(last)) {
