@@ -185,10 +185,10 @@ struct SimulationRun {
           record.anchorMin += before - record.pausedMax
           record.anchorMax += after + model.early - record.pausedMin
         }
+        record.paused = false
+        record.awaitsPromptValue = true
+        record.gridCheckAfter = after
         model.records[id] = record
-        model.records[id]!.paused = false
-        model.records[id]!.awaitsPromptValue = true
-        model.records[id]!.gridCheckAfter = after
       case .release(let slot):
         objects[slot] = nil
         end(slot)
@@ -344,9 +344,12 @@ struct SimulationRun {
       }
       if let ticker { engine.cancel(ticker) }
       // The final jump delivers every 0 still owed at once. Before it, run past every deadline a
-      // run sets (about 3 s ahead at most) an interval at a time, checking the ends, so that a
-      // countdown whose wakeup was lost shows as late instead of being rescued by the jump.
-      for _ in 0..<35 { try perform(.advance(milliseconds: SimulationRun.interval / 1_000_000)) }
+      // run sets (3 s ahead at most) an interval at a time, checking the ends, so that a countdown
+      // whose wakeup was lost shows as late instead of being rescued by the jump.
+      let sweep: Int64 = 3_500_000_000
+      for _ in 0..<(sweep / SimulationRun.interval) {
+        try perform(.advance(milliseconds: SimulationRun.interval / 1_000_000))
+      }
       try perform(.jump(milliseconds: 3_600_000))
       try clock.base.advance(by: .seconds(1))
       for (id, record) in model.records where record.kind == .countdown && !record.gone && !record.ended {

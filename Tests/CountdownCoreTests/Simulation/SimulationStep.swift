@@ -58,8 +58,6 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     slots: Int, crowded: Bool = false, mostlyOneShots: Bool = false, using generator: inout SplitMix64
   ) -> SimulationStep {
     let slot = Int(generator.next() % UInt64(slots))
-    // Quiet runs' one-shots are short, so that one often ends in the interval a pass is held in.
-    let longest: UInt64 = mostlyOneShots ? 500 : 3_000
     let pick = generator.next() % 100
     if crowded, pick == 37 {
       // Whole intervals (0 included): a value taken at another instant than the registration's
@@ -68,15 +66,11 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
         .countdown(slot: slot, milliseconds: 100 * Int64(generator.next() % 31), pauses: false), offThread: false)
     }
     switch pick {
-    case 0..<14:
-      let (milliseconds, pauses) = (Int64(generator.next() % longest), generator.next() % 4 == 0)
-      return mostlyOneShots
-        ? .oneShot(slot: slot, milliseconds: milliseconds, pauses: pauses)
-        : .countdown(slot: slot, milliseconds: milliseconds, pauses: pauses)
+    case 0..<14: return start(slot: slot, pausesOneIn: 4, mostlyOneShots: mostlyOneShots, using: &generator)
     case 14..<18: return .deadline(slot: slot, millisecondsFromNow: Int64(generator.next() % 3_000) - 500)
     case 18..<20:
       return mostlyOneShots
-        ? .oneShot(slot: slot, milliseconds: Int64(generator.next() % longest), pauses: false) : .countUp(slot: slot)
+        ? .oneShot(slot: slot, milliseconds: Int64(generator.next() % 500), pauses: false) : .countUp(slot: slot)
     case 20..<24: return .cancel(slot: slot)
     case 24..<27: return .pause(slot: slot)
     case 27..<30: return .resume(slot: slot)
@@ -104,17 +98,25 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     }
   }
 
+  /// A countdown of up to 3 s on `slot`, on running time one time in `pausesOneIn`; in a quiet run,
+  /// a one-shot of up to half a second instead, so that one often ends in the interval a pass is
+  /// held in.
+  private static func start(
+    slot: Int, pausesOneIn: UInt64, mostlyOneShots: Bool, using generator: inout SplitMix64
+  ) -> SimulationStep {
+    let milliseconds = Int64(generator.next() % (mostlyOneShots ? 500 : 3_000))
+    let pauses = generator.next() % pausesOneIn == 0
+    return mostlyOneShots
+      ? .oneShot(slot: slot, milliseconds: milliseconds, pauses: pauses)
+      : .countdown(slot: slot, milliseconds: milliseconds, pauses: pauses)
+  }
+
   /// A random operation that moves no time: what a callback, or a thread preempted in it, does.
   private static func operation(
     slot: Int, crowded: Bool, mostlyOneShots: Bool, using generator: inout SplitMix64
   ) -> SimulationStep {
     switch generator.next() % 10 {
-    case 0, 1:
-      let longest: UInt64 = mostlyOneShots ? 500 : 3_000
-      let (milliseconds, pauses) = (Int64(generator.next() % longest), generator.next() % 3 == 0)
-      return mostlyOneShots
-        ? .oneShot(slot: slot, milliseconds: milliseconds, pauses: pauses)
-        : .countdown(slot: slot, milliseconds: milliseconds, pauses: pauses)
+    case 0, 1: return start(slot: slot, pausesOneIn: 3, mostlyOneShots: mostlyOneShots, using: &generator)
     case 2: return .oneShot(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 3 == 0)
     case 3, 4: return .pause(slot: slot)
     case 5, 6: return .resume(slot: slot)
