@@ -42,7 +42,7 @@ final class SnapshotBenchmarks: XCTestCase {
         XCTAssertEqual(decoded.entries.count, n)
         let target = try CountdownManager(clock: ManualCountdownClock(), wallClock: { now })
         start = DispatchTime.now().uptimeNanoseconds
-        let restoration = try target.restore(decoded) { _ in { _, _, _ in } }
+        let restoration = try target.restore(decoded) { _, _, _ in }
         restore.append(Self.milliseconds(since: start))
         XCTAssertEqual(restoration.ids.count, n)
         target.cancelAll()

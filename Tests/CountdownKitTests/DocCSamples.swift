@@ -173,7 +173,7 @@ func saleTimeline(from data: Data, saleID: Int, now: Date = Date()) throws -> Ti
   // The widget extension is a process of its own: it restores the snapshot the app wrote to
   // their shared app group into a manager of its own, and asks it for the sale's dates.
   let manager = try CountdownManager()
-  try manager.restore(CountdownSnapshot<Int>(decoding: data)) { _ in { _, _, _ in } }
+  try manager.restore(CountdownSnapshot<Int>(decoding: data)) { _, _, _ in }
   defer { manager.cancelAll() }
   guard let sale = manager.timerInterval(id: saleID) else {
     return Timeline(entries: [], policy: .never)

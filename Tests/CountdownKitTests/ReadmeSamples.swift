@@ -148,8 +148,8 @@ final class OrderTimers {
   func restore() throws {
     let snapshot = try CountdownSnapshot<String>(decoding: Data(contentsOf: file))
     // Handlers are not archived: each id gets its handler again.
-    let restoration = try manager.restore(snapshot) { _ in
-      { [weak self] id, left, _ in self?.remaining[id] = left }
+    let restoration = try manager.restore(snapshot) { [weak self] id, left, _ in
+      self?.remaining[id] = left
     }
     for (id, _) in restoration.ended {
       remaining[id] = 0  // arrived while the app was not running

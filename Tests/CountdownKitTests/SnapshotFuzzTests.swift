@@ -44,7 +44,7 @@ final class SnapshotFuzzTests: XCTestCase {
 
         // Restored into a manager on a clock from zero, the same instant reads back the same.
         let (manager, _) = try makeManager(wall: wall)
-        let restoration = try manager.restore(decoded) { _ in { _, _, _ in } }
+        let restoration = try manager.restore(decoded) { _, _, _ in }
         XCTAssertEqual(restoration.ids, snapshot.entries.map(\.id))
         XCTAssertTrue(restoration.ended.isEmpty)
         let again = manager.snapshot(of: Int.self)
@@ -110,7 +110,7 @@ final class SnapshotFuzzTests: XCTestCase {
         }
         let log = ValueLog()
         do throws(CountdownSnapshotError) {
-          let restoration = try manager.restore(snapshot) { _ in log.recordByID() }
+          let restoration = try manager.restore(snapshot, log.recordByID())
           restoredCount += 1
           XCTAssertEqual(restoration.ids, snapshot.entries.map(\.id), "round \(round)")
           XCTAssertEqual(

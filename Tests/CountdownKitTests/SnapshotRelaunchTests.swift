@@ -37,7 +37,7 @@ final class SnapshotRelaunchTests: XCTestCase {
 
       // 20 s later, after a reboot.
       let (manager, newClock) = try Self.relaunch(after: 20, wall: wall)
-      let restoration = try manager.restore(CountdownSnapshot<String>(decoding: data)) { log.record($0) }
+      let restoration = try manager.restore(CountdownSnapshot<String>(decoding: data), log.recordByID())
       try newClock.advance(by: .zero)
       XCTAssertEqual(Set(restoration.ids), ["deadline", "quiz", "paused", "up", "upQuiz", "upPaused", "end", "short"])
       XCTAssertEqual(log.values("deadline"), [30], "60 − 10 − 20")
@@ -85,7 +85,7 @@ final class SnapshotRelaunchTests: XCTestCase {
       // 100 s pass; meanwhile the user set the device's clock 120 s ahead.
       let (manager, clock) = try Self.relaunch(after: 100 + 120, wall: wall)
       try manager.calibrate(serverNow: Date(timeIntervalSince1970: 1_800_000_000 + serverAhead + 100))
-      try manager.restore(CountdownSnapshot<Int>(decoding: data)) { _ in log.record("calibrated") }
+      try manager.restore(CountdownSnapshot<Int>(decoding: data), log.record("calibrated"))
       XCTAssertEqual(manager.remaining(id: 1), .seconds(500), "the fresh offset absorbs the clock change")
       XCTAssertEqual(manager.endDate(id: 1), wall.now + 500, "on the device's (changed) clock")
       try clock.advance(by: .seconds(500))
@@ -93,7 +93,7 @@ final class SnapshotRelaunchTests: XCTestCase {
 
       // Without a fresh calibration, the snapshot's offset is all there is: the change shows.
       let (stale, _) = try makeManager(wall: wall)
-      try stale.restore(CountdownSnapshot<Int>(decoding: data)) { _ in { _, _, _ in } }
+      try stale.restore(CountdownSnapshot<Int>(decoding: data)) { _, _, _ in }
       XCTAssertEqual(stale.remaining(id: 1), .seconds(380))
       XCTAssertEqual(stale.serverOffset, .seconds(3_600), "adopted from the snapshot")
       stale.cancelAll()
@@ -111,7 +111,7 @@ final class SnapshotRelaunchTests: XCTestCase {
       first.cancelAll()
       let (manager, _) = try Self.relaunch(after: 30, wall: wall)
       try manager.calibrate(serverNow: wall.now + 1_000)
-      try manager.restore(CountdownSnapshot<String>(decoding: data)) { _ in { _, _, _ in } }
+      try manager.restore(CountdownSnapshot<String>(decoding: data)) { _, _, _ in }
       XCTAssertEqual(manager.remaining(id: "sale"), .seconds(60))
       manager.cancelAll()
     }
@@ -127,7 +127,7 @@ final class SnapshotRelaunchTests: XCTestCase {
       let snapshot = CountdownSnapshot<String>(
         takenAt: wall.now, serverOffset: nil,
         entries: [.init(id: "a", kind: .countdown, policy: .keepsRunning, date: wall.now + 7)])
-      try manager.restore(snapshot) { log.record($0) }
+      try manager.restore(snapshot, log.recordByID())
       try clock.advance(by: .zero)
       XCTAssertEqual(manager.count, 2)
       XCTAssertEqual(log.values("a"), [7])

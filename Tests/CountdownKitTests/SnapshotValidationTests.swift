@@ -22,8 +22,8 @@ final class SnapshotValidationTests: XCTestCase {
 
   func testBadBytesGetTypedErrors() throws {
     let cases: [(String, CountdownSnapshotError)] = [
-      (#"{"format":2,"takenAt":0,"countdowns":[]}"#, .unsupportedVersion(2)),
-      (#"{"format":2}"#, .unsupportedVersion(2)),
+      (#"{"format":3,"takenAt":0,"countdowns":[]}"#, .unsupportedVersion(3)),
+      (#"{"format":3}"#, .unsupportedVersion(3)),
       (#"{"format":0,"takenAt":0,"countdowns":[]}"#, .unreadable),
       (#"{"format":1,"takenAt":0,"countdowns":["#, .unreadable),
       ("", .unreadable),
@@ -77,7 +77,7 @@ final class SnapshotValidationTests: XCTestCase {
         let snapshot = CountdownSnapshot(takenAt: wall.now, serverOffset: nil, entries: [good, new, entry])
         let log = ValueLog()
         do throws(CountdownSnapshotError) {
-          try manager.restore(snapshot) { log.record($0) }
+          try manager.restore(snapshot, log.recordByID())
           XCTFail("hostile entry \(index) restored")
         } catch {
           switch (error, reason) {
@@ -95,7 +95,7 @@ final class SnapshotValidationTests: XCTestCase {
       }
       // A huge offset in a snapshot's header.
       let offsetSnapshot = CountdownSnapshot(takenAt: wall.now, serverOffset: .seconds(Int64.max), entries: [good])
-      XCTAssertThrowsError(try manager.restore(offsetSnapshot) { _ in { _, _, _ in } })
+      XCTAssertThrowsError(try manager.restore(offsetSnapshot) { _, _, _ in })
       XCTAssertEqual(manager.serverOffset, .zero, "the calibration is not adopted from a refused snapshot")
       XCTAssertEqual(manager.snapshot(of: String.self), before)
       manager.cancelAll()
@@ -109,7 +109,7 @@ final class SnapshotValidationTests: XCTestCase {
       let snapshot = CountdownSnapshot<Int>(
         takenAt: wall.now, serverOffset: nil,
         entries: [.init(id: 1, kind: .countdown, policy: .pauses, time: .seconds(100 * 365 * 86_400))])
-      XCTAssertThrowsError(try manager.restore(snapshot) { _ in { _, _, _ in } }) { error in
+      XCTAssertThrowsError(try manager.restore(snapshot) { _, _, _ in }) { error in
         XCTAssertEqual(error as? CountdownSnapshotError, .invalidEntry(index: 0, reason: .outOfRange))
       }
       // What the engine itself refuses for the same countdown.

@@ -15,8 +15,9 @@ extension CountdownEngine {
         guard let index = state.liveIndex(of: receiver) else { return nil }
         let timing = state.table[index].timing
         return RegistrationReading(
-          kind: timing.kind, policy: timing.policy, isPaused: timing.isPaused,
-          nanoseconds: timing.nanoseconds(at: state.instant(for: timing, at: state.reading(now))))
+          kind: timing.kind, policy: timing.policy, deliversOnlyTheEnd: timing.deliversOnlyTheEnd,
+          isPaused: timing.isPaused, isFrozen: timing.isPaused || (timing.policy == .pauses && state.suspendedSince != nil),
+          nanoseconds: timing.signedNanoseconds(at: state.instant(for: timing, at: state.reading(now))))
       }
     }
     return (CountdownInstant(nanosecondsSinceOrigin: now), readings)

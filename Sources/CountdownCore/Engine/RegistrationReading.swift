@@ -1,13 +1,22 @@
-/// What one registration is counting, read at one instant: enough to write it down and count it
-/// again in another process (CountdownKit's snapshots).
+/// What one registration is counting, read at one instant: enough to write it down, to hand its
+/// dates to the system, and to count it again in another process (CountdownKit's snapshots).
+/// Every field comes from one reading under the engine's lock, so they all describe the same
+/// registration, even while another thread replaces it.
 package struct RegistrationReading: Hashable, Sendable {
   /// Down to an end, or up from a start.
   package var kind: CountdownTiming.Kind
   /// Whether time spent suspended counts.
   package var policy: SuspensionPolicy
+  /// Whether it delivers only its final `0`.
+  package var deliversOnlyTheEnd: Bool
   /// Whether it is frozen by a pause.
   package var isPaused: Bool
+  /// Whether its time stands still at the reading: paused, or counting on running time
+  /// (``SuspensionPolicy/pauses``) while the engine is suspended.
+  package var isFrozen: Bool
   /// The remaining (countdown) or elapsed (counting up) nanoseconds at the reading's instant, on
   /// the time the registration counts on (the engine's running time for ``SuspensionPolicy/pauses``).
+  /// Signed for a running countdown: negative when its deadline passed that long ago and its `0`
+  /// is not delivered yet.
   package var nanoseconds: Int64
 }

@@ -205,6 +205,11 @@ package struct CountdownTiming: Sendable {
     }
   }
 
+  /// ``nanoseconds(at:)``, but negative for a running countdown whose deadline passed before `now`.
+  package func signedNanoseconds(at now: Int64) -> Int64 {
+    kind == .countdown && !isPaused ? anchor.subtractingSaturated(now) : nanoseconds(at: now)
+  }
+
   /// Freezes the registration at `now`: it is never due until ``resume(at:)``.
   package mutating func pause(at now: Int64) {
     guard !isPaused else { return }

@@ -16,6 +16,7 @@ extension CountdownManager {
   ///
   /// This restarts the whole manager; one paused countdown continues with ``resume(_:)``.
   public func resumeTicking() {
+    state.withLock { $0.resumes += 1 }
     engine.resume()
   }
 

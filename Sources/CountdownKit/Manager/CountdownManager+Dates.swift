@@ -15,8 +15,7 @@ extension CountdownManager {
   public func calibrate(serverNow: Date, receivedAt: Date? = nil) throws(CountdownError) {
     let local = receivedAt ?? wallClock()
     let offset = serverNow.timeIntervalSince(local)
-    guard offset.isFinite else { throw .nonFiniteValue }
-    guard abs(offset) < Self.representableSeconds else { throw .outOfRange }
+    try Self.checkServerOffset(offset)
     state.withLock {
       $0.serverOffset = .seconds(offset)
       $0.isCalibrated = true
@@ -48,6 +47,13 @@ extension CountdownManager {
     guard timeInterval >= 0 else { throw .negativeDuration }
     guard timeInterval < Self.representableSeconds else { throw .outOfRange }
     return .seconds(timeInterval)
+  }
+
+  /// Refuses a server offset of `seconds` that dates could not be mapped through: one calibration
+  /// and every restored snapshot keep the same bound.
+  static func checkServerOffset(_ seconds: Double) throws(CountdownError) {
+    guard seconds.isFinite else { throw .nonFiniteValue }
+    guard abs(seconds) < representableSeconds else { throw .outOfRange }
   }
 
   /// Seconds a deadline may lie ahead: the clock counts nanoseconds in 64 bits (about 292 years).

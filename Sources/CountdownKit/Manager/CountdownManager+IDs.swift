@@ -171,7 +171,7 @@ extension CountdownManager {
     id: ID, _ target: CountdownTarget, _ policy: SuspensionPolicy, delivering deliveries: CountdownDeliveries = .everyChange,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
   ) throws(CountdownError) {
-    try start(id: id, endsAtZero: target != .countingUp, delivering: deliveries, update) { token, handler throws(CountdownError) in
+    try start(id: id, endsAtZero: target != .countingUp, length: length(of: target), update) { token, handler throws(CountdownError) in
       try engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
     }
   }
@@ -182,21 +182,20 @@ extension CountdownManager {
   ///
   /// - Parameters:
   ///   - endsAtZero: Whether a 0 ends the countdown (not for a count-up, whose 0 is its first tick).
-  ///   - deliveries: What the registration delivers, kept for snapshots.
+  ///   - length: A countdown's length, start to end (`nil` for a count-up), kept for its dates.
   func start<ID: Hashable & Sendable>(
-    id: ID, endsAtZero: Bool, delivering deliveries: CountdownDeliveries,
+    id: ID, endsAtZero: Bool, length: Duration?,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,
     register: (IDToken, @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
     let key = IDKey(id)
-    let startedAt = wallClock()
     // Claim the id (the engine call happens outside the lock: replacing a countdown releases the
     // old handler, which may run user code).
     let (token, start, previous) = state.withLock { state in
       let previous = state.ids[key]
       let token = previous?.token ?? IDToken(id: key)
       let start = (previous?.start ?? 0) + 1
-      state.ids[key] = (token, start, deliveries, startedAt)
+      state.ids[key] = (token, start, length)
       return (token, start, previous)
     }
     let handler = MainQueueHandler.make { [weak self] value, stop in

@@ -1,9 +1,31 @@
 public import Foundation
 
 extension CountdownManager {
-  /// When the countdown of `id` ends, on this device's clock: the date to give the system, which
-  /// renders and fires on the device's wall clock (`Text(timerInterval:countsDown:)`, a Live
-  /// Activity's or a widget's state, a notification trigger).
+  /// What the system needs to show the countdown of `id` by itself: its range, and its pause time
+  /// while it is frozen (see ``CountdownTimerDates``).
+  ///
+  /// ```swift
+  /// if let dates = manager.timerDates(id: order.id) {
+  ///   Text(timerInterval: dates.timerInterval, pauseTime: dates.pauseTime, countsDown: true)
+  /// }
+  /// ```
+  ///
+  /// Worked out on each call from the countdown's deadline on the continuous clock, so the end is
+  /// the moment the manager delivers its `0`, and from its length, so the range spans the whole
+  /// countdown however the device's clock was changed. A countdown started at a server date
+  /// (after ``calibrate(serverNow:receivedAt:)``) ends at that date less the ``serverOffset``: the
+  /// device's date for it. After the user changes the device's clock (`NSSystemClockDidChange`),
+  /// ask again and hand the system the new dates: the deadline has not moved, its device date has.
+  /// - Returns: The dates, or `nil` for an id without a countdown (none, ended, or a count-up).
+  public func timerDates<ID: Hashable & Sendable>(id: ID) -> CountdownTimerDates? {
+    guard let (token, length) = state.withLock({ $0.ids[IDKey(id)].map { ($0.token, $0.length) } }) else {
+      return nil
+    }
+    return timerDates(of: token, length: length)
+  }
+
+  /// When the countdown of `id` ends, on this device's clock: the ``CountdownTimerDates/endDate``
+  /// of ``timerDates(id:)``, for a notification trigger.
   ///
   /// ```swift
   /// if let end = manager.endDate(id: order.id) {
@@ -11,48 +33,55 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// Worked out on each call from the countdown's deadline on the continuous clock, so it is the
-  /// same moment the manager delivers its `0`. A countdown started at a server date (after
-  /// ``calibrate(serverNow:receivedAt:)``) ends at that date less the ``serverOffset``: the device's
-  /// date for it. After the user changes the device's clock, ask again: the deadline has not
-  /// moved, the device's date for it has.
   /// - Returns: The date, or `nil` for an id without a running countdown: none, a count-up, or a
-  ///   paused one (a paused countdown has no end until it is resumed; see ``timerInterval(id:)``).
+  ///   frozen one (paused, or ``CountdownCore/SuspensionPolicy/pauses`` while the manager is
+  ///   suspended), which has no end until it runs again.
   public func endDate<ID: Hashable & Sendable>(id: ID) -> Date? {
-    token(for: id).flatMap { systemDates(of: $0, startedAt: nil)?.endDate }
+    timerDates(id: id)?.endDate
   }
 
   /// The countdown of `id` as a range of dates on this device's clock, from its start to its end:
-  /// for `Text(timerInterval:countsDown:)` and `ProgressView(timerInterval:)`.
+  /// the ``CountdownTimerDates/timerInterval`` of ``timerDates(id:)``.
   ///
   /// ```swift
   /// if let range = manager.timerInterval(id: order.id) {
-  ///   Text(timerInterval: range, countsDown: true)
+  ///   ProgressView(timerInterval: range, countsDown: true)
   /// }
   /// ```
   ///
-  /// The lower bound is when the countdown was started (or restored) on this manager, the upper
-  /// its ``endDate(id:)``. A paused countdown's range is the time it has left laid out from now
-  /// (`now...now + remaining`): give `pauseTime: range.lowerBound` to show it frozen. Never empty
-  /// in a way that traps: a countdown at its end is `end...end`.
+  /// A frozen countdown's range is laid out from now; show it with
+  /// ``CountdownTimerDates/pauseTime`` (or use ``timerDates(id:)``, which has both).
   /// - Returns: The range, or `nil` for an id without a countdown (or with a count-up).
   public func timerInterval<ID: Hashable & Sendable>(id: ID) -> ClosedRange<Date>? {
-    guard let (token, startedAt) = state.withLock({ $0.ids[IDKey(id)].map { ($0.token, $0.startedAt) } }) else {
-      return nil
-    }
-    return systemDates(of: token, startedAt: startedAt)?.timerInterval
+    timerDates(id: id)?.timerInterval
   }
 
-  /// The end date and timer interval of `receiver`'s countdown (see ``endDate(id:)`` and
-  /// ``timerInterval(id:)``), started at `startedAt` (`nil`: the range starts now); `nil` without
-  /// a countdown or for a count-up.
-  func systemDates(of receiver: AnyObject, startedAt: Date?) -> (endDate: Date?, timerInterval: ClosedRange<Date>)? {
+  /// Whether the countdown (or count-up) of `id` is paused by ``pause(id:)``; `false` without one.
+  public func isPaused<ID: Hashable & Sendable>(id: ID) -> Bool {
+    guard let token = token(for: id) else { return false }
+    return engine.readings(of: [token]).readings[0]?.isPaused ?? false
+  }
+
+  /// The system dates of `receiver`'s countdown, whose length (start to end) is `length`; `nil`
+  /// without a countdown or for a count-up.
+  func timerDates(of receiver: AnyObject, length: Duration?) -> CountdownTimerDates? {
     guard let reading = engine.readings(of: [receiver]).readings[0], reading.kind == .countdown else { return nil }
     let now = wallClock()
-    let end = now + Double(reading.nanoseconds) / 1e9
-    if reading.isPaused {
-      return (nil, now...end)
+    // A frozen countdown has what it has left; a running one that is overdue ended in the past.
+    let left = reading.isFrozen ? max(0, reading.nanoseconds) : reading.nanoseconds
+    let end = now + Double(left) / 1e9
+    let whole = max(length?.nanosecondsSaturating ?? 0, left, 0)
+    let start = end - Double(whole) / 1e9
+    return CountdownTimerDates(timerInterval: min(start, end)...end, pauseTime: reading.isFrozen ? now : nil)
+  }
+
+  /// How long a countdown to `target` registered now runs, start to end: the span of its
+  /// ``CountdownTimerDates/timerInterval``; `nil` for a count-up.
+  func length(of target: CountdownTarget) -> Duration? {
+    switch target {
+    case .duration(let duration): duration
+    case .deadline(let deadline): max(.zero, engine.clock.now.duration(to: deadline))
+    case .countingUp: nil
     }
-    return (end, min(startedAt ?? now, end)...end)
   }
 }

@@ -57,10 +57,12 @@ public final class CountdownManager: Sendable {
     var isCalibrated = false
     /// The tokens standing in for `Hashable` ids (see ``start(id:for:whileSuspended:_:)``), each
     /// with the number of the id's latest start (a countdown that ends forgets its id only if no
-    /// later start replaced it), which values it delivers (a snapshot writes it down; the engine's
-    /// timing does not keep it) and the wall-clock date it started (the lower end of
-    /// ``timerInterval(id:)``).
-    var ids: [IDKey: (token: IDToken, start: Int, deliveries: CountdownDeliveries, startedAt: Date)] = [:]
+    /// later start replaced it) and, for a countdown, its length from start to end (the span of
+    /// ``timerDates(id:)``, which a snapshot keeps so that progress goes on after a relaunch).
+    var ids: [IDKey: (token: IDToken, start: Int, length: Duration?)] = [:]
+    /// How many times ``resumeTicking()`` ran: every countdown that pauses while suspended has a
+    /// new deadline on the device's clock since, which observable models work out again.
+    var resumes = 0
     /// The automatic background/foreground wiring (``shared``'s, where the platform has one; see
     /// ``suspendsInBackground``).
     var automaticLifecycle: LifecycleObservation?

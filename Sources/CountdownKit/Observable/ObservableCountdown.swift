@@ -45,20 +45,35 @@ public final class ObservableCountdown {
   /// server date (after ``CountdownManager/calibrate(serverNow:receivedAt:)``) ends at that date
   /// less the manager's ``CountdownManager/serverOffset``.
   ///
-  /// `nil` before the first start, while paused (a paused countdown has no end until it resumes:
-  /// see ``timerInterval``) and after ``cancel()``; once ended, the date it ended. Set when the
-  /// countdown starts, pauses, resumes or ends, so a view that reads it is not updated on every
-  /// step; after the user changes the device's clock, ``refreshDates()`` works it out again.
+  /// `nil` before the first start, while frozen (paused, or started with
+  /// ``CountdownCore/SuspensionPolicy/pauses`` while the manager is suspended: it has no end until
+  /// it runs again; see ``pauseTime``) and after ``cancel()``; once ended, the date it ended (for a
+  /// restored countdown that ran out while the app was not running, the date it ran out). Set when
+  /// the countdown starts, pauses, resumes or ends, and for a countdown that pauses while
+  /// suspended, at its first value after the manager resumes; so a view that reads it is not
+  /// updated on every step. After the user changes the device's clock, ``refreshDates()`` works it
+  /// out again.
   public private(set) var endDate: Date?
 
   /// The countdown as a range of dates on this device's clock, from its start to ``endDate``: for
   /// `Text(timerInterval:countsDown:)` and `ProgressView(timerInterval:)`.
   ///
-  /// Never traps: an ended (or cancelled, or never started) countdown is the empty range
-  /// `end...end`. While paused it is the time left laid out from the moment of the pause
-  /// (`pause...pause + remaining`): give the system `pauseTime: timerInterval.lowerBound` to show
-  /// it frozen. A restored countdown's range starts at the restore.
+  /// The range spans the countdown's whole length (so a `ProgressView` shows how much has passed),
+  /// across pauses, suspensions and relaunches (a restored countdown keeps its start). Never
+  /// traps: an ended (or cancelled, or never started) countdown is the empty range `end...end`.
+  /// While frozen it is laid out from ``pauseTime``: give the system both to show it frozen.
   public private(set) var timerInterval: ClosedRange<Date>
+
+  /// While the countdown is frozen (paused, or ``CountdownCore/SuspensionPolicy/pauses`` while
+  /// the manager is suspended), the moment ``timerInterval`` is laid out from: the system's
+  /// `pauseTime:`. `nil` while it runs.
+  public private(set) var pauseTime: Date?
+
+  /// ``timerInterval`` and ``pauseTime`` in one value, as the system takes them:
+  /// `Text(timerInterval: countdown.timerDates.timerInterval, pauseTime: countdown.timerDates.pauseTime)`.
+  public var timerDates: CountdownTimerDates {
+    CountdownTimerDates(timerInterval: timerInterval, pauseTime: pauseTime)
+  }
 
   /// ``remaining`` as a time to format (``remaining`` intervals of the manager):
   /// `Text(countdown.remainingTime, format: .countdown)`.
@@ -72,8 +87,13 @@ public final class ObservableCountdown {
   /// not on the main actor, can end the countdown through it.
   @ObservationIgnored let handle: CountdownHandle
   @ObservationIgnored private let interval: Duration
-  /// When the current countdown was started: the lower end of ``timerInterval``.
-  @ObservationIgnored private var startedAt: Date
+  /// The current countdown's length, start to end: the span of ``timerInterval``.
+  @ObservationIgnored private var length: Duration?
+  /// Whether the current countdown stands still while the manager is suspended: its dates then
+  /// move with every suspension, and are worked out again at each value.
+  @ObservationIgnored private var policy = SuspensionPolicy.keepsRunning
+  /// The manager's count of resumes when the dates were last worked out.
+  @ObservationIgnored private var resumesSeen = 0
 
   init(manager: CountdownManager) {
     self.manager = manager
@@ -81,8 +101,8 @@ public final class ObservableCountdown {
     interval = manager.engine.interval
     remaining = 0
     hasEnded = false
-    startedAt = manager.wallClock()
-    timerInterval = startedAt...startedAt
+    let now = manager.wallClock()
+    timerInterval = now...now
   }
 
   /// Counts down again, for `duration` from now, replacing the current countdown (running or
@@ -92,12 +112,7 @@ public final class ObservableCountdown {
   ///   ``CountdownCore/CountdownError/outOfRange``; the current countdown and the values are then
   ///   left as they were.
   public func restart(for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning) throws(CountdownError) {
-    try manager.start(handle, for: duration, whileSuspended: policy) { [weak self] _, value, _ in
-      self?.show(value)
-    }
-    startedAt = manager.wallClock()
-    showCurrentValue()
-    refreshDates()
+    try restart(.duration(duration), policy)
   }
 
   /// Counts down again, to `date`, replacing the current countdown (running or ended).
@@ -106,10 +121,16 @@ public final class ObservableCountdown {
   ///   ``CountdownCore/CountdownError/nonFiniteValue``; the current countdown and the values are
   ///   then left as they were.
   public func restart(until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning) throws(CountdownError) {
-    try manager.start(handle, until: date, whileSuspended: policy) { [weak self] _, value, _ in
+    try restart(.deadline(manager.deadline(for: date)), policy)
+  }
+
+  private func restart(_ target: CountdownTarget, _ policy: SuspensionPolicy) throws(CountdownError) {
+    let length = manager.length(of: target)
+    try manager.register(handle, target, policy) { [weak self] _, value, _ in
       self?.show(value)
     }
-    startedAt = manager.wallClock()
+    self.length = length
+    self.policy = policy
     showCurrentValue()
     refreshDates()
   }
@@ -144,7 +165,7 @@ public final class ObservableCountdown {
   public func cancel() -> Bool {
     let found = manager.cancel(handle)
     let now = manager.wallClock()
-    setDates(end: nil, interval: now...now)
+    setDates(CountdownTimerDates(timerInterval: now...now, pauseTime: nil), end: nil)
     return found
   }
 
@@ -168,8 +189,12 @@ public final class ObservableCountdown {
       hasEnded = value == 0
       if hasEnded {
         let end = endDate ?? manager.wallClock()
-        setDates(end: end, interval: end...end)
+        setDates(CountdownTimerDates(timerInterval: end...end), end: end)
       }
+    } else if !hasEnded && policy == .pauses && manager.state.withLock({ $0.resumes }) != resumesSeen {
+      // Its deadline moved with the manager's suspension, after which a value comes at once: the
+      // dates follow, so they are right by its end.
+      refreshDates()
     }
   }
 
@@ -177,17 +202,19 @@ public final class ObservableCountdown {
   /// device's clock: after the user changed the clock (`NSSystemClockDidChange`), before handing
   /// the dates to the system again.
   public func refreshDates() {
-    if let dates = manager.systemDates(of: handle, startedAt: startedAt) {
-      setDates(end: dates.endDate, interval: dates.timerInterval)
+    resumesSeen = manager.state.withLock { $0.resumes }
+    if let dates = manager.timerDates(of: handle, length: length) {
+      setDates(dates, end: dates.endDate)
     } else if !hasEnded {
       let now = manager.wallClock()
-      setDates(end: nil, interval: now...now)
+      setDates(CountdownTimerDates(timerInterval: now...now), end: nil)
     }
   }
 
-  private func setDates(end: Date?, interval: ClosedRange<Date>) {
+  private func setDates(_ dates: CountdownTimerDates, end: Date?) {
     if endDate != end { endDate = end }
-    if timerInterval != interval { timerInterval = interval }
+    if timerInterval != dates.timerInterval { timerInterval = dates.timerInterval }
+    if pauseTime != dates.pauseTime { pauseTime = dates.pauseTime }
   }
 
   /// Counts again as `plan` says (a restored countdown, checked already), replacing the current
@@ -209,20 +236,33 @@ public final class ObservableCountdown {
     if plan.isPaused {
       manager.pause(handle)
     }
-    startedAt = manager.wallClock()
+    length = plan.length
+    policy = plan.policy
     showCurrentValue()
     if plan.isPaused { isPaused = true }
-    refreshDates()
+    if let end = plan.endedAt {
+      setDates(CountdownTimerDates(timerInterval: end...end), end: end)
+    } else {
+      refreshDates()
+    }
   }
 
-  /// A snapshot of this countdown under `id` (empty if it has ended or was cancelled): encode it,
-  /// and restore it after a relaunch with ``CountdownManager/countdown(restoring:id:)``.
+  /// A snapshot of this countdown under `id`: encode it, and restore it after a relaunch with
+  /// ``CountdownManager/countdown(restoring:id:)``.
   ///
   /// ```swift
   /// let data = try JSONEncoder().encode(resend.snapshot(id: "resend"))
   /// ```
+  ///
+  /// A countdown that ended is kept with the date it ended (it restores ended, as it shows now);
+  /// one that was cancelled, or never started, is left out.
   public func snapshot<ID: Hashable & Sendable & Codable>(id: ID) -> CountdownSnapshot<ID> {
-    manager.snapshot(of: [SnapshotKey(id: id, receiver: handle, deliveries: .everyChange)])
+    manager.snapshot(of: [snapshotKey(id: id)])
+  }
+
+  /// What a snapshot needs of this model beside the engine's reading.
+  func snapshotKey<ID>(id: ID) -> SnapshotKey<ID> {
+    SnapshotKey(id: id, receiver: handle, length: length, endedAt: hasEnded ? endDate : nil)
   }
 
   deinit {

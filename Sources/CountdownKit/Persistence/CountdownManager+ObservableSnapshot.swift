@@ -9,21 +9,26 @@ extension CountdownManager {
   /// let resend = try manager.countdown(restoring: snapshot, id: "resend")
   /// ```
   ///
-  /// Every entry of the snapshot is checked, as by ``restore(_:_:)``; dates in server time are
-  /// mapped the same way. A countdown that ran out while the app was not running shows `0` and
-  /// ``ObservableCountdown/hasEnded``.
-  /// - Returns: The countdown, or `nil` if the snapshot has no entry for `id`.
-  /// - Throws: A ``CountdownSnapshotError``; also ``CountdownSnapshotError/unsupportedEntry(index:)``
-  ///   for a count-up or an only-the-end entry.
+  /// Only the entry of `id` is restored and checked (a manager-wide snapshot may hold count-ups
+  /// and only-the-end countdowns of other ids); its date is mapped as by ``restore(_:_:)``. A
+  /// countdown that ran out while the app was not running shows `0`, ``ObservableCountdown/hasEnded``
+  /// and the date it ended.
+  /// - Returns: The countdown, or `nil` if the snapshot has no entry for `id` (nothing changes then:
+  ///   not even the calibration).
+  /// - Throws: A ``CountdownSnapshotError`` (nothing changes then); also
+  ///   ``CountdownSnapshotError/unsupportedEntry(index:)`` if the entry of `id` is a count-up or
+  ///   delivers only its end.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   @MainActor
   public func countdown<ID: Hashable & Sendable & Codable>(
     restoring snapshot: CountdownSnapshot<ID>, id: ID
   ) throws(CountdownSnapshotError) -> ObservableCountdown? {
-    let plans = try restorePlans(for: snapshot, supportsEverything: false)
+    try snapshot.validate()
     guard let index = snapshot.entries.firstIndex(where: { $0.id == id }) else { return nil }
+    let plans = try restorePlans(for: snapshot, at: [index], supportsEverything: false)
+    adoptServerOffset(of: snapshot)
     let countdown = ObservableCountdown(manager: self)
-    countdown.restart(plans[index])
+    countdown.restart(plans[0])
     return countdown
   }
 }

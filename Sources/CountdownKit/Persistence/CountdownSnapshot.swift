@@ -15,10 +15,14 @@ public import Foundation
 /// ```
 ///
 /// Each entry holds the app's id and what its countdown counts:
-/// - a running countdown, its deadline as a wall-clock `Date`; a running count-up, its start;
+/// - a running countdown, its deadline as a wall-clock `Date` (in the past for one that ran out
+///   while the app was suspended, so a restore reports when it ended); a running count-up, its
+///   start;
 /// - a paused countdown or count-up, and any countdown that pauses while the app is suspended
 ///   (``CountdownCore/SuspensionPolicy/pauses``), its remaining (or elapsed) time, which the time
 ///   the app was not running does not change;
+/// - a countdown's length, start to end, so its ``CountdownTimerDates/timerInterval`` (and a
+///   `ProgressView`'s progress) goes on after the restore;
 /// - its policy, and whether it delivers every change or only its end.
 ///
 /// The continuous clock a manager counts on starts again from zero when the device restarts, so
@@ -35,10 +39,14 @@ public import Foundation
 /// Handlers are not either: the app hands them to ``CountdownManager/restore(_:_:)`` again.
 ///
 /// The format is versioned (``formatVersion``); decoding checks every field, and a restore checks
-/// every entry before it changes anything.
+/// every entry before it changes anything. The format owns its numbers: dates are written as the
+/// exact seconds a `Date` holds and times as integer nanoseconds, never through the encoder's date
+/// strategy, so a snapshot inside an app's own `Codable` state round-trips exactly whether that
+/// state is encoded with `.iso8601`, `.secondsSince1970`, `.millisecondsSince1970` or any other.
+/// Snapshots of format 1 (dates through the encoder's strategy, no lengths) still decode.
 public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Sendable {
   /// The version of the format this library writes, and the newest it reads.
-  public static var formatVersion: Int { 1 }
+  public static var formatVersion: Int { 2 }
 
   /// The device's wall-clock date when the snapshot was taken.
   public var takenAt: Date
@@ -73,11 +81,15 @@ public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Se
     /// The remaining (or elapsed) time of a paused one or one with
     /// ``CountdownCore/SuspensionPolicy/pauses``; `nil` for one that counts to (or from) ``date``.
     public var time: Duration?
+    /// A countdown's length, from its start to its end: the span of its
+    /// ``CountdownTimerDates/timerInterval``. `nil` for a count-up, and in snapshots of format 1
+    /// (a restored countdown's range then starts at the restore).
+    public var length: Duration?
 
     /// An entry; which of `date` and `time` it needs is said at ``date`` and ``time``.
     public init(
       id: ID, kind: Kind, policy: SuspensionPolicy, deliveries: CountdownDeliveries = .everyChange,
-      isPaused: Bool = false, date: Date? = nil, time: Duration? = nil
+      isPaused: Bool = false, date: Date? = nil, time: Duration? = nil, length: Duration? = nil
     ) {
       self.id = id
       self.kind = kind
@@ -86,6 +98,7 @@ public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Se
       self.isPaused = isPaused
       self.date = date
       self.time = time
+      self.length = length
     }
 
     /// Whether it counts by ``time`` rather than to (or from) ``date``.
@@ -124,104 +137,17 @@ public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Se
   func validate() throws(CountdownSnapshotError) {
     guard takenAt.timeIntervalSinceReferenceDate.isFinite else { throw .unreadable }
     if let serverOffset {
-      guard (try? serverOffset.countdownNanoseconds()) != nil else { throw .unreadable }
+      do {
+        try CountdownManager.checkServerOffset(serverOffset.secondsValue)
+      } catch {
+        throw .invalidServerOffset(reason: error)
+      }
     }
     var seen = Set<ID>()
     seen.reserveCapacity(entries.count)
     for (index, entry) in entries.enumerated() {
-      // Count-ups have no end to deliver alone.
-      guard entry.kind == .countdown || entry.deliveries == .everyChange else { throw .unreadable }
-      if entry.countsByTime {
-        guard entry.date == nil, let time = entry.time else { throw .unreadable }
-        guard time >= .zero else { throw .invalidEntry(index: index, reason: .negativeDuration) }
-        guard (try? time.countdownNanoseconds()) != nil else {
-          throw .invalidEntry(index: index, reason: .outOfRange)
-        }
-      } else {
-        guard entry.time == nil, let date = entry.date else { throw .unreadable }
-        guard date.timeIntervalSinceReferenceDate.isFinite else {
-          throw .invalidEntry(index: index, reason: .nonFiniteValue)
-        }
-      }
+      try entry.validate(at: index)
       guard seen.insert(entry.id).inserted else { throw .duplicateID(index: index) }
     }
-  }
-}
-
-extension CountdownSnapshot: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case format, takenAt, serverOffsetNanoseconds, countdowns
-  }
-
-  /// Decodes and checks a snapshot (see ``init(decoding:)``, which does so from JSON with a typed
-  /// error).
-  ///
-  /// - Throws: A ``CountdownSnapshotError`` for a newer format or an entry no countdown can have;
-  ///   the decoder's error for bytes it cannot read.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    // The version first: a newer format may differ in everything else.
-    let format = try container.decode(Int.self, forKey: .format)
-    guard format <= Self.formatVersion else { throw CountdownSnapshotError.unsupportedVersion(format) }
-    guard format == Self.formatVersion else { throw CountdownSnapshotError.unreadable }
-    takenAt = try container.decode(Date.self, forKey: .takenAt)
-    serverOffset = try container.decodeIfPresent(Int64.self, forKey: .serverOffsetNanoseconds).map(Duration.nanoseconds)
-    entries = try container.decode([Entry].self, forKey: .countdowns)
-    try validate()
-  }
-
-  /// Encodes the snapshot in the current format.
-  ///
-  /// - Throws: `EncodingError.invalidValue` for a time beyond the format's 64-bit nanoseconds
-  ///   (about 292 years), or whatever the ids' own encoding throws.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(Self.formatVersion, forKey: .format)
-    try container.encode(takenAt, forKey: .takenAt)
-    try container.encodeIfPresent(serverOffset.map(Self.nanoseconds(of:)), forKey: .serverOffsetNanoseconds)
-    try container.encode(entries, forKey: .countdowns)
-  }
-
-  static func nanoseconds(of duration: Duration) throws -> Int64 {
-    do {
-      return try duration.countdownNanoseconds()
-    } catch {
-      throw EncodingError.invalidValue(
-        duration, .init(codingPath: [], debugDescription: "beyond 64-bit nanoseconds"))
-    }
-  }
-}
-
-extension CountdownSnapshot.Entry: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case id, kind, policy, onlyTheEnd, paused, date, nanoseconds
-  }
-
-  /// Decodes one entry; the snapshot checks it.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(ID.self, forKey: .id)
-    kind = try container.decode(CountdownSnapshot.Kind.self, forKey: .kind)
-    switch try container.decode(String.self, forKey: .policy) {
-    case "keepsRunning": policy = .keepsRunning
-    case "pauses": policy = .pauses
-    default: throw CountdownSnapshotError.unreadable
-    }
-    deliveries = try container.decode(Bool.self, forKey: .onlyTheEnd) ? .onlyTheEnd : .everyChange
-    isPaused = try container.decode(Bool.self, forKey: .paused)
-    date = try container.decodeIfPresent(Date.self, forKey: .date)
-    time = try container.decodeIfPresent(Int64.self, forKey: .nanoseconds).map(Duration.nanoseconds)
-  }
-
-  /// Encodes one entry.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(kind, forKey: .kind)
-    try container.encode(policy == .pauses ? "pauses" : "keepsRunning", forKey: .policy)
-    try container.encode(deliveries == .onlyTheEnd, forKey: .onlyTheEnd)
-    try container.encode(isPaused, forKey: .paused)
-    try container.encodeIfPresent(date, forKey: .date)
-    try container.encodeIfPresent(time.map(CountdownSnapshot.nanoseconds(of:)), forKey: .nanoseconds)
   }
 }

@@ -15,6 +15,9 @@ public enum CountdownSnapshotError: Error, Hashable, Sendable {
   /// (``CountdownCore/CountdownError/negativeDuration``), or a time or date too far away to count
   /// (``CountdownCore/CountdownError/outOfRange``).
   case invalidEntry(index: Int, reason: CountdownError)
+  /// The snapshot's server offset is one ``CountdownManager/calibrate(serverNow:receivedAt:)``
+  /// refuses: too large to count with (``CountdownCore/CountdownError/outOfRange``).
+  case invalidServerOffset(reason: CountdownError)
   /// The entry at `index` has the id of an earlier entry.
   case duplicateID(index: Int)
   /// The entry at `index` is of a kind the model it is restored into cannot hold: a count-up or an

@@ -9,12 +9,12 @@ extension ObservableCountdownList where ID: Codable {
   /// let data = try JSONEncoder().encode(deliveries.snapshot())
   /// ```
   ///
-  /// Rows that ended or were cancelled are left out. See ``CountdownSnapshot`` for what is kept.
+  /// Every row the list shows is kept, in order: a row that ended with the date it ended (it
+  /// restores ended, as it shows now). Rows whose countdown was cancelled (by
+  /// ``CountdownManager/cancelAll()``) are left out. See ``CountdownSnapshot`` for what is kept.
   /// - Complexity: O(*n*) in the number of rows.
   public func snapshot() -> CountdownSnapshot<ID> {
-    manager.snapshot(of: ids.compactMap { id in
-      rows[id].map { SnapshotKey(id: id, receiver: $0.handle, deliveries: .everyChange) }
-    })
+    manager.snapshot(of: ids.compactMap { id in rows[id]?.snapshotKey(id: id) })
   }
 
   /// Restores the rows of a snapshot: each id's row is added (or restarted) with its countdown's
@@ -31,7 +31,9 @@ extension ObservableCountdownList where ID: Codable {
   /// - Complexity: O(*n*) in the number of entries, and O(*n*) more per entry whose row is new.
   @discardableResult
   public func restore(_ snapshot: CountdownSnapshot<ID>) throws(CountdownSnapshotError) -> CountdownRestoration<ID> {
-    let plans = try manager.restorePlans(for: snapshot, supportsEverything: false)
+    try snapshot.validate()
+    let plans = try manager.restorePlans(for: snapshot, at: snapshot.entries.indices, supportsEverything: false)
+    manager.adoptServerOffset(of: snapshot)
     var ended: [ID: Date] = [:]
     for (entry, plan) in zip(snapshot.entries, plans) {
       let row = rows[entry.id] ?? ObservableCountdown(manager: manager)

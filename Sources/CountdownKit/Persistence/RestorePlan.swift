@@ -16,6 +16,8 @@ struct RestorePlan: Sendable {
   var isPaused: Bool
   /// For a countdown that ran out while the app was not running: when, on the device's clock.
   var endedAt: Date?
+  /// A countdown's length, start to end (at least what it has left); `nil` for a count-up.
+  var length: Duration?
 
   var isCountdown: Bool {
     if case .countingUp = target { return false }

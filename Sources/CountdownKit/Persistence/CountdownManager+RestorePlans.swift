@@ -1,0 +1,111 @@
+import CountdownCore
+import Foundation
+
+extension CountdownManager {
+  /// Checks the entries of `snapshot` at `indices` against this manager, now, and works out how
+  /// to count each again. The snapshot itself is checked already (``CountdownSnapshot/validate()``).
+  ///
+  /// - Parameter supportsEverything: `false` for observable models, which hold countdowns that
+  ///   deliver every change and nothing else.
+  func restorePlans<ID: Hashable & Sendable & Codable>(
+    for snapshot: CountdownSnapshot<ID>, at indices: some Sequence<Int>, supportsEverything: Bool
+  ) throws(CountdownSnapshotError) -> [RestorePlan] {
+    let ownOffset = state.withLock { $0.isCalibrated ? $0.serverOffset : nil }
+    // Device date = date written − the offset it was written with (or the fresh one).
+    let offset = snapshot.serverOffset.map { ownOffset ?? $0 } ?? .zero
+    let moment = RestoreMoment(
+      now: engine.clock.now.nanosecondsSinceOrigin, wallNow: wallClock(), takenAt: snapshot.takenAt,
+      interval: (try? engine.interval.countdownNanoseconds()) ?? 1, offset: offset)
+    var plans: [RestorePlan] = []
+    for index in indices {
+      let entry = snapshot.entries[index]
+      guard supportsEverything || (entry.kind == .countdown && entry.deliveries == .everyChange) else {
+        throw .unsupportedEntry(index: index)
+      }
+      do {
+        plans.append(try plan(for: entry, at: moment))
+      } catch {
+        throw .invalidEntry(index: index, reason: error)
+      }
+    }
+    return plans
+  }
+
+  /// When a restore counts its entries from: the clock's and the wall clock's now, the snapshot's
+  /// date, the interval and the offset its dates were written with.
+  private struct RestoreMoment {
+    var now: Int64
+    var wallNow: Date
+    var takenAt: Date
+    var interval: Int64
+    var offset: Duration
+  }
+
+  /// How to count `entry` again at `moment`, with the checks the engine's `register` makes, so
+  /// that registering the plan cannot throw.
+  private func plan<ID>(
+    for entry: CountdownSnapshot<ID>.Entry, at moment: RestoreMoment
+  ) throws(CountdownError) -> RestorePlan {
+    var plan = RestorePlan(
+      target: .duration(.zero), policy: entry.policy, deliveries: entry.deliveries, isPaused: entry.isPaused)
+    let left: Int64
+    if let time = entry.time {
+      let nanoseconds = try time.countdownNanoseconds()
+      guard nanoseconds >= 0 else { throw .negativeDuration }
+      if entry.kind == .countingUp {
+        plan.target = .countingUp(from: try Self.start(elapsed: nanoseconds, before: moment.now))
+        return plan
+      }
+      try Self.checkCountdown(of: nanoseconds, at: moment.now, interval: moment.interval)
+      plan.target = .duration(.nanoseconds(nanoseconds))
+      if nanoseconds == 0 {
+        // Frozen with nothing left (paused at its deadline, or run out on running time): it ended
+        // by the time the snapshot was taken, and ends now, with its 0, paused or not.
+        plan.isPaused = false
+        plan.endedAt = moment.takenAt
+      }
+      left = nanoseconds
+    } else {
+      guard let date = entry.date else { throw .nonFiniteValue }
+      let device = date - moment.offset.secondsValue
+      let ahead = device.timeIntervalSince(moment.wallNow)
+      guard ahead.isFinite else { throw .nonFiniteValue }
+      guard abs(ahead) < Self.representableSeconds else { throw .outOfRange }
+      // Dates carry about a tenth of a microsecond: whole microseconds give back a deadline that
+      // lay on an interval's boundary exactly, instead of a hair after it (a value one too high).
+      let nanoseconds = Int64((ahead * 1e6).rounded()) * 1_000
+      if entry.kind == .countingUp {
+        // A start ahead of now (the device's clock went back): it counts from now.
+        plan.target = .countingUp(from: try Self.start(elapsed: max(0, -nanoseconds), before: moment.now))
+        return plan
+      }
+      left = max(0, nanoseconds)
+      if nanoseconds <= 0 {
+        plan.target = .deadline(CountdownInstant(nanosecondsSinceOrigin: moment.now))
+        plan.endedAt = device
+      } else {
+        try Self.checkCountdown(of: nanoseconds, at: moment.now, interval: moment.interval)
+        plan.target = .deadline(CountdownInstant(nanosecondsSinceOrigin: moment.now + nanoseconds))
+      }
+    }
+    // Without a length (format 1), the range starts at the restore.
+    plan.length = .nanoseconds(max(entry.length?.nanosecondsSaturating ?? 0, left))
+    return plan
+  }
+
+  /// Refuses a countdown of `nanoseconds` from `now` that the engine would: a deadline past the
+  /// clock's last instant, or more intervals than a value holds.
+  private static func checkCountdown(of nanoseconds: Int64, at now: Int64, interval: Int64) throws(CountdownError) {
+    guard !now.addingReportingOverflow(nanoseconds).overflow else { throw .outOfRange }
+    guard nanoseconds == 0 || (nanoseconds - 1) / interval + 1 <= CountdownTiming.maximumValue else {
+      throw .outOfRange
+    }
+  }
+
+  /// The clock instant `elapsed` nanoseconds before `now`.
+  private static func start(elapsed: Int64, before now: Int64) throws(CountdownError) -> CountdownInstant {
+    let (start, overflow) = now.subtractingReportingOverflow(elapsed)
+    guard !overflow else { throw .outOfRange }
+    return CountdownInstant(nanosecondsSinceOrigin: start)
+  }
+}

@@ -1,0 +1,233 @@
+import CountdownKit
+import Foundation
+import XCTest
+
+/// What the system is handed and what a snapshot writes, at the edge of every state: after the
+/// device's clock changes, while suspended, after a restore, inside an app's own `Codable` state,
+/// and racing another thread.
+final class OutsideTheProcessEdgeTests: XCTestCase {
+  func testATimerIntervalKeepsItsLengthWhenTheDeviceClockGoesBack() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (manager, clock) = try makeManager(wall: wall)
+      try manager.start(id: "order", for: .seconds(600)) { _, _, _ in }
+      try clock.advance(by: .seconds(10))
+      wall.jump(by: 10)
+      wall.jump(by: -3_600)  // the user sets the clock an hour back
+      XCTAssertEqual(manager.endDate(id: "order"), wall.now + 590)
+      XCTAssertEqual(manager.timerInterval(id: "order"), (wall.now - 10)...(wall.now + 590))
+      wall.jump(by: 7_200)  // and two hours ahead
+      XCTAssertEqual(manager.timerInterval(id: "order"), (wall.now - 10)...(wall.now + 590))
+      manager.cancelAll()
+    }
+  }
+
+  func testAModelsRefreshedDatesKeepTheirLengthAfterAClockChange() throws {
+    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (manager, _) = try makeManager(wall: wall)
+      let countdown = try manager.countdown(for: .seconds(60))
+      for jump in [30.0, -60.0] {
+        wall.jump(by: jump)
+        countdown.refreshDates()
+        XCTAssertEqual(countdown.timerInterval, wall.now...(wall.now + 60), "after a \(jump) s change")
+        XCTAssertEqual(countdown.endDate, wall.now + 60)
+      }
+      countdown.cancel()
+    }
+  }
+
+  func testACountdownThatPausesWhileSuspendedIsFrozenWhileSuspended() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (manager, clock) = try makeManager(wall: wall)
+      try manager.start(id: "quiz", for: .seconds(60), whileSuspended: .pauses) { _, _, _ in }
+      try clock.advance(by: .seconds(10))
+      wall.jump(by: 10)
+      manager.suspendTicking()
+      try clock.advance(by: .seconds(5))
+      wall.jump(by: 5)
+      XCTAssertNil(manager.endDate(id: "quiz"), "frozen: no end until the manager resumes")
+      XCTAssertEqual(manager.timerInterval(id: "quiz"), (wall.now - 10)...(wall.now + 50))
+      manager.resumeTicking()
+      XCTAssertEqual(manager.endDate(id: "quiz"), wall.now + 50)
+      XCTAssertEqual(manager.timerInterval(id: "quiz"), (wall.now - 10)...(wall.now + 50))
+      manager.cancelAll()
+    }
+  }
+
+  func testAModelThatPausesWhileSuspendedFollowsTheSuspension() throws {
+    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (manager, clock) = try makeManager(wall: wall)
+      let countdown = try manager.countdown(for: .seconds(60), whileSuspended: .pauses)
+      try clock.advance(by: .seconds(10))
+      wall.jump(by: 10)
+      manager.suspendTicking()
+      try clock.advance(by: .seconds(5))
+      wall.jump(by: 5)
+      manager.resumeTicking()
+      try clock.advance(by: .zero)
+      XCTAssertEqual(countdown.remaining, 50)
+      XCTAssertEqual(countdown.endDate, wall.now + 50, "moved by the 5 s it did not count")
+      XCTAssertEqual(countdown.timerInterval, (wall.now - 10)...(wall.now + 50))
+      for _ in 0..<50 {
+        wall.jump(by: 1)
+        try clock.advance(by: .seconds(1))
+      }
+      XCTAssertTrue(countdown.hasEnded)
+      XCTAssertEqual(countdown.endDate, wall.now, "the date it ended")
+    }
+  }
+
+  func testARestoredModelOrRowThatRanOutMeanwhileEndedWhenItRanOut() throws {
+    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (first, _) = try makeManager(wall: wall)
+      let end = wall.now + 10
+      let data = try JSONEncoder().encode(try first.countdown(for: .seconds(10)).snapshot(id: "resend"))
+      wall.jump(by: 30)
+      let (manager, _) = try makeManager(wall: wall)
+      let snapshot = try CountdownSnapshot<String>(decoding: data)
+      let model = try XCTUnwrap(try manager.countdown(restoring: snapshot, id: "resend"))
+      XCTAssertTrue(model.hasEnded)
+      XCTAssertEqual(model.endDate, end)
+      XCTAssertEqual(model.timerInterval, end...end)
+      let list = ObservableCountdownList<String>(manager: manager)
+      let restoration = try list.restore(snapshot)
+      XCTAssertEqual(restoration.ended, ["resend": end])
+      XCTAssertEqual(list["resend"]?.endDate, end)
+    }
+  }
+
+  func testASnapshotTakenWhileSuspendedWritesWhenAnOverdueCountdownRanOut() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (first, clock) = try makeManager(wall: wall)
+      let end = wall.now + 10
+      try first.start(id: "bake", for: .seconds(10)) { _, _, _ in }
+      first.suspendTicking()
+      try clock.advance(by: .seconds(100))
+      wall.jump(by: 100)
+      let data = try JSONEncoder().encode(first.snapshot(of: String.self))  // from a background task
+      first.cancelAll()
+      let (manager, _) = try makeManager(wall: wall)
+      let restoration = try manager.restore(CountdownSnapshot<String>(decoding: data)) { _, _, _ in }
+      XCTAssertEqual(restoration.ended, ["bake": end])
+    }
+  }
+
+  func testASnapshotWithAnOffsetCalibrateRefusesIsRefused() throws {
+    try MainActor.assumeIsolated {
+      let (manager, _) = try makeManager()
+      XCTAssertThrowsError(try manager.calibrate(serverNow: Date(timeIntervalSince1970: 1_800_000_000 + 9.22e9)))
+      let snapshot = CountdownSnapshot<String>(
+        takenAt: Date(timeIntervalSince1970: 1_800_000_000), serverOffset: .seconds(9_220_000_000),
+        entries: [.init(id: "paused", kind: .countdown, policy: .keepsRunning, isPaused: true, time: .seconds(5))])
+      XCTAssertThrowsError(try manager.restore(snapshot) { _, _, _ in })
+      XCTAssertEqual(manager.serverOffset, .zero, "not adopted")
+      XCTAssertFalse(manager.contains(id: "paused"))
+    }
+  }
+
+  func testACountdownPausedAtZeroEndsOnRestore() throws {
+    try MainActor.assumeIsolated {
+      let log = ValueLog()
+      let (manager, clock) = try makeManager()
+      let snapshot = CountdownSnapshot<String>(
+        takenAt: Date(timeIntervalSince1970: 1_800_000_000), serverOffset: nil,
+        entries: [.init(id: "done", kind: .countdown, policy: .keepsRunning, isPaused: true, time: .zero)])
+      let restoration = try manager.restore(snapshot, log.record("done"))
+      try clock.advance(by: .zero)
+      XCTAssertEqual(Array(restoration.ended.keys), ["done"])
+      XCTAssertEqual(log.values("done"), [0], "its single 0")
+      XCTAssertFalse(manager.contains(id: "done"), "and nothing held")
+    }
+  }
+
+  /// An app's own state, with the snapshot inside it, encoded with the app's date strategy.
+  private struct AppState: Codable {
+    var savedAt: Date
+    var countdowns: CountdownSnapshot<String>
+  }
+
+  func testASnapshotInsideAnAppsStateRoundTripsUnderEveryDateStrategy() throws {
+    let strategies: [(String, JSONEncoder.DateEncodingStrategy, JSONDecoder.DateDecodingStrategy)] = [
+      ("iso8601", .iso8601, .iso8601), ("secondsSince1970", .secondsSince1970, .secondsSince1970),
+      ("millisecondsSince1970", .millisecondsSince1970, .millisecondsSince1970),
+      ("deferredToDate", .deferredToDate, .deferredToDate),
+    ]
+    try MainActor.assumeIsolated {
+      for (name, encoding, decoding) in strategies {
+        let wall = TestWallClock()
+        let (first, _) = try makeManager(wall: wall)
+        try first.start(id: "tea", for: .milliseconds(10_900)) { _, _, _ in }
+        try first.start(id: "brew", until: wall.now + 20.123_456_789) { _, _, _ in }
+        let snapshot = first.snapshot(of: String.self)
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = encoding
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = decoding
+        let data = try encoder.encode(AppState(savedAt: wall.now, countdowns: snapshot))
+        let decoded = try decoder.decode(AppState.self, from: data).countdowns
+        XCTAssertEqual(decoded, snapshot, name)
+        let (manager, _) = try makeManager(wall: wall)
+        try manager.restore(decoded) { _, _, _ in }
+        XCTAssertEqual(manager.remaining(id: "tea"), .milliseconds(10_900), name)
+        // A date holds about a tenth of a microsecond; a restore counts in whole microseconds.
+        let brew = try XCTUnwrap(manager.remaining(id: "brew")) - XCTUnwrap(first.remaining(id: "brew"))
+        XCTAssertLessThanOrEqual(abs(brew.components.attoseconds), 500_000_000_000, "\(name): \(brew)")
+        first.cancelAll()
+      }
+    }
+  }
+
+  func testACalibrationMadeWhileARestoreRunsIsKept() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let hook = LockedState<(@Sendable () -> Void)?>(nil)
+      let manager = try CountdownManager(clock: ManualCountdownClock()) {
+        // Runs the hook once, the first time the restore reads the wall clock.
+        let action = hook.withLock { action in
+          defer { action = nil }
+          return action
+        }
+        action?()
+        return wall.now
+      }
+      let snapshot = CountdownSnapshot<String>(
+        takenAt: wall.now, serverOffset: .seconds(60),
+        entries: [.init(id: "sale", kind: .countdown, policy: .keepsRunning, date: wall.now + 600)])
+      hook.withLock {
+        $0 = { try? manager.calibrate(serverNow: wall.now + 120, receivedAt: wall.now) }
+      }
+      try manager.restore(snapshot) { _, _, _ in }
+      XCTAssertEqual(manager.serverOffset, .seconds(120), "the fresh calibration wins over the snapshot's")
+      manager.cancelAll()
+    }
+  }
+
+  func testASnapshotRacingARestartOfTheSameIDReadsOneRegistration() throws {
+    try MainActor.assumeIsolated {
+      let clock = InterleavingClock()
+      let manager = try CountdownManager(clock: clock)
+      try manager.start(id: "job", for: .seconds(30), delivering: .onlyTheEnd) { _, _, _ in }
+      try manager.start(id: "other", for: .seconds(30)) { _, _, _ in }
+      // Between the manager reading its ids and the engine reading the registrations, another
+      // thread makes the id a count-up.
+      clock.beforeNextRead {
+        manager.listen(id: "job") { _, _, _ in }
+      }
+      let data = try JSONEncoder().encode(manager.snapshot(of: String.self))
+      let snapshot = try CountdownSnapshot<String>(decoding: data)
+      XCTAssertEqual(Set(snapshot.entries.map(\.id)), ["job", "other"])
+      let job = try XCTUnwrap(snapshot.entries.first { $0.id == "job" })
+      XCTAssertEqual(job.kind, .countingUp)
+      XCTAssertEqual(job.deliveries, .everyChange)
+      manager.cancelAll()
+    }
+  }
+}
