@@ -16,8 +16,10 @@ extension CountdownManager {
     let local = receivedAt ?? wallClock()
     let offset = serverNow.timeIntervalSince(local)
     try Self.checkServerOffset(offset)
+    // Whole nanoseconds, as a snapshot writes it: a measured offset has no finer meaning.
+    let nanoseconds = Duration.nanoseconds(Int64((offset * 1e9).rounded()))
     state.withLock {
-      $0.serverOffset = .seconds(offset)
+      $0.serverOffset = nanoseconds
       $0.isCalibrated = true
     }
   }
