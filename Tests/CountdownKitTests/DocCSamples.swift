@@ -136,6 +136,7 @@ func runQuiz(_ question: QuizQuestion) throws {
 struct DeliveryAttributes: ActivityAttributes {
   struct ContentState: Codable, Hashable {
     var arrival: ClosedRange<Date>  // the same deadline the app's countdown counts to
+    var pausedAt: Date?  // set while the countdown is frozen: the system shows it standing still
   }
 
   var orderID: String
@@ -144,11 +145,11 @@ struct DeliveryAttributes: ActivityAttributes {
 @available(iOS 16.2, *)
 @MainActor
 func startDeliveryActivity(for orderID: String, on manager: CountdownManager) throws -> Activity<DeliveryAttributes>? {
-  guard let arrival = manager.timerInterval(id: orderID) else { return nil }
-  let state = DeliveryAttributes.ContentState(arrival: arrival)
+  guard let dates = manager.timerDates(id: orderID) else { return nil }
+  let state = DeliveryAttributes.ContentState(arrival: dates.timerInterval, pausedAt: dates.pauseTime)
   return try Activity.request(
     attributes: DeliveryAttributes(orderID: orderID),
-    content: ActivityContent(state: state, staleDate: arrival.upperBound))
+    content: ActivityContent(state: state, staleDate: dates.endDate))
 }
 
 @available(iOS 16.2, macOS 13, *)
@@ -157,7 +158,7 @@ struct DeliveryActivityView: View {
 
   var body: some View {
     // Rendered and counted by the system, even while the app is not running.
-    Text(timerInterval: state.arrival, countsDown: true)
+    Text(timerInterval: state.arrival, pauseTime: state.pausedAt, countsDown: true)
   }
 }
 // END DOCC
@@ -165,7 +166,7 @@ struct DeliveryActivityView: View {
 // DOCC: outside-widget
 struct SaleEntry: TimelineEntry {
   let date: Date
-  let sale: ClosedRange<Date>
+  let sale: CountdownTimerDates  // its range, and its pause time while frozen
 }
 
 @MainActor
@@ -175,11 +176,12 @@ func saleTimeline(from data: Data, saleID: Int, now: Date = Date()) throws -> Ti
   let manager = try CountdownManager()
   try manager.restore(CountdownSnapshot<Int>(decoding: data)) { _, _, _ in }
   defer { manager.cancelAll() }
-  guard let sale = manager.timerInterval(id: saleID) else {
+  guard let sale = manager.timerDates(id: saleID) else {
     return Timeline(entries: [], policy: .never)
   }
-  // One entry now and one at the end: between them the system counts by itself.
-  let entries = [SaleEntry(date: now, sale: sale), SaleEntry(date: sale.upperBound, sale: sale)]
+  // Running: one entry now and one at the end, between them the system counts by itself.
+  // Paused: one entry, shown frozen, until the app reloads the timeline.
+  let entries = [SaleEntry(date: now, sale: sale)] + (sale.endDate.map { [SaleEntry(date: $0, sale: sale)] } ?? [])
   return Timeline(entries: entries, policy: .never)
 }
 // END DOCC
@@ -201,11 +203,9 @@ struct QuizClockView: View {
   let countdown: ObservableCountdown
 
   var body: some View {
-    // Paused, the countdown has no end date: its range is the time left, shown frozen.
-    Text(
-      timerInterval: countdown.timerInterval,
-      pauseTime: countdown.isPaused ? countdown.timerInterval.lowerBound : nil,
-      countsDown: true)
+    // Paused, the countdown has no end date: its range is laid out from its pause time, and
+    // shown frozen there.
+    Text(timerInterval: countdown.timerInterval, pauseTime: countdown.pauseTime, countsDown: true)
   }
 }
 // END DOCC

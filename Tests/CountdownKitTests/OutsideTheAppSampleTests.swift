@@ -42,8 +42,24 @@ final class OutsideTheAppSampleTests: XCTestCase {
       let timeline = try saleTimeline(from: data, saleID: 42)
       XCTAssertEqual(timeline.entries.count, 2)
       // The widget's manager reads the real wall clock; the app's read the same one here.
-      XCTAssertEqual(timeline.entries.last?.sale.upperBound.timeIntervalSince1970 ?? 0, end.timeIntervalSince1970, accuracy: 1)
+      XCTAssertEqual(timeline.entries.last?.sale.endDate?.timeIntervalSince1970 ?? 0, end.timeIntervalSince1970, accuracy: 1)
       XCTAssertEqual(try saleTimeline(from: data, saleID: 7).entries.count, 0)
+    }
+  }
+
+  func testAPausedSalesWidgetShowsItFrozenInOneEntry() throws {
+    try MainActor.assumeIsolated {
+      let (manager, _) = try makeManager()
+      try manager.start(id: 42, for: .seconds(600)) { _, _, _ in }
+      manager.pause(id: 42)
+      let data = try JSONEncoder().encode(manager.snapshot(of: Int.self))
+      manager.cancelAll()
+      let timeline = try saleTimeline(from: data, saleID: 42)
+      XCTAssertEqual(timeline.entries.count, 1)
+      let sale = try XCTUnwrap(timeline.entries.first?.sale)
+      let pausedAt = try XCTUnwrap(sale.pauseTime)
+      XCTAssertEqual(sale.timerInterval.upperBound.timeIntervalSince(pausedAt), 600, accuracy: 1e-3, "frozen at 10:00")
+      XCTAssertNil(sale.endDate)
     }
   }
 
@@ -75,7 +91,14 @@ final class OutsideTheAppSampleTests: XCTestCase {
         let activity = try XCTUnwrap(startDeliveryActivity(for: "A1", on: manager))
         XCTAssertEqual(activity.content.state.arrival, wall.now...(wall.now + 1_200))
         XCTAssertEqual(activity.content.staleDate, wall.now + 1_200)
+        XCTAssertNil(activity.content.state.pausedAt)
         XCTAssertNil(try startDeliveryActivity(for: "none", on: manager))
+        // Paused: frozen at its pause time, with its whole length laid out from there.
+        manager.pause(id: "A1")
+        let paused = try XCTUnwrap(startDeliveryActivity(for: "A1", on: manager))
+        XCTAssertEqual(paused.content.state.pausedAt, wall.now)
+        XCTAssertEqual(paused.content.state.arrival, wall.now...(wall.now + 1_200))
+        XCTAssertNil(paused.content.staleDate, "a frozen countdown goes stale at no date")
         manager.cancelAll()
       }
     }
