@@ -109,8 +109,8 @@ final class SnapshotValidationTests: XCTestCase {
       let snapshot = CountdownSnapshot<Int>(
         takenAt: wall.now, serverOffset: nil,
         entries: [.init(id: 1, kind: .countdown, policy: .pauses, time: .seconds(100 * 365 * 86_400))])
-      XCTAssertThrowsError(try manager.restore(snapshot) { _ in { _, _, _ in } }) { error in
-        XCTAssertEqual(error as? CountdownSnapshotError, .invalidEntry(index: 0, reason: .outOfRange))
+      assertThrows(CountdownSnapshotError.invalidEntry(index: 0, reason: .outOfRange)) { () throws(CountdownSnapshotError) in
+        _ = try manager.restore(snapshot) { _ in { _, _, _ in } }
       }
       // What the engine itself refuses for the same countdown.
       XCTAssertThrowsError(try manager.start(id: 1, for: .seconds(100 * 365 * 86_400)) { _, _, _ in })
