@@ -20,10 +20,14 @@ package func assertThrows<Failure: Error & Hashable>(
   let expectation = expected.map { "\($0)" }.sorted().joined(separator: " or ")
   do throws(Failure) {
     try body()
-    XCTFail("\(what()) was accepted; expected \(expectation)", file: file, line: line)
+    XCTFail("\(name(what())) was accepted; expected \(expectation)", file: file, line: line)
   } catch {
     if !expected.contains(error) {
-      XCTFail("\(what()) threw \(error); expected \(expectation)", file: file, line: line)
+      XCTFail("\(name(what())) threw \(error); expected \(expectation)", file: file, line: line)
     }
   }
+}
+
+private func name(_ what: String) -> String {
+  what.isEmpty ? "the call" : what
 }
