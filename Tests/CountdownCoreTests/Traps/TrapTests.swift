@@ -10,10 +10,7 @@ final class TrapTests: XCTestCase {
   func testFreeingASlotTwiceTraps() throws {
     try expectTrap("free twice", checked: true, message: "a registration slot was freed twice") {
       let slots = RegistrationSlots()
-      let receiver = Receiver("a")
-      let slot = slots.allocate(receiver: receiver) { _, _ in }
-      _ = slots.free(slot)
-      _ = slots.free(slot)
+      _ = slots.free(Self.freedSlot(in: slots))
     }
   }
 
@@ -27,21 +24,16 @@ final class TrapTests: XCTestCase {
   func testDeliveringToASlotWithoutAHandlerTraps() throws {
     try expectTrap("no handler", checked: true, message: "a delivery found its registration slot without a handler") {
       let slots = RegistrationSlots()
-      let receiver = Receiver("a")
-      let slot = slots.allocate(receiver: receiver) { _, _ in }
-      _ = slots.free(slot)
-      _ = slot.pointer.pointee.takeCallToDeliver()
+      _ = Self.freedSlot(in: slots).pointer.pointee.takeCallToDeliver()
     }
   }
 
   func testTheKeyOfAFreedSlotTraps() throws {
+    let slots = RegistrationSlots()
+    let receiver = Receiver("a")
+    XCTAssertEqual(slots.allocate(receiver: receiver) { _, _ in }.liveKey, ObjectIdentifier(receiver))
     try expectTrap("no key", checked: true, message: "a live registration's slot has no key: it was freed") {
-      let slots = RegistrationSlots()
-      let receiver = Receiver("a")
-      let slot = slots.allocate(receiver: receiver) { _, _ in }
-      XCTAssertEqual(slot.liveKey, ObjectIdentifier(receiver))
-      _ = slots.free(slot)
-      _ = slot.liveKey
+      _ = Self.freedSlot(in: slots).liveKey
     }
   }
 
@@ -66,6 +58,14 @@ final class TrapTests: XCTestCase {
       made.schedule(at: clock.now)
       try clock.advance(by: .seconds(1))
     }
+  }
+
+  /// A slot of `slots` that held a registration and was freed.
+  private static func freedSlot(in slots: RegistrationSlots) -> SlotReference {
+    let receiver = Receiver("a")
+    let slot = slots.allocate(receiver: receiver) { _, _ in }
+    _ = slots.free(slot)
+    return slot
   }
 
   /// Runs `body` when this process is the child started for `scenario`; otherwise starts that
