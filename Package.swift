@@ -17,8 +17,11 @@ let package = Package(
     // nothing an app links carries it.
     .target(name: "CountdownProcessUsage"),
     .executableTarget(name: "CountdownDemo", dependencies: ["CountdownKit", "CountdownProcessUsage"]),
-    .testTarget(name: "CountdownCoreTests", dependencies: ["CountdownCore"]),
-    .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit"]),
+    // What both test targets share: factories, watches and assertions. No product, so nothing an
+    // app links carries it.
+    .target(name: "CountdownTestSupport", dependencies: ["CountdownKit", "CountdownCore"], path: "Tests/CountdownTestSupport"),
+    .testTarget(name: "CountdownCoreTests", dependencies: ["CountdownCore", "CountdownTestSupport"]),
+    .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit", "CountdownTestSupport"]),
     .testTarget(name: "CountdownBenchmarks", dependencies: ["CountdownKit", "CountdownProcessUsage"]),
   ],
   swiftLanguageModes: [.v6]

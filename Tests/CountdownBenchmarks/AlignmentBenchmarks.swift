@@ -7,7 +7,8 @@ import XCTest
 /// What the alignment options cost, engine beside engine in one run, on the manual clock (the
 /// engine's own work, in the calling thread's CPU time; no timer): per-countdown alignment
 /// beside the shared grid, and ends on time beside ends on the grid. Printed as the median of
-/// three rounds with [min–max]; nothing is asserted about speed. `swift test` runs 10³ (a smoke
+/// three rounds with [min–max]; nothing is asserted about speed, but every round asserts that each
+/// countdown was called once for every value it went through and ended where the engine says. `swift test` runs 10³ (a smoke
 /// size); the real run, 10⁴ and 10⁵:
 ///
 ///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter AlignmentBenchmarks
@@ -25,6 +26,8 @@ final class AlignmentBenchmarks: XCTestCase {
       for _ in 0..<3 {
         let a = try run(n: n, alignment: .shared)
         let b = try run(n: n, alignment: .perCountdown(tolerance: .milliseconds(50)))
+        Self.assertDelivered(a, "shared, N = \(n)")
+        Self.assertDelivered(b, "per-countdown, N = \(n)")
         shared.append(a.nanosecondsPerCallback)
         perCountdown.append(b.nanosecondsPerCallback)
         ratio.append(b.nanosecondsPerCallback / a.nanosecondsPerCallback)
@@ -52,6 +55,8 @@ final class AlignmentBenchmarks: XCTestCase {
       for _ in 0..<3 {
         let a = try run(n: n, alignment: .shared, endTolerance: nil, randomDeadlines: true)
         let b = try run(n: n, alignment: .shared, endTolerance: .seconds(1), randomDeadlines: true)
+        Self.assertDelivered(a, "ends on time, N = \(n)")
+        Self.assertDelivered(b, "ends on the grid, N = \(n)")
         onTime.append(a.nanosecondsPerCallback)
         onGrid.append(b.nanosecondsPerCallback)
         wakeups = (a.wakeupsPerSecond, b.wakeupsPerSecond)
@@ -66,6 +71,9 @@ final class AlignmentBenchmarks: XCTestCase {
   }
 
   private struct Result {
+    /// Countdowns whose calls in the timed steps were not one per value they went through, or
+    /// whose last value is not the engine's: what a contender left undone (empty when it did it all).
+    var undelivered: [String]
     var nanosecondsPerCallback: Double
     var wakeupsPerSecond: Int64
     var bytesPerCountdown: Double
@@ -84,14 +92,22 @@ final class AlignmentBenchmarks: XCTestCase {
     let receivers = (0..<n).map { _ in Receiver() }
     let baseline = ProcessUsage.currentResidentBytes() ?? 0
     var generator = SplitMix64(seed: 42)
+    // Each handler stores its value and counts its calls: the values and calls the round checks.
+    let values = ValueSlots(count: n, repeating: -1), calls = ValueSlots(count: n)
     for (index, receiver) in receivers.enumerated() {
       let deadline =
         randomDeadlines
         ? 1_000_000_000 + Int64(generator.next() % 100_000_000_000)
         : 3_600_000_000_000 + Int64(index) * (1_000_000_000 / Int64(n))
-      try engine.register(receiver, .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline))) { _, _ in }
+      try engine.register(receiver, .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline))) { value, _ in
+        values.store(value, at: index)
+        calls.store(calls[index] + 1, at: index)
+      }
     }
     try clock.advance(by: .zero)
+    let first = ValueSlots(count: n)
+    for index in 0..<n { first.store(values[index], at: index) }
+    calls.reset(to: 0)
     let before = engine.statistics
     let start = ProcessProbe.threadCPU()
     for _ in 0..<1_000 {
@@ -100,13 +116,34 @@ final class AlignmentBenchmarks: XCTestCase {
     let cpu = ProcessProbe.threadCPU() - start
     let after = engine.statistics
     let resident = ProcessUsage.currentResidentBytes() ?? 0
+    var undelivered: [String] = []
+    for index in 0..<n {
+      // A countdown that ended is gone from the engine: its last value was the final 0.
+      let now = engine.value(for: receivers[index]) ?? 0
+      let stepped = first[index] - values[index]
+      if values[index] != now || calls[index] != stepped || stepped <= 0 {
+        undelivered.append(
+          "countdown \(index): first \(first[index]), last \(values[index]), engine \(now), \(calls[index]) calls")
+      }
+    }
     engine.cancelAll()
     withExtendedLifetime(receivers) {}
-    let callbacks = max(1, after.deliveries - before.deliveries)
+    let callbacks = after.deliveries - before.deliveries
+    if Int(callbacks) != calls.sum() {
+      undelivered.append("the engine counts \(callbacks) deliveries, the handlers \(calls.sum())")
+    }
     return Result(
-      nanosecondsPerCallback: Double(cpu) / Double(callbacks),
+      undelivered: undelivered,
+      nanosecondsPerCallback: Double(cpu) / Double(max(callbacks, 1)),
       wakeupsPerSecond: (after.wakeups - before.wakeups) / 10,
       bytesPerCountdown: Double(resident - baseline) / Double(n))
+  }
+
+  /// Fails with the first few countdowns a round left undone.
+  private static func assertDelivered(_ result: Result, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssert(
+      result.undelivered.isEmpty, "\(what): \(result.undelivered.count) undelivered: \(result.undelivered.prefix(3))",
+      file: file, line: line)
   }
 
   private static var build: String {

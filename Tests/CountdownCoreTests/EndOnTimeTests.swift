@@ -181,9 +181,7 @@ final class EndOnTimeTests: XCTestCase {
     try clock.advance(by: .seconds(3))
     XCTAssertEqual(timeline.end, 2_001, "the end grid's next millisecond after 2.0005 s")
     for bad: Duration in [.zero, .milliseconds(-1), .milliseconds(1_001)] {
-      XCTAssertThrowsError(
-        try CountdownEngine(interval: .seconds(1), endTolerance: bad, clock: clock, deliveryQueue: .main)
-      ) { XCTAssertEqual($0 as? CountdownError, .invalidInterval) }
+      assertThrows(.invalidInterval) { () throws(CountdownError) in _ = try CountdownEngine(interval: .seconds(1), endTolerance: bad, clock: clock, deliveryQueue: .main) }
     }
     // Per-countdown alignment: its tolerance bounds the end already.
     let perCountdown = try CountdownEngine(

@@ -366,24 +366,16 @@ final class EngineGuaranteeTests: XCTestCase {
     let (engine, clock) = try makeEngine()
     let a = Receiver("a")
     try engine.register(a, .duration(.seconds(10)), handler: recorder.handler("a"))
-    XCTAssertThrowsError(try engine.register(a, .duration(.seconds(-1)), handler: recorder.handler("bad"))) {
-      XCTAssertEqual($0 as? CountdownError, .negativeDuration)
-    }
-    XCTAssertThrowsError(try engine.register(a, .duration(.seconds(Int64.max)), handler: recorder.handler("bad"))) {
-      XCTAssertEqual($0 as? CountdownError, .outOfRange)
-    }
+    assertThrows(.negativeDuration) { () throws(CountdownError) in try engine.register(a, .duration(.seconds(-1)), handler: recorder.handler("bad")) }
+    assertThrows(.outOfRange) { () throws(CountdownError) in try engine.register(a, .duration(.seconds(Int64.max)), handler: recorder.handler("bad")) }
     try clock.advance(by: .seconds(1))
     XCTAssertEqual(recorder.values("a"), [10, 9])
     XCTAssertEqual(recorder.values("bad"), [])
     for interval in [Duration.zero, .seconds(-1)] {
-      XCTAssertThrowsError(try CountdownEngine(interval: interval, deliveryQueue: .main)) {
-        XCTAssertEqual($0 as? CountdownError, .invalidInterval)
-      }
+      assertThrows(.invalidInterval) { () throws(CountdownError) in _ = try CountdownEngine(interval: interval, deliveryQueue: .main) }
     }
     for tolerance in [Duration.zero, .seconds(2)] {
-      XCTAssertThrowsError(try CountdownEngine(interval: .seconds(1), alignment: .perCountdown(tolerance: tolerance), deliveryQueue: .main)) {
-        XCTAssertEqual($0 as? CountdownError, .invalidInterval)
-      }
+      assertThrows(.invalidInterval) { () throws(CountdownError) in _ = try CountdownEngine(interval: .seconds(1), alignment: .perCountdown(tolerance: tolerance), deliveryQueue: .main) }
     }
   }
 
@@ -394,9 +386,7 @@ final class EngineGuaranteeTests: XCTestCase {
     let a = Receiver("a")
     let limit = CountdownTiming.maximumValue
     try engine.register(a, .duration(.nanoseconds(limit)), handler: recorder.handler("a"))
-    XCTAssertThrowsError(try engine.register(a, .duration(.nanoseconds(limit + 1)), handler: recorder.handler("bad"))) {
-      XCTAssertEqual($0 as? CountdownError, .outOfRange)
-    }
+    assertThrows(.outOfRange) { () throws(CountdownError) in try engine.register(a, .duration(.nanoseconds(limit + 1)), handler: recorder.handler("bad")) }
     try clock.advance(by: .zero)
     XCTAssertEqual(recorder.values("a"), [Int(limit)], "the registration that fits is untouched")
     XCTAssertEqual(recorder.values("bad"), [])

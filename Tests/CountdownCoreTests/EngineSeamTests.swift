@@ -113,8 +113,8 @@ final class EngineSeamTests: XCTestCase {
     let (engine, _) = try makeEngine()
     let up = Receiver("up")
     try engine.register(up, .duration(.seconds(5)), handler: recorder.handler("up"))
-    XCTAssertThrowsError(try engine.register(up, .countingUp, delivering: .onlyTheEnd, handler: { _, _ in })) {
-      XCTAssertNotNil($0 as? CountdownError)
+    assertThrows(.invalidCombination) { () throws(CountdownError) in
+      try engine.register(up, .countingUp, delivering: .onlyTheEnd, handler: { _, _ in })
     }
     XCTAssertEqual(engine.value(for: up), 5, "the existing countdown is untouched")
   }

@@ -8,14 +8,6 @@ import XCTest
 final class JitteredClockGridTests: XCTestCase {
   let recorder = Recorder()
 
-  /// A jittered manual clock: wakeups up to 2 ms late or 50 µs early, every read 0–30 µs later.
-  func makeJitteredEngine(interval: Duration, seed: UInt64) throws -> (CountdownEngine, ManualCountdownClock) {
-    let clock = try ManualCountdownClock(
-      jitter: .init(late: .milliseconds(2), early: .microseconds(50), drift: .microseconds(30), seed: seed))
-    let engine = try CountdownEngine(interval: interval, clock: clock, deliveryQueue: .main)
-    return (engine, clock)
-  }
-
   /// Fails with the first place where `values` does not step down by exactly one.
   func assertConsecutive(_ values: [Int], _ name: String, file: StaticString = #filePath, line: UInt = #line) {
     for (previous, next) in zip(values, values.dropFirst()) where next != previous - 1 {

@@ -62,9 +62,9 @@ final class ManualClockTests: XCTestCase {
 
   func testRejectsGoingBackwards() throws {
     let clock = ManualCountdownClock(now: .init(nanosecondsSinceOrigin: 100))
-    XCTAssertThrowsError(try clock.advance(by: .seconds(-1))) { XCTAssertEqual($0 as? CountdownError, .negativeDuration) }
-    XCTAssertThrowsError(try clock.advance(to: .zero)) { XCTAssertEqual($0 as? CountdownError, .negativeDuration) }
-    XCTAssertThrowsError(try clock.advance(by: .seconds(Int64.max))) { XCTAssertEqual($0 as? CountdownError, .outOfRange) }
+    assertThrows(.negativeDuration) { () throws(CountdownError) in try clock.advance(by: .seconds(-1)) }
+    assertThrows(.negativeDuration) { () throws(CountdownError) in try clock.advance(to: .zero) }
+    assertThrows(.outOfRange) { () throws(CountdownError) in try clock.advance(by: .seconds(Int64.max)) }
     XCTAssertEqual(clock.now.nanosecondsSinceOrigin, 100)
   }
 

@@ -32,17 +32,17 @@ final class BadInputTests: XCTestCase {
   @MainActor
   private static func rejectsBadDurations(_ manager: CountdownManager, _ label: CountdownLabel) {
     for duration: Duration in [.seconds(-1), .nanoseconds(-1), .seconds(Int64.max), .seconds(Int64.min)] {
-      Self.assertRejected("\(duration)") { try manager.start(label, for: duration) { _, _, _ in } }
-      Self.assertRejected("id, \(duration)") { try manager.start(id: "victim", for: duration) { _, _, _ in } }
-      Self.assertRejected("never started, \(duration)") { try manager.start(id: "never started", for: duration) { _, _, _ in } }
-      Self.assertRejected("after \(duration)") { try manager.after(duration) {} }
-      Self.assertRejected("values for \(duration)") { _ = try manager.values(for: duration) }
+      Self.assertRejected("\(duration)") { () throws(CountdownError) in try manager.start(label, for: duration) { _, _, _ in } }
+      Self.assertRejected("id, \(duration)") { () throws(CountdownError) in try manager.start(id: "victim", for: duration) { _, _, _ in } }
+      Self.assertRejected("never started, \(duration)") { () throws(CountdownError) in try manager.start(id: "never started", for: duration) { _, _, _ in } }
+      Self.assertRejected("after \(duration)") { () throws(CountdownError) in try manager.after(duration) {} }
+      Self.assertRejected("values for \(duration)") { () throws(CountdownError) in _ = try manager.values(for: duration) }
     }
     for interval: Duration in [.zero, .seconds(-1), .nanoseconds(-1), .seconds(Int64.min)] {
-      XCTAssertThrowsError(try CountdownManager(interval: interval), "interval \(interval)")
+      assertThrows(oneOf: [.invalidInterval, .outOfRange], "interval \(interval)") { () throws(CountdownError) in _ = try CountdownManager(interval: interval) }
     }
     for seconds in [-1, Int.min, Int.max] {
-      Self.assertRejected("\(seconds) s") { try manager.start(label, seconds: seconds) { _, _, _ in } }
+      Self.assertRejected("\(seconds) s") { () throws(CountdownError) in try manager.start(label, seconds: seconds) { _, _, _ in } }
     }
   }
 
@@ -50,14 +50,14 @@ final class BadInputTests: XCTestCase {
   @MainActor
   private static func rejectsBadDatesAndTimeIntervals(_ manager: CountdownManager, _ label: CountdownLabel) {
     for interval in [TimeInterval.nan, .infinity, -.infinity, -1, 1e300] {
-      Self.assertRejected("\(interval)") { try manager.start(label, timeInterval: interval) { _, _, _ in } }
+      Self.assertRejected("\(interval)") { () throws(CountdownError) in try manager.start(label, timeInterval: interval) { _, _, _ in } }
     }
     let dates = [Date.distantFuture, Date(timeIntervalSinceReferenceDate: .infinity), Date(timeIntervalSinceReferenceDate: .nan)]
     for date in dates {
-      Self.assertRejected("until \(date)") { try manager.start(label, until: date) { _, _, _ in } }
-      Self.assertRejected("id until \(date)") { try manager.start(id: "victim", until: date) { _, _, _ in } }
-      Self.assertRejected("values until \(date)") { _ = try manager.values(until: date) }
-      Self.assertRejected("calibration to \(date)") { try manager.calibrate(serverNow: date) }
+      Self.assertRejected("until \(date)") { () throws(CountdownError) in try manager.start(label, until: date) { _, _, _ in } }
+      Self.assertRejected("id until \(date)") { () throws(CountdownError) in try manager.start(id: "victim", until: date) { _, _, _ in } }
+      Self.assertRejected("values until \(date)") { () throws(CountdownError) in _ = try manager.values(until: date) }
+      Self.assertRejected("calibration to \(date)") { () throws(CountdownError) in try manager.calibrate(serverNow: date) }
     }
     XCTAssertEqual(manager.serverOffset, .zero, "a rejected calibration changes nothing")
   }
@@ -84,37 +84,19 @@ final class BadInputTests: XCTestCase {
     XCTAssertFalse(manager.cancel(id: UUID()))
   }
 
-  /// `call` throws one of the typed errors bad input gets. `name` is only formed for a failure
-  /// message (describing a non-finite `Date` traps).
+  /// Fails unless `call` throws one of the errors bad input gets.
   private static func assertRejected(
-    _ name: @autoclosure () -> String, line: UInt = #line, _ call: () throws -> Void
+    _ name: @autoclosure () -> String, line: UInt = #line, _ call: () throws(CountdownError) -> Void
   ) {
-    do {
-      try call()
-      XCTFail("\(name()) was accepted", line: line)
-    } catch {
-      let typed = error as? CountdownError
-      XCTAssertNotNil(typed, "\(name()): untyped \(error)", line: line)
-      XCTAssertTrue([.negativeDuration, .outOfRange, .nonFiniteValue].contains(typed), name(), line: line)
-    }
+    assertThrows(oneOf: [.negativeDuration, .outOfRange, .nonFiniteValue], name(), line: line, call)
   }
 
   func testErrorsAreTyped() throws {
     try MainActor.assumeIsolated {
       let (manager, _) = try makeManager()
       let label = CountdownLabel("a")
-      do throws(CountdownError) {
-        try manager.start(label, seconds: -3) { _, _, _ in }
-        XCTFail("accepted")
-      } catch {
-        XCTAssertEqual(error, .negativeDuration)  // `error` is a CountdownError: typed throws
-      }
-      do throws(CountdownError) {
-        try manager.start(label, timeInterval: .nan) { _, _, _ in }
-        XCTFail("accepted")
-      } catch {
-        XCTAssertEqual(error, .nonFiniteValue)
-      }
+      assertThrows(.negativeDuration, "seconds: -3") { () throws(CountdownError) in try manager.start(label, seconds: -3) { _, _, _ in } }
+      assertThrows(.nonFiniteValue, "timeInterval: .nan") { () throws(CountdownError) in try manager.start(label, timeInterval: .nan) { _, _, _ in } }
     }
   }
 }

@@ -2,12 +2,8 @@ import CountdownKit
 import Foundation
 import XCTest
 
-#if canImport(SwiftUI)
-  import SwiftUI
-#endif
-
 /// `CountdownFormatStyle` in pinned locales (never the machine's): clock, units and truly
-/// spelled-out units, the same texts as `formatted(_:locale:)`, and a style that takes the locale
+/// spelled-out units, `formatted(_:locale:)` in the locale it is given, and a style that takes the locale
 /// it is given, as SwiftUI's `Text(_:format:)` gives it the view's.
 final class CountdownFormatStyleTests: XCTestCase {
   let english = Locale(identifier: "en_US")
@@ -62,32 +58,12 @@ final class CountdownFormatStyleTests: XCTestCase {
     XCTAssertFalse(text.isEmpty)
   }
 
-  /// SwiftUI's `Text(_:format:)` takes the style (here: SwiftUI's own, or the stand-in that
-  /// formats the way it does, with the style as given).
-  func testTextTakesTheStyle() {
-    MainActor.assumeIsolated {
-      let remaining = RemainingTime(seconds: 75)
-      let text = Text(remaining, format: .countdown(.spelledOut))
-      #if !canImport(SwiftUI)
-        XCTAssertEqual(text.content, remaining.formatted(.spelledOut))
-      #else
-        _ = text
-      #endif
-      _ = Text(remaining, format: .countdown)
-    }
-  }
-
-  func testFormattedWithALocaleIsTheFormatStylesText() {
-    for locale in [english, german, french] {
-      for style in [RemainingTime.Style.clock, .units, .spelledOut] {
-        for seconds in [0, 1, 59, 61, 3_599, 3_600, 3_725, 86_400, 93_784, 1_000_000] {
-          let time = RemainingTime(seconds: seconds)
-          XCTAssertEqual(
-            time.formatted(style, locale: locale), time.formatted(CountdownFormatStyle(style, locale: locale)),
-            "\(seconds) s, \(style), \(locale.identifier)")
-        }
-      }
-    }
+  /// `formatted(_:locale:)` spells in the locale it is given, not the machine's.
+  func testFormattedWithALocaleUsesThatLocale() {
+    let time = RemainingTime(seconds: 93_784)
+    XCTAssertEqual(time.formatted(.spelledOut, locale: german), "1 Tag, 2 Stunden, 3 Minuten und 4 Sekunden")
+    XCTAssertEqual(time.formatted(.spelledOut, locale: english), "1 day, 2 hours, 3 minutes, 4 seconds")
+    XCTAssertEqual(RemainingTime(seconds: 3_725).formatted(.clock, locale: Locale(identifier: "fi_FI")), "1.02.05")
   }
 
   func testTheStyleIsCodable() throws {

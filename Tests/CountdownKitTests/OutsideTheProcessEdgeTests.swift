@@ -123,11 +123,15 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
   func testASnapshotWithAnOffsetCalibrateRefusesIsRefused() throws {
     try MainActor.assumeIsolated {
       let (manager, _) = try makeManager()
-      XCTAssertThrowsError(try manager.calibrate(serverNow: Date(timeIntervalSince1970: 1_800_000_000 + 9.22e9)))
+      assertThrows(CountdownError.outOfRange) { () throws(CountdownError) in
+        try manager.calibrate(serverNow: Date(timeIntervalSince1970: 1_800_000_000 + 9.22e9))
+      }
       let snapshot = CountdownSnapshot<String>(
         takenAt: Date(timeIntervalSince1970: 1_800_000_000), serverOffset: .seconds(9_220_000_000),
         entries: [.init(id: "paused", kind: .countdown, policy: .keepsRunning, isPaused: true, time: .seconds(5))])
-      XCTAssertThrowsError(try manager.restore(snapshot) { _, _, _ in })
+      assertThrows(CountdownSnapshotError.invalidServerOffset(reason: .outOfRange)) { () throws(CountdownSnapshotError) in
+        _ = try manager.restore(snapshot) { _, _, _ in }
+      }
       XCTAssertEqual(manager.serverOffset, .zero, "not adopted")
       XCTAssertFalse(manager.contains(id: "paused"))
     }

@@ -95,7 +95,9 @@ final class SnapshotValidationTests: XCTestCase {
       }
       // A huge offset in a snapshot's header.
       let offsetSnapshot = CountdownSnapshot(takenAt: wall.now, serverOffset: .seconds(Int64.max), entries: [good])
-      XCTAssertThrowsError(try manager.restore(offsetSnapshot) { _, _, _ in })
+      assertThrows(CountdownSnapshotError.invalidServerOffset(reason: .outOfRange)) { () throws(CountdownSnapshotError) in
+        _ = try manager.restore(offsetSnapshot) { _, _, _ in }
+      }
       XCTAssertEqual(manager.serverOffset, .zero, "the calibration is not adopted from a refused snapshot")
       XCTAssertEqual(manager.snapshot(of: String.self), before)
       manager.cancelAll()
@@ -109,8 +111,8 @@ final class SnapshotValidationTests: XCTestCase {
       let snapshot = CountdownSnapshot<Int>(
         takenAt: wall.now, serverOffset: nil,
         entries: [.init(id: 1, kind: .countdown, policy: .pauses, time: .seconds(100 * 365 * 86_400))])
-      XCTAssertThrowsError(try manager.restore(snapshot) { _, _, _ in }) { error in
-        XCTAssertEqual(error as? CountdownSnapshotError, .invalidEntry(index: 0, reason: .outOfRange))
+      assertThrows(CountdownSnapshotError.invalidEntry(index: 0, reason: .outOfRange)) { () throws(CountdownSnapshotError) in
+        _ = try manager.restore(snapshot) { _, _, _ in }
       }
       // What the engine itself refuses for the same countdown.
       XCTAssertThrowsError(try manager.start(id: 1, for: .seconds(100 * 365 * 86_400)) { _, _, _ in })

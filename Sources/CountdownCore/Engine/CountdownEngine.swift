@@ -326,30 +326,9 @@ public final class CountdownEngine: Sendable {
     }
   }
 
-  /// How many registrations delivery passes have looked at so far: for tests of what a wakeup costs.
-  package var examinedRegistrations: Int64 {
-    state.withLock { $0.examined }
-  }
-
   /// The number of registrations (including ones whose receiver died and awaits removal).
   public var count: Int {
     state.withLock { $0.table.count }
-  }
-
-  /// The instant the wakeup grid starts from (it moves when the timer is made anew): for tests
-  /// that check values against the grid.
-  package var gridOrigin: CountdownInstant {
-    CountdownInstant(nanosecondsSinceOrigin: state.withLock { $0.gridOrigin })
-  }
-
-  /// The receiver table's bucket count and pool capacity: for tests of when it gives memory back.
-  package var tableSize: (buckets: Int, capacity: Int) {
-    state.withLock { ($0.table.bucketCount, $0.table.nodes.capacity) }
-  }
-
-  /// Broken invariants of the receiver table (empty when sound): for tests.
-  package func tableInvariantViolations() -> [String] {
-    state.withLock { $0.table.invariantViolations() }
   }
 
   /// What the engine has done so far.

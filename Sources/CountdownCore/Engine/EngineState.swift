@@ -375,7 +375,7 @@ extension EngineState {
       let change = timing.clockInstant(of: next.nextChange(interval: interval), suspendedTotal: suspendedTotal)
       noteChange(at: change)
       // One that delivers only its end gets no first delivery to put it in the wheel.
-      if timing.deliversOnlyTheEnd, change != .max, wheel != nil, let index = table.index(of: slot.key!) {
+      if timing.deliversOnlyTheEnd, change != .max, wheel != nil, let index = table.index(of: slot.liveKey) {
         noteInWheel(.init(position: index.position, slot: slot), changeAt: change)
       }
     }

@@ -26,4 +26,14 @@ package struct RegistrationSlot {
     call = nil
     return taken
   }
+
+  /// ``takeCall()`` for a delivery. A registration a pass delivers to keeps its handler until the
+  /// pass ends, so a slot without one was freed too early or had its handler taken and not put
+  /// back: builds with internal checks trap there, where others skip the call.
+  @inline(__always)
+  package mutating func takeCallToDeliver() -> CountdownHandler? {
+    let taken = takeCall()
+    checkInternally(taken != nil, "a delivery found its registration slot without a handler")
+    return taken
+  }
 }

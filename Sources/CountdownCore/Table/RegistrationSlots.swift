@@ -64,6 +64,8 @@ package final class RegistrationSlots {
   /// released: releasing it may run user code (the deinit of something the closure captured).
   package func free(_ reference: SlotReference) -> CountdownHandler? {
     let slot = reference.pointer
+    // A slot freed twice would be handed out twice, to two registrations at once.
+    checkInternally(slot.pointee.key != nil, "a registration slot was freed twice")
     let call = slot.pointee.takeCall()
     // Clearing a weak reference runs no user code: at most it frees the reference's side table.
     slot.pointee.receiver = nil

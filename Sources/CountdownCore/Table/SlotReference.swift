@@ -15,6 +15,14 @@ package struct SlotReference: Hashable {
   /// The receiver's key.
   package var key: ObjectIdentifier? { pointer.pointee.key }
 
+  /// The key of a registration the caller holds as live. A slot without one was freed: builds
+  /// with internal checks trap saying so, others as the force unwrap does.
+  package var liveKey: ObjectIdentifier {
+    let key = pointer.pointee.key
+    checkInternally(key != nil, "a live registration's slot has no key: it was freed")
+    return key!
+  }
+
   /// Whether this slot's registration belongs to `object`, which is alive (the caller holds it):
   /// false when its own receiver is gone, even if `object` now lives at the same address.
   ///

@@ -21,9 +21,9 @@ public import Dispatch
 /// try clock.advance(by: .seconds(3)) // prints 2, 1, 0
 /// ```
 public final class ManualCountdownClock: CountdownClock, Sendable {
-  private let state: LockedState<State>
+  let state: LockedState<State>
 
-  fileprivate struct State {
+  struct State {
     var now: Int64
     var nextTimerID = 0
     var nextSequence: UInt64 = 0
@@ -42,7 +42,7 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
   fileprivate static let livelockFirings = 1_000_000
 
   /// The jitter in nanoseconds, with its generator.
-  fileprivate struct Jitter {
+  struct Jitter {
     var late: Int64
     var early: Int64
     var drift: Int64
@@ -65,7 +65,7 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     }
   }
 
-  fileprivate struct TimerRecord {
+  struct TimerRecord {
     weak var timer: ManualTimer?
     /// When armed: the deadline, and a rising sequence number that breaks ties in arming order.
     var armed: (deadline: Int64, sequence: UInt64)?
@@ -208,17 +208,6 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
   /// How many of those are armed.
   public var armedTimerCount: Int {
     state.withLock { $0.timers.values.count { $0.timer != nil && $0.armed != nil } }
-  }
-
-  /// The earliest deadline a live timer of this clock is armed for, if any: for tests that check
-  /// an engine has a wakeup coming (the simulation's model).
-  package var earliestArmedDeadline: CountdownInstant? {
-    state.withLock { state in
-      state.timers.values
-        .compactMap { record in record.timer == nil ? nil : record.armed?.deadline }
-        .min()
-        .map { CountdownInstant(nanosecondsSinceOrigin: $0) }
-    }
   }
 
   /// Arms (or, with `nil`, disarms) the timer `id`; for ``ManualTimer``.

@@ -35,6 +35,13 @@ final class ValueSlots: @unchecked Sendable {
     base.update(repeating: value, count: count)
   }
 
+  /// A copy of every slot.
+  func copy() -> ValueSlots {
+    let copy = ValueSlots(count: count)
+    copy.base.update(from: base, count: count)
+    return copy
+  }
+
   /// The sum of every slot.
   func sum() -> Int {
     var total = 0

@@ -33,17 +33,6 @@ final class Recorder: Sendable {
   func clear() { state.withLock { $0.events = [] } }
 }
 
-/// An engine on a manual clock, delivering on the main queue: tests run on the main thread, so
-/// `advance` delivers synchronously.
-func makeEngine(
-  interval: Duration = .seconds(1), alignment: CountdownAlignment = .shared, endTolerance: Duration? = nil
-) throws -> (CountdownEngine, ManualCountdownClock) {
-  let clock = ManualCountdownClock()
-  let engine = try CountdownEngine(
-    interval: interval, alignment: alignment, endTolerance: endTolerance, clock: clock, deliveryQueue: .main)
-  return (engine, clock)
-}
-
 extension ManualCountdownClock {
   /// Advances one step at a time, starting a new recorder batch before each step.
   func step(_ count: Int, by step: Duration, recorder: Recorder) throws {

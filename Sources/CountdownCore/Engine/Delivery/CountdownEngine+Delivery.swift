@@ -228,13 +228,13 @@ extension CountdownEngine {
       // writes a slot's handler while a pass may call it: a registration removed meanwhile keeps
       // its slot, handler included, until the pass ends.
       let slot = delivery.slot.pointer
-      if let handler = slot.pointee.takeCall() {
+      if let handler = slot.pointee.takeCallToDeliver() {
         handler(delivery.value, &stop)
         slot.pointee.call = handler
       }
       made += 1
       if stop || delivery.ends {
-        ended.append(.init(key: delivery.slot.key!, slot: delivery.slot))
+        ended.append(.init(key: delivery.slot.liveKey, slot: delivery.slot))
       }
     }
     return made

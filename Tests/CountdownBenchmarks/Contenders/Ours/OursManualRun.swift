@@ -11,7 +11,8 @@ final class OursManualRun {
   let clock = ManualCountdownClock()
   let engine: CountdownEngine
   private let interval: Duration
-  private let slots: ValueSlots
+  /// The value each receiver was last given.
+  let slots: ValueSlots
   private let cancelOrder: [Int]
 
   init(receivers n: Int, interval: Duration) throws {

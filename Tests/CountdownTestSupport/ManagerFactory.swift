@@ -1,15 +1,9 @@
-import CountdownKit
+package import CountdownKit
 import Foundation
 
-/// A wall clock the test can move, to simulate the user changing the device's time.
-final class TestWallClock: Sendable {
-  private let date = LockedState(Date(timeIntervalSince1970: 1_800_000_000))
-  var now: Date { date.withLock { $0 } }
-  func jump(by seconds: TimeInterval) { date.withLock { $0 += seconds } }
-}
-
+/// A manager on a manual clock, whose wall clock is `wall`.
 @MainActor
-func makeManager(
+package func makeManager(
   interval: Duration = .seconds(1), alignment: CountdownAlignment = .shared, wall: TestWallClock = TestWallClock()
 ) throws -> (CountdownManager, ManualCountdownClock) {
   let clock = ManualCountdownClock()
