@@ -345,7 +345,7 @@ final class EngineGuaranteeTests: XCTestCase {
       try engine.register(receiver, .duration(.milliseconds(Int64(2000 + generator.next() % 3000)))) { value, _ in
         changes.withLock { $0.append((name, value, clock.now)) }
       }
-      deadlines[receiver.name] = try clock.now.advanced(by: engine.remaining(for: receiver)!).nanosecondsSinceOrigin
+      deadlines[receiver.name] = try clock.now.exactlyAdvanced(by: engine.remaining(for: receiver)!).nanosecondsSinceOrigin
     }
     let wakeupsBefore = engine.statistics.wakeups
     let start = clock.now

@@ -22,13 +22,13 @@ final class ManualClockTests: XCTestCase {
     let queue = DispatchQueue(label: "unused")
     let late = clock.makeTimer(on: queue) { if case .fired = $0 { fired.withLock { $0.append(("late", clock.now)) } } }
     let early = clock.makeTimer(on: queue) { if case .fired = $0 { fired.withLock { $0.append(("early", clock.now)) } } }
-    late.schedule(at: try CountdownInstant.zero.advanced(by: .seconds(2)))
-    early.schedule(at: try CountdownInstant.zero.advanced(by: .seconds(1)))
+    late.schedule(at: try CountdownInstant.zero.exactlyAdvanced(by: .seconds(2)))
+    early.schedule(at: try CountdownInstant.zero.exactlyAdvanced(by: .seconds(1)))
     try clock.advance(by: .seconds(5))
     let order = fired.withLock { $0 }
     XCTAssertEqual(order.map(\.0), ["early", "late"])
     XCTAssertEqual(order.map(\.1.nanosecondsSinceOrigin), [1_000_000_000, 2_000_000_000])
-    XCTAssertEqual(clock.now, try CountdownInstant.zero.advanced(by: .seconds(5)))
+    XCTAssertEqual(clock.now, try CountdownInstant.zero.exactlyAdvanced(by: .seconds(5)))
     XCTAssertEqual(clock.armedTimerCount, 0)
   }
 
@@ -36,8 +36,8 @@ final class ManualClockTests: XCTestCase {
   // early wakeups does) fires at that deadline, so time moves on; the next deadline may be early again.
   func testAnEarlyWakeupReArmedForItsDeadlineFiresOnTime() throws {
     let clock = try ManualCountdownClock(jitter: .init(early: .milliseconds(200), seed: 1))
-    let deadline = try CountdownInstant.zero.advanced(by: .seconds(1))
-    let secondDeadline = try deadline.advanced(by: .seconds(1))
+    let deadline = try CountdownInstant.zero.exactlyAdvanced(by: .seconds(1))
+    let secondDeadline = try deadline.exactlyAdvanced(by: .seconds(1))
     let fired = LockedState<[Int64]>([])
     let timer = LockedState<(any CountdownTimer)?>(nil)
     let made = clock.makeTimer(on: DispatchQueue(label: "unused")) { event in
@@ -72,7 +72,7 @@ final class ManualClockTests: XCTestCase {
     let clock = ManualCountdownClock()
     try clock.advance(by: .seconds(5))
     let (timer, fired) = makeTimerExpectingAFire(on: clock)
-    timer.schedule(at: try CountdownInstant.zero.advanced(by: .seconds(2)))
+    timer.schedule(at: try CountdownInstant.zero.exactlyAdvanced(by: .seconds(2)))
     wait(for: [fired], timeout: 10)
     XCTAssertEqual(clock.armedTimerCount, 0)
     withExtendedLifetime(timer) {}
@@ -127,7 +127,7 @@ final class ManualClockTests: XCTestCase {
   func testATimerArmedForThePastAsAnAdvanceEndsFiresWhenItEnds() throws {
     let clock = ManualCountdownClock()
     let (late, fired) = makeTimerExpectingAFire(on: clock)
-    let end = try CountdownInstant.zero.advanced(by: .seconds(3))
+    let end = try CountdownInstant.zero.exactlyAdvanced(by: .seconds(3))
     let armed = LockedState(false)
     let settling = clock.makeTimer(on: DispatchQueue(label: "settling")) { event in
       guard case .settle = event, clock.now == end else { return }

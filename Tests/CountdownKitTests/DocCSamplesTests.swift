@@ -40,6 +40,23 @@ final class DocCSamplesTests: XCTestCase {
     }
   }
 
+  // DOCC: testing-swift-clock
+  @MainActor
+  func testTheHintComesWithTheZero() async throws {
+    let clock = ManualCountdownClock()  // also a Swift `Clock`
+    let manager = try CountdownManager(clock: clock)
+    let button = ResendButton()
+    var shown: [Int] = []
+    try manager.start(button, seconds: 3) { _, remaining, _ in shown.append(remaining) }
+    // App code that waits on the clock it is given, for the same moment.
+    let end = clock.now.advanced(by: .seconds(3))
+    let hint = Task { try await Task.sleep(until: end, clock: clock) }
+    try clock.advance(by: .seconds(3))
+    try await hint.value  // woken by the same advance
+    XCTAssertEqual(shown, [3, 2, 1, 0])
+  }
+  // END DOCC
+
   // DOCC: testing-observable
   func testObservableCountdownEnds() throws {
     guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }

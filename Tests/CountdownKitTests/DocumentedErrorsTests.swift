@@ -78,7 +78,7 @@ final class DocumentedErrorsTests: XCTestCase {
       _ = try CountdownEngine(interval: .zero, deliveryQueue: .main)
     }
     assertThrows(.outOfRange, "advanced(by: Int64.max s)") { () throws(CountdownError) in
-      _ = try CountdownInstant.zero.advanced(by: .seconds(Int64.max))
+      _ = try CountdownInstant.zero.exactlyAdvanced(by: .seconds(Int64.max))
     }
     let clock = ManualCountdownClock()
     assertThrows(.negativeDuration, "advance(by: -1 s)") { () throws(CountdownError) in try clock.advance(by: .seconds(-1)) }

@@ -11,3 +11,11 @@ extension ManualCountdownClock {
     }
   }
 }
+
+extension ManualCountdownClock {
+  /// How many tasks sleep on this clock as a Swift `Clock`: for tests that must wait until a task
+  /// is asleep before moving time.
+  package var sleeperCount: Int {
+    state.withLock { $0.sleepers.count }
+  }
+}

@@ -34,6 +34,17 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     var advancing = 0
     /// How many wakeups in a row fired without time moving.
     var firingsAtOneInstant = 0
+    /// Tasks sleeping on this clock as a Swift `Clock`, by a rising number: each with its deadline.
+    var sleepers: [Int: Sleeper] = [:]
+    var nextSleeperID = 0
+    /// Sleepers whose task was cancelled before they went to sleep.
+    var cancelledSleepers: Set<Int> = []
+  }
+
+  /// A task waiting in ``sleep(until:tolerance:)`` for an instant.
+  struct Sleeper {
+    var deadline: Int64
+    var continuation: CheckedContinuation<Void, any Error>
   }
 
   /// How many wakeups in a row may fire at one instant before the clock calls it a livelock. Far
@@ -114,7 +125,7 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
   ///   move then.
   public func advance(by duration: Duration) throws(CountdownError) {
     guard duration >= .zero else { throw .negativeDuration }
-    let target = try now.advanced(by: duration)
+    let target = try now.exactlyAdvanced(by: duration)
     try advance(to: target)
   }
 
@@ -130,6 +141,7 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     // queue would have done while time passed.
     settle()
     while let due = state.withLock({ $0.takeFirstDue(until: target) }) {
+      wakeSleepers()
       due.handler(.fired)  // outside the lock: the handler runs engine code
       // What that wakeup's callbacks started (a registration's first delivery) happens at the same
       // instant, as it would on a real delivery queue, before time moves on.
@@ -137,6 +149,7 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     }
     // Never backwards: a callback may have advanced the clock further, from inside this call.
     state.withLock { $0.now = max($0.now, target) }
+    wakeSleepers()
     settle()
   }
 
@@ -172,11 +185,12 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
   /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``.
   public func jump(by duration: Duration) throws(CountdownError) {
     guard duration >= .zero else { throw .negativeDuration }
-    let target = try now.advanced(by: duration).nanosecondsSinceOrigin
+    let target = try now.exactlyAdvanced(by: duration).nanosecondsSinceOrigin
     beginAdvancing()
     defer { endAdvancing() }
     settle()
     state.withLock { $0.now = max($0.now, target) }
+    wakeSleepers()
     // Each timer fires at most once here: whatever it is re-armed for lies after the new instant.
     while let due = state.withLock({ $0.takeFirstDue(until: target) }) {
       due.handler(.fired)

@@ -5,9 +5,11 @@
 ///
 /// ```swift
 /// let clock = ManualCountdownClock()
-/// let deadline = try clock.now.advanced(by: .seconds(30))
+/// let deadline = try clock.now.exactlyAdvanced(by: .seconds(30))
 /// ```
-public struct CountdownInstant: Hashable, Comparable, Sendable, CustomStringConvertible {
+///
+/// It is an `InstantProtocol` instant, so a ``ManualCountdownClock`` is a Swift `Clock` too.
+public struct CountdownInstant: InstantProtocol, Sendable, CustomStringConvertible {
   /// Nanoseconds since the clock's origin.
   public var nanosecondsSinceOrigin: Int64
 
@@ -19,11 +21,18 @@ public struct CountdownInstant: Hashable, Comparable, Sendable, CustomStringConv
   /// The clock's origin.
   public static let zero = CountdownInstant(nanosecondsSinceOrigin: 0)
 
+  /// The instant `duration` after this one, held at the first or last instant a clock can
+  /// represent (about ±292 years from its origin) where it would lie beyond; see
+  /// ``exactlyAdvanced(by:)`` to be told instead.
+  public func advanced(by duration: Duration) -> CountdownInstant {
+    CountdownInstant(nanosecondsSinceOrigin: nanosecondsSinceOrigin.addingSaturated(duration.nanosecondsSaturating))
+  }
+
   /// The instant `duration` after this one.
   ///
   /// - Throws: ``CountdownError/outOfRange`` when the result is not representable
   ///   (about ±292 years from the origin).
-  public func advanced(by duration: Duration) throws(CountdownError) -> CountdownInstant {
+  public func exactlyAdvanced(by duration: Duration) throws(CountdownError) -> CountdownInstant {
     let offset = try duration.countdownNanoseconds()
     let (sum, overflow) = nanosecondsSinceOrigin.addingReportingOverflow(offset)
     guard !overflow else { throw .outOfRange }

@@ -39,7 +39,7 @@ extension CountdownManager {
     guard secondsAhead - offset.secondsValue > 0 else { return now }
     // Refuse what the clock cannot hold before `Duration(seconds:)` could trap on it.
     guard secondsAhead < Self.representableSeconds else { throw .outOfRange }
-    return try now.advanced(by: .seconds(secondsAhead) - offset)
+    return try now.exactlyAdvanced(by: .seconds(secondsAhead) - offset)
   }
 
   /// A `TimeInterval` as a `Duration`, refusing what `Duration(seconds:)` would trap on or the

@@ -125,7 +125,7 @@ struct SoakRun {
     let slots = ValueSlots(count: n)
     report.allocated = sample()
 
-    let deadline = try clock.now.advanced(by: .seconds(3600))
+    let deadline = try clock.now.exactlyAdvanced(by: .seconds(3600))
     let initial = Int(3600 * 1_000_000_000 / interval.nanosecondsSaturating)
     var start = ProcessProbe.now()
     for index in 0..<n {

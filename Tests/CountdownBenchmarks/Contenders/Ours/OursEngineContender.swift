@@ -33,7 +33,7 @@ struct OursEngineContender: RealTimerContender {
     let engine = try CountdownEngine(interval: plan.interval, clock: .continuous, deliveryQueue: queue)
     let slots = ValueSlots(count: n)
     let receivers = BenchmarkReceiver.make(n)
-    let deadline = try ContinuousCountdownClock().now.advanced(by: .seconds(3600))
+    let deadline = try ContinuousCountdownClock().now.exactlyAdvanced(by: .seconds(3600))
     let initial = Int(3600 * 1_000_000_000 / plan.interval.nanosecondsSaturating)
     let stamps = plan.makeStamps(initialValue: initial)
 

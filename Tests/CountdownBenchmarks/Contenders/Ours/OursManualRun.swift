@@ -26,7 +26,7 @@ final class OursManualRun {
   /// Registers every receiver (all to one deadline an hour away), making each handler in the
   /// loop as an app does; returns the calling thread's CPU ns per register.
   func registerAll() throws -> Double {
-    let deadline = try clock.now.advanced(by: .seconds(3600))
+    let deadline = try clock.now.exactlyAdvanced(by: .seconds(3600))
     let slots = slots
     let start = ProcessProbe.threadCPU()
     for index in receivers.indices {
