@@ -209,3 +209,19 @@ struct QuizClockView: View {
   }
 }
 // END DOCC
+
+// DOCC: outside-keep-saved
+@MainActor
+final class Orders {
+  var remaining: [String: Int] = [:]
+
+  /// At launch: the orders' countdowns come back, and are saved whenever the app leaves the
+  /// foreground, with no file handling here.
+  func keepCounting(on manager: CountdownManager, in directory: URL) throws {
+    let store = CountdownStore.file(directory.appendingPathComponent("orders.json"))
+    try manager.keepSaved(String.self, in: store) { [weak self] id, left, _ in
+      self?.remaining[id] = left
+    }
+  }
+}
+// END DOCC

@@ -63,6 +63,8 @@ public final class CountdownManager: Sendable {
     /// How many times ``resumeTicking()`` ran: every countdown that pauses while suspended has a
     /// new deadline on the device's clock since, which observable models work out again.
     var resumes = 0
+    /// The saves ``keepSaved(_:in:savingOn:center:onFailure:_:)`` set up, by id type.
+    var savings: [ObjectIdentifier: SavingObservation] = [:]
     /// The automatic background/foreground wiring (``shared``'s, where the platform has one; see
     /// ``suspendsInBackground``).
     var automaticLifecycle: LifecycleObservation?

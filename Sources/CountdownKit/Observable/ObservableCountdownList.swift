@@ -34,6 +34,9 @@ public final class ObservableCountdownList<ID: Hashable & Sendable> {
   /// The manager that drives every row.
   @ObservationIgnored public let manager: CountdownManager
 
+  /// The saving that `keepSaved(in:savingOn:center:onFailure:)` set up; released with the list.
+  @ObservationIgnored var saving: SavingObservation?
+
   /// An empty list whose countdowns run on `manager`.
   public init(manager: CountdownManager = .shared) {
     self.manager = manager

@@ -1,0 +1,85 @@
+public import Foundation
+
+extension CountdownManager {
+  /// Restores the countdowns of ids of type `ID` that `store` holds, and saves them there
+  /// whenever the app leaves the foreground: relaunch and reboot survival in one call, with no
+  /// file handling.
+  ///
+  /// ```swift
+  /// // At launch:
+  /// try manager.keepSaved(Order.ID.self, in: .file(ordersURL)) { id, remaining, _ in
+  ///   store.remaining[id] = remaining
+  /// }
+  /// // From then on, each countdown started with start(id:…) is saved when the app goes to the background.
+  /// ```
+  ///
+  /// The restore is ``restore(_:_:)``'s, with `update` the handler of every restored id; nothing
+  /// saved yet restores nothing. Each save writes ``snapshot(of:)`` as JSON, on the thread that
+  /// posts the notification, when any of `names` is posted on `center`: by default the
+  /// platform's, the same notifications the ``shared`` manager suspends on (see
+  /// ``LifecycleObservation/platformSuspendNames``); on macOS and Linux, which have none, pass your
+  /// own (`NSApplication.willTerminateNotification`, say) or call ``save(_:to:)`` yourself. Calling
+  /// it again for the same `ID` replaces the earlier saving; ``stopSaving(_:)`` ends it.
+  ///
+  /// - Parameters:
+  ///   - idType: The type of the ids to save and restore.
+  ///   - store: Where the countdowns are kept.
+  ///   - names: The notifications to save on.
+  ///   - center: Where to observe them.
+  ///   - onFailure: Called with the error of a save that failed (a full disk); the previous save
+  ///     stays.
+  ///   - update: The handler of every restored id, as for ``restore(_:_:)``.
+  /// - Returns: What the restore did.
+  /// - Throws: A ``CountdownSnapshotError`` for a store that cannot be read (``CountdownSnapshotError/unreadable``)
+  ///   or a snapshot ``restore(_:_:)`` refuses; nothing is restored then, and nothing is set up to
+  ///   save (so a damaged save is not overwritten unseen: remove it with ``CountdownStore/remove()``
+  ///   and call again).
+  @discardableResult
+  public func keepSaved<ID: Hashable & Sendable & Codable>(
+    _ idType: ID.Type = ID.self, in store: CountdownStore,
+    savingOn names: [Notification.Name] = LifecycleObservation.platformSuspendNames,
+    center: NotificationCenter = .default, onFailure: (@Sendable (any Error) -> Void)? = nil,
+    _ update: @escaping @MainActor (_ id: ID, _ value: Int, _ stop: inout Bool) -> Void
+  ) throws(CountdownSnapshotError) -> CountdownRestoration<ID> {
+    var restoration = CountdownRestoration<ID>(ids: [], ended: [:])
+    if let saved = try Self.savedSnapshot(ID.self, in: store) {
+      restoration = try restore(saved, update)
+    }
+    let observation = SavingObservation(names: names, center: center) { [weak self] in
+      do {
+        try self?.save(ID.self, to: store)
+      } catch {
+        onFailure?(error)
+      }
+    }
+    let replaced = state.withLock { $0.savings.updateValue(observation, forKey: ObjectIdentifier(ID.self)) }
+    replaced?.cancel()
+    return restoration
+  }
+
+  /// Writes the countdowns of ids of type `ID` to `store` now (``snapshot(of:)`` as JSON).
+  ///
+  /// - Throws: The store's error for a write that failed; what was saved before stays.
+  public func save<ID: Hashable & Sendable & Codable>(_ idType: ID.Type = ID.self, to store: CountdownStore) throws {
+    try store.save(JSONEncoder().encode(snapshot(of: ID.self)))
+  }
+
+  /// Ends the saving that ``keepSaved(_:in:savingOn:center:onFailure:_:)`` set up for `ID`.
+  public func stopSaving<ID: Hashable & Sendable & Codable>(_ idType: ID.Type = ID.self) {
+    let observation = state.withLock { $0.savings.removeValue(forKey: ObjectIdentifier(ID.self)) }
+    observation?.cancel()
+  }
+
+  /// The snapshot `store` holds, or `nil` if it holds none.
+  static func savedSnapshot<ID: Hashable & Sendable & Codable>(
+    _ idType: ID.Type, in store: CountdownStore
+  ) throws(CountdownSnapshotError) -> CountdownSnapshot<ID>? {
+    let data: Data?
+    do {
+      data = try store.load()
+    } catch {
+      throw .unreadable
+    }
+    return try data.map { data throws(CountdownSnapshotError) in try CountdownSnapshot<ID>(decoding: data) }
+  }
+}
