@@ -58,7 +58,7 @@ struct ResendCodeButton: View {
 // DOCC: time-semantics-query
 @MainActor
 func showRemaining(of cell: SaleCell, on manager: CountdownManager) {
-  if let left = manager.remaining(for: cell) {
+  if let left = manager.timeLeft(for: cell) {
     cell.timeLabel.text = RemainingTime(left).formatted()  // as the cell's callback shows it now
   }
 }
