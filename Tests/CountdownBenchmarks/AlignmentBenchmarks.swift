@@ -81,7 +81,7 @@ final class AlignmentBenchmarks: XCTestCase {
 
   private final class Receiver: Sendable {}
 
-  /// Registers `n` countdowns, flushes their first deliveries, then advances 10 s in 10 ms steps
+  /// Registers `n` countdowns, flushes their prompt deliveries, then advances 10 s in 10 ms steps
   /// and times that, in the calling thread's CPU time.
   private func run(
     n: Int, alignment: CountdownAlignment, endTolerance: Duration? = nil, randomDeadlines: Bool = false

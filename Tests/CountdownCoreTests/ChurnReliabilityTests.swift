@@ -102,7 +102,7 @@ final class ChurnReliabilityTests: XCTestCase {
       default:
         _ = setup.engine.contains(receiver)
         _ = setup.engine.value(for: receiver)
-        _ = setup.engine.remaining(for: receiver)
+        _ = setup.engine.timeLeft(for: receiver)
       }
     }
     for (generation, state) in shadow where state.paused && !state.closed {

@@ -248,12 +248,12 @@ final class EngineGuaranteeTests: XCTestCase {
     try engine.register(long, .duration(.seconds(120)), handler: recorder.handler("long"))
     try engine.register(quiz, .duration(.seconds(20)), whileSuspended: .pauses, handler: recorder.handler("quiz"))
     try clock.advance(by: .zero)
-    engine.suspend()
+    engine.suspendTicking()
     let wakeups = engine.statistics.wakeups
     try clock.advance(by: .seconds(90))
     XCTAssertEqual(engine.statistics.wakeups, wakeups, "no wakeups while suspended")
     XCTAssertEqual(recorder.values("long"), [120])
-    engine.resume()
+    engine.resumeTicking()
     try clock.advance(by: .zero)
     XCTAssertEqual(recorder.values("short"), [30, 0])
     XCTAssertEqual(recorder.values("long"), [120, 30])
@@ -345,7 +345,7 @@ final class EngineGuaranteeTests: XCTestCase {
       try engine.register(receiver, .duration(.milliseconds(Int64(2000 + generator.next() % 3000)))) { value, _ in
         changes.withLock { $0.append((name, value, clock.now)) }
       }
-      deadlines[receiver.name] = try clock.now.exactlyAdvanced(by: engine.remaining(for: receiver)!).nanosecondsSinceOrigin
+      deadlines[receiver.name] = try clock.now.exactlyAdvanced(by: engine.timeLeft(for: receiver)!).nanosecondsSinceOrigin
     }
     let wakeupsBefore = engine.statistics.wakeups
     let start = clock.now

@@ -69,12 +69,28 @@ final class EngineSeamTests: XCTestCase {
     let once = Receiver("once")
     try engine.register(once, .duration(.seconds(8)), delivering: .onlyTheEnd, handler: recorder.handler("once"))
     try clock.advance(by: .seconds(1))
-    engine.suspend()
+    engine.suspendTicking()
     try clock.advance(by: .milliseconds(500))
-    engine.resume()
+    engine.resumeTicking()
     try clock.advance(by: .seconds(10))
     XCTAssertEqual(recorder.values("once"), [0])
     XCTAssertLessThanOrEqual(engine.statistics.wakeups, 3, "no wakeup per second for a silent countdown")
+  }
+
+  // One that ran out while the engine was suspended gets its 0 when ticking resumes, and nothing
+  // else.
+  func testOnlyTheEndThatRanOutWhileSuspendedGetsItsZeroOnResume() throws {
+    let (engine, clock) = try makeEngine()
+    let once = Receiver("once")
+    try engine.register(once, .duration(.seconds(2)), delivering: .onlyTheEnd, handler: recorder.handler("once"))
+    engine.suspendTicking()
+    try clock.advance(by: .seconds(5))
+    XCTAssertEqual(recorder.values("once"), [])
+    engine.resumeTicking()
+    try clock.advance(by: .zero)
+    XCTAssertEqual(recorder.values("once"), [0])
+    try clock.advance(by: .seconds(5))
+    XCTAssertEqual(recorder.values("once"), [0])
   }
 
   func testOnlyTheEndStaysSilentAfterPauseAndResume() throws {
@@ -121,7 +137,7 @@ final class EngineSeamTests: XCTestCase {
 
   // After an early wakeup, a registration that pauses and resumes itself from its callback gets
   // the value the labels already show, never the one before it.
-  func testAFirstDeliveryAfterAnEarlyWakeupNeverGoesBack() throws {
+  func testAPromptDeliveryAfterAnEarlyWakeupNeverGoesBack() throws {
     let clock = try ManualCountdownClock(jitter: .init(early: .milliseconds(200), seed: 3))
     let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
     let fidget = Receiver("fidget")
@@ -160,12 +176,12 @@ final class EngineSeamTests: XCTestCase {
     let quiz = Receiver("quiz")
     try engine.register(other, .duration(.seconds(100)), handler: { _, _ in })
     clock.preemptAfterNextRead {
-      engine.suspend()
+      engine.suspendTicking()
       try? clock.base.advance(by: .seconds(10))
-      engine.resume()
+      engine.resumeTicking()
     }
     try engine.register(quiz, .duration(.seconds(20)), whileSuspended: .pauses, handler: recorder.handler("quiz"))
-    XCTAssertEqual(engine.remaining(for: quiz), .seconds(20))
+    XCTAssertEqual(engine.timeLeft(for: quiz), .seconds(20))
     try clock.base.advance(by: .zero)
     XCTAssertEqual(recorder.values("quiz"), [20])
   }

@@ -51,9 +51,9 @@ final class PerCountdownWheelTests: XCTestCase {
     try clock.advance(by: .milliseconds(700))
     XCTAssertTrue(engine.pause(paused))
     try clock.advance(by: .milliseconds(1_000))
-    engine.suspend()
+    engine.suspendTicking()
     try clock.advance(by: .milliseconds(500))
-    engine.resume()
+    engine.resumeTicking()
     try clock.advance(by: .milliseconds(500))
     XCTAssertTrue(engine.resume(paused))
     try clock.advance(by: .seconds(5))
@@ -106,9 +106,9 @@ final class PerCountdownWheelTests: XCTestCase {
       if clock.now.nanosecondsSinceOrigin == 2_100_000_000 { _ = engine.resume(once) }
     }
     try clock.advance(by: .milliseconds(500))
-    engine.suspend()
+    engine.suspendTicking()
     try clock.advance(by: .milliseconds(1_500))  // past the one-shot's deadline, no wakeups
-    engine.resume()  // its 0 is owed; the pass that delivers it has not run yet
+    engine.resumeTicking()  // its 0 is owed; the pass that delivers it has not run yet
     XCTAssertTrue(engine.pause(once))  // so it stays paused with nothing left
     try clock.advance(by: .milliseconds(100))  // the ticker's callback at 2.1 s resumes it
     try clock.advance(by: .milliseconds(500))

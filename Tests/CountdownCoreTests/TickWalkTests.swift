@@ -172,9 +172,9 @@ final class TickWalkTests: XCTestCase {
       if step % 2 == 0 {
         try clock.advance(by: .seconds(1))
       } else {
-        engine.suspend()
+        engine.suspendTicking()
         try clock.advance(by: .milliseconds(300))
-        engine.resume()  // due at once, the values unchanged
+        engine.resumeTicking()  // due at once, the values unchanged
         try clock.advance(by: .zero)
       }
     }

@@ -54,7 +54,7 @@ final class AfterDateTests: XCTestCase {
       }
       XCTAssertEqual(manager.count, 1, "nothing scheduled, the running countdown kept")
       try clock.advance(by: .seconds(1))
-      XCTAssertEqual(manager.remaining(id: "victim"), .seconds(9))
+      XCTAssertEqual(manager.timeLeft(id: "victim"), .seconds(9))
     }
   }
 }

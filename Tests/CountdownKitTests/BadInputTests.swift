@@ -20,7 +20,7 @@ final class BadInputTests: XCTestCase {
       // All rejected: the existing countdowns run on as before.
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(label.shown, [10, 9])
-      XCTAssertEqual(manager.remaining(id: "victim"), .seconds(9))
+      XCTAssertEqual(manager.timeLeft(id: "victim"), .seconds(9))
       XCTAssertFalse(manager.contains(id: "never started"))
 
       try Self.endsZeroAndPastDeadlinesAtOnce(manager, clock)
@@ -80,7 +80,7 @@ final class BadInputTests: XCTestCase {
     XCTAssertFalse(manager.cancel(stranger))
     XCTAssertFalse(manager.pause(stranger))
     XCTAssertFalse(manager.resume(stranger))
-    XCTAssertNil(manager.remaining(for: stranger))
+    XCTAssertNil(manager.timeLeft(for: stranger))
     XCTAssertFalse(manager.cancel(id: UUID()))
   }
 

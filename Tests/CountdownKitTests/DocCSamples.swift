@@ -58,7 +58,7 @@ struct ResendCodeButton: View {
 // DOCC: time-semantics-query
 @MainActor
 func showRemaining(of cell: SaleCell, on manager: CountdownManager) {
-  if let left = manager.remaining(for: cell) {
+  if let left = manager.timeLeft(for: cell) {
     cell.timeLabel.text = RemainingTime(left).formatted()  // as the cell's callback shows it now
   }
 }
@@ -221,6 +221,41 @@ final class Orders {
     let store = CountdownStore.file(directory.appendingPathComponent("orders.json"))
     try manager.keepSaved(String.self, in: store) { [weak self] id, left, _ in
       self?.remaining[id] = left
+    }
+  }
+}
+// END DOCC
+
+// DOCC: relaunch
+@MainActor
+final class OrderTimers {
+  let manager: CountdownManager
+  let file: URL
+  var remaining: [String: Int] = [:]
+
+  init(manager: CountdownManager, file: URL) {
+    self.manager = manager
+    self.file = file
+  }
+
+  func start(order id: String, arrivingAt arrival: Date) throws {
+    try manager.start(id: id, until: arrival) { [weak self] id, left, _ in self?.remaining[id] = left }
+  }
+
+  /// When the app leaves the foreground: what every order counts, written down.
+  func save() throws {
+    try JSONEncoder().encode(manager.snapshot(of: String.self)).write(to: file, options: .atomic)
+  }
+
+  /// At launch: every order counts on, with its right value at once, even after a reboot.
+  func restore() throws {
+    let snapshot = try CountdownSnapshot<String>(decoding: Data(contentsOf: file))
+    // Handlers are not archived: each id gets its handler again.
+    let restoration = try manager.restore(snapshot) { [weak self] id, left, _ in
+      self?.remaining[id] = left
+    }
+    for (id, _) in restoration.ended {
+      remaining[id] = 0  // arrived while the app was not running
     }
   }
 }

@@ -17,7 +17,7 @@ final class IDFamilyTests: XCTestCase {
       XCTAssertEqual(seen.withLock { $0 }, [103, 102, 101, 100], "only the replacing callback, rounded up")
       XCTAssertFalse(manager.contains(id: "code"))
       try manager.start(id: "code", seconds: 1) { _, remaining, _ in seen.withLock { $0.append(200 + remaining) } }
-      XCTAssertEqual(manager.remaining(id: "code"), .seconds(1), "an ended id starts afresh")
+      XCTAssertEqual(manager.timeLeft(id: "code"), .seconds(1), "an ended id starts afresh")
     }
   }
 
@@ -51,7 +51,7 @@ final class IDFamilyTests: XCTestCase {
       try clock.advance(by: .seconds(2))
       XCTAssertEqual(seen.withLock { $0 }, [10, 9, 8], "the running countdown was left as it was")
       XCTAssertTrue(manager.contains(id: 7))
-      XCTAssertEqual(manager.remaining(id: 7), .seconds(8))
+      XCTAssertEqual(manager.timeLeft(id: 7), .seconds(8))
     }
   }
 
@@ -64,7 +64,7 @@ final class IDFamilyTests: XCTestCase {
       XCTAssertEqual(manager.count, 1)
       try clock.advance(by: .seconds(3))
       XCTAssertEqual(seen.withLock { $0 }, [0, 1, 2, 3])
-      XCTAssertEqual(manager.remaining(id: "call"), .seconds(3), "elapsed, for a listener")
+      XCTAssertEqual(manager.timeLeft(id: "call"), .seconds(3), "elapsed, for a listener")
       XCTAssertTrue(manager.cancel(id: "call"))
       try clock.advance(by: .seconds(3))
       XCTAssertEqual(seen.withLock { $0 }, [0, 1, 2, 3])
@@ -94,8 +94,8 @@ final class IDFamilyTests: XCTestCase {
       try clock.advance(by: .seconds(2))
       XCTAssertTrue(manager.pause(id: "quiz"))
       try clock.advance(by: .seconds(5))
-      XCTAssertEqual(manager.remaining(id: "quiz"), .seconds(8), "frozen")
-      XCTAssertEqual(manager.remaining(id: "other"), .seconds(3), "the other id kept counting")
+      XCTAssertEqual(manager.timeLeft(id: "quiz"), .seconds(8), "frozen")
+      XCTAssertEqual(manager.timeLeft(id: "other"), .seconds(3), "the other id kept counting")
       XCTAssertTrue(manager.resume(id: "quiz"))
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(seen.withLock { $0 }, [10, 9, 8, 8, 7], "a prompt callback on resume, then on")
@@ -103,7 +103,7 @@ final class IDFamilyTests: XCTestCase {
       XCTAssertFalse(manager.pause(id: "nobody"))
       XCTAssertFalse(manager.resume(id: "nobody"))
       XCTAssertFalse(manager.pause(id: Substring("quiz")))
-      XCTAssertNil(manager.remaining(id: 0))
+      XCTAssertNil(manager.timeLeft(id: 0))
     }
   }
 
@@ -114,7 +114,7 @@ final class IDFamilyTests: XCTestCase {
       XCTAssertTrue(manager.pause(id: 1))
       try manager.start(id: 1, seconds: 4) { _, _, _ in }
       try clock.advance(by: .seconds(1))
-      XCTAssertEqual(manager.remaining(id: 1), .seconds(3), "the restart runs, unpaused")
+      XCTAssertEqual(manager.timeLeft(id: 1), .seconds(3), "the restart runs, unpaused")
     }
   }
 }

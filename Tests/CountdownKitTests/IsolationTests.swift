@@ -29,7 +29,7 @@ final class IsolationTests: XCTestCase {
       try manager.start(tally, seconds: 3) { tally, remaining, _ in tally.remaining = remaining }
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(tally.remaining, 2)
-      XCTAssertEqual(manager.remaining(for: tally), .seconds(2))
+      XCTAssertEqual(manager.timeLeft(for: tally), .seconds(2))
       XCTAssertTrue(manager.cancel(tally))
     }
   }
@@ -43,14 +43,14 @@ final class IsolationTests: XCTestCase {
         try manager.start(id: 7, for: .seconds(5)) { _, remaining, _ in seen.withLock { $0.append(remaining) } }
         XCTAssertTrue(manager.contains(id: 7))
         XCTAssertFalse(manager.contains(session))
-        XCTAssertNil(manager.remaining(for: session))
+        XCTAssertNil(manager.timeLeft(for: session))
       }
       try manager.start(session, seconds: 5) { _, _, _ in }
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(seen.withLock { $0 }, [5, 4])
       DispatchQueue.global().sync {
-        XCTAssertEqual(manager.remaining(id: 7), .seconds(4))
-        XCTAssertEqual(manager.remaining(for: session), .seconds(4))
+        XCTAssertEqual(manager.timeLeft(id: 7), .seconds(4))
+        XCTAssertEqual(manager.timeLeft(for: session), .seconds(4))
         XCTAssertTrue(manager.cancel(id: 7))
         XCTAssertTrue(manager.cancel(session))
       }

@@ -81,7 +81,7 @@ final class LifetimeTests: XCTestCase {
         let model = OrderModel()
         if !seen.insert(ObjectIdentifier(model)).inserted { reused += 1 }
         XCTAssertFalse(manager.contains(model), "round \(round)")
-        XCTAssertNil(manager.remaining(for: model), "round \(round)")
+        XCTAssertNil(manager.timeLeft(for: model), "round \(round)")
         try manager.start(model, seconds: 5) { model, remaining, _ in
           model.remaining = remaining
           model.updates += 1

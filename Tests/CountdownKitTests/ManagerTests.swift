@@ -134,7 +134,7 @@ final class ManagerTests: XCTestCase {
         if dead.contains(ObjectIdentifier(model)) {
           reused += 1
           XCTAssertFalse(manager.contains(model), "a new object was taken for a dead one at its address")
-          XCTAssertNil(manager.remaining(for: model))
+          XCTAssertNil(manager.timeLeft(for: model))
           XCTAssertFalse(manager.pause(model))
           XCTAssertFalse(manager.resume(model))
         }
@@ -209,7 +209,7 @@ final class ManagerTests: XCTestCase {
       wall.jump(by: 3_600)  // the user sets the clock an hour ahead
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(label.shown, [60, 59, 58])
-      XCTAssertEqual(manager.remaining(for: label), .seconds(58))
+      XCTAssertEqual(manager.timeLeft(for: label), .seconds(58))
     }
   }
 
@@ -247,7 +247,7 @@ final class ManagerTests: XCTestCase {
       try clock.advance(by: .seconds(2))
       XCTAssertTrue(manager.pause(label))
       try clock.advance(by: .seconds(5))
-      XCTAssertEqual(manager.remaining(for: label), .seconds(8))
+      XCTAssertEqual(manager.timeLeft(for: label), .seconds(8))
       XCTAssertTrue(manager.resume(label))
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(label.shown, [10, 9, 8, 8, 7])
@@ -293,7 +293,7 @@ final class ManagerTests: XCTestCase {
       try clock.advance(by: .seconds(4))
       XCTAssertEqual(seen.withLock { $0["order-1"] }, [3, 2, 1, 0])
       XCTAssertFalse(manager.contains(id: "order-1"), "the id is forgotten once its countdown ends")
-      XCTAssertEqual(manager.remaining(id: 42), .seconds(6))
+      XCTAssertEqual(manager.timeLeft(id: 42), .seconds(6))
       XCTAssertTrue(manager.cancel(id: 42))
       XCTAssertFalse(manager.cancel(id: 42))
       try clock.advance(by: .seconds(1))
@@ -314,7 +314,7 @@ final class ManagerTests: XCTestCase {
       XCTAssertTrue(manager.cancel(id: shipmentID))
       XCTAssertFalse(manager.contains(id: shipmentID))
       XCTAssertTrue(manager.contains(id: productID), "cancelling the shipment left the product's countdown")
-      XCTAssertEqual(manager.remaining(id: productID), .seconds(9))
+      XCTAssertEqual(manager.timeLeft(id: productID), .seconds(9))
       try clock.advance(by: .seconds(2))
       XCTAssertEqual(products.withLock { $0 }, [10, 9, 8, 7])
       XCTAssertEqual(shipments.withLock { $0 }, [5, 4])

@@ -180,9 +180,9 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
         XCTAssertEqual(decoded, snapshot, name)
         let (manager, _) = try makeManager(wall: wall)
         try manager.restore(decoded) { _, _, _ in }
-        XCTAssertEqual(manager.remaining(id: "tea"), .milliseconds(10_900), name)
+        XCTAssertEqual(manager.timeLeft(id: "tea"), .milliseconds(10_900), name)
         // A date holds about a tenth of a microsecond; a restore counts in whole microseconds.
-        let brew = try XCTUnwrap(manager.remaining(id: "brew")) - XCTUnwrap(first.remaining(id: "brew"))
+        let brew = try XCTUnwrap(manager.timeLeft(id: "brew")) - XCTUnwrap(first.timeLeft(id: "brew"))
         XCTAssertLessThanOrEqual(abs(brew.components.attoseconds), 500_000_000_000, "\(name): \(brew)")
         first.cancelAll()
       }

@@ -122,38 +122,3 @@ final class SessionExpiry: Sendable {
   }
 }
 // END README
-
-// README: relaunch
-@MainActor
-final class OrderTimers {
-  let manager: CountdownManager
-  let file: URL
-  var remaining: [String: Int] = [:]
-
-  init(manager: CountdownManager, file: URL) {
-    self.manager = manager
-    self.file = file
-  }
-
-  func start(order id: String, arrivingAt arrival: Date) throws {
-    try manager.start(id: id, until: arrival) { [weak self] id, left, _ in self?.remaining[id] = left }
-  }
-
-  /// When the app leaves the foreground: what every order counts, written down.
-  func save() throws {
-    try JSONEncoder().encode(manager.snapshot(of: String.self)).write(to: file, options: .atomic)
-  }
-
-  /// At launch: every order counts on, with its right value at once, even after a reboot.
-  func restore() throws {
-    let snapshot = try CountdownSnapshot<String>(decoding: Data(contentsOf: file))
-    // Handlers are not archived: each id gets its handler again.
-    let restoration = try manager.restore(snapshot) { [weak self] id, left, _ in
-      self?.remaining[id] = left
-    }
-    for (id, _) in restoration.ended {
-      remaining[id] = 0  // arrived while the app was not running
-    }
-  }
-}
-// END README

@@ -13,7 +13,7 @@ final class RemainingTimeTests: XCTestCase {
       for step in 1...25 {
         try clock.advance(by: .milliseconds(100))  // between ticks, too: 59.9 s, 59.8 s, ... left
         let shown = RemainingTime(seconds: try XCTUnwrap(label.shown.last))
-        let queried = RemainingTime(try XCTUnwrap(manager.remaining(for: label)))
+        let queried = RemainingTime(try XCTUnwrap(manager.timeLeft(for: label)))
         XCTAssertEqual(
           [queried.minutes, queried.seconds], [shown.minutes, shown.seconds],
           "at \(step * 100) ms the query reads \(queried), the label \(shown)")

@@ -15,7 +15,7 @@ final class SharedManagerTests: XCTestCase {
     try MainActor.assumeIsolated {
       let token = OrderModel()
       try shared.start(token, seconds: 90) { model, remaining, _ in model.remaining = remaining }
-      XCTAssertEqual(shared.remaining(for: token).map { $0 > .seconds(89) && $0 <= .seconds(90) }, true)
+      XCTAssertEqual(shared.timeLeft(for: token).map { $0 > .seconds(89) && $0 <= .seconds(90) }, true)
       XCTAssertTrue(shared.cancel(token))
       XCTAssertFalse(shared.contains(token))
     }

@@ -43,11 +43,11 @@ final class SnapshotRelaunchTests: XCTestCase {
       XCTAssertEqual(log.values("deadline"), [30], "60 − 10 − 20")
       XCTAssertEqual(log.values("quiz"), [50], "pauses while the app is not running")
       XCTAssertEqual(log.values("paused"), [], "a paused countdown gets no call until resumed")
-      XCTAssertEqual(manager.remaining(id: "paused"), .seconds(26))
+      XCTAssertEqual(manager.timeLeft(id: "paused"), .seconds(26))
       XCTAssertEqual(log.values("up"), [30])
       XCTAssertEqual(log.values("upQuiz"), [10])
       XCTAssertEqual(log.values("upPaused"), [])
-      XCTAssertEqual(manager.remaining(id: "upPaused"), .seconds(4))
+      XCTAssertEqual(manager.timeLeft(id: "upPaused"), .seconds(4))
       XCTAssertEqual(log.values("end"), [], "only the end, still")
       XCTAssertEqual(log.values("short"), [0], "ran out meanwhile: its single 0")
       XCTAssertEqual(restoration.ended, ["short": Date(timeIntervalSince1970: 1_800_000_005)])
@@ -86,7 +86,7 @@ final class SnapshotRelaunchTests: XCTestCase {
       let (manager, clock) = try Self.relaunch(after: 100 + 120, wall: wall)
       try manager.calibrate(serverNow: Date(timeIntervalSince1970: 1_800_000_000 + serverAhead + 100))
       try manager.restore(CountdownSnapshot<Int>(decoding: data), log.record("calibrated"))
-      XCTAssertEqual(manager.remaining(id: 1), .seconds(500), "the fresh offset absorbs the clock change")
+      XCTAssertEqual(manager.timeLeft(id: 1), .seconds(500), "the fresh offset absorbs the clock change")
       XCTAssertEqual(manager.endDate(id: 1), wall.now + 500, "on the device's (changed) clock")
       try clock.advance(by: .seconds(500))
       XCTAssertEqual(log.values("calibrated").last, 0)
@@ -94,7 +94,7 @@ final class SnapshotRelaunchTests: XCTestCase {
       // Without a fresh calibration, the snapshot's offset is all there is: the change shows.
       let (stale, _) = try makeManager(wall: wall)
       try stale.restore(CountdownSnapshot<Int>(decoding: data)) { _, _, _ in }
-      XCTAssertEqual(stale.remaining(id: 1), .seconds(380))
+      XCTAssertEqual(stale.timeLeft(id: 1), .seconds(380))
       XCTAssertEqual(stale.serverOffset, .seconds(3_600), "adopted from the snapshot")
       stale.cancelAll()
       manager.cancelAll()
@@ -112,7 +112,7 @@ final class SnapshotRelaunchTests: XCTestCase {
       let (manager, _) = try Self.relaunch(after: 30, wall: wall)
       try manager.calibrate(serverNow: wall.now + 1_000)
       try manager.restore(CountdownSnapshot<String>(decoding: data)) { _, _, _ in }
-      XCTAssertEqual(manager.remaining(id: "sale"), .seconds(60))
+      XCTAssertEqual(manager.timeLeft(id: "sale"), .seconds(60))
       manager.cancelAll()
     }
   }

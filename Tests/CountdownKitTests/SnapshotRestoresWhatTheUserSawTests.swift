@@ -93,9 +93,9 @@ final class SnapshotRestoresWhatTheUserSawTests: XCTestCase {
       let wall = TestWallClock()
       let (manager, _) = try makeManager(wall: wall)
       try manager.restore(snapshot) { _, _, _ in }
-      XCTAssertEqual(manager.remaining(id: "sale"), .seconds(90))
+      XCTAssertEqual(manager.timeLeft(id: "sale"), .seconds(90))
       XCTAssertEqual(manager.timerInterval(id: "sale"), wall.now...(wall.now + 90), "without a length, from the restore")
-      XCTAssertEqual(manager.remaining(id: "quiz"), .seconds(20))
+      XCTAssertEqual(manager.timeLeft(id: "quiz"), .seconds(20))
       manager.cancelAll()
     }
   }

@@ -109,7 +109,7 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
     try pass(milliseconds(0...10_800_000))
     var expected: [String: Duration] = [:]
     for entry in snapshot.entries {
-      expected[entry.id] = first.remaining(id: entry.id)
+      expected[entry.id] = first.timeLeft(id: entry.id)
     }
     first.cancelAll()
     let wallAfterDeadTime = wall.now
@@ -141,7 +141,7 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
       let context = "seed \(seed) (\(name)), \(entry.id): \(what), calibrated \(serverAhead != nil), moved \(moved)"
       if what.kind == .countingUp {
         let elapsed = max(.zero, before + shift)
-        XCTAssertEqual(manager.remaining(id: entry.id), elapsed, context)
+        XCTAssertEqual(manager.timeLeft(id: entry.id), elapsed, context)
         let value = Int(elapsed / .seconds(1))
         XCTAssertEqual(log.values(entry.id), what.isPaused ? [] : [value], context)
         continue
@@ -153,7 +153,7 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
         XCTAssertEqual(log.values(entry.id), [0], context)
         continue
       }
-      XCTAssertEqual(manager.remaining(id: entry.id), left, context)
+      XCTAssertEqual(manager.timeLeft(id: entry.id), left, context)
       let value = Int((left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000 - 1) / 1_000_000_000 + 1)
       let shown = what.isPaused || what.deliveries == .onlyTheEnd ? [] : [value]
       XCTAssertEqual(log.values(entry.id), shown, "\(context): its value at once")

@@ -39,7 +39,7 @@ final class SystemDatesTests: XCTestCase {
       let offset = Double(manager.serverOffset.components.seconds)
       XCTAssertEqual(manager.endDate(id: 1)?.timeIntervalSince1970 ?? 0, (serverEnd - offset).timeIntervalSince1970, accuracy: 1e-6)
       XCTAssertEqual(manager.endDate(id: 1)?.timeIntervalSince1970 ?? 0, (wall.now + 90).timeIntervalSince1970, accuracy: 1e-6)
-      XCTAssertEqual(manager.remaining(id: 1), .seconds(90))
+      XCTAssertEqual(manager.timeLeft(id: 1), .seconds(90))
       manager.cancelAll()
     }
   }

@@ -162,10 +162,10 @@ public final class CountdownEngine: Sendable {
 
   /// Starts (or replaces) the countdown of `receiver`.
   ///
-  /// The first callback comes promptly, on the delivery queue, with the current value; then one
-  /// each time the value changes. A countdown that reaches 0 is called once with 0 and ends; so does
-  /// one whose handler sets `stop`. A `deadline` in the past or a zero `duration` ends at once with
-  /// a single 0.
+  /// The first callback is a prompt delivery: it comes at once (not at the next tick), on the
+  /// delivery queue, with the current value; then one comes each time the value changes. A
+  /// countdown that reaches 0 is called once with 0 and ends; so does one whose handler sets
+  /// `stop`. A `deadline` in the past or a zero `duration` ends at once with a single 0.
   ///
   /// - Parameters:
   ///   - receiver: The object the countdown belongs to: its key, never retained.
@@ -316,7 +316,8 @@ public final class CountdownEngine: Sendable {
   }
 
   /// The exact time left for `receiver` (elapsed, when counting up); `nil` without a registration.
-  public func remaining(for receiver: AnyObject) -> Duration? {
+  /// A `Duration`, where ``value(for:)`` and a handler's value count whole intervals.
+  public func timeLeft(for receiver: AnyObject) -> Duration? {
     let now = clock.now.nanosecondsSinceOrigin
     return state.withLock { state in
       state.liveIndex(of: receiver).map { index in
@@ -342,22 +343,26 @@ public final class CountdownEngine: Sendable {
 
   // MARK: - Suspending
 
-  /// Stops the timer: no wakeups and no CPU until ``resume()``. First callbacks of new
-  /// registrations are still delivered.
-  public func suspend() {
+  /// Stops the timer: no wakeups and no CPU until ``resumeTicking()``. Prompt deliveries (the
+  /// first value of a new registration) still happen.
+  ///
+  /// This stops ticking for the whole engine; one registration is frozen with ``pause(_:)`` instead.
+  public func suspendTicking() {
     let now = clock.now.nanosecondsSinceOrigin
-    perform(EngineActions(timer: state.withLock { $0.suspend(at: $0.monotone(now)) }))
+    perform(EngineActions(timer: state.withLock { $0.suspendTicking(at: $0.monotone(now)) }))
   }
 
-  /// Restarts after ``suspend()``: every registration promptly gets one callback with its
+  /// Restarts after ``suspendTicking()``: every registration promptly gets one callback with its
   /// corrected value, those that ran out meanwhile get their single 0, and ticking continues.
   /// Registrations with ``SuspensionPolicy/pauses`` continue from where they were: the time spent
   /// suspended never counts for them (nor, for one registered while suspended, any time before it
   /// was registered).
-  public func resume() {
+  ///
+  /// This restarts the whole engine; one paused registration continues with ``resume(_:)``.
+  public func resumeTicking() {
     let now = clock.now.nanosecondsSinceOrigin
     let actions = state.withLock { state -> EngineActions in
-      guard state.resume(at: state.monotone(now)) else { return .none }
+      guard state.resumeTicking(at: state.monotone(now)) else { return .none }
       var actions = EngineActions()
       actions.queuePass = state.requestPass()
       return actions
@@ -365,7 +370,7 @@ public final class CountdownEngine: Sendable {
     perform(actions)
   }
 
-  /// Whether ``suspend()`` is in effect.
+  /// Whether ``suspendTicking()`` is in effect.
   public var isSuspended: Bool {
     state.withLock { $0.suspendedSince != nil }
   }
@@ -382,7 +387,7 @@ public final class CountdownEngine: Sendable {
         // Once per wakeup, not per removal: see `shrinkIfSparse`.
         state.table.shrinkIfSparse()
         guard state.suspendedSince == nil else { return (actions, false) }
-        if state.table.isEmpty, state.awaitingFirstDelivery.isEmpty, !state.firstDeliveriesNeedWalk {
+        if state.table.isEmpty, state.awaitingPromptDelivery.isEmpty, !state.promptDeliveriesNeedWalk {
           // The lazy cancel: a wakeup that finds nothing to do ends the timer.
           actions.timer = state.removeTimer()
           return (actions, false)

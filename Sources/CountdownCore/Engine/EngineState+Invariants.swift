@@ -18,8 +18,8 @@ extension EngineState {
     // While a pass runs, the nodes it walked hold values its chunk has not delivered yet, and their
     // next changes live in the pass's progress: the rest is checked between passes.
     guard delivery == nil else { return problems }
-    let awaiting = Set(awaitingFirstDelivery.map(\.slot))
-    let walkComing = tickDue || firstDeliveriesNeedWalk
+    let awaiting = Set(awaitingPromptDelivery.map(\.slot))
+    let walkComing = tickDue || promptDeliveriesNeedWalk
     var noted: [SlotReference: Int64] = [:]
     for entry in ends.entries {
       noted[entry.slot] = min(noted[entry.slot] ?? .max, entry.deadline)
@@ -39,10 +39,10 @@ extension EngineState {
       if timing.deliversOnlyTheEnd, timing.value != 1, timing.value != 0, !timing.isPaused {
         problems.append("an only-the-end registration stands at \(timing.value)")
       }
-      // Every registration is either ahead of the walk or awaiting its first delivery.
+      // Every registration is either ahead of the walk or awaiting its prompt delivery.
       if timing.awaitsPromptDelivery {
         if !walkComing, !awaiting.contains(node.slot) {
-          problems.append("a registration awaits its first delivery, and no pass will make it")
+          problems.append("a registration awaits its prompt delivery, and no pass will make it")
         }
         continue
       }

@@ -18,8 +18,8 @@
 ///    `earliestChangeDuringPass` and joins it when the pass ends (``noteChange(at:)``).
 /// 2. **A change to come is a wakeup to come.** If a registration will change, the timer is armed,
 ///    or being made, or a pass is queued or due, or the engine is suspended.
-/// 3. **Every registration is ahead of the walk or awaits its first delivery.** One whose value is
-///    owed at once is in `awaitingFirstDelivery`, or a walk is due that will find it.
+/// 3. **Every registration is ahead of the walk or awaits its prompt delivery.** One whose value is
+///    owed at once is in `awaitingPromptDelivery`, or a walk is due that will find it.
 /// 4. **"Only the end" is a state, never a value.** `CountdownTiming.deliversOnlyTheEnd` survives
 ///    pauses, resumes and suspensions; such a registration stands at 1 until its 0.
 /// 5. **Readings are monotone.** A call reads the clock before it takes the lock; another thread
@@ -29,9 +29,9 @@
 /// 6. **Removal is final.** Once a call that removes, replaces or pauses a registration returns,
 ///    on any thread, no callback for it begins: each such call notes the slot in the running
 ///    pass's `DeliveryContext` under the lock, and the pass checks before every callback.
-/// 7. **First deliveries use the instant the labels show.** A first value is computed at or after
+/// 7. **Prompt deliveries use the instant the labels show.** A first value is computed at or after
 ///    the grid instant the latest wakeup stood for, even when that wakeup ran early
-///    (``firstDeliveryInstant(preparedAt:tick:window:)``), so it never goes back past a value
+///    (``promptDeliveryInstant(preparedAt:tick:window:)``), so it never goes back past a value
 ///    already shown.
 /// 8. **Every end to come is noted.** With ends on a grid of their own (``separateEnds``), a
 ///    running registration at its last value is kept out of `earliestChange`; instead `ends` holds
@@ -110,12 +110,12 @@ struct EngineState {
   /// registration's value is owed at once, or after wakeups missed a whole turn of it).
   var wheelNeedsWalk = false
 
-  /// Registrations awaiting their prompt first delivery.
-  private(set) var awaitingFirstDelivery: [PendingDelivery] = []
-  /// So many registrations awaited their first delivery that the next pass walks the table for
+  /// Registrations awaiting a prompt delivery (a first value, or the current one after a resume).
+  private(set) var awaitingPromptDelivery: [PendingDelivery] = []
+  /// So many registrations awaited a prompt delivery that the next pass walks the table for
   /// them (a walk is cheaper than looking each up past an eighth of the table); the list was
   /// dropped, so a burst of a million registrations leaves no 16 MB list behind.
-  private(set) var firstDeliveriesNeedWalk = false
+  private(set) var promptDeliveriesNeedWalk = false
   /// A wakeup happened: the next pass walks the whole table.
   var tickDue = false
   /// A pass is queued on the delivery queue (at most one is).
@@ -150,7 +150,7 @@ struct EngineState {
     var slot: SlotReference
   }
 
-  var hasPendingWork: Bool { tickDue || endsDue || firstDeliveriesNeedWalk || !awaitingFirstDelivery.isEmpty }
+  var hasPendingWork: Bool { tickDue || endsDue || promptDeliveriesNeedWalk || !awaitingPromptDelivery.isEmpty }
 
   /// - Parameters:
   ///   - window: The wakeup grid's step (the interval, or the per-countdown tolerance).
@@ -300,11 +300,11 @@ extension EngineState {
     max(wakeupInstant, Self.gridFloor(now, window: window, origin: gridOrigin))
   }
 
-  /// The instant first deliveries prepared at clock instant `now` are computed for: the grid
+  /// The instant prompt deliveries prepared at clock instant `now` are computed for: the grid
   /// instant the labels already show (the current one, or the one the latest wakeup stood for if
   /// it ran early), but never before a registration's own reading (a first value never exceeds its
   /// duration).
-  func firstDeliveryInstant(preparedAt now: Int64, tick: Int64?, window: Int64) -> Int64 {
+  func promptDeliveryInstant(preparedAt now: Int64, tick: Int64?, window: Int64) -> Int64 {
     max(Self.gridFloor(now, window: window, origin: gridOrigin), tick ?? .min, wakeupInstant, latestRegistrationRead)
   }
 }
@@ -315,7 +315,7 @@ extension EngineState {
   /// Adds a registration of `receiver` calling `call`, with `timing` made at clock instant `now`
   /// (a reading made ``monotone(_:)``), or replaces the one of the same key; returns what to do
   /// after the lock, and the replaced handler, for the caller to release outside the lock. One
-  /// that delivers only its end is owed no first delivery.
+  /// that delivers only its end is owed no prompt delivery.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ timing: CountdownTiming,
     now: Int64, interval: Int64, window: Int64
@@ -344,7 +344,7 @@ extension EngineState {
       table.insert(node, for: key)
     }
     if !silent {
-      noteAwaitingFirstDelivery(.init(key: key, slot: slot))
+      noteAwaitingPromptDelivery(.init(key: key, slot: slot))
     }
     var actions = EngineActions()
     actions.timer = ensureTimer(now: now)
@@ -417,7 +417,7 @@ extension EngineState {
     table[index].timing.resume(at: resumedAt)
     let timing = table[index].timing
     if timing.awaitsPromptDelivery {
-      noteAwaitingFirstDelivery(.init(key: table.key(at: index), slot: table[index].slot))
+      noteAwaitingPromptDelivery(.init(key: table.key(at: index), slot: table[index].slot))
     }
     noteFirstChange(of: timing, slot: table[index].slot, at: now, interval: interval)
     var actions = EngineActions()
@@ -428,27 +428,27 @@ extension EngineState {
   }
 }
 
-// MARK: - First deliveries and removals
+// MARK: - Prompt deliveries and removals
 
 extension EngineState {
-  /// Notes a registration owed its prompt first delivery.
-  mutating func noteAwaitingFirstDelivery(_ pending: PendingDelivery) {
-    guard !firstDeliveriesNeedWalk else { return }
-    if awaitingFirstDelivery.count >= 64, awaitingFirstDelivery.count * 8 > table.count {
-      awaitingFirstDelivery = []
-      firstDeliveriesNeedWalk = true
+  /// Notes a registration owed a prompt delivery.
+  mutating func noteAwaitingPromptDelivery(_ pending: PendingDelivery) {
+    guard !promptDeliveriesNeedWalk else { return }
+    if awaitingPromptDelivery.count >= 64, awaitingPromptDelivery.count * 8 > table.count {
+      awaitingPromptDelivery = []
+      promptDeliveriesNeedWalk = true
     } else {
-      awaitingFirstDelivery.append(pending)
+      awaitingPromptDelivery.append(pending)
     }
   }
 
-  /// Hands the owed first deliveries to a pass: the list, or `nil` when the pass must walk.
-  mutating func takeAwaitingFirstDelivery() -> [PendingDelivery]? {
+  /// Hands the owed prompt deliveries to a pass: the list, or `nil` when the pass must walk.
+  mutating func takeAwaitingPromptDelivery() -> [PendingDelivery]? {
     defer {
-      awaitingFirstDelivery = []
-      firstDeliveriesNeedWalk = false
+      awaitingPromptDelivery = []
+      promptDeliveriesNeedWalk = false
     }
-    return firstDeliveriesNeedWalk || awaitingFirstDelivery.count * 8 > table.count ? nil : awaitingFirstDelivery
+    return promptDeliveriesNeedWalk || awaitingPromptDelivery.count * 8 > table.count ? nil : awaitingPromptDelivery
   }
 
   /// Marks the start of a delivery pass: changes noted from now on are kept apart for it.
@@ -772,7 +772,7 @@ extension EngineState {
 
 extension EngineState {
   /// Stops the timer's wakeups from `now` on.
-  mutating func suspend(at now: Int64) -> TimerAction {
+  mutating func suspendTicking(at now: Int64) -> TimerAction {
     guard suspendedSince == nil else { return .none }
     suspendedSince = now
     defer { checkInvariantsIfEnabled() }
@@ -780,16 +780,16 @@ extension EngineState {
     return arm(at: nil)
   }
 
-  /// Ends a suspension at `now`: every running registration is due at once, so its current value
+  /// Ends a suspension at `now`: every running registration is owed a prompt delivery, so its current value
   /// is delivered even if it did not change. Returns whether the engine was suspended.
-  mutating func resume(at now: Int64) -> Bool {
+  mutating func resumeTicking(at now: Int64) -> Bool {
     guard let since = suspendedSince else { return false }
     suspendedSince = nil
     suspendedTotal = suspendedTotal.addingSaturated(max(0, now.subtractingSaturated(since)))
     noteRegistrationRead(now)
     table.withNodes { nodes, _ in
       for position in nodes.indices {
-        nodes[position].timing.markDue()
+        nodes[position].timing.requestPromptDelivery()
       }
     }
     tickDue = true

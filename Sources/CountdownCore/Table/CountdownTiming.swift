@@ -53,7 +53,7 @@ package struct CountdownTiming: Sendable {
     (countingUp ? countingUpFlag : 0) | (policy == .pauses ? pausesFlag : 0)
   }
 
-  /// The value last delivered; -1 when a delivery is due at once (before the first one, and after a
+  /// The value last delivered; -1 when a prompt delivery is owed (before the first one, and after a
   /// resume or a shift). Values above ``maximumValue`` are stored as it.
   package private(set) var value: Int64 {
     @inline(__always) get { word >> Self.valueShift }
@@ -73,11 +73,11 @@ package struct CountdownTiming: Sendable {
     set { word = newValue ? word | Self.onlyTheEndFlag : word & ~Self.onlyTheEndFlag }
   }
 
-  /// Whether a delivery is due at once (the first one, or the one after a resume or a shift). Never
+  /// Whether a prompt delivery is owed (the first value, or the one after a resume or a shift). Never
   /// for a registration that delivers only its end.
   package var awaitsPromptDelivery: Bool { value < 0 && !isPaused && !deliversOnlyTheEnd }
 
-  /// The instant the value changes next: `Int64.min` when a delivery is due at once, `Int64.max`
+  /// The instant the value changes next: `Int64.min` when a prompt delivery is owed, `Int64.max`
   /// while paused or after the end. For a registration that delivers only its end, the deadline.
   @inline(__always)
   package func nextChange(interval: Int64) -> Int64 {
@@ -217,8 +217,8 @@ package struct CountdownTiming: Sendable {
     isPaused = true
   }
 
-  /// Continues from the frozen time at `now`; due at once so the current value is delivered
-  /// (unless only the end is). Saturates instead of wrapping: a countdown frozen with more time left than the clock has
+  /// Continues from the frozen time at `now`, owed a prompt delivery of its current value (unless
+  /// only the end is delivered). Saturates instead of wrapping: a countdown frozen with more time left than the clock has
   /// instants ahead ends no sooner than the clock's last instant.
   package mutating func resume(at now: Int64) {
     guard isPaused else { return }
@@ -246,9 +246,9 @@ package struct CountdownTiming: Sendable {
     anchor = anchor.subtractingSaturated(offset)
   }
 
-  /// Makes a running registration due at once, so its current value is delivered (after the
+  /// Owes a running registration a prompt delivery, so its current value is delivered (after the
   /// engine resumes). A paused or finished registration is left alone.
-  package mutating func markDue() {
+  package mutating func requestPromptDelivery() {
     guard !isPaused, !isFinished, !deliversOnlyTheEnd else { return }
     value = -1
   }

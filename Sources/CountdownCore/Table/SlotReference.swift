@@ -5,7 +5,7 @@
 /// pass that may have prepared a callback for it is running (see ``EngineState/retired``): within
 /// a pass, a reference names one registration and leads to its handler. Across passes a stale
 /// reference may name a newer registration in the same slot; the one list that outlives a pass
-/// (first deliveries owed) checks what it finds.
+/// (prompt deliveries owed) checks what it finds.
 package struct SlotReference: Hashable {
   package let pointer: UnsafeMutablePointer<RegistrationSlot>
 

@@ -17,7 +17,7 @@ public import Dispatch
 /// let clock = ManualCountdownClock()
 /// let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
 /// try engine.register(token, .duration(.seconds(3))) { remaining, _ in print(remaining) }
-/// try clock.advance(by: .zero)       // prints 3 (the prompt first delivery)
+/// try clock.advance(by: .zero)       // prints 3 (the first value, a prompt delivery)
 /// try clock.advance(by: .seconds(3)) // prints 2, 1, 0
 /// ```
 public final class ManualCountdownClock: CountdownClock, Sendable {
@@ -120,7 +120,7 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
 
   /// Moves time forward by `duration`, firing every timer that comes due on the way, in order.
   ///
-  /// `advance(by: .zero)` fires nothing but still lets engines deliver pending first callbacks.
+  /// `advance(by: .zero)` fires nothing but still lets engines make pending prompt deliveries.
   /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange``; time does not
   ///   move then.
   public func advance(by duration: Duration) throws(CountdownError) {

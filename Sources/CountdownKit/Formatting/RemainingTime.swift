@@ -6,7 +6,7 @@ public import Foundation
 ///
 /// A fraction of a second always counts as a whole second: the parts and the text round the
 /// duration **up** to whole seconds, the rule a countdown's callback follows for its whole
-/// intervals. So 59.2 s left reads `1:00`, never `0:59`, and `RemainingTime(manager.remaining(for:
+/// intervals. So 59.2 s left reads `1:00`, never `0:59`, and `RemainingTime(manager.timeLeft(for:
 /// cell)!)` reads the same as `RemainingTime(seconds: remaining)` in the cell's callback at that
 /// instant; neither ever shows less time than is left.
 ///
@@ -32,7 +32,7 @@ public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
   /// The time as given, never negative (a negative input reads as zero); not yet rounded.
   public let duration: Duration
 
-  /// Wraps a duration (negative ones become zero), such as ``CountdownManager/remaining(for:)``.
+  /// Wraps a duration (negative ones become zero), such as ``CountdownManager/timeLeft(for:)``.
   public init(_ duration: Duration) {
     self.duration = max(duration, .zero)
   }

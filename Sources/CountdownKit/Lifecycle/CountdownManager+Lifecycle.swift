@@ -7,7 +7,7 @@ extension CountdownManager {
   /// Countdowns keep their deadlines (unless started with ``CountdownCore/SuspensionPolicy/pauses``);
   /// ``resumeTicking()`` delivers their corrected values.
   public func suspendTicking() {
-    engine.suspend()
+    engine.suspendTicking()
   }
 
   /// Restarts the manager's timer after ``suspendTicking()``: every countdown gets one prompt
@@ -17,19 +17,7 @@ extension CountdownManager {
   /// This restarts the whole manager; one paused countdown continues with ``resume(_:)``.
   public func resumeTicking() {
     state.withLock { $0.resumes += 1 }
-    engine.resume()
-  }
-
-  /// The former name of ``suspendTicking()``.
-  @available(*, deprecated, renamed: "suspendTicking()")
-  public func suspend() {
-    suspendTicking()
-  }
-
-  /// The former name of ``resumeTicking()``, easily confused with ``resume(_:)``.
-  @available(*, deprecated, renamed: "resumeTicking()")
-  public func resume() {
-    resumeTicking()
+    engine.resumeTicking()
   }
 
   /// Whether the manager's ticking is suspended.

@@ -139,7 +139,7 @@ extension CountdownManager {
     token(for: id).map(engine.pause) ?? false
   }
 
-  /// Continues the countdown of `id` frozen by ``pause(id:)``, with a prompt callback.
+  /// Continues the countdown of `id` frozen by ``pause(id:)``, with a prompt delivery of its current value.
   ///
   /// - Returns: Whether `id` had a countdown.
   @discardableResult
@@ -152,15 +152,10 @@ extension CountdownManager {
     token(for: id).map(engine.contains) ?? false
   }
 
-  /// The exact time left for `id` (elapsed, for a listener), or `nil` without a countdown.
-  public func remaining<ID: Hashable & Sendable>(id: ID) -> Duration? {
-    token(for: id).flatMap(engine.remaining(for:))
-  }
-
-  /// The former name of ``remaining(id:)``.
-  @available(*, deprecated, renamed: "remaining(id:)")
-  public func remaining<ID: Hashable & Sendable>(forID id: ID) -> Duration? {
-    remaining(id: id)
+  /// The exact time left for `id` (elapsed, for a listener), or `nil` without a countdown: a
+  /// `Duration`, where a handler's `remaining` counts whole intervals.
+  public func timeLeft<ID: Hashable & Sendable>(id: ID) -> Duration? {
+    token(for: id).flatMap(engine.timeLeft(for:))
   }
 
   func token<ID: Hashable & Sendable>(for id: ID) -> IDToken? {

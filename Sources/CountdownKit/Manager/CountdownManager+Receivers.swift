@@ -18,7 +18,7 @@ extension CountdownManager {
   /// plain (non-`Sendable`) object from another thread, which would then race with the callback,
   /// does not compile. Keys that are not main-actor objects use ``start(id:for:whileSuspended:_:)``
   /// (from any thread). ``cancel(_:)``, ``pause(_:)``, ``resume(_:)``, ``contains(_:)`` and
-  /// ``remaining(for:)`` only use the receiver's identity and may be called from any thread.
+  /// ``timeLeft(for:)`` only use the receiver's identity and may be called from any thread.
   ///
   /// - Parameters:
   ///   - receiver: The object that shows the countdown. Held weakly; keys the countdown.
@@ -152,7 +152,7 @@ extension CountdownManager {
     engine.pause(receiver)
   }
 
-  /// Continues a countdown frozen by ``pause(_:)``, with a prompt callback.
+  /// Continues a countdown frozen by ``pause(_:)``, with a prompt delivery of its current value.
   ///
   /// - Returns: Whether `receiver` had a countdown.
   @discardableResult
@@ -165,9 +165,10 @@ extension CountdownManager {
     engine.contains(receiver)
   }
 
-  /// The exact time left for `receiver` (elapsed, for a listener), or `nil` without a countdown.
-  public func remaining(for receiver: AnyObject) -> Duration? {
-    engine.remaining(for: receiver)
+  /// The exact time left for `receiver` (elapsed, for a listener), or `nil` without a countdown: a
+  /// `Duration`, where a handler's `remaining` counts whole intervals.
+  public func timeLeft(for receiver: AnyObject) -> Duration? {
+    engine.timeLeft(for: receiver)
   }
 
   /// The number of countdowns and listeners.

@@ -40,7 +40,7 @@ extension CountdownManager {
   /// start. A running one promptly gets one call with its current value; one that ran out while
   /// the app was not running (or was paused or frozen with nothing left) gets its single `0` and is
   /// listed in ``CountdownRestoration/ended`` with the date it ended. A paused one stays paused,
-  /// without a call until ``resume(id:)``: read its value with ``remaining(id:)``. Time spent not
+  /// without a call until ``resume(id:)``: read its value with ``timeLeft(id:)``. Time spent not
   /// running does not count for a paused countdown nor for one with
   /// ``CountdownCore/SuspensionPolicy/pauses``.
   ///

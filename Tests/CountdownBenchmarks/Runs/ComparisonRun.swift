@@ -52,7 +52,7 @@ struct ComparisonRun {
   private func warmUp() throws {
     let run = try OursManualRun(receivers: 16, interval: configuration.interval)
     _ = try run.registerAll()
-    _ = try run.flushFirstDeliveries()
+    _ = try run.flushPromptDeliveries()
     _ = try run.tickCost(ticks: 2)
     _ = run.cancelAll()
   }
@@ -72,7 +72,7 @@ struct ComparisonRun {
     sanity["G checksum at \(n)"] = loop.checksum
   }
 
-  /// Ours: register, first deliveries, tick cost and cancel on the manual clock, and the resident
+  /// Ours: register, prompt deliveries, tick cost and cancel on the manual clock, and the resident
   /// bytes a registration adds.
   private mutating func runOursOnTheManualClock(_ n: Int, ticks: Int, log: (String) -> Void) throws {
     log("ours, manual clock, N = \(n)")
@@ -80,17 +80,17 @@ struct ComparisonRun {
     let ours = try OursManualRun(receivers: n, interval: configuration.interval)
     let residentWithReceivers = ProcessUsage.currentResidentBytes()
     let register = try ours.registerAll()
-    let firstDeliveries = try ours.flushFirstDeliveries()
+    let promptDeliveries = try ours.flushPromptDeliveries()
     let residentRegistered = ProcessUsage.currentResidentBytes()
     let (tickCost, tickCallbacks) = try ours.tickCost(ticks: ticks)
     var registers = [register]
     var cancels = [ours.cancelAll()]
     for _ in 1..<configuration.registerRounds {
       registers.append(try ours.registerAll())
-      _ = try ours.flushFirstDeliveries()
+      _ = try ours.flushPromptDeliveries()
       cancels.append(ours.cancelAll())
     }
-    sanity["ours first deliveries at \(n)"] = firstDeliveries
+    sanity["ours prompt deliveries at \(n)"] = promptDeliveries
     sanity["ours tick callbacks at \(n)"] = tickCallbacks
     addFills(ResultTable.ours, n, registers: registers, cancels: cancels, how: "manual clock, no ticks")
     table.add(

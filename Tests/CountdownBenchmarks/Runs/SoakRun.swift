@@ -34,7 +34,7 @@ struct SoakRun {
     var registerNanoseconds = 0.0
     var tickNanoseconds = 0.0
     var cancelNanoseconds = 0.0
-    var firstDeliveries = 0
+    var promptDeliveries = 0
     var tickDeliveries = 0
     /// Whether every receiver's slot holds the value of the last tick.
     var lastValuesRight = false
@@ -61,7 +61,7 @@ struct SoakRun {
       }
       return """
         \(title)
-          receivers \(ResultTable.format(count: receivers)), ticks \(ticks), first deliveries \(firstDeliveries), \
+          receivers \(ResultTable.format(count: receivers)), ticks \(ticks), prompt deliveries \(promptDeliveries), \
         tick deliveries \(tickDeliveries) (expected \(receivers * ticks)), last values right: \(lastValuesRight)
           register \(ResultTable.fixed(registerNanoseconds, digits: 1)) ns/op, tick \
         \(ResultTable.fixed(tickNanoseconds, digits: 2)) ns/receiver, cancel \
@@ -136,7 +136,7 @@ struct SoakRun {
 
     var before = engine.statistics.deliveries
     try clock.advance(by: .zero)
-    report.firstDeliveries = Int(engine.statistics.deliveries - before)
+    report.promptDeliveries = Int(engine.statistics.deliveries - before)
 
     before = engine.statistics.deliveries
     var tickTime: Int64 = 0

@@ -31,10 +31,10 @@ struct RegistrationRecord {
   /// The value after the next may skip too: a resume of the engine while the first value was
   /// prepared and not yet delivered owes a catch-up after it.
   var looseTwice = false
-  /// Owed a prompt value not delivered yet (after a resume of this countdown or of the engine):
+  /// Owed a prompt delivery not made yet (after a resume of this countdown or of the engine):
   /// like a first value, a resume of the engine meanwhile owes a catch-up after it (which may
   /// repeat it).
-  var awaitsPromptValue = false
+  var awaitsPromptDelivery = false
   /// Grid checks apply to grid instants after this clock instant (its first value, or the value
   /// after a resume, is computed off the grid).
   var gridCheckAfter: Int64

@@ -84,7 +84,7 @@ final class SimulationModel: @unchecked Sendable {
       }
     }
     record.last = value
-    record.awaitsPromptValue = false
+    record.awaitsPromptDelivery = false
     if record.looseTwice {
       record.looseTwice = false
     } else {
@@ -150,8 +150,8 @@ final class SimulationModel: @unchecked Sendable {
         records[id]!.gridCheckAfter = max(records[id]!.gridCheckAfter, instant)
         // Resuming: a value still owed (a first one, one after a resume of this countdown, or an
         // earlier resume's catch-up) comes before this catch-up, or is it; either may repeat.
-        if records[id]!.last == nil || records[id]!.awaitsPromptValue { records[id]!.looseTwice = true }
-        if !records[id]!.paused, !records[id]!.onlyTheEnd { records[id]!.awaitsPromptValue = true }
+        if records[id]!.last == nil || records[id]!.awaitsPromptDelivery { records[id]!.looseTwice = true }
+        if !records[id]!.paused, !records[id]!.onlyTheEnd { records[id]!.awaitsPromptDelivery = true }
       }
     }
   }

@@ -186,19 +186,19 @@ struct SimulationRun {
           record.anchorMax += after + model.early - record.pausedMin
         }
         record.paused = false
-        record.awaitsPromptValue = true
+        record.awaitsPromptDelivery = true
         record.gridCheckAfter = after
         model.records[id] = record
       case .release(let slot):
         objects[slot] = nil
         end(slot)
       case .suspend:
-        engine.suspend()
+        engine.suspendTicking()
         suspended = true
         for id in model.records.keys { model.records[id]!.sawSuspension = true }
         model.loosenAll()
       case .resumeAll:
-        engine.resume()
+        engine.resumeTicking()
         suspended = false
         model.loosenAll(gridCheckAfter: now())
       case .cancelAll:

@@ -5,10 +5,10 @@ extension CountdownEngine {
     /// The grid instant of the pass's wakeup (for first-delivery passes: unused).
     let tick: Int64
     let tickRunning: Int64
-    /// First deliveries: computed when the chunk is prepared (see
-    /// ``EngineState/firstDeliveryInstant(preparedAt:tick:window:)``).
-    let firstDelivery: Int64
-    let firstDeliveryRunning: Int64
+    /// Prompt deliveries: computed when the chunk is prepared (see
+    /// ``EngineState/promptDeliveryInstant(preparedAt:tick:window:)``).
+    let promptDelivery: Int64
+    let promptDeliveryRunning: Int64
     /// The instant ends are due by: at or after `tick` (see ``EngineState/endInstant``).
     let end: Int64
     let endRunning: Int64
@@ -20,27 +20,27 @@ extension CountdownEngine {
       tickRunning = state.runningTime(at: tick)
       end = state.endInstant(forTick: tick)
       endRunning = state.runningTime(at: end)
-      firstDelivery = state.firstDeliveryInstant(preparedAt: now, tick: kind.tickInstant, window: window)
-      firstDeliveryRunning = state.runningTime(at: firstDelivery)
+      promptDelivery = state.promptDeliveryInstant(preparedAt: now, tick: kind.tickInstant, window: window)
+      promptDeliveryRunning = state.runningTime(at: promptDelivery)
       #if COUNTDOWN_CHECK_INVARIANTS
         let labels = state.wakeupInstant
-        if firstDelivery < labels {
-          BrokenRuleRecorder.report(["a first delivery computed before the labels' instant"], "engine rules")
+        if promptDelivery < labels {
+          BrokenRuleRecorder.report(["a prompt delivery computed before the labels' instant"], "engine rules")
         }
       #endif
       suspendedTotal = state.suspendedTotal
     }
 
-    /// The instant `timing`'s value is computed for: a first delivery's, an end's (a registration
+    /// The instant `timing`'s value is computed for: a prompt delivery's, an end's (a registration
     /// at its last value), or the tick's.
     @inline(__always)
     func instant(for timing: CountdownTiming) -> Int64 {
-      let isFirst = timing.awaitsPromptDelivery
+      let isPrompt = timing.awaitsPromptDelivery
       let isEnd = timing.isAtItsLastValue
       if timing.policy == .pauses {
-        return isFirst ? firstDeliveryRunning : isEnd ? endRunning : tickRunning
+        return isPrompt ? promptDeliveryRunning : isEnd ? endRunning : tickRunning
       }
-      return isFirst ? firstDelivery : isEnd ? end : tick
+      return isPrompt ? promptDelivery : isEnd ? end : tick
     }
 
     /// The clock instant of `change`, on `timing`'s time.

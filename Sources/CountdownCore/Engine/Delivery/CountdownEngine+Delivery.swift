@@ -18,13 +18,13 @@ extension CountdownEngine {
     let slot: SlotReference
   }
 
-  /// Delivers everything pending: first deliveries of new registrations, and, after a wakeup, every
+  /// Delivers everything pending: prompt deliveries of new registrations, and, after a wakeup, every
   /// registration whose value changed. Runs on the delivery queue, in three steps: take the pass's
   /// kind from the state, run the chunks, finish the pass (statistics, re-arm).
   ///
   /// A tick's values are those at the grid instant its wakeup stands for (see
   /// ``EngineState/noteWakeup(at:armedFor:window:)``), so a wakeup a little early or late never
-  /// makes a value skip or repeat, and every label flips in the same batch. First deliveries are
+  /// makes a value skip or repeat, and every label flips in the same batch. Prompt deliveries are
   /// computed when their chunk is prepared. Since at most one pass is queued, a stalled queue never
   /// builds up a backlog of stale batches. The table is walked in chunks: each chunk is prepared
   /// under the lock (bounded work), then its callbacks run with the lock released, so a callback
@@ -54,31 +54,31 @@ extension CountdownEngine {
         state.endsDue = false
       }
       if state.tickDue {
-        let pending = state.takeAwaitingFirstDelivery()
+        let pending = state.takeAwaitingPromptDelivery()
         let tick = state.tickInstant(passStartedAt: startedAt, window: window)
         if state.wheel != nil {
           // The windows through the tick are this pass's: a change noted while it runs waits in a
           // later one (``EngineState/noteInWheel(_:changeAt:)``).
           defer { state.noteWheelVisited(through: tick) }
           if let pending, let windows = state.takeWindows(through: tick) {
-            return .windows(tick, WheelVisit(windows: windows, firstDeliveries: pending))
+            return .windows(tick, WheelVisit(windows: windows, promptDeliveries: pending))
           }
           // Rebuilt by this walk.
           state.wheel!.removeAll()
           state.wheelNeedsWalk = false
         }
-        // The walk delivers first deliveries and due ends too.
+        // The walk delivers prompt deliveries and due ends too.
         return .tick(tick)
       }
       if state.endsDue {
-        // First deliveries owed meanwhile get a pass of their own, right after this one.
+        // Prompt deliveries owed meanwhile get a pass of their own, right after this one.
         return .ends(state.takeDueEnds())
       }
-      let pending = state.takeAwaitingFirstDelivery()
+      let pending = state.takeAwaitingPromptDelivery()
       // Looking a registration up costs cache misses in the buckets and the pool; the walk reads
       // the pool in order. Past an eighth of the table, walking is cheaper
-      // (``EngineState/takeAwaitingFirstDelivery()``).
-      return pending.map(PassKind.firstDeliveries) ?? .firstDeliveriesByWalk
+      // (``EngineState/takeAwaitingPromptDelivery()``).
+      return pending.map(PassKind.promptDeliveries) ?? .promptDeliveriesByWalk
     }
     if kind == nil {
       perform(EngineActions(queuePass: state.withLock { $0.delivery == nil ? false : $0.requestPass() }))
@@ -124,14 +124,14 @@ extension CountdownEngine {
       progress.uncounted = 0
       let instants = ChunkInstants(kind, preparedAt: preparedAt, state: state, window: window)
       switch kind {
-      case .firstDeliveries(let pending):
-        prepareFirstDeliveries(pending, instants, progress: &progress, into: &chunk, state: &state)
+      case .promptDeliveries(let pending):
+        preparePromptDeliveries(pending, instants, progress: &progress, into: &chunk, state: &state)
       case .ends(let entries):
         prepareEnds(entries, instants, progress: &progress, into: &chunk, state: &state)
       case .windows(_, let visit):
-        prepareFirstDeliveries(visit.firstDeliveries, instants, progress: &progress, into: &chunk, state: &state)
+        preparePromptDeliveries(visit.promptDeliveries, instants, progress: &progress, into: &chunk, state: &state)
         prepareWheel(visit, instants, progress: &progress, into: &chunk, state: &state)
-      case .tick, .firstDeliveriesByWalk:
+      case .tick, .promptDeliveriesByWalk:
         prepareWalk(kind, instants, progress: &progress, into: &chunk, state: &state)
       }
       for change in progress.scheduled {
@@ -240,17 +240,17 @@ extension CountdownEngine {
     return made
   }
 
-  /// Prepares first deliveries of new (or resumed) registrations, looked up one by one.
-  private func prepareFirstDeliveries(
+  /// Prepares prompt deliveries of new (or resumed) registrations, looked up one by one.
+  private func preparePromptDeliveries(
     _ awaiting: [EngineState.PendingDelivery], _ instants: ChunkInstants, progress: inout PassProgress,
     into chunk: inout DeliveryChunk, state: inout EngineState
   ) {
     let interval = intervalNanoseconds
     let separateEnds = state.separateEnds
     let usesWheel = state.wheel != nil
-    while progress.firstDeliveryCursor < awaiting.count, !chunk.isFull {
-      let pending = awaiting[progress.firstDeliveryCursor]
-      progress.firstDeliveryCursor += 1
+    while progress.listCursor < awaiting.count, !chunk.isFull {
+      let pending = awaiting[progress.listCursor]
+      progress.listCursor += 1
       guard let index = state.table.index(of: pending.key), state.table[index].slot == pending.slot,
         state.table[index].timing.awaitsPromptDelivery
       else { continue }
@@ -327,7 +327,7 @@ extension CountdownEngine {
       let timing = state.table[index].timing
       if timing.isPaused {
         progress.pausedProbes.append(PausedProbe(key: state.table.key(at: index), slot: entry.slot))
-        let probe = max(instants.tick, instants.firstDelivery).addingSaturated(interval)
+        let probe = max(instants.tick, instants.promptDelivery).addingSaturated(interval)
         progress.earliest = min(progress.earliest, probe)
         progress.scheduled.append(.init(instant: probe, position: index.position, slot: entry.slot))
         continue
@@ -395,9 +395,9 @@ extension CountdownEngine {
     into chunk: inout DeliveryChunk, state: inout EngineState
   ) {
     let interval = intervalNanoseconds
-    while progress.firstDeliveryCursor < entries.count, !chunk.isFull {
-      let entry = entries[progress.firstDeliveryCursor]
-      progress.firstDeliveryCursor += 1
+    while progress.listCursor < entries.count, !chunk.isFull {
+      let entry = entries[progress.listCursor]
+      progress.listCursor += 1
       guard let index = state.table.indexAtLastValue(of: entry.slot) else { continue }
       let timing = state.table[index].timing
       guard instants.instant(for: timing) >= timing.anchor else {
@@ -492,7 +492,7 @@ extension CountdownEngine {
       // next window (a tolerance of 1 ms would wake the engine a thousand times a second for one
       // paused countdown): nothing else may tick to notice their end.
       probes.append(PausedProbe(key: entries[position].key, slot: nodes[position].slot))
-      let probe = max(instants.tick, instants.firstDelivery).addingSaturated(interval)
+      let probe = max(instants.tick, instants.promptDelivery).addingSaturated(interval)
       earliest = min(earliest, probe)
       if rebuildsWheel {
         scheduled.append(.init(instant: probe, position: position, slot: nodes[position].slot))

@@ -2,29 +2,29 @@ extension CountdownEngine {
   /// The five kinds of delivery pass, decided when a pass starts.
   enum PassKind {
     /// A wakeup happened: the whole table is walked, every registration brought to this grid
-    /// instant (first deliveries included), and the ends due by the wakeup's end instant delivered.
+    /// instant (prompt deliveries included), and the ends due by the wakeup's end instant delivered.
     /// With per-countdown alignment, the walk also rebuilds the wheel.
     case tick(Int64)
     /// A wakeup with per-countdown alignment: the registrations in the wheel's lists of the windows
-    /// that passed, and the first deliveries owed, are brought to this grid instant; nothing else
+    /// that passed, and the prompt deliveries owed, are brought to this grid instant; nothing else
     /// is looked at.
     case windows(Int64, WheelVisit)
     /// A wakeup between two grid instants, for ends: the final 0 of each registration these
     /// entries name that is still at its last value and due by the wakeup's end instant. Nothing
     /// else is walked.
     case ends([PendingEnds.Entry])
-    /// First deliveries only, for so many registrations that one walk of the table is cheaper than
+    /// Prompt deliveries only, for so many registrations that one walk of the table is cheaper than
     /// looking each up. Others are not due, even if their boundary passed, so that all values
     /// keep flipping together on the grid.
-    case firstDeliveriesByWalk
-    /// First deliveries only, each looked up.
-    case firstDeliveries([EngineState.PendingDelivery])
+    case promptDeliveriesByWalk
+    /// Prompt deliveries only, each looked up.
+    case promptDeliveries([EngineState.PendingDelivery])
 
-    /// The grid instant of a tick or a window pass; `nil` for first deliveries and ends.
+    /// The grid instant of a tick or a window pass; `nil` for prompt deliveries and ends.
     var tickInstant: Int64? {
       switch self {
       case .tick(let instant), .windows(let instant, _): instant
-      case .ends, .firstDeliveriesByWalk, .firstDeliveries: nil
+      case .ends, .promptDeliveriesByWalk, .promptDeliveries: nil
       }
     }
   }

@@ -2,7 +2,7 @@ extension CountdownEngine {
   /// Where a delivery pass stands between its chunks, and what it has counted.
   struct PassProgress {
     /// The next position in the first-delivery list, or in the list of an end pass.
-    var firstDeliveryCursor = 0
+    var listCursor = 0
     /// The next pool position the walk looks at (it walks downward); below 0 when there is
     /// nothing to walk, or nothing left.
     var walkCursor: Int
@@ -27,8 +27,8 @@ extension CountdownEngine {
 
     init(_ kind: PassKind) {
       switch kind {
-      case .tick, .firstDeliveriesByWalk: walkCursor = .max
-      case .firstDeliveries, .ends, .windows: walkCursor = -1
+      case .tick, .promptDeliveriesByWalk: walkCursor = .max
+      case .promptDeliveries, .ends, .windows: walkCursor = -1
       }
     }
 
@@ -36,11 +36,11 @@ extension CountdownEngine {
     func isDone(_ kind: PassKind) -> Bool {
       guard ended.isEmpty, walkCursor < 0 else { return false }
       switch kind {
-      case .firstDeliveries(let pending): return firstDeliveryCursor >= pending.count
-      case .ends(let entries): return firstDeliveryCursor >= entries.count
+      case .promptDeliveries(let pending): return listCursor >= pending.count
+      case .ends(let entries): return listCursor >= entries.count
       case .windows(_, let visit):
-        return firstDeliveryCursor >= visit.firstDeliveries.count && wheelList >= visit.windows.count
-      case .tick, .firstDeliveriesByWalk: return true
+        return listCursor >= visit.promptDeliveries.count && wheelList >= visit.windows.count
+      case .tick, .promptDeliveriesByWalk: return true
       }
     }
   }

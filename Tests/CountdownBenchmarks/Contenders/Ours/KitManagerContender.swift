@@ -43,7 +43,7 @@ struct KitManagerContender: RealTimerContender {
     let setup = ProcessProbe.now() - setupStart
     // Stamped ticks count from the end of setup (slow in debug builds): passes queued on the main
     // queue meanwhile show larger values and are not stamped. Callbacks run on this (main) thread.
-    if let stamps, let remaining = manager.remaining(for: receivers[0]) {
+    if let stamps, let remaining = manager.timeLeft(for: receivers[0]) {
       stamps.restart(from: Int((remaining / plan.interval).rounded(.up)))
     }
 

@@ -35,8 +35,8 @@ final class OursManualRun {
     return Double(ProcessProbe.threadCPU() - start) / Double(receivers.count)
   }
 
-  /// Delivers the prompt first callbacks; returns how many were delivered.
-  func flushFirstDeliveries() throws -> Int {
+  /// Makes the prompt deliveries (each new registration's first value); returns how many were made.
+  func flushPromptDeliveries() throws -> Int {
     let before = engine.statistics.deliveries
     try clock.advance(by: .zero)
     return Int(engine.statistics.deliveries - before)
