@@ -279,7 +279,10 @@ public final class CountdownEngine: Sendable {
   @discardableResult
   public func pause(_ receiver: AnyObject) -> Bool {
     let now = clock.now.nanosecondsSinceOrigin
-    return state.withLock { $0.pause(receiver, now: now) }
+    let window = windowNanoseconds
+    let (found, action) = state.withLock { $0.pause(receiver, now: now, window: window) }
+    perform(EngineActions(timer: action))
+    return found
   }
 
   /// Continues a countdown frozen by ``pause(_:)`` from where it stopped, delivering its current
@@ -345,6 +348,13 @@ public final class CountdownEngine: Sendable {
   /// The receiver table's bucket count and pool capacity: for tests of when it gives memory back.
   package var tableSize: (buckets: Int, capacity: Int) {
     state.withLock { ($0.table.bucketCount, $0.table.nodes.capacity) }
+  }
+
+  /// How many entries the engine's indexes of what changes when hold, stale ones included: the
+  /// ends to come and the per-countdown wheel (0 without one). For tests that churn registrations
+  /// and check that these stay bounded by the table's size.
+  package var indexSizes: (ends: Int, wheel: Int) {
+    state.withLock { ($0.ends.count, $0.wheel?.count ?? 0) }
   }
 
   /// Broken invariants of the receiver table (empty when sound): for tests.

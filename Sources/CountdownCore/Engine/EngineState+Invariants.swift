@@ -15,18 +15,25 @@ extension EngineState {
     }
     // The timer: one whenever a registration lives.
     if !table.isEmpty, !hasTimer, !isMakingTimer { problems.append("\(table.count) registrations and no timer") }
+    // Every index is bounded by the table's size.
+    problems += indexViolations()
     // While a pass runs, the nodes it walked hold values its chunk has not delivered yet, and their
     // next changes live in the pass's progress: the rest is checked between passes.
     guard delivery == nil else { return problems }
     let awaiting = Set(awaitingFirstDelivery.map(\.slot))
     let walkComing = tickDue || firstDeliveriesNeedWalk
+    // Only current entries count: a stale one names a registration gone, or an older entry.
     var noted: [SlotReference: Int64] = [:]
-    for entry in ends.entries {
+    for entry in ends.entries where entry.registration.isCurrent {
       noted[entry.slot] = min(noted[entry.slot] ?? .max, entry.deadline)
     }
     var waiting: [SlotReference: Set<Int>] = [:]
-    for (list, entry) in wheel?.entries ?? [] {
+    for (list, entry) in wheel?.entries ?? [] where entry.isCurrent {
       waiting[entry.slot, default: []].insert(list)
+    }
+    var waitingApart: [SlotReference: Int64] = [:]
+    for entry in wheel?.farEntries ?? [] where entry.registration.isCurrent {
+      waitingApart[entry.slot] = entry.deadline
     }
     // While suspended, running time stands still and `.pauses` changes have no clock instant yet;
     // a resume rebuilds the wheel.
@@ -46,16 +53,17 @@ extension EngineState {
         }
         continue
       }
-      if checksWheel, timing.isPaused, waiting[node.slot] == nil {
+      if checksWheel, timing.isPaused, waiting[node.slot] == nil, waitingApart[node.slot] == nil {
         problems.append("a paused registration is not in the wheel, to be probed")
       }
       guard !timing.isPaused, !timing.isFinished else { continue }
       let change = clockInstant(of: timing.nextChange(interval: interval), for: timing)
       if checksWheel, let wheel, change != .max {
         // Every registration waits in the wheel's list of the first window not yet visited at or
-        // after its next change.
+        // after its next change, or, beyond a turn, apart, no later than that change.
         let number = max(windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1))
-        if waiting[node.slot]?.contains(wheel.listIndex(of: number)) != true {
+        let isApart = number.subtractingSaturated(visitedWindow) > wheel.turn
+        if isApart ? (waitingApart[node.slot] ?? .max) > change : waiting[node.slot]?.contains(wheel.listIndex(of: number)) != true {
           problems.append("a registration changing at \(change) is not in the wheel's list of window \(number) (visited through \(visitedWindow))")
         }
       }
@@ -79,6 +87,31 @@ extension EngineState {
     soonest = min(soonest, soonestEnd)
     if soonest != .max, !wakeupComing {
       problems.append("a registration changes at \(soonest), and nothing will wake the engine")
+    }
+    return problems
+  }
+
+  /// Rule 10 (every index is bounded by the table's size), described where broken: each index
+  /// within its bound, and, between passes, at most one current entry per registration, each
+  /// naming a registration in the table.
+  func indexViolations() -> [String] {
+    var problems: [String] = []
+    if ends.count > endsBound { problems.append("the ends to come hold \(ends.count) entries, \(table.count) registrations") }
+    if let count = wheel?.count, count > wheelBound {
+      problems.append("the wheel holds \(count) entries, \(table.count) registrations")
+    }
+    // A pass holds the lists it took, and the registrations it removed are still in their slots.
+    guard delivery == nil else { return problems }
+    var current = Set<SlotReference>()
+    let slots = ends.entries.lazy.map(\.registration) + (wheel?.entries ?? []).lazy.map(\.entry)
+      + (wheel?.farEntries ?? []).lazy.map(\.registration)
+    for registration in slots where registration.isCurrent {
+      if !current.insert(registration.slot).inserted {
+        problems.append("two current index entries name one registration")
+      }
+      if table.index(of: registration.slot, at: registration.position) == nil {
+        problems.append("a current index entry names a registration not in the table")
+      }
     }
     return problems
   }
