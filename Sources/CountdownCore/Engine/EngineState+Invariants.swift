@@ -22,19 +22,7 @@ extension EngineState {
     guard delivery == nil else { return problems }
     let awaiting = Set(awaitingFirstDelivery.map(\.slot))
     let walkComing = tickDue || firstDeliveriesNeedWalk
-    // Only current entries count: a stale one names a registration gone, or an older entry.
-    var noted: [SlotReference: Int64] = [:]
-    for entry in ends.entries where entry.registration.isCurrent {
-      noted[entry.slot] = min(noted[entry.slot] ?? .max, entry.deadline)
-    }
-    var waiting: [SlotReference: Set<Int>] = [:]
-    for (list, entry) in wheel?.entries ?? [] where entry.isCurrent {
-      waiting[entry.slot, default: []].insert(list)
-    }
-    var waitingApart: [SlotReference: Int64] = [:]
-    for entry in wheel?.farEntries ?? [] where entry.registration.isCurrent {
-      waitingApart[entry.slot] = entry.deadline
-    }
+    let (noted, waiting, waitingApart) = currentIndexEntries()
     // While suspended, running time stands still and `.pauses` changes have no clock instant yet;
     // a resume rebuilds the wheel.
     let checksWheel = wheel != nil && !wheelNeedsWalk && suspendedSince == nil
@@ -58,14 +46,10 @@ extension EngineState {
       }
       guard !timing.isPaused, !timing.isFinished else { continue }
       let change = clockInstant(of: timing.nextChange(interval: interval), for: timing)
-      if checksWheel, let wheel, change != .max {
-        // Every registration waits in the wheel's list of the first window not yet visited at or
-        // after its next change, or, beyond a turn, apart, no later than that change.
-        let number = max(windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1))
-        let isApart = number.subtractingSaturated(visitedWindow) > wheel.turn
-        if isApart ? (waitingApart[node.slot] ?? .max) > change : waiting[node.slot]?.contains(wheel.listIndex(of: number)) != true {
-          problems.append("a registration changing at \(change) is not in the wheel's list of window \(number) (visited through \(visitedWindow))")
-        }
+      if checksWheel, change != .max,
+        let problem = wheelViolation(changeAt: change, lists: waiting[node.slot] ?? [], apart: waitingApart[node.slot])
+      {
+        problems.append(problem)
       }
       if separateEnds, timing.isAtItsLastValue {
         // Every end to come is noted in `ends`, no later than it comes.
@@ -89,6 +73,39 @@ extension EngineState {
       problems.append("a registration changes at \(soonest), and nothing will wake the engine")
     }
     return problems
+  }
+
+  /// What the indexes hold, current entries only (a stale one names a registration gone, or is an
+  /// older entry of one): the soonest end noted for each slot, the wheel's lists holding each, and
+  /// the change each waits apart for.
+  private func currentIndexEntries() -> (
+    ends: [SlotReference: Int64], lists: [SlotReference: Set<Int>], apart: [SlotReference: Int64]
+  ) {
+    var noted: [SlotReference: Int64] = [:]
+    for entry in ends.entries where entry.registration.isCurrent {
+      noted[entry.slot] = min(noted[entry.slot] ?? .max, entry.deadline)
+    }
+    var waiting: [SlotReference: Set<Int>] = [:]
+    for (list, entry) in wheel?.entries ?? [] where entry.isCurrent {
+      waiting[entry.slot, default: []].insert(list)
+    }
+    var apart: [SlotReference: Int64] = [:]
+    for entry in wheel?.farEntries ?? [] where entry.registration.isCurrent {
+      apart[entry.slot] = entry.deadline
+    }
+    return (noted, waiting, apart)
+  }
+
+  /// Rule 9 for a running registration whose next change is at clock instant `change`, held in the
+  /// wheel's `lists` and, apart, for the change `apart`: it waits in the list of the first window
+  /// not yet visited at or after that change or, more than a turn on, apart, no later than it.
+  private func wheelViolation(changeAt change: Int64, lists: Set<Int>, apart: Int64?) -> String? {
+    guard let wheel else { return nil }
+    let number = max(windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1))
+    let isWaiting = number.subtractingSaturated(visitedWindow) > wheel.turn
+      ? (apart ?? .max) <= change : lists.contains(wheel.listIndex(of: number))
+    return isWaiting
+      ? nil : "a registration changing at \(change) is not in the wheel's list of window \(number) (visited through \(visitedWindow))"
   }
 
   /// Rule 10 (every index is bounded by the table's size), described where broken: each index
