@@ -113,7 +113,10 @@ struct ChangeWheel {
     for index in lists.indices where !lists[index].isEmpty {
       lists[index].removeAll { !$0.isCurrent }
       if lists[index].capacity > 2 * lists[index].count + 16 {
-        lists[index] = ContiguousArray(lists[index].map { $0 })
+        var kept = ContiguousArray<Entry>()
+        kept.reserveCapacity(lists[index].count)
+        kept.append(contentsOf: lists[index])
+        lists[index] = kept
       }
     }
     listed = lists.reduce(0) { $0 + $1.count }
