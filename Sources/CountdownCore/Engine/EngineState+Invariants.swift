@@ -113,9 +113,11 @@ extension EngineState {
   /// naming a registration in the table.
   func indexViolations() -> [String] {
     var problems: [String] = []
-    if ends.count > endsBound { problems.append("the ends to come hold \(ends.count) entries, \(table.count) registrations") }
-    if let count = wheel?.count, count > wheelBound {
-      problems.append("the wheel holds \(count) entries, \(table.count) registrations")
+    if ends.count > Self.endsBound(tableCount: table.count) {
+      problems.append("the ends to come hold \(ends.count) entries, \(table.count) registrations")
+    }
+    if let wheel, wheel.count > Self.wheelBound(tableCount: table.count, turn: wheel.turn) {
+      problems.append("the wheel holds \(wheel.count) entries, \(table.count) registrations")
     }
     // A pass holds the lists it took, and the registrations it removed are still in their slots.
     guard delivery == nil else { return problems }

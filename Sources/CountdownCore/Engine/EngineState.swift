@@ -54,10 +54,10 @@
 ///    the slot's generation on, so a registration has at most one current entry in each, and every
 ///    other entry naming its slot (an older one, or one of a registration that held the slot
 ///    before) is stale, recognised and dropped wherever it is taken. Each index holds at most twice
-///    the table's size and some slack (``endsBound``, ``wheelBound``): an insert or a removal that
-///    would leave it larger drops its stale entries (``dropStaleIndexEntriesIfNeeded()``). Churn
-///    thus costs O(1) amortized, memory returns, and no stale entry wakes the engine or is
-///    looked at again turn after turn.
+///    the table's size and some slack (``endsBound(tableCount:)``, ``wheelBound(tableCount:turn:)``):
+///    an insert or a removal that would leave it larger drops its stale entries
+///    (``dropStaleIndexEntriesIfNeeded()``). Churn thus costs O(1) amortized, memory returns, and
+///    no stale entry wakes the engine or is looked at again turn after turn.
 struct EngineState {
   /// The engine's interval, in nanoseconds.
   let interval: Int64
@@ -292,7 +292,11 @@ extension EngineState {
     latestReading = max(latestReading, now, wakeupInstant, endInstant)
     if isNewGridInstant || !separateEnds {
       tickDue = true
-    } else if let soonest = ends.soonest, soonest.deadline <= endInstant {
+      return
+    }
+    // Woken for an end that was cancelled since (a cancel leaves the timer armed): no pass for it.
+    dropStaleEnds()
+    if let soonest = ends.soonest, soonest.deadline <= endInstant {
       endsDue = true
     }
   }
@@ -599,22 +603,25 @@ extension EngineState {
     }
   }
 
-  /// The most entries the ends to come may hold (rule 10): twice the table, and some slack so that
-  /// a small table is not compacted at every churn.
-  var endsBound: Int { 2 * table.count + 64 }
+  /// The most entries the ends to come may hold (rule 10), with `tableCount` registrations: twice
+  /// the table, and some slack so that a small table is not compacted at every churn.
+  static func endsBound(tableCount: Int) -> Int { 2 * tableCount + 64 }
 
-  /// The most entries the wheel may hold (rule 10): twice the table, and some slack, at least an
-  /// eighth of its turn (dropping its stale entries visits every list).
-  var wheelBound: Int { 2 * table.count + max(64, Int(wheel?.turn ?? 0) / 8) }
+  /// The most entries a wheel of `turn` windows may hold (rule 10), with `tableCount`
+  /// registrations: twice the table, and some slack, at least an eighth of its turn (dropping its
+  /// stale entries visits every list).
+  static func wheelBound(tableCount: Int, turn: Int64) -> Int { 2 * tableCount + max(64, Int(turn / 8)) }
 
   /// Keeps each index within its bound (rule 10) by dropping its stale entries once it is past it:
   /// at most one entry per registration is current, so what is left is at most the table's size,
-  /// and the work is paid for by the inserts and removals that came since the last time.
+  /// and the work is paid for by the inserts and removals that came since the last time. Static
+  /// bounds, not computed properties: reading one of `self` here would copy the whole state.
   mutating func dropStaleIndexEntriesIfNeeded() {
-    if ends.count > endsBound {
+    let tableCount = table.count
+    if ends.count > Self.endsBound(tableCount: tableCount) {
       ends.removeStale()
     }
-    if let count = wheel?.count, count > wheelBound {
+    if let turn = wheel?.turn, wheel!.count > Self.wheelBound(tableCount: tableCount, turn: turn) {
       wheel!.removeStale()
     }
   }
