@@ -5,21 +5,19 @@
 /// A countdown's (or count-up's) changes are an interval apart, so each registration's next
 /// change lies at most one interval after the instant it was last delivered for: the wheel has
 /// one list per window of an interval, and one more, and a registration waits in the list of the
-/// window its next change falls in. Its entry holds the registration's pool position (most
-/// checks read the node there directly) and its slot, its identity: a node that moved (the pool's
-/// last node fills the gap of a removal) is found again by its key; an entry whose registration
-/// was removed, replaced or paused is stale, and whoever takes it checks (``ReceiverTable/index(of:at:)``).
-/// A change further ahead than the wheel's turn (a one-shot's deadline) waits in the list of its
-/// window modulo the turn and is looked at once per turn.
+/// window its next change falls in. Its entry names the registration by slot and generation, with
+/// its pool position as a hint (``IndexedRegistration``): a node that moved (the pool's last node
+/// fills the gap of a removal) is found again by its key; an entry whose registration was removed,
+/// replaced, paused or noted again since is stale, and whoever takes it drops it.
+///
+/// A change further ahead than the wheel's turn (a one-shot's deadline) waits apart, in a heap
+/// on its instant (``far``), and moves to its window's list once that window comes within a turn
+/// (``moveNear(through:window:)``): it is never looked at, nor wakes the engine, before then.
 ///
 /// Not thread-safe: inside the engine's lock.
 struct ChangeWheel {
   /// A registration waiting for its window.
-  struct Entry {
-    /// Where its node was when the entry was made.
-    let position: Int
-    let slot: SlotReference
-  }
+  typealias Entry = IndexedRegistration
 
   private var lists: [ContiguousArray<Entry>]
   /// An empty list with room, put in place of the next list taken: a list is refilled by the
@@ -27,13 +25,18 @@ struct ChangeWheel {
   /// without growing it anew.
   private var spare = ContiguousArray<Entry>()
   /// Entries in all lists, stale ones included.
-  private(set) var count = 0
+  private var listed = 0
+  /// Changes beyond the lists' turn, on their clock instant.
+  private var far = PendingEnds()
 
   /// A wheel for windows of `window` nanoseconds and changes an `interval` apart.
   init(window: Int64, interval: Int64) {
     let perInterval = (interval - 1) / window + 1
     lists = Array(repeating: [], count: Int(min(perInterval, 1 << 20)) + 1)
   }
+
+  /// Entries in the lists and far ahead, stale ones included.
+  var count: Int { listed + far.count }
 
   /// The number of windows in one turn.
   var turn: Int64 { Int64(lists.count) }
@@ -43,17 +46,42 @@ struct ChangeWheel {
     return Int(remainder < 0 ? remainder + turn : remainder)
   }
 
-  /// Adds `entry` to the list of window number `window`.
+  /// Adds `entry` to the list of window number `window`, which must lie within a turn of the last
+  /// window visited.
   mutating func insert(_ entry: Entry, window: Int64) {
     lists[list(for: window)].append(entry)
-    count += 1
+    listed += 1
+  }
+
+  /// Keeps `entry`, whose change at clock instant `change` lies beyond a turn, apart until its
+  /// window comes within one.
+  /// - Complexity: O(log n).
+  mutating func insertFar(_ entry: Entry, change: Int64) {
+    far.insert(.init(deadline: change, registration: entry))
+  }
+
+  /// Moves the current entries kept apart whose change comes by clock instant `limit` to their
+  /// lists: `window` gives the number of the window each goes to. Stale ones are dropped.
+  mutating func moveNear(through limit: Int64, window: (Int64) -> Int64) {
+    while let soonest = far.soonest, soonest.deadline <= limit {
+      _ = far.removeSoonest()
+      if soonest.registration.isCurrent {
+        insert(soonest.registration, window: window(soonest.deadline))
+      }
+    }
+  }
+
+  /// The soonest change kept apart that still counts, if any (stale ones before it are dropped).
+  mutating func soonestFarChange() -> Int64? {
+    far.removeStaleSoonest()
+    return far.soonest?.deadline
   }
 
   /// Swaps `list` with the list of window number `window`: a pass takes a list out to append to
   /// it in place, then puts it back.
   mutating func exchange(_ list: inout ContiguousArray<Entry>, window: Int64) {
     let index = self.list(for: window)
-    count += list.count - lists[index].count
+    listed += list.count - lists[index].count
     swap(&list, &lists[index])
   }
 
@@ -63,7 +91,7 @@ struct ChangeWheel {
     var taken = ContiguousArray<Entry>()
     swap(&taken, &spare)
     swap(&taken, &lists[index])
-    count -= taken.count
+    listed -= taken.count
     return taken
   }
 
@@ -78,20 +106,40 @@ struct ChangeWheel {
     }
   }
 
+  /// Drops every stale entry, from the lists and from those kept apart: for a wheel that churn
+  /// has filled with them. Lists left with much more room than they use give it back.
+  /// - Complexity: O(count + turn).
+  mutating func removeStale() {
+    for index in lists.indices where !lists[index].isEmpty {
+      lists[index].removeAll { !$0.isCurrent }
+      if lists[index].capacity > 2 * lists[index].count + 16 {
+        var kept = ContiguousArray<Entry>()
+        kept.reserveCapacity(lists[index].count)
+        kept.append(contentsOf: lists[index])
+        lists[index] = kept
+      }
+    }
+    listed = lists.reduce(0) { $0 + $1.count }
+    far.removeStale()
+  }
+
   /// The first window after `window`, within one turn, whose list is not empty.
   /// - Complexity: O(turn) at most.
   func firstOccupied(after window: Int64) -> Int64? {
-    guard count > 0 else { return nil }
+    guard listed > 0 else { return nil }
     for step in 1...turn where !lists[list(for: window &+ step)].isEmpty {
       return window &+ step
     }
     return nil
   }
 
-  /// Every entry, in no order: for the invariant checks.
+  /// Every entry in the lists, in no order: for the invariant checks.
   var entries: [(window: Int, entry: Entry)] {
     lists.enumerated().flatMap { index, list in list.map { (index, $0) } }
   }
+
+  /// Every entry kept apart, with its change, in no order: for the invariant checks.
+  var farEntries: ContiguousArray<PendingEnds.Entry> { far.entries }
 
   /// The list index of window number `window`: for the invariant checks.
   func listIndex(of window: Int64) -> Int { list(for: window) }
@@ -101,6 +149,7 @@ struct ChangeWheel {
       lists[index] = []
     }
     spare = []
-    count = 0
+    listed = 0
+    far.removeAll()
   }
 }

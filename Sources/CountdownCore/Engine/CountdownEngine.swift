@@ -279,7 +279,10 @@ public final class CountdownEngine: Sendable {
   @discardableResult
   public func pause(_ receiver: AnyObject) -> Bool {
     let now = clock.now.nanosecondsSinceOrigin
-    return state.withLock { $0.pause(receiver, now: now) }
+    let window = windowNanoseconds
+    let (found, action) = state.withLock { $0.pause(receiver, now: now, window: window) }
+    perform(EngineActions(timer: action))
+    return found
   }
 
   /// Continues a countdown frozen by ``pause(_:)`` from where it stopped, delivering its current
@@ -393,8 +396,11 @@ public final class CountdownEngine: Sendable {
           return (actions, false)
         }
         state.noteWakeup(at: now, armedFor: armed, window: windowNanoseconds)
-        if !state.hasPendingWork {
-          // Armed for an end that is gone, or woken early for one: arm for what comes next.
+        if !state.hasPendingWork, state.delivery == nil {
+          // Armed for an end that is gone, or woken early for one: arm for what comes next. Not
+          // while a pass runs (on the delivery queue, or up this thread's stack): the bound on the
+          // next change is still the one from before it, and may be this very instant, so the
+          // timer would fire here again and again; the pass re-arms when it ends.
           actions.timer = state.rearm(now: now, window: windowNanoseconds)
         }
         state.checkInvariantsIfEnabled()

@@ -6,7 +6,7 @@
 /// # The engine's rules
 ///
 /// What this state, the engine's calls (`CountdownEngine.swift`) and the delivery pass
-/// (`Delivery/`) must keep between them. Builds with internal checks verify rules 1–5, 8 and 9 after
+/// (`Delivery/`) must keep between them. Builds with internal checks verify rules 1–5 and 8–10 after
 /// every transition and at the end of every pass (`EngineState+Invariants.swift`); the sixth is
 /// checked before each callback there (`CountdownEngine+Delivery.swift`, `call`).
 /// 1. **The earliest change is a lower bound.** Between passes, `earliestChange` is at or before
@@ -37,14 +37,27 @@
 ///    running registration at its last value is kept out of `earliestChange`; instead `ends` holds
 ///    an entry for it at or before its deadline, put there by whatever brought it to that value
 ///    (its registration or resume, a delivery, the tick's step down to 1). Entries are never
-///    removed with their registrations: whoever pops one checks it (``ReceiverTable/indexAtLastValue(of:)``).
+///    removed with their registrations: whoever pops one drops it if it is stale (rule 10) and
+///    checks the rest (``ReceiverTable/indexAtLastValue(of:)``).
 /// 9. **Per countdown, every change waits in the wheel.** With per-countdown alignment, every
 ///    registration not awaiting its first delivery has an entry in the wheel's list of the first
 ///    window not yet visited at or after its next change (a paused one: some entry, for its probe),
 ///    put there by whatever set that change (a delivery, a registration or resume that delivers
-///    only its end, the walk that rebuilds the wheel). A pass counts its windows as visited when
-///    it takes them, so a change noted while it runs lands in a later one
-///    (``noteInWheel(_:changeAt:)``). A window pass looks only at those lists.
+///    only its end, a pause, the walk that rebuilds the wheel); a change more than a turn past the
+///    last window visited waits apart instead, no later than it comes, and joins its list once it
+///    is within a turn. A pass counts its windows as visited when it takes them, so a change noted
+///    while it runs lands in a later one (``noteInWheel(_:at:changeAt:)``). A window pass looks
+///    only at those lists.
+/// 10. **Every index is bounded by the table's size.** The indexes that outlive a pass (`ends`,
+///    the wheel's lists and what it keeps apart) name a registration by slot and generation
+///    (``IndexedRegistration``): making an entry, and removing or freeing its registration, moves
+///    the slot's generation on, so a registration has at most one current entry in each, and every
+///    other entry naming its slot (an older one, or one of a registration that held the slot
+///    before) is stale, recognised and dropped wherever it is taken. Each index holds at most twice
+///    the table's size and some slack (``endsBound(tableCount:)``, ``wheelBound(tableCount:turn:)``):
+///    an insert or a removal that would leave it larger drops its stale entries
+///    (``dropStaleIndexEntriesIfNeeded()``). Churn thus costs O(1) amortized, memory returns, and
+///    no stale entry wakes the engine or is looked at again turn after turn.
 struct EngineState {
   /// The engine's interval, in nanoseconds.
   let interval: Int64
@@ -279,7 +292,11 @@ extension EngineState {
     latestReading = max(latestReading, now, wakeupInstant, endInstant)
     if isNewGridInstant || !separateEnds {
       tickDue = true
-    } else if let soonest = ends.soonest, soonest.deadline <= endInstant {
+      return
+    }
+    // Woken for an end that was cancelled since (a cancel leaves the timer armed): no pass for it.
+    dropStaleEnds()
+    if let soonest = ends.soonest, soonest.deadline <= endInstant {
       endsDue = true
     }
   }
@@ -333,6 +350,7 @@ extension EngineState {
     let slot = slots.allocate(receiver: receiver, call: call)
     let node = ReceiverNode(slot: slot, timing: timing)
     var replaced: CountdownHandler?
+    let position: Int
     if let index = table.index(of: key) {
       // The receiver's own registration, or one of a dead object that lived at its address:
       // replaced either way, without a callback.
@@ -340,8 +358,9 @@ extension EngineState {
       table[index] = node
       noteRemoval(of: old)
       replaced = release(old)
+      position = index.position
     } else {
-      table.insert(node, for: key)
+      position = table.insert(node, for: key).position
     }
     if !silent {
       noteAwaitingPromptDelivery(.init(key: key, slot: slot))
@@ -350,7 +369,7 @@ extension EngineState {
     actions.timer = ensureTimer(now: now)
     // Arm for this registration's first change now, not after its first delivery: if the delivery
     // queue is slow, the wakeup still comes on time.
-    noteFirstChange(of: timing, slot: slot, at: now, interval: interval)
+    noteFirstChange(of: timing, slot: slot, position: position, at: now, interval: interval)
     if case .none = actions.timer {
       actions.timer = rearm(now: now, window: window)
     }
@@ -359,24 +378,25 @@ extension EngineState {
     return (actions, replaced)
   }
 
-  /// Notes when `timing`, just registered or resumed at clock instant `now` in `slot`, changes
+  /// Notes when `timing`, just registered or resumed at clock instant `now` in `slot` (its node at
+  /// `position`), changes
   /// first: its deadline if it delivers only its end, else the first change after its first
   /// delivery. An end goes to ``ends`` (its first delivery notes it again, once it is made).
   private mutating func noteFirstChange(
-    of timing: CountdownTiming, slot: SlotReference, at now: Int64, interval: Int64
+    of timing: CountdownTiming, slot: SlotReference, position: Int, at now: Int64, interval: Int64
   ) {
     var next = timing
     if !timing.deliversOnlyTheEnd {
       _ = next.advance(to: instantInPlace(for: timing, at: now), interval: interval)
     }
     if separateEnds, next.isAtItsLastValue {
-      noteEnd(of: next, in: slot)
+      noteEnd(of: next, in: slot, at: position)
     } else {
       let change = timing.clockInstant(of: next.nextChange(interval: interval), suspendedTotal: suspendedTotal)
       noteChange(at: change)
       // One that delivers only its end gets no first delivery to put it in the wheel.
-      if timing.deliversOnlyTheEnd, change != .max, wheel != nil, let index = table.index(of: slot.liveKey) {
-        noteInWheel(.init(position: index.position, slot: slot), changeAt: change)
+      if timing.deliversOnlyTheEnd, change != .max, wheel != nil {
+        noteInWheel(slot, at: position, changeAt: change)
       }
     }
   }
@@ -387,20 +407,26 @@ extension EngineState {
 extension EngineState {
   /// Freezes `receiver`'s registration at clock instant `now` (clamped by ``monotone(_:)``, so that
   /// it never freezes a time before one a tick has already shown); the running pass skips a
-  /// callback it prepared for it. Returns whether there was one.
-  mutating func pause(_ receiver: AnyObject, now: Int64) -> Bool {
-    guard let index = liveIndex(of: receiver) else { return false }
+  /// callback it prepared for it. Returns whether there was one, and what to do after the lock.
+  mutating func pause(_ receiver: AnyObject, now: Int64, window: Int64) -> (found: Bool, TimerAction) {
+    guard let index = liveIndex(of: receiver) else { return (false, .none) }
     let now = monotone(now)
-    if wheel != nil, table[index].timing.awaitsPromptDelivery {
-      // Not in the wheel yet (its first delivery would have put it there): it waits there to be
-      // probed an interval from now.
-      noteInWheel(.init(position: index.position, slot: table[index].slot), changeAt: now.addingSaturated(interval))
+    var action = TimerAction.none
+    if wheel != nil {
+      // Paused, it gets no calls that would notice its receiver die: it waits in the wheel to be
+      // probed an interval from now, whether or not it had an entry there (it has none while it
+      // awaits its first delivery, nor when its next change was beyond the clock's last instant),
+      // and a wakeup comes for that probe. Its entry for the change it had before is stale now.
+      let probe = now.addingSaturated(interval)
+      noteInWheel(table[index].slot, at: index.position, changeAt: probe)
+      noteChange(at: probe)
+      action = rearm(now: now, window: window)
     }
     let pausedAt = instantInPlace(for: table[index].timing, at: now)
     table[index].timing.pause(at: pausedAt)
     noteRemoval(of: table[index].slot)
     checkInvariantsIfEnabled()
-    return true
+    return (true, action)
   }
 
   /// Continues `receiver`'s paused registration at clock instant `now`: its current value is owed
@@ -419,7 +445,7 @@ extension EngineState {
     if timing.awaitsPromptDelivery {
       noteAwaitingPromptDelivery(.init(key: table.key(at: index), slot: table[index].slot))
     }
-    noteFirstChange(of: timing, slot: table[index].slot, at: now, interval: interval)
+    noteFirstChange(of: timing, slot: table[index].slot, position: index.position, at: now, interval: interval)
     var actions = EngineActions()
     actions.timer = rearm(now: now, window: window)
     actions.queuePass = requestPass()
@@ -489,7 +515,10 @@ extension EngineState {
   /// hold a pointer to it), keeps it until the pass ends. Returns the handler to release once the
   /// lock is released, if the slot was freed now.
   mutating func release(_ slot: SlotReference) -> CountdownHandler? {
+    defer { dropStaleIndexEntriesIfNeeded() }
     guard delivery == nil else {
+      // Its index entries are stale from now on (freeing the slot would make them so too).
+      slot.renewGeneration()
       retired.append(slot)
       return nil
     }
@@ -553,27 +582,47 @@ extension EngineState {
 
 extension EngineState {
   /// Notes the end to come of the registration in `slot`, at its last value with `timing`.
-  mutating func noteEnd(of timing: CountdownTiming, in slot: SlotReference) {
-    noteEnd(at: .init(deadline: timing.clockInstant(of: timing.anchor, suspendedTotal: suspendedTotal), slot: slot))
+  mutating func noteEnd(of timing: CountdownTiming, in slot: SlotReference, at position: Int) {
+    noteEnd(at: timing.clockInstant(of: timing.anchor, suspendedTotal: suspendedTotal), of: slot, at: position)
   }
 
-  /// Notes an end to come.
-  mutating func noteEnd(at entry: PendingEnds.Entry) {
-    if ends.count >= 64, ends.count > 2 * table.count {
-      // Churn left mostly stale entries (ends are not removed with their registrations).
-      var kept = PendingEnds()
-      swap(&kept, &ends)
-      kept.removeAll { table.indexAtLastValue(of: $0.slot) == nil }
-      ends = kept
-    }
-    ends.insert(entry)
+  /// Notes an end to come at clock instant `deadline` for the registration in `slot`, whose node is
+  /// at `position`: its newest entry, which makes any older one stale.
+  mutating func noteEnd(at deadline: Int64, of slot: SlotReference, at position: Int) {
+    ends.insert(.init(deadline: deadline, registration: IndexedRegistration(newEntryFor: slot, at: position)))
+    dropStaleIndexEntriesIfNeeded()
   }
 
-  /// Drops the soonest entries while they name no registration at its last value, so the timer is
-  /// never armed for an end that will not come.
+  /// Drops the soonest entries while they are stale or name no registration at its last value, so
+  /// the timer is never armed for an end that will not come.
   mutating func dropStaleEnds() {
-    while let soonest = ends.soonest, table.indexAtLastValue(of: soonest.slot) == nil {
+    while let soonest = ends.soonest,
+      !soonest.registration.isCurrent || table.indexAtLastValue(of: soonest.slot) == nil
+    {
       _ = ends.removeSoonest()
+    }
+  }
+
+  /// The most entries the ends to come may hold (rule 10), with `tableCount` registrations: twice
+  /// the table, and some slack so that a small table is not compacted at every churn.
+  static func endsBound(tableCount: Int) -> Int { 2 * tableCount + 64 }
+
+  /// The most entries a wheel of `turn` windows may hold (rule 10), with `tableCount`
+  /// registrations: twice the table, and some slack, at least an eighth of its turn (dropping its
+  /// stale entries visits every list).
+  static func wheelBound(tableCount: Int, turn: Int64) -> Int { 2 * tableCount + max(64, Int(turn / 8)) }
+
+  /// Keeps each index within its bound (rule 10) by dropping its stale entries once it is past it:
+  /// at most one entry per registration is current, so what is left is at most the table's size,
+  /// and the work is paid for by the inserts and removals that came since the last time. Static
+  /// bounds, not computed properties: reading one of `self` here would copy the whole state.
+  mutating func dropStaleIndexEntriesIfNeeded() {
+    let tableCount = table.count
+    if ends.count > Self.endsBound(tableCount: tableCount) {
+      ends.removeStale()
+    }
+    if let turn = wheel?.turn, wheel!.count > Self.wheelBound(tableCount: tableCount, turn: turn) {
+      wheel!.removeStale()
     }
   }
 
@@ -599,7 +648,13 @@ extension EngineState {
   /// The number of the window whose wakeup delivers a change at clock instant `change`: the
   /// first grid instant at or after it, counted from the grid's origin.
   func windowNumber(ofChangeAt change: Int64) -> Int64 {
-    let offset = change.subtractingSaturated(gridOrigin)
+    Self.windowNumber(ofChangeAt: change, window: window, origin: gridOrigin)
+  }
+
+  /// ``windowNumber(ofChangeAt:)`` from the fields it reads, for callers holding the state `inout`
+  /// (see ``runningTime(at:suspendedSince:suspendedTotal:)``).
+  static func windowNumber(ofChangeAt change: Int64, window: Int64, origin: Int64) -> Int64 {
+    let offset = change.subtractingSaturated(origin)
     return offset > 0 ? (offset - 1) / window + 1 : -((-offset) / window)
   }
 
@@ -619,18 +674,27 @@ extension EngineState {
   /// the ends to come.
   mutating func schedule(_ change: CountdownEngine.ScheduledChange) {
     if wheel != nil {
-      noteInWheel(.init(position: change.position, slot: change.slot), changeAt: change.instant)
+      noteInWheel(change.slot, at: change.position, changeAt: change.instant)
     } else {
-      noteEnd(at: .init(deadline: change.instant, slot: change.slot))
+      noteEnd(at: change.instant, of: change.slot, at: change.position)
     }
   }
 
-  /// Puts `entry` in the wheel's list of the window that delivers a change at clock instant
-  /// `change`: the first window at or after it that is not visited yet. A change in a window
-  /// already visited (a one-shot resumed at its deadline from a callback of the pass visiting it)
-  /// goes to the next one; in its own, it would be looked at only a turn later.
-  mutating func noteInWheel(_ entry: ChangeWheel.Entry, changeAt change: Int64) {
-    wheel!.insert(entry, window: max(windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1)))
+  /// Puts a new entry for the registration in `slot`, whose node is at `position`, in the wheel's
+  /// list of the window that delivers a change at clock instant `change`: the first window at or
+  /// after it that is not visited yet. A change in a window already visited (a one-shot resumed at
+  /// its deadline from a callback of the pass visiting it) goes to the next one; in its own, it
+  /// would be looked at only a turn later. A change beyond the lists' turn waits apart until it
+  /// comes within one. The new entry makes any older one for the registration stale.
+  mutating func noteInWheel(_ slot: SlotReference, at position: Int, changeAt change: Int64) {
+    let entry = IndexedRegistration(newEntryFor: slot, at: position)
+    let number = max(windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1))
+    if number.subtractingSaturated(visitedWindow) > wheel!.turn {
+      wheel!.insertFar(entry, change: change)
+    } else {
+      wheel!.insert(entry, window: number)
+    }
+    dropStaleIndexEntriesIfNeeded()
   }
 
   /// Takes the lists of the windows that passed since the wheel was last visited, up to the one
@@ -646,6 +710,14 @@ extension EngineState {
       number += 1
       taken.append((number, wheel!.take(window: number)))
     }
+    // The windows from the next one on are those of a turn from here: what was kept apart for
+    // them joins their lists. (None of it is due yet: it was kept apart for windows more than a
+    // turn past the last visit, and less than a turn has passed.)
+    let (window, origin) = (self.window, gridOrigin)
+    let limit = Self.instant(ofWindow: current.addingSaturated(turn), window: window, origin: origin)
+    wheel!.moveNear(through: limit) { change in
+      max(Self.windowNumber(ofChangeAt: change, window: window, origin: origin), current.addingSaturated(1))
+    }
     return taken
   }
 
@@ -657,10 +729,11 @@ extension EngineState {
   }
 
   /// A lower bound of every registration's next change in the wheel: the start of its first
-  /// occupied window after the one visited last.
-  func wheelEarliestChange() -> Int64 {
-    guard let number = wheel?.firstOccupied(after: visitedWindow) else { return .max }
-    return instant(ofWindow: number - 1).addingSaturated(1)
+  /// occupied window after the one visited last, or the soonest change kept apart.
+  mutating func wheelEarliestChange() -> Int64 {
+    let far = wheel?.soonestFarChange() ?? .max
+    guard let number = wheel?.firstOccupied(after: visitedWindow) else { return far }
+    return min(far, instant(ofWindow: number - 1).addingSaturated(1))
   }
 }
 

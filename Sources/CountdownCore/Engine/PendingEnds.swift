@@ -1,21 +1,27 @@
-/// The ends to come of registrations at their last value, soonest first: what lets a wakeup
-/// between two grid instants deliver the final 0s that are due without walking the table.
+/// Deadlines naming registrations, soonest first: the ends to come of registrations at their last
+/// value, and the per-countdown wheel's changes too far ahead for its lists (``ChangeWheel``).
 ///
 /// With ``CountdownAlignment/shared`` every value but the last flips on the interval's grid; a
 /// countdown's final 0 comes at its deadline instead, within the end tolerance (``EngineState/endWindow``).
 /// A registration enters this heap when its next change becomes its end (it shows 1, or it
 /// delivers only its end); an end wakeup pops what is due. Entries are not removed when their
-/// registration is cancelled, replaced, paused or ended some other way: whoever pops an entry
-/// checks that it still names a registration at its last value (``ReceiverTable/indexAtLastValue(of:)``), and
-/// one that is not yet due goes back with its current deadline. Slots are never deallocated before
-/// the engine, so a stale entry's slot reference is always safe to read.
+/// registration is cancelled, replaced, paused or ended some other way: each names its
+/// registration by slot and generation (``IndexedRegistration``), so whoever pops one drops it
+/// if it is stale, or checks that its registration is still at its last value
+/// (``ReceiverTable/indexAtLastValue(of:)``), and one that is not yet due goes back with its
+/// current deadline. Stale entries are also dropped all at once when they outnumber the current
+/// ones (``removeStale()``), so the heap stays within a small multiple of the table's size. Slots
+/// are never deallocated before the engine, so a stale entry's slot reference is always safe to
+/// read.
 ///
-/// A binary min-heap on the deadline, 16 bytes an entry. Not thread-safe: inside the engine's lock.
+/// A binary min-heap on the deadline, 24 bytes an entry. Not thread-safe: inside the engine's lock.
 struct PendingEnds {
-  /// A registration's end: its deadline on the clock, and its slot (its identity).
+  /// A registration's end (or change): its deadline on the clock, and the registration.
   struct Entry {
     let deadline: Int64
-    let slot: SlotReference
+    let registration: IndexedRegistration
+
+    var slot: SlotReference { registration.slot }
   }
 
   private var heap: ContiguousArray<Entry> = []
@@ -51,10 +57,26 @@ struct PendingEnds {
     return soonest
   }
 
-  /// Drops the entries `isStale` names, in O(n): for a heap that churn has filled with stale
-  /// entries (a cell re-registered many times with a one-shot an hour away).
-  mutating func removeAll(where isStale: (Entry) -> Bool) {
-    heap.removeAll(where: isStale)
+  /// Drops the soonest entries while they are stale, so that a deadline read next is one that
+  /// still counts.
+  /// - Complexity: O(log n) per entry dropped.
+  mutating func removeStaleSoonest() {
+    while let soonest = heap.first, !soonest.registration.isCurrent {
+      _ = removeSoonest()
+    }
+  }
+
+  /// Drops every stale entry (see ``IndexedRegistration/isCurrent``), in O(n): for a heap that
+  /// churn has filled with them (a cell re-registered many times with a one-shot an hour away).
+  /// Gives back room the heap no longer needs, so that memory returns after a burst.
+  mutating func removeStale() {
+    heap.removeAll { !$0.registration.isCurrent }
+    if heap.capacity > 4 * heap.count + 64 {
+      var shrunk = ContiguousArray<Entry>()
+      shrunk.reserveCapacity(heap.count)
+      shrunk.append(contentsOf: heap)
+      heap = shrunk
+    }
     for parent in stride(from: heap.count / 2 - 1, through: 0, by: -1) {
       siftDown(from: parent)
     }

@@ -1,5 +1,5 @@
 /// What a registration keeps apart from its timing: its handler, its receiver (weakly) and the
-/// receiver's key. 32 bytes, in ``RegistrationSlots``' pages.
+/// receiver's key, and its generation. 40 bytes, in ``RegistrationSlots``' pages.
 package struct RegistrationSlot {
   /// What to call on each change; `nil` while the slot is free.
   package var call: CountdownHandler?
@@ -13,6 +13,11 @@ package struct RegistrationSlot {
   package weak var receiver: AnyObject?
   /// The receiver's key, for removing the registration after its last call.
   package var key: ObjectIdentifier?
+  /// Moves on whenever an entry an index made for this slot must no longer count: when the slot's
+  /// registration is removed or freed, and when a newer entry is made for it (see
+  /// ``IndexedRegistration``). Slots are reused, most recently freed first; this is what tells the
+  /// entries of the registration in the slot now from those of one that held it before.
+  package var generation: UInt32 = 0
 
   /// A free slot.
   static var free: RegistrationSlot { RegistrationSlot(call: nil, receiver: nil, key: nil) }

@@ -9,13 +9,13 @@
 /// empty, or after every slot was freed) lie in order, so a tick reads them as a stream (one heap
 /// object per registration, before, cost a cache miss per callback at a million registrations).
 ///
-/// Pages are kept once made (a table that held a million registrations keeps their 32 MB of slots
+/// Pages are kept once made (a table that held a million registrations keeps their 40 MB of slots
 /// for the next burst) and freed with the engine.
 ///
 /// Not thread-safe: the engine keeps it inside its lock. A class only so that its pages are freed
 /// in `deinit`; never shared.
 package final class RegistrationSlots {
-  /// 4 096 slots (128 KB) per page.
+  /// 4 096 slots (160 KB) per page.
   private static let pageShift = 12
   private static let pageSize = 1 << pageShift
 
@@ -70,6 +70,9 @@ package final class RegistrationSlots {
     // Clearing a weak reference runs no user code: at most it frees the reference's side table.
     slot.pointee.receiver = nil
     slot.pointee.key = nil
+    // Whatever an index still holds for this registration is stale from now on, even once the
+    // slot holds the next one.
+    slot.pointee.generation &+= 1
     if freeSlots.count + 1 == used {
       // The last one: every slot is free, so the next registrations take them from the first
       // again, in order, and a tick reads them as a stream. Reused last-freed first, after

@@ -4,8 +4,9 @@
 /// A slot never moves, and is reused only once its registration is freed, never while a delivery
 /// pass that may have prepared a callback for it is running (see ``EngineState/retired``): within
 /// a pass, a reference names one registration and leads to its handler. Across passes a stale
-/// reference may name a newer registration in the same slot; the one list that outlives a pass
-/// (prompt deliveries owed) checks what it finds.
+/// reference may name a newer registration in the same slot: the indexes that outlive a pass name
+/// a registration by its slot and the slot's generation (``IndexedRegistration``), and the list of
+/// prompt deliveries owed checks what it finds.
 package struct SlotReference: Hashable {
   package let pointer: UnsafeMutablePointer<RegistrationSlot>
 
@@ -31,6 +32,19 @@ package struct SlotReference: Hashable {
   @inline(__always)
   package func isRegistration(of object: AnyObject) -> Bool {
     pointer.pointee.receiver === object
+  }
+
+  /// The slot's generation (see ``RegistrationSlot/generation``).
+  @inline(__always)
+  package var generation: UInt32 { pointer.pointee.generation }
+
+  /// Moves the slot's generation on, so that every index entry made for it so far is stale, and
+  /// returns the new one: for a newer entry, or for a registration removed.
+  @inline(__always)
+  @discardableResult
+  package func renewGeneration() -> UInt32 {
+    pointer.pointee.generation &+= 1
+    return pointer.pointee.generation
   }
 
   /// Whether the receiver is still alive. Never under the engine's lock: releasing the reference

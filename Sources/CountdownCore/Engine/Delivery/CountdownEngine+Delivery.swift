@@ -58,7 +58,7 @@ extension CountdownEngine {
         let tick = state.tickInstant(passStartedAt: startedAt, window: window)
         if state.wheel != nil {
           // The windows through the tick are this pass's: a change noted while it runs waits in a
-          // later one (``EngineState/noteInWheel(_:changeAt:)``).
+          // later one (``EngineState/noteInWheel(_:at:changeAt:)``).
           defer { state.noteWheelVisited(through: tick) }
           if let pending, let windows = state.takeWindows(through: tick) {
             return .windows(tick, WheelVisit(windows: windows, promptDeliveries: pending))
@@ -267,8 +267,8 @@ extension CountdownEngine {
   /// registration due by the pass's grid instant; each delivered one goes back to the wheel at its
   /// next change (``prepare(at:in:_:interval:separateEnds:usesWheel:earliest:scheduled:)``). A
   /// paused one is probed and looked at again an interval later. An entry that is stale (its
-  /// registration removed, replaced or delivered since) is dropped; one whose change lies a whole
-  /// turn or more ahead (a one-shot's deadline) stays in its list.
+  /// registration removed, replaced, paused or noted again since: ``IndexedRegistration``) is
+  /// dropped; one whose change lies a whole turn ahead stays in its list.
   private func prepareWheel(
     _ visit: WheelVisit, _ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk,
     state: inout EngineState
@@ -282,8 +282,9 @@ extension CountdownEngine {
         // The common case in a tight loop: running countdowns on the clock's time, due by less
         // than an interval, moving down by one to the list an interval on.
         var cursor = progress.wheelEntry
-        // The list an interval on, taken out to append to in place.
-        let next = window.number + windowsPerInterval
+        // The list an interval on, taken out to append to in place. Saturated: near the clock's
+        // last instant no change lies an interval on, so nothing moves to that list.
+        let next = window.number.addingSaturated(windowsPerInterval)
         var moved = ContiguousArray<ChangeWheel.Entry>()
         state.wheel!.exchange(&moved, window: next)
         let needed = moved.count + window.entries.count - cursor
@@ -323,7 +324,7 @@ extension CountdownEngine {
       let entry = window.entries[progress.wheelEntry]
       progress.wheelEntry += 1
       progress.examined += 1
-      guard let index = state.table.index(of: entry.slot, at: entry.position) else { continue }
+      guard entry.isCurrent, let index = state.table.index(of: entry.slot, at: entry.position) else { continue }
       let timing = state.table[index].timing
       if timing.isPaused {
         progress.pausedProbes.append(PausedProbe(key: state.table.key(at: index), slot: entry.slot))
@@ -374,7 +375,9 @@ extension CountdownEngine {
     while current < entries.count, filled < capacity {
       let entry = entries[current]
       let position = entry.position
-      guard position < nodes.count, nodes[position].slot == entry.slot else { return }
+      // A stale entry (one left by a registration that held the slot before, or made before the
+      // registration's latest one) takes the general path, which drops it.
+      guard position < nodes.count, nodes[position].slot == entry.slot, entry.isCurrent else { return }
       let timing = nodes[position].timing
       guard timing.isRunningCountdownAboveOne else { return }
       let next = timing.countdownNextChange(interval: interval)
@@ -398,7 +401,7 @@ extension CountdownEngine {
     while progress.listCursor < entries.count, !chunk.isFull {
       let entry = entries[progress.listCursor]
       progress.listCursor += 1
-      guard let index = state.table.indexAtLastValue(of: entry.slot) else { continue }
+      guard entry.registration.isCurrent, let index = state.table.indexAtLastValue(of: entry.slot) else { continue }
       let timing = state.table[index].timing
       guard instants.instant(for: timing) >= timing.anchor else {
         progress.scheduled.append(
