@@ -152,31 +152,16 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
     }
   }
 
-  /// An app's own state, with the snapshot inside it, encoded with the app's date strategy.
-  private struct AppState: Codable {
-    var savedAt: Date
-    var countdowns: CountdownSnapshot<String>
-  }
-
   func testASnapshotInsideAnAppsStateRoundTripsUnderEveryDateStrategy() throws {
-    let strategies: [(String, JSONEncoder.DateEncodingStrategy, JSONDecoder.DateDecodingStrategy)] = [
-      ("iso8601", .iso8601, .iso8601), ("secondsSince1970", .secondsSince1970, .secondsSince1970),
-      ("millisecondsSince1970", .millisecondsSince1970, .millisecondsSince1970),
-      ("deferredToDate", .deferredToDate, .deferredToDate),
-    ]
     try MainActor.assumeIsolated {
-      for (name, encoding, decoding) in strategies {
+      for strategy in AppStateDateStrategy.allCases {
+        let name = strategy.rawValue
         let wall = TestWallClock()
         let (first, _) = try makeManager(wall: wall)
         try first.start(id: "tea", for: .milliseconds(10_900)) { _, _, _ in }
         try first.start(id: "brew", until: wall.now + 20.123_456_789) { _, _, _ in }
         let snapshot = first.snapshot(of: String.self)
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = encoding
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = decoding
-        let data = try encoder.encode(AppState(savedAt: wall.now, countdowns: snapshot))
-        let decoded = try decoder.decode(AppState.self, from: data).countdowns
+        let decoded = try strategy.roundTrip(snapshot, savedAt: wall.now)
         XCTAssertEqual(decoded, snapshot, name)
         let (manager, _) = try makeManager(wall: wall)
         try manager.restore(decoded) { _, _, _ in }

@@ -11,18 +11,6 @@ import XCTest
 /// `swift test` runs 10 000 cases; `COUNTDOWN_ROUNDTRIP_CASES=1000000` runs a long one, and
 /// `COUNTDOWN_ROUNDTRIP_SEED` replays one case (the seed a failure names).
 final class SnapshotRoundTripPropertyTests: XCTestCase {
-  /// An app's own state with the snapshot inside, encoded with the app's date strategy.
-  private struct AppState: Codable {
-    var savedAt: Date
-    var countdowns: CountdownSnapshot<String>
-  }
-
-  private static let strategies: [(String, JSONEncoder.DateEncodingStrategy, JSONDecoder.DateDecodingStrategy)] = [
-    ("deferredToDate", .deferredToDate, .deferredToDate), ("iso8601", .iso8601, .iso8601),
-    ("secondsSince1970", .secondsSince1970, .secondsSince1970),
-    ("millisecondsSince1970", .millisecondsSince1970, .millisecondsSince1970),
-  ]
-
   /// What the test knows of one id of the first manager.
   private struct Started {
     var id: String
@@ -95,13 +83,9 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
 
     // Written down inside the app's state, with its date strategy.
     let snapshot = first.snapshot(of: String.self)
-    let (name, encoding, decoding) = strategies[Int(seed % 4)]
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = encoding
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = decoding
-    let data = try encoder.encode(AppState(savedAt: wall.now, countdowns: snapshot))
-    let decoded = try decoder.decode(AppState.self, from: data).countdowns
+    let strategy = AppStateDateStrategy.allCases[Int(seed % 4)]
+    let name = strategy.rawValue
+    let decoded = try strategy.roundTrip(snapshot, savedAt: wall.now)
     XCTAssertEqual(decoded, snapshot, "seed \(seed) (\(name)): the encoding lost something")
 
     // Dead for a while: the first manager, suspended, shows what the app would show now.
