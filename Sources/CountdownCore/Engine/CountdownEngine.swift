@@ -240,8 +240,9 @@ public final class CountdownEngine: Sendable {
   /// Ends the countdown of `receiver` without a further call.
   ///
   /// Once this returns, on any thread, no callback of the registration begins, not even one
-  /// already prepared for the current batch. (One that the delivery queue had already begun on
-  /// another thread may still be running.)
+  /// already prepared for the current batch. A callback begins when its pass checks, just before
+  /// calling it, that its registration was not removed: one that passed that check before this
+  /// returned (on the delivery queue, while this ran on another thread) runs to its end.
   /// - Returns: Whether `receiver` had a registration.
   /// - Complexity: O(1) amortized.
   @discardableResult
