@@ -135,4 +135,39 @@ final class TimeAddedTests: XCTestCase {
     XCTAssertEqual(recorder.values("doorbell"), [0], "taken past its end: its 0 within the end tolerance")
     XCTAssertEqual(engine.statistics.wakeups - wakeups, 1, "one wakeup, for the end")
   }
+
+  func testWhatCannotBeThrowsAndLeavesTheCountdownUntouched() throws {
+    let (engine, clock) = try makeEngine()
+    let call = Receiver("call")
+    try engine.register(call, .countingUp, handler: recorder.handler("call"))
+    let lot = Receiver("lot")
+    try engine.register(lot, .duration(.seconds(10)), handler: recorder.handler("lot"))
+    try clock.step(3, by: .seconds(1), recorder: recorder)
+    assertThrows(CountdownError.invalidCombination, "time added to a count-up") { () throws(CountdownError) in
+      _ = try engine.addTime(.seconds(30), to: call)
+    }
+    assertThrows(CountdownError.outOfRange, "an end beyond the clock") { () throws(CountdownError) in
+      _ = try engine.addTime(.nanoseconds(Int64.max), to: lot)
+    }
+    assertThrows(CountdownError.outOfRange, "a duration beyond 64 bits of nanoseconds") { () throws(CountdownError) in
+      _ = try engine.addTime(.seconds(Int64.max), to: lot)
+    }
+    engine.pause(lot)
+    assertThrows(CountdownError.outOfRange, "a paused one that would end beyond the clock") { () throws(CountdownError) in
+      _ = try engine.addTime(.nanoseconds(Int64.max - 8_000_000_000), to: lot)
+    }
+    engine.resume(lot)
+    XCTAssertEqual(engine.timeLeft(for: lot), .seconds(7))
+    try clock.step(7, by: .seconds(1), recorder: recorder)
+    XCTAssertEqual(recorder.values("lot"), [10, 9, 8, 7, 7, 6, 5, 4, 3, 2, 1, 0], "counted on as before")
+    XCTAssertEqual(recorder.values("call"), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], "counted on as before")
+    XCTAssertFalse(try engine.addTime(.seconds(1), to: Receiver("none")), "no countdown: nothing to do")
+    let (fine, _) = try makeEngine(interval: .nanoseconds(1))
+    try fine.register(lot, .duration(.seconds(1)), handler: recorder.handler("fine"))
+    assertThrows(CountdownError.outOfRange, "more than 2^55 - 1 intervals") { () throws(CountdownError) in
+      _ = try fine.addTime(.seconds(500 * 86_400), to: lot)
+    }
+    XCTAssertEqual(fine.timeLeft(for: lot), .seconds(1))
+    fine.cancelAll()
+  }
 }
