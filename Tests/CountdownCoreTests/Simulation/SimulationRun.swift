@@ -264,28 +264,30 @@ struct SimulationRun {
     /// added, never before the call's instant (unless it was already); a paused one's time left,
     /// never below zero.
     func addTime(_ nanoseconds: Int64, slot: Int) {
-      guard let object = objects[slot], let id = current[slot], var record = model.records[id], !record.ended else { return }
+      guard let object = objects[slot], let id = current[slot], let known = model.records[id], !known.ended else { return }
       let beyondTheClock = nanoseconds == .max
       // A deadline at or before the clock's origin is not beyond the clock with `Int64.max` added.
-      if beyondTheClock, record.kind == .countdown, !record.paused, record.anchorMin <= 0 { return }
+      if beyondTheClock, known.kind == .countdown, !known.paused, known.anchorMin <= 0 { return }
       let before = now()
       let found: Bool
       do {
         found = try engine.addTime(.nanoseconds(nanoseconds), to: object)
       } catch {
-        let expected: CountdownError = record.kind == .countUp ? .invalidCombination : .outOfRange
-        if error != expected || (record.kind == .countdown && !beyondTheClock) {
+        let expected: CountdownError = known.kind == .countUp ? .invalidCombination : .outOfRange
+        if error != expected || (known.kind == .countdown && !beyondTheClock) {
           model.fail("addTime(slot \(slot), \(nanoseconds) ns) threw \(error)")
         }
         return
       }
       let after = now() + model.early
-      if record.kind == .countUp || beyondTheClock { return model.fail("addTime(slot \(slot), \(nanoseconds) ns) was accepted") }
       guard found else {
         // From a callback, a countdown whose 0 the pass has prepared has ended already.
         if !mayHaveEnded(slot) { model.fail("addTime(slot \(slot)) found no registration") }
         return
       }
+      if known.kind == .countUp || beyondTheClock { return model.fail("addTime(slot \(slot), \(nanoseconds) ns) was accepted") }
+      // Read again: a step that preempted the call (a suspension, a wakeup) may have changed it.
+      var record = model.records[id]!
       if record.paused {
         let least = max(0, max(0, record.anchorMin - record.pausedMax) + nanoseconds)
         let most = max(0, max(0, record.anchorMax - record.pausedMin) + nanoseconds)
