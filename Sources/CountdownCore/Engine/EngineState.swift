@@ -378,11 +378,11 @@ extension EngineState {
     return (actions, replaced)
   }
 
-  /// Notes when `timing`, just registered or resumed at clock instant `now` in `slot` (its node at
-  /// `position`), changes
-  /// first: its deadline if it delivers only its end, else the first change after its first
-  /// delivery. An end goes to ``ends`` (its first delivery notes it again, once it is made).
-  private mutating func noteFirstChange(
+  /// Notes when `timing`, just registered, resumed or given time at clock instant `now` in `slot`
+  /// (its node at `position`), changes first: its deadline if it delivers only its end, else the
+  /// first change after its prompt delivery. An end goes to ``ends`` (its prompt delivery notes it
+  /// again, once it is made).
+  mutating func noteFirstChange(
     of timing: CountdownTiming, slot: SlotReference, position: Int, at now: Int64, interval: Int64
   ) {
     var next = timing

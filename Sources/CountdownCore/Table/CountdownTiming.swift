@@ -230,6 +230,18 @@ package struct CountdownTiming: Sendable {
     value = deliversOnlyTheEnd ? 1 : -1
   }
 
+  /// Moves a countdown's end to `newAnchor` (its deadline, or while paused its frozen time left),
+  /// for time added or taken. A running one that delivers every change is owed a prompt delivery
+  /// of its new value; one that delivers only its end stands at 1 until its 0; a paused one is
+  /// delivered its value when it resumes. Only for a countdown: a count-up has no end.
+  package mutating func moveEnd(to newAnchor: Int64) {
+    precondition(kind == .countdown, "only a countdown has an end")
+    anchor = newAnchor
+    if !isPaused, !deliversOnlyTheEnd {
+      value = -1
+    }
+  }
+
   /// Makes a new countdown silent until its end: its next change is the deadline itself, so the
   /// engine neither delivers a first value nor wakes before the end. Its value stands at 1 (not
   /// ended) until then. Only for a countdown: a count-up has no end.

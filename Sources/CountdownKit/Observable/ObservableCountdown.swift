@@ -158,6 +158,30 @@ public final class ObservableCountdown {
     return found
   }
 
+  /// Gives the countdown more time, or, with a negative `time`, less, without replacing it:
+  /// ``remaining``, ``endDate`` and ``timerInterval`` take the new values at once, the range
+  /// keeping its start (a `ProgressView` goes on from where it was, over a longer span).
+  ///
+  /// ```swift
+  /// try quiz.addTime(.seconds(10))   // a bonus: 5 becomes 15
+  /// try quiz.addTime(.seconds(-10))  // a penalty; past the end, it ends now
+  /// ```
+  ///
+  /// A paused countdown keeps its new time until ``resume()``.
+  /// - Parameter time: The time to add; negative to take time away.
+  /// - Returns: Whether it was running or paused (an ended or cancelled countdown gets no time).
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years; the
+  ///   countdown and the values are then left as they were.
+  @discardableResult
+  public func addTime(_ time: Duration) throws(CountdownError) -> Bool {
+    guard let added = try manager.engine.timeAdded(time, to: handle) else { return false }
+    if let length { self.length = max(.zero, length + added) }
+    // Dates first: shortened past its end, it ended now, the date its `0` shows.
+    refreshDates()
+    show(manager.engine.value(for: handle) ?? 0)
+    return true
+  }
+
   /// Ends the countdown where it is, without changing the values.
   ///
   /// - Returns: Whether it was still running.

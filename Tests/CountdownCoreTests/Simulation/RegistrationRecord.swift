@@ -19,8 +19,9 @@ struct RegistrationRecord {
   /// While paused: when the pause began (bracketed).
   var pausedMin: Int64 = 0
   var pausedMax: Int64 = 0
-  /// The most a countdown may ever show: its duration, in whole intervals, rounded up.
-  let maximum: Int
+  /// The most a countdown may ever show: its duration, in whole intervals, rounded up, and the
+  /// time added since.
+  var maximum: Int
   var last: Int?
   var ended = false
   /// Cancelled, replaced, released or cleared: it must never be called again.
@@ -28,6 +29,8 @@ struct RegistrationRecord {
   var paused = false
   /// The next value may skip (a first delivery, or one after a jump, a suspension or a pause).
   var loose = true
+  /// Time was added since the last value: the next one may be higher.
+  var mayGoUp = false
   /// The value after the next may skip too: a resume of the engine while the first value was
   /// prepared and not yet delivered owes a catch-up after it.
   var looseTwice = false

@@ -151,6 +151,8 @@ struct SimulationRun {
           model.fail("cancel(slot \(slot)) did not return \(expected)")
         }
         end(slot)
+      case .addTime(let slot, let nanoseconds):
+        addTime(nanoseconds, slot: slot)
       case .pause(let slot):
         guard let object = objects[slot], let id = current[slot], !model.records[id]!.ended,
           !model.records[id]!.paused
@@ -255,6 +257,55 @@ struct SimulationRun {
         defer { model.jumping = false }
         try clock.base.jump(by: .milliseconds(milliseconds))
       }
+    }
+
+    /// Adds time to the slot's registration, checking what the engine says against the model, and
+    /// moves the model's brackets of its end as the engine moves the end: a deadline by the time
+    /// added, never before the call's instant (unless it was already); a paused one's time left,
+    /// never below zero.
+    func addTime(_ nanoseconds: Int64, slot: Int) {
+      guard let object = objects[slot], let id = current[slot], let known = model.records[id], !known.ended else { return }
+      let beyondTheClock = nanoseconds == .max
+      // A deadline at or before the clock's origin is not beyond the clock with `Int64.max` added.
+      if beyondTheClock, known.kind == .countdown, !known.paused, known.anchorMin <= 0 { return }
+      let before = now()
+      let found: Bool
+      do {
+        found = try engine.addTime(.nanoseconds(nanoseconds), to: object)
+      } catch {
+        let expected: CountdownError = known.kind == .countUp ? .invalidCombination : .outOfRange
+        if error != expected || (known.kind == .countdown && !beyondTheClock) {
+          model.fail("addTime(slot \(slot), \(nanoseconds) ns) threw \(error)")
+        }
+        return
+      }
+      let after = now() + model.early
+      guard found else {
+        // From a callback, a countdown whose 0 the pass has prepared has ended already.
+        if !mayHaveEnded(slot) { model.fail("addTime(slot \(slot)) found no registration") }
+        return
+      }
+      if known.kind == .countUp || beyondTheClock { return model.fail("addTime(slot \(slot), \(nanoseconds) ns) was accepted") }
+      // Read again: a step that preempted the call (a suspension, a wakeup) may have changed it.
+      var record = model.records[id]!
+      if record.paused {
+        let least = max(0, max(0, record.anchorMin - record.pausedMax) + nanoseconds)
+        let most = max(0, max(0, record.anchorMax - record.pausedMin) + nanoseconds)
+        record.anchorMin = record.pausedMax + least
+        record.anchorMax = record.pausedMin + most
+      } else {
+        record.anchorMin = max(record.anchorMin + nanoseconds, min(record.anchorMin, before))
+        record.anchorMax = max(record.anchorMax + nanoseconds, min(record.anchorMax, after))
+        if !record.onlyTheEnd {
+          // Its new value comes promptly, computed off the grid.
+          record.awaitsPromptDelivery = true
+          record.gridCheckAfter = max(record.gridCheckAfter, after)
+        }
+      }
+      record.maximum += Int(model.ceilDiv(max(0, nanoseconds), SimulationRun.interval))
+      record.loose = true
+      record.mayGoUp = true
+      model.records[id] = record
     }
 
     /// Starts more countdowns than one chunk holds.

@@ -11,6 +11,9 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
   /// A count-up that would deliver only its end: rejected, and the slot's registration untouched.
   case oneShotCountUp(slot: Int)
   case cancel(slot: Int)
+  /// Time added to the slot's registration (taken, when negative): a count-up's is rejected, and
+  /// `Int64.max` ns ends beyond the clock and is rejected too, either leaving it untouched.
+  case addTime(slot: Int, nanoseconds: Int64)
   case pause(slot: Int)
   case resume(slot: Int)
   case release(slot: Int)
@@ -37,6 +40,7 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     case .oneShot(let slot, let ms, let pauses): "oneShot(slot: \(slot), \(ms) ms\(pauses ? ", pauses" : ""))"
     case .oneShotCountUp(let slot): "oneShotCountUp(slot: \(slot))"
     case .cancel(let slot): "cancel(slot: \(slot))"
+    case .addTime(let slot, let ns): "addTime(slot: \(slot), \(ns / 1_000_000) ms)"
     case .pause(let slot): "pause(slot: \(slot))"
     case .resume(let slot): "resume(slot: \(slot))"
     case .release(let slot): "release(slot: \(slot))"
@@ -94,8 +98,15 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
         }
       return .preempted(
         operation(slot: slot, crowded: crowded, mostlyOneShots: mostlyOneShots, using: &generator), by: interruption)
+    case 58..<62: return addTime(slot: slot, using: &generator)
     default: return .advance(milliseconds: 1 + Int64(generator.next() % 100))
     }
+  }
+
+  /// Up to 3 s added or taken, in one step of twenty an end beyond the clock.
+  private static func addTime(slot: Int, using generator: inout SplitMix64) -> SimulationStep {
+    guard generator.next() % 20 != 0 else { return .addTime(slot: slot, nanoseconds: .max) }
+    return .addTime(slot: slot, nanoseconds: (Int64(generator.next() % 6_001) - 3_000) * 1_000_000)
   }
 
   /// A countdown of up to 3 s on `slot`, on running time one time in `pausesOneIn`; in a quiet run,
@@ -115,7 +126,8 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
   private static func operation(
     slot: Int, crowded: Bool, mostlyOneShots: Bool, using generator: inout SplitMix64
   ) -> SimulationStep {
-    switch generator.next() % 10 {
+    switch generator.next() % 11 {
+    case 10: return addTime(slot: slot, using: &generator)
     case 0, 1: return start(slot: slot, pausesOneIn: 3, mostlyOneShots: mostlyOneShots, using: &generator)
     case 2: return .oneShot(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 3 == 0)
     case 3, 4: return .pause(slot: slot)

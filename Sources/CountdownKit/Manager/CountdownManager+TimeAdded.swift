@@ -1,0 +1,62 @@
+extension CountdownManager {
+  /// Gives the countdown of `receiver` more time, or, with a negative `time`, less, without
+  /// replacing it: the same handler goes on, its new value shown at once.
+  ///
+  /// ```swift
+  /// // A late bid: the cell's label jumps from 0:05 to 0:35 and counts on.
+  /// try CountdownManager.shared.addTime(.seconds(30), to: cell)
+  /// ```
+  ///
+  /// A paused countdown (or one that pauses while the manager is suspended) keeps its new time
+  /// until it runs again. Time taken never goes past the end: a countdown shortened by more than
+  /// it has left ends at once, with its single `0`. One that delivers only its end stays silent
+  /// until its new end.
+  ///
+  /// - Parameters:
+  ///   - time: The time to add; negative to take time away.
+  ///   - receiver: The object whose countdown it is.
+  /// - Returns: Whether `receiver` had a countdown that is running or paused.
+  /// - Throws: ``CountdownCore/CountdownError/invalidCombination`` for a listener (a count-up has
+  ///   no end to move); ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years.
+  ///   The countdown is then left untouched.
+  @discardableResult
+  public func addTime(_ time: Duration, to receiver: AnyObject) throws(CountdownError) -> Bool {
+    try engine.addTime(time, to: receiver)
+  }
+
+  /// Gives the countdown of `id` more time, or, with a negative `time`, less, without replacing
+  /// it: its handler is called at once with the new value, and its length (the span of
+  /// ``timerDates(id:)``, kept by snapshots) changes by the same amount, so progress keeps its
+  /// start.
+  ///
+  /// ```swift
+  /// // A late bid extends the auction by 30 s: every view of it, and its Live Activity's dates.
+  /// try manager.addTime(.seconds(30), id: lot.id)
+  /// activity.update(using: manager.timerDates(id: lot.id))
+  /// ```
+  ///
+  /// A paused countdown keeps its new time until ``resume(id:)``. Time taken never goes past the
+  /// end: a countdown shortened by more than it has left ends at once, with its single `0`.
+  ///
+  /// - Parameters:
+  ///   - time: The time to add; negative to take time away.
+  ///   - id: The countdown's id.
+  /// - Returns: Whether `id` had a countdown that is running or paused.
+  /// - Throws: ``CountdownCore/CountdownError/invalidCombination`` for a listener (a count-up has
+  ///   no end to move); ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years.
+  ///   The countdown and its dates are then left untouched.
+  @discardableResult
+  public func addTime<ID: Hashable & Sendable>(_ time: Duration, id: ID) throws(CountdownError) -> Bool {
+    let key = IDKey(id)
+    guard let (token, start) = state.withLock({ $0.ids[key].map { ($0.token, $0.start) } }),
+      let added = try engine.timeAdded(time, to: token)
+    else { return false }
+    // The length follows unless the id was started again meanwhile: the new start has its own.
+    state.withLock { state in
+      if let record = state.ids[key], record.token === token, record.start == start, let length = record.length {
+        state.ids[key]!.length = max(.zero, length + added)
+      }
+    }
+    return true
+  }
+}

@@ -1,0 +1,112 @@
+import CountdownCore
+import Dispatch
+import XCTest
+
+/// Time added where timing is hard: per-countdown alignment (the wheel must hold the new
+/// changes), a jittered clock (the new value on the labels' grid), and from inside a delivery pass
+/// (a value prepared with the old end must not be delivered after the call returns).
+final class TimeAddedTimingTests: XCTestCase {
+  let recorder = Recorder()
+
+  func testPerCountdownAlignmentFlipsAtTheMovedInstants() throws {
+    let tolerance: Int64 = 50_000_000
+    let (engine, clock) = try makeEngine(alignment: .perCountdown(tolerance: .nanoseconds(tolerance)))
+    let first = Receiver("first")
+    try engine.register(first, .duration(.seconds(60)), handler: recorder.handler("first"))
+    try clock.advance(by: .milliseconds(300))
+    let lot = Receiver("lot")
+    let deliveries = LockedState<[(value: Int, at: Int64)]>([])
+    try engine.register(lot, .duration(.seconds(10))) { value, _ in
+      deliveries.withLock { $0.append((value, clock.now.nanosecondsSinceOrigin)) }
+    }
+    let bell = Receiver("bell")
+    try engine.register(bell, .duration(.seconds(10)), delivering: .onlyTheEnd, handler: recorder.handler("bell"))
+    try clock.advance(by: .seconds(5))
+    // Off the grid of whole seconds the lot flipped on: 10.3 s + 30.25 s.
+    XCTAssertTrue(try engine.addTime(.milliseconds(30_250), to: lot))
+    XCTAssertTrue(try engine.addTime(.milliseconds(5_500), to: bell))
+    deliveries.withLock { $0.removeAll() }
+    for _ in 0..<3_600 { try clock.advance(by: .milliseconds(10)) }
+    let deadline: Int64 = 40_550_000_000
+    let seen = deliveries.withLock { $0 }
+    XCTAssertEqual(seen.first?.value, 36, "the new value at once: 35.25 s left, rounded up")
+    XCTAssertEqual(seen.map(\.value), Array((0...36).reversed()))
+    for (value, at) in seen.dropFirst() {
+      let due = deadline - Int64(value) * 1_000_000_000
+      XCTAssertTrue(at >= due && at <= due + tolerance, "\(value) at \(at), due at \(due)")
+    }
+    XCTAssertEqual(recorder.values("bell"), [0])
+    XCTAssertNotEqual(recorder.values("first").last, 0, "the other countdown runs on")
+  }
+
+  func testPerCountdownOnlyTheEndComesWithinTheToleranceOfItsNewEnd() throws {
+    let (engine, clock) = try makeEngine(alignment: .perCountdown(tolerance: .milliseconds(50)))
+    let bell = Receiver("bell")
+    let rangAt = LockedState<Int64?>(nil)
+    try engine.register(bell, .duration(.seconds(10)), delivering: .onlyTheEnd) { _, _ in
+      rangAt.withLock { $0 = clock.now.nanosecondsSinceOrigin }
+    }
+    try clock.advance(by: .seconds(2))
+    XCTAssertTrue(try engine.addTime(.milliseconds(5_520), to: bell))
+    for _ in 0..<1_500 { try clock.advance(by: .milliseconds(10)) }
+    let end: Int64 = 15_520_000_000
+    let rang = rangAt.withLock { $0 }
+    XCTAssertNotNil(rang)
+    XCTAssertTrue((end...end + 50_000_000).contains(rang ?? 0), "rang at \(rang ?? 0), ends at \(end)")
+  }
+
+  func testOnAJitteredClockTheNewValueIsOnTheLabelsGrid() throws {
+    for seed in UInt64(1)...5 {
+      let (engine, clock) = try makeJitteredEngine(interval: .milliseconds(100), seed: seed)
+      let first = Receiver("first")
+      try engine.register(first, .duration(.seconds(60)), handler: recorder.handler("first"))
+      let labels = (0..<10).map { Receiver("r\($0)") }
+      for label in labels {
+        try engine.register(label, .duration(.seconds(60)), handler: recorder.handler(label.name))
+      }
+      try clock.step(20, by: .milliseconds(100), recorder: recorder)
+      XCTAssertTrue(try engine.addTime(.seconds(3), to: labels[0]))
+      try clock.step(30, by: .milliseconds(100), recorder: recorder)
+      let extended = recorder.values("r0")
+      let jump = zip(extended, extended.dropFirst()).filter { $1 != $0 - 1 }
+      XCTAssertEqual(jump.count, 1, "seed \(seed): one step up, then one down at a time: \(extended)")
+      // The clock may stand past a grid instant whose (late) wakeup has not come: the new value is
+      // then that instant's, as the others show in the same batch.
+      let events = recorder.events
+      for batch in 21...50 {
+        let shown = events.filter { $0.batch == batch && $0.name == "r0" }.last?.value
+        let others = events.filter { $0.batch == batch && $0.name == "r1" }.last?.value
+        XCTAssertEqual(shown, others.map { $0 + 30 }, "seed \(seed), batch \(batch): 30 intervals more than the others")
+      }
+      XCTAssertTrue(try engine.addTime(.seconds(-100), to: labels[1]))
+      try clock.step(3, by: .milliseconds(100), recorder: recorder)
+      XCTAssertEqual(recorder.values("r1").filter { $0 == 0 }.count, 1, "seed \(seed): one 0")
+      XCTAssertFalse(engine.contains(labels[1]))
+      recorder.clear()
+      engine.cancelAll()
+    }
+  }
+
+  func testAValuePreparedWithTheOldEndIsNotDeliveredOnceTheCallReturns() throws {
+    let (engine, clock) = try makeEngine()
+    let early = Receiver("early")
+    let late = Receiver("late")
+    let recorder = self.recorder
+    try engine.register(early, .duration(.seconds(10)), handler: recorder.handler("early"))
+    // Registered later, walked first: its callback comes before `early`'s in each batch.
+    try engine.register(late, .duration(.seconds(10))) { [weak early] value, _ in
+      recorder.record("late", value)
+      if value == 5, let early {
+        do {
+          try engine.addTime(.seconds(30), to: early)
+        } catch {
+          XCTFail("\(error)")
+        }
+      }
+    }
+    try clock.step(6, by: .seconds(1), recorder: recorder)
+    let batch = recorder.events.filter { $0.batch == 5 }.map(\.name)
+    XCTAssertEqual(batch.first, "late", "the callback that adds time comes first in its batch")
+    XCTAssertEqual(recorder.values("early"), [10, 9, 8, 7, 6, 35, 34], "never the 5 prepared before the call")
+  }
+}

@@ -1,0 +1,108 @@
+import CountdownCore
+import CountdownKit
+import Foundation
+import XCTest
+
+/// Time added to a manager's countdowns, by id and by receiver: the same handler shows the new
+/// value at once, and the dates handed to the system and the length a snapshot keeps follow.
+final class ManagerTimeAddedTests: XCTestCase {
+  func testAnIDsNewValueShowsAtOnceAndItsDatesAndLengthFollow() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (manager, clock) = try makeManager(wall: wall)
+      let start = wall.now
+      var values: [Int] = []
+      try manager.start(id: "lot", for: .seconds(10)) { _, remaining, _ in values.append(remaining) }
+      try clock.advance(by: .seconds(5))
+      wall.jump(by: 5)
+      XCTAssertTrue(try manager.addTime(.seconds(30), id: "lot"))
+      try clock.advance(by: .zero)
+      XCTAssertEqual(values, [10, 9, 8, 7, 6, 5, 35], "the same handler, the new value at once")
+      XCTAssertEqual(manager.endDate(id: "lot"), start + 40)
+      XCTAssertEqual(manager.timerInterval(id: "lot"), start...(start + 40), "progress keeps its start")
+      XCTAssertEqual(manager.snapshot(of: String.self).entries.first?.length, .seconds(40))
+      XCTAssertTrue(try manager.addTime(.seconds(-20), id: "lot"))
+      try clock.advance(by: .zero)
+      XCTAssertEqual(values.last, 15)
+      XCTAssertEqual(manager.timerInterval(id: "lot"), start...(start + 20))
+      XCTAssertEqual(manager.snapshot(of: String.self).entries.first?.length, .seconds(20))
+      XCTAssertTrue(try manager.addTime(.seconds(-100), id: "lot"))
+      try clock.advance(by: .zero)
+      XCTAssertEqual(values.suffix(2), [15, 0], "past its end: its single 0, at once")
+      XCTAssertNil(manager.timerDates(id: "lot"), "ended")
+      XCTAssertFalse(try manager.addTime(.seconds(30), id: "lot"))
+      XCTAssertFalse(try manager.addTime(.seconds(30), id: "unknown"))
+    }
+  }
+
+  func testAPausedOrSuspendedIDKeepsItsNewTimeFrozen() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (manager, clock) = try makeManager(wall: wall)
+      var game: [Int] = []
+      try manager.start(id: "quiz", for: .seconds(10)) { _, _, _ in }
+      try manager.start(id: "game", for: .seconds(10), whileSuspended: .pauses) { _, remaining, _ in game.append(remaining) }
+      try clock.advance(by: .seconds(5))
+      wall.jump(by: 5)
+      manager.pause(id: "quiz")
+      manager.suspendTicking()
+      XCTAssertTrue(try manager.addTime(.seconds(30), id: "quiz"))
+      XCTAssertTrue(try manager.addTime(.seconds(30), id: "game"))
+      try clock.advance(by: .seconds(100))
+      wall.jump(by: 100)
+      XCTAssertEqual(game.last, 35, "shown while suspended, as a first value is")
+      for id in ["quiz", "game"] {
+        XCTAssertEqual(manager.timeLeft(id: id), .seconds(35), id)
+        XCTAssertEqual(manager.timerInterval(id: id), (wall.now - 5)...(wall.now + 35), "\(id): laid out from now")
+        XCTAssertEqual(manager.timerDates(id: id)?.pauseTime, wall.now, id)
+      }
+      manager.resumeTicking()
+      manager.resume(id: "quiz")
+      XCTAssertEqual(manager.endDate(id: "quiz"), wall.now + 35)
+      XCTAssertEqual(manager.endDate(id: "game"), wall.now + 35)
+      manager.cancelAll()
+    }
+  }
+
+  func testAReceiversCountdownTakesItsNewTimeWithTheSameHandler() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      final class Cell {
+        var text: [Int] = []
+      }
+      let cell = Cell()
+      try manager.start(cell, for: .seconds(10)) { cell, remaining, _ in cell.text.append(remaining) }
+      try clock.advance(by: .seconds(5))
+      XCTAssertTrue(try manager.addTime(.seconds(30), to: cell))
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(cell.text, [10, 9, 8, 7, 6, 5, 35, 34])
+      XCTAssertEqual(manager.count, 1)
+      manager.cancelAll()
+    }
+  }
+
+  func testWhatCannotBeThrowsAndLeavesTheCountdownAndItsDatesUntouched() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (manager, clock) = try makeManager(wall: wall)
+      let start = wall.now
+      var calls: [Int] = []
+      manager.listen(id: "call") { _, elapsed, _ in calls.append(elapsed) }
+      try manager.start(id: "lot", for: .seconds(10)) { _, _, _ in }
+      try clock.advance(by: .seconds(2))
+      assertThrows(CountdownError.invalidCombination, "time added to a listener") { () throws(CountdownError) in
+        _ = try manager.addTime(.seconds(30), id: "call")
+      }
+      assertThrows(CountdownError.outOfRange, "an end beyond the clock") { () throws(CountdownError) in
+        _ = try manager.addTime(.nanoseconds(Int64.max), id: "lot")
+      }
+      try clock.advance(by: .seconds(1))
+      wall.jump(by: 3)
+      XCTAssertEqual(calls, [0, 1, 2, 3], "the listener counts on")
+      XCTAssertEqual(manager.timeLeft(id: "lot"), .seconds(7))
+      XCTAssertEqual(manager.timerInterval(id: "lot"), start...(start + 10))
+      XCTAssertEqual(manager.snapshot(of: String.self).entries.first { $0.id == "lot" }?.length, .seconds(10))
+      manager.cancelAll()
+    }
+  }
+}
