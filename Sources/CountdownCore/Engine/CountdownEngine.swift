@@ -386,7 +386,7 @@ public final class CountdownEngine: Sendable {
     let (actions, deliverHere) = state.withLock { state -> (EngineActions, Bool) in
       var actions = EngineActions()
       if case .fired = event {
-        let armed = state.noteTimerFired()
+        let armed = state.noteTimerFired(at: now)
         // Once per wakeup, not per removal: see `shrinkIfSparse`.
         state.table.shrinkIfSparse()
         guard state.suspendedSince == nil else { return (actions, false) }
@@ -454,10 +454,15 @@ public final class CountdownEngine: Sendable {
         let timer = clock.makeTimer(on: deliveryQueue) { [weak self] event in
           self?.timerDidReport(event)
         }
+        let repeats = timer.supportsRepeating
         let now = clock.now.nanosecondsSinceOrigin
-        action = state.withLock { $0.install(timer, now: now, window: windowNanoseconds) }
-      case .arm(let timer, let deadline, let generation):
-        timer.schedule(at: deadline.map(CountdownInstant.init(nanosecondsSinceOrigin:)))
+        action = state.withLock { $0.install(timer, repeats: repeats, now: now, window: windowNanoseconds) }
+      case .arm(let timer, let deadline, let period, let generation):
+        if let deadline, let period {
+          timer.schedule(at: CountdownInstant(nanosecondsSinceOrigin: deadline), repeating: .nanoseconds(period))
+        } else {
+          timer.schedule(at: deadline.map(CountdownInstant.init(nanosecondsSinceOrigin:)))
+        }
         action = state.withLock { $0.currentArming(ifNewerThan: generation) }
       case .cancel(let timer):
         timer.cancel()
