@@ -73,7 +73,7 @@ public final class CountdownEngine: Sendable {
   let windowNanoseconds: Int64
   /// Marks `deliveryQueue`, so the engine can tell when it already runs there.
   private let deliveryQueueKey = DispatchSpecificKey<Bool>()
-  let state: LockedState<EngineState>
+  let state: EngineLock
 
   /// How many callbacks one pass prepares under the lock before calling them with the lock released.
   /// Large enough that a screenful of labels (a thousand) is prepared at once and flips together
@@ -145,7 +145,7 @@ public final class CountdownEngine: Sendable {
     self.endTolerance = .nanoseconds(endWindow)
     self.clock = clock
     self.deliveryQueue = deliveryQueue
-    state = LockedState(EngineState(interval: intervalNanoseconds, window: windowNanoseconds, endWindow: endWindow, usesWheel: usesWheel))
+    state = EngineLock(EngineState(interval: intervalNanoseconds, window: windowNanoseconds, endWindow: endWindow, usesWheel: usesWheel))
     deliveryQueue.setSpecific(key: deliveryQueueKey, value: true)
   }
 
@@ -381,47 +381,73 @@ public final class CountdownEngine: Sendable {
   // MARK: - Wakeups
 
   private func timerDidReport(_ event: CountdownTimerEvent) {
+    guard case .fired = event else { return settle() }
+    // The wakeup's one clock reading: its pass's instants and its re-arm use it too.
     let now = clock.now.nanosecondsSinceOrigin
     let onDeliveryQueue = DispatchQueue.getSpecific(key: deliveryQueueKey) == true
-    let (actions, deliverHere) = state.withLock { state -> (EngineActions, Bool) in
-      var actions = EngineActions()
-      if case .fired = event {
-        let armed = state.noteTimerFired(at: now)
-        // Once per wakeup, not per removal: see `shrinkIfSparse`.
-        state.table.shrinkIfSparse()
-        guard state.suspendedSince == nil else { return (actions, false) }
-        if state.table.isEmpty, state.awaitingPromptDelivery.isEmpty, !state.promptDeliveriesNeedWalk {
-          // The lazy cancel: a wakeup that finds nothing to do ends the timer.
-          actions.timer = state.removeTimer()
-          return (actions, false)
-        }
-        state.noteWakeup(at: now, armedFor: armed, window: windowNanoseconds)
-        if !state.hasPendingWork, state.delivery == nil {
-          // Armed for an end that is gone, or woken early for one: arm for what comes next. Not
-          // while a pass runs (on the delivery queue, or up this thread's stack): the bound on the
-          // next change is still the one from before it, and may be this very instant, so the
-          // timer would fire here again and again; the pass re-arms when it ends.
-          actions.timer = state.rearm(now: now, window: windowNanoseconds)
-        }
-        state.checkInvariantsIfEnabled()
+    let context = DeliveryContext()
+    var chunk = DeliveryChunk(capacity: onDeliveryQueue ? Self.chunkSize : 0)
+    var garbage: [CountdownHandler] = []
+    let (actions, begun) = state.withLock { state -> (EngineActions, (PassKind, PassProgress)?) in
+      var actions = noteWakeup(at: now, state: &state)
+      guard actions.queuePass else { return (actions, nil) }
+      // On the delivery queue (the real timer fires there; a manual clock may be advanced there),
+      // with no pass running: the pass begins in this same lock, its first chunk prepared.
+      guard onDeliveryQueue, state.delivery == nil else {
+        actions.queuePass = state.requestPass()
+        return (actions, nil)
       }
-      guard state.hasPendingWork else { return (actions, false) }
-      // On the delivery queue (the real timer fires there; a manual clock may be advanced there):
-      // deliver now, in order.
-      if onDeliveryQueue { return (actions, true) }
-      actions.queuePass = state.requestPass()
-      return (actions, false)
+      actions.queuePass = false
+      return (actions, beginPass(context, at: now, into: &chunk, garbage: &garbage, state: &state))
     }
+    garbage.removeAll()  // released outside the lock
     perform(actions)
+    guard let (kind, progress) = begun else { return }
+    runPass(kind, progress, &chunk, context: context, reading: now)
+  }
+
+  /// Under the lock: notes a wakeup at clock instant `now`. Returns the timer's part, and, as
+  /// `queuePass`, whether a pass has work to do.
+  private func noteWakeup(at now: Int64, state: inout EngineState) -> EngineActions {
+    var actions = EngineActions()
+    let armed = state.noteTimerFired(at: now)
+    // Once per wakeup, not per removal: see `shrinkIfSparse`.
+    state.table.shrinkIfSparse()
+    guard state.suspendedSince == nil else { return actions }
+    if state.table.isEmpty, state.awaitingPromptDelivery.isEmpty, !state.promptDeliveriesNeedWalk {
+      // The lazy cancel: a wakeup that finds nothing to do ends the timer.
+      actions.timer = state.removeTimer()
+      return actions
+    }
+    state.noteWakeup(at: now, armedFor: armed, window: windowNanoseconds)
+    if !state.hasPendingWork, state.delivery == nil {
+      // Armed for an end that is gone, or woken early for one: arm for what comes next. Not
+      // while a pass runs (on the delivery queue, or up this thread's stack): the bound on the
+      // next change is still the one from before it, and may be this very instant, so the
+      // timer would fire here again and again; the pass re-arms when it ends.
+      actions.timer = state.rearm(now: now, window: windowNanoseconds)
+    }
+    state.checkInvariantsIfEnabled()
+    actions.queuePass = state.hasPendingWork
+    return actions
+  }
+
+  /// A clock advanced by hand settles its timers once per step: what is pending is delivered now,
+  /// on the delivery queue, or queued there.
+  private func settle() {
+    let onDeliveryQueue = DispatchQueue.getSpecific(key: deliveryQueueKey) == true
+    let (queuePass, deliverHere) = state.withLock { state -> (Bool, Bool) in
+      guard state.hasPendingWork else { return (false, false) }
+      return onDeliveryQueue ? (false, true) : (state.requestPass(), false)
+    }
+    perform(EngineActions(queuePass: queuePass))
     guard deliverHere else { return }
     deliverPending()
-    if case .settle = event {
-      // A clock advanced by hand settles its timers once per step. A pass can leave work behind (the
-      // first delivery of a countdown registered from one of its callbacks), which a real delivery
-      // queue runs right after it, at the same instant: so does this, rather than at the next step.
-      while state.withLock({ $0.delivery == nil && $0.hasPendingWork }) {
-        deliverPending()
-      }
+    // A pass can leave work behind (the first delivery of a countdown registered from one of its
+    // callbacks), which a real delivery queue runs right after it, at the same instant: so does
+    // this, rather than at the next step.
+    while state.withLock({ $0.delivery == nil && $0.hasPendingWork }) {
+      deliverPending()
     }
   }
 

@@ -156,6 +156,8 @@ struct EngineState {
   /// Registrations passes looked at (walked, or taken from the wheel or the ends): for tests of
   /// what a wakeup costs.
   var examined: Int64 = 0
+  /// How many times the engine's lock was taken (``EngineLock``): for tests of what a wakeup costs.
+  var lockEntries: Int64 = 0
 
   /// A registration, by its receiver's key and its slot (its identity), with a delivery owed.
   ///
@@ -186,7 +188,7 @@ struct EngineState {
 // The one exception to "the lock box is Sendable only when its value is": the state holds the
 // registrations' slots (a class that is not Sendable, with the receivers: the delivery pass calls
 // the handlers through pointers) and the timer. It lives only inside `CountdownEngine.state`, its
-// `LockedState`, and is touched only under that lock; what leaves the lock is an `EngineActions`
+// `EngineLock`, and is touched only under that lock; what leaves the lock is an `EngineActions`
 // (timers, which are Sendable), released handlers (Sendable), or, for the delivery pass on its
 // queue alone, pointers to slots that `retired` keeps from being freed until the pass ends.
 extension EngineState: @unchecked Sendable {}

@@ -12,9 +12,16 @@ final class CountingClock: CountdownClock, @unchecked Sendable {
   }
 
   let base = ManualCountdownClock()
+  /// Whether the engine hears of each step of the manual clock (``CountdownTimerEvent/settle``);
+  /// without, it hears only its timer's fires, as from a real timer.
+  let forwardsSettle: Bool
   private let lock = DispatchQueue(label: "CountingClock")
   private var readings = 0
   private var calls: [Call] = []
+
+  init(forwardsSettle: Bool = true) {
+    self.forwardsSettle = forwardsSettle
+  }
 
   var now: CountdownInstant {
     lock.sync { readings += 1 }
@@ -31,7 +38,13 @@ final class CountingClock: CountdownClock, @unchecked Sendable {
   }
 
   func makeTimer(on queue: DispatchQueue, handler: @escaping @Sendable (CountdownTimerEvent) -> Void) -> any CountdownTimer {
-    Timer(clock: self, inner: base.makeTimer(on: queue, handler: handler))
+    let forwardsSettle = forwardsSettle
+    return Timer(
+      clock: self,
+      inner: base.makeTimer(on: queue) { event in
+        if case .settle = event, !forwardsSettle { return }
+        handler(event)
+      })
   }
 
   struct Timer: CountdownTimer {
