@@ -14,6 +14,12 @@ enum WakeupTable {
     lines.append(row(OursWakeupContender.label, ours, run.ours, run: run, reference: bareMedian))
     lines.append(row(BareRepeatingTimer.label, bare, run.bare, run: run, reference: bareMedian))
     lines.append(row("ours − bare, window by window", differences, [], run: run, reference: nil))
+    let locks = run.ours.compactMap { window in
+      window.lockEntries.map { Double($0) / Double(max(1, window.wakeups)) }
+    }
+    if !locks.isEmpty {
+      lines.append("ours' lock entries per wakeup: \(locks.map { ResultTable.fixed($0, digits: 2) }.joined(separator: ", "))")
+    }
     return lines.joined(separator: "\n")
   }
 

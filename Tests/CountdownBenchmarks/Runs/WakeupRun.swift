@@ -9,6 +9,8 @@ struct WakeupRun {
     var cpuNanoseconds: Int64
     var wallNanoseconds: Int64
     var wakeups: Int
+    /// Ours only: the engine's lock entries in the window.
+    var lockEntries: Int64?
 
     var microsecondsPerWakeup: Double? {
       wakeups > 0 ? Double(cpuNanoseconds) / Double(wakeups) / 1_000 : nil
@@ -37,18 +39,21 @@ struct WakeupRun {
     for number in 1...windowCount {
       log("window \(number) of \(windowCount): ours, then the bare timer")
       var engine = OursWakeupContender(receivers: receivers, interval: interval)
-      ours.append(try measure(&engine))
+      ours.append(try measure(&engine) { $0.lockEntries() })
       var timer = BareRepeatingTimer(interval: interval)
-      bare.append(try measure(&timer))
+      bare.append(try measure(&timer) { _ in nil })
     }
   }
 
   /// Starts `contender`, lets it run through the warmup, then reads the process's CPU and the
   /// contender's wakeups at both ends of the window (each wakeup count on its own queue).
-  private func measure(_ contender: inout some WakeupContender) throws -> Window {
+  private func measure<Contender: WakeupContender>(
+    _ contender: inout Contender, lockEntries: (Contender) -> Int64?
+  ) throws -> Window {
     try contender.start()
     defer { contender.stop() }
     ProcessProbe.sleep(until: ProcessProbe.now() + warmupNanoseconds)
+    let startLocks = lockEntries(contender)
     let startWakeups = contender.wakeups()
     let startCPU = ProcessUsage.cpuNanoseconds()
     let startWall = ProcessProbe.now()
@@ -56,6 +61,12 @@ struct WakeupRun {
     let endWakeups = contender.wakeups()
     let endCPU = ProcessUsage.cpuNanoseconds()
     let endWall = ProcessProbe.now()
-    return Window(cpuNanoseconds: endCPU - startCPU, wallNanoseconds: endWall - startWall, wakeups: endWakeups - startWakeups)
+    let endLocks = lockEntries(contender)
+    var window = Window(cpuNanoseconds: endCPU - startCPU, wallNanoseconds: endWall - startWall, wakeups: endWakeups - startWakeups)
+    if let startLocks, let endLocks {
+      // Less the two readings of the wakeups (the statistics take the lock; the count does not).
+      window.lockEntries = endLocks - startLocks - 2
+    }
+    return window
   }
 }

@@ -32,6 +32,12 @@ struct OursWakeupContender: WakeupContender {
     queue.sync { Int(engine?.statistics.wakeups ?? 0) }
   }
 
+  /// How many times the engine's lock was taken so far: a steady wakeup takes it twice, a re-arm
+  /// or a queued pass more.
+  func lockEntries() -> Int64 {
+    queue.sync { engine?.lockEntries ?? 0 }
+  }
+
   mutating func stop() {
     engine?.cancelAll()
     queue.sync {}
