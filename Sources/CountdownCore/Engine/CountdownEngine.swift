@@ -74,6 +74,8 @@ public final class CountdownEngine: Sendable {
   /// Marks `deliveryQueue`, so the engine can tell when it already runs there.
   private let deliveryQueueKey = DispatchSpecificKey<Bool>()
   let state: EngineLock
+  /// The delivery pass's chunk, kept between passes; touched only on the delivery queue.
+  let passScratch = PassScratch()
 
   /// How many callbacks one pass prepares under the lock before calling them with the lock released.
   /// Large enough that a screenful of labels (a thousand) is prepared at once and flips together
@@ -385,8 +387,8 @@ public final class CountdownEngine: Sendable {
     // The wakeup's one clock reading: its pass's instants and its re-arm use it too.
     let now = clock.now.nanosecondsSinceOrigin
     let onDeliveryQueue = DispatchQueue.getSpecific(key: deliveryQueueKey) == true
-    let context = DeliveryContext()
-    var chunk = DeliveryChunk(capacity: onDeliveryQueue ? Self.chunkSize : 0)
+    let context = onDeliveryQueue ? passScratch.takeContext() : DeliveryContext()
+    var chunk = onDeliveryQueue ? passScratch.takeChunk() : DeliveryChunk(capacity: 0)
     var garbage: [CountdownHandler] = []
     let (actions, begun) = state.withLock { state -> (EngineActions, (PassKind, PassProgress)?) in
       var actions = noteWakeup(at: now, state: &state)
@@ -402,8 +404,12 @@ public final class CountdownEngine: Sendable {
     }
     garbage.removeAll()  // released outside the lock
     perform(actions)
-    guard let (kind, progress) = begun else { return }
-    runPass(kind, progress, &chunk, context: context, reading: now)
+    if let (kind, progress) = begun {
+      runPass(kind, progress, &chunk, context: context, reading: now)
+    }
+    if onDeliveryQueue {
+      passScratch.giveBack(chunk, context)
+    }
   }
 
   /// Under the lock: notes a wakeup at clock instant `now`. Returns the timer's part, and, as

@@ -20,9 +20,9 @@ extension CountdownEngine {
     #if DEBUG
       dispatchPrecondition(condition: .onQueue(deliveryQueue))
     #endif
-    let context = DeliveryContext()
+    let context = passScratch.takeContext()
     let now = clock.now.nanosecondsSinceOrigin
-    var chunk = DeliveryChunk(capacity: Self.chunkSize)
+    var chunk = passScratch.takeChunk()
     var garbage: [CountdownHandler] = []
     let (begun, queuePass) = state.withLock { state -> ((PassKind, PassProgress)?, Bool) in
       state.passQueued = false
@@ -36,8 +36,10 @@ extension CountdownEngine {
     }
     garbage.removeAll()  // released outside the lock
     perform(EngineActions(queuePass: queuePass))
-    guard let (kind, progress) = begun else { return }
-    runPass(kind, progress, &chunk, context: context, reading: now)
+    if let (kind, progress) = begun {
+      runPass(kind, progress, &chunk, context: context, reading: now)
+    }
+    passScratch.giveBack(chunk, context)
   }
 
   /// Under the lock: takes the pass's kind from the state, marks the pass as running and prepares
@@ -92,7 +94,8 @@ extension CountdownEngine {
   /// Calls the prepared chunk, then prepares and calls chunk after chunk until the pass has
   /// nothing left, and finishes it. `reading` is the clock reading the pass began with.
   func runPass(
-    _ kind: PassKind, _ progress: PassProgress, _ chunk: inout DeliveryChunk, context: DeliveryContext, reading: Int64
+    _ kind: PassKind, _ progress: consuming PassProgress, _ chunk: inout DeliveryChunk, context: DeliveryContext,
+    reading: Int64
   ) {
     var progress = progress
     var reading = reading
@@ -174,7 +177,7 @@ extension CountdownEngine {
   /// registrations it retired, and re-arms the timer (with the pass's latest reading: a wakeup
   /// armed for an instant that passed meanwhile comes at once, and stands for the instant it
   /// comes at).
-  private func finishPass(_ kind: consuming PassKind, _ progress: PassProgress, reading: Int64) {
+  private func finishPass(_ kind: consuming PassKind, _ progress: consuming PassProgress, reading: Int64) {
     var progress = progress
     var garbage: [CountdownHandler] = []
     // A window pass's lists go back to the wheel as room for the next ones.
@@ -187,7 +190,10 @@ extension CountdownEngine {
     let window = windowNanoseconds
     let actions = state.withLock { state -> EngineActions in
       removeEnded(&progress, garbage: &garbage, state: &state)
-      garbage += state.freeRetired()
+      if !state.retired.isEmpty {
+        // Appending even an empty array allocates a new buffer for `garbage`: not on every wakeup.
+        garbage += state.freeRetired()
+      }
       state.examined += Int64(progress.examined)
       if progress.delivered > 0 {
         state.batches += 1
