@@ -15,16 +15,18 @@ public import Dispatch
 // - Time/: clocks and timers: the real continuous clock with its Dispatch timer, the manual clock.
 //
 // Where a tick goes, from wakeup to callback:
-// 1. The timer fires on the delivery queue itself (one thread hand-off per tick, not two):
-//    `timerDidReport` reads the clock, then, under the lock, `EngineState.noteWakeup` records the
-//    grid instant the wakeup stands for, and the pass runs at once, on that queue. (A manual
-//    clock fires on the thread that advances it; off the delivery queue, a pass is queued there,
-//    at most one at a time.)
-// 2. `deliverPending` (Delivery/CountdownEngine+Delivery.swift) runs in three steps:
-//    `beginPass` takes the pass's `PassKind`; `runChunks` prepares a chunk of callbacks under the
-//    lock (walking the pool, `walkCommonCase` for the common case) and calls them with the lock
-//    released, chunk after chunk; `finishPass` counts, and re-arms the timer for the earliest
-//    change (`EngineState.rearm`).
+// 1. The timer fires on the delivery queue itself (one thread hand-off per tick, not two). On the
+//    shared grid it repeats every interval while each wakeup is the grid instant after the last
+//    one, so a steady wakeup makes no call into the timer (`EngineState.timerDecision`).
+//    `timerDidReport` reads the clock once; then one lock entry notes the wakeup
+//    (`EngineState.noteWakeup`: the grid instant it stands for), begins the pass and prepares its
+//    first chunk (`beginPass`, Delivery/CountdownEngine+Pass.swift). (A manual clock fires on the
+//    thread that advances it; off the delivery queue, a pass is queued there, at most one at a
+//    time.)
+// 2. `runPass` calls the chunk's callbacks with the lock released; a further chunk (past 1 024
+//    callbacks) takes the lock once more, prepared by walking the pool (`walkCommonCase` for the
+//    common case, Delivery/CountdownEngine+Delivery.swift); one last lock entry finishes the pass
+//    (`finishPass`): it removes what ended, counts, and re-arms the timer only if the plan changed.
 // 3. Two indexes spare a wakeup the walk where few registrations are due. On the shared grid, a
 //    countdown's final 0 comes at its deadline, between grid instants: registrations at their last
 //    value wait in `PendingEnds`, and a wakeup for ends takes only what is due from there. With
