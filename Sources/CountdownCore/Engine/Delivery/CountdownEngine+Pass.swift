@@ -145,21 +145,27 @@ extension CountdownEngine {
     case .tick, .promptDeliveriesByWalk:
       prepareWalk(kind, instants, progress: &progress, into: &chunk, state: &state)
     }
-    for change in progress.scheduled {
-      state.schedule(change)
+    if !progress.scheduled.isEmpty {
+      // Emptied only when it holds something: keeping the capacity of the shared empty array
+      // allocates a buffer.
+      for change in progress.scheduled {
+        state.schedule(change)
+      }
+      progress.scheduled.removeAll(keepingCapacity: true)
     }
-    progress.scheduled.removeAll(keepingCapacity: true)
   }
 
   /// Under the lock: removes the registrations that ended or set `stop` (or whose paused receiver
   /// died), and counts the callbacks made since the last lock.
   private func removeEnded(_ progress: inout PassProgress, garbage: inout [CountdownHandler], state: inout EngineState) {
-    for end in progress.ended {
-      if let handler = state.remove(end) {
-        garbage.append(handler)
+    if !progress.ended.isEmpty {
+      for end in progress.ended {
+        if let handler = state.remove(end) {
+          garbage.append(handler)
+        }
       }
+      progress.ended.removeAll(keepingCapacity: true)
     }
-    progress.ended.removeAll(keepingCapacity: true)
     state.deliveries += Int64(progress.uncounted)
     progress.uncounted = 0
   }
@@ -167,6 +173,7 @@ extension CountdownEngine {
   /// Outside the lock: the check loads a weak reference, and releasing what it loaded could run
   /// the receiver's deinit. Dead ones are removed under the next lock.
   private func probePausedReceivers(_ progress: inout PassProgress) {
+    guard !progress.pausedProbes.isEmpty else { return }
     for probe in progress.pausedProbes where !probe.slot.hasLiveReceiver {
       progress.ended.append(.init(key: probe.key, slot: probe.slot))
     }
