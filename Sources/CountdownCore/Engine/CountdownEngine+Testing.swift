@@ -1,5 +1,11 @@
 // What tests read of the engine's insides: package access, so no app sees it.
 extension CountdownEngine {
+  /// How many times the engine's lock was taken so far (this reading aside): for tests of what a
+  /// wakeup costs.
+  package var lockEntries: Int64 {
+    state.withUncountedLock { $0.lockEntries }
+  }
+
   /// How many registrations delivery passes have looked at so far: for tests of what a wakeup costs.
   package var examinedRegistrations: Int64 {
     state.withLock { $0.examined }

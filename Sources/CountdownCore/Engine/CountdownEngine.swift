@@ -15,16 +15,18 @@ public import Dispatch
 // - Time/: clocks and timers: the real continuous clock with its Dispatch timer, the manual clock.
 //
 // Where a tick goes, from wakeup to callback:
-// 1. The timer fires on the delivery queue itself (one thread hand-off per tick, not two):
-//    `timerDidReport` reads the clock, then, under the lock, `EngineState.noteWakeup` records the
-//    grid instant the wakeup stands for, and the pass runs at once, on that queue. (A manual
-//    clock fires on the thread that advances it; off the delivery queue, a pass is queued there,
-//    at most one at a time.)
-// 2. `deliverPending` (Delivery/CountdownEngine+Delivery.swift) runs in three steps:
-//    `beginPass` takes the pass's `PassKind`; `runChunks` prepares a chunk of callbacks under the
-//    lock (walking the pool, `walkCommonCase` for the common case) and calls them with the lock
-//    released, chunk after chunk; `finishPass` counts, and re-arms the timer for the earliest
-//    change (`EngineState.rearm`).
+// 1. The timer fires on the delivery queue itself (one thread hand-off per tick, not two). On the
+//    shared grid it repeats every interval while each wakeup is the grid instant after the last
+//    one, so a steady wakeup makes no call into the timer (`EngineState.timerDecision`).
+//    `timerDidReport` reads the clock once; then one lock entry notes the wakeup
+//    (`EngineState.noteWakeup`: the grid instant it stands for), begins the pass and prepares its
+//    first chunk (`beginPass`, Delivery/CountdownEngine+Pass.swift). (A manual clock fires on the
+//    thread that advances it; off the delivery queue, a pass is queued there, at most one at a
+//    time.)
+// 2. `runPass` calls the chunk's callbacks with the lock released; a further chunk (past 1 024
+//    callbacks) takes the lock once more, prepared by walking the pool (`walkCommonCase` for the
+//    common case, Delivery/CountdownEngine+Delivery.swift); one last lock entry finishes the pass
+//    (`finishPass`): it removes what ended, counts, and re-arms the timer only if the plan changed.
 // 3. Two indexes spare a wakeup the walk where few registrations are due. On the shared grid, a
 //    countdown's final 0 comes at its deadline, between grid instants: registrations at their last
 //    value wait in `PendingEnds`, and a wakeup for ends takes only what is due from there. With
@@ -73,7 +75,9 @@ public final class CountdownEngine: Sendable {
   let windowNanoseconds: Int64
   /// Marks `deliveryQueue`, so the engine can tell when it already runs there.
   private let deliveryQueueKey = DispatchSpecificKey<Bool>()
-  let state: LockedState<EngineState>
+  let state: EngineLock
+  /// The delivery pass's chunk, kept between passes; touched only on the delivery queue.
+  let passScratch = PassScratch()
 
   /// How many callbacks one pass prepares under the lock before calling them with the lock released.
   /// Large enough that a screenful of labels (a thousand) is prepared at once and flips together
@@ -145,7 +149,7 @@ public final class CountdownEngine: Sendable {
     self.endTolerance = .nanoseconds(endWindow)
     self.clock = clock
     self.deliveryQueue = deliveryQueue
-    state = LockedState(EngineState(interval: intervalNanoseconds, window: windowNanoseconds, endWindow: endWindow, usesWheel: usesWheel))
+    state = EngineLock(EngineState(interval: intervalNanoseconds, window: windowNanoseconds, endWindow: endWindow, usesWheel: usesWheel))
     deliveryQueue.setSpecific(key: deliveryQueueKey, value: true)
   }
 
@@ -382,47 +386,77 @@ public final class CountdownEngine: Sendable {
   // MARK: - Wakeups
 
   private func timerDidReport(_ event: CountdownTimerEvent) {
+    guard case .fired = event else { return settle() }
+    // The wakeup's one clock reading: its pass's instants and its re-arm use it too.
     let now = clock.now.nanosecondsSinceOrigin
     let onDeliveryQueue = DispatchQueue.getSpecific(key: deliveryQueueKey) == true
-    let (actions, deliverHere) = state.withLock { state -> (EngineActions, Bool) in
-      var actions = EngineActions()
-      if case .fired = event {
-        let armed = state.noteTimerFired()
-        // Once per wakeup, not per removal: see `shrinkIfSparse`.
-        state.table.shrinkIfSparse()
-        guard state.suspendedSince == nil else { return (actions, false) }
-        if state.table.isEmpty, state.awaitingPromptDelivery.isEmpty, !state.promptDeliveriesNeedWalk {
-          // The lazy cancel: a wakeup that finds nothing to do ends the timer.
-          actions.timer = state.removeTimer()
-          return (actions, false)
-        }
-        state.noteWakeup(at: now, armedFor: armed, window: windowNanoseconds)
-        if !state.hasPendingWork, state.delivery == nil {
-          // Armed for an end that is gone, or woken early for one: arm for what comes next. Not
-          // while a pass runs (on the delivery queue, or up this thread's stack): the bound on the
-          // next change is still the one from before it, and may be this very instant, so the
-          // timer would fire here again and again; the pass re-arms when it ends.
-          actions.timer = state.rearm(now: now, window: windowNanoseconds)
-        }
-        state.checkInvariantsIfEnabled()
+    let context = onDeliveryQueue ? passScratch.takeContext() : DeliveryContext()
+    var chunk = onDeliveryQueue ? passScratch.takeChunk() : DeliveryChunk(capacity: 0)
+    var garbage: [CountdownHandler] = []
+    let (actions, begun) = state.withLock { state -> (EngineActions, (PassKind, PassProgress)?) in
+      var actions = noteWakeup(at: now, state: &state)
+      guard actions.queuePass else { return (actions, nil) }
+      // On the delivery queue (the real timer fires there; a manual clock may be advanced there),
+      // with no pass running: the pass begins in this same lock, its first chunk prepared.
+      guard onDeliveryQueue, state.delivery == nil else {
+        actions.queuePass = state.requestPass()
+        return (actions, nil)
       }
-      guard state.hasPendingWork else { return (actions, false) }
-      // On the delivery queue (the real timer fires there; a manual clock may be advanced there):
-      // deliver now, in order.
-      if onDeliveryQueue { return (actions, true) }
-      actions.queuePass = state.requestPass()
-      return (actions, false)
+      actions.queuePass = false
+      return (actions, beginPass(context, at: now, into: &chunk, garbage: &garbage, state: &state))
     }
+    garbage.removeAll()  // released outside the lock
     perform(actions)
+    if let (kind, progress) = begun {
+      runPass(kind, progress, &chunk, context: context, reading: now)
+    }
+    if onDeliveryQueue {
+      passScratch.giveBack(chunk, context)
+    }
+  }
+
+  /// Under the lock: notes a wakeup at clock instant `now`. Returns the timer's part, and, as
+  /// `queuePass`, whether a pass has work to do.
+  private func noteWakeup(at now: Int64, state: inout EngineState) -> EngineActions {
+    var actions = EngineActions()
+    let armed = state.noteTimerFired(at: now)
+    // Once per wakeup, not per removal: see `shrinkIfSparse`.
+    state.table.shrinkIfSparse()
+    guard state.suspendedSince == nil else { return actions }
+    if state.table.isEmpty, state.awaitingPromptDelivery.isEmpty, !state.promptDeliveriesNeedWalk {
+      // The lazy cancel: a wakeup that finds nothing to do ends the timer.
+      actions.timer = state.removeTimer()
+      return actions
+    }
+    state.noteWakeup(at: now, armedFor: armed, window: windowNanoseconds)
+    if !state.hasPendingWork, state.delivery == nil {
+      // Armed for an end that is gone, or woken early for one: arm for what comes next. Not
+      // while a pass runs (on the delivery queue, or up this thread's stack): the bound on the
+      // next change is still the one from before it, and may be this very instant, so the
+      // timer would fire here again and again; the pass re-arms when it ends.
+      actions.timer = state.rearm(now: now, window: windowNanoseconds)
+    }
+    state.checkInvariantsIfEnabled()
+    actions.queuePass = state.hasPendingWork
+    return actions
+  }
+
+  /// A clock advanced by hand settles its timers once per step: what is pending is delivered now,
+  /// on the delivery queue, or queued there.
+  private func settle() {
+    let onDeliveryQueue = DispatchQueue.getSpecific(key: deliveryQueueKey) == true
+    let (queuePass, deliverHere) = state.withLock { state -> (Bool, Bool) in
+      guard state.hasPendingWork else { return (false, false) }
+      return onDeliveryQueue ? (false, true) : (state.requestPass(), false)
+    }
+    perform(EngineActions(queuePass: queuePass))
     guard deliverHere else { return }
     deliverPending()
-    if case .settle = event {
-      // A clock advanced by hand settles its timers once per step. A pass can leave work behind (the
-      // first delivery of a countdown registered from one of its callbacks), which a real delivery
-      // queue runs right after it, at the same instant: so does this, rather than at the next step.
-      while state.withLock({ $0.delivery == nil && $0.hasPendingWork }) {
-        deliverPending()
-      }
+    // A pass can leave work behind (the first delivery of a countdown registered from one of its
+    // callbacks), which a real delivery queue runs right after it, at the same instant: so does
+    // this, rather than at the next step.
+    while state.withLock({ $0.delivery == nil && $0.hasPendingWork }) {
+      deliverPending()
     }
   }
 
@@ -455,10 +489,15 @@ public final class CountdownEngine: Sendable {
         let timer = clock.makeTimer(on: deliveryQueue) { [weak self] event in
           self?.timerDidReport(event)
         }
+        let repeats = timer.supportsRepeating
         let now = clock.now.nanosecondsSinceOrigin
-        action = state.withLock { $0.install(timer, now: now, window: windowNanoseconds) }
-      case .arm(let timer, let deadline, let generation):
-        timer.schedule(at: deadline.map(CountdownInstant.init(nanosecondsSinceOrigin:)))
+        action = state.withLock { $0.install(timer, repeats: repeats, now: now, window: windowNanoseconds) }
+      case .arm(let timer, let deadline, let period, let generation):
+        if let deadline, let period {
+          timer.schedule(at: CountdownInstant(nanosecondsSinceOrigin: deadline), repeating: .nanoseconds(period))
+        } else {
+          timer.schedule(at: deadline.map(CountdownInstant.init(nanosecondsSinceOrigin:)))
+        }
         action = state.withLock { $0.currentArming(ifNewerThan: generation) }
       case .cancel(let timer):
         timer.cancel()

@@ -83,9 +83,14 @@ struct EngineState {
   /// Counts every change of what the timer should do (arm, disarm, replace): a caller that armed
   /// the timer outside the lock checks it afterwards, so that a stale arm never wins.
   private(set) var timerGeneration: UInt64 = 0
-  /// Where the timer is armed; `nil` while disarmed (suspended, or fired and waiting for the
-  /// delivery pass that re-arms it).
+  /// Where the timer is armed (its next fire, when it repeats); `nil` while disarmed (suspended,
+  /// or fired and waiting for the delivery pass that re-arms it).
   private(set) var armedAt: Int64?
+  /// Whether the timer can repeat (``CountdownTimer/supportsRepeating``), asked when it was made.
+  private(set) var timerRepeats = false
+  /// The timer repeats every window from `armedAt` on: each wakeup moves `armedAt` on by a window
+  /// (``noteTimerFired(at:)``), and nothing calls the timer while the wakeups stay on that grid.
+  private(set) var armedRepeating = false
   /// The origin of the wakeup grid: the reading of the registration that made the timer, so that
   /// countdown is exact (a 10 s countdown shows 9 after exactly 1 s); countdowns registered later
   /// flip at the same grid instants, their first value lasting up to one interval longer.
@@ -151,6 +156,8 @@ struct EngineState {
   /// Registrations passes looked at (walked, or taken from the wheel or the ends): for tests of
   /// what a wakeup costs.
   var examined: Int64 = 0
+  /// How many times the engine's lock was taken (``EngineLock``): for tests of what a wakeup costs.
+  var lockEntries: Int64 = 0
 
   /// A registration, by its receiver's key and its slot (its identity), with a delivery owed.
   ///
@@ -181,7 +188,7 @@ struct EngineState {
 // The one exception to "the lock box is Sendable only when its value is": the state holds the
 // registrations' slots (a class that is not Sendable, with the receivers: the delivery pass calls
 // the handlers through pointers) and the timer. It lives only inside `CountdownEngine.state`, its
-// `LockedState`, and is touched only under that lock; what leaves the lock is an `EngineActions`
+// `EngineLock`, and is touched only under that lock; what leaves the lock is an `EngineActions`
 // (timers, which are Sendable), released handlers (Sendable), or, for the delivery pass on its
 // queue alone, pointers to slots that `retired` keeps from being freed until the pass ends.
 extension EngineState: @unchecked Sendable {}
@@ -755,11 +762,12 @@ extension EngineState {
     return .make
   }
 
-  /// Installs the timer made for ``ensureTimer(now:)`` and arms it.
-  mutating func install(_ newTimer: any CountdownTimer, now: Int64, window: Int64) -> TimerAction {
+  /// Installs the timer made for ``ensureTimer(now:)``, which can repeat if `repeats`, and arms it.
+  mutating func install(_ newTimer: any CountdownTimer, repeats: Bool, now: Int64, window: Int64) -> TimerAction {
     isMakingTimer = false
     timer = newTimer
     hasTimer = true
+    timerRepeats = repeats
     timerGeneration &+= 1
     return rearm(now: now, window: window)
   }
@@ -774,70 +782,111 @@ extension EngineState {
     ends.removeAll()
     wheel?.removeAll()
     armedAt = nil
+    armedRepeating = false
     timerGeneration &+= 1
     return .cancel(old)
   }
 
-  /// Notes that the timer fired: it is disarmed until re-armed. Returns where it was armed.
-  mutating func noteTimerFired() -> Int64? {
-    defer { armedAt = nil }
+  /// Notes that the timer fired at clock instant `now`: a one-shot is disarmed until re-armed; a
+  /// repeating one is due again a window on. Returns where it was armed.
+  mutating func noteTimerFired(at now: Int64) -> Int64? {
     wakeups += 1
-    return armedAt
+    let armed = armedAt
+    guard armedRepeating, let armed else {
+      armedAt = nil
+      return armed
+    }
+    guard now.subtractingSaturated(armed) <= Self.repeatingDriftLimit(window: window) else {
+      // Far later than due: the timer's clock drifted from this one (Dispatch's stops while the
+      // device sleeps) or the queue was held up. Disarmed as far as the state knows, so the next
+      // re-arm starts the grid afresh; a fire meanwhile is a wakeup like any other.
+      armedAt = nil
+      armedRepeating = false
+      return armed
+    }
+    // Its next fire: the first grid step after now (the fires it missed are skipped).
+    let steps = now < armed ? 1 : (now - armed) / window + 1
+    let (offset, overflow) = steps.multipliedReportingOverflow(by: window)
+    armedAt = overflow ? .max : armed.addingSaturated(offset)
+    return armed
+  }
+
+  /// How much later than due a repeating timer may fire and still be on plan: the leeway Dispatch
+  /// takes and some scheduling delay, at most half a window.
+  static func repeatingDriftLimit(window: Int64) -> Int64 {
+    min(2_000_000, window / 2)
   }
 
   /// The arming the timer should have now, if the arming for `generation` is stale: for a caller
-  /// that just armed the timer outside the lock (see ``TimerAction/arm(_:at:generation:)``).
+  /// that just armed the timer outside the lock (see ``TimerAction/arm(_:at:repeating:generation:)``).
   func currentArming(ifNewerThan generation: UInt64) -> TimerAction {
     guard generation != timerGeneration, let timer else { return .none }
-    return .arm(timer, at: armedAt, generation: timerGeneration)
+    return .arm(timer, at: armedAt, repeating: armedRepeating ? window : nil, generation: timerGeneration)
   }
 
-  /// Arms the timer for the earliest change, if it is not already armed as early; disarms it when
-  /// nothing can change.
+  /// Arms the timer for the earliest change, if it is not already armed for it (or, as a one-shot,
+  /// earlier); disarms it when nothing can change. Repeats while each wakeup is a window after the
+  /// last one (``timerDecision(now:window:)``).
   mutating func rearm(now: Int64, window: Int64) -> TimerAction {
-    guard hasTimer, suspendedSince == nil else { return .none }
-    let next: Int64?  // nil: disarm
+    guard let decision = timerDecision(now: now, window: window) else { return .none }
+    return arm(at: decision.next, repeating: decision.repeating)
+  }
+
+  /// What ``rearm(now:window:)`` would do: `nil` when the timer is armed as it should be.
+  mutating func timerDecision(now: Int64, window: Int64) -> (next: Int64?, repeating: Bool)? {
+    guard hasTimer, suspendedSince == nil else { return nil }
+    let wakeup = wantedWakeup(now: now, window: window)
+    guard wakeup != .max else {
+      return armedAt == nil ? nil : (nil, false)
+    }
+    if let armedAt {
+      // Armed for it already; or earlier, as a one-shot, whose wakeup re-arms. A repeating timer
+      // armed earlier would go on waking for nothing: it is re-armed.
+      if armedAt == wakeup || (armedAt < wakeup && !armedRepeating) { return nil }
+    }
+    // Repeating while the next wakeup is the grid instant after the last one: on the shared grid,
+    // where every running countdown changes at every grid instant.
+    let repeating = timerRepeats && wheel == nil && wakeupInstant != .min
+      && wakeup == wakeupInstant.addingSaturated(window)
+    return (wakeup, repeating)
+  }
+
+  /// The instant the timer should fire next: the grid instant of the earliest change or the next
+  /// end's instant; `.max` when nothing can change. An empty table keeps the timer until the next
+  /// grid wakeup finds it still empty: a registration before then reuses it instead of building a
+  /// new one.
+  private mutating func wantedWakeup(now: Int64, window: Int64) -> Int64 {
     if table.isEmpty {
-      // Keep the timer until the next grid wakeup finds the table still empty: a registration
-      // before then reuses it instead of building a new one.
-      let wakeup = Self.gridCeiling(atOrAfter: now.addingSaturated(1), now: now, window: window, origin: gridOrigin)
-      if let armedAt, armedAt <= wakeup { return .none }
-      next = wakeup
-    } else {
-      var wakeup = Int64.max
-      if earliestChange != .max {
-        wakeup = Self.gridCeiling(atOrAfter: earliestChange, now: now, window: window, origin: gridOrigin)
-        // A grid instant that passed since the last tick (a pass ran past it), with a change due
-        // by then: wake at once for it, rather than an interval late.
-        let passed = Self.gridFloor(now, window: window, origin: gridOrigin)
-        if passed > wakeupInstant, earliestChange <= passed {
-          wakeup = passed
-        }
-      }
-      dropStaleEnds()
-      if let end = ends.soonest {
-        // At the end grid instant at or after the deadline, even if that has passed (the timer
-        // then fires at once): ends close together share a wakeup.
-        let endWakeup = Self.gridCeiling(atOrAfter: end.deadline, now: end.deadline, window: endWindow, origin: gridOrigin)
-        wakeup = min(wakeup, endWakeup)
-      }
-      if wakeup == .max {
-        guard armedAt != nil else { return .none }
-        next = nil
-      } else {
-        if let armedAt, armedAt <= wakeup { return .none }
-        next = wakeup
+      return Self.gridCeiling(atOrAfter: now.addingSaturated(1), now: now, window: window, origin: gridOrigin)
+    }
+    var wakeup = Int64.max
+    if earliestChange != .max {
+      wakeup = Self.gridCeiling(atOrAfter: earliestChange, now: now, window: window, origin: gridOrigin)
+      // A grid instant that passed since the last tick (a pass ran past it), with a change due
+      // by then: wake at once for it, rather than an interval late.
+      let passed = Self.gridFloor(now, window: window, origin: gridOrigin)
+      if passed > wakeupInstant, earliestChange <= passed {
+        wakeup = passed
       }
     }
-    return arm(at: next)
+    dropStaleEnds()
+    if let end = ends.soonest {
+      // At the end grid instant at or after the deadline, even if that has passed (the timer
+      // then fires at once): ends close together share a wakeup.
+      let endWakeup = Self.gridCeiling(atOrAfter: end.deadline, now: end.deadline, window: endWindow, origin: gridOrigin)
+      wakeup = min(wakeup, endWakeup)
+    }
+    return wakeup
   }
 
-  /// Arms the timer (which exists) for `next`, or disarms it for `nil`, as a new generation.
-  private mutating func arm(at next: Int64?) -> TimerAction {
+  /// Arms the timer (which exists) for `next`, repeating every window if `repeating`, or disarms
+  /// it for `nil`, as a new generation.
+  private mutating func arm(at next: Int64?, repeating: Bool = false) -> TimerAction {
     guard let timer else { return .none }
     armedAt = next
+    armedRepeating = next != nil && repeating
     timerGeneration &+= 1
-    return .arm(timer, at: next, generation: timerGeneration)
+    return .arm(timer, at: next, repeating: armedRepeating ? window : nil, generation: timerGeneration)
   }
 }
 

@@ -1,7 +1,9 @@
 package import Dispatch
 
-/// The real timer behind ``ContinuousCountdownClock``: one `DispatchSourceTimer`, re-armed as a
-/// one-shot for each wakeup the engine asks for, so an idle or suspended engine costs no wakeups.
+/// The real timer behind ``ContinuousCountdownClock``: one `DispatchSourceTimer`, armed as a
+/// one-shot for each wakeup the engine asks for, so an idle or suspended engine costs no wakeups,
+/// or as a repeating one while the engine wakes every interval: Dispatch then re-arms it itself,
+/// which costs a wakeup less work than a one-shot re-armed from its handler.
 package final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable {
   // @unchecked Sendable: the only state is the dispatch source, whose `schedule` and `cancel`
   // are thread-safe by Dispatch's contract, and an immutable clock.
@@ -32,10 +34,24 @@ package final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable 
       source.schedule(deadline: .distantFuture, leeway: Self.leeway)
       return
     }
-    // Dispatch's own clock may stop during sleep; converting through a delay from "now" keeps the
-    // deadline on the continuous clock, and a late fire is corrected by the engine.
+    source.schedule(deadline: dispatchTime(of: deadline), leeway: Self.leeway)
+  }
+
+  package var supportsRepeating: Bool { true }
+
+  package func schedule(at deadline: CountdownInstant, repeating interval: Duration) {
+    // Dispatch takes the fires it missed (a busy queue) as one, late, and keeps to its grid.
+    source.schedule(
+      deadline: dispatchTime(of: deadline), repeating: Self.interval(nanoseconds: interval.nanosecondsSaturating),
+      leeway: Self.leeway)
+  }
+
+  /// Dispatch's own clock may stop during sleep; converting through a delay from "now" keeps the
+  /// deadline on the continuous clock, and a late fire is corrected by the engine (a repeating
+  /// schedule that drifted while the device slept is re-armed by the engine when it sees it).
+  private func dispatchTime(of deadline: CountdownInstant) -> DispatchTime {
     let delay = max(0, deadline.nanosecondsSinceOrigin - clock.now.nanosecondsSinceOrigin)
-    source.schedule(deadline: .now() + Self.interval(nanoseconds: delay), leeway: Self.leeway)
+    return .now() + Self.interval(nanoseconds: delay)
   }
 
   package func cancel() {

@@ -80,6 +80,21 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     weak var timer: ManualTimer?
     /// When armed: the deadline, and a rising sequence number that breaks ties in arming order.
     var armed: (deadline: Int64, sequence: UInt64)?
+    /// When armed to repeat: the step between its deadlines.
+    var period: Int64?
+
+    /// Fired at `firing`: a one-shot is disarmed; a repeating one moves on to its first deadline
+    /// after that instant, on the grid of the deadline it was armed for (the fires it missed are
+    /// skipped, as a repeating `DispatchSourceTimer` skips them).
+    mutating func noteFired(at firing: Int64) {
+      guard let period, let armed else {
+        armed = nil
+        return
+      }
+      let steps = firing < armed.deadline ? 1 : (firing - armed.deadline) / period + 1
+      let (offset, overflow) = steps.multipliedReportingOverflow(by: period)
+      self.armed = (overflow ? .max : armed.deadline.addingSaturated(offset), armed.sequence)
+    }
   }
 
   /// Creates a clock that reads `now` until it is advanced.
@@ -224,12 +239,14 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     state.withLock { $0.timers.values.count { $0.timer != nil && $0.armed != nil } }
   }
 
-  /// Arms (or, with `nil`, disarms) the timer `id`; for ``ManualTimer``.
+  /// Arms (or, with `nil`, disarms) the timer `id`, to repeat every `period` nanoseconds if given;
+  /// for ``ManualTimer``.
   ///
   /// Armed for the past while no advance runs, it also fires on its queue at once; the next advance
   /// fires it instead if it comes first (the test advances on that very queue), never both.
-  func schedule(_ id: Int, at deadline: CountdownInstant?) {
+  func schedule(_ id: Int, at deadline: CountdownInstant?, repeating period: Int64? = nil) {
     let overdue = state.withLock { state -> (ManualTimer, UInt64)? in
+      state.timers[id]?.period = deadline == nil ? nil : period
       guard let timer = state.timers[id]?.timer else { return nil }
       guard let deadline = deadline?.nanosecondsSinceOrigin else {
         state.timers[id]?.armed = nil
@@ -245,11 +262,12 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     }
   }
 
-  /// Disarms the timer `id` if it is still armed as its `sequence`th arming; for ``ManualTimer``.
+  /// Disarms the timer `id` (or moves a repeating one on to its next deadline) if it is still armed
+  /// as its `sequence`th arming; for ``ManualTimer``.
   func disarm(_ id: Int, ifArmedAs sequence: UInt64) -> Bool {
     state.withLock { state in
       guard state.timers[id]?.timer != nil, state.timers[id]?.armed?.sequence == sequence else { return false }
-      state.timers[id]?.armed = nil
+      state.timers[id]?.noteFired(at: state.now)
       return true
     }
   }
@@ -286,8 +304,8 @@ extension ManualCountdownClock.State {
       best = (id, armed.deadline, armed.sequence)
     }
     guard let best, let timer = timers[best.id]?.timer else { return nil }
-    timers[best.id]?.armed = nil
     let firing = max(now, jitter.firingInstant(for: best.deadline))
+    timers[best.id]?.noteFired(at: firing)
     firingsAtOneInstant = firing == now ? firingsAtOneInstant + 1 : 0
     // A real timer would spin here at full speed for good; a test should fail, and say why.
     precondition(

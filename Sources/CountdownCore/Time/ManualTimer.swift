@@ -26,6 +26,10 @@ final class ManualTimer: CountdownTimer, Sendable {
   }
 
   func schedule(at deadline: CountdownInstant?) { clock.schedule(id, at: deadline) }
+  var supportsRepeating: Bool { true }
+  func schedule(at deadline: CountdownInstant, repeating interval: Duration) {
+    clock.schedule(id, at: deadline, repeating: max(1, interval.nanosecondsSaturating))
+  }
   func cancel() { clock.remove(id) }
   // No deinit hook: the clock holds timers weakly and skips records whose timer is gone, and a
   // deinit that took the clock's lock could run while that lock is held.

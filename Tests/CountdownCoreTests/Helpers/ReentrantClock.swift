@@ -2,8 +2,8 @@ import CountdownCore
 import Dispatch
 
 /// A clock and timer that call back into the engine from every entry point — reading the time,
-/// making, arming and cancelling the timer — and whose timer fires at once, synchronously, when
-/// armed for an instant that has passed (as the timer protocol allows). An engine that called any
+/// making, arming (once or repeating) and cancelling the timer — and whose timer fires at once,
+/// synchronously, when armed for an instant that has passed (as the timer protocol allows). An engine that called any
 /// of them under its lock would deadlock.
 final class ReentrantClock: CountdownClock, @unchecked Sendable {
   // @unchecked Sendable: `engine` is set once, before any registration, and only read afterwards;
@@ -32,6 +32,19 @@ final class ReentrantClock: CountdownClock, @unchecked Sendable {
         handler(.fired)
       } else {
         inner.schedule(at: deadline)
+      }
+    }
+
+    var supportsRepeating: Bool { true }
+
+    func schedule(at deadline: CountdownInstant, repeating interval: Duration) {
+      _ = clock.engine?.statistics
+      guard deadline <= clock.base.now else { return inner.schedule(at: deadline, repeating: interval) }
+      handler(.fired)
+      // The rest of the schedule, on its grid.
+      let next = deadline.nanosecondsSinceOrigin.addingReportingOverflow(interval.nanosecondsSaturating)
+      if !next.overflow {
+        inner.schedule(at: CountdownInstant(nanosecondsSinceOrigin: next.partialValue), repeating: interval)
       }
     }
 

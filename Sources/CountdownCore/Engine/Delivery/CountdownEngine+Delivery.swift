@@ -18,185 +18,9 @@ extension CountdownEngine {
     let slot: SlotReference
   }
 
-  /// Delivers everything pending: prompt deliveries of new registrations, and, after a wakeup, every
-  /// registration whose value changed. Runs on the delivery queue, in three steps: take the pass's
-  /// kind from the state, run the chunks, finish the pass (statistics, re-arm).
-  ///
-  /// A tick's values are those at the grid instant its wakeup stands for (see
-  /// ``EngineState/noteWakeup(at:armedFor:window:)``), so a wakeup a little early or late never
-  /// makes a value skip or repeat, and every label flips in the same batch. Prompt deliveries are
-  /// computed when their chunk is prepared. Since at most one pass is queued, a stalled queue never
-  /// builds up a backlog of stale batches. The table is walked in chunks: each chunk is prepared
-  /// under the lock (bounded work), then its callbacks run with the lock released, so a callback
-  /// may call anything on this engine. The clock is read outside the lock.
-  func deliverPending() {
-    #if DEBUG
-      dispatchPrecondition(condition: .onQueue(deliveryQueue))
-    #endif
-    let context = DeliveryContext()
-    guard let kind = beginPass(context) else { return }
-    let progress = runChunks(kind, context: context)
-    finishPass(consume kind, progress)
-  }
-
-  /// Takes the pass's kind from the state and marks the pass as running; `nil` when there is
-  /// nothing to do, or a pass is already running further up this thread's stack (a callback
-  /// advanced a manual clock): the work is then left to a queued pass.
-  private func beginPass(_ context: DeliveryContext) -> PassKind? {
-    let startedAt = clock.now.nanosecondsSinceOrigin
-    let window = windowNanoseconds
-    let kind = state.withLock { state -> PassKind? in
-      state.passQueued = false
-      guard state.delivery == nil, state.hasPendingWork else { return nil }
-      state.beginPass(context)
-      defer {
-        state.tickDue = false
-        state.endsDue = false
-      }
-      if state.tickDue {
-        let pending = state.takeAwaitingPromptDelivery()
-        let tick = state.tickInstant(passStartedAt: startedAt, window: window)
-        if state.wheel != nil {
-          // The windows through the tick are this pass's: a change noted while it runs waits in a
-          // later one (``EngineState/noteInWheel(_:at:changeAt:)``).
-          defer { state.noteWheelVisited(through: tick) }
-          if let pending, let windows = state.takeWindows(through: tick) {
-            return .windows(tick, WheelVisit(windows: windows, promptDeliveries: pending))
-          }
-          // Rebuilt by this walk.
-          state.wheel!.removeAll()
-          state.wheelNeedsWalk = false
-        }
-        // The walk delivers prompt deliveries and due ends too.
-        return .tick(tick)
-      }
-      if state.endsDue {
-        // Prompt deliveries owed meanwhile get a pass of their own, right after this one.
-        return .ends(state.takeDueEnds())
-      }
-      let pending = state.takeAwaitingPromptDelivery()
-      // Looking a registration up costs cache misses in the buckets and the pool; the walk reads
-      // the pool in order. Past an eighth of the table, walking is cheaper
-      // (``EngineState/takeAwaitingPromptDelivery()``).
-      return pending.map(PassKind.promptDeliveries) ?? .promptDeliveriesByWalk
-    }
-    if kind == nil {
-      perform(EngineActions(queuePass: state.withLock { $0.delivery == nil ? false : $0.requestPass() }))
-    }
-    return kind
-  }
-
-  /// Prepares and calls chunk after chunk until the pass has nothing left.
-  private func runChunks(_ kind: PassKind, context: DeliveryContext) -> PassProgress {
-    var chunk = DeliveryChunk(capacity: Self.chunkSize)
-    var progress = PassProgress(kind)
-    while true {
-      prepareChunk(kind, &progress, into: &chunk, context: context)
-      probePausedReceivers(&progress)
-      if chunk.isEmpty && progress.isDone(kind) { break }
-      let made = call(chunk, context: context, ended: &progress.ended)
-      progress.uncounted += made
-      progress.delivered += made
-      chunk.removeAll()
-    }
-    return progress
-  }
-
-  /// Under the lock: removes the registrations the last chunk ended, then fills `chunk` with the
-  /// next callbacks. The handlers of removed registrations are released after the lock.
-  private func prepareChunk(
-    _ kind: PassKind, _ progress: inout PassProgress, into chunk: inout DeliveryChunk, context: DeliveryContext
-  ) {
-    var garbage: [CountdownHandler] = []
-    let preparedAt = clock.now.nanosecondsSinceOrigin
-    let window = windowNanoseconds
-    state.withLock { state in
-      for end in progress.ended {
-        if let handler = state.remove(end) {
-          garbage.append(handler)
-        }
-      }
-      progress.ended.removeAll(keepingCapacity: true)
-      // Removals so far concern callbacks already made or skipped; the chunk prepared now
-      // reflects them.
-      _ = context.takeRemovals()
-      state.deliveries += Int64(progress.uncounted)
-      progress.uncounted = 0
-      let instants = ChunkInstants(kind, preparedAt: preparedAt, state: state, window: window)
-      switch kind {
-      case .promptDeliveries(let pending):
-        preparePromptDeliveries(pending, instants, progress: &progress, into: &chunk, state: &state)
-      case .ends(let entries):
-        prepareEnds(entries, instants, progress: &progress, into: &chunk, state: &state)
-      case .windows(_, let visit):
-        preparePromptDeliveries(visit.promptDeliveries, instants, progress: &progress, into: &chunk, state: &state)
-        prepareWheel(visit, instants, progress: &progress, into: &chunk, state: &state)
-      case .tick, .promptDeliveriesByWalk:
-        prepareWalk(kind, instants, progress: &progress, into: &chunk, state: &state)
-      }
-      for change in progress.scheduled {
-        state.schedule(change)
-      }
-      progress.scheduled.removeAll(keepingCapacity: true)
-    }
-    garbage.removeAll()
-  }
-
-  /// Outside the lock: the check loads a weak reference, and releasing what it loaded could run
-  /// the receiver's deinit. Dead ones are removed under the next chunk's lock.
-  private func probePausedReceivers(_ progress: inout PassProgress) {
-    for probe in progress.pausedProbes where !probe.slot.hasLiveReceiver {
-      progress.ended.append(.init(key: probe.key, slot: probe.slot))
-    }
-    progress.pausedProbes.removeAll(keepingCapacity: true)
-  }
-
-  /// Counts the pass, releases the registrations it retired, and re-arms the timer.
-  private func finishPass(_ kind: consuming PassKind, _ progress: PassProgress) {
-    var retired: [CountdownHandler] = []
-    // A window pass's lists go back to the wheel as room for the next ones.
-    var visited: [ContiguousArray<ChangeWheel.Entry>] = []
-    if case .windows(_, let visit) = kind {
-      visited = visit.windows.map(\.entries)
-    }
-    let tickInstant = kind.tickInstant
-    _ = consume kind
-    let finishedAt = clock.now.nanosecondsSinceOrigin
-    let window = windowNanoseconds
-    let actions = state.withLock { state -> EngineActions in
-      retired = state.freeRetired()
-      state.deliveries += Int64(progress.uncounted)
-      state.examined += Int64(progress.examined)
-      if progress.delivered > 0 {
-        state.batches += 1
-      }
-      var earliest = progress.earliest
-      for index in visited.indices {
-        state.wheel?.recycle(&visited[index])
-      }
-      if let instant = tickInstant {
-        state.noteTicked(instant)
-        if state.wheel != nil {
-          state.noteWheelVisited(through: instant)
-          // What the wheel holds bounds every change: its first occupied window.
-          earliest = min(earliest, state.wheelEarliestChange())
-        }
-      }
-      // A tick walked everything, and a window pass took what the wheel holds: its earliest change
-      // replaces the old bound, but for changes noted while it ran (a registration added past its
-      // cursor). Other passes saw only some registrations.
-      state.endPass(walkedEverything: tickInstant != nil, earliestSeen: earliest)
-      let actions = EngineActions(timer: state.rearm(now: finishedAt, window: window), queuePass: state.requestPass())
-      state.checkInvariantsIfEnabled()
-      return actions
-    }
-    retired.removeAll()  // released outside the lock
-    perform(actions)
-  }
-
   /// Makes the chunk's prepared callbacks, with the lock released; returns how many were made.
   /// Registrations that ran out or set `stop` go to `ended`, for removal under the next lock.
-  private func call(
+  func call(
     _ chunk: borrowing DeliveryChunk, context: DeliveryContext, ended: inout [EngineState.PendingDelivery]
   ) -> Int {
     var made = 0
@@ -215,7 +39,7 @@ extension CountdownEngine {
       #if COUNTDOWN_CHECK_INVARIANTS
         // Removal is final: the registration is still there and running, or its removal came after
         // the check above (the signal moved since).
-        state.withLock { state in
+        state.withUncountedLock { state in
           if !state.isLive(delivery.slot), !context.hasNewRemovals {
             BrokenRuleRecorder.report(["a callback begins for a registration removed or paused before it"], "engine rules")
           }
@@ -241,7 +65,7 @@ extension CountdownEngine {
   }
 
   /// Prepares prompt deliveries of new (or resumed) registrations, looked up one by one.
-  private func preparePromptDeliveries(
+  func preparePromptDeliveries(
     _ awaiting: [EngineState.PendingDelivery], _ instants: ChunkInstants, progress: inout PassProgress,
     into chunk: inout DeliveryChunk, state: inout EngineState
   ) {
@@ -269,7 +93,7 @@ extension CountdownEngine {
   /// paused one is probed and looked at again an interval later. An entry that is stale (its
   /// registration removed, replaced, paused or noted again since: ``IndexedRegistration``) is
   /// dropped; one whose change lies a whole turn ahead stays in its list.
-  private func prepareWheel(
+  func prepareWheel(
     _ visit: WheelVisit, _ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk,
     state: inout EngineState
   ) {
@@ -393,7 +217,7 @@ extension CountdownEngine {
   /// Prepares the final 0 of each registration `entries` names that is still at its last value
   /// and due by the pass's end instant; one not due yet (its deadline moved: it counts on running
   /// time and the engine was suspended) goes back to the state's ends with its current deadline.
-  private func prepareEnds(
+  func prepareEnds(
     _ entries: [PendingEnds.Entry], _ instants: ChunkInstants, progress: inout PassProgress,
     into chunk: inout DeliveryChunk, state: inout EngineState
   ) {
@@ -423,7 +247,7 @@ extension CountdownEngine {
   /// Walking downward keeps the walk exact while callbacks between chunks add and remove
   /// registrations: an addition lands past the cursor (it gets its own first delivery), and a
   /// removal only ever moves the pool's last node, one already visited, into the gap.
-  private func prepareWalk(
+  func prepareWalk(
     _ kind: PassKind, _ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk,
     state: inout EngineState
   ) {

@@ -32,9 +32,10 @@ extension CountdownEngine {
       }
     }
 
-    /// Whether nothing is left to prepare or remove.
-    func isDone(_ kind: PassKind) -> Bool {
-      guard ended.isEmpty, walkCursor < 0 else { return false }
+    /// Whether nothing is left to prepare (what the last chunk ended is removed by the lock that
+    /// finishes the pass).
+    func preparedAll(_ kind: PassKind) -> Bool {
+      guard walkCursor < 0 else { return false }
       switch kind {
       case .promptDeliveries(let pending): return listCursor >= pending.count
       case .ends(let entries): return listCursor >= entries.count

@@ -1,0 +1,25 @@
+/// The engine's lock and the state it guards, counting how often it is taken: what a wakeup costs
+/// beyond the timer's own is mostly how many times it takes this lock, which tests count
+/// (``CountdownEngine/lockEntries``). The count lives in the state, so it costs an increment of a
+/// field already in the cache.
+struct EngineLock: Sendable {
+  private let locked: LockedState<EngineState>
+
+  init(_ state: EngineState) {
+    locked = LockedState(state)
+  }
+
+  @inline(__always)
+  func withLock<Result>(_ body: (inout EngineState) throws -> Result) rethrows -> Result {
+    try locked.withLock { state in
+      state.lockEntries &+= 1
+      return try body(&state)
+    }
+  }
+
+  /// The lock, not counted: for what only builds with internal checks do under it, and for
+  /// reading the count itself.
+  func withUncountedLock<Result>(_ body: (inout EngineState) throws -> Result) rethrows -> Result {
+    try locked.withLock(body)
+  }
+}

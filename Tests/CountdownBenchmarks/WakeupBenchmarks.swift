@@ -1,0 +1,44 @@
+import Foundation
+import XCTest
+
+/// What one wakeup costs: ours at 10 countdowns beside a bare repeating `DispatchSourceTimer`, both
+/// at 100 Hz, in one run.
+///
+/// `swift test` runs short windows (a smoke run: debug figures say nothing). The real run:
+///
+///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter WakeupBenchmarks
+///
+/// `COUNTDOWN_WAKEUP_WINDOWS` sets how many windows each contender gets (7 by default, at least 3).
+///
+/// It asserts only that each contender woke, never a speed.
+final class WakeupBenchmarks: XCTestCase {
+  func testCPUPerWakeupAtTen() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let isFull = environment["COUNTDOWN_BENCHMARKS"] == "full"
+    // More windows where the machine is noisy: the median steadies, the [min–max] shows the noise.
+    let windows = environment["COUNTDOWN_WAKEUP_WINDOWS"].flatMap(Int.init).map { max(3, $0) } ?? (isFull ? 7 : 3)
+    var run = WakeupRun(
+      receivers: 10, interval: .milliseconds(10), warmup: .milliseconds(isFull ? 300 : 30),
+      window: isFull ? .seconds(2) : .milliseconds(100), windows: windows)
+    try run.run { print("[benchmark] \($0)") }
+    #if DEBUG
+      let build = "debug build: figures are not representative"
+    #else
+      let build = "release build"
+    #endif
+    let title = """
+
+      CPU per wakeup at N = 10 (100 Hz) — \(isFull ? "full" : "smoke"), \(build), \
+      \(ProcessInfo.processInfo.activeProcessorCount) cores, \(run.windowCount) windows of \
+      \(run.windowNanoseconds / 1_000_000) ms per contender, in turn.
+      CPU = getrusage user+sys of the whole process over the window ÷ the contender's wakeups in it.
+      """
+    print(WakeupTable.render(run, title: title))
+    for window in run.ours {
+      XCTAssertGreaterThan(window.wakeups, 0, "the engine woke in every window")
+    }
+    for window in run.bare {
+      XCTAssertGreaterThan(window.wakeups, 0, "the bare timer woke in every window")
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import CountdownCore
+import Dispatch
+import XCTest
+
+/// What a steady wakeup asks of the engine's lock, the clock and the timer, when it fires on the
+/// delivery queue (as the real timer does): one lock entry to plan it (its pass and first chunk
+/// included) and one to finish it, plus one per further chunk; one clock reading; no timer call.
+final class WakeupCostTests: XCTestCase {
+  func testASteadyWakeupTakesTheLockTwiceReadsTheClockOnceAndLeavesTheTimerAlone() throws {
+    let cost = try measureSteadyWakeups(countdowns: 10, wakeups: 50)
+    XCTAssertEqual(cost.callbacks, 500, "every countdown stepped at every wakeup")
+    XCTAssertEqual(cost.lockEntries, 2 * 50, "one lock entry to plan each wakeup, one to finish it")
+    XCTAssertEqual(cost.clockReads, 50, "one clock reading per wakeup")
+    XCTAssertEqual(cost.timerCalls, 0, "no re-arm while every wakeup is an interval after the last")
+  }
+
+  func testEachFurtherChunkOfAWakeupTakesTheLockOnceMore() throws {
+    // 2 500 due countdowns: chunks of 1 024, 1 024 and 452.
+    let chunks = (2_500 + CountdownEngine.chunkSize - 1) / CountdownEngine.chunkSize
+    let cost = try measureSteadyWakeups(countdowns: 2_500, wakeups: 10)
+    XCTAssertEqual(cost.callbacks, 25_000)
+    XCTAssertEqual(cost.lockEntries, Int64((2 + chunks - 1) * 10), "plan and first chunk, \(chunks - 1) more chunks, finish")
+    XCTAssertEqual(cost.clockReads, (1 + chunks - 1) * 10, "the wakeup's reading, and one before each further chunk")
+    XCTAssertEqual(cost.timerCalls, 0)
+  }
+
+  /// Registers `countdowns` countdowns of an hour on a 1 s grid, lets two wakeups pass (the first
+  /// is a one-shot, armed before any tick), then counts what `wakeups` more cost.
+  private func measureSteadyWakeups(
+    countdowns: Int, wakeups: Int
+  ) throws -> (lockEntries: Int64, clockReads: Int, timerCalls: Int, callbacks: Int64) {
+    // Only the timer's fires reach the engine, as from a real timer, and on the delivery queue (the
+    // main queue, where the test advances the clock), as the real timer fires.
+    let clock = CountingClock(forwardsSettle: false)
+    let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
+    let receivers = (0..<countdowns).map { Receiver("r\($0)") }
+    for receiver in receivers {
+      try engine.register(receiver, .duration(.seconds(3_600))) { _, _ in }
+    }
+    try clock.base.advance(by: .seconds(2))
+    let delivered = engine.statistics.deliveries
+    let (locks, reads, calls) = (engine.lockEntries, clock.readCount, clock.timerCalls.count)
+    for _ in 0..<wakeups {
+      try clock.base.advance(by: .seconds(1))
+    }
+    // Read before the statistics, which take the lock themselves.
+    let lockEntries = engine.lockEntries - locks
+    let callbacks = engine.statistics.deliveries - delivered
+    withExtendedLifetime(receivers) {}
+    return (lockEntries, clock.readCount - reads, clock.timerCalls.count - calls, callbacks)
+  }
+}
