@@ -72,7 +72,7 @@ package final class RegistrationSlots {
     slot.pointee.key = nil
     // Whatever an index still holds for this registration is stale from now on, even once the
     // slot holds the next one.
-    slot.pointee.generation &+= 1
+    reference.renewGeneration()
     if freeSlots.count + 1 == used {
       // The last one: every slot is free, so the next registrations take them from the first
       // again, in order, and a tick reads them as a stream. Reused last-freed first, after

@@ -36,15 +36,24 @@ package struct SlotReference: Hashable {
 
   /// The slot's generation (see ``RegistrationSlot/generation``).
   @inline(__always)
-  package var generation: UInt32 { pointer.pointee.generation }
+  package var generation: UInt32 { generationPointer.pointee }
 
   /// Moves the slot's generation on, so that every index entry made for it so far is stale, and
   /// returns the new one: for a newer entry, or for a registration removed.
   @inline(__always)
   @discardableResult
   package func renewGeneration() -> UInt32 {
-    pointer.pointee.generation &+= 1
-    return pointer.pointee.generation
+    generationPointer.pointee &+= 1
+    return generationPointer.pointee
+  }
+
+  /// The generation field alone. A removal under the engine's lock moves it on while a pass, on
+  /// the delivery queue and outside the lock, moves the same slot's handler out and back: changed
+  /// through `pointer.pointee`, the whole slot would be accessed, and the two would overlap.
+  @inline(__always)
+  private var generationPointer: UnsafeMutablePointer<UInt32> {
+    // A stored property of a struct: the key path always has an offset.
+    pointer.pointer(to: \.generation).unsafelyUnwrapped
   }
 
   /// Whether the receiver is still alive. Never under the engine's lock: releasing the reference
