@@ -22,11 +22,7 @@ final class CountdownBenchmarks: XCTestCase {
     }
     let table = ResultTable.median(of: runs.map(\.table))
     let mode = configuration.isFull ? "full" : "smoke (set COUNTDOWN_BENCHMARKS=full for the real run)"
-    #if DEBUG
-      let build = "debug build: figures are not representative"
-    #else
-      let build = "release build"
-    #endif
+    let build = BenchmarkConfiguration.build
     let title = """
 
       CountdownKit benchmarks — \(mode), \(build), \(ProcessInfo.processInfo.activeProcessorCount) cores, \

@@ -17,11 +17,7 @@ final class CountdownSoak: XCTestCase {
     let ticks = configuration.soakTicks
     let started = ProcessProbe.now()
     let report = try SoakRun(receivers: n, ticks: ticks, interval: configuration.interval).run()
-    #if DEBUG
-      let build = "debug build: figures are not representative"
-    #else
-      let build = "release build"
-    #endif
+    let build = BenchmarkConfiguration.build
     let mode = configuration.isFull ? "full" : "smoke (set COUNTDOWN_BENCHMARKS=full for 10^6 × 60 ticks)"
     print(
       report.render(

@@ -21,11 +21,7 @@ final class WakeupBenchmarks: XCTestCase {
       receivers: 10, interval: .milliseconds(10), warmup: .milliseconds(isFull ? 300 : 30),
       window: isFull ? .seconds(2) : .milliseconds(100), windows: windows)
     try run.run { print("[benchmark] \($0)") }
-    #if DEBUG
-      let build = "debug build: figures are not representative"
-    #else
-      let build = "release build"
-    #endif
+    let build = BenchmarkConfiguration.build
     let title = """
 
       CPU per wakeup at N = 10 (100 Hz) — \(isFull ? "full" : "smoke"), \(build), \

@@ -7,6 +7,15 @@ import Foundation
 ///
 ///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter CountdownBenchmarks
 struct BenchmarkConfiguration: Sendable {
+  /// Which build the figures come from, for every table's title.
+  static var build: String {
+    #if DEBUG
+      "debug build: figures are not representative"
+    #else
+      "release build"
+    #endif
+  }
+
   /// Whether this is the full run (release, 10³ to 10⁶ receivers).
   var isFull: Bool
   /// How many times the whole comparison runs; the table shows each figure's median and
