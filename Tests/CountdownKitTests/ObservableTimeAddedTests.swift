@@ -65,4 +65,33 @@ final class ObservableTimeAddedTests: XCTestCase {
       }
     }
   }
+  func testAListRowGetsTimeAloneAndItsSnapshotKeepsTheNewLength() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (manager, clock) = try makeManager(wall: wall)
+      let start = wall.now
+      let lots = ObservableCountdownList<String>(manager: manager)
+      try lots.start(id: "vase", for: .seconds(10))
+      try lots.start(id: "lamp", for: .seconds(10))
+      try clock.advance(by: .seconds(4))
+      wall.jump(by: 4)
+      XCTAssertTrue(try lots.addTime(.seconds(30), id: "vase"))
+      XCTAssertEqual(lots.remaining(id: "vase"), 36, "at once")
+      XCTAssertEqual(lots.remaining(id: "lamp"), 6, "the other row untouched")
+      XCTAssertEqual(lots["vase"]?.timerInterval, start...(start + 40), "progress keeps its start")
+      let lengths = Dictionary(uniqueKeysWithValues: lots.snapshot().entries.map { ($0.id, $0.length) })
+      XCTAssertEqual(lengths["vase"], .seconds(40))
+      XCTAssertEqual(lengths["lamp"], .seconds(10))
+      XCTAssertFalse(try lots.addTime(.seconds(5), id: "chair"), "no such row")
+      try clock.advance(by: .seconds(6))
+      XCTAssertEqual(lots["lamp"]?.hasEnded, true)
+      XCTAssertFalse(try lots.addTime(.seconds(5), id: "lamp"), "an ended row gets no time")
+      XCTAssertEqual(lots.remaining(id: "lamp"), 0)
+      assertThrows(CountdownError.outOfRange, "an end beyond the clock") { () throws(CountdownError) in
+        _ = try lots.addTime(.nanoseconds(Int64.max), id: "vase")
+      }
+      XCTAssertEqual(lots.remaining(id: "vase"), 30, "left as it was")
+    }
+  }
 }
