@@ -180,7 +180,7 @@ extension CountdownManager {
   /// the receiver and `update` belong to the main actor, where the engine delivers.
   @MainActor
   func register<Receiver: AnyObject>(
-    _ receiver: Receiver, _ target: CountdownTarget, _ policy: SuspensionPolicy,
+    _ receiver: Receiver, _ target: CountdownTarget, _ policy: SuspensionPolicy, ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
   ) throws(CountdownError) {
     let weakReceiver = WeakReference(receiver)
@@ -191,6 +191,6 @@ extension CountdownManager {
       }
       update(receiver, value, &stop)
     }
-    try engine.register(receiver, target, whileSuspended: policy, handler: handler)
+    try engine.register(receiver, target, whileSuspended: policy, pastTheEnd: ending, handler: handler)
   }
 }
