@@ -9,7 +9,7 @@ extension CountdownManager {
   ///
   /// ```swift
   /// try manager.start(orderCell, for: .minutes(20), pastTheEnd: .countsOvertime) { cell, remaining, _ in
-  ///   cell.etaLabel.text = RemainingTime(.seconds(remaining)).formatted(.units)  // "5 min", then "2 min late"
+  ///   cell.etaLabel.text = RemainingTime(seconds: remaining).formatted()  // "20:00" … "0:00", then "−0:01", …
   /// }
   /// ```
   ///
