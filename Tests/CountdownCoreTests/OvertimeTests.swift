@@ -212,6 +212,21 @@ final class OvertimeTests: XCTestCase {
     XCTAssertEqual(engine.count, 0)
   }
 
+  /// The value is derived from the instant, and stops moving at the most negative value a 32-bit
+  /// `Int` holds as positive ones do.
+  func testTheTimingDerivesOvertimeFromTheInstantAndClampsIt() {
+    var timing = CountdownTiming(countdownTo: 0, policy: .keepsRunning)
+    timing.countOvertime()
+    XCTAssertEqual(timing.advance(to: 10, interval: 3), -3, "−floor(10 ÷ 3)")
+    XCTAssertEqual(timing.nextChange(interval: 3), 12, "−4 once 4 intervals have passed")
+    XCTAssertFalse(timing.isFinished)
+    XCTAssertEqual(timing.advance(to: .max, interval: 1), -CountdownTiming.maximumValue)
+    XCTAssertEqual(timing.nextChange(interval: 1), .max, "no change past the lowest value")
+    var stops = CountdownTiming(countdownTo: 0, policy: .keepsRunning)
+    XCTAssertEqual(stops.advance(to: 10, interval: 3), 0)
+    XCTAssertTrue(stops.isFinished)
+  }
+
   /// On a clock that fires late and early and moves during a pass, values stay consecutive through
   /// the 0 into overtime, the 0 never before the deadline, −k never before k intervals after it.
   func testOnAJitteredClockOvertimeValuesAreConsecutiveAndNeverEarly() throws {

@@ -318,7 +318,8 @@ public final class CountdownEngine: Sendable {
   }
 
   /// The value `receiver` would be shown now: remaining whole intervals (rounded up), or elapsed
-  /// ones when counting up; `nil` without a registration.
+  /// ones when counting up, or below 0 past the deadline of one counting overtime; `nil` without a
+  /// registration.
   public func value(for receiver: AnyObject) -> Int? {
     let now = clock.now.nanosecondsSinceOrigin
     return state.withLock { state in
@@ -329,7 +330,8 @@ public final class CountdownEngine: Sendable {
     }
   }
 
-  /// The exact time left for `receiver` (elapsed, when counting up); `nil` without a registration.
+  /// The exact time left for `receiver` (elapsed, when counting up; negative past the deadline of
+  /// one counting overtime); `nil` without a registration.
   /// A `Duration`, where ``value(for:)`` and a handler's value count whole intervals.
   public func timeLeft(for receiver: AnyObject) -> Duration? {
     let now = clock.now.nanosecondsSinceOrigin

@@ -153,7 +153,8 @@ extension CountdownManager {
   }
 
   /// The exact time left for `id` (elapsed, for a listener), or `nil` without a countdown: a
-  /// `Duration`, where a handler's `remaining` counts whole intervals.
+  /// `Duration`, where a handler's `remaining` counts whole intervals; negative past the deadline
+  /// of a countdown counting overtime.
   public func timeLeft<ID: Hashable & Sendable>(id: ID) -> Duration? {
     token(for: id).flatMap(engine.timeLeft(for:))
   }

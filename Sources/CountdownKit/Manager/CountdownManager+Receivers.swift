@@ -166,7 +166,8 @@ extension CountdownManager {
   }
 
   /// The exact time left for `receiver` (elapsed, for a listener), or `nil` without a countdown: a
-  /// `Duration`, where a handler's `remaining` counts whole intervals.
+  /// `Duration`, where a handler's `remaining` counts whole intervals; negative past the deadline
+  /// of a countdown counting overtime.
   public func timeLeft(for receiver: AnyObject) -> Duration? {
     engine.timeLeft(for: receiver)
   }

@@ -29,10 +29,11 @@ public import Observation
 @Observable
 public final class ObservableCountdown {
   /// The remaining whole intervals of the manager (seconds, for a 1-second manager), rounded up:
-  /// never less than what is left. Changes once per step, to `0` last.
+  /// never less than what is left. Changes once per step, to `0` last; on below `0` (`-1`, `-2`, …)
+  /// for a countdown counting overtime (see ``isOvertime``).
   public private(set) var remaining: Int
 
-  /// Whether the countdown reached `0`. Changes only when that happens (or on a restart), so a
+  /// Whether the countdown reached `0` (never, for one counting overtime). Changes only when that happens (or on a restart), so a
   /// view reading only this is not updated on every step.
   public private(set) var hasEnded: Bool
 
