@@ -163,6 +163,48 @@ struct DeliveryActivityView: View {
 }
 // END DOCC
 
+// DOCC: outside-overtime
+@available(iOS 16.2, *)
+struct TalkAttributes: ActivityAttributes {
+  struct ContentState: Codable, Hashable {
+    var scheduled: ClosedRange<Date>  // timerDates(id:).timerInterval: its end stays the deadline
+    var isOver: Bool  // set by the app when its countdown delivers its 0
+  }
+}
+
+@available(iOS 16.2, macOS 13, *)
+struct TalkActivityView: View {
+  let state: TalkAttributes.ContentState
+
+  var body: some View {
+    // Before the deadline the system counts down to 0:00 and stops there; past it, a timer
+    // style text counts up from the deadline by itself: 0:01, 0:02, … over.
+    state.isOver
+      ? Text(state.scheduled.upperBound, style: .timer)
+      : Text(timerInterval: state.scheduled, countsDown: true)
+  }
+}
+// END DOCC
+
+// DOCC: time-semantics-overtime
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor
+func startTalk(on manager: CountdownManager) throws -> ObservableCountdown {
+  // 25:00 … 0:00 at the deadline, then −0:01, −0:02, … on the same grid, until cancelled.
+  try manager.countdown(for: .seconds(25 * 60), pastTheEnd: .countsOvertime)
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+struct TalkClock: View {
+  let talk: ObservableCountdown
+
+  var body: some View {
+    // "0:05", "0:00", then "−0:05" once five seconds over; `talk.isOvertime` from "−0:01" on.
+    Text(talk.remainingTime, format: .countdown)
+  }
+}
+// END DOCC
+
 // DOCC: outside-widget
 struct SaleEntry: TimelineEntry {
   let date: Date

@@ -32,7 +32,7 @@ final class RemainingTimeTests: XCTestCase {
     XCTAssertEqual(RemainingTime(seconds: 93_784).formatted(.spelledOut, locale: english), "1 day, 2 hours, 3 minutes, 4 seconds")
     let time = RemainingTime(seconds: 93_784)
     XCTAssertEqual([time.days, time.hours, time.minutes, time.seconds], [1, 2, 3, 4])
-    XCTAssertEqual(RemainingTime(seconds: -5).formatted(locale: english), "0:00")
+    XCTAssertEqual(RemainingTime(seconds: -5).formatted(locale: english), "\u{2212}0:05", "overtime: a minus sign")
   }
 
   func testFormattingFollowsTheGivenLocale() {

@@ -17,6 +17,8 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
     var kind: CountdownSnapshot<String>.Kind
     var policy: SuspensionPolicy
     var deliveries: CountdownDeliveries
+    /// Counts on past its deadline: restored after it, it goes on below 0, not ended.
+    var ending = CountdownEnding.stops
     var isPaused = false
     /// For a countdown that counts to a deadline on the device's clock (never paused): that date.
     var deadline: Date?
@@ -62,10 +64,16 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
         started.append(Started(id: id, kind: .countingUp, policy: policy, deliveries: .everyChange))
       default:
         let deliveries: CountdownDeliveries = random.next() % 3 == 0 ? .onlyTheEnd : .everyChange
+        let ending: CountdownEnding = deliveries == .everyChange && random.next() % 3 == 0 ? .countsOvertime : .stops
         let length = milliseconds(0...120_000)
-        try first.start(id: id, for: .milliseconds(length), whileSuspended: policy, delivering: deliveries) { _, _, _ in }
+        if ending == .countsOvertime {
+          try first.start(id: id, for: .milliseconds(length), whileSuspended: policy, pastTheEnd: ending) { _, _, _ in }
+        } else {
+          try first.start(id: id, for: .milliseconds(length), whileSuspended: policy, delivering: deliveries) { _, _, _ in }
+        }
         let deadline = policy == .keepsRunning ? wall.now + Double(length) / 1e3 : nil
-        started.append(Started(id: id, kind: .countdown, policy: policy, deliveries: deliveries, deadline: deadline))
+        started.append(
+          Started(id: id, kind: .countdown, policy: policy, deliveries: deliveries, ending: ending, deadline: deadline))
       }
       try pass(milliseconds(0...20_000))
     }
@@ -131,6 +139,18 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
         continue
       }
       let left = before - shift
+      if what.ending == .countsOvertime {
+        XCTAssertEqual(entry.ending, .countsOvertime, context)
+      }
+      if what.ending == .countsOvertime, left <= .zero {
+        // Past its deadline: it goes on counting overtime from where it is, not ended.
+        XCTAssertEqual(manager.timeLeft(id: entry.id), left, context)
+        let late = .zero - left
+        let value = -Int(late / .seconds(1))
+        XCTAssertEqual(log.values(entry.id), what.isPaused ? [] : [value], "\(context): in overtime at once")
+        XCTAssertTrue(manager.contains(id: entry.id), context)
+        continue
+      }
       if left <= .zero {
         // Ran out: when its deadline passed, or, frozen with nothing left, by the snapshot.
         expectedEnded[entry.id] = what.deadline.map { $0 + (serverAhead == nil ? 0 : moved) } ?? snapshot.takenAt

@@ -177,10 +177,13 @@ public final class CountdownEngine: Sendable {
   ///   - policy: Whether time spent suspended counts (``SuspensionPolicy/keepsRunning``, default)
   ///     or not (``SuspensionPolicy/pauses``).
   ///   - deliveries: Every change (default), or only the final 0 (``CountdownDeliveries/onlyTheEnd``).
+  ///   - ending: Whether the countdown ends with its 0 (``CountdownEnding/stops``, default) or
+  ///     counts on past its deadline with negative values (``CountdownEnding/countsOvertime``).
   ///   - handler: Called on the delivery queue with the remaining whole intervals, rounded up
   ///     (elapsed ones, when counting up), and a stop flag.
   /// - Throws: ``CountdownError/negativeDuration``, ``CountdownError/invalidCombination`` for only
-  ///   the end of a count-up (which has no end), or ``CountdownError/outOfRange`` for a deadline
+  ///   the end of a count-up (which has no end) or overtime with anything but every change or for a
+  ///   count-up, or ``CountdownError/outOfRange`` for a deadline
   ///   beyond 292 years or a countdown of more than 2⁵⁵ − 1 intervals (417 days of 1 ns ones); the
   ///   receiver's existing countdown, if any, is left untouched.
   /// - Complexity: O(1) amortized.
@@ -189,9 +192,11 @@ public final class CountdownEngine: Sendable {
     _ target: CountdownTarget,
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
     delivering deliveries: CountdownDeliveries = .everyChange,
+    pastTheEnd ending: CountdownEnding = .stops,
     handler: @escaping CountdownHandler
   ) throws(CountdownError) {
     if case .countingUp = target, deliveries == .onlyTheEnd { throw .invalidCombination }
+    try Self.validate(ending, target: target, deliveries: deliveries)
     let reading = clock.now.nanosecondsSinceOrigin
     let interval = intervalNanoseconds
     let window = windowNanoseconds
@@ -200,7 +205,8 @@ public final class CountdownEngine: Sendable {
       // that another thread made after this reading is never undone.
       let now = state.monotone(reading)
       do throws(CountdownError) {
-        let timing = try Self.timing(for: target, policy: policy, deliveries: deliveries, at: now, interval: interval)
+        var timing = try Self.timing(for: target, policy: policy, deliveries: deliveries, at: now, interval: interval)
+        if ending == .countsOvertime { timing.countOvertime() }
         return .success(state.register(receiver, handler, timing, now: now, interval: interval, window: window))
       } catch {
         return .failure(error)
@@ -312,7 +318,8 @@ public final class CountdownEngine: Sendable {
   }
 
   /// The value `receiver` would be shown now: remaining whole intervals (rounded up), or elapsed
-  /// ones when counting up; `nil` without a registration.
+  /// ones when counting up, or below 0 past the deadline of one counting overtime; `nil` without a
+  /// registration.
   public func value(for receiver: AnyObject) -> Int? {
     let now = clock.now.nanosecondsSinceOrigin
     return state.withLock { state in
@@ -323,7 +330,8 @@ public final class CountdownEngine: Sendable {
     }
   }
 
-  /// The exact time left for `receiver` (elapsed, when counting up); `nil` without a registration.
+  /// The exact time left for `receiver` (elapsed, when counting up; negative past the deadline of
+  /// one counting overtime); `nil` without a registration.
   /// A `Duration`, where ``value(for:)`` and a handler's value count whole intervals.
   public func timeLeft(for receiver: AnyObject) -> Duration? {
     let now = clock.now.nanosecondsSinceOrigin

@@ -34,6 +34,10 @@ extension EngineState {
       if timing.deliversOnlyTheEnd, timing.value != 1, timing.value != 0, !timing.isPaused {
         problems.append("an only-the-end registration stands at \(timing.value)")
       }
+      // Overtime is a state of a countdown delivering every change, which its 0 does not end.
+      if timing.countsOvertime, timing.kind != .countdown || timing.deliversOnlyTheEnd || timing.isFinished {
+        problems.append("an overtime registration counts up, delivers only its end, or is finished")
+      }
       // Every registration is either ahead of the walk or awaiting its prompt delivery.
       if timing.awaitsPromptDelivery {
         if !walkComing, !awaiting.contains(node.slot) {

@@ -20,8 +20,11 @@
 ///    or being made, or a pass is queued or due, or the engine is suspended.
 /// 3. **Every registration is ahead of the walk or awaits its prompt delivery.** One whose value is
 ///    owed at once is in `awaitingPromptDelivery`, or a walk is due that will find it.
-/// 4. **"Only the end" is a state, never a value.** `CountdownTiming.deliversOnlyTheEnd` survives
-///    pauses, resumes and suspensions; such a registration stands at 1 until its 0.
+/// 4. **"Only the end" is a state, never a value; so is overtime.** `CountdownTiming.deliversOnlyTheEnd`
+///    survives pauses, resumes and suspensions; such a registration stands at 1 until its 0.
+///    `CountdownTiming.countsOvertime` survives them too, and only a countdown delivering every
+///    change has it: its 0 is not its end (it is never finished, and its last value before its end
+///    is still 1, whose end rule 8 notes); below 0 its changes are on the grid like any other.
 /// 5. **Readings are monotone.** A call reads the clock before it takes the lock; another thread
 ///    or a wakeup may have acted on a later instant meanwhile. Every reading that changes the state
 ///    goes through ``monotone(_:)``, so no call acts on an instant before one the state already

@@ -9,6 +9,8 @@ package struct RegistrationReading: Hashable, Sendable {
   package var policy: SuspensionPolicy
   /// Whether it delivers only its final `0`.
   package var deliversOnlyTheEnd: Bool
+  /// Whether it counts on past its deadline (``CountdownEnding/countsOvertime``).
+  package var countsOvertime: Bool = false
   /// Whether it is frozen by a pause.
   package var isPaused: Bool
   /// Whether its time stands still at the reading: paused, or counting on running time
@@ -17,6 +19,6 @@ package struct RegistrationReading: Hashable, Sendable {
   /// The remaining (countdown) or elapsed (counting up) nanoseconds at the reading's instant, on
   /// the time the registration counts on (the engine's running time for ``SuspensionPolicy/pauses``).
   /// Signed for a running countdown: negative when its deadline passed that long ago and its `0`
-  /// is not delivered yet.
+  /// is not delivered yet, or it counts overtime (then, paused too).
   package var nanoseconds: Int64
 }

@@ -4,7 +4,8 @@
 /// so that suspension never has to move an anchor.
 ///
 /// The value is always derived from an instant, never decremented blindly: for a countdown it is
-/// ceil((deadline − t) ÷ interval), floored at 0, where t is the instant the delivery stands for
+/// ceil((deadline − t) ÷ interval), floored at 0 unless it counts overtime (then it goes on below 0,
+/// −floor((t − deadline) ÷ interval), down to −``maximumValue``), where t is the instant the delivery stands for
 /// (a grid instant for the tick, the moment of preparation for a first delivery). So a late or
 /// missed wakeup corrects itself and a countdown never shows less time than is left.
 ///
@@ -30,6 +31,10 @@ package struct CountdownTiming: Sendable {
   private static let pausesFlag: Int64 = 1 << 1
   private static let pausedFlag: Int64 = 1 << 2
   private static let onlyTheEndFlag: Int64 = 1 << 3
+  private static let overtimeFlag: Int64 = 1 << 4
+  /// The stored value of a timing owed a prompt delivery: the smallest the value's 56 bits hold,
+  /// below every value a timing shows (an overtime countdown's go down to −``maximumValue``).
+  private static let promptOwed: Int64 = -(1 << 55)
 
   /// Countdown: the deadline. Counting up: the start. While paused: the remaining (or elapsed)
   /// nanoseconds, frozen.
@@ -40,21 +45,21 @@ package struct CountdownTiming: Sendable {
   package init(countdownTo deadline: Int64, policy: SuspensionPolicy) {
     anchor = deadline
     word = Self.flags(countingUp: false, policy: policy)
-    value = -1
+    value = Self.promptOwed
   }
 
   package init(countingUpFrom start: Int64, policy: SuspensionPolicy) {
     anchor = start
     word = Self.flags(countingUp: true, policy: policy)
-    value = -1
+    value = Self.promptOwed
   }
 
   private static func flags(countingUp: Bool, policy: SuspensionPolicy) -> Int64 {
     (countingUp ? countingUpFlag : 0) | (policy == .pauses ? pausesFlag : 0)
   }
 
-  /// The value last delivered; -1 when a prompt delivery is owed (before the first one, and after a
-  /// resume or a shift). Values above ``maximumValue`` are stored as it.
+  /// The value last delivered; below −``maximumValue`` when a prompt delivery is owed (before the
+  /// first one, and after a resume or a shift). Values above ``maximumValue`` are stored as it.
   package private(set) var value: Int64 {
     @inline(__always) get { word >> Self.valueShift }
     @inline(__always) set { word = min(newValue, Self.maximumValue) << Self.valueShift | word & Self.flagMask }
@@ -73,22 +78,39 @@ package struct CountdownTiming: Sendable {
     set { word = newValue ? word | Self.onlyTheEndFlag : word & ~Self.onlyTheEndFlag }
   }
 
+  /// It counts on past its deadline (``CountdownEnding/countsOvertime``): its value goes on below
+  /// 0, and its 0 does not end it. A state of its own, kept through pauses, resumes, suspensions
+  /// and time added.
+  package private(set) var countsOvertime: Bool {
+    @inline(__always) get { word & Self.overtimeFlag != 0 }
+    set { word = newValue ? word | Self.overtimeFlag : word & ~Self.overtimeFlag }
+  }
+
+  /// Makes a new countdown count on past its deadline. Only for a countdown that delivers every
+  /// change (checked at registration).
+  package mutating func countOvertime() {
+    precondition(kind == .countdown && !deliversOnlyTheEnd, "only a countdown delivering every change counts overtime")
+    countsOvertime = true
+  }
+
   /// Whether a prompt delivery is owed (the first value, or the one after a resume or a shift). Never
   /// for a registration that delivers only its end.
-  package var awaitsPromptDelivery: Bool { value < 0 && !isPaused && !deliversOnlyTheEnd }
+  package var awaitsPromptDelivery: Bool { value == Self.promptOwed && !isPaused && !deliversOnlyTheEnd }
 
   /// The instant the value changes next: `Int64.min` when a prompt delivery is owed, `Int64.max`
-  /// while paused or after the end. For a registration that delivers only its end, the deadline.
+  /// while paused or after the end (an overtime countdown's end is its lowest value). For a
+  /// registration that delivers only its end, the deadline.
   @inline(__always)
   package func nextChange(interval: Int64) -> Int64 {
     if isPaused { return .max }
     if deliversOnlyTheEnd { return value == 0 ? .max : anchor }
-    if value < 0 { return .min }
+    if value == Self.promptOwed { return .min }
     switch kind {
     case .countdown:
       // value = ceil((anchor − t) ÷ interval) drops to value − 1 once anchor − t ≤ (value − 1) · interval;
       // that product is below the time left when it was computed, so it cannot overflow.
-      return value == 0 ? .max : anchor &- (value &- 1) &* interval
+      if value > 0 { return anchor &- (value &- 1) &* interval }
+      return countsOvertime ? overtimeChange(interval: interval) : .max
     case .countingUp:
       let (product, overflow) = (value &+ 1).multipliedReportingOverflow(by: interval)
       let (instant, late) = anchor.addingReportingOverflow(product)
@@ -147,12 +169,14 @@ package struct CountdownTiming: Sendable {
       }
       let left = anchor.subtractingReportingOverflow(now)
       if left.overflow {
-        value = anchor > now ? .max : 0
+        value = anchor > now ? .max : overtimeValue(late: .max, interval: interval)
+      } else if left.partialValue <= 0 {
+        value = overtimeValue(late: left.partialValue == .min ? .max : -left.partialValue, interval: interval)
       } else {
-        value = left.partialValue <= 0 ? 0 : (left.partialValue - 1) / interval + 1  // ceil
+        value = (left.partialValue - 1) / interval + 1  // ceil
       }
     case .countingUp:
-      if value >= 0 {
+      if value != Self.promptOwed {
         let next = nextChange(interval: interval)
         if now >= next, now &- next < interval {
           value += 1
@@ -187,20 +211,23 @@ package struct CountdownTiming: Sendable {
   package var isAtItsLastValue: Bool { kind == .countdown && !isPaused && value == 1 }
 
   /// Whether the last delivered value ends the registration.
-  package var isFinished: Bool { kind == .countdown && value == 0 && !isPaused }
+  package var isFinished: Bool { kind == .countdown && value == 0 && !isPaused && !countsOvertime }
 
   /// The value this registration shows at `now` without changing anything.
   package func value(at now: Int64, interval: Int64) -> Int64 {
     var copy = self
-    if !copy.isPaused { copy.value = -1 }
+    if !copy.isPaused { copy.value = Self.promptOwed }
     return copy.advance(to: now, interval: interval)
   }
 
-  /// The remaining (countdown) or elapsed (counting up) nanoseconds at `now`.
+  /// The remaining (countdown) or elapsed (counting up) nanoseconds at `now`; negative for a
+  /// countdown in overtime.
   package func nanoseconds(at now: Int64) -> Int64 {
     if isPaused { return anchor }
     switch kind {
-    case .countdown: return max(0, anchor.subtractingSaturated(now))
+    case .countdown:
+      let left = anchor.subtractingSaturated(now)
+      return countsOvertime ? left : max(0, left)
     case .countingUp: return max(0, now.subtractingSaturated(anchor))
     }
   }
@@ -227,7 +254,7 @@ package struct CountdownTiming: Sendable {
     case .countdown: anchor = now.addingSaturated(anchor)
     case .countingUp: anchor = now.subtractingSaturated(anchor)
     }
-    value = deliversOnlyTheEnd ? 1 : -1
+    value = deliversOnlyTheEnd ? 1 : Self.promptOwed
   }
 
   /// Moves a countdown's end to `newAnchor` (its deadline, or while paused its frozen time left),
@@ -238,7 +265,7 @@ package struct CountdownTiming: Sendable {
     precondition(kind == .countdown, "only a countdown has an end")
     anchor = newAnchor
     if !isPaused, !deliversOnlyTheEnd {
-      value = -1
+      value = Self.promptOwed
     }
   }
 
@@ -262,13 +289,15 @@ package struct CountdownTiming: Sendable {
   /// engine resumes). A paused or finished registration is left alone.
   package mutating func requestPromptDelivery() {
     guard !isPaused, !isFinished, !deliversOnlyTheEnd else { return }
-    value = -1
+    value = Self.promptOwed
   }
 
   private func pausedValue(interval: Int64) -> Int64 {
     switch kind {
-    case .countdown: anchor <= 0 ? 0 : (anchor - 1) / interval + 1
+    case .countdown:
+      anchor > 0 ? (anchor - 1) / interval + 1 : overtimeValue(late: anchor == .min ? .max : -anchor, interval: interval)
     case .countingUp: anchor / interval
     }
   }
+
 }

@@ -13,6 +13,13 @@ public import Foundation
 /// The texts come from Foundation's `Duration` format styles (`.time(pattern:)` and
 /// `.units(allowed:width:)`), so digits, separators, unit names and their plurals follow the
 /// locale. A fraction of a second counts as a whole second, as in ``RemainingTime``.
+///
+/// A negative time (a countdown in overtime) is its magnitude as the style writes it, after a
+/// minus sign, U+2212 (in every locale, as Foundation has no localized word for "late" that both
+/// Apple platforms and Linux carry, and its number styles' own minus is a hyphen in most):
+/// `−0:05` and `−1d 02:03:04` (clock), `−5s` (units), `−5 seconds` and, in German,
+/// `−1 Stunde, 2 Minuten und 5 Sekunden` (spelled out); in Arabic the locale's digits follow the
+/// sign, `−١:٠٥`. A time that rounds up to zero has no sign.
 public struct CountdownFormatStyle: FormatStyle, Sendable {
   /// Which of the three texts to make.
   public var style: RemainingTime.Style
@@ -25,9 +32,15 @@ public struct CountdownFormatStyle: FormatStyle, Sendable {
     self.locale = locale
   }
 
-  /// The text for `value`.
+  /// The text for `value`: for a negative one, its magnitude's after a minus sign (U+2212).
   public func format(_ value: RemainingTime) -> String {
-    let totalSeconds = value.wholeSeconds
+    let text = formatMagnitude(value)
+    return value.isOvertime ? "\u{2212}" + text : text
+  }
+
+  /// The text for `value`'s magnitude.
+  private func formatMagnitude(_ value: RemainingTime) -> String {
+    let totalSeconds = value.magnitudeSeconds
     let whole = Duration.seconds(totalSeconds)
     let allUnits: Set<Duration.UnitsFormatStyle.Unit> = [.days, .hours, .minutes, .seconds]
     switch style {

@@ -18,6 +18,11 @@ public import Foundation
 /// RemainingTime(seconds: 93_784).formatted(.units)  // "1d 2h 3m 4s"
 /// RemainingTime(seconds: 93_784).formatted(.countdown(.spelledOut))  // "1 day, 2 hours, 3 minutes, 4 seconds"
 /// ```
+///
+/// A negative time is a countdown in overtime (``CountdownCore/CountdownEnding/countsOvertime``):
+/// it rounds up too, toward zero (1.5 s late reads as 1 s late, as the callback's `-1`), its parts
+/// are those of its magnitude, ``isOvertime`` says it is late, and every style writes the
+/// magnitude after a minus sign (U+2212): `−0:05`, `−5s`, `−5 seconds`.
 public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
   /// How to show a remaining time.
   public enum Style: Hashable, Sendable, Codable {
@@ -29,33 +34,47 @@ public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
     case spelledOut
   }
 
-  /// The time as given, never negative (a negative input reads as zero); not yet rounded.
+  /// The time as given, not yet rounded; negative past a deadline (overtime).
   public let duration: Duration
 
-  /// Wraps a duration (negative ones become zero), such as ``CountdownManager/timeLeft(for:)``.
+  /// Wraps a duration, such as ``CountdownManager/timeLeft(for:)``; negative for a countdown in
+  /// overtime.
   public init(_ duration: Duration) {
-    self.duration = max(duration, .zero)
+    self.duration = duration
   }
 
-  /// Wraps a whole number of seconds, such as the `remaining` value of a 1-second manager.
+  /// Wraps a whole number of seconds, such as the `remaining` value of a 1-second manager
+  /// (negative in overtime).
   public init(seconds: Int) {
     self.init(.seconds(seconds))
   }
 
-  /// The duration in whole seconds, rounded up.
+  /// Whether the time is negative by a whole second or more, rounded up as the text is: a countdown
+  /// in overtime (``CountdownCore/CountdownEnding/countsOvertime``) a whole second past its
+  /// deadline.
+  public var isOvertime: Bool { wholeSeconds < 0 }
+
+  /// The duration in whole seconds, rounded up (toward zero for a negative one: a Duration's
+  /// components share its sign).
   var wholeSeconds: Int64 {
     let (seconds, attoseconds) = duration.components
     return attoseconds > 0 && seconds < .max ? seconds + 1 : seconds
   }
 
-  /// Whole days.
-  public var days: Int { Int(clamping: wholeSeconds / 86_400) }
+  /// ``wholeSeconds`` without its sign: what the parts and the texts show.
+  var magnitudeSeconds: Int64 {
+    let whole = wholeSeconds
+    return whole == .min ? .max : abs(whole)
+  }
+
+  /// Whole days (of the magnitude, for a negative time).
+  public var days: Int { Int(clamping: magnitudeSeconds / 86_400) }
   /// Hours past the whole days (0–23).
-  public var hours: Int { Int(wholeSeconds % 86_400 / 3_600) }
+  public var hours: Int { Int(magnitudeSeconds % 86_400 / 3_600) }
   /// Minutes past the whole hours (0–59).
-  public var minutes: Int { Int(wholeSeconds % 3_600 / 60) }
+  public var minutes: Int { Int(magnitudeSeconds % 3_600 / 60) }
   /// Seconds past the whole minutes (0–59).
-  public var seconds: Int { Int(wholeSeconds % 60) }
+  public var seconds: Int { Int(magnitudeSeconds % 60) }
 
   /// The time as text in `style`, in `locale`: the user's current one unless given (tests pin one).
   ///

@@ -72,16 +72,19 @@ extension CountdownManager {
     try after(.deadline(deadline(for: date)), action)
   }
 
-  private func stream(_ target: CountdownTarget, _ policy: SuspensionPolicy) throws(CountdownError) -> AsyncStream<Int> {
+  func stream(
+    _ target: CountdownTarget, _ policy: SuspensionPolicy, ending: CountdownEnding = .stops
+  ) throws(CountdownError) -> AsyncStream<Int> {
     let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let handle = CountdownHandle(engine: engine)
     // Finishes the stream however the countdown ends without its final 0 (cancelled, removed by
     // `cancelAll`, or its engine deallocated with the manager): the handler holds it alone.
     let end = StreamEnd(continuation)
-    try engine.register(handle, target, whileSuspended: policy) { value, _ in
+    try engine.register(handle, target, whileSuspended: policy, pastTheEnd: ending) { value, _ in
       withExtendedLifetime(handle) {
         end.continuation.yield(value)
-        if value == 0 { end.continuation.finish() }
+        // Counting overtime, its 0 is not its end: it finishes when cancelled.
+        if value == 0, ending == .stops { end.continuation.finish() }
       }
     }
     continuation.onTermination = { _ in handle.cancel() }

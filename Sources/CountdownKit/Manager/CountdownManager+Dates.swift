@@ -29,14 +29,16 @@ extension CountdownManager {
     state.withLock { $0.serverOffset }
   }
 
-  /// The engine instant that corresponds to `date` on the (calibrated) wall clock.
-  func deadline(for date: Date) throws(CountdownError) -> CountdownInstant {
+  /// The engine instant that corresponds to `date` on the (calibrated) wall clock. A date in the
+  /// past is now, unless `keepingThePast` (a countdown counting overtime starts that late).
+  func deadline(for date: Date, keepingThePast: Bool = false) throws(CountdownError) -> CountdownInstant {
     let offset = state.withLock { $0.serverOffset }
     let secondsAhead = date.timeIntervalSince(wallClock())
     guard secondsAhead.isFinite else { throw .nonFiniteValue }
     let now = engine.clock.now
     // Any date in the past (even `Date.distantPast`) simply ends the countdown at once.
-    guard secondsAhead - offset.secondsValue > 0 else { return now }
+    guard secondsAhead - offset.secondsValue > 0 || keepingThePast else { return now }
+    guard secondsAhead > -Self.representableSeconds else { throw .outOfRange }
     // Refuse what the clock cannot hold before `Duration(seconds:)` could trap on it.
     guard secondsAhead < Self.representableSeconds else { throw .outOfRange }
     return try now.exactlyAdvanced(by: .seconds(secondsAhead) - offset)

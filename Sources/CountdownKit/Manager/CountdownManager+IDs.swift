@@ -153,7 +153,8 @@ extension CountdownManager {
   }
 
   /// The exact time left for `id` (elapsed, for a listener), or `nil` without a countdown: a
-  /// `Duration`, where a handler's `remaining` counts whole intervals.
+  /// `Duration`, where a handler's `remaining` counts whole intervals; negative past the deadline
+  /// of a countdown counting overtime.
   public func timeLeft<ID: Hashable & Sendable>(id: ID) -> Duration? {
     token(for: id).flatMap(engine.timeLeft(for:))
   }
@@ -162,12 +163,14 @@ extension CountdownManager {
     state.withLock { $0.ids[IDKey(id)]?.token }
   }
 
-  private func start<ID: Hashable & Sendable>(
+  func start<ID: Hashable & Sendable>(
     id: ID, _ target: CountdownTarget, _ policy: SuspensionPolicy, delivering deliveries: CountdownDeliveries = .everyChange,
-    _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
+    pastTheEnd ending: CountdownEnding = .stops, _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
   ) throws(CountdownError) {
-    try start(id: id, endsAtZero: target != .countingUp, length: length(of: target), update) { token, handler throws(CountdownError) in
-      try engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
+    // An overtime countdown's 0 is not its end: the id stays its own until stop or cancel.
+    let endsAtZero = target != .countingUp && ending == .stops
+    try start(id: id, endsAtZero: endsAtZero, length: length(of: target), update) { token, handler throws(CountdownError) in
+      try engine.register(token, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, handler: handler)
     }
   }
 

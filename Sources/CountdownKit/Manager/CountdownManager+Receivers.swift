@@ -166,7 +166,8 @@ extension CountdownManager {
   }
 
   /// The exact time left for `receiver` (elapsed, for a listener), or `nil` without a countdown: a
-  /// `Duration`, where a handler's `remaining` counts whole intervals.
+  /// `Duration`, where a handler's `remaining` counts whole intervals; negative past the deadline
+  /// of a countdown counting overtime.
   public func timeLeft(for receiver: AnyObject) -> Duration? {
     engine.timeLeft(for: receiver)
   }
@@ -180,7 +181,7 @@ extension CountdownManager {
   /// the receiver and `update` belong to the main actor, where the engine delivers.
   @MainActor
   func register<Receiver: AnyObject>(
-    _ receiver: Receiver, _ target: CountdownTarget, _ policy: SuspensionPolicy,
+    _ receiver: Receiver, _ target: CountdownTarget, _ policy: SuspensionPolicy, ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
   ) throws(CountdownError) {
     let weakReceiver = WeakReference(receiver)
@@ -191,6 +192,6 @@ extension CountdownManager {
       }
       update(receiver, value, &stop)
     }
-    try engine.register(receiver, target, whileSuspended: policy, handler: handler)
+    try engine.register(receiver, target, whileSuspended: policy, pastTheEnd: ending, handler: handler)
   }
 }

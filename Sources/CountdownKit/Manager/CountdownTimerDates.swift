@@ -18,6 +18,13 @@ public import Foundation
 /// ``CountdownCore/SuspensionPolicy/pauses`` while the manager is suspended), ``pauseTime`` is the
 /// moment the range was laid out from and ``endDate`` is `nil`: the system shows it frozen at its
 /// remaining time.
+///
+/// A countdown counting overtime (``CountdownCore/CountdownEnding/countsOvertime``) keeps its
+/// deadline as ``endDate`` past it, while the app shows negative values. The system's
+/// `Text(timerInterval:)` stops at `0:00` at that date, so past it show the overtime with
+/// `Text(endDate, style: .timer)`, which counts up from a date in the past (update the Live
+/// Activity's state when the countdown delivers its `0`). Frozen in overtime (paused), it reads as
+/// frozen at `0:00`.
 public struct CountdownTimerDates: Hashable, Sendable {
   /// From the countdown's start to its end, on this device's clock: the start is the end less the
   /// countdown's length (so progress goes on across pauses, suspensions and relaunches); a

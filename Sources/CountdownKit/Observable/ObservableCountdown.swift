@@ -29,15 +29,23 @@ public import Observation
 @Observable
 public final class ObservableCountdown {
   /// The remaining whole intervals of the manager (seconds, for a 1-second manager), rounded up:
-  /// never less than what is left. Changes once per step, to `0` last.
+  /// never less than what is left. Changes once per step, to `0` last; on below `0` (`-1`, `-2`, …)
+  /// for a countdown counting overtime (see ``isOvertime``).
   public private(set) var remaining: Int
 
-  /// Whether the countdown reached `0`. Changes only when that happens (or on a restart), so a
+  /// Whether the countdown reached `0` (never, for one counting overtime). Changes only when that happens (or on a restart), so a
   /// view reading only this is not updated on every step.
   public private(set) var hasEnded: Bool
 
   /// Whether ``pause()`` froze the countdown (until ``resume()`` or a restart).
   public private(set) var isPaused = false
+
+  /// Whether the countdown counts overtime (started with
+  /// ``CountdownCore/CountdownEnding/countsOvertime``) and a whole interval has passed since its
+  /// deadline: ``remaining`` is below `0` ("2 min late"). Such a countdown never ends by itself:
+  /// ``hasEnded`` stays `false`, its `0` is a value like the others, and ``endDate`` stays its
+  /// deadline.
+  public private(set) var isOvertime = false
 
   /// When the countdown ends, on this device's clock: the date to give the system
   /// (`Text(timerInterval:countsDown:)`, a Live Activity's or a widget's state, a notification
@@ -94,6 +102,8 @@ public final class ObservableCountdown {
   @ObservationIgnored private var policy = SuspensionPolicy.keepsRunning
   /// The manager's count of resumes when the dates were last worked out.
   @ObservationIgnored private var resumesSeen = 0
+  /// Whether the current countdown counts on past its deadline.
+  @ObservationIgnored private var ending = CountdownEnding.stops
 
   init(manager: CountdownManager) {
     self.manager = manager
@@ -124,13 +134,14 @@ public final class ObservableCountdown {
     try restart(.deadline(manager.deadline(for: date)), policy)
   }
 
-  private func restart(_ target: CountdownTarget, _ policy: SuspensionPolicy) throws(CountdownError) {
+  func restart(_ target: CountdownTarget, _ policy: SuspensionPolicy, ending: CountdownEnding = .stops) throws(CountdownError) {
     let length = manager.length(of: target)
-    try manager.register(handle, target, policy) { [weak self] _, value, _ in
+    try manager.register(handle, target, policy, ending: ending) { [weak self] _, value, _ in
       self?.show(value)
     }
     self.length = length
     self.policy = policy
+    self.ending = ending
     showCurrentValue()
     refreshDates()
   }
@@ -209,8 +220,10 @@ public final class ObservableCountdown {
   /// Writes only what changed: an observer is told once per change, never for an equal value.
   private func show(_ value: Int) {
     if remaining != value { remaining = value }
-    if hasEnded != (value == 0) {
-      hasEnded = value == 0
+    if isOvertime != (value < 0) { isOvertime = value < 0 }
+    let ended = value == 0 && ending == .stops
+    if hasEnded != ended {
+      hasEnded = ended
       if hasEnded {
         let end = endDate ?? manager.wallClock()
         setDates(CountdownTimerDates(timerInterval: end...end), end: end)
@@ -251,12 +264,13 @@ public final class ObservableCountdown {
     case .countingUp: return  // refused before any row was touched: a model counts down only
     }
     do {
-      try manager.register(handle, target, plan.policy) { [weak self] _, value, _ in
+      try manager.register(handle, target, plan.policy, ending: plan.ending) { [weak self] _, value, _ in
         self?.show(value)
       }
     } catch {
       return  // ruled out by the plan's checks, which are the engine's own
     }
+    ending = plan.ending
     if plan.isPaused {
       manager.pause(handle)
     }

@@ -48,6 +48,10 @@ extension CountdownManager {
   ) throws(CountdownError) -> RestorePlan {
     var plan = RestorePlan(
       target: .duration(.zero), policy: entry.policy, deliveries: entry.deliveries, isPaused: entry.isPaused)
+    plan.ending = entry.ending
+    if entry.ending == .countsOvertime, let overtime = try Self.overtimePlan(plan, for: entry, at: moment) {
+      return overtime
+    }
     let left: Int64
     if let time = entry.time {
       let nanoseconds = try time.countdownNanoseconds()
@@ -90,6 +94,31 @@ extension CountdownManager {
     }
     // Without a length (format 1), the range starts at the restore.
     plan.length = .nanoseconds(max(entry.length?.nanosecondsSaturating ?? 0, left))
+    return plan
+  }
+
+  /// How to count again an overtime `entry` whose deadline has passed (its time left, or its date,
+  /// behind `moment`): to that deadline, in the past, so it goes on counting overtime from where
+  /// it is, not ended; `nil` for one still before its deadline, counted as any countdown.
+  private static func overtimePlan<ID>(
+    _ plan: RestorePlan, for entry: CountdownSnapshot<ID>.Entry, at moment: RestoreMoment
+  ) throws(CountdownError) -> RestorePlan? {
+    let late: Int64
+    if let time = entry.time {
+      late = -(try time.countdownNanoseconds())
+    } else {
+      guard let date = entry.date else { throw .nonFiniteValue }
+      let behind = moment.wallNow.timeIntervalSince(date - moment.offset.secondsValue)
+      guard behind.isFinite else { throw .nonFiniteValue }
+      guard abs(behind) < representableSeconds else { throw .outOfRange }
+      late = Int64((behind * 1e6).rounded()) * 1_000
+    }
+    guard late >= 0 else { return nil }
+    let (deadline, overflow) = moment.now.subtractingReportingOverflow(late)
+    guard !overflow else { throw .outOfRange }
+    var plan = plan
+    plan.target = .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline))
+    plan.length = entry.length ?? .zero
     return plan
   }
 

@@ -72,7 +72,7 @@ extension CountdownManager {
     var ended: [ID: Date] = [:]
     for (entry, plan) in zip(snapshot.entries, plans) {
       do {
-        try start(id: entry.id, endsAtZero: plan.isCountdown, length: plan.length, update) {
+        try start(id: entry.id, endsAtZero: plan.endsAtZero, length: plan.length, update) {
           token, handler throws(CountdownError) in
           try plan.register(token, on: engine, handler: handler)
         }
@@ -113,7 +113,8 @@ extension CountdownManager {
     let isCountdown = reading.kind == .countdown
     var entry = CountdownSnapshot<ID>.Entry(
       id: key.id, kind: isCountdown ? .countdown : .countingUp, policy: reading.policy,
-      deliveries: reading.deliversOnlyTheEnd ? .onlyTheEnd : .everyChange, isPaused: reading.isPaused)
+      deliveries: reading.deliversOnlyTheEnd ? .onlyTheEnd : .everyChange, isPaused: reading.isPaused,
+      ending: reading.countsOvertime ? .countsOvertime : .stops)
     let left = max(0, reading.nanoseconds)
     if isCountdown {
       // The recorded length may be an earlier start's, if the id was restarted since: never shorter
@@ -121,7 +122,8 @@ extension CountdownManager {
       entry.length = .nanoseconds(max(key.length?.nanosecondsSaturating ?? 0, left))
     }
     if entry.countsByTime {
-      entry.time = .nanoseconds(left)
+      // Frozen in overtime: the time past the deadline, negative.
+      entry.time = .nanoseconds(reading.countsOvertime ? reading.nanoseconds : left)
     } else {
       // Signed: a countdown whose deadline passed while the manager was suspended keeps that
       // deadline, so a restore reports when it ended, not when the snapshot was taken.

@@ -59,7 +59,7 @@ extension CountdownSnapshot: Codable {
 
 extension CountdownSnapshot.Entry: Codable {
   private enum CodingKeys: String, CodingKey {
-    case id, kind, policy, onlyTheEnd, paused, date, dateSinceReferenceDate, nanoseconds, lengthNanoseconds
+    case id, kind, policy, onlyTheEnd, paused, date, dateSinceReferenceDate, nanoseconds, lengthNanoseconds, overtime
   }
 
   /// Decodes one entry of the current format; the snapshot checks it.
@@ -85,6 +85,8 @@ extension CountdownSnapshot.Entry: Codable {
       : try container.decodeIfPresent(Double.self, forKey: .dateSinceReferenceDate).map(Date.init(timeIntervalSinceReferenceDate:))
     time = try container.decodeIfPresent(Int64.self, forKey: .nanoseconds).map(Duration.nanoseconds)
     length = try container.decodeIfPresent(Int64.self, forKey: .lengthNanoseconds).map(Duration.nanoseconds)
+    // Added within format 2: absent in the snapshots written before it, and for countdowns that stop.
+    ending = try container.decodeIfPresent(Bool.self, forKey: .overtime) == true ? .countsOvertime : .stops
   }
 
   /// Encodes one entry in the current format.
@@ -98,5 +100,6 @@ extension CountdownSnapshot.Entry: Codable {
     try container.encodeIfPresent(date?.timeIntervalSinceReferenceDate, forKey: .dateSinceReferenceDate)
     try container.encodeIfPresent(time.map(CountdownSnapshot.nanoseconds(of:)), forKey: .nanoseconds)
     try container.encodeIfPresent(length.map(CountdownSnapshot.nanoseconds(of:)), forKey: .lengthNanoseconds)
+    try container.encodeIfPresent(ending == .countsOvertime ? true : nil, forKey: .overtime)
   }
 }

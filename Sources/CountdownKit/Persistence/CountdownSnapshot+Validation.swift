@@ -6,13 +6,17 @@ extension CountdownSnapshot.Entry {
   func validate(at index: Int) throws(CountdownSnapshotError) {
     // Count-ups have no end to deliver alone, and no length.
     guard kind == .countdown || (deliveries == .everyChange && length == nil) else { throw .unreadable }
+    // Overtime: a countdown delivering every change, as the engine takes it.
+    guard ending == .stops || (kind == .countdown && deliveries == .everyChange) else {
+      throw .invalidEntry(index: index, reason: .invalidCombination)
+    }
     if let length {
       guard length >= .zero else { throw .invalidEntry(index: index, reason: .negativeDuration) }
       guard (try? length.countdownNanoseconds()) != nil else { throw .invalidEntry(index: index, reason: .outOfRange) }
     }
     if countsByTime {
       guard date == nil, let time else { throw .unreadable }
-      guard time >= .zero else { throw .invalidEntry(index: index, reason: .negativeDuration) }
+      guard time >= .zero || ending == .countsOvertime else { throw .invalidEntry(index: index, reason: .negativeDuration) }
       guard (try? time.countdownNanoseconds()) != nil else { throw .invalidEntry(index: index, reason: .outOfRange) }
     } else {
       guard time == nil, let date else { throw .unreadable }

@@ -85,12 +85,20 @@ public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Se
     /// ``CountdownTimerDates/timerInterval``. `nil` for a count-up, and in snapshots of format 1
     /// (a restored countdown's range then starts at the restore).
     public var length: Duration?
+    /// Whether the countdown counts on past its deadline (``CountdownCore/CountdownEnding/countsOvertime``):
+    /// restored after its deadline, it goes on counting overtime rather than ending. Only for a
+    /// countdown delivering every change; written only when it counts overtime, so a snapshot
+    /// without it (an older one) reads as ``CountdownCore/CountdownEnding/stops``.
+    public var ending: CountdownEnding
 
-    /// An entry; which of `date` and `time` it needs is said at ``date`` and ``time``.
+    /// An entry; which of `date` and `time` it needs is said at ``date`` and ``time``. A paused
+    /// overtime countdown's ``time`` is negative past its deadline.
     public init(
       id: ID, kind: Kind, policy: SuspensionPolicy, deliveries: CountdownDeliveries = .everyChange,
-      isPaused: Bool = false, date: Date? = nil, time: Duration? = nil, length: Duration? = nil
+      isPaused: Bool = false, date: Date? = nil, time: Duration? = nil, length: Duration? = nil,
+      ending: CountdownEnding = .stops
     ) {
+      self.ending = ending
       self.id = id
       self.kind = kind
       self.policy = policy

@@ -13,6 +13,8 @@ struct RestorePlan: Sendable {
   var target: Target
   var policy: SuspensionPolicy
   var deliveries: CountdownDeliveries
+  /// Whether it counts on past its deadline.
+  var ending = CountdownEnding.stops
   var isPaused: Bool
   /// For a countdown that ran out while the app was not running: when, on the device's clock.
   var endedAt: Date?
@@ -24,15 +26,20 @@ struct RestorePlan: Sendable {
     return true
   }
 
+  /// Whether its 0 ends it: a countdown's, unless it counts overtime.
+  var endsAtZero: Bool { isCountdown && ending == .stops }
+
   /// Registers the plan for `receiver` on `engine`; paused, if it was.
   ///
   /// - Throws: What the engine's `register` throws, which the plan's checks rule out.
   func register(_ receiver: AnyObject, on engine: CountdownEngine, handler: @escaping CountdownHandler) throws(CountdownError) {
     switch target {
     case .deadline(let deadline):
-      try engine.register(receiver, .deadline(deadline), whileSuspended: policy, delivering: deliveries, handler: handler)
+      try engine.register(
+        receiver, .deadline(deadline), whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, handler: handler)
     case .duration(let duration):
-      try engine.register(receiver, .duration(duration), whileSuspended: policy, delivering: deliveries, handler: handler)
+      try engine.register(
+        receiver, .duration(duration), whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, handler: handler)
     case .countingUp(let start):
       engine.register(receiver, countingUpFrom: start, whileSuspended: policy, handler: handler)
     }

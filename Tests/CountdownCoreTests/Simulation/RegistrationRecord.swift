@@ -13,6 +13,9 @@ struct RegistrationRecord {
   /// Delivers only its final 0 (``CountdownDeliveries/onlyTheEnd``): any other value is wrong,
   /// and so is a 0 that does not come by the wakeup after its deadline.
   var onlyTheEnd = false
+  /// Counts on past its deadline (``CountdownEnding/countsOvertime``): its 0 does not end it, and
+  /// its values go on below 0, each checked against the clock like the others.
+  var overtime = false
   /// Countdown: the deadline; count-up: the start. Moved by the time spent paused.
   var anchorMin: Int64
   var anchorMax: Int64
@@ -45,4 +48,10 @@ struct RegistrationRecord {
   /// Its values follow the clock: it does not count on running time, or running time has so far
   /// been the clock's (the engine was never suspended during its life).
   var followsTheClock: Bool { !pauses || !sawSuspension }
+
+  /// The lowest value it may show: 0, or none for one counting overtime.
+  var lowestValue: Int64 { overtime ? .min : 0 }
+
+  /// Its 0 came, or it started past its deadline: an overtime countdown with nothing left to end.
+  var isInOvertime: Bool { overtime && (last ?? 1) <= 0 }
 }

@@ -66,12 +66,12 @@ final class SimulationModel: @unchecked Sendable {
         if !record.loose, !jumping, value != last - 1 { fail("#\(id) skipped or repeated: \(last) → \(value)") }
       }
       if record.followsTheClock {
-        let least = max(0, ceilDiv(record.anchorMin - (now + early), interval))
-        let most = max(0, ceilDiv(record.anchorMax - (now - slack), interval)) + 1
+        let least = max(record.lowestValue, ceilDiv(record.anchorMin - (now + early), interval))
+        let most = max(record.lowestValue, ceilDiv(record.anchorMax - (now - slack), interval)) + 1
         if v < least { fail("#\(id) showed \(value) at \(now), less than the \(least) left") }
         if v > most { fail("#\(id) showed \(value) at \(now), more than one interval over the \(most - 1) left") }
       }
-      if value == 0 { record.ended = true }
+      if value == 0, !record.overtime { record.ended = true }
     case .countUp:
       if let last = record.last {
         if value < last { fail("#\(id) counted down: \(last) → \(value)") }
@@ -109,7 +109,7 @@ final class SimulationModel: @unchecked Sendable {
   /// time, not the next grid instant.
   func checkEnds(at now: Int64) {
     for (id, record) in runningCountdowns {
-      guard record.followsTheClock, !record.paused else { continue }
+      guard record.followsTheClock, !record.paused, !record.isInOvertime else { continue }
       let due = max(record.anchorMax, record.gridCheckAfter) + endTolerance + slack + early
       if now > due { fail("#\(id) ends at \(record.anchorMax), and had no 0 by \(now)") }
     }
@@ -135,8 +135,11 @@ final class SimulationModel: @unchecked Sendable {
   func checkGrid(_ grid: Int64, latest: Int64) {
     for (id, record) in runningCountdowns {
       guard !record.pauses, !record.paused, let last = record.last, record.gridCheckAfter < grid else { continue }
-      let low = max(0, ceilDiv(record.anchorMin - latest, interval))
-      let high = max(0, ceilDiv(record.anchorMax - grid, interval))
+      // An overtime countdown's 0 is its end, an event off the grid (up to `early` before its
+      // deadline), as an ended countdown's is; its values below 0 are on the grid again.
+      if record.overtime, last == 0 { continue }
+      let low = max(record.lowestValue, ceilDiv(record.anchorMin - latest, interval))
+      let high = max(record.lowestValue, ceilDiv(record.anchorMax - grid, interval))
       if !(low...high).contains(Int64(last)) {
         fail("#\(id) shows \(last) after the wakeup at \(grid), where the others show their value for it: \(low)")
       }

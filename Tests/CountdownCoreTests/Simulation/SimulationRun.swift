@@ -118,6 +118,15 @@ struct SimulationRun {
           record.onlyTheEnd = length > 0
           return record
         }
+      case .overtime(let slot, let milliseconds, let pauses):
+        let length = milliseconds * 1_000_000
+        try register(slot, .duration(.nanoseconds(length)), pauses: pauses, ending: .countsOvertime) { before, after in
+          var record = RegistrationRecord(
+            kind: .countdown, pauses: pauses, anchorMin: before + length, anchorMax: after + length,
+            maximum: Int(model.ceilDiv(length, SimulationRun.interval)), gridCheckAfter: after)
+          record.overtime = true
+          return record
+        }
       case .oneShotCountUp(let slot):
         let receiver = objects[slot] ?? Receiver("slot \(slot)")
         objects[slot] = receiver
@@ -181,8 +190,9 @@ struct SimulationRun {
         // engine was suspended then, or it was paused at its end): it ends from the resume on.
         var record = model.records[id]!
         if record.kind == .countdown {
-          record.anchorMin = before + max(0, record.anchorMin - record.pausedMax)
-          record.anchorMax = after + model.early + max(0, record.anchorMax - record.pausedMin)
+          // An overtime countdown keeps its time past the deadline too.
+          record.anchorMin = before + max(record.lowestValue, record.anchorMin - record.pausedMax)
+          record.anchorMax = after + model.early + max(record.lowestValue, record.anchorMax - record.pausedMin)
         } else {
           record.anchorMin += before - record.pausedMax
           record.anchorMax += after + model.early - record.pausedMin
@@ -289,8 +299,11 @@ struct SimulationRun {
       // Read again: a step that preempted the call (a suspension, a wakeup) may have changed it.
       var record = model.records[id]!
       if record.paused {
-        let least = max(0, max(0, record.anchorMin - record.pausedMax) + nanoseconds)
-        let most = max(0, max(0, record.anchorMax - record.pausedMin) + nanoseconds)
+        // Frozen time left never goes below zero, nor, in overtime, below where it was.
+        let leftMin = max(record.lowestValue, record.anchorMin - record.pausedMax)
+        let leftMax = max(record.lowestValue, record.anchorMax - record.pausedMin)
+        let least = max(leftMin + nanoseconds, min(leftMin, 0))
+        let most = max(leftMax + nanoseconds, min(leftMax, 0))
         record.anchorMin = record.pausedMax + least
         record.anchorMax = record.pausedMin + most
       } else {
@@ -337,7 +350,7 @@ struct SimulationRun {
 
     func register(
       _ slot: Int, _ target: CountdownTarget, pauses: Bool, deliveries: CountdownDeliveries = .everyChange,
-      record: (_ before: Int64, _ after: Int64) -> RegistrationRecord
+      ending: CountdownEnding = .stops, record: (_ before: Int64, _ after: Int64) -> RegistrationRecord
     ) throws {
       let receiver = objects[slot] ?? Receiver("slot \(slot)")
       objects[slot] = receiver
@@ -346,7 +359,9 @@ struct SimulationRun {
       let model = self.model
       let clock = self.clock
       let before = now()
-      try engine.register(receiver, target, whileSuspended: pauses ? .pauses : .keepsRunning, delivering: deliveries) {
+      try engine.register(
+        receiver, target, whileSuspended: pauses ? .pauses : .keepsRunning, delivering: deliveries, pastTheEnd: ending
+      ) {
         [weak receiver] value, stop in
         guard receiver != nil else { return stop = true }
         model.deliver(id, value, at: clock.base.now.nanosecondsSinceOrigin)
@@ -393,6 +408,7 @@ struct SimulationRun {
         if model.records[id]!.paused { try perform(.resume(slot: slot)) }
         if model.records[id]!.kind == .countUp { try perform(.cancel(slot: slot)) }
       }
+      let overtime = current.filter { model.records[$0.value]!.overtime }
       if let ticker { engine.cancel(ticker) }
       // The final jump delivers every 0 still owed at once. Before it, run past every deadline a
       // run sets (3 s ahead at most) an interval at a time, checking the ends, so that a countdown
@@ -403,6 +419,11 @@ struct SimulationRun {
       }
       try perform(.jump(milliseconds: 3_600_000))
       try clock.base.advance(by: .seconds(1))
+      // An hour past every deadline, each overtime countdown is still counting, far below 0.
+      for (slot, id) in overtime where current[slot] == id {
+        if let last = model.records[id]!.last, last > -1_000 { model.fail("#\(id) counts overtime, and shows \(last)") }
+        try perform(.cancel(slot: slot))
+      }
       for (id, record) in model.records where record.kind == .countdown && !record.gone && !record.ended {
         model.fail("#\(id) never delivered its 0 (last: \(record.last.map(String.init) ?? "none"))")
       }

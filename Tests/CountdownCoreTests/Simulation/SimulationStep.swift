@@ -10,6 +10,8 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
   case oneShot(slot: Int, milliseconds: Int64, pauses: Bool)
   /// A count-up that would deliver only its end: rejected, and the slot's registration untouched.
   case oneShotCountUp(slot: Int)
+  /// A countdown that counts on past its deadline (``CountdownEnding/countsOvertime``).
+  case overtime(slot: Int, milliseconds: Int64, pauses: Bool)
   case cancel(slot: Int)
   /// Time added to the slot's registration (taken, when negative): a count-up's is rejected, and
   /// `Int64.max` ns ends beyond the clock and is rejected too, either leaving it untouched.
@@ -39,6 +41,7 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     case .countUp(let slot): "countUp(slot: \(slot))"
     case .oneShot(let slot, let ms, let pauses): "oneShot(slot: \(slot), \(ms) ms\(pauses ? ", pauses" : ""))"
     case .oneShotCountUp(let slot): "oneShotCountUp(slot: \(slot))"
+    case .overtime(let slot, let ms, let pauses): "overtime(slot: \(slot), \(ms) ms\(pauses ? ", pauses" : ""))"
     case .cancel(let slot): "cancel(slot: \(slot))"
     case .addTime(let slot, let ns): "addTime(slot: \(slot), \(ns / 1_000_000) ms)"
     case .pause(let slot): "pause(slot: \(slot))"
@@ -70,7 +73,8 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
         .countdown(slot: slot, milliseconds: 100 * Int64(generator.next() % 31), pauses: false), offThread: false)
     }
     switch pick {
-    case 0..<14: return start(slot: slot, pausesOneIn: 4, mostlyOneShots: mostlyOneShots, using: &generator)
+    case 0..<11: return start(slot: slot, pausesOneIn: 4, mostlyOneShots: mostlyOneShots, using: &generator)
+    case 11..<14: return .overtime(slot: slot, milliseconds: Int64(generator.next() % 1_500), pauses: generator.next() % 4 == 0)
     case 14..<18: return .deadline(slot: slot, millisecondsFromNow: Int64(generator.next() % 3_000) - 500)
     case 18..<20:
       return mostlyOneShots
@@ -129,7 +133,10 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     switch generator.next() % 11 {
     case 10: return addTime(slot: slot, using: &generator)
     case 0, 1: return start(slot: slot, pausesOneIn: 3, mostlyOneShots: mostlyOneShots, using: &generator)
-    case 2: return .oneShot(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 3 == 0)
+    case 2:
+      return generator.next() % 2 == 0
+        ? .oneShot(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 3 == 0)
+        : .overtime(slot: slot, milliseconds: Int64(generator.next() % 1_500), pauses: generator.next() % 3 == 0)
     case 3, 4: return .pause(slot: slot)
     case 5, 6: return .resume(slot: slot)
     case 7: return .cancel(slot: slot)

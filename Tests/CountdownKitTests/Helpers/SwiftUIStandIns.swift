@@ -26,6 +26,12 @@
     init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
       content = "\(timerInterval)"
     }
+
+    enum DateStyle { case timer }
+
+    init(_ date: Date, style: DateStyle) {
+      content = "\(date)"
+    }
   }
 
   struct ProgressView: View {

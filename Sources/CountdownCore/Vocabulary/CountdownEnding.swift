@@ -1,0 +1,19 @@
+/// What a countdown does once its deadline has passed.
+///
+/// ```swift
+/// try engine.register(delivery, .duration(.minutes(20)), pastTheEnd: .countsOvertime) { value, stop in
+///   // 20, 19, …, 1, 0 at the deadline, then −1 a whole interval after it, −2, …
+/// }
+/// ```
+public enum CountdownEnding: Hashable, Sendable {
+  /// It ends with its final 0 (the default): one callback with 0 at the deadline, then nothing.
+  case stops
+  /// It counts on past its deadline: its 0 comes at the deadline as for ``stops``, then −1 once a
+  /// whole interval has passed since the deadline, −2 after two, and so on, on the same grid as
+  /// every other value (value = −⌊(t − deadline) ÷ interval⌋), until its handler sets `stop`, it is
+  /// cancelled or it is replaced. Values stop moving at −(2⁵⁵ − 1) (−`Int.max` where `Int` has 32
+  /// bits), as positive ones are bounded by the same magnitude. Only for
+  /// a countdown delivering ``CountdownDeliveries/everyChange``: anything else is
+  /// ``CountdownError/invalidCombination``.
+  case countsOvertime
+}
