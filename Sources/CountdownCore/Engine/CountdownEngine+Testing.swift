@@ -22,6 +22,13 @@ extension CountdownEngine {
     state.withLock { ($0.table.bucketCount, $0.table.nodes.capacity) }
   }
 
+  /// The engine's broken rules, each described (empty when sound): the checks builds with internal
+  /// checks run after every transition, for tests that run them in any build (the seeded
+  /// simulation, after every step). Not counted as a lock entry.
+  package func stateInvariantViolations() -> [String] {
+    state.withUncountedLock { $0.invariantViolations() }
+  }
+
   /// Broken invariants of the receiver table (empty when sound): for tests.
   package func tableInvariantViolations() -> [String] {
     state.withLock { $0.table.invariantViolations() }
