@@ -40,7 +40,7 @@ extension CountdownEngine {
   public var statistics: EngineStatistics {
     state.withLock { state in
       EngineStatistics(
-        receivers: state.table.count, hasTimer: state.hasTimer, wakeups: state.wakeups,
+        receivers: state.table.count, hasTimer: state.arming.hasTimer, wakeups: state.wakeups,
         batches: state.batches, deliveries: state.deliveries)
     }
   }

@@ -163,7 +163,7 @@ public final class CountdownEngine: Sendable {
   deinit {
     deliveryQueue.setSpecific(key: deliveryQueueKey, value: nil)
     let (timer, handlers) = state.withLock { state in
-      (state.timer, state.cancelAll())
+      (state.arming.timer, state.cancelAll())
     }
     timer?.cancel()
     _ = handlers  // released here, outside the lock

@@ -62,9 +62,9 @@ extension EngineState {
   /// suspended.
   func checkAChangeToComeIsAWakeupToCome() -> [String] {
     var problems: [String] = []
-    if !table.isEmpty, !hasTimer, !isMakingTimer { problems.append("\(table.count) registrations and no timer") }
+    if !table.isEmpty, !arming.hasTimer, !arming.isMakingTimer { problems.append("\(table.count) registrations and no timer") }
     guard isBetweenPasses else { return problems }
-    let wakeupComing = armedAt != nil || isMakingTimer || passQueued || hasPendingWork || suspendedSince != nil
+    let wakeupComing = arming.armedAt != nil || arming.isMakingTimer || passQueued || hasPendingWork || suspendedSince != nil
     let (change, end) = soonestChanges()
     let soonest = min(change, end)
     if soonest != .max, !wakeupComing {

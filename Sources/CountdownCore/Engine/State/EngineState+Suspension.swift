@@ -8,7 +8,7 @@ extension EngineState {
     guard suspendedSince == nil else { return .none }
     suspendedSince = now
     defer { checkInvariantsIfEnabled() }
-    guard armedAt != nil else { return .none }
+    guard arming.armedAt != nil else { return .none }
     return arm(at: nil)
   }
 

@@ -5,78 +5,43 @@ extension EngineState {
   /// Asks for the timer if there is none (nor one being made): the caller makes it outside the
   /// lock and hands it to ``install(_:now:window:)``. The grid starts at `now`.
   mutating func ensureTimer(now: Int64) -> TimerAction {
-    guard !hasTimer, !isMakingTimer else { return .none }
-    isMakingTimer = true
+    guard !arming.hasTimer, !arming.isMakingTimer else { return .none }
+    arming.noteMaking()
     gridOrigin = now
     visitedWindow = 0
     wakeupInstant = .min
-    armedAt = nil
     earliestChange = .max
     earliestChangeDuringPass = .max
-    timerGeneration &+= 1
     return .make
   }
 
   /// Installs the timer made for ``ensureTimer(now:)``, which can repeat if `repeats`, and arms it.
   mutating func install(_ newTimer: any CountdownTimer, repeats: Bool, now: Int64, window: Int64) -> TimerAction {
-    isMakingTimer = false
-    timer = newTimer
-    hasTimer = true
-    timerRepeats = repeats
-    timerGeneration &+= 1
+    arming.install(newTimer, repeats: repeats)
     return rearm(now: now, window: window)
   }
 
   /// Takes the timer away (a wakeup found nothing to do): the caller cancels and releases it
   /// outside the lock.
   mutating func removeTimer() -> TimerAction {
-    guard let old = timer else { return .none }
-    timer = nil
-    hasTimer = false
+    guard arming.hasTimer else { return .none }
     // Called when the table is empty: what is left here is stale.
     ends.removeAll()
     wheel?.removeAll()
-    armedAt = nil
-    armedRepeating = false
-    timerGeneration &+= 1
-    return .cancel(old)
+    return arming.remove()
   }
 
   /// Notes that the timer fired at clock instant `now`: a one-shot is disarmed until re-armed; a
   /// repeating one is due again a window on. Returns where it was armed.
   mutating func noteTimerFired(at now: Int64) -> Int64? {
     wakeups += 1
-    let armed = armedAt
-    guard armedRepeating, let armed else {
-      armedAt = nil
-      return armed
-    }
-    guard now.subtractingSaturated(armed) <= Self.repeatingDriftLimit(window: window) else {
-      // Far later than due: the timer's clock drifted from this one (Dispatch's stops while the
-      // device sleeps) or the queue was held up. Disarmed as far as the state knows, so the next
-      // re-arm starts the grid afresh; a fire meanwhile is a wakeup like any other.
-      armedAt = nil
-      armedRepeating = false
-      return armed
-    }
-    // Its next fire: the first grid step after now (the fires it missed are skipped).
-    let steps = now < armed ? 1 : (now - armed) / window + 1
-    let (offset, overflow) = steps.multipliedReportingOverflow(by: window)
-    armedAt = overflow ? .max : armed.addingSaturated(offset)
-    return armed
-  }
-
-  /// How much later than due a repeating timer may fire and still be on plan: the leeway Dispatch
-  /// takes and some scheduling delay, at most half a window.
-  static func repeatingDriftLimit(window: Int64) -> Int64 {
-    min(2_000_000, window / 2)
+    return arming.noteFired(at: now, window: window)
   }
 
   /// The arming the timer should have now, if the arming for `generation` is stale: for a caller
   /// that just armed the timer outside the lock (see ``TimerAction/arm(_:at:repeating:generation:)``).
   func currentArming(ifNewerThan generation: UInt64) -> TimerAction {
-    guard generation != timerGeneration, let timer else { return .none }
-    return .arm(timer, at: armedAt, repeating: armedRepeating ? window : nil, generation: timerGeneration)
+    arming.currentArming(ifNewerThan: generation, window: window)
   }
 
   /// Arms the timer for the earliest change, if it is not already armed for it (or, as a one-shot,
@@ -89,19 +54,19 @@ extension EngineState {
 
   /// What ``rearm(now:window:)`` would do: `nil` when the timer is armed as it should be.
   mutating func timerDecision(now: Int64, window: Int64) -> (next: Int64?, repeating: Bool)? {
-    guard hasTimer, suspendedSince == nil else { return nil }
+    guard arming.hasTimer, suspendedSince == nil else { return nil }
     let wakeup = wantedWakeup(now: now, window: window)
     guard wakeup != .max else {
-      return armedAt == nil ? nil : (nil, false)
+      return arming.armedAt == nil ? nil : (nil, false)
     }
-    if let armedAt {
+    if let armedAt = arming.armedAt {
       // Armed for it already; or earlier, as a one-shot, whose wakeup re-arms. A repeating timer
       // armed earlier would go on waking for nothing: it is re-armed.
-      if armedAt == wakeup || (armedAt < wakeup && !armedRepeating) { return nil }
+      if armedAt == wakeup || (armedAt < wakeup && !arming.armedRepeating) { return nil }
     }
     // Repeating while the next wakeup is the grid instant after the last one: on the shared grid,
     // where every running countdown changes at every grid instant.
-    let repeating = timerRepeats && wheel == nil && wakeupInstant != .min
+    let repeating = arming.timerRepeats && wheel == nil && wakeupInstant != .min
       && wakeup == wakeupInstant.addingSaturated(window)
     return (wakeup, repeating)
   }
@@ -137,10 +102,6 @@ extension EngineState {
   /// Arms the timer (which exists) for `next`, repeating every window if `repeating`, or disarms
   /// it for `nil`, as a new generation.
   mutating func arm(at next: Int64?, repeating: Bool = false) -> TimerAction {
-    guard let timer else { return .none }
-    armedAt = next
-    armedRepeating = next != nil && repeating
-    timerGeneration &+= 1
-    return .arm(timer, at: next, repeating: armedRepeating ? window : nil, generation: timerGeneration)
+    arming.arm(at: next, repeating: repeating, window: window)
   }
 }

@@ -85,25 +85,8 @@ struct EngineState {
   /// The handlers and receivers of the table's registrations.
   let slots = RegistrationSlots()
 
-  /// The engine's one timer; `nil` until the first registration has made it, and after a wakeup
-  /// found the table empty.
-  var timer: (any CountdownTimer)?
-  /// Whether `timer` is set. Asked on every registration and re-arm: testing the existential
-  /// itself copies it, a retain and a release of the timer each time.
-  var hasTimer = false
-  /// A caller was told to make the timer (``TimerAction/make``) and has not installed it yet.
-  var isMakingTimer = false
-  /// Counts every change of what the timer should do (arm, disarm, replace): a caller that armed
-  /// the timer outside the lock checks it afterwards, so that a stale arm never wins.
-  var timerGeneration: UInt64 = 0
-  /// Where the timer is armed (its next fire, when it repeats); `nil` while disarmed (suspended,
-  /// or fired and waiting for the delivery pass that re-arms it).
-  var armedAt: Int64?
-  /// Whether the timer can repeat (``CountdownTimer/supportsRepeating``), asked when it was made.
-  var timerRepeats = false
-  /// The timer repeats every window from `armedAt` on: each wakeup moves `armedAt` on by a window
-  /// (``noteTimerFired(at:)``), and nothing calls the timer while the wakeups stay on that grid.
-  var armedRepeating = false
+  /// The timer and how it is armed (its own methods change it).
+  var arming = TimerArming()
   /// The origin of the wakeup grid: the reading of the registration that made the timer, so that
   /// countdown is exact (a 10 s countdown shows 9 after exactly 1 s); countdowns registered later
   /// flip at the same grid instants, their first value lasting up to one interval longer.
