@@ -42,7 +42,7 @@ extension EngineState {
       if separateEnds, node.timing.isAtItsLastValue {
         soonestEnd = min(soonestEnd, change)
       } else {
-        soonest = min(soonest, wheel == nil ? change : max(change, instant(ofWindow: visitedWindow).addingSaturated(1)))
+        soonest = min(soonest, wheel == nil ? change : max(change, instant(ofWindow: wheelCursor.visitedWindow).addingSaturated(1)))
       }
     }
     return (soonest, soonestEnd)
@@ -53,6 +53,7 @@ extension EngineState {
   func checkEarliestChangeIsALowerBound() -> [String] {
     guard isBetweenPasses, !isWalkComing else { return [] }
     let soonest = soonestChanges().change
+    let earliestChange = changeBound.earliestChange
     guard soonest < earliestChange else { return [] }
     return ["a registration changes at \(soonest), before the earliest change \(earliestChange)"]
   }
@@ -133,7 +134,7 @@ extension EngineState {
   /// running time then stands still, and a resume rebuilds it), every running registration waits
   /// in the list of the window of its next change, or apart, and every paused one has some entry.
   func checkEveryChangeWaitsInTheWheel() -> [String] {
-    guard isBetweenPasses, let wheel, !wheelNeedsWalk, suspendedSince == nil else { return [] }
+    guard isBetweenPasses, let wheel, !wheelCursor.needsWalk, suspendedSince == nil else { return [] }
     var waiting: [SlotReference: Set<Int>] = [:]
     for (list, entry) in wheel.entries where entry.isCurrent {
       waiting[entry.slot, default: []].insert(list)
@@ -163,6 +164,7 @@ extension EngineState {
   /// not yet visited at or after that change or, more than a turn on, apart, no later than it.
   private func wheelViolation(changeAt change: Int64, lists: Set<Int>, apart: Int64?) -> String? {
     guard let wheel else { return nil }
+    let visitedWindow = wheelCursor.visitedWindow
     let number = max(windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1))
     let isWaiting = number.subtractingSaturated(visitedWindow) > wheel.turn
       ? (apart ?? .max) <= change : lists.contains(wheel.listIndex(of: number))

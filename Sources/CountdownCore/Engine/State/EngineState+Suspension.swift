@@ -28,7 +28,7 @@ extension EngineState {
       }
     }
     tickDue = true
-    wheelNeedsWalk = true
+    wheelCursor.requireWalk()
     var actions = EngineActions()
     actions.queuePass = requestPass()
     checkInvariantsIfEnabled()

@@ -59,8 +59,7 @@ extension EngineState {
 
   /// Notes that some registration's value changes at clock instant `change`.
   mutating func noteChange(at change: Int64) {
-    earliestChange = min(earliestChange, change)
-    earliestChangeDuringPass = min(earliestChangeDuringPass, change)
+    changeBound.note(change)
   }
 
   /// The last grid instant at or before `instant`.

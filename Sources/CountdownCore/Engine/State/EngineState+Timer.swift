@@ -8,10 +8,9 @@ extension EngineState {
     guard !arming.hasTimer, !arming.isMakingTimer else { return .none }
     arming.noteMaking()
     gridOrigin = now
-    visitedWindow = 0
+    wheelCursor.restart()
     wakeupInstant = .min
-    earliestChange = .max
-    earliestChangeDuringPass = .max
+    changeBound.reset()
     return .make
   }
 
@@ -80,6 +79,7 @@ extension EngineState {
       return Self.gridCeiling(atOrAfter: now.addingSaturated(1), now: now, window: window, origin: gridOrigin)
     }
     var wakeup = Int64.max
+    let earliestChange = changeBound.earliestChange
     if earliestChange != .max {
       wakeup = Self.gridCeiling(atOrAfter: earliestChange, now: now, window: window, origin: gridOrigin)
       // A grid instant that passed since the last tick (a pass ran past it), with a change due

@@ -50,8 +50,8 @@ extension EngineState {
   /// comes within one. The new entry makes any older one for the registration stale.
   mutating func noteInWheel(_ slot: SlotReference, at position: Int, changeAt change: Int64) {
     let entry = IndexedRegistration(newEntryFor: slot, at: position)
-    let number = max(windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1))
-    if number.subtractingSaturated(visitedWindow) > wheel!.turn {
+    let number = max(windowNumber(ofChangeAt: change), wheelCursor.visitedWindow.addingSaturated(1))
+    if number.subtractingSaturated(wheelCursor.visitedWindow) > wheel!.turn {
       wheel!.insertFar(entry, change: change)
     } else {
       wheel!.insert(entry, window: number)
@@ -63,11 +63,11 @@ extension EngineState {
   /// of grid instant `tick`, for a window pass; `nil` when the wheel must be rebuilt by a walk
   /// (it was marked so, or a whole turn passed).
   mutating func takeWindows(through tick: Int64) -> [(number: Int64, entries: ContiguousArray<ChangeWheel.Entry>)]? {
-    guard let turn = wheel?.turn, !wheelNeedsWalk else { return nil }
+    guard let turn = wheel?.turn, !wheelCursor.needsWalk else { return nil }
     let current = windowNumber(ofChangeAt: tick)
-    guard current.subtractingSaturated(visitedWindow) < turn else { return nil }
+    guard current.subtractingSaturated(wheelCursor.visitedWindow) < turn else { return nil }
     var taken: [(number: Int64, entries: ContiguousArray<ChangeWheel.Entry>)] = []
-    var number = visitedWindow
+    var number = wheelCursor.visitedWindow
     while number < current {
       number += 1
       taken.append((number, wheel!.take(window: number)))
@@ -87,14 +87,14 @@ extension EngineState {
   /// windows (or starts the walk that rebuilds it), so that what is noted while that pass runs
   /// waits in later windows.
   mutating func noteWheelVisited(through tick: Int64) {
-    visitedWindow = max(visitedWindow, windowNumber(ofChangeAt: tick))
+    wheelCursor.noteVisited(through: windowNumber(ofChangeAt: tick))
   }
 
   /// A lower bound of every registration's next change in the wheel: the start of its first
   /// occupied window after the one visited last, or the soonest change kept apart.
   mutating func wheelEarliestChange() -> Int64 {
     let far = wheel?.soonestFarChange() ?? .max
-    guard let number = wheel?.firstOccupied(after: visitedWindow) else { return far }
+    guard let number = wheel?.firstOccupied(after: wheelCursor.visitedWindow) else { return far }
     return min(far, instant(ofWindow: number - 1).addingSaturated(1))
   }
 }

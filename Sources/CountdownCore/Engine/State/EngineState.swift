@@ -79,7 +79,8 @@ struct EngineState {
   /// The end grid's step: a countdown's final 0 comes at most this long after its deadline.
   let endWindow: Int64
   /// Whether ends have a grid of their own, finer than the wakeup grid (the shared alignment's):
-  /// registrations at their last value then wait in ``ends``, not in ``earliestChange``.
+  /// registrations at their last value then wait in ``ends``, not in the bound on the next change
+  /// (``changeBound``).
   let separateEnds: Bool
   var table = ReceiverTable()
   /// The handlers and receivers of the table's registrations.
@@ -100,12 +101,8 @@ struct EngineState {
   /// The latest instant the state has acted on: every clock reading and every grid instant a
   /// wakeup stood for. A call's reading is clamped to it (``monotone(_:)``).
   var latestReading: Int64 = .min
-  /// No registration's value changes before this instant (a lower bound: removals do not raise it).
-  var earliestChange: Int64 = .max
-  /// The earliest change noted since the running pass began: a tick's walk replaces
-  /// `earliestChange` with what it saw, and this keeps what it could not see (registrations made,
-  /// resumed or replaced while it ran).
-  var earliestChangeDuringPass: Int64 = .max
+  /// The bound on every registration's next change (rule 1), changed only by its own methods.
+  var changeBound = ChangeBound()
 
   /// The ends to come of registrations at their last value, when ``separateEnds``.
   var ends = PendingEnds()
@@ -117,12 +114,8 @@ struct EngineState {
   /// Per-countdown alignment's index of what changes when; `nil` on the shared grid, where a
   /// tick walks the table (nearly everything changes at every grid instant there).
   var wheel: ChangeWheel?
-  /// The number of the latest window the wheel was visited for (windows count from the grid's
-  /// origin).
-  var visitedWindow: Int64 = 0
-  /// The wheel must be rebuilt by walking the table (after a resume of the engine, when every
-  /// registration's value is owed at once, or after wakeups missed a whole turn of it).
-  var wheelNeedsWalk = false
+  /// How far the wheel was visited, and whether it must be rebuilt (its own methods change it).
+  var wheelCursor = WheelCursor()
 
   /// Registrations awaiting a prompt delivery (a first value, or the current one after a resume).
   var awaitingPromptDelivery: [PendingDelivery] = []

@@ -49,7 +49,7 @@ extension EngineState {
         }
         // Rebuilt by this walk.
         wheel!.removeAll()
-        wheelNeedsWalk = false
+        wheelCursor.noteWalked()
       }
       // The walk delivers prompt deliveries and due ends too.
       return .tick(tick)
@@ -68,6 +68,6 @@ extension EngineState {
   /// Marks the start of a delivery pass: changes noted from now on are kept apart for it.
   mutating func beginPass(_ context: DeliveryContext) {
     delivery = context
-    earliestChangeDuringPass = .max
+    changeBound.notePassBegan()
   }
 }

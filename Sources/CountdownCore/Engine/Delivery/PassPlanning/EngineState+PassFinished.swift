@@ -44,9 +44,6 @@ extension EngineState {
   /// table; other passes saw only some registrations).
   mutating func endPass(walkedEverything: Bool, earliestSeen: Int64) {
     delivery = nil
-    earliestChange = walkedEverything
-      ? min(earliestSeen, earliestChangeDuringPass)
-      : min(earliestChange, earliestSeen)
-    earliestChangeDuringPass = .max
+    changeBound.notePassEnded(walkedEverything: walkedEverything, earliestSeen: earliestSeen)
   }
 }
