@@ -20,7 +20,7 @@ extension EngineState {
   private var isBetweenPasses: Bool { delivery == nil }
 
   /// A walk is due that will find every registration owed a prompt delivery.
-  private var isWalkComing: Bool { tickDue || promptDeliveriesNeedWalk }
+  private var isWalkComing: Bool { pendingWork.tickDue || pendingWork.promptDeliveriesNeedWalk }
 
   /// Calls `body` with each running registration (not awaiting its prompt delivery, paused or
   /// finished) and the clock instant of its next change.
@@ -65,7 +65,7 @@ extension EngineState {
     var problems: [String] = []
     if !table.isEmpty, !arming.hasTimer, !arming.isMakingTimer { problems.append("\(table.count) registrations and no timer") }
     guard isBetweenPasses else { return problems }
-    let wakeupComing = arming.armedAt != nil || arming.isMakingTimer || passQueued || hasPendingWork || suspendedSince != nil
+    let wakeupComing = arming.armedAt != nil || arming.isMakingTimer || pendingWork.passQueued || hasPendingWork || suspendedSince != nil
     let (change, end) = soonestChanges()
     let soonest = min(change, end)
     if soonest != .max, !wakeupComing {
@@ -78,7 +78,7 @@ extension EngineState {
   /// or a walk is due that will find it.
   func checkEveryRegistrationIsAheadOfTheWalkOrAwaitsItsPromptDelivery() -> [String] {
     guard isBetweenPasses, !isWalkComing else { return [] }
-    let awaiting = Set(awaitingPromptDelivery.map(\.slot))
+    let awaiting = Set(pendingWork.awaitingPromptDelivery.map(\.slot))
     var problems: [String] = []
     for node in table.nodes where node.timing.awaitsPromptDelivery && !awaiting.contains(node.slot) {
       problems.append("a registration awaits its prompt delivery, and no pass will make it")

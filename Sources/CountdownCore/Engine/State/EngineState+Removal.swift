@@ -24,29 +24,17 @@ extension EngineState {
 
   /// Notes a registration owed a prompt delivery.
   mutating func noteAwaitingPromptDelivery(_ pending: PendingDelivery) {
-    guard !promptDeliveriesNeedWalk else { return }
-    if awaitingPromptDelivery.count >= 64, awaitingPromptDelivery.count * 8 > table.count {
-      awaitingPromptDelivery = []
-      promptDeliveriesNeedWalk = true
-    } else {
-      awaitingPromptDelivery.append(pending)
-    }
+    pendingWork.noteAwaitingPromptDelivery(pending, tableCount: table.count)
   }
 
   /// Hands the owed prompt deliveries to a pass: the list, or `nil` when the pass must walk.
   mutating func takeAwaitingPromptDelivery() -> [PendingDelivery]? {
-    defer {
-      awaitingPromptDelivery = []
-      promptDeliveriesNeedWalk = false
-    }
-    return promptDeliveriesNeedWalk || awaitingPromptDelivery.count * 8 > table.count ? nil : awaitingPromptDelivery
+    pendingWork.takeAwaitingPromptDelivery(tableCount: table.count)
   }
 
   /// Notes that deliveries are pending and says whether a pass must be queued for them.
   mutating func requestPass() -> Bool {
-    guard hasPendingWork, !passQueued else { return false }
-    passQueued = true
-    return true
+    pendingWork.requestPass()
   }
 
   /// Tells the running pass, on whatever thread it runs, that the registration in `slot` was

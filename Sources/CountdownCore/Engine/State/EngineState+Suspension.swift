@@ -27,7 +27,7 @@ extension EngineState {
         nodes[position].timing.requestPromptDelivery()
       }
     }
-    tickDue = true
+    pendingWork.noteTickDue()
     wheelCursor.requireWalk()
     var actions = EngineActions()
     actions.queuePass = requestPass()

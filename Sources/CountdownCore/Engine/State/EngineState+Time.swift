@@ -102,13 +102,13 @@ extension EngineState {
     endInstant = max(endInstant, end)
     latestReading = max(latestReading, now, wakeupInstant, endInstant)
     if isNewGridInstant || !separateEnds {
-      tickDue = true
+      pendingWork.noteTickDue()
       return
     }
     // Woken for an end that was cancelled since (a cancel leaves the timer armed): no pass for it.
     dropStaleEnds()
     if let soonest = ends.soonest, soonest.deadline <= endInstant {
-      endsDue = true
+      pendingWork.noteEndsDue()
     }
   }
 

@@ -31,7 +31,7 @@ extension EngineState {
     // Once per wakeup, not per removal: see `shrinkIfSparse`.
     table.shrinkIfSparse()
     guard suspendedSince == nil else { return actions }
-    if table.isEmpty, awaitingPromptDelivery.isEmpty, !promptDeliveriesNeedWalk {
+    if table.isEmpty, pendingWork.awaitingPromptDelivery.isEmpty, !pendingWork.promptDeliveriesNeedWalk {
       // The lazy cancel: a wakeup that finds nothing to do ends the timer.
       actions.timer = removeTimer()
       return actions

@@ -109,24 +109,14 @@ struct EngineState {
   /// The instant the latest wakeup delivers ends for: its reading, or the instant it was armed
   /// for when it ran early by less than half an end window. At or after ``wakeupInstant``.
   var endInstant: Int64 = .min
-  /// A wakeup came between grid instants with ends due: the next pass delivers them alone.
-  var endsDue = false
   /// Per-countdown alignment's index of what changes when; `nil` on the shared grid, where a
   /// tick walks the table (nearly everything changes at every grid instant there).
   var wheel: ChangeWheel?
   /// How far the wheel was visited, and whether it must be rebuilt (its own methods change it).
   var wheelCursor = WheelCursor()
 
-  /// Registrations awaiting a prompt delivery (a first value, or the current one after a resume).
-  var awaitingPromptDelivery: [PendingDelivery] = []
-  /// So many registrations awaited a prompt delivery that the next pass walks the table for
-  /// them (a walk is cheaper than looking each up past an eighth of the table); the list was
-  /// dropped, so a burst of a million registrations leaves no 16 MB list behind.
-  var promptDeliveriesNeedWalk = false
-  /// A wakeup happened: the next pass walks the whole table.
-  var tickDue = false
-  /// A pass is queued on the delivery queue (at most one is).
-  var passQueued = false
+  /// What the next pass has to do, and whether one is queued (its own methods change it).
+  var pendingWork = PendingWork()
   /// The pass running now, if any.
   var delivery: DeliveryContext?
   /// Set while the engine is suspended: the instant it was suspended.
@@ -165,7 +155,7 @@ struct EngineState {
     lockEntries &+= 1
   }
 
-  var hasPendingWork: Bool { tickDue || endsDue || promptDeliveriesNeedWalk || !awaitingPromptDelivery.isEmpty }
+  var hasPendingWork: Bool { !pendingWork.isEmpty }
 
   /// - Parameters:
   ///   - window: The wakeup grid's step (the interval, or the per-countdown tolerance).

@@ -10,7 +10,7 @@ extension EngineState {
   mutating func passBegan(
     _ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk, garbage: inout [CountdownHandler]
   ) -> (begun: (PassKind, PassProgress)?, queuePass: Bool) {
-    passQueued = false
+    pendingWork.notePassDequeued()
     guard delivery == nil else { return (nil, requestPass()) }
     guard hasPendingWork else { return (nil, false) }
     return (beginPass(context, at: now, into: &chunk, garbage: &garbage), false)
@@ -23,7 +23,7 @@ extension EngineState {
   mutating func beginPass(
     _ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk, garbage: inout [CountdownHandler]
   ) -> (PassKind, PassProgress) {
-    passQueued = false
+    pendingWork.notePassDequeued()
     let kind = takePassKind(context, startedAt: now)
     var progress = PassProgress(kind)
     prepareChunk(kind, &progress, into: &chunk, context: context, preparedAt: now, garbage: &garbage)
@@ -33,11 +33,8 @@ extension EngineState {
   /// The pass's kind, the pass marked as running.
   private mutating func takePassKind(_ context: DeliveryContext, startedAt: Int64) -> PassKind {
     beginPass(context)
-    defer {
-      tickDue = false
-      endsDue = false
-    }
-    if tickDue {
+    defer { pendingWork.noteTickAndEndsTaken() }
+    if pendingWork.tickDue {
       let pending = takeAwaitingPromptDelivery()
       let tick = tickInstant(passStartedAt: startedAt, window: window)
       if wheel != nil {
@@ -54,7 +51,7 @@ extension EngineState {
       // The walk delivers prompt deliveries and due ends too.
       return .tick(tick)
     }
-    if endsDue {
+    if pendingWork.endsDue {
       // Prompt deliveries owed meanwhile get a pass of their own, right after this one.
       return .ends(takeDueEnds())
     }
