@@ -40,8 +40,8 @@ extension CountdownEngine {
   public var statistics: EngineStatistics {
     state.withLock { state in
       EngineStatistics(
-        receivers: state.table.count, hasTimer: state.arming.hasTimer, wakeups: state.wakeups,
-        batches: state.batches, deliveries: state.deliveries)
+        receivers: state.table.count, hasTimer: state.arming.hasTimer, wakeups: state.counts.wakeups,
+        batches: state.counts.batches, deliveries: state.counts.deliveries)
     }
   }
 

@@ -8,7 +8,7 @@ extension CountdownEngine {
 
   /// How many registrations delivery passes have looked at so far: for tests of what a wakeup costs.
   package var examinedRegistrations: Int64 {
-    state.withLock { $0.examined }
+    state.withLock { $0.counts.examined }
   }
 
   /// The instant the wakeup grid starts from (it moves when the timer is made anew): for tests

@@ -33,7 +33,7 @@ extension EngineState {
   /// Notes that the timer fired at clock instant `now`: a one-shot is disarmed until re-armed; a
   /// repeating one is due again a window on. Returns where it was armed.
   mutating func noteTimerFired(at now: Int64) -> Int64? {
-    wakeups += 1
+    counts.noteWakeup()
     return arming.noteFired(at: now, window: window)
   }
 

@@ -128,13 +128,8 @@ struct EngineState {
   /// them, so they are freed (and their handlers released) only when it ends.
   var retired: [SlotReference] = []
 
-  // 64 bits wide on every platform: a 32-bit `Int` would overflow after days of ticking.
-  var wakeups: Int64 = 0
-  var batches: Int64 = 0
-  var deliveries: Int64 = 0
-  /// Registrations passes looked at (walked, or taken from the wheel or the ends): for tests of
-  /// what a wakeup costs.
-  var examined: Int64 = 0
+  /// What the engine has done so far (its own methods count it).
+  var counts = EngineCounts()
   /// How many times the engine's lock was taken (``EngineLock``): for tests of what a wakeup costs.
   private(set) var lockEntries: Int64 = 0
 

@@ -46,7 +46,7 @@ extension EngineState {
       }
       progress.ended.removeAll(keepingCapacity: true)
     }
-    deliveries += Int64(progress.uncounted)
+    counts.noteDelivered(progress.uncounted)
     progress.uncounted = 0
   }
 }

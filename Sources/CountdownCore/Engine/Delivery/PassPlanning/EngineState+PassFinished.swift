@@ -15,10 +15,7 @@ extension EngineState {
       // Appending even an empty array allocates a new buffer for `garbage`: not on every wakeup.
       garbage += freeRetired()
     }
-    examined += Int64(progress.examined)
-    if progress.delivered > 0 {
-      batches += 1
-    }
+    counts.notePassFinished(examined: progress.examined, delivered: progress.delivered > 0)
     var earliest = progress.earliest
     for index in visited.indices {
       wheel?.recycle(&visited[index])
