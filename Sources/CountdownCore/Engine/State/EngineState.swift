@@ -13,7 +13,11 @@
 ///
 /// The transitions live in this folder (`State/`), by what they touch, and, for the delivery pass,
 /// in `Delivery/PassPlanning/`; what runs outside the lock is `CountdownEngine`'s (its files in
-/// `Engine/`, and `Delivery/PassCalling/`).
+/// `Engine/`, and `Delivery/PassCalling/`). Parts of the state that several of those files change
+/// are small types of their own, changed only through their methods: the timer's arming
+/// (``TimerArming``), the bound on the next change (``ChangeBound``), the wheel's cursor
+/// (``WheelCursor``), what the next pass has to do (``PendingWork``) and the counts
+/// (``EngineCounts``).
 ///
 /// # The engine's rules
 ///

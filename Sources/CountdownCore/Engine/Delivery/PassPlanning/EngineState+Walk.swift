@@ -2,7 +2,7 @@
 
 extension EngineState {
   /// Walks the pool from its end toward its start, preparing every due registration, until the
-  /// chunk is full or ``scanLimit`` nodes were looked at.
+  /// chunk is full or ``CountdownEngine/scanLimit`` nodes were looked at.
   ///
   /// Walking downward keeps the walk exact while callbacks between chunks add and remove
   /// registrations: an addition lands past the cursor (it gets its own first delivery), and a
