@@ -35,12 +35,8 @@ extension CountdownEngine {
     whileSuspended policy: SuspensionPolicy = .keepsRunning, handler: @escaping CountdownHandler
   ) {
     let reading = clock.now.nanosecondsSinceOrigin
-    let interval = intervalNanoseconds
-    let window = windowNanoseconds
-    let (actions, replaced) = state.withLock { state in
-      let now = state.monotone(reading)
-      let timing = CountdownTiming(countingUpFrom: min(start.nanosecondsSinceOrigin, now), policy: policy)
-      return state.register(receiver, handler, timing, now: now, interval: interval, window: window)
+    let (actions, replaced) = state.withLock {
+      $0.register(receiver, handler, countingUpFrom: start.nanosecondsSinceOrigin, policy: policy, reading: reading)
     }
     _ = replaced  // the old handler is released here, outside the lock
     perform(actions)

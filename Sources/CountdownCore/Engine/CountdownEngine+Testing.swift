@@ -8,7 +8,7 @@ extension CountdownEngine {
 
   /// How many registrations delivery passes have looked at so far: for tests of what a wakeup costs.
   package var examinedRegistrations: Int64 {
-    state.withLock { $0.examined }
+    state.withLock { $0.counts.examined }
   }
 
   /// The instant the wakeup grid starts from (it moves when the timer is made anew): for tests
@@ -20,6 +20,13 @@ extension CountdownEngine {
   /// The receiver table's bucket count and pool capacity: for tests of when it gives memory back.
   package var tableSize: (buckets: Int, capacity: Int) {
     state.withLock { ($0.table.bucketCount, $0.table.nodes.capacity) }
+  }
+
+  /// The engine's broken rules, each described (empty when sound): the checks builds with internal
+  /// checks run after every transition, for tests that run them in any build (the seeded
+  /// simulation, after every step). Not counted as a lock entry.
+  package func stateInvariantViolations() -> [String] {
+    state.withUncountedLock { $0.invariantViolations() }
   }
 
   /// Broken invariants of the receiver table (empty when sound): for tests.

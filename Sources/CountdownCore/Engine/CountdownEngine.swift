@@ -6,27 +6,34 @@ public import Dispatch
 //   its buckets doubly linked lists threaded through one dense pool of `ReceiverNode`s; each node
 //   holds its `CountdownTiming` and its slot in `RegistrationSlots` (handler, weak receiver), pages
 //   that never move, so a pass calls handlers through plain pointers.
-// - Engine/: `EngineState` is everything behind the lock (with its rules, written at its top, and
-//   their checks); its transitions return `EngineActions` (make, arm or cancel the timer; queue a
-//   delivery pass) that this class performs once the lock is released. Nothing user-supplied
-//   (clock, timer, handler) ever runs under the lock. `PendingEnds` and `ChangeWheel` index what
+// - Engine/: this class and its extensions, the side outside the lock: each call reads the clock,
+//   takes the lock (`EngineLock`) once for one transition of `EngineState`, and does what that
+//   returns (`EngineActions`: make, arm or cancel the timer; queue a delivery pass; release
+//   handlers). Nothing user-supplied (clock, timer, handler) ever runs under the lock.
+// - Engine/State/: `EngineState`, everything behind the lock: the state machine, one transition per
+//   event, with the engine's rules written at its top and checked one function per rule
+//   (`EngineState+Invariants.swift`). `PendingEnds` and `ChangeWheel` (in Engine/) index what
 //   changes when.
-// - Engine/Delivery/: the delivery pass.
+// - Engine/Delivery/: the delivery pass. PassPlanning/ is the state's, under the lock: a pass begun,
+//   each chunk prepared, the pass finished. PassCalling/ is this class's, outside it: the chunks'
+//   callbacks called. The chunk, the removal signal and the scratch they share are in Delivery/.
 // - Time/: clocks and timers: the real continuous clock with its Dispatch timer, the manual clock.
 //
 // Where a tick goes, from wakeup to callback:
 // 1. The timer fires on the delivery queue itself (one thread hand-off per tick, not two). On the
 //    shared grid it repeats every interval while each wakeup is the grid instant after the last
 //    one, so a steady wakeup makes no call into the timer (`EngineState.timerDecision`).
-//    `timerDidReport` reads the clock once; then one lock entry notes the wakeup
-//    (`EngineState.noteWakeup`: the grid instant it stands for), begins the pass and prepares its
-//    first chunk (`beginPass`, Delivery/CountdownEngine+Pass.swift). (A manual clock fires on the
-//    thread that advances it; off the delivery queue, a pass is queued there, at most one at a
-//    time.)
-// 2. `runPass` calls the chunk's callbacks with the lock released; a further chunk (past 1 024
-//    callbacks) takes the lock once more, prepared by walking the pool (`walkCommonCase` for the
-//    common case, Delivery/CountdownEngine+Delivery.swift); one last lock entry finishes the pass
-//    (`finishPass`): it removes what ended, counts, and re-arms the timer only if the plan changed.
+//    `timerDidReport` (CountdownEngine+Wakeups.swift) reads the clock once; then one lock entry,
+//    `EngineState.timerFired`, notes the wakeup (`noteWakeup`: the grid instant it stands for),
+//    begins the pass and prepares its first chunk (`beginPass`, Delivery/PassPlanning/
+//    EngineState+PassBegan.swift). (A manual clock fires on the thread that advances it; off the
+//    delivery queue, a pass is queued there, at most one at a time.)
+// 2. `runPass` (Delivery/PassCalling/CountdownEngine+Pass.swift) calls the chunk's callbacks with
+//    the lock released; a further chunk (past 1 024 callbacks) takes the lock once more
+//    (`EngineState.prepareChunk`), prepared by walking the pool (`walkCommonCase` for the common
+//    case, Delivery/PassPlanning/EngineState+Walk.swift); one last lock entry finishes the pass
+//    (`EngineState.passFinished`): it removes what ended, counts, and re-arms the timer only if
+//    the plan changed.
 // 3. Two indexes spare a wakeup the walk where few registrations are due. On the shared grid, a
 //    countdown's final 0 comes at its deadline, between grid instants: registrations at their last
 //    value wait in `PendingEnds`, and a wakeup for ends takes only what is due from there. With
@@ -74,7 +81,7 @@ public final class CountdownEngine: Sendable {
   /// The wakeup grid's step: the interval (shared alignment) or the tolerance (per countdown).
   let windowNanoseconds: Int64
   /// Marks `deliveryQueue`, so the engine can tell when it already runs there.
-  private let deliveryQueueKey = DispatchSpecificKey<Bool>()
+  let deliveryQueueKey = DispatchSpecificKey<Bool>()
   let state: EngineLock
   /// The delivery pass's chunk, kept between passes; touched only on the delivery queue.
   let passScratch = PassScratch()
@@ -156,7 +163,7 @@ public final class CountdownEngine: Sendable {
   deinit {
     deliveryQueue.setSpecific(key: deliveryQueueKey, value: nil)
     let (timer, handlers) = state.withLock { state in
-      (state.timer, state.removeAll())
+      (state.arming.timer, state.cancelAll())
     }
     timer?.cancel()
     _ = handlers  // released here, outside the lock
@@ -198,19 +205,9 @@ public final class CountdownEngine: Sendable {
     if case .countingUp = target, deliveries == .onlyTheEnd { throw .invalidCombination }
     try Self.validate(ending, target: target, deliveries: deliveries)
     let reading = clock.now.nanosecondsSinceOrigin
-    let interval = intervalNanoseconds
-    let window = windowNanoseconds
-    let outcome = state.withLock { state -> Result<(EngineActions, CountdownHandler?), CountdownError> in
-      // The timing is made from the reading clamped under the lock: a suspension, resume or tick
-      // that another thread made after this reading is never undone.
-      let now = state.monotone(reading)
-      do throws(CountdownError) {
-        var timing = try Self.timing(for: target, policy: policy, deliveries: deliveries, at: now, interval: interval)
-        if ending == .countsOvertime { timing.countOvertime() }
-        return .success(state.register(receiver, handler, timing, now: now, interval: interval, window: window))
-      } catch {
-        return .failure(error)
-      }
+    let outcome = state.withLock {
+      $0.register(
+        receiver, handler, for: target, policy: policy, deliveries: deliveries, ending: ending, reading: reading)
     }
     let (actions, replaced) = try outcome.get()
     _ = replaced  // the old handler is released here, outside the lock
@@ -218,10 +215,10 @@ public final class CountdownEngine: Sendable {
   }
 
   /// The timing of a new registration at clock instant `now`, on the clock's own time. Pure
-  /// arithmetic: it runs under the engine's lock.
-  private static func timing(
-    for target: CountdownTarget, policy: SuspensionPolicy, deliveries: CountdownDeliveries, at now: Int64,
-    interval: Int64
+  /// arithmetic: it runs under the engine's lock (``EngineState/register(_:_:for:policy:deliveries:ending:reading:)``).
+  static func timing(
+    for target: CountdownTarget, policy: SuspensionPolicy, deliveries: CountdownDeliveries,
+    ending: CountdownEnding = .stops, at now: Int64, interval: Int64
   ) throws(CountdownError) -> CountdownTiming {
     var timing: CountdownTiming
     switch target {
@@ -242,275 +239,8 @@ public final class CountdownEngine: Sendable {
     if deliveries == .onlyTheEnd, timing.anchor > now {
       timing.deliverOnlyTheEnd()
     }
+    // Checked before the lock (``validate(_:target:deliveries:)``): a countdown delivering every change.
+    if ending == .countsOvertime { timing.countOvertime() }
     return timing
-  }
-
-  // MARK: - Cancelling and pausing
-
-  /// Ends the countdown of `receiver` without a further call.
-  ///
-  /// Once this returns, on any thread, no callback of the registration begins, not even one
-  /// already prepared for the current batch. A callback begins when its pass checks, just before
-  /// calling it, that its registration was not removed: one that passed that check before this
-  /// returned (on the delivery queue, while this ran on another thread) runs to its end.
-  /// - Returns: Whether `receiver` had a registration.
-  /// - Complexity: O(1) amortized.
-  @discardableResult
-  public func cancel(_ receiver: AnyObject) -> Bool {
-    let (found, removed) = state.withLock { state -> (Bool, CountdownHandler?) in
-      guard let index = state.table.index(of: ObjectIdentifier(receiver)) else { return (false, nil) }
-      // A registration of a dead object that lived at this address is removed too, but it was not
-      // `receiver`'s.
-      let isRunning = state.isRegistration(at: index, of: receiver) && !state.table[index].timing.isFinished
-      state.noteRemoval(of: state.table[index].slot)
-      defer { state.checkInvariantsIfEnabled() }
-      return (isRunning, state.remove(at: index))
-    }
-    _ = consume removed  // released outside the lock
-    return found
-  }
-
-  /// Ends every registration without a further call.
-  ///
-  /// Once this returns, on any thread, no callback of the registrations it removed begins.
-  public func cancelAll() {
-    let removed = state.withLock { state in
-      state.noteRemovalOfAll()
-      defer { state.checkInvariantsIfEnabled() }
-      return state.removeAll()
-    }
-    _ = removed  // released outside the lock
-  }
-
-  /// Freezes the countdown of `receiver` where it is; it gets no callbacks until ``resume(_:)``.
-  ///
-  /// Once this returns, on any thread, no callback of the registration begins until it is
-  /// resumed, not even one already prepared for the current batch.
-  /// - Returns: Whether `receiver` had a registration.
-  @discardableResult
-  public func pause(_ receiver: AnyObject) -> Bool {
-    let now = clock.now.nanosecondsSinceOrigin
-    let window = windowNanoseconds
-    let (found, action) = state.withLock { $0.pause(receiver, now: now, window: window) }
-    perform(EngineActions(timer: action))
-    return found
-  }
-
-  /// Continues a countdown frozen by ``pause(_:)`` from where it stopped, delivering its current
-  /// value promptly (unless it delivers only its end).
-  ///
-  /// - Returns: Whether `receiver` had a registration.
-  @discardableResult
-  public func resume(_ receiver: AnyObject) -> Bool {
-    let now = clock.now.nanosecondsSinceOrigin
-    let interval = intervalNanoseconds
-    let window = windowNanoseconds
-    let (found, actions) = state.withLock { $0.resume(receiver, now: now, interval: interval, window: window) }
-    perform(actions)
-    return found
-  }
-
-  // MARK: - Queries
-
-  /// Whether `receiver` has a running or paused registration.
-  public func contains(_ receiver: AnyObject) -> Bool {
-    state.withLock { $0.liveIndex(of: receiver) != nil }
-  }
-
-  /// The value `receiver` would be shown now: remaining whole intervals (rounded up), or elapsed
-  /// ones when counting up, or below 0 past the deadline of one counting overtime; `nil` without a
-  /// registration.
-  public func value(for receiver: AnyObject) -> Int? {
-    let now = clock.now.nanosecondsSinceOrigin
-    return state.withLock { state in
-      state.liveIndex(of: receiver).map { index in
-        let timing = state.table[index].timing
-        return Int(timing.value(at: state.instant(for: timing, at: state.reading(now)), interval: intervalNanoseconds))
-      }
-    }
-  }
-
-  /// The exact time left for `receiver` (elapsed, when counting up; negative past the deadline of
-  /// one counting overtime); `nil` without a registration.
-  /// A `Duration`, where ``value(for:)`` and a handler's value count whole intervals.
-  public func timeLeft(for receiver: AnyObject) -> Duration? {
-    let now = clock.now.nanosecondsSinceOrigin
-    return state.withLock { state in
-      state.liveIndex(of: receiver).map { index in
-        let timing = state.table[index].timing
-        return .nanoseconds(timing.nanoseconds(at: state.instant(for: timing, at: state.reading(now))))
-      }
-    }
-  }
-
-  /// The number of registrations (including ones whose receiver died and awaits removal).
-  public var count: Int {
-    state.withLock { $0.table.count }
-  }
-
-  /// What the engine has done so far.
-  public var statistics: EngineStatistics {
-    state.withLock { state in
-      EngineStatistics(
-        receivers: state.table.count, hasTimer: state.hasTimer, wakeups: state.wakeups,
-        batches: state.batches, deliveries: state.deliveries)
-    }
-  }
-
-  // MARK: - Suspending
-
-  /// Stops the timer: no wakeups and no CPU until ``resumeTicking()``. Prompt deliveries (the
-  /// first value of a new registration) still happen.
-  ///
-  /// This stops ticking for the whole engine; one registration is frozen with ``pause(_:)`` instead.
-  public func suspendTicking() {
-    let now = clock.now.nanosecondsSinceOrigin
-    perform(EngineActions(timer: state.withLock { $0.suspendTicking(at: $0.monotone(now)) }))
-  }
-
-  /// Restarts after ``suspendTicking()``: every registration promptly gets one callback with its
-  /// corrected value, those that ran out meanwhile get their single 0, and ticking continues.
-  /// Registrations with ``SuspensionPolicy/pauses`` continue from where they were: the time spent
-  /// suspended never counts for them (nor, for one registered while suspended, any time before it
-  /// was registered).
-  ///
-  /// This restarts the whole engine; one paused registration continues with ``resume(_:)``.
-  public func resumeTicking() {
-    let now = clock.now.nanosecondsSinceOrigin
-    let actions = state.withLock { state -> EngineActions in
-      guard state.resumeTicking(at: state.monotone(now)) else { return .none }
-      var actions = EngineActions()
-      actions.queuePass = state.requestPass()
-      return actions
-    }
-    perform(actions)
-  }
-
-  /// Whether ``suspendTicking()`` is in effect.
-  public var isSuspended: Bool {
-    state.withLock { $0.suspendedSince != nil }
-  }
-
-  // MARK: - Wakeups
-
-  private func timerDidReport(_ event: CountdownTimerEvent) {
-    guard case .fired = event else { return settle() }
-    // The wakeup's one clock reading: its pass's instants and its re-arm use it too.
-    let now = clock.now.nanosecondsSinceOrigin
-    let onDeliveryQueue = DispatchQueue.getSpecific(key: deliveryQueueKey) == true
-    let context = onDeliveryQueue ? passScratch.takeContext() : DeliveryContext()
-    var chunk = onDeliveryQueue ? passScratch.takeChunk() : DeliveryChunk(capacity: 0)
-    var garbage: [CountdownHandler] = []
-    let (actions, begun) = state.withLock { state -> (EngineActions, (PassKind, PassProgress)?) in
-      var actions = noteWakeup(at: now, state: &state)
-      guard actions.queuePass else { return (actions, nil) }
-      // On the delivery queue (the real timer fires there; a manual clock may be advanced there),
-      // with no pass running: the pass begins in this same lock, its first chunk prepared.
-      guard onDeliveryQueue, state.delivery == nil else {
-        actions.queuePass = state.requestPass()
-        return (actions, nil)
-      }
-      actions.queuePass = false
-      return (actions, beginPass(context, at: now, into: &chunk, garbage: &garbage, state: &state))
-    }
-    garbage.removeAll()  // released outside the lock
-    perform(actions)
-    if let (kind, progress) = begun {
-      runPass(kind, progress, &chunk, context: context, reading: now)
-    }
-    if onDeliveryQueue {
-      passScratch.giveBack(chunk, context)
-    }
-  }
-
-  /// Under the lock: notes a wakeup at clock instant `now`. Returns the timer's part, and, as
-  /// `queuePass`, whether a pass has work to do.
-  private func noteWakeup(at now: Int64, state: inout EngineState) -> EngineActions {
-    var actions = EngineActions()
-    let armed = state.noteTimerFired(at: now)
-    // Once per wakeup, not per removal: see `shrinkIfSparse`.
-    state.table.shrinkIfSparse()
-    guard state.suspendedSince == nil else { return actions }
-    if state.table.isEmpty, state.awaitingPromptDelivery.isEmpty, !state.promptDeliveriesNeedWalk {
-      // The lazy cancel: a wakeup that finds nothing to do ends the timer.
-      actions.timer = state.removeTimer()
-      return actions
-    }
-    state.noteWakeup(at: now, armedFor: armed, window: windowNanoseconds)
-    if !state.hasPendingWork, state.delivery == nil {
-      // Armed for an end that is gone, or woken early for one: arm for what comes next. Not
-      // while a pass runs (on the delivery queue, or up this thread's stack): the bound on the
-      // next change is still the one from before it, and may be this very instant, so the
-      // timer would fire here again and again; the pass re-arms when it ends.
-      actions.timer = state.rearm(now: now, window: windowNanoseconds)
-    }
-    state.checkInvariantsIfEnabled()
-    actions.queuePass = state.hasPendingWork
-    return actions
-  }
-
-  /// A clock advanced by hand settles its timers once per step: what is pending is delivered now,
-  /// on the delivery queue, or queued there.
-  private func settle() {
-    let onDeliveryQueue = DispatchQueue.getSpecific(key: deliveryQueueKey) == true
-    let (queuePass, deliverHere) = state.withLock { state -> (Bool, Bool) in
-      guard state.hasPendingWork else { return (false, false) }
-      return onDeliveryQueue ? (false, true) : (state.requestPass(), false)
-    }
-    perform(EngineActions(queuePass: queuePass))
-    guard deliverHere else { return }
-    deliverPending()
-    // A pass can leave work behind (the first delivery of a countdown registered from one of its
-    // callbacks), which a real delivery queue runs right after it, at the same instant: so does
-    // this, rather than at the next step.
-    while state.withLock({ $0.delivery == nil && $0.hasPendingWork }) {
-      deliverPending()
-    }
-  }
-
-  /// Does what a call decided under the lock: the timer's part, then queuing a pass.
-  func perform(_ actions: EngineActions) {
-    // Most registrations leave the timer alone: matching `.none` first spares copying the action
-    // (with its timer reference) into the loop below.
-    if case .none = actions.timer {} else {
-      perform(actions.timer)
-    }
-    if actions.queuePass {
-      deliveryQueue.async { [weak self] in
-        self?.deliverPending()
-      }
-    }
-  }
-
-  /// Makes, arms or cancels the timer, outside the lock. After arming, it asks whether a newer
-  /// arming was decided meanwhile by another thread, whose own arming may have run before this
-  /// one, and applies that one too: the latest decision is the timer's last.
-  private func perform(_ action: TimerAction) {
-    var action = action
-    while true {
-      switch action {
-      case .none:
-        return
-      case .make:
-        // On the delivery queue: a wakeup then runs its pass where it fires, instead of handing it
-        // to another thread. A late wakeup (the queue was busy) is corrected like any other.
-        let timer = clock.makeTimer(on: deliveryQueue) { [weak self] event in
-          self?.timerDidReport(event)
-        }
-        let repeats = timer.supportsRepeating
-        let now = clock.now.nanosecondsSinceOrigin
-        action = state.withLock { $0.install(timer, repeats: repeats, now: now, window: windowNanoseconds) }
-      case .arm(let timer, let deadline, let period, let generation):
-        if let deadline, let period {
-          timer.schedule(at: CountdownInstant(nanosecondsSinceOrigin: deadline), repeating: .nanoseconds(period))
-        } else {
-          timer.schedule(at: deadline.map(CountdownInstant.init(nanosecondsSinceOrigin:)))
-        }
-        action = state.withLock { $0.currentArming(ifNewerThan: generation) }
-      case .cancel(let timer):
-        timer.cancel()
-        return  // the timer is released here, outside the lock
-      }
-    }
   }
 }

@@ -238,44 +238,6 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
   public var armedTimerCount: Int {
     state.withLock { $0.timers.values.count { $0.timer != nil && $0.armed != nil } }
   }
-
-  /// Arms (or, with `nil`, disarms) the timer `id`, to repeat every `period` nanoseconds if given;
-  /// for ``ManualTimer``.
-  ///
-  /// Armed for the past while no advance runs, it also fires on its queue at once; the next advance
-  /// fires it instead if it comes first (the test advances on that very queue), never both.
-  func schedule(_ id: Int, at deadline: CountdownInstant?, repeating period: Int64? = nil) {
-    let overdue = state.withLock { state -> (ManualTimer, UInt64)? in
-      state.timers[id]?.period = deadline == nil ? nil : period
-      guard let timer = state.timers[id]?.timer else { return nil }
-      guard let deadline = deadline?.nanosecondsSinceOrigin else {
-        state.timers[id]?.armed = nil
-        return nil
-      }
-      let sequence = state.nextSequence
-      state.nextSequence += 1
-      state.timers[id]?.armed = (deadline, sequence)
-      return state.advancing == 0 && deadline <= state.now ? (timer, sequence) : nil
-    }
-    if let (timer, sequence) = overdue {
-      timer.fireOnQueue(ifStillArmedAs: sequence)
-    }
-  }
-
-  /// Disarms the timer `id` (or moves a repeating one on to its next deadline) if it is still armed
-  /// as its `sequence`th arming; for ``ManualTimer``.
-  func disarm(_ id: Int, ifArmedAs sequence: UInt64) -> Bool {
-    state.withLock { state in
-      guard state.timers[id]?.timer != nil, state.timers[id]?.armed?.sequence == sequence else { return false }
-      state.timers[id]?.noteFired(at: state.now)
-      return true
-    }
-  }
-
-  /// Forgets the timer `id` for good; for ``ManualTimer``.
-  func remove(_ id: Int) {
-    _ = state.withLock { $0.timers.removeValue(forKey: id) }
-  }
 }
 
 extension ManualCountdownClock.State {

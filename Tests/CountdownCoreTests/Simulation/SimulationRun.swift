@@ -61,6 +61,9 @@ struct SimulationRun {
       for (index, step) in steps.enumerated() {
         try driver.perform(step)
         driver.checkMembership()
+        // The engine's rules, checked in any build (internal checks also check them after every
+        // transition, inside the step).
+        model.failures += engine.stateInvariantViolations().map { "engine rule: " + $0 }
         model.failures += BrokenRuleRecorder.takeRecorded()
         if let message = model.failures.first { return (index, message) }
       }

@@ -1,0 +1,91 @@
+import Dispatch
+
+// The timer's side: its reports (a wakeup, a manual clock's settling) and what the engine does
+// with the timer once the lock is released (make, arm, cancel).
+
+extension CountdownEngine {
+  private func timerDidReport(_ event: CountdownTimerEvent) {
+    guard case .fired = event else { return settle() }
+    // The wakeup's one clock reading: its pass's instants and its re-arm use it too.
+    let now = clock.now.nanosecondsSinceOrigin
+    let onDeliveryQueue = DispatchQueue.getSpecific(key: deliveryQueueKey) == true
+    let context = onDeliveryQueue ? passScratch.takeContext() : DeliveryContext()
+    var chunk = onDeliveryQueue ? passScratch.takeChunk() : DeliveryChunk(capacity: 0)
+    var garbage: [CountdownHandler] = []
+    let (actions, begun) = state.withLock {
+      $0.timerFired(at: now, onDeliveryQueue: onDeliveryQueue, context: context, into: &chunk, garbage: &garbage)
+    }
+    garbage.removeAll()  // released outside the lock
+    perform(actions)
+    if let (kind, progress) = begun {
+      runPass(kind, progress, &chunk, context: context, reading: now)
+    }
+    if onDeliveryQueue {
+      passScratch.giveBack(chunk, context)
+    }
+  }
+
+
+
+  /// A clock advanced by hand settles its timers once per step: what is pending is delivered now,
+  /// on the delivery queue, or queued there.
+  private func settle() {
+    let onDeliveryQueue = DispatchQueue.getSpecific(key: deliveryQueueKey) == true
+    let (queuePass, deliverHere) = state.withLock { $0.timerSettled(onDeliveryQueue: onDeliveryQueue) }
+    perform(EngineActions(queuePass: queuePass))
+    guard deliverHere else { return }
+    deliverPending()
+    // A pass can leave work behind (the first delivery of a countdown registered from one of its
+    // callbacks), which a real delivery queue runs right after it, at the same instant: so does
+    // this, rather than at the next step.
+    while state.withLock({ $0.delivery == nil && $0.hasPendingWork }) {
+      deliverPending()
+    }
+  }
+
+  /// Does what a call decided under the lock: the timer's part, then queuing a pass.
+  func perform(_ actions: EngineActions) {
+    // Most registrations leave the timer alone: matching `.none` first spares copying the action
+    // (with its timer reference) into the loop below.
+    if case .none = actions.timer {} else {
+      perform(actions.timer)
+    }
+    if actions.queuePass {
+      deliveryQueue.async { [weak self] in
+        self?.deliverPending()
+      }
+    }
+  }
+
+  /// Makes, arms or cancels the timer, outside the lock. After arming, it asks whether a newer
+  /// arming was decided meanwhile by another thread, whose own arming may have run before this
+  /// one, and applies that one too: the latest decision is the timer's last.
+  private func perform(_ action: TimerAction) {
+    var action = action
+    while true {
+      switch action {
+      case .none:
+        return
+      case .make:
+        // On the delivery queue: a wakeup then runs its pass where it fires, instead of handing it
+        // to another thread. A late wakeup (the queue was busy) is corrected like any other.
+        let timer = clock.makeTimer(on: deliveryQueue) { [weak self] event in
+          self?.timerDidReport(event)
+        }
+        let repeats = timer.supportsRepeating
+        let now = clock.now.nanosecondsSinceOrigin
+        action = state.withLock { $0.install(timer, repeats: repeats, now: now, window: windowNanoseconds) }
+      case .arm(let timer, let deadline, let period, let generation):
+        if let deadline, let period {
+          timer.schedule(at: CountdownInstant(nanosecondsSinceOrigin: deadline), repeating: .nanoseconds(period))
+        } else {
+          timer.schedule(at: deadline.map(CountdownInstant.init(nanosecondsSinceOrigin:)))
+        }
+        action = state.withLock { $0.currentArming(ifNewerThan: generation) }
+      case .cancel(let timer):
+        timer.cancel()
+        return  // the timer is released here, outside the lock
+      }
+    }
+  }
+}

@@ -1,0 +1,50 @@
+// Outside the lock: a chunk's prepared callbacks are made, each after checking that its
+// registration was not removed meanwhile.
+
+extension CountdownEngine {
+  /// Makes the chunk's prepared callbacks, with the lock released; returns how many were made.
+  /// Registrations that ran out or set `stop` go to `ended`, for removal under the next lock.
+  func call(
+    _ chunk: borrowing DeliveryChunk, context: DeliveryContext, ended: inout [EngineState.PendingDelivery]
+  ) -> Int {
+    var made = 0
+    var removed = Set<SlotReference>()
+    for position in 0..<chunk.count {
+      let delivery = chunk[position]
+      if context.hasNewRemovals {
+        // A callback or another thread removed or paused registrations: skip the ones this chunk
+        // still has callbacks for. Checked before each callback, so that once such a call has
+        // returned, on any thread, no callback it removed begins.
+        let removals = state.withLock { _ in context.takeRemovals() }
+        if removals.all { break }
+        removed.formUnion(removals.slots)
+      }
+      if !removed.isEmpty, removed.contains(delivery.slot) { continue }
+      #if COUNTDOWN_CHECK_INVARIANTS
+        // Removal is final: the registration is still there and running, or its removal came after
+        // the check above (the signal moved since).
+        state.withUncountedLock { state in
+          if !state.isLive(delivery.slot), !context.hasNewRemovals {
+            BrokenRuleRecorder.report(["a callback begins for a registration removed or paused before it"], "engine rules")
+          }
+        }
+      #endif
+      var stop = false
+      // The handler is moved out of its slot for the call and back after it. Called in place, it
+      // would be retained and released around the call (the callee could, as far as the compiler
+      // knows, overwrite the slot): two atomic operations per callback. Nothing else reads or
+      // writes a slot's handler while a pass may call it: a registration removed meanwhile keeps
+      // its slot, handler included, until the pass ends.
+      let slot = delivery.slot.pointer
+      if let handler = slot.pointee.takeCallToDeliver() {
+        handler(delivery.value, &stop)
+        slot.pointee.call = handler
+      }
+      made += 1
+      if stop || delivery.ends {
+        ended.append(.init(key: delivery.slot.liveKey, slot: delivery.slot))
+      }
+    }
+    return made
+  }
+}

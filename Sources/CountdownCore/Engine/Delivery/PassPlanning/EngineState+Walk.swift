@@ -1,0 +1,154 @@
+// Under the lock: a tick (or a prompt-delivery pass past an eighth of the table) walks the pool.
+
+extension EngineState {
+  /// Walks the pool from its end toward its start, preparing every due registration, until the
+  /// chunk is full or ``CountdownEngine/scanLimit`` nodes were looked at.
+  ///
+  /// Walking downward keeps the walk exact while callbacks between chunks add and remove
+  /// registrations: an addition lands past the cursor (it gets its own first delivery), and a
+  /// removal only ever moves the pool's last node, one already visited, into the gap.
+  mutating func prepareWalk(
+    _ kind: PassKind, _ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk
+  ) {
+    guard progress.walkCursor >= 0 else { return }
+    // Locals, not the `inout` parameters, in the loop: those would be stored and reloaded for
+    // every node, since the chunk's writes could alias them as far as the compiler knows.
+    var position = min(progress.walkCursor, table.count - 1)
+    let start = position
+    let end = max(-1, position - CountdownEngine.scanLimit)
+    var soonest = progress.earliest
+    // Taken out, not copied, so that appending does not copy the array the progress still holds.
+    var probes: [PausedProbe] = []
+    swap(&probes, &progress.pausedProbes)
+    var scheduled: [ScheduledChange] = []
+    swap(&scheduled, &progress.scheduled)
+    let interval = self.interval
+    let separateEnds = self.separateEnds
+    let usesWheel = wheel != nil
+    let capacity = chunk.capacity
+    let isTick = kind.tickInstant != nil
+    // With per-countdown alignment a tick's walk rebuilds the wheel: every registration goes
+    // through the general path, which notes where it waits.
+    let rebuildsWheel = usesWheel && isTick
+    let usesCommonCase = isTick && !rebuildsWheel
+    table.withNodes { nodes, entries in
+      chunk.fill { buffer, count in
+        while position > end, count < capacity {
+          if usesCommonCase {
+            Self.walkCommonCase(
+              nodes: nodes, from: &position, to: end, into: buffer, count: &count,
+              capacity: capacity, tick: instants.tick, interval: interval, separateEnds: separateEnds,
+              earliest: &soonest, scheduled: &scheduled)
+            guard position > end, count < capacity else { break }
+          }
+          // Everything else: first deliveries and those after a resume, late wakeups, counting up,
+          // paused and finished registrations, and registrations at their last value.
+          if let delivery = Self.prepareGeneralCase(
+            at: position, nodes: nodes, entries: entries, instants, isTick: isTick, interval: interval,
+            separateEnds: separateEnds, usesWheel: usesWheel, rebuildsWheel: rebuildsWheel, earliest: &soonest,
+            scheduled: &scheduled, probes: &probes)
+          {
+            buffer[count] = delivery
+            count += 1
+          }
+          position -= 1
+        }
+      }
+    }
+    progress.examined += start - position
+    progress.walkCursor = position
+    progress.earliest = soonest
+    progress.pausedProbes = probes
+    progress.scheduled = scheduled
+  }
+
+  /// The walk's general path for the node at `position`: its callback if it is due, else `nil`
+  /// (having noted when it changes next, or, if it is paused, that its receiver must be probed).
+  @inline(__always)
+  private static func prepareGeneralCase(
+    at position: Int, nodes: UnsafeMutableBufferPointer<ReceiverNode>, entries: UnsafeBufferPointer<BucketEntry>,
+    _ instants: ChunkInstants, isTick: Bool, interval: Int64, separateEnds: Bool, usesWheel: Bool, rebuildsWheel: Bool,
+    earliest: inout Int64, scheduled: inout [ScheduledChange], probes: inout [PausedProbe]
+  ) -> PreparedDelivery? {
+    let timing = nodes[position].timing
+    let nextChange = timing.nextChange(interval: interval)
+    if timing.isPaused {
+      // Paused registrations get no calls that would notice their receiver die; they are rare,
+      // so checking them at each wakeup costs little. Checked again an interval later, not at the
+      // next window (a tolerance of 1 ms would wake the engine a thousand times a second for one
+      // paused countdown): nothing else may tick to notice their end.
+      probes.append(PausedProbe(key: entries[position].key, slot: nodes[position].slot))
+      let probe = max(instants.tick, instants.promptDelivery).addingSaturated(interval)
+      earliest = min(earliest, probe)
+      if rebuildsWheel {
+        scheduled.append(.init(instant: probe, position: position, slot: nodes[position].slot))
+      }
+      return nil
+    }
+    let isDue = isTick ? instants.instant(for: timing) >= nextChange : nextChange == .min
+    guard isDue else {
+      // An end to come is in the state's ends already: it was noted there when the registration
+      // came to its last value.
+      if !(separateEnds && timing.isAtItsLastValue) {
+        let change = instants.clockInstant(of: nextChange, for: timing)
+        earliest = min(earliest, change)
+        if rebuildsWheel, change != .max {
+          scheduled.append(.init(instant: change, position: position, slot: nodes[position].slot))
+        }
+      }
+      return nil
+    }
+    // Delivered at most once per pass, although a removal between chunks may move a delivered
+    // node into the part not walked yet: delivering brings its value up to the pass's instant,
+    // after which its next change lies after that instant.
+    return prepare(
+      at: position, in: nodes, instants, interval: interval, separateEnds: separateEnds, usesWheel: usesWheel,
+      earliest: &earliest, scheduled: &scheduled)
+  }
+
+  /// The tick's inner loop over the common case: running countdowns on the clock's time showing
+  /// more than 1, each either not due yet at the tick's grid instant or due by less than an
+  /// interval (it moves down by one, no division).
+  ///
+  /// Returns when the chunk is full, the walk reached `end`, or the node at `position` needs the
+  /// general path (it is left for the caller). Kept apart, with its state in locals, so that the
+  /// loop runs in registers.
+  @inline(__always)
+  private static func walkCommonCase(
+    nodes: UnsafeMutableBufferPointer<ReceiverNode>,
+    from position: inout Int, to end: Int, into buffer: UnsafeMutablePointer<PreparedDelivery>,
+    count: inout Int, capacity: Int, tick: Int64, interval: Int64, separateEnds: Bool, earliest: inout Int64,
+    scheduled: inout [ScheduledChange]
+  ) {
+    var current = position
+    var filled = count
+    var soonest = earliest
+    defer {
+      position = current
+      count = filled
+      earliest = soonest
+    }
+    while current > end, filled < capacity {
+      let timing = nodes[current].timing
+      guard timing.isRunningCountdownAboveOne else { return }
+      let next = timing.countdownNextChange(interval: interval)
+      if tick < next {
+        soonest = min(soonest, next)
+        current -= 1
+        continue
+      }
+      guard tick &- next < interval else { return }
+      nodes[current].timing.stepDown()
+      if separateEnds, timing.value == 2 {
+        // Down to 1: its next change is its end, at its deadline (on the clock: the common case
+        // never counts on running time), not on the grid.
+        scheduled.append(.init(instant: timing.anchor, position: current, slot: nodes[current].slot))
+      } else {
+        soonest = min(soonest, next &+ interval)
+      }
+      buffer[filled] = PreparedDelivery(slot: nodes[current].slot, value: Int(timing.value &- 1), ends: false)
+      filled += 1
+      current -= 1
+    }
+  }
+}

@@ -1,0 +1,226 @@
+// The engine's rules (listed at the top of `EngineState.swift`), one check each: every function
+// returns the rule's violations, described, and is empty when the rule holds. Builds with internal
+// checks run them all after every transition and at the end of every pass; the seeded simulation
+// also runs them after every step in any build (``CountdownEngine/stateInvariantViolations()``).
+
+extension EngineState {
+  /// Every broken rule of the engine's state, described; empty when the state is sound. O(count):
+  /// tests call it directly, and builds with internal checks run it after every transition
+  /// (``checkInvariantsIfEnabled()``).
+  package func invariantViolations() -> [String] {
+    checkEarliestChangeIsALowerBound() + checkAChangeToComeIsAWakeupToCome()
+      + checkEveryRegistrationIsAheadOfTheWalkOrAwaitsItsPromptDelivery() + checkOnlyTheEndIsAState()
+      + checkReadingsAreMonotone() + checkEveryEndToComeIsNoted() + checkEveryChangeWaitsInTheWheel()
+      + checkEveryIndexIsBoundedByTheTableSize()
+  }
+
+  /// Whether rules about every registration's next change apply now: between passes. While a pass
+  /// runs, the nodes it walked hold values its chunk has not delivered yet, and their next changes
+  /// live in the pass's progress.
+  private var isBetweenPasses: Bool { delivery == nil }
+
+  /// A walk is due that will find every registration owed a prompt delivery.
+  private var isWalkComing: Bool { pendingWork.tickDue || pendingWork.promptDeliveriesNeedWalk }
+
+  /// Calls `body` with each running registration (not awaiting its prompt delivery, paused or
+  /// finished) and the clock instant of its next change.
+  private func forEachRunningRegistration(_ body: (ReceiverNode, _ change: Int64) -> Void) {
+    for node in table.nodes {
+      let timing = node.timing
+      guard !timing.awaitsPromptDelivery, !timing.isPaused, !timing.isFinished else { continue }
+      body(node, clockInstant(of: timing.nextChange(interval: interval), for: timing))
+    }
+  }
+
+  /// The soonest next change of the running registrations, but ends that wait in ``ends``; with
+  /// the wheel, a change in a window already visited counts from the next window. And the soonest
+  /// of those ends.
+  private func soonestChanges() -> (change: Int64, end: Int64) {
+    var soonest = Int64.max
+    var soonestEnd = Int64.max
+    forEachRunningRegistration { node, change in
+      if separateEnds, node.timing.isAtItsLastValue {
+        soonestEnd = min(soonestEnd, change)
+      } else {
+        soonest = min(soonest, wheel == nil ? change : max(change, instant(ofWindow: wheelCursor.visitedWindow).addingSaturated(1)))
+      }
+    }
+    return (soonest, soonestEnd)
+  }
+
+  /// Rule 1: between passes, `earliestChange` is at or before every running registration's next
+  /// change (but an end on a grid of its own; with the wheel, counted from the next window).
+  func checkEarliestChangeIsALowerBound() -> [String] {
+    guard isBetweenPasses, !isWalkComing else { return [] }
+    let soonest = soonestChanges().change
+    let earliestChange = changeBound.earliestChange
+    guard soonest < earliestChange else { return [] }
+    return ["a registration changes at \(soonest), before the earliest change \(earliestChange)"]
+  }
+
+  /// Rule 2: a timer whenever a registration lives; and between passes, if a registration will
+  /// change, the timer is armed, or being made, or a pass is queued or due, or the engine is
+  /// suspended.
+  func checkAChangeToComeIsAWakeupToCome() -> [String] {
+    var problems: [String] = []
+    if !table.isEmpty, !arming.hasTimer, !arming.isMakingTimer { problems.append("\(table.count) registrations and no timer") }
+    guard isBetweenPasses else { return problems }
+    let wakeupComing = arming.armedAt != nil || arming.isMakingTimer || pendingWork.passQueued || hasPendingWork || suspendedSince != nil
+    let (change, end) = soonestChanges()
+    let soonest = min(change, end)
+    if soonest != .max, !wakeupComing {
+      problems.append("a registration changes at \(soonest), and nothing will wake the engine")
+    }
+    return problems
+  }
+
+  /// Rule 3: between passes, a registration owed a prompt delivery is in `awaitingPromptDelivery`,
+  /// or a walk is due that will find it.
+  func checkEveryRegistrationIsAheadOfTheWalkOrAwaitsItsPromptDelivery() -> [String] {
+    guard isBetweenPasses, !isWalkComing else { return [] }
+    let awaiting = Set(pendingWork.awaitingPromptDelivery.map(\.slot))
+    var problems: [String] = []
+    for node in table.nodes where node.timing.awaitsPromptDelivery && !awaiting.contains(node.slot) {
+      problems.append("a registration awaits its prompt delivery, and no pass will make it")
+    }
+    return problems
+  }
+
+  /// Rule 4: between passes, a registration that delivers only its end stands at 1 until its 0;
+  /// only a countdown that delivers every change counts overtime.
+  func checkOnlyTheEndIsAState() -> [String] {
+    guard isBetweenPasses else { return [] }
+    var problems: [String] = []
+    for node in table.nodes {
+      let timing = node.timing
+      if timing.deliversOnlyTheEnd, timing.value != 1, timing.value != 0, !timing.isPaused {
+        problems.append("an only-the-end registration stands at \(timing.value)")
+      }
+      // Overtime is a state of a countdown delivering every change, which its 0 does not end.
+      if timing.countsOvertime, timing.kind != .countdown || timing.deliversOnlyTheEnd {
+        problems.append("an overtime registration counts up or delivers only its end")
+      }
+    }
+    return problems
+  }
+
+  /// Rule 5: `latestReading` is at or after every reading, wakeup instant and suspension start.
+  func checkReadingsAreMonotone() -> [String] {
+    var problems: [String] = []
+    if latestReading < wakeupInstant { problems.append("latest reading \(latestReading) < wakeup instant \(wakeupInstant)") }
+    if latestReading < endInstant { problems.append("latest reading \(latestReading) < end instant \(endInstant)") }
+    if latestReading < latestRegistrationRead {
+      problems.append("latest reading \(latestReading) < registration reading \(latestRegistrationRead)")
+    }
+    if let suspendedSince, suspendedSince > latestReading {
+      problems.append("suspended at \(suspendedSince), after the latest reading \(latestReading)")
+    }
+    return problems
+  }
+
+  /// Rule 8: between passes, with ends on a grid of their own, every running registration at its
+  /// last value has a current entry in ``ends`` no later than its end.
+  func checkEveryEndToComeIsNoted() -> [String] {
+    guard isBetweenPasses, separateEnds else { return [] }
+    var noted: [SlotReference: Int64] = [:]
+    for entry in ends.entries where entry.registration.isCurrent {
+      noted[entry.slot] = min(noted[entry.slot] ?? .max, entry.deadline)
+    }
+    var problems: [String] = []
+    forEachRunningRegistration { node, change in
+      if node.timing.isAtItsLastValue, (noted[node.slot] ?? .max) > change {
+        problems.append("a registration at its last value, ending at \(change), has no end noted by then")
+      }
+    }
+    return problems
+  }
+
+  /// Rule 9: between passes, with the wheel (not due to be rebuilt, the engine not suspended:
+  /// running time then stands still, and a resume rebuilds it), every running registration waits
+  /// in the list of the window of its next change, or apart, and every paused one has some entry.
+  func checkEveryChangeWaitsInTheWheel() -> [String] {
+    guard isBetweenPasses, let wheel, !wheelCursor.needsWalk, suspendedSince == nil else { return [] }
+    var waiting: [SlotReference: Set<Int>] = [:]
+    for (list, entry) in wheel.entries where entry.isCurrent {
+      waiting[entry.slot, default: []].insert(list)
+    }
+    var apart: [SlotReference: Int64] = [:]
+    for entry in wheel.farEntries where entry.registration.isCurrent {
+      apart[entry.slot] = entry.deadline
+    }
+    var problems: [String] = []
+    for node in table.nodes where node.timing.isPaused && !node.timing.awaitsPromptDelivery {
+      if waiting[node.slot] == nil, apart[node.slot] == nil {
+        problems.append("a paused registration is not in the wheel, to be probed")
+      }
+    }
+    forEachRunningRegistration { node, change in
+      if change != .max,
+        let problem = wheelViolation(changeAt: change, lists: waiting[node.slot] ?? [], apart: apart[node.slot])
+      {
+        problems.append(problem)
+      }
+    }
+    return problems
+  }
+
+  /// Rule 9 for a running registration whose next change is at clock instant `change`, held in the
+  /// wheel's `lists` and, apart, for the change `apart`: it waits in the list of the first window
+  /// not yet visited at or after that change or, more than a turn on, apart, no later than it.
+  private func wheelViolation(changeAt change: Int64, lists: Set<Int>, apart: Int64?) -> String? {
+    guard let wheel else { return nil }
+    let visitedWindow = wheelCursor.visitedWindow
+    let number = max(windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1))
+    let isWaiting = number.subtractingSaturated(visitedWindow) > wheel.turn
+      ? (apart ?? .max) <= change : lists.contains(wheel.listIndex(of: number))
+    return isWaiting
+      ? nil : "a registration changing at \(change) is not in the wheel's list of window \(number) (visited through \(visitedWindow))"
+  }
+
+  /// Rule 10 (every index is bounded by the table's size), described where broken: each index
+  /// within its bound, and, between passes, at most one current entry per registration, each
+  /// naming a registration in the table.
+  func checkEveryIndexIsBoundedByTheTableSize() -> [String] {
+    var problems: [String] = []
+    if ends.count > Self.endsBound(tableCount: table.count) {
+      problems.append("the ends to come hold \(ends.count) entries, \(table.count) registrations")
+    }
+    if let wheel, wheel.count > Self.wheelBound(tableCount: table.count, turn: wheel.turn) {
+      problems.append("the wheel holds \(wheel.count) entries, \(table.count) registrations")
+    }
+    // A pass holds the lists it took, and the registrations it removed are still in their slots.
+    guard delivery == nil else { return problems }
+    var current = Set<SlotReference>()
+    let slots = ends.entries.lazy.map(\.registration) + (wheel?.entries ?? []).lazy.map(\.entry)
+      + (wheel?.farEntries ?? []).lazy.map(\.registration)
+    for registration in slots where registration.isCurrent {
+      if !current.insert(registration.slot).inserted {
+        problems.append("two current index entries name one registration")
+      }
+      if table.index(of: registration.slot, at: registration.position) == nil {
+        problems.append("a current index entry names a registration not in the table")
+      }
+    }
+    return problems
+  }
+
+  /// Whether the registration in `slot` is still in the table and not paused: a callback may begin
+  /// for it.
+  func isLive(_ slot: SlotReference) -> Bool {
+    guard let key = slot.key, let index = table.index(of: key) else { return false }
+    return table[index].slot == slot && !table[index].timing.isPaused
+  }
+
+  /// Traps on a broken rule (unless a test records them: ``BrokenRuleRecorder``) in builds with
+  /// `COUNTDOWN_CHECK_INVARIANTS` (Package.swift defines it when `COUNTDOWN_INTERNAL_CHECKS=1` is
+  /// set, as `.ci/run` does); nothing otherwise. Tables above 2 048 registrations are skipped, so
+  /// that large tests stay linear.
+  @inline(__always)
+  func checkInvariantsIfEnabled() {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      guard table.count <= 2048 else { return }
+      let problems = invariantViolations()
+      BrokenRuleRecorder.report(problems, "engine invariants")
+    #endif
+  }
+}

@@ -1,0 +1,181 @@
+/// Everything an engine knows, kept inside its lock: the engine's state machine. Every event is one
+/// `mutating` transition here, named for it: ``register(_:_:for:policy:deliveries:reading:)``,
+/// ``cancel(_:)``, ``cancelAll()``, ``pause(_:now:window:)``, ``resume(_:now:interval:window:)``,
+/// ``addTime(_:to:now:interval:window:)``, ``suspendTicking(at:)``, ``resumeTicking(at:)``, and the
+/// timer's and the pass's: ``timerFired(at:onDeliveryQueue:context:into:garbage:)``,
+/// ``timerSettled(onDeliveryQueue:)``, ``install(_:repeats:now:window:)``,
+/// ``passBegan(_:at:into:garbage:)``, ``prepareChunk(_:_:into:context:preparedAt:garbage:)`` and
+/// ``passFinished(tickInstant:_:visited:reading:garbage:)``. `CountdownEngine` reads the clock,
+/// takes the lock, calls one transition per lock entry and does what it returns; nothing else
+/// writes these fields. Methods here never call anything that is not the engine's own — not the
+/// clock, not the timer, not a handler — and never release a handler (they hand freed ones back);
+/// they return what the caller must do once the lock is released (``EngineActions``).
+///
+/// The transitions live in this folder (`State/`), by what they touch, and, for the delivery pass,
+/// in `Delivery/PassPlanning/`; what runs outside the lock is `CountdownEngine`'s (its files in
+/// `Engine/`, and `Delivery/PassCalling/`). Parts of the state that several of those files change
+/// are small types of their own, changed only through their methods: the timer's arming
+/// (``TimerArming``), the bound on the next change (``ChangeBound``), the wheel's cursor
+/// (``WheelCursor``), what the next pass has to do (``PendingWork``) and the counts
+/// (``EngineCounts``).
+///
+/// # The engine's rules
+///
+/// What the transitions must keep. Builds with internal checks verify rules 1–5 and 8–10 after
+/// every transition and at the end of every pass, one function per rule
+/// (`EngineState+Invariants.swift`); the sixth is checked before each callback
+/// (`Delivery/PassCalling/CountdownEngine+Call.swift`, `call`), the seventh where a chunk's instants
+/// are computed (`ChunkInstants`).
+/// 1. **The earliest change is a lower bound.** Between passes, `earliestChange` is at or before
+///    every running registration's next change (but an end on a grid of its own: rule 8; with the
+///    wheel, a change in a window already visited counts from the next window: rule 9). A tick's
+///    walk, or a window pass with what the wheel holds (rule 9), replaces it with what it saw, so a
+///    change noted while a pass runs (a registration made, replaced or resumed by a callback or
+///    another thread, landing where the walk will not look) is kept apart in
+///    `earliestChangeDuringPass` and joins it when the pass ends (``noteChange(at:)``).
+/// 2. **A change to come is a wakeup to come.** If a registration will change, the timer is armed,
+///    or being made, or a pass is queued or due, or the engine is suspended.
+/// 3. **Every registration is ahead of the walk or awaits its prompt delivery.** One whose value is
+///    owed at once is in `awaitingPromptDelivery`, or a walk is due that will find it.
+/// 4. **"Only the end" is a state, never a value; so is overtime.** `CountdownTiming.deliversOnlyTheEnd`
+///    survives pauses, resumes and suspensions; such a registration stands at 1 until its 0.
+///    `CountdownTiming.countsOvertime` survives them too, and only a countdown delivering every
+///    change has it: its 0 is not its end (it is never finished, and its last value before its end
+///    is still 1, whose end rule 8 notes); below 0 its changes are on the grid like any other.
+/// 5. **Readings are monotone.** A call reads the clock before it takes the lock; another thread
+///    or a wakeup may have acted on a later instant meanwhile. Every reading that changes the state
+///    goes through ``monotone(_:)``, so no call acts on an instant before one the state already
+///    acted on (`latestReading` ≥ every reading, wakeup instant and suspension start).
+/// 6. **Removal is final.** Once a call that removes, replaces or pauses a registration returns,
+///    on any thread, no callback for it begins: each such call notes the slot in the running
+///    pass's `DeliveryContext` under the lock, and the pass checks before every callback.
+/// 7. **Prompt deliveries use the instant the labels show.** A first value is computed at or after
+///    the grid instant the latest wakeup stood for, even when that wakeup ran early
+///    (``promptDeliveryInstant(preparedAt:tick:window:)``), so it never goes back past a value
+///    already shown.
+/// 8. **Every end to come is noted.** With ends on a grid of their own (``separateEnds``), a
+///    running registration at its last value is kept out of `earliestChange`; instead `ends` holds
+///    an entry for it at or before its deadline, put there by whatever brought it to that value
+///    (its registration or resume, a delivery, the tick's step down to 1). Entries are never
+///    removed with their registrations: whoever pops one drops it if it is stale (rule 10) and
+///    checks the rest (``ReceiverTable/indexAtLastValue(of:)``).
+/// 9. **Per countdown, every change waits in the wheel.** With per-countdown alignment, every
+///    registration not awaiting its first delivery has an entry in the wheel's list of the first
+///    window not yet visited at or after its next change (a paused one: some entry, for its probe),
+///    put there by whatever set that change (a delivery, a registration or resume that delivers
+///    only its end, a pause, the walk that rebuilds the wheel); a change more than a turn past the
+///    last window visited waits apart instead, no later than it comes, and joins its list once it
+///    is within a turn. A pass counts its windows as visited when it takes them, so a change noted
+///    while it runs lands in a later one (``noteInWheel(_:at:changeAt:)``). A window pass looks
+///    only at those lists.
+/// 10. **Every index is bounded by the table's size.** The indexes that outlive a pass (`ends`,
+///    the wheel's lists and what it keeps apart) name a registration by slot and generation
+///    (``IndexedRegistration``): making an entry, and removing or freeing its registration, moves
+///    the slot's generation on, so a registration has at most one current entry in each, and every
+///    other entry naming its slot (an older one, or one of a registration that held the slot
+///    before) is stale, recognised and dropped wherever it is taken. Each index holds at most twice
+///    the table's size and some slack (``endsBound(tableCount:)``, ``wheelBound(tableCount:turn:)``):
+///    an insert or a removal that would leave it larger drops its stale entries
+///    (``dropStaleIndexEntriesIfNeeded()``). Churn thus costs O(1) amortized, memory returns, and
+///    no stale entry wakes the engine or is looked at again turn after turn.
+struct EngineState {
+  /// The engine's interval, in nanoseconds.
+  let interval: Int64
+  /// The wakeup grid's step: the interval (shared alignment) or the per-countdown tolerance.
+  let window: Int64
+  /// The end grid's step: a countdown's final 0 comes at most this long after its deadline.
+  let endWindow: Int64
+  /// Whether ends have a grid of their own, finer than the wakeup grid (the shared alignment's):
+  /// registrations at their last value then wait in ``ends``, not in the bound on the next change
+  /// (``changeBound``).
+  let separateEnds: Bool
+  var table = ReceiverTable()
+  /// The handlers and receivers of the table's registrations.
+  let slots = RegistrationSlots()
+
+  /// The timer and how it is armed (its own methods change it).
+  var arming = TimerArming()
+  /// The origin of the wakeup grid: the reading of the registration that made the timer, so that
+  /// countdown is exact (a 10 s countdown shows 9 after exactly 1 s); countdowns registered later
+  /// flip at the same grid instants, their first value lasting up to one interval longer.
+  var gridOrigin: Int64 = 0
+  /// The grid instant the latest wakeup stands for, or the latest tick pass delivered: the values
+  /// of a tick are those at this instant, whether the wakeup ran a little early or late.
+  var wakeupInstant: Int64 = .min
+  /// The latest clock reading of a registration or resume: a first delivery is never computed for
+  /// an instant before its registration (it would show more than its duration).
+  var latestRegistrationRead: Int64 = .min
+  /// The latest instant the state has acted on: every clock reading and every grid instant a
+  /// wakeup stood for. A call's reading is clamped to it (``monotone(_:)``).
+  var latestReading: Int64 = .min
+  /// The bound on every registration's next change (rule 1), changed only by its own methods.
+  var changeBound = ChangeBound()
+
+  /// The ends to come of registrations at their last value, when ``separateEnds``.
+  var ends = PendingEnds()
+  /// The instant the latest wakeup delivers ends for: its reading, or the instant it was armed
+  /// for when it ran early by less than half an end window. At or after ``wakeupInstant``.
+  var endInstant: Int64 = .min
+  /// Per-countdown alignment's index of what changes when; `nil` on the shared grid, where a
+  /// tick walks the table (nearly everything changes at every grid instant there).
+  var wheel: ChangeWheel?
+  /// How far the wheel was visited, and whether it must be rebuilt (its own methods change it).
+  var wheelCursor = WheelCursor()
+
+  /// What the next pass has to do, and whether one is queued (its own methods change it).
+  var pendingWork = PendingWork()
+  /// The pass running now, if any.
+  var delivery: DeliveryContext?
+  /// Set while the engine is suspended: the instant it was suspended.
+  var suspendedSince: Int64?
+  /// The time the engine spent suspended before `suspendedSince`, in total.
+  var suspendedTotal: Int64 = 0
+
+  /// Slots of registrations removed or replaced while a pass runs: the pass may hold pointers to
+  /// them, so they are freed (and their handlers released) only when it ends.
+  var retired: [SlotReference] = []
+
+  /// What the engine has done so far (its own methods count it).
+  var counts = EngineCounts()
+  /// How many times the engine's lock was taken (``EngineLock``): for tests of what a wakeup costs.
+  private(set) var lockEntries: Int64 = 0
+
+  /// A registration, by its receiver's key and its slot (its identity), with a delivery owed.
+  ///
+  /// A slot can be reused once its registration is freed; where a stale entry could then match a
+  /// newer registration of the same key, the match is harmless: the fresh list only delivers
+  /// registrations still awaiting their prompt delivery, and the other lists live within one pass,
+  /// during which removed registrations keep their slots (``retired``).
+  struct PendingDelivery {
+    var key: ObjectIdentifier
+    var slot: SlotReference
+  }
+
+  /// The engine's lock was taken (``EngineLock/withLock(_:)``).
+  @inline(__always)
+  mutating func noteLockEntered() {
+    lockEntries &+= 1
+  }
+
+  var hasPendingWork: Bool { !pendingWork.isEmpty }
+
+  /// - Parameters:
+  ///   - window: The wakeup grid's step (the interval, or the per-countdown tolerance).
+  ///   - endWindow: The end grid's step, at most `window`.
+  ///   - usesWheel: Index changes on the window grid (per-countdown alignment).
+  init(interval: Int64, window: Int64, endWindow: Int64, usesWheel: Bool) {
+    self.interval = interval
+    self.window = window
+    self.endWindow = min(endWindow, window)
+    separateEnds = endWindow < window
+    wheel = usesWheel ? ChangeWheel(window: window, interval: interval) : nil
+  }
+}
+
+// The one exception to "the lock box is Sendable only when its value is": the state holds the
+// registrations' slots (a class that is not Sendable, with the receivers: the delivery pass calls
+// the handlers through pointers) and the timer. It lives only inside `CountdownEngine.state`, its
+// `EngineLock`, and is touched only under that lock; what leaves the lock is an `EngineActions`
+// (timers, which are Sendable), released handlers (Sendable), or, for the delivery pass on its
+// queue alone, pointers to slots that `retired` keeps from being freed until the pass ends.
+extension EngineState: @unchecked Sendable {}
