@@ -8,7 +8,7 @@ extension CountdownEngine {
     guard case .fired = event else { return settle() }
     // The wakeup's one clock reading: its pass's instants and its re-arm use it too.
     let now = clock.now.nanosecondsSinceOrigin
-    let onDeliveryQueue = DispatchQueue.getSpecific(key: deliveryQueueKey) == true
+    let onDeliveryQueue = wakeupsRunOnDeliveryQueue || DispatchQueue.getSpecific(key: deliveryQueueKey) == true
     let context = onDeliveryQueue ? passScratch.takeContext() : DeliveryContext()
     var chunk = onDeliveryQueue ? passScratch.takeChunk() : DeliveryChunk(capacity: 0)
     var garbage: [CountdownHandler] = []
@@ -24,8 +24,6 @@ extension CountdownEngine {
       passScratch.giveBack(chunk, context)
     }
   }
-
-
 
   /// A clock advanced by hand settles its timers once per step: what is pending is delivered now,
   /// on the delivery queue, or queued there.

@@ -82,6 +82,9 @@ public final class CountdownEngine: Sendable {
   let windowNanoseconds: Int64
   /// Marks `deliveryQueue`, so the engine can tell when it already runs there.
   let deliveryQueueKey = DispatchSpecificKey<Bool>()
+  /// The clock's timers fire on the delivery queue (``TimersFireOnTheirQueue``): a wakeup needs
+  /// no `deliveryQueueKey` lookup to know where it runs.
+  let wakeupsRunOnDeliveryQueue: Bool
   let state: EngineLock
   /// The delivery pass's chunk, kept between passes; touched only on the delivery queue.
   let passScratch = PassScratch()
@@ -155,6 +158,7 @@ public final class CountdownEngine: Sendable {
     self.alignment = alignment
     self.endTolerance = .nanoseconds(endWindow)
     self.clock = clock
+    wakeupsRunOnDeliveryQueue = clock is any TimersFireOnTheirQueue
     self.deliveryQueue = deliveryQueue
     state = EngineLock(EngineState(interval: intervalNanoseconds, window: windowNanoseconds, endWindow: endWindow, usesWheel: usesWheel))
     deliveryQueue.setSpecific(key: deliveryQueueKey, value: true)

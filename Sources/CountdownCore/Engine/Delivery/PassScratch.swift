@@ -6,8 +6,11 @@ final class PassScratch: @unchecked Sendable {
   // @unchecked Sendable: touched only on the engine's delivery queue (`CountdownEngine.deliveryQueue`),
   // by the pass running there; a pass nested up the same thread's stack finds the chunk taken and
   // makes its own.
-  private var spare: DeliveryChunk?
-  private var spareContext: DeliveryContext?
+  // Unchecked exclusivity: each access is one of the short, non-overlapping reads and writes
+  // below, on one queue, so the runtime's dynamic check (a thread-local lookup per access, four
+  // per wakeup) can never fire.
+  @exclusivity(unchecked) private var spare: DeliveryChunk?
+  @exclusivity(unchecked) private var spareContext: DeliveryContext?
 
   /// The kept context, or a new one if it is taken.
   func takeContext() -> DeliveryContext {
