@@ -24,24 +24,37 @@ final class WakeupCostTests: XCTestCase {
     XCTAssertEqual(cost.timerCalls, 0)
   }
 
-  /// Registers `countdowns` countdowns of an hour on a 1 s grid, lets two wakeups pass (the first
-  /// is a one-shot, armed before any tick), then counts what `wakeups` more cost.
+  func testPerCountdownASteadyWakeupLeavesTheTimerAloneWhileEveryWindowHasAChange() throws {
+    // Ten countdowns a tenth of a second apart, a 100 ms tolerance: a change due in every window.
+    let cost = try measureSteadyWakeups(
+      countdowns: 10, wakeups: 50, alignment: .perCountdown(tolerance: .milliseconds(100)),
+      spread: .milliseconds(100))
+    XCTAssertEqual(cost.callbacks, 50, "one countdown changes in each window")
+    XCTAssertEqual(cost.timerCalls, 0, "no re-arm while every wakeup is a window after the last")
+    XCTAssertEqual(cost.clockReads, 50, "one clock reading per wakeup")
+  }
+
+  /// Registers `countdowns` countdowns of an hour on a 1 s interval (the `n`th `spread` × n
+  /// longer), lets two seconds of wakeups pass (the first is a one-shot, armed before any tick),
+  /// then counts what `wakeups` more, a window apart, cost.
   private func measureSteadyWakeups(
-    countdowns: Int, wakeups: Int
+    countdowns: Int, wakeups: Int, alignment: CountdownAlignment = .shared, spread: Duration = .zero
   ) throws -> (lockEntries: Int64, clockReads: Int, timerCalls: Int, callbacks: Int64) {
     // Only the timer's fires reach the engine, as from a real timer, and on the delivery queue (the
     // main queue, where the test advances the clock), as the real timer fires.
     let clock = CountingClock(forwardsSettle: false)
-    let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
+    let engine = try CountdownEngine(interval: .seconds(1), alignment: alignment, clock: clock, deliveryQueue: .main)
     let receivers = (0..<countdowns).map { Receiver("r\($0)") }
-    for receiver in receivers {
-      try engine.register(receiver, .duration(.seconds(3_600))) { _, _ in }
+    for (index, receiver) in receivers.enumerated() {
+      try engine.register(receiver, .duration(.seconds(3_600) + spread * index)) { _, _ in }
     }
     try clock.base.advance(by: .seconds(2))
     let delivered = engine.statistics.deliveries
     let (locks, reads, calls) = (engine.lockEntries, clock.readCount, clock.timerCalls.count)
+    let step: Duration
+    if case .perCountdown(let tolerance) = alignment { step = tolerance } else { step = .seconds(1) }
     for _ in 0..<wakeups {
-      try clock.base.advance(by: .seconds(1))
+      try clock.base.advance(by: step)
     }
     // Read before the statistics, which take the lock themselves.
     let lockEntries = engine.lockEntries - locks

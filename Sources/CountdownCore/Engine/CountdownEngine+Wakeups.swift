@@ -67,8 +67,9 @@ extension CountdownEngine {
       case .make:
         // On the delivery queue: a wakeup then runs its pass where it fires, instead of handing it
         // to another thread. A late wakeup (the queue was busy) is corrected like any other.
-        let timer = clock.makeTimer(on: deliveryQueue) { [weak self] event in
-          self?.timerDidReport(event)
+        let reference = WeakEngineReference(self)
+        let timer = clock.makeTimer(on: deliveryQueue) { event in
+          reference.engine?.timerDidReport(event)
         }
         let repeats = timer.supportsRepeating
         let now = clock.now.nanosecondsSinceOrigin

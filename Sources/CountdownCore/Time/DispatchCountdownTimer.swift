@@ -2,8 +2,9 @@ package import Dispatch
 
 /// The real timer behind ``ContinuousCountdownClock``: one `DispatchSourceTimer`, armed as a
 /// one-shot for each wakeup the engine asks for, so an idle or suspended engine costs no wakeups,
-/// or as a repeating one while the engine wakes every interval: Dispatch then re-arms it itself,
-/// which costs a wakeup less work than a one-shot re-armed from its handler.
+/// or as a repeating one while the engine wakes every interval (per countdown: every window):
+/// Dispatch then re-arms it itself, which costs a wakeup less work than a one-shot re-armed from
+/// its handler.
 package final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable {
   // @unchecked Sendable: the only state is the dispatch source, whose `schedule` and `cancel`
   // are thread-safe by Dispatch's contract, and an immutable clock.

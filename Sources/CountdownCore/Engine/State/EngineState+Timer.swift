@@ -64,8 +64,10 @@ extension EngineState {
       if armedAt == wakeup || (armedAt < wakeup && !arming.armedRepeating) { return nil }
     }
     // Repeating while the next wakeup is the grid instant after the last one: on the shared grid,
-    // where every running countdown changes at every grid instant.
-    let repeating = arming.timerRepeats && wheel == nil && wakeupInstant != .min
+    // where every running countdown changes at every grid instant, and per countdown while every
+    // window has a change due (countdowns spread over the interval). A wakeup that then wants a
+    // later one re-arms the timer as a one-shot (above).
+    let repeating = arming.timerRepeats && wakeupInstant != .min
       && wakeup == wakeupInstant.addingSaturated(window)
     return (wakeup, repeating)
   }
