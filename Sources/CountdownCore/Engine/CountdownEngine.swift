@@ -191,7 +191,8 @@ public final class CountdownEngine: Sendable {
     delivering deliveries: CountdownDeliveries = .everyChange,
     handler: @escaping CountdownHandler
   ) throws(CountdownError) {
-    if case .countingUp = target, deliveries == .onlyTheEnd { throw .invalidCombination }
+    if case .countingUp = target, deliveries != .everyChange { throw .invalidCombination }
+    let milestones = try Self.milestoneList(for: deliveries)
     let reading = clock.now.nanosecondsSinceOrigin
     let interval = intervalNanoseconds
     let window = windowNanoseconds
@@ -200,8 +201,10 @@ public final class CountdownEngine: Sendable {
       // that another thread made after this reading is never undone.
       let now = state.monotone(reading)
       do throws(CountdownError) {
-        let timing = try Self.timing(for: target, policy: policy, deliveries: deliveries, at: now, interval: interval)
-        return .success(state.register(receiver, handler, timing, now: now, interval: interval, window: window))
+        var timing = try Self.timing(for: target, policy: policy, deliveries: deliveries, at: now, interval: interval)
+        let planned = Self.planMilestones(milestones, in: &timing, at: now, interval: interval)
+        return .success(
+          state.register(receiver, handler, timing, now: now, interval: interval, window: window, milestones: planned))
       } catch {
         return .failure(error)
       }

@@ -30,10 +30,9 @@ extension EngineState {
     var soonestEnd = Int64.max
     for node in table.nodes {
       let timing = node.timing
-      // "Only the end" is a state: such a registration stands at 1 until its 0.
-      if timing.deliversOnlyTheEnd, timing.value != 1, timing.value != 0, !timing.isPaused {
-        problems.append("an only-the-end registration stands at \(timing.value)")
-      }
+      // "Only the end" is a state: such a registration stands at 1 until its 0; at milestones, at
+      // its next milestone + 1.
+      if let problem = onlyTheEndViolation(timing, slot: node.slot) { problems.append(problem) }
       // Every registration is either ahead of the walk or awaiting its prompt delivery.
       if timing.awaitsPromptDelivery {
         if !walkComing, !awaiting.contains(node.slot) {

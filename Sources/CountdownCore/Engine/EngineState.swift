@@ -21,7 +21,9 @@
 /// 3. **Every registration is ahead of the walk or awaits its prompt delivery.** One whose value is
 ///    owed at once is in `awaitingPromptDelivery`, or a walk is due that will find it.
 /// 4. **"Only the end" is a state, never a value.** `CountdownTiming.deliversOnlyTheEnd` survives
-///    pauses, resumes and suspensions; such a registration stands at 1 until its 0.
+///    pauses, resumes and suspensions; such a registration stands at 1 until its 0. One delivered
+///    at milestones (`deliversMilestones`, its slot holding them) stands at its next milestone + 1:
+///    a milestone of its slot's, or 0 for the end.
 /// 5. **Readings are monotone.** A call reads the clock before it takes the lock; another thread
 ///    or a wakeup may have acted on a later instant meanwhile. Every reading that changes the state
 ///    goes through ``monotone(_:)``, so no call acts on an instant before one the state already
@@ -36,7 +38,8 @@
 /// 8. **Every end to come is noted.** With ends on a grid of their own (``separateEnds``), a
 ///    running registration at its last value is kept out of `earliestChange`; instead `ends` holds
 ///    an entry for it at or before its deadline, put there by whatever brought it to that value
-///    (its registration or resume, a delivery, the tick's step down to 1). Entries are never
+///    (its registration or resume, a delivery, the tick's step down to 1). So does one delivered at
+///    milestones, at or before its next milestone's instant: each milestone is an end of its own. Entries are never
 ///    removed with their registrations: whoever pops one drops it if it is stale (rule 10) and
 ///    checks the rest (``ReceiverTable/indexAtLastValue(of:)``).
 /// 9. **Per countdown, every change waits in the wheel.** With per-countdown alignment, every
@@ -342,7 +345,7 @@ extension EngineState {
   /// that delivers only its end is owed no prompt delivery.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ timing: CountdownTiming,
-    now: Int64, interval: Int64, window: Int64
+    now: Int64, interval: Int64, window: Int64, milestones: MilestoneList? = nil
   ) -> (EngineActions, replaced: CountdownHandler?) {
     let silent = timing.deliversOnlyTheEnd
     noteRegistrationRead(now)
@@ -355,6 +358,7 @@ extension EngineState {
     }
     let key = ObjectIdentifier(receiver)
     let slot = slots.allocate(receiver: receiver, call: call)
+    if let milestones { slots.milestoneLists[slot] = milestones }
     let node = ReceiverNode(slot: slot, timing: timing)
     var replaced: CountdownHandler?
     let position: Int
@@ -588,9 +592,11 @@ extension EngineState {
 // MARK: - Ends
 
 extension EngineState {
-  /// Notes the end to come of the registration in `slot`, at its last value with `timing`.
+  /// Notes the end to come of the registration in `slot`, at its last value with `timing` (or its
+  /// next milestone's instant).
   mutating func noteEnd(of timing: CountdownTiming, in slot: SlotReference, at position: Int) {
-    noteEnd(at: timing.clockInstant(of: timing.anchor, suspendedTotal: suspendedTotal), of: slot, at: position)
+    let end = timing.nextChange(interval: interval)
+    noteEnd(at: timing.clockInstant(of: end, suspendedTotal: suspendedTotal), of: slot, at: position)
   }
 
   /// Notes an end to come at clock instant `deadline` for the registration in `slot`, whose node is

@@ -30,6 +30,7 @@ package struct CountdownTiming: Sendable {
   private static let pausesFlag: Int64 = 1 << 1
   private static let pausedFlag: Int64 = 1 << 2
   private static let onlyTheEndFlag: Int64 = 1 << 3
+  private static let milestonesFlag: Int64 = 1 << 4
 
   /// Countdown: the deadline. Counting up: the start. While paused: the remaining (or elapsed)
   /// nanoseconds, frozen.
@@ -66,23 +67,32 @@ package struct CountdownTiming: Sendable {
     @inline(__always) get { word & Self.pausedFlag != 0 }
     set { word = newValue ? word | Self.pausedFlag : word & ~Self.pausedFlag }
   }
-  /// Only the final 0 is delivered (``CountdownDeliveries/onlyTheEnd``): a state of its own, kept
-  /// through pauses, resumes and suspensions, never encoded in the value.
+  /// Only the final 0 is delivered (``CountdownDeliveries/onlyTheEnd``), or only milestones and the
+  /// 0 (``deliversMilestones``): a state of its own, kept through pauses, resumes and suspensions,
+  /// never encoded in the value.
   package private(set) var deliversOnlyTheEnd: Bool {
     @inline(__always) get { word & Self.onlyTheEndFlag != 0 }
     set { word = newValue ? word | Self.onlyTheEndFlag : word & ~Self.onlyTheEndFlag }
   }
+
+  /// Delivered at milestones (``CountdownDeliveries/milestones(_:)``): an only-the-end registration
+  /// whose value is its next milestone + 1 (1 while its next is the end), so that its next change,
+  /// the same formula as a countdown's, is that milestone's instant. Set by ``planMilestone(_:)``.
+  package var deliversMilestones: Bool { word & Self.milestonesFlag != 0 }
 
   /// Whether a prompt delivery is owed (the first value, or the one after a resume or a shift). Never
   /// for a registration that delivers only its end.
   package var awaitsPromptDelivery: Bool { value < 0 && !isPaused && !deliversOnlyTheEnd }
 
   /// The instant the value changes next: `Int64.min` when a prompt delivery is owed, `Int64.max`
-  /// while paused or after the end. For a registration that delivers only its end, the deadline.
+  /// while paused or after the end. For a registration that delivers only its end, the deadline;
+  /// at milestones, the next milestone's instant.
   @inline(__always)
   package func nextChange(interval: Int64) -> Int64 {
     if isPaused { return .max }
-    if deliversOnlyTheEnd { return value == 0 ? .max : anchor }
+    // The value is the next milestone + 1 (1 for the end): below the value at registration, so the
+    // product is below the time left then.
+    if deliversOnlyTheEnd { return value == 0 ? .max : anchor &- (value &- 1) &* interval }
     if value < 0 { return .min }
     switch kind {
     case .countdown:
@@ -181,10 +191,13 @@ package struct CountdownTiming: Sendable {
     return left <= 0 || (left - 1) / interval + 1 <= Self.maximumValue
   }
 
-  /// Whether this is a running countdown whose next change is its end: it shows 1, or delivers
-  /// only its end and has not yet (it stands at 1 until then).
+  /// Whether this is a running countdown whose next change comes on the end's grid: its end (it
+  /// shows 1, or delivers only its end and has not yet: it stands at 1 until then), or its next
+  /// milestone (``deliversMilestones``).
   @inline(__always)
-  package var isAtItsLastValue: Bool { kind == .countdown && !isPaused && value == 1 }
+  package var isAtItsLastValue: Bool {
+    kind == .countdown && !isPaused && (value == 1 || (deliversMilestones && value > 1))
+  }
 
   /// Whether the last delivered value ends the registration.
   package var isFinished: Bool { kind == .countdown && value == 0 && !isPaused }
@@ -227,7 +240,8 @@ package struct CountdownTiming: Sendable {
     case .countdown: anchor = now.addingSaturated(anchor)
     case .countingUp: anchor = now.subtractingSaturated(anchor)
     }
-    value = deliversOnlyTheEnd ? 1 : -1
+    // At milestones, the next one planned stays: none passed while frozen.
+    if !deliversMilestones { value = deliversOnlyTheEnd ? 1 : -1 }
   }
 
   /// Moves a countdown's end to `newAnchor` (its deadline, or while paused its frozen time left),
@@ -249,6 +263,15 @@ package struct CountdownTiming: Sendable {
     precondition(kind == .countdown, "only a countdown has an end")
     deliversOnlyTheEnd = true
     value = 1
+  }
+
+  /// Makes a countdown silent but for milestones: its next change is the instant of `next`, a
+  /// milestone below its current value (0: the end), and its value stands at `next` + 1 until then.
+  /// Called at registration, after each milestone delivered, and when its end moves.
+  package mutating func planMilestone(_ next: Int64) {
+    precondition(kind == .countdown, "only a countdown has milestones")
+    word |= Self.onlyTheEndFlag | Self.milestonesFlag
+    value = next &+ 1
   }
 
   /// Moves the anchor `offset` earlier: a new registration's instants, read on the clock, become

@@ -8,6 +8,9 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
   case countUp(slot: Int)
   /// A countdown that delivers only its end (``CountdownDeliveries/onlyTheEnd``).
   case oneShot(slot: Int, milliseconds: Int64, pauses: Bool)
+  /// A countdown delivered at milestones (``CountdownDeliveries/milestones(_:)``): those of
+  /// ``SimulationModel/milestones`` that are below its length.
+  case milestones(slot: Int, milliseconds: Int64, pauses: Bool)
   /// A count-up that would deliver only its end: rejected, and the slot's registration untouched.
   case oneShotCountUp(slot: Int)
   case cancel(slot: Int)
@@ -38,6 +41,7 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     case .deadline(let slot, let ms): "deadline(slot: \(slot), now + \(ms) ms)"
     case .countUp(let slot): "countUp(slot: \(slot))"
     case .oneShot(let slot, let ms, let pauses): "oneShot(slot: \(slot), \(ms) ms\(pauses ? ", pauses" : ""))"
+    case .milestones(let slot, let ms, let pauses): "milestones(slot: \(slot), \(ms) ms\(pauses ? ", pauses" : ""))"
     case .oneShotCountUp(let slot): "oneShotCountUp(slot: \(slot))"
     case .cancel(let slot): "cancel(slot: \(slot))"
     case .addTime(let slot, let ns): "addTime(slot: \(slot), \(ns / 1_000_000) ms)"
@@ -85,6 +89,8 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     case 38..<40: return .jump(milliseconds: 100 + Int64(generator.next() % 2_000))
     case 40..<45: return .oneShot(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 4 == 0)
     case 45: return .oneShotCountUp(slot: slot)
+    case 62..<67:
+      return .milestones(slot: slot, milliseconds: Int64(generator.next() % 4_000), pauses: generator.next() % 4 == 0)
     case 46..<54:
       return .duringPass(
         operation(slot: slot, crowded: crowded, mostlyOneShots: mostlyOneShots, using: &generator),
@@ -129,7 +135,10 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     switch generator.next() % 11 {
     case 10: return addTime(slot: slot, using: &generator)
     case 0, 1: return start(slot: slot, pausesOneIn: 3, mostlyOneShots: mostlyOneShots, using: &generator)
-    case 2: return .oneShot(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 3 == 0)
+    case 2:
+      return generator.next() % 2 == 0
+        ? .oneShot(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 3 == 0)
+        : .milestones(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 3 == 0)
     case 3, 4: return .pause(slot: slot)
     case 5, 6: return .resume(slot: slot)
     case 7: return .cancel(slot: slot)
