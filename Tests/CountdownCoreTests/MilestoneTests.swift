@@ -184,7 +184,7 @@ final class MilestoneTests: XCTestCase {
     assertThrows(.invalidCombination, "milestones of a count-up") { () throws(CountdownError) in
       try engine.register(timer, .countingUp, delivering: .milestones([5])) { _, _ in }
     }
-    assertThrows(.negativeDuration, "a negative milestone") { () throws(CountdownError) in
+    assertThrows(.invalidMilestone, "a negative milestone") { () throws(CountdownError) in
       try engine.register(timer, .duration(.seconds(10)), delivering: .milestones([5, -1])) { _, _ in }
     }
     try clock.advance(by: .seconds(1))

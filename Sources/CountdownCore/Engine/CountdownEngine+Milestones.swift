@@ -3,10 +3,10 @@
 extension CountdownEngine {
   /// The milestones `deliveries` asks for, checked: `nil` unless ``CountdownDeliveries/milestones(_:)``.
   /// Pure: it runs before the lock.
-  /// - Throws: ``CountdownError/negativeDuration`` for a milestone below zero.
+  /// - Throws: ``CountdownError/invalidMilestone`` for a milestone below zero.
   static func milestoneList(for deliveries: CountdownDeliveries) throws(CountdownError) -> MilestoneList? {
     guard case .milestones(let values) = deliveries else { return nil }
-    guard values.allSatisfy({ $0 >= 0 }) else { throw .negativeDuration }
+    guard values.allSatisfy({ $0 >= 0 }) else { throw .invalidMilestone }
     return MilestoneList(values)
   }
 

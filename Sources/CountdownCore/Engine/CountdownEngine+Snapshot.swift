@@ -16,6 +16,7 @@ extension CountdownEngine {
         let timing = state.table[index].timing
         return RegistrationReading(
           kind: timing.kind, policy: timing.policy, deliversOnlyTheEnd: timing.deliversOnlyTheEnd,
+          milestones: timing.deliversMilestones ? state.slots.milestones(of: state.table[index].slot)?.values : nil,
           isPaused: timing.isPaused, isFrozen: timing.isPaused || (timing.policy == .pauses && state.suspendedSince != nil),
           nanoseconds: timing.signedNanoseconds(at: state.instant(for: timing, at: state.reading(now))))
       }

@@ -9,6 +9,8 @@ package struct RegistrationReading: Hashable, Sendable {
   package var policy: SuspensionPolicy
   /// Whether it delivers only its final `0`.
   package var deliversOnlyTheEnd: Bool
+  /// The milestones it is delivered at (``CountdownDeliveries/milestones(_:)``), if any.
+  package var milestones: Set<Int>? = nil
   /// Whether it is frozen by a pause.
   package var isPaused: Bool
   /// Whether its time stands still at the reading: paused, or counting on running time

@@ -10,13 +10,15 @@ package final class MilestoneList: Sendable {
   /// The milestones above 0, ascending, without duplicates.
   package let ascending: ContiguousArray<Int64>
 
-  /// `values` must hold no negative value (``CountdownError/negativeDuration`` is thrown before).
+  /// The milestones as they were given (0 included if it was), for readings: a snapshot gives them
+  /// back as the app wrote them.
+  package let values: Set<Int>
+
+  /// `values` must hold no negative value (``CountdownError/invalidMilestone`` is thrown before).
   package init(_ values: Set<Int>) {
+    self.values = values
     ascending = ContiguousArray(values.lazy.filter { $0 > 0 }.map(Int64.init).sorted())
   }
-
-  /// The milestones as the public set gives them, without 0.
-  package var values: Set<Int> { Set(ascending.lazy.map { Int($0) }) }
 
   /// The next milestone to wait for once the value shown is `value`: the highest one below it
   /// (its instant is still ahead), or the end's 0; 0 for a value of 0 too.

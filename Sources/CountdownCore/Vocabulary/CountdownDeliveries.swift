@@ -24,6 +24,6 @@ public enum CountdownDeliveries: Hashable, Sendable {
   /// added or taken (``CountdownEngine/addTime(_:to:)``) plans the next milestone afresh: the
   /// highest one below the new value, so a milestone moved back ahead comes again and one jumped
   /// over is not delivered. A count-up has no milestones
-  /// (``CountdownError/invalidCombination``); a negative one is ``CountdownError/negativeDuration``.
+  /// (``CountdownError/invalidCombination``); a negative one is ``CountdownError/invalidMilestone``.
   case milestones(Set<Int>)
 }

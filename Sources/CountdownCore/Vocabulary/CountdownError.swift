@@ -16,4 +16,7 @@ public enum CountdownError: Error, Hashable, Sendable {
   /// (``CountdownEngine/addTime(_:to:)``), which has no end to move; or an end tolerance below the
   /// per-countdown tolerance, within which every change, the end included, already comes.
   case invalidCombination
+  /// A milestone (``CountdownDeliveries/milestones(_:)``) below zero; or, where a manager checks
+  /// it, one that is not a whole number of intervals or lies beyond the countdown it is given to.
+  case invalidMilestone
 }

@@ -166,6 +166,7 @@ extension CountdownManager {
     id: ID, _ target: CountdownTarget, _ policy: SuspensionPolicy, delivering deliveries: CountdownDeliveries = .everyChange,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
   ) throws(CountdownError) {
+    try checkMilestones(deliveries, for: target)
     try start(id: id, endsAtZero: target != .countingUp, length: length(of: target), update) { token, handler throws(CountdownError) in
       try engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
     }

@@ -6,6 +6,9 @@ extension CountdownSnapshot.Entry {
   func validate(at index: Int) throws(CountdownSnapshotError) {
     // Count-ups have no end to deliver alone, and no length.
     guard kind == .countdown || (deliveries == .everyChange && length == nil) else { throw .unreadable }
+    if case .milestones(let milestones) = deliveries, milestones.contains(where: { $0 < 0 }) {
+      throw .invalidEntry(index: index, reason: .invalidMilestone)
+    }
     if let length {
       guard length >= .zero else { throw .invalidEntry(index: index, reason: .negativeDuration) }
       guard (try? length.countdownNanoseconds()) != nil else { throw .invalidEntry(index: index, reason: .outOfRange) }
