@@ -14,7 +14,14 @@ extension CountdownManager {
   /// - Throws: ``CountdownCore/CountdownError/invalidMilestone`` for a time below zero or not a
   ///   whole number of intervals.
   public func milestones(_ times: Set<Duration>) throws(CountdownError) -> CountdownDeliveries {
-    let interval = engine.interval.nanosecondsSaturating
+    try .milestones(Self.intervals(of: times, interval: engine.interval))
+  }
+
+  /// `times`, each a whole number of `interval`s, counted in them.
+  /// - Throws: ``CountdownCore/CountdownError/invalidMilestone`` for a time below zero or between
+  ///   two intervals.
+  static func intervals(of times: Set<Duration>, interval: Duration) throws(CountdownError) -> Set<Int> {
+    let interval = interval.nanosecondsSaturating
     var values = Set<Int>()
     for time in times {
       guard time >= .zero, let nanoseconds = try? time.countdownNanoseconds(), Duration.nanoseconds(nanoseconds) == time,
@@ -22,7 +29,7 @@ extension CountdownManager {
       else { throw .invalidMilestone }
       values.insert(value)
     }
-    return .milestones(values)
+    return values
   }
 
   /// Checks the milestones of a countdown for `target`: none below zero, and, for a duration the
