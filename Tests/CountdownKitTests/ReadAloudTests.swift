@@ -80,3 +80,28 @@ final class ReadAloudTests: XCTestCase {
     MainActor.assumeIsolated { VoiceOverAnnouncer().announce("1 minute left") }
   }
 }
+
+/// The Milestones article's samples, run on the manual clock.
+final class MilestoneSampleTests: XCTestCase {
+  func testTheExamSampleReachesItsMilestonesAndTheEnd() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let exam = Exam()
+      try startExam(on: manager, exam: exam)
+      try clock.advance(by: .seconds(7_201))
+      XCTAssertEqual(exam.reachedValues, [600, 60, 10, 0])
+      XCTAssertEqual(manager.engine.statistics.wakeups, 5, "4, and one that found nothing left")
+    }
+  }
+
+  func testTheLabelSampleShowsEverySecond() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let label = ExamLabel()
+      try startExamClock(on: manager, label: label)
+      try clock.advance(by: .seconds(7_200 - 65))
+      XCTAssertEqual(label.text, "1:05")
+      manager.cancelAll()
+    }
+  }
+}
