@@ -175,6 +175,26 @@ final class MilestoneTests: XCTestCase {
     assertOnTime(log, deadline: 20_230_000_000, tolerance: 50_000_000)
   }
 
+  func testOnRunningTimeNoMilestonePassesWhileSuspended() throws {
+    let (engine, clock) = try makeEngine()
+    let log = Log(clock: clock)
+    let timer = Receiver("timer")
+    defer { withExtendedLifetime(timer) {} }
+    try engine.register(timer, .duration(.seconds(30)), whileSuspended: .pauses, delivering: .milestones([20, 10]), handler: log.handler)
+    try clock.advance(by: .seconds(5))
+    engine.suspendTicking()
+    try clock.advance(by: .seconds(60))
+    engine.resumeTicking()
+    try clock.advance(by: .milliseconds(100))
+    XCTAssertEqual(log.values, [], "25 s left when suspended, 25 s left at the resume: no milestone passed")
+    try clock.advance(by: .seconds(15))
+    XCTAssertEqual(log.values, [20, 10])
+    // The deadline moved by the 60 s spent suspended.
+    assertOnTime(log, deadline: 90 * Self.second, tolerance: 50_000_000)
+    try clock.advance(by: .seconds(10))
+    XCTAssertEqual(log.values, [20, 10, 0])
+  }
+
   func testBadMilestonesAreRejectedAndChangeNothing() throws {
     let (engine, clock) = try makeEngine()
     let log = Log(clock: clock)

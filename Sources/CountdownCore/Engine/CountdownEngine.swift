@@ -176,11 +176,13 @@ public final class CountdownEngine: Sendable {
   ///   - target: What to count: a duration, a deadline, or up from zero.
   ///   - policy: Whether time spent suspended counts (``SuspensionPolicy/keepsRunning``, default)
   ///     or not (``SuspensionPolicy/pauses``).
-  ///   - deliveries: Every change (default), or only the final 0 (``CountdownDeliveries/onlyTheEnd``).
+  ///   - deliveries: Every change (default), only the final 0 (``CountdownDeliveries/onlyTheEnd``),
+  ///     or milestones and the 0 (``CountdownDeliveries/milestones(_:)``).
   ///   - handler: Called on the delivery queue with the remaining whole intervals, rounded up
   ///     (elapsed ones, when counting up), and a stop flag.
   /// - Throws: ``CountdownError/negativeDuration``, ``CountdownError/invalidCombination`` for only
-  ///   the end of a count-up (which has no end), or ``CountdownError/outOfRange`` for a deadline
+  ///   the end or milestones of a count-up (which has no end), ``CountdownError/invalidMilestone``
+  ///   for a negative milestone, or ``CountdownError/outOfRange`` for a deadline
   ///   beyond 292 years or a countdown of more than 2⁵⁵ − 1 intervals (417 days of 1 ns ones); the
   ///   receiver's existing countdown, if any, is left untouched.
   /// - Complexity: O(1) amortized.

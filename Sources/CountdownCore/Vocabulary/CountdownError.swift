@@ -11,8 +11,9 @@ public enum CountdownError: Error, Hashable, Sendable {
   case invalidInterval
   /// A deadline or duration too far away to represent on the clock (beyond about 292 years).
   case outOfRange
-  /// Options that cannot work together: only the end (``CountdownDeliveries/onlyTheEnd``) of a
-  /// count-up, which has no end and would never be called; time added to a count-up
+  /// Options that cannot work together: only the end (``CountdownDeliveries/onlyTheEnd``) or
+  /// milestones (``CountdownDeliveries/milestones(_:)``) of a count-up, which has no end and would
+  /// never be called; time added to a count-up
   /// (``CountdownEngine/addTime(_:to:)``), which has no end to move; or an end tolerance below the
   /// per-countdown tolerance, within which every change, the end included, already comes.
   case invalidCombination

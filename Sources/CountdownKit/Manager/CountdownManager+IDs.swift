@@ -44,10 +44,12 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// With ``CountdownCore/CountdownDeliveries/onlyTheEnd`` the manager wakes for the end alone; a
-  /// snapshot keeps that choice.
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``; an existing
-  ///   countdown of `id` is then left untouched.
+  /// With ``CountdownCore/CountdownDeliveries/onlyTheEnd`` the manager wakes for the end alone, with
+  /// ``CountdownCore/CountdownDeliveries/milestones(_:)`` (see ``milestones(_:)``) for each milestone
+  /// and the end; a snapshot keeps that choice.
+  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``;
+  ///   ``CountdownCore/CountdownError/invalidMilestone`` for a milestone below zero or beyond
+  ///   `duration`. An existing countdown of `id` is then left untouched.
   public func start<ID: Hashable & Sendable>(
     id: ID,
     for duration: Duration,
