@@ -39,9 +39,9 @@
 ///    running registration at its last value is kept out of `earliestChange`; instead `ends` holds
 ///    an entry for it at or before its deadline, put there by whatever brought it to that value
 ///    (its registration or resume, a delivery, the tick's step down to 1). So does one delivered at
-///    milestones, at or before its next milestone's instant: each milestone is an end of its own. Entries are never
-///    removed with their registrations: whoever pops one drops it if it is stale (rule 10) and
-///    checks the rest (``ReceiverTable/indexAtLastValue(of:)``).
+///    milestones, at or before its next milestone's instant: each milestone is an end of its own.
+///    Entries are never removed with their registrations: whoever pops one drops it if it is stale
+///    (rule 10) and checks the rest (``ReceiverTable/indexAtLastValue(of:)``).
 /// 9. **Per countdown, every change waits in the wheel.** With per-countdown alignment, every
 ///    registration not awaiting its first delivery has an entry in the wheel's list of the first
 ///    window not yet visited at or after its next change (a paused one: some entry, for its probe),
