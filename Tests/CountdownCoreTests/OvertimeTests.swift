@@ -106,6 +106,27 @@ final class OvertimeTests: XCTestCase {
     XCTAssertFalse(engine.contains(order))
   }
 
+  func testOvertimeWithMilestonesIsAnInvalidCombination() throws {
+    let (engine, clock) = try makeEngine()
+    let timeline = Timeline(clock: clock)
+    let order = Receiver("order")
+    try engine.register(order, .duration(.seconds(3)), handler: timeline.handler)
+    assertThrows(.invalidCombination, "overtime at milestones") { () throws(CountdownError) in
+      try engine.register(order, .duration(.seconds(9)), delivering: .milestones([5, 2]), pastTheEnd: .countsOvertime) { _, _ in }
+    }
+    // The combination is checked before the milestones themselves.
+    assertThrows(.invalidCombination, "overtime at a negative milestone") { () throws(CountdownError) in
+      try engine.register(order, .duration(.seconds(9)), delivering: .milestones([-1]), pastTheEnd: .countsOvertime) { _, _ in }
+    }
+    assertThrows(.invalidCombination, "a count-up at milestones, counting overtime") { () throws(CountdownError) in
+      try engine.register(order, .countingUp, delivering: .milestones([5]), pastTheEnd: .countsOvertime) { _, _ in }
+    }
+    XCTAssertEqual(engine.statistics.receivers, 1)
+    try clock.advance(by: .seconds(4))
+    XCTAssertEqual(timeline.values, [3, 2, 1, 0], "the existing countdown untouched: every change, and it stops at 0")
+    XCTAssertFalse(engine.contains(order))
+  }
+
   func testPausedInOvertimeResumesWhereItWas() throws {
     let (engine, clock) = try makeEngine()
     let timeline = Timeline(clock: clock)

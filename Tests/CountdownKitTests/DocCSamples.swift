@@ -302,3 +302,51 @@ final class OrderTimers {
   }
 }
 // END DOCC
+
+/// What the milestone samples drive: an exam's warnings, and a label that changes every second.
+@MainActor final class Exam {
+  var reachedValues: [Int] = []
+  func reached(_ secondsLeft: Int) { reachedValues.append(secondsLeft) }
+}
+
+@MainActor final class ExamLabel {
+  var text = ""
+}
+
+/// The Milestones article's first sample.
+@MainActor
+func startExam(on manager: CountdownManager, exam: Exam) throws {
+  // DOCC: milestones-exam
+  // Warn at 10 minutes, turn red at 60 s, buzz at 10 s: 4 wakeups in 2 hours, not 7 200.
+  try manager.start(
+    id: "exam", for: .seconds(7_200),
+    delivering: manager.milestones([.seconds(600), .seconds(60), .seconds(10)])
+  ) { _, left, _ in
+    exam.reached(left)  // 600, 60, 10, then 0
+  }
+  // END DOCC
+}
+
+/// The Milestones article's read-aloud sample, with a label that changes every second.
+@MainActor
+func startExamClock(on manager: CountdownManager, label: ExamLabel) throws {
+  // DOCC: read-aloud-label
+  // The label changes every second; VoiceOver users hear the milestones instead.
+  let readAloud = try manager.readAloud(at: [.seconds(600), .seconds(60), .seconds(10)])
+  try manager.start(id: "exam", for: .seconds(7_200)) { _, left, _ in
+    label.text = RemainingTime(seconds: left).formatted(.clock)
+    readAloud.read(left)  // announces "10 minutes left", "1 minute left", "10 seconds left"
+  }
+  // END DOCC
+}
+
+/// The Milestones article's read-aloud sample without a label: the app wakes for the milestones alone.
+@MainActor
+func startSilentExam(on manager: CountdownManager) throws {
+  // DOCC: read-aloud-only
+  let readAloud = try manager.readAloud(at: [.seconds(60), .seconds(10)])
+  try manager.start(id: "exam", for: .seconds(7_200), delivering: readAloud.deliveries) { _, left, _ in
+    readAloud.read(left)
+  }
+  // END DOCC
+}

@@ -187,4 +187,14 @@ final class ManagerOvertimeTests: XCTestCase {
       _ = try CountdownSnapshot<String>(decoding: data)
     }
   }
+
+  func testASnapshotEntryCountingOvertimeAtMilestonesIsRejected() throws {
+    let entry = CountdownSnapshot<String>.Entry(
+      id: "x", kind: .countdown, policy: .keepsRunning, deliveries: .milestones([60, 10]),
+      date: Date(timeIntervalSince1970: 1_800_000_100), ending: .countsOvertime)
+    let data = try JSONEncoder().encode(CountdownSnapshot(takenAt: Date(timeIntervalSince1970: 1_800_000_000), serverOffset: nil, entries: [entry]))
+    assertThrows(.invalidEntry(index: 0, reason: .invalidCombination)) { () throws(CountdownSnapshotError) in
+      _ = try CountdownSnapshot<String>(decoding: data)
+    }
+  }
 }

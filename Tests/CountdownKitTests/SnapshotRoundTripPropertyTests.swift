@@ -63,9 +63,16 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
         first.listen(id: id, whileSuspended: policy) { _, _, _ in }
         started.append(Started(id: id, kind: .countingUp, policy: policy, deliveries: .everyChange))
       default:
-        let deliveries: CountdownDeliveries = random.next() % 3 == 0 ? .onlyTheEnd : .everyChange
-        let ending: CountdownEnding = deliveries == .everyChange && random.next() % 3 == 0 ? .countsOvertime : .stops
         let length = milliseconds(0...120_000)
+        let deliveries: CountdownDeliveries =
+          switch random.next() % 6 {
+          case 0, 1: .onlyTheEnd
+          // Milestones within the countdown (whole seconds, the manager's interval).
+          case 2: .milestones(Set((0..<Int(random.next() % 4)).map { _ in Int(random.next() % UInt64(length / 1_000 + 1)) }))
+          default: .everyChange
+          }
+        // Overtime only for a countdown delivering every change, as the engine takes it.
+        let ending: CountdownEnding = deliveries == .everyChange && random.next() % 3 == 0 ? .countsOvertime : .stops
         if ending == .countsOvertime {
           try first.start(id: id, for: .milliseconds(length), whileSuspended: policy, pastTheEnd: ending) { _, _, _ in }
         } else {
@@ -123,6 +130,7 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
     var running: [String] = []
     for entry in snapshot.entries {
       let what = try XCTUnwrap(started.first { $0.id == entry.id })
+      XCTAssertEqual(decoded.entries.first { $0.id == entry.id }?.deliveries, entry.deliveries, "seed \(seed)")
       let countsByDate = !what.isPaused && what.policy == .keepsRunning
       // What cannot be known: without a calibration, a date moves with the device's clock.
       let shift: Duration = countsByDate && serverAhead == nil ? .milliseconds(Int64((moved * 1e3).rounded())) : .zero
@@ -157,9 +165,10 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
         XCTAssertEqual(log.values(entry.id), [0], context)
         continue
       }
+      XCTAssertEqual(entry.deliveries, what.deliveries, context)
       XCTAssertEqual(manager.timeLeft(id: entry.id), left, context)
       let value = Int((left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000 - 1) / 1_000_000_000 + 1)
-      let shown = what.isPaused || what.deliveries == .onlyTheEnd ? [] : [value]
+      let shown = what.isPaused || what.deliveries != .everyChange ? [] : [value]
       XCTAssertEqual(log.values(entry.id), shown, "\(context): its value at once")
       let dates = try XCTUnwrap(manager.timerDates(id: entry.id), context)
       XCTAssertEqual(dates.isFrozen, what.isPaused, context)

@@ -1,4 +1,4 @@
-/// AppKit's `NSApplication`: the lifecycle notifications.
+/// AppKit's `NSApplication`: its shared instance and the lifecycle notifications.
 @MainActor
 open class NSApplication {
   /// Posted when the app is hidden (all its windows leave the screen).
@@ -11,6 +11,9 @@ open class NSApplication {
   /// Posted when the app stops being the frontmost one (its windows stay on screen).
   nonisolated public static let didResignActiveNotification = NSNotification.Name(
     "NSApplicationDidResignActiveNotification")
+
+  /// The app's one instance.
+  open class var shared: NSApplication { fatalError("a stub: nothing here runs") }
 
   private init() {}
 }

@@ -16,7 +16,9 @@ extension CountdownEngine {
         let timing = state.table[index].timing
         return RegistrationReading(
           kind: timing.kind, policy: timing.policy, deliversOnlyTheEnd: timing.deliversOnlyTheEnd,
-          countsOvertime: timing.countsOvertime, isPaused: timing.isPaused, isFrozen: timing.isPaused || (timing.policy == .pauses && state.suspendedSince != nil),
+          countsOvertime: timing.countsOvertime,
+          milestones: timing.deliversMilestones ? state.slots.milestones(of: state.table[index].slot)?.values : nil,
+          isPaused: timing.isPaused, isFrozen: timing.isPaused || (timing.policy == .pauses && state.suspendedSince != nil),
           nanoseconds: timing.signedNanoseconds(at: state.instant(for: timing, at: state.reading(now))))
       }
     }

@@ -187,14 +187,16 @@ public final class CountdownEngine: Sendable {
   ///   - target: What to count: a duration, a deadline, or up from zero.
   ///   - policy: Whether time spent suspended counts (``SuspensionPolicy/keepsRunning``, default)
   ///     or not (``SuspensionPolicy/pauses``).
-  ///   - deliveries: Every change (default), or only the final 0 (``CountdownDeliveries/onlyTheEnd``).
+  ///   - deliveries: Every change (default), only the final 0 (``CountdownDeliveries/onlyTheEnd``),
+  ///     or milestones and the 0 (``CountdownDeliveries/milestones(_:)``).
   ///   - ending: Whether the countdown ends with its 0 (``CountdownEnding/stops``, default) or
   ///     counts on past its deadline with negative values (``CountdownEnding/countsOvertime``).
   ///   - handler: Called on the delivery queue with the remaining whole intervals, rounded up
   ///     (elapsed ones, when counting up), and a stop flag.
   /// - Throws: ``CountdownError/negativeDuration``, ``CountdownError/invalidCombination`` for only
-  ///   the end of a count-up (which has no end) or overtime with anything but every change or for a
-  ///   count-up, or ``CountdownError/outOfRange`` for a deadline
+  ///   the end or milestones of a count-up (which has no end) or overtime with anything but every
+  ///   change or for a count-up, ``CountdownError/invalidMilestone`` for a negative milestone, or
+  ///   ``CountdownError/outOfRange`` for a deadline
   ///   beyond 292 years or a countdown of more than 2⁵⁵ − 1 intervals (417 days of 1 ns ones); the
   ///   receiver's existing countdown, if any, is left untouched.
   /// - Complexity: O(1) amortized.
@@ -206,12 +208,14 @@ public final class CountdownEngine: Sendable {
     pastTheEnd ending: CountdownEnding = .stops,
     handler: @escaping CountdownHandler
   ) throws(CountdownError) {
-    if case .countingUp = target, deliveries == .onlyTheEnd { throw .invalidCombination }
+    if case .countingUp = target, deliveries != .everyChange { throw .invalidCombination }
     try Self.validate(ending, target: target, deliveries: deliveries)
+    let milestones = try Self.milestoneList(for: deliveries)
     let reading = clock.now.nanosecondsSinceOrigin
     let outcome = state.withLock {
       $0.register(
-        receiver, handler, for: target, policy: policy, deliveries: deliveries, ending: ending, reading: reading)
+        receiver, handler, for: target, policy: policy, deliveries: deliveries, ending: ending,
+        milestones: milestones, reading: reading)
     }
     let (actions, replaced) = try outcome.get()
     _ = replaced  // the old handler is released here, outside the lock

@@ -11,6 +11,8 @@ package struct RegistrationReading: Hashable, Sendable {
   package var deliversOnlyTheEnd: Bool
   /// Whether it counts on past its deadline (``CountdownEnding/countsOvertime``).
   package var countsOvertime: Bool = false
+  /// The milestones it is delivered at (``CountdownDeliveries/milestones(_:)``), if any.
+  package var milestones: Set<Int>? = nil
   /// Whether it is frozen by a pause.
   package var isPaused: Bool
   /// Whether its time stands still at the reading: paused, or counting on running time

@@ -32,6 +32,7 @@ package struct CountdownTiming: Sendable {
   private static let pausedFlag: Int64 = 1 << 2
   private static let onlyTheEndFlag: Int64 = 1 << 3
   private static let overtimeFlag: Int64 = 1 << 4
+  private static let milestonesFlag: Int64 = 1 << 5
   /// The stored value of a timing owed a prompt delivery: the smallest the value's 56 bits hold,
   /// below every value a timing shows (an overtime countdown's go down to −``maximumValue``).
   private static let promptOwed: Int64 = -(1 << 55)
@@ -71,8 +72,9 @@ package struct CountdownTiming: Sendable {
     @inline(__always) get { word & Self.pausedFlag != 0 }
     set { word = newValue ? word | Self.pausedFlag : word & ~Self.pausedFlag }
   }
-  /// Only the final 0 is delivered (``CountdownDeliveries/onlyTheEnd``): a state of its own, kept
-  /// through pauses, resumes and suspensions, never encoded in the value.
+  /// Only the final 0 is delivered (``CountdownDeliveries/onlyTheEnd``), or only milestones and the
+  /// 0 (``deliversMilestones``): a state of its own, kept through pauses, resumes and suspensions,
+  /// never encoded in the value.
   package private(set) var deliversOnlyTheEnd: Bool {
     @inline(__always) get { word & Self.onlyTheEndFlag != 0 }
     set { word = newValue ? word | Self.onlyTheEndFlag : word & ~Self.onlyTheEndFlag }
@@ -93,17 +95,26 @@ package struct CountdownTiming: Sendable {
     countsOvertime = true
   }
 
+  /// Delivered at milestones (``CountdownDeliveries/milestones(_:)``): an only-the-end registration
+  /// whose value is its next milestone + 1 (1 while its next is the end), so that its next change,
+  /// the same formula as a countdown's, is that milestone's instant. Set by ``planMilestone(_:)``.
+  /// Never with overtime (rejected at registration).
+  package var deliversMilestones: Bool { word & Self.milestonesFlag != 0 }
+
   /// Whether a prompt delivery is owed (the first value, or the one after a resume or a shift). Never
   /// for a registration that delivers only its end.
   package var awaitsPromptDelivery: Bool { value == Self.promptOwed && !isPaused && !deliversOnlyTheEnd }
 
   /// The instant the value changes next: `Int64.min` when a prompt delivery is owed, `Int64.max`
   /// while paused or after the end (an overtime countdown's end is its lowest value). For a
-  /// registration that delivers only its end, the deadline.
+  /// registration that delivers only its end, the deadline; at milestones, the next milestone's
+  /// instant.
   @inline(__always)
   package func nextChange(interval: Int64) -> Int64 {
     if isPaused { return .max }
-    if deliversOnlyTheEnd { return value == 0 ? .max : anchor }
+    // The value is the next milestone + 1 (1 for the end): below the value at registration, so the
+    // product is below the time left then.
+    if deliversOnlyTheEnd { return value == 0 ? .max : anchor &- (value &- 1) &* interval }
     if value == Self.promptOwed { return .min }
     switch kind {
     case .countdown:
@@ -189,26 +200,13 @@ package struct CountdownTiming: Sendable {
     return value
   }
 
-  /// When the value shown from `now` on changes first (`Int64.max` for a countdown already at 0).
-  package func firstChange(after now: Int64, interval: Int64) -> Int64 {
-    var copy = self
-    _ = copy.advance(to: now, interval: interval)
-    return copy.nextChange(interval: interval)
-  }
-
-  /// Whether this countdown's value at `now` fits in a timing (see ``maximumValue``); a count-up's
-  /// always does (it stops at the maximum).
-  package func valueFits(at now: Int64, interval: Int64) -> Bool {
-    guard kind == .countdown, !isPaused else { return true }
-    let (left, overflow) = anchor.subtractingReportingOverflow(now)
-    if overflow { return anchor < now }
-    return left <= 0 || (left - 1) / interval + 1 <= Self.maximumValue
-  }
-
-  /// Whether this is a running countdown whose next change is its end: it shows 1, or delivers
-  /// only its end and has not yet (it stands at 1 until then).
+  /// Whether this is a running countdown whose next change comes on the end's grid: its end (it
+  /// shows 1, or delivers only its end and has not yet: it stands at 1 until then), or its next
+  /// milestone (``deliversMilestones``).
   @inline(__always)
-  package var isAtItsLastValue: Bool { kind == .countdown && !isPaused && value == 1 }
+  package var isAtItsLastValue: Bool {
+    kind == .countdown && !isPaused && (value == 1 || (deliversMilestones && value > 1))
+  }
 
   /// Whether the last delivered value ends the registration.
   package var isFinished: Bool { kind == .countdown && value == 0 && !isPaused && !countsOvertime }
@@ -218,23 +216,6 @@ package struct CountdownTiming: Sendable {
     var copy = self
     if !copy.isPaused { copy.value = Self.promptOwed }
     return copy.advance(to: now, interval: interval)
-  }
-
-  /// The remaining (countdown) or elapsed (counting up) nanoseconds at `now`; negative for a
-  /// countdown in overtime.
-  package func nanoseconds(at now: Int64) -> Int64 {
-    if isPaused { return anchor }
-    switch kind {
-    case .countdown:
-      let left = anchor.subtractingSaturated(now)
-      return countsOvertime ? left : max(0, left)
-    case .countingUp: return max(0, now.subtractingSaturated(anchor))
-    }
-  }
-
-  /// ``nanoseconds(at:)``, but negative for a running countdown whose deadline passed before `now`.
-  package func signedNanoseconds(at now: Int64) -> Int64 {
-    kind == .countdown && !isPaused ? anchor.subtractingSaturated(now) : nanoseconds(at: now)
   }
 
   /// Freezes the registration at `now`: it is never due until ``resume(at:)``.
@@ -254,7 +235,8 @@ package struct CountdownTiming: Sendable {
     case .countdown: anchor = now.addingSaturated(anchor)
     case .countingUp: anchor = now.subtractingSaturated(anchor)
     }
-    value = deliversOnlyTheEnd ? 1 : Self.promptOwed
+    // At milestones, the next one planned stays: none passed while frozen.
+    if !deliversMilestones { value = deliversOnlyTheEnd ? 1 : Self.promptOwed }
   }
 
   /// Moves a countdown's end to `newAnchor` (its deadline, or while paused its frozen time left),
@@ -276,6 +258,15 @@ package struct CountdownTiming: Sendable {
     precondition(kind == .countdown, "only a countdown has an end")
     deliversOnlyTheEnd = true
     value = 1
+  }
+
+  /// Makes a countdown silent but for milestones: its next change is the instant of `next`, a
+  /// milestone below its current value (0: the end), and its value stands at `next` + 1 until then.
+  /// Called at registration, after each milestone delivered, and when its end moves.
+  package mutating func planMilestone(_ next: Int64) {
+    precondition(kind == .countdown && !countsOvertime, "only a countdown without overtime has milestones")
+    word |= Self.onlyTheEndFlag | Self.milestonesFlag
+    value = next &+ 1
   }
 
   /// Moves the anchor `offset` earlier: a new registration's instants, read on the clock, become

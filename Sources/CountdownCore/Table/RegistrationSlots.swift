@@ -26,6 +26,10 @@ package final class RegistrationSlots {
   @exclusivity(unchecked) private var freeSlots: ContiguousArray<SlotReference> = []
   /// Slots ever handed out; those from here to the end of the last page were never used.
   @exclusivity(unchecked) private var used = 0
+  /// The milestones of the registrations delivered at them (``CountdownDeliveries/milestones(_:)``),
+  /// by slot: apart from the slots, which keep their size for the tick (see
+  /// ``milestones(of:)``). Dropped when the slot is freed.
+  @exclusivity(unchecked) var milestoneLists: [SlotReference: MilestoneList] = [:]
 
   package init() {}
 
@@ -70,6 +74,7 @@ package final class RegistrationSlots {
     // Clearing a weak reference runs no user code: at most it frees the reference's side table.
     slot.pointee.receiver = nil
     slot.pointee.key = nil
+    if !milestoneLists.isEmpty { milestoneLists[reference] = nil }
     // Whatever an index still holds for this registration is stale from now on, even once the
     // slot holds the next one.
     reference.renewGeneration()

@@ -10,4 +10,21 @@ public enum CountdownDeliveries: Hashable, Sendable {
   /// resuming the engine's ticking deliver nothing; a countdown that ran out meanwhile still gets
   /// its 0.
   case onlyTheEnd
+  /// Only the values in the set, in whole intervals left, and the final 0 (a warning at 10
+  /// minutes, a colour at 60 s, a buzz at 10 s, a VoiceOver announcement): the engine wakes once
+  /// per milestone, not once per interval. Each comes on time like the end: at its instant,
+  /// deadline − value × interval, or within the end tolerance after it, never before.
+  ///
+  /// Like ``onlyTheEnd`` there are no prompt deliveries: registering, resuming and resuming the
+  /// engine's ticking deliver nothing, and the final 0 always comes. A milestone whose instant is
+  /// already passed at registration (one at or above the value shown then) is never delivered.
+  /// Milestones passed while the engine could not deliver them (it was suspended, or its wakeup
+  /// came late) collapse into one delivery of the latest of them, the lowest; the next one waits
+  /// below the current value. Pausing freezes the time, so no milestone passes meanwhile. Time
+  /// added or taken (``CountdownEngine/addTime(_:to:)``) plans the next milestone afresh: the
+  /// highest one below the new value, so a milestone moved back ahead comes again and one jumped
+  /// over is not delivered. A count-up has no milestones, and a countdown at milestones counts no
+  /// overtime (``CountdownError/invalidCombination``, checked first); a negative one is
+  /// ``CountdownError/invalidMilestone``.
+  case milestones(Set<Int>)
 }

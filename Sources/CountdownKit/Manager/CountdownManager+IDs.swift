@@ -44,10 +44,12 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// With ``CountdownCore/CountdownDeliveries/onlyTheEnd`` the manager wakes for the end alone; a
-  /// snapshot keeps that choice.
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``; an existing
-  ///   countdown of `id` is then left untouched.
+  /// With ``CountdownCore/CountdownDeliveries/onlyTheEnd`` the manager wakes for the end alone, with
+  /// ``CountdownCore/CountdownDeliveries/milestones(_:)`` (see ``milestones(_:)``) for each milestone
+  /// and the end; a snapshot keeps that choice.
+  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``;
+  ///   ``CountdownCore/CountdownError/invalidMilestone`` for a milestone below zero or beyond
+  ///   `duration`. An existing countdown of `id` is then left untouched.
   public func start<ID: Hashable & Sendable>(
     id: ID,
     for duration: Duration,
@@ -167,6 +169,7 @@ extension CountdownManager {
     id: ID, _ target: CountdownTarget, _ policy: SuspensionPolicy, delivering deliveries: CountdownDeliveries = .everyChange,
     pastTheEnd ending: CountdownEnding = .stops, _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
   ) throws(CountdownError) {
+    try checkMilestones(deliveries, for: target)
     // An overtime countdown's 0 is not its end: the id stays its own until stop or cancel.
     let endsAtZero = target != .countingUp && ending == .stops
     try start(id: id, endsAtZero: endsAtZero, length: length(of: target), update) { token, handler throws(CountdownError) in

@@ -113,8 +113,8 @@ extension CountdownManager {
     let isCountdown = reading.kind == .countdown
     var entry = CountdownSnapshot<ID>.Entry(
       id: key.id, kind: isCountdown ? .countdown : .countingUp, policy: reading.policy,
-      deliveries: reading.deliversOnlyTheEnd ? .onlyTheEnd : .everyChange, isPaused: reading.isPaused,
-      ending: reading.countsOvertime ? .countsOvertime : .stops)
+      deliveries: reading.milestones.map { .milestones($0) } ?? (reading.deliversOnlyTheEnd ? .onlyTheEnd : .everyChange),
+      isPaused: reading.isPaused, ending: reading.countsOvertime ? .countsOvertime : .stops)
     let left = max(0, reading.nanoseconds)
     if isCountdown {
       // The recorded length may be an earlier start's, if the id was restarted since: never shorter

@@ -59,7 +59,8 @@ extension CountdownSnapshot: Codable {
 
 extension CountdownSnapshot.Entry: Codable {
   private enum CodingKeys: String, CodingKey {
-    case id, kind, policy, onlyTheEnd, paused, date, dateSinceReferenceDate, nanoseconds, lengthNanoseconds, overtime
+    case id, kind, policy, onlyTheEnd, milestones, paused, date, dateSinceReferenceDate, nanoseconds, lengthNanoseconds
+    case overtime
   }
 
   /// Decodes one entry of the current format; the snapshot checks it.
@@ -78,6 +79,10 @@ extension CountdownSnapshot.Entry: Codable {
     default: throw CountdownSnapshotError.unreadable
     }
     deliveries = try container.decode(Bool.self, forKey: .onlyTheEnd) ? .onlyTheEnd : .everyChange
+    // Optional: entries written before milestones, or without them, have none.
+    if let milestones = try container.decodeIfPresent([Int].self, forKey: .milestones) {
+      deliveries = .milestones(Set(milestones))
+    }
     isPaused = try container.decode(Bool.self, forKey: .paused)
     date =
       format == 1
@@ -95,7 +100,11 @@ extension CountdownSnapshot.Entry: Codable {
     try container.encode(id, forKey: .id)
     try container.encode(kind, forKey: .kind)
     try container.encode(policy == .pauses ? "pauses" : "keepsRunning", forKey: .policy)
-    try container.encode(deliveries == .onlyTheEnd, forKey: .onlyTheEnd)
+    // A reader that knows no milestones takes such an entry for one that delivers only its end.
+    try container.encode(deliveries != .everyChange, forKey: .onlyTheEnd)
+    if case .milestones(let milestones) = deliveries {
+      try container.encode(milestones.sorted(), forKey: .milestones)
+    }
     try container.encode(isPaused, forKey: .paused)
     try container.encodeIfPresent(date?.timeIntervalSinceReferenceDate, forKey: .dateSinceReferenceDate)
     try container.encodeIfPresent(time.map(CountdownSnapshot.nanoseconds(of:)), forKey: .nanoseconds)

@@ -10,6 +10,9 @@ extension CountdownSnapshot.Entry {
     guard ending == .stops || (kind == .countdown && deliveries == .everyChange) else {
       throw .invalidEntry(index: index, reason: .invalidCombination)
     }
+    if case .milestones(let milestones) = deliveries, milestones.contains(where: { $0 < 0 }) {
+      throw .invalidEntry(index: index, reason: .invalidMilestone)
+    }
     if let length {
       guard length >= .zero else { throw .invalidEntry(index: index, reason: .negativeDuration) }
       guard (try? length.countdownNanoseconds()) != nil else { throw .invalidEntry(index: index, reason: .outOfRange) }

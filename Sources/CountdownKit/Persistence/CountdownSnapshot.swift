@@ -23,7 +23,8 @@ public import Foundation
 ///   the app was not running does not change;
 /// - a countdown's length, start to end, so its ``CountdownTimerDates/timerInterval`` (and a
 ///   `ProgressView`'s progress) goes on after the restore;
-/// - its policy, and whether it delivers every change or only its end.
+/// - its policy, and whether it delivers every change, only its end, or its milestones (kept in
+///   intervals: restore them on a manager with the same interval).
 ///
 /// The continuous clock a manager counts on starts again from zero when the device restarts, so
 /// a snapshot does not hold clock instants: dates are what outlive a reboot. What cannot be known
@@ -71,7 +72,7 @@ public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Se
     public var kind: Kind
     /// Whether time the app spends suspended counts.
     public var policy: SuspensionPolicy
-    /// Every change, or only the end.
+    /// Every change, only the end, or milestones (in intervals).
     public var deliveries: CountdownDeliveries
     /// Whether it is paused.
     public var isPaused: Bool

@@ -16,6 +16,14 @@ struct RegistrationRecord {
   /// Counts on past its deadline (``CountdownEnding/countsOvertime``): its 0 does not end it, and
   /// its values go on below 0, each checked against the clock like the others.
   var overtime = false
+  /// Delivered at milestones (``CountdownDeliveries/milestones(_:)``, those of
+  /// ``SimulationModel/milestones``): any other value but 0 is wrong, and so is a milestone that
+  /// does not come by the wakeup after its instant.
+  var atMilestones = false
+  /// At milestones: the next milestone is the highest one below this value (the value at
+  /// registration, then the last delivered); `nil` once time added re-planned it at an instant the
+  /// model knows only within brackets, until the next delivery.
+  var milestonesBelow: Int64?
   /// Countdown: the deadline; count-up: the start. Moved by the time spent paused.
   var anchorMin: Int64
   var anchorMax: Int64

@@ -130,6 +130,18 @@ struct SimulationRun {
           record.overtime = true
           return record
         }
+      case .milestones(let slot, let milliseconds, let pauses):
+        let length = milliseconds * 1_000_000
+        let deliveries = CountdownDeliveries.milestones(SimulationModel.milestones)
+        try register(slot, .duration(.nanoseconds(length)), pauses: pauses, deliveries: deliveries) { before, after in
+          var record = RegistrationRecord(
+            kind: .countdown, pauses: pauses, anchorMin: before + length, anchorMax: after + length,
+            maximum: Int(model.ceilDiv(length, SimulationRun.interval)), gridCheckAfter: after)
+          // A deadline that has come by the registration is delivered at once, as its first value.
+          record.atMilestones = length > 0
+          record.milestonesBelow = model.ceilDiv(length, SimulationRun.interval)
+          return record
+        }
       case .oneShotCountUp(let slot):
         let receiver = objects[slot] ?? Receiver("slot \(slot)")
         objects[slot] = receiver
@@ -226,6 +238,7 @@ struct SimulationRun {
         if !suspended {
           if sharedGrid { model.checkGrid(gridFloor(target), latest: gridFloor(max(target, now()))) }
           model.checkEnds(at: now())
+          model.checkMilestones(at: now())
           model.checkWakeups(clock.base.earliestArmedDeadline?.nanosecondsSinceOrigin)
         }
       case .duringPass(let step, let offThread):
@@ -319,6 +332,7 @@ struct SimulationRun {
         }
       }
       record.maximum += Int(model.ceilDiv(max(0, nanoseconds), SimulationRun.interval))
+      record.milestonesBelow = nil
       record.loose = true
       record.mayGoUp = true
       model.records[id] = record

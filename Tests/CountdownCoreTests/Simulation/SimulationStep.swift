@@ -8,6 +8,9 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
   case countUp(slot: Int)
   /// A countdown that delivers only its end (``CountdownDeliveries/onlyTheEnd``).
   case oneShot(slot: Int, milliseconds: Int64, pauses: Bool)
+  /// A countdown delivered at milestones (``CountdownDeliveries/milestones(_:)``): those of
+  /// ``SimulationModel/milestones`` that are below its length.
+  case milestones(slot: Int, milliseconds: Int64, pauses: Bool)
   /// A count-up that would deliver only its end: rejected, and the slot's registration untouched.
   case oneShotCountUp(slot: Int)
   /// A countdown that counts on past its deadline (``CountdownEnding/countsOvertime``).
@@ -40,6 +43,7 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     case .deadline(let slot, let ms): "deadline(slot: \(slot), now + \(ms) ms)"
     case .countUp(let slot): "countUp(slot: \(slot))"
     case .oneShot(let slot, let ms, let pauses): "oneShot(slot: \(slot), \(ms) ms\(pauses ? ", pauses" : ""))"
+    case .milestones(let slot, let ms, let pauses): "milestones(slot: \(slot), \(ms) ms\(pauses ? ", pauses" : ""))"
     case .oneShotCountUp(let slot): "oneShotCountUp(slot: \(slot))"
     case .overtime(let slot, let ms, let pauses): "overtime(slot: \(slot), \(ms) ms\(pauses ? ", pauses" : ""))"
     case .cancel(let slot): "cancel(slot: \(slot))"
@@ -89,6 +93,8 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     case 38..<40: return .jump(milliseconds: 100 + Int64(generator.next() % 2_000))
     case 40..<45: return .oneShot(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 4 == 0)
     case 45: return .oneShotCountUp(slot: slot)
+    case 62..<67:
+      return .milestones(slot: slot, milliseconds: Int64(generator.next() % 4_000), pauses: generator.next() % 4 == 0)
     case 46..<54:
       return .duringPass(
         operation(slot: slot, crowded: crowded, mostlyOneShots: mostlyOneShots, using: &generator),
@@ -136,7 +142,9 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     case 2:
       return generator.next() % 2 == 0
         ? .oneShot(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 3 == 0)
-        : .overtime(slot: slot, milliseconds: Int64(generator.next() % 1_500), pauses: generator.next() % 3 == 0)
+        : generator.next() % 2 == 0
+          ? .overtime(slot: slot, milliseconds: Int64(generator.next() % 1_500), pauses: generator.next() % 3 == 0)
+          : .milestones(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 3 == 0)
     case 3, 4: return .pause(slot: slot)
     case 5, 6: return .resume(slot: slot)
     case 7: return .cancel(slot: slot)

@@ -1,9 +1,11 @@
 // The ends to come (rule 8), when ends have a grid of their own.
 
 extension EngineState {
-  /// Notes the end to come of the registration in `slot`, at its last value with `timing`.
+  /// Notes the end to come of the registration in `slot`, at its last value with `timing` (or its
+  /// next milestone's instant).
   mutating func noteEnd(of timing: CountdownTiming, in slot: SlotReference, at position: Int) {
-    noteEnd(at: timing.clockInstant(of: timing.anchor, suspendedTotal: suspendedTotal), of: slot, at: position)
+    let end = timing.nextChange(interval: interval)
+    noteEnd(at: timing.clockInstant(of: end, suspendedTotal: suspendedTotal), of: slot, at: position)
   }
 
   /// Notes an end to come at clock instant `deadline` for the registration in `slot`, whose node is

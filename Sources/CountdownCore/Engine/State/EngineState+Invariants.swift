@@ -86,19 +86,18 @@ extension EngineState {
     return problems
   }
 
-  /// Rule 4: between passes, a registration that delivers only its end stands at 1 until its 0;
-  /// only a countdown that delivers every change counts overtime.
+  /// Rule 4: between passes, a registration that delivers only its end stands at 1 until its 0,
+  /// one at milestones at its next milestone + 1 (``onlyTheEndViolation(_:slot:)``); only a
+  /// countdown that delivers every change counts overtime.
   func checkOnlyTheEndIsAState() -> [String] {
     guard isBetweenPasses else { return [] }
     var problems: [String] = []
     for node in table.nodes {
       let timing = node.timing
-      if timing.deliversOnlyTheEnd, timing.value != 1, timing.value != 0, !timing.isPaused {
-        problems.append("an only-the-end registration stands at \(timing.value)")
-      }
+      if let problem = onlyTheEndViolation(timing, slot: node.slot) { problems.append(problem) }
       // Overtime is a state of a countdown delivering every change, which its 0 does not end.
-      if timing.countsOvertime, timing.kind != .countdown || timing.deliversOnlyTheEnd {
-        problems.append("an overtime registration counts up or delivers only its end")
+      if timing.countsOvertime, timing.kind != .countdown || timing.deliversOnlyTheEnd || timing.deliversMilestones {
+        problems.append("an overtime registration counts up, delivers only its end or is at milestones")
       }
     }
     return problems
@@ -119,7 +118,8 @@ extension EngineState {
   }
 
   /// Rule 8: between passes, with ends on a grid of their own, every running registration at its
-  /// last value has a current entry in ``ends`` no later than its end.
+  /// last value (or, at milestones, waiting for its next one) has a current entry in ``ends`` no
+  /// later than its end (or that milestone's instant), an overtime countdown's 0 included.
   func checkEveryEndToComeIsNoted() -> [String] {
     guard isBetweenPasses, separateEnds else { return [] }
     var noted: [SlotReference: Int64] = [:]
@@ -128,8 +128,11 @@ extension EngineState {
     }
     var problems: [String] = []
     forEachRunningRegistration { node, change in
-      if node.timing.isAtItsLastValue, (noted[node.slot] ?? .max) > change {
-        problems.append("a registration at its last value, ending at \(change), has no end noted by then")
+      let timing = node.timing
+      // An overtime countdown's 0 is noted from its 1 like any end; below that, on the grid.
+      if timing.isAtItsLastValue, (noted[node.slot] ?? .max) > change {
+        let what = timing.deliversMilestones ? "its next milestone" : "its last value"
+        problems.append("a registration at \(what), ending at \(change), has no end noted by then")
       }
     }
     return problems

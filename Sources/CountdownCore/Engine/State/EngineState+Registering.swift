@@ -4,17 +4,20 @@ extension EngineState {
   /// A registration of `receiver` for `target`, asked for with the clock reading `reading` (made
   /// before the lock): its timing is made from the reading clamped here (``monotone(_:)``), so a
   /// suspension, resume or tick another thread made after that reading is never undone. Fails,
-  /// changing nothing, when the target does not fit. Returns what to do after the lock, and the
-  /// replaced handler, to release outside it.
+  /// changing nothing, when the target does not fit. `milestones`, checked before the lock, are
+  /// those `deliveries` asks for; the first one is planned here. Returns what to do after the
+  /// lock, and the replaced handler, to release outside it.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, for target: CountdownTarget,
-    policy: SuspensionPolicy, deliveries: CountdownDeliveries, ending: CountdownEnding, reading: Int64
+    policy: SuspensionPolicy, deliveries: CountdownDeliveries, ending: CountdownEnding,
+    milestones: MilestoneList?, reading: Int64
   ) -> Result<(EngineActions, replaced: CountdownHandler?), CountdownError> {
     let now = monotone(reading)
     do throws(CountdownError) {
-      let timing = try CountdownEngine.timing(
+      var timing = try CountdownEngine.timing(
         for: target, policy: policy, deliveries: deliveries, ending: ending, at: now, interval: interval)
-      return .success(register(receiver, call, timing, now: now, interval: interval, window: window))
+      let planned = CountdownEngine.planMilestones(milestones, in: &timing, at: now, interval: interval)
+      return .success(register(receiver, call, timing, now: now, interval: interval, window: window, milestones: planned))
     } catch {
       return .failure(error)
     }
@@ -38,7 +41,7 @@ extension EngineState {
   /// that delivers only its end is owed no prompt delivery.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ timing: CountdownTiming,
-    now: Int64, interval: Int64, window: Int64
+    now: Int64, interval: Int64, window: Int64, milestones: MilestoneList? = nil
   ) -> (EngineActions, replaced: CountdownHandler?) {
     let silent = timing.deliversOnlyTheEnd
     noteRegistrationRead(now)
@@ -51,6 +54,7 @@ extension EngineState {
     }
     let key = ObjectIdentifier(receiver)
     let slot = slots.allocate(receiver: receiver, call: call)
+    if let milestones { slots.milestoneLists[slot] = milestones }
     let node = ReceiverNode(slot: slot, timing: timing)
     var replaced: CountdownHandler?
     let position: Int

@@ -36,6 +36,7 @@ extension EngineState {
     let applied = anchor - timing.anchor
     guard applied != 0 else { return .success((0, .none)) }
     table[index].timing.moveEnd(to: anchor)
+    replanMilestone(at: index, instant: instant, interval: interval)
     var actions = EngineActions()
     if !timing.isPaused {
       actions = noteMovedEnd(at: index, now: now, interval: interval, window: window)

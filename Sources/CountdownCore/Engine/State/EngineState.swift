@@ -1,6 +1,7 @@
 /// Everything an engine knows, kept inside its lock: the engine's state machine. Every event is one
-/// `mutating` transition here, named for it: ``register(_:_:for:policy:deliveries:reading:)``,
-/// ``cancel(_:)``, ``cancelAll()``, ``pause(_:now:window:)``, ``resume(_:now:interval:window:)``,
+/// `mutating` transition here, named for it:
+/// ``register(_:_:for:policy:deliveries:ending:milestones:reading:)``, ``cancel(_:)``,
+/// ``cancelAll()``, ``pause(_:now:window:)``, ``resume(_:now:interval:window:)``,
 /// ``addTime(_:to:now:interval:window:)``, ``suspendTicking(at:)``, ``resumeTicking(at:)``, and the
 /// timer's and the pass's: ``timerFired(at:onDeliveryQueue:context:into:garbage:)``,
 /// ``timerSettled(onDeliveryQueue:)``, ``install(_:repeats:now:window:)``,
@@ -37,11 +38,14 @@
 ///    or being made, or a pass is queued or due, or the engine is suspended.
 /// 3. **Every registration is ahead of the walk or awaits its prompt delivery.** One whose value is
 ///    owed at once is in `awaitingPromptDelivery`, or a walk is due that will find it.
-/// 4. **"Only the end" is a state, never a value; so is overtime.** `CountdownTiming.deliversOnlyTheEnd`
-///    survives pauses, resumes and suspensions; such a registration stands at 1 until its 0.
-///    `CountdownTiming.countsOvertime` survives them too, and only a countdown delivering every
-///    change has it: its 0 is not its end (it is never finished, and its last value before its end
-///    is still 1, whose end rule 8 notes); below 0 its changes are on the grid like any other.
+/// 4. **"Only the end" is a state, never a value; so are milestones and overtime.**
+///    `CountdownTiming.deliversOnlyTheEnd` survives pauses, resumes and suspensions; such a
+///    registration stands at 1 until its 0. One delivered at milestones (`deliversMilestones`, its
+///    slot holding them, and only it) stands at its next milestone + 1: a milestone of its slot's,
+///    or 0 for the end. `CountdownTiming.countsOvertime` survives them too, and only a countdown
+///    delivering every change has it (never with milestones): its 0 is not its end (it is never
+///    finished, and its last value before its end is still 1, whose end rule 8 notes); below 0 its
+///    changes are on the grid like any other.
 /// 5. **Readings are monotone.** A call reads the clock before it takes the lock; another thread
 ///    or a wakeup may have acted on a later instant meanwhile. Every reading that changes the state
 ///    goes through ``monotone(_:)``, so no call acts on an instant before one the state already
@@ -56,9 +60,12 @@
 /// 8. **Every end to come is noted.** With ends on a grid of their own (``separateEnds``), a
 ///    running registration at its last value is kept out of `earliestChange`; instead `ends` holds
 ///    an entry for it at or before its deadline, put there by whatever brought it to that value
-///    (its registration or resume, a delivery, the tick's step down to 1). Entries are never
-///    removed with their registrations: whoever pops one drops it if it is stale (rule 10) and
-///    checks the rest (``ReceiverTable/indexAtLastValue(of:)``).
+///    (its registration or resume, a delivery, the tick's step down to 1). So does one delivered at
+///    milestones, at or before its next milestone's instant: each milestone is an end of its own.
+///    An overtime countdown's 0 is noted as any end is, from its 1; once past it, its values below
+///    0 are on the grid, in `earliestChange`. Entries are never removed with their registrations:
+///    whoever pops one drops it if it is stale (rule 10) and checks the rest
+///    (``ReceiverTable/indexAtLastValue(of:)``).
 /// 9. **Per countdown, every change waits in the wheel.** With per-countdown alignment, every
 ///    registration not awaiting its first delivery has an entry in the wheel's list of the first
 ///    window not yet visited at or after its next change (a paused one: some entry, for its probe),

@@ -14,6 +14,9 @@ extension CountdownEngine {
     let endRunning: Int64
     /// Running time plus this is clock time.
     let suspendedTotal: Int64
+    /// Where a registration delivered at milestones finds them, to deliver the one due and plan
+    /// the next (``RegistrationSlots/milestones(of:)``): read under the lock, like the instants.
+    let slots: RegistrationSlots
 
     init(_ kind: PassKind, preparedAt now: Int64, state: borrowing EngineState, window: Int64) {
       tick = kind.tickInstant ?? .min
@@ -29,6 +32,7 @@ extension CountdownEngine {
         }
       #endif
       suspendedTotal = state.suspendedTotal
+      slots = state.slots
     }
 
     /// The instant `timing`'s value is computed for: a prompt delivery's, an end's (a registration

@@ -38,9 +38,10 @@ extension EngineState {
       progress.listCursor += 1
       guard entry.registration.isCurrent, let index = table.indexAtLastValue(of: entry.slot) else { continue }
       let timing = table[index].timing
-      guard instants.instant(for: timing) >= timing.anchor else {
+      let end = timing.nextChange(interval: interval)  // its deadline, or its next milestone's instant
+      guard instants.instant(for: timing) >= end else {
         progress.scheduled.append(
-          .init(instant: instants.clockInstant(of: timing.anchor, for: timing), position: index.position, slot: entry.slot))
+          .init(instant: instants.clockInstant(of: end, for: timing), position: index.position, slot: entry.slot))
         continue
       }
       table.withNodes { nodes, _ in
@@ -64,11 +65,14 @@ extension EngineState {
     scheduled: inout [ScheduledChange]
   ) -> PreparedDelivery {
     let instant = instants.instant(for: nodes[position].timing)
-    let value = nodes[position].timing.advance(to: instant, interval: interval)
+    var value = nodes[position].timing.advance(to: instant, interval: interval)
+    if nodes[position].timing.deliversMilestones, let milestones = instants.slots.milestones(of: nodes[position].slot) {
+      value = milestones.deliver(value, planning: &nodes[position].timing)
+    }
     let timing = nodes[position].timing
     if separateEnds, timing.isAtItsLastValue {
-      scheduled.append(
-        .init(instant: instants.clockInstant(of: timing.anchor, for: timing), position: position, slot: nodes[position].slot))
+      let end = timing.nextChange(interval: interval)  // its deadline, or its next milestone's instant
+      scheduled.append(.init(instant: instants.clockInstant(of: end, for: timing), position: position, slot: nodes[position].slot))
     } else {
       let change = instants.clockInstant(of: timing.nextChange(interval: interval), for: timing)
       earliest = min(earliest, change)

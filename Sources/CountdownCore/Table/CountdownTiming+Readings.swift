@@ -1,0 +1,38 @@
+// What a timing reads without changing: when it first changes, whether its value fits, how much
+// time it has left. Only the timing's package members, so they live apart from its word's layout
+// (`CountdownTiming.swift`).
+
+extension CountdownTiming {
+  /// When the value shown from `now` on changes first (`Int64.max` for a countdown already at 0).
+  package func firstChange(after now: Int64, interval: Int64) -> Int64 {
+    var copy = self
+    _ = copy.advance(to: now, interval: interval)
+    return copy.nextChange(interval: interval)
+  }
+
+  /// Whether this countdown's value at `now` fits in a timing (see ``maximumValue``); a count-up's
+  /// always does (it stops at the maximum).
+  package func valueFits(at now: Int64, interval: Int64) -> Bool {
+    guard kind == .countdown, !isPaused else { return true }
+    let (left, overflow) = anchor.subtractingReportingOverflow(now)
+    if overflow { return anchor < now }
+    return left <= 0 || (left - 1) / interval + 1 <= Self.maximumValue
+  }
+
+  /// The remaining (countdown) or elapsed (counting up) nanoseconds at `now`; negative for a
+  /// countdown in overtime.
+  package func nanoseconds(at now: Int64) -> Int64 {
+    if isPaused { return anchor }
+    switch kind {
+    case .countdown:
+      let left = anchor.subtractingSaturated(now)
+      return countsOvertime ? left : max(0, left)
+    case .countingUp: return max(0, now.subtractingSaturated(anchor))
+    }
+  }
+
+  /// ``nanoseconds(at:)``, but negative for a running countdown whose deadline passed before `now`.
+  package func signedNanoseconds(at now: Int64) -> Int64 {
+    kind == .countdown && !isPaused ? anchor.subtractingSaturated(now) : nanoseconds(at: now)
+  }
+}

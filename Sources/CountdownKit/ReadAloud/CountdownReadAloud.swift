@@ -1,0 +1,87 @@
+public import CountdownCore
+public import Foundation
+
+/// Reads a countdown's milestones aloud: "1 minute left", "10 seconds left", spelled out in the
+/// user's locale, once each. For VoiceOver users, for whom a label changing every second is noise.
+///
+/// Hand it every value the countdown delivers (``read(_:)``). With only its milestones delivered
+/// (``deliveries``), the app wakes for them alone; with a label that updates every second, the same
+/// handler feeds both, and only the milestones are announced:
+///
+/// ```swift
+/// let readAloud = try manager.readAloud(at: [.seconds(600), .seconds(60), .seconds(10)])
+/// try manager.start(id: "exam", for: .seconds(7_200), delivering: readAloud.deliveries) { _, left, _ in
+///   readAloud.read(left)
+/// }
+/// ```
+///
+/// A milestone crossed while values did not come (the app was suspended) is announced once when
+/// they come again, with the time left then. A value delivered again (a resume) is not announced
+/// again; time added that brings a milestone back ahead announces it again when it comes. The end's
+/// 0 is announced only if `.zero` is one of the milestones.
+///
+/// The wording: the time left, formatted with `Duration.UnitsFormatStyle` (`.wide`: "1 minute",
+/// "1 hour, 1 minute, 30 seconds") in `locale`, put into `template`, whose `%@` it replaces. By
+/// default the template is the app's localization of the key `countdown.time-left` in its
+/// `CountdownKit.strings` table (main bundle), "%@ left" without one.
+@MainActor
+public final class CountdownReadAloud {
+  /// The milestones, in intervals: what to deliver (``CountdownCore/CountdownDeliveries/milestones(_:)``)
+  /// when nothing else needs the countdown's values.
+  public let deliveries: CountdownDeliveries
+  /// The milestones in intervals, ascending.
+  private let milestones: [Int]
+  private let interval: Duration
+  private let locale: Locale
+  private let template: String
+  private let announcer: any CountdownAnnouncer
+  /// The value read last: a milestone is announced when a value crosses it from above.
+  private var last: Int?
+
+  /// - Parameters:
+  ///   - milestones: The times left to announce, each a whole number of `interval`s.
+  ///   - interval: The interval of the countdown's manager.
+  ///   - locale: The language of the announcements.
+  ///   - template: The sentence, `%@` standing for the time left; `nil`: the app's localization (see
+  ///     above).
+  ///   - announcer: Where the announcements go: VoiceOver by default.
+  /// - Throws: ``CountdownCore/CountdownError/invalidMilestone`` for a time below zero or between
+  ///   two intervals.
+  nonisolated public init(
+    at milestones: Set<Duration>, interval: Duration = .seconds(1), locale: Locale = .autoupdatingCurrent,
+    template: String? = nil, announcer: any CountdownAnnouncer = VoiceOverAnnouncer()
+  ) throws(CountdownError) {
+    let values = try CountdownManager.intervals(of: milestones, interval: interval)
+    deliveries = .milestones(values)
+    self.milestones = values.sorted()
+    self.interval = interval
+    self.locale = locale
+    self.template = template ?? Self.localizedTemplate
+    self.announcer = announcer
+  }
+
+  /// The app's wording, or the English one.
+  nonisolated private static var localizedTemplate: String {
+    NSLocalizedString(
+      "countdown.time-left", tableName: "CountdownKit", bundle: .main, value: "%@ left",
+      comment: "Read aloud at a countdown's milestone; %@ is the time left, spelled out (\"1 minute\").")
+  }
+
+  /// Takes the countdown's value `value` (whole intervals left): announces it if it crossed a
+  /// milestone since the last one read (for the first one read, if it is one).
+  public func read(_ value: Int) {
+    defer { last = value }
+    // The lowest milestone at or above the value: the latest one passed.
+    guard let crossed = milestones.first(where: { $0 >= value }) else { return }
+    let isNew = last.map { crossed < $0 } ?? (crossed == value)
+    guard isNew else { return }
+    announcer.announce(phrase(for: value))
+  }
+
+  /// What is read aloud with `value` intervals left.
+  public func phrase(for value: Int) -> String {
+    let style = Duration.UnitsFormatStyle(allowedUnits: [.hours, .minutes, .seconds], width: .wide)
+    let time = (interval * value).formatted(style.locale(locale))
+    return String(format: template, locale: locale, time)
+  }
+}

@@ -1,0 +1,80 @@
+import CountdownKit
+import Foundation
+import XCTest
+
+/// Milestones through the manager: given as intervals or as durations, checked against the
+/// countdown they are given to, and kept by snapshots.
+final class ManagerMilestoneTests: XCTestCase {
+  func testTheManagerDeliversOnlyItsMilestonesAndTheEnd() throws {
+    try MainActor.assumeIsolated {
+      let log = ValueLog()
+      let (manager, clock) = try makeManager()
+      try manager.start(id: "tea", for: .seconds(300), delivering: manager.milestones([.seconds(60), .seconds(10)]), log.record("tea"))
+      try clock.advance(by: .seconds(301))
+      XCTAssertEqual(log.values("tea"), [60, 10, 0])
+      XCTAssertFalse(manager.contains(id: "tea"))
+    }
+  }
+
+  func testDurationsConvertToWholeIntervalsOrThrow() throws {
+    try MainActor.assumeIsolated {
+      let (manager, _) = try makeManager(interval: .milliseconds(500))
+      XCTAssertEqual(try manager.milestones([.seconds(60), .milliseconds(1_500)]), .milestones([120, 3]))
+      assertThrows(CountdownError.invalidMilestone, "a milestone between two intervals") { () throws(CountdownError) in
+        _ = try manager.milestones([.milliseconds(1_250)])
+      }
+      assertThrows(CountdownError.invalidMilestone, "a negative milestone") { () throws(CountdownError) in
+        _ = try manager.milestones([.seconds(-1)])
+      }
+    }
+  }
+
+  func testAMilestoneBeyondTheCountdownThrowsAndChangesNothing() throws {
+    try MainActor.assumeIsolated {
+      let log = ValueLog()
+      let (manager, clock) = try makeManager()
+      try manager.start(id: "tea", for: .seconds(30), log.record("tea"))
+      assertThrows(CountdownError.invalidMilestone, "a milestone beyond 30 s") { () throws(CountdownError) in
+        try manager.start(id: "tea", for: .seconds(30), delivering: .milestones([10, 31])) { _, _, _ in }
+      }
+      assertThrows(CountdownError.invalidMilestone, "a negative milestone") { () throws(CountdownError) in
+        try manager.start(id: "tea", for: .seconds(30), delivering: .milestones([-1])) { _, _, _ in }
+      }
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(log.values("tea"), [30, 29], "the countdown started before runs on")
+    }
+  }
+
+  func testASnapshotKeepsTheMilestones() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let log = ValueLog()
+      let (first, clock) = try makeManager(wall: wall)
+      try first.start(id: "tea", for: .seconds(120), delivering: .milestones([60, 10]), log.record("tea"))
+      try clock.advance(by: .seconds(30))
+      let snapshot = first.snapshot(of: String.self)
+      XCTAssertEqual(snapshot.entries.first?.deliveries, .milestones([60, 10]))
+      let data = try JSONEncoder().encode(snapshot)
+      XCTAssertTrue(String(decoding: data, as: UTF8.self).contains(#""milestones":[10,60]"#))
+      first.cancelAll()
+
+      wall.jump(by: 55)
+      let (manager, newClock) = try makeManager(wall: wall)
+      _ = try manager.restore(CountdownSnapshot<String>(decoding: data), log.recordByID())
+      // 35 s left: 60 passed while the app was not running.
+      try newClock.advance(by: .milliseconds(25_100))
+      XCTAssertEqual(log.values("tea"), [10], "10 comes on time, and no first value")
+      try newClock.advance(by: .seconds(10))
+      XCTAssertEqual(log.values("tea"), [10, 0])
+    }
+  }
+
+  func testAnEntryWithoutMilestonesDecodesAsBefore() throws {
+    let json = #"""
+      {"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"keepsRunning","onlyTheEnd":true,\#
+      "paused":false,"date":10}]}
+      """#
+    let snapshot = try CountdownSnapshot<String>(decoding: Data(json.utf8))
+    XCTAssertEqual(snapshot.entries.first?.deliveries, .onlyTheEnd)
+  }
+}

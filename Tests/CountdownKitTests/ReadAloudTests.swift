@@ -1,0 +1,107 @@
+import CountdownKit
+import Foundation
+import XCTest
+
+/// Milestones read aloud: spelled out in the user's locale from a template, announced once each,
+/// through an injectable announcer.
+final class ReadAloudTests: XCTestCase {
+  /// Keeps what would have been announced.
+  final class Announcements: CountdownAnnouncer {
+    private let said = LockedState<[String]>([])
+    func announce(_ text: String) { said.withLock { $0.append(text) } }
+    var texts: [String] { said.withLock { $0 } }
+  }
+
+  func testMilestonesAreSpelledOutInTheLocale() throws {
+    try MainActor.assumeIsolated {
+      let english = try CountdownReadAloud(
+        at: [.seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: Announcements())
+      XCTAssertEqual(english.phrase(for: 60), "1 minute left")
+      XCTAssertEqual(english.phrase(for: 10), "10 seconds left")
+      XCTAssertEqual(english.phrase(for: 3_690), "1 hour, 1 minute, 30 seconds left")
+      let french = try CountdownReadAloud(
+        at: [.seconds(10)], locale: Locale(identifier: "fr_FR"), template: "il reste %@", announcer: Announcements())
+      // French puts a no-break space between the number and its unit.
+      XCTAssertEqual(french.phrase(for: 10).replacingOccurrences(of: "\u{A0}", with: " "), "il reste 10 secondes")
+    }
+  }
+
+  func testAMilestoneCountdownAnnouncesEachMilestoneOnce() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let announcements = Announcements()
+      let readAloud = try manager.readAloud(at: [.seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
+      XCTAssertEqual(readAloud.deliveries, .milestones([60, 10]))
+      try manager.start(id: "exam", for: .seconds(120), delivering: readAloud.deliveries) { _, left, _ in readAloud.read(left) }
+      try clock.advance(by: .seconds(121))
+      XCTAssertEqual(announcements.texts, ["1 minute left", "10 seconds left"], "no announcement for the end's 0")
+    }
+  }
+
+  func testALabelUpdatedEverySecondAnnouncesOnlyItsMilestonesOnce() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let announcements = Announcements()
+      let readAloud = try manager.readAloud(at: [.seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
+      var label = ""
+      try manager.start(id: "exam", for: .seconds(65)) { _, left, _ in
+        label = "\(left)"
+        readAloud.read(left)
+      }
+      try clock.advance(by: .seconds(5))
+      XCTAssertEqual(announcements.texts, ["1 minute left"])
+      manager.pause(id: "exam")
+      manager.resume(id: "exam")
+      try clock.advance(by: .milliseconds(100))
+      XCTAssertEqual(announcements.texts, ["1 minute left"], "the value delivered again on resume is not announced again")
+      // Suspended across 10: the milestone crossed meanwhile is announced once, with the time left
+      // when values come again.
+      manager.suspendTicking()
+      try clock.advance(by: .seconds(52))
+      manager.resumeTicking()
+      try clock.advance(by: .milliseconds(100))
+      XCTAssertEqual(announcements.texts, ["1 minute left", "8 seconds left"])
+      XCTAssertEqual(label, "8")
+      try clock.advance(by: .seconds(8))
+      XCTAssertEqual(announcements.texts.count, 2)
+    }
+  }
+
+  func testATimeBetweenIntervalsIsRejected() {
+    MainActor.assumeIsolated {
+      assertThrows(CountdownError.invalidMilestone, "1.5 s at 1 s intervals") { () throws(CountdownError) in
+        _ = try CountdownReadAloud(at: [.milliseconds(1_500)], announcer: Announcements())
+      }
+    }
+  }
+
+  func testTheVoiceOverAnnouncerIsANoOpWithoutAScreenReaderAPI() {
+    // Linux has no announcement API: posting does nothing, and does not trap.
+    MainActor.assumeIsolated { VoiceOverAnnouncer().announce("1 minute left") }
+  }
+}
+
+/// The Milestones article's samples, run on the manual clock.
+final class MilestoneSampleTests: XCTestCase {
+  func testTheExamSampleReachesItsMilestonesAndTheEnd() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let exam = Exam()
+      try startExam(on: manager, exam: exam)
+      try clock.advance(by: .seconds(7_201))
+      XCTAssertEqual(exam.reachedValues, [600, 60, 10, 0])
+      XCTAssertEqual(manager.engine.statistics.wakeups, 5, "4, and one that found nothing left")
+    }
+  }
+
+  func testTheLabelSampleShowsEverySecond() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let label = ExamLabel()
+      try startExamClock(on: manager, label: label)
+      try clock.advance(by: .seconds(7_200 - 65))
+      XCTAssertEqual(label.text, "1:05")
+      manager.cancelAll()
+    }
+  }
+}
