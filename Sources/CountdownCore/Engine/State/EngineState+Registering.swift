@@ -50,17 +50,17 @@ extension EngineState {
           Self.runningTime(at: now, suspendedSince: suspendedSince, suspendedTotal: suspendedTotal)))
     }
     let key = ObjectIdentifier(receiver)
-    let slot = slots.allocate(receiver: receiver, call: call)
-    let node = ReceiverNode(slot: slot, timing: timing)
+    let slot = slots.allocate(receiver: receiver)
+    let node = ReceiverNode(slot: slot, handler: call, timing: timing)
     var replaced: CountdownHandler?
     let position: Int
     if let index = table.index(of: key) {
       // The receiver's own registration, or one of a dead object that lived at its address:
       // replaced either way, without a callback.
-      let old = table[index].slot
+      let old = table[index]
       table[index] = node
-      noteRemoval(of: old)
-      replaced = release(old)
+      noteRemoval(of: old.slot)
+      replaced = release(old.slot, handler: old.handler)
       position = index.position
     } else {
       position = table.insert(node, for: key).position
