@@ -217,6 +217,10 @@ final class ReceiverTableTests: XCTestCase {
   func testNodesEntriesAndSlotsKeepTheirSize() {
     XCTAssertEqual(MemoryLayout<ReceiverNode>.stride, 40)
     XCTAssertEqual(MemoryLayout<RegistrationSlot>.stride, 24)
+    XCTAssertEqual(
+      MemoryLayout<ReceiverNode>.offset(of: \ReceiverNode.handler), 16,
+      "the handler follows the timing, and its words are where a pass copies them from")
+    XCTAssertEqual(MemoryLayout<NodeHandler>.size, 2 * MemoryLayout<UnsafeRawPointer>.size)
     XCTAssertEqual(MemoryLayout<CountdownTiming>.stride, 16)
     XCTAssertEqual(MemoryLayout<BucketEntry>.stride, 16)
     XCTAssertEqual(MemoryLayout<NodeIndex>.stride, 4)

@@ -14,13 +14,13 @@ package struct ReceiverNode {
   /// Anchor, last delivered value, kind and flags.
   package var timing: CountdownTiming
   /// What to call on each change.
-  package var handler: CountdownHandler
+  package var handler: NodeHandler
   /// Where the registration's receiver and key are (``RegistrationSlots``): its identity.
   package var slot: SlotReference
 
   package init(slot: SlotReference, handler: @escaping CountdownHandler, timing: CountdownTiming) {
     self.slot = slot
-    self.handler = handler
+    self.handler = NodeHandler(handler)
     self.timing = timing
   }
 }

@@ -7,7 +7,7 @@ extension CountdownEngine {
     // Any object will do as the receiver: the chunk never reads it.
     let slot = slots.allocate(receiver: slots)
     defer { slots.free(slot) }
-    let handler: CountdownHandler = { _, _ in }
+    let handler = NodeHandler { _, _ in }
     var chunk = DeliveryChunk(capacity: max(count, 1))
     // Its words only: `handler` outlives the chunk, which never calls it.
     let unowned = withUnsafePointer(to: handler) { UnownedHandler($0) }

@@ -6,37 +6,41 @@
 /// threads add and remove registrations), so the calling side cannot read a node; and a counted
 /// copy would cost two atomic operations per callback. Unowned is safe because the context
 /// outlives the pass: a registration removed or replaced while a pass runs hands its handler to
-/// ``EngineState/retired``, released only when the pass ends, and a node that merely moves keeps
-/// its handler.
+/// ``EngineState/retiredHandlers``, released only when the pass ends, and a node that merely moves
+/// keeps its handler. The words are read and written as a ``NodeHandler``, never as a bare closure
+/// type through a generic (see there: that would copy a reabstracted temporary).
 struct UnownedHandler {
   private let function: UnsafeRawPointer?
   private let context: UnsafeRawPointer?
 
-  /// The handler at `handler`, not retained.
+  /// The handler `handler` points to, not retained.
   @inline(__always)
-  init(_ handler: UnsafePointer<CountdownHandler>) {
+  init(_ handler: UnsafePointer<NodeHandler>) {
     self = UnsafeRawPointer(handler).load(as: UnownedHandler.self)
   }
 
-  /// The handler of the node at `node`, not retained. Its address is taken through the pointer:
-  /// a key path's offset would not do, as a closure stored in a struct is kept at another
-  /// abstraction than a key path reads it with (its offset is `nil`).
+  /// The handler of the node at `node`, not retained.
   @inline(__always)
   init(of node: UnsafeMutablePointer<ReceiverNode>) {
-    self = withUnsafeMutablePointer(to: &node.pointee.handler) { UnownedHandler(UnsafePointer($0)) }
+    // A stored property of a struct, itself a struct: the key path has an offset, folded at
+    // compile time.
+    let offset = MemoryLayout<ReceiverNode>.offset(of: \ReceiverNode.handler).unsafelyUnwrapped
+    self.init((UnsafeRawPointer(node) + offset).assumingMemoryBound(to: NodeHandler.self))
   }
 
-  /// Calls the handler. Its words are put in a temporary handler, moved out for the call and back
-  /// after it, so no reference is counted; the temporary is given up without being destroyed, as
-  /// it owns nothing.
+  /// Calls the handler. Its words are put in a temporary ``NodeHandler``, moved out for the call
+  /// and back after it, so no reference is counted; the temporary is given up without being
+  /// destroyed, as it owns nothing.
   @inline(__always)
   func call(_ value: Int, _ stop: inout Bool) {
-    withUnsafeTemporaryAllocation(of: CountdownHandler.self, capacity: 1) { buffer in
-      let handler = buffer.baseAddress.unsafelyUnwrapped
-      UnsafeMutableRawPointer(handler).storeBytes(of: self, as: UnownedHandler.self)
-      let call = handler.move()
+    withUnsafeTemporaryAllocation(of: NodeHandler.self, capacity: 1) { buffer in
+      let stored = buffer.baseAddress.unsafelyUnwrapped
+      UnsafeMutableRawPointer(stored).storeBytes(of: self, as: UnownedHandler.self)
+      // The closure itself, taken out of the struct: called through the struct's field, it would
+      // be copied for the call (a retain and a release).
+      let call = stored.move().call
       call(value, &stop)
-      handler.initialize(to: call)
+      stored.initialize(to: NodeHandler(call))
     }
   }
 }

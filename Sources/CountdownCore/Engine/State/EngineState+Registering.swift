@@ -60,7 +60,7 @@ extension EngineState {
       let old = table[index]
       table[index] = node
       noteRemoval(of: old.slot)
-      replaced = release(old.slot, handler: old.handler)
+      replaced = release(old.slot, handler: old.handler.call)
       position = index.position
     } else {
       position = table.insert(node, for: key).position

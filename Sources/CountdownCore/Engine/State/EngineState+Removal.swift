@@ -80,7 +80,7 @@ extension EngineState {
   /// ``release(_:handler:)``).
   mutating func remove(at index: NodeIndex) -> CountdownHandler? {
     let node = table.remove(at: index)
-    return release(node.slot, handler: node.handler)
+    return release(node.slot, handler: node.handler.call)
   }
 
   /// Removes every registration; returns the handlers freed now (see ``release(_:handler:)``).
@@ -88,7 +88,7 @@ extension EngineState {
     var handlers: [CountdownHandler] = []
     handlers.reserveCapacity(delivery == nil ? table.count : 0)
     for node in table.nodes {
-      if let handler = release(node.slot, handler: node.handler) {
+      if let handler = release(node.slot, handler: node.handler.call) {
         handlers.append(handler)
       }
     }
