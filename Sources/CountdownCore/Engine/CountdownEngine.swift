@@ -4,8 +4,10 @@ public import Dispatch
 // - Vocabulary/: the public types a caller passes and gets back.
 // - Table/: where registrations live. `ReceiverTable` is a hash table keyed by receiver identity,
 //   its buckets doubly linked lists threaded through one dense pool of `ReceiverNode`s; each node
-//   holds its `CountdownTiming` and its slot in `RegistrationSlots` (handler, weak receiver), pages
-//   that never move, so a pass calls handlers through plain pointers.
+//   holds its `CountdownTiming` and its handler (what a tick reads and calls: one stream) and its
+//   slot in `RegistrationSlots` (weak receiver, key, generation: its identity), pages that never
+//   move. A pass calls handlers through unowned copies it prepared under the lock (`UnownedHandler`),
+//   since nodes move while the lock is released.
 // - Engine/: this class and its extensions, the side outside the lock: each call reads the clock,
 //   takes the lock (`EngineLock`) once for one transition of `EngineState`, and does what that
 //   returns (`EngineActions`: make, arm or cancel the timer; queue a delivery pass; release

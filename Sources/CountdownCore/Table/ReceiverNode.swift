@@ -1,14 +1,26 @@
-/// One registration in the ``ReceiverTable``'s pool: what the tick reads, 24 bytes, no references
-/// (moving a node costs no reference counting). Its key and its bucket links live in the table's
-/// compact side array, at the same position; its handler and receiver in its slot.
+/// One registration in the ``ReceiverTable``'s pool: everything a pass reads and writes for one
+/// callback, 40 bytes, walked in order: its timing, its handler, and its slot (its identity). Its
+/// key and its bucket links live in the table's compact side array, at the same position; its weak
+/// receiver, key and generation, needed only for identity, lookups and the rare paths, in its slot.
+///
+/// Why the handler is here, not in the slot: a tick then reads and writes one contiguous stream
+/// (the node it steps down holds the handler it calls) instead of two (nodes, and slots in pages
+/// elsewhere). The pool moves (it grows, removal moves its last node into the gap, a sparse pool is
+/// compacted), so a pass never calls a handler through the node while the lock is released: it
+/// copies the handler's two words, unowned, into its chunk under the lock (``UnownedHandler``),
+/// and the handler's context stays alive until the pass ends even if its registration is removed
+/// meanwhile (``EngineState/retired``).
 package struct ReceiverNode {
   /// Anchor, last delivered value, kind and flags.
   package var timing: CountdownTiming
-  /// Where the registration's handler and receiver are (``RegistrationSlots``): its identity.
+  /// What to call on each change.
+  package var handler: NodeHandler
+  /// Where the registration's receiver and key are (``RegistrationSlots``): its identity.
   package var slot: SlotReference
 
-  package init(slot: SlotReference, timing: CountdownTiming) {
+  package init(slot: SlotReference, handler: @escaping CountdownHandler, timing: CountdownTiming) {
     self.slot = slot
+    self.handler = NodeHandler(handler)
     self.timing = timing
   }
 }

@@ -21,7 +21,7 @@ extension ReceiverTable {
   /// Removes the node at `index`, moving the pool's last entry into its place. Never shrinks the
   /// table: ``shrinkIfSparse()`` does, when its owner calls it.
   ///
-  /// - Returns: The removed node (whose slot the caller frees).
+  /// - Returns: The removed node (whose slot the caller frees, and whose handler it releases).
   /// - Complexity: O(1) amortized.
   @discardableResult
   package mutating func remove(at index: NodeIndex) -> ReceiverNode {
@@ -38,7 +38,8 @@ extension ReceiverTable {
     return removed
   }
 
-  /// Removes every node and gives back the memory (the caller frees their slots first).
+  /// Removes every node and gives back the memory (the caller frees their slots and takes their
+  /// handlers first).
   package mutating func removeAll() {
     nodes = []
     entries = []

@@ -1,7 +1,8 @@
 /// The engine's registrations: a hash table keyed by receiver identity, whose buckets are doubly
 /// linked lists threaded through one dense pool of nodes.
 ///
-/// - The pool is two parallel arrays with no holes: the nodes (what the tick reads, 24 bytes each)
+/// - The pool is two parallel arrays with no holes: the nodes (what the tick reads, writes and
+///   calls: timing, handler and slot, 40 bytes each)
 ///   and their bucket entries (key and links, what lookups read: 16 bytes, one cache miss per
 ///   chain step at a million receivers). Removal moves the last node into the gap, so a tick walks
 ///   exactly `count` nodes, densely, whatever the table's history.

@@ -1,21 +1,20 @@
-/// The registrations' handlers and weak receivers, in fixed pages of slots that never move.
+/// The registrations' weak receivers, keys and generations, in fixed pages of slots that never
+/// move: a registration's identity.
 ///
-/// Why not in the pool's nodes: a delivery pass calls handlers with the engine's lock released,
+/// Why not in the pool's nodes: a delivery pass checks removals with the engine's lock released,
 /// while other threads may add and remove registrations, which moves nodes and reallocates the
-/// pool. A slot stays where it is, so a pass holds plain pointers to the slots it calls; and since
-/// a slot freed while a pass runs is reused only after that pass (``EngineState/retired``), the
-/// handler a pointer leads to is alive and unchanged for the whole pass. No heap object per
-/// registration stands between a pass and a handler, and the slots of a pool filled in order (from
-/// empty, or after every slot was freed) lie in order, so a tick reads them as a stream (one heap
-/// object per registration, before, cost a cache miss per callback at a million registrations).
+/// pool. A slot stays where it is, so its reference names one registration for a whole pass (a
+/// slot freed while a pass runs is reused only after that pass: ``EngineState/retired``), and the
+/// indexes that outlive a pass name a registration by slot and generation. Its handler is in its
+/// node, which a tick reads anyway (``ReceiverNode``): the tick's common case never reads a slot.
 ///
-/// Pages are kept once made (a table that held a million registrations keeps their 40 MB of slots
+/// Pages are kept once made (a table that held a million registrations keeps their 24 MB of slots
 /// for the next burst) and freed with the engine.
 ///
 /// Not thread-safe: the engine keeps it inside its lock. A class only so that its pages are freed
 /// in `deinit`; never shared.
 package final class RegistrationSlots {
-  /// 4 096 slots (160 KB) per page.
+  /// 4 096 slots (96 KB) per page.
   private static let pageShift = 12
   private static let pageSize = 1 << pageShift
 
@@ -44,7 +43,7 @@ package final class RegistrationSlots {
   package var liveCount: Int { used - freeSlots.count }
 
   /// Takes a free slot for a new registration.
-  package func allocate(receiver: AnyObject, call: @escaping CountdownHandler) -> SlotReference {
+  package func allocate(receiver: AnyObject) -> SlotReference {
     let reference: SlotReference
     if let reused = freeSlots.popLast() {
       reference = reused
@@ -58,19 +57,16 @@ package final class RegistrationSlots {
       used += 1
     }
     let slot = reference.pointer
-    slot.pointee.call = call
     slot.pointee.receiver = receiver
     slot.pointee.key = ObjectIdentifier(receiver)
     return reference
   }
 
-  /// Frees a slot. Returns its handler, for the caller to release once the engine's lock is
-  /// released: releasing it may run user code (the deinit of something the closure captured).
-  package func free(_ reference: SlotReference) -> CountdownHandler? {
+  /// Frees a slot.
+  package func free(_ reference: SlotReference) {
     let slot = reference.pointer
     // A slot freed twice would be handed out twice, to two registrations at once.
     checkInternally(slot.pointee.key != nil, "a registration slot was freed twice")
-    let call = slot.pointee.takeCall()
     // Clearing a weak reference runs no user code: at most it frees the reference's side table.
     slot.pointee.receiver = nil
     slot.pointee.key = nil
@@ -80,13 +76,13 @@ package final class RegistrationSlots {
     reference.renewGeneration()
     if freeSlots.count + 1 == used {
       // The last one: every slot is free, so the next registrations take them from the first
-      // again, in order, and a tick reads them as a stream. Reused last-freed first, after
-      // cancels in random order they would lie in random order: a cache miss per callback.
+      // again, in order, and the paths that read slots (removals of what a pass ended, lookups)
+      // read them as a stream. Reused last-freed first, after cancels in random order they would
+      // lie in random order.
       freeSlots.removeAll(keepingCapacity: true)
       used = 0
     } else {
       freeSlots.append(reference)
     }
-    return call
   }
 }

@@ -1,12 +1,12 @@
-/// Where a registration's ``RegistrationSlot`` is: the registration's identity, and what a delivery
-/// pass calls its handler through.
+/// Where a registration's ``RegistrationSlot`` is: the registration's identity, which a delivery
+/// pass compares with what was removed while it runs.
 ///
 /// A slot never moves, and is reused only once its registration is freed, never while a delivery
 /// pass that may have prepared a callback for it is running (see ``EngineState/retired``): within
-/// a pass, a reference names one registration and leads to its handler. Across passes a stale
-/// reference may name a newer registration in the same slot: the indexes that outlive a pass name
-/// a registration by its slot and the slot's generation (``IndexedRegistration``), and the list of
-/// prompt deliveries owed checks what it finds.
+/// a pass, a reference names one registration. Across passes a stale reference may name a newer
+/// registration in the same slot: the indexes that outlive a pass name a registration by its slot
+/// and the slot's generation (``IndexedRegistration``), and the list of prompt deliveries owed
+/// checks what it finds.
 package struct SlotReference: Hashable {
   package let pointer: UnsafeMutablePointer<RegistrationSlot>
 
@@ -47,9 +47,8 @@ package struct SlotReference: Hashable {
     return generationPointer.pointee
   }
 
-  /// The generation field alone. A removal under the engine's lock moves it on while a pass, on
-  /// the delivery queue and outside the lock, moves the same slot's handler out and back: changed
-  /// through `pointer.pointee`, the whole slot would be accessed, and the two would overlap.
+  /// The generation field alone: changed through `pointer.pointee`, the whole slot would be
+  /// accessed (and its weak reference copied).
   @inline(__always)
   private var generationPointer: UnsafeMutablePointer<UInt32> {
     // A stored property of a struct: the key path always has an offset.

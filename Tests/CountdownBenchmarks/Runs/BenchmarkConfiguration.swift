@@ -19,7 +19,8 @@ struct BenchmarkConfiguration: Sendable {
   /// Whether this is the full run (release, 10³ to 10⁶ receivers).
   var isFull: Bool
   /// How many times the whole comparison runs; the table shows each figure's median and
-  /// [min–max]. `COUNTDOWN_BENCHMARK_RUNS` overrides it.
+  /// [min–max]. `COUNTDOWN_BENCHMARK_RUNS` overrides it;
+  /// `COUNTDOWN_BENCHMARK_SIZES` overrides ``sizes``.
   var runs: Int
   /// The receiver counts N of the table.
   var sizes: [Int]
@@ -71,6 +72,13 @@ struct BenchmarkConfiguration: Sendable {
     var configuration = environment["COUNTDOWN_BENCHMARKS"] == "full" ? full : smoke
     if let runs = environment["COUNTDOWN_BENCHMARK_RUNS"].flatMap(Int.init), runs > 0 {
       configuration.runs = runs
+    }
+    // A comma-separated subset of N (e.g. `100000,1000000`), to compare two builds at the sizes
+    // that matter in less time.
+    if let sizes = environment["COUNTDOWN_BENCHMARK_SIZES"]?.split(separator: ",").compactMap({ Int($0) }),
+      !sizes.isEmpty
+    {
+      configuration.sizes = sizes
     }
     return configuration
   }

@@ -5,11 +5,15 @@ extension CountdownEngine {
   package static func deliveryChunkValue(holding count: Int, at position: Int) -> Int {
     let slots = RegistrationSlots()
     // Any object will do as the receiver: the chunk never reads it.
-    let slot = slots.allocate(receiver: slots) { _, _ in }
-    defer { _ = slots.free(slot) }
+    let slot = slots.allocate(receiver: slots)
+    defer { slots.free(slot) }
+    let handler = NodeHandler { _, _ in }
     var chunk = DeliveryChunk(capacity: max(count, 1))
+    // Its words only: `handler` outlives the chunk, which never calls it.
+    let unowned = withUnsafePointer(to: handler) { UnownedHandler($0) }
+    defer { withExtendedLifetime(handler) {} }
     for value in 0..<count {
-      chunk.append(PreparedDelivery(slot: slot, value: value, ends: false))
+      chunk.append(PreparedDelivery(slot: slot, handler: unowned, value: value, ends: false))
     }
     return chunk[position].value
   }

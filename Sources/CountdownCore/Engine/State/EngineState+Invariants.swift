@@ -11,7 +11,7 @@ extension EngineState {
     checkEarliestChangeIsALowerBound() + checkAChangeToComeIsAWakeupToCome()
       + checkEveryRegistrationIsAheadOfTheWalkOrAwaitsItsPromptDelivery() + checkOnlyTheEndIsAState()
       + checkReadingsAreMonotone() + checkEveryEndToComeIsNoted() + checkEveryChangeWaitsInTheWheel()
-      + checkEveryIndexIsBoundedByTheTableSize()
+      + checkEveryIndexIsBoundedByTheTableSize() + checkRemovedRegistrationsAreKeptForThePass()
   }
 
   /// Whether rules about every registration's next change apply now: between passes. While a pass
@@ -202,6 +202,25 @@ extension EngineState {
       }
       if table.index(of: registration.slot, at: registration.position) == nil {
         problems.append("a current index entry names a registration not in the table")
+      }
+    }
+    return problems
+  }
+
+  /// Rule 6's retirement: between passes nothing is kept retired; while a pass runs, each slot
+  /// retired keeps its handler (the pass may hold an unowned copy) and is out of the table.
+  func checkRemovedRegistrationsAreKeptForThePass() -> [String] {
+    var problems: [String] = []
+    if isBetweenPasses, !retired.isEmpty || !retiredHandlers.isEmpty {
+      problems.append("\(retired.count) slots and \(retiredHandlers.count) handlers retired between passes")
+    }
+    if retired.count != retiredHandlers.count {
+      problems.append("\(retired.count) slots retired with \(retiredHandlers.count) handlers")
+    }
+    if !retired.isEmpty {
+      let live = Set(table.nodes.lazy.map(\.slot))
+      for slot in retired where live.contains(slot) {
+        problems.append("a retired slot is still in the table")
       }
     }
     return problems

@@ -53,18 +53,18 @@ extension EngineState {
           Self.runningTime(at: now, suspendedSince: suspendedSince, suspendedTotal: suspendedTotal)))
     }
     let key = ObjectIdentifier(receiver)
-    let slot = slots.allocate(receiver: receiver, call: call)
+    let slot = slots.allocate(receiver: receiver)
     if let milestones { slots.milestoneLists[slot] = milestones }
-    let node = ReceiverNode(slot: slot, timing: timing)
+    let node = ReceiverNode(slot: slot, handler: call, timing: timing)
     var replaced: CountdownHandler?
     let position: Int
     if let index = table.index(of: key) {
       // The receiver's own registration, or one of a dead object that lived at its address:
       // replaced either way, without a callback.
-      let old = table[index].slot
+      let old = table[index]
       table[index] = node
-      noteRemoval(of: old)
-      replaced = release(old)
+      noteRemoval(of: old.slot)
+      replaced = release(old.slot, handler: old.handler.call)
       position = index.position
     } else {
       position = table.insert(node, for: key).position

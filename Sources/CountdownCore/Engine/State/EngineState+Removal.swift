@@ -48,39 +48,47 @@ extension EngineState {
     delivery?.noteRemovedAll()
   }
 
-  /// Frees the slot of a registration taken out of the table, or, while a pass runs (which may
-  /// hold a pointer to it), keeps it until the pass ends. Returns the handler to release once the
-  /// lock is released, if the slot was freed now.
-  mutating func release(_ slot: SlotReference) -> CountdownHandler? {
+  /// Frees the slot of a registration taken out of the table and hands back its handler, or, while
+  /// a pass runs (which may hold its slot and an unowned copy of its handler: ``UnownedHandler``),
+  /// keeps both until the pass ends. Returns the handler to release once the lock is released, if
+  /// the registration was freed now.
+  mutating func release(_ slot: SlotReference, handler: @escaping CountdownHandler) -> CountdownHandler? {
     defer { dropStaleIndexEntriesIfNeeded() }
     guard delivery == nil else {
       // Its index entries are stale from now on (freeing the slot would make them so too).
       slot.renewGeneration()
       retired.append(slot)
+      retiredHandlers.append(handler)
       return nil
     }
-    return slots.free(slot)
+    slots.free(slot)
+    return handler
   }
 
   /// Frees the slots retired during the pass that just ended; returns their handlers, to release
   /// once the lock is released.
   mutating func freeRetired() -> [CountdownHandler] {
-    defer { retired.removeAll() }
-    return retired.compactMap { slots.free($0) }
+    for slot in retired {
+      slots.free(slot)
+    }
+    retired.removeAll()
+    defer { retiredHandlers = [] }
+    return retiredHandlers
   }
 
   /// Removes the registration at `index`; returns its handler if it was freed now (see
-  /// ``release(_:)``).
+  /// ``release(_:handler:)``).
   mutating func remove(at index: NodeIndex) -> CountdownHandler? {
-    release(table.remove(at: index).slot)
+    let node = table.remove(at: index)
+    return release(node.slot, handler: node.handler.call)
   }
 
-  /// Removes every registration; returns the handlers freed now (see ``release(_:)``).
+  /// Removes every registration; returns the handlers freed now (see ``release(_:handler:)``).
   mutating func removeAll() -> [CountdownHandler] {
     var handlers: [CountdownHandler] = []
     handlers.reserveCapacity(delivery == nil ? table.count : 0)
     for node in table.nodes {
-      if let handler = release(node.slot) {
+      if let handler = release(node.slot, handler: node.handler.call) {
         handlers.append(handler)
       }
     }
@@ -91,7 +99,7 @@ extension EngineState {
   }
 
   /// Removes the registration `pending` names, if it is still there; returns its handler if it was
-  /// freed now (see ``release(_:)``).
+  /// freed now (see ``release(_:handler:)``).
   mutating func remove(_ pending: PendingDelivery) -> CountdownHandler? {
     guard let index = table.index(of: pending.key), table[index].slot == pending.slot else {
       return nil

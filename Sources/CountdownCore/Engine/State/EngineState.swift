@@ -24,7 +24,8 @@
 ///
 /// What the transitions must keep. Builds with internal checks verify rules 1–5 and 8–10 after
 /// every transition and at the end of every pass, one function per rule
-/// (`EngineState+Invariants.swift`); the sixth is checked before each callback
+/// (`EngineState+Invariants.swift`), and the sixth's retirement there too; the sixth itself is
+/// checked before each callback
 /// (`Delivery/PassCalling/CountdownEngine+Call.swift`, `call`), the seventh where a chunk's instants
 /// are computed (`ChunkInstants`).
 /// 1. **The earliest change is a lower bound.** Between passes, `earliestChange` is at or before
@@ -52,7 +53,11 @@
 ///    acted on (`latestReading` ≥ every reading, wakeup instant and suspension start).
 /// 6. **Removal is final.** Once a call that removes, replaces or pauses a registration returns,
 ///    on any thread, no callback for it begins: each such call notes the slot in the running
-///    pass's `DeliveryContext` under the lock, and the pass checks before every callback.
+///    pass's `DeliveryContext` under the lock, and the pass checks before every callback. A pass
+///    holds, for each callback it prepared, the registration's slot and an unowned copy of its
+///    handler (``UnownedHandler``; the node it came from may move meanwhile): so a registration
+///    taken out of the table while a pass runs keeps its slot and its handler in ``retired`` and
+///    ``retiredHandlers`` until the pass ends, and between passes both are empty.
 /// 7. **Prompt deliveries use the instant the labels show.** A first value is computed at or after
 ///    the grid instant the latest wakeup stood for, even when that wakeup ran early
 ///    (``promptDeliveryInstant(preparedAt:tick:window:)``), so it never goes back past a value
@@ -138,9 +143,13 @@ struct EngineState {
   /// The time the engine spent suspended before `suspendedSince`, in total.
   var suspendedTotal: Int64 = 0
 
-  /// Slots of registrations removed or replaced while a pass runs: the pass may hold pointers to
-  /// them, so they are freed (and their handlers released) only when it ends.
+  /// Slots of registrations removed or replaced while a pass runs: the pass may hold references
+  /// to them (it compares them with what was removed, and reads the key of one it ended), so they
+  /// are freed only when it ends.
   var retired: [SlotReference] = []
+  /// The handlers of those registrations: the pass may hold unowned copies of them
+  /// (``UnownedHandler``), so they are released only when it ends, outside the lock.
+  var retiredHandlers: [CountdownHandler] = []
 
   /// What the engine has done so far (its own methods count it).
   var counts = EngineCounts()
@@ -180,9 +189,9 @@ struct EngineState {
 }
 
 // The one exception to "the lock box is Sendable only when its value is": the state holds the
-// registrations' slots (a class that is not Sendable, with the receivers: the delivery pass calls
-// the handlers through pointers) and the timer. It lives only inside `CountdownEngine.state`, its
-// `EngineLock`, and is touched only under that lock; what leaves the lock is an `EngineActions`
-// (timers, which are Sendable), released handlers (Sendable), or, for the delivery pass on its
-// queue alone, pointers to slots that `retired` keeps from being freed until the pass ends.
+// registrations' slots (a class that is not Sendable, with the receivers) and the timer. It lives
+// only inside `CountdownEngine.state`, its `EngineLock`, and is touched only under that lock; what
+// leaves the lock is an `EngineActions` (timers, which are Sendable), released handlers
+// (Sendable), or, for the delivery pass on its queue alone, slot references and unowned copies of
+// handlers (Sendable closures) that `retired` and `retiredHandlers` keep alive until the pass ends.
 extension EngineState: @unchecked Sendable {}

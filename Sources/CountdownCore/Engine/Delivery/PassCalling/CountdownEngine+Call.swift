@@ -30,16 +30,9 @@ extension CountdownEngine {
         }
       #endif
       var stop = false
-      // The handler is moved out of its slot for the call and back after it. Called in place, it
-      // would be retained and released around the call (the callee could, as far as the compiler
-      // knows, overwrite the slot): two atomic operations per callback. Nothing else reads or
-      // writes a slot's handler while a pass may call it: a registration removed meanwhile keeps
-      // its slot, handler included, until the pass ends.
-      let slot = delivery.slot.pointer
-      if let handler = slot.pointee.takeCallToDeliver() {
-        handler(delivery.value, &stop)
-        slot.pointee.call = handler
-      }
+      // Called through the copy prepared under the lock, not through the node (which may have
+      // moved since): the pass reads no node and no slot here, only its chunk.
+      delivery.handler.call(delivery.value, &stop)
       made += 1
       if stop || delivery.ends {
         ended.append(.init(key: delivery.slot.liveKey, slot: delivery.slot))

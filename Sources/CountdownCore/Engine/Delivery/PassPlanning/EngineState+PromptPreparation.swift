@@ -80,6 +80,8 @@ extension EngineState {
         scheduled.append(.init(instant: change, position: position, slot: nodes[position].slot))
       }
     }
-    return PreparedDelivery(slot: nodes[position].slot, value: Int(value), ends: timing.isFinished)
+    return PreparedDelivery(
+      slot: nodes[position].slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position),
+      value: Int(value), ends: timing.isFinished)
   }
 }

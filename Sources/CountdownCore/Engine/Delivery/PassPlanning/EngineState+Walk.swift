@@ -146,7 +146,9 @@ extension EngineState {
       } else {
         soonest = min(soonest, next &+ interval)
       }
-      buffer[filled] = PreparedDelivery(slot: nodes[current].slot, value: Int(timing.value &- 1), ends: false)
+      buffer[filled] = PreparedDelivery(
+        slot: nodes[current].slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + current),
+        value: Int(timing.value &- 1), ends: false)
       filled += 1
       current -= 1
     }

@@ -138,7 +138,9 @@ extension EngineState {
       let next = timing.countdownNextChange(interval: interval)
       guard next > windowStart, next <= windowEnd, tick >= next, tick &- next < interval else { return }
       nodes[position].timing.stepDown()
-      buffer[filled] = PreparedDelivery(slot: entry.slot, value: Int(timing.value &- 1), ends: false)
+      buffer[filled] = PreparedDelivery(
+        slot: entry.slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position),
+        value: Int(timing.value &- 1), ends: false)
       filled += 1
       moved.append(entry)
       current += 1
