@@ -31,6 +31,18 @@ final class ModelSimulationTests: XCTestCase {
     try simulate(steps: totalSteps / 50, crowded: true)
   }
 
+  /// Found by the long run (seed 24853, shrunk to three steps): an overtime countdown whose end a
+  /// late wakeup found showed the value for the wakeup's reading, a step past the value every other
+  /// label showed for the wakeup's grid instant (−18 where the others showed −17).
+  func testAnOvertimeCountdownWhoseEndAWakeupFindsLateShowsTheLabelsValue() throws {
+    let steps: [SimulationStep] = [
+      .overtime(slot: 3, milliseconds: 27, pauses: false), .jump(milliseconds: 1_828), .advance(milliseconds: 35),
+    ]
+    for seed in [24_853, 24_301, 7] as [UInt64] {
+      XCTAssertNil(try SimulationRun(seed: seed, crowded: false).run(steps)?.message, "seed \(seed)")
+    }
+  }
+
   func simulate(steps total: Int, crowded: Bool) throws {
     let environment = ProcessInfo.processInfo.environment
     let firstSeed = environment["COUNTDOWN_SIMULATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED

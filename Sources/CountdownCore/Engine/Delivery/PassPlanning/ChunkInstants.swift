@@ -42,9 +42,19 @@ extension CountdownEngine {
       let isPrompt = timing.awaitsPromptDelivery
       let isEnd = timing.isAtItsLastValue
       if timing.policy == .pauses {
-        return isPrompt ? promptDeliveryRunning : isEnd ? endRunning : tickRunning
+        return isPrompt ? promptDeliveryRunning : isEnd ? Self.end(of: timing, end: endRunning, tick: tickRunning) : tickRunning
       }
-      return isPrompt ? promptDelivery : isEnd ? end : tick
+      return isPrompt ? promptDelivery : isEnd ? Self.end(of: timing, end: end, tick: tick) : tick
+    }
+
+    /// An end's instant: the wakeup's `end`, at which the 0 is due. A countdown counting overtime
+    /// goes on below 0 on the labels' grid, so a wakeup that finds its end late (past the next
+    /// grid instant) computes its value for the wakeup's grid instant `tick`, as every other label
+    /// does, and never for an instant before its deadline (where its value is its 0).
+    @inline(__always)
+    private static func end(of timing: CountdownTiming, end: Int64, tick: Int64) -> Int64 {
+      guard timing.countsOvertime else { return end }
+      return min(end, max(tick, timing.anchor))
     }
 
     /// The clock instant of `change`, on `timing`'s time.
