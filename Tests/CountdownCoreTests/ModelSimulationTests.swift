@@ -43,6 +43,23 @@ final class ModelSimulationTests: XCTestCase {
     }
   }
 
+  /// Found by the long run (seed 24877, shrunk to thirteen steps): time added from a callback to a
+  /// countdown delivered at milestones, whose old milestone the same pass had already prepared:
+  /// that callback began after the call returned, and the new value then read as going up.
+  func testTimeAddedDuringAPassToAMilestoneCountdownSkipsItsPreparedCallback() throws {
+    let steps: [SimulationStep] = [
+      .advance(milliseconds: 33), .advance(milliseconds: 37),
+      .preempted(.oneShot(slot: 1, milliseconds: 1_164, pauses: true), by: .advance(milliseconds: 3)),
+      .advance(milliseconds: 55), .milestones(slot: 3, milliseconds: 711, pauses: true),
+      .preempted(.countdown(slot: 0, milliseconds: 904, pauses: false), by: .suspend), .advance(milliseconds: 52),
+      .preempted(.countdown(slot: 0, milliseconds: 248, pauses: false), by: .resumeAll), .advance(milliseconds: 42),
+      .overtime(slot: 2, milliseconds: 341, pauses: false), .advance(milliseconds: 48),
+      .duringPass(.oneShot(slot: 2, milliseconds: 683, pauses: true), offThread: true),
+      .duringPass(.addTime(slot: 3, nanoseconds: 1_407_000_000), offThread: false),
+    ]
+    XCTAssertNil(try SimulationRun(seed: 24_877, crowded: false).run(steps)?.message)
+  }
+
   func simulate(steps total: Int, crowded: Bool) throws {
     let environment = ProcessInfo.processInfo.environment
     let firstSeed = environment["COUNTDOWN_SIMULATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED

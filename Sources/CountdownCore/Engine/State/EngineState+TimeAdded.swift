@@ -7,8 +7,9 @@ extension EngineState {
   /// still to come, later than it was): shortened past its end, it ends at once. A paused one's
   /// frozen time left moves, never below zero, and is delivered at its resume. A running one that
   /// delivers every change is owed a prompt delivery of its new value (a callback a running pass
-  /// prepared with the old value is skipped, as for a pause); one that delivers only its end has
-  /// its end noted again, and nothing else. Every index that says when it changes next learns the
+  /// prepared with the old value is skipped, as for a pause); one that delivers only its end or at
+  /// milestones has its next one noted again (a callback prepared for the old one is skipped too),
+  /// and nothing else. Every index that says when it changes next learns the
   /// new instant: `earliestChange`, or the ends to come, and the wheel. Older entries naming it
   /// there become stale (``IndexedRegistration``), or, for the wheel's entry of one now awaiting
   /// its prompt delivery, are dropped when taken, as a fresh registration's would be.
@@ -71,11 +72,12 @@ extension EngineState {
   private mutating func noteMovedEnd(at index: NodeIndex, now: Int64, interval: Int64, window: Int64) -> EngineActions {
     let slot = table[index].slot
     let timing = table[index].timing
+    // A callback the running pass prepared with the old value must not begin after this returns:
+    // a label's old value, an end's 0 or a milestone the new end has moved.
+    noteRemoval(of: slot)
     if timing.awaitsPromptDelivery {
       // The new value is computed no earlier than this reading (shortened to now, it is the 0).
       noteRegistrationRead(now)
-      // A callback the running pass prepared with the old value must not begin after this returns.
-      noteRemoval(of: slot)
       noteAwaitingPromptDelivery(.init(key: table.key(at: index), slot: slot))
     }
     noteFirstChange(of: timing, slot: slot, position: index.position, at: now, interval: interval)
