@@ -1,15 +1,7 @@
-// What a timing reads without changing: when it first changes, whether its value fits, how much
-// time it has left. Only the timing's package members, so they live apart from its word's layout
+// What a timing reads without changing: whether its value fits, how much time it has left. Only the timing's package members, so they live apart from its word's layout
 // (`CountdownTiming.swift`).
 
 extension CountdownTiming {
-  /// When the value shown from `now` on changes first (`Int64.max` for a countdown already at 0).
-  package func firstChange(after now: Int64, interval: Int64) -> Int64 {
-    var copy = self
-    _ = copy.advance(to: now, interval: interval)
-    return copy.nextChange(interval: interval)
-  }
-
   /// Whether this countdown's value at `now` fits in a timing (see ``maximumValue``); a count-up's
   /// always does (it stops at the maximum).
   package func valueFits(at now: Int64, interval: Int64) -> Bool {
