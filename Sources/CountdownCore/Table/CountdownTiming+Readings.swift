@@ -1,5 +1,5 @@
-// What a timing reads without changing: whether its value fits, how much time it has left. Only the timing's package members, so they live apart from its word's layout
-// (`CountdownTiming.swift`).
+// What a timing reads without changing: whether its value fits, how much time it has left. Only
+// the timing's package members, so they live apart from its word's layout (`CountdownTiming.swift`).
 
 extension CountdownTiming {
   /// Whether this countdown's value at `now` fits in a timing (see ``maximumValue``); a count-up's
