@@ -128,6 +128,39 @@ final class MilestoneTests: XCTestCase {
     XCTAssertEqual(log.values, [20, 10, 0])
   }
 
+  func testAMilestoneAPauseSkippedComesAfterTheResume() throws {
+    for alignment in [CountdownAlignment.shared, .perCountdown(tolerance: .milliseconds(50))] {
+      let (engine, clock) = try makeEngine(alignment: alignment)
+      let first = Receiver("first")
+      let second = Receiver("second")
+      let seen = LockedState<[String]>([])
+      // Both reach 20 in the same pass; whichever is called first pauses the other, whose callback,
+      // prepared and not begun, is skipped: removal is final.
+      func handler(_ name: String, pausing other: Receiver) -> CountdownHandler {
+        { [weak engine] value, _ in
+          let isFirst = seen.withLock {
+            $0.append("\(name) \(value)")
+            return $0.count == 1
+          }
+          if isFirst { _ = engine?.pause(other) }
+        }
+      }
+      try engine.register(first, .duration(.seconds(30)), delivering: .milestones([20]), handler: handler("first", pausing: second))
+      try engine.register(second, .duration(.seconds(30)), delivering: .milestones([20]), handler: handler("second", pausing: first))
+      try clock.advance(by: .seconds(10))
+      XCTAssertEqual(seen.withLock { $0.count }, 1, "\(alignment): one of them was paused before its callback began")
+      try clock.advance(by: .seconds(5))
+      XCTAssertTrue(engine.resume(first) && engine.resume(second))
+      try clock.advance(by: .milliseconds(100))
+      XCTAssertEqual(
+        seen.withLock { $0.sorted() }, ["first 20", "second 20"],
+        "\(alignment): the milestone the pause skipped comes once the countdown resumes")
+      try clock.advance(by: .seconds(30))
+      XCTAssertEqual(seen.withLock { $0.filter { $0.hasSuffix(" 0") }.count }, 2, "\(alignment)")
+      withExtendedLifetime((first, second)) {}
+    }
+  }
+
   func testAddingTimeReplansTheNextMilestone() throws {
     let (engine, clock) = try makeEngine()
     let log = Log(clock: clock)

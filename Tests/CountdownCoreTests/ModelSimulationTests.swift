@@ -60,6 +60,15 @@ final class ModelSimulationTests: XCTestCase {
     XCTAssertNil(try SimulationRun(seed: 24_877, crowded: false).run(steps)?.message)
   }
 
+  func testAMilestoneCountdownPausedDuringThePassThatPreparedItsMilestoneGetsIt() throws {
+    let steps: [SimulationStep] = [
+      .suspend, .milestones(slot: 1, milliseconds: 3_126, pauses: false),
+      .duringPass(.countdown(slot: 5, milliseconds: 1_064, pauses: false), offThread: false),
+      .resumeAll, .duringPass(.pause(slot: 1), offThread: false),
+    ]
+    XCTAssertNil(try SimulationRun(seed: 28_827, crowded: false).run(steps)?.message)
+  }
+
   func simulate(steps total: Int, crowded: Bool) throws {
     let environment = ProcessInfo.processInfo.environment
     let firstSeed = environment["COUNTDOWN_SIMULATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED

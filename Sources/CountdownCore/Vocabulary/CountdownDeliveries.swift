@@ -20,7 +20,9 @@ public enum CountdownDeliveries: Hashable, Sendable {
   /// already passed at registration (one at or above the value shown then) is never delivered.
   /// Milestones passed while the engine could not deliver them (it was suspended, or its wakeup
   /// came late) collapse into one delivery of the latest of them, the lowest; the next one waits
-  /// below the current value. Pausing freezes the time, so no milestone passes meanwhile. Time
+  /// below the current value. Pausing freezes the time, so no milestone passes meanwhile; a
+  /// milestone whose callback a pause stopped before it began (removal is final) comes once the
+  /// countdown resumes, within the end tolerance, unless time was added since. Time
   /// added or taken (``CountdownEngine/addTime(_:to:)``) plans the next milestone afresh: the
   /// highest one below the new value, so a milestone moved back ahead comes again and one jumped
   /// over is not delivered. A count-up has no milestones, and a countdown at milestones counts no

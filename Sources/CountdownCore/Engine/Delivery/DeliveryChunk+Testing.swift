@@ -13,7 +13,7 @@ extension CountdownEngine {
     let unowned = withUnsafePointer(to: handler) { UnownedHandler($0) }
     defer { withExtendedLifetime(handler) {} }
     for value in 0..<count {
-      chunk.append(PreparedDelivery(slot: slot, handler: unowned, value: value, ends: false))
+      chunk.append(PreparedDelivery(slot: slot, handler: unowned, value: value, ends: false, milestone: false))
     }
     return chunk[position].value
   }

@@ -9,11 +9,13 @@
 /// signal (one load while nothing was removed) and, when it moved, takes the removals under the
 /// lock and skips their callbacks.
 final class DeliveryContext: @unchecked Sendable {
-  // @unchecked Sendable: `removed` and `removedAll` are read and written only under the engine's
+  // @unchecked Sendable: `removed`, `removedAll` and `movedEnds` are read and written only under the engine's
   // lock, by whichever thread removes and by the pass; `seenCount` only by the pass's own thread
   // (the one running `deliverPending`); `signal` is Sendable.
   private var removed: [SlotReference] = []
   private var removedAll = false
+  /// Registrations whose end moved (time added) since the pass began.
+  private var movedEnds = Set<SlotReference>()
   private let signal = RemovalSignal()
   private var seenCount: UInt64 = 0
 
@@ -21,6 +23,22 @@ final class DeliveryContext: @unchecked Sendable {
   func noteRemoved(_ slot: SlotReference) {
     removed.append(slot)
     signal.bump()
+  }
+
+  /// Under the engine's lock: the end of the registration in `slot` moved. A milestone of its
+  /// that the pass skips is not planned again: the move planned its milestones afresh.
+  func noteEndMoved(_ slot: SlotReference) {
+    movedEnds.insert(slot)
+  }
+
+  /// Under the engine's lock: whether the end of the registration in `slot` moved during the pass.
+  func endMoved(_ slot: SlotReference) -> Bool {
+    !movedEnds.isEmpty && movedEnds.contains(slot)
+  }
+
+  /// Under the engine's lock, as the pass begins: forgets the previous pass's moved ends.
+  func noteBegan() {
+    if !movedEnds.isEmpty { movedEnds.removeAll() }
   }
 
   /// Under the engine's lock: every registration was removed.

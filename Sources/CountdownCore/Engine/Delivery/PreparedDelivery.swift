@@ -10,5 +10,8 @@ extension CountdownEngine {
     let value: Int
     /// This is the final 0: the registration ends after the call.
     let ends: Bool
+    /// This is a milestone (``CountdownDeliveries/milestones(_:)``) above 0: one a pause skips is
+    /// planned again for the resume (``EngineState/restoreSkippedMilestones(_:now:interval:)``).
+    let milestone: Bool
   }
 }

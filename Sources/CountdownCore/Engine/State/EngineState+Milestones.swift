@@ -11,6 +11,32 @@ extension EngineState {
 }
 
 extension EngineState {
+  /// Plans again each milestone the running pass prepared and then skipped because its
+  /// registration was paused before the callback began (removal is final: the pause's caller never
+  /// sees it begin). Such a milestone had come: it is delivered once the registration resumes, as
+  /// one that came while the engine was suspended is, or at once if it resumed already. Left alone:
+  /// a registration removed or replaced since (its slot is no longer in the table: slots are not
+  /// reused before the pass ends), one whose end moved during the pass (time added planned its
+  /// milestones afresh, and one jumped over is not delivered), and one already waiting for that
+  /// milestone or a higher one.
+  mutating func restoreSkippedMilestones(
+    _ skipped: inout [CountdownEngine.SkippedMilestone], now: Int64, interval: Int64
+  ) {
+    guard !skipped.isEmpty else { return }
+    for entry in skipped {
+      guard delivery?.endMoved(entry.slot) != true, let index = table.index(of: entry.slot, at: .max),
+        table[index].timing.deliversMilestones, table[index].timing.value &- 1 < entry.milestone
+      else { continue }
+      table[index].timing.planMilestone(entry.milestone)
+      if !table[index].timing.isPaused {
+        noteFirstChange(of: table[index].timing, slot: entry.slot, position: index.position, at: now, interval: interval)
+      }
+    }
+    skipped.removeAll(keepingCapacity: true)
+  }
+}
+
+extension EngineState {
   /// What is wrong with a registration that delivers only its end or at milestones (its timing
   /// `timing`, in `slot`), if anything: it must stand at 1 (or, at milestones, at a milestone of
   /// its slot's + 1) until its 0, and only a registration at milestones has them in its slot.

@@ -38,6 +38,7 @@ extension EngineState {
     guard applied != 0 else { return .success((0, .none)) }
     table[index].timing.moveEnd(to: anchor)
     replanMilestone(at: index, instant: instant, interval: interval)
+    delivery?.noteEndMoved(table[index].slot)
     var actions = EngineActions()
     if !timing.isPaused {
       actions = noteMovedEnd(at: index, now: now, interval: interval, window: window)

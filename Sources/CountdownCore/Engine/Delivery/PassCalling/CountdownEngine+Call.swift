@@ -3,9 +3,11 @@
 
 extension CountdownEngine {
   /// Makes the chunk's prepared callbacks, with the lock released; returns how many were made.
-  /// Registrations that ran out or set `stop` go to `ended`, for removal under the next lock.
+  /// Registrations that ran out or set `stop` go to `ended`, for removal under the next lock, and
+  /// milestones skipped to `skipped`, to plan again under it.
   func call(
-    _ chunk: borrowing DeliveryChunk, context: DeliveryContext, ended: inout [EngineState.PendingDelivery]
+    _ chunk: borrowing DeliveryChunk, context: DeliveryContext, ended: inout [EngineState.PendingDelivery],
+    skipped: inout [SkippedMilestone]
   ) -> Int {
     var made = 0
     var removed = Set<SlotReference>()
@@ -19,7 +21,12 @@ extension CountdownEngine {
         if removals.all { break }
         removed.formUnion(removals.slots)
       }
-      if !removed.isEmpty, removed.contains(delivery.slot) { continue }
+      if !removed.isEmpty, removed.contains(delivery.slot) {
+        if delivery.milestone {
+          skipped.append(.init(slot: delivery.slot, milestone: Int64(delivery.value)))
+        }
+        continue
+      }
       #if COUNTDOWN_CHECK_INVARIANTS
         // Removal is final: the registration is still there and running, or its removal came after
         // the check above (the signal moved since).

@@ -49,7 +49,7 @@ extension CountdownEngine {
       // the next chunk's, or the one that finishes the pass.
       let isLast = progress.preparedAll(kind)
       if !chunk.isEmpty {
-        let made = call(chunk, context: context, ended: &progress.ended)
+        let made = call(chunk, context: context, ended: &progress.ended, skipped: &progress.skippedMilestones)
         progress.uncounted += made
         progress.delivered += made
         chunk.removeAll()

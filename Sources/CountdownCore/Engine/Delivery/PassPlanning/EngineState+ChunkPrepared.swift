@@ -10,6 +10,7 @@ extension EngineState {
     preparedAt: Int64, garbage: inout [CountdownHandler]
   ) {
     removeEnded(&progress, garbage: &garbage)
+    restoreSkippedMilestones(&progress.skippedMilestones, now: preparedAt, interval: interval)
     // Removals so far concern callbacks already made or skipped; the chunk prepared now reflects
     // them.
     _ = context.takeRemovals()

@@ -11,6 +11,7 @@ extension EngineState {
     reading: Int64, garbage: inout [CountdownHandler]
   ) -> EngineActions {
     removeEnded(&progress, garbage: &garbage)
+    restoreSkippedMilestones(&progress.skippedMilestones, now: monotone(reading), interval: interval)
     if !retired.isEmpty {
       // Appending even an empty array allocates a new buffer for `garbage`: not on every wakeup.
       garbage += freeRetired()

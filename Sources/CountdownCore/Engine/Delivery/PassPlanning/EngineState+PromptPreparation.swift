@@ -66,8 +66,10 @@ extension EngineState {
   ) -> PreparedDelivery {
     let instant = instants.instant(for: nodes[position].timing)
     var value = nodes[position].timing.advance(to: instant, interval: interval)
+    var milestone = false
     if nodes[position].timing.deliversMilestones, let milestones = instants.slots.milestones(of: nodes[position].slot) {
       value = milestones.deliver(value, planning: &nodes[position].timing)
+      milestone = value > 0
     }
     let timing = nodes[position].timing
     if separateEnds, timing.isAtItsLastValue {
@@ -82,6 +84,6 @@ extension EngineState {
     }
     return PreparedDelivery(
       slot: nodes[position].slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position),
-      value: Int(value), ends: timing.isFinished)
+      value: Int(value), ends: timing.isFinished, milestone: milestone)
   }
 }

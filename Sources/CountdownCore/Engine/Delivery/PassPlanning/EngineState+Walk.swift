@@ -148,7 +148,7 @@ extension EngineState {
       }
       buffer[filled] = PreparedDelivery(
         slot: nodes[current].slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + current),
-        value: Int(timing.value &- 1), ends: false)
+        value: Int(timing.value &- 1), ends: false, milestone: false)
       filled += 1
       current -= 1
     }

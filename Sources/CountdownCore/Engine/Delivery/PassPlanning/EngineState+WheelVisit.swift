@@ -140,7 +140,7 @@ extension EngineState {
       nodes[position].timing.stepDown()
       buffer[filled] = PreparedDelivery(
         slot: entry.slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position),
-        value: Int(timing.value &- 1), ends: false)
+        value: Int(timing.value &- 1), ends: false, milestone: false)
       filled += 1
       moved.append(entry)
       current += 1

@@ -10,6 +10,8 @@ extension CountdownEngine {
     var earliest = Int64.max
     /// Registrations that ran out or set `stop`, removed under the next chunk's lock.
     var ended: [EngineState.PendingDelivery] = []
+    /// Milestone callbacks skipped since the last lock, planned again under the next one.
+    var skippedMilestones: [SkippedMilestone] = []
     /// Paused registrations whose receivers are checked outside the lock.
     var pausedProbes: [PausedProbe] = []
     /// The window list, and the entry in it, a window pass looks at next.
