@@ -212,8 +212,8 @@ final class ReceiverTableTests: XCTestCase {
 
   /// What a registration costs in the pool: a pass reads and writes 40 bytes per node (its timing,
   /// its handler and its slot: one stream), lookups 16 per entry, and the rare paths 24 per slot
-  /// (its weak receiver, key and generation, never read by the tick). A field added to any shows
-  /// up here before it shows up in the memory benchmark.
+  /// (its weak receiver, key and generation, never read by the tick); a prepared callback takes 32
+  /// in its chunk. A field added to any shows up here before it shows up in the benchmarks.
   func testNodesEntriesAndSlotsKeepTheirSize() {
     XCTAssertEqual(MemoryLayout<ReceiverNode>.stride, 40)
     XCTAssertEqual(MemoryLayout<RegistrationSlot>.stride, 24)
@@ -224,5 +224,7 @@ final class ReceiverTableTests: XCTestCase {
     XCTAssertEqual(MemoryLayout<CountdownTiming>.stride, 16)
     XCTAssertEqual(MemoryLayout<BucketEntry>.stride, 16)
     XCTAssertEqual(MemoryLayout<NodeIndex>.stride, 4)
+    XCTAssertEqual(
+      CountdownEngine.preparedDeliveryStride, 32, "a chunk of 1 024 prepared callbacks fits in 32 KB")
   }
 }

@@ -18,3 +18,8 @@ extension CountdownEngine {
     return chunk[position].value
   }
 }
+
+extension CountdownEngine {
+  /// The bytes a prepared callback takes in a chunk: for the layout test.
+  package static var preparedDeliveryStride: Int { MemoryLayout<PreparedDelivery>.stride }
+}
