@@ -69,6 +69,17 @@ final class ModelSimulationTests: XCTestCase {
     XCTAssertNil(try SimulationRun(seed: 28_827, crowded: false).run(steps)?.message)
   }
 
+  /// Found by the long run (seed 49238, shrunk to seven steps): a milestone passed before a late
+  /// wakeup comes late, above the value then (13 with 7 left, after a 1 s jump), as the
+  /// documentation says; the model allowed it only after a suspension.
+  func testAMilestoneALateWakeupFindsPassedComesAboveTheValueThen() throws {
+    let steps: [SimulationStep] = [
+      .milestones(slot: 0, milliseconds: 3_156, pauses: false), .advance(milliseconds: 48), .advance(milliseconds: 30),
+      .suspend, .jump(milliseconds: 1_391), .resumeAll, .jump(milliseconds: 1_018),
+    ]
+    XCTAssertNil(try SimulationRun(seed: 49_238, crowded: false).run(steps)?.message)
+  }
+
   func simulate(steps total: Int, crowded: Bool) throws {
     let environment = ProcessInfo.processInfo.environment
     let firstSeed = environment["COUNTDOWN_SIMULATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED
