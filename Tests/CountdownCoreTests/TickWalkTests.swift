@@ -13,6 +13,29 @@ final class TickWalkTests: XCTestCase {
     }
   }
 
+  /// A late tick's steps, reused across countdowns late by as much, equal the formula's for every
+  /// lateness, the edges of the clock's range included.
+  func testALateTicksStepsAreTheBoundariesPassed() {
+    for interval: Int64 in [1, 7, 10_000_000, 1_000_000_000] {
+      var steps = LateTickSteps(interval: interval)
+      var generator = SplitMix64(seed: UInt64(interval))
+      let samples: [Int64] = (0..<2_000).map { index in
+        // Runs of nearby lateness (reused), jumps between them, and the extremes.
+        switch index % 50 {
+        case 0: .max
+        case 1: 0
+        case 2: interval - 1
+        case 3: interval
+        default: Int64(generator.next() % UInt64(8 * interval)) + Int64(index / 50) * interval
+        }
+      }
+      for late in samples {
+        let expected = late / interval == .max ? Int64.max : late / interval + 1
+        XCTAssertEqual(steps.steps(late: late), expected, "late \(late) ns, interval \(interval) ns")
+      }
+    }
+  }
+
   private static let second: Int64 = 1_000_000_000
 
   private func checkRandomRun(alignment: CountdownAlignment, seed: UInt64) throws {

@@ -159,6 +159,13 @@ package struct CountdownTiming: Sendable {
     word &-= 1 << Self.valueShift
   }
 
+  /// Moves a running countdown down by `steps`, fewer than its value: only where
+  /// ``isRunningCountdownAboveOne`` says so, for a tick `steps` boundaries past its next change.
+  @inline(__always)
+  package mutating func stepDown(by steps: Int64) {
+    word &-= steps << Self.valueShift
+  }
+
   /// Brings `value` up to `now` and returns it.
   ///
   /// The common case, one boundary passed since the last delivery, costs a multiplication, two

@@ -107,8 +107,9 @@ extension EngineState {
   }
 
   /// The tick's inner loop over the common case: running countdowns on the clock's time showing
-  /// more than 1, each either not due yet at the tick's grid instant or due by less than an
-  /// interval (it moves down by one, no division).
+  /// more than 1, each either not due yet at the tick's grid instant, or due and staying above 0:
+  /// it moves down by one, or, for a tick that came late, by the boundaries passed
+  /// (``LateTickSteps``: no division per countdown).
   ///
   /// Returns when the chunk is full, the walk reached `end`, or the node at `position` needs the
   /// general path (it is left for the caller). Kept apart, with its state in locals, so that the
@@ -123,6 +124,7 @@ extension EngineState {
     var current = position
     var filled = count
     var soonest = earliest
+    var lateSteps = LateTickSteps(interval: interval)
     defer {
       position = current
       count = filled
@@ -137,18 +139,23 @@ extension EngineState {
         current -= 1
         continue
       }
-      guard tick &- next < interval else { return }
-      nodes[current].timing.stepDown()
-      if separateEnds, timing.value == 2 {
+      let late = tick &- next
+      guard late >= 0 else { return }
+      let steps = lateSteps.steps(late: late)
+      // Down to 0 (or past it): its end, for the general path.
+      guard timing.value > steps else { return }
+      nodes[current].timing.stepDown(by: steps)
+      let value = timing.value &- steps
+      if separateEnds, value == 1 {
         // Down to 1: its next change is its end, at its deadline (on the clock: the common case
         // never counts on running time), not on the grid.
         scheduled.append(.init(instant: timing.anchor, position: current, slot: nodes[current].slot))
       } else {
-        soonest = min(soonest, next &+ interval)
+        soonest = min(soonest, timing.anchor &- (value &- 1) &* interval)
       }
       buffer[filled] = PreparedDelivery(
         slot: nodes[current].slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + current),
-        value: Int(timing.value &- 1), ends: false, milestone: false)
+        value: Int(value), ends: false, milestone: false)
       filled += 1
       current -= 1
     }
