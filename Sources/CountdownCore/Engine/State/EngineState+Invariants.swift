@@ -211,6 +211,8 @@ extension EngineState {
   /// retired keeps its handler (the pass may hold an unowned copy) and is out of the table.
   func checkRemovedRegistrationsAreKeptForThePass() -> [String] {
     var problems: [String] = []
+    let retired = pass.retired
+    let retiredHandlers = pass.retiredHandlers
     if isBetweenPasses, !retired.isEmpty || !retiredHandlers.isEmpty {
       problems.append("\(retired.count) slots and \(retiredHandlers.count) handlers retired between passes")
     }

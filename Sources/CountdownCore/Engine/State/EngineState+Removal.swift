@@ -57,8 +57,7 @@ extension EngineState {
     guard delivery == nil else {
       // Its index entries are stale from now on (freeing the slot would make them so too).
       slot.renewGeneration()
-      retired.append(slot)
-      retiredHandlers.append(handler)
+      pass.retire(slot, handler: handler)
       return nil
     }
     slots.free(slot)
@@ -68,13 +67,13 @@ extension EngineState {
   /// Frees the slots retired during the pass that just ended; returns their handlers, to release
   /// once the lock is released.
   mutating func freeRetired() -> [CountdownHandler] {
+    let (retired, handlers) = pass.takeRetired()
     for slot in retired {
       slots.free(slot)
     }
-    retired.removeAll()
-    defer { retiredHandlers = [] }
-    return retiredHandlers
+    return handlers
   }
+
 
   /// Removes the registration at `index`; returns its handler if it was freed now (see
   /// ``release(_:handler:)``).

@@ -5,8 +5,7 @@ extension EngineState {
   /// clamped here by ``monotone(_:)``). Returns what the timer must do after the lock.
   mutating func suspendTicking(at now: Int64) -> TimerAction {
     let now = monotone(now)
-    guard suspendedSince == nil else { return .none }
-    suspendedSince = now
+    guard suspension.suspend(at: now) else { return .none }
     defer { checkInvariantsIfEnabled() }
     guard arming.armedAt != nil else { return .none }
     return arm(at: nil)
@@ -18,9 +17,7 @@ extension EngineState {
   /// engine was not suspended.
   mutating func resumeTicking(at now: Int64) -> EngineActions {
     let now = monotone(now)
-    guard let since = suspendedSince else { return .none }
-    suspendedSince = nil
-    suspendedTotal = suspendedTotal.addingSaturated(max(0, now.subtractingSaturated(since)))
+    guard suspension.resume(at: now) else { return .none }
     noteRegistrationRead(now)
     table.withNodes { nodes, _ in
       for position in nodes.indices {

@@ -40,7 +40,7 @@ extension EngineState {
 
   /// Notes a clock reading made by a registration or a resume before it took the lock.
   mutating func noteRegistrationRead(_ now: Int64) {
-    latestRegistrationRead = max(latestRegistrationRead, now)
+    readings.noteRegistrationRead(now)
   }
 
   /// A call's clock reading, made before it took the lock, clamped to the latest instant the state
@@ -48,8 +48,7 @@ extension EngineState {
   /// call must never undo it (a pause that froze the time before a tick it did not see would give
   /// that tick's interval back on resume).
   mutating func monotone(_ now: Int64) -> Int64 {
-    latestReading = max(latestReading, now)
-    return latestReading
+    readings.monotone(now)
   }
 
   /// ``monotone(_:)`` for a query, which changes nothing.
@@ -93,14 +92,11 @@ extension EngineState {
     {
       instant = armed
     }
-    let isNewGridInstant = instant > wakeupInstant
-    wakeupInstant = max(wakeupInstant, instant)
-    var end = max(now, wakeupInstant)
+    var end = max(now, wakeupInstant, instant)
     if let armed, armed > end, armed.subtractingSaturated(now) <= endWindow / 2 {
       end = armed
     }
-    endInstant = max(endInstant, end)
-    latestReading = max(latestReading, now, wakeupInstant, endInstant)
+    let isNewGridInstant = readings.noteWakeup(at: now, standingFor: instant, endsFor: end)
     if isNewGridInstant || !separateEnds {
       pendingWork.noteTickDue()
       return
@@ -119,8 +115,7 @@ extension EngineState {
 
   /// Notes that a tick pass delivered the values at grid instant `instant`.
   mutating func noteTicked(_ instant: Int64) {
-    wakeupInstant = max(wakeupInstant, instant)
-    latestReading = max(latestReading, instant)
+    readings.noteTicked(instant)
   }
 
   /// The grid instant a tick pass that starts at clock instant `now` stands for.

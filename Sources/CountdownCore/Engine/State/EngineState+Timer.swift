@@ -7,9 +7,8 @@ extension EngineState {
   mutating func ensureTimer(now: Int64) -> TimerAction {
     guard !arming.hasTimer, !arming.isMakingTimer else { return .none }
     arming.noteMaking()
-    gridOrigin = now
+    readings.restartGrid(at: now)
     wheelCursor.restart()
-    wakeupInstant = .min
     changeBound.reset()
     return .make
   }

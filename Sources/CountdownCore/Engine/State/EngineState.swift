@@ -14,11 +14,13 @@
 ///
 /// The transitions live in this folder (`State/`), by what they touch, and, for the delivery pass,
 /// in `Delivery/PassPlanning/`; what runs outside the lock is `CountdownEngine`'s (its files in
-/// `Engine/`, and `Delivery/PassCalling/`). Parts of the state that several of those files change
-/// are small types of their own, changed only through their methods: the timer's arming
-/// (``TimerArming``), the bound on the next change (``ChangeBound``), the wheel's cursor
-/// (``WheelCursor``), what the next pass has to do (``PendingWork``) and the counts
-/// (``EngineCounts``).
+/// `Engine/`, and `Delivery/PassCalling/`). Every stored part of the state is a type of its own,
+/// changed only through its methods: the registrations (``ReceiverTable``) and the indexes of
+/// what changes when (the ends to come, the per-countdown wheel), the timer's arming
+/// (``TimerArming``), the instants acted on (``EngineReadings``), the bound on the next change
+/// (``ChangeBound``), the wheel's cursor (``WheelCursor``), what the next pass has to do
+/// (``PendingWork``), the running pass (``RunningPass``), the suspension (``SuspendedTime``) and
+/// the counts (``EngineCounts``); the compiler keeps every other file from writing their fields.
 ///
 /// # The engine's rules
 ///
@@ -56,8 +58,8 @@
 ///    pass's `DeliveryContext` under the lock, and the pass checks before every callback. A pass
 ///    holds, for each callback it prepared, the registration's slot and an unowned copy of its
 ///    handler (``UnownedHandler``; the node it came from may move meanwhile): so a registration
-///    taken out of the table while a pass runs keeps its slot and its handler in ``retired`` and
-///    ``retiredHandlers`` until the pass ends, and between passes both are empty.
+///    taken out of the table while a pass runs keeps its slot and its handler in ``RunningPass/retired`` and
+///    ``RunningPass/retiredHandlers`` until the pass ends, and between passes both are empty.
 /// 7. **Prompt deliveries use the instant the labels show.** A first value is computed at or after
 ///    the grid instant the latest wakeup stood for, even when that wakeup ran early
 ///    (``promptDeliveryInstant(preparedAt:tick:window:)``), so it never goes back past a value
@@ -107,27 +109,14 @@ struct EngineState {
 
   /// The timer and how it is armed (its own methods change it).
   var arming = TimerArming()
-  /// The origin of the wakeup grid: the reading of the registration that made the timer, so that
-  /// countdown is exact (a 10 s countdown shows 9 after exactly 1 s); countdowns registered later
-  /// flip at the same grid instants, their first value lasting up to one interval longer.
-  var gridOrigin: Int64 = 0
-  /// The grid instant the latest wakeup stands for, or the latest tick pass delivered: the values
-  /// of a tick are those at this instant, whether the wakeup ran a little early or late.
-  var wakeupInstant: Int64 = .min
-  /// The latest clock reading of a registration or resume: a first delivery is never computed for
-  /// an instant before its registration (it would show more than its duration).
-  var latestRegistrationRead: Int64 = .min
-  /// The latest instant the state has acted on: every clock reading and every grid instant a
-  /// wakeup stood for. A call's reading is clamped to it (``monotone(_:)``).
-  var latestReading: Int64 = .min
+  /// The instants acted on: the grid's origin, the latest wakeup's, the latest reading (its own
+  /// methods change them; `EngineState+Readings.swift` reads them by name).
+  var readings = EngineReadings()
   /// The bound on every registration's next change (rule 1), changed only by its own methods.
   var changeBound = ChangeBound()
 
   /// The ends to come of registrations at their last value, when ``separateEnds``.
   var ends = PendingEnds()
-  /// The instant the latest wakeup delivers ends for: its reading, or the instant it was armed
-  /// for when it ran early by less than half an end window. At or after ``wakeupInstant``.
-  var endInstant: Int64 = .min
   /// Per-countdown alignment's index of what changes when; `nil` on the shared grid, where a
   /// tick walks the table (nearly everything changes at every grid instant there).
   var wheel: ChangeWheel?
@@ -136,20 +125,11 @@ struct EngineState {
 
   /// What the next pass has to do, and whether one is queued (its own methods change it).
   var pendingWork = PendingWork()
-  /// The pass running now, if any.
-  var delivery: DeliveryContext?
-  /// Set while the engine is suspended: the instant it was suspended.
-  var suspendedSince: Int64?
-  /// The time the engine spent suspended before `suspendedSince`, in total.
-  var suspendedTotal: Int64 = 0
-
-  /// Slots of registrations removed or replaced while a pass runs: the pass may hold references
-  /// to them (it compares them with what was removed, and reads the key of one it ended), so they
-  /// are freed only when it ends.
-  var retired: [SlotReference] = []
-  /// The handlers of those registrations: the pass may hold unowned copies of them
-  /// (``UnownedHandler``), so they are released only when it ends, outside the lock.
-  var retiredHandlers: [CountdownHandler] = []
+  /// The pass running now, if any, and what it keeps alive until it ends (its own methods change
+  /// them).
+  var pass = RunningPass()
+  /// Whether the engine is suspended, and the time it spent so (its own methods change it).
+  var suspension = SuspendedTime()
 
   /// What the engine has done so far (its own methods count it).
   var counts = EngineCounts()
@@ -161,7 +141,7 @@ struct EngineState {
   /// A slot can be reused once its registration is freed; where a stale entry could then match a
   /// newer registration of the same key, the match is harmless: the fresh list only delivers
   /// registrations still awaiting their prompt delivery, and the other lists live within one pass,
-  /// during which removed registrations keep their slots (``retired``).
+  /// during which removed registrations keep their slots (``RunningPass/retired``).
   struct PendingDelivery {
     var key: ObjectIdentifier
     var slot: SlotReference

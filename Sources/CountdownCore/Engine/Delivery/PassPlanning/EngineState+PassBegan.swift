@@ -65,7 +65,7 @@ extension EngineState {
   /// Marks the start of a delivery pass: changes noted from now on are kept apart for it.
   mutating func beginPass(_ context: DeliveryContext) {
     context.noteBegan()
-    delivery = context
+    pass.begin(context)
     changeBound.notePassBegan()
   }
 }

@@ -12,7 +12,7 @@ extension EngineState {
   ) -> EngineActions {
     removeEnded(&progress, garbage: &garbage)
     restoreSkippedMilestones(&progress.skippedMilestones, now: monotone(reading), interval: interval)
-    if !retired.isEmpty {
+    if !pass.retired.isEmpty {
       // Appending even an empty array allocates a new buffer for `garbage`: not on every wakeup.
       garbage += freeRetired()
     }
@@ -41,7 +41,7 @@ extension EngineState {
   /// Ends the running pass, which found no change before `earliestSeen` (a tick walked the whole
   /// table; other passes saw only some registrations).
   mutating func endPass(walkedEverything: Bool, earliestSeen: Int64) {
-    delivery = nil
+    pass.end()
     changeBound.notePassEnded(walkedEverything: walkedEverything, earliestSeen: earliestSeen)
   }
 }

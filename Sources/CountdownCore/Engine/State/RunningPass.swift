@@ -1,0 +1,37 @@
+/// The delivery pass running now, if any, and what it must keep alive until it ends: the slots and
+/// handlers of registrations removed or replaced while it runs (rule 6 at the top of
+/// `EngineState.swift`). Changed only by these methods.
+struct RunningPass {
+  /// The running pass's context, where removals are noted for it; `nil` between passes.
+  private(set) var context: DeliveryContext?
+  /// Slots of registrations removed or replaced while the pass runs: it may hold references to
+  /// them (it compares them with what was removed, and reads the key of one it ended), so they are
+  /// freed only when it ends.
+  private(set) var retired: [SlotReference] = []
+  /// The handlers of those registrations: the pass may hold unowned copies of them
+  /// (``UnownedHandler``), so they are released only when it ends, outside the lock.
+  private(set) var retiredHandlers: [CountdownHandler] = []
+
+  mutating func begin(_ context: DeliveryContext) {
+    self.context = context
+  }
+
+  mutating func end() {
+    context = nil
+  }
+
+  /// Keeps the slot and handler of a registration taken out of the table until the pass ends.
+  mutating func retire(_ slot: SlotReference, handler: @escaping CountdownHandler) {
+    retired.append(slot)
+    retiredHandlers.append(handler)
+  }
+
+  /// Hands back what the pass kept, and forgets it.
+  mutating func takeRetired() -> (slots: [SlotReference], handlers: [CountdownHandler]) {
+    defer {
+      retired.removeAll()
+      retiredHandlers = []
+    }
+    return (retired, retiredHandlers)
+  }
+}
