@@ -27,6 +27,25 @@ final class StaleEntryTests: XCTestCase {
     try assertIndexesShrinkAfterCancels(engine)
   }
 
+  /// On the shared grid, a cancel, a replacement and a new end unlink the entry before: the ends to
+  /// come hold one entry per registration waiting for its end, and none once every one is gone.
+  func testEveryRemovalUnlinksItsEnd() throws {
+    let (engine, _) = try makeEngine()
+    let receivers = (0..<200).map { Receiver("r\($0)") }
+    for round in 0..<3 {
+      for receiver in receivers {
+        try engine.register(receiver, .duration(.seconds(600 + round)), delivering: .onlyTheEnd, handler: recorder.handler("r"))
+      }
+      XCTAssertEqual(engine.indexSizes.ends, receivers.count, "replacements left one entry each (round \(round))")
+    }
+    for receiver in receivers.prefix(160) {
+      XCTAssertTrue(engine.cancel(receiver))
+    }
+    XCTAssertEqual(engine.indexSizes.ends, 40, "each cancel unlinked its entry")
+    engine.cancelAll()
+    XCTAssertEqual(engine.indexSizes.ends, 0)
+  }
+
   /// The same on the per-countdown wheel, where each one-shot waits too.
   func testChurnOfOneShotsKeepsTheWheelBounded() throws {
     let (engine, _) = try makeEngine(interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(10)))

@@ -1,18 +1,12 @@
-/// Deadlines naming registrations, soonest first: the ends to come of registrations at their last
-/// value, and the per-countdown wheel's changes too far ahead for its lists (``ChangeWheel``).
+/// Changes naming registrations, soonest first: per-countdown alignment's changes too far ahead
+/// for its wheel's lists (``ChangeWheel``).
 ///
-/// With ``CountdownAlignment/shared`` every value but the last flips on the interval's grid; a
-/// countdown's final 0 comes at its deadline instead, within the end tolerance (``EngineState/endWindow``).
-/// A registration enters this heap when its next change becomes its end (it shows 1, or it
-/// delivers only its end); an end wakeup pops what is due. Entries are not removed when their
-/// registration is cancelled, replaced, paused or ended some other way: each names its
-/// registration by slot and generation (``IndexedRegistration``), so whoever pops one drops it
-/// if it is stale, or checks that its registration is still at its last value
-/// (``ReceiverTable/indexAtLastValue(of:)``), and one that is not yet due goes back with its
-/// current deadline. Stale entries are also dropped all at once when they outnumber the current
-/// ones (``removeStale()``), so the heap stays within a small multiple of the table's size. Slots
-/// are never deallocated before the engine, so a stale entry's slot reference is always safe to
-/// read.
+/// Entries are not removed when their registration is cancelled, replaced, paused or moved on:
+/// each names its registration by slot and generation (``IndexedRegistration``), so whoever pops
+/// one drops it if it is stale. Stale entries are also dropped all at once when they outnumber the
+/// current ones (``removeStale()``), so the heap stays within a small multiple of the table's size.
+/// Slots are never deallocated before the engine, so a stale entry's slot reference is always safe
+/// to read.
 ///
 /// A binary min-heap on the deadline, 24 bytes an entry. Not thread-safe: inside the engine's lock.
 struct PendingEnds {
