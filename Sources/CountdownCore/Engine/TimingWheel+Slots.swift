@@ -61,17 +61,29 @@ extension TimingWheel {
   /// The entry with the soonest deadline, looked for (-1 when empty): the soonest of the earliest
   /// occupied slot, whose entries all come before those of any other, or of the whole top level
   /// when that is where it is and the level holds deadlines past its span.
-  func findSoonest() -> Int32 {
+  mutating func findSoonest() -> Int32 {
     guard let earliest = earliestSlot() else { return -1 }
     let top = earliest.level == levelCount - 1 && !topLevelSpansEveryTick
     var soonest: Int32 = -1
-    for slot in top ? 0..<64 : earliest.slot..<earliest.slot + 1 {
-      var index = heads[earliest.level * 64 + slot]
-      while index >= 0 {
-        if soonest < 0 || nodes[Int(index)].deadline < nodes[Int(soonest)].deadline { soonest = index }
-        index = nodes[Int(index)].next
-      }
+    let slots = top ? 0..<64 : earliest.slot..<earliest.slot + 1
+    for slot in slots where heads[earliest.level * 64 + slot] >= 0 {
+      let candidate = self.soonest(inSlot: earliest.level * 64 + slot)
+      if soonest < 0 || nodes[Int(candidate)].deadline < nodes[Int(soonest)].deadline { soonest = candidate }
     }
+    return soonest
+  }
+
+  /// The node with the soonest deadline in the slot `home`, which is not empty: the one kept, or
+  /// found by a walk of its list and kept.
+  mutating func soonest(inSlot home: Int) -> Int32 {
+    if slotSoonest[home] >= 0 { return slotSoonest[home] }
+    var soonest = heads[home]
+    var index = nodes[Int(soonest)].next
+    while index >= 0 {
+      if nodes[Int(index)].deadline < nodes[Int(soonest)].deadline { soonest = index }
+      index = nodes[Int(index)].next
+    }
+    slotSoonest[home] = soonest
     return soonest
   }
 
@@ -84,6 +96,10 @@ extension TimingWheel {
     let slot = Self.slot(of: tick, level: level)
     let home = level * 64 + slot
     let head = heads[home]
+    let kept = slotSoonest[home]
+    if head < 0 || (kept >= 0 && nodes[Int(index)].deadline < nodes[Int(kept)].deadline) {
+      slotSoonest[home] = index
+    }
     nodes[Int(index)].home = Int32(home)
     nodes[Int(index)].prev = -1
     nodes[Int(index)].next = head
@@ -99,6 +115,7 @@ extension TimingWheel {
     let home = Int(node.home)
     if node.prev >= 0 { nodes[Int(node.prev)].next = node.next } else { heads[home] = node.next }
     if node.next >= 0 { nodes[Int(node.next)].prev = node.prev }
+    if slotSoonest[home] == index { slotSoonest[home] = -1 }
     if heads[home] < 0 { occupied[home / 64] &= ~(1 << UInt64(home % 64)) }
   }
 
@@ -107,6 +124,7 @@ extension TimingWheel {
     let home = level * 64 + slot
     let head = heads[home]
     heads[home] = -1
+    slotSoonest[home] = -1
     occupied[level] &= ~(1 << UInt64(slot))
     return head
   }

@@ -46,6 +46,10 @@ package struct TimingWheel<Payload> {
   var occupied: [UInt64]
   /// Per slot (`level * 64 + slot`), the first node of its list; -1 when empty.
   var heads: [Int32]
+  /// Per slot, its node with the soonest deadline; -1 when not known (found again when asked
+  /// for), or empty. So that the soonest deadline is a look at one slot even when that slot holds
+  /// many entries and its soonest was just removed, at most one walk of it per such removal.
+  var slotSoonest: [Int32]
   var nodes = ContiguousArray<TimingWheelNode<Payload>>()
   /// The first free node; -1 for none.
   var freeHead: Int32 = -1
@@ -65,6 +69,7 @@ package struct TimingWheel<Payload> {
     levelCount = levels
     occupied = Array(repeating: 0, count: levels)
     heads = Array(repeating: -1, count: levels * 64)
+    slotSoonest = heads
   }
 
   package var isEmpty: Bool { count == 0 }
@@ -181,7 +186,10 @@ package struct TimingWheel<Payload> {
     freeHead = -1
     count = 0
     for level in occupied.indices { occupied[level] = 0 }
-    for slot in heads.indices { heads[slot] = -1 }
+    for slot in heads.indices {
+      heads[slot] = -1
+      slotSoonest[slot] = -1
+    }
     soonestHandle = -1
     soonestIsKnown = true
   }
