@@ -171,6 +171,21 @@ package struct TimingWheel<Payload> {
     elapsed = target
   }
 
+  /// Removes every entry whose payload `isRemoved` picks: for an owner that drops what went stale
+  /// all at once.
+  /// - Complexity: O(pool size).
+  package mutating func removeAll(where isRemoved: (Payload) -> Bool) {
+    var index = 0
+    // A pool left empty is given back as the last entry goes: the loop stops there.
+    while index < nodes.count {
+      if nodes[index].home >= 0, isRemoved(nodes[index].payload!) {
+        unlink(Int32(index))
+        _ = free(Int32(index))
+      }
+      index += 1
+    }
+  }
+
   /// Every entry, in no order: for checks.
   package var entries: [Entry] {
     nodes.indices.compactMap { index in

@@ -148,8 +148,8 @@ extension EngineState {
       waiting[entry.slot, default: []].insert(list)
     }
     var apart: [SlotReference: Int64] = [:]
-    for entry in wheel.farEntries where entry.registration.isCurrent {
-      apart[entry.slot] = entry.deadline
+    for entry in wheel.farEntries where entry.payload.isCurrent {
+      apart[entry.payload.slot] = entry.deadline
     }
     var problems: [String] = []
     for node in table.nodes where node.timing.isPaused && !node.timing.awaitsPromptDelivery {
@@ -193,7 +193,7 @@ extension EngineState {
     guard delivery == nil else { return problems }
     var current = Set<SlotReference>()
     let slots = ends.entries.lazy.map(\.payload) + (wheel?.entries ?? []).lazy.map(\.entry)
-      + (wheel?.farEntries ?? []).lazy.map(\.registration)
+      + (wheel?.farEntries ?? []).lazy.map(\.payload)
     for registration in slots where registration.isCurrent {
       if !current.insert(registration.slot).inserted {
         problems.append("two current index entries name one registration")
