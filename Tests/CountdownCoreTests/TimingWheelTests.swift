@@ -35,6 +35,49 @@ final class TimingWheelTests: XCTestCase {
     XCTAssertFalse(handles.contains { wheel.contains($0) })
   }
 
+  /// Removing what a predicate picks leaves the rest to come out in full, the soonest found again.
+  func testRemovingWhatAPredicatePicksKeepsTheRest() {
+    var wheel = TimingWheel<Int>(resolution: 1_000, levels: 3)
+    var random = SplitMix64(seed: 7)
+    var deadlines: [Int: Int64] = [:]
+    for id in 0..<2_000 {
+      deadlines[id] = random.upTo(1_000_000_000)
+      wheel.insert(id, at: deadlines[id]!)
+    }
+    wheel.removeAll { $0 % 3 == 0 }
+    let kept = deadlines.filter { $0.key % 3 != 0 }
+    XCTAssertEqual(wheel.count, kept.count)
+    XCTAssertEqual(wheel.soonestDeadline(), kept.values.min())
+    XCTAssertEqual(taken(from: &wheel, through: .max), kept.keys.sorted())
+    wheel.insert(1, at: 5)
+    wheel.removeAll { _ in true }
+    XCTAssertTrue(wheel.isEmpty, "emptied, and its pool given back")
+    XCTAssertNil(wheel.soonestDeadline())
+  }
+
+  /// Removing the soonest again and again, with new soonest ones made and cancelled in between (a
+  /// debounced one-shot beside many ends in one slot): each time the soonest is the reference's.
+  func testRemovingTheSoonestOverAndOverFindsTheNextOne() {
+    var wheel = TimingWheel<Int>(resolution: 50_000_000)
+    var random = SplitMix64(seed: 11)
+    var reference: [Int64] = []
+    for id in 0..<3_000 {
+      let deadline = 3_600_000_000_000 + random.upTo(70_000_000_000)
+      wheel.insert(id, at: deadline)
+      reference.append(deadline)
+    }
+    reference.sort()
+    for step in 0..<reference.count {
+      let debounced = wheel.insert(-1, at: reference[step] - 1 - random.upTo(1_000_000_000))
+      XCTAssertEqual(wheel.soonest(), debounced)
+      wheel.remove(debounced)
+      guard let soonest = wheel.soonest() else { return XCTFail("empty at step \(step)") }
+      XCTAssertEqual(wheel[soonest].deadline, reference[step], "step \(step)")
+      wheel.remove(soonest)
+    }
+    XCTAssertTrue(wheel.isEmpty)
+  }
+
   /// A deadline already past (or `Int64.min`) comes out with the next take, not a turn later.
   func testAPastDeadlineComesOutWithTheNextTake() {
     var wheel = TimingWheel<Int>(resolution: 10, levels: 2)

@@ -74,17 +74,48 @@ extension TimingWheel {
   }
 
   /// The node with the soonest deadline in the slot `home`, which is not empty: the one kept, or
-  /// found by a walk of its list and kept.
+  /// found by a walk of its list and kept, with the runner-up.
   mutating func soonest(inSlot home: Int) -> Int32 {
     if slotSoonest[home] >= 0 { return slotSoonest[home] }
     var soonest = heads[home]
+    var runnerUp: Int32 = -1
     var index = nodes[Int(soonest)].next
     while index >= 0 {
-      if nodes[Int(index)].deadline < nodes[Int(soonest)].deadline { soonest = index }
+      let deadline = nodes[Int(index)].deadline
+      if deadline < nodes[Int(soonest)].deadline {
+        runnerUp = soonest
+        soonest = index
+      } else if runnerUp < 0 || deadline < nodes[Int(runnerUp)].deadline {
+        runnerUp = index
+      }
       index = nodes[Int(index)].next
     }
     slotSoonest[home] = soonest
+    slotRunnerUp[home] = runnerUp
     return soonest
+  }
+
+  /// Keeps the soonest of slot `home` and its runner-up as node `index` joins it, ahead of `head`.
+  @inline(__always)
+  mutating func noteLinked(_ index: Int32, in home: Int, ahead head: Int32) {
+    let soonest = slotSoonest[home]
+    if head < 0 {
+      slotSoonest[home] = index
+      slotRunnerUp[home] = -1
+      return
+    }
+    guard soonest >= 0 else { return }
+    let deadline = nodes[Int(index)].deadline
+    if deadline < nodes[Int(soonest)].deadline {
+      slotRunnerUp[home] = soonest
+      slotSoonest[home] = index
+      return
+    }
+    let runnerUp = slotRunnerUp[home]
+    // Without a runner-up kept, the new node is one only if the soonest was alone.
+    if runnerUp >= 0 ? deadline < nodes[Int(runnerUp)].deadline : nodes[Int(head)].next < 0 {
+      slotRunnerUp[home] = index
+    }
   }
 
   /// Links node `index` at the head of the list of the slot its deadline's tick waits in; a tick
@@ -96,10 +127,7 @@ extension TimingWheel {
     let slot = Self.slot(of: tick, level: level)
     let home = level * 64 + slot
     let head = heads[home]
-    let kept = slotSoonest[home]
-    if head < 0 || (kept >= 0 && nodes[Int(index)].deadline < nodes[Int(kept)].deadline) {
-      slotSoonest[home] = index
-    }
+    noteLinked(index, in: home, ahead: head)
     nodes[Int(index)].home = Int32(home)
     nodes[Int(index)].prev = -1
     nodes[Int(index)].next = head
@@ -115,7 +143,12 @@ extension TimingWheel {
     let home = Int(node.home)
     if node.prev >= 0 { nodes[Int(node.prev)].next = node.next } else { heads[home] = node.next }
     if node.next >= 0 { nodes[Int(node.next)].prev = node.prev }
-    if slotSoonest[home] == index { slotSoonest[home] = -1 }
+    if slotSoonest[home] == index {
+      slotSoonest[home] = slotRunnerUp[home]
+      slotRunnerUp[home] = -1
+    } else if slotRunnerUp[home] == index {
+      slotRunnerUp[home] = -1
+    }
     if heads[home] < 0 { occupied[home / 64] &= ~(1 << UInt64(home % 64)) }
   }
 
@@ -125,6 +158,7 @@ extension TimingWheel {
     let head = heads[home]
     heads[home] = -1
     slotSoonest[home] = -1
+    slotRunnerUp[home] = -1
     occupied[level] &= ~(1 << UInt64(slot))
     return head
   }

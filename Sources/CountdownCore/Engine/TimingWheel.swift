@@ -47,9 +47,13 @@ package struct TimingWheel<Payload> {
   /// Per slot (`level * 64 + slot`), the first node of its list; -1 when empty.
   var heads: [Int32]
   /// Per slot, its node with the soonest deadline; -1 when not known (found again when asked
-  /// for), or empty. So that the soonest deadline is a look at one slot even when that slot holds
-  /// many entries and its soonest was just removed, at most one walk of it per such removal.
+  /// for), or empty. So that the soonest deadline is a look at one slot, not a walk of it, even
+  /// when the slot holds many entries.
   var slotSoonest: [Int32]
+  /// Per slot whose soonest is known, its node with the soonest deadline but that one; -1 when not
+  /// known, or none. The soonest removed, this one takes its place: a one-shot made and cancelled
+  /// over and over, the soonest of a slot full of others each time, never has the slot walked.
+  var slotRunnerUp: [Int32]
   var nodes = ContiguousArray<TimingWheelNode<Payload>>()
   /// The first free node; -1 for none.
   var freeHead: Int32 = -1
@@ -70,6 +74,7 @@ package struct TimingWheel<Payload> {
     occupied = Array(repeating: 0, count: levels)
     heads = Array(repeating: -1, count: levels * 64)
     slotSoonest = heads
+    slotRunnerUp = heads
   }
 
   package var isEmpty: Bool { count == 0 }
@@ -204,6 +209,7 @@ package struct TimingWheel<Payload> {
     for slot in heads.indices {
       heads[slot] = -1
       slotSoonest[slot] = -1
+      slotRunnerUp[slot] = -1
     }
     soonestHandle = -1
     soonestIsKnown = true
