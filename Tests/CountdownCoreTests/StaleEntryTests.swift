@@ -46,6 +46,25 @@ final class StaleEntryTests: XCTestCase {
     XCTAssertEqual(engine.indexSizes.ends, 0)
   }
 
+  /// A burst of one-shots mostly cancelled: the ends' pool gives back its room, each remaining
+  /// registration's slot told where its entry moved (the engine's rules check it after each
+  /// cancel), and the rest still end on time.
+  func testTheEndsGiveBackTheRoomOfABurstCancelled() throws {
+    let (engine, clock) = try makeEngine()
+    let receivers = (0..<600).map { Receiver("r\($0)") }
+    for (index, receiver) in receivers.enumerated() {
+      try engine.register(
+        receiver, .duration(.milliseconds(5_000 + Int64(index))), delivering: .onlyTheEnd,
+        handler: recorder.handler("r\(index)"))
+    }
+    for (index, receiver) in receivers.enumerated() where index % 10 != 0 {
+      XCTAssertTrue(engine.cancel(receiver))
+    }
+    XCTAssertEqual(engine.indexSizes.ends, 60)
+    try clock.advance(by: .seconds(6))
+    XCTAssertEqual(engine.count, 0, "every one left ended")
+  }
+
   /// The same on the per-countdown wheel, where each one-shot waits too.
   func testChurnOfOneShotsKeepsTheWheelBounded() throws {
     let (engine, _) = try makeEngine(interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(10)))

@@ -78,6 +78,36 @@ final class TimingWheelTests: XCTestCase {
     XCTAssertTrue(wheel.isEmpty)
   }
 
+  /// A pool left mostly free by removals moves its entries to the front, telling each one's new
+  /// handle, and they all still come out, exactly.
+  func testCompactingASparsePoolKeepsEveryEntry() {
+    var wheel = TimingWheel<Int>(resolution: 1_000, levels: 3)
+    var random = SplitMix64(seed: 5)
+    var handles: [Int: TimingWheel<Int>.Handle] = [:]
+    var deadlines: [Int: Int64] = [:]
+    for id in 0..<2_000 {
+      deadlines[id] = random.upTo(10_000_000_000)
+      handles[id] = wheel.insert(id, at: deadlines[id]!)
+    }
+    wheel.compactIfSparse { _, _ in XCTFail("compacted while full") }
+    for id in 0..<2_000 where id % 10 != 0 {
+      wheel.remove(handles.removeValue(forKey: id)!)
+    }
+    var moved = 0
+    wheel.compactIfSparse { id, handle in
+      handles[id] = handle
+      moved += 1
+    }
+    XCTAssertEqual(moved, 200)
+    for (id, handle) in handles {
+      XCTAssertEqual(wheel[handle].payload, id)
+      XCTAssertEqual(wheel[handle].deadline, deadlines[id])
+    }
+    XCTAssertEqual(wheel.soonestDeadline(), handles.keys.map { deadlines[$0]! }.min())
+    wheel.remove(handles[0]!)
+    XCTAssertEqual(taken(from: &wheel, through: .max), handles.keys.filter { $0 != 0 }.sorted())
+  }
+
   /// A deadline already past (or `Int64.min`) comes out with the next take, not a turn later.
   func testAPastDeadlineComesOutWithTheNextTake() {
     var wheel = TimingWheel<Int>(resolution: 10, levels: 2)
@@ -130,6 +160,7 @@ final class TimingWheelTests: XCTestCase {
         XCTAssertEqual(removed.payload, reference[position].id, "\(label) step \(step)")
         XCTAssertEqual(removed.deadline, reference[position].deadline, "\(label) step \(step)")
         reference.remove(at: position)
+        wheel.compactIfSparse { id, handle in handles[id] = handle }
       default:
         now = randomJump(from: now, resolution: configuration.resolution, random: &random)
         var due: [TimingWheel<Int>.Entry] = []
@@ -139,6 +170,7 @@ final class TimingWheelTests: XCTestCase {
         XCTAssertTrue(due.allSatisfy { $0.deadline <= now }, "\(label) step \(step): before its deadline")
         reference.removeFirst(expected.count)
         for entry in due { handles[entry.payload] = nil }
+        wheel.compactIfSparse { id, handle in handles[id] = handle }
       }
       XCTAssertEqual(wheel.count, reference.count, "\(label) step \(step)")
       XCTAssertEqual(wheel.soonestDeadline(), reference.first?.deadline, "\(label) step \(step)")

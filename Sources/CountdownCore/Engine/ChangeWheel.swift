@@ -77,6 +77,7 @@ struct ChangeWheel {
       insert(taken.payload, window: window(taken.deadline))
     }
     moving.removeAll(keepingCapacity: true)
+    far.compactIfSparse { _, _ in }
   }
 
   /// The soonest change kept apart that still counts, if any (stale ones before it are dropped).
@@ -131,6 +132,7 @@ struct ChangeWheel {
     }
     listed = lists.reduce(0) { $0 + $1.count }
     far.removeAll { !$0.isCurrent }
+    far.compactIfSparse { _, _ in }
   }
 
   /// The first window after `window`, within one turn, whose list is not empty.

@@ -191,6 +191,30 @@ package struct TimingWheel<Payload> {
     }
   }
 
+  /// Gives back the room of a pool that removals left mostly free (more than 256 positions, fewer
+  /// than a quarter of them holding entries): the entries move to the front, each placed anew, and
+  /// `moved` is told each one's new handle (every handle held before is void). Paid for by the
+  /// removals since the pool last grew or shrank: O(1) amortized.
+  package mutating func compactIfSparse(moved: (Payload, Handle) -> Void) {
+    guard nodes.count > 256, count * 4 < nodes.count else { return }
+    var compacted = ContiguousArray<TimingWheelNode<Payload>>()
+    compacted.reserveCapacity(count)
+    for node in nodes where node.home >= 0 { compacted.append(node) }
+    nodes = compacted
+    freeHead = -1
+    for level in occupied.indices { occupied[level] = 0 }
+    for slot in heads.indices {
+      heads[slot] = -1
+      slotSoonest[slot] = -1
+      slotRunnerUp[slot] = -1
+    }
+    for index in nodes.indices {
+      link(Int32(index))
+      moved(nodes[index].payload!, Int32(index))
+    }
+    soonestIsKnown = false
+  }
+
   /// Every entry, in no order: for checks.
   package var entries: [Entry] {
     nodes.indices.compactMap { index in

@@ -30,6 +30,14 @@ extension EngineState {
     checkInternally(ends.contains(handle) && ends[handle].payload.slot == slot, "a slot's end handle names another entry")
     ends.remove(handle)
     slot.endHandle = -1
+    compactEndsIfSparse()
+  }
+
+  /// Gives back the room of the ends' pool once removals left it mostly free, each slot told its
+  /// entry's new handle: so memory returns after a burst of one-shots cancelled or ended.
+  @inline(__always)
+  private mutating func compactEndsIfSparse() {
+    ends.compactIfSparse { registration, handle in registration.slot.endHandle = handle }
   }
 
   /// Notes that the entry `handle`, taken out of ``ends``, no longer waits there: its slot forgets it.
@@ -47,6 +55,7 @@ extension EngineState {
       let registration = ends[soonest].payload
       guard !registration.isCurrent || table.indexAtLastValue(of: registration.slot) == nil else { return }
       noteTaken(ends.remove(soonest))
+      compactEndsIfSparse()
     }
   }
 
@@ -73,6 +82,7 @@ extension EngineState {
     var due: [PendingEnd] = []
     ends.takeDue(through: endInstant, into: &due)
     for entry in due { noteTaken(entry) }
+    compactEndsIfSparse()
     due.sort { $0.deadline < $1.deadline }
     return due
   }
