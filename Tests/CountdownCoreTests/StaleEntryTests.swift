@@ -27,6 +27,44 @@ final class StaleEntryTests: XCTestCase {
     try assertIndexesShrinkAfterCancels(engine)
   }
 
+  /// On the shared grid, a cancel, a replacement and a new end unlink the entry before: the ends to
+  /// come hold one entry per registration waiting for its end, and none once every one is gone.
+  func testEveryRemovalUnlinksItsEnd() throws {
+    let (engine, _) = try makeEngine()
+    let receivers = (0..<200).map { Receiver("r\($0)") }
+    for round in 0..<3 {
+      for receiver in receivers {
+        try engine.register(receiver, .duration(.seconds(600 + round)), delivering: .onlyTheEnd, handler: recorder.handler("r"))
+      }
+      XCTAssertEqual(engine.indexSizes.ends, receivers.count, "replacements left one entry each (round \(round))")
+    }
+    for receiver in receivers.prefix(160) {
+      XCTAssertTrue(engine.cancel(receiver))
+    }
+    XCTAssertEqual(engine.indexSizes.ends, 40, "each cancel unlinked its entry")
+    engine.cancelAll()
+    XCTAssertEqual(engine.indexSizes.ends, 0)
+  }
+
+  /// A burst of one-shots mostly cancelled: the ends' pool gives back its room, each remaining
+  /// registration's slot told where its entry moved (the engine's rules check it after each
+  /// cancel), and the rest still end on time.
+  func testTheEndsGiveBackTheRoomOfABurstCancelled() throws {
+    let (engine, clock) = try makeEngine()
+    let receivers = (0..<600).map { Receiver("r\($0)") }
+    for (index, receiver) in receivers.enumerated() {
+      try engine.register(
+        receiver, .duration(.milliseconds(5_000 + Int64(index))), delivering: .onlyTheEnd,
+        handler: recorder.handler("r\(index)"))
+    }
+    for (index, receiver) in receivers.enumerated() where index % 10 != 0 {
+      XCTAssertTrue(engine.cancel(receiver))
+    }
+    XCTAssertEqual(engine.indexSizes.ends, 60)
+    try clock.advance(by: .seconds(6))
+    XCTAssertEqual(engine.count, 0, "every one left ended")
+  }
+
   /// The same on the per-countdown wheel, where each one-shot waits too.
   func testChurnOfOneShotsKeepsTheWheelBounded() throws {
     let (engine, _) = try makeEngine(interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(10)))

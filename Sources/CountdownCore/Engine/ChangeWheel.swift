@@ -10,9 +10,12 @@
 /// fills the gap of a removal) is found again by its key; an entry whose registration was removed,
 /// replaced, paused or noted again since is stale, and whoever takes it drops it.
 ///
-/// A change further ahead than the wheel's turn (a one-shot's deadline) waits apart, in a heap
-/// on its instant (``far``), and moves to its window's list once that window comes within a turn
-/// (``moveNear(through:window:)``): it is never looked at, nor wakes the engine, before then.
+/// A change further ahead than the wheel's turn (a one-shot's deadline) waits apart, in a
+/// hierarchical timing wheel on its instant (``far``), and moves to its window's list once that
+/// window comes within a turn (``moveNear(through:window:)``): it is never looked at, nor wakes the
+/// engine, before then. There too its entry names it by slot and generation, and is dropped when
+/// taken stale, as in the lists: a registration's changes move on every interval, so unlinking
+/// its far entry would cost every move a look at its slot for the rare one that has one.
 ///
 /// Not thread-safe: inside the engine's lock.
 struct ChangeWheel {
@@ -27,12 +30,15 @@ struct ChangeWheel {
   /// Entries in all lists, stale ones included.
   private var listed = 0
   /// Changes beyond the lists' turn, on their clock instant.
-  private var far = PendingEnds()
+  private var far: TimingWheel<Entry>
+  /// What ``moveNear(through:window:)`` takes from ``far``, kept for its room.
+  private var moving: [TimingWheel<Entry>.Entry] = []
 
   /// A wheel for windows of `window` nanoseconds and changes an `interval` apart.
   init(window: Int64, interval: Int64) {
     let perInterval = (interval - 1) / window + 1
     lists = Array(repeating: [], count: Int(min(perInterval, 1 << 20)) + 1)
+    far = TimingWheel(resolution: window)
   }
 
   /// Entries in the lists and far ahead, stale ones included.
@@ -55,26 +61,31 @@ struct ChangeWheel {
 
   /// Keeps `entry`, whose change at clock instant `change` lies beyond a turn, apart until its
   /// window comes within one.
-  /// - Complexity: O(log n).
+  /// - Complexity: O(1) amortized.
   mutating func insertFar(_ entry: Entry, change: Int64) {
-    far.insert(.init(deadline: change, registration: entry))
+    far.insert(entry, at: change)
   }
 
   /// Moves the current entries kept apart whose change comes by clock instant `limit` to their
-  /// lists: `window` gives the number of the window each goes to. Stale ones are dropped.
+  /// lists, soonest first: `window` gives the number of the window each goes to. Stale ones are
+  /// dropped.
   mutating func moveNear(through limit: Int64, window: (Int64) -> Int64) {
-    while let soonest = far.soonest, soonest.deadline <= limit {
-      _ = far.removeSoonest()
-      if soonest.registration.isCurrent {
-        insert(soonest.registration, window: window(soonest.deadline))
-      }
+    far.takeDue(through: limit, into: &moving)
+    guard !moving.isEmpty else { return }
+    moving.sort { $0.deadline < $1.deadline }
+    for taken in moving where taken.payload.isCurrent {
+      insert(taken.payload, window: window(taken.deadline))
     }
+    moving.removeAll(keepingCapacity: true)
+    far.compactIfSparse { _, _ in }
   }
 
   /// The soonest change kept apart that still counts, if any (stale ones before it are dropped).
   mutating func soonestFarChange() -> Int64? {
-    far.removeStaleSoonest()
-    return far.soonest?.deadline
+    while let soonest = far.soonest(), !far[soonest].payload.isCurrent {
+      far.remove(soonest)
+    }
+    return far.soonestDeadline()
   }
 
   /// Swaps `list` with the list of window number `window`: a pass takes a list out to append to
@@ -120,7 +131,8 @@ struct ChangeWheel {
       }
     }
     listed = lists.reduce(0) { $0 + $1.count }
-    far.removeStale()
+    far.removeAll { !$0.isCurrent }
+    far.compactIfSparse { _, _ in }
   }
 
   /// The first window after `window`, within one turn, whose list is not empty.
@@ -139,7 +151,7 @@ struct ChangeWheel {
   }
 
   /// Every entry kept apart, with its change, in no order: for the invariant checks.
-  var farEntries: ContiguousArray<PendingEnds.Entry> { far.entries }
+  var farEntries: [TimingWheel<Entry>.Entry] { far.entries }
 
   /// The list index of window number `window`: for the invariant checks.
   func listIndex(of window: Int64) -> Int { list(for: window) }

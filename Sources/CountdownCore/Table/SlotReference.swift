@@ -47,6 +47,20 @@ package struct SlotReference: Hashable {
     return generationPointer.pointee
   }
 
+  /// The handle of the registration's entry in the ends to come, or -1 for none (see
+  /// ``RegistrationSlot/endHandle``).
+  @inline(__always)
+  package var endHandle: Int32 {
+    get { endHandlePointer.pointee }
+    nonmutating set { endHandlePointer.pointee = newValue }
+  }
+
+  /// The end handle field alone, as ``generationPointer``.
+  @inline(__always)
+  private var endHandlePointer: UnsafeMutablePointer<Int32> {
+    pointer.pointer(to: \.endHandle).unsafelyUnwrapped
+  }
+
   /// The generation field alone: changed through `pointer.pointee`, the whole slot would be
   /// accessed (and its weak reference copied).
   @inline(__always)

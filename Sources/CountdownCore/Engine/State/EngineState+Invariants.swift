@@ -123,8 +123,8 @@ extension EngineState {
   func checkEveryEndToComeIsNoted() -> [String] {
     guard isBetweenPasses, separateEnds else { return [] }
     var noted: [SlotReference: Int64] = [:]
-    for entry in ends.entries where entry.registration.isCurrent {
-      noted[entry.slot] = min(noted[entry.slot] ?? .max, entry.deadline)
+    for entry in ends.entries where entry.payload.isCurrent {
+      noted[entry.payload.slot] = min(noted[entry.payload.slot] ?? .max, entry.deadline)
     }
     var problems: [String] = []
     forEachRunningRegistration { node, change in
@@ -148,8 +148,8 @@ extension EngineState {
       waiting[entry.slot, default: []].insert(list)
     }
     var apart: [SlotReference: Int64] = [:]
-    for entry in wheel.farEntries where entry.registration.isCurrent {
-      apart[entry.slot] = entry.deadline
+    for entry in wheel.farEntries where entry.payload.isCurrent {
+      apart[entry.payload.slot] = entry.deadline
     }
     var problems: [String] = []
     for node in table.nodes where node.timing.isPaused && !node.timing.awaitsPromptDelivery {
@@ -180,28 +180,46 @@ extension EngineState {
       ? nil : "a registration changing at \(change) is not in the wheel's list of window \(number) (visited through \(visitedWindow))"
   }
 
-  /// Rule 10 (every index is bounded by the table's size), described where broken: each index
-  /// within its bound, and, between passes, at most one current entry per registration, each
-  /// naming a registration in the table.
+  /// Rule 10 (every index is bounded by the table's size), described where broken: the ends to
+  /// come hold one entry at most per registration in the table, each the one its slot names; the
+  /// wheel is within its bound; and, between passes, at most one current entry per registration,
+  /// each naming a registration in the table.
   func checkEveryIndexIsBoundedByTheTableSize() -> [String] {
-    var problems: [String] = []
-    if ends.count > Self.endsBound(tableCount: table.count) {
-      problems.append("the ends to come hold \(ends.count) entries, \(table.count) registrations")
-    }
+    var problems = checkEveryEndNamesItsRegistration()
     if let wheel, wheel.count > Self.wheelBound(tableCount: table.count, turn: wheel.turn) {
       problems.append("the wheel holds \(wheel.count) entries, \(table.count) registrations")
     }
     // A pass holds the lists it took, and the registrations it removed are still in their slots.
     guard delivery == nil else { return problems }
     var current = Set<SlotReference>()
-    let slots = ends.entries.lazy.map(\.registration) + (wheel?.entries ?? []).lazy.map(\.entry)
-      + (wheel?.farEntries ?? []).lazy.map(\.registration)
+    let slots = ends.entries.lazy.map(\.payload) + (wheel?.entries ?? []).lazy.map(\.entry)
+      + (wheel?.farEntries ?? []).lazy.map(\.payload)
     for registration in slots where registration.isCurrent {
       if !current.insert(registration.slot).inserted {
         problems.append("two current index entries name one registration")
       }
       if table.index(of: registration.slot, at: registration.position) == nil {
         problems.append("a current index entry names a registration not in the table")
+      }
+    }
+    return problems
+  }
+
+  /// Rule 10 for the ends to come: each entry is the one its slot names (so a registration has one
+  /// at most, and its removal unlinks it), its slot's registration is in the table, and so there
+  /// are no more entries than registrations.
+  private func checkEveryEndNamesItsRegistration() -> [String] {
+    var problems: [String] = []
+    if ends.count > table.count {
+      problems.append("the ends to come hold \(ends.count) entries, \(table.count) registrations")
+    }
+    for entry in ends.entries {
+      let slot = entry.payload.slot
+      if slot.endHandle != entry.handle {
+        problems.append("an end to come is not the one its slot names")
+      }
+      if slot.key == nil || table.index(of: slot, at: entry.payload.position) == nil {
+        problems.append("an end to come names a registration not in the table")
       }
     }
     return problems

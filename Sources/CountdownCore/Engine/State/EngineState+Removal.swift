@@ -54,6 +54,7 @@ extension EngineState {
   /// the registration was freed now.
   mutating func release(_ slot: SlotReference, handler: @escaping CountdownHandler) -> CountdownHandler? {
     defer { dropStaleIndexEntriesIfNeeded() }
+    forgetEnd(of: slot)
     guard delivery == nil else {
       // Its index entries are stale from now on (freeing the slot would make them so too).
       slot.renewGeneration()
@@ -92,7 +93,7 @@ extension EngineState {
       }
     }
     table.removeAll()
-    ends.removeAll()
+    // Each release unlinked its registration's end: the ends to come are empty already.
     wheel?.removeAll()
     return handlers
   }

@@ -103,7 +103,7 @@ extension EngineState {
     }
     // Woken for an end that was cancelled since (a cancel leaves the timer armed): no pass for it.
     dropStaleEnds()
-    if let soonest = ends.soonest, soonest.deadline <= endInstant {
+    if let soonest = ends.soonestDeadline(), soonest <= endInstant {
       pendingWork.noteEndsDue()
     }
   }

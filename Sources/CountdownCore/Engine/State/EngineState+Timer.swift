@@ -23,8 +23,8 @@ extension EngineState {
   /// outside the lock.
   mutating func removeTimer() -> TimerAction {
     guard arming.hasTimer else { return .none }
-    // Called when the table is empty: what is left here is stale.
-    ends.removeAll()
+    // Called when the table is empty: what is left in the wheel is stale. (The ends to come are
+    // empty: each entry left with its registration.)
     wheel?.removeAll()
     return arming.remove()
   }
@@ -91,10 +91,10 @@ extension EngineState {
       }
     }
     dropStaleEnds()
-    if let end = ends.soonest {
+    if let end = ends.soonestDeadline() {
       // At the end grid instant at or after the deadline, even if that has passed (the timer
       // then fires at once): ends close together share a wakeup.
-      let endWakeup = Self.gridCeiling(atOrAfter: end.deadline, now: end.deadline, window: endWindow, origin: gridOrigin)
+      let endWakeup = Self.gridCeiling(atOrAfter: end, now: end, window: endWindow, origin: gridOrigin)
       wakeup = min(wakeup, endWakeup)
     }
     return wakeup

@@ -70,9 +70,11 @@
 ///    (its registration or resume, a delivery, the tick's step down to 1). So does one delivered at
 ///    milestones, at or before its next milestone's instant: each milestone is an end of its own.
 ///    An overtime countdown's 0 is noted as any end is, from its 1; once past it, its values below
-///    0 are on the grid, in `earliestChange`. Entries are never removed with their registrations:
-///    whoever pops one drops it if it is stale (rule 10) and checks the rest
-///    (``ReceiverTable/indexAtLastValue(of:)``).
+///    0 are on the grid, in `earliestChange`. A registration has one entry at most, its slot holding
+///    its handle (``RegistrationSlot/endHandle``): noting its end anew, and its removal, unlink the
+///    one before. One paused or given time since keeps its entry: whoever takes an entry checks
+///    that its registration is still at its last value (``ReceiverTable/indexAtLastValue(of:)``),
+///    and the soonest ones that are not are dropped before the timer is armed.
 /// 9. **Per countdown, every change waits in the wheel.** With per-countdown alignment, every
 ///    registration not awaiting its first delivery has an entry in the wheel's list of the first
 ///    window not yet visited at or after its next change (a paused one: some entry, for its probe),
@@ -85,10 +87,12 @@
 /// 10. **Every index is bounded by the table's size.** The indexes that outlive a pass (`ends`,
 ///    the wheel's lists and what it keeps apart) name a registration by slot and generation
 ///    (``IndexedRegistration``): making an entry, and removing or freeing its registration, moves
-///    the slot's generation on, so a registration has at most one current entry in each, and every
-///    other entry naming its slot (an older one, or one of a registration that held the slot
-///    before) is stale, recognised and dropped wherever it is taken. Each index holds at most twice
-///    the table's size and some slack (``endsBound(tableCount:)``, ``wheelBound(tableCount:turn:)``):
+///    the slot's generation on, so a registration has at most one current entry in each. `ends`
+///    holds no other: each entry is the one its slot's handle names, unlinked in O(1) when its
+///    registration is removed or its end noted anew, so it never holds more entries than the table
+///    has registrations. In the wheel, every other entry naming a slot (an older one, or one of a
+///    registration that held the slot before) is stale, recognised and dropped wherever it is
+///    taken; it holds at most twice the table's size and some slack (``wheelBound(tableCount:turn:)``):
 ///    an insert or a removal that would leave it larger drops its stale entries
 ///    (``dropStaleIndexEntriesIfNeeded()``). Churn thus costs O(1) amortized, memory returns, and
 ///    no stale entry wakes the engine or is looked at again turn after turn.
@@ -115,8 +119,9 @@ struct EngineState {
   /// The bound on every registration's next change (rule 1), changed only by its own methods.
   var changeBound = ChangeBound()
 
-  /// The ends to come of registrations at their last value, when ``separateEnds``.
-  var ends = PendingEnds()
+  /// The ends to come of registrations at their last value, when ``separateEnds``: a hierarchical
+  /// timing wheel on the end grid's step, each entry unlinked when its registration is removed.
+  var ends: TimingWheel<IndexedRegistration>
   /// Per-countdown alignment's index of what changes when; `nil` on the shared grid, where a
   /// tick walks the table (nearly everything changes at every grid instant there).
   var wheel: ChangeWheel?
@@ -164,6 +169,7 @@ struct EngineState {
     self.window = window
     self.endWindow = min(endWindow, window)
     separateEnds = endWindow < window
+    ends = TimingWheel(resolution: max(1, self.endWindow))
     wheel = usesWheel ? ChangeWheel(window: window, interval: interval) : nil
   }
 }

@@ -29,19 +29,20 @@ extension EngineState {
   /// and due by the pass's end instant; one not due yet (its deadline moved: it counts on running
   /// time and the engine was suspended) goes back to the state's ends with its current deadline.
   mutating func prepareEnds(
-    _ entries: [PendingEnds.Entry], _ instants: ChunkInstants, progress: inout PassProgress,
+    _ entries: [EngineState.PendingEnd], _ instants: ChunkInstants, progress: inout PassProgress,
     into chunk: inout DeliveryChunk
   ) {
     let interval = self.interval
     while progress.listCursor < entries.count, !chunk.isFull {
       let entry = entries[progress.listCursor]
       progress.listCursor += 1
-      guard entry.registration.isCurrent, let index = table.indexAtLastValue(of: entry.slot) else { continue }
+      let slot = entry.payload.slot
+      guard entry.payload.isCurrent, let index = table.indexAtLastValue(of: slot) else { continue }
       let timing = table[index].timing
       let end = timing.nextChange(interval: interval)  // its deadline, or its next milestone's instant
       guard instants.instant(for: timing) >= end else {
         progress.scheduled.append(
-          .init(instant: instants.clockInstant(of: end, for: timing), position: index.position, slot: entry.slot))
+          .init(instant: instants.clockInstant(of: end, for: timing), position: index.position, slot: slot))
         continue
       }
       table.withNodes { nodes, _ in

@@ -12,7 +12,7 @@ extension CountdownEngine {
     /// A wakeup between two grid instants, for ends: the final 0 of each registration these
     /// entries name that is still at its last value and due by the wakeup's end instant. Nothing
     /// else is walked.
-    case ends([PendingEnds.Entry])
+    case ends([EngineState.PendingEnd])
     /// Prompt deliveries only, for so many registrations that one walk of the table is cheaper than
     /// looking each up. Others are not due, even if their boundary passed, so that all values
     /// keep flipping together on the grid.

@@ -1,0 +1,261 @@
+/// Deadlines on the clock, each naming a `Payload`, in a hierarchical timing wheel: what is due by
+/// an instant is taken without looking at what is not, the soonest deadline is found by looking
+/// at one slot, and an entry is removed by its handle without a search.
+///
+/// Deadlines are quantised to ticks of `resolution` nanoseconds (a tick stands for the deadlines
+/// up to its instant). Level 0 has a slot per tick for the 64 ticks of the block the wheel stands
+/// in; each level above has a slot per block of the level below, 64 times as long. An entry waits
+/// at the lowest level whose slots tell its tick apart from the tick the wheel stands at
+/// (`elapsed`), so the slots of a lower level all come before those of a higher one, and each
+/// level has a 64-bit mask of its occupied slots: the next occupied slot is a rotation and a count
+/// of trailing zeros per level. When the wheel moves past the start of a higher level's slot, that
+/// slot's entries cascade to lower levels; an entry moves down at most once per level, so an
+/// entry far ahead is never looked at turn after turn. With fewer levels than a tick's 64 bits
+/// need, a deadline past the top level's span waits at the top level and cascades into it again.
+///
+/// Entries live in a pool with links by position: each slot's entries form a doubly linked list,
+/// so a handle unlinks its entry in O(1) and nothing is left behind; freed positions are reused.
+/// The wheel keeps each entry's exact deadline, so what it hands out is exact: taking what is due
+/// by an instant takes every entry due by it and none due later, whatever the resolution; the
+/// resolution only sets how many entries share a slot.
+///
+/// Not thread-safe: its owner keeps it inside a lock.
+package struct TimingWheel<Payload> {
+  /// Names an entry while it is in the wheel (its pool position). Once the entry is taken,
+  /// removed or cleared, the handle may name a newer one.
+  package typealias Handle = Int32
+
+  /// An entry taken out of the wheel, with the handle that named it (which the wheel may hand out
+  /// again from the next insert on).
+  package struct Entry {
+    package let deadline: Int64
+    package let payload: Payload
+    package let handle: Handle
+  }
+
+  /// The levels a 64-bit tick needs at 6 bits a level: with them, no deadline is ever clamped.
+  package static var levelsForEveryTick: Int { 11 }
+
+  /// The length of a tick, in nanoseconds.
+  package let resolution: Int64
+  /// How many levels of 64 slots.
+  package let levelCount: Int
+  /// The tick the wheel stands at, biased (see ``tick(of:)``): everything due before it was taken.
+  var elapsed: UInt64 = 0
+  /// Per level, a bit per slot whose list is not empty.
+  var occupied: [UInt64]
+  /// Per slot (`level * 64 + slot`), the first node of its list; -1 when empty.
+  var heads: [Int32]
+  /// Per slot, its node with the soonest deadline; -1 when not known (found again when asked
+  /// for), or empty. So that the soonest deadline is a look at one slot, not a walk of it, even
+  /// when the slot holds many entries.
+  var slotSoonest: [Int32]
+  /// Per slot whose soonest is known, its node with the soonest deadline but that one; -1 when not
+  /// known, or none. The soonest removed, this one takes its place: a one-shot made and cancelled
+  /// over and over, the soonest of a slot full of others each time, never has the slot walked.
+  var slotRunnerUp: [Int32]
+  var nodes = ContiguousArray<TimingWheelNode<Payload>>()
+  /// The first free node; -1 for none.
+  var freeHead: Int32 = -1
+  /// Entries in the wheel.
+  package private(set) var count = 0
+  /// The entry with the soonest deadline when ``soonestIsKnown`` (-1: empty): kept on insert,
+  /// forgotten when that entry leaves, found again on demand.
+  private var soonestHandle: Int32 = -1
+  private var soonestIsKnown = true
+
+  /// A wheel with ticks of `resolution` nanoseconds (more than 0) and `levels` levels (2 to
+  /// ``levelsForEveryTick``: level 0 never holds deadlines past the top level's span, so what its
+  /// slots hold is due once the wheel passes them).
+  package init(resolution: Int64, levels: Int = levelsForEveryTick) {
+    precondition(resolution > 0 && (2...Self.levelsForEveryTick).contains(levels), "a wheel needs a tick and 2 to 11 levels")
+    self.resolution = resolution
+    levelCount = levels
+    occupied = Array(repeating: 0, count: levels)
+    heads = Array(repeating: -1, count: levels * 64)
+    slotSoonest = heads
+    slotRunnerUp = heads
+  }
+
+  package var isEmpty: Bool { count == 0 }
+
+  /// Moves an empty wheel to clock instant `instant`, so that entries made from there on wait at
+  /// the levels their distance from it calls for. Does nothing unless the wheel is empty.
+  package mutating func restartIfEmpty(at instant: Int64) {
+    guard count == 0 else { return }
+    elapsed = tick(of: instant)
+  }
+
+  /// Adds an entry due at `deadline` (any instant: one already past comes out with the next
+  /// entries taken) and returns its handle.
+  /// - Complexity: O(1) amortized.
+  @discardableResult
+  package mutating func insert(_ payload: Payload, at deadline: Int64) -> Handle {
+    let node = TimingWheelNode(deadline: deadline, payload: payload, next: -1, prev: -1, home: -1)
+    let index: Int32
+    if freeHead >= 0 {
+      index = freeHead
+      freeHead = nodes[Int(index)].next
+      nodes[Int(index)] = node
+    } else {
+      index = Int32(nodes.count)
+      nodes.append(node)
+    }
+    link(index)
+    count += 1
+    if soonestIsKnown, soonestHandle < 0 || deadline < nodes[Int(soonestHandle)].deadline {
+      soonestHandle = index
+    }
+    return index
+  }
+
+  /// Whether `handle` names an entry in the wheel now: for checks of whoever holds handles.
+  package func contains(_ handle: Handle) -> Bool {
+    handle >= 0 && Int(handle) < nodes.count && nodes[Int(handle)].home >= 0
+  }
+
+  /// The entry `handle` names, which must be in the wheel.
+  package subscript(handle: Handle) -> Entry {
+    checkInternally(contains(handle), "a timing wheel handle names no entry")
+    let node = nodes[Int(handle)]
+    return Entry(deadline: node.deadline, payload: node.payload!, handle: handle)
+  }
+
+  /// Removes the entry `handle` names, which must be in the wheel, and returns it.
+  /// - Complexity: O(1).
+  @discardableResult
+  package mutating func remove(_ handle: Handle) -> Entry {
+    precondition(contains(handle), "a timing wheel handle names no entry")
+    unlink(handle)
+    return free(handle)
+  }
+
+  /// The handle of the entry with the soonest deadline, if any (of one of them, at equal ones).
+  /// - Complexity: O(1); once that entry has left, O(levels) and the entries of the earliest
+  ///   occupied slot (of the whole top level, when it holds deadlines past its span).
+  package mutating func soonest() -> Handle? {
+    if !soonestIsKnown {
+      soonestHandle = findSoonest()
+      soonestIsKnown = true
+    }
+    return soonestHandle < 0 ? nil : soonestHandle
+  }
+
+  /// The soonest deadline, if any (see ``soonest()``).
+  package mutating func soonestDeadline() -> Int64? {
+    soonest().map { nodes[Int($0)].deadline }
+  }
+
+  /// Takes out every entry due at or before clock instant `instant` (and none due later),
+  /// appending them to `due` in no order, and moves the wheel on to it; entries of higher levels
+  /// whose slots it passes cascade down.
+  /// - Complexity: O(levels) per slot passed that holds entries, plus O(1) per entry taken or
+  ///   cascaded.
+  package mutating func takeDue(through instant: Int64, into due: inout [Entry]) {
+    let target = Swift.max(tick(of: instant), elapsed)
+    if !topLevelSpansEveryTick, target &- elapsed >= topLevelSpan {
+      // Past a whole turn of the top level: placing everything anew is cheaper than cascading
+      // what waits beyond it once per turn.
+      replaceAll(standingAt: target)
+    }
+    while let next = earliestSlot(), next.start <= target {
+      elapsed = Swift.max(elapsed, next.start)
+      var index = detach(level: next.level, slot: next.slot)
+      while index >= 0 {
+        let following = nodes[Int(index)].next
+        if nodes[Int(index)].deadline <= instant {
+          due.append(free(index))
+        } else {
+          link(index)
+        }
+        index = following
+      }
+      // What stays in the slot of the target tick is due after `instant`, within that tick.
+      if next.level == 0, next.start == target { break }
+    }
+    elapsed = target
+  }
+
+  /// Removes every entry whose payload `isRemoved` picks: for an owner that drops what went stale
+  /// all at once.
+  /// - Complexity: O(pool size).
+  package mutating func removeAll(where isRemoved: (Payload) -> Bool) {
+    var index = 0
+    // A pool left empty is given back as the last entry goes: the loop stops there.
+    while index < nodes.count {
+      if nodes[index].home >= 0, isRemoved(nodes[index].payload!) {
+        unlink(Int32(index))
+        _ = free(Int32(index))
+      }
+      index += 1
+    }
+  }
+
+  /// Gives back the room of a pool that removals left mostly free (more than 256 positions, fewer
+  /// than a quarter of them holding entries): the entries move to the front, each placed anew, and
+  /// `moved` is told each one's new handle (every handle held before is void). Paid for by the
+  /// removals since the pool last grew or shrank: O(1) amortized.
+  package mutating func compactIfSparse(moved: (Payload, Handle) -> Void) {
+    guard nodes.count > 256, count * 4 < nodes.count else { return }
+    var compacted = ContiguousArray<TimingWheelNode<Payload>>()
+    compacted.reserveCapacity(count)
+    for node in nodes where node.home >= 0 { compacted.append(node) }
+    nodes = compacted
+    freeHead = -1
+    for level in occupied.indices { occupied[level] = 0 }
+    for slot in heads.indices {
+      heads[slot] = -1
+      slotSoonest[slot] = -1
+      slotRunnerUp[slot] = -1
+    }
+    for index in nodes.indices {
+      link(Int32(index))
+      moved(nodes[index].payload!, Int32(index))
+    }
+    soonestIsKnown = false
+  }
+
+  /// Every entry, in no order: for checks.
+  package var entries: [Entry] {
+    nodes.indices.compactMap { index in
+      let node = nodes[index]
+      guard node.home >= 0, let payload = node.payload else { return nil }
+      return Entry(deadline: node.deadline, payload: payload, handle: Int32(index))
+    }
+  }
+
+  /// Removes every entry and gives back the pool's memory.
+  package mutating func removeAll() {
+    nodes = []
+    freeHead = -1
+    count = 0
+    for level in occupied.indices { occupied[level] = 0 }
+    for slot in heads.indices {
+      heads[slot] = -1
+      slotSoonest[slot] = -1
+      slotRunnerUp[slot] = -1
+    }
+    soonestHandle = -1
+    soonestIsKnown = true
+  }
+
+  /// Frees node `index`, already unlinked, and returns its entry. A pool left empty gives back its
+  /// memory, so a burst of entries does not keep it.
+  private mutating func free(_ index: Int32) -> Entry {
+    let node = nodes[Int(index)]
+    nodes[Int(index)].payload = nil
+    nodes[Int(index)].home = -1
+    nodes[Int(index)].prev = -1
+    nodes[Int(index)].next = freeHead
+    freeHead = index
+    count -= 1
+    if index == soonestHandle { soonestIsKnown = false }
+    if count == 0 {
+      if nodes.count > 64 { nodes = [] } else { nodes.removeAll(keepingCapacity: true) }
+      freeHead = -1
+      soonestHandle = -1
+      soonestIsKnown = true
+    }
+    return Entry(deadline: node.deadline, payload: node.payload!, handle: index)
+  }
+}

@@ -1,0 +1,222 @@
+import CountdownCore
+import XCTest
+
+/// The hierarchical timing wheel on its own: what it hands out is exact (every entry once, never
+/// before its deadline, never after an instant taken at or past it), whatever the resolution, the
+/// number of levels, the jumps, and the instants near either end of `Int64`.
+final class TimingWheelTests: XCTestCase {
+  func testTakesWhatIsDueAndNothingLater() {
+    var wheel = TimingWheel<Int>(resolution: 1_000)
+    wheel.restartIfEmpty(at: 0)
+    for (id, deadline): (Int, Int64) in [(0, 5_500), (1, 5_000), (2, 5_999), (3, 6_000), (4, 300_000), (5, 7_000_000_000),] {
+      wheel.insert(id, at: deadline)
+    }
+    XCTAssertEqual(wheel.soonestDeadline(), 5_000)
+    XCTAssertEqual(taken(from: &wheel, through: 5_600), [0, 1], "within a tick, by the exact deadline")
+    XCTAssertEqual(wheel.soonestDeadline(), 5_999)
+    XCTAssertEqual(taken(from: &wheel, through: 6_000), [2, 3])
+    XCTAssertEqual(taken(from: &wheel, through: 299_999), [])
+    XCTAssertEqual(wheel.soonestDeadline(), 300_000, "found again once the soonest left, at a higher level")
+    XCTAssertEqual(taken(from: &wheel, through: 7_000_000_000), [4, 5], "cascaded from the levels above")
+    XCTAssertTrue(wheel.isEmpty)
+    XCTAssertNil(wheel.soonestDeadline())
+  }
+
+  /// A removal unlinks its own entry: nothing is left to come out, and the soonest moves on.
+  func testRemovingByHandleLeavesNothingBehind() {
+    var wheel = TimingWheel<Int>(resolution: 1)
+    let handles = (0..<100).map { wheel.insert($0, at: Int64($0) * 1_000) }
+    for handle in handles where handle % 2 == 0 {
+      XCTAssertEqual(wheel.remove(handle).payload % 2, 0)
+    }
+    XCTAssertEqual(wheel.count, 50)
+    XCTAssertEqual(wheel.soonestDeadline(), 1_000)
+    XCTAssertEqual(taken(from: &wheel, through: .max), Array(stride(from: 1, to: 100, by: 2)))
+    XCTAssertFalse(handles.contains { wheel.contains($0) })
+  }
+
+  /// Removing what a predicate picks leaves the rest to come out in full, the soonest found again.
+  func testRemovingWhatAPredicatePicksKeepsTheRest() {
+    var wheel = TimingWheel<Int>(resolution: 1_000, levels: 3)
+    var random = SplitMix64(seed: 7)
+    var deadlines: [Int: Int64] = [:]
+    for id in 0..<2_000 {
+      deadlines[id] = random.upTo(1_000_000_000)
+      wheel.insert(id, at: deadlines[id]!)
+    }
+    wheel.removeAll { $0 % 3 == 0 }
+    let kept = deadlines.filter { $0.key % 3 != 0 }
+    XCTAssertEqual(wheel.count, kept.count)
+    XCTAssertEqual(wheel.soonestDeadline(), kept.values.min())
+    XCTAssertEqual(taken(from: &wheel, through: .max), kept.keys.sorted())
+    wheel.insert(1, at: 5)
+    wheel.removeAll { _ in true }
+    XCTAssertTrue(wheel.isEmpty, "emptied, and its pool given back")
+    XCTAssertNil(wheel.soonestDeadline())
+  }
+
+  /// Removing the soonest again and again, with new soonest ones made and cancelled in between (a
+  /// debounced one-shot beside many ends in one slot): each time the soonest is the reference's.
+  func testRemovingTheSoonestOverAndOverFindsTheNextOne() {
+    var wheel = TimingWheel<Int>(resolution: 50_000_000)
+    var random = SplitMix64(seed: 11)
+    var reference: [Int64] = []
+    for id in 0..<3_000 {
+      let deadline = 3_600_000_000_000 + random.upTo(70_000_000_000)
+      wheel.insert(id, at: deadline)
+      reference.append(deadline)
+    }
+    reference.sort()
+    for step in 0..<reference.count {
+      let debounced = wheel.insert(-1, at: reference[step] - 1 - random.upTo(1_000_000_000))
+      XCTAssertEqual(wheel.soonest(), debounced)
+      wheel.remove(debounced)
+      guard let soonest = wheel.soonest() else { return XCTFail("empty at step \(step)") }
+      XCTAssertEqual(wheel[soonest].deadline, reference[step], "step \(step)")
+      wheel.remove(soonest)
+    }
+    XCTAssertTrue(wheel.isEmpty)
+  }
+
+  /// A pool left mostly free by removals moves its entries to the front, telling each one's new
+  /// handle, and they all still come out, exactly.
+  func testCompactingASparsePoolKeepsEveryEntry() {
+    var wheel = TimingWheel<Int>(resolution: 1_000, levels: 3)
+    var random = SplitMix64(seed: 5)
+    var handles: [Int: TimingWheel<Int>.Handle] = [:]
+    var deadlines: [Int: Int64] = [:]
+    for id in 0..<2_000 {
+      deadlines[id] = random.upTo(10_000_000_000)
+      handles[id] = wheel.insert(id, at: deadlines[id]!)
+    }
+    wheel.compactIfSparse { _, _ in XCTFail("compacted while full") }
+    for id in 0..<2_000 where id % 10 != 0 {
+      wheel.remove(handles.removeValue(forKey: id)!)
+    }
+    var moved = 0
+    wheel.compactIfSparse { id, handle in
+      handles[id] = handle
+      moved += 1
+    }
+    XCTAssertEqual(moved, 200)
+    for (id, handle) in handles {
+      XCTAssertEqual(wheel[handle].payload, id)
+      XCTAssertEqual(wheel[handle].deadline, deadlines[id])
+    }
+    XCTAssertEqual(wheel.soonestDeadline(), handles.keys.map { deadlines[$0]! }.min())
+    wheel.remove(handles[0]!)
+    XCTAssertEqual(taken(from: &wheel, through: .max), handles.keys.filter { $0 != 0 }.sorted())
+  }
+
+  /// A deadline already past (or `Int64.min`) comes out with the next take, not a turn later.
+  func testAPastDeadlineComesOutWithTheNextTake() {
+    var wheel = TimingWheel<Int>(resolution: 10, levels: 2)
+    wheel.restartIfEmpty(at: 1_000_000)
+    _ = taken(from: &wheel, through: 1_000_000)
+    wheel.insert(1, at: 999_000)
+    wheel.insert(2, at: .min)
+    wheel.insert(3, at: 1_000_001)
+    XCTAssertEqual(wheel.soonestDeadline(), .min)
+    XCTAssertEqual(taken(from: &wheel, through: 1_000_000), [1, 2])
+    XCTAssertEqual(taken(from: &wheel, through: 1_000_001), [3])
+  }
+
+  /// Seeded random inserts, removals and takes against a sorted array, for several resolutions and
+  /// level counts (two levels: deadlines past the top level's span wait there and cascade again),
+  /// with small, large and huge jumps, and instants at either end of `Int64`.
+  func testSeededRandomOperationsMatchASortedReference() {
+    let configurations: [(resolution: Int64, levels: Int)] = [
+      (1, 11), (1, 2), (7, 3), (1_000_000, 11), (1_000_000, 2), (Int64.max / 3, 11), (4_096, 4),
+    ]
+    for (index, configuration) in configurations.enumerated() {
+      for seed in 0..<6 {
+        var random = SplitMix64(seed: UInt64(index * 100 + seed))
+        runRandomOperations(configuration, steps: 2_500, random: &random, label: "\(configuration) seed \(seed)")
+      }
+    }
+  }
+
+  private func runRandomOperations(
+    _ configuration: (resolution: Int64, levels: Int), steps: Int, random: inout SplitMix64, label: String
+  ) {
+    var wheel = TimingWheel<Int>(resolution: configuration.resolution, levels: configuration.levels)
+    let starts: [Int64] = [.min, .min + 12_345, -5_000_000, 0, .max - 1_000_000_000_000]
+    var now = starts[Int(random.upTo(Int64(starts.count - 1)))]
+    wheel.restartIfEmpty(at: now)
+    var reference: [(deadline: Int64, id: Int)] = []  // sorted on the deadline
+    var handles: [Int: TimingWheel<Int>.Handle] = [:]
+    var nextID = 0
+    for step in 0..<steps {
+      switch random.upTo(9) {
+      case 0...4:
+        let deadline = randomDeadline(after: now, resolution: configuration.resolution, random: &random)
+        handles[nextID] = wheel.insert(nextID, at: deadline)
+        reference.insert((deadline, nextID), at: reference.firstIndex { $0.deadline > deadline } ?? reference.count)
+        nextID += 1
+      case 5, 6:
+        guard !reference.isEmpty else { continue }
+        let position = Int(random.upTo(Int64(reference.count - 1)))
+        let removed = wheel.remove(handles.removeValue(forKey: reference[position].id)!)
+        XCTAssertEqual(removed.payload, reference[position].id, "\(label) step \(step)")
+        XCTAssertEqual(removed.deadline, reference[position].deadline, "\(label) step \(step)")
+        reference.remove(at: position)
+        wheel.compactIfSparse { id, handle in handles[id] = handle }
+      default:
+        now = randomJump(from: now, resolution: configuration.resolution, random: &random)
+        var due: [TimingWheel<Int>.Entry] = []
+        wheel.takeDue(through: now, into: &due)
+        let expected = reference.prefix { $0.deadline <= now }
+        XCTAssertEqual(due.map(\.payload).sorted(), expected.map(\.id).sorted(), "\(label) step \(step), at \(now)")
+        XCTAssertTrue(due.allSatisfy { $0.deadline <= now }, "\(label) step \(step): before its deadline")
+        reference.removeFirst(expected.count)
+        for entry in due { handles[entry.payload] = nil }
+        wheel.compactIfSparse { id, handle in handles[id] = handle }
+      }
+      XCTAssertEqual(wheel.count, reference.count, "\(label) step \(step)")
+      XCTAssertEqual(wheel.soonestDeadline(), reference.first?.deadline, "\(label) step \(step)")
+      if wheel.count != reference.count { return }
+    }
+    var rest: [TimingWheel<Int>.Entry] = []
+    wheel.takeDue(through: .max, into: &rest)
+    XCTAssertEqual(rest.map(\.payload).sorted(), reference.map(\.id).sorted(), "\(label): the rest at the end")
+  }
+
+  /// A deadline near `now`, a tick or so on, far on, past, or at either end of `Int64`.
+  private func randomDeadline(after now: Int64, resolution: Int64, random: inout SplitMix64) -> Int64 {
+    switch random.upTo(9) {
+    case 0: return random.upTo(1) == 0 ? .max : .min
+    case 1: return backward(now, by: random.upTo(1_000_000))
+    case 2: return Int64(bitPattern: random.next())
+    case 3: return saturated(now, plus: random.upTo(Int64.max / 2))
+    case 4, 5: return saturated(now, plus: random.upTo(resolution > Int64.max / 4_096 ? .max : resolution * 4_096))
+    default: return saturated(now, plus: random.upTo(resolution > Int64.max / 64 ? .max : resolution * 64))
+    }
+  }
+
+  /// The next instant: mostly on, by a little or a lot; now and then to the end, or back a little.
+  private func randomJump(from now: Int64, resolution: Int64, random: inout SplitMix64) -> Int64 {
+    switch random.upTo(19) {
+    case 0: return .max
+    case 1: return saturated(now, plus: random.upTo(Int64.max / 4))
+    case 2: return backward(now, by: random.upTo(100))
+    case 3...6: return saturated(now, plus: random.upTo(resolution > Int64.max / 100_000 ? .max : resolution * 100_000))
+    default: return saturated(now, plus: random.upTo(resolution > Int64.max / 70 ? .max : resolution * 70))
+    }
+  }
+
+  private func backward(_ instant: Int64, by offset: Int64) -> Int64 {
+    let (difference, overflow) = instant.subtractingReportingOverflow(offset)
+    return overflow ? .min : difference
+  }
+
+  private func saturated(_ instant: Int64, plus offset: Int64) -> Int64 {
+    let (sum, overflow) = instant.addingReportingOverflow(offset)
+    return overflow ? .max : sum
+  }
+
+  private func taken(from wheel: inout TimingWheel<Int>, through instant: Int64) -> [Int] {
+    var due: [TimingWheel<Int>.Entry] = []
+    wheel.takeDue(through: instant, into: &due)
+    return due.map(\.payload).sorted()
+  }
+}
