@@ -53,6 +53,9 @@ final class SwiftClockTests: XCTestCase {
     let values = LockedState<[Int]>([])
     let token = SwiftClockToken()
     try engine.register(token, .duration(.seconds(3))) { value, _ in values.withLock { $0.append(value) } }
+    // The first value is delivered on `queue`: once the clock has moved, it would be the 2 (a
+    // prompt delivery shows the value when it is prepared), so wait for it before moving it.
+    try await eventually("the first value") { values.withLock { $0 } == [3] }
     let banner = Task { try await Task.sleep(for: .seconds(3), clock: clock) }
     try await eventually("asleep") { clock.sleeperCount == 1 }
     for _ in 0..<3 {
