@@ -9,9 +9,9 @@
 /// signal (one load while nothing was removed) and, when it moved, takes the removals under the
 /// lock and skips their callbacks.
 final class DeliveryContext: @unchecked Sendable {
-  // @unchecked Sendable: `removed`, `removedAll` and `movedEnds` are read and written only under the engine's
-  // lock, by whichever thread removes and by the pass; `seenCount` only by the pass's own thread
-  // (the one running `deliverPending`); `signal` is Sendable.
+  // @unchecked Sendable: `removed`, `removedAll` and `movedEnds` are read and written only under
+  // the engine's lock, by whichever thread removes and by the pass; `seenCount` only by the pass's
+  // own thread (the one running `deliverPending`); `signal` is Sendable.
   private var removed: [SlotReference] = []
   private var removedAll = false
   /// Registrations whose end moved (time added) since the pass began.
