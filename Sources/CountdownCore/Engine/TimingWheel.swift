@@ -202,12 +202,7 @@ package struct TimingWheel<Payload> {
     for node in nodes where node.home >= 0 { compacted.append(node) }
     nodes = compacted
     freeHead = -1
-    for level in occupied.indices { occupied[level] = 0 }
-    for slot in heads.indices {
-      heads[slot] = -1
-      slotSoonest[slot] = -1
-      slotRunnerUp[slot] = -1
-    }
+    emptySlots()
     for index in nodes.indices {
       link(Int32(index))
       moved(nodes[index].payload!, Int32(index))
@@ -229,14 +224,19 @@ package struct TimingWheel<Payload> {
     nodes = []
     freeHead = -1
     count = 0
+    emptySlots()
+    soonestHandle = -1
+    soonestIsKnown = true
+  }
+
+  /// Empties every slot's list, mask and kept soonest, leaving the pool as it is.
+  private mutating func emptySlots() {
     for level in occupied.indices { occupied[level] = 0 }
     for slot in heads.indices {
       heads[slot] = -1
       slotSoonest[slot] = -1
       slotRunnerUp[slot] = -1
     }
-    soonestHandle = -1
-    soonestIsKnown = true
   }
 
   /// Frees node `index`, already unlinked, and returns its entry. A pool left empty gives back its
