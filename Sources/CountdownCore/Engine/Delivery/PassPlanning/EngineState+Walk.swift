@@ -139,11 +139,11 @@ extension EngineState {
         current -= 1
         continue
       }
+      // On time, one step; a tick late by whole intervals, as many as the boundaries passed.
       let late = tick &- next
-      guard late >= 0 else { return }
-      let steps = lateSteps.steps(late: late)
+      let steps = late < interval ? 1 : lateSteps.steps(late: late)
       // Down to 0 (or past it): its end, for the general path.
-      guard timing.value > steps else { return }
+      guard late >= 0, timing.value > steps else { return }
       nodes[current].timing.stepDown(by: steps)
       let value = timing.value &- steps
       if separateEnds, value == 1 {
@@ -151,7 +151,7 @@ extension EngineState {
         // never counts on running time), not on the grid.
         scheduled.append(.init(instant: timing.anchor, position: current, slot: nodes[current].slot))
       } else {
-        soonest = min(soonest, timing.anchor &- (value &- 1) &* interval)
+        soonest = min(soonest, next &+ steps &* interval)
       }
       buffer[filled] = PreparedDelivery(
         slot: nodes[current].slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + current),

@@ -18,6 +18,7 @@ package struct LateTickSteps {
 
   /// The values a countdown moves down at the tick, its next change `late` nanoseconds (at least
   /// 0) before the tick's instant: ⌊late ÷ interval⌋ + 1, or `Int64.max` where that overflows.
+  /// (The walk asks only once `late` is an interval or more; on time, it is 1.)
   @inline(__always)
   package mutating func steps(late: Int64) -> Int64 {
     if late < interval { return 1 }
