@@ -1,5 +1,6 @@
-// What a timing reads without changing: whether its value fits, how much time it has left. Only
-// the timing's package members, so they live apart from its word's layout (`CountdownTiming.swift`).
+// What a timing reads without changing: whether its value fits, how much time it has left, where
+// its changes fall on the clock, whether it is at its last value or finished. Only the timing's
+// package members, so they live apart from its word's layout (`CountdownTiming.swift`).
 
 extension CountdownTiming {
   /// Whether this countdown's value at `now` fits in a timing (see ``maximumValue``); a count-up's
@@ -27,4 +28,22 @@ extension CountdownTiming {
   package func signedNanoseconds(at now: Int64) -> Int64 {
     kind == .countdown && !isPaused ? anchor.subtractingSaturated(now) : nanoseconds(at: now)
   }
+
+  /// The clock instant of `change`, an instant on this timing's time: for ``SuspensionPolicy/pauses``
+  /// running time, to which the time spent suspended, `suspendedTotal`, is added.
+  @inline(__always)
+  package func clockInstant(of change: Int64, suspendedTotal: Int64) -> Int64 {
+    policy == .pauses ? change.addingSaturated(suspendedTotal) : change
+  }
+
+  /// Whether this is a running countdown whose next change comes on the end's grid: its end (it
+  /// shows 1, or delivers only its end and has not yet: it stands at 1 until then), or its next
+  /// milestone (``deliversMilestones``).
+  @inline(__always)
+  package var isAtItsLastValue: Bool {
+    kind == .countdown && !isPaused && (value == 1 || (deliversMilestones && value > 1))
+  }
+
+  /// Whether the last delivered value ends the registration.
+  package var isFinished: Bool { kind == .countdown && value == 0 && !isPaused && !countsOvertime }
 }

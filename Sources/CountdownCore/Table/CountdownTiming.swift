@@ -9,7 +9,7 @@
 /// (a grid instant for the tick, the moment of preparation for a first delivery). So a late or
 /// missed wakeup corrects itself and a countdown never shows less time than is left.
 ///
-/// 16 bytes, so that a pool node is 24: the anchor, and one word holding the value (its upper 56
+/// 16 bytes, the first part of a pool node (``ReceiverNode``): the anchor, and one word holding the value (its upper 56
 /// bits, signed) and the flags (its lowest 8 bits). The tick's common case reads the word once:
 /// "a running countdown above 1" is one mask and one compare, stepping down one subtraction. The
 /// instant of the next change is computed from the anchor and the value rather than stored: a
@@ -129,13 +129,6 @@ package struct CountdownTiming: Sendable {
     }
   }
 
-  /// The clock instant of `change`, an instant on this timing's time: for ``SuspensionPolicy/pauses``
-  /// running time, to which the time spent suspended, `suspendedTotal`, is added.
-  @inline(__always)
-  package func clockInstant(of change: Int64, suspendedTotal: Int64) -> Int64 {
-    policy == .pauses ? change.addingSaturated(suspendedTotal) : change
-  }
-
   /// Whether this is a running countdown on the clock's own time showing more than 1: the tick's
   /// common case. Its next change is ``countdownNextChange(interval:)``, and once that instant has
   /// passed by less than an interval, its value moves down by exactly one: ``stepDown()``.
@@ -206,17 +199,6 @@ package struct CountdownTiming: Sendable {
     }
     return value
   }
-
-  /// Whether this is a running countdown whose next change comes on the end's grid: its end (it
-  /// shows 1, or delivers only its end and has not yet: it stands at 1 until then), or its next
-  /// milestone (``deliversMilestones``).
-  @inline(__always)
-  package var isAtItsLastValue: Bool {
-    kind == .countdown && !isPaused && (value == 1 || (deliversMilestones && value > 1))
-  }
-
-  /// Whether the last delivered value ends the registration.
-  package var isFinished: Bool { kind == .countdown && value == 0 && !isPaused && !countsOvertime }
 
   /// The value this registration shows at `now` without changing anything.
   package func value(at now: Int64, interval: Int64) -> Int64 {
