@@ -22,7 +22,8 @@ struct ComparisonRun {
     [
       OursEngineContender(whileTickingOperations: configuration.whileTickingOperations),
       KitManagerContender(maxReceivers: configuration.kitManagerCap),
-      DenseArrayContender<DenseArrayTunedTimer>(label: ResultTable.tuned),
+      DenseArrayContender<DenseArrayTunedTimer<DenseArrayKeyOnly>>(label: ResultTable.tuned),
+      DenseArrayContender<DenseArrayTunedTimer<DenseArrayWeakReceiver>>(label: ResultTable.tunedWeak),
       DenseArrayContender<DenseArrayTimer<DenseArrayKeyOnly>>(label: ResultTable.naive),
       DispatchTimerContender(maxReceivers: configuration.dispatchTimerCap),
       FoundationTimerContender(maxReceivers: configuration.foundationTimerCap),
@@ -62,7 +63,9 @@ struct ComparisonRun {
   private mutating func runWithoutTimer(_ n: Int, log: (String) -> Void) throws {
     let ticks = max(5, configuration.tickCostWork / n)
     try runOursOnTheManualClock(n, ticks: ticks, log: log)
-    runDenseArray(DenseArrayTunedTimer.self, ResultTable.tuned, n, ticks: ticks, log: log)
+    runDenseArray(DenseArrayTunedTimer<DenseArrayKeyOnly>.self, ResultTable.tuned, n, ticks: ticks, log: log)
+    runDenseArray(
+      DenseArrayTunedTimer<DenseArrayWeakReceiver>.self, ResultTable.tunedWeak, n, ticks: ticks, log: log)
     runDenseArray(DenseArrayTimer<DenseArrayKeyOnly>.self, ResultTable.naive, n, ticks: ticks, log: log)
     runDenseArray(DenseArrayTimer<DenseArrayWeakReceiver>.self, ResultTable.naiveWeak, n, ticks: ticks, log: log)
     try runSevenBucket(n, ticks: ticks, log: log)
@@ -99,7 +102,7 @@ struct ComparisonRun {
     addResident(ResultTable.ours, n, before: residentBefore, withReceivers: residentWithReceivers, registered: residentRegistered)
   }
 
-  /// A dense-array design (H tuned, H naive or H+W): register, the tick called directly, cancel,
+  /// A dense-array design (H tuned, H+W tuned, H naive or H+W): register, the tick called directly, cancel,
   /// and resident bytes.
   private mutating func runDenseArray<Design: DenseArrayDesign>(
     _ design: Design.Type, _ label: String, _ n: Int, ticks: Int, log: (String) -> Void

@@ -9,13 +9,19 @@ import Dispatch
 /// thread-local access set) and for uniqueness (copy-on-write), and reloads the array from `self`;
 /// under callgrind that is over half of H naive's instructions per entry. Here the tick takes the
 /// array's buffer once (one exclusivity and uniqueness check per tick) and walks it through the
-/// pointer. No generic parameter: its entries hold the key alone, as H naive's do.
-final class DenseArrayTunedTimer: DenseArrayDesign, @unchecked Sendable {
+/// pointer.
+///
+/// `Reference` is how an entry refers to its receiver: by key alone (H tuned,
+/// ``DenseArrayKeyOnly``: no field, no branch), or by key and a weak reference (H+W tuned,
+/// ``DenseArrayWeakReceiver``): the same floor holding receivers weakly, as ours must, so that a
+/// receiver gets a side table when it registers. The tick never reads the reference.
+final class DenseArrayTunedTimer<Reference: DenseArrayReceiverReference>: DenseArrayDesign, @unchecked Sendable {
   // @unchecked Sendable: `entries`, `positions` and `timer` are touched only while `lock` is held.
   struct Entry {
     let key: ObjectIdentifier
     var value: Int
     let handler: (Int) -> Void
+    let reference: Reference
   }
 
   private let lock = HarnessLock()
@@ -29,7 +35,7 @@ final class DenseArrayTunedTimer: DenseArrayDesign, @unchecked Sendable {
 
   func register(_ receiver: AnyObject, value: Int, handler: @escaping (Int) -> Void) {
     let key = ObjectIdentifier(receiver)
-    let entry = Entry(key: key, value: value, handler: handler)
+    let entry = Entry(key: key, value: value, handler: handler, reference: Reference(receiver))
     lock.withLock {
       if let position = positions[key] {
         entries[position] = entry
@@ -44,6 +50,12 @@ final class DenseArrayTunedTimer: DenseArrayDesign, @unchecked Sendable {
     let key = ObjectIdentifier(receiver)
     lock.withLock {
       guard let position = positions.removeValue(forKey: key) else { return }
+      // The entry of a dead object that lived at this address stays (H tuned's check is always
+      // true: it cannot tell).
+      guard entries[position].reference.refers(to: receiver) else {
+        positions[key] = position
+        return
+      }
       let last = entries.removeLast()
       if position < entries.count {
         entries[position] = last
