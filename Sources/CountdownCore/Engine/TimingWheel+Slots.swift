@@ -122,7 +122,14 @@ extension TimingWheel {
   /// already passed waits in the slot of the tick the wheel stands at.
   @inline(__always)
   mutating func link(_ index: Int32) {
-    let tick = Swift.max(tick(of: nodes[Int(index)].deadline), elapsed)
+    link(index, atTick: tick(of: nodes[Int(index)].deadline))
+  }
+
+  /// Links node `index` as ``link(_:)`` does, `tick` being its deadline's tick (known to a caller
+  /// that moves many entries by the same distance: one division, not one per entry).
+  @inline(__always)
+  mutating func link(_ index: Int32, atTick deadlineTick: UInt64) {
+    let tick = Swift.max(deadlineTick, elapsed)
     let level = level(of: tick)
     let slot = Self.slot(of: tick, level: level)
     let home = level * 64 + slot

@@ -42,9 +42,12 @@ package struct TimingWheel<Payload> {
   package let levelCount: Int
   /// The tick the wheel stands at, biased (see ``tick(of:)``): everything due before it was taken.
   var elapsed: UInt64 = 0
-  /// Per level, a bit per slot whose list is not empty.
+  /// Per level, a bit per slot whose list is not empty; one more word, for the held list
+  /// (``heldHome``), whose bit nothing reads.
   var occupied: [UInt64]
-  /// Per slot (`level * 64 + slot`), the first node of its list; -1 when empty.
+  /// Per slot (`level * 64 + slot`), the first node of its list; -1 when empty. One more list
+  /// after the slots' (``heldHome``): the entries held, taken by ``holdDue(through:)`` but still
+  /// named by their handles.
   var heads: [Int32]
   /// Per slot, its node with the soonest deadline; -1 when not known (found again when asked
   /// for), or empty. So that the soonest deadline is a look at one slot, not a walk of it, even
@@ -57,12 +60,12 @@ package struct TimingWheel<Payload> {
   var nodes = ContiguousArray<TimingWheelNode<Payload>>()
   /// The first free node; -1 for none.
   var freeHead: Int32 = -1
-  /// Entries in the wheel.
-  package private(set) var count = 0
+  /// Entries in the wheel, held ones included.
+  package internal(set) var count = 0
   /// The entry with the soonest deadline when ``soonestIsKnown`` (-1: empty): kept on insert,
   /// forgotten when that entry leaves, found again on demand.
-  private var soonestHandle: Int32 = -1
-  private var soonestIsKnown = true
+  var soonestHandle: Int32 = -1
+  var soonestIsKnown = true
 
   /// A wheel with ticks of `resolution` nanoseconds (more than 0) and `levels` levels (2 to
   /// ``levelsForEveryTick``: level 0 never holds deadlines past the top level's span, so what its
@@ -71,8 +74,8 @@ package struct TimingWheel<Payload> {
     precondition(resolution > 0 && (2...Self.levelsForEveryTick).contains(levels), "a wheel needs a tick and 2 to 11 levels")
     self.resolution = resolution
     levelCount = levels
-    occupied = Array(repeating: 0, count: levels)
-    heads = Array(repeating: -1, count: levels * 64)
+    occupied = Array(repeating: 0, count: levels + 1)
+    heads = Array(repeating: -1, count: levels * 64 + 1)
     slotSoonest = heads
     slotRunnerUp = heads
   }
@@ -152,6 +155,21 @@ package struct TimingWheel<Payload> {
   /// - Complexity: O(levels) per slot passed that holds entries, plus O(1) per entry taken or
   ///   cascaded.
   package mutating func takeDue(through instant: Int64, into due: inout [Entry]) {
+    passSlots(through: instant) { wheel, index in due.append(wheel.free(index)) }
+  }
+
+  /// Moves the wheel on to clock instant `instant` as ``takeDue(through:into:)`` does, each
+  /// entry due by it moving to the held list: out of the slots, so that nothing finds it due
+  /// again, but still in the wheel, its handle still naming it, until it is moved to a deadline
+  /// (``move(_:to:)``) or removed.
+  /// - Complexity: as ``takeDue(through:into:)``.
+  package mutating func holdDue(through instant: Int64) {
+    passSlots(through: instant) { wheel, index in wheel.hold(index) }
+  }
+
+  /// Moves the wheel on to `instant`, handing each node due by it, unlinked, to `takeDue`.
+  @inline(__always)
+  private mutating func passSlots(through instant: Int64, _ takeDue: (inout Self, Int32) -> Void) {
     let target = Swift.max(tick(of: instant), elapsed)
     if !topLevelSpansEveryTick, target &- elapsed >= topLevelSpan {
       // Past a whole turn of the top level: placing everything anew is cheaper than cascading
@@ -164,7 +182,7 @@ package struct TimingWheel<Payload> {
       while index >= 0 {
         let following = nodes[Int(index)].next
         if nodes[Int(index)].deadline <= instant {
-          due.append(free(index))
+          takeDue(&self, index)
         } else {
           link(index)
         }
@@ -195,8 +213,9 @@ package struct TimingWheel<Payload> {
   /// than a quarter of them holding entries): the entries move to the front, each placed anew, and
   /// `moved` is told each one's new handle (every handle held before is void). Paid for by the
   /// removals since the pool last grew or shrank: O(1) amortized.
+  /// Never while entries are held: their holder walks them by handle.
   package mutating func compactIfSparse(moved: (Payload, Handle) -> Void) {
-    guard nodes.count > 256, count * 4 < nodes.count else { return }
+    guard nodes.count > 256, count * 4 < nodes.count, heads[heldHome] < 0 else { return }
     var compacted = ContiguousArray<TimingWheelNode<Payload>>()
     compacted.reserveCapacity(count)
     for node in nodes where node.home >= 0 { compacted.append(node) }
@@ -241,7 +260,7 @@ package struct TimingWheel<Payload> {
 
   /// Frees node `index`, already unlinked, and returns its entry. A pool left empty gives back its
   /// memory, so a burst of entries does not keep it.
-  private mutating func free(_ index: Int32) -> Entry {
+  mutating func free(_ index: Int32) -> Entry {
     let node = nodes[Int(index)]
     nodes[Int(index)].payload = nil
     nodes[Int(index)].home = -1

@@ -47,18 +47,18 @@ package struct SlotReference: Hashable {
     return generationPointer.pointee
   }
 
-  /// The handle of the registration's entry in the ends to come, or -1 for none (see
-  /// ``RegistrationSlot/endHandle``).
+  /// The handle of the registration's entry in its engine's index, or -1 for none (see
+  /// ``RegistrationSlot/indexHandle``).
   @inline(__always)
-  package var endHandle: Int32 {
-    get { endHandlePointer.pointee }
-    nonmutating set { endHandlePointer.pointee = newValue }
+  package var indexHandle: Int32 {
+    get { indexHandlePointer.pointee }
+    nonmutating set { indexHandlePointer.pointee = newValue }
   }
 
-  /// The end handle field alone, as ``generationPointer``.
+  /// The index handle field alone, as ``generationPointer``.
   @inline(__always)
-  private var endHandlePointer: UnsafeMutablePointer<Int32> {
-    pointer.pointer(to: \.endHandle).unsafelyUnwrapped
+  private var indexHandlePointer: UnsafeMutablePointer<Int32> {
+    pointer.pointer(to: \.indexHandle).unsafelyUnwrapped
   }
 
   /// The generation field alone: changed through `pointer.pointee`, the whole slot would be
