@@ -42,12 +42,9 @@ package struct TimingWheel<Payload> {
   package let levelCount: Int
   /// The tick the wheel stands at, biased (see ``tick(of:)``): everything due before it was taken.
   var elapsed: UInt64 = 0
-  /// Per level, a bit per slot whose list is not empty; one more word, for the held list
-  /// (``heldHome``), whose bit nothing reads.
+  /// Per level, a bit per slot whose list is not empty.
   var occupied: [UInt64]
-  /// Per slot (`level * 64 + slot`), the first node of its list; -1 when empty. One more list
-  /// after the slots' (``heldHome``): the entries held, taken by ``holdDue(through:)`` but still
-  /// named by their handles.
+  /// Per slot (`level * 64 + slot`), the first node of its list; -1 when empty.
   var heads: [Int32]
   /// Per slot, its node with the soonest deadline; -1 when not known (found again when asked
   /// for), or empty. So that the soonest deadline is a look at one slot, not a walk of it, even
@@ -60,6 +57,8 @@ package struct TimingWheel<Payload> {
   var nodes = ContiguousArray<TimingWheelNode<Payload>>()
   /// The first free node; -1 for none.
   var freeHead: Int32 = -1
+  /// The first held node (taken by ``holdDue(through:)``, still named by its handle); -1 for none.
+  var heldHead: Int32 = -1
   /// Entries in the wheel, held ones included.
   package internal(set) var count = 0
   /// The entry with the soonest deadline when ``soonestIsKnown`` (-1: empty): kept on insert,
@@ -74,8 +73,8 @@ package struct TimingWheel<Payload> {
     precondition(resolution > 0 && (2...Self.levelsForEveryTick).contains(levels), "a wheel needs a tick and 2 to 11 levels")
     self.resolution = resolution
     levelCount = levels
-    occupied = Array(repeating: 0, count: levels + 1)
-    heads = Array(repeating: -1, count: levels * 64 + 1)
+    occupied = Array(repeating: 0, count: levels)
+    heads = Array(repeating: -1, count: levels * 64)
     slotSoonest = heads
     slotRunnerUp = heads
   }
@@ -114,7 +113,7 @@ package struct TimingWheel<Payload> {
 
   /// Whether `handle` names an entry in the wheel now: for checks of whoever holds handles.
   package func contains(_ handle: Handle) -> Bool {
-    handle >= 0 && Int(handle) < nodes.count && nodes[Int(handle)].home >= 0
+    handle >= 0 && Int(handle) < nodes.count && nodes[Int(handle)].home != TimingWheelNode<Payload>.free
   }
 
   /// The entry `handle` names, which must be in the wheel.
@@ -155,21 +154,25 @@ package struct TimingWheel<Payload> {
   /// - Complexity: O(levels) per slot passed that holds entries, plus O(1) per entry taken or
   ///   cascaded.
   package mutating func takeDue(through instant: Int64, into due: inout [Entry]) {
-    passSlots(through: instant) { wheel, index in due.append(wheel.free(index)) }
+    passSlots(through: instant) { wheel, nodes, index in due.append(wheel.free(index, in: nodes)) }
+    releasePoolIfEmpty()
   }
 
   /// Moves the wheel on to clock instant `instant` as ``takeDue(through:into:)`` does, each
   /// entry due by it moving to the held list: out of the slots, so that nothing finds it due
-  /// again, but still in the wheel, its handle still naming it, until it is moved to a deadline
-  /// (``move(_:to:)``) or removed.
+  /// again, but still in the wheel, its handle still naming it, until it is moved on
+  /// (``moveHeld(by:while:)``) or removed.
   /// - Complexity: as ``takeDue(through:into:)``.
   package mutating func holdDue(through instant: Int64) {
-    passSlots(through: instant) { wheel, index in wheel.hold(index) }
+    passSlots(through: instant) { wheel, nodes, index in wheel.hold(index, in: nodes) }
   }
 
-  /// Moves the wheel on to `instant`, handing each node due by it, unlinked, to `takeDue`.
+  /// Moves the wheel on to `instant`, handing each node due by it, unlinked, to `takeDue` with the
+  /// pool (``withPool(_:)``); the others of the slots passed are linked again.
   @inline(__always)
-  private mutating func passSlots(through instant: Int64, _ takeDue: (inout Self, Int32) -> Void) {
+  private mutating func passSlots(
+    through instant: Int64, _ takeDue: (inout Self, UnsafeMutablePointer<TimingWheelNode<Payload>>, Int32) -> Void
+  ) {
     let target = Swift.max(tick(of: instant), elapsed)
     if !topLevelSpansEveryTick, target &- elapsed >= topLevelSpan {
       // Past a whole turn of the top level: placing everything anew is cheaper than cascading
@@ -179,14 +182,24 @@ package struct TimingWheel<Payload> {
     while let next = earliestSlot(), next.start <= target {
       elapsed = Swift.max(elapsed, next.start)
       var index = detach(level: next.level, slot: next.slot)
-      while index >= 0 {
-        let following = nodes[Int(index)].next
-        if nodes[Int(index)].deadline <= instant {
-          takeDue(&self, index)
-        } else {
-          link(index)
+      // What is not due waits again, linked once the pool is back.
+      var notDue: Int32 = -1
+      withPool { wheel, nodes in
+        while index >= 0 {
+          let following = nodes[Int(index)].next
+          if nodes[Int(index)].deadline <= instant {
+            takeDue(&wheel, nodes, index)
+          } else {
+            nodes[Int(index)].next = notDue
+            notDue = index
+          }
+          index = following
         }
-        index = following
+      }
+      while notDue >= 0 {
+        let following = nodes[Int(notDue)].next
+        link(notDue)
+        notDue = following
       }
       // What stays in the slot of the target tick is due after `instant`, within that tick.
       if next.level == 0, next.start == target { break }
@@ -201,7 +214,7 @@ package struct TimingWheel<Payload> {
     var index = 0
     // A pool left empty is given back as the last entry goes: the loop stops there.
     while index < nodes.count {
-      if nodes[index].home >= 0, isRemoved(nodes[index].payload!) {
+      if nodes[index].home != TimingWheelNode<Payload>.free, isRemoved(nodes[index].payload!) {
         unlink(Int32(index))
         _ = free(Int32(index))
       }
@@ -215,10 +228,10 @@ package struct TimingWheel<Payload> {
   /// removals since the pool last grew or shrank: O(1) amortized.
   /// Never while entries are held: their holder walks them by handle.
   package mutating func compactIfSparse(moved: (Payload, Handle) -> Void) {
-    guard nodes.count > 256, count * 4 < nodes.count, heads[heldHome] < 0 else { return }
+    guard nodes.count > 256, count * 4 < nodes.count, heldHead < 0 else { return }
     var compacted = ContiguousArray<TimingWheelNode<Payload>>()
     compacted.reserveCapacity(count)
-    for node in nodes where node.home >= 0 { compacted.append(node) }
+    for node in nodes where node.home != TimingWheelNode<Payload>.free { compacted.append(node) }
     nodes = compacted
     freeHead = -1
     emptySlots()
@@ -233,7 +246,7 @@ package struct TimingWheel<Payload> {
   package var entries: [Entry] {
     nodes.indices.compactMap { index in
       let node = nodes[index]
-      guard node.home >= 0, let payload = node.payload else { return nil }
+      guard node.home != TimingWheelNode<Payload>.free, let payload = node.payload else { return nil }
       return Entry(deadline: node.deadline, payload: payload, handle: Int32(index))
     }
   }
@@ -248,8 +261,9 @@ package struct TimingWheel<Payload> {
     soonestIsKnown = true
   }
 
-  /// Empties every slot's list, mask and kept soonest, leaving the pool as it is.
+  /// Empties every slot's list, mask and kept soonest, and the held list, leaving the pool as it is.
   private mutating func emptySlots() {
+    heldHead = -1
     for level in occupied.indices { occupied[level] = 0 }
     for slot in heads.indices {
       heads[slot] = -1
@@ -261,20 +275,45 @@ package struct TimingWheel<Payload> {
   /// Frees node `index`, already unlinked, and returns its entry. A pool left empty gives back its
   /// memory, so a burst of entries does not keep it.
   mutating func free(_ index: Int32) -> Entry {
+    let entry = withPool { wheel, nodes in wheel.free(index, in: nodes) }
+    releasePoolIfEmpty()
+    return entry
+  }
+
+  /// Frees node `index`, already unlinked, in `nodes`, the pool (``withPool(_:)``), and returns its
+  /// entry; the caller gives the pool's memory back once it is back, if it is left empty.
+  @inline(__always)
+  mutating func free(_ index: Int32, in nodes: UnsafeMutablePointer<TimingWheelNode<Payload>>) -> Entry {
     let node = nodes[Int(index)]
     nodes[Int(index)].payload = nil
-    nodes[Int(index)].home = -1
+    nodes[Int(index)].home = TimingWheelNode<Payload>.free
     nodes[Int(index)].prev = -1
     nodes[Int(index)].next = freeHead
     freeHead = index
     count -= 1
     if index == soonestHandle { soonestIsKnown = false }
-    if count == 0 {
-      if nodes.count > 64 { nodes = [] } else { nodes.removeAll(keepingCapacity: true) }
-      freeHead = -1
-      soonestHandle = -1
-      soonestIsKnown = true
-    }
-    return Entry(deadline: node.deadline, payload: node.payload!, handle: index)
+    return Entry(deadline: node.deadline, payload: node.payload.unsafelyUnwrapped, handle: index)
+  }
+
+  /// Gives back the memory of a pool with no entry left.
+  private mutating func releasePoolIfEmpty() {
+    guard count == 0, !nodes.isEmpty else { return }
+    if nodes.count > 64 { nodes = [] } else { nodes.removeAll(keepingCapacity: true) }
+    freeHead = -1
+    soonestHandle = -1
+    soonestIsKnown = true
+  }
+
+  /// Runs `body` with the pool as one buffer, so that a loop over many nodes checks the pool's
+  /// uniqueness once, not at every write. Meanwhile ``nodes`` is empty: `body` reaches the pool
+  /// only through the buffer. The pool must not be empty.
+  @inline(__always)
+  mutating func withPool<Result>(
+    _ body: (inout Self, UnsafeMutablePointer<TimingWheelNode<Payload>>) -> Result
+  ) -> Result {
+    var pool = ContiguousArray<TimingWheelNode<Payload>>()
+    swap(&pool, &nodes)
+    defer { swap(&pool, &nodes) }
+    return pool.withUnsafeMutableBufferPointer { buffer in body(&self, buffer.baseAddress.unsafelyUnwrapped) }
   }
 }

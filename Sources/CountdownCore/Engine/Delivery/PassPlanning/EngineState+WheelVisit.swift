@@ -37,9 +37,20 @@ extension EngineState {
     var examined = 0
     table.withNodes { nodes, _ in
       chunk.fill { buffer, count in
-        Self.visitCommonCase(
-          &wheel, nodes: nodes, into: buffer, count: &count, capacity: capacity, tick: tick, window: window,
-          interval: interval, examined: &examined)
+        var filled = count
+        defer {
+          examined += filled - count
+          count = filled
+        }
+        wheel.moveHeld(by: interval) { entry, windowEnd in
+          guard filled < capacity else { return false }
+          let due = Self.commonCaseDelivery(
+            of: entry, inWindowEndingAt: windowEnd, nodes: nodes, tick: tick, window: window, interval: interval)
+          guard let due else { return false }
+          buffer[filled] = due
+          filled += 1
+          return true
+        }
       }
     }
     self.wheel = wheel
@@ -86,52 +97,30 @@ extension EngineState {
     }
   }
 
-  /// A window pass's inner loop over the common case (see ``walkCommonCase``): each held entry's
-  /// node read where the entry says, its change in the entry's window (after the grid instant
-  /// before, up to the window's), moving down by one, the entry moved to the window an interval on:
-  /// the same node, its handle unchanged, so its slot is not written. Returns at the first entry
-  /// that needs the general path, when the chunk is full, or once none is held.
+  /// The common case for `entry`, held for the window whose grid instant is `windowEnd`: its node
+  /// read where the entry says, a running countdown on the clock's time whose change lies in that
+  /// window (after the grid instant before, up to the window's) and is due by less than an
+  /// interval at `tick`. Moves it down by one and returns its callback; `nil`, changing nothing,
+  /// for an entry that needs the general path.
   @inline(__always)
-  private static func visitCommonCase(
-    _ wheel: inout TimingWheel<IndexedRegistration>, nodes: UnsafeMutableBufferPointer<ReceiverNode>,
-    into buffer: UnsafeMutablePointer<PreparedDelivery>, count: inout Int, capacity: Int, tick: Int64,
-    window: Int64, interval: Int64, examined: inout Int
-  ) {
-    var filled = count
-    var looked = 0
-    // The held entries of one window come together: its next window's tick is found once for them.
-    var windowEnd = Int64.min
-    var moved: (deadline: Int64, tick: UInt64) = (.min, 0)
-    defer {
-      count = filled
-      examined += looked
-    }
-    while filled < capacity, let handle = wheel.firstHeld {
-      let entry = wheel.payload(of: handle)
-      let position = entry.position
-      // A node moved since its entry was made (a removal fills its gap with the pool's last)
-      // takes the general path, which finds it by its key.
-      guard position < nodes.count, nodes[position].slot == entry.slot else { return }
-      let timing = nodes[position].timing
-      guard timing.isRunningCountdownAboveOne else { return }
-      let deadline = wheel.deadline(of: handle)
-      if deadline != windowEnd {
-        windowEnd = deadline
-        let next = deadline.addingSaturated(interval)
-        moved = (next, wheel.tick(of: next))
-      }
-      let next = timing.countdownNextChange(interval: interval)
-      // Only a change in the entry's own window moves on by exactly an interval: one whose
-      // registration was given time since, or a pass late by an interval, takes the general path.
-      guard next > windowEnd.subtractingSaturated(window), next <= windowEnd, tick >= next, tick &- next < interval
-      else { return }
-      nodes[position].timing.stepDown()
-      buffer[filled] = PreparedDelivery(
-        slot: entry.slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position),
-        value: Int(timing.value &- 1), ends: false, milestone: false)
-      filled += 1
-      looked += 1
-      wheel.move(handle, to: moved.deadline, tick: moved.tick)
-    }
+  private static func commonCaseDelivery(
+    of entry: IndexedRegistration, inWindowEndingAt windowEnd: Int64, nodes: UnsafeMutableBufferPointer<ReceiverNode>,
+    tick: Int64, window: Int64, interval: Int64
+  ) -> PreparedDelivery? {
+    let position = entry.position
+    // A node moved since its entry was made (a removal fills its gap with the pool's last) takes
+    // the general path, which finds it by its key.
+    guard position < nodes.count, nodes[position].slot == entry.slot else { return nil }
+    let timing = nodes[position].timing
+    guard timing.isRunningCountdownAboveOne else { return nil }
+    let next = timing.countdownNextChange(interval: interval)
+    // Only a change in the entry's own window moves on by exactly an interval: one whose
+    // registration was given time since, or a pass late by an interval, takes the general path.
+    guard next > windowEnd.subtractingSaturated(window), next <= windowEnd, tick >= next, tick &- next < interval
+    else { return nil }
+    nodes[position].timing.stepDown()
+    return PreparedDelivery(
+      slot: entry.slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position),
+      value: Int(timing.value &- 1), ends: false, milestone: false)
   }
 }
