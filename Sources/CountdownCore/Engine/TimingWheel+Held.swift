@@ -3,14 +3,9 @@
 
 extension TimingWheel {
   /// The first held entry's handle, if any: a holder takes them from here, each moved on
-  /// (``moveHeld(by:while:)``) or removed, so that the next is first.
+  /// (``moveHeld(by:while:)``) or removed, so that another is first.
   @inline(__always)
-  package var firstHeld: Handle? { heldHead < 0 ? nil : heldHead }
-
-  /// Whether `handle` names a held entry: for checks.
-  package func isHeld(_ handle: Handle) -> Bool {
-    contains(handle) && nodes[Int(handle)].home == TimingWheelNode<Payload>.held
-  }
+  package var firstHeld: Handle? { heldLists.last }
 
   /// The payload of the entry `handle` names, which must be in the wheel.
   @inline(__always)
@@ -21,43 +16,58 @@ extension TimingWheel {
   /// Moves held entries, from the first on, each to its deadline plus `distance`, while `moves`
   /// (given its payload and deadline) says so: the same nodes and handles, so whoever keeps a
   /// handle keeps it. Stops at the first entry `moves` refuses, which stays first, or once none
-  /// is held. Entries held from one slot come together with one deadline: each such run is
-  /// linked into its new slot at once.
+  /// is held. Entries held from one slot come together, and a run of them that shares a deadline
+  /// is linked into its new slot at once.
   /// - Complexity: O(1) per entry moved, and O(1) per run.
   @inline(__always)
   package mutating func moveHeld(by distance: Int64, while moves: (Payload, Int64) -> Bool) {
-    guard heldHead >= 0 else { return }
-    var first = heldHead
+    guard !heldLists.isEmpty else { return }
     withPool { wheel, nodes in
       var run = HeldRun()
-      while first >= 0 {
-        let deadline = nodes[Int(first)].deadline
-        guard moves(nodes[Int(first)].payload.unsafelyUnwrapped, deadline) else { break }
-        let moved = deadline.addingSaturated(distance)
-        if run.first >= 0, moved != run.deadline {
-          wheel.link(run, in: nodes)
-          run = HeldRun()
+      while var first = wheel.heldLists.last {
+        while first >= 0 {
+          let deadline = nodes[Int(first)].deadline
+          guard moves(nodes[Int(first)].payload.unsafelyUnwrapped, deadline) else { break }
+          let moved = deadline.addingSaturated(distance)
+          if run.first >= 0, moved != run.deadline {
+            wheel.link(run, in: nodes)
+            run = HeldRun()
+          }
+          let following = nodes[Int(first)].next
+          wheel.add(first, movedTo: moved, to: &run, in: nodes)
+          first = following
         }
-        if run.first < 0 {
-          run.last = first
-          run.deadline = moved
-          run.home = Int32(wheel.home(ofTick: wheel.tick(of: moved)))
-        } else {
-          nodes[Int(run.first)].prev = first
-          if run.second < 0 { run.second = run.first }
+        if first >= 0 {
+          // Refused: it heads what is left of its list.
+          nodes[Int(first)].prev = -1
+          wheel.heldLists[wheel.heldLists.count - 1] = first
+          break
         }
-        let following = nodes[Int(first)].next
-        nodes[Int(first)].deadline = moved
-        nodes[Int(first)].home = run.home
-        nodes[Int(first)].prev = -1
-        nodes[Int(first)].next = run.first
-        run.first = first
-        first = following
+        wheel.heldLists.removeLast()
       }
       if run.first >= 0 { wheel.link(run, in: nodes) }
-      if first >= 0 { nodes[Int(first)].prev = -1 }
-      wheel.heldHead = first
     }
+  }
+
+  /// Puts held node `index`, its deadline now `moved`, at the head of `run`, in `nodes`, the pool
+  /// (``withPool(_:)``).
+  @inline(__always)
+  private func add(
+    _ index: Int32, movedTo moved: Int64, to run: inout HeldRun, in nodes: UnsafeMutablePointer<TimingWheelNode<Payload>>
+  ) {
+    if run.first < 0 {
+      run.last = index
+      run.deadline = moved
+      run.home = Int32(home(ofTick: tick(of: moved)))
+    } else {
+      nodes[Int(run.first)].prev = index
+      if run.second < 0 { run.second = run.first }
+    }
+    nodes[Int(index)].deadline = moved
+    nodes[Int(index)].home = run.home
+    nodes[Int(index)].prev = -1
+    nodes[Int(index)].next = run.first
+    run.first = index
   }
 
   /// Held entries moved to one deadline, linked to each other by `next`, not yet in their slot.
@@ -104,22 +114,13 @@ extension TimingWheel {
     }
   }
 
-  /// Links node `index`, unlinked from its slot, at the head of the held list, in `nodes`, the
-  /// pool (``withPool(_:)``).
-  @inline(__always)
-  mutating func hold(_ index: Int32, in nodes: UnsafeMutablePointer<TimingWheelNode<Payload>>) {
-    nodes[Int(index)].home = TimingWheelNode<Payload>.held
-    nodes[Int(index)].prev = -1
-    nodes[Int(index)].next = heldHead
-    if heldHead >= 0 { nodes[Int(heldHead)].prev = index }
-    heldHead = index
-    if index == soonestHandle { soonestIsKnown = false }
-  }
-
-  /// Unlinks `node`, a held one, from the held list.
-  @inline(__always)
-  mutating func unlinkHeld(_ node: TimingWheelNode<Payload>) {
-    if node.prev >= 0 { nodes[Int(node.prev)].next = node.next } else { heldHead = node.next }
-    if node.next >= 0 { nodes[Int(node.next)].prev = node.prev }
+  /// Replaces `first`, the first node of a list of held ones, with `next` (-1: the list is empty):
+  /// it was removed.
+  /// - Complexity: O(lists held), a few: one per slot a pass took.
+  mutating func replaceHeldList(startingAt first: Int32, with next: Int32) {
+    guard let list = heldLists.lastIndex(of: first) else {
+      return checkInternally(false, "a node heads neither its slot's list nor a held one")
+    }
+    if next >= 0 { heldLists[list] = next } else { heldLists.remove(at: list) }
   }
 }

@@ -143,13 +143,20 @@ extension TimingWheel {
     occupied[level] |= 1 << UInt64(slot)
   }
 
-  /// Unlinks node `index` from its slot's list, or from the held list.
+  /// Unlinks node `index` from its slot's list, or from its list of held nodes. (What it does to
+  /// the slot a held node left changes nothing: that slot's soonest and runner-up are never a held
+  /// node, and its bit is clear if it is empty.)
   @inline(__always)
   mutating func unlink(_ index: Int32) {
     let node = nodes[Int(index)]
-    guard node.home != TimingWheelNode<Payload>.held else { return unlinkHeld(node) }
     let home = Int(node.home)
-    if node.prev >= 0 { nodes[Int(node.prev)].next = node.next } else { heads[home] = node.next }
+    if node.prev >= 0 {
+      nodes[Int(node.prev)].next = node.next
+    } else if heads[home] == index {
+      heads[home] = node.next
+    } else {
+      replaceHeldList(startingAt: index, with: node.next)
+    }
     if node.next >= 0 { nodes[Int(node.next)].prev = node.prev }
     if slotSoonest[home] == index {
       slotSoonest[home] = slotRunnerUp[home]

@@ -57,8 +57,11 @@ package struct TimingWheel<Payload> {
   var nodes = ContiguousArray<TimingWheelNode<Payload>>()
   /// The first free node; -1 for none.
   var freeHead: Int32 = -1
-  /// The first held node (taken by ``holdDue(through:)``, still named by its handle); -1 for none.
-  var heldHead: Int32 = -1
+  /// The first nodes of the lists of held entries (``holdDue(through:)``): each a slot's list as it
+  /// was detached, or the due entries of a slot that held others too, linked by `next` and `prev`.
+  /// A held node keeps the `home` of the slot it left: it is told from that slot's first node by
+  /// the slot's head, which is never a held node. Never holds -1: a list emptied leaves it.
+  var heldLists: [Int32] = []
   /// Entries in the wheel, held ones included.
   package internal(set) var count = 0
   /// The entry with the soonest deadline when ``soonestIsKnown`` (-1: empty): kept on insert,
@@ -113,7 +116,7 @@ package struct TimingWheel<Payload> {
 
   /// Whether `handle` names an entry in the wheel now: for checks of whoever holds handles.
   package func contains(_ handle: Handle) -> Bool {
-    handle >= 0 && Int(handle) < nodes.count && nodes[Int(handle)].home != TimingWheelNode<Payload>.free
+    handle >= 0 && Int(handle) < nodes.count && nodes[Int(handle)].home >= 0
   }
 
   /// The entry `handle` names, which must be in the wheel.
@@ -154,25 +157,26 @@ package struct TimingWheel<Payload> {
   /// - Complexity: O(levels) per slot passed that holds entries, plus O(1) per entry taken or
   ///   cascaded.
   package mutating func takeDue(through instant: Int64, into due: inout [Entry]) {
-    passSlots(through: instant) { wheel, nodes, index in due.append(wheel.free(index, in: nodes)) }
+    passSlots(through: instant, holding: false, into: &due)
     releasePoolIfEmpty()
   }
 
-  /// Moves the wheel on to clock instant `instant` as ``takeDue(through:into:)`` does, each
-  /// entry due by it moving to the held list: out of the slots, so that nothing finds it due
-  /// again, but still in the wheel, its handle still naming it, until it is moved on
-  /// (``moveHeld(by:while:)``) or removed.
-  /// - Complexity: as ``takeDue(through:into:)``.
+  /// Moves the wheel on to clock instant `instant` as ``takeDue(through:into:)`` does, the entries
+  /// due by it held: out of the slots, so that nothing finds them due again, but still in the
+  /// wheel, their handles still naming them, until each is moved on (``moveHeld(by:while:)``) or
+  /// removed. A slot whose entries are all due (one of level 0 the wheel passed, or any of level 0
+  /// with ticks of one nanosecond, where a slot holds one deadline) is held whole, in O(1).
+  /// - Complexity: as ``takeDue(through:into:)``, but O(1) per slot held whole.
   package mutating func holdDue(through instant: Int64) {
-    passSlots(through: instant) { wheel, nodes, index in wheel.hold(index, in: nodes) }
+    var none: [Entry] = []
+    passSlots(through: instant, holding: true, into: &none)
+    soonestIsKnown = false
   }
 
-  /// Moves the wheel on to `instant`, handing each node due by it, unlinked, to `takeDue` with the
-  /// pool (``withPool(_:)``); the others of the slots passed are linked again.
+  /// Moves the wheel on to `instant`; each node due by it is held (``heldLists``) if `holding`,
+  /// else taken out into `due`; the others of the slots passed are linked again.
   @inline(__always)
-  private mutating func passSlots(
-    through instant: Int64, _ takeDue: (inout Self, UnsafeMutablePointer<TimingWheelNode<Payload>>, Int32) -> Void
-  ) {
+  private mutating func passSlots(through instant: Int64, holding: Bool, into due: inout [Entry]) {
     let target = Swift.max(tick(of: instant), elapsed)
     if !topLevelSpansEveryTick, target &- elapsed >= topLevelSpan {
       // Past a whole turn of the top level: placing everything anew is cheaper than cascading
@@ -182,20 +186,32 @@ package struct TimingWheel<Payload> {
     while let next = earliestSlot(), next.start <= target {
       elapsed = Swift.max(elapsed, next.start)
       var index = detach(level: next.level, slot: next.slot)
-      // What is not due waits again, linked once the pool is back.
+      if holding, next.level == 0, next.start < target || resolution == 1 {
+        heldLists.append(index)
+        if next.start == target { break }
+        continue
+      }
+      // What is not due waits again, linked once the pool is back; what is held forms a list.
       var notDue: Int32 = -1
+      var held: Int32 = -1
       withPool { wheel, nodes in
         while index >= 0 {
           let following = nodes[Int(index)].next
-          if nodes[Int(index)].deadline <= instant {
-            takeDue(&wheel, nodes, index)
-          } else {
+          if nodes[Int(index)].deadline > instant {
             nodes[Int(index)].next = notDue
             notDue = index
+          } else if holding {
+            nodes[Int(index)].prev = -1
+            nodes[Int(index)].next = held
+            if held >= 0 { nodes[Int(held)].prev = index }
+            held = index
+          } else {
+            due.append(wheel.free(index, in: nodes))
           }
           index = following
         }
       }
+      if held >= 0 { heldLists.append(held) }
       while notDue >= 0 {
         let following = nodes[Int(notDue)].next
         link(notDue)
@@ -214,7 +230,7 @@ package struct TimingWheel<Payload> {
     var index = 0
     // A pool left empty is given back as the last entry goes: the loop stops there.
     while index < nodes.count {
-      if nodes[index].home != TimingWheelNode<Payload>.free, isRemoved(nodes[index].payload!) {
+      if nodes[index].home >= 0, isRemoved(nodes[index].payload!) {
         unlink(Int32(index))
         _ = free(Int32(index))
       }
@@ -228,10 +244,10 @@ package struct TimingWheel<Payload> {
   /// removals since the pool last grew or shrank: O(1) amortized.
   /// Never while entries are held: their holder walks them by handle.
   package mutating func compactIfSparse(moved: (Payload, Handle) -> Void) {
-    guard nodes.count > 256, count * 4 < nodes.count, heldHead < 0 else { return }
+    guard nodes.count > 256, count * 4 < nodes.count, heldLists.isEmpty else { return }
     var compacted = ContiguousArray<TimingWheelNode<Payload>>()
     compacted.reserveCapacity(count)
-    for node in nodes where node.home != TimingWheelNode<Payload>.free { compacted.append(node) }
+    for node in nodes where node.home >= 0 { compacted.append(node) }
     nodes = compacted
     freeHead = -1
     emptySlots()
@@ -246,7 +262,7 @@ package struct TimingWheel<Payload> {
   package var entries: [Entry] {
     nodes.indices.compactMap { index in
       let node = nodes[index]
-      guard node.home != TimingWheelNode<Payload>.free, let payload = node.payload else { return nil }
+      guard node.home >= 0, let payload = node.payload else { return nil }
       return Entry(deadline: node.deadline, payload: payload, handle: Int32(index))
     }
   }
@@ -263,7 +279,7 @@ package struct TimingWheel<Payload> {
 
   /// Empties every slot's list, mask and kept soonest, and the held list, leaving the pool as it is.
   private mutating func emptySlots() {
-    heldHead = -1
+    heldLists.removeAll()
     for level in occupied.indices { occupied[level] = 0 }
     for slot in heads.indices {
       heads[slot] = -1
@@ -286,7 +302,7 @@ package struct TimingWheel<Payload> {
   mutating func free(_ index: Int32, in nodes: UnsafeMutablePointer<TimingWheelNode<Payload>>) -> Entry {
     let node = nodes[Int(index)]
     nodes[Int(index)].payload = nil
-    nodes[Int(index)].home = TimingWheelNode<Payload>.free
+    nodes[Int(index)].home = -1
     nodes[Int(index)].prev = -1
     nodes[Int(index)].next = freeHead
     freeHead = index

@@ -140,7 +140,7 @@ extension EngineState {
 
   /// Rule 9: between passes, with the wheel (not due to be rebuilt, the engine not suspended:
   /// running time then stands still, and a resume rebuilds it), none of its entries is held,
-  /// every running registration's entry is due at the grid instant of the first window not yet
+  /// every running registration's entry is due at the number of the first window not yet
   /// visited at or after its next change, and every paused one has an entry.
   func checkEveryChangeWaitsInTheWheel() -> [String] {
     guard isBetweenPasses, let wheel, !wheelCursor.needsWalk, suspendedSince == nil else { return [] }
@@ -158,11 +158,11 @@ extension EngineState {
     let visitedWindow = wheelCursor.visitedWindow
     forEachRunningRegistration { node, change in
       guard change != .max else { return }
-      let window = instant(ofWindow: max(windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1)))
+      let window = max(windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1))
       if waiting[node.slot] != window {
         problems.append(
           "a registration changing at \(change) waits for \(waiting[node.slot].map(String.init) ?? "nothing"), "
-            + "not for the window of \(window) (visited through window \(visitedWindow))")
+            + "not for window \(window) (visited through window \(visitedWindow))")
       }
     }
     return problems

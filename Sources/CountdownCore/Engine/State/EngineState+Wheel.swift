@@ -43,7 +43,7 @@ extension EngineState {
   }
 
   /// Puts the entry of the registration in `slot`, whose node is at `position`, in the wheel at the
-  /// grid instant of the window that delivers a change at clock instant `change`: the first window
+  /// number of the window that delivers a change at clock instant `change`: the first window
   /// at or after it that is not visited yet. A change in a window already visited (a one-shot
   /// resumed at its deadline from a callback of the pass visiting it) goes to the next one. The
   /// entry replaces the one noted for the registration before, if any.
@@ -53,8 +53,8 @@ extension EngineState {
     let number = max(windowNumber(ofChangeAt: change), visited.addingSaturated(1))
     // An empty wheel stands at the last window visited, so entries wait at the levels their
     // distance from it calls for.
-    wheel!.restartIfEmpty(at: instant(ofWindow: visited))
-    slot.indexHandle = wheel!.insert(IndexedRegistration(newEntryFor: slot, at: position), at: instant(ofWindow: number))
+    wheel!.restartIfEmpty(at: visited)
+    slot.indexHandle = wheel!.insert(IndexedRegistration(newEntryFor: slot, at: position), at: number)
   }
 
   /// Holds, for a window pass, the entries of the windows that passed since the wheel was last
@@ -62,7 +62,7 @@ extension EngineState {
   /// when the wheel must be rebuilt by a walk instead (after a resume of the engine).
   mutating func holdWindows(through tick: Int64) -> Bool {
     guard wheel != nil, !wheelCursor.needsWalk else { return false }
-    wheel!.holdDue(through: instant(ofWindow: windowNumber(ofChangeAt: tick)))
+    wheel!.holdDue(through: windowNumber(ofChangeAt: tick))
     return true
   }
 
@@ -86,6 +86,6 @@ extension EngineState {
   /// before its soonest entry's window.
   mutating func wheelEarliestChange() -> Int64 {
     guard let soonest = wheel?.soonestDeadline() else { return .max }
-    return soonest.subtractingSaturated(window).addingSaturated(1)
+    return instant(ofWindow: soonest - 1).addingSaturated(1)
   }
 }

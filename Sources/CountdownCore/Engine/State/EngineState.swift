@@ -76,8 +76,8 @@
 ///    that its registration is still at its last value (``ReceiverTable/indexAtLastValue(of:)``),
 ///    and the soonest ones that are not are dropped before the timer is armed.
 /// 9. **Per countdown, every change waits in the wheel.** With per-countdown alignment, every
-///    registration not awaiting its first delivery has an entry in the wheel due at the grid
-///    instant of the first window not yet visited at or after its next change (a paused one: an
+///    registration not awaiting its first delivery has an entry in the wheel due at the number of
+///    the first window not yet visited at or after its next change (a paused one: an
 ///    entry, for its probe), put there by whatever set that change (a delivery, a registration or
 ///    resume that delivers only its end, a pause, the walk that rebuilds the wheel). A window pass
 ///    holds the entries of the windows that passed (``TimingWheel/holdDue(through:)``) and looks
@@ -120,10 +120,11 @@ struct EngineState {
   /// timing wheel on the end grid's step, each entry unlinked when its registration is removed.
   var ends: TimingWheel<IndexedRegistration>
   /// Per-countdown alignment's index of what changes when: a hierarchical timing wheel whose
-  /// entries wait for the grid instant of the window that delivers their registration's next change,
-  /// each unlinked when its registration is removed or its change noted anew (rule 9). `nil` on
-  /// the shared grid, where a tick walks the table (nearly everything changes at every grid
-  /// instant there).
+  /// entries are due at the number of the window that delivers their registration's next change
+  /// (ticks of 1: a slot of its lowest level holds one window, which a pass takes whole), each
+  /// unlinked when its registration is removed or its change noted anew (rule 9). `nil` on the
+  /// shared grid, where a tick walks the table (nearly everything changes at every grid instant
+  /// there).
   var wheel: TimingWheel<IndexedRegistration>?
   /// How far the wheel was visited, and whether it must be rebuilt (its own methods change it).
   var wheelCursor = WheelCursor()
@@ -173,7 +174,7 @@ struct EngineState {
     // wheel or in the ends to come: never both at once.
     precondition(!(usesWheel && separateEnds), "with the wheel, every end comes within the window")
     ends = TimingWheel(resolution: max(1, self.endWindow))
-    wheel = usesWheel ? TimingWheel(resolution: window) : nil
+    wheel = usesWheel ? TimingWheel(resolution: 1) : nil
   }
 }
 

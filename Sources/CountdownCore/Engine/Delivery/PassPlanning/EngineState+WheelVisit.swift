@@ -9,10 +9,10 @@ extension EngineState {
   /// A paused one is probed and looked at again an interval later. Entries of registrations
   /// removed, replaced or paused meanwhile left the held list with them.
   mutating func prepareWheel(_ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk) {
-    let movesOnByWindows = windowsPerInterval != nil
+    let windowsPerInterval = self.windowsPerInterval
     while !chunk.isFull {
-      if movesOnByWindows {
-        visitHeldCommonCase(instants, progress: &progress, into: &chunk)
+      if let windowsPerInterval {
+        visitHeldCommonCase(windowsPerInterval, instants, progress: &progress, into: &chunk)
         if chunk.isFull { break }
       }
       guard let handle = wheel!.firstHeld else { break }
@@ -29,9 +29,11 @@ extension EngineState {
   /// their entry moved an interval on (a whole number of windows). Stops at the first entry that
   /// needs the general path, when the chunk is full, or once none is held.
   private mutating func visitHeldCommonCase(
-    _ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk
+    _ windowsPerInterval: Int64, _ instants: ChunkInstants, progress: inout PassProgress,
+    into chunk: inout DeliveryChunk
   ) {
-    let (interval, window, capacity, tick) = (self.interval, self.window, chunk.capacity, instants.tick)
+    let (interval, window, origin) = (self.interval, self.window, gridOrigin)
+    let (capacity, tick) = (chunk.capacity, instants.tick)
     // Taken out of the state while the table's nodes are borrowed, and put back.
     var wheel = self.wheel.take()!
     var examined = 0
@@ -42,8 +44,13 @@ extension EngineState {
           examined += filled - count
           count = filled
         }
-        wheel.moveHeld(by: interval) { entry, windowEnd in
+        // The held entries of one window come together: its grid instant is found once for them.
+        var (number, windowEnd) = (Int64.min, Int64.min)
+        wheel.moveHeld(by: windowsPerInterval) { entry, entryNumber in
           guard filled < capacity else { return false }
+          if entryNumber != number {
+            (number, windowEnd) = (entryNumber, Self.instant(ofWindow: entryNumber, window: window, origin: origin))
+          }
           let due = Self.commonCaseDelivery(
             of: entry, inWindowEndingAt: windowEnd, nodes: nodes, tick: tick, window: window, interval: interval)
           guard let due else { return false }
