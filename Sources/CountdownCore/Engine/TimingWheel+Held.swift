@@ -49,10 +49,10 @@ extension TimingWheel {
     }
   }
 
-  /// Puts held node `index`, its deadline now `moved`, at the head of `run`, in `nodes`, the pool
-  /// (``withPool(_:)``).
+  /// Puts node `index`, unlinked, its deadline now `moved`, at the head of `run`, in `nodes`, the
+  /// pool (``withPool(_:)``).
   @inline(__always)
-  private func add(
+  func add(
     _ index: Int32, movedTo moved: Int64, to run: inout HeldRun, in nodes: UnsafeMutablePointer<TimingWheelNode<Payload>>
   ) {
     if run.first < 0 {
@@ -70,7 +70,8 @@ extension TimingWheel {
     run.first = index
   }
 
-  /// Held entries moved to one deadline, linked to each other by `next`, not yet in their slot.
+  /// Nodes of one deadline (held ones moved on, or the ones a cascade places anew), linked to each
+  /// other by `next`, not yet in their slot.
   struct HeldRun {
     var first: Int32 = -1
     /// A node of the run other than its first, once it has two: the runner-up of a slot whose
@@ -86,7 +87,7 @@ extension TimingWheel {
   /// the slot's soonest and runner-up (as ``noteLinked(_:in:ahead:)`` does for one node: a run's
   /// nodes share their deadline) and the wheel's soonest.
   @inline(__always)
-  private mutating func link(_ run: HeldRun, in nodes: UnsafeMutablePointer<TimingWheelNode<Payload>>) {
+  mutating func link(_ run: HeldRun, in nodes: UnsafeMutablePointer<TimingWheelNode<Payload>>) {
     let home = Int(run.home)
     let head = heads[home]
     let soonest = slotSoonest[home]

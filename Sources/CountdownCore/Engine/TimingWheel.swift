@@ -191,15 +191,20 @@ package struct TimingWheel<Payload> {
         if next.start == target { break }
         continue
       }
-      // What is not due waits again, linked once the pool is back; what is held forms a list.
-      var notDue: Int32 = -1
+      // What is not due waits again, linked in runs of one deadline (a slot's entries come in
+      // such runs when they moved on together); what is held forms a list.
       var held: Int32 = -1
       withPool { wheel, nodes in
+        var run = HeldRun()
         while index >= 0 {
           let following = nodes[Int(index)].next
-          if nodes[Int(index)].deadline > instant {
-            nodes[Int(index)].next = notDue
-            notDue = index
+          let deadline = nodes[Int(index)].deadline
+          if deadline > instant {
+            if run.first >= 0, deadline != run.deadline {
+              wheel.link(run, in: nodes)
+              run = HeldRun()
+            }
+            wheel.add(index, movedTo: deadline, to: &run, in: nodes)
           } else if holding {
             nodes[Int(index)].prev = -1
             nodes[Int(index)].next = held
@@ -210,13 +215,9 @@ package struct TimingWheel<Payload> {
           }
           index = following
         }
+        if run.first >= 0 { wheel.link(run, in: nodes) }
       }
       if held >= 0 { heldLists.append(held) }
-      while notDue >= 0 {
-        let following = nodes[Int(notDue)].next
-        link(notDue)
-        notDue = following
-      }
       // What stays in the slot of the target tick is due after `instant`, within that tick.
       if next.level == 0, next.start == target { break }
     }
