@@ -164,8 +164,8 @@ package struct TimingWheel<Payload> {
   /// Moves the wheel on to clock instant `instant` as ``takeDue(through:into:)`` does, the entries
   /// due by it held: out of the slots, so that nothing finds them due again, but still in the
   /// wheel, their handles still naming them, until each is moved on (``moveHeld(by:while:)``) or
-  /// removed. A slot whose entries are all due (one of level 0 the wheel passed, or any of level 0
-  /// with ticks of one nanosecond, where a slot holds one deadline) is held whole, in O(1).
+  /// removed. A slot of level 0 whose entries are all due (its tick before `instant`'s, or at it
+  /// with ticks of one nanosecond, where a tick is one instant) is held whole, in O(1).
   /// - Complexity: as ``takeDue(through:into:)``, but O(1) per slot held whole.
   package mutating func holdDue(through instant: Int64) {
     var none: [Entry] = []
@@ -177,7 +177,8 @@ package struct TimingWheel<Payload> {
   /// else taken out into `due`; the others of the slots passed are linked again.
   @inline(__always)
   private mutating func passSlots(through instant: Int64, holding: Bool, into due: inout [Entry]) {
-    let target = Swift.max(tick(of: instant), elapsed)
+    let instantTick = tick(of: instant)
+    let target = Swift.max(instantTick, elapsed)
     if !topLevelSpansEveryTick, target &- elapsed >= topLevelSpan {
       // Past a whole turn of the top level: placing everything anew is cheaper than cascading
       // what waits beyond it once per turn.
@@ -186,7 +187,9 @@ package struct TimingWheel<Payload> {
     while let next = earliestSlot(), next.start <= target {
       elapsed = Swift.max(elapsed, next.start)
       var index = detach(level: next.level, slot: next.slot)
-      if holding, next.level == 0, next.start < target || resolution == 1 {
+      // A slot of level 0 holds the ticks up to its own: all due before the instant's tick, and at
+      // it too with ticks of 1, where a tick is one instant.
+      if holding, next.level == 0, next.start < instantTick || (resolution == 1 && next.start == instantTick) {
         heldLists.append(index)
         if next.start == target { break }
         continue
@@ -222,21 +225,6 @@ package struct TimingWheel<Payload> {
       if next.level == 0, next.start == target { break }
     }
     elapsed = target
-  }
-
-  /// Removes every entry whose payload `isRemoved` picks: for an owner that drops what went stale
-  /// all at once.
-  /// - Complexity: O(pool size).
-  package mutating func removeAll(where isRemoved: (Payload) -> Bool) {
-    var index = 0
-    // A pool left empty is given back as the last entry goes: the loop stops there.
-    while index < nodes.count {
-      if nodes[index].home >= 0, isRemoved(nodes[index].payload!) {
-        unlink(Int32(index))
-        _ = free(Int32(index))
-      }
-      index += 1
-    }
   }
 
   /// Gives back the room of a pool that removals left mostly free (more than 256 positions, fewer
@@ -287,50 +275,5 @@ package struct TimingWheel<Payload> {
       slotSoonest[slot] = -1
       slotRunnerUp[slot] = -1
     }
-  }
-
-  /// Frees node `index`, already unlinked, and returns its entry. A pool left empty gives back its
-  /// memory, so a burst of entries does not keep it.
-  mutating func free(_ index: Int32) -> Entry {
-    let entry = withPool { wheel, nodes in wheel.free(index, in: nodes) }
-    releasePoolIfEmpty()
-    return entry
-  }
-
-  /// Frees node `index`, already unlinked, in `nodes`, the pool (``withPool(_:)``), and returns its
-  /// entry; the caller gives the pool's memory back once it is back, if it is left empty.
-  @inline(__always)
-  mutating func free(_ index: Int32, in nodes: UnsafeMutablePointer<TimingWheelNode<Payload>>) -> Entry {
-    let node = nodes[Int(index)]
-    nodes[Int(index)].payload = nil
-    nodes[Int(index)].home = -1
-    nodes[Int(index)].prev = -1
-    nodes[Int(index)].next = freeHead
-    freeHead = index
-    count -= 1
-    if index == soonestHandle { soonestIsKnown = false }
-    return Entry(deadline: node.deadline, payload: node.payload.unsafelyUnwrapped, handle: index)
-  }
-
-  /// Gives back the memory of a pool with no entry left.
-  private mutating func releasePoolIfEmpty() {
-    guard count == 0, !nodes.isEmpty else { return }
-    if nodes.count > 64 { nodes = [] } else { nodes.removeAll(keepingCapacity: true) }
-    freeHead = -1
-    soonestHandle = -1
-    soonestIsKnown = true
-  }
-
-  /// Runs `body` with the pool as one buffer, so that a loop over many nodes checks the pool's
-  /// uniqueness once, not at every write. Meanwhile ``nodes`` is empty: `body` reaches the pool
-  /// only through the buffer. The pool must not be empty.
-  @inline(__always)
-  mutating func withPool<Result>(
-    _ body: (inout Self, UnsafeMutablePointer<TimingWheelNode<Payload>>) -> Result
-  ) -> Result {
-    var pool = ContiguousArray<TimingWheelNode<Payload>>()
-    swap(&pool, &nodes)
-    defer { swap(&pool, &nodes) }
-    return pool.withUnsafeMutableBufferPointer { buffer in body(&self, buffer.baseAddress.unsafelyUnwrapped) }
   }
 }
