@@ -83,7 +83,8 @@ final class StaleEntryTests: XCTestCase {
   /// behind in the wheel: it never holds more entries than the table has registrations, through
   /// churn and the window passes between, and none once every one is gone.
   func testEveryRemovalUnlinksItsWheelEntry() throws {
-    let (engine, clock) = try makeEngine(interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(10)))
+    let (engine, clock) = try makeEngine(
+      interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(10)))
     let receivers = (0..<200).map { Receiver("r\($0)") }
     for receiver in receivers {
       try engine.register(receiver, .duration(.seconds(60)), handler: recorder.handler("r"))

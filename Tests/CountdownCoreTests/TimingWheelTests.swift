@@ -194,7 +194,8 @@ final class TimingWheelTests: XCTestCase {
       deadlines[removed.payload] = nil
     }
     XCTAssertEqual(held, [], "every entry due was held")
-    reference = deadlines.map { (deadline: $0.value, id: $0.key) }.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
+    reference = deadlines.map { (deadline: $0.value, id: $0.key) }
+      .sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
     for entry in wheel.entries {
       XCTAssertEqual(handles[entry.payload], entry.handle, "a moved entry keeps its handle")
     }

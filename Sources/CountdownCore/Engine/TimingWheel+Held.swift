@@ -53,7 +53,8 @@ extension TimingWheel {
   /// pool (``withPool(_:)``).
   @inline(__always)
   func add(
-    _ index: Int32, movedTo moved: Int64, to run: inout HeldRun, in nodes: UnsafeMutablePointer<TimingWheelNode<Payload>>
+    _ index: Int32, movedTo moved: Int64, to run: inout HeldRun,
+    in nodes: UnsafeMutablePointer<TimingWheelNode<Payload>>
   ) {
     if run.first < 0 {
       run.last = index

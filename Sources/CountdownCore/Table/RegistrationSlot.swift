@@ -1,7 +1,7 @@
 /// What a registration keeps apart from its node: its receiver (weakly), the receiver's key, its
-/// generation, and its entry in its engine's index of what changes when. 24 bytes, in ``RegistrationSlots``' pages; read
-/// by lookups, removals and the rare paths, never by a tick's common case (its handler is in its
-/// node: ``ReceiverNode``).
+/// generation, and its entry in its engine's index of what changes when. 24 bytes, in
+/// ``RegistrationSlots``' pages; read by lookups, removals and the rare paths, never by a tick's
+/// common case (its handler is in its node: ``ReceiverNode``).
 package struct RegistrationSlot {
   /// The receiver, weakly: never retained, and `nil` once it is gone. Once the receiver is gone,
   /// another object may be allocated at its address and so have the same key; a lookup by receiver

@@ -71,8 +71,8 @@ package final class RegistrationSlots {
     slot.pointee.receiver = nil
     slot.pointee.key = nil
     if !milestoneLists.isEmpty { milestoneLists[reference] = nil }
-    // Whatever an index still holds for this registration is stale from now on, even once the
-    // slot holds the next one.
+    // No entry made for this registration counts from now on, even once the slot holds the next
+    // one.
     reference.renewGeneration()
     // Its index entry was unlinked with its removal: a handle left here would name the next
     // registration's entry, or another slot's.

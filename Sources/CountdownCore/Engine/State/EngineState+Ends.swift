@@ -31,7 +31,8 @@ extension EngineState {
     guard handle >= 0 else { return }
     slot.indexHandle = -1
     if wheel != nil {
-      checkInternally(wheel!.contains(handle) && wheel![handle].payload.slot == slot, "a slot's handle names another entry")
+      checkInternally(
+        wheel!.contains(handle) && wheel![handle].payload.slot == slot, "a slot's handle names another entry")
       wheel!.remove(handle)
       wheel!.compactIfSparse { registration, handle in registration.slot.indexHandle = handle }
     } else {
