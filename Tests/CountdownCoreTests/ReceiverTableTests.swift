@@ -212,7 +212,7 @@ final class ReceiverTableTests: XCTestCase {
 
   /// What a registration costs in the pool: a pass reads and writes 40 bytes per node (its timing,
   /// its handler and its slot: one stream), lookups 16 per entry, and the rare paths 24 per slot
-  /// (its weak receiver, key, generation and end handle, never read by the tick); a prepared
+  /// (its weak receiver, key, generation and index handle, never read by the tick); a prepared
   /// callback takes 32 in its chunk. A field added to any shows up here before it shows up in the
   /// benchmarks.
   func testNodesEntriesAndSlotsKeepTheirSize() {

@@ -79,6 +79,39 @@ final class StaleEntryTests: XCTestCase {
     try assertIndexesShrinkAfterCancels(engine)
   }
 
+  /// With per-countdown alignment, a pause, a resume, a replacement and a cancel leave no entry
+  /// behind in the wheel: it never holds more entries than the table has registrations, through
+  /// churn and the window passes between, and none once every one is gone.
+  func testEveryRemovalUnlinksItsWheelEntry() throws {
+    let (engine, clock) = try makeEngine(
+      interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(10)))
+    let receivers = (0..<200).map { Receiver("r\($0)") }
+    for receiver in receivers {
+      try engine.register(receiver, .duration(.seconds(60)), handler: recorder.handler("r"))
+    }
+    try clock.advance(by: .milliseconds(5))
+    XCTAssertEqual(engine.indexSizes.wheel, receivers.count, "each delivered countdown waits in the wheel once")
+    for round in 0..<12 {
+      for (index, receiver) in receivers.enumerated() {
+        switch (index + round) % 4 {
+        case 0: XCTAssertTrue(engine.pause(receiver))
+        case 1: _ = engine.resume(receiver)
+        case 2: try engine.register(receiver, .duration(.seconds(60 + Int64(round))), handler: recorder.handler("r"))
+        default: break
+        }
+      }
+      XCTAssertLessThanOrEqual(engine.indexSizes.wheel, engine.count, "after round \(round)'s churn")
+      try clock.advance(by: .milliseconds(35))
+      XCTAssertLessThanOrEqual(engine.indexSizes.wheel, engine.count, "after round \(round)'s passes")
+    }
+    for receiver in receivers.prefix(150) {
+      XCTAssertTrue(engine.cancel(receiver))
+    }
+    XCTAssertLessThanOrEqual(engine.indexSizes.wheel, 50, "each cancel unlinked its entry")
+    engine.cancelAll()
+    XCTAssertEqual(engine.indexSizes.wheel, 0)
+  }
+
   /// A burst of one-shots, each cancelled on its own: what the indexes hold comes back down with
   /// the table, without waiting for a wakeup.
   private func assertIndexesShrinkAfterCancels(

@@ -35,26 +35,6 @@ final class TimingWheelTests: XCTestCase {
     XCTAssertFalse(handles.contains { wheel.contains($0) })
   }
 
-  /// Removing what a predicate picks leaves the rest to come out in full, the soonest found again.
-  func testRemovingWhatAPredicatePicksKeepsTheRest() {
-    var wheel = TimingWheel<Int>(resolution: 1_000, levels: 3)
-    var random = SplitMix64(seed: 7)
-    var deadlines: [Int: Int64] = [:]
-    for id in 0..<2_000 {
-      deadlines[id] = random.upTo(1_000_000_000)
-      wheel.insert(id, at: deadlines[id]!)
-    }
-    wheel.removeAll { $0 % 3 == 0 }
-    let kept = deadlines.filter { $0.key % 3 != 0 }
-    XCTAssertEqual(wheel.count, kept.count)
-    XCTAssertEqual(wheel.soonestDeadline(), kept.values.min())
-    XCTAssertEqual(taken(from: &wheel, through: .max), kept.keys.sorted())
-    wheel.insert(1, at: 5)
-    wheel.removeAll { _ in true }
-    XCTAssertTrue(wheel.isEmpty, "emptied, and its pool given back")
-    XCTAssertNil(wheel.soonestDeadline())
-  }
-
   /// Removing the soonest again and again, with new soonest ones made and cancelled in between (a
   /// debounced one-shot beside many ends in one slot): each time the soonest is the reference's.
   func testRemovingTheSoonestOverAndOverFindsTheNextOne() {
@@ -121,7 +101,8 @@ final class TimingWheelTests: XCTestCase {
     XCTAssertEqual(taken(from: &wheel, through: 1_000_001), [3])
   }
 
-  /// Seeded random inserts, removals and takes against a sorted array, for several resolutions and
+  /// Seeded random inserts, removals, takes and holds (each entry held moved on or removed) against
+  /// a sorted array, for several resolutions and
   /// level counts (two levels: deadlines past the top level's span wait there and cascade again),
   /// with small, large and huge jumps, and instants at either end of `Int64`.
   func testSeededRandomOperationsMatchASortedReference() {
@@ -161,6 +142,10 @@ final class TimingWheelTests: XCTestCase {
         XCTAssertEqual(removed.deadline, reference[position].deadline, "\(label) step \(step)")
         reference.remove(at: position)
         wheel.compactIfSparse { id, handle in handles[id] = handle }
+      case 7:
+        now = randomJump(from: now, resolution: configuration.resolution, random: &random)
+        holdAndMove(&wheel, through: now, reference: &reference, handles: &handles, random: &random)
+        wheel.compactIfSparse { id, handle in handles[id] = handle }
       default:
         now = randomJump(from: now, resolution: configuration.resolution, random: &random)
         var due: [TimingWheel<Int>.Entry] = []
@@ -179,6 +164,41 @@ final class TimingWheelTests: XCTestCase {
     var rest: [TimingWheel<Int>.Entry] = []
     wheel.takeDue(through: .max, into: &rest)
     XCTAssertEqual(rest.map(\.payload).sorted(), reference.map(\.id).sorted(), "\(label): the rest at the end")
+  }
+
+  /// Holds what is due by `now`, then moves each held entry on by a distance drawn for each run of
+  /// them, or refuses it and removes it, as a window pass does; the reference follows. Each entry
+  /// keeps its handle.
+  private func holdAndMove(
+    _ wheel: inout TimingWheel<Int>, through now: Int64, reference: inout [(deadline: Int64, id: Int)],
+    handles: inout [Int: TimingWheel<Int>.Handle], random: inout SplitMix64
+  ) {
+    wheel.holdDue(through: now)
+    var held = Set(reference.prefix { $0.deadline <= now }.map(\.id))
+    var deadlines = Dictionary(uniqueKeysWithValues: reference.map { ($0.id, $0.deadline) })
+    let far = wheel.resolution > Int64.max / 63 ? Int64.max / 2 : wheel.resolution * 63
+    while wheel.firstHeld != nil {
+      let distances: [Int64] = [0, 1, wheel.resolution, far, .max / 2]
+      let distance = distances[Int(random.upTo(4))]
+      wheel.moveHeld(by: distance) { id, deadline in
+        guard random.upTo(9) > 0 else { return false }
+        XCTAssertEqual(deadline, deadlines[id], "a held entry's deadline")
+        XCTAssertNotNil(held.remove(id), "\(id) held once, and due")
+        deadlines[id] = saturated(deadline, plus: distance)
+        return true
+      }
+      guard let refused = wheel.firstHeld else { break }
+      let removed = wheel.remove(refused)
+      XCTAssertEqual(handles.removeValue(forKey: removed.payload), refused)
+      XCTAssertNotNil(held.remove(removed.payload), "\(removed.payload) held once, and due")
+      deadlines[removed.payload] = nil
+    }
+    XCTAssertEqual(held, [], "every entry due was held")
+    reference = deadlines.map { (deadline: $0.value, id: $0.key) }
+      .sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
+    for entry in wheel.entries {
+      XCTAssertEqual(handles[entry.payload], entry.handle, "a moved entry keeps its handle")
+    }
   }
 
   /// A deadline near `now`, a tick or so on, far on, past, or at either end of `Int64`.

@@ -36,9 +36,9 @@ extension CountdownEngine {
 }
 
 extension CountdownEngine {
-  /// How many entries the engine's indexes of what changes when hold, stale ones included: the
-  /// ends to come and the per-countdown wheel (0 without one). For tests that churn registrations
-  /// and check that these stay bounded by the table's size.
+  /// How many entries the engine's indexes of what changes when hold: the ends to come and the
+  /// per-countdown wheel (0 without one). For tests that churn registrations and check that these
+  /// stay bounded by the table's size.
   package var indexSizes: (ends: Int, wheel: Int) {
     state.withLock { ($0.ends.count, $0.wheel?.count ?? 0) }
   }

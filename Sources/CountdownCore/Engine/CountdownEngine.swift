@@ -14,8 +14,7 @@ public import Dispatch
 //   handlers). Nothing user-supplied (clock, timer, handler) ever runs under the lock.
 // - Engine/State/: `EngineState`, everything behind the lock: the state machine, one transition per
 //   event, with the engine's rules written at its top and checked one function per rule
-//   (`EngineState+Invariants.swift`). `TimingWheel` and `ChangeWheel` (in Engine/) index what
-//   changes when.
+//   (`EngineState+Invariants.swift`). `TimingWheel` (in Engine/) indexes what changes when.
 // - Engine/Delivery/: the delivery pass. PassPlanning/ is the state's, under the lock: a pass begun,
 //   each chunk prepared, the pass finished. PassCalling/ is this class's, outside it: the chunks'
 //   callbacks called. The chunk, the removal signal and the scratch they share are in Delivery/.
@@ -39,8 +38,9 @@ public import Dispatch
 // 3. Two indexes spare a wakeup the walk where few registrations are due. On the shared grid, a
 //    countdown's final 0 comes at its deadline, between grid instants: registrations at their last
 //    value wait in `EngineState.ends` (a `TimingWheel`), and a wakeup for ends takes only what is
-//    due from there. With per-countdown alignment every registration waits in `ChangeWheel`, in the
-//    list of the window of its next change, and a wakeup takes the lists of the windows that passed.
+//    due from there. With per-countdown alignment every registration waits in `EngineState.wheel` (a
+//    `TimingWheel` too), at the grid instant of the window of its next change, and a wakeup holds
+//    the entries of the windows that passed, moving each delivered one on an interval.
 
 /// Drives any number of countdowns from one timer.
 ///

@@ -118,14 +118,21 @@ extension TimingWheel {
     }
   }
 
-  /// Links node `index` at the head of the list of the slot its deadline's tick waits in; a tick
-  /// already passed waits in the slot of the tick the wheel stands at.
+  /// The slot (`level * 64 + slot`) where a deadline of tick `tick` waits; a tick already passed
+  /// waits in the slot of the tick the wheel stands at.
+  @inline(__always)
+  func home(ofTick tick: UInt64) -> Int {
+    let tick = Swift.max(tick, elapsed)
+    let level = level(of: tick)
+    return level * 64 + Self.slot(of: tick, level: level)
+  }
+
+  /// Links node `index` at the head of the list of the slot its deadline's tick waits in
+  /// (``home(ofTick:)``).
   @inline(__always)
   mutating func link(_ index: Int32) {
-    let tick = Swift.max(tick(of: nodes[Int(index)].deadline), elapsed)
-    let level = level(of: tick)
-    let slot = Self.slot(of: tick, level: level)
-    let home = level * 64 + slot
+    let home = home(ofTick: tick(of: nodes[Int(index)].deadline))
+    let (level, slot) = (home / 64, home % 64)
     let head = heads[home]
     noteLinked(index, in: home, ahead: head)
     nodes[Int(index)].home = Int32(home)
@@ -136,12 +143,20 @@ extension TimingWheel {
     occupied[level] |= 1 << UInt64(slot)
   }
 
-  /// Unlinks node `index` from its slot's list.
+  /// Unlinks node `index` from its slot's list, or from its list of held nodes. (What it does to
+  /// the slot a held node left changes nothing: that slot's soonest and runner-up are never a held
+  /// node, and its bit is clear if it is empty.)
   @inline(__always)
   mutating func unlink(_ index: Int32) {
     let node = nodes[Int(index)]
     let home = Int(node.home)
-    if node.prev >= 0 { nodes[Int(node.prev)].next = node.next } else { heads[home] = node.next }
+    if node.prev >= 0 {
+      nodes[Int(node.prev)].next = node.next
+    } else if heads[home] == index {
+      heads[home] = node.next
+    } else {
+      replaceHeldList(startingAt: index, with: node.next)
+    }
     if node.next >= 0 { nodes[Int(node.next)].prev = node.prev }
     if slotSoonest[home] == index {
       slotSoonest[home] = slotRunnerUp[home]

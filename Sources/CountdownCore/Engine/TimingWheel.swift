@@ -57,12 +57,17 @@ package struct TimingWheel<Payload> {
   var nodes = ContiguousArray<TimingWheelNode<Payload>>()
   /// The first free node; -1 for none.
   var freeHead: Int32 = -1
-  /// Entries in the wheel.
-  package private(set) var count = 0
+  /// The first nodes of the lists of held entries (``holdDue(through:)``): each a slot's list as it
+  /// was detached, or the due entries of a slot that held others too, linked by `next` and `prev`.
+  /// A held node keeps the `home` of the slot it left: it is told from that slot's first node by
+  /// the slot's head, which is never a held node. Never holds -1: a list emptied leaves it.
+  var heldLists: [Int32] = []
+  /// Entries in the wheel, held ones included.
+  package internal(set) var count = 0
   /// The entry with the soonest deadline when ``soonestIsKnown`` (-1: empty): kept on insert,
   /// forgotten when that entry leaves, found again on demand.
-  private var soonestHandle: Int32 = -1
-  private var soonestIsKnown = true
+  var soonestHandle: Int32 = -1
+  var soonestIsKnown = true
 
   /// A wheel with ticks of `resolution` nanoseconds (more than 0) and `levels` levels (2 to
   /// ``levelsForEveryTick``: level 0 never holds deadlines past the top level's span, so what its
@@ -152,7 +157,28 @@ package struct TimingWheel<Payload> {
   /// - Complexity: O(levels) per slot passed that holds entries, plus O(1) per entry taken or
   ///   cascaded.
   package mutating func takeDue(through instant: Int64, into due: inout [Entry]) {
-    let target = Swift.max(tick(of: instant), elapsed)
+    passSlots(through: instant, holding: false, into: &due)
+    releasePoolIfEmpty()
+  }
+
+  /// Moves the wheel on to clock instant `instant` as ``takeDue(through:into:)`` does, the entries
+  /// due by it held: out of the slots, so that nothing finds them due again, but still in the
+  /// wheel, their handles still naming them, until each is moved on (``moveHeld(by:while:)``) or
+  /// removed. A slot of level 0 whose entries are all due (its tick before `instant`'s, or at it
+  /// with ticks of one nanosecond, where a tick is one instant) is held whole, in O(1).
+  /// - Complexity: as ``takeDue(through:into:)``, but O(1) per slot held whole.
+  package mutating func holdDue(through instant: Int64) {
+    var none: [Entry] = []
+    passSlots(through: instant, holding: true, into: &none)
+    soonestIsKnown = false
+  }
+
+  /// Moves the wheel on to `instant`; each node due by it is held (``heldLists``) if `holding`,
+  /// else taken out into `due`; the others of the slots passed are linked again.
+  @inline(__always)
+  private mutating func passSlots(through instant: Int64, holding: Bool, into due: inout [Entry]) {
+    let instantTick = tick(of: instant)
+    let target = Swift.max(instantTick, elapsed)
     if !topLevelSpansEveryTick, target &- elapsed >= topLevelSpan {
       // Past a whole turn of the top level: placing everything anew is cheaper than cascading
       // what waits beyond it once per turn.
@@ -161,42 +187,53 @@ package struct TimingWheel<Payload> {
     while let next = earliestSlot(), next.start <= target {
       elapsed = Swift.max(elapsed, next.start)
       var index = detach(level: next.level, slot: next.slot)
-      while index >= 0 {
-        let following = nodes[Int(index)].next
-        if nodes[Int(index)].deadline <= instant {
-          due.append(free(index))
-        } else {
-          link(index)
-        }
-        index = following
+      // A slot of level 0 holds the ticks up to its own: all due before the instant's tick, and at
+      // it too with ticks of 1, where a tick is one instant.
+      if holding, next.level == 0, next.start < instantTick || (resolution == 1 && next.start == instantTick) {
+        heldLists.append(index)
+        if next.start == target { break }
+        continue
       }
+      // What is not due waits again, linked in runs of one deadline (a slot's entries come in
+      // such runs when they moved on together); what is held forms a list.
+      var held: Int32 = -1
+      withPool { wheel, nodes in
+        var run = HeldRun()
+        while index >= 0 {
+          let following = nodes[Int(index)].next
+          let deadline = nodes[Int(index)].deadline
+          if deadline > instant {
+            if run.first >= 0, deadline != run.deadline {
+              wheel.link(run, in: nodes)
+              run = HeldRun()
+            }
+            wheel.add(index, movedTo: deadline, to: &run, in: nodes)
+          } else if holding {
+            nodes[Int(index)].prev = -1
+            nodes[Int(index)].next = held
+            if held >= 0 { nodes[Int(held)].prev = index }
+            held = index
+          } else {
+            due.append(wheel.free(index, in: nodes))
+          }
+          index = following
+        }
+        if run.first >= 0 { wheel.link(run, in: nodes) }
+      }
+      if held >= 0 { heldLists.append(held) }
       // What stays in the slot of the target tick is due after `instant`, within that tick.
       if next.level == 0, next.start == target { break }
     }
     elapsed = target
   }
 
-  /// Removes every entry whose payload `isRemoved` picks: for an owner that drops what went stale
-  /// all at once.
-  /// - Complexity: O(pool size).
-  package mutating func removeAll(where isRemoved: (Payload) -> Bool) {
-    var index = 0
-    // A pool left empty is given back as the last entry goes: the loop stops there.
-    while index < nodes.count {
-      if nodes[index].home >= 0, isRemoved(nodes[index].payload!) {
-        unlink(Int32(index))
-        _ = free(Int32(index))
-      }
-      index += 1
-    }
-  }
-
   /// Gives back the room of a pool that removals left mostly free (more than 256 positions, fewer
   /// than a quarter of them holding entries): the entries move to the front, each placed anew, and
   /// `moved` is told each one's new handle (every handle held before is void). Paid for by the
   /// removals since the pool last grew or shrank: O(1) amortized.
+  /// Never while entries are held: their holder walks them by handle.
   package mutating func compactIfSparse(moved: (Payload, Handle) -> Void) {
-    guard nodes.count > 256, count * 4 < nodes.count else { return }
+    guard nodes.count > 256, count * 4 < nodes.count, heldLists.isEmpty else { return }
     var compacted = ContiguousArray<TimingWheelNode<Payload>>()
     compacted.reserveCapacity(count)
     for node in nodes where node.home >= 0 { compacted.append(node) }
@@ -229,33 +266,14 @@ package struct TimingWheel<Payload> {
     soonestIsKnown = true
   }
 
-  /// Empties every slot's list, mask and kept soonest, leaving the pool as it is.
+  /// Empties every slot's list, mask and kept soonest, and the held list, leaving the pool as it is.
   private mutating func emptySlots() {
+    heldLists.removeAll()
     for level in occupied.indices { occupied[level] = 0 }
     for slot in heads.indices {
       heads[slot] = -1
       slotSoonest[slot] = -1
       slotRunnerUp[slot] = -1
     }
-  }
-
-  /// Frees node `index`, already unlinked, and returns its entry. A pool left empty gives back its
-  /// memory, so a burst of entries does not keep it.
-  private mutating func free(_ index: Int32) -> Entry {
-    let node = nodes[Int(index)]
-    nodes[Int(index)].payload = nil
-    nodes[Int(index)].home = -1
-    nodes[Int(index)].prev = -1
-    nodes[Int(index)].next = freeHead
-    freeHead = index
-    count -= 1
-    if index == soonestHandle { soonestIsKnown = false }
-    if count == 0 {
-      if nodes.count > 64 { nodes = [] } else { nodes.removeAll(keepingCapacity: true) }
-      freeHead = -1
-      soonestHandle = -1
-      soonestIsKnown = true
-    }
-    return Entry(deadline: node.deadline, payload: node.payload!, handle: index)
   }
 }

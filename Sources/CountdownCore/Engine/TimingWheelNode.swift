@@ -7,10 +7,12 @@ struct TimingWheelNode<Payload> {
   var deadline: Int64
   /// `nil` while the node is free.
   var payload: Payload?
-  /// The next node in its slot's list, or in the free list; -1 for none.
+  /// The next node in its slot's list, a list of held nodes or the free list; -1 for none.
   var next: Int32
-  /// The previous node in its slot's list; -1 when it heads the list (or is free).
+  /// The previous node in its slot's list or a list of held nodes; -1 when it heads the list (or
+  /// is free).
   var prev: Int32
-  /// The slot it waits in, as `level * 64 + slot`; -1 while the node is free.
+  /// The slot it waits in, as `level * 64 + slot`, or left, while it is held
+  /// (``TimingWheel/holdDue(through:)``); -1 while the node is free.
   var home: Int32
 }

@@ -2,14 +2,15 @@
 /// per-countdown wheel): its slot, the slot's generation when the entry was made, and where its
 /// node was then. 16 bytes.
 ///
-/// Making an entry moves the slot's generation on (``SlotReference/renewGeneration()``), and so do
-/// the removal and the freeing of its registration: an entry is current only while it is the
-/// latest one made for a registration still in the table. A registration thus has at most one
-/// current entry in an index, and every other entry that names its slot (an older one of its own,
-/// or one of a registration that held the slot before: slots are reused most recently freed
-/// first) is recognised as stale and dropped, never taken for it. The generation wraps after 2³²
-/// renewals of one slot; an index drops its stale entries long before (whenever they outnumber the
-/// current ones, ``EngineState``'s rule 10).
+/// An index holds only the entry its slot's handle names (``RegistrationSlot/indexHandle``),
+/// unlinked when the registration is removed or its change is noted anew, so what waits there is
+/// always current. The generation is for what an end pass takes out of the ends to come and holds
+/// while its callbacks run with the lock released: making an entry moves the slot's generation on
+/// (``SlotReference/renewGeneration()``), and so do the removal and the freeing of its
+/// registration, so an entry taken is current only while no newer one was made for its
+/// registration and the registration is still in the table. (The slot is not reused before the
+/// pass ends: ``RunningPass/retired``.) The generation wraps after 2³² renewals of one slot, far
+/// more than one pass sees.
 struct IndexedRegistration {
   let slot: SlotReference
   /// The pool position as 32 bits, to keep an entry at 16 bytes: a hint only (a node moves when

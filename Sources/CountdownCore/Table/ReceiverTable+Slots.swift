@@ -1,8 +1,8 @@
 extension ReceiverTable {
   /// The position of the registration in `slot`, if it is still in the table: read directly at
   /// `position`, where it was when noted, or looked up by its key if it moved since (a removal
-  /// moves the pool's last node into the gap). For the indexes that outlive a pass and hold stale
-  /// entries: ``ChangeWheel``.
+  /// moves the pool's last node into the gap). For index entries, which keep where their node was
+  /// when they were made (``IndexedRegistration``).
   ///
   /// On the table, not the engine's state: a non-mutating method of the state called from a
   /// mutating one copies the whole state first.

@@ -1,7 +1,7 @@
 /// What a registration keeps apart from its node: its receiver (weakly), the receiver's key, its
-/// generation, and its entry in the ends to come. 24 bytes, in ``RegistrationSlots``' pages; read
-/// by lookups, removals and the rare paths, never by a tick's common case (its handler is in its
-/// node: ``ReceiverNode``).
+/// generation, and its entry in its engine's index of what changes when. 24 bytes, in
+/// ``RegistrationSlots``' pages; read by lookups, removals and the rare paths, never by a tick's
+/// common case (its handler is in its node: ``ReceiverNode``).
 package struct RegistrationSlot {
   /// The receiver, weakly: never retained, and `nil` once it is gone. Once the receiver is gone,
   /// another object may be allocated at its address and so have the same key; a lookup by receiver
@@ -19,10 +19,11 @@ package struct RegistrationSlot {
   /// ``IndexedRegistration``). Slots are reused, most recently freed first; this is what tells the
   /// entries of the registration in the slot now from those of one that held it before.
   package var generation: UInt32 = 0
-  /// The handle of the registration's entry in the engine's ends to come (a ``TimingWheel``), or
-  /// -1 for none: so that the entry is unlinked when the registration is removed or its end noted
-  /// anew, and none is left behind.
-  package var endHandle: Int32 = -1
+  /// The handle of the registration's one entry in its engine's index of what changes when (a
+  /// ``TimingWheel``: the ends to come on the shared grid, the wheel with per-countdown alignment,
+  /// which never has ends of its own), or -1 for none: so that the entry is unlinked when the
+  /// registration is removed or its change noted anew, and none is left behind.
+  package var indexHandle: Int32 = -1
 
   /// A free slot.
   static var free: RegistrationSlot { RegistrationSlot(receiver: nil, key: nil) }

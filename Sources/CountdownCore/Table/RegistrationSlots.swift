@@ -71,13 +71,13 @@ package final class RegistrationSlots {
     slot.pointee.receiver = nil
     slot.pointee.key = nil
     if !milestoneLists.isEmpty { milestoneLists[reference] = nil }
-    // Whatever an index still holds for this registration is stale from now on, even once the
-    // slot holds the next one.
+    // No entry made for this registration counts from now on, even once the slot holds the next
+    // one.
     reference.renewGeneration()
-    // Its entry in the ends to come was unlinked with its removal: a handle left here would name
-    // the next registration's entry, or another slot's.
-    checkInternally(slot.pointee.endHandle < 0, "a registration slot was freed with an end noted")
-    slot.pointee.endHandle = -1
+    // Its index entry was unlinked with its removal: a handle left here would name the next
+    // registration's entry, or another slot's.
+    checkInternally(slot.pointee.indexHandle < 0, "a registration slot was freed with an index entry")
+    slot.pointee.indexHandle = -1
     if freeSlots.count + 1 == used {
       // The last one: every slot is free, so the next registrations take them from the first
       // again, in order, and the paths that read slots (removals of what a pass ended, lookups)

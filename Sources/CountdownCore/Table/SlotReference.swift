@@ -4,9 +4,10 @@
 /// A slot never moves, and is reused only once its registration is freed, never while a delivery
 /// pass that may have prepared a callback for it is running (see ``EngineState/retired``): within
 /// a pass, a reference names one registration. Across passes a stale reference may name a newer
-/// registration in the same slot: the indexes that outlive a pass name a registration by its slot
-/// and the slot's generation (``IndexedRegistration``), and the list of prompt deliveries owed
-/// checks what it finds.
+/// registration in the same slot: the indexes that outlive a pass hold only the entry each slot's
+/// handle names, unlinked with its registration (``RegistrationSlot/indexHandle``), an end pass
+/// checks the ends it took by the slot's generation (``IndexedRegistration``), and the list of
+/// prompt deliveries owed checks what it finds.
 package struct SlotReference: Hashable {
   package let pointer: UnsafeMutablePointer<RegistrationSlot>
 
@@ -38,8 +39,9 @@ package struct SlotReference: Hashable {
   @inline(__always)
   package var generation: UInt32 { generationPointer.pointee }
 
-  /// Moves the slot's generation on, so that every index entry made for it so far is stale, and
-  /// returns the new one: for a newer entry, or for a registration removed.
+  /// Moves the slot's generation on, so that no entry made for it so far counts any more (see
+  /// ``IndexedRegistration``), and returns the new one: for a newer entry, or for a registration
+  /// removed.
   @inline(__always)
   @discardableResult
   package func renewGeneration() -> UInt32 {
@@ -47,18 +49,18 @@ package struct SlotReference: Hashable {
     return generationPointer.pointee
   }
 
-  /// The handle of the registration's entry in the ends to come, or -1 for none (see
-  /// ``RegistrationSlot/endHandle``).
+  /// The handle of the registration's entry in its engine's index, or -1 for none (see
+  /// ``RegistrationSlot/indexHandle``).
   @inline(__always)
-  package var endHandle: Int32 {
-    get { endHandlePointer.pointee }
-    nonmutating set { endHandlePointer.pointee = newValue }
+  package var indexHandle: Int32 {
+    get { indexHandlePointer.pointee }
+    nonmutating set { indexHandlePointer.pointee = newValue }
   }
 
-  /// The end handle field alone, as ``generationPointer``.
+  /// The index handle field alone, as ``generationPointer``.
   @inline(__always)
-  private var endHandlePointer: UnsafeMutablePointer<Int32> {
-    pointer.pointer(to: \.endHandle).unsafelyUnwrapped
+  private var indexHandlePointer: UnsafeMutablePointer<Int32> {
+    pointer.pointer(to: \.indexHandle).unsafelyUnwrapped
   }
 
   /// The generation field alone: changed through `pointer.pointee`, the whole slot would be

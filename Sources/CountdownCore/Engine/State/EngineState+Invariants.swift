@@ -11,7 +11,7 @@ extension EngineState {
     checkEarliestChangeIsALowerBound() + checkAChangeToComeIsAWakeupToCome()
       + checkEveryRegistrationIsAheadOfTheWalkOrAwaitsItsPromptDelivery() + checkOnlyTheEndIsAState()
       + checkReadingsAreMonotone() + checkEveryEndToComeIsNoted() + checkEveryChangeWaitsInTheWheel()
-      + checkEveryIndexIsBoundedByTheTableSize() + checkRemovedRegistrationsAreKeptForThePass()
+      + checkAnIndexHoldsOneEntryPerRegistration() + checkRemovedRegistrationsAreKeptForThePass()
   }
 
   /// Whether rules about every registration's next change apply now: between passes. While a pass
@@ -118,12 +118,12 @@ extension EngineState {
   }
 
   /// Rule 8: between passes, with ends on a grid of their own, every running registration at its
-  /// last value (or, at milestones, waiting for its next one) has a current entry in ``ends`` no
+  /// last value (or, at milestones, waiting for its next one) has an entry in ``ends`` no
   /// later than its end (or that milestone's instant), an overtime countdown's 0 included.
   func checkEveryEndToComeIsNoted() -> [String] {
     guard isBetweenPasses, separateEnds else { return [] }
     var noted: [SlotReference: Int64] = [:]
-    for entry in ends.entries where entry.payload.isCurrent {
+    for entry in ends.entries {
       noted[entry.payload.slot] = min(noted[entry.payload.slot] ?? .max, entry.deadline)
     }
     var problems: [String] = []
@@ -139,87 +139,59 @@ extension EngineState {
   }
 
   /// Rule 9: between passes, with the wheel (not due to be rebuilt, the engine not suspended:
-  /// running time then stands still, and a resume rebuilds it), every running registration waits
-  /// in the list of the window of its next change, or apart, and every paused one has some entry.
+  /// running time then stands still, and a resume rebuilds it), none of its entries is held,
+  /// every running registration's entry is due at the number of the first window not yet
+  /// visited at or after its next change, and every paused one has an entry.
   func checkEveryChangeWaitsInTheWheel() -> [String] {
     guard isBetweenPasses, let wheel, !wheelCursor.needsWalk, suspendedSince == nil else { return [] }
-    var waiting: [SlotReference: Set<Int>] = [:]
-    for (list, entry) in wheel.entries where entry.isCurrent {
-      waiting[entry.slot, default: []].insert(list)
-    }
-    var apart: [SlotReference: Int64] = [:]
-    for entry in wheel.farEntries where entry.payload.isCurrent {
-      apart[entry.payload.slot] = entry.deadline
-    }
     var problems: [String] = []
+    if wheel.firstHeld != nil { problems.append("the wheel holds entries between passes") }
+    var waiting: [SlotReference: Int64] = [:]
+    for entry in wheel.entries {
+      waiting[entry.payload.slot] = entry.deadline
+    }
     for node in table.nodes where node.timing.isPaused && !node.timing.awaitsPromptDelivery {
-      if waiting[node.slot] == nil, apart[node.slot] == nil {
+      if waiting[node.slot] == nil {
         problems.append("a paused registration is not in the wheel, to be probed")
       }
     }
-    forEachRunningRegistration { node, change in
-      if change != .max,
-        let problem = wheelViolation(changeAt: change, lists: waiting[node.slot] ?? [], apart: apart[node.slot])
-      {
-        problems.append(problem)
-      }
-    }
-    return problems
-  }
-
-  /// Rule 9 for a running registration whose next change is at clock instant `change`, held in the
-  /// wheel's `lists` and, apart, for the change `apart`: it waits in the list of the first window
-  /// not yet visited at or after that change or, more than a turn on, apart, no later than it.
-  private func wheelViolation(changeAt change: Int64, lists: Set<Int>, apart: Int64?) -> String? {
-    guard let wheel else { return nil }
     let visitedWindow = wheelCursor.visitedWindow
-    let number = max(windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1))
-    let isWaiting = number.subtractingSaturated(visitedWindow) > wheel.turn
-      ? (apart ?? .max) <= change : lists.contains(wheel.listIndex(of: number))
-    return isWaiting
-      ? nil : "a registration changing at \(change) is not in the wheel's list of window \(number) (visited through \(visitedWindow))"
-  }
-
-  /// Rule 10 (every index is bounded by the table's size), described where broken: the ends to
-  /// come hold one entry at most per registration in the table, each the one its slot names; the
-  /// wheel is within its bound; and, between passes, at most one current entry per registration,
-  /// each naming a registration in the table.
-  func checkEveryIndexIsBoundedByTheTableSize() -> [String] {
-    var problems = checkEveryEndNamesItsRegistration()
-    if let wheel, wheel.count > Self.wheelBound(tableCount: table.count, turn: wheel.turn) {
-      problems.append("the wheel holds \(wheel.count) entries, \(table.count) registrations")
-    }
-    // A pass holds the lists it took, and the registrations it removed are still in their slots.
-    guard delivery == nil else { return problems }
-    var current = Set<SlotReference>()
-    let slots = ends.entries.lazy.map(\.payload) + (wheel?.entries ?? []).lazy.map(\.entry)
-      + (wheel?.farEntries ?? []).lazy.map(\.payload)
-    for registration in slots where registration.isCurrent {
-      if !current.insert(registration.slot).inserted {
-        problems.append("two current index entries name one registration")
-      }
-      if table.index(of: registration.slot, at: registration.position) == nil {
-        problems.append("a current index entry names a registration not in the table")
+    forEachRunningRegistration { node, change in
+      guard change != .max else { return }
+      let window = max(windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1))
+      if waiting[node.slot] != window {
+        problems.append(
+          "a registration changing at \(change) waits for \(waiting[node.slot].map(String.init) ?? "nothing"), "
+            + "not for window \(window) (visited through window \(visitedWindow))")
       }
     }
     return problems
   }
 
-  /// Rule 10 for the ends to come: each entry is the one its slot names (so a registration has one
-  /// at most, and its removal unlinks it), its slot's registration is in the table, and so there
-  /// are no more entries than registrations.
-  private func checkEveryEndNamesItsRegistration() -> [String] {
+  /// Rule 10 (an index holds one entry per registration at most), described where broken: each
+  /// entry of the ends to come and of the wheel is the one its slot's handle names, of a
+  /// registration in the table; each handle a registration's slot holds names its entry in the
+  /// engine's index; so no index holds more entries than the table has registrations.
+  func checkAnIndexHoldsOneEntryPerRegistration() -> [String] {
     var problems: [String] = []
-    if ends.count > table.count {
-      problems.append("the ends to come hold \(ends.count) entries, \(table.count) registrations")
+    if wheel != nil, !ends.isEmpty { problems.append("an engine with the wheel has ends to come") }
+    let index = wheel ?? ends
+    if index.count > table.count {
+      problems.append("an index holds \(index.count) entries, \(table.count) registrations")
     }
-    for entry in ends.entries {
+    for entry in index.entries {
       let slot = entry.payload.slot
-      if slot.endHandle != entry.handle {
-        problems.append("an end to come is not the one its slot names")
+      if slot.indexHandle != entry.handle {
+        problems.append("an index entry is not the one its slot's handle names")
       }
       if slot.key == nil || table.index(of: slot, at: entry.payload.position) == nil {
-        problems.append("an end to come names a registration not in the table")
+        problems.append("an index entry names a registration not in the table")
+      }
+    }
+    for node in table.nodes where node.slot.indexHandle >= 0 {
+      let handle = node.slot.indexHandle
+      if !index.contains(handle) || index[handle].payload.slot != node.slot {
+        problems.append("a registration's index handle names no entry of its own")
       }
     }
     return problems

@@ -123,7 +123,7 @@ extension EngineState {
       // Paused, it gets no calls that would notice its receiver die: it waits in the wheel to be
       // probed an interval from now, whether or not it had an entry there (it has none while it
       // awaits its first delivery, nor when its next change was beyond the clock's last instant),
-      // and a wakeup comes for that probe. Its entry for the change it had before is stale now.
+      // and a wakeup comes for that probe. Its entry for the change it had before is unlinked.
       let probe = now.addingSaturated(interval)
       noteInWheel(table[index].slot, at: index.position, changeAt: probe)
       noteChange(at: probe)

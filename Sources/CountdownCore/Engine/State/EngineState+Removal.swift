@@ -53,10 +53,10 @@ extension EngineState {
   /// keeps both until the pass ends. Returns the handler to release once the lock is released, if
   /// the registration was freed now.
   mutating func release(_ slot: SlotReference, handler: @escaping CountdownHandler) -> CountdownHandler? {
-    defer { dropStaleIndexEntriesIfNeeded() }
-    forgetEnd(of: slot)
+    forgetIndexEntry(of: slot)
     guard delivery == nil else {
-      // Its index entries are stale from now on (freeing the slot would make them so too).
+      // What the running pass took for it by slot and generation (the ends it delivers) is stale
+      // from now on (freeing the slot would make it so too).
       slot.renewGeneration()
       pass.retire(slot, handler: handler)
       return nil
@@ -93,8 +93,7 @@ extension EngineState {
       }
     }
     table.removeAll()
-    // Each release unlinked its registration's end: the ends to come are empty already.
-    wheel?.removeAll()
+    // Each release unlinked its registration's entry: the ends to come and the wheel are empty.
     return handlers
   }
 

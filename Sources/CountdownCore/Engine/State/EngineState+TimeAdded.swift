@@ -10,9 +10,10 @@ extension EngineState {
   /// prepared with the old value is skipped, as for a pause); one that delivers only its end or at
   /// milestones has its next one noted again (a callback prepared for the old one is skipped too),
   /// and nothing else. Every index that says when it changes next learns the
-  /// new instant: `earliestChange`, or the ends to come, and the wheel. Older entries naming it
-  /// there become stale (``IndexedRegistration``), or, for the wheel's entry of one now awaiting
-  /// its prompt delivery, are dropped when taken, as a fresh registration's would be.
+  /// new instant: `earliestChange`, or the ends to come, and the wheel. Its entry there is noted
+  /// anew, the one before unlinked; the wheel's entry of one now awaiting its prompt delivery stays
+  /// until that delivery notes the next change, or a window pass takes it and, finding the
+  /// registration awaiting its delivery, removes it.
   ///
   /// - Returns: The change made, in nanoseconds (less than `change` where it was clamped; zero
   ///   changes nothing), and what to do after the lock; `nil` without a running or paused

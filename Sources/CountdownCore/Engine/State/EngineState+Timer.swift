@@ -23,9 +23,9 @@ extension EngineState {
   /// outside the lock.
   mutating func removeTimer() -> TimerAction {
     guard arming.hasTimer else { return .none }
-    // Called when the table is empty: what is left in the wheel is stale. (The ends to come are
-    // empty: each entry left with its registration.)
-    wheel?.removeAll()
+    // Called when the table is empty: the wheel and the ends to come are empty too, each entry
+    // having left with its registration.
+    checkInternally(ends.isEmpty && wheel?.isEmpty != false, "an index holds entries of an empty table")
     return arming.remove()
   }
 

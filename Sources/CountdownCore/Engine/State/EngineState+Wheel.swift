@@ -1,4 +1,4 @@
-// Per-countdown alignment's wheel (rule 9): which window each change waits in.
+// Per-countdown alignment's wheel (rule 9): which window each change waits for.
 
 extension EngineState {
   /// How many windows an interval spans, when it spans a whole number of them: a change an
@@ -42,45 +42,37 @@ extension EngineState {
     }
   }
 
-  /// Puts a new entry for the registration in `slot`, whose node is at `position`, in the wheel's
-  /// list of the window that delivers a change at clock instant `change`: the first window at or
-  /// after it that is not visited yet. A change in a window already visited (a one-shot resumed at
-  /// its deadline from a callback of the pass visiting it) goes to the next one; in its own, it
-  /// would be looked at only a turn later. A change beyond the lists' turn waits apart until it
-  /// comes within one. The new entry makes any older one for the registration stale.
+  /// Puts the entry of the registration in `slot`, whose node is at `position`, in the wheel at the
+  /// number of the window that delivers a change at clock instant `change`: the first window
+  /// at or after it that is not visited yet. A change in a window already visited (a one-shot
+  /// resumed at its deadline from a callback of the pass visiting it) goes to the next one. The
+  /// entry replaces the one noted for the registration before, if any.
   mutating func noteInWheel(_ slot: SlotReference, at position: Int, changeAt change: Int64) {
-    let entry = IndexedRegistration(newEntryFor: slot, at: position)
-    let number = max(windowNumber(ofChangeAt: change), wheelCursor.visitedWindow.addingSaturated(1))
-    if number.subtractingSaturated(wheelCursor.visitedWindow) > wheel!.turn {
-      wheel!.insertFar(entry, change: change)
-    } else {
-      wheel!.insert(entry, window: number)
-    }
-    dropStaleIndexEntriesIfNeeded()
+    forgetIndexEntry(of: slot)
+    let visited = wheelCursor.visitedWindow
+    let number = max(windowNumber(ofChangeAt: change), visited.addingSaturated(1))
+    // An empty wheel stands at the last window visited, so entries wait at the levels their
+    // distance from it calls for.
+    wheel!.restartIfEmpty(at: visited)
+    slot.indexHandle = wheel!.insert(IndexedRegistration(newEntryFor: slot, at: position), at: number)
   }
 
-  /// Takes the lists of the windows that passed since the wheel was last visited, up to the one
-  /// of grid instant `tick`, for a window pass; `nil` when the wheel must be rebuilt by a walk
-  /// (it was marked so, or a whole turn passed).
-  mutating func takeWindows(through tick: Int64) -> [(number: Int64, entries: ContiguousArray<ChangeWheel.Entry>)]? {
-    guard let turn = wheel?.turn, !wheelCursor.needsWalk else { return nil }
-    let current = windowNumber(ofChangeAt: tick)
-    guard current.subtractingSaturated(wheelCursor.visitedWindow) < turn else { return nil }
-    var taken: [(number: Int64, entries: ContiguousArray<ChangeWheel.Entry>)] = []
-    var number = wheelCursor.visitedWindow
-    while number < current {
-      number += 1
-      taken.append((number, wheel!.take(window: number)))
+  /// Holds, for a window pass, the entries of the windows that passed since the wheel was last
+  /// visited, up to the one of grid instant `tick` (``TimingWheel/holdDue(through:)``); `false`
+  /// when the wheel must be rebuilt by a walk instead (after a resume of the engine).
+  mutating func holdWindows(through tick: Int64) -> Bool {
+    guard wheel != nil, !wheelCursor.needsWalk else { return false }
+    wheel!.holdDue(through: windowNumber(ofChangeAt: tick))
+    return true
+  }
+
+  /// Empties the wheel for the walk that rebuilds it, each slot forgetting its entry.
+  /// - Complexity: O(entries).
+  mutating func clearWheel() {
+    for entry in wheel!.entries {
+      entry.payload.slot.indexHandle = -1
     }
-    // The windows from the next one on are those of a turn from here: what was kept apart for
-    // them joins their lists. (None of it is due yet: it was kept apart for windows more than a
-    // turn past the last visit, and less than a turn has passed.)
-    let (window, origin) = (self.window, gridOrigin)
-    let limit = Self.instant(ofWindow: current.addingSaturated(turn), window: window, origin: origin)
-    wheel!.moveNear(through: limit) { change in
-      max(Self.windowNumber(ofChangeAt: change, window: window, origin: origin), current.addingSaturated(1))
-    }
-    return taken
+    wheel!.removeAll()
   }
 
   /// The wheel was visited, or rebuilt, through grid instant `tick`: noted when a pass takes the
@@ -90,11 +82,10 @@ extension EngineState {
     wheelCursor.noteVisited(through: windowNumber(ofChangeAt: tick))
   }
 
-  /// A lower bound of every registration's next change in the wheel: the start of its first
-  /// occupied window after the one visited last, or the soonest change kept apart.
+  /// A lower bound of every registration's next change in the wheel: just after the grid instant
+  /// before its soonest entry's window.
   mutating func wheelEarliestChange() -> Int64 {
-    let far = wheel?.soonestFarChange() ?? .max
-    guard let number = wheel?.firstOccupied(after: wheelCursor.visitedWindow) else { return far }
-    return min(far, instant(ofWindow: number - 1).addingSaturated(1))
+    guard let soonest = wheel?.soonestDeadline() else { return .max }
+    return instant(ofWindow: soonest - 1).addingSaturated(1)
   }
 }

@@ -71,31 +71,28 @@
 ///    milestones, at or before its next milestone's instant: each milestone is an end of its own.
 ///    An overtime countdown's 0 is noted as any end is, from its 1; once past it, its values below
 ///    0 are on the grid, in `earliestChange`. A registration has one entry at most, its slot holding
-///    its handle (``RegistrationSlot/endHandle``): noting its end anew, and its removal, unlink the
+///    its handle (``RegistrationSlot/indexHandle``): noting its end anew, and its removal, unlink the
 ///    one before. One paused or given time since keeps its entry: whoever takes an entry checks
 ///    that its registration is still at its last value (``ReceiverTable/indexAtLastValue(of:)``),
 ///    and the soonest ones that are not are dropped before the timer is armed.
 /// 9. **Per countdown, every change waits in the wheel.** With per-countdown alignment, every
-///    registration not awaiting its first delivery has an entry in the wheel's list of the first
-///    window not yet visited at or after its next change (a paused one: some entry, for its probe),
-///    put there by whatever set that change (a delivery, a registration or resume that delivers
-///    only its end, a pause, the walk that rebuilds the wheel); a change more than a turn past the
-///    last window visited waits apart instead, no later than it comes, and joins its list once it
-///    is within a turn. A pass counts its windows as visited when it takes them, so a change noted
-///    while it runs lands in a later one (``noteInWheel(_:at:changeAt:)``). A window pass looks
-///    only at those lists.
-/// 10. **Every index is bounded by the table's size.** The indexes that outlive a pass (`ends`,
-///    the wheel's lists and what it keeps apart) name a registration by slot and generation
-///    (``IndexedRegistration``): making an entry, and removing or freeing its registration, moves
-///    the slot's generation on, so a registration has at most one current entry in each. `ends`
-///    holds no other: each entry is the one its slot's handle names, unlinked in O(1) when its
-///    registration is removed or its end noted anew, so it never holds more entries than the table
-///    has registrations. In the wheel, every other entry naming a slot (an older one, or one of a
-///    registration that held the slot before) is stale, recognised and dropped wherever it is
-///    taken; it holds at most twice the table's size and some slack (``wheelBound(tableCount:turn:)``):
-///    an insert or a removal that would leave it larger drops its stale entries
-///    (``dropStaleIndexEntriesIfNeeded()``). Churn thus costs O(1) amortized, memory returns, and
-///    no stale entry wakes the engine or is looked at again turn after turn.
+///    registration not awaiting its first delivery has an entry in the wheel due at the number of
+///    the first window not yet visited at or after its next change (a paused one: an
+///    entry, for its probe), put there by whatever set that change (a delivery, a registration or
+///    resume that delivers only its end, a pause, the walk that rebuilds the wheel). A window pass
+///    holds the entries of the windows that passed (``TimingWheel/holdDue(through:)``) and looks
+///    only at those; it counts those windows as visited when it takes them, so a change noted
+///    while it runs waits for a later one (``noteInWheel(_:at:changeAt:)``). Each entry it holds
+///    moves on to the window of its registration's next change (the same entry: a countdown
+///    delivered in its window moves an interval on) or is removed, so between passes none is held.
+/// 10. **An index holds one entry per registration at most.** The indexes that outlive a pass
+///    (`ends` and the wheel; an engine uses one of them: with the wheel, every end comes within
+///    the window) hold no entry but the one its slot's handle names (``RegistrationSlot/indexHandle``),
+///    of a registration in the table. Noting a registration's change anew, and its removal
+///    (cancelled, replaced, ended), unlink the entry before in O(1), so an index never holds more
+///    entries than the table has registrations, and nothing stale is left in it to sweep or to
+///    wake the engine. Only a running pass names registrations otherwise: an end pass the ends it
+///    took, by slot and generation (``IndexedRegistration``), for its own duration.
 struct EngineState {
   /// The engine's interval, in nanoseconds.
   let interval: Int64
@@ -122,9 +119,13 @@ struct EngineState {
   /// The ends to come of registrations at their last value, when ``separateEnds``: a hierarchical
   /// timing wheel on the end grid's step, each entry unlinked when its registration is removed.
   var ends: TimingWheel<IndexedRegistration>
-  /// Per-countdown alignment's index of what changes when; `nil` on the shared grid, where a
-  /// tick walks the table (nearly everything changes at every grid instant there).
-  var wheel: ChangeWheel?
+  /// Per-countdown alignment's index of what changes when: a hierarchical timing wheel whose
+  /// entries are due at the number of the window that delivers their registration's next change
+  /// (ticks of 1: a slot of its lowest level holds one window, which a pass takes whole), each
+  /// unlinked when its registration is removed or its change noted anew (rule 9). `nil` on the
+  /// shared grid, where a tick walks the table (nearly everything changes at every grid instant
+  /// there).
+  var wheel: TimingWheel<IndexedRegistration>?
   /// How far the wheel was visited, and whether it must be rebuilt (its own methods change it).
   var wheelCursor = WheelCursor()
 
@@ -169,8 +170,11 @@ struct EngineState {
     self.window = window
     self.endWindow = min(endWindow, window)
     separateEnds = endWindow < window
+    // A registration's one index handle (``RegistrationSlot/indexHandle``) names its entry in the
+    // wheel or in the ends to come: never both at once.
+    precondition(!(usesWheel && separateEnds), "with the wheel, every end comes within the window")
     ends = TimingWheel(resolution: max(1, self.endWindow))
-    wheel = usesWheel ? ChangeWheel(window: window, interval: interval) : nil
+    wheel = usesWheel ? TimingWheel(resolution: 1) : nil
   }
 }
 

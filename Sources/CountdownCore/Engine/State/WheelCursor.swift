@@ -5,7 +5,7 @@ struct WheelCursor {
   /// origin).
   private(set) var visitedWindow: Int64 = 0
   /// The wheel must be rebuilt by walking the table (after a resume of the engine, when every
-  /// registration's value is owed at once, or after wakeups missed a whole turn of it).
+  /// registration's value is owed at once).
   private(set) var needsWalk = false
 
   /// A new grid starts (a new timer): no window of it is visited yet.

@@ -74,21 +74,15 @@ extension CountdownEngine {
     progress.pausedProbes.removeAll(keepingCapacity: true)
   }
 
-  /// Finishes the pass under one more lock (``EngineState/passFinished(tickInstant:_:visited:reading:garbage:)``),
+  /// Finishes the pass under one more lock (``EngineState/passFinished(tickInstant:_:reading:garbage:)``),
   /// then does what it decided.
   private func finishPass(_ kind: consuming PassKind, _ progress: consuming PassProgress, reading: Int64) {
     var progress = progress
     var garbage: [CountdownHandler] = []
-    // A window pass's lists go back to the wheel as room for the next ones: the kind is consumed
-    // first, so that they are the lists' only references and are reused, not copied.
-    var visited: [ContiguousArray<ChangeWheel.Entry>] = []
-    if case .windows(_, let visit) = kind {
-      visited = visit.windows.map(\.entries)
-    }
     let tickInstant = kind.tickInstant
     _ = consume kind
     let actions = state.withLock {
-      $0.passFinished(tickInstant: tickInstant, &progress, visited: &visited, reading: reading, garbage: &garbage)
+      $0.passFinished(tickInstant: tickInstant, &progress, reading: reading, garbage: &garbage)
     }
     garbage.removeAll()  // released outside the lock
     perform(actions)

@@ -20,9 +20,9 @@ extension EngineState {
       preparePromptDeliveries(pending, instants, progress: &progress, into: &chunk)
     case .ends(let entries):
       prepareEnds(entries, instants, progress: &progress, into: &chunk)
-    case .windows(_, let visit):
-      preparePromptDeliveries(visit.promptDeliveries, instants, progress: &progress, into: &chunk)
-      prepareWheel(visit, instants, progress: &progress, into: &chunk)
+    case .windows(_, let pending):
+      preparePromptDeliveries(pending, instants, progress: &progress, into: &chunk)
+      prepareWheel(instants, progress: &progress, into: &chunk)
     case .tick, .promptDeliveriesByWalk:
       prepareWalk(kind, instants, progress: &progress, into: &chunk)
     }

@@ -41,11 +41,11 @@ extension EngineState {
         // The windows through the tick are this pass's: a change noted while it runs waits in a
         // later one (``noteInWheel(_:at:changeAt:)``).
         defer { noteWheelVisited(through: tick) }
-        if let pending, let windows = takeWindows(through: tick) {
-          return .windows(tick, WheelVisit(windows: windows, promptDeliveries: pending))
+        if let pending, holdWindows(through: tick) {
+          return .windows(tick, pending)
         }
         // Rebuilt by this walk.
-        wheel!.removeAll()
+        clearWheel()
         wheelCursor.noteWalked()
       }
       // The walk delivers prompt deliveries and due ends too.

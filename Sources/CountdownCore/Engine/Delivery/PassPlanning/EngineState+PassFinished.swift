@@ -4,11 +4,10 @@
 extension EngineState {
   /// The pass of `kind` called its last chunk; `reading` is its latest clock reading (a wakeup
   /// armed for an instant that passed meanwhile comes at once, and stands for the instant it
-  /// comes at). A window pass's lists, `visited`, go back to the wheel as room for the next ones.
-  /// The handlers freed go to `garbage`, to release after the lock. Returns what to do after it.
+  /// comes at). The handlers freed go to `garbage`, to release after the lock. Returns what to do
+  /// after it.
   mutating func passFinished(
-    tickInstant: Int64?, _ progress: inout PassProgress, visited: inout [ContiguousArray<ChangeWheel.Entry>],
-    reading: Int64, garbage: inout [CountdownHandler]
+    tickInstant: Int64?, _ progress: inout PassProgress, reading: Int64, garbage: inout [CountdownHandler]
   ) -> EngineActions {
     removeEnded(&progress, garbage: &garbage)
     restoreSkippedMilestones(&progress.skippedMilestones, now: monotone(reading), interval: interval)
@@ -18,14 +17,11 @@ extension EngineState {
     }
     counts.notePassFinished(examined: progress.examined, delivered: progress.delivered > 0)
     var earliest = progress.earliest
-    for index in visited.indices {
-      wheel?.recycle(&visited[index])
-    }
     if let instant = tickInstant {
       noteTicked(instant)
       if wheel != nil {
         noteWheelVisited(through: instant)
-        // What the wheel holds bounds every change: its first occupied window.
+        // What the wheel holds bounds every change: its soonest window.
         earliest = min(earliest, wheelEarliestChange())
       }
     }

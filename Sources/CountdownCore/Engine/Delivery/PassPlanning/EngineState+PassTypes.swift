@@ -6,7 +6,6 @@ extension EngineState {
   typealias PassProgress = CountdownEngine.PassProgress
   typealias ChunkInstants = CountdownEngine.ChunkInstants
   typealias ScheduledChange = CountdownEngine.ScheduledChange
-  typealias WheelVisit = CountdownEngine.WheelVisit
   typealias PreparedDelivery = CountdownEngine.PreparedDelivery
   typealias PausedProbe = CountdownEngine.PausedProbe
 }

@@ -1,89 +1,83 @@
-// Under the lock: a window pass takes the registrations due from the wheel's lists of the windows
-// that passed.
+// Under the lock: a window pass delivers the registrations whose wheel entries it holds (those of
+// the windows that passed), moving each entry on to its registration's next change.
 
 extension EngineState {
-  /// Prepares, from the wheel's lists of the windows that passed, the callback of every
-  /// registration due by the pass's grid instant; each delivered one goes back to the wheel at its
-  /// next change (``prepare(at:in:_:interval:separateEnds:usesWheel:earliest:scheduled:)``). A
-  /// paused one is probed and looked at again an interval later. An entry that is stale (its
-  /// registration removed, replaced, paused or noted again since: ``IndexedRegistration``) is
-  /// dropped; one whose change lies a whole turn ahead stays in its list.
-  mutating func prepareWheel(
-    _ visit: WheelVisit, _ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk
-  ) {
+  /// Prepares, from the wheel's held entries (``holdWindows(through:)``), the callback of every
+  /// registration due by the pass's grid instant. A countdown delivered in its window keeps its
+  /// entry, moved an interval on; every other entry is removed and its registration's next change,
+  /// if any, noted anew (``prepare(at:in:_:interval:separateEnds:usesWheel:earliest:scheduled:)``).
+  /// A paused one is probed and looked at again an interval later. Entries of registrations
+  /// removed, replaced or paused meanwhile left the held list with them.
+  mutating func prepareWheel(_ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk) {
     let windowsPerInterval = self.windowsPerInterval
-    while progress.wheelList < visit.windows.count, !chunk.isFull {
-      let window = visit.windows[progress.wheelList]
+    while !chunk.isFull {
       if let windowsPerInterval {
-        visitWindowCommonCase(
-          window, movingBy: windowsPerInterval, instants, progress: &progress, into: &chunk)
+        visitHeldCommonCase(windowsPerInterval, instants, progress: &progress, into: &chunk)
         if chunk.isFull { break }
       }
-      guard progress.wheelEntry < window.entries.count else {
-        progress.wheelList += 1
-        progress.wheelEntry = 0
-        continue
-      }
-      let entry = window.entries[progress.wheelEntry]
-      progress.wheelEntry += 1
+      guard let handle = wheel!.firstHeld else { break }
       progress.examined += 1
-      if let delivery = visitGeneralCase(entry, inWindow: window.number, instants, progress: &progress) {
+      if let delivery = visitGeneralCase(handle, instants, progress: &progress) {
         chunk.append(delivery)
       }
     }
+    progress.releasedHeldEntries = wheel!.firstHeld == nil
   }
 
-  /// The common case of `window`'s list in a tight loop, from the progress's entry on: running
-  /// countdowns on the clock's time, due by less than an interval, moving down by one to the list
-  /// an interval (`windowsPerInterval` windows) on. Stops at the first entry that needs the general
-  /// path, when the chunk is full, or at the list's end.
-  private mutating func visitWindowCommonCase(
-    _ window: (number: Int64, entries: ContiguousArray<ChangeWheel.Entry>), movingBy windowsPerInterval: Int64,
-    _ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk
+  /// The common case of the held entries in a tight loop, from the first on: running countdowns on
+  /// the clock's time, due in their entry's window by less than an interval, moving down by one,
+  /// their entry moved an interval on (a whole number of windows). Stops at the first entry that
+  /// needs the general path, when the chunk is full, or once none is held.
+  private mutating func visitHeldCommonCase(
+    _ windowsPerInterval: Int64, _ instants: ChunkInstants, progress: inout PassProgress,
+    into chunk: inout DeliveryChunk
   ) {
-    let interval = self.interval
-    let capacity = chunk.capacity
-    var cursor = progress.wheelEntry
-    // The list an interval on, taken out to append to in place. Saturated: near the clock's
-    // last instant no change lies an interval on, so nothing moves to that list.
-    let next = window.number.addingSaturated(windowsPerInterval)
-    var moved = ContiguousArray<ChangeWheel.Entry>()
-    wheel!.exchange(&moved, window: next)
-    let needed = moved.count + window.entries.count - cursor
-    if needed > moved.capacity {
-      // Room for what comes, an eighth more, not twice as much: a list's entries move on by
-      // one window per interval, so what it holds now is about what it will hold.
-      moved.reserveCapacity(needed + needed / 8)
-    }
-    let tick = instants.tick
-    // Only a change in this very window moves on to the list an interval on: an entry left
-    // over from another change of its registration (it was paused and resumed, or its slot
-    // now holds a newer registration) takes the general path, even when a late pass's
-    // instant makes it due.
-    let windowEnd = Self.instant(ofWindow: window.number, window: self.window, origin: gridOrigin)
-    let windowStart = windowEnd.subtractingSaturated(self.window)
+    let (interval, window, origin) = (self.interval, self.window, gridOrigin)
+    let (capacity, tick) = (chunk.capacity, instants.tick)
+    // Taken out of the state while the table's nodes are borrowed, and put back.
+    var wheel = self.wheel.take()!
+    var examined = 0
     table.withNodes { nodes, _ in
-      window.entries.withUnsafeBufferPointer { entries in
-        chunk.fill { buffer, count in
-          Self.visitCommonCase(
-            entries, from: &cursor, nodes: nodes, into: buffer, count: &count, capacity: capacity, tick: tick,
-            window: windowStart...windowEnd, interval: interval, moved: &moved)
+      chunk.fill { buffer, count in
+        var filled = count
+        defer {
+          examined += filled - count
+          count = filled
+        }
+        // The held entries of one window come together: its grid instant is found once for them.
+        var (number, windowEnd) = (Int64.min, Int64.min)
+        wheel.moveHeld(by: windowsPerInterval) { entry, entryNumber in
+          guard filled < capacity else { return false }
+          if entryNumber != number {
+            (number, windowEnd) = (entryNumber, Self.instant(ofWindow: entryNumber, window: window, origin: origin))
+          }
+          let due = Self.commonCaseDelivery(
+            of: entry, inWindowEndingAt: windowEnd, nodes: nodes, tick: tick, window: window, interval: interval)
+          guard let due else { return false }
+          buffer[filled] = due
+          filled += 1
+          return true
         }
       }
     }
-    progress.examined += cursor - progress.wheelEntry
-    progress.wheelEntry = cursor
-    wheel!.exchange(&moved, window: next)
+    self.wheel = wheel
+    progress.examined += examined
   }
 
-  /// Everything the common case leaves, for `entry` of window number `number`'s list: paused,
-  /// stale, far ahead, late by an interval or more, counting up, on running time, at the last
-  /// value. Returns its callback if it is due.
+  /// Everything the common case leaves, for the held entry `handle`: paused, far ahead, late by an
+  /// interval or more, counting up, on running time, at the last value, awaiting its prompt
+  /// delivery. Removes the entry; returns its callback if it is due, and notes its next change
+  /// (or its probe) for the wheel, where an entry is made anew.
   private mutating func visitGeneralCase(
-    _ entry: ChangeWheel.Entry, inWindow number: Int64, _ instants: ChunkInstants, progress: inout PassProgress
+    _ handle: TimingWheel<IndexedRegistration>.Handle, _ instants: ChunkInstants, progress: inout PassProgress
   ) -> PreparedDelivery? {
     let interval = self.interval
-    guard entry.isCurrent, let index = table.index(of: entry.slot, at: entry.position) else { return nil }
+    let entry = wheel!.payload(of: handle)
+    forgetIndexEntry(of: entry.slot)
+    guard let index = table.index(of: entry.slot, at: entry.position) else {
+      checkInternally(false, "a wheel entry names a registration not in the table")
+      return nil
+    }
     let timing = table[index].timing
     if timing.isPaused {
       progress.pausedProbes.append(PausedProbe(key: table.key(at: index), slot: entry.slot))
@@ -92,11 +86,13 @@ extension EngineState {
       progress.scheduled.append(.init(instant: probe, position: index.position, slot: entry.slot))
       return nil
     }
+    // Its prompt delivery notes its next change; a finished one changes no more.
     if timing.awaitsPromptDelivery || timing.isFinished { return nil }
     let nextChange = timing.nextChange(interval: interval)
     guard instants.instant(for: timing) >= nextChange else {
       let change = instants.clockInstant(of: nextChange, for: timing)
-      if let wheel, wheel.listIndex(of: windowNumber(ofChangeAt: change)) == wheel.listIndex(of: number) {
+      if change != .max {
+        progress.earliest = min(progress.earliest, change)
         progress.scheduled.append(.init(instant: change, position: index.position, slot: entry.slot))
       }
       return nil
@@ -108,42 +104,30 @@ extension EngineState {
     }
   }
 
-  /// A window pass's inner loop over the common case (see ``walkCommonCase``): each entry's node
-  /// read where the entry says, its change in `window` (after its start, up to its end), moving
-  /// down by one. Returns at the first entry that needs the general path, when the chunk is full,
-  /// or at the list's end.
+  /// The common case for `entry`, held for the window whose grid instant is `windowEnd`: its node
+  /// read where the entry says, a running countdown on the clock's time whose change lies in that
+  /// window (after the grid instant before, up to the window's) and is due by less than an
+  /// interval at `tick`. Moves it down by one and returns its callback; `nil`, changing nothing,
+  /// for an entry that needs the general path.
   @inline(__always)
-  private static func visitCommonCase(
-    _ entries: UnsafeBufferPointer<ChangeWheel.Entry>, from cursor: inout Int,
-    nodes: UnsafeMutableBufferPointer<ReceiverNode>, into buffer: UnsafeMutablePointer<PreparedDelivery>,
-    count: inout Int, capacity: Int, tick: Int64, window: ClosedRange<Int64>, interval: Int64,
-    moved: inout ContiguousArray<ChangeWheel.Entry>
-  ) {
-    let windowStart = window.lowerBound
-    let windowEnd = window.upperBound
-    var current = cursor
-    var filled = count
-    defer {
-      cursor = current
-      count = filled
-    }
-    while current < entries.count, filled < capacity {
-      let entry = entries[current]
-      let position = entry.position
-      // A stale entry (one left by a registration that held the slot before, or made before the
-      // registration's latest one) takes the general path, which drops it.
-      guard position < nodes.count, nodes[position].slot == entry.slot, entry.isCurrent else { return }
-      let timing = nodes[position].timing
-      guard timing.isRunningCountdownAboveOne else { return }
-      let next = timing.countdownNextChange(interval: interval)
-      guard next > windowStart, next <= windowEnd, tick >= next, tick &- next < interval else { return }
-      nodes[position].timing.stepDown()
-      buffer[filled] = PreparedDelivery(
-        slot: entry.slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position),
-        value: Int(timing.value &- 1), ends: false, milestone: false)
-      filled += 1
-      moved.append(entry)
-      current += 1
-    }
+  private static func commonCaseDelivery(
+    of entry: IndexedRegistration, inWindowEndingAt windowEnd: Int64, nodes: UnsafeMutableBufferPointer<ReceiverNode>,
+    tick: Int64, window: Int64, interval: Int64
+  ) -> PreparedDelivery? {
+    let position = entry.position
+    // A node moved since its entry was made (a removal fills its gap with the pool's last) takes
+    // the general path, which finds it by its key.
+    guard position < nodes.count, nodes[position].slot == entry.slot else { return nil }
+    let timing = nodes[position].timing
+    guard timing.isRunningCountdownAboveOne else { return nil }
+    let next = timing.countdownNextChange(interval: interval)
+    // Only a change in the entry's own window moves on by exactly an interval: one whose
+    // registration was given time since, or a pass late by an interval, takes the general path.
+    guard next > windowEnd.subtractingSaturated(window), next <= windowEnd, tick >= next, tick &- next < interval
+    else { return nil }
+    nodes[position].timing.stepDown()
+    return PreparedDelivery(
+      slot: entry.slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position),
+      value: Int(timing.value &- 1), ends: false, milestone: false)
   }
 }

@@ -5,10 +5,10 @@ extension CountdownEngine {
     /// instant (prompt deliveries included), and the ends due by the wakeup's end instant delivered.
     /// With per-countdown alignment, the walk also rebuilds the wheel.
     case tick(Int64)
-    /// A wakeup with per-countdown alignment: the registrations in the wheel's lists of the windows
-    /// that passed, and the prompt deliveries owed, are brought to this grid instant; nothing else
-    /// is looked at.
-    case windows(Int64, WheelVisit)
+    /// A wakeup with per-countdown alignment: the registrations whose wheel entries it holds (those
+    /// of the windows that passed: ``EngineState/holdWindows(through:)``), and the prompt
+    /// deliveries owed, are brought to this grid instant; nothing else is looked at.
+    case windows(Int64, [EngineState.PendingDelivery])
     /// A wakeup between two grid instants, for ends: the final 0 of each registration these
     /// entries name that is still at its last value and due by the wakeup's end instant. Nothing
     /// else is walked.

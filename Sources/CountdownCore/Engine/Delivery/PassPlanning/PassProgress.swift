@@ -14,9 +14,9 @@ extension CountdownEngine {
     var skippedMilestones: [SkippedMilestone] = []
     /// Paused registrations whose receivers are checked outside the lock.
     var pausedProbes: [PausedProbe] = []
-    /// The window list, and the entry in it, a window pass looks at next.
-    var wheelList = 0
-    var wheelEntry = 0
+    /// Whether a window pass found none of the wheel's entries held any more: each was moved on or
+    /// removed (``EngineState/prepareWheel(_:progress:into:)``).
+    var releasedHeldEntries = false
     /// Next changes this chunk noted for the state's index (the ends to come, or the wheel), handed
     /// to it under the same lock (``EngineState/schedule(_:)``).
     var scheduled: [ScheduledChange] = []
@@ -41,8 +41,8 @@ extension CountdownEngine {
       switch kind {
       case .promptDeliveries(let pending): return listCursor >= pending.count
       case .ends(let entries): return listCursor >= entries.count
-      case .windows(_, let visit):
-        return listCursor >= visit.promptDeliveries.count && wheelList >= visit.windows.count
+      case .windows(_, let pending):
+        return listCursor >= pending.count && releasedHeldEntries
       case .tick, .promptDeliveriesByWalk: return true
       }
     }
