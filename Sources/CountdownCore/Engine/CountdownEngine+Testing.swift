@@ -43,3 +43,8 @@ extension CountdownEngine {
     state.withLock { ($0.ends.count, $0.wheel?.count ?? 0) }
   }
 }
+
+extension CountdownEngine {
+  /// The bytes a per-countdown wheel's entry takes in its pool: for the layout test.
+  package static var wheelNodeStride: Int { MemoryLayout<TimingWheelNode<IndexedRegistration>>.stride }
+}

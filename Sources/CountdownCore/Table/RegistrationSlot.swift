@@ -14,10 +14,10 @@ package struct RegistrationSlot {
   /// The receiver's key, for removing the registration after its last call; `nil` while the slot
   /// is free.
   package var key: ObjectIdentifier?
-  /// Moves on whenever an entry an index made for this slot must no longer count: when the slot's
-  /// registration is removed or freed, and when a newer entry is made for it (see
-  /// ``IndexedRegistration``). Slots are reused, most recently freed first; this is what tells the
-  /// entries of the registration in the slot now from those of one that held it before.
+  /// Moves on whenever an end an end pass took for this slot must no longer count: when the
+  /// slot's registration is removed or freed, and when a newer end is noted for it (see
+  /// ``NotedEnd``). Slots are reused, most recently freed first, though never while a pass runs;
+  /// this is what tells an end of the registration in the slot now from one noted before.
   package var generation: UInt32 = 0
   /// The handle of the registration's one entry in its engine's index of what changes when (a
   /// ``TimingWheel``: the ends to come on the shared grid, the wheel with per-countdown alignment,

@@ -5,7 +5,7 @@
 /// while other threads may add and remove registrations, which moves nodes and reallocates the
 /// pool. A slot stays where it is, so its reference names one registration for a whole pass (a
 /// slot freed while a pass runs is reused only after that pass: ``EngineState/retired``), and the
-/// indexes that outlive a pass name a registration by slot and generation. Its handler is in its
+/// indexes that outlive a pass name a registration by its slot. Its handler is in its
 /// node, which a tick reads anyway (``ReceiverNode``): the tick's common case never reads a slot.
 ///
 /// Pages are kept once made (a table that held a million registrations keeps their 24 MB of slots

@@ -6,7 +6,7 @@
 /// a pass, a reference names one registration. Across passes a stale reference may name a newer
 /// registration in the same slot: the indexes that outlive a pass hold only the entry each slot's
 /// handle names, unlinked with its registration (``RegistrationSlot/indexHandle``), an end pass
-/// checks the ends it took by the slot's generation (``IndexedRegistration``), and the list of
+/// checks the ends it took by the slot's generation (``NotedEnd``), and the list of
 /// prompt deliveries owed checks what it finds.
 package struct SlotReference: Hashable {
   package let pointer: UnsafeMutablePointer<RegistrationSlot>
@@ -39,9 +39,8 @@ package struct SlotReference: Hashable {
   @inline(__always)
   package var generation: UInt32 { generationPointer.pointee }
 
-  /// Moves the slot's generation on, so that no entry made for it so far counts any more (see
-  /// ``IndexedRegistration``), and returns the new one: for a newer entry, or for a registration
-  /// removed.
+  /// Moves the slot's generation on, so that no end noted for it so far counts any more (see
+  /// ``NotedEnd``), and returns the new one: for a newer end, or for a registration removed.
   @inline(__always)
   @discardableResult
   package func renewGeneration() -> UInt32 {

@@ -2,7 +2,7 @@
 
 extension EngineState {
   /// An end to come, taken out of ``ends`` for an end pass.
-  typealias PendingEnd = TimingWheel<IndexedRegistration>.Entry
+  typealias PendingEnd = TimingWheel<NotedEnd>.Entry
 
   /// Notes the end to come of the registration in `slot`, at its last value with `timing` (or its
   /// next milestone's instant).
@@ -18,7 +18,7 @@ extension EngineState {
     // An empty wheel stands at the latest reading, so entries wait at the levels their distance
     // from now calls for, not from when the wheel was last emptied.
     ends.restartIfEmpty(at: latestReading)
-    slot.indexHandle = ends.insert(IndexedRegistration(newEntryFor: slot, at: position), at: deadline)
+    slot.indexHandle = ends.insert(NotedEnd(newEntryFor: slot, at: position), at: deadline)
   }
 
   /// Unlinks the entry its slot's handle names for the registration in `slot`, if any, from the

@@ -175,24 +175,25 @@ extension EngineState {
   func checkAnIndexHoldsOneEntryPerRegistration() -> [String] {
     var problems: [String] = []
     if wheel != nil, !ends.isEmpty { problems.append("an engine with the wheel has ends to come") }
-    let index = wheel ?? ends
-    if index.count > table.count {
-      problems.append("an index holds \(index.count) entries, \(table.count) registrations")
+    // The engine's one index, as (handle, registration) pairs.
+    let entries =
+      wheel.map { wheel in wheel.entries.map { ($0.handle, $0.payload) } }
+      ?? ends.entries.map { ($0.handle, $0.payload.registration) }
+    if entries.count > table.count {
+      problems.append("an index holds \(entries.count) entries, \(table.count) registrations")
     }
-    for entry in index.entries {
-      let slot = entry.payload.slot
-      if slot.indexHandle != entry.handle {
+    var named: [TimingWheel<IndexedRegistration>.Handle: SlotReference] = [:]
+    for (handle, registration) in entries {
+      named[handle] = registration.slot
+      if registration.slot.indexHandle != handle {
         problems.append("an index entry is not the one its slot's handle names")
       }
-      if slot.key == nil || table.index(of: slot, at: entry.payload.position) == nil {
+      if registration.slot.key == nil || table.index(of: registration.slot, at: registration.position) == nil {
         problems.append("an index entry names a registration not in the table")
       }
     }
-    for node in table.nodes where node.slot.indexHandle >= 0 {
-      let handle = node.slot.indexHandle
-      if !index.contains(handle) || index[handle].payload.slot != node.slot {
-        problems.append("a registration's index handle names no entry of its own")
-      }
+    for node in table.nodes where node.slot.indexHandle >= 0 && named[node.slot.indexHandle] != node.slot {
+      problems.append("a registration's index handle names no entry of its own")
     }
     return problems
   }

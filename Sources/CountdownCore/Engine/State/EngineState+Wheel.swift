@@ -54,7 +54,7 @@ extension EngineState {
     // An empty wheel stands at the last window visited, so entries wait at the levels their
     // distance from it calls for.
     wheel!.restartIfEmpty(at: visited)
-    slot.indexHandle = wheel!.insert(IndexedRegistration(newEntryFor: slot, at: position), at: number)
+    slot.indexHandle = wheel!.insert(IndexedRegistration(slot, at: position), at: number)
   }
 
   /// Holds, for a window pass, the entries of the windows that passed since the wheel was last

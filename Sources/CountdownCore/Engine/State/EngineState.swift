@@ -92,7 +92,7 @@
 ///    (cancelled, replaced, ended), unlink the entry before in O(1), so an index never holds more
 ///    entries than the table has registrations, and nothing stale is left in it to sweep or to
 ///    wake the engine. Only a running pass names registrations otherwise: an end pass the ends it
-///    took, by slot and generation (``IndexedRegistration``), for its own duration.
+///    took, by slot and generation (``NotedEnd``), for its own duration.
 struct EngineState {
   /// The engine's interval, in nanoseconds.
   let interval: Int64
@@ -118,7 +118,7 @@ struct EngineState {
 
   /// The ends to come of registrations at their last value, when ``separateEnds``: a hierarchical
   /// timing wheel on the end grid's step, each entry unlinked when its registration is removed.
-  var ends: TimingWheel<IndexedRegistration>
+  var ends: TimingWheel<NotedEnd>
   /// Per-countdown alignment's index of what changes when: a hierarchical timing wheel whose
   /// entries are due at the number of the window that delivers their registration's next change
   /// (ticks of 1: a slot of its lowest level holds one window, which a pass takes whole), each
