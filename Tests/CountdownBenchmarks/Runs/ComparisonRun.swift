@@ -22,8 +22,8 @@ struct ComparisonRun {
     [
       OursEngineContender(whileTickingOperations: configuration.whileTickingOperations),
       KitManagerContender(maxReceivers: configuration.kitManagerCap),
-      DenseArrayContender<DenseArrayTunedTimer<DenseArrayKeyOnly>>(label: ResultTable.tuned),
-      DenseArrayContender<DenseArrayTunedTimer<DenseArrayWeakReceiver>>(label: ResultTable.tunedWeak),
+      DenseArrayContender<DenseArrayTunedTimer>(label: ResultTable.tuned),
+      DenseArrayContender<DenseArrayWeakTunedTimer>(label: ResultTable.tunedWeak),
       DenseArrayContender<DenseArrayTimer<DenseArrayKeyOnly>>(label: ResultTable.naive),
       DispatchTimerContender(maxReceivers: configuration.dispatchTimerCap),
       FoundationTimerContender(maxReceivers: configuration.foundationTimerCap),
@@ -63,9 +63,8 @@ struct ComparisonRun {
   private mutating func runWithoutTimer(_ n: Int, log: (String) -> Void) throws {
     let ticks = max(5, configuration.tickCostWork / n)
     try runOursOnTheManualClock(n, ticks: ticks, log: log)
-    runDenseArray(DenseArrayTunedTimer<DenseArrayKeyOnly>.self, ResultTable.tuned, n, ticks: ticks, log: log)
-    runDenseArray(
-      DenseArrayTunedTimer<DenseArrayWeakReceiver>.self, ResultTable.tunedWeak, n, ticks: ticks, log: log)
+    runDenseArray(DenseArrayTunedTimer.self, ResultTable.tuned, n, ticks: ticks, log: log)
+    runDenseArray(DenseArrayWeakTunedTimer.self, ResultTable.tunedWeak, n, ticks: ticks, log: log)
     runDenseArray(DenseArrayTimer<DenseArrayKeyOnly>.self, ResultTable.naive, n, ticks: ticks, log: log)
     runDenseArray(DenseArrayTimer<DenseArrayWeakReceiver>.self, ResultTable.naiveWeak, n, ticks: ticks, log: log)
     try runSevenBucket(n, ticks: ticks, log: log)

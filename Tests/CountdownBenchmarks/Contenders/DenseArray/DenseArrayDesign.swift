@@ -2,8 +2,8 @@ import Dispatch
 
 /// A dense-array design with one timer: H naive (``DenseArrayTimer``, the code most people
 /// write) or H tuned (``DenseArrayTunedTimer``, the same design at its floor), each holding its
-/// receivers by key alone or weakly too (H+W). ``DenseArrayRun`` and ``DenseArrayContender`` drive
-/// any; each is compiled specialized for its design.
+/// receivers by key alone or weakly too (H+W, ``DenseArrayWeakTunedTimer``). ``DenseArrayRun`` and
+/// ``DenseArrayContender`` drive any.
 protocol DenseArrayDesign: AnyObject, Sendable {
   init()
   /// Adds `receiver`'s countdown, or replaces the one it has.

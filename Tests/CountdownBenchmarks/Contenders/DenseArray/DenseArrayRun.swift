@@ -2,7 +2,7 @@
 /// tick called directly, cancel in a shuffled order. The same protocol as ``OursManualRun``.
 /// H naive is `DenseArrayRun<DenseArrayTimer<DenseArrayKeyOnly>>`, H+W
 /// `DenseArrayRun<DenseArrayTimer<DenseArrayWeakReceiver>>`, H tuned
-/// `DenseArrayRun<DenseArrayTunedTimer<DenseArrayKeyOnly>>`.
+/// `DenseArrayRun<DenseArrayTunedTimer>`.
 final class DenseArrayRun<Design: DenseArrayDesign> {
   let receivers: ContiguousArray<BenchmarkReceiver>
   let timer = Design()
