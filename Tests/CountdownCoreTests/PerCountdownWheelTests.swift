@@ -37,8 +37,8 @@ final class PerCountdownWheelTests: XCTestCase {
     engine.cancelAll()
   }
 
-  /// One-shots far ahead wait in their window's list, looked at once per turn; paused countdowns are
-  /// probed, and a resume of the engine rebuilds the wheel.
+  /// One-shots far ahead wait in the wheel for their window, looked at only then; paused countdowns
+  /// are probed, and a resume of the engine rebuilds the wheel.
   func testOneShotsPausesAndResumesKeepTheirWindows() throws {
     let (engine, clock) = try makeEngine(alignment: .perCountdown(tolerance: .milliseconds(100)))
     let recorder = Recorder()
@@ -92,8 +92,8 @@ final class PerCountdownWheelTests: XCTestCase {
 
   /// A one-shot whose deadline passed while it was paused owes its 0 at its resume. Resumed from a
   /// callback of a window pass, at that window's very instant, its change falls in the window the
-  /// pass is visiting, whose list the pass has already taken: it must wait in the next window's
-  /// list, not in the one just visited, where it would be looked at only a turn later.
+  /// pass is visiting, whose entries the pass has already taken: it must wait for the next window,
+  /// not for the one just visited, which no pass looks at again.
   func testAOneShotResumedAtItsDeadlineFromAWindowPassEndsInTheNextWindow() throws {
     let (engine, clock) = try makeEngine(interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(20)))
     let once = Receiver("once")

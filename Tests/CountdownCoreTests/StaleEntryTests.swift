@@ -70,7 +70,7 @@ final class StaleEntryTests: XCTestCase {
     let (engine, _) = try makeEngine(interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(10)))
     let debounced = Receiver("debounced")
     for round in 0..<3_000 {
-      // Near ones and far ones: within one turn of the wheel and well beyond it.
+      // Near ones and far ones: within the wheel's lowest level and well beyond it.
       let length: Duration = round % 2 == 0 ? .milliseconds(50) : .seconds(3_600)
       try engine.register(debounced, .duration(length), delivering: .onlyTheEnd, handler: recorder.handler("d"))
       XCTAssertTrue(engine.cancel(debounced))
@@ -177,7 +177,7 @@ final class StaleEntryTests: XCTestCase {
   }
 
   /// A `.perCountdown` engine holding only a one-shot far away sleeps until it is near: it does not
-  /// wake once per turn of its wheel (here 110 ms).
+  /// wake at some fixed span of its wheel (a single-level wheel of 11 windows woke every 110 ms).
   func testAFarOneShotAloneDoesNotWakeTheEngineEveryTurn() throws {
     let (engine, clock) = try makeEngine(interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(10)))
     let far = Receiver("far")
