@@ -129,31 +129,32 @@ package struct CountdownTiming: Sendable {
     }
   }
 
-  /// Whether this is a running countdown on the clock's own time showing more than 1: the tick's
-  /// common case. Its next change is ``countdownNextChange(interval:)``, and once that instant has
-  /// passed by less than an interval, its value moves down by exactly one: ``stepDown()``.
+  /// Whether this is a running countdown on the clock's own time showing more than `minimum` (1
+  /// or more): the tick's common case. Its next change is ``countdownNextChange(interval:)``, and
+  /// once that instant has passed by less than an interval, its value moves down by exactly one:
+  /// ``stepDown()``. Above 1 a step never ends it; above 2 it never reaches its last value either.
   @inline(__always)
-  package var isRunningCountdownAboveOne: Bool {
-    // Not counting up, not paused, not on running time, not only the end, and the value at least
-    // 2: the word at least 2 << 8.
+  package func isRunningCountdown(above minimum: Int64) -> Bool {
+    // Not counting up, not paused, not on running time, not only the end, and the value above
+    // `minimum`: the word at least (minimum + 1) << 8.
     word & (Self.countingUpFlag | Self.pausedFlag | Self.pausesFlag | Self.onlyTheEndFlag) == 0
-      && word >= 2 << Self.valueShift
+      && word >= (minimum &+ 1) << Self.valueShift
   }
 
-  /// ``nextChange(interval:)`` without its checks, for ``isRunningCountdownAboveOne`` only.
+  /// ``nextChange(interval:)`` without its checks, for ``isRunningCountdown(above:)`` only.
   @inline(__always)
   package func countdownNextChange(interval: Int64) -> Int64 {
     anchor &- (value &- 1) &* interval
   }
 
-  /// Moves a running countdown down by one; only where ``isRunningCountdownAboveOne`` says so.
+  /// Moves a running countdown down by one; only where ``isRunningCountdown(above:)`` says so.
   @inline(__always)
   package mutating func stepDown() {
     word &-= 1 << Self.valueShift
   }
 
   /// Moves a running countdown down by `steps`, fewer than its value: only where
-  /// ``isRunningCountdownAboveOne`` says so, for a tick `steps` boundaries past its next change.
+  /// ``isRunningCountdown(above:)`` says so, for a tick `steps` boundaries past its next change.
   @inline(__always)
   package mutating func stepDown(by steps: Int64) {
     word &-= steps << Self.valueShift

@@ -40,6 +40,12 @@ struct DeliveryChunk: ~Copyable {
     self.count = count
   }
 
+  /// The prepared callbacks, for a loop that reads them in order: through the subscript, each
+  /// read would load the chunk's base and count again. Valid while the chunk is borrowed.
+  var prepared: UnsafeBufferPointer<CountdownEngine.PreparedDelivery> {
+    @inline(__always) get { UnsafeBufferPointer(start: base, count: count) }
+  }
+
   /// The prepared callback at `position`, which must be below `count`.
   subscript(position: Int) -> CountdownEngine.PreparedDelivery {
     @inline(__always) get {

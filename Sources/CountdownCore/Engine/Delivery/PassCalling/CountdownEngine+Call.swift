@@ -11,8 +11,7 @@ extension CountdownEngine {
   ) -> Int {
     var made = 0
     var removed = Set<SlotReference>()
-    for position in 0..<chunk.count {
-      let delivery = chunk[position]
+    for delivery in chunk.prepared {
       if context.hasNewRemovals {
         // A callback or another thread removed or paused registrations: skip the ones this chunk
         // still has callbacks for. Checked before each callback, so that once such a call has

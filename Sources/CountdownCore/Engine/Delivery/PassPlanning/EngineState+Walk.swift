@@ -130,9 +130,16 @@ extension EngineState {
       count = filled
       earliest = soonest
     }
+    // Each node fills at most one entry, so a run no longer than the room left cannot overflow.
+    let nodesBase = nodes.baseAddress.unsafelyUnwrapped
+    var next = buffer + filled
+    walkOnTime(
+      nodesBase, from: &current, to: max(end, current - (capacity - filled)), into: &next, tick: tick,
+      interval: interval, earliest: &soonest)
+    filled = next - buffer
     while current > end, filled < capacity {
       let timing = nodes[current].timing
-      guard timing.isRunningCountdownAboveOne else { return }
+      guard timing.isRunningCountdown(above: 1) else { return }
       let next = timing.countdownNextChange(interval: interval)
       if tick < next {
         soonest = min(soonest, next)
@@ -158,6 +165,52 @@ extension EngineState {
         value: Int(value), ends: false, milestone: false)
       filled += 1
       current -= 1
+    }
+  }
+
+  /// The tick's inner loop at its most common, before ``walkCommonCase``'s: running countdowns
+  /// on the clock's time showing more than 2, each either not due yet at the tick's grid instant,
+  /// or due by less than an interval: it moves down by one, to a value above 1 (no end to note),
+  /// and changes next an interval on. Walks from `current` down to `stop` (exclusive), which must
+  /// leave room in the chunk for every node; returns there, or at the first node that needs more
+  /// (late, at its last values, or anything else), for the caller.
+  ///
+  /// Apart from ``walkCommonCase`` so that its loop keeps everything in registers: no lateness to
+  /// divide, no end to note, one bound to compare.
+  @inline(__always)
+  private static func walkOnTime(
+    _ nodes: UnsafeMutablePointer<ReceiverNode>, from current: inout Int, to stop: Int,
+    into next: inout UnsafeMutablePointer<PreparedDelivery>, tick: Int64, interval: Int64, earliest: inout Int64
+  ) {
+    var position = current
+    var out = next
+    var soonest = earliest
+    defer {
+      current = position
+      next = out
+      earliest = soonest
+    }
+    while position > stop {
+      let node = nodes + position
+      let timing = node.pointee.timing
+      guard timing.isRunningCountdown(above: 2) else { return }
+      let change = timing.countdownNextChange(interval: interval)
+      guard tick >= change else {
+        soonest = min(soonest, change)
+        position -= 1
+        continue
+      }
+      // Due by less than an interval (the difference read unsigned: one that wrapped is late).
+      guard UInt64(bitPattern: tick &- change) < UInt64(bitPattern: interval) else { return }
+      node.pointee.timing.stepDown()
+      // Its next change, an interval on: anchor − (value − 2) · interval, below its anchor.
+      soonest = min(soonest, change &+ interval)
+      out.initialize(
+        to: PreparedDelivery(
+          slot: node.pointee.slot, handler: UnownedHandler(of: node), value: Int(timing.value &- 1), ends: false,
+          milestone: false))
+      out += 1
+      position -= 1
     }
   }
 }

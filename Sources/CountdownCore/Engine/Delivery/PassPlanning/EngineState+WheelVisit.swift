@@ -119,7 +119,7 @@ extension EngineState {
     // the general path, which finds it by its key.
     guard position < nodes.count, nodes[position].slot == entry.slot else { return nil }
     let timing = nodes[position].timing
-    guard timing.isRunningCountdownAboveOne else { return nil }
+    guard timing.isRunningCountdown(above: 1) else { return nil }
     let next = timing.countdownNextChange(interval: interval)
     // Only a change in the entry's own window moves on by exactly an interval: one whose
     // registration was given time since, or a pass late by an interval, takes the general path.
