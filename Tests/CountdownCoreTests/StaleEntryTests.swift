@@ -38,12 +38,7 @@ final class StaleEntryTests: XCTestCase {
       }
       XCTAssertEqual(engine.indexSizes.ends, receivers.count, "replacements left one entry each (round \(round))")
     }
-    for receiver in receivers.prefix(160) {
-      XCTAssertTrue(engine.cancel(receiver))
-    }
-    XCTAssertEqual(engine.indexSizes.ends, 40, "each cancel unlinked its entry")
-    engine.cancelAll()
-    XCTAssertEqual(engine.indexSizes.ends, 0)
+    assertCancelsUnlink(engine, receivers, keeping: 40) { engine.indexSizes.ends }
   }
 
   /// A burst of one-shots mostly cancelled: the ends' pool gives back its room, each remaining
@@ -104,12 +99,21 @@ final class StaleEntryTests: XCTestCase {
       try clock.advance(by: .milliseconds(35))
       XCTAssertLessThanOrEqual(engine.indexSizes.wheel, engine.count, "after round \(round)'s passes")
     }
-    for receiver in receivers.prefix(150) {
-      XCTAssertTrue(engine.cancel(receiver))
+    assertCancelsUnlink(engine, receivers, keeping: 50) { engine.indexSizes.wheel }
+  }
+
+  /// Cancels all of `receivers` but the last `kept`, one by one, then the rest at once: `entries`,
+  /// one index's size, comes down to at most `kept`, then to 0.
+  private func assertCancelsUnlink(
+    _ engine: CountdownEngine, _ receivers: [Receiver], keeping kept: Int, entries: () -> Int,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
+    for receiver in receivers.dropLast(kept) {
+      XCTAssertTrue(engine.cancel(receiver), file: file, line: line)
     }
-    XCTAssertLessThanOrEqual(engine.indexSizes.wheel, 50, "each cancel unlinked its entry")
+    XCTAssertLessThanOrEqual(entries(), kept, "each cancel unlinked its entry", file: file, line: line)
     engine.cancelAll()
-    XCTAssertEqual(engine.indexSizes.wheel, 0)
+    XCTAssertEqual(entries(), 0, file: file, line: line)
   }
 
   /// A burst of one-shots, each cancelled on its own: what the indexes hold comes back down with

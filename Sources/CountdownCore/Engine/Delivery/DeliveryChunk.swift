@@ -48,14 +48,8 @@ struct DeliveryChunk: ~Copyable {
 
   /// The prepared callback at `position`, which must be below `count`.
   subscript(position: Int) -> CountdownEngine.PreparedDelivery {
-    @inline(__always) get {
-      checkInternally(position >= 0 && position < count, "delivery chunk position \(position) outside 0..<\(count)")
-      return base[position]
-    }
-    @inline(__always) nonmutating set {
-      checkInternally(position >= 0 && position < count, "delivery chunk position \(position) outside 0..<\(count)")
-      base[position] = newValue
-    }
+    checkInternally(position >= 0 && position < count, "delivery chunk position \(position) outside 0..<\(count)")
+    return base[position]
   }
 
   mutating func removeAll() {
