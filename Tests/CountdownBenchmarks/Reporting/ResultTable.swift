@@ -60,6 +60,9 @@ struct ResultTable {
   /// H tuned holding its receivers weakly, as ours must: the floor of a dense design that keeps
   /// ours' guarantee that a receiver is never retained, on the real timer too.
   static let tunedWeak = "H+W tuned: H tuned holding receivers weakly"
+  /// H+W tuned calling its handlers with its lock released, as ours must: the floor of a dense
+  /// design that keeps both of ours' rules that cost per callback.
+  static let tunedOutside = "H+W+O tuned: H+W tuned calling handlers outside its lock"
 
   private(set) var rows: [Row] = []
 

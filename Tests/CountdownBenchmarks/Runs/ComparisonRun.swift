@@ -24,6 +24,7 @@ struct ComparisonRun {
       KitManagerContender(maxReceivers: configuration.kitManagerCap),
       DenseArrayContender<DenseArrayTunedTimer>(label: ResultTable.tuned),
       DenseArrayContender<DenseArrayWeakTunedTimer>(label: ResultTable.tunedWeak),
+      DenseArrayContender<DenseArrayOutsideLockTimer>(label: ResultTable.tunedOutside),
       DenseArrayContender<DenseArrayTimer<DenseArrayKeyOnly>>(label: ResultTable.naive),
       DispatchTimerContender(maxReceivers: configuration.dispatchTimerCap),
       FoundationTimerContender(maxReceivers: configuration.foundationTimerCap),
@@ -65,6 +66,7 @@ struct ComparisonRun {
     try runOursOnTheManualClock(n, ticks: ticks, log: log)
     runDenseArray(DenseArrayTunedTimer.self, ResultTable.tuned, n, ticks: ticks, log: log)
     runDenseArray(DenseArrayWeakTunedTimer.self, ResultTable.tunedWeak, n, ticks: ticks, log: log)
+    runDenseArray(DenseArrayOutsideLockTimer.self, ResultTable.tunedOutside, n, ticks: ticks, log: log)
     runDenseArray(DenseArrayTimer<DenseArrayKeyOnly>.self, ResultTable.naive, n, ticks: ticks, log: log)
     runDenseArray(DenseArrayTimer<DenseArrayWeakReceiver>.self, ResultTable.naiveWeak, n, ticks: ticks, log: log)
     try runSevenBucket(n, ticks: ticks, log: log)
@@ -101,7 +103,7 @@ struct ComparisonRun {
     addResident(ResultTable.ours, n, before: residentBefore, withReceivers: residentWithReceivers, registered: residentRegistered)
   }
 
-  /// A dense-array design (H tuned, H+W tuned, H naive or H+W): register, the tick called directly, cancel,
+  /// A dense-array design (H tuned, H+W tuned, H+W+O tuned, H naive or H+W): register, the tick called directly, cancel,
   /// and resident bytes.
   private mutating func runDenseArray<Design: DenseArrayDesign>(
     _ design: Design.Type, _ label: String, _ n: Int, ticks: Int, log: (String) -> Void
