@@ -1,6 +1,6 @@
 import Dispatch
 
-/// H+W outside: H+W tuned calling its handlers with its lock released, as ours must (no user code
+/// H+W+O tuned: H+W tuned calling its handlers with its lock released, as ours must (no user code
 /// runs while a lock is held), and keeping what that rule then asks, at its cheapest:
 /// - a tick prepares up to 1 024 callbacks under the lock (each value stepped down, each handler's
 ///   two words copied without retaining its context), then calls them with the lock released;
@@ -14,10 +14,10 @@ import Dispatch
 /// held weakly, handlers called outside the lock).
 final class DenseArrayOutsideLockTimer: DenseArrayDesign, @unchecked Sendable {
   // @unchecked Sendable: `entries`, `references`, `positions`, `timer`, `passRuns`, `removedKeys`,
-  // `cancelledPositions`, `removedAllDuringPass` and `retired` are touched only while `lock` is held; `chunk` only by the
-  // tick, which runs on one serial queue (or on the one thread that calls it directly);
-  // `removals` is atomic.
-  struct Entry {
+  // `cancelledPositions`, `removedAllDuringPass` and `retired` are touched only while `lock` is
+  // held; `chunk` only by the tick, which runs on one serial queue (or on the one thread that
+  // calls it directly); `removals` is atomic.
+  private struct Entry {
     let key: ObjectIdentifier
     /// The value, or ``cancelled`` for an entry cancelled while a pass ran.
     var value: Int
@@ -40,7 +40,7 @@ final class DenseArrayOutsideLockTimer: DenseArrayDesign, @unchecked Sendable {
 
   /// A closure in a struct's field, so that its words are the stored closure's (see `NodeHandler`
   /// in CountdownCore).
-  struct HandlerBox {
+  private struct HandlerBox {
     var call: (Int) -> Void
   }
 
