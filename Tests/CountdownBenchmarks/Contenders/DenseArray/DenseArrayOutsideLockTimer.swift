@@ -224,11 +224,7 @@ final class DenseArrayOutsideLockTimer: DenseArrayDesign, @unchecked Sendable {
   }
 
   func start(every nanoseconds: Int64, on queue: DispatchQueue) {
-    let source = DispatchSource.makeTimerSource(queue: queue)
-    let interval = DispatchTimeInterval.nanoseconds(Int(nanoseconds))
-    source.setEventHandler { [unowned self] in tick() }
-    source.schedule(deadline: .now() + interval, repeating: interval)
-    source.activate()
+    let source = startedTickTimer(every: nanoseconds, on: queue)
     lock.withLock { timer = source }
   }
 

@@ -77,12 +77,7 @@ final class DenseArrayTimer<Reference: DenseArrayReceiverReference>: DenseArrayD
 
   /// Starts ticking every `nanoseconds` on `queue`.
   func start(every nanoseconds: Int64, on queue: DispatchQueue) {
-    let source = DispatchSource.makeTimerSource(queue: queue)
-    let interval = DispatchTimeInterval.nanoseconds(Int(nanoseconds))
-    source.setEventHandler { [unowned self] in tick() }
-    source.schedule(deadline: .now() + interval, repeating: interval)
-    source.activate()
-    timer = source
+    timer = startedTickTimer(every: nanoseconds, on: queue)
   }
 
   func stop() {
