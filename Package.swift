@@ -12,7 +12,9 @@ let package = Package(
   ],
   targets: [
     .target(name: "CountdownCore"),
-    .target(name: "CountdownKit", dependencies: ["CountdownCore"]),
+    // The privacy manifest goes into the app with the code: App Store Connect reads it for every
+    // required-reason API the package calls (`.ci/check-privacy` keeps the two in step).
+    .target(name: "CountdownKit", dependencies: ["CountdownCore"], resources: [.copy("PrivacyInfo.xcprivacy")]),
     // Process CPU and memory readings for the demo's and the benchmarks' reports: no product, so
     // nothing an app links carries it.
     .target(name: "CountdownProcessUsage"),
