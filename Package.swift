@@ -4,6 +4,8 @@ import PackageDescription
 
 let package = Package(
   name: "CountdownKit",
+  // The read-aloud phrase ships in many languages (Sources/CountdownKit/Resources/*.lproj).
+  defaultLocalization: "en",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "CountdownCore", targets: ["CountdownCore"]),
@@ -13,8 +15,11 @@ let package = Package(
   targets: [
     .target(name: "CountdownCore"),
     // The privacy manifest goes into the app with the code: App Store Connect reads it for every
-    // required-reason API the package calls (`.ci/check-privacy` keeps the two in step).
-    .target(name: "CountdownKit", dependencies: ["CountdownCore"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+    // required-reason API the package calls (`.ci/check-privacy` keeps the two in step). Resources/
+    // holds the read-aloud phrase's localizations.
+    .target(
+      name: "CountdownKit", dependencies: ["CountdownCore"],
+      resources: [.copy("PrivacyInfo.xcprivacy"), .process("Resources")]),
     // Process CPU and memory readings for the demo's and the benchmarks' reports: no product, so
     // nothing an app links carries it.
     .target(name: "CountdownProcessUsage"),

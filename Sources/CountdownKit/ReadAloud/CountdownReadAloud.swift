@@ -21,9 +21,14 @@ public import Foundation
 /// 0 is announced only if `.zero` is one of the milestones.
 ///
 /// The wording: the time left, formatted with `Duration.UnitsFormatStyle` (`.wide`: "1 minute",
-/// "1 hour, 1 minute, 30 seconds") in `locale`, put into `template`, whose `%@` it replaces. By
-/// default the template is the app's localization of the key `countdown.time-left` in its
-/// `CountdownKit.strings` table (main bundle), "%@ left" without one.
+/// "1 hour, 1 minute, 30 seconds") in `locale`, put into a sentence whose `%@` it replaces: the one
+/// given as `template`, or else the one of `locale`'s language. The package speaks Arabic, Chinese
+/// (simplified and traditional), Danish, Dutch, English, Finnish, French, German, Italian, Japanese,
+/// Korean, Norwegian Bokmål, Polish, Portuguese (Brazil), Russian, Spanish, Swedish, Turkish and
+/// Ukrainian ("Noch 1 Minute", "Queda 1 minuto", "残り10秒"), English for any other language. An app
+/// overrides a language or adds one in its own `CountdownKit.strings` table (main bundle), which is
+/// looked up first: the key `countdown.time-left` is the sentence, and `countdown.time-left.one`,
+/// where the verb agrees with the number, the sentence for one hour, minute or second.
 @MainActor
 public final class CountdownReadAloud {
   /// The milestones, in intervals: what to deliver (``CountdownCore/CountdownDeliveries/milestones(_:)``)
@@ -33,7 +38,7 @@ public final class CountdownReadAloud {
   private let milestones: [Int]
   private let interval: Duration
   private let locale: Locale
-  private let template: String
+  private let wording: ReadAloudWording
   private let announcer: any CountdownAnnouncer
   /// The value read last: a milestone is announced when a value crosses it from above.
   private var last: Int?
@@ -42,8 +47,8 @@ public final class CountdownReadAloud {
   ///   - milestones: The times left to announce, each a whole number of `interval`s.
   ///   - interval: The interval of the countdown's manager.
   ///   - locale: The language of the announcements.
-  ///   - template: The sentence, `%@` standing for the time left; `nil`: the app's localization (see
-  ///     above).
+  ///   - template: The sentence, `%@` standing for the time left, whatever the time; `nil`: the
+  ///     sentence of `locale`'s language (see above).
   ///   - announcer: Where the announcements go: VoiceOver by default.
   /// - Throws: ``CountdownCore/CountdownError/invalidMilestone`` for a time below zero or between
   ///   two intervals.
@@ -56,15 +61,8 @@ public final class CountdownReadAloud {
     self.milestones = values.sorted()
     self.interval = interval
     self.locale = locale
-    self.template = template ?? Self.localizedTemplate
+    wording = template.map(ReadAloudWording.init(template:)) ?? ReadAloudWording(locale: locale)
     self.announcer = announcer
-  }
-
-  /// The app's wording, or the English one.
-  nonisolated private static var localizedTemplate: String {
-    NSLocalizedString(
-      "countdown.time-left", tableName: "CountdownKit", bundle: .main, value: "%@ left",
-      comment: "Read aloud at a countdown's milestone; %@ is the time left, spelled out (\"1 minute\").")
   }
 
   /// Takes the countdown's value `value` (whole intervals left): announces it if it crossed a
@@ -81,7 +79,7 @@ public final class CountdownReadAloud {
   /// What is read aloud with `value` intervals left.
   public func phrase(for value: Int) -> String {
     let style = Duration.UnitsFormatStyle(allowedUnits: [.hours, .minutes, .seconds], width: .wide)
-    let time = (interval * value).formatted(style.locale(locale))
-    return String(format: template, locale: locale, time)
+    let time = interval * value
+    return String(format: wording.template(for: time), locale: locale, time.formatted(style.locale(locale)))
   }
 }

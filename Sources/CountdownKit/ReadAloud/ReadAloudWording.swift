@@ -1,0 +1,82 @@
+package import Foundation
+
+/// The sentence a milestone is read aloud in, for one language: "%@ left", and where the language's
+/// verb agrees with the number, its form for a time of one unit ("Queda 1 minuto", "Quedan 2
+/// minutos").
+///
+/// Looked up for a locale in the app's `CountdownKit.strings` table first (main bundle), then in
+/// the package's own localizations, then English: an app overrides a language, or adds one, by
+/// shipping the keys `countdown.time-left` (and `countdown.time-left.one` where its verb agrees)
+/// in that table.
+package struct ReadAloudWording: Sendable {
+  /// The sentence, `%@` standing for the time left.
+  package let template: String
+  /// The sentence for a time of exactly one unit ("1 minute"), where it differs.
+  package let singleUnitTemplate: String
+
+  private static let table = "CountdownKit"
+  private static let key = "countdown.time-left"
+  private static let singleUnitKey = "countdown.time-left.one"
+  /// What `localizedString(forKey:value:table:)` gives back for a key the table lacks.
+  private static let missing = "\u{0}missing"
+
+  /// The wording given by the app: used whatever the time.
+  package init(template: String) {
+    self.init(template: template, singleUnitTemplate: template)
+  }
+
+  private init(template: String, singleUnitTemplate: String) {
+    self.template = template
+    self.singleUnitTemplate = singleUnitTemplate
+  }
+
+  /// The wording of `locale`'s language: the app's, the package's, or English.
+  package init(locale: Locale, appBundle: Bundle = .main, packageBundle: Bundle = .module) {
+    for bundle in [appBundle, packageBundle] {
+      if let localized = Self.localization(of: locale, in: bundle),
+        let template = Self.string(Self.key, in: localized)
+      {
+        self.init(
+          template: template, singleUnitTemplate: Self.string(Self.singleUnitKey, in: localized) ?? template)
+        return
+      }
+    }
+    // A language neither speaks: the time alone, rather than an English sentence around it.
+    self.init(template: "%@")
+  }
+
+  /// The template for a time of `time`: the single-unit form when the time is one hour, one
+  /// minute or one second.
+  package func template(for time: Duration) -> String {
+    [.seconds(1), .seconds(60), .seconds(3_600)].contains(time) ? singleUnitTemplate : template
+  }
+
+  private static func string(_ key: String, in bundle: Bundle) -> String? {
+    let value = bundle.localizedString(forKey: key, value: missing, table: table)
+    return value == missing ? nil : value
+  }
+
+  /// The `.lproj` bundle of `bundle` that best matches `locale`: its language with script and
+  /// region, with script, with region, alone, and last any region of the language ("pt-BR" for
+  /// Portugal's Portuguese). Matched without regard to case: SwiftPM writes "zh-hans.lproj".
+  private static func localization(of locale: Locale, in bundle: Bundle) -> Bundle? {
+    let language = locale.language
+    guard let code = language.languageCode?.identifier.lowercased() else { return nil }
+    let script = language.script?.identifier.lowercased()
+    let region = language.region?.identifier.lowercased()
+    var candidates = [String]()
+    if let script, let region { candidates.append("\(code)-\(script)-\(region)") }
+    if let script { candidates.append("\(code)-\(script)") }
+    if let region { candidates.append("\(code)-\(region)") }
+    candidates.append(code)
+    let available = bundle.localizations
+    let lowercased = available.map { $0.lowercased() }
+    let match =
+      candidates.lazy.compactMap { lowercased.firstIndex(of: $0) }.first
+      ?? lowercased.firstIndex { $0.hasPrefix(code + "-") }
+    guard let match,
+      let path = bundle.path(forResource: available[match], ofType: "lproj")
+    else { return nil }
+    return Bundle(path: path)
+  }
+}
