@@ -22,10 +22,11 @@ public import Foundation
 ///
 /// The wording: the time left, formatted with `Duration.UnitsFormatStyle` (`.wide`: "1 minute",
 /// "1 hour, 1 minute, 30 seconds") in `locale`, put into a sentence whose `%@` it replaces: the one
-/// given as `template`, or else the one of `locale`'s language. The package speaks Arabic, Chinese
-/// (simplified and traditional), Danish, Dutch, English, Finnish, French, German, Italian, Japanese,
-/// Korean, Norwegian Bokmål, Polish, Portuguese (Brazil), Russian, Spanish, Swedish, Turkish and
-/// Ukrainian ("Noch 1 Minute", "Queda 1 minuto", "残り10秒"), English for any other language. An app
+/// given as `template`, or else the one of `locale`'s language. The package speaks 27: Arabic,
+/// Chinese (simplified and traditional), Czech, Danish, Dutch, English, Finnish, French, German,
+/// Greek, Hebrew, Hindi, Indonesian, Italian, Japanese, Korean, Norwegian Bokmål, Polish,
+/// Portuguese (Brazil), Russian, Spanish, Swedish, Thai, Turkish, Ukrainian and Vietnamese ("Noch 1
+/// Minute", "Queda 1 minuto", "残り10秒"); a language it does not speak hears the time alone. An app
 /// overrides a language or adds one in its own `CountdownKit.strings` table (main bundle), which is
 /// looked up first: the key `countdown.time-left` is the sentence, and `countdown.time-left.one`,
 /// where the verb agrees with the number, the sentence for one hour, minute or second.
