@@ -22,10 +22,10 @@ extension CountdownManager {
   ///
   /// Calling it again for the same `ID` while its saving lasts replaces that saving (from then on
   /// it saves to the new call's store, on its notifications, reporting to its `onFailure`) and
-  /// restores nothing: the manager's countdowns are live, so none that ended, was cancelled or
-  /// still counts is started again or called again, `update` is not used, and the restoration
-  /// returned is empty. ``stopSaving(_:)`` ends the saving; a call after it restores, as the first
-  /// did.
+  /// restores nothing: the manager's countdowns are live, so none that ended or was cancelled comes
+  /// back, none that still counts is restarted or gets an extra call, `update` is not used, and the
+  /// restoration returned is empty. ``stopSaving(_:)`` ends the saving; a call after it restores, as
+  /// the first did.
   ///
   /// - Parameters:
   ///   - idType: The type of the ids to save and restore.
