@@ -152,6 +152,84 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
     }
   }
 
+  func testACountdownFrozenAtZeroEndedNoLaterThanTheRestoreAfterTheClockWentBack() throws {
+    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let snapshot = CountdownSnapshot<String>(
+        takenAt: wall.now, serverOffset: nil,
+        entries: [.init(id: "done", kind: .countdown, policy: .pauses, time: .zero)])
+      wall.jump(by: -3_600)  // the user set the clock an hour back before the relaunch
+      let (manager, _) = try makeManager(wall: wall)
+      let restoration = try manager.restore(snapshot) { _, _, _ in }
+      XCTAssertEqual(restoration.ended, ["done": wall.now], "ended by the restore at the latest, not in an hour")
+      let model = try XCTUnwrap(try manager.countdown(restoring: snapshot, id: "done"))
+      XCTAssertTrue(model.hasEnded)
+      XCTAssertEqual(model.endDate, wall.now)
+      XCTAssertEqual(model.timerInterval, wall.now...wall.now)
+      let list = ObservableCountdownList<String>(manager: manager)
+      XCTAssertEqual(try list.restore(snapshot).ended, ["done": wall.now])
+      XCTAssertEqual(list["done"]?.endDate, wall.now)
+      list.removeAll()
+
+      // Written in server time and calibrated again after the change: the snapshot's moment, on
+      // the device's clock as it reads now.
+      let server = CountdownSnapshot<String>(
+        takenAt: wall.now + 3_600, serverOffset: .seconds(100),
+        entries: [.init(id: "done", kind: .countdown, policy: .pauses, time: .zero)])
+      wall.jump(by: 60)
+      let (calibrated, _) = try makeManager(wall: wall)
+      try calibrated.calibrate(serverNow: wall.now + 3_700)
+      let restored = try calibrated.restore(server) { _, _, _ in }
+      XCTAssertEqual(restored.ended, ["done": wall.now - 60])
+    }
+  }
+
+  func testACountdownThatHadRunOutWhenSavedStaysEndedAfterTheClockWentBack() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (first, clock) = try makeManager(wall: wall)
+      try first.start(id: "bake", for: .seconds(10)) { _, _, _ in }
+      try first.start(id: "talk", for: .seconds(10), pastTheEnd: .countsOvertime) { _, _, _ in }
+      first.suspendTicking()
+      try clock.advance(by: .seconds(100))
+      wall.jump(by: 100)
+      let data = try JSONEncoder().encode(first.snapshot(of: String.self))  // from a background task
+      first.cancelAll()
+      wall.jump(by: -3_600)  // the user set the clock an hour back before the relaunch
+      let log = ValueLog()
+      let (manager, newClock) = try makeManager(wall: wall)
+      let restoration = try manager.restore(CountdownSnapshot<String>(decoding: data), log.recordByID())
+      try newClock.advance(by: .zero)
+      // It had run out 90 s before the snapshot, so at least 90 s before the restore.
+      XCTAssertEqual(restoration.ended, ["bake": wall.now - 90], "ended when saved, not an hour ahead")
+      XCTAssertEqual(log.values("bake"), [0])
+      XCTAssertEqual(log.values("talk"), [-90], "90 s in overtime when saved: not counting down again")
+      try newClock.advance(by: .seconds(1))
+      XCTAssertEqual(log.values("talk"), [-90, -91])
+      manager.cancelAll()
+    }
+  }
+
+  func testAModelThatEndedBeforeTheClockWentBackIsSavedEnded() throws {
+    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let (first, clock) = try makeManager(wall: wall)
+      let countdown = try first.countdown(for: .seconds(10))
+      try clock.advance(by: .seconds(10))
+      wall.jump(by: 10)
+      XCTAssertTrue(countdown.hasEnded)
+      wall.jump(by: -3_600)  // the user sets the clock an hour back, then the app saves
+      let data = try JSONEncoder().encode(countdown.snapshot(id: "resend"))
+      let (manager, _) = try makeManager(wall: wall)
+      let model = try XCTUnwrap(try manager.countdown(restoring: CountdownSnapshot<String>(decoding: data), id: "resend"))
+      XCTAssertTrue(model.hasEnded, "ended as it showed, not counting an hour again")
+      XCTAssertEqual(model.remaining, 0)
+      XCTAssertEqual(model.endDate, wall.now)
+    }
+  }
+
   func testASnapshotInsideAnAppsStateRoundTripsUnderEveryDateStrategy() throws {
     try MainActor.assumeIsolated {
       for strategy in AppStateDateStrategy.allCases {

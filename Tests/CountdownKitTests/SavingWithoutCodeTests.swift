@@ -79,6 +79,138 @@ final class SavingWithoutCodeTests: XCTestCase {
     }
   }
 
+  func testKeepingAManagerSavedAgainSwitchesTheSavingAndRestoresNothing() throws {
+    let file = temporaryFile()
+    let other = temporaryFile()
+    defer {
+      try? FileManager.default.removeItem(at: file)
+      try? FileManager.default.removeItem(at: other)
+    }
+    let didEnterBackground = Self.didEnterBackground
+    let willTerminate = Notification.Name("test.willTerminate")
+    try MainActor.assumeIsolated {
+      let center = NotificationCenter()
+      let log = ValueLog()
+      let wall = TestWallClock()
+      let (manager, clock) = try makeManager(wall: wall)
+      try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center, log.recordByID())
+      try manager.start(id: "ended", for: .seconds(5), log.recordByID())
+      try manager.start(id: "cancelled", for: .seconds(600), log.recordByID())
+      try manager.start(id: "running", for: .seconds(60), log.recordByID())
+      center.post(name: didEnterBackground, object: nil)
+      let saved = try XCTUnwrap(CountdownStore.file(file).load())
+      manager.cancel(id: "cancelled")
+      try clock.advance(by: .seconds(5))
+      wall.jump(by: 5)
+      XCTAssertEqual(log.values("ended"), [5, 4, 3, 2, 1, 0])
+
+      // The saving replaced: on another notification, then in another store that holds a save too.
+      let replaced = try manager.keepSaved(
+        String.self, in: .file(file), savingOn: [willTerminate], center: center, log.recordByID())
+      try CountdownStore.file(other).save(saved)
+      let switched = try manager.keepSaved(
+        String.self, in: .file(other), savingOn: [willTerminate], center: center, log.recordByID())
+      try clock.advance(by: .zero)
+      XCTAssertEqual(replaced, CountdownRestoration(ids: [], ended: [:]), "nothing restored over the live manager")
+      XCTAssertEqual(switched, CountdownRestoration(ids: [], ended: [:]), "nothing restored over the live manager")
+      XCTAssertEqual(log.values("ended"), [5, 4, 3, 2, 1, 0], "no second 0")
+      XCTAssertFalse(manager.contains(id: "cancelled"), "a cancelled countdown stays cancelled")
+      XCTAssertEqual(log.values("cancelled"), [])
+      XCTAssertEqual(log.values("running"), [60, 59, 58, 57, 56, 55], "no second call with the same value")
+
+      center.post(name: didEnterBackground, object: nil)
+      XCTAssertEqual(try CountdownStore.file(file).load(), saved, "the first saving ended")
+      center.post(name: willTerminate, object: nil)
+      XCTAssertEqual(try CountdownStore.file(file).load(), saved, "the second saving ended")
+      let now = try CountdownSnapshot<String>(decoding: XCTUnwrap(CountdownStore.file(other).load()))
+      XCTAssertEqual(now.entries.map(\.id), ["running"], "saved where and when the last call says")
+      manager.stopSaving(String.self)
+      manager.cancelAll()
+    }
+  }
+
+  func testKeepingAListSavedAgainSwitchesTheSavingAndBringsNoRemovedRowBack() throws {
+    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
+    let store = CountdownStore.userDefaults(key: "countdowns-\(UUID())")
+    let other = CountdownStore.userDefaults(key: "countdowns-\(UUID())")
+    defer {
+      try? store.remove()
+      try? other.remove()
+    }
+    let didEnterBackground = Self.didEnterBackground
+    let willTerminate = Notification.Name("test.willTerminate")
+    try MainActor.assumeIsolated {
+      let center = NotificationCenter()
+      let wall = TestWallClock()
+      let (manager, clock) = try makeManager(wall: wall)
+      let list = ObservableCountdownList<Int>(manager: manager)
+      try list.keepSaved(in: store, savingOn: [didEnterBackground], center: center)
+      try list.start(id: 1, for: .seconds(90))
+      try list.start(id: 2, for: .seconds(5))
+      try list.start(id: 3, for: .seconds(60))
+      center.post(name: didEnterBackground, object: nil)
+      let saved = try XCTUnwrap(store.load())
+      list.remove(id: 1)
+      try clock.advance(by: .seconds(5))
+      wall.jump(by: 5)
+      let ended = try XCTUnwrap(list[2])
+      XCTAssertTrue(ended.hasEnded)
+
+      // The saving replaced: on another notification, then in another store that holds a save too.
+      let replaced = try list.keepSaved(in: store, savingOn: [willTerminate], center: center)
+      try other.save(saved)
+      let switched = try list.keepSaved(in: other, savingOn: [willTerminate], center: center)
+      XCTAssertEqual(replaced, CountdownRestoration(ids: [], ended: [:]), "nothing restored over the live list")
+      XCTAssertEqual(switched, CountdownRestoration(ids: [], ended: [:]), "nothing restored over the live list")
+      XCTAssertEqual(list.ids, [2, 3], "a removed row stays removed")
+      XCTAssertTrue(list[2] === ended && ended.hasEnded, "an ended row stays as it is")
+      XCTAssertEqual(list.remaining(id: 3), 55)
+
+      center.post(name: didEnterBackground, object: nil)
+      XCTAssertEqual(try store.load(), saved, "the first saving ended")
+      center.post(name: willTerminate, object: nil)
+      XCTAssertEqual(try store.load(), saved, "the second saving ended")
+      let now = try CountdownSnapshot<Int>(decoding: XCTUnwrap(other.load()))
+      XCTAssertEqual(now.entries.map(\.id), [2, 3], "saved where and when the last call says")
+      list.removeAll()
+    }
+  }
+
+  func testAReplacingCallRefusesADamagedStoreAndACallAfterStopSavingRestoresAgain() throws {
+    let file = temporaryFile()
+    let damaged = temporaryFile()
+    defer {
+      try? FileManager.default.removeItem(at: file)
+      try? FileManager.default.removeItem(at: damaged)
+    }
+    try Data("not a snapshot".utf8).write(to: damaged)
+    let didEnterBackground = Self.didEnterBackground
+    let willTerminate = Notification.Name("test.willTerminate")
+    try MainActor.assumeIsolated {
+      let center = NotificationCenter()
+      let (manager, _) = try makeManager()
+      try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center) { _, _, _ in }
+      try manager.start(id: "a", for: .seconds(60)) { _, _, _ in }
+      assertThrows(CountdownSnapshotError.unreadable) { () throws(CountdownSnapshotError) in
+        try manager.keepSaved(String.self, in: .file(damaged), savingOn: [willTerminate], center: center) { _, _, _ in }
+      }
+      center.post(name: willTerminate, object: nil)
+      XCTAssertEqual(try Data(contentsOf: damaged), Data("not a snapshot".utf8), "not saved over")
+      center.post(name: didEnterBackground, object: nil)
+      let saved = try CountdownSnapshot<String>(decoding: XCTUnwrap(CountdownStore.file(file).load()))
+      XCTAssertEqual(saved.entries.map(\.id), ["a"], "the earlier saving stays")
+
+      manager.stopSaving(String.self)
+      manager.cancelAll()
+      let restoration = try manager.keepSaved(
+        String.self, in: .file(file), savingOn: [didEnterBackground], center: center) { _, _, _ in }
+      XCTAssertEqual(restoration.ids, ["a"], "no saving to replace: restored, as the first call")
+      XCTAssertTrue(manager.contains(id: "a"))
+      manager.stopSaving(String.self)
+      manager.cancelAll()
+    }
+  }
+
   func testADamagedSaveIsATypedErrorAndIsNotOverwritten() throws {
     let file = temporaryFile()
     defer { try? FileManager.default.removeItem(at: file) }

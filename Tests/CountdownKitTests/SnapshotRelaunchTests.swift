@@ -117,6 +117,36 @@ final class SnapshotRelaunchTests: XCTestCase {
     }
   }
 
+  func testOnlyARestoredCountdownDeliveringEveryChangeGetsACallWithItsCurrentValue() throws {
+    try MainActor.assumeIsolated {
+      let wall = TestWallClock()
+      let log = ValueLog()
+      let (first, clock) = try makeManager(wall: wall)
+      try first.start(id: "plain", for: .seconds(60), log.record("plain"))
+      try first.start(id: "milestones", for: .seconds(60), delivering: .milestones([40, 30, 10]), log.record("milestones"))
+      try first.start(id: "end", for: .seconds(60), delivering: .onlyTheEnd, log.record("end"))
+      try clock.advance(by: .seconds(5))
+      wall.jump(by: 5)
+      let data = try JSONEncoder().encode(first.snapshot(of: String.self))
+      first.cancelAll()
+      log.clear()
+
+      let (manager, newClock) = try Self.relaunch(after: 20, wall: wall)
+      try manager.restore(CountdownSnapshot<String>(decoding: data), log.recordByID())
+      try newClock.advance(by: .zero)
+      XCTAssertEqual(log.values("plain"), [35], "every change: its current value at once")
+      XCTAssertEqual(log.values("milestones"), [], "milestones: no call at the restore")
+      XCTAssertEqual(log.values("end"), [], "only the end: no call at the restore")
+      try newClock.advance(by: .seconds(5))
+      XCTAssertEqual(log.values("milestones"), [30], "the next milestone below 35, on time; 40 passed meanwhile")
+      try newClock.advance(by: .seconds(30))
+      XCTAssertEqual(log.values("milestones"), [30, 10, 0])
+      XCTAssertEqual(log.values("end"), [0])
+      XCTAssertEqual(log.values("plain"), Array((0...35).reversed()))
+      XCTAssertEqual(manager.count, 0)
+    }
+  }
+
   func testRestoringReplacesTheSameIDAndLeavesOthers() throws {
     try MainActor.assumeIsolated {
       let wall = TestWallClock()

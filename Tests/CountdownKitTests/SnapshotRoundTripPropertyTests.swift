@@ -126,6 +126,10 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
     try newClock.advance(by: .zero)
     XCTAssertEqual(restoration.ids, snapshot.entries.map(\.id), "seed \(seed)")
 
+    // Calibrated again, the dates move with the clock; without, a clock set back before the
+    // snapshot's date went back at least that far, which passed for no countdown.
+    let mappedTakenAt = snapshot.takenAt + (serverAhead == nil ? 0 : moved)
+    let clockWentBack = min(0, wall.now.timeIntervalSince(mappedTakenAt))
     var expectedEnded: [String: Date] = [:]
     var running: [String] = []
     for entry in snapshot.entries {
@@ -146,7 +150,9 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
         XCTAssertEqual(log.values(entry.id), what.isPaused ? [] : [value], context)
         continue
       }
-      let left = before - shift
+      // One that had run out when the snapshot was taken is never before its deadline again.
+      let ranOutBySnapshot = what.deadline.map { $0 <= snapshot.takenAt } ?? false
+      let left = before - shift + (ranOutBySnapshot ? .milliseconds(Int64((clockWentBack * 1e3).rounded())) : .zero)
       if what.ending == .countsOvertime {
         XCTAssertEqual(entry.ending, .countsOvertime, context)
       }
@@ -160,8 +166,10 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
         continue
       }
       if left <= .zero {
-        // Ran out: when its deadline passed, or, frozen with nothing left, by the snapshot.
-        expectedEnded[entry.id] = what.deadline.map { $0 + (serverAhead == nil ? 0 : moved) } ?? snapshot.takenAt
+        // Ran out: when its deadline passed, or, frozen with nothing left, by the snapshot; moved
+        // back as far as the clock went back at least, and never after now.
+        let end = what.deadline.map { $0 + (serverAhead == nil ? 0 : moved) } ?? mappedTakenAt
+        expectedEnded[entry.id] = min(end + clockWentBack, wall.now)
         XCTAssertEqual(log.values(entry.id), [0], context)
         continue
       }

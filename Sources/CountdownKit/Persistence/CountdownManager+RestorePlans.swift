@@ -13,8 +13,11 @@ extension CountdownManager {
     let ownOffset = state.withLock { $0.isCalibrated ? $0.serverOffset : nil }
     // Device date = date written − the offset it was written with (or the fresh one).
     let offset = snapshot.serverOffset.map { ownOffset ?? $0 } ?? .zero
+    // The snapshot's date on the device's clock as it reads now: moved by the change of offset, as
+    // the entries' dates are.
+    let takenAt = snapshot.takenAt + ((snapshot.serverOffset ?? .zero) - offset).secondsValue
     let moment = RestoreMoment(
-      now: engine.clock.now.nanosecondsSinceOrigin, wallNow: wallClock(), takenAt: snapshot.takenAt,
+      now: engine.clock.now.nanosecondsSinceOrigin, wallNow: wallClock(), takenAt: takenAt,
       interval: (try? engine.interval.countdownNanoseconds()) ?? 1, offset: offset)
     var plans: [RestorePlan] = []
     for index in indices {
@@ -32,13 +35,22 @@ extension CountdownManager {
   }
 
   /// When a restore counts its entries from: the clock's and the wall clock's now, the snapshot's
-  /// date, the interval and the offset its dates were written with.
+  /// date, the interval and the offset its dates are mapped through.
   private struct RestoreMoment {
     var now: Int64
     var wallNow: Date
+    /// When the snapshot was taken, on the device's clock as it reads now.
     var takenAt: Date
     var interval: Int64
     var offset: Duration
+
+    /// How far the device's clock stands before the snapshot's date, negative (zero if it does
+    /// not): it went back since by at least that much, which did not pass for any countdown.
+    var clockWentBack: TimeInterval { min(0, wallNow.timeIntervalSince(takenAt)) }
+
+    /// The date a countdown that ran out at `date` (on the device's clock) ended: moved back by as
+    /// much as the clock went back at least, and never after now.
+    func endDate(_ date: Date) -> Date { min(date + clockWentBack, wallNow) }
   }
 
   /// How to count `entry` again at `moment`, with the checks the engine's `register` makes, so
@@ -66,7 +78,7 @@ extension CountdownManager {
         // Frozen with nothing left (paused at its deadline, or run out on running time): it ended
         // by the time the snapshot was taken, and ends now, with its 0, paused or not.
         plan.isPaused = false
-        plan.endedAt = moment.takenAt
+        plan.endedAt = moment.endDate(moment.takenAt)
       }
       left = nanoseconds
     } else {
@@ -83,11 +95,13 @@ extension CountdownManager {
         plan.target = .countingUp(from: try Self.start(elapsed: max(0, -nanoseconds), before: moment.now))
         return plan
       }
-      left = max(0, nanoseconds)
-      if nanoseconds <= 0 {
+      // Run out by now, or by the time the snapshot was taken (the device's clock went back since).
+      if nanoseconds <= 0 || device <= moment.takenAt {
+        left = 0
         plan.target = .deadline(CountdownInstant(nanosecondsSinceOrigin: moment.now))
-        plan.endedAt = device
+        plan.endedAt = moment.endDate(device)
       } else {
+        left = nanoseconds
         try Self.checkCountdown(of: nanoseconds, at: moment.now, interval: moment.interval)
         plan.target = .deadline(CountdownInstant(nanosecondsSinceOrigin: moment.now + nanoseconds))
       }
@@ -108,7 +122,8 @@ extension CountdownManager {
       late = -(try time.countdownNanoseconds())
     } else {
       guard let date = entry.date else { throw .nonFiniteValue }
-      let behind = moment.wallNow.timeIntervalSince(date - moment.offset.secondsValue)
+      // At least as far past it as when the snapshot was taken, if the device's clock went back.
+      let behind = moment.wallNow.timeIntervalSince(date - moment.offset.secondsValue) - moment.clockWentBack
       guard behind.isFinite else { throw .nonFiniteValue }
       guard abs(behind) < representableSeconds else { throw .outOfRange }
       late = Int64((behind * 1e6).rounded()) * 1_000

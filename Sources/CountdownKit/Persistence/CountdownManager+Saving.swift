@@ -18,8 +18,14 @@ extension CountdownManager {
   /// posts the notification, when any of `names` is posted on `center`: by default the
   /// platform's, the same notifications the ``shared`` manager suspends on (see
   /// ``LifecycleObservation/platformSuspendNames``); on macOS and Linux, which have none, pass your
-  /// own (`NSApplication.willTerminateNotification`, say) or call ``save(_:to:)`` yourself. Calling
-  /// it again for the same `ID` replaces the earlier saving; ``stopSaving(_:)`` ends it.
+  /// own (`NSApplication.willTerminateNotification`, say) or call ``save(_:to:)`` yourself.
+  ///
+  /// Calling it again for the same `ID` while its saving lasts replaces that saving (from then on
+  /// it saves to the new call's store, on its notifications, reporting to its `onFailure`) and
+  /// restores nothing: the manager's countdowns are live, so none that ended or was cancelled comes
+  /// back, none that still counts is restarted or gets an extra call, `update` is not used, and the
+  /// restoration returned is empty. ``stopSaving(_:)`` ends the saving; a call after it restores, as
+  /// the first did.
   ///
   /// - Parameters:
   ///   - idType: The type of the ids to save and restore.
@@ -29,11 +35,13 @@ extension CountdownManager {
   ///   - onFailure: Called with the error of a save that failed (a full disk); the previous save
   ///     stays.
   ///   - update: The handler of every restored id, as for ``restore(_:_:)``.
-  /// - Returns: What the restore did.
+  /// - Returns: What the restore did; empty for a call that replaces a saving.
   /// - Throws: A ``CountdownSnapshotError`` for a store that cannot be read (``CountdownSnapshotError/unreadable``)
   ///   or a snapshot ``restore(_:_:)`` refuses; nothing is restored then, and nothing is set up to
   ///   save (so a damaged save is not overwritten unseen: remove it with ``CountdownStore/remove()``
-  ///   and call again).
+  ///   and call again). A call that replaces a saving reads the store too, and throws for one that
+  ///   cannot be read or holds a snapshot ``CountdownSnapshot/init(decoding:)`` refuses; the earlier
+  ///   saving then stays.
   @discardableResult
   public func keepSaved<ID: Hashable & Sendable & Codable>(
     _ idType: ID.Type = ID.self, in store: CountdownStore,
@@ -41,8 +49,12 @@ extension CountdownManager {
     center: NotificationCenter = .default, onFailure: (@Sendable (any Error) -> Void)? = nil,
     _ update: @escaping @MainActor (_ id: ID, _ value: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownSnapshotError) -> CountdownRestoration<ID> {
+    let key = ObjectIdentifier(ID.self)
+    // A saving that lasts means the manager's countdowns of `ID` are live: what the store holds is
+    // older than they are, so it is read (a damaged save is refused) but not restored over them.
+    let replaces = state.withLock { $0.savings[key] != nil }
     var restoration = CountdownRestoration<ID>(ids: [], ended: [:])
-    if let saved = try Self.savedSnapshot(ID.self, in: store) {
+    if let saved = try Self.savedSnapshot(ID.self, in: store), !replaces {
       restoration = try restore(saved, update)
     }
     let observation = SavingObservation(names: names, center: center) { [weak self] in
@@ -52,7 +64,7 @@ extension CountdownManager {
         onFailure?(error)
       }
     }
-    let replaced = state.withLock { $0.savings.updateValue(observation, forKey: ObjectIdentifier(ID.self)) }
+    let replaced = state.withLock { $0.savings.updateValue(observation, forKey: key) }
     replaced?.cancel()
     return restoration
   }

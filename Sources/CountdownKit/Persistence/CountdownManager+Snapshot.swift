@@ -37,12 +37,22 @@ extension CountdownManager {
   ///
   /// Each countdown is started as by `start(id:…)` (replacing a countdown the id has already),
   /// with its policy, deliveries and length; a count-up as by `listen(id:…)`, counting from its
-  /// start. A running one promptly gets one call with its current value; one that ran out while
-  /// the app was not running (or was paused or frozen with nothing left) gets its single `0` and is
-  /// listed in ``CountdownRestoration/ended`` with the date it ended. A paused one stays paused,
-  /// without a call until ``resume(id:)``: read its value with ``timeLeft(id:)``. Time spent not
-  /// running does not count for a paused countdown nor for one with
-  /// ``CountdownCore/SuspensionPolicy/pauses``.
+  /// start. A running countdown that delivers every change, and a running count-up, promptly get
+  /// one call with the current value. A running countdown that delivers only its end, or
+  /// milestones, gets no call at the restore: its next call is its next milestone below the value
+  /// it has at the restore (those at or above it passed while the app was not running, and are not
+  /// delivered), or its `0`. A paused one stays paused, without a call until ``resume(id:)``: read
+  /// its value with ``timeLeft(id:)``. Time spent not running does not count for a paused countdown
+  /// nor for one with ``CountdownCore/SuspensionPolicy/pauses``.
+  ///
+  /// One that ran out while the app was not running (or was paused or frozen with nothing left)
+  /// gets its single `0`, whatever it delivers, and is listed in ``CountdownRestoration/ended`` with
+  /// the date it ended (for one frozen with nothing left, the snapshot's date). One that had run
+  /// out when the snapshot was taken ends (or goes on counting overtime) even if the device's clock
+  /// went back since to before its deadline. No end date is after the restore: if the device's
+  /// clock stands before the snapshot's date, it went back by at least that much, and the end
+  /// dates are moved back as much (and an overtime countdown is at least as far past its deadline
+  /// as when the snapshot was taken).
   ///
   /// Dates written in server time are mapped through this manager's calibration if
   /// ``calibrate(serverNow:receivedAt:)`` was called on it (calibrate from a fresh response first:
@@ -98,8 +108,10 @@ extension CountdownManager {
       if let reading {
         entries.append(Self.entry(for: key, reading, wallNow: wallNow, offsetSeconds: offsetSeconds))
       } else if let endedAt = key.endedAt {
-        entries.append(
-          .init(id: key.id, kind: .countdown, policy: .keepsRunning, date: endedAt + offsetSeconds, length: key.length))
+        // Never after the snapshot's date (the device's clock went back since it ended): a restore
+        // takes a date after it for a countdown still running then.
+        let date = min(endedAt, wallNow) + offsetSeconds
+        entries.append(.init(id: key.id, kind: .countdown, policy: .keepsRunning, date: date, length: key.length))
       }
     }
     return CountdownSnapshot(takenAt: wallNow, serverOffset: offset, entries: entries)

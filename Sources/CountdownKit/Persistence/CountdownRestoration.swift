@@ -11,8 +11,8 @@ public import Foundation
 public struct CountdownRestoration<ID: Hashable & Sendable>: Hashable, Sendable {
   /// Every id restored, in the snapshot's order, the ended ones included.
   public var ids: [ID]
-  /// The countdowns that ran out while the app was not running, with the device date they ended.
-  /// Each got (or, for a model, shows) its single `0` as well.
+  /// The countdowns that ran out while the app was not running, with the device date they ended,
+  /// never after the restore. Each got (or, for a model, shows) its single `0` as well.
   public var ended: [ID: Date]
 
   /// A restoration of `ids`, of which `ended` ran out meanwhile.

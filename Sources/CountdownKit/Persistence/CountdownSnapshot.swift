@@ -29,7 +29,8 @@ public import Foundation
 /// The continuous clock a manager counts on starts again from zero when the device restarts, so
 /// a snapshot does not hold clock instants: dates are what outlive a reboot. What cannot be known
 /// is a change of the device's clock while the app was not running: a deadline written as a date
-/// then moves with the clock. With ``CountdownManager/calibrate(serverNow:receivedAt:)``, the dates
+/// then moves with the clock (a countdown that had run out when the snapshot was taken stays ended,
+/// or in overtime, even if the clock went back to before its deadline). With ``CountdownManager/calibrate(serverNow:receivedAt:)``, the dates
 /// are written in server time, with the offset; calibrate the new manager from a fresh server
 /// response before restoring, and each deadline is mapped through the new offset, so the device
 /// clock's change in between cancels out. (Without a fresh calibration, the snapshot's offset is
