@@ -89,6 +89,22 @@ final class ReadAloudTests: XCTestCase {
     }
   }
 
+  func testOnAJitteredClockEachMilestoneIsReadWithItsOwnTime() throws {
+    try MainActor.assumeIsolated {
+      for seed in UInt64(1)...5 {
+        let clock = try ManualCountdownClock(
+          jitter: .init(late: .milliseconds(2), early: .microseconds(50), drift: .microseconds(30), seed: seed))
+        let manager = try CountdownManager(clock: clock)
+        let announcements = Announcements()
+        let readAloud = try manager.readAloud(
+          at: [.seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
+        try manager.start(id: "exam", for: .seconds(120), delivering: readAloud.deliveries) { _, left, _ in readAloud.read(left) }
+        try clock.advance(by: .seconds(121))
+        XCTAssertEqual(announcements.texts, ["1 minute left", "10 seconds left"], "seed \(seed): late by less than an interval")
+      }
+    }
+  }
+
   func testAMilestoneBroughtBackAheadIsReadAgainWhenItComes() throws {
     try MainActor.assumeIsolated {
       let (manager, clock) = try makeManager()
