@@ -51,6 +51,8 @@ final class ManagerTimeAddedTests: XCTestCase {
       XCTAssertEqual(values.last, 5, "not inside the call")
       XCTAssertEqual(cell.shown.last, 5, "not inside the call")
       XCTAssertEqual(model.remaining, 35, "the model's value changes inside the call")
+      XCTAssertEqual(manager.timeLeft(id: "lot"), .seconds(35), "the id's time, as soon as the call returns")
+      XCTAssertEqual(manager.timeLeft(for: cell), .seconds(35))
       drainMainQueue()  // no time passes: no tick
       XCTAssertEqual(values.suffix(2), [5, 35], "on the main queue's next turn, once")
       XCTAssertEqual(cell.shown.suffix(2), [5, 35])
