@@ -35,6 +35,32 @@ final class ManagerTimeAddedTests: XCTestCase {
     }
   }
 
+  func testTheNewValueComesOnTheMainQueuesNextTurnWhileAModelHasItInsideTheCall() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      var values: [Int] = []
+      try manager.start(id: "lot", for: .seconds(10)) { _, remaining, _ in values.append(remaining) }
+      let cell = CountdownLabel("cell")
+      try manager.start(cell, for: .seconds(10)) { label, remaining, _ in label.shown.append(remaining) }
+      let model = try manager.countdown(for: .seconds(10))
+      try clock.advance(by: .seconds(5))
+      XCTAssertTrue(try manager.addTime(.seconds(30), id: "lot"))
+      XCTAssertTrue(try manager.addTime(.seconds(30), to: cell))
+      XCTAssertTrue(try model.addTime(.seconds(30)))
+      XCTAssertEqual(values.last, 5, "not inside the call")
+      XCTAssertEqual(cell.shown.last, 5, "not inside the call")
+      XCTAssertEqual(model.remaining, 35, "the model's value changes inside the call")
+      XCTAssertEqual(manager.timeLeft(id: "lot"), .seconds(35), "the id's time, as soon as the call returns")
+      XCTAssertEqual(manager.timeLeft(for: cell), .seconds(35))
+      drainMainQueue()  // no time passes: no tick
+      XCTAssertEqual(values.suffix(2), [5, 35], "on the main queue's next turn, once")
+      XCTAssertEqual(cell.shown.suffix(2), [5, 35])
+      XCTAssertEqual(model.remaining, 35)
+      manager.cancelAll()
+    }
+  }
+
   func testAPausedOrSuspendedIDKeepsItsNewTimeFrozen() throws {
     try MainActor.assumeIsolated {
       let wall = TestWallClock()

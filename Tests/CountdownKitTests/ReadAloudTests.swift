@@ -67,6 +67,85 @@ final class ReadAloudTests: XCTestCase {
     }
   }
 
+  func testAMilestoneCrossedWhileSuspendedIsReadWithTheTimeLeftThen() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let announcements = Announcements()
+      let readAloud = try manager.readAloud(
+        at: [.seconds(600), .seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
+      var delivered: [Int] = []
+      try manager.start(id: "exam", for: .seconds(700), delivering: readAloud.deliveries) { _, left, _ in
+        delivered.append(left)
+        readAloud.read(left)
+      }
+      manager.suspendTicking()
+      try clock.advance(by: .seconds(400))
+      manager.resumeTicking()
+      try clock.advance(by: .zero)
+      XCTAssertEqual(delivered, [600], "the milestone passed meanwhile, delivered with its own value")
+      XCTAssertEqual(announcements.texts, ["5 minutes left"], "read with the time left when it is read")
+      try clock.advance(by: .seconds(300))
+      XCTAssertEqual(announcements.texts, ["5 minutes left", "1 minute left", "10 seconds left"])
+    }
+  }
+
+  func testOnAJitteredClockEachMilestoneIsReadWithItsOwnTime() throws {
+    try MainActor.assumeIsolated {
+      for seed in UInt64(1)...5 {
+        let clock = try ManualCountdownClock(
+          jitter: .init(late: .milliseconds(2), early: .microseconds(50), drift: .microseconds(30), seed: seed))
+        let manager = try CountdownManager(clock: clock)
+        let announcements = Announcements()
+        let readAloud = try manager.readAloud(
+          at: [.seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
+        try manager.start(id: "exam", for: .seconds(120), delivering: readAloud.deliveries) { _, left, _ in readAloud.read(left) }
+        try clock.advance(by: .seconds(121))
+        XCTAssertEqual(announcements.texts, ["1 minute left", "10 seconds left"], "seed \(seed): late by less than an interval")
+      }
+    }
+  }
+
+  func testAMilestoneBroughtBackAheadIsReadAgainWhenItComes() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let announcements = Announcements()
+      let readAloud = try manager.readAloud(
+        at: [.seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
+      let start = { () throws(CountdownError) in
+        try manager.start(id: "exam", for: .seconds(120), delivering: readAloud.deliveries) { _, left, _ in readAloud.read(left) }
+      }
+      try start()
+      try clock.advance(by: .seconds(110))
+      XCTAssertEqual(announcements.texts, ["1 minute left", "10 seconds left"])
+      XCTAssertTrue(try manager.addTime(.seconds(120), id: "exam"))
+      try clock.advance(by: .seconds(70))
+      XCTAssertEqual(
+        announcements.texts, ["1 minute left", "10 seconds left", "1 minute left"], "time added brought 60 back ahead")
+      try clock.advance(by: .seconds(50))
+      XCTAssertEqual(announcements.texts.suffix(1), ["10 seconds left"], "and 10")
+      try start()  // the same id again, while at 10
+      try clock.advance(by: .seconds(60))
+      XCTAssertEqual(announcements.texts.suffix(2), ["10 seconds left", "1 minute left"], "started again: 60 once more")
+      manager.cancelAll()
+    }
+  }
+
+  func testALabelsMilestoneBroughtBackAheadIsReadAgainOnce() throws {
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let announcements = Announcements()
+      let readAloud = try manager.readAloud(
+        at: [.seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
+      try manager.start(id: "exam", for: .seconds(65)) { _, left, _ in readAloud.read(left) }
+      try clock.advance(by: .seconds(55))
+      XCTAssertEqual(announcements.texts, ["1 minute left", "10 seconds left"])
+      XCTAssertTrue(try manager.addTime(.seconds(120), id: "exam"))
+      try clock.advance(by: .seconds(80))
+      XCTAssertEqual(announcements.texts, ["1 minute left", "10 seconds left", "1 minute left"])
+      manager.cancelAll()
+    }
+  }
+
   func testATimeBetweenIntervalsIsRejected() {
     MainActor.assumeIsolated {
       assertThrows(CountdownError.invalidMilestone, "1.5 s at 1 s intervals") { () throws(CountdownError) in

@@ -4,20 +4,24 @@ extension CountdownManager {
   /// Stops the manager's timer, for example when the app leaves the foreground: no wakeups, no CPU.
   ///
   /// This stops ticking for the whole manager; one countdown is frozen with ``pause(_:)`` instead.
-  /// Countdowns keep their deadlines (unless started with ``CountdownCore/SuspensionPolicy/pauses``);
+  /// Countdowns keep their deadlines (unless started with ``CountdownCore/SuspensionPolicy/pauses``:
+  /// those freeze, and an ``ObservableCountdown`` of them shows it frozen, its dates changed inside
+  /// this call when it is made on the main actor, else on the main queue's next turn);
   /// ``resumeTicking()`` delivers their corrected values.
   public func suspendTicking() {
     engine.suspendTicking()
+    refreshModelsAtSuspension()
   }
 
   /// Restarts the manager's timer after ``suspendTicking()``: every countdown gets one prompt
   /// callback with its corrected remaining time, those that ran out meanwhile get their single `0`,
-  /// and ticking continues.
+  /// and ticking continues. An ``ObservableCountdown`` that paused meanwhile has its dates running
+  /// again inside this call when it is made on the main actor, else on the main queue's next turn.
   ///
   /// This restarts the whole manager; one paused countdown continues with ``resume(_:)``.
   public func resumeTicking() {
-    state.withLock { $0.resumes += 1 }
     engine.resumeTicking()
+    refreshModelsAtSuspension()
   }
 
   /// Whether the manager's ticking is suspended.

@@ -172,7 +172,9 @@ extension CountdownManager {
     try checkMilestones(deliveries, for: target)
     // An overtime countdown's 0 is not its end: the id stays its own until stop or cancel.
     let endsAtZero = target != .countingUp && ending == .stops
-    try start(id: id, endsAtZero: endsAtZero, length: length(of: target), update) { token, handler throws(CountdownError) in
+    let atMilestones = if case .milestones = deliveries { true } else { false }
+    try start(id: id, endsAtZero: endsAtZero, length: length(of: target), atMilestones: atMilestones, update) {
+      token, handler throws(CountdownError) in
       try engine.register(token, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, handler: handler)
     }
   }
@@ -184,8 +186,11 @@ extension CountdownManager {
   /// - Parameters:
   ///   - endsAtZero: Whether a 0 ends the countdown (not for a count-up, whose 0 is its first tick).
   ///   - length: A countdown's length, start to end (`nil` for a count-up), kept for its dates.
+  ///   - atMilestones: Whether it is delivered at milestones: ``CountdownReadAloud/read(_:)`` in
+  ///     its handler then reads the time it has left, which a milestone's value is not after a
+  ///     suspension.
   func start<ID: Hashable & Sendable>(
-    id: ID, endsAtZero: Bool, length: Duration?,
+    id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,
     register: (IDToken, @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
@@ -199,6 +204,7 @@ extension CountdownManager {
       state.ids[key] = (token, start, length)
       return (token, start, previous)
     }
+    let update = atMilestones ? CountdownReadAloud.readingTimeLeft(of: token, on: engine, update) : update
     let handler = MainQueueHandler.make { [weak self] value, stop in
       update(id, value, &stop)
       if stop || (endsAtZero && value == 0) {

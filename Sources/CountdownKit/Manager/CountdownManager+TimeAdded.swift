@@ -1,16 +1,23 @@
 extension CountdownManager {
   /// Gives the countdown of `receiver` more time, or, with a negative `time`, less, without
-  /// replacing it: the same handler goes on, its new value shown at once.
+  /// replacing it: the same handler goes on, called with the new value once, promptly, without
+  /// waiting for the next tick.
   ///
   /// ```swift
   /// // A late bid: the cell's label jumps from 0:05 to 0:35 and counts on.
   /// try CountdownManager.shared.addTime(.seconds(30), to: cell)
   /// ```
   ///
+  /// The handler is not called inside this call: the new value comes on the main queue, as every
+  /// value does, on its next turn (after the main-actor code that called this returns), and
+  /// ``timeLeft(for:)`` says the new time as soon as this returns. (An ``ObservableCountdown``'s
+  /// ``ObservableCountdown/addTime(_:)`` shows its new value inside the call.)
+  ///
   /// A paused countdown (or one that pauses while the manager is suspended) keeps its new time
-  /// until it runs again. Time taken never goes past the end: a countdown shortened by more than
-  /// it has left ends at once, with its single `0`. One that delivers only its end stays silent
-  /// until its new end.
+  /// until it runs again: its handler hears of it then. Time taken never goes past the end: a
+  /// running countdown shortened by more than it has left ends, its single `0` coming as the new
+  /// value does; a paused one stays paused at `0`, and ends with its `0` when it resumes. One that
+  /// delivers only its end stays silent until its new end.
   ///
   /// - Parameters:
   ///   - time: The time to add; negative to take time away.
@@ -25,9 +32,9 @@ extension CountdownManager {
   }
 
   /// Gives the countdown of `id` more time, or, with a negative `time`, less, without replacing
-  /// it: its handler is called at once with the new value, and its length (the span of
-  /// ``timerDates(id:)``, kept by snapshots) changes by the same amount, so progress keeps its
-  /// start.
+  /// it: its handler is called with the new value once, promptly, without waiting for the next
+  /// tick, and its length (the span of ``timerDates(id:)``, kept by snapshots) changes by the same
+  /// amount, so progress keeps its start.
   ///
   /// ```swift
   /// // A late bid extends the auction by 30 s: every view of it, and its Live Activity's dates.
@@ -35,8 +42,17 @@ extension CountdownManager {
   /// activity.update(using: manager.timerDates(id: lot.id))
   /// ```
   ///
-  /// A paused countdown keeps its new time until ``resume(id:)``. Time taken never goes past the
-  /// end: a countdown shortened by more than it has left ends at once, with its single `0`.
+  /// The handler is not called inside this call: the new value comes on the main queue, as every
+  /// value does, on its next turn (after the main-actor code that called this returns). What this
+  /// call changes is there as soon as it returns: ``timeLeft(id:)``, ``timerDates(id:)`` and
+  /// ``endDate(id:)`` say the new time. (An ``ObservableCountdown``'s
+  /// ``ObservableCountdown/addTime(_:)`` shows its new value inside the call.)
+  ///
+  /// A paused countdown keeps its new time until ``resume(id:)``: its handler hears of it then.
+  /// Time taken never goes past the end: a running countdown shortened by more than it has left
+  /// ends, its single `0` coming as the new value does; a paused one stays paused at `0`
+  /// (``isPaused(id:)``, ``contains(id:)``), and ends with its `0` when it resumes. One that
+  /// delivers only its end or at milestones stays silent until its next one.
   ///
   /// - Parameters:
   ///   - time: The time to add; negative to take time away.

@@ -60,9 +60,10 @@ public final class CountdownManager: Sendable {
     /// later start replaced it) and, for a countdown, its length from start to end (the span of
     /// ``timerDates(id:)``, which a snapshot keeps so that progress goes on after a relaunch).
     var ids: [IDKey: (token: IDToken, start: Int, length: Duration?)] = [:]
-    /// How many times ``resumeTicking()`` ran: every countdown that pauses while suspended has a
-    /// new deadline on the device's clock since, which observable models work out again.
-    var resumes = 0
+    /// The observable models whose countdown pauses while the manager is suspended, by their
+    /// handle: each freezes at ``suspendTicking()`` and runs again at ``resumeTicking()``, and its
+    /// dates follow (see ``refreshModelsAtSuspension()``).
+    var modelsFrozenWhileSuspended: [ObjectIdentifier: @MainActor @Sendable () -> Void] = [:]
     /// The saves ``keepSaved(_:in:savingOn:center:onFailure:_:)`` set up, by id type.
     var savings: [ObjectIdentifier: SavingObservation] = [:]
     /// The automatic background/foreground wiring (``shared``'s, where the platform has one; see

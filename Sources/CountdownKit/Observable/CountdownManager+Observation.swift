@@ -37,3 +37,42 @@ extension CountdownManager {
     return countdown
   }
 }
+
+extension CountdownManager {
+  /// Has this manager's suspensions refresh `model`'s dates while `follows` (its countdown pauses
+  /// while the manager is suspended), or no longer.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+  @MainActor
+  func refreshAtSuspensions(_ model: ObservableCountdown, handle: CountdownHandle, _ follows: Bool) {
+    let key = ObjectIdentifier(handle)
+    guard follows else {
+      forgetAtSuspensions(handle)
+      return
+    }
+    state.withLock { $0.modelsFrozenWhileSuspended[key] = { [weak model] in model?.followSuspension() } }
+  }
+
+  /// Stops refreshing the model keyed by `handle` at suspensions: it was released, or counts on
+  /// through them. From any thread.
+  func forgetAtSuspensions(_ handle: CountdownHandle) {
+    // The closure (and the weak reference in it) is released outside the lock.
+    let removed = state.withLock { $0.modelsFrozenWhileSuspended.removeValue(forKey: ObjectIdentifier(handle)) }
+    _ = removed
+  }
+
+  /// Refreshes the dates of every model whose countdown pauses while suspended, the manager having
+  /// just suspended or resumed: at once on the main thread, else on the main queue's next turn
+  /// (each reads the manager's state when it runs).
+  func refreshModelsAtSuspension() {
+    let models = state.withLock { Array($0.modelsFrozenWhileSuspended.values) }
+    guard !models.isEmpty else { return }
+    let refresh = { @MainActor in
+      for model in models { model() }
+    }
+    if Thread.isMainThread {
+      MainActor.assumeIsolated(refresh)
+    } else {
+      DispatchQueue.main.async(execute: refresh)
+    }
+  }
+}

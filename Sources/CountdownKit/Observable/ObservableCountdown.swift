@@ -35,9 +35,14 @@ public final class ObservableCountdown {
 
   /// Whether the countdown reached `0` (never, for one counting overtime). Changes only when that happens (or on a restart), so a
   /// view reading only this is not updated on every step.
+  ///
+  /// A paused countdown does not end: shortened to `0` by ``addTime(_:)`` while paused, it shows
+  /// `0` but stays paused, and ends when ``resume()`` continues it, as the manager's countdowns by
+  /// id and by receiver do.
   public private(set) var hasEnded: Bool
 
-  /// Whether ``pause()`` froze the countdown (until ``resume()`` or a restart).
+  /// Whether ``pause()`` froze the countdown (until ``resume()`` or a restart). Never `true` once
+  /// it ended.
   public private(set) var isPaused = false
 
   /// Whether the countdown counts overtime (started with
@@ -57,10 +62,13 @@ public final class ObservableCountdown {
   /// ``CountdownCore/SuspensionPolicy/pauses`` while the manager is suspended: it has no end until
   /// it runs again; see ``pauseTime``) and after ``cancel()``; once ended, the date it ended (for a
   /// restored countdown that ran out while the app was not running, the date it ran out). Set when
-  /// the countdown starts, pauses, resumes or ends, and for a countdown that pauses while
-  /// suspended, at its first value after the manager resumes; so a view that reads it is not
-  /// updated on every step. After the user changes the device's clock, ``refreshDates()`` works it
-  /// out again.
+  /// the countdown starts, pauses, resumes, gets time or ends, and, for a countdown that pauses
+  /// while suspended, when the manager suspends or resumes its ticking: inside
+  /// ``CountdownManager/suspendTicking()`` and ``CountdownManager/resumeTicking()`` when they are
+  /// called on the main actor (as the lifecycle notifications are posted), else on the main
+  /// queue's next turn. So a view that reads it is not updated on every step, and it says what
+  /// ``CountdownManager/timerDates(id:)`` says of the same countdown started by id. After the user
+  /// changes the device's clock, ``refreshDates()`` works it out again.
   public private(set) var endDate: Date?
 
   /// The countdown as a range of dates on this device's clock, from its start to ``endDate``: for
@@ -98,10 +106,8 @@ public final class ObservableCountdown {
   /// The current countdown's length, start to end: the span of ``timerInterval``.
   @ObservationIgnored private var length: Duration?
   /// Whether the current countdown stands still while the manager is suspended: its dates then
-  /// move with every suspension, and are worked out again at each value.
+  /// freeze at each suspension and run again at each resume (see ``followSuspension()``).
   @ObservationIgnored private var policy = SuspensionPolicy.keepsRunning
-  /// The manager's count of resumes when the dates were last worked out.
-  @ObservationIgnored private var resumesSeen = 0
   /// Whether the current countdown counts on past its deadline.
   @ObservationIgnored private var ending = CountdownEnding.stops
 
@@ -140,7 +146,7 @@ public final class ObservableCountdown {
       self?.show(value)
     }
     self.length = length
-    self.policy = policy
+    setPolicy(policy)
     self.ending = ending
     showCurrentValue()
     refreshDates()
@@ -149,43 +155,52 @@ public final class ObservableCountdown {
   /// Freezes the countdown where it is (a quiz's hint screen); ``resume()`` continues it from the
   /// same value.
   ///
-  /// - Returns: Whether it was running (or already paused).
+  /// - Returns: Whether it was running (or already paused); `false` once it ended.
   @discardableResult
   public func pause() -> Bool {
+    guard !hasEnded else { return false }
     let found = manager.pause(handle)
     if found && !isPaused { isPaused = true }
     refreshDates()
     return found
   }
 
-  /// Continues a countdown frozen by ``pause()``.
+  /// Continues a countdown frozen by ``pause()``; one shortened to `0` while paused ends here,
+  /// with its `0` (``hasEnded`` is `true` when this returns).
   ///
-  /// - Returns: Whether it was running or paused.
+  /// - Returns: Whether it was running or paused; `false` once it ended.
   @discardableResult
   public func resume() -> Bool {
+    guard !hasEnded else { return false }
     let found = manager.resume(handle)
     if isPaused { isPaused = false }
     refreshDates()
+    if found, let value = manager.engine.value(for: handle) { show(value) }
     return found
   }
 
   /// Gives the countdown more time, or, with a negative `time`, less, without replacing it:
-  /// ``remaining``, ``endDate`` and ``timerInterval`` take the new values at once, the range
-  /// keeping its start (a `ProgressView` goes on from where it was, over a longer span).
+  /// ``remaining``, ``endDate`` and ``timerInterval`` take the new values inside this call (read
+  /// them right after it), the range keeping its start (a `ProgressView` goes on from where it
+  /// was, over a longer span). The manager's own delivery of the new value, on the main queue's
+  /// next turn, finds them already shown.
   ///
   /// ```swift
   /// try quiz.addTime(.seconds(10))   // a bonus: 5 becomes 15
   /// try quiz.addTime(.seconds(-10))  // a penalty; past the end, it ends now
   /// ```
   ///
-  /// A paused countdown keeps its new time until ``resume()``.
+  /// A running countdown shortened past its end ends inside this call: ``hasEnded`` is `true`,
+  /// ``endDate`` is now. A paused countdown keeps its new time until ``resume()``: shortened past
+  /// its end, it stays paused at `0` (``remaining`` is `0`, ``hasEnded`` `false`, frozen dates)
+  /// and ends when resumed, as the manager's countdowns by id and by receiver do.
   /// - Parameter time: The time to add; negative to take time away.
   /// - Returns: Whether it was running or paused (an ended or cancelled countdown gets no time).
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years; the
   ///   countdown and the values are then left as they were.
   @discardableResult
   public func addTime(_ time: Duration) throws(CountdownError) -> Bool {
-    guard let added = try manager.engine.timeAdded(time, to: handle) else { return false }
+    guard !hasEnded, let added = try manager.engine.timeAdded(time, to: handle) else { return false }
     if let length { self.length = max(.zero, length + added) }
     // Dates first: shortened past its end, it ended now, the date its `0` shows.
     refreshDates()
@@ -204,42 +219,58 @@ public final class ObservableCountdown {
     return found
   }
 
-  /// Whether the countdown is running (or paused by the manager), not ended or cancelled. Asked
-  /// of the manager on each read, so not observed: observe ``hasEnded``.
+  /// Whether the countdown is running (or paused), not ended or cancelled: `false` as soon as
+  /// ``hasEnded`` is `true`, even before the manager delivered its `0`. Asked of the manager on
+  /// each read, so not observed: observe ``hasEnded``.
   public var isActive: Bool {
-    handle.isActive
+    !hasEnded && handle.isActive
   }
 
-  /// The values right after a (re)start, which replaced any paused countdown, so a view never
-  /// shows the previous countdown's value until the first callback.
-  private func showCurrentValue() {
-    if isPaused { isPaused = false }
+  /// The values right after a (re)start, which replaced any paused countdown (the new one is
+  /// paused only if `paused`), so a view never shows the previous countdown's value until the
+  /// first callback.
+  private func showCurrentValue(paused: Bool = false) {
+    if isPaused != paused { isPaused = paused }
     show(manager.engine.value(for: handle) ?? 0)
   }
 
   /// Writes only what changed: an observer is told once per change, never for an equal value.
+  ///
+  /// A `0` ends a countdown that stops there, unless it is paused: the manager delivers no value to
+  /// a paused countdown, so a paused `0` is one read from it (time taken while paused), which ends
+  /// only when it resumes.
   private func show(_ value: Int) {
     if remaining != value { remaining = value }
     if isOvertime != (value < 0) { isOvertime = value < 0 }
-    let ended = value == 0 && ending == .stops
+    let ended = value == 0 && ending == .stops && !isPaused
     if hasEnded != ended {
       hasEnded = ended
       if hasEnded {
         let end = endDate ?? manager.wallClock()
         setDates(CountdownTimerDates(timerInterval: end...end), end: end)
       }
-    } else if !hasEnded && policy == .pauses && manager.state.withLock({ $0.resumes }) != resumesSeen {
-      // Its deadline moved with the manager's suspension, after which a value comes at once: the
-      // dates follow, so they are right by its end.
-      refreshDates()
     }
+  }
+
+  /// Sets the current countdown's suspension policy, and whether the manager's suspensions
+  /// refresh this model's dates.
+  private func setPolicy(_ policy: SuspensionPolicy) {
+    self.policy = policy
+    manager.refreshAtSuspensions(self, handle: handle, policy == .pauses)
+  }
+
+  /// The manager suspended or resumed its ticking: a countdown that pauses meanwhile froze or runs
+  /// again, and its dates say so, as the id form's do. One paused or ended is left as it was
+  /// (frozen, or at its end, either way).
+  func followSuspension() {
+    guard policy == .pauses, !isPaused, !hasEnded, let dates = manager.timerDates(of: handle, length: length) else { return }
+    setDates(dates, end: dates.endDate)
   }
 
   /// Works ``endDate`` and ``timerInterval`` out again from the countdown's deadline and the
   /// device's clock: after the user changed the clock (`NSSystemClockDidChange`), before handing
   /// the dates to the system again.
   public func refreshDates() {
-    resumesSeen = manager.state.withLock { $0.resumes }
     if let dates = manager.timerDates(of: handle, length: length) {
       setDates(dates, end: dates.endDate)
     } else if !hasEnded {
@@ -275,9 +306,8 @@ public final class ObservableCountdown {
       manager.pause(handle)
     }
     length = plan.length
-    policy = plan.policy
-    showCurrentValue()
-    if plan.isPaused { isPaused = true }
+    setPolicy(plan.policy)
+    showCurrentValue(paused: plan.isPaused)
     if let end = plan.endedAt {
       setDates(CountdownTimerDates(timerInterval: end...end), end: end)
     } else {
@@ -307,5 +337,6 @@ public final class ObservableCountdown {
     // Not on the main actor: the handle and the manager are Sendable, and cancelling is safe from
     // any thread.
     handle.cancel()
+    manager.forgetAtSuspensions(handle)
   }
 }

@@ -16,9 +16,15 @@ public import Foundation
 /// ```
 ///
 /// A milestone crossed while values did not come (the app was suspended) is announced once when
-/// they come again, with the time left then. A value delivered again (a resume) is not announced
-/// again; time added that brings a milestone back ahead announces it again when it comes. The end's
-/// 0 is announced only if `.zero` is one of the milestones.
+/// they come again, with the time left then: with every change delivered, that is the value
+/// delivered; with only the milestones delivered by the manager (``deliveries``, given to
+/// ``CountdownManager/start(id:for:whileSuspended:delivering:_:)`` or
+/// ``CountdownManager/start(id:until:whileSuspended:delivering:_:)``), the milestone comes with its
+/// own value, and what is read is the time the countdown has left when ``read(_:)`` is called
+/// ("5 minutes left" for the 10-minute milestone when 300 s are left). A value delivered again (a
+/// resume) is not announced again. A value above the last one read (time added, or the countdown
+/// started again) is taken as a first value: a milestone it brought back ahead is announced again
+/// when it comes. The end's 0 is announced only if `.zero` is one of the milestones.
 ///
 /// The wording: the time left, formatted with `Duration.UnitsFormatStyle` (`.wide`: "1 minute",
 /// "1 hour, 1 minute, 30 seconds") in `locale`, put into a sentence whose `%@` it replaces: the one
@@ -44,6 +50,11 @@ public final class CountdownReadAloud {
   /// The value read last: a milestone is announced when a value crosses it from above.
   private var last: Int?
 
+  /// The countdown whose milestone the manager is delivering, while its handler runs: its engine
+  /// and key, to ask the time it has left (a milestone passed while suspended comes with its own
+  /// value, not the time left).
+  private static var milestoneDelivery: (engine: CountdownEngine, key: any AnyObject & Sendable)?
+
   /// - Parameters:
   ///   - milestones: The times left to announce, each a whole number of `interval`s.
   ///   - interval: The interval of the countdown's manager.
@@ -66,15 +77,44 @@ public final class CountdownReadAloud {
     self.announcer = announcer
   }
 
-  /// Takes the countdown's value `value` (whole intervals left): announces it if it crossed a
-  /// milestone since the last one read (for the first one read, if it is one).
+  /// Takes the countdown's value `value` (whole intervals left): announces the time left if
+  /// `value` crossed a milestone since the last value read (for the first value read, or one above
+  /// the last, if it is a milestone).
+  ///
+  /// The time announced is `value`, except in the handler of a countdown the manager delivers at
+  /// milestones (``CountdownManager/start(id:for:whileSuspended:delivering:_:)``), where it is the
+  /// time that countdown has left now, in whole intervals rounded up: the same on time, less for
+  /// a milestone passed while the manager was suspended.
   public func read(_ value: Int) {
     defer { last = value }
     // The lowest milestone at or above the value: the latest one passed.
     guard let crossed = milestones.first(where: { $0 >= value }) else { return }
-    let isNew = last.map { crossed < $0 } ?? (crossed == value)
+    // A value above the last one read starts afresh: time was added, or the countdown restarted.
+    let isNew = last.map { value <= $0 ? crossed < $0 : crossed == value } ?? (crossed == value)
     guard isNew else { return }
-    announcer.announce(phrase(for: value))
+    announcer.announce(phrase(for: timeLeft(delivered: value)))
+  }
+
+  /// The time left to announce for `value`: in a milestone delivery, the countdown's own, now.
+  private func timeLeft(delivered value: Int) -> Int {
+    guard value > 0, let delivery = Self.milestoneDelivery else { return value }
+    return delivery.engine.value(for: delivery.key) ?? value
+  }
+
+  /// `update`, telling ``read(_:)`` while it runs which countdown's milestone it is given: the
+  /// countdown registered with `engine` under `key`. For the manager's countdowns delivered at
+  /// milestones.
+  nonisolated static func readingTimeLeft<ID>(
+    of key: some AnyObject & Sendable, on engine: CountdownEngine, _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
+  ) -> @MainActor (ID, Int, inout Bool) -> Void {
+    // Weak: the engine holds the handler this becomes.
+    let engine = WeakReference(engine)
+    return { id, value, stop in
+      let outer = milestoneDelivery
+      milestoneDelivery = engine.object.map { ($0, key) }
+      defer { milestoneDelivery = outer }
+      update(id, value, &stop)
+    }
   }
 
   /// What is read aloud with `value` intervals left.
