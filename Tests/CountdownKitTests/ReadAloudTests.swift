@@ -89,6 +89,30 @@ final class ReadAloudTests: XCTestCase {
     }
   }
 
+  /// The same for a countdown restored from a snapshot: its milestones are read with the time left.
+  func testARestoredMilestoneCountdownIsReadWithTheTimeLeftThen() throws {
+    try MainActor.assumeIsolated {
+      let (saved, _) = try makeManager()
+      let readAloud = try saved.readAloud(
+        at: [.seconds(600), .seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: Announcements())
+      try saved.start(id: "exam", for: .seconds(700), delivering: readAloud.deliveries) { _, _, _ in }
+      let snapshot = saved.snapshot(of: String.self)
+      saved.cancelAll()
+
+      let (manager, clock) = try makeManager()
+      let announcements = Announcements()
+      let restoredReadAloud = try manager.readAloud(
+        at: [.seconds(600), .seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
+      try manager.restore(snapshot) { _, left, _ in restoredReadAloud.read(left) }
+      manager.suspendTicking()
+      try clock.advance(by: .seconds(400))
+      manager.resumeTicking()
+      try clock.advance(by: .zero)
+      XCTAssertEqual(announcements.texts, ["5 minutes left"], "read with the time left when it is read")
+      manager.cancelAll()
+    }
+  }
+
   func testOnAJitteredClockEachMilestoneIsReadWithItsOwnTime() throws {
     try MainActor.assumeIsolated {
       for seed in UInt64(1)...5 {

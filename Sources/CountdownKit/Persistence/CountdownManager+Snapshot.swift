@@ -82,7 +82,9 @@ extension CountdownManager {
     var ended: [ID: Date] = [:]
     for (entry, plan) in zip(snapshot.entries, plans) {
       do {
-        try start(id: entry.id, endsAtZero: plan.endsAtZero, length: plan.length, update) {
+        try start(
+          id: entry.id, endsAtZero: plan.endsAtZero, length: plan.length, atMilestones: plan.deliversMilestones, update
+        ) {
           token, handler throws(CountdownError) in
           try plan.register(token, on: engine, handler: handler)
         }

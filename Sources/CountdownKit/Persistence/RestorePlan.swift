@@ -26,6 +26,12 @@ struct RestorePlan: Sendable {
     return true
   }
 
+  /// Whether it delivers milestones only (its read-aloud then reads the time left, not the value).
+  var deliversMilestones: Bool {
+    if case .milestones = deliveries { return true }
+    return false
+  }
+
   /// Whether its 0 ends it: a countdown's, unless it counts overtime.
   var endsAtZero: Bool { isCountdown && ending == .stops }
 
