@@ -83,7 +83,7 @@ public struct Call: Sendable {
   public func save() {}
 }
 
-/// A server session, or a conference talk's, keyed by the engine.
+/// A server session: an engine key that expires.
 public final class Session: Sendable {
   public let id: String
   public init(id: String) { self.id = id }
