@@ -2,9 +2,10 @@ import CountdownKit
 import Foundation
 import XCTest
 
-/// Every ```swift block of the documentation catalog's articles must appear, verbatim, as a marked
-/// region of DocCSamples.swift, of this file, or of the README's sample files, so the compiler
-/// checks what users copy; the articles' testing samples run here as tests.
+/// Every ```swift block of the documentation catalog's articles not marked
+/// `<!-- sample: not compiled -->` must appear, verbatim, as a marked region of DocCSamples.swift,
+/// of this file, or of the README's sample files, so that what the tests run is what users copy;
+/// the articles' testing samples run here as tests.
 final class DocCSamplesTests: XCTestCase {
   func testArticleSamplesAreTheCompiledOnes() throws {
     let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -1,5 +1,6 @@
-// The README's code samples, verbatim, between `// README` and `// END README` markers;
-// `ReadmeSamplesTests` fails if the README and these drift apart, and the compiler checks them.
+// The README's code samples, verbatim, between `// README` and `// END README` markers, so that
+// tests can run them; `ReadmeSamplesTests` fails if the README and these drift apart. (.ci/check-samples
+// compiles the README's blocks themselves.)
 import CountdownCore
 import CountdownKit
 import Dispatch

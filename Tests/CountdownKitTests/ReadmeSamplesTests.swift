@@ -7,8 +7,9 @@ import XCTest
 #endif
 
 final class ReadmeSamplesTests: XCTestCase {
-  /// Every ```swift block of the README must appear, in order, as a marked region of
-  /// ReadmeSamples.swift or of this file, so the compiler checks what users copy.
+  /// Every ```swift block of the README not marked `<!-- sample: not compiled -->` must appear as
+  /// a marked region of ReadmeSamples.swift or of this file, so that what the tests run is what
+  /// users copy.
   func testReadmeSamplesAreTheCompiledOnes() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
@@ -21,6 +22,24 @@ final class ReadmeSamplesTests: XCTestCase {
     for block in blocks {
       XCTAssertTrue(compiled.contains(block), "README sample not compiled by the tests:\n\(block)")
     }
+  }
+
+  /// A block marked as not compiled has no copy to compare with; the blocks around it still do.
+  func testBlocksMarkedNotCompiledAreLeftOut() {
+    let markdown = """
+      ```swift
+      let a = 1
+      ```
+      <!-- sample: not compiled: pseudocode -->
+      ```swift
+      let b = …
+      ```
+
+      ```swift
+      let c = 3
+      ```
+      """
+    XCTAssertEqual(Self.swiftBlocks(in: markdown), ["let a = 1", "let c = 3"])
   }
 
   func testSaleCellShowsADashForARejectedDateAndKeepsIt() throws {
@@ -58,18 +77,25 @@ final class ReadmeSamplesTests: XCTestCase {
   }
   // END README
 
+  /// The ```swift blocks of `markdown`, without those marked as not compiled (the line right before
+  /// the fence starts with `<!-- sample: not compiled`, as .ci/check-samples reads it).
   static func swiftBlocks(in markdown: String) -> [String] {
     var blocks: [String] = []
     var current: [Substring]?
+    var skipped = false
+    var previous = ""
     for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-      if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if current == nil, trimmed == "```swift" {
         current = []
-      } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
-        blocks.append(normalized(current!))
+        skipped = previous.hasPrefix("<!-- sample: not compiled")
+      } else if current != nil, trimmed == "```" {
+        if !skipped { blocks.append(normalized(current!)) }
         current = nil
       } else {
         current?.append(line)
       }
+      previous = trimmed
     }
     return blocks
   }

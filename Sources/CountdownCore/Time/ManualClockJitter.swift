@@ -2,7 +2,7 @@
 /// sees: wakeups that come late or early, and time that moves while the engine works.
 ///
 /// ```swift
-/// let clock = ManualCountdownClock(
+/// let clock = try ManualCountdownClock(
 ///   jitter: .init(late: .milliseconds(2), early: .microseconds(50), drift: .microseconds(20), seed: 7))
 /// ```
 ///

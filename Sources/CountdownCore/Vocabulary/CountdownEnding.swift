@@ -1,8 +1,8 @@
 /// What a countdown does once its deadline has passed.
 ///
 /// ```swift
-/// try engine.register(delivery, .duration(.minutes(20)), pastTheEnd: .countsOvertime) { value, stop in
-///   // 20, 19, …, 1, 0 at the deadline, then −1 a whole interval after it, −2, …
+/// try engine.register(delivery, .duration(.seconds(20 * 60)), pastTheEnd: .countsOvertime) { value, stop in
+///   // On a per-minute engine: 20, 19, …, 1, 0 at the deadline, then −1 a minute after it, −2, …
 /// }
 /// ```
 public enum CountdownEnding: Hashable, Sendable {

@@ -5,8 +5,10 @@ extension CountdownManager {
   /// read from a response (and when it was received).
   ///
   /// ```swift
-  /// manager.calibrate(serverNow: response.serverDate)
-  /// try manager.start(cell, until: item.saleEnd) { ... }  // saleEnd is in server time
+  /// try manager.calibrate(serverNow: response.serverDate)
+  /// try manager.start(cell, until: item.saleEnd) { cell, remaining, _ in  // saleEnd is in server time
+  ///   cell.timeLabel.text = RemainingTime(seconds: remaining).formatted()
+  /// }
   /// ```
   ///
   /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for a date that is not finite, or

@@ -8,7 +8,7 @@ extension CountdownManager {
   /// end if `ending` says so.
   ///
   /// ```swift
-  /// try manager.start(orderCell, for: .minutes(20), pastTheEnd: .countsOvertime) { cell, remaining, _ in
+  /// try manager.start(orderCell, for: .seconds(20 * 60), pastTheEnd: .countsOvertime) { cell, remaining, _ in
   ///   cell.etaLabel.text = RemainingTime(seconds: remaining).formatted()  // "20:00" … "0:00", then "−0:01", …
   /// }
   /// ```
@@ -55,7 +55,7 @@ extension CountdownManager {
   /// `ending` says so: the id's countdown then lives until `stop` is set or ``cancel(id:)``.
   ///
   /// ```swift
-  /// try manager.start(id: talk.id, for: .minutes(25), pastTheEnd: .countsOvertime) { id, remaining, _ in
+  /// try manager.start(id: "keynote", for: .seconds(25 * 60), pastTheEnd: .countsOvertime) { id, remaining, _ in
   ///   overrun[id] = remaining < 0
   /// }
   /// ```

@@ -39,7 +39,10 @@ extension CountdownManager {
   /// ```swift
   /// // A late bid extends the auction by 30 s: every view of it, and its Live Activity's dates.
   /// try manager.addTime(.seconds(30), id: lot.id)
-  /// activity.update(using: manager.timerDates(id: lot.id))
+  /// if let dates = manager.timerDates(id: lot.id) {
+  ///   let state = AuctionAttributes.ContentState(ends: dates.timerInterval, pausedAt: dates.pauseTime)
+  ///   await activity.update(ActivityContent(state: state, staleDate: dates.endDate))
+  /// }
   /// ```
   ///
   /// The handler is not called inside this call: the new value comes on the main queue, as every

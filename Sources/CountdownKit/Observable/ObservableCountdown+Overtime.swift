@@ -8,7 +8,7 @@ extension ObservableCountdown {
   /// Counts down again, for `duration` from now, counting on past the end if `ending` says so.
   ///
   /// ```swift
-  /// try talk.restart(for: .minutes(25), pastTheEnd: .countsOvertime)
+  /// try talk.restart(for: .seconds(25 * 60), pastTheEnd: .countsOvertime)
   /// // talk.remaining: 1500, …, 0, then -1, -2, …; talk.isOvertime once it is below 0
   /// ```
   /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
@@ -37,7 +37,7 @@ extension CountdownManager {
   /// A new observable countdown of `duration` that counts on past its end if `ending` says so.
   ///
   /// ```swift
-  /// let delivery = try CountdownManager.shared.countdown(for: .minutes(20), pastTheEnd: .countsOvertime)
+  /// let delivery = try CountdownManager.shared.countdown(for: .seconds(20 * 60), pastTheEnd: .countsOvertime)
   /// // Text(delivery.remainingTime, format: .countdown): "20:00" … "0:00", then "−0:01", …
   /// ```
   /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or

@@ -3,8 +3,8 @@ public import Foundation
 /// What a restore from a ``CountdownSnapshot`` did.
 ///
 /// ```swift
-/// let restoration = try manager.restore(snapshot) { id in
-///   { id, remaining, _ in store.remaining[id] = remaining }
+/// let restoration = try manager.restore(snapshot) { id, remaining, _ in
+///   store.remaining[id] = remaining
 /// }
 /// for (id, end) in restoration.ended { store.markEnded(id, at: end) }
 /// ```

@@ -9,8 +9,8 @@ public import Foundation
 /// let data = try JSONEncoder().encode(manager.snapshot(of: Order.ID.self))
 /// // After the relaunch, on a new manager: each countdown has its right value at once.
 /// let snapshot = try CountdownSnapshot<Order.ID>(decoding: data)
-/// try manager.restore(snapshot) { id in
-///   { id, remaining, _ in store.remaining[id] = remaining }
+/// try manager.restore(snapshot) { id, remaining, _ in
+///   store.remaining[id] = remaining
 /// }
 /// ```
 ///
