@@ -41,7 +41,7 @@ final class BadInputTests: XCTestCase {
     for interval: Duration in [.zero, .seconds(-1), .nanoseconds(-1), .seconds(Int64.min)] {
       assertThrows(oneOf: [.invalidInterval, .outOfRange], "interval \(interval)") { () throws(CountdownError) in _ = try CountdownManager(interval: interval) }
     }
-    for seconds in [-1, Int.min, Int.max] {
+    for seconds: TimeInterval in [-1, -Double.greatestFiniteMagnitude, Double(Int.max)] {
       Self.assertRejected("\(seconds) s") { () throws(CountdownError) in try manager.start(label, seconds: seconds) { _, _, _ in } }
     }
   }
@@ -50,7 +50,7 @@ final class BadInputTests: XCTestCase {
   @MainActor
   private static func rejectsBadDatesAndTimeIntervals(_ manager: CountdownManager, _ label: CountdownLabel) {
     for interval in [TimeInterval.nan, .infinity, -.infinity, -1, 1e300] {
-      Self.assertRejected("\(interval)") { () throws(CountdownError) in try manager.start(label, timeInterval: interval) { _, _, _ in } }
+      Self.assertRejected("\(interval)") { () throws(CountdownError) in try manager.start(label, seconds: interval) { _, _, _ in } }
     }
     let dates = [Date.distantFuture, Date(timeIntervalSinceReferenceDate: .infinity), Date(timeIntervalSinceReferenceDate: .nan)]
     for date in dates {
@@ -67,7 +67,7 @@ final class BadInputTests: XCTestCase {
   private static func endsZeroAndPastDeadlinesAtOnce(_ manager: CountdownManager, _ clock: ManualCountdownClock) throws {
     let past = CountdownLabel("past"), zero = CountdownLabel("zero")
     try manager.start(past, until: .distantPast) { label, remaining, _ in label.shown.append(remaining) }
-    try manager.start(zero, timeInterval: 0) { label, remaining, _ in label.shown.append(remaining) }
+    try manager.start(zero, seconds: 0) { label, remaining, _ in label.shown.append(remaining) }
     try clock.advance(by: .seconds(2))
     XCTAssertEqual(past.shown, [0])
     XCTAssertEqual(zero.shown, [0])
@@ -96,7 +96,7 @@ final class BadInputTests: XCTestCase {
       let (manager, _) = try makeManager()
       let label = CountdownLabel("a")
       assertThrows(.negativeDuration, "seconds: -3") { () throws(CountdownError) in try manager.start(label, seconds: -3) { _, _, _ in } }
-      assertThrows(.nonFiniteValue, "timeInterval: .nan") { () throws(CountdownError) in try manager.start(label, timeInterval: .nan) { _, _, _ in } }
+      assertThrows(.nonFiniteValue, "timeInterval: .nan") { () throws(CountdownError) in try manager.start(label, seconds: .nan) { _, _, _ in } }
     }
   }
 }

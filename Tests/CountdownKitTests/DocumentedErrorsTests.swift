@@ -10,12 +10,12 @@ final class DocumentedErrorsTests: XCTestCase {
       let label = CountdownLabel("a")
       let update: @MainActor (CountdownLabel, Int, inout Bool) -> Void = { _, _, _ in }
       assertThrows(.negativeDuration, "seconds: -1") { () throws(CountdownError) in try manager.start(label, seconds: -1, update) }
-      assertThrows(.outOfRange, "seconds: Int.max") { () throws(CountdownError) in try manager.start(label, seconds: .max, update) }
+      assertThrows(.outOfRange, "seconds: Int.max") { () throws(CountdownError) in try manager.start(label, seconds: Double(Int.max), update) }
       assertThrows(.negativeDuration, "for: -1 s") { () throws(CountdownError) in try manager.start(label, for: .seconds(-1), update) }
       assertThrows(.outOfRange, "for: Int64.max s") { () throws(CountdownError) in try manager.start(label, for: .seconds(Int64.max), update) }
-      assertThrows(.nonFiniteValue, "timeInterval: .nan") { () throws(CountdownError) in try manager.start(label, timeInterval: .nan, update) }
-      assertThrows(.negativeDuration, "timeInterval: -1") { () throws(CountdownError) in try manager.start(label, timeInterval: -1, update) }
-      assertThrows(.outOfRange, "timeInterval: 1e300") { () throws(CountdownError) in try manager.start(label, timeInterval: 1e300, update) }
+      assertThrows(.nonFiniteValue, "timeInterval: .nan") { () throws(CountdownError) in try manager.start(label, seconds: .nan, update) }
+      assertThrows(.negativeDuration, "timeInterval: -1") { () throws(CountdownError) in try manager.start(label, seconds: -1, update) }
+      assertThrows(.outOfRange, "timeInterval: 1e300") { () throws(CountdownError) in try manager.start(label, seconds: 1e300, update) }
       assertThrows(.outOfRange, "until: .distantFuture") { () throws(CountdownError) in try manager.start(label, until: .distantFuture, update) }
       assertThrows(.nonFiniteValue, "until: NaN date") { () throws(CountdownError) in
         try manager.start(label, until: Date(timeIntervalSinceReferenceDate: .nan), update)
@@ -30,7 +30,7 @@ final class DocumentedErrorsTests: XCTestCase {
     let update: @MainActor (String, Int, inout Bool) -> Void = { _, _, _ in }
     assertThrows(.negativeDuration, "id for: -1 s") { () throws(CountdownError) in try manager.start(id: "a", for: .seconds(-1), update) }
     assertThrows(.outOfRange, "id for: Int64.max s") { () throws(CountdownError) in try manager.start(id: "a", for: .seconds(Int64.max), update) }
-    assertThrows(.outOfRange, "id seconds: Int.max") { () throws(CountdownError) in try manager.start(id: "a", seconds: .max, update) }
+    assertThrows(.outOfRange, "id seconds: Int.max") { () throws(CountdownError) in try manager.start(id: "a", seconds: Double(Int.max), update) }
     assertThrows(.outOfRange, "id until: .distantFuture") { () throws(CountdownError) in try manager.start(id: "a", until: .distantFuture, update) }
     assertThrows(.nonFiniteValue, "id until: NaN date") { () throws(CountdownError) in
       try manager.start(id: "a", until: Date(timeIntervalSinceReferenceDate: .nan), update)

@@ -11,7 +11,7 @@ final class IDFamilyTests: XCTestCase {
       let (manager, clock) = try makeManager()
       let seen = LockedState<[Int]>([])
       try manager.start(id: "code", seconds: 30) { _, remaining, _ in seen.withLock { $0.append(remaining) } }
-      try manager.start(id: "code", timeInterval: 2.5) { _, remaining, _ in seen.withLock { $0.append(100 + remaining) } }
+      try manager.start(id: "code", seconds: 2.5) { _, remaining, _ in seen.withLock { $0.append(100 + remaining) } }
       XCTAssertEqual(manager.count, 1, "replaced, not added")
       try clock.advance(by: .seconds(3))
       XCTAssertEqual(seen.withLock { $0 }, [103, 102, 101, 100], "only the replacing callback, rounded up")
@@ -26,7 +26,7 @@ final class IDFamilyTests: XCTestCase {
       let (manager, clock) = try makeManager()
       let seen = LockedState<[Int]>([])
       try manager.start(id: 7, seconds: 10) { _, remaining, _ in seen.withLock { $0.append(remaining) } }
-      let badSeconds: [(Int, CountdownError)] = [(-1, .negativeDuration), (Int.min, .negativeDuration)]
+      let badSeconds: [(TimeInterval, CountdownError)] = [(-1, .negativeDuration), (Double(Int.min), .negativeDuration)]
       for (seconds, expected) in badSeconds {
         do throws(CountdownError) {
           try manager.start(id: 7, seconds: seconds) { _, _, _ in XCTFail("a rejected callback ran") }
@@ -35,14 +35,14 @@ final class IDFamilyTests: XCTestCase {
           XCTAssertEqual(error, expected, "\(seconds)")
         }
       }
-      XCTAssertThrowsError(try manager.start(id: 7, seconds: .max) { _, _, _ in })
+      XCTAssertThrowsError(try manager.start(id: 7, seconds: Double(Int.max)) { _, _, _ in })
       let badIntervals: [(TimeInterval, CountdownError)] = [
         (.nan, .nonFiniteValue), (.infinity, .nonFiniteValue), (-.infinity, .nonFiniteValue),
         (-0.5, .negativeDuration), (1e300, .outOfRange),
       ]
       for (interval, expected) in badIntervals {
         do throws(CountdownError) {
-          try manager.start(id: 7, timeInterval: interval) { _, _, _ in XCTFail("a rejected callback ran") }
+          try manager.start(id: 7, seconds: interval) { _, _, _ in XCTFail("a rejected callback ran") }
           XCTFail("\(interval) accepted")
         } catch {
           XCTAssertEqual(error, expected, "\(interval)")

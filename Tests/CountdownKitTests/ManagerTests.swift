@@ -31,7 +31,7 @@ final class ManagerTests: XCTestCase {
       let (manager, clock) = try makeManager()
       let cell = CountdownLabel("cell")
       for item in [10, 20, 30] {
-        try manager.start(cell, seconds: item) { cell, remaining, _ in cell.shown.append(remaining) }
+        try manager.start(cell, for: .seconds(item)) { cell, remaining, _ in cell.shown.append(remaining) }
         try clock.advance(by: .milliseconds(100))
       }
       XCTAssertEqual(cell.shown, [10, 20, 30], "each reuse shows its own item's time at once")

@@ -13,20 +13,44 @@ extension CountdownManager {
   /// falls behind gets the newest value, never a backlog; the final `0` is never dropped. The
   /// sequence also finishes, without a `0`, when the countdown ends otherwise: when the manager is
   /// deallocated, or the engine's `cancelAll()` removes it.
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``.
+  ///
+  /// The options are those of every start
+  /// (``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``): with
+  /// ``CountdownCore/CountdownDeliveries/milestones(_:)`` the sequence holds the milestones and the
+  /// `0`; with ``CountdownCore/CountdownEnding/countsOvertime`` it goes on past `0` with `-1`, `-2`,
+  /// … and finishes only when the consuming task is cancelled, the sequence is dropped, or the
+  /// countdown is removed otherwise:
+  ///
+  /// ```swift
+  /// for await remaining in try manager.values(for: .seconds(10), pastTheEnd: .countsOvertime) {
+  ///   if remaining < -60 { break }  // ends the countdown
+  /// }
+  /// ```
+  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
+  ///   ``CountdownCore/CountdownError/outOfRange``; and what
+  ///   ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)`` throws for its options.
   public func values(
-    for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning
+    for duration: Duration,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries = .everyChange,
+    pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) -> AsyncStream<Int> {
-    try stream(.duration(duration), policy)
+    try stream(.duration(duration), policy, deliveries, ending)
   }
 
-  /// The remaining values of a new countdown to `date`, finishing after `0`.
+  /// The remaining values of a new countdown to `date`, as
+  /// ``values(for:whileSuspended:delivering:pastTheEnd:)`` gives them.
   ///
-  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or ``CountdownCore/CountdownError/nonFiniteValue``.
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
+  ///   ``CountdownCore/CountdownError/nonFiniteValue``; and what
+  ///   ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)`` throws for its options.
   public func values(
-    until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning
+    until date: Date,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries = .everyChange,
+    pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) -> AsyncStream<Int> {
-    try stream(.deadline(deadline(for: date)), policy)
+    try stream(.deadline(deadline(for: date, keepingThePast: ending == .countsOvertime)), policy, deliveries, ending)
   }
 
   /// Runs `action` on the main actor once `delay` has passed (within the manager's end tolerance
@@ -63,7 +87,7 @@ extension CountdownManager {
   /// ```
   ///
   /// The date is converted once, now, to the continuous clock (through the server offset, if
-  /// ``calibrate(serverNow:receivedAt:)`` was called), as for ``start(_:until:whileSuspended:_:)``.
+  /// ``calibrate(serverNow:receivedAt:)`` was called), as for ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)``.
   /// - Returns: A handle that cancels the action.
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a date too far away to represent or
   ///   ``CountdownCore/CountdownError/nonFiniteValue``.
@@ -73,14 +97,16 @@ extension CountdownManager {
   }
 
   func stream(
-    _ target: CountdownTarget, _ policy: SuspensionPolicy, ending: CountdownEnding = .stops
+    _ target: CountdownTarget, _ policy: SuspensionPolicy, _ deliveries: CountdownDeliveries,
+    _ ending: CountdownEnding
   ) throws(CountdownError) -> AsyncStream<Int> {
+    try checkMilestones(deliveries, for: target)
     let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let handle = CountdownHandle(engine: engine)
     // Finishes the stream however the countdown ends without its final 0 (cancelled, removed by
     // `cancelAll`, or its engine deallocated with the manager): the handler holds it alone.
     let end = StreamEnd(continuation)
-    try engine.register(handle, target, whileSuspended: policy, pastTheEnd: ending) { value, _ in
+    try engine.register(handle, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending) { value, _ in
       withExtendedLifetime(handle) {
         end.continuation.yield(value)
         // Counting overtime, its 0 is not its end: it finishes when cancelled.

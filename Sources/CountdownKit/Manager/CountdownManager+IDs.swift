@@ -11,98 +11,85 @@ extension CountdownManager {
   /// ```
   ///
   /// An id's countdown lives until it ends, its `stop` flag is set, or ``cancel(id:)``. Ids are
-  /// told apart by type and value: `7 as Int` and `7 as Int64` are two countdowns.
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``; an existing
-  ///   countdown of `id` is then left untouched.
-  public func start<ID: Hashable & Sendable>(
-    id: ID,
-    for duration: Duration,
-    whileSuspended policy: SuspensionPolicy = .keepsRunning,
-    _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
-  ) throws(CountdownError) {
-    try start(id: id, .duration(duration), policy, update)
-  }
-
-  /// Starts (or replaces) the countdown for an id, to an absolute date.
+  /// told apart by type and value: `7 as Int` and `7 as Int64` are two countdowns. May be called
+  /// from any thread; `update` runs on the main actor.
   ///
-  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or ``CountdownCore/CountdownError/nonFiniteValue``.
-  public func start<ID: Hashable & Sendable>(
-    id: ID,
-    until date: Date,
-    whileSuspended policy: SuspensionPolicy = .keepsRunning,
-    _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
-  ) throws(CountdownError) {
-    try start(id: id, .deadline(deadline(for: date)), policy, update)
-  }
-
-  /// Starts (or replaces) the countdown for an id, for `duration`, delivering every change or only
-  /// its end.
+  /// The options are those of every start (see
+  /// ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``), each with its default:
   ///
   /// ```swift
   /// try manager.start(id: "autosave", for: .seconds(30), delivering: .onlyTheEnd) { _, _, _ in
-  ///   document.save()  // called once, with 0
+  ///   document.save()  // called once, with 0: the manager wakes for the end alone
+  /// }
+  /// try manager.start(id: "keynote", for: .seconds(25 * 60), pastTheEnd: .countsOvertime) { id, remaining, _ in
+  ///   overrun[id] = remaining < 0  // -1, -2, … once the talk runs over
   /// }
   /// ```
   ///
-  /// With ``CountdownCore/CountdownDeliveries/onlyTheEnd`` the manager wakes for the end alone, with
-  /// ``CountdownCore/CountdownDeliveries/milestones(_:)`` (see ``milestones(_:)``) for each milestone
-  /// and the end; a snapshot keeps that choice.
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``;
-  ///   ``CountdownCore/CountdownError/invalidMilestone`` for a milestone below zero or beyond
-  ///   `duration`. An existing countdown of `id` is then left untouched.
+  /// Counting overtime, the id's countdown lives until `stop` is set or ``cancel(id:)``. A
+  /// snapshot keeps every option.
+  ///
+  /// - Parameters:
+  ///   - id: The countdown's key.
+  ///   - duration: How long to count down. Zero ends at once with a single `0`.
+  ///   - policy: Whether time spent suspended counts (default) or pauses the countdown.
+  ///   - deliveries: Which values reach `update`: every change (default), only the end, or
+  ///     milestones and the end.
+  ///   - ending: Whether the countdown ends with its `0` (default) or counts overtime.
+  ///   - update: Called on the main actor with the id, the remaining whole intervals and the stop
+  ///     flag.
+  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
+  ///   ``CountdownCore/CountdownError/outOfRange``; ``CountdownCore/CountdownError/invalidMilestone``
+  ///   for a milestone below zero or beyond `duration`; ``CountdownCore/CountdownError/invalidCombination``
+  ///   for overtime with anything but every change. An existing countdown of `id` is then left
+  ///   untouched.
+  /// - Complexity: O(1) amortized.
   public func start<ID: Hashable & Sendable>(
     id: ID,
     for duration: Duration,
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
-    delivering deliveries: CountdownDeliveries,
+    delivering deliveries: CountdownDeliveries = .everyChange,
+    pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try start(id: id, .duration(duration), policy, delivering: deliveries, update)
+    try start(id: id, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
-  /// Starts (or replaces) the countdown for an id, to an absolute date, delivering every change or
-  /// only its end.
+  /// Starts (or replaces) the countdown for an id, for a number of seconds: a `TimeInterval`, as
+  /// Foundation APIs and servers often give it.
   ///
-  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or ``CountdownCore/CountdownError/nonFiniteValue``.
+  /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for NaN or an infinity,
+  ///   ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``;
+  ///   and what ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)`` throws for its options.
+  public func start<ID: Hashable & Sendable>(
+    id: ID,
+    seconds: TimeInterval,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries = .everyChange,
+    pastTheEnd ending: CountdownEnding = .stops,
+    _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
+  ) throws(CountdownError) {
+    try start(
+      id: id, .duration(duration(ofTimeInterval: seconds)), policy, delivering: deliveries, pastTheEnd: ending, update)
+  }
+
+  /// Starts (or replaces) the countdown for an id, to an absolute date (converted once, now, as in
+  /// ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)``). A date in the past ends at once
+  /// with a single `0`; counting overtime, it starts in overtime instead.
+  ///
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
+  ///   ``CountdownCore/CountdownError/nonFiniteValue``; and what
+  ///   ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)`` throws for its options.
   public func start<ID: Hashable & Sendable>(
     id: ID,
     until date: Date,
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
-    delivering deliveries: CountdownDeliveries,
+    delivering deliveries: CountdownDeliveries = .everyChange,
+    pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try start(id: id, .deadline(deadline(for: date)), policy, delivering: deliveries, update)
-  }
-
-  /// Starts (or replaces) the countdown for an id, for a number of seconds.
-  ///
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` for a negative number, or
-  ///   ``CountdownCore/CountdownError/outOfRange`` for one too large to represent (such as `Int.max`);
-  ///   an existing countdown of `id` is then left untouched.
-  /// - SeeAlso: ``start(id:for:whileSuspended:_:)``
-  public func start<ID: Hashable & Sendable>(
-    id: ID,
-    seconds: Int,
-    whileSuspended policy: SuspensionPolicy = .keepsRunning,
-    _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
-  ) throws(CountdownError) {
-    try start(id: id, for: .seconds(seconds), whileSuspended: policy, update)
-  }
-
-  /// Starts (or replaces) the countdown for an id, for a `TimeInterval` in seconds (as Foundation
-  /// APIs hand them out).
-  ///
-  /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for NaN or an infinity,
-  ///   ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``;
-  ///   an existing countdown of `id` is then left untouched.
-  /// - SeeAlso: ``start(id:for:whileSuspended:_:)``
-  public func start<ID: Hashable & Sendable>(
-    id: ID,
-    timeInterval: TimeInterval,
-    whileSuspended policy: SuspensionPolicy = .keepsRunning,
-    _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
-  ) throws(CountdownError) {
-    try start(id: id, for: duration(ofTimeInterval: timeInterval), whileSuspended: policy, update)
+    let deadline = try deadline(for: date, keepingThePast: ending == .countsOvertime)
+    try start(id: id, .deadline(deadline), policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Calls `tick` every interval with the number of whole intervals elapsed, until `stop` is set

@@ -13,61 +13,79 @@ extension CountdownManager {
   /// item's time), then each time the value changes, and last with `0`; setting `stop` ends the
   /// countdown after that call.
   ///
+  /// The options, each with its default, are the same on every start, by receiver or by id:
+  /// - `whileSuspended`: ``CountdownCore/SuspensionPolicy/keepsRunning`` (a sale that ends at
+  ///   18:00) or ``CountdownCore/SuspensionPolicy/pauses`` (a quiz clock that stops while the app is
+  ///   in the background).
+  /// - `delivering`: ``CountdownCore/CountdownDeliveries/everyChange`` (a label),
+  ///   ``CountdownCore/CountdownDeliveries/onlyTheEnd`` (one call, with `0`: the manager wakes for
+  ///   the end alone) or ``CountdownCore/CountdownDeliveries/milestones(_:)`` (each milestone and the
+  ///   end; see ``milestones(_:)``). Only every change gets the prompt first call.
+  /// - `pastTheEnd`: ``CountdownCore/CountdownEnding/stops`` (its `0` ends it) or
+  ///   ``CountdownCore/CountdownEnding/countsOvertime`` (the `0` comes at the deadline as usual,
+  ///   then `-1` once a whole interval has passed since it, `-2` after two, and so on, until `stop`
+  ///   is set, the countdown is cancelled or replaced, or the receiver goes away):
+  ///
+  /// ```swift
+  /// try manager.start(orderCell, for: .seconds(20 * 60), pastTheEnd: .countsOvertime) { cell, remaining, _ in
+  ///   cell.etaLabel.text = RemainingTime(seconds: remaining).formatted()  // "20:00" … "0:00", then "−0:01", …
+  /// }
+  /// ```
+  ///
   /// Main-actor isolated, as the cells, views and view controllers that show countdowns are: the
   /// receiver is handed to `update` on the main actor, so it must come from there. Starting a
   /// plain (non-`Sendable`) object from another thread, which would then race with the callback,
-  /// does not compile. Keys that are not main-actor objects use ``start(id:for:whileSuspended:_:)``
-  /// (from any thread). ``cancel(_:)``, ``pause(_:)``, ``resume(_:)``, ``contains(_:)`` and
-  /// ``timeLeft(for:)`` only use the receiver's identity and may be called from any thread.
+  /// does not compile. Keys that are not main-actor objects use
+  /// ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)`` (from any thread). ``cancel(_:)``,
+  /// ``pause(_:)``, ``resume(_:)``, ``contains(_:)`` and ``timeLeft(for:)`` only use the receiver's
+  /// identity and may be called from any thread.
   ///
   /// - Parameters:
   ///   - receiver: The object that shows the countdown. Held weakly; keys the countdown.
   ///   - duration: How long to count down. Zero ends at once with a single `0`.
   ///   - policy: Whether time spent suspended counts (default) or pauses the countdown.
+  ///   - deliveries: Which values reach `update`: every change (default), only the end, or
+  ///     milestones and the end.
+  ///   - ending: Whether the countdown ends with its `0` (default) or counts overtime.
   ///   - update: Called on the main actor with the receiver, the remaining whole intervals (rounded
   ///     up, so never less than what is left) and the stop flag.
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``; an existing
-  ///   countdown of `receiver` is then left untouched.
+  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
+  ///   ``CountdownCore/CountdownError/outOfRange``; ``CountdownCore/CountdownError/invalidMilestone``
+  ///   for a milestone below zero or beyond `duration`; ``CountdownCore/CountdownError/invalidCombination``
+  ///   for overtime with anything but every change. An existing countdown of `receiver` is then
+  ///   left untouched.
   /// - Complexity: O(1) amortized.
   @MainActor
   public func start<Receiver: AnyObject>(
     _ receiver: Receiver,
     for duration: Duration,
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries = .everyChange,
+    pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try register(receiver, .duration(duration), policy, update)
+    try register(receiver, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
-  /// Starts (or replaces) the countdown shown by `receiver`, for a number of seconds.
+  /// Starts (or replaces) the countdown shown by `receiver`, for a number of seconds: a
+  /// `TimeInterval`, as Foundation APIs and servers often give it (`for: .seconds(n)` takes a whole
+  /// number too).
   ///
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` for a negative number, or
-  ///   ``CountdownCore/CountdownError/outOfRange`` for one too large to represent (such as `Int.max`).
-  /// - SeeAlso: ``start(_:for:whileSuspended:_:)``
-  @MainActor
-  public func start<Receiver: AnyObject>(
-    _ receiver: Receiver,
-    seconds: Int,
-    whileSuspended policy: SuspensionPolicy = .keepsRunning,
-    _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
-  ) throws(CountdownError) {
-    try start(receiver, for: .seconds(seconds), whileSuspended: policy, update)
-  }
-
-  /// Starts (or replaces) the countdown shown by `receiver`, for a `TimeInterval` in seconds (as
-  /// Foundation APIs and servers often give it).
-  ///
+  /// The options are those of ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``.
   /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for NaN or an infinity,
-  ///   ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``.
-  /// - SeeAlso: ``start(_:for:whileSuspended:_:)``
+  ///   ``CountdownCore/CountdownError/negativeDuration`` for a negative number, or
+  ///   ``CountdownCore/CountdownError/outOfRange`` for one too large to represent; and what
+  ///   ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)`` throws for its options.
   @MainActor
   public func start<Receiver: AnyObject>(
     _ receiver: Receiver,
-    timeInterval: TimeInterval,
+    seconds: TimeInterval,
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries = .everyChange,
+    pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try start(receiver, for: duration(ofTimeInterval: timeInterval), whileSuspended: policy, update)
+    try register(receiver, .duration(duration(ofTimeInterval: seconds)), policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown shown by `receiver`, to an absolute date, such as a sale's
@@ -75,19 +93,24 @@ extension CountdownManager {
   ///
   /// The date is converted once, now, to the continuous clock (through the server offset, if
   /// ``calibrate(serverNow:receivedAt:)`` was called): a later change of the device's clock does
-  /// not move the countdown. A date in the past ends at once with a single `0`.
+  /// not move the countdown. A date in the past ends at once with a single `0`; counting overtime,
+  /// it starts in overtime instead (its first value is the whole intervals since the date,
+  /// negated). The options are those of ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``.
   ///
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a date too far away to represent (such as
-  ///   `Date.distantFuture`) or ``CountdownCore/CountdownError/nonFiniteValue``.
+  ///   `Date.distantFuture`) or ``CountdownCore/CountdownError/nonFiniteValue``; and what
+  ///   ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)`` throws for its options.
   @MainActor
   public func start<Receiver: AnyObject>(
     _ receiver: Receiver,
     until date: Date,
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries = .everyChange,
+    pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    let deadline = try deadline(for: date)
-    try register(receiver, .deadline(deadline), policy, update)
+    let deadline = try deadline(for: date, keepingThePast: ending == .countsOvertime)
+    try register(receiver, .deadline(deadline), policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Calls `tick` every interval with the number of whole intervals elapsed, until the receiver is
@@ -99,7 +122,7 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// Main-actor isolated for the same reason as ``start(_:for:whileSuspended:_:)``.
+  /// Main-actor isolated for the same reason as ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``.
   /// - Complexity: O(1) amortized.
   @MainActor
   public func listen<Receiver: AnyObject>(
@@ -181,9 +204,11 @@ extension CountdownManager {
   /// the receiver and `update` belong to the main actor, where the engine delivers.
   @MainActor
   func register<Receiver: AnyObject>(
-    _ receiver: Receiver, _ target: CountdownTarget, _ policy: SuspensionPolicy, ending: CountdownEnding = .stops,
+    _ receiver: Receiver, _ target: CountdownTarget, _ policy: SuspensionPolicy,
+    delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
   ) throws(CountdownError) {
+    try checkMilestones(deliveries, for: target)
     let weakReceiver = WeakReference(receiver)
     let handler = MainQueueHandler.make { value, stop in
       guard let receiver = weakReceiver.object else {
@@ -192,6 +217,6 @@ extension CountdownManager {
       }
       update(receiver, value, &stop)
     }
-    try engine.register(receiver, target, whileSuspended: policy, pastTheEnd: ending, handler: handler)
+    try engine.register(receiver, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, handler: handler)
   }
 }

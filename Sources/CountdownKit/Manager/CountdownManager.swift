@@ -55,7 +55,7 @@ public final class CountdownManager: Sendable {
     /// Whether ``calibrate(serverNow:receivedAt:)`` was called: a snapshot then writes its dates in
     /// server time, and a restore maps them through this manager's own offset.
     var isCalibrated = false
-    /// The tokens standing in for `Hashable` ids (see ``start(id:for:whileSuspended:_:)``), each
+    /// The tokens standing in for `Hashable` ids (see ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)``), each
     /// with the number of the id's latest start (a countdown that ends forgets its id only if no
     /// later start replaced it) and, for a countdown, its length from start to end (the span of
     /// ``timerDates(id:)``, which a snapshot keeps so that progress goes on after a relaunch).

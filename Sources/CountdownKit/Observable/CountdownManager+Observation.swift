@@ -9,31 +9,39 @@ extension CountdownManager {
   /// ```
   ///
   /// Its ``ObservableCountdown/remaining`` holds the current value at once. Releasing the model
-  /// ends the countdown.
+  /// ends the countdown. The options are those of
+  /// ``ObservableCountdown/restart(for:whileSuspended:pastTheEnd:)``: counting overtime, the model
+  /// goes on below `0` (``ObservableCountdown/isOvertime``):
+  ///
+  /// ```swift
+  /// let talk = try manager.countdown(for: .seconds(25 * 60), pastTheEnd: .countsOvertime)
+  /// ```
   /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
   ///   ``CountdownCore/CountdownError/outOfRange``.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   @MainActor
   public func countdown(
-    for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning
+    for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) -> ObservableCountdown {
     let countdown = ObservableCountdown(manager: self)
-    try countdown.restart(for: duration, whileSuspended: policy)
+    try countdown.restart(for: duration, whileSuspended: policy, pastTheEnd: ending)
     return countdown
   }
 
   /// A new observable countdown to `date` (converted once, now, as for
-  /// ``start(_:until:whileSuspended:_:)``).
+  /// ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)``).
   ///
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
   ///   ``CountdownCore/CountdownError/nonFiniteValue``.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   @MainActor
   public func countdown(
-    until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning
+    until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) -> ObservableCountdown {
     let countdown = ObservableCountdown(manager: self)
-    try countdown.restart(until: date, whileSuspended: policy)
+    try countdown.restart(until: date, whileSuspended: policy, pastTheEnd: ending)
     return countdown
   }
 }

@@ -12,8 +12,8 @@ public import Observation
 /// try countdown.restart(for: .seconds(30))  // the same model counts again
 /// ```
 ///
-/// Made by ``CountdownManager/countdown(for:whileSuspended:)`` or
-/// ``CountdownManager/countdown(until:whileSuspended:)`` and driven by that manager's one timer,
+/// Made by ``CountdownManager/countdown(for:whileSuspended:pastTheEnd:)`` or
+/// ``CountdownManager/countdown(until:whileSuspended:pastTheEnd:)`` and driven by that manager's one timer,
 /// like every other countdown of it: values follow its clock (right after background and sleep)
 /// and flip together with the rest.
 ///
@@ -124,25 +124,41 @@ public final class ObservableCountdown {
   /// Counts down again, for `duration` from now, replacing the current countdown (running or
   /// ended); ``remaining`` and ``hasEnded`` take the new countdown's values at once.
   ///
+  /// The options are those of the manager's starts
+  /// (``CountdownManager/start(_:for:whileSuspended:delivering:pastTheEnd:_:)``) but `delivering`:
+  /// a model shows every value. Counting overtime, ``remaining`` goes on below `0`,
+  /// ``isOvertime`` says so, and the model never ends by itself:
+  ///
+  /// ```swift
+  /// try talk.restart(for: .seconds(25 * 60), pastTheEnd: .countsOvertime)
+  /// // talk.remaining: 1500, …, 0, then -1, -2, …; talk.isOvertime once it is below 0
+  /// ```
   /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
   ///   ``CountdownCore/CountdownError/outOfRange``; the current countdown and the values are then
   ///   left as they were.
-  public func restart(for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning) throws(CountdownError) {
-    try restart(.duration(duration), policy)
+  public func restart(
+    for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    pastTheEnd ending: CountdownEnding = .stops
+  ) throws(CountdownError) {
+    try restart(.duration(duration), policy, ending: ending)
   }
 
-  /// Counts down again, to `date`, replacing the current countdown (running or ended).
+  /// Counts down again, to `date`, replacing the current countdown (running or ended). A date
+  /// already passed ends it at once; counting overtime, it starts in overtime instead.
   ///
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
   ///   ``CountdownCore/CountdownError/nonFiniteValue``; the current countdown and the values are
   ///   then left as they were.
-  public func restart(until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning) throws(CountdownError) {
-    try restart(.deadline(manager.deadline(for: date)), policy)
+  public func restart(
+    until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    pastTheEnd ending: CountdownEnding = .stops
+  ) throws(CountdownError) {
+    try restart(.deadline(manager.deadline(for: date, keepingThePast: ending == .countsOvertime)), policy, ending: ending)
   }
 
   func restart(_ target: CountdownTarget, _ policy: SuspensionPolicy, ending: CountdownEnding = .stops) throws(CountdownError) {
     let length = manager.length(of: target)
-    try manager.register(handle, target, policy, ending: ending) { [weak self] _, value, _ in
+    try manager.register(handle, target, policy, pastTheEnd: ending) { [weak self] _, value, _ in
       self?.show(value)
     }
     self.length = length
@@ -295,7 +311,7 @@ public final class ObservableCountdown {
     case .countingUp: return  // refused before any row was touched: a model counts down only
     }
     do {
-      try manager.register(handle, target, plan.policy, ending: plan.ending) { [weak self] _, value, _ in
+      try manager.register(handle, target, plan.policy, pastTheEnd: plan.ending) { [weak self] _, value, _ in
         self?.show(value)
       }
     } catch {

@@ -18,8 +18,8 @@ public import Foundation
 /// A milestone crossed while values did not come (the app was suspended) is announced once when
 /// they come again, with the time left then: with every change delivered, that is the value
 /// delivered; with only the milestones delivered by the manager (``deliveries``, given to
-/// ``CountdownManager/start(id:for:whileSuspended:delivering:_:)`` or
-/// ``CountdownManager/start(id:until:whileSuspended:delivering:_:)``), the milestone comes with its
+/// ``CountdownManager/start(id:for:whileSuspended:delivering:pastTheEnd:_:)`` or
+/// ``CountdownManager/start(id:until:whileSuspended:delivering:pastTheEnd:_:)``), the milestone comes with its
 /// own value, and what is read is the time the countdown has left when ``read(_:)`` is called
 /// ("5 minutes left" for the 10-minute milestone when 300 s are left). A value delivered again (a
 /// resume) is not announced again. A value above the last one read (time added, or the countdown
@@ -82,7 +82,7 @@ public final class CountdownReadAloud {
   /// the last, if it is a milestone).
   ///
   /// The time announced is `value`, except in the handler of a countdown the manager delivers at
-  /// milestones (``CountdownManager/start(id:for:whileSuspended:delivering:_:)``), where it is the
+  /// milestones (``CountdownManager/start(id:for:whileSuspended:delivering:pastTheEnd:_:)``), where it is the
   /// time that countdown has left now, in whole intervals rounded up: the same on time, less for
   /// a milestone passed while the manager was suspended.
   public func read(_ value: Int) {
