@@ -22,8 +22,8 @@ final class ManualClockTests: XCTestCase {
     let queue = DispatchQueue(label: "unused")
     let late = clock.makeTimer(on: queue) { if case .fired = $0 { fired.withLock { $0.append(("late", clock.now)) } } }
     let early = clock.makeTimer(on: queue) { if case .fired = $0 { fired.withLock { $0.append(("early", clock.now)) } } }
-    late.schedule(at: try CountdownInstant.zero.exactlyAdvanced(by: .seconds(2)))
-    early.schedule(at: try CountdownInstant.zero.exactlyAdvanced(by: .seconds(1)))
+    late.schedule(at: try CountdownInstant.zero.exactlyAdvanced(by: .seconds(2)), leeway: .zero)
+    early.schedule(at: try CountdownInstant.zero.exactlyAdvanced(by: .seconds(1)), leeway: .zero)
     try clock.advance(by: .seconds(5))
     let order = fired.withLock { $0 }
     XCTAssertEqual(order.map(\.0), ["early", "late"])
@@ -47,10 +47,10 @@ final class ManualClockTests: XCTestCase {
         return fired.count
       }
       let next = count < 2 ? deadline : secondDeadline
-      if count < 3 { timer.withLock { $0 }?.schedule(at: next) }
+      if count < 3 { timer.withLock { $0 }?.schedule(at: next, leeway: .zero) }
     }
     timer.withLock { $0 = made }
-    made.schedule(at: deadline)
+    made.schedule(at: deadline, leeway: .zero)
     try clock.advance(by: .seconds(3))
     let instants = fired.withLock { $0 }
     XCTAssertEqual(instants.count, 3, "\(instants)")
@@ -72,7 +72,7 @@ final class ManualClockTests: XCTestCase {
     let clock = ManualCountdownClock()
     try clock.advance(by: .seconds(5))
     let (timer, fired) = makeTimerExpectingAFire(on: clock)
-    timer.schedule(at: try CountdownInstant.zero.exactlyAdvanced(by: .seconds(2)))
+    timer.schedule(at: try CountdownInstant.zero.exactlyAdvanced(by: .seconds(2)), leeway: .zero)
     wait(for: [fired], timeout: 10)
     XCTAssertEqual(clock.armedTimerCount, 0)
     withExtendedLifetime(timer) {}
@@ -85,7 +85,7 @@ final class ManualClockTests: XCTestCase {
     let fired = LockedState(false)
     queue.suspend()  // the firing, if any, waits here until after cancel
     let timer = clock.makeTimer(on: queue) { if case .fired = $0 { fired.withLock { $0 = true } } }
-    timer.schedule(at: .zero)
+    timer.schedule(at: .zero, leeway: .zero)
     timer.cancel()
     queue.resume()
     queue.sync {}
@@ -135,7 +135,7 @@ final class ManualClockTests: XCTestCase {
         defer { armed = true }
         return !armed
       }
-      if isFirst { late.schedule(at: .zero) }
+      if isFirst { late.schedule(at: .zero, leeway: .zero) }
     }
     try clock.advance(by: .seconds(3))
     XCTAssertTrue(armed.withLock { $0 })

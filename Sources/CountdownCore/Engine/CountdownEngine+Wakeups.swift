@@ -74,11 +74,13 @@ extension CountdownEngine {
         let repeats = timer.supportsRepeating
         let now = clock.now.nanosecondsSinceOrigin
         action = state.withLock { $0.install(timer, repeats: repeats, now: now, window: windowNanoseconds) }
-      case .arm(let timer, let deadline, let period, let generation):
+      case .arm(let timer, let deadline, let period, let leeway, let generation):
         if let deadline, let period {
-          timer.schedule(at: CountdownInstant(nanosecondsSinceOrigin: deadline), repeating: .nanoseconds(period))
+          timer.schedule(
+            at: CountdownInstant(nanosecondsSinceOrigin: deadline), repeating: .nanoseconds(period),
+            leeway: .nanoseconds(leeway))
         } else {
-          timer.schedule(at: deadline.map(CountdownInstant.init(nanosecondsSinceOrigin:)))
+          timer.schedule(at: deadline.map(CountdownInstant.init(nanosecondsSinceOrigin:)), leeway: .nanoseconds(leeway))
         }
         action = state.withLock { $0.currentArming(ifNewerThan: generation) }
       case .cancel(let timer):

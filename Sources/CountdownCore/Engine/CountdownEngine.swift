@@ -23,7 +23,9 @@ public import Dispatch
 // Where a tick goes, from wakeup to callback:
 // 1. The timer fires on the delivery queue itself (one thread hand-off per tick, not two). On the
 //    shared grid it repeats every interval while each wakeup is the grid instant after the last
-//    one, so a steady wakeup makes no call into the timer (`EngineState.timerDecision`).
+//    one, so a steady wakeup makes no call into the timer (`EngineState.timerDecision`). Each
+//    arming lets the timer fire as late as the promises in force allow, so the system can
+//    coalesce its wakeups (`TimerArming.leeway`).
 //    `timerDidReport` (CountdownEngine+Wakeups.swift) reads the clock once; then one lock entry,
 //    `EngineState.timerFired`, notes the wakeup (`noteWakeup`: the grid instant it stands for),
 //    begins the pass and prepares its first chunk (`beginPass`, Delivery/PassPlanning/

@@ -5,10 +5,11 @@ enum TimerAction {
   case none
   /// Make the engine's timer, then install it (``EngineState/install(_:repeats:now:window:)``).
   case make
-  /// Arm `timer` for `at` (`nil`: disarm), to repeat every `repeating` nanoseconds if given, then check that no newer arming was decided meanwhile
+  /// Arm `timer` for `at` (`nil`: disarm), to repeat every `repeating` nanoseconds if given, each
+  /// fire up to `leeway` nanoseconds late, then check that no newer arming was decided meanwhile
   /// (``EngineState/currentArming(ifNewerThan:)``): if one was, apply that one too, so the last
   /// decision always wins, whatever order the callers run in.
-  case arm(any CountdownTimer, at: Int64?, repeating: Int64?, generation: UInt64)
+  case arm(any CountdownTimer, at: Int64?, repeating: Int64?, leeway: Int64, generation: UInt64)
   /// Cancel `timer` and release it.
   case cancel(any CountdownTimer)
 }

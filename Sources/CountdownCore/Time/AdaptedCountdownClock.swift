@@ -10,8 +10,9 @@ public import Dispatch
 /// ```
 ///
 /// Instants are counted from the base clock's `now` when the adapter is made. Each wakeup is a
-/// task that sleeps on the base clock until the engine's next deadline and then hands the engine
-/// its wakeup on the engine's queue; re-arming cancels the previous sleep. The engine's values
+/// task that sleeps on the base clock until the engine's next deadline (with the engine's leeway
+/// as the sleep's tolerance) and then hands the engine its wakeup on the engine's queue;
+/// re-arming cancels the previous sleep. The engine's values
 /// stay exact whatever the base clock does (a late wakeup corrects itself), but its callbacks
 /// come on its delivery queue after the sleeping task is resumed, not inside the call that moved
 /// the base clock: for callbacks within that very call, use ``ManualCountdownClock`` (itself a
@@ -40,9 +41,10 @@ public struct AdaptedCountdownClock<Base: Clock>: CountdownClock where Base.Dura
     AdaptedClockTimer(clock: self, queue: queue, handler: handler)
   }
 
-  /// Sleeps on the base clock until the instant this clock calls `deadline`.
-  func sleep(until deadline: CountdownInstant) async throws {
-    try await base.sleep(until: origin.advanced(by: .nanoseconds(deadline.nanosecondsSinceOrigin)), tolerance: nil)
+  /// Sleeps on the base clock until the instant this clock calls `deadline`, allowing the base
+  /// clock to wake up to `tolerance` after it.
+  func sleep(until deadline: CountdownInstant, tolerance: Duration) async throws {
+    try await base.sleep(until: origin.advanced(by: .nanoseconds(deadline.nanosecondsSinceOrigin)), tolerance: tolerance)
   }
 }
 
@@ -69,7 +71,8 @@ final class AdaptedClockTimer<Base: Clock>: CountdownTimer, Sendable where Base.
     self.handler = handler
   }
 
-  func schedule(at deadline: CountdownInstant?) {
+  /// Sleeps on the base clock until `deadline`, with `leeway` as the sleep's tolerance.
+  func schedule(at deadline: CountdownInstant?, leeway: Duration) {
     let previous = state.withLock { state -> Task<Void, Never>? in
       let previous = state.task
       state.task = nil
@@ -77,7 +80,7 @@ final class AdaptedClockTimer<Base: Clock>: CountdownTimer, Sendable where Base.
       guard let deadline, !state.cancelled else { return previous }
       let arming = state.arming
       state.task = Task { [clock, weak self] in
-        guard (try? await clock.sleep(until: deadline)) != nil else { return }
+        guard (try? await clock.sleep(until: deadline, tolerance: leeway)) != nil else { return }
         self?.fire(ifArmedAs: arming)
       }
       return previous

@@ -1,15 +1,21 @@
 /// A one-shot, re-armable timer made by a ``CountdownClock``; it may also repeat.
+///
+/// Each arming says how late the timer may fire (its *leeway*): the engine asks for as much as its
+/// promises allow, so that a system timer can coalesce the wakeup with other work and save
+/// energy. A timer may fire anywhere from its deadline to `leeway` after it; one that cannot
+/// coalesce ignores the leeway and fires at the deadline. A timer never fires before its deadline.
 public protocol CountdownTimer: Sendable {
-  /// Arms the timer to fire once at `deadline` (at once if it has passed), replacing any earlier
-  /// deadline or repeating schedule; `nil` disarms it.
-  func schedule(at deadline: CountdownInstant?)
-  /// Whether ``schedule(at:repeating:)`` makes this timer fire again and again. Read once, when
-  /// the engine gets the timer; `false` unless the timer says otherwise.
+  /// Arms the timer to fire once at `deadline` (at once if it has passed), or up to `leeway` after
+  /// it, replacing any earlier deadline or repeating schedule; a `nil` deadline disarms it.
+  func schedule(at deadline: CountdownInstant?, leeway: Duration)
+  /// Whether ``schedule(at:repeating:leeway:)`` makes this timer fire again and again. Read once,
+  /// when the engine gets the timer; `false` unless the timer says otherwise.
   var supportsRepeating: Bool { get }
   /// Arms the timer to fire at `deadline` (at once if it has passed) and then every `interval`
-  /// after it, skipping the fires it could not make on time rather than catching up, until it is
-  /// re-armed, disarmed or cancelled. A timer that cannot repeat fires once, at `deadline`.
-  func schedule(at deadline: CountdownInstant, repeating interval: Duration)
+  /// after it, each fire up to `leeway` late, skipping the fires it could not make on time rather
+  /// than catching up, until it is re-armed, disarmed or cancelled. A timer that cannot repeat
+  /// fires once, at `deadline`.
+  func schedule(at deadline: CountdownInstant, repeating interval: Duration, leeway: Duration)
   /// Stops the timer for good. It never fires after this returns.
   func cancel()
 }
@@ -18,9 +24,9 @@ extension CountdownTimer {
   /// A timer repeats only when it says so.
   public var supportsRepeating: Bool { false }
 
-  /// One fire at `deadline`: what a timer that cannot repeat does.
-  public func schedule(at deadline: CountdownInstant, repeating interval: Duration) {
-    schedule(at: deadline)
+  /// One fire at `deadline`, up to `leeway` late: what a timer that cannot repeat does.
+  public func schedule(at deadline: CountdownInstant, repeating interval: Duration, leeway: Duration) {
+    schedule(at: deadline, leeway: leeway)
   }
 }
 

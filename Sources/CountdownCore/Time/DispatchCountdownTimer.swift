@@ -4,16 +4,13 @@ package import Dispatch
 /// one-shot for each wakeup the engine asks for, so an idle or suspended engine costs no wakeups,
 /// or as a repeating one while the engine wakes every interval (per countdown: every window):
 /// Dispatch then re-arms it itself, which costs a wakeup less work than a one-shot re-armed from
-/// its handler.
+/// its handler. Each arming hands Dispatch the engine's leeway, rounded down to a unit its `Int`
+/// counts hold, so the system may coalesce the wakeup with others within what the engine allows.
 package final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable {
   // @unchecked Sendable: the only state is the dispatch source, whose `schedule` and `cancel`
   // are thread-safe by Dispatch's contract, and an immutable clock.
   private let source: any DispatchSourceTimer
   private let clock: ContinuousCountdownClock
-
-  /// How late Dispatch may fire to coalesce wakeups with other work. Kept small: countdown values
-  /// are promised within the engine's tolerance.
-  private static let leeway = DispatchTimeInterval.milliseconds(1)
 
   /// The longest delay armed at once: 2³¹ − 1 seconds (68 years), which fits 32 bits as seconds.
   package static let longestDelay = Int64(Int32.max) * 1_000_000_000
@@ -26,25 +23,31 @@ package final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable 
     self.clock = clock
     source = DispatchSource.makeTimerSource(queue: queue)
     source.setEventHandler { handler(.fired) }
-    source.schedule(deadline: .distantFuture, leeway: Self.leeway)
+    source.schedule(deadline: .distantFuture)
     source.activate()
   }
 
-  package func schedule(at deadline: CountdownInstant?) {
+  package func schedule(at deadline: CountdownInstant?, leeway: Duration) {
     guard let deadline else {
-      source.schedule(deadline: .distantFuture, leeway: Self.leeway)
+      source.schedule(deadline: .distantFuture)
       return
     }
-    source.schedule(deadline: dispatchTime(of: deadline), leeway: Self.leeway)
+    source.schedule(deadline: dispatchTime(of: deadline), leeway: Self.leeway(leeway))
   }
 
   package var supportsRepeating: Bool { true }
 
-  package func schedule(at deadline: CountdownInstant, repeating interval: Duration) {
+  package func schedule(at deadline: CountdownInstant, repeating interval: Duration, leeway: Duration) {
     // Dispatch takes the fires it missed (a busy queue) as one, late, and keeps to its grid.
     source.schedule(
       deadline: dispatchTime(of: deadline), repeating: Self.interval(nanoseconds: interval.nanosecondsSaturating),
-      leeway: Self.leeway)
+      leeway: Self.leeway(leeway))
+  }
+
+  /// A leeway as a `DispatchTimeInterval`, rounded down (see ``interval(nanoseconds:roundedUp:)``),
+  /// so that Dispatch is never given more than was asked for.
+  package static func leeway(_ leeway: Duration) -> DispatchTimeInterval {
+    interval(nanoseconds: leeway.nanosecondsSaturating, roundedUp: false)
   }
 
   /// Dispatch's own clock may stop during sleep; converting through a delay from "now" keeps the
@@ -64,9 +67,9 @@ package final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable 
   }
 
   /// A delay as a `DispatchTimeInterval`, whose counts are `Int`s: 32 bits on watchOS's arm64_32,
-  /// where a count of nanoseconds holds no more than 2.1 s. See ``delay(nanoseconds:as:)``.
-  package static func interval(nanoseconds: Int64) -> DispatchTimeInterval {
-    let (count, unit) = delay(nanoseconds: nanoseconds, as: Int.self)
+  /// where a count of nanoseconds holds no more than 2.1 s. See ``delay(nanoseconds:as:roundedUp:)``.
+  package static func interval(nanoseconds: Int64, roundedUp: Bool = true) -> DispatchTimeInterval {
+    let (count, unit) = delay(nanoseconds: nanoseconds, as: Int.self, roundedUp: roundedUp)
     switch unit {
     case .nanoseconds: return .nanoseconds(count)
     case .microseconds: return .microseconds(count)
@@ -75,20 +78,21 @@ package final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable 
     }
   }
 
-  /// A delay as a count of the finest unit whose count fits in `Count`, rounded up, so that the
-  /// timer never fires before the deadline and fires at most one unit after it: with 32 bits,
-  /// nanoseconds up to 2.1 s, microseconds up to 35 minutes, milliseconds up to 24 days, seconds
-  /// beyond.
+  /// A delay as a count of the finest unit whose count fits in `Count`: with 32 bits, nanoseconds
+  /// up to 2.1 s, microseconds up to 35 minutes, milliseconds up to 24 days, seconds beyond.
   ///
-  /// A negative delay is zero; one longer than ``longestDelay`` is ``longestDelay`` (which fits
-  /// 32 bits as seconds).
+  /// Rounded up (a deadline's delay: the timer never fires before the deadline, and at most one
+  /// unit after it) or, if `roundedUp` is `false`, down (a leeway: never more than asked for, and
+  /// at most one unit less). A negative delay is zero; one longer than ``longestDelay`` is
+  /// ``longestDelay`` (which fits 32 bits as seconds).
   package static func delay<Count: FixedWidthInteger>(
-    nanoseconds: Int64, as _: Count.Type
+    nanoseconds: Int64, as _: Count.Type, roundedUp: Bool = true
   ) -> (count: Count, unit: DelayUnit) {
     let nanoseconds = min(max(nanoseconds, 0), longestDelay)
     for unit in [DelayUnit.nanoseconds, .microseconds, .milliseconds, .seconds] {
-      // Rounded up; cannot overflow, as 0 <= nanoseconds <= Int64.max.
-      let count = nanoseconds == 0 ? 0 : (nanoseconds - 1) / unit.nanoseconds + 1
+      // Cannot overflow, as 0 <= nanoseconds <= Int64.max.
+      let count = roundedUp && nanoseconds > 0
+        ? (nanoseconds - 1) / unit.nanoseconds + 1 : nanoseconds / unit.nanoseconds
       if let fitting = Count(exactly: count) {
         return (fitting, unit)
       }

@@ -2,18 +2,28 @@
 // disarm after a fire, forget), under the clock's lock.
 
 extension ManualCountdownClock {
-  /// Arms (or, with `nil`, disarms) the timer `id`, to repeat every `period` nanoseconds if given;
-  /// for ``ManualTimer``.
+  /// Arms (or, with `nil`, disarms) the timer `id`, to repeat every `period` nanoseconds if given,
+  /// with a leeway of `leeway` nanoseconds; for ``ManualTimer``. The arming is recorded when
+  /// ``startRecordingArms()`` asked for it; each fire comes at the end of the leeway when
+  /// ``firesAtTheEndOfTheLeeway`` is set, else at its deadline (before the jitter, if any).
   ///
   /// Armed for the past while no advance runs, it also fires on its queue at once; the next advance
   /// fires it instead if it comes first (the test advances on that very queue), never both.
-  func schedule(_ id: Int, at deadline: CountdownInstant?, repeating period: Int64? = nil) {
+  func schedule(_ id: Int, at deadline: CountdownInstant?, repeating period: Int64? = nil, leeway: Int64) {
     let overdue = state.withLock { state -> (ManualTimer, UInt64)? in
       state.timers[id]?.period = deadline == nil ? nil : period
       guard let timer = state.timers[id]?.timer else { return nil }
-      guard let deadline = deadline?.nanosecondsSinceOrigin else {
+      state.armings?.append(
+        Arming(
+          timer: id, deadline: deadline, period: period.map(Duration.nanoseconds),
+          leeway: .nanoseconds(max(0, leeway))))
+      guard var deadline = deadline?.nanosecondsSinceOrigin else {
         state.timers[id]?.armed = nil
         return nil
+      }
+      if state.firesAtTheEndOfTheLeeway {
+        // A repeating timer's later deadlines follow on its grid: each at the end of its leeway too.
+        deadline = deadline.addingSaturated(max(0, leeway))
       }
       let sequence = state.nextSequence
       state.nextSequence += 1

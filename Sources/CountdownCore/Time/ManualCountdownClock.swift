@@ -39,6 +39,10 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     var nextSleeperID = 0
     /// Sleepers whose task was cancelled before they went to sleep.
     var cancelledSleepers: Set<Int> = []
+    /// Every arming of a timer since ``startRecordingArms()``; `nil` (nothing kept) before.
+    var armings: [Arming]?
+    /// Each timer fires at the end of the leeway it was armed with, the latest a real timer may.
+    var firesAtTheEndOfTheLeeway = false
   }
 
   /// A task waiting in ``sleep(until:tolerance:)`` for an instant.

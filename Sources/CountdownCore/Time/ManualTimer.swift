@@ -25,10 +25,12 @@ final class ManualTimer: CountdownTimer, Sendable {
     }
   }
 
-  func schedule(at deadline: CountdownInstant?) { clock.schedule(id, at: deadline) }
+  func schedule(at deadline: CountdownInstant?, leeway: Duration) {
+    clock.schedule(id, at: deadline, leeway: leeway.nanosecondsSaturating)
+  }
   var supportsRepeating: Bool { true }
-  func schedule(at deadline: CountdownInstant, repeating interval: Duration) {
-    clock.schedule(id, at: deadline, repeating: max(1, interval.nanosecondsSaturating))
+  func schedule(at deadline: CountdownInstant, repeating interval: Duration, leeway: Duration) {
+    clock.schedule(id, at: deadline, repeating: max(1, interval.nanosecondsSaturating), leeway: leeway.nanosecondsSaturating)
   }
   func cancel() { clock.remove(id) }
   // No deinit hook: the clock holds timers weakly and skips records whose timer is gone, and a

@@ -53,14 +53,14 @@ final class CountingClock: CountdownClock, @unchecked Sendable {
 
     var supportsRepeating: Bool { true }
 
-    func schedule(at deadline: CountdownInstant?) {
+    func schedule(at deadline: CountdownInstant?, leeway: Duration) {
       clock.record(deadline.map { .once($0.nanosecondsSinceOrigin) } ?? .disarm)
-      inner.schedule(at: deadline)
+      inner.schedule(at: deadline, leeway: leeway)
     }
 
-    func schedule(at deadline: CountdownInstant, repeating interval: Duration) {
+    func schedule(at deadline: CountdownInstant, repeating interval: Duration, leeway: Duration) {
       clock.record(.repeating(deadline.nanosecondsSinceOrigin, every: Int64(interval.components.seconds) * 1_000_000_000 + interval.components.attoseconds / 1_000_000_000))
-      inner.schedule(at: deadline, repeating: interval)
+      inner.schedule(at: deadline, repeating: interval, leeway: leeway)
     }
 
     func cancel() {

@@ -26,25 +26,25 @@ final class ReentrantClock: CountdownClock, @unchecked Sendable {
     let inner: any CountdownTimer
     let handler: @Sendable (CountdownTimerEvent) -> Void
 
-    func schedule(at deadline: CountdownInstant?) {
+    func schedule(at deadline: CountdownInstant?, leeway: Duration) {
       _ = clock.engine?.statistics
       if let deadline, deadline <= clock.base.now {
         handler(.fired)
       } else {
-        inner.schedule(at: deadline)
+        inner.schedule(at: deadline, leeway: leeway)
       }
     }
 
     var supportsRepeating: Bool { true }
 
-    func schedule(at deadline: CountdownInstant, repeating interval: Duration) {
+    func schedule(at deadline: CountdownInstant, repeating interval: Duration, leeway: Duration) {
       _ = clock.engine?.statistics
-      guard deadline <= clock.base.now else { return inner.schedule(at: deadline, repeating: interval) }
+      guard deadline <= clock.base.now else { return inner.schedule(at: deadline, repeating: interval, leeway: leeway) }
       handler(.fired)
       // The rest of the schedule, on its grid.
       let next = deadline.nanosecondsSinceOrigin.addingReportingOverflow(interval.nanosecondsSaturating)
       if !next.overflow {
-        inner.schedule(at: CountdownInstant(nanosecondsSinceOrigin: next.partialValue), repeating: interval)
+        inner.schedule(at: CountdownInstant(nanosecondsSinceOrigin: next.partialValue), repeating: interval, leeway: leeway)
       }
     }
 

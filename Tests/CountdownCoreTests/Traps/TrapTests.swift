@@ -44,11 +44,11 @@ final class TrapTests: XCTestCase {
       let clock = ManualCountdownClock()
       let timer = LockedState<(any CountdownTimer)?>(nil)
       let made = clock.makeTimer(on: .main) { event in
-        if case .fired = event { timer.withLock { $0 }?.schedule(at: clock.now) }
+        if case .fired = event { timer.withLock { $0 }?.schedule(at: clock.now, leeway: .zero) }
       }
       timer.withLock { $0 = made }
       try clock.advance(by: .zero)
-      made.schedule(at: clock.now)
+      made.schedule(at: clock.now, leeway: .zero)
       try clock.advance(by: .seconds(1))
     }
   }

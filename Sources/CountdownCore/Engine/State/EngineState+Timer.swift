@@ -37,30 +37,36 @@ extension EngineState {
   }
 
   /// The arming the timer should have now, if the arming for `generation` is stale: for a caller
-  /// that just armed the timer outside the lock (see ``TimerAction/arm(_:at:repeating:generation:)``).
+  /// that just armed the timer outside the lock (see ``TimerAction/arm(_:at:repeating:leeway:generation:)``).
   func currentArming(ifNewerThan generation: UInt64) -> TimerAction {
     arming.currentArming(ifNewerThan: generation, window: window)
   }
 
   /// Arms the timer for the earliest change, if it is not already armed for it (or, as a one-shot,
-  /// earlier); disarms it when nothing can change. Repeats while each wakeup is a window after the
-  /// last one (``timerDecision(now:window:)``).
+  /// earlier) with no more leeway than its promises allow now; disarms it when nothing can change.
+  /// Repeats while each wakeup is a window after the last one (``timerDecision(now:window:)``).
   mutating func rearm(now: Int64, window: Int64) -> TimerAction {
     guard let decision = timerDecision(now: now, window: window) else { return .none }
-    return arm(at: decision.next, repeating: decision.repeating)
+    return arm(at: decision.next, repeating: decision.repeating, leeway: decision.leeway)
   }
 
   /// What ``rearm(now:window:)`` would do: `nil` when the timer is armed as it should be.
-  mutating func timerDecision(now: Int64, window: Int64) -> (next: Int64?, repeating: Bool)? {
+  mutating func timerDecision(now: Int64, window: Int64) -> (next: Int64?, repeating: Bool, leeway: Int64)? {
     guard arming.hasTimer, suspendedSince == nil else { return nil }
     let wakeup = wantedWakeup(now: now, window: window)
     guard wakeup != .max else {
-      return arming.armedAt == nil ? nil : (nil, false)
+      return arming.armedAt == nil ? nil : (nil, false, 0)
     }
-    if let armedAt = arming.armedAt {
+    if let armedAt = arming.armedAt,
+      armedAt == wakeup || (armedAt < wakeup && !arming.armedRepeating),
+      arming.armedLeeway <= leeway(forWakeupAt: armedAt)
+    {
       // Armed for it already; or earlier, as a one-shot, whose wakeup re-arms. A repeating timer
-      // armed earlier would go on waking for nothing: it is re-armed.
-      if armedAt == wakeup || (armedAt < wakeup && !arming.armedRepeating) { return nil }
+      // armed earlier would go on waking for nothing: it is re-armed. So is one armed with more
+      // leeway than is allowed now (an end came due just after its wakeup, or a registration
+      // changes sooner): the leeway only ever shrinks here, so this costs a call into the timer
+      // only when a promise needs it.
+      return nil
     }
     // Repeating while the next wakeup is the grid instant after the last one: on the shared grid,
     // where every running countdown changes at every grid instant, and per countdown while every
@@ -68,7 +74,16 @@ extension EngineState {
     // later one re-arms the timer as a one-shot (above).
     let repeating = arming.timerRepeats && wakeupInstant != .min
       && wakeup == wakeupInstant.addingSaturated(window)
-    return (wakeup, repeating)
+    return (wakeup, repeating, leeway(forWakeupAt: wakeup))
+  }
+
+  /// The most the timer armed for clock instant `wakeup` may fire late, by the promises in force
+  /// now: see ``TimerArming/leeway(forWakeupAt:window:interval:earliestChange:separateEnds:soonestEnd:endWindow:)``.
+  /// An end cancelled since it was noted (one ``dropStaleEnds()`` would drop) only makes it smaller.
+  mutating func leeway(forWakeupAt wakeup: Int64) -> Int64 {
+    TimerArming.leeway(
+      forWakeupAt: wakeup, window: window, interval: interval, earliestChange: changeBound.earliestChange,
+      separateEnds: separateEnds, soonestEnd: ends.soonestDeadline(), endWindow: endWindow)
   }
 
   /// The instant the timer should fire next: the grid instant of the earliest change or the next
@@ -100,9 +115,9 @@ extension EngineState {
     return wakeup
   }
 
-  /// Arms the timer (which exists) for `next`, repeating every window if `repeating`, or disarms
-  /// it for `nil`, as a new generation.
-  mutating func arm(at next: Int64?, repeating: Bool = false) -> TimerAction {
-    arming.arm(at: next, repeating: repeating, window: window)
+  /// Arms the timer (which exists) for `next`, repeating every window if `repeating`, each fire up
+  /// to `leeway` nanoseconds late, or disarms it for `nil`, as a new generation.
+  mutating func arm(at next: Int64?, repeating: Bool = false, leeway: Int64 = 0) -> TimerAction {
+    arming.arm(at: next, repeating: repeating, window: window, leeway: leeway)
   }
 }

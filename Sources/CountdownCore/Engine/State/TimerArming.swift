@@ -1,7 +1,7 @@
 /// The engine's timer and how it is armed: a part of ``EngineState`` whose fields change only
 /// through the methods here, so that the timer's bookkeeping (which arming is current, whether it
 /// repeats) is this file's alone. What to arm for is the state's (``EngineState/rearm(now:window:)``).
-struct TimerArming {
+package struct TimerArming {
   /// The engine's one timer; `nil` until the first registration has made it, and after a wakeup
   /// found the table empty.
   private(set) var timer: (any CountdownTimer)?
@@ -21,6 +21,9 @@ struct TimerArming {
   /// The timer repeats every window from `armedAt` on: each wakeup moves `armedAt` on by a window
   /// (``noteFired(at:window:)``), and nothing calls the timer while the wakeups stay on that grid.
   private(set) var armedRepeating = false
+  /// The leeway the timer was armed with, in nanoseconds: how late it may fire (each fire, when it
+  /// repeats). See ``leeway(forWakeupAt:window:interval:earliestChange:separateEnds:soonestEnd:endWindow:)``.
+  private(set) var armedLeeway: Int64 = 0
 
   /// A caller is told to make the timer; nothing is armed until it is installed.
   mutating func noteMaking() {
@@ -57,7 +60,7 @@ struct TimerArming {
       armedAt = nil
       return armed
     }
-    guard now.subtractingSaturated(armed) <= Self.repeatingDriftLimit(window: window) else {
+    guard now.subtractingSaturated(armed) <= Self.repeatingDriftLimit(window: window, leeway: armedLeeway) else {
       // Far later than due: the timer's clock drifted from this one (Dispatch's stops while the
       // device sleeps) or the queue was held up. Disarmed as far as the state knows, so the next
       // re-arm starts the grid afresh; a fire meanwhile is a wakeup like any other.
@@ -72,26 +75,69 @@ struct TimerArming {
     return armed
   }
 
-  /// How much later than due a repeating timer may fire and still be on plan: the leeway Dispatch
-  /// takes and some scheduling delay, at most half a window.
-  static func repeatingDriftLimit(window: Int64) -> Int64 {
-    min(2_000_000, window / 2)
+  /// How much later than due a repeating timer armed with `leeway` may fire and still be on plan:
+  /// that leeway and a millisecond of scheduling delay, at most half a window.
+  package static func repeatingDriftLimit(window: Int64, leeway: Int64) -> Int64 {
+    min(leeway.addingSaturated(1_000_000), window / 2)
   }
 
-  /// Arms the timer (which exists) for `next`, repeating every `window` if `repeating`, or
-  /// disarms it for `nil`, as a new generation.
-  mutating func arm(at next: Int64?, repeating: Bool, window: Int64) -> TimerAction {
+  /// The most a timer armed for clock instant `wakeup` may fire late, in nanoseconds: the least of
+  /// what each promise in force allows, and never less than zero. A timer never fires early, so
+  /// no leeway breaks a promise's "never before".
+  ///
+  /// - A wakeup's pass stands for the grid instant it was armed for while it comes less than a
+  ///   `window` late, and a repeating timer's fire is on plan while it comes at most half a window
+  ///   late (``repeatingDriftLimit(window:leeway:)``): the engine takes any jitter below half a
+  ///   window without skipping or repeating a value. A tenth of the window (what Apple advises as
+  ///   a timer's tolerance) leaves the rest of that half to the queue's own delays. On the shared
+  ///   grid this is all the values ask: each stands for its grid instant however late its batch
+  ///   comes, and the one batch flips every label together.
+  /// - With `separateEnds` (the shared grid, ends on their own finer grid), a final 0 comes within
+  ///   `endWindow` after its deadline: a fire at `wakeup + leeway` delivers every end due by then,
+  ///   so the soonest end that can be due leaves `end + endWindow − wakeup`. That end is the
+  ///   soonest noted (`soonestEnd`, exact), or one of a registration not at its last value yet,
+  ///   which ends at least an `interval` after its next change, itself no earlier than
+  ///   `earliestChange`: this tick may deliver its last value, and its end comes right after.
+  /// - Without (per countdown, where the window is the tolerance; or a shared grid whose end
+  ///   tolerance is its interval), every change, the 0 included, is promised within a window of
+  ///   its own instant. The grid already delays a change by up to a window, less a nanosecond: what
+  ///   is left is the earliest change's, `earliestChange + window − wakeup`, which is next to
+  ///   nothing once only the windows of the changes are known (`earliestChange` is then a window's
+  ///   first nanosecond).
+  ///
+  /// `earliestChange` is a lower bound of every next change, and `soonestEnd` may be an end
+  /// cancelled since: either only makes the leeway smaller.
+  package static func leeway(
+    forWakeupAt wakeup: Int64, window: Int64, interval: Int64, earliestChange: Int64,
+    separateEnds: Bool, soonestEnd: Int64?, endWindow: Int64
+  ) -> Int64 {
+    var leeway = window / 10
+    if separateEnds {
+      let soonestPossibleEnd = min(soonestEnd ?? .max, earliestChange.addingSaturated(interval))
+      leeway = min(leeway, soonestPossibleEnd.addingSaturated(endWindow).subtractingSaturated(wakeup))
+    } else {
+      leeway = min(leeway, earliestChange.addingSaturated(window).subtractingSaturated(wakeup))
+    }
+    return max(0, leeway)
+  }
+
+  /// Arms the timer (which exists) for `next`, repeating every `window` if `repeating`, each fire
+  /// up to `leeway` nanoseconds late, or disarms it for `nil`, as a new generation.
+  mutating func arm(at next: Int64?, repeating: Bool, window: Int64, leeway: Int64) -> TimerAction {
     guard let timer else { return .none }
     armedAt = next
     armedRepeating = next != nil && repeating
+    armedLeeway = next == nil ? 0 : leeway
     timerGeneration &+= 1
-    return .arm(timer, at: next, repeating: armedRepeating ? window : nil, generation: timerGeneration)
+    return .arm(
+      timer, at: next, repeating: armedRepeating ? window : nil, leeway: armedLeeway, generation: timerGeneration)
   }
 
   /// The arming the timer should have now, if the arming for `generation` is stale: for a caller
-  /// that just armed the timer outside the lock (see ``TimerAction/arm(_:at:repeating:generation:)``).
+  /// that just armed the timer outside the lock (see ``TimerAction/arm(_:at:repeating:leeway:generation:)``).
   func currentArming(ifNewerThan generation: UInt64, window: Int64) -> TimerAction {
     guard generation != timerGeneration, let timer else { return .none }
-    return .arm(timer, at: armedAt, repeating: armedRepeating ? window : nil, generation: timerGeneration)
+    return .arm(
+      timer, at: armedAt, repeating: armedRepeating ? window : nil, leeway: armedLeeway, generation: timerGeneration)
   }
 }
