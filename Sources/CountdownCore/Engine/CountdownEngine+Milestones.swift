@@ -5,7 +5,7 @@ extension CountdownEngine {
   /// Pure: it runs before the lock.
   /// - Throws: ``CountdownError/invalidMilestone`` for a milestone below zero.
   static func milestoneList(for deliveries: CountdownDeliveries) throws(CountdownError) -> MilestoneList? {
-    guard case .milestones(let values) = deliveries else { return nil }
+    guard let values = deliveries.milestones else { return nil }
     guard values.allSatisfy({ $0 >= 0 }) else { throw .invalidMilestone }
     return MilestoneList(values)
   }

@@ -31,6 +31,10 @@ extension CountdownTimer {
 }
 
 /// What a ``CountdownTimer`` reports to its engine.
+///
+/// An enum, complete by design: a timer either fires at its deadline or is settled by hand (a
+/// test clock moved), so no case can come; a clock's timer only makes these, the engine alone
+/// reads them.
 public enum CountdownTimerEvent: Sendable {
   /// The armed deadline was reached.
   case fired

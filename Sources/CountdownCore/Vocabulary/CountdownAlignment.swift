@@ -1,4 +1,8 @@
 /// How an engine places its wakeups.
+///
+/// An enum, complete by design: values flip either together on one grid or each at its own
+/// boundary; anything finer is a parameter of one of the two (the tolerance, the engine's end
+/// tolerance), so no case can come, and a `switch` over it needs no `default`.
 public enum CountdownAlignment: Hashable, Sendable {
   /// One grid for everybody: every receiver whose value changed is delivered in the same batch at
   /// each interval, so all labels flip together. A value may lag its true boundary by less than one

@@ -1,15 +1,37 @@
 /// Which values of a countdown reach its handler.
-public enum CountdownDeliveries: Hashable, Sendable {
+///
+/// A struct with one static member per choice, rather than an enum, so that a minor release can
+/// add a choice without breaking a `switch` in the app: compare with `==`, read ``milestones``,
+/// and keep a `default`.
+public struct CountdownDeliveries: Hashable, Sendable {
+  private enum Choice: Hashable, Sendable {
+    case everyChange
+    case onlyTheEnd
+    case milestones(Set<Int>)
+  }
+
+  private let choice: Choice
+
+  private init(_ choice: Choice) {
+    self.choice = choice
+  }
+
+  /// The milestones, in whole intervals left, of ``milestones(_:)``; `nil` for any other choice.
+  public var milestones: Set<Int>? {
+    if case .milestones(let values) = choice { return values }
+    return nil
+  }
+
   /// Every value: the first one as a prompt delivery (at once, not at the next tick), then every
   /// change, then the final 0 (labels). Resuming the countdown or the engine's ticking delivers its
   /// current value promptly again.
-  case everyChange
+  public static let everyChange = CountdownDeliveries(Choice.everyChange)
   /// Only the final 0 (one-shot actions): the engine wakes for it alone, so a ten-minute delay
   /// costs one wakeup and one callback, not one per interval. A deadline already passed delivers
   /// its 0 at once. There are no prompt deliveries: registering, resuming the countdown and
   /// resuming the engine's ticking deliver nothing; a countdown that ran out meanwhile still gets
   /// its 0.
-  case onlyTheEnd
+  public static let onlyTheEnd = CountdownDeliveries(Choice.onlyTheEnd)
   /// Only the values in the set, in whole intervals left, and the final 0 (a warning at 10
   /// minutes, a colour at 60 s, a buzz at 10 s, a VoiceOver announcement): the engine wakes once
   /// per milestone, not once per interval. Each comes on time like the end: at its instant,
@@ -28,5 +50,7 @@ public enum CountdownDeliveries: Hashable, Sendable {
   /// over is not delivered. A count-up has no milestones, and a countdown at milestones counts no
   /// overtime (``CountdownError/invalidCombination``, checked first); a negative one is
   /// ``CountdownError/invalidMilestone``.
-  case milestones(Set<Int>)
+  public static func milestones(_ values: Set<Int>) -> CountdownDeliveries {
+    CountdownDeliveries(Choice.milestones(values))
+  }
 }

@@ -5,9 +5,22 @@
 ///   // On a per-minute engine: 20, 19, …, 1, 0 at the deadline, then −1 a minute after it, −2, …
 /// }
 /// ```
-public enum CountdownEnding: Hashable, Sendable {
+///
+/// A struct with one static member per choice, rather than an enum, so that a minor release can
+/// add a choice without breaking a `switch` in the app: compare with `==` and keep a `default`.
+public struct CountdownEnding: Hashable, Sendable {
+  private enum Choice: Hashable, Sendable {
+    case stops, countsOvertime
+  }
+
+  private let choice: Choice
+
+  private init(_ choice: Choice) {
+    self.choice = choice
+  }
+
   /// It ends with its final 0 (the default): one callback with 0 at the deadline, then nothing.
-  case stops
+  public static let stops = CountdownEnding(Choice.stops)
   /// It counts on past its deadline: its 0 comes at the deadline as for ``stops``, then −1 once a
   /// whole interval has passed since the deadline, −2 after two, and so on, on the same grid as
   /// every other value (value = −⌊(t − deadline) ÷ interval⌋), until its handler sets `stop`, it is
@@ -15,5 +28,5 @@ public enum CountdownEnding: Hashable, Sendable {
   /// bits), as positive ones are bounded by the same magnitude. Only for
   /// a countdown delivering ``CountdownDeliveries/everyChange``: anything else is
   /// ``CountdownError/invalidCombination``.
-  case countsOvertime
+  public static let countsOvertime = CountdownEnding(Choice.countsOvertime)
 }

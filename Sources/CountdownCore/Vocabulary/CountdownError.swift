@@ -2,23 +2,50 @@
 ///
 /// A call that throws changes nothing: an existing countdown of the same receiver keeps running
 /// exactly as before.
-public enum CountdownError: Error, Hashable, Sendable {
+///
+/// ```swift
+/// do {
+///   try manager.start(id: "bake", for: .seconds(-5)) { _, _, _ in }
+/// } catch .negativeDuration {
+///   // a length below zero
+/// } catch {
+///   // any other reason, including ones a later release adds
+/// }
+/// ```
+///
+/// A struct with one static member per reason, rather than an enum, so that a minor release can
+/// add a reason without breaking a `switch` in the app: compare with `==` or match with `case
+/// .outOfRange`, and keep a `default`.
+public struct CountdownError: Error, Hashable, Sendable, CustomStringConvertible {
+  private enum Code: String, Hashable, Sendable {
+    case negativeDuration, nonFiniteValue, invalidInterval, outOfRange, invalidCombination, invalidMilestone
+  }
+
+  private let code: Code
+
+  private init(_ code: Code) {
+    self.code = code
+  }
+
   /// A countdown length below zero.
-  case negativeDuration
+  public static let negativeDuration = CountdownError(.negativeDuration)
   /// A number of seconds that is NaN or infinite.
-  case nonFiniteValue
+  public static let nonFiniteValue = CountdownError(.nonFiniteValue)
   /// An interval of zero or less, or a tolerance or end tolerance outside `0 < tolerance <= interval`.
-  case invalidInterval
+  public static let invalidInterval = CountdownError(.invalidInterval)
   /// A deadline or duration too far away to represent on the clock (beyond about 292 years).
-  case outOfRange
+  public static let outOfRange = CountdownError(.outOfRange)
   /// Options that cannot work together: only the end (``CountdownDeliveries/onlyTheEnd``) or
   /// milestones (``CountdownDeliveries/milestones(_:)``) of a count-up, which has no end and would
   /// never be called; overtime (``CountdownEnding/countsOvertime``) of a count-up or of a countdown
   /// not delivering every change, milestones included; time added to a count-up
   /// (``CountdownEngine/addTime(_:to:)``), which has no end to move; or an end tolerance below the
   /// per-countdown tolerance, within which every change, the end included, already comes.
-  case invalidCombination
+  public static let invalidCombination = CountdownError(.invalidCombination)
   /// A milestone (``CountdownDeliveries/milestones(_:)``) below zero; or, where a manager checks
   /// it, one that is not a whole number of intervals or lies beyond the countdown it is given to.
-  case invalidMilestone
+  public static let invalidMilestone = CountdownError(.invalidMilestone)
+
+  /// The reason's name, as its static member spells it: `"outOfRange"`.
+  public var description: String { code.rawValue }
 }

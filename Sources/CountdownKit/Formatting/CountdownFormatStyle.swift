@@ -43,7 +43,7 @@ public struct CountdownFormatStyle: FormatStyle, Sendable {
     let totalSeconds = value.magnitudeSeconds
     let whole = Duration.seconds(totalSeconds)
     let allUnits: Set<Duration.UnitsFormatStyle.Unit> = [.days, .hours, .minutes, .seconds]
-    switch style {
+    switch style.layout {
     case .clock:
       if totalSeconds < 3_600 {
         return whole.formatted(.time(pattern: .minuteSecond).locale(locale))

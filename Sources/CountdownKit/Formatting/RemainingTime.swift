@@ -25,13 +25,39 @@ public import Foundation
 /// magnitude after a minus sign (U+2212): `−0:05`, `−5s`, `−5 seconds`.
 public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
   /// How to show a remaining time.
-  public enum Style: Hashable, Sendable, Codable {
+  ///
+  /// A struct with one static member per style, rather than an enum, so that a minor release can
+  /// add a style without breaking a `switch` in the app. Encoded as its name (`"clock"`).
+  public struct Style: Hashable, Sendable, Codable {
+    /// What the formatter switches over.
+    enum Layout: String, Hashable, Sendable, Codable {
+      case clock, units, spelledOut
+    }
+
+    let layout: Layout
+
+    private init(_ layout: Layout) {
+      self.layout = layout
+    }
+
     /// A clock face: `0:59`, `1:02:05`, and with days `1d 02:03:04`.
-    case clock
+    public static let clock = Style(.clock)
     /// Abbreviated units: `1d 2h 3m 4s`.
-    case units
+    public static let units = Style(.units)
     /// Spelled-out units: `1 day, 2 hours, 3 minutes, 4 seconds` (US English).
-    case spelledOut
+    public static let spelledOut = Style(.spelledOut)
+
+    /// Decodes a style from its name.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` for a name this version does not know.
+    public init(from decoder: any Decoder) throws {
+      self.init(try Layout(from: decoder))
+    }
+
+    /// Encodes the style as its name.
+    public func encode(to encoder: any Encoder) throws {
+      try layout.encode(to: encoder)
+    }
   }
 
   /// The time as given, not yet rounded; negative past a deadline (overtime).

@@ -159,7 +159,7 @@ extension CountdownManager {
     try checkMilestones(deliveries, for: target)
     // An overtime countdown's 0 is not its end: the id stays its own until stop or cancel.
     let endsAtZero = target != .countingUp && ending == .stops
-    let atMilestones = if case .milestones = deliveries { true } else { false }
+    let atMilestones = deliveries.milestones != nil
     try start(id: id, endsAtZero: endsAtZero, length: length(of: target), atMilestones: atMilestones, update) {
       token, handler throws(CountdownError) in
       try engine.register(token, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, handler: handler)

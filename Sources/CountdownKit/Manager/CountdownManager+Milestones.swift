@@ -36,7 +36,7 @@ extension CountdownManager {
   /// app chose, none beyond it (its instant would come before the start). A deadline's milestones
   /// already passed are not checked: they are not delivered, as the engine does.
   func checkMilestones(_ deliveries: CountdownDeliveries, for target: CountdownTarget) throws(CountdownError) {
-    guard case .milestones(let values) = deliveries else { return }
+    guard let values = deliveries.milestones else { return }
     guard values.allSatisfy({ $0 >= 0 }) else { throw .invalidMilestone }
     guard case .duration(let duration) = target, duration >= .zero else { return }
     let length = duration.nanosecondsSaturating

@@ -102,7 +102,7 @@ extension CountdownSnapshot.Entry: Codable {
     try container.encode(policy == .pauses ? "pauses" : "keepsRunning", forKey: .policy)
     // A reader that knows no milestones takes such an entry for one that delivers only its end.
     try container.encode(deliveries != .everyChange, forKey: .onlyTheEnd)
-    if case .milestones(let milestones) = deliveries {
+    if let milestones = deliveries.milestones {
       try container.encode(milestones.sorted(), forKey: .milestones)
     }
     try container.encode(isPaused, forKey: .paused)

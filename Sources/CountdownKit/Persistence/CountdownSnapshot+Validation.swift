@@ -10,7 +10,7 @@ extension CountdownSnapshot.Entry {
     guard ending == .stops || (kind == .countdown && deliveries == .everyChange) else {
       throw .invalidEntry(index: index, reason: .invalidCombination)
     }
-    if case .milestones(let milestones) = deliveries, milestones.contains(where: { $0 < 0 }) {
+    if let milestones = deliveries.milestones, milestones.contains(where: { $0 < 0 }) {
       throw .invalidEntry(index: index, reason: .invalidMilestone)
     }
     if let length {

@@ -116,6 +116,9 @@ public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Se
   }
 
   /// Down to a deadline, or up from a start.
+  ///
+  /// An enum, complete by design, as ``CountdownCore/CountdownTarget`` is: an entry counts down or
+  /// up, so no case can come, and a `switch` over it needs no `default`.
   public enum Kind: String, Hashable, Sendable, Codable {
     /// A countdown: `start(id:…)`.
     case countdown

@@ -28,8 +28,7 @@ struct RestorePlan: Sendable {
 
   /// Whether it delivers milestones only (its read-aloud then reads the time left, not the value).
   var deliversMilestones: Bool {
-    if case .milestones = deliveries { return true }
-    return false
+    deliveries.milestones != nil
   }
 
   /// Whether its 0 ends it: a countdown's, unless it counts overtime.
