@@ -13,6 +13,50 @@ final class SnapshotRelaunchTests: XCTestCase {
     return try makeManager(wall: wall)
   }
 
+  /// A paused countdown and a paused count-up come back frozen at exactly what was saved, on a
+  /// clock that moves at every read (as a real one does between two calls).
+  func testAPausedEntryComesBackWithExactlyItsSavedTime() throws {
+    try MainActor.assumeIsolated {
+      let (saved, _) = try makeManager()
+      try saved.start(id: "quiz", for: .seconds(600)) { _, _, _ in }
+      saved.listen(id: "call") { _, _, _ in }
+      saved.pause(id: "quiz")
+      saved.pause(id: "call")
+      let snapshot = saved.snapshot(of: String.self)
+      saved.cancelAll()
+
+      let clock = try ManualCountdownClock(jitter: .init(drift: .milliseconds(5), seed: 3))
+      let manager = try CountdownManager(clock: clock)
+      try manager.restore(snapshot) { _, _, _ in }
+      XCTAssertEqual(manager.timeLeft(id: "quiz"), .seconds(600), "frozen at what was saved")
+      XCTAssertEqual(manager.timeLeft(id: "call"), .zero, "a count-up frozen at what it had counted")
+      XCTAssertEqual(manager.isPaused(id: "quiz"), true)
+      manager.cancelAll()
+    }
+  }
+
+  /// The same for an observable model restored paused: its dates lay it out frozen at exactly
+  /// what was saved.
+  func testAPausedModelComesBackWithExactlyItsSavedTime() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { return }
+    try MainActor.assumeIsolated {
+      let (saved, _) = try makeManager()
+      let quiz = try saved.countdown(for: .seconds(600))
+      quiz.pause()
+      let snapshot = quiz.snapshot(id: "quiz")
+      quiz.cancel()
+
+      let clock = try ManualCountdownClock(jitter: .init(drift: .milliseconds(5), seed: 4))
+      let manager = try CountdownManager(clock: clock)
+      let restored = try XCTUnwrap(manager.countdown(restoring: snapshot, id: "quiz"))
+      let pausedAt = try XCTUnwrap(restored.pauseTime)
+      XCTAssertEqual(restored.timerInterval.upperBound.timeIntervalSince(pausedAt), 600, accuracy: 1e-6)
+      XCTAssertTrue(restored.isPaused)
+      XCTAssertEqual(restored.remaining, 600)
+      manager.cancelAll()
+    }
+  }
+
   func testEveryKindAndPolicyComesBackWithItsValueAfterAReboot() throws {
     try MainActor.assumeIsolated {
       let wall = TestWallClock()

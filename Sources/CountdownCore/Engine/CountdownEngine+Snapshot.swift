@@ -30,15 +30,24 @@ extension CountdownEngine {
   /// counts from now): a listener carried over from another process.
   ///
   /// For ``SuspensionPolicy/pauses``, `start` is read on the clock, as for any new registration:
-  /// only suspension after now is left out.
+  /// only suspension after now is left out. With `pausedAt` (an instant read earlier, at which the
+  /// caller worked out `start`), it is registered and paused at that instant, under one
+  /// acquisition of the lock: frozen at exactly the time elapsed then.
   /// - Complexity: O(1) amortized.
   package func register(
     _ receiver: AnyObject, countingUpFrom start: CountdownInstant,
-    whileSuspended policy: SuspensionPolicy = .keepsRunning, handler: @escaping CountdownHandler
+    whileSuspended policy: SuspensionPolicy = .keepsRunning, pausedAt: CountdownInstant? = nil,
+    handler: @escaping CountdownHandler
   ) {
-    let reading = clock.now.nanosecondsSinceOrigin
-    let (actions, replaced) = state.withLock {
-      $0.register(receiver, handler, countingUpFrom: start.nanosecondsSinceOrigin, policy: policy, reading: reading)
+    let paused = pausedAt != nil
+    let reading = pausedAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
+    let window = windowNanoseconds
+    let (actions, replaced) = state.withLock { state in
+      let registered = state.register(
+        receiver, handler, countingUpFrom: start.nanosecondsSinceOrigin, policy: policy, reading: reading)
+      return paused
+        ? (Self.pausing(receiver, in: &state, at: reading, window: window, after: registered.0), registered.replaced)
+        : registered
     }
     _ = replaced  // the old handler is released here, outside the lock
     perform(actions)

@@ -212,18 +212,50 @@ public final class CountdownEngine: Sendable {
     pastTheEnd ending: CountdownEnding = .stops,
     handler: @escaping CountdownHandler
   ) throws(CountdownError) {
+    try register(
+      receiver, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, pausedAt: nil,
+      handler: handler)
+  }
+
+  /// ``register(_:_:whileSuspended:delivering:pastTheEnd:handler:)``, or with `pausedAt`, paused
+  /// at once: registered and paused at that instant (one the caller read earlier, at which it
+  /// worked out `target`), under one acquisition of the lock, so it is frozen at exactly what the
+  /// caller meant, as a countdown restored paused must be (a pause after the registration would
+  /// take off the time between the readings).
+  package func register(
+    _ receiver: AnyObject, _ target: CountdownTarget, whileSuspended policy: SuspensionPolicy,
+    delivering deliveries: CountdownDeliveries, pastTheEnd ending: CountdownEnding, pausedAt: CountdownInstant?,
+    handler: @escaping CountdownHandler
+  ) throws(CountdownError) {
     if case .countingUp = target, deliveries != .everyChange { throw .invalidCombination }
     try Self.validate(ending, target: target, deliveries: deliveries)
     let milestones = try Self.milestoneList(for: deliveries)
-    let reading = clock.now.nanosecondsSinceOrigin
-    let outcome = state.withLock {
-      $0.register(
+    let paused = pausedAt != nil
+    let reading = pausedAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
+    let window = windowNanoseconds
+    let outcome = state.withLock { state in
+      state.register(
         receiver, handler, for: target, policy: policy, deliveries: deliveries, ending: ending,
-        milestones: milestones, reading: reading)
+        milestones: milestones, reading: reading
+      ).map { registered in
+        paused ? (Self.pausing(receiver, in: &state, at: reading, window: window, after: registered.0), registered.replaced) : registered
+      }
     }
     let (actions, replaced) = try outcome.get()
     _ = replaced  // the old handler is released here, outside the lock
     perform(actions)
+  }
+
+  /// Pauses `receiver`, just registered with `actions`, at `reading`: what is left to do after
+  /// both. The pause's timer action, if any, comes after the registration's and wins (the last
+  /// arming decided is the timer's).
+  static func pausing(
+    _ receiver: AnyObject, in state: inout EngineState, at reading: Int64, window: Int64, after actions: EngineActions
+  ) -> EngineActions {
+    var actions = actions
+    let (_, timer) = state.pause(receiver, now: reading, window: window)
+    if case .none = timer {} else { actions.timer = timer }
+    return actions
   }
 
   /// The timing of a new registration at clock instant `now`, on the clock's own time. Pure

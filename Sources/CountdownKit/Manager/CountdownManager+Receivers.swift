@@ -206,7 +206,7 @@ extension CountdownManager {
   func register<Receiver: AnyObject>(
     _ receiver: Receiver, _ target: CountdownTarget, _ policy: SuspensionPolicy,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops,
-    _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
+    pausedAt: CountdownInstant? = nil, _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
   ) throws(CountdownError) {
     try checkMilestones(deliveries, for: target)
     let weakReceiver = WeakReference(receiver)
@@ -217,6 +217,8 @@ extension CountdownManager {
       }
       update(receiver, value, &stop)
     }
-    try engine.register(receiver, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, handler: handler)
+    try engine.register(
+      receiver, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, pausedAt: pausedAt,
+      handler: handler)
   }
 }

@@ -311,16 +311,16 @@ public final class ObservableCountdown {
     case .countingUp: return  // refused before any row was touched: a model counts down only
     }
     do {
-      try manager.register(handle, target, plan.policy, pastTheEnd: plan.ending) { [weak self] _, value, _ in
+      // Paused as of the plan's reading, under the registration's lock: frozen at what was saved.
+      let pausedAt = plan.isPaused ? CountdownInstant(nanosecondsSinceOrigin: plan.reading) : nil
+      try manager.register(handle, target, plan.policy, pastTheEnd: plan.ending, pausedAt: pausedAt) {
+        [weak self] _, value, _ in
         self?.show(value)
       }
     } catch {
       return  // ruled out by the plan's checks, which are the engine's own
     }
     ending = plan.ending
-    if plan.isPaused {
-      manager.pause(handle)
-    }
     length = plan.length
     setPolicy(plan.policy)
     showCurrentValue(paused: plan.isPaused)

@@ -59,7 +59,8 @@ extension CountdownManager {
     for entry: CountdownSnapshot<ID>.Entry, at moment: RestoreMoment
   ) throws(CountdownError) -> RestorePlan {
     var plan = RestorePlan(
-      target: .duration(.zero), policy: entry.policy, deliveries: entry.deliveries, isPaused: entry.isPaused)
+      target: .duration(.zero), policy: entry.policy, deliveries: entry.deliveries, isPaused: entry.isPaused,
+      reading: moment.now)
     plan.ending = entry.ending
     if entry.ending == .countsOvertime, let overtime = try Self.overtimePlan(plan, for: entry, at: moment) {
       return overtime

@@ -16,6 +16,8 @@ struct RestorePlan: Sendable {
   /// Whether it counts on past its deadline.
   var ending = CountdownEnding.stops
   var isPaused: Bool
+  /// The clock reading the target was worked out at: a paused plan is registered and paused at it.
+  var reading: Int64
   /// For a countdown that ran out while the app was not running: when, on the device's clock.
   var endedAt: Date?
   /// A countdown's length, start to end (at least what it has left); `nil` for a count-up.
@@ -34,22 +36,23 @@ struct RestorePlan: Sendable {
   /// Whether its 0 ends it: a countdown's, unless it counts overtime.
   var endsAtZero: Bool { isCountdown && ending == .stops }
 
-  /// Registers the plan for `receiver` on `engine`; paused, if it was.
+  /// Registers the plan for `receiver` on `engine`; paused, if it was, as of the reading the plan
+  /// was worked out at (so it is frozen at exactly what was saved).
   ///
   /// - Throws: What the engine's `register` throws, which the plan's checks rule out.
   func register(_ receiver: AnyObject, on engine: CountdownEngine, handler: @escaping CountdownHandler) throws(CountdownError) {
+    let pausedAt = isPaused ? CountdownInstant(nanosecondsSinceOrigin: reading) : nil
     switch target {
     case .deadline(let deadline):
       try engine.register(
-        receiver, .deadline(deadline), whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, handler: handler)
+        receiver, .deadline(deadline), whileSuspended: policy, delivering: deliveries, pastTheEnd: ending,
+        pausedAt: pausedAt, handler: handler)
     case .duration(let duration):
       try engine.register(
-        receiver, .duration(duration), whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, handler: handler)
+        receiver, .duration(duration), whileSuspended: policy, delivering: deliveries, pastTheEnd: ending,
+        pausedAt: pausedAt, handler: handler)
     case .countingUp(let start):
-      engine.register(receiver, countingUpFrom: start, whileSuspended: policy, handler: handler)
-    }
-    if isPaused {
-      engine.pause(receiver)
+      engine.register(receiver, countingUpFrom: start, whileSuspended: policy, pausedAt: pausedAt, handler: handler)
     }
   }
 }
