@@ -116,7 +116,7 @@ extension CountdownManager {
   /// - Returns: Whether `id` had a countdown.
   @discardableResult
   public func cancel<ID: Hashable & Sendable>(id: ID) -> Bool {
-    guard let token = state.withLock({ $0.ids.removeValue(forKey: IDKey(id))?.token }) else { return false }
+    guard let token = state.withLock({ $0.ids.cancelled(IDKey(id)) }) else { return false }
     return engine.cancel(token)
   }
 
@@ -149,7 +149,7 @@ extension CountdownManager {
   }
 
   func token<ID: Hashable & Sendable>(for id: ID) -> IDToken? {
-    state.withLock { $0.ids[IDKey(id)]?.token }
+    state.withLock { $0.ids.token(for: IDKey(id)) }
   }
 
   func start<ID: Hashable & Sendable>(
@@ -184,13 +184,8 @@ extension CountdownManager {
     let key = IDKey(id)
     // Claim the id (the engine call happens outside the lock: replacing a countdown releases the
     // old handler, which may run user code).
-    let (token, start, previous) = state.withLock { state in
-      let previous = state.ids[key]
-      let token = previous?.token ?? IDToken(id: key)
-      let start = (previous?.start ?? 0) + 1
-      state.ids[key] = (token, start, length)
-      return (token, start, previous)
-    }
+    let claim = state.withLock { $0.ids.claim(key, length: length) }
+    let (token, start) = (claim.token, claim.start)
     let update = atMilestones ? CountdownReadAloud.readingTimeLeft(of: token, on: engine, update) : update
     let handler = MainQueueHandler.make { [weak self] value, stop in
       update(id, value, &stop)
@@ -202,28 +197,20 @@ extension CountdownManager {
       try register(token, handler)
     } catch {
       // Rejected: give the id back its previous state, unless another start came in between.
-      state.withLock { state in
-        if let current = state.ids[key], current.token === token, current.start == start {
-          state.ids[key] = previous
-        }
-      }
+      state.withLock { $0.ids.startRejected(claim) }
       throw error
     }
     // A `cancel(id:)` or `cancelAll()` that ran between claiming the id and registering found
     // nothing in the engine to end. If the id no longer names this token, it was cancelled: end
     // the registration now, or it would run on where the id can no longer reach it. (A token the
     // id still names may be another start's registration, which replaced ours: it stays.)
-    if state.withLock({ $0.ids[key]?.token !== token }) {
+    if state.withLock({ $0.ids.token(for: key) !== token }) {
       engine.cancel(token)
     }
   }
 
   /// Drops the id's token once the countdown of its `start` ended, unless it was started again since.
   private func forget(_ token: IDToken, start: Int) {
-    state.withLock { state in
-      if let current = state.ids[token.id], current.token === token, current.start == start {
-        state.ids[token.id] = nil
-      }
-    }
+    state.withLock { $0.ids.countdownEnded(token: token, start: start) }
   }
 }

@@ -71,11 +71,7 @@ extension CountdownManager {
       let added = try engine.timeAdded(time, to: token)
     else { return false }
     // The length follows unless the id was started again meanwhile: the new start has its own.
-    state.withLock { state in
-      if let record = state.ids[key], record.token === token, record.start == start, let length = record.length {
-        state.ids[key]!.length = max(.zero, length + added)
-      }
-    }
+    state.withLock { $0.ids.timeAdded(added, token: token, start: start) }
     return true
   }
 }

@@ -59,7 +59,7 @@ public final class CountdownManager: Sendable {
     /// with the number of the id's latest start (a countdown that ends forgets its id only if no
     /// later start replaced it) and, for a countdown, its length from start to end (the span of
     /// ``timerDates(id:)``, which a snapshot keeps so that progress goes on after a relaunch).
-    var ids: [IDKey: (token: IDToken, start: Int, length: Duration?)] = [:]
+    var ids = IDRegistry()
     /// The observable models whose countdown pauses while the manager is suspended, by their
     /// handle: each freezes at ``suspendTicking()`` and runs again at ``resumeTicking()``, and its
     /// dates follow (see ``refreshModelsAtSuspension()``).

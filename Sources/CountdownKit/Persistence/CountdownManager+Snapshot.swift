@@ -15,12 +15,8 @@ extension CountdownManager {
   /// ``CountdownSnapshot`` for what is kept, and why.
   /// - Complexity: O(*n*) in the number of ids, under one acquisition of the engine's lock.
   public func snapshot<ID: Hashable & Sendable & Codable>(of idType: ID.Type = ID.self) -> CountdownSnapshot<ID> {
-    let type = ObjectIdentifier(ID.self)
-    let keys = state.withLock { state in
-      state.ids.compactMap { key, record -> SnapshotKey<ID>? in
-        guard key.type == type, let id = key.base.base as? ID else { return nil }
-        return SnapshotKey(id: id, receiver: record.token, length: record.length)
-      }
+    let keys = state.withLock { $0.ids.records(of: ID.self) }.map { id, record in
+      SnapshotKey(id: id, receiver: record.token, length: record.length)
     }
     return snapshot(of: keys)
   }
