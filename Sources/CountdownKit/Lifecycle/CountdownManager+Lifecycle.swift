@@ -68,20 +68,13 @@ extension CountdownManager {
     guard state.withLock({ $0.automaticLifecycle == nil }) else { return }
     // Made outside the lock (it calls into NotificationCenter); a concurrent setter may have won.
     let observation = suspendAndResume(on: suspendNames, and: resumeNames, center: center)
-    let installed = state.withLock { state in
-      guard state.automaticLifecycle == nil else { return false }
-      state.automaticLifecycle = observation
-      return true
-    }
+    let installed = state.withLock { $0.automaticLifecycleStarted(observation) }
     if !installed { observation.cancel() }
   }
 
   /// Ends the automatic lifecycle wiring, if any; the observation is released outside the lock.
   func stopFollowingLifecycle() {
-    let observation = state.withLock { state in
-      defer { state.automaticLifecycle = nil }
-      return state.automaticLifecycle
-    }
+    let observation = state.withLock { $0.automaticLifecycleStopped() }
     observation?.cancel()
   }
 

@@ -20,10 +20,7 @@ extension CountdownManager {
     try Self.checkServerOffset(offset)
     // Whole nanoseconds, as a snapshot writes it: a measured offset has no finer meaning.
     let nanoseconds = Duration.nanoseconds(Int64((offset * 1e9).rounded()))
-    state.withLock {
-      $0.serverOffset = nanoseconds
-      $0.isCalibrated = true
-    }
+    state.withLock { $0.calibrated(serverOffset: nanoseconds) }
   }
 
   /// How far the server's clock is ahead of this device's (negative: behind).

@@ -116,7 +116,7 @@ extension CountdownManager {
   /// - Returns: Whether `id` had a countdown.
   @discardableResult
   public func cancel<ID: Hashable & Sendable>(id: ID) -> Bool {
-    guard let token = state.withLock({ $0.ids.cancelled(IDKey(id)) }) else { return false }
+    guard let token = state.withLock({ $0.idCancelled(IDKey(id)) }) else { return false }
     return engine.cancel(token)
   }
 
@@ -184,7 +184,7 @@ extension CountdownManager {
     let key = IDKey(id)
     // Claim the id (the engine call happens outside the lock: replacing a countdown releases the
     // old handler, which may run user code).
-    let claim = state.withLock { $0.ids.claim(key, length: length) }
+    let claim = state.withLock { $0.idStarted(key, length: length) }
     let (token, start) = (claim.token, claim.start)
     let update = atMilestones ? CountdownReadAloud.readingTimeLeft(of: token, on: engine, update) : update
     let handler = MainQueueHandler.make { [weak self] value, stop in
@@ -196,8 +196,9 @@ extension CountdownManager {
     do {
       try register(token, handler)
     } catch {
-      // Rejected: give the id back its previous state, unless another start came in between.
-      state.withLock { $0.ids.startRejected(claim) }
+      // Rejected: give the id back its previous state, unless another start, a cancel or an end came
+      // in between.
+      state.withLock { $0.idStartRejected(claim) }
       throw error
     }
     // A `cancel(id:)` or `cancelAll()` that ran between claiming the id and registering found
@@ -211,6 +212,6 @@ extension CountdownManager {
 
   /// Drops the id's token once the countdown of its `start` ended, unless it was started again since.
   private func forget(_ token: IDToken, start: Int) {
-    state.withLock { $0.ids.countdownEnded(token: token, start: start) }
+    state.withLock { $0.idCountdownEnded(token: token, start: start) }
   }
 }

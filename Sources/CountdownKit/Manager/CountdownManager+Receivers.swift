@@ -159,7 +159,7 @@ extension CountdownManager {
   public func cancelAll() {
     // Ids first: a start(id:) racing with this either is cancelled below, or comes after and
     // finds its id free; no id is left pointing at a token the engine no longer counts.
-    let ids = state.withLock { $0.ids.allCancelled() }
+    let ids = state.withLock { $0.allIDsCancelled() }
     engine.cancelAll()
     _ = ids  // the tokens are released outside the lock
   }

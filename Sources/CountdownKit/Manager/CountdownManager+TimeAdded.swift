@@ -71,7 +71,7 @@ extension CountdownManager {
       let added = try engine.timeAdded(time, to: token)
     else { return false }
     // The length follows unless the id was started again meanwhile: the new start has its own.
-    state.withLock { $0.ids.timeAdded(added, token: token, start: start) }
+    state.withLock { $0.idTimeAdded(added, token: token, start: start) }
     return true
   }
 }

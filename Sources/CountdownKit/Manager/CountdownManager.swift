@@ -47,29 +47,8 @@ public final class CountdownManager: Sendable {
   public let engine: CountdownEngine
   /// Today's wall clock (`Date.init` unless a test injects one), used to turn `Date`s into deadlines.
   let wallClock: @Sendable () -> Date
+  /// What the manager keeps beside its engine, changed only through ``State``'s methods.
   let state = LockedState(State())
-
-  struct State {
-    /// Offset to add to this device's wall clock to get the server's (see ``calibrate(serverNow:receivedAt:)``).
-    var serverOffset: Duration = .zero
-    /// Whether ``calibrate(serverNow:receivedAt:)`` was called: a snapshot then writes its dates in
-    /// server time, and a restore maps them through this manager's own offset.
-    var isCalibrated = false
-    /// The tokens standing in for `Hashable` ids (see ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)``), each
-    /// with the number of the id's latest start (a countdown that ends forgets its id only if no
-    /// later start replaced it) and, for a countdown, its length from start to end (the span of
-    /// ``timerDates(id:)``, which a snapshot keeps so that progress goes on after a relaunch).
-    var ids = IDRegistry()
-    /// The observable models whose countdown pauses while the manager is suspended, by their
-    /// handle: each freezes at ``suspendTicking()`` and runs again at ``resumeTicking()``, and its
-    /// dates follow (see ``refreshModelsAtSuspension()``).
-    var modelsFrozenWhileSuspended: [ObjectIdentifier: @MainActor @Sendable () -> Void] = [:]
-    /// The saves ``keepSaved(_:in:savingOn:center:onFailure:_:)`` set up, by id type.
-    var savings: [ObjectIdentifier: SavingObservation] = [:]
-    /// The automatic background/foreground wiring (``shared``'s, where the platform has one; see
-    /// ``suspendsInBackground``).
-    var automaticLifecycle: LifecycleObservation?
-  }
 
   /// Creates a manager.
   ///

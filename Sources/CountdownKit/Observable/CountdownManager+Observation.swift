@@ -57,14 +57,17 @@ extension CountdownManager {
       forgetAtSuspensions(handle)
       return
     }
-    state.withLock { $0.modelsFrozenWhileSuspended[key] = { [weak model] in model?.followSuspension() } }
+    let refresh: @MainActor @Sendable () -> Void = { [weak model] in model?.followSuspension() }
+    // A refresh this replaces is released outside the lock.
+    let replaced = state.withLock { $0.modelFollowsSuspensions(key, refresh: refresh) }
+    _ = replaced
   }
 
   /// Stops refreshing the model keyed by `handle` at suspensions: it was released, or counts on
   /// through them. From any thread.
   func forgetAtSuspensions(_ handle: CountdownHandle) {
     // The closure (and the weak reference in it) is released outside the lock.
-    let removed = state.withLock { $0.modelsFrozenWhileSuspended.removeValue(forKey: ObjectIdentifier(handle)) }
+    let removed = state.withLock { $0.modelStopsFollowingSuspensions(ObjectIdentifier(handle)) }
     _ = removed
   }
 

@@ -64,7 +64,7 @@ extension CountdownManager {
         onFailure?(error)
       }
     }
-    let replaced = state.withLock { $0.savings.updateValue(observation, forKey: key) }
+    let replaced = state.withLock { $0.savingStarted(observation, for: key) }
     replaced?.cancel()
     return restoration
   }
@@ -78,7 +78,7 @@ extension CountdownManager {
 
   /// Ends the saving that ``keepSaved(_:in:savingOn:center:onFailure:_:)`` set up for `ID`.
   public func stopSaving<ID: Hashable & Sendable & Codable>(_ idType: ID.Type = ID.self) {
-    let observation = state.withLock { $0.savings.removeValue(forKey: ObjectIdentifier(ID.self)) }
+    let observation = state.withLock { $0.savingStopped(for: ObjectIdentifier(ID.self)) }
     observation?.cancel()
   }
 

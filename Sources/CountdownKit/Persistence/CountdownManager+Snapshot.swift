@@ -147,10 +147,6 @@ extension CountdownManager {
   /// uncalibrated when the lock is taken: a calibration made meanwhile, fresher, wins.
   func adoptServerOffset<ID>(of snapshot: CountdownSnapshot<ID>) {
     guard let adopted = snapshot.serverOffset else { return }
-    state.withLock { state in
-      guard !state.isCalibrated else { return }
-      state.serverOffset = adopted
-      state.isCalibrated = true
-    }
+    state.withLock { $0.snapshotRestored(serverOffset: adopted) }
   }
 }
