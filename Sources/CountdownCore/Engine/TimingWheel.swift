@@ -1,6 +1,7 @@
 /// Deadlines on the clock, each naming a `Payload`, in a hierarchical timing wheel: what is due by
 /// an instant is taken without looking at what is not, the soonest deadline is found by looking
-/// at one slot, and an entry is removed by its handle without a search.
+/// at one slot (a slot that holds many, asked for its soonest, is split by their deadlines:
+/// `TimingWheel+Split.swift`), and an entry is removed by its handle without a search.
 ///
 /// Deadlines are quantised to ticks of `resolution` nanoseconds (a tick stands for the deadlines
 /// up to its instant). Level 0 has a slot per tick for the 64 ticks of the block the wheel stands
@@ -42,9 +43,11 @@ package struct TimingWheel<Payload> {
   package let levelCount: Int
   /// The tick the wheel stands at, biased (see ``tick(of:)``): everything due before it was taken.
   var elapsed: UInt64 = 0
-  /// Per level, a bit per slot whose list is not empty.
+  /// Per level, then per block (``slotChild``), a bit per slot whose list is not empty, or that is
+  /// split.
   var occupied: [UInt64]
-  /// Per slot (`level * 64 + slot`), the first node of its list; -1 when empty.
+  /// Per slot (`level * 64 + slot`, then the slots of blocks: ``slotChild``), the first node of
+  /// its list; -1 when empty (or split).
   var heads: [Int32]
   /// Per slot, its node with the soonest deadline; -1 when not known (found again when asked
   /// for), or empty. So that the soonest deadline is a look at one slot, not a walk of it, even
@@ -163,8 +166,9 @@ package struct TimingWheel<Payload> {
   }
 
   /// The handle of the entry with the soonest deadline, if any (of one of them, at equal ones).
-  /// - Complexity: O(1); once that entry has left, O(levels) and the entries of the earliest
-  ///   occupied slot (of the whole top level, when it holds deadlines past its span).
+  /// - Complexity: O(1); once that entry has left, O(levels) and that slot's soonest
+  ///   (``soonest(inSlot:)``: O(1) amortized) for the earliest occupied slot (for each of the top
+  ///   level's, when it holds deadlines past its span).
   package mutating func soonest() -> Handle? {
     if !soonestIsKnown {
       soonestHandle = findSoonest()

@@ -90,9 +90,8 @@ extension EngineState {
   /// instants), or for one before the earliest change (an end, or a milestone, that falls in a
   /// grid interval of its own). It delivers the ends due by its ``endInstant``, taken from the
   /// ends to come, if any; the caller re-arms the timer when it has nothing to do
-  /// (``hasPendingWork``). The earliest change is a lower bound at any time, a pass running or not
-  /// (a walk only moves what it passes to later changes, and every change noted lowers it), so no
-  /// value on the grid is due by a grid instant before it.
+  /// (``hasPendingWork``). A pass that begins for a tick checks again (``walkIsDue(at:)``): a pass
+  /// that ran meanwhile may have found the change it was due for.
   mutating func noteWakeup(at now: Int64, armedFor armed: Int64?, window: Int64) {
     var instant = Self.gridFloor(now, window: window, origin: gridOrigin)
     if let armed, armed > instant, armed.subtractingSaturated(now) <= window / 2,
@@ -105,7 +104,7 @@ extension EngineState {
       end = armed
     }
     let isNewGridInstant = readings.noteWakeup(at: now, standingFor: instant, endsFor: end)
-    if !separateEnds || (isNewGridInstant && changeBound.earliestChange <= instant) {
+    if !separateEnds || (isNewGridInstant && walkIsDue(at: instant)) {
       pendingWork.noteTickDue()
       return
     }
