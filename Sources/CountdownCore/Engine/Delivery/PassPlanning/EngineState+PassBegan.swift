@@ -40,14 +40,16 @@ extension EngineState {
     defer { pendingWork.noteTickAndEndsTaken() }
     if pendingWork.tickDue {
       let tick = tickInstant(passStartedAt: startedAt, window: window)
-      guard walkIsDue(at: tick) else {
+      let walkIsDue = walkIsDue(at: tick)
+      guard walkIsDue else {
         // No value on the grid changes by this grid instant: an end or a milestone woke the
         // engine (or the change a wakeup was due for was seen by a pass that ran meanwhile). Its
         // ends come from the ends to come; prompt deliveries owed get a pass of their own.
         let due = takeDueEnds()
         return (.ends(due), due.count)
       }
-      let walked = table.count
+      // The cost rule's allowance, taken apart from the decision above, which it checks.
+      let walked = walkIsDue ? table.count : 0
       let pending = takeAwaitingPromptDelivery()
       if wheel != nil {
         // The windows through the tick are this pass's: a change noted while it runs waits in a
