@@ -22,10 +22,11 @@ import Dispatch
 /// After every step, the engine's rules are checked, and its cost rules: what its passes looked at
 /// against what they delivered, and what its indexes walked against what was done to them. One
 /// run in 128 (on the shared grid, ends on time, no ticker: ``hasSilentCrowd(seed:crowded:)``)
-/// has a silent crowd: 4 097 one-shots ending twenty minutes on, a tenth of a second apart, which
-/// wait in the ends to come in a few coarse slots, the one that ends soonest cancelled at every
-/// advance. A wakeup that walked the table where no value on the grid changes, or a slot walked
-/// anew as its soonest entries leave, breaks a cost rule there. Its steps have no `cancelAll`, as
+/// has a silent crowd: 4 097 one-shots ending twenty minutes on, a millisecond apart, which wait
+/// in the ends to come in a few coarse slots, the ten that end soonest moved behind the others at
+/// an advance when they are all the engine has to come. A wakeup that walked the table where no
+/// value on the grid changes, or a slot walked anew as its soonest entries leave, breaks a cost
+/// rule there. Its steps have no `cancelAll`, as
 /// a crowded run's, which would end the crowd. (The table stays above the 2 048 registrations
 /// past which internal checks skip their checks after every transition: the run checks the rules
 /// after every step.)
@@ -113,10 +114,8 @@ struct SimulationRun {
     var ticker: Receiver?
     /// Whether the run has a silent crowd (``startSilentCrowd()``).
     var silentCrowded = false
-    /// One-shots ending twenty minutes on, a tenth of a second apart, in the order they end; those before
-    /// ``silentCrowdCancelled`` are cancelled.
+    /// One-shots ending twenty minutes on, a millisecond apart, in the order they end.
     var silentCrowd: [Receiver] = []
-    var silentCrowdCancelled = 0
 
     init(engine: CountdownEngine, clock: PreemptingClock, model: SimulationModel) {
       self.engine = engine
@@ -259,7 +258,7 @@ struct SimulationRun {
         for slot in current.keys { end(slot) }
         if ticker != nil { try startTicker() }
       case .advance(let milliseconds):
-        thinSilentCrowd()
+        try thinSilentCrowd()
         let target = now() + milliseconds * 1_000_000
         try clock.base.advance(to: CountdownInstant(nanosecondsSinceOrigin: target))
         if !suspended {
@@ -378,23 +377,28 @@ struct SimulationRun {
       }
     }
 
-    /// Starts (again) a silent crowd: 4 097 one-shots, ending twenty minutes on, a tenth of a second
-    /// apart; the final jump of an hour ends those left.
+    /// Starts a silent crowd: 4 097 one-shots, ending twenty minutes on, a millisecond apart (a few
+    /// of the ends' coarse slots hold them all); the final jump of an hour ends those left.
     func startSilentCrowd() throws {
       silentCrowd = (0...4_096).map { Receiver("silent \($0)") }
-      silentCrowdCancelled = 0
       for (index, member) in silentCrowd.enumerated() {
-        let length = Duration.nanoseconds(SimulationRun.crowdLength) + .milliseconds(100) * index
+        let length = Duration.nanoseconds(SimulationRun.crowdLength) + .milliseconds(index)
         try engine.register(member, .duration(length), delivering: .onlyTheEnd) { _, _ in }
       }
     }
 
-    /// Cancels the member of the silent crowd that ends soonest, if any is left: their ends leave
-    /// the ends to come in the order they are due, the soonest asked for between them.
-    func thinSilentCrowd() {
-      guard silentCrowdCancelled < silentCrowd.count else { return }
-      engine.cancel(silentCrowd[silentCrowdCancelled])
-      silentCrowdCancelled += 1
+    /// While the silent crowd's ends are all the engine has to come (its slots are then the
+    /// earliest), moves the ten members that end soonest, one by one, behind the others: each
+    /// registered anew (its end leaves the ends to come, soonest first) to end after every other,
+    /// and the engine asks for the soonest end as it re-arms after each.
+    func thinSilentCrowd() throws {
+      guard !silentCrowd.isEmpty, engine.indexSizes.ends == silentCrowd.count else { return }
+      for _ in 0..<10 {
+        let member = silentCrowd.removeFirst()
+        let length = Duration.nanoseconds(SimulationRun.crowdLength) + .milliseconds(silentCrowd.count + 1)
+        try engine.register(member, .duration(length), delivering: .onlyTheEnd) { _, _ in }
+        silentCrowd.append(member)
+      }
     }
 
     /// Starts (again) the count-up that calls back at every wakeup.
