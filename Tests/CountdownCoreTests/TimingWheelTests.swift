@@ -79,9 +79,10 @@ final class TimingWheelTests: XCTestCase {
         wheel.remove(handle)
       }
       XCTAssertTrue(wheel.isEmpty)
+      let figures = "\(count) entries: \(wheel.slotWalkSteps) walked for \(wheel.slotQueries) slots asked, \(wheel.links) linked"
       XCTAssertLessThanOrEqual(
-        wheel.slotWalkSteps, TimingWheel<Int>.slotWalkBound(queries: wheel.slotQueries, links: wheel.links),
-        "\(count) entries: \(wheel.slotWalkSteps) walked for \(wheel.slotQueries) slots asked, \(wheel.links) linked")
+        wheel.slotWalkSteps, TimingWheel<Int>.slotWalkBound(queries: wheel.slotQueries, links: wheel.links), figures)
+      print("timing wheel, one coarse slot emptied in deadline order: \(figures)")
     }
   }
 
