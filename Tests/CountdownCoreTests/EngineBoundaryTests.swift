@@ -78,6 +78,23 @@ final class EngineBoundaryTests: XCTestCase {
     XCTAssertEqual(recorder.values("listener").first, 0)
   }
 
+  /// The clock's last grid instant is a wakeup like any other: with the grid's origin 10 s before
+  /// `Int64.max`, an overtime countdown's −6, due 0.973 s before it, shows at the grid instant
+  /// `Int64.max` itself, which is no "nothing to wake for".
+  func testAChangeDueInTheClocksLastGridIntervalIsWokenFor() throws {
+    let clock = ManualCountdownClock(now: CountdownInstant(nanosecondsSinceOrigin: .max - 10_000_000_000))
+    let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
+    let over = Receiver("over")
+    let broken = try BrokenRuleRecorder.recording {
+      try engine.register(over, .duration(.milliseconds(3_027)), pastTheEnd: .countsOvertime, handler: recorder.handler("over"))
+      try clock.advance(to: CountdownInstant(nanosecondsSinceOrigin: .max))
+      return BrokenRuleRecorder.takeRecorded() + engine.stateInvariantViolations()
+    }
+    XCTAssertEqual(broken, [], "the engine's rules")
+    XCTAssertEqual(recorder.values("over"), [4, 3, 2, 1, 0, -1, -2, -3, -4, -5, -6])
+    engine.cancelAll()
+  }
+
   /// A `.pauses` countdown registered while the engine is suspended is not credited with the
   /// suspension before it existed, and never goes up.
   func testAPausingCountdownRegisteredWhileSuspendedNeverGoesUp() throws {

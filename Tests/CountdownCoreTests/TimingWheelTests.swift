@@ -58,6 +58,34 @@ final class TimingWheelTests: XCTestCase {
     XCTAssertTrue(wheel.isEmpty)
   }
 
+  /// The wheel's cost rule: finding a slot's soonest entry walks O(1) entries amortized. Entries
+  /// in one coarse slot (an hour ahead, on 10 ms ticks), removed in deadline order with the soonest
+  /// asked for between removals (an engine dropping the ends of countdowns paused in the order they
+  /// end), are walked a bounded number of times each, not once per removal: the same per entry
+  /// for 8 000 as for 2 000.
+  func testRemovingASlotsEntriesInDeadlineOrderWalksEachABoundedNumberOfTimes() {
+    for count in [2_000, 8_000] {
+      var wheel = TimingWheel<Int>(resolution: 10_000_000)
+      wheel.restartIfEmpty(at: 0)
+      var random = SplitMix64(seed: UInt64(count))
+      var handles: [(deadline: Int64, handle: TimingWheel<Int>.Handle)] = []
+      for id in 0..<count {
+        let deadline = 3_600_000_000_000 + random.upTo(60_000_000_000)
+        handles.append((deadline, wheel.insert(id, at: deadline)))
+      }
+      handles.sort { $0.deadline < $1.deadline }
+      for (deadline, handle) in handles {
+        XCTAssertEqual(wheel.soonestDeadline(), deadline)
+        wheel.remove(handle)
+      }
+      XCTAssertTrue(wheel.isEmpty)
+      let figures = "\(count) entries: \(wheel.slotWalkSteps) walked for \(wheel.slotQueries) slots asked, \(wheel.links) linked"
+      XCTAssertLessThanOrEqual(
+        wheel.slotWalkSteps, TimingWheel<Int>.slotWalkBound(queries: wheel.slotQueries, links: wheel.links), figures)
+      print("timing wheel, one coarse slot emptied in deadline order: \(figures)")
+    }
+  }
+
   /// A pool left mostly free by removals moves its entries to the front, telling each one's new
   /// handle, and they all still come out, exactly.
   func testCompactingASparsePoolKeepsEveryEntry() {
@@ -117,6 +145,74 @@ final class TimingWheelTests: XCTestCase {
     }
   }
 
+  /// Many entries in a few coarse slots, removed at random or soonest first, with newcomers near
+  /// them, at shared deadlines, or far off (before the wheel's instant, at either end of `Int64`):
+  /// slots split into blocks, blocks put above others for a deadline outside their prefix, freed
+  /// once empty, and merged back when taken, the soonest always the reference's, and the walks
+  /// within the cost rule's bound.
+  func testSplitSlotsMatchASortedReference() {
+    for (resolution, seed) in [(Int64(1), UInt64(1)), (1_000, 2), (10_000_000, 3), (7, 4), (1 << 40, 5)] {
+      var random = SplitMix64(seed: seed)
+      var wheel = TimingWheel<Int>(resolution: resolution)
+      var now: Int64 = 1_000_000_000_000
+      wheel.restartIfEmpty(at: now)
+      let centre = now + resolution.multipliedReportingOverflow(by: 300_000).partialValue % (Int64.max / 4)
+      var reference: [(deadline: Int64, id: Int)] = []
+      var handles: [Int: TimingWheel<Int>.Handle] = [:]
+      func insert(_ id: Int, at deadline: Int64) {
+        handles[id] = wheel.insert(id, at: deadline)
+        reference.insert((deadline, id), at: reference.firstIndex { $0.deadline > deadline } ?? reference.count)
+      }
+      for id in 0..<3_000 { insert(id, at: centre + random.upTo(1_000_000) / 37 * 37) }
+      for step in 0..<6_000 {
+        let label = "resolution \(resolution) step \(step)"
+        switch random.upTo(19) {
+        case 0...4:
+          let deadline: Int64
+          switch random.upTo(7) {
+          case 0: deadline = [Int64.min, .max, now - 5, reference.first?.deadline ?? 0][Int(random.upTo(3))]
+          case 1: deadline = Int64(bitPattern: random.next())
+          case 2: deadline = now + random.upTo(1_000)
+          default:
+            let spread = Int64(1) << (6 * (1 + random.upTo(4)))
+            deadline = centre + random.upTo(spread) - spread / 2
+          }
+          insert(3_000 + step, at: deadline)
+        case 5...9:
+          guard let soonest = wheel.soonest() else { continue }
+          let removed = wheel.remove(soonest)
+          XCTAssertEqual(removed.deadline, reference.first?.deadline, label)
+          reference.removeAll { $0.id == removed.payload }
+          handles[removed.payload] = nil
+        case 10...15:
+          guard !reference.isEmpty else { continue }
+          let position = Int(random.upTo(Int64(reference.count - 1)))
+          XCTAssertEqual(wheel.remove(handles.removeValue(forKey: reference[position].id)!).payload, reference[position].id)
+          reference.remove(at: position)
+        case 16:
+          wheel.compactIfSparse { id, handle in handles[id] = handle }
+        default:
+          now = saturated(now, plus: random.upTo(resolution > Int64.max / 10_000 ? Int64.max / 8 : resolution * 10_000))
+          var due: [TimingWheel<Int>.Entry] = []
+          wheel.takeDue(through: now, into: &due)
+          let expected = reference.prefix { $0.deadline <= now }
+          XCTAssertEqual(due.map(\.payload).sorted(), expected.map(\.id).sorted(), label)
+          reference.removeFirst(expected.count)
+          for entry in due { handles[entry.payload] = nil }
+        }
+        XCTAssertEqual(wheel.count, reference.count, label)
+        XCTAssertEqual(wheel.soonestDeadline(), reference.first?.deadline, label)
+        if wheel.count != reference.count { return }
+      }
+      XCTAssertLessThanOrEqual(
+        wheel.slotWalkSteps, TimingWheel<Int>.slotWalkBound(queries: wheel.slotQueries, links: wheel.links),
+        "resolution \(resolution)")
+      var rest: [TimingWheel<Int>.Entry] = []
+      wheel.takeDue(through: .max, into: &rest)
+      XCTAssertEqual(rest.map(\.payload).sorted(), reference.map(\.id).sorted(), "resolution \(resolution): the rest")
+    }
+  }
+
   private func runRandomOperations(
     _ configuration: (resolution: Int64, levels: Int), steps: Int, random: inout SplitMix64, label: String
   ) {
@@ -128,7 +224,20 @@ final class TimingWheelTests: XCTestCase {
     var handles: [Int: TimingWheel<Int>.Handle] = [:]
     var nextID = 0
     for step in 0..<steps {
-      switch random.upTo(9) {
+      switch random.upTo(11) {
+      case 9, 10:
+        // The soonest removed, as an engine drops ends no longer due: found through the slots'
+        // kept soonest, or their blocks.
+        guard let soonest = wheel.soonest() else { continue }
+        let removed = wheel.remove(soonest)
+        XCTAssertEqual(removed.deadline, reference.first?.deadline, "\(label) step \(step)")
+        guard let position = reference.firstIndex(where: { $0.id == removed.payload }) else {
+          XCTFail("\(label) step \(step): removed \(removed.payload), not in the reference")
+          return
+        }
+        reference.remove(at: position)
+        handles[removed.payload] = nil
+        wheel.compactIfSparse { id, handle in handles[id] = handle }
       case 0...4:
         let deadline = randomDeadline(after: now, resolution: configuration.resolution, random: &random)
         handles[nextID] = wheel.insert(nextID, at: deadline)
@@ -161,6 +270,8 @@ final class TimingWheelTests: XCTestCase {
       XCTAssertEqual(wheel.soonestDeadline(), reference.first?.deadline, "\(label) step \(step)")
       if wheel.count != reference.count { return }
     }
+    XCTAssertLessThanOrEqual(
+      wheel.slotWalkSteps, TimingWheel<Int>.slotWalkBound(queries: wheel.slotQueries, links: wheel.links), label)
     var rest: [TimingWheel<Int>.Entry] = []
     wheel.takeDue(through: .max, into: &rest)
     XCTAssertEqual(rest.map(\.payload).sorted(), reference.map(\.id).sorted(), "\(label): the rest at the end")
@@ -204,7 +315,13 @@ final class TimingWheelTests: XCTestCase {
   /// A deadline near `now`, a tick or so on, far on, past, or at either end of `Int64`.
   private func randomDeadline(after now: Int64, resolution: Int64, random: inout SplitMix64) -> Int64 {
     switch random.upTo(9) {
-    case 0: return random.upTo(1) == 0 ? .max : .min
+    case 0:
+      // Shared deadlines: at either end of `Int64`, or a few instants many entries share.
+      switch random.upTo(3) {
+      case 0: return .max
+      case 1: return .min
+      default: return saturated(now, plus: resolution > Int64.max / 64 ? 1 : resolution * (1 + random.upTo(3)) / 2)
+      }
     case 1: return backward(now, by: random.upTo(1_000_000))
     case 2: return Int64(bitPattern: random.next())
     case 3: return saturated(now, plus: random.upTo(Int64.max / 2))

@@ -34,6 +34,37 @@ final class WakeupCostTests: XCTestCase {
     XCTAssertEqual(cost.clockReads, 50, "one clock reading per wakeup")
   }
 
+  /// On the shared grid, a wakeup for an end (or a milestone) at which no value on the grid changes
+  /// takes what is due from the ends to come, not a walk of the table: 300 one-shots ending about a
+  /// second apart (so nearly every end falls in a grid interval of its own) cost what per-countdown
+  /// alignment costs, one registration looked at per end, not a walk of those still to come at
+  /// each (about n²/2: 44 867; 1 994 102 for 2 000).
+  func testEndWakeupsOnTheSharedGridTakeOnlyWhatIsDue() throws {
+    let count = 300
+    let examined = try examinedByOneShots(count, alignment: .shared)
+    let perCountdown = try examinedByOneShots(count, alignment: .perCountdown(tolerance: .milliseconds(50)))
+    XCTAssertEqual(perCountdown, Int64(count), "per countdown: one registration looked at per end")
+    XCTAssertLessThanOrEqual(examined, Int64(count), "shared grid: one registration looked at per end, as per countdown")
+  }
+
+  /// Registers `count` one-shots on a 1 s interval (the `i`th ending at 10 s + i × 997 ms), runs them
+  /// all out, checks each delivered exactly its 0, and returns how many registrations passes looked at.
+  private func examinedByOneShots(_ count: Int, alignment: CountdownAlignment) throws -> Int64 {
+    let (engine, clock) = try makeEngine(interval: .seconds(1), alignment: alignment)
+    let receivers = (0..<count).map { Receiver("r\($0)") }
+    let values = LockedState([[Int]](repeating: [], count: count))
+    for (index, receiver) in receivers.enumerated() {
+      try engine.register(
+        receiver, .duration(.seconds(10) + .milliseconds(997) * index), delivering: .onlyTheEnd
+      ) { value, _ in values.withLock { $0[index].append(value) } }
+    }
+    try clock.advance(by: .seconds(10) + .milliseconds(997) * count)
+    XCTAssertEqual(values.withLock { $0 }, [[Int]](repeating: [0], count: count), "each one-shot delivered its 0 once")
+    XCTAssertEqual(engine.count, 0)
+    withExtendedLifetime(receivers) {}
+    return engine.examinedRegistrations
+  }
+
   /// Registers `countdowns` countdowns of an hour on a 1 s interval (the `n`th `spread` × n
   /// longer), lets two seconds of wakeups pass (the first is a one-shot, armed before any tick),
   /// then counts what `wakeups` more, a window apart, cost.

@@ -29,6 +29,14 @@ extension CountdownEngine {
     state.withUncountedLock { $0.invariantViolations() }
   }
 
+  /// The engine's broken cost rules, each described (empty when they hold): what its passes looked
+  /// at against what they delivered, and what its indexes walked against the operations on them,
+  /// over its life so far. For the seeded simulation, which checks them after every step. Not
+  /// counted as a lock entry.
+  package func costRuleViolations() -> [String] {
+    state.withUncountedLock { $0.costRuleViolations() }
+  }
+
   /// Broken invariants of the receiver table (empty when sound): for tests.
   package func tableInvariantViolations() -> [String] {
     state.withLock { $0.table.invariantViolations() }

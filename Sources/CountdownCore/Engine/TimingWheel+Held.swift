@@ -52,18 +52,19 @@ extension TimingWheel {
   /// Puts node `index`, unlinked, its deadline now `moved`, at the head of `run`, in `nodes`, the
   /// pool (``withPool(_:)``).
   @inline(__always)
-  func add(
+  mutating func add(
     _ index: Int32, movedTo moved: Int64, to run: inout HeldRun,
     in nodes: UnsafeMutablePointer<TimingWheelNode<Payload>>
   ) {
     if run.first < 0 {
       run.last = index
       run.deadline = moved
-      run.home = Int32(home(ofTick: tick(of: moved)))
+      run.home = Int32(leaf(forDeadline: moved))
     } else {
       nodes[Int(run.first)].prev = index
       if run.second < 0 { run.second = run.first }
     }
+    run.count &+= 1
     nodes[Int(index)].deadline = moved
     nodes[Int(index)].home = run.home
     nodes[Int(index)].prev = -1
@@ -80,7 +81,9 @@ extension TimingWheel {
     var second: Int32 = -1
     var last: Int32 = -1
     var deadline: Int64 = 0
-    /// The slot where `deadline` waits (``home(ofTick:)``).
+    /// How many nodes it holds.
+    var count: Int64 = 0
+    /// The slot where `deadline` waits (``leaf(forDeadline:)``).
     var home: Int32 = -1
   }
 
@@ -89,6 +92,7 @@ extension TimingWheel {
   /// nodes share their deadline) and the wheel's soonest.
   @inline(__always)
   mutating func link(_ run: HeldRun, in nodes: UnsafeMutablePointer<TimingWheelNode<Payload>>) {
+    links &+= run.count
     let home = Int(run.home)
     let head = heads[home]
     let soonest = slotSoonest[home]

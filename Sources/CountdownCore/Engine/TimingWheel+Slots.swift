@@ -66,21 +66,46 @@ extension TimingWheel {
     let top = earliest.level == levelCount - 1 && !topLevelSpansEveryTick
     var soonest: Int32 = -1
     let slots = top ? 0..<64 : earliest.slot..<earliest.slot + 1
-    for slot in slots where heads[earliest.level * 64 + slot] >= 0 {
+    for slot in slots where occupied[earliest.level] & (1 << UInt64(slot)) != 0 {
       let candidate = self.soonest(inSlot: earliest.level * 64 + slot)
       if soonest < 0 || nodes[Int(candidate)].deadline < nodes[Int(soonest)].deadline { soonest = candidate }
     }
     return soonest
   }
 
-  /// The node with the soonest deadline in the slot `home`, which is not empty: the one kept, or
-  /// found by a walk of its list and kept, with the runner-up.
-  mutating func soonest(inSlot home: Int) -> Int32 {
-    if slotSoonest[home] >= 0 { return slotSoonest[home] }
+  /// The node with the soonest deadline in the slot `top`, which is not empty: the one kept (in the
+  /// slot, or, if it is split, in the earliest of its block's slots, and so on down), or found by a
+  /// walk of a list of at most 8 and kept, with the runner-up; a longer list is split
+  /// (``split(_:)``) and looked into.
+  /// - Complexity: O(1) amortized: the blocks passed on the way down (11 at most), a walk of at
+  ///   most 9 entries, and a split, which each entry goes through at most once per block level (11)
+  ///   while in the wheel: ``slotWalkBound(queries:links:)``.
+  mutating func soonest(inSlot top: Int) -> Int32 {
+    slotQueries &+= 1
+    var home = top
+    while true {
+      let child = Int(slotChild[home])
+      if child >= 0 {
+        home = (levelCount + child) * 64 + occupied[levelCount + child].trailingZeroBitCount
+        continue
+      }
+      if slotSoonest[home] >= 0 { return slotSoonest[home] }
+      if let soonest = soonestOfAShortList(home) { return soonest }
+      split(home)
+    }
+  }
+
+  /// The soonest node of slot `home`'s list, found by a walk and kept with the runner-up, if the
+  /// list holds at most 8 nodes; `nil` (after a walk of 9) if it holds more.
+  private mutating func soonestOfAShortList(_ home: Int) -> Int32? {
     var soonest = heads[home]
     var runnerUp: Int32 = -1
     var index = nodes[Int(soonest)].next
+    var walked: Int64 = 1
+    defer { slotWalkSteps &+= walked }
     while index >= 0 {
+      walked += 1
+      if walked > 8 { return nil }
       let deadline = nodes[Int(index)].deadline
       if deadline < nodes[Int(soonest)].deadline {
         runnerUp = soonest
@@ -131,8 +156,8 @@ extension TimingWheel {
   /// (``home(ofTick:)``).
   @inline(__always)
   mutating func link(_ index: Int32) {
-    let home = home(ofTick: tick(of: nodes[Int(index)].deadline))
-    let (level, slot) = (home / 64, home % 64)
+    links &+= 1
+    let home = leaf(forDeadline: nodes[Int(index)].deadline)
     let head = heads[home]
     noteLinked(index, in: home, ahead: head)
     nodes[Int(index)].home = Int32(home)
@@ -140,7 +165,7 @@ extension TimingWheel {
     nodes[Int(index)].next = head
     if head >= 0 { nodes[Int(head)].prev = index }
     heads[home] = index
-    occupied[level] |= 1 << UInt64(slot)
+    occupied[home / 64] |= 1 << UInt64(home % 64)
   }
 
   /// Unlinks node `index` from its slot's list, or from its list of held nodes. (What it does to
@@ -159,17 +184,20 @@ extension TimingWheel {
     }
     if node.next >= 0 { nodes[Int(node.next)].prev = node.prev }
     if slotSoonest[home] == index {
-      slotSoonest[home] = slotRunnerUp[home]
+      // A slot of a block of shift 0 holds one deadline: any of its nodes is the soonest.
+      slotSoonest[home] = holdsOneDeadline(home) ? heads[home] : slotRunnerUp[home]
       slotRunnerUp[home] = -1
     } else if slotRunnerUp[home] == index {
       slotRunnerUp[home] = -1
     }
-    if heads[home] < 0 { occupied[home / 64] &= ~(1 << UInt64(home % 64)) }
+    if heads[home] < 0 { noteEmptied(home) }
   }
 
-  /// Empties the list of `slot` at `level` and returns its first node: the rest follow by `next`.
+  /// Empties the list of `slot` at `level` (its blocks' lists too, if it is split: each node's
+  /// `home` then becomes the slot) and returns its first node: the rest follow by `next`.
   mutating func detach(level: Int, slot: Int) -> Int32 {
     let home = level * 64 + slot
+    if slotChild[home] >= 0 { merge(home) }
     let head = heads[home]
     heads[home] = -1
     slotSoonest[home] = -1

@@ -1,6 +1,7 @@
 /// Deadlines on the clock, each naming a `Payload`, in a hierarchical timing wheel: what is due by
 /// an instant is taken without looking at what is not, the soonest deadline is found by looking
-/// at one slot, and an entry is removed by its handle without a search.
+/// at one slot (a slot that holds many, asked for its soonest, is split by their deadlines:
+/// `TimingWheel+Split.swift`), and an entry is removed by its handle without a search.
 ///
 /// Deadlines are quantised to ticks of `resolution` nanoseconds (a tick stands for the deadlines
 /// up to its instant). Level 0 has a slot per tick for the 64 ticks of the block the wheel stands
@@ -42,9 +43,11 @@ package struct TimingWheel<Payload> {
   package let levelCount: Int
   /// The tick the wheel stands at, biased (see ``tick(of:)``): everything due before it was taken.
   var elapsed: UInt64 = 0
-  /// Per level, a bit per slot whose list is not empty.
+  /// Per level, then per block (``slotChild``), a bit per slot whose list is not empty, or that is
+  /// split.
   var occupied: [UInt64]
-  /// Per slot (`level * 64 + slot`), the first node of its list; -1 when empty.
+  /// Per slot (`level * 64 + slot`, then the slots of blocks: ``slotChild``), the first node of
+  /// its list; -1 when empty (or split).
   var heads: [Int32]
   /// Per slot, its node with the soonest deadline; -1 when not known (found again when asked
   /// for), or empty. So that the soonest deadline is a look at one slot, not a walk of it, even
@@ -54,6 +57,19 @@ package struct TimingWheel<Payload> {
   /// known, or none. The soonest removed, this one takes its place: a one-shot made and cancelled
   /// over and over, the soonest of a slot full of others each time, never has the slot walked.
   var slotRunnerUp: [Int32]
+  /// Per slot, the block it is split into (``split(_:)``), or -1: its entries are in its own list.
+  /// Slots of blocks follow those of the levels, 64 a block (block `b`'s are the slots
+  /// `(levelCount + b) * 64 ..< (levelCount + b + 1) * 64`, its mask `occupied[levelCount + b]`).
+  var slotChild: [Int32]
+  /// Per block, the lowest bit of the deadline digit its slots tell apart (a multiple of 6: 0 for
+  /// a block whose slots each hold one deadline).
+  var blockShift: [Int] = []
+  /// Per block, the bits above its digit every deadline under it shares (as a key: ``key(of:)``).
+  var blockPrefix: [UInt64] = []
+  /// Per block, the slot split into it.
+  var blockParent: [Int32] = []
+  /// Blocks no slot is split into, for reuse.
+  var freeBlocks: [Int32] = []
   var nodes = ContiguousArray<TimingWheelNode<Payload>>()
   /// The first free node; -1 for none.
   var freeHead: Int32 = -1
@@ -64,6 +80,13 @@ package struct TimingWheel<Payload> {
   var heldLists: [Int32] = []
   /// Entries in the wheel, held ones included.
   package internal(set) var count = 0
+  /// Entries looked at to find a slot's soonest (``soonest(inSlot:)``): what the wheel's cost rule
+  /// bounds, for tests and the seeded simulation.
+  package internal(set) var slotWalkSteps: Int64 = 0
+  /// Slots whose soonest entry was asked for (``soonest(inSlot:)``).
+  package internal(set) var slotQueries: Int64 = 0
+  /// Entries linked into a slot: inserted, moved on, cascaded or placed anew.
+  package internal(set) var links: Int64 = 0
   /// The entry with the soonest deadline when ``soonestIsKnown`` (-1: empty): kept on insert,
   /// forgotten when that entry leaves, found again on demand.
   var soonestHandle: Int32 = -1
@@ -80,9 +103,16 @@ package struct TimingWheel<Payload> {
     heads = Array(repeating: -1, count: levels * 64)
     slotSoonest = heads
     slotRunnerUp = heads
+    slotChild = heads
   }
 
   package var isEmpty: Bool { count == 0 }
+
+  /// The most entries finding slots' soonest may have walked (``slotWalkSteps``) after `queries`
+  /// slots asked (``slotQueries``) and `links` entries linked (``links``): the wheel's cost rule.
+  package static func slotWalkBound(queries: Int64, links: Int64) -> Int64 {
+    9 &* queries &+ 22 &* links
+  }
 
   /// Moves an empty wheel to clock instant `instant`, so that entries made from there on wait at
   /// the levels their distance from it calls for. Does nothing unless the wheel is empty.
@@ -136,8 +166,9 @@ package struct TimingWheel<Payload> {
   }
 
   /// The handle of the entry with the soonest deadline, if any (of one of them, at equal ones).
-  /// - Complexity: O(1); once that entry has left, O(levels) and the entries of the earliest
-  ///   occupied slot (of the whole top level, when it holds deadlines past its span).
+  /// - Complexity: O(1); once that entry has left, O(levels) and that slot's soonest
+  ///   (``soonest(inSlot:)``: O(1) amortized) for the earliest occupied slot (for each of the top
+  ///   level's, when it holds deadlines past its span).
   package mutating func soonest() -> Handle? {
     if !soonestIsKnown {
       soonestHandle = findSoonest()
@@ -266,14 +297,18 @@ package struct TimingWheel<Payload> {
     soonestIsKnown = true
   }
 
-  /// Empties every slot's list, mask and kept soonest, and the held list, leaving the pool as it is.
+  /// Empties every slot's list, mask and kept soonest, the blocks and the held list, leaving the
+  /// pool as it is.
   private mutating func emptySlots() {
     heldLists.removeAll()
-    for level in occupied.indices { occupied[level] = 0 }
-    for slot in heads.indices {
-      heads[slot] = -1
-      slotSoonest[slot] = -1
-      slotRunnerUp[slot] = -1
-    }
+    occupied = Array(repeating: 0, count: levelCount)
+    heads = Array(repeating: -1, count: levelCount * 64)
+    slotSoonest = heads
+    slotRunnerUp = heads
+    slotChild = heads
+    blockShift = []
+    blockPrefix = []
+    blockParent = []
+    freeBlocks = []
   }
 }

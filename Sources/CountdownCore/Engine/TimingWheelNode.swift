@@ -12,7 +12,8 @@ struct TimingWheelNode<Payload> {
   /// The previous node in its slot's list or a list of held nodes; -1 when it heads the list (or
   /// is free).
   var prev: Int32
-  /// The slot it waits in, as `level * 64 + slot`, or left, while it is held
+  /// The slot it waits in, as `level * 64 + slot` (or a block's slot past the levels'), or left,
+  /// while it is held
   /// (``TimingWheel/holdDue(through:)``); -1 while the node is free.
   var home: Int32
 }

@@ -18,6 +18,18 @@ import Dispatch
 /// A crowded run adds, at its first ``SimulationStep/duringPass(_:offThread:)``, more countdowns
 /// than fit in one chunk of a delivery pass, registered after the slots' so that a pass walks them
 /// first: a slot registered from a crowd callback lies in the part of the pass not prepared yet.
+///
+/// After every step, the engine's rules are checked, and its cost rules: what its passes looked at
+/// against what they delivered, and what its indexes walked against what was done to them. One
+/// run in 128 (on the shared grid, ends on time, no ticker: ``hasSilentCrowd(seed:crowded:)``)
+/// has a silent crowd: 4 097 one-shots ending twenty minutes on, a millisecond apart, which wait
+/// in the ends to come in a few coarse slots, the ten that end soonest moved behind the others at
+/// an advance when they are all the engine has to come. A wakeup that walked the table where no
+/// value on the grid changes, or a slot walked anew as its soonest entries leave, breaks a cost
+/// rule there. Its steps have no `cancelAll`, as
+/// a crowded run's, which would end the crowd. (The table stays above the 2 048 registrations
+/// past which internal checks skip their checks after every transition: the run checks the rules
+/// after every step.)
 struct SimulationRun {
   static let slots = 6
   /// Whether a run's steps are quiet: uncrowded runs with ends on the interval's grid use two slots
@@ -31,6 +43,12 @@ struct SimulationRun {
   /// end tolerance of a whole interval), where nothing but the earliest-change bound wakes them.
   static func endsOnTheGrid(seed: UInt64) -> Bool {
     seed % 8 == 0
+  }
+  /// Whether a run has a silent crowd: one uncrowded run in 128, on the shared grid with ends on
+  /// time and no ticker (see ``SimulationRun``). Slow in builds with internal checks (its first
+  /// 2 048 registrations are each checked against the whole table): `swift test`'s seeds have one.
+  static func hasSilentCrowd(seed: UInt64, crowded: Bool) -> Bool {
+    !crowded && seed % 128 == 4
   }
   static let interval: Int64 = 100_000_000
   /// Longer than any run's advances and jumps; the final jump of an hour ends them.
@@ -54,16 +72,19 @@ struct SimulationRun {
     let driver = Driver(engine: engine, clock: clock, model: model)
     driver.crowded = crowded
     driver.sharedGrid = !perCountdown
+    driver.silentCrowded = Self.hasSilentCrowd(seed: seed, crowded: crowded)
     // In builds with internal checks, a rule the engine breaks fails the run like a wrong value
     // (and the run shrinks), instead of trapping with neither seed nor steps.
     return try BrokenRuleRecorder.recording {
       if !crowded, seed % 2 == 1 { try driver.startTicker() }
+      if driver.silentCrowded { try driver.startSilentCrowd() }
       for (index, step) in steps.enumerated() {
         try driver.perform(step)
         driver.checkMembership()
         // The engine's rules, checked in any build (internal checks also check them after every
-        // transition, inside the step).
+        // transition, inside the step), and its cost rules.
         model.failures += engine.stateInvariantViolations().map { "engine rule: " + $0 }
+        model.failures += engine.costRuleViolations().map { "engine cost rule: " + $0 }
         model.failures += BrokenRuleRecorder.takeRecorded()
         if let message = model.failures.first { return (index, message) }
       }
@@ -91,6 +112,10 @@ struct SimulationRun {
     var crowd: [Receiver] = []
     /// A count-up that calls back at every wakeup, if the run has one.
     var ticker: Receiver?
+    /// Whether the run has a silent crowd (``startSilentCrowd()``).
+    var silentCrowded = false
+    /// One-shots ending twenty minutes on, a millisecond apart, in the order they end.
+    var silentCrowd: [Receiver] = []
 
     init(engine: CountdownEngine, clock: PreemptingClock, model: SimulationModel) {
       self.engine = engine
@@ -233,6 +258,7 @@ struct SimulationRun {
         for slot in current.keys { end(slot) }
         if ticker != nil { try startTicker() }
       case .advance(let milliseconds):
+        try thinSilentCrowd()
         let target = now() + milliseconds * 1_000_000
         try clock.base.advance(to: CountdownInstant(nanosecondsSinceOrigin: target))
         if !suspended {
@@ -348,6 +374,30 @@ struct SimulationRun {
           guard member != nil else { return stop = true }
           model.passCalled()
         }
+      }
+    }
+
+    /// Starts a silent crowd: 4 097 one-shots, ending twenty minutes on, a millisecond apart (a few
+    /// of the ends' coarse slots hold them all); the final jump of an hour ends those left.
+    func startSilentCrowd() throws {
+      silentCrowd = (0...4_096).map { Receiver("silent \($0)") }
+      for (index, member) in silentCrowd.enumerated() {
+        let length = Duration.nanoseconds(SimulationRun.crowdLength) + .milliseconds(index)
+        try engine.register(member, .duration(length), delivering: .onlyTheEnd) { _, _ in }
+      }
+    }
+
+    /// While the silent crowd's ends are all the engine has to come (its slots are then the
+    /// earliest), moves the ten members that end soonest, one by one, behind the others: each
+    /// registered anew (its end leaves the ends to come, soonest first) to end after every other,
+    /// and the engine asks for the soonest end as it re-arms after each.
+    func thinSilentCrowd() throws {
+      guard !silentCrowd.isEmpty, engine.indexSizes.ends == silentCrowd.count else { return }
+      for _ in 0..<10 {
+        let member = silentCrowd.removeFirst()
+        let length = Duration.nanoseconds(SimulationRun.crowdLength) + .milliseconds(silentCrowd.count + 1)
+        try engine.register(member, .duration(length), delivering: .onlyTheEnd) { _, _ in }
+        silentCrowd.append(member)
       }
     }
 

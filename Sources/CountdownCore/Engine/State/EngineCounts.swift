@@ -8,6 +8,9 @@ struct EngineCounts {
   /// Registrations passes looked at (walked, or taken from the wheel or the ends): for tests of
   /// what a wakeup costs.
   private(set) var examined: Int64 = 0
+  /// Registrations passes looked at over what the engine's cost rule allows them
+  /// (``EngineState/checkWakeupCost(_:)``), in all: 0 while it holds.
+  private(set) var examinedOverAllowance: Int64 = 0
 
   /// The timer fired.
   mutating func noteWakeup() {
@@ -17,6 +20,11 @@ struct EngineCounts {
   /// `count` callbacks were made.
   mutating func noteDelivered(_ count: Int) {
     deliveries += Int64(count)
+  }
+
+  /// A pass looked at `excess` registrations over what the cost rule allows it.
+  mutating func noteExaminedOverAllowance(_ excess: Int) {
+    examinedOverAllowance += Int64(excess)
   }
 
   /// A pass finished, having looked at `examined` registrations and made a batch of callbacks if

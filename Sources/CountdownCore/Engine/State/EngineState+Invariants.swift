@@ -239,3 +239,43 @@ extension EngineState {
     #endif
   }
 }
+
+// The engine's cost rules (11 and 12 at the top of `EngineState.swift`): counted where the cost is
+// paid, checked in every build by the seeded simulation (``CountdownEngine/costRuleViolations()``),
+// and, in builds with internal checks, rule 11 at the end of every pass.
+extension EngineState {
+  /// Rule 11 for the pass that `progress` describes, as it finishes: it looked at no more
+  /// registrations than it delivered, plus its allowance (``CountdownEngine/PassProgress/allowance``)
+  /// and one chunk. The excess, if any, is counted (``EngineCounts/examinedOverAllowance``) and,
+  /// in builds with internal checks, reported.
+  mutating func checkWakeupCost(_ progress: PassProgress) {
+    let allowed = progress.delivered + progress.allowance + CountdownEngine.chunkSize
+    guard progress.examined > allowed else { return }
+    counts.noteExaminedOverAllowance(progress.examined - allowed)
+    #if COUNTDOWN_CHECK_INVARIANTS
+      BrokenRuleRecorder.report(
+        [
+          "a pass looked at \(progress.examined) registrations, delivering \(progress.delivered): "
+            + "more than the \(allowed) the cost rule allows"
+        ], "engine cost rules")
+    #endif
+  }
+
+  /// Rule 12 over the engine's life so far: the entries its indexes walked to find a slot's
+  /// soonest are within ``TimingWheel/slotWalkBound(queries:links:)`` of the slots asked and the
+  /// entries linked, the ends to come and the wheel together. Rule 11's excess, if any, too.
+  func costRuleViolations() -> [String] {
+    var problems: [String] = []
+    if counts.examinedOverAllowance > 0 {
+      problems.append("passes looked at \(counts.examinedOverAllowance) registrations over what they delivered, took from an index and one chunk")
+    }
+    let walked = ends.slotWalkSteps + (wheel?.slotWalkSteps ?? 0)
+    let queries = ends.slotQueries + (wheel?.slotQueries ?? 0)
+    let links = ends.links + (wheel?.links ?? 0)
+    let bound = TimingWheel<NotedEnd>.slotWalkBound(queries: queries, links: links)
+    if walked > bound {
+      problems.append("the indexes walked \(walked) entries to find slots' soonest, over the bound \(bound) (\(queries) slots asked, \(links) entries linked)")
+    }
+    return problems
+  }
+}

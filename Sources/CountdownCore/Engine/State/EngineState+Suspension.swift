@@ -24,7 +24,7 @@ extension EngineState {
         nodes[position].timing.requestPromptDelivery()
       }
     }
-    pendingWork.noteTickDue()
+    pendingWork.noteEveryValueOwed()
     wheelCursor.requireWalk()
     var actions = EngineActions()
     actions.queuePass = requestPass()

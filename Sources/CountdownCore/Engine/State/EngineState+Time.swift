@@ -69,22 +69,29 @@ extension EngineState {
     return overflow ? (steps > 0 ? .max : .min) : origin.addingSaturated(product)
   }
 
-  /// The first grid instant at or after both `instant` and `now`. A change that came due while a
-  /// pass ran thus waits for the next grid instant (all values still flip together), unless that
-  /// instant is now.
-  static func gridCeiling(atOrAfter instant: Int64, now: Int64, window: Int64, origin: Int64) -> Int64 {
+  /// The first grid instant at or after both `instant` and `now`; `nil` when it lies past the
+  /// clock's last instant (`Int64.max` itself is a grid instant like any other when the grid
+  /// reaches it). A change that came due while a pass ran thus waits for the next grid instant (all
+  /// values still flip together), unless that instant is now.
+  static func gridCeiling(atOrAfter instant: Int64, now: Int64, window: Int64, origin: Int64) -> Int64? {
     let target = max(instant, now)
     let floor = gridFloor(target, window: window, origin: origin)
-    return floor == target ? floor : floor.addingSaturated(window)
+    guard floor != target else { return floor }
+    let (ceiling, overflow) = floor.addingReportingOverflow(window)
+    return overflow ? nil : ceiling
   }
 
   /// Notes a wakeup at clock instant `now`: the grid instant it stands for is the one it was armed
   /// for, when it ran early by less than half a window, and otherwise the last one that has
   /// passed (one callback with the true value after whole intervals were missed).
   ///
-  /// A wakeup that stands for no new grid instant (one armed for an end between two grid
-  /// instants) walks nothing: it delivers the ends due by its ``endInstant``, if any; the caller
-  /// re-arms the timer when it has nothing to do (``hasPendingWork``).
+  /// With ends on a grid of their own, a wakeup at which no value on the grid changes walks
+  /// nothing: one that stands for no new grid instant (armed for an end between two grid
+  /// instants), or for one before the earliest change (an end, or a milestone, that falls in a
+  /// grid interval of its own). It delivers the ends due by its ``endInstant``, taken from the
+  /// ends to come, if any; the caller re-arms the timer when it has nothing to do
+  /// (``hasPendingWork``). A pass that begins for a tick checks again (``walkIsDue(at:)``): a pass
+  /// that ran meanwhile may have found the change it was due for.
   mutating func noteWakeup(at now: Int64, armedFor armed: Int64?, window: Int64) {
     var instant = Self.gridFloor(now, window: window, origin: gridOrigin)
     if let armed, armed > instant, armed.subtractingSaturated(now) <= window / 2,
@@ -97,7 +104,7 @@ extension EngineState {
       end = armed
     }
     let isNewGridInstant = readings.noteWakeup(at: now, standingFor: instant, endsFor: end)
-    if isNewGridInstant || !separateEnds {
+    if !separateEnds || (isNewGridInstant && walkIsDue(at: instant)) {
       pendingWork.noteTickDue()
       return
     }

@@ -53,8 +53,7 @@ extension EngineState {
   /// What ``rearm(now:window:)`` would do: `nil` when the timer is armed as it should be.
   mutating func timerDecision(now: Int64, window: Int64) -> (next: Int64?, repeating: Bool, leeway: Int64)? {
     guard arming.hasTimer, suspendedSince == nil else { return nil }
-    let wakeup = wantedWakeup(now: now, window: window)
-    guard wakeup != .max else {
+    guard let wakeup = wantedWakeup(now: now, window: window) else {
       return arming.armedAt == nil ? nil : (nil, false, 0)
     }
     if let armedAt = arming.armedAt,
@@ -87,14 +86,17 @@ extension EngineState {
   }
 
   /// The instant the timer should fire next: the grid instant of the earliest change or the next
-  /// end's instant; `.max` when nothing can change. An empty table keeps the timer until the next
-  /// grid wakeup finds it still empty: a registration before then reuses it instead of building a
-  /// new one.
-  mutating func wantedWakeup(now: Int64, window: Int64) -> Int64 {
+  /// end's instant; `nil` when nothing can change, or nothing does by the clock's last instant
+  /// (`Int64.max` is an instant like any other: a grid instant there is woken for). An empty table
+  /// keeps the timer until the next grid wakeup finds it still empty: a registration before then
+  /// reuses it instead of building a new one.
+  mutating func wantedWakeup(now: Int64, window: Int64) -> Int64? {
     if table.isEmpty {
-      return Self.gridCeiling(atOrAfter: now.addingSaturated(1), now: now, window: window, origin: gridOrigin)
+      guard now < .max else { return nil }
+      return Self.gridCeiling(atOrAfter: now + 1, now: now, window: window, origin: gridOrigin)
     }
-    var wakeup = Int64.max
+    var wakeup: Int64?
+    // `.max` is the bound's "no change to come" (``CountdownTiming/nextChange(interval:)``).
     let earliestChange = changeBound.earliestChange
     if earliestChange != .max {
       wakeup = Self.gridCeiling(atOrAfter: earliestChange, now: now, window: window, origin: gridOrigin)
@@ -108,9 +110,10 @@ extension EngineState {
     dropStaleEnds()
     if let end = ends.soonestDeadline() {
       // At the end grid instant at or after the deadline, even if that has passed (the timer
-      // then fires at once): ends close together share a wakeup.
-      let endWakeup = Self.gridCeiling(atOrAfter: end, now: end, window: endWindow, origin: gridOrigin)
-      wakeup = min(wakeup, endWakeup)
+      // then fires at once): ends close together share a wakeup. One past the clock's last
+      // instant: at that instant, which is after the deadline.
+      let endWakeup = Self.gridCeiling(atOrAfter: end, now: end, window: endWindow, origin: gridOrigin) ?? .max
+      wakeup = min(wakeup ?? endWakeup, endWakeup)
     }
     return wakeup
   }

@@ -93,6 +93,29 @@
 ///    entries than the table has registrations, and nothing stale is left in it to sweep or to
 ///    wake the engine. Only a running pass names registrations otherwise: an end pass the ends it
 ///    took, by slot and generation (``NotedEnd``), for its own duration.
+///
+/// # The engine's cost rules
+///
+/// What a wakeup and an index operation may cost: no rule above names them, and a path that
+/// breaks them (quadratic in the table) still delivers every value right. Counted where the cost
+/// is paid and checked in every build by the seeded simulation after every step
+/// (``CountdownEngine/costRuleViolations()``); builds with internal checks also check rule 11 at
+/// the end of every pass (``checkWakeupCost(_:)``).
+/// 11. **A wakeup looks at what it delivers, what it probes and one chunk.** A pass looks at
+///     (walks, takes from an index, or looks up) at most the registrations it delivers, plus one
+///     chunk (``CountdownEngine/chunkSize``), plus what it probes: the entries it takes from the
+///     ends to come or holds from the wheel, the prompt deliveries it looks up, and the whole table
+///     only for a walk that is due, a tick at a grid instant by which a value on the grid changes
+///     (``walkIsDue(at:)``: on the shared grid nearly every registration then does), or a walk
+///     cheaper than looking up the prompt deliveries owed (``PendingWork``). So an end or a
+///     milestone that wakes the engine while no value on the grid changes takes only what is due:
+///     checked as `examined ≤ delivered + allowance + chunkSize` for every pass
+///     (``CountdownEngine/PassProgress/allowance``).
+/// 12. **An index operation walks O(1) amortized.** Finding a slot's soonest entry in the ends to
+///     come or the wheel (``TimingWheel/soonest(inSlot:)``) walks a list of at most 8, or splits
+///     the slot into blocks, which each entry goes through at most once per 6-bit digit of its
+///     deadline (11) while it is linked: checked as `slotWalkSteps ≤ 9 × slotQueries + 22 × links`
+///     over the engine's life, both indexes together (``TimingWheel/slotWalkBound(queries:links:)``).
 struct EngineState {
   /// The engine's interval, in nanoseconds.
   let interval: Int64

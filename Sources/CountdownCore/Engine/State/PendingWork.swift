@@ -7,8 +7,11 @@ struct PendingWork {
   /// them (a walk is cheaper than looking each up past an eighth of the table); the list was
   /// dropped, so a burst of a million registrations leaves no 16 MB list behind.
   private(set) var promptDeliveriesNeedWalk = false
-  /// A wakeup happened: the next pass walks the whole table.
+  /// A wakeup happened: the next pass walks the whole table, if a value on the grid changes by its
+  /// instant (``EngineState/walkIsDue(at:)``).
   private(set) var tickDue = false
+  /// A resume of the engine owes every registration its value: the next pass walks the table.
+  private(set) var everyValueOwed = false
   /// A wakeup came between grid instants with ends due: the next pass delivers them alone.
   private(set) var endsDue = false
   /// A pass is queued on the delivery queue (at most one is).
@@ -27,9 +30,16 @@ struct PendingWork {
     endsDue = true
   }
 
+  /// A resume of the engine owes every registration its value: the next pass walks.
+  mutating func noteEveryValueOwed() {
+    tickDue = true
+    everyValueOwed = true
+  }
+
   /// The next pass takes what is due: the tick and the ends are its own from now on.
   mutating func noteTickAndEndsTaken() {
     tickDue = false
+    everyValueOwed = false
     endsDue = false
   }
 

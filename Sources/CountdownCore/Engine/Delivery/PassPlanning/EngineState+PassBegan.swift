@@ -24,42 +24,67 @@ extension EngineState {
     _ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk, garbage: inout [CountdownHandler]
   ) -> (PassKind, PassProgress) {
     pendingWork.notePassDequeued()
-    let kind = takePassKind(context, startedAt: now)
+    let (kind, walked) = takePassKind(context, startedAt: now)
     var progress = PassProgress(kind)
+    progress.allowance = walked
     prepareChunk(kind, &progress, into: &chunk, context: context, preparedAt: now, garbage: &garbage)
     return (kind, progress)
   }
 
-  /// The pass's kind, the pass marked as running.
-  private mutating func takePassKind(_ context: DeliveryContext, startedAt: Int64) -> PassKind {
+  /// The pass's kind, the pass marked as running, and the registrations it may look at beyond
+  /// what it delivers and one chunk (the engine's cost rule: ``checkWakeupCost(_:)``): the table,
+  /// for a walk that is due (``walkIsDue(at:)``) or one cheaper than looking up the prompt
+  /// deliveries owed; the entries it takes from an index, or the registrations it looks up.
+  private mutating func takePassKind(_ context: DeliveryContext, startedAt: Int64) -> (PassKind, allowance: Int) {
     beginPass(context)
     defer { pendingWork.noteTickAndEndsTaken() }
     if pendingWork.tickDue {
-      let pending = takeAwaitingPromptDelivery()
       let tick = tickInstant(passStartedAt: startedAt, window: window)
+      let walkIsDue = walkIsDue(at: tick)
+      guard walkIsDue else {
+        // No value on the grid changes by this grid instant: an end or a milestone woke the
+        // engine (or the change a wakeup was due for was seen by a pass that ran meanwhile). Its
+        // ends come from the ends to come; prompt deliveries owed get a pass of their own.
+        let due = takeDueEnds()
+        return (.ends(due), due.count)
+      }
+      // The cost rule's allowance, taken apart from the decision above, which it checks.
+      let walked = walkIsDue ? table.count : 0
+      let pending = takeAwaitingPromptDelivery()
       if wheel != nil {
         // The windows through the tick are this pass's: a change noted while it runs waits in a
         // later one (``noteInWheel(_:at:changeAt:)``).
         defer { noteWheelVisited(through: tick) }
         if let pending, holdWindows(through: tick) {
-          return .windows(tick, pending)
+          // The entries held are looked at as the pass visits them (``prepareWheel(_:progress:into:)``).
+          return (.windows(tick, pending), pending.count)
         }
         // Rebuilt by this walk.
         clearWheel()
         wheelCursor.noteWalked()
       }
       // The walk delivers prompt deliveries and due ends too.
-      return .tick(tick)
+      return (.tick(tick), walked)
     }
     if pendingWork.endsDue {
       // Prompt deliveries owed meanwhile get a pass of their own, right after this one.
-      return .ends(takeDueEnds())
+      let due = takeDueEnds()
+      return (.ends(due), due.count)
     }
     let pending = takeAwaitingPromptDelivery()
     // Looking a registration up costs cache misses in the buckets and the pool; the walk reads
     // the pool in order. Past an eighth of the table, walking is cheaper
     // (``takeAwaitingPromptDelivery()``).
-    return pending.map(PassKind.promptDeliveries) ?? .promptDeliveriesByWalk
+    return pending.map { (.promptDeliveries($0), $0.count) } ?? (.promptDeliveriesByWalk, table.count)
+  }
+
+  /// Whether a tick standing for grid instant `tick` walks the table: with the wheel (a tick then
+  /// rebuilds it), with ends on the interval's grid (the walk finds them), after a resume of the
+  /// engine (every value is owed), or when a value on the grid changes by `tick`: the earliest
+  /// change is a lower bound at any time, a pass running or not (a walk only moves what it passes
+  /// to later changes, and every change noted lowers it), so none does before it.
+  func walkIsDue(at tick: Int64) -> Bool {
+    wheel != nil || !separateEnds || pendingWork.everyValueOwed || changeBound.earliestChange <= tick
   }
 
   /// Marks the start of a delivery pass: changes noted from now on are kept apart for it.

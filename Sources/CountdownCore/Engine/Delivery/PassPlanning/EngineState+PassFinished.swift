@@ -16,6 +16,7 @@ extension EngineState {
       garbage += freeRetired()
     }
     counts.notePassFinished(examined: progress.examined, delivered: progress.delivered > 0)
+    checkWakeupCost(progress)
     var earliest = progress.earliest
     if let instant = tickInstant {
       noteTicked(instant)

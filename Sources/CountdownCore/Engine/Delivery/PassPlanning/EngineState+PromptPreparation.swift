@@ -13,6 +13,7 @@ extension EngineState {
     while progress.listCursor < awaiting.count, !chunk.isFull {
       let pending = awaiting[progress.listCursor]
       progress.listCursor += 1
+      progress.examined += 1
       guard let index = table.index(of: pending.key), table[index].slot == pending.slot,
         table[index].timing.awaitsPromptDelivery
       else { continue }
@@ -36,6 +37,7 @@ extension EngineState {
     while progress.listCursor < entries.count, !chunk.isFull {
       let entry = entries[progress.listCursor]
       progress.listCursor += 1
+      progress.examined += 1
       let slot = entry.payload.slot
       guard entry.payload.isCurrent, let index = table.indexAtLastValue(of: slot) else { continue }
       let timing = table[index].timing

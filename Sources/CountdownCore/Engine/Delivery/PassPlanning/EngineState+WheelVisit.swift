@@ -17,6 +17,7 @@ extension EngineState {
       }
       guard let handle = wheel!.firstHeld else { break }
       progress.examined += 1
+      progress.allowance += 1
       if let delivery = visitGeneralCase(handle, instants, progress: &progress) {
         chunk.append(delivery)
       }
@@ -62,6 +63,7 @@ extension EngineState {
     }
     self.wheel = wheel
     progress.examined += examined
+    progress.allowance += examined
   }
 
   /// Everything the common case leaves, for the held entry `handle`: paused, far ahead, late by an

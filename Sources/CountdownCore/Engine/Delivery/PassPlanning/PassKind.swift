@@ -1,17 +1,18 @@
 extension CountdownEngine {
   /// The five kinds of delivery pass, decided when a pass starts.
   enum PassKind {
-    /// A wakeup happened: the whole table is walked, every registration brought to this grid
-    /// instant (prompt deliveries included), and the ends due by the wakeup's end instant delivered.
-    /// With per-countdown alignment, the walk also rebuilds the wheel.
+    /// A wakeup at a grid instant by which a value on the grid changes (or a resume of the engine,
+    /// which owes every value): the whole table is walked, every registration brought to this grid
+    /// instant (prompt deliveries included), and the ends due by the wakeup's end instant
+    /// delivered. With per-countdown alignment, the walk also rebuilds the wheel.
     case tick(Int64)
     /// A wakeup with per-countdown alignment: the registrations whose wheel entries it holds (those
     /// of the windows that passed: ``EngineState/holdWindows(through:)``), and the prompt
     /// deliveries owed, are brought to this grid instant; nothing else is looked at.
     case windows(Int64, [EngineState.PendingDelivery])
-    /// A wakeup between two grid instants, for ends: the final 0 of each registration these
-    /// entries name that is still at its last value and due by the wakeup's end instant. Nothing
-    /// else is walked.
+    /// A wakeup for ends, between two grid instants or at one by which no value on the grid
+    /// changes: the final 0 (or milestone) of each registration these entries name that is still
+    /// at its last value and due by the wakeup's end instant. Nothing else is walked.
     case ends([EngineState.PendingEnd])
     /// Prompt deliveries only, for so many registrations that one walk of the table is cheaper than
     /// looking each up. Others are not due, even if their boundary passed, so that all values

@@ -26,6 +26,10 @@ extension CountdownEngine {
     var delivered = 0
     /// Registrations looked at by the whole pass.
     var examined = 0
+    /// Registrations the pass may look at beyond what it delivers and one chunk (the engine's cost
+    /// rule, ``EngineState/checkWakeupCost(_:)``): the table for a walk that is due, the entries
+    /// taken from an index, the registrations looked up.
+    var allowance = 0
 
     init(_ kind: PassKind) {
       switch kind {
