@@ -179,4 +179,50 @@ final class ObservableCountdownTests: XCTestCase {
       XCTAssertFalse(quiz.isPaused)
     }
   }
+
+  /// A model delivering milestones holds its value at the start, then changes at each milestone
+  /// and at its end, as the manager's own handlers do; one delivering only the end, at the end.
+  func testAModelDeliversOnlyWhatItIsAskedFor() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try MainActor.assumeIsolated {
+      let (manager, clock) = try makeManager()
+      let exam = try manager.countdown(for: .seconds(30), delivering: .milestones([10]))
+      let save = try manager.countdown(for: .seconds(30), delivering: .onlyTheEnd)
+      let list = ObservableCountdownList<String>(manager: manager)
+      let row = try list.start(id: "row", for: .seconds(30), delivering: .milestones([10]))
+      XCTAssertEqual([exam.remaining, save.remaining, row.remaining], [30, 30, 30], "the value at the start")
+      try clock.advance(by: .seconds(19))
+      XCTAssertEqual([exam.remaining, save.remaining, row.remaining], [30, 30, 30], "nothing delivered between")
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual([exam.remaining, save.remaining, row.remaining], [10, 30, 10], "the milestone")
+      try clock.advance(by: .seconds(10))
+      XCTAssertEqual([exam.remaining, save.remaining, row.remaining], [0, 0, 0])
+      XCTAssertTrue(exam.hasEnded && save.hasEnded && row.hasEnded)
+      assertThrows(.invalidMilestone) { () throws(CountdownError) in
+        _ = try manager.countdown(for: .seconds(30), delivering: .milestones([40]))
+      }
+      list.removeAll()
+    }
+  }
+
+  /// A model's snapshot keeps what it delivers: restored, it delivers only that again.
+  func testARestoredModelKeepsItsDeliveries() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try MainActor.assumeIsolated {
+      let (saved, _) = try makeManager()
+      let exam = try saved.countdown(for: .seconds(30), delivering: .milestones([10]))
+      let snapshot = exam.snapshot(id: "exam")
+      exam.cancel()
+      XCTAssertEqual(snapshot.entries.first?.deliveries, .milestones([10]))
+
+      let (manager, clock) = try makeManager()
+      let restored = try XCTUnwrap(manager.countdown(restoring: snapshot, id: "exam"))
+      XCTAssertEqual(restored.remaining, 30)
+      try clock.advance(by: .seconds(19))
+      XCTAssertEqual(restored.remaining, 30, "nothing delivered between")
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(restored.remaining, 10)
+      restored.cancel()
+    }
+  }
 }

@@ -10,7 +10,7 @@ extension CountdownManager {
   ///
   /// Its ``ObservableCountdown/remaining`` holds the current value at once. Releasing the model
   /// ends the countdown. The options are those of
-  /// ``ObservableCountdown/restart(for:whileSuspended:pastTheEnd:)``: counting overtime, the model
+  /// ``ObservableCountdown/restart(for:whileSuspended:delivering:pastTheEnd:)``: counting overtime, the model
   /// goes on below `0` (``ObservableCountdown/isOvertime``):
   ///
   /// ```swift
@@ -22,10 +22,10 @@ extension CountdownManager {
   @MainActor
   public func countdown(
     for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning,
-    pastTheEnd ending: CountdownEnding = .stops
+    delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) -> ObservableCountdown {
     let countdown = ObservableCountdown(manager: self)
-    try countdown.restart(for: duration, whileSuspended: policy, pastTheEnd: ending)
+    try countdown.restart(for: duration, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
     return countdown
   }
 
@@ -38,10 +38,10 @@ extension CountdownManager {
   @MainActor
   public func countdown(
     until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning,
-    pastTheEnd ending: CountdownEnding = .stops
+    delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) -> ObservableCountdown {
     let countdown = ObservableCountdown(manager: self)
-    try countdown.restart(until: date, whileSuspended: policy, pastTheEnd: ending)
+    try countdown.restart(until: date, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
     return countdown
   }
 }

@@ -12,8 +12,8 @@ public import Observation
 /// try countdown.restart(for: .seconds(30))  // the same model counts again
 /// ```
 ///
-/// Made by ``CountdownManager/countdown(for:whileSuspended:pastTheEnd:)`` or
-/// ``CountdownManager/countdown(until:whileSuspended:pastTheEnd:)`` and driven by that manager's one timer,
+/// Made by ``CountdownManager/countdown(for:whileSuspended:delivering:pastTheEnd:)`` or
+/// ``CountdownManager/countdown(until:whileSuspended:delivering:pastTheEnd:)`` and driven by that manager's one timer,
 /// like every other countdown of it: values follow its clock (right after background and sleep)
 /// and flip together with the rest.
 ///
@@ -125,9 +125,11 @@ public final class ObservableCountdown {
   /// ended); ``remaining`` and ``hasEnded`` take the new countdown's values at once.
   ///
   /// The options are those of the manager's starts
-  /// (``CountdownManager/start(_:for:whileSuspended:delivering:pastTheEnd:_:)``) but `delivering`:
-  /// a model shows every value. Counting overtime, ``remaining`` goes on below `0`,
-  /// ``isOvertime`` says so, and the model never ends by itself:
+  /// (``CountdownManager/start(_:for:whileSuspended:delivering:pastTheEnd:_:)``). Delivering only
+  /// the end or milestones, ``remaining`` holds the value at the start (and after each of this
+  /// model's own calls: ``resume()``, ``addTime(_:)``), then each value delivered: a view that shows
+  /// "ends soon" at 10 minutes wakes the app at that milestone alone. Counting overtime,
+  /// ``remaining`` goes on below `0`, ``isOvertime`` says so, and the model never ends by itself:
   ///
   /// ```swift
   /// try talk.restart(for: .seconds(25 * 60), pastTheEnd: .countsOvertime)
@@ -138,9 +140,9 @@ public final class ObservableCountdown {
   ///   left as they were.
   public func restart(
     for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning,
-    pastTheEnd ending: CountdownEnding = .stops
+    delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) {
-    try restart(.duration(duration), policy, ending: ending)
+    try restart(.duration(duration), policy, deliveries, ending: ending)
   }
 
   /// Counts down again, to `date`, replacing the current countdown (running or ended). A date
@@ -151,14 +153,18 @@ public final class ObservableCountdown {
   ///   then left as they were.
   public func restart(
     until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning,
-    pastTheEnd ending: CountdownEnding = .stops
+    delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) {
-    try restart(.deadline(manager.deadline(for: date, keepingThePast: ending == .countsOvertime)), policy, ending: ending)
+    let deadline = try manager.deadline(for: date, keepingThePast: ending == .countsOvertime)
+    try restart(.deadline(deadline), policy, deliveries, ending: ending)
   }
 
-  func restart(_ target: CountdownTarget, _ policy: SuspensionPolicy, ending: CountdownEnding = .stops) throws(CountdownError) {
+  func restart(
+    _ target: CountdownTarget, _ policy: SuspensionPolicy, _ deliveries: CountdownDeliveries = .everyChange,
+    ending: CountdownEnding = .stops
+  ) throws(CountdownError) {
     let length = manager.length(of: target)
-    try manager.register(handle, target, policy, pastTheEnd: ending) { [weak self] _, value, _ in
+    try manager.register(handle, target, policy, delivering: deliveries, pastTheEnd: ending) { [weak self] _, value, _ in
       self?.show(value)
     }
     self.length = length
@@ -313,7 +319,9 @@ public final class ObservableCountdown {
     do {
       // Paused as of the plan's reading, under the registration's lock: frozen at what was saved.
       let pausedAt = plan.isPaused ? CountdownInstant(nanosecondsSinceOrigin: plan.reading) : nil
-      try manager.register(handle, target, plan.policy, pastTheEnd: plan.ending, pausedAt: pausedAt) {
+      try manager.register(
+        handle, target, plan.policy, delivering: plan.deliveries, pastTheEnd: plan.ending, pausedAt: pausedAt
+      ) {
         [weak self] _, value, _ in
         self?.show(value)
       }

@@ -59,7 +59,7 @@ public final class ObservableCountdownList<ID: Hashable & Sendable> {
 
   /// Starts the countdown of `id` for `duration`: adds a row, or restarts the row of `id`.
   ///
-  /// The options are those of ``ObservableCountdown/restart(for:whileSuspended:pastTheEnd:)``.
+  /// The options are those of ``ObservableCountdown/restart(for:whileSuspended:delivering:pastTheEnd:)``.
   /// - Returns: The row.
   /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
   ///   ``CountdownCore/CountdownError/outOfRange``; an existing row is then left as it was, and no
@@ -67,17 +67,17 @@ public final class ObservableCountdownList<ID: Hashable & Sendable> {
   @discardableResult
   public func start(
     id: ID, for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning,
-    pastTheEnd ending: CountdownEnding = .stops
+    delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) -> ObservableCountdown {
     let row = rows[id] ?? ObservableCountdown(manager: manager)
-    try row.restart(for: duration, whileSuspended: policy, pastTheEnd: ending)
+    try row.restart(for: duration, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
     add(row, for: id)
     return row
   }
 
   /// Starts the countdown of `id` to `date`: adds a row, or restarts the row of `id`.
   ///
-  /// The options are those of ``ObservableCountdown/restart(until:whileSuspended:pastTheEnd:)``.
+  /// The options are those of ``ObservableCountdown/restart(until:whileSuspended:delivering:pastTheEnd:)``.
   /// - Returns: The row.
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
   ///   ``CountdownCore/CountdownError/nonFiniteValue``; an existing row is then left as it was,
@@ -85,10 +85,10 @@ public final class ObservableCountdownList<ID: Hashable & Sendable> {
   @discardableResult
   public func start(
     id: ID, until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning,
-    pastTheEnd ending: CountdownEnding = .stops
+    delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) -> ObservableCountdown {
     let row = rows[id] ?? ObservableCountdown(manager: manager)
-    try row.restart(until: date, whileSuspended: policy, pastTheEnd: ending)
+    try row.restart(until: date, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
     add(row, for: id)
     return row
   }

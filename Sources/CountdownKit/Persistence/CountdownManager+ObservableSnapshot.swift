@@ -9,15 +9,14 @@ extension CountdownManager {
   /// let resend = try manager.countdown(restoring: snapshot, id: "resend")
   /// ```
   ///
-  /// Only the entry of `id` is restored and checked (a manager-wide snapshot may hold count-ups
-  /// and only-the-end countdowns of other ids); its date is mapped as by ``restore(_:_:)``. A
+  /// Only the entry of `id` is restored and checked (a manager-wide snapshot may hold count-ups of
+  /// other ids); its date, deliveries and ending are restored as by ``restore(_:_:)``. A
   /// countdown that ran out while the app was not running shows `0`, ``ObservableCountdown/hasEnded``
   /// and the date it ended.
   /// - Returns: The countdown, or `nil` if the snapshot has no entry for `id` (nothing changes then:
   ///   not even the calibration).
   /// - Throws: A ``CountdownSnapshotError`` (nothing changes then); also
-  ///   ``CountdownSnapshotError/unsupportedEntry(index:)`` if the entry of `id` is a count-up or
-  ///   delivers only its end.
+  ///   ``CountdownSnapshotError/unsupportedEntry(index:)`` if the entry of `id` is a count-up.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   @MainActor
   public func countdown<ID: Hashable & Sendable & Codable>(
@@ -25,7 +24,7 @@ extension CountdownManager {
   ) throws(CountdownSnapshotError) -> ObservableCountdown? {
     try snapshot.validate()
     guard let index = snapshot.entries.firstIndex(where: { $0.id == id }) else { return nil }
-    let plans = try restorePlans(for: snapshot, at: [index], supportsEverything: false)
+    let plans = try restorePlans(for: snapshot, at: [index], allowsCountingUp: false)
     adoptServerOffset(of: snapshot)
     let countdown = ObservableCountdown(manager: self)
     countdown.restart(plans[0])

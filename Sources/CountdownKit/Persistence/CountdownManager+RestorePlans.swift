@@ -5,10 +5,9 @@ extension CountdownManager {
   /// Checks the entries of `snapshot` at `indices` against this manager, now, and works out how
   /// to count each again. The snapshot itself is checked already (``CountdownSnapshot/validate()``).
   ///
-  /// - Parameter supportsEverything: `false` for observable models, which hold countdowns that
-  ///   deliver every change and nothing else.
+  /// - Parameter allowsCountingUp: `false` for observable models, which hold countdowns only.
   func restorePlans<ID: Hashable & Sendable & Codable>(
-    for snapshot: CountdownSnapshot<ID>, at indices: some Sequence<Int>, supportsEverything: Bool
+    for snapshot: CountdownSnapshot<ID>, at indices: some Sequence<Int>, allowsCountingUp: Bool
   ) throws(CountdownSnapshotError) -> [RestorePlan] {
     let ownOffset = state.withLock { $0.isCalibrated ? $0.serverOffset : nil }
     // Device date = date written − the offset it was written with (or the fresh one).
@@ -22,7 +21,7 @@ extension CountdownManager {
     var plans: [RestorePlan] = []
     for index in indices {
       let entry = snapshot.entries[index]
-      guard supportsEverything || (entry.kind == .countdown && entry.deliveries == .everyChange) else {
+      guard allowsCountingUp || entry.kind == .countdown else {
         throw .unsupportedEntry(index: index)
       }
       do {

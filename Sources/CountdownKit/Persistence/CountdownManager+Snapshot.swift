@@ -71,7 +71,7 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ id: ID, _ value: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownSnapshotError) -> CountdownRestoration<ID> {
     try snapshot.validate()
-    let plans = try restorePlans(for: snapshot, at: snapshot.entries.indices, supportsEverything: true)
+    let plans = try restorePlans(for: snapshot, at: snapshot.entries.indices, allowsCountingUp: true)
     adoptServerOffset(of: snapshot)
     var ids: [ID] = []
     ids.reserveCapacity(plans.count)

@@ -90,8 +90,8 @@ public struct CountdownSnapshotError: Error, Hashable, Sendable, CustomStringCon
     CountdownSnapshotError(.duplicateID, index: index)
   }
 
-  /// The entry at `index` is of a kind the model it is restored into cannot hold: a count-up or an
-  /// only-the-end countdown, for an ``ObservableCountdown`` or an ``ObservableCountdownList``.
+  /// The entry at `index` is of a kind the model it is restored into cannot hold: a count-up, for
+  /// an ``ObservableCountdown`` or an ``ObservableCountdownList``.
   public static func unsupportedEntry(index: Int) -> CountdownSnapshotError {
     CountdownSnapshotError(.unsupportedEntry, index: index)
   }

@@ -27,12 +27,12 @@ extension ObservableCountdownList where ID: Codable {
   ///
   /// Dates in server time are mapped as by ``CountdownManager/restore(_:_:)``.
   /// - Throws: A ``CountdownSnapshotError``, also ``CountdownSnapshotError/unsupportedEntry(index:)``
-  ///   for a count-up or an only-the-end entry (a row counts down, every change); no row changes then.
+  ///   for a count-up (a row counts down); no row changes then.
   /// - Complexity: O(*n*) in the number of entries, and O(*n*) more per entry whose row is new.
   @discardableResult
   public func restore(_ snapshot: CountdownSnapshot<ID>) throws(CountdownSnapshotError) -> CountdownRestoration<ID> {
     try snapshot.validate()
-    let plans = try manager.restorePlans(for: snapshot, at: snapshot.entries.indices, supportsEverything: false)
+    let plans = try manager.restorePlans(for: snapshot, at: snapshot.entries.indices, allowsCountingUp: false)
     manager.adoptServerOffset(of: snapshot)
     var ended: [ID: Date] = [:]
     for (entry, plan) in zip(snapshot.entries, plans) {
