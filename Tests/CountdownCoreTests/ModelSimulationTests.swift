@@ -44,6 +44,17 @@ final class ModelSimulationTests: XCTestCase {
     }
   }
 
+  /// Found by the long run (seed 9101652, shrunk to five steps): an overtime countdown whose end a
+  /// wakeup after a resume from another thread during a pass finds 1.4 s late shows the label's
+  /// value then (-14), not its 0.
+  func testAnOvertimeCountdownResumedDuringAPassShowsTheLabelsValueAtALateEnd() throws {
+    let steps: [SimulationStep] = [
+      .overtime(slot: 0, milliseconds: 275, pauses: false), .advance(milliseconds: 94),
+      .duringPass(.resumeAll, offThread: true), .advance(milliseconds: 17), .jump(milliseconds: 1_491),
+    ]
+    XCTAssertNil(try SimulationRun(seed: 9_101_652, crowded: false).run(steps)?.message)
+  }
+
   /// Found by the long run (seed 24877, shrunk to thirteen steps): time added from a callback to a
   /// countdown delivered at milestones, whose old milestone the same pass had already prepared:
   /// that callback began after the call returned, and the new value then read as going up.

@@ -5,6 +5,10 @@ extension CountdownEngine {
     /// The grid instant of the pass's wakeup (for first-delivery passes: unused).
     let tick: Int64
     let tickRunning: Int64
+    /// The grid instant the labels stand for: the tick's, or for an ends pass the last grid
+    /// instant by its start, where a countdown counting overtime found late shows its value.
+    let labels: Int64
+    let labelsRunning: Int64
     /// Prompt deliveries: computed when the chunk is prepared (see
     /// ``EngineState/promptDeliveryInstant(preparedAt:tick:window:)``).
     let promptDelivery: Int64
@@ -21,6 +25,8 @@ extension CountdownEngine {
     init(_ kind: PassKind, preparedAt now: Int64, state: borrowing EngineState, window: Int64) {
       tick = kind.tickInstant ?? .min
       tickRunning = state.runningTime(at: tick)
+      labels = kind.labelsInstant ?? tick
+      labelsRunning = state.runningTime(at: labels)
       end = state.endInstant(forTick: tick)
       endRunning = state.runningTime(at: end)
       promptDelivery = state.promptDeliveryInstant(preparedAt: now, tick: kind.tickInstant, window: window)
@@ -42,9 +48,9 @@ extension CountdownEngine {
       let isPrompt = timing.awaitsPromptDelivery
       let isEnd = timing.isAtItsLastValue
       if timing.policy == .pauses {
-        return isPrompt ? promptDeliveryRunning : isEnd ? Self.end(of: timing, end: endRunning, tick: tickRunning) : tickRunning
+        return isPrompt ? promptDeliveryRunning : isEnd ? Self.end(of: timing, end: endRunning, tick: labelsRunning) : tickRunning
       }
-      return isPrompt ? promptDelivery : isEnd ? Self.end(of: timing, end: end, tick: tick) : tick
+      return isPrompt ? promptDelivery : isEnd ? Self.end(of: timing, end: end, tick: labels) : tick
     }
 
     /// An end's instant: the wakeup's `end`, at which the 0 is due. A countdown counting overtime

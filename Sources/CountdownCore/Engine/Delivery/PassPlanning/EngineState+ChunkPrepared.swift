@@ -18,7 +18,7 @@ extension EngineState {
     switch kind {
     case .promptDeliveries(let pending):
       preparePromptDeliveries(pending, instants, progress: &progress, into: &chunk)
-    case .ends(let entries):
+    case .ends(let entries, _):
       prepareEnds(entries, instants, progress: &progress, into: &chunk)
     case .windows(_, let pending):
       preparePromptDeliveries(pending, instants, progress: &progress, into: &chunk)

@@ -46,7 +46,7 @@ extension EngineState {
         // engine (or the change a wakeup was due for was seen by a pass that ran meanwhile). Its
         // ends come from the ends to come; prompt deliveries owed get a pass of their own.
         let due = takeDueEnds()
-        return (.ends(due), due.count)
+        return (.ends(due, labels: tick), due.count)
       }
       // The cost rule's allowance, taken apart from the decision above, which it checks.
       let walked = walkIsDue ? table.count : 0
@@ -69,7 +69,7 @@ extension EngineState {
     if pendingWork.endsDue {
       // Prompt deliveries owed meanwhile get a pass of their own, right after this one.
       let due = takeDueEnds()
-      return (.ends(due), due.count)
+      return (.ends(due, labels: tickInstant(passStartedAt: startedAt, window: window)), due.count)
     }
     let pending = takeAwaitingPromptDelivery()
     // Looking a registration up costs cache misses in the buckets and the pool; the walk reads

@@ -12,8 +12,10 @@ extension CountdownEngine {
     case windows(Int64, [EngineState.PendingDelivery])
     /// A wakeup for ends, between two grid instants or at one by which no value on the grid
     /// changes: the final 0 (or milestone) of each registration these entries name that is still
-    /// at its last value and due by the wakeup's end instant. Nothing else is walked.
-    case ends([EngineState.PendingEnd])
+    /// at its last value and due by the wakeup's end instant. Nothing else is walked. `labels` is
+    /// the last grid instant by the pass's start: a countdown counting overtime whose end is found
+    /// past it shows the labels' value there, as a tick's walk would.
+    case ends([EngineState.PendingEnd], labels: Int64)
     /// Prompt deliveries only, for so many registrations that one walk of the table is cheaper than
     /// looking each up. Others are not due, even if their boundary passed, so that all values
     /// keep flipping together on the grid.
@@ -27,6 +29,13 @@ extension CountdownEngine {
       case .tick(let instant), .windows(let instant, _): instant
       case .ends, .promptDeliveriesByWalk, .promptDeliveries: nil
       }
+    }
+
+    /// The grid instant the labels stand for in this pass: a tick's or a window pass's, or the
+    /// last one by an ends pass's start; `nil` for prompt deliveries.
+    var labelsInstant: Int64? {
+      if case .ends(_, let labels) = self { return labels }
+      return tickInstant
     }
   }
 }

@@ -44,7 +44,7 @@ extension CountdownEngine {
       guard walkCursor < 0 else { return false }
       switch kind {
       case .promptDeliveries(let pending): return listCursor >= pending.count
-      case .ends(let entries): return listCursor >= entries.count
+      case .ends(let entries, _): return listCursor >= entries.count
       case .windows(_, let pending):
         return listCursor >= pending.count && releasedHeldEntries
       case .tick, .promptDeliveriesByWalk: return true
