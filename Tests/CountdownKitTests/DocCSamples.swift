@@ -169,7 +169,7 @@ struct DeliveryActivityView: View {
 struct TalkAttributes: ActivityAttributes {
   struct ContentState: Codable, Hashable {
     var scheduled: ClosedRange<Date>  // timerDates(id:).timerInterval: its end stays the deadline
-    var isOver: Bool  // set by the app when its countdown delivers its 0
+    var isOver: Bool  // set by the app when its countdown delivers a value <= 0
   }
 }
 
@@ -290,7 +290,8 @@ final class OrderTimers {
     try JSONEncoder().encode(manager.snapshot(of: String.self)).write(to: file, options: .atomic)
   }
 
-  /// At launch: every order counts on, with its right value at once, even after a reboot.
+  /// At launch: every running order counts on, with its right value at once, even after a reboot;
+  /// a paused one gets no call until it resumes, and its time left is read at once.
   func restore() throws {
     let snapshot = try CountdownSnapshot<String>(decoding: Data(contentsOf: file))
     // Handlers are not archived: each id gets its handler again.
@@ -299,6 +300,9 @@ final class OrderTimers {
     }
     for (id, _) in restoration.ended {
       remaining[id] = 0  // arrived while the app was not running
+    }
+    for entry in snapshot.entries where entry.isPaused {
+      if let left = manager.timeLeft(id: entry.id) { remaining[entry.id] = Int((left / .seconds(1)).rounded(.up)) }
     }
   }
 }

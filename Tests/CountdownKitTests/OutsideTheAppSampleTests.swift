@@ -31,6 +31,31 @@ final class OutsideTheAppSampleTests: XCTestCase {
     }
   }
 
+  func testTheRelaunchSampleShowsAPausedOrdersValueAtOnce() throws {
+    try MainActor.assumeIsolated {
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent("relaunch-\(UUID()).json")
+      defer { try? FileManager.default.removeItem(at: file) }
+      let wall = TestWallClock()
+      let (firstManager, firstClock) = try makeManager(wall: wall)
+      let first = OrderTimers(manager: firstManager, file: file)
+      try first.start(order: "held", arrivingAt: wall.now + 600)
+      try first.start(order: "moving", arrivingAt: wall.now + 600)
+      try firstClock.advance(by: .milliseconds(100_500))
+      firstManager.pause(id: "held")
+      try first.save()
+      firstManager.cancelAll()
+
+      wall.jump(by: 3_600)
+      let (manager, _) = try makeManager(wall: wall)
+      let timers = OrderTimers(manager: manager, file: file)
+      try timers.restore()
+      // Before any tick or turn of the main queue: the paused order's 499.5 s left, rounded up;
+      // the other ran out an hour ago.
+      XCTAssertEqual(timers.remaining, ["held": 500, "moving": 0])
+      manager.cancelAll()
+    }
+  }
+
   func testTheWidgetTimelineEndsAtTheCountdownsEnd() throws {
     try MainActor.assumeIsolated {
       // The widget's manager reads the real wall clock; so does the app's here (a test wall clock,

@@ -119,7 +119,8 @@ public final class CountdownEngine: Sendable {
   ///     ``CountdownAlignment/perCountdown(tolerance:)``.
   ///   - endTolerance: The most a final 0 comes after its deadline; `nil` (default): 5 % of the
   ///     interval. With per-countdown alignment every change, the end included, comes within the
-  ///     tolerance: a smaller end tolerance is not supported.
+  ///     tolerance: a smaller end tolerance is not supported, and ``endTolerance`` is the tolerance
+  ///     (the tighter promise), whether one is given or not.
   ///   - clock: ``ContinuousCountdownClock`` by default; ``ManualCountdownClock`` in tests.
   ///   - deliveryQueue: A serial queue for the callbacks.
   /// - Throws: ``CountdownError/invalidInterval`` for an interval of zero or less, a tolerance

@@ -3,7 +3,7 @@
 /// A struct with one static member per choice, rather than an enum, so that a minor release can
 /// add a choice without breaking a `switch` in the app: compare with `==`, read ``milestones``,
 /// and keep a `default`.
-public struct CountdownDeliveries: Hashable, Sendable {
+public struct CountdownDeliveries: Hashable, Sendable, CustomStringConvertible {
   private enum Choice: Hashable, Sendable {
     case everyChange
     case onlyTheEnd
@@ -52,5 +52,15 @@ public struct CountdownDeliveries: Hashable, Sendable {
   /// ``CountdownError/invalidMilestone``.
   public static func milestones(_ values: Set<Int>) -> CountdownDeliveries {
     CountdownDeliveries(Choice.milestones(values))
+  }
+
+  /// The choice as its static member spells it: `"everyChange"`, `"milestones([10, 60])"` (in
+  /// increasing order).
+  public var description: String {
+    switch choice {
+    case .everyChange: "everyChange"
+    case .onlyTheEnd: "onlyTheEnd"
+    case .milestones(let values): "milestones(\(values.sorted()))"
+    }
   }
 }

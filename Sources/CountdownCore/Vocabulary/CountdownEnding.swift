@@ -8,8 +8,8 @@
 ///
 /// A struct with one static member per choice, rather than an enum, so that a minor release can
 /// add a choice without breaking a `switch` in the app: compare with `==` and keep a `default`.
-public struct CountdownEnding: Hashable, Sendable {
-  private enum Choice: Hashable, Sendable {
+public struct CountdownEnding: Hashable, Sendable, CustomStringConvertible {
+  private enum Choice: String, Hashable, Sendable {
     case stops, countsOvertime
   }
 
@@ -21,7 +21,9 @@ public struct CountdownEnding: Hashable, Sendable {
 
   /// It ends with its final 0 (the default): one callback with 0 at the deadline, then nothing.
   public static let stops = CountdownEnding(Choice.stops)
-  /// It counts on past its deadline: its 0 comes at the deadline as for ``stops``, then −1 once a
+  /// It counts on past its deadline: its 0 comes at the deadline as for ``stops``, as a value like
+  /// any other (when no pass runs while it is due, the app suspended across the deadline, the next
+  /// call brings the value of then, with no 0 before it: test `value <= 0`), then −1 once a
   /// whole interval has passed since the deadline, −2 after two, and so on, on the same grid as
   /// every other value (value = −⌊(t − deadline) ÷ interval⌋), until its handler sets `stop`, it is
   /// cancelled or it is replaced. Values stop moving at −(2⁵⁵ − 1) (−`Int.max` where `Int` has 32
@@ -29,4 +31,7 @@ public struct CountdownEnding: Hashable, Sendable {
   /// a countdown delivering ``CountdownDeliveries/everyChange``: anything else is
   /// ``CountdownError/invalidCombination``.
   public static let countsOvertime = CountdownEnding(Choice.countsOvertime)
+
+  /// The choice as its static member spells it: `"countsOvertime"`.
+  public var description: String { choice.rawValue }
 }

@@ -61,11 +61,17 @@ public final class CountdownManager: Sendable {
   ///   - alignment: ``CountdownCore/CountdownAlignment/shared`` (default: all values flip together) or
   ///     ``CountdownCore/CountdownAlignment/perCountdown(tolerance:)``.
   ///   - endTolerance: The most a countdown's final `0` comes after its deadline; `nil` (default):
-  ///     5 % of the interval (50 ms for 1 s), or the per-countdown tolerance if that is smaller.
+  ///     5 % of the interval (50 ms for 1 s). With per-countdown alignment every change, the end
+  ///     included, comes within the tolerance, so the end tolerance is the tolerance: one given must
+  ///     be at least that, and the engine's ``CountdownCore/CountdownEngine/endTolerance`` then
+  ///     reports the tolerance, the tighter promise.
   ///   - clock: The continuous clock by default; a ``CountdownCore/ManualCountdownClock`` in tests.
   ///   - wallClock: Today's date; inject one in tests to simulate the user changing the clock.
   /// - Throws: ``CountdownCore/CountdownError/invalidInterval`` for a zero or negative interval, a tolerance
-  ///   outside `0 < tolerance <= interval` or an end tolerance outside `0 < endTolerance <= interval`.
+  ///   outside `0 < tolerance <= interval` or an end tolerance outside `0 < endTolerance <= interval`;
+  ///   ``CountdownCore/CountdownError/invalidCombination`` for an end tolerance below the
+  ///   per-countdown tolerance; ``CountdownCore/CountdownError/outOfRange`` for an interval beyond
+  ///   292 years.
   public init(
     interval: Duration = .seconds(1),
     alignment: CountdownAlignment = .shared,
