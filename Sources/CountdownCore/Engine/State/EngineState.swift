@@ -6,7 +6,7 @@
 /// timer's and the pass's: ``timerFired(at:onDeliveryQueue:context:into:garbage:)``,
 /// ``timerSettled(onDeliveryQueue:)``, ``install(_:repeats:now:window:)``,
 /// ``passBegan(_:at:into:garbage:)``, ``prepareChunk(_:_:into:context:preparedAt:garbage:)`` and
-/// ``passFinished(tickInstant:_:visited:reading:garbage:)``. `CountdownEngine` reads the clock,
+/// ``passFinished(tickInstant:_:reading:garbage:)``. `CountdownEngine` reads the clock,
 /// takes the lock, calls one transition per lock entry and does what it returns; nothing else
 /// writes these fields. Methods here never call anything that is not the engine's own — not the
 /// clock, not the timer, not a handler — and never release a handler (they hand freed ones back);
