@@ -27,7 +27,8 @@
 # another module. `<doc:Name>` links must name an article of the same module's catalog.
 
 function reset_file() {
-  sp = 0; mode = ""; prop_open = 0; saw_static = 0; block_depth = 0; in_multi = 0; in_fence = 0; npending = 0; prev = ""
+  sp = 0; mode = ""; prop_open = 0; saw_static = 0; block_depth = 0; in_multi = 0; in_fence = 0
+  npending = 0; prev = ""; unbalanced = 0
   module = FILENAME
   sub(/^(.*\/)?Sources\//, "", module)
   sub(/\/.*$/, "", module)
@@ -250,7 +251,6 @@ function step(t) {
     if (t == ".") { mode = "typename"; return }
     if (type_kind == "extension") type_path = type_name
     else { type_path = member_path(type_name); declare(type_path) }
-    if (type_kind == "extension") extension_paths[module SUBSEP type_path] = 1
     flush(type_path)
     mode = "typeheader"; header_angle = 0; header_conforms = 0
   }
