@@ -260,7 +260,8 @@ public final class CountdownEngine: Sendable {
   }
 
   /// The timing of a new registration at clock instant `now`, on the clock's own time. Pure
-  /// arithmetic: it runs under the engine's lock (``EngineState/register(_:_:for:policy:deliveries:ending:reading:)``).
+  /// arithmetic: it runs under the engine's lock
+  /// (``EngineState/register(_:_:for:policy:deliveries:ending:milestones:reading:)``).
   static func timing(
     for target: CountdownTarget, policy: SuspensionPolicy, deliveries: CountdownDeliveries,
     ending: CountdownEnding = .stops, at now: Int64, interval: Int64

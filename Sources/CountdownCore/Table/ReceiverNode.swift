@@ -9,7 +9,7 @@
 /// compacted), so a pass never calls a handler through the node while the lock is released: it
 /// copies the handler's two words, unowned, into its chunk under the lock (``UnownedHandler``),
 /// and the handler's context stays alive until the pass ends even if its registration is removed
-/// meanwhile (``EngineState/retired``).
+/// meanwhile (``RunningPass/retiredHandlers``).
 package struct ReceiverNode {
   /// Anchor, last delivered value, kind and flags.
   package var timing: CountdownTiming

@@ -4,7 +4,7 @@
 /// Why not in the pool's nodes: a delivery pass checks removals with the engine's lock released,
 /// while other threads may add and remove registrations, which moves nodes and reallocates the
 /// pool. A slot stays where it is, so its reference names one registration for a whole pass (a
-/// slot freed while a pass runs is reused only after that pass: ``EngineState/retired``), and the
+/// slot freed while a pass runs is reused only after that pass: ``RunningPass/retired``), and the
 /// indexes that outlive a pass name a registration by its slot. Its handler is in its
 /// node, which a tick reads anyway (``ReceiverNode``): the tick's common case never reads a slot.
 ///

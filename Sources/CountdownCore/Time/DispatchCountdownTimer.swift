@@ -100,7 +100,7 @@ package final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable 
     return (.max, .seconds)  // only for counts narrower than 32 bits
   }
 
-  /// The unit of a ``delay(nanoseconds:as:)``.
+  /// The unit of a ``delay(nanoseconds:as:roundedUp:)``.
   package enum DelayUnit: Sendable {
     case nanoseconds, microseconds, milliseconds, seconds
 

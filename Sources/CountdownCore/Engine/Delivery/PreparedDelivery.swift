@@ -4,10 +4,10 @@ extension CountdownEngine {
   /// handler's two words, and one word holding the value (its upper 62 bits, signed) and two flags.
   struct PreparedDelivery {
     /// The registration: compared with what was removed while the pass runs. Its slot is not freed
-    /// before the pass ends, even if the registration is removed meanwhile (``EngineState/retired``).
+    /// before the pass ends, even if the registration is removed meanwhile (``RunningPass/retired``).
     let slot: SlotReference
     /// Its handler, copied from its node (which may move before the call), not retained: alive
-    /// until the pass ends (``EngineState/retired``).
+    /// until the pass ends (``RunningPass/retiredHandlers``).
     let handler: UnownedHandler
     /// The value (upper 62 bits) and the flags (``endsFlag``, ``milestoneFlag``). A timing's
     /// values lie within ±(2⁵⁵ − 1) (``CountdownTiming/maximumValue``), well inside 62 bits.

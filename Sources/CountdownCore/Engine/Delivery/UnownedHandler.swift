@@ -6,7 +6,7 @@
 /// threads add and remove registrations), so the calling side cannot read a node; and a counted
 /// copy would cost two atomic operations per callback. Unowned is safe because the context
 /// outlives the pass: a registration removed or replaced while a pass runs hands its handler to
-/// ``EngineState/retiredHandlers``, released only when the pass ends, and a node that merely moves
+/// ``RunningPass/retiredHandlers``, released only when the pass ends, and a node that merely moves
 /// keeps its handler. The words are read and written as a ``NodeHandler``, never as a bare closure
 /// type through a generic (see there: that would copy a reabstracted temporary).
 struct UnownedHandler {

@@ -3,7 +3,7 @@
 
 extension EngineState {
   /// Asks for the timer if there is none (nor one being made): the caller makes it outside the
-  /// lock and hands it to ``install(_:now:window:)``. The grid starts at `now`.
+  /// lock and hands it to ``install(_:repeats:now:window:)``. The grid starts at `now`.
   mutating func ensureTimer(now: Int64) -> TimerAction {
     guard !arming.hasTimer, !arming.isMakingTimer else { return .none }
     arming.noteMaking()

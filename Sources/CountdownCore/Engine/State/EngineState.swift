@@ -6,7 +6,7 @@
 /// timer's and the pass's: ``timerFired(at:onDeliveryQueue:context:into:garbage:)``,
 /// ``timerSettled(onDeliveryQueue:)``, ``install(_:repeats:now:window:)``,
 /// ``passBegan(_:at:into:garbage:)``, ``prepareChunk(_:_:into:context:preparedAt:garbage:)`` and
-/// ``passFinished(tickInstant:_:visited:reading:garbage:)``. `CountdownEngine` reads the clock,
+/// ``passFinished(tickInstant:_:reading:garbage:)``. `CountdownEngine` reads the clock,
 /// takes the lock, calls one transition per lock entry and does what it returns; nothing else
 /// writes these fields. Methods here never call anything that is not the engine's own — not the
 /// clock, not the timer, not a handler — and never release a handler (they hand freed ones back);
@@ -168,9 +168,11 @@ struct EngineState {
   /// A registration, by its receiver's key and its slot (its identity), with a delivery owed.
   ///
   /// A slot can be reused once its registration is freed; where a stale entry could then match a
-  /// newer registration of the same key, the match is harmless: the fresh list only delivers
-  /// registrations still awaiting their prompt delivery, and the other lists live within one pass,
-  /// during which removed registrations keep their slots (``RunningPass/retired``).
+  /// newer registration of the same key, the match is harmless: the list of prompt deliveries owed
+  /// (``PendingWork/awaitingPromptDelivery``, kept until a pass takes it) delivers a registration
+  /// only if its node still awaits its prompt delivery, and the list of registrations a pass ended
+  /// (``CountdownEngine/PassProgress/ended``) lives within that pass, during which removed
+  /// registrations keep their slots (``RunningPass/retired``).
   struct PendingDelivery {
     var key: ObjectIdentifier
     var slot: SlotReference
@@ -206,5 +208,6 @@ struct EngineState {
 // only inside `CountdownEngine.state`, its `EngineLock`, and is touched only under that lock; what
 // leaves the lock is an `EngineActions` (timers, which are Sendable), released handlers
 // (Sendable), or, for the delivery pass on its queue alone, slot references and unowned copies of
-// handlers (Sendable closures) that `retired` and `retiredHandlers` keep alive until the pass ends.
+// handlers (Sendable closures) that ``RunningPass/retired`` and ``RunningPass/retiredHandlers`` keep
+// alive until the pass ends.
 extension EngineState: @unchecked Sendable {}

@@ -168,15 +168,16 @@ extension EngineState {
     }
   }
 
-  /// The tick's inner loop at its most common, before ``walkCommonCase``'s: running countdowns
-  /// on the clock's time showing more than 2, each either not due yet at the tick's grid instant,
-  /// or due by less than an interval: it moves down by one, to a value above 1 (no end to note),
-  /// and changes next an interval on. Walks from `current` down to `stop` (exclusive), which must
-  /// leave room in the chunk for every node; returns there, or at the first node that needs more
-  /// (late, at its last values, or anything else), for the caller.
+  /// The tick's inner loop at its most common, before the common case's loop
+  /// (``walkCommonCase(nodes:from:to:into:count:capacity:tick:interval:separateEnds:earliest:scheduled:)``):
+  /// running countdowns on the clock's time showing more than 2, each either not due yet at the
+  /// tick's grid instant, or due by less than an interval: it moves down by one, to a value above 1
+  /// (no end to note), and changes next an interval on. Walks from `current` down to `stop`
+  /// (exclusive), which must leave room in the chunk for every node; returns there, or at the first
+  /// node that needs more (late, at its last values, or anything else), for the caller.
   ///
-  /// Apart from ``walkCommonCase`` so that its loop keeps everything in registers: no lateness to
-  /// divide, no end to note, one bound to compare.
+  /// Apart from the common case's loop so that its loop keeps everything in registers: no lateness
+  /// to divide, no end to note, one bound to compare.
   @inline(__always)
   private static func walkOnTime(
     _ nodes: UnsafeMutablePointer<ReceiverNode>, from current: inout Int, to stop: Int,

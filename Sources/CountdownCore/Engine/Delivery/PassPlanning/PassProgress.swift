@@ -1,7 +1,7 @@
 extension CountdownEngine {
   /// Where a delivery pass stands between its chunks, and what it has counted.
   struct PassProgress {
-    /// The next position in the first-delivery list, or in the list of an end pass.
+    /// The next position in the list of prompt deliveries owed, or in the list of an end pass.
     var listCursor = 0
     /// The next pool position the walk looks at (it walks downward); below 0 when there is
     /// nothing to walk, or nothing left.
