@@ -2,7 +2,7 @@
 ///
 /// To add an alternative (the lead's CountdownKit end-to-end row, on the main actor, is the next
 /// one), write a type conforming to this protocol and add it to
-/// ``ComparisonRun/realTimerContenders``. A contender that delivers on the main queue must spin
+/// ``ComparisonRun/realTimerContenders()``. A contender that delivers on the main queue must spin
 /// the main run loop while it waits instead of sleeping the thread.
 protocol RealTimerContender {
   /// The text of the table's "alternative" column.
