@@ -7,8 +7,7 @@ import XCTest
 /// remaining answer by id.
 final class IDFamilyTests: XCTestCase {
   func testStartBySecondsAndByTimeIntervalReplaceTheIDsCountdown() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let seen = LockedState<[Int]>([])
       try manager.start(id: "code", seconds: 30) { _, remaining, _ in seen.withLock { $0.append(remaining) } }
       try manager.start(id: "code", seconds: 2.5) { _, remaining, _ in seen.withLock { $0.append(100 + remaining) } }
@@ -22,8 +21,7 @@ final class IDFamilyTests: XCTestCase {
   }
 
   func testBadSecondsAndTimeIntervalsThrowTypedErrorsAndKeepTheRunningCountdown() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let seen = LockedState<[Int]>([])
       try manager.start(id: 7, seconds: 10) { _, remaining, _ in seen.withLock { $0.append(remaining) } }
       let badSeconds: [(TimeInterval, CountdownError)] = [(-1, .negativeDuration), (Double(Int.min), .negativeDuration)]
@@ -56,8 +54,7 @@ final class IDFamilyTests: XCTestCase {
   }
 
   func testListenByIDCountsUpUntilCancelledAndReplacesACountdown() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let seen = LockedState<[Int]>([])
       try manager.start(id: "call", seconds: 100) { _, _, _ in XCTFail("the replaced countdown was called") }
       manager.listen(id: "call") { _, elapsed, _ in seen.withLock { $0.append(elapsed) } }
@@ -72,8 +69,7 @@ final class IDFamilyTests: XCTestCase {
   }
 
   func testListenByIDEndsWhenStopIsSet() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let seen = LockedState<[Int]>([])
       manager.listen(id: UUID()) { _, elapsed, stop in
         seen.withLock { $0.append(elapsed) }
@@ -86,8 +82,7 @@ final class IDFamilyTests: XCTestCase {
   }
 
   func testPauseAndResumeByID() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let seen = LockedState<[Int]>([])
       try manager.start(id: "quiz", seconds: 10) { _, remaining, _ in seen.withLock { $0.append(remaining) } }
       try manager.start(id: "other", seconds: 10) { _, _, _ in }
@@ -108,8 +103,7 @@ final class IDFamilyTests: XCTestCase {
   }
 
   func testPausedIDIsReplacedByARestart() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       try manager.start(id: 1, seconds: 10) { _, _, _ in }
       XCTAssertTrue(manager.pause(id: 1))
       try manager.start(id: 1, seconds: 4) { _, _, _ in }

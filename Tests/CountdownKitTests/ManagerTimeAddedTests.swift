@@ -7,9 +7,7 @@ import XCTest
 /// value at once, and the dates handed to the system and the length a snapshot keeps follow.
 final class ManagerTimeAddedTests: XCTestCase {
   func testAnIDsNewValueShowsAtOnceAndItsDatesAndLengthFollow() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let start = wall.now
       var values: [Int] = []
       try manager.start(id: "lot", for: .seconds(10)) { _, remaining, _ in values.append(remaining) }
@@ -37,8 +35,7 @@ final class ManagerTimeAddedTests: XCTestCase {
 
   func testTheNewValueComesOnTheMainQueuesNextTurnWhileAModelHasItInsideTheCall() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       var values: [Int] = []
       try manager.start(id: "lot", for: .seconds(10)) { _, remaining, _ in values.append(remaining) }
       let cell = CountdownLabel("cell")
@@ -62,9 +59,7 @@ final class ManagerTimeAddedTests: XCTestCase {
   }
 
   func testAPausedOrSuspendedIDKeepsItsNewTimeFrozen() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       var game: [Int] = []
       try manager.start(id: "quiz", for: .seconds(10)) { _, _, _ in }
       try manager.start(id: "game", for: .seconds(10), whileSuspended: .pauses) { _, remaining, _ in game.append(remaining) }
@@ -91,8 +86,7 @@ final class ManagerTimeAddedTests: XCTestCase {
   }
 
   func testAReceiversCountdownTakesItsNewTimeWithTheSameHandler() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       final class Cell {
         var text: [Int] = []
       }
@@ -108,9 +102,7 @@ final class ManagerTimeAddedTests: XCTestCase {
   }
 
   func testWhatCannotBeThrowsAndLeavesTheCountdownAndItsDatesUntouched() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let start = wall.now
       var calls: [Int] = []
       manager.listen(id: "call") { _, elapsed, _ in calls.append(elapsed) }

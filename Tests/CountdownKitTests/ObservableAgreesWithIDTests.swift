@@ -9,9 +9,7 @@ import XCTest
 final class ObservableAgreesWithIDTests: XCTestCase {
   func testAPausesModelAndRowAgreeWithTheIDThroughSuspensionsAndPauses() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let twins = try Twins(manager: manager, wall: wall) { list, manager, log throws(CountdownError) in
         try manager.start(id: "id", for: .seconds(60), whileSuspended: .pauses, log.record("id"))
         return (
@@ -65,9 +63,7 @@ final class ObservableAgreesWithIDTests: XCTestCase {
 
   func testASuspensionFromAnotherThreadFreezesTheModelOnTheMainQueuesNextTurn() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let frozen = try manager.countdown(for: .seconds(60), whileSuspended: .pauses)
       let running = try manager.countdown(for: .seconds(60))
       try clock.advance(by: .seconds(10))
@@ -92,9 +88,7 @@ final class ObservableAgreesWithIDTests: XCTestCase {
 
   func testAPausedModelShortenedPastItsEndStaysPausedAtZeroUntilItResumesAsTheIDDoes() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let twins = try Twins(manager: manager, wall: wall) { list, manager, log throws(CountdownError) in
         try manager.start(id: "id", for: .seconds(60), log.record("id"))
         return (try manager.countdown(for: .seconds(60)), try list.start(id: "row", for: .seconds(60)))
@@ -130,9 +124,7 @@ final class ObservableAgreesWithIDTests: XCTestCase {
 
   func testARunningModelShortenedPastItsEndIsEndedAtOnceAndNothingElse() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let twins = try Twins(manager: manager, wall: wall) { list, manager, log throws(CountdownError) in
         try manager.start(id: "id", for: .seconds(60), log.record("id"))
         return (try manager.countdown(for: .seconds(60)), try list.start(id: "row", for: .seconds(60)))

@@ -48,8 +48,7 @@ final class OutsideTheAppSampleTests: XCTestCase {
   }
 
   func testAPausedSalesWidgetShowsItFrozenInOneEntry() throws {
-    try MainActor.assumeIsolated {
-      let (manager, _) = try makeManager()
+    try withManualManager { manager, _, _ in
       try manager.start(id: 42, for: .seconds(600)) { _, _, _ in }
       manager.pause(id: 42)
       let data = try JSONEncoder().encode(manager.snapshot(of: Int.self))
@@ -84,9 +83,7 @@ final class OutsideTheAppSampleTests: XCTestCase {
 
   #if !canImport(ActivityKit)
     func testTheLiveActivityCarriesTheCountdownsRange() throws {
-      try MainActor.assumeIsolated {
-        let wall = TestWallClock()
-        let (manager, _) = try makeManager(wall: wall)
+      try withManualManager { manager, _, wall in
         try manager.start(id: "A1", for: .seconds(1_200)) { _, _, _ in }
         let activity = try XCTUnwrap(startDeliveryActivity(for: "A1", on: manager))
         XCTAssertEqual(activity.content.state.arrival, wall.now...(wall.now + 1_200))

@@ -27,8 +27,7 @@ final class ReadAloudTests: XCTestCase {
   }
 
   func testAMilestoneCountdownAnnouncesEachMilestoneOnce() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let announcements = Announcements()
       let readAloud = try manager.readAloud(at: [.seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
       XCTAssertEqual(readAloud.deliveries, .milestones([60, 10]))
@@ -39,8 +38,7 @@ final class ReadAloudTests: XCTestCase {
   }
 
   func testALabelUpdatedEverySecondAnnouncesOnlyItsMilestonesOnce() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let announcements = Announcements()
       let readAloud = try manager.readAloud(at: [.seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
       var label = ""
@@ -68,8 +66,7 @@ final class ReadAloudTests: XCTestCase {
   }
 
   func testAMilestoneCrossedWhileSuspendedIsReadWithTheTimeLeftThen() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let announcements = Announcements()
       let readAloud = try manager.readAloud(
         at: [.seconds(600), .seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
@@ -91,8 +88,7 @@ final class ReadAloudTests: XCTestCase {
 
   /// The same for a countdown restored from a snapshot: its milestones are read with the time left.
   func testARestoredMilestoneCountdownIsReadWithTheTimeLeftThen() throws {
-    try MainActor.assumeIsolated {
-      let (saved, _) = try makeManager()
+    try withManualManager { saved, _, _ in
       let readAloud = try saved.readAloud(
         at: [.seconds(600), .seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: Announcements())
       try saved.start(id: "exam", for: .seconds(700), delivering: readAloud.deliveries) { _, _, _ in }
@@ -130,8 +126,7 @@ final class ReadAloudTests: XCTestCase {
   }
 
   func testAMilestoneBroughtBackAheadIsReadAgainWhenItComes() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let announcements = Announcements()
       let readAloud = try manager.readAloud(
         at: [.seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
@@ -155,8 +150,7 @@ final class ReadAloudTests: XCTestCase {
   }
 
   func testALabelsMilestoneBroughtBackAheadIsReadAgainOnce() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let announcements = Announcements()
       let readAloud = try manager.readAloud(
         at: [.seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
@@ -187,8 +181,7 @@ final class ReadAloudTests: XCTestCase {
 /// The Milestones article's samples, run on the manual clock.
 final class MilestoneSampleTests: XCTestCase {
   func testTheExamSampleReachesItsMilestonesAndTheEnd() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let exam = Exam()
       try startExam(on: manager, exam: exam)
       try clock.advance(by: .seconds(7_201))
@@ -198,8 +191,7 @@ final class MilestoneSampleTests: XCTestCase {
   }
 
   func testTheLabelSampleShowsEverySecond() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let label = ExamLabel()
       try startExamClock(on: manager, label: label)
       try clock.advance(by: .seconds(7_200 - 65))

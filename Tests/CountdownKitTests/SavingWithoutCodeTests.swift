@@ -17,11 +17,9 @@ final class SavingWithoutCodeTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: file) }
     let didEnterBackground = Self.didEnterBackground
     let willEnterForeground = Self.willEnterForeground
-    try MainActor.assumeIsolated {
+    try withManualManager { first, _, wall in
       let center = NotificationCenter()
-      let wall = TestWallClock()
       let log = ValueLog()
-      let (first, _) = try makeManager(wall: wall)
       first.followLifecycle(suspendOn: [didEnterBackground], resumeOn: [willEnterForeground], center: center)
       let nothing = try first.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center, log.recordByID())
       XCTAssertEqual(nothing.ids, [], "a first launch restores nothing")
@@ -55,14 +53,12 @@ final class SavingWithoutCodeTests: XCTestCase {
   }
 
   func testAListsRowsComeBackFromUserDefaults() throws {
-    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
     let store = CountdownStore.userDefaults(key: "countdowns-\(UUID())")
     defer { try? store.remove() }
     let didEnterBackground = Self.didEnterBackground
-    try MainActor.assumeIsolated {
+    try withManualManager { manager, _, wall in
       let center = NotificationCenter()
-      let wall = TestWallClock()
-      let (manager, _) = try makeManager(wall: wall)
       var list: ObservableCountdownList<Int>? = ObservableCountdownList<Int>(manager: manager)
       try list?.keepSaved(in: store, savingOn: [didEnterBackground], center: center)
       try list?.start(id: 7, for: .seconds(90))
@@ -88,11 +84,9 @@ final class SavingWithoutCodeTests: XCTestCase {
     }
     let didEnterBackground = Self.didEnterBackground
     let willTerminate = Notification.Name("test.willTerminate")
-    try MainActor.assumeIsolated {
+    try withManualManager { manager, clock, wall in
       let center = NotificationCenter()
       let log = ValueLog()
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
       try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center, log.recordByID())
       try manager.start(id: "ended", for: .seconds(5), log.recordByID())
       try manager.start(id: "cancelled", for: .seconds(600), log.recordByID())
@@ -130,7 +124,7 @@ final class SavingWithoutCodeTests: XCTestCase {
   }
 
   func testKeepingAListSavedAgainSwitchesTheSavingAndBringsNoRemovedRowBack() throws {
-    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
     let store = CountdownStore.userDefaults(key: "countdowns-\(UUID())")
     let other = CountdownStore.userDefaults(key: "countdowns-\(UUID())")
     defer {
@@ -139,10 +133,8 @@ final class SavingWithoutCodeTests: XCTestCase {
     }
     let didEnterBackground = Self.didEnterBackground
     let willTerminate = Notification.Name("test.willTerminate")
-    try MainActor.assumeIsolated {
+    try withManualManager { manager, clock, wall in
       let center = NotificationCenter()
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
       let list = ObservableCountdownList<Int>(manager: manager)
       try list.keepSaved(in: store, savingOn: [didEnterBackground], center: center)
       try list.start(id: 1, for: .seconds(90))
@@ -186,9 +178,8 @@ final class SavingWithoutCodeTests: XCTestCase {
     try Data("not a snapshot".utf8).write(to: damaged)
     let didEnterBackground = Self.didEnterBackground
     let willTerminate = Notification.Name("test.willTerminate")
-    try MainActor.assumeIsolated {
+    try withManualManager { manager, _, _ in
       let center = NotificationCenter()
-      let (manager, _) = try makeManager()
       try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center) { _, _, _ in }
       try manager.start(id: "a", for: .seconds(60)) { _, _, _ in }
       assertThrows(CountdownSnapshotError.unreadable) { () throws(CountdownSnapshotError) in
@@ -216,9 +207,8 @@ final class SavingWithoutCodeTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: file) }
     try Data("not a snapshot".utf8).write(to: file)
     let didEnterBackground = Self.didEnterBackground
-    try MainActor.assumeIsolated {
+    try withManualManager { manager, _, _ in
       let center = NotificationCenter()
-      let (manager, _) = try makeManager()
       assertThrows(CountdownSnapshotError.unreadable) { () throws(CountdownSnapshotError) in
         try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center) { _, _, _ in }
       }
@@ -232,9 +222,8 @@ final class SavingWithoutCodeTests: XCTestCase {
   func testAFailedSaveIsReportedAndKeepsTheLastOne() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID())/countdowns.json")
     let didEnterBackground = Self.didEnterBackground
-    try MainActor.assumeIsolated {
+    try withManualManager { manager, _, _ in
       let center = NotificationCenter()
-      let (manager, _) = try makeManager()
       let failures = LockedState(0)
       try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center, onFailure: { _ in
         failures.withLock { $0 += 1 }
