@@ -255,29 +255,15 @@ final class EngineSeamTests: XCTestCase {
   // thread advancing the clock while the engine's queue is held in a callback). The pass re-arms
   // when it ends.
   func testAWakeupDuringAPassForItsInstantDoesNotReArmForIt() throws {
-    let clock = ManualCountdownClock()
-    let queue = DispatchQueue(label: "delivery")
-    let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: queue)
-    let inPass = DispatchSemaphore(value: 0)
-    let advanced = DispatchSemaphore(value: 0)
     let reachedOne = expectation(description: "1 delivered")
-    let ticking = Receiver("ticking")
-    try engine.register(ticking, .duration(.seconds(5))) { value, _ in
-      if value == 4 {
-        inPass.signal()
-        advanced.wait()
-      }
-      if value == 1 { reachedOne.fulfill() }
-    }
-    try clock.advance(by: .zero)
-    try clock.advance(by: .seconds(1))  // queues the pass that delivers 4, held in its callback
-    XCTAssertEqual(inPass.wait(timeout: .now() + 10), .success)
+    let held = try HeldPass(reachedOne: reachedOne)
+    XCTAssertEqual(try held.holdThePassDeliveringFour(), .success)
     // Silent, ending later: its registration re-arms the timer, for the instant the held pass stands for.
     let once = Receiver("once")
-    try engine.register(once, .duration(.seconds(10)), delivering: .onlyTheEnd) { _, _ in }
-    try clock.advance(by: .seconds(3))
-    advanced.signal()
+    try held.engine.register(once, .duration(.seconds(10)), delivering: .onlyTheEnd) { _, _ in }
+    try held.clock.advance(by: .seconds(3))
+    held.release()
     wait(for: [reachedOne], timeout: 10)
-    withExtendedLifetime((engine, once)) {}
+    withExtendedLifetime((held, once)) {}
   }
 }

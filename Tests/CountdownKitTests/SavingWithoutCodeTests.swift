@@ -8,13 +8,17 @@ final class SavingWithoutCodeTests: XCTestCase {
   private static let didEnterBackground = Notification.Name("test.didEnterBackground")
   private static let willEnterForeground = Notification.Name("test.willEnterForeground")
 
+  private static let willTerminate = Notification.Name("test.willTerminate")
+
+  /// A new file in the temporary directory, removed when the test ends.
   private func temporaryFile() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("countdowns-\(UUID()).json")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("countdowns-\(UUID()).json")
+    addTeardownBlock { try? FileManager.default.removeItem(at: file) }
+    return file
   }
 
   func testAManagersCountdownsComeBackAfterARelaunch() throws {
     let file = temporaryFile()
-    defer { try? FileManager.default.removeItem(at: file) }
     let didEnterBackground = Self.didEnterBackground
     let willEnterForeground = Self.willEnterForeground
     try withManualManager { first, _, wall in
@@ -78,12 +82,8 @@ final class SavingWithoutCodeTests: XCTestCase {
   func testKeepingAManagerSavedAgainSwitchesTheSavingAndRestoresNothing() throws {
     let file = temporaryFile()
     let other = temporaryFile()
-    defer {
-      try? FileManager.default.removeItem(at: file)
-      try? FileManager.default.removeItem(at: other)
-    }
     let didEnterBackground = Self.didEnterBackground
-    let willTerminate = Notification.Name("test.willTerminate")
+    let willTerminate = Self.willTerminate
     try withManualManager { manager, clock, wall in
       let center = NotificationCenter()
       let log = ValueLog()
@@ -132,7 +132,7 @@ final class SavingWithoutCodeTests: XCTestCase {
       try? other.remove()
     }
     let didEnterBackground = Self.didEnterBackground
-    let willTerminate = Notification.Name("test.willTerminate")
+    let willTerminate = Self.willTerminate
     try withManualManager { manager, clock, wall in
       let center = NotificationCenter()
       let list = ObservableCountdownList<Int>(manager: manager)
@@ -171,13 +171,9 @@ final class SavingWithoutCodeTests: XCTestCase {
   func testAReplacingCallRefusesADamagedStoreAndACallAfterStopSavingRestoresAgain() throws {
     let file = temporaryFile()
     let damaged = temporaryFile()
-    defer {
-      try? FileManager.default.removeItem(at: file)
-      try? FileManager.default.removeItem(at: damaged)
-    }
     try Data("not a snapshot".utf8).write(to: damaged)
     let didEnterBackground = Self.didEnterBackground
-    let willTerminate = Notification.Name("test.willTerminate")
+    let willTerminate = Self.willTerminate
     try withManualManager { manager, _, _ in
       let center = NotificationCenter()
       try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center) { _, _, _ in }
@@ -204,7 +200,6 @@ final class SavingWithoutCodeTests: XCTestCase {
 
   func testADamagedSaveIsATypedErrorAndIsNotOverwritten() throws {
     let file = temporaryFile()
-    defer { try? FileManager.default.removeItem(at: file) }
     try Data("not a snapshot".utf8).write(to: file)
     let didEnterBackground = Self.didEnterBackground
     try withManualManager { manager, _, _ in
