@@ -2,14 +2,14 @@ import CountdownKit
 import Foundation
 import XCTest
 
+// The lifecycle notifications the tests save and resume on, each test posting to a center of its own.
+private let didEnterBackground = Notification.Name("test.didEnterBackground")
+private let willEnterForeground = Notification.Name("test.willEnterForeground")
+private let willTerminate = Notification.Name("test.willTerminate")
+
 /// A manager's and a list's countdowns saved when the app leaves the foreground and back at the
 /// next launch, through the lifecycle notifications, with no file handling in the app.
 final class SavingWithoutCodeTests: XCTestCase {
-  private static let didEnterBackground = Notification.Name("test.didEnterBackground")
-  private static let willEnterForeground = Notification.Name("test.willEnterForeground")
-
-  private static let willTerminate = Notification.Name("test.willTerminate")
-
   /// A new file in the temporary directory, removed when the test ends.
   private func temporaryFile() -> URL {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("countdowns-\(UUID()).json")
@@ -19,8 +19,6 @@ final class SavingWithoutCodeTests: XCTestCase {
 
   func testAManagersCountdownsComeBackAfterARelaunch() throws {
     let file = temporaryFile()
-    let didEnterBackground = Self.didEnterBackground
-    let willEnterForeground = Self.willEnterForeground
     try withManualManager { first, _, wall in
       let center = NotificationCenter()
       let log = ValueLog()
@@ -60,7 +58,6 @@ final class SavingWithoutCodeTests: XCTestCase {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
     let store = CountdownStore.userDefaults(key: "countdowns-\(UUID())")
     defer { try? store.remove() }
-    let didEnterBackground = Self.didEnterBackground
     try withManualManager { manager, _, wall in
       let center = NotificationCenter()
       var list: ObservableCountdownList<Int>? = ObservableCountdownList<Int>(manager: manager)
@@ -82,8 +79,6 @@ final class SavingWithoutCodeTests: XCTestCase {
   func testKeepingAManagerSavedAgainSwitchesTheSavingAndRestoresNothing() throws {
     let file = temporaryFile()
     let other = temporaryFile()
-    let didEnterBackground = Self.didEnterBackground
-    let willTerminate = Self.willTerminate
     try withManualManager { manager, clock, wall in
       let center = NotificationCenter()
       let log = ValueLog()
@@ -131,8 +126,6 @@ final class SavingWithoutCodeTests: XCTestCase {
       try? store.remove()
       try? other.remove()
     }
-    let didEnterBackground = Self.didEnterBackground
-    let willTerminate = Self.willTerminate
     try withManualManager { manager, clock, wall in
       let center = NotificationCenter()
       let list = ObservableCountdownList<Int>(manager: manager)
@@ -172,8 +165,6 @@ final class SavingWithoutCodeTests: XCTestCase {
     let file = temporaryFile()
     let damaged = temporaryFile()
     try Data("not a snapshot".utf8).write(to: damaged)
-    let didEnterBackground = Self.didEnterBackground
-    let willTerminate = Self.willTerminate
     try withManualManager { manager, _, _ in
       let center = NotificationCenter()
       try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center) { _, _, _ in }
@@ -201,7 +192,6 @@ final class SavingWithoutCodeTests: XCTestCase {
   func testADamagedSaveIsATypedErrorAndIsNotOverwritten() throws {
     let file = temporaryFile()
     try Data("not a snapshot".utf8).write(to: file)
-    let didEnterBackground = Self.didEnterBackground
     try withManualManager { manager, _, _ in
       let center = NotificationCenter()
       assertThrows(CountdownSnapshotError.unreadable) { () throws(CountdownSnapshotError) in
@@ -216,7 +206,6 @@ final class SavingWithoutCodeTests: XCTestCase {
 
   func testAFailedSaveIsReportedAndKeepsTheLastOne() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID())/countdowns.json")
-    let didEnterBackground = Self.didEnterBackground
     try withManualManager { manager, _, _ in
       let center = NotificationCenter()
       let failures = LockedState(0)
