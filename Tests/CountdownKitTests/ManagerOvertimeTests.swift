@@ -15,7 +15,6 @@ final class ManagerOvertimeTests: XCTestCase {
       XCTAssertEqual(label.shown, [2, 1, 0, -1, -2])
       XCTAssertTrue(manager.contains(label))
       XCTAssertEqual(manager.timeLeft(for: label), .seconds(-2))
-      manager.cancelAll()
     }
   }
 

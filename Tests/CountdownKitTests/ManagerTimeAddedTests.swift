@@ -54,7 +54,6 @@ final class ManagerTimeAddedTests: XCTestCase {
       XCTAssertEqual(values.suffix(2), [5, 35], "on the main queue's next turn, once")
       XCTAssertEqual(cell.shown.suffix(2), [5, 35])
       XCTAssertEqual(model.remaining, 35)
-      manager.cancelAll()
     }
   }
 
@@ -81,7 +80,6 @@ final class ManagerTimeAddedTests: XCTestCase {
       manager.resume(id: "quiz")
       XCTAssertEqual(manager.endDate(id: "quiz"), wall.now + 35)
       XCTAssertEqual(manager.endDate(id: "game"), wall.now + 35)
-      manager.cancelAll()
     }
   }
 
@@ -97,7 +95,6 @@ final class ManagerTimeAddedTests: XCTestCase {
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(cell.text, [10, 9, 8, 7, 6, 5, 35, 34])
       XCTAssertEqual(manager.count, 1)
-      manager.cancelAll()
     }
   }
 
@@ -120,7 +117,6 @@ final class ManagerTimeAddedTests: XCTestCase {
       XCTAssertEqual(manager.timeLeft(id: "lot"), .seconds(7))
       XCTAssertEqual(manager.timerInterval(id: "lot"), start...(start + 10))
       XCTAssertEqual(manager.snapshot(of: String.self).entries.first { $0.id == "lot" }?.length, .seconds(10))
-      manager.cancelAll()
     }
   }
 }

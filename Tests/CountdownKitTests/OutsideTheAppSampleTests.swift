@@ -96,7 +96,6 @@ final class OutsideTheAppSampleTests: XCTestCase {
         XCTAssertEqual(paused.content.state.pausedAt, wall.now)
         XCTAssertEqual(paused.content.state.arrival, wall.now...(wall.now + 1_200))
         XCTAssertNil(paused.content.staleDate, "a frozen countdown goes stale at no date")
-        manager.cancelAll()
       }
     }
   #endif

@@ -114,7 +114,6 @@ final class SavingWithoutCodeTests: XCTestCase {
       let now = try CountdownSnapshot<String>(decoding: XCTUnwrap(CountdownStore.file(other).load()))
       XCTAssertEqual(now.entries.map(\.id), ["running"], "saved where and when the last call says")
       manager.stopSaving(String.self)
-      manager.cancelAll()
     }
   }
 
@@ -185,7 +184,6 @@ final class SavingWithoutCodeTests: XCTestCase {
       XCTAssertEqual(restoration.ids, ["a"], "no saving to replace: restored, as the first call")
       XCTAssertTrue(manager.contains(id: "a"))
       manager.stopSaving(String.self)
-      manager.cancelAll()
     }
   }
 
@@ -200,7 +198,6 @@ final class SavingWithoutCodeTests: XCTestCase {
       try manager.start(id: "a", for: .seconds(5)) { _, _, _ in }
       center.post(name: didEnterBackground, object: nil)
       XCTAssertEqual(try Data(contentsOf: file), Data("not a snapshot".utf8), "nothing was set up to save over it")
-      manager.cancelAll()
     }
   }
 

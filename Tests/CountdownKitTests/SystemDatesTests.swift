@@ -23,7 +23,6 @@ final class SystemDatesTests: XCTestCase {
       manager.listen(id: "up") { _, _, _ in }
       XCTAssertNil(manager.endDate(id: "up"), "a count-up has no end")
       XCTAssertNil(manager.timerInterval(id: "up"))
-      manager.cancelAll()
     }
   }
 
@@ -36,7 +35,6 @@ final class SystemDatesTests: XCTestCase {
       XCTAssertEqual(manager.endDate(id: 1)?.timeIntervalSince1970 ?? 0, (serverEnd - offset).timeIntervalSince1970, accuracy: 1e-6)
       XCTAssertEqual(manager.endDate(id: 1)?.timeIntervalSince1970 ?? 0, (wall.now + 90).timeIntervalSince1970, accuracy: 1e-6)
       XCTAssertEqual(manager.timeLeft(id: 1), .seconds(90))
-      manager.cancelAll()
     }
   }
 
@@ -56,7 +54,6 @@ final class SystemDatesTests: XCTestCase {
       XCTAssertEqual(manager.endDate(id: "quiz"), wall.now + 45)
       XCTAssertNil(manager.timerDates(id: "quiz")?.pauseTime)
       XCTAssertFalse(manager.isPaused(id: "quiz"))
-      manager.cancelAll()
     }
   }
 

@@ -12,7 +12,8 @@ package func makeManager(
 }
 
 /// Runs `body` on the main actor with a new manager from ``makeManager(interval:alignment:wall:)``,
-/// its manual clock and a new `TestWallClock` it reads as its wall clock.
+/// its manual clock and a new `TestWallClock` it reads as its wall clock; then, however `body`
+/// returns, cancels every countdown the manager still runs.
 ///
 /// The tests run on the main thread, so `body` runs at once, on the calling thread; called from
 /// any other thread, this traps (as `MainActor.assumeIsolated` does).
@@ -23,6 +24,7 @@ package func withManualManager(
   try MainActor.assumeIsolated {
     let wall = TestWallClock()
     let (manager, clock) = try makeManager(interval: interval, alignment: alignment, wall: wall)
+    defer { manager.cancelAll() }
     try body(manager, clock, wall)
   }
 }
