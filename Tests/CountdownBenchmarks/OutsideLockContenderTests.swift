@@ -12,13 +12,25 @@ final class OutsideLockContenderTests: XCTestCase {
     var values: [Int: [Int]] = [:]
   }
 
+  /// Registers `receivers` with `timer` at `value`: each one's handler appends what it is called
+  /// with to `calls` under the receiver's index, then runs `then` with that index.
+  private func register(
+    _ receivers: [Receiver], value: Int, on timer: DenseArrayOutsideLockTimer, calls: Calls,
+    then: @escaping (_ index: Int) -> Void = { _ in }
+  ) {
+    for (index, receiver) in receivers.enumerated() {
+      timer.register(receiver, value: value) { value in
+        calls.values[index, default: []].append(value)
+        then(index)
+      }
+    }
+  }
+
   func testATickStepsEveryValueDownAndCallsEveryHandlerOnce() {
     let timer = DenseArrayOutsideLockTimer()
     let receivers = (0..<3_000).map { _ in Receiver() }
     let calls = Calls()
-    for (index, receiver) in receivers.enumerated() {
-      timer.register(receiver, value: 100) { calls.values[index, default: []].append($0) }
-    }
+    register(receivers, value: 100, on: timer, calls: calls)
     timer.tick()
     timer.tick()
     XCTAssertEqual(calls.values.count, receivers.count)
@@ -29,12 +41,9 @@ final class OutsideLockContenderTests: XCTestCase {
     let timer = DenseArrayOutsideLockTimer()
     let receivers = (0..<10).map { _ in Receiver() }
     let calls = Calls()
-    for (index, receiver) in receivers.enumerated() {
-      timer.register(receiver, value: 10) { [unowned timer] value in
-        calls.values[index, default: []].append(value)
-        // The first callback cancels the last receiver, whose callback is in the same chunk.
-        if index == 0 { timer.cancel(receivers[9]) }
-      }
+    register(receivers, value: 10, on: timer, calls: calls) { [unowned timer] index in
+      // The first callback cancels the last receiver, whose callback is in the same chunk.
+      if index == 0 { timer.cancel(receivers[9]) }
     }
     timer.tick()
     XCTAssertNil(calls.values[9], "a cancelled receiver's prepared callback must not begin")
@@ -67,11 +76,8 @@ final class OutsideLockContenderTests: XCTestCase {
     let timer = DenseArrayOutsideLockTimer()
     let receivers = (0..<2_000).map { _ in Receiver() }
     let calls = Calls()
-    for (index, receiver) in receivers.enumerated() {
-      timer.register(receiver, value: 10) { [unowned timer] value in
-        calls.values[index, default: []].append(value)
-        if index == 0 { timer.removeAll() }
-      }
+    register(receivers, value: 10, on: timer, calls: calls) { [unowned timer] index in
+      if index == 0 { timer.removeAll() }
     }
     timer.tick()
     XCTAssertEqual(calls.values.count, 1, "no callback begins after removeAll returned")

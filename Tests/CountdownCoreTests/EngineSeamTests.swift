@@ -8,58 +8,58 @@ import XCTest
 final class EngineSeamTests: XCTestCase {
   let recorder = Recorder()
 
+  /// Runs `scenario` on a new engine whose ends have a grid of their own, then (the recorder
+  /// cleared) on one whose ends are on the interval's grid (an end tolerance of a whole interval).
+  private func withEachEndGrid(
+    _ scenario: (CountdownEngine, ManualCountdownClock, Recorder) throws -> Void
+  ) throws {
+    for endTolerance in [nil, Duration.seconds(1)] {
+      recorder.clear()
+      let (engine, clock) = try makeEngine(endTolerance: endTolerance)
+      try scenario(engine, clock, recorder)
+    }
+  }
+
   // A one-shot registered from a callback, with nothing else left to change after that pass, is
   // delivered at its end (it was never delivered: the pass's walk did not see it, and the pass's
   // bound on the next change replaced the one the registration had set). With ends on a grid of
   // their own it waits in the ends to come; with ends on the interval's grid (an end tolerance of
   // a whole interval) it rests on that bound alone.
   func testAnOnlyTheEndRegisteredFromACallbackIsDelivered() throws {
-    try onlyTheEndRegisteredFromACallbackIsDelivered(endTolerance: nil)
-    recorder.clear()
-    try onlyTheEndRegisteredFromACallbackIsDelivered(endTolerance: .seconds(1))
-  }
-
-  private func onlyTheEndRegisteredFromACallbackIsDelivered(endTolerance: Duration?) throws {
-    let (engine, clock) = try makeEngine(endTolerance: endTolerance)
-    let first = Receiver("first")
-    let second = Receiver("second")
-    let recorder = self.recorder
-    try engine.register(first, .duration(.seconds(1)), delivering: .onlyTheEnd) { value, _ in
-      recorder.record("first", value)
-      try? engine.register(second, .duration(.seconds(3)), delivering: .onlyTheEnd, handler: recorder.handler("second"))
+    try withEachEndGrid { engine, clock, recorder in
+      let first = Receiver("first")
+      let second = Receiver("second")
+      try engine.register(first, .duration(.seconds(1)), delivering: .onlyTheEnd) { value, _ in
+        recorder.record("first", value)
+        try? engine.register(second, .duration(.seconds(3)), delivering: .onlyTheEnd, handler: recorder.handler("second"))
+      }
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(recorder.values("first"), [0])
+      try clock.advance(by: .seconds(3))
+      XCTAssertEqual(recorder.values("second"), [0])
+      XCTAssertEqual(engine.count, 0)
     }
-    try clock.advance(by: .seconds(1))
-    XCTAssertEqual(recorder.values("first"), [0])
-    try clock.advance(by: .seconds(3))
-    XCTAssertEqual(recorder.values("second"), [0])
-    XCTAssertEqual(engine.count, 0)
   }
 
   // The same from another thread between a pass's chunks: the pass is held in its first chunk
   // while another thread registers.
   func testAnOnlyTheEndRegisteredFromAnotherThreadDuringAPassIsDelivered() throws {
-    try onlyTheEndRegisteredFromAnotherThreadDuringAPassIsDelivered(endTolerance: nil)
-    recorder.clear()
-    try onlyTheEndRegisteredFromAnotherThreadDuringAPassIsDelivered(endTolerance: .seconds(1))
-  }
-
-  private func onlyTheEndRegisteredFromAnotherThreadDuringAPassIsDelivered(endTolerance: Duration?) throws {
-    let (engine, clock) = try makeEngine(endTolerance: endTolerance)
-    let held = Receiver("held")
-    let late = Receiver("late")
-    let recorder = self.recorder
-    try engine.register(held, .duration(.seconds(1)), delivering: .onlyTheEnd) { value, _ in
-      recorder.record("held", value)
-      let registered = DispatchSemaphore(value: 0)
-      DispatchQueue.global().async {
-        try? engine.register(late, .duration(.seconds(2)), delivering: .onlyTheEnd, handler: recorder.handler("late"))
-        registered.signal()
+    try withEachEndGrid { engine, clock, recorder in
+      let held = Receiver("held")
+      let late = Receiver("late")
+      try engine.register(held, .duration(.seconds(1)), delivering: .onlyTheEnd) { value, _ in
+        recorder.record("held", value)
+        let registered = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+          try? engine.register(late, .duration(.seconds(2)), delivering: .onlyTheEnd, handler: recorder.handler("late"))
+          registered.signal()
+        }
+        registered.wait()
       }
-      registered.wait()
+      try clock.advance(by: .seconds(1))
+      try clock.advance(by: .seconds(2))
+      XCTAssertEqual(recorder.values("late"), [0])
     }
-    try clock.advance(by: .seconds(1))
-    try clock.advance(by: .seconds(2))
-    XCTAssertEqual(recorder.values("late"), [0])
   }
 
   // "Only the end" stays only the end after the engine suspends and resumes, and after the
@@ -255,29 +255,15 @@ final class EngineSeamTests: XCTestCase {
   // thread advancing the clock while the engine's queue is held in a callback). The pass re-arms
   // when it ends.
   func testAWakeupDuringAPassForItsInstantDoesNotReArmForIt() throws {
-    let clock = ManualCountdownClock()
-    let queue = DispatchQueue(label: "delivery")
-    let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: queue)
-    let inPass = DispatchSemaphore(value: 0)
-    let advanced = DispatchSemaphore(value: 0)
     let reachedOne = expectation(description: "1 delivered")
-    let ticking = Receiver("ticking")
-    try engine.register(ticking, .duration(.seconds(5))) { value, _ in
-      if value == 4 {
-        inPass.signal()
-        advanced.wait()
-      }
-      if value == 1 { reachedOne.fulfill() }
-    }
-    try clock.advance(by: .zero)
-    try clock.advance(by: .seconds(1))  // queues the pass that delivers 4, held in its callback
-    XCTAssertEqual(inPass.wait(timeout: .now() + 10), .success)
+    let held = try HeldPass(reachedOne: reachedOne)
+    XCTAssertEqual(try held.holdThePassDeliveringFour(), .success)
     // Silent, ending later: its registration re-arms the timer, for the instant the held pass stands for.
     let once = Receiver("once")
-    try engine.register(once, .duration(.seconds(10)), delivering: .onlyTheEnd) { _, _ in }
-    try clock.advance(by: .seconds(3))
-    advanced.signal()
+    try held.engine.register(once, .duration(.seconds(10)), delivering: .onlyTheEnd) { _, _ in }
+    try held.clock.advance(by: .seconds(3))
+    held.release()
     wait(for: [reachedOne], timeout: 10)
-    withExtendedLifetime((engine, once)) {}
+    withExtendedLifetime((held, once)) {}
   }
 }

@@ -18,16 +18,11 @@ final class JitteredClockGridTests: XCTestCase {
 
   func testLabelsStartedTogetherNeverSkipOrRepeat() throws {
     for seed in UInt64(1)...5 {
-      let (engine, clock) = try makeJitteredEngine(interval: .milliseconds(100), seed: seed)
       // The first registration makes the timer and sets the grid's phase: its countdown is exact.
       // The labels started after it, microseconds apart, show the same value at every tick.
-      let first = Receiver("first")
-      try engine.register(first, .duration(.seconds(60)), handler: recorder.handler("first"))
-      let receivers = (0..<20).map { Receiver("r\($0)") }
-      for receiver in receivers {
-        try engine.register(receiver, .duration(.seconds(60)), handler: recorder.handler(receiver.name))
-      }
-      try clock.step(50, by: .milliseconds(100), recorder: recorder)
+      let run = try JitteredLabels(count: 20, seed: seed, recorder: recorder)
+      let receivers = run.labels
+      try run.clock.step(50, by: .milliseconds(100), recorder: recorder)
       for receiver in receivers {
         let values = recorder.values(receiver.name)
         XCTAssertGreaterThanOrEqual(values.count, 49, "\(receiver) seed \(seed): \(values)")
@@ -39,7 +34,7 @@ final class JitteredClockGridTests: XCTestCase {
       XCTAssertEqual(last.count, 1, "seed \(seed): labels disagree: \(last)")
       XCTAssertEqual(recorder.values("first").last, 550, "seed \(seed): the first is exact")
       recorder.clear()
-      engine.cancelAll()
+      run.engine.cancelAll()
     }
   }
 

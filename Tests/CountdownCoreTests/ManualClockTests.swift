@@ -96,30 +96,14 @@ final class ManualClockTests: XCTestCase {
   /// while the pass ran, that deadline is already past: the wakeup must still come, as a real
   /// timer's would, without another advance.
   func testAPassThatReArmsForThePastAfterAnotherThreadAdvancedStillWakes() throws {
-    let clock = ManualCountdownClock()
-    let queue = DispatchQueue(label: "delivery")
-    let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: queue)
-    let inPass = DispatchSemaphore(value: 0)
-    let advanced = DispatchSemaphore(value: 0)
-    let values = LockedState<[Int]>([])
     let reachedOne = expectation(description: "1 delivered without another advance")
-    let receiver = Receiver("a")
-    try engine.register(receiver, .duration(.seconds(5))) { value, _ in
-      values.withLock { $0.append(value) }
-      if value == 4 {
-        inPass.signal()  // the test thread advances while this pass runs
-        advanced.wait()
-      }
-      if value == 1 { reachedOne.fulfill() }
-    }
-    try clock.advance(by: .zero)
-    try clock.advance(by: .seconds(1))  // queues the pass that delivers 4
-    XCTAssertEqual(inPass.wait(timeout: .now() + 10), .success)
-    try clock.advance(by: .seconds(3))  // nothing armed: the pass re-arms when it ends
-    advanced.signal()
+    let held = try HeldPass(reachedOne: reachedOne)
+    XCTAssertEqual(try held.holdThePassDeliveringFour(), .success)
+    try held.clock.advance(by: .seconds(3))  // nothing armed: the pass re-arms when it ends
+    held.release()
     wait(for: [reachedOne], timeout: 10)
-    XCTAssertEqual(values.withLock { $0 }.last, 1)
-    withExtendedLifetime(engine) {}
+    XCTAssertEqual(held.values.withLock { $0 }.last, 1)
+    withExtendedLifetime(held) {}
   }
 
   /// A timer armed for the past after an advance's loop last looked, before the advance returns

@@ -28,12 +28,21 @@ final class MilestoneTests: XCTestCase {
     }
   }
 
-  func testATwoHourCountdownWithThreeMilestonesWakesFourTimes() throws {
+  /// A countdown of `seconds`, "timer", registered at 0 on a new engine with these options: the
+  /// engine, its clock, the log keeping its callbacks, and the receiver (for the test to keep alive).
+  private func startTimer(
+    seconds: Int64, delivering deliveries: CountdownDeliveries, whileSuspended policy: SuspensionPolicy = .keepsRunning
+  ) throws -> (CountdownEngine, ManualCountdownClock, Log, Receiver) {
     let (engine, clock) = try makeEngine()
     let log = Log(clock: clock)
     let timer = Receiver("timer")
+    try engine.register(timer, .duration(.seconds(seconds)), whileSuspended: policy, delivering: deliveries, handler: log.handler)
+    return (engine, clock, log, timer)
+  }
+
+  func testATwoHourCountdownWithThreeMilestonesWakesFourTimes() throws {
+    let (engine, clock, log, timer) = try startTimer(seconds: 7_200, delivering: .milestones([600, 60, 10]))
     defer { withExtendedLifetime(timer) {} }
-    try engine.register(timer, .duration(.seconds(7_200)), delivering: .milestones([600, 60, 10]), handler: log.handler)
     try clock.advance(by: .milliseconds(7_200_500))
     XCTAssertEqual(log.values, [600, 60, 10, 0])
     assertOnTime(log, deadline: 7_200 * Self.second, tolerance: 50_000_000)
@@ -79,11 +88,8 @@ final class MilestoneTests: XCTestCase {
   }
 
   func testMilestonesPassedAtRegistrationAreNotDeliveredNorIsAFirstValue() throws {
-    let (engine, clock) = try makeEngine()
-    let log = Log(clock: clock)
-    let timer = Receiver("timer")
+    let (engine, clock, log, timer) = try startTimer(seconds: 30, delivering: .milestones([60, 30, 20]))
     defer { withExtendedLifetime(timer) {} }
-    try engine.register(timer, .duration(.seconds(30)), delivering: .milestones([60, 30, 20]), handler: log.handler)
     try clock.advance(by: .milliseconds(500))
     XCTAssertEqual(log.values, [], "no prompt first delivery; 60 and 30 had passed")
     XCTAssertEqual(engine.value(for: timer), 30, "the value is still readable")
@@ -92,11 +98,8 @@ final class MilestoneTests: XCTestCase {
   }
 
   func testMilestonesPassedWhileSuspendedCollapseIntoTheLatestOne() throws {
-    let (engine, clock) = try makeEngine()
-    let log = Log(clock: clock)
-    let timer = Receiver("timer")
+    let (engine, clock, log, timer) = try startTimer(seconds: 100, delivering: .milestones([90, 60, 40, 10]))
     defer { withExtendedLifetime(timer) {} }
-    try engine.register(timer, .duration(.seconds(100)), delivering: .milestones([90, 60, 40, 10]), handler: log.handler)
     try clock.advance(by: .seconds(5))
     engine.suspendTicking()
     try clock.advance(by: .seconds(60))
@@ -109,11 +112,8 @@ final class MilestoneTests: XCTestCase {
   }
 
   func testPausingHoldsTheNextMilestoneAndResumingKeepsIt() throws {
-    let (engine, clock) = try makeEngine()
-    let log = Log(clock: clock)
-    let timer = Receiver("timer")
+    let (engine, clock, log, timer) = try startTimer(seconds: 30, delivering: .milestones([20, 10]))
     defer { withExtendedLifetime(timer) {} }
-    try engine.register(timer, .duration(.seconds(30)), delivering: .milestones([20, 10]), handler: log.handler)
     try clock.advance(by: .seconds(15))
     XCTAssertEqual(log.values, [20])
     XCTAssertTrue(engine.pause(timer))
@@ -162,11 +162,8 @@ final class MilestoneTests: XCTestCase {
   }
 
   func testAddingTimeReplansTheNextMilestone() throws {
-    let (engine, clock) = try makeEngine()
-    let log = Log(clock: clock)
-    let timer = Receiver("timer")
+    let (engine, clock, log, timer) = try startTimer(seconds: 30, delivering: .milestones([20, 10]))
     defer { withExtendedLifetime(timer) {} }
-    try engine.register(timer, .duration(.seconds(30)), delivering: .milestones([20, 10]), handler: log.handler)
     try clock.advance(by: .seconds(11))
     XCTAssertEqual(log.values, [20])
     // 19 s left; 20 s more: 39 s, so 20 comes again, 19 s from now.
@@ -182,11 +179,8 @@ final class MilestoneTests: XCTestCase {
   }
 
   func testReplacingAndCancellingStopTheMilestones() throws {
-    let (engine, clock) = try makeEngine()
-    let log = Log(clock: clock)
-    let timer = Receiver("timer")
+    let (engine, clock, log, timer) = try startTimer(seconds: 30, delivering: .milestones([20, 10]))
     defer { withExtendedLifetime(timer) {} }
-    try engine.register(timer, .duration(.seconds(30)), delivering: .milestones([20, 10]), handler: log.handler)
     try clock.advance(by: .seconds(5))
     try engine.register(timer, .duration(.seconds(30)), delivering: .milestones([25]), handler: log.handler)
     try clock.advance(by: .seconds(10))
@@ -209,11 +203,8 @@ final class MilestoneTests: XCTestCase {
   }
 
   func testOnRunningTimeNoMilestonePassesWhileSuspended() throws {
-    let (engine, clock) = try makeEngine()
-    let log = Log(clock: clock)
-    let timer = Receiver("timer")
+    let (engine, clock, log, timer) = try startTimer(seconds: 30, delivering: .milestones([20, 10]), whileSuspended: .pauses)
     defer { withExtendedLifetime(timer) {} }
-    try engine.register(timer, .duration(.seconds(30)), whileSuspended: .pauses, delivering: .milestones([20, 10]), handler: log.handler)
     try clock.advance(by: .seconds(5))
     engine.suspendTicking()
     try clock.advance(by: .seconds(60))

@@ -31,11 +31,20 @@ final class OvertimeTests: XCTestCase {
     CountdownInstant(nanosecondsSinceOrigin: milliseconds * 1_000_000)
   }
 
-  func testAnOvertimeCountdownCountsOnPastItsDeadline() throws {
+  /// A countdown of `seconds` counting overtime, named `name`, registered at 0 on a new engine:
+  /// the engine, its clock, the timeline keeping its callbacks, and the receiver.
+  private func startOvertimeCountdown(
+    _ name: String, seconds: Int64
+  ) throws -> (CountdownEngine, ManualCountdownClock, Timeline, Receiver) {
     let (engine, clock) = try makeEngine()
     let timeline = Timeline(clock: clock)
-    let talk = Receiver("talk")
-    try engine.register(talk, .duration(.seconds(3)), pastTheEnd: .countsOvertime, handler: timeline.handler)
+    let receiver = Receiver(name)
+    try engine.register(receiver, .duration(.seconds(seconds)), pastTheEnd: .countsOvertime, handler: timeline.handler)
+    return (engine, clock, timeline, receiver)
+  }
+
+  func testAnOvertimeCountdownCountsOnPastItsDeadline() throws {
+    let (engine, clock, timeline, talk) = try startOvertimeCountdown("talk", seconds: 3)
     try clock.advance(by: .milliseconds(6_500))
     XCTAssertEqual(timeline.values, [3, 2, 1, 0, -1, -2, -3])
     XCTAssertEqual(timeline.instants, [0, 1_000, 2_000, 3_000, 4_000, 5_000, 6_000])
@@ -128,10 +137,7 @@ final class OvertimeTests: XCTestCase {
   }
 
   func testPausedInOvertimeResumesWhereItWas() throws {
-    let (engine, clock) = try makeEngine()
-    let timeline = Timeline(clock: clock)
-    let talk = Receiver("talk")
-    try engine.register(talk, .duration(.seconds(3)), pastTheEnd: .countsOvertime, handler: timeline.handler)
+    let (engine, clock, timeline, talk) = try startOvertimeCountdown("talk", seconds: 3)
     try clock.advance(by: .milliseconds(4_500))
     engine.pause(talk)
     XCTAssertEqual(engine.timeLeft(for: talk), .milliseconds(-1_500))
@@ -145,10 +151,7 @@ final class OvertimeTests: XCTestCase {
   }
 
   func testTimeAddedBringsAnOvertimeCountdownBackAboveZero() throws {
-    let (engine, clock) = try makeEngine()
-    let timeline = Timeline(clock: clock)
-    let auction = Receiver("auction")
-    try engine.register(auction, .duration(.seconds(3)), pastTheEnd: .countsOvertime, handler: timeline.handler)
+    let (engine, clock, timeline, auction) = try startOvertimeCountdown("auction", seconds: 3)
     try clock.advance(by: .milliseconds(5_500))
     try engine.addTime(.seconds(4), to: auction)
     try clock.advance(by: .seconds(3))
@@ -158,10 +161,7 @@ final class OvertimeTests: XCTestCase {
   }
 
   func testSuspendedWhileRunningCatchesUpInOvertime() throws {
-    let (engine, clock) = try makeEngine()
-    let timeline = Timeline(clock: clock)
-    let talk = Receiver("talk")
-    try engine.register(talk, .duration(.seconds(3)), pastTheEnd: .countsOvertime, handler: timeline.handler)
+    let (engine, clock, timeline, talk) = try startOvertimeCountdown("talk", seconds: 3)
     try clock.advance(by: .milliseconds(2_500))
     engine.suspendTicking()
     try clock.advance(by: .seconds(4))
@@ -221,10 +221,7 @@ final class OvertimeTests: XCTestCase {
   }
 
   func testCancelledFromAnotherThreadInOvertimeGetsNoFurtherCall() throws {
-    let (engine, clock) = try makeEngine()
-    let timeline = Timeline(clock: clock)
-    let talk = Receiver("talk")
-    try engine.register(talk, .duration(.seconds(1)), pastTheEnd: .countsOvertime, handler: timeline.handler)
+    let (engine, clock, timeline, talk) = try startOvertimeCountdown("talk", seconds: 1)
     try clock.advance(by: .milliseconds(3_500))
     let cancelled = DispatchQueue.global().sync { engine.cancel(talk) }
     XCTAssertTrue(cancelled, "a countdown in overtime is running")

@@ -61,12 +61,18 @@ final class TimeAddedTests: XCTestCase {
     XCTAssertEqual(engine.count, 0)
   }
 
-  func testAPausedCountdownKeepsItsNewTimeUntilItResumes() throws {
+  /// A 10 s countdown, "snooze", on a new engine, paused after `seconds` one-second steps.
+  private func pausedSnooze(after seconds: Int) throws -> (CountdownEngine, ManualCountdownClock, Receiver) {
     let (engine, clock) = try makeEngine()
     let snooze = Receiver("snooze")
     try engine.register(snooze, .duration(.seconds(10)), handler: recorder.handler("snooze"))
-    try clock.step(5, by: .seconds(1), recorder: recorder)
+    try clock.step(seconds, by: .seconds(1), recorder: recorder)
     XCTAssertTrue(engine.pause(snooze))
+    return (engine, clock, snooze)
+  }
+
+  func testAPausedCountdownKeepsItsNewTimeUntilItResumes() throws {
+    let (engine, clock, snooze) = try pausedSnooze(after: 5)
     XCTAssertTrue(try engine.addTime(.seconds(30), to: snooze))
     try clock.advance(by: .seconds(10))
     XCTAssertEqual(recorder.values("snooze").last, 5, "paused: no callback")
@@ -82,11 +88,7 @@ final class TimeAddedTests: XCTestCase {
   }
 
   func testAPausedCountdownShortenedPastItsEndEndsWhenItResumes() throws {
-    let (engine, clock) = try makeEngine()
-    let snooze = Receiver("snooze")
-    try engine.register(snooze, .duration(.seconds(10)), handler: recorder.handler("snooze"))
-    try clock.step(2, by: .seconds(1), recorder: recorder)
-    XCTAssertTrue(engine.pause(snooze))
+    let (engine, clock, snooze) = try pausedSnooze(after: 2)
     XCTAssertTrue(try engine.addTime(.seconds(-60), to: snooze))
     XCTAssertEqual(engine.timeLeft(for: snooze), .zero)
     try clock.advance(by: .seconds(3))

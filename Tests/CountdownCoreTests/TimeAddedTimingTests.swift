@@ -57,13 +57,8 @@ final class TimeAddedTimingTests: XCTestCase {
 
   func testOnAJitteredClockTheNewValueIsOnTheLabelsGrid() throws {
     for seed in UInt64(1)...5 {
-      let (engine, clock) = try makeJitteredEngine(interval: .milliseconds(100), seed: seed)
-      let first = Receiver("first")
-      try engine.register(first, .duration(.seconds(60)), handler: recorder.handler("first"))
-      let labels = (0..<10).map { Receiver("r\($0)") }
-      for label in labels {
-        try engine.register(label, .duration(.seconds(60)), handler: recorder.handler(label.name))
-      }
+      let run = try JitteredLabels(count: 10, seed: seed, recorder: recorder)
+      let (engine, clock, labels) = (run.engine, run.clock, run.labels)
       try clock.step(20, by: .milliseconds(100), recorder: recorder)
       XCTAssertTrue(try engine.addTime(.seconds(3), to: labels[0]))
       try clock.step(30, by: .milliseconds(100), recorder: recorder)

@@ -108,6 +108,22 @@ final class TimerLeewayTests: XCTestCase {
       leeway: .nanoseconds(leeway))
   }
 
+  /// What a 1 s engine with `endTolerance` arms the timer for in its first 7 s, holding a 100 s
+  /// countdown and one of `length`, both registered at 0.
+  private func armingsOverSevenSeconds(
+    withACountdownOf length: Duration, endTolerance: Duration? = nil
+  ) throws -> [ManualCountdownClock.Arming] {
+    let (engine, clock) = try makeEngine(interval: .seconds(1), endTolerance: endTolerance)
+    clock.startRecordingArms()
+    let receivers = (long: Receiver("long"), short: Receiver("short"))
+    try engine.register(receivers.long, .duration(.seconds(100))) { _, _ in }
+    try engine.register(receivers.short, .duration(length)) { _, _ in }
+    try clock.advance(by: .seconds(7))
+    engine.cancelAll()
+    withExtendedLifetime(receivers) {}
+    return clock.armings
+  }
+
   func testTheSharedGridsArmingsAskForATenthOfTheInterval() throws {
     let (engine, clock) = try makeEngine(interval: .seconds(1))
     clock.startRecordingArms()
@@ -123,14 +139,8 @@ final class TimerLeewayTests: XCTestCase {
   /// would deliver that end within the 50 ms end tolerance, and its own wakeup for what its end
   /// grid left of it; the grid's full leeway comes back after it.
   func testAnEndNearTheGridShrinksTheLeewayUntilItHasCome() throws {
-    let (engine, clock) = try makeEngine(interval: .seconds(1))
-    clock.startRecordingArms()
-    let receivers = (long: Receiver("long"), short: Receiver("short"))
-    try engine.register(receivers.long, .duration(.seconds(100))) { _, _ in }
-    try engine.register(receivers.short, .duration(.milliseconds(5_020))) { _, _ in }
-    try clock.advance(by: .seconds(7))
     XCTAssertEqual(
-      clock.armings,
+      try armingsOverSevenSeconds(withACountdownOf: .milliseconds(5_020)),
       [
         once(1_000 * ms, leeway: 100 * ms),
         // The short one's change to its last value may come with any grid wakeup: its end, 20 ms
@@ -141,21 +151,13 @@ final class TimerLeewayTests: XCTestCase {
         once(5_050 * ms, leeway: 20 * ms),
         repeating(6_000 * ms, every: 1_000 * ms, leeway: 100 * ms),
       ])
-    engine.cancelAll()
-    withExtendedLifetime(receivers) {}
   }
 
   /// A 500 µs end tolerance: the end's wakeup asks for what the end grid left of it, and a grid
   /// wakeup that an end follows closely for no more than delivers that end within it.
   func testASubMillisecondEndToleranceIsNeverExceeded() throws {
-    let (engine, clock) = try makeEngine(interval: .seconds(1), endTolerance: .microseconds(500))
-    clock.startRecordingArms()
-    let receivers = (long: Receiver("long"), short: Receiver("short"))
-    try engine.register(receivers.long, .duration(.seconds(100))) { _, _ in }
-    try engine.register(receivers.short, .duration(.microseconds(5_020_100))) { _, _ in }
-    try clock.advance(by: .seconds(7))
     XCTAssertEqual(
-      clock.armings,
+      try armingsOverSevenSeconds(withACountdownOf: .microseconds(5_020_100), endTolerance: .microseconds(500)),
       [
         once(1_000 * ms, leeway: 100 * ms),
         // Its end, at 5.0201 s, may come with a grid wakeup 20.1 ms before it: one 20.6 ms late
@@ -166,8 +168,6 @@ final class TimerLeewayTests: XCTestCase {
         once(5_020_500 * µs, leeway: 100 * µs),
         repeating(6_000 * ms, every: 1_000 * ms, leeway: 100 * ms),
       ])
-    engine.cancelAll()
-    withExtendedLifetime(receivers) {}
   }
 
   func testASubMillisecondPerCountdownToleranceIsNeverExceeded() throws {

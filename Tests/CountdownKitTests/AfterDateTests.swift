@@ -5,9 +5,7 @@ import XCTest
 /// `after(at:)` runs its action once, at the date converted when it was scheduled.
 final class AfterDateTests: XCTestCase {
   func testRunsOnceAtTheDateAndNotBefore() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let runs = LockedState(0)
       try manager.after(at: wall.now + 90) { runs.withLock { $0 += 1 } }
       wall.jump(by: 3_600)  // the user moves the device's clock: the action does not move
@@ -21,9 +19,7 @@ final class AfterDateTests: XCTestCase {
   }
 
   func testAPastDateRunsPromptlyAndAHandleCancels() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let runs = LockedState<[String]>([])
       try manager.after(at: .distantPast) { runs.withLock { $0.append("past") } }
       let cancelled = try manager.after(at: wall.now + 5) { runs.withLock { $0.append("cancelled") } }
@@ -35,9 +31,7 @@ final class AfterDateTests: XCTestCase {
   }
 
   func testBadDatesThrowTypedErrorsAndScheduleNothing() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, _ in
       try manager.start(id: "victim", seconds: 10) { _, _, _ in }
       let bad: [(Date, CountdownError)] = [
         (.distantFuture, .outOfRange),

@@ -7,8 +7,7 @@ import XCTest
 /// per-countdown ones.
 final class AutomaticSuspensionTests: XCTestCase {
   func testTurningAutomaticSuspensionOffStopsFollowingTheApp() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let center = NotificationCenter()
       let background = Notification.Name("test.background"), foreground = Notification.Name("test.foreground")
       XCTAssertFalse(manager.suspendsInBackground, "a manager you create observes nothing")
@@ -46,8 +45,7 @@ final class AutomaticSuspensionTests: XCTestCase {
   }
 
   func testEngineWideAndPerCountdownResumeAreDistinct() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let quiz = CountdownLabel("quiz"), sale = CountdownLabel("sale")
       try manager.start(quiz, seconds: 10) { label, remaining, _ in label.shown.append(remaining) }
       try manager.start(sale, seconds: 10) { label, remaining, _ in label.shown.append(remaining) }

@@ -6,8 +6,7 @@ import XCTest
 /// and the receiver's existing countdown untouched.
 final class BadInputTests: XCTestCase {
   func testHostileValuesEverywhere() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let label = CountdownLabel("victim")
       try manager.start(label, seconds: 10) { label, remaining, _ in label.shown.append(remaining) }
       try manager.start(id: "victim", for: .seconds(10)) { _, _, _ in }
@@ -92,8 +91,7 @@ final class BadInputTests: XCTestCase {
   }
 
   func testErrorsAreTyped() throws {
-    try MainActor.assumeIsolated {
-      let (manager, _) = try makeManager()
+    try withManualManager { manager, _, _ in
       let label = CountdownLabel("a")
       assertThrows(.negativeDuration, "seconds: -3") { () throws(CountdownError) in try manager.start(label, seconds: -3) { _, _, _ in } }
       assertThrows(.nonFiniteValue, "timeInterval: .nan") { () throws(CountdownError) in try manager.start(label, seconds: .nan) { _, _, _ in } }

@@ -45,8 +45,7 @@ final class CancelAllTests: XCTestCase {
   }
 
   func testCancelAllFromInsideACallback() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let seen = LockedState<[String]>([])
       try manager.start(id: "a", seconds: 5) { [unowned manager] _, remaining, _ in
         seen.withLock { $0.append("a\(remaining)") }

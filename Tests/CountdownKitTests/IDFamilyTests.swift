@@ -7,8 +7,7 @@ import XCTest
 /// remaining answer by id.
 final class IDFamilyTests: XCTestCase {
   func testStartBySecondsAndByTimeIntervalReplaceTheIDsCountdown() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let seen = LockedState<[Int]>([])
       try manager.start(id: "code", seconds: 30) { _, remaining, _ in seen.withLock { $0.append(remaining) } }
       try manager.start(id: "code", seconds: 2.5) { _, remaining, _ in seen.withLock { $0.append(100 + remaining) } }
@@ -22,12 +21,14 @@ final class IDFamilyTests: XCTestCase {
   }
 
   func testBadSecondsAndTimeIntervalsThrowTypedErrorsAndKeepTheRunningCountdown() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let seen = LockedState<[Int]>([])
       try manager.start(id: 7, seconds: 10) { _, remaining, _ in seen.withLock { $0.append(remaining) } }
-      let badSeconds: [(TimeInterval, CountdownError)] = [(-1, .negativeDuration), (Double(Int.min), .negativeDuration)]
-      for (seconds, expected) in badSeconds {
+      let bad: [(TimeInterval, CountdownError)] = [
+        (-1, .negativeDuration), (Double(Int.min), .negativeDuration), (-0.5, .negativeDuration),
+        (.nan, .nonFiniteValue), (.infinity, .nonFiniteValue), (-.infinity, .nonFiniteValue), (1e300, .outOfRange),
+      ]
+      for (seconds, expected) in bad {
         do throws(CountdownError) {
           try manager.start(id: 7, seconds: seconds) { _, _, _ in XCTFail("a rejected callback ran") }
           XCTFail("\(seconds) accepted")
@@ -36,18 +37,6 @@ final class IDFamilyTests: XCTestCase {
         }
       }
       XCTAssertThrowsError(try manager.start(id: 7, seconds: Double(Int.max)) { _, _, _ in })
-      let badIntervals: [(TimeInterval, CountdownError)] = [
-        (.nan, .nonFiniteValue), (.infinity, .nonFiniteValue), (-.infinity, .nonFiniteValue),
-        (-0.5, .negativeDuration), (1e300, .outOfRange),
-      ]
-      for (interval, expected) in badIntervals {
-        do throws(CountdownError) {
-          try manager.start(id: 7, seconds: interval) { _, _, _ in XCTFail("a rejected callback ran") }
-          XCTFail("\(interval) accepted")
-        } catch {
-          XCTAssertEqual(error, expected, "\(interval)")
-        }
-      }
       try clock.advance(by: .seconds(2))
       XCTAssertEqual(seen.withLock { $0 }, [10, 9, 8], "the running countdown was left as it was")
       XCTAssertTrue(manager.contains(id: 7))
@@ -56,8 +45,7 @@ final class IDFamilyTests: XCTestCase {
   }
 
   func testListenByIDCountsUpUntilCancelledAndReplacesACountdown() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let seen = LockedState<[Int]>([])
       try manager.start(id: "call", seconds: 100) { _, _, _ in XCTFail("the replaced countdown was called") }
       manager.listen(id: "call") { _, elapsed, _ in seen.withLock { $0.append(elapsed) } }
@@ -72,8 +60,7 @@ final class IDFamilyTests: XCTestCase {
   }
 
   func testListenByIDEndsWhenStopIsSet() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let seen = LockedState<[Int]>([])
       manager.listen(id: UUID()) { _, elapsed, stop in
         seen.withLock { $0.append(elapsed) }
@@ -86,8 +73,7 @@ final class IDFamilyTests: XCTestCase {
   }
 
   func testPauseAndResumeByID() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let seen = LockedState<[Int]>([])
       try manager.start(id: "quiz", seconds: 10) { _, remaining, _ in seen.withLock { $0.append(remaining) } }
       try manager.start(id: "other", seconds: 10) { _, _, _ in }
@@ -108,8 +94,7 @@ final class IDFamilyTests: XCTestCase {
   }
 
   func testPausedIDIsReplacedByARestart() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       try manager.start(id: 1, seconds: 10) { _, _, _ in }
       XCTAssertTrue(manager.pause(id: 1))
       try manager.start(id: 1, seconds: 4) { _, _, _ in }

@@ -42,8 +42,7 @@ final class IDRaceTests: XCTestCase {
   // An id started on another thread and cancelled on the main actor before its first callback ran:
   // nothing is called, not even the first delivery already queued for it.
   func testAMainActorCancelAfterAnOffThreadStartLeavesNoCallback() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let calls = LockedState(0)
       let started = DispatchSemaphore(value: 0)
       DispatchQueue.global().async {

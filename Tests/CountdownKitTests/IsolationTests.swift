@@ -9,8 +9,7 @@ import XCTest
 /// thread, cannot be a test that runs: such a program does not build.)
 final class IsolationTests: XCTestCase {
   func testPlainClassReceiverIsStartedAndUpdatedOnTheMainActor() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let tally = OrderModel()  // a plain class: no `Sendable`, no isolation of its own
       try manager.start(tally, seconds: 3) { tally, remaining, _ in
         tally.updates += 1
@@ -35,8 +34,7 @@ final class IsolationTests: XCTestCase {
   }
 
   func testIDsCancelsAndQueriesWorkFromAnyThread() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let seen = LockedState<[Int]>([])
       let session = SessionToken()  // a `Sendable` receiver may be cancelled and asked from anywhere
       try DispatchQueue.global().sync {

@@ -25,8 +25,7 @@ final class LifecycleWiringTests: XCTestCase {
 
   func testEachPlatformsNamesSuspendAndResumeAWiredManager() throws {
     for names in Self.everyPlatform {
-      try MainActor.assumeIsolated {
-        let (manager, clock) = try makeManager()
+      try withManualManager { manager, clock, _ in
         let center = NotificationCenter()
         let observation = manager.suspendAndResume(on: [names.suspend], and: [names.resume], center: center)
         let label = CountdownLabel(names.platform)

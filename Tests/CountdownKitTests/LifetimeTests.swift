@@ -5,8 +5,7 @@ import XCTest
 /// Receivers, managers and engines come and go at any time; nothing leaks, crashes or is confused.
 final class LifetimeTests: XCTestCase {
   func testReceiverDeallocatedMidBatchIsNotCalled() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       var labels: [CountdownLabel?] = (0..<600).map { CountdownLabel("l\($0)") }
       let calls = LockedState([String: [Int]]())
       for index in labels.indices {
@@ -26,8 +25,7 @@ final class LifetimeTests: XCTestCase {
   }
 
   func testReceiverReleasedOnAnotherThread() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let calls = LockedState(0)
       var model: OrderModel? = OrderModel()
       try manager.start(model!, seconds: 10) { _, _, _ in calls.withLock { $0 += 1 } }
@@ -71,8 +69,7 @@ final class LifetimeTests: XCTestCase {
   /// dead one's address (it often does; under the address sanitizer, which quarantines freed
   /// memory, it never does): every new object is checked, not only those at a reused address.
   func testANewObjectIsNeverTakenForADeadReceiver() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       var reused = 0
       var seen = Set<ObjectIdentifier>()
       for round in 0..<3_000 {

@@ -16,9 +16,7 @@ final class ManagerEndOnTimeTests: XCTestCase {
   }
 
   func testAPerMinuteCountdownShowsZeroAtItsDeadline() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(interval: .seconds(60), wall: wall)
+    try withManualManager(interval: .seconds(60)) { manager, clock, wall in
       let seen = LockedState<[(Int, Int64)]>([])
       try manager.start(id: "delivery", until: wall.now.addingTimeInterval(90)) { _, remaining, _ in
         seen.withLock { $0.append((remaining, clock.now.nanosecondsSinceOrigin / 1_000_000_000)) }
@@ -31,8 +29,7 @@ final class ManagerEndOnTimeTests: XCTestCase {
   }
 
   func testAnAfterRunsWithinTheEndToleranceOfItsDelay() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       try manager.start(id: "label", for: .seconds(10)) { _, _, _ in }
       try clock.advance(by: .milliseconds(200))
       let ranAt = LockedState<Int64?>(nil)
@@ -41,7 +38,6 @@ final class ManagerEndOnTimeTests: XCTestCase {
       XCTAssertNil(ranAt.withLock { $0 }, "never before its time")
       try clock.advance(by: .milliseconds(1))
       XCTAssertEqual(ranAt.withLock { $0 }, 1_700, "at 1.7 s, not at the grid's 2 s")
-      manager.cancelAll()
     }
   }
 

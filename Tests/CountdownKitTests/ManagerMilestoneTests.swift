@@ -6,9 +6,8 @@ import XCTest
 /// countdown they are given to, and kept by snapshots.
 final class ManagerMilestoneTests: XCTestCase {
   func testTheManagerDeliversOnlyItsMilestonesAndTheEnd() throws {
-    try MainActor.assumeIsolated {
+    try withManualManager { manager, clock, _ in
       let log = ValueLog()
-      let (manager, clock) = try makeManager()
       try manager.start(id: "tea", for: .seconds(300), delivering: manager.milestones([.seconds(60), .seconds(10)]), log.record("tea"))
       try clock.advance(by: .seconds(301))
       XCTAssertEqual(log.values("tea"), [60, 10, 0])
@@ -17,8 +16,7 @@ final class ManagerMilestoneTests: XCTestCase {
   }
 
   func testDurationsConvertToWholeIntervalsOrThrow() throws {
-    try MainActor.assumeIsolated {
-      let (manager, _) = try makeManager(interval: .milliseconds(500))
+    try withManualManager(interval: .milliseconds(500)) { manager, _, _ in
       XCTAssertEqual(try manager.milestones([.seconds(60), .milliseconds(1_500)]), .milestones([120, 3]))
       assertThrows(CountdownError.invalidMilestone, "a milestone between two intervals") { () throws(CountdownError) in
         _ = try manager.milestones([.milliseconds(1_250)])
@@ -30,9 +28,8 @@ final class ManagerMilestoneTests: XCTestCase {
   }
 
   func testAMilestoneBeyondTheCountdownThrowsAndChangesNothing() throws {
-    try MainActor.assumeIsolated {
+    try withManualManager { manager, clock, _ in
       let log = ValueLog()
-      let (manager, clock) = try makeManager()
       try manager.start(id: "tea", for: .seconds(30), log.record("tea"))
       assertThrows(CountdownError.invalidMilestone, "a milestone beyond 30 s") { () throws(CountdownError) in
         try manager.start(id: "tea", for: .seconds(30), delivering: .milestones([10, 31])) { _, _, _ in }
@@ -46,10 +43,8 @@ final class ManagerMilestoneTests: XCTestCase {
   }
 
   func testASnapshotKeepsTheMilestones() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
+    try withManualManager { first, clock, wall in
       let log = ValueLog()
-      let (first, clock) = try makeManager(wall: wall)
       try first.start(id: "tea", for: .seconds(120), delivering: .milestones([60, 10]), log.record("tea"))
       try clock.advance(by: .seconds(30))
       let snapshot = first.snapshot(of: String.self)

@@ -6,8 +6,7 @@ import XCTest
 /// models and lists, async values, system dates and snapshots.
 final class ManagerOvertimeTests: XCTestCase {
   func testAReceiverCountsOnPastItsDeadline() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let label = CountdownLabel("order")
       try manager.start(label, for: .seconds(2), pastTheEnd: .countsOvertime) { label, remaining, _ in
         label.shown.append(remaining)
@@ -16,14 +15,11 @@ final class ManagerOvertimeTests: XCTestCase {
       XCTAssertEqual(label.shown, [2, 1, 0, -1, -2])
       XCTAssertTrue(manager.contains(label))
       XCTAssertEqual(manager.timeLeft(for: label), .seconds(-2))
-      manager.cancelAll()
     }
   }
 
   func testAnIDInOvertimeStaysItsOwnUntilCancelled() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let log = ValueLog()
       let start = wall.now
       try manager.start(id: "talk", for: .seconds(2), pastTheEnd: .countsOvertime, log.record("talk"))
@@ -39,8 +35,7 @@ final class ManagerOvertimeTests: XCTestCase {
   }
 
   func testAStopFlagEndsItInOvertime() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       var seen: [Int] = []
       try manager.start(id: 7, until: Date(timeIntervalSince1970: 1_800_000_001), pastTheEnd: .countsOvertime) { _, value, stop in
         seen.append(value)
@@ -54,9 +49,7 @@ final class ManagerOvertimeTests: XCTestCase {
 
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   func testAnObservableCountdownShowsOvertime() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let start = wall.now
       let delivery = try manager.countdown(for: .seconds(2), pastTheEnd: .countsOvertime)
       // The device's clock moves with the continuous one.
@@ -91,8 +84,7 @@ final class ManagerOvertimeTests: XCTestCase {
 
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   func testAListRowCountsOvertime() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let list = ObservableCountdownList<String>(manager: manager)
       try list.start(id: "a", for: .seconds(1), pastTheEnd: .countsOvertime)
       try list.start(id: "b", for: .seconds(1))
@@ -126,9 +118,7 @@ final class ManagerOvertimeTests: XCTestCase {
   }
 
   func testAnOvertimeSnapshotRestoredAfterItsDeadlineGoesOnCounting() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (first, clock) = try makeManager(wall: wall)
+    try withManualManager { first, clock, wall in
       try first.start(id: "late", for: .seconds(10), pastTheEnd: .countsOvertime) { _, _, _ in }
       try first.start(id: "paused", for: .seconds(2), pastTheEnd: .countsOvertime) { _, _, _ in }
       try first.start(id: "plain", for: .seconds(10)) { _, _, _ in }
@@ -163,9 +153,7 @@ final class ManagerOvertimeTests: XCTestCase {
 
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   func testAnObservableCountdownRestoredAfterItsDeadlineIsInOvertime() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (first, _) = try makeManager(wall: wall)
+    try withManualManager { first, _, wall in
       let talk = try first.countdown(for: .seconds(5), pastTheEnd: .countsOvertime)
       let data = try JSONEncoder().encode(talk.snapshot(id: "talk"))
       wall.jump(by: 8)

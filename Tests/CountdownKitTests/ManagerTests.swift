@@ -9,8 +9,7 @@ import XCTest
 /// `MainActor.assumeIsolated` (a `@MainActor` XCTestCase cannot be discovered on Linux).
 final class ManagerTests: XCTestCase {
   func testCountsDownOnTheMainActorWithAStopFlag() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let label = CountdownLabel("resend")
       try manager.start(label, seconds: 3) { label, remaining, _ in
         label.text = remaining > 0 ? "Resend in \(remaining) s" : "Resend code"
@@ -27,8 +26,7 @@ final class ManagerTests: XCTestCase {
 
   // Cell reuse: re-registered three times within one interval -> one callback per tick.
   func testCellReuseReplacesInsteadOfDoubling() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let cell = CountdownLabel("cell")
       for item in [10, 20, 30] {
         try manager.start(cell, for: .seconds(item)) { cell, remaining, _ in cell.shown.append(remaining) }
@@ -45,8 +43,7 @@ final class ManagerTests: XCTestCase {
 
   // Cancel from inside a callback: the canceller's own later values and the other's stop at once.
   func testCancelInsideACallbackStopsAtOnce() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let first = CountdownLabel("first"), second = CountdownLabel("second")
       for label in [first, second] {
         try manager.start(label, seconds: 10) { label, remaining, _ in
@@ -68,8 +65,7 @@ final class ManagerTests: XCTestCase {
   /// cancels the other countdown, whose callback is already in the batch: that callback must be
   /// skipped. Each callback cancels the other, so the test does not depend on the batch's order.
   func testCancelOnTheMainActorSkipsACallbackAlreadyInTheBatch() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let left = CountdownLabel("left"), right = CountdownLabel("right")
       for (label, other) in [(left, right), (right, left)] {
         try manager.start(label, seconds: 10) { label, remaining, _ in
@@ -88,8 +84,7 @@ final class ManagerTests: XCTestCase {
   /// Time moves on another thread, so the tick's pass is queued on the main queue, not run. A
   /// cancel before the pass runs ends the countdown: the pass delivers nothing for it.
   func testCancelBeforeAQueuedPassRunsEndsTheCountdown() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let label = CountdownLabel("a")
       try manager.start(label, seconds: 10) { label, remaining, _ in label.shown.append(remaining) }
       try clock.advance(by: .zero)
@@ -103,8 +98,7 @@ final class ManagerTests: XCTestCase {
 
   // A deallocated receiver gets no callback; the manager keeps nothing alive.
   func testDeallocatedReceiverEndsSilently() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       var label: CountdownLabel? = CountdownLabel("gone")
       let weakLabel = WeakWatch(label!)
       let calls = LockedState(0)
@@ -123,8 +117,7 @@ final class ManagerTests: XCTestCase {
   /// tick removes the dead one's countdown. That object must never be taken for the dead one: it
   /// has no countdown, and starting one does not inherit the old one's time or callback.
   func testAnObjectAtADeadReceiversAddressIsNeverTakenForIt() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       var dead = Set<ObjectIdentifier>()
       var reused = 0
       let oldCalls = LockedState(0)
@@ -155,8 +148,7 @@ final class ManagerTests: XCTestCase {
 
   // Suspend 90 s with countdowns of 30 s and 120 s; a quiz clock pauses with the app.
   func testSuspendAndResumeCorrectsEveryCountdown() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let sale = CountdownLabel("30"), delivery = CountdownLabel("120"), quiz = CountdownLabel("quiz")
       try manager.start(sale, seconds: 30) { label, value, _ in label.shown.append(value) }
       try manager.start(delivery, seconds: 120) { label, value, _ in label.shown.append(value) }
@@ -177,8 +169,7 @@ final class ManagerTests: XCTestCase {
   }
 
   func testNotificationsDriveSuspendAndResume() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let center = NotificationCenter()
       let background = Notification.Name("test.background"), foreground = Notification.Name("test.foreground")
       var observation: LifecycleObservation? = manager.suspendAndResume(on: [background], and: [foreground], center: center)
@@ -200,9 +191,7 @@ final class ManagerTests: XCTestCase {
   }
 
   func testDateDeadlineIsNotMovedByAWallClockChange() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let label = CountdownLabel("sale")
       try manager.start(label, until: wall.now.addingTimeInterval(60)) { label, value, _ in label.shown.append(value) }
       try clock.advance(by: .seconds(1))
@@ -214,9 +203,7 @@ final class ManagerTests: XCTestCase {
   }
 
   func testPastDateEndsAtOnceWithOneZero() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let label = CountdownLabel("over")
       try manager.start(label, until: wall.now.addingTimeInterval(-5)) { label, value, _ in label.shown.append(value) }
       try clock.advance(by: .seconds(3))
@@ -225,9 +212,7 @@ final class ManagerTests: XCTestCase {
   }
 
   func testServerCalibrationCountsFromTheServersClock() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       try manager.calibrate(serverNow: wall.now.addingTimeInterval(10))  // server is 10 s ahead
       XCTAssertEqual(manager.serverOffset, .seconds(10))
       let label = CountdownLabel("sale")
@@ -239,8 +224,7 @@ final class ManagerTests: XCTestCase {
   }
 
   func testPauseAndResumeOneCountdown() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let label = CountdownLabel("a"), other = CountdownLabel("b")
       try manager.start(label, seconds: 10) { label, value, _ in label.shown.append(value) }
       try manager.start(other, seconds: 10) { label, value, _ in label.shown.append(value) }
@@ -257,8 +241,7 @@ final class ManagerTests: XCTestCase {
   }
 
   func testListenersCountUpUntilStoppedAndAreHeldWeakly() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let call = CountdownLabel("call")
       manager.listen(call) { call, elapsed, stop in
         call.shown.append(elapsed)
@@ -276,8 +259,7 @@ final class ManagerTests: XCTestCase {
   }
 
   func testHashableIDsReplaceAndEnd() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let seen = LockedState<[String: [Int]]>([:])
       for duration in [5, 3] {
         try manager.start(id: "order-1", for: .seconds(duration)) { id, remaining, _ in
@@ -302,8 +284,7 @@ final class ManagerTests: XCTestCase {
   }
 
   func testEqualIDsOfDifferentTypesAreDifferentCountdowns() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       // Two kinds of model whose ids happen to be equal numbers: a product (Int) and a shipment (Int64).
       let productID = 7, shipmentID: Int64 = 7
       let products = LockedState<[Int]>([]), shipments = LockedState<[Int]>([])
@@ -322,8 +303,7 @@ final class ManagerTests: XCTestCase {
   }
 
   func testOneShotRunsOnceAndCanBeCancelled() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let fired = LockedState<[String]>([])
       try manager.after(.seconds(2)) { fired.withLock { $0.append("a") } }
       let cancelled = try manager.after(.seconds(2)) { fired.withLock { $0.append("b") } }

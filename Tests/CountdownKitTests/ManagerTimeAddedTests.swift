@@ -7,9 +7,7 @@ import XCTest
 /// value at once, and the dates handed to the system and the length a snapshot keeps follow.
 final class ManagerTimeAddedTests: XCTestCase {
   func testAnIDsNewValueShowsAtOnceAndItsDatesAndLengthFollow() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let start = wall.now
       var values: [Int] = []
       try manager.start(id: "lot", for: .seconds(10)) { _, remaining, _ in values.append(remaining) }
@@ -37,8 +35,7 @@ final class ManagerTimeAddedTests: XCTestCase {
 
   func testTheNewValueComesOnTheMainQueuesNextTurnWhileAModelHasItInsideTheCall() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       var values: [Int] = []
       try manager.start(id: "lot", for: .seconds(10)) { _, remaining, _ in values.append(remaining) }
       let cell = CountdownLabel("cell")
@@ -57,14 +54,11 @@ final class ManagerTimeAddedTests: XCTestCase {
       XCTAssertEqual(values.suffix(2), [5, 35], "on the main queue's next turn, once")
       XCTAssertEqual(cell.shown.suffix(2), [5, 35])
       XCTAssertEqual(model.remaining, 35)
-      manager.cancelAll()
     }
   }
 
   func testAPausedOrSuspendedIDKeepsItsNewTimeFrozen() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       var game: [Int] = []
       try manager.start(id: "quiz", for: .seconds(10)) { _, _, _ in }
       try manager.start(id: "game", for: .seconds(10), whileSuspended: .pauses) { _, remaining, _ in game.append(remaining) }
@@ -86,13 +80,11 @@ final class ManagerTimeAddedTests: XCTestCase {
       manager.resume(id: "quiz")
       XCTAssertEqual(manager.endDate(id: "quiz"), wall.now + 35)
       XCTAssertEqual(manager.endDate(id: "game"), wall.now + 35)
-      manager.cancelAll()
     }
   }
 
   func testAReceiversCountdownTakesItsNewTimeWithTheSameHandler() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       final class Cell {
         var text: [Int] = []
       }
@@ -103,14 +95,11 @@ final class ManagerTimeAddedTests: XCTestCase {
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(cell.text, [10, 9, 8, 7, 6, 5, 35, 34])
       XCTAssertEqual(manager.count, 1)
-      manager.cancelAll()
     }
   }
 
   func testWhatCannotBeThrowsAndLeavesTheCountdownAndItsDatesUntouched() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let start = wall.now
       var calls: [Int] = []
       manager.listen(id: "call") { _, elapsed, _ in calls.append(elapsed) }
@@ -128,7 +117,6 @@ final class ManagerTimeAddedTests: XCTestCase {
       XCTAssertEqual(manager.timeLeft(id: "lot"), .seconds(7))
       XCTAssertEqual(manager.timerInterval(id: "lot"), start...(start + 10))
       XCTAssertEqual(manager.snapshot(of: String.self).entries.first { $0.id == "lot" }?.length, .seconds(10))
-      manager.cancelAll()
     }
   }
 }

@@ -9,21 +9,9 @@ import XCTest
 final class ObservableAgreesWithIDTests: XCTestCase {
   func testAPausesModelAndRowAgreeWithTheIDThroughSuspensionsAndPauses() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
-      let twins = try Twins(manager: manager, wall: wall) { list, manager, log throws(CountdownError) in
-        try manager.start(id: "id", for: .seconds(60), whileSuspended: .pauses, log.record("id"))
-        return (
-          try manager.countdown(for: .seconds(60), whileSuspended: .pauses),
-          try list.start(id: "row", for: .seconds(60), whileSuspended: .pauses)
-        )
-      }
-      func step(_ seconds: Int) throws {
-        try clock.advance(by: .seconds(seconds))
-        wall.jump(by: TimeInterval(seconds))
-      }
-      try step(10)
+    try withManualManager { manager, clock, wall in
+      let twins = try Twins(manager: manager, clock: clock, wall: wall, whileSuspended: .pauses)
+      try twins.step(10)
       twins.check("running")
       manager.suspendTicking()
       twins.check("at the suspension")
@@ -31,18 +19,18 @@ final class ObservableAgreesWithIDTests: XCTestCase {
       XCTAssertEqual(twins.model.timerDates.isFrozen, true, "frozen while suspended")
       XCTAssertNil(twins.model.endDate, "no end until the manager resumes")
       XCTAssertEqual(twins.model.pauseTime, wall.now, "frozen from the suspension on")
-      try step(5)
+      try twins.step(5)
       twins.check("5 s into the suspension")
       twins.pause()
       twins.check("paused while suspended")
       manager.resumeTicking()
       twins.check("resumed ticking, still paused")
-      try step(3)
+      try twins.step(3)
       twins.check("paused, ticking")
       twins.resume()
       twins.check("resumed")
       XCTAssertEqual(twins.model.endDate, wall.now + 50)
-      try step(2)
+      try twins.step(2)
       twins.check("running again")
       twins.pause()
       manager.suspendTicking()
@@ -51,13 +39,13 @@ final class ObservableAgreesWithIDTests: XCTestCase {
       twins.check("resumed while suspended: still frozen by the suspension")
       XCTAssertEqual(twins.model.isPaused, false)
       XCTAssertEqual(twins.model.timerDates.isFrozen, true)
-      try step(4)
+      try twins.step(4)
       manager.resumeTicking()
       twins.check("at the resume")
       XCTAssertEqual(twins.model.endDate, wall.now + 48, "the time suspended did not count")
-      try step(1)
+      try twins.step(1)
       twins.check("a second after the resume")
-      try step(47)
+      try twins.step(47)
       twins.check("at its end")
       XCTAssertEqual(twins.model.hasEnded, true)
     }
@@ -65,9 +53,7 @@ final class ObservableAgreesWithIDTests: XCTestCase {
 
   func testASuspensionFromAnotherThreadFreezesTheModelOnTheMainQueuesNextTurn() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let frozen = try manager.countdown(for: .seconds(60), whileSuspended: .pauses)
       let running = try manager.countdown(for: .seconds(60))
       try clock.advance(by: .seconds(10))
@@ -92,15 +78,9 @@ final class ObservableAgreesWithIDTests: XCTestCase {
 
   func testAPausedModelShortenedPastItsEndStaysPausedAtZeroUntilItResumesAsTheIDDoes() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
-      let twins = try Twins(manager: manager, wall: wall) { list, manager, log throws(CountdownError) in
-        try manager.start(id: "id", for: .seconds(60), log.record("id"))
-        return (try manager.countdown(for: .seconds(60)), try list.start(id: "row", for: .seconds(60)))
-      }
-      try clock.advance(by: .seconds(10))
-      wall.jump(by: 10)
+    try withManualManager { manager, clock, wall in
+      let twins = try Twins(manager: manager, clock: clock, wall: wall)
+      try twins.step(10)
       twins.pause()
       try twins.addTime(.seconds(-100))
       twins.check("paused, shortened past its end")
@@ -113,8 +93,7 @@ final class ObservableAgreesWithIDTests: XCTestCase {
         XCTAssertEqual(model.timerDates, CountdownTimerDates(timerInterval: (wall.now - 10)...wall.now, pauseTime: wall.now))
       }
       XCTAssertEqual(twins.log.values("id").last, 50, "the id's handler hears nothing while paused")
-      try clock.advance(by: .seconds(3))
-      wall.jump(by: 3)
+      try twins.step(3)
       twins.check("still paused")
       twins.resume()
       twins.check("resumed: its single 0")
@@ -130,15 +109,9 @@ final class ObservableAgreesWithIDTests: XCTestCase {
 
   func testARunningModelShortenedPastItsEndIsEndedAtOnceAndNothingElse() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
-      let twins = try Twins(manager: manager, wall: wall) { list, manager, log throws(CountdownError) in
-        try manager.start(id: "id", for: .seconds(60), log.record("id"))
-        return (try manager.countdown(for: .seconds(60)), try list.start(id: "row", for: .seconds(60)))
-      }
-      try clock.advance(by: .seconds(10))
-      wall.jump(by: 10)
+    try withManualManager { manager, clock, wall in
+      let twins = try Twins(manager: manager, clock: clock, wall: wall)
+      try twins.step(10)
       try twins.addTime(.seconds(-100))
       for model in [twins.model, twins.row] {
         XCTAssertEqual(model.remaining, 0, "inside the call")
@@ -169,22 +142,32 @@ private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
 @MainActor
 private final class Twins {
   let manager: CountdownManager
+  let clock: ManualCountdownClock
   let wall: TestWallClock
   let list: ObservableCountdownList<String>
   let log = ValueLog()
   let model: ObservableCountdown
   let row: ObservableCountdown
 
+  /// Starts the three, 60 s each with `policy`: the id `"id"` on `manager` (its values logged
+  /// under `"id"`), a model, and the row `"row"` of a new list.
   init(
-    manager: CountdownManager, wall: TestWallClock,
-    start: (ObservableCountdownList<String>, CountdownManager, ValueLog) throws(CountdownError) -> (
-      ObservableCountdown, ObservableCountdown
-    )
+    manager: CountdownManager, clock: ManualCountdownClock, wall: TestWallClock,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning
   ) throws {
     self.manager = manager
+    self.clock = clock
     self.wall = wall
     list = ObservableCountdownList<String>(manager: manager)
-    (model, row) = try start(list, manager, log)
+    try manager.start(id: "id", for: .seconds(60), whileSuspended: policy, log.record("id"))
+    model = try manager.countdown(for: .seconds(60), whileSuspended: policy)
+    row = try list.start(id: "row", for: .seconds(60), whileSuspended: policy)
+  }
+
+  /// Lets `seconds` pass on the manual clock and on the wall clock alike.
+  func step(_ seconds: Int) throws {
+    try clock.advance(by: .seconds(seconds))
+    wall.jump(by: TimeInterval(seconds))
   }
 
   func pause() {

@@ -8,8 +8,7 @@ import XCTest
 final class ObservableCountdownListTests: XCTestCase {
   func testARowsChangeDoesNotInvalidateOtherRows() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let list = ObservableCountdownList<Int>(manager: manager)
       // 500 rows: row n ends after n + 1 seconds, so each second changes every row still running.
       // Row 0 ends after 1 s and then never changes again; row 499 changes every second.
@@ -32,8 +31,7 @@ final class ObservableCountdownListTests: XCTestCase {
 
   func testOneRowChangingLeavesAnIdleRowUntouched() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager(interval: .seconds(60))
+    try withManualManager(interval: .seconds(60)) { manager, clock, _ in
       let list = ObservableCountdownList<String>(manager: manager)
       try list.start(id: "soon", for: .seconds(30))
       try list.start(id: "later", for: .seconds(600))
@@ -50,8 +48,7 @@ final class ObservableCountdownListTests: XCTestCase {
 
   func testMembershipIsObservedThroughIDs() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let list = ObservableCountdownList<String>(manager: manager)
       let missing = ObservationCounter { _ = list["b"] }
       let listView = ObservationCounter { _ = list.ids }
@@ -79,8 +76,7 @@ final class ObservableCountdownListTests: XCTestCase {
 
   func testBadInputAddsNoRowAndKeepsTheExistingOne() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let list = ObservableCountdownList<Int>(manager: manager)
       try list.start(id: 1, for: .seconds(10))
       do throws(CountdownError) {
@@ -100,8 +96,7 @@ final class ObservableCountdownListTests: XCTestCase {
 
   func testReleasingTheListEndsItsCountdowns() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (manager, _) = try makeManager()
+    try withManualManager { manager, _, _ in
       weak var released: ObservableCountdownList<Int>?
       do {
         let list = ObservableCountdownList<Int>(manager: manager)

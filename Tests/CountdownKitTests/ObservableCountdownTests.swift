@@ -8,8 +8,7 @@ import XCTest
 final class ObservableCountdownTests: XCTestCase {
   func testOneObservedChangePerValueChangeAndNoneBetween() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let countdown = try manager.countdown(for: .seconds(5))
       XCTAssertEqual(countdown.remaining, 5, "the value is there at once, before any callback")
       XCTAssertFalse(countdown.hasEnded)
@@ -38,8 +37,7 @@ final class ObservableCountdownTests: XCTestCase {
 
   func testSeveralTicksInOneAdvanceAreOneChangeEach() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let countdown = try manager.countdown(for: .seconds(100))
       let values = ObservationCounter { _ = countdown.remaining }
       try clock.advance(by: .seconds(10))
@@ -50,8 +48,7 @@ final class ObservableCountdownTests: XCTestCase {
 
   func testRemainingTimeCountsTheManagersIntervals() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager(interval: .seconds(60))
+    try withManualManager(interval: .seconds(60)) { manager, clock, _ in
       let countdown = try manager.countdown(for: .seconds(150))
       XCTAssertEqual(countdown.remaining, 3, "whole minutes, rounded up")
       XCTAssertEqual(countdown.remainingTime, RemainingTime(seconds: 180))
@@ -62,9 +59,7 @@ final class ObservableCountdownTests: XCTestCase {
 
   func testRestartReplacesTheCountdown() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let countdown = try manager.countdown(for: .seconds(2))
       try clock.advance(by: .seconds(3))
       XCTAssertTrue(countdown.hasEnded)
@@ -85,8 +80,7 @@ final class ObservableCountdownTests: XCTestCase {
 
   func testARejectedRestartLeavesTheCountdownAndItsValues() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let countdown = try manager.countdown(for: .seconds(10))
       let values = ObservationCounter { _ = countdown.remaining }
       do throws(CountdownError) {
@@ -108,8 +102,7 @@ final class ObservableCountdownTests: XCTestCase {
 
   func testADateInThePastHasEndedAtOnce() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let countdown = try manager.countdown(until: .distantPast)
       XCTAssertEqual(countdown.remaining, 0)
       XCTAssertTrue(countdown.hasEnded)
@@ -121,8 +114,7 @@ final class ObservableCountdownTests: XCTestCase {
 
   func testReleasingTheModelEndsItsCountdown() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       weak var released: ObservableCountdown?
       do {
         let countdown = try manager.countdown(for: .seconds(100))
@@ -138,8 +130,7 @@ final class ObservableCountdownTests: XCTestCase {
 
   func testCancelAndCancelAllKeepTheLastValue() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let first = try manager.countdown(for: .seconds(10)), second = try manager.countdown(for: .seconds(10))
       try clock.advance(by: .seconds(2))
       XCTAssertTrue(first.cancel())
@@ -153,8 +144,7 @@ final class ObservableCountdownTests: XCTestCase {
 
   func testPauseFreezesAndResumeContinues() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let quiz = try manager.countdown(for: .seconds(20))
       let paused = ObservationCounter { _ = quiz.isPaused }
       try clock.advance(by: .seconds(2))
@@ -184,8 +174,7 @@ final class ObservableCountdownTests: XCTestCase {
   /// and at its end, as the manager's own handlers do; one delivering only the end, at the end.
   func testAModelDeliversOnlyWhatItIsAskedFor() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let exam = try manager.countdown(for: .seconds(30), delivering: .milestones([10]))
       let save = try manager.countdown(for: .seconds(30), delivering: .onlyTheEnd)
       let list = ObservableCountdownList<String>(manager: manager)
@@ -208,8 +197,7 @@ final class ObservableCountdownTests: XCTestCase {
   /// A model's snapshot keeps what it delivers: restored, it delivers only that again.
   func testARestoredModelKeepsItsDeliveries() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let (saved, _) = try makeManager()
+    try withManualManager { saved, _, _ in
       let exam = try saved.countdown(for: .seconds(30), delivering: .milestones([10]))
       let snapshot = exam.snapshot(id: "exam")
       exam.cancel()

@@ -8,9 +8,7 @@ import XCTest
 final class ObservableTimeAddedTests: XCTestCase {
   func testRemainingAndTheDatesChangeAtOnce() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let start = wall.now
       let quiz = try manager.countdown(for: .seconds(10))
       try clock.advance(by: .seconds(5))
@@ -67,9 +65,7 @@ final class ObservableTimeAddedTests: XCTestCase {
   }
   func testAListRowGetsTimeAloneAndItsSnapshotKeepsTheNewLength() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let start = wall.now
       let lots = ObservableCountdownList<String>(manager: manager)
       try lots.start(id: "vase", for: .seconds(10))

@@ -5,8 +5,7 @@ import XCTest
 /// A one-shot action wakes the engine once, at its end, and makes one main-actor call.
 final class OneShotTests: XCTestCase {
   func testAfterWakesOnceForItsAction() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let runs = LockedState(0)
       try manager.after(.seconds(600)) { runs.withLock { $0 += 1 } }
       try clock.advance(by: .seconds(599))
@@ -23,8 +22,7 @@ final class OneShotTests: XCTestCase {
   }
 
   func testAfterWithNoDelayRunsPromptlyAndCanBeCancelled() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let runs = LockedState(0)
       try manager.after(.zero) { runs.withLock { $0 += 1 } }
       let cancelled = try manager.after(.seconds(5)) { runs.withLock { $0 += 10 } }

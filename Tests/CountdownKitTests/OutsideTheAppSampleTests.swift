@@ -73,8 +73,7 @@ final class OutsideTheAppSampleTests: XCTestCase {
   }
 
   func testAPausedSalesWidgetShowsItFrozenInOneEntry() throws {
-    try MainActor.assumeIsolated {
-      let (manager, _) = try makeManager()
+    try withManualManager { manager, _, _ in
       try manager.start(id: 42, for: .seconds(600)) { _, _, _ in }
       manager.pause(id: 42)
       let data = try JSONEncoder().encode(manager.snapshot(of: Int.self))
@@ -109,9 +108,7 @@ final class OutsideTheAppSampleTests: XCTestCase {
 
   #if !canImport(ActivityKit)
     func testTheLiveActivityCarriesTheCountdownsRange() throws {
-      try MainActor.assumeIsolated {
-        let wall = TestWallClock()
-        let (manager, _) = try makeManager(wall: wall)
+      try withManualManager { manager, _, wall in
         try manager.start(id: "A1", for: .seconds(1_200)) { _, _, _ in }
         let activity = try XCTUnwrap(startDeliveryActivity(for: "A1", on: manager))
         XCTAssertEqual(activity.content.state.arrival, wall.now...(wall.now + 1_200))
@@ -124,7 +121,6 @@ final class OutsideTheAppSampleTests: XCTestCase {
         XCTAssertEqual(paused.content.state.pausedAt, wall.now)
         XCTAssertEqual(paused.content.state.arrival, wall.now...(wall.now + 1_200))
         XCTAssertNil(paused.content.staleDate, "a frozen countdown goes stale at no date")
-        manager.cancelAll()
       }
     }
   #endif

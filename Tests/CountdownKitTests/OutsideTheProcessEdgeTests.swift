@@ -7,9 +7,7 @@ import XCTest
 /// and racing another thread.
 final class OutsideTheProcessEdgeTests: XCTestCase {
   func testATimerIntervalKeepsItsLengthWhenTheDeviceClockGoesBack() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       try manager.start(id: "order", for: .seconds(600)) { _, _, _ in }
       try clock.advance(by: .seconds(10))
       wall.jump(by: 10)
@@ -18,15 +16,12 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
       XCTAssertEqual(manager.timerInterval(id: "order"), (wall.now - 10)...(wall.now + 590))
       wall.jump(by: 7_200)  // and two hours ahead
       XCTAssertEqual(manager.timerInterval(id: "order"), (wall.now - 10)...(wall.now + 590))
-      manager.cancelAll()
     }
   }
 
   func testAModelsRefreshedDatesKeepTheirLengthAfterAClockChange() throws {
-    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, _) = try makeManager(wall: wall)
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { manager, _, wall in
       let countdown = try manager.countdown(for: .seconds(60))
       for jump in [30.0, -60.0] {
         wall.jump(by: jump)
@@ -39,9 +34,7 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
   }
 
   func testACountdownThatPausesWhileSuspendedIsFrozenWhileSuspended() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       try manager.start(id: "quiz", for: .seconds(60), whileSuspended: .pauses) { _, _, _ in }
       try clock.advance(by: .seconds(10))
       wall.jump(by: 10)
@@ -53,15 +46,12 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
       manager.resumeTicking()
       XCTAssertEqual(manager.endDate(id: "quiz"), wall.now + 50)
       XCTAssertEqual(manager.timerInterval(id: "quiz"), (wall.now - 10)...(wall.now + 50))
-      manager.cancelAll()
     }
   }
 
   func testAModelThatPausesWhileSuspendedFollowsTheSuspension() throws {
-    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { manager, clock, wall in
       let countdown = try manager.countdown(for: .seconds(60), whileSuspended: .pauses)
       try clock.advance(by: .seconds(10))
       wall.jump(by: 10)
@@ -83,10 +73,8 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
   }
 
   func testARestoredModelOrRowThatRanOutMeanwhileEndedWhenItRanOut() throws {
-    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (first, _) = try makeManager(wall: wall)
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { first, _, wall in
       let end = wall.now + 10
       let data = try JSONEncoder().encode(try first.countdown(for: .seconds(10)).snapshot(id: "resend"))
       wall.jump(by: 30)
@@ -104,9 +92,7 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
   }
 
   func testASnapshotTakenWhileSuspendedWritesWhenAnOverdueCountdownRanOut() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (first, clock) = try makeManager(wall: wall)
+    try withManualManager { first, clock, wall in
       let end = wall.now + 10
       try first.start(id: "bake", for: .seconds(10)) { _, _, _ in }
       first.suspendTicking()
@@ -121,8 +107,7 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
   }
 
   func testASnapshotWithAnOffsetCalibrateRefusesIsRefused() throws {
-    try MainActor.assumeIsolated {
-      let (manager, _) = try makeManager()
+    try withManualManager { manager, _, _ in
       assertThrows(CountdownError.outOfRange) { () throws(CountdownError) in
         try manager.calibrate(serverNow: Date(timeIntervalSince1970: 1_800_000_000 + 9.22e9))
       }
@@ -138,9 +123,8 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
   }
 
   func testACountdownPausedAtZeroEndsOnRestore() throws {
-    try MainActor.assumeIsolated {
+    try withManualManager { manager, clock, _ in
       let log = ValueLog()
-      let (manager, clock) = try makeManager()
       let snapshot = CountdownSnapshot<String>(
         takenAt: Date(timeIntervalSince1970: 1_800_000_000), serverOffset: nil,
         entries: [.init(id: "done", kind: .countdown, policy: .keepsRunning, isPaused: true, time: .zero)])
@@ -153,7 +137,7 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
   }
 
   func testACountdownFrozenAtZeroEndedNoLaterThanTheRestoreAfterTheClockWentBack() throws {
-    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
     try MainActor.assumeIsolated {
       let wall = TestWallClock()
       let snapshot = CountdownSnapshot<String>(
@@ -186,9 +170,7 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
   }
 
   func testACountdownThatHadRunOutWhenSavedStaysEndedAfterTheClockWentBack() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (first, clock) = try makeManager(wall: wall)
+    try withManualManager { first, clock, wall in
       try first.start(id: "bake", for: .seconds(10)) { _, _, _ in }
       try first.start(id: "talk", for: .seconds(10), pastTheEnd: .countsOvertime) { _, _, _ in }
       first.suspendTicking()
@@ -212,10 +194,8 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
   }
 
   func testAModelThatEndedBeforeTheClockWentBackIsSavedEnded() throws {
-    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (first, clock) = try makeManager(wall: wall)
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { first, clock, wall in
       let countdown = try first.countdown(for: .seconds(10))
       try clock.advance(by: .seconds(10))
       wall.jump(by: 10)

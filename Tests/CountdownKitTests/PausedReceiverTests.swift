@@ -6,8 +6,7 @@ import XCTest
 /// once the receiver is gone, even when nothing else ticks.
 final class PausedReceiverTests: XCTestCase {
   func testAPausedCountdownOfADeadReceiverIsRemovedWhenNothingElseTicks() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       var model: OrderModel? = OrderModel()
       let watch = WeakWatch(model!)
       try manager.start(model!, seconds: 60) { model, remaining, _ in model.remaining = remaining }

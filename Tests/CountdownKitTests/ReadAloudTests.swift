@@ -26,23 +26,38 @@ final class ReadAloudTests: XCTestCase {
     }
   }
 
+  /// A read-aloud in English on `manager` at `milestones`, and what it announces.
+  @MainActor
+  private static func englishReadAloud(
+    on manager: CountdownManager, at milestones: Set<Duration> = [.seconds(60), .seconds(10)]
+  ) throws -> (CountdownReadAloud, Announcements) {
+    let announcements = Announcements()
+    let readAloud = try manager.readAloud(at: milestones, locale: Locale(identifier: "en_US"), announcer: announcements)
+    return (readAloud, announcements)
+  }
+
+  /// Runs a 120 s exam on `manager` whose 60 s and 10 s are read aloud in English: fails unless it
+  /// is delivered those milestones alone and each is announced once by 121 s, the end's 0 not at all.
+  @MainActor
+  private static func assertAnExamAnnouncesEachMilestoneOnce(
+    on manager: CountdownManager, clock: ManualCountdownClock, _ what: String, line: UInt = #line
+  ) throws {
+    let (readAloud, announcements) = try Self.englishReadAloud(on: manager)
+    XCTAssertEqual(readAloud.deliveries, .milestones([60, 10]), what, line: line)
+    try manager.start(id: "exam", for: .seconds(120), delivering: readAloud.deliveries) { _, left, _ in readAloud.read(left) }
+    try clock.advance(by: .seconds(121))
+    XCTAssertEqual(announcements.texts, ["1 minute left", "10 seconds left"], what, line: line)
+  }
+
   func testAMilestoneCountdownAnnouncesEachMilestoneOnce() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
-      let announcements = Announcements()
-      let readAloud = try manager.readAloud(at: [.seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
-      XCTAssertEqual(readAloud.deliveries, .milestones([60, 10]))
-      try manager.start(id: "exam", for: .seconds(120), delivering: readAloud.deliveries) { _, left, _ in readAloud.read(left) }
-      try clock.advance(by: .seconds(121))
-      XCTAssertEqual(announcements.texts, ["1 minute left", "10 seconds left"], "no announcement for the end's 0")
+    try withManualManager { manager, clock, _ in
+      try Self.assertAnExamAnnouncesEachMilestoneOnce(on: manager, clock: clock, "no announcement for the end's 0")
     }
   }
 
   func testALabelUpdatedEverySecondAnnouncesOnlyItsMilestonesOnce() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
-      let announcements = Announcements()
-      let readAloud = try manager.readAloud(at: [.seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
+    try withManualManager { manager, clock, _ in
+      let (readAloud, announcements) = try Self.englishReadAloud(on: manager)
       var label = ""
       try manager.start(id: "exam", for: .seconds(65)) { _, left, _ in
         label = "\(left)"
@@ -68,11 +83,8 @@ final class ReadAloudTests: XCTestCase {
   }
 
   func testAMilestoneCrossedWhileSuspendedIsReadWithTheTimeLeftThen() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
-      let announcements = Announcements()
-      let readAloud = try manager.readAloud(
-        at: [.seconds(600), .seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
+    try withManualManager { manager, clock, _ in
+      let (readAloud, announcements) = try Self.englishReadAloud(on: manager, at: [.seconds(600), .seconds(60), .seconds(10)])
       var delivered: [Int] = []
       try manager.start(id: "exam", for: .seconds(700), delivering: readAloud.deliveries) { _, left, _ in
         delivered.append(left)
@@ -91,18 +103,15 @@ final class ReadAloudTests: XCTestCase {
 
   /// The same for a countdown restored from a snapshot: its milestones are read with the time left.
   func testARestoredMilestoneCountdownIsReadWithTheTimeLeftThen() throws {
-    try MainActor.assumeIsolated {
-      let (saved, _) = try makeManager()
-      let readAloud = try saved.readAloud(
-        at: [.seconds(600), .seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: Announcements())
+    try withManualManager { saved, _, _ in
+      let (readAloud, _) = try Self.englishReadAloud(on: saved, at: [.seconds(600), .seconds(60), .seconds(10)])
       try saved.start(id: "exam", for: .seconds(700), delivering: readAloud.deliveries) { _, _, _ in }
       let snapshot = saved.snapshot(of: String.self)
       saved.cancelAll()
 
       let (manager, clock) = try makeManager()
-      let announcements = Announcements()
-      let restoredReadAloud = try manager.readAloud(
-        at: [.seconds(600), .seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
+      let (restoredReadAloud, announcements) = try Self.englishReadAloud(
+        on: manager, at: [.seconds(600), .seconds(60), .seconds(10)])
       try manager.restore(snapshot) { _, left, _ in restoredReadAloud.read(left) }
       manager.suspendTicking()
       try clock.advance(by: .seconds(400))
@@ -119,22 +128,14 @@ final class ReadAloudTests: XCTestCase {
         let clock = try ManualCountdownClock(
           jitter: .init(late: .milliseconds(2), early: .microseconds(50), drift: .microseconds(30), seed: seed))
         let manager = try CountdownManager(clock: clock)
-        let announcements = Announcements()
-        let readAloud = try manager.readAloud(
-          at: [.seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
-        try manager.start(id: "exam", for: .seconds(120), delivering: readAloud.deliveries) { _, left, _ in readAloud.read(left) }
-        try clock.advance(by: .seconds(121))
-        XCTAssertEqual(announcements.texts, ["1 minute left", "10 seconds left"], "seed \(seed): late by less than an interval")
+        try Self.assertAnExamAnnouncesEachMilestoneOnce(on: manager, clock: clock, "seed \(seed): late by less than an interval")
       }
     }
   }
 
   func testAMilestoneBroughtBackAheadIsReadAgainWhenItComes() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
-      let announcements = Announcements()
-      let readAloud = try manager.readAloud(
-        at: [.seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
+    try withManualManager { manager, clock, _ in
+      let (readAloud, announcements) = try Self.englishReadAloud(on: manager)
       let start = { () throws(CountdownError) in
         try manager.start(id: "exam", for: .seconds(120), delivering: readAloud.deliveries) { _, left, _ in readAloud.read(left) }
       }
@@ -150,23 +151,18 @@ final class ReadAloudTests: XCTestCase {
       try start()  // the same id again, while at 10
       try clock.advance(by: .seconds(60))
       XCTAssertEqual(announcements.texts.suffix(2), ["10 seconds left", "1 minute left"], "started again: 60 once more")
-      manager.cancelAll()
     }
   }
 
   func testALabelsMilestoneBroughtBackAheadIsReadAgainOnce() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
-      let announcements = Announcements()
-      let readAloud = try manager.readAloud(
-        at: [.seconds(60), .seconds(10)], locale: Locale(identifier: "en_US"), announcer: announcements)
+    try withManualManager { manager, clock, _ in
+      let (readAloud, announcements) = try Self.englishReadAloud(on: manager)
       try manager.start(id: "exam", for: .seconds(65)) { _, left, _ in readAloud.read(left) }
       try clock.advance(by: .seconds(55))
       XCTAssertEqual(announcements.texts, ["1 minute left", "10 seconds left"])
       XCTAssertTrue(try manager.addTime(.seconds(120), id: "exam"))
       try clock.advance(by: .seconds(80))
       XCTAssertEqual(announcements.texts, ["1 minute left", "10 seconds left", "1 minute left"])
-      manager.cancelAll()
     }
   }
 
@@ -187,8 +183,7 @@ final class ReadAloudTests: XCTestCase {
 /// The Milestones article's samples, run on the manual clock.
 final class MilestoneSampleTests: XCTestCase {
   func testTheExamSampleReachesItsMilestonesAndTheEnd() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let exam = Exam()
       try startExam(on: manager, exam: exam)
       try clock.advance(by: .seconds(7_201))
@@ -198,13 +193,11 @@ final class MilestoneSampleTests: XCTestCase {
   }
 
   func testTheLabelSampleShowsEverySecond() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let label = ExamLabel()
       try startExamClock(on: manager, label: label)
       try clock.advance(by: .seconds(7_200 - 65))
       XCTAssertEqual(label.text, "1:05")
-      manager.cancelAll()
     }
   }
 }

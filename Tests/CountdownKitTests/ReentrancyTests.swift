@@ -8,8 +8,7 @@ import XCTest
 /// reference back would be a cycle that outlives the test.
 final class ReentrancyTests: XCTestCase {
   func testCallbacksCancelThemselvesAndOthers() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let selfCancelling = CountdownLabel("self"), victim = CountdownLabel("victim"), killer = CountdownLabel("killer")
       try manager.start(selfCancelling, seconds: 10) { [unowned manager] label, remaining, _ in
         label.shown.append(remaining)
@@ -29,8 +28,7 @@ final class ReentrancyTests: XCTestCase {
   }
 
   func testCallbacksRegisterNewReceiversAndReRegisterThemselves() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let parent = CountdownLabel("parent")
       var children: [CountdownLabel] = []
       try manager.start(parent, seconds: 3) { [unowned manager] label, remaining, _ in
@@ -53,8 +51,7 @@ final class ReentrancyTests: XCTestCase {
   }
 
   func testCallbacksSuspendAndResumeTheManager() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let label = CountdownLabel("a")
       try manager.start(label, seconds: 20) { [unowned manager] label, remaining, _ in
         label.shown.append(remaining)
@@ -73,8 +70,7 @@ final class ReentrancyTests: XCTestCase {
   }
 
   func testAdvancingTheClockFromACallbackDoesNotDeadlock() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let label = CountdownLabel("a")
       try manager.start(label, seconds: 5) { label, remaining, _ in
         label.shown.append(remaining)

@@ -5,8 +5,7 @@ import XCTest
 /// `RemainingTime` reads a duration the way a countdown's callback counts it: rounded up.
 final class RemainingTimeTests: XCTestCase {
   func testTheQueriedRemainingTimeReadsAsTheCallbackAtTheSameInstant() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let label = CountdownLabel("sale")
       try manager.start(label, seconds: 60) { label, remaining, _ in label.shown.append(remaining) }
       try clock.advance(by: .zero)

@@ -2,26 +2,26 @@ import CountdownKit
 import Foundation
 import XCTest
 
+// The lifecycle notifications the tests save and resume on, each test posting to a center of its own.
+private let didEnterBackground = Notification.Name("test.didEnterBackground")
+private let willEnterForeground = Notification.Name("test.willEnterForeground")
+private let willTerminate = Notification.Name("test.willTerminate")
+
 /// A manager's and a list's countdowns saved when the app leaves the foreground and back at the
 /// next launch, through the lifecycle notifications, with no file handling in the app.
 final class SavingWithoutCodeTests: XCTestCase {
-  private static let didEnterBackground = Notification.Name("test.didEnterBackground")
-  private static let willEnterForeground = Notification.Name("test.willEnterForeground")
-
+  /// A new file in the temporary directory, removed when the test ends.
   private func temporaryFile() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("countdowns-\(UUID()).json")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("countdowns-\(UUID()).json")
+    addTeardownBlock { try? FileManager.default.removeItem(at: file) }
+    return file
   }
 
   func testAManagersCountdownsComeBackAfterARelaunch() throws {
     let file = temporaryFile()
-    defer { try? FileManager.default.removeItem(at: file) }
-    let didEnterBackground = Self.didEnterBackground
-    let willEnterForeground = Self.willEnterForeground
-    try MainActor.assumeIsolated {
+    try withManualManager { first, _, wall in
       let center = NotificationCenter()
-      let wall = TestWallClock()
       let log = ValueLog()
-      let (first, _) = try makeManager(wall: wall)
       first.followLifecycle(suspendOn: [didEnterBackground], resumeOn: [willEnterForeground], center: center)
       let nothing = try first.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center, log.recordByID())
       XCTAssertEqual(nothing.ids, [], "a first launch restores nothing")
@@ -55,14 +55,11 @@ final class SavingWithoutCodeTests: XCTestCase {
   }
 
   func testAListsRowsComeBackFromUserDefaults() throws {
-    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
     let store = CountdownStore.userDefaults(key: "countdowns-\(UUID())")
     defer { try? store.remove() }
-    let didEnterBackground = Self.didEnterBackground
-    try MainActor.assumeIsolated {
+    try withManualManager { manager, _, wall in
       let center = NotificationCenter()
-      let wall = TestWallClock()
-      let (manager, _) = try makeManager(wall: wall)
       var list: ObservableCountdownList<Int>? = ObservableCountdownList<Int>(manager: manager)
       try list?.keepSaved(in: store, savingOn: [didEnterBackground], center: center)
       try list?.start(id: 7, for: .seconds(90))
@@ -82,17 +79,9 @@ final class SavingWithoutCodeTests: XCTestCase {
   func testKeepingAManagerSavedAgainSwitchesTheSavingAndRestoresNothing() throws {
     let file = temporaryFile()
     let other = temporaryFile()
-    defer {
-      try? FileManager.default.removeItem(at: file)
-      try? FileManager.default.removeItem(at: other)
-    }
-    let didEnterBackground = Self.didEnterBackground
-    let willTerminate = Notification.Name("test.willTerminate")
-    try MainActor.assumeIsolated {
+    try withManualManager { manager, clock, wall in
       let center = NotificationCenter()
       let log = ValueLog()
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
       try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center, log.recordByID())
       try manager.start(id: "ended", for: .seconds(5), log.recordByID())
       try manager.start(id: "cancelled", for: .seconds(600), log.recordByID())
@@ -125,24 +114,19 @@ final class SavingWithoutCodeTests: XCTestCase {
       let now = try CountdownSnapshot<String>(decoding: XCTUnwrap(CountdownStore.file(other).load()))
       XCTAssertEqual(now.entries.map(\.id), ["running"], "saved where and when the last call says")
       manager.stopSaving(String.self)
-      manager.cancelAll()
     }
   }
 
   func testKeepingAListSavedAgainSwitchesTheSavingAndBringsNoRemovedRowBack() throws {
-    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
     let store = CountdownStore.userDefaults(key: "countdowns-\(UUID())")
     let other = CountdownStore.userDefaults(key: "countdowns-\(UUID())")
     defer {
       try? store.remove()
       try? other.remove()
     }
-    let didEnterBackground = Self.didEnterBackground
-    let willTerminate = Notification.Name("test.willTerminate")
-    try MainActor.assumeIsolated {
+    try withManualManager { manager, clock, wall in
       let center = NotificationCenter()
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
       let list = ObservableCountdownList<Int>(manager: manager)
       try list.keepSaved(in: store, savingOn: [didEnterBackground], center: center)
       try list.start(id: 1, for: .seconds(90))
@@ -179,16 +163,9 @@ final class SavingWithoutCodeTests: XCTestCase {
   func testAReplacingCallRefusesADamagedStoreAndACallAfterStopSavingRestoresAgain() throws {
     let file = temporaryFile()
     let damaged = temporaryFile()
-    defer {
-      try? FileManager.default.removeItem(at: file)
-      try? FileManager.default.removeItem(at: damaged)
-    }
     try Data("not a snapshot".utf8).write(to: damaged)
-    let didEnterBackground = Self.didEnterBackground
-    let willTerminate = Notification.Name("test.willTerminate")
-    try MainActor.assumeIsolated {
+    try withManualManager { manager, _, _ in
       let center = NotificationCenter()
-      let (manager, _) = try makeManager()
       try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center) { _, _, _ in }
       try manager.start(id: "a", for: .seconds(60)) { _, _, _ in }
       assertThrows(CountdownSnapshotError.unreadable) { () throws(CountdownSnapshotError) in
@@ -207,34 +184,27 @@ final class SavingWithoutCodeTests: XCTestCase {
       XCTAssertEqual(restoration.ids, ["a"], "no saving to replace: restored, as the first call")
       XCTAssertTrue(manager.contains(id: "a"))
       manager.stopSaving(String.self)
-      manager.cancelAll()
     }
   }
 
   func testADamagedSaveIsATypedErrorAndIsNotOverwritten() throws {
     let file = temporaryFile()
-    defer { try? FileManager.default.removeItem(at: file) }
     try Data("not a snapshot".utf8).write(to: file)
-    let didEnterBackground = Self.didEnterBackground
-    try MainActor.assumeIsolated {
+    try withManualManager { manager, _, _ in
       let center = NotificationCenter()
-      let (manager, _) = try makeManager()
       assertThrows(CountdownSnapshotError.unreadable) { () throws(CountdownSnapshotError) in
         try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center) { _, _, _ in }
       }
       try manager.start(id: "a", for: .seconds(5)) { _, _, _ in }
       center.post(name: didEnterBackground, object: nil)
       XCTAssertEqual(try Data(contentsOf: file), Data("not a snapshot".utf8), "nothing was set up to save over it")
-      manager.cancelAll()
     }
   }
 
   func testAFailedSaveIsReportedAndKeepsTheLastOne() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID())/countdowns.json")
-    let didEnterBackground = Self.didEnterBackground
-    try MainActor.assumeIsolated {
+    try withManualManager { manager, _, _ in
       let center = NotificationCenter()
-      let (manager, _) = try makeManager()
       let failures = LockedState(0)
       try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center, onFailure: { _ in
         failures.withLock { $0 += 1 }

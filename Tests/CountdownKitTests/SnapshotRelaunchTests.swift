@@ -16,8 +16,7 @@ final class SnapshotRelaunchTests: XCTestCase {
   /// A paused countdown and a paused count-up come back frozen at exactly what was saved, on a
   /// clock that moves at every read (as a real one does between two calls).
   func testAPausedEntryComesBackWithExactlyItsSavedTime() throws {
-    try MainActor.assumeIsolated {
-      let (saved, _) = try makeManager()
+    try withManualManager { saved, _, _ in
       try saved.start(id: "quiz", for: .seconds(600)) { _, _, _ in }
       saved.listen(id: "call") { _, _, _ in }
       saved.pause(id: "quiz")
@@ -39,8 +38,7 @@ final class SnapshotRelaunchTests: XCTestCase {
   /// what was saved.
   func testAPausedModelComesBackWithExactlyItsSavedTime() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { return }
-    try MainActor.assumeIsolated {
-      let (saved, _) = try makeManager()
+    try withManualManager { saved, _, _ in
       let quiz = try saved.countdown(for: .seconds(600))
       quiz.pause()
       let snapshot = quiz.snapshot(id: "quiz")
@@ -58,10 +56,8 @@ final class SnapshotRelaunchTests: XCTestCase {
   }
 
   func testEveryKindAndPolicyComesBackWithItsValueAfterAReboot() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
+    try withManualManager { first, clock, wall in
       let log = ValueLog()
-      let (first, clock) = try makeManager(wall: wall)
       try clock.advance(by: .seconds(1_000))  // the old process's clock is far from zero
       try first.start(id: "deadline", for: .seconds(60), log.record("deadline"))
       try first.start(id: "quiz", for: .seconds(60), whileSuspended: .pauses, log.record("quiz"))
@@ -112,10 +108,8 @@ final class SnapshotRelaunchTests: XCTestCase {
   }
 
   func testACalibratedSnapshotSurvivesAClockChangeWhileTheAppWasDeadOnceCalibratedAgain() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
+    try withManualManager { first, _, wall in
       let log = ValueLog()
-      let (first, _) = try makeManager(wall: wall)
       let serverAhead: TimeInterval = 3_600
       try first.calibrate(serverNow: wall.now + serverAhead)
       let serverDeadline = wall.now + serverAhead + 600
@@ -146,10 +140,8 @@ final class SnapshotRelaunchTests: XCTestCase {
   }
 
   func testAnUncalibratedSnapshotRestoredIntoACalibratedManagerKeepsItsDeviceDates() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
+    try withManualManager { first, _, wall in
       let log = ValueLog()
-      let (first, _) = try makeManager(wall: wall)
       try first.start(id: "sale", for: .seconds(90), log.record("sale"))
       let data = try JSONEncoder().encode(first.snapshot(of: String.self))
       first.cancelAll()
@@ -162,10 +154,8 @@ final class SnapshotRelaunchTests: XCTestCase {
   }
 
   func testOnlyARestoredCountdownDeliveringEveryChangeGetsACallWithItsCurrentValue() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
+    try withManualManager { first, clock, wall in
       let log = ValueLog()
-      let (first, clock) = try makeManager(wall: wall)
       try first.start(id: "plain", for: .seconds(60), log.record("plain"))
       try first.start(id: "milestones", for: .seconds(60), delivering: .milestones([40, 30, 10]), log.record("milestones"))
       try first.start(id: "end", for: .seconds(60), delivering: .onlyTheEnd, log.record("end"))
@@ -192,10 +182,8 @@ final class SnapshotRelaunchTests: XCTestCase {
   }
 
   func testRestoringReplacesTheSameIDAndLeavesOthers() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
+    try withManualManager { manager, clock, wall in
       let log = ValueLog()
-      let (manager, clock) = try makeManager(wall: wall)
       try manager.start(id: "a", for: .seconds(100), log.record("old a"))
       try manager.start(id: "b", for: .seconds(100), log.record("b"))
       let snapshot = CountdownSnapshot<String>(
@@ -207,15 +195,12 @@ final class SnapshotRelaunchTests: XCTestCase {
       XCTAssertEqual(log.values("a"), [7])
       XCTAssertEqual(log.values("old a"), [], "replaced before its first delivery")
       XCTAssertEqual(log.values("b"), [100])
-      manager.cancelAll()
     }
   }
 
   func testObservableModelsComeBackWithTheirRows() throws {
-    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (first, clock) = try makeManager(wall: wall)
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { first, clock, wall in
       let list = ObservableCountdownList<Int>(manager: first)
       try list.start(id: 1, for: .seconds(50))
       try list.start(id: 2, for: .seconds(50), whileSuspended: .pauses)
@@ -251,10 +236,8 @@ final class SnapshotRelaunchTests: XCTestCase {
   }
 
   func testAModelRefusesCountUpsAndChangesNothing() throws {
-    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, _) = try makeManager(wall: wall)
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { manager, _, wall in
       let list = ObservableCountdownList<String>(manager: manager)
       try list.start(id: "kept", for: .seconds(10))
       let snapshot = CountdownSnapshot<String>(

@@ -6,9 +6,7 @@ import XCTest
 /// shows, and nothing more than was asked for.
 final class SnapshotRestoresWhatTheUserSawTests: XCTestCase {
   func testProgressGoesOnAcrossARelaunch() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (first, clock) = try makeManager(wall: wall)
+    try withManualManager { first, clock, wall in
       let start = wall.now
       try first.start(id: "pizza", for: .seconds(1_800)) { _, _, _ in }
       try first.start(id: "quiz", for: .seconds(60), whileSuspended: .pauses) { _, _, _ in }
@@ -27,10 +25,8 @@ final class SnapshotRestoresWhatTheUserSawTests: XCTestCase {
   }
 
   func testAListKeepsTheRowsItShowsEndedOnesIncluded() throws {
-    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { manager, clock, wall in
       let list = ObservableCountdownList<Int>(manager: manager)
       try list.start(id: 1, for: .seconds(5))
       try list.start(id: 2, for: .seconds(50))
@@ -53,10 +49,8 @@ final class SnapshotRestoresWhatTheUserSawTests: XCTestCase {
   }
 
   func testRestoringOneModelLooksAtItsEntryAloneAndChangesNothingWithoutOne() throws {
-    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (first, _) = try makeManager(wall: wall)
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { first, _, wall in
       try first.calibrate(serverNow: wall.now + 60)
       try first.start(id: "resend", for: .seconds(30)) { _, _, _ in }
       first.listen(id: "uptime") { _, _, _ in }

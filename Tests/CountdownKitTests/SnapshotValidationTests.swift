@@ -102,9 +102,7 @@ final class SnapshotValidationTests: XCTestCase {
   }
 
   func testATooLargeValueForTheIntervalIsRefused() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, _) = try makeManager(interval: .nanoseconds(1), wall: wall)
+    try withManualManager(interval: .nanoseconds(1)) { manager, _, wall in
       let snapshot = CountdownSnapshot<Int>(
         takenAt: wall.now, serverOffset: nil,
         entries: [.init(id: 1, kind: .countdown, policy: .pauses, time: .seconds(100 * 365 * 86_400))])

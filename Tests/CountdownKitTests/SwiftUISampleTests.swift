@@ -11,7 +11,7 @@ import XCTest
 /// show what they should.
 final class SwiftUISampleTests: XCTestCase {
   func testTheDeliveryTrackerFillsOneRowPerOrder() throws {
-    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("needs Observation") }
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
     try MainActor.assumeIsolated {
       let tracker = try DeliveryTracker()
       let soon = Order(id: 1, deliveryDeadline: Date() + 3_590), late = Order(id: 2, deliveryDeadline: Date() + 7_190)

@@ -6,9 +6,7 @@ import XCTest
 /// notification triggers) are the device's dates for the deadline the manager counts to.
 final class SystemDatesTests: XCTestCase {
   func testAnIDsEndDateAndTimerIntervalFollowItsDeadline() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       let start = wall.now
       try manager.start(id: "sale", for: .seconds(30)) { _, _, _ in }
       XCTAssertEqual(manager.endDate(id: "sale"), start + 30)
@@ -25,14 +23,11 @@ final class SystemDatesTests: XCTestCase {
       manager.listen(id: "up") { _, _, _ in }
       XCTAssertNil(manager.endDate(id: "up"), "a count-up has no end")
       XCTAssertNil(manager.timerInterval(id: "up"))
-      manager.cancelAll()
     }
   }
 
   func testAServerDateMapsToTheDeviceDateLessTheOffset() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, _) = try makeManager(wall: wall)
+    try withManualManager { manager, _, wall in
       try manager.calibrate(serverNow: wall.now + 3_600)  // the server is an hour ahead
       let serverEnd = wall.now + 3_600 + 90
       try manager.start(id: 1, until: serverEnd) { _, _, _ in }
@@ -40,14 +35,11 @@ final class SystemDatesTests: XCTestCase {
       XCTAssertEqual(manager.endDate(id: 1)?.timeIntervalSince1970 ?? 0, (serverEnd - offset).timeIntervalSince1970, accuracy: 1e-6)
       XCTAssertEqual(manager.endDate(id: 1)?.timeIntervalSince1970 ?? 0, (wall.now + 90).timeIntervalSince1970, accuracy: 1e-6)
       XCTAssertEqual(manager.timeLeft(id: 1), .seconds(90))
-      manager.cancelAll()
     }
   }
 
   func testAPausedCountdownHasNoEndAndLaysOutWhatIsLeft() throws {
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    try withManualManager { manager, clock, wall in
       try manager.start(id: "quiz", for: .seconds(60)) { _, _, _ in }
       try clock.advance(by: .seconds(15))
       wall.jump(by: 15)
@@ -62,15 +54,12 @@ final class SystemDatesTests: XCTestCase {
       XCTAssertEqual(manager.endDate(id: "quiz"), wall.now + 45)
       XCTAssertNil(manager.timerDates(id: "quiz")?.pauseTime)
       XCTAssertFalse(manager.isPaused(id: "quiz"))
-      manager.cancelAll()
     }
   }
 
   func testAnObservableCountdownsDatesNeverTrap() throws {
-    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, clock) = try makeManager(wall: wall)
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { manager, clock, wall in
       let start = wall.now
       let countdown = try manager.countdown(for: .seconds(20))
       XCTAssertEqual(countdown.endDate, start + 20)
@@ -112,10 +101,8 @@ final class SystemDatesTests: XCTestCase {
   }
 
   func testAModelsDatesComeAgainAfterAClockChange() throws {
-    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { throw XCTSkip("Observation") }
-    try MainActor.assumeIsolated {
-      let wall = TestWallClock()
-      let (manager, _) = try makeManager(wall: wall)
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { manager, _, wall in
       let countdown = try manager.countdown(for: .seconds(60))
       let end = wall.now + 60
       wall.jump(by: -3_600)  // the user sets the clock an hour back

@@ -6,8 +6,7 @@ import XCTest
 /// main thread, huge jumps.
 final class TimeFaultTests: XCTestCase {
   func testSuspendedForDays() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let week = CountdownLabel("week"), hour = CountdownLabel("hour")
       try manager.start(week, for: .seconds(7 * 86_400)) { label, remaining, _ in label.shown.append(remaining) }
       try manager.start(hour, for: .seconds(3_600)) { label, remaining, _ in label.shown.append(remaining) }
@@ -22,8 +21,7 @@ final class TimeFaultTests: XCTestCase {
   }
 
   func testResumeWithoutSuspendAndDoubleSuspendResume() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let label = CountdownLabel("a")
       try manager.start(label, seconds: 30) { label, remaining, _ in label.shown.append(remaining) }
       try clock.advance(by: .zero)
@@ -44,8 +42,7 @@ final class TimeFaultTests: XCTestCase {
   }
 
   func testHugeClockJumpEndsCountdownsAndKeepsListenersRight() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager()
+    try withManualManager { manager, clock, _ in
       let countdown = CountdownLabel("down"), counter = CountdownLabel("up")
       try manager.start(countdown, seconds: 60) { label, remaining, _ in label.shown.append(remaining) }
       manager.listen(counter) { label, elapsed, _ in label.shown.append(elapsed) }
@@ -61,8 +58,7 @@ final class TimeFaultTests: XCTestCase {
   /// The main thread is busy (here: with this test) while 3 s pass on another thread, so no
   /// delivery can run: afterwards one delivery comes, with the true value, not a pile of stale ones.
   func testBlockedMainThreadGetsOneCorrectDelivery() throws {
-    try MainActor.assumeIsolated {
-      let (manager, clock) = try makeManager(interval: .milliseconds(100))
+    try withManualManager(interval: .milliseconds(100)) { manager, clock, _ in
       let label = CountdownLabel("stalled")
       try manager.start(label, for: .seconds(60)) { label, remaining, _ in label.shown.append(remaining) }
       try clock.advance(by: .zero)

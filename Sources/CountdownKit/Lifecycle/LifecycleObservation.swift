@@ -86,37 +86,25 @@ public final class LifecycleObservation: Sendable {
     #endif
   }
 
-  private let center: NotificationCenter
-  private let observers: LockedState<ObserverTokens>
+  private let observers: NotificationObservers
 
   init(manager: CountdownManager, center: NotificationCenter, suspendOn: [Notification.Name], resumeOn: [Notification.Name]) {
-    self.center = center
-    var observers: [any NSObjectProtocol] = []
+    var tokens: [any NSObjectProtocol] = []
     for name in suspendOn {
-      observers.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak manager] _ in
+      tokens.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak manager] _ in
         manager?.suspendTicking()
       })
     }
     for name in resumeOn {
-      observers.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak manager] _ in
+      tokens.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak manager] _ in
         manager?.resumeTicking()
       })
     }
-    self.observers = LockedState(ObserverTokens(tokens: observers))
+    observers = NotificationObservers(center: center, tokens: tokens)
   }
 
   /// Stops observing. Also happens when the observation is deallocated.
   public func cancel() {
-    let observers = self.observers.withLock { observers in
-      defer { observers.tokens = [] }
-      return observers.tokens
-    }
-    for observer in observers {
-      center.removeObserver(observer)
-    }
-  }
-
-  deinit {
-    cancel()
+    observers.removeAll()
   }
 }

@@ -130,42 +130,22 @@ struct SimulationRun {
       let model = self.model
       switch step {
       case .countdown(let slot, let milliseconds, let pauses):
-        let length = milliseconds * 1_000_000
-        try register(slot, .duration(.nanoseconds(length)), pauses: pauses) { before, after in
-          RegistrationRecord(
-            kind: .countdown, pauses: pauses, anchorMin: before + length, anchorMax: after + length,
-            maximum: Int(model.ceilDiv(length, SimulationRun.interval)), gridCheckAfter: after)
-        }
+        try registerCountdown(slot, milliseconds: milliseconds, pauses: pauses)
       case .oneShot(let slot, let milliseconds, let pauses):
-        let length = milliseconds * 1_000_000
-        try register(slot, .duration(.nanoseconds(length)), pauses: pauses, deliveries: .onlyTheEnd) { before, after in
-          var record = RegistrationRecord(
-            kind: .countdown, pauses: pauses, anchorMin: before + length, anchorMax: after + length,
-            maximum: Int(model.ceilDiv(length, SimulationRun.interval)), gridCheckAfter: after)
+        try registerCountdown(slot, milliseconds: milliseconds, pauses: pauses, deliveries: .onlyTheEnd) { record, length in
           // A deadline that has come by the registration is delivered at once, as its first value.
           record.onlyTheEnd = length > 0
-          return record
         }
       case .overtime(let slot, let milliseconds, let pauses):
-        let length = milliseconds * 1_000_000
-        try register(slot, .duration(.nanoseconds(length)), pauses: pauses, ending: .countsOvertime) { before, after in
-          var record = RegistrationRecord(
-            kind: .countdown, pauses: pauses, anchorMin: before + length, anchorMax: after + length,
-            maximum: Int(model.ceilDiv(length, SimulationRun.interval)), gridCheckAfter: after)
+        try registerCountdown(slot, milliseconds: milliseconds, pauses: pauses, ending: .countsOvertime) { record, _ in
           record.overtime = true
-          return record
         }
       case .milestones(let slot, let milliseconds, let pauses):
-        let length = milliseconds * 1_000_000
         let deliveries = CountdownDeliveries.milestones(SimulationModel.milestones)
-        try register(slot, .duration(.nanoseconds(length)), pauses: pauses, deliveries: deliveries) { before, after in
-          var record = RegistrationRecord(
-            kind: .countdown, pauses: pauses, anchorMin: before + length, anchorMax: after + length,
-            maximum: Int(model.ceilDiv(length, SimulationRun.interval)), gridCheckAfter: after)
+        try registerCountdown(slot, milliseconds: milliseconds, pauses: pauses, deliveries: deliveries) { record, length in
           // A deadline that has come by the registration is delivered at once, as its first value.
           record.atMilestones = length > 0
           record.milestonesBelow = model.ceilDiv(length, SimulationRun.interval)
-          return record
         }
       case .oneShotCountUp(let slot):
         let receiver = objects[slot] ?? Receiver("slot \(slot)")
@@ -413,6 +393,24 @@ struct SimulationRun {
     func gridFloor(_ instant: Int64) -> Int64 {
       let origin = engine.gridOrigin.nanosecondsSinceOrigin
       return origin + model.floorDiv(instant - origin, SimulationRun.interval) * SimulationRun.interval
+    }
+
+    /// Registers a countdown of `milliseconds` in `slot` with these options, recorded as a
+    /// countdown whose deadline is that long after the registration; `mark` sets in the record
+    /// what the options change (it is given the length in nanoseconds).
+    func registerCountdown(
+      _ slot: Int, milliseconds: Int64, pauses: Bool, deliveries: CountdownDeliveries = .everyChange,
+      ending: CountdownEnding = .stops, mark: (_ record: inout RegistrationRecord, _ length: Int64) -> Void = { _, _ in }
+    ) throws {
+      let length = milliseconds * 1_000_000
+      let model = self.model
+      try register(slot, .duration(.nanoseconds(length)), pauses: pauses, deliveries: deliveries, ending: ending) { before, after in
+        var record = RegistrationRecord(
+          kind: .countdown, pauses: pauses, anchorMin: before + length, anchorMax: after + length,
+          maximum: Int(model.ceilDiv(length, SimulationRun.interval)), gridCheckAfter: after)
+        mark(&record, length)
+        return record
+      }
     }
 
     func register(

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Observers added to one notification center, removed from it together and once: by
+/// ``removeAll()`` or when this is released.
+final class NotificationObservers: Sendable {
+  /// The tokens `NotificationCenter.addObserver(forName:object:queue:using:)` returned.
+  private struct Tokens: @unchecked Sendable {
+    // @unchecked Sendable: the tokens are opaque; nothing reads or changes them, they are only
+    // handed back to `NotificationCenter.removeObserver(_:)`, which may be called from any thread.
+    // They are kept in a `LockedState`, so they are taken out exactly once.
+    var tokens: [any NSObjectProtocol]
+  }
+
+  private let center: NotificationCenter
+  private let tokens: LockedState<Tokens>
+
+  /// Keeps `tokens`, observers that were added to `center`.
+  init(center: NotificationCenter, tokens: [any NSObjectProtocol]) {
+    self.center = center
+    self.tokens = LockedState(Tokens(tokens: tokens))
+  }
+
+  /// Removes the observers from the center; later calls do nothing.
+  func removeAll() {
+    let tokens = self.tokens.withLock { tokens in
+      defer { tokens.tokens = [] }
+      return tokens.tokens
+    }
+    for token in tokens {
+      center.removeObserver(token)
+    }
+  }
+
+  deinit {
+    removeAll()
+  }
+}
