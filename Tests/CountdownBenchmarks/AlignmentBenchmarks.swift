@@ -8,12 +8,12 @@ import XCTest
 /// engine's own work, in the calling thread's CPU time; no timer): per-countdown alignment
 /// beside the shared grid, and ends on time beside ends on the grid. Printed as the median of
 /// three rounds with [min–max]; nothing is asserted about speed, but every round asserts that each
-/// countdown was called once for every value it went through and ended where the engine says. `swift test` runs 10³ (a smoke
+/// countdown was called once for every value it went through and ended where the engine says. `swift test` runs 50 (a smoke
 /// size); the real run, 10⁴ and 10⁵:
 ///
 ///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter AlignmentBenchmarks
 final class AlignmentBenchmarks: XCTestCase {
-  private var sizes: [Int] { BenchmarkConfiguration.current.isFull ? [10_000, 100_000] : [1_000] }
+  private var sizes: [Int] { BenchmarkConfiguration.current.isFull ? [10_000, 100_000] : [50] }
 
   /// Countdowns of about an hour whose deadlines spread over one second, 1 s interval: 20 wakeups
   /// a second with a 50 ms tolerance, each due for a twentieth of them; one a second on the grid.

@@ -7,7 +7,7 @@ import XCTest
 ///
 ///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter CountdownBenchmarks
 ///
-/// Plain `swift test` runs it at 10⁴ receivers and 5 ticks. It prints the figures and asserts only
+/// Plain `swift test` runs it at 250 receivers and 5 ticks. It prints the figures and asserts only
 /// that the work was done (every callback delivered, every receiver cancelled, the engine freed),
 /// never a speed or a memory bound.
 final class CountdownSoak: XCTestCase {

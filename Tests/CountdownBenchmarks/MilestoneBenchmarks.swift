@@ -3,22 +3,24 @@ import Dispatch
 import Foundation
 import XCTest
 
-/// What milestones save: 10⁵ two-hour countdowns (smoke: 10²) delivered at 3 milestones and the
-/// end, beside the same countdowns delivering every change, both driven on the manual clock through
-/// the 2 hours in 1 s steps (the engine's own work, in the calling thread's CPU time; no timer).
+/// What milestones save: 10⁵ two-hour countdowns (smoke: 20 of 12 minutes) delivered at 3
+/// milestones and the end, beside the same countdowns delivering every change, both driven on the
+/// manual clock through the 2 hours (12 minutes) in 1 s steps (the engine's own work, in the
+/// calling thread's CPU time; no timer).
 /// Deadlines spread over one second, 1 s interval, the default end tolerance (50 ms): each
 /// milestone's instants fall in the 20 or so end windows of that second, so the milestone run
 /// wakes about 4 × 21 times, where one countdown alone wakes 4. Every round
 /// asserts that each countdown was called with exactly what it should have been: 600, 60, 10 and
-/// 0, or every value from 7 200 down to 0. Printed as a ratio table, the median of three rounds
+/// 0, or every value from 7 200 (720) down to 0. Printed as a ratio table, the median of three rounds
 /// with [min–max]:
 ///
 ///     COUNTDOWN_INTERNAL_CHECKS= COUNTDOWN_BENCHMARKS=full swift test -c release --filter MilestoneBenchmarks
 final class MilestoneBenchmarks: XCTestCase {
-  /// Smoke: 10², so that a debug build with internal checks (which walk the table after every
-  /// transition) takes seconds, not minutes.
-  private var n: Int { BenchmarkConfiguration.current.isFull ? 100_000 : 100 }
-  private static let length: Int64 = 7_200
+  /// Smoke: 20 countdowns of 12 minutes (the milestones all fall in them), so that a debug build
+  /// with internal checks (which walk the table after every transition) takes seconds, not minutes.
+  private var n: Int { BenchmarkConfiguration.current.isFull ? 100_000 : 20 }
+  /// The countdowns' length in seconds: 2 hours (smoke: 12 minutes).
+  private static var length: Int64 { BenchmarkConfiguration.current.isFull ? 7_200 : 720 }
   private static let milestones: Set<Int> = [600, 60, 10]
 
   func testMilestonesBesideEveryChange() throws {
@@ -41,8 +43,8 @@ final class MilestoneBenchmarks: XCTestCase {
     }
     print(
       """
-      [milestone benchmark] \(BenchmarkConfiguration.build), manual clock, N = \(n) two-hour countdowns, \
-      2 h in 1 s steps, median of 3 [min–max]:
+      [milestone benchmark] \(BenchmarkConfiguration.build), manual clock, N = \(n) countdowns of \
+      \(Self.length) s, driven through in 1 s steps, median of 3 [min–max]:
         figure                       | every change                       | milestones (600, 60, 10, 0)  | every change ÷ milestones
       \(row("wakeups", { Double($0.wakeups) }))
       \(row("callbacks", { Double($0.callbacks) }))
@@ -51,8 +53,8 @@ final class MilestoneBenchmarks: XCTestCase {
       """)
   }
 
-  /// The milestone run's 2 hours alone, in a measure block that times the drive, not the
-  /// registrations (release; three untimed runs in debug builds).
+  /// The milestone run's 2 hours (smoke: 12 minutes) alone, in a measure block that times the
+  /// drive, not the registrations (release; three untimed runs in debug builds).
   func testTwoHoursOfMilestones() throws {
     let n = self.n
     #if DEBUG
@@ -78,14 +80,14 @@ final class MilestoneBenchmarks: XCTestCase {
     var wrong: [String]
     var wakeups: Int64
     var callbacks: Int64
-    /// Nanoseconds of the calling thread's CPU for the 2 hours.
+    /// Nanoseconds of the calling thread's CPU for the drive through ``length``.
     var cpu: Int64
   }
 
   private final class Receiver: Sendable {}
 
-  /// Registers `n` countdowns of 2 hours, flushes what is delivered at once, then advances through
-  /// the 2 hours in 1 s steps (inside `around`, for a measure block) and times that.
+  /// Registers `n` countdowns of ``length`` seconds, flushes what is delivered at once, then
+  /// advances through them in 1 s steps (inside `around`, for a measure block) and times that.
   private func run(
     n: Int, deliveries: CountdownDeliveries, around: (_ drive: () throws -> Void) throws -> Void = { try $0() }
   ) throws -> Result {
@@ -119,7 +121,8 @@ final class MilestoneBenchmarks: XCTestCase {
     // 600, 60, 10, 0 packed three digits apiece.
     let expected = ((600 * 1_000 + 60) * 1_000 + 10) * 1_000
     for index in 0..<n {
-      // Every value from the first (7 200, or 7 201 for a deadline a fraction of a second later) to 0.
+      // Every value from the first (the length, or one more for a deadline a fraction of a second
+      // later) to 0.
       let first = index == 0 ? Int(Self.length) : Int(Self.length) + 1
       let right = isEveryChange ? calls[index] == first + 1 : seen[index] == expected
       if !right || values[index] != 0 || engine.contains(receivers[index]) {

@@ -8,7 +8,8 @@ import XCTest
 ///
 ///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter WakeupBenchmarks
 ///
-/// `COUNTDOWN_WAKEUP_WINDOWS` sets how many windows each contender gets (7 by default, at least 3).
+/// `COUNTDOWN_WAKEUP_WINDOWS` sets how many windows each contender gets (7 in the full run, 3 in
+/// smoke; at least 3).
 ///
 /// It asserts only that each contender woke, never a speed.
 final class WakeupBenchmarks: XCTestCase {
@@ -18,8 +19,8 @@ final class WakeupBenchmarks: XCTestCase {
     // More windows where the machine is noisy: the median steadies, the [min–max] shows the noise.
     let windows = environment["COUNTDOWN_WAKEUP_WINDOWS"].flatMap(Int.init).map { max(3, $0) } ?? (isFull ? 7 : 3)
     var run = WakeupRun(
-      receivers: 10, interval: .milliseconds(10), warmup: .milliseconds(isFull ? 300 : 30),
-      window: isFull ? .seconds(2) : .milliseconds(100), windows: windows)
+      receivers: 10, interval: .milliseconds(10), warmup: .milliseconds(isFull ? 300 : 20),
+      window: isFull ? .seconds(2) : .milliseconds(50), windows: windows)
     try run.run { print("[benchmark] \($0)") }
     let build = BenchmarkConfiguration.build
     let title = """

@@ -10,17 +10,20 @@ import XCTest
 /// a wakeup armed for every one-shot still to come; and after every step, the engine's rules and
 /// its cost rules (see `SimulationRun`).
 ///
-/// `swift test` runs 100 000 steps, and 2 000 more in crowded runs (over a thousand other
-/// countdowns, so that a pass has several chunks and a callback registers between them). A long
-/// run, 10 000 000 steps in all and 200 000 crowded:
+/// `swift test` runs 10 000 steps, 200 more in a crowded run (over a thousand other countdowns,
+/// so that a pass has several chunks and a callback registers between them), and 200 with a silent
+/// crowd. A longer run, 100 000 steps and 2 000 crowded:
+/// `COUNTDOWN_SIMULATION_STEPS=100000 swift test --filter ModelSimulationTests`; a long one,
+/// 10 000 000 steps in all and 200 000 crowded:
 /// `COUNTDOWN_SIMULATION_STEPS=10000000 swift test -c release --filter ModelSimulationTests`;
 /// `COUNTDOWN_SIMULATION_SEED` picks another series of seeds.
 final class ModelSimulationTests: XCTestCase {
   static let stepsPerRun = 1_000
 
-  /// The total number of steps (rounded down to whole runs of ``stepsPerRun``, at least one).
+  /// The total number of steps, in runs of ``stepsPerRun`` (rounded down to whole runs; one shorter
+  /// run when fewer).
   var totalSteps: Int {
-    ProcessInfo.processInfo.environment["COUNTDOWN_SIMULATION_STEPS"].flatMap { Int($0) } ?? 100_000
+    ProcessInfo.processInfo.environment["COUNTDOWN_SIMULATION_STEPS"].flatMap { Int($0) } ?? 10_000
   }
 
   func testEveryDeliveredValueMatchesTheModel() throws {
@@ -30,6 +33,17 @@ final class ModelSimulationTests: XCTestCase {
   /// Crowded runs are slower (each wakeup delivers over a thousand values): one step in fifty.
   func testRegistrationsBetweenTheChunksOfAPassMatchTheModel() throws {
     try simulate(steps: totalSteps / 50, crowded: true)
+  }
+
+  /// A run with a silent crowd (see ``SimulationRun/hasSilentCrowd(seed:crowded:)``) is one in 128
+  /// and slow in builds with internal checks: the default 10 000 steps above have none (their
+  /// series' first comes at its 24th run, seed 24 324). This runs that first seed of the series
+  /// for its first 200 steps, in which the crowd is thinned at advances; a run of 24 000 steps or
+  /// more above has it in full.
+  func testASilentCrowdKeepsTheCostRules() throws {
+    let firstSeed = ProcessInfo.processInfo.environment["COUNTDOWN_SIMULATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED
+    let seed = (firstSeed..<firstSeed &+ 128).first { SimulationRun.hasSilentCrowd(seed: $0, crowded: false) }!
+    try simulate(steps: 200, crowded: false, firstSeed: seed)
   }
 
   /// Found by the long run (seed 24853, shrunk to three steps): an overtime countdown whose end a
@@ -92,18 +106,21 @@ final class ModelSimulationTests: XCTestCase {
     XCTAssertNil(try SimulationRun(seed: 49_238, crowded: false).run(steps)?.message)
   }
 
-  func simulate(steps total: Int, crowded: Bool) throws {
+  /// Runs `total` steps in runs of ``stepsPerRun`` (one shorter run when fewer), the run after
+  /// `firstSeed` (by default the environment's `COUNTDOWN_SIMULATION_SEED`) with the next seed.
+  func simulate(steps total: Int, crowded: Bool, firstSeed: UInt64? = nil) throws {
     let environment = ProcessInfo.processInfo.environment
-    let firstSeed = environment["COUNTDOWN_SIMULATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED
+    let firstSeed = firstSeed ?? environment["COUNTDOWN_SIMULATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED
     let started = Date()
-    let runs = max(1, total / Self.stepsPerRun)
+    let stepsPerRun = max(1, min(Self.stepsPerRun, total))
+    let runs = max(1, total / stepsPerRun)
     for run in 0..<runs {
       let seed = firstSeed &+ UInt64(run)
       var generator = SplitMix64(seed: seed)
       let quiet = SimulationRun.isQuiet(seed: seed, crowded: crowded)
       // A crowd, silent or not, is never cancelled all at once.
       let keepsItsCrowd = crowded || SimulationRun.hasSilentCrowd(seed: seed, crowded: crowded)
-      let steps = (0..<Self.stepsPerRun).map { _ in
+      let steps = (0..<stepsPerRun).map { _ in
         SimulationStep.random(
           slots: quiet ? 2 : SimulationRun.slots, crowded: keepsItsCrowd, mostlyOneShots: quiet, using: &generator)
       }
@@ -112,14 +129,14 @@ final class ModelSimulationTests: XCTestCase {
       XCTFail(
         """
         seed \(seed)\(crowded ? " (crowded)" : "") failed at step \(failure.index) of run \(run + 1), \
-        after \(run * Self.stepsPerRun + failure.index + 1) steps in all: \(failure.message)
+        after \(run * stepsPerRun + failure.index + 1) steps in all: \(failure.message)
         shortest failing sequence (\(shortest.steps.count) steps), failing with: \(shortest.message)
         \(shortest.steps.map(\.description).joined(separator: "\n"))
         """)
       return
     }
     let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-    print("simulation\(crowded ? " (crowded)" : ""): \(runs * Self.stepsPerRun) steps, seeds \(firstSeed)...\(firstSeed &+ UInt64(runs - 1)), in \(seconds) s")
+    print("simulation\(crowded ? " (crowded)" : ""): \(runs * stepsPerRun) steps, seeds \(firstSeed)...\(firstSeed &+ UInt64(runs - 1)), in \(seconds) s")
   }
 
   /// Removes chunks of steps, then single steps, as long as the run still fails.

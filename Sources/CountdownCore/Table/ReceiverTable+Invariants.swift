@@ -58,22 +58,27 @@ private struct ListAudit {
   var problems: [String] = []
   var linked = 0
   private var seen: [Bool]
-  private var distinctKeys = Set<ObjectIdentifier>()
+  private var distinctKeys: Set<ObjectIdentifier>
 
   init(_ table: ReceiverTable) {
     self.table = table
     seen = [Bool](repeating: false, count: table.nodes.count)
+    distinctKeys = Set(minimumCapacity: table.nodes.count)
   }
 
-  /// Checks one list; `belongs` says whether a key's list is this one.
-  mutating func checkList(_ name: String, from head: NodeIndex, belongs: (ObjectIdentifier) -> Bool) {
+  /// Checks one list; `belongs` says whether a key's list is this one. The list's `name` is made
+  /// only for a problem's description (the audit runs after every mutation in builds with internal
+  /// checks, over thousands of lists).
+  mutating func checkList(
+    _ name: @autoclosure () -> String, from head: NodeIndex, belongs: (ObjectIdentifier) -> Bool
+  ) {
     let entries = table.entries
     var previous = NodeIndex.none
     var current = head
     while !current.isNone {
       let position = current.position
       guard position < entries.count else {
-        problems.append("\(name) links to \(position), past the pool")
+        problems.append("\(name()) links to \(position), past the pool")
         return
       }
       guard !seen[position] else {
@@ -86,7 +91,7 @@ private struct ListAudit {
         problems.append("node \(position): previous link \(entries[position].previous.position), expected \(previous.position)")
       }
       if !belongs(entries[position].key) {
-        problems.append("node \(position) is in \(name), its key belongs elsewhere")
+        problems.append("node \(position) is in \(name()), its key belongs elsewhere")
       }
       if !distinctKeys.insert(entries[position].key).inserted {
         problems.append("key of node \(position) appears twice")

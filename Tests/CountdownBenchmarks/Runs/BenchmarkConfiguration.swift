@@ -61,10 +61,18 @@ struct BenchmarkConfiguration: Sendable {
     window: .seconds(1), hotPathSize: 100_000, tickCostWork: 4_000_000, whileTickingOperations: 10_000,
     soakReceivers: 1_000_000, soakTicks: 60)
 
-  static let smoke = BenchmarkConfiguration(
-    isFull: false, runs: 1, sizes: [1_000], warmup: .milliseconds(50), window: .milliseconds(200),
-    hotPathSize: 500, tickCostWork: 20_000, whileTickingOperations: 500,
-    soakReceivers: 10_000, soakTicks: 5)
+  /// Every alternative and every check of the full run, at sizes small enough for a debug build
+  /// with internal checks (which walk the engine's table after every change) to take seconds:
+  /// N = 10², windows of 50 ms, the spread over ticks 2–3.
+  static let smoke: BenchmarkConfiguration = {
+    var smoke = BenchmarkConfiguration(
+      isFull: false, runs: 1, sizes: [100], warmup: .milliseconds(20), window: .milliseconds(50),
+      hotPathSize: 100, tickCostWork: 2_000, whileTickingOperations: 50,
+      soakReceivers: 250, soakTicks: 5)
+    smoke.spreadReceivers = 100
+    smoke.spreadTicks = 2...3
+    return smoke
+  }()
 
   /// `full` when the environment says `COUNTDOWN_BENCHMARKS=full`, else `smoke`.
   static var current: BenchmarkConfiguration {

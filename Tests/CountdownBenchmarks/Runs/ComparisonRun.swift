@@ -198,7 +198,7 @@ struct ComparisonRun {
     }
   }
 
-  /// The spread of one tick's deliveries at 1 000 receivers, every alternative with a timer.
+  /// The spread of one tick's deliveries (1 000 receivers; smoke: 100), every alternative with a timer.
   private mutating func runSpread(log: (String) -> Void) throws {
     let n = configuration.spreadReceivers
     let ticks = configuration.spreadTicks
