@@ -10,48 +10,52 @@ import XCTest
 /// same deadline the manager counts to.
 final class OutsideTheAppSampleTests: XCTestCase {
   func testTheRelaunchSampleCountsOnAfterARelaunch() throws {
-    try MainActor.assumeIsolated {
-      let file = FileManager.default.temporaryDirectory.appendingPathComponent("relaunch-\(UUID()).json")
-      defer { try? FileManager.default.removeItem(at: file) }
-      let wall = TestWallClock()
-      let (firstManager, _) = try makeManager(wall: wall)
-      let first = OrderTimers(manager: firstManager, file: file)
+    try relaunchingOrders(after: 120) { first, wall, _ in
       try first.start(order: "A1", arrivingAt: wall.now + 600)
       try first.start(order: "B2", arrivingAt: wall.now + 60)
-      try first.save()
-      firstManager.cancelAll()
-
-      wall.jump(by: 120)
-      let (manager, clock) = try makeManager(wall: wall)
-      let timers = OrderTimers(manager: manager, file: file)
-      try timers.restore()
+    } then: { timers, clock in
       try clock.advance(by: .zero)
       XCTAssertEqual(timers.remaining, ["A1": 480, "B2": 0])
-      manager.cancelAll()
     }
   }
 
   func testTheRelaunchSampleShowsAPausedOrdersValueAtOnce() throws {
+    try relaunchingOrders(after: 3_600) { first, wall, clock in
+      try first.start(order: "held", arrivingAt: wall.now + 600)
+      try first.start(order: "moving", arrivingAt: wall.now + 600)
+      try clock.advance(by: .milliseconds(100_500))
+      first.manager.pause(id: "held")
+    } then: { timers, _ in
+      // Before any tick or turn of the main queue: the paused order's 499.5 s left, rounded up;
+      // the other ran out an hour ago.
+      XCTAssertEqual(timers.remaining, ["held": 500, "moving": 0])
+    }
+  }
+
+  /// The relaunch sample's two launches: `firstLaunch` starts orders on the first manager, which
+  /// saves them and is gone; `after` seconds later on the wall clock, `relaunched` gets the orders
+  /// restored by a second manager, and its clock.
+  private func relaunchingOrders(
+    after seconds: TimeInterval,
+    _ firstLaunch: @MainActor (OrderTimers, TestWallClock, ManualCountdownClock) throws -> Void,
+    then relaunched: @MainActor (OrderTimers, ManualCountdownClock) throws -> Void
+  ) throws {
     try MainActor.assumeIsolated {
-      let file = FileManager.default.temporaryDirectory.appendingPathComponent("relaunch-\(UUID()).json")
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "relaunch-\(UUID()).json")
       defer { try? FileManager.default.removeItem(at: file) }
       let wall = TestWallClock()
       let (firstManager, firstClock) = try makeManager(wall: wall)
       let first = OrderTimers(manager: firstManager, file: file)
-      try first.start(order: "held", arrivingAt: wall.now + 600)
-      try first.start(order: "moving", arrivingAt: wall.now + 600)
-      try firstClock.advance(by: .milliseconds(100_500))
-      firstManager.pause(id: "held")
+      try firstLaunch(first, wall, firstClock)
       try first.save()
       firstManager.cancelAll()
 
-      wall.jump(by: 3_600)
-      let (manager, _) = try makeManager(wall: wall)
+      wall.jump(by: seconds)
+      let (manager, clock) = try makeManager(wall: wall)
       let timers = OrderTimers(manager: manager, file: file)
       try timers.restore()
-      // Before any tick or turn of the main queue: the paused order's 499.5 s left, rounded up;
-      // the other ran out an hour ago.
-      XCTAssertEqual(timers.remaining, ["held": 500, "moving": 0])
+      try relaunched(timers, clock)
       manager.cancelAll()
     }
   }
@@ -67,7 +71,9 @@ final class OutsideTheAppSampleTests: XCTestCase {
       manager.cancelAll()
       let timeline = try saleTimeline(from: data, saleID: 42)
       XCTAssertEqual(timeline.entries.count, 2)
-      XCTAssertEqual(timeline.entries.last?.sale.endDate?.timeIntervalSince1970 ?? 0, end.timeIntervalSince1970, accuracy: 1)
+      XCTAssertEqual(
+        timeline.entries.last?.sale.endDate?.timeIntervalSince1970 ?? 0, end.timeIntervalSince1970,
+        accuracy: 1)
       XCTAssertEqual(try saleTimeline(from: data, saleID: 7).entries.count, 0)
     }
   }
@@ -82,7 +88,9 @@ final class OutsideTheAppSampleTests: XCTestCase {
       XCTAssertEqual(timeline.entries.count, 1)
       let sale = try XCTUnwrap(timeline.entries.first?.sale)
       let pausedAt = try XCTUnwrap(sale.pauseTime)
-      XCTAssertEqual(sale.timerInterval.upperBound.timeIntervalSince(pausedAt), 600, accuracy: 1e-3, "frozen at 10:00")
+      XCTAssertEqual(
+        sale.timerInterval.upperBound.timeIntervalSince(pausedAt), 600, accuracy: 1e-3,
+        "frozen at 10:00")
       XCTAssertNil(sale.endDate)
     }
   }
