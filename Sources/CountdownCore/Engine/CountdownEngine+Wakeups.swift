@@ -73,7 +73,7 @@ extension CountdownEngine {
         }
         let repeats = timer.supportsRepeating
         let now = clock.now.nanosecondsSinceOrigin
-        action = state.withLock { $0.install(timer, repeats: repeats, now: now, window: windowNanoseconds) }
+        action = state.withLock { $0.install(timer, repeats: repeats, now: now) }
       case .arm(let timer, let deadline, let period, let leeway, let generation):
         if let deadline, let period {
           timer.schedule(
@@ -88,5 +88,16 @@ extension CountdownEngine {
         return  // the timer is released here, outside the lock
       }
     }
+  }
+}
+
+/// What the engine's timer holds to reach the engine: a weak reference, so the timer (kept by the
+/// engine) never keeps it alive, held in a `weak let`. A `[weak self]` capture would be a mutable
+/// box read through the runtime's exclusivity check on every wakeup; this is a plain load.
+final class WeakEngineReference: Sendable {
+  weak let engine: CountdownEngine?
+
+  init(_ engine: CountdownEngine) {
+    self.engine = engine
   }
 }
