@@ -14,8 +14,9 @@ extension CountdownEngine {
   /// - Complexity: O(1) amortized.
   @discardableResult
   public func cancel(_ receiver: AnyObject) -> Bool {
-    let (found, removed) = state.withLock { $0.cancel(receiver) }
-    _ = consume removed  // released outside the lock
+    let cancellation = state.withLock { $0.cancel(receiver) }
+    let found = cancellation.found
+    _ = consume cancellation  // what it released goes here, outside the lock
     return found
   }
 
@@ -23,8 +24,8 @@ extension CountdownEngine {
   ///
   /// Once this returns, on any thread, no callback of the registrations it removed begins.
   public func cancelAll() {
-    let removed = state.withLock { $0.cancelAll() }
-    _ = removed  // released outside the lock
+    let cancellation = state.withLock { $0.cancelAll() }
+    _ = consume cancellation  // what it released goes here, outside the lock
   }
 
   /// Freezes the countdown of `receiver` where it is; it gets no callbacks until ``resume(_:)``.
@@ -35,9 +36,9 @@ extension CountdownEngine {
   @discardableResult
   public func pause(_ receiver: AnyObject) -> Bool {
     let now = clock.now.nanosecondsSinceOrigin
-    let (found, action) = state.withLock { $0.pause(receiver, now: now) }
-    perform(EngineActions(timer: action))
-    return found
+    let pausing = state.withLock { $0.pause(receiver, now: now) }
+    perform(EngineActions(timer: pausing.timer))
+    return pausing.found
   }
 
   /// Continues a countdown frozen by ``pause(_:)`` from where it stopped, delivering its current
@@ -47,9 +48,9 @@ extension CountdownEngine {
   @discardableResult
   public func resume(_ receiver: AnyObject) -> Bool {
     let now = clock.now.nanosecondsSinceOrigin
-    let (found, actions) = state.withLock { $0.resume(receiver, now: now) }
-    perform(actions)
-    return found
+    let resumption = state.withLock { $0.resume(receiver, now: now) }
+    perform(resumption.actions)
+    return resumption.found
   }
 }
 
@@ -118,8 +119,8 @@ extension CountdownEngine {
     let change = try time.countdownNanoseconds()
     let reading = clock.now.nanosecondsSinceOrigin
     let outcome = state.withLock { $0.addTime(change, to: receiver, now: reading) }
-    guard let (applied, actions) = try outcome.get() else { return nil }
-    perform(actions)
-    return .nanoseconds(applied)
+    guard let added = try outcome.get() else { return nil }
+    perform(added.actions)
+    return .nanoseconds(added.applied)
   }
 }

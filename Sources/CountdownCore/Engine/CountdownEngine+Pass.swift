@@ -3,9 +3,10 @@ import Dispatch
 // A delivery pass from start to end, on the delivery queue: planned under the lock together with
 // its first chunk (for a wakeup, in the very lock that notes it: `EngineState.timerFired`), its
 // callbacks called with the lock released, chunk after chunk, and finished under one more lock
-// that also re-arms the timer. What happens under each lock is the state's (`EngineState+Pass.swift`); this
-// side reads the clock, takes the lock and calls the handlers. The clock is read once per pass,
-// and again only before a further chunk: the callbacks in between take time.
+// that also re-arms the timer. What happens under each lock is the state's (`EngineState+Pass.swift`):
+// each of those transitions hands back what it freed, released here once the lock is released.
+// This side reads the clock, takes the lock and calls the handlers. The clock is read once per
+// pass, and again only before a further chunk: the callbacks in between take time.
 extension CountdownEngine {
   /// Delivers everything pending: prompt deliveries of new registrations, and, after a wakeup, every
   /// registration whose value changed. Runs on the delivery queue: a queued pass, or one a clock
@@ -25,23 +26,23 @@ extension CountdownEngine {
     let context = passScratch.takeContext()
     let now = clock.now.nanosecondsSinceOrigin
     var chunk = passScratch.takeChunk()
-    var garbage: [CountdownHandler] = []
-    let (begun, queuePass) = state.withLock { $0.passBegan(context, at: now, into: &chunk, garbage: &garbage) }
-    garbage.removeAll()  // released outside the lock
+    let start = state.withLock { $0.passBegan(context, at: now, into: &chunk) }
+    let (queuePass, pass) = (start.queuePass, start.pass)
+    _ = consume start  // what it released goes here, outside the lock
     perform(EngineActions(queuePass: queuePass))
-    if let (kind, progress) = begun {
-      runPass(kind, progress, &chunk, context: context, reading: now)
+    if let pass {
+      runPass(pass, &chunk, context: context, reading: now)
     }
     passScratch.giveBack(chunk, context)
   }
 
   /// Calls the prepared chunk, then prepares and calls chunk after chunk until the pass has
   /// nothing left, and finishes it. `reading` is the clock reading the pass began with.
-  func runPass(
-    _ kind: PassKind, _ progress: consuming PassProgress, _ chunk: inout DeliveryChunk, context: DeliveryContext,
-    reading: Int64
-  ) {
-    var progress = progress
+  func runPass(_ pass: consuming BegunPass, _ chunk: inout DeliveryChunk, context: DeliveryContext, reading: Int64) {
+    let kind = pass.kind
+    var progress = pass.progress
+    // Given up before the progress changes, so that its arrays stay uniquely referenced.
+    _ = consume pass
     var reading = reading
     while true {
       probePausedReceivers(&progress)
@@ -57,9 +58,10 @@ extension CountdownEngine {
       if isLast { break }
       // The callbacks took time: the next chunk's prompt deliveries are computed for now.
       reading = clock.now.nanosecondsSinceOrigin
-      var garbage: [CountdownHandler] = []
-      state.withLock { $0.prepareChunk(kind, &progress, into: &chunk, context: context, preparedAt: reading, garbage: &garbage) }
-      garbage.removeAll()  // released outside the lock
+      let prepared = state.withLock {
+        $0.prepareChunk(kind, &progress, into: &chunk, context: context, preparedAt: reading)
+      }
+      _ = consume prepared  // what it released goes here, outside the lock
     }
     finishPass(kind, progress, reading: reading)
   }
@@ -74,17 +76,15 @@ extension CountdownEngine {
     progress.found.pausedProbes.removeAll(keepingCapacity: true)
   }
 
-  /// Finishes the pass under one more lock (``EngineState/passFinished(tickInstant:_:reading:garbage:)``),
+  /// Finishes the pass under one more lock (``EngineState/passFinished(tickInstant:_:reading:)``),
   /// then does what it decided.
   private func finishPass(_ kind: consuming PassKind, _ progress: consuming PassProgress, reading: Int64) {
     var progress = progress
-    var garbage: [CountdownHandler] = []
     let tickInstant = kind.tickInstant
     _ = consume kind
-    let actions = state.withLock {
-      $0.passFinished(tickInstant: tickInstant, &progress, reading: reading, garbage: &garbage)
-    }
-    garbage.removeAll()  // released outside the lock
+    let finished = state.withLock { $0.passFinished(tickInstant: tickInstant, &progress, reading: reading) }
+    let actions = finished.actions
+    _ = consume finished  // what it released goes here, outside the lock
     perform(actions)
   }
 }

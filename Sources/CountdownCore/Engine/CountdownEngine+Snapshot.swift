@@ -41,14 +41,13 @@ extension CountdownEngine {
   ) {
     let paused = pausedAt != nil
     let reading = pausedAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
-    let (actions, replaced) = state.withLock { state in
-      let registered = state.register(
+    let registration = state.withLock { state in
+      let registration = state.register(
         receiver, handler, countingUpFrom: start.nanosecondsSinceOrigin, policy: policy, reading: reading)
-      return paused
-        ? (Self.pausing(receiver, in: &state, at: reading, after: registered.0), registered.replaced)
-        : registered
+      return paused ? Self.pausing(receiver, in: &state, at: reading, after: registration) : registration
     }
-    _ = replaced  // the old handler is released here, outside the lock
+    let actions = registration.actions
+    _ = consume registration  // the handler it replaced, if any, is released here, outside the lock
     perform(actions)
   }
 }

@@ -4,8 +4,9 @@ public import Dispatch
 // - Vocabulary/: the public types a caller passes and gets back.
 // - Engine/: this class and its extensions, the side outside the lock: each call reads the clock,
 //   takes the lock (`EngineLock`) once for one transition of `EngineState`, and does what that
-//   returns (`EngineActions`: make, arm or cancel the timer; queue a delivery pass; release
-//   handlers). Nothing user-supplied (clock, timer, handler) ever runs under the lock. A delivery
+//   returns, a small result of its own (`TransitionResults.swift`): `EngineActions` (make, arm or
+//   cancel the timer; queue a delivery pass), and the handlers it freed, released once the lock is
+//   released. Nothing user-supplied (clock, timer, handler) ever runs under the lock. A delivery
 //   pass's calling side is here too (`CountdownEngine+Pass.swift`): the chunk of prepared
 //   callbacks (`DeliveryChunk`), the handlers' unowned copies (`UnownedHandler`) and the removal
 //   signal other threads bump while the pass runs (`DeliveryContext`).
@@ -178,11 +179,11 @@ public final class CountdownEngine: Sendable {
 
   deinit {
     deliveryQueue.setSpecific(key: deliveryQueueKey, value: nil)
-    let (timer, handlers) = state.withLock { state in
+    let (timer, cancellation) = state.withLock { state in
       (state.arming.timer, state.cancelAll())
     }
     timer?.cancel()
-    _ = handlers  // released here, outside the lock
+    _ = consume cancellation  // what it released goes here, outside the lock
   }
 
   // MARK: - Registering
@@ -239,24 +240,25 @@ public final class CountdownEngine: Sendable {
     let paused = pausedAt != nil
     let reading = pausedAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
     let outcome = state.withLock { state in
-      state.register(receiver, handler, request, reading: reading).map { registered in
-        paused ? (Self.pausing(receiver, in: &state, at: reading, after: registered.0), registered.replaced) : registered
+      state.register(receiver, handler, request, reading: reading).map { registration in
+        paused ? Self.pausing(receiver, in: &state, at: reading, after: registration) : registration
       }
     }
-    let (actions, replaced) = try outcome.get()
-    _ = replaced  // the old handler is released here, outside the lock
+    let registration = try outcome.get()
+    let actions = registration.actions
+    _ = consume registration  // the handler it replaced, if any, is released here, outside the lock
     perform(actions)
   }
 
-  /// Pauses `receiver`, just registered with `actions`, at `reading`: what is left to do after
+  /// Pauses `receiver`, just registered by `registration`, at `reading`: what is left to do after
   /// both. The pause's timer action, if any, comes after the registration's and wins (the last
   /// arming decided is the timer's).
   static func pausing(
-    _ receiver: AnyObject, in state: inout EngineState, at reading: Int64, after actions: EngineActions
-  ) -> EngineActions {
-    var actions = actions
-    let (_, timer) = state.pause(receiver, now: reading)
-    if case .none = timer {} else { actions.timer = timer }
-    return actions
+    _ receiver: AnyObject, in state: inout EngineState, at reading: Int64, after registration: Registration
+  ) -> Registration {
+    var registration = registration
+    let timer = state.pause(receiver, now: reading).timer
+    if case .none = timer {} else { registration.actions.timer = timer }
+    return registration
   }
 }

@@ -40,7 +40,9 @@ enum TimerAction {
   case cancel(any CountdownTimer)
 }
 
-/// Everything an engine call must do once its lock is released.
+/// What an engine call must do with the timer and the delivery queue once its lock is released.
+/// A transition's result carries it beside what else the call needs (the handlers it freed, to
+/// release after the lock: `TransitionResults.swift`).
 struct EngineActions {
   var timer: TimerAction = .none
   /// Queue a delivery pass on the delivery queue.

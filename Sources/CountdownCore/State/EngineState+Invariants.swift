@@ -6,7 +6,7 @@
 extension EngineState {
   /// Every broken rule of the engine's state, described; empty when the state is sound. O(count):
   /// tests call it directly, and builds with internal checks run it after every transition
-  /// (``checkInvariantsIfEnabled()``).
+  /// (``checkRulesIfEnabled()``).
   package func invariantViolations() -> [String] {
     checkEarliestChangeIsALowerBound() + checkAChangeToComeIsAWakeupToCome()
       + checkEveryRegistrationIsAheadOfTheWalkOrAwaitsItsPromptDelivery() + checkOnlyTheEndIsAState()
@@ -226,23 +226,26 @@ extension EngineState {
     return table[index].slot == slot && !table[index].timing.isPaused
   }
 
-  /// Traps on a broken rule (unless a test records them: ``BrokenRuleRecorder``) in builds with
-  /// `COUNTDOWN_CHECK_INVARIANTS` (Package.swift defines it when `COUNTDOWN_INTERNAL_CHECKS=1` is
-  /// set, as `.ci/run` does); nothing otherwise. Tables above 2 048 registrations are skipped, so
-  /// that large tests stay linear.
+  /// The rule checks every transition runs as it ends: traps on a broken rule (unless a test
+  /// records them: ``BrokenRuleRecorder``) in builds with `COUNTDOWN_CHECK_INVARIANTS` (Package.swift
+  /// defines it when `COUNTDOWN_INTERNAL_CHECKS=1` is set, as `.ci/run` does); nothing otherwise.
+  /// The invariants (rules 1–10, O(count): skipped above 2 048 registrations, so that large tests
+  /// stay linear) and the cost rule of the indexes (rule 12, O(1)); rule 11, a pass's, is checked
+  /// as each pass finishes (``checkWakeupCost(_:)``).
   @inline(__always)
-  func checkInvariantsIfEnabled() {
+  func checkRulesIfEnabled() {
     #if COUNTDOWN_CHECK_INVARIANTS
+      BrokenRuleRecorder.report(indexCostViolations(), "engine cost rules")
       guard table.count <= 2048 else { return }
-      let problems = invariantViolations()
-      BrokenRuleRecorder.report(problems, "engine invariants")
+      BrokenRuleRecorder.report(invariantViolations(), "engine invariants")
     #endif
   }
 }
 
 // The engine's cost rules (11 and 12 at the top of `EngineState.swift`): counted where the cost is
 // paid, checked in every build by the seeded simulation (``CountdownEngine/costRuleViolations()``),
-// and, in builds with internal checks, rule 11 at the end of every pass.
+// and, in builds with internal checks, rule 11 at the end of every pass and rule 12 after every
+// transition.
 extension EngineState {
   /// Rule 11 for the pass that `progress` describes, as it finishes: it looked at no more
   /// registrations than it delivered, plus its allowance (``PassProgress/allowance``)
@@ -261,14 +264,22 @@ extension EngineState {
     #endif
   }
 
-  /// Rule 12 over the engine's life so far: the entries its indexes walked to find a slot's
-  /// soonest are within ``TimingWheel/slotWalkBound(queries:links:)`` of the slots asked and the
-  /// entries linked, the ends to come and the wheel together. Rule 11's excess, if any, too.
+  /// The cost rules over the engine's life so far: rule 11's excess, if any pass had one, and
+  /// rule 12 (``indexCostViolations()``).
   func costRuleViolations() -> [String] {
     var problems: [String] = []
     if counts.examinedOverAllowance > 0 {
       problems.append("passes looked at \(counts.examinedOverAllowance) registrations over what they delivered, took from an index and one chunk")
     }
+    return problems + indexCostViolations()
+  }
+
+  /// Rule 12 over the engine's life so far: the entries its indexes walked to find a slot's
+  /// soonest are within ``TimingWheel/slotWalkBound(queries:links:)`` of the slots asked and the
+  /// entries linked, the ends to come and the wheel together. Every transition checks it in builds
+  /// with internal checks (``checkRulesIfEnabled()``).
+  func indexCostViolations() -> [String] {
+    var problems: [String] = []
     let walked = ends.slotWalkSteps + (wheel?.slotWalkSteps ?? 0)
     let queries = ends.slotQueries + (wheel?.slotQueries ?? 0)
     let links = ends.links + (wheel?.links ?? 0)

@@ -4,32 +4,32 @@
 
 extension EngineState {
   /// A queued pass began on the delivery queue, with the clock reading `now`. Prepares its first
-  /// chunk into `chunk` with `context` (the handlers of registrations the preparation removed go
-  /// to `garbage`), unless there is nothing to deliver or a pass runs further up this thread's
-  /// stack (a callback advanced a manual clock): its work is then left to a queued pass. Returns the
-  /// pass begun, if any, for the caller to run, and whether to queue a pass.
-  mutating func passBegan(
-    _ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk, garbage: inout [CountdownHandler]
-  ) -> (begun: (PassKind, PassProgress)?, queuePass: Bool) {
+  /// chunk into `chunk` with `context`, unless there is nothing to deliver or a pass runs further
+  /// up this thread's stack (a callback advanced a manual clock): its work is then left to a queued
+  /// pass. Returns the pass begun, if any, for the caller to run, whether to queue a pass, and the
+  /// handlers of registrations the preparation removed, to release after the lock.
+  mutating func passBegan(_ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk) -> PassStart {
     pendingWork.notePassDequeued()
-    guard delivery == nil else { return (nil, requestPass()) }
-    guard hasPendingWork else { return (nil, false) }
-    return (beginPass(context, at: now, into: &chunk, garbage: &garbage), false)
+    guard delivery == nil else { return PassStart(pass: nil, queuePass: requestPass(), released: []) }
+    guard hasPendingWork else { return PassStart(pass: nil, queuePass: false, released: []) }
+    let (pass, prepared) = beginPass(context, at: now, into: &chunk)
+    return PassStart(pass: pass, queuePass: false, released: prepared.released)
   }
 
   /// Takes the pass's kind from the state, marks the pass as running and prepares its first chunk,
-  /// with the clock reading `now` (the handlers of registrations the preparation removed go to
-  /// `garbage`). The state has pending work and no pass runs. A wakeup on the delivery queue
-  /// begins its pass here too, in the lock that notes it (``timerFired(at:onDeliveryQueue:context:into:garbage:)``).
+  /// with the clock reading `now`. The state has pending work and no pass runs. A wakeup on the
+  /// delivery queue begins its pass here too, in the lock that notes it
+  /// (``timerFired(at:onDeliveryQueue:context:into:)``). Returns the pass, and what its first
+  /// chunk's preparation freed.
   mutating func beginPass(
-    _ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk, garbage: inout [CountdownHandler]
-  ) -> (PassKind, PassProgress) {
+    _ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk
+  ) -> (BegunPass, PreparedChunk) {
     pendingWork.notePassDequeued()
     let (kind, walked) = takePassKind(context, startedAt: now)
     var progress = PassProgress(kind)
     progress.allowance = walked
-    prepareChunk(kind, &progress, into: &chunk, context: context, preparedAt: now, garbage: &garbage)
-    return (kind, progress)
+    let prepared = prepareChunk(kind, &progress, into: &chunk, context: context, preparedAt: now)
+    return (BegunPass(kind: kind, progress: progress), prepared)
   }
 
   /// The pass's kind, the pass marked as running, and the registrations it may look at beyond
@@ -101,13 +101,13 @@ extension EngineState {
 extension EngineState {
   /// A chunk of the pass is prepared (its first, when the pass begins; each further one once the
   /// last was called): removes the registrations the last chunk ended, then fills `chunk` with
-  /// the next callbacks, computed with the clock reading `preparedAt`. The handlers of removed
-  /// registrations go to `garbage`, to release after the lock.
+  /// the next callbacks, computed with the clock reading `preparedAt`. Returns the handlers of the
+  /// removed registrations, to release after the lock.
   mutating func prepareChunk(
     _ kind: PassKind, _ progress: inout PassProgress, into chunk: inout DeliveryChunk, context: DeliveryContext,
-    preparedAt: Int64, garbage: inout [CountdownHandler]
-  ) {
-    removeEnded(&progress, garbage: &garbage)
+    preparedAt: Int64
+  ) -> PreparedChunk {
+    let released = removeEnded(&progress)
     restoreSkippedMilestones(&progress.skippedMilestones, now: preparedAt)
     // Removals so far concern callbacks already made or skipped; the chunk prepared now reflects
     // them.
@@ -132,21 +132,25 @@ extension EngineState {
       }
       progress.found.scheduled.removeAll(keepingCapacity: true)
     }
+    return PreparedChunk(released: released)
   }
 
   /// Removes the registrations that ended or set `stop` (or whose paused receiver died), and
-  /// counts the callbacks made since the last lock.
-  mutating func removeEnded(_ progress: inout PassProgress, garbage: inout [CountdownHandler]) {
+  /// counts the callbacks made since the last lock. Returns the handlers freed now, to release
+  /// after the lock.
+  mutating func removeEnded(_ progress: inout PassProgress) -> [CountdownHandler] {
+    var released: [CountdownHandler] = []
     if !progress.ended.isEmpty {
       for end in progress.ended {
         if let handler = remove(end) {
-          garbage.append(handler)
+          released.append(handler)
         }
       }
       progress.ended.removeAll(keepingCapacity: true)
     }
     counts.noteDelivered(progress.uncounted)
     progress.uncounted = 0
+    return released
   }
 }
 
@@ -156,16 +160,13 @@ extension EngineState {
 extension EngineState {
   /// The pass of `kind` called its last chunk; `reading` is its latest clock reading (a wakeup
   /// armed for an instant that passed meanwhile comes at once, and stands for the instant it
-  /// comes at). The handlers freed go to `garbage`, to release after the lock. Returns what to do
-  /// after it.
-  mutating func passFinished(
-    tickInstant: Int64?, _ progress: inout PassProgress, reading: Int64, garbage: inout [CountdownHandler]
-  ) -> EngineActions {
-    removeEnded(&progress, garbage: &garbage)
+  /// comes at). Returns what to do after the lock, and the handlers freed, to release after it.
+  mutating func passFinished(tickInstant: Int64?, _ progress: inout PassProgress, reading: Int64) -> FinishedPass {
+    var released = removeEnded(&progress)
     restoreSkippedMilestones(&progress.skippedMilestones, now: monotone(reading))
     if !pass.retired.isEmpty {
-      // Appending even an empty array allocates a new buffer for `garbage`: not on every wakeup.
-      garbage += freeRetired()
+      // Only when something was retired: appending even an empty array allocates a new buffer.
+      released += freeRetired()
     }
     counts.notePassFinished(examined: progress.examined, delivered: progress.delivered > 0)
     checkWakeupCost(progress)
@@ -183,8 +184,8 @@ extension EngineState {
     // cursor). Other passes saw only some registrations.
     endPass(walkedEverything: tickInstant != nil, earliestSeen: earliest)
     let actions = EngineActions(timer: rearm(now: monotone(reading)), queuePass: requestPass())
-    checkInvariantsIfEnabled()
-    return actions
+    checkRulesIfEnabled()
+    return FinishedPass(actions: actions, released: released)
   }
 
   /// Ends the running pass, which found no change before `earliestSeen` (a tick walked the whole

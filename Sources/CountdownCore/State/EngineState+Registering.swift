@@ -9,7 +9,7 @@ extension EngineState {
   /// replaced handler, to release outside it.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ request: RegistrationRequest, reading: Int64
-  ) -> Result<(EngineActions, replaced: CountdownHandler?), CountdownError> {
+  ) -> Result<Registration, CountdownError> {
     let now = monotone(reading)
     do throws(CountdownError) {
       var timing = try CountdownTiming(for: request, at: now, interval: interval)
@@ -26,7 +26,7 @@ extension EngineState {
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, countingUpFrom start: Int64,
     policy: SuspensionPolicy, reading: Int64
-  ) -> (EngineActions, replaced: CountdownHandler?) {
+  ) -> Registration {
     let now = monotone(reading)
     let timing = CountdownTiming(countingUpFrom: min(start, now), policy: policy)
     return register(receiver, call, timing, now: now)
@@ -39,7 +39,7 @@ extension EngineState {
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ timing: CountdownTiming,
     now: Int64, milestones: MilestoneList? = nil
-  ) -> (EngineActions, replaced: CountdownHandler?) {
+  ) -> Registration {
     let silent = timing.deliversOnlyTheEnd
     noteRegistrationRead(now)
     var timing = timing
@@ -76,8 +76,8 @@ extension EngineState {
       actions.timer = rearm(now: now)
     }
     actions.queuePass = requestPass()
-    checkInvariantsIfEnabled()
-    return (actions, replaced)
+    checkRulesIfEnabled()
+    return Registration(actions: actions, replaced: replaced)
   }
 
   /// Notes when `timing`, just registered, resumed or given time at clock instant `now` in `slot`
@@ -109,8 +109,8 @@ extension EngineState {
   /// Freezes `receiver`'s registration at clock instant `now` (clamped by ``monotone(_:)``, so that
   /// it never freezes a time before one a tick has already shown); the running pass skips a
   /// callback it prepared for it. Returns whether there was one, and what to do after the lock.
-  mutating func pause(_ receiver: AnyObject, now: Int64) -> (found: Bool, TimerAction) {
-    guard let index = liveIndex(of: receiver) else { return (false, .none) }
+  mutating func pause(_ receiver: AnyObject, now: Int64) -> Pausing {
+    guard let index = liveIndex(of: receiver) else { return Pausing(found: false, timer: .none) }
     let now = monotone(now)
     var action = TimerAction.none
     if wheel != nil {
@@ -126,16 +126,16 @@ extension EngineState {
     let pausedAt = suspension.instant(for: table[index].timing, at: now)
     table[index].timing.pause(at: pausedAt)
     noteRemoval(of: table[index].slot)
-    checkInvariantsIfEnabled()
-    return (true, action)
+    checkRulesIfEnabled()
+    return Pausing(found: true, timer: action)
   }
 
   /// Continues `receiver`'s paused registration at clock instant `now`: its current value is owed
   /// promptly, unless it delivers only its end, which stays silent until then. Returns whether
   /// there was one, and what to do after the lock.
-  mutating func resume(_ receiver: AnyObject, now: Int64) -> (found: Bool, EngineActions) {
-    guard let index = liveIndex(of: receiver) else { return (false, .none) }
-    guard table[index].timing.isPaused else { return (true, .none) }
+  mutating func resume(_ receiver: AnyObject, now: Int64) -> Resumption {
+    guard let index = liveIndex(of: receiver) else { return Resumption(found: false, actions: .none) }
+    guard table[index].timing.isPaused else { return Resumption(found: true, actions: .none) }
     let now = monotone(now)
     noteRegistrationRead(now)
     let resumedAt = suspension.instant(for: table[index].timing, at: now)
@@ -148,8 +148,8 @@ extension EngineState {
     var actions = EngineActions()
     actions.timer = rearm(now: now)
     actions.queuePass = requestPass()
-    checkInvariantsIfEnabled()
-    return (true, actions)
+    checkRulesIfEnabled()
+    return Resumption(found: true, actions: actions)
   }
 }
 
@@ -175,7 +175,7 @@ extension EngineState {
   ///   registration. Fails, changing nothing, with ``CountdownError/invalidCombination`` for a
   ///   count-up (it has no end to move) and ``CountdownError/outOfRange`` for an end beyond the
   ///   clock's last instant or a value beyond ``CountdownTiming/maximumValue``.
-  mutating func addTime(_ change: Int64, to receiver: AnyObject, now: Int64) -> Result<(applied: Int64, actions: EngineActions)?, CountdownError> {
+  mutating func addTime(_ change: Int64, to receiver: AnyObject, now: Int64) -> Result<AddedTime?, CountdownError> {
     guard let index = liveIndex(of: receiver) else { return .success(nil) }
     let timing = table[index].timing
     guard timing.kind == .countdown else { return .failure(.invalidCombination) }
@@ -189,7 +189,7 @@ extension EngineState {
     case .failure(let error): return .failure(error)
     }
     let applied = anchor - timing.anchor
-    guard applied != 0 else { return .success((0, .none)) }
+    guard applied != 0 else { return .success(AddedTime(applied: 0, actions: .none)) }
     table[index].timing.moveEnd(to: anchor)
     replanMilestone(at: index, instant: instant)
     delivery?.noteEndMoved(table[index].slot)
@@ -197,8 +197,8 @@ extension EngineState {
     if !timing.isPaused {
       actions = noteMovedEnd(at: index, now: now)
     }
-    checkInvariantsIfEnabled()
-    return .success((applied, actions))
+    checkRulesIfEnabled()
+    return .success(AddedTime(applied: applied, actions: actions))
   }
 
   /// The anchor `timing` has once `change` is added at `instant` (on its own time): a deadline never

@@ -6,20 +6,20 @@ extension EngineState {
   /// prepared for it. Returns whether `receiver` had a running or paused one (a registration of a
   /// dead object that lived at its address is removed too, but was not `receiver`'s), and the
   /// handler freed now, to release outside the lock.
-  mutating func cancel(_ receiver: AnyObject) -> (found: Bool, removed: CountdownHandler?) {
-    guard let index = table.index(of: ObjectIdentifier(receiver)) else { return (false, nil) }
+  mutating func cancel(_ receiver: AnyObject) -> Cancellation {
+    guard let index = table.index(of: ObjectIdentifier(receiver)) else { return Cancellation(found: false, released: nil) }
     let isRunning = isRegistration(at: index, of: receiver) && !table[index].timing.isFinished
     noteRemoval(of: table[index].slot)
-    defer { checkInvariantsIfEnabled() }
-    return (isRunning, remove(at: index))
+    defer { checkRulesIfEnabled() }
+    return Cancellation(found: isRunning, released: remove(at: index))
   }
 
   /// Ends every registration without a further call; the running pass skips every callback it
   /// prepared. Returns the handlers freed now, to release outside the lock.
-  mutating func cancelAll() -> [CountdownHandler] {
+  mutating func cancelAll() -> CancellationOfAll {
     noteRemovalOfAll()
-    defer { checkInvariantsIfEnabled() }
-    return removeAll()
+    defer { checkRulesIfEnabled() }
+    return CancellationOfAll(released: removeAll())
   }
 
   /// Notes a registration owed a prompt delivery.

@@ -18,6 +18,7 @@ extension EngineState {
   /// Installs the timer made for ``ensureTimer(now:)``, which can repeat if `repeats`, and arms it.
   mutating func install(_ newTimer: any CountdownTimer, repeats: Bool, now: Int64) -> TimerAction {
     arming.install(newTimer, repeats: repeats)
+    defer { checkRulesIfEnabled() }
     return rearm(now: now)
   }
 
@@ -131,23 +132,23 @@ extension EngineState {
 extension EngineState {
   /// The timer fired; `now` is the wakeup's one clock reading. Notes the wakeup and, on the
   /// delivery queue with no pass running, begins its pass in this same lock, its first chunk
-  /// prepared into `chunk` with `context` (the handlers of registrations that preparation removed
-  /// go to `garbage`); elsewhere, queues one. Returns what to do after the lock, and the pass
-  /// begun, if any, for the caller to run.
+  /// prepared into `chunk` with `context`; elsewhere, queues one. Returns what to do after the
+  /// lock, the pass begun, if any, for the caller to run, and the handlers of registrations that
+  /// preparation removed, to release after the lock.
   mutating func timerFired(
-    at now: Int64, onDeliveryQueue: Bool, context: DeliveryContext, into chunk: inout DeliveryChunk,
-    garbage: inout [CountdownHandler]
-  ) -> (EngineActions, (PassKind, PassProgress)?) {
+    at now: Int64, onDeliveryQueue: Bool, context: DeliveryContext, into chunk: inout DeliveryChunk
+  ) -> Wakeup {
     var actions = noteTimerWakeup(at: now)
-    guard actions.queuePass else { return (actions, nil) }
+    guard actions.queuePass else { return Wakeup(actions: actions, pass: nil, released: []) }
     // On the delivery queue (the real timer fires there; a manual clock may be advanced there),
     // with no pass running: the pass begins in this same lock, its first chunk prepared.
     guard onDeliveryQueue, delivery == nil else {
       actions.queuePass = requestPass()
-      return (actions, nil)
+      return Wakeup(actions: actions, pass: nil, released: [])
     }
     actions.queuePass = false
-    return (actions, beginPass(context, at: now, into: &chunk, garbage: &garbage))
+    let (pass, prepared) = beginPass(context, at: now, into: &chunk)
+    return Wakeup(actions: actions, pass: pass, released: prepared.released)
   }
 
   /// Notes a wakeup at clock instant `now`. Returns the timer's part, and, as `queuePass`,
@@ -171,7 +172,7 @@ extension EngineState {
       // timer would fire here again and again; the pass re-arms when it ends.
       actions.timer = rearm(now: now)
     }
-    checkInvariantsIfEnabled()
+    checkRulesIfEnabled()
     actions.queuePass = hasPendingWork
     return actions
   }
@@ -179,9 +180,11 @@ extension EngineState {
   /// A clock advanced by hand settled its timers after a step. Returns whether a pass must be
   /// queued for what is pending, and whether the caller, on the delivery queue, delivers it there
   /// itself.
-  mutating func timerSettled(onDeliveryQueue: Bool) -> (queuePass: Bool, deliverHere: Bool) {
-    guard hasPendingWork else { return (false, false) }
-    return onDeliveryQueue ? (false, true) : (requestPass(), false)
+  mutating func timerSettled(onDeliveryQueue: Bool) -> Settling {
+    defer { checkRulesIfEnabled() }
+    guard hasPendingWork else { return Settling(queuePass: false, deliverHere: false) }
+    return onDeliveryQueue
+      ? Settling(queuePass: false, deliverHere: true) : Settling(queuePass: requestPass(), deliverHere: false)
   }
 }
 
@@ -193,7 +196,7 @@ extension EngineState {
   mutating func suspendTicking(at now: Int64) -> TimerAction {
     let now = monotone(now)
     guard suspension.suspend(at: now) else { return .none }
-    defer { checkInvariantsIfEnabled() }
+    defer { checkRulesIfEnabled() }
     guard arming.armedAt != nil else { return .none }
     return arm(at: nil)
   }
@@ -215,7 +218,7 @@ extension EngineState {
     wheelCursor.requireWalk()
     var actions = EngineActions()
     actions.queuePass = requestPass()
-    checkInvariantsIfEnabled()
+    checkRulesIfEnabled()
     return actions
   }
 }

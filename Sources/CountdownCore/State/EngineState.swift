@@ -3,14 +3,15 @@
 /// ``register(_:_:_:reading:)``, ``cancel(_:)``,
 /// ``cancelAll()``, ``pause(_:now:)``, ``resume(_:now:)``,
 /// ``addTime(_:to:now:)``, ``suspendTicking(at:)``, ``resumeTicking(at:)``, and the
-/// timer's and the pass's: ``timerFired(at:onDeliveryQueue:context:into:garbage:)``,
-/// ``timerSettled(onDeliveryQueue:)``, ``install(_:repeats:now:)``,
-/// ``passBegan(_:at:into:garbage:)``, ``prepareChunk(_:_:into:context:preparedAt:garbage:)`` and
-/// ``passFinished(tickInstant:_:reading:garbage:)``. `CountdownEngine` reads the clock,
-/// takes the lock, calls one transition per lock entry and does what it returns; nothing else
-/// writes these fields. Methods here never call anything that is not the engine's own — not the
-/// clock, not the timer, not a handler — and never release a handler (they hand freed ones back);
-/// they return what the caller must do once the lock is released (``EngineActions``).
+/// timer's and the pass's: ``timerFired(at:onDeliveryQueue:context:into:)``,
+/// ``timerSettled(onDeliveryQueue:)``, ``install(_:repeats:now:)``, ``passBegan(_:at:into:)``,
+/// ``prepareChunk(_:_:into:context:preparedAt:)`` and ``passFinished(tickInstant:_:reading:)``.
+/// `CountdownEngine` reads the clock, takes the lock, calls one transition per lock entry and does
+/// what it returns; nothing else writes these fields. Methods here never call anything that is not
+/// the engine's own — not the clock, not the timer, not a handler — and never release a handler:
+/// each transition returns a small result of its own (`TransitionResults.swift`) with what the
+/// caller must do once the lock is released (``EngineActions``) and the handlers it freed, which
+/// the caller releases after the lock.
 ///
 /// The transitions live in this folder (`State/`), by what they touch, the delivery pass's planning
 /// among them (`EngineState+Pass.swift` and the preparation of its chunks); what runs outside the
@@ -101,7 +102,8 @@
 /// breaks them (quadratic in the table) still delivers every value right. Counted where the cost
 /// is paid and checked in every build by the seeded simulation after every step
 /// (``CountdownEngine/costRuleViolations()``); builds with internal checks also check rule 11 at
-/// the end of every pass (``checkWakeupCost(_:)``).
+/// the end of every pass (``checkWakeupCost(_:)``) and rule 12 after every transition
+/// (``checkRulesIfEnabled()``).
 /// 11. **A wakeup looks at what it delivers, what it probes and one chunk.** A pass looks at
 ///     (walks, takes from an index, or looks up) at most the registrations it delivers, plus one
 ///     chunk (``CountdownEngine/chunkSize``), plus what it probes: the entries it takes from the
