@@ -13,7 +13,7 @@ extension CountdownEngine {
   /// advanced by hand settles.
   ///
   /// A tick's values are those at the grid instant its wakeup stands for (see
-  /// ``EngineState/noteWakeup(at:armedFor:)``), so a wakeup a little early or late never
+  /// ``EngineState/markDueWork(forWakeupAt:armedFor:)``), so a wakeup a little early or late never
   /// makes a value skip or repeat, and every label flips in the same batch. Prompt deliveries are
   /// computed when their chunk is prepared. Since at most one pass is queued, a stalled queue never
   /// builds up a backlog of stale batches. The table is walked in chunks: each chunk is prepared

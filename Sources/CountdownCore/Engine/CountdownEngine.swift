@@ -33,9 +33,9 @@ public import Dispatch
 //    shared grid it repeats every interval while each wakeup is the grid instant after the last
 //    one, so a steady wakeup makes no call into the timer (`EngineState.timerDecision`). Each
 //    arming lets the timer fire as late as the promises in force allow, so the system can
-//    coalesce its wakeups (`TimerArming.leeway`).
+//    coalesce its wakeups (`WakeupGrid.leeway`).
 //    `timerDidReport` (CountdownEngine+Wakeups.swift) reads the clock once; then one lock entry,
-//    `EngineState.timerFired`, notes the wakeup (`noteWakeup`: the grid instant it stands for),
+//    `EngineState.timerFired`, notes the wakeup (`markDueWork`: the grid instant it stands for),
 //    begins the pass and prepares its first chunk (`beginPass`, State/EngineState+Pass.swift). (A
 //    manual clock fires on the thread that advances it; off the delivery queue, a pass is queued
 //    there, at most one at a time.)

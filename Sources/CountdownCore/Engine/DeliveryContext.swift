@@ -22,14 +22,14 @@ final class DeliveryContext: @unchecked Sendable {
   private var seenCount: UInt64 = 0
 
   /// Under the engine's lock: the registration in `slot` was removed, replaced or paused.
-  func noteRemoved(_ slot: SlotReference) {
+  func signalRemoval(of slot: SlotReference) {
     removed.append(slot)
     signal.bump()
   }
 
   /// Under the engine's lock: the end of the registration in `slot` moved. A milestone of its
   /// that the pass skips is not planned again: the move planned its milestones afresh.
-  func noteEndMoved(_ slot: SlotReference) {
+  func recordEndMoved(_ slot: SlotReference) {
     movedEnds.insert(slot)
   }
 
@@ -39,12 +39,12 @@ final class DeliveryContext: @unchecked Sendable {
   }
 
   /// Under the engine's lock, as the pass begins: forgets the previous pass's moved ends.
-  func noteBegan() {
+  func forgetMovedEnds() {
     if !movedEnds.isEmpty { movedEnds.removeAll() }
   }
 
   /// Under the engine's lock: every registration was removed.
-  func noteRemovedAll() {
+  func signalRemovalOfAll() {
     removedAll = true
     signal.bump()
   }

@@ -12,7 +12,7 @@ struct EngineLock: Sendable {
   @inline(__always)
   func withLock<Result>(_ body: (inout EngineState) throws -> Result) rethrows -> Result {
     try locked.withLock { state in
-      state.noteLockEntered()
+      state.countLockEntry()
       return try body(&state)
     }
   }

@@ -17,19 +17,19 @@ struct ChangeBound {
   }
 
   /// Notes that some registration's value changes at clock instant `change`.
-  mutating func note(_ change: Int64) {
+  mutating func lower(to change: Int64) {
     earliestChange = min(earliestChange, change)
     earliestChangeDuringPass = min(earliestChangeDuringPass, change)
   }
 
   /// A pass began: changes noted from now on are kept apart for it.
-  mutating func notePassBegan() {
+  mutating func beginPass() {
     earliestChangeDuringPass = .max
   }
 
   /// The running pass ended, having found no change before `earliestSeen`: the bound it replaces,
   /// if it walked everything (with what was noted while it ran), or lowers.
-  mutating func notePassEnded(walkedEverything: Bool, earliestSeen: Int64) {
+  mutating func endPass(walkedEverything: Bool, earliestSeen: Int64) {
     earliestChange = walkedEverything
       ? min(earliestSeen, earliestChangeDuringPass)
       : min(earliestChange, earliestSeen)

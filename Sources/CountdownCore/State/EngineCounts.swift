@@ -13,23 +13,23 @@ struct EngineCounts {
   private(set) var examinedOverAllowance: Int64 = 0
 
   /// The timer fired.
-  mutating func noteWakeup() {
+  mutating func countWakeup() {
     wakeups += 1
   }
 
   /// `count` callbacks were made.
-  mutating func noteDelivered(_ count: Int) {
+  mutating func countDeliveries(_ count: Int) {
     deliveries += Int64(count)
   }
 
   /// A pass looked at `excess` registrations over what the cost rule allows it.
-  mutating func noteExaminedOverAllowance(_ excess: Int) {
+  mutating func countExaminedOverAllowance(_ excess: Int) {
     examinedOverAllowance += Int64(excess)
   }
 
   /// A pass finished, having looked at `examined` registrations and made a batch of callbacks if
   /// `delivered`.
-  mutating func notePassFinished(examined: Int, delivered: Bool) {
+  mutating func countPass(examined: Int, delivered: Bool) {
     self.examined += Int64(examined)
     if delivered {
       batches += 1

@@ -23,7 +23,7 @@ struct EngineReadings {
   }
 
   /// A registration or a resume read the clock at `now`.
-  mutating func noteRegistrationRead(_ now: Int64) {
+  mutating func raiseRegistrationReading(to now: Int64) {
     latestRegistrationRead = max(latestRegistrationRead, now)
   }
 
@@ -35,7 +35,7 @@ struct EngineReadings {
 
   /// A wakeup read `now` and stands for grid instant `instant` and, for ends, `end` (at or after
   /// both). Returns whether `instant` is a grid instant no wakeup stood for before.
-  mutating func noteWakeup(at now: Int64, standingFor instant: Int64, endsFor end: Int64) -> Bool {
+  mutating func recordWakeup(at now: Int64, standingFor instant: Int64, endsFor end: Int64) -> Bool {
     let isNewGridInstant = instant > wakeupInstant
     wakeupInstant = max(wakeupInstant, instant)
     endInstant = max(endInstant, end)
@@ -44,7 +44,7 @@ struct EngineReadings {
   }
 
   /// A tick pass delivered the values at grid instant `instant`.
-  mutating func noteTicked(_ instant: Int64) {
+  mutating func advanceWakeupInstant(to instant: Int64) {
     wakeupInstant = max(wakeupInstant, instant)
     latest = max(latest, instant)
   }

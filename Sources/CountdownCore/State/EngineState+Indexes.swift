@@ -7,14 +7,14 @@ extension EngineState {
 
   /// Notes the end to come of the registration in `slot`, at its last value with `timing` (or its
   /// next milestone's instant).
-  mutating func noteEnd(of timing: CountdownTiming, in slot: SlotReference, at position: Int) {
+  mutating func scheduleEnd(of timing: CountdownTiming, in slot: SlotReference, at position: Int) {
     let end = timing.nextChange(interval: interval)
-    noteEnd(at: timing.clockInstant(of: end, suspendedTotal: suspendedTotal), of: slot, at: position)
+    scheduleEnd(at: timing.clockInstant(of: end, suspendedTotal: suspendedTotal), of: slot, at: position)
   }
 
   /// Notes an end to come at clock instant `deadline` for the registration in `slot`, whose node is
   /// at `position`: its entry replaces the one noted for it before, if any.
-  mutating func noteEnd(at deadline: Int64, of slot: SlotReference, at position: Int) {
+  mutating func scheduleEnd(at deadline: Int64, of slot: SlotReference, at position: Int) {
     forgetIndexEntry(of: slot)
     // An empty wheel stands at the latest reading, so entries wait at the levels their distance
     // from now calls for, not from when the wheel was last emptied.
@@ -52,7 +52,7 @@ extension EngineState {
 
   /// Notes that the entry `handle`, taken out of ``ends``, no longer waits there: its slot forgets it.
   @inline(__always)
-  private func noteTaken(_ entry: PendingEnd) {
+  private func forgetHandle(ofTaken entry: PendingEnd) {
     let slot = entry.payload.slot
     if slot.indexHandle == entry.handle { slot.indexHandle = -1 }
   }
@@ -64,7 +64,7 @@ extension EngineState {
     while let soonest = ends.soonest() {
       let registration = ends[soonest].payload
       guard table.indexAtLastValue(of: registration.slot) == nil else { return }
-      noteTaken(ends.remove(soonest))
+      forgetHandle(ofTaken: ends.remove(soonest))
       compactEndsIfSparse()
     }
   }
@@ -74,7 +74,7 @@ extension EngineState {
   mutating func takeDueEnds() -> [PendingEnd] {
     var due: [PendingEnd] = []
     ends.takeDue(through: endInstant, into: &due)
-    for entry in due { noteTaken(entry) }
+    for entry in due { forgetHandle(ofTaken: entry) }
     compactEndsIfSparse()
     due.sort { $0.deadline < $1.deadline }
     return due
@@ -88,9 +88,9 @@ extension EngineState {
   /// the ends to come.
   mutating func schedule(_ change: ScheduledChange) {
     if wheel != nil {
-      noteInWheel(change.slot, at: change.position, changeAt: change.instant)
+      putInWheel(change.slot, at: change.position, changeAt: change.instant)
     } else {
-      noteEnd(at: change.instant, of: change.slot, at: change.position)
+      scheduleEnd(at: change.instant, of: change.slot, at: change.position)
     }
   }
 
@@ -99,7 +99,7 @@ extension EngineState {
   /// at or after it that is not visited yet. A change in a window already visited (a one-shot
   /// resumed at its deadline from a callback of the pass visiting it) goes to the next one. The
   /// entry replaces the one noted for the registration before, if any.
-  mutating func noteInWheel(_ slot: SlotReference, at position: Int, changeAt change: Int64) {
+  mutating func putInWheel(_ slot: SlotReference, at position: Int, changeAt change: Int64) {
     forgetIndexEntry(of: slot)
     let visited = wheelCursor.visitedWindow
     let number = max(grid.windowNumber(ofChangeAt: change), visited.addingSaturated(1))
@@ -130,8 +130,8 @@ extension EngineState {
   /// The wheel was visited, or rebuilt, through grid instant `tick`: noted when a pass takes the
   /// windows (or starts the walk that rebuilds it), so that what is noted while that pass runs
   /// waits in later windows.
-  mutating func noteWheelVisited(through tick: Int64) {
-    wheelCursor.noteVisited(through: grid.windowNumber(ofChangeAt: tick))
+  mutating func markWheelVisited(through tick: Int64) {
+    wheelCursor.markVisited(through: grid.windowNumber(ofChangeAt: tick))
   }
 
   /// A lower bound of every registration's next change in the wheel: just after the grid instant

@@ -254,7 +254,7 @@ extension EngineState {
   mutating func checkWakeupCost(_ progress: PassProgress) {
     let allowed = progress.delivered + progress.allowance + CountdownEngine.chunkSize
     guard progress.examined > allowed else { return }
-    counts.noteExaminedOverAllowance(progress.examined - allowed)
+    counts.countExaminedOverAllowance(progress.examined - allowed)
     #if COUNTDOWN_CHECK_INVARIANTS
       BrokenRuleRecorder.report(
         [

@@ -9,7 +9,7 @@ extension EngineState {
   /// pass. Returns the pass begun, if any, for the caller to run, whether to queue a pass, and the
   /// handlers of registrations the preparation removed, to release after the lock.
   mutating func passBegan(_ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk) -> PassStart {
-    pendingWork.notePassDequeued()
+    pendingWork.clearPassQueued()
     guard delivery == nil else { return PassStart(pass: nil, queuePass: requestPass(), released: []) }
     guard hasPendingWork else { return PassStart(pass: nil, queuePass: false, released: []) }
     let (pass, prepared) = beginPass(context, at: now, into: &chunk)
@@ -24,7 +24,7 @@ extension EngineState {
   mutating func beginPass(
     _ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk
   ) -> (BegunPass, PreparedChunk) {
-    pendingWork.notePassDequeued()
+    pendingWork.clearPassQueued()
     let (kind, walked) = takePassKind(context, startedAt: now)
     var progress = PassProgress(kind)
     progress.allowance = walked
@@ -38,7 +38,7 @@ extension EngineState {
   /// deliveries owed; the entries it takes from an index, or the registrations it looks up.
   private mutating func takePassKind(_ context: DeliveryContext, startedAt: Int64) -> (PassKind, allowance: Int) {
     beginPass(context)
-    defer { pendingWork.noteTickAndEndsTaken() }
+    defer { pendingWork.clearTickAndEnds() }
     if pendingWork.tickDue {
       let tick = tickInstant(passStartedAt: startedAt)
       let walkIsDue = walkIsDue(at: tick)
@@ -54,15 +54,15 @@ extension EngineState {
       let pending = takeAwaitingPromptDelivery()
       if wheel != nil {
         // The windows through the tick are this pass's: a change noted while it runs waits in a
-        // later one (``noteInWheel(_:at:changeAt:)``).
-        defer { noteWheelVisited(through: tick) }
+        // later one (``putInWheel(_:at:changeAt:)``).
+        defer { markWheelVisited(through: tick) }
         if let pending, holdWindows(through: tick) {
           // The entries held are looked at as the pass visits them (``prepareWheel(_:progress:into:)``).
           return (.windows(tick, pending), pending.count)
         }
         // Rebuilt by this walk.
         clearWheel()
-        wheelCursor.noteWalked()
+        wheelCursor.clearNeedsWalk()
       }
       // The walk delivers prompt deliveries and due ends too.
       return (.tick(tick), walked)
@@ -90,9 +90,9 @@ extension EngineState {
 
   /// Marks the start of a delivery pass: changes noted from now on are kept apart for it.
   mutating func beginPass(_ context: DeliveryContext) {
-    context.noteBegan()
+    context.forgetMovedEnds()
     pass.begin(context)
-    changeBound.notePassBegan()
+    changeBound.beginPass()
   }
 }
 
@@ -148,7 +148,7 @@ extension EngineState {
       }
       progress.ended.removeAll(keepingCapacity: true)
     }
-    counts.noteDelivered(progress.uncounted)
+    counts.countDeliveries(progress.uncounted)
     progress.uncounted = 0
     return released
   }
@@ -168,13 +168,13 @@ extension EngineState {
       // Only when something was retired: appending even an empty array allocates a new buffer.
       released += freeRetired()
     }
-    counts.notePassFinished(examined: progress.examined, delivered: progress.delivered > 0)
+    counts.countPass(examined: progress.examined, delivered: progress.delivered > 0)
     checkWakeupCost(progress)
     var earliest = progress.found.earliest
     if let instant = tickInstant {
-      noteTicked(instant)
+      advanceWakeupInstant(to: instant)
       if wheel != nil {
-        noteWheelVisited(through: instant)
+        markWheelVisited(through: instant)
         // What the wheel holds bounds every change: its soonest window.
         earliest = min(earliest, wheelEarliestChange())
       }
@@ -192,7 +192,7 @@ extension EngineState {
   /// table; other passes saw only some registrations).
   mutating func endPass(walkedEverything: Bool, earliestSeen: Int64) {
     pass.end()
-    changeBound.notePassEnded(walkedEverything: walkedEverything, earliestSeen: earliestSeen)
+    changeBound.endPass(walkedEverything: walkedEverything, earliestSeen: earliestSeen)
   }
 }
 
@@ -215,7 +215,7 @@ extension EngineState {
       else { continue }
       table[index].timing.planMilestone(entry.milestone)
       if !table[index].timing.isPaused {
-        noteFirstChange(of: table[index].timing, slot: entry.slot, position: index.position, at: now)
+        scheduleFirstChange(of: table[index].timing, slot: entry.slot, position: index.position, at: now)
       }
     }
     skipped.removeAll(keepingCapacity: true)

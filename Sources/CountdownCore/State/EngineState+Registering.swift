@@ -41,7 +41,7 @@ extension EngineState {
     now: Int64, milestones: MilestoneList? = nil
   ) -> Registration {
     let silent = timing.deliversOnlyTheEnd
-    noteRegistrationRead(now)
+    raiseRegistrationReading(to: now)
     var timing = timing
     if timing.policy == .pauses {
       // Counted on the engine's running time, which stands still while it is suspended.
@@ -58,20 +58,20 @@ extension EngineState {
       // replaced either way, without a callback.
       let old = table[index]
       table[index] = node
-      noteRemoval(of: old.slot)
+      signalRemoval(of: old.slot)
       replaced = release(old.slot, handler: old.handler.call)
       position = index.position
     } else {
       position = table.insert(node, for: key).position
     }
     if !silent {
-      noteAwaitingPromptDelivery(.init(key: key, slot: slot))
+      owePromptDelivery(.init(key: key, slot: slot))
     }
     var actions = EngineActions()
     actions.timer = ensureTimer(now: now)
     // Arm for this registration's first change now, not after its first delivery: if the delivery
     // queue is slow, the wakeup still comes on time.
-    noteFirstChange(of: timing, slot: slot, position: position, at: now)
+    scheduleFirstChange(of: timing, slot: slot, position: position, at: now)
     if case .none = actions.timer {
       actions.timer = rearm(now: now)
     }
@@ -84,20 +84,20 @@ extension EngineState {
   /// (its node at `position`), changes first: its deadline if it delivers only its end, else the
   /// first change after its prompt delivery. An end goes to ``ends`` (its prompt delivery notes it
   /// again, once it is made).
-  mutating func noteFirstChange(of timing: CountdownTiming, slot: SlotReference, position: Int, at now: Int64) {
+  mutating func scheduleFirstChange(of timing: CountdownTiming, slot: SlotReference, position: Int, at now: Int64) {
     let interval = grid.interval
     var next = timing
     if !timing.deliversOnlyTheEnd {
       _ = next.advance(to: suspension.instant(for: timing, at: now), interval: interval)
     }
     if separateEnds, next.isAtItsLastValue {
-      noteEnd(of: next, in: slot, at: position)
+      scheduleEnd(of: next, in: slot, at: position)
     } else {
       let change = timing.clockInstant(of: next.nextChange(interval: interval), suspendedTotal: suspendedTotal)
-      noteChange(at: change)
+      lowerEarliestChange(to: change)
       // One that delivers only its end gets no first delivery to put it in the wheel.
       if timing.deliversOnlyTheEnd, change != .max, wheel != nil {
-        noteInWheel(slot, at: position, changeAt: change)
+        putInWheel(slot, at: position, changeAt: change)
       }
     }
   }
@@ -119,13 +119,13 @@ extension EngineState {
       // awaits its first delivery, nor when its next change was beyond the clock's last instant),
       // and a wakeup comes for that probe. Its entry for the change it had before is unlinked.
       let probe = now.addingSaturated(interval)
-      noteInWheel(table[index].slot, at: index.position, changeAt: probe)
-      noteChange(at: probe)
+      putInWheel(table[index].slot, at: index.position, changeAt: probe)
+      lowerEarliestChange(to: probe)
       action = rearm(now: now)
     }
     let pausedAt = suspension.instant(for: table[index].timing, at: now)
     table[index].timing.pause(at: pausedAt)
-    noteRemoval(of: table[index].slot)
+    signalRemoval(of: table[index].slot)
     checkRulesIfEnabled()
     return Pausing(found: true, timer: action)
   }
@@ -137,14 +137,14 @@ extension EngineState {
     guard let index = liveIndex(of: receiver) else { return Resumption(found: false, actions: .none) }
     guard table[index].timing.isPaused else { return Resumption(found: true, actions: .none) }
     let now = monotone(now)
-    noteRegistrationRead(now)
+    raiseRegistrationReading(to: now)
     let resumedAt = suspension.instant(for: table[index].timing, at: now)
     table[index].timing.resume(at: resumedAt)
     let timing = table[index].timing
     if timing.awaitsPromptDelivery {
-      noteAwaitingPromptDelivery(.init(key: table.key(at: index), slot: table[index].slot))
+      owePromptDelivery(.init(key: table.key(at: index), slot: table[index].slot))
     }
-    noteFirstChange(of: timing, slot: table[index].slot, position: index.position, at: now)
+    scheduleFirstChange(of: timing, slot: table[index].slot, position: index.position, at: now)
     var actions = EngineActions()
     actions.timer = rearm(now: now)
     actions.queuePass = requestPass()
@@ -192,10 +192,10 @@ extension EngineState {
     guard applied != 0 else { return .success(AddedTime(applied: 0, actions: .none)) }
     table[index].timing.moveEnd(to: anchor)
     replanMilestone(at: index, instant: instant)
-    delivery?.noteEndMoved(table[index].slot)
+    delivery?.recordEndMoved(table[index].slot)
     var actions = EngineActions()
     if !timing.isPaused {
-      actions = noteMovedEnd(at: index, now: now)
+      actions = scheduleMovedEnd(at: index, now: now)
     }
     checkRulesIfEnabled()
     return .success(AddedTime(applied: applied, actions: actions))
@@ -224,18 +224,18 @@ extension EngineState {
 
   /// Notes the new end of the running registration at `index`, just moved at clock instant `now`:
   /// its prompt delivery, or for one that delivers only its end, where its end waits.
-  private mutating func noteMovedEnd(at index: NodeIndex, now: Int64) -> EngineActions {
+  private mutating func scheduleMovedEnd(at index: NodeIndex, now: Int64) -> EngineActions {
     let slot = table[index].slot
     let timing = table[index].timing
     // A callback the running pass prepared with the old value must not begin after this returns:
     // a label's old value, an end's 0 or a milestone the new end has moved.
-    noteRemoval(of: slot)
+    signalRemoval(of: slot)
     if timing.awaitsPromptDelivery {
       // The new value is computed no earlier than this reading (shortened to now, it is the 0).
-      noteRegistrationRead(now)
-      noteAwaitingPromptDelivery(.init(key: table.key(at: index), slot: slot))
+      raiseRegistrationReading(to: now)
+      owePromptDelivery(.init(key: table.key(at: index), slot: slot))
     }
-    noteFirstChange(of: timing, slot: slot, position: index.position, at: now)
+    scheduleFirstChange(of: timing, slot: slot, position: index.position, at: now)
     var actions = EngineActions()
     actions.timer = rearm(now: now)
     actions.queuePass = requestPass()

@@ -9,7 +9,7 @@ extension EngineState {
   mutating func cancel(_ receiver: AnyObject) -> Cancellation {
     guard let index = table.index(of: ObjectIdentifier(receiver)) else { return Cancellation(found: false, released: nil) }
     let isRunning = isRegistration(at: index, of: receiver) && !table[index].timing.isFinished
-    noteRemoval(of: table[index].slot)
+    signalRemoval(of: table[index].slot)
     defer { checkRulesIfEnabled() }
     return Cancellation(found: isRunning, released: remove(at: index))
   }
@@ -17,14 +17,14 @@ extension EngineState {
   /// Ends every registration without a further call; the running pass skips every callback it
   /// prepared. Returns the handlers freed now, to release outside the lock.
   mutating func cancelAll() -> CancellationOfAll {
-    noteRemovalOfAll()
+    signalRemovalOfAll()
     defer { checkRulesIfEnabled() }
     return CancellationOfAll(released: removeAll())
   }
 
   /// Notes a registration owed a prompt delivery.
-  mutating func noteAwaitingPromptDelivery(_ pending: PendingDelivery) {
-    pendingWork.noteAwaitingPromptDelivery(pending, tableCount: table.count)
+  mutating func owePromptDelivery(_ pending: PendingDelivery) {
+    pendingWork.owePromptDelivery(pending, tableCount: table.count)
   }
 
   /// Hands the owed prompt deliveries to a pass: the list, or `nil` when the pass must walk.
@@ -39,13 +39,13 @@ extension EngineState {
 
   /// Tells the running pass, on whatever thread it runs, that the registration in `slot` was
   /// removed, replaced or paused, so it skips a callback it prepared for it and has not begun.
-  func noteRemoval(of slot: SlotReference) {
-    delivery?.noteRemoved(slot)
+  func signalRemoval(of slot: SlotReference) {
+    delivery?.signalRemoval(of: slot)
   }
 
   /// Tells the running pass that every registration was removed.
-  func noteRemovalOfAll() {
-    delivery?.noteRemovedAll()
+  func signalRemovalOfAll() {
+    delivery?.signalRemovalOfAll()
   }
 
   /// Frees the slot of a registration taken out of the table and hands back its handler, or, while

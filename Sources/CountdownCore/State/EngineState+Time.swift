@@ -23,8 +23,8 @@ extension EngineState {
   }
 
   /// Notes a clock reading made by a registration or a resume before it took the lock.
-  mutating func noteRegistrationRead(_ now: Int64) {
-    readings.noteRegistrationRead(now)
+  mutating func raiseRegistrationReading(to now: Int64) {
+    readings.raiseRegistrationReading(to: now)
   }
 
   /// A call's clock reading, made before it took the lock, clamped to the latest instant the state
@@ -41,8 +41,8 @@ extension EngineState {
   }
 
   /// Notes that some registration's value changes at clock instant `change`.
-  mutating func noteChange(at change: Int64) {
-    changeBound.note(change)
+  mutating func lowerEarliestChange(to change: Int64) {
+    changeBound.lower(to: change)
   }
 
   /// Notes a wakeup at clock instant `now`: the grid instant it stands for is the one it was armed
@@ -56,7 +56,7 @@ extension EngineState {
   /// ends to come, if any; the caller re-arms the timer when it has nothing to do
   /// (``hasPendingWork``). A pass that begins for a tick checks again (``walkIsDue(at:)``): a pass
   /// that ran meanwhile may have found the change it was due for.
-  mutating func noteWakeup(at now: Int64, armedFor armed: Int64?) {
+  mutating func markDueWork(forWakeupAt now: Int64, armedFor armed: Int64?) {
     var instant = grid.floor(now)
     if let armed, armed > instant, armed.subtractingSaturated(now) <= grid.window / 2, grid.floor(armed) == armed {
       instant = armed
@@ -65,15 +65,15 @@ extension EngineState {
     if let armed, armed > end, armed.subtractingSaturated(now) <= grid.endWindow / 2 {
       end = armed
     }
-    let isNewGridInstant = readings.noteWakeup(at: now, standingFor: instant, endsFor: end)
+    let isNewGridInstant = readings.recordWakeup(at: now, standingFor: instant, endsFor: end)
     if !separateEnds || (isNewGridInstant && walkIsDue(at: instant)) {
-      pendingWork.noteTickDue()
+      pendingWork.requireTick()
       return
     }
     // Woken for an end that was cancelled since (a cancel leaves the timer armed): no pass for it.
     dropStaleEnds()
     if let soonest = ends.soonestDeadline(), soonest <= endInstant {
-      pendingWork.noteEndsDue()
+      pendingWork.requireEnds()
     }
   }
 
@@ -83,8 +83,8 @@ extension EngineState {
   }
 
   /// Notes that a tick pass delivered the values at grid instant `instant`.
-  mutating func noteTicked(_ instant: Int64) {
-    readings.noteTicked(instant)
+  mutating func advanceWakeupInstant(to instant: Int64) {
+    readings.advanceWakeupInstant(to: instant)
   }
 
   /// The grid instant a tick pass that starts at clock instant `now` stands for.

@@ -7,7 +7,7 @@ extension EngineState {
   /// lock and hands it to ``install(_:repeats:now:)``. The grid starts at `now`.
   mutating func ensureTimer(now: Int64) -> TimerAction {
     guard !arming.hasTimer, !arming.isMakingTimer else { return .none }
-    arming.noteMaking()
+    arming.beginMaking()
     grid.restart(at: now)
     readings.restartGrid()
     wheelCursor.restart()
@@ -34,9 +34,9 @@ extension EngineState {
 
   /// Notes that the timer fired at clock instant `now`: a one-shot is disarmed until re-armed; a
   /// repeating one is due again a window on. Returns where it was armed.
-  mutating func noteTimerFired(at now: Int64) -> Int64? {
-    counts.noteWakeup()
-    return arming.noteFired(at: now)
+  mutating func recordTimerFire(at now: Int64) -> Int64? {
+    counts.countWakeup()
+    return arming.advanceAfterFire(at: now)
   }
 
   /// The arming the timer should have now, if the arming for `generation` is stale: for a caller
@@ -138,7 +138,7 @@ extension EngineState {
   mutating func timerFired(
     at now: Int64, onDeliveryQueue: Bool, context: DeliveryContext, into chunk: inout DeliveryChunk
   ) -> Wakeup {
-    var actions = noteTimerWakeup(at: now)
+    var actions = handleWakeup(at: now)
     guard actions.queuePass else { return Wakeup(actions: actions, pass: nil, released: []) }
     // On the delivery queue (the real timer fires there; a manual clock may be advanced there),
     // with no pass running: the pass begins in this same lock, its first chunk prepared.
@@ -153,9 +153,9 @@ extension EngineState {
 
   /// Notes a wakeup at clock instant `now`. Returns the timer's part, and, as `queuePass`,
   /// whether a pass has work to do.
-  private mutating func noteTimerWakeup(at now: Int64) -> EngineActions {
+  private mutating func handleWakeup(at now: Int64) -> EngineActions {
     var actions = EngineActions()
-    let armed = noteTimerFired(at: now)
+    let armed = recordTimerFire(at: now)
     // Once per wakeup, not per removal: see `shrinkIfSparse`.
     table.shrinkIfSparse()
     guard suspendedSince == nil else { return actions }
@@ -164,7 +164,7 @@ extension EngineState {
       actions.timer = removeTimer()
       return actions
     }
-    noteWakeup(at: now, armedFor: armed)
+    markDueWork(forWakeupAt: now, armedFor: armed)
     if !hasPendingWork, delivery == nil {
       // Armed for an end that is gone, or woken early for one: arm for what comes next. Not
       // while a pass runs (on the delivery queue, or up this thread's stack): the bound on the
@@ -208,13 +208,13 @@ extension EngineState {
   mutating func resumeTicking(at now: Int64) -> EngineActions {
     let now = monotone(now)
     guard suspension.resume(at: now) else { return .none }
-    noteRegistrationRead(now)
+    raiseRegistrationReading(to: now)
     table.withNodes { nodes, _ in
       for position in nodes.indices {
         nodes[position].timing.requestPromptDelivery()
       }
     }
-    pendingWork.noteEveryValueOwed()
+    pendingWork.oweEveryValue()
     wheelCursor.requireWalk()
     var actions = EngineActions()
     actions.queuePass = requestPass()

@@ -38,7 +38,7 @@
 ///    walk, or a window pass with what the wheel holds (rule 9), replaces it with what it saw, so a
 ///    change noted while a pass runs (a registration made, replaced or resumed by a callback or
 ///    another thread, landing where the walk will not look) is kept apart in
-///    `earliestChangeDuringPass` and joins it when the pass ends (``noteChange(at:)``).
+///    `earliestChangeDuringPass` and joins it when the pass ends (``lowerEarliestChange(to:)``).
 /// 2. **A change to come is a wakeup to come.** If a registration will change, the timer is armed,
 ///    or being made, or a pass is queued or due, or the engine is suspended.
 /// 3. **Every registration is ahead of the walk or awaits its prompt delivery.** One whose value is
@@ -84,7 +84,7 @@
 ///    resume that delivers only its end, a pause, the walk that rebuilds the wheel). A window pass
 ///    holds the entries of the windows that passed (``TimingWheel/holdDue(through:)``) and looks
 ///    only at those; it counts those windows as visited when it takes them, so a change noted
-///    while it runs waits for a later one (``noteInWheel(_:at:changeAt:)``). Each entry it holds
+///    while it runs waits for a later one (``putInWheel(_:at:changeAt:)``). Each entry it holds
 ///    moves on to the window of its registration's next change (the same entry: a countdown
 ///    delivered in its window moves an interval on) or is removed, so between passes none is held.
 /// 10. **An index holds one entry per registration at most.** The indexes that outlive a pass
@@ -175,7 +175,7 @@ struct EngineState {
 
   /// The engine's lock was taken (``EngineLock/withLock(_:)``).
   @inline(__always)
-  mutating func noteLockEntered() {
+  mutating func countLockEntry() {
     lockEntries &+= 1
   }
 

@@ -21,30 +21,30 @@ struct PendingWork {
   var isEmpty: Bool { !(tickDue || endsDue || promptDeliveriesNeedWalk || !awaitingPromptDelivery.isEmpty) }
 
   /// A wakeup stands for a new grid instant (or a resume owes every value): the next pass walks.
-  mutating func noteTickDue() {
+  mutating func requireTick() {
     tickDue = true
   }
 
   /// A wakeup between grid instants has ends due: the next pass delivers them.
-  mutating func noteEndsDue() {
+  mutating func requireEnds() {
     endsDue = true
   }
 
   /// A resume of the engine owes every registration its value: the next pass walks.
-  mutating func noteEveryValueOwed() {
+  mutating func oweEveryValue() {
     tickDue = true
     everyValueOwed = true
   }
 
   /// The next pass takes what is due: the tick and the ends are its own from now on.
-  mutating func noteTickAndEndsTaken() {
+  mutating func clearTickAndEnds() {
     tickDue = false
     everyValueOwed = false
     endsDue = false
   }
 
   /// Notes a registration owed a prompt delivery, with `tableCount` registrations.
-  mutating func noteAwaitingPromptDelivery(_ pending: EngineState.PendingDelivery, tableCount: Int) {
+  mutating func owePromptDelivery(_ pending: EngineState.PendingDelivery, tableCount: Int) {
     guard !promptDeliveriesNeedWalk else { return }
     if awaitingPromptDelivery.count >= 64, awaitingPromptDelivery.count * 8 > tableCount {
       awaitingPromptDelivery = []
@@ -72,7 +72,7 @@ struct PendingWork {
   }
 
   /// The queued pass began (or a wakeup's pass began in its place).
-  mutating func notePassDequeued() {
+  mutating func clearPassQueued() {
     passQueued = false
   }
 }

@@ -21,7 +21,7 @@ package struct TimerArming {
   /// Whether the timer can repeat (``CountdownTimer/supportsRepeating``), asked when it was made.
   private(set) var timerRepeats = false
   /// The timer repeats every ``period`` from `armedAt` on: each wakeup moves `armedAt` on by a
-  /// period (``noteFired(at:)``), and nothing calls the timer while the wakeups stay on that grid.
+  /// period (``advanceAfterFire(at:)``), and nothing calls the timer while the wakeups stay on that grid.
   private(set) var armedRepeating = false
   /// The leeway the timer was armed with, in nanoseconds: how late it may fire (each fire, when it
   /// repeats). See ``WakeupGrid/leeway(forWakeupAt:earliestChange:soonestEnd:)``.
@@ -33,13 +33,13 @@ package struct TimerArming {
   }
 
   /// A caller is told to make the timer; nothing is armed until it is installed.
-  mutating func noteMaking() {
+  mutating func beginMaking() {
     isMakingTimer = true
     armedAt = nil
     timerGeneration &+= 1
   }
 
-  /// Installs the timer made after ``noteMaking()``, which can repeat if `repeats`.
+  /// Installs the timer made after ``beginMaking()``, which can repeat if `repeats`.
   mutating func install(_ newTimer: any CountdownTimer, repeats: Bool) {
     isMakingTimer = false
     timer = newTimer
@@ -61,7 +61,7 @@ package struct TimerArming {
 
   /// Notes that the timer fired at clock instant `now`: a one-shot is disarmed until re-armed; a
   /// repeating one is due again a period on. Returns where it was armed.
-  mutating func noteFired(at now: Int64) -> Int64? {
+  mutating func advanceAfterFire(at now: Int64) -> Int64? {
     let armed = armedAt
     guard armedRepeating, let armed else {
       armedAt = nil

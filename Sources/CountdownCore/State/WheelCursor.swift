@@ -14,7 +14,7 @@ struct WheelCursor {
   }
 
   /// The wheel was visited, or rebuilt, through window number `number`.
-  mutating func noteVisited(through number: Int64) {
+  mutating func markVisited(through number: Int64) {
     visitedWindow = max(visitedWindow, number)
   }
 
@@ -24,7 +24,7 @@ struct WheelCursor {
   }
 
   /// The walk that rebuilds the wheel began.
-  mutating func noteWalked() {
+  mutating func clearNeedsWalk() {
     needsWalk = false
   }
 }

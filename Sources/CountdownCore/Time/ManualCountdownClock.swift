@@ -90,7 +90,7 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     /// Fired at `firing`: a one-shot is disarmed; a repeating one moves on to its first deadline
     /// after that instant, on the grid of the deadline it was armed for (the fires it missed are
     /// skipped, as a repeating `DispatchSourceTimer` skips them).
-    mutating func noteFired(at firing: Int64) {
+    mutating func advanceAfterFire(at firing: Int64) {
       guard let period, let armed else {
         armed = nil
         return
@@ -271,7 +271,7 @@ extension ManualCountdownClock.State {
     }
     guard let best, let timer = timers[best.id]?.timer else { return nil }
     let firing = max(now, jitter.firingInstant(for: best.deadline))
-    timers[best.id]?.noteFired(at: firing)
+    timers[best.id]?.advanceAfterFire(at: firing)
     firingsAtOneInstant = firing == now ? firingsAtOneInstant + 1 : 0
     // A real timer would spin here at full speed for good; a test should fail, and say why.
     precondition(
@@ -385,7 +385,7 @@ extension ManualCountdownClock {
   func disarm(_ id: Int, ifArmedAs sequence: UInt64) -> Bool {
     state.withLock { state in
       guard state.timers[id]?.timer != nil, state.timers[id]?.armed?.sequence == sequence else { return false }
-      state.timers[id]?.noteFired(at: state.now)
+      state.timers[id]?.advanceAfterFire(at: state.now)
       return true
     }
   }

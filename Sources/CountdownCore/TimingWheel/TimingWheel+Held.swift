@@ -88,7 +88,7 @@ extension TimingWheel {
   }
 
   /// Links `run` at the head of its slot's list, in `nodes`, the pool (``withPool(_:)``), keeping
-  /// the slot's soonest and runner-up (as ``noteLinked(_:in:ahead:)`` does for one node: a run's
+  /// the slot's soonest and runner-up (as ``keepSoonest(afterLinking:in:ahead:)`` does for one node: a run's
   /// nodes share their deadline) and the wheel's soonest.
   @inline(__always)
   mutating func link(_ run: HeldRun, in nodes: UnsafeMutablePointer<TimingWheelNode<Payload>>) {

@@ -122,7 +122,7 @@ extension TimingWheel {
 
   /// Keeps the soonest of slot `home` and its runner-up as node `index` joins it, ahead of `head`.
   @inline(__always)
-  mutating func noteLinked(_ index: Int32, in home: Int, ahead head: Int32) {
+  mutating func keepSoonest(afterLinking index: Int32, in home: Int, ahead head: Int32) {
     let soonest = slotSoonest[home]
     if head < 0 {
       slotSoonest[home] = index
@@ -159,7 +159,7 @@ extension TimingWheel {
     links &+= 1
     let home = leaf(forDeadline: nodes[Int(index)].deadline)
     let head = heads[home]
-    noteLinked(index, in: home, ahead: head)
+    keepSoonest(afterLinking: index, in: home, ahead: head)
     nodes[Int(index)].home = Int32(home)
     nodes[Int(index)].prev = -1
     nodes[Int(index)].next = head
@@ -190,7 +190,7 @@ extension TimingWheel {
     } else if slotRunnerUp[home] == index {
       slotRunnerUp[home] = -1
     }
-    if heads[home] < 0 { noteEmptied(home) }
+    if heads[home] < 0 { clearEmptied(home) }
   }
 
   /// Empties the list of `slot` at `level` (its blocks' lists too, if it is split: each node's

@@ -123,7 +123,7 @@ extension TimingWheel {
       let digit = Int(truncatingIfNeeded: (Self.key(of: nodes[Int(index)].deadline) >> UInt64(shift)) & 63)
       let slot = first + digit
       let head = heads[slot]
-      noteLinked(index, in: slot, ahead: head)
+      keepSoonest(afterLinking: index, in: slot, ahead: head)
       nodes[Int(index)].home = Int32(slot)
       nodes[Int(index)].prev = -1
       nodes[Int(index)].next = head
@@ -139,7 +139,7 @@ extension TimingWheel {
   /// Slot `home`'s list emptied: clears its bit, and, if it was the last of its block, frees the
   /// block and does the same for the slot split into it, and so on up. Nothing for a slot still
   /// split, or whose bit is clear (a held node's unlink touches the slot it left).
-  mutating func noteEmptied(_ home: Int) {
+  mutating func clearEmptied(_ home: Int) {
     var home = home
     while heads[home] < 0, slotChild[home] < 0 {
       let (mask, bit) = (home / 64, UInt64(1) << UInt64(home % 64))
