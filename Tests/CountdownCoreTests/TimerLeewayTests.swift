@@ -16,9 +16,9 @@ final class TimerLeewayTests: XCTestCase {
     at wakeup: Int64, window: Int64, interval: Int64? = nil, earliestChange: Int64 = .max,
     separateEnds: Bool = true, soonestEnd: Int64? = nil, endWindow: Int64
   ) -> Int64 {
-    TimerArming.leeway(
-      forWakeupAt: wakeup, window: window, interval: interval ?? window, earliestChange: earliestChange,
-      separateEnds: separateEnds, soonestEnd: soonestEnd, endWindow: endWindow)
+    let grid = WakeupGrid(interval: interval ?? window, window: window, endWindow: endWindow)
+    XCTAssertEqual(grid.separateEnds, separateEnds, "an end window below the window gives ends a grid of their own")
+    return grid.leeway(forWakeupAt: wakeup, earliestChange: earliestChange, soonestEnd: soonestEnd)
   }
 
   func testTheSharedGridAllowsATenthOfItsInterval() {
@@ -67,8 +67,11 @@ final class TimerLeewayTests: XCTestCase {
     XCTAssertEqual(leeway(at: 5_000 * ms, window: 500 * µs, earliestChange: 4_000 * ms, separateEnds: false, endWindow: 500 * µs), 0)
     XCTAssertEqual(leeway(at: 5_000 * ms, window: 1_000 * ms, soonestEnd: 4_000 * ms, endWindow: 50 * ms), 0)
     // At the ends of the clock: saturated, never wrapped.
-    XCTAssertEqual(leeway(at: .max - 1, window: .max, earliestChange: .max, endWindow: .max), 1, "the end of time is 1 ns away")
-    XCTAssertEqual(leeway(at: .max, window: .max, earliestChange: .max, soonestEnd: .max, endWindow: .max), 0)
+    XCTAssertEqual(
+      leeway(at: .max - 1, window: .max, earliestChange: .max, separateEnds: false, endWindow: .max), 1,
+      "the end of time is 1 ns away")
+    XCTAssertEqual(
+      leeway(at: .max, window: .max, earliestChange: .max, separateEnds: false, soonestEnd: .max, endWindow: .max), 0)
     XCTAssertEqual(leeway(at: .min, window: 1_000 * ms, earliestChange: .min, soonestEnd: .min, endWindow: 50 * ms), 50 * ms)
     XCTAssertEqual(leeway(at: 0, window: .max, earliestChange: .max, separateEnds: false, endWindow: .max), .max / 10)
   }

@@ -1,6 +1,6 @@
 // Reading registrations out and counting them again: what CountdownKit's snapshots are made of.
 // Kept apart from the engine's transitions: it only reads the table, and registers through
-// `EngineState.register` as `register(_:_:whileSuspended:delivering:handler:)` does.
+// `EngineState.register` as `register(_:_:pausedAt:handler:)` does.
 
 extension CountdownEngine {
   /// Reads the registrations of `receivers` at one instant, under one acquisition of the lock.
@@ -41,15 +41,40 @@ extension CountdownEngine {
   ) {
     let paused = pausedAt != nil
     let reading = pausedAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
-    let window = windowNanoseconds
-    let (actions, replaced) = state.withLock { state in
-      let registered = state.register(
+    let registration = state.withLock { state in
+      let registration = state.register(
         receiver, handler, countingUpFrom: start.nanosecondsSinceOrigin, policy: policy, reading: reading)
-      return paused
-        ? (Self.pausing(receiver, in: &state, at: reading, window: window, after: registered.0), registered.replaced)
-        : registered
+      return paused ? Self.pausing(receiver, in: &state, at: reading, after: registration) : registration
     }
-    _ = replaced  // the old handler is released here, outside the lock
+    let actions = registration.actions
+    _ = consume registration  // the handler it replaced, if any, is released here, outside the lock
     perform(actions)
   }
+}
+
+/// What one registration is counting, read at one instant: enough to write it down, to hand its
+/// dates to the system, and to count it again in another process (CountdownKit's snapshots).
+/// Every field comes from one reading under the engine's lock, so they all describe the same
+/// registration, even while another thread replaces it.
+package struct RegistrationReading: Hashable, Sendable {
+  /// Down to an end, or up from a start.
+  package var kind: CountdownTiming.Kind
+  /// Whether time spent suspended counts.
+  package var policy: SuspensionPolicy
+  /// Whether it delivers only its final `0`.
+  package var deliversOnlyTheEnd: Bool
+  /// Whether it counts on past its deadline (``CountdownEnding/countsOvertime``).
+  package var countsOvertime: Bool = false
+  /// The milestones it is delivered at (``CountdownDeliveries/milestones(_:)``), if any.
+  package var milestones: Set<Int>? = nil
+  /// Whether it is frozen by a pause.
+  package var isPaused: Bool
+  /// Whether its time stands still at the reading: paused, or counting on running time
+  /// (``SuspensionPolicy/pauses``) while the engine is suspended.
+  package var isFrozen: Bool
+  /// The remaining (countdown) or elapsed (counting up) nanoseconds at the reading's instant, on
+  /// the time the registration counts on (the engine's running time for ``SuspensionPolicy/pauses``).
+  /// Signed for a running countdown: negative when its deadline passed that long ago and its `0`
+  /// is not delivered yet, or it counts overtime (then, paused too).
+  package var nanoseconds: Int64
 }

@@ -11,14 +11,14 @@ extension CountdownEngine {
     let onDeliveryQueue = wakeupsRunOnDeliveryQueue || DispatchQueue.getSpecific(key: deliveryQueueKey) == true
     let context = onDeliveryQueue ? passScratch.takeContext() : DeliveryContext()
     var chunk = onDeliveryQueue ? passScratch.takeChunk() : DeliveryChunk(capacity: 0)
-    var garbage: [CountdownHandler] = []
-    let (actions, begun) = state.withLock {
-      $0.timerFired(at: now, onDeliveryQueue: onDeliveryQueue, context: context, into: &chunk, garbage: &garbage)
+    let wakeup = state.withLock {
+      $0.timerFired(at: now, onDeliveryQueue: onDeliveryQueue, context: context, into: &chunk)
     }
-    garbage.removeAll()  // released outside the lock
+    let (actions, pass) = (wakeup.actions, wakeup.pass)
+    _ = consume wakeup  // what it released goes here, outside the lock
     perform(actions)
-    if let (kind, progress) = begun {
-      runPass(kind, progress, &chunk, context: context, reading: now)
+    if let pass {
+      runPass(pass, &chunk, context: context, reading: now)
     }
     if onDeliveryQueue {
       passScratch.giveBack(chunk, context)
@@ -29,9 +29,9 @@ extension CountdownEngine {
   /// on the delivery queue, or queued there.
   private func settle() {
     let onDeliveryQueue = DispatchQueue.getSpecific(key: deliveryQueueKey) == true
-    let (queuePass, deliverHere) = state.withLock { $0.timerSettled(onDeliveryQueue: onDeliveryQueue) }
-    perform(EngineActions(queuePass: queuePass))
-    guard deliverHere else { return }
+    let settling = state.withLock { $0.timerSettled(onDeliveryQueue: onDeliveryQueue) }
+    perform(EngineActions(queuePass: settling.queuePass))
+    guard settling.deliverHere else { return }
     deliverPending()
     // A pass can leave work behind (the first delivery of a countdown registered from one of its
     // callbacks), which a real delivery queue runs right after it, at the same instant: so does
@@ -73,7 +73,7 @@ extension CountdownEngine {
         }
         let repeats = timer.supportsRepeating
         let now = clock.now.nanosecondsSinceOrigin
-        action = state.withLock { $0.install(timer, repeats: repeats, now: now, window: windowNanoseconds) }
+        action = state.withLock { $0.install(timer, repeats: repeats, now: now) }
       case .arm(let timer, let deadline, let period, let leeway, let generation):
         if let deadline, let period {
           timer.schedule(
@@ -88,5 +88,16 @@ extension CountdownEngine {
         return  // the timer is released here, outside the lock
       }
     }
+  }
+}
+
+/// What the engine's timer holds to reach the engine: a weak reference, so the timer (kept by the
+/// engine) never keeps it alive, held in a `weak let`. A `[weak self]` capture would be a mutable
+/// box read through the runtime's exclusivity check on every wakeup; this is a plain load.
+final class WeakEngineReference: Sendable {
+  weak let engine: CountdownEngine?
+
+  init(_ engine: CountdownEngine) {
+    self.engine = engine
   }
 }

@@ -1,40 +1,48 @@
 public import Dispatch
 
-// How the engine is built (folders of Sources/CountdownCore):
+// How the engine is built (folders of Sources/CountdownCore, one concept each):
 // - Vocabulary/: the public types a caller passes and gets back.
+// - Engine/: this class and its extensions, the side outside the lock: each call reads the clock,
+//   takes the lock (`EngineLock`) once for one transition of `EngineState`, and does what that
+//   returns, a small result of its own (`TransitionResults.swift`): `EngineActions` (make, arm or
+//   cancel the timer; queue a delivery pass), and the handlers it freed, released once the lock is
+//   released. Nothing user-supplied (clock, timer, handler) ever runs under the lock. A delivery
+//   pass's calling side is here too (`CountdownEngine+Pass.swift`): the chunk of prepared
+//   callbacks (`DeliveryChunk`), the handlers' unowned copies (`UnownedHandler`) and the removal
+//   signal other threads bump while the pass runs (`DeliveryContext`).
+// - State/: `EngineState`, everything behind the lock: the state machine, one transition per
+//   event, with the engine's rules written at its top and checked one function per rule
+//   (`EngineState+Invariants.swift`), its parts (one type each), and the delivery pass's planning
+//   under the lock: a pass begun, each chunk prepared (`EngineState+Walk.swift`, ...), the pass
+//   finished (`EngineState+Pass.swift`).
+// - TimingWheel/: `TimingWheel`, the hierarchical timing wheel the state's indexes of what changes
+//   when are made of.
 // - Table/: where registrations live. `ReceiverTable` is a hash table keyed by receiver identity,
 //   its buckets doubly linked lists threaded through one dense pool of `ReceiverNode`s; each node
 //   holds its `CountdownTiming` and its handler (what a tick reads and calls: one stream) and its
 //   slot in `RegistrationSlots` (weak receiver, key, generation: its identity), pages that never
 //   move. A pass calls handlers through unowned copies it prepared under the lock (`UnownedHandler`),
 //   since nodes move while the lock is released.
-// - Engine/: this class and its extensions, the side outside the lock: each call reads the clock,
-//   takes the lock (`EngineLock`) once for one transition of `EngineState`, and does what that
-//   returns (`EngineActions`: make, arm or cancel the timer; queue a delivery pass; release
-//   handlers). Nothing user-supplied (clock, timer, handler) ever runs under the lock.
-// - Engine/State/: `EngineState`, everything behind the lock: the state machine, one transition per
-//   event, with the engine's rules written at its top and checked one function per rule
-//   (`EngineState+Invariants.swift`). `TimingWheel` (in Engine/) indexes what changes when.
-// - Engine/Delivery/: the delivery pass. PassPlanning/ is the state's, under the lock: a pass begun,
-//   each chunk prepared, the pass finished. PassCalling/ is this class's, outside it: the chunks'
-//   callbacks called. The chunk, the removal signal and the scratch they share are in Delivery/.
-// - Time/: clocks and timers: the real continuous clock with its Dispatch timer, the manual clock.
+// - Time/: clocks and timers (the real continuous clock with its Dispatch timer, the manual clock)
+//   and the pure arithmetic of instants: a registration's (`CountdownTiming`, `LateTickSteps`) and
+//   the wakeup grid's (`WakeupGrid`: its origin, interval, window and end window).
+// - Support/: the lock box, the internal checks, nanosecond arithmetic.
 //
 // Where a tick goes, from wakeup to callback:
 // 1. The timer fires on the delivery queue itself (one thread hand-off per tick, not two). On the
 //    shared grid it repeats every interval while each wakeup is the grid instant after the last
 //    one, so a steady wakeup makes no call into the timer (`EngineState.timerDecision`). Each
 //    arming lets the timer fire as late as the promises in force allow, so the system can
-//    coalesce its wakeups (`TimerArming.leeway`).
+//    coalesce its wakeups (`WakeupGrid.leeway`).
 //    `timerDidReport` (CountdownEngine+Wakeups.swift) reads the clock once; then one lock entry,
-//    `EngineState.timerFired`, notes the wakeup (`noteWakeup`: the grid instant it stands for),
-//    begins the pass and prepares its first chunk (`beginPass`, Delivery/PassPlanning/
-//    EngineState+PassBegan.swift). (A manual clock fires on the thread that advances it; off the
-//    delivery queue, a pass is queued there, at most one at a time.)
-// 2. `runPass` (Delivery/PassCalling/CountdownEngine+Pass.swift) calls the chunk's callbacks with
-//    the lock released; a further chunk (past 1 024 callbacks) takes the lock once more
+//    `EngineState.timerFired`, notes the wakeup (`markDueWork`: the grid instant it stands for),
+//    begins the pass and prepares its first chunk (`beginPass`, State/EngineState+Pass.swift). (A
+//    manual clock fires on the thread that advances it; off the delivery queue, a pass is queued
+//    there, at most one at a time.)
+// 2. `runPass` (Engine/CountdownEngine+Pass.swift) calls the chunk's callbacks with the lock
+//    released; a further chunk (past 1 024 callbacks) takes the lock once more
 //    (`EngineState.prepareChunk`), prepared by walking the pool (`walkCommonCase` for the common
-//    case, Delivery/PassPlanning/EngineState+Walk.swift); one last lock entry finishes the pass
+//    case, State/EngineState+Walk.swift); one last lock entry finishes the pass
 //    (`EngineState.passFinished`): it removes what ended, counts, and re-arms the timer only if
 //    the plan changed.
 // 3. Two indexes spare a wakeup the walk where few registrations are due. On the shared grid, a
@@ -165,17 +173,18 @@ public final class CountdownEngine: Sendable {
     self.clock = clock
     wakeupsRunOnDeliveryQueue = clock is any TimersFireOnTheirQueue
     self.deliveryQueue = deliveryQueue
-    state = EngineLock(EngineState(interval: intervalNanoseconds, window: windowNanoseconds, endWindow: endWindow, usesWheel: usesWheel))
+    let grid = WakeupGrid(interval: intervalNanoseconds, window: windowNanoseconds, endWindow: endWindow)
+    state = EngineLock(EngineState(grid: grid, usesWheel: usesWheel))
     deliveryQueue.setSpecific(key: deliveryQueueKey, value: true)
   }
 
   deinit {
     deliveryQueue.setSpecific(key: deliveryQueueKey, value: nil)
-    let (timer, handlers) = state.withLock { state in
+    let (timer, cancellation) = state.withLock { state in
       (state.arming.timer, state.cancelAll())
     }
     timer?.cancel()
-    _ = handlers  // released here, outside the lock
+    _ = consume cancellation  // what it released goes here, outside the lock
   }
 
   // MARK: - Registering
@@ -213,80 +222,44 @@ public final class CountdownEngine: Sendable {
     pastTheEnd ending: CountdownEnding = .stops,
     handler: @escaping CountdownHandler
   ) throws(CountdownError) {
-    try register(
-      receiver, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, pausedAt: nil,
-      handler: handler)
+    let request = try RegistrationRequest(target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
+    try register(receiver, request, pausedAt: nil, handler: handler)
   }
 
-  /// ``register(_:_:whileSuspended:delivering:pastTheEnd:handler:)``, or with `pausedAt`, paused
-  /// at once: registered and paused at that instant (one the caller read earlier, at which it
-  /// worked out `target`), under one acquisition of the lock, so it is frozen at exactly what the
-  /// caller meant, as a countdown restored paused must be (a pause after the registration would
-  /// take off the time between the readings).
+  /// ``register(_:_:whileSuspended:delivering:pastTheEnd:handler:)`` for a request checked
+  /// already, or with `pausedAt`, paused at once: registered and paused at that instant (one the
+  /// caller read earlier, at which it worked out the request's target), under one acquisition of
+  /// the lock, so it is frozen at exactly what the caller meant, as a countdown restored paused
+  /// must be (a pause after the registration would take off the time between the readings).
+  /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange`` for a target
+  ///   that does not fit on the clock (the request's own checks ran when it was made); the
+  ///   receiver's existing countdown, if any, is left untouched.
   package func register(
-    _ receiver: AnyObject, _ target: CountdownTarget, whileSuspended policy: SuspensionPolicy,
-    delivering deliveries: CountdownDeliveries, pastTheEnd ending: CountdownEnding, pausedAt: CountdownInstant?,
+    _ receiver: AnyObject, _ request: RegistrationRequest, pausedAt: CountdownInstant?,
     handler: @escaping CountdownHandler
   ) throws(CountdownError) {
-    if case .countingUp = target, deliveries != .everyChange { throw .invalidCombination }
-    try Self.validate(ending, target: target, deliveries: deliveries)
-    let milestones = try Self.milestoneList(for: deliveries)
     let paused = pausedAt != nil
     let reading = pausedAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
-    let window = windowNanoseconds
     let outcome = state.withLock { state in
-      state.register(
-        receiver, handler, for: target, policy: policy, deliveries: deliveries, ending: ending,
-        milestones: milestones, reading: reading
-      ).map { registered in
-        paused ? (Self.pausing(receiver, in: &state, at: reading, window: window, after: registered.0), registered.replaced) : registered
+      state.register(receiver, handler, request, reading: reading).map { registration in
+        paused ? Self.pausing(receiver, in: &state, at: reading, after: registration) : registration
       }
     }
-    let (actions, replaced) = try outcome.get()
-    _ = replaced  // the old handler is released here, outside the lock
+    let registration = try outcome.get()
+    let actions = registration.actions
+    _ = consume registration  // the handler it replaced, if any, is released here, outside the lock
     perform(actions)
   }
 
-  /// Pauses `receiver`, just registered with `actions`, at `reading`: what is left to do after
+  /// Pauses `receiver`, just registered by `registration`, at `reading`: what is left to do after
   /// both. The pause's timer action, if any, comes after the registration's and wins (the last
   /// arming decided is the timer's).
   static func pausing(
-    _ receiver: AnyObject, in state: inout EngineState, at reading: Int64, window: Int64, after actions: EngineActions
-  ) -> EngineActions {
-    var actions = actions
-    let (_, timer) = state.pause(receiver, now: reading, window: window)
-    if case .none = timer {} else { actions.timer = timer }
-    return actions
-  }
-
-  /// The timing of a new registration at clock instant `now`, on the clock's own time. Pure
-  /// arithmetic: it runs under the engine's lock
-  /// (``EngineState/register(_:_:for:policy:deliveries:ending:milestones:reading:)``).
-  static func timing(
-    for target: CountdownTarget, policy: SuspensionPolicy, deliveries: CountdownDeliveries,
-    ending: CountdownEnding = .stops, at now: Int64, interval: Int64
-  ) throws(CountdownError) -> CountdownTiming {
-    var timing: CountdownTiming
-    switch target {
-    case .duration(let duration):
-      guard duration >= .zero else { throw .negativeDuration }
-      let length = try duration.countdownNanoseconds()
-      let (deadline, overflow) = now.addingReportingOverflow(length)
-      guard !overflow else { throw .outOfRange }
-      timing = CountdownTiming(countdownTo: deadline, policy: policy)
-    case .deadline(let instant):
-      timing = CountdownTiming(countdownTo: instant.nanosecondsSinceOrigin, policy: policy)
-    case .countingUp:
-      timing = CountdownTiming(countingUpFrom: now, policy: policy)
-    }
-    guard timing.valueFits(at: now, interval: interval) else { throw .outOfRange }
-    // Only the end: silent until its deadline, unless that has passed already (then its 0 is its
-    // first delivery).
-    if deliveries == .onlyTheEnd, timing.anchor > now {
-      timing.deliverOnlyTheEnd()
-    }
-    // Checked before the lock (``validate(_:target:deliveries:)``): a countdown delivering every change.
-    if ending == .countsOvertime { timing.countOvertime() }
-    return timing
+    _ receiver: AnyObject, in state: inout EngineState, at reading: Int64, after registration: Registration
+  ) -> Registration {
+    var registration = registration
+    let timer = state.pause(receiver, now: reading).timer
+    if case .none = timer {} else { registration.actions.timer = timer }
+    return registration
   }
 }

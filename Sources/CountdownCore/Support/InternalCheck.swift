@@ -21,3 +21,39 @@ func checkInternally(
     if !condition() { fatalError(message(), file: file, line: line) }
   #endif
 }
+
+/// Where the engine's rule checks report in builds with internal checks: a trap, unless a test
+/// is recording. The model-based simulation records, so that a rule broken in a seeded run fails
+/// that run like a wrong value does, and the run can be shrunk and its steps printed; a trap would
+/// end the process with neither the seed nor the steps.
+package enum BrokenRuleRecorder {
+  /// The broken rules recorded so far, or `nil` while nobody records (the default: trap).
+  private static let recorded = LockedState<[String]?>(nil)
+
+  /// Reports `problems`, broken rules found by a check: traps with them, or records them while a
+  /// test records.
+  package static func report(_ problems: [String], _ what: String) {
+    guard !problems.isEmpty else { return }
+    let isRecording = recorded.withLock { recorded in
+      recorded?.append(contentsOf: problems.map { "\(what) broken: \($0)" })
+      return recorded != nil
+    }
+    precondition(isRecording, "\(what) broken: \(problems)")
+  }
+
+  /// Runs `body` recording broken rules instead of trapping; ``takeRecorded()`` hands them out.
+  /// Not reentrant, and for one test at a time: the recording is process-wide.
+  package static func recording<Result>(_ body: () throws -> Result) rethrows -> Result {
+    recorded.withLock { $0 = [] }
+    defer { recorded.withLock { $0 = nil } }
+    return try body()
+  }
+
+  /// The broken rules recorded since the last call, removed from the record.
+  package static func takeRecorded() -> [String] {
+    recorded.withLock { recorded in
+      defer { if recorded != nil { recorded = [] } }
+      return recorded ?? []
+    }
+  }
+}

@@ -9,7 +9,7 @@
 /// compacted), so a pass never calls a handler through the node while the lock is released: it
 /// copies the handler's two words, unowned, into its chunk under the lock (``UnownedHandler``),
 /// and the handler's context stays alive until the pass ends even if its registration is removed
-/// meanwhile (``RunningPass/retiredHandlers``).
+/// meanwhile (``RunningPass/retired``).
 package struct ReceiverNode {
   /// Anchor, last delivered value, kind and flags.
   package var timing: CountdownTiming
@@ -22,5 +22,20 @@ package struct ReceiverNode {
     self.slot = slot
     self.handler = NodeHandler(handler)
     self.timing = timing
+  }
+}
+
+/// A registration's handler as its node stores it: a struct around the closure, not the closure.
+///
+/// Why a struct: a closure reached through a generic (an `UnsafeMutablePointer<CountdownHandler>`,
+/// `withUnsafeMutablePointer(to:)`, a key path) is kept at another abstraction than a closure
+/// stored in a struct's field: taking its address through one makes a reabstracted temporary
+/// (a thunk, a heap allocation) and hands out that temporary's address. Through a struct the
+/// closure stays as the node stores it, so ``UnownedHandler`` can copy its words and call them.
+package struct NodeHandler {
+  package var call: CountdownHandler
+
+  package init(_ call: @escaping CountdownHandler) {
+    self.call = call
   }
 }

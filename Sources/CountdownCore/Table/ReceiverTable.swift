@@ -116,3 +116,63 @@ package struct ReceiverTable {
     return nil
   }
 }
+
+/// The position of a node in ``ReceiverTable``'s dense pool.
+///
+/// Its own type, so that a plain number (such as a bucket's) can never be passed where a node
+/// position goes. Stored as 32 bits: the links of every node cost 8 bytes, and 2³¹ receivers is
+/// far beyond any use.
+package struct NodeIndex: Hashable, Sendable {
+  package var rawValue: Int32
+
+  package init(_ position: Int) {
+    rawValue = Int32(truncatingIfNeeded: position)
+  }
+
+  /// The end of a bucket's list.
+  package static let none = NodeIndex(rawValue: -1)
+
+  private init(rawValue: Int32) { self.rawValue = rawValue }
+
+  package var position: Int { Int(rawValue) }
+  package var isNone: Bool { rawValue < 0 }
+}
+
+/// A node's key and its place in its bucket's doubly linked list: everything a lookup reads of a
+/// node, 16 bytes, so that following a chain costs one cache miss per step.
+package struct BucketEntry: Sendable {
+  package var key: ObjectIdentifier
+  package var next = NodeIndex.none
+  package var previous = NodeIndex.none
+
+  package init(key: ObjectIdentifier) {
+    self.key = key
+  }
+}
+
+extension ReceiverTable {
+  /// The position of the registration in `slot`, if it is still in the table: read directly at
+  /// `position`, where it was when noted, or looked up by its key if it moved since (a removal
+  /// moves the pool's last node into the gap). For index entries, which keep where their node was
+  /// when they were made (``IndexedRegistration``).
+  ///
+  /// On the table, not the engine's state: a non-mutating method of the state called from a
+  /// mutating one copies the whole state first.
+  @inline(__always)
+  func index(of slot: SlotReference, at position: Int) -> NodeIndex? {
+    if position < count, nodes[position].slot == slot {
+      return NodeIndex(position)
+    }
+    guard let key = slot.key, let index = index(of: key), self[index].slot == slot else { return nil }
+    return index
+  }
+
+  /// The position of the registration in `slot`, if it is still in the table at its last value
+  /// (see ``CountdownTiming/isAtItsLastValue``): for the ends to come (``EngineState/ends``).
+  func indexAtLastValue(of slot: SlotReference) -> NodeIndex? {
+    guard let key = slot.key, let index = index(of: key), self[index].slot == slot,
+      self[index].timing.isAtItsLastValue
+    else { return nil }
+    return index
+  }
+}

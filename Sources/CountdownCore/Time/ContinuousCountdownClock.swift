@@ -60,3 +60,119 @@ extension CountdownClock where Self == ContinuousCountdownClock {
   /// The continuous clock (counts through sleep, ignores wall-clock changes).
   public static var continuous: ContinuousCountdownClock { ContinuousCountdownClock() }
 }
+
+/// The real timer behind ``ContinuousCountdownClock``: one `DispatchSourceTimer`, armed as a
+/// one-shot for each wakeup the engine asks for, so an idle or suspended engine costs no wakeups,
+/// or as a repeating one while the engine wakes every interval (per countdown: every window):
+/// Dispatch then re-arms it itself, which costs a wakeup less work than a one-shot re-armed from
+/// its handler. Each arming hands Dispatch the engine's leeway, rounded down to a unit its `Int`
+/// counts hold, so the system may coalesce the wakeup with others within what the engine allows.
+package final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable {
+  // @unchecked Sendable: the only state is the dispatch source, whose `schedule` and `cancel`
+  // are thread-safe by Dispatch's contract, and an immutable clock.
+  private let source: any DispatchSourceTimer
+  private let clock: ContinuousCountdownClock
+
+  /// The longest delay armed at once: 2³¹ − 1 seconds (68 years), which fits 32 bits as seconds.
+  package static let longestDelay = Int64(Int32.max) * 1_000_000_000
+
+  init(
+    clock: ContinuousCountdownClock,
+    queue: DispatchQueue,
+    handler: @escaping @Sendable (CountdownTimerEvent) -> Void
+  ) {
+    self.clock = clock
+    source = DispatchSource.makeTimerSource(queue: queue)
+    source.setEventHandler { handler(.fired) }
+    source.schedule(deadline: .distantFuture)
+    source.activate()
+  }
+
+  package func schedule(at deadline: CountdownInstant?, leeway: Duration) {
+    guard let deadline else {
+      source.schedule(deadline: .distantFuture)
+      return
+    }
+    source.schedule(deadline: dispatchTime(of: deadline), leeway: Self.leeway(leeway))
+  }
+
+  package var supportsRepeating: Bool { true }
+
+  package func schedule(at deadline: CountdownInstant, repeating interval: Duration, leeway: Duration) {
+    // Dispatch takes the fires it missed (a busy queue) as one, late, and keeps to its grid.
+    source.schedule(
+      deadline: dispatchTime(of: deadline), repeating: Self.interval(nanoseconds: interval.nanosecondsSaturating),
+      leeway: Self.leeway(leeway))
+  }
+
+  /// A leeway as a `DispatchTimeInterval`, rounded down (see ``interval(nanoseconds:roundedUp:)``),
+  /// so that Dispatch is never given more than was asked for.
+  package static func leeway(_ leeway: Duration) -> DispatchTimeInterval {
+    interval(nanoseconds: leeway.nanosecondsSaturating, roundedUp: false)
+  }
+
+  /// Dispatch's own clock may stop during sleep; converting through a delay from "now" keeps the
+  /// deadline on the continuous clock, and a late fire is corrected by the engine (a repeating
+  /// schedule that drifted while the device slept is re-armed by the engine when it sees it).
+  private func dispatchTime(of deadline: CountdownInstant) -> DispatchTime {
+    let delay = max(0, deadline.nanosecondsSinceOrigin - clock.now.nanosecondsSinceOrigin)
+    return .now() + Self.interval(nanoseconds: delay)
+  }
+
+  package func cancel() {
+    source.cancel()
+  }
+
+  deinit {
+    source.cancel()
+  }
+
+  /// A delay as a `DispatchTimeInterval`, whose counts are `Int`s: 32 bits on watchOS's arm64_32,
+  /// where a count of nanoseconds holds no more than 2.1 s. See ``delay(nanoseconds:as:roundedUp:)``.
+  package static func interval(nanoseconds: Int64, roundedUp: Bool = true) -> DispatchTimeInterval {
+    let (count, unit) = delay(nanoseconds: nanoseconds, as: Int.self, roundedUp: roundedUp)
+    switch unit {
+    case .nanoseconds: return .nanoseconds(count)
+    case .microseconds: return .microseconds(count)
+    case .milliseconds: return .milliseconds(count)
+    case .seconds: return .seconds(count)
+    }
+  }
+
+  /// A delay as a count of the finest unit whose count fits in `Count`: with 32 bits, nanoseconds
+  /// up to 2.1 s, microseconds up to 35 minutes, milliseconds up to 24 days, seconds beyond.
+  ///
+  /// Rounded up (a deadline's delay: the timer never fires before the deadline, and at most one
+  /// unit after it) or, if `roundedUp` is `false`, down (a leeway: never more than asked for, and
+  /// at most one unit less). A negative delay is zero; one longer than ``longestDelay`` is
+  /// ``longestDelay`` (which fits 32 bits as seconds).
+  package static func delay<Count: FixedWidthInteger>(
+    nanoseconds: Int64, as _: Count.Type, roundedUp: Bool = true
+  ) -> (count: Count, unit: DelayUnit) {
+    let nanoseconds = min(max(nanoseconds, 0), longestDelay)
+    for unit in [DelayUnit.nanoseconds, .microseconds, .milliseconds, .seconds] {
+      // Cannot overflow, as 0 <= nanoseconds <= Int64.max.
+      let count = roundedUp && nanoseconds > 0
+        ? (nanoseconds - 1) / unit.nanoseconds + 1 : nanoseconds / unit.nanoseconds
+      if let fitting = Count(exactly: count) {
+        return (fitting, unit)
+      }
+    }
+    return (.max, .seconds)  // only for counts narrower than 32 bits
+  }
+
+  /// The unit of a ``delay(nanoseconds:as:roundedUp:)``.
+  package enum DelayUnit: Sendable {
+    case nanoseconds, microseconds, milliseconds, seconds
+
+    /// The unit's length in nanoseconds.
+    package var nanoseconds: Int64 {
+      switch self {
+      case .nanoseconds: 1
+      case .microseconds: 1_000
+      case .milliseconds: 1_000_000
+      case .seconds: 1_000_000_000
+      }
+    }
+  }
+}

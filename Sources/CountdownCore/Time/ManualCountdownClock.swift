@@ -91,7 +91,7 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     /// Fired at `firing`: a one-shot is disarmed; a repeating one moves on to its first deadline
     /// after that instant, on the grid of the deadline it was armed for (the fires it missed are
     /// skipped, as a repeating `DispatchSourceTimer` skips them).
-    mutating func noteFired(at firing: Int64) {
+    mutating func advanceAfterFire(at firing: Int64) {
       guard let period, let armed else {
         armed = nil
         return
@@ -272,7 +272,7 @@ extension ManualCountdownClock.State {
     }
     guard let best, let timer = timers[best.id]?.timer else { return nil }
     let firing = max(now, jitter.firingInstant(for: best.deadline))
-    timers[best.id]?.noteFired(at: firing)
+    timers[best.id]?.advanceAfterFire(at: firing)
     firingsAtOneInstant = firing == now ? firingsAtOneInstant + 1 : 0
     // A real timer would spin here at full speed for good; a test should fail, and say why.
     precondition(
@@ -281,4 +281,155 @@ extension ManualCountdownClock.State {
     now = firing
     return timer
   }
+}
+
+// The manual clock as a Swift `Clock`: app code that sleeps on a clock it is given
+// (`Task.sleep(for:clock:)`, an `AsyncTimerSequence`) moves with the countdowns in one test.
+
+extension ManualCountdownClock: Clock {
+  /// The smallest step the clock tells apart: a nanosecond.
+  public var minimumResolution: Duration { .nanoseconds(1) }
+
+  /// Suspends the calling task until ``advance(by:)`` or ``jump(by:)`` reaches `deadline` (at
+  /// once if it has passed).
+  ///
+  /// ```swift
+  /// let clock = ManualCountdownClock()
+  /// let manager = try CountdownManager(clock: clock)
+  /// let banner = Task { try await Task.sleep(for: .seconds(5), clock: clock); showBanner() }
+  /// try clock.advance(by: .seconds(5))  // the countdowns' callbacks run, and the task wakes
+  /// ```
+  ///
+  /// The task is resumed when time reaches its deadline; like any resumed task, it runs on its
+  /// executor afterwards, not inside the call that advanced the clock.
+  /// - Throws: `CancellationError` if the task is cancelled first.
+  public func sleep(until deadline: CountdownInstant, tolerance: Duration? = nil) async throws {
+    let id = state.withLock { state in
+      defer { state.nextSleeperID += 1 }
+      return state.nextSleeperID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        let outcome = state.withLock { state -> Result<Void, any Error>? in
+          if state.cancelledSleepers.remove(id) != nil { return .failure(CancellationError()) }
+          if deadline.nanosecondsSinceOrigin <= state.now { return .success(()) }
+          state.sleepers[id] = Sleeper(deadline: deadline.nanosecondsSinceOrigin, continuation: continuation)
+          return nil
+        }
+        if let outcome { continuation.resume(with: outcome) }
+      }
+    } onCancel: {
+      let sleeper = state.withLock { state in
+        guard let sleeper = state.sleepers.removeValue(forKey: id) else {
+          state.cancelledSleepers.insert(id)
+          return nil as Sleeper?
+        }
+        return sleeper
+      }
+      sleeper?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Resumes every sleeper whose deadline time has reached, outside the lock.
+  func wakeSleepers() {
+    let due = state.withLock { state -> [Sleeper] in
+      guard !state.sleepers.isEmpty else { return [] }
+      let due = state.sleepers.filter { $0.value.deadline <= state.now }
+      for id in due.keys { state.sleepers[id] = nil }
+      return due.sorted { $0.key < $1.key }.map(\.value)
+    }
+    for sleeper in due {
+      sleeper.continuation.resume()
+    }
+  }
+}
+
+// The clock's side of its timers: what a ``ManualTimer`` asks of the clock that made it (arm,
+// disarm after a fire, forget), under the clock's lock.
+
+extension ManualCountdownClock {
+  /// Arms (or, with `nil`, disarms) the timer `id`, to repeat every `period` nanoseconds if given,
+  /// with a leeway of `leeway` nanoseconds; for ``ManualTimer``. The arming is recorded when
+  /// ``startRecordingArms()`` asked for it; each fire comes at the end of the leeway when
+  /// ``firesAtTheEndOfTheLeeway`` is set, else at its deadline (before the jitter, if any).
+  ///
+  /// Armed for the past while no advance runs, it also fires on its queue at once; the next advance
+  /// fires it instead if it comes first (the test advances on that very queue), never both.
+  func schedule(_ id: Int, at deadline: CountdownInstant?, repeating period: Int64? = nil, leeway: Int64) {
+    let overdue = state.withLock { state -> (ManualTimer, UInt64)? in
+      state.timers[id]?.period = deadline == nil ? nil : period
+      guard let timer = state.timers[id]?.timer else { return nil }
+      state.armings?.append(
+        Arming(
+          timer: id, deadline: deadline, period: period.map(Duration.nanoseconds),
+          leeway: .nanoseconds(max(0, leeway))))
+      guard var deadline = deadline?.nanosecondsSinceOrigin else {
+        state.timers[id]?.armed = nil
+        return nil
+      }
+      if state.firesAtTheEndOfTheLeeway {
+        // A repeating timer's later deadlines follow on its grid: each at the end of its leeway too.
+        deadline = deadline.addingSaturated(max(0, leeway))
+      }
+      let sequence = state.nextSequence
+      state.nextSequence += 1
+      state.timers[id]?.armed = (deadline, sequence)
+      return state.advancing == 0 && deadline <= state.now ? (timer, sequence) : nil
+    }
+    if let (timer, sequence) = overdue {
+      timer.fireOnQueue(ifStillArmedAs: sequence)
+    }
+  }
+
+  /// Disarms the timer `id` (or moves a repeating one on to its next deadline) if it is still armed
+  /// as its `sequence`th arming; for ``ManualTimer``.
+  func disarm(_ id: Int, ifArmedAs sequence: UInt64) -> Bool {
+    state.withLock { state in
+      guard state.timers[id]?.timer != nil, state.timers[id]?.armed?.sequence == sequence else { return false }
+      state.timers[id]?.advanceAfterFire(at: state.now)
+      return true
+    }
+  }
+
+  /// Forgets the timer `id` for good; for ``ManualTimer``.
+  func remove(_ id: Int) {
+    _ = state.withLock { $0.timers.removeValue(forKey: id) }
+  }
+}
+
+/// A timer of ``ManualCountdownClock``; its deadline lives in the clock's locked state.
+final class ManualTimer: CountdownTimer, Sendable {
+  let id: Int
+  let clock: ManualCountdownClock
+  /// Where it fires when armed for the past while no advance runs.
+  let queue: DispatchQueue
+  let handler: @Sendable (CountdownTimerEvent) -> Void
+
+  init(
+    id: Int, clock: ManualCountdownClock, queue: DispatchQueue,
+    handler: @escaping @Sendable (CountdownTimerEvent) -> Void
+  ) {
+    self.id = id
+    self.clock = clock
+    self.queue = queue
+    self.handler = handler
+  }
+
+  /// Fires on `queue`, unless by then it was cancelled, re-armed or fired by an advance.
+  func fireOnQueue(ifStillArmedAs sequence: UInt64) {
+    queue.async { [self] in
+      if clock.disarm(id, ifArmedAs: sequence) { handler(.fired) }
+    }
+  }
+
+  func schedule(at deadline: CountdownInstant?, leeway: Duration) {
+    clock.schedule(id, at: deadline, leeway: leeway.nanosecondsSaturating)
+  }
+  var supportsRepeating: Bool { true }
+  func schedule(at deadline: CountdownInstant, repeating interval: Duration, leeway: Duration) {
+    clock.schedule(id, at: deadline, repeating: max(1, interval.nanosecondsSaturating), leeway: leeway.nanosecondsSaturating)
+  }
+  func cancel() { clock.remove(id) }
+  // No deinit hook: the clock holds timers weakly and skips records whose timer is gone, and a
+  // deinit that took the clock's lock could run while that lock is held.
 }

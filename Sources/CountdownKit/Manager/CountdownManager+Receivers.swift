@@ -214,8 +214,7 @@ extension CountdownManager {
       }
       update(receiver, value, &stop)
     }
-    try engine.register(
-      receiver, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, pausedAt: pausedAt,
-      handler: handler)
+    let request = try RegistrationRequest(target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
+    try engine.register(receiver, request, pausedAt: pausedAt, handler: handler)
   }
 }

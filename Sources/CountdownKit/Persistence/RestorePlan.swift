@@ -44,13 +44,13 @@ struct RestorePlan: Sendable {
     let pausedAt = isPaused ? CountdownInstant(nanosecondsSinceOrigin: reading) : nil
     switch target {
     case .deadline(let deadline):
-      try engine.register(
-        receiver, .deadline(deadline), whileSuspended: policy, delivering: deliveries, pastTheEnd: ending,
-        pausedAt: pausedAt, handler: handler)
+      let request = try RegistrationRequest(
+        .deadline(deadline), whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
+      try engine.register(receiver, request, pausedAt: pausedAt, handler: handler)
     case .duration(let duration):
-      try engine.register(
-        receiver, .duration(duration), whileSuspended: policy, delivering: deliveries, pastTheEnd: ending,
-        pausedAt: pausedAt, handler: handler)
+      let request = try RegistrationRequest(
+        .duration(duration), whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
+      try engine.register(receiver, request, pausedAt: pausedAt, handler: handler)
     case .countingUp(let start):
       engine.register(receiver, countingUpFrom: start, whileSuspended: policy, pausedAt: pausedAt, handler: handler)
     }

@@ -1,0 +1,182 @@
+import Dispatch
+
+// A delivery pass from start to end, on the delivery queue: planned under the lock together with
+// its first chunk (for a wakeup, in the very lock that notes it: `EngineState.timerFired`), its
+// callbacks called with the lock released, chunk after chunk, and finished under one more lock
+// that also re-arms the timer. What happens under each lock is the state's (`EngineState+Pass.swift`):
+// each of those transitions hands back what it freed, released here once the lock is released.
+// This side reads the clock, takes the lock and calls the handlers. The clock is read once per
+// pass, and again only before a further chunk: the callbacks in between take time.
+extension CountdownEngine {
+  /// Delivers everything pending: prompt deliveries of new registrations, and, after a wakeup, every
+  /// registration whose value changed. Runs on the delivery queue: a queued pass, or one a clock
+  /// advanced by hand settles.
+  ///
+  /// A tick's values are those at the grid instant its wakeup stands for (see
+  /// ``EngineState/markDueWork(forWakeupAt:armedFor:)``), so a wakeup a little early or late never
+  /// makes a value skip or repeat, and every label flips in the same batch. Prompt deliveries are
+  /// computed when their chunk is prepared. Since at most one pass is queued, a stalled queue never
+  /// builds up a backlog of stale batches. The table is walked in chunks: each chunk is prepared
+  /// under the lock (bounded work), then its callbacks run with the lock released, so a callback
+  /// may call anything on this engine. The clock is read outside the lock.
+  func deliverPending() {
+    #if DEBUG
+      dispatchPrecondition(condition: .onQueue(deliveryQueue))
+    #endif
+    let context = passScratch.takeContext()
+    let now = clock.now.nanosecondsSinceOrigin
+    var chunk = passScratch.takeChunk()
+    let start = state.withLock { $0.passBegan(context, at: now, into: &chunk) }
+    let (queuePass, pass) = (start.queuePass, start.pass)
+    _ = consume start  // what it released goes here, outside the lock
+    perform(EngineActions(queuePass: queuePass))
+    if let pass {
+      runPass(pass, &chunk, context: context, reading: now)
+    }
+    passScratch.giveBack(chunk, context)
+  }
+
+  /// Calls the prepared chunk, then prepares and calls chunk after chunk until the pass has
+  /// nothing left, and finishes it. `reading` is the clock reading the pass began with.
+  func runPass(_ pass: consuming BegunPass, _ chunk: inout DeliveryChunk, context: DeliveryContext, reading: Int64) {
+    let kind = pass.kind
+    var progress = pass.progress
+    // Given up before the progress changes, so that its arrays stay uniquely referenced.
+    _ = consume pass
+    var reading = reading
+    while true {
+      probePausedReceivers(&progress)
+      // What the last chunk ended, and the dead receivers found, are removed by the next lock:
+      // the next chunk's, or the one that finishes the pass.
+      let isLast = progress.preparedAll(kind)
+      if !chunk.isEmpty {
+        let made = call(chunk, context: context, ended: &progress.ended, skipped: &progress.skippedMilestones)
+        progress.uncounted += made
+        progress.delivered += made
+        chunk.removeAll()
+      }
+      if isLast { break }
+      // The callbacks took time: the next chunk's prompt deliveries are computed for now.
+      reading = clock.now.nanosecondsSinceOrigin
+      let prepared = state.withLock {
+        $0.prepareChunk(kind, &progress, into: &chunk, context: context, preparedAt: reading)
+      }
+      _ = consume prepared  // what it released goes here, outside the lock
+    }
+    finishPass(kind, progress, reading: reading)
+  }
+
+  /// Outside the lock: the check loads a weak reference, and releasing what it loaded could run
+  /// the receiver's deinit. Dead ones are removed under the next lock.
+  private func probePausedReceivers(_ progress: inout PassProgress) {
+    guard !progress.found.pausedProbes.isEmpty else { return }
+    for probe in progress.found.pausedProbes where !probe.slot.hasLiveReceiver {
+      progress.ended.append(.init(key: probe.key, slot: probe.slot))
+    }
+    progress.found.pausedProbes.removeAll(keepingCapacity: true)
+  }
+
+  /// Finishes the pass under one more lock (``EngineState/passFinished(tickInstant:_:reading:)``),
+  /// then does what it decided.
+  private func finishPass(_ kind: consuming PassKind, _ progress: consuming PassProgress, reading: Int64) {
+    var progress = progress
+    let tickInstant = kind.tickInstant
+    _ = consume kind
+    let finished = state.withLock { $0.passFinished(tickInstant: tickInstant, &progress, reading: reading) }
+    let actions = finished.actions
+    _ = consume finished  // what it released goes here, outside the lock
+    perform(actions)
+  }
+}
+
+// Outside the lock: a chunk's prepared callbacks are made, each after checking that its
+// registration was not removed meanwhile.
+
+extension CountdownEngine {
+  /// Makes the chunk's prepared callbacks, with the lock released; returns how many were made.
+  /// Registrations that ran out or set `stop` go to `ended`, for removal under the next lock, and
+  /// milestones skipped to `skipped`, to plan again under it.
+  func call(
+    _ chunk: borrowing DeliveryChunk, context: DeliveryContext, ended: inout [EngineState.PendingDelivery],
+    skipped: inout [SkippedMilestone]
+  ) -> Int {
+    let prepared = chunk.prepared
+    var position = 0
+    var made = 0
+    var removed = Set<SlotReference>()
+    while position < prepared.count {
+      if removed.isEmpty {
+        // The common case, in a loop of its own so that it keeps its state in registers.
+        let start = position
+        let lastEnded = callWhileNothingRemoved(prepared, from: &position, context: context)
+        made += position - start
+        if lastEnded {
+          let delivery = prepared[position - 1]
+          ended.append(.init(key: delivery.slot.liveKey, slot: delivery.slot))
+        }
+        guard position < prepared.count, context.hasNewRemovals else { continue }
+      }
+      let delivery = prepared[position]
+      position += 1
+      if context.hasNewRemovals {
+        // A callback or another thread removed or paused registrations: skip the ones this chunk
+        // still has callbacks for. Checked before each callback, so that once such a call has
+        // returned, on any thread, no callback it removed begins.
+        let removals = state.withLock { _ in context.takeRemovals() }
+        if removals.all { break }
+        removed.formUnion(removals.slots)
+      }
+      if !removed.isEmpty, removed.contains(delivery.slot) {
+        if delivery.milestone {
+          skipped.append(.init(slot: delivery.slot, milestone: Int64(delivery.value)))
+        }
+        continue
+      }
+      checkNotRemoved(delivery, context: context)
+      var stop = false
+      delivery.handler.call(delivery.value, &stop)
+      made += 1
+      if stop || delivery.ends {
+        ended.append(.init(key: delivery.slot.liveKey, slot: delivery.slot))
+      }
+    }
+    return made
+  }
+
+  /// Makes the prepared callbacks from `position` on while nothing was removed since the pass last
+  /// looked: returns at the end of the chunk, at the first callback the removal signal moved before
+  /// (for the caller to check), or after a callback that ended its registration (it ran out or
+  /// set `stop`), returning true then. `position` is left at the first callback not made.
+  @inline(__always)
+  private func callWhileNothingRemoved(
+    _ prepared: UnsafeBufferPointer<PreparedDelivery>, from position: inout Int, context: DeliveryContext
+  ) -> Bool {
+    var next = position
+    defer { position = next }
+    while next < prepared.count {
+      if context.hasNewRemovals { return false }
+      let delivery = prepared[next]
+      checkNotRemoved(delivery, context: context)
+      var stop = false
+      // Called through the copy prepared under the lock, not through the node (which may have
+      // moved since): the pass reads no node and no slot here, only its chunk.
+      delivery.handler.call(delivery.value, &stop)
+      next += 1
+      if stop || delivery.ends { return true }
+    }
+    return false
+  }
+
+  /// In internal-check builds: removal is final, so the registration of a callback about to begin
+  /// is still there and running, or its removal came after the check (the signal moved since).
+  @inline(__always)
+  private func checkNotRemoved(_ delivery: PreparedDelivery, context: DeliveryContext) {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      state.withUncountedLock { state in
+        if !state.isLive(delivery.slot), !context.hasNewRemovals {
+          BrokenRuleRecorder.report(["a callback begins for a registration removed or paused before it"], "engine rules")
+        }
+      }
+    #endif
+  }
+}

@@ -1,0 +1,156 @@
+import Synchronization
+
+/// The state of one running delivery pass, shared with every call that removes registrations
+/// while it runs.
+///
+/// A delivery pass copies a chunk of due callbacks out of the table under the engine's lock, then
+/// calls them with the lock released. Meanwhile a callback, or another thread, may cancel, replace
+/// or pause a registration of that chunk, or cancel them all; once that call has returned, the
+/// registration's prepared callback must not begin. Each such call notes what it removed here,
+/// under the engine's lock, and bumps ``RemovalSignal``; before each callback the pass reads the
+/// signal (one load while nothing was removed) and, when it moved, takes the removals under the
+/// lock and skips their callbacks.
+final class DeliveryContext: @unchecked Sendable {
+  // @unchecked Sendable: `removed`, `removedAll` and `movedEnds` are read and written only under
+  // the engine's lock, by whichever thread removes and by the pass; `seenCount` only by the pass's
+  // own thread (the one running `deliverPending`); `signal` is Sendable.
+  private var removed: [SlotReference] = []
+  private var removedAll = false
+  /// Registrations whose end moved (time added) since the pass began.
+  private var movedEnds = Set<SlotReference>()
+  private let signal = RemovalSignal()
+  private var seenCount: UInt64 = 0
+
+  /// Under the engine's lock: the registration in `slot` was removed, replaced or paused.
+  func signalRemoval(of slot: SlotReference) {
+    removed.append(slot)
+    signal.bump()
+  }
+
+  /// Under the engine's lock: the end of the registration in `slot` moved. A milestone of its
+  /// that the pass skips is not planned again: the move planned its milestones afresh.
+  func recordEndMoved(_ slot: SlotReference) {
+    movedEnds.insert(slot)
+  }
+
+  /// Under the engine's lock: whether the end of the registration in `slot` moved during the pass.
+  func endMoved(_ slot: SlotReference) -> Bool {
+    !movedEnds.isEmpty && movedEnds.contains(slot)
+  }
+
+  /// Under the engine's lock, as the pass begins: forgets the previous pass's moved ends.
+  func forgetMovedEnds() {
+    if !movedEnds.isEmpty { movedEnds.removeAll() }
+  }
+
+  /// Under the engine's lock: every registration was removed.
+  func signalRemovalOfAll() {
+    removedAll = true
+    signal.bump()
+  }
+
+  /// On the pass's thread, without the lock: whether anything was removed since the pass last took
+  /// the removals.
+  @inline(__always)
+  var hasNewRemovals: Bool { signal.value != seenCount }
+
+  /// Under the engine's lock, on the pass's thread: hands the removals noted since the last call to
+  /// the pass, and forgets them.
+  func takeRemovals() -> (slots: [SlotReference], all: Bool) {
+    seenCount = signal.value
+    defer {
+      removed.removeAll(keepingCapacity: true)
+      removedAll = false
+    }
+    return (removed, removedAll)
+  }
+}
+
+/// A counter a delivery pass reads before every callback, bumped (under the engine's lock) by
+/// every removal, replacement or pause while the pass runs: the pass looks at what was removed only
+/// when the count moved, so the check costs one load per callback while nothing was removed.
+///
+/// An atomic from the standard library's Synchronization module: on Linux always; on Apple
+/// platforms where the system has it (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), through
+/// ``RemovalCount``. On earlier Apple systems, which this package supports too, a count behind the
+/// platform's unfair lock: uncontended, a lock and an unlock per callback.
+final class RemovalSignal: Sendable {
+  #if canImport(Darwin)
+    private let count: any RemovalCount
+
+    init() {
+      if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+        count = AtomicRemovalCount()
+      } else {
+        count = LockedRemovalCount()
+      }
+    }
+
+    /// Moves the count on; called under the engine's lock.
+    func bump() {
+      count.bump()
+    }
+
+    /// The count now.
+    var value: UInt64 {
+      @inline(__always) get { count.value }
+    }
+  #else
+    private let count = Atomic<UInt64>(0)
+
+    /// Moves the count on; called under the engine's lock.
+    func bump() {
+      count.wrappingAdd(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// The count now.
+    var value: UInt64 {
+      @inline(__always) get { count.load(ordering: .sequentiallyConsistent) }
+    }
+  #endif
+}
+
+#if canImport(Darwin)
+  /// The count behind a ``RemovalSignal`` on Apple platforms: an atomic where the system has the
+  /// Synchronization module's (``AtomicRemovalCount``), a locked one before (``LockedRemovalCount``).
+  /// Chosen once, when the signal is made; each callback's check is then one call through it.
+  protocol RemovalCount: AnyObject, Sendable {
+    /// Moves the count on; called under the engine's lock.
+    func bump()
+    /// The count now.
+    var value: UInt64 { get }
+  }
+#endif
+
+#if canImport(Darwin)
+
+  /// A removal count in an atomic: a load per callback, no lock.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+  final class AtomicRemovalCount: RemovalCount {
+    private let count = Atomic<UInt64>(0)
+
+    func bump() {
+      count.wrappingAdd(1, ordering: .sequentiallyConsistent)
+    }
+
+    var value: UInt64 {
+      count.load(ordering: .sequentiallyConsistent)
+    }
+  }
+#endif
+
+#if canImport(Darwin)
+  /// A removal count behind the platform's unfair lock, for Apple systems before the
+  /// Synchronization module's atomics: a lock and an unlock per callback, uncontended.
+  final class LockedRemovalCount: RemovalCount {
+    private let count = LockedState<UInt64>(0)
+
+    func bump() {
+      count.withLock { $0 &+= 1 }
+    }
+
+    var value: UInt64 {
+      count.withLock { $0 }
+    }
+  }
+#endif

@@ -1,0 +1,47 @@
+/// What a registration asks for, checked before the engine's lock: what it counts, whether time
+/// spent suspended counts, which values it delivers (its milestones checked and sorted), and what
+/// it does past its deadline. The state makes the registration's timing from it under the lock
+/// (``CountdownTiming/init(for:at:interval:)``).
+package struct RegistrationRequest: Sendable {
+  /// What to count: a duration, a deadline, or up from zero.
+  package let target: CountdownTarget
+  /// Whether time spent suspended counts.
+  package let policy: SuspensionPolicy
+  /// Every change, only the end, or milestones and the end.
+  package let deliveries: CountdownDeliveries
+  /// Whether the countdown ends with its 0 or counts on past its deadline.
+  package let ending: CountdownEnding
+  /// The milestones `deliveries` asks for, checked: `nil` unless
+  /// ``CountdownDeliveries/milestones(_:)``.
+  let milestones: MilestoneList?
+
+  /// A request for `target`, checked: nothing has changed yet when it throws.
+  ///
+  /// - Throws: ``CountdownError/invalidCombination`` for only the end or milestones of a count-up
+  ///   (which has no end), or overtime of a count-up or with anything but every change;
+  ///   ``CountdownError/invalidMilestone`` for a milestone below zero.
+  package init(
+    _ target: CountdownTarget, whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
+  ) throws(CountdownError) {
+    if case .countingUp = target, deliveries != .everyChange { throw .invalidCombination }
+    // Overtime needs a countdown (a count-up has no end to pass) that delivers every change
+    // (negative values are changes; a countdown that delivers only its end has nothing to deliver
+    // after it). The arithmetic lives in `CountdownTiming`; the engine's passes treat an overtime
+    // countdown as any other running one, whose value keeps changing after its 0.
+    if ending == .countsOvertime {
+      if case .countingUp = target { throw .invalidCombination }
+      guard deliveries == .everyChange else { throw .invalidCombination }
+    }
+    if let values = deliveries.milestones {
+      guard values.allSatisfy({ $0 >= 0 }) else { throw .invalidMilestone }
+      milestones = MilestoneList(values)
+    } else {
+      milestones = nil
+    }
+    self.target = target
+    self.policy = policy
+    self.deliveries = deliveries
+    self.ending = ending
+  }
+}

@@ -1,0 +1,89 @@
+/// The instants one chunk's values are computed for, on the clock's time and on the engine's
+/// running time (for ``SuspensionPolicy/pauses``), and what else its preparation reads of the state
+/// beside the nodes: the grid, which index the next changes go to, the milestones. Read once per
+/// chunk, under the lock, so that the walk's loops keep it in locals.
+struct ChunkInstants {
+  /// The engine's grid: its interval, window and end window.
+  let grid: WakeupGrid
+  /// Every change waits in the wheel (per-countdown alignment): a delivered registration's next
+  /// change is scheduled there.
+  let usesWheel: Bool
+  /// The pass is a tick or a window pass (it stands for a grid instant), not prompt deliveries or
+  /// ends.
+  let isTick: Bool
+  /// The pass is a tick's walk that rebuilds the wheel: every registration it walks goes through
+  /// the general path, which notes where it waits.
+  let rebuildsWheel: Bool
+  /// The grid instant of the pass's wakeup (for first-delivery passes: unused).
+  let tick: Int64
+  let tickRunning: Int64
+  /// The grid instant the labels stand for: the tick's, or for an ends pass the last grid
+  /// instant by its start, where a countdown counting overtime found late shows its value.
+  let labels: Int64
+  let labelsRunning: Int64
+  /// Prompt deliveries: computed when the chunk is prepared (see
+  /// ``EngineState/promptDeliveryInstant(preparedAt:tick:)``).
+  let promptDelivery: Int64
+  let promptDeliveryRunning: Int64
+  /// The instant ends are due by: at or after `tick` (see ``EngineState/endInstant``).
+  let end: Int64
+  let endRunning: Int64
+  /// Running time plus this is clock time.
+  let suspendedTotal: Int64
+  /// Where a registration delivered at milestones finds them, to deliver the one due and plan
+  /// the next (``RegistrationSlots/milestones(of:)``): read under the lock, like the instants.
+  let slots: RegistrationSlots
+
+  /// The instants of a chunk of a pass of `kind` prepared at clock instant `now`.
+  init(_ kind: PassKind, preparedAt now: Int64, state: borrowing EngineState) {
+    grid = state.grid
+    usesWheel = state.wheel != nil
+    isTick = kind.tickInstant != nil
+    // Only a tick walks: a window pass's tick instant comes with the held entries it visits.
+    if case .tick = kind { rebuildsWheel = usesWheel } else { rebuildsWheel = false }
+    tick = kind.tickInstant ?? .min
+    tickRunning = state.runningTime(at: tick)
+    labels = kind.labelsInstant ?? tick
+    labelsRunning = state.runningTime(at: labels)
+    end = state.endInstant(forTick: tick)
+    endRunning = state.runningTime(at: end)
+    promptDelivery = state.promptDeliveryInstant(preparedAt: now, tick: kind.tickInstant)
+    promptDeliveryRunning = state.runningTime(at: promptDelivery)
+    #if COUNTDOWN_CHECK_INVARIANTS
+      let labels = state.wakeupInstant
+      if promptDelivery < labels {
+        BrokenRuleRecorder.report(["a prompt delivery computed before the labels' instant"], "engine rules")
+      }
+    #endif
+    suspendedTotal = state.suspendedTotal
+    slots = state.slots
+  }
+
+  /// The instant `timing`'s value is computed for: a prompt delivery's, an end's (a registration
+  /// at its last value), or the tick's.
+  @inline(__always)
+  func instant(for timing: CountdownTiming) -> Int64 {
+    let isPrompt = timing.awaitsPromptDelivery
+    let isEnd = timing.isAtItsLastValue
+    if timing.policy == .pauses {
+      return isPrompt ? promptDeliveryRunning : isEnd ? Self.end(of: timing, end: endRunning, tick: labelsRunning) : tickRunning
+    }
+    return isPrompt ? promptDelivery : isEnd ? Self.end(of: timing, end: end, tick: labels) : tick
+  }
+
+  /// An end's instant: the wakeup's `end`, at which the 0 is due. A countdown counting overtime
+  /// goes on below 0 on the labels' grid, so a wakeup that finds its end late (past the next
+  /// grid instant) computes its value for the wakeup's grid instant `tick`, as every other label
+  /// does, and never for an instant before its deadline (where its value is its 0).
+  @inline(__always)
+  private static func end(of timing: CountdownTiming, end: Int64, tick: Int64) -> Int64 {
+    guard timing.countsOvertime else { return end }
+    return min(end, max(tick, timing.anchor))
+  }
+
+  /// The clock instant of `change`, on `timing`'s time.
+  @inline(__always)
+  func clockInstant(of change: Int64, for timing: CountdownTiming) -> Int64 {
+    timing.clockInstant(of: change, suspendedTotal: suspendedTotal)
+  }
+}

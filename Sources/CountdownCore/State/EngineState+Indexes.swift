@@ -1,0 +1,143 @@
+// The engine's one index of what changes when (rule 10): the ends to come (rule 8), when ends have
+// a grid of their own, or per-countdown alignment's wheel (rule 9).
+
+extension EngineState {
+  /// An end to come, taken out of ``ends`` for an end pass.
+  typealias PendingEnd = TimingWheel<NotedEnd>.Entry
+
+  /// Notes the end to come of the registration in `slot`, at its last value with `timing` (or its
+  /// next milestone's instant).
+  mutating func scheduleEnd(of timing: CountdownTiming, in slot: SlotReference, at position: Int) {
+    let end = timing.nextChange(interval: interval)
+    scheduleEnd(at: timing.clockInstant(of: end, suspendedTotal: suspendedTotal), of: slot, at: position)
+  }
+
+  /// Notes an end to come at clock instant `deadline` for the registration in `slot`, whose node is
+  /// at `position`: its entry replaces the one noted for it before, if any.
+  mutating func scheduleEnd(at deadline: Int64, of slot: SlotReference, at position: Int) {
+    forgetIndexEntry(of: slot)
+    // An empty wheel stands at the latest reading, so entries wait at the levels their distance
+    // from now calls for, not from when the wheel was last emptied.
+    ends.restartIfEmpty(at: latestReading)
+    slot.indexHandle = ends.insert(NotedEnd(newEntryFor: slot, at: position), at: deadline)
+  }
+
+  /// Unlinks the entry its slot's handle names for the registration in `slot`, if any, from the
+  /// engine's one index (the wheel with per-countdown alignment, else the ends to come): when it
+  /// is removed, or its change is noted anew.
+  /// - Complexity: O(1) amortized.
+  @inline(__always)
+  mutating func forgetIndexEntry(of slot: SlotReference) {
+    let handle = slot.indexHandle
+    guard handle >= 0 else { return }
+    slot.indexHandle = -1
+    if wheel != nil {
+      checkInternally(
+        wheel!.contains(handle) && wheel![handle].payload.slot == slot, "a slot's handle names another entry")
+      wheel!.remove(handle)
+      wheel!.compactIfSparse { registration, handle in registration.slot.indexHandle = handle }
+    } else {
+      checkInternally(ends.contains(handle) && ends[handle].payload.slot == slot, "a slot's handle names another entry")
+      ends.remove(handle)
+      compactEndsIfSparse()
+    }
+  }
+
+  /// Gives back the room of the ends' pool once removals left it mostly free, each slot told its
+  /// entry's new handle: so memory returns after a burst of one-shots cancelled or ended.
+  @inline(__always)
+  private mutating func compactEndsIfSparse() {
+    ends.compactIfSparse { registration, handle in registration.slot.indexHandle = handle }
+  }
+
+  /// Notes that the entry `handle`, taken out of ``ends``, no longer waits there: its slot forgets it.
+  @inline(__always)
+  private func forgetHandle(ofTaken entry: PendingEnd) {
+    let slot = entry.payload.slot
+    if slot.indexHandle == entry.handle { slot.indexHandle = -1 }
+  }
+
+  /// Drops the soonest entries while they name no registration at its last value (one paused, or
+  /// given time, since its end was noted), so the timer is never armed for an end that will not
+  /// come.
+  mutating func dropStaleEnds() {
+    while let soonest = ends.soonest() {
+      let registration = ends[soonest].payload
+      guard table.indexAtLastValue(of: registration.slot) == nil else { return }
+      forgetHandle(ofTaken: ends.remove(soonest))
+      compactEndsIfSparse()
+    }
+  }
+
+  /// Takes the entries due by ``endInstant`` for an end pass, which checks each; soonest first, as
+  /// they are delivered.
+  mutating func takeDueEnds() -> [PendingEnd] {
+    var due: [PendingEnd] = []
+    ends.takeDue(through: endInstant, into: &due)
+    for entry in due { forgetHandle(ofTaken: entry) }
+    compactEndsIfSparse()
+    due.sort { $0.deadline < $1.deadline }
+    return due
+  }
+}
+
+// Per-countdown alignment's wheel (rule 9): which window each change waits for.
+
+extension EngineState {
+  /// Notes a next change a pass found: in the wheel (per-countdown alignment) or, for an end, in
+  /// the ends to come.
+  mutating func schedule(_ change: ScheduledChange) {
+    if wheel != nil {
+      putInWheel(change.slot, at: change.position, changeAt: change.instant)
+    } else {
+      scheduleEnd(at: change.instant, of: change.slot, at: change.position)
+    }
+  }
+
+  /// Puts the entry of the registration in `slot`, whose node is at `position`, in the wheel at the
+  /// number of the window that delivers a change at clock instant `change`: the first window
+  /// at or after it that is not visited yet. A change in a window already visited (a one-shot
+  /// resumed at its deadline from a callback of the pass visiting it) goes to the next one. The
+  /// entry replaces the one noted for the registration before, if any.
+  mutating func putInWheel(_ slot: SlotReference, at position: Int, changeAt change: Int64) {
+    forgetIndexEntry(of: slot)
+    let visited = wheelCursor.visitedWindow
+    let number = max(grid.windowNumber(ofChangeAt: change), visited.addingSaturated(1))
+    // An empty wheel stands at the last window visited, so entries wait at the levels their
+    // distance from it calls for.
+    wheel!.restartIfEmpty(at: visited)
+    slot.indexHandle = wheel!.insert(IndexedRegistration(slot, at: position), at: number)
+  }
+
+  /// Holds, for a window pass, the entries of the windows that passed since the wheel was last
+  /// visited, up to the one of grid instant `tick` (``TimingWheel/holdDue(through:)``); `false`
+  /// when the wheel must be rebuilt by a walk instead (after a resume of the engine).
+  mutating func holdWindows(through tick: Int64) -> Bool {
+    guard wheel != nil, !wheelCursor.needsWalk else { return false }
+    wheel!.holdDue(through: grid.windowNumber(ofChangeAt: tick))
+    return true
+  }
+
+  /// Empties the wheel for the walk that rebuilds it, each slot forgetting its entry.
+  /// - Complexity: O(entries).
+  mutating func clearWheel() {
+    for entry in wheel!.entries {
+      entry.payload.slot.indexHandle = -1
+    }
+    wheel!.removeAll()
+  }
+
+  /// The wheel was visited, or rebuilt, through grid instant `tick`: noted when a pass takes the
+  /// windows (or starts the walk that rebuilds it), so that what is noted while that pass runs
+  /// waits in later windows.
+  mutating func markWheelVisited(through tick: Int64) {
+    wheelCursor.markVisited(through: grid.windowNumber(ofChangeAt: tick))
+  }
+
+  /// A lower bound of every registration's next change in the wheel: just after the grid instant
+  /// before its soonest entry's window.
+  mutating func wheelEarliestChange() -> Int64 {
+    guard let soonest = wheel?.soonestDeadline() else { return .max }
+    return grid.instant(ofWindow: soonest - 1).addingSaturated(1)
+  }
+}

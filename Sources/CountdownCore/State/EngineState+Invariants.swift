@@ -1,0 +1,309 @@
+// The engine's rules (listed at the top of `EngineState.swift`), one check each: every function
+// returns the rule's violations, described, and is empty when the rule holds. Builds with internal
+// checks run them all after every transition and at the end of every pass; the seeded simulation
+// also runs them after every step in any build (``CountdownEngine/stateInvariantViolations()``).
+
+extension EngineState {
+  /// Every broken rule of the engine's state, described; empty when the state is sound. O(count):
+  /// tests call it directly, and builds with internal checks run it after every transition
+  /// (``checkRulesIfEnabled()``).
+  package func invariantViolations() -> [String] {
+    checkEarliestChangeIsALowerBound() + checkAChangeToComeIsAWakeupToCome()
+      + checkEveryRegistrationIsAheadOfTheWalkOrAwaitsItsPromptDelivery() + checkOnlyTheEndIsAState()
+      + checkReadingsAreMonotone() + checkEveryEndToComeIsNoted() + checkEveryChangeWaitsInTheWheel()
+      + checkAnIndexHoldsOneEntryPerRegistration() + checkRemovedRegistrationsAreKeptForThePass()
+  }
+
+  /// Whether rules about every registration's next change apply now: between passes. While a pass
+  /// runs, the nodes it walked hold values its chunk has not delivered yet, and their next changes
+  /// live in the pass's progress.
+  private var isBetweenPasses: Bool { delivery == nil }
+
+  /// A walk is due that will find every registration owed a prompt delivery.
+  private var isWalkComing: Bool { pendingWork.tickDue || pendingWork.promptDeliveriesNeedWalk }
+
+  /// Calls `body` with each running registration (not awaiting its prompt delivery, paused or
+  /// finished) and the clock instant of its next change.
+  private func forEachRunningRegistration(_ body: (ReceiverNode, _ change: Int64) -> Void) {
+    for node in table.nodes {
+      let timing = node.timing
+      guard !timing.awaitsPromptDelivery, !timing.isPaused, !timing.isFinished else { continue }
+      body(node, clockInstant(of: timing.nextChange(interval: interval), for: timing))
+    }
+  }
+
+  /// The soonest next change of the running registrations, but ends that wait in ``ends``; with
+  /// the wheel, a change in a window already visited counts from the next window. And the soonest
+  /// of those ends.
+  private func soonestChanges() -> (change: Int64, end: Int64) {
+    var soonest = Int64.max
+    var soonestEnd = Int64.max
+    forEachRunningRegistration { node, change in
+      if separateEnds, node.timing.isAtItsLastValue {
+        soonestEnd = min(soonestEnd, change)
+      } else {
+        soonest = min(soonest, wheel == nil ? change : max(change, grid.instant(ofWindow: wheelCursor.visitedWindow).addingSaturated(1)))
+      }
+    }
+    return (soonest, soonestEnd)
+  }
+
+  /// Rule 1: between passes, `earliestChange` is at or before every running registration's next
+  /// change (but an end on a grid of its own; with the wheel, counted from the next window).
+  func checkEarliestChangeIsALowerBound() -> [String] {
+    guard isBetweenPasses, !isWalkComing else { return [] }
+    let soonest = soonestChanges().change
+    let earliestChange = changeBound.earliestChange
+    guard soonest < earliestChange else { return [] }
+    return ["a registration changes at \(soonest), before the earliest change \(earliestChange)"]
+  }
+
+  /// Rule 2: a timer whenever a registration lives; and between passes, if a registration will
+  /// change, the timer is armed, or being made, or a pass is queued or due, or the engine is
+  /// suspended.
+  func checkAChangeToComeIsAWakeupToCome() -> [String] {
+    var problems: [String] = []
+    if !table.isEmpty, !arming.hasTimer, !arming.isMakingTimer { problems.append("\(table.count) registrations and no timer") }
+    guard isBetweenPasses else { return problems }
+    let wakeupComing = arming.armedAt != nil || arming.isMakingTimer || pendingWork.passQueued || hasPendingWork || suspendedSince != nil
+    let (change, end) = soonestChanges()
+    let soonest = min(change, end)
+    if soonest != .max, !wakeupComing {
+      problems.append("a registration changes at \(soonest), and nothing will wake the engine")
+    }
+    return problems
+  }
+
+  /// Rule 3: between passes, a registration owed a prompt delivery is in `awaitingPromptDelivery`,
+  /// or a walk is due that will find it.
+  func checkEveryRegistrationIsAheadOfTheWalkOrAwaitsItsPromptDelivery() -> [String] {
+    guard isBetweenPasses, !isWalkComing else { return [] }
+    let awaiting = Set(pendingWork.awaitingPromptDelivery.map(\.slot))
+    var problems: [String] = []
+    for node in table.nodes where node.timing.awaitsPromptDelivery && !awaiting.contains(node.slot) {
+      problems.append("a registration awaits its prompt delivery, and no pass will make it")
+    }
+    return problems
+  }
+
+  /// Rule 4: between passes, a registration that delivers only its end stands at 1 until its 0,
+  /// one at milestones at its next milestone + 1 (``onlyTheEndViolation(_:slot:)``); only a
+  /// countdown that delivers every change counts overtime.
+  func checkOnlyTheEndIsAState() -> [String] {
+    guard isBetweenPasses else { return [] }
+    var problems: [String] = []
+    for node in table.nodes {
+      let timing = node.timing
+      if let problem = onlyTheEndViolation(timing, slot: node.slot) { problems.append(problem) }
+      // Overtime is a state of a countdown delivering every change, which its 0 does not end.
+      if timing.countsOvertime, timing.kind != .countdown || timing.deliversOnlyTheEnd || timing.deliversMilestones {
+        problems.append("an overtime registration counts up, delivers only its end or is at milestones")
+      }
+    }
+    return problems
+  }
+
+  /// Rule 5: `latestReading` is at or after every reading, wakeup instant and suspension start.
+  func checkReadingsAreMonotone() -> [String] {
+    var problems: [String] = []
+    if latestReading < wakeupInstant { problems.append("latest reading \(latestReading) < wakeup instant \(wakeupInstant)") }
+    if latestReading < endInstant { problems.append("latest reading \(latestReading) < end instant \(endInstant)") }
+    if latestReading < latestRegistrationRead {
+      problems.append("latest reading \(latestReading) < registration reading \(latestRegistrationRead)")
+    }
+    if let suspendedSince, suspendedSince > latestReading {
+      problems.append("suspended at \(suspendedSince), after the latest reading \(latestReading)")
+    }
+    return problems
+  }
+
+  /// Rule 8: between passes, with ends on a grid of their own, every running registration at its
+  /// last value (or, at milestones, waiting for its next one) has an entry in ``ends`` no
+  /// later than its end (or that milestone's instant), an overtime countdown's 0 included.
+  func checkEveryEndToComeIsNoted() -> [String] {
+    guard isBetweenPasses, separateEnds else { return [] }
+    var noted: [SlotReference: Int64] = [:]
+    for entry in ends.entries {
+      noted[entry.payload.slot] = min(noted[entry.payload.slot] ?? .max, entry.deadline)
+    }
+    var problems: [String] = []
+    forEachRunningRegistration { node, change in
+      let timing = node.timing
+      // An overtime countdown's 0 is noted from its 1 like any end; below that, on the grid.
+      if timing.isAtItsLastValue, (noted[node.slot] ?? .max) > change {
+        let what = timing.deliversMilestones ? "its next milestone" : "its last value"
+        problems.append("a registration at \(what), ending at \(change), has no end noted by then")
+      }
+    }
+    return problems
+  }
+
+  /// Rule 9: between passes, with the wheel (not due to be rebuilt, the engine not suspended:
+  /// running time then stands still, and a resume rebuilds it), none of its entries is held,
+  /// every running registration's entry is due at the number of the first window not yet
+  /// visited at or after its next change, and every paused one has an entry.
+  func checkEveryChangeWaitsInTheWheel() -> [String] {
+    guard isBetweenPasses, let wheel, !wheelCursor.needsWalk, suspendedSince == nil else { return [] }
+    var problems: [String] = []
+    if wheel.firstHeld != nil { problems.append("the wheel holds entries between passes") }
+    var waiting: [SlotReference: Int64] = [:]
+    for entry in wheel.entries {
+      waiting[entry.payload.slot] = entry.deadline
+    }
+    for node in table.nodes where node.timing.isPaused && !node.timing.awaitsPromptDelivery {
+      if waiting[node.slot] == nil {
+        problems.append("a paused registration is not in the wheel, to be probed")
+      }
+    }
+    let visitedWindow = wheelCursor.visitedWindow
+    forEachRunningRegistration { node, change in
+      guard change != .max else { return }
+      let window = max(grid.windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1))
+      if waiting[node.slot] != window {
+        problems.append(
+          "a registration changing at \(change) waits for \(waiting[node.slot].map(String.init) ?? "nothing"), "
+            + "not for window \(window) (visited through window \(visitedWindow))")
+      }
+    }
+    return problems
+  }
+
+  /// Rule 10 (an index holds one entry per registration at most), described where broken: each
+  /// entry of the ends to come and of the wheel is the one its slot's handle names, of a
+  /// registration in the table; each handle a registration's slot holds names its entry in the
+  /// engine's index; so no index holds more entries than the table has registrations.
+  func checkAnIndexHoldsOneEntryPerRegistration() -> [String] {
+    var problems: [String] = []
+    if wheel != nil, !ends.isEmpty { problems.append("an engine with the wheel has ends to come") }
+    // The engine's one index, as (handle, registration) pairs.
+    let entries =
+      wheel.map { wheel in wheel.entries.map { ($0.handle, $0.payload) } }
+      ?? ends.entries.map { ($0.handle, $0.payload.registration) }
+    if entries.count > table.count {
+      problems.append("an index holds \(entries.count) entries, \(table.count) registrations")
+    }
+    var named: [TimingWheel<IndexedRegistration>.Handle: SlotReference] = [:]
+    for (handle, registration) in entries {
+      named[handle] = registration.slot
+      if registration.slot.indexHandle != handle {
+        problems.append("an index entry is not the one its slot's handle names")
+      }
+      if registration.slot.key == nil || table.index(of: registration.slot, at: registration.position) == nil {
+        problems.append("an index entry names a registration not in the table")
+      }
+    }
+    for node in table.nodes where node.slot.indexHandle >= 0 && named[node.slot.indexHandle] != node.slot {
+      problems.append("a registration's index handle names no entry of its own")
+    }
+    return problems
+  }
+
+  /// Rule 6's retirement: between passes nothing is kept retired; while a pass runs, each slot
+  /// retired keeps its handler (the pass may hold an unowned copy) and is out of the table.
+  func checkRemovedRegistrationsAreKeptForThePass() -> [String] {
+    var problems: [String] = []
+    let retired = pass.retired
+    let retiredHandlers = pass.retiredHandlers
+    if isBetweenPasses, !retired.isEmpty || !retiredHandlers.isEmpty {
+      problems.append("\(retired.count) slots and \(retiredHandlers.count) handlers retired between passes")
+    }
+    if retired.count != retiredHandlers.count {
+      problems.append("\(retired.count) slots retired with \(retiredHandlers.count) handlers")
+    }
+    if !retired.isEmpty {
+      let live = Set(table.nodes.lazy.map(\.slot))
+      for slot in retired where live.contains(slot) {
+        problems.append("a retired slot is still in the table")
+      }
+    }
+    return problems
+  }
+
+  /// Whether the registration in `slot` is still in the table and not paused: a callback may begin
+  /// for it.
+  func isLive(_ slot: SlotReference) -> Bool {
+    guard let key = slot.key, let index = table.index(of: key) else { return false }
+    return table[index].slot == slot && !table[index].timing.isPaused
+  }
+
+  /// The rule checks every transition runs as it ends: traps on a broken rule (unless a test
+  /// records them: ``BrokenRuleRecorder``) in builds with `COUNTDOWN_CHECK_INVARIANTS` (Package.swift
+  /// defines it when `COUNTDOWN_INTERNAL_CHECKS=1` is set, as `.ci/run` does); nothing otherwise.
+  /// The invariants (rules 1–10, O(count): skipped above 2 048 registrations, so that large tests
+  /// stay linear) and the cost rule of the indexes (rule 12, O(1)); rule 11, a pass's, is checked
+  /// as each pass finishes (``checkWakeupCost(_:)``).
+  @inline(__always)
+  func checkRulesIfEnabled() {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      BrokenRuleRecorder.report(indexCostViolations(), "engine cost rules")
+      guard table.count <= 2048 else { return }
+      BrokenRuleRecorder.report(invariantViolations(), "engine invariants")
+    #endif
+  }
+}
+
+// The engine's cost rules (11 and 12 at the top of `EngineState.swift`): counted where the cost is
+// paid, checked in every build by the seeded simulation (``CountdownEngine/costRuleViolations()``),
+// and, in builds with internal checks, rule 11 at the end of every pass and rule 12 after every
+// transition.
+extension EngineState {
+  /// Rule 11 for the pass that `progress` describes, as it finishes: it looked at no more
+  /// registrations than it delivered, plus its allowance (``PassProgress/allowance``)
+  /// and one chunk. The excess, if any, is counted (``EngineCounts/examinedOverAllowance``) and,
+  /// in builds with internal checks, reported.
+  mutating func checkWakeupCost(_ progress: PassProgress) {
+    let allowed = progress.delivered + progress.allowance + CountdownEngine.chunkSize
+    guard progress.examined > allowed else { return }
+    counts.countExaminedOverAllowance(progress.examined - allowed)
+    #if COUNTDOWN_CHECK_INVARIANTS
+      BrokenRuleRecorder.report(
+        [
+          "a pass looked at \(progress.examined) registrations, delivering \(progress.delivered): "
+            + "more than the \(allowed) the cost rule allows"
+        ], "engine cost rules")
+    #endif
+  }
+
+  /// The cost rules over the engine's life so far: rule 11's excess, if any pass had one, and
+  /// rule 12 (``indexCostViolations()``).
+  func costRuleViolations() -> [String] {
+    var problems: [String] = []
+    if counts.examinedOverAllowance > 0 {
+      problems.append("passes looked at \(counts.examinedOverAllowance) registrations over what they delivered, took from an index and one chunk")
+    }
+    return problems + indexCostViolations()
+  }
+
+  /// Rule 12 over the engine's life so far: the entries its indexes walked to find a slot's
+  /// soonest are within ``TimingWheel/slotWalkBound(queries:links:)`` of the slots asked and the
+  /// entries linked, the ends to come and the wheel together. Every transition checks it in builds
+  /// with internal checks (``checkRulesIfEnabled()``).
+  func indexCostViolations() -> [String] {
+    var problems: [String] = []
+    let walked = ends.slotWalkSteps + (wheel?.slotWalkSteps ?? 0)
+    let queries = ends.slotQueries + (wheel?.slotQueries ?? 0)
+    let links = ends.links + (wheel?.links ?? 0)
+    let bound = TimingWheel<NotedEnd>.slotWalkBound(queries: queries, links: links)
+    if walked > bound {
+      problems.append("the indexes walked \(walked) entries to find slots' soonest, over the bound \(bound) (\(queries) slots asked, \(links) entries linked)")
+    }
+    return problems
+  }
+}
+
+extension EngineState {
+  /// What is wrong with a registration that delivers only its end or at milestones (its timing
+  /// `timing`, in `slot`), if anything: it must stand at 1 (or, at milestones, at a milestone of
+  /// its slot's + 1) until its 0, and only a registration at milestones has them in its slot.
+  func onlyTheEndViolation(_ timing: CountdownTiming, slot: SlotReference) -> String? {
+    guard timing.deliversMilestones else {
+      if slots.milestones(of: slot) != nil { return "a registration without milestones has some in its slot" }
+      guard timing.deliversOnlyTheEnd, timing.value != 1, timing.value != 0, !timing.isPaused else { return nil }
+      return "an only-the-end registration stands at \(timing.value)"
+    }
+    guard let milestones = slots.milestones(of: slot) else { return "a registration at milestones has none in its slot" }
+    let next = timing.value - 1
+    guard timing.value != 0, next != 0, !milestones.ascending.contains(next) else { return nil }
+    return "a registration at milestones stands at \(timing.value), waiting for \(next), not one of its milestones"
+  }
+}

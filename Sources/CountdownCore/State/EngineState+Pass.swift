@@ -1,0 +1,223 @@
+// The delivery pass's transitions, under the lock: a pass begins (its kind taken from what is due:
+// a tick, a window pass, ends, prompt deliveries; the pass marked as running, its first chunk
+// prepared), each further chunk is prepared, and the pass finishes.
+
+extension EngineState {
+  /// A queued pass began on the delivery queue, with the clock reading `now`. Prepares its first
+  /// chunk into `chunk` with `context`, unless there is nothing to deliver or a pass runs further
+  /// up this thread's stack (a callback advanced a manual clock): its work is then left to a queued
+  /// pass. Returns the pass begun, if any, for the caller to run, whether to queue a pass, and the
+  /// handlers of registrations the preparation removed, to release after the lock.
+  mutating func passBegan(_ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk) -> PassStart {
+    pendingWork.clearPassQueued()
+    guard delivery == nil else { return PassStart(pass: nil, queuePass: requestPass(), released: []) }
+    guard hasPendingWork else { return PassStart(pass: nil, queuePass: false, released: []) }
+    let (pass, prepared) = beginPass(context, at: now, into: &chunk)
+    return PassStart(pass: pass, queuePass: false, released: prepared.released)
+  }
+
+  /// Takes the pass's kind from the state, marks the pass as running and prepares its first chunk,
+  /// with the clock reading `now`. The state has pending work and no pass runs. A wakeup on the
+  /// delivery queue begins its pass here too, in the lock that notes it
+  /// (``timerFired(at:onDeliveryQueue:context:into:)``). Returns the pass, and what its first
+  /// chunk's preparation freed.
+  mutating func beginPass(
+    _ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk
+  ) -> (BegunPass, PreparedChunk) {
+    pendingWork.clearPassQueued()
+    let (kind, walked) = takePassKind(context, startedAt: now)
+    var progress = PassProgress(kind)
+    progress.allowance = walked
+    let prepared = prepareChunk(kind, &progress, into: &chunk, context: context, preparedAt: now)
+    return (BegunPass(kind: kind, progress: progress), prepared)
+  }
+
+  /// The pass's kind, the pass marked as running, and the registrations it may look at beyond
+  /// what it delivers and one chunk (the engine's cost rule: ``checkWakeupCost(_:)``): the table,
+  /// for a walk that is due (``walkIsDue(at:)``) or one cheaper than looking up the prompt
+  /// deliveries owed; the entries it takes from an index, or the registrations it looks up.
+  private mutating func takePassKind(_ context: DeliveryContext, startedAt: Int64) -> (PassKind, allowance: Int) {
+    beginPass(context)
+    defer { pendingWork.clearTickAndEnds() }
+    if pendingWork.tickDue {
+      let tick = tickInstant(passStartedAt: startedAt)
+      let walkIsDue = walkIsDue(at: tick)
+      guard walkIsDue else {
+        // No value on the grid changes by this grid instant: an end or a milestone woke the
+        // engine (or the change a wakeup was due for was seen by a pass that ran meanwhile). Its
+        // ends come from the ends to come; prompt deliveries owed get a pass of their own.
+        let due = takeDueEnds()
+        return (.ends(due, labels: tick), due.count)
+      }
+      // The cost rule's allowance, taken apart from the decision above, which it checks.
+      let walked = walkIsDue ? table.count : 0
+      let pending = takeAwaitingPromptDelivery()
+      if wheel != nil {
+        // The windows through the tick are this pass's: a change noted while it runs waits in a
+        // later one (``putInWheel(_:at:changeAt:)``).
+        defer { markWheelVisited(through: tick) }
+        if let pending, holdWindows(through: tick) {
+          // The entries held are looked at as the pass visits them (``prepareWheel(_:progress:into:)``).
+          return (.windows(tick, pending), pending.count)
+        }
+        // Rebuilt by this walk.
+        clearWheel()
+        wheelCursor.clearNeedsWalk()
+      }
+      // The walk delivers prompt deliveries and due ends too.
+      return (.tick(tick), walked)
+    }
+    if pendingWork.endsDue {
+      // Prompt deliveries owed meanwhile get a pass of their own, right after this one.
+      let due = takeDueEnds()
+      return (.ends(due, labels: tickInstant(passStartedAt: startedAt)), due.count)
+    }
+    let pending = takeAwaitingPromptDelivery()
+    // Looking a registration up costs cache misses in the buckets and the pool; the walk reads
+    // the pool in order. Past an eighth of the table, walking is cheaper
+    // (``takeAwaitingPromptDelivery()``).
+    return pending.map { (.promptDeliveries($0), $0.count) } ?? (.promptDeliveriesByWalk, table.count)
+  }
+
+  /// Whether a tick standing for grid instant `tick` walks the table: with the wheel (a tick then
+  /// rebuilds it), with ends on the interval's grid (the walk finds them), after a resume of the
+  /// engine (every value is owed), or when a value on the grid changes by `tick`: the earliest
+  /// change is a lower bound at any time, a pass running or not (a walk only moves what it passes
+  /// to later changes, and every change noted lowers it), so none does before it.
+  func walkIsDue(at tick: Int64) -> Bool {
+    wheel != nil || !separateEnds || pendingWork.everyValueOwed || changeBound.earliestChange <= tick
+  }
+
+  /// Marks the start of a delivery pass: changes noted from now on are kept apart for it.
+  mutating func beginPass(_ context: DeliveryContext) {
+    context.forgetMovedEnds()
+    pass.begin(context)
+    changeBound.beginPass()
+  }
+}
+
+// Under the lock: each chunk of a pass is prepared, once what the last one ended is removed.
+
+extension EngineState {
+  /// A chunk of the pass is prepared (its first, when the pass begins; each further one once the
+  /// last was called): removes the registrations the last chunk ended, then fills `chunk` with
+  /// the next callbacks, computed with the clock reading `preparedAt`. Returns the handlers of the
+  /// removed registrations, to release after the lock.
+  mutating func prepareChunk(
+    _ kind: PassKind, _ progress: inout PassProgress, into chunk: inout DeliveryChunk, context: DeliveryContext,
+    preparedAt: Int64
+  ) -> PreparedChunk {
+    let released = removeEnded(&progress)
+    restoreSkippedMilestones(&progress.skippedMilestones, now: preparedAt)
+    // Removals so far concern callbacks already made or skipped; the chunk prepared now reflects
+    // them.
+    _ = context.takeRemovals()
+    let instants = ChunkInstants(kind, preparedAt: preparedAt, state: self)
+    switch kind {
+    case .promptDeliveries(let pending):
+      preparePromptDeliveries(pending, instants, progress: &progress, into: &chunk)
+    case .ends(let entries, _):
+      prepareEnds(entries, instants, progress: &progress, into: &chunk)
+    case .windows(_, let pending):
+      preparePromptDeliveries(pending, instants, progress: &progress, into: &chunk)
+      prepareWheel(instants, progress: &progress, into: &chunk)
+    case .tick, .promptDeliveriesByWalk:
+      prepareWalk(instants, progress: &progress, into: &chunk)
+    }
+    if !progress.found.scheduled.isEmpty {
+      // Emptied only when it holds something: keeping the capacity of the shared empty array
+      // allocates a buffer.
+      for change in progress.found.scheduled {
+        schedule(change)
+      }
+      progress.found.scheduled.removeAll(keepingCapacity: true)
+    }
+    return PreparedChunk(released: released)
+  }
+
+  /// Removes the registrations that ended or set `stop` (or whose paused receiver died), and
+  /// counts the callbacks made since the last lock. Returns the handlers freed now, to release
+  /// after the lock.
+  mutating func removeEnded(_ progress: inout PassProgress) -> [CountdownHandler] {
+    var released: [CountdownHandler] = []
+    if !progress.ended.isEmpty {
+      for end in progress.ended {
+        if let handler = remove(end) {
+          released.append(handler)
+        }
+      }
+      progress.ended.removeAll(keepingCapacity: true)
+    }
+    counts.countDeliveries(progress.uncounted)
+    progress.uncounted = 0
+    return released
+  }
+}
+
+// Under the lock: a pass finished. What its last chunk ended is removed, the pass counted, the
+// registrations it retired freed, the bound on the next change renewed and the timer re-armed.
+
+extension EngineState {
+  /// The pass of `kind` called its last chunk; `reading` is its latest clock reading (a wakeup
+  /// armed for an instant that passed meanwhile comes at once, and stands for the instant it
+  /// comes at). Returns what to do after the lock, and the handlers freed, to release after it.
+  mutating func passFinished(tickInstant: Int64?, _ progress: inout PassProgress, reading: Int64) -> FinishedPass {
+    var released = removeEnded(&progress)
+    restoreSkippedMilestones(&progress.skippedMilestones, now: monotone(reading))
+    if !pass.retired.isEmpty {
+      // Only when something was retired: appending even an empty array allocates a new buffer.
+      released += freeRetired()
+    }
+    counts.countPass(examined: progress.examined, delivered: progress.delivered > 0)
+    checkWakeupCost(progress)
+    var earliest = progress.found.earliest
+    if let instant = tickInstant {
+      advanceWakeupInstant(to: instant)
+      if wheel != nil {
+        markWheelVisited(through: instant)
+        // What the wheel holds bounds every change: its soonest window.
+        earliest = min(earliest, wheelEarliestChange())
+      }
+    }
+    // A tick walked everything, and a window pass took what the wheel holds: its earliest change
+    // replaces the old bound, but for changes noted while it ran (a registration added past its
+    // cursor). Other passes saw only some registrations.
+    endPass(walkedEverything: tickInstant != nil, earliestSeen: earliest)
+    let actions = EngineActions(timer: rearm(now: monotone(reading)), queuePass: requestPass())
+    checkRulesIfEnabled()
+    return FinishedPass(actions: actions, released: released)
+  }
+
+  /// Ends the running pass, which found no change before `earliestSeen` (a tick walked the whole
+  /// table; other passes saw only some registrations).
+  mutating func endPass(walkedEverything: Bool, earliestSeen: Int64) {
+    pass.end()
+    changeBound.endPass(walkedEverything: walkedEverything, earliestSeen: earliestSeen)
+  }
+}
+
+extension EngineState {
+  /// Plans again each milestone the running pass prepared and then skipped because its
+  /// registration was paused before the callback began (removal is final: the pause's caller never
+  /// sees it begin). Such a milestone had come: it is delivered once the registration resumes, as
+  /// one that came while the engine was suspended is, or at once if it resumed already. Left alone:
+  /// a registration removed or replaced since (its slot is no longer in the table: slots are not
+  /// reused before the pass ends), one whose end moved during the pass (time added planned its
+  /// milestones afresh, and one jumped over is not delivered), and one already waiting for that
+  /// milestone or a higher one.
+  mutating func restoreSkippedMilestones(
+    _ skipped: inout [SkippedMilestone], now: Int64
+  ) {
+    guard !skipped.isEmpty else { return }
+    for entry in skipped {
+      guard delivery?.endMoved(entry.slot) != true, let index = table.index(of: entry.slot, at: .max),
+        table[index].timing.deliversMilestones, table[index].timing.value &- 1 < entry.milestone
+      else { continue }
+      table[index].timing.planMilestone(entry.milestone)
+      if !table[index].timing.isPaused {
+        scheduleFirstChange(of: table[index].timing, slot: entry.slot, position: index.position, at: now)
+      }
+    }
+    skipped.removeAll(keepingCapacity: true)
+  }
+}

@@ -1,0 +1,83 @@
+// Under the lock: a chunk's prompt deliveries and ends, each registration looked up by its key or
+// its index entry, and how one registration is brought up to its instant.
+
+extension EngineState {
+  /// Prepares prompt deliveries of new (or resumed) registrations, looked up one by one.
+  mutating func preparePromptDeliveries(
+    _ awaiting: [EngineState.PendingDelivery], _ instants: ChunkInstants, progress: inout PassProgress,
+    into chunk: inout DeliveryChunk
+  ) {
+    while progress.listCursor < awaiting.count, !chunk.isFull {
+      let pending = awaiting[progress.listCursor]
+      progress.listCursor += 1
+      progress.examined += 1
+      guard let index = table.index(of: pending.key), table[index].slot == pending.slot,
+        table[index].timing.awaitsPromptDelivery
+      else { continue }
+      table.withNodes { nodes, _ in
+        chunk.append(Self.prepare(at: index.position, in: nodes, instants, found: &progress.found))
+      }
+    }
+  }
+
+  /// Prepares the final 0 of each registration `entries` names that is still at its last value
+  /// and due by the pass's end instant; one not due yet (its deadline moved: it counts on running
+  /// time and the engine was suspended) goes back to the state's ends with its current deadline.
+  mutating func prepareEnds(
+    _ entries: [EngineState.PendingEnd], _ instants: ChunkInstants, progress: inout PassProgress,
+    into chunk: inout DeliveryChunk
+  ) {
+    let interval = instants.grid.interval
+    while progress.listCursor < entries.count, !chunk.isFull {
+      let entry = entries[progress.listCursor]
+      progress.listCursor += 1
+      progress.examined += 1
+      let slot = entry.payload.slot
+      guard entry.payload.isCurrent, let index = table.indexAtLastValue(of: slot) else { continue }
+      let timing = table[index].timing
+      let end = timing.nextChange(interval: interval)  // its deadline, or its next milestone's instant
+      guard instants.instant(for: timing) >= end else {
+        progress.found.scheduled.append(
+          .init(instant: instants.clockInstant(of: end, for: timing), position: index.position, slot: slot))
+        continue
+      }
+      table.withNodes { nodes, _ in
+        chunk.append(Self.prepare(at: index.position, in: nodes, instants, found: &progress.found))
+      }
+    }
+  }
+
+  /// Brings the node at `position` up to its instant in `instants` and returns its callback.
+  ///
+  /// Its next change goes to `found.scheduled` for the state's index when it is an end and ends
+  /// have a grid of their own, or when the wheel indexes every change; and to `found.earliest`
+  /// unless it is such an end.
+  @inline(__always)
+  static func prepare(
+    at position: Int, in nodes: UnsafeMutableBufferPointer<ReceiverNode>, _ instants: ChunkInstants,
+    found: inout PassFindings
+  ) -> PreparedDelivery {
+    let interval = instants.grid.interval
+    let instant = instants.instant(for: nodes[position].timing)
+    var value = nodes[position].timing.advance(to: instant, interval: interval)
+    var milestone = false
+    if nodes[position].timing.deliversMilestones, let milestones = instants.slots.milestones(of: nodes[position].slot) {
+      value = milestones.deliver(value, planning: &nodes[position].timing)
+      milestone = value > 0
+    }
+    let timing = nodes[position].timing
+    if instants.grid.separateEnds, timing.isAtItsLastValue {
+      let end = timing.nextChange(interval: interval)  // its deadline, or its next milestone's instant
+      found.scheduled.append(.init(instant: instants.clockInstant(of: end, for: timing), position: position, slot: nodes[position].slot))
+    } else {
+      let change = instants.clockInstant(of: timing.nextChange(interval: interval), for: timing)
+      found.earliest = min(found.earliest, change)
+      if instants.usesWheel, change != .max {
+        found.scheduled.append(.init(instant: change, position: position, slot: nodes[position].slot))
+      }
+    }
+    return PreparedDelivery(
+      slot: nodes[position].slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position),
+      value: Int(value), ends: timing.isFinished, milestone: milestone)
+  }
+}

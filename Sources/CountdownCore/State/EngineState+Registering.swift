@@ -1,0 +1,256 @@
+// One registration's transitions: registering, pausing, resuming, and time added or taken.
+
+extension EngineState {
+  /// A registration of `receiver` for `request` (checked before the lock), asked for with the clock
+  /// reading `reading` (made before the lock): its timing is made from the reading clamped here
+  /// (``monotone(_:)``), so a suspension, resume or tick another thread made after that reading is
+  /// never undone. Fails, changing nothing, when the target does not fit. The first of the
+  /// request's milestones, if any, is planned here. Returns what to do after the lock, and the
+  /// replaced handler, to release outside it.
+  mutating func register(
+    _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ request: RegistrationRequest, reading: Int64
+  ) -> Result<Registration, CountdownError> {
+    let now = monotone(reading)
+    do throws(CountdownError) {
+      var timing = try CountdownTiming(for: request, at: now, interval: interval)
+      let planned = timing.planFirstMilestone(of: request.milestones, at: now, interval: interval)
+      return .success(register(receiver, call, timing, now: now, milestones: planned))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// A registration of `receiver` counting up from clock instant `start` (one after the reading,
+  /// clamped here by ``monotone(_:)``, counts from the reading), asked for with the clock reading
+  /// `reading`: a listener carried over from another process.
+  mutating func register(
+    _ receiver: AnyObject, _ call: @escaping CountdownHandler, countingUpFrom start: Int64,
+    policy: SuspensionPolicy, reading: Int64
+  ) -> Registration {
+    let now = monotone(reading)
+    let timing = CountdownTiming(countingUpFrom: min(start, now), policy: policy)
+    return register(receiver, call, timing, now: now)
+  }
+
+  /// Adds a registration of `receiver` calling `call`, with `timing` made at clock instant `now`
+  /// (a reading made ``monotone(_:)``), or replaces the one of the same key; returns what to do
+  /// after the lock, and the replaced handler, for the caller to release outside the lock. One
+  /// that delivers only its end is owed no prompt delivery.
+  mutating func register(
+    _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ timing: CountdownTiming,
+    now: Int64, milestones: MilestoneList? = nil
+  ) -> Registration {
+    let silent = timing.deliversOnlyTheEnd
+    raiseRegistrationReading(to: now)
+    var timing = timing
+    if timing.policy == .pauses {
+      // Counted on the engine's running time, which stands still while it is suspended.
+      timing.rebase(by: now.subtractingSaturated(suspension.runningTime(at: now)))
+    }
+    let key = ObjectIdentifier(receiver)
+    let slot = slots.allocate(receiver: receiver)
+    if let milestones { slots.milestoneLists[slot] = milestones }
+    let node = ReceiverNode(slot: slot, handler: call, timing: timing)
+    var replaced: CountdownHandler?
+    let position: Int
+    if let index = table.index(of: key) {
+      // The receiver's own registration, or one of a dead object that lived at its address:
+      // replaced either way, without a callback.
+      let old = table[index]
+      table[index] = node
+      signalRemoval(of: old.slot)
+      replaced = release(old.slot, handler: old.handler.call)
+      position = index.position
+    } else {
+      position = table.insert(node, for: key).position
+    }
+    if !silent {
+      owePromptDelivery(.init(key: key, slot: slot))
+    }
+    var actions = EngineActions()
+    actions.timer = ensureTimer(now: now)
+    // Arm for this registration's first change now, not after its first delivery: if the delivery
+    // queue is slow, the wakeup still comes on time.
+    scheduleFirstChange(of: timing, slot: slot, position: position, at: now)
+    if case .none = actions.timer {
+      actions.timer = rearm(now: now)
+    }
+    actions.queuePass = requestPass()
+    checkRulesIfEnabled()
+    return Registration(actions: actions, replaced: replaced)
+  }
+
+  /// Notes when `timing`, just registered, resumed or given time at clock instant `now` in `slot`
+  /// (its node at `position`), changes first: its deadline if it delivers only its end, else the
+  /// first change after its prompt delivery. An end goes to ``ends`` (its prompt delivery notes it
+  /// again, once it is made).
+  mutating func scheduleFirstChange(of timing: CountdownTiming, slot: SlotReference, position: Int, at now: Int64) {
+    let interval = grid.interval
+    var next = timing
+    if !timing.deliversOnlyTheEnd {
+      _ = next.advance(to: suspension.instant(for: timing, at: now), interval: interval)
+    }
+    if separateEnds, next.isAtItsLastValue {
+      scheduleEnd(of: next, in: slot, at: position)
+    } else {
+      let change = timing.clockInstant(of: next.nextChange(interval: interval), suspendedTotal: suspendedTotal)
+      lowerEarliestChange(to: change)
+      // One that delivers only its end gets no first delivery to put it in the wheel.
+      if timing.deliversOnlyTheEnd, change != .max, wheel != nil {
+        putInWheel(slot, at: position, changeAt: change)
+      }
+    }
+  }
+}
+
+// MARK: - Pausing one registration
+
+extension EngineState {
+  /// Freezes `receiver`'s registration at clock instant `now` (clamped by ``monotone(_:)``, so that
+  /// it never freezes a time before one a tick has already shown); the running pass skips a
+  /// callback it prepared for it. Returns whether there was one, and what to do after the lock.
+  mutating func pause(_ receiver: AnyObject, now: Int64) -> Pausing {
+    guard let index = liveIndex(of: receiver) else { return Pausing(found: false, timer: .none) }
+    let now = monotone(now)
+    var action = TimerAction.none
+    if wheel != nil {
+      // Paused, it gets no calls that would notice its receiver die: it waits in the wheel to be
+      // probed an interval from now, whether or not it had an entry there (it has none while it
+      // awaits its first delivery, nor when its next change was beyond the clock's last instant),
+      // and a wakeup comes for that probe. Its entry for the change it had before is unlinked.
+      let probe = now.addingSaturated(interval)
+      putInWheel(table[index].slot, at: index.position, changeAt: probe)
+      lowerEarliestChange(to: probe)
+      action = rearm(now: now)
+    }
+    let pausedAt = suspension.instant(for: table[index].timing, at: now)
+    table[index].timing.pause(at: pausedAt)
+    signalRemoval(of: table[index].slot)
+    checkRulesIfEnabled()
+    return Pausing(found: true, timer: action)
+  }
+
+  /// Continues `receiver`'s paused registration at clock instant `now`: its current value is owed
+  /// promptly, unless it delivers only its end, which stays silent until then. Returns whether
+  /// there was one, and what to do after the lock.
+  mutating func resume(_ receiver: AnyObject, now: Int64) -> Resumption {
+    guard let index = liveIndex(of: receiver) else { return Resumption(found: false, actions: .none) }
+    guard table[index].timing.isPaused else { return Resumption(found: true, actions: .none) }
+    let now = monotone(now)
+    raiseRegistrationReading(to: now)
+    let resumedAt = suspension.instant(for: table[index].timing, at: now)
+    table[index].timing.resume(at: resumedAt)
+    let timing = table[index].timing
+    if timing.awaitsPromptDelivery {
+      owePromptDelivery(.init(key: table.key(at: index), slot: table[index].slot))
+    }
+    scheduleFirstChange(of: timing, slot: table[index].slot, position: index.position, at: now)
+    var actions = EngineActions()
+    actions.timer = rearm(now: now)
+    actions.queuePass = requestPass()
+    checkRulesIfEnabled()
+    return Resumption(found: true, actions: actions)
+  }
+}
+
+extension EngineState {
+  /// Moves the end of `receiver`'s countdown `change` nanoseconds later (earlier, when negative) at
+  /// clock instant `now`, keeping its registration: the same slot, handler and key, no entry made
+  /// or freed in the table.
+  ///
+  /// A running countdown's deadline moves, never before `now` (nor, for one overdue whose 0 is
+  /// still to come, later than it was): shortened past its end, it ends at once. A paused one's
+  /// frozen time left moves, never below zero, and is delivered at its resume. A running one that
+  /// delivers every change is owed a prompt delivery of its new value (a callback a running pass
+  /// prepared with the old value is skipped, as for a pause); one that delivers only its end or at
+  /// milestones has its next one noted again (a callback prepared for the old one is skipped too),
+  /// and nothing else. Every index that says when it changes next learns the
+  /// new instant: `earliestChange`, or the ends to come, and the wheel. Its entry there is noted
+  /// anew, the one before unlinked; the wheel's entry of one now awaiting its prompt delivery stays
+  /// until that delivery notes the next change, or a window pass takes it and, finding the
+  /// registration awaiting its delivery, removes it.
+  ///
+  /// - Returns: The change made, in nanoseconds (less than `change` where it was clamped; zero
+  ///   changes nothing), and what to do after the lock; `nil` without a running or paused
+  ///   registration. Fails, changing nothing, with ``CountdownError/invalidCombination`` for a
+  ///   count-up (it has no end to move) and ``CountdownError/outOfRange`` for an end beyond the
+  ///   clock's last instant or a value beyond ``CountdownTiming/maximumValue``.
+  mutating func addTime(_ change: Int64, to receiver: AnyObject, now: Int64) -> Result<AddedTime?, CountdownError> {
+    guard let index = liveIndex(of: receiver) else { return .success(nil) }
+    let timing = table[index].timing
+    guard timing.kind == .countdown else { return .failure(.invalidCombination) }
+    let now = monotone(now)
+    // The suspension's, not the state's `instant(for:at:)`: calling a non-mutating method of the
+    // state from a mutating one copies the state.
+    let instant = suspension.instant(for: timing, at: now)
+    let anchor: Int64
+    switch Self.movedAnchor(of: timing, by: change, at: instant, interval: grid.interval) {
+    case .success(let moved): anchor = moved
+    case .failure(let error): return .failure(error)
+    }
+    let applied = anchor - timing.anchor
+    guard applied != 0 else { return .success(AddedTime(applied: 0, actions: .none)) }
+    table[index].timing.moveEnd(to: anchor)
+    replanMilestone(at: index, instant: instant)
+    delivery?.recordEndMoved(table[index].slot)
+    var actions = EngineActions()
+    if !timing.isPaused {
+      actions = scheduleMovedEnd(at: index, now: now)
+    }
+    checkRulesIfEnabled()
+    return .success(AddedTime(applied: applied, actions: actions))
+  }
+
+  /// The anchor `timing` has once `change` is added at `instant` (on its own time): a deadline never
+  /// before `instant` (unless it was already), a frozen time left never below zero. Pure
+  /// arithmetic, checked before anything changes.
+  private static func movedAnchor(
+    of timing: CountdownTiming, by change: Int64, at instant: Int64, interval: Int64
+  ) -> Result<Int64, CountdownError> {
+    let (moved, overflow) = timing.anchor.addingReportingOverflow(change)
+    guard !overflow else { return .failure(.outOfRange) }
+    let anchor = max(moved, min(timing.anchor, timing.isPaused ? 0 : instant))
+    // Left at `instant`: what a paused one has once it resumes there, which must end on the clock.
+    let left: Int64
+    if timing.isPaused {
+      guard !instant.addingReportingOverflow(anchor).overflow else { return .failure(.outOfRange) }
+      left = anchor
+    } else {
+      left = anchor.subtractingSaturated(instant)
+    }
+    guard left <= 0 || (left - 1) / interval + 1 <= CountdownTiming.maximumValue else { return .failure(.outOfRange) }
+    return .success(anchor)
+  }
+
+  /// Notes the new end of the running registration at `index`, just moved at clock instant `now`:
+  /// its prompt delivery, or for one that delivers only its end, where its end waits.
+  private mutating func scheduleMovedEnd(at index: NodeIndex, now: Int64) -> EngineActions {
+    let slot = table[index].slot
+    let timing = table[index].timing
+    // A callback the running pass prepared with the old value must not begin after this returns:
+    // a label's old value, an end's 0 or a milestone the new end has moved.
+    signalRemoval(of: slot)
+    if timing.awaitsPromptDelivery {
+      // The new value is computed no earlier than this reading (shortened to now, it is the 0).
+      raiseRegistrationReading(to: now)
+      owePromptDelivery(.init(key: table.key(at: index), slot: slot))
+    }
+    scheduleFirstChange(of: timing, slot: slot, position: index.position, at: now)
+    var actions = EngineActions()
+    actions.timer = rearm(now: now)
+    actions.queuePass = requestPass()
+    return actions
+  }
+}
+
+extension EngineState {
+  /// Plans afresh the next milestone of the registration at `index`, whose end just moved, at
+  /// `instant` on its own time: the highest milestone below its new value, so one moved back ahead
+  /// comes again and one jumped over is not delivered (as at registration). Nothing for a
+  /// registration without milestones.
+  mutating func replanMilestone(at index: NodeIndex, instant: Int64) {
+    guard table[index].timing.deliversMilestones, let milestones = slots.milestones(of: table[index].slot) else { return }
+    let value = table[index].timing.value(at: instant, interval: grid.interval)
+    table[index].timing.planMilestone(milestones.next(below: value))
+  }
+}

@@ -1,0 +1,123 @@
+// Cancelling one registration or all of them; prompt deliveries owed, and registrations removed
+// (freed now, or retired until the running pass ends).
+
+extension EngineState {
+  /// Ends `receiver`'s registration without a further call; the running pass skips a callback it
+  /// prepared for it. Returns whether `receiver` had a running or paused one (a registration of a
+  /// dead object that lived at its address is removed too, but was not `receiver`'s), and the
+  /// handler freed now, to release outside the lock.
+  mutating func cancel(_ receiver: AnyObject) -> Cancellation {
+    guard let index = table.index(of: ObjectIdentifier(receiver)) else { return Cancellation(found: false, released: nil) }
+    let isRunning = isRegistration(at: index, of: receiver) && !table[index].timing.isFinished
+    signalRemoval(of: table[index].slot)
+    defer { checkRulesIfEnabled() }
+    return Cancellation(found: isRunning, released: remove(at: index))
+  }
+
+  /// Ends every registration without a further call; the running pass skips every callback it
+  /// prepared. Returns the handlers freed now, to release outside the lock.
+  mutating func cancelAll() -> CancellationOfAll {
+    signalRemovalOfAll()
+    defer { checkRulesIfEnabled() }
+    return CancellationOfAll(released: removeAll())
+  }
+
+  /// Notes a registration owed a prompt delivery.
+  mutating func owePromptDelivery(_ pending: PendingDelivery) {
+    pendingWork.owePromptDelivery(pending, tableCount: table.count)
+  }
+
+  /// Hands the owed prompt deliveries to a pass: the list, or `nil` when the pass must walk.
+  mutating func takeAwaitingPromptDelivery() -> [PendingDelivery]? {
+    pendingWork.takeAwaitingPromptDelivery(tableCount: table.count)
+  }
+
+  /// Notes that deliveries are pending and says whether a pass must be queued for them.
+  mutating func requestPass() -> Bool {
+    pendingWork.requestPass()
+  }
+
+  /// Tells the running pass, on whatever thread it runs, that the registration in `slot` was
+  /// removed, replaced or paused, so it skips a callback it prepared for it and has not begun.
+  func signalRemoval(of slot: SlotReference) {
+    delivery?.signalRemoval(of: slot)
+  }
+
+  /// Tells the running pass that every registration was removed.
+  func signalRemovalOfAll() {
+    delivery?.signalRemovalOfAll()
+  }
+
+  /// Frees the slot of a registration taken out of the table and hands back its handler, or, while
+  /// a pass runs (which may hold its slot and an unowned copy of its handler: ``UnownedHandler``),
+  /// keeps both until the pass ends. Returns the handler to release once the lock is released, if
+  /// the registration was freed now.
+  mutating func release(_ slot: SlotReference, handler: @escaping CountdownHandler) -> CountdownHandler? {
+    forgetIndexEntry(of: slot)
+    guard delivery == nil else {
+      // What the running pass took for it by slot and generation (the ends it delivers) is stale
+      // from now on (freeing the slot would make it so too).
+      slot.renewGeneration()
+      pass.retire(slot, handler: handler)
+      return nil
+    }
+    slots.free(slot)
+    return handler
+  }
+
+  /// Frees the slots retired during the pass that just ended; returns their handlers, to release
+  /// once the lock is released.
+  mutating func freeRetired() -> [CountdownHandler] {
+    let (retired, handlers) = pass.takeRetired()
+    for slot in retired {
+      slots.free(slot)
+    }
+    return handlers
+  }
+
+
+  /// Removes the registration at `index`; returns its handler if it was freed now (see
+  /// ``release(_:handler:)``).
+  mutating func remove(at index: NodeIndex) -> CountdownHandler? {
+    let node = table.remove(at: index)
+    return release(node.slot, handler: node.handler.call)
+  }
+
+  /// Removes every registration; returns the handlers freed now (see ``release(_:handler:)``).
+  mutating func removeAll() -> [CountdownHandler] {
+    var handlers: [CountdownHandler] = []
+    handlers.reserveCapacity(delivery == nil ? table.count : 0)
+    for node in table.nodes {
+      if let handler = release(node.slot, handler: node.handler.call) {
+        handlers.append(handler)
+      }
+    }
+    table.removeAll()
+    // Each release unlinked its registration's entry: the ends to come and the wheel are empty.
+    return handlers
+  }
+
+  /// Removes the registration `pending` names, if it is still there; returns its handler if it was
+  /// freed now (see ``release(_:handler:)``).
+  mutating func remove(_ pending: PendingDelivery) -> CountdownHandler? {
+    guard let index = table.index(of: pending.key), table[index].slot == pending.slot else {
+      return nil
+    }
+    return remove(at: index)
+  }
+
+  /// Whether the registration at `index` belongs to `receiver`, which is alive (not one of a dead
+  /// object that lived at the same address).
+  func isRegistration(at index: NodeIndex, of receiver: AnyObject) -> Bool {
+    table[index].slot.isRegistration(of: receiver)
+  }
+
+  /// The position of `receiver`'s registration, if it has one that is not finished. A
+  /// registration of a dead object that lived at the same address is not `receiver`'s.
+  func liveIndex(of receiver: AnyObject) -> NodeIndex? {
+    guard let index = table.index(of: ObjectIdentifier(receiver)),
+      isRegistration(at: index, of: receiver), !table[index].timing.isFinished
+    else { return nil }
+    return index
+  }
+}

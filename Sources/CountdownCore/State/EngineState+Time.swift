@@ -1,0 +1,102 @@
+// Clock readings, running time and the wakeup grid: the instants every transition acts on.
+
+extension EngineState {
+  /// The engine's running time at clock instant `now` (``SuspendedTime/runningTime(at:)``).
+  /// Mutating methods ask ``suspension`` itself: calling a non-mutating method of `self` from one
+  /// copies the whole state first (every reference it holds retained and released), which the
+  /// optimizer does not elide; a method of one part copies only that part.
+  func runningTime(at now: Int64) -> Int64 {
+    suspension.runningTime(at: now)
+  }
+
+  /// The instant `timing` counts on at clock instant `now` (``SuspendedTime/instant(for:at:)``).
+  @inline(__always)
+  func instant(for timing: CountdownTiming, at now: Int64) -> Int64 {
+    suspension.instant(for: timing, at: now)
+  }
+
+  /// The clock instant of `change`, an instant on the time `timing` counts on (for running time,
+  /// as long as the engine is not suspended again; a resume recomputes every change anyway).
+  @inline(__always)
+  func clockInstant(of change: Int64, for timing: CountdownTiming) -> Int64 {
+    timing.clockInstant(of: change, suspendedTotal: suspendedTotal)
+  }
+
+  /// Notes a clock reading made by a registration or a resume before it took the lock.
+  mutating func raiseRegistrationReading(to now: Int64) {
+    readings.raiseRegistrationReading(to: now)
+  }
+
+  /// A call's clock reading, made before it took the lock, clamped to the latest instant the state
+  /// has acted on: another thread (or a wakeup) may have acted on a later instant meanwhile, and a
+  /// call must never undo it (a pause that froze the time before a tick it did not see would give
+  /// that tick's interval back on resume).
+  mutating func monotone(_ now: Int64) -> Int64 {
+    readings.monotone(now)
+  }
+
+  /// ``monotone(_:)`` for a query, which changes nothing.
+  func reading(_ now: Int64) -> Int64 {
+    max(latestReading, now)
+  }
+
+  /// Notes that some registration's value changes at clock instant `change`.
+  mutating func lowerEarliestChange(to change: Int64) {
+    changeBound.lower(to: change)
+  }
+
+  /// Notes a wakeup at clock instant `now`: the grid instant it stands for is the one it was armed
+  /// for, when it ran early by less than half a window, and otherwise the last one that has
+  /// passed (one callback with the true value after whole intervals were missed).
+  ///
+  /// With ends on a grid of their own, a wakeup at which no value on the grid changes walks
+  /// nothing: one that stands for no new grid instant (armed for an end between two grid
+  /// instants), or for one before the earliest change (an end, or a milestone, that falls in a
+  /// grid interval of its own). It delivers the ends due by its ``endInstant``, taken from the
+  /// ends to come, if any; the caller re-arms the timer when it has nothing to do
+  /// (``hasPendingWork``). A pass that begins for a tick checks again (``walkIsDue(at:)``): a pass
+  /// that ran meanwhile may have found the change it was due for.
+  mutating func markDueWork(forWakeupAt now: Int64, armedFor armed: Int64?) {
+    var instant = grid.floor(now)
+    if let armed, armed > instant, armed.subtractingSaturated(now) <= grid.window / 2, grid.floor(armed) == armed {
+      instant = armed
+    }
+    var end = max(now, wakeupInstant, instant)
+    if let armed, armed > end, armed.subtractingSaturated(now) <= grid.endWindow / 2 {
+      end = armed
+    }
+    let isNewGridInstant = readings.recordWakeup(at: now, standingFor: instant, endsFor: end)
+    if !separateEnds || (isNewGridInstant && walkIsDue(at: instant)) {
+      pendingWork.requireTick()
+      return
+    }
+    // Woken for an end that was cancelled since (a cancel leaves the timer armed): no pass for it.
+    dropStaleEnds()
+    if let soonest = ends.soonestDeadline(), soonest <= endInstant {
+      pendingWork.requireEnds()
+    }
+  }
+
+  /// The instant a tick at grid instant `tick` delivers ends for.
+  func endInstant(forTick tick: Int64) -> Int64 {
+    separateEnds ? max(endInstant, tick) : tick
+  }
+
+  /// Notes that a tick pass delivered the values at grid instant `instant`.
+  mutating func advanceWakeupInstant(to instant: Int64) {
+    readings.advanceWakeupInstant(to: instant)
+  }
+
+  /// The grid instant a tick pass that starts at clock instant `now` stands for.
+  func tickInstant(passStartedAt now: Int64) -> Int64 {
+    max(wakeupInstant, grid.floor(now))
+  }
+
+  /// The instant prompt deliveries prepared at clock instant `now` are computed for: the grid
+  /// instant the labels already show (the current one, or the one the latest wakeup stood for if
+  /// it ran early), but never before a registration's own reading (a first value never exceeds its
+  /// duration).
+  func promptDeliveryInstant(preparedAt now: Int64, tick: Int64?) -> Int64 {
+    max(grid.floor(now), tick ?? .min, wakeupInstant, latestRegistrationRead)
+  }
+}

@@ -1,0 +1,224 @@
+// The timer: made, installed, armed for the earliest change (repeating on the shared grid), noted when
+// it fires, taken away when a wakeup finds nothing to do; its reports (a wakeup, a manual clock's
+// settling); and the engine's suspension, which stops it.
+
+extension EngineState {
+  /// Asks for the timer if there is none (nor one being made): the caller makes it outside the
+  /// lock and hands it to ``install(_:repeats:now:)``. The grid starts at `now`.
+  mutating func ensureTimer(now: Int64) -> TimerAction {
+    guard !arming.hasTimer, !arming.isMakingTimer else { return .none }
+    arming.beginMaking()
+    grid.restart(at: now)
+    readings.restartGrid()
+    wheelCursor.restart()
+    changeBound.reset()
+    return .make
+  }
+
+  /// Installs the timer made for ``ensureTimer(now:)``, which can repeat if `repeats`, and arms it.
+  mutating func install(_ newTimer: any CountdownTimer, repeats: Bool, now: Int64) -> TimerAction {
+    arming.install(newTimer, repeats: repeats)
+    defer { checkRulesIfEnabled() }
+    return rearm(now: now)
+  }
+
+  /// Takes the timer away (a wakeup found nothing to do): the caller cancels and releases it
+  /// outside the lock.
+  mutating func removeTimer() -> TimerAction {
+    guard arming.hasTimer else { return .none }
+    // Called when the table is empty: the wheel and the ends to come are empty too, each entry
+    // having left with its registration.
+    checkInternally(ends.isEmpty && wheel?.isEmpty != false, "an index holds entries of an empty table")
+    return arming.remove()
+  }
+
+  /// Notes that the timer fired at clock instant `now`: a one-shot is disarmed until re-armed; a
+  /// repeating one is due again a window on. Returns where it was armed.
+  mutating func recordTimerFire(at now: Int64) -> Int64? {
+    counts.countWakeup()
+    return arming.advanceAfterFire(at: now)
+  }
+
+  /// The arming the timer should have now, if the arming for `generation` is stale: for a caller
+  /// that just armed the timer outside the lock (see ``TimerAction/arm(_:at:repeating:leeway:generation:)``).
+  func currentArming(ifNewerThan generation: UInt64) -> TimerAction {
+    arming.currentArming(ifNewerThan: generation)
+  }
+
+  /// Arms the timer for the earliest change, if it is not already armed for it (or, as a one-shot,
+  /// earlier) with no more leeway than its promises allow now; disarms it when nothing can change.
+  /// Repeats while each wakeup is a window after the last one (``timerDecision(now:)``).
+  mutating func rearm(now: Int64) -> TimerAction {
+    guard let decision = timerDecision(now: now) else { return .none }
+    return arm(at: decision.next, repeating: decision.repeating, leeway: decision.leeway)
+  }
+
+  /// What ``rearm(now:)`` would do: `nil` when the timer is armed as it should be.
+  mutating func timerDecision(now: Int64) -> (next: Int64?, repeating: Bool, leeway: Int64)? {
+    guard arming.hasTimer, suspendedSince == nil else { return nil }
+    guard let wakeup = wantedWakeup(now: now) else {
+      return arming.armedAt == nil ? nil : (nil, false, 0)
+    }
+    if let armedAt = arming.armedAt,
+      armedAt == wakeup || (armedAt < wakeup && !arming.armedRepeating),
+      arming.armedLeeway <= leeway(forWakeupAt: armedAt)
+    {
+      // Armed for it already; or earlier, as a one-shot, whose wakeup re-arms. A repeating timer
+      // armed earlier would go on waking for nothing: it is re-armed. So is one armed with more
+      // leeway than is allowed now (an end came due just after its wakeup, or a registration
+      // changes sooner): the leeway only ever shrinks here, so this costs a call into the timer
+      // only when a promise needs it.
+      return nil
+    }
+    // Repeating while the next wakeup is the grid instant after the last one: on the shared grid,
+    // where every running countdown changes at every grid instant, and per countdown while every
+    // window has a change due (countdowns spread over the interval). A wakeup that then wants a
+    // later one re-arms the timer as a one-shot (above).
+    let repeating = arming.timerRepeats && wakeupInstant != .min
+      && wakeup == wakeupInstant.addingSaturated(window)
+    return (wakeup, repeating, leeway(forWakeupAt: wakeup))
+  }
+
+  /// The most the timer armed for clock instant `wakeup` may fire late, by the promises in force
+  /// now: see ``WakeupGrid/leeway(forWakeupAt:earliestChange:soonestEnd:)``. An end cancelled
+  /// since it was noted (one ``dropStaleEnds()`` would drop) only makes it smaller.
+  mutating func leeway(forWakeupAt wakeup: Int64) -> Int64 {
+    grid.leeway(forWakeupAt: wakeup, earliestChange: changeBound.earliestChange, soonestEnd: ends.soonestDeadline())
+  }
+
+  /// The instant the timer should fire next: the grid instant of the earliest change or the next
+  /// end's instant; `nil` when nothing can change, or nothing does by the clock's last instant
+  /// (`Int64.max` is an instant like any other: a grid instant there is woken for). An empty table
+  /// keeps the timer until the next grid wakeup finds it still empty: a registration before then
+  /// reuses it instead of building a new one.
+  mutating func wantedWakeup(now: Int64) -> Int64? {
+    if table.isEmpty {
+      guard now < .max else { return nil }
+      return grid.ceiling(atOrAfter: now + 1, now: now)
+    }
+    var wakeup: Int64?
+    // `.max` is the bound's "no change to come" (``CountdownTiming/nextChange(interval:)``).
+    let earliestChange = changeBound.earliestChange
+    if earliestChange != .max {
+      wakeup = grid.ceiling(atOrAfter: earliestChange, now: now)
+      // A grid instant that passed since the last tick (a pass ran past it), with a change due
+      // by then: wake at once for it, rather than an interval late.
+      let passed = grid.floor(now)
+      if passed > wakeupInstant, earliestChange <= passed {
+        wakeup = passed
+      }
+    }
+    dropStaleEnds()
+    if let end = ends.soonestDeadline() {
+      // At the end grid instant at or after the deadline, even if that has passed (the timer
+      // then fires at once): ends close together share a wakeup. One past the clock's last
+      // instant: at that instant, which is after the deadline.
+      let endWakeup = grid.endCeiling(atOrAfter: end) ?? .max
+      wakeup = min(wakeup ?? endWakeup, endWakeup)
+    }
+    return wakeup
+  }
+
+  /// Arms the timer (which exists) for `next`, repeating every window if `repeating`, each fire up
+  /// to `leeway` nanoseconds late, or disarms it for `nil`, as a new generation.
+  mutating func arm(at next: Int64?, repeating: Bool = false, leeway: Int64 = 0) -> TimerAction {
+    arming.arm(at: next, repeating: repeating, leeway: leeway)
+  }
+}
+
+// The timer's reports: a wakeup (which, on the delivery queue, begins its pass in the same lock)
+// and a manual clock's settling after a step.
+
+extension EngineState {
+  /// The timer fired; `now` is the wakeup's one clock reading. Notes the wakeup and, on the
+  /// delivery queue with no pass running, begins its pass in this same lock, its first chunk
+  /// prepared into `chunk` with `context`; elsewhere, queues one. Returns what to do after the
+  /// lock, the pass begun, if any, for the caller to run, and the handlers of registrations that
+  /// preparation removed, to release after the lock.
+  mutating func timerFired(
+    at now: Int64, onDeliveryQueue: Bool, context: DeliveryContext, into chunk: inout DeliveryChunk
+  ) -> Wakeup {
+    var actions = handleWakeup(at: now)
+    guard actions.queuePass else { return Wakeup(actions: actions, pass: nil, released: []) }
+    // On the delivery queue (the real timer fires there; a manual clock may be advanced there),
+    // with no pass running: the pass begins in this same lock, its first chunk prepared.
+    guard onDeliveryQueue, delivery == nil else {
+      actions.queuePass = requestPass()
+      return Wakeup(actions: actions, pass: nil, released: [])
+    }
+    actions.queuePass = false
+    let (pass, prepared) = beginPass(context, at: now, into: &chunk)
+    return Wakeup(actions: actions, pass: pass, released: prepared.released)
+  }
+
+  /// Notes a wakeup at clock instant `now`. Returns the timer's part, and, as `queuePass`,
+  /// whether a pass has work to do.
+  private mutating func handleWakeup(at now: Int64) -> EngineActions {
+    var actions = EngineActions()
+    let armed = recordTimerFire(at: now)
+    // Once per wakeup, not per removal: see `shrinkIfSparse`.
+    table.shrinkIfSparse()
+    guard suspendedSince == nil else { return actions }
+    if table.isEmpty, pendingWork.awaitingPromptDelivery.isEmpty, !pendingWork.promptDeliveriesNeedWalk {
+      // The lazy cancel: a wakeup that finds nothing to do ends the timer.
+      actions.timer = removeTimer()
+      return actions
+    }
+    markDueWork(forWakeupAt: now, armedFor: armed)
+    if !hasPendingWork, delivery == nil {
+      // Armed for an end that is gone, or woken early for one: arm for what comes next. Not
+      // while a pass runs (on the delivery queue, or up this thread's stack): the bound on the
+      // next change is still the one from before it, and may be this very instant, so the
+      // timer would fire here again and again; the pass re-arms when it ends.
+      actions.timer = rearm(now: now)
+    }
+    checkRulesIfEnabled()
+    actions.queuePass = hasPendingWork
+    return actions
+  }
+
+  /// A clock advanced by hand settled its timers after a step. Returns whether a pass must be
+  /// queued for what is pending, and whether the caller, on the delivery queue, delivers it there
+  /// itself.
+  mutating func timerSettled(onDeliveryQueue: Bool) -> Settling {
+    defer { checkRulesIfEnabled() }
+    guard hasPendingWork else { return Settling(queuePass: false, deliverHere: false) }
+    return onDeliveryQueue
+      ? Settling(queuePass: false, deliverHere: true) : Settling(queuePass: requestPass(), deliverHere: false)
+  }
+}
+
+// The engine's suspension: the timer stops, and a resume owes every registration its value.
+
+extension EngineState {
+  /// Stops the timer's wakeups from clock instant `now` on (a reading made before the lock,
+  /// clamped here by ``monotone(_:)``). Returns what the timer must do after the lock.
+  mutating func suspendTicking(at now: Int64) -> TimerAction {
+    let now = monotone(now)
+    guard suspension.suspend(at: now) else { return .none }
+    defer { checkRulesIfEnabled() }
+    guard arming.armedAt != nil else { return .none }
+    return arm(at: nil)
+  }
+
+  /// Ends a suspension at clock instant `now` (clamped by ``monotone(_:)``): every running
+  /// registration is owed a prompt delivery, so its current value is delivered even if it did not
+  /// change. Returns what to do after the lock: queue the pass that delivers them, unless the
+  /// engine was not suspended.
+  mutating func resumeTicking(at now: Int64) -> EngineActions {
+    let now = monotone(now)
+    guard suspension.resume(at: now) else { return .none }
+    raiseRegistrationReading(to: now)
+    table.withNodes { nodes, _ in
+      for position in nodes.indices {
+        nodes[position].timing.requestPromptDelivery()
+      }
+    }
+    pendingWork.oweEveryValue()
+    wheelCursor.requireWalk()
+    var actions = EngineActions()
+    actions.queuePass = requestPass()
+    checkRulesIfEnabled()
+    return actions
+  }
+}

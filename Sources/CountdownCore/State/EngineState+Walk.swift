@@ -1,0 +1,194 @@
+// Under the lock: a tick (or a prompt-delivery pass past an eighth of the table) walks the pool.
+
+extension EngineState {
+  /// Walks the pool from its end toward its start, preparing every due registration, until the
+  /// chunk is full or ``CountdownEngine/scanLimit`` nodes were looked at.
+  ///
+  /// Walking downward keeps the walk exact while callbacks between chunks add and remove
+  /// registrations: an addition lands past the cursor (it gets its own first delivery), and a
+  /// removal only ever moves the pool's last node, one already visited, into the gap.
+  mutating func prepareWalk(_ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk) {
+    guard progress.walkCursor >= 0 else { return }
+    // Locals, not the `inout` parameters, in the loop: those would be stored and reloaded for
+    // every node, since the chunk's writes could alias them as far as the compiler knows.
+    var position = min(progress.walkCursor, table.count - 1)
+    let start = position
+    let end = max(-1, position - CountdownEngine.scanLimit)
+    // Taken out, not copied, so that appending does not copy the arrays the progress still holds.
+    var found = PassFindings()
+    swap(&found, &progress.found)
+    // With per-countdown alignment a tick's walk rebuilds the wheel: every registration goes
+    // through the general path, which notes where it waits.
+    let usesCommonCase = instants.isTick && !instants.rebuildsWheel
+    table.withNodes { nodes, entries in
+      chunk.fill { out in
+        while position > end, out.count < out.capacity {
+          if usesCommonCase {
+            Self.walkCommonCase(nodes, from: &position, to: end, into: &out, instants, found: &found)
+            guard position > end, out.count < out.capacity else { break }
+          }
+          // Everything else: first deliveries and those after a resume, late wakeups, counting up,
+          // paused and finished registrations, and registrations at their last value.
+          if let delivery = Self.prepareGeneralCase(at: position, nodes: nodes, entries: entries, instants, found: &found) {
+            out.append(delivery)
+          }
+          position -= 1
+        }
+      }
+    }
+    progress.examined += start - position
+    progress.walkCursor = position
+    progress.found = found
+  }
+
+  /// The walk's general path for the node at `position`: its callback if it is due, else `nil`
+  /// (having noted when it changes next, or, if it is paused, that its receiver must be probed).
+  @inline(__always)
+  private static func prepareGeneralCase(
+    at position: Int, nodes: UnsafeMutableBufferPointer<ReceiverNode>, entries: UnsafeBufferPointer<BucketEntry>,
+    _ instants: ChunkInstants, found: inout PassFindings
+  ) -> PreparedDelivery? {
+    let interval = instants.grid.interval
+    let timing = nodes[position].timing
+    let nextChange = timing.nextChange(interval: interval)
+    if timing.isPaused {
+      // Paused registrations get no calls that would notice their receiver die; they are rare,
+      // so checking them at each wakeup costs little. Checked again an interval later, not at the
+      // next window (a tolerance of 1 ms would wake the engine a thousand times a second for one
+      // paused countdown): nothing else may tick to notice their end.
+      found.pausedProbes.append(PausedProbe(key: entries[position].key, slot: nodes[position].slot))
+      let probe = max(instants.tick, instants.promptDelivery).addingSaturated(interval)
+      found.earliest = min(found.earliest, probe)
+      if instants.rebuildsWheel {
+        found.scheduled.append(.init(instant: probe, position: position, slot: nodes[position].slot))
+      }
+      return nil
+    }
+    let isDue = instants.isTick ? instants.instant(for: timing) >= nextChange : nextChange == .min
+    guard isDue else {
+      // An end to come is in the state's ends already: it was noted there when the registration
+      // came to its last value.
+      if !(instants.grid.separateEnds && timing.isAtItsLastValue) {
+        let change = instants.clockInstant(of: nextChange, for: timing)
+        found.earliest = min(found.earliest, change)
+        if instants.rebuildsWheel, change != .max {
+          found.scheduled.append(.init(instant: change, position: position, slot: nodes[position].slot))
+        }
+      }
+      return nil
+    }
+    // Delivered at most once per pass, although a removal between chunks may move a delivered
+    // node into the part not walked yet: delivering brings its value up to the pass's instant,
+    // after which its next change lies after that instant.
+    return prepare(at: position, in: nodes, instants, found: &found)
+  }
+
+  /// The tick's inner loop over the common case: running countdowns on the clock's time showing
+  /// more than 1, each either not due yet at the tick's grid instant, or due and staying above 0:
+  /// it moves down by one, or, for a tick that came late, by the boundaries passed
+  /// (``LateTickSteps``: no division per countdown).
+  ///
+  /// Returns when the chunk is full, the walk reached `end`, or the node at `position` needs the
+  /// general path (it is left for the caller). Kept apart, with its state in locals, so that the
+  /// loop runs in registers.
+  @inline(__always)
+  private static func walkCommonCase(
+    _ nodes: UnsafeMutableBufferPointer<ReceiverNode>, from position: inout Int, to end: Int,
+    into out: inout ChunkFill, _ instants: ChunkInstants, found: inout PassFindings
+  ) {
+    let (tick, interval, separateEnds) = (instants.tick, instants.grid.interval, instants.grid.separateEnds)
+    let (buffer, capacity) = (out.buffer, out.capacity)
+    var current = position
+    var filled = out.count
+    var soonest = found.earliest
+    var lateSteps = LateTickSteps(interval: interval)
+    defer {
+      position = current
+      out.count = filled
+      found.earliest = soonest
+    }
+    // Each node fills at most one entry, so a run no longer than the room left cannot overflow.
+    let nodesBase = nodes.baseAddress.unsafelyUnwrapped
+    var next = buffer + filled
+    walkOnTime(
+      nodesBase, from: &current, to: max(end, current - (capacity - filled)), into: &next, instants,
+      earliest: &soonest)
+    filled = next - buffer
+    while current > end, filled < capacity {
+      let timing = nodes[current].timing
+      guard timing.isRunningCountdown(above: 1) else { return }
+      let next = timing.countdownNextChange(interval: interval)
+      if tick < next {
+        soonest = min(soonest, next)
+        current -= 1
+        continue
+      }
+      // On time, one step; a tick late by whole intervals, as many as the boundaries passed.
+      let late = tick &- next
+      let steps = late < interval ? 1 : lateSteps.steps(late: late)
+      // Down to 0 (or past it): its end, for the general path.
+      guard late >= 0, timing.value > steps else { return }
+      nodes[current].timing.stepDown(by: steps)
+      let value = timing.value &- steps
+      if separateEnds, value == 1 {
+        // Down to 1: its next change is its end, at its deadline (on the clock: the common case
+        // never counts on running time), not on the grid.
+        found.scheduled.append(.init(instant: timing.anchor, position: current, slot: nodes[current].slot))
+      } else {
+        soonest = min(soonest, next &+ steps &* interval)
+      }
+      buffer[filled] = PreparedDelivery(
+        slot: nodes[current].slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + current),
+        value: Int(value), ends: false, milestone: false)
+      filled += 1
+      current -= 1
+    }
+  }
+
+  /// The tick's inner loop at its most common, before ``walkCommonCase(_:from:to:into:_:found:)``'s:
+  /// running countdowns on the clock's time showing more than 2, each either not due yet at the
+  /// tick's grid instant, or due by less than an interval: it moves down by one, to a value above 1
+  /// (no end to note), and changes next an interval on. Walks from `current` down to `stop`
+  /// (exclusive), which must leave room in the chunk for every node; returns there, or at the first
+  /// node that needs more (late, at its last values, or anything else), for the caller.
+  ///
+  /// Apart from ``walkCommonCase(_:from:to:into:_:found:)`` so that its loop keeps everything in
+  /// registers: no lateness to divide, no end to note, one bound to compare.
+  @inline(__always)
+  private static func walkOnTime(
+    _ nodes: UnsafeMutablePointer<ReceiverNode>, from current: inout Int, to stop: Int,
+    into next: inout UnsafeMutablePointer<PreparedDelivery>, _ instants: ChunkInstants, earliest: inout Int64
+  ) {
+    let (tick, interval) = (instants.tick, instants.grid.interval)
+    var position = current
+    var out = next
+    var soonest = earliest
+    defer {
+      current = position
+      next = out
+      earliest = soonest
+    }
+    while position > stop {
+      let node = nodes + position
+      let timing = node.pointee.timing
+      guard timing.isRunningCountdown(above: 2) else { return }
+      let change = timing.countdownNextChange(interval: interval)
+      guard tick >= change else {
+        soonest = min(soonest, change)
+        position -= 1
+        continue
+      }
+      // Due by less than an interval (the difference read unsigned: one that wrapped is late).
+      guard UInt64(bitPattern: tick &- change) < UInt64(bitPattern: interval) else { return }
+      node.pointee.timing.stepDown()
+      // Its next change, an interval on: anchor − (value − 2) · interval, below its anchor.
+      soonest = min(soonest, change &+ interval)
+      out.initialize(
+        to: PreparedDelivery(
+          slot: node.pointee.slot, handler: UnownedHandler(of: node), value: Int(timing.value &- 1), ends: false,
+          milestone: false))
+      out += 1
+      position -= 1
+    }
+  }
+}

@@ -1,0 +1,133 @@
+// Under the lock: a window pass delivers the registrations whose wheel entries it holds (those of
+// the windows that passed), moving each entry on to its registration's next change.
+
+extension EngineState {
+  /// Prepares, from the wheel's held entries (``holdWindows(through:)``), the callback of every
+  /// registration due by the pass's grid instant. A countdown delivered in its window keeps its
+  /// entry, moved an interval on; every other entry is removed and its registration's next change,
+  /// if any, noted anew (``prepare(at:in:_:found:)``).
+  /// A paused one is probed and looked at again an interval later. Entries of registrations
+  /// removed, replaced or paused meanwhile left the held list with them.
+  mutating func prepareWheel(_ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk) {
+    let windowsPerInterval = instants.grid.windowsPerInterval
+    while !chunk.isFull {
+      if let windowsPerInterval {
+        visitHeldCommonCase(windowsPerInterval, instants, progress: &progress, into: &chunk)
+        if chunk.isFull { break }
+      }
+      guard let handle = wheel!.firstHeld else { break }
+      progress.examined += 1
+      progress.allowance += 1
+      if let delivery = visitGeneralCase(handle, instants, progress: &progress) {
+        chunk.append(delivery)
+      }
+    }
+    progress.releasedHeldEntries = wheel!.firstHeld == nil
+  }
+
+  /// The common case of the held entries in a tight loop, from the first on: running countdowns on
+  /// the clock's time, due in their entry's window by less than an interval, moving down by one,
+  /// their entry moved an interval on (a whole number of windows). Stops at the first entry that
+  /// needs the general path, when the chunk is full, or once none is held.
+  private mutating func visitHeldCommonCase(
+    _ windowsPerInterval: Int64, _ instants: ChunkInstants, progress: inout PassProgress,
+    into chunk: inout DeliveryChunk
+  ) {
+    let grid = instants.grid
+    // Taken out of the state while the table's nodes are borrowed, and put back.
+    var wheel = self.wheel.take()!
+    var examined = 0
+    table.withNodes { nodes, _ in
+      chunk.fill { out in
+        let (buffer, capacity) = (out.buffer, out.capacity)
+        var filled = out.count
+        defer {
+          examined += filled - out.count
+          out.count = filled
+        }
+        // The held entries of one window come together: its grid instant is found once for them.
+        var (number, windowEnd) = (Int64.min, Int64.min)
+        wheel.moveHeld(by: windowsPerInterval) { entry, entryNumber in
+          guard filled < capacity else { return false }
+          if entryNumber != number {
+            (number, windowEnd) = (entryNumber, grid.instant(ofWindow: entryNumber))
+          }
+          let due = Self.commonCaseDelivery(of: entry, inWindowEndingAt: windowEnd, nodes: nodes, instants)
+          guard let due else { return false }
+          buffer[filled] = due
+          filled += 1
+          return true
+        }
+      }
+    }
+    self.wheel = wheel
+    progress.examined += examined
+    progress.allowance += examined
+  }
+
+  /// Everything the common case leaves, for the held entry `handle`: paused, far ahead, late by an
+  /// interval or more, counting up, on running time, at the last value, awaiting its prompt
+  /// delivery. Removes the entry; returns its callback if it is due, and notes its next change
+  /// (or its probe) for the wheel, where an entry is made anew.
+  private mutating func visitGeneralCase(
+    _ handle: TimingWheel<IndexedRegistration>.Handle, _ instants: ChunkInstants, progress: inout PassProgress
+  ) -> PreparedDelivery? {
+    let interval = instants.grid.interval
+    let entry = wheel!.payload(of: handle)
+    forgetIndexEntry(of: entry.slot)
+    guard let index = table.index(of: entry.slot, at: entry.position) else {
+      checkInternally(false, "a wheel entry names a registration not in the table")
+      return nil
+    }
+    let timing = table[index].timing
+    if timing.isPaused {
+      progress.found.pausedProbes.append(PausedProbe(key: table.key(at: index), slot: entry.slot))
+      let probe = max(instants.tick, instants.promptDelivery).addingSaturated(interval)
+      progress.found.earliest = min(progress.found.earliest, probe)
+      progress.found.scheduled.append(.init(instant: probe, position: index.position, slot: entry.slot))
+      return nil
+    }
+    // Its prompt delivery notes its next change; a finished one changes no more.
+    if timing.awaitsPromptDelivery || timing.isFinished { return nil }
+    let nextChange = timing.nextChange(interval: interval)
+    guard instants.instant(for: timing) >= nextChange else {
+      let change = instants.clockInstant(of: nextChange, for: timing)
+      if change != .max {
+        progress.found.earliest = min(progress.found.earliest, change)
+        progress.found.scheduled.append(.init(instant: change, position: index.position, slot: entry.slot))
+      }
+      return nil
+    }
+    return table.withNodes { nodes, _ in
+      Self.prepare(at: index.position, in: nodes, instants, found: &progress.found)
+    }
+  }
+
+  /// The common case for `entry`, held for the window whose grid instant is `windowEnd`: its node
+  /// read where the entry says, a running countdown on the clock's time whose change lies in that
+  /// window (after the grid instant before, up to the window's) and is due by less than an
+  /// interval at the pass's tick. Moves it down by one and returns its callback; `nil`, changing
+  /// nothing, for an entry that needs the general path.
+  @inline(__always)
+  private static func commonCaseDelivery(
+    of entry: IndexedRegistration, inWindowEndingAt windowEnd: Int64, nodes: UnsafeMutableBufferPointer<ReceiverNode>,
+    _ instants: ChunkInstants
+  ) -> PreparedDelivery? {
+    let (tick, window, interval) = (instants.tick, instants.grid.window, instants.grid.interval)
+    let position = entry.position
+    // A node moved since its entry was made (a removal fills its gap with the pool's last) takes
+    // the general path, which finds it by its key.
+    guard position < nodes.count, nodes[position].slot == entry.slot else { return nil }
+    let timing = nodes[position].timing
+    guard timing.isRunningCountdown(above: 1) else { return nil }
+    let next = timing.countdownNextChange(interval: interval)
+    // Only a change in the entry's own window moves on by exactly an interval: one whose
+    // registration was given time since, or a pass late by an interval, takes the general path.
+    guard next > windowEnd.subtractingSaturated(window), next <= windowEnd, tick >= next, tick &- next < interval
+    else { return nil }
+    nodes[position].timing.stepDown()
+    return PreparedDelivery(
+      slot: entry.slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position),
+      value: Int(timing.value &- 1), ends: false, milestone: false)
+  }
+}

@@ -1,0 +1,265 @@
+/// Everything an engine knows, kept inside its lock: the engine's state machine. Every event is one
+/// `mutating` transition here, named for it:
+/// ``register(_:_:_:reading:)``, ``cancel(_:)``,
+/// ``cancelAll()``, ``pause(_:now:)``, ``resume(_:now:)``,
+/// ``addTime(_:to:now:)``, ``suspendTicking(at:)``, ``resumeTicking(at:)``, and the
+/// timer's and the pass's: ``timerFired(at:onDeliveryQueue:context:into:)``,
+/// ``timerSettled(onDeliveryQueue:)``, ``install(_:repeats:now:)``, ``passBegan(_:at:into:)``,
+/// ``prepareChunk(_:_:into:context:preparedAt:)`` and ``passFinished(tickInstant:_:reading:)``.
+/// `CountdownEngine` reads the clock, takes the lock, calls one transition per lock entry and does
+/// what it returns; nothing else writes these fields. Methods here never call anything that is not
+/// the engine's own — not the clock, not the timer, not a handler — and never release a handler:
+/// each transition returns a small result of its own (`TransitionResults.swift`) with what the
+/// caller must do once the lock is released (``EngineActions``) and the handlers it freed, which
+/// the caller releases after the lock.
+///
+/// The transitions live in this folder (`State/`), by what they touch, the delivery pass's planning
+/// among them (`EngineState+Pass.swift` and the preparation of its chunks); what runs outside the
+/// lock, the pass's calling included, is `CountdownEngine`'s (`Engine/`). Every stored part of the state is a type of its own,
+/// changed only through its methods: the wakeup grid (``WakeupGrid``), the registrations
+/// (``ReceiverTable``) and the indexes of what changes when (the ends to come, the per-countdown
+/// wheel), the timer's arming
+/// (``TimerArming``), the instants acted on (``EngineReadings``), the bound on the next change
+/// (``ChangeBound``), the wheel's cursor (``WheelCursor``), what the next pass has to do
+/// (``PendingWork``), the running pass (``RunningPass``), the suspension (``SuspendedTime``) and
+/// the counts (``EngineCounts``); the compiler keeps every other file from writing their fields.
+///
+/// # The engine's rules
+///
+/// What the transitions must keep. Builds with internal checks verify rules 1–5 and 8–10 after
+/// every transition and at the end of every pass, one function per rule
+/// (`EngineState+Invariants.swift`), and the sixth's retirement there too; the sixth itself is
+/// checked before each callback
+/// (`Engine/CountdownEngine+Pass.swift`, `call`), the seventh where a chunk's instants
+/// are computed (`ChunkInstants`).
+/// 1. **The earliest change is a lower bound.** Between passes, `earliestChange` is at or before
+///    every running registration's next change (but an end on a grid of its own: rule 8; with the
+///    wheel, a change in a window already visited counts from the next window: rule 9). A tick's
+///    walk, or a window pass with what the wheel holds (rule 9), replaces it with what it saw, so a
+///    change noted while a pass runs (a registration made, replaced or resumed by a callback or
+///    another thread, landing where the walk will not look) is kept apart in
+///    `earliestChangeDuringPass` and joins it when the pass ends (``lowerEarliestChange(to:)``).
+/// 2. **A change to come is a wakeup to come.** If a registration will change, the timer is armed,
+///    or being made, or a pass is queued or due, or the engine is suspended.
+/// 3. **Every registration is ahead of the walk or awaits its prompt delivery.** One whose value is
+///    owed at once is in `awaitingPromptDelivery`, or a walk is due that will find it.
+/// 4. **"Only the end" is a state, never a value; so are milestones and overtime.**
+///    `CountdownTiming.deliversOnlyTheEnd` survives pauses, resumes and suspensions; such a
+///    registration stands at 1 until its 0. One delivered at milestones (`deliversMilestones`, its
+///    slot holding them, and only it) stands at its next milestone + 1: a milestone of its slot's,
+///    or 0 for the end. `CountdownTiming.countsOvertime` survives them too, and only a countdown
+///    delivering every change has it (never with milestones): its 0 is not its end (it is never
+///    finished, and its last value before its end is still 1, whose end rule 8 notes); below 0 its
+///    changes are on the grid like any other.
+/// 5. **Readings are monotone.** A call reads the clock before it takes the lock; another thread
+///    or a wakeup may have acted on a later instant meanwhile. Every reading that changes the state
+///    goes through ``monotone(_:)``, so no call acts on an instant before one the state already
+///    acted on (`latestReading` ≥ every reading, wakeup instant and suspension start).
+/// 6. **Removal is final.** Once a call that removes, replaces or pauses a registration returns,
+///    on any thread, no callback for it begins: each such call notes the slot in the running
+///    pass's `DeliveryContext` under the lock, and the pass checks before every callback. A pass
+///    holds, for each callback it prepared, the registration's slot and an unowned copy of its
+///    handler (``UnownedHandler``; the node it came from may move meanwhile): so a registration
+///    taken out of the table while a pass runs keeps its slot and its handler in ``RunningPass/retired`` and
+///    ``RunningPass/retiredHandlers`` until the pass ends, and between passes both are empty.
+/// 7. **Prompt deliveries use the instant the labels show.** A first value is computed at or after
+///    the grid instant the latest wakeup stood for, even when that wakeup ran early
+///    (``promptDeliveryInstant(preparedAt:tick:)``), so it never goes back past a value
+///    already shown.
+/// 8. **Every end to come is noted.** With ends on a grid of their own (``separateEnds``), a
+///    running registration at its last value is kept out of `earliestChange`; instead `ends` holds
+///    an entry for it at or before its deadline, put there by whatever brought it to that value
+///    (its registration or resume, a delivery, the tick's step down to 1). So does one delivered at
+///    milestones, at or before its next milestone's instant: each milestone is an end of its own.
+///    An overtime countdown's 0 is noted as any end is, from its 1; once past it, its values below
+///    0 are on the grid, in `earliestChange`. A registration has one entry at most, its slot holding
+///    its handle (``RegistrationSlot/indexHandle``): noting its end anew, and its removal, unlink the
+///    one before. One paused or given time since keeps its entry: whoever takes an entry checks
+///    that its registration is still at its last value (``ReceiverTable/indexAtLastValue(of:)``),
+///    and the soonest ones that are not are dropped before the timer is armed.
+/// 9. **Per countdown, every change waits in the wheel.** With per-countdown alignment, every
+///    registration not awaiting its first delivery has an entry in the wheel due at the number of
+///    the first window not yet visited at or after its next change (a paused one: an
+///    entry, for its probe), put there by whatever set that change (a delivery, a registration or
+///    resume that delivers only its end, a pause, the walk that rebuilds the wheel). A window pass
+///    holds the entries of the windows that passed (``TimingWheel/holdDue(through:)``) and looks
+///    only at those; it counts those windows as visited when it takes them, so a change noted
+///    while it runs waits for a later one (``putInWheel(_:at:changeAt:)``). Each entry it holds
+///    moves on to the window of its registration's next change (the same entry: a countdown
+///    delivered in its window moves an interval on) or is removed, so between passes none is held.
+/// 10. **An index holds one entry per registration at most.** The indexes that outlive a pass
+///    (`ends` and the wheel; an engine uses one of them: with the wheel, every end comes within
+///    the window) hold no entry but the one its slot's handle names (``RegistrationSlot/indexHandle``),
+///    of a registration in the table. Noting a registration's change anew, and its removal
+///    (cancelled, replaced, ended), unlink the entry before in O(1), so an index never holds more
+///    entries than the table has registrations, and nothing stale is left in it to sweep or to
+///    wake the engine. Only a running pass names registrations otherwise: an end pass the ends it
+///    took, by slot and generation (``NotedEnd``), for its own duration.
+///
+/// # The engine's cost rules
+///
+/// What a wakeup and an index operation may cost: no rule above names them, and a path that
+/// breaks them (quadratic in the table) still delivers every value right. Counted where the cost
+/// is paid and checked in every build by the seeded simulation after every step
+/// (``CountdownEngine/costRuleViolations()``); builds with internal checks also check rule 11 at
+/// the end of every pass (``checkWakeupCost(_:)``) and rule 12 after every transition
+/// (``checkRulesIfEnabled()``).
+/// 11. **A wakeup looks at what it delivers, what it probes and one chunk.** A pass looks at
+///     (walks, takes from an index, or looks up) at most the registrations it delivers, plus one
+///     chunk (``CountdownEngine/chunkSize``), plus what it probes: the entries it takes from the
+///     ends to come or holds from the wheel, the prompt deliveries it looks up, and the whole table
+///     only for a walk that is due, a tick at a grid instant by which a value on the grid changes
+///     (``walkIsDue(at:)``: on the shared grid nearly every registration then does), or a walk
+///     cheaper than looking up the prompt deliveries owed (``PendingWork``). So an end or a
+///     milestone that wakes the engine while no value on the grid changes takes only what is due:
+///     checked as `examined ≤ delivered + allowance + chunkSize` for every pass
+///     (``PassProgress/allowance``).
+/// 12. **An index operation walks O(1) amortized.** Finding a slot's soonest entry in the ends to
+///     come or the wheel (``TimingWheel/soonest(inSlot:)``) walks a list of at most 8, or splits
+///     the slot into blocks, which each entry goes through at most once per 6-bit digit of its
+///     deadline (11) while it is linked: checked as `slotWalkSteps ≤ 9 × slotQueries + 22 × links`
+///     over the engine's life, both indexes together (``TimingWheel/slotWalkBound(queries:links:)``).
+struct EngineState {
+  /// The wakeup grid: its origin (which moves when the timer is made anew), the interval, the
+  /// window and the end window. Every method reads them here; none takes them as a parameter.
+  var grid: WakeupGrid
+  var table = ReceiverTable()
+  /// The handlers and receivers of the table's registrations.
+  let slots = RegistrationSlots()
+
+  /// The timer and how it is armed (its own methods change it).
+  var arming: TimerArming
+  /// The instants acted on: the latest wakeup's, the latest reading (its own methods change them;
+  /// the accessors at the end of this file read them by name).
+  var readings = EngineReadings()
+  /// The bound on every registration's next change (rule 1), changed only by its own methods.
+  var changeBound = ChangeBound()
+
+  /// The ends to come of registrations at their last value, when ``separateEnds``: a hierarchical
+  /// timing wheel on the end grid's step, each entry unlinked when its registration is removed.
+  var ends: TimingWheel<NotedEnd>
+  /// Per-countdown alignment's index of what changes when: a hierarchical timing wheel whose
+  /// entries are due at the number of the window that delivers their registration's next change
+  /// (ticks of 1: a slot of its lowest level holds one window, which a pass takes whole), each
+  /// unlinked when its registration is removed or its change noted anew (rule 9). `nil` on the
+  /// shared grid, where a tick walks the table (nearly everything changes at every grid instant
+  /// there).
+  var wheel: TimingWheel<IndexedRegistration>?
+  /// How far the wheel was visited, and whether it must be rebuilt (its own methods change it).
+  var wheelCursor = WheelCursor()
+
+  /// What the next pass has to do, and whether one is queued (its own methods change it).
+  var pendingWork = PendingWork()
+  /// The pass running now, if any, and what it keeps alive until it ends (its own methods change
+  /// them).
+  var pass = RunningPass()
+  /// Whether the engine is suspended, and the time it spent so (its own methods change it).
+  var suspension = SuspendedTime()
+
+  /// What the engine has done so far (its own methods count it).
+  var counts = EngineCounts()
+  /// How many times the engine's lock was taken (``EngineLock``): for tests of what a wakeup costs.
+  private(set) var lockEntries: Int64 = 0
+
+  /// A registration, by its receiver's key and its slot (its identity), with a delivery owed.
+  ///
+  /// A slot can be reused once its registration is freed; where a stale entry could then match a
+  /// newer registration of the same key, the match is harmless: the list of prompt deliveries owed
+  /// (``PendingWork/awaitingPromptDelivery``) only delivers registrations still awaiting theirs
+  /// (``CountdownTiming/awaitsPromptDelivery``), and the other lists live within one pass,
+  /// during which removed registrations keep their slots (``RunningPass/retired``).
+  struct PendingDelivery {
+    var key: ObjectIdentifier
+    var slot: SlotReference
+  }
+
+  /// The engine's lock was taken (``EngineLock/withLock(_:)``).
+  @inline(__always)
+  mutating func countLockEntry() {
+    lockEntries &+= 1
+  }
+
+  var hasPendingWork: Bool { !pendingWork.isEmpty }
+
+  /// The state of an engine whose wakeups fall on `grid`; `usesWheel`: it indexes changes on the
+  /// window grid (per-countdown alignment).
+  init(grid: WakeupGrid, usesWheel: Bool) {
+    self.grid = grid
+    arming = TimerArming(period: grid.window)
+    // A registration's one index handle (``RegistrationSlot/indexHandle``) names its entry in the
+    // wheel or in the ends to come: never both at once.
+    precondition(!(usesWheel && grid.separateEnds), "with the wheel, every end comes within the window")
+    ends = TimingWheel(resolution: max(1, grid.endWindow))
+    wheel = usesWheel ? TimingWheel(resolution: 1) : nil
+  }
+}
+
+// The one exception to "the lock box is Sendable only when its value is": the state holds the
+// registrations' slots (a class that is not Sendable, with the receivers) and the timer. It lives
+// only inside `CountdownEngine.state`, its `EngineLock`, and is touched only under that lock; what
+// leaves the lock is an `EngineActions` (timers, which are Sendable), released handlers
+// (Sendable), or, for the delivery pass on its queue alone, slot references and unowned copies of
+// handlers (Sendable closures) that `retired` and `retiredHandlers` keep alive until the pass ends.
+extension EngineState: @unchecked Sendable {}
+
+// The state's parts read by name: what the transitions, the pass and the checks read of the
+// readings, the suspension and the running pass. Only the parts' own methods change them.
+
+extension EngineState {
+  /// The engine's interval, in nanoseconds (``WakeupGrid/interval``).
+  var interval: Int64 {
+    @inline(__always) get { grid.interval }
+  }
+
+  /// The wakeup grid's step (``WakeupGrid/window``).
+  var window: Int64 {
+    @inline(__always) get { grid.window }
+  }
+
+  /// Whether ends have a grid of their own, finer than the wakeup grid (the shared alignment's):
+  /// registrations at their last value then wait in ``ends``, not in the bound on the next change
+  /// (``changeBound``). See ``WakeupGrid/separateEnds``.
+  var separateEnds: Bool {
+    @inline(__always) get { grid.separateEnds }
+  }
+
+  /// See ``WakeupGrid/origin``.
+  var gridOrigin: Int64 {
+    @inline(__always) get { grid.origin }
+  }
+
+  /// See ``EngineReadings/wakeupInstant``.
+  var wakeupInstant: Int64 {
+    @inline(__always) get { readings.wakeupInstant }
+  }
+
+  /// See ``EngineReadings/latestRegistrationRead``.
+  var latestRegistrationRead: Int64 {
+    @inline(__always) get { readings.latestRegistrationRead }
+  }
+
+  /// See ``EngineReadings/latest``: a call's reading is clamped to it (``monotone(_:)``).
+  var latestReading: Int64 {
+    @inline(__always) get { readings.latest }
+  }
+
+  /// See ``EngineReadings/endInstant``.
+  var endInstant: Int64 {
+    @inline(__always) get { readings.endInstant }
+  }
+
+  /// Set while the engine is suspended: the instant it was suspended.
+  var suspendedSince: Int64? {
+    @inline(__always) get { suspension.since }
+  }
+
+  /// The time the engine spent suspended before ``suspendedSince``, in total.
+  var suspendedTotal: Int64 {
+    @inline(__always) get { suspension.total }
+  }
+
+  /// The running pass's context, if a pass runs.
+  var delivery: DeliveryContext? {
+    @inline(__always) get { pass.context }
+  }
+}

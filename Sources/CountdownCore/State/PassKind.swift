@@ -1,0 +1,39 @@
+/// The five kinds of delivery pass, decided when a pass starts.
+enum PassKind {
+  /// A wakeup at a grid instant by which a value on the grid changes (or a resume of the engine,
+  /// which owes every value): the whole table is walked, every registration brought to this grid
+  /// instant (prompt deliveries included), and the ends due by the wakeup's end instant
+  /// delivered. With per-countdown alignment, the walk also rebuilds the wheel.
+  case tick(Int64)
+  /// A wakeup with per-countdown alignment: the registrations whose wheel entries it holds (those
+  /// of the windows that passed: ``EngineState/holdWindows(through:)``), and the prompt
+  /// deliveries owed, are brought to this grid instant; nothing else is looked at.
+  case windows(Int64, [EngineState.PendingDelivery])
+  /// A wakeup for ends, between two grid instants or at one by which no value on the grid
+  /// changes: the final 0 (or milestone) of each registration these entries name that is still
+  /// at its last value and due by the wakeup's end instant. Nothing else is walked. `labels` is
+  /// the last grid instant by the pass's start: a countdown counting overtime whose end is found
+  /// past it shows the labels' value there, as a tick's walk would.
+  case ends([EngineState.PendingEnd], labels: Int64)
+  /// Prompt deliveries only, for so many registrations that one walk of the table is cheaper than
+  /// looking each up. Others are not due, even if their boundary passed, so that all values
+  /// keep flipping together on the grid.
+  case promptDeliveriesByWalk
+  /// Prompt deliveries only, each looked up.
+  case promptDeliveries([EngineState.PendingDelivery])
+
+  /// The grid instant of a tick or a window pass; `nil` for prompt deliveries and ends.
+  var tickInstant: Int64? {
+    switch self {
+    case .tick(let instant), .windows(let instant, _): instant
+    case .ends, .promptDeliveriesByWalk, .promptDeliveries: nil
+    }
+  }
+
+  /// The grid instant the labels stand for in this pass: a tick's or a window pass's, or the
+  /// last one by an ends pass's start; `nil` for prompt deliveries.
+  var labelsInstant: Int64? {
+    if case .ends(_, let labels) = self { return labels }
+    return tickInstant
+  }
+}

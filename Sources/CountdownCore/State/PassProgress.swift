@@ -1,0 +1,90 @@
+/// Where a delivery pass stands between its chunks, and what it has counted.
+struct PassProgress {
+  /// The next position in the list of prompt deliveries owed, or in the list of an end pass.
+  var listCursor = 0
+  /// The next pool position the walk looks at (it walks downward); below 0 when there is
+  /// nothing to walk, or nothing left.
+  var walkCursor: Int
+  /// What preparing the chunks found beside their callbacks: the earliest change, the next changes
+  /// for the state's index, the paused registrations to probe.
+  var found = PassFindings()
+  /// Registrations that ran out or set `stop`, removed under the next chunk's lock.
+  var ended: [EngineState.PendingDelivery] = []
+  /// Milestone callbacks skipped since the last lock, planned again under the next one.
+  var skippedMilestones: [SkippedMilestone] = []
+  /// Whether a window pass found none of the wheel's entries held any more: each was moved on or
+  /// removed (``EngineState/prepareWheel(_:progress:into:)``).
+  var releasedHeldEntries = false
+  /// Callbacks made and not yet added to the statistics (added under the next lock).
+  var uncounted = 0
+  /// Callbacks made by the whole pass.
+  var delivered = 0
+  /// Registrations looked at by the whole pass.
+  var examined = 0
+  /// Registrations the pass may look at beyond what it delivers and one chunk (the engine's cost
+  /// rule, ``EngineState/checkWakeupCost(_:)``): the table for a walk that is due, the entries
+  /// taken from an index, the registrations looked up.
+  var allowance = 0
+
+  init(_ kind: PassKind) {
+    switch kind {
+    case .tick, .promptDeliveriesByWalk: walkCursor = .max
+    case .promptDeliveries, .ends, .windows: walkCursor = -1
+    }
+  }
+
+  /// Whether nothing is left to prepare (what the last chunk ended is removed by the lock that
+  /// finishes the pass).
+  func preparedAll(_ kind: PassKind) -> Bool {
+    guard walkCursor < 0 else { return false }
+    switch kind {
+    case .promptDeliveries(let pending): return listCursor >= pending.count
+    case .ends(let entries, _): return listCursor >= entries.count
+    case .windows(_, let pending):
+      return listCursor >= pending.count && releasedHeldEntries
+    case .tick, .promptDeliveriesByWalk: return true
+    }
+  }
+}
+
+/// What a pass's preparation finds out beside the callbacks it prepares, kept in its progress
+/// between chunks: the earliest change it saw, the next changes it noted for the state's index, and
+/// the paused registrations whose receivers it must probe. One value, so that the walk takes it out
+/// of the progress into a local and puts it back once, and its loops pass it on as one argument.
+struct PassFindings {
+  /// The earliest change seen so far, on the clock.
+  var earliest = Int64.max
+  /// Next changes noted for the state's index (the ends to come, or the wheel), handed to it under
+  /// the lock of the chunk that noted them (``EngineState/schedule(_:)``).
+  var scheduled: [ScheduledChange] = []
+  /// Paused registrations whose receivers are checked outside the lock.
+  var pausedProbes: [PausedProbe] = []
+}
+
+/// A registration's next change, noted by a pass for the state's index of what changes when:
+/// the ends to come (``EngineState/ends``) or, with per-countdown alignment, the wheel
+/// (``EngineState/wheel``). Collected while a chunk is prepared and handed to the state under the same
+/// lock (``EngineState/schedule(_:)``).
+struct ScheduledChange {
+  /// On the clock.
+  let instant: Int64
+  /// The registration's pool position when it was noted.
+  let position: Int
+  let slot: SlotReference
+}
+
+/// A milestone callback a pass prepared and then skipped, because its registration was removed,
+/// replaced or paused before it began: handed to the next lock, which plans it again for a
+/// registration that was only paused (``EngineState/restoreSkippedMilestones(_:now:)``).
+struct SkippedMilestone {
+  let slot: SlotReference
+  /// The milestone, in whole intervals left.
+  let milestone: Int64
+}
+
+/// A paused registration whose receiver the pass checks, once the lock is released (its slot
+/// is not freed before the pass ends).
+struct PausedProbe {
+  let key: ObjectIdentifier
+  let slot: SlotReference
+}

@@ -1,0 +1,78 @@
+/// What the next delivery pass has to do, and whether one is queued: a part of ``EngineState``
+/// whose fields change only through the methods here.
+struct PendingWork {
+  /// Registrations awaiting a prompt delivery (a first value, or the current one after a resume).
+  private(set) var awaitingPromptDelivery: [EngineState.PendingDelivery] = []
+  /// So many registrations awaited a prompt delivery that the next pass walks the table for
+  /// them (a walk is cheaper than looking each up past an eighth of the table); the list was
+  /// dropped, so a burst of a million registrations leaves no 16 MB list behind.
+  private(set) var promptDeliveriesNeedWalk = false
+  /// A wakeup happened: the next pass walks the whole table, if a value on the grid changes by its
+  /// instant (``EngineState/walkIsDue(at:)``).
+  private(set) var tickDue = false
+  /// A resume of the engine owes every registration its value: the next pass walks the table.
+  private(set) var everyValueOwed = false
+  /// A wakeup came between grid instants with ends due: the next pass delivers them alone.
+  private(set) var endsDue = false
+  /// A pass is queued on the delivery queue (at most one is).
+  private(set) var passQueued = false
+
+  /// Whether a pass has anything to do.
+  var isEmpty: Bool { !(tickDue || endsDue || promptDeliveriesNeedWalk || !awaitingPromptDelivery.isEmpty) }
+
+  /// A wakeup stands for a new grid instant (or a resume owes every value): the next pass walks.
+  mutating func requireTick() {
+    tickDue = true
+  }
+
+  /// A wakeup between grid instants has ends due: the next pass delivers them.
+  mutating func requireEnds() {
+    endsDue = true
+  }
+
+  /// A resume of the engine owes every registration its value: the next pass walks.
+  mutating func oweEveryValue() {
+    tickDue = true
+    everyValueOwed = true
+  }
+
+  /// The next pass takes what is due: the tick and the ends are its own from now on.
+  mutating func clearTickAndEnds() {
+    tickDue = false
+    everyValueOwed = false
+    endsDue = false
+  }
+
+  /// Notes a registration owed a prompt delivery, with `tableCount` registrations.
+  mutating func owePromptDelivery(_ pending: EngineState.PendingDelivery, tableCount: Int) {
+    guard !promptDeliveriesNeedWalk else { return }
+    if awaitingPromptDelivery.count >= 64, awaitingPromptDelivery.count * 8 > tableCount {
+      awaitingPromptDelivery = []
+      promptDeliveriesNeedWalk = true
+    } else {
+      awaitingPromptDelivery.append(pending)
+    }
+  }
+
+  /// Hands the owed prompt deliveries to a pass: the list, or `nil` when the pass must walk (past
+  /// an eighth of the `tableCount` registrations).
+  mutating func takeAwaitingPromptDelivery(tableCount: Int) -> [EngineState.PendingDelivery]? {
+    defer {
+      awaitingPromptDelivery = []
+      promptDeliveriesNeedWalk = false
+    }
+    return promptDeliveriesNeedWalk || awaitingPromptDelivery.count * 8 > tableCount ? nil : awaitingPromptDelivery
+  }
+
+  /// Notes that deliveries are pending and says whether a pass must be queued for them.
+  mutating func requestPass() -> Bool {
+    guard !isEmpty, !passQueued else { return false }
+    passQueued = true
+    return true
+  }
+
+  /// The queued pass began (or a wakeup's pass began in its place).
+  mutating func clearPassQueued() {
+    passQueued = false
+  }
+}

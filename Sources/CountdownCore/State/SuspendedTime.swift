@@ -1,0 +1,41 @@
+/// The engine's suspensions: whether it is suspended now, since when, and the time it spent
+/// suspended before, which running time leaves out (``runningTime(at:)``). Changed only by these
+/// methods.
+struct SuspendedTime {
+  /// Set while the engine is suspended: the instant it was suspended.
+  private(set) var since: Int64?
+  /// The time the engine spent suspended before ``since``, in total.
+  private(set) var total: Int64 = 0
+
+  /// Suspends at `now`; `false` if it was suspended already.
+  mutating func suspend(at now: Int64) -> Bool {
+    guard since == nil else { return false }
+    since = now
+    return true
+  }
+
+  /// Ends the suspension at `now`, adding its length (never negative) to ``total``; `false` if it
+  /// was not suspended.
+  mutating func resume(at now: Int64) -> Bool {
+    guard let start = since else { return false }
+    since = nil
+    total = total.addingSaturated(max(0, now.subtractingSaturated(start)))
+    return true
+  }
+
+  /// The engine's running time at clock instant `now`: the clock less the time spent suspended.
+  /// Registrations that pause while the engine is suspended (``SuspensionPolicy/pauses``) count
+  /// on it, so suspending and resuming never moves their anchors, and one registered while
+  /// suspended is never credited with suspension it did not spend.
+  @inline(__always)
+  func runningTime(at now: Int64) -> Int64 {
+    let clockTime = since.map { min(now, $0) } ?? now
+    return clockTime.subtractingSaturated(total)
+  }
+
+  /// The instant `timing` counts on at clock instant `now`: the clock's own, or running time.
+  @inline(__always)
+  func instant(for timing: CountdownTiming, at now: Int64) -> Int64 {
+    timing.policy == .pauses ? runningTime(at: now) : now
+  }
+}

@@ -1,0 +1,110 @@
+/// The engine's timer and how it is armed: a part of ``EngineState`` whose fields change only
+/// through the methods here, so that the timer's bookkeeping (which arming is current, whether it
+/// repeats) is this file's alone. What to arm for is the state's (``EngineState/rearm(now:)``).
+package struct TimerArming {
+  /// The step a repeating timer fires at: the wakeup grid's window (``WakeupGrid/window``).
+  let period: Int64
+  /// The engine's one timer; `nil` until the first registration has made it, and after a wakeup
+  /// found the table empty.
+  private(set) var timer: (any CountdownTimer)?
+  /// Whether `timer` is set. Asked on every registration and re-arm: testing the existential
+  /// itself copies it, a retain and a release of the timer each time.
+  private(set) var hasTimer = false
+  /// A caller was told to make the timer (``TimerAction/make``) and has not installed it yet.
+  private(set) var isMakingTimer = false
+  /// Counts every change of what the timer should do (arm, disarm, replace): a caller that armed
+  /// the timer outside the lock checks it afterwards, so that a stale arm never wins.
+  private(set) var timerGeneration: UInt64 = 0
+  /// Where the timer is armed (its next fire, when it repeats); `nil` while disarmed (suspended,
+  /// or fired and waiting for the delivery pass that re-arms it).
+  private(set) var armedAt: Int64?
+  /// Whether the timer can repeat (``CountdownTimer/supportsRepeating``), asked when it was made.
+  private(set) var timerRepeats = false
+  /// The timer repeats every ``period`` from `armedAt` on: each wakeup moves `armedAt` on by a
+  /// period (``advanceAfterFire(at:)``), and nothing calls the timer while the wakeups stay on that grid.
+  private(set) var armedRepeating = false
+  /// The leeway the timer was armed with, in nanoseconds: how late it may fire (each fire, when it
+  /// repeats). See ``WakeupGrid/leeway(forWakeupAt:earliestChange:soonestEnd:)``.
+  private(set) var armedLeeway: Int64 = 0
+
+  /// No timer yet; one made later repeats, if it can, every `period` (the wakeup grid's window).
+  init(period: Int64) {
+    self.period = period
+  }
+
+  /// A caller is told to make the timer; nothing is armed until it is installed.
+  mutating func beginMaking() {
+    isMakingTimer = true
+    armedAt = nil
+    timerGeneration &+= 1
+  }
+
+  /// Installs the timer made after ``beginMaking()``, which can repeat if `repeats`.
+  mutating func install(_ newTimer: any CountdownTimer, repeats: Bool) {
+    isMakingTimer = false
+    timer = newTimer
+    hasTimer = true
+    timerRepeats = repeats
+    timerGeneration &+= 1
+  }
+
+  /// Takes the timer away, for the caller to cancel and release outside the lock.
+  mutating func remove() -> TimerAction {
+    guard let old = timer else { return .none }
+    timer = nil
+    hasTimer = false
+    armedAt = nil
+    armedRepeating = false
+    timerGeneration &+= 1
+    return .cancel(old)
+  }
+
+  /// Notes that the timer fired at clock instant `now`: a one-shot is disarmed until re-armed; a
+  /// repeating one is due again a period on. Returns where it was armed.
+  mutating func advanceAfterFire(at now: Int64) -> Int64? {
+    let armed = armedAt
+    guard armedRepeating, let armed else {
+      armedAt = nil
+      return armed
+    }
+    guard now.subtractingSaturated(armed) <= Self.repeatingDriftLimit(window: period, leeway: armedLeeway) else {
+      // Far later than due: the timer's clock drifted from this one (Dispatch's stops while the
+      // device sleeps) or the queue was held up. Disarmed as far as the state knows, so the next
+      // re-arm starts the grid afresh; a fire meanwhile is a wakeup like any other.
+      armedAt = nil
+      armedRepeating = false
+      return armed
+    }
+    // Its next fire: the first grid step after now (the fires it missed are skipped).
+    let steps = now < armed ? 1 : (now - armed) / period + 1
+    let (offset, overflow) = steps.multipliedReportingOverflow(by: period)
+    armedAt = overflow ? .max : armed.addingSaturated(offset)
+    return armed
+  }
+
+  /// How much later than due a repeating timer armed with `leeway` may fire and still be on plan:
+  /// that leeway and a millisecond of scheduling delay, at most half a window.
+  package static func repeatingDriftLimit(window: Int64, leeway: Int64) -> Int64 {
+    min(leeway.addingSaturated(1_000_000), window / 2)
+  }
+
+  /// Arms the timer (which exists) for `next`, repeating every ``period`` if `repeating`, each fire
+  /// up to `leeway` nanoseconds late, or disarms it for `nil`, as a new generation.
+  mutating func arm(at next: Int64?, repeating: Bool, leeway: Int64) -> TimerAction {
+    guard let timer else { return .none }
+    armedAt = next
+    armedRepeating = next != nil && repeating
+    armedLeeway = next == nil ? 0 : leeway
+    timerGeneration &+= 1
+    return .arm(
+      timer, at: next, repeating: armedRepeating ? period : nil, leeway: armedLeeway, generation: timerGeneration)
+  }
+
+  /// The arming the timer should have now, if the arming for `generation` is stale: for a caller
+  /// that just armed the timer outside the lock (see ``TimerAction/arm(_:at:repeating:leeway:generation:)``).
+  func currentArming(ifNewerThan generation: UInt64) -> TimerAction {
+    guard generation != timerGeneration, let timer else { return .none }
+    return .arm(
+      timer, at: armedAt, repeating: armedRepeating ? period : nil, leeway: armedLeeway, generation: timerGeneration)
+  }
+}

@@ -1,0 +1,42 @@
+// The engine's nanosecond arithmetic: `Duration` to 64-bit nanoseconds, and saturating sums.
+
+extension Duration {
+  /// This duration in whole nanoseconds, truncated toward zero.
+  ///
+  /// The one conversion from `Duration` to the engine's 64-bit nanosecond counts: for input that
+  /// may be out of range (an interval, a countdown's length, a clock's jitter).
+  ///
+  /// - Throws: ``CountdownError/outOfRange`` when it does not fit in 64 bits (about ±292 years).
+  package func countdownNanoseconds() throws(CountdownError) -> Int64 {
+    let (seconds, attoseconds) = components
+    let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !overflow else { throw .outOfRange }
+    let (total, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+    guard !overflow2 else { throw .outOfRange }
+    return total
+  }
+
+  /// This duration in whole nanoseconds, truncated toward zero, clamped to `Int64.min...Int64.max`
+  /// where it does not fit: for measured time (a clock reading, a benchmark's run), which never
+  /// comes near the limits, so that no caller needs a `try`.
+  package var nanosecondsSaturating: Int64 {
+    (try? countdownNanoseconds()) ?? (self < .zero ? .min : .max)
+  }
+}
+
+extension Int64 {
+  /// `self + other`, clamped to `Int64.min...Int64.max` instead of overflowing: instants near the
+  /// ends of the clock's range (a deadline at `.max`, a clock started at `.max`) never wrap or trap.
+  @inline(__always)
+  func addingSaturated(_ other: Int64) -> Int64 {
+    let (sum, overflow) = addingReportingOverflow(other)
+    return overflow ? (other > 0 ? .max : .min) : sum
+  }
+
+  /// `self - other`, clamped to `Int64.min...Int64.max` instead of overflowing.
+  @inline(__always)
+  func subtractingSaturated(_ other: Int64) -> Int64 {
+    let (difference, overflow) = subtractingReportingOverflow(other)
+    return overflow ? (other > 0 ? .min : .max) : difference
+  }
+}

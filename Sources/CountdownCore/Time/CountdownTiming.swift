@@ -1,0 +1,400 @@
+/// A registration's time: what it counts toward and the value last delivered. All instants are
+/// nanoseconds on the engine's clock, or, for ``SuspensionPolicy/pauses``, on the engine's
+/// *running* time (its clock less the time it spent suspended: see ``EngineState/runningTime(at:)``),
+/// so that suspension never has to move an anchor.
+///
+/// The value is always derived from an instant, never decremented blindly: for a countdown it is
+/// ceil((deadline − t) ÷ interval), floored at 0 unless it counts overtime (then it goes on below 0,
+/// −floor((t − deadline) ÷ interval), down to −``maximumValue``), where t is the instant the delivery stands for
+/// (a grid instant for the tick, the moment of preparation for a first delivery). So a late or
+/// missed wakeup corrects itself and a countdown never shows less time than is left.
+///
+/// 16 bytes, the first part of a pool node (``ReceiverNode``): the anchor, and one word holding the value (its upper 56
+/// bits, signed) and the flags (its lowest 8 bits). The tick's common case reads the word once:
+/// "a running countdown above 1" is one mask and one compare, stepping down one subtraction. The
+/// instant of the next change is computed from the anchor and the value rather than stored: a
+/// multiplication costs less than the bytes the tick would read.
+package struct CountdownTiming: Sendable {
+  package enum Kind: UInt8, Sendable {
+    case countdown
+    case countingUp
+  }
+
+  /// The largest value a timing holds: 2⁵⁵ − 1, or `Int.max` where `Int` has 32 bits (watchOS on
+  /// arm64_32), so every value converts to the handler's `Int`. Count-ups stop there; a longer
+  /// countdown (73 years of 1 s intervals on a 32-bit `Int`) is rejected at registration.
+  package static let maximumValue: Int64 = min(.max >> valueShift, Int64(Int.max))
+
+  private static let valueShift: Int64 = 8
+  private static let flagMask: Int64 = 0xFF
+  private static let countingUpFlag: Int64 = 1 << 0
+  private static let pausesFlag: Int64 = 1 << 1
+  private static let pausedFlag: Int64 = 1 << 2
+  private static let onlyTheEndFlag: Int64 = 1 << 3
+  private static let overtimeFlag: Int64 = 1 << 4
+  private static let milestonesFlag: Int64 = 1 << 5
+  /// The stored value of a timing owed a prompt delivery: the smallest the value's 56 bits hold,
+  /// below every value a timing shows (an overtime countdown's go down to −``maximumValue``).
+  private static let promptOwed: Int64 = -(1 << 55)
+
+  /// Countdown: the deadline. Counting up: the start. While paused: the remaining (or elapsed)
+  /// nanoseconds, frozen.
+  package private(set) var anchor: Int64
+  /// The value (upper 56 bits) and the flags (lower 8 bits).
+  private var word: Int64
+
+  package init(countdownTo deadline: Int64, policy: SuspensionPolicy) {
+    anchor = deadline
+    word = Self.flags(countingUp: false, policy: policy)
+    value = Self.promptOwed
+  }
+
+  package init(countingUpFrom start: Int64, policy: SuspensionPolicy) {
+    anchor = start
+    word = Self.flags(countingUp: true, policy: policy)
+    value = Self.promptOwed
+  }
+
+  private static func flags(countingUp: Bool, policy: SuspensionPolicy) -> Int64 {
+    (countingUp ? countingUpFlag : 0) | (policy == .pauses ? pausesFlag : 0)
+  }
+
+  /// The value last delivered; below −``maximumValue`` when a prompt delivery is owed (before the
+  /// first one, and after a resume or a shift). Values above ``maximumValue`` are stored as it.
+  package private(set) var value: Int64 {
+    @inline(__always) get { word >> Self.valueShift }
+    @inline(__always) set { word = min(newValue, Self.maximumValue) << Self.valueShift | word & Self.flagMask }
+  }
+
+  package var kind: Kind { word & Self.countingUpFlag == 0 ? .countdown : .countingUp }
+  package var policy: SuspensionPolicy { word & Self.pausesFlag == 0 ? .keepsRunning : .pauses }
+  package private(set) var isPaused: Bool {
+    @inline(__always) get { word & Self.pausedFlag != 0 }
+    set { word = newValue ? word | Self.pausedFlag : word & ~Self.pausedFlag }
+  }
+  /// Only the final 0 is delivered (``CountdownDeliveries/onlyTheEnd``), or only milestones and the
+  /// 0 (``deliversMilestones``): a state of its own, kept through pauses, resumes and suspensions,
+  /// never encoded in the value.
+  package private(set) var deliversOnlyTheEnd: Bool {
+    @inline(__always) get { word & Self.onlyTheEndFlag != 0 }
+    set { word = newValue ? word | Self.onlyTheEndFlag : word & ~Self.onlyTheEndFlag }
+  }
+
+  /// It counts on past its deadline (``CountdownEnding/countsOvertime``): its value goes on below
+  /// 0, and its 0 does not end it. A state of its own, kept through pauses, resumes, suspensions
+  /// and time added.
+  package private(set) var countsOvertime: Bool {
+    @inline(__always) get { word & Self.overtimeFlag != 0 }
+    set { word = newValue ? word | Self.overtimeFlag : word & ~Self.overtimeFlag }
+  }
+
+  /// Makes a new countdown count on past its deadline. Only for a countdown that delivers every
+  /// change (checked at registration).
+  package mutating func countOvertime() {
+    precondition(kind == .countdown && !deliversOnlyTheEnd, "only a countdown delivering every change counts overtime")
+    countsOvertime = true
+  }
+
+  /// Delivered at milestones (``CountdownDeliveries/milestones(_:)``): an only-the-end registration
+  /// whose value is its next milestone + 1 (1 while its next is the end), so that its next change,
+  /// the same formula as a countdown's, is that milestone's instant. Set by ``planMilestone(_:)``.
+  /// Never with overtime (rejected at registration).
+  package var deliversMilestones: Bool { word & Self.milestonesFlag != 0 }
+
+  /// Whether a prompt delivery is owed (the first value, or the one after a resume or a shift). Never
+  /// for a registration that delivers only its end.
+  package var awaitsPromptDelivery: Bool { value == Self.promptOwed && !isPaused && !deliversOnlyTheEnd }
+
+  /// The instant the value changes next: `Int64.min` when a prompt delivery is owed, `Int64.max`
+  /// while paused or after the end (an overtime countdown's end is its lowest value). For a
+  /// registration that delivers only its end, the deadline; at milestones, the next milestone's
+  /// instant.
+  @inline(__always)
+  package func nextChange(interval: Int64) -> Int64 {
+    if isPaused { return .max }
+    // The value is the next milestone + 1 (1 for the end): below the value at registration, so the
+    // product is below the time left then.
+    if deliversOnlyTheEnd { return value == 0 ? .max : anchor &- (value &- 1) &* interval }
+    if value == Self.promptOwed { return .min }
+    switch kind {
+    case .countdown:
+      // value = ceil((anchor − t) ÷ interval) drops to value − 1 once anchor − t ≤ (value − 1) · interval;
+      // that product is below the time left when it was computed, so it cannot overflow.
+      if value > 0 { return anchor &- (value &- 1) &* interval }
+      return countsOvertime ? overtimeChange(interval: interval) : .max
+    case .countingUp:
+      let (product, overflow) = (value &+ 1).multipliedReportingOverflow(by: interval)
+      let (instant, late) = anchor.addingReportingOverflow(product)
+      return overflow || late ? .max : instant
+    }
+  }
+
+  /// Whether this is a running countdown on the clock's own time showing more than `minimum` (1
+  /// or more): the tick's common case. Its next change is ``countdownNextChange(interval:)``, and
+  /// once that instant has passed by less than an interval, its value moves down by exactly one:
+  /// ``stepDown()``. Above 1 a step never ends it; above 2 it never reaches its last value either.
+  @inline(__always)
+  package func isRunningCountdown(above minimum: Int64) -> Bool {
+    // Not counting up, not paused, not on running time, not only the end, and the value above
+    // `minimum`: the word at least (minimum + 1) << 8.
+    word & (Self.countingUpFlag | Self.pausedFlag | Self.pausesFlag | Self.onlyTheEndFlag) == 0
+      && word >= (minimum &+ 1) << Self.valueShift
+  }
+
+  /// ``nextChange(interval:)`` without its checks, for ``isRunningCountdown(above:)`` only.
+  @inline(__always)
+  package func countdownNextChange(interval: Int64) -> Int64 {
+    anchor &- (value &- 1) &* interval
+  }
+
+  /// Moves a running countdown down by one; only where ``isRunningCountdown(above:)`` says so.
+  @inline(__always)
+  package mutating func stepDown() {
+    word &-= 1 << Self.valueShift
+  }
+
+  /// Moves a running countdown down by `steps`, fewer than its value: only where
+  /// ``isRunningCountdown(above:)`` says so, for a tick `steps` boundaries past its next change.
+  @inline(__always)
+  package mutating func stepDown(by steps: Int64) {
+    word &-= steps << Self.valueShift
+  }
+
+  /// Brings `value` up to `now` and returns it.
+  ///
+  /// The common case, one boundary passed since the last delivery, costs a multiplication, two
+  /// compares and an add; a late wakeup or a prompt delivery takes one division.
+  @inline(__always)
+  package mutating func advance(to now: Int64, interval: Int64) -> Int64 {
+    if isPaused {
+      value = pausedValue(interval: interval)
+      return value
+    }
+    switch kind {
+    case .countdown:
+      if value > 1 {
+        let next = anchor &- (value &- 1) &* interval
+        if now >= next, now &- next < interval {
+          value -= 1
+          return value
+        }
+      }
+      let left = anchor.subtractingReportingOverflow(now)
+      if left.overflow {
+        value = anchor > now ? .max : overtimeValue(late: .max, interval: interval)
+      } else if left.partialValue <= 0 {
+        value = overtimeValue(late: left.partialValue == .min ? .max : -left.partialValue, interval: interval)
+      } else {
+        value = (left.partialValue - 1) / interval + 1  // ceil
+      }
+    case .countingUp:
+      if value != Self.promptOwed {
+        let next = nextChange(interval: interval)
+        if now >= next, now &- next < interval {
+          value += 1
+          return value
+        }
+      }
+      let elapsed = now.subtractingReportingOverflow(anchor)
+      value = elapsed.overflow ? (now > anchor ? .max : 0) : max(0, elapsed.partialValue) / interval
+    }
+    return value
+  }
+
+  /// The value this registration shows at `now` without changing anything.
+  package func value(at now: Int64, interval: Int64) -> Int64 {
+    var copy = self
+    if !copy.isPaused { copy.value = Self.promptOwed }
+    return copy.advance(to: now, interval: interval)
+  }
+
+  /// Freezes the registration at `now`: it is never due until ``resume(at:)``.
+  package mutating func pause(at now: Int64) {
+    guard !isPaused else { return }
+    anchor = nanoseconds(at: now)
+    isPaused = true
+  }
+
+  /// Continues from the frozen time at `now`, owed a prompt delivery of its current value (unless
+  /// only the end is delivered). Saturates instead of wrapping: a countdown frozen with more time left than the clock has
+  /// instants ahead ends no sooner than the clock's last instant.
+  package mutating func resume(at now: Int64) {
+    guard isPaused else { return }
+    isPaused = false
+    switch kind {
+    case .countdown: anchor = now.addingSaturated(anchor)
+    case .countingUp: anchor = now.subtractingSaturated(anchor)
+    }
+    // At milestones, the next one planned stays: none passed while frozen.
+    if !deliversMilestones { value = deliversOnlyTheEnd ? 1 : Self.promptOwed }
+  }
+
+  /// Moves a countdown's end to `newAnchor` (its deadline, or while paused its frozen time left),
+  /// for time added or taken. A running one that delivers every change is owed a prompt delivery
+  /// of its new value; one that delivers only its end stands at 1 until its 0; a paused one is
+  /// delivered its value when it resumes. Only for a countdown: a count-up has no end.
+  package mutating func moveEnd(to newAnchor: Int64) {
+    precondition(kind == .countdown, "only a countdown has an end")
+    anchor = newAnchor
+    if !isPaused, !deliversOnlyTheEnd {
+      value = Self.promptOwed
+    }
+  }
+
+  /// Makes a new countdown silent until its end: its next change is the deadline itself, so the
+  /// engine neither delivers a first value nor wakes before the end. Its value stands at 1 (not
+  /// ended) until then. Only for a countdown: a count-up has no end.
+  package mutating func deliverOnlyTheEnd() {
+    precondition(kind == .countdown, "only a countdown has an end")
+    deliversOnlyTheEnd = true
+    value = 1
+  }
+
+  /// Makes a countdown silent but for milestones: its next change is the instant of `next`, a
+  /// milestone below its current value (0: the end), and its value stands at `next` + 1 until then.
+  /// Called at registration, after each milestone delivered, and when its end moves.
+  package mutating func planMilestone(_ next: Int64) {
+    precondition(kind == .countdown && !countsOvertime, "only a countdown without overtime has milestones")
+    word |= Self.onlyTheEndFlag | Self.milestonesFlag
+    value = next &+ 1
+  }
+
+  /// Moves the anchor `offset` earlier: a new registration's instants, read on the clock, become
+  /// instants of the engine's running time, which is `offset` behind the clock.
+  package mutating func rebase(by offset: Int64) {
+    guard !isPaused else { return }
+    anchor = anchor.subtractingSaturated(offset)
+  }
+
+  /// Owes a running registration a prompt delivery, so its current value is delivered (after the
+  /// engine resumes). A paused or finished registration is left alone.
+  package mutating func requestPromptDelivery() {
+    guard !isPaused, !isFinished, !deliversOnlyTheEnd else { return }
+    value = Self.promptOwed
+  }
+
+  private func pausedValue(interval: Int64) -> Int64 {
+    switch kind {
+    case .countdown:
+      anchor > 0 ? (anchor - 1) / interval + 1 : overtimeValue(late: anchor == .min ? .max : -anchor, interval: interval)
+    case .countingUp: anchor / interval
+    }
+  }
+
+}
+
+// What a timing reads without changing: whether its value fits, how much time it has left, where
+// its changes fall on the clock, whether it is at its last value or finished. Only the timing's
+// package members, so they live apart from its word's layout (`CountdownTiming.swift`).
+
+extension CountdownTiming {
+  /// Whether this countdown's value at `now` fits in a timing (see ``maximumValue``); a count-up's
+  /// always does (it stops at the maximum).
+  package func valueFits(at now: Int64, interval: Int64) -> Bool {
+    guard kind == .countdown, !isPaused else { return true }
+    let (left, overflow) = anchor.subtractingReportingOverflow(now)
+    if overflow { return anchor < now }
+    return left <= 0 || (left - 1) / interval + 1 <= Self.maximumValue
+  }
+
+  /// The remaining (countdown) or elapsed (counting up) nanoseconds at `now`; negative for a
+  /// countdown in overtime.
+  package func nanoseconds(at now: Int64) -> Int64 {
+    if isPaused { return anchor }
+    switch kind {
+    case .countdown:
+      let left = anchor.subtractingSaturated(now)
+      return countsOvertime ? left : max(0, left)
+    case .countingUp: return max(0, now.subtractingSaturated(anchor))
+    }
+  }
+
+  /// ``nanoseconds(at:)``, but negative for a running countdown whose deadline passed before `now`.
+  package func signedNanoseconds(at now: Int64) -> Int64 {
+    kind == .countdown && !isPaused ? anchor.subtractingSaturated(now) : nanoseconds(at: now)
+  }
+
+  /// The clock instant of `change`, an instant on this timing's time: for ``SuspensionPolicy/pauses``
+  /// running time, to which the time spent suspended, `suspendedTotal`, is added.
+  @inline(__always)
+  package func clockInstant(of change: Int64, suspendedTotal: Int64) -> Int64 {
+    policy == .pauses ? change.addingSaturated(suspendedTotal) : change
+  }
+
+  /// Whether this is a running countdown whose next change comes on the end's grid: its end (it
+  /// shows 1, or delivers only its end and has not yet: it stands at 1 until then), or its next
+  /// milestone (``deliversMilestones``).
+  @inline(__always)
+  package var isAtItsLastValue: Bool {
+    kind == .countdown && !isPaused && (value == 1 || (deliversMilestones && value > 1))
+  }
+
+  /// Whether the last delivered value ends the registration.
+  package var isFinished: Bool { kind == .countdown && value == 0 && !isPaused && !countsOvertime }
+}
+
+// A countdown counting on past its deadline (``CountdownEnding/countsOvertime``): its value below
+// 0, and when that changes. The flag itself lives in the timing's flag byte (`CountdownTiming.swift`).
+
+extension CountdownTiming {
+  /// The value of a countdown `late` nanoseconds (at least 0) past its deadline: 0 unless it counts
+  /// overtime, else −floor(late ÷ interval), no lower than −``maximumValue``.
+  @inline(__always)
+  func overtimeValue(late: Int64, interval: Int64) -> Int64 {
+    countsOvertime ? -min(late / interval, Self.maximumValue) : 0
+  }
+
+  /// When an overtime countdown at `value` (0 or less) moves down next: −floor((t − anchor) ÷ interval)
+  /// drops below `value` once t − anchor reaches (1 − value) · interval; `Int64.max` at the lowest
+  /// value, or past the clock's last instant.
+  func overtimeChange(interval: Int64) -> Int64 {
+    guard value > -Self.maximumValue else { return .max }
+    let (product, overflow) = (1 &- value).multipliedReportingOverflow(by: interval)
+    let (instant, late) = anchor.addingReportingOverflow(product)
+    return overflow || late ? .max : instant
+  }
+}
+
+// A new registration's timing, made under the engine's lock from what the caller asked for (checked
+// before the lock: ``RegistrationRequest``).
+
+extension CountdownTiming {
+  /// The timing of a new registration for `request` at clock instant `now`, on the clock's own
+  /// time, its milestones not planned yet (``planFirstMilestone(of:at:interval:)``). Pure
+  /// arithmetic: it runs under the engine's lock (``EngineState/register(_:_:_:reading:)``).
+  /// - Throws: ``CountdownError/negativeDuration`` for a duration below zero,
+  ///   ``CountdownError/outOfRange`` for a deadline or value that does not fit.
+  init(for request: RegistrationRequest, at now: Int64, interval: Int64) throws(CountdownError) {
+    let policy = request.policy
+    switch request.target {
+    case .duration(let duration):
+      guard duration >= .zero else { throw .negativeDuration }
+      let length = try duration.countdownNanoseconds()
+      let (deadline, overflow) = now.addingReportingOverflow(length)
+      guard !overflow else { throw .outOfRange }
+      self.init(countdownTo: deadline, policy: policy)
+    case .deadline(let instant):
+      self.init(countdownTo: instant.nanosecondsSinceOrigin, policy: policy)
+    case .countingUp:
+      self.init(countingUpFrom: now, policy: policy)
+    }
+    guard valueFits(at: now, interval: interval) else { throw .outOfRange }
+    // Only the end: silent until its deadline, unless that has passed already (then its 0 is its
+    // first delivery).
+    if request.deliveries == .onlyTheEnd, anchor > now {
+      deliverOnlyTheEnd()
+    }
+    // Checked before the lock: a countdown delivering every change.
+    if request.ending == .countsOvertime { countOvertime() }
+  }
+
+  /// Plans the first milestone of a new countdown made at clock instant `now`: the highest one
+  /// below its value then (those at or above it are passed already), or its end. Returns the list
+  /// for its slot; `nil`, changing nothing, without milestones or for a deadline already passed
+  /// (its 0 is then its first delivery, as for only the end).
+  mutating func planFirstMilestone(of milestones: MilestoneList?, at now: Int64, interval: Int64) -> MilestoneList? {
+    guard let milestones, anchor > now else { return nil }
+    planMilestone(milestones.next(below: value(at: now, interval: interval)))
+    return milestones
+  }
+}

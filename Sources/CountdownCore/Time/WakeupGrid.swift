@@ -1,0 +1,132 @@
+/// The grid an engine's wakeups fall on: its origin, its interval, its window (the step of the
+/// wakeup grid: the interval on the shared grid, the tolerance per countdown) and its end window
+/// (the step of the ends' own grid: a countdown's final 0 comes at most this long after its
+/// deadline). Pure arithmetic on instants, in nanoseconds on the engine's clock; a value the
+/// engine's state holds, so that none of its methods takes what the grid already says.
+///
+/// The origin moves when the engine's timer is made anew (``restart(at:)``); the steps never do.
+package struct WakeupGrid: Sendable {
+  /// The engine's interval: the step of every countdown's value.
+  package let interval: Int64
+  /// The wakeup grid's step: the interval (shared alignment) or the per-countdown tolerance.
+  package let window: Int64
+  /// The end grid's step, at most `window`: a countdown's final 0 comes at most this long after its
+  /// deadline.
+  package let endWindow: Int64
+  /// The first grid instant: the reading of the registration that made the timer, so that
+  /// countdown is exact (a 10 s countdown shows 9 after exactly 1 s); countdowns registered later
+  /// flip at the same grid instants, their first value lasting up to one interval longer.
+  package private(set) var origin: Int64 = 0
+
+  /// A grid of `window` (more than 0) over an `interval`, its ends on a grid of `endWindow`
+  /// (clamped to `window`), from origin 0.
+  package init(interval: Int64, window: Int64, endWindow: Int64) {
+    self.interval = interval
+    self.window = window
+    self.endWindow = min(endWindow, window)
+  }
+
+  /// Whether ends have a grid of their own, finer than the wakeup grid (the shared alignment's).
+  package var separateEnds: Bool {
+    @inline(__always) get { endWindow < window }
+  }
+
+  /// How many windows an interval spans, when it spans a whole number of them: a change an
+  /// interval after one in window `w` then falls in window `w` plus this.
+  var windowsPerInterval: Int64? {
+    interval % window == 0 ? interval / window : nil
+  }
+
+  /// Starts the grid anew at `now` (a new timer).
+  mutating func restart(at now: Int64) {
+    origin = now
+  }
+
+  /// The last grid instant at or before `instant`.
+  func floor(_ instant: Int64) -> Int64 {
+    Self.floor(instant, step: window, origin: origin)
+  }
+
+  /// The first grid instant at or after both `instant` and `now`; `nil` when it lies past the
+  /// clock's last instant (`Int64.max` itself is a grid instant like any other when the grid
+  /// reaches it). A change that came due while a pass ran thus waits for the next grid instant (all
+  /// values still flip together), unless that instant is now.
+  func ceiling(atOrAfter instant: Int64, now: Int64) -> Int64? {
+    Self.ceiling(atOrAfter: max(instant, now), step: window, origin: origin)
+  }
+
+  /// The first instant of the ends' grid (of ``endWindow``) at or after `end`: where the wakeup for
+  /// an end due then goes, so that ends close together share it; `nil` past the clock's last
+  /// instant.
+  func endCeiling(atOrAfter end: Int64) -> Int64? {
+    Self.ceiling(atOrAfter: end, step: endWindow, origin: origin)
+  }
+
+  /// The last instant at or before `instant` of the grid of `step` from `origin`: the wakeup grid's
+  /// or the ends'.
+  private static func floor(_ instant: Int64, step: Int64, origin: Int64) -> Int64 {
+    let offset = instant.subtractingSaturated(origin)
+    let steps = offset >= 0 ? offset / step : -((-(offset + 1)) / step + 1)
+    let (product, overflow) = steps.multipliedReportingOverflow(by: step)
+    return overflow ? (steps > 0 ? .max : .min) : origin.addingSaturated(product)
+  }
+
+  /// The first instant at or after `target` of the grid of `step` from `origin`; `nil` past the
+  /// clock's last instant.
+  private static func ceiling(atOrAfter target: Int64, step: Int64, origin: Int64) -> Int64? {
+    let floor = floor(target, step: step, origin: origin)
+    guard floor != target else { return floor }
+    let (ceiling, overflow) = floor.addingReportingOverflow(step)
+    return overflow ? nil : ceiling
+  }
+
+  /// The number of the window whose wakeup delivers a change at clock instant `change`: the
+  /// first grid instant at or after it, counted from the grid's origin.
+  func windowNumber(ofChangeAt change: Int64) -> Int64 {
+    let offset = change.subtractingSaturated(origin)
+    return offset > 0 ? (offset - 1) / window + 1 : -((-offset) / window)
+  }
+
+  /// The clock instant of window number `number`.
+  func instant(ofWindow number: Int64) -> Int64 {
+    let (product, overflow) = number.multipliedReportingOverflow(by: window)
+    return overflow ? (number > 0 ? .max : .min) : origin.addingSaturated(product)
+  }
+
+  /// The most a timer armed for clock instant `wakeup` may fire late, in nanoseconds: the least of
+  /// what each promise in force allows, and never less than zero. A timer never fires early, so
+  /// no leeway breaks a promise's "never before".
+  ///
+  /// - A wakeup's pass stands for the grid instant it was armed for while it comes less than a
+  ///   `window` late, and a repeating timer's fire is on plan while it comes at most half a window
+  ///   late (``TimerArming/repeatingDriftLimit(window:leeway:)``): the engine takes any jitter
+  ///   below half a window without skipping or repeating a value. A tenth of the window (what
+  ///   Apple advises as a timer's tolerance) leaves the rest of that half to the queue's own
+  ///   delays. On the shared grid this is all the values ask: each stands for its grid instant
+  ///   however late its batch comes, and the one batch flips every label together.
+  /// - With ``separateEnds`` (the shared grid, ends on their own finer grid), a final 0 comes
+  ///   within `endWindow` after its deadline: a fire at `wakeup + leeway` delivers every end due
+  ///   by then, so the soonest end that can be due leaves `end + endWindow − wakeup`. That end is
+  ///   the soonest noted (`soonestEnd`, exact), or one of a registration not at its last value
+  ///   yet, which ends at least an `interval` after its next change, itself no earlier than
+  ///   `earliestChange`: this tick may deliver its last value, and its end comes right after.
+  /// - Without (per countdown, where the window is the tolerance; or a shared grid whose end
+  ///   tolerance is its interval), every change, the 0 included, is promised within a window of
+  ///   its own instant. The grid already delays a change by up to a window, less a nanosecond:
+  ///   what is left is the earliest change's, `earliestChange + window − wakeup`, which is next to
+  ///   nothing once only the windows of the changes are known (`earliestChange` is then a window's
+  ///   first nanosecond).
+  ///
+  /// `earliestChange` is a lower bound of every next change, and `soonestEnd` may be an end
+  /// cancelled since: either only makes the leeway smaller.
+  package func leeway(forWakeupAt wakeup: Int64, earliestChange: Int64, soonestEnd: Int64?) -> Int64 {
+    var leeway = window / 10
+    if separateEnds {
+      let soonestPossibleEnd = min(soonestEnd ?? .max, earliestChange.addingSaturated(interval))
+      leeway = min(leeway, soonestPossibleEnd.addingSaturated(endWindow).subtractingSaturated(wakeup))
+    } else {
+      leeway = min(leeway, earliestChange.addingSaturated(window).subtractingSaturated(wakeup))
+    }
+    return max(0, leeway)
+  }
+}
