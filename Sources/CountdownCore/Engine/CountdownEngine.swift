@@ -240,12 +240,20 @@ public final class CountdownEngine: Sendable {
   ) throws(CountdownError) {
     let paused = pausedAt != nil
     let reading = pausedAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
-    let outcome = state.withLock { state in
-      state.register(receiver, handler, request, reading: reading).map { registration in
-        paused ? Self.pausing(receiver, in: &state, at: reading, after: registration) : registration
+    // The failure comes out beside the registration, not as a `Result` of it: such a `Result` is
+    // copied and destroyed through its generic value witnesses, hundreds of instructions per
+    // registration.
+    var failure: CountdownError?
+    let registration = state.withLock { state -> Registration in
+      do throws(CountdownError) {
+        let registration = try state.register(receiver, handler, request, reading: reading)
+        return paused ? Self.pausing(receiver, in: &state, at: reading, after: registration) : registration
+      } catch {
+        failure = error
+        return Registration(actions: EngineActions(), replaced: nil)
       }
     }
-    let registration = try outcome.get()
+    if let failure { throw failure }
     let actions = registration.actions
     _ = consume registration  // the handler it replaced, if any, is released here, outside the lock
     perform(actions)

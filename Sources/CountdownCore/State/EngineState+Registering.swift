@@ -4,20 +4,16 @@ extension EngineState {
   /// A registration of `receiver` for `request` (checked before the lock), asked for with the clock
   /// reading `reading` (made before the lock): its timing is made from the reading clamped here
   /// (``monotone(_:)``), so a suspension, resume or tick another thread made after that reading is
-  /// never undone. Fails, changing nothing, when the target does not fit. The first of the
+  /// never undone. Throws, changing nothing, when the target does not fit. The first of the
   /// request's milestones, if any, is planned here. Returns what to do after the lock, and the
   /// replaced handler, to release outside it.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ request: RegistrationRequest, reading: Int64
-  ) -> Result<Registration, CountdownError> {
+  ) throws(CountdownError) -> Registration {
     let now = monotone(reading)
-    do throws(CountdownError) {
-      var timing = try CountdownTiming(for: request, at: now, interval: interval)
-      let planned = timing.planFirstMilestone(of: request.milestones, at: now, interval: interval)
-      return .success(register(receiver, call, timing, now: now, milestones: planned))
-    } catch {
-      return .failure(error)
-    }
+    var timing = try CountdownTiming(for: request, at: now, interval: interval)
+    let planned = timing.planFirstMilestone(of: request.milestones, at: now, interval: interval)
+    return register(receiver, call, timing, now: now, milestones: planned)
   }
 
   /// A registration of `receiver` counting up from clock instant `start` (one after the reading,

@@ -52,7 +52,7 @@ extension EngineState {
   /// a pass runs (which may hold its slot and an unowned copy of its handler: ``UnownedHandler``),
   /// keeps both until the pass ends. Returns the handler to release once the lock is released, if
   /// the registration was freed now.
-  mutating func release(_ slot: SlotReference, handler: @escaping CountdownHandler) -> CountdownHandler? {
+  mutating func release(_ slot: SlotReference, handler: consuming @escaping CountdownHandler) -> CountdownHandler? {
     forgetIndexEntry(of: slot)
     guard delivery == nil else {
       // What the running pass took for it by slot and generation (the ends it delivers) is stale
