@@ -23,7 +23,7 @@ extension CountdownEngine {
   }
 
   /// The engine's broken rules, each described (empty when sound): the checks builds with internal
-  /// checks run after every transition, for tests that run them in any build (the seeded
+  /// checks run after transitions, for tests that run them in any build (the seeded
   /// simulation, after every step). Not counted as a lock entry.
   package func stateInvariantViolations() -> [String] {
     state.withUncountedLock { $0.invariantViolations() }

@@ -27,7 +27,8 @@
 /// # The engine's rules
 ///
 /// What the transitions must keep. Builds with internal checks verify rules 1–5 and 8–10 after
-/// every transition and at the end of every pass, one function per rule
+/// every transition (sampled above 128 registrations: ``checkRulesIfEnabled()``) and at the end
+/// of every pass, one function per rule
 /// (`EngineState+Invariants.swift`), and the sixth's retirement there too; the sixth itself is
 /// checked before each callback
 /// (`Engine/CountdownEngine+Pass.swift`, `call`), the seventh where a chunk's instants
