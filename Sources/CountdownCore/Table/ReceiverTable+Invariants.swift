@@ -38,13 +38,18 @@ extension ReceiverTable {
   /// Traps on a broken invariant (unless a test records them: ``BrokenRuleRecorder``) in builds
   /// with `COUNTDOWN_CHECK_INVARIANTS`, which Package.swift defines only when
   /// `COUNTDOWN_INTERNAL_CHECKS=1` is set (as `.ci/run` does); compiles to nothing otherwise.
-  /// Tables above 2 048 nodes or 4 096 buckets (a drained table keeps its buckets until it is
-  /// shrunk) are skipped so that large tests stay linear; the randomized model tests check small
+  /// The audit is O(nodes + buckets): it runs after every mutation while the table has at most
+  /// 256 of them together, after every (total / 256)-th above that (about 256 looked at per
+  /// mutation), and never above 2 048 nodes or 4 096 buckets (a drained table keeps its buckets
+  /// until it is shrunk), so that large tests stay linear; the randomized model tests check small
   /// tables after every step.
   @inline(__always)
-  func checkInvariantsIfEnabled() {
+  mutating func checkInvariantsIfEnabled() {
     #if COUNTDOWN_CHECK_INVARIANTS
       guard nodes.count <= 2048, heads.count + oldHeads.count <= 4096 else { return }
+      mutationsSinceAudit += 1
+      guard mutationsSinceAudit >= max(1, (nodes.count + heads.count + oldHeads.count) / 256) else { return }
+      mutationsSinceAudit = 0
       let problems = invariantViolations()
       BrokenRuleRecorder.report(problems, "ReceiverTable invariants")
     #endif

@@ -28,6 +28,10 @@ package struct ReceiverTable {
   var oldHeads: ContiguousArray<NodeIndex> = []
   /// How many of `oldHeads`' buckets, from the first, have been moved into `heads` (and emptied).
   var movedOldBuckets = 0
+  #if COUNTDOWN_CHECK_INVARIANTS
+    /// The mutations since the last audit of the invariants (``checkInvariantsIfEnabled()``).
+    var mutationsSinceAudit = 0
+  #endif
 
   static let minimumBucketCount = 8
 
