@@ -34,8 +34,10 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-// The receiver table can check its links and counts after every mutation, an O(n) walk. It is
-// opt-in, as swift-collections' COLLECTIONS_INTERNAL_CHECKS is, so that an app's debug build never
+// The receiver table and the engine can check their rules after every change, an O(n) walk each
+// (sampled in large tables, so that tests stay linear: `checkInvariantsIfEnabled()`,
+// `checkRulesIfEnabled()`). It is opt-in, as swift-collections' COLLECTIONS_INTERNAL_CHECKS is,
+// so that an app's debug build never
 // pays for it: `COUNTDOWN_INTERNAL_CHECKS=1 swift test` turns it on (`.ci/run` does).
 let internalChecks: [SwiftSetting] =
   ["1", "true", "yes"].contains(Context.environment["COUNTDOWN_INTERNAL_CHECKS"] ?? "")

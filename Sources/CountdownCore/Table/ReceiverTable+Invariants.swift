@@ -4,8 +4,9 @@ extension ReceiverTable {
   /// Checks that each bucket list is correctly doubly linked, that every node sits in the list its
   /// key hashes to (its old bucket's while a resize has not moved that bucket), that moved old
   /// buckets are empty, that the lists together hold each pool node exactly once, and that no key
-  /// appears twice. O(count + bucketCount): tests call it directly, and debug builds run it after
-  /// every mutation (see ``checkInvariantsIfEnabled()``).
+  /// appears twice. O(count + bucketCount): tests call it directly, and builds with internal
+  /// checks run it after mutations (every one while the table is small: see
+  /// ``checkInvariantsIfEnabled()``).
   package func invariantViolations() -> [String] {
     var audit = ListAudit(self)
     for (name, count) in [("bucket", heads.count), ("old bucket", isResizing ? oldHeads.count : Self.minimumBucketCount)]
@@ -72,7 +73,7 @@ private struct ListAudit {
   }
 
   /// Checks one list; `belongs` says whether a key's list is this one. The list's `name` is made
-  /// only for a problem's description (the audit runs after every mutation in builds with internal
+  /// only for a problem's description (the audit runs after mutations in builds with internal
   /// checks, over thousands of lists).
   mutating func checkList(
     _ name: @autoclosure () -> String, from head: NodeIndex, belongs: (ObjectIdentifier) -> Bool
