@@ -157,7 +157,13 @@ extension TimingWheel {
   @inline(__always)
   mutating func link(_ index: Int32) {
     links &+= 1
-    let home = leaf(forDeadline: nodes[Int(index)].deadline)
+    link(index, atHeadOf: leaf(forDeadline: nodes[Int(index)].deadline))
+  }
+
+  /// Links node `index` at the head of slot `home`'s list, the slot's soonest and runner-up kept
+  /// as it joins, and marks the slot occupied: a link, and a split's move of a node to its digit.
+  @inline(__always)
+  mutating func link(_ index: Int32, atHeadOf home: Int) {
     let head = heads[home]
     keepSoonest(afterLinking: index, in: home, ahead: head)
     nodes[Int(index)].home = Int32(home)

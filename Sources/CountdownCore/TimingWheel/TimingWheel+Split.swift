@@ -121,15 +121,7 @@ extension TimingWheel {
     while index >= 0 {
       let following = nodes[Int(index)].next
       let digit = Int(truncatingIfNeeded: (Self.key(of: nodes[Int(index)].deadline) >> UInt64(shift)) & 63)
-      let slot = first + digit
-      let head = heads[slot]
-      keepSoonest(afterLinking: index, in: slot, ahead: head)
-      nodes[Int(index)].home = Int32(slot)
-      nodes[Int(index)].prev = -1
-      nodes[Int(index)].next = head
-      if head >= 0 { nodes[Int(head)].prev = index }
-      heads[slot] = index
-      occupied[levelCount + block] |= 1 << UInt64(digit)
+      link(index, atHeadOf: first + digit)
       walked += 1
       index = following
     }
