@@ -7,7 +7,7 @@ import XCTest
 /// What the alignment options cost, engine beside engine in one run, on the manual clock (the
 /// engine's own work, in the calling thread's CPU time; no timer): per-countdown alignment
 /// beside the shared grid, and ends on time beside ends on the grid. Printed as the median of
-/// three rounds with [min–max]; nothing is asserted about speed, but every round asserts that each
+/// three rounds (one in the smoke) with [min–max]; nothing is asserted about speed, but every round asserts that each
 /// countdown was called once for every value it went through and ended where the engine says. `swift test` runs 50 (a smoke
 /// size); the real run, 10⁴ and 10⁵:
 ///
@@ -23,7 +23,7 @@ final class AlignmentBenchmarks: XCTestCase {
       var shared: [Double] = [], perCountdown: [Double] = [], ratio: [Double] = []
       var wakeups: (shared: Int64, perCountdown: Int64) = (0, 0)
       var memory: (shared: Double, perCountdown: Double) = (0, 0)
-      for _ in 0..<3 {
+      for _ in 0..<BenchmarkConfiguration.current.rounds {
         let a = try run(n: n, alignment: .shared)
         let b = try run(n: n, alignment: .perCountdown(tolerance: .milliseconds(50)))
         Self.assertDelivered(a, "shared, N = \(n)")
@@ -52,7 +52,7 @@ final class AlignmentBenchmarks: XCTestCase {
     for n in sizes {
       var onTime: [Double] = [], onGrid: [Double] = []
       var wakeups: (onTime: Int64, onGrid: Int64) = (0, 0)
-      for _ in 0..<3 {
+      for _ in 0..<BenchmarkConfiguration.current.rounds {
         let a = try run(n: n, alignment: .shared, endTolerance: nil, randomDeadlines: true)
         let b = try run(n: n, alignment: .shared, endTolerance: .seconds(1), randomDeadlines: true)
         Self.assertDelivered(a, "ends on time, N = \(n)")

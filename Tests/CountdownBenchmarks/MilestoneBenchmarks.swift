@@ -12,7 +12,7 @@ import XCTest
 /// wakes about 4 × 21 times, where one countdown alone wakes 4. Every round
 /// asserts that each countdown was called with exactly what it should have been: 600, 60, 10 and
 /// 0, or every value from 7 200 (720) down to 0. Printed as a ratio table, the median of three rounds
-/// with [min–max]:
+/// (one in the smoke) with [min–max]:
 ///
 ///     COUNTDOWN_INTERNAL_CHECKS= COUNTDOWN_BENCHMARKS=full swift test -c release --filter MilestoneBenchmarks
 final class MilestoneBenchmarks: XCTestCase {
@@ -25,7 +25,7 @@ final class MilestoneBenchmarks: XCTestCase {
 
   func testMilestonesBesideEveryChange() throws {
     var everyChange: [Result] = [], milestones: [Result] = []
-    for _ in 0..<3 {
+    for _ in 0..<BenchmarkConfiguration.current.rounds {
       let a = try run(n: n, deliveries: .everyChange)
       let b = try run(n: n, deliveries: .milestones(Self.milestones))
       XCTAssert(a.wrong.isEmpty, "every change: \(a.wrong.count) wrong: \(a.wrong.prefix(3))")
@@ -44,7 +44,7 @@ final class MilestoneBenchmarks: XCTestCase {
     print(
       """
       [milestone benchmark] \(BenchmarkConfiguration.build), manual clock, N = \(n) countdowns of \
-      \(Self.length) s, driven through in 1 s steps, median of 3 [min–max]:
+      \(Self.length) s, driven through in 1 s steps, median of \(BenchmarkConfiguration.current.rounds) [min–max]:
         figure                       | every change                       | milestones (600, 60, 10, 0)  | every change ÷ milestones
       \(row("wakeups", { Double($0.wakeups) }))
       \(row("callbacks", { Double($0.callbacks) }))
@@ -54,11 +54,13 @@ final class MilestoneBenchmarks: XCTestCase {
   }
 
   /// The milestone run's 2 hours (smoke: 12 minutes) alone, in a measure block that times the
-  /// drive, not the registrations (release; three untimed runs in debug builds).
+  /// drive, not the registrations (release; in debug builds, untimed runs, one a round).
   func testTwoHoursOfMilestones() throws {
     let n = self.n
     #if DEBUG
-      for _ in 0..<3 { XCTAssertEqual(try run(n: n, deliveries: .milestones(Self.milestones)).wrong, []) }
+      for _ in 0..<BenchmarkConfiguration.current.rounds {
+        XCTAssertEqual(try run(n: n, deliveries: .milestones(Self.milestones)).wrong, [])
+      }
     #else
       measureMetrics([.wallClockTime], automaticallyStartMeasuring: false) {
         do {

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// What a snapshot of 10⁴ countdowns costs: its size as JSON, and the time to take, encode,
-/// decode and restore it. Printed as the median of three rounds with [min–max]; nothing is
+/// decode and restore it. Printed as the median of three rounds (one in the smoke) with [min–max]; nothing is
 /// asserted about speed. `swift test` runs it at 10² (a smoke size); the real run:
 ///
 ///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter SnapshotBenchmarks
@@ -28,7 +28,7 @@ final class SnapshotBenchmarks: XCTestCase {
 
       var take: [Double] = [], encode: [Double] = [], decode: [Double] = [], restore: [Double] = []
       var size = 0
-      for _ in 0..<3 {
+      for _ in 0..<BenchmarkConfiguration.current.rounds {
         var start = DispatchTime.now().uptimeNanoseconds
         let snapshot = manager.snapshot(of: String.self)
         take.append(Self.milliseconds(since: start))

@@ -121,9 +121,7 @@ extension EngineState {
   /// Empties the wheel for the walk that rebuilds it, each slot forgetting its entry.
   /// - Complexity: O(entries).
   mutating func clearWheel() {
-    for entry in wheel!.entries {
-      entry.payload.slot.indexHandle = -1
-    }
+    wheel!.forEachEntry { $0.payload.slot.indexHandle = -1 }
     wheel!.removeAll()
   }
 

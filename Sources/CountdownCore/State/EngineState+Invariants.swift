@@ -23,14 +23,51 @@ extension EngineState {
   /// A walk is due that will find every registration owed a prompt delivery.
   private var isWalkComing: Bool { pendingWork.tickDue || pendingWork.promptDeliveriesNeedWalk }
 
-  /// Calls `body` with each running registration (not awaiting its prompt delivery, paused or
-  /// finished) and the clock instant of its next change.
-  private func forEachRunningRegistration(_ body: (ReceiverNode, _ change: Int64) -> Void) {
-    for node in table.nodes {
-      let timing = node.timing
-      guard !timing.awaitsPromptDelivery, !timing.isPaused, !timing.isFinished else { continue }
-      body(node, clockInstant(of: timing.nextChange(interval: interval), for: timing))
+  /// Calls `body` with each registration's slot and timing, in table order. The two fields are
+  /// read in place: a copy of the node would retain and release its handler, which was most of the
+  /// checks' cost in a debug build.
+  private func forEachRegistration(_ body: (SlotReference, CountdownTiming) -> Void) {
+    table.nodes.withUnsafeBufferPointer { nodes in
+      for index in nodes.indices {
+        body(nodes[index].slot, nodes[index].timing)
+      }
     }
+  }
+
+  /// Calls `body` with each running registration (not awaiting its prompt delivery, paused or
+  /// finished): its slot, its timing and the clock instant of its next change.
+  private func forEachRunningRegistration(_ body: (SlotReference, CountdownTiming, _ change: Int64) -> Void) {
+    forEachRegistration { slot, timing in
+      guard !timing.awaitsPromptDelivery, !timing.isPaused, !timing.isFinished else { return }
+      body(slot, timing, clockInstant(of: timing.nextChange(interval: interval), for: timing))
+    }
+  }
+
+  /// An index's entries by handle (an entry's handle is its position in the index's pool): each
+  /// one's registration and deadline, nil at a free position. Read once per check from the pool,
+  /// so that finding a registration's entry is an array lookup, not calls into the generic index
+  /// (which copy it in a debug build).
+  private typealias EntriesByHandle = [(registration: IndexedRegistration, deadline: Int64)?]
+
+  /// The wheel's entries by handle (none without the wheel).
+  private var wheelEntries: EntriesByHandle {
+    (wheel?.nodes ?? []).map { node in node.home >= 0 ? node.payload.map { ($0, node.deadline) } : nil }
+  }
+
+  /// The ends to come's entries by handle.
+  private var endEntries: EntriesByHandle {
+    ends.nodes.map { node in node.home >= 0 ? node.payload.map { ($0.registration, node.deadline) } : nil }
+  }
+
+  /// The deadline of the entry that `slot`'s handle names among `entries`, if that entry is
+  /// `slot`'s: an index holds one entry per registration, the one its handle names (rule 10), so
+  /// this is the registration's entry, or nil if it has none.
+  private static func deadline(of slot: SlotReference, in entries: EntriesByHandle) -> Int64? {
+    let handle = Int(slot.indexHandle)
+    guard entries.indices.contains(handle), let entry = entries[handle], entry.registration.slot == slot else {
+      return nil
+    }
+    return entry.deadline
   }
 
   /// The soonest next change of the running registrations, but ends that wait in ``ends``; with
@@ -39,8 +76,8 @@ extension EngineState {
   private func soonestChanges() -> (change: Int64, end: Int64) {
     var soonest = Int64.max
     var soonestEnd = Int64.max
-    forEachRunningRegistration { node, change in
-      if separateEnds, node.timing.isAtItsLastValue {
+    forEachRunningRegistration { _, timing, change in
+      if separateEnds, timing.isAtItsLastValue {
         soonestEnd = min(soonestEnd, change)
       } else {
         soonest = min(soonest, wheel == nil ? change : max(change, grid.instant(ofWindow: wheelCursor.visitedWindow).addingSaturated(1)))
@@ -67,9 +104,10 @@ extension EngineState {
     if !table.isEmpty, !arming.hasTimer, !arming.isMakingTimer { problems.append("\(table.count) registrations and no timer") }
     guard isBetweenPasses else { return problems }
     let wakeupComing = arming.armedAt != nil || arming.isMakingTimer || pendingWork.passQueued || hasPendingWork || suspendedSince != nil
+    guard !wakeupComing else { return problems }
     let (change, end) = soonestChanges()
     let soonest = min(change, end)
-    if soonest != .max, !wakeupComing {
+    if soonest != .max {
       problems.append("a registration changes at \(soonest), and nothing will wake the engine")
     }
     return problems
@@ -79,12 +117,15 @@ extension EngineState {
   /// or a walk is due that will find it.
   func checkEveryRegistrationIsAheadOfTheWalkOrAwaitsItsPromptDelivery() -> [String] {
     guard isBetweenPasses, !isWalkComing else { return [] }
-    let awaiting = Set(pendingWork.awaitingPromptDelivery.map(\.slot))
-    var problems: [String] = []
-    for node in table.nodes where node.timing.awaitsPromptDelivery && !awaiting.contains(node.slot) {
-      problems.append("a registration awaits its prompt delivery, and no pass will make it")
+    var owed: [SlotReference] = []
+    forEachRegistration { slot, timing in
+      if timing.awaitsPromptDelivery { owed.append(slot) }
     }
-    return problems
+    guard !owed.isEmpty else { return [] }
+    let awaiting = Set(pendingWork.awaitingPromptDelivery.map(\.slot))
+    return owed.filter { !awaiting.contains($0) }.map { _ in
+      "a registration awaits its prompt delivery, and no pass will make it"
+    }
   }
 
   /// Rule 4: between passes, a registration that delivers only its end stands at 1 until its 0,
@@ -93,9 +134,8 @@ extension EngineState {
   func checkOnlyTheEndIsAState() -> [String] {
     guard isBetweenPasses else { return [] }
     var problems: [String] = []
-    for node in table.nodes {
-      let timing = node.timing
-      if let problem = onlyTheEndViolation(timing, slot: node.slot) { problems.append(problem) }
+    forEachRegistration { slot, timing in
+      if let problem = onlyTheEndViolation(timing, slot: slot) { problems.append(problem) }
       // Overtime is a state of a countdown delivering every change, which its 0 does not end.
       if timing.countsOvertime, timing.kind != .countdown || timing.deliversOnlyTheEnd || timing.deliversMilestones {
         problems.append("an overtime registration counts up, delivers only its end or is at milestones")
@@ -123,15 +163,11 @@ extension EngineState {
   /// later than its end (or that milestone's instant), an overtime countdown's 0 included.
   func checkEveryEndToComeIsNoted() -> [String] {
     guard isBetweenPasses, separateEnds else { return [] }
-    var noted: [SlotReference: Int64] = [:]
-    for entry in ends.entries {
-      noted[entry.payload.slot] = min(noted[entry.payload.slot] ?? .max, entry.deadline)
-    }
     var problems: [String] = []
-    forEachRunningRegistration { node, change in
-      let timing = node.timing
+    let noted = endEntries
+    forEachRunningRegistration { slot, timing, change in
       // An overtime countdown's 0 is noted from its 1 like any end; below that, on the grid.
-      if timing.isAtItsLastValue, (noted[node.slot] ?? .max) > change {
+      if timing.isAtItsLastValue, (Self.deadline(of: slot, in: noted) ?? .max) > change {
         let what = timing.deliversMilestones ? "its next milestone" : "its last value"
         problems.append("a registration at \(what), ending at \(change), has no end noted by then")
       }
@@ -147,22 +183,20 @@ extension EngineState {
     guard isBetweenPasses, let wheel, !wheelCursor.needsWalk, suspendedSince == nil else { return [] }
     var problems: [String] = []
     if wheel.firstHeld != nil { problems.append("the wheel holds entries between passes") }
-    var waiting: [SlotReference: Int64] = [:]
-    for entry in wheel.entries {
-      waiting[entry.payload.slot] = entry.deadline
-    }
-    for node in table.nodes where node.timing.isPaused && !node.timing.awaitsPromptDelivery {
-      if waiting[node.slot] == nil {
+    let entries = wheelEntries
+    forEachRegistration { slot, timing in
+      if timing.isPaused, !timing.awaitsPromptDelivery, Self.deadline(of: slot, in: entries) == nil {
         problems.append("a paused registration is not in the wheel, to be probed")
       }
     }
     let visitedWindow = wheelCursor.visitedWindow
-    forEachRunningRegistration { node, change in
+    forEachRunningRegistration { slot, _, change in
       guard change != .max else { return }
       let window = max(grid.windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1))
-      if waiting[node.slot] != window {
+      let waiting = Self.deadline(of: slot, in: entries)
+      if waiting != window {
         problems.append(
-          "a registration changing at \(change) waits for \(waiting[node.slot].map(String.init) ?? "nothing"), "
+          "a registration changing at \(change) waits for \(waiting.map(String.init) ?? "nothing"), "
             + "not for window \(window) (visited through window \(visitedWindow))")
       }
     }
@@ -176,16 +210,12 @@ extension EngineState {
   func checkAnIndexHoldsOneEntryPerRegistration() -> [String] {
     var problems: [String] = []
     if wheel != nil, !ends.isEmpty { problems.append("an engine with the wheel has ends to come") }
-    // The engine's one index, as (handle, registration) pairs.
-    let entries =
-      wheel.map { wheel in wheel.entries.map { ($0.handle, $0.payload) } }
-      ?? ends.entries.map { ($0.handle, $0.payload.registration) }
-    if entries.count > table.count {
-      problems.append("an index holds \(entries.count) entries, \(table.count) registrations")
-    }
-    var named: [TimingWheel<IndexedRegistration>.Handle: SlotReference] = [:]
-    for (handle, registration) in entries {
-      named[handle] = registration.slot
+    // The engine's one index.
+    let entries = wheel != nil ? wheelEntries : endEntries
+    var entryCount = 0
+    for (handle, entry) in entries.enumerated() {
+      guard let registration = entry?.registration else { continue }
+      entryCount += 1
       if registration.slot.indexHandle != handle {
         problems.append("an index entry is not the one its slot's handle names")
       }
@@ -193,8 +223,13 @@ extension EngineState {
         problems.append("an index entry names a registration not in the table")
       }
     }
-    for node in table.nodes where node.slot.indexHandle >= 0 && named[node.slot.indexHandle] != node.slot {
-      problems.append("a registration's index handle names no entry of its own")
+    if entryCount > table.count {
+      problems.append("an index holds \(entryCount) entries, \(table.count) registrations")
+    }
+    forEachRegistration { slot, _ in
+      if slot.indexHandle >= 0, Self.deadline(of: slot, in: entries) == nil {
+        problems.append("a registration's index handle names no entry of its own")
+      }
     }
     return problems
   }

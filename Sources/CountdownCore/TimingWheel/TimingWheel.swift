@@ -278,6 +278,16 @@ package struct TimingWheel<Payload> {
     soonestIsKnown = false
   }
 
+  /// Calls `body` with every entry, in no order: for checks (no array is built).
+  package func forEachEntry(_ body: (Entry) -> Void) {
+    nodes.withUnsafeBufferPointer { nodes in
+      for index in nodes.indices where nodes[index].home >= 0 {
+        guard let payload = nodes[index].payload else { continue }
+        body(Entry(deadline: nodes[index].deadline, payload: payload, handle: Int32(index)))
+      }
+    }
+  }
+
   /// Every entry, in no order: for checks.
   package var entries: [Entry] {
     nodes.indices.compactMap { index in

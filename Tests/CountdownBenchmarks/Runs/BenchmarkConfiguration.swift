@@ -22,6 +22,10 @@ struct BenchmarkConfiguration: Sendable {
   /// [min–max]. `COUNTDOWN_BENCHMARK_RUNS` overrides it;
   /// `COUNTDOWN_BENCHMARK_SIZES` overrides ``sizes``.
   var runs: Int
+  /// How many rounds the engine-beside-engine benchmarks (alignment, milestones, snapshots, one-shot
+  /// churn) take the median of: three in the full run, one in the smoke, whose figures mean nothing
+  /// and whose every round checks the same things.
+  var rounds = 3
   /// The receiver counts N of the table.
   var sizes: [Int]
   /// The countdown step: 10 ms, a 100 Hz tick.
@@ -69,6 +73,7 @@ struct BenchmarkConfiguration: Sendable {
       isFull: false, runs: 1, sizes: [100], warmup: .milliseconds(20), window: .milliseconds(50),
       hotPathSize: 100, tickCostWork: 2_000, whileTickingOperations: 50,
       soakReceivers: 250, soakTicks: 5)
+    smoke.rounds = 1
     smoke.spreadReceivers = 100
     smoke.spreadTicks = 2...3
     return smoke
