@@ -98,10 +98,10 @@ extension EngineState {
     return handlers
   }
 
-  /// Removes the registration `pending` names, if it is still there; returns its handler if it was
-  /// freed now (see ``freeOrRetire(_:handler:)``).
-  mutating func remove(_ pending: KeyedSlot) -> CountdownHandler? {
-    guard let index = table.index(of: pending.key), table[index].slot == pending.slot else {
+  /// Removes the registration `named` names (one a pass ended), if it is still there; returns its
+  /// handler if it was freed now (see ``freeOrRetire(_:handler:)``).
+  mutating func remove(_ named: KeyedSlot) -> CountdownHandler? {
+    guard let index = table.index(of: named.key), table[index].slot == named.slot else {
       return nil
     }
     return remove(at: index)
