@@ -24,13 +24,13 @@
 /// (``PendingWork``), the running pass (``RunningPass``), the suspension (``SuspendedTime``) and
 /// the counts (``EngineCounts``). For the parts declared in one file each (the grid, the arming,
 /// the instants, the bound, the cursor, the pending work, the running pass, the suspension and the
-/// counts) the compiler enforces it: their fields are `private(set)` or `let`. The table, the
-/// slots and the wheels are each split over several files, which Swift's `private` cannot span:
-/// the table's `nodes` and `entries` are `internal(set)` and its `heads` an internal `var`, the
-/// wheel's arrays are internal, and the registration writes a slot's milestones
-/// (``RegistrationSlots/milestoneLists``) from `EngineState+Registering.swift`; a transition also
-/// steps a node's timing in place through the table's subscript, by design. For those, keeping to
-/// their methods is a convention, kept by review; their own invariant checks
+/// counts) the compiler enforces it: their fields are `private(set)` or `let`. Not for the others.
+/// The table and the wheels are each split over several files, which Swift's `private` cannot
+/// span: the table's `nodes` and `entries` are `internal(set)` and its `heads` an internal `var`,
+/// the wheel's arrays are internal; the registration writes a slot's milestones
+/// (``RegistrationSlots/milestoneLists``, internal) from `EngineState+Registering.swift`; and a
+/// transition steps a node's timing in place through the table's subscript, by design. For those,
+/// keeping to their methods is a convention, kept by review; their own invariant checks
 /// (``ReceiverTable/checkInvariantsIfEnabled()``, ``checkRulesIfEnabled()``) catch in builds with
 /// internal checks a write that breaks their structure, not one that merely bypasses a method.
 ///
