@@ -14,10 +14,10 @@ final class TimerLeewayTests: XCTestCase {
 
   private func leeway(
     at wakeup: Int64, window: Int64, interval: Int64? = nil, earliestChange: Int64 = .max,
-    separateEnds: Bool = true, soonestEnd: Int64? = nil, endWindow: Int64
+    endsHaveOwnGrid: Bool = true, soonestEnd: Int64? = nil, endWindow: Int64
   ) -> Int64 {
     let grid = WakeupGrid(interval: interval ?? window, window: window, endWindow: endWindow)
-    XCTAssertEqual(grid.separateEnds, separateEnds, "an end window below the window gives ends a grid of their own")
+    XCTAssertEqual(grid.endsHaveOwnGrid, endsHaveOwnGrid, "an end window below the window gives ends a grid of their own")
     return grid.leeway(forWakeupAt: wakeup, earliestChange: earliestChange, soonestEnd: soonestEnd)
   }
 
@@ -50,30 +50,30 @@ final class TimerLeewayTests: XCTestCase {
     // A 500 µs tolerance (the window): a change 10 µs after a grid instant waits 490 µs for the
     // next; 10 µs are left.
     XCTAssertEqual(
-      leeway(at: 500 * µs, window: 500 * µs, interval: 10 * ms, earliestChange: 10 * µs, separateEnds: false, endWindow: 500 * µs),
+      leeway(at: 500 * µs, window: 500 * µs, interval: 10 * ms, earliestChange: 10 * µs, endsHaveOwnGrid: false, endWindow: 500 * µs),
       10 * µs)
     // On the grid instant: the whole tolerance is left, but a tenth of the window is the most.
     XCTAssertEqual(
-      leeway(at: 500 * µs, window: 500 * µs, interval: 10 * ms, earliestChange: 500 * µs, separateEnds: false, endWindow: 500 * µs),
+      leeway(at: 500 * µs, window: 500 * µs, interval: 10 * ms, earliestChange: 500 * µs, endsHaveOwnGrid: false, endWindow: 500 * µs),
       50 * µs)
     // Only the window known (the wheel's bound: its first nanosecond): next to nothing.
     XCTAssertEqual(
-      leeway(at: 1_000 * µs, window: 500 * µs, interval: 10 * ms, earliestChange: 500 * µs + 1, separateEnds: false, endWindow: 500 * µs),
+      leeway(at: 1_000 * µs, window: 500 * µs, interval: 10 * ms, earliestChange: 500 * µs + 1, endsHaveOwnGrid: false, endWindow: 500 * µs),
       1)
   }
 
   func testALeewayIsNeverNegativeNorOverflows() {
     // A change overdue since before the previous grid instant (the wakeup is for an instant passed).
-    XCTAssertEqual(leeway(at: 5_000 * ms, window: 500 * µs, earliestChange: 4_000 * ms, separateEnds: false, endWindow: 500 * µs), 0)
+    XCTAssertEqual(leeway(at: 5_000 * ms, window: 500 * µs, earliestChange: 4_000 * ms, endsHaveOwnGrid: false, endWindow: 500 * µs), 0)
     XCTAssertEqual(leeway(at: 5_000 * ms, window: 1_000 * ms, soonestEnd: 4_000 * ms, endWindow: 50 * ms), 0)
     // At the ends of the clock: saturated, never wrapped.
     XCTAssertEqual(
-      leeway(at: .max - 1, window: .max, earliestChange: .max, separateEnds: false, endWindow: .max), 1,
+      leeway(at: .max - 1, window: .max, earliestChange: .max, endsHaveOwnGrid: false, endWindow: .max), 1,
       "the end of time is 1 ns away")
     XCTAssertEqual(
-      leeway(at: .max, window: .max, earliestChange: .max, separateEnds: false, soonestEnd: .max, endWindow: .max), 0)
+      leeway(at: .max, window: .max, earliestChange: .max, endsHaveOwnGrid: false, soonestEnd: .max, endWindow: .max), 0)
     XCTAssertEqual(leeway(at: .min, window: 1_000 * ms, earliestChange: .min, soonestEnd: .min, endWindow: 50 * ms), 50 * ms)
-    XCTAssertEqual(leeway(at: 0, window: .max, earliestChange: .max, separateEnds: false, endWindow: .max), .max / 10)
+    XCTAssertEqual(leeway(at: 0, window: .max, earliestChange: .max, endsHaveOwnGrid: false, endWindow: .max), .max / 10)
   }
 
   func testARepeatingFireIsOnPlanWithinItsLeewayAndAMillisecond() {

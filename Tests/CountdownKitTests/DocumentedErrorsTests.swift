@@ -22,6 +22,10 @@ final class DocumentedErrorsTests: XCTestCase {
       }
       // A date in the past is no error: the countdown ends at once with a single 0.
       try manager.start(label, until: .distantPast, update)
+      // Counting overtime, the past is kept, as far back as the clock can hold: not that far.
+      assertThrows(.outOfRange, "until: .distantPast, counting overtime") { () throws(CountdownError) in
+        try manager.start(label, until: .distantPast, pastTheEnd: .countsOvertime, update)
+      }
     }
   }
 

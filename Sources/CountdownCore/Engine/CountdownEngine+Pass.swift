@@ -33,7 +33,7 @@ extension CountdownEngine {
     if let pass {
       runPass(pass, &chunk, context: context, reading: now)
     }
-    passScratch.giveBack(chunk, context)
+    passScratch.keepForNextPass(chunk, context)
   }
 
   /// Calls the prepared chunk, then prepares and calls chunk after chunk until the pass has
@@ -51,7 +51,7 @@ extension CountdownEngine {
       let isLast = progress.preparedAll(kind)
       if !chunk.isEmpty {
         let made = call(chunk, context: context, ended: &progress.ended, skipped: &progress.skippedMilestones)
-        progress.uncounted += made
+        progress.uncountedCallbacks += made
         progress.delivered += made
         chunk.removeAll()
       }
@@ -97,7 +97,7 @@ extension CountdownEngine {
   /// Registrations that ran out or set `stop` go to `ended`, for removal under the next lock, and
   /// milestones skipped to `skipped`, to plan again under it.
   func call(
-    _ chunk: borrowing DeliveryChunk, context: DeliveryContext, ended: inout [EngineState.PendingDelivery],
+    _ chunk: borrowing DeliveryChunk, context: DeliveryContext, ended: inout [EngineState.KeyedSlot],
     skipped: inout [SkippedMilestone]
   ) -> Int {
     let prepared = chunk.prepared

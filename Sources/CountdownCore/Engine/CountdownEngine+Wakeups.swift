@@ -21,7 +21,7 @@ extension CountdownEngine {
       runPass(pass, &chunk, context: context, reading: now)
     }
     if onDeliveryQueue {
-      passScratch.giveBack(chunk, context)
+      passScratch.keepForNextPass(chunk, context)
     }
   }
 
@@ -36,7 +36,7 @@ extension CountdownEngine {
     // A pass can leave work behind (the first delivery of a countdown registered from one of its
     // callbacks), which a real delivery queue runs right after it, at the same instant: so does
     // this, rather than at the next step.
-    while state.withLock({ $0.delivery == nil && $0.hasPendingWork }) {
+    while state.withLock({ $0.runningPassContext == nil && $0.hasPendingWork }) {
       deliverPending()
     }
   }
@@ -92,12 +92,29 @@ extension CountdownEngine {
 }
 
 /// What the engine's timer holds to reach the engine: a weak reference, so the timer (kept by the
-/// engine) never keeps it alive, held in a `weak let`. A `[weak self]` capture would be a mutable
-/// box read through the runtime's exclusivity check on every wakeup; this is a plain load.
-final class WeakEngineReference: Sendable {
-  weak let engine: CountdownEngine?
+/// engine) never keeps it alive. A `[weak self]` capture would be a mutable box read through the
+/// runtime's exclusivity check on every wakeup; this is a plain load.
+///
+/// A `weak let` (SE-0481) with compilers from 6.3 on. The 6.0 and 6.1 compilers reject it, and the
+/// manifest's tools version (6.0) gates no syntax, so it would not keep them away: before 6.3 it is
+/// a `weak var` set once in `init` and read without the exclusivity check. `#if compiler` skips the
+/// branch it does not take without parsing it.
+#if compiler(>=6.3)
+  final class WeakEngineReference: Sendable {
+    weak let engine: CountdownEngine?
 
-  init(_ engine: CountdownEngine) {
-    self.engine = engine
+    init(_ engine: CountdownEngine) {
+      self.engine = engine
+    }
   }
-}
+#else
+  final class WeakEngineReference: @unchecked Sendable {
+    // @unchecked Sendable: `engine` is written once, in `init`, before the reference is shared, and
+    // loading a weak reference is atomic.
+    @exclusivity(unchecked) private(set) weak var engine: CountdownEngine?
+
+    init(_ engine: CountdownEngine) {
+      self.engine = engine
+    }
+  }
+#endif

@@ -4,12 +4,13 @@ public import Dispatch
 // - Vocabulary/: the public types a caller passes and gets back.
 // - Engine/: this class and its extensions, the side outside the lock: each call reads the clock,
 //   takes the lock (`EngineLock`) once for one transition of `EngineState`, and does what that
-//   returns, a small result of its own (`TransitionResults.swift`): `EngineActions` (make, arm or
-//   cancel the timer; queue a delivery pass), and the handlers it freed, released once the lock is
-//   released. Nothing user-supplied (clock, timer, handler) ever runs under the lock. A delivery
-//   pass's calling side is here too (`CountdownEngine+Pass.swift`): the chunk of prepared
-//   callbacks (`DeliveryChunk`), the handlers' unowned copies (`UnownedHandler`) and the removal
-//   signal other threads bump while the pass runs (`DeliveryContext`).
+//   returns, a small result of its own (State/TransitionResults.swift): `EngineActions` (make, arm or
+//   cancel the timer; queue a delivery pass; declared beside the lock, in EngineLock.swift), and the
+//   handlers it freed, released once the lock is released. Nothing user-supplied (clock, timer,
+//   handler) ever runs under the lock. A delivery pass's calling side is here too
+//   (`CountdownEngine+Pass.swift`): the chunk of prepared callbacks (`DeliveryChunk`), the handlers'
+//   unowned copies (`UnownedHandler`) and the removal signal other threads bump while the pass runs
+//   (`DeliveryContext`).
 // - State/: `EngineState`, everything behind the lock: the state machine, one transition per
 //   event, with the engine's rules written at its top and checked one function per rule
 //   (`EngineState+Invariants.swift`), its parts (one type each), and the delivery pass's planning
@@ -31,14 +32,14 @@ public import Dispatch
 // Where a tick goes, from wakeup to callback:
 // 1. The timer fires on the delivery queue itself (one thread hand-off per tick, not two). On the
 //    shared grid it repeats every interval while each wakeup is the grid instant after the last
-//    one, so a steady wakeup makes no call into the timer (`EngineState.timerDecision`). Each
+//    one, so a steady wakeup makes no call into the timer (`EngineState.neededArming`). Each
 //    arming lets the timer fire as late as the promises in force allow, so the system can
 //    coalesce its wakeups (`WakeupGrid.leeway`).
 //    `timerDidReport` (CountdownEngine+Wakeups.swift) reads the clock once; then one lock entry,
 //    `EngineState.timerFired`, notes the wakeup (`markDueWork`: the grid instant it stands for),
-//    begins the pass and prepares its first chunk (`beginPass`, State/EngineState+Pass.swift). (A
-//    manual clock fires on the thread that advances it; off the delivery queue, a pass is queued
-//    there, at most one at a time.)
+//    begins the pass and prepares its first chunk (`beginPassWithFirstChunk`,
+//    State/EngineState+Pass.swift). (A manual clock fires on the thread that advances it; off the
+//    delivery queue, a pass is queued there, at most one at a time.)
 // 2. `runPass` (Engine/CountdownEngine+Pass.swift) calls the chunk's callbacks with the lock
 //    released; a further chunk (past 1 024 callbacks) takes the lock once more
 //    (`EngineState.prepareChunk`), prepared by walking the pool (`walkCommonCase` for the common

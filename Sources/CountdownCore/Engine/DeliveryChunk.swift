@@ -3,8 +3,10 @@
 ///
 /// Plain memory instead of an array: the tick fills and reads it once per receiver, where an
 /// array's bounds, capacity and uniqueness checks would cost more than the rest. Its elements are
-/// trivial (no references counted), so emptying it is resetting `count`; the buffer is allocated
-/// once per pass and freed by `deinit`.
+/// trivial (no references counted), so emptying it is resetting `count`. The buffer is allocated
+/// when the chunk is made and freed by `deinit`; the engine's pass scratch (``PassScratch``) keeps
+/// a chunk from one pass to the next, so a pass allocates one only when the kept one is taken (a
+/// pass nested up the same thread's stack).
 struct DeliveryChunk: ~Copyable {
   private let base: UnsafeMutablePointer<PreparedDelivery>
   let capacity: Int
@@ -144,7 +146,7 @@ final class PassScratch: @unchecked Sendable {
   }
 
   /// Keeps `chunk` and `context` for the next pass, unless others are kept already.
-  func giveBack(_ chunk: consuming DeliveryChunk, _ context: DeliveryContext) {
+  func keepForNextPass(_ chunk: consuming DeliveryChunk, _ context: DeliveryContext) {
     if spareContext == nil {
       spareContext = context
     }

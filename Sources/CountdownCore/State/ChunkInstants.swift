@@ -16,17 +16,22 @@ struct ChunkInstants {
   let rebuildsWheel: Bool
   /// The grid instant of the pass's wakeup (for first-delivery passes: unused).
   let tick: Int64
+  /// ``tick`` on the engine's running time (its clock less the time it spent suspended), for
+  /// registrations that count on it (``SuspensionPolicy/pauses``).
   let tickRunning: Int64
   /// The grid instant the labels stand for: the tick's, or for an ends pass the last grid
   /// instant by its start, where a countdown counting overtime found late shows its value.
   let labels: Int64
+  /// ``labels`` on the engine's running time.
   let labelsRunning: Int64
   /// Prompt deliveries: computed when the chunk is prepared (see
   /// ``EngineState/promptDeliveryInstant(preparedAt:tick:)``).
   let promptDelivery: Int64
+  /// ``promptDelivery`` on the engine's running time.
   let promptDeliveryRunning: Int64
   /// The instant ends are due by: at or after `tick` (see ``EngineState/endInstant``).
   let end: Int64
+  /// ``end`` on the engine's running time.
   let endRunning: Int64
   /// Running time plus this is clock time.
   let suspendedTotal: Int64

@@ -18,7 +18,7 @@ extension EngineState {
     forgetIndexEntry(of: slot)
     // An empty wheel stands at the latest reading, so entries wait at the levels their distance
     // from now calls for, not from when the wheel was last emptied.
-    ends.restartIfEmpty(at: latestReading)
+    ends.restartIfEmpty(at: latestInstant)
     slot.indexHandle = ends.insert(NotedEnd(newEntryFor: slot, at: position), at: deadline)
   }
 

@@ -11,14 +11,14 @@ extension EngineState {
   package func invariantViolations() -> [String] {
     checkEarliestChangeIsALowerBound() + checkAChangeToComeIsAWakeupToCome()
       + checkEveryRegistrationIsAheadOfTheWalkOrAwaitsItsPromptDelivery() + checkOnlyTheEndIsAState()
-      + checkReadingsAreMonotone() + checkEveryEndToComeIsNoted() + checkEveryChangeWaitsInTheWheel()
+      + checkInstantsAreMonotone() + checkEveryEndToComeIsNoted() + checkEveryChangeWaitsInTheWheel()
       + checkAnIndexHoldsOneEntryPerRegistration() + checkRemovedRegistrationsAreKeptForThePass()
   }
 
   /// Whether rules about every registration's next change apply now: between passes. While a pass
   /// runs, the nodes it walked hold values its chunk has not delivered yet, and their next changes
   /// live in the pass's progress.
-  private var isBetweenPasses: Bool { delivery == nil }
+  private var isBetweenPasses: Bool { runningPassContext == nil }
 
   /// A walk is due that will find every registration owed a prompt delivery.
   private var isWalkComing: Bool { pendingWork.tickDue || pendingWork.promptDeliveriesNeedWalk }
@@ -77,7 +77,7 @@ extension EngineState {
     var soonest = Int64.max
     var soonestEnd = Int64.max
     forEachRunningRegistration { _, timing, change in
-      if separateEnds, timing.isAtItsLastValue {
+      if endsHaveOwnGrid, timing.isAtItsLastValue {
         soonestEnd = min(soonestEnd, change)
       } else {
         soonest = min(soonest, wheel == nil ? change : max(change, grid.instant(ofWindow: wheelCursor.visitedWindow).addingSaturated(1)))
@@ -144,16 +144,17 @@ extension EngineState {
     return problems
   }
 
-  /// Rule 5: `latestReading` is at or after every reading, wakeup instant and suspension start.
-  func checkReadingsAreMonotone() -> [String] {
+  /// Rule 5: `latestInstant` is at or after every clock reading acted on, wakeup instant and
+  /// suspension start.
+  func checkInstantsAreMonotone() -> [String] {
     var problems: [String] = []
-    if latestReading < wakeupInstant { problems.append("latest reading \(latestReading) < wakeup instant \(wakeupInstant)") }
-    if latestReading < endInstant { problems.append("latest reading \(latestReading) < end instant \(endInstant)") }
-    if latestReading < latestRegistrationRead {
-      problems.append("latest reading \(latestReading) < registration reading \(latestRegistrationRead)")
+    if latestInstant < wakeupInstant { problems.append("latest instant \(latestInstant) < wakeup instant \(wakeupInstant)") }
+    if latestInstant < endInstant { problems.append("latest instant \(latestInstant) < end instant \(endInstant)") }
+    if latestInstant < latestRegistrationReading {
+      problems.append("latest instant \(latestInstant) < registration reading \(latestRegistrationReading)")
     }
-    if let suspendedSince, suspendedSince > latestReading {
-      problems.append("suspended at \(suspendedSince), after the latest reading \(latestReading)")
+    if let suspendedSince, suspendedSince > latestInstant {
+      problems.append("suspended at \(suspendedSince), after the latest instant \(latestInstant)")
     }
     return problems
   }
@@ -162,7 +163,7 @@ extension EngineState {
   /// last value (or, at milestones, waiting for its next one) has an entry in ``ends`` no
   /// later than its end (or that milestone's instant), an overtime countdown's 0 included.
   func checkEveryEndToComeIsNoted() -> [String] {
-    guard isBetweenPasses, separateEnds else { return [] }
+    guard isBetweenPasses, endsHaveOwnGrid else { return [] }
     var problems: [String] = []
     let noted = endEntries
     forEachRunningRegistration { slot, timing, change in

@@ -10,9 +10,9 @@ extension EngineState {
   /// handlers of registrations the preparation removed, to release after the lock.
   mutating func passBegan(_ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk) -> PassStart {
     pendingWork.clearPassQueued()
-    guard delivery == nil else { return PassStart(pass: nil, queuePass: requestPass(), released: []) }
+    guard runningPassContext == nil else { return PassStart(pass: nil, queuePass: markPassQueuedIfNeeded(), released: []) }
     guard hasPendingWork else { return PassStart(pass: nil, queuePass: false, released: []) }
-    let (pass, prepared) = beginPass(context, at: now, into: &chunk)
+    let (pass, prepared) = beginPassWithFirstChunk(context, at: now, into: &chunk)
     return PassStart(pass: pass, queuePass: false, released: prepared.released)
   }
 
@@ -21,7 +21,7 @@ extension EngineState {
   /// delivery queue begins its pass here too, in the lock that notes it
   /// (``timerFired(at:onDeliveryQueue:context:into:)``). Returns the pass, and what its first
   /// chunk's preparation freed.
-  mutating func beginPass(
+  mutating func beginPassWithFirstChunk(
     _ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk
   ) -> (BegunPass, PreparedChunk) {
     pendingWork.clearPassQueued()
@@ -37,7 +37,7 @@ extension EngineState {
   /// for a walk that is due (``walkIsDue(at:)``) or one cheaper than looking up the prompt
   /// deliveries owed; the entries it takes from an index, or the registrations it looks up.
   private mutating func takePassKind(_ context: DeliveryContext, startedAt: Int64) -> (PassKind, allowance: Int) {
-    beginPass(context)
+    markPassRunning(context)
     defer { pendingWork.clearTickAndEnds() }
     if pendingWork.tickDue {
       let tick = tickInstant(passStartedAt: startedAt)
@@ -85,11 +85,12 @@ extension EngineState {
   /// change is a lower bound at any time, a pass running or not (a walk only moves what it passes
   /// to later changes, and every change noted lowers it), so none does before it.
   func walkIsDue(at tick: Int64) -> Bool {
-    wheel != nil || !separateEnds || pendingWork.everyValueOwed || changeBound.earliestChange <= tick
+    wheel != nil || !endsHaveOwnGrid || pendingWork.everyValueOwed || changeBound.earliestChange <= tick
   }
 
-  /// Marks the start of a delivery pass: changes noted from now on are kept apart for it.
-  mutating func beginPass(_ context: DeliveryContext) {
+  /// Marks a delivery pass as running, with `context` (where removals are noted for it from now
+  /// on): changes noted from now on are kept apart for it (``ChangeBound/beginPass()``).
+  mutating func markPassRunning(_ context: DeliveryContext) {
     context.forgetMovedEnds()
     pass.begin(context)
     changeBound.beginPass()
@@ -148,8 +149,8 @@ extension EngineState {
       }
       progress.ended.removeAll(keepingCapacity: true)
     }
-    counts.countDeliveries(progress.uncounted)
-    progress.uncounted = 0
+    counts.countDeliveries(progress.uncountedCallbacks)
+    progress.uncountedCallbacks = 0
     return released
   }
 }
@@ -163,7 +164,7 @@ extension EngineState {
   /// comes at). Returns what to do after the lock, and the handlers freed, to release after it.
   mutating func passFinished(tickInstant: Int64?, _ progress: inout PassProgress, reading: Int64) -> FinishedPass {
     var released = removeEnded(&progress)
-    restoreSkippedMilestones(&progress.skippedMilestones, now: monotone(reading))
+    restoreSkippedMilestones(&progress.skippedMilestones, now: actOn(reading))
     if !pass.retired.isEmpty {
       // Only when something was retired: appending even an empty array allocates a new buffer.
       released += freeRetired()
@@ -183,7 +184,7 @@ extension EngineState {
     // replaces the old bound, but for changes noted while it ran (a registration added past its
     // cursor). Other passes saw only some registrations.
     endPass(walkedEverything: tickInstant != nil, earliestSeen: earliest)
-    let actions = EngineActions(timer: rearm(now: monotone(reading)), queuePass: requestPass())
+    let actions = EngineActions(timer: rearm(now: actOn(reading)), queuePass: markPassQueuedIfNeeded())
     checkRulesIfEnabled()
     return FinishedPass(actions: actions, released: released)
   }
@@ -210,7 +211,7 @@ extension EngineState {
   ) {
     guard !skipped.isEmpty else { return }
     for entry in skipped {
-      guard delivery?.endMoved(entry.slot) != true, let index = table.index(of: entry.slot, at: .max),
+      guard runningPassContext?.endMoved(entry.slot) != true, let index = table.index(of: entry.slot, at: .max),
         table[index].timing.deliversMilestones, table[index].timing.value &- 1 < entry.milestone
       else { continue }
       table[index].timing.planMilestone(entry.milestone)

@@ -4,7 +4,7 @@
 extension EngineState {
   /// Prepares prompt deliveries of new (or resumed) registrations, looked up one by one.
   mutating func preparePromptDeliveries(
-    _ awaiting: [EngineState.PendingDelivery], _ instants: ChunkInstants, progress: inout PassProgress,
+    _ awaiting: [EngineState.KeyedSlot], _ instants: ChunkInstants, progress: inout PassProgress,
     into chunk: inout DeliveryChunk
   ) {
     while progress.listCursor < awaiting.count, !chunk.isFull {
@@ -66,7 +66,7 @@ extension EngineState {
       milestone = value > 0
     }
     let timing = nodes[position].timing
-    if instants.grid.separateEnds, timing.isAtItsLastValue {
+    if instants.grid.endsHaveOwnGrid, timing.isAtItsLastValue {
       let end = timing.nextChange(interval: interval)  // its deadline, or its next milestone's instant
       found.scheduled.append(.init(instant: instants.clockInstant(of: end, for: timing), position: position, slot: nodes[position].slot))
     } else {

@@ -3,33 +3,33 @@
 extension EngineState {
   /// A registration of `receiver` for `request` (checked before the lock), asked for with the clock
   /// reading `reading` (made before the lock): its timing is made from the reading clamped here
-  /// (``monotone(_:)``), so a suspension, resume or tick another thread made after that reading is
+  /// (``actOn(_:)``), so a suspension, resume or tick another thread made after that reading is
   /// never undone. Throws, changing nothing, when the target does not fit. The first of the
   /// request's milestones, if any, is planned here. Returns what to do after the lock, and the
   /// replaced handler, to release outside it.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ request: RegistrationRequest, reading: Int64
   ) throws(CountdownError) -> Registration {
-    let now = monotone(reading)
+    let now = actOn(reading)
     var timing = try CountdownTiming(for: request, at: now, interval: interval)
     let planned = timing.planFirstMilestone(of: request.milestones, at: now, interval: interval)
     return register(receiver, call, timing, now: now, milestones: planned)
   }
 
   /// A registration of `receiver` counting up from clock instant `start` (one after the reading,
-  /// clamped here by ``monotone(_:)``, counts from the reading), asked for with the clock reading
+  /// clamped here by ``actOn(_:)``, counts from the reading), asked for with the clock reading
   /// `reading`: a listener carried over from another process.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, countingUpFrom start: Int64,
     policy: SuspensionPolicy, reading: Int64
   ) -> Registration {
-    let now = monotone(reading)
+    let now = actOn(reading)
     let timing = CountdownTiming(countingUpFrom: min(start, now), policy: policy)
     return register(receiver, call, timing, now: now)
   }
 
   /// Adds a registration of `receiver` calling `call`, with `timing` made at clock instant `now`
-  /// (a reading made ``monotone(_:)``), or replaces the one of the same key; returns what to do
+  /// (a reading made ``actOn(_:)``), or replaces the one of the same key; returns what to do
   /// after the lock, and the replaced handler, for the caller to release outside the lock. One
   /// that delivers only its end is owed no prompt delivery.
   mutating func register(
@@ -55,7 +55,7 @@ extension EngineState {
       let old = table[index]
       table[index] = node
       signalRemoval(of: old.slot)
-      replaced = release(old.slot, handler: old.handler.call)
+      replaced = freeOrRetire(old.slot, handler: old.handler.call)
       position = index.position
     } else {
       position = table.insert(node, for: key).position
@@ -71,7 +71,7 @@ extension EngineState {
     if case .none = actions.timer {
       actions.timer = rearm(now: now)
     }
-    actions.queuePass = requestPass()
+    actions.queuePass = markPassQueuedIfNeeded()
     checkRulesIfEnabled()
     return Registration(actions: actions, replaced: replaced)
   }
@@ -86,7 +86,7 @@ extension EngineState {
     if !timing.deliversOnlyTheEnd {
       _ = next.advance(to: suspension.instant(for: timing, at: now), interval: interval)
     }
-    if separateEnds, next.isAtItsLastValue {
+    if endsHaveOwnGrid, next.isAtItsLastValue {
       scheduleEnd(of: next, in: slot, at: position)
     } else {
       let change = timing.clockInstant(of: next.nextChange(interval: interval), suspendedTotal: suspendedTotal)
@@ -102,12 +102,12 @@ extension EngineState {
 // MARK: - Pausing one registration
 
 extension EngineState {
-  /// Freezes `receiver`'s registration at clock instant `now` (clamped by ``monotone(_:)``, so that
+  /// Freezes `receiver`'s registration at clock instant `now` (clamped by ``actOn(_:)``, so that
   /// it never freezes a time before one a tick has already shown); the running pass skips a
   /// callback it prepared for it. Returns whether there was one, and what to do after the lock.
   mutating func pause(_ receiver: AnyObject, now: Int64) -> Pausing {
     guard let index = liveIndex(of: receiver) else { return Pausing(found: false, timer: .none) }
-    let now = monotone(now)
+    let now = actOn(now)
     var action = TimerAction.none
     if wheel != nil {
       // Paused, it gets no calls that would notice its receiver die: it waits in the wheel to be
@@ -132,7 +132,7 @@ extension EngineState {
   mutating func resume(_ receiver: AnyObject, now: Int64) -> Resumption {
     guard let index = liveIndex(of: receiver) else { return Resumption(found: false, actions: .none) }
     guard table[index].timing.isPaused else { return Resumption(found: true, actions: .none) }
-    let now = monotone(now)
+    let now = actOn(now)
     raiseRegistrationReading(to: now)
     let resumedAt = suspension.instant(for: table[index].timing, at: now)
     table[index].timing.resume(at: resumedAt)
@@ -143,7 +143,7 @@ extension EngineState {
     scheduleFirstChange(of: timing, slot: table[index].slot, position: index.position, at: now)
     var actions = EngineActions()
     actions.timer = rearm(now: now)
-    actions.queuePass = requestPass()
+    actions.queuePass = markPassQueuedIfNeeded()
     checkRulesIfEnabled()
     return Resumption(found: true, actions: actions)
   }
@@ -175,7 +175,7 @@ extension EngineState {
     guard let index = liveIndex(of: receiver) else { return .success(nil) }
     let timing = table[index].timing
     guard timing.kind == .countdown else { return .failure(.invalidCombination) }
-    let now = monotone(now)
+    let now = actOn(now)
     // The suspension's, not the state's `instant(for:at:)`: calling a non-mutating method of the
     // state from a mutating one copies the state.
     let instant = suspension.instant(for: timing, at: now)
@@ -188,7 +188,7 @@ extension EngineState {
     guard applied != 0 else { return .success(AddedTime(applied: 0, actions: .none)) }
     table[index].timing.moveEnd(to: anchor)
     replanMilestone(at: index, instant: instant)
-    delivery?.recordEndMoved(table[index].slot)
+    runningPassContext?.recordEndMoved(table[index].slot)
     var actions = EngineActions()
     if !timing.isPaused {
       actions = scheduleMovedEnd(at: index, now: now)
@@ -234,7 +234,7 @@ extension EngineState {
     scheduleFirstChange(of: timing, slot: slot, position: index.position, at: now)
     var actions = EngineActions()
     actions.timer = rearm(now: now)
-    actions.queuePass = requestPass()
+    actions.queuePass = markPassQueuedIfNeeded()
     return actions
   }
 }

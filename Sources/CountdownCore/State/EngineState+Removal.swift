@@ -23,38 +23,40 @@ extension EngineState {
   }
 
   /// Notes a registration owed a prompt delivery.
-  mutating func owePromptDelivery(_ pending: PendingDelivery) {
+  mutating func owePromptDelivery(_ pending: KeyedSlot) {
     pendingWork.owePromptDelivery(pending, tableCount: table.count)
   }
 
   /// Hands the owed prompt deliveries to a pass: the list, or `nil` when the pass must walk.
-  mutating func takeAwaitingPromptDelivery() -> [PendingDelivery]? {
+  mutating func takeAwaitingPromptDelivery() -> [KeyedSlot]? {
     pendingWork.takeAwaitingPromptDelivery(tableCount: table.count)
   }
 
-  /// Notes that deliveries are pending and says whether a pass must be queued for them.
-  mutating func requestPass() -> Bool {
-    pendingWork.requestPass()
+  /// Marks a pass as queued if there is work for one and none is queued yet; returns whether the
+  /// caller must queue it (``PendingWork/markPassQueuedIfNeeded()``).
+  mutating func markPassQueuedIfNeeded() -> Bool {
+    pendingWork.markPassQueuedIfNeeded()
   }
 
   /// Tells the running pass, on whatever thread it runs, that the registration in `slot` was
   /// removed, replaced or paused, so it skips a callback it prepared for it and has not begun.
   func signalRemoval(of slot: SlotReference) {
-    delivery?.signalRemoval(of: slot)
+    runningPassContext?.signalRemoval(of: slot)
   }
 
   /// Tells the running pass that every registration was removed.
   func signalRemovalOfAll() {
-    delivery?.signalRemovalOfAll()
+    runningPassContext?.signalRemovalOfAll()
   }
 
   /// Frees the slot of a registration taken out of the table and hands back its handler, or, while
   /// a pass runs (which may hold its slot and an unowned copy of its handler: ``UnownedHandler``),
-  /// keeps both until the pass ends. Returns the handler to release once the lock is released, if
+  /// retires both to the running pass, which keeps them until it ends
+  /// (``RunningPass/retire(_:handler:)``). Returns the handler to release once the lock is released, if
   /// the registration was freed now.
-  mutating func release(_ slot: SlotReference, handler: consuming @escaping CountdownHandler) -> CountdownHandler? {
+  mutating func freeOrRetire(_ slot: SlotReference, handler: consuming @escaping CountdownHandler) -> CountdownHandler? {
     forgetIndexEntry(of: slot)
-    guard delivery == nil else {
+    guard runningPassContext == nil else {
       // What the running pass took for it by slot and generation (the ends it delivers) is stale
       // from now on (freeing the slot would make it so too).
       slot.renewGeneration()
@@ -75,32 +77,31 @@ extension EngineState {
     return handlers
   }
 
-
   /// Removes the registration at `index`; returns its handler if it was freed now (see
-  /// ``release(_:handler:)``).
+  /// ``freeOrRetire(_:handler:)``).
   mutating func remove(at index: NodeIndex) -> CountdownHandler? {
     let node = table.remove(at: index)
-    return release(node.slot, handler: node.handler.call)
+    return freeOrRetire(node.slot, handler: node.handler.call)
   }
 
-  /// Removes every registration; returns the handlers freed now (see ``release(_:handler:)``).
+  /// Removes every registration; returns the handlers freed now (see ``freeOrRetire(_:handler:)``).
   mutating func removeAll() -> [CountdownHandler] {
     var handlers: [CountdownHandler] = []
-    handlers.reserveCapacity(delivery == nil ? table.count : 0)
+    handlers.reserveCapacity(runningPassContext == nil ? table.count : 0)
     for node in table.nodes {
-      if let handler = release(node.slot, handler: node.handler.call) {
+      if let handler = freeOrRetire(node.slot, handler: node.handler.call) {
         handlers.append(handler)
       }
     }
     table.removeAll()
-    // Each release unlinked its registration's entry: the ends to come and the wheel are empty.
+    // Each freeOrRetire unlinked its registration's entry: the ends to come and the wheel are empty.
     return handlers
   }
 
-  /// Removes the registration `pending` names, if it is still there; returns its handler if it was
-  /// freed now (see ``release(_:handler:)``).
-  mutating func remove(_ pending: PendingDelivery) -> CountdownHandler? {
-    guard let index = table.index(of: pending.key), table[index].slot == pending.slot else {
+  /// Removes the registration `named` names (one a pass ended), if it is still there; returns its
+  /// handler if it was freed now (see ``freeOrRetire(_:handler:)``).
+  mutating func remove(_ named: KeyedSlot) -> CountdownHandler? {
+    guard let index = table.index(of: named.key), table[index].slot == named.slot else {
       return nil
     }
     return remove(at: index)

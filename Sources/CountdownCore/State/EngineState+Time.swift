@@ -24,20 +24,21 @@ extension EngineState {
 
   /// Notes a clock reading made by a registration or a resume before it took the lock.
   mutating func raiseRegistrationReading(to now: Int64) {
-    readings.raiseRegistrationReading(to: now)
+    actedOn.raiseRegistrationReading(to: now)
   }
 
-  /// A call's clock reading, made before it took the lock, clamped to the latest instant the state
-  /// has acted on: another thread (or a wakeup) may have acted on a later instant meanwhile, and a
-  /// call must never undo it (a pause that froze the time before a tick it did not see would give
-  /// that tick's interval back on resume).
-  mutating func monotone(_ now: Int64) -> Int64 {
-    readings.monotone(now)
+  /// The instant the engine acts on for a call's clock reading `now`, made before it took the lock:
+  /// `now`, clamped to the latest instant the state has acted on, never below one it acted on
+  /// before (rule 5), which it then is. Another thread (or a wakeup) may have acted on a later
+  /// instant meanwhile, and a call must never undo it (a pause that froze the time before a tick it
+  /// did not see would give that tick's interval back on resume).
+  mutating func actOn(_ now: Int64) -> Int64 {
+    actedOn.raiseLatest(to: now)
   }
 
-  /// ``monotone(_:)`` for a query, which changes nothing.
-  func reading(_ now: Int64) -> Int64 {
-    max(latestReading, now)
+  /// The instant ``actOn(_:)`` would act on for `now`, for a query, which changes nothing.
+  func clampedToLatestInstant(_ now: Int64) -> Int64 {
+    max(latestInstant, now)
   }
 
   /// Notes that some registration's value changes at clock instant `change`.
@@ -65,8 +66,8 @@ extension EngineState {
     if let armed, armed > end, armed.subtractingSaturated(now) <= grid.endWindow / 2 {
       end = armed
     }
-    let isNewGridInstant = readings.recordWakeup(at: now, standingFor: instant, endsFor: end)
-    if !separateEnds || (isNewGridInstant && walkIsDue(at: instant)) {
+    let isNewGridInstant = actedOn.recordWakeup(at: now, standingFor: instant, endsFor: end)
+    if !endsHaveOwnGrid || (isNewGridInstant && walkIsDue(at: instant)) {
       pendingWork.requireTick()
       return
     }
@@ -79,12 +80,12 @@ extension EngineState {
 
   /// The instant a tick at grid instant `tick` delivers ends for.
   func endInstant(forTick tick: Int64) -> Int64 {
-    separateEnds ? max(endInstant, tick) : tick
+    endsHaveOwnGrid ? max(endInstant, tick) : tick
   }
 
   /// Notes that a tick pass delivered the values at grid instant `instant`.
   mutating func advanceWakeupInstant(to instant: Int64) {
-    readings.advanceWakeupInstant(to: instant)
+    actedOn.advanceWakeupInstant(to: instant)
   }
 
   /// The grid instant a tick pass that starts at clock instant `now` stands for.
@@ -97,6 +98,6 @@ extension EngineState {
   /// it ran early), but never before a registration's own reading (a first value never exceeds its
   /// duration).
   func promptDeliveryInstant(preparedAt now: Int64, tick: Int64?) -> Int64 {
-    max(grid.floor(now), tick ?? .min, wakeupInstant, latestRegistrationRead)
+    max(grid.floor(now), tick ?? .min, wakeupInstant, latestRegistrationReading)
   }
 }

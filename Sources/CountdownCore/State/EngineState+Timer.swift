@@ -9,7 +9,7 @@ extension EngineState {
     guard !arming.hasTimer, !arming.isMakingTimer else { return .none }
     arming.beginMaking()
     grid.restart(at: now)
-    readings.restartGrid()
+    actedOn.restartGrid()
     wheelCursor.restart()
     changeBound.reset()
     return .make
@@ -47,14 +47,16 @@ extension EngineState {
 
   /// Arms the timer for the earliest change, if it is not already armed for it (or, as a one-shot,
   /// earlier) with no more leeway than its promises allow now; disarms it when nothing can change.
-  /// Repeats while each wakeup is a window after the last one (``timerDecision(now:)``).
+  /// Repeats while each wakeup is a window after the last one (``neededArming(now:)``).
   mutating func rearm(now: Int64) -> TimerAction {
-    guard let decision = timerDecision(now: now) else { return .none }
-    return arm(at: decision.next, repeating: decision.repeating, leeway: decision.leeway)
+    guard let needed = neededArming(now: now) else { return .none }
+    return arm(at: needed.next, repeating: needed.repeating, leeway: needed.leeway)
   }
 
-  /// What ``rearm(now:)`` would do: `nil` when the timer is armed as it should be.
-  mutating func timerDecision(now: Int64) -> (next: Int64?, repeating: Bool, leeway: Int64)? {
+  /// The arming the timer needs now, which ``rearm(now:)`` applies: the instant to fire at (`nil`:
+  /// disarm), whether to repeat every window, and the leeway; `nil` when the timer is armed as it
+  /// should be (or there is none, or the engine is suspended).
+  mutating func neededArming(now: Int64) -> (next: Int64?, repeating: Bool, leeway: Int64)? {
     guard arming.hasTimer, suspendedSince == nil else { return nil }
     guard let wakeup = wantedWakeup(now: now) else {
       return arming.armedAt == nil ? nil : (nil, false, 0)
@@ -142,12 +144,12 @@ extension EngineState {
     guard actions.queuePass else { return Wakeup(actions: actions, pass: nil, released: []) }
     // On the delivery queue (the real timer fires there; a manual clock may be advanced there),
     // with no pass running: the pass begins in this same lock, its first chunk prepared.
-    guard onDeliveryQueue, delivery == nil else {
-      actions.queuePass = requestPass()
+    guard onDeliveryQueue, runningPassContext == nil else {
+      actions.queuePass = markPassQueuedIfNeeded()
       return Wakeup(actions: actions, pass: nil, released: [])
     }
     actions.queuePass = false
-    let (pass, prepared) = beginPass(context, at: now, into: &chunk)
+    let (pass, prepared) = beginPassWithFirstChunk(context, at: now, into: &chunk)
     return Wakeup(actions: actions, pass: pass, released: prepared.released)
   }
 
@@ -165,7 +167,7 @@ extension EngineState {
       return actions
     }
     markDueWork(forWakeupAt: now, armedFor: armed)
-    if !hasPendingWork, delivery == nil {
+    if !hasPendingWork, runningPassContext == nil {
       // Armed for an end that is gone, or woken early for one: arm for what comes next. Not
       // while a pass runs (on the delivery queue, or up this thread's stack): the bound on the
       // next change is still the one from before it, and may be this very instant, so the
@@ -184,7 +186,7 @@ extension EngineState {
     defer { checkRulesIfEnabled() }
     guard hasPendingWork else { return Settling(queuePass: false, deliverHere: false) }
     return onDeliveryQueue
-      ? Settling(queuePass: false, deliverHere: true) : Settling(queuePass: requestPass(), deliverHere: false)
+      ? Settling(queuePass: false, deliverHere: true) : Settling(queuePass: markPassQueuedIfNeeded(), deliverHere: false)
   }
 }
 
@@ -192,21 +194,21 @@ extension EngineState {
 
 extension EngineState {
   /// Stops the timer's wakeups from clock instant `now` on (a reading made before the lock,
-  /// clamped here by ``monotone(_:)``). Returns what the timer must do after the lock.
+  /// clamped here by ``actOn(_:)``). Returns what the timer must do after the lock.
   mutating func suspendTicking(at now: Int64) -> TimerAction {
-    let now = monotone(now)
+    let now = actOn(now)
     guard suspension.suspend(at: now) else { return .none }
     defer { checkRulesIfEnabled() }
     guard arming.armedAt != nil else { return .none }
     return arm(at: nil)
   }
 
-  /// Ends a suspension at clock instant `now` (clamped by ``monotone(_:)``): every running
+  /// Ends a suspension at clock instant `now` (clamped by ``actOn(_:)``): every running
   /// registration is owed a prompt delivery, so its current value is delivered even if it did not
   /// change. Returns what to do after the lock: queue the pass that delivers them, unless the
   /// engine was not suspended.
   mutating func resumeTicking(at now: Int64) -> EngineActions {
-    let now = monotone(now)
+    let now = actOn(now)
     guard suspension.resume(at: now) else { return .none }
     raiseRegistrationReading(to: now)
     table.withNodes { nodes, _ in
@@ -217,7 +219,7 @@ extension EngineState {
     pendingWork.oweEveryValue()
     wheelCursor.requireWalk()
     var actions = EngineActions()
-    actions.queuePass = requestPass()
+    actions.queuePass = markPassQueuedIfNeeded()
     checkRulesIfEnabled()
     return actions
   }

@@ -68,7 +68,7 @@ extension EngineState {
     guard isDue else {
       // An end to come is in the state's ends already: it was noted there when the registration
       // came to its last value.
-      if !(instants.grid.separateEnds && timing.isAtItsLastValue) {
+      if !(instants.grid.endsHaveOwnGrid && timing.isAtItsLastValue) {
         let change = instants.clockInstant(of: nextChange, for: timing)
         found.earliest = min(found.earliest, change)
         if instants.rebuildsWheel, change != .max {
@@ -96,7 +96,7 @@ extension EngineState {
     _ nodes: UnsafeMutableBufferPointer<ReceiverNode>, from position: inout Int, to end: Int,
     into out: inout ChunkFill, _ instants: ChunkInstants, found: inout PassFindings
   ) {
-    let (tick, interval, separateEnds) = (instants.tick, instants.grid.interval, instants.grid.separateEnds)
+    let (tick, interval, endsHaveOwnGrid) = (instants.tick, instants.grid.interval, instants.grid.endsHaveOwnGrid)
     let (buffer, capacity) = (out.buffer, out.capacity)
     var current = position
     var filled = out.count
@@ -130,7 +130,7 @@ extension EngineState {
       guard late >= 0, timing.value > steps else { return }
       nodes[current].timing.stepDown(by: steps)
       let value = timing.value &- steps
-      if separateEnds, value == 1 {
+      if endsHaveOwnGrid, value == 1 {
         // Down to 1: its next change is its end, at its deadline (on the clock: the common case
         // never counts on running time), not on the grid.
         found.scheduled.append(.init(instant: timing.anchor, position: current, slot: nodes[current].slot))

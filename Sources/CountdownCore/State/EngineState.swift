@@ -17,12 +17,22 @@
 /// among them (`EngineState+Pass.swift` and the preparation of its chunks); what runs outside the
 /// lock, the pass's calling included, is `CountdownEngine`'s (`Engine/`). Every stored part of the state is a type of its own,
 /// changed only through its methods: the wakeup grid (``WakeupGrid``), the registrations
-/// (``ReceiverTable``) and the indexes of what changes when (the ends to come, the per-countdown
-/// wheel), the timer's arming
-/// (``TimerArming``), the instants acted on (``EngineReadings``), the bound on the next change
+/// (``ReceiverTable``, ``RegistrationSlots``) and the indexes of what changes when (the ends to
+/// come, the per-countdown wheel: ``TimingWheel``), the timer's arming
+/// (``TimerArming``), the instants acted on (``InstantsActedOn``), the bound on the next change
 /// (``ChangeBound``), the wheel's cursor (``WheelCursor``), what the next pass has to do
 /// (``PendingWork``), the running pass (``RunningPass``), the suspension (``SuspendedTime``) and
-/// the counts (``EngineCounts``); the compiler keeps every other file from writing their fields.
+/// the counts (``EngineCounts``). For the parts declared in one file each (the grid, the arming,
+/// the instants, the bound, the cursor, the pending work, the running pass, the suspension and the
+/// counts) the compiler enforces it: their fields are `private(set)` or `let`. Not for the others.
+/// The table and the wheels are each split over several files, which Swift's `private` cannot
+/// span: the table's `nodes` and `entries` are `internal(set)` and its `heads` an internal `var`,
+/// the wheel's arrays are internal; the registration writes a slot's milestones
+/// (``RegistrationSlots/milestoneLists``, internal) from `EngineState+Registering.swift`; and a
+/// transition steps a node's timing in place through the table's subscript, by design. For those,
+/// keeping to their methods is a convention, kept by review; their own invariant checks
+/// (``ReceiverTable/checkInvariantsIfEnabled()``, ``checkRulesIfEnabled()``) catch in builds with
+/// internal checks a write that breaks their structure, not one that merely bypasses a method.
 ///
 /// # The engine's rules
 ///
@@ -52,10 +62,11 @@
 ///    delivering every change has it (never with milestones): its 0 is not its end (it is never
 ///    finished, and its last value before its end is still 1, whose end rule 8 notes); below 0 its
 ///    changes are on the grid like any other.
-/// 5. **Readings are monotone.** A call reads the clock before it takes the lock; another thread
-///    or a wakeup may have acted on a later instant meanwhile. Every reading that changes the state
-///    goes through ``monotone(_:)``, so no call acts on an instant before one the state already
-///    acted on (`latestReading` ≥ every reading, wakeup instant and suspension start).
+/// 5. **The instants acted on are monotone.** A call reads the clock before it takes the lock;
+///    another thread or a wakeup may have acted on a later instant meanwhile. Every clock reading
+///    that changes the state goes through ``actOn(_:)``, so no call acts on an instant before one
+///    the state already acted on (`latestInstant` ≥ every reading, wakeup instant and suspension
+///    start).
 /// 6. **Removal is final.** Once a call that removes, replaces or pauses a registration returns,
 ///    on any thread, no callback for it begins: each such call notes the slot in the running
 ///    pass's `DeliveryContext` under the lock, and the pass checks before every callback. A pass
@@ -67,7 +78,7 @@
 ///    the grid instant the latest wakeup stood for, even when that wakeup ran early
 ///    (``promptDeliveryInstant(preparedAt:tick:)``), so it never goes back past a value
 ///    already shown.
-/// 8. **Every end to come is noted.** With ends on a grid of their own (``separateEnds``), a
+/// 8. **Every end to come is noted.** With ends on a grid of their own (``endsHaveOwnGrid``), a
 ///    running registration at its last value is kept out of `earliestChange`; instead `ends` holds
 ///    an entry for it at or before its deadline, put there by whatever brought it to that value
 ///    (its registration or resume, a delivery, the tick's step down to 1). So does one delivered at
@@ -125,18 +136,19 @@ struct EngineState {
   /// window and the end window. Every method reads them here; none takes them as a parameter.
   var grid: WakeupGrid
   var table = ReceiverTable()
-  /// The handlers and receivers of the table's registrations.
+  /// The registrations' identities: weak receivers, keys, generations and index handles, and the
+  /// milestones of those delivered at them. Their handlers are in the table's nodes (``ReceiverNode``).
   let slots = RegistrationSlots()
 
   /// The timer and how it is armed (its own methods change it).
   var arming: TimerArming
-  /// The instants acted on: the latest wakeup's, the latest reading (its own methods change them;
-  /// the accessors at the end of this file read them by name).
-  var readings = EngineReadings()
+  /// The instants acted on: the latest wakeup's, the latest registration's clock reading, the latest
+  /// of all (its own methods change them; the accessors at the end of this file read them by name).
+  var actedOn = InstantsActedOn()
   /// The bound on every registration's next change (rule 1), changed only by its own methods.
   var changeBound = ChangeBound()
 
-  /// The ends to come of registrations at their last value, when ``separateEnds``: a hierarchical
+  /// The ends to come of registrations at their last value, when ``endsHaveOwnGrid``: a hierarchical
   /// timing wheel on the end grid's step, each entry unlinked when its registration is removed.
   var ends: TimingWheel<NotedEnd>
   /// Per-countdown alignment's index of what changes when: a hierarchical timing wheel whose
@@ -162,14 +174,16 @@ struct EngineState {
   /// How many times the engine's lock was taken (``EngineLock``): for tests of what a wakeup costs.
   private(set) var lockEntries: Int64 = 0
 
-  /// A registration, by its receiver's key and its slot (its identity), with a delivery owed.
+  /// A registration named by its receiver's key and its slot (its identity), for the lists that
+  /// name registrations from one lock to the next: the prompt deliveries owed, a window pass's
+  /// share of them, and the registrations a pass ended, removed under its next lock.
   ///
   /// A slot can be reused once its registration is freed; where a stale entry could then match a
   /// newer registration of the same key, the match is harmless: the list of prompt deliveries owed
   /// (``PendingWork/awaitingPromptDelivery``) only delivers registrations still awaiting theirs
   /// (``CountdownTiming/awaitsPromptDelivery``), and the other lists live within one pass,
   /// during which removed registrations keep their slots (``RunningPass/retired``).
-  struct PendingDelivery {
+  struct KeyedSlot {
     var key: ObjectIdentifier
     var slot: SlotReference
   }
@@ -189,7 +203,7 @@ struct EngineState {
     arming = TimerArming(period: grid.window)
     // A registration's one index handle (``RegistrationSlot/indexHandle``) names its entry in the
     // wheel or in the ends to come: never both at once.
-    precondition(!(usesWheel && grid.separateEnds), "with the wheel, every end comes within the window")
+    precondition(!(usesWheel && grid.endsHaveOwnGrid), "with the wheel, every end comes within the window")
     ends = TimingWheel(resolution: max(1, grid.endWindow))
     wheel = usesWheel ? TimingWheel(resolution: 1) : nil
   }
@@ -204,7 +218,7 @@ struct EngineState {
 extension EngineState: @unchecked Sendable {}
 
 // The state's parts read by name: what the transitions, the pass and the checks read of the
-// readings, the suspension and the running pass. Only the parts' own methods change them.
+// instants acted on, the suspension and the running pass. Only the parts' own methods change them.
 
 extension EngineState {
   /// The engine's interval, in nanoseconds (``WakeupGrid/interval``).
@@ -219,9 +233,9 @@ extension EngineState {
 
   /// Whether ends have a grid of their own, finer than the wakeup grid (the shared alignment's):
   /// registrations at their last value then wait in ``ends``, not in the bound on the next change
-  /// (``changeBound``). See ``WakeupGrid/separateEnds``.
-  var separateEnds: Bool {
-    @inline(__always) get { grid.separateEnds }
+  /// (``changeBound``). See ``WakeupGrid/endsHaveOwnGrid``.
+  var endsHaveOwnGrid: Bool {
+    @inline(__always) get { grid.endsHaveOwnGrid }
   }
 
   /// See ``WakeupGrid/origin``.
@@ -229,24 +243,24 @@ extension EngineState {
     @inline(__always) get { grid.origin }
   }
 
-  /// See ``EngineReadings/wakeupInstant``.
+  /// See ``InstantsActedOn/wakeupInstant``.
   var wakeupInstant: Int64 {
-    @inline(__always) get { readings.wakeupInstant }
+    @inline(__always) get { actedOn.wakeupInstant }
   }
 
-  /// See ``EngineReadings/latestRegistrationRead``.
-  var latestRegistrationRead: Int64 {
-    @inline(__always) get { readings.latestRegistrationRead }
+  /// See ``InstantsActedOn/latestRegistrationReading``.
+  var latestRegistrationReading: Int64 {
+    @inline(__always) get { actedOn.latestRegistrationReading }
   }
 
-  /// See ``EngineReadings/latest``: a call's reading is clamped to it (``monotone(_:)``).
-  var latestReading: Int64 {
-    @inline(__always) get { readings.latest }
+  /// See ``InstantsActedOn/latestInstant``: a call's clock reading is clamped to it (``actOn(_:)``).
+  var latestInstant: Int64 {
+    @inline(__always) get { actedOn.latestInstant }
   }
 
-  /// See ``EngineReadings/endInstant``.
+  /// See ``InstantsActedOn/endInstant``.
   var endInstant: Int64 {
-    @inline(__always) get { readings.endInstant }
+    @inline(__always) get { actedOn.endInstant }
   }
 
   /// Set while the engine is suspended: the instant it was suspended.
@@ -259,8 +273,8 @@ extension EngineState {
     @inline(__always) get { suspension.total }
   }
 
-  /// The running pass's context, if a pass runs.
-  var delivery: DeliveryContext? {
+  /// The running pass's context, where removals are noted for it; `nil` between passes.
+  var runningPassContext: DeliveryContext? {
     @inline(__always) get { pass.context }
   }
 }

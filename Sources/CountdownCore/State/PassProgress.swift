@@ -9,14 +9,14 @@ struct PassProgress {
   /// for the state's index, the paused registrations to probe.
   var found = PassFindings()
   /// Registrations that ran out or set `stop`, removed under the next chunk's lock.
-  var ended: [EngineState.PendingDelivery] = []
+  var ended: [EngineState.KeyedSlot] = []
   /// Milestone callbacks skipped since the last lock, planned again under the next one.
   var skippedMilestones: [SkippedMilestone] = []
   /// Whether a window pass found none of the wheel's entries held any more: each was moved on or
   /// removed (``EngineState/prepareWheel(_:progress:into:)``).
   var releasedHeldEntries = false
   /// Callbacks made and not yet added to the statistics (added under the next lock).
-  var uncounted = 0
+  var uncountedCallbacks = 0
   /// Callbacks made by the whole pass.
   var delivered = 0
   /// Registrations looked at by the whole pass.

@@ -2,7 +2,7 @@
 /// whose fields change only through the methods here.
 struct PendingWork {
   /// Registrations awaiting a prompt delivery (a first value, or the current one after a resume).
-  private(set) var awaitingPromptDelivery: [EngineState.PendingDelivery] = []
+  private(set) var awaitingPromptDelivery: [EngineState.KeyedSlot] = []
   /// So many registrations awaited a prompt delivery that the next pass walks the table for
   /// them (a walk is cheaper than looking each up past an eighth of the table); the list was
   /// dropped, so a burst of a million registrations leaves no 16 MB list behind.
@@ -44,7 +44,7 @@ struct PendingWork {
   }
 
   /// Notes a registration owed a prompt delivery, with `tableCount` registrations.
-  mutating func owePromptDelivery(_ pending: EngineState.PendingDelivery, tableCount: Int) {
+  mutating func owePromptDelivery(_ pending: EngineState.KeyedSlot, tableCount: Int) {
     guard !promptDeliveriesNeedWalk else { return }
     if awaitingPromptDelivery.count >= 64, awaitingPromptDelivery.count * 8 > tableCount {
       awaitingPromptDelivery = []
@@ -56,7 +56,7 @@ struct PendingWork {
 
   /// Hands the owed prompt deliveries to a pass: the list, or `nil` when the pass must walk (past
   /// an eighth of the `tableCount` registrations).
-  mutating func takeAwaitingPromptDelivery(tableCount: Int) -> [EngineState.PendingDelivery]? {
+  mutating func takeAwaitingPromptDelivery(tableCount: Int) -> [EngineState.KeyedSlot]? {
     defer {
       awaitingPromptDelivery = []
       promptDeliveriesNeedWalk = false
@@ -64,8 +64,9 @@ struct PendingWork {
     return promptDeliveriesNeedWalk || awaitingPromptDelivery.count * 8 > tableCount ? nil : awaitingPromptDelivery
   }
 
-  /// Notes that deliveries are pending and says whether a pass must be queued for them.
-  mutating func requestPass() -> Bool {
+  /// Marks a pass as queued if there is work for one and none is queued yet; returns whether it
+  /// did, in which case the caller queues that pass on the delivery queue, after the lock.
+  mutating func markPassQueuedIfNeeded() -> Bool {
     guard !isEmpty, !passQueued else { return false }
     passQueued = true
     return true

@@ -6,8 +6,9 @@
 /// The value is always derived from an instant, never decremented blindly: for a countdown it is
 /// ceil((deadline − t) ÷ interval), floored at 0 unless it counts overtime (then it goes on below 0,
 /// −floor((t − deadline) ÷ interval), down to −``maximumValue``), where t is the instant the delivery stands for
-/// (a grid instant for the tick, the moment of preparation for a first delivery). So a late or
-/// missed wakeup corrects itself and a countdown never shows less time than is left.
+/// (a grid instant for the tick; for a prompt delivery, the grid instant the labels already show,
+/// never before its registration's clock reading: ``EngineState/promptDeliveryInstant(preparedAt:tick:)``).
+/// So a late or missed wakeup corrects itself and a countdown never shows less time than is left.
 ///
 /// 16 bytes, the first part of a pool node (``ReceiverNode``): the anchor, and one word holding the value (its upper 56
 /// bits, signed) and the flags (its lowest 8 bits). The tick's common case reads the word once:
@@ -285,7 +286,7 @@ package struct CountdownTiming: Sendable {
 
 // What a timing reads without changing: whether its value fits, how much time it has left, where
 // its changes fall on the clock, whether it is at its last value or finished. Only the timing's
-// package members, so they live apart from its word's layout (`CountdownTiming.swift`).
+// package members, kept apart from its word's layout (the struct above).
 
 extension CountdownTiming {
   /// Whether this countdown's value at `now` fits in a timing (see ``maximumValue``); a count-up's
@@ -334,7 +335,8 @@ extension CountdownTiming {
 }
 
 // A countdown counting on past its deadline (``CountdownEnding/countsOvertime``): its value below
-// 0, and when that changes. The flag itself lives in the timing's flag byte (`CountdownTiming.swift`).
+// 0, and when that changes. The flag itself lives in the timing's flag byte (the struct at the top
+// of this file).
 
 extension CountdownTiming {
   /// The value of a countdown `late` nanoseconds (at least 0) past its deadline: 0 unless it counts

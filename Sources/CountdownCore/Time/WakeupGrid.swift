@@ -27,7 +27,7 @@ package struct WakeupGrid: Sendable {
   }
 
   /// Whether ends have a grid of their own, finer than the wakeup grid (the shared alignment's).
-  package var separateEnds: Bool {
+  package var endsHaveOwnGrid: Bool {
     @inline(__always) get { endWindow < window }
   }
 
@@ -104,7 +104,7 @@ package struct WakeupGrid: Sendable {
   ///   Apple advises as a timer's tolerance) leaves the rest of that half to the queue's own
   ///   delays. On the shared grid this is all the values ask: each stands for its grid instant
   ///   however late its batch comes, and the one batch flips every label together.
-  /// - With ``separateEnds`` (the shared grid, ends on their own finer grid), a final 0 comes
+  /// - With ``endsHaveOwnGrid`` (the shared grid, ends on their own finer grid), a final 0 comes
   ///   within `endWindow` after its deadline: a fire at `wakeup + leeway` delivers every end due
   ///   by then, so the soonest end that can be due leaves `end + endWindow − wakeup`. That end is
   ///   the soonest noted (`soonestEnd`, exact), or one of a registration not at its last value
@@ -121,7 +121,7 @@ package struct WakeupGrid: Sendable {
   /// cancelled since: either only makes the leeway smaller.
   package func leeway(forWakeupAt wakeup: Int64, earliestChange: Int64, soonestEnd: Int64?) -> Int64 {
     var leeway = window / 10
-    if separateEnds {
+    if endsHaveOwnGrid {
       let soonestPossibleEnd = min(soonestEnd ?? .max, earliestChange.addingSaturated(interval))
       leeway = min(leeway, soonestPossibleEnd.addingSaturated(endWindow).subtractingSaturated(wakeup))
     } else {

@@ -35,7 +35,9 @@ extension CountdownManager {
     let secondsAhead = date.timeIntervalSince(wallClock())
     guard secondsAhead.isFinite else { throw .nonFiniteValue }
     let now = engine.clock.now
-    // Any date in the past (even `Date.distantPast`) simply ends the countdown at once.
+    // A date in the past is now: the countdown ends at once, even for `Date.distantPast`. Counting
+    // overtime, the past is kept (it starts in overtime, that late), as far back as the clock can
+    // hold: `Date.distantPast` is out of range there.
     guard secondsAhead - offset.secondsValue > 0 || keepingThePast else { return now }
     guard secondsAhead > -Self.representableSeconds else { throw .outOfRange }
     // Refuse what the clock cannot hold before `Duration(seconds:)` could trap on it.

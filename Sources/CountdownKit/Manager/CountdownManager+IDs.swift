@@ -186,7 +186,7 @@ extension CountdownManager {
     // old handler, which may run user code).
     let claim = state.withLock { $0.idStarted(key, length: length) }
     let (token, start) = (claim.token, claim.start)
-    let update = atMilestones ? CountdownReadAloud.readingTimeLeft(of: token, on: engine, update) : update
+    let update = atMilestones ? CountdownReadAloud.markingMilestoneDeliveries(of: token, on: engine, update) : update
     let handler = MainQueueHandler.make { [weak self] value, stop in
       update(id, value, &stop)
       if stop || (endsAtZero && value == 0) {

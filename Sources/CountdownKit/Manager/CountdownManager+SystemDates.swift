@@ -59,20 +59,20 @@ extension CountdownManager {
   /// Whether the countdown (or count-up) of `id` is paused by ``pause(id:)``; `false` without one.
   public func isPaused<ID: Hashable & Sendable>(id: ID) -> Bool {
     guard let token = token(for: id) else { return false }
-    return engine.readings(of: [token]).readings[0]?.isPaused ?? false
+    return engine.statuses(of: [token]).statuses[0]?.isPaused ?? false
   }
 
   /// The system dates of `receiver`'s countdown, whose length (start to end) is `length`; `nil`
   /// without a countdown or for a count-up.
   func timerDates(of receiver: AnyObject, length: Duration?) -> CountdownTimerDates? {
-    guard let reading = engine.readings(of: [receiver]).readings[0], reading.kind == .countdown else { return nil }
+    guard let status = engine.statuses(of: [receiver]).statuses[0], status.kind == .countdown else { return nil }
     let now = wallClock()
     // A frozen countdown has what it has left; a running one that is overdue ended in the past.
-    let left = reading.isFrozen ? max(0, reading.nanoseconds) : reading.nanoseconds
+    let left = status.isFrozen ? max(0, status.nanoseconds) : status.nanoseconds
     let end = now + Double(left) / 1e9
     let whole = max(length?.nanosecondsSaturating ?? 0, left, 0)
     let start = end - Double(whole) / 1e9
-    return CountdownTimerDates(timerInterval: min(start, end)...end, pauseTime: reading.isFrozen ? now : nil)
+    return CountdownTimerDates(timerInterval: min(start, end)...end, pauseTime: status.isFrozen ? now : nil)
   }
 
   /// How long a countdown to `target` registered now runs, start to end: the span of its

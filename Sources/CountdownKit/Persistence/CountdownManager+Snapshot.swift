@@ -97,14 +97,14 @@ extension CountdownManager {
   /// A snapshot of the registrations of `keys`, read at one instant.
   func snapshot<ID: Hashable & Sendable & Codable>(of keys: [SnapshotKey<ID>]) -> CountdownSnapshot<ID> {
     let offset = state.withLock { $0.isCalibrated ? $0.serverOffset : nil }
-    let (_, readings) = engine.readings(of: keys.map(\.receiver))
+    let (_, statuses) = engine.statuses(of: keys.map(\.receiver))
     let wallNow = wallClock()
     let offsetSeconds = offset.map(\.secondsValue) ?? 0
     var entries: [CountdownSnapshot<ID>.Entry] = []
     entries.reserveCapacity(keys.count)
-    for (key, reading) in zip(keys, readings) {
-      if let reading {
-        entries.append(Self.entry(for: key, reading, wallNow: wallNow, offsetSeconds: offsetSeconds))
+    for (key, status) in zip(keys, statuses) {
+      if let status {
+        entries.append(Self.entry(for: key, status, wallNow: wallNow, offsetSeconds: offsetSeconds))
       } else if let endedAt = key.endedAt {
         // Never after the snapshot's date (the device's clock went back since it ended): a restore
         // takes a date after it for a countdown still running then.
@@ -115,17 +115,18 @@ extension CountdownManager {
     return CountdownSnapshot(takenAt: wallNow, serverOffset: offset, entries: entries)
   }
 
-  /// The entry of `key`, from one engine reading: its kind, policy, deliveries and time all
-  /// describe the same registration, even if another thread replaced the id's meanwhile.
+  /// The entry of `key`, from its registration's status, read under one acquisition of the
+  /// engine's lock: its kind, policy, deliveries and time all describe the same registration, even
+  /// if another thread replaced the id's meanwhile.
   private static func entry<ID>(
-    for key: SnapshotKey<ID>, _ reading: RegistrationReading, wallNow: Date, offsetSeconds: Double
+    for key: SnapshotKey<ID>, _ status: RegistrationStatus, wallNow: Date, offsetSeconds: Double
   ) -> CountdownSnapshot<ID>.Entry {
-    let isCountdown = reading.kind == .countdown
+    let isCountdown = status.kind == .countdown
     var entry = CountdownSnapshot<ID>.Entry(
-      id: key.id, kind: isCountdown ? .countdown : .countingUp, policy: reading.policy,
-      deliveries: reading.milestones.map { .milestones($0) } ?? (reading.deliversOnlyTheEnd ? .onlyTheEnd : .everyChange),
-      isPaused: reading.isPaused, ending: reading.countsOvertime ? .countsOvertime : .stops)
-    let left = max(0, reading.nanoseconds)
+      id: key.id, kind: isCountdown ? .countdown : .countingUp, policy: status.policy,
+      deliveries: status.milestones.map { .milestones($0) } ?? (status.deliversOnlyTheEnd ? .onlyTheEnd : .everyChange),
+      isPaused: status.isPaused, ending: status.countsOvertime ? .countsOvertime : .stops)
+    let left = max(0, status.nanoseconds)
     if isCountdown {
       // The recorded length may be an earlier start's, if the id was restarted since: never shorter
       // than what is left.
@@ -133,11 +134,11 @@ extension CountdownManager {
     }
     if entry.countsByTime {
       // Frozen in overtime: the time past the deadline, negative.
-      entry.time = .nanoseconds(reading.countsOvertime ? reading.nanoseconds : left)
+      entry.time = .nanoseconds(status.countsOvertime ? status.nanoseconds : left)
     } else {
       // Signed: a countdown whose deadline passed while the manager was suspended keeps that
       // deadline, so a restore reports when it ended, not when the snapshot was taken.
-      let seconds = Double(reading.nanoseconds) / 1e9
+      let seconds = Double(status.nanoseconds) / 1e9
       entry.date = wallNow + (isCountdown ? seconds : -seconds) + offsetSeconds
     }
     return entry

@@ -101,10 +101,10 @@ public final class CountdownReadAloud {
     return delivery.engine.value(for: delivery.key) ?? value
   }
 
-  /// `update`, telling ``read(_:)`` while it runs which countdown's milestone it is given: the
-  /// countdown registered with `engine` under `key`. For the manager's countdowns delivered at
-  /// milestones.
-  nonisolated static func readingTimeLeft<ID>(
+  /// `update`, each call of it marked as a milestone delivery of the countdown registered with
+  /// `engine` under `key` (``milestoneDelivery`` is set while it runs), so that ``read(_:)`` announces
+  /// that countdown's own time left. For the manager's countdowns delivered at milestones.
+  nonisolated static func markingMilestoneDeliveries<ID>(
     of key: some AnyObject & Sendable, on engine: CountdownEngine, _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
   ) -> @MainActor (ID, Int, inout Bool) -> Void {
     // Weak: the engine holds the handler this becomes.

@@ -1,19 +1,19 @@
 /// The instants the engine's state has acted on: the grid instant and the end instant the latest
-/// wakeup stands for, the latest registration's reading and the latest instant of all. Every one
-/// only moves forward, but for the grid's restart when a timer is made (rule 5 at the top of
+/// wakeup stands for, the latest registration's clock reading and the latest instant of all. Every
+/// one only moves forward, but for the grid's restart when a timer is made (rule 5 at the top of
 /// `EngineState.swift`); changed only by these methods.
-struct EngineReadings {
+struct InstantsActedOn {
   /// The grid instant the latest wakeup stands for, or the latest tick pass delivered: the values
   /// of a tick are those at this instant, whether the wakeup ran a little early or late.
   private(set) var wakeupInstant: Int64 = .min
   /// The latest clock reading of a registration or resume: a first delivery is never computed for
   /// an instant before its registration (it would show more than its duration).
-  private(set) var latestRegistrationRead: Int64 = .min
+  private(set) var latestRegistrationReading: Int64 = .min
   /// The latest instant the state has acted on: every clock reading and every grid instant a
   /// wakeup stood for.
-  private(set) var latest: Int64 = .min
-  /// The instant the latest wakeup delivers ends for: its reading, or the instant it was armed
-  /// for when it ran early by less than half an end window. At or after ``wakeupInstant``.
+  private(set) var latestInstant: Int64 = .min
+  /// The instant the latest wakeup delivers ends for: its clock reading, or the instant it was
+  /// armed for when it ran early by less than half an end window. At or after ``wakeupInstant``.
   private(set) var endInstant: Int64 = .min
 
   /// A new timer's grid starts (``WakeupGrid/restart(at:)``): no grid instant has been stood for on
@@ -24,13 +24,14 @@ struct EngineReadings {
 
   /// A registration or a resume read the clock at `now`.
   mutating func raiseRegistrationReading(to now: Int64) {
-    latestRegistrationRead = max(latestRegistrationRead, now)
+    latestRegistrationReading = max(latestRegistrationReading, now)
   }
 
-  /// `now`, clamped to the latest instant acted on, which it then is.
-  mutating func monotone(_ now: Int64) -> Int64 {
-    latest = max(latest, now)
-    return latest
+  /// Raises ``latestInstant`` to `now`, if `now` is later; returns it: `now`, clamped to the
+  /// latest instant acted on, which it then is.
+  mutating func raiseLatest(to now: Int64) -> Int64 {
+    latestInstant = max(latestInstant, now)
+    return latestInstant
   }
 
   /// A wakeup read `now` and stands for grid instant `instant` and, for ends, `end` (at or after
@@ -39,13 +40,13 @@ struct EngineReadings {
     let isNewGridInstant = instant > wakeupInstant
     wakeupInstant = max(wakeupInstant, instant)
     endInstant = max(endInstant, end)
-    latest = max(latest, now, wakeupInstant, endInstant)
+    latestInstant = max(latestInstant, now, wakeupInstant, endInstant)
     return isNewGridInstant
   }
 
   /// A tick pass delivered the values at grid instant `instant`.
   mutating func advanceWakeupInstant(to instant: Int64) {
     wakeupInstant = max(wakeupInstant, instant)
-    latest = max(latest, instant)
+    latestInstant = max(latestInstant, instant)
   }
 }
