@@ -16,7 +16,7 @@
 /// The transitions live in this folder (`State/`), by what they touch, the delivery pass's planning
 /// among them (`EngineState+Pass.swift` and the preparation of its chunks); what runs outside the
 /// lock, the pass's calling included, is `CountdownEngine`'s (`Engine/`). Every stored part of the state is a type of its own,
-/// changed only through its methods: the wakeup grid (``WakeupGrid``), the registrations
+/// meant to be changed only through its methods: the wakeup grid (``WakeupGrid``), the registrations
 /// (``ReceiverTable``, ``RegistrationSlots``) and the indexes of what changes when (the ends to
 /// come, the per-countdown wheel: ``TimingWheel``), the timer's arming
 /// (``TimerArming``), the instants acted on (``InstantsActedOn``), the bound on the next change
