@@ -11,14 +11,16 @@ extension CountdownEngine {
     let onDeliveryQueue = wakeupsRunOnDeliveryQueue || DispatchQueue.getSpecific(key: deliveryQueueKey) == true
     let context = onDeliveryQueue ? passScratch.takeContext() : DeliveryContext()
     var chunk = onDeliveryQueue ? passScratch.takeChunk() : DeliveryChunk(capacity: 0)
-    let wakeup = state.withLock {
+    var wakeup = state.withLock {
       $0.timerFired(at: now, onDeliveryQueue: onDeliveryQueue, context: context, into: &chunk)
     }
-    let (actions, pass) = (wakeup.actions, wakeup.pass)
+    // Moved out, not copied: a copy of the pass retains its arrays and leaves them shared, a copy
+    // of the actions retains the timer an arming holds.
+    let (actions, pass) = (wakeup.actions.take(), wakeup.pass.take())
     _ = consume wakeup  // what it released goes here, outside the lock
     perform(actions)
-    if let pass {
-      runPass(pass, &chunk, context: context, reading: now)
+    if var pass {
+      runPass(&pass, &chunk, context: context, reading: now)
     }
     if onDeliveryQueue {
       passScratch.giveBack(chunk, context)

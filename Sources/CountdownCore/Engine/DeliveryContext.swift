@@ -54,6 +54,19 @@ final class DeliveryContext: @unchecked Sendable {
   @inline(__always)
   var hasNewRemovals: Bool { signal.value != seenCount }
 
+  /// Under the engine's lock, on the pass's thread, as a chunk is prepared: forgets the removals
+  /// noted so far, which the chunk prepared now reflects. Hands nothing back: taking them
+  /// (``takeRemovals()``) would copy the list out, and emptying it while that copy lives would
+  /// leave it a new buffer. Emptied only when it holds something, as emptying the shared empty
+  /// array while keeping its capacity allocates one.
+  func forgetRemovals() {
+    seenCount = signal.value
+    if !removed.isEmpty {
+      removed.removeAll(keepingCapacity: true)
+    }
+    removedAll = false
+  }
+
   /// Under the engine's lock, on the pass's thread: hands the removals noted since the last call to
   /// the pass, and forgets them.
   func takeRemovals() -> (slots: [SlotReference], all: Bool) {
