@@ -44,11 +44,14 @@ extension CountdownEngine {
   }
 
   /// Does what a call decided under the lock: the timer's part, then queuing a pass.
-  func perform(_ actions: EngineActions) {
-    // Most registrations leave the timer alone: matching `.none` first spares copying the action
-    // (with its timer reference) into the loop below.
-    if case .none = actions.timer {} else {
-      perform(actions.timer)
+  /// Borrows `actions`, so that a wakeup's or a pass's `.none` (the common case: a repeating timer
+  /// stays armed) is matched and dropped without destroying a copy of it.
+  func perform(_ actions: borrowing EngineActions) {
+    // Most calls leave the timer alone: matching `.none` first spares copying the action (with its
+    // timer reference) into the loop below.
+    switch actions.timer {
+    case .none: break
+    default: perform(actions.timer)
     }
     if actions.queuePass {
       deliveryQueue.async { [weak self] in
