@@ -44,8 +44,9 @@ extension CountdownEngine {
   }
 
   /// Does what a call decided under the lock: the timer's part, then queuing a pass.
-  /// Borrows `actions`, so that a wakeup's or a pass's `.none` (the common case: a repeating timer
-  /// stays armed) is matched and dropped without destroying a copy of it.
+  /// Borrows `actions`: the match below still copies the timer's action into a temporary (an enum
+  /// holding an existential), but for `.none`, the common case (a repeating timer stays armed), that
+  /// copy then needs no destroy.
   func perform(_ actions: borrowing EngineActions) {
     // Most calls leave the timer alone: matching `.none` first spares copying the action (with its
     // timer reference) into the loop below.
