@@ -26,44 +26,45 @@ extension CountdownEngine {
     let context = passScratch.takeContext()
     let now = clock.now.nanosecondsSinceOrigin
     var chunk = passScratch.takeChunk()
-    let start = state.withLock { $0.passBegan(context, at: now, into: &chunk) }
-    let (queuePass, pass) = (start.queuePass, start.pass)
+    var start = state.withLock { $0.passBegan(context, at: now, into: &chunk) }
+    // The pass is moved out, not copied: a copy retains its arrays and leaves them shared.
+    let (queuePass, pass) = (start.queuePass, start.pass.take())
     _ = consume start  // what it released goes here, outside the lock
     perform(EngineActions(queuePass: queuePass))
-    if let pass {
-      runPass(pass, &chunk, context: context, reading: now)
+    if var pass {
+      runPass(&pass, &chunk, context: context, reading: now)
     }
     passScratch.keepForNextPass(chunk, context)
   }
 
   /// Calls the prepared chunk, then prepares and calls chunk after chunk until the pass has
-  /// nothing left, and finishes it. `reading` is the clock reading the pass began with.
-  func runPass(_ pass: consuming BegunPass, _ chunk: inout DeliveryChunk, context: DeliveryContext, reading: Int64) {
-    let kind = pass.kind
-    var progress = pass.progress
-    // Given up before the progress changes, so that its arrays stay uniquely referenced.
-    _ = consume pass
+  /// nothing left, and finishes it. `reading` is the clock reading the pass began with. The pass
+  /// is worked on in place, never copied: a copy of its progress would retain each of its arrays
+  /// and leave them shared, so that the next append to one (an ended registration, a change
+  /// noted) would copy its buffer.
+  func runPass(_ pass: inout BegunPass, _ chunk: inout DeliveryChunk, context: DeliveryContext, reading: Int64) {
     var reading = reading
     while true {
-      probePausedReceivers(&progress)
+      probePausedReceivers(&pass.progress)
       // What the last chunk ended, and the dead receivers found, are removed by the next lock:
       // the next chunk's, or the one that finishes the pass.
-      let isLast = progress.preparedAll(kind)
+      let isLast = pass.progress.preparedAll(pass.kind)
       if !chunk.isEmpty {
-        let made = call(chunk, context: context, ended: &progress.ended, skipped: &progress.skippedMilestones)
-        progress.uncountedCallbacks += made
-        progress.delivered += made
+        let made = call(
+          chunk, context: context, ended: &pass.progress.ended, skipped: &pass.progress.skippedMilestones)
+        pass.progress.uncountedCallbacks += made
+        pass.progress.delivered += made
         chunk.removeAll()
       }
       if isLast { break }
       // The callbacks took time: the next chunk's prompt deliveries are computed for now.
       reading = clock.now.nanosecondsSinceOrigin
       let prepared = state.withLock {
-        $0.prepareChunk(kind, &progress, into: &chunk, context: context, preparedAt: reading)
+        $0.prepareChunk(pass.kind, &pass.progress, into: &chunk, context: context, preparedAt: reading)
       }
       _ = consume prepared  // what it released goes here, outside the lock
     }
-    finishPass(kind, progress, reading: reading)
+    finishPass(&pass, reading: reading)
   }
 
   /// Outside the lock: the check loads a weak reference, and releasing what it loaded could run
@@ -77,13 +78,12 @@ extension CountdownEngine {
   }
 
   /// Finishes the pass under one more lock (``EngineState/passFinished(tickInstant:_:reading:)``),
-  /// then does what it decided.
-  private func finishPass(_ kind: consuming PassKind, _ progress: consuming PassProgress, reading: Int64) {
-    var progress = progress
-    let tickInstant = kind.tickInstant
-    _ = consume kind
-    let finished = state.withLock { $0.passFinished(tickInstant: tickInstant, &progress, reading: reading) }
-    let actions = finished.actions
+  /// then does what it decided. The pass's kind and progress stay where they are (see
+  /// ``runPass(_:_:context:reading:)``); the caller lets them go after the lock.
+  private func finishPass(_ pass: inout BegunPass, reading: Int64) {
+    let tickInstant = pass.kind.tickInstant
+    var finished = state.withLock { $0.passFinished(tickInstant: tickInstant, &pass.progress, reading: reading) }
+    let actions = finished.actions.take()  // moved out, not copied (see `EngineActions.take()`)
     _ = consume finished  // what it released goes here, outside the lock
     perform(actions)
   }

@@ -11,14 +11,16 @@ extension CountdownEngine {
     let onDeliveryQueue = wakeupsRunOnDeliveryQueue || DispatchQueue.getSpecific(key: deliveryQueueKey) == true
     let context = onDeliveryQueue ? passScratch.takeContext() : DeliveryContext()
     var chunk = onDeliveryQueue ? passScratch.takeChunk() : DeliveryChunk(capacity: 0)
-    let wakeup = state.withLock {
+    var wakeup = state.withLock {
       $0.timerFired(at: now, onDeliveryQueue: onDeliveryQueue, context: context, into: &chunk)
     }
-    let (actions, pass) = (wakeup.actions, wakeup.pass)
+    // Moved out, not copied: a copy of the pass retains its arrays and leaves them shared, a copy
+    // of the actions retains the timer an arming holds.
+    let (actions, pass) = (wakeup.actions.take(), wakeup.pass.take())
     _ = consume wakeup  // what it released goes here, outside the lock
     perform(actions)
-    if let pass {
-      runPass(pass, &chunk, context: context, reading: now)
+    if var pass {
+      runPass(&pass, &chunk, context: context, reading: now)
     }
     if onDeliveryQueue {
       passScratch.keepForNextPass(chunk, context)
@@ -42,11 +44,15 @@ extension CountdownEngine {
   }
 
   /// Does what a call decided under the lock: the timer's part, then queuing a pass.
-  func perform(_ actions: EngineActions) {
-    // Most registrations leave the timer alone: matching `.none` first spares copying the action
-    // (with its timer reference) into the loop below.
-    if case .none = actions.timer {} else {
-      perform(actions.timer)
+  /// Borrows `actions`: the match below still copies the timer's action into a temporary (an enum
+  /// holding an existential), but for `.none`, the common case (a repeating timer stays armed), that
+  /// copy then needs no destroy.
+  func perform(_ actions: borrowing EngineActions) {
+    // Most calls leave the timer alone: matching `.none` first spares copying the action (with its
+    // timer reference) into the loop below.
+    switch actions.timer {
+    case .none: break
+    default: perform(actions.timer)
     }
     if actions.queuePass {
       deliveryQueue.async { [weak self] in

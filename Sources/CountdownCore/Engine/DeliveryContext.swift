@@ -14,12 +14,15 @@ final class DeliveryContext: @unchecked Sendable {
   // @unchecked Sendable: `removed`, `removedAll` and `movedEnds` are read and written only under
   // the engine's lock, by whichever thread removes and by the pass; `seenCount` only by the pass's
   // own thread (the one running `deliverPending`); `signal` is Sendable.
-  private var removed: [SlotReference] = []
-  private var removedAll = false
+  // Unchecked exclusivity: each access is one of the short reads and writes below, which call
+  // nothing that comes back to this context, so the runtime's dynamic check (a thread-local
+  // lookup per access, four per wakeup) can never fire.
+  @exclusivity(unchecked) private var removed: [SlotReference] = []
+  @exclusivity(unchecked) private var removedAll = false
   /// Registrations whose end moved (time added) since the pass began.
-  private var movedEnds = Set<SlotReference>()
+  @exclusivity(unchecked) private var movedEnds = Set<SlotReference>()
   private let signal = RemovalSignal()
-  private var seenCount: UInt64 = 0
+  @exclusivity(unchecked) private var seenCount: UInt64 = 0
 
   /// Under the engine's lock: the registration in `slot` was removed, replaced or paused.
   func signalRemoval(of slot: SlotReference) {
@@ -53,6 +56,19 @@ final class DeliveryContext: @unchecked Sendable {
   /// the removals.
   @inline(__always)
   var hasNewRemovals: Bool { signal.value != seenCount }
+
+  /// Under the engine's lock, on the pass's thread, as a chunk is prepared: forgets the removals
+  /// noted so far, which the chunk prepared now reflects. Hands nothing back: taking them
+  /// (``takeRemovals()``) would copy the list out, and emptying it while that copy lives would
+  /// leave it a new buffer. Emptied only when it holds something, as emptying the shared empty
+  /// array while keeping its capacity allocates one.
+  func forgetRemovals() {
+    seenCount = signal.value
+    if !removed.isEmpty {
+      removed.removeAll(keepingCapacity: true)
+    }
+    removedAll = false
+  }
 
   /// Under the engine's lock, on the pass's thread: hands the removals noted since the last call to
   /// the pass, and forgets them.

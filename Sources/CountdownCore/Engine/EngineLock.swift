@@ -49,4 +49,13 @@ struct EngineActions {
   var queuePass = false
 
   static let none = EngineActions()
+
+  /// Moves the actions out of a transition's result, leaving none there, as `Optional.take()`
+  /// does: copying them out instead would retain the timer an arming holds, and the result's
+  /// release would release it again.
+  mutating func take() -> EngineActions {
+    let taken = consume self
+    self = EngineActions()
+    return taken
+  }
 }

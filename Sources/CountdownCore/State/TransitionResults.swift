@@ -54,7 +54,10 @@ struct AddedTime {
   let actions: EngineActions
 }
 
-/// A delivery pass begun under the lock, its first chunk prepared, for the caller to run.
+/// A delivery pass begun under the lock, its first chunk prepared, for the caller to run. The
+/// caller runs it in place (``CountdownEngine/runPass(_:_:context:reading:)``): a copy would retain
+/// every array of its kind and progress, and leave those arrays shared, so that the first append
+/// to one copies its buffer.
 struct BegunPass {
   let kind: PassKind
   var progress: PassProgress
@@ -62,10 +65,12 @@ struct BegunPass {
 
 /// What a wakeup (``EngineState/timerFired(at:onDeliveryQueue:context:into:)``) leaves to do.
 struct Wakeup {
-  /// The timer's part and whether to queue a pass.
-  let actions: EngineActions
-  /// The pass begun in the same lock, on the delivery queue, if any.
-  let pass: BegunPass?
+  /// The timer's part and whether to queue a pass: a `var`, so that the caller moves it out
+  /// (``EngineActions/take()``).
+  var actions: EngineActions
+  /// The pass begun in the same lock, on the delivery queue, if any: a `var`, so that the caller
+  /// moves it out (`take()`) rather than copying it.
+  var pass: BegunPass?
   /// The handlers of registrations its first chunk's preparation removed, released after the lock.
   let released: [CountdownHandler]
 }
@@ -80,8 +85,9 @@ struct Settling {
 
 /// What a queued pass's start (``EngineState/passBegan(_:at:into:)``) leaves to do.
 struct PassStart {
-  /// The pass begun, if any, for the caller to run.
-  let pass: BegunPass?
+  /// The pass begun, if any, for the caller to run: a `var`, so that the caller moves it out
+  /// (`take()`) rather than copying it.
+  var pass: BegunPass?
   /// Queue a pass: this one found another running up its thread's stack.
   let queuePass: Bool
   /// The handlers of registrations its first chunk's preparation removed, released after the lock.
@@ -97,8 +103,9 @@ struct PreparedChunk {
 
 /// What the end of a pass (``EngineState/passFinished(tickInstant:_:reading:)``) leaves to do.
 struct FinishedPass {
-  /// The timer's part (re-armed if the plan changed) and whether to queue a pass for work left.
-  let actions: EngineActions
+  /// The timer's part (re-armed if the plan changed) and whether to queue a pass for work left: a
+  /// `var`, so that the caller moves it out (``EngineActions/take()``).
+  var actions: EngineActions
   /// The handlers of the registrations its last chunk ended and of those it retired, released after
   /// the lock.
   let released: [CountdownHandler]
