@@ -1,7 +1,7 @@
 /// What a registration asks for, checked before the engine's lock: what it counts, whether time
 /// spent suspended counts, which values it delivers (its milestones checked and sorted), and what
 /// it does past its deadline. The state makes the registration's timing from it under the lock
-/// (``CountdownTiming/init(for:at:interval:)``).
+/// (``timing(at:interval:)``).
 package struct RegistrationRequest: Sendable {
   /// What to count: a duration, a deadline, or up from zero.
   package let target: CountdownTarget
@@ -43,5 +43,35 @@ package struct RegistrationRequest: Sendable {
     self.policy = policy
     self.deliveries = deliveries
     self.ending = ending
+  }
+
+  /// The timing of a new registration for this request at clock instant `now`, on the clock's
+  /// own time, its milestones not planned yet (``CountdownTiming/planFirstMilestone(of:at:interval:)``).
+  /// Pure arithmetic: it runs under the engine's lock (``EngineState/register(_:_:_:reading:)``).
+  /// - Throws: ``CountdownError/negativeDuration`` for a duration below zero,
+  ///   ``CountdownError/outOfRange`` for a deadline or value that does not fit.
+  func timing(at now: Int64, interval: Int64) throws(CountdownError) -> CountdownTiming {
+    var timing: CountdownTiming
+    switch target {
+    case .duration(let duration):
+      guard duration >= .zero else { throw .negativeDuration }
+      let length = try duration.countdownNanoseconds()
+      let (deadline, overflow) = now.addingReportingOverflow(length)
+      guard !overflow else { throw .outOfRange }
+      timing = CountdownTiming(countdownTo: deadline, policy: policy)
+    case .deadline(let instant):
+      timing = CountdownTiming(countdownTo: instant.nanosecondsSinceOrigin, policy: policy)
+    case .countingUp:
+      timing = CountdownTiming(countingUpFrom: now, policy: policy)
+    }
+    guard timing.valueFits(at: now, interval: interval) else { throw .outOfRange }
+    // Only the end: silent until its deadline, unless that has passed already (then its 0 is its
+    // first delivery).
+    if deliveries == .onlyTheEnd, timing.anchor > now {
+      timing.deliverOnlyTheEnd()
+    }
+    // Checked in `init`: a countdown delivering every change.
+    if ending == .countsOvertime { timing.countOvertime() }
+    return timing
   }
 }

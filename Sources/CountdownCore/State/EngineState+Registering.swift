@@ -11,7 +11,7 @@ extension EngineState {
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ request: RegistrationRequest, reading: Int64
   ) throws(CountdownError) -> Registration {
     let now = actOn(reading)
-    var timing = try CountdownTiming(for: request, at: now, interval: interval)
+    var timing = try request.timing(at: now, interval: interval)
     let planned = timing.planFirstMilestone(of: request.milestones, at: now, interval: interval)
     return register(receiver, call, timing, now: now, milestones: planned)
   }

@@ -357,39 +357,9 @@ extension CountdownTiming {
   }
 }
 
-// A new registration's timing, made under the engine's lock from what the caller asked for (checked
-// before the lock: ``RegistrationRequest``).
+// A new registration's first milestone, planned under the engine's lock.
 
 extension CountdownTiming {
-  /// The timing of a new registration for `request` at clock instant `now`, on the clock's own
-  /// time, its milestones not planned yet (``planFirstMilestone(of:at:interval:)``). Pure
-  /// arithmetic: it runs under the engine's lock (``EngineState/register(_:_:_:reading:)``).
-  /// - Throws: ``CountdownError/negativeDuration`` for a duration below zero,
-  ///   ``CountdownError/outOfRange`` for a deadline or value that does not fit.
-  init(for request: RegistrationRequest, at now: Int64, interval: Int64) throws(CountdownError) {
-    let policy = request.policy
-    switch request.target {
-    case .duration(let duration):
-      guard duration >= .zero else { throw .negativeDuration }
-      let length = try duration.countdownNanoseconds()
-      let (deadline, overflow) = now.addingReportingOverflow(length)
-      guard !overflow else { throw .outOfRange }
-      self.init(countdownTo: deadline, policy: policy)
-    case .deadline(let instant):
-      self.init(countdownTo: instant.nanosecondsSinceOrigin, policy: policy)
-    case .countingUp:
-      self.init(countingUpFrom: now, policy: policy)
-    }
-    guard valueFits(at: now, interval: interval) else { throw .outOfRange }
-    // Only the end: silent until its deadline, unless that has passed already (then its 0 is its
-    // first delivery).
-    if request.deliveries == .onlyTheEnd, anchor > now {
-      deliverOnlyTheEnd()
-    }
-    // Checked before the lock: a countdown delivering every change.
-    if request.ending == .countsOvertime { countOvertime() }
-  }
-
   /// Plans the first milestone of a new countdown made at clock instant `now`: the highest one
   /// below its value then (those at or above it are passed already), or its end. Returns the list
   /// for its slot; `nil`, changing nothing, without milestones or for a deadline already passed
