@@ -72,7 +72,7 @@ struct ComparisonRun {
     try runSevenBucket(n, ticks: ticks, log: log)
     log("G, closure loop, N = \(n)")
     let loop = ClosureLoop(receivers: n)
-    table.add(.tickCost, "G: bare closure loop (floor)", n, loop.tickCost(ticks: ticks))
+    table.add(.tickCost, "G: bare closure loop (retains per call)", n, loop.tickCost(ticks: ticks))
     sanity["G checksum at \(n)"] = loop.checksum
   }
 
