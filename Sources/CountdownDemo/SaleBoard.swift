@@ -61,15 +61,20 @@ final class SaleBoard {
       row.value = RemainingTime(seconds: elapsed).formatted() + " and counting"
       setNeedsRedraw()
     }
-    let suspendAt = max(1, runFor / 3)
-    after(seconds: suspendAt) { [self] in
-      manager.suspendTicking()
-      status = "Suspended, as an app in the background: no wakeups for 4 s..."
-      setNeedsRedraw()
-    }
-    after(seconds: suspendAt + 4) { [self] in
-      manager.resumeTicking()
-      status = "Resumed: one catch-up callback each, times corrected by the 4 s away."
+    // The suspension starts a third of the way in and lasts at most 4 s, so that it ends before
+    // the run does; a run shorter than 3 s has none.
+    let away = min(4, runFor / 3)
+    if away >= 1 {
+      let suspendAt = runFor / 3
+      after(seconds: suspendAt) { [self] in
+        manager.suspendTicking()
+        status = "Suspended, as an app in the background: no wakeups for \(away) s..."
+        setNeedsRedraw()
+      }
+      after(seconds: suspendAt + away) { [self] in
+        manager.resumeTicking()
+        status = "Resumed: one catch-up callback each, times corrected by the \(away) s away."
+      }
     }
     after(seconds: runFor) { [self] in
       redraw()
