@@ -39,9 +39,9 @@ extension CountdownEngine {
 
   /// Calls the prepared chunk, then prepares and calls chunk after chunk until the pass has
   /// nothing left, and finishes it. `reading` is the clock reading the pass began with. The pass
-  /// is worked on in place, never copied: a copy of its progress would retain each of its arrays
-  /// and leave them shared, so that the next append to one (an ended registration, a change
-  /// noted) would copy its buffer.
+  /// is worked on in place, not copied (in optimized builds; an unoptimized one may copy it): a
+  /// copy of its progress would retain each of its arrays and leave them shared, so that the next
+  /// append to one (an ended registration, a change noted) would copy its buffer.
   func runPass(_ pass: inout BegunPass, _ chunk: inout DeliveryChunk, context: DeliveryContext, reading: Int64) {
     var reading = reading
     while true {

@@ -5,8 +5,9 @@
 /// array's bounds, capacity and uniqueness checks would cost more than the rest. Its elements are
 /// trivial (no references counted), so emptying it is resetting `count`. The buffer is allocated
 /// when the chunk is made and freed by `deinit`; the engine's pass scratch (``PassScratch``) keeps
-/// a chunk from one pass to the next, so a pass allocates one only when the kept one is taken (a
-/// pass nested up the same thread's stack).
+/// a chunk from one pass to the next, so a pass allocates one only when there is none kept yet (the
+/// first pass) or the kept one is taken (a pass nested up the same thread's stack); a wakeup off
+/// the delivery queue makes one of no capacity.
 struct DeliveryChunk: ~Copyable {
   private let base: UnsafeMutablePointer<PreparedDelivery>
   let capacity: Int

@@ -60,8 +60,8 @@ final class DeliveryContext: @unchecked Sendable {
   /// Under the engine's lock, on the pass's thread, as a chunk is prepared: forgets the removals
   /// noted so far, which the chunk prepared now reflects. Hands nothing back: taking them
   /// (``takeRemovals()``) would copy the list out, and emptying it while that copy lives would
-  /// leave it a new buffer. Emptied only when it holds something, as emptying the shared empty
-  /// array while keeping its capacity allocates one.
+  /// leave it a new buffer. Emptied only when it holds something, which spares the call in the
+  /// common case of no removals.
   func forgetRemovals() {
     seenCount = signal.value
     if !removed.isEmpty {

@@ -267,8 +267,8 @@ extension EngineState {
   /// records them: ``BrokenRuleRecorder``) in builds with `COUNTDOWN_CHECK_INVARIANTS` (Package.swift
   /// defines it when `COUNTDOWN_INTERNAL_CHECKS=1` is set, as `.ci/run` does); nothing otherwise.
   /// The cost rule of the indexes (rule 12, O(1)) after every transition; the invariants (rules
-  /// 1–10, O(count)) after every transition while at most 128 registrations live, after every
-  /// `count / 128`-th lock entry above that (about 128 registrations looked at per transition,
+  /// 1–10, O(count)) after every transition while fewer than 256 registrations live, after every
+  /// `count / 128`-th lock entry from 256 on (about 128 registrations looked at per transition,
   /// so that large tests stay linear), and never above 2 048. The seeded simulation checks every
   /// rule after every step in any build (``CountdownEngine/stateInvariantViolations()``); rule 11,
   /// a pass's, is checked as each pass finishes (``checkWakeupCost(_:)``).

@@ -126,8 +126,7 @@ extension EngineState {
       prepareWalk(instants, progress: &progress, into: &chunk)
     }
     if !progress.found.scheduled.isEmpty {
-      // Emptied only when it holds something: keeping the capacity of the shared empty array
-      // allocates a buffer.
+      // Emptied only when it holds something, which spares the call in the common case.
       for change in progress.found.scheduled {
         schedule(change)
       }

@@ -37,7 +37,7 @@
 /// # The engine's rules
 ///
 /// What the transitions must keep. Builds with internal checks verify rules 1–5 and 8–10 after
-/// every transition (sampled above 128 registrations: ``checkRulesIfEnabled()``) and at the end
+/// every transition (sampled from 256 registrations on: ``checkRulesIfEnabled()``) and at the end
 /// of every pass, one function per rule
 /// (`EngineState+Invariants.swift`), and the sixth's retirement there too; the sixth itself is
 /// checked before each callback
@@ -63,10 +63,14 @@
 ///    finished, and its last value before its end is still 1, whose end rule 8 notes); below 0 its
 ///    changes are on the grid like any other.
 /// 5. **The instants acted on are monotone.** A call reads the clock before it takes the lock;
-///    another thread or a wakeup may have acted on a later instant meanwhile. Every clock reading
-///    that changes the state goes through ``actOn(_:)``, so no call acts on an instant before one
+///    another thread or a wakeup may have acted on a later instant meanwhile. The reading of every
+///    call that registers, pauses, resumes or adds time to a registration, suspends or resumes
+///    ticking, or finishes a pass goes through
+///    ``actOn(_:)``, and a wakeup's through ``InstantsActedOn/recordWakeup(at:standingFor:endsFor:)``,
+///    which raise it to the latest instant acted on, so no such call acts on an instant before one
 ///    the state already acted on (`latestInstant` ≥ every reading, wakeup instant and suspension
-///    start).
+///    start). Two readings are used as they are, and kept nowhere: the one a newly installed timer
+///    is armed from, and the instant a chunk is prepared at.
 /// 6. **Removal is final.** Once a call that removes, replaces or pauses a registration returns,
 ///    on any thread, no callback for it begins: each such call notes the slot in the running
 ///    pass's `DeliveryContext` under the lock, and the pass checks before every callback. A pass
