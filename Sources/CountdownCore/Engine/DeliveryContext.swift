@@ -73,11 +73,7 @@ final class DeliveryContext: @unchecked Sendable {
   /// Under the engine's lock, on the pass's thread: hands the removals noted since the last call to
   /// the pass, and forgets them.
   func takeRemovals() -> (slots: [SlotReference], all: Bool) {
-    seenCount = signal.value
-    defer {
-      removed.removeAll(keepingCapacity: true)
-      removedAll = false
-    }
+    defer { forgetRemovals() }
     return (removed, removedAll)
   }
 }
