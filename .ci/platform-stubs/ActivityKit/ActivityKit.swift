@@ -7,6 +7,5 @@
 // `ActivityUIDismissalPolicy` neither. ActivityKit's `AlertConfiguration` takes a
 // `LocalizedStringResource`, re-exported here from the Foundation additions stub. It does not
 // re-export Foundation: import it as Apple's samples do. The enums here are not resilient as the
-// SDK's are: compare with `==` rather than `switch` with `@unknown default` (which warns "default
-// will never be executed" here).
+// SDK's are: a `switch` over one needs `@unknown default` on the SDK, which this stub cannot ask for.
 @_exported public import FoundationExtras

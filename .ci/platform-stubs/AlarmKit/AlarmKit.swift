@@ -12,6 +12,6 @@
 // `Alarm.CountdownDuration` and `AlarmManager.AuthorizationState` are not `Sendable`; map what you
 // read to your own values at once. Only `schedule(id:configuration:)` and
 // `requestAuthorization()` are `async`; `pause`, `resume`, `countdown`, `stop` and `cancel` are
-// synchronous and throw. The enums here are not resilient as the SDK's are: compare with `==`
-// rather than `switch` with `@unknown default` (which warns "default will never be executed" here).
+// synchronous and throw. The enums here are not resilient as the SDK's are: a `switch` over one needs
+// `@unknown default` on the SDK, which this stub cannot ask for.
 @_exported public import FoundationExtras

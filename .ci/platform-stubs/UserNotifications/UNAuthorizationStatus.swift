@@ -1,5 +1,5 @@
-/// UserNotifications' `UNAuthorizationStatus`. Not resilient here, as the SDK's is (see
-/// UserNotifications.swift): compare with `==` rather than `switch` with `@unknown default`.
+/// UserNotifications' `UNAuthorizationStatus`. Not resilient here as the SDK's is: a `switch` needs
+/// `@unknown default` on the SDK, which this stub cannot ask for.
 public enum UNAuthorizationStatus: Int, Sendable {
   case notDetermined = 0
   case denied = 1

@@ -6,7 +6,7 @@
 // compiling here also compiles against the SDK: the classes are not `Sendable` (the center either:
 // re-fetch it with `current()` rather than store or send it), nothing is `@MainActor`, and the
 // delegate's requirements are plain (not `@objc optional`, which Linux cannot declare) with empty
-// default implementations. The enums here are not resilient as the SDK's are: a `switch` with
-// `@unknown default` over all of their cases warns "default will never be executed" here, so compare
-// with `==` instead. UserNotifications re-exports Foundation.
+// default implementations. The enums here are not resilient as the SDK's are: a `switch` over one
+// needs `@unknown default` on the SDK, which this stub does not ask for (nor warn about; a plain
+// `default` after all cases warns here). UserNotifications re-exports Foundation.
 @_exported public import Foundation
