@@ -55,6 +55,13 @@
       }
     }
 
+    /// Whether Live Activities are allowed, each time the person changes it.
+    static func watchEnablement(_ report: @escaping @Sendable (Bool) -> Void) async {
+      for await enabled in ActivityAuthorizationInfo().activityEnablementUpdates {
+        report(enabled)
+      }
+    }
+
     /// The countdown each of the app's activities stands for.
     static func countdownIDs() -> [String: String] {
       Dictionary(uniqueKeysWithValues: Countdown.activities.map { ($0.id, $0.attributes.countdownID) })
