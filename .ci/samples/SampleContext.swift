@@ -2,7 +2,7 @@
 // cell, an order, a resend button, ...) and the values a doc comment's sample names without
 // declaring them (`manager`, `cell`, `store`, ...). Every sample module imports this module, and
 // through it CountdownKit, Foundation, Dispatch, XCTest and the stand-ins of the Apple frameworks
-// (UIKit from .ci/platform-stubs, SwiftUI, ActivityKit, WidgetKit and UserNotifications from
+// (UIKit and SwiftUI from .ci/platform-stubs, ActivityKit, WidgetKit and UserNotifications from
 // .ci/samples/stand-ins). A declaration of a sample's own module hides one of the same name here
 // (the README declares its own `SaleCell`).
 //

@@ -1,5 +1,6 @@
-// SwiftUI for .ci/check-samples: what the documentation's samples use, with SwiftUI's names and
-// shapes, so that the samples compile on Linux. Nothing here renders or runs.
+// SwiftUI for `.ci/check-samples` and `.ci/check-platforms`: what the documentation's samples and
+// the tests' copies of them use, and the `Color` AlarmKit's API takes, with SwiftUI's names and
+// shapes, so that they compile on Linux. A type-checking stand-in: nothing here renders or runs.
 @_exported import Foundation
 
 /// SwiftUI's `View`: main-actor isolated, its body built by a `ViewBuilder`.

@@ -1,0 +1,61 @@
+/// ActivityKit's `Activity`: a Live Activity the app started. Not `Sendable`: Apple's documentation
+/// shows no such conformance, and Swift 6 apps report "sending 'activity' risks causing data races"
+/// when they use one again after handing it to `update`.
+@available(iOS 16.1, *)
+public class Activity<Attributes>: Identifiable where Attributes: ActivityAttributes {
+  public typealias ContentState = Attributes.ContentState
+  public typealias ID = String
+
+  /// The activity's identifier.
+  final public let id: String
+  /// The fixed data it was started with.
+  final public let attributes: Attributes
+
+  private init(id: String, attributes: Attributes) {
+    self.id = id
+    self.attributes = attributes
+  }
+
+  /// Where it is in its life cycle.
+  public var activityState: ActivityState { fatalError("platform stub: Activity.activityState") }
+
+  /// Its current content.
+  @available(iOS 16.2, *)
+  public var content: ActivityContent<Activity<Attributes>.ContentState> {
+    fatalError("platform stub: Activity.content")
+  }
+
+  /// The app's activities of this kind.
+  public static var activities: [Activity<Attributes>] { fatalError("platform stub: Activity.activities") }
+
+  /// Starts a Live Activity (from the foreground only).
+  @available(iOS 16.2, *)
+  public static func request(
+    attributes: Attributes, content: ActivityContent<Activity<Attributes>.ContentState>, pushType: PushType? = nil
+  ) throws -> Activity<Attributes> {
+    fatalError("platform stub: Activity.request(attributes:content:pushType:)")
+  }
+
+  /// Shows new content.
+  @available(iOS 16.2, *)
+  public func update(_ content: ActivityContent<Activity<Attributes>.ContentState>) async {
+    fatalError("platform stub: Activity.update(_:)")
+  }
+
+  /// Shows new content, with an alert.
+  @available(iOS 16.2, *)
+  public func update(
+    _ content: ActivityContent<Activity<Attributes>.ContentState>, alertConfiguration: AlertConfiguration? = nil
+  ) async {
+    fatalError("platform stub: Activity.update(_:alertConfiguration:)")
+  }
+
+  /// Ends it, with its last content, removed from the screen as the policy says.
+  @available(iOS 16.2, *)
+  public func end(
+    _ content: ActivityContent<Activity<Attributes>.ContentState>?,
+    dismissalPolicy: ActivityUIDismissalPolicy = .default
+  ) async {
+    fatalError("platform stub: Activity.end(_:dismissalPolicy:)")
+  }
+}

@@ -1,0 +1,19 @@
+public import SwiftUI
+
+/// AlarmKit's `AlarmButton`: a button of the system's alarm UI. (There are no preset buttons.)
+@available(iOS 26.0, *)
+public struct AlarmButton: Codable, Sendable {
+  public var text: LocalizedStringResource
+  public var textColor: Color
+  public var systemImageName: String
+
+  public init(text: LocalizedStringResource, textColor: Color, systemImageName: String) {
+    self.text = text
+    self.textColor = textColor
+    self.systemImageName = systemImageName
+  }
+
+  // `Color` is not `Codable`: Apple's type encodes it its own way.
+  public init(from decoder: any Decoder) throws { fatalError("platform stub: AlarmButton.init(from:)") }
+  public func encode(to encoder: any Encoder) throws { fatalError("platform stub: AlarmButton.encode(to:)") }
+}

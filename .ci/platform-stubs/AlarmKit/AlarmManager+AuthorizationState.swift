@@ -1,0 +1,10 @@
+@available(iOS 26.0, *)
+extension AlarmManager {
+  /// AlarmKit's `AlarmManager.AuthorizationState`. Not `Sendable` here (none is documented), and
+  /// not resilient as Apple's is: a `switch` needs `@unknown default` on the SDK.
+  public enum AuthorizationState {
+    case notDetermined
+    case denied
+    case authorized
+  }
+}

@@ -1,0 +1,11 @@
+/// UserNotifications' `UNAuthorizationStatus`. Not resilient here as the SDK's is: a `switch` needs
+/// `@unknown default` on the SDK, which this stub cannot ask for.
+public enum UNAuthorizationStatus: Int, Sendable {
+  case notDetermined = 0
+  case denied = 1
+  case authorized = 2
+  @available(iOS 12.0, macOS 10.14, tvOS 12.0, watchOS 5.0, *)
+  case provisional = 3
+  @available(iOS 14.0, *)
+  case ephemeral = 4
+}

@@ -1,0 +1,12 @@
+// UserNotifications (iOS 10, macOS 10.14, tvOS 10, watchOS 3, visionOS 1) for `.ci/check-platforms`:
+// the local-notification API an adapter calls, declared as the SDK imports it into Swift. A
+// type-checking stand-in: nothing here runs (every body traps).
+//
+// Where the SDK's Swift spelling is not documented, the stricter reading is declared, so that code
+// compiling here also compiles against the SDK: the classes are not `Sendable` (the center either:
+// re-fetch it with `current()` rather than store or send it), nothing is `@MainActor`, and the
+// delegate's requirements are plain (not `@objc optional`, which Linux cannot declare) with empty
+// default implementations. The enums here are not resilient as the SDK's are: a `switch` over one
+// needs `@unknown default` on the SDK, which this stub does not ask for (nor warn about; a plain
+// `default` after all cases warns here). UserNotifications re-exports Foundation.
+@_exported public import Foundation
