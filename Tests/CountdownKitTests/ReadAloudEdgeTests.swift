@@ -106,6 +106,36 @@ final class ReadAloudEdgeTests: XCTestCase {
     _ = await consumer.value
   }
 
+  /// The sequence delivered at milestones, which notes each value for its reader, still finishes
+  /// after its 0, and ends its countdown when its consumer is cancelled or it is dropped.
+  func testAMilestoneStreamFinishesAndEndsItsCountdownAsAnyOther() async throws {
+    let clock = ManualCountdownClock()
+    let manager = try CountdownManager(clock: clock)
+    let deliveries = try manager.milestones([.seconds(10)])
+    var values = try manager.values(for: .seconds(20), delivering: deliveries).makeAsyncIterator()
+    try await MainActor.run { try clock.advance(by: .seconds(10)) }
+    let ten = await values.next()
+    try await MainActor.run { try clock.advance(by: .seconds(10)) }
+    let zero = await values.next()
+    let end = await values.next()
+    XCTAssertEqual([ten, zero, end], [10, 0, nil])
+    XCTAssertEqual(manager.count, 0)
+
+    let consumed = try manager.values(for: .seconds(60), delivering: deliveries)
+    let consumer = Task { for await _ in consumed {} }
+    try await MainActor.run { try clock.advance(by: .zero) }
+    XCTAssertEqual(manager.count, 1)
+    consumer.cancel()
+    await consumer.value
+    XCTAssertEqual(manager.count, 0, "cancelling the consumer ended the countdown")
+
+    var dropped: AsyncStream<Int>? = try manager.values(for: .seconds(60), delivering: deliveries)
+    XCTAssertEqual(manager.count, 1)
+    XCTAssertNotNil(dropped)
+    dropped = nil
+    XCTAssertEqual(manager.count, 0, "dropping the sequence ended the countdown")
+  }
+
   // MARK: - A milestone brought back ahead
 
   func testAMilestoneBroughtBackAheadIsReadAgainWhenItWasTheLastOneRead() throws {

@@ -114,6 +114,11 @@ extension CountdownManager {
       }
     }
     continuation.onTermination = { _ in handle.cancel() }
-    return stream
+    guard deliveries.milestones != nil else { return stream }
+    // Delivered at milestones, each value is noted for the task that takes it, so that
+    // `CountdownReadAloud.read` there reads the time left, which a milestone's value is not after a
+    // suspension. The reader holds the stream alone: dropping the sequence ends the countdown.
+    let reader = MilestoneStreamReader(stream, engine: engine, handle: handle)
+    return AsyncStream(unfolding: { await reader.next() })
   }
 }

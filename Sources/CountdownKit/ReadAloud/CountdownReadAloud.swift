@@ -90,7 +90,7 @@ public final class CountdownReadAloud {
   /// the one read last (time added or a new start brought it back ahead, without a value in
   /// between). For an ``ObservableCountdown``, read the model: ``read(_:)-(ObservableCountdown)``.
   public func read(_ value: Int) {
-    let delivery = Self.milestoneDelivery
+    let delivery = Self.milestoneDelivery ?? MilestoneStreamReader.countdownTaken(value)
     read(value, timeLeft: delivery, isMilestoneDelivery: delivery != nil)
   }
 
