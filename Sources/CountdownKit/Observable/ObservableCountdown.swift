@@ -215,7 +215,9 @@ public final class ObservableCountdown {
   /// A running countdown shortened past its end ends inside this call: ``hasEnded`` is `true`,
   /// ``endDate`` is now. A paused countdown keeps its new time until ``resume()``: shortened past
   /// its end, it stays paused at `0` (``remaining`` is `0`, ``hasEnded`` `false`, frozen dates)
-  /// and ends when resumed, as the manager's countdowns by id and by receiver do.
+  /// and ends when resumed, as the manager's countdowns by id and by receiver do. One counting
+  /// overtime never ends: time taken moves it past, or further past, its deadline (``remaining``
+  /// `-10` becomes `-15`, ``isOvertime`` `true`).
   /// - Parameter time: The time to add; negative to take time away.
   /// - Returns: Whether it was running or paused (an ended or cancelled countdown gets no time).
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years; the

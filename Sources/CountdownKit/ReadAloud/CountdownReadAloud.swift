@@ -4,7 +4,7 @@ public import Foundation
 /// Reads a countdown's milestones aloud: "1 minute left", "10 seconds left", spelled out in the
 /// user's locale, once each. For VoiceOver users, for whom a label changing every second is noise.
 ///
-/// Hand it every value the countdown delivers (``read(_:)``). With only its milestones delivered
+/// Hand it every value the countdown delivers (``read(_:)-(Int)``). With only its milestones delivered
 /// (``deliveries``), the app wakes for them alone; with a label that updates every second, the same
 /// handler feeds both, and only the milestones are announced:
 ///
@@ -17,17 +17,22 @@ public import Foundation
 ///
 /// A milestone crossed while values did not come (the app was suspended) is announced once when
 /// they come again, with the time left then: with every change delivered, that is the value
-/// delivered; with only the milestones delivered by the manager (``deliveries``, given to
-/// ``CountdownManager/start(id:for:whileSuspended:delivering:pastTheEnd:_:)`` or
-/// ``CountdownManager/start(id:until:whileSuspended:delivering:pastTheEnd:_:)``), the milestone comes with its
-/// own value, and what is read is the time the countdown has left when ``read(_:)`` is called
-/// ("5 minutes left" for the 10-minute milestone when 300 s are left). A value delivered again (a
-/// resume) is not announced again. A value above the last one read (time added, or the countdown
-/// started again) is taken as a first value: a milestone it brought back ahead is announced again
-/// when it comes. The end's 0 is announced only if `.zero` is one of the milestones.
+/// delivered; with only the milestones delivered by the manager (``deliveries``), the milestone
+/// comes with its own value, and what is read is the time the countdown has left when
+/// ``read(_:)-(Int)`` is called ("5 minutes left" for the 10-minute milestone when 300 s are
+/// left). That holds in the handler of every start delivered at milestones (by receiver, by id,
+/// restored from a snapshot), in the loop of an async sequence of them
+/// (``CountdownManager/values(for:whileSuspended:delivering:pastTheEnd:)``, read in the task that
+/// takes the value), and for a model read with ``read(_:)-(ObservableCountdown)``. A value
+/// delivered again (a resume) is not announced again. A value above the last one read (time
+/// added, or the countdown started again) is taken as a first value, and a milestone delivered
+/// again is announced again, even the one read last: a milestone brought back ahead is announced
+/// again when it comes. The end's 0 is announced only if `.zero` is one of the milestones;
+/// overtime (a value below zero) is never announced: nothing is left to announce.
 ///
-/// The wording: the time left, formatted with `Duration.UnitsFormatStyle` (`.wide`: "1 minute",
-/// "1 hour, 1 minute, 30 seconds") in `locale`, put into a sentence whose `%@` it replaces: the one
+/// The wording: the time left in whole seconds, rounded up, formatted with
+/// `Duration.UnitsFormatStyle` (`.wide`: "1 minute", "1 hour, 1 minute, 30 seconds") in `locale`,
+/// put into a sentence whose `%@` it replaces: the one
 /// given as `template`, or else the one of `locale`'s language. The package speaks 27: Arabic,
 /// Chinese (simplified and traditional), Czech, Danish, Dutch, English, Finnish, French, German,
 /// Greek, Hebrew, Hindi, Indonesian, Italian, Japanese, Korean, Norwegian Bokmål, Polish,
@@ -35,7 +40,9 @@ public import Foundation
 /// Minute", "Queda 1 minuto", "残り10秒"); a language it does not speak hears the time alone. An app
 /// overrides a language or adds one in its own `CountdownKit.strings` table (main bundle), which is
 /// looked up first: the key `countdown.time-left` is the sentence, and `countdown.time-left.one`,
-/// where the verb agrees with the number, the sentence for one hour, minute or second.
+/// where the verb agrees with the number, the sentence for a time spoken with one number whose
+/// noun the formatter puts in the singular ("1 minute"; in Brazilian Portuguese "0 segundo" too);
+/// two units together ("1 minute, 30 seconds") take the plural sentence.
 @MainActor
 public final class CountdownReadAloud {
   /// The milestones, in intervals: what to deliver (``CountdownCore/CountdownDeliveries/milestones(_:)``)
@@ -100,8 +107,15 @@ public final class CountdownReadAloud {
   /// ``ObservableCountdown/remaining`` changes (a row of an ``ObservableCountdownList`` too):
   ///
   /// ```swift
-  /// Text(exam.remainingTime, format: .countdown)
-  ///   .onChange(of: exam.remaining) { readAloud.read(exam) }
+  /// struct ExamClock: View {
+  ///   let exam: ObservableCountdown
+  ///   let readAloud: CountdownReadAloud
+  ///
+  ///   var body: some View {
+  ///     Text(exam.remainingTime, format: .countdown)
+  ///       .onChange(of: exam.remaining) { readAloud.read(exam) }
+  ///   }
+  /// }
   /// ```
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   public func read(_ countdown: ObservableCountdown) {

@@ -1,0 +1,42 @@
+import CountdownKit
+import Foundation
+import XCTest
+
+/// Small promises of the API, each checked as its documentation words it.
+final class SmallerFixesTests: XCTestCase {
+  /// Time taken from a countdown counting overtime past its deadline moves its deadline back:
+  /// it is further past its end, as its documentation says, rather than nothing changing.
+  func testTimeTakenFromAnOvertimeCountdownPastItsDeadlineMovesItFurtherPast() throws {
+    try withManualManager { manager, clock, _ in
+      var shown: [Int] = []
+      try manager.start(id: "talk", for: .seconds(10), pastTheEnd: .countsOvertime) { _, left, _ in shown.append(left) }
+      try clock.advance(by: .seconds(20))
+      XCTAssertEqual(shown.last, -10)
+      XCTAssertTrue(try manager.addTime(.seconds(-5), id: "talk"))
+      XCTAssertEqual(manager.timeLeft(id: "talk"), .seconds(-15))
+      drainMainQueue()
+      XCTAssertEqual(shown.last, -15, "the new value, promptly")
+      // Paused in overtime: its frozen time past the end grows too.
+      XCTAssertTrue(manager.pause(id: "talk"))
+      XCTAssertTrue(try manager.addTime(.seconds(-5), id: "talk"))
+      XCTAssertEqual(manager.timeLeft(id: "talk"), .seconds(-20))
+      // Before its deadline, time taken beyond what is left goes past the end: it counts on from there.
+      try manager.start(id: "late", for: .seconds(3), pastTheEnd: .countsOvertime) { _, _, _ in }
+      XCTAssertTrue(try manager.addTime(.seconds(-5), id: "late"))
+      XCTAssertEqual(manager.timeLeft(id: "late"), .seconds(-2))
+    }
+  }
+
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+  func testTimeTakenFromAnOvertimeModelMovesItFurtherPast() throws {
+    try withManualManager { manager, clock, _ in
+      let talk = try manager.countdown(for: .seconds(10), pastTheEnd: .countsOvertime)
+      try clock.advance(by: .seconds(20))
+      XCTAssertEqual(talk.remaining, -10)
+      XCTAssertTrue(try talk.addTime(.seconds(-5)))
+      XCTAssertEqual(talk.remaining, -15, "inside the call")
+      XCTAssertTrue(talk.isOvertime)
+      XCTAssertFalse(talk.hasEnded)
+    }
+  }
+}
