@@ -27,6 +27,32 @@ final class SmallerFixesTests: XCTestCase {
     }
   }
 
+  /// A style prints as the static member that made it, as `CountdownEnding` does, not its internals.
+  func testARemainingTimeStylePrintsItsName() {
+    XCTAssertEqual("\(RemainingTime.Style.clock)", "clock")
+    XCTAssertEqual(String(describing: RemainingTime.Style.units), "units")
+    XCTAssertEqual(String(reflecting: RemainingTime.Style.spelledOut), "spelledOut")
+    XCTAssertEqual("\([RemainingTime.Style.clock, .units])", "[clock, units]")
+  }
+
+  /// `CountdownError`'s sample, in a closure: `do throws(CountdownError)` matches its cases there.
+  func testATypedCatchMatchesACaseInAClosure() throws {
+    try withManualManager { manager, _, _ in
+      var caught: CountdownError?
+      let action = {
+        do throws(CountdownError) {
+          try manager.start(id: "bake", for: .seconds(-5)) { _, _, _ in }
+        } catch .negativeDuration {
+          caught = .negativeDuration
+        } catch {
+          caught = error
+        }
+      }
+      action()
+      XCTAssertEqual(caught, .negativeDuration)
+    }
+  }
+
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   func testTimeTakenFromAnOvertimeModelMovesItFurtherPast() throws {
     try withManualManager { manager, clock, _ in
