@@ -66,3 +66,35 @@ final class SmallerFixesTests: XCTestCase {
     }
   }
 }
+
+/// The manager wired twice for the same names (the automatic wiring and an observation) is
+/// suspended and resumed once: one catch-up value per countdown, not two.
+final class DoubleLifecycleWiringTests: XCTestCase {
+  func testAManagerWiredTwiceIsSuspendedAndResumedOnce() throws {
+    try withManualManager { manager, clock, _ in
+      let center = NotificationCenter()
+      let (suspend, resume) = (LifecycleObservation.applicationDidEnterBackground, LifecycleObservation.applicationWillEnterForeground)
+      manager.followLifecycle(suspendOn: [suspend], resumeOn: [resume], center: center)
+      let observation = manager.suspendAndResume(on: [suspend], and: [resume], center: center)
+      let label = CountdownLabel("twice")
+      try manager.start(label, seconds: 100) { label, value, _ in label.shown.append(value) }
+      try clock.advance(by: .zero)
+      center.post(name: suspend, object: nil)
+      XCTAssertTrue(manager.isSuspended)
+      try clock.advance(by: .seconds(30))
+      center.post(name: resume, object: nil)
+      XCTAssertFalse(manager.isSuspended)
+      try clock.advance(by: .zero)
+      drainMainQueue()
+      XCTAssertEqual(label.shown, [100, 70], "one catch-up value")
+      // Turning one wiring off leaves the other at work, as the documentation says.
+      observation.cancel()
+      center.post(name: suspend, object: nil)
+      XCTAssertTrue(manager.isSuspended)
+      manager.suspendsInBackground = false
+      center.post(name: resume, object: nil)
+      XCTAssertTrue(manager.isSuspended, "neither wiring is left")
+      manager.resumeTicking()
+    }
+  }
+}
