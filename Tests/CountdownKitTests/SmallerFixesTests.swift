@@ -98,3 +98,59 @@ final class DoubleLifecycleWiringTests: XCTestCase {
     }
   }
 }
+
+/// What the models' starts throw for their options, as their `Throws:` lists say: a milestone below
+/// zero (or beyond a duration) and overtime with anything but every change, besides the lengths
+/// and dates; each leaves the model as it was.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+final class ModelOptionErrorsTests: XCTestCase {
+  func testTheModelsThrowForTheirOptions() throws {
+    try withManualManager { manager, _, wall in
+      let beyond = CountdownDeliveries.milestones([120])
+      let below = CountdownDeliveries.milestones([-1])
+      let later = wall.now + 60
+      assertThrows(.invalidMilestone, "countdown(for:) beyond") { () throws(CountdownError) in
+        _ = try manager.countdown(for: .seconds(60), delivering: beyond)
+      }
+      assertThrows(.invalidMilestone, "countdown(until:) below zero") { () throws(CountdownError) in
+        _ = try manager.countdown(until: later, delivering: below)
+      }
+      assertThrows(.invalidCombination, "countdown(for:) overtime at milestones") { () throws(CountdownError) in
+        _ = try manager.countdown(for: .seconds(60), delivering: .milestones([10]), pastTheEnd: .countsOvertime)
+      }
+      assertThrows(.invalidCombination, "countdown(until:) overtime, only the end") { () throws(CountdownError) in
+        _ = try manager.countdown(until: later, delivering: .onlyTheEnd, pastTheEnd: .countsOvertime)
+      }
+
+      let model = try manager.countdown(for: .seconds(30))
+      assertThrows(.invalidMilestone, "restart(for:) beyond") { () throws(CountdownError) in
+        try model.restart(for: .seconds(60), delivering: beyond)
+      }
+      assertThrows(.invalidMilestone, "restart(until:) below zero") { () throws(CountdownError) in
+        try model.restart(until: later, delivering: below)
+      }
+      assertThrows(.invalidCombination, "restart(for:) overtime at milestones") { () throws(CountdownError) in
+        try model.restart(for: .seconds(60), delivering: .milestones([10]), pastTheEnd: .countsOvertime)
+      }
+      assertThrows(.invalidCombination, "restart(until:) overtime, only the end") { () throws(CountdownError) in
+        try model.restart(until: later, delivering: .onlyTheEnd, pastTheEnd: .countsOvertime)
+      }
+      XCTAssertEqual(model.remaining, 30, "left as it was")
+
+      let list = ObservableCountdownList<String>(manager: manager)
+      assertThrows(.invalidMilestone, "list start(id:for:) beyond") { () throws(CountdownError) in
+        try list.start(id: "a", for: .seconds(60), delivering: beyond)
+      }
+      assertThrows(.invalidMilestone, "list start(id:until:) below zero") { () throws(CountdownError) in
+        try list.start(id: "a", until: later, delivering: below)
+      }
+      assertThrows(.invalidCombination, "list start(id:for:) overtime at milestones") { () throws(CountdownError) in
+        try list.start(id: "a", for: .seconds(60), delivering: .milestones([10]), pastTheEnd: .countsOvertime)
+      }
+      assertThrows(.invalidCombination, "list start(id:until:) overtime, only the end") { () throws(CountdownError) in
+        try list.start(id: "a", until: later, delivering: .onlyTheEnd, pastTheEnd: .countsOvertime)
+      }
+      XCTAssertEqual(list.ids, [], "no row added")
+    }
+  }
+}

@@ -136,8 +136,10 @@ public final class ObservableCountdown {
   /// // talk.remaining: 1500, …, 0, then -1, -2, …; talk.isOvertime once it is below 0
   /// ```
   /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
-  ///   ``CountdownCore/CountdownError/outOfRange``; the current countdown and the values are then
-  ///   left as they were.
+  ///   ``CountdownCore/CountdownError/outOfRange``; ``CountdownCore/CountdownError/invalidMilestone``
+  ///   for a milestone below zero or beyond `duration`;
+  ///   ``CountdownCore/CountdownError/invalidCombination`` for overtime with anything but every
+  ///   change. The current countdown and the values are then left as they were.
   public func restart(
     for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
@@ -149,8 +151,10 @@ public final class ObservableCountdown {
   /// already passed ends it at once; counting overtime, it starts in overtime instead.
   ///
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
-  ///   ``CountdownCore/CountdownError/nonFiniteValue``; the current countdown and the values are
-  ///   then left as they were.
+  ///   ``CountdownCore/CountdownError/nonFiniteValue``; ``CountdownCore/CountdownError/invalidMilestone``
+  ///   for a milestone below zero; ``CountdownCore/CountdownError/invalidCombination`` for overtime
+  ///   with anything but every change. The current countdown and the values are then left as they
+  ///   were.
   public func restart(
     until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
