@@ -191,6 +191,11 @@ final class ReadAloudEdgeTests: XCTestCase {
       try manager.start(id: "zero", for: .seconds(15)) { _, left, _ in withZero.read(left) }
       try clock.advance(by: .seconds(15))
       XCTAssertEqual(heardZero.texts, ["10 seconds left", "0 seconds left"])
+      // Delivered at milestones with .zero among them: the end once, like any milestone.
+      let (atZero, heardAtZero) = try Self.readAloud(on: manager, at: [.seconds(10), .zero])
+      try manager.start(id: "exam at zero", for: .seconds(15), delivering: atZero.deliveries) { _, left, _ in atZero.read(left) }
+      try clock.advance(by: .seconds(16))
+      XCTAssertEqual(heardAtZero.texts, ["10 seconds left", "0 seconds left"])
     }
   }
 

@@ -90,12 +90,15 @@ public final class CountdownReadAloud {
   /// the last, if it is a milestone). A value below zero (overtime) is not read; `0` is read only
   /// if `.zero` is one of the milestones.
   ///
-  /// The time announced is `value`, except in the handler of a countdown the manager delivers at
-  /// milestones (by receiver, by id or restored from a snapshot), where it is the time that
-  /// countdown has left now, in whole intervals rounded up: the same on time, less for a milestone
-  /// passed while the manager was suspended. There, each milestone delivered is announced, even
-  /// the one read last (time added or a new start brought it back ahead, without a value in
-  /// between). For an ``ObservableCountdown``, read the model: ``read(_:)-(ObservableCountdown)``.
+  /// The time announced is `value`, except for a value the manager delivers at milestones: in the
+  /// handler of such a countdown (by receiver, by id or restored from a snapshot), or in the task
+  /// that took the value from such an async sequence
+  /// (``CountdownManager/values(for:whileSuspended:delivering:pastTheEnd:)``), it is the time
+  /// that countdown has left now, in whole intervals rounded up: the same on time, less for a
+  /// milestone passed while the manager was suspended. There, each milestone delivered is
+  /// announced, even the one read last (time added or a new start brought it back ahead, without
+  /// a value in between). For an ``ObservableCountdown``, read the model:
+  /// ``read(_:)-(ObservableCountdown)``.
   public func read(_ value: Int) {
     let delivery = Self.milestoneDelivery ?? MilestoneStreamReader.countdownTaken(value)
     read(value, timeLeft: delivery, isMilestoneDelivery: delivery != nil)
