@@ -345,6 +345,31 @@ func startExamClock(on manager: CountdownManager, label: ExamLabel) throws {
   // END DOCC
 }
 
+/// The Milestones article's read-aloud sample of an async sequence: each value read in the task
+/// that takes it.
+@MainActor
+func readExamValuesAloud(on manager: CountdownManager) async throws {
+  // DOCC: read-aloud-stream
+  let readAloud = try manager.readAloud(at: [.seconds(60), .seconds(10)])
+  for await left in try manager.values(for: .seconds(7_200), delivering: readAloud.deliveries) {
+    readAloud.read(left)
+  }
+  // END DOCC
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+// DOCC: read-aloud-model
+struct ExamClock: View {
+  let exam: ObservableCountdown
+  let readAloud: CountdownReadAloud
+
+  var body: some View {
+    Text(exam.remainingTime, format: .countdown)
+      .onChange(of: exam.remaining) { readAloud.read(exam) }
+  }
+}
+// END DOCC
+
 /// The Milestones article's read-aloud sample without a label: the app wakes for the milestones alone.
 @MainActor
 func startSilentExam(on manager: CountdownManager) throws {

@@ -102,11 +102,11 @@ final class ReadAloudLanguageTests: XCTestCase {
     let appBundle = try XCTUnwrap(Bundle(path: app.path))
 
     let overridden = ReadAloudWording(locale: Locale(identifier: "de_DE"), appBundle: appBundle)
-    XCTAssertEqual(overridden.template(for: .seconds(60)), "Es bleiben %@")
-    XCTAssertEqual(overridden.template(for: .seconds(10)), "Es bleiben %@")
+    XCTAssertEqual(overridden.template(for: .seconds(60), locale: Locale(identifier: "de_DE")), "Es bleiben %@")
+    XCTAssertEqual(overridden.template(for: .seconds(10), locale: Locale(identifier: "de_DE")), "Es bleiben %@")
     let packages = ReadAloudWording(locale: Locale(identifier: "es_ES"), appBundle: appBundle)
-    XCTAssertEqual(packages.template(for: .seconds(60)), "Queda %@")
-    XCTAssertEqual(packages.template(for: .seconds(10)), "Quedan %@")
+    XCTAssertEqual(packages.template(for: .seconds(60), locale: Locale(identifier: "es_ES")), "Queda %@")
+    XCTAssertEqual(packages.template(for: .seconds(10), locale: Locale(identifier: "es_ES")), "Quedan %@")
   }
 
   /// A template given to the initializer is the sentence whatever the language or the time.

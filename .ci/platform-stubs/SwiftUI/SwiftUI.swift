@@ -101,6 +101,9 @@ public struct ModifiedContent<Content: View>: View {
 
 extension View {
   public func disabled(_ disabled: Bool) -> ModifiedContent<Self> { ModifiedContent() }
+  public func onChange<V: Equatable>(of value: V, _ action: @escaping () -> Void) -> ModifiedContent<Self> {
+    ModifiedContent()
+  }
 }
 
 /// SwiftUI's `State`: a view's state, set from its actions.

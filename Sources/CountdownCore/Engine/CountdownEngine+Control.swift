@@ -97,7 +97,9 @@ extension CountdownEngine {
   /// countdown, or one that pauses while the engine is suspended (``SuspensionPolicy/pauses``), has
   /// its frozen time changed; a paused one is delivered it when it resumes. Time taken never goes
   /// past the end: a countdown shortened by more than it has left ends at once, with its single 0
-  /// (a paused one is left at 0, and ends when it resumes).
+  /// (a paused one is left at 0, and ends when it resumes). A countdown counting overtime
+  /// (``CountdownEnding/countsOvertime``) has no end to stop at: time taken moves its deadline back
+  /// by the whole amount, running or paused, past or further past it (-10 becomes -15).
   ///
   /// - Parameters:
   ///   - time: The time to add; negative to take time away. Zero changes nothing.

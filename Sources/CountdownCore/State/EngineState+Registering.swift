@@ -156,7 +156,9 @@ extension EngineState {
   ///
   /// A running countdown's deadline moves, never before `now` (nor, for one overdue whose 0 is
   /// still to come, later than it was): shortened past its end, it ends at once. A paused one's
-  /// frozen time left moves, never below zero, and is delivered at its resume. A running one that
+  /// frozen time left moves, never below zero, and is delivered at its resume. One counting
+  /// overtime moves by the whole change, running or paused: it has no end to stop at, and time
+  /// taken puts it past (or further past) its deadline. A running one that
   /// delivers every change is owed a prompt delivery of its new value (a callback a running pass
   /// prepared with the old value is skipped, as for a pause); one that delivers only its end or at
   /// milestones has its next one noted again (a callback prepared for the old one is skipped too),
@@ -198,14 +200,17 @@ extension EngineState {
   }
 
   /// The anchor `timing` has once `change` is added at `instant` (on its own time): a deadline never
-  /// before `instant` (unless it was already), a frozen time left never below zero. Pure
+  /// before `instant` (unless it was already), a frozen time left never below zero, but for one
+  /// counting overtime, moved by `change` whatever it is. Pure
   /// arithmetic, checked before anything changes.
   private static func movedAnchor(
     of timing: CountdownTiming, by change: Int64, at instant: Int64, interval: Int64
   ) -> Result<Int64, CountdownError> {
     let (moved, overflow) = timing.anchor.addingReportingOverflow(change)
     guard !overflow else { return .failure(.outOfRange) }
-    let anchor = max(moved, min(timing.anchor, timing.isPaused ? 0 : instant))
+    // One counting overtime has no end to stop at: time taken moves it past, or further past, its
+    // deadline.
+    let anchor = timing.countsOvertime ? moved : max(moved, min(timing.anchor, timing.isPaused ? 0 : instant))
     // Left at `instant`: what a paused one has once it resumes there, which must end on the clock.
     let left: Int64
     if timing.isPaused {
@@ -215,6 +220,10 @@ extension EngineState {
       left = anchor.subtractingSaturated(instant)
     }
     guard left <= 0 || (left - 1) / interval + 1 <= CountdownTiming.maximumValue else { return .failure(.outOfRange) }
+    // Past the deadline (overtime), the value's magnitude is bounded as a value left is.
+    guard left >= 0 || left.magnitude / UInt64(interval) <= UInt64(CountdownTiming.maximumValue) else {
+      return .failure(.outOfRange)
+    }
     return .success(anchor)
   }
 

@@ -4,14 +4,21 @@
 /// exactly as before.
 ///
 /// ```swift
-/// do {
-///   try manager.start(id: "bake", for: .seconds(-5)) { _, _, _ in }
-/// } catch .negativeDuration {
-///   // a length below zero
-/// } catch {
-///   // any other reason, including ones a later release adds
+/// Task {  // or a SwiftUI action, or any other closure
+///   do throws(CountdownError) {
+///     try manager.start(id: "bake", for: .seconds(-5)) { _, _, _ in }
+///   } catch .negativeDuration {
+///     // a length below zero
+///   } catch {
+///     // any other reason, including ones a later release adds
+///   }
 /// }
 /// ```
+///
+/// Write `do throws(CountdownError)`: a plain `do` takes its error's type from its `try`s only in a
+/// function's own body; in a closure (a `Task`, a SwiftUI action, `MainActor.assumeIsolated`) its
+/// error is `any Error`, where `catch .negativeDuration` does not compile (catch `let error as
+/// CountdownError` there instead).
 ///
 /// A struct with one static member per reason, rather than an enum, so that a minor release can
 /// add a reason without breaking a `switch` in the app: compare with `==` or match with `case

@@ -27,8 +27,9 @@ public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
   /// How to show a remaining time.
   ///
   /// A struct with one static member per style, rather than an enum, so that a minor release can
-  /// add a style without breaking a `switch` in the app. Encoded as its name (`"clock"`).
-  public struct Style: Hashable, Sendable, Codable {
+  /// add a style without breaking a `switch` in the app. Encoded as its name (`"clock"`), and
+  /// printed as it (`print(RemainingTime.Style.clock)` writes `clock`).
+  public struct Style: Hashable, Sendable, Codable, CustomStringConvertible {
     /// What the formatter switches over.
     enum Layout: String, Hashable, Sendable, Codable {
       case clock, units, spelledOut
@@ -46,6 +47,9 @@ public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
     public static let units = Style(.units)
     /// Spelled-out units: `1 day, 2 hours, 3 minutes, 4 seconds` (US English).
     public static let spelledOut = Style(.spelledOut)
+
+    /// The style as its static member spells it: `"clock"`, `"units"`, `"spelledOut"`.
+    public var description: String { layout.rawValue }
 
     /// Decodes a style from its name.
     ///

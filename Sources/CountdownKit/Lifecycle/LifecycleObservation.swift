@@ -22,17 +22,27 @@ public import Foundation
 /// also stops the countdowns started with ``CountdownCore/SuspensionPolicy/pauses``, which a Mac
 /// user would not expect from hiding an app.
 ///
-/// Managers you create observe nothing until you wire them: like the shared one, by setting
-/// ``CountdownManager/suspendsInBackground``, or with any other names:
+/// Managers you create observe nothing until you wire them, one way or the other. Like the shared
+/// one, by setting ``CountdownManager/suspendsInBackground``:
 ///
 /// ```swift
 /// // A second manager that follows the app's lifecycle like the shared one:
 /// quizClock.suspendsInBackground = true
-/// // The same names, observed for as long as `observation` lives:
-/// let observation = quizClock.suspendAndResume(
-///   on: LifecycleObservation.platformSuspendNames,
-///   and: LifecycleObservation.platformResumeNames)
 /// ```
+///
+/// Or with names of your choosing, observed for as long as the observation lives:
+///
+/// ```swift
+/// // A Mac app's quiz clock that stops while the app is hidden:
+/// let observation = quizClock.suspendAndResume(
+///   on: [LifecycleObservation.appKitApplicationDidHide],
+///   and: [LifecycleObservation.appKitApplicationDidUnhide])
+/// ```
+///
+/// Not both for the same names: each wiring suspends and resumes the manager on its own, so
+/// turning one off (``CountdownManager/suspendsInBackground`` set to `false`, or ``cancel()``)
+/// leaves the other at work. A second wiring of the same names does no other harm: the manager
+/// is suspended and resumed once, the second call finding it suspended or running already.
 ///
 /// The names are spelled by their string values, so that no UI framework is imported.
 public final class LifecycleObservation: Sendable {

@@ -17,7 +17,8 @@ extension CountdownManager {
   /// The options are those of every start
   /// (``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``): with
   /// ``CountdownCore/CountdownDeliveries/milestones(_:)`` the sequence holds the milestones and the
-  /// `0`; with ``CountdownCore/CountdownEnding/countsOvertime`` it goes on past `0` with `-1`, `-2`,
+  /// `0` (a ``CountdownReadAloud`` reading them in the loop reads the time the countdown has left,
+  /// which after a suspension is less than the milestone's); with ``CountdownCore/CountdownEnding/countsOvertime`` it goes on past `0` with `-1`, `-2`,
   /// … and finishes only when the consuming task is cancelled, the sequence is dropped, or the
   /// countdown is removed otherwise:
   ///
@@ -114,6 +115,11 @@ extension CountdownManager {
       }
     }
     continuation.onTermination = { _ in handle.cancel() }
-    return stream
+    guard deliveries.milestones != nil else { return stream }
+    // Delivered at milestones, each value is noted for the task that takes it, so that
+    // `CountdownReadAloud.read` there reads the time left, which a milestone's value is not after a
+    // suspension. The reader holds the stream alone: dropping the sequence ends the countdown.
+    let reader = MilestoneStreamReader(stream, engine: engine, handle: handle)
+    return AsyncStream(unfolding: { await reader.next() })
   }
 }

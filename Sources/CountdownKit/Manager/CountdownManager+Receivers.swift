@@ -207,12 +207,21 @@ extension CountdownManager {
   ) throws(CountdownError) {
     try checkMilestones(deliveries, for: target)
     let weakReceiver = WeakReference(receiver)
+    // Delivered at milestones, `CountdownReadAloud.read` in `update` reads the time the countdown
+    // has left, which a milestone's value is not after a suspension. Weak: the engine holds this.
+    let milestoneEngine = deliveries.milestones == nil ? nil : WeakReference(engine)
     let handler = MainQueueHandler.make { value, stop in
       guard let receiver = weakReceiver.object else {
         stop = true
         return
       }
-      update(receiver, value, &stop)
+      if let milestoneEngine {
+        CountdownReadAloud.deliveringMilestone(valueNow: { milestoneEngine.object?.value(for: receiver) }) {
+          update(receiver, value, &stop)
+        }
+      } else {
+        update(receiver, value, &stop)
+      }
     }
     let request = try RegistrationRequest(target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
     try engine.register(receiver, request, pausedAt: pausedAt, handler: handler)

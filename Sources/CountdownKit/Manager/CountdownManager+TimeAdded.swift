@@ -17,7 +17,9 @@ extension CountdownManager {
   /// until it runs again: its handler hears of it then. Time taken never goes past the end: a
   /// running countdown shortened by more than it has left ends, its single `0` coming as the new
   /// value does; a paused one stays paused at `0`, and ends with its `0` when it resumes. One that
-  /// delivers only its end stays silent until its new end.
+  /// delivers only its end stays silent until its new end. One counting overtime has no end to
+  /// stop at: time taken moves its deadline back by the whole amount, past or further past it
+  /// (`-10` becomes `-15`).
   ///
   /// - Parameters:
   ///   - time: The time to add; negative to take time away.
@@ -55,7 +57,9 @@ extension CountdownManager {
   /// Time taken never goes past the end: a running countdown shortened by more than it has left
   /// ends, its single `0` coming as the new value does; a paused one stays paused at `0`
   /// (``isPaused(id:)``, ``contains(id:)``), and ends with its `0` when it resumes. One that
-  /// delivers only its end or at milestones stays silent until its next one.
+  /// delivers only its end or at milestones stays silent until its next one. One counting
+  /// overtime has no end to stop at: time taken moves its deadline back by the whole amount, past
+  /// or further past it (`-10` becomes `-15`).
   ///
   /// - Parameters:
   ///   - time: The time to add; negative to take time away.

@@ -17,7 +17,10 @@ extension CountdownManager {
   /// let talk = try manager.countdown(for: .seconds(25 * 60), pastTheEnd: .countsOvertime)
   /// ```
   /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
-  ///   ``CountdownCore/CountdownError/outOfRange``.
+  ///   ``CountdownCore/CountdownError/outOfRange``; ``CountdownCore/CountdownError/invalidMilestone``
+  ///   for a milestone below zero or beyond `duration`;
+  ///   ``CountdownCore/CountdownError/invalidCombination`` for overtime with anything but every
+  ///   change.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   @MainActor
   public func countdown(
@@ -33,7 +36,9 @@ extension CountdownManager {
   /// ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)``).
   ///
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
-  ///   ``CountdownCore/CountdownError/nonFiniteValue``.
+  ///   ``CountdownCore/CountdownError/nonFiniteValue``; ``CountdownCore/CountdownError/invalidMilestone``
+  ///   for a milestone below zero; ``CountdownCore/CountdownError/invalidCombination`` for overtime
+  ///   with anything but every change.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   @MainActor
   public func countdown(

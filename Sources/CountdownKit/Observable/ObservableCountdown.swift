@@ -136,8 +136,10 @@ public final class ObservableCountdown {
   /// // talk.remaining: 1500, …, 0, then -1, -2, …; talk.isOvertime once it is below 0
   /// ```
   /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
-  ///   ``CountdownCore/CountdownError/outOfRange``; the current countdown and the values are then
-  ///   left as they were.
+  ///   ``CountdownCore/CountdownError/outOfRange``; ``CountdownCore/CountdownError/invalidMilestone``
+  ///   for a milestone below zero or beyond `duration`;
+  ///   ``CountdownCore/CountdownError/invalidCombination`` for overtime with anything but every
+  ///   change. The current countdown and the values are then left as they were.
   public func restart(
     for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
@@ -149,8 +151,10 @@ public final class ObservableCountdown {
   /// already passed ends it at once; counting overtime, it starts in overtime instead.
   ///
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
-  ///   ``CountdownCore/CountdownError/nonFiniteValue``; the current countdown and the values are
-  ///   then left as they were.
+  ///   ``CountdownCore/CountdownError/nonFiniteValue``; ``CountdownCore/CountdownError/invalidMilestone``
+  ///   for a milestone below zero; ``CountdownCore/CountdownError/invalidCombination`` for overtime
+  ///   with anything but every change. The current countdown and the values are then left as they
+  ///   were.
   public func restart(
     until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
@@ -215,7 +219,9 @@ public final class ObservableCountdown {
   /// A running countdown shortened past its end ends inside this call: ``hasEnded`` is `true`,
   /// ``endDate`` is now. A paused countdown keeps its new time until ``resume()``: shortened past
   /// its end, it stays paused at `0` (``remaining`` is `0`, ``hasEnded`` `false`, frozen dates)
-  /// and ends when resumed, as the manager's countdowns by id and by receiver do.
+  /// and ends when resumed, as the manager's countdowns by id and by receiver do. One counting
+  /// overtime never ends: time taken moves it past, or further past, its deadline (``remaining``
+  /// `-10` becomes `-15`, ``isOvertime`` `true`).
   /// - Parameter time: The time to add; negative to take time away.
   /// - Returns: Whether it was running or paused (an ended or cancelled countdown gets no time).
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years; the

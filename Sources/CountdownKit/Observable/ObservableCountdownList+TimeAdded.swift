@@ -14,7 +14,8 @@ extension ObservableCountdownList {
   ///
   /// - Parameters:
   ///   - time: The time to add; negative to take time away (past its end, a running row ends now,
-  ///     a paused one stays paused at `0` until it resumes).
+  ///     a paused one stays paused at `0` until it resumes; one counting overtime goes past, or
+  ///     further past, its deadline).
   ///   - id: The row's id.
   /// - Returns: Whether `id` had a row whose countdown is running or paused (an ended row, or a
   ///   missing one, gets no time).

@@ -62,8 +62,10 @@ public final class ObservableCountdownList<ID: Hashable & Sendable> {
   /// The options are those of ``ObservableCountdown/restart(for:whileSuspended:delivering:pastTheEnd:)``.
   /// - Returns: The row.
   /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
-  ///   ``CountdownCore/CountdownError/outOfRange``; an existing row is then left as it was, and no
-  ///   row is added.
+  ///   ``CountdownCore/CountdownError/outOfRange``; ``CountdownCore/CountdownError/invalidMilestone``
+  ///   for a milestone below zero or beyond `duration`;
+  ///   ``CountdownCore/CountdownError/invalidCombination`` for overtime with anything but every
+  ///   change. An existing row is then left as it was, and no row is added.
   @discardableResult
   public func start(
     id: ID, for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning,
@@ -80,8 +82,9 @@ public final class ObservableCountdownList<ID: Hashable & Sendable> {
   /// The options are those of ``ObservableCountdown/restart(until:whileSuspended:delivering:pastTheEnd:)``.
   /// - Returns: The row.
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
-  ///   ``CountdownCore/CountdownError/nonFiniteValue``; an existing row is then left as it was,
-  ///   and no row is added.
+  ///   ``CountdownCore/CountdownError/nonFiniteValue``; ``CountdownCore/CountdownError/invalidMilestone``
+  ///   for a milestone below zero; ``CountdownCore/CountdownError/invalidCombination`` for overtime
+  ///   with anything but every change. An existing row is then left as it was, and no row is added.
   @discardableResult
   public func start(
     id: ID, until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning,

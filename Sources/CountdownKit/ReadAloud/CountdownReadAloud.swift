@@ -4,7 +4,7 @@ public import Foundation
 /// Reads a countdown's milestones aloud: "1 minute left", "10 seconds left", spelled out in the
 /// user's locale, once each. For VoiceOver users, for whom a label changing every second is noise.
 ///
-/// Hand it every value the countdown delivers (``read(_:)``). With only its milestones delivered
+/// Hand it every value the countdown delivers (``read(_:)-(Int)``). With only its milestones delivered
 /// (``deliveries``), the app wakes for them alone; with a label that updates every second, the same
 /// handler feeds both, and only the milestones are announced:
 ///
@@ -17,17 +17,22 @@ public import Foundation
 ///
 /// A milestone crossed while values did not come (the app was suspended) is announced once when
 /// they come again, with the time left then: with every change delivered, that is the value
-/// delivered; with only the milestones delivered by the manager (``deliveries``, given to
-/// ``CountdownManager/start(id:for:whileSuspended:delivering:pastTheEnd:_:)`` or
-/// ``CountdownManager/start(id:until:whileSuspended:delivering:pastTheEnd:_:)``), the milestone comes with its
-/// own value, and what is read is the time the countdown has left when ``read(_:)`` is called
-/// ("5 minutes left" for the 10-minute milestone when 300 s are left). A value delivered again (a
-/// resume) is not announced again. A value above the last one read (time added, or the countdown
-/// started again) is taken as a first value: a milestone it brought back ahead is announced again
-/// when it comes. The end's 0 is announced only if `.zero` is one of the milestones.
+/// delivered; with only the milestones delivered by the manager (``deliveries``), the milestone
+/// comes with its own value, and what is read is the time the countdown has left when
+/// ``read(_:)-(Int)`` is called ("5 minutes left" for the 10-minute milestone when 300 s are
+/// left). That holds in the handler of every start delivered at milestones (by receiver, by id,
+/// restored from a snapshot), in the loop of an async sequence of them
+/// (``CountdownManager/values(for:whileSuspended:delivering:pastTheEnd:)``, read in the task that
+/// takes the value), and for a model read with ``read(_:)-(ObservableCountdown)``. A value
+/// delivered again (a resume) is not announced again. A value above the last one read (time
+/// added, or the countdown started again) is taken as a first value, and a milestone delivered
+/// again is announced again, even the one read last: a milestone brought back ahead is announced
+/// again when it comes. The end's 0 is announced only if `.zero` is one of the milestones;
+/// overtime (a value below zero) is never announced: nothing is left to announce.
 ///
-/// The wording: the time left, formatted with `Duration.UnitsFormatStyle` (`.wide`: "1 minute",
-/// "1 hour, 1 minute, 30 seconds") in `locale`, put into a sentence whose `%@` it replaces: the one
+/// The wording: the time left in whole seconds, rounded up, formatted with
+/// `Duration.UnitsFormatStyle` (`.wide`: "1 minute", "1 hour, 1 minute, 30 seconds") in `locale`,
+/// put into a sentence whose `%@` it replaces: the one
 /// given as `template`, or else the one of `locale`'s language. The package speaks 27: Arabic,
 /// Chinese (simplified and traditional), Czech, Danish, Dutch, English, Finnish, French, German,
 /// Greek, Hebrew, Hindi, Indonesian, Italian, Japanese, Korean, Norwegian Bokmål, Polish,
@@ -35,7 +40,9 @@ public import Foundation
 /// Minute", "Queda 1 minuto", "残り10秒"); a language it does not speak hears the time alone. An app
 /// overrides a language or adds one in its own `CountdownKit.strings` table (main bundle), which is
 /// looked up first: the key `countdown.time-left` is the sentence, and `countdown.time-left.one`,
-/// where the verb agrees with the number, the sentence for one hour, minute or second.
+/// where the verb agrees with the number, the sentence for a time spoken with one number whose
+/// noun the formatter puts in the singular ("1 minute"; in Brazilian Portuguese "0 segundo" too);
+/// two units together ("1 minute, 30 seconds") take the plural sentence.
 @MainActor
 public final class CountdownReadAloud {
   /// The milestones, in intervals: what to deliver (``CountdownCore/CountdownDeliveries/milestones(_:)``)
@@ -50,13 +57,14 @@ public final class CountdownReadAloud {
   /// The value read last: a milestone is announced when a value crosses it from above.
   private var last: Int?
 
-  /// The countdown whose milestone the manager is delivering, while its handler runs: its engine
-  /// and key, to ask the time it has left (a milestone passed while suspended comes with its own
-  /// value, not the time left).
-  private static var milestoneDelivery: (engine: CountdownEngine, key: any AnyObject & Sendable)?
+  /// While the manager delivers a milestone to a handler, how to ask that countdown the whole
+  /// intervals it has left now (`nil` once it ended): a milestone passed while suspended comes with
+  /// its own value, not the time left. `nil` outside such a delivery.
+  private static var milestoneDelivery: (@MainActor () -> Int?)?
 
   /// - Parameters:
-  ///   - milestones: The times left to announce, each a whole number of `interval`s.
+  ///   - milestones: The times left to announce, each a whole number of `interval`s; `.zero` to
+  ///     announce the end too.
   ///   - interval: The interval of the countdown's manager.
   ///   - locale: The language of the announcements.
   ///   - template: The sentence, `%@` standing for the time left, whatever the time; `nil`: the
@@ -79,48 +87,92 @@ public final class CountdownReadAloud {
 
   /// Takes the countdown's value `value` (whole intervals left): announces the time left if
   /// `value` crossed a milestone since the last value read (for the first value read, or one above
-  /// the last, if it is a milestone).
+  /// the last, if it is a milestone). A value below zero (overtime) is not read; `0` is read only
+  /// if `.zero` is one of the milestones.
   ///
-  /// The time announced is `value`, except in the handler of a countdown the manager delivers at
-  /// milestones (``CountdownManager/start(id:for:whileSuspended:delivering:pastTheEnd:_:)``), where it is the
-  /// time that countdown has left now, in whole intervals rounded up: the same on time, less for
-  /// a milestone passed while the manager was suspended.
+  /// The time announced is `value`, except for a value the manager delivers at milestones: in the
+  /// handler of such a countdown (by receiver, by id or restored from a snapshot), or in the task
+  /// that took the value from such an async sequence
+  /// (``CountdownManager/values(for:whileSuspended:delivering:pastTheEnd:)``), it is the time
+  /// that countdown has left now, in whole intervals rounded up: the same on time, less for a
+  /// milestone passed while the manager was suspended. There, each milestone delivered is
+  /// announced, even the one read last (time added or a new start brought it back ahead, without
+  /// a value in between). For an ``ObservableCountdown``, read the model:
+  /// ``read(_:)-(ObservableCountdown)``.
   public func read(_ value: Int) {
+    let delivery = Self.milestoneDelivery ?? MilestoneStreamReader.countdownTaken(value)
+    read(value, timeLeft: delivery, isMilestoneDelivery: delivery != nil)
+  }
+
+  /// Takes the value of `countdown` (its ``ObservableCountdown/remaining``), as ``read(_:)-(Int)``
+  /// does, but announces the time it has left now: for a model delivered at milestones, a
+  /// milestone passed while suspended is read with the time left then, not its own. Call it when
+  /// ``ObservableCountdown/remaining`` changes (a row of an ``ObservableCountdownList`` too):
+  ///
+  /// ```swift
+  /// struct ExamClock: View {
+  ///   let exam: ObservableCountdown
+  ///   let readAloud: CountdownReadAloud
+  ///
+  ///   var body: some View {
+  ///     Text(exam.remainingTime, format: .countdown)
+  ///       .onChange(of: exam.remaining) { readAloud.read(exam) }
+  ///   }
+  /// }
+  /// ```
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+  public func read(_ countdown: ObservableCountdown) {
+    let (engine, handle) = (countdown.manager.engine, countdown.handle)
+    read(countdown.remaining, timeLeft: { engine.value(for: handle) }, isMilestoneDelivery: false)
+  }
+
+  /// Announces the milestone `value` crossed, if any, with the time `timeLeft` says (else
+  /// `value`). In a milestone delivery, a value that is a milestone was just reached, whatever was
+  /// read last.
+  private func read(_ value: Int, timeLeft: (@MainActor () -> Int?)?, isMilestoneDelivery: Bool) {
     defer { last = value }
+    // Overtime is not read: nothing is left. The end is read only as a milestone of its own.
+    guard value >= 0 else { return }
     // The lowest milestone at or above the value: the latest one passed.
-    guard let crossed = milestones.first(where: { $0 >= value }) else { return }
+    let crossed = value == 0 ? (milestones.first == 0 ? 0 : nil) : milestones.first { $0 >= value }
+    guard let crossed else { return }
     // A value above the last one read starts afresh: time was added, or the countdown restarted.
-    let isNew = last.map { value <= $0 ? crossed < $0 : crossed == value } ?? (crossed == value)
+    let isNew =
+      (isMilestoneDelivery && crossed == value)
+      || (last.map { value <= $0 ? crossed < $0 : crossed == value } ?? (crossed == value))
     guard isNew else { return }
-    announcer.announce(phrase(for: timeLeft(delivered: value)))
+    let left = value > 0 ? min(value, timeLeft?() ?? value) : 0
+    announcer.announce(phrase(for: left))
   }
 
-  /// The time left to announce for `value`: in a milestone delivery, the countdown's own, now.
-  private func timeLeft(delivered value: Int) -> Int {
-    guard value > 0, let delivery = Self.milestoneDelivery else { return value }
-    return delivery.engine.value(for: delivery.key) ?? value
+  /// Runs `deliver`, the handler of a countdown delivered at milestones, as such a delivery:
+  /// ``read(_:)-(Int)`` inside it reads the time that countdown has left, `valueNow()`.
+  static func deliveringMilestone(valueNow: @escaping @MainActor () -> Int?, _ deliver: () -> Void) {
+    let outer = milestoneDelivery
+    milestoneDelivery = valueNow
+    defer { milestoneDelivery = outer }
+    deliver()
   }
 
-  /// `update`, each call of it marked as a milestone delivery of the countdown registered with
-  /// `engine` under `key` (``milestoneDelivery`` is set while it runs), so that ``read(_:)`` announces
-  /// that countdown's own time left. For the manager's countdowns delivered at milestones.
+  /// `update`, each call of it a milestone delivery (``deliveringMilestone(valueNow:_:)``) of the
+  /// countdown registered with `engine` under `key`. For the manager's countdowns by id delivered at
+  /// milestones.
   nonisolated static func markingMilestoneDeliveries<ID>(
     of key: some AnyObject & Sendable, on engine: CountdownEngine, _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
   ) -> @MainActor (ID, Int, inout Bool) -> Void {
     // Weak: the engine holds the handler this becomes.
     let engine = WeakReference(engine)
     return { id, value, stop in
-      let outer = milestoneDelivery
-      milestoneDelivery = engine.object.map { ($0, key) }
-      defer { milestoneDelivery = outer }
-      update(id, value, &stop)
+      deliveringMilestone(valueNow: { engine.object?.value(for: key) }) { update(id, value, &stop) }
     }
   }
 
-  /// What is read aloud with `value` intervals left.
+  /// What is read aloud with `value` intervals left: the time in whole seconds, rounded up (never
+  /// less than is left: 1.1 s is "2 seconds"), in the sentence of the language, whose verb agrees
+  /// with the number spoken ("Queda 1 segundo", "Quedan 2 segundos", "Falta 0 segundo"). A value
+  /// below zero (overtime) is the phrase of `0`: no time is left.
   public func phrase(for value: Int) -> String {
-    let style = Duration.UnitsFormatStyle(allowedUnits: [.hours, .minutes, .seconds], width: .wide)
-    let time = interval * value
-    return String(format: wording.template(for: time), locale: locale, time.formatted(style.locale(locale)))
+    let time = ReadAloudWording.spokenTime(interval * max(0, value))
+    return String(format: wording.template(for: time, locale: locale), locale: locale, ReadAloudWording.format(time, locale: locale))
   }
 }

@@ -1,8 +1,8 @@
 package import Foundation
 
 /// The sentence a milestone is read aloud in, for one language: "%@ left", and where the language's
-/// verb agrees with the number, its form for a time of one unit ("Queda 1 minuto", "Quedan 2
-/// minutos").
+/// verb agrees with the number, its singular form, for a time whose one number spoken takes the
+/// noun's singular ("Queda 1 minuto", "Quedan 2 minutos").
 ///
 /// Looked up for a locale in the app's `CountdownKit.strings` table first (main bundle), then in
 /// the package's own localizations, then English: an app overrides a language, or adds one, by
@@ -11,7 +11,8 @@ package import Foundation
 package struct ReadAloudWording: Sendable {
   /// The sentence, `%@` standing for the time left.
   package let template: String
-  /// The sentence for a time of exactly one unit ("1 minute"), where it differs.
+  /// The sentence for a time spoken with one number whose noun is singular ("1 minute"), where it
+  /// differs.
   package let singleUnitTemplate: String
 
   private static let table = "CountdownKit"
@@ -45,10 +46,43 @@ package struct ReadAloudWording: Sendable {
     self.init(template: "%@")
   }
 
-  /// The template for a time of `time`: the single-unit form when the time is one hour, one
-  /// minute or one second.
-  package func template(for time: Duration) -> String {
-    [.seconds(1), .seconds(60), .seconds(3_600)].contains(time) ? singleUnitTemplate : template
+  /// The template for `time` spoken in `locale`: the single-unit form where the verb agrees with
+  /// the number spoken, that is when one unit is spoken (not "1 minute, 30 seconds", a compound
+  /// subject) and the formatter gives its noun the form it gives one of it ("1 minuto", and in
+  /// Brazilian Portuguese "0 segundo" too, where "Falta" agrees).
+  package func template(for time: Duration, locale: Locale) -> String {
+    guard singleUnitTemplate != template else { return template }
+    let seconds = time.components.seconds
+    let units: [(count: Int64, unit: Duration.UnitsFormatStyle.Unit)] = [
+      (seconds / 3_600, .hours), (seconds / 60 % 60, .minutes), (seconds % 60, .seconds),
+    ]
+    let spoken = units.filter { $0.count != 0 }
+    guard spoken.count <= 1 else { return template }
+    // Nothing left is spoken as "0 seconds".
+    let (count, unit) = spoken.first ?? (0, .seconds)
+    return Self.noun(count, unit, locale: locale) == Self.noun(1, unit, locale: locale) ? singleUnitTemplate : template
+  }
+
+  /// `time` as it is spoken: whole seconds, rounded up (never less than is left, as the values
+  /// are), never below zero.
+  package static func spokenTime(_ time: Duration) -> Duration {
+    guard time > .zero else { return .zero }
+    let (seconds, attoseconds) = time.components
+    return .seconds(attoseconds > 0 ? seconds + 1 : seconds)
+  }
+
+  /// `time` spelled out in `locale`: "1 hour, 1 minute, 30 seconds".
+  package static func format(_ time: Duration, locale: Locale) -> String {
+    time.formatted(Duration.UnitsFormatStyle(allowedUnits: [.hours, .minutes, .seconds], width: .wide).locale(locale))
+  }
+
+  /// The words the formatter gives `count` of `unit` in `locale`, its number taken out: the noun in
+  /// the form the number asks for ("segundo", "segundos").
+  private static func noun(_ count: Int64, _ unit: Duration.UnitsFormatStyle.Unit, locale: Locale) -> String {
+    let perUnit: Int64 = unit == .hours ? 3_600 : unit == .minutes ? 60 : 1
+    let words = format(.seconds(count * perUnit), locale: locale).unicodeScalars
+      .filter { $0.properties.numericType == nil }
+    return String(String.UnicodeScalarView(words)).trimmingCharacters(in: .whitespaces)
   }
 
   private static func string(_ key: String, in bundle: Bundle) -> String? {

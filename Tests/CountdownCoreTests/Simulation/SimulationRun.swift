@@ -294,7 +294,7 @@ struct SimulationRun {
     /// Adds time to the slot's registration, checking what the engine says against the model, and
     /// moves the model's brackets of its end as the engine moves the end: a deadline by the time
     /// added, never before the call's instant (unless it was already); a paused one's time left,
-    /// never below zero.
+    /// never below zero; one counting overtime's by the whole change.
     func addTime(_ nanoseconds: Int64, slot: Int) {
       guard let object = objects[slot], let id = current[slot], let known = model.records[id], !known.ended else { return }
       let beyondTheClock = nanoseconds == .max
@@ -320,8 +320,16 @@ struct SimulationRun {
       if known.kind == .countUp || beyondTheClock { return model.fail("addTime(slot \(slot), \(nanoseconds) ns) was accepted") }
       // Read again: a step that preempted the call (a suspension, a wakeup) may have changed it.
       var record = model.records[id]!
-      if record.paused {
-        // Frozen time left never goes below zero, nor, in overtime, below where it was.
+      if record.overtime {
+        // Counting overtime, the end moves by the whole change, running or paused: nothing stops it.
+        record.anchorMin += nanoseconds
+        record.anchorMax += nanoseconds
+        if !record.paused {
+          record.awaitsPromptDelivery = true
+          record.gridCheckAfter = max(record.gridCheckAfter, after)
+        }
+      } else if record.paused {
+        // Frozen time left never goes below zero.
         let leftMin = max(record.lowestValue, record.anchorMin - record.pausedMax)
         let leftMax = max(record.lowestValue, record.anchorMax - record.pausedMin)
         let least = max(leftMin + nanoseconds, min(leftMin, 0))

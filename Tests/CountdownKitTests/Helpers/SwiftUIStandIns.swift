@@ -11,6 +11,7 @@
 
   extension View {
     func disabled(_ disabled: Bool) -> Self { self }
+    func onChange<V: Equatable>(of value: V, _ action: @escaping () -> Void) -> Self { self }
   }
 
   struct Text: View {
