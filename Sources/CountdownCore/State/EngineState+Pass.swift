@@ -83,11 +83,15 @@ extension EngineState {
     return pending.map { (.promptDeliveries($0), $0.count) } ?? (.promptDeliveriesByWalk, table.walkedCount)
   }
 
-  /// Whether a tick standing for grid instant `tick` walks the table: with the wheel (a tick then
-  /// rebuilds it), with ends on the interval's grid (the walk finds them), after a resume of the
-  /// engine (every value is owed), or when a value on the grid changes by `tick`: the earliest
-  /// change is a lower bound at any time, a pass running or not (a walk only moves what it passes
-  /// to later changes, and every change noted lowers it), so none does before it.
+  /// Whether a tick standing for grid instant `tick` walks the table's walked part (the whole
+  /// table with the wheel or with ends on the interval's grid, where none is quiet): with the
+  /// wheel (a tick then rebuilds it), with ends on the interval's grid (the walk finds them),
+  /// after a resume of the engine (every value is owed), or when a value on the grid changes by
+  /// `tick`: the earliest change is a lower bound at any time, a pass running or not (a walk only
+  /// moves what it passes to later changes, and every change noted lowers it), so none does
+  /// before it. The quiet registrations are never in the bound (their next changes wait in the
+  /// ends to come), and once none but them is left the bound is forgotten
+  /// (``forgetBoundIfNothingIsWalked()``): what they wait for never makes a walk due.
   func walkIsDue(at tick: Int64) -> Bool {
     wheel != nil || !endsHaveOwnGrid || pendingWork.everyValueOwed || changeBound.earliestChange <= tick
   }
