@@ -44,6 +44,24 @@ final class QuietRegistrationTests: XCTestCase {
     withExtendedLifetime(quiet) {}
   }
 
+  /// The bound on the next change, which the cancelled countdown set, is forgotten with it: the
+  /// next quiet registration arms the timer for the ends alone, and no wakeup comes for the change
+  /// the cancelled one had.
+  func testACancelLeavesNoBoundThatBuysAWakeup() throws {
+    let (engine, clock, label, quiet) = try makeLabelBesideQuietCountdowns(10)
+    try engine.register(label, .duration(.seconds(3_600))) { _, _ in }
+    try clock.advance(by: .seconds(2))
+    XCTAssertTrue(engine.cancel(label))
+    let late = Receiver("late")
+    try engine.register(late, .duration(.seconds(1_800)), delivering: .onlyTheEnd) { _, _ in }
+    let wakeups = engine.statistics.wakeups
+    try clock.advance(by: .seconds(10))
+    XCTAssertEqual(engine.statistics.wakeups - wakeups, 0, "no wakeup before the soonest end")
+    XCTAssertEqual(engine.stateInvariantViolations(), [])
+    engine.cancelAll()
+    withExtendedLifetime(quiet) {}
+  }
+
   /// A quiet registration moves in and out of the walked part as it is paused, resumed, replaced
   /// by one delivering every change and back, or given time, beside a label that ticks: each still
   /// delivers exactly what it should, its 0 on a grid instant a tick stands for included.
