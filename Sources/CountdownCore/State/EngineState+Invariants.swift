@@ -268,10 +268,11 @@ extension EngineState {
   /// defines it when `COUNTDOWN_INTERNAL_CHECKS=1` is set, as `.ci/run` does); nothing otherwise.
   /// The cost rule of the indexes (rule 12, O(1)) after every transition; the invariants (rules
   /// 1–10, and rule 11's quiet part: O(count)) after every transition while fewer than 256
-  /// registrations live, after every `count / 128`-th lock entry from 256 on (about 128 registrations looked at per transition,
-  /// so that large tests stay linear), and never above 2 048. The seeded simulation checks every
-  /// rule after every step in any build (``CountdownEngine/stateInvariantViolations()``); rule 11,
-  /// a pass's, is checked as each pass finishes (``checkWakeupCost(_:)``).
+  /// registrations live, after every `count / 128`-th lock entry from 256 on (about 128
+  /// registrations looked at per transition, so that large tests stay linear), and never above
+  /// 2 048. The seeded simulation checks every rule after every step in any build
+  /// (``CountdownEngine/stateInvariantViolations()``); rule 11, a pass's, is checked as each pass
+  /// finishes (``checkWakeupCost(_:)``).
   @inline(__always)
   func checkRulesIfEnabled() {
     #if COUNTDOWN_CHECK_INVARIANTS
@@ -291,8 +292,8 @@ extension EngineState {
   /// Rule 11 for the pass that `progress` describes, as it finishes: it looked at no more
   /// registrations than it delivered, plus its allowance (``PassProgress/allowance``: the walked
   /// part for a walk that was due, never the quiet registrations; what it took from an index or
-  /// looked up) and one chunk. The excess, if any, is counted (``EngineCounts/examinedOverAllowance``) and,
-  /// in builds with internal checks, reported.
+  /// looked up) and one chunk. The excess, if any, is counted
+  /// (``EngineCounts/examinedOverAllowance``) and, in builds with internal checks, reported.
   mutating func checkWakeupCost(_ progress: PassProgress) {
     let allowed = progress.delivered + progress.allowance + CountdownEngine.chunkSize
     guard progress.examined > allowed else { return }
