@@ -57,7 +57,7 @@ final class QuietCrowdBenchmarks: XCTestCase {
             + "\(kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) | "
             + "\(Self.summary(quietAlone.map(\.cpuPerTick)).padding(toLength: 26, withPad: " ", startingAt: 0)) | "
             + "\(Self.summary(beside.map(\.cpuPerTick)).padding(toLength: 26, withPad: " ", startingAt: 0)) | "
-            + "\(Self.summary(beside.map(\.examinedPerTick), format: "%.0f").padding(toLength: 18, withPad: " ", startingAt: 0)) | "
+            + "\(Self.summary(beside.map(\.examinedPerTick), format: "%.0f").padding(toLength: 24, withPad: " ", startingAt: 0)) | "
             + Self.summary(ratios, format: "%.2f"))
       }
     }
@@ -66,7 +66,7 @@ final class QuietCrowdBenchmarks: XCTestCase {
       [quiet crowd benchmark] \(BenchmarkConfiguration.build), manual clock, \(Self.ticks) steps of 1 s, \
       median of \(rounds) [min–max]; CPU per step in µs. The label alone: \
       \(Self.summary(alone.map(\.cpuPerTick))) µs, \(Self.summary(alone.map(\.examinedPerTick), format: "%.0f")) looked at.
-        N       | quiet        | quiet alone, µs            | label beside them, µs      | looked at per step | beside ÷ (label alone + quiet alone)
+        N       | quiet        | quiet alone, µs            | label beside them, µs      | looked at per step       | beside ÷ (label alone + quiet alone)
       \(rows.joined(separator: "\n"))
       """)
   }
