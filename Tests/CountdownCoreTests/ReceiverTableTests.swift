@@ -49,6 +49,45 @@ final class ReceiverTableTests: XCTestCase {
     }
   }
 
+  /// Random inserts to either part, moves between the parts and removals, checked against a model
+  /// of which keys are quiet and against the table's invariants after every step: the walked part
+  /// (``ReceiverTable/walkedCount``) holds exactly the keys not quiet, the quiet part the others,
+  /// every node found by its key.
+  func testTheQuietPartHoldsExactlyTheQuietNodes() {
+    var generator = SplitMix64(seed: 0x9_01E7)
+    var table = ReceiverTable()
+    var model: [ObjectIdentifier: (payload: UInt64, quiet: Bool)] = [:]
+    let pool = (0..<300).map { Receiver("r\($0)") }
+    for step in 0..<4_000 {
+      let receiver = pool[Int(generator.next() % UInt64(pool.count))]
+      let key = ObjectIdentifier(receiver)
+      let quiet = generator.next() % 2 == 0
+      switch (generator.next() % 4, table.index(of: key)) {
+      case (0, nil), (1, nil):
+        let index = table.insert(node(receiver, UInt64(step)), for: key, quiet: quiet)
+        XCTAssertEqual(table.key(at: index), key, "insert returns the new node's position")
+        model[key] = (UInt64(step), quiet)
+      case (0, let index?), (1, let index?):
+        let moved = table.setQuiet(quiet, at: index)
+        XCTAssertEqual(table.key(at: moved), key, "a move returns the node's new position")
+        XCTAssertEqual(table.isQuiet(moved), quiet)
+        model[key]!.quiet = quiet
+      case (_, let index?):
+        let removed = table.remove(at: index)
+        XCTAssertEqual(model.removeValue(forKey: key)?.payload, UInt64(removed.timing.anchor))
+      case (_, nil):
+        XCTAssertNil(model[key])
+      }
+      XCTAssertEqual(table.invariantViolations(), [], "after step \(step)")
+      XCTAssertEqual(table.walkedCount, model.values.filter { !$0.quiet }.count, "after step \(step)")
+      for (key, expected) in model {
+        let index = table.index(of: key)
+        XCTAssertEqual(index.map { UInt64(table[$0].timing.anchor) }, expected.payload, "after step \(step)")
+        XCTAssertEqual(index.map { table.isQuiet($0) }, expected.quiet, "after step \(step)")
+      }
+    }
+  }
+
   func testGrowsAndShrinksWithTheLoad() {
     var table = ReceiverTable()
     let receivers = (0..<10_000).map { Receiver("r\($0)") }

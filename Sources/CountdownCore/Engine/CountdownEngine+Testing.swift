@@ -31,8 +31,9 @@ extension CountdownEngine {
 
   /// The engine's broken cost rules, each described (empty when they hold): what its passes looked
   /// at against what they delivered, and what its indexes walked against the operations on them,
-  /// over its life so far. For the seeded simulation, which checks them after every step. Not
-  /// counted as a lock entry.
+  /// over its life so far; and whether its quiet registrations (only the end or milestones) are
+  /// kept apart from what a tick walks, now (O(count)). For the seeded simulation, which checks
+  /// them after every step. Not counted as a lock entry.
   package func costRuleViolations() -> [String] {
     state.withUncountedLock { $0.costRuleViolations() }
   }

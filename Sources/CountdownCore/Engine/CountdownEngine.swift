@@ -42,16 +42,19 @@ public import Dispatch
 //    delivery queue, a pass is queued there, at most one at a time.)
 // 2. `runPass` (Engine/CountdownEngine+Pass.swift) calls the chunk's callbacks with the lock
 //    released; a further chunk (past 1 024 callbacks) takes the lock once more
-//    (`EngineState.prepareChunk`), prepared by walking the pool (`walkCommonCase` for the common
-//    case, State/EngineState+Walk.swift); one last lock entry finishes the pass
+//    (`EngineState.prepareChunk`), prepared by walking the pool's walked part (`walkCommonCase`
+//    for the common case, State/EngineState+Walk.swift); one last lock entry finishes the pass
 //    (`EngineState.passFinished`): it removes what ended, counts, and re-arms the timer only if
 //    the plan changed.
 // 3. Two indexes spare a wakeup the walk where few registrations are due. On the shared grid, a
 //    countdown's final 0 comes at its deadline, between grid instants: registrations at their last
 //    value wait in `EngineState.ends` (a `TimingWheel`), and a wakeup for ends takes only what is
-//    due from there. With per-countdown alignment every registration waits in `EngineState.wheel` (a
-//    `TimingWheel` too), at the grid instant of the window of its next change, and a wakeup holds
-//    the entries of the windows that passed, moving each delivered one on an interval.
+//    due from there. Those that deliver only their end or at milestones wait there throughout:
+//    the pool keeps them apart, after the part a tick walks (`ReceiverTable.walkedCount`), and a
+//    tick takes their due ends from there too. With per-countdown alignment every registration
+//    waits in `EngineState.wheel` (a `TimingWheel` too), at the grid instant of the window of its
+//    next change, and a wakeup holds the entries of the windows that passed, moving each
+//    delivered one on an interval.
 
 /// Drives any number of countdowns from one timer.
 ///

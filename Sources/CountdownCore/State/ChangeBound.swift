@@ -10,7 +10,9 @@ struct ChangeBound {
   /// resumed or replaced while it ran).
   private(set) var earliestChangeDuringPass: Int64 = .max
 
-  /// Forgets every change noted: a new timer starts a new grid, and nothing is registered yet.
+  /// Forgets every change noted: a new timer starts a new grid, and nothing is registered yet; or
+  /// no registration left has its next change in the bound (all are quiet: see
+  /// ``EngineState/forgetBoundIfNothingIsWalked()``).
   mutating func reset() {
     earliestChange = .max
     earliestChangeDuringPass = .max

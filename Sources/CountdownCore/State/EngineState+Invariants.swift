@@ -267,17 +267,19 @@ extension EngineState {
   /// records them: ``BrokenRuleRecorder``) in builds with `COUNTDOWN_CHECK_INVARIANTS` (Package.swift
   /// defines it when `COUNTDOWN_INTERNAL_CHECKS=1` is set, as `.ci/run` does); nothing otherwise.
   /// The cost rule of the indexes (rule 12, O(1)) after every transition; the invariants (rules
-  /// 1–10, O(count)) after every transition while fewer than 256 registrations live, after every
-  /// `count / 128`-th lock entry from 256 on (about 128 registrations looked at per transition,
-  /// so that large tests stay linear), and never above 2 048. The seeded simulation checks every
-  /// rule after every step in any build (``CountdownEngine/stateInvariantViolations()``); rule 11,
-  /// a pass's, is checked as each pass finishes (``checkWakeupCost(_:)``).
+  /// 1–10, and rule 11's quiet part: O(count)) after every transition while fewer than 256
+  /// registrations live, after every `count / 128`-th lock entry from 256 on (about 128
+  /// registrations looked at per transition, so that large tests stay linear), and never above
+  /// 2 048. The seeded simulation checks every rule after every step in any build
+  /// (``CountdownEngine/stateInvariantViolations()``); rule 11, a pass's, is checked as each pass
+  /// finishes (``checkWakeupCost(_:)``).
   @inline(__always)
   func checkRulesIfEnabled() {
     #if COUNTDOWN_CHECK_INVARIANTS
       BrokenRuleRecorder.report(indexCostViolations(), "engine cost rules")
       guard table.count <= 2048, lockEntries % Int64(max(1, table.count / 128)) == 0 else { return }
       BrokenRuleRecorder.report(invariantViolations(), "engine invariants")
+      BrokenRuleRecorder.report(checkQuietRegistrationsAreApart(), "engine cost rules")
     #endif
   }
 }
@@ -288,9 +290,10 @@ extension EngineState {
 // transition.
 extension EngineState {
   /// Rule 11 for the pass that `progress` describes, as it finishes: it looked at no more
-  /// registrations than it delivered, plus its allowance (``PassProgress/allowance``)
-  /// and one chunk. The excess, if any, is counted (``EngineCounts/examinedOverAllowance``) and,
-  /// in builds with internal checks, reported.
+  /// registrations than it delivered, plus its allowance (``PassProgress/allowance``: the walked
+  /// part for a walk that was due, never the quiet registrations; what it took from an index or
+  /// looked up) and one chunk. The excess, if any, is counted
+  /// (``EngineCounts/examinedOverAllowance``) and, in builds with internal checks, reported.
   mutating func checkWakeupCost(_ progress: PassProgress) {
     let allowed = progress.delivered + progress.allowance + CountdownEngine.chunkSize
     guard progress.examined > allowed else { return }
@@ -304,14 +307,42 @@ extension EngineState {
     #endif
   }
 
-  /// The cost rules over the engine's life so far: rule 11's excess, if any pass had one, and
-  /// rule 12 (``indexCostViolations()``).
+  /// Rule 11's quiet part, at any time (every transition that makes a registration quiet or not
+  /// moves it): the pool's walked part, which a tick walks, holds every registration but the quiet
+  /// ones, and the quiet part only those, whose next changes rule 8 checks are in the ends to
+  /// come. Quiet is spelled out here from the timing, not asked of ``isQuiet(_:grid:)``, which the
+  /// transitions use: with ends on a grid of their own, a running countdown that delivers only
+  /// its end or at milestones. O(count): run with the invariants (``checkRulesIfEnabled()``) and
+  /// by the seeded simulation (``costRuleViolations()``).
+  func checkQuietRegistrationsAreApart() -> [String] {
+    var problems: [String] = []
+    table.nodes.withUnsafeBufferPointer { nodes in
+      for position in nodes.indices {
+        let timing = nodes[position].timing
+        let inQuietPart = table.isQuiet(NodeIndex(position))
+        let isQuiet = grid.endsHaveOwnGrid && timing.deliversOnlyTheEnd && !timing.isPaused
+        if isQuiet != inQuietPart {
+          problems.append(
+            inQuietPart
+              ? "a registration a tick must walk is in the quiet part, at \(position) of \(nodes.count)"
+              : "a quiet registration is in the walked part, at \(position) of \(table.walkedCount)")
+        }
+      }
+    }
+    return problems
+  }
+
+  /// The cost rules over the engine's life so far: rule 11's excess, if any pass had one, and its
+  /// quiet part now (``checkQuietRegistrationsAreApart()``, O(count)), and rule 12
+  /// (``indexCostViolations()``).
   func costRuleViolations() -> [String] {
     var problems: [String] = []
     if counts.examinedOverAllowance > 0 {
-      problems.append("passes looked at \(counts.examinedOverAllowance) registrations over what they delivered, took from an index and one chunk")
+      problems.append(
+        "passes looked at \(counts.examinedOverAllowance) registrations over what they delivered, "
+          + "took from an index, the walked part of walks that were due and one chunk")
     }
-    return problems + indexCostViolations()
+    return problems + checkQuietRegistrationsAreApart() + indexCostViolations()
   }
 
   /// Rule 12 over the engine's life so far: the entries its indexes walked to find a slot's

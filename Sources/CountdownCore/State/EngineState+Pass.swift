@@ -33,9 +33,10 @@ extension EngineState {
   }
 
   /// The pass's kind, the pass marked as running, and the registrations it may look at beyond
-  /// what it delivers and one chunk (the engine's cost rule: ``checkWakeupCost(_:)``): the table,
-  /// for a walk that is due (``walkIsDue(at:)``) or one cheaper than looking up the prompt
-  /// deliveries owed; the entries it takes from an index, or the registrations it looks up.
+  /// what it delivers and one chunk (the engine's cost rule: ``checkWakeupCost(_:)``): the table's
+  /// walked part (``ReceiverTable/walkedCount``), for a walk that is due (``walkIsDue(at:)``) or
+  /// one cheaper than looking up the prompt deliveries owed; the entries it takes from an index,
+  /// or the registrations it looks up.
   private mutating func takePassKind(_ context: DeliveryContext, startedAt: Int64) -> (PassKind, allowance: Int) {
     markPassRunning(context)
     defer { pendingWork.clearTickAndEnds() }
@@ -49,8 +50,9 @@ extension EngineState {
         let due = takeDueEnds()
         return (.ends(due, labels: tick), due.count)
       }
-      // The cost rule's allowance, taken apart from the decision above, which it checks.
-      let walked = walkIsDue ? table.count : 0
+      // The cost rule's allowance, taken apart from the decision above, which it checks: the
+      // walked part, not the quiet registrations (the whole table with the wheel).
+      let walked = walkIsDue ? table.walkedCount : 0
       let pending = takeAwaitingPromptDelivery()
       if wheel != nil {
         // The windows through the tick are this pass's: a change noted while it runs waits in a
@@ -64,8 +66,10 @@ extension EngineState {
         clearWheel()
         wheelCursor.clearNeedsWalk()
       }
-      // The walk delivers prompt deliveries and due ends too.
-      return (.tick(tick), walked)
+      // The walk delivers prompt deliveries, and due ends of what it walks; the quiet ones' due
+      // ends are taken from the ends to come (none with the wheel: it has no ends to come).
+      let due = wheel == nil ? takeDueEnds() : []
+      return (.tick(tick, ends: due), walked + due.count)
     }
     if pendingWork.endsDue {
       // Prompt deliveries owed meanwhile get a pass of their own, right after this one.
@@ -74,16 +78,20 @@ extension EngineState {
     }
     let pending = takeAwaitingPromptDelivery()
     // Looking a registration up costs cache misses in the buckets and the pool; the walk reads
-    // the pool in order. Past an eighth of the table, walking is cheaper
-    // (``takeAwaitingPromptDelivery()``).
-    return pending.map { (.promptDeliveries($0), $0.count) } ?? (.promptDeliveriesByWalk, table.count)
+    // the pool's walked part in order (no quiet registration is owed one). Past an eighth of it,
+    // walking is cheaper (``takeAwaitingPromptDelivery()``).
+    return pending.map { (.promptDeliveries($0), $0.count) } ?? (.promptDeliveriesByWalk, table.walkedCount)
   }
 
-  /// Whether a tick standing for grid instant `tick` walks the table: with the wheel (a tick then
-  /// rebuilds it), with ends on the interval's grid (the walk finds them), after a resume of the
-  /// engine (every value is owed), or when a value on the grid changes by `tick`: the earliest
-  /// change is a lower bound at any time, a pass running or not (a walk only moves what it passes
-  /// to later changes, and every change noted lowers it), so none does before it.
+  /// Whether a tick standing for grid instant `tick` walks the table's walked part (the whole
+  /// table with the wheel or with ends on the interval's grid, where none is quiet): with the
+  /// wheel (a tick then rebuilds it), with ends on the interval's grid (the walk finds them),
+  /// after a resume of the engine (every value is owed), or when a value on the grid changes by
+  /// `tick`: the earliest change is a lower bound at any time, a pass running or not (a walk only
+  /// moves what it passes to later changes, and every change noted lowers it), so none does
+  /// before it. The quiet registrations are never in the bound (their next changes wait in the
+  /// ends to come), and once none but them is left the bound is forgotten
+  /// (``forgetBoundIfNothingIsWalked()``): what they wait for never makes a walk due.
   func walkIsDue(at tick: Int64) -> Bool {
     wheel != nil || !endsHaveOwnGrid || pendingWork.everyValueOwed || changeBound.earliestChange <= tick
   }
@@ -122,7 +130,13 @@ extension EngineState {
     case .windows(_, let pending):
       preparePromptDeliveries(pending, instants, progress: &progress, into: &chunk)
       prepareWheel(instants, progress: &progress, into: &chunk)
-    case .tick, .promptDeliveriesByWalk:
+    case .tick(_, let ends):
+      prepareWalk(instants, progress: &progress, into: &chunk)
+      if progress.walkCursor < 0 {
+        // The walk is done: the quiet registrations' ends due by the tick follow.
+        prepareEnds(ends, instants, progress: &progress, into: &chunk)
+      }
+    case .promptDeliveriesByWalk:
       prepareWalk(instants, progress: &progress, into: &chunk)
     }
     if !progress.found.scheduled.isEmpty {

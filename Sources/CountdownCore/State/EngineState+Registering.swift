@@ -47,6 +47,7 @@ extension EngineState {
     let slot = slots.allocate(receiver: receiver)
     if let milestones { slots.milestoneLists[slot] = milestones }
     let node = ReceiverNode(slot: slot, handler: call, timing: timing)
+    let quiet = Self.isQuiet(timing, grid: grid)
     var replaced: CountdownHandler?
     let position: Int
     if let index = table.index(of: key) {
@@ -56,9 +57,10 @@ extension EngineState {
       table[index] = node
       signalRemoval(of: old.slot)
       replaced = freeOrRetire(old.slot, handler: old.handler.call)
-      position = index.position
+      position = table.setQuiet(quiet, at: index).position
+      forgetBoundIfNothingIsWalked()
     } else {
-      position = table.insert(node, for: key).position
+      position = table.insert(node, for: key, quiet: quiet).position
     }
     if !silent {
       owePromptDelivery(.init(key: key, slot: slot))
@@ -122,6 +124,8 @@ extension EngineState {
     let pausedAt = suspension.instant(for: table[index].timing, at: now)
     table[index].timing.pause(at: pausedAt)
     signalRemoval(of: table[index].slot)
+    // Paused, it is probed at each walk (a quiet one moves to the walked part).
+    table.setQuiet(false, at: index)
     checkRulesIfEnabled()
     return Pausing(found: true, timer: action)
   }
@@ -130,13 +134,16 @@ extension EngineState {
   /// promptly, unless it delivers only its end, which stays silent until then. Returns whether
   /// there was one, and what to do after the lock.
   mutating func resume(_ receiver: AnyObject, now: Int64) -> Resumption {
-    guard let index = liveIndex(of: receiver) else { return Resumption(found: false, actions: .none) }
-    guard table[index].timing.isPaused else { return Resumption(found: true, actions: .none) }
+    guard let found = liveIndex(of: receiver) else { return Resumption(found: false, actions: .none) }
+    guard table[found].timing.isPaused else { return Resumption(found: true, actions: .none) }
     let now = actOn(now)
     raiseRegistrationReading(to: now)
-    let resumedAt = suspension.instant(for: table[index].timing, at: now)
-    table[index].timing.resume(at: resumedAt)
-    let timing = table[index].timing
+    let resumedAt = suspension.instant(for: table[found].timing, at: now)
+    table[found].timing.resume(at: resumedAt)
+    let timing = table[found].timing
+    // One that delivers only its end or at milestones is quiet again: it leaves the walked part.
+    let index = table.setQuiet(Self.isQuiet(timing, grid: grid), at: found)
+    forgetBoundIfNothingIsWalked()
     if timing.awaitsPromptDelivery {
       owePromptDelivery(.init(key: table.key(at: index), slot: table[index].slot))
     }

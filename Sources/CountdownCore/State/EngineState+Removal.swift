@@ -24,12 +24,13 @@ extension EngineState {
 
   /// Notes a registration owed a prompt delivery.
   mutating func owePromptDelivery(_ pending: KeyedSlot) {
-    pendingWork.owePromptDelivery(pending, tableCount: table.count)
+    // Against the walked part, which a walk for them would cover (none of them is quiet).
+    pendingWork.owePromptDelivery(pending, tableCount: table.walkedCount)
   }
 
   /// Hands the owed prompt deliveries to a pass: the list, or `nil` when the pass must walk.
   mutating func takeAwaitingPromptDelivery() -> [KeyedSlot]? {
-    pendingWork.takeAwaitingPromptDelivery(tableCount: table.count)
+    pendingWork.takeAwaitingPromptDelivery(tableCount: table.walkedCount)
   }
 
   /// Marks a pass as queued if there is work for one and none is queued yet; returns whether the
@@ -81,6 +82,7 @@ extension EngineState {
   /// ``freeOrRetire(_:handler:)``).
   mutating func remove(at index: NodeIndex) -> CountdownHandler? {
     let node = table.remove(at: index)
+    forgetBoundIfNothingIsWalked()
     return freeOrRetire(node.slot, handler: node.handler.call)
   }
 

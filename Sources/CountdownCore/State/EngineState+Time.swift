@@ -46,6 +46,26 @@ extension EngineState {
     changeBound.lower(to: change)
   }
 
+  /// Whether a registration with `timing` is quiet on `grid`: a tick need not walk it, and it is
+  /// kept in the pool's quiet part (``ReceiverTable/walkedCount``). With ends on a grid of their
+  /// own, a running countdown that delivers only its end or at milestones: its next change waits
+  /// in the ends to come (rule 8), which a tick takes what is due from. A paused one is walked
+  /// (probed); with per-countdown alignment or ends on the interval's grid, every registration is.
+  @inline(__always)
+  static func isQuiet(_ timing: CountdownTiming, grid: WakeupGrid) -> Bool {
+    grid.endsHaveOwnGrid && timing.deliversOnlyTheEnd && !timing.isPaused
+  }
+
+  /// Forgets the bound on the next change once the pool's walked part is empty: every
+  /// registration left is quiet, its next change in the ends to come, none in the bound (rule 1).
+  /// So a removal, or a registration turning quiet, leaves no stale bound that would buy a walk
+  /// (or a wakeup) for nothing.
+  mutating func forgetBoundIfNothingIsWalked() {
+    if endsHaveOwnGrid, table.walkedCount == 0 {
+      changeBound.reset()
+    }
+  }
+
   /// Notes a wakeup at clock instant `now`: the grid instant it stands for is the one it was armed
   /// for, when it ran early by less than half a window, and otherwise the last one that has
   /// passed (one callback with the true value after whole intervals were missed).

@@ -211,8 +211,10 @@ extension EngineState {
     let now = actOn(now)
     guard suspension.resume(at: now) else { return .none }
     raiseRegistrationReading(to: now)
+    // Only the walked part: a quiet registration delivers only its end, and is owed nothing.
+    let walked = table.walkedCount
     table.withNodes { nodes, _ in
-      for position in nodes.indices {
+      for position in 0..<walked {
         nodes[position].timing.requestPromptDelivery()
       }
     }

@@ -1,17 +1,21 @@
-// Under the lock: a tick (or a prompt-delivery pass past an eighth of the table) walks the pool.
+// Under the lock: a tick (or a prompt-delivery pass past an eighth of the table) walks the pool's
+// walked part (``ReceiverTable/walkedCount``), never its quiet registrations.
 
 extension EngineState {
-  /// Walks the pool from its end toward its start, preparing every due registration, until the
-  /// chunk is full or ``CountdownEngine/scanLimit`` nodes were looked at.
+  /// Walks the pool's walked part (``ReceiverTable/walkedCount``) from its end toward its start,
+  /// preparing every due registration, until the chunk is full or ``CountdownEngine/scanLimit``
+  /// nodes were looked at.
   ///
   /// Walking downward keeps the walk exact while callbacks between chunks add and remove
-  /// registrations: an addition lands past the cursor (it gets its own first delivery), and a
-  /// removal only ever moves the pool's last node, one already visited, into the gap.
+  /// registrations: an addition lands past the cursor (it gets its own first delivery; one to
+  /// the walked part takes the first quiet node's place, which moves to the pool's end), and a
+  /// removal (or a registration leaving the walked part) only ever moves the walked part's last
+  /// node, one already visited, into the gap.
   mutating func prepareWalk(_ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk) {
     guard progress.walkCursor >= 0 else { return }
     // Locals, not the `inout` parameters, in the loop: those would be stored and reloaded for
     // every node, since the chunk's writes could alias them as far as the compiler knows.
-    var position = min(progress.walkCursor, table.count - 1)
+    var position = min(progress.walkCursor, table.walkedCount - 1)
     let start = position
     let end = max(-1, position - CountdownEngine.scanLimit)
     // Taken out, not copied, so that appending does not copy the arrays the progress still holds.

@@ -118,18 +118,28 @@
 /// breaks them (quadratic in the table) still delivers every value right. Counted where the cost
 /// is paid and checked in every build by the seeded simulation after every step
 /// (``CountdownEngine/costRuleViolations()``); builds with internal checks also check rule 11 at
-/// the end of every pass (``checkWakeupCost(_:)``) and rule 12 after every transition
-/// (``checkRulesIfEnabled()``).
-/// 11. **A wakeup looks at what it delivers, what it probes and one chunk.** A pass looks at
-///     (walks, takes from an index, or looks up) at most the registrations it delivers, plus one
-///     chunk (``CountdownEngine/chunkSize``), plus what it probes: the entries it takes from the
-///     ends to come or holds from the wheel, the prompt deliveries it looks up, and the whole table
-///     only for a walk that is due, a tick at a grid instant by which a value on the grid changes
-///     (``walkIsDue(at:)``: on the shared grid nearly every registration then does), or a walk
-///     cheaper than looking up the prompt deliveries owed (``PendingWork``). So an end or a
-///     milestone that wakes the engine while no value on the grid changes takes only what is due:
-///     checked as `examined ≤ delivered + allowance + chunkSize` for every pass
-///     (``PassProgress/allowance``).
+/// the end of every pass (``checkWakeupCost(_:)``) and its quiet part with rules 1–10, and rule 12
+/// after every transition (``checkRulesIfEnabled()``).
+/// 11. **A wakeup looks at what changes, what is due and one chunk.** A pass looks at (walks,
+///     takes from an index, or looks up) at most the registrations it delivers, plus one chunk
+///     (``CountdownEngine/chunkSize``), plus what it probes: the entries it takes from the ends to
+///     come or holds from the wheel, the prompt deliveries it looks up, and the pool's walked part
+///     (``ReceiverTable/walkedCount``) only for a walk that is due, a tick at a grid instant by
+///     which a value on the grid changes (``walkIsDue(at:)``: on the shared grid nearly every
+///     walked registration then does), or a walk cheaper than looking up the prompt deliveries
+///     owed (``PendingWork``). The walked part is the table but its quiet registrations
+///     (``isQuiet(_:grid:)``): with ends on a grid of their own, the running countdowns that
+///     deliver only their end or at milestones, whose next change waits in the ends to come
+///     (rule 8); a tick takes their due ends from there, so they cost nothing on the ticks between
+///     (per countdown, and with ends on the interval's grid, none is quiet). A registration moves
+///     in or out of the quiet part as it is paused, resumed or replaced; a removal that leaves
+///     the walked part empty forgets the bound on the next change
+///     (``forgetBoundIfNothingIsWalked()``), so no bound left stale buys a walk, or a wakeup, for
+///     the quiet ones. So an end or a milestone that wakes the engine while no value on the grid
+///     changes takes only what is due, and a tick what changes and what is due: checked as
+///     `examined ≤ delivered + allowance + chunkSize` for every pass (``PassProgress/allowance``),
+///     and as the quiet part holding exactly the quiet registrations
+///     (``checkQuietRegistrationsAreApart()``).
 /// 12. **An index operation walks O(1) amortized.** Finding a slot's soonest entry in the ends to
 ///     come or the wheel (``TimingWheel/soonest(inSlot:)``) walks a list of at most 8, or splits
 ///     the slot into blocks, which each entry goes through at most once per 6-bit digit of its
@@ -159,8 +169,8 @@ struct EngineState {
   /// entries are due at the number of the window that delivers their registration's next change
   /// (ticks of 1: a slot of its lowest level holds one window, which a pass takes whole), each
   /// unlinked when its registration is removed or its change noted anew (rule 9). `nil` on the
-  /// shared grid, where a tick walks the table (nearly everything changes at every grid instant
-  /// there).
+  /// shared grid, where a tick walks the table's walked part (nearly every registration there
+  /// changes at every grid instant; the quiet ones wait in ``ends``: rule 11).
   var wheel: TimingWheel<IndexedRegistration>?
   /// How far the wheel was visited, and whether it must be rebuilt (its own methods change it).
   var wheelCursor = WheelCursor()

@@ -1,10 +1,13 @@
 /// The five kinds of delivery pass, decided when a pass starts.
 enum PassKind {
   /// A wakeup at a grid instant by which a value on the grid changes (or a resume of the engine,
-  /// which owes every value): the whole table is walked, every registration brought to this grid
-  /// instant (prompt deliveries included), and the ends due by the wakeup's end instant
-  /// delivered. With per-countdown alignment, the walk also rebuilds the wheel.
-  case tick(Int64)
+  /// which owes every value): the table's walked part is walked (``ReceiverTable/walkedCount``:
+  /// all of it but the quiet registrations, whose next change waits in the ends to come), every
+  /// registration there brought to this grid instant (prompt deliveries included); then the ends
+  /// to come taken for it (those due by the wakeup's end instant, `ends`) are delivered, as an end
+  /// pass delivers them. With per-countdown alignment, the walk covers the whole table and also
+  /// rebuilds the wheel (`ends` is empty).
+  case tick(Int64, ends: [EngineState.PendingEnd])
   /// A wakeup with per-countdown alignment: the registrations whose wheel entries it holds (those
   /// of the windows that passed: ``EngineState/holdWindows(through:)``), and the prompt
   /// deliveries owed, are brought to this grid instant; nothing else is looked at.
@@ -15,8 +18,8 @@ enum PassKind {
   /// the last grid instant by the pass's start: a countdown counting overtime whose end is found
   /// past it shows the labels' value there, as a tick's walk would.
   case ends([EngineState.PendingEnd], labels: Int64)
-  /// Prompt deliveries only, for so many registrations that one walk of the table is cheaper than
-  /// looking each up. Others are not due, even if their boundary passed, so that all values
+  /// Prompt deliveries only, for so many registrations that one walk of the table's walked part
+  /// (where every registration owed one is) is cheaper than looking each up. Others are not due, even if their boundary passed, so that all values
   /// keep flipping together on the grid.
   case promptDeliveriesByWalk
   /// Prompt deliveries only, each looked up.
@@ -25,7 +28,7 @@ enum PassKind {
   /// The grid instant of a tick or a window pass; `nil` for prompt deliveries and ends.
   var tickInstant: Int64? {
     switch self {
-    case .tick(let instant), .windows(let instant, _): instant
+    case .tick(let instant, _), .windows(let instant, _): instant
     case .ends, .promptDeliveriesByWalk, .promptDeliveries: nil
     }
   }

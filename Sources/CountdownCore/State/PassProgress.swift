@@ -1,6 +1,7 @@
 /// Where a delivery pass stands between its chunks, and what it has counted.
 struct PassProgress {
-  /// The next position in the list of prompt deliveries owed, or in the list of an end pass.
+  /// The next position in the list of prompt deliveries owed, or in the list of ends of an end
+  /// pass or a tick.
   var listCursor = 0
   /// The next pool position the walk looks at (it walks downward); below 0 when there is
   /// nothing to walk, or nothing left.
@@ -22,8 +23,9 @@ struct PassProgress {
   /// Registrations looked at by the whole pass.
   var examined = 0
   /// Registrations the pass may look at beyond what it delivers and one chunk (the engine's cost
-  /// rule, ``EngineState/checkWakeupCost(_:)``): the table for a walk that is due, the entries
-  /// taken from an index, the registrations looked up.
+  /// rule, ``EngineState/checkWakeupCost(_:)``): the table's walked part for a walk that is due
+  /// (``ReceiverTable/walkedCount``: not the quiet registrations), the entries taken from an
+  /// index, the registrations looked up.
   var allowance = 0
 
   init(_ kind: PassKind) {
@@ -42,7 +44,8 @@ struct PassProgress {
     case .ends(let entries, _): return listCursor >= entries.count
     case .windows(_, let pending):
       return listCursor >= pending.count && releasedHeldEntries
-    case .tick, .promptDeliveriesByWalk: return true
+    case .tick(_, let ends): return listCursor >= ends.count
+    case .promptDeliveriesByWalk: return true
     }
   }
 }

@@ -3,15 +3,19 @@ extension ReceiverTable {
   ///
   /// Checks that each bucket list is correctly doubly linked, that every node sits in the list its
   /// key hashes to (its old bucket's while a resize has not moved that bucket), that moved old
-  /// buckets are empty, that the lists together hold each pool node exactly once, and that no key
-  /// appears twice. O(count + bucketCount): tests call it directly, and builds with internal
-  /// checks run it after mutations (every one while the table is small: see
+  /// buckets are empty, that the lists together hold each pool node exactly once, that no key
+  /// appears twice, and that the walked part (``walkedCount``) lies within the pool.
+  /// O(count + bucketCount): tests call it directly, and builds with internal checks run it after
+  /// mutations (every one while the table is small: see
   /// ``checkInvariantsIfEnabled()``).
   package func invariantViolations() -> [String] {
     var audit = ListAudit(self)
     for (name, count) in [("bucket", heads.count), ("old bucket", isResizing ? oldHeads.count : Self.minimumBucketCount)]
     where count < Self.minimumBucketCount || count & (count - 1) != 0 {
       audit.problems.append("\(name) count \(count) is not a power of two >= \(Self.minimumBucketCount)")
+    }
+    if walkedCount < 0 || walkedCount > nodes.count {
+      audit.problems.append("\(walkedCount) nodes walked of \(nodes.count)")
     }
     guard entries.count == nodes.count else {
       return audit.problems + ["\(nodes.count) nodes, \(entries.count) entries"]

@@ -1,15 +1,19 @@
 extension ReceiverTable {
-  /// Adds a node under a key that is not in the table yet.
+  /// Adds a node under a key that is not in the table yet: to the quiet part if `quiet`, else to
+  /// the walked part (``walkedCount``), whose first quiet node then moves to the pool's end.
   ///
   /// - Returns: The new node's position.
   /// - Complexity: O(1) amortized (the pool and the bucket array grow geometrically).
   @discardableResult
-  package mutating func insert(_ node: consuming ReceiverNode, for key: ObjectIdentifier) -> NodeIndex {
+  package mutating func insert(_ node: consuming ReceiverNode, for key: ObjectIdentifier, quiet: Bool = false) -> NodeIndex {
     // Callers look the key up first; the debug invariant check catches a duplicate.
-    let index = NodeIndex(nodes.count)
+    var index = NodeIndex(nodes.count)
     nodes.append(node)
     entries.append(BucketEntry(key: key))
     link(index)
+    if !quiet {
+      index = swapWithPartBoundary(index, enteringWalkedPart: true)
+    }
     migrateSomeBuckets()
     if nodes.count > heads.count {
       resize(bucketCount: heads.count * 2)
@@ -18,20 +22,74 @@ extension ReceiverTable {
     return index
   }
 
-  /// Removes the node at `index`, moving the pool's last entry into its place. Never shrinks the
-  /// table: ``shrinkIfSparse()`` does, when its owner calls it.
+  /// Moves the node at `index` to the quiet part (`quiet`) or to the walked part, if it is not
+  /// there yet: it trades places with the last walked node, or with the first quiet one.
+  ///
+  /// - Returns: The node's position now.
+  /// - Complexity: O(1).
+  @discardableResult
+  package mutating func setQuiet(_ quiet: Bool, at index: NodeIndex) -> NodeIndex {
+    guard quiet == (index.position < walkedCount) else { return index }
+    let moved = swapWithPartBoundary(index, enteringWalkedPart: !quiet)
+    checkInvariantsIfEnabled()
+    return moved
+  }
+
+  /// Whether the node at `index` is in the quiet part.
+  package func isQuiet(_ index: NodeIndex) -> Bool {
+    index.position >= walkedCount
+  }
+
+  /// Moves the node at `index` across the boundary between the parts: into the walked part by
+  /// trading places with the first quiet node, or out of it with the last walked one. Returns its
+  /// new position.
+  private mutating func swapWithPartBoundary(_ index: NodeIndex, enteringWalkedPart: Bool) -> NodeIndex {
+    let boundary: Int
+    if enteringWalkedPart {
+      boundary = walkedCount
+      walkedCount += 1
+    } else {
+      walkedCount -= 1
+      boundary = walkedCount
+    }
+    guard boundary != index.position else { return index }
+    let other = NodeIndex(boundary)
+    // Unlinked and linked again, each at its list's head: a list's order does not matter.
+    unlink(index)
+    unlink(other)
+    nodes.swapAt(index.position, boundary)
+    entries.swapAt(index.position, boundary)
+    link(index)
+    link(other)
+    return other
+  }
+
+  /// Removes the node at `index`, moving the pool's last entry into its place (a walked node's
+  /// place first takes the last walked node, whose place then takes the pool's last). Never
+  /// shrinks the table: ``shrinkIfSparse()`` does, when its owner calls it.
   ///
   /// - Returns: The removed node (whose slot the caller frees, and whose handler it releases).
   /// - Complexity: O(1) amortized.
   @discardableResult
   package mutating func remove(at index: NodeIndex) -> ReceiverNode {
     unlink(index)
+    var gap = index.position
+    if gap < walkedCount {
+      // The last walked node fills the gap, and the pool's last node the last walked place.
+      walkedCount -= 1
+      if gap < walkedCount {
+        nodes.swapAt(gap, walkedCount)
+        entries.swapAt(gap, walkedCount)
+        relink(movedTo: NodeIndex(gap))
+        gap = walkedCount
+      }
+    }
     var removed = nodes.removeLast()
     let lastEntry = entries.removeLast()
-    if index.position < nodes.count {
-      swap(&nodes[index.position], &removed)
-      entries[index.position] = lastEntry
-      relink(movedTo: index)
+    if gap < nodes.count {
+      swap(&nodes[gap], &removed)
+      entries[gap] = lastEntry
+      relink(movedTo: NodeIndex(gap))
     }
     migrateSomeBuckets()
     checkInvariantsIfEnabled()
@@ -43,6 +101,7 @@ extension ReceiverTable {
   package mutating func removeAll() {
     nodes = []
     entries = []
+    walkedCount = 0
     heads = ContiguousArray(repeating: .none, count: Self.minimumBucketCount)
     oldHeads = []
     movedOldBuckets = 0

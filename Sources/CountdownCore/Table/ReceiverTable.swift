@@ -6,6 +6,12 @@
 ///   and their bucket entries (key and links, what lookups read: 16 bytes, one cache miss per
 ///   chain step at a million receivers). Removal moves the last node into the gap, so a tick walks
 ///   exactly `count` nodes, densely, whatever the table's history.
+/// - The pool is split in two parts: the nodes a tick walks first (``walkedCount`` of them), then
+///   the quiet ones, which its owner says a tick need not look at (the engine: countdowns that
+///   deliver only their end or at milestones, whose next change waits in an index of its own). So a
+///   tick walks the first part densely and nothing of the second. A node added to the walked part,
+///   or moved into it, takes the place of the first quiet node, which moves to the end; one leaving
+///   it is replaced by the last walked node. Every move is O(1).
 /// - Each bucket is a doubly linked list of pool positions (``NodeIndex``), so a node found by key,
 ///   or reached by the tick, is unlinked in O(1).
 /// - The bucket count is a power of two that doubles when the table holds more nodes than buckets,
@@ -20,6 +26,8 @@ package struct ReceiverTable {
   package internal(set) var nodes: ContiguousArray<ReceiverNode> = []
   /// The key and bucket links of the node at the same position.
   package internal(set) var entries: ContiguousArray<BucketEntry> = []
+  /// How many nodes, from the pool's start, a tick walks; the quiet ones follow them.
+  package internal(set) var walkedCount = 0
   /// The first node of each bucket's list, or ``NodeIndex/none``.
   var heads: ContiguousArray<NodeIndex>
   /// While a resize is in progress, the bucket array before it (empty otherwise). Its buckets from
