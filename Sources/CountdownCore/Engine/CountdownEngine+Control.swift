@@ -49,7 +49,7 @@ extension CountdownEngine {
   public func resume(_ receiver: AnyObject) -> Bool {
     let now = clock.now.nanosecondsSinceOrigin
     let resumption = state.withLock { $0.resume(receiver, now: now) }
-    perform(resumption.actions)
+    deliverHere(resumption.actions, owesPromptDelivery: resumption.owesPromptDelivery, reading: now)
     return resumption.found
   }
 }
@@ -120,7 +120,7 @@ extension CountdownEngine {
     let reading = clock.now.nanosecondsSinceOrigin
     let outcome = state.withLock { $0.addTime(change, to: receiver, now: reading) }
     guard let added = try outcome.get() else { return nil }
-    perform(added.actions)
+    deliverHere(added.actions, owesPromptDelivery: added.owesPromptDelivery, reading: reading)
     return .nanoseconds(added.applied)
   }
 }

@@ -110,6 +110,11 @@ public final class CountdownEngine: Sendable {
   /// How many registrations one pass looks at under the lock at most, so that registering from
   /// another thread is never held up for a whole tick.
   static let scanLimit = 4096
+  /// How many passes one turn of the delivery queue runs in a row: its own, then those for what
+  /// each one's callbacks left (a registration made from a callback, owed its first value). Past
+  /// that, the rest waits for the queue's next turn, so that a chain of registrations, each made
+  /// from the last one's first callback, never holds the queue.
+  static let passesInARow = 16
 
   /// Creates an engine. It makes no timer until the first registration.
   ///
@@ -255,9 +260,9 @@ public final class CountdownEngine: Sendable {
       }
     }
     if let failure { throw failure }
-    let actions = registration.actions
+    let (actions, owesPromptDelivery) = (registration.actions, registration.owesPromptDelivery)
     _ = consume registration  // the handler it replaced, if any, is released here, outside the lock
-    perform(actions)
+    deliverHere(actions, owesPromptDelivery: owesPromptDelivery, reading: reading)
   }
 
   /// Pauses `receiver`, just registered by `registration`, at `reading`: what is left to do after
@@ -267,6 +272,7 @@ public final class CountdownEngine: Sendable {
     _ receiver: AnyObject, in state: inout EngineState, at reading: Int64, after registration: Registration
   ) -> Registration {
     var registration = registration
+    registration.owesPromptDelivery = false  // paused: its value waits for its resume
     let timer = state.pause(receiver, now: reading).timer
     if case .none = timer {} else { registration.actions.timer = timer }
     return registration
