@@ -42,7 +42,8 @@ extension CountdownEngine {
   }
 
   /// Continues a countdown frozen by ``pause(_:)`` from where it stopped, delivering its current
-  /// value promptly (unless it delivers only its end).
+  /// value promptly (unless it delivers only its end or milestones): on the delivery queue, inside
+  /// this call, as ``register(_:_:whileSuspended:delivering:pastTheEnd:handler:)`` makes its first.
   ///
   /// - Returns: Whether `receiver` had a registration.
   @discardableResult
@@ -92,7 +93,8 @@ extension CountdownEngine {
   /// ```
   ///
   /// A running countdown is delivered its new value promptly, once (a value already prepared for
-  /// the current batch is not delivered), then goes on from there; one that delivers only its end
+  /// the current batch is not delivered), then goes on from there: on the delivery queue, inside
+  /// this call, as ``register(_:_:whileSuspended:delivering:pastTheEnd:handler:)`` makes its first; one that delivers only its end
   /// (``CountdownDeliveries/onlyTheEnd``) stays silent, its 0 coming at the new deadline. A paused
   /// countdown, or one that pauses while the engine is suspended (``SuspensionPolicy/pauses``), has
   /// its frozen time changed; a paused one is delivered it when it resumes. Time taken never goes

@@ -202,6 +202,25 @@ public final class CountdownEngine: Sendable {
   /// countdown that reaches 0 is called once with 0 and ends; so does one whose handler sets
   /// `stop`. A `deadline` in the past or a zero `duration` ends at once with a single 0.
   ///
+  /// Called on the delivery queue (from code running there, or, for the main queue, on the main
+  /// thread), this makes the first callback itself, before it returns, once: the handler may
+  /// register, cancel or replace countdowns (this one too), as any callback may, and no lock is
+  /// held meanwhile. A past deadline's 0, or `stop` set in that callback, ends the countdown inside
+  /// this call. Called from a callback, where a pass is running, it is made right after that pass,
+  /// before the call that ran the pass returns. Called from any other thread, the first callback
+  /// is queued on the delivery queue, as every callback made there is. One that delivers only its
+  /// end or milestones has no first callback.
+  ///
+  /// ```swift
+  /// sessionQueue.async {
+  ///   // On the engine's delivery queue: the first callback (30) runs before `register` returns.
+  ///   try? engine.register(session, .duration(.seconds(30))) { [weak session] remaining, stop in
+  ///     guard let session else { return stop = true }
+  ///     if remaining == 0 { session.expire() }
+  ///   }
+  /// }
+  /// ```
+  ///
   /// - Parameters:
   ///   - receiver: The object the countdown belongs to: its key, never retained.
   ///   - target: What to count: a duration, a deadline, or up from zero.

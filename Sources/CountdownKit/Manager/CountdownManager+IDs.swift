@@ -12,7 +12,8 @@ extension CountdownManager {
   ///
   /// An id's countdown lives until it ends, its `stop` flag is set, or ``cancel(id:)``. Ids are
   /// told apart by type and value: `7 as Int` and `7 as Int64` are two countdowns. May be called
-  /// from any thread; `update` runs on the main actor.
+  /// from any thread; `update` runs on the main actor: on the main thread, with the first value
+  /// inside this call (as for a receiver), from another thread on the main queue's next turn.
   ///
   /// The options are those of every start (see
   /// ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``), each with its default:

@@ -212,8 +212,7 @@ public final class ObservableCountdown {
   /// Gives the countdown more time, or, with a negative `time`, less, without replacing it:
   /// ``remaining``, ``endDate`` and ``timerInterval`` take the new values inside this call (read
   /// them right after it), the range keeping its start (a `ProgressView` goes on from where it
-  /// was, over a longer span). The manager's own delivery of the new value, on the main queue's
-  /// next turn, finds them already shown.
+  /// was, over a longer span), each once.
   ///
   /// ```swift
   /// try quiz.addTime(.seconds(10))   // a bonus: 5 becomes 15
