@@ -11,7 +11,7 @@ extension CountdownEngine {
   /// Delivers everything pending: prompt deliveries of new registrations, and, after a wakeup, every
   /// registration whose value changed. Runs on the delivery queue: a queued pass, one a clock
   /// advanced by hand settles, or one a call made there runs before it returns
-  /// (``deliverHere(at:)``); `reading` is that call's clock reading, if any.
+  /// (``deliverHere(_:owesPromptDelivery:reading:)``); `reading` is that call's clock reading, if any.
   ///
   /// A tick's values are those at the grid instant its wakeup stands for (see
   /// ``EngineState/markDueWork(forWakeupAt:armedFor:)``), so a wakeup a little early or late never
