@@ -129,7 +129,8 @@ extension CountdownManager {
     token(for: id).map(engine.pause) ?? false
   }
 
-  /// Continues the countdown of `id` frozen by ``pause(id:)``, with a prompt delivery of its current value.
+  /// Continues the countdown of `id` frozen by ``pause(id:)``, with a prompt delivery of its current value
+  /// (inside this call on the main thread).
   ///
   /// - Returns: Whether `id` had a countdown.
   @discardableResult

@@ -174,7 +174,8 @@ extension CountdownManager {
     engine.pause(receiver)
   }
 
-  /// Continues a countdown frozen by ``pause(_:)``, with a prompt delivery of its current value.
+  /// Continues a countdown frozen by ``pause(_:)``, with a prompt delivery of its current value
+  /// (inside this call on the main thread).
   ///
   /// - Returns: Whether `receiver` had a countdown.
   @discardableResult
