@@ -94,8 +94,9 @@ extension CountdownEngine {
   ///
   /// A running countdown is delivered its new value promptly, once (a value already prepared for
   /// the current batch is not delivered), then goes on from there: on the delivery queue, inside
-  /// this call, as ``register(_:_:whileSuspended:delivering:pastTheEnd:handler:)`` makes its first; one that delivers only its end
-  /// (``CountdownDeliveries/onlyTheEnd``) stays silent, its 0 coming at the new deadline. A paused
+  /// this call, as ``register(_:_:whileSuspended:delivering:pastTheEnd:handler:)`` makes its
+  /// first. One that delivers only its end (``CountdownDeliveries/onlyTheEnd``) stays silent, its
+  /// 0 coming at the new deadline. A paused
   /// countdown, or one that pauses while the engine is suspended (``SuspensionPolicy/pauses``), has
   /// its frozen time changed; a paused one is delivered it when it resumes. Time taken never goes
   /// past the end: a countdown shortened by more than it has left ends at once, with its single 0
