@@ -134,6 +134,8 @@ final class ManagerTests: XCTestCase {
         try manager.start(model, seconds: 100) { _, _, _ in oldCalls.withLock { $0 += 1 } }
         dead.insert(ObjectIdentifier(model))
       }
+      XCTAssertEqual(oldCalls.withLock { $0 }, 10_000, "each model's first value, inside its start, while it lived")
+      oldCalls.withLock { $0 = 0 }
       // Whether addresses were reused is the allocator's business (an address sanitizer never
       // reuses them); the checks above ran for every one that was.
       print("addresses reused by new receivers: \(reused) of 10000")
@@ -273,7 +275,7 @@ final class ManagerTests: XCTestCase {
       // A rejected start leaves the running countdown, and its bookkeeping, as they were.
       XCTAssertThrowsError(try manager.start(id: "order-1", for: .seconds(-1)) { _, _, _ in })
       try clock.advance(by: .seconds(4))
-      XCTAssertEqual(seen.withLock { $0["order-1"] }, [3, 2, 1, 0])
+      XCTAssertEqual(seen.withLock { $0["order-1"] }, [5, 3, 2, 1, 0], "the first start's first value, inside its call")
       XCTAssertFalse(manager.contains(id: "order-1"), "the id is forgotten once its countdown ends")
       XCTAssertEqual(manager.timeLeft(id: 42), .seconds(6))
       XCTAssertTrue(manager.cancel(id: 42))

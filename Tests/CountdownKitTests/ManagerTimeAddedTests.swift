@@ -33,7 +33,7 @@ final class ManagerTimeAddedTests: XCTestCase {
     }
   }
 
-  func testTheNewValueComesOnTheMainQueuesNextTurnWhileAModelHasItInsideTheCall() throws {
+  func testOnTheMainThreadTheNewValueComesInsideTheCallOnceAsAModelsDoes() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
     try withManualManager { manager, clock, _ in
       var values: [Int] = []
@@ -45,13 +45,13 @@ final class ManagerTimeAddedTests: XCTestCase {
       XCTAssertTrue(try manager.addTime(.seconds(30), id: "lot"))
       XCTAssertTrue(try manager.addTime(.seconds(30), to: cell))
       XCTAssertTrue(try model.addTime(.seconds(30)))
-      XCTAssertEqual(values.last, 5, "not inside the call")
-      XCTAssertEqual(cell.shown.last, 5, "not inside the call")
+      XCTAssertEqual(values.last, 35, "inside the call")
+      XCTAssertEqual(cell.shown.last, 35, "inside the call")
       XCTAssertEqual(model.remaining, 35, "the model's value changes inside the call")
       XCTAssertEqual(manager.timeLeft(id: "lot"), .seconds(35), "the id's time, as soon as the call returns")
       XCTAssertEqual(manager.timeLeft(for: cell), .seconds(35))
       drainMainQueue()  // no time passes: no tick
-      XCTAssertEqual(values.suffix(2), [5, 35], "on the main queue's next turn, once")
+      XCTAssertEqual(values.suffix(2), [5, 35], "once: nothing more at the main queue's next turn")
       XCTAssertEqual(cell.shown.suffix(2), [5, 35])
       XCTAssertEqual(model.remaining, 35)
     }

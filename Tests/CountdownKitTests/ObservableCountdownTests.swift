@@ -123,8 +123,10 @@ final class ObservableCountdownTests: XCTestCase {
       }
       XCTAssertNil(released, "the manager does not keep the model alive")
       XCTAssertEqual(manager.count, 0, "its countdown ended with it")
+      let firstValue = manager.engine.statistics.deliveries
+      XCTAssertEqual(firstValue, 1, "its first value, inside the call that made it")
       try clock.advance(by: .seconds(2))
-      XCTAssertEqual(manager.engine.statistics.deliveries, 0)
+      XCTAssertEqual(manager.engine.statistics.deliveries, firstValue, "nothing once it is gone")
     }
   }
 

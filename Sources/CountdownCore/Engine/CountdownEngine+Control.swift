@@ -42,14 +42,15 @@ extension CountdownEngine {
   }
 
   /// Continues a countdown frozen by ``pause(_:)`` from where it stopped, delivering its current
-  /// value promptly (unless it delivers only its end).
+  /// value promptly (unless it delivers only its end or milestones): on the delivery queue, inside
+  /// this call, as ``register(_:_:whileSuspended:delivering:pastTheEnd:handler:)`` makes its first.
   ///
   /// - Returns: Whether `receiver` had a registration.
   @discardableResult
   public func resume(_ receiver: AnyObject) -> Bool {
     let now = clock.now.nanosecondsSinceOrigin
     let resumption = state.withLock { $0.resume(receiver, now: now) }
-    perform(resumption.actions)
+    deliverHere(resumption.actions, owesPromptDelivery: resumption.owesPromptDelivery, reading: now)
     return resumption.found
   }
 }
@@ -92,8 +93,10 @@ extension CountdownEngine {
   /// ```
   ///
   /// A running countdown is delivered its new value promptly, once (a value already prepared for
-  /// the current batch is not delivered), then goes on from there; one that delivers only its end
-  /// (``CountdownDeliveries/onlyTheEnd``) stays silent, its 0 coming at the new deadline. A paused
+  /// the current batch is not delivered), then goes on from there: on the delivery queue, inside
+  /// this call, as ``register(_:_:whileSuspended:delivering:pastTheEnd:handler:)`` makes its
+  /// first. One that delivers only its end (``CountdownDeliveries/onlyTheEnd``) stays silent, its
+  /// 0 coming at the new deadline. A paused
   /// countdown, or one that pauses while the engine is suspended (``SuspensionPolicy/pauses``), has
   /// its frozen time changed; a paused one is delivered it when it resumes. Time taken never goes
   /// past the end: a countdown shortened by more than it has left ends at once, with its single 0
@@ -122,7 +125,7 @@ extension CountdownEngine {
     let reading = clock.now.nanosecondsSinceOrigin
     let outcome = state.withLock { $0.addTime(change, to: receiver, now: reading) }
     guard let added = try outcome.get() else { return nil }
-    perform(added.actions)
+    deliverHere(added.actions, owesPromptDelivery: added.owesPromptDelivery, reading: reading)
     return .nanoseconds(added.applied)
   }
 }

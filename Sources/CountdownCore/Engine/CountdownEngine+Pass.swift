@@ -9,8 +9,9 @@ import Dispatch
 // pass, and again only before a further chunk: the callbacks in between take time.
 extension CountdownEngine {
   /// Delivers everything pending: prompt deliveries of new registrations, and, after a wakeup, every
-  /// registration whose value changed. Runs on the delivery queue: a queued pass, or one a clock
-  /// advanced by hand settles.
+  /// registration whose value changed. Runs on the delivery queue: a queued pass, one a clock
+  /// advanced by hand settles, or one a call made there runs before it returns
+  /// (``deliverHere(_:owesPromptDelivery:reading:)``); `reading` is that call's clock reading, if any.
   ///
   /// A tick's values are those at the grid instant its wakeup stands for (see
   /// ``EngineState/markDueWork(forWakeupAt:armedFor:)``), so a wakeup a little early or late never
@@ -19,22 +20,66 @@ extension CountdownEngine {
   /// builds up a backlog of stale batches. The table is walked in chunks: each chunk is prepared
   /// under the lock (bounded work), then its callbacks run with the lock released, so a callback
   /// may call anything on this engine. The clock is read outside the lock.
-  func deliverPending() {
+  ///
+  /// Work a pass leaves (a registration made from one of its callbacks, owed its first value) is
+  /// run by the next pass at once, here, up to ``passesInARow`` passes; what is still left then
+  /// waits for the queue's next turn.
+  func deliverPending(at reading: Int64? = nil) {
+    var reading = reading
+    var passes = 1
+    while deliverPendingOnce(at: reading) {
+      guard passes < Self.passesInARow else {
+        deliveryQueue.async { [weak self] in
+          self?.deliverPending()
+        }
+        return
+      }
+      passes += 1
+      reading = nil
+    }
+  }
+
+  /// One pass of ``deliverPending(at:)``; returns whether it left work for another.
+  private func deliverPendingOnce(at reading: Int64?) -> Bool {
     #if DEBUG
       dispatchPrecondition(condition: .onQueue(deliveryQueue))
     #endif
     let context = passScratch.takeContext()
-    let now = clock.now.nanosecondsSinceOrigin
+    let now = reading ?? clock.now.nanosecondsSinceOrigin
     var chunk = passScratch.takeChunk()
     var start = state.withLock { $0.passBegan(context, at: now, into: &chunk) }
     // The pass is moved out, not copied: a copy retains its arrays and leaves them shared.
-    let (queuePass, pass) = (start.queuePass, start.pass.take())
+    let pass = start.pass.take()
     _ = consume start  // what it released goes here, outside the lock
-    perform(EngineActions(queuePass: queuePass))
+    var workLeft = false
     if var pass {
-      runPass(&pass, &chunk, context: context, reading: now)
+      workLeft = runPass(&pass, &chunk, context: context, reading: now)
     }
     passScratch.keepForNextPass(chunk, context)
+    return workLeft
+  }
+
+  /// Whether the calling thread runs on the delivery queue (or on a queue that targets it; the
+  /// main thread, for the main queue): a call made there runs the pass it owes before it returns.
+  var isOnDeliveryQueue: Bool {
+    DispatchQueue.getSpecific(key: deliveryQueueKey) == true
+  }
+
+  /// Does what a call that registered, resumed or gave time decided under the lock, `actions`; one
+  /// that owes a prompt delivery (`owesPromptDelivery`) and runs on the delivery queue makes it
+  /// here, before it returns, with its clock reading `reading`, rather than queuing it for the
+  /// queue's next turn: a label has its new value when `start` returns, before the frame is drawn.
+  /// What the call owes is delivered once: the pass that delivers it takes it from the state.
+  ///
+  /// Called from a callback, a pass already runs up this thread's stack (one at a time); it
+  /// delivers what the call owes right after its last callback, before the wakeup or the call
+  /// that runs it returns (``deliverPending(at:)``).
+  func deliverHere(_ actions: consuming EngineActions, owesPromptDelivery: Bool, reading: Int64) {
+    guard owesPromptDelivery, isOnDeliveryQueue else { return perform(actions) }
+    // The pass runs here instead; it clears the state's mark of one queued.
+    actions.queuePass = false
+    perform(actions)
+    deliverPending(at: reading)
   }
 
   /// Calls the prepared chunk, then prepares and calls chunk after chunk until the pass has
@@ -42,7 +87,8 @@ extension CountdownEngine {
   /// is worked on in place, not copied (in optimized builds; an unoptimized one may copy it): a
   /// copy of its progress would retain each of its arrays and leave them shared, so that the next
   /// append to one (an ended registration, a change noted) would copy its buffer.
-  func runPass(_ pass: inout BegunPass, _ chunk: inout DeliveryChunk, context: DeliveryContext, reading: Int64) {
+  /// Returns whether the pass left work for another (``FinishedPass/workLeft``).
+  func runPass(_ pass: inout BegunPass, _ chunk: inout DeliveryChunk, context: DeliveryContext, reading: Int64) -> Bool {
     var reading = reading
     while true {
       probePausedReceivers(&pass.progress)
@@ -64,7 +110,7 @@ extension CountdownEngine {
       }
       _ = consume prepared  // what it released goes here, outside the lock
     }
-    finishPass(&pass, reading: reading)
+    return finishPass(&pass, reading: reading)
   }
 
   /// Outside the lock: the check loads a weak reference, and releasing what it loaded could run
@@ -79,13 +125,16 @@ extension CountdownEngine {
 
   /// Finishes the pass under one more lock (``EngineState/passFinished(tickInstant:_:reading:)``),
   /// then does what it decided. The pass's kind and progress stay where they are (see
-  /// ``runPass(_:_:context:reading:)``); the caller lets them go after the lock.
-  private func finishPass(_ pass: inout BegunPass, reading: Int64) {
+  /// ``runPass(_:_:context:reading:)``); the caller lets them go after the lock. Returns whether
+  /// the pass left work for another.
+  private func finishPass(_ pass: inout BegunPass, reading: Int64) -> Bool {
     let tickInstant = pass.kind.tickInstant
     var finished = state.withLock { $0.passFinished(tickInstant: tickInstant, &pass.progress, reading: reading) }
     let actions = finished.actions.take()  // moved out, not copied (see `EngineActions.take()`)
+    let workLeft = finished.workLeft
     _ = consume finished  // what it released goes here, outside the lock
     perform(actions)
+    return workLeft
   }
 }
 

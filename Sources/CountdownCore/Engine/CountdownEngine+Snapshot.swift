@@ -48,8 +48,8 @@ extension CountdownEngine {
         receiver, handler, countingUpFrom: start.nanosecondsSinceOrigin, policy: policy, reading: reading)
       return paused ? Self.pausing(receiver, in: &state, at: reading, after: registration) : registration
     }
-    let actions = registration.actions
+    let (actions, owesPromptDelivery) = (registration.actions, registration.owesPromptDelivery)
     _ = consume registration  // the handler it replaced, if any, is released here, outside the lock
-    perform(actions)
+    deliverHere(actions, owesPromptDelivery: owesPromptDelivery, reading: reading)
   }
 }

@@ -19,11 +19,16 @@ extension CountdownEngine {
     let (actions, pass) = (wakeup.actions.take(), wakeup.pass.take())
     _ = consume wakeup  // what it released goes here, outside the lock
     perform(actions)
+    var workLeft = false
     if var pass {
-      runPass(&pass, &chunk, context: context, reading: now)
+      workLeft = runPass(&pass, &chunk, context: context, reading: now)
     }
     if onDeliveryQueue {
       passScratch.keepForNextPass(chunk, context)
+    }
+    if workLeft {
+      // What its callbacks left (a registration's first value): right after it, at the same instant.
+      deliverPending()
     }
   }
 

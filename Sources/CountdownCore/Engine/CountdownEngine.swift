@@ -113,6 +113,11 @@ public final class CountdownEngine: Sendable {
   /// How many registrations one pass looks at under the lock at most, so that registering from
   /// another thread is never held up for a whole tick.
   static let scanLimit = 4096
+  /// How many passes one turn of the delivery queue runs in a row: its own, then those for what
+  /// each one's callbacks left (a registration made from a callback, owed its first value). Past
+  /// that, the rest waits for the queue's next turn, so that a chain of registrations, each made
+  /// from the last one's first callback, never holds the queue.
+  static let passesInARow = 16
 
   /// Creates an engine. It makes no timer until the first registration.
   ///
@@ -200,6 +205,25 @@ public final class CountdownEngine: Sendable {
   /// countdown that reaches 0 is called once with 0 and ends; so does one whose handler sets
   /// `stop`. A `deadline` in the past or a zero `duration` ends at once with a single 0.
   ///
+  /// Called on the delivery queue (from code running there, or, for the main queue, on the main
+  /// thread), this makes the first callback itself, before it returns, once: the handler may
+  /// register, cancel or replace countdowns (this one too), as any callback may, and no lock is
+  /// held meanwhile. A past deadline's 0, or `stop` set in that callback, ends the countdown inside
+  /// this call. Called from a callback, where a pass is running, it is made right after that pass,
+  /// before the call that ran the pass returns. Called from any other thread, the first callback
+  /// is queued on the delivery queue, as every callback made there is. One that delivers only its
+  /// end or milestones has no first callback.
+  ///
+  /// ```swift
+  /// sessionQueue.async {
+  ///   // On the engine's delivery queue: the first callback (30) runs before `register` returns.
+  ///   try? engine.register(session, .duration(.seconds(30))) { [weak session] remaining, stop in
+  ///     guard let session else { return stop = true }
+  ///     if remaining == 0 { session.expire() }
+  ///   }
+  /// }
+  /// ```
+  ///
   /// - Parameters:
   ///   - receiver: The object the countdown belongs to: its key, never retained.
   ///   - target: What to count: a duration, a deadline, or up from zero.
@@ -258,9 +282,9 @@ public final class CountdownEngine: Sendable {
       }
     }
     if let failure { throw failure }
-    let actions = registration.actions
+    let (actions, owesPromptDelivery) = (registration.actions, registration.owesPromptDelivery)
     _ = consume registration  // the handler it replaced, if any, is released here, outside the lock
-    perform(actions)
+    deliverHere(actions, owesPromptDelivery: owesPromptDelivery, reading: reading)
   }
 
   /// Pauses `receiver`, just registered by `registration`, at `reading`: what is left to do after
@@ -270,6 +294,7 @@ public final class CountdownEngine: Sendable {
     _ receiver: AnyObject, in state: inout EngineState, at reading: Int64, after registration: Registration
   ) -> Registration {
     var registration = registration
+    registration.owesPromptDelivery = false  // paused: its value waits for its resume
     let timer = state.pause(receiver, now: reading).timer
     if case .none = timer {} else { registration.actions.timer = timer }
     return registration

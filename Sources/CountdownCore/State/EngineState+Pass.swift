@@ -3,17 +3,20 @@
 // prepared), each further chunk is prepared, and the pass finishes.
 
 extension EngineState {
-  /// A queued pass began on the delivery queue, with the clock reading `now`. Prepares its first
-  /// chunk into `chunk` with `context`, unless there is nothing to deliver or a pass runs further
-  /// up this thread's stack (a callback advanced a manual clock): its work is then left to a queued
-  /// pass. Returns the pass begun, if any, for the caller to run, whether to queue a pass, and the
-  /// handlers of registrations the preparation removed, to release after the lock.
+  /// A pass began on the delivery queue (a queued one, or one a call there runs at once), with the
+  /// clock reading `now`. Prepares its first chunk into `chunk` with `context`, unless there is
+  /// nothing to deliver or a pass runs further up this thread's stack (a callback registered, or
+  /// advanced a manual clock): its work is then left to that pass, which runs it when it ends.
+  /// Returns the pass begun, if any, for the caller to run, and the handlers of registrations the
+  /// preparation removed, to release after the lock.
   mutating func passBegan(_ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk) -> PassStart {
     pendingWork.clearPassQueued()
-    guard runningPassContext == nil else { return PassStart(pass: nil, queuePass: markPassQueuedIfNeeded(), released: []) }
-    guard hasPendingWork else { return PassStart(pass: nil, queuePass: false, released: []) }
+    // A pass runs only on the delivery queue: one running now is up this thread's stack, and runs
+    // what is pending once it ends (``passFinished(tickInstant:_:reading:)``'s `workLeft`).
+    guard runningPassContext == nil else { return PassStart(pass: nil, released: []) }
+    guard hasPendingWork else { return PassStart(pass: nil, released: []) }
     let (pass, prepared) = beginPassWithFirstChunk(context, at: now, into: &chunk)
-    return PassStart(pass: pass, queuePass: false, released: prepared.released)
+    return PassStart(pass: pass, released: prepared.released)
   }
 
   /// Takes the pass's kind from the state, marks the pass as running and prepares its first chunk,
@@ -197,9 +200,10 @@ extension EngineState {
     // replaces the old bound, but for changes noted while it ran (a registration added past its
     // cursor). Other passes saw only some registrations.
     endPass(walkedEverything: tickInstant != nil, earliestSeen: earliest)
-    let actions = EngineActions(timer: rearm(now: actOn(reading)), queuePass: markPassQueuedIfNeeded())
+    // No pass is queued for work left: the caller, on the delivery queue, runs it at once.
+    let actions = EngineActions(timer: rearm(now: actOn(reading)))
     checkRulesIfEnabled()
-    return FinishedPass(actions: actions, released: released)
+    return FinishedPass(actions: actions, workLeft: hasPendingWork, released: released)
   }
 
   /// Ends the running pass, which found no change before `earliestSeen` (a tick walked the whole

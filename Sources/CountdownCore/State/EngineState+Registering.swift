@@ -75,7 +75,7 @@ extension EngineState {
     }
     actions.queuePass = markPassQueuedIfNeeded()
     checkRulesIfEnabled()
-    return Registration(actions: actions, replaced: replaced)
+    return Registration(actions: actions, replaced: replaced, owesPromptDelivery: !silent)
   }
 
   /// Notes when `timing`, just registered, resumed or given time at clock instant `now` in `slot`
@@ -152,7 +152,7 @@ extension EngineState {
     actions.timer = rearm(now: now)
     actions.queuePass = markPassQueuedIfNeeded()
     checkRulesIfEnabled()
-    return Resumption(found: true, actions: actions)
+    return Resumption(found: true, actions: actions, owesPromptDelivery: timing.awaitsPromptDelivery)
   }
 }
 
@@ -198,12 +198,13 @@ extension EngineState {
     table[index].timing.moveEnd(to: anchor)
     replanMilestone(at: index, instant: instant)
     runningPassContext?.recordEndMoved(table[index].slot)
-    var actions = EngineActions()
+    var added = AddedTime(applied: applied, actions: EngineActions())
     if !timing.isPaused {
-      actions = scheduleMovedEnd(at: index, now: now)
+      added.actions = scheduleMovedEnd(at: index, now: now)
+      added.owesPromptDelivery = table[index].timing.awaitsPromptDelivery
     }
     checkRulesIfEnabled()
-    return .success(AddedTime(applied: applied, actions: actions))
+    return .success(added)
   }
 
   /// The anchor `timing` has once `change` is added at `instant` (on its own time): a deadline never

@@ -14,7 +14,10 @@ struct PendingWork {
   private(set) var everyValueOwed = false
   /// A wakeup came between grid instants with ends due: the next pass delivers them alone.
   private(set) var endsDue = false
-  /// A pass is queued on the delivery queue (at most one is).
+  /// A pass is queued on the delivery queue: no other is queued while this is set. A pass that
+  /// runs on the delivery queue without being queued (a call there delivering what it owes, a
+  /// wakeup there, the next pass after one that left work) clears it too: the queued block, if any,
+  /// then finds the work done and delivers nothing, so no stale batch follows.
   private(set) var passQueued = false
 
   /// Whether a pass has anything to do.

@@ -11,6 +11,9 @@ struct Registration {
   var actions: EngineActions
   /// The handler of the registration it replaced, if any, released after the lock.
   let replaced: CountdownHandler?
+  /// It owes a prompt delivery (its first value): on the delivery queue, the caller makes it
+  /// before returning (``CountdownEngine/deliverHere(_:owesPromptDelivery:reading:)``).
+  var owesPromptDelivery = false
 }
 
 /// What a cancel (``EngineState/cancel(_:)``) found and freed.
@@ -42,7 +45,10 @@ struct Resumption {
   /// Whether the receiver had a running or paused registration.
   let found: Bool
   /// The timer's part and whether to queue the pass that makes its prompt delivery.
-  let actions: EngineActions
+  var actions: EngineActions
+  /// It owes a prompt delivery (its current value): on the delivery queue, the caller makes it
+  /// before returning (``CountdownEngine/deliverHere(_:owesPromptDelivery:reading:)``).
+  var owesPromptDelivery = false
 }
 
 /// What time added (``EngineState/addTime(_:to:now:)``) changed and leaves to do.
@@ -51,7 +57,10 @@ struct AddedTime {
   /// for no change.
   let applied: Int64
   /// The timer's part and whether to queue the pass that delivers the new value.
-  let actions: EngineActions
+  var actions: EngineActions
+  /// It owes a prompt delivery (the new value): on the delivery queue, the caller makes it before
+  /// returning (``CountdownEngine/deliverHere(_:owesPromptDelivery:reading:)``).
+  var owesPromptDelivery = false
 }
 
 /// A delivery pass begun under the lock, its first chunk prepared, for the caller to run. The
@@ -83,13 +92,11 @@ struct Settling {
   let deliverHere: Bool
 }
 
-/// What a queued pass's start (``EngineState/passBegan(_:at:into:)``) leaves to do.
+/// What a pass's start (``EngineState/passBegan(_:at:into:)``) leaves to do.
 struct PassStart {
   /// The pass begun, if any, for the caller to run: a `var`, so that the caller moves it out
   /// (`take()`) rather than copying it.
   var pass: BegunPass?
-  /// Queue a pass: this one found another running up its thread's stack.
-  let queuePass: Bool
   /// The handlers of registrations its first chunk's preparation removed, released after the lock.
   let released: [CountdownHandler]
 }
@@ -103,9 +110,13 @@ struct PreparedChunk {
 
 /// What the end of a pass (``EngineState/passFinished(tickInstant:_:reading:)``) leaves to do.
 struct FinishedPass {
-  /// The timer's part (re-armed if the plan changed) and whether to queue a pass for work left: a
-  /// `var`, so that the caller moves it out (``EngineActions/take()``).
+  /// The timer's part (re-armed if the plan changed): a `var`, so that the caller moves it out
+  /// (``EngineActions/take()``). Never a pass to queue: work left is `workLeft`.
   var actions: EngineActions
+  /// A pass has work left (a prompt delivery owed by a call made from one of its callbacks, a
+  /// wakeup that came while it ran): the caller, on the delivery queue, runs the next pass at once
+  /// (``CountdownEngine/deliverPending(at:)``), rather than at the queue's next turn.
+  let workLeft: Bool
   /// The handlers of the registrations its last chunk ended and of those it retired, released after
   /// the lock.
   let released: [CountdownHandler]

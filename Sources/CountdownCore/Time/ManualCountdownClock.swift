@@ -16,8 +16,8 @@ public import Dispatch
 /// ```swift
 /// let clock = ManualCountdownClock()
 /// let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
+/// // On the main thread (the delivery queue): prints 3, the first value, inside the call.
 /// try engine.register(token, .duration(.seconds(3))) { remaining, _ in print(remaining) }
-/// try clock.advance(by: .zero)       // prints 3 (the first value, a prompt delivery)
 /// try clock.advance(by: .seconds(3)) // prints 2, 1, 0
 /// ```
 public final class ManualCountdownClock: CountdownClock, Sendable {

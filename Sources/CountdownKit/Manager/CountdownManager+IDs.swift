@@ -12,7 +12,8 @@ extension CountdownManager {
   ///
   /// An id's countdown lives until it ends, its `stop` flag is set, or ``cancel(id:)``. Ids are
   /// told apart by type and value: `7 as Int` and `7 as Int64` are two countdowns. May be called
-  /// from any thread; `update` runs on the main actor.
+  /// from any thread; `update` runs on the main actor: on the main thread, with the first value
+  /// inside this call (as for a receiver), from another thread on the main queue's next turn.
   ///
   /// The options are those of every start (see
   /// ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``), each with its default:
@@ -128,7 +129,8 @@ extension CountdownManager {
     token(for: id).map(engine.pause) ?? false
   }
 
-  /// Continues the countdown of `id` frozen by ``pause(id:)``, with a prompt delivery of its current value.
+  /// Continues the countdown of `id` frozen by ``pause(id:)``, with a prompt delivery of its current value
+  /// (inside this call on the main thread).
   ///
   /// - Returns: Whether `id` had a countdown.
   @discardableResult

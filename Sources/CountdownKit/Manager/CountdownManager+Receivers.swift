@@ -9,9 +9,11 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// `update` is called promptly with the current value (so a reused cell never shows the previous
-  /// item's time), then each time the value changes, and last with `0`; setting `stop` ends the
-  /// countdown after that call.
+  /// `update` is called with the current value before this returns (so a reused cell's label holds
+  /// the new item's time when `configure(with:)` returns, before the table view draws it), then each
+  /// time the value changes, and last with `0`; setting `stop` ends the countdown after that call,
+  /// the first one too. (Called from a callback, where a batch is running, the first value comes
+  /// right after that batch; a past date's single `0` ends the countdown inside this call.)
   ///
   /// The options, each with its default, are the same on every start, by receiver or by id:
   /// - `whileSuspended`: ``CountdownCore/SuspensionPolicy/keepsRunning`` (a sale that ends at
@@ -172,7 +174,8 @@ extension CountdownManager {
     engine.pause(receiver)
   }
 
-  /// Continues a countdown frozen by ``pause(_:)``, with a prompt delivery of its current value.
+  /// Continues a countdown frozen by ``pause(_:)``, with a prompt delivery of its current value
+  /// (inside this call on the main thread).
   ///
   /// - Returns: Whether `receiver` had a countdown.
   @discardableResult

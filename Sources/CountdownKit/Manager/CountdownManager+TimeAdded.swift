@@ -1,17 +1,17 @@
 extension CountdownManager {
   /// Gives the countdown of `receiver` more time, or, with a negative `time`, less, without
-  /// replacing it: the same handler goes on, called with the new value once, promptly, without
-  /// waiting for the next tick.
+  /// replacing it: the same handler goes on, called with the new value once, before this returns,
+  /// without waiting for the next tick.
   ///
   /// ```swift
   /// // A late bid: the cell's label jumps from 0:05 to 0:35 and counts on.
   /// try CountdownManager.shared.addTime(.seconds(30), to: cell)
   /// ```
   ///
-  /// The handler is not called inside this call: the new value comes on the main queue, as every
-  /// value does, on its next turn (after the main-actor code that called this returns), and
-  /// ``timeLeft(for:)`` says the new time as soon as this returns. (An ``ObservableCountdown``'s
-  /// ``ObservableCountdown/addTime(_:)`` shows its new value inside the call.)
+  /// Called on the main thread, the handler gets the new value inside this call (from a callback:
+  /// right after that callback's batch; from another thread: on the main queue's next turn), and
+  /// ``timeLeft(for:)`` says the new time as soon as this returns, as an ``ObservableCountdown``'s
+  /// ``ObservableCountdown/addTime(_:)`` shows its new value inside the call.
   ///
   /// A paused countdown (or one that pauses while the manager is suspended) keeps its new time
   /// until it runs again: its handler hears of it then. Time taken never goes past the end: a
@@ -34,8 +34,8 @@ extension CountdownManager {
   }
 
   /// Gives the countdown of `id` more time, or, with a negative `time`, less, without replacing
-  /// it: its handler is called with the new value once, promptly, without waiting for the next
-  /// tick, and its length (the span of ``timerDates(id:)``, kept by snapshots) changes by the same
+  /// it: its handler is called with the new value once, promptly (inside this call on the main
+  /// thread), without waiting for the next tick, and its length (the span of ``timerDates(id:)``, kept by snapshots) changes by the same
   /// amount, so progress keeps its start.
   ///
   /// ```swift
@@ -47,11 +47,11 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// The handler is not called inside this call: the new value comes on the main queue, as every
-  /// value does, on its next turn (after the main-actor code that called this returns). What this
-  /// call changes is there as soon as it returns: ``timeLeft(id:)``, ``timerDates(id:)`` and
-  /// ``endDate(id:)`` say the new time. (An ``ObservableCountdown``'s
-  /// ``ObservableCountdown/addTime(_:)`` shows its new value inside the call.)
+  /// Called on the main thread, the handler gets the new value inside this call (from a callback:
+  /// right after that callback's batch; from another thread: on the main queue's next turn). What
+  /// this call changes is there as soon as it returns: ``timeLeft(id:)``, ``timerDates(id:)`` and
+  /// ``endDate(id:)`` say the new time, as an ``ObservableCountdown``'s
+  /// ``ObservableCountdown/addTime(_:)`` shows its new value inside the call.
   ///
   /// A paused countdown keeps its new time until ``resume(id:)``: its handler hears of it then.
   /// Time taken never goes past the end: a running countdown shortened by more than it has left

@@ -110,6 +110,11 @@ public final class ObservableCountdown {
   @ObservationIgnored private var policy = SuspensionPolicy.keepsRunning
   /// Whether the current countdown counts on past its deadline.
   @ObservationIgnored private var ending = CountdownEnding.stops
+  /// Set while this model's own call into the manager runs (a restart, a resume, time added): on
+  /// the main thread the manager delivers the value that call owes inside it, before the model has
+  /// written what the call changed (its length, its ending, its dates). The model shows that value
+  /// itself once it has, so its observers see each change once, in order.
+  @ObservationIgnored private var isCallingTheManager = false
 
   init(manager: CountdownManager) {
     self.manager = manager
@@ -168,8 +173,10 @@ public final class ObservableCountdown {
     ending: CountdownEnding = .stops
   ) throws(CountdownError) {
     let length = manager.length(of: target)
-    try manager.register(handle, target, policy, delivering: deliveries, pastTheEnd: ending) { [weak self] _, value, _ in
-      self?.show(value)
+    try calling { () throws(CountdownError) in
+      try manager.register(handle, target, policy, delivering: deliveries, pastTheEnd: ending) { [weak self] _, value, _ in
+        self?.delivered(value)
+      }
     }
     self.length = length
     setPolicy(policy)
@@ -198,18 +205,18 @@ public final class ObservableCountdown {
   @discardableResult
   public func resume() -> Bool {
     guard !hasEnded else { return false }
-    let found = manager.resume(handle)
+    let found = calling { manager.resume(handle) }
     if isPaused { isPaused = false }
     refreshDates()
-    if found, let value = manager.engine.value(for: handle) { show(value) }
+    // Gone already: its `0` (time taken while paused) ended it inside the call.
+    if found { show(manager.engine.value(for: handle) ?? 0) }
     return found
   }
 
   /// Gives the countdown more time, or, with a negative `time`, less, without replacing it:
   /// ``remaining``, ``endDate`` and ``timerInterval`` take the new values inside this call (read
   /// them right after it), the range keeping its start (a `ProgressView` goes on from where it
-  /// was, over a longer span). The manager's own delivery of the new value, on the main queue's
-  /// next turn, finds them already shown.
+  /// was, over a longer span), each once.
   ///
   /// ```swift
   /// try quiz.addTime(.seconds(10))   // a bonus: 5 becomes 15
@@ -228,7 +235,8 @@ public final class ObservableCountdown {
   ///   countdown and the values are then left as they were.
   @discardableResult
   public func addTime(_ time: Duration) throws(CountdownError) -> Bool {
-    guard !hasEnded, let added = try manager.engine.timeAdded(time, to: handle) else { return false }
+    let added = try calling { () throws(CountdownError) in hasEnded ? nil : try manager.engine.timeAdded(time, to: handle) }
+    guard let added else { return false }
     if let length { self.length = max(.zero, length + added) }
     // Dates first: shortened past its end, it ended now, the date its `0` shows.
     refreshDates()
@@ -260,6 +268,19 @@ public final class ObservableCountdown {
   private func showCurrentValue(paused: Bool = false) {
     if isPaused != paused { isPaused = paused }
     show(manager.engine.value(for: handle) ?? 0)
+  }
+
+  /// A value the manager delivered: shown, unless this model's own call owes it (see
+  /// ``isCallingTheManager``), which shows it once the model is up to date.
+  private func delivered(_ value: Int) {
+    if !isCallingTheManager { show(value) }
+  }
+
+  /// Runs `body`, one call of this model's into the manager, with ``isCallingTheManager`` set.
+  private func calling<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    isCallingTheManager = true
+    defer { isCallingTheManager = false }
+    return try body()
   }
 
   /// Writes only what changed: an observer is told once per change, never for an equal value.
@@ -325,11 +346,13 @@ public final class ObservableCountdown {
     do {
       // Paused as of the plan's reading, under the registration's lock: frozen at what was saved.
       let pausedAt = plan.isPaused ? CountdownInstant(nanosecondsSinceOrigin: plan.reading) : nil
-      try manager.register(
-        handle, target, plan.policy, delivering: plan.deliveries, pastTheEnd: plan.ending, pausedAt: pausedAt
-      ) {
-        [weak self] _, value, _ in
-        self?.show(value)
+      try calling { () throws(CountdownError) in
+        try manager.register(
+          handle, target, plan.policy, delivering: plan.deliveries, pastTheEnd: plan.ending, pausedAt: pausedAt
+        ) {
+          [weak self] _, value, _ in
+          self?.delivered(value)
+        }
       }
     } catch {
       return  // ruled out by the plan's checks, which are the engine's own

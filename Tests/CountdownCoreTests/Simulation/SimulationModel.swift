@@ -21,6 +21,13 @@ final class SimulationModel: @unchecked Sendable {
   /// Done by the next callback of the pass (see ``SimulationStep/duringPass(_:offThread:)``): from
   /// inside a delivery pass, between its chunks if it has several.
   var duringPass: (() -> Void)?
+  /// A step runs from inside a callback (``duringPass``): a pass runs up the stack, so a call on
+  /// the delivery queue does not deliver inside itself (its value comes right after the pass).
+  private(set) var insideCallback = false
+  /// The registration whose call has not returned yet, and what was delivered to it meanwhile: on
+  /// the delivery queue, a registration, a resume or time added delivers inside the call, before the
+  /// driver has written down what the call did. Checked once it has (``release(_:)``).
+  private var held: (id: Int, deliveries: [(value: Int, at: Int64)])?
 
   init(interval: Int64, early: Int64, slack: Int64, endTolerance: Int64) {
     self.interval = interval
@@ -47,11 +54,47 @@ final class SimulationModel: @unchecked Sendable {
   func passCalled() {
     guard let action = duringPass else { return }
     duringPass = nil
+    let outer = insideCallback
+    insideCallback = true
+    defer { insideCallback = outer }
     action()
   }
 
-  /// Checks one delivered value, made at clock instant `now`.
+  /// Holds what is delivered to `id` until ``release(_:)``, while the driver's call for it runs; a
+  /// callback in the call does no ``duringPass`` step (those come from an advance's passes).
+  /// Returns what to hand back to ``release(_:)``.
+  func hold(_ id: Int) -> (held: (id: Int, deliveries: [(value: Int, at: Int64)])?, duringPass: (() -> Void)?) {
+    let outer = (held, duringPass)
+    held = (id, [])
+    duringPass = nil
+    return outer
+  }
+
+  /// Checks what was delivered to the held registration during its call, in order, now that its
+  /// record says what the call did; returns how many values came.
+  @discardableResult
+  func release(_ outer: (held: (id: Int, deliveries: [(value: Int, at: Int64)])?, duringPass: (() -> Void)?)) -> Int {
+    let inside = held
+    (held, duringPass) = outer
+    guard let inside else { return 0 }
+    for delivery in inside.deliveries {
+      check(inside.id, delivery.value, at: delivery.at)
+    }
+    return inside.deliveries.count
+  }
+
+  /// Checks one delivered value, made at clock instant `now` (held while the call that owes it runs).
   func deliver(_ id: Int, _ value: Int, at now: Int64) {
+    if held?.id == id {
+      held!.deliveries.append((value, now))
+      return
+    }
+    check(id, value, at: now)
+    passCalled()
+  }
+
+  /// Checks one delivered value, made at clock instant `now`.
+  private func check(_ id: Int, _ value: Int, at now: Int64) {
     guard var record = records[id] else { return fail("delivery to unknown registration \(id)") }
     if record.gone { fail("#\(id) was called with \(value) after it was cancelled, replaced or released") }
     if record.ended { fail("#\(id) was called with \(value) after its final 0") }
@@ -96,7 +139,6 @@ final class SimulationModel: @unchecked Sendable {
       record.loose = false
     }
     records[id] = record
-    passCalled()
   }
 
   /// The countdowns not ended, cancelled, replaced or released, in the order they were made: what

@@ -1,5 +1,6 @@
 import CountdownCore
 import Dispatch
+import Foundation
 
 /// Replays simulation steps on an engine whose manual clock behaves like a real one (wakeups up
 /// to 20 ms late or 5 ms early, every read 0–50 µs later, and a reading that another step can
@@ -105,6 +106,9 @@ struct SimulationRun {
     var current: [Int: Int] = [:]
     var nextID = 0
     var suspended = false
+    /// A ``SimulationStep/preempted(_:by:)`` step's interruption runs: inside a clock reading of
+    /// the engine's, maybe between the chunks of a pass.
+    var preempting = false
     var crowded = false
     /// Whether values flip together on the interval's grid (not per-countdown alignment).
     var sharedGrid = true
@@ -202,9 +206,17 @@ struct SimulationRun {
         model.records[id]!.pausedMax = after + model.early
       case .resume(let slot):
         guard let object = objects[slot], let id = current[slot], model.records[id]!.paused else { return }
+        let inside = deliversInsideTheCall
         let before = now()
+        let outer = model.hold(id)
         if !engine.resume(object) { model.fail("resume(slot \(slot)) found no registration") }
         let after = now()
+        defer {
+          // Its current value came inside the call, on the delivery queue (this thread), once.
+          let made = model.release(outer)
+          let owed = !model.records[id]!.onlyTheEnd && !model.records[id]!.atMilestones
+          if inside, owed, made != 1 { model.fail("#\(id) had \(made) values inside its resume on the delivery queue") }
+        }
         // The anchor moves by the time paused, which lies between these brackets. A countdown keeps
         // what was left when it was paused, and none is left of one whose deadline had passed (the
         // engine was suspended then, or it was paused at its end): it ends from the resume on.
@@ -274,6 +286,9 @@ struct SimulationRun {
       case .preempted(let step, let interruption):
         let failure = LockedState<String?>(nil)
         clock.preemptAfterNextRead { [self] in
+          let outer = preempting
+          preempting = true
+          defer { preempting = outer }
           do {
             try perform(interruption)
           } catch {
@@ -300,8 +315,11 @@ struct SimulationRun {
       let beyondTheClock = nanoseconds == .max
       // A deadline at or before the clock's origin is not beyond the clock with `Int64.max` added.
       if beyondTheClock, known.kind == .countdown, !known.paused, known.anchorMin <= 0 { return }
+      let inside = deliversInsideTheCall
       let before = now()
       let found: Bool
+      var outer = Optional(model.hold(id))
+      defer { if let outer { model.release(outer) } }
       do {
         found = try engine.addTime(.nanoseconds(nanoseconds), to: object)
       } catch {
@@ -350,6 +368,16 @@ struct SimulationRun {
       record.loose = true
       record.mayGoUp = true
       model.records[id] = record
+      // A running countdown's new value came inside the call, on the delivery queue (this thread),
+      // once; none for one that delivers only its end or at milestones. (Time added that changed
+      // nothing owes nothing.)
+      // (Time taken may change nothing: an overtime countdown past its deadline.)
+      let made = outer.map(model.release) ?? 0
+      outer = nil
+      let owed = !record.paused && !record.onlyTheEnd && !record.atMilestones
+      if inside, owed, made > 1 || (made == 0 && nanoseconds > 0) {
+        model.fail("#\(id) had \(made) values inside time added on the delivery queue, not its new one")
+      }
     }
 
     /// Starts more countdowns than one chunk holds.
@@ -431,13 +459,20 @@ struct SimulationRun {
       nextID += 1
       let model = self.model
       let clock = self.clock
+      let inside = deliversInsideTheCall
       let before = now()
-      try engine.register(
-        receiver, target, whileSuspended: pauses ? .pauses : .keepsRunning, delivering: deliveries, pastTheEnd: ending
-      ) {
-        [weak receiver] value, stop in
-        guard receiver != nil else { return stop = true }
-        model.deliver(id, value, at: clock.base.now.nanosecondsSinceOrigin)
+      let outer = model.hold(id)
+      do {
+        try engine.register(
+          receiver, target, whileSuspended: pauses ? .pauses : .keepsRunning, delivering: deliveries, pastTheEnd: ending
+        ) {
+          [weak receiver] value, stop in
+          guard receiver != nil else { return stop = true }
+          model.deliver(id, value, at: clock.base.now.nanosecondsSinceOrigin)
+        }
+      } catch {
+        model.release(outer)
+        throw error
       }
       // The engine may count from the grid instant an early wakeup stood for, up to `early` ahead.
       let after = now() + model.early
@@ -446,6 +481,18 @@ struct SimulationRun {
       model.records[id] = record(before, after)
       // Made while suspended: one on running time starts counting only at the resume.
       model.records[id]!.sawSuspension = suspended
+      // Its first value came inside the call, on the delivery queue (this thread), once.
+      let made = model.release(outer)
+      if inside, deliveries == .everyChange, made != 1 {
+        model.fail("#\(id) had \(made) values inside its registration on the delivery queue, not its first")
+      }
+    }
+
+    /// A call made now runs on the delivery queue (the main thread) with no pass running up the
+    /// stack: what it owes is delivered inside it. Not from a callback, nor from a step that
+    /// preempts another (it may run between the chunks of a pass), nor off the main thread.
+    var deliversInsideTheCall: Bool {
+      Thread.isMainThread && !model.insideCallback && !preempting
     }
 
     /// Whether the slot's countdown may have come to its end (its deadline has passed, or it counts
