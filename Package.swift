@@ -35,7 +35,7 @@ let package = Package(
     .target(name: "CountdownTestSupport", dependencies: ["CountdownKit", "CountdownCore"], path: "Tests/CountdownTestSupport"),
     .testTarget(name: "CountdownCoreTests", dependencies: ["CountdownCore", "CountdownTestSupport"]),
     .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit", "CountdownTestSupport"]),
-    .testTarget(name: "CountdownAlertsTests", dependencies: ["CountdownAlerts", "CountdownKit"]),
+    .testTarget(name: "CountdownAlertsTests", dependencies: ["CountdownAlerts", "CountdownKit", "CountdownTestSupport"]),
     .testTarget(name: "CountdownBenchmarks", dependencies: ["CountdownKit", "CountdownAlerts", "CountdownProcessUsage"]),
   ],
   swiftLanguageModes: [.v6]
