@@ -47,10 +47,12 @@ final class AlertsHarness {
 
   var alertsOrFail: CountdownAlerts<String> { alerts! }
 
-  /// Time passes: the manual clock and the wall clock together; ends are delivered.
+  /// Time passes: the manual clock and the wall clock together; ends are delivered. The wall
+  /// clock first: advancing the manual clock delivers, and what is scheduled then must read both
+  /// clocks in step.
   func advance(by seconds: Int) throws {
-    try clock.advance(by: .seconds(seconds))
     wall.jump(by: TimeInterval(seconds))
+    try clock.advance(by: .seconds(seconds))
     drainMain()
     center.drain()
   }
