@@ -8,7 +8,7 @@ import XCTest
 /// a wall clock that outlive it (the system's), so that a test can relaunch.
 @MainActor
 final class AlertsHarness {
-  let wall: TestWallClock
+  let wall: DeviceClock
   let center: FakeNotificationCenter
   let clockChanges: NotificationCenter
   private(set) var manager: CountdownManager
@@ -19,14 +19,22 @@ final class AlertsHarness {
   let milestones: [Duration]
 
   /// A fresh device: a wall clock, a center holding nothing, and a first process.
-  init(budget: Int = 20, milestones: [Duration] = [], center: FakeNotificationCenter? = nil, wall: TestWallClock = TestWallClock()) throws {
+  init(budget: Int = 20, milestones: [Duration] = []) throws {
+    let wall = DeviceClock()
     self.wall = wall
-    self.center = center ?? FakeNotificationCenter(now: { wall.now })
+    center = FakeNotificationCenter(now: { wall.now })
     clockChanges = NotificationCenter()
     self.budget = budget
     self.milestones = milestones
-    (manager, clock) = try makeManager(wall: wall)
+    (manager, clock) = try Self.makeManager(wall: wall)
     alerts = try makeAlerts()
+  }
+
+  /// A manager on a new manual clock, which the device's wall clock follows from now on.
+  private static func makeManager(wall: DeviceClock) throws -> (CountdownManager, ManualCountdownClock) {
+    let clock = ManualCountdownClock()
+    wall.follow(clock)
+    return (try CountdownManager(clock: clock, wallClock: { wall.now }), clock)
   }
 
   func makeAlerts() throws(CountdownAlertError) -> CountdownAlerts<String> {
@@ -47,11 +55,8 @@ final class AlertsHarness {
 
   var alertsOrFail: CountdownAlerts<String> { alerts! }
 
-  /// Time passes: the manual clock and the wall clock together; ends are delivered. The wall
-  /// clock first: advancing the manual clock delivers, and what is scheduled then must read both
-  /// clocks in step.
+  /// Time passes: the manual clock, which the wall clock follows; ends are delivered.
   func advance(by seconds: Int) throws {
-    wall.jump(by: TimeInterval(seconds))
     try clock.advance(by: .seconds(seconds))
     drainMain()
     center.drain()
@@ -69,7 +74,7 @@ final class AlertsHarness {
   func relaunch(damaged: Bool = false) throws -> (any Error)? {
     let data = damaged ? Data("{\"entries\": 7}".utf8) : try JSONEncoder().encode(manager.snapshot(of: String.self))
     alerts = nil  // the process ends: nothing is cancelled
-    (manager, clock) = try makeManager(wall: wall)
+    (manager, clock) = try Self.makeManager(wall: wall)
     alerts = try makeAlerts()
     do {
       let snapshot = try CountdownSnapshot<String>(decoding: data)
@@ -148,5 +153,33 @@ func withHarness(
     harness.assertNoForeignCall(file: file, line: line)
     XCTAssertTrue(harness.center.pending.contains { $0.identifier == "app/reminder" }, "the app's request stays", file: file, line: line)
     XCTAssertEqual(harness.failures.withLock { $0 }, [], file: file, line: line)
+  }
+}
+
+/// The device's wall clock: it moves with the manual clock of the running "process" (read at any
+/// instant a delivery happens, even in the middle of an advance, both agree), and jumps when the
+/// user changes it. A relaunch hands it the new process's clock, which starts again from zero.
+final class DeviceClock: Sendable {
+  private struct State {
+    var base = Date(timeIntervalSince1970: 1_800_000_000)
+    var clock: ManualCountdownClock?
+  }
+  private let state = LockedState(State())
+
+  var now: Date {
+    let (base, clock) = state.withLock { ($0.base, $0.clock) }
+    // The clock is read outside the lock (it is code of its own).
+    return base + (clock.map { Double($0.now.nanosecondsSinceOrigin) / 1e9 } ?? 0)
+  }
+
+  /// The user sets the clock `seconds` ahead (behind, if negative).
+  func jump(by seconds: TimeInterval) {
+    state.withLock { $0.base += seconds }
+  }
+
+  /// From now on the wall clock moves with `clock` (a new process's): where it stands now stays.
+  func follow(_ clock: ManualCountdownClock) {
+    let now = self.now
+    state.withLock { $0 = State(base: now - Double(clock.now.nanosecondsSinceOrigin) / 1e9, clock: clock) }
   }
 }
