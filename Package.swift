@@ -34,7 +34,7 @@ let package = Package(
     // app links carries it.
     .target(name: "CountdownTestSupport", dependencies: ["CountdownKit", "CountdownCore"], path: "Tests/CountdownTestSupport"),
     .testTarget(name: "CountdownCoreTests", dependencies: ["CountdownCore", "CountdownTestSupport"]),
-    .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit", "CountdownTestSupport"]),
+    .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit", "CountdownAlerts", "CountdownTestSupport"]),
     .testTarget(name: "CountdownAlertsTests", dependencies: ["CountdownAlerts", "CountdownKit", "CountdownTestSupport"]),
     .testTarget(name: "CountdownBenchmarks", dependencies: ["CountdownKit", "CountdownAlerts", "CountdownProcessUsage"]),
   ],

@@ -6,11 +6,11 @@ public import Foundation
 /// change, so that the user hears the end even when the app is in the background or not running.
 ///
 /// ```swift
-/// // At launch, before restoring the countdowns (so that the restore is followed too):
-/// let alerts = try CountdownAlerts(Timer.ID.self, manager: .shared, center: UserNotificationCenter()) { id, moment in
-///   CountdownAlertContent(title: "Timer", body: moment == .end ? "Time's up." : "Almost there.")
+/// // At launch (keep `alerts` for as long as the app runs):
+/// let alerts = try CountdownAlerts(String.self, manager: .shared, center: UserNotificationCenter()) { id, moment in
+///   CountdownAlertContent(title: "Timer", body: moment == .end ? "\(id) is done." : "\(id): almost done.")
 /// }
-/// try CountdownManager.shared.start(id: Timer.ID("tea"), for: .seconds(180)) { _, _, _ in }
+/// try CountdownManager.shared.start(id: "tea", for: .seconds(180)) { _, _, _ in }
 /// // A notification is pending for the tea's end; pausing, resuming, adding time, cancelling and
 /// // the end itself keep it in step.
 /// ```

@@ -5,14 +5,19 @@ import CountdownKit
 /// semantics: no device, no waiting.
 ///
 /// ```swift
-/// let wall = TestDate()  // your test's wall clock, moved with the manager's manual clock
-/// let center = FakeNotificationCenter(now: { wall.now })
+/// let clock = ManualCountdownClock()
+/// let start = Date()
+/// // The device's wall clock, moving with the manual clock.
+/// let wall: @Sendable () -> Date = { start + Double(clock.now.nanosecondsSinceOrigin) / 1e9 }
+/// let manager = try CountdownManager(clock: clock, wallClock: wall)
+/// let center = FakeNotificationCenter(now: wall)
 /// let alerts = try CountdownAlerts(String.self, manager: manager, center: center) { id, _ in
 ///   CountdownAlertContent(title: id, body: "Done")
 /// }
 /// try manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
 /// center.drain()
-/// assert(center.pending.map(\.identifier) == [alerts.identifier(for: "tea")])
+/// XCTAssertEqual(center.pending.map(\.identifier), [alerts.identifier(for: "tea")])
+/// XCTAssertEqual(center.pending.first?.fireDate, manager.endDate(id: "tea"))
 /// ```
 ///
 /// What it does as the system does:
