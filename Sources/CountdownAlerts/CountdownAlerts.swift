@@ -21,8 +21,8 @@ public import Foundation
 ///   countdown's deadline on the manager's clock, so the alert fires when the app's `0` comes);
 /// - not pending while it is paused, or frozen by a suspension
 ///   (``CountdownCore/SuspensionPolicy/pauses``);
-/// - gone once the countdown is cancelled or ends (a delivered milestone alert of a cancelled
-///   countdown is removed from the notification center too; the end's alert stays).
+/// - gone once the countdown is cancelled or ends (its delivered milestone alerts, stale by then,
+///   are removed from the notification center too; the end's own alert stays).
 ///
 /// Requests are named `countdown-alerts/<namespace>/<moment>/<id>`: the alerts never touch a
 /// request that is not theirs (the app's own notifications stay as they are). At most `budget`

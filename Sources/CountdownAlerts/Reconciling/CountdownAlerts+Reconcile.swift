@@ -109,7 +109,8 @@ extension CountdownAlerts {
           removals.append(identifier(for: id, moment: moment))
         }
         if gone {
-          // A "10 minutes left" in the notification center of a countdown that went is stale.
+          // A "10 minutes left" in the notification center of a countdown that went (cancelled or
+          // ended) is stale.
           deliveredRemovals += milestones.map { identifier(for: id, moment: .timeLeft($0)) }
         }
       case .schedule(_, let deadline, _):
