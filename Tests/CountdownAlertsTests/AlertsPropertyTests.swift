@@ -16,7 +16,7 @@ import XCTest
 /// Replayable: a failure names its seed and step; `COUNTDOWN_ALERTS_SEED=<seed>` runs that seed
 /// first, `COUNTDOWN_ALERTS_RUNS` sets how many seeds run (20 by default).
 final class AlertsPropertyTests: XCTestCase {
-  private static let ids = (0..<8).map { "t\($0)" }
+  static let ids = (0..<8).map { "t\($0)" }
 
   func testTheCenterAgreesWithTheModelAfterEveryStep() throws {
     let environment = ProcessInfo.processInfo.environment
@@ -95,12 +95,12 @@ final class AlertsPropertyTests: XCTestCase {
 
   /// What differs between the center and the model, or `nil`.
   @MainActor
-  private static func check(_ h: AlertsHarness, budget: Int, milestones: [Duration]) -> String? {
+  static func check(_ h: AlertsHarness, budget: Int, milestones: [Duration], ids: [String] = ids) -> String? {
     h.center.drain()
     let alerts = h.alertsOrFail
     let now = h.wall.now
     let capacity = budget / (1 + milestones.count)
-    let running = Self.ids.compactMap { id in h.manager.endDate(id: id).map { (id: id, end: $0) } }
+    let running = ids.compactMap { id in h.manager.endDate(id: id).map { (id: id, end: $0) } }
     let passed = running.filter { $0.end <= now }
     let ahead = running.filter { $0.end > now }.sorted { $0.end < $1.end }
     let expectedCount = min(ahead.count, max(0, capacity - passed.count))
