@@ -27,7 +27,9 @@ public import Foundation
 /// Requests are named `countdown-alerts/<namespace>/<moment>/<id>`: the alerts never touch a
 /// request that is not theirs (the app's own notifications stay as they are). At most `budget`
 /// requests are pending (the system keeps 64 across the whole app): those of the countdowns that
-/// end soonest; as they end or go, the next ones are added. When this object starts it removes the
+/// end soonest; as they end or go, the next ones are added (a countdown counting overtime,
+/// ``CountdownCore/CountdownEnding/countsOvertime``, does not end at its `0`: it keeps its place
+/// until it is cancelled). When this object starts it removes the
 /// requests of its namespace that a previous process left and that no countdown has any more.
 ///
 /// Failures (notifications denied, a request the center refuses) go to `onFailure` as a
