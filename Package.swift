@@ -10,6 +10,9 @@ let package = Package(
   products: [
     .library(name: "CountdownCore", targets: ["CountdownCore"]),
     .library(name: "CountdownKit", targets: ["CountdownKit"]),
+    // The system's alerts kept in step with id countdowns: a product of its own, so that an app
+    // that wants none of it links nothing of UserNotifications.
+    .library(name: "CountdownAlerts", targets: ["CountdownAlerts"]),
     .executable(name: "CountdownDemo", targets: ["CountdownDemo"]),
   ],
   targets: [
@@ -20,6 +23,9 @@ let package = Package(
     .target(
       name: "CountdownKit", dependencies: ["CountdownCore"],
       resources: [.copy("PrivacyInfo.xcprivacy"), .process("Resources")]),
+    // Built on the Kit's public and package API; the Kit and the engine import no system alert
+    // framework.
+    .target(name: "CountdownAlerts", dependencies: ["CountdownKit"]),
     // Process CPU and memory readings for the demo's and the benchmarks' reports: no product, so
     // nothing an app links carries it.
     .target(name: "CountdownProcessUsage"),
@@ -28,8 +34,9 @@ let package = Package(
     // app links carries it.
     .target(name: "CountdownTestSupport", dependencies: ["CountdownKit", "CountdownCore"], path: "Tests/CountdownTestSupport"),
     .testTarget(name: "CountdownCoreTests", dependencies: ["CountdownCore", "CountdownTestSupport"]),
-    .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit", "CountdownTestSupport"]),
-    .testTarget(name: "CountdownBenchmarks", dependencies: ["CountdownKit", "CountdownProcessUsage"]),
+    .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit", "CountdownAlerts", "CountdownTestSupport"]),
+    .testTarget(name: "CountdownAlertsTests", dependencies: ["CountdownAlerts", "CountdownKit", "CountdownTestSupport"]),
+    .testTarget(name: "CountdownBenchmarks", dependencies: ["CountdownKit", "CountdownAlerts", "CountdownProcessUsage"]),
   ],
   swiftLanguageModes: [.v6]
 )

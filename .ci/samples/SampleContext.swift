@@ -10,6 +10,7 @@
 // not declared here fails with "cannot find 'name' in scope" at its line: declare it here, with
 // the type the sample's text implies.
 @_exported import ActivityKit
+@_exported import CountdownAlerts
 @_exported import CountdownKit
 @_exported import Dispatch
 @_exported import Foundation
@@ -187,3 +188,16 @@ public var ordersURL: URL { unavailable() }
 public var remaining: RemainingTime { unavailable() }
 public var snapshot: CountdownSnapshot<Order.ID> { unavailable() }
 public var activity: Activity<AuctionAttributes> { unavailable() }
+
+// The system's alerts.
+/// CountdownAlerts' `UserNotificationCenter` as an app on an Apple platform has it: CountdownAlerts
+/// is built here on Linux, where UserNotifications does not exist and the real one is left out.
+public struct UserNotificationCenter: CountdownAlertCenter {
+  public init() {}
+  public func add(_ request: CountdownAlertRequest, completion: @escaping @Sendable ((any Error)?) -> Void) {}
+  public func removePendingRequests(withIdentifiers identifiers: [String]) {}
+  public func removeDeliveredNotifications(withIdentifiers identifiers: [String]) {}
+  public func pendingRequestIdentifiers(_ completion: @escaping @Sendable ([String]) -> Void) {}
+  public func authorizationStatus(_ completion: @escaping @Sendable (CountdownAlertAuthorization) -> Void) {}
+}
+public var alerts: CountdownAlerts<String> { unavailable() }

@@ -1,6 +1,7 @@
 // The README's code samples, verbatim, between `// README` and `// END README` markers, so that
 // tests can run them; `ReadmeSamplesTests` fails if the README and these drift apart. (.ci/check-samples
 // compiles the README's blocks themselves.)
+import CountdownAlerts
 import CountdownCore
 import CountdownKit
 import Dispatch
@@ -123,3 +124,15 @@ final class SessionExpiry: Sendable {
   }
 }
 // END README
+
+#if canImport(UserNotifications)
+  func followTimers() throws -> CountdownAlerts<String> {
+    // README: alerts
+    // At launch; keep `alerts` for as long as the app runs.
+    let alerts = try CountdownAlerts(String.self, manager: .shared, center: UserNotificationCenter()) { id, moment in
+      CountdownAlertContent(title: "Timer", body: moment == .end ? "\(id) is done." : "\(id): almost done.")
+    }
+    // END README
+    return alerts
+  }
+#endif

@@ -11,6 +11,7 @@ extension CountdownManager {
   public func suspendTicking() {
     engine.suspendTicking()
     refreshModelsAtSuspension()
+    idsFrozenBySuspensionChanged()
   }
 
   /// Restarts the manager's timer after ``suspendTicking()``: every countdown gets one prompt
@@ -22,6 +23,7 @@ extension CountdownManager {
   public func resumeTicking() {
     engine.resumeTicking()
     refreshModelsAtSuspension()
+    idsFrozenBySuspensionChanged()
   }
 
   /// Whether the manager's ticking is suspended.

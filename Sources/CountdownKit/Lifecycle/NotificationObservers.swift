@@ -1,8 +1,9 @@
-import Foundation
+package import Foundation
 
 /// Observers added to one notification center, removed from it together and once: by
-/// ``removeAll()`` or when this is released.
-final class NotificationObservers: Sendable {
+/// ``removeAll()`` or when this is released. `package`: the integration products observe the
+/// system's notifications (a change of the device's clock) with it too.
+package final class NotificationObservers: Sendable {
   /// The tokens `NotificationCenter.addObserver(forName:object:queue:using:)` returned.
   private struct Tokens: @unchecked Sendable {
     // @unchecked Sendable: the tokens are opaque; nothing reads or changes them, they are only
@@ -15,13 +16,13 @@ final class NotificationObservers: Sendable {
   private let tokens: LockedState<Tokens>
 
   /// Keeps `tokens`, observers that were added to `center`.
-  init(center: NotificationCenter, tokens: [any NSObjectProtocol]) {
+  package init(center: NotificationCenter, tokens: [any NSObjectProtocol]) {
     self.center = center
     self.tokens = LockedState(Tokens(tokens: tokens))
   }
 
   /// Removes the observers from the center; later calls do nothing.
-  func removeAll() {
+  package func removeAll() {
     let tokens = self.tokens.withLock { tokens in
       defer { tokens.tokens = [] }
       return tokens.tokens

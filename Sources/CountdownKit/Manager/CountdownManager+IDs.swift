@@ -118,6 +118,7 @@ extension CountdownManager {
   @discardableResult
   public func cancel<ID: Hashable & Sendable>(id: ID) -> Bool {
     guard let token = state.withLock({ $0.idCancelled(IDKey(id)) }) else { return false }
+    defer { idsChanged([token.id]) }
     return engine.cancel(token)
   }
 
@@ -126,7 +127,9 @@ extension CountdownManager {
   /// - Returns: Whether `id` had a countdown.
   @discardableResult
   public func pause<ID: Hashable & Sendable>(id: ID) -> Bool {
-    token(for: id).map(engine.pause) ?? false
+    guard let token = token(for: id) else { return false }
+    defer { idsChanged([token.id]) }
+    return engine.pause(token)
   }
 
   /// Continues the countdown of `id` frozen by ``pause(id:)``, with a prompt delivery of its current value
@@ -135,7 +138,9 @@ extension CountdownManager {
   /// - Returns: Whether `id` had a countdown.
   @discardableResult
   public func resume<ID: Hashable & Sendable>(id: ID) -> Bool {
-    token(for: id).map(engine.resume) ?? false
+    guard let token = token(for: id) else { return false }
+    defer { idsChanged([token.id]) }
+    return engine.resume(token)
   }
 
   /// Whether `id` has a countdown (running or paused).
@@ -210,10 +215,12 @@ extension CountdownManager {
     if state.withLock({ $0.ids.token(for: key) !== token }) {
       engine.cancel(token)
     }
+    idsChanged([key])
   }
 
   /// Drops the id's token once the countdown of its `start` ended, unless it was started again since.
   private func forget(_ token: IDToken, start: Int) {
     state.withLock { $0.idCountdownEnded(token: token, start: start) }
+    idsChanged([token.id])
   }
 }

@@ -25,6 +25,10 @@ extension CountdownManager {
     private(set) var modelsFrozenWhileSuspended: [ObjectIdentifier: @MainActor @Sendable () -> Void] = [:]
     /// The saves ``keepSaved(_:in:savingOn:center:onFailure:_:)`` set up, by id type.
     private(set) var savings: [ObjectIdentifier: SavingObservation] = [:]
+    /// The observers of id changes (``addIDObserver(_:)``), by the key each was added under.
+    private(set) var idObservers: [Int: @Sendable ([IDKey]) -> Void] = [:]
+    /// The key the next id observer is added under.
+    private(set) var nextIDObserverKey = 0
     /// The automatic background/foreground wiring (``shared``'s, where the platform has one; see
     /// ``suspendsInBackground``).
     private(set) var automaticLifecycle: LifecycleObservation?
@@ -82,6 +86,24 @@ extension CountdownManager {
     /// - Returns: What the id map held, for the caller to release after the lock.
     mutating func allIDsCancelled() -> IDRegistry {
       ids.allCancelled()
+    }
+
+    // MARK: Id observers
+
+    /// ``addIDObserver(_:)`` added `observer`.
+    ///
+    /// - Returns: The key it is kept under.
+    mutating func idObserverAdded(_ observer: @escaping @Sendable ([IDKey]) -> Void) -> Int {
+      defer { nextIDObserverKey += 1 }
+      idObservers[nextIDObserverKey] = observer
+      return nextIDObserverKey
+    }
+
+    /// ``removeIDObserver(_:)`` for `key`.
+    ///
+    /// - Returns: The observer removed, if any, for the caller to release after the lock.
+    mutating func idObserverRemoved(_ key: Int) -> (@Sendable ([IDKey]) -> Void)? {
+      idObservers.removeValue(forKey: key)
     }
 
     // MARK: Observable models

@@ -66,6 +66,11 @@ extension CountdownManager {
   /// without a countdown or for a count-up.
   func timerDates(of receiver: AnyObject, length: Duration?) -> CountdownTimerDates? {
     guard let status = engine.statuses(of: [receiver]).statuses[0], status.kind == .countdown else { return nil }
+    return dates(of: status, length: length)
+  }
+
+  /// The system dates of a countdown read as `status`, whose length (start to end) is `length`.
+  func dates(of status: RegistrationStatus, length: Duration?) -> CountdownTimerDates {
     let now = wallClock()
     // A frozen countdown has what it has left; a running one that is overdue ended in the past.
     let left = status.isFrozen ? max(0, status.nanoseconds) : status.nanoseconds

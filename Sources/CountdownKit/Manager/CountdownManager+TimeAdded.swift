@@ -76,6 +76,7 @@ extension CountdownManager {
     else { return false }
     // The length follows unless the id was started again meanwhile: the new start has its own.
     state.withLock { $0.idTimeAdded(added, token: token, start: start) }
+    idsChanged([key])
     return true
   }
 }

@@ -62,6 +62,16 @@ package struct IDRegistry: Sendable {
     records[key]?.length
   }
 
+  /// Every id with its token, in no particular order.
+  package var tokens: [(key: IDKey, token: IDToken)] {
+    records.map { ($0.key, $0.value.token) }
+  }
+
+  /// Every id, in no particular order.
+  package var keys: [IDKey] {
+    Array(records.keys)
+  }
+
   /// The ids of type `ID` with their records, in no particular order: `7 as Int` is not among the
   /// ids of `Int64`.
   package func records<ID: Hashable & Sendable>(of type: ID.Type) -> [(id: ID, record: Record)] {

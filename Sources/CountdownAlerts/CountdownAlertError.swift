@@ -1,0 +1,76 @@
+/// Why the system's center did not take an alert: authorization denied, or the center's own
+/// error. Reported to the `onFailure` of ``CountdownAlerts``; the countdowns are never affected,
+/// and the next change (or ``CountdownAlerts/retry()``) tries again.
+///
+/// A struct over a private code, as async-http-client's `HTTPClientError`: a later version can add
+/// an error without breaking a `switch`, since callers compare with the `static let`s.
+///
+/// ```swift
+/// func report(_ error: CountdownAlertError) {
+///   if error == .notAuthorized {
+///     print("Turn on notifications in Settings to hear when a timer ends.")
+///   }
+/// }
+/// ```
+public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
+  private enum Code: Hashable {
+    case notAuthorized
+    case requestFailed
+    case invalidBudget
+    case invalidMilestone
+    case invalidNamespace
+  }
+
+  private let code: Code
+  /// The identifier of the request the center refused, for ``requestFailed`` and
+  /// ``notAuthorized``; `nil` for the others.
+  public let requestIdentifier: String?
+  /// The center's own error, for ``requestFailed``, described (errors of system frameworks are
+  /// not `Hashable`).
+  public let underlying: String?
+
+  private init(_ code: Code, requestIdentifier: String? = nil, underlying: String? = nil) {
+    self.code = code
+    self.requestIdentifier = requestIdentifier
+    self.underlying = underlying
+  }
+
+  /// The user denied notifications for the app: nothing can be scheduled until they allow them.
+  public static let notAuthorized = CountdownAlertError(.notAuthorized)
+  /// The center refused a request, for a reason of its own (see ``underlying``).
+  public static let requestFailed = CountdownAlertError(.requestFailed)
+  /// A budget outside `1...64`, or too small for one countdown's end and milestones.
+  public static let invalidBudget = CountdownAlertError(.invalidBudget)
+  /// A milestone of zero or less, or one given twice.
+  public static let invalidMilestone = CountdownAlertError(.invalidMilestone)
+  /// A namespace containing `/`, which the alerts' identifiers use as their separator.
+  public static let invalidNamespace = CountdownAlertError(.invalidNamespace)
+
+  /// This error, for the request `identifier`, with the center's `error`.
+  func with(request identifier: String, underlying error: (any Error)? = nil) -> CountdownAlertError {
+    CountdownAlertError(code, requestIdentifier: identifier, underlying: error.map { String(describing: $0) })
+  }
+
+  /// Errors are equal when they are the same kind of error, whatever request or cause they carry.
+  public static func == (lhs: CountdownAlertError, rhs: CountdownAlertError) -> Bool {
+    lhs.code == rhs.code
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+  }
+
+  public var description: String {
+    let what =
+      switch code {
+      case .notAuthorized: "notifications are not authorized"
+      case .requestFailed: "the notification center refused a request"
+      case .invalidBudget: "the budget must be in 1...64 and hold one countdown's end and milestones"
+      case .invalidMilestone: "a milestone must be above zero, and given once"
+      case .invalidNamespace: "a namespace must not contain \"/\""
+      }
+    let request = requestIdentifier.map { " (\($0))" } ?? ""
+    let cause = underlying.map { ": \($0)" } ?? ""
+    return "CountdownAlertError: \(what)\(request)\(cause)"
+  }
+}

@@ -1,0 +1,188 @@
+public import CountdownKit
+public import Foundation
+
+/// Keeps the system's alerts in step with a manager's id countdowns: one local notification at
+/// each countdown's end (and at chosen milestones), moved, removed and added again with every
+/// change, so that the user hears the end even when the app is in the background or not running.
+///
+/// ```swift
+/// // At launch (keep `alerts` for as long as the app runs):
+/// let alerts = try CountdownAlerts(String.self, manager: .shared, center: UserNotificationCenter()) { id, moment in
+///   CountdownAlertContent(title: "Timer", body: moment == .end ? "\(id) is done." : "\(id): almost done.")
+/// }
+/// try CountdownManager.shared.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+/// // A notification is pending for the tea's end; pausing, resuming, adding time, cancelling and
+/// // the end itself keep it in step.
+/// ```
+///
+/// Every countdown of an id of type `ID` is followed (those `isFollowed` accepts), whatever
+/// started it: `start(id:…)`, a restore after a relaunch, `keepSaved`. For each, the alert is:
+/// - pending for the countdown's end while it runs (a time-interval trigger, worked out from the
+///   countdown's deadline on the manager's clock, so the alert fires when the app's `0` comes);
+/// - not pending while it is paused, or frozen by a suspension
+///   (``CountdownCore/SuspensionPolicy/pauses``);
+/// - gone once the countdown is cancelled or ends (its delivered milestone alerts, stale by then,
+///   are removed from the notification center too; the end's own alert stays).
+///
+/// Requests are named `countdown-alerts/<namespace>/<moment>/<id>`: the alerts never touch a
+/// request that is not theirs (the app's own notifications stay as they are). At most `budget`
+/// requests are pending (the system keeps 64 across the whole app): those of the countdowns that
+/// end soonest; as they end or go, the next ones are added (a countdown counting overtime,
+/// ``CountdownCore/CountdownEnding/countsOvertime``, does not end at its `0`: it keeps its place
+/// until it is cancelled). When this object starts it removes the
+/// requests of its namespace that a previous process left and that no countdown has any more.
+///
+/// Failures (notifications denied, a request the center refuses) go to `onFailure` as a
+/// ``CountdownAlertError``; the countdowns are never affected, and the next change, or
+/// ``retry()``, tries again. After a change of the device's clock (`NSSystemClockDidChange`),
+/// the pending requests are added again for the same instants. A change of time zone moves no
+/// instant, and a time-interval trigger has no time zone.
+///
+/// The alerts follow the manager for as long as this object lives; releasing it stops following
+/// (what is pending stays pending: it is the user's alarm).
+///
+/// - Complexity: a change of one countdown costs O(log *n*) work in the number of followed
+///   countdowns and a constant number of center calls (at most a removal, a removal of delivered
+///   milestones, and the adds of two countdowns' requests).
+public final class CountdownAlerts<ID: Hashable & Sendable & CustomStringConvertible>: Sendable {
+  /// The part of the request identifiers that tells these alerts from others of the app.
+  public let namespace: String
+  /// How many requests may be pending at once.
+  public let budget: Int
+  /// How long before the end each milestone's alert comes, latest first.
+  public let milestones: [Duration]
+  /// Whether an alert that comes while the app is in the foreground shows its banner (see
+  /// ``showsBanner(forRequest:)``).
+  public let showsInForeground: Bool
+
+  let manager: CountdownManager
+  let center: any CountdownAlertCenter
+  let content: @Sendable (ID, CountdownAlertMoment) -> CountdownAlertContent
+  let isFollowed: @Sendable (ID) -> Bool
+  let onFailure: (@Sendable (CountdownAlertError) -> Void)?
+  let prefix: String
+  let state: LockedState<AlertsState>
+
+  /// The name of `NSSystemClockDidChange`, spelled by its value so that it reads the same on
+  /// every platform.
+  public static var systemClockDidChange: Notification.Name { Notification.Name("NSSystemClockDidChangeNotification") }
+
+  /// Starts following the countdowns of ids of type `ID` on `manager`.
+  ///
+  /// - Parameters:
+  ///   - idType: The type of the ids whose countdowns are followed.
+  ///   - manager: The manager they count on.
+  ///   - center: The system's center, ``UserNotificationCenter`` in an app, a
+  ///     ``FakeNotificationCenter`` in tests.
+  ///   - namespace: Tells these alerts' requests from the app's others and from other
+  ///     `CountdownAlerts`; the type's name by default. Keep it from one version of the app to the
+  ///     next, or the requests of the previous one are left pending.
+  ///   - budget: How many requests may be pending at once (20 by default: the system keeps 64
+  ///     for the whole app, whose other notifications need room too). Each followed countdown
+  ///     takes one for its end and one per milestone.
+  ///   - milestones: Times before the end at which an alert comes too ("10 minutes left").
+  ///   - showsInForeground: Whether an alert that comes while the app is in the foreground shows
+  ///     its banner; `false` by default, as the app shows the end itself.
+  ///   - clockChanges: Where the change of the device's clock is posted.
+  ///   - isFollowed: Which ids have alerts; every one by default.
+  ///   - onFailure: Called, on any thread, when the center refuses a request.
+  ///   - content: What the alert of `id` at `moment` says; called when the request is made, on
+  ///     the thread of the change, with no lock held.
+  /// - Throws: ``CountdownAlertError/invalidBudget`` for a budget outside `1...64` or below
+  ///   `1 + milestones.count`; ``CountdownAlertError/invalidMilestone`` for a milestone of zero or
+  ///   less, or one given twice; ``CountdownAlertError/invalidNamespace`` for a namespace with `/`.
+  public init(
+    _ idType: ID.Type = ID.self,
+    manager: CountdownManager = .shared,
+    center: any CountdownAlertCenter,
+    namespace: String? = nil,
+    budget: Int = 20,
+    milestones: [Duration] = [],
+    showsInForeground: Bool = false,
+    clockChanges: NotificationCenter = .default,
+    isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true },
+    onFailure: (@Sendable (CountdownAlertError) -> Void)? = nil,
+    content: @escaping @Sendable (_ id: ID, _ moment: CountdownAlertMoment) -> CountdownAlertContent
+  ) throws(CountdownAlertError) {
+    let namespace = namespace ?? String(describing: ID.self)
+    guard !namespace.contains("/") else { throw .invalidNamespace }
+    guard milestones.allSatisfy({ $0 > .zero }), Set(milestones).count == milestones.count else {
+      throw .invalidMilestone
+    }
+    guard (1...FakeNotificationCenter.limit).contains(budget), budget >= 1 + milestones.count else {
+      throw .invalidBudget
+    }
+    self.namespace = namespace
+    self.budget = budget
+    self.milestones = milestones.sorted(by: >)
+    self.showsInForeground = showsInForeground
+    self.manager = manager
+    self.center = center
+    self.content = content
+    self.isFollowed = isFollowed
+    self.onFailure = onFailure
+    prefix = "countdown-alerts/\(namespace)/"
+    state = LockedState(AlertsState(capacity: budget / (1 + milestones.count)))
+    // Held weakly by the observers, so that releasing this object stops them (in its deinit).
+    let token = clockChanges.addObserver(forName: Self.systemClockDidChange, object: nil, queue: nil) {
+      [weak self] _ in
+      self?.clockChanged()
+    }
+    let clockObservers = NotificationObservers(center: clockChanges, tokens: [token])
+    let key = manager.addIDObserver { [weak self] keys in self?.idsChanged(keys) }
+    state.withLock { $0.started(observerKey: key, clockObservers: clockObservers) }
+    // What counts already (restored before this object was made) is followed from now on; what a
+    // previous process left pending and no countdown has is removed once the center says what it
+    // holds.
+    idsChanged(manager.idKeys(of: ID.self))
+    center.pendingRequestIdentifiers { [weak self] identifiers in self?.swept(identifiers) }
+  }
+
+  deinit {
+    let (key, clockObservers) = state.withLock { $0.stopped() }
+    if let key { manager.removeIDObserver(key) }
+    clockObservers?.removeAll()
+  }
+
+  /// The identifier of the request for `id` at `moment`.
+  public func identifier(for id: ID, moment: CountdownAlertMoment = .end) -> String {
+    switch moment {
+    case .end: "\(prefix)end/\(id)"
+    case .timeLeft(let left): "\(prefix)left-\(Self.describe(left))/\(id)"
+    }
+  }
+
+  /// Whether `identifier` is one of these alerts' requests.
+  public func isOwnRequest(_ identifier: String) -> Bool {
+    identifier.hasPrefix(prefix)
+  }
+
+  /// Whether the alert of request `identifier`, come while the app is in the foreground, shows its
+  /// banner: ``showsInForeground`` for these alerts' own requests, `nil` for others (the app
+  /// decides). The app's `UNUserNotificationCenterDelegate` asks it (see
+  /// `presentationOptions(for:)` where UserNotifications exists), so the user does not get the
+  /// app's end and a banner at once.
+  public func showsBanner(forRequest identifier: String) -> Bool? {
+    isOwnRequest(identifier) ? showsInForeground : nil
+  }
+
+  /// The ids whose alerts are pending (or being added), in no particular order: at most the
+  /// budget's worth, those of the running countdowns that end soonest.
+  public var scheduledIDs: [ID] {
+    state.withLock { $0.schedule.pendingDeadlines }.compactMap { $0.key.base.base as? ID }
+  }
+
+  /// Tries again the requests the center refused (after the user allowed notifications, say);
+  /// the next change of any followed countdown does too.
+  public func retry() {
+    enqueue([])
+  }
+
+  /// `left` as it appears in an identifier: whole seconds when it has no fraction, else
+  /// nanoseconds.
+  private static func describe(_ left: Duration) -> String {
+    let (seconds, attoseconds) = left.components
+    if attoseconds == 0 { return "\(seconds)s" }
+    return "\(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)ns"
+  }
+}

@@ -1,0 +1,185 @@
+import CountdownAlerts
+import CountdownKit
+import CountdownTestSupport
+import Foundation
+import XCTest
+
+/// One "process" of an app with alerts: a manager on a manual clock, its alerts, on a center and
+/// a wall clock that outlive it (the system's), so that a test can relaunch.
+@MainActor
+final class AlertsHarness {
+  let wall: DeviceClock
+  let center: FakeNotificationCenter
+  let clockChanges: NotificationCenter
+  private(set) var manager: CountdownManager
+  private(set) var clock: ManualCountdownClock
+  private(set) var alerts: CountdownAlerts<String>?
+  let failures = LockedState<[CountdownAlertError]>([])
+  let budget: Int
+  let milestones: [Duration]
+
+  /// A fresh device: a wall clock, a center holding nothing, and a first process.
+  init(budget: Int = 20, milestones: [Duration] = []) throws {
+    let wall = DeviceClock()
+    self.wall = wall
+    center = FakeNotificationCenter(now: { wall.now })
+    clockChanges = NotificationCenter()
+    self.budget = budget
+    self.milestones = milestones
+    (manager, clock) = try Self.makeManager(wall: wall)
+    alerts = try makeAlerts()
+  }
+
+  /// A manager on a new manual clock, which the device's wall clock follows from now on.
+  private static func makeManager(wall: DeviceClock) throws -> (CountdownManager, ManualCountdownClock) {
+    let clock = ManualCountdownClock()
+    wall.follow(clock)
+    return (try CountdownManager(clock: clock, wallClock: { wall.now }), clock)
+  }
+
+  func makeAlerts() throws(CountdownAlertError) -> CountdownAlerts<String> {
+    let failures = self.failures
+    return try CountdownAlerts(
+      String.self, manager: manager, center: center, namespace: "timers", budget: budget, milestones: milestones,
+      clockChanges: clockChanges, onFailure: { error in failures.withLock { $0.append(error) } },
+      content: Self.content)
+  }
+
+  /// What the app says for each alert.
+  static let content: @Sendable (String, CountdownAlertMoment) -> CountdownAlertContent = { id, moment in
+    switch moment {
+    case .end: CountdownAlertContent(title: id, body: "Time's up", userInfo: ["id": id])
+    case .timeLeft(let left): CountdownAlertContent(title: id, body: "\(left) left", sound: nil)
+    }
+  }
+
+  var alertsOrFail: CountdownAlerts<String> { alerts! }
+
+  /// Time passes: the manual clock, which the wall clock follows; ends are delivered.
+  func advance(by seconds: Int) throws {
+    try clock.advance(by: .seconds(seconds))
+    drainMain()
+    center.drain()
+  }
+
+  /// The user changes the device's clock: the system posts `NSSystemClockDidChange`.
+  func jumpWallClock(by seconds: TimeInterval) {
+    wall.jump(by: seconds)
+    clockChanges.post(name: CountdownAlerts<String>.systemClockDidChange, object: nil)
+  }
+
+  /// The app is killed and launched again: the countdowns of `String` ids come back from a
+  /// snapshot taken now (or `damaged` bytes), on a new manager and new alerts, on the same center.
+  @discardableResult
+  func relaunch(damaged: Bool = false) throws -> (any Error)? {
+    let data = damaged ? Data("{\"entries\": 7}".utf8) : try JSONEncoder().encode(manager.snapshot(of: String.self))
+    alerts = nil  // the process ends: nothing is cancelled
+    (manager, clock) = try Self.makeManager(wall: wall)
+    alerts = try makeAlerts()
+    do {
+      let snapshot = try CountdownSnapshot<String>(decoding: data)
+      try manager.restore(snapshot) { _, _, _ in }
+    } catch {
+      center.drain()
+      return error
+    }
+    center.drain()
+    return nil
+  }
+
+  /// Runs what the main queue holds (the manager's deliveries: ends).
+  func drainMain() {
+    let drained = LockedState(false)
+    DispatchQueue.main.async { drained.withLock { $0 = true } }
+    while !drained.withLock({ $0 }) {
+      _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+    }
+  }
+
+  /// The alerts' own pending requests, soonest first.
+  var ownPending: [FakeNotificationCenter.PendingRequest] {
+    center.pending.filter { $0.identifier.hasPrefix("countdown-alerts/timers/") }
+  }
+
+  /// Fails unless the center's own pending requests are exactly the ends of `ids` (and their
+  /// milestones still ahead), each at the manager's end date, with the app's content.
+  func assertPending(_ ids: [String], _ what: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    center.drain()
+    let alerts = alertsOrFail
+    var expected: [String: (Date, CountdownAlertContent)] = [:]
+    for id in ids {
+      guard let end = manager.endDate(id: id) else {
+        XCTFail("\(what): \(id) has no end", file: file, line: line)
+        continue
+      }
+      if end > wall.now { expected[alerts.identifier(for: id)] = (end, Self.content(id, .end)) }
+      for left in milestones where end - left.seconds > wall.now {
+        expected[alerts.identifier(for: id, moment: .timeLeft(left))] = (end - left.seconds, Self.content(id, .timeLeft(left)))
+      }
+    }
+    let pending = ownPending
+    XCTAssertEqual(Set(pending.map(\.identifier)), Set(expected.keys), what, file: file, line: line)
+    for request in pending {
+      guard let (date, content) = expected[request.identifier] else { continue }
+      XCTAssertEqual(request.fireDate.timeIntervalSince1970, date.timeIntervalSince1970, accuracy: 1e-6, "\(what): \(request.identifier)", file: file, line: line)
+      XCTAssertEqual(request.content, content, what, file: file, line: line)
+    }
+  }
+
+  /// Fails if any call named a request that is not the alerts' own.
+  func assertNoForeignCall(file: StaticString = #filePath, line: UInt = #line) {
+    let foreign = center.calls.flatMap(\.identifiers).filter { !$0.hasPrefix("countdown-alerts/timers/") }
+    XCTAssertEqual(foreign, [], "a call touched another's request", file: file, line: line)
+  }
+}
+
+extension Duration {
+  var seconds: TimeInterval { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
+
+/// Runs `body` on the main actor (the tests run on the main thread) with a new harness whose
+/// center also holds a request of the app's own; then checks that no call touched that request
+/// (nor any other not the alerts' own), that nothing failed, and cancels what still counts.
+func withHarness(
+  budget: Int = 20, milestones: [Duration] = [], file: StaticString = #filePath, line: UInt = #line,
+  _ body: @MainActor (AlertsHarness) throws -> Void
+) throws {
+  try MainActor.assumeIsolated {
+    let harness = try AlertsHarness(budget: budget, milestones: milestones)
+    harness.center.schedule(
+      identifier: "app/reminder", content: .init(title: "Water the plants", body: ""), fireDate: harness.wall.now + 7_200)
+    defer { harness.manager.cancelAll() }
+    try body(harness)
+    harness.assertNoForeignCall(file: file, line: line)
+    XCTAssertTrue(harness.center.pending.contains { $0.identifier == "app/reminder" }, "the app's request stays", file: file, line: line)
+    XCTAssertEqual(harness.failures.withLock { $0 }, [], file: file, line: line)
+  }
+}
+
+/// The device's wall clock: it moves with the manual clock of the running "process" (read at any
+/// instant a delivery happens, even in the middle of an advance, both agree), and jumps when the
+/// user changes it. A relaunch hands it the new process's clock, which starts again from zero.
+final class DeviceClock: Sendable {
+  private struct State {
+    var base = Date(timeIntervalSince1970: 1_800_000_000)
+    var clock: ManualCountdownClock?
+  }
+  private let state = LockedState(State())
+
+  var now: Date {
+    let (base, clock) = state.withLock { ($0.base, $0.clock) }
+    // The clock is read outside the lock (it is code of its own).
+    return base + (clock.map { Double($0.now.nanosecondsSinceOrigin) / 1e9 } ?? 0)
+  }
+
+  /// The user sets the clock `seconds` ahead (behind, if negative).
+  func jump(by seconds: TimeInterval) {
+    state.withLock { $0.base += seconds }
+  }
+
+  /// From now on the wall clock moves with `clock` (a new process's): where it stands now stays.
+  func follow(_ clock: ManualCountdownClock) {
+    let now = self.now
+    state.withLock { $0 = State(base: now - Double(clock.now.nanosecondsSinceOrigin) / 1e9, clock: clock) }
+  }
+}

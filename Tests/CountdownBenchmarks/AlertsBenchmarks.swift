@@ -1,0 +1,102 @@
+import CountdownAlerts
+import CountdownCore
+import CountdownKit
+import Dispatch
+import Foundation
+import XCTest
+
+/// What keeping the system's alerts in step costs per change: N countdowns (10³ to 10⁵; smoke:
+/// 100) followed by one ``CountdownAlerts`` with the default budget (20), on the manual clock and a
+/// center that only counts its calls. Each round times 2 000 `addTime` calls, ±1 s in turn, once
+/// on ids picked at random among all N (most of them waiting, outside the budget) and once on the
+/// soonest-ending id (always pending: each change re-adds its request), beside the same calls on a
+/// manager without alerts; the difference is the reconciler's. Printed as the median of three
+/// rounds (one in the smoke) with [min–max]:
+///
+///     COUNTDOWN_INTERNAL_CHECKS= COUNTDOWN_BENCHMARKS=full COUNTDOWN_TEST_TARGETS=CountdownBenchmarks \
+///       swift test -c release --filter AlertsBenchmarks
+final class AlertsBenchmarks: XCTestCase {
+  /// A center that counts the calls and does nothing else.
+  private final class CountingCenter: CountdownAlertCenter {
+    let calls = LockedState(0)
+    func add(_ request: CountdownAlertRequest, completion: @escaping @Sendable ((any Error)?) -> Void) {
+      calls.withLock { $0 += 1 }
+    }
+    func removePendingRequests(withIdentifiers identifiers: [String]) { calls.withLock { $0 += 1 } }
+    func removeDeliveredNotifications(withIdentifiers identifiers: [String]) { calls.withLock { $0 += 1 } }
+    func pendingRequestIdentifiers(_ completion: @escaping @Sendable ([String]) -> Void) {}
+    func authorizationStatus(_ completion: @escaping @Sendable (CountdownAlertAuthorization) -> Void) {}
+  }
+
+  private struct Result {
+    var nanosecondsPerChange: Double
+    var callsPerChange: Double
+  }
+
+  private static let changes = 2_000
+
+  func testOneChangeAmongManyFollowedCountdowns() throws {
+    let sizes = BenchmarkConfiguration.current.isFull ? [1_000, 10_000, 100_000] : [100]
+    var lines: [String] = []
+    for n in sizes {
+      var rows: [String: [Result]] = [:]
+      for _ in 0..<BenchmarkConfiguration.current.rounds {
+        for (name, alerts, soonest) in [
+          ("random id, no alerts", false, false), ("random id, alerts", true, false),
+          ("soonest id, no alerts", false, true), ("soonest id, alerts", true, true),
+        ] {
+          rows[name, default: []].append(try run(n: n, alerts: alerts, soonest: soonest))
+        }
+      }
+      for name in ["random id, no alerts", "random id, alerts", "soonest id, no alerts", "soonest id, alerts"] {
+        let results = rows[name]!
+        lines.append(
+          "  \(String(n).padding(toLength: 8, withPad: " ", startingAt: 0)) | \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) | "
+            + "\(Self.summary(results.map(\.nanosecondsPerChange), format: "%.0f").padding(toLength: 26, withPad: " ", startingAt: 0)) | "
+            + Self.summary(results.map(\.callsPerChange), format: "%.2f"))
+      }
+    }
+    print(
+      """
+      [alerts benchmark] \(BenchmarkConfiguration.build), manual clock, budget 20, \(Self.changes) addTime calls \
+      (±1 s in turn), median of \(BenchmarkConfiguration.current.rounds) [min–max]:
+        N        | change                 | ns per change              | center calls per change
+      \(lines.joined(separator: "\n"))
+      """)
+  }
+
+  private func run(n: Int, alerts followed: Bool, soonest: Bool) throws -> Result {
+    try MainActor.assumeIsolated {
+      let clock = ManualCountdownClock()
+      let manager = try CountdownManager(clock: clock, wallClock: { Date(timeIntervalSince1970: 1_800_000_000) })
+      defer { manager.cancelAll() }
+      let center = CountingCenter()
+      let alerts =
+        followed
+        ? try CountdownAlerts(Int.self, manager: manager, center: center) { _, _ in
+          CountdownAlertContent(title: "Timer", body: "Done")
+        } : nil
+      for id in 0..<n {
+        // Distinct ends, id 0 the soonest.
+        try manager.start(id: id, for: .seconds(3_600 + id * 7), delivering: .onlyTheEnd) { _, _, _ in }
+      }
+      var random = SplitMix64(seed: 0xA1E7)
+      let ids = (0..<Self.changes).map { _ in soonest ? 0 : Int.random(in: 0..<n, using: &random) }
+      let before = center.calls.withLock { $0 }
+      let start = DispatchTime.now().uptimeNanoseconds
+      for (index, id) in ids.enumerated() {
+        try manager.addTime(.seconds(index.isMultiple(of: 2) ? 1 : -1), id: id)
+      }
+      let elapsed = DispatchTime.now().uptimeNanoseconds - start
+      let calls = center.calls.withLock { $0 } - before
+      withExtendedLifetime(alerts) {}
+      return Result(
+        nanosecondsPerChange: Double(elapsed) / Double(Self.changes), callsPerChange: Double(calls) / Double(Self.changes))
+    }
+  }
+
+  private static func summary(_ values: [Double], format: String) -> String {
+    let sorted = values.sorted()
+    return String(format: "\(format) [\(format)–\(format)]", sorted[sorted.count / 2], sorted.first!, sorted.last!)
+  }
+}
