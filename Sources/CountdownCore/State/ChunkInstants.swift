@@ -86,9 +86,15 @@ struct ChunkInstants {
     return min(end, max(tick, timing.anchor))
   }
 
-  /// The clock instant of `change`, on `timing`'s time.
+  /// The clock instant of `change`, on `timing`'s time; `nil` past the clock's last instant.
   @inline(__always)
-  func clockInstant(of change: Int64, for timing: CountdownTiming) -> Int64 {
+  func clockInstant(of change: Int64, for timing: CountdownTiming) -> Int64? {
     timing.clockInstant(of: change, suspendedTotal: suspendedTotal)
+  }
+
+  /// The clock instant of `timing`'s next change; `nil` when it never changes on this clock.
+  @inline(__always)
+  func nextClockChange(of timing: CountdownTiming) -> Int64? {
+    timing.nextClockChange(interval: grid.interval, suspendedTotal: suspendedTotal)
   }
 }

@@ -85,7 +85,9 @@ extension EngineState {
   /// change is a lower bound at any time, a pass running or not (a walk only moves what it passes
   /// to later changes, and every change noted lowers it), so none does before it.
   func walkIsDue(at tick: Int64) -> Bool {
-    wheel != nil || !endsHaveOwnGrid || pendingWork.everyValueOwed || changeBound.earliestChange <= tick
+    if wheel != nil || !endsHaveOwnGrid || pendingWork.everyValueOwed { return true }
+    guard let earliestChange = changeBound.earliestChange else { return false }
+    return earliestChange <= tick
   }
 
   /// Marks a delivery pass as running, with `context` (where removals are noted for it from now
@@ -176,7 +178,7 @@ extension EngineState {
       if wheel != nil {
         markWheelVisited(through: instant)
         // What the wheel holds bounds every change: its soonest window.
-        earliest = min(earliest, wheelEarliestChange())
+        earliest = Int64.earlier(earliest, wheelEarliestChange())
       }
     }
     // A tick walked everything, and a window pass took what the wheel holds: its earliest change
@@ -190,7 +192,7 @@ extension EngineState {
 
   /// Ends the running pass, which found no change before `earliestSeen` (a tick walked the whole
   /// table; other passes saw only some registrations).
-  mutating func endPass(walkedEverything: Bool, earliestSeen: Int64) {
+  mutating func endPass(walkedEverything: Bool, earliestSeen: Int64?) {
     pass.end()
     changeBound.endPass(walkedEverything: walkedEverything, earliestSeen: earliestSeen)
   }

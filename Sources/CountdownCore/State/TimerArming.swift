@@ -75,7 +75,8 @@ package struct TimerArming {
       armedRepeating = false
       return armed
     }
-    // Its next fire: the first grid step after now (the fires it missed are skipped).
+    // Its next fire: the first grid step after now (the fires it missed are skipped); after the
+    // last one the clock represents, its last instant (the grid's instant after it: `WakeupGrid`).
     let steps = now < armed ? 1 : (now - armed) / period + 1
     let (offset, overflow) = steps.multipliedReportingOverflow(by: period)
     armedAt = overflow ? .max : armed.addingSaturated(offset)
