@@ -86,6 +86,14 @@ struct ChunkInstants {
     return min(end, max(tick, timing.anchor))
   }
 
+  /// When a paused registration this chunk probes is probed next: an interval on (at the clock's
+  /// last instant if that lies past it), so that a paused countdown costs one wakeup per interval,
+  /// not per window; `nil` for a chunk at the clock's last instant, after which there is none.
+  var nextProbe: Int64? {
+    let base = max(tick, promptDelivery)
+    return base == .max ? nil : base.addingSaturated(grid.interval)
+  }
+
   /// The clock instant of `change`, on `timing`'s time; `nil` past the clock's last instant.
   @inline(__always)
   func clockInstant(of change: Int64, for timing: CountdownTiming) -> Int64? {

@@ -186,12 +186,14 @@ extension EngineState {
     var problems: [String] = []
     if wheel.firstHeld != nil { problems.append("the wheel holds entries between passes") }
     let entries = wheelEntries
+    let visitedWindow = wheelCursor.visitedWindow
+    // After the pass at the clock's last instant (every window visited), none is probed again.
+    let probesToCome = visitedWindow != .max
     forEachRegistration { slot, timing in
-      if timing.isPaused, !timing.awaitsPromptDelivery, Self.deadline(of: slot, in: entries) == nil {
+      if probesToCome, timing.isPaused, !timing.awaitsPromptDelivery, Self.deadline(of: slot, in: entries) == nil {
         problems.append("a paused registration is not in the wheel, to be probed")
       }
     }
-    let visitedWindow = wheelCursor.visitedWindow
     forEachRunningRegistration { slot, _, change in
       let window = max(grid.windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1))
       let waiting = Self.deadline(of: slot, in: entries)

@@ -56,11 +56,11 @@ extension EngineState {
       // next window (a tolerance of 1 ms would wake the engine a thousand times a second for one
       // paused countdown): nothing else may tick to notice their end.
       found.pausedProbes.append(PausedProbe(key: entries[position].key, slot: nodes[position].slot))
-      // Past the clock's last instant, at it: the probe is a wakeup like any other.
-      let probe = max(instants.tick, instants.promptDelivery).addingSaturated(interval)
-      found.note(probe)
-      if instants.rebuildsWheel {
-        found.scheduled.append(.init(instant: probe, position: position, slot: nodes[position].slot))
+      if let probe = instants.nextProbe {
+        found.note(probe)
+        if instants.rebuildsWheel {
+          found.scheduled.append(.init(instant: probe, position: position, slot: nodes[position].slot))
+        }
       }
       return nil
     }

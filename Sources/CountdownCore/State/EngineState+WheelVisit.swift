@@ -82,9 +82,10 @@ extension EngineState {
     let timing = table[index].timing
     if timing.isPaused {
       progress.found.pausedProbes.append(PausedProbe(key: table.key(at: index), slot: entry.slot))
-      let probe = max(instants.tick, instants.promptDelivery).addingSaturated(interval)
-      progress.found.note(probe)
-      progress.found.scheduled.append(.init(instant: probe, position: index.position, slot: entry.slot))
+      if let probe = instants.nextProbe {
+        progress.found.note(probe)
+        progress.found.scheduled.append(.init(instant: probe, position: index.position, slot: entry.slot))
+      }
       return nil
     }
     // Its prompt delivery notes its next change; a finished one changes no more.
