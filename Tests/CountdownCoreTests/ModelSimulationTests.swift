@@ -137,6 +137,10 @@ final class ModelSimulationTests: XCTestCase {
           slots: quiet ? 2 : SimulationRun.slots, crowded: keepsItsCrowd, mostlyOneShots: quiet, using: &generator)
       }
       guard let failure = try SimulationRun(seed: seed, crowded: crowded).run(steps) else { continue }
+      // Said before shrinking, which replays the run many times: a trap in a replay (a timer
+      // re-armed for the instant it fired, forever) still leaves the seed and the failure.
+      FileHandle.standardError.write(
+        Data("seed \(seed)\(crowded ? " (crowded)" : "") failed at step \(failure.index) of run \(run + 1): \(failure.message); shrinking\n".utf8))
       let shortest = try shrink(Array(steps.prefix(failure.index + 1)), seed: seed, crowded: crowded)
       XCTFail(
         """
