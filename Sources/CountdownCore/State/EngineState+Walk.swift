@@ -51,17 +51,7 @@ extension EngineState {
     let interval = instants.grid.interval
     let timing = nodes[position].timing
     if timing.isPaused {
-      // Paused registrations get no calls that would notice their receiver die; they are rare,
-      // so checking them at each wakeup costs little. Checked again an interval later, not at the
-      // next window (a tolerance of 1 ms would wake the engine a thousand times a second for one
-      // paused countdown): nothing else may tick to notice their end.
-      found.pausedProbes.append(PausedProbe(key: entries[position].key, slot: nodes[position].slot))
-      if let probe = instants.nextProbe {
-        found.note(probe)
-        if instants.rebuildsWheel {
-          found.scheduled.append(.init(instant: probe, position: position, slot: nodes[position].slot))
-        }
-      }
+      notePausedProbe(at: position, nodes: nodes, entries: entries, instants, found: &found)
       return nil
     }
     // One that never changes again (finished, or past the clock's last instant) is never due.
@@ -86,6 +76,24 @@ extension EngineState {
     return prepare(at: position, in: nodes, instants, found: &found)
   }
 
+  /// Notes that the paused registration at `position` must be probed. Paused registrations get
+  /// no calls that would notice their receiver die; they are rare, so checking them at each wakeup
+  /// costs little. Checked again an interval later, not at the next window (a tolerance of 1 ms
+  /// would wake the engine a thousand times a second for one paused countdown): nothing else may
+  /// tick to notice their end. Not inlined: the walk's loops keep their registers without it.
+  @inline(never)
+  private static func notePausedProbe(
+    at position: Int, nodes: UnsafeMutableBufferPointer<ReceiverNode>, entries: UnsafeBufferPointer<BucketEntry>,
+    _ instants: ChunkInstants, found: inout PassFindings
+  ) {
+    found.pausedProbes.append(PausedProbe(key: entries[position].key, slot: nodes[position].slot))
+    guard let probe = instants.nextProbe else { return }
+    found.note(probe)
+    if instants.rebuildsWheel {
+      found.scheduled.append(.init(instant: probe, position: position, slot: nodes[position].slot))
+    }
+  }
+
   /// The tick's inner loop over the common case: running countdowns on the clock's time showing
   /// more than 1, each either not due yet at the tick's grid instant, or due and staying above 0:
   /// it moves down by one, or, for a tick that came late, by the boundaries passed
@@ -103,7 +111,7 @@ extension EngineState {
     let (buffer, capacity) = (out.buffer, out.capacity)
     var current = position
     var filled = out.count
-    // The loops lower `soonest` with changes before a countdown's deadline, so below `Int64.max`;
+    // The loops lower `soonest` with changes before a countdown's deadline, so below `Int64.max`:
     // starting from it, `soonest` is lowered only by a change they saw. A deadline, which may be
     // `Int64.max` itself, is noted in `found` directly.
     var soonest = found.earliest ?? .max
