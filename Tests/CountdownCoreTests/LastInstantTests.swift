@@ -133,4 +133,20 @@ final class LastInstantTests: XCTestCase {
     XCTAssertEqual(recorder.values("label"), [3, 2, 1, 0])
     XCTAssertFalse(engine.contains(label))
   }
+
+  /// A repeating timer's fire past the clock's last instant never comes: the manual clock disarms
+  /// it rather than firing it at `Int64.max` again and again (found by the simulation: an engine
+  /// suspended while its repeating timer still ran, near the end).
+  func testARepeatingTimerIsDisarmedPastTheClocksLastInstant() throws {
+    let clock = ManualCountdownClock(now: CountdownInstant(nanosecondsSinceOrigin: .max - 10))
+    let fires = LockedState(0)
+    let timer = clock.makeTimer(on: .main) { _ in fires.withLock { $0 += 1 } }
+    timer.schedule(at: CountdownInstant(nanosecondsSinceOrigin: .max - 3), repeating: .nanoseconds(5), leeway: .zero)
+    try clock.advance(to: CountdownInstant(nanosecondsSinceOrigin: .max - 3))
+    XCTAssertEqual(fires.withLock { $0 }, 1)
+    XCTAssertEqual(clock.armedTimerCount, 0, "its next fire, at Int64.max + 2, never comes")
+    try clock.advance(to: last)
+    XCTAssertEqual(fires.withLock { $0 }, 1)
+    timer.cancel()
+  }
 }

@@ -75,11 +75,18 @@ package struct TimerArming {
       armedRepeating = false
       return armed
     }
-    // Its next fire: the first grid step after now (the fires it missed are skipped); after the
-    // last one the clock represents, its last instant (the grid's instant after it: `WakeupGrid`).
+    // Its next fire: the first grid step after now (the fires it missed are skipped). One past
+    // the clock's last instant never comes: disarmed as far as the state knows, so the next re-arm
+    // wakes at that instant (the grid's instant after its last one: `WakeupGrid`) as a one-shot.
     let steps = now < armed ? 1 : (now - armed) / period + 1
     let (offset, overflow) = steps.multipliedReportingOverflow(by: period)
-    armedAt = overflow ? .max : armed.addingSaturated(offset)
+    let (next, late) = armed.addingReportingOverflow(offset)
+    if overflow || late {
+      armedAt = nil
+      armedRepeating = false
+    } else {
+      armedAt = next
+    }
     return armed
   }
 
