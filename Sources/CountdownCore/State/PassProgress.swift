@@ -53,17 +53,25 @@ struct PassProgress {
 /// of the progress into a local and puts it back once, and its loops pass it on as one argument.
 struct PassFindings {
   /// The earliest change seen so far, on the clock; `nil` while none was seen.
-  var earliest: Int64?
+  var earliest: Int64? {
+    @inline(__always) get { soonestSeen != .max || seenAtTheLastInstant ? soonestSeen : nil }
+  }
+  /// The earliest change seen so far, `Int64.max` while none was, and whether one at that
+  /// instant was: apart, so that noting a change is the compare it was when `Int64.max` meant
+  /// "none", and a branch taken only there.
+  private var soonestSeen = Int64.max
+  private var seenAtTheLastInstant = false
   /// Next changes noted for the state's index (the ends to come, or the wheel), handed to it under
   /// the lock of the chunk that noted them (``EngineState/schedule(_:)``).
   var scheduled: [ScheduledChange] = []
   /// Paused registrations whose receivers are checked outside the lock.
   var pausedProbes: [PausedProbe] = []
 
-  /// Notes a change at clock instant `change`; nothing for `nil` (no change on this clock).
+  /// Notes a change at clock instant `change`.
   @inline(__always)
-  mutating func note(_ change: Int64?) {
-    earliest = Int64.earlier(earliest, change)
+  mutating func note(_ change: Int64) {
+    soonestSeen = min(soonestSeen, change)
+    if change == .max { seenAtTheLastInstant = true }
   }
 }
 
