@@ -60,7 +60,8 @@ package struct TimerArming {
   }
 
   /// Notes that the timer fired at clock instant `now`: a one-shot is disarmed until re-armed; a
-  /// repeating one is due again a period on. Returns where it was armed.
+  /// repeating one is due again a period on (disarmed when that lies past the clock's last
+  /// instant). Returns where it was armed.
   mutating func advanceAfterFire(at now: Int64) -> Int64? {
     let armed = armedAt
     guard armedRepeating, let armed else {
