@@ -46,6 +46,18 @@ final class ModelSimulationTests: XCTestCase {
     try simulate(steps: 200, crowded: false, firstSeed: seed)
   }
 
+  /// Runs that start near the clock's last instant (``SimulationRun/startsNearTheClocksEnd(seed:crowded:)``,
+  /// one in eight of the series): the first eight of the series, one per setting, reach
+  /// `Int64.max` by their final jump at the latest, with every countdown due by then delivered.
+  func testRunsThatReachTheClocksLastInstantMatchTheModel() throws {
+    let firstSeed = ProcessInfo.processInfo.environment["COUNTDOWN_SIMULATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED
+    let seeds = (firstSeed..<firstSeed &+ 64).filter { SimulationRun.startsNearTheClocksEnd(seed: $0, crowded: false) }
+    XCTAssertEqual(seeds.count, 8)
+    for seed in seeds {
+      try simulate(steps: Self.stepsPerRun, crowded: false, firstSeed: seed)
+    }
+  }
+
   /// Found by the long run (seed 24853, shrunk to three steps): an overtime countdown whose end a
   /// late wakeup found showed the value for the wakeup's reading, a step past the value every other
   /// label showed for the wakeup's grid instant (−18 where the others showed −17).
@@ -125,6 +137,10 @@ final class ModelSimulationTests: XCTestCase {
           slots: quiet ? 2 : SimulationRun.slots, crowded: keepsItsCrowd, mostlyOneShots: quiet, using: &generator)
       }
       guard let failure = try SimulationRun(seed: seed, crowded: crowded).run(steps) else { continue }
+      // Said before shrinking, which replays the run many times: a trap in a replay (a timer
+      // re-armed for the instant it fired, forever) still leaves the seed and the failure.
+      FileHandle.standardError.write(
+        Data("seed \(seed)\(crowded ? " (crowded)" : "") failed at step \(failure.index) of run \(run + 1): \(failure.message); shrinking\n".utf8))
       let shortest = try shrink(Array(steps.prefix(failure.index + 1)), seed: seed, crowded: crowded)
       XCTFail(
         """

@@ -239,7 +239,7 @@ final class OvertimeTests: XCTestCase {
     XCTAssertEqual(timing.nextChange(interval: 3), 12, "−4 once 4 intervals have passed")
     XCTAssertFalse(timing.isFinished)
     XCTAssertEqual(timing.advance(to: .max, interval: 1), -CountdownTiming.maximumValue)
-    XCTAssertEqual(timing.nextChange(interval: 1), .max, "no change past the lowest value")
+    XCTAssertNil(timing.nextChange(interval: 1), "no change past the lowest value")
     var stops = CountdownTiming(countdownTo: 0, policy: .keepsRunning)
     XCTAssertEqual(stops.advance(to: 10, interval: 3), 0)
     XCTAssertTrue(stops.isFinished)

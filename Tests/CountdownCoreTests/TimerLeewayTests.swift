@@ -13,7 +13,7 @@ final class TimerLeewayTests: XCTestCase {
   // MARK: - The rule, as a pure function
 
   private func leeway(
-    at wakeup: Int64, window: Int64, interval: Int64? = nil, earliestChange: Int64 = .max,
+    at wakeup: Int64, window: Int64, interval: Int64? = nil, earliestChange: Int64? = nil,
     endsHaveOwnGrid: Bool = true, soonestEnd: Int64? = nil, endWindow: Int64
   ) -> Int64 {
     let grid = WakeupGrid(interval: interval ?? window, window: window, endWindow: endWindow)

@@ -86,9 +86,23 @@ struct ChunkInstants {
     return min(end, max(tick, timing.anchor))
   }
 
-  /// The clock instant of `change`, on `timing`'s time.
+  /// When a paused registration this chunk probes is probed next: an interval on (at the clock's
+  /// last instant if that lies past it), so that a paused countdown costs one wakeup per interval,
+  /// not per window; `nil` for a chunk at the clock's last instant, after which there is none.
+  var nextProbe: Int64? {
+    let base = max(tick, promptDelivery)
+    return base == .max ? nil : base.addingSaturated(grid.interval)
+  }
+
+  /// The clock instant of `change`, on `timing`'s time; `nil` past the clock's last instant.
   @inline(__always)
-  func clockInstant(of change: Int64, for timing: CountdownTiming) -> Int64 {
+  func clockInstant(of change: Int64, for timing: CountdownTiming) -> Int64? {
     timing.clockInstant(of: change, suspendedTotal: suspendedTotal)
+  }
+
+  /// The clock instant of `timing`'s next change; `nil` when it never changes on this clock.
+  @inline(__always)
+  func nextClockChange(of timing: CountdownTiming) -> Int64? {
+    timing.nextClockChange(interval: grid.interval, suspendedTotal: suspendedTotal)
   }
 }

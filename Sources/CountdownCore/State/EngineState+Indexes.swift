@@ -6,10 +6,12 @@ extension EngineState {
   typealias PendingEnd = TimingWheel<NotedEnd>.Entry
 
   /// Notes the end to come of the registration in `slot`, at its last value with `timing` (or its
-  /// next milestone's instant).
+  /// next milestone's instant); none past the clock's last instant (on running time, after a
+  /// suspension), where it never comes.
   mutating func scheduleEnd(of timing: CountdownTiming, in slot: SlotReference, at position: Int) {
-    let end = timing.nextChange(interval: interval)
-    scheduleEnd(at: timing.clockInstant(of: end, suspendedTotal: suspendedTotal), of: slot, at: position)
+    let end = timing.lastValueChange(interval: interval)
+    guard let deadline = timing.clockInstant(of: end, suspendedTotal: suspendedTotal) else { return }
+    scheduleEnd(at: deadline, of: slot, at: position)
   }
 
   /// Notes an end to come at clock instant `deadline` for the registration in `slot`, whose node is
@@ -114,8 +116,16 @@ extension EngineState {
   /// when the wheel must be rebuilt by a walk instead (after a resume of the engine).
   mutating func holdWindows(through tick: Int64) -> Bool {
     guard wheel != nil, !wheelCursor.needsWalk else { return false }
-    wheel!.holdDue(through: grid.windowNumber(ofChangeAt: tick))
+    wheel!.holdDue(through: lastWindow(visitedAt: tick))
     return true
+  }
+
+  /// The number of the last window a pass for grid instant `tick` visits: the one of `tick`; at
+  /// the clock's last instant, every window (each one past the last the clock represents has its
+  /// instant there, and a change noted after that pass, in a window "not yet visited", has no
+  /// later wakeup to wait for).
+  private func lastWindow(visitedAt tick: Int64) -> Int64 {
+    tick == .max ? .max : grid.windowNumber(ofChangeAt: tick)
   }
 
   /// Empties the wheel for the walk that rebuilds it, each slot forgetting its entry.
@@ -129,13 +139,14 @@ extension EngineState {
   /// windows (or starts the walk that rebuilds it), so that what is noted while that pass runs
   /// waits in later windows.
   mutating func markWheelVisited(through tick: Int64) {
-    wheelCursor.markVisited(through: grid.windowNumber(ofChangeAt: tick))
+    wheelCursor.markVisited(through: lastWindow(visitedAt: tick))
   }
 
   /// A lower bound of every registration's next change in the wheel: just after the grid instant
-  /// before its soonest entry's window.
-  mutating func wheelEarliestChange() -> Int64 {
-    guard let soonest = wheel?.soonestDeadline() else { return .max }
+  /// before its soonest entry's window (`Int64.max` for the windows past the last one the grid
+  /// represents, which the clock's last instant delivers); `nil` when it is empty.
+  mutating func wheelEarliestChange() -> Int64? {
+    guard let soonest = wheel?.soonestDeadline() else { return nil }
     return grid.instant(ofWindow: soonest - 1).addingSaturated(1)
   }
 }

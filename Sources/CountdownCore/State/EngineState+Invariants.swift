@@ -34,12 +34,15 @@ extension EngineState {
     }
   }
 
-  /// Calls `body` with each running registration (not awaiting its prompt delivery, paused or
-  /// finished): its slot, its timing and the clock instant of its next change.
+  /// Calls `body` with each registration that changes on this clock (not awaiting its prompt
+  /// delivery, paused or finished, and with a change to come by the clock's last instant): its
+  /// slot, its timing and the clock instant of its next change.
   private func forEachRunningRegistration(_ body: (SlotReference, CountdownTiming, _ change: Int64) -> Void) {
     forEachRegistration { slot, timing in
-      guard !timing.awaitsPromptDelivery, !timing.isPaused, !timing.isFinished else { return }
-      body(slot, timing, clockInstant(of: timing.nextChange(interval: interval), for: timing))
+      guard !timing.awaitsPromptDelivery, !timing.isPaused, !timing.isFinished,
+        let change = nextClockChange(of: timing)
+      else { return }
+      body(slot, timing, change)
     }
   }
 
@@ -72,15 +75,15 @@ extension EngineState {
 
   /// The soonest next change of the running registrations, but ends that wait in ``ends``; with
   /// the wheel, a change in a window already visited counts from the next window. And the soonest
-  /// of those ends.
-  private func soonestChanges() -> (change: Int64, end: Int64) {
-    var soonest = Int64.max
-    var soonestEnd = Int64.max
+  /// of those ends. `nil` for none.
+  private func soonestChanges() -> (change: Int64?, end: Int64?) {
+    var soonest: Int64?
+    var soonestEnd: Int64?
     forEachRunningRegistration { _, timing, change in
       if endsHaveOwnGrid, timing.isAtItsLastValue {
-        soonestEnd = min(soonestEnd, change)
+        soonestEnd = Int64.earlier(soonestEnd, change)
       } else {
-        soonest = min(soonest, wheel == nil ? change : max(change, grid.instant(ofWindow: wheelCursor.visitedWindow).addingSaturated(1)))
+        soonest = Int64.earlier(soonest, wheel == nil ? change : max(change, grid.instant(ofWindow: wheelCursor.visitedWindow).addingSaturated(1)))
       }
     }
     return (soonest, soonestEnd)
@@ -89,11 +92,10 @@ extension EngineState {
   /// Rule 1: between passes, `earliestChange` is at or before every running registration's next
   /// change (but an end on a grid of its own; with the wheel, counted from the next window).
   func checkEarliestChangeIsALowerBound() -> [String] {
-    guard isBetweenPasses, !isWalkComing else { return [] }
-    let soonest = soonestChanges().change
+    guard isBetweenPasses, !isWalkComing, let soonest = soonestChanges().change else { return [] }
     let earliestChange = changeBound.earliestChange
-    guard soonest < earliestChange else { return [] }
-    return ["a registration changes at \(soonest), before the earliest change \(earliestChange)"]
+    if let earliestChange, earliestChange <= soonest { return [] }
+    return ["a registration changes at \(soonest), before the earliest change \(earliestChange.map(String.init) ?? "(none)")"]
   }
 
   /// Rule 2: a timer whenever a registration lives; and between passes, if a registration will
@@ -106,8 +108,7 @@ extension EngineState {
     let wakeupComing = arming.armedAt != nil || arming.isMakingTimer || pendingWork.passQueued || hasPendingWork || suspendedSince != nil
     guard !wakeupComing else { return problems }
     let (change, end) = soonestChanges()
-    let soonest = min(change, end)
-    if soonest != .max {
+    if let soonest = Int64.earlier(change, end) {
       problems.append("a registration changes at \(soonest), and nothing will wake the engine")
     }
     return problems
@@ -168,10 +169,10 @@ extension EngineState {
     let noted = endEntries
     forEachRunningRegistration { slot, timing, change in
       // An overtime countdown's 0 is noted from its 1 like any end; below that, on the grid.
-      if timing.isAtItsLastValue, (Self.deadline(of: slot, in: noted) ?? .max) > change {
-        let what = timing.deliversMilestones ? "its next milestone" : "its last value"
-        problems.append("a registration at \(what), ending at \(change), has no end noted by then")
-      }
+      guard timing.isAtItsLastValue else { return }
+      if let end = Self.deadline(of: slot, in: noted), end <= change { return }
+      let what = timing.deliversMilestones ? "its next milestone" : "its last value"
+      problems.append("a registration at \(what), ending at \(change), has no end noted by then")
     }
     return problems
   }
@@ -185,14 +186,15 @@ extension EngineState {
     var problems: [String] = []
     if wheel.firstHeld != nil { problems.append("the wheel holds entries between passes") }
     let entries = wheelEntries
+    let visitedWindow = wheelCursor.visitedWindow
+    // After the pass at the clock's last instant (every window visited), none is probed again.
+    let probesToCome = visitedWindow != .max
     forEachRegistration { slot, timing in
-      if timing.isPaused, !timing.awaitsPromptDelivery, Self.deadline(of: slot, in: entries) == nil {
+      if probesToCome, timing.isPaused, !timing.awaitsPromptDelivery, Self.deadline(of: slot, in: entries) == nil {
         problems.append("a paused registration is not in the wheel, to be probed")
       }
     }
-    let visitedWindow = wheelCursor.visitedWindow
     forEachRunningRegistration { slot, _, change in
-      guard change != .max else { return }
       let window = max(grid.windowNumber(ofChangeAt: change), visitedWindow.addingSaturated(1))
       let waiting = Self.deadline(of: slot, in: entries)
       if waiting != window {

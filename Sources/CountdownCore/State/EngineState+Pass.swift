@@ -96,7 +96,9 @@ extension EngineState {
   /// ends to come), and once none but them is left the bound is forgotten
   /// (``forgetBoundIfNothingIsWalked()``): what they wait for never makes a walk due.
   func walkIsDue(at tick: Int64) -> Bool {
-    wheel != nil || !endsHaveOwnGrid || pendingWork.everyValueOwed || changeBound.earliestChange <= tick
+    if wheel != nil || !endsHaveOwnGrid || pendingWork.everyValueOwed { return true }
+    guard let earliestChange = changeBound.earliestChange else { return false }
+    return earliestChange <= tick
   }
 
   /// Marks a delivery pass as running, with `context` (where removals are noted for it from now
@@ -193,7 +195,7 @@ extension EngineState {
       if wheel != nil {
         markWheelVisited(through: instant)
         // What the wheel holds bounds every change: its soonest window.
-        earliest = min(earliest, wheelEarliestChange())
+        earliest = Int64.earlier(earliest, wheelEarliestChange())
       }
     }
     // A tick walked everything, and a window pass took what the wheel holds: its earliest change
@@ -208,7 +210,7 @@ extension EngineState {
 
   /// Ends the running pass, which found no change before `earliestSeen` (a tick walked the whole
   /// table; other passes saw only some registrations).
-  mutating func endPass(walkedEverything: Bool, earliestSeen: Int64) {
+  mutating func endPass(walkedEverything: Bool, earliestSeen: Int64?) {
     pass.end()
     changeBound.endPass(walkedEverything: walkedEverything, earliestSeen: earliestSeen)
   }

@@ -35,10 +35,12 @@ extension EngineState {
       let slot = entry.payload.slot
       guard entry.payload.isCurrent, let index = table.indexAtLastValue(of: slot) else { continue }
       let timing = table[index].timing
-      let end = timing.nextChange(interval: interval)  // its deadline, or its next milestone's instant
+      let end = timing.lastValueChange(interval: interval)  // its deadline, or its next milestone's instant
       guard instants.instant(for: timing) >= end else {
-        progress.found.scheduled.append(
-          .init(instant: instants.clockInstant(of: end, for: timing), position: index.position, slot: slot))
+        // Past the clock's last instant (on running time, after a suspension) it never comes.
+        if let clockEnd = instants.clockInstant(of: end, for: timing) {
+          progress.found.scheduled.append(.init(instant: clockEnd, position: index.position, slot: slot))
+        }
         continue
       }
       table.withNodes { nodes, _ in
@@ -66,13 +68,16 @@ extension EngineState {
       milestone = value > 0
     }
     let timing = nodes[position].timing
+    // Its next change on the clock: its deadline, or its next milestone's instant, for an end;
+    // none past the clock's last instant.
+    let change = instants.nextClockChange(of: timing)
     if instants.grid.endsHaveOwnGrid, timing.isAtItsLastValue {
-      let end = timing.nextChange(interval: interval)  // its deadline, or its next milestone's instant
-      found.scheduled.append(.init(instant: instants.clockInstant(of: end, for: timing), position: position, slot: nodes[position].slot))
-    } else {
-      let change = instants.clockInstant(of: timing.nextChange(interval: interval), for: timing)
-      found.earliest = min(found.earliest, change)
-      if instants.usesWheel, change != .max {
+      if let change {
+        found.scheduled.append(.init(instant: change, position: position, slot: nodes[position].slot))
+      }
+    } else if let change {
+      found.note(change)
+      if instants.usesWheel {
         found.scheduled.append(.init(instant: change, position: position, slot: nodes[position].slot))
       }
     }

@@ -91,10 +91,10 @@ extension EngineState {
     if endsHaveOwnGrid, next.isAtItsLastValue {
       scheduleEnd(of: next, in: slot, at: position)
     } else {
-      let change = timing.clockInstant(of: next.nextChange(interval: interval), suspendedTotal: suspendedTotal)
+      let change = next.nextClockChange(interval: interval, suspendedTotal: suspendedTotal)
       lowerEarliestChange(to: change)
       // One that delivers only its end gets no first delivery to put it in the wheel.
-      if timing.deliversOnlyTheEnd, change != .max, wheel != nil {
+      if timing.deliversOnlyTheEnd, let change, wheel != nil {
         putInWheel(slot, at: position, changeAt: change)
       }
     }

@@ -15,11 +15,12 @@ extension EngineState {
     suspension.instant(for: timing, at: now)
   }
 
-  /// The clock instant of `change`, an instant on the time `timing` counts on (for running time,
-  /// as long as the engine is not suspended again; a resume recomputes every change anyway).
+  /// The clock instant of `timing`'s next change (for running time, as long as the engine is not
+  /// suspended again; a resume recomputes every change anyway); `nil` when it never changes on
+  /// this clock.
   @inline(__always)
-  func clockInstant(of change: Int64, for timing: CountdownTiming) -> Int64 {
-    timing.clockInstant(of: change, suspendedTotal: suspendedTotal)
+  func nextClockChange(of timing: CountdownTiming) -> Int64? {
+    timing.nextClockChange(interval: interval, suspendedTotal: suspendedTotal)
   }
 
   /// Notes a clock reading made by a registration or a resume before it took the lock.
@@ -41,8 +42,10 @@ extension EngineState {
     max(latestInstant, now)
   }
 
-  /// Notes that some registration's value changes at clock instant `change`.
-  mutating func lowerEarliestChange(to change: Int64) {
+  /// Notes that some registration's value changes at clock instant `change`; nothing for `nil`
+  /// (it never changes on this clock).
+  mutating func lowerEarliestChange(to change: Int64?) {
+    guard let change else { return }
     changeBound.lower(to: change)
   }
 

@@ -89,19 +89,18 @@ extension EngineState {
   }
 
   /// The instant the timer should fire next: the grid instant of the earliest change or the next
-  /// end's instant; `nil` when nothing can change, or nothing does by the clock's last instant
-  /// (`Int64.max` is an instant like any other: a grid instant there is woken for). An empty table
-  /// keeps the timer until the next grid wakeup finds it still empty: a registration before then
-  /// reuses it instead of building a new one.
+  /// end's instant; `nil` when nothing changes on this clock. `Int64.max` is an instant like any
+  /// other, and the grid instant after the last one the clock represents (``WakeupGrid``): a
+  /// change there, or after that last grid instant, is woken for there. An empty table keeps the
+  /// timer until the next grid wakeup finds it still empty: a registration before then reuses it
+  /// instead of building a new one.
   mutating func wantedWakeup(now: Int64) -> Int64? {
     if table.isEmpty {
       guard now < .max else { return nil }
       return grid.ceiling(atOrAfter: now + 1, now: now)
     }
     var wakeup: Int64?
-    // `.max` is the bound's "no change to come" (``CountdownTiming/nextChange(interval:)``).
-    let earliestChange = changeBound.earliestChange
-    if earliestChange != .max {
+    if let earliestChange = changeBound.earliestChange {
       wakeup = grid.ceiling(atOrAfter: earliestChange, now: now)
       // A grid instant that passed since the last tick (a pass ran past it), with a change due
       // by then: wake at once for it, rather than an interval late.
@@ -113,9 +112,9 @@ extension EngineState {
     dropStaleEnds()
     if let end = ends.soonestDeadline() {
       // At the end grid instant at or after the deadline, even if that has passed (the timer
-      // then fires at once): ends close together share a wakeup. One past the clock's last
-      // instant: at that instant, which is after the deadline.
-      let endWakeup = grid.endCeiling(atOrAfter: end) ?? .max
+      // then fires at once): ends close together share a wakeup; `Int64.max` after the last one
+      // the clock represents.
+      let endWakeup = grid.endCeiling(atOrAfter: end)
       wakeup = min(wakeup ?? endWakeup, endWakeup)
     }
     return wakeup

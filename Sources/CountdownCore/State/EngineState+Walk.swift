@@ -54,28 +54,21 @@ extension EngineState {
   ) -> PreparedDelivery? {
     let interval = instants.grid.interval
     let timing = nodes[position].timing
-    let nextChange = timing.nextChange(interval: interval)
     if timing.isPaused {
-      // Paused registrations get no calls that would notice their receiver die; they are rare,
-      // so checking them at each wakeup costs little. Checked again an interval later, not at the
-      // next window (a tolerance of 1 ms would wake the engine a thousand times a second for one
-      // paused countdown): nothing else may tick to notice their end.
-      found.pausedProbes.append(PausedProbe(key: entries[position].key, slot: nodes[position].slot))
-      let probe = max(instants.tick, instants.promptDelivery).addingSaturated(interval)
-      found.earliest = min(found.earliest, probe)
-      if instants.rebuildsWheel {
-        found.scheduled.append(.init(instant: probe, position: position, slot: nodes[position].slot))
-      }
+      notePausedProbe(at: position, nodes: nodes, entries: entries, instants, found: &found)
       return nil
     }
+    // One that never changes again (finished, or past the clock's last instant) is never due.
+    guard let nextChange = timing.nextChange(interval: interval) else { return nil }
     let isDue = instants.isTick ? instants.instant(for: timing) >= nextChange : nextChange == .min
     guard isDue else {
       // An end to come is in the state's ends already: it was noted there when the registration
       // came to its last value.
-      if !(instants.grid.endsHaveOwnGrid && timing.isAtItsLastValue) {
+      if !(instants.grid.endsHaveOwnGrid && timing.isAtItsLastValue),
         let change = instants.clockInstant(of: nextChange, for: timing)
-        found.earliest = min(found.earliest, change)
-        if instants.rebuildsWheel, change != .max {
+      {
+        found.note(change)
+        if instants.rebuildsWheel {
           found.scheduled.append(.init(instant: change, position: position, slot: nodes[position].slot))
         }
       }
@@ -85,6 +78,24 @@ extension EngineState {
     // node into the part not walked yet: delivering brings its value up to the pass's instant,
     // after which its next change lies after that instant.
     return prepare(at: position, in: nodes, instants, found: &found)
+  }
+
+  /// Notes that the paused registration at `position` must be probed. Paused registrations get
+  /// no calls that would notice their receiver die; they are rare, so checking them at each wakeup
+  /// costs little. Checked again an interval later, not at the next window (a tolerance of 1 ms
+  /// would wake the engine a thousand times a second for one paused countdown): nothing else may
+  /// tick to notice their end. Not inlined: the walk's loops keep their registers without it.
+  @inline(never)
+  private static func notePausedProbe(
+    at position: Int, nodes: UnsafeMutableBufferPointer<ReceiverNode>, entries: UnsafeBufferPointer<BucketEntry>,
+    _ instants: ChunkInstants, found: inout PassFindings
+  ) {
+    found.pausedProbes.append(PausedProbe(key: entries[position].key, slot: nodes[position].slot))
+    guard let probe = instants.nextProbe else { return }
+    found.note(probe)
+    if instants.rebuildsWheel {
+      found.scheduled.append(.init(instant: probe, position: position, slot: nodes[position].slot))
+    }
   }
 
   /// The tick's inner loop over the common case: running countdowns on the clock's time showing
@@ -104,12 +115,15 @@ extension EngineState {
     let (buffer, capacity) = (out.buffer, out.capacity)
     var current = position
     var filled = out.count
-    var soonest = found.earliest
+    // The loops lower `soonest` with changes before a countdown's deadline, so below `Int64.max`:
+    // starting from it, `soonest` is lowered only by a change they saw. A deadline, which may be
+    // `Int64.max` itself, is noted in `found` directly.
+    var soonest = found.earliest ?? .max
     var lateSteps = LateTickSteps(interval: interval)
     defer {
       position = current
       out.count = filled
-      found.earliest = soonest
+      if soonest != .max { found.note(soonest) }
     }
     // Each node fills at most one entry, so a run no longer than the room left cannot overflow.
     let nodesBase = nodes.baseAddress.unsafelyUnwrapped
@@ -134,10 +148,14 @@ extension EngineState {
       guard late >= 0, timing.value > steps else { return }
       nodes[current].timing.stepDown(by: steps)
       let value = timing.value &- steps
-      if endsHaveOwnGrid, value == 1 {
+      if value == 1 {
         // Down to 1: its next change is its end, at its deadline (on the clock: the common case
-        // never counts on running time), not on the grid.
-        found.scheduled.append(.init(instant: timing.anchor, position: current, slot: nodes[current].slot))
+        // never counts on running time); with ends on a grid of their own, not on the grid.
+        if endsHaveOwnGrid {
+          found.scheduled.append(.init(instant: timing.anchor, position: current, slot: nodes[current].slot))
+        } else {
+          found.note(timing.anchor)
+        }
       } else {
         soonest = min(soonest, next &+ steps &* interval)
       }

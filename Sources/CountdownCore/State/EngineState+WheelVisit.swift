@@ -82,18 +82,19 @@ extension EngineState {
     let timing = table[index].timing
     if timing.isPaused {
       progress.found.pausedProbes.append(PausedProbe(key: table.key(at: index), slot: entry.slot))
-      let probe = max(instants.tick, instants.promptDelivery).addingSaturated(interval)
-      progress.found.earliest = min(progress.found.earliest, probe)
-      progress.found.scheduled.append(.init(instant: probe, position: index.position, slot: entry.slot))
+      if let probe = instants.nextProbe {
+        progress.found.note(probe)
+        progress.found.scheduled.append(.init(instant: probe, position: index.position, slot: entry.slot))
+      }
       return nil
     }
     // Its prompt delivery notes its next change; a finished one changes no more.
     if timing.awaitsPromptDelivery || timing.isFinished { return nil }
-    let nextChange = timing.nextChange(interval: interval)
+    // One that never changes again on this clock keeps no entry.
+    guard let nextChange = timing.nextChange(interval: interval) else { return nil }
     guard instants.instant(for: timing) >= nextChange else {
-      let change = instants.clockInstant(of: nextChange, for: timing)
-      if change != .max {
-        progress.found.earliest = min(progress.found.earliest, change)
+      if let change = instants.clockInstant(of: nextChange, for: timing) {
+        progress.found.note(change)
         progress.found.scheduled.append(.init(instant: change, position: index.position, slot: entry.slot))
       }
       return nil

@@ -51,7 +51,9 @@
 ///    another thread, landing where the walk will not look) is kept apart in
 ///    `earliestChangeDuringPass` and joins it when the pass ends (``lowerEarliestChange(to:)``).
 /// 2. **A change to come is a wakeup to come.** If a registration will change, the timer is armed,
-///    or being made, or a pass is queued or due, or the engine is suspended.
+///    or being made, or a pass is queued or due, or the engine is suspended. A change at the
+///    clock's last instant, `Int64.max`, or after the grid's last instant short of it, is one
+///    (``WakeupGrid``): no instant stands for "never", which is `nil`.
 /// 3. **Every registration is ahead of the walk or awaits its prompt delivery.** One whose value is
 ///    owed at once is in `awaitingPromptDelivery`, or a walk is due that will find it.
 /// 4. **"Only the end" is a state, never a value; so are milestones and overtime.**

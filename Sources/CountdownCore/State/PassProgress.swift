@@ -55,13 +55,27 @@ struct PassProgress {
 /// the paused registrations whose receivers it must probe. One value, so that the walk takes it out
 /// of the progress into a local and puts it back once, and its loops pass it on as one argument.
 struct PassFindings {
-  /// The earliest change seen so far, on the clock.
-  var earliest = Int64.max
+  /// The earliest change seen so far, on the clock; `nil` while none was seen.
+  var earliest: Int64? {
+    @inline(__always) get { soonestSeen != .max || seenAtTheLastInstant ? soonestSeen : nil }
+  }
+  /// The earliest change seen so far, `Int64.max` while none was, and whether one at that
+  /// instant was: apart, so that noting a change is the compare it was when `Int64.max` meant
+  /// "none", and a branch taken only there.
+  private var soonestSeen = Int64.max
+  private var seenAtTheLastInstant = false
   /// Next changes noted for the state's index (the ends to come, or the wheel), handed to it under
   /// the lock of the chunk that noted them (``EngineState/schedule(_:)``).
   var scheduled: [ScheduledChange] = []
   /// Paused registrations whose receivers are checked outside the lock.
   var pausedProbes: [PausedProbe] = []
+
+  /// Notes a change at clock instant `change`.
+  @inline(__always)
+  mutating func note(_ change: Int64) {
+    soonestSeen = min(soonestSeen, change)
+    if change == .max { seenAtTheLastInstant = true }
+  }
 }
 
 /// A registration's next change, noted by a pass for the state's index of what changes when:

@@ -60,7 +60,8 @@ package struct TimerArming {
   }
 
   /// Notes that the timer fired at clock instant `now`: a one-shot is disarmed until re-armed; a
-  /// repeating one is due again a period on. Returns where it was armed.
+  /// repeating one is due again a period on (disarmed when that lies past the clock's last
+  /// instant). Returns where it was armed.
   mutating func advanceAfterFire(at now: Int64) -> Int64? {
     let armed = armedAt
     guard armedRepeating, let armed else {
@@ -75,10 +76,18 @@ package struct TimerArming {
       armedRepeating = false
       return armed
     }
-    // Its next fire: the first grid step after now (the fires it missed are skipped).
+    // Its next fire: the first grid step after now (the fires it missed are skipped). One past
+    // the clock's last instant never comes: disarmed as far as the state knows, so the next re-arm
+    // wakes at that instant (the grid's instant after its last one: `WakeupGrid`) as a one-shot.
     let steps = now < armed ? 1 : (now - armed) / period + 1
     let (offset, overflow) = steps.multipliedReportingOverflow(by: period)
-    armedAt = overflow ? .max : armed.addingSaturated(offset)
+    let (next, late) = armed.addingReportingOverflow(offset)
+    if overflow || late {
+      armedAt = nil
+      armedRepeating = false
+    } else {
+      armedAt = next
+    }
     return armed
   }
 

@@ -1,4 +1,5 @@
-// The engine's nanosecond arithmetic: `Duration` to 64-bit nanoseconds, and saturating sums.
+// The engine's nanosecond arithmetic: `Duration` to 64-bit nanoseconds, saturating sums, and the
+// earlier of two instants that may be none.
 
 extension Duration {
   /// This duration in whole nanoseconds, truncated toward zero.
@@ -31,6 +32,15 @@ extension Int64 {
   func addingSaturated(_ other: Int64) -> Int64 {
     let (sum, overflow) = addingReportingOverflow(other)
     return overflow ? (other > 0 ? .max : .min) : sum
+  }
+
+  /// The earlier of two instants, either of which may be none: for the engine's bounds on the next
+  /// change, where `nil` is "no change to come" and every instant, `Int64.max` included, is one.
+  @inline(__always)
+  static func earlier(_ a: Int64?, _ b: Int64?) -> Int64? {
+    guard let a else { return b }
+    guard let b else { return a }
+    return Swift.min(a, b)
   }
 
   /// `self - other`, clamped to `Int64.min...Int64.max` instead of overflowing.

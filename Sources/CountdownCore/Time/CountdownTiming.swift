@@ -106,28 +106,38 @@ package struct CountdownTiming: Sendable {
   /// for a registration that delivers only its end.
   package var awaitsPromptDelivery: Bool { value == Self.promptOwed && !isPaused && !deliversOnlyTheEnd }
 
-  /// The instant the value changes next: `Int64.min` when a prompt delivery is owed, `Int64.max`
-  /// while paused or after the end (an overtime countdown's end is its lowest value). For a
-  /// registration that delivers only its end, the deadline; at milestones, the next milestone's
-  /// instant.
+  /// The instant the value changes next, on this timing's time: `Int64.min` when a prompt delivery
+  /// is owed (it is due at once); `nil` when it never changes again: while paused, after the end (an
+  /// overtime countdown's end is its lowest value), or when its next change would fall past the
+  /// clock's last instant. `Int64.max` is an instant like any other: a change due there is one.
+  /// For a registration that delivers only its end, the deadline; at milestones, the next
+  /// milestone's instant.
   @inline(__always)
-  package func nextChange(interval: Int64) -> Int64 {
-    if isPaused { return .max }
+  package func nextChange(interval: Int64) -> Int64? {
+    if isPaused { return nil }
     // The value is the next milestone + 1 (1 for the end): below the value at registration, so the
     // product is below the time left then.
-    if deliversOnlyTheEnd { return value == 0 ? .max : anchor &- (value &- 1) &* interval }
+    if deliversOnlyTheEnd { return value == 0 ? nil : anchor &- (value &- 1) &* interval }
     if value == Self.promptOwed { return .min }
     switch kind {
     case .countdown:
       // value = ceil((anchor − t) ÷ interval) drops to value − 1 once anchor − t ≤ (value − 1) · interval;
       // that product is below the time left when it was computed, so it cannot overflow.
       if value > 0 { return anchor &- (value &- 1) &* interval }
-      return countsOvertime ? overtimeChange(interval: interval) : .max
+      return countsOvertime ? overtimeChange(interval: interval) : nil
     case .countingUp:
       let (product, overflow) = (value &+ 1).multipliedReportingOverflow(by: interval)
       let (instant, late) = anchor.addingReportingOverflow(product)
-      return overflow || late ? .max : instant
+      return overflow || late ? nil : instant
     }
+  }
+
+  /// The instant of the change a running countdown at its last value waits for
+  /// (``isAtItsLastValue``): its deadline, or its next milestone's instant. Never `nil`, unlike
+  /// ``nextChange(interval:)``, which it equals there.
+  @inline(__always)
+  package func lastValueChange(interval: Int64) -> Int64 {
+    anchor &- (value &- 1) &* interval
   }
 
   /// Whether this is a running countdown on the clock's own time showing more than `minimum` (1
@@ -189,8 +199,7 @@ package struct CountdownTiming: Sendable {
         value = (left.partialValue - 1) / interval + 1  // ceil
       }
     case .countingUp:
-      if value != Self.promptOwed {
-        let next = nextChange(interval: interval)
+      if value != Self.promptOwed, let next = nextChange(interval: interval) {
         if now >= next, now &- next < interval {
           value += 1
           return value
@@ -316,10 +325,22 @@ extension CountdownTiming {
   }
 
   /// The clock instant of `change`, an instant on this timing's time: for ``SuspensionPolicy/pauses``
-  /// running time, to which the time spent suspended, `suspendedTotal`, is added.
+  /// running time, to which the time spent suspended, `suspendedTotal`, is added. `nil` when that
+  /// lies past the clock's last instant: such a change never comes on this clock.
   @inline(__always)
-  package func clockInstant(of change: Int64, suspendedTotal: Int64) -> Int64 {
-    policy == .pauses ? change.addingSaturated(suspendedTotal) : change
+  package func clockInstant(of change: Int64, suspendedTotal: Int64) -> Int64? {
+    guard policy == .pauses else { return change }
+    // The time spent suspended is never negative: only a sum past `Int64.max` overflows.
+    let (instant, overflow) = change.addingReportingOverflow(suspendedTotal)
+    return overflow ? nil : instant
+  }
+
+  /// The clock instant of this timing's next change (``nextChange(interval:)``, then
+  /// ``clockInstant(of:suspendedTotal:)``); `nil` when it never changes on this clock.
+  @inline(__always)
+  package func nextClockChange(interval: Int64, suspendedTotal: Int64) -> Int64? {
+    guard let change = nextChange(interval: interval) else { return nil }
+    return clockInstant(of: change, suspendedTotal: suspendedTotal)
   }
 
   /// Whether this is a running countdown whose next change comes on the end's grid: its end (it
@@ -347,13 +368,13 @@ extension CountdownTiming {
   }
 
   /// When an overtime countdown at `value` (0 or less) moves down next: −floor((t − anchor) ÷ interval)
-  /// drops below `value` once t − anchor reaches (1 − value) · interval; `Int64.max` at the lowest
+  /// drops below `value` once t − anchor reaches (1 − value) · interval; `nil` at the lowest
   /// value, or past the clock's last instant.
-  func overtimeChange(interval: Int64) -> Int64 {
-    guard value > -Self.maximumValue else { return .max }
+  func overtimeChange(interval: Int64) -> Int64? {
+    guard value > -Self.maximumValue else { return nil }
     let (product, overflow) = (1 &- value).multipliedReportingOverflow(by: interval)
     let (instant, late) = anchor.addingReportingOverflow(product)
-    return overflow || late ? .max : instant
+    return overflow || late ? nil : instant
   }
 }
 

@@ -90,7 +90,8 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
 
     /// Fired at `firing`: a one-shot is disarmed; a repeating one moves on to its first deadline
     /// after that instant, on the grid of the deadline it was armed for (the fires it missed are
-    /// skipped, as a repeating `DispatchSourceTimer` skips them).
+    /// skipped, as a repeating `DispatchSourceTimer` skips them), and is disarmed when that lies
+    /// past the clock's last instant, where it never comes.
     mutating func advanceAfterFire(at firing: Int64) {
       guard let period, let armed else {
         armed = nil
@@ -98,7 +99,8 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
       }
       let steps = firing < armed.deadline ? 1 : (firing - armed.deadline) / period + 1
       let (offset, overflow) = steps.multipliedReportingOverflow(by: period)
-      self.armed = (overflow ? .max : armed.deadline.addingSaturated(offset), armed.sequence)
+      let (next, late) = armed.deadline.addingReportingOverflow(offset)
+      self.armed = overflow || late ? nil : (next, armed.sequence)
     }
   }
 

@@ -5,6 +5,12 @@
 /// engine's state holds, so that none of its methods takes what the grid already says.
 ///
 /// The origin moves when the engine's timer is made anew (``restart(at:)``); the steps never do.
+///
+/// The clock's last instant, `Int64.max`, is an instant of every grid: the one after the last
+/// instant `origin + k · step` that the clock represents. A change between that instant and
+/// `Int64.max` is woken for at `Int64.max`, less than a step after it (never before: a value is
+/// never shown before its boundary), and a wakeup there stands for `Int64.max`, where every
+/// value is computed for the instant it is shown at.
 package struct WakeupGrid: Sendable {
   /// The engine's interval: the step of every countdown's value.
   package let interval: Int64
@@ -42,52 +48,54 @@ package struct WakeupGrid: Sendable {
     origin = now
   }
 
-  /// The last grid instant at or before `instant`.
+  /// The last grid instant at or before `instant` (`Int64.max` itself is one).
   func floor(_ instant: Int64) -> Int64 {
     Self.floor(instant, step: window, origin: origin)
   }
 
-  /// The first grid instant at or after both `instant` and `now`; `nil` when it lies past the
-  /// clock's last instant (`Int64.max` itself is a grid instant like any other when the grid
-  /// reaches it). A change that came due while a pass ran thus waits for the next grid instant (all
-  /// values still flip together), unless that instant is now.
-  func ceiling(atOrAfter instant: Int64, now: Int64) -> Int64? {
+  /// The first grid instant at or after both `instant` and `now`: `Int64.max` after the last one
+  /// the clock represents. A change that came due while a pass ran thus waits for the next grid
+  /// instant (all values still flip together), unless that instant is now.
+  func ceiling(atOrAfter instant: Int64, now: Int64) -> Int64 {
     Self.ceiling(atOrAfter: max(instant, now), step: window, origin: origin)
   }
 
   /// The first instant of the ends' grid (of ``endWindow``) at or after `end`: where the wakeup for
-  /// an end due then goes, so that ends close together share it; `nil` past the clock's last
-  /// instant.
-  func endCeiling(atOrAfter end: Int64) -> Int64? {
+  /// an end due then goes, so that ends close together share it; `Int64.max` after the last one
+  /// the clock represents.
+  func endCeiling(atOrAfter end: Int64) -> Int64 {
     Self.ceiling(atOrAfter: end, step: endWindow, origin: origin)
   }
 
   /// The last instant at or before `instant` of the grid of `step` from `origin`: the wakeup grid's
-  /// or the ends'.
+  /// or the ends' (`Int64.max` itself is one).
   private static func floor(_ instant: Int64, step: Int64, origin: Int64) -> Int64 {
+    guard instant != .max else { return .max }
     let offset = instant.subtractingSaturated(origin)
     let steps = offset >= 0 ? offset / step : -((-(offset + 1)) / step + 1)
     let (product, overflow) = steps.multipliedReportingOverflow(by: step)
     return overflow ? (steps > 0 ? .max : .min) : origin.addingSaturated(product)
   }
 
-  /// The first instant at or after `target` of the grid of `step` from `origin`; `nil` past the
-  /// clock's last instant.
-  private static func ceiling(atOrAfter target: Int64, step: Int64, origin: Int64) -> Int64? {
+  /// The first instant at or after `target` of the grid of `step` from `origin`: `Int64.max`
+  /// after the last one the clock represents.
+  private static func ceiling(atOrAfter target: Int64, step: Int64, origin: Int64) -> Int64 {
     let floor = floor(target, step: step, origin: origin)
     guard floor != target else { return floor }
-    let (ceiling, overflow) = floor.addingReportingOverflow(step)
-    return overflow ? nil : ceiling
+    return floor.addingSaturated(step)
   }
 
   /// The number of the window whose wakeup delivers a change at clock instant `change`: the
-  /// first grid instant at or after it, counted from the grid's origin.
+  /// first grid instant at or after it, counted from the grid's origin. A change after the last
+  /// grid instant the clock represents is in the window after it, whose instant is `Int64.max`
+  /// (``instant(ofWindow:)``).
   func windowNumber(ofChangeAt change: Int64) -> Int64 {
     let offset = change.subtractingSaturated(origin)
     return offset > 0 ? (offset - 1) / window + 1 : -((-offset) / window)
   }
 
-  /// The clock instant of window number `number`.
+  /// The clock instant of window number `number`: `Int64.max` for every window past the last one
+  /// the clock represents.
   func instant(ofWindow number: Int64) -> Int64 {
     let (product, overflow) = number.multipliedReportingOverflow(by: window)
     return overflow ? (number > 0 ? .max : .min) : origin.addingSaturated(product)
@@ -117,14 +125,16 @@ package struct WakeupGrid: Sendable {
   ///   nothing once only the windows of the changes are known (`earliestChange` is then a window's
   ///   first nanosecond).
   ///
-  /// `earliestChange` is a lower bound of every next change, and `soonestEnd` may be an end
-  /// cancelled since: either only makes the leeway smaller.
-  package func leeway(forWakeupAt wakeup: Int64, earliestChange: Int64, soonestEnd: Int64?) -> Int64 {
+  /// `earliestChange` is a lower bound of every next change (`nil`: none to come), and
+  /// `soonestEnd` may be an end cancelled since: either only makes the leeway smaller.
+  package func leeway(forWakeupAt wakeup: Int64, earliestChange: Int64?, soonestEnd: Int64?) -> Int64 {
     var leeway = window / 10
     if endsHaveOwnGrid {
-      let soonestPossibleEnd = min(soonestEnd ?? .max, earliestChange.addingSaturated(interval))
-      leeway = min(leeway, soonestPossibleEnd.addingSaturated(endWindow).subtractingSaturated(wakeup))
-    } else {
+      let soonestPossibleEnd = Int64.earlier(soonestEnd, earliestChange?.addingSaturated(interval))
+      if let soonestPossibleEnd {
+        leeway = min(leeway, soonestPossibleEnd.addingSaturated(endWindow).subtractingSaturated(wakeup))
+      }
+    } else if let earliestChange {
       leeway = min(leeway, earliestChange.addingSaturated(window).subtractingSaturated(wakeup))
     }
     return max(0, leeway)

@@ -8,8 +8,8 @@ final class PreemptingClock: CountdownClock, Sendable {
   let base: ManualCountdownClock
   private let afterNextRead = LockedState<(@Sendable () -> Void)?>(nil)
 
-  init(jitter: ManualClockJitter = .none) throws {
-    base = try ManualCountdownClock(jitter: jitter)
+  init(now: CountdownInstant = .zero, jitter: ManualClockJitter = .none) throws {
+    base = try ManualCountdownClock(now: now, jitter: jitter)
   }
 
   /// Runs `action` once, after the next read of `now` and before that read returns (`nil`: forget

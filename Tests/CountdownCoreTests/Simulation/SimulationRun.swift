@@ -20,6 +20,15 @@ import Foundation
 /// than fit in one chunk of a delivery pass, registered after the slots' so that a pass walks them
 /// first: a slot registered from a crowd callback lies in the part of the pass not prepared yet.
 ///
+/// One uncrowded run in eight without a silent crowd (``startsNearTheClocksEnd(seed:crowded:)``)
+/// starts its clock under a minute before the clock's last instant, `Int64.max`, which its
+/// advances and jumps then reach: its changes come near, at and past the last grid instant, and
+/// every countdown due by `Int64.max` must still have its values and its 0 there. Time stops at
+/// that instant (an advance or a jump past it stops there), a countdown longer than the time left
+/// is rejected (``CountdownError/outOfRange``, the slot's registration untouched), and a deadline
+/// past it is `Int64.max` itself. The model works on instants counted from the clock's start, so
+/// its arithmetic never overflows.
+///
 /// After every step, the engine's rules are checked, and its cost rules: what its passes looked at
 /// against what they delivered, and what its indexes walked against what was done to them. One
 /// run in 128 (on the shared grid, ends on time, no ticker: ``hasSilentCrowd(seed:crowded:)``)
@@ -51,6 +60,18 @@ struct SimulationRun {
   static func hasSilentCrowd(seed: UInt64, crowded: Bool) -> Bool {
     !crowded && seed % 128 == 4
   }
+  /// Whether a run starts its clock near the clock's last instant: one uncrowded run in eight
+  /// without a silent crowd (whose twenty-minute one-shots would not fit), in every setting (the
+  /// seed's lowest three bits pick those).
+  static func startsNearTheClocksEnd(seed: UInt64, crowded: Bool) -> Bool {
+    !crowded && !hasSilentCrowd(seed: seed, crowded: crowded) && (seed / 8) % 8 == 3
+  }
+  /// The time between a run's start and the clock's last instant, when it starts near it: 2 to 60 s,
+  /// with any offset from the interval's grid.
+  static func timeToTheClocksEnd(seed: UInt64) -> Int64 {
+    var generator = SplitMix64(seed: seed ^ 0xE1D)
+    return 2_000_000_000 + Int64(generator.next() % 58_000_000_001)
+  }
   static let interval: Int64 = 100_000_000
   /// Longer than any run's advances and jumps; the final jump of an hour ends them.
   static let crowdLength: Int64 = 20 * 60 * 1_000_000_000
@@ -60,7 +81,10 @@ struct SimulationRun {
   /// The first failure, with the index of the step it came in; `nil` when every check held.
   func run(_ steps: some Collection<SimulationStep>) throws -> (index: Int, message: String)? {
     dispatchPrecondition(condition: .onQueue(.main))
+    let nearTheEnd = Self.startsNearTheClocksEnd(seed: seed, crowded: crowded)
+    let start = nearTheEnd ? Int64.max - Self.timeToTheClocksEnd(seed: seed) : 0
     let clock = try PreemptingClock(
+      now: CountdownInstant(nanosecondsSinceOrigin: start),
       jitter: .init(late: .milliseconds(20), early: .milliseconds(5), drift: .microseconds(50), seed: seed))
     let perCountdown = !crowded && seed % 4 >= 2
     let endsOnTheGrid = Self.endsOnTheGrid(seed: seed)
@@ -70,7 +94,7 @@ struct SimulationRun {
     let model = SimulationModel(
       interval: Self.interval, early: 5_000_000, slack: 21_000_000,
       endTolerance: engine.endTolerance.nanosecondsSaturating)
-    let driver = Driver(engine: engine, clock: clock, model: model)
+    let driver = Driver(engine: engine, clock: clock, model: model, start: start)
     driver.crowded = crowded
     driver.sharedGrid = !perCountdown
     driver.silentCrowded = Self.hasSilentCrowd(seed: seed, crowded: crowded)
@@ -121,14 +145,35 @@ struct SimulationRun {
     /// One-shots ending twenty minutes on, a millisecond apart, in the order they end.
     var silentCrowd: [Receiver] = []
 
-    init(engine: CountdownEngine, clock: PreemptingClock, model: SimulationModel) {
+    /// The clock's instant at the run's start: the model counts every instant from it.
+    let start: Int64
+    /// The clock's last instant, `Int64.max`, counted from ``start``.
+    let end: Int64
+    /// Whether the run starts near the clock's last instant (``SimulationRun/startsNearTheClocksEnd(seed:crowded:)``).
+    var nearTheEnd: Bool { start != 0 }
+    /// Registrations whose receivers were released at the clock's end, which may stay.
+    var releasedAtTheEnd = 0
+
+    init(engine: CountdownEngine, clock: PreemptingClock, model: SimulationModel, start: Int64) {
       self.engine = engine
       self.clock = clock
       self.model = model
+      self.start = start
+      end = Int64.max - start
     }
 
-    /// The time, read without triggering a preemption (only the engine's readings do).
-    func now() -> Int64 { clock.base.now.nanosecondsSinceOrigin }
+    /// The time, read without triggering a preemption (only the engine's readings do), counted
+    /// from the run's start.
+    func now() -> Int64 { relative(clock.base.now) }
+
+    /// `instant`, counted from the run's start.
+    func relative(_ instant: CountdownInstant) -> Int64 { instant.nanosecondsSinceOrigin - start }
+
+    /// The clock instant `instant` (counted from the run's start) stands for.
+    func absolute(_ instant: Int64) -> CountdownInstant { CountdownInstant(nanosecondsSinceOrigin: start + instant) }
+
+    /// `instant` (counted from the run's start), or the clock's last instant if it lies past it.
+    func clampedToTheEnd(_ instant: Int64) -> Int64 { min(instant, end) }
 
     func perform(_ step: SimulationStep) throws {
       let model = self.model
@@ -164,8 +209,9 @@ struct SimulationRun {
           model.fail("a count-up with only the end threw \(error), not invalidCombination")
         }
       case .deadline(let slot, let milliseconds):
-        let deadline = clock.now.nanosecondsSinceOrigin + milliseconds * 1_000_000
-        try register(slot, .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline)), pauses: false) { before, after in
+        // Past the clock's last instant: at it.
+        let deadline = clampedToTheEnd(relative(clock.now) + milliseconds * 1_000_000)
+        try register(slot, .deadline(absolute(deadline)), pauses: false) { before, after in
           RegistrationRecord(
             kind: .countdown, pauses: false, anchorMin: deadline, anchorMax: deadline,
             maximum: Int(max(0, model.ceilDiv(deadline - before, SimulationRun.interval))), gridCheckAfter: after)
@@ -222,9 +268,10 @@ struct SimulationRun {
         // engine was suspended then, or it was paused at its end): it ends from the resume on.
         var record = model.records[id]!
         if record.kind == .countdown {
-          // An overtime countdown keeps its time past the deadline too.
-          record.anchorMin = before + max(record.lowestValue, record.anchorMin - record.pausedMax)
-          record.anchorMax = after + model.early + max(record.lowestValue, record.anchorMax - record.pausedMin)
+          // An overtime countdown keeps its time past the deadline too. One with more time left
+          // than the clock has ends no sooner than its last instant.
+          record.anchorMin = clampedToTheEnd(before + max(record.lowestValue, record.anchorMin - record.pausedMax))
+          record.anchorMax = clampedToTheEnd(after + model.early + max(record.lowestValue, record.anchorMax - record.pausedMin))
         } else {
           record.anchorMin += before - record.pausedMax
           record.anchorMax += after + model.early - record.pausedMin
@@ -234,6 +281,11 @@ struct SimulationRun {
         record.gridCheckAfter = after
         model.records[id] = record
       case .release(let slot):
+        // Within a few intervals of the clock's last instant, a registration may have no change
+        // or probe to come that would notice its receiver is gone: it may stay.
+        if nearTheEnd, now() > end - 3 * SimulationRun.interval, let id = current[slot], !model.records[id]!.ended {
+          releasedAtTheEnd += 1
+        }
         objects[slot] = nil
         end(slot)
       case .suspend:
@@ -251,13 +303,14 @@ struct SimulationRun {
         if ticker != nil { try startTicker() }
       case .advance(let milliseconds):
         try thinSilentCrowd()
-        let target = now() + milliseconds * 1_000_000
-        try clock.base.advance(to: CountdownInstant(nanosecondsSinceOrigin: target))
+        // Time stops at the clock's last instant.
+        let target = clampedToTheEnd(now() + milliseconds * 1_000_000)
+        try clock.base.advance(to: absolute(target))
         if !suspended {
           if sharedGrid { model.checkGrid(gridFloor(target), latest: gridFloor(max(target, now()))) }
           model.checkEnds(at: now())
           model.checkMilestones(at: now())
-          model.checkWakeups(clock.base.earliestArmedDeadline?.nanosecondsSinceOrigin)
+          model.checkWakeups(clock.base.earliestArmedDeadline.map(relative))
         }
       case .duringPass(let step, let offThread):
         if crowded, crowd.isEmpty { try startCrowd() }
@@ -302,7 +355,12 @@ struct SimulationRun {
         model.loosenAll()
         model.jumping = true
         defer { model.jumping = false }
-        try clock.base.jump(by: .milliseconds(milliseconds))
+        let target = now() + milliseconds * 1_000_000
+        guard target > end - 100_000 else { return try clock.base.jump(by: .milliseconds(milliseconds)) }
+        // To the clock's last instant: a jump to just before it (its own reading of the clock may
+        // drift up to 50 µs further), then an advance to it.
+        try clock.base.jump(by: .nanoseconds(max(0, end - now() - 100_000)))
+        try clock.base.advance(to: absolute(end))
       }
     }
 
@@ -314,7 +372,12 @@ struct SimulationRun {
       guard let object = objects[slot], let id = current[slot], let known = model.records[id], !known.ended else { return }
       let beyondTheClock = nanoseconds == .max
       // A deadline at or before the clock's origin is not beyond the clock with `Int64.max` added.
-      if beyondTheClock, known.kind == .countdown, !known.paused, known.anchorMin <= 0 { return }
+      if beyondTheClock, known.kind == .countdown, !known.paused, start + known.anchorMin <= 0 { return }
+      // Near the clock's last instant, an end moved past it is beyond the clock too: a running
+      // countdown's deadline, or where a paused one would end if it resumed now (even with time
+      // taken, when it had more left than the clock has).
+      let latestEnd = known.paused ? now() + model.early + known.anchorMax - known.pausedMin : known.anchorMax
+      let mayPassTheEnd = nearTheEnd && (known.paused || nanoseconds > 0) && latestEnd > end - nanoseconds
       let inside = deliversInsideTheCall
       let before = now()
       let found: Bool
@@ -324,7 +387,7 @@ struct SimulationRun {
         found = try engine.addTime(.nanoseconds(nanoseconds), to: object)
       } catch {
         let expected: CountdownError = known.kind == .countUp ? .invalidCombination : .outOfRange
-        if error != expected || (known.kind == .countdown && !beyondTheClock) {
+        if error != expected || (known.kind == .countdown && !beyondTheClock && !mayPassTheEnd) {
           model.fail("addTime(slot \(slot), \(nanoseconds) ns) threw \(error)")
         }
         return
@@ -355,8 +418,9 @@ struct SimulationRun {
         record.anchorMin = record.pausedMax + least
         record.anchorMax = record.pausedMin + most
       } else {
-        record.anchorMin = max(record.anchorMin + nanoseconds, min(record.anchorMin, before))
-        record.anchorMax = max(record.anchorMax + nanoseconds, min(record.anchorMax, after))
+        // Accepted: the new deadline is at or before the clock's last instant.
+        record.anchorMin = clampedToTheEnd(max(record.anchorMin + nanoseconds, min(record.anchorMin, before)))
+        record.anchorMax = clampedToTheEnd(max(record.anchorMax + nanoseconds, min(record.anchorMax, after)))
         if !record.onlyTheEnd {
           // Its new value comes promptly, computed off the grid.
           record.awaitsPromptDelivery = true
@@ -371,7 +435,7 @@ struct SimulationRun {
       // A running countdown's new value came inside the call, on the delivery queue (this thread),
       // once; none for one that delivers only its end or at milestones. (Time added that changed
       // nothing owes nothing.)
-      // (Time taken may change nothing: an overtime countdown past its deadline.)
+      // (Time taken may change nothing: a countdown past its deadline whose 0 is still to come.)
       let made = outer.map(model.release) ?? 0
       outer = nil
       let owed = !record.paused && !record.onlyTheEnd && !record.atMilestones
@@ -425,9 +489,11 @@ struct SimulationRun {
       try engine.register(ticker, .countingUp) { _, _ in model.passCalled() }
     }
 
-    /// The last grid instant at or before `instant`.
+    /// The last grid instant at or before `instant`: the clock's last instant is one (a change
+    /// after the last grid instant short of it shows there).
     func gridFloor(_ instant: Int64) -> Int64 {
-      let origin = engine.gridOrigin.nanosecondsSinceOrigin
+      guard instant != end else { return end }
+      let origin = relative(engine.gridOrigin)
       return origin + model.floorDiv(instant - origin, SimulationRun.interval) * SimulationRun.interval
     }
 
@@ -440,7 +506,9 @@ struct SimulationRun {
     ) throws {
       let length = milliseconds * 1_000_000
       let model = self.model
-      try register(slot, .duration(.nanoseconds(length)), pauses: pauses, deliveries: deliveries, ending: ending) { before, after in
+      try register(
+        slot, .duration(.nanoseconds(length)), pauses: pauses, deliveries: deliveries, ending: ending, length: length
+      ) { before, after in
         var record = RegistrationRecord(
           kind: .countdown, pauses: pauses, anchorMin: before + length, anchorMax: after + length,
           maximum: Int(model.ceilDiv(length, SimulationRun.interval)), gridCheckAfter: after)
@@ -449,9 +517,12 @@ struct SimulationRun {
       }
     }
 
+    /// `length`: the countdown's length, for a target of a duration; one that may end past the
+    /// clock's last instant is rejected with ``CountdownError/outOfRange``, the slot's
+    /// registration staying as it was.
     func register(
       _ slot: Int, _ target: CountdownTarget, pauses: Bool, deliveries: CountdownDeliveries = .everyChange,
-      ending: CountdownEnding = .stops, record: (_ before: Int64, _ after: Int64) -> RegistrationRecord
+      ending: CountdownEnding = .stops, length: Int64? = nil, record: (_ before: Int64, _ after: Int64) -> RegistrationRecord
     ) throws {
       let receiver = objects[slot] ?? Receiver("slot \(slot)")
       objects[slot] = receiver
@@ -462,17 +533,19 @@ struct SimulationRun {
       let inside = deliversInsideTheCall
       let before = now()
       let outer = model.hold(id)
+      let start = self.start
       do {
         try engine.register(
           receiver, target, whileSuspended: pauses ? .pauses : .keepsRunning, delivering: deliveries, pastTheEnd: ending
         ) {
           [weak receiver] value, stop in
           guard receiver != nil else { return stop = true }
-          model.deliver(id, value, at: clock.base.now.nanosecondsSinceOrigin)
+          model.deliver(id, value, at: clock.base.now.nanosecondsSinceOrigin - start)
         }
       } catch {
         model.release(outer)
-        throw error
+        guard error == .outOfRange, let length, length > 0, now() + length > end else { throw error }
+        return
       }
       // The engine may count from the grid instant an early wakeup stood for, up to `early` ahead.
       let after = now() + model.early
@@ -538,16 +611,24 @@ struct SimulationRun {
         try perform(.advance(milliseconds: SimulationRun.interval / 1_000_000))
       }
       try perform(.jump(milliseconds: 3_600_000))
-      try clock.base.advance(by: .seconds(1))
-      // An hour past every deadline, each overtime countdown is still counting, far below 0.
+      try clock.base.advance(to: absolute(clampedToTheEnd(now() + 1_000_000_000)))
+      // An hour past every deadline, each overtime countdown is still counting, far below 0 (near
+      // the clock's end, time stopped at its last instant).
       for (slot, id) in overtime where current[slot] == id {
-        if let last = model.records[id]!.last, last > -1_000 { model.fail("#\(id) counts overtime, and shows \(last)") }
+        if !nearTheEnd, let last = model.records[id]!.last, last > -1_000 { model.fail("#\(id) counts overtime, and shows \(last)") }
+        try perform(.cancel(slot: slot))
+      }
+      // Near the clock's end, a countdown on running time that saw a suspension may end past the
+      // clock's last instant, where it never ends (the model does not follow running time).
+      for (slot, id) in current where nearTheEnd && model.records[id]!.pauses && model.records[id]!.sawSuspension {
         try perform(.cancel(slot: slot))
       }
       for (id, record) in model.records where record.kind == .countdown && !record.gone && !record.ended {
         model.fail("#\(id) never delivered its 0 (last: \(record.last.map(String.init) ?? "none"))")
       }
-      if engine.count != 0 { model.fail("\(engine.count) registrations left after every countdown ended") }
+      if engine.count > releasedAtTheEnd {
+        model.fail("\(engine.count) registrations left after every countdown ended")
+      }
       if !engine.tableInvariantViolations().isEmpty { model.fail("table: \(engine.tableInvariantViolations())") }
     }
   }
