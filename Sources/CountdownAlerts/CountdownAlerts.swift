@@ -72,7 +72,7 @@ public final class CountdownAlerts<ID: Hashable & Sendable & CustomStringConvert
   /// - Parameters:
   ///   - idType: The type of the ids whose countdowns are followed.
   ///   - manager: The manager they count on.
-  ///   - center: The system's center, ``UserNotificationCenter`` in an app, a
+  ///   - center: The system's center, `UserNotificationCenter` in an app, a
   ///     ``FakeNotificationCenter`` in tests.
   ///   - namespace: Tells these alerts' requests from the app's others and from other
   ///     `CountdownAlerts`; the type's name by default. Keep it from one version of the app to the

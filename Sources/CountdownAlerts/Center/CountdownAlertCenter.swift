@@ -1,5 +1,5 @@
 /// The system's notification center, as ``CountdownAlerts`` uses it: a few calls, each one of
-/// `UNUserNotificationCenter`'s. ``UserNotificationCenter`` is the real one (where
+/// `UNUserNotificationCenter`'s. `UserNotificationCenter` is the real one (where
 /// UserNotifications exists); ``FakeNotificationCenter`` the one for tests.
 ///
 /// Calls are made in order, from one thread at a time, and are expected to take effect in that

@@ -35,9 +35,9 @@ import CountdownKit
 /// - A time interval of zero or less traps, as `UNTimeIntervalNotificationTrigger` raises an
 ///   exception for it.
 ///
-/// Requests fire by ``now``, a wall clock the test moves (a jump of it is a change of the
-/// device's clock, which moves the fire dates of time-interval requests with it: the worst case
-/// an app must expect).
+/// Requests fire by the wall clock it is made with (``init(now:)``), which the test moves (a jump
+/// of it is a change of the device's clock, which moves the fire dates of time-interval requests
+/// with it: the worst case an app must expect).
 public final class FakeNotificationCenter: CountdownAlertCenter {
   /// The system's limit on pending requests.
   public static let limit = 64
