@@ -106,6 +106,34 @@ final class ReadAloudEdgeTests: XCTestCase {
     _ = await consumer.value
   }
 
+  /// A consumer that takes a milestone later than it came reads the time left when it came, not
+  /// when it is read: a consumer behind the clock never reads the end that is not a milestone.
+  func testAStreamsMilestoneTakenLateIsReadWithTheTimeLeftWhenItCame() async throws {
+    let clock = ManualCountdownClock()
+    let manager = try CountdownManager(clock: clock)
+    let (readAloud, announcements) = try await MainActor.run {
+      try Self.readAloud(on: manager, at: [.seconds(60), .seconds(10)])
+    }
+    let deliveries = await readAloud.deliveries
+    var values = try manager.values(for: .seconds(100), delivering: deliveries).makeAsyncIterator()
+    // The 60 s milestone comes; the clock runs on to the end before the consumer takes it.
+    try await MainActor.run { try clock.advance(by: .seconds(40)) }
+    try await MainActor.run { try clock.advance(by: .seconds(60)) }
+    let taken = await values.next()
+    await MainActor.run { readAloud.read(taken ?? -1) }
+    XCTAssertEqual(taken, 0, "the newest value, the end, is what a consumer that fell behind takes")
+    XCTAssertEqual(announcements.texts, [], "the end is not a milestone, and the 60 s one was not taken")
+
+    var late = try manager.values(for: .seconds(100), delivering: deliveries).makeAsyncIterator()
+    try await MainActor.run { try clock.advance(by: .seconds(40)) }
+    // Time passes between the delivery and the read: the milestone is read as it came.
+    try await MainActor.run { try clock.advance(by: .seconds(30)) }
+    let sixty = await late.next()
+    await MainActor.run { readAloud.read(sixty ?? -1) }
+    XCTAssertEqual(sixty, 60)
+    XCTAssertEqual(announcements.texts, ["1 minute left"])
+  }
+
   /// The sequence delivered at milestones, which notes each value for its reader, still finishes
   /// after its 0, and ends its countdown when its consumer is cancelled or it is dropped.
   func testAMilestoneStreamFinishesAndEndsItsCountdownAsAnyOther() async throws {

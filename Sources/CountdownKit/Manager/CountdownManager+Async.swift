@@ -107,19 +107,26 @@ extension CountdownManager {
     // Finishes the stream however the countdown ends without its final 0 (cancelled, removed by
     // `cancelAll`, or its engine deallocated with the manager): the handler holds it alone.
     let end = StreamEnd(continuation)
+    // Delivered at milestones, each value is noted with the time left then, and each value taken is
+    // noted for the task that takes it, so that `CountdownReadAloud.read` in the consumer's loop
+    // reads the time left when the milestone came, which a milestone's value is not after a
+    // suspension.
+    // The time left then is the countdown's value in its handler (the engine held weakly: it holds
+    // the handler).
+    let delivered = deliveries.milestones == nil ? nil : MilestoneStreamReader.Delivered(nil)
+    let weakEngine = WeakReference(engine)
     try engine.register(handle, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending) { value, _ in
       withExtendedLifetime(handle) {
+        delivered?.withLock { $0 = (value, weakEngine.object?.value(for: handle) ?? value) }
         end.continuation.yield(value)
         // Counting overtime, its 0 is not its end: it finishes when cancelled.
         if value == 0, ending == .stops { end.continuation.finish() }
       }
     }
     continuation.onTermination = { _ in handle.cancel() }
-    guard deliveries.milestones != nil else { return stream }
-    // Delivered at milestones, each value is noted for the task that takes it, so that
-    // `CountdownReadAloud.read` there reads the time left, which a milestone's value is not after a
-    // suspension. The reader holds the stream alone: dropping the sequence ends the countdown.
-    let reader = MilestoneStreamReader(stream, engine: engine, handle: handle)
+    guard let delivered else { return stream }
+    // The reader holds the stream alone: dropping the sequence ends the countdown.
+    let reader = MilestoneStreamReader(stream, delivered: delivered)
     return AsyncStream(unfolding: { await reader.next() })
   }
 }

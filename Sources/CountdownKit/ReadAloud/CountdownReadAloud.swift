@@ -94,13 +94,14 @@ public final class CountdownReadAloud {
   /// handler of such a countdown (by receiver, by id or restored from a snapshot), or in the task
   /// that took the value from such an async sequence
   /// (``CountdownManager/values(for:whileSuspended:delivering:pastTheEnd:)``), it is the time
-  /// that countdown has left now, in whole intervals rounded up: the same on time, less for a
-  /// milestone passed while the manager was suspended. There, each milestone delivered is
+  /// that countdown had left when the value came, in whole intervals rounded up (in the handler,
+  /// now; in the sequence's loop, when it was delivered, however late the loop takes it): the same
+  /// on time, less for a milestone passed while the manager was suspended. There, each milestone delivered is
   /// announced, even the one read last (time added or a new start brought it back ahead, without
   /// a value in between). For an ``ObservableCountdown``, read the model:
   /// ``read(_:)-(ObservableCountdown)``.
   public func read(_ value: Int) {
-    let delivery = Self.milestoneDelivery ?? MilestoneStreamReader.countdownTaken(value)
+    let delivery = Self.milestoneDelivery ?? MilestoneStreamReader.timeLeftWhenTaken(value).map { left in { @Sendable in left } }
     read(value, timeLeft: delivery, isMilestoneDelivery: delivery != nil)
   }
 

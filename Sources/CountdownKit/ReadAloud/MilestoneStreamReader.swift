@@ -1,36 +1,43 @@
 import CountdownCore
 
 /// The consuming side of an async sequence of values delivered at milestones
-/// (``CountdownManager/values(for:whileSuspended:delivering:pastTheEnd:)``): each value a task
-/// takes is noted for that task, with the countdown it came from, so that
-/// ``CountdownReadAloud/read(_:)-(Int)`` called with it in the same task (the consumer's loop)
-/// reads the time that countdown has left, which a milestone passed while suspended does not carry.
+/// (``CountdownManager/values(for:whileSuspended:delivering:pastTheEnd:)``): each value the
+/// countdown delivers is noted with the time it had left then, and each value a task takes is
+/// noted for that task with that time, so that ``CountdownReadAloud/read(_:)-(Int)`` called with it
+/// in the same task (the consumer's loop) reads the time left when the milestone came, which a
+/// milestone passed while suspended does not carry, and which a consumer that takes it later no
+/// longer has.
 ///
 /// A consumer's loop runs after the delivery, on a later turn, out of the handler's reach; the
 /// task that took the value is what ties it to its countdown.
 final class MilestoneStreamReader: @unchecked Sendable {
   // @unchecked Sendable: `iterator` is used by one consumer at a time, as an `AsyncStream`'s
   // iterator must be (the unfolding sequence that calls `next()` has one iterator, called by one
-  // task at a time); `engine` and `handle` are set once.
+  // task at a time); `delivered` is behind its own lock.
   private var iterator: AsyncStream<Int>.Iterator
-  private let engine: WeakReference<CountdownEngine>
-  private let handle: CountdownHandle
+  private let delivered: Delivered
 
-  /// A value a task took: which reader gave it, and how to ask its countdown's value now.
+  /// The newest value delivered, with the time the countdown had left then (its value at the
+  /// delivery), written by the countdown's handler: the sequence keeps only its newest value for a
+  /// consumer that falls behind, so it is the only one taken later. The handler holds this alone,
+  /// not the reader, which holds the sequence: dropping the sequence still ends the countdown.
+  typealias Delivered = LockedState<(value: Int, timeLeft: Int)?>
+
+  /// A value a task took: which reader gave it, and the time its countdown had left when it came.
   private struct Taken: Sendable {
     let value: Int
     let reader: ObjectIdentifier
-    let valueNow: @Sendable () -> Int?
+    let timeLeft: Int
   }
 
   /// The last value each consuming task took, by the task's hash: one entry per task consuming
   /// such a sequence, removed when read, when its sequence finishes, or with its reader.
   private static let taken = LockedState<[Int: Taken]>([:])
 
-  init(_ values: AsyncStream<Int>, engine: CountdownEngine, handle: CountdownHandle) {
+  /// A reader of `values`, whose countdown's handler notes each value it delivers in `delivered`.
+  init(_ values: AsyncStream<Int>, delivered: Delivered) {
     iterator = values.makeAsyncIterator()
-    self.engine = WeakReference(engine)
-    self.handle = handle
+    self.delivered = delivered
   }
 
   /// The next value of the sequence, noted for the calling task.
@@ -39,21 +46,24 @@ final class MilestoneStreamReader: @unchecked Sendable {
     let value = await values.next()
     iterator = values
     guard let task = Self.currentTask else { return value }
-    let (engine, handle, reader) = (engine, handle, ObjectIdentifier(self))
+    let reader = ObjectIdentifier(self)
+    let timeLeft = delivered.withLock { delivered in
+      delivered.flatMap { $0.value == value ? $0.timeLeft : nil }
+    }
     Self.taken.withLock { taken in
-      taken[task] = value.map { Taken(value: $0, reader: reader, valueNow: { engine.object?.value(for: handle) }) }
+      taken[task] = value.map { Taken(value: $0, reader: reader, timeLeft: timeLeft ?? $0) }
     }
     return value
   }
 
-  /// How to ask the value now of the countdown whose value `value` the calling task took last from
-  /// such a sequence, if it did; forgotten once asked, so `value` is read once.
-  static func countdownTaken(_ value: Int) -> (@Sendable () -> Int?)? {
+  /// The time left when it came of the value `value`, if the calling task took it last from such
+  /// a sequence; forgotten once asked, so `value` is read once.
+  static func timeLeftWhenTaken(_ value: Int) -> Int? {
     guard let task = currentTask else { return nil }
     return taken.withLock { taken in
       guard let entry = taken[task], entry.value == value else { return nil }
       taken[task] = nil
-      return entry.valueNow
+      return entry.timeLeft
     }
   }
 
