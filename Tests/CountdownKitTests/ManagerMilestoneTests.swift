@@ -15,6 +15,28 @@ final class ManagerMilestoneTests: XCTestCase {
     }
   }
 
+  /// What the testing article says of a suspension on the manual clock: on the main thread, what
+  /// came due while suspended (a milestone passed, a countdown's corrected value) is delivered by
+  /// the next `advance`, `advance(by: .zero)` too, not inside `resumeTicking()`.
+  func testWhatCameDueWhileSuspendedComesWithTheNextAdvance() throws {
+    try withManualManager { manager, clock, _ in
+      let deliveries = try manager.milestones([.seconds(60)])
+      var milestones: [Int] = []
+      var values: [Int] = []
+      try manager.start(id: "exam", for: .seconds(100), delivering: deliveries) { _, left, _ in milestones.append(left) }
+      try manager.start(id: "label", for: .seconds(100)) { _, left, _ in values.append(left) }
+      XCTAssertEqual(values, [100])
+      manager.suspendTicking()
+      try clock.advance(by: .seconds(70))
+      manager.resumeTicking()
+      XCTAssertEqual(milestones, [], "not inside resumeTicking()")
+      XCTAssertEqual(values, [100], "not inside resumeTicking()")
+      try clock.advance(by: .zero)
+      XCTAssertEqual(milestones, [60])
+      XCTAssertEqual(values, [100, 30])
+    }
+  }
+
   func testDurationsConvertToWholeIntervalsOrThrow() throws {
     try withManualManager(interval: .milliseconds(500)) { manager, _, _ in
       XCTAssertEqual(try manager.milestones([.seconds(60), .milliseconds(1_500)]), .milestones([120, 3]))
