@@ -380,3 +380,19 @@ func startSilentExam(on manager: CountdownManager) throws {
   }
   // END DOCC
 }
+
+/// The Milestones article's announcer for tests, which keeps the texts; returns the read-aloud and
+/// what it announced.
+@MainActor
+func readAloudKeepingTheTexts(on manager: CountdownManager) throws -> (CountdownReadAloud, () -> [String]) {
+  // DOCC: test-announcer
+  @MainActor final class Announcements: CountdownAnnouncer {
+    private(set) var texts: [String] = []
+    func announce(_ text: String) { texts.append(text) }
+  }
+
+  let announcements = Announcements()
+  let readAloud = try manager.readAloud(at: [.seconds(60)], announcer: announcements)
+  // END DOCC
+  return (readAloud, { announcements.texts })
+}

@@ -28,6 +28,15 @@ final class DocCSamplesTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(samples, 15)
   }
 
+  func testTheTestAnnouncerKeepsWhatIsRead() throws {
+    try withManualManager { manager, clock, _ in
+      let (readAloud, texts) = try readAloudKeepingTheTexts(on: manager)
+      try manager.start(id: "exam", for: .seconds(90), delivering: readAloud.deliveries) { _, left, _ in readAloud.read(left) }
+      try clock.advance(by: .seconds(30))
+      XCTAssertEqual(texts(), ["1 minute left"])
+    }
+  }
+
   /// What the migration samples do, run on a manager of their own where they take one.
   func testTheTimerManagerMigrationSampleLeavesTheSessionCounting() throws {
     try MainActor.assumeIsolated {
