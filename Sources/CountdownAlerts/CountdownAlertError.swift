@@ -19,6 +19,7 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
     case invalidBudget
     case invalidMilestone
     case invalidNamespace
+    case alarmLimitReached
   }
 
   private let code: Code
@@ -35,10 +36,14 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
     self.underlying = underlying
   }
 
-  /// The user denied notifications for the app: nothing can be scheduled until they allow them.
+  /// The user denied notifications (or alarms) for the app: nothing can be scheduled until they
+  /// allow them.
   public static let notAuthorized = CountdownAlertError(.notAuthorized)
   /// The center refused a request, for a reason of its own (see ``underlying``).
   public static let requestFailed = CountdownAlertError(.requestFailed)
+  /// The device holds as many alarms as it allows (AlarmKit's `maximumLimitReached`): the alarm
+  /// is tried again at the next change.
+  public static let alarmLimitReached = CountdownAlertError(.alarmLimitReached)
   /// A budget outside `1...64`, or too small for one countdown's end and milestones.
   public static let invalidBudget = CountdownAlertError(.invalidBudget)
   /// A milestone of zero or less, or one given twice.
@@ -68,6 +73,7 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
       case .invalidBudget: "the budget must be in 1...64 and hold one countdown's end and milestones"
       case .invalidMilestone: "a milestone must be above zero, and given once"
       case .invalidNamespace: "a namespace must not contain \"/\""
+      case .alarmLimitReached: "the device holds as many alarms as it allows"
       }
     let request = requestIdentifier.map { " (\($0))" } ?? ""
     let cause = underlying.map { ": \($0)" } ?? ""
