@@ -149,6 +149,9 @@ struct AlarmsState: Sendable {
   static func reconcile(_ held: Held?, _ desired: Desired, now: Int64) -> ([Operation.Kind], Held?) {
     var held = held
     if case .counting(let deadline)? = held, deadline <= now { held = .fired }
+    // An end already passed (counting overtime, or come while ticking was suspended): its alarm
+    // rang, or there is no time left to count.
+    if case .counting(let deadline) = desired, deadline <= now { return reconcile(held, .none, now: now) }
     switch (held, desired) {
     case (nil, .none): return ([], nil)
     case (.fired?, .none): return ([], held)
