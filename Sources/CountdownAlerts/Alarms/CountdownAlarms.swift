@@ -8,7 +8,7 @@ public import Foundation
 ///
 /// ```swift
 /// // At launch, after the restore (keep `alarms` for as long as the app runs):
-/// let alarms = try CountdownAlarms(String.self, center: FakeAlarmCenter()) { id in id.hasPrefix("oven") }
+/// let alarms = try CountdownAlarms(String.self, center: FakeAlarmCenter(), isFollowed: { id in id.hasPrefix("oven") })
 /// try CountdownManager.shared.start(id: "oven", for: .seconds(1_200)) { _, _, _ in }
 /// // An alarm counts down to the oven's end; pausing shows the time left on the Lock Screen.
 /// ```
@@ -54,17 +54,17 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   ///   - center: The system's alarms, ``AlarmKitCenter`` in an app, a ``FakeAlarmCenter`` in tests.
   ///   - namespace: Tells these alarms from the app's others; the type's name by default. Keep it
   ///     from one version of the app to the next: the identifiers are made from it.
-  ///   - onFailure: Called, on any thread, when the center refuses a call.
   ///   - isFollowed: Which ids have alarms; an app keeps alarms for the countdowns that must ring
   ///     through Silent mode, and local notifications (``CountdownAlerts``) for the others.
+  ///   - onFailure: Called, on any thread, when the center refuses a call.
   /// - Throws: ``CountdownAlertError/invalidNamespace`` for an empty namespace.
   public init(
     _ idType: ID.Type = ID.self,
     manager: CountdownManager = .shared,
     center: any CountdownAlarmCenter,
     namespace: String? = nil,
-    onFailure: (@Sendable (CountdownAlertError) -> Void)? = nil,
-    isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true }
+    isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true },
+    onFailure: (@Sendable (CountdownAlertError) -> Void)? = nil
   ) throws(CountdownAlertError) {
     let namespace = namespace ?? String(describing: ID.self)
     guard !namespace.isEmpty else { throw .invalidNamespace }

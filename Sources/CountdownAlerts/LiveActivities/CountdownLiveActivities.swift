@@ -7,12 +7,13 @@ public import Foundation
 ///
 /// ```swift
 /// struct TimerState: Codable, Hashable, Sendable {
-///   var dates: CountdownTimerDates
+///   var range: ClosedRange<Date>
+///   var pausedAt: Date?
 ///   var title: String
 /// }
 /// let center = FakeActivityCenter<TimerState>()  // LiveActivityCenter where ActivityKit exists
 /// let activities = CountdownLiveActivities(String.self, center: center) { id, dates in
-///   TimerState(dates: dates, title: id.capitalized)
+///   TimerState(range: dates.timerInterval, pausedAt: dates.pauseTime, title: id.capitalized)
 /// }
 /// try CountdownManager.shared.start(id: "pizza", for: .seconds(720)) { _, _, _ in }
 /// // The app starts its activity (Activity.request) with what the package would show:

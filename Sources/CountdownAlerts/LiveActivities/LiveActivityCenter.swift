@@ -9,12 +9,15 @@
   /// <!-- sample: not compiled: .ci/check-samples builds CountdownAlerts on Linux, without ActivityKit -->
   /// ```swift
   /// struct TimerAttributes: ActivityAttributes {
-  ///   struct ContentState: Codable, Hashable, Sendable { var dates: CountdownTimerDates }
+  ///   struct ContentState: Codable, Hashable, Sendable {
+  ///     var range: ClosedRange<Date>
+  ///     var pausedAt: Date?
+  ///   }
   ///   var countdownID: String
   /// }
   /// let activities = CountdownLiveActivities(
   ///   String.self, center: LiveActivityCenter<TimerAttributes> { $0.countdownID }
-  /// ) { _, dates in TimerAttributes.ContentState(dates: dates) }
+  /// ) { _, dates in TimerAttributes.ContentState(range: dates.timerInterval, pausedAt: dates.pauseTime) }
   /// ```
   ///
   /// The calls run one after the other on tasks of their own (`update` and `end` are `async`),
