@@ -16,17 +16,19 @@ final class LiveActivityTests: XCTestCase {
   @MainActor
   private final class Harness {
     let clock = ManualCountdownClock()
-    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let wall = DeviceClock()
+    let clockChanges = NotificationCenter()
     let manager: CountdownManager
     let center = FakeActivityCenter<Shown>()
     var activities: CountdownLiveActivities<String, Shown>?
 
     init() throws {
-      let (clock, start) = (clock, start)
-      manager = try CountdownManager(clock: clock, wallClock: { start + Double(clock.now.nanosecondsSinceOrigin) / 1e9 })
-      activities = CountdownLiveActivities(String.self, manager: manager, center: center, isFollowed: { $0 != "quiet" }) {
-        id, dates in Shown(dates: dates, title: id)
-      }
+      let wall = wall
+      wall.follow(clock)
+      manager = try CountdownManager(clock: clock, wallClock: { wall.now })
+      activities = CountdownLiveActivities(
+        String.self, manager: manager, center: center, clockChanges: clockChanges, isFollowed: { $0 != "quiet" }
+      ) { id, dates in Shown(dates: dates, title: id) }
     }
 
     /// The activity of `id`, started by the app with the package's content.
@@ -73,10 +75,27 @@ final class LiveActivityTests: XCTestCase {
       h.assertInStep(activity, "pizza")
       try h.manager.start(id: "pizza", for: .seconds(100)) { _, _, _ in }
       h.assertInStep(activity, "pizza")
-      try h.manager.calibrate(serverNow: h.start + 9_000)
+      try h.manager.calibrate(serverNow: h.wall.now + 9_000)
       h.manager.suspendTicking()
       h.manager.resumeTicking()
       XCTAssertEqual(h.center.calls.count, 6, "start, pause, add, resume, add, replace: \(h.center.calls.count)")
+    }
+  }
+
+  func testAChangeOfTheDeviceClockMovesTheDatesToTheSameInstant() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      defer { h.manager.cancelAll() }
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      try h.manager.start(id: "egg", for: .seconds(300)) { _, _, _ in }
+      h.manager.pause(id: "egg")
+      let tea = try h.startActivity("tea")
+      let egg = try h.startActivity("egg")
+      h.wall.jump(by: 3_600)
+      h.clockChanges.post(name: CountdownAlerts<String>.systemClockDidChange, object: nil)
+      h.assertInStep(tea, "tea")
+      h.assertInStep(egg, "egg")
+      XCTAssertEqual(h.center.activities[tea].staleDate, h.wall.now + 180, "the same instant, on the changed clock")
     }
   }
 

@@ -31,6 +31,10 @@ public import Foundation
 ///   ``CountdownActivityDismissal/afterEnd``) or is cancelled (taken off at once,
 ///   ``CountdownActivityDismissal/immediately``), with their last content, stale from the end.
 ///
+/// The dates are the device's: after a change of its clock (`NSSystemClockDidChange`), every
+/// activity is updated with the dates read again, so that it still shows the countdown's `0` at
+/// the same instant.
+///
 /// The app starts the activities (`Activity.request` needs the app in the foreground, and the
 /// system limits how many an app has); the package never does. An activity of a countdown that
 /// went while the app was not running is the app's to end at launch.
@@ -52,6 +56,7 @@ public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStrin
   ///   - manager: The manager they count on.
   ///   - center: The app's activities, ``LiveActivityCenter`` in an app, a ``FakeActivityCenter``
   ///     in tests.
+  ///   - clockChanges: Where the change of the device's clock is posted.
   ///   - isFollowed: Which ids have activities; every one by default.
   ///   - content: What the activity of `id` shows for the countdown's `dates`; called on the
   ///     thread of the change, with no lock held.
@@ -59,6 +64,7 @@ public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStrin
     _ idType: ID.Type = ID.self,
     manager: CountdownManager = .shared,
     center: any CountdownActivityCenter<ContentState>,
+    clockChanges: NotificationCenter = .default,
     isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true },
     content: @escaping @Sendable (_ id: ID, _ dates: CountdownTimerDates) -> ContentState
   ) {
@@ -66,13 +72,22 @@ public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStrin
     self.center = center
     self.isFollowed = isFollowed
     makeContent = content
+    // Held weakly by the observers, so that releasing this object stops them (in its deinit).
+    let token = clockChanges.addObserver(forName: CountdownAlerts<ID>.systemClockDidChange, object: nil, queue: nil) {
+      [weak self] _ in
+      guard let self else { return }
+      self.enqueue(self.state.withLock { $0.sentKeys })
+    }
+    let clockObservers = NotificationObservers(center: clockChanges, tokens: [token])
     let key = manager.addIDObserver { [weak self] keys in self?.idsChanged(keys) }
-    state.withLock { $0.started(observerKey: key) }
+    state.withLock { $0.started(observerKey: key, clockObservers: clockObservers) }
     idsChanged(manager.idKeys(of: ID.self))
   }
 
   deinit {
-    if let key = state.withLock({ $0.stopped() }) { manager.removeIDObserver(key) }
+    let (key, clockObservers) = state.withLock { $0.stopped() }
+    if let key { manager.removeIDObserver(key) }
+    clockObservers?.removeAll()
   }
 
   /// What the activity of `id` shows now, and from when it is stale; `nil` if `id` has no
@@ -88,7 +103,12 @@ public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStrin
       guard key.type == type, let id = key.base.base as? ID else { return false }
       return isFollowed(id)
     }
-    guard !followed.isEmpty, state.withLock({ $0.arrived(followed) }) else { return }
+    enqueue(followed)
+  }
+
+  /// Queues `keys` and drains, unless another thread is draining (it takes them too).
+  private func enqueue(_ keys: [IDKey]) {
+    guard !keys.isEmpty, state.withLock({ $0.arrived(keys) }) else { return }
     // One thread at a time reads, applies and calls, so the center hears the changes in order.
     while let keys = state.withLock({ $0.takeWork() }) {
       var desired: [(key: IDKey, countdownID: String, desired: LiveActivitiesState<ContentState>.Desired)] = []

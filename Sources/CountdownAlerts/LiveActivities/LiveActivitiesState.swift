@@ -27,13 +27,22 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: Sendable {
   private var queuedSet: Set<IDKey> = []
   private var isDraining = false
   private var observerKey: Int?
+  private var clockObservers: NotificationObservers?
 
-  mutating func started(observerKey: Int) { self.observerKey = observerKey }
-
-  mutating func stopped() -> Int? {
-    defer { observerKey = nil }
-    return observerKey
+  mutating func started(observerKey: Int, clockObservers: NotificationObservers) {
+    self.observerKey = observerKey
+    self.clockObservers = clockObservers
   }
+
+  /// What the follower observes with, for the caller to end after the lock.
+  mutating func stopped() -> (observerKey: Int?, clockObservers: NotificationObservers?) {
+    defer { (observerKey, clockObservers) = (nil, nil) }
+    return (observerKey, clockObservers)
+  }
+
+  /// The countdowns whose activities were told something: after a change of the device's clock,
+  /// their dates are read again.
+  var sentKeys: [IDKey] { Array(sent.keys) }
 
   /// `keys` changed. - Returns: Whether the caller drains (no one else is).
   mutating func arrived(_ keys: [IDKey]) -> Bool {
