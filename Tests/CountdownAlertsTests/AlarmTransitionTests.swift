@@ -97,6 +97,19 @@ final class AlarmTransitionTests: XCTestCase {
     }
   }
 
+  func testAChangeOfTheDeviceClockKeepsTheInstant() throws {
+    try withAlarms { h in
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      try h.manager.start(id: "egg", for: .seconds(300)) { _, _, _ in }
+      h.manager.pause(id: "egg")
+      h.center.clearCalls()
+      h.jumpWallClock(by: 3_600)
+      h.assertHeld(["tea", "egg"], "scheduled again for the same instant; the paused one untouched")
+      let tea = h.alarmsOrFail.alarmID(for: "tea")
+      XCTAssertEqual(h.center.calls, [.cancel(tea), .schedule(tea)])
+    }
+  }
+
   func testARelaunchReconcilesWhatTheSystemHolds() throws {
     for alarmsFirst in [true, false] {
       try withAlarms { h in

@@ -5,9 +5,9 @@ import Foundation
 import XCTest
 
 /// Random sequences of every change a countdown can go through (start, replace, pause, resume,
-/// time added or taken, cancel, cancelAll, a suspension and its end, a relaunch with a restore
-/// (the alarms made before or after it), time passing, the person stopping a ringing alarm), on
-/// the manual clock and the fake alarm center. After every step the center holds exactly the
+/// time added or taken, cancel, cancelAll, a suspension and its end, a change of the device's
+/// clock, a relaunch with a restore (the alarms made before or after it), time passing, the
+/// person stopping a ringing alarm), on the manual clock and the fake alarm center. After every step the center holds exactly the
 /// model's alarms: each running countdown's counting down to its end date, each paused one's
 /// paused with its time left, nothing else of ours but ringing ones, the app's own untouched.
 ///
@@ -63,7 +63,11 @@ final class AlarmsPropertyTests: XCTestCase {
           let alarmsFirst = Bool.random(using: &random)
           action = "relaunch (alarms first: \(alarmsFirst))"
           try h.relaunch(alarmsFirst: alarmsFirst)
-        case 74..<78:
+        case 74..<76:
+          let seconds = Double(Int.random(in: -3_600...3_600, using: &random))
+          action = "clock jump \(seconds)s"
+          h.jumpWallClock(by: seconds)
+        case 76..<79:
           action = "the person stops \(id)'s ringing alarm"
           h.center.stop(id: h.alarmsOrFail.alarmID(for: id))
         default:

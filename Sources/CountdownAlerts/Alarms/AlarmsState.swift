@@ -48,6 +48,8 @@ struct AlarmsState: Sendable {
   /// What one turn of the drain does.
   struct Work: Sendable {
     var keys: [IDKey]
+    /// Whether the device's clock changed: every alarm counting down is scheduled again.
+    var clockChanged: Bool
     /// The alarms of this namespace the center held at the start, to reconcile.
     var sweep: [CountdownAlarmSnapshot]?
   }
@@ -70,26 +72,30 @@ struct AlarmsState: Sendable {
   private var refused: Set<IDKey> = []
   private var isDraining = false
   private var sweep: [CountdownAlarmSnapshot]?
+  private var clockChanged = false
   private var observerKey: Int?
+  private var clockObservers: NotificationObservers?
 
   /// The alarms started observing.
-  mutating func started(observerKey: Int) {
+  mutating func started(observerKey: Int, clockObservers: NotificationObservers) {
     self.observerKey = observerKey
+    self.clockObservers = clockObservers
   }
 
-  /// The alarms are going away: the observer's key, for the caller to remove after the lock.
-  mutating func stopped() -> Int? {
-    defer { observerKey = nil }
-    return observerKey
+  /// The alarms are going away: what they observe with, for the caller to end after the lock.
+  mutating func stopped() -> (observerKey: Int?, clockObservers: NotificationObservers?) {
+    defer { (observerKey, clockObservers) = (nil, nil) }
+    return (observerKey, clockObservers)
   }
 
   /// Work arrived; the refused countdowns are queued again with it.
   ///
   /// - Returns: Whether the caller drains (no one else is).
-  mutating func arrived(_ keys: [IDKey], sweep: [CountdownAlarmSnapshot]? = nil) -> Bool {
+  mutating func arrived(_ keys: [IDKey], clockChanged: Bool = false, sweep: [CountdownAlarmSnapshot]? = nil) -> Bool {
     for key in keys + refused where queuedSet.insert(key).inserted {
       queued.append(key)
     }
+    self.clockChanged = self.clockChanged || clockChanged
     if let sweep { self.sweep = (self.sweep ?? []) + sweep }
     guard !isDraining else { return false }
     isDraining = true
@@ -98,20 +104,23 @@ struct AlarmsState: Sendable {
 
   /// The drain's next turn; `nil` when nothing is queued, and the drain ends.
   mutating func takeWork() -> Work? {
-    guard !queued.isEmpty || sweep != nil else {
+    guard !queued.isEmpty || clockChanged || sweep != nil else {
       isDraining = false
       return nil
     }
-    defer { (queued, queuedSet, sweep) = ([], [], nil) }
-    return Work(keys: queued, sweep: sweep)
+    defer { (queued, queuedSet, clockChanged, sweep) = ([], [], false, nil) }
+    return Work(keys: queued, clockChanged: clockChanged, sweep: sweep)
   }
 
   /// The desired states read for a turn, at `now` on the manager's clock, and what the center
   /// held at the start (`sweep`), if it said so this turn.
   ///
-  /// - Returns: The calls that bring the center to the desired states.
+  /// - Returns: The calls that bring the center to the desired states; after a change of the
+  ///   device's clock, a cancel and a schedule of every alarm counting down (the system may keep
+  ///   a timer's end as a date of the clock, which the change moves).
   mutating func apply(
-    _ desired: [(key: IDKey, id: UUID, desired: Desired)], sweep: [CountdownAlarmSnapshot]?, now: Int64
+    _ desired: [(key: IDKey, id: UUID, desired: Desired)], clockChanged: Bool = false,
+    sweep: [CountdownAlarmSnapshot]?, now: Int64
   ) -> [Operation] {
     var operations: [Operation] = []
     for (key, id, wanted) in desired {
@@ -127,6 +136,13 @@ struct AlarmsState: Sendable {
         keysByID[id] = key
       } else if next == nil, held.removeValue(forKey: key) != nil {
         keysByID[id] = nil
+      }
+    }
+    if clockChanged {
+      for (key, entry) in held {
+        guard case .counting(let deadline) = entry.held, deadline > now else { continue }
+        operations.append(Operation(key: key, id: entry.id, kind: .cancel(reported: true)))
+        operations.append(Operation(key: key, id: entry.id, kind: .schedule(nanoseconds: deadline - now)))
       }
     }
     if let sweep {

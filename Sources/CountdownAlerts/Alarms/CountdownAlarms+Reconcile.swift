@@ -27,8 +27,8 @@ extension CountdownAlarms {
   }
 
   /// Queues the work and drains, unless another thread is draining (it takes this work too).
-  func enqueue(_ keys: [IDKey], sweep: [CountdownAlarmSnapshot]? = nil) {
-    if state.withLock({ $0.arrived(keys, sweep: sweep) }) {
+  func enqueue(_ keys: [IDKey], clockChanged: Bool = false, sweep: [CountdownAlarmSnapshot]? = nil) {
+    if state.withLock({ $0.arrived(keys, clockChanged: clockChanged, sweep: sweep) }) {
       drain()
     }
   }
@@ -44,7 +44,7 @@ extension CountdownAlarms {
         desired.append((key, alarmID(for: id), Self.desired(manager.idPhase(of: key))))
       }
       let now = manager.engine.clock.now.nanosecondsSinceOrigin
-      let operations = state.withLock { $0.apply(desired, sweep: work.sweep, now: now) }
+      let operations = state.withLock { $0.apply(desired, clockChanged: work.clockChanged, sweep: work.sweep, now: now) }
       perform(operations)
     }
   }

@@ -20,7 +20,10 @@ public import Foundation
 ///   (``CountdownCore/SuspensionPolicy/pauses``); resumed with it;
 /// - cancelled and scheduled again when the end moves (time added or taken, a replacing start):
 ///   AlarmKit has no update;
-/// - cancelled with the countdown; left ringing once its end came: the person stops it.
+/// - cancelled with the countdown; left ringing once its end came: the person stops it;
+/// - after a change of the device's clock (`NSSystemClockDidChange`), cancelled and scheduled
+///   again for the same instant: AlarmKit does not say whether a timer's end moves with the
+///   clock, so the worst case is assumed.
 ///
 /// Each id has one alarm identifier, ``alarmID(for:)``: a UUID made from the namespace and the
 /// id's description, the same in every process, so that nothing needs saving with the
@@ -54,6 +57,7 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   ///   - center: The system's alarms, ``AlarmKitCenter`` in an app, a ``FakeAlarmCenter`` in tests.
   ///   - namespace: Tells these alarms from the app's others; the type's name by default. Keep it
   ///     from one version of the app to the next: the identifiers are made from it.
+  ///   - clockChanges: Where the change of the device's clock is posted.
   ///   - isFollowed: Which ids have alarms; an app keeps alarms for the countdowns that must ring
   ///     through Silent mode, and local notifications (``CountdownAlerts``) for the others.
   ///   - onFailure: Called, on any thread, when the center refuses a call.
@@ -63,6 +67,7 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
     manager: CountdownManager = .shared,
     center: any CountdownAlarmCenter,
     namespace: String? = nil,
+    clockChanges: NotificationCenter = .default,
     isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true },
     onFailure: (@Sendable (CountdownAlertError) -> Void)? = nil
   ) throws(CountdownAlertError) {
@@ -74,15 +79,23 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
     self.isFollowed = isFollowed
     self.onFailure = onFailure
     namespaceHash = Self.hash(namespace)
+    // Held weakly by the observers, so that releasing this object stops them (in its deinit).
+    let token = clockChanges.addObserver(forName: CountdownAlerts<ID>.systemClockDidChange, object: nil, queue: nil) {
+      [weak self] _ in
+      self?.enqueue([], clockChanged: true)
+    }
+    let clockObservers = NotificationObservers(center: clockChanges, tokens: [token])
     let key = manager.addIDObserver { [weak self] keys in self?.idsChanged(keys) }
-    state.withLock { $0.started(observerKey: key) }
+    state.withLock { $0.started(observerKey: key, clockObservers: clockObservers) }
     // The held alarms are read first, so that every call made after reads against them.
     center.alarms { [weak self] result in self?.read(result) }
     idsChanged(manager.idKeys(of: ID.self))
   }
 
   deinit {
-    if let key = state.withLock({ $0.stopped() }) { manager.removeIDObserver(key) }
+    let (key, clockObservers) = state.withLock { $0.stopped() }
+    if let key { manager.removeIDObserver(key) }
+    clockObservers?.removeAll()
   }
 
   /// The identifier of the alarm of `id`: the same in every process (a version 8 UUID whose

@@ -14,6 +14,7 @@ final class AlarmsHarness {
   private(set) var clock: ManualCountdownClock
   private(set) var alarms: CountdownAlarms<String>?
   let failures = LockedState<[CountdownAlertError]>([])
+  let clockChanges = NotificationCenter()
   /// An alarm of the app's own, scheduled outside the package: never touched.
   let foreign = UUID()
 
@@ -22,7 +23,7 @@ final class AlarmsHarness {
     center = FakeAlarmCenter(now: { wall.now })
     (manager, clock) = try Self.makeManager(wall: wall)
     alarms = try makeAlarms()
-    center.hold(id: foreign, fireDate: wall.now + 7_200)
+    center.hold(id: foreign, fireDate: wall.now + 10_000_000)  // far off: it never rings in a test
   }
 
   private static func makeManager(wall: DeviceClock) throws -> (CountdownManager, ManualCountdownClock) {
@@ -34,7 +35,7 @@ final class AlarmsHarness {
   func makeAlarms() throws(CountdownAlertError) -> CountdownAlarms<String> {
     let failures = self.failures
     return try CountdownAlarms(
-      String.self, manager: manager, center: center, namespace: "timers",
+      String.self, manager: manager, center: center, namespace: "timers", clockChanges: clockChanges,
       onFailure: { error in failures.withLock { $0.append(error) } })
   }
 
@@ -43,6 +44,12 @@ final class AlarmsHarness {
   func advance(by seconds: Int) throws {
     try clock.advance(by: .seconds(seconds))
     drainMain()
+  }
+
+  /// The user changes the device's clock: the system posts `NSSystemClockDidChange`.
+  func jumpWallClock(by seconds: TimeInterval) {
+    wall.jump(by: seconds)
+    clockChanges.post(name: CountdownAlerts<String>.systemClockDidChange, object: nil)
   }
 
   /// The app is killed and launched again: the countdowns come back from a snapshot taken now,
