@@ -1,6 +1,7 @@
-/// Why the system's center did not take an alert: authorization denied, or the center's own
-/// error. Reported to the `onFailure` of ``CountdownAlerts``; the countdowns are never affected,
-/// and the next change (or ``CountdownAlerts/retry()``) tries again.
+/// Why the system's center did not take an alert: authorization denied, the device's limit of
+/// alarms, or the center's own error. Reported to the `onFailure` of ``CountdownAlerts`` and
+/// ``CountdownAlarms``; the countdowns are never affected, and the next change (or `retry()`)
+/// tries again.
 ///
 /// A struct over a private code, as async-http-client's `HTTPClientError`: a later version can add
 /// an error without breaking a `switch`, since callers compare with the `static let`s.
@@ -23,8 +24,8 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
   }
 
   private let code: Code
-  /// The identifier of the request the center refused, for ``requestFailed`` and
-  /// ``notAuthorized``; `nil` for the others.
+  /// The identifier of the request the center refused, for ``requestFailed``, ``notAuthorized``
+  /// and ``alarmLimitReached`` (an alarm's UUID, for ``CountdownAlarms``); `nil` for the others.
   public let requestIdentifier: String?
   /// The center's own error, for ``requestFailed``, described (errors of system frameworks are
   /// not `Hashable`).
