@@ -129,9 +129,10 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
   /// Puts an alarm in the center now, as if scheduled earlier (by a previous process, or by the
   /// app's own code), counting down to `fireDate`, or in `state`.
   public func hold(id: UUID, countdownID: String = "", state alarmState: CountdownAlarmState = .countdown, fireDate: Date) {
+    // The test's clock is read before the lock: it is code of the test's.
+    let remaining = alarmState == .paused ? fireDate.timeIntervalSince(now()) : nil
     state.withLock { state in
       state.alarms.removeAll { $0.id == id }
-      let remaining = alarmState == .paused ? fireDate.timeIntervalSince(now()) : nil
       state.alarms.append(
         HeldAlarm(
           id: id, countdownID: countdownID, state: alarmState, fireDate: alarmState == .paused ? nil : fireDate,
