@@ -201,3 +201,41 @@ public struct UserNotificationCenter: CountdownAlertCenter {
   public func authorizationStatus(_ completion: @escaping @Sendable (CountdownAlertAuthorization) -> Void) {}
 }
 public var alerts: CountdownAlerts<String> { unavailable() }
+
+/// CountdownAlerts' `AlarmKitCenter` as an app on iOS 26 has it (AlarmKit does not exist here),
+/// with AlarmKit's `AlarmAttributes` reduced to a name.
+public struct AlarmKitCenter<Metadata>: CountdownAlarmCenter {
+  public init(attributes: @escaping @Sendable (_ countdownID: String) -> AlarmAttributes<Metadata>) {}
+  public func schedule(_ request: CountdownAlarmRequest, completion: @escaping @Sendable ((any Error)?) -> Void) {}
+  public func pause(id: UUID, completion: @escaping @Sendable ((any Error)?) -> Void) {}
+  public func resume(id: UUID, completion: @escaping @Sendable ((any Error)?) -> Void) {}
+  public func cancel(id: UUID, completion: @escaping @Sendable ((any Error)?) -> Void) {}
+  public func alarms(_ completion: @escaping @Sendable (Result<[CountdownAlarmSnapshot], any Error>) -> Void) {}
+}
+public struct AlarmAttributes<Metadata>: Sendable {}
+public struct TimerMetadata: Hashable, Sendable {}
+/// What the app's alarm for a countdown shows: its `AlarmAttributes` (title, buttons, tint).
+public func timerAlarm(_ countdownID: String) -> AlarmAttributes<TimerMetadata> { unavailable() }
+
+/// CountdownAlerts' `LiveActivityCenter` as an app with ActivityKit has it.
+public struct LiveActivityCenter<Attributes: ActivityAttributes>: CountdownActivityCenter
+where Attributes.ContentState: Sendable {
+  public init(countdownID: @escaping @Sendable (Attributes) -> String) {}
+  public func update(countdownID: String, state: Attributes.ContentState, staleDate: Date?) {}
+  public func end(
+    countdownID: String, state: Attributes.ContentState?, staleDate: Date?, dismissal: CountdownActivityDismissal
+  ) {}
+}
+/// A Live Activity's attributes for a timer: the countdown it stands for.
+public struct TimerAttributes: ActivityAttributes, Sendable {
+  public struct ContentState: Codable, Hashable, Sendable {
+    public var range: ClosedRange<Date>
+    public var pausedAt: Date?
+    public init(range: ClosedRange<Date>, pausedAt: Date?) {
+      self.range = range
+      self.pausedAt = pausedAt
+    }
+  }
+  public var countdownID: String
+  public init(countdownID: String) { self.countdownID = countdownID }
+}

@@ -1,6 +1,7 @@
-/// Why the system's center did not take an alert: authorization denied, or the center's own
-/// error. Reported to the `onFailure` of ``CountdownAlerts``; the countdowns are never affected,
-/// and the next change (or ``CountdownAlerts/retry()``) tries again.
+/// Why the system's center did not take an alert: authorization denied, the device's limit of
+/// alarms, or the center's own error. Reported to the `onFailure` of ``CountdownAlerts`` and
+/// ``CountdownAlarms``; the countdowns are never affected, and the next change (or `retry()`)
+/// tries again.
 ///
 /// A struct over a private code, as async-http-client's `HTTPClientError`: a later version can add
 /// an error without breaking a `switch`, since callers compare with the `static let`s.
@@ -19,11 +20,12 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
     case invalidBudget
     case invalidMilestone
     case invalidNamespace
+    case alarmLimitReached
   }
 
   private let code: Code
-  /// The identifier of the request the center refused, for ``requestFailed`` and
-  /// ``notAuthorized``; `nil` for the others.
+  /// The identifier of the request the center refused, for ``requestFailed``, ``notAuthorized``
+  /// and ``alarmLimitReached`` (an alarm's UUID, for ``CountdownAlarms``); `nil` for the others.
   public let requestIdentifier: String?
   /// The center's own error, for ``requestFailed``, described (errors of system frameworks are
   /// not `Hashable`).
@@ -35,10 +37,14 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
     self.underlying = underlying
   }
 
-  /// The user denied notifications for the app: nothing can be scheduled until they allow them.
+  /// The user denied notifications (or alarms) for the app: nothing can be scheduled until they
+  /// allow them.
   public static let notAuthorized = CountdownAlertError(.notAuthorized)
   /// The center refused a request, for a reason of its own (see ``underlying``).
   public static let requestFailed = CountdownAlertError(.requestFailed)
+  /// The device holds as many alarms as it allows (AlarmKit's `maximumLimitReached`): the alarm
+  /// is tried again at the next change.
+  public static let alarmLimitReached = CountdownAlertError(.alarmLimitReached)
   /// A budget outside `1...64`, or too small for one countdown's end and milestones.
   public static let invalidBudget = CountdownAlertError(.invalidBudget)
   /// A milestone of zero or less, or one given twice.
@@ -68,6 +74,7 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
       case .invalidBudget: "the budget must be in 1...64 and hold one countdown's end and milestones"
       case .invalidMilestone: "a milestone must be above zero, and given once"
       case .invalidNamespace: "a namespace must not contain \"/\""
+      case .alarmLimitReached: "the device holds as many alarms as it allows"
       }
     let request = requestIdentifier.map { " (\($0))" } ?? ""
     let cause = underlying.map { ": \($0)" } ?? ""

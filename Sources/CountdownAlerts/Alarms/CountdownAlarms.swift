@@ -1,0 +1,139 @@
+public import CountdownKit
+public import Foundation
+
+/// Keeps an alarm of the system (AlarmKit, iOS 26) in step with each of a manager's id countdowns
+/// that must ring through Silent mode and Focus: scheduled with the countdown, paused and resumed
+/// with it, moved when time is added or taken, cancelled with it, so that the person hears the
+/// end even when the app is not running.
+///
+/// ```swift
+/// // At launch, after the restore (keep `alarms` for as long as the app runs):
+/// let alarms = try CountdownAlarms(String.self, center: FakeAlarmCenter(), isFollowed: { id in id.hasPrefix("oven") })
+/// try CountdownManager.shared.start(id: "oven", for: .seconds(1_200)) { _, _, _ in }
+/// // An alarm counts down to the oven's end; pausing shows the time left on the Lock Screen.
+/// ```
+///
+/// For each followed countdown (those `isFollowed` accepts, whatever started them), the alarm is:
+/// - counting down to the countdown's end while it runs (a timer of the time left, read from the
+///   countdown's deadline on the manager's clock);
+/// - paused, showing the time left, while the countdown is paused or frozen by a suspension
+///   (``CountdownCore/SuspensionPolicy/pauses``); resumed with it;
+/// - cancelled and scheduled again when the end moves (time added or taken, a replacing start):
+///   AlarmKit has no update;
+/// - cancelled with the countdown; left ringing once its end came: the person stops it;
+/// - after a change of the device's clock (`NSSystemClockDidChange`), cancelled and scheduled
+///   again for the same instant: AlarmKit does not say whether a timer's end moves with the
+///   clock, so the worst case is assumed.
+///
+/// Each id has one alarm identifier, ``alarmID(for:)``: a UUID made from the namespace and the
+/// id's description, the same in every process, so that nothing needs saving with the
+/// countdowns. At the start, this object reads the alarms the system holds: one of this namespace
+/// that no countdown has (it went while the app was not running) is cancelled, unless it rings
+/// (it ended: the person stops it); one whose countdown is followed is cancelled and scheduled
+/// again, as its end cannot be read back. Alarms of other namespaces and of the app's own are never
+/// touched.
+///
+/// Failures (alarms denied, ``CountdownAlertError/alarmLimitReached``, another error of the
+/// center) go to `onFailure`; the countdowns are never affected, and the next change, or
+/// ``retry()``, tries again.
+///
+/// - Complexity: a change of one countdown costs O(1) work and at most three center calls.
+public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvertible>: Sendable {
+  /// The part of the alarm identifiers that tells these alarms from others of the app.
+  public let namespace: String
+
+  let manager: CountdownManager
+  let center: any CountdownAlarmCenter
+  let isFollowed: @Sendable (ID) -> Bool
+  let onFailure: (@Sendable (CountdownAlertError) -> Void)?
+  let namespaceHash: UInt64
+  let state = LockedState(AlarmsState())
+
+  /// Starts following the countdowns of ids of type `ID` on `manager`.
+  ///
+  /// - Parameters:
+  ///   - idType: The type of the ids whose countdowns are followed.
+  ///   - manager: The manager they count on.
+  ///   - center: The system's alarms, ``AlarmKitCenter`` in an app, a ``FakeAlarmCenter`` in tests.
+  ///   - namespace: Tells these alarms from the app's others; the type's name by default. Keep it
+  ///     from one version of the app to the next: the identifiers are made from it.
+  ///   - clockChanges: Where the change of the device's clock is posted.
+  ///   - isFollowed: Which ids have alarms; an app keeps alarms for the countdowns that must ring
+  ///     through Silent mode, and local notifications (``CountdownAlerts``) for the others.
+  ///   - onFailure: Called, on any thread, when the center refuses a call.
+  /// - Throws: ``CountdownAlertError/invalidNamespace`` for an empty namespace.
+  public init(
+    _ idType: ID.Type = ID.self,
+    manager: CountdownManager = .shared,
+    center: any CountdownAlarmCenter,
+    namespace: String? = nil,
+    clockChanges: NotificationCenter = .default,
+    isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true },
+    onFailure: (@Sendable (CountdownAlertError) -> Void)? = nil
+  ) throws(CountdownAlertError) {
+    let namespace = namespace ?? String(describing: ID.self)
+    guard !namespace.isEmpty else { throw .invalidNamespace }
+    self.namespace = namespace
+    self.manager = manager
+    self.center = center
+    self.isFollowed = isFollowed
+    self.onFailure = onFailure
+    namespaceHash = Self.hash(namespace)
+    // Held weakly by the observers, so that releasing this object stops them (in its deinit).
+    let token = clockChanges.addObserver(forName: CountdownAlerts<ID>.systemClockDidChange, object: nil, queue: nil) {
+      [weak self] _ in
+      self?.enqueue([], clockChanged: true)
+    }
+    let clockObservers = NotificationObservers(center: clockChanges, tokens: [token])
+    let key = manager.addIDObserver { [weak self] keys in self?.idsChanged(keys) }
+    state.withLock { $0.started(observerKey: key, clockObservers: clockObservers) }
+    // The held alarms are read first, so that every call made after reads against them.
+    center.alarms { [weak self] result in self?.read(result) }
+    idsChanged(manager.idKeys(of: ID.self))
+  }
+
+  deinit {
+    let (key, clockObservers) = state.withLock { $0.stopped() }
+    if let key { manager.removeIDObserver(key) }
+    clockObservers?.removeAll()
+  }
+
+  /// The identifier of the alarm of `id`: the same in every process (a version 8 UUID whose
+  /// first half is a hash of the namespace, its second a hash of the id's description), so the
+  /// app can tell which countdown an alarm stands for.
+  public func alarmID(for id: ID) -> UUID {
+    Self.uuid(namespaceHash, Self.hash(id.description))
+  }
+
+  /// Whether `alarmID` is one of these alarms'.
+  public func isOwnAlarm(_ alarmID: UUID) -> Bool {
+    let prefix = { (id: UUID) in withUnsafeBytes(of: id.uuid) { Array($0.prefix(8)) } }
+    return prefix(alarmID) == prefix(Self.uuid(namespaceHash, 0))
+  }
+
+  /// Tries again the calls the center refused (after the person allowed alarms, say); the next
+  /// change of any followed countdown does too.
+  public func retry() {
+    enqueue([])
+  }
+
+  /// FNV-1a, 64 bits, of `text`'s UTF-8: stable across processes and versions, as `Hasher` is not.
+  static func hash(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    return hash
+  }
+
+  /// A version 8 UUID (RFC 9562) holding `high` and `low`, but for its version and variant bits.
+  static func uuid(_ high: UInt64, _ low: UInt64) -> UUID {
+    let h = withUnsafeBytes(of: high.bigEndian, Array.init)
+    let l = withUnsafeBytes(of: low.bigEndian, Array.init)
+    return UUID(
+      uuid: (
+        h[0], h[1], h[2], h[3], h[4], h[5], (h[6] & 0x0F) | 0x80, h[7],
+        (l[0] & 0x3F) | 0x80, l[1], l[2], l[3], l[4], l[5], l[6], l[7]
+      ))
+  }
+}

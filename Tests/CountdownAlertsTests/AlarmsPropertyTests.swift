@@ -1,0 +1,89 @@
+import CountdownAlerts
+import CountdownKit
+import CountdownTestSupport
+import Foundation
+import XCTest
+
+/// Random sequences of every change a countdown can go through (start, replace, pause, resume,
+/// time added or taken, cancel, cancelAll, a suspension and its end, a change of the device's
+/// clock, a relaunch with a restore (the alarms made before or after it), time passing, the
+/// person stopping a ringing alarm), on the manual clock and the fake alarm center. After every step the center holds exactly the
+/// model's alarms: each running countdown's counting down to its end date, each paused one's
+/// paused with its time left, nothing else of ours but ringing ones, the app's own untouched.
+///
+/// Replayable: a failure names its seed and step; `COUNTDOWN_ALARMS_SEED=<seed>` runs that seed
+/// first, `COUNTDOWN_ALARMS_RUNS` sets how many seeds run (20 by default).
+final class AlarmsPropertyTests: XCTestCase {
+  static let ids = (0..<6).map { "t\($0)" }
+
+  func testTheCenterAgreesWithTheModelAfterEveryStep() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let firstSeed = environment["COUNTDOWN_ALARMS_SEED"].flatMap { UInt64($0) } ?? 0xA1A2
+    let runs = environment["COUNTDOWN_ALARMS_RUNS"].flatMap { Int($0) } ?? 20
+    for seed in firstSeed..<(firstSeed + UInt64(runs)) {
+      try run(seed: seed, steps: 150)
+    }
+  }
+
+  private func run(seed: UInt64, steps: Int) throws {
+    var random = SplitMix64(seed: seed)
+    try MainActor.assumeIsolated {
+      let h = try AlarmsHarness()
+      defer { h.manager.cancelAll() }
+      var log: [String] = []
+      for step in 0..<steps {
+        let id = Self.ids.randomElement(using: &random)!
+        let action: String
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<26:
+          let seconds = Int.random(in: 1...400, using: &random)
+          let policy: SuspensionPolicy = Bool.random(using: &random) ? .pauses : .keepsRunning
+          action = "start \(id) \(seconds)s \(policy)"
+          try h.manager.start(id: id, for: .seconds(seconds), whileSuspended: policy) { _, _, _ in }
+        case 26..<36:
+          action = "pause \(id)"
+          h.manager.pause(id: id)
+        case 36..<46:
+          action = "resume \(id)"
+          h.manager.resume(id: id)
+        case 46..<56:
+          let seconds = Int.random(in: -120...120, using: &random)
+          action = "addTime \(seconds)s \(id)"
+          _ = try? h.manager.addTime(.seconds(seconds), id: id)
+        case 56..<62:
+          action = "cancel \(id)"
+          h.manager.cancel(id: id)
+        case 62..<64:
+          action = "cancelAll"
+          h.manager.cancelAll()
+        case 64..<70:
+          action = h.manager.isSuspended ? "resumeTicking" : "suspendTicking"
+          if h.manager.isSuspended { h.manager.resumeTicking() } else { h.manager.suspendTicking() }
+        case 70..<74:
+          let alarmsFirst = Bool.random(using: &random)
+          action = "relaunch (alarms first: \(alarmsFirst))"
+          try h.relaunch(alarmsFirst: alarmsFirst)
+        case 74..<76:
+          let seconds = Double(Int.random(in: -3_600...3_600, using: &random))
+          action = "clock jump \(seconds)s"
+          h.jumpWallClock(by: seconds)
+        case 76..<79:
+          action = "the person stops \(id)'s ringing alarm"
+          h.center.stop(id: h.alarmsOrFail.alarmID(for: id))
+        default:
+          let seconds = Int.random(in: 1...90, using: &random)
+          action = "advance \(seconds)s"
+          try h.advance(by: seconds)
+        }
+        log.append(action)
+        h.drainMain()
+        if let mismatch = h.mismatch(Self.ids) {
+          XCTFail("seed \(seed) step \(step) (\(action)): \(mismatch)\nsteps: \(log.joined(separator: "; "))")
+          return
+        }
+      }
+      h.assertNoForeignCall()
+      XCTAssertEqual(h.failures.withLock { $0 }, [], "seed \(seed)")
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import CountdownAlerts
+import CountdownKit
+import CountdownTestSupport
+import Foundation
+import XCTest
+
+/// One "process" of an app with alarms: a manager on a manual clock and its alarms, on an alarm
+/// center and a wall clock that outlive it (the system's), so that a test can relaunch.
+@MainActor
+final class AlarmsHarness {
+  let wall = DeviceClock()
+  let center: FakeAlarmCenter
+  private(set) var manager: CountdownManager
+  private(set) var clock: ManualCountdownClock
+  private(set) var alarms: CountdownAlarms<String>?
+  let failures = LockedState<[CountdownAlertError]>([])
+  let clockChanges = NotificationCenter()
+  /// An alarm of the app's own, scheduled outside the package: never touched.
+  let foreign = UUID()
+
+  init() throws {
+    let wall = wall
+    center = FakeAlarmCenter(now: { wall.now })
+    (manager, clock) = try Self.makeManager(wall: wall)
+    alarms = try makeAlarms()
+    center.hold(id: foreign, fireDate: wall.now + 10_000_000)  // far off: it never rings in a test
+  }
+
+  private static func makeManager(wall: DeviceClock) throws -> (CountdownManager, ManualCountdownClock) {
+    let clock = ManualCountdownClock()
+    wall.follow(clock)
+    return (try CountdownManager(clock: clock, wallClock: { wall.now }), clock)
+  }
+
+  func makeAlarms() throws(CountdownAlertError) -> CountdownAlarms<String> {
+    let failures = self.failures
+    return try CountdownAlarms(
+      String.self, manager: manager, center: center, namespace: "timers", clockChanges: clockChanges,
+      onFailure: { error in failures.withLock { $0.append(error) } })
+  }
+
+  var alarmsOrFail: CountdownAlarms<String> { alarms! }
+
+  func advance(by seconds: Int) throws {
+    try clock.advance(by: .seconds(seconds))
+    drainMain()
+  }
+
+  /// The user changes the device's clock: the system posts `NSSystemClockDidChange`.
+  func jumpWallClock(by seconds: TimeInterval) {
+    wall.jump(by: seconds)
+    clockChanges.post(name: CountdownAlerts<String>.systemClockDidChange, object: nil)
+  }
+
+  /// The app is killed and launched again: the countdowns come back from a snapshot taken now,
+  /// on a new manager; the alarms are made before the restore (`alarmsFirst`) or after it.
+  func relaunch(alarmsFirst: Bool = true) throws {
+    let data = try JSONEncoder().encode(manager.snapshot(of: String.self))
+    alarms = nil  // the process ends: nothing is cancelled
+    (manager, clock) = try Self.makeManager(wall: wall)
+    if alarmsFirst { alarms = try makeAlarms() }
+    try manager.restore(CountdownSnapshot<String>(decoding: data)) { _, _, _ in }
+    if !alarmsFirst { alarms = try makeAlarms() }
+  }
+
+  func drainMain() {
+    let drained = LockedState(false)
+    DispatchQueue.main.async { drained.withLock { $0 = true } }
+    while !drained.withLock({ $0 }) {
+      _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+    }
+  }
+
+  /// What differs between the center and the countdowns of `ids`, or `nil`: each running one has
+  /// its alarm counting down to its end date, each paused one its alarm paused with its time
+  /// left; no other alarm of these alarms' but ringing ones (ended countdowns'); the app's own
+  /// alarm as it was.
+  func mismatch(_ ids: [String]) -> String? {
+    let alarms = alarmsOrFail
+    let now = wall.now
+    var held = Dictionary(uniqueKeysWithValues: center.alarms.map { ($0.id, $0) })
+    guard held.removeValue(forKey: foreign)?.state == .countdown else { return "the app's own alarm was touched" }
+    for id in ids {
+      let alarm = held.removeValue(forKey: alarms.alarmID(for: id))
+      if let end = manager.endDate(id: id), end > now {
+        guard let alarm, alarm.state == .countdown, let fire = alarm.fireDate, abs(fire.timeIntervalSince(end)) < 1e-6
+        else { return "\(id) runs to +\(end.timeIntervalSince(now)): its alarm is \(String(describing: alarm))" }
+      } else if let dates = manager.timerDates(id: id), let paused = dates.pauseTime,
+        dates.timerInterval.upperBound > paused
+      {
+        let left = dates.timerInterval.upperBound.timeIntervalSince(paused)
+        guard let alarm, alarm.state == .paused, let remaining = alarm.remaining, abs(remaining - left) < 1e-6 else {
+          return "\(id) is paused with \(left) s left: its alarm is \(String(describing: alarm))"
+        }
+      } else if let alarm, alarm.state != .alerting {
+        return "\(id) has no countdown ahead, but an alarm \(alarm)"
+      }
+    }
+    if let stray = held.values.first(where: { $0.state != .alerting }) { return "a stray alarm: \(stray)" }
+    return nil
+  }
+
+  func assertHeld(_ ids: [String], _ what: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    if let mismatch = mismatch(ids) { XCTFail("\(what): \(mismatch)", file: file, line: line) }
+  }
+
+  /// Fails if any call named an alarm that is not these alarms'.
+  func assertNoForeignCall(file: StaticString = #filePath, line: UInt = #line) {
+    let alarms = alarmsOrFail
+    let foreign = center.calls.compactMap(\.id).filter { !alarms.isOwnAlarm($0) }
+    XCTAssertEqual(foreign, [], "a call touched another's alarm", file: file, line: line)
+  }
+}
+
+/// Runs `body` with a new alarms harness; then checks that no call touched another's alarm and
+/// that nothing failed (unless `expectsFailures`).
+func withAlarms(
+  expectsFailures: Bool = false, file: StaticString = #filePath, line: UInt = #line,
+  _ body: @MainActor (AlarmsHarness) throws -> Void
+) throws {
+  try MainActor.assumeIsolated {
+    let harness = try AlarmsHarness()
+    defer { harness.manager.cancelAll() }
+    try body(harness)
+    harness.assertNoForeignCall(file: file, line: line)
+    if !expectsFailures { XCTAssertEqual(harness.failures.withLock { $0 }, [], file: file, line: line) }
+  }
+}
