@@ -25,6 +25,26 @@ final class ArticleSampleTests: XCTestCase {
     XCTAssertEqual(center.pending.first?.identifier, alerts.identifier(for: "tea"))
     XCTAssertEqual(center.pending.first?.fireDate, manager.endDate(id: "tea"))
   }
+
+  func testOnlyTheSoonestEndsArePending() throws {
+    let clock = ManualCountdownClock()
+    let start = Date()
+    let wall: @Sendable () -> Date = { start + Double(clock.now.nanosecondsSinceOrigin) / 1e9 }
+    let manager = try CountdownManager(clock: clock, wallClock: wall)
+    let center = FakeNotificationCenter(now: wall)
+    let alerts = try CountdownAlerts(String.self, manager: manager, center: center, budget: 2) { id, _ in
+      CountdownAlertContent(title: id, body: "Done")
+    }
+    for (id, minutes) in [("tea", 3), ("eggs", 9), ("bread", 40)] {
+      try manager.start(id: id, for: .seconds(minutes * 60)) { _, _, _ in }
+    }
+    center.drain()
+    XCTAssertEqual(Set(center.pending.map(\.identifier)), [alerts.identifier(for: "tea"), alerts.identifier(for: "eggs")])
+    try clock.advance(by: .seconds(180))  // the tea ends: its alert fires, the bread's is added
+    center.drain()
+    XCTAssertEqual(center.delivered.map(\.identifier), [alerts.identifier(for: "tea")])
+    XCTAssertEqual(Set(center.pending.map(\.identifier)), [alerts.identifier(for: "eggs"), alerts.identifier(for: "bread")])
+  }
   // END ARTICLE
 
   func testTheCatalogsSamplesAreTheOnesRunHere() throws {
