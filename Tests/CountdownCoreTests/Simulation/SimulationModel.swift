@@ -70,6 +70,16 @@ final class SimulationModel: @unchecked Sendable {
     return outer
   }
 
+  /// Runs `body` with nothing held: a step that preempts the driver's call runs inside the call's
+  /// clock reading, before the call acts, so what its passes deliver to the held registration is
+  /// checked at once, against the record as it stands then, not as the call leaves it.
+  func unheld(_ body: () throws -> Void) rethrows {
+    let outer = held
+    held = nil
+    defer { held = outer }
+    try body()
+  }
+
   /// Checks what was delivered to the held registration during its call, in order, now that its
   /// record says what the call did; returns how many values came.
   @discardableResult

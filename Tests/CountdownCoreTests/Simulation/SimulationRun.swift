@@ -343,7 +343,7 @@ struct SimulationRun {
           preempting = true
           defer { preempting = outer }
           do {
-            try perform(interruption)
+            try model.unheld { try perform(interruption) }
           } catch {
             failure.withLock { $0 = "\(error)" }
           }
