@@ -54,7 +54,7 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   /// - Parameters:
   ///   - idType: The type of the ids whose countdowns are followed.
   ///   - manager: The manager they count on.
-  ///   - center: The system's alarms, ``AlarmKitCenter`` in an app, a ``FakeAlarmCenter`` in tests.
+  ///   - center: The system's alarms, `AlarmKitCenter` in an app, a ``FakeAlarmCenter`` in tests.
   ///   - namespace: Tells these alarms from the app's others; the type's name by default. Keep it
   ///     from one version of the app to the next: the identifiers are made from it.
   ///   - clockChanges: Where the change of the device's clock is posted.

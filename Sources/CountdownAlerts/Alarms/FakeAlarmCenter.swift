@@ -19,8 +19,8 @@ import CountdownKit
 ///
 /// What it does as AlarmKit does:
 /// - A scheduled timer counts down at once (``CountdownAlarmState/countdown``) and rings
-///   (``CountdownAlarmState/alerting``) when ``now`` reaches its end; it rings until
-///   ``stop(id:)`` (the person) or a cancel.
+///   (``CountdownAlarmState/alerting``) when the wall clock it is made with (``init(now:)``)
+///   reaches its end; it rings until ``stop(id:)`` (the person) or a cancel.
 /// - ``pause(id:completion:)`` works only on an alarm counting down, keeping its time left;
 ///   ``resume(id:completion:)`` only on a paused one, counting the time left from then; each
 ///   fails with ``WrongStateError`` otherwise (``UnknownAlarmError`` for an identifier it does not

@@ -2,7 +2,7 @@ public import Foundation
 
 /// The app's Live Activities, as ``CountdownLiveActivities`` uses them: an update and an end of
 /// the activities that stand for a countdown, each one of ActivityKit's `Activity` calls.
-/// ``LiveActivityCenter`` is the real one (where ActivityKit exists); ``FakeActivityCenter`` the
+/// `LiveActivityCenter` is the real one (where ActivityKit exists); ``FakeActivityCenter`` the
 /// one for tests.
 ///
 /// Calls are made in order, from one thread at a time, and must take effect in that order. The

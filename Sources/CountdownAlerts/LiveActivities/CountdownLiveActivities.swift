@@ -54,7 +54,7 @@ public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStrin
   /// - Parameters:
   ///   - idType: The type of the ids whose countdowns are followed.
   ///   - manager: The manager they count on.
-  ///   - center: The app's activities, ``LiveActivityCenter`` in an app, a ``FakeActivityCenter``
+  ///   - center: The app's activities, `LiveActivityCenter` in an app, a ``FakeActivityCenter``
   ///     in tests.
   ///   - clockChanges: Where the change of the device's clock is posted.
   ///   - isFollowed: Which ids have activities; every one by default.
