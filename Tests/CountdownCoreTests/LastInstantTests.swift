@@ -98,6 +98,28 @@ final class LastInstantTests: XCTestCase {
     }
   }
 
+  /// A countdown on running time lags the clock by every suspension: time added that would end it
+  /// past the clock's last instant, reckoned on the clock, is rejected though its own time has room,
+  /// and the countdown keeps what it had; time that ends it before then is accepted.
+  func testTimeAddedPastTheClocksEndIsRejectedForACountdownOnRunningTime() throws {
+    let (engine, clock) = try makeEngineNearTheEnd(nanosecondsBefore: 10 * second)
+    let game = Receiver("game")
+    try engine.register(game, .duration(.seconds(5)), whileSuspended: .pauses, handler: recorder.handler("game"))
+    engine.suspendTicking()
+    try clock.advance(by: .seconds(4))
+    engine.resumeTicking()
+    // 5 s left on its own time, 6 s left on the clock.
+    XCTAssertThrowsError(try engine.addTime(.seconds(2), to: game)) { XCTAssertEqual($0 as? CountdownError, .outOfRange) }
+    XCTAssertEqual(engine.timeLeft(for: game), .seconds(5))
+    XCTAssertTrue(try engine.addTime(.milliseconds(500), to: game))
+    XCTAssertEqual(engine.timeLeft(for: game), .milliseconds(5_500))
+    // Paused, it resumes with what it has: the same bound.
+    XCTAssertTrue(engine.pause(game))
+    XCTAssertThrowsError(try engine.addTime(.seconds(1), to: game)) { XCTAssertEqual($0 as? CountdownError, .outOfRange) }
+    XCTAssertEqual(engine.timeLeft(for: game), .milliseconds(5_500))
+    engine.cancelAll()
+  }
+
   /// The grid starts 10.5 s before the clock's last instant, so its last instant is half a second
   /// before it; a count-up started 0.3 s after the grid changes to 10 at 0.2 s before the end, and a
   /// countdown ending there with ends on the interval's grid reaches its 0 then: both are woken for

@@ -189,7 +189,7 @@ extension EngineState {
     // state from a mutating one copies the state.
     let instant = suspension.instant(for: timing, at: now)
     let anchor: Int64
-    switch Self.movedAnchor(of: timing, by: change, at: instant, interval: grid.interval) {
+    switch Self.movedAnchor(of: timing, by: change, at: instant, now: now, interval: grid.interval) {
     case .success(let moved): anchor = moved
     case .failure(let error): return .failure(error)
     }
@@ -207,26 +207,25 @@ extension EngineState {
     return .success(added)
   }
 
-  /// The anchor `timing` has once `change` is added at `instant` (on its own time): a deadline never
-  /// before `instant` (unless it was already), a frozen time left never below zero, but for one
-  /// counting overtime, moved by `change` whatever it is. Pure
-  /// arithmetic, checked before anything changes.
+  /// The anchor `timing` has once `change` is added at `instant` (on its own time), clock instant
+  /// `now`: a deadline never before `instant` (unless it was already), a frozen time left never
+  /// below zero, but for one counting overtime, moved by `change` whatever it is. Pure arithmetic,
+  /// checked before anything changes.
+  ///
+  /// The end must lie on the clock, reckoned on the clock: a countdown on running time, whose own
+  /// time lags the clock by every suspension, has its anchor far from `Int64.max` when the clock is
+  /// near it.
   private static func movedAnchor(
-    of timing: CountdownTiming, by change: Int64, at instant: Int64, interval: Int64
+    of timing: CountdownTiming, by change: Int64, at instant: Int64, now: Int64, interval: Int64
   ) -> Result<Int64, CountdownError> {
     let (moved, overflow) = timing.anchor.addingReportingOverflow(change)
     guard !overflow else { return .failure(.outOfRange) }
     // One counting overtime has no end to stop at: time taken moves it past, or further past, its
     // deadline.
     let anchor = timing.countsOvertime ? moved : max(moved, min(timing.anchor, timing.isPaused ? 0 : instant))
-    // Left at `instant`: what a paused one has once it resumes there, which must end on the clock.
-    let left: Int64
-    if timing.isPaused {
-      guard !instant.addingReportingOverflow(anchor).overflow else { return .failure(.outOfRange) }
-      left = anchor
-    } else {
-      left = anchor.subtractingSaturated(instant)
-    }
+    // Left at `instant`: what a paused one has once it resumes now, which must end on the clock.
+    let left = timing.isPaused ? anchor : anchor.subtractingSaturated(instant)
+    guard left <= 0 || !now.addingReportingOverflow(left).overflow else { return .failure(.outOfRange) }
     guard left <= 0 || (left - 1) / interval + 1 <= CountdownTiming.maximumValue else { return .failure(.outOfRange) }
     // Past the deadline (overtime), the value's magnitude is bounded as a value left is.
     guard left >= 0 || left.magnitude / UInt64(interval) <= UInt64(CountdownTiming.maximumValue) else {
