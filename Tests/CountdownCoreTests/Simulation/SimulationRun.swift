@@ -377,7 +377,11 @@ struct SimulationRun {
       // countdown's deadline, or where a paused one would end if it resumed now (even with time
       // taken, when it had more left than the clock has).
       let latestEnd = known.paused ? now() + model.early + known.anchorMax - known.pausedMin : known.anchorMax
-      let mayPassTheEnd = nearTheEnd && (known.paused || nanoseconds > 0) && latestEnd > end - nanoseconds
+      // One on running time that saw a suspension ends later on the clock than its anchors say (the
+      // model does not follow running time): by the time suspended, which may put it past the end.
+      let lagsTheClock = known.pauses && known.sawSuspension
+      let mayPassTheEnd =
+        nearTheEnd && (lagsTheClock || ((known.paused || nanoseconds > 0) && latestEnd > end - nanoseconds))
       let inside = deliversInsideTheCall
       let before = now()
       let found: Bool
