@@ -376,7 +376,9 @@ struct SimulationRun {
       // Near the clock's last instant, an end moved past it is beyond the clock too: a running
       // countdown's deadline, or where a paused one would end if it resumed now (even with time
       // taken, when it had more left than the clock has).
-      let latestEnd = known.paused ? now() + model.early + known.anchorMax - known.pausedMin : known.anchorMax
+      // (A paused one's time left never went below zero: one paused past its deadline has none.)
+      let latestEnd =
+        known.paused ? now() + model.early + max(known.lowestValue, known.anchorMax - known.pausedMin) : known.anchorMax
       // One on running time that saw a suspension ends later on the clock than its anchors say (the
       // model does not follow running time): by the time suspended, which may put it past the end.
       let lagsTheClock = known.pauses && known.sawSuspension
