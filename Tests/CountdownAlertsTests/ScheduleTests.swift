@@ -1,4 +1,5 @@
 @testable import CountdownAlerts
+import CountdownCore
 import XCTest
 
 /// The schedule alone: which countdowns are pending after each change, and what it asks of the center.
@@ -31,5 +32,43 @@ final class ScheduleTests: XCTestCase {
     XCTAssertEqual(
       schedule.update(1, to: .running(deadline: 25)),
       [.unschedule(1, deadline: 15, gone: false), .schedule(2, deadline: 20, previous: nil)])
+  }
+
+  /// Countdowns start, move, freeze and go at random (their tokens freed and handed out again):
+  /// after each change the pending ones are exactly the soonest-ending running ones, and the
+  /// actions, applied to a set of pending keys, give that set.
+  func testThePendingAreAlwaysTheSoonestWhateverTheOrderOfChanges() {
+    var random = SplitMix64(seed: 0x5C4E_D01E)
+    for capacity in [1, 3, 8] {
+      var schedule = AlertSchedule<Int>(capacity: capacity)
+      var running: [Int: Int64] = [:]
+      var pendingByActions: [Int: Int64] = [:]
+      var nextDeadline: Int64 = 0
+      for step in 0..<5_000 {
+        let key = Int.random(in: 0..<40, using: &random)
+        let phase: AlertSchedule<Int>.Phase
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0..<6:
+          // Distinct deadlines, so that "the soonest" has one answer.
+          nextDeadline += 1
+          phase = .running(deadline: Int64.random(in: 0..<1_000, using: &random) * 100_000 + nextDeadline)
+        case 6..<8: phase = .frozen
+        default: phase = .gone
+        }
+        if case .running(let deadline) = phase { running[key] = deadline } else { running[key] = nil }
+        for action in schedule.update(key, to: phase) {
+          switch action {
+          case .schedule(let k, let deadline, _): pendingByActions[k] = deadline
+          case .unschedule(let k, _, _): pendingByActions[k] = nil
+          }
+        }
+        let soonest = running.sorted { $0.value < $1.value }.prefix(capacity)
+        let expected = Dictionary(uniqueKeysWithValues: soonest.map { ($0.key, $0.value) })
+        XCTAssertEqual(pendingByActions, expected, "capacity \(capacity), step \(step)")
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: schedule.pendingDeadlines.map { ($0.key, $0.deadline) }), expected)
+        XCTAssertEqual(schedule.waitingCount, running.count - expected.count)
+        guard pendingByActions == expected else { return }
+      }
+    }
   }
 }

@@ -12,6 +12,10 @@
 ///
 /// Deadlines are nanoseconds on the manager's clock, which a change of the device's clock does
 /// not move: the order never needs re-sorting.
+///
+/// Each running countdown has a token, a small integer, by which the heaps know it: a change
+/// hashes its key once, and the heaps' steps index arrays (hashing a type-erased key at every
+/// step of a sift cost more than the rest of the change).
 struct AlertSchedule<Key: Hashable & Sendable>: Sendable {
   /// What a countdown is doing, as the schedule sees it.
   enum Phase: Equatable {
@@ -35,9 +39,15 @@ struct AlertSchedule<Key: Hashable & Sendable>: Sendable {
 
   /// How many countdowns may have alerts pending at once.
   let capacity: Int
-  private var pending = DeadlineHeap<Key>(isMax: true)
-  private var waiting = DeadlineHeap<Key>(isMax: false)
+  private var pending = DeadlineHeap(isMax: true)
+  private var waiting = DeadlineHeap(isMax: false)
   private var sequence: UInt64 = 0
+  /// The token of each running countdown.
+  private var tokens: [Key: Int] = [:]
+  /// The key of each token in use, `nil` for a free one.
+  private var keys: [Key?] = []
+  /// Tokens given back, used again first.
+  private var freeTokens: [Int] = []
 
   /// A schedule keeping at most `capacity` countdowns pending (at least one).
   init(capacity: Int) {
@@ -48,16 +58,13 @@ struct AlertSchedule<Key: Hashable & Sendable>: Sendable {
   /// The countdowns with alerts pending, with their deadlines, in no particular order.
   /// O(``capacity``).
   var pendingDeadlines: [(key: Key, deadline: Int64)] {
-    pending.unordered.map { ($0.key, $0.deadline) }
+    pending.unordered.map { (keys[$0.token]!, $0.deadline) }
   }
 
   /// The deadline of `key` if its alerts are pending.
   func pendingDeadline(of key: Key) -> Int64? {
-    pending.element(key)?.deadline
+    tokens[key].flatMap { pending.element($0)?.deadline }
   }
-
-  /// Whether `key` has its alerts pending.
-  func isPending(_ key: Key) -> Bool { pending.contains(key) }
 
   /// How many running countdowns wait for room.
   var waitingCount: Int { waiting.count }
@@ -68,8 +75,9 @@ struct AlertSchedule<Key: Hashable & Sendable>: Sendable {
   ///   moved into or out of the budget); none when nothing changes for the system.
   /// - Complexity: O(log *n*) in the number of running countdowns.
   mutating func update(_ key: Key, to phase: Phase) -> [Action] {
-    let old = pending.remove(key)
-    if old == nil { waiting.remove(key) }
+    let token = tokens[key]
+    let old = token.flatMap { pending.remove($0) }
+    if old == nil, let token { waiting.remove(token) }
     if case .running(let deadline) = phase, let old, old.deadline == deadline {
       // Same end, still pending: nothing changes for the system.
       pending.insert(old)
@@ -77,16 +85,24 @@ struct AlertSchedule<Key: Hashable & Sendable>: Sendable {
     }
     if case .running(let deadline) = phase {
       sequence += 1
-      waiting.insert(.init(key: key, deadline: deadline, sequence: sequence))
+      waiting.insert(.init(token: token ?? takeToken(for: key), deadline: deadline, sequence: sequence))
+    } else if let token {
+      // In neither heap now: its token is free.
+      tokens[key] = nil
+      keys[token] = nil
+      freeTokens.append(token)
     }
+    // Its own token after the change (a new one if it had none; none if it stopped).
+    let own = tokens[key]
     var actions: [Action] = []
-    for (moved, promoted) in rebalance() where moved.key != key {
+    for (moved, promoted) in rebalance() where moved.token != own {
+      let movedKey = keys[moved.token]!
       actions.append(
         promoted
-          ? .schedule(moved.key, deadline: moved.deadline, previous: nil)
-          : .unschedule(moved.key, deadline: moved.deadline, gone: false))
+          ? .schedule(movedKey, deadline: moved.deadline, previous: nil)
+          : .unschedule(movedKey, deadline: moved.deadline, gone: false))
     }
-    if case .running(let deadline) = phase, pending.contains(key) {
+    if case .running(let deadline) = phase, let own, pending.contains(own) {
       actions.insert(.schedule(key, deadline: deadline, previous: old?.deadline), at: 0)
     } else if let old {
       actions.insert(.unschedule(key, deadline: old.deadline, gone: phase == .gone), at: 0)
@@ -94,12 +110,26 @@ struct AlertSchedule<Key: Hashable & Sendable>: Sendable {
     return actions
   }
 
+  /// A token for `key`, which has none: a free one, or a new one.
+  private mutating func takeToken(for key: Key) -> Int {
+    let token: Int
+    if let free = freeTokens.popLast() {
+      token = free
+      keys[token] = key
+    } else {
+      token = keys.count
+      keys.append(key)
+    }
+    tokens[key] = token
+    return token
+  }
+
   /// Restores the rule: fills the pending heap from the waiting one, and swaps the latest
   /// pending with the soonest waiting if they are out of order.
   ///
   /// - Returns: The elements moved, each with whether it became pending.
-  private mutating func rebalance() -> [(DeadlineHeap<Key>.Element, Bool)] {
-    var moved: [(DeadlineHeap<Key>.Element, Bool)] = []
+  private mutating func rebalance() -> [(DeadlineHeap.Element, Bool)] {
+    var moved: [(DeadlineHeap.Element, Bool)] = []
     while pending.count < capacity, let next = waiting.popTop() {
       pending.insert(next)
       moved.append((next, true))
@@ -122,6 +152,8 @@ struct AlertSchedule<Key: Hashable & Sendable>: Sendable {
     func checkInvariants() {
       precondition(pending.count <= capacity)
       precondition(pending.count == capacity || waiting.count == 0)
+      precondition(tokens.count == pending.count + waiting.count, "a token of a countdown in neither heap")
+      precondition(tokens.allSatisfy { keys[$0.value] == $0.key })
       if let soonestWaiting = waiting.top, let latestPending = pending.top {
         precondition(!waiting.precedes(soonestWaiting, latestPending), "a waiting countdown ends before a pending one")
       }
