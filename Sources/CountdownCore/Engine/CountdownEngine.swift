@@ -5,17 +5,17 @@ public import Dispatch
 // - Engine/: this class and its extensions, the side outside the lock: each call reads the clock,
 //   takes the lock (`EngineLock`) once for one transition of `EngineState`, and does what that
 //   returns, a small result of its own (State/TransitionResults.swift): `EngineActions` (make, arm or
-//   cancel the timer; queue a delivery pass; declared beside the lock, in EngineLock.swift), and the
-//   handlers it freed, released once the lock is released. Nothing user-supplied (clock, timer,
-//   handler) ever runs under the lock. A delivery pass's calling side is here too
-//   (`CountdownEngine+Pass.swift`): the chunk of prepared callbacks (`DeliveryChunk`), the handlers'
-//   unowned copies (`UnownedHandler`) and the removal signal other threads bump while the pass runs
-//   (`DeliveryContext`).
+//   cancel the timer; queue a delivery pass), and the handlers it freed, released once the lock is
+//   released. Nothing user-supplied (clock, timer, handler) ever runs under the lock. A delivery
+//   pass's calling side is here too (`CountdownEngine+Pass.swift`), with the chunk and context it
+//   keeps between passes (`PassScratch`).
 // - State/: `EngineState`, everything behind the lock: the state machine, one transition per
 //   event, with the engine's rules written at its top and checked one function per rule
-//   (`EngineState+Invariants.swift`), its parts (one type each), and the delivery pass's planning
-//   under the lock: a pass begun, each chunk prepared (`EngineState+Walk.swift`, ...), the pass
-//   finished (`EngineState+Pass.swift`).
+//   (`EngineState+Invariants.swift`), its parts (one type each), what its transitions hand back
+//   (`EngineActions`, the chunk of prepared callbacks `DeliveryChunk`, the removal signal other
+//   threads bump while a pass runs, `DeliveryContext`), and the delivery pass's planning under the
+//   lock: a pass begun, each chunk prepared (`EngineState+Walk.swift`, ...), the pass finished
+//   (`EngineState+Pass.swift`). It names nothing of Engine/ (`.ci/check-folders`).
 // - TimingWheel/: `TimingWheel`, the hierarchical timing wheel the state's indexes of what changes
 //   when are made of.
 // - Table/: where registrations live. `ReceiverTable` is a hash table keyed by receiver identity,
@@ -105,14 +105,6 @@ public final class CountdownEngine: Sendable {
   /// The delivery pass's chunk, kept between passes; touched only on the delivery queue.
   let passScratch = PassScratch()
 
-  /// How many callbacks one pass prepares under the lock before calling them with the lock released.
-  /// Large enough that a screenful of labels (a thousand) is prepared at once and flips together
-  /// (each chunk boundary waits for the next chunk's preparation), small enough that the lock is
-  /// held only briefly.
-  package static let chunkSize = 1024
-  /// How many registrations one pass looks at under the lock at most, so that registering from
-  /// another thread is never held up for a whole tick.
-  static let scanLimit = 4096
   /// How many passes one turn of the delivery queue runs in a row: its own, then those for what
   /// each one's callbacks left (a registration made from a callback, owed its first value). Past
   /// that, the rest waits for the queue's next turn, so that a chain of registrations, each made

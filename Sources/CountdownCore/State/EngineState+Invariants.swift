@@ -297,7 +297,7 @@ extension EngineState {
   /// looked up) and one chunk. The excess, if any, is counted
   /// (``EngineCounts/examinedOverAllowance``) and, in builds with internal checks, reported.
   mutating func checkWakeupCost(_ progress: PassProgress) {
-    let allowed = progress.delivered + progress.allowance + CountdownEngine.chunkSize
+    let allowed = progress.delivered + progress.allowance + PassLimits.chunkSize
     guard progress.examined > allowed else { return }
     counts.countExaminedOverAllowance(progress.examined - allowed)
     #if COUNTDOWN_CHECK_INVARIANTS

@@ -3,7 +3,7 @@
 
 extension EngineState {
   /// Walks the pool's walked part (``ReceiverTable/walkedCount``) from its end toward its start,
-  /// preparing every due registration, until the chunk is full or ``CountdownEngine/scanLimit``
+  /// preparing every due registration, until the chunk is full or ``PassLimits/scanLimit``
   /// nodes were looked at.
   ///
   /// Walking downward keeps the walk exact while callbacks between chunks add and remove
@@ -17,7 +17,7 @@ extension EngineState {
     // every node, since the chunk's writes could alias them as far as the compiler knows.
     var position = min(progress.walkCursor, table.walkedCount - 1)
     let start = position
-    let end = max(-1, position - CountdownEngine.scanLimit)
+    let end = max(-1, position - PassLimits.scanLimit)
     // Taken out, not copied, so that appending does not copy the arrays the progress still holds.
     var found = PassFindings()
     swap(&found, &progress.found)

@@ -124,7 +124,7 @@
 /// after every transition (``checkRulesIfEnabled()``).
 /// 11. **A wakeup looks at what changes, what is due and one chunk.** A pass looks at (walks,
 ///     takes from an index, or looks up) at most the registrations it delivers, plus one chunk
-///     (``CountdownEngine/chunkSize``), plus what it probes: the entries it takes from the ends to
+///     (``PassLimits/chunkSize``), plus what it probes: the entries it takes from the ends to
 ///     come or holds from the wheel, the prompt deliveries it looks up, and the pool's walked part
 ///     (``ReceiverTable/walkedCount``) only for a walk that is due, a tick at a grid instant by
 ///     which a value on the grid changes (``walkIsDue(at:)``: on the shared grid nearly every

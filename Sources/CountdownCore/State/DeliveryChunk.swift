@@ -1,0 +1,62 @@
+/// One chunk of prepared callbacks: a fixed-size buffer, filled under the engine's lock and called
+/// with the lock released, then emptied for the next chunk of the same pass.
+///
+/// Plain memory instead of an array: the tick fills and reads it once per receiver, where an
+/// array's bounds, capacity and uniqueness checks would cost more than the rest. Its elements are
+/// trivial (no references counted), so emptying it is resetting `count`. The buffer is allocated
+/// when the chunk is made and freed by `deinit`; the engine's pass scratch (``PassScratch``) keeps
+/// a chunk from one pass to the next, so a pass allocates one only when there is none kept yet (the
+/// first pass) or the kept one is taken (a pass nested up the same thread's stack); a wakeup off
+/// the delivery queue makes one of no capacity.
+struct DeliveryChunk: ~Copyable {
+  private let base: UnsafeMutablePointer<PreparedDelivery>
+  let capacity: Int
+  private(set) var count = 0
+
+  init(capacity: Int) {
+    precondition(_isPOD(PreparedDelivery.self), "prepared deliveries must be trivial")
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    base.deallocate()
+  }
+
+  var isFull: Bool { count == capacity }
+  var isEmpty: Bool { count == 0 }
+
+  mutating func append(_ delivery: PreparedDelivery) {
+    precondition(count < capacity)
+    base[count] = delivery
+    count += 1
+  }
+
+  /// Lets `body` append many at once through plain memory, with the count in a local variable
+  /// (through `inout` across calls it would be reloaded and stored for every element). `body`
+  /// writes elements at positions from the fill's `count` on, increments it, and stays below its
+  /// `capacity`.
+  @inline(__always)
+  mutating func fill(_ body: (inout ChunkFill) -> Void) {
+    var fill = ChunkFill(buffer: base, capacity: capacity, count: count)
+    body(&fill)
+    precondition(fill.count <= capacity)
+    count = fill.count
+  }
+
+  /// The prepared callbacks, for a loop that reads them in order: through the subscript, each
+  /// read would load the chunk's base and count again. Valid while the chunk is borrowed.
+  var prepared: UnsafeBufferPointer<PreparedDelivery> {
+    @inline(__always) get { UnsafeBufferPointer(start: base, count: count) }
+  }
+
+  /// The prepared callback at `position`, which must be below `count`.
+  subscript(position: Int) -> PreparedDelivery {
+    checkInternally(position >= 0 && position < count, "delivery chunk position \(position) outside 0..<\(count)")
+    return base[position]
+  }
+
+  mutating func removeAll() {
+    count = 0
+  }
+}

@@ -1,0 +1,15 @@
+/// What the timer must do, decided under the engine's lock and done after it is released: making,
+/// arming and cancelling a timer are calls into the clock's code, which may block or call back
+/// into the engine (a timer may fire at once when armed for an instant that has passed).
+enum TimerAction {
+  case none
+  /// Make the engine's timer, then install it (``EngineState/install(_:repeats:now:)``).
+  case make
+  /// Arm `timer` for `at` (`nil`: disarm), to repeat every `repeating` nanoseconds if given, each
+  /// fire up to `leeway` nanoseconds late, then check that no newer arming was decided meanwhile
+  /// (``EngineState/currentArming(ifNewerThan:)``): if one was, apply that one too, so the last
+  /// decision always wins, whatever order the callers run in.
+  case arm(any CountdownTimer, at: Int64?, repeating: Int64?, leeway: Int64, generation: UInt64)
+  /// Cancel `timer` and release it.
+  case cancel(any CountdownTimer)
+}
