@@ -171,7 +171,7 @@ extension CountdownEngine {
         // A callback or another thread removed or paused registrations: skip the ones this chunk
         // still has callbacks for. Checked before each callback, so that once such a call has
         // returned, on any thread, no callback it removed begins.
-        let removals = state.withLock { _ in context.takeRemovals() }
+        let removals = state.withLock { $0.takeRemovals(notedIn: context) }
         if removals.all { break }
         removed.formUnion(removals.slots)
       }

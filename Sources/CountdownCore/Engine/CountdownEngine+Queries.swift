@@ -49,6 +49,6 @@ extension CountdownEngine {
 
   /// Whether ``suspendTicking()`` is in effect.
   public var isSuspended: Bool {
-    state.withLock { $0.suspendedSince != nil }
+    state.withLock { $0.suspension.since != nil }
   }
 }

@@ -14,7 +14,7 @@ extension CountdownEngine {
   /// The instant the wakeup grid starts from (it moves when the timer is made anew): for tests
   /// that check values against the grid.
   package var gridOrigin: CountdownInstant {
-    CountdownInstant(nanosecondsSinceOrigin: state.withLock { $0.gridOrigin })
+    CountdownInstant(nanosecondsSinceOrigin: state.withLock { $0.grid.origin })
   }
 
   /// The receiver table's bucket count and pool capacity: for tests of when it gives memory back.

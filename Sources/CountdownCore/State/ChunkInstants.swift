@@ -29,7 +29,7 @@ struct ChunkInstants {
   let promptDelivery: Int64
   /// ``promptDelivery`` on the engine's running time.
   let promptDeliveryRunning: Int64
-  /// The instant ends are due by: at or after `tick` (see ``EngineState/endInstant``).
+  /// The instant ends are due by: at or after `tick` (see ``InstantsActedOn/endInstant``).
   let end: Int64
   /// ``end`` on the engine's running time.
   let endRunning: Int64
@@ -55,12 +55,12 @@ struct ChunkInstants {
     promptDelivery = state.promptDeliveryInstant(preparedAt: now, tick: kind.tickInstant)
     promptDeliveryRunning = state.runningTime(at: promptDelivery)
     #if COUNTDOWN_CHECK_INVARIANTS
-      let labels = state.wakeupInstant
+      let labels = state.actedOn.wakeupInstant
       if promptDelivery < labels {
         BrokenRuleRecorder.report(["a prompt delivery computed before the labels' instant"], "engine rules")
       }
     #endif
-    suspendedTotal = state.suspendedTotal
+    suspendedTotal = state.suspension.total
     slots = state.slots
   }
 

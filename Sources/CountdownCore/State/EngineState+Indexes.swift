@@ -9,8 +9,8 @@ extension EngineState {
   /// next milestone's instant); none past the clock's last instant (on running time, after a
   /// suspension), where it never comes.
   mutating func scheduleEnd(of timing: CountdownTiming, in slot: SlotReference, at position: Int) {
-    let end = timing.lastValueChange(interval: interval)
-    guard let deadline = timing.clockInstant(of: end, suspendedTotal: suspendedTotal) else { return }
+    let end = timing.lastValueChange(interval: grid.interval)
+    guard let deadline = timing.clockInstant(of: end, suspendedTotal: suspension.total) else { return }
     scheduleEnd(at: deadline, of: slot, at: position)
   }
 
@@ -20,7 +20,7 @@ extension EngineState {
     forgetIndexEntry(of: slot)
     // An empty wheel stands at the latest reading, so entries wait at the levels their distance
     // from now calls for, not from when the wheel was last emptied.
-    ends.restartIfEmpty(at: latestInstant)
+    ends.restartIfEmpty(at: actedOn.latestInstant)
     slot.indexHandle = ends.insert(NotedEnd(newEntryFor: slot, at: position), at: deadline)
   }
 
@@ -71,11 +71,11 @@ extension EngineState {
     }
   }
 
-  /// Takes the entries due by ``endInstant`` for an end pass, which checks each; soonest first, as
+  /// Takes the entries due by ``InstantsActedOn/endInstant`` for an end pass, which checks each; soonest first, as
   /// they are delivered.
   mutating func takeDueEnds() -> [PendingEnd] {
     var due: [PendingEnd] = []
-    ends.takeDue(through: endInstant, into: &due)
+    ends.takeDue(through: actedOn.endInstant, into: &due)
     for entry in due { forgetHandle(ofTaken: entry) }
     compactEndsIfSparse()
     due.sort { $0.deadline < $1.deadline }

@@ -18,7 +18,7 @@ extension EngineState {
   /// Whether rules about every registration's next change apply now: between passes. While a pass
   /// runs, the nodes it walked hold values its chunk has not delivered yet, and their next changes
   /// live in the pass's progress.
-  private var isBetweenPasses: Bool { runningPassContext == nil }
+  private var isBetweenPasses: Bool { pass.context == nil }
 
   /// A walk is due that will find every registration owed a prompt delivery.
   private var isWalkComing: Bool { pendingWork.tickDue || pendingWork.promptDeliveriesNeedWalk }
@@ -80,7 +80,7 @@ extension EngineState {
     var soonest: Int64?
     var soonestEnd: Int64?
     forEachRunningRegistration { _, timing, change in
-      if endsHaveOwnGrid, timing.isAtItsLastValue {
+      if grid.endsHaveOwnGrid, timing.isAtItsLastValue {
         soonestEnd = Int64.earlier(soonestEnd, change)
       } else {
         soonest = Int64.earlier(soonest, wheel == nil ? change : max(change, grid.instant(ofWindow: wheelCursor.visitedWindow).addingSaturated(1)))
@@ -105,7 +105,7 @@ extension EngineState {
     var problems: [String] = []
     if !table.isEmpty, !arming.hasTimer, !arming.isMakingTimer { problems.append("\(table.count) registrations and no timer") }
     guard isBetweenPasses else { return problems }
-    let wakeupComing = arming.armedAt != nil || arming.isMakingTimer || pendingWork.passQueued || hasPendingWork || suspendedSince != nil
+    let wakeupComing = arming.armedAt != nil || arming.isMakingTimer || pendingWork.passQueued || hasPendingWork || suspension.since != nil
     guard !wakeupComing else { return problems }
     let (change, end) = soonestChanges()
     if let soonest = Int64.earlier(change, end) {
@@ -149,13 +149,18 @@ extension EngineState {
   /// suspension start.
   func checkInstantsAreMonotone() -> [String] {
     var problems: [String] = []
-    if latestInstant < wakeupInstant { problems.append("latest instant \(latestInstant) < wakeup instant \(wakeupInstant)") }
-    if latestInstant < endInstant { problems.append("latest instant \(latestInstant) < end instant \(endInstant)") }
-    if latestInstant < latestRegistrationReading {
-      problems.append("latest instant \(latestInstant) < registration reading \(latestRegistrationReading)")
+    let instants = actedOn
+    if instants.latestInstant < instants.wakeupInstant {
+      problems.append("latest instant \(instants.latestInstant) < wakeup instant \(instants.wakeupInstant)")
     }
-    if let suspendedSince, suspendedSince > latestInstant {
-      problems.append("suspended at \(suspendedSince), after the latest instant \(latestInstant)")
+    if instants.latestInstant < instants.endInstant {
+      problems.append("latest instant \(instants.latestInstant) < end instant \(instants.endInstant)")
+    }
+    if instants.latestInstant < instants.latestRegistrationReading {
+      problems.append("latest instant \(instants.latestInstant) < registration reading \(instants.latestRegistrationReading)")
+    }
+    if let since = suspension.since, since > instants.latestInstant {
+      problems.append("suspended at \(since), after the latest instant \(instants.latestInstant)")
     }
     return problems
   }
@@ -164,7 +169,7 @@ extension EngineState {
   /// last value (or, at milestones, waiting for its next one) has an entry in ``ends`` no
   /// later than its end (or that milestone's instant), an overtime countdown's 0 included.
   func checkEveryEndToComeIsNoted() -> [String] {
-    guard isBetweenPasses, endsHaveOwnGrid else { return [] }
+    guard isBetweenPasses, grid.endsHaveOwnGrid else { return [] }
     var problems: [String] = []
     let noted = endEntries
     forEachRunningRegistration { slot, timing, change in
@@ -182,7 +187,7 @@ extension EngineState {
   /// every running registration's entry is due at the number of the first window not yet
   /// visited at or after its next change, and every paused one has an entry.
   func checkEveryChangeWaitsInTheWheel() -> [String] {
-    guard isBetweenPasses, let wheel, !wheelCursor.needsWalk, suspendedSince == nil else { return [] }
+    guard isBetweenPasses, let wheel, !wheelCursor.needsWalk, suspension.since == nil else { return [] }
     var problems: [String] = []
     if wheel.firstHeld != nil { problems.append("the wheel holds entries between passes") }
     let entries = wheelEntries

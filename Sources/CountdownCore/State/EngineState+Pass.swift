@@ -13,7 +13,7 @@ extension EngineState {
     pendingWork.clearPassQueued()
     // A pass runs only on the delivery queue: one running now is up this thread's stack, and runs
     // what is pending once it ends (``passFinished(tickInstant:_:reading:)``'s `workLeft`).
-    guard runningPassContext == nil else { return PassStart(pass: nil, released: []) }
+    guard pass.context == nil else { return PassStart(pass: nil, released: []) }
     guard hasPendingWork else { return PassStart(pass: nil, released: []) }
     let (pass, prepared) = beginPassWithFirstChunk(context, at: now, into: &chunk)
     return PassStart(pass: pass, released: prepared.released)
@@ -96,7 +96,7 @@ extension EngineState {
   /// ends to come), and once none but them is left the bound is forgotten
   /// (``forgetBoundIfNothingIsWalked()``): what they wait for never makes a walk due.
   func walkIsDue(at tick: Int64) -> Bool {
-    if wheel != nil || !endsHaveOwnGrid || pendingWork.everyValueOwed { return true }
+    if wheel != nil || !grid.endsHaveOwnGrid || pendingWork.everyValueOwed { return true }
     guard let earliestChange = changeBound.earliestChange else { return false }
     return earliestChange <= tick
   }
@@ -230,7 +230,7 @@ extension EngineState {
   ) {
     guard !skipped.isEmpty else { return }
     for entry in skipped {
-      guard runningPassContext?.endMoved(entry.slot) != true, let index = table.index(of: entry.slot, at: .max),
+      guard pass.context?.endMoved(entry.slot) != true, let index = table.index(of: entry.slot, at: .max),
         table[index].timing.deliversMilestones, table[index].timing.value &- 1 < entry.milestone
       else { continue }
       table[index].timing.planMilestone(entry.milestone)

@@ -11,8 +11,8 @@ extension EngineState {
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ request: RegistrationRequest, reading: Int64
   ) throws(CountdownError) -> Registration {
     let now = actOn(reading)
-    var timing = try request.timing(at: now, interval: interval)
-    let planned = timing.planFirstMilestone(of: request.milestones, at: now, interval: interval)
+    var timing = try request.timing(at: now, interval: grid.interval)
+    let planned = timing.planFirstMilestone(of: request.milestones, at: now, interval: grid.interval)
     return register(receiver, call, timing, now: now, milestones: planned)
   }
 
@@ -88,10 +88,10 @@ extension EngineState {
     if !timing.deliversOnlyTheEnd {
       _ = next.advance(to: suspension.instant(for: timing, at: now), interval: interval)
     }
-    if endsHaveOwnGrid, next.isAtItsLastValue {
+    if grid.endsHaveOwnGrid, next.isAtItsLastValue {
       scheduleEnd(of: next, in: slot, at: position)
     } else {
-      let change = next.nextClockChange(interval: interval, suspendedTotal: suspendedTotal)
+      let change = next.nextClockChange(interval: interval, suspendedTotal: suspension.total)
       lowerEarliestChange(to: change)
       // One that delivers only its end gets no first delivery to put it in the wheel.
       if timing.deliversOnlyTheEnd, let change, wheel != nil {
@@ -116,7 +116,7 @@ extension EngineState {
       // probed an interval from now, whether or not it had an entry there (it has none while it
       // awaits its first delivery, nor when its next change was beyond the clock's last instant),
       // and a wakeup comes for that probe. Its entry for the change it had before is unlinked.
-      let probe = now.addingSaturated(interval)
+      let probe = now.addingSaturated(grid.interval)
       putInWheel(table[index].slot, at: index.position, changeAt: probe)
       lowerEarliestChange(to: probe)
       action = rearm(now: now)
@@ -197,7 +197,7 @@ extension EngineState {
     guard applied != 0 else { return .success(AddedTime(applied: 0, actions: .none)) }
     table[index].timing.moveEnd(to: anchor)
     replanMilestone(at: index, instant: instant)
-    runningPassContext?.recordEndMoved(table[index].slot)
+    pass.context?.recordEndMoved(table[index].slot)
     var added = AddedTime(applied: applied, actions: EngineActions())
     if !timing.isPaused {
       added.actions = scheduleMovedEnd(at: index, now: now)

@@ -42,12 +42,19 @@ extension EngineState {
   /// Tells the running pass, on whatever thread it runs, that the registration in `slot` was
   /// removed, replaced or paused, so it skips a callback it prepared for it and has not begun.
   func signalRemoval(of slot: SlotReference) {
-    runningPassContext?.signalRemoval(of: slot)
+    pass.context?.signalRemoval(of: slot)
   }
 
   /// Tells the running pass that every registration was removed.
   func signalRemovalOfAll() {
-    runningPassContext?.signalRemovalOfAll()
+    pass.context?.signalRemovalOfAll()
+  }
+
+  /// The removals noted in `context` (a pass's) since the pass last took them, handed to the pass
+  /// and forgotten: a transition of its own, as the removals are noted under the lock, by whatever
+  /// thread removes.
+  func takeRemovals(notedIn context: DeliveryContext) -> (slots: [SlotReference], all: Bool) {
+    context.takeRemovals()
   }
 
   /// Frees the slot of a registration taken out of the table and hands back its handler, or, while
@@ -57,7 +64,7 @@ extension EngineState {
   /// the registration was freed now.
   mutating func freeOrRetire(_ slot: SlotReference, handler: consuming @escaping CountdownHandler) -> CountdownHandler? {
     forgetIndexEntry(of: slot)
-    guard runningPassContext == nil else {
+    guard pass.context == nil else {
       // What the running pass took for it by slot and generation (the ends it delivers) is stale
       // from now on (freeing the slot would make it so too).
       slot.renewGeneration()
@@ -89,7 +96,7 @@ extension EngineState {
   /// Removes every registration; returns the handlers freed now (see ``freeOrRetire(_:handler:)``).
   mutating func removeAll() -> [CountdownHandler] {
     var handlers: [CountdownHandler] = []
-    handlers.reserveCapacity(runningPassContext == nil ? table.count : 0)
+    handlers.reserveCapacity(pass.context == nil ? table.count : 0)
     for node in table.nodes {
       if let handler = freeOrRetire(node.slot, handler: node.handler.call) {
         handlers.append(handler)

@@ -20,7 +20,7 @@ extension EngineState {
   /// this clock.
   @inline(__always)
   func nextClockChange(of timing: CountdownTiming) -> Int64? {
-    timing.nextClockChange(interval: interval, suspendedTotal: suspendedTotal)
+    timing.nextClockChange(interval: grid.interval, suspendedTotal: suspension.total)
   }
 
   /// Notes a clock reading made by a registration or a resume before it took the lock.
@@ -39,7 +39,7 @@ extension EngineState {
 
   /// The instant ``actOn(_:)`` would act on for `now`, for a query, which changes nothing.
   func clampedToLatestInstant(_ now: Int64) -> Int64 {
-    max(latestInstant, now)
+    max(actedOn.latestInstant, now)
   }
 
   /// Notes that some registration's value changes at clock instant `change`; nothing for `nil`
@@ -64,7 +64,7 @@ extension EngineState {
   /// So a removal, or a registration turning quiet, leaves no stale bound that would buy a walk
   /// (or a wakeup) for nothing.
   mutating func forgetBoundIfNothingIsWalked() {
-    if endsHaveOwnGrid, table.walkedCount == 0 {
+    if grid.endsHaveOwnGrid, table.walkedCount == 0 {
       changeBound.reset()
     }
   }
@@ -76,7 +76,7 @@ extension EngineState {
   /// With ends on a grid of their own, a wakeup at which no value on the grid changes walks
   /// nothing: one that stands for no new grid instant (armed for an end between two grid
   /// instants), or for one before the earliest change (an end, or a milestone, that falls in a
-  /// grid interval of its own). It delivers the ends due by its ``endInstant``, taken from the
+  /// grid interval of its own). It delivers the ends due by its ``InstantsActedOn/endInstant``, taken from the
   /// ends to come, if any; the caller re-arms the timer when it has nothing to do
   /// (``hasPendingWork``). A pass that begins for a tick checks again (``walkIsDue(at:)``): a pass
   /// that ran meanwhile may have found the change it was due for.
@@ -85,25 +85,25 @@ extension EngineState {
     if let armed, armed > instant, armed.subtractingSaturated(now) <= grid.window / 2, grid.floor(armed) == armed {
       instant = armed
     }
-    var end = max(now, wakeupInstant, instant)
+    var end = max(now, actedOn.wakeupInstant, instant)
     if let armed, armed > end, armed.subtractingSaturated(now) <= grid.endWindow / 2 {
       end = armed
     }
     let isNewGridInstant = actedOn.recordWakeup(at: now, standingFor: instant, endsFor: end)
-    if !endsHaveOwnGrid || (isNewGridInstant && walkIsDue(at: instant)) {
+    if !grid.endsHaveOwnGrid || (isNewGridInstant && walkIsDue(at: instant)) {
       pendingWork.requireTick()
       return
     }
     // Woken for an end that was cancelled since (a cancel leaves the timer armed): no pass for it.
     dropStaleEnds()
-    if let soonest = ends.soonestDeadline(), soonest <= endInstant {
+    if let soonest = ends.soonestDeadline(), soonest <= actedOn.endInstant {
       pendingWork.requireEnds()
     }
   }
 
   /// The instant a tick at grid instant `tick` delivers ends for.
   func endInstant(forTick tick: Int64) -> Int64 {
-    endsHaveOwnGrid ? max(endInstant, tick) : tick
+    grid.endsHaveOwnGrid ? max(actedOn.endInstant, tick) : tick
   }
 
   /// Notes that a tick pass delivered the values at grid instant `instant`.
@@ -113,7 +113,7 @@ extension EngineState {
 
   /// The grid instant a tick pass that starts at clock instant `now` stands for.
   func tickInstant(passStartedAt now: Int64) -> Int64 {
-    max(wakeupInstant, grid.floor(now))
+    max(actedOn.wakeupInstant, grid.floor(now))
   }
 
   /// The instant prompt deliveries prepared at clock instant `now` are computed for: the grid
@@ -121,6 +121,6 @@ extension EngineState {
   /// it ran early), but never before a registration's own reading (a first value never exceeds its
   /// duration).
   func promptDeliveryInstant(preparedAt now: Int64, tick: Int64?) -> Int64 {
-    max(grid.floor(now), tick ?? .min, wakeupInstant, latestRegistrationReading)
+    max(grid.floor(now), tick ?? .min, actedOn.wakeupInstant, actedOn.latestRegistrationReading)
   }
 }

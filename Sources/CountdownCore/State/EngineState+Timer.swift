@@ -57,7 +57,7 @@ extension EngineState {
   /// disarm), whether to repeat every window, and the leeway; `nil` when the timer is armed as it
   /// should be (or there is none, or the engine is suspended).
   mutating func neededArming(now: Int64) -> (next: Int64?, repeating: Bool, leeway: Int64)? {
-    guard arming.hasTimer, suspendedSince == nil else { return nil }
+    guard arming.hasTimer, suspension.since == nil else { return nil }
     guard let wakeup = wantedWakeup(now: now) else {
       return arming.armedAt == nil ? nil : (nil, false, 0)
     }
@@ -76,8 +76,8 @@ extension EngineState {
     // where every running countdown changes at every grid instant, and per countdown while every
     // window has a change due (countdowns spread over the interval). A wakeup that then wants a
     // later one re-arms the timer as a one-shot (above).
-    let repeating = arming.timerRepeats && wakeupInstant != .min
-      && wakeup == wakeupInstant.addingSaturated(window)
+    let repeating = arming.timerRepeats && actedOn.wakeupInstant != .min
+      && wakeup == actedOn.wakeupInstant.addingSaturated(grid.window)
     return (wakeup, repeating, leeway(forWakeupAt: wakeup))
   }
 
@@ -105,7 +105,7 @@ extension EngineState {
       // A grid instant that passed since the last tick (a pass ran past it), with a change due
       // by then: wake at once for it, rather than an interval late.
       let passed = grid.floor(now)
-      if passed > wakeupInstant, earliestChange <= passed {
+      if passed > actedOn.wakeupInstant, earliestChange <= passed {
         wakeup = passed
       }
     }
@@ -143,7 +143,7 @@ extension EngineState {
     guard actions.queuePass else { return Wakeup(actions: actions, pass: nil, released: []) }
     // On the delivery queue (the real timer fires there; a manual clock may be advanced there),
     // with no pass running: the pass begins in this same lock, its first chunk prepared.
-    guard onDeliveryQueue, runningPassContext == nil else {
+    guard onDeliveryQueue, pass.context == nil else {
       actions.queuePass = markPassQueuedIfNeeded()
       return Wakeup(actions: actions, pass: nil, released: [])
     }
@@ -159,14 +159,14 @@ extension EngineState {
     let armed = recordTimerFire(at: now)
     // Once per wakeup, not per removal: see `shrinkIfSparse`.
     table.shrinkIfSparse()
-    guard suspendedSince == nil else { return actions }
+    guard suspension.since == nil else { return actions }
     if table.isEmpty, pendingWork.awaitingPromptDelivery.isEmpty, !pendingWork.promptDeliveriesNeedWalk {
       // The lazy cancel: a wakeup that finds nothing to do ends the timer.
       actions.timer = removeTimer()
       return actions
     }
     markDueWork(forWakeupAt: now, armedFor: armed)
-    if !hasPendingWork, runningPassContext == nil {
+    if !hasPendingWork, pass.context == nil {
       // Armed for an end that is gone, or woken early for one: arm for what comes next. Not
       // while a pass runs (on the delivery queue, or up this thread's stack): the bound on the
       // next change is still the one from before it, and may be this very instant, so the

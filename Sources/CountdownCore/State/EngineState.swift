@@ -84,7 +84,7 @@
 ///    the grid instant the latest wakeup stood for, even when that wakeup ran early
 ///    (``promptDeliveryInstant(preparedAt:tick:)``), so it never goes back past a value
 ///    already shown.
-/// 8. **Every end to come is noted.** With ends on a grid of their own (``endsHaveOwnGrid``), a
+/// 8. **Every end to come is noted.** With ends on a grid of their own (``WakeupGrid/endsHaveOwnGrid``), a
 ///    running registration at its last value is kept out of `earliestChange`; instead `ends` holds
 ///    an entry for it at or before its deadline, put there by whatever brought it to that value
 ///    (its registration or resume, a delivery, the tick's step down to 1). So does one delivered at
@@ -164,7 +164,7 @@ struct EngineState {
   /// The bound on every registration's next change (rule 1), changed only by its own methods.
   var changeBound = ChangeBound()
 
-  /// The ends to come of registrations at their last value, when ``endsHaveOwnGrid``: a hierarchical
+  /// The ends to come of registrations at their last value, when ``WakeupGrid/endsHaveOwnGrid``: a hierarchical
   /// timing wheel on the end grid's step, each entry unlinked when its registration is removed.
   var ends: TimingWheel<NotedEnd>
   /// Per-countdown alignment's index of what changes when: a hierarchical timing wheel whose
@@ -232,65 +232,3 @@ struct EngineState {
 // (Sendable), or, for the delivery pass on its queue alone, slot references and unowned copies of
 // handlers (Sendable closures) that `retired` and `retiredHandlers` keep alive until the pass ends.
 extension EngineState: @unchecked Sendable {}
-
-// The state's parts read by name: what the transitions, the pass and the checks read of the
-// instants acted on, the suspension and the running pass. Only the parts' own methods change them.
-
-extension EngineState {
-  /// The engine's interval, in nanoseconds (``WakeupGrid/interval``).
-  var interval: Int64 {
-    @inline(__always) get { grid.interval }
-  }
-
-  /// The wakeup grid's step (``WakeupGrid/window``).
-  var window: Int64 {
-    @inline(__always) get { grid.window }
-  }
-
-  /// Whether ends have a grid of their own, finer than the wakeup grid (the shared alignment's):
-  /// registrations at their last value then wait in ``ends``, not in the bound on the next change
-  /// (``changeBound``). See ``WakeupGrid/endsHaveOwnGrid``.
-  var endsHaveOwnGrid: Bool {
-    @inline(__always) get { grid.endsHaveOwnGrid }
-  }
-
-  /// See ``WakeupGrid/origin``.
-  var gridOrigin: Int64 {
-    @inline(__always) get { grid.origin }
-  }
-
-  /// See ``InstantsActedOn/wakeupInstant``.
-  var wakeupInstant: Int64 {
-    @inline(__always) get { actedOn.wakeupInstant }
-  }
-
-  /// See ``InstantsActedOn/latestRegistrationReading``.
-  var latestRegistrationReading: Int64 {
-    @inline(__always) get { actedOn.latestRegistrationReading }
-  }
-
-  /// See ``InstantsActedOn/latestInstant``: a call's clock reading is clamped to it (``actOn(_:)``).
-  var latestInstant: Int64 {
-    @inline(__always) get { actedOn.latestInstant }
-  }
-
-  /// See ``InstantsActedOn/endInstant``.
-  var endInstant: Int64 {
-    @inline(__always) get { actedOn.endInstant }
-  }
-
-  /// Set while the engine is suspended: the instant it was suspended.
-  var suspendedSince: Int64? {
-    @inline(__always) get { suspension.since }
-  }
-
-  /// The time the engine spent suspended before ``suspendedSince``, in total.
-  var suspendedTotal: Int64 {
-    @inline(__always) get { suspension.total }
-  }
-
-  /// The running pass's context, where removals are noted for it; `nil` between passes.
-  var runningPassContext: DeliveryContext? {
-    @inline(__always) get { pass.context }
-  }
-}
