@@ -120,6 +120,28 @@ final class LastInstantTests: XCTestCase {
     engine.cancelAll()
   }
 
+  /// Resumed with more time left than the clock has, a countdown ends at the clock's last instant:
+  /// one on running time too, though its own time, lagging the clock by an earlier suspension,
+  /// has room past it.
+  func testACountdownOnRunningTimeResumedWithMoreLeftThanTheClockHasEndsAtTheLastInstant() throws {
+    let (engine, clock) = try makeEngineNearTheEnd(nanosecondsBefore: 20 * second)
+    let first = Receiver("first")
+    try engine.register(first, .countingUp, handler: recorder.handler("first"))
+    engine.suspendTicking()
+    try clock.advance(by: .seconds(4))
+    engine.resumeTicking()
+    let game = Receiver("game")
+    try engine.register(game, .duration(.seconds(5)), whileSuspended: .pauses, handler: recorder.handler("game"))
+    XCTAssertTrue(engine.pause(game))
+    try clock.advance(by: .seconds(14))
+    XCTAssertTrue(engine.resume(game))
+    XCTAssertEqual(engine.timeLeft(for: game), .seconds(2))
+    XCTAssertEqual(try runToTheLastInstant(engine, clock), [])
+    XCTAssertEqual(recorder.values("game").last, 0, "\(recorder.values("game"))")
+    XCTAssertFalse(engine.contains(game))
+    engine.cancelAll()
+  }
+
   /// The grid starts 10.5 s before the clock's last instant, so its last instant is half a second
   /// before it; a count-up started 0.3 s after the grid changes to 10 at 0.2 s before the end, and a
   /// countdown ending there with ends on the interval's grid reaches its 0 then: both are woken for

@@ -139,7 +139,7 @@ extension EngineState {
     let now = actOn(now)
     raiseRegistrationReading(to: now)
     let resumedAt = suspension.instant(for: table[found].timing, at: now)
-    table[found].timing.resume(at: resumedAt)
+    table[found].timing.resume(at: resumedAt, lastInstant: suspension.lastInstant(for: table[found].timing))
     let timing = table[found].timing
     // One that delivers only its end or at milestones is quiet again: it leaves the walked part.
     let index = table.setQuiet(Self.isQuiet(timing, grid: grid), at: found)

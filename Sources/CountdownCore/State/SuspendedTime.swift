@@ -38,4 +38,10 @@ struct SuspendedTime {
   func instant(for timing: CountdownTiming, at now: Int64) -> Int64 {
     timing.policy == .pauses ? runningTime(at: now) : now
   }
+
+  /// The clock's last instant, `Int64.max`, on the time `timing` counts on: for one on running
+  /// time, where running time stands then if the engine is suspended no more than it has been.
+  func lastInstant(for timing: CountdownTiming) -> Int64 {
+    timing.policy == .pauses ? Int64.max.subtractingSaturated(total) : .max
+  }
 }

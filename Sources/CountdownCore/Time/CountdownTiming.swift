@@ -226,13 +226,14 @@ package struct CountdownTiming: Sendable {
   }
 
   /// Continues from the frozen time at `now`, owed a prompt delivery of its current value (unless
-  /// only the end is delivered). Saturates instead of wrapping: a countdown frozen with more time left than the clock has
-  /// instants ahead ends no sooner than the clock's last instant.
-  package mutating func resume(at now: Int64) {
+  /// only the end is delivered). A countdown frozen with more time left than its time has instants
+  /// ahead ends at `lastInstant`: the clock's last instant on its own time (for one on running
+  /// time, which lags the clock, earlier than `Int64.max`).
+  package mutating func resume(at now: Int64, lastInstant: Int64 = .max) {
     guard isPaused else { return }
     isPaused = false
     switch kind {
-    case .countdown: anchor = now.addingSaturated(anchor)
+    case .countdown: anchor = min(now.addingSaturated(anchor), max(now, lastInstant))
     case .countingUp: anchor = now.subtractingSaturated(anchor)
     }
     // At milestones, the next one planned stays: none passed while frozen.
