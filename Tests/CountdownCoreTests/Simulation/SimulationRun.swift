@@ -282,8 +282,12 @@ struct SimulationRun {
         model.records[id] = record
       case .release(let slot):
         // Within a few intervals of the clock's last instant, a registration may have no change
-        // or probe to come that would notice its receiver is gone: it may stay.
-        if nearTheEnd, now() > end - 3 * SimulationRun.interval, let id = current[slot], !model.records[id]!.ended {
+        // or probe to come that would notice its receiver is gone: it may stay. So may one on
+        // running time near the clock's end: a suspension after this may move its end past the
+        // clock's last instant.
+        if nearTheEnd, let id = current[slot], !model.records[id]!.ended,
+          now() > end - 3 * SimulationRun.interval || model.records[id]!.pauses
+        {
           releasedAtTheEnd += 1
         }
         objects[slot] = nil
