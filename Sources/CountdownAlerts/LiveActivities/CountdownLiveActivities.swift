@@ -81,6 +81,9 @@ public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStrin
     let clockObservers = NotificationObservers(center: clockChanges, tokens: [token])
     let key = manager.addIDObserver { [weak self] keys in self?.idsChanged(keys) }
     state.withLock { $0.started(observerKey: key, clockObservers: clockObservers) }
+    // The activities are listed before this object's first call, so the list is of what was
+    // there; it is acted on when it comes, in its turn among the changes.
+    center.activities { [weak self] listing in self?.listed(listing) }
     idsChanged(manager.idKeys(of: ID.self))
   }
 
@@ -106,26 +109,64 @@ public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStrin
     enqueue(followed)
   }
 
-  /// Queues `keys` and drains, unless another thread is draining (it takes them too).
-  private func enqueue(_ keys: [IDKey]) {
-    guard !keys.isEmpty, state.withLock({ $0.arrived(keys) }) else { return }
+  /// The center listed the activities there were at the start.
+  func listed(_ listing: [CountdownActivitySnapshot]) {
+    enqueue([], sweep: listing)
+  }
+
+  /// Queues the work and drains, unless another thread is draining (it takes this work too).
+  private func enqueue(_ keys: [IDKey], sweep: [CountdownActivitySnapshot]? = nil) {
+    guard !keys.isEmpty || sweep != nil, state.withLock({ $0.arrived(keys, sweep: sweep) }) else { return }
     // One thread at a time reads, applies and calls, so the center hears the changes in order.
-    while let keys = state.withLock({ $0.takeWork() }) {
+    while let work = state.withLock({ $0.takeWork() }) {
+      let (sweepKeys, listed) = work.sweep.map(match) ?? ([], [])
+      // The manager's reads take its locks and read its clock, and the content is the app's
+      // code: not under our lock.
       var desired: [(key: IDKey, countdownID: String, desired: LiveActivitiesState<ContentState>.Desired)] = []
-      for key in keys {
+      // The queued keys are distinct; the sweep's may repeat them.
+      var seen = Set<IDKey>()
+      for key in work.keys + sweepKeys where sweepKeys.isEmpty || seen.insert(key).inserted {
         guard let id = key.base.base as? ID else { continue }
         desired.append((key, id.description, self.desired(id, manager.idPhase(of: key))))
       }
       let now = manager.engine.clock.now.nanosecondsSinceOrigin
-      for operation in state.withLock({ $0.apply(desired, now: now) }) {
+      for operation in state.withLock({ $0.apply(desired, listed: listed, now: now) }) {
         switch operation {
         case .update(let countdownID, let content, let staleDate):
           center.update(countdownID: countdownID, state: content, staleDate: staleDate)
         case .end(let countdownID, let content, let staleDate, let dismissal):
           center.end(countdownID: countdownID, state: content, staleDate: staleDate, dismissal: dismissal)
+        case .endActivity(let activityID, let dismissal):
+          center.end(activityID: activityID, dismissal: dismissal)
         }
       }
     }
+  }
+
+  /// The listed activities matched with the countdowns of type `ID` by their ids' descriptions:
+  /// the keys of the followed ones, to read with the turn's, and every activity that is this
+  /// object's to reconcile. An activity of a countdown that counts but is not followed is the
+  /// app's, and left out. O(*n*) in the ids of type `ID`, once.
+  private func match(_ listing: [CountdownActivitySnapshot]) -> ([IDKey], [LiveActivitiesState<ContentState>.Listed]) {
+    guard !listing.isEmpty else { return ([], []) }
+    let wanted = Set(listing.map(\.countdownID))
+    var keys: [String: IDKey] = [:]
+    for key in manager.idKeys(of: ID.self) {
+      guard let id = key.base.base as? ID else { continue }
+      let description = id.description
+      if wanted.contains(description), keys[description] == nil { keys[description] = key }
+    }
+    var followed: [IDKey] = []
+    var listed: [LiveActivitiesState<ContentState>.Listed] = []
+    for activity in listing {
+      let key = keys[activity.countdownID]
+      if let key, let id = key.base.base as? ID {
+        guard isFollowed(id) else { continue }
+        followed.append(key)
+      }
+      listed.append(.init(activityID: activity.id, countdown: key, isStale: activity.isStale))
+    }
+    return (followed, listed)
   }
 
   /// What the activity of `id` should show for a countdown in `phase` (calls the app's content).
