@@ -6,6 +6,7 @@ public import Foundation
 /// dates updates the activity, and the countdown's end or cancellation ends it.
 ///
 /// ```swift
+/// // At launch, after the restore (keep `activities` for as long as the app runs):
 /// struct TimerState: Codable, Hashable, Sendable {
 ///   var range: ClosedRange<Date>
 ///   var pausedAt: Date?
@@ -36,10 +37,33 @@ public import Foundation
 /// the same instant.
 ///
 /// The app starts the activities (`Activity.request` needs the app in the foreground, and the
-/// system limits how many an app has); the package never does. An activity of a countdown that
-/// went while the app was not running is the app's to end at launch.
+/// system limits how many an app has); the package never does.
 ///
-/// - Complexity: a change of one countdown costs O(1) work and at most one center call.
+/// An activity outlives the process that started it. When this object starts, it asks the center
+/// which activities there are (active or stale), each with the countdown it stands for, and, when
+/// the answer comes, reconciles them once with the countdowns as they are then (make this object
+/// after restoring the countdowns, so that theirs are not taken for gone):
+/// - one of a followed countdown that runs or is paused (restored) shows its current content:
+///   the updates of its countdown reach every activity of it, and the restore moved its dates;
+/// - one of a countdown that counts but is not followed is the app's own, and left as it is;
+/// - one whose countdown is gone (it ended, was cancelled, was not restored, or its id is not
+///   among this type's) is ended with the content it shows: after its end
+///   (``CountdownActivityDismissal/afterEnd``) if it is stale, at once
+///   (``CountdownActivityDismissal/immediately``) otherwise. Its countdown's end went with the
+///   countdown, but the stale date this object gave the activity was that end while it ran: an
+///   activity stale by then ran out, one not stale (paused, or its end still ahead) was cancelled
+///   or lost. Every activity the center lists is taken as one of a countdown of this object's:
+///   an activity holds only its countdown's id, described, so whether a gone countdown's id was
+///   followed cannot be asked. Keep one `CountdownLiveActivities` per activity type.
+///
+/// The answer is work queued with the changes, in turn: a change made before it comes is not lost
+/// and is not undone by it (a countdown started again meanwhile keeps its activity). The center
+/// lists what there is when asked, so an activity the app starts after this object is not in the
+/// answer, and is never ended by it.
+///
+/// - Complexity: a change of one countdown costs O(1) work and at most one center call; the
+///   reconciling at the start, O(*n*) once in the number of ids of type `ID`, and one call per
+///   activity it ends.
 public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStringConvertible, ContentState: Hashable & Sendable>:
   Sendable
 {
@@ -55,7 +79,7 @@ public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStrin
   ///   - idType: The type of the ids whose countdowns are followed.
   ///   - manager: The manager they count on.
   ///   - center: The app's activities, `LiveActivityCenter` in an app, a ``FakeActivityCenter``
-  ///     in tests.
+  ///     in tests. Asked at once which activities there are.
   ///   - clockChanges: Where the change of the device's clock is posted.
   ///   - isFollowed: Which ids have activities; every one by default.
   ///   - content: What the activity of `id` shows for the countdown's `dates`; called on the

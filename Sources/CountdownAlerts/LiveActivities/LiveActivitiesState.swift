@@ -2,8 +2,9 @@ import CountdownKit
 import Foundation
 
 /// What a ``CountdownLiveActivities`` keeps behind its lock: the last content sent for each
-/// followed countdown, and the work waiting for the one thread that performs it (the same
-/// queue-and-drain as the notifications' ``AlertsState``).
+/// followed countdown, and the work waiting for the one thread that performs it, the ids that
+/// changed and the activities listed at the start (the same queue-and-drain as the
+/// notifications' ``AlertsState``).
 struct LiveActivitiesState<ContentState: Hashable & Sendable>: Sendable {
   /// What the activities of one countdown were last told.
   struct Sent: Equatable, Sendable {
