@@ -266,4 +266,31 @@ final class LiveActivityTests: XCTestCase {
       XCTAssertEqual(h.center.calls, [])
     }
   }
+
+  func testAListingAnsweredOnAnotherThreadWhileACountdownChangesLosesNothing() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      defer { h.manager.cancelAll() }
+      for round in 0..<30 {
+        try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+        try h.manager.start(id: "egg", for: .seconds(120)) { _, _, _ in }
+        let tea = try h.startActivity("tea")
+        let egg = try h.startActivity("egg")
+        try h.relaunch(after: 300, listsAtOnce: false)
+        let center = h.center
+        let answered = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+          center.answerListings()
+          answered.signal()
+        }
+        for change in 0..<40 {
+          try h.manager.addTime(.seconds(change.isMultiple(of: 2) ? 7 : -5), id: "tea")
+        }
+        answered.wait()
+        h.assertInStep(tea, "tea")
+        XCTAssertEqual(h.held(egg)?.dismissal, .afterEnd, "round \(round)")
+        h.manager.cancelAll()
+      }
+    }
+  }
 }
