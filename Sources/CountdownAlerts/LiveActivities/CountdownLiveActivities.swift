@@ -147,9 +147,13 @@ public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStrin
       // The manager's reads take its locks and read its clock, and the content is the app's
       // code: not under our lock.
       var desired: [(key: IDKey, countdownID: String, desired: LiveActivitiesState<ContentState>.Desired)] = []
-      // The queued keys are distinct; the sweep's may repeat them.
-      var seen = Set<IDKey>()
-      for key in work.keys + sweepKeys where sweepKeys.isEmpty || seen.insert(key).inserted {
+      var keys = work.keys
+      if !sweepKeys.isEmpty {
+        // The queued keys are distinct; the sweep's may repeat them.
+        var seen = Set(keys)
+        keys += sweepKeys.filter { seen.insert($0).inserted }
+      }
+      for key in keys {
         guard let id = key.base.base as? ID else { continue }
         desired.append((key, id.description, self.desired(id, manager.idPhase(of: key))))
       }
