@@ -225,6 +225,8 @@ where Attributes.ContentState: Sendable {
   public func end(
     countdownID: String, state: Attributes.ContentState?, staleDate: Date?, dismissal: CountdownActivityDismissal
   ) {}
+  public func end(activityID: String, dismissal: CountdownActivityDismissal) {}
+  public func activities(_ completion: @escaping @Sendable ([CountdownActivitySnapshot]) -> Void) {}
 }
 /// A Live Activity's attributes for a timer: the countdown it stands for.
 public struct TimerAttributes: ActivityAttributes, Sendable {

@@ -13,37 +13,80 @@ final class LiveActivityTests: XCTestCase {
     var title: String
   }
 
+  /// One "process" of an app with Live Activities: a manager on a manual clock and its follower,
+  /// on an activity center and a wall clock that outlive it (the system's), so that a test can
+  /// relaunch.
   @MainActor
   private final class Harness {
-    let clock = ManualCountdownClock()
     let wall = DeviceClock()
     let clockChanges = NotificationCenter()
-    let manager: CountdownManager
-    let center = FakeActivityCenter<Shown>()
+    let center: FakeActivityCenter<Shown>
+    private(set) var clock = ManualCountdownClock()
+    private(set) var manager: CountdownManager
     var activities: CountdownLiveActivities<String, Shown>?
 
     init() throws {
       let wall = wall
+      center = FakeActivityCenter(now: { wall.now })
       wall.follow(clock)
       manager = try CountdownManager(clock: clock, wallClock: { wall.now })
-      activities = CountdownLiveActivities(
+      activities = makeActivities()
+    }
+
+    func makeActivities() -> CountdownLiveActivities<String, Shown> {
+      CountdownLiveActivities(
         String.self, manager: manager, center: center, clockChanges: clockChanges, isFollowed: { $0 != "quiet" }
       ) { id, dates in Shown(dates: dates, title: id) }
     }
 
+    /// The app is killed and launched again: the countdowns come back from a snapshot taken now,
+    /// on a new manager, and the follower is made after the restore (`listsAtOnce`: whether the
+    /// center lists the activities at once, or when the test answers).
+    func relaunch(after seconds: TimeInterval = 0, listsAtOnce: Bool = true) throws {
+      let data = try JSONEncoder().encode(manager.snapshot(of: String.self))
+      activities = nil  // the process ends: nothing is ended
+      manager.cancelAll()
+      center.clearCalls()
+      wall.jump(by: seconds)  // the time the app was not running
+      clock = ManualCountdownClock()
+      wall.follow(clock)
+      let wall = wall
+      manager = try CountdownManager(clock: clock, wallClock: { wall.now })
+      try manager.restore(CountdownSnapshot<String>(decoding: data)) { _, _, _ in }
+      center.answersListingsAtOnce = listsAtOnce
+      activities = makeActivities()
+    }
+
     /// The activity of `id`, started by the app with the package's content.
-    func startActivity(_ id: String) throws -> Int {
+    func startActivity(_ id: String) throws -> String {
       let content = try XCTUnwrap(activities?.content(for: id))
       return center.start(countdownID: id, state: content.state, staleDate: content.staleDate)
     }
 
+    func held(_ activity: String, file: StaticString = #filePath, line: UInt = #line) -> FakeActivityCenter<Shown>.HeldActivity? {
+      let held = center.activity(activity)
+      if held == nil { XCTFail("no activity \(activity)", file: file, line: line) }
+      return held
+    }
+
     /// Fails unless the activity shows `id`'s dates now, stale from its end (never if paused).
-    func assertInStep(_ activity: Int, _ id: String, file: StaticString = #filePath, line: UInt = #line) {
-      let held = center.activities[activity]
+    func assertInStep(_ activity: String, _ id: String, file: StaticString = #filePath, line: UInt = #line) {
+      let held = held(activity, file: file, line: line)
       let dates = manager.timerDates(id: id)
-      XCTAssertEqual(held.state, dates.map { Shown(dates: $0, title: id) }, file: file, line: line)
-      XCTAssertEqual(held.staleDate, dates?.endDate, file: file, line: line)
-      XCTAssertNil(held.dismissal, file: file, line: line)
+      XCTAssertEqual(held?.state, dates.map { Shown(dates: $0, title: id) }, "\(id)", file: file, line: line)
+      XCTAssertEqual(held?.staleDate, dates?.endDate, "\(id)", file: file, line: line)
+      XCTAssertNil(held?.dismissal, "\(id)", file: file, line: line)
+    }
+
+    /// The calls that named `activity` or the countdown `id`.
+    func calls(naming activity: String, or id: String) -> [FakeActivityCenter<Shown>.Call] {
+      center.calls.filter { call in
+        switch call {
+        case .update(let countdownID, _, _), .end(let countdownID, _, _, _): countdownID == id
+        case .endActivity(let activityID, _): activityID == activity
+        case .activities: false
+        }
+      }
     }
 
     func advance(by seconds: Int) throws {
@@ -62,10 +105,10 @@ final class LiveActivityTests: XCTestCase {
       let activity = try h.startActivity("pizza")
       h.assertInStep(activity, "pizza")
       try h.advance(by: 60)
-      XCTAssertEqual(h.center.calls.count, 1, "time passing moves no date: \(h.center.calls)")
+      XCTAssertEqual(h.center.calls.count, 2, "the listing and the start; time passing moves no date: \(h.center.calls)")
       h.manager.pause(id: "pizza")
       h.assertInStep(activity, "pizza")
-      XCTAssertNil(h.center.activities[activity].staleDate, "a paused countdown is never stale")
+      XCTAssertNil(h.held(activity)?.staleDate, "a paused countdown is never stale")
       try h.advance(by: 30)
       try h.manager.addTime(.seconds(120), id: "pizza")
       h.assertInStep(activity, "pizza")
@@ -78,7 +121,7 @@ final class LiveActivityTests: XCTestCase {
       try h.manager.calibrate(serverNow: h.wall.now + 9_000)
       h.manager.suspendTicking()
       h.manager.resumeTicking()
-      XCTAssertEqual(h.center.calls.count, 6, "start, pause, add, resume, add, replace: \(h.center.calls.count)")
+      XCTAssertEqual(h.center.calls.count, 7, "listing, start, pause, add, resume, add, replace: \(h.center.calls.count)")
     }
   }
 
@@ -95,7 +138,7 @@ final class LiveActivityTests: XCTestCase {
       h.clockChanges.post(name: CountdownAlerts<String>.systemClockDidChange, object: nil)
       h.assertInStep(tea, "tea")
       h.assertInStep(egg, "egg")
-      XCTAssertEqual(h.center.activities[tea].staleDate, h.wall.now + 180, "the same instant, on the changed clock")
+      XCTAssertEqual(h.held(tea)?.staleDate, h.wall.now + 180, "the same instant, on the changed clock")
     }
   }
 
@@ -107,7 +150,7 @@ final class LiveActivityTests: XCTestCase {
       let activity = try h.startActivity("oven")
       h.manager.suspendTicking()
       h.assertInStep(activity, "oven")
-      XCTAssertTrue(h.center.activities[activity].state?.dates.isFrozen == true)
+      XCTAssertTrue(h.held(activity)?.state?.dates.isFrozen == true)
       try h.advance(by: 60)
       h.manager.resumeTicking()
       h.assertInStep(activity, "oven")
@@ -125,11 +168,11 @@ final class LiveActivityTests: XCTestCase {
       let tea = try h.startActivity("tea")
       let end = try XCTUnwrap(h.manager.endDate(id: "tea"))
       try h.advance(by: 180)
-      XCTAssertEqual(h.center.activities[tea].dismissal, .afterEnd)
-      XCTAssertEqual(h.center.activities[tea].staleDate, end, "stale from the end")
-      XCTAssertNil(h.center.activities[egg].dismissal)
+      XCTAssertEqual(h.held(tea)?.dismissal, .afterEnd)
+      XCTAssertEqual(h.held(tea)?.staleDate, end, "stale from the end")
+      XCTAssertNil(h.held(egg)?.dismissal)
       h.manager.cancel(id: "egg")
-      XCTAssertEqual(h.center.activities[egg].dismissal, .immediately)
+      XCTAssertEqual(h.held(egg)?.dismissal, .immediately)
       XCTAssertFalse(h.center.calls.contains { if case .update(countdownID: "quiet", _, _) = $0 { true } else { false } }, "not followed")
       XCTAssertEqual(h.center.calls.filter { if case .end = $0 { true } else { false } }.count, 2)
     }
@@ -143,12 +186,111 @@ final class LiveActivityTests: XCTestCase {
       let a = try h.startActivity("a")
       let b = try h.startActivity("b")
       h.manager.cancelAll()
-      XCTAssertEqual([h.center.activities[a].dismissal, h.center.activities[b].dismissal], [.immediately, .immediately])
+      XCTAssertEqual([h.held(a)?.dismissal, h.held(b)?.dismissal], [.immediately, .immediately])
       h.activities = nil
       h.center.clearCalls()
       try h.manager.start(id: "a", for: .seconds(60)) { _, _, _ in }
       XCTAssertEqual(h.center.calls, [], "released: nothing follows")
       h.manager.cancelAll()
+    }
+  }
+
+  func testAtLaunchWhatAPreviousProcessLeftIsEndedOrKeptInStep() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      defer { h.manager.cancelAll() }
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      try h.manager.start(id: "soup", for: .seconds(900)) { _, _, _ in }
+      h.manager.pause(id: "soup")
+      try h.manager.start(id: "egg", for: .seconds(120)) { _, _, _ in }
+      try h.manager.start(id: "quiet", for: .seconds(600)) { _, _, _ in }
+      let tea = try h.startActivity("tea")
+      let soup = try h.startActivity("soup")
+      let egg = try h.startActivity("egg")
+      // The app's own activity of an id it does not follow, and one of a countdown it did not save.
+      let quiet = h.center.start(countdownID: "quiet", state: nil, staleDate: nil)
+      let lost = h.center.start(countdownID: "lost", state: nil, staleDate: h.wall.now + 3_000)
+      try h.relaunch(after: 300)  // the egg ran out meanwhile
+      h.assertInStep(tea, "tea")
+      h.assertInStep(soup, "soup")
+      XCTAssertEqual(h.held(egg)?.dismissal, .afterEnd, "it ran out: its end stays shown a while")
+      XCTAssertEqual(h.held(lost)?.dismissal, .immediately, "its countdown went before its end")
+      XCTAssertNil(h.held(quiet)?.dismissal, "an id not followed: the app's own")
+      XCTAssertEqual(h.calls(naming: quiet, or: "quiet"), [], "an id not followed: the app's own")
+      XCTAssertEqual(h.center.calls.filter { $0 == .activities }.count, 1, "listed once")
+      h.center.clearCalls()
+      try h.advance(by: 600)
+      XCTAssertEqual(h.held(tea)?.dismissal, .afterEnd, "followed after the relaunch")
+      XCTAssertFalse(h.center.calls.contains { if case .endActivity = $0 { true } else { false } }, "the sweep acted once")
+    }
+  }
+
+  func testALateListingLosesNoChangeAndLeavesLaterActivitiesAlone() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      defer { h.manager.cancelAll() }
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      try h.manager.start(id: "egg", for: .seconds(120)) { _, _, _ in }
+      try h.manager.start(id: "rice", for: .seconds(120)) { _, _, _ in }
+      let tea = try h.startActivity("tea")
+      let egg = try h.startActivity("egg")
+      let rice = try h.startActivity("rice")
+      try h.relaunch(after: 300, listsAtOnce: false)  // the egg and the rice ran out meanwhile
+      // While the listing is on its way: the tea is paused, the rice starts again, and the app
+      // starts an activity for a new countdown.
+      h.manager.pause(id: "tea")
+      try h.manager.start(id: "rice", for: .seconds(60)) { _, _, _ in }
+      try h.manager.start(id: "bread", for: .seconds(1_800)) { _, _, _ in }
+      let bread = try h.startActivity("bread")
+      XCTAssertNil(h.held(egg)?.dismissal, "nothing is known of it before the listing")
+      h.center.clearCalls()
+      h.center.answerListings()
+      h.assertInStep(tea, "tea")
+      h.assertInStep(rice, "rice")
+      h.assertInStep(bread, "bread")
+      XCTAssertEqual(h.held(egg)?.dismissal, .afterEnd, "it ran out while the app was not running")
+      XCTAssertEqual(
+        h.center.calls, [.endActivity(activityID: egg, dismissal: .afterEnd)],
+        "only what was left, of a countdown still gone when the listing came")
+    }
+  }
+
+  func testAListingOfNoActivityChangesNothing() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      defer { h.manager.cancelAll() }
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      try h.relaunch(listsAtOnce: false)
+      h.center.clearCalls()
+      h.center.answerListings()
+      XCTAssertEqual(h.center.calls, [])
+    }
+  }
+
+  func testAListingAnsweredOnAnotherThreadWhileACountdownChangesLosesNothing() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      defer { h.manager.cancelAll() }
+      for round in 0..<30 {
+        try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+        try h.manager.start(id: "egg", for: .seconds(120)) { _, _, _ in }
+        let tea = try h.startActivity("tea")
+        let egg = try h.startActivity("egg")
+        try h.relaunch(after: 300, listsAtOnce: false)
+        let center = h.center
+        let answered = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+          center.answerListings()
+          answered.signal()
+        }
+        for change in 0..<40 {
+          try h.manager.addTime(.seconds(change.isMultiple(of: 2) ? 7 : -5), id: "tea")
+        }
+        answered.wait()
+        h.assertInStep(tea, "tea")
+        XCTAssertEqual(h.held(egg)?.dismissal, .afterEnd, "round \(round)")
+        h.manager.cancelAll()
+      }
     }
   }
 }

@@ -1,13 +1,14 @@
 public import Foundation
 
 /// The app's Live Activities, as ``CountdownLiveActivities`` uses them: an update and an end of
-/// the activities that stand for a countdown, each one of ActivityKit's `Activity` calls.
-/// `LiveActivityCenter` is the real one (where ActivityKit exists); ``FakeActivityCenter`` the
-/// one for tests.
+/// the activities that stand for a countdown, the end of one activity, and the list of those
+/// there are, each one of ActivityKit's `Activity` calls. `LiveActivityCenter` is the real one
+/// (where ActivityKit exists); ``FakeActivityCenter`` the one for tests.
 ///
 /// Calls are made in order, from one thread at a time, and must take effect in that order. The
 /// app starts its activities itself (`Activity.request`, from the foreground, when it chooses);
-/// a call for a countdown that has none does nothing.
+/// a call for a countdown that has none does nothing, and so does a call for an activity that
+/// ended.
 public protocol CountdownActivityCenter<ContentState>: Sendable {
   /// What the app's activity shows, made by the app from a countdown's dates.
   associatedtype ContentState: Hashable & Sendable
@@ -18,4 +19,11 @@ public protocol CountdownActivityCenter<ContentState>: Sendable {
   /// Ends the activities of the countdown `countdownID` with `state` as their last content, stale
   /// from `staleDate` on, dismissed as `dismissal` says.
   func end(countdownID: String, state: ContentState?, staleDate: Date?, dismissal: CountdownActivityDismissal)
+  /// Ends the one activity `activityID` (`Activity.id`) with the content it shows, dismissed as
+  /// `dismissal` says: what a previous process left for a countdown that is gone.
+  func end(activityID: String, dismissal: CountdownActivityDismissal)
+  /// The activities there are when it is called, active or stale (not those that ended), each
+  /// with the countdown it stands for; `completion` gets them, on any thread, now or later.
+  /// Asked once, when a ``CountdownLiveActivities`` starts, to end what a previous process left.
+  func activities(_ completion: @escaping @Sendable ([CountdownActivitySnapshot]) -> Void)
 }

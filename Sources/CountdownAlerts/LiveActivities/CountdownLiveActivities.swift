@@ -6,6 +6,7 @@ public import Foundation
 /// dates updates the activity, and the countdown's end or cancellation ends it.
 ///
 /// ```swift
+/// // At launch, after the restore (keep `activities` for as long as the app runs):
 /// struct TimerState: Codable, Hashable, Sendable {
 ///   var range: ClosedRange<Date>
 ///   var pausedAt: Date?
@@ -36,10 +37,33 @@ public import Foundation
 /// the same instant.
 ///
 /// The app starts the activities (`Activity.request` needs the app in the foreground, and the
-/// system limits how many an app has); the package never does. An activity of a countdown that
-/// went while the app was not running is the app's to end at launch.
+/// system limits how many an app has); the package never does.
 ///
-/// - Complexity: a change of one countdown costs O(1) work and at most one center call.
+/// An activity outlives the process that started it. When this object starts, it asks the center
+/// which activities there are (active or stale), each with the countdown it stands for, and, when
+/// the answer comes, reconciles them once with the countdowns as they are then (make this object
+/// after restoring the countdowns, so that theirs are not taken for gone):
+/// - one of a followed countdown that runs or is paused (restored) shows its current content:
+///   the updates of its countdown reach every activity of it, and the restore moved its dates;
+/// - one of a countdown that counts but is not followed is the app's own, and left as it is;
+/// - one whose countdown is gone (it ended, was cancelled, was not restored, or its id is not
+///   among this type's) is ended with the content it shows: after its end
+///   (``CountdownActivityDismissal/afterEnd``) if it is stale, at once
+///   (``CountdownActivityDismissal/immediately``) otherwise. Its countdown's end went with the
+///   countdown, but the stale date this object gave the activity was that end while it ran: an
+///   activity stale by then ran out, one not stale (paused, or its end still ahead) was cancelled
+///   or lost. Every activity the center lists is taken as one of a countdown of this object's:
+///   an activity holds only its countdown's id, described, so whether a gone countdown's id was
+///   followed cannot be asked. Keep one `CountdownLiveActivities` per activity type.
+///
+/// The answer is work queued with the changes, in turn: a change made before it comes is not lost
+/// and is not undone by it (a countdown started again meanwhile keeps its activity). The center
+/// lists what there is when asked, so an activity the app starts after this object is not in the
+/// answer, and is never ended by it.
+///
+/// - Complexity: a change of one countdown costs O(1) work and at most one center call; the
+///   reconciling at the start, O(*n*) once in the number of ids of type `ID`, and one call per
+///   activity it ends.
 public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStringConvertible, ContentState: Hashable & Sendable>:
   Sendable
 {
@@ -55,7 +79,7 @@ public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStrin
   ///   - idType: The type of the ids whose countdowns are followed.
   ///   - manager: The manager they count on.
   ///   - center: The app's activities, `LiveActivityCenter` in an app, a ``FakeActivityCenter``
-  ///     in tests.
+  ///     in tests. Asked at once which activities there are.
   ///   - clockChanges: Where the change of the device's clock is posted.
   ///   - isFollowed: Which ids have activities; every one by default.
   ///   - content: What the activity of `id` shows for the countdown's `dates`; called on the
@@ -81,6 +105,9 @@ public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStrin
     let clockObservers = NotificationObservers(center: clockChanges, tokens: [token])
     let key = manager.addIDObserver { [weak self] keys in self?.idsChanged(keys) }
     state.withLock { $0.started(observerKey: key, clockObservers: clockObservers) }
+    // The activities are listed before this object's first call, so the list is of what was
+    // there; it is acted on when it comes, in its turn among the changes.
+    center.activities { [weak self] listing in self?.listed(listing) }
     idsChanged(manager.idKeys(of: ID.self))
   }
 
@@ -106,26 +133,68 @@ public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStrin
     enqueue(followed)
   }
 
-  /// Queues `keys` and drains, unless another thread is draining (it takes them too).
-  private func enqueue(_ keys: [IDKey]) {
-    guard !keys.isEmpty, state.withLock({ $0.arrived(keys) }) else { return }
+  /// The center listed the activities there were at the start.
+  func listed(_ listing: [CountdownActivitySnapshot]) {
+    enqueue([], sweep: listing)
+  }
+
+  /// Queues the work and drains, unless another thread is draining (it takes this work too).
+  private func enqueue(_ keys: [IDKey], sweep: [CountdownActivitySnapshot]? = nil) {
+    guard !keys.isEmpty || sweep != nil, state.withLock({ $0.arrived(keys, sweep: sweep) }) else { return }
     // One thread at a time reads, applies and calls, so the center hears the changes in order.
-    while let keys = state.withLock({ $0.takeWork() }) {
+    while let work = state.withLock({ $0.takeWork() }) {
+      let (sweepKeys, listed) = work.sweep.map(match) ?? ([], [])
+      // The manager's reads take its locks and read its clock, and the content is the app's
+      // code: not under our lock.
       var desired: [(key: IDKey, countdownID: String, desired: LiveActivitiesState<ContentState>.Desired)] = []
+      var keys = work.keys
+      if !sweepKeys.isEmpty {
+        // The queued keys are distinct; the sweep's may repeat them.
+        var seen = Set(keys)
+        keys += sweepKeys.filter { seen.insert($0).inserted }
+      }
       for key in keys {
         guard let id = key.base.base as? ID else { continue }
         desired.append((key, id.description, self.desired(id, manager.idPhase(of: key))))
       }
       let now = manager.engine.clock.now.nanosecondsSinceOrigin
-      for operation in state.withLock({ $0.apply(desired, now: now) }) {
+      for operation in state.withLock({ $0.apply(desired, listed: listed, now: now) }) {
         switch operation {
         case .update(let countdownID, let content, let staleDate):
           center.update(countdownID: countdownID, state: content, staleDate: staleDate)
         case .end(let countdownID, let content, let staleDate, let dismissal):
           center.end(countdownID: countdownID, state: content, staleDate: staleDate, dismissal: dismissal)
+        case .endActivity(let activityID, let dismissal):
+          center.end(activityID: activityID, dismissal: dismissal)
         }
       }
     }
+  }
+
+  /// The listed activities matched with the countdowns of type `ID` by their ids' descriptions:
+  /// the keys of the followed ones, to read with the turn's, and every activity that is this
+  /// object's to reconcile. An activity of a countdown that counts but is not followed is the
+  /// app's, and left out. O(*n*) in the ids of type `ID`, once.
+  private func match(_ listing: [CountdownActivitySnapshot]) -> ([IDKey], [LiveActivitiesState<ContentState>.Listed]) {
+    guard !listing.isEmpty else { return ([], []) }
+    let wanted = Set(listing.map(\.countdownID))
+    var keys: [String: IDKey] = [:]
+    for key in manager.idKeys(of: ID.self) {
+      guard let id = key.base.base as? ID else { continue }
+      let description = id.description
+      if wanted.contains(description), keys[description] == nil { keys[description] = key }
+    }
+    var followed: [IDKey] = []
+    var listed: [LiveActivitiesState<ContentState>.Listed] = []
+    for activity in listing {
+      let key = keys[activity.countdownID]
+      if let key, let id = key.base.base as? ID {
+        guard isFollowed(id) else { continue }
+        followed.append(key)
+      }
+      listed.append(.init(activityID: activity.id, countdown: key, isStale: activity.isStale))
+    }
+    return (followed, listed)
   }
 
   /// What the activity of `id` should show for a countdown in `phase` (calls the app's content).

@@ -2,8 +2,9 @@ import CountdownKit
 import Foundation
 
 /// What a ``CountdownLiveActivities`` keeps behind its lock: the last content sent for each
-/// followed countdown, and the work waiting for the one thread that performs it (the same
-/// queue-and-drain as the notifications' ``AlertsState``).
+/// followed countdown, and the work waiting for the one thread that performs it, the ids that
+/// changed and the activities listed at the start (the same queue-and-drain as the
+/// notifications' ``AlertsState``).
 struct LiveActivitiesState<ContentState: Hashable & Sendable>: Sendable {
   /// What the activities of one countdown were last told.
   struct Sent: Equatable, Sendable {
@@ -20,12 +21,33 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: Sendable {
   enum Operation: Equatable, Sendable {
     case update(countdownID: String, state: ContentState, staleDate: Date?)
     case end(countdownID: String, state: ContentState, staleDate: Date?, dismissal: CountdownActivityDismissal)
+    /// Ends one activity, showing what it shows: one a previous process left.
+    case endActivity(activityID: String, dismissal: CountdownActivityDismissal)
+  }
+
+  /// What one turn of the drain does.
+  struct Work: Sendable {
+    /// The ids whose phase to read, each once, in the order they changed.
+    var keys: [IDKey]
+    /// The activities the center listed at the start, to reconcile.
+    var sweep: [CountdownActivitySnapshot]?
+  }
+
+  /// An activity the center listed at the start, as the drain matched it with the countdowns.
+  struct Listed: Equatable, Sendable {
+    var activityID: String
+    /// The followed countdown whose id is described by the activity's countdown id; `nil` if no
+    /// countdown of the type has it.
+    var countdown: IDKey?
+    /// Whether its stale date (the end of its countdown, then) had passed when it was listed.
+    var isStale: Bool
   }
 
   private var sent: [IDKey: Sent] = [:]
   private var queued: [IDKey] = []
   private var queuedSet: Set<IDKey> = []
   private var isDraining = false
+  private var sweep: [CountdownActivitySnapshot]?
   private var observerKey: Int?
   private var clockObservers: NotificationObservers?
 
@@ -44,30 +66,43 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: Sendable {
   /// their dates are read again.
   var sentKeys: [IDKey] { Array(sent.keys) }
 
-  /// `keys` changed. - Returns: Whether the caller drains (no one else is).
-  mutating func arrived(_ keys: [IDKey]) -> Bool {
+  /// Work arrived: `keys` changed, or the center listed the activities there were at the start
+  /// (`sweep`).
+  ///
+  /// - Returns: Whether the caller drains (no one else is).
+  mutating func arrived(_ keys: [IDKey], sweep: [CountdownActivitySnapshot]? = nil) -> Bool {
     for key in keys where queuedSet.insert(key).inserted { queued.append(key) }
+    if let sweep { self.sweep = (self.sweep ?? []) + sweep }
     guard !isDraining else { return false }
     isDraining = true
     return true
   }
 
-  /// The drain's next keys; `nil` when none is queued, and the drain ends.
-  mutating func takeWork() -> [IDKey]? {
-    guard !queued.isEmpty else {
+  /// The drain's next turn; `nil` when nothing is queued, and the drain ends.
+  mutating func takeWork() -> Work? {
+    guard !queued.isEmpty || sweep != nil else {
       isDraining = false
       return nil
     }
-    defer { (queued, queuedSet) = ([], []) }
-    return queued
+    defer { (queued, queuedSet, sweep) = ([], [], nil) }
+    return Work(keys: queued, sweep: sweep)
   }
 
-  /// The desired contents read for a turn, at `now` on the manager's clock.
+  /// The desired contents read for a turn, at `now` on the manager's clock, and the activities
+  /// listed at the start (`listed`), if the center said so this turn: their countdowns' keys are
+  /// among `desired`.
   ///
   /// - Returns: An update for each countdown whose content or stale date changed; an end for
-  ///   each that went (ran out if its deadline had come, else cancelled).
-  mutating func apply(_ desired: [(key: IDKey, countdownID: String, desired: Desired)], now: Int64) -> [Operation] {
+  ///   each that went (ran out if its deadline had come, else cancelled); an end of each listed
+  ///   activity whose countdown is gone and was not ended by this turn (ran out if it was stale,
+  ///   else cancelled). A listed activity of a running or frozen countdown is in step with the
+  ///   updates of its countdown, which reach every activity of it.
+  mutating func apply(
+    _ desired: [(key: IDKey, countdownID: String, desired: Desired)], listed: [Listed] = [], now: Int64
+  ) -> [Operation] {
     var operations: [Operation] = []
+    // The countdowns this turn ended: their listed activities were ended with them.
+    var ended: Set<IDKey> = []
     for (key, countdownID, wanted) in desired {
       if let wanted {
         let last = sent.updateValue(wanted, forKey: key)
@@ -79,7 +114,14 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: Sendable {
         operations.append(
           .end(countdownID: countdownID, state: last.state, staleDate: last.staleDate,
                dismissal: ranOut ? .afterEnd : .immediately))
+        if !listed.isEmpty { ended.insert(key) }
       }
+    }
+    for activity in listed {
+      if let key = activity.countdown, sent[key] != nil || ended.contains(key) { continue }
+      // Its countdown went while no process followed it. Its end instant is gone with it; its
+      // stale date, which was that end while it ran, tells whether it came.
+      operations.append(.endActivity(activityID: activity.activityID, dismissal: activity.isStale ? .afterEnd : .immediately))
     }
     return operations
   }
