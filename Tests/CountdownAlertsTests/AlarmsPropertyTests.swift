@@ -69,7 +69,7 @@ final class AlarmsPropertyTests: XCTestCase {
           h.jumpWallClock(by: seconds)
         case 76..<79:
           action = "the person stops \(id)'s ringing alarm"
-          h.center.stop(id: h.alarmsOrFail.alarmID(for: id))
+          h.center.personStops(id: h.alarmsOrFail.alarmID(for: id))
         default:
           let seconds = Int.random(in: 1...90, using: &random)
           action = "advance \(seconds)s"

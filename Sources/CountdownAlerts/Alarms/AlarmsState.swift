@@ -76,6 +76,10 @@ struct AlarmsState: Sendable {
   private var observerKey: Int?
   private var clockObservers: NotificationObservers?
 
+  /// How many alarms anything is kept for: what is believed held for a countdown, and the ringing
+  /// ones a previous process left.
+  var trackedAlarmCount: Int { held.count + ringingAtLaunch.count }
+
   /// The alarms started observing.
   mutating func started(observerKey: Int, clockObservers: NotificationObservers) {
     self.observerKey = observerKey

@@ -105,6 +105,10 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
     Self.uuid(namespaceHash, Self.hash(id.description))
   }
 
+  /// How many alarms this object keeps anything for (for tests: it must not grow with every
+  /// countdown the process ever followed).
+  package var trackedAlarmCount: Int { state.withLock { $0.trackedAlarmCount } }
+
   /// Whether `alarmID` is one of these alarms'.
   public func isOwnAlarm(_ alarmID: UUID) -> Bool {
     let prefix = { (id: UUID) in withUnsafeBytes(of: id.uuid) { Array($0.prefix(8)) } }
