@@ -86,16 +86,18 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
     }
     let clockObservers = NotificationObservers(center: clockChanges, tokens: [token])
     let key = manager.addIDObserver { [weak self] keys in self?.idsChanged(keys) }
-    state.withLock { $0.started(observerKey: key, clockObservers: clockObservers) }
+    let observation = center.observeAlarms { [weak self] alarms in self?.alarmsChanged(alarms) }
+    state.withLock { $0.started(observerKey: key, clockObservers: clockObservers, alarmObservation: observation) }
     // The held alarms are read first, so that every call made after reads against them.
     center.alarms { [weak self] result in self?.read(result) }
     idsChanged(manager.idKeys(of: ID.self))
   }
 
   deinit {
-    let (key, clockObservers) = state.withLock { $0.stopped() }
+    let (key, clockObservers, observation) = state.withLock { $0.stopped() }
     if let key { manager.removeIDObserver(key) }
     clockObservers?.removeAll()
+    observation?.cancel()
   }
 
   /// The identifier of the alarm of `id`: the same in every process (a version 8 UUID whose
