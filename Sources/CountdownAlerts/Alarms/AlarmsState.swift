@@ -14,7 +14,9 @@ struct AlarmsState: Sendable {
     case counting(deadline: Int64)
     /// Paused with `remaining` nanoseconds left.
     case paused(remaining: Int64)
-    /// Its deadline came: it rings (or rang) until the person stops it; not cancelled.
+    /// Its deadline came: it rings (or rang) until the person stops it; not cancelled, unless
+    /// its countdown counted overtime and the app cancelled it. Forgotten when an update shows
+    /// it gone.
     case fired
     /// Maybe an alarm, in a state not known: one a previous process left, or one a call failed
     /// on. Cancelled before anything is scheduled under its identifier.
@@ -107,7 +109,8 @@ struct AlarmsState: Sendable {
 
   /// How far apart a paused alarm's time left and the countdown's may be for a resume (rather
   /// than a cancel and a schedule) to keep the end: the time between the countdown's change and
-  /// the alarm's call, which a schedule has too.
+  /// the alarm's call, which a schedule has too. The same for the ends of an alarm and its
+  /// countdown after the person resumed the alarm and the countdown followed.
   static let tolerance: Int64 = 10_000_000
 
   var held: [IDKey: Entry] = [:]

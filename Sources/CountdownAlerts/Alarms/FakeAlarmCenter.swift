@@ -38,7 +38,9 @@ import CountdownKit
 ///   identifier it holds fails with ``DuplicateAlarmError``: AlarmKit documents no replacement.
 ///
 /// Every call takes effect at once and calls its completion before returning, outside the
-/// fake's lock; so are the observers called.
+/// fake's lock. The observers are called outside it too, with one update at a time, in order: an
+/// update published while they are being called (by a change made from an observer, or on
+/// another thread) reaches them once the update before it has reached them all.
 public final class FakeAlarmCenter: CountdownAlarmCenter {
   /// One alarm the center holds.
   public struct HeldAlarm: Hashable, Sendable {
