@@ -69,6 +69,8 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   let isFollowed: @Sendable (ID) -> Bool
   let onFailure: (@Sendable (CountdownAlertError) -> Void)?
   let namespaceHash: UInt64
+  /// The first half of every alarm identifier of this namespace, as its bytes read in memory.
+  let namespacePrefix: UInt64
   let state = LockedState(AlarmsState())
 
   /// Starts following the countdowns of ids of type `ID` on `manager`.
@@ -101,6 +103,7 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
     self.isFollowed = isFollowed
     self.onFailure = onFailure
     namespaceHash = Self.hash(namespace)
+    namespacePrefix = Self.prefix(Self.uuid(namespaceHash, 0))
     // Held weakly by the observers, so that releasing this object stops them (in its deinit).
     let token = clockChanges.addObserver(forName: CountdownAlerts<ID>.systemClockDidChange, object: nil, queue: nil) {
       [weak self] _ in
@@ -135,8 +138,13 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
 
   /// Whether `alarmID` is one of these alarms'.
   public func isOwnAlarm(_ alarmID: UUID) -> Bool {
-    let prefix = { (id: UUID) in withUnsafeBytes(of: id.uuid) { Array($0.prefix(8)) } }
-    return prefix(alarmID) == prefix(Self.uuid(namespaceHash, 0))
+    Self.prefix(alarmID) == namespacePrefix
+  }
+
+  /// The first eight bytes of `id`, as they lie in memory: compared, not read as a number (an
+  /// update of the system's alarms asks this of every alarm).
+  static func prefix(_ id: UUID) -> UInt64 {
+    withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) }
   }
 
   /// Tries again the calls the center refused (after the person allowed alarms, say); the next
