@@ -211,6 +211,9 @@ public struct AlarmKitCenter<Metadata>: CountdownAlarmCenter {
   public func resume(id: UUID, completion: @escaping @Sendable ((any Error)?) -> Void) {}
   public func cancel(id: UUID, completion: @escaping @Sendable ((any Error)?) -> Void) {}
   public func alarms(_ completion: @escaping @Sendable (Result<[CountdownAlarmSnapshot], any Error>) -> Void) {}
+  public func observeAlarms(_ onChange: @escaping @Sendable ([CountdownAlarmSnapshot]) -> Void)
+    -> CountdownAlarmObservation
+  { CountdownAlarmObservation {} }
 }
 public struct AlarmAttributes<Metadata>: Sendable {}
 public struct TimerMetadata: Hashable, Sendable {}

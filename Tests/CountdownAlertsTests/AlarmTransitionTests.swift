@@ -171,12 +171,15 @@ final class AlarmTransitionTests: XCTestCase {
     }
   }
 
-  func testAnAlarmStoppedFromTheSystemIsScheduledAgainAtTheNextChange() throws {
+  func testAnAlarmGoneUnheardOfIsScheduledAgainAtTheNextChange() throws {
     try withAlarms(expectsFailures: true) { h in
       try h.manager.start(id: "a", for: .seconds(60)) { _, _, _ in }
       let id = h.alarmsOrFail.alarmID(for: "a")
       _ = h.center.alarms
-      h.center.cancel(id: id) { _ in }  // gone from under us
+      // Gone from under us, and the update that says so never comes (one that comes is the
+      // person's stop: the countdown is cancelled).
+      h.center.defersUpdates = true
+      h.center.cancel(id: id) { _ in }
       h.manager.pause(id: "a")
       XCTAssertEqual(h.failures.withLock { $0 }, [.requestFailed])
       h.manager.resume(id: "a")

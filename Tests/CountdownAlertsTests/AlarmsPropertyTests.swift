@@ -6,10 +6,13 @@ import XCTest
 
 /// Random sequences of every change a countdown can go through (start, replace, pause, resume,
 /// time added or taken, cancel, cancelAll, a suspension and its end, a change of the device's
-/// clock, a relaunch with a restore (the alarms made before or after it), time passing, the
-/// person stopping a ringing alarm), on the manual clock and the fake alarm center. After every step the center holds exactly the
-/// model's alarms: each running countdown's counting down to its end date, each paused one's
-/// paused with its time left, nothing else of ours but ringing ones, the app's own untouched.
+/// clock, a relaunch with a restore (the alarms made before or after it), time passing), and of
+/// what the person does in the system's alarm UI (pause, resume, stop, on these alarms or on the
+/// app's own), on the manual clock and the fake alarm center. After every step the center holds
+/// exactly the model's alarms: each running countdown's counting down to its end date, each
+/// paused one's paused with its time left, nothing else of ours but ringing ones, the app's own
+/// untouched; after the person's action the countdown did what the person did to its alarm; and
+/// nothing is kept for an alarm that has neither a countdown nor a place in the center.
 ///
 /// Replayable: a failure names its seed and step; `COUNTDOWN_ALARMS_SEED=<seed>` runs that seed
 /// first, `COUNTDOWN_ALARMS_RUNS` sets how many seeds run (20 by default).
@@ -68,8 +71,29 @@ final class AlarmsPropertyTests: XCTestCase {
           action = "clock jump \(seconds)s"
           h.jumpWallClock(by: seconds)
         case 76..<79:
-          action = "the person stops \(id)'s ringing alarm"
-          h.center.stop(id: h.alarmsOrFail.alarmID(for: id))
+          action = "the person pauses \(id)'s alarm"
+          if h.center.personPauses(id: h.alarmsOrFail.alarmID(for: id)), h.manager.timerDates(id: id)?.isFrozen != true {
+            XCTFail("seed \(seed) step \(step): \(id) was not paused with its alarm")
+          }
+        case 79..<82:
+          action = "the person resumes \(id)'s alarm"
+          // A countdown frozen by a suspension stays frozen, and its alarm is paused again.
+          if h.center.personResumes(id: h.alarmsOrFail.alarmID(for: id)), !h.manager.isSuspended,
+            h.manager.timerDates(id: id)?.isFrozen != false
+          {
+            XCTFail("seed \(seed) step \(step): \(id) was not resumed with its alarm")
+          }
+        case 82..<86:
+          let alarmID = h.alarmsOrFail.alarmID(for: id)
+          let wasCounting = h.center.alarms.first { $0.id == alarmID }.map { $0.state != .alerting } ?? false
+          action = "the person stops \(id)'s alarm (\(wasCounting ? "counting or paused" : "ringing, or none"))"
+          if h.center.personStops(id: alarmID), wasCounting, h.manager.contains(id: id) {
+            XCTFail("seed \(seed) step \(step): \(id) was not cancelled with its alarm")
+          }
+        case 86..<87:
+          action = "the person pauses and resumes the app's own alarm"
+          h.center.personPauses(id: h.foreign)
+          h.center.personResumes(id: h.foreign)
         default:
           let seconds = Int.random(in: 1...90, using: &random)
           action = "advance \(seconds)s"
@@ -79,6 +103,13 @@ final class AlarmsPropertyTests: XCTestCase {
         h.drainMain()
         if let mismatch = h.mismatch(Self.ids) {
           XCTFail("seed \(seed) step \(step) (\(action)): \(mismatch)\nsteps: \(log.joined(separator: "; "))")
+          return
+        }
+        let alarms = h.alarmsOrFail
+        let bound =
+          Self.ids.filter { h.manager.contains(id: $0) }.count + h.center.alarms.filter { alarms.isOwnAlarm($0.id) }.count
+        if alarms.trackedAlarmCount > bound {
+          XCTFail("seed \(seed) step \(step) (\(action)): \(alarms.trackedAlarmCount) alarms kept, over \(bound)")
           return
         }
       }

@@ -26,7 +26,8 @@
   /// the moment it is scheduled, so that it can be paused and resumed as the countdown is, and its
   /// end is the countdown's, read from the same deadline on the same clock. AlarmKit's calls are
   /// made one after the other on tasks of their own (its `schedule` is `async`), in the order
-  /// ``CountdownAlarms`` makes them. `maximumLimitReached` is reported as
+  /// ``CountdownAlarms`` makes them; what the person does to the alarms is read from
+  /// `AlarmManager.shared.alarmUpdates`. `maximumLimitReached` is reported as
   /// ``CountdownAlertError/alarmLimitReached``, a failure while alarms are denied as
   /// ``CountdownAlertError/notAuthorized``. Asking for authorization is the app's:
   /// `AlarmManager.shared.requestAuthorization()` (and `NSAlarmKitUsageDescription` in its
@@ -76,6 +77,20 @@
           completion(.failure(error))
         }
       }
+    }
+
+    /// Iterates `AlarmManager.shared.alarmUpdates` on a task of its own, which the observation
+    /// cancels (a ``CountdownAlarms`` cancels it when it goes); each element is mapped to
+    /// snapshots at once (`Alarm` is not `Sendable`).
+    public func observeAlarms(_ onChange: @escaping @Sendable ([CountdownAlarmSnapshot]) -> Void)
+      -> CountdownAlarmObservation
+    {
+      let task = Task {
+        for await alarms in AlarmManager.shared.alarmUpdates {
+          onChange(alarms.map { CountdownAlarmSnapshot(id: $0.id, state: Self.state($0.state)) })
+        }
+      }
+      return CountdownAlarmObservation { task.cancel() }
     }
 
     /// Runs a synchronous call of AlarmManager's after the calls made before it.

@@ -2,9 +2,11 @@ import CountdownKit
 import Foundation
 
 /// What a ``CountdownAlarms`` keeps behind its lock: what it believes the system holds for each
-/// followed countdown, and the work waiting for the one thread that performs it (the same
-/// queue-and-drain as the notifications' ``AlertsState``). Every change is one method; none calls
-/// user code (the ids' own `Hashable` aside).
+/// followed countdown, the echoes of its own calls it has not heard yet, and the work waiting
+/// for the one thread that performs it (the same queue-and-drain as the notifications'
+/// ``AlertsState``). Every change is one method; none calls user code (the ids' own `Hashable`
+/// aside). The transition table is `reconcile` (AlarmsState+Reconcile.swift); what an update of
+/// the system's alarms means, `observed` (AlarmsState+Person.swift).
 struct AlarmsState: Sendable {
   /// What the system holds for one countdown, as far as this process knows.
   enum Held: Equatable, Sendable {
@@ -12,7 +14,9 @@ struct AlarmsState: Sendable {
     case counting(deadline: Int64)
     /// Paused with `remaining` nanoseconds left.
     case paused(remaining: Int64)
-    /// Its deadline came: it rings (or rang) until the person stops it; not cancelled.
+    /// Its deadline came: it rings (or rang) until the person stops it; not cancelled, unless
+    /// its countdown counted overtime and the app cancelled it. Forgotten when an update shows
+    /// it gone.
     case fired
     /// Maybe an alarm, in a state not known: one a previous process left, or one a call failed
     /// on. Cancelled before anything is scheduled under its identifier.
@@ -25,6 +29,9 @@ struct AlarmsState: Sendable {
     case counting(deadline: Int64)
     /// Paused, showing `remaining` nanoseconds left.
     case paused(remaining: Int64)
+    /// Nothing to count, but the countdown is there: it counts overtime past its end
+    /// (``CountdownCore/CountdownEnding/countsOvertime``), running or paused. Its alarm rang.
+    case pastTheEnd
     /// Nothing: the countdown went, or its end passed.
     case none
   }
@@ -38,11 +45,57 @@ struct AlarmsState: Sendable {
       /// `reported`: whether a failure reaches the app (a cancel made in case a previous process
       /// left an alarm is not: there may be none).
       case cancel(reported: Bool)
+
+      /// What the alarm shows once the call took effect.
+      var shows: Shown {
+        switch self {
+        case .schedule, .resume: .present(.countdown)
+        case .pause: .present(.paused)
+        case .cancel: .absent
+        }
+      }
     }
     /// The countdown it is for; `nil` for an orphan of a previous process.
     var key: IDKey?
     var id: UUID
     var kind: Kind
+    /// Its number among the calls made, to forget its echo if it fails.
+    var sequence = 0
+  }
+
+  /// What an update of the system's alarms shows of one alarm.
+  enum Shown: Equatable, Sendable {
+    /// Not there: never scheduled, cancelled, or stopped.
+    case absent
+    case present(CountdownAlarmState)
+  }
+
+  /// What the person did to a countdown's alarm, for the countdown to do too.
+  struct PersonAction: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
+      case pause, resume, cancel
+    }
+    var key: IDKey
+    var kind: Kind
+  }
+
+  /// What is kept for one followed countdown's alarm.
+  struct Entry: Sendable {
+    var id: UUID
+    var held: Held
+    /// Whether the countdown counts overtime, as last read: once it goes past its end, its going
+    /// means the app is done with it (its ring is stopped), where a countdown that stops ended
+    /// at its `0` (its ring is the person's to stop).
+    var countsOvertime: Bool
+  }
+
+  /// The calls made on one alarm whose effect no update has shown yet.
+  struct Echoes: Sendable {
+    /// What the alarm showed before the first of them, which an update made before that call
+    /// may still show; `nil` when not known (anything).
+    var before: Shown?
+    /// What each call makes the alarm show, in the order made.
+    var pending: [(sequence: Int, shows: Shown)]
   }
 
   /// What one turn of the drain does.
@@ -56,17 +109,21 @@ struct AlarmsState: Sendable {
 
   /// How far apart a paused alarm's time left and the countdown's may be for a resume (rather
   /// than a cancel and a schedule) to keep the end: the time between the countdown's change and
-  /// the alarm's call, which a schedule has too.
+  /// the alarm's call, which a schedule has too. The same for the ends of an alarm and its
+  /// countdown after the person resumed the alarm and the countdown followed.
   static let tolerance: Int64 = 10_000_000
 
-  private var held: [IDKey: (id: UUID, held: Held)] = [:]
-  private var keysByID: [UUID: IDKey] = [:]
+  var held: [IDKey: Entry] = [:]
+  var keysByID: [UUID: IDKey] = [:]
+  /// The echoes waited for, by alarm identifier.
+  var echoes: [UUID: Echoes] = [:]
+  private var sequence = 0
   /// Whether the center said what it held at the start; until then, a countdown this process
   /// has not touched may have an alarm of a previous process.
   private var swept = false
   /// Alarms the center held at the start, ringing, not yet reconciled: left to the person, and
   /// cancelled before their identifier is scheduled again.
-  private var ringingAtLaunch: Set<UUID> = []
+  var ringingAtLaunch: Set<UUID> = []
   private var queued: [IDKey] = []
   private var queuedSet: Set<IDKey> = []
   private var refused: Set<IDKey> = []
@@ -75,17 +132,27 @@ struct AlarmsState: Sendable {
   private var clockChanged = false
   private var observerKey: Int?
   private var clockObservers: NotificationObservers?
+  private var alarmObservation: CountdownAlarmObservation?
+
+  /// How many alarms anything is kept for: what is believed held for a countdown, the ringing
+  /// ones a previous process left, and those whose calls' echoes are waited for.
+  var trackedAlarmCount: Int { Set(held.values.map(\.id)).union(ringingAtLaunch).union(echoes.keys).count }
 
   /// The alarms started observing.
-  mutating func started(observerKey: Int, clockObservers: NotificationObservers) {
+  mutating func started(
+    observerKey: Int, clockObservers: NotificationObservers, alarmObservation: CountdownAlarmObservation
+  ) {
     self.observerKey = observerKey
     self.clockObservers = clockObservers
+    self.alarmObservation = alarmObservation
   }
 
   /// The alarms are going away: what they observe with, for the caller to end after the lock.
-  mutating func stopped() -> (observerKey: Int?, clockObservers: NotificationObservers?) {
-    defer { (observerKey, clockObservers) = (nil, nil) }
-    return (observerKey, clockObservers)
+  mutating func stopped() -> (
+    observerKey: Int?, clockObservers: NotificationObservers?, alarmObservation: CountdownAlarmObservation?
+  ) {
+    defer { (observerKey, clockObservers, alarmObservation) = (nil, nil, nil) }
+    return (observerKey, clockObservers, alarmObservation)
   }
 
   /// Work arrived; the refused countdowns are queued again with it.
@@ -112,37 +179,44 @@ struct AlarmsState: Sendable {
     return Work(keys: queued, clockChanged: clockChanged, sweep: sweep)
   }
 
-  /// The desired states read for a turn, at `now` on the manager's clock, and what the center
-  /// held at the start (`sweep`), if it said so this turn.
+  /// The desired states read for a turn, at `now` on the manager's clock, with whether each
+  /// countdown counts overtime, and what the center held at the start (`sweep`), if it said so
+  /// this turn.
   ///
   /// - Returns: The calls that bring the center to the desired states; after a change of the
   ///   device's clock, a cancel and a schedule of every alarm counting down (the system may keep
-  ///   a timer's end as a date of the clock, which the change moves).
+  ///   a timer's end as a date of the clock, which the change moves). Each call's echo is waited
+  ///   for (`observed(_:now:)`).
   mutating func apply(
-    _ desired: [(key: IDKey, id: UUID, desired: Desired)], clockChanged: Bool = false,
+    _ desired: [(key: IDKey, id: UUID, desired: Desired, countsOvertime: Bool)], clockChanged: Bool = false,
     sweep: [CountdownAlarmSnapshot]?, now: Int64
   ) -> [Operation] {
     var operations: [Operation] = []
-    for (key, id, wanted) in desired {
+    for (key, id, wanted, countsOvertime) in desired {
       refused.remove(key)
-      let entry = held[key]?.held
+      let entry = held[key]
       if entry == nil, wanted == .none { continue }  // Nothing of this process's; the sweep sees to the rest.
-      let current = entry ?? (swept && !ringingAtLaunch.contains(id) ? nil : .unknown)
-      let (calls, next) = Self.reconcile(current, wanted, now: now)
-      operations += calls.map { Operation(key: key, id: id, kind: $0) }
-      if calls.contains(where: { if case .cancel = $0 { true } else { false } }) { ringingAtLaunch.remove(id) }
+      let current = entry?.held ?? (swept && !ringingAtLaunch.contains(id) ? nil : .unknown)
+      // A countdown that went says nothing of its ending: the one last read tells.
+      let overtime = wanted == .none ? entry?.countsOvertime ?? false : countsOvertime
+      let (calls, next) = Self.reconcile(current, wanted, countsOvertime: overtime, now: now)
+      operations += made(calls, key: key, id: id, before: Self.shown(current, now: now))
+      if next == .fired || calls.contains(where: { if case .cancel = $0 { true } else { false } }) {
+        ringingAtLaunch.remove(id)
+      }
       if let next {
-        held[key] = (id, next)
+        held[key] = Entry(id: id, held: next, countsOvertime: overtime)
         keysByID[id] = key
-      } else if next == nil, held.removeValue(forKey: key) != nil {
+      } else if held.removeValue(forKey: key) != nil {
         keysByID[id] = nil
       }
     }
     if clockChanged {
       for (key, entry) in held {
         guard case .counting(let deadline) = entry.held, deadline > now else { continue }
-        operations.append(Operation(key: key, id: entry.id, kind: .cancel(reported: true)))
-        operations.append(Operation(key: key, id: entry.id, kind: .schedule(nanoseconds: deadline - now)))
+        operations += made(
+          [.cancel(reported: true), .schedule(nanoseconds: deadline - now)], key: key, id: entry.id,
+          before: .present(.countdown))
       }
     }
     if let sweep {
@@ -154,52 +228,49 @@ struct AlarmsState: Sendable {
         if alarm.state == .alerting {
           ringingAtLaunch.insert(alarm.id)
         } else {
-          operations.append(Operation(key: nil, id: alarm.id, kind: .cancel(reported: false)))
+          operations += made([.cancel(reported: false)], key: nil, id: alarm.id, before: .present(alarm.state))
         }
       }
     }
     return operations
   }
 
-  /// The calls from `held` to `desired`, and what is held after them (`nil`: nothing).
-  static func reconcile(_ held: Held?, _ desired: Desired, now: Int64) -> ([Operation.Kind], Held?) {
-    var held = held
-    if case .counting(let deadline)? = held, deadline <= now { held = .fired }
-    // An end already passed (counting overtime, or come while ticking was suspended): its alarm
-    // rang, or there is no time left to count.
-    if case .counting(let deadline) = desired, deadline <= now { return reconcile(held, .none, now: now) }
-    switch (held, desired) {
-    case (nil, .none): return ([], nil)
-    case (.fired?, .none): return ([], held)
-    case (.unknown?, .none): return ([.cancel(reported: false)], nil)
-    case (.counting?, .none), (.paused?, .none): return ([.cancel(reported: true)], nil)
-    case (nil, .counting(let deadline)): return ([.schedule(nanoseconds: deadline - now)], .counting(deadline: deadline))
-    case (nil, .paused(let remaining)): return ([.schedule(nanoseconds: remaining), .pause], .paused(remaining: remaining))
-    case (.fired?, _), (.unknown?, _):
-      let (calls, next) = reconcile(nil, desired, now: now)
-      return ([.cancel(reported: false)] + calls, next)
-    case (.counting(let old)?, .counting(let new)):
-      if old == new { return ([], held) }
-      return ([.cancel(reported: true), .schedule(nanoseconds: new - now)], .counting(deadline: new))
-    case (.counting(let deadline)?, .paused(let remaining)):
-      // The alarm keeps what it had left when it is paused: the countdown's, give or take the
-      // time between the two.
-      if abs(deadline - now - remaining) <= tolerance { return ([.pause], .paused(remaining: deadline - now)) }
-      return ([.cancel(reported: true), .schedule(nanoseconds: remaining), .pause], .paused(remaining: remaining))
-    case (.paused(let left)?, .paused(let remaining)):
-      if abs(left - remaining) <= tolerance { return ([], held) }
-      // Time added while paused: AlarmKit has no update.
-      return ([.cancel(reported: true), .schedule(nanoseconds: remaining), .pause], .paused(remaining: remaining))
-    case (.paused(let left)?, .counting(let deadline)):
-      if abs(left - (deadline - now)) <= tolerance { return ([.resume], .counting(deadline: deadline)) }
-      return ([.cancel(reported: true), .schedule(nanoseconds: deadline - now)], .counting(deadline: deadline))
+  /// The operations of `calls` on the alarm `id`, numbered, their echoes waited for; `before`:
+  /// what the alarm showed before them, if known.
+  private mutating func made(_ calls: [Operation.Kind], key: IDKey?, id: UUID, before: Shown?) -> [Operation] {
+    guard !calls.isEmpty else { return [] }
+    var echoes = self.echoes[id] ?? Echoes(before: before, pending: [])
+    let operations = calls.map { kind in
+      sequence += 1
+      echoes.pending.append((sequence, kind.shows))
+      return Operation(key: key, id: id, kind: kind, sequence: sequence)
     }
+    self.echoes[id] = echoes
+    return operations
+  }
+
+  /// What an alarm held as `held` shows, if known (`nil`: anything, as for one whose end came:
+  /// ringing, or stopped by the person already).
+  static func shown(_ held: Held?, now: Int64) -> Shown? {
+    switch held {
+    case nil: .absent
+    case .counting(let deadline)?: deadline > now ? .present(.countdown) : nil
+    case .paused?: .present(.paused)
+    case .fired?, .unknown?: nil
+    }
+  }
+
+  /// A call failed: it changed nothing, so its echo will not come.
+  mutating func callFailed(_ operation: Operation) {
+    guard var echoes = echoes[operation.id] else { return }
+    echoes.pending.removeAll { $0.sequence == operation.sequence }
+    self.echoes[operation.id] = echoes.pending.isEmpty ? nil : echoes
   }
 
   /// A call on the alarm of `key` failed: what the system holds is not known; the countdown is
   /// reconciled again at the next change.
   mutating func failed(_ key: IDKey, id: UUID) {
-    held[key] = (id, .unknown)
+    held[key] = Entry(id: id, held: .unknown, countsOvertime: held[key]?.countsOvertime ?? false)
     keysByID[id] = key
     refused.insert(key)
   }

@@ -23,4 +23,11 @@ public protocol CountdownAlarmCenter: Sendable {
   /// Every alarm of the app, or the center's error; asked once, when a ``CountdownAlarms``
   /// starts, to reconcile what a previous process left.
   func alarms(_ completion: @escaping @Sendable (Result<[CountdownAlarmSnapshot], any Error>) -> Void)
+  /// Calls `onChange` with every alarm of the app each time they change (AlarmKit's
+  /// `alarmUpdates`), on any thread, one call at a time and in the order of the changes, until
+  /// the observation returned is cancelled or released: the changes the app's own calls make, an
+  /// alarm starting to ring, and what the person does in the system's alarm UI (a pause, a
+  /// resume, a stop). A ``CountdownAlarms`` observes from its start to its end, and brings each
+  /// countdown in step with what the person did to its alarm.
+  func observeAlarms(_ onChange: @escaping @Sendable ([CountdownAlarmSnapshot]) -> Void) -> CountdownAlarmObservation
 }

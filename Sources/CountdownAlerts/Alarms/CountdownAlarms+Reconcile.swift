@@ -26,6 +26,26 @@ extension CountdownAlarms {
     }
   }
 
+  /// The center's update of the app's alarms: the countdowns follow what the person did to
+  /// theirs. The manager is called with no lock of ours held, and the countdowns it changed are
+  /// reconciled again (its own notice of the change does so too, unless the change did nothing).
+  func alarmsChanged(_ alarms: [CountdownAlarmSnapshot]) {
+    let own = alarms.filter { isOwnAlarm($0.id) }
+    // The manager's clock is code of the app's: read before the lock.
+    let now = manager.engine.clock.now.nanosecondsSinceOrigin
+    let actions = state.withLock { $0.observed(own, now: now) }
+    guard !actions.isEmpty else { return }
+    for action in actions {
+      guard let id = action.key.base.base as? ID else { continue }
+      switch action.kind {
+      case .pause: manager.pause(id: id)
+      case .resume: manager.resume(id: id)
+      case .cancel: manager.cancel(id: id)
+      }
+    }
+    enqueue(actions.map(\.key))
+  }
+
   /// Queues the work and drains, unless another thread is draining (it takes this work too).
   func enqueue(_ keys: [IDKey], clockChanged: Bool = false, sweep: [CountdownAlarmSnapshot]? = nil) {
     if state.withLock({ $0.arrived(keys, clockChanged: clockChanged, sweep: sweep) }) {
@@ -38,10 +58,11 @@ extension CountdownAlarms {
   private func drain() {
     while let work = state.withLock({ $0.takeWork() }) {
       // The manager's reads take its locks and read its clock: not under ours.
-      var desired: [(key: IDKey, id: UUID, desired: AlarmsState.Desired)] = []
+      var desired: [(key: IDKey, id: UUID, desired: AlarmsState.Desired, countsOvertime: Bool)] = []
       for key in work.keys {
         guard let id = key.base.base as? ID else { continue }
-        desired.append((key, alarmID(for: id), Self.desired(manager.idPhase(of: key))))
+        let (phase, countsOvertime) = manager.idPhaseAndEnding(of: key)
+        desired.append((key, alarmID(for: id), Self.desired(phase, countsOvertime: countsOvertime), countsOvertime))
       }
       let now = manager.engine.clock.now.nanosecondsSinceOrigin
       let operations = state.withLock { $0.apply(desired, clockChanged: work.clockChanged, sweep: work.sweep, now: now) }
@@ -49,14 +70,16 @@ extension CountdownAlarms {
     }
   }
 
-  /// What the system should hold for a countdown in `phase`.
-  private static func desired(_ phase: CountdownManager.IDPhase) -> AlarmsState.Desired {
+  /// What the system should hold for a countdown in `phase` (one past its end, running, is
+  /// told apart by the state, which knows the time).
+  private static func desired(_ phase: CountdownManager.IDPhase, countsOvertime: Bool) -> AlarmsState.Desired {
     switch phase {
     case .running(_, let deadline): return .counting(deadline: deadline.nanosecondsSinceOrigin)
     case .frozen(let dates):
       guard let paused = dates.pauseTime else { return .none }
       let left = dates.timerInterval.upperBound.timeIntervalSince(paused)
-      return left > 0 ? .paused(remaining: Int64((left * 1e9).rounded())) : .none
+      if left > 0 { return .paused(remaining: Int64((left * 1e9).rounded())) }
+      return countsOvertime ? .pastTheEnd : .none
     case .gone: return .none
     }
   }
@@ -85,6 +108,7 @@ extension CountdownAlarms {
   /// system holds for the countdown is not known (it is reconciled again at the next change), and
   /// the app hears why.
   private func failed(_ operation: AlarmsState.Operation, error: any Error) {
+    state.withLock { $0.callFailed(operation) }
     if case .cancel(reported: false) = operation.kind { return }
     if let key = operation.key {
       state.withLock { $0.failed(key, id: operation.id) }

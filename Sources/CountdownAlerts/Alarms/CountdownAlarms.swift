@@ -20,10 +20,30 @@ public import Foundation
 ///   (``CountdownCore/SuspensionPolicy/pauses``); resumed with it;
 /// - cancelled and scheduled again when the end moves (time added or taken, a replacing start):
 ///   AlarmKit has no update;
-/// - cancelled with the countdown; left ringing once its end came: the person stops it;
+/// - cancelled with the countdown; left ringing once its end came: the person stops it. A
+///   countdown counting overtime (``CountdownCore/CountdownEnding/countsOvertime``) goes on past
+///   its end while its alarm rings: when the app cancels it, the app is done with it, and its
+///   ring is stopped;
 /// - after a change of the device's clock (`NSSystemClockDidChange`), cancelled and scheduled
 ///   again for the same instant: AlarmKit does not say whether a timer's end moves with the
 ///   clock, so the worst case is assumed.
+///
+/// The other way round, what the person does to an alarm in the system's UI (the Lock Screen,
+/// the Dynamic Island), the countdown does too, read from the center's updates
+/// (``CountdownAlarmCenter/observeAlarms(_:)``, AlarmKit's `alarmUpdates`) for as long as this
+/// object lives:
+/// - paused by the person: the countdown is paused (``CountdownKit/CountdownManager/pause(id:)``);
+///   resumed: it is resumed (``CountdownKit/CountdownManager/resume(id:)``);
+/// - stopped by the person while it counts down or is paused: the countdown is cancelled
+///   (``CountdownKit/CountdownManager/cancel(id:)``). Always: a countdown left running without
+///   its alarm would have one scheduled again at its next change, undoing the person's stop;
+/// - stopped while it rings: nothing is kept for it any more (the countdown ended, or counts
+///   overtime on, as the app decides).
+///
+/// The countdown follows when the app hears of the change, a moment after the person (an app
+/// the system suspended hears when it runs again). The updates that the app's own calls cause
+/// are told from the person's, even when they come late, after the next calls; nothing is done
+/// for them. Alarms of other namespaces and of the app's own are never followed.
 ///
 /// Each id has one alarm identifier, ``alarmID(for:)``: a UUID made from the namespace and the
 /// id's description, the same in every process, so that nothing needs saving with the
@@ -37,7 +57,9 @@ public import Foundation
 /// center) go to `onFailure`; the countdowns are never affected, and the next change, or
 /// ``retry()``, tries again.
 ///
-/// - Complexity: a change of one countdown costs O(1) work and at most three center calls.
+/// - Complexity: a change of one countdown costs O(1) work and at most three center calls; an
+///   update of the system's alarms, O(*n*) in the alarms it holds and the countdowns followed
+///   (it holds every alarm of the app).
 public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvertible>: Sendable {
   /// The part of the alarm identifiers that tells these alarms from others of the app.
   public let namespace: String
@@ -47,6 +69,8 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   let isFollowed: @Sendable (ID) -> Bool
   let onFailure: (@Sendable (CountdownAlertError) -> Void)?
   let namespaceHash: UInt64
+  /// The first half of every alarm identifier of this namespace, as its bytes read in memory.
+  let namespacePrefix: UInt64
   let state = LockedState(AlarmsState())
 
   /// Starts following the countdowns of ids of type `ID` on `manager`.
@@ -79,6 +103,7 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
     self.isFollowed = isFollowed
     self.onFailure = onFailure
     namespaceHash = Self.hash(namespace)
+    namespacePrefix = Self.prefix(Self.uuid(namespaceHash, 0))
     // Held weakly by the observers, so that releasing this object stops them (in its deinit).
     let token = clockChanges.addObserver(forName: CountdownAlerts<ID>.systemClockDidChange, object: nil, queue: nil) {
       [weak self] _ in
@@ -86,16 +111,18 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
     }
     let clockObservers = NotificationObservers(center: clockChanges, tokens: [token])
     let key = manager.addIDObserver { [weak self] keys in self?.idsChanged(keys) }
-    state.withLock { $0.started(observerKey: key, clockObservers: clockObservers) }
+    let observation = center.observeAlarms { [weak self] alarms in self?.alarmsChanged(alarms) }
+    state.withLock { $0.started(observerKey: key, clockObservers: clockObservers, alarmObservation: observation) }
     // The held alarms are read first, so that every call made after reads against them.
     center.alarms { [weak self] result in self?.read(result) }
     idsChanged(manager.idKeys(of: ID.self))
   }
 
   deinit {
-    let (key, clockObservers) = state.withLock { $0.stopped() }
+    let (key, clockObservers, observation) = state.withLock { $0.stopped() }
     if let key { manager.removeIDObserver(key) }
     clockObservers?.removeAll()
+    observation?.cancel()
   }
 
   /// The identifier of the alarm of `id`: the same in every process (a version 8 UUID whose
@@ -105,10 +132,19 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
     Self.uuid(namespaceHash, Self.hash(id.description))
   }
 
+  /// How many alarms this object keeps anything for (for tests: it must not grow with every
+  /// countdown the process ever followed).
+  package var trackedAlarmCount: Int { state.withLock { $0.trackedAlarmCount } }
+
   /// Whether `alarmID` is one of these alarms'.
   public func isOwnAlarm(_ alarmID: UUID) -> Bool {
-    let prefix = { (id: UUID) in withUnsafeBytes(of: id.uuid) { Array($0.prefix(8)) } }
-    return prefix(alarmID) == prefix(Self.uuid(namespaceHash, 0))
+    Self.prefix(alarmID) == namespacePrefix
+  }
+
+  /// The first eight bytes of `id`, as they lie in memory: compared, not read as a number (an
+  /// update of the system's alarms asks this of every alarm).
+  static func prefix(_ id: UUID) -> UInt64 {
+    withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) }
   }
 
   /// Tries again the calls the center refused (after the person allowed alarms, say); the next

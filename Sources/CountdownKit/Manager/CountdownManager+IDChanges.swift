@@ -45,13 +45,22 @@ extension CountdownManager {
   /// What the countdown of `key` is doing now (see ``IDPhase``), read under one acquisition of
   /// the engine's lock.
   package func idPhase(of key: IDKey) -> IDPhase {
-    guard let (token, length) = state.withLock({ $0.ids[key].map { ($0.token, $0.length) } }) else { return .gone }
+    idPhaseAndEnding(of: key).phase
+  }
+
+  /// ``idPhase(of:)``, and whether the countdown counts overtime
+  /// (``CountdownCore/CountdownEnding/countsOvertime``), read together: past its deadline such a
+  /// countdown is still running (or frozen), and only a cancel or its stop flag makes it go, where
+  /// one that stops has ended at its `0`. `false` when it is gone.
+  package func idPhaseAndEnding(of key: IDKey) -> (phase: IDPhase, countsOvertime: Bool) {
+    guard let (token, length) = state.withLock({ $0.ids[key].map { ($0.token, $0.length) } }) else { return (.gone, false) }
     let (now, statuses) = engine.statuses(of: [token])
-    guard let status = statuses[0], status.kind == .countdown else { return .gone }
+    guard let status = statuses[0], status.kind == .countdown else { return (.gone, false) }
     let dates = dates(of: status, length: length)
-    if status.isFrozen { return .frozen(dates: dates) }
+    if status.isFrozen { return (.frozen(dates: dates), status.countsOvertime) }
     let (deadline, overflow) = now.nanosecondsSinceOrigin.addingReportingOverflow(status.nanoseconds)
-    return .running(dates: dates, deadline: CountdownInstant(nanosecondsSinceOrigin: overflow ? .max : deadline))
+    let phase = IDPhase.running(dates: dates, deadline: CountdownInstant(nanosecondsSinceOrigin: overflow ? .max : deadline))
+    return (phase, status.countsOvertime)
   }
 
   /// The ids of type `ID` that have a countdown or count-up now, in no particular order: what an

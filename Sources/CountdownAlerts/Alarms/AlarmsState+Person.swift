@@ -1,0 +1,77 @@
+import CountdownKit
+import Foundation
+
+extension AlarmsState {
+  /// An update of the system's alarms came (every alarm of these alarms' namespace, as the
+  /// system holds them), at `now` on the manager's clock: what it shows of each alarm is taken
+  /// for the echo of this process's own calls where it can be, and otherwise for what the person
+  /// did.
+  ///
+  /// An update may come a while after the change it shows, after the next calls were made: what
+  /// an alarm shows is an echo when it is what it showed before the first call not heard of yet
+  /// (an update made before that call took effect), or what one of those calls made it (those
+  /// before it are heard of too); ringing is never the person's. Anything else is the person's,
+  /// and the calls not heard of were overtaken by it.
+  ///
+  /// - Returns: What each countdown does to follow its alarm: a pause, a resume, a cancel (the
+  ///   person stopped the alarm while it counted down or was paused). What is held is changed
+  ///   to what the alarm shows, so that the countdown's change that follows makes no call. An
+  ///   alarm that went after its end (the person stopped its ring) is forgotten.
+  /// - Complexity: O(*n*) in the alarms of the update and the countdowns followed: an update
+  ///   holds every alarm.
+  mutating func observed(_ alarms: [CountdownAlarmSnapshot], now: Int64) -> [PersonAction] {
+    var shown: [UUID: Shown] = [:]
+    for alarm in alarms {
+      shown[alarm.id] = .present(alarm.state)
+    }
+    let show = { (id: UUID) in shown[id] ?? .absent }
+    var echoed: Set<UUID> = []
+    for (id, var waited) in echoes {
+      let seen = show(id)
+      if waited.before == seen {
+        // An update made before the calls took effect: each call's own update is still to come
+        // (the system sends one per change).
+        echoed.insert(id)
+      } else if let index = waited.pending.firstIndex(where: { $0.shows == seen }) {
+        waited.pending.removeFirst(index + 1)
+        waited.before = seen
+        echoed.insert(id)
+      } else if waited.before == nil {
+        echoed.insert(id)  // What it showed before is not known: maybe that.
+      } else if seen == .present(.alerting) {
+        echoed.insert(id)  // It rang (at its end, or at a change of the device's clock): never the person's.
+      } else {
+        waited.pending = []
+      }
+      echoes[id] = waited.pending.isEmpty ? nil : waited
+    }
+    ringingAtLaunch = ringingAtLaunch.filter { show($0) != .absent }
+    var actions: [PersonAction] = []
+    var gone: [IDKey] = []
+    for (key, entry) in held where !echoed.contains(entry.id) {
+      var current = entry.held
+      if case .counting(let deadline) = current, deadline <= now { current = .fired }
+      switch (current, show(entry.id)) {
+      case (.counting(let deadline), .present(.paused)):
+        held[key]?.held = .paused(remaining: deadline - now)
+        actions.append(PersonAction(key: key, kind: .pause))
+      case (.paused(let remaining), .present(.countdown)):
+        held[key]?.held = .counting(deadline: now + remaining)
+        actions.append(PersonAction(key: key, kind: .resume))
+      case (.counting, .absent), (.paused, .absent):
+        gone.append(key)
+        actions.append(PersonAction(key: key, kind: .cancel))
+      case (.fired, .absent), (.unknown, .absent):
+        gone.append(key)
+      case (.counting, .present(.alerting)):
+        held[key]?.held = .fired
+      default:
+        break  // As held; or ringing again after a snooze: the person's to stop.
+      }
+    }
+    for key in gone {
+      if let entry = held.removeValue(forKey: key) { keysByID[entry.id] = nil }
+    }
+    return actions
+  }
+}

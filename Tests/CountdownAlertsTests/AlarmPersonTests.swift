@@ -1,0 +1,170 @@
+import CountdownAlerts
+import CountdownKit
+import CountdownTestSupport
+import Foundation
+import XCTest
+
+/// What the person does to an alarm in the system's UI (pause, resume, stop), on the manual clock
+/// and the fake alarm center: the countdown follows, the echo of the app's own calls is not taken
+/// for the person's, and nothing is kept for an alarm that went.
+final class AlarmPersonTests: XCTestCase {
+  func testThePersonPausesAndResumesTheAlarmAndTheCountdownFollows() throws {
+    try withAlarms { h in
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      let id = h.alarmsOrFail.alarmID(for: "tea")
+      try h.advance(by: 30)
+      h.center.clearCalls()
+      XCTAssertTrue(h.center.personPauses(id: id))
+      XCTAssertEqual(h.manager.timerDates(id: "tea")?.isFrozen, true, "the countdown is paused with its alarm")
+      XCTAssertEqual(h.manager.timeLeft(id: "tea"), .seconds(150))
+      h.assertHeld(["tea"], "paused by the person")
+      try h.advance(by: 100)
+      XCTAssertTrue(h.center.personResumes(id: id))
+      XCTAssertEqual(h.manager.timerDates(id: "tea")?.isFrozen, false, "the countdown runs with its alarm")
+      XCTAssertEqual(h.manager.timeLeft(id: "tea"), .seconds(150))
+      h.assertHeld(["tea"], "resumed by the person")
+      XCTAssertEqual(h.center.calls, [], "the alarm already is what the person made it: no call")
+      // The app's own pause afterwards is the app's: its echo is not taken for the person's.
+      h.manager.pause(id: "tea")
+      h.manager.resume(id: "tea")
+      h.assertHeld(["tea"], "paused and resumed by the app")
+      XCTAssertEqual(h.center.calls, [.pause(id), .resume(id)])
+    }
+  }
+
+  func testThePersonStopsTheAlarmWhileItCountsDownAndTheCountdownIsCancelled() throws {
+    try withAlarms { h in
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      try h.manager.start(id: "egg", for: .seconds(300)) { _, _, _ in }
+      try h.advance(by: 30)
+      h.center.clearCalls()
+      XCTAssertTrue(h.center.personStops(id: h.alarmsOrFail.alarmID(for: "tea")))
+      XCTAssertFalse(h.manager.contains(id: "tea"), "stopped by the person: the countdown is cancelled")
+      XCTAssertTrue(h.manager.contains(id: "egg"))
+      h.assertHeld(["tea", "egg"], "tea stopped")
+      XCTAssertEqual(h.center.calls, [], "the alarm is gone already")
+      XCTAssertEqual(h.alarmsOrFail.trackedAlarmCount, 1, "nothing kept for the tea")
+    }
+  }
+
+  func testThePersonStopsThePausedAlarmAndTheCountdownIsCancelled() throws {
+    try withAlarms { h in
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      h.manager.pause(id: "tea")
+      h.center.clearCalls()
+      XCTAssertTrue(h.center.personStops(id: h.alarmsOrFail.alarmID(for: "tea")))
+      XCTAssertFalse(h.manager.contains(id: "tea"))
+      h.assertHeld(["tea"], "stopped while paused")
+      XCTAssertEqual(h.center.calls, [])
+      XCTAssertEqual(h.alarmsOrFail.trackedAlarmCount, 0)
+    }
+  }
+
+  func testThePersonStopsTheRingAndNothingIsKeptForIt() throws {
+    try withAlarms { h in
+      try h.manager.start(id: "egg", for: .seconds(5)) { _, _, _ in }
+      let id = h.alarmsOrFail.alarmID(for: "egg")
+      try h.advance(by: 5)
+      XCTAssertEqual(h.center.alarms.first { $0.id == id }?.state, .alerting)
+      XCTAssertTrue(h.center.personStops(id: id))
+      XCTAssertEqual(h.alarmsOrFail.trackedAlarmCount, 0, "the ring stopped: nothing is kept for the egg")
+      h.center.clearCalls()
+      try h.manager.start(id: "egg", for: .seconds(60)) { _, _, _ in }
+      XCTAssertEqual(h.center.calls, [.schedule(id)], "nothing left to cancel")
+      h.assertHeld(["egg"], "started again")
+    }
+  }
+
+  func testAnOvertimeCountdownCancelledByTheAppStopsItsRing() throws {
+    try withAlarms { h in
+      try h.manager.start(id: "talk", for: .seconds(5), pastTheEnd: .countsOvertime) { _, _, _ in }
+      try h.manager.start(id: "egg", for: .seconds(5)) { _, _, _ in }
+      let talk = h.alarmsOrFail.alarmID(for: "talk")
+      let egg = h.alarmsOrFail.alarmID(for: "egg")
+      try h.advance(by: 12)
+      XCTAssertTrue(h.manager.contains(id: "talk"), "in overtime")
+      XCTAssertEqual(h.center.alarms.first { $0.id == talk }?.state, .alerting)
+      h.manager.pause(id: "talk")
+      XCTAssertEqual(h.center.alarms.first { $0.id == talk }?.state, .alerting, "paused in overtime: still ringing")
+      h.center.clearCalls()
+      h.manager.cancel(id: "talk")
+      XCTAssertFalse(h.center.alarms.contains { $0.id == talk }, "the app is done with it: its ring stops")
+      XCTAssertEqual(h.center.calls, [.cancel(talk)])
+      XCTAssertEqual(h.center.alarms.first { $0.id == egg }?.state, .alerting, "an end that came rings on")
+      XCTAssertEqual(h.alarmsOrFail.trackedAlarmCount, 1, "only the egg's ring")
+    }
+  }
+
+  func testAnOvertimeCountdownCancelledBeforeAnyChangeAfterItsEndStopsItsRing() throws {
+    try withAlarms { h in
+      // Nothing reconciles the talk between its start and the cancel: its end passed unseen.
+      h.center.defersUpdates = true
+      try h.manager.start(id: "talk", for: .seconds(5), pastTheEnd: .countsOvertime) { _, _, _ in }
+      let talk = h.alarmsOrFail.alarmID(for: "talk")
+      try h.advance(by: 8)
+      h.manager.cancel(id: "talk")
+      h.center.deliverUpdates()
+      XCTAssertFalse(h.center.alarms.contains { $0.id == talk }, "cancelled in overtime: the ring stops")
+      XCTAssertEqual(h.alarmsOrFail.trackedAlarmCount, 0)
+    }
+  }
+
+  func testTheLateEchoOfTheAppsOwnCallsIsNotThePersons() throws {
+    try withAlarms { h in
+      // AlarmKit's updates may come a while after the change: here, after the app's next calls.
+      h.center.defersUpdates = true
+      XCTAssertTrue(h.center.personPauses(id: h.foreign))  // an update from before "tea" was scheduled
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      let id = h.alarmsOrFail.alarmID(for: "tea")
+      h.manager.pause(id: "tea")
+      h.manager.resume(id: "tea")
+      try h.manager.addTime(.seconds(60), id: "tea")
+      h.manager.pause(id: "tea")
+      h.center.clearCalls()
+      h.center.deliverUpdates()
+      XCTAssertTrue(h.manager.contains(id: "tea"), "the update without the tea's alarm came before it was scheduled")
+      XCTAssertEqual(h.manager.timerDates(id: "tea")?.isFrozen, true, "paused, as the app left it")
+      XCTAssertEqual(h.center.calls, [], "no call answers an echo")
+      XCTAssertTrue(h.center.personResumes(id: h.foreign))
+      h.center.defersUpdates = false
+      h.center.deliverUpdates()
+      h.assertHeld(["tea"], "every echo heard")
+      XCTAssertEqual(h.alarmsOrFail.trackedAlarmCount, 1, "nothing waits to be heard of")
+      // The person's own change after the echoes is the person's.
+      XCTAssertTrue(h.center.personResumes(id: id))
+      XCTAssertEqual(h.manager.timerDates(id: "tea")?.isFrozen, false)
+      h.assertHeld(["tea"], "resumed by the person")
+    }
+  }
+
+  func testThePersonsActionOnAnotherAlarmIsIgnored() throws {
+    try withAlarms { h in
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      // One of the namespace that no countdown has, the app's own, and another namespace's.
+      let another = try CountdownAlarms(String.self, manager: h.manager, center: FakeAlarmCenter(), namespace: "other")
+        .alarmID(for: "egg")
+      try h.manager.start(id: "egg", for: .seconds(300)) { _, _, _ in }
+      let orphan = h.alarmsOrFail.alarmID(for: "gone")
+      h.center.hold(id: orphan, fireDate: h.wall.now + 500)
+      h.center.hold(id: another, fireDate: h.wall.now + 500)
+      h.center.clearCalls()
+      XCTAssertTrue(h.center.personPauses(id: h.foreign))
+      XCTAssertTrue(h.center.personPauses(id: orphan))
+      XCTAssertTrue(h.center.personStops(id: another))
+      XCTAssertEqual(h.manager.timerDates(id: "tea")?.isFrozen, false)
+      XCTAssertTrue(h.manager.contains(id: "egg"), "the egg's alarm of this namespace counts on")
+      XCTAssertEqual(h.center.calls, [], "nothing answers another's alarm")
+      XCTAssertTrue(h.center.personResumes(id: h.foreign))
+      XCTAssertTrue(h.center.personStops(id: orphan))
+      h.assertHeld(["tea", "egg"], "untouched")
+    }
+  }
+
+  func testTheObservationEndsWithTheAlarms() throws {
+    try withAlarms { h in
+      XCTAssertEqual(h.center.observationCount, 1)
+      try h.relaunch()
+      XCTAssertEqual(h.center.observationCount, 1, "the previous process's observation ended")
+    }
+  }
+}
