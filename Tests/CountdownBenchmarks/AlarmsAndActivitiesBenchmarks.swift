@@ -37,6 +37,9 @@ final class AlarmsAndActivitiesBenchmarks: XCTestCase {
     func alarms(_ completion: @escaping @Sendable (Result<[CountdownAlarmSnapshot], any Error>) -> Void) {
       completion(.success([]))
     }
+    func observeAlarms(_ onChange: @escaping @Sendable ([CountdownAlarmSnapshot]) -> Void) -> CountdownAlarmObservation {
+      CountdownAlarmObservation(onCancel: {})
+    }
   }
 
   /// An activity center that counts the calls and lists no activity.
