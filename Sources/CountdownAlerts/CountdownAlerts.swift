@@ -65,7 +65,7 @@ public final class CountdownAlerts<ID: Hashable & Sendable & CustomStringConvert
 
   /// The name of `NSSystemClockDidChange`, spelled by its value so that it reads the same on
   /// every platform.
-  public static var systemClockDidChange: Notification.Name { Notification.Name("NSSystemClockDidChangeNotification") }
+  public static var systemClockDidChange: Notification.Name { FollowerObservation.systemClockDidChange }
 
   /// Starts following the countdowns of ids of type `ID` on `manager`.
   ///
@@ -124,24 +124,19 @@ public final class CountdownAlerts<ID: Hashable & Sendable & CustomStringConvert
     prefix = "countdown-alerts/\(namespace)/"
     state = LockedState(AlertsState(capacity: budget / (1 + milestones.count)))
     // Held weakly by the observers, so that releasing this object stops them (in its deinit).
-    let token = clockChanges.addObserver(forName: Self.systemClockDidChange, object: nil, queue: nil) {
-      [weak self] _ in
-      self?.clockChanged()
-    }
-    let clockObservers = NotificationObservers(center: clockChanges, tokens: [token])
-    let key = manager.addIDObserver { [weak self] keys in self?.idsChanged(keys) }
-    state.withLock { $0.started(observerKey: key, clockObservers: clockObservers) }
+    let observation = FollowerObservation(
+      ID.self, manager: manager, clockChanges: clockChanges, isFollowed: isFollowed,
+      idsChanged: { [weak self] keys in self?.enqueue(keys) }, clockChanged: { [weak self] in self?.clockChanged() })
+    state.withLock { $0.observation = observation }
     // What counts already (restored before this object was made) is followed from now on; what a
     // previous process left pending and no countdown has is removed once the center says what it
     // holds.
-    idsChanged(manager.idKeys(of: ID.self))
+    enqueue(FollowerObservation.followed(manager.idKeys(of: ID.self), of: ID.self, isFollowed: isFollowed))
     center.pendingRequestIdentifiers { [weak self] identifiers in self?.swept(identifiers) }
   }
 
   deinit {
-    let (key, clockObservers) = state.withLock { $0.stopped() }
-    if let key { manager.removeIDObserver(key) }
-    clockObservers?.removeAll()
+    state.withLock { $0.observation.take() }.end(on: manager)
   }
 
   /// The identifier of the request for `id` at `moment`.

@@ -3,8 +3,7 @@ import Foundation
 
 /// What a ``CountdownAlarms`` keeps behind its lock: what it believes the system holds for each
 /// followed countdown, the echoes of its own calls it has not heard yet, and the work waiting
-/// for the one thread that performs it (the same queue-and-drain as the notifications'
-/// ``AlertsState``). Every change is one method; none calls user code (the ids' own `Hashable`
+/// for the one thread that performs it (``ChangeQueue``). Every change is one method; none calls user code (the ids' own `Hashable`
 /// aside). The transition table is `reconcile` (AlarmsState+Reconcile.swift); what an update of
 /// the system's alarms means, `observed` (AlarmsState+Person.swift).
 struct AlarmsState: Sendable {
@@ -98,15 +97,6 @@ struct AlarmsState: Sendable {
     var pending: [(sequence: Int, shows: Shown)]
   }
 
-  /// What one turn of the drain does.
-  struct Work: Sendable {
-    var keys: [IDKey]
-    /// Whether the device's clock changed: every alarm counting down is scheduled again.
-    var clockChanged: Bool
-    /// The alarms of this namespace the center held at the start, to reconcile.
-    var sweep: [CountdownAlarmSnapshot]?
-  }
-
   /// How far apart a paused alarm's time left and the countdown's may be for a resume (rather
   /// than a cancel and a schedule) to keep the end: the time between the countdown's change and
   /// the alarm's call, which a schedule has too. The same for the ends of an alarm and its
@@ -124,59 +114,24 @@ struct AlarmsState: Sendable {
   /// Alarms the center held at the start, ringing, not yet reconciled: left to the person, and
   /// cancelled before their identifier is scheduled again.
   var ringingAtLaunch: Set<UUID> = []
-  private var queued: [IDKey] = []
-  private var queuedSet: Set<IDKey> = []
+  /// The changes waiting for the drain; the sweep is the alarms of this namespace the center held
+  /// at the start.
+  var queue = ChangeQueue<CountdownAlarmSnapshot>()
   private var refused: Set<IDKey> = []
-  private var isDraining = false
-  private var sweep: [CountdownAlarmSnapshot]?
-  private var clockChanged = false
-  private var observerKey: Int?
-  private var clockObservers: NotificationObservers?
-  private var alarmObservation: CountdownAlarmObservation?
+  var observation = FollowerObservation()
+  /// The observation of the system's alarms, ended with the follower.
+  var alarmObservation: CountdownAlarmObservation?
 
   /// How many alarms anything is kept for: what is believed held for a countdown, the ringing
   /// ones a previous process left, and those whose calls' echoes are waited for.
   var trackedAlarmCount: Int { Set(held.values.map(\.id)).union(ringingAtLaunch).union(echoes.keys).count }
 
-  /// The alarms started observing.
-  mutating func started(
-    observerKey: Int, clockObservers: NotificationObservers, alarmObservation: CountdownAlarmObservation
-  ) {
-    self.observerKey = observerKey
-    self.clockObservers = clockObservers
-    self.alarmObservation = alarmObservation
-  }
-
-  /// The alarms are going away: what they observe with, for the caller to end after the lock.
-  mutating func stopped() -> (
-    observerKey: Int?, clockObservers: NotificationObservers?, alarmObservation: CountdownAlarmObservation?
-  ) {
-    defer { (observerKey, clockObservers, alarmObservation) = (nil, nil, nil) }
-    return (observerKey, clockObservers, alarmObservation)
-  }
-
-  /// Work arrived; the refused countdowns are queued again with it.
+  /// Work arrived (``ChangeQueue/arrived(_:clockChanged:sweep:)``); the refused countdowns are
+  /// queued again with it.
   ///
   /// - Returns: Whether the caller drains (no one else is).
   mutating func arrived(_ keys: [IDKey], clockChanged: Bool = false, sweep: [CountdownAlarmSnapshot]? = nil) -> Bool {
-    for key in keys + refused where queuedSet.insert(key).inserted {
-      queued.append(key)
-    }
-    self.clockChanged = self.clockChanged || clockChanged
-    if let sweep { self.sweep = (self.sweep ?? []) + sweep }
-    guard !isDraining else { return false }
-    isDraining = true
-    return true
-  }
-
-  /// The drain's next turn; `nil` when nothing is queued, and the drain ends.
-  mutating func takeWork() -> Work? {
-    guard !queued.isEmpty || clockChanged || sweep != nil else {
-      isDraining = false
-      return nil
-    }
-    defer { (queued, queuedSet, clockChanged, sweep) = ([], [], false, nil) }
-    return Work(keys: queued, clockChanged: clockChanged, sweep: sweep)
+    queue.arrived(keys + refused, clockChanged: clockChanged, sweep: sweep)
   }
 
   /// The desired states read for a turn, at `now` on the manager's clock, with whether each

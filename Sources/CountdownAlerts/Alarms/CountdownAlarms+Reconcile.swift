@@ -2,18 +2,6 @@ import CountdownKit
 import Foundation
 
 extension CountdownAlarms {
-  /// The manager says the countdowns of `keys` changed: those of followed ids are reconciled.
-  func idsChanged(_ keys: [IDKey]) {
-    let type = ObjectIdentifier(ID.self)
-    // `isFollowed` is the app's code: called here, before any lock of ours.
-    let followed = keys.filter { key in
-      guard key.type == type, let id = key.base.base as? ID else { return false }
-      return isFollowed(id)
-    }
-    guard !followed.isEmpty else { return }
-    enqueue(followed)
-  }
-
   /// The center said which alarms it holds (asked once, at the start).
   func read(_ result: Result<[CountdownAlarmSnapshot], any Error>) {
     switch result {
@@ -56,7 +44,7 @@ extension CountdownAlarms {
   /// Performs the queued work, one turn at a time: the countdowns' phases are read and the center
   /// called with no lock held, the state changed under the lock in between.
   private func drain() {
-    while let work = state.withLock({ $0.takeWork() }) {
+    while let work = state.withLock({ $0.queue.takeWork() }) {
       // The manager's reads take its locks and read its clock: not under ours.
       var desired: [(key: IDKey, id: UUID, desired: AlarmsState.Desired, countsOvertime: Bool)] = []
       for key in work.keys {

@@ -105,24 +105,24 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
     namespaceHash = Self.hash(namespace)
     namespacePrefix = Self.prefix(Self.uuid(namespaceHash, 0))
     // Held weakly by the observers, so that releasing this object stops them (in its deinit).
-    let token = clockChanges.addObserver(forName: CountdownAlerts<ID>.systemClockDidChange, object: nil, queue: nil) {
-      [weak self] _ in
-      self?.enqueue([], clockChanged: true)
+    let observation = FollowerObservation(
+      ID.self, manager: manager, clockChanges: clockChanges, isFollowed: isFollowed,
+      idsChanged: { [weak self] keys in self?.enqueue(keys) },
+      clockChanged: { [weak self] in self?.enqueue([], clockChanged: true) })
+    let alarmObservation = center.observeAlarms { [weak self] alarms in self?.alarmsChanged(alarms) }
+    state.withLock {
+      $0.observation = observation
+      $0.alarmObservation = alarmObservation
     }
-    let clockObservers = NotificationObservers(center: clockChanges, tokens: [token])
-    let key = manager.addIDObserver { [weak self] keys in self?.idsChanged(keys) }
-    let observation = center.observeAlarms { [weak self] alarms in self?.alarmsChanged(alarms) }
-    state.withLock { $0.started(observerKey: key, clockObservers: clockObservers, alarmObservation: observation) }
     // The held alarms are read first, so that every call made after reads against them.
     center.alarms { [weak self] result in self?.read(result) }
-    idsChanged(manager.idKeys(of: ID.self))
+    enqueue(FollowerObservation.followed(manager.idKeys(of: ID.self), of: ID.self, isFollowed: isFollowed))
   }
 
   deinit {
-    let (key, clockObservers, observation) = state.withLock { $0.stopped() }
-    if let key { manager.removeIDObserver(key) }
-    clockObservers?.removeAll()
-    observation?.cancel()
+    let (observation, alarmObservation) = state.withLock { ($0.observation.take(), $0.alarmObservation.take()) }
+    observation.end(on: manager)
+    alarmObservation?.cancel()
   }
 
   /// The identifier of the alarm of `id`: the same in every process (a version 8 UUID whose

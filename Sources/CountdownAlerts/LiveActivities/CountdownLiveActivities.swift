@@ -97,40 +97,28 @@ public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStrin
     self.isFollowed = isFollowed
     makeContent = content
     // Held weakly by the observers, so that releasing this object stops them (in its deinit).
-    let token = clockChanges.addObserver(forName: CountdownAlerts<ID>.systemClockDidChange, object: nil, queue: nil) {
-      [weak self] _ in
-      guard let self else { return }
-      self.enqueue(self.state.withLock { $0.sentKeys })
-    }
-    let clockObservers = NotificationObservers(center: clockChanges, tokens: [token])
-    let key = manager.addIDObserver { [weak self] keys in self?.idsChanged(keys) }
-    state.withLock { $0.started(observerKey: key, clockObservers: clockObservers) }
+    let observation = FollowerObservation(
+      ID.self, manager: manager, clockChanges: clockChanges, isFollowed: isFollowed,
+      idsChanged: { [weak self] keys in self?.enqueue(keys) },
+      clockChanged: { [weak self] in
+        guard let self else { return }
+        self.enqueue(self.state.withLock { $0.sentKeys })
+      })
+    state.withLock { $0.observation = observation }
     // The activities are listed before this object's first call, so the list is of what was
     // there; it is acted on when it comes, in its turn among the changes.
     center.activities { [weak self] listing in self?.listed(listing) }
-    idsChanged(manager.idKeys(of: ID.self))
+    enqueue(FollowerObservation.followed(manager.idKeys(of: ID.self), of: ID.self, isFollowed: isFollowed))
   }
 
   deinit {
-    let (key, clockObservers) = state.withLock { $0.stopped() }
-    if let key { manager.removeIDObserver(key) }
-    clockObservers?.removeAll()
+    state.withLock { $0.observation.take() }.end(on: manager)
   }
 
   /// What the activity of `id` shows now, and from when it is stale; `nil` if `id` has no
   /// countdown. For the app to start its activity with (`ActivityContent(state:staleDate:)`).
   public func content(for id: ID) -> (state: ContentState, staleDate: Date?)? {
     desired(id, manager.idPhase(of: IDKey(id))).map { ($0.state, $0.staleDate) }
-  }
-
-  /// The manager says the countdowns of `keys` changed.
-  func idsChanged(_ keys: [IDKey]) {
-    let type = ObjectIdentifier(ID.self)
-    let followed = keys.filter { key in
-      guard key.type == type, let id = key.base.base as? ID else { return false }
-      return isFollowed(id)
-    }
-    enqueue(followed)
   }
 
   /// The center listed the activities there were at the start.
@@ -140,9 +128,9 @@ public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStrin
 
   /// Queues the work and drains, unless another thread is draining (it takes this work too).
   private func enqueue(_ keys: [IDKey], sweep: [CountdownActivitySnapshot]? = nil) {
-    guard !keys.isEmpty || sweep != nil, state.withLock({ $0.arrived(keys, sweep: sweep) }) else { return }
+    guard !keys.isEmpty || sweep != nil, state.withLock({ $0.queue.arrived(keys, sweep: sweep) }) else { return }
     // One thread at a time reads, applies and calls, so the center hears the changes in order.
-    while let work = state.withLock({ $0.takeWork() }) {
+    while let work = state.withLock({ $0.queue.takeWork() }) {
       let (sweepKeys, listed) = work.sweep.map(match) ?? ([], [])
       // The manager's reads take its locks and read its clock, and the content is the app's
       // code: not under our lock.

@@ -3,8 +3,7 @@ import Foundation
 
 /// What a ``CountdownLiveActivities`` keeps behind its lock: the last content sent for each
 /// followed countdown, and the work waiting for the one thread that performs it, the ids that
-/// changed and the activities listed at the start (the same queue-and-drain as the
-/// notifications' ``AlertsState``).
+/// changed and the activities listed at the start (``ChangeQueue``).
 struct LiveActivitiesState<ContentState: Hashable & Sendable>: Sendable {
   /// What the activities of one countdown were last told.
   struct Sent: Equatable, Sendable {
@@ -25,14 +24,6 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: Sendable {
     case endActivity(activityID: String, dismissal: CountdownActivityDismissal)
   }
 
-  /// What one turn of the drain does.
-  struct Work: Sendable {
-    /// The ids whose phase to read, each once, in the order they changed.
-    var keys: [IDKey]
-    /// The activities the center listed at the start, to reconcile.
-    var sweep: [CountdownActivitySnapshot]?
-  }
-
   /// An activity the center listed at the start, as the drain matched it with the countdowns.
   struct Listed: Equatable, Sendable {
     var activityID: String
@@ -44,49 +35,13 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: Sendable {
   }
 
   private var sent: [IDKey: Sent] = [:]
-  private var queued: [IDKey] = []
-  private var queuedSet: Set<IDKey> = []
-  private var isDraining = false
-  private var sweep: [CountdownActivitySnapshot]?
-  private var observerKey: Int?
-  private var clockObservers: NotificationObservers?
-
-  mutating func started(observerKey: Int, clockObservers: NotificationObservers) {
-    self.observerKey = observerKey
-    self.clockObservers = clockObservers
-  }
-
-  /// What the follower observes with, for the caller to end after the lock.
-  mutating func stopped() -> (observerKey: Int?, clockObservers: NotificationObservers?) {
-    defer { (observerKey, clockObservers) = (nil, nil) }
-    return (observerKey, clockObservers)
-  }
+  /// The changes waiting for the drain; the sweep is the activities listed at the start.
+  var queue = ChangeQueue<CountdownActivitySnapshot>()
+  var observation = FollowerObservation()
 
   /// The countdowns whose activities were told something: after a change of the device's clock,
   /// their dates are read again.
   var sentKeys: [IDKey] { Array(sent.keys) }
-
-  /// Work arrived: `keys` changed, or the center listed the activities there were at the start
-  /// (`sweep`).
-  ///
-  /// - Returns: Whether the caller drains (no one else is).
-  mutating func arrived(_ keys: [IDKey], sweep: [CountdownActivitySnapshot]? = nil) -> Bool {
-    for key in keys where queuedSet.insert(key).inserted { queued.append(key) }
-    if let sweep { self.sweep = (self.sweep ?? []) + sweep }
-    guard !isDraining else { return false }
-    isDraining = true
-    return true
-  }
-
-  /// The drain's next turn; `nil` when nothing is queued, and the drain ends.
-  mutating func takeWork() -> Work? {
-    guard !queued.isEmpty || sweep != nil else {
-      isDraining = false
-      return nil
-    }
-    defer { (queued, queuedSet, sweep) = ([], [], nil) }
-    return Work(keys: queued, sweep: sweep)
-  }
 
   /// The desired contents read for a turn, at `now` on the manager's clock, and the activities
   /// listed at the start (`listed`), if the center said so this turn: their countdowns' keys are

@@ -2,18 +2,6 @@ import CountdownKit
 import Foundation
 
 extension CountdownAlerts {
-  /// The manager says the countdowns of `keys` changed: those of followed ids are reconciled.
-  func idsChanged(_ keys: [IDKey]) {
-    let type = ObjectIdentifier(ID.self)
-    // `isFollowed` is the app's code: called here, before any lock of ours.
-    let followed = keys.filter { key in
-      guard key.type == type, let id = key.base.base as? ID else { return false }
-      return isFollowed(id)
-    }
-    guard !followed.isEmpty else { return }
-    enqueue(followed)
-  }
-
   /// The device's clock changed: the pending requests are added again for the same instants.
   func clockChanged() {
     enqueue([], clockChanged: true)
@@ -37,7 +25,7 @@ extension CountdownAlerts {
   /// center is called with no lock held, the schedule changed under the lock in between. Only
   /// one thread drains at a time (``AlertsState/arrived(_:clockChanged:sweep:)``).
   private func drain() {
-    while let work = state.withLock({ $0.takeWork() }) {
+    while let work = state.withLock({ $0.queue.takeWork() }) {
       // The manager's reads take its locks and read its clock: not under ours.
       let phases = work.keys.map { key in (key: key, phase: Self.phase(manager.idPhase(of: key))) }
       let actions = state.withLock { $0.apply(phases, clockChanged: work.clockChanged) }

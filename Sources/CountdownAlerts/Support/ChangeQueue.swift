@@ -1,0 +1,52 @@
+import CountdownKit
+
+/// The work a follower's changes leave for the one thread that performs it, kept behind the
+/// follower's lock: the ids that changed (each once, in the order they changed), whether the
+/// device's clock changed, and what the system's center said it held at the start (`Sweep`: its
+/// requests, alarms or activities).
+///
+/// Changes are queued by whatever thread made them; the first to find no one draining drains:
+/// it takes the work a turn at a time, reads the countdowns' phases and calls the center with the
+/// lock released, until nothing is queued. So a follower's state and its center calls change on
+/// one thread at a time, in order, and a phase is always read after the change that queued it.
+struct ChangeQueue<Sweep: Sendable>: Sendable {
+  /// What one turn of the drain does.
+  struct Work: Sendable {
+    /// The ids whose phase to read, each once, in the order they changed.
+    var keys: [IDKey]
+    /// Whether the device's clock changed.
+    var clockChanged: Bool
+    /// What the center held at the start, to reconcile; `nil` when it did not say so this turn.
+    var sweep: [Sweep]?
+  }
+
+  private var queued: [IDKey] = []
+  private var queuedSet: Set<IDKey> = []
+  private var isDraining = false
+  private var clockChanged = false
+  private var sweep: [Sweep]?
+
+  /// Work arrived: `keys` changed, the clock changed, or the center said what it held.
+  ///
+  /// - Returns: Whether the caller drains (no one else is).
+  mutating func arrived(_ keys: some Sequence<IDKey>, clockChanged: Bool = false, sweep: [Sweep]? = nil) -> Bool {
+    for key in keys where queuedSet.insert(key).inserted {
+      queued.append(key)
+    }
+    self.clockChanged = self.clockChanged || clockChanged
+    if let sweep { self.sweep = (self.sweep ?? []) + sweep }
+    guard !isDraining else { return false }
+    isDraining = true
+    return true
+  }
+
+  /// The drain's next turn; `nil` when nothing is queued, and the drain ends.
+  mutating func takeWork() -> Work? {
+    guard !queued.isEmpty || clockChanged || sweep != nil else {
+      isDraining = false
+      return nil
+    }
+    defer { (queued, queuedSet, clockChanged, sweep) = ([], [], false, nil) }
+    return Work(keys: queued, clockChanged: clockChanged, sweep: sweep)
+  }
+}

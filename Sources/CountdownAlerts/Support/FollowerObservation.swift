@@ -1,0 +1,64 @@
+import CountdownKit
+import Foundation
+
+/// What a follower (``CountdownAlerts``, ``CountdownAlarms``, ``CountdownLiveActivities``)
+/// observes with: the manager's changes of ids and the device's changes of clock. Made when the
+/// follower starts, kept behind its lock, ended by its deinit.
+struct FollowerObservation: Sendable {
+  private var observerKey: Int?
+  private var clockObservers: NotificationObservers?
+
+  /// Nothing observed.
+  init() {}
+
+  /// Starts observing `manager` for the countdowns of ids of type `ID` that `isFollowed` accepts,
+  /// and `clockChanges` for `NSSystemClockDidChange`.
+  ///
+  /// - Parameters:
+  ///   - idsChanged: Called with the followed ids that changed (never none), on the thread of the
+  ///     change, after `isFollowed` (the app's code) was asked with no lock of the follower's
+  ///     held. Capture the follower weakly: releasing it ends the observation (``end(on:)``).
+  ///   - clockChanged: Called when the device's clock changed; capture the follower weakly too.
+  init<ID: Hashable & Sendable>(
+    _ idType: ID.Type, manager: CountdownManager, clockChanges: NotificationCenter,
+    isFollowed: @escaping @Sendable (ID) -> Bool,
+    idsChanged: @escaping @Sendable ([IDKey]) -> Void, clockChanged: @escaping @Sendable () -> Void
+  ) {
+    let token = clockChanges.addObserver(forName: Self.systemClockDidChange, object: nil, queue: nil) { _ in
+      clockChanged()
+    }
+    clockObservers = NotificationObservers(center: clockChanges, tokens: [token])
+    observerKey = manager.addIDObserver { keys in
+      let followed = Self.followed(keys, of: ID.self, isFollowed: isFollowed)
+      if !followed.isEmpty { idsChanged(followed) }
+    }
+  }
+
+  /// The name of `NSSystemClockDidChange`, spelled by its value so that it reads the same on
+  /// every platform.
+  static var systemClockDidChange: Notification.Name { Notification.Name("NSSystemClockDidChangeNotification") }
+
+  /// The keys of `keys` that are of ids of type `ID` which `isFollowed` accepts.
+  static func followed<ID: Hashable & Sendable>(
+    _ keys: [IDKey], of type: ID.Type, isFollowed: @Sendable (ID) -> Bool
+  ) -> [IDKey] {
+    let type = ObjectIdentifier(ID.self)
+    return keys.filter { key in
+      guard key.type == type, let id = key.base.base as? ID else { return false }
+      return isFollowed(id)
+    }
+  }
+
+  /// Hands over what observes, leaving nothing: for the follower's deinit to end after its lock
+  /// (``end(on:)``).
+  mutating func take() -> FollowerObservation {
+    defer { self = FollowerObservation() }
+    return self
+  }
+
+  /// Stops observing `manager` and the clock.
+  func end(on manager: CountdownManager) {
+    if let observerKey { manager.removeIDObserver(observerKey) }
+    clockObservers?.removeAll()
+  }
+}
