@@ -39,29 +39,19 @@ final class AlarmsPropertyTests: XCTestCase {
         let action: String
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<26:
-          let seconds = Int.random(in: 1...400, using: &random)
-          let policy: SuspensionPolicy = Bool.random(using: &random) ? .pauses : .keepsRunning
-          action = "start \(id) \(seconds)s \(policy)"
-          try h.manager.start(id: id, for: .seconds(seconds), whileSuspended: policy) { _, _, _ in }
+          action = try ManagerChanges.make(.start, of: id, on: h.manager, using: &random)
         case 26..<36:
-          action = "pause \(id)"
-          h.manager.pause(id: id)
+          action = try ManagerChanges.make(.pause, of: id, on: h.manager, using: &random)
         case 36..<46:
-          action = "resume \(id)"
-          h.manager.resume(id: id)
+          action = try ManagerChanges.make(.resume, of: id, on: h.manager, using: &random)
         case 46..<56:
-          let seconds = Int.random(in: -120...120, using: &random)
-          action = "addTime \(seconds)s \(id)"
-          _ = try? h.manager.addTime(.seconds(seconds), id: id)
+          action = try ManagerChanges.make(.addTime, of: id, on: h.manager, using: &random)
         case 56..<62:
-          action = "cancel \(id)"
-          h.manager.cancel(id: id)
+          action = try ManagerChanges.make(.cancel, of: id, on: h.manager, using: &random)
         case 62..<64:
-          action = "cancelAll"
-          h.manager.cancelAll()
+          action = try ManagerChanges.make(.cancelAll, of: id, on: h.manager, using: &random)
         case 64..<70:
-          action = h.manager.isSuspended ? "resumeTicking" : "suspendTicking"
-          if h.manager.isSuspended { h.manager.resumeTicking() } else { h.manager.suspendTicking() }
+          action = try ManagerChanges.make(.suspendOrResume, of: id, on: h.manager, using: &random)
         case 70..<74:
           let alarmsFirst = Bool.random(using: &random)
           action = "relaunch (alarms first: \(alarmsFirst))"

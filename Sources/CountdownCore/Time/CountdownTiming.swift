@@ -218,7 +218,7 @@ package struct CountdownTiming: Sendable {
     return copy.advance(to: now, interval: interval)
   }
 
-  /// Freezes the registration at `now`: it is never due until ``resume(at:)``.
+  /// Freezes the registration at `now`: it is never due until ``resume(at:lastInstant:)``.
   package mutating func pause(at now: Int64) {
     guard !isPaused else { return }
     anchor = nanoseconds(at: now)
