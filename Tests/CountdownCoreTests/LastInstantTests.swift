@@ -142,6 +142,21 @@ final class LastInstantTests: XCTestCase {
     engine.cancelAll()
   }
 
+  /// Time stops at the clock's last instant: a wakeup for the last grid instant (2.3 ms before
+  /// it) that comes late, at the last instant, finds the end of a countdown to it due as well, and
+  /// delivers its 0, the value then, not the grid instant's 1 (a later wakeup that would deliver
+  /// the 0 after the 1 cannot come).
+  func testALateLastTickAtTheLastInstantDeliversTheEnd() throws {
+    let (engine, clock) = try makeEngineNearTheEnd(nanosecondsBefore: 3 * second + 2_300_000)
+    let label = Receiver("label")
+    try engine.register(label, .deadline(last), handler: recorder.handler("label"))
+    try clock.advance(to: CountdownInstant(nanosecondsSinceOrigin: .max - second / 2))
+    try clock.jump(by: .milliseconds(500))
+    try clock.advance(by: .zero)
+    XCTAssertEqual(recorder.values("label"), [4, 3, 2, 0])
+    XCTAssertFalse(engine.contains(label))
+  }
+
   /// The grid starts 10.5 s before the clock's last instant, so its last instant is half a second
   /// before it; a count-up started 0.3 s after the grid changes to 10 at 0.2 s before the end, and a
   /// countdown ending there with ends on the interval's grid reaches its 0 then: both are woken for

@@ -94,6 +94,7 @@ struct SimulationRun {
     let model = SimulationModel(
       interval: Self.interval, early: 5_000_000, slack: 21_000_000,
       endTolerance: engine.endTolerance.nanosecondsSaturating)
+    model.lastInstant = Int64.max - start
     let driver = Driver(engine: engine, clock: clock, model: model, start: start)
     driver.crowded = crowded
     driver.sharedGrid = !perCountdown
