@@ -32,6 +32,25 @@ final class AlarmPersonTests: XCTestCase {
     }
   }
 
+  /// The person pauses the alarm with 10 s left, and the app hears of it only after the
+  /// countdown's end: the paused alarm, with nothing left to count, is cancelled, not left on the
+  /// Lock Screen.
+  func testAPausePersonMadeHeardAfterTheEndLeavesNoPausedAlarm() throws {
+    try withAlarms { h in
+      try h.manager.start(id: "tea", for: .seconds(60)) { _, _, _ in }
+      let id = h.alarmsOrFail.alarmID(for: "tea")
+      try h.advance(by: 50)
+      h.center.defersUpdates = true
+      XCTAssertTrue(h.center.personPauses(id: id))
+      try h.advance(by: 20)
+      XCTAssertFalse(h.manager.contains(id: "tea"), "the countdown ended before the app heard of the pause")
+      h.center.defersUpdates = false
+      h.center.deliverUpdates()
+      XCTAssertEqual(h.center.alarms.filter { $0.id == id }.map(\.state), [], "no paused alarm left with nothing to count")
+      XCTAssertEqual(h.alarmsOrFail.trackedAlarmCount, 0)
+    }
+  }
+
   func testThePersonStopsTheAlarmWhileItCountsDownAndTheCountdownIsCancelled() throws {
     try withAlarms { h in
       try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }

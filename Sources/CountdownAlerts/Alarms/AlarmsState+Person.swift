@@ -65,6 +65,12 @@ extension AlarmsState {
         gone.append(key)
       case (.counting, .present(.alerting)):
         held[key]?.held = .fired
+      case (.fired, .present(.paused)):
+        // Paused by the person before its end, heard after the countdown's end: paused, the
+        // alarm would stay on the Lock Screen with nothing to count. Reconciled as paused with
+        // the countdown gone or past its end: cancelled.
+        held[key]?.held = .paused(remaining: 0)
+        actions.append(PersonAction(key: key, kind: .reconcile))
       default:
         break  // As held; or ringing again after a snooze: the person's to stop.
       }

@@ -73,6 +73,9 @@ struct AlarmsState: Sendable {
   struct PersonAction: Equatable, Sendable {
     enum Kind: Equatable, Sendable {
       case pause, resume, cancel
+      /// Nothing for the countdown; its alarm is reconciled again (a person's pause heard after
+      /// the countdown's end: the paused alarm has nothing left to count, and goes).
+      case reconcile
     }
     var key: IDKey
     var kind: Kind

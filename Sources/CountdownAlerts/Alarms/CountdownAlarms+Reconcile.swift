@@ -29,6 +29,7 @@ extension CountdownAlarms {
       case .pause: manager.pause(id: id)
       case .resume: manager.resume(id: id)
       case .cancel: manager.cancel(id: id)
+      case .reconcile: break
       }
     }
     enqueue(actions.map(\.key))
