@@ -22,9 +22,13 @@ public import Foundation
 /// - not pending while it is paused, or frozen by a suspension
 ///   (``CountdownCore/SuspensionPolicy/pauses``);
 /// - gone once the countdown is cancelled or ends (its delivered milestone alerts, stale by then,
-///   are removed from the notification center too; the end's own alert stays).
+///   are removed from the notification center too; the end's own alert stays). Of a countdown
+///   that ended while the app was not running, a delivered milestone alert stays: the center is
+///   asked only for its pending requests.
 ///
-/// Requests are named `countdown-alerts/<namespace>/<moment>/<id>`: the alerts never touch a
+/// Requests are named `countdown-alerts/<namespace>/<moment>/<id>`, the moment `end` or
+/// `left-<time>` (`left-600s`; nanoseconds, `left-1500000000ns`, for a time with a fraction of a
+/// second), ``identifier(for:moment:)``: the alerts never touch a
 /// request that is not theirs (the app's own notifications stay as they are). At most `budget`
 /// requests are pending (the system keeps 64 across the whole app): those of the countdowns that
 /// end soonest; as they end or go, the next ones are added (a countdown counting overtime,

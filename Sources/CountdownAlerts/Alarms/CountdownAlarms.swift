@@ -41,7 +41,11 @@ public import Foundation
 ///   overtime on, as the app decides).
 ///
 /// The countdown follows when the app hears of the change, a moment after the person (an app
-/// the system suspended hears when it runs again). The updates that the app's own calls cause
+/// the system suspended hears when it runs again): paused then, it keeps that much less time than
+/// the alarm, whose time left AlarmKit does not tell, so the alarm may ring up to that delay after
+/// the countdown's `0`. A pause heard only after the countdown's end cancels the paused alarm.
+/// What the person did while the app was not running is not known at the next launch: each
+/// restored countdown's alarm is scheduled again as the countdown stands. The updates that the app's own calls cause
 /// are told from the person's, even when they come late, after the next calls; nothing is done
 /// for them. Alarms of other namespaces and of the app's own are never followed.
 ///
