@@ -555,7 +555,8 @@ struct SimulationRun {
         }
       } catch {
         model.release(outer)
-        guard error == .outOfRange, let length, length > 0, now() + length > end else { throw error }
+        // (The engine may count from the grid instant an early wakeup stood for, up to `early` ahead.)
+        guard error == .outOfRange, let length, length > 0, now() + model.early + length > end else { throw error }
         return
       }
       // The engine may count from the grid instant an early wakeup stood for, up to `early` ahead.
