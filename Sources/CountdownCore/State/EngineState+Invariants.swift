@@ -274,17 +274,17 @@ extension EngineState {
   /// records them: ``BrokenRuleRecorder``) in builds with `COUNTDOWN_CHECK_INVARIANTS` (Package.swift
   /// defines it when `COUNTDOWN_INTERNAL_CHECKS=1` is set, as `.ci/run` does); nothing otherwise.
   /// The cost rule of the indexes (rule 12, O(1)) after every transition; the invariants (rules
-  /// 1–10, and rule 11's quiet part: O(count)) after every transition while fewer than 256
-  /// registrations live, after every `count / 128`-th lock entry from 256 on (about 128
-  /// registrations looked at per transition, so that large tests stay linear), and never above
-  /// 2 048. The seeded simulation checks every rule after every step in any build
+  /// 1–10, and rule 11's quiet part: O(count)) after every transition while fewer than 64
+  /// registrations live, after every `count / 32`-th lock entry from 64 on (about 32
+  /// registrations looked at per transition, so that large tests stay linear and the suite with
+  /// checks stays within twice its time without), and never above 2 048. The seeded simulation checks every rule after every step in any build
   /// (``CountdownEngine/stateInvariantViolations()``); rule 11, a pass's, is checked as each pass
   /// finishes (``checkWakeupCost(_:)``).
   @inline(__always)
   func checkRulesIfEnabled() {
     #if COUNTDOWN_CHECK_INVARIANTS
       BrokenRuleRecorder.report(indexCostViolations(), "engine cost rules")
-      guard table.count <= 2048, lockEntries % Int64(max(1, table.count / 128)) == 0 else { return }
+      guard table.count <= 2048, lockEntries % Int64(max(1, table.count / 32)) == 0 else { return }
       BrokenRuleRecorder.report(invariantViolations(), "engine invariants")
       BrokenRuleRecorder.report(checkQuietRegistrationsAreApart(), "engine cost rules")
     #endif
