@@ -59,30 +59,20 @@ final class AlarmsAndActivitiesBenchmarks: XCTestCase {
     case activities = "Live Activities"
   }
 
-  private struct Measured {
-    var nanosecondsPerChange: Double
-    var callsPerChange: Double
-  }
-
   private static let changes = 2_000
 
   func testOneChangeAmongManyFollowedCountdowns() throws {
     let sizes = BenchmarkConfiguration.current.isFull ? [1_000, 10_000, 100_000] : [100]
     var lines: [String] = []
     for n in sizes {
-      var rows: [Follower: [Measured]] = [:]
+      var rows: [Follower: [ChangeCost]] = [:]
       for _ in 0..<BenchmarkConfiguration.current.rounds {
         for follower in Follower.allCases {
           rows[follower, default: []].append(try run(n: n, follower: follower))
         }
       }
       for follower in Follower.allCases {
-        let results = rows[follower]!
-        lines.append(
-          "  \(String(n).padding(toLength: 8, withPad: " ", startingAt: 0)) | "
-            + "\(follower.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)) | "
-            + "\(Self.summary(results.map(\.nanosecondsPerChange), format: "%.0f").padding(toLength: 26, withPad: " ", startingAt: 0)) | "
-            + Self.summary(results.map(\.callsPerChange), format: "%.2f"))
+        lines.append(ChangeCost.row(n: n, name: follower.rawValue, nameWidth: 16, rows[follower]!))
       }
     }
     print(
@@ -94,7 +84,7 @@ final class AlarmsAndActivitiesBenchmarks: XCTestCase {
       """)
   }
 
-  private func run(n: Int, follower: Follower) throws -> Measured {
+  private func run(n: Int, follower: Follower) throws -> ChangeCost {
     try MainActor.assumeIsolated {
       let clock = ManualCountdownClock()
       let manager = try CountdownManager(clock: clock, wallClock: { Date(timeIntervalSince1970: 1_800_000_000) })
@@ -111,21 +101,9 @@ final class AlarmsAndActivitiesBenchmarks: XCTestCase {
       }
       var random = SplitMix64(seed: 0xA1E7)
       let ids = (0..<Self.changes).map { _ in Int.random(in: 0..<n, using: &random) }
-      let before = calls()
-      let start = DispatchTime.now().uptimeNanoseconds
-      for (index, id) in ids.enumerated() {
-        try manager.addTime(.seconds(index.isMultiple(of: 2) ? 1 : -1), id: id)
-      }
-      let elapsed = DispatchTime.now().uptimeNanoseconds - start
-      let made = calls() - before
+      let cost = try ChangeCost.measure(manager, ids: ids, calls: calls)
       withExtendedLifetime((alarms, activities)) {}
-      return Measured(
-        nanosecondsPerChange: Double(elapsed) / Double(Self.changes), callsPerChange: Double(made) / Double(Self.changes))
+      return cost
     }
-  }
-
-  private static func summary(_ values: [Double], format: String) -> String {
-    let sorted = values.sorted()
-    return String(format: "\(format) [\(format)–\(format)]", sorted[sorted.count / 2], sorted.first!, sorted.last!)
   }
 }

@@ -28,18 +28,13 @@ final class AlertsBenchmarks: XCTestCase {
     func authorizationStatus(_ completion: @escaping @Sendable (CountdownAlertAuthorization) -> Void) {}
   }
 
-  private struct Result {
-    var nanosecondsPerChange: Double
-    var callsPerChange: Double
-  }
-
   private static let changes = 2_000
 
   func testOneChangeAmongManyFollowedCountdowns() throws {
     let sizes = BenchmarkConfiguration.current.isFull ? [1_000, 10_000, 100_000] : [100]
     var lines: [String] = []
     for n in sizes {
-      var rows: [String: [Result]] = [:]
+      var rows: [String: [ChangeCost]] = [:]
       for _ in 0..<BenchmarkConfiguration.current.rounds {
         for (name, alerts, soonest) in [
           ("random id, no alerts", false, false), ("random id, alerts", true, false),
@@ -49,11 +44,7 @@ final class AlertsBenchmarks: XCTestCase {
         }
       }
       for name in ["random id, no alerts", "random id, alerts", "soonest id, no alerts", "soonest id, alerts"] {
-        let results = rows[name]!
-        lines.append(
-          "  \(String(n).padding(toLength: 8, withPad: " ", startingAt: 0)) | \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) | "
-            + "\(Self.summary(results.map(\.nanosecondsPerChange), format: "%.0f").padding(toLength: 26, withPad: " ", startingAt: 0)) | "
-            + Self.summary(results.map(\.callsPerChange), format: "%.2f"))
+        lines.append(ChangeCost.row(n: n, name: name, nameWidth: 22, rows[name]!))
       }
     }
     print(
@@ -65,7 +56,7 @@ final class AlertsBenchmarks: XCTestCase {
       """)
   }
 
-  private func run(n: Int, alerts followed: Bool, soonest: Bool) throws -> Result {
+  private func run(n: Int, alerts followed: Bool, soonest: Bool) throws -> ChangeCost {
     try MainActor.assumeIsolated {
       let clock = ManualCountdownClock()
       let manager = try CountdownManager(clock: clock, wallClock: { Date(timeIntervalSince1970: 1_800_000_000) })
@@ -82,21 +73,9 @@ final class AlertsBenchmarks: XCTestCase {
       }
       var random = SplitMix64(seed: 0xA1E7)
       let ids = (0..<Self.changes).map { _ in soonest ? 0 : Int.random(in: 0..<n, using: &random) }
-      let before = center.calls.withLock { $0 }
-      let start = DispatchTime.now().uptimeNanoseconds
-      for (index, id) in ids.enumerated() {
-        try manager.addTime(.seconds(index.isMultiple(of: 2) ? 1 : -1), id: id)
-      }
-      let elapsed = DispatchTime.now().uptimeNanoseconds - start
-      let calls = center.calls.withLock { $0 } - before
+      let cost = try ChangeCost.measure(manager, ids: ids) { center.calls.withLock { $0 } }
       withExtendedLifetime(alerts) {}
-      return Result(
-        nanosecondsPerChange: Double(elapsed) / Double(Self.changes), callsPerChange: Double(calls) / Double(Self.changes))
+      return cost
     }
-  }
-
-  private static func summary(_ values: [Double], format: String) -> String {
-    let sorted = values.sorted()
-    return String(format: "\(format) [\(format)–\(format)]", sorted[sorted.count / 2], sorted.first!, sorted.last!)
   }
 }
