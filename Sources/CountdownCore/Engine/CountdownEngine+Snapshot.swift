@@ -21,7 +21,7 @@ extension CountdownEngine {
           countsOvertime: timing.countsOvertime,
           milestones: timing.deliversMilestones ? state.slots.milestones(of: state.table[index].slot)?.values : nil,
           isPaused: timing.isPaused, isFrozen: timing.isPaused || (timing.policy == .pauses && state.suspension.since != nil),
-          nanoseconds: timing.signedNanoseconds(at: state.instant(for: timing, at: state.clampedToLatestInstant(now))))
+          nanoseconds: timing.signedNanoseconds(at: state.suspension.instant(for: timing, at: state.clampedToLatestInstant(now))))
       }
     }
     return (CountdownInstant(nanosecondsSinceOrigin: now), statuses)

@@ -43,7 +43,7 @@ extension CountdownEngine {
     // A pass can leave work behind (the first delivery of a countdown registered from one of its
     // callbacks), which a real delivery queue runs right after it, at the same instant: so does
     // this, rather than at the next step.
-    while state.withLock({ $0.pass.context == nil && $0.hasPendingWork }) {
+    while state.withLock({ $0.pass.context == nil && !$0.pendingWork.isEmpty }) {
       deliverPending()
     }
   }
@@ -93,7 +93,7 @@ extension CountdownEngine {
         } else {
           timer.schedule(at: deadline.map(CountdownInstant.init(nanosecondsSinceOrigin:)), leeway: .nanoseconds(leeway))
         }
-        action = state.withLock { $0.currentArming(ifNewerThan: generation) }
+        action = state.withLock { $0.arming.currentArming(ifNewerThan: generation) }
       case .cancel(let timer):
         timer.cancel()
         return  // the timer is released here, outside the lock

@@ -47,13 +47,13 @@ struct ChunkInstants {
     // Only a tick walks: a window pass's tick instant comes with the held entries it visits.
     if case .tick = kind { rebuildsWheel = usesWheel } else { rebuildsWheel = false }
     tick = kind.tickInstant ?? .min
-    tickRunning = state.runningTime(at: tick)
+    tickRunning = state.suspension.runningTime(at: tick)
     labels = kind.labelsInstant ?? tick
-    labelsRunning = state.runningTime(at: labels)
+    labelsRunning = state.suspension.runningTime(at: labels)
     end = state.endInstant(forTick: tick)
-    endRunning = state.runningTime(at: end)
+    endRunning = state.suspension.runningTime(at: end)
     promptDelivery = state.promptDeliveryInstant(preparedAt: now, tick: kind.tickInstant)
-    promptDeliveryRunning = state.runningTime(at: promptDelivery)
+    promptDeliveryRunning = state.suspension.runningTime(at: promptDelivery)
     #if COUNTDOWN_CHECK_INVARIANTS
       let labels = state.actedOn.wakeupInstant
       if promptDelivery < labels {

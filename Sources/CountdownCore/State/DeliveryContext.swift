@@ -23,7 +23,7 @@ final class DeliveryContext: @unchecked Sendable {
   @exclusivity(unchecked) private var seenCount: UInt64 = 0
 
   /// Under the engine's lock: the registration in `slot` was removed, replaced or paused.
-  func signalRemoval(of slot: SlotReference) {
+  func withdrawPreparedCallback(of slot: SlotReference) {
     removed.append(slot)
     signal.bump()
   }
@@ -45,7 +45,7 @@ final class DeliveryContext: @unchecked Sendable {
   }
 
   /// Under the engine's lock: every registration was removed.
-  func signalRemovalOfAll() {
+  func withdrawEveryPreparedCallback() {
     removedAll = true
     signal.bump()
   }

@@ -39,7 +39,7 @@ extension EngineState {
       wheel!.remove(handle)
       wheel!.compactIfSparse { registration, handle in registration.slot.indexHandle = handle }
     } else {
-      checkInternally(ends.contains(handle) && ends[handle].payload.slot == slot, "a slot's handle names another entry")
+      checkInternally(ends.contains(handle) && ends[handle].payload.registration.slot == slot, "a slot's handle names another entry")
       ends.remove(handle)
       compactEndsIfSparse()
     }
@@ -49,13 +49,13 @@ extension EngineState {
   /// entry's new handle: so memory returns after a burst of one-shots cancelled or ended.
   @inline(__always)
   private mutating func compactEndsIfSparse() {
-    ends.compactIfSparse { registration, handle in registration.slot.indexHandle = handle }
+    ends.compactIfSparse { noted, handle in noted.registration.slot.indexHandle = handle }
   }
 
   /// Notes that the entry `handle`, taken out of ``ends``, no longer waits there: its slot forgets it.
   @inline(__always)
   private func forgetHandle(ofTaken entry: PendingEnd) {
-    let slot = entry.payload.slot
+    let slot = entry.payload.registration.slot
     if slot.indexHandle == entry.handle { slot.indexHandle = -1 }
   }
 
@@ -64,7 +64,7 @@ extension EngineState {
   /// come.
   mutating func dropStaleEnds() {
     while let soonest = ends.soonest() {
-      let registration = ends[soonest].payload
+      let registration = ends[soonest].payload.registration
       guard table.indexAtLastValue(of: registration.slot) == nil else { return }
       forgetHandle(ofTaken: ends.remove(soonest))
       compactEndsIfSparse()

@@ -105,7 +105,7 @@ extension EngineState {
     var problems: [String] = []
     if !table.isEmpty, !arming.hasTimer, !arming.isMakingTimer { problems.append("\(table.count) registrations and no timer") }
     guard isBetweenPasses else { return problems }
-    let wakeupComing = arming.armedAt != nil || arming.isMakingTimer || pendingWork.passQueued || hasPendingWork || suspension.since != nil
+    let wakeupComing = arming.armedAt != nil || arming.isMakingTimer || pendingWork.passQueued || !pendingWork.isEmpty || suspension.since != nil
     guard !wakeupComing else { return problems }
     let (change, end) = soonestChanges()
     if let soonest = Int64.earlier(change, end) {

@@ -14,7 +14,7 @@ extension EngineState {
     // A pass runs only on the delivery queue: one running now is up this thread's stack, and runs
     // what is pending once it ends (``passFinished(tickInstant:_:reading:)``'s `workLeft`).
     guard pass.context == nil else { return PassStart(pass: nil, released: []) }
-    guard hasPendingWork else { return PassStart(pass: nil, released: []) }
+    guard !pendingWork.isEmpty else { return PassStart(pass: nil, released: []) }
     let (pass, prepared) = beginPassWithFirstChunk(context, at: now, into: &chunk)
     return PassStart(pass: pass, released: prepared.released)
   }
@@ -182,7 +182,7 @@ extension EngineState {
   /// comes at). Returns what to do after the lock, and the handlers freed, to release after it.
   mutating func passFinished(tickInstant: Int64?, _ progress: inout PassProgress, reading: Int64) -> FinishedPass {
     var released = removeEnded(&progress)
-    restoreSkippedMilestones(&progress.skippedMilestones, now: actOn(reading))
+    restoreSkippedMilestones(&progress.skippedMilestones, now: actedOn.raiseLatest(to: reading))
     if !pass.retired.isEmpty {
       // Only when something was retired: appending even an empty array allocates a new buffer.
       released += freeRetired()
@@ -191,7 +191,7 @@ extension EngineState {
     checkWakeupCost(progress)
     var earliest = progress.found.earliest
     if let instant = tickInstant {
-      advanceWakeupInstant(to: instant)
+      actedOn.advanceWakeupInstant(to: instant)
       if wheel != nil {
         markWheelVisited(through: instant)
         // What the wheel holds bounds every change: its soonest window.
@@ -203,9 +203,9 @@ extension EngineState {
     // cursor). Other passes saw only some registrations.
     endPass(walkedEverything: tickInstant != nil, earliestSeen: earliest)
     // No pass is queued for work left: the caller, on the delivery queue, runs it at once.
-    let actions = EngineActions(timer: rearm(now: actOn(reading)))
+    let actions = EngineActions(timer: rearm(now: actedOn.raiseLatest(to: reading)))
     checkRulesIfEnabled()
-    return FinishedPass(actions: actions, workLeft: hasPendingWork, released: released)
+    return FinishedPass(actions: actions, workLeft: !pendingWork.isEmpty, released: released)
   }
 
   /// Ends the running pass, which found no change before `earliestSeen` (a tick walked the whole

@@ -32,7 +32,7 @@ extension EngineState {
       let entry = entries[progress.listCursor]
       progress.listCursor += 1
       progress.examined += 1
-      let slot = entry.payload.slot
+      let slot = entry.payload.registration.slot
       guard entry.payload.isCurrent, let index = table.indexAtLastValue(of: slot) else { continue }
       let timing = table[index].timing
       let end = timing.lastValueChange(interval: interval)  // its deadline, or its next milestone's instant

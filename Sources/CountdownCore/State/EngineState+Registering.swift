@@ -3,33 +3,33 @@
 extension EngineState {
   /// A registration of `receiver` for `request` (checked before the lock), asked for with the clock
   /// reading `reading` (made before the lock): its timing is made from the reading clamped here
-  /// (``actOn(_:)``), so a suspension, resume or tick another thread made after that reading is
+  /// (``actedOn.raiseLatest(to: _:)``), so a suspension, resume or tick another thread made after that reading is
   /// never undone. Throws, changing nothing, when the target does not fit. The first of the
   /// request's milestones, if any, is planned here. Returns what to do after the lock, and the
   /// replaced handler, to release outside it.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ request: RegistrationRequest, reading: Int64
   ) throws(CountdownError) -> Registration {
-    let now = actOn(reading)
+    let now = actedOn.raiseLatest(to: reading)
     var timing = try request.timing(at: now, interval: grid.interval)
     let planned = timing.planFirstMilestone(of: request.milestones, at: now, interval: grid.interval)
     return register(receiver, call, timing, now: now, milestones: planned)
   }
 
   /// A registration of `receiver` counting up from clock instant `start` (one after the reading,
-  /// clamped here by ``actOn(_:)``, counts from the reading), asked for with the clock reading
+  /// clamped here by ``actedOn.raiseLatest(to: _:)``, counts from the reading), asked for with the clock reading
   /// `reading`: a listener carried over from another process.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, countingUpFrom start: Int64,
     policy: SuspensionPolicy, reading: Int64
   ) -> Registration {
-    let now = actOn(reading)
+    let now = actedOn.raiseLatest(to: reading)
     let timing = CountdownTiming(countingUpFrom: min(start, now), policy: policy)
     return register(receiver, call, timing, now: now)
   }
 
   /// Adds a registration of `receiver` calling `call`, with `timing` made at clock instant `now`
-  /// (a reading made ``actOn(_:)``), or replaces the one of the same key; returns what to do
+  /// (a reading made ``actedOn.raiseLatest(to: _:)``), or replaces the one of the same key; returns what to do
   /// after the lock, and the replaced handler, for the caller to release outside the lock. One
   /// that delivers only its end is owed no prompt delivery.
   mutating func register(
@@ -37,7 +37,7 @@ extension EngineState {
     now: Int64, milestones: MilestoneList? = nil
   ) -> Registration {
     let silent = timing.deliversOnlyTheEnd
-    raiseRegistrationReading(to: now)
+    actedOn.raiseRegistrationReading(to: now)
     var timing = timing
     if timing.policy == .pauses {
       // Counted on the engine's running time, which stands still while it is suspended.
@@ -55,7 +55,7 @@ extension EngineState {
       // replaced either way, without a callback.
       let old = table[index]
       table[index] = node
-      signalRemoval(of: old.slot)
+      pass.context?.withdrawPreparedCallback(of: old.slot)
       replaced = freeOrRetire(old.slot, handler: old.handler.call)
       position = table.setQuiet(quiet, at: index).position
       forgetBoundIfNothingIsWalked()
@@ -73,7 +73,7 @@ extension EngineState {
     if case .none = actions.timer {
       actions.timer = rearm(now: now)
     }
-    actions.queuePass = markPassQueuedIfNeeded()
+    actions.queuePass = pendingWork.markPassQueuedIfNeeded()
     checkRulesIfEnabled()
     return Registration(actions: actions, replaced: replaced, owesPromptDelivery: !silent)
   }
@@ -104,12 +104,12 @@ extension EngineState {
 // MARK: - Pausing one registration
 
 extension EngineState {
-  /// Freezes `receiver`'s registration at clock instant `now` (clamped by ``actOn(_:)``, so that
+  /// Freezes `receiver`'s registration at clock instant `now` (clamped by ``actedOn.raiseLatest(to: _:)``, so that
   /// it never freezes a time before one a tick has already shown); the running pass skips a
   /// callback it prepared for it. Returns whether there was one, and what to do after the lock.
   mutating func pause(_ receiver: AnyObject, now: Int64) -> Pausing {
     guard let index = liveIndex(of: receiver) else { return Pausing(found: false, timer: .none) }
-    let now = actOn(now)
+    let now = actedOn.raiseLatest(to: now)
     var action = TimerAction.none
     if wheel != nil {
       // Paused, it gets no calls that would notice its receiver die: it waits in the wheel to be
@@ -123,7 +123,7 @@ extension EngineState {
     }
     let pausedAt = suspension.instant(for: table[index].timing, at: now)
     table[index].timing.pause(at: pausedAt)
-    signalRemoval(of: table[index].slot)
+    pass.context?.withdrawPreparedCallback(of: table[index].slot)
     // Paused, it is probed at each walk (a quiet one moves to the walked part).
     table.setQuiet(false, at: index)
     checkRulesIfEnabled()
@@ -136,8 +136,8 @@ extension EngineState {
   mutating func resume(_ receiver: AnyObject, now: Int64) -> Resumption {
     guard let found = liveIndex(of: receiver) else { return Resumption(found: false, actions: .none) }
     guard table[found].timing.isPaused else { return Resumption(found: true, actions: .none) }
-    let now = actOn(now)
-    raiseRegistrationReading(to: now)
+    let now = actedOn.raiseLatest(to: now)
+    actedOn.raiseRegistrationReading(to: now)
     let resumedAt = suspension.instant(for: table[found].timing, at: now)
     table[found].timing.resume(at: resumedAt, lastInstant: suspension.lastInstant(for: table[found].timing))
     let timing = table[found].timing
@@ -150,7 +150,7 @@ extension EngineState {
     scheduleFirstChange(of: timing, slot: table[index].slot, position: index.position, at: now)
     var actions = EngineActions()
     actions.timer = rearm(now: now)
-    actions.queuePass = markPassQueuedIfNeeded()
+    actions.queuePass = pendingWork.markPassQueuedIfNeeded()
     checkRulesIfEnabled()
     return Resumption(found: true, actions: actions, owesPromptDelivery: timing.awaitsPromptDelivery)
   }
@@ -184,9 +184,7 @@ extension EngineState {
     guard let index = liveIndex(of: receiver) else { return .success(nil) }
     let timing = table[index].timing
     guard timing.kind == .countdown else { return .failure(.invalidCombination) }
-    let now = actOn(now)
-    // The suspension's, not the state's `instant(for:at:)`: calling a non-mutating method of the
-    // state from a mutating one copies the state.
+    let now = actedOn.raiseLatest(to: now)
     let instant = suspension.instant(for: timing, at: now)
     let anchor: Int64
     switch Self.movedAnchor(of: timing, by: change, at: instant, now: now, interval: grid.interval) {
@@ -241,16 +239,16 @@ extension EngineState {
     let timing = table[index].timing
     // A callback the running pass prepared with the old value must not begin after this returns:
     // a label's old value, an end's 0 or a milestone the new end has moved.
-    signalRemoval(of: slot)
+    pass.context?.withdrawPreparedCallback(of: slot)
     if timing.awaitsPromptDelivery {
       // The new value is computed no earlier than this reading (shortened to now, it is the 0).
-      raiseRegistrationReading(to: now)
+      actedOn.raiseRegistrationReading(to: now)
       owePromptDelivery(.init(key: table.key(at: index), slot: slot))
     }
     scheduleFirstChange(of: timing, slot: slot, position: index.position, at: now)
     var actions = EngineActions()
     actions.timer = rearm(now: now)
-    actions.queuePass = markPassQueuedIfNeeded()
+    actions.queuePass = pendingWork.markPassQueuedIfNeeded()
     return actions
   }
 }

@@ -9,7 +9,7 @@ extension EngineState {
   mutating func cancel(_ receiver: AnyObject) -> Cancellation {
     guard let index = table.index(of: ObjectIdentifier(receiver)) else { return Cancellation(found: false, released: nil) }
     let isRunning = isRegistration(at: index, of: receiver) && !table[index].timing.isFinished
-    signalRemoval(of: table[index].slot)
+    pass.context?.withdrawPreparedCallback(of: table[index].slot)
     defer { checkRulesIfEnabled() }
     return Cancellation(found: isRunning, released: remove(at: index))
   }
@@ -17,7 +17,7 @@ extension EngineState {
   /// Ends every registration without a further call; the running pass skips every callback it
   /// prepared. Returns the handlers freed now, to release outside the lock.
   mutating func cancelAll() -> CancellationOfAll {
-    signalRemovalOfAll()
+    pass.context?.withdrawEveryPreparedCallback()
     defer { checkRulesIfEnabled() }
     return CancellationOfAll(released: removeAll())
   }
@@ -31,23 +31,6 @@ extension EngineState {
   /// Hands the owed prompt deliveries to a pass: the list, or `nil` when the pass must walk.
   mutating func takeAwaitingPromptDelivery() -> [KeyedSlot]? {
     pendingWork.takeAwaitingPromptDelivery(tableCount: table.walkedCount)
-  }
-
-  /// Marks a pass as queued if there is work for one and none is queued yet; returns whether the
-  /// caller must queue it (``PendingWork/markPassQueuedIfNeeded()``).
-  mutating func markPassQueuedIfNeeded() -> Bool {
-    pendingWork.markPassQueuedIfNeeded()
-  }
-
-  /// Tells the running pass, on whatever thread it runs, that the registration in `slot` was
-  /// removed, replaced or paused, so it skips a callback it prepared for it and has not begun.
-  func signalRemoval(of slot: SlotReference) {
-    pass.context?.signalRemoval(of: slot)
-  }
-
-  /// Tells the running pass that every registration was removed.
-  func signalRemovalOfAll() {
-    pass.context?.signalRemovalOfAll()
   }
 
   /// The removals noted in `context` (a pass's) since the pass last took them, handed to the pass

@@ -39,18 +39,12 @@ extension EngineState {
     return arming.advanceAfterFire(at: now)
   }
 
-  /// The arming the timer should have now, if the arming for `generation` is stale: for a caller
-  /// that just armed the timer outside the lock (see ``TimerAction/arm(_:at:repeating:leeway:generation:)``).
-  func currentArming(ifNewerThan generation: UInt64) -> TimerAction {
-    arming.currentArming(ifNewerThan: generation)
-  }
-
   /// Arms the timer for the earliest change, if it is not already armed for it (or, as a one-shot,
   /// earlier) with no more leeway than its promises allow now; disarms it when nothing can change.
   /// Repeats while each wakeup is a window after the last one (``neededArming(now:)``).
   mutating func rearm(now: Int64) -> TimerAction {
     guard let needed = neededArming(now: now) else { return .none }
-    return arm(at: needed.next, repeating: needed.repeating, leeway: needed.leeway)
+    return arming.arm(at: needed.next, repeating: needed.repeating, leeway: needed.leeway)
   }
 
   /// The arming the timer needs now, which ``rearm(now:)`` applies: the instant to fire at (`nil`:
@@ -119,12 +113,6 @@ extension EngineState {
     }
     return wakeup
   }
-
-  /// Arms the timer (which exists) for `next`, repeating every window if `repeating`, each fire up
-  /// to `leeway` nanoseconds late, or disarms it for `nil`, as a new generation.
-  mutating func arm(at next: Int64?, repeating: Bool = false, leeway: Int64 = 0) -> TimerAction {
-    arming.arm(at: next, repeating: repeating, leeway: leeway)
-  }
 }
 
 // The timer's reports: a wakeup (which, on the delivery queue, begins its pass in the same lock)
@@ -144,7 +132,7 @@ extension EngineState {
     // On the delivery queue (the real timer fires there; a manual clock may be advanced there),
     // with no pass running: the pass begins in this same lock, its first chunk prepared.
     guard onDeliveryQueue, pass.context == nil else {
-      actions.queuePass = markPassQueuedIfNeeded()
+      actions.queuePass = pendingWork.markPassQueuedIfNeeded()
       return Wakeup(actions: actions, pass: nil, released: [])
     }
     actions.queuePass = false
@@ -166,7 +154,7 @@ extension EngineState {
       return actions
     }
     markDueWork(forWakeupAt: now, armedFor: armed)
-    if !hasPendingWork, pass.context == nil {
+    if pendingWork.isEmpty, pass.context == nil {
       // Armed for an end that is gone, or woken early for one: arm for what comes next. Not
       // while a pass runs (on the delivery queue, or up this thread's stack): the bound on the
       // next change is still the one from before it, and may be this very instant, so the
@@ -174,7 +162,7 @@ extension EngineState {
       actions.timer = rearm(now: now)
     }
     checkRulesIfEnabled()
-    actions.queuePass = hasPendingWork
+    actions.queuePass = !pendingWork.isEmpty
     return actions
   }
 
@@ -183,9 +171,9 @@ extension EngineState {
   /// itself.
   mutating func timerSettled(onDeliveryQueue: Bool) -> Settling {
     defer { checkRulesIfEnabled() }
-    guard hasPendingWork else { return Settling(queuePass: false, deliverHere: false) }
+    guard !pendingWork.isEmpty else { return Settling(queuePass: false, deliverHere: false) }
     return onDeliveryQueue
-      ? Settling(queuePass: false, deliverHere: true) : Settling(queuePass: markPassQueuedIfNeeded(), deliverHere: false)
+      ? Settling(queuePass: false, deliverHere: true) : Settling(queuePass: pendingWork.markPassQueuedIfNeeded(), deliverHere: false)
   }
 }
 
@@ -193,23 +181,23 @@ extension EngineState {
 
 extension EngineState {
   /// Stops the timer's wakeups from clock instant `now` on (a reading made before the lock,
-  /// clamped here by ``actOn(_:)``). Returns what the timer must do after the lock.
+  /// clamped here by ``actedOn.raiseLatest(to: _:)``). Returns what the timer must do after the lock.
   mutating func suspendTicking(at now: Int64) -> TimerAction {
-    let now = actOn(now)
+    let now = actedOn.raiseLatest(to: now)
     guard suspension.suspend(at: now) else { return .none }
     defer { checkRulesIfEnabled() }
     guard arming.armedAt != nil else { return .none }
-    return arm(at: nil)
+    return arming.arm(at: nil, repeating: false, leeway: 0)
   }
 
-  /// Ends a suspension at clock instant `now` (clamped by ``actOn(_:)``): every running
+  /// Ends a suspension at clock instant `now` (clamped by ``actedOn.raiseLatest(to: _:)``): every running
   /// registration is owed a prompt delivery, so its current value is delivered even if it did not
   /// change. Returns what to do after the lock: queue the pass that delivers them, unless the
   /// engine was not suspended.
   mutating func resumeTicking(at now: Int64) -> EngineActions {
-    let now = actOn(now)
+    let now = actedOn.raiseLatest(to: now)
     guard suspension.resume(at: now) else { return .none }
-    raiseRegistrationReading(to: now)
+    actedOn.raiseRegistrationReading(to: now)
     // Only the walked part: a quiet registration delivers only its end, and is owed nothing.
     let walked = table.walkedCount
     table.withNodes { nodes, _ in
@@ -220,7 +208,7 @@ extension EngineState {
     pendingWork.oweEveryValue()
     wheelCursor.requireWalk()
     var actions = EngineActions()
-    actions.queuePass = markPassQueuedIfNeeded()
+    actions.queuePass = pendingWork.markPassQueuedIfNeeded()
     checkRulesIfEnabled()
     return actions
   }

@@ -68,7 +68,7 @@
 ///    another thread or a wakeup may have acted on a later instant meanwhile. The reading of every
 ///    call that registers, pauses, resumes or adds time to a registration, suspends or resumes
 ///    ticking, or finishes a pass goes through
-///    ``actOn(_:)``, and a wakeup's through ``InstantsActedOn/recordWakeup(at:standingFor:endsFor:)``,
+///    ``InstantsActedOn/raiseLatest(to:)``, and a wakeup's through ``InstantsActedOn/recordWakeup(at:standingFor:endsFor:)``,
 ///    which raise it to the latest instant acted on, so no such call acts on an instant before one
 ///    the state already acted on (`latestInstant` ≥ every reading, wakeup instant and suspension
 ///    start). Two readings are used as they are, and kept nowhere: the one a newly installed timer
@@ -209,8 +209,6 @@ struct EngineState {
   mutating func countLockEntry() {
     lockEntries &+= 1
   }
-
-  var hasPendingWork: Bool { !pendingWork.isEmpty }
 
   /// The state of an engine whose wakeups fall on `grid`; `usesWheel`: it indexes changes on the
   /// window grid (per-countdown alignment).

@@ -45,16 +45,9 @@ struct NotedEnd {
     generation = slot.renewGeneration()
   }
 
-  @inline(__always)
-  var slot: SlotReference { registration.slot }
-
-  /// Where the registration's node was when the end was noted (a hint).
-  @inline(__always)
-  var position: Int { registration.position }
-
   /// Whether this is still the latest end noted for its slot's registration, and that registration
   /// was not removed since. (A current one's registration may still have been paused since, or
   /// given time: whoever takes it checks its timing.)
   @inline(__always)
-  var isCurrent: Bool { slot.generation == generation }
+  var isCurrent: Bool { registration.slot.generation == generation }
 }

@@ -27,8 +27,10 @@ struct InstantsActedOn {
     latestRegistrationReading = max(latestRegistrationReading, now)
   }
 
-  /// Raises ``latestInstant`` to `now`, if `now` is later; returns it: `now`, clamped to the
-  /// latest instant acted on, which it then is.
+  /// Raises ``latestInstant`` to `now`, a call's clock reading made before it took the lock, if
+  /// `now` is later; returns it: the instant the call acts on. Another thread (or a wakeup) may
+  /// have acted on a later instant meanwhile, which a call must never undo (a pause that froze the
+  /// time before a tick it did not see would give that tick's interval back on resume).
   mutating func raiseLatest(to now: Int64) -> Int64 {
     latestInstant = max(latestInstant, now)
     return latestInstant

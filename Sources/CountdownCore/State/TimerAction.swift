@@ -7,7 +7,7 @@ enum TimerAction {
   case make
   /// Arm `timer` for `at` (`nil`: disarm), to repeat every `repeating` nanoseconds if given, each
   /// fire up to `leeway` nanoseconds late, then check that no newer arming was decided meanwhile
-  /// (``EngineState/currentArming(ifNewerThan:)``): if one was, apply that one too, so the last
+  /// (``TimerArming/currentArming(ifNewerThan:)``): if one was, apply that one too, so the last
   /// decision always wins, whatever order the callers run in.
   case arm(any CountdownTimer, at: Int64?, repeating: Int64?, leeway: Int64, generation: UInt64)
   /// Cancel `timer` and release it.

@@ -1,6 +1,6 @@
 /// A registration's time: what it counts toward and the value last delivered. All instants are
 /// nanoseconds on the engine's clock, or, for ``SuspensionPolicy/pauses``, on the engine's
-/// *running* time (its clock less the time it spent suspended: see ``EngineState/runningTime(at:)``),
+/// *running* time (its clock less the time it spent suspended: see ``SuspendedTime/runningTime(at:)``),
 /// so that suspension never has to move an anchor.
 ///
 /// The value is always derived from an instant, never decremented blindly: for a countdown it is
