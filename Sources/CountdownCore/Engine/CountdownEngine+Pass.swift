@@ -146,7 +146,7 @@ extension CountdownEngine {
   /// Registrations that ran out or set `stop` go to `ended`, for removal under the next lock, and
   /// milestones skipped to `skipped`, to plan again under it.
   func call(
-    _ chunk: borrowing DeliveryChunk, context: DeliveryContext, ended: inout [EngineState.KeyedSlot],
+    _ chunk: borrowing DeliveryChunk, context: DeliveryContext, ended: inout [EngineState.RegistrationIdentity],
     skipped: inout [SkippedMilestone]
   ) -> Int {
     let prepared = chunk.prepared
@@ -163,15 +163,15 @@ extension CountdownEngine {
           let delivery = prepared[position - 1]
           ended.append(.init(key: delivery.slot.liveKey, slot: delivery.slot))
         }
-        guard position < prepared.count, context.hasNewRemovals else { continue }
+        guard position < prepared.count, context.hasNewWithdrawals else { continue }
       }
       let delivery = prepared[position]
       position += 1
-      if context.hasNewRemovals {
+      if context.hasNewWithdrawals {
         // A callback or another thread removed or paused registrations: skip the ones this chunk
         // still has callbacks for. Checked before each callback, so that once such a call has
         // returned, on any thread, no callback it removed begins.
-        let removals = state.withLock { $0.takeRemovals(notedIn: context) }
+        let removals = state.withLock { $0.takeWithdrawals(notedIn: context) }
         if removals.all { break }
         removed.formUnion(removals.slots)
       }
@@ -203,7 +203,7 @@ extension CountdownEngine {
     var next = position
     defer { position = next }
     while next < prepared.count {
-      if context.hasNewRemovals { return false }
+      if context.hasNewWithdrawals { return false }
       let delivery = prepared[next]
       checkNotRemoved(delivery, context: context)
       var stop = false
@@ -222,7 +222,7 @@ extension CountdownEngine {
   private func checkNotRemoved(_ delivery: PreparedDelivery, context: DeliveryContext) {
     #if COUNTDOWN_CHECK_INVARIANTS
       state.withUncountedLock { state in
-        if !state.isLive(delivery.slot), !context.hasNewRemovals {
+        if !state.isLive(delivery.slot), !context.hasNewWithdrawals {
           BrokenRuleRecorder.report(["a callback begins for a registration removed or paused before it"], "engine rules")
         }
       }

@@ -42,7 +42,7 @@ public import Dispatch
 //    delivery queue, a pass is queued there, at most one at a time.)
 // 2. `runPass` (Engine/CountdownEngine+Pass.swift) calls the chunk's callbacks with the lock
 //    released; a further chunk (past 1 024 callbacks) takes the lock once more
-//    (`EngineState.prepareChunk`), prepared by walking the pool's walked part (`walkCommonCase`
+//    (`EngineState.prepareChunk`), prepared by walking the pool's walked part (`walkRunningCountdowns`
 //    for the common case, State/EngineState+Walk.swift); one last lock entry finishes the pass
 //    (`EngineState.passFinished`): it removes what ended, counts, and re-arms the timer only if
 //    the plan changed.

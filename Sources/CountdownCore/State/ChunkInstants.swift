@@ -83,7 +83,7 @@ struct ChunkInstants {
   @inline(__always)
   private static func end(of timing: CountdownTiming, end: Int64, tick: Int64) -> Int64 {
     guard timing.countsOvertime else { return end }
-    return min(end, max(tick, timing.anchor))
+    return min(end, max(tick, timing.deadlineOrStart))
   }
 
   /// When a paused registration this chunk probes is probed next: an interval on (at the clock's

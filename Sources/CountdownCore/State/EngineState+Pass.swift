@@ -125,7 +125,7 @@ extension EngineState {
     restoreSkippedMilestones(&progress.skippedMilestones, now: preparedAt)
     // Removals so far concern callbacks already made or skipped; the chunk prepared now reflects
     // them.
-    context.forgetRemovals()
+    context.forgetWithdrawals()
     let instants = ChunkInstants(kind, preparedAt: preparedAt, state: self)
     switch kind {
     case .promptDeliveries(let pending):

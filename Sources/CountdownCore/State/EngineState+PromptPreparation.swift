@@ -4,7 +4,7 @@
 extension EngineState {
   /// Prepares prompt deliveries of new (or resumed) registrations, looked up one by one.
   mutating func preparePromptDeliveries(
-    _ awaiting: [EngineState.KeyedSlot], _ instants: ChunkInstants, progress: inout PassProgress,
+    _ awaiting: [EngineState.RegistrationIdentity], _ instants: ChunkInstants, progress: inout PassProgress,
     into chunk: inout DeliveryChunk
   ) {
     while progress.listCursor < awaiting.count, !chunk.isFull {

@@ -56,7 +56,7 @@ extension EngineState {
       let old = table[index]
       table[index] = node
       pass.context?.withdrawPreparedCallback(of: old.slot)
-      replaced = freeOrRetire(old.slot, handler: old.handler.call)
+      replaced = freeOrKeepForPass(old.slot, handler: old.handler.call)
       position = table.setQuiet(quiet, at: index).position
       forgetBoundIfNothingIsWalked()
     } else {
@@ -186,14 +186,14 @@ extension EngineState {
     guard timing.kind == .countdown else { return .failure(.invalidCombination) }
     let now = actedOn.raiseLatest(to: now)
     let instant = suspension.instant(for: timing, at: now)
-    let anchor: Int64
-    switch Self.movedAnchor(of: timing, by: change, at: instant, now: now, interval: grid.interval) {
-    case .success(let moved): anchor = moved
+    let newEnd: Int64
+    switch Self.movedEnd(of: timing, by: change, at: instant, now: now, interval: grid.interval) {
+    case .success(let moved): newEnd = moved
     case .failure(let error): return .failure(error)
     }
-    let applied = anchor - timing.anchor
+    let applied = newEnd - timing.deadlineOrStart
     guard applied != 0 else { return .success(AddedTime(applied: 0, actions: .none)) }
-    table[index].timing.moveEnd(to: anchor)
+    table[index].timing.moveEnd(to: newEnd)
     replanMilestone(at: index, instant: instant)
     pass.context?.recordEndMoved(table[index].slot)
     var added = AddedTime(applied: applied, actions: EngineActions())
@@ -205,31 +205,31 @@ extension EngineState {
     return .success(added)
   }
 
-  /// The anchor `timing` has once `change` is added at `instant` (on its own time), clock instant
+  /// The ``CountdownTiming/deadlineOrStart`` `timing` has once `change` is added at `instant` (on its own time), clock instant
   /// `now`: a deadline never before `instant` (unless it was already), a frozen time left never
   /// below zero, but for one counting overtime, moved by `change` whatever it is. Pure arithmetic,
   /// checked before anything changes.
   ///
   /// The end must lie on the clock, reckoned on the clock: a countdown on running time, whose own
-  /// time lags the clock by every suspension, has its anchor far from `Int64.max` when the clock is
+  /// time lags the clock by every suspension, has its deadline far from `Int64.max` when the clock is
   /// near it.
-  private static func movedAnchor(
+  private static func movedEnd(
     of timing: CountdownTiming, by change: Int64, at instant: Int64, now: Int64, interval: Int64
   ) -> Result<Int64, CountdownError> {
-    let (moved, overflow) = timing.anchor.addingReportingOverflow(change)
+    let (moved, overflow) = timing.deadlineOrStart.addingReportingOverflow(change)
     guard !overflow else { return .failure(.outOfRange) }
     // One counting overtime has no end to stop at: time taken moves it past, or further past, its
     // deadline.
-    let anchor = timing.countsOvertime ? moved : max(moved, min(timing.anchor, timing.isPaused ? 0 : instant))
+    let deadlineOrStart = timing.countsOvertime ? moved : max(moved, min(timing.deadlineOrStart, timing.isPaused ? 0 : instant))
     // Left at `instant`: what a paused one has once it resumes now, which must end on the clock.
-    let left = timing.isPaused ? anchor : anchor.subtractingSaturated(instant)
+    let left = timing.isPaused ? deadlineOrStart : deadlineOrStart.subtractingSaturated(instant)
     guard left <= 0 || !now.addingReportingOverflow(left).overflow else { return .failure(.outOfRange) }
     guard left <= 0 || (left - 1) / interval + 1 <= CountdownTiming.maximumValue else { return .failure(.outOfRange) }
     // Past the deadline (overtime), the value's magnitude is bounded as a value left is.
     guard left >= 0 || left.magnitude / UInt64(interval) <= UInt64(CountdownTiming.maximumValue) else {
       return .failure(.outOfRange)
     }
-    return .success(anchor)
+    return .success(deadlineOrStart)
   }
 
   /// Notes the new end of the running registration at `index`, just moved at clock instant `now`:

@@ -23,21 +23,21 @@ extension EngineState {
   }
 
   /// Notes a registration owed a prompt delivery.
-  mutating func owePromptDelivery(_ pending: KeyedSlot) {
+  mutating func owePromptDelivery(_ pending: RegistrationIdentity) {
     // Against the walked part, which a walk for them would cover (none of them is quiet).
     pendingWork.owePromptDelivery(pending, tableCount: table.walkedCount)
   }
 
   /// Hands the owed prompt deliveries to a pass: the list, or `nil` when the pass must walk.
-  mutating func takeAwaitingPromptDelivery() -> [KeyedSlot]? {
+  mutating func takeAwaitingPromptDelivery() -> [RegistrationIdentity]? {
     pendingWork.takeAwaitingPromptDelivery(tableCount: table.walkedCount)
   }
 
   /// The removals noted in `context` (a pass's) since the pass last took them, handed to the pass
   /// and forgotten: a transition of its own, as the removals are noted under the lock, by whatever
   /// thread removes.
-  func takeRemovals(notedIn context: DeliveryContext) -> (slots: [SlotReference], all: Bool) {
-    context.takeRemovals()
+  func takeWithdrawals(notedIn context: DeliveryContext) -> (slots: [SlotReference], all: Bool) {
+    context.takeWithdrawals()
   }
 
   /// Frees the slot of a registration taken out of the table and hands back its handler, or, while
@@ -45,7 +45,7 @@ extension EngineState {
   /// retires both to the running pass, which keeps them until it ends
   /// (``RunningPass/retire(_:handler:)``). Returns the handler to release once the lock is released, if
   /// the registration was freed now.
-  mutating func freeOrRetire(_ slot: SlotReference, handler: consuming @escaping CountdownHandler) -> CountdownHandler? {
+  mutating func freeOrKeepForPass(_ slot: SlotReference, handler: consuming @escaping CountdownHandler) -> CountdownHandler? {
     forgetIndexEntry(of: slot)
     guard pass.context == nil else {
       // What the running pass took for it by slot and generation (the ends it delivers) is stale
@@ -69,30 +69,30 @@ extension EngineState {
   }
 
   /// Removes the registration at `index`; returns its handler if it was freed now (see
-  /// ``freeOrRetire(_:handler:)``).
+  /// ``freeOrKeepForPass(_:handler:)``).
   mutating func remove(at index: NodeIndex) -> CountdownHandler? {
     let node = table.remove(at: index)
     forgetBoundIfNothingIsWalked()
-    return freeOrRetire(node.slot, handler: node.handler.call)
+    return freeOrKeepForPass(node.slot, handler: node.handler.call)
   }
 
-  /// Removes every registration; returns the handlers freed now (see ``freeOrRetire(_:handler:)``).
+  /// Removes every registration; returns the handlers freed now (see ``freeOrKeepForPass(_:handler:)``).
   mutating func removeAll() -> [CountdownHandler] {
     var handlers: [CountdownHandler] = []
     handlers.reserveCapacity(pass.context == nil ? table.count : 0)
     for node in table.nodes {
-      if let handler = freeOrRetire(node.slot, handler: node.handler.call) {
+      if let handler = freeOrKeepForPass(node.slot, handler: node.handler.call) {
         handlers.append(handler)
       }
     }
     table.removeAll()
-    // Each freeOrRetire unlinked its registration's entry: the ends to come and the wheel are empty.
+    // Each freeOrKeepForPass unlinked its registration's entry: the ends to come and the wheel are empty.
     return handlers
   }
 
   /// Removes the registration `named` names (one a pass ended), if it is still there; returns its
-  /// handler if it was freed now (see ``freeOrRetire(_:handler:)``).
-  mutating func remove(_ named: KeyedSlot) -> CountdownHandler? {
+  /// handler if it was freed now (see ``freeOrKeepForPass(_:handler:)``).
+  mutating func remove(_ named: RegistrationIdentity) -> CountdownHandler? {
     guard let index = table.index(of: named.key), table[index].slot == named.slot else {
       return nil
     }

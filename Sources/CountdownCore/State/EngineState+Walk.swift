@@ -23,12 +23,12 @@ extension EngineState {
     swap(&found, &progress.found)
     // With per-countdown alignment a tick's walk rebuilds the wheel: every registration goes
     // through the general path, which notes where it waits.
-    let usesCommonCase = instants.isTick && !instants.rebuildsWheel
+    let stepsRunningCountdowns = instants.isTick && !instants.rebuildsWheel
     table.withNodes { nodes, entries in
       chunk.fill { out in
         while position > end, out.count < out.capacity {
-          if usesCommonCase {
-            Self.walkCommonCase(nodes, from: &position, to: end, into: &out, instants, found: &found)
+          if stepsRunningCountdowns {
+            Self.walkRunningCountdowns(nodes, from: &position, to: end, into: &out, instants, found: &found)
             guard position > end, out.count < out.capacity else { break }
           }
           // Everything else: first deliveries and those after a resume, late wakeups, counting up,
@@ -107,7 +107,7 @@ extension EngineState {
   /// general path (it is left for the caller). Kept apart, with its state in locals, so that the
   /// loop runs in registers.
   @inline(__always)
-  private static func walkCommonCase(
+  private static func walkRunningCountdowns(
     _ nodes: UnsafeMutableBufferPointer<ReceiverNode>, from position: inout Int, to end: Int,
     into out: inout ChunkFill, _ instants: ChunkInstants, found: inout PassFindings
   ) {
@@ -152,9 +152,9 @@ extension EngineState {
         // Down to 1: its next change is its end, at its deadline (on the clock: the common case
         // never counts on running time); with ends on a grid of their own, not on the grid.
         if endsHaveOwnGrid {
-          found.scheduled.append(.init(instant: timing.anchor, position: current, slot: nodes[current].slot))
+          found.scheduled.append(.init(instant: timing.deadlineOrStart, position: current, slot: nodes[current].slot))
         } else {
-          found.note(timing.anchor)
+          found.note(timing.deadlineOrStart)
         }
       } else {
         soonest = min(soonest, next &+ steps &* interval)
@@ -167,14 +167,14 @@ extension EngineState {
     }
   }
 
-  /// The tick's inner loop at its most common, before ``walkCommonCase(_:from:to:into:_:found:)``'s:
+  /// The tick's inner loop at its most common, before ``walkRunningCountdowns(_:from:to:into:_:found:)``'s:
   /// running countdowns on the clock's time showing more than 2, each either not due yet at the
   /// tick's grid instant, or due by less than an interval: it moves down by one, to a value above 1
   /// (no end to note), and changes next an interval on. Walks from `current` down to `stop`
   /// (exclusive), which must leave room in the chunk for every node; returns there, or at the first
   /// node that needs more (late, at its last values, or anything else), for the caller.
   ///
-  /// Apart from ``walkCommonCase(_:from:to:into:_:found:)`` so that its loop keeps everything in
+  /// Apart from ``walkRunningCountdowns(_:from:to:into:_:found:)`` so that its loop keeps everything in
   /// registers: no lateness to divide, no end to note, one bound to compare.
   @inline(__always)
   private static func walkOnTime(
@@ -203,7 +203,7 @@ extension EngineState {
       // Due by less than an interval (the difference read unsigned: one that wrapped is late).
       guard UInt64(bitPattern: tick &- change) < UInt64(bitPattern: interval) else { return }
       node.pointee.timing.stepDown()
-      // Its next change, an interval on: anchor − (value − 2) · interval, below its anchor.
+      // Its next change, an interval on: deadline − (value − 2) · interval, below its deadline.
       soonest = min(soonest, change &+ interval)
       out.initialize(
         to: PreparedDelivery(

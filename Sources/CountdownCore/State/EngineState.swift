@@ -199,7 +199,7 @@ struct EngineState {
   /// (``PendingWork/awaitingPromptDelivery``) only delivers registrations still awaiting theirs
   /// (``CountdownTiming/awaitsPromptDelivery``), and the other lists live within one pass,
   /// during which removed registrations keep their slots (``RunningPass/retired``).
-  struct KeyedSlot {
+  struct RegistrationIdentity {
     var key: ObjectIdentifier
     var slot: SlotReference
   }

@@ -11,7 +11,7 @@ enum PassKind {
   /// A wakeup with per-countdown alignment: the registrations whose wheel entries it holds (those
   /// of the windows that passed: ``EngineState/holdWindows(through:)``), and the prompt
   /// deliveries owed, are brought to this grid instant; nothing else is looked at.
-  case windows(Int64, [EngineState.KeyedSlot])
+  case windows(Int64, [EngineState.RegistrationIdentity])
   /// A wakeup for ends, between two grid instants or at one by which no value on the grid
   /// changes: the final 0 (or milestone) of each registration these entries name that is still
   /// at its last value and due by the wakeup's end instant. Nothing else is walked. `labels` is
@@ -23,7 +23,7 @@ enum PassKind {
   /// keep flipping together on the grid.
   case promptDeliveriesByWalk
   /// Prompt deliveries only, each looked up.
-  case promptDeliveries([EngineState.KeyedSlot])
+  case promptDeliveries([EngineState.RegistrationIdentity])
 
   /// The grid instant of a tick or a window pass; `nil` for prompt deliveries and ends.
   var tickInstant: Int64? {

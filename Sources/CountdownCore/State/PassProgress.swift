@@ -10,7 +10,7 @@ struct PassProgress {
   /// for the state's index, the paused registrations to probe.
   var found = PassFindings()
   /// Registrations that ran out or set `stop`, removed under the next chunk's lock.
-  var ended: [EngineState.KeyedSlot] = []
+  var ended: [EngineState.RegistrationIdentity] = []
   /// Milestone callbacks skipped since the last lock, planned again under the next one.
   var skippedMilestones: [SkippedMilestone] = []
   /// Whether a window pass found none of the wheel's entries held any more: each was moved on or

@@ -2,7 +2,7 @@
 /// whose fields change only through the methods here.
 struct PendingWork {
   /// Registrations awaiting a prompt delivery (a first value, or the current one after a resume).
-  private(set) var awaitingPromptDelivery: [EngineState.KeyedSlot] = []
+  private(set) var awaitingPromptDelivery: [EngineState.RegistrationIdentity] = []
   /// So many registrations awaited a prompt delivery that the next pass walks the table for
   /// them (a walk is cheaper than looking each up past an eighth of the table); the list was
   /// dropped, so a burst of a million registrations leaves no 16 MB list behind.
@@ -47,7 +47,7 @@ struct PendingWork {
   }
 
   /// Notes a registration owed a prompt delivery, with `tableCount` registrations.
-  mutating func owePromptDelivery(_ pending: EngineState.KeyedSlot, tableCount: Int) {
+  mutating func owePromptDelivery(_ pending: EngineState.RegistrationIdentity, tableCount: Int) {
     guard !promptDeliveriesNeedWalk else { return }
     if awaitingPromptDelivery.count >= 64, awaitingPromptDelivery.count * 8 > tableCount {
       awaitingPromptDelivery = []
@@ -59,7 +59,7 @@ struct PendingWork {
 
   /// Hands the owed prompt deliveries to a pass: the list, or `nil` when the pass must walk (past
   /// an eighth of the `tableCount` registrations).
-  mutating func takeAwaitingPromptDelivery(tableCount: Int) -> [EngineState.KeyedSlot]? {
+  mutating func takeAwaitingPromptDelivery(tableCount: Int) -> [EngineState.RegistrationIdentity]? {
     defer {
       awaitingPromptDelivery = []
       promptDeliveriesNeedWalk = false

@@ -67,7 +67,7 @@ package struct RegistrationRequest: Sendable {
     guard timing.valueFits(at: now, interval: interval) else { throw .outOfRange }
     // Only the end: silent until its deadline, unless that has passed already (then its 0 is its
     // first delivery).
-    if deliveries == .onlyTheEnd, timing.anchor > now {
+    if deliveries == .onlyTheEnd, timing.deadlineOrStart > now {
       timing.deliverOnlyTheEnd()
     }
     // Checked in `init`: a countdown delivering every change.

@@ -1,7 +1,7 @@
 /// A registration's time: what it counts toward and the value last delivered. All instants are
 /// nanoseconds on the engine's clock, or, for ``SuspensionPolicy/pauses``, on the engine's
 /// *running* time (its clock less the time it spent suspended: see ``SuspendedTime/runningTime(at:)``),
-/// so that suspension never has to move an anchor.
+/// so that suspension never has to move a deadline.
 ///
 /// The value is always derived from an instant, never decremented blindly: for a countdown it is
 /// ceil((deadline − t) ÷ interval), floored at 0 unless it counts overtime (then it goes on below 0,
@@ -10,10 +10,10 @@
 /// never before its registration's clock reading: ``EngineState/promptDeliveryInstant(preparedAt:tick:)``).
 /// So a late or missed wakeup corrects itself and a countdown never shows less time than is left.
 ///
-/// 16 bytes, the first part of a pool node (``ReceiverNode``): the anchor, and one word holding the value (its upper 56
+/// 16 bytes, the first part of a pool node (``ReceiverNode``): ``deadlineOrStart``, and one word holding the value (its upper 56
 /// bits, signed) and the flags (its lowest 8 bits). The tick's common case reads the word once:
 /// "a running countdown above 1" is one mask and one compare, stepping down one subtraction. The
-/// instant of the next change is computed from the anchor and the value rather than stored: a
+/// instant of the next change is computed from the deadline and the value rather than stored: a
 /// multiplication costs less than the bytes the tick would read.
 package struct CountdownTiming: Sendable {
   package enum Kind: UInt8, Sendable {
@@ -40,18 +40,18 @@ package struct CountdownTiming: Sendable {
 
   /// Countdown: the deadline. Counting up: the start. While paused: the remaining (or elapsed)
   /// nanoseconds, frozen.
-  package private(set) var anchor: Int64
+  package private(set) var deadlineOrStart: Int64
   /// The value (upper 56 bits) and the flags (lower 8 bits).
   private var word: Int64
 
   package init(countdownTo deadline: Int64, policy: SuspensionPolicy) {
-    anchor = deadline
+    deadlineOrStart = deadline
     word = Self.flags(countingUp: false, policy: policy)
     value = Self.promptOwed
   }
 
   package init(countingUpFrom start: Int64, policy: SuspensionPolicy) {
-    anchor = start
+    deadlineOrStart = start
     word = Self.flags(countingUp: true, policy: policy)
     value = Self.promptOwed
   }
@@ -117,17 +117,17 @@ package struct CountdownTiming: Sendable {
     if isPaused { return nil }
     // The value is the next milestone + 1 (1 for the end): below the value at registration, so the
     // product is below the time left then.
-    if deliversOnlyTheEnd { return value == 0 ? nil : anchor &- (value &- 1) &* interval }
+    if deliversOnlyTheEnd { return value == 0 ? nil : deadlineOrStart &- (value &- 1) &* interval }
     if value == Self.promptOwed { return .min }
     switch kind {
     case .countdown:
-      // value = ceil((anchor − t) ÷ interval) drops to value − 1 once anchor − t ≤ (value − 1) · interval;
+      // value = ceil((deadline − t) ÷ interval) drops to value − 1 once deadline − t ≤ (value − 1) · interval;
       // that product is below the time left when it was computed, so it cannot overflow.
-      if value > 0 { return anchor &- (value &- 1) &* interval }
+      if value > 0 { return deadlineOrStart &- (value &- 1) &* interval }
       return countsOvertime ? overtimeChange(interval: interval) : nil
     case .countingUp:
       let (product, overflow) = (value &+ 1).multipliedReportingOverflow(by: interval)
-      let (instant, late) = anchor.addingReportingOverflow(product)
+      let (instant, late) = deadlineOrStart.addingReportingOverflow(product)
       return overflow || late ? nil : instant
     }
   }
@@ -137,7 +137,7 @@ package struct CountdownTiming: Sendable {
   /// ``nextChange(interval:)``, which it equals there.
   @inline(__always)
   package func lastValueChange(interval: Int64) -> Int64 {
-    anchor &- (value &- 1) &* interval
+    deadlineOrStart &- (value &- 1) &* interval
   }
 
   /// Whether this is a running countdown on the clock's own time showing more than `minimum` (1
@@ -155,7 +155,7 @@ package struct CountdownTiming: Sendable {
   /// ``nextChange(interval:)`` without its checks, for ``isRunningCountdown(above:)`` only.
   @inline(__always)
   package func countdownNextChange(interval: Int64) -> Int64 {
-    anchor &- (value &- 1) &* interval
+    deadlineOrStart &- (value &- 1) &* interval
   }
 
   /// Moves a running countdown down by one; only where ``isRunningCountdown(above:)`` says so.
@@ -184,15 +184,15 @@ package struct CountdownTiming: Sendable {
     switch kind {
     case .countdown:
       if value > 1 {
-        let next = anchor &- (value &- 1) &* interval
+        let next = deadlineOrStart &- (value &- 1) &* interval
         if now >= next, now &- next < interval {
           value -= 1
           return value
         }
       }
-      let left = anchor.subtractingReportingOverflow(now)
+      let left = deadlineOrStart.subtractingReportingOverflow(now)
       if left.overflow {
-        value = anchor > now ? .max : overtimeValue(late: .max, interval: interval)
+        value = deadlineOrStart > now ? .max : overtimeValue(late: .max, interval: interval)
       } else if left.partialValue <= 0 {
         value = overtimeValue(late: left.partialValue == .min ? .max : -left.partialValue, interval: interval)
       } else {
@@ -205,8 +205,8 @@ package struct CountdownTiming: Sendable {
           return value
         }
       }
-      let elapsed = now.subtractingReportingOverflow(anchor)
-      value = elapsed.overflow ? (now > anchor ? .max : 0) : max(0, elapsed.partialValue) / interval
+      let elapsed = now.subtractingReportingOverflow(deadlineOrStart)
+      value = elapsed.overflow ? (now > deadlineOrStart ? .max : 0) : max(0, elapsed.partialValue) / interval
     }
     return value
   }
@@ -221,7 +221,7 @@ package struct CountdownTiming: Sendable {
   /// Freezes the registration at `now`: it is never due until ``resume(at:lastInstant:)``.
   package mutating func pause(at now: Int64) {
     guard !isPaused else { return }
-    anchor = nanoseconds(at: now)
+    deadlineOrStart = nanoseconds(at: now)
     isPaused = true
   }
 
@@ -233,20 +233,20 @@ package struct CountdownTiming: Sendable {
     guard isPaused else { return }
     isPaused = false
     switch kind {
-    case .countdown: anchor = min(now.addingSaturated(anchor), max(now, lastInstant))
-    case .countingUp: anchor = now.subtractingSaturated(anchor)
+    case .countdown: deadlineOrStart = min(now.addingSaturated(deadlineOrStart), max(now, lastInstant))
+    case .countingUp: deadlineOrStart = now.subtractingSaturated(deadlineOrStart)
     }
     // At milestones, the next one planned stays: none passed while frozen.
     if !deliversMilestones { value = deliversOnlyTheEnd ? 1 : Self.promptOwed }
   }
 
-  /// Moves a countdown's end to `newAnchor` (its deadline, or while paused its frozen time left),
+  /// Moves a countdown's end to `newEnd` (its deadline, or while paused its frozen time left),
   /// for time added or taken. A running one that delivers every change is owed a prompt delivery
   /// of its new value; one that delivers only its end stands at 1 until its 0; a paused one is
   /// delivered its value when it resumes. Only for a countdown: a count-up has no end.
-  package mutating func moveEnd(to newAnchor: Int64) {
+  package mutating func moveEnd(to newEnd: Int64) {
     precondition(kind == .countdown, "only a countdown has an end")
-    anchor = newAnchor
+    deadlineOrStart = newEnd
     if !isPaused, !deliversOnlyTheEnd {
       value = Self.promptOwed
     }
@@ -270,11 +270,11 @@ package struct CountdownTiming: Sendable {
     value = next &+ 1
   }
 
-  /// Moves the anchor `offset` earlier: a new registration's instants, read on the clock, become
+  /// Moves ``deadlineOrStart`` `offset` earlier: a new registration's instants, read on the clock, become
   /// instants of the engine's running time, which is `offset` behind the clock.
   package mutating func rebase(by offset: Int64) {
     guard !isPaused else { return }
-    anchor = anchor.subtractingSaturated(offset)
+    deadlineOrStart = deadlineOrStart.subtractingSaturated(offset)
   }
 
   /// Owes a running registration a prompt delivery, so its current value is delivered (after the
@@ -287,8 +287,8 @@ package struct CountdownTiming: Sendable {
   private func pausedValue(interval: Int64) -> Int64 {
     switch kind {
     case .countdown:
-      anchor > 0 ? (anchor - 1) / interval + 1 : overtimeValue(late: anchor == .min ? .max : -anchor, interval: interval)
-    case .countingUp: anchor / interval
+      deadlineOrStart > 0 ? (deadlineOrStart - 1) / interval + 1 : overtimeValue(late: deadlineOrStart == .min ? .max : -deadlineOrStart, interval: interval)
+    case .countingUp: deadlineOrStart / interval
     }
   }
 
@@ -303,26 +303,26 @@ extension CountdownTiming {
   /// always does (it stops at the maximum).
   package func valueFits(at now: Int64, interval: Int64) -> Bool {
     guard kind == .countdown, !isPaused else { return true }
-    let (left, overflow) = anchor.subtractingReportingOverflow(now)
-    if overflow { return anchor < now }
+    let (left, overflow) = deadlineOrStart.subtractingReportingOverflow(now)
+    if overflow { return deadlineOrStart < now }
     return left <= 0 || (left - 1) / interval + 1 <= Self.maximumValue
   }
 
   /// The remaining (countdown) or elapsed (counting up) nanoseconds at `now`; negative for a
   /// countdown in overtime.
   package func nanoseconds(at now: Int64) -> Int64 {
-    if isPaused { return anchor }
+    if isPaused { return deadlineOrStart }
     switch kind {
     case .countdown:
-      let left = anchor.subtractingSaturated(now)
+      let left = deadlineOrStart.subtractingSaturated(now)
       return countsOvertime ? left : max(0, left)
-    case .countingUp: return max(0, now.subtractingSaturated(anchor))
+    case .countingUp: return max(0, now.subtractingSaturated(deadlineOrStart))
     }
   }
 
   /// ``nanoseconds(at:)``, but negative for a running countdown whose deadline passed before `now`.
   package func signedNanoseconds(at now: Int64) -> Int64 {
-    kind == .countdown && !isPaused ? anchor.subtractingSaturated(now) : nanoseconds(at: now)
+    kind == .countdown && !isPaused ? deadlineOrStart.subtractingSaturated(now) : nanoseconds(at: now)
   }
 
   /// The clock instant of `change`, an instant on this timing's time: for ``SuspensionPolicy/pauses``
@@ -368,13 +368,13 @@ extension CountdownTiming {
     countsOvertime ? -min(late / interval, Self.maximumValue) : 0
   }
 
-  /// When an overtime countdown at `value` (0 or less) moves down next: −floor((t − anchor) ÷ interval)
-  /// drops below `value` once t − anchor reaches (1 − value) · interval; `nil` at the lowest
+  /// When an overtime countdown at `value` (0 or less) moves down next: −floor((t − deadline) ÷ interval)
+  /// drops below `value` once t − deadline reaches (1 − value) · interval; `nil` at the lowest
   /// value, or past the clock's last instant.
   func overtimeChange(interval: Int64) -> Int64? {
     guard value > -Self.maximumValue else { return nil }
     let (product, overflow) = (1 &- value).multipliedReportingOverflow(by: interval)
-    let (instant, late) = anchor.addingReportingOverflow(product)
+    let (instant, late) = deadlineOrStart.addingReportingOverflow(product)
     return overflow || late ? nil : instant
   }
 }
@@ -387,7 +387,7 @@ extension CountdownTiming {
   /// for its slot; `nil`, changing nothing, without milestones or for a deadline already passed
   /// (its 0 is then its first delivery, as for only the end).
   mutating func planFirstMilestone(of milestones: MilestoneList?, at now: Int64, interval: Int64) -> MilestoneList? {
-    guard let milestones, anchor > now else { return nil }
+    guard let milestones, deadlineOrStart > now else { return nil }
     planMilestone(milestones.next(below: value(at: now, interval: interval)))
     return milestones
   }

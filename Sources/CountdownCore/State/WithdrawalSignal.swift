@@ -1,22 +1,22 @@
 import Synchronization
 
 /// A counter a delivery pass reads before every callback, bumped (under the engine's lock) by
-/// every removal, replacement or pause while the pass runs: the pass looks at what was removed only
-/// when the count moved, so the check costs one load per callback while nothing was removed.
+/// every withdrawal of a prepared callback (a removal, a replacement, a pause, time added) while the
+/// pass runs: the pass looks at what was withdrawn only when the count moved, so the check costs one load per callback while nothing was withdrawn.
 ///
 /// An atomic from the standard library's Synchronization module: on Linux always; on Apple
 /// platforms where the system has it (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), through
-/// ``RemovalCount``. On earlier Apple systems, which this package supports too, a count behind the
+/// ``WithdrawalCount``. On earlier Apple systems, which this package supports too, a count behind the
 /// platform's unfair lock: uncontended, a lock and an unlock per callback.
-final class RemovalSignal: Sendable {
+final class WithdrawalSignal: Sendable {
   #if canImport(Darwin)
-    private let count: any RemovalCount
+    private let count: any WithdrawalCount
 
     init() {
       if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-        count = AtomicRemovalCount()
+        count = AtomicWithdrawalCount()
       } else {
-        count = LockedRemovalCount()
+        count = LockedWithdrawalCount()
       }
     }
 
