@@ -1,4 +1,4 @@
-// The engine's rules (listed at the top of `EngineState.swift`), one check each: every function
+// The engine's rules (Documentation/Contributors.docc/EngineRules.md), one check each: every function
 // returns the rule's violations, described, and is empty when the rule holds. Builds with internal
 // checks run them all after transitions (every one while the table is small: see
 // ``EngineState/checkRulesIfEnabled()``) and at the end of every pass; the seeded simulation
@@ -291,7 +291,7 @@ extension EngineState {
   }
 }
 
-// The engine's cost rules (11 and 12 at the top of `EngineState.swift`): counted where the cost is
+// The engine's cost rules (11 and 12 in Documentation/Contributors.docc/EngineRules.md): counted where the cost is
 // paid, checked in every build by the seeded simulation (``CountdownEngine/costRuleViolations()``),
 // and, in builds with internal checks, rule 11 at the end of every pass and rule 12 after every
 // transition.

@@ -3,7 +3,7 @@
 extension EngineState {
   /// A registration of `receiver` for `request` (checked before the lock), asked for with the clock
   /// reading `reading` (made before the lock): its timing is made from the reading clamped here
-  /// (``actedOn.raiseLatest(to: _:)``), so a suspension, resume or tick another thread made after that reading is
+  /// (``InstantsActedOn/raiseLatest(to:)``), so a suspension, resume or tick another thread made after that reading is
   /// never undone. Throws, changing nothing, when the target does not fit. The first of the
   /// request's milestones, if any, is planned here. Returns what to do after the lock, and the
   /// replaced handler, to release outside it.
@@ -17,7 +17,7 @@ extension EngineState {
   }
 
   /// A registration of `receiver` counting up from clock instant `start` (one after the reading,
-  /// clamped here by ``actedOn.raiseLatest(to: _:)``, counts from the reading), asked for with the clock reading
+  /// clamped here by ``InstantsActedOn/raiseLatest(to:)``, counts from the reading), asked for with the clock reading
   /// `reading`: a listener carried over from another process.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, countingUpFrom start: Int64,
@@ -29,7 +29,7 @@ extension EngineState {
   }
 
   /// Adds a registration of `receiver` calling `call`, with `timing` made at clock instant `now`
-  /// (a reading made ``actedOn.raiseLatest(to: _:)``), or replaces the one of the same key; returns what to do
+  /// (a reading made ``InstantsActedOn/raiseLatest(to:)``), or replaces the one of the same key; returns what to do
   /// after the lock, and the replaced handler, for the caller to release outside the lock. One
   /// that delivers only its end is owed no prompt delivery.
   mutating func register(
@@ -104,7 +104,7 @@ extension EngineState {
 // MARK: - Pausing one registration
 
 extension EngineState {
-  /// Freezes `receiver`'s registration at clock instant `now` (clamped by ``actedOn.raiseLatest(to: _:)``, so that
+  /// Freezes `receiver`'s registration at clock instant `now` (clamped by ``InstantsActedOn/raiseLatest(to:)``, so that
   /// it never freezes a time before one a tick has already shown); the running pass skips a
   /// callback it prepared for it. Returns whether there was one, and what to do after the lock.
   mutating func pause(_ receiver: AnyObject, now: Int64) -> Pausing {

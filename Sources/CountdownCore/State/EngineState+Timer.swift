@@ -181,7 +181,7 @@ extension EngineState {
 
 extension EngineState {
   /// Stops the timer's wakeups from clock instant `now` on (a reading made before the lock,
-  /// clamped here by ``actedOn.raiseLatest(to: _:)``). Returns what the timer must do after the lock.
+  /// clamped here by ``InstantsActedOn/raiseLatest(to:)``). Returns what the timer must do after the lock.
   mutating func suspendTicking(at now: Int64) -> TimerAction {
     let now = actedOn.raiseLatest(to: now)
     guard suspension.suspend(at: now) else { return .none }
@@ -190,7 +190,7 @@ extension EngineState {
     return arming.arm(at: nil, repeating: false, leeway: 0)
   }
 
-  /// Ends a suspension at clock instant `now` (clamped by ``actedOn.raiseLatest(to: _:)``): every running
+  /// Ends a suspension at clock instant `now` (clamped by ``InstantsActedOn/raiseLatest(to:)``): every running
   /// registration is owed a prompt delivery, so its current value is delivered even if it did not
   /// change. Returns what to do after the lock: queue the pass that delivers them, unless the
   /// engine was not suspended.

@@ -1,7 +1,7 @@
 /// The instants the engine's state has acted on: the grid instant and the end instant the latest
 /// wakeup stands for, the latest registration's clock reading and the latest instant of all. Every
-/// one only moves forward, but for the grid's restart when a timer is made (rule 5 at the top of
-/// `EngineState.swift`); changed only by these methods.
+/// one only moves forward, but for the grid's restart when a timer is made (rule 5 of
+/// `Documentation/Contributors.docc/EngineRules.md`); changed only by these methods.
 struct InstantsActedOn {
   /// The grid instant the latest wakeup stands for, or the latest tick pass delivered: the values
   /// of a tick are those at this instant, whether the wakeup ran a little early or late.

@@ -1,6 +1,6 @@
 /// The delivery pass running now, if any, and what it must keep alive until it ends: the slots and
-/// handlers of registrations removed or replaced while it runs (rule 6 at the top of
-/// `EngineState.swift`). Changed only by these methods.
+/// handlers of registrations removed or replaced while it runs (rule 6 of
+/// `Documentation/Contributors.docc/EngineRules.md`). Changed only by these methods.
 struct RunningPass {
   /// The running pass's context, where removals are noted for it; `nil` between passes.
   private(set) var context: DeliveryContext?

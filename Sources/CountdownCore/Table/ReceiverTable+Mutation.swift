@@ -210,7 +210,7 @@ extension ReceiverTable {
   ///
   /// Rebuilding every list at once would hold the engine's lock for the whole table (at a million
   /// receivers, longer than several 100 Hz ticks). So the lists move a few buckets per operation
-  /// instead (``migrateSomeBuckets(count:)``). A resize still in progress is finished first
+  /// instead (`migrateSomeBuckets(count:)`). A resize still in progress is finished first
   /// (``bucketsMovedPerOperation`` makes that rare).
   private mutating func resize(bucketCount: Int) {
     while isResizing {

@@ -17,7 +17,7 @@
 /// - The bucket count is a power of two that doubles when the table holds more nodes than buckets,
 ///   so lookups stay O(1) from one receiver to millions, and halves when the owner calls
 ///   ``shrinkIfSparse()`` (the engine: once per wakeup) below a quarter load. The lists move to the
-///   resized bucket array a few buckets per operation (``migrateSomeBuckets(count:)``), so no single
+///   resized bucket array a few buckets per operation (`migrateSomeBuckets(count:)`), so no single
 ///   operation rebuilds them all.
 ///
 /// Not thread-safe: the engine keeps it inside its lock.
@@ -32,7 +32,7 @@ package struct ReceiverTable {
   var heads: ContiguousArray<NodeIndex>
   /// While a resize is in progress, the bucket array before it (empty otherwise). Its buckets from
   /// `movedOldBuckets` on still hold their lists; a key whose old bucket is one of those is found
-  /// there. See ``migrateSomeBuckets(count:)``.
+  /// there. See `migrateSomeBuckets(count:)`.
   var oldHeads: ContiguousArray<NodeIndex> = []
   /// How many of `oldHeads`' buckets, from the first, have been moved into `heads` (and emptied).
   var movedOldBuckets = 0
@@ -50,7 +50,7 @@ package struct ReceiverTable {
   package var count: Int { nodes.count }
   package var isEmpty: Bool { nodes.isEmpty }
   package var bucketCount: Int { heads.count }
-  /// Whether the lists are still being moved to a resized bucket array (see ``migrateSomeBuckets(count:)``).
+  /// Whether the lists are still being moved to a resized bucket array (see `migrateSomeBuckets(count:)`).
   package var isResizing: Bool { !oldHeads.isEmpty }
 
   /// The node at `index`, for reading and for changing its payload.

@@ -34,7 +34,7 @@ extension TimingWheel {
   }
 
   /// The slot under the split slot `home` where key `key` waits; a block whose prefix it does not
-  /// share gets a block above it first (``insertBlock(above:for:)``).
+  /// share gets a block above it first (`insertBlock(above:for:)`).
   mutating func leaf(forKey key: UInt64, under home: Int) -> Int {
     var home = home
     while slotChild[home] >= 0 {
