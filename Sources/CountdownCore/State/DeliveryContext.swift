@@ -1,13 +1,7 @@
 /// The state of one running delivery pass, shared with every call that removes registrations
 /// while it runs.
 ///
-/// A delivery pass copies a chunk of due callbacks out of the table under the engine's lock, then
-/// calls them with the lock released. Meanwhile a callback, or another thread, may cancel, replace
-/// or pause a registration of that chunk, or cancel them all; once that call has returned, the
-/// registration's prepared callback must not begin. Each such call notes what it withdrew here,
-/// under the engine's lock, and bumps ``WithdrawalSignal``; before each callback the pass reads the
-/// signal (one load while nothing was withdrawn) and, when it moved, takes the withdrawals under the
-/// lock and skips their callbacks.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 final class DeliveryContext: @unchecked Sendable {
   // @unchecked Sendable: `withdrawn`, `withdrewAll` and `movedEnds` are read and written only under
   // the engine's lock, by whichever thread removes and by the pass; `seenCount` only by the pass's

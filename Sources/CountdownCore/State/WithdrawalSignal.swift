@@ -4,10 +4,7 @@ import Synchronization
 /// every withdrawal of a prepared callback (a removal, a replacement, a pause, time added) while the
 /// pass runs: the pass looks at what was withdrawn only when the count moved, so the check costs one load per callback while nothing was withdrawn.
 ///
-/// An atomic from the standard library's Synchronization module: on Linux always; on Apple
-/// platforms where the system has it (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), through
-/// `WithdrawalCount`. On earlier Apple systems, which this package supports too, a count behind the
-/// platform's unfair lock: uncontended, a lock and an unlock per callback.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 final class WithdrawalSignal: Sendable {
   #if canImport(Darwin)
     private let count: any WithdrawalCount

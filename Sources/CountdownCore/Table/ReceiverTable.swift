@@ -1,26 +1,7 @@
 /// The engine's registrations: a hash table keyed by receiver identity, whose buckets are doubly
 /// linked lists threaded through one dense pool of nodes.
 ///
-/// - The pool is two parallel arrays with no holes: the nodes (what the tick reads, writes and
-///   calls: timing, handler and slot, 40 bytes each)
-///   and their bucket entries (key and links, what lookups read: 16 bytes, one cache miss per
-///   chain step at a million receivers). Removal moves the last node into the gap, so a tick walks
-///   exactly `count` nodes, densely, whatever the table's history.
-/// - The pool is split in two parts: the nodes a tick walks first (``walkedCount`` of them), then
-///   the quiet ones, which its owner says a tick need not look at (the engine: countdowns that
-///   deliver only their end or at milestones, whose next change waits in an index of its own). So a
-///   tick walks the first part densely and nothing of the second. A node added to the walked part,
-///   or moved into it, takes the place of the first quiet node, which moves to the end; one leaving
-///   it is replaced by the last walked node. Every move is O(1).
-/// - Each bucket is a doubly linked list of pool positions (``NodeIndex``), so a node found by key,
-///   or reached by the tick, is unlinked in O(1).
-/// - The bucket count is a power of two that doubles when the table holds more nodes than buckets,
-///   so lookups stay O(1) from one receiver to millions, and halves when the owner calls
-///   ``shrinkIfSparse()`` (the engine: once per wakeup) below a quarter load. The lists move to the
-///   resized bucket array a few buckets per operation (`migrateSomeBuckets(count:)`), so no single
-///   operation rebuilds them all.
-///
-/// Not thread-safe: the engine keeps it inside its lock.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package struct ReceiverTable {
   /// Every node, densely; a node's position is its ``NodeIndex``.
   package internal(set) var nodes: ContiguousArray<ReceiverNode> = []

@@ -1,18 +1,7 @@
 /// The registrations' weak receivers, keys and generations, in fixed pages of slots that never
 /// move: a registration's identity.
 ///
-/// Why not in the pool's nodes: a delivery pass checks removals with the engine's lock released,
-/// while other threads may add and remove registrations, which moves nodes and reallocates the
-/// pool. A slot stays where it is, so its reference names one registration for a whole pass (a
-/// slot freed while a pass runs is reused only after that pass: ``RunningPass/retired``), and the
-/// indexes that outlive a pass name a registration by its slot. Its handler is in its
-/// node, which a tick reads anyway (``ReceiverNode``): the tick's common case never reads a slot.
-///
-/// Pages are kept once made (a table that held a million registrations keeps their 24 MB of slots
-/// for the next burst) and freed with the engine.
-///
-/// Not thread-safe: the engine keeps it inside its lock. A class only so that its pages are freed
-/// in `deinit`; never shared.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package final class RegistrationSlots {
   /// 4 096 slots (96 KB) per page.
   private static let pageShift = 12

@@ -1,13 +1,7 @@
 /// Where a registration's ``RegistrationSlot`` is: the registration's identity, which a delivery
 /// pass compares with what was removed while it runs.
 ///
-/// A slot never moves, and is reused only once its registration is freed, never while a delivery
-/// pass that may have prepared a callback for it is running (see ``RunningPass/retired``): within
-/// a pass, a reference names one registration. Across passes a stale reference may name a newer
-/// registration in the same slot: the indexes that outlive a pass hold only the entry each slot's
-/// handle names, unlinked with its registration (``RegistrationSlot/indexHandle``), an end pass
-/// checks the ends it took by the slot's generation (``NotedEnd``), and the list of
-/// prompt deliveries owed checks what it finds.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package struct SlotReference: Hashable {
   package let pointer: UnsafeMutablePointer<RegistrationSlot>
 

@@ -3,18 +3,7 @@
 /// *running* time (its clock less the time it spent suspended: see ``SuspendedTime/runningTime(at:)``),
 /// so that suspension never has to move a deadline.
 ///
-/// The value is always derived from an instant, never decremented blindly: for a countdown it is
-/// ceil((deadline − t) ÷ interval), floored at 0 unless it counts overtime (then it goes on below 0,
-/// −floor((t − deadline) ÷ interval), down to −``maximumValue``), where t is the instant the delivery stands for
-/// (a grid instant for the tick; for a prompt delivery, the grid instant the labels already show,
-/// never before its registration's clock reading: ``EngineState/promptDeliveryInstant(preparedAt:tick:)``).
-/// So a late or missed wakeup corrects itself and a countdown never shows less time than is left.
-///
-/// 16 bytes, the first part of a pool node (``ReceiverNode``): ``deadlineOrStart``, and one word holding the value (its upper 56
-/// bits, signed) and the flags (its lowest 8 bits). The tick's common case reads the word once:
-/// "a running countdown above 1" is one mask and one compare, stepping down one subtraction. The
-/// instant of the next change is computed from the deadline and the value rather than stored: a
-/// multiplication costs less than the bytes the tick would read.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package struct CountdownTiming: Sendable {
   package enum Kind: UInt8, Sendable {
     case countdown

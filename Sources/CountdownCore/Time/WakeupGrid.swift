@@ -4,13 +4,7 @@
 /// deadline). Pure arithmetic on instants, in nanoseconds on the engine's clock; a value the
 /// engine's state holds, so that none of its methods takes what the grid already says.
 ///
-/// The origin moves when the engine's timer is made anew (``restart(at:)``); the steps never do.
-///
-/// The clock's last instant, `Int64.max`, is an instant of every grid: the one after the last
-/// instant `origin + k · step` that the clock represents. A change between that instant and
-/// `Int64.max` is woken for at `Int64.max`, less than a step after it (never before: a value is
-/// never shown before its boundary), and a wakeup there stands for `Int64.max`, where every
-/// value is computed for the instant it is shown at.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package struct WakeupGrid: Sendable {
   /// The engine's interval: the step of every countdown's value.
   package let interval: Int64

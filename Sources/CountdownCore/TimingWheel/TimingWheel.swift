@@ -3,24 +3,7 @@
 /// at one slot (a slot that holds many, asked for its soonest, is split by their deadlines:
 /// `TimingWheel+Split.swift`), and an entry is removed by its handle without a search.
 ///
-/// Deadlines are quantised to ticks of `resolution` nanoseconds (a tick stands for the deadlines
-/// up to its instant). Level 0 has a slot per tick for the 64 ticks of the block the wheel stands
-/// in; each level above has a slot per block of the level below, 64 times as long. An entry waits
-/// at the lowest level whose slots tell its tick apart from the tick the wheel stands at
-/// (`elapsed`), so the slots of a lower level all come before those of a higher one, and each
-/// level has a 64-bit mask of its occupied slots: the next occupied slot is a rotation and a count
-/// of trailing zeros per level. When the wheel moves past the start of a higher level's slot, that
-/// slot's entries cascade to lower levels; an entry moves down at most once per level, so an
-/// entry far ahead is never looked at turn after turn. With fewer levels than a tick's 64 bits
-/// need, a deadline past the top level's span waits at the top level and cascades into it again.
-///
-/// Entries live in a pool with links by position: each slot's entries form a doubly linked list,
-/// so a handle unlinks its entry in O(1) and nothing is left behind; freed positions are reused.
-/// The wheel keeps each entry's exact deadline, so what it hands out is exact: taking what is due
-/// by an instant takes every entry due by it and none due later, whatever the resolution; the
-/// resolution only sets how many entries share a slot.
-///
-/// Not thread-safe: its owner keeps it inside a lock.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package struct TimingWheel<Payload> {
   /// Names an entry while it is in the wheel (its pool position). Once the entry is taken,
   /// removed or cleared, the handle may name a newer one.
