@@ -3,12 +3,9 @@
 // prepared), each further chunk is prepared, and the pass finishes.
 
 extension EngineState {
-  /// A pass began on the delivery queue (a queued one, or one a call there runs at once), with the
-  /// clock reading `now`. Prepares its first chunk into `chunk` with `context`, unless there is
-  /// nothing to deliver or a pass runs further up this thread's stack (a callback registered, or
-  /// advanced a manual clock): its work is then left to that pass, which runs it when it ends.
-  /// Returns the pass begun, if any, for the caller to run, and the handlers of registrations the
-  /// preparation removed, to release after the lock.
+  /// A pass began on the delivery queue, with the clock reading `now`: prepares its first chunk,
+  /// unless there is nothing to deliver or a pass runs further up this thread's stack (a callback
+  /// registered, or advanced a manual clock), which then runs this work when it ends.
   mutating func passBegan(_ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk) -> PassStart {
     pendingWork.clearPassQueued()
     // A pass runs only on the delivery queue: one running now is up this thread's stack, and runs
@@ -19,11 +16,8 @@ extension EngineState {
     return PassStart(pass: pass, released: prepared.released)
   }
 
-  /// Takes the pass's kind from the state, marks the pass as running and prepares its first chunk,
-  /// with the clock reading `now`. The state has pending work and no pass runs. A wakeup on the
-  /// delivery queue begins its pass here too, in the lock that notes it
-  /// (``timerFired(at:onDeliveryQueue:context:into:)``). Returns the pass, and what its first
-  /// chunk's preparation freed.
+  /// Takes the pass's kind, marks the pass as running and prepares its first chunk; for
+  /// ``passBegan(_:at:into:)``, and for a wakeup on the delivery queue in the lock that notes it.
   mutating func beginPassWithFirstChunk(
     _ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk
   ) -> (BegunPass, PreparedChunk) {
@@ -36,10 +30,7 @@ extension EngineState {
   }
 
   /// The pass's kind, the pass marked as running, and the registrations it may look at beyond
-  /// what it delivers and one chunk (the engine's cost rule: ``checkWakeupCost(_:)``): the table's
-  /// walked part (``ReceiverTable/walkedCount``), for a walk that is due (``walkIsDue(at:)``) or
-  /// one cheaper than looking up the prompt deliveries owed; the entries it takes from an index,
-  /// or the registrations it looks up.
+  /// what it delivers and one chunk (rule 11's allowance: ``checkWakeupCost(_:)``).
   private mutating func takePassKind(_ context: DeliveryContext, startedAt: Int64) -> (PassKind, allowance: Int) {
     markPassRunning(context)
     defer { pendingWork.clearTickAndEnds() }
@@ -86,23 +77,17 @@ extension EngineState {
     return pending.map { (.promptDeliveries($0), $0.count) } ?? (.promptDeliveriesByWalk, table.walkedCount)
   }
 
-  /// Whether a tick standing for grid instant `tick` walks the table's walked part (the whole
-  /// table with the wheel or with ends on the interval's grid, where none is quiet): with the
-  /// wheel (a tick then rebuilds it), with ends on the interval's grid (the walk finds them),
-  /// after a resume of the engine (every value is owed), or when a value on the grid changes by
-  /// `tick`: the earliest change is a lower bound at any time, a pass running or not (a walk only
-  /// moves what it passes to later changes, and every change noted lowers it), so none does
-  /// before it. The quiet registrations are never in the bound (their next changes wait in the
-  /// ends to come), and once none but them is left the bound is forgotten
-  /// (``forgetBoundIfNothingIsWalked()``): what they wait for never makes a walk due.
+  /// Whether a tick standing for grid instant `tick` walks the table's walked part: with the
+  /// wheel (a tick rebuilds it), with ends on the interval's grid, after a resume of the engine,
+  /// or when a value on the grid changes by `tick`. The earliest change is a lower bound at any
+  /// time, a pass running or not (rule 1), and the quiet registrations are never in it (rule 11).
   func walkIsDue(at tick: Int64) -> Bool {
     if wheel != nil || !grid.endsHaveOwnGrid || pendingWork.everyValueOwed { return true }
     guard let earliestChange = changeBound.earliestChange else { return false }
     return earliestChange <= tick
   }
 
-  /// Marks a delivery pass as running, with `context` (where removals are noted for it from now
-  /// on): changes noted from now on are kept apart for it (``ChangeBound/beginPass()``).
+  /// Marks a delivery pass as running, with `context`; changes noted from now on are kept apart.
   mutating func markPassRunning(_ context: DeliveryContext) {
     context.forgetMovedEnds()
     pass.begin(context)
@@ -113,10 +98,8 @@ extension EngineState {
 // Under the lock: each chunk of a pass is prepared, once what the last one ended is removed.
 
 extension EngineState {
-  /// A chunk of the pass is prepared (its first, when the pass begins; each further one once the
-  /// last was called): removes the registrations the last chunk ended, then fills `chunk` with
-  /// the next callbacks, computed with the clock reading `preparedAt`. Returns the handlers of the
-  /// removed registrations, to release after the lock.
+  /// Removes the registrations the last chunk ended, then fills `chunk` with the next callbacks,
+  /// computed with the clock reading `preparedAt`.
   mutating func prepareChunk(
     _ kind: PassKind, _ progress: inout PassProgress, into chunk: inout DeliveryChunk, context: DeliveryContext,
     preparedAt: Int64
@@ -155,8 +138,7 @@ extension EngineState {
   }
 
   /// Removes the registrations that ended or set `stop` (or whose paused receiver died), and
-  /// counts the callbacks made since the last lock. Returns the handlers freed now, to release
-  /// after the lock.
+  /// counts the callbacks made since the last lock.
   mutating func removeEnded(_ progress: inout PassProgress) -> [CountdownHandler] {
     var released: [CountdownHandler] = []
     if !progress.ended.isEmpty {
@@ -179,7 +161,7 @@ extension EngineState {
 extension EngineState {
   /// The pass of `kind` called its last chunk; `reading` is its latest clock reading (a wakeup
   /// armed for an instant that passed meanwhile comes at once, and stands for the instant it
-  /// comes at). Returns what to do after the lock, and the handlers freed, to release after it.
+  /// comes at).
   mutating func passFinished(tickInstant: Int64?, _ progress: inout PassProgress, reading: Int64) -> FinishedPass {
     var released = removeEnded(&progress)
     restoreSkippedMilestones(&progress.skippedMilestones, now: actedOn.raiseLatest(to: reading))
@@ -217,14 +199,11 @@ extension EngineState {
 }
 
 extension EngineState {
-  /// Plans again each milestone the running pass prepared and then skipped because its
-  /// registration was paused before the callback began (removal is final: the pause's caller never
-  /// sees it begin). Such a milestone had come: it is delivered once the registration resumes, as
-  /// one that came while the engine was suspended is, or at once if it resumed already. Left alone:
-  /// a registration removed or replaced since (its slot is no longer in the table: slots are not
-  /// reused before the pass ends), one whose end moved during the pass (time added planned its
-  /// milestones afresh, and one jumped over is not delivered), and one already waiting for that
-  /// milestone or a higher one.
+  /// Plans again each milestone the running pass skipped because its registration was paused
+  /// before the callback began: it had come, so it is delivered once the registration resumes.
+  /// Left alone: a registration removed or replaced since, one whose end moved during the pass
+  /// (time added planned its milestones afresh), and one already waiting for that milestone or a
+  /// higher one.
   mutating func restoreSkippedMilestones(
     _ skipped: inout [SkippedMilestone], now: Int64
   ) {

@@ -2,11 +2,8 @@
 
 extension EngineState {
   /// A registration of `receiver` for `request` (checked before the lock), asked for with the clock
-  /// reading `reading` (made before the lock): its timing is made from the reading clamped here
-  /// (``InstantsActedOn/raiseLatest(to:)``), so a suspension, resume or tick another thread made after that reading is
-  /// never undone. Throws, changing nothing, when the target does not fit. The first of the
-  /// request's milestones, if any, is planned here. Returns what to do after the lock, and the
-  /// replaced handler, to release outside it.
+  /// reading `reading`, clamped here (rule 5). Throws, changing nothing, when the target does not
+  /// fit. The first of the request's milestones, if any, is planned here.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ request: RegistrationRequest, reading: Int64
   ) throws(CountdownError) -> Registration {
@@ -16,9 +13,8 @@ extension EngineState {
     return register(receiver, call, timing, now: now, milestones: planned)
   }
 
-  /// A registration of `receiver` counting up from clock instant `start` (one after the reading,
-  /// clamped here by ``InstantsActedOn/raiseLatest(to:)``, counts from the reading), asked for with the clock reading
-  /// `reading`: a listener carried over from another process.
+  /// A registration of `receiver` counting up from clock instant `start` (one after the clamped
+  /// `reading` counts from the reading): a listener carried over from another process.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, countingUpFrom start: Int64,
     policy: SuspensionPolicy, reading: Int64
@@ -28,10 +24,8 @@ extension EngineState {
     return register(receiver, call, timing, now: now)
   }
 
-  /// Adds a registration of `receiver` calling `call`, with `timing` made at clock instant `now`
-  /// (a reading made ``InstantsActedOn/raiseLatest(to:)``), or replaces the one of the same key; returns what to do
-  /// after the lock, and the replaced handler, for the caller to release outside the lock. One
-  /// that delivers only its end is owed no prompt delivery.
+  /// Adds a registration of `receiver` calling `call`, with `timing` made at the clamped clock
+  /// instant `now`, or replaces the one of the same key.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ timing: CountdownTiming,
     now: Int64, milestones: MilestoneList? = nil
@@ -79,9 +73,7 @@ extension EngineState {
   }
 
   /// Notes when `timing`, just registered, resumed or given time at clock instant `now` in `slot`
-  /// (its node at `position`), changes first: its deadline if it delivers only its end, else the
-  /// first change after its prompt delivery. An end goes to ``ends`` (its prompt delivery notes it
-  /// again, once it is made).
+  /// (its node at `position`), changes first.
   mutating func scheduleFirstChange(of timing: CountdownTiming, slot: SlotReference, position: Int, at now: Int64) {
     let interval = grid.interval
     var next = timing
@@ -104,18 +96,16 @@ extension EngineState {
 // MARK: - Pausing one registration
 
 extension EngineState {
-  /// Freezes `receiver`'s registration at clock instant `now` (clamped by ``InstantsActedOn/raiseLatest(to:)``, so that
-  /// it never freezes a time before one a tick has already shown); the running pass skips a
-  /// callback it prepared for it. Returns whether there was one, and what to do after the lock.
+  /// Freezes `receiver`'s registration at clock instant `now` (clamped: rule 5, so that it never
+  /// freezes a time before one a tick has already shown); the running pass skips a callback it
+  /// prepared for it.
   mutating func pause(_ receiver: AnyObject, now: Int64) -> Pausing {
     guard let index = liveIndex(of: receiver) else { return Pausing(found: false, timer: .none) }
     let now = actedOn.raiseLatest(to: now)
     var action = TimerAction.none
     if wheel != nil {
       // Paused, it gets no calls that would notice its receiver die: it waits in the wheel to be
-      // probed an interval from now, whether or not it had an entry there (it has none while it
-      // awaits its first delivery, nor when its next change was beyond the clock's last instant),
-      // and a wakeup comes for that probe. Its entry for the change it had before is unlinked.
+      // probed an interval from now, whether or not it had an entry there.
       let probe = now.addingSaturated(grid.interval)
       putInWheel(table[index].slot, at: index.position, changeAt: probe)
       lowerEarliestChange(to: probe)
@@ -131,8 +121,7 @@ extension EngineState {
   }
 
   /// Continues `receiver`'s paused registration at clock instant `now`: its current value is owed
-  /// promptly, unless it delivers only its end, which stays silent until then. Returns whether
-  /// there was one, and what to do after the lock.
+  /// promptly, unless it delivers only its end.
   mutating func resume(_ receiver: AnyObject, now: Int64) -> Resumption {
     guard let found = liveIndex(of: receiver) else { return Resumption(found: false, actions: .none) }
     guard table[found].timing.isPaused else { return Resumption(found: true, actions: .none) }
@@ -163,17 +152,11 @@ extension EngineState {
   ///
   /// A running countdown's deadline moves, never before `now` (nor, for one overdue whose 0 is
   /// still to come, later than it was): shortened past its end, it ends at once. A paused one's
-  /// frozen time left moves, never below zero, and is delivered at its resume. One counting
-  /// overtime moves by the whole change, running or paused: it has no end to stop at, and time
-  /// taken puts it past (or further past) its deadline. A running one that
-  /// delivers every change is owed a prompt delivery of its new value (a callback a running pass
-  /// prepared with the old value is skipped, as for a pause); one that delivers only its end or at
-  /// milestones has its next one noted again (a callback prepared for the old one is skipped too),
-  /// and nothing else. Every index that says when it changes next learns the
-  /// new instant: `earliestChange`, or the ends to come, and the wheel. Its entry there is noted
-  /// anew, the one before unlinked; the wheel's entry of one now awaiting its prompt delivery stays
-  /// until that delivery notes the next change, or a window pass takes it and, finding the
-  /// registration awaiting its delivery, removes it.
+  /// frozen time left moves, never below zero. One counting overtime moves by the whole change: it
+  /// has no end to stop at. A callback a running pass prepared with the old value is skipped, as
+  /// for a pause; the new value, or the next milestone or end, is noted as at registration. The
+  /// wheel's entry of one now awaiting its prompt delivery stays until that delivery, or a window
+  /// pass that finds it awaiting and removes it.
   ///
   /// - Returns: The change made, in nanoseconds (less than `change` where it was clamped; zero
   ///   changes nothing), and what to do after the lock; `nil` without a running or paused
@@ -205,21 +188,15 @@ extension EngineState {
     return .success(added)
   }
 
-  /// The ``CountdownTiming/deadlineOrStart`` `timing` has once `change` is added at `instant` (on its own time), clock instant
-  /// `now`: a deadline never before `instant` (unless it was already), a frozen time left never
-  /// below zero, but for one counting overtime, moved by `change` whatever it is. Pure arithmetic,
-  /// checked before anything changes.
-  ///
-  /// The end must lie on the clock, reckoned on the clock: a countdown on running time, whose own
-  /// time lags the clock by every suspension, has its deadline far from `Int64.max` when the clock is
-  /// near it.
+  /// The ``CountdownTiming/deadlineOrStart`` `timing` has once `change` is added at `instant` (on
+  /// its own time), clock instant `now`, with the clamps ``addTime(_:to:now:)`` describes: pure
+  /// arithmetic, checked before anything changes. The end must lie on the clock, reckoned on the
+  /// clock: a countdown on running time lags the clock by every suspension.
   private static func movedEnd(
     of timing: CountdownTiming, by change: Int64, at instant: Int64, now: Int64, interval: Int64
   ) -> Result<Int64, CountdownError> {
     let (moved, overflow) = timing.deadlineOrStart.addingReportingOverflow(change)
     guard !overflow else { return .failure(.outOfRange) }
-    // One counting overtime has no end to stop at: time taken moves it past, or further past, its
-    // deadline.
     let deadlineOrStart = timing.countsOvertime ? moved : max(moved, min(timing.deadlineOrStart, timing.isPaused ? 0 : instant))
     // Left at `instant`: what a paused one has once it resumes now, which must end on the clock.
     let left = timing.isPaused ? deadlineOrStart : deadlineOrStart.subtractingSaturated(instant)

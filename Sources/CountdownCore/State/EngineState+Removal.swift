@@ -3,9 +3,8 @@
 
 extension EngineState {
   /// Ends `receiver`'s registration without a further call; the running pass skips a callback it
-  /// prepared for it. Returns whether `receiver` had a running or paused one (a registration of a
-  /// dead object that lived at its address is removed too, but was not `receiver`'s), and the
-  /// handler freed now, to release outside the lock.
+  /// prepared for it. A registration of a dead object that lived at its address is removed too,
+  /// but is not found as `receiver`'s.
   mutating func cancel(_ receiver: AnyObject) -> Cancellation {
     guard let index = table.index(of: ObjectIdentifier(receiver)) else { return Cancellation(found: false, released: nil) }
     let isRunning = isRegistration(at: index, of: receiver) && !table[index].timing.isFinished
@@ -15,7 +14,7 @@ extension EngineState {
   }
 
   /// Ends every registration without a further call; the running pass skips every callback it
-  /// prepared. Returns the handlers freed now, to release outside the lock.
+  /// prepared.
   mutating func cancelAll() -> CancellationOfAll {
     pass.context?.withdrawEveryPreparedCallback()
     defer { checkRulesIfEnabled() }
@@ -41,10 +40,7 @@ extension EngineState {
   }
 
   /// Frees the slot of a registration taken out of the table and hands back its handler, or, while
-  /// a pass runs (which may hold its slot and an unowned copy of its handler: ``UnownedHandler``),
-  /// retires both to the running pass, which keeps them until it ends
-  /// (``RunningPass/retire(_:handler:)``). Returns the handler to release once the lock is released, if
-  /// the registration was freed now.
+  /// a pass runs (which may hold both: ``UnownedHandler``), keeps both for it until it ends (rule 6).
   mutating func freeOrKeepForPass(_ slot: SlotReference, handler: consuming @escaping CountdownHandler) -> CountdownHandler? {
     forgetIndexEntry(of: slot)
     guard pass.context == nil else {
@@ -58,8 +54,7 @@ extension EngineState {
     return handler
   }
 
-  /// Frees the slots retired during the pass that just ended; returns their handlers, to release
-  /// once the lock is released.
+  /// Frees the slots retired during the pass that just ended; returns their handlers.
   mutating func freeRetired() -> [CountdownHandler] {
     let (retired, handlers) = pass.takeRetired()
     for slot in retired {

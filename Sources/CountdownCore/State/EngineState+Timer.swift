@@ -32,8 +32,7 @@ extension EngineState {
     return arming.remove()
   }
 
-  /// Notes that the timer fired at clock instant `now`: a one-shot is disarmed until re-armed; a
-  /// repeating one is due again a window on. Returns where it was armed.
+  /// Notes that the timer fired at clock instant `now`; returns where it was armed.
   mutating func recordTimerFire(at now: Int64) -> Int64? {
     counts.countWakeup()
     return arming.advanceAfterFire(at: now)
@@ -47,9 +46,8 @@ extension EngineState {
     return arming.arm(at: needed.next, repeating: needed.repeating, leeway: needed.leeway)
   }
 
-  /// The arming the timer needs now, which ``rearm(now:)`` applies: the instant to fire at (`nil`:
-  /// disarm), whether to repeat every window, and the leeway; `nil` when the timer is armed as it
-  /// should be (or there is none, or the engine is suspended).
+  /// The arming ``rearm(now:)`` applies (`next` `nil`: disarm); `nil` when the timer is armed as
+  /// it should be (or there is none, or the engine is suspended).
   mutating func neededArming(now: Int64) -> (next: Int64?, repeating: Bool, leeway: Int64)? {
     guard arming.hasTimer, suspension.since == nil else { return nil }
     guard let wakeup = wantedWakeup(now: now) else {
@@ -76,18 +74,15 @@ extension EngineState {
   }
 
   /// The most the timer armed for clock instant `wakeup` may fire late, by the promises in force
-  /// now: see ``WakeupGrid/leeway(forWakeupAt:earliestChange:soonestEnd:)``. An end cancelled
-  /// since it was noted (one ``dropStaleEnds()`` would drop) only makes it smaller.
+  /// now (``WakeupGrid/leeway(forWakeupAt:earliestChange:soonestEnd:)``).
   mutating func leeway(forWakeupAt wakeup: Int64) -> Int64 {
     grid.leeway(forWakeupAt: wakeup, earliestChange: changeBound.earliestChange, soonestEnd: ends.soonestDeadline())
   }
 
   /// The instant the timer should fire next: the grid instant of the earliest change or the next
-  /// end's instant; `nil` when nothing changes on this clock. `Int64.max` is an instant like any
-  /// other, and the grid instant after the last one the clock represents (``WakeupGrid``): a
-  /// change there, or after that last grid instant, is woken for there. An empty table keeps the
-  /// timer until the next grid wakeup finds it still empty: a registration before then reuses it
-  /// instead of building a new one.
+  /// end's instant; `nil` when nothing changes on this clock (rule 2). An empty table keeps the
+  /// timer until the next grid wakeup finds it still empty, so that a registration before then
+  /// reuses it.
   mutating func wantedWakeup(now: Int64) -> Int64? {
     if table.isEmpty {
       guard now < .max else { return nil }
@@ -120,17 +115,13 @@ extension EngineState {
 
 extension EngineState {
   /// The timer fired; `now` is the wakeup's one clock reading. Notes the wakeup and, on the
-  /// delivery queue with no pass running, begins its pass in this same lock, its first chunk
-  /// prepared into `chunk` with `context`; elsewhere, queues one. Returns what to do after the
-  /// lock, the pass begun, if any, for the caller to run, and the handlers of registrations that
-  /// preparation removed, to release after the lock.
+  /// delivery queue with no pass running, begins its pass in this same lock; elsewhere, queues one.
   mutating func timerFired(
     at now: Int64, onDeliveryQueue: Bool, context: DeliveryContext, into chunk: inout DeliveryChunk
   ) -> Wakeup {
     var actions = handleWakeup(at: now)
     guard actions.queuePass else { return Wakeup(actions: actions, pass: nil, released: []) }
-    // On the delivery queue (the real timer fires there; a manual clock may be advanced there),
-    // with no pass running: the pass begins in this same lock, its first chunk prepared.
+
     guard onDeliveryQueue, pass.context == nil else {
       actions.queuePass = pendingWork.markPassQueuedIfNeeded()
       return Wakeup(actions: actions, pass: nil, released: [])
@@ -140,8 +131,7 @@ extension EngineState {
     return Wakeup(actions: actions, pass: pass, released: prepared.released)
   }
 
-  /// Notes a wakeup at clock instant `now`. Returns the timer's part, and, as `queuePass`,
-  /// whether a pass has work to do.
+  /// Notes a wakeup at clock instant `now`; `queuePass`: a pass has work to do.
   private mutating func handleWakeup(at now: Int64) -> EngineActions {
     var actions = EngineActions()
     let armed = recordTimerFire(at: now)
@@ -166,9 +156,7 @@ extension EngineState {
     return actions
   }
 
-  /// A clock advanced by hand settled its timers after a step. Returns whether a pass must be
-  /// queued for what is pending, and whether the caller, on the delivery queue, delivers it there
-  /// itself.
+  /// A clock advanced by hand settled its timers after a step.
   mutating func timerSettled(onDeliveryQueue: Bool) -> Settling {
     defer { checkRulesIfEnabled() }
     guard !pendingWork.isEmpty else { return Settling(queuePass: false, deliverHere: false) }
@@ -180,8 +168,7 @@ extension EngineState {
 // The engine's suspension: the timer stops, and a resume owes every registration its value.
 
 extension EngineState {
-  /// Stops the timer's wakeups from clock instant `now` on (a reading made before the lock,
-  /// clamped here by ``InstantsActedOn/raiseLatest(to:)``). Returns what the timer must do after the lock.
+  /// Stops the timer's wakeups from clock instant `now` on (rule 5 clamps it).
   mutating func suspendTicking(at now: Int64) -> TimerAction {
     let now = actedOn.raiseLatest(to: now)
     guard suspension.suspend(at: now) else { return .none }
@@ -190,10 +177,8 @@ extension EngineState {
     return arming.arm(at: nil, repeating: false, leeway: 0)
   }
 
-  /// Ends a suspension at clock instant `now` (clamped by ``InstantsActedOn/raiseLatest(to:)``): every running
-  /// registration is owed a prompt delivery, so its current value is delivered even if it did not
-  /// change. Returns what to do after the lock: queue the pass that delivers them, unless the
-  /// engine was not suspended.
+  /// Ends a suspension at clock instant `now` (rule 5 clamps it): every running registration is
+  /// owed a prompt delivery of its current value, changed or not.
   mutating func resumeTicking(at now: Int64) -> EngineActions {
     let now = actedOn.raiseLatest(to: now)
     guard suspension.resume(at: now) else { return .none }

@@ -98,14 +98,10 @@ extension EngineState {
     }
   }
 
-  /// The tick's inner loop over the common case: running countdowns on the clock's time showing
-  /// more than 1, each either not due yet at the tick's grid instant, or due and staying above 0:
-  /// it moves down by one, or, for a tick that came late, by the boundaries passed
-  /// (``LateTickSteps``: no division per countdown).
-  ///
-  /// Returns when the chunk is full, the walk reached `end`, or the node at `position` needs the
-  /// general path (it is left for the caller). Kept apart, with its state in locals, so that the
-  /// loop runs in registers.
+  /// The tick's inner loop over running countdowns on the clock's time showing more than 1: each
+  /// not due yet, or stepped down by the boundaries passed (``LateTickSteps``: no division per
+  /// countdown). Returns at the first node that needs the general path, left for the caller. Kept
+  /// apart, with its state in locals, so that the loop runs in registers.
   @inline(__always)
   private static func walkRunningCountdowns(
     _ nodes: UnsafeMutableBufferPointer<ReceiverNode>, from position: inout Int, to end: Int,
@@ -167,15 +163,9 @@ extension EngineState {
     }
   }
 
-  /// The tick's inner loop at its most common, before ``walkRunningCountdowns(_:from:to:into:_:found:)``'s:
-  /// running countdowns on the clock's time showing more than 2, each either not due yet at the
-  /// tick's grid instant, or due by less than an interval: it moves down by one, to a value above 1
-  /// (no end to note), and changes next an interval on. Walks from `current` down to `stop`
-  /// (exclusive), which must leave room in the chunk for every node; returns there, or at the first
-  /// node that needs more (late, at its last values, or anything else), for the caller.
-  ///
-  /// Apart from ``walkRunningCountdowns(_:from:to:into:_:found:)`` so that its loop keeps everything in
-  /// registers: no lateness to divide, no end to note, one bound to compare.
+  /// ``walkRunningCountdowns(_:from:to:into:_:found:)``'s first loop, for countdowns above 2 due by
+  /// less than an interval: one step down, no end to note, one bound to compare, so that it keeps
+  /// everything in registers. `stop` must leave room in the chunk for every node.
   @inline(__always)
   private static func walkOnTime(
     _ nodes: UnsafeMutablePointer<ReceiverNode>, from current: inout Int, to stop: Int,

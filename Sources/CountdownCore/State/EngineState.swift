@@ -11,57 +11,40 @@
 /// `Documentation/Contributors.docc/EngineRules.md`; the parts and how they are kept apart, in
 /// `Documentation/Contributors.docc/Architecture.md`.
 struct EngineState {
-  /// The wakeup grid: its origin (which moves when the timer is made anew), the interval, the
-  /// window and the end window. Every method reads them here; none takes them as a parameter.
+  /// The wakeup grid. Every method reads it here; none takes its parts as a parameter.
   var grid: WakeupGrid
   var table = ReceiverTable()
-  /// The registrations' identities: weak receivers, keys, generations and index handles, and the
-  /// milestones of those delivered at them. Their handlers are in the table's nodes (``ReceiverNode``).
+  /// The registrations' identities and milestones; their handlers are in the table's nodes.
   let slots = RegistrationSlots()
 
-  /// The timer and how it is armed (its own methods change it).
   var arming: TimerArming
-  /// The instants acted on: the latest wakeup's, the latest registration's clock reading, the latest
-  /// of all (its own methods change them; the accessors at the end of this file read them by name).
   var actedOn = InstantsActedOn()
-  /// The bound on every registration's next change (rule 1), changed only by its own methods.
+  /// The bound on every registration's next change (rule 1).
   var changeBound = ChangeBound()
 
-  /// The ends to come of registrations at their last value, when ``WakeupGrid/endsHaveOwnGrid``: a hierarchical
-  /// timing wheel on the end grid's step, each entry unlinked when its registration is removed.
+  /// The ends to come of registrations at their last value, when ``WakeupGrid/endsHaveOwnGrid``,
+  /// on the end grid's step (rule 8).
   var ends: TimingWheel<NotedEnd>
-  /// Per-countdown alignment's index of what changes when: a hierarchical timing wheel whose
-  /// entries are due at the number of the window that delivers their registration's next change
-  /// (ticks of 1: a slot of its lowest level holds one window, which a pass takes whole), each
-  /// unlinked when its registration is removed or its change noted anew (rule 9). `nil` on the
-  /// shared grid, where a tick walks the table's walked part (nearly every registration there
-  /// changes at every grid instant; the quiet ones wait in ``ends``: rule 11).
+  /// Per-countdown alignment's index of what changes when, by window number (ticks of 1: a slot of
+  /// its lowest level holds one window, which a pass takes whole; rule 9). `nil` on the shared
+  /// grid, where a tick walks the table's walked part instead.
   var wheel: TimingWheel<IndexedRegistration>?
-  /// How far the wheel was visited, and whether it must be rebuilt (its own methods change it).
   var wheelCursor = WheelCursor()
 
-  /// What the next pass has to do, and whether one is queued (its own methods change it).
   var pendingWork = PendingWork()
-  /// The pass running now, if any, and what it keeps alive until it ends (its own methods change
-  /// them).
   var pass = RunningPass()
-  /// Whether the engine is suspended, and the time it spent so (its own methods change it).
   var suspension = SuspendedTime()
 
-  /// What the engine has done so far (its own methods count it).
   var counts = EngineCounts()
   /// How many times the engine's lock was taken (``EngineLock``): for tests of what a wakeup costs.
   private(set) var lockEntries: Int64 = 0
 
-  /// A registration named by its receiver's key and its slot (its identity), for the lists that
-  /// name registrations from one lock to the next: the prompt deliveries owed, a window pass's
-  /// share of them, and the registrations a pass ended, removed under its next lock.
+  /// A registration named by its receiver's key and its slot, for the lists that name
+  /// registrations from one lock to the next (prompt deliveries owed, registrations a pass ended).
   ///
-  /// A slot can be reused once its registration is freed; where a stale entry could then match a
-  /// newer registration of the same key, the match is harmless: the list of prompt deliveries owed
-  /// (``PendingWork/awaitingPromptDelivery``) only delivers registrations still awaiting theirs
-  /// (``CountdownTiming/awaitsPromptDelivery``), and the other lists live within one pass,
-  /// during which removed registrations keep their slots (``RunningPass/retired``).
+  /// A stale entry matching a newer registration in a reused slot is harmless: the prompt
+  /// deliveries owed deliver only registrations still awaiting theirs, and the other lists live
+  /// within one pass, during which removed registrations keep their slots (rule 6).
   struct RegistrationIdentity {
     var key: ObjectIdentifier
     var slot: SlotReference

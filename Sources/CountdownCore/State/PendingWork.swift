@@ -1,5 +1,4 @@
-/// What the next delivery pass has to do, and whether one is queued: a part of ``EngineState``
-/// whose fields change only through the methods here.
+/// What the next delivery pass has to do, and whether one is queued.
 struct PendingWork {
   /// Registrations awaiting a prompt delivery (a first value, or the current one after a resume).
   private(set) var awaitingPromptDelivery: [EngineState.RegistrationIdentity] = []
@@ -7,33 +6,27 @@ struct PendingWork {
   /// them (a walk is cheaper than looking each up past an eighth of the table); the list was
   /// dropped, so a burst of a million registrations leaves no 16 MB list behind.
   private(set) var promptDeliveriesNeedWalk = false
-  /// A wakeup happened: the next pass walks the whole table, if a value on the grid changes by its
-  /// instant (``EngineState/walkIsDue(at:)``).
+  /// A wakeup happened: the next pass walks, if a value on the grid changes by its instant.
   private(set) var tickDue = false
   /// A resume of the engine owes every registration its value: the next pass walks the table.
   private(set) var everyValueOwed = false
   /// A wakeup came between grid instants with ends due: the next pass delivers them alone.
   private(set) var endsDue = false
-  /// A pass is queued on the delivery queue: no other is queued while this is set. A pass that
-  /// runs on the delivery queue without being queued (a call there delivering what it owes, a
-  /// wakeup there, the next pass after one that left work) clears it too: the queued block, if any,
-  /// then finds the work done and delivers nothing, so no stale batch follows.
+  /// A pass is queued on the delivery queue: no other is queued while this is set. Any pass that
+  /// runs there clears it: the queued block then finds the work done, so no stale batch follows.
   private(set) var passQueued = false
 
   /// Whether a pass has anything to do.
   var isEmpty: Bool { !(tickDue || endsDue || promptDeliveriesNeedWalk || !awaitingPromptDelivery.isEmpty) }
 
-  /// A wakeup stands for a new grid instant (or a resume owes every value): the next pass walks.
   mutating func requireTick() {
     tickDue = true
   }
 
-  /// A wakeup between grid instants has ends due: the next pass delivers them.
   mutating func requireEnds() {
     endsDue = true
   }
 
-  /// A resume of the engine owes every registration its value: the next pass walks.
   mutating func oweEveryValue() {
     tickDue = true
     everyValueOwed = true
@@ -67,8 +60,8 @@ struct PendingWork {
     return promptDeliveriesNeedWalk || awaitingPromptDelivery.count * 8 > tableCount ? nil : awaitingPromptDelivery
   }
 
-  /// Marks a pass as queued if there is work for one and none is queued yet; returns whether it
-  /// did, in which case the caller queues that pass on the delivery queue, after the lock.
+  /// Marks a pass as queued if there is work for one and none is queued yet; returns whether the
+  /// caller must queue it.
   mutating func markPassQueuedIfNeeded() -> Bool {
     guard !isEmpty, !passQueued else { return false }
     passQueued = true

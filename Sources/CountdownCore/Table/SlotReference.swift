@@ -33,8 +33,7 @@ package struct SlotReference: Hashable {
   @inline(__always)
   package var generation: UInt32 { generationPointer.pointee }
 
-  /// Moves the slot's generation on, so that no end noted for it so far counts any more (see
-  /// ``NotedEnd``), and returns the new one: for a newer end, or for a registration removed.
+  /// Moves the slot's generation on, so that no end noted for it so far counts (``NotedEnd``).
   @inline(__always)
   @discardableResult
   package func renewGeneration() -> UInt32 {
@@ -42,8 +41,7 @@ package struct SlotReference: Hashable {
     return generationPointer.pointee
   }
 
-  /// The handle of the registration's entry in its engine's index, or -1 for none (see
-  /// ``RegistrationSlot/indexHandle``).
+  /// ``RegistrationSlot/indexHandle``.
   @inline(__always)
   package var indexHandle: Int32 {
     get { indexHandlePointer.pointee }

@@ -99,28 +99,18 @@ package struct WakeupGrid: Sendable {
   /// what each promise in force allows, and never less than zero. A timer never fires early, so
   /// no leeway breaks a promise's "never before".
   ///
-  /// - A wakeup's pass stands for the grid instant it was armed for while it comes less than a
-  ///   `window` late, and a repeating timer's fire is on plan while it comes at most half a window
-  ///   late (``TimerArming/repeatingDriftLimit(window:leeway:)``): the engine takes any jitter
-  ///   below half a window without skipping or repeating a value. A tenth of the window (what
-  ///   Apple advises as a timer's tolerance) leaves the rest of that half to the queue's own
-  ///   delays. On the shared grid this is all the values ask: each stands for its grid instant
-  ///   however late its batch comes, and the one batch flips every label together.
-  /// - With ``endsHaveOwnGrid`` (the shared grid, ends on their own finer grid), a final 0 comes
-  ///   within `endWindow` after its deadline: a fire at `wakeup + leeway` delivers every end due
-  ///   by then, so the soonest end that can be due leaves `end + endWindow − wakeup`. That end is
-  ///   the soonest noted (`soonestEnd`, exact), or one of a registration not at its last value
-  ///   yet, which ends at least an `interval` after its next change, itself no earlier than
-  ///   `earliestChange`: this tick may deliver its last value, and its end comes right after.
-  /// - Without (per countdown, where the window is the tolerance; or a shared grid whose end
-  ///   tolerance is its interval), every change, the 0 included, is promised within a window of
-  ///   its own instant. The grid already delays a change by up to a window, less a nanosecond:
-  ///   what is left is the earliest change's, `earliestChange + window − wakeup`, which is next to
-  ///   nothing once only the windows of the changes are known (`earliestChange` is then a window's
-  ///   first nanosecond).
+  /// - At most a tenth of the window (Apple's advice for a timer's tolerance): the engine takes any
+  ///   jitter below half a window without skipping or repeating a value
+  ///   (``TimerArming/repeatingDriftLimit(window:leeway:)``), and the rest of that half is left to
+  ///   the queue's own delays.
+  /// - With ``endsHaveOwnGrid``, a final 0 comes within `endWindow` after its deadline: at most
+  ///   `end + endWindow − wakeup` for the soonest end that can be due, the soonest noted or one
+  ///   an `interval` after `earliestChange` (this tick may deliver a last value).
+  /// - Without, every change is promised within a window of its own instant, which the grid
+  ///   already spends but a nanosecond of: at most `earliestChange + window − wakeup`.
   ///
-  /// `earliestChange` is a lower bound of every next change (`nil`: none to come), and
-  /// `soonestEnd` may be an end cancelled since: either only makes the leeway smaller.
+  /// `earliestChange` is a lower bound (`nil`: none to come), and `soonestEnd` may be an end
+  /// cancelled since: either only makes the leeway smaller.
   package func leeway(forWakeupAt wakeup: Int64, earliestChange: Int64?, soonestEnd: Int64?) -> Int64 {
     var leeway = window / 10
     if endsHaveOwnGrid {

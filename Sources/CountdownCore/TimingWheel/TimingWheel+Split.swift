@@ -1,15 +1,5 @@
-// A timing wheel's split slots: a slot whose soonest entry is asked for, not known, and among
-// more than 8 is split by its entries' deadlines into a block of 64 slots, one per value of a
-// 6-bit digit of the deadline, and so on down, so that finding a slot's soonest entry walks each
-// entry a bounded number of times however entries come and leave (``soonest(inSlot:)``).
-//
-// A block's slots tell apart the digit at its shift; every deadline under it shares the bits
-// above (its prefix), so its slots come in the order of their deadlines and its soonest is in the
-// first occupied one (a trailing-zero count of its mask). A deadline that does not share a
-// block's prefix gets a block above it, at the highest digit where the two differ, in O(1): no
-// entry moves. A slot of a block of shift 0 holds a single deadline: any of its entries is its
-// soonest. Taking a split slot's entries (``detach(level:slot:)``) merges its blocks back into
-// its list, each entry once.
+// A timing wheel's split slots, so that finding a slot's soonest entry walks each entry a bounded
+// number of times: `Documentation/Contributors.docc/EngineTypes.md` (TimingWheel's split slots).
 
 extension TimingWheel {
   /// A deadline as a key whose unsigned order is the deadlines' order.
