@@ -144,9 +144,8 @@ extension CountdownEngine {
       let delivery = prepared[position]
       position += 1
       if context.hasNewWithdrawals {
-        // A callback or another thread removed or paused registrations: skip the ones this chunk
-        // still has callbacks for. Checked before each callback, so that once such a call has
-        // returned, on any thread, no callback it removed begins.
+        // Checked before each callback, so that once a call that withdrew one has returned, on
+        // any thread, that callback never begins (rule 6).
         let removals = state.withLock { $0.takeWithdrawals(notedIn: context) }
         if removals.all { break }
         removed.formUnion(removals.slots)
@@ -182,8 +181,7 @@ extension CountdownEngine {
       let delivery = prepared[next]
       checkNotRemoved(delivery, context: context)
       var stop = false
-      // Called through the copy prepared under the lock, not through the node (which may have
-      // moved since): the pass reads no node and no slot here, only its chunk.
+      // Through the copy prepared under the lock, not the node, which may have moved since.
       delivery.handler.call(delivery.value, &stop)
       next += 1
       if stop || delivery.ends { return true }

@@ -27,9 +27,7 @@ struct DeliveryChunk: ~Copyable {
   }
 
   /// Lets `body` append many at once through plain memory, with the count in a local variable
-  /// (through `inout` across calls it would be reloaded and stored for every element). `body`
-  /// writes elements at positions from the fill's `count` on, increments it, and stays below its
-  /// `capacity`.
+  /// (through `inout` across calls it would be reloaded and stored for every element).
   @inline(__always)
   mutating func fill(_ body: (inout ChunkFill) -> Void) {
     var fill = ChunkFill(buffer: base, capacity: capacity, count: count)

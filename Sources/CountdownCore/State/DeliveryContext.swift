@@ -23,8 +23,8 @@ final class DeliveryContext: @unchecked Sendable {
     signal.bump()
   }
 
-  /// Under the engine's lock: the end of the registration in `slot` moved. A milestone of its
-  /// that the pass skips is not planned again: the move planned its milestones afresh.
+  /// Under the engine's lock: the end of the registration in `slot` moved (its milestones planned
+  /// afresh: one the pass skips is not planned again).
   func recordEndMoved(_ slot: SlotReference) {
     movedEnds.insert(slot)
   }
@@ -51,10 +51,8 @@ final class DeliveryContext: @unchecked Sendable {
   var hasNewWithdrawals: Bool { signal.value != seenCount }
 
   /// Under the engine's lock, on the pass's thread, as a chunk is prepared: forgets the withdrawals
-  /// noted so far, which the chunk prepared now reflects. Hands nothing back: taking them
-  /// (``takeWithdrawals()``) would copy the list out, and emptying it while that copy lives would
-  /// leave it a new buffer. Emptied only when it holds something, which spares the call in the
-  /// common case of no withdrawals.
+  /// noted so far, which the chunk prepared now reflects. Hands nothing back: a copy taken out
+  /// would leave the list a new buffer when emptied.
   func forgetWithdrawals() {
     seenCount = signal.value
     if !withdrawn.isEmpty {

@@ -10,17 +10,15 @@ extension EngineState {
       + checkAnIndexHoldsOneEntryPerRegistration() + checkRemovedRegistrationsAreKeptForThePass()
   }
 
-  /// Whether rules about every registration's next change apply now: between passes. While a pass
-  /// runs, the nodes it walked hold values its chunk has not delivered yet, and their next changes
-  /// live in the pass's progress.
+  /// Whether rules about every registration's next change apply now: between passes (while a pass
+  /// runs, its next changes live in the pass's progress).
   private var isBetweenPasses: Bool { pass.context == nil }
 
   /// A walk is due that will find every registration owed a prompt delivery.
   private var isWalkComing: Bool { pendingWork.tickDue || pendingWork.promptDeliveriesNeedWalk }
 
-  /// Calls `body` with each registration's slot and timing, in table order. The two fields are
-  /// read in place: a copy of the node would retain and release its handler, which was most of the
-  /// checks' cost in a debug build.
+  /// Calls `body` with each registration's slot and timing, read in place: a copy of the node
+  /// would retain and release its handler.
   private func forEachRegistration(_ body: (SlotReference, CountdownTiming) -> Void) {
     table.nodes.withUnsafeBufferPointer { nodes in
       for index in nodes.indices {
@@ -29,9 +27,8 @@ extension EngineState {
     }
   }
 
-  /// Calls `body` with each registration that changes on this clock (not awaiting its prompt
-  /// delivery, paused or finished, and with a change to come by the clock's last instant): its
-  /// slot, its timing and the clock instant of its next change.
+  /// Calls `body` with each registration that changes on this clock, and the clock instant of its
+  /// next change.
   private func forEachRunningRegistration(_ body: (SlotReference, CountdownTiming, _ change: Int64) -> Void) {
     forEachRegistration { slot, timing in
       guard !timing.awaitsPromptDelivery, !timing.isPaused, !timing.isFinished,
@@ -41,25 +38,19 @@ extension EngineState {
     }
   }
 
-  /// An index's entries by handle (an entry's handle is its position in the index's pool): each
-  /// one's registration and deadline, nil at a free position. Read once per check from the pool,
-  /// so that finding a registration's entry is an array lookup, not calls into the generic index
-  /// (which copy it in a debug build).
+  /// An index's entries by handle, nil at a free position: read once per check, so that finding a
+  /// registration's entry is an array lookup, not calls into the generic index.
   private typealias EntriesByHandle = [(registration: IndexedRegistration, deadline: Int64)?]
 
-  /// The wheel's entries by handle (none without the wheel).
   private var wheelEntries: EntriesByHandle {
     (wheel?.nodes ?? []).map { node in node.home >= 0 ? node.payload.map { ($0, node.deadline) } : nil }
   }
 
-  /// The ends to come's entries by handle.
   private var endEntries: EntriesByHandle {
     ends.nodes.map { node in node.home >= 0 ? node.payload.map { ($0.registration, node.deadline) } : nil }
   }
 
-  /// The deadline of the entry that `slot`'s handle names among `entries`, if that entry is
-  /// `slot`'s: an index holds one entry per registration, the one its handle names (rule 10), so
-  /// this is the registration's entry, or nil if it has none.
+  /// The deadline of the registration's entry among `entries` (rule 10), or nil if it has none.
   private static func deadline(of slot: SlotReference, in entries: EntriesByHandle) -> Int64? {
     let handle = Int(slot.indexHandle)
     guard entries.indices.contains(handle), let entry = entries[handle], entry.registration.slot == slot else {
@@ -68,9 +59,8 @@ extension EngineState {
     return entry.deadline
   }
 
-  /// The soonest next change of the running registrations, but ends that wait in ``ends``; with
-  /// the wheel, a change in a window already visited counts from the next window. And the soonest
-  /// of those ends. `nil` for none.
+  /// The soonest next change of the running registrations but the ends that wait in ``ends``, and
+  /// the soonest of those ends.
   private func soonestChanges() -> (change: Int64?, end: Int64?) {
     var soonest: Int64?
     var soonestEnd: Int64?

@@ -39,13 +39,11 @@ extension EngineState {
       let walkIsDue = walkIsDue(at: tick)
       guard walkIsDue else {
         // No value on the grid changes by this grid instant: an end or a milestone woke the
-        // engine (or the change a wakeup was due for was seen by a pass that ran meanwhile). Its
-        // ends come from the ends to come; prompt deliveries owed get a pass of their own.
+        // engine. Prompt deliveries owed get a pass of their own.
         let due = takeDueEnds()
         return (.ends(due, labels: tick), due.count)
       }
-      // The cost rule's allowance, taken apart from the decision above, which it checks: the
-      // walked part, not the quiet registrations (the whole table with the wheel).
+      // Rule 11's allowance, taken apart from the decision above, which it checks.
       let walked = walkIsDue ? table.walkedCount : 0
       let pending = takeAwaitingPromptDelivery()
       if wheel != nil {
@@ -60,8 +58,7 @@ extension EngineState {
         clearWheel()
         wheelCursor.clearNeedsWalk()
       }
-      // The walk delivers prompt deliveries, and due ends of what it walks; the quiet ones' due
-      // ends are taken from the ends to come (none with the wheel: it has no ends to come).
+      // The walk delivers prompt deliveries too; the quiet ones' due ends come from the ends to come.
       let due = wheel == nil ? takeDueEnds() : []
       return (.tick(tick, ends: due), walked + due.count)
     }
@@ -71,9 +68,8 @@ extension EngineState {
       return (.ends(due, labels: tickInstant(passStartedAt: startedAt)), due.count)
     }
     let pending = takeAwaitingPromptDelivery()
-    // Looking a registration up costs cache misses in the buckets and the pool; the walk reads
-    // the pool's walked part in order (no quiet registration is owed one). Past an eighth of it,
-    // walking is cheaper (``takeAwaitingPromptDelivery()``).
+    // Past an eighth of the walked part, walking it in order costs less than looking each up
+    // (cache misses in the buckets and the pool).
     return pending.map { (.promptDeliveries($0), $0.count) } ?? (.promptDeliveriesByWalk, table.walkedCount)
   }
 
@@ -180,9 +176,7 @@ extension EngineState {
         earliest = Int64.earlier(earliest, wheelEarliestChange())
       }
     }
-    // A tick walked everything, and a window pass took what the wheel holds: its earliest change
-    // replaces the old bound, but for changes noted while it ran (a registration added past its
-    // cursor). Other passes saw only some registrations.
+    // A tick and a window pass saw everything: what they saw replaces the bound (rule 1).
     endPass(walkedEverything: tickInstant != nil, earliestSeen: earliest)
     // No pass is queued for work left: the caller, on the delivery queue, runs it at once.
     let actions = EngineActions(timer: rearm(now: actedOn.raiseLatest(to: reading)))
@@ -190,8 +184,7 @@ extension EngineState {
     return FinishedPass(actions: actions, workLeft: !pendingWork.isEmpty, released: released)
   }
 
-  /// Ends the running pass, which found no change before `earliestSeen` (a tick walked the whole
-  /// table; other passes saw only some registrations).
+  /// Ends the running pass, which found no change before `earliestSeen`.
   mutating func endPass(walkedEverything: Bool, earliestSeen: Int64?) {
     pass.end()
     changeBound.endPass(walkedEverything: walkedEverything, earliestSeen: earliestSeen)

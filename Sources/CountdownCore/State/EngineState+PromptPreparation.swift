@@ -49,11 +49,8 @@ extension EngineState {
     }
   }
 
-  /// Brings the node at `position` up to its instant in `instants` and returns its callback.
-  ///
-  /// Its next change goes to `found.scheduled` for the state's index when it is an end and ends
-  /// have a grid of their own, or when the wheel indexes every change; and to `found.earliest`
-  /// unless it is such an end.
+  /// Brings the node at `position` up to its instant in `instants` and returns its callback; its
+  /// next change goes to the state's index (rules 8 and 9) or to `found.earliest` (rule 1).
   @inline(__always)
   static func prepare(
     at position: Int, in nodes: UnsafeMutableBufferPointer<ReceiverNode>, _ instants: ChunkInstants,

@@ -45,8 +45,7 @@ extension EngineState {
     var replaced: CountdownHandler?
     let position: Int
     if let index = table.index(of: key) {
-      // The receiver's own registration, or one of a dead object that lived at its address:
-      // replaced either way, without a callback.
+      // Its own registration, or one of a dead object at its address: replaced without a callback.
       let old = table[index]
       table[index] = node
       pass.context?.withdrawPreparedCallback(of: old.slot)
@@ -61,8 +60,7 @@ extension EngineState {
     }
     var actions = EngineActions()
     actions.timer = ensureTimer(now: now)
-    // Arm for this registration's first change now, not after its first delivery: if the delivery
-    // queue is slow, the wakeup still comes on time.
+    // Armed now, not after its first delivery: a slow delivery queue does not delay the wakeup.
     scheduleFirstChange(of: timing, slot: slot, position: position, at: now)
     if case .none = actions.timer {
       actions.timer = rearm(now: now)

@@ -32,9 +32,8 @@ extension EngineState {
     pendingWork.takeAwaitingPromptDelivery(tableCount: table.walkedCount)
   }
 
-  /// The removals noted in `context` (a pass's) since the pass last took them, handed to the pass
-  /// and forgotten: a transition of its own, as the removals are noted under the lock, by whatever
-  /// thread removes.
+  /// The withdrawals noted in `context` since the pass last took them: a transition of its own, as
+  /// they are noted under the lock, by whatever thread withdraws.
   func takeWithdrawals(notedIn context: DeliveryContext) -> (slots: [SlotReference], all: Bool) {
     context.takeWithdrawals()
   }
@@ -63,15 +62,14 @@ extension EngineState {
     return handlers
   }
 
-  /// Removes the registration at `index`; returns its handler if it was freed now (see
-  /// ``freeOrKeepForPass(_:handler:)``).
+  /// Removes the registration at `index` (``freeOrKeepForPass(_:handler:)``).
   mutating func remove(at index: NodeIndex) -> CountdownHandler? {
     let node = table.remove(at: index)
     forgetBoundIfNothingIsWalked()
     return freeOrKeepForPass(node.slot, handler: node.handler.call)
   }
 
-  /// Removes every registration; returns the handlers freed now (see ``freeOrKeepForPass(_:handler:)``).
+  /// Removes every registration (``freeOrKeepForPass(_:handler:)``).
   mutating func removeAll() -> [CountdownHandler] {
     var handlers: [CountdownHandler] = []
     handlers.reserveCapacity(pass.context == nil ? table.count : 0)
@@ -85,8 +83,7 @@ extension EngineState {
     return handlers
   }
 
-  /// Removes the registration `named` names (one a pass ended), if it is still there; returns its
-  /// handler if it was freed now (see ``freeOrKeepForPass(_:handler:)``).
+  /// Removes the registration `named` names (one a pass ended), if it is still there.
   mutating func remove(_ named: RegistrationIdentity) -> CountdownHandler? {
     guard let index = table.index(of: named.key), table[index].slot == named.slot else {
       return nil

@@ -21,20 +21,16 @@ extension EngineState {
     changeBound.lower(to: change)
   }
 
-  /// Whether a registration with `timing` is quiet on `grid`: a tick need not walk it, and it is
-  /// kept in the pool's quiet part (``ReceiverTable/walkedCount``). With ends on a grid of their
-  /// own, a running countdown that delivers only its end or at milestones: its next change waits
-  /// in the ends to come (rule 8), which a tick takes what is due from. A paused one is walked
-  /// (probed); with per-countdown alignment or ends on the interval's grid, every registration is.
+  /// Whether a registration with `timing` is quiet on `grid`, kept out of the pool's walked part
+  /// (rule 11): with ends on a grid of their own, a running countdown that delivers only its end
+  /// or at milestones, whose next change waits in the ends to come (rule 8).
   @inline(__always)
   static func isQuiet(_ timing: CountdownTiming, grid: WakeupGrid) -> Bool {
     grid.endsHaveOwnGrid && timing.deliversOnlyTheEnd && !timing.isPaused
   }
 
-  /// Forgets the bound on the next change once the pool's walked part is empty: every
-  /// registration left is quiet, its next change in the ends to come, none in the bound (rule 1).
-  /// So a removal, or a registration turning quiet, leaves no stale bound that would buy a walk
-  /// (or a wakeup) for nothing.
+  /// Forgets the bound on the next change once the pool's walked part is empty, so that no stale
+  /// bound buys a walk (or a wakeup) for the quiet registrations left (rule 11).
   mutating func forgetBoundIfNothingIsWalked() {
     if grid.endsHaveOwnGrid, table.walkedCount == 0 {
       changeBound.reset()
@@ -46,12 +42,9 @@ extension EngineState {
   /// passed (one callback with the true value after whole intervals were missed).
   ///
   /// With ends on a grid of their own, a wakeup at which no value on the grid changes walks
-  /// nothing: one that stands for no new grid instant (armed for an end between two grid
-  /// instants), or for one before the earliest change (an end, or a milestone, that falls in a
-  /// grid interval of its own). It delivers the ends due by its ``InstantsActedOn/endInstant``, taken from the
-  /// ends to come, if any; the caller re-arms the timer when it has nothing to do
-  /// (``PendingWork/isEmpty``). A pass that begins for a tick checks again (``walkIsDue(at:)``): a pass
-  /// that ran meanwhile may have found the change it was due for.
+  /// nothing: it delivers only the ends due by its ``InstantsActedOn/endInstant``. A pass that
+  /// begins for a tick checks again (``walkIsDue(at:)``): one that ran meanwhile may have found
+  /// the change it was due for.
   mutating func markDueWork(forWakeupAt now: Int64, armedFor armed: Int64?) {
     var instant = grid.floor(now)
     if let armed, armed > instant, armed.subtractingSaturated(now) <= grid.window / 2, grid.floor(armed) == armed {

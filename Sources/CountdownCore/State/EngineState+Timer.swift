@@ -57,17 +57,12 @@ extension EngineState {
       armedAt == wakeup || (armedAt < wakeup && !arming.armedRepeating),
       arming.armedLeeway <= leeway(forWakeupAt: armedAt)
     {
-      // Armed for it already; or earlier, as a one-shot, whose wakeup re-arms. A repeating timer
-      // armed earlier would go on waking for nothing: it is re-armed. So is one armed with more
-      // leeway than is allowed now (an end came due just after its wakeup, or a registration
-      // changes sooner): the leeway only ever shrinks here, so this costs a call into the timer
-      // only when a promise needs it.
+      // Armed for it already, or earlier as a one-shot, whose wakeup re-arms; a repeating timer
+      // armed earlier, or one with more leeway than is allowed now, is re-armed.
       return nil
     }
-    // Repeating while the next wakeup is the grid instant after the last one: on the shared grid,
-    // where every running countdown changes at every grid instant, and per countdown while every
-    // window has a change due (countdowns spread over the interval). A wakeup that then wants a
-    // later one re-arms the timer as a one-shot (above).
+    // Repeating while the next wakeup is the grid instant after the last one (on the shared grid,
+    // or per countdown while every window has a change due); otherwise a one-shot.
     let repeating = arming.timerRepeats && actedOn.wakeupInstant != .min
       && wakeup == actedOn.wakeupInstant.addingSaturated(grid.window)
     return (wakeup, repeating, leeway(forWakeupAt: wakeup))
@@ -91,8 +86,7 @@ extension EngineState {
     var wakeup: Int64?
     if let earliestChange = changeBound.earliestChange {
       wakeup = grid.ceiling(atOrAfter: earliestChange, now: now)
-      // A grid instant that passed since the last tick (a pass ran past it), with a change due
-      // by then: wake at once for it, rather than an interval late.
+      // A grid instant that passed with a change due: wake at once, not an interval late.
       let passed = grid.floor(now)
       if passed > actedOn.wakeupInstant, earliestChange <= passed {
         wakeup = passed
@@ -100,9 +94,8 @@ extension EngineState {
     }
     dropStaleEnds()
     if let end = ends.soonestDeadline() {
-      // At the end grid instant at or after the deadline, even if that has passed (the timer
-      // then fires at once): ends close together share a wakeup; `Int64.max` after the last one
-      // the clock represents.
+      // At the end grid instant at or after the deadline, even if that has passed: ends close
+      // together share a wakeup.
       let endWakeup = grid.endCeiling(atOrAfter: end)
       wakeup = min(wakeup ?? endWakeup, endWakeup)
     }
@@ -145,10 +138,9 @@ extension EngineState {
     }
     markDueWork(forWakeupAt: now, armedFor: armed)
     if pendingWork.isEmpty, pass.context == nil {
-      // Armed for an end that is gone, or woken early for one: arm for what comes next. Not
-      // while a pass runs (on the delivery queue, or up this thread's stack): the bound on the
-      // next change is still the one from before it, and may be this very instant, so the
-      // timer would fire here again and again; the pass re-arms when it ends.
+      // Armed for an end that is gone, or woken early for one: arm for what comes next. Not while
+      // a pass runs, whose bound may be this very instant (the timer would fire here again and
+      // again); the pass re-arms when it ends.
       actions.timer = rearm(now: now)
     }
     checkRulesIfEnabled()

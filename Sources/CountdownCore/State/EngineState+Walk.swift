@@ -2,15 +2,11 @@
 // walked part (``ReceiverTable/walkedCount``), never its quiet registrations.
 
 extension EngineState {
-  /// Walks the pool's walked part (``ReceiverTable/walkedCount``) from its end toward its start,
-  /// preparing every due registration, until the chunk is full or ``PassLimits/scanLimit``
-  /// nodes were looked at.
-  ///
-  /// Walking downward keeps the walk exact while callbacks between chunks add and remove
-  /// registrations: an addition lands past the cursor (it gets its own first delivery; one to
-  /// the walked part takes the first quiet node's place, which moves to the pool's end), and a
-  /// removal (or a registration leaving the walked part) only ever moves the walked part's last
-  /// node, one already visited, into the gap.
+  /// Walks the pool's walked part from its end toward its start, preparing every due
+  /// registration, until the chunk is full or ``PassLimits/scanLimit`` nodes were looked at.
+  /// Downward, so that the walk stays exact while callbacks between chunks add and remove
+  /// registrations: an addition lands past the cursor, and a removal only ever moves a node
+  /// already visited into the gap.
   mutating func prepareWalk(_ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk) {
     guard progress.walkCursor >= 0 else { return }
     // Locals, not the `inout` parameters, in the loop: those would be stored and reloaded for
@@ -21,8 +17,7 @@ extension EngineState {
     // Taken out, not copied, so that appending does not copy the arrays the progress still holds.
     var found = PassFindings()
     swap(&found, &progress.found)
-    // With per-countdown alignment a tick's walk rebuilds the wheel: every registration goes
-    // through the general path, which notes where it waits.
+    // A walk that rebuilds the wheel takes the general path, which notes where each waits.
     let stepsRunningCountdowns = instants.isTick && !instants.rebuildsWheel
     table.withNodes { nodes, entries in
       chunk.fill { out in
@@ -31,8 +26,6 @@ extension EngineState {
             Self.walkRunningCountdowns(nodes, from: &position, to: end, into: &out, instants, found: &found)
             guard position > end, out.count < out.capacity else { break }
           }
-          // Everything else: first deliveries and those after a resume, late wakeups, counting up,
-          // paused and finished registrations, and registrations at their last value.
           if let delivery = Self.prepareGeneralCase(at: position, nodes: nodes, entries: entries, instants, found: &found) {
             out.append(delivery)
           }
@@ -62,8 +55,7 @@ extension EngineState {
     guard let nextChange = timing.nextChange(interval: interval) else { return nil }
     let isDue = instants.isTick ? instants.instant(for: timing) >= nextChange : nextChange == .min
     guard isDue else {
-      // An end to come is in the state's ends already: it was noted there when the registration
-      // came to its last value.
+      // An end to come is in the state's ends already (rule 8).
       if !(instants.grid.endsHaveOwnGrid && timing.isAtItsLastValue),
         let change = instants.clockInstant(of: nextChange, for: timing)
       {
@@ -80,11 +72,10 @@ extension EngineState {
     return prepare(at: position, in: nodes, instants, found: &found)
   }
 
-  /// Notes that the paused registration at `position` must be probed. Paused registrations get
-  /// no calls that would notice their receiver die; they are rare, so checking them at each wakeup
-  /// costs little. Checked again an interval later, not at the next window (a tolerance of 1 ms
-  /// would wake the engine a thousand times a second for one paused countdown): nothing else may
-  /// tick to notice their end. Not inlined: the walk's loops keep their registers without it.
+  /// Notes that the paused registration at `position` must be probed (it gets no calls that would
+  /// notice its receiver die), again an interval later, not at the next window (a tolerance of
+  /// 1 ms would wake the engine a thousand times a second for it). Not inlined: the walk's loops
+  /// keep their registers without it.
   @inline(never)
   private static func notePausedProbe(
     at position: Int, nodes: UnsafeMutableBufferPointer<ReceiverNode>, entries: UnsafeBufferPointer<BucketEntry>,

@@ -1,8 +1,8 @@
 import Synchronization
 
-/// A counter a delivery pass reads before every callback, bumped (under the engine's lock) by
-/// every withdrawal of a prepared callback (a removal, a replacement, a pause, time added) while the
-/// pass runs: the pass looks at what was withdrawn only when the count moved, so the check costs one load per callback while nothing was withdrawn.
+/// A counter a delivery pass reads before every callback, bumped under the engine's lock by every
+/// withdrawal of a prepared callback (a removal, a replacement, a pause, time added): one load per
+/// callback while nothing was withdrawn.
 ///
 /// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 final class WithdrawalSignal: Sendable {
@@ -17,24 +17,20 @@ final class WithdrawalSignal: Sendable {
       }
     }
 
-    /// Moves the count on; called under the engine's lock.
     func bump() {
       count.bump()
     }
 
-    /// The count now.
     var value: UInt64 {
       @inline(__always) get { count.value }
     }
   #else
     private let count = Atomic<UInt64>(0)
 
-    /// Moves the count on; called under the engine's lock.
     func bump() {
       count.wrappingAdd(1, ordering: .sequentiallyConsistent)
     }
 
-    /// The count now.
     var value: UInt64 {
       @inline(__always) get { count.load(ordering: .sequentiallyConsistent) }
     }

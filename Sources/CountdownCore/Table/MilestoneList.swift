@@ -1,7 +1,5 @@
-/// The values a milestone registration (``CountdownDeliveries/milestones(_:)``) is delivered at,
-/// in whole intervals left, without the final 0 (which always comes). Immutable and shared:
-/// ``RegistrationSlots`` holds it by slot for the delivery pass, which reads it under the engine's
-/// lock to plan the next one.
+/// The values a milestone registration is delivered at, in whole intervals left, without the
+/// final 0 (which always comes). Immutable and shared.
 ///
 /// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package final class MilestoneList: Sendable {

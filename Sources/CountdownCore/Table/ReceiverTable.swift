@@ -46,8 +46,7 @@ package struct ReceiverTable {
   }
 
   /// Runs `body` on the pool's nodes and entries in place, for the tick's dense walk: no bounds or
-  /// uniqueness checks per node. The body cannot add or remove nodes (it has no access to the
-  /// table) and must not let the buffers escape; it may change any node's payload.
+  /// uniqueness checks per node. The buffers must not escape.
   @inline(__always)
   package mutating func withNodes<Result>(
     _ body: (UnsafeMutableBufferPointer<ReceiverNode>, UnsafeBufferPointer<BucketEntry>) throws -> Result
@@ -144,13 +143,9 @@ package struct BucketEntry: Sendable {
 }
 
 extension ReceiverTable {
-  /// The position of the registration in `slot`, if it is still in the table: read directly at
-  /// `position`, where it was when noted, or looked up by its key if it moved since (a removal
-  /// moves the pool's last node into the gap). For index entries, which keep where their node was
-  /// when they were made (``IndexedRegistration``).
-  ///
-  /// On the table, not the engine's state: a non-mutating method of the state called from a
-  /// mutating one copies the whole state first.
+  /// The position of the registration in `slot`, if it is still in the table: at `position`, where
+  /// it was when noted, or looked up by its key if it moved since. On the table, not the engine's
+  /// state: a non-mutating method of the state called from a mutating one copies the whole state.
   @inline(__always)
   func index(of slot: SlotReference, at position: Int) -> NodeIndex? {
     if position < count, nodes[position].slot == slot {

@@ -7,8 +7,7 @@ package final class RegistrationSlots {
   private static let pageShift = 12
   private static let pageSize = 1 << pageShift
 
-  // Unchecked: only the engine's lock serializes access, which the runtime's per-access check
-  // (a thread-local lookup on every register and cancel) cannot see anyway.
+  // Unchecked: the engine's lock serializes access, which the runtime's per-access check cannot see.
   @exclusivity(unchecked) private var pages: ContiguousArray<UnsafeMutablePointer<RegistrationSlot>> = []
   /// Freed slots, reused last-freed first (emptied when every slot is free: see ``free(_:)``).
   @exclusivity(unchecked) private var freeSlots: ContiguousArray<SlotReference> = []

@@ -11,8 +11,7 @@ package struct SlotReference: Hashable {
   /// The receiver's key.
   package var key: ObjectIdentifier? { pointer.pointee.key }
 
-  /// The key of a registration the caller holds as live. A slot without one was freed: builds
-  /// with internal checks trap saying so, others as the force unwrap does.
+  /// The key of a registration the caller holds as live (a freed slot traps).
   package var liveKey: ObjectIdentifier {
     let key = pointer.pointee.key
     checkInternally(key != nil, "a live registration's slot has no key: it was freed")
@@ -54,8 +53,7 @@ package struct SlotReference: Hashable {
     pointer.pointer(to: \.indexHandle).unsafelyUnwrapped
   }
 
-  /// The generation field alone: changed through `pointer.pointee`, the whole slot would be
-  /// accessed (and its weak reference copied).
+  /// The generation field alone: through `pointer.pointee`, the weak reference would be copied.
   @inline(__always)
   private var generationPointer: UnsafeMutablePointer<UInt32> {
     // A stored property of a struct: the key path always has an offset.

@@ -22,9 +22,8 @@ struct UnownedHandler {
     self.init((UnsafeRawPointer(node) + offset).assumingMemoryBound(to: NodeHandler.self))
   }
 
-  /// Calls the handler. Its words are put in a temporary ``NodeHandler``, moved out for the call
-  /// and back after it, so no reference is counted; the temporary is given up without being
-  /// destroyed, as it owns nothing.
+  /// Calls the handler through a temporary ``NodeHandler`` of its words, given up without being
+  /// destroyed, so that no reference is counted.
   @inline(__always)
   func call(_ value: Int, _ stop: inout Bool) {
     withUnsafeTemporaryAllocation(of: NodeHandler.self, capacity: 1) { buffer in

@@ -62,33 +62,28 @@ package struct CountdownTiming: Sendable {
     @inline(__always) get { word & Self.pausedFlag != 0 }
     set { word = newValue ? word | Self.pausedFlag : word & ~Self.pausedFlag }
   }
-  /// Only the final 0 is delivered (``CountdownDeliveries/onlyTheEnd``), or only milestones and the
-  /// 0 (``deliversMilestones``): a state of its own, kept through pauses, resumes and suspensions,
-  /// never encoded in the value.
+  /// Only the final 0 is delivered, or only milestones and the 0 (``deliversMilestones``): a state
+  /// of its own, never encoded in the value (rule 4).
   package private(set) var deliversOnlyTheEnd: Bool {
     @inline(__always) get { word & Self.onlyTheEndFlag != 0 }
     set { word = newValue ? word | Self.onlyTheEndFlag : word & ~Self.onlyTheEndFlag }
   }
 
   /// It counts on past its deadline (``CountdownEnding/countsOvertime``): its value goes on below
-  /// 0, and its 0 does not end it. A state of its own, kept through pauses, resumes, suspensions
-  /// and time added.
+  /// 0, and its 0 does not end it (rule 4).
   package private(set) var countsOvertime: Bool {
     @inline(__always) get { word & Self.overtimeFlag != 0 }
     set { word = newValue ? word | Self.overtimeFlag : word & ~Self.overtimeFlag }
   }
 
-  /// Makes a new countdown count on past its deadline. Only for a countdown that delivers every
-  /// change (checked at registration).
+  /// Makes a new countdown count on past its deadline.
   package mutating func countOvertime() {
     precondition(kind == .countdown && !deliversOnlyTheEnd, "only a countdown delivering every change counts overtime")
     countsOvertime = true
   }
 
-  /// Delivered at milestones (``CountdownDeliveries/milestones(_:)``): an only-the-end registration
-  /// whose value is its next milestone + 1 (1 while its next is the end), so that its next change,
-  /// the same formula as a countdown's, is that milestone's instant. Set by ``planMilestone(_:)``.
-  /// Never with overtime (rejected at registration).
+  /// Delivered at milestones: an only-the-end registration whose value is its next milestone + 1,
+  /// so that its next change, the same formula as a countdown's, is that milestone's instant.
   package var deliversMilestones: Bool { word & Self.milestonesFlag != 0 }
 
   /// Whether a prompt delivery is owed (the first value, or the one after a resume or a shift). Never
@@ -96,11 +91,8 @@ package struct CountdownTiming: Sendable {
   package var awaitsPromptDelivery: Bool { value == Self.promptOwed && !isPaused && !deliversOnlyTheEnd }
 
   /// The instant the value changes next, on this timing's time: `Int64.min` when a prompt delivery
-  /// is owed (it is due at once); `nil` when it never changes again: while paused, after the end (an
-  /// overtime countdown's end is its lowest value), or when its next change would fall past the
-  /// clock's last instant. `Int64.max` is an instant like any other: a change due there is one.
-  /// For a registration that delivers only its end, the deadline; at milestones, the next
-  /// milestone's instant.
+  /// is owed; `nil` when it never changes again (paused, ended, or past the clock's last instant).
+  /// `Int64.max` is an instant like any other.
   @inline(__always)
   package func nextChange(interval: Int64) -> Int64? {
     if isPaused { return nil }
@@ -121,18 +113,16 @@ package struct CountdownTiming: Sendable {
     }
   }
 
-  /// The instant of the change a running countdown at its last value waits for
-  /// (``isAtItsLastValue``): its deadline, or its next milestone's instant. Never `nil`, unlike
-  /// ``nextChange(interval:)``, which it equals there.
+  /// ``nextChange(interval:)`` of a running countdown at its last value (``isAtItsLastValue``),
+  /// which is never `nil` there.
   @inline(__always)
   package func lastValueChange(interval: Int64) -> Int64 {
     deadlineOrStart &- (value &- 1) &* interval
   }
 
-  /// Whether this is a running countdown on the clock's own time showing more than `minimum` (1
-  /// or more): the tick's common case. Its next change is ``countdownNextChange(interval:)``, and
-  /// once that instant has passed by less than an interval, its value moves down by exactly one:
-  /// ``stepDown()``. Above 1 a step never ends it; above 2 it never reaches its last value either.
+  /// Whether this is a running countdown on the clock's own time showing more than `minimum`: the
+  /// tick's common case, where a step never ends it (above 1) nor brings it to its last value
+  /// (above 2).
   @inline(__always)
   package func isRunningCountdown(above minimum: Int64) -> Bool {
     // Not counting up, not paused, not on running time, not only the end, and the value above
@@ -160,9 +150,7 @@ package struct CountdownTiming: Sendable {
     word &-= steps << Self.valueShift
   }
 
-  /// Brings `value` up to `now` and returns it.
-  ///
-  /// The common case, one boundary passed since the last delivery, costs a multiplication, two
+  /// Brings `value` up to `now` and returns it: one boundary passed costs a multiplication, two
   /// compares and an add; a late wakeup or a prompt delivery takes one division.
   @inline(__always)
   package mutating func advance(to now: Int64, interval: Int64) -> Int64 {
@@ -229,10 +217,8 @@ package struct CountdownTiming: Sendable {
     if !deliversMilestones { value = deliversOnlyTheEnd ? 1 : Self.promptOwed }
   }
 
-  /// Moves a countdown's end to `newEnd` (its deadline, or while paused its frozen time left),
-  /// for time added or taken. A running one that delivers every change is owed a prompt delivery
-  /// of its new value; one that delivers only its end stands at 1 until its 0; a paused one is
-  /// delivered its value when it resumes. Only for a countdown: a count-up has no end.
+  /// Moves a countdown's end to `newEnd` (its deadline, or while paused its frozen time left); a
+  /// running one that delivers every change is owed a prompt delivery of its new value.
   package mutating func moveEnd(to newEnd: Int64) {
     precondition(kind == .countdown, "only a countdown has an end")
     deadlineOrStart = newEnd
@@ -241,9 +227,8 @@ package struct CountdownTiming: Sendable {
     }
   }
 
-  /// Makes a new countdown silent until its end: its next change is the deadline itself, so the
-  /// engine neither delivers a first value nor wakes before the end. Its value stands at 1 (not
-  /// ended) until then. Only for a countdown: a count-up has no end.
+  /// Makes a new countdown silent until its end: its next change is the deadline itself, its value
+  /// 1 until then.
   package mutating func deliverOnlyTheEnd() {
     precondition(kind == .countdown, "only a countdown has an end")
     deliversOnlyTheEnd = true
@@ -251,8 +236,7 @@ package struct CountdownTiming: Sendable {
   }
 
   /// Makes a countdown silent but for milestones: its next change is the instant of `next`, a
-  /// milestone below its current value (0: the end), and its value stands at `next` + 1 until then.
-  /// Called at registration, after each milestone delivered, and when its end moves.
+  /// milestone below its current value (0: the end), its value `next` + 1 until then.
   package mutating func planMilestone(_ next: Int64) {
     precondition(kind == .countdown && !countsOvertime, "only a countdown without overtime has milestones")
     word |= Self.onlyTheEndFlag | Self.milestonesFlag
@@ -266,8 +250,8 @@ package struct CountdownTiming: Sendable {
     deadlineOrStart = deadlineOrStart.subtractingSaturated(offset)
   }
 
-  /// Owes a running registration a prompt delivery, so its current value is delivered (after the
-  /// engine resumes). A paused or finished registration is left alone.
+  /// Owes a running registration a prompt delivery of its current value (after the engine
+  /// resumes); a paused or finished one is left alone.
   package mutating func requestPromptDelivery() {
     guard !isPaused, !isFinished, !deliversOnlyTheEnd else { return }
     value = Self.promptOwed
@@ -297,8 +281,7 @@ extension CountdownTiming {
     return left <= 0 || (left - 1) / interval + 1 <= Self.maximumValue
   }
 
-  /// The remaining (countdown) or elapsed (counting up) nanoseconds at `now`; negative for a
-  /// countdown in overtime.
+  /// The remaining (or elapsed) nanoseconds at `now`; negative for a countdown in overtime.
   package func nanoseconds(at now: Int64) -> Int64 {
     if isPaused { return deadlineOrStart }
     switch kind {
@@ -333,9 +316,8 @@ extension CountdownTiming {
     return clockInstant(of: change, suspendedTotal: suspendedTotal)
   }
 
-  /// Whether this is a running countdown whose next change comes on the end's grid: its end (it
-  /// shows 1, or delivers only its end and has not yet: it stands at 1 until then), or its next
-  /// milestone (``deliversMilestones``).
+  /// Whether this is a running countdown whose next change comes on the end's grid: its end, or
+  /// its next milestone.
   @inline(__always)
   package var isAtItsLastValue: Bool {
     kind == .countdown && !isPaused && (value == 1 || (deliversMilestones && value > 1))

@@ -1,8 +1,5 @@
-/// The grid an engine's wakeups fall on: its origin, its interval, its window (the step of the
-/// wakeup grid: the interval on the shared grid, the tolerance per countdown) and its end window
-/// (the step of the ends' own grid: a countdown's final 0 comes at most this long after its
-/// deadline). Pure arithmetic on instants, in nanoseconds on the engine's clock; a value the
-/// engine's state holds, so that none of its methods takes what the grid already says.
+/// The grid an engine's wakeups fall on: pure arithmetic on instants, in nanoseconds on the
+/// engine's clock, held by the engine's state so that none of its methods takes what it says.
 ///
 /// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package struct WakeupGrid: Sendable {
@@ -13,9 +10,8 @@ package struct WakeupGrid: Sendable {
   /// The end grid's step, at most `window`: a countdown's final 0 comes at most this long after its
   /// deadline.
   package let endWindow: Int64
-  /// The first grid instant: the reading of the registration that made the timer, so that
-  /// countdown is exact (a 10 s countdown shows 9 after exactly 1 s); countdowns registered later
-  /// flip at the same grid instants, their first value lasting up to one interval longer.
+  /// The first grid instant: the reading of the registration that made the timer, so that its
+  /// countdown is exact; countdowns registered later flip at the same grid instants.
   package private(set) var origin: Int64 = 0
 
   /// A grid of `window` (more than 0) over an `interval`, its ends on a grid of `endWindow`
@@ -48,15 +44,13 @@ package struct WakeupGrid: Sendable {
   }
 
   /// The first grid instant at or after both `instant` and `now`: `Int64.max` after the last one
-  /// the clock represents. A change that came due while a pass ran thus waits for the next grid
-  /// instant (all values still flip together), unless that instant is now.
+  /// the clock represents, so that a change that came due while a pass ran waits for the next.
   func ceiling(atOrAfter instant: Int64, now: Int64) -> Int64 {
     Self.ceiling(atOrAfter: max(instant, now), step: window, origin: origin)
   }
 
-  /// The first instant of the ends' grid (of ``endWindow``) at or after `end`: where the wakeup for
-  /// an end due then goes, so that ends close together share it; `Int64.max` after the last one
-  /// the clock represents.
+  /// The first instant of the ends' grid at or after `end`, so that ends close together share a
+  /// wakeup; `Int64.max` after the last one the clock represents.
   func endCeiling(atOrAfter end: Int64) -> Int64 {
     Self.ceiling(atOrAfter: end, step: endWindow, origin: origin)
   }
@@ -80,9 +74,7 @@ package struct WakeupGrid: Sendable {
   }
 
   /// The number of the window whose wakeup delivers a change at clock instant `change`: the
-  /// first grid instant at or after it, counted from the grid's origin. A change after the last
-  /// grid instant the clock represents is in the window after it, whose instant is `Int64.max`
-  /// (``instant(ofWindow:)``).
+  /// first grid instant at or after it, counted from the grid's origin.
   func windowNumber(ofChangeAt change: Int64) -> Int64 {
     let offset = change.subtractingSaturated(origin)
     return offset > 0 ? (offset - 1) / window + 1 : -((-offset) / window)

@@ -39,9 +39,7 @@ extension TimingWheel {
   }
 
   /// Puts a block between `block` and the slot split into it, at the highest digit where `key`
-  /// and `block`'s prefix differ, `block` under the slot of its own digit there; returns the new
-  /// block. No entry moves. The digit lies below that of the block above, if any: every key
-  /// under a slot of a block shares that block's prefix and digit.
+  /// and `block`'s prefix differ; returns the new block. No entry moves.
   private mutating func insertBlock(above block: Int, for key: UInt64) -> Int {
     let shift = blockShift[block]
     let below = blockPrefix[block] << UInt64(shift + 6)
@@ -89,8 +87,7 @@ extension TimingWheel {
   }
 
   /// Splits slot `home` (more than 8 nodes, its soonest not known) into a block at the highest
-  /// digit where its deadlines differ (shift 0 if they are all one), each node moved to the slot of
-  /// its digit, whose soonest and runner-up are kept as it joins. Each node is looked at twice.
+  /// digit where its deadlines differ, each node moved to the slot of its digit.
   mutating func split(_ home: Int) {
     let firstKey = Self.key(of: nodes[Int(heads[home])].deadline)
     var differing: UInt64 = 0
@@ -119,8 +116,7 @@ extension TimingWheel {
   }
 
   /// Slot `home`'s list emptied: clears its bit, and, if it was the last of its block, frees the
-  /// block and does the same for the slot split into it, and so on up. Nothing for a slot still
-  /// split, or whose bit is clear (a held node's unlink touches the slot it left).
+  /// block and does the same for the slot split into it, and so on up.
   mutating func clearEmptied(_ home: Int) {
     var home = home
     while heads[home] < 0, slotChild[home] < 0 {
