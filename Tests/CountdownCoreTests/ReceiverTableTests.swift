@@ -36,7 +36,7 @@ final class ReceiverTableTests: XCTestCase {
       default:
         if let index = table.index(of: key) {
           let removed = table.remove(at: index)
-          XCTAssertEqual(model.removeValue(forKey: key), UInt64(removed.timing.anchor))
+          XCTAssertEqual(model.removeValue(forKey: key), UInt64(removed.timing.deadlineOrStart))
         } else {
           XCTAssertNil(model[key])
         }
@@ -45,7 +45,7 @@ final class ReceiverTableTests: XCTestCase {
       XCTAssertEqual(table.count, model.count)
     }
     for (key, registration) in model {
-      XCTAssertEqual(table.index(of: key).map { UInt64(table[$0].timing.anchor) }, registration)
+      XCTAssertEqual(table.index(of: key).map { UInt64(table[$0].timing.deadlineOrStart) }, registration)
     }
   }
 
@@ -74,7 +74,7 @@ final class ReceiverTableTests: XCTestCase {
         model[key]!.quiet = quiet
       case (_, let index?):
         let removed = table.remove(at: index)
-        XCTAssertEqual(model.removeValue(forKey: key)?.payload, UInt64(removed.timing.anchor))
+        XCTAssertEqual(model.removeValue(forKey: key)?.payload, UInt64(removed.timing.deadlineOrStart))
       case (_, nil):
         XCTAssertNil(model[key])
       }
@@ -82,7 +82,7 @@ final class ReceiverTableTests: XCTestCase {
       XCTAssertEqual(table.walkedCount, model.values.filter { !$0.quiet }.count, "after step \(step)")
       for (key, expected) in model {
         let index = table.index(of: key)
-        XCTAssertEqual(index.map { UInt64(table[$0].timing.anchor) }, expected.payload, "after step \(step)")
+        XCTAssertEqual(index.map { UInt64(table[$0].timing.deadlineOrStart) }, expected.payload, "after step \(step)")
         XCTAssertEqual(index.map { table.isQuiet($0) }, expected.quiet, "after step \(step)")
       }
     }
@@ -147,7 +147,7 @@ final class ReceiverTableTests: XCTestCase {
     XCTAssertTrue(table.isEmpty)
     XCTAssertEqual(table.invariantViolations(), [])
     table.insert(node(a, 3), for: ObjectIdentifier(a))
-    XCTAssertEqual(table[table.index(of: ObjectIdentifier(a))!].timing.anchor, 3)
+    XCTAssertEqual(table[table.index(of: ObjectIdentifier(a))!].timing.deadlineOrStart, 3)
   }
 
   /// Fills and drains the table through several doublings and halvings, checked against a
@@ -167,7 +167,7 @@ final class ReceiverTableTests: XCTestCase {
         if let index = table.index(of: key) {
           if model.count > target {
             let removed = table.remove(at: index)
-            XCTAssertEqual(model.removeValue(forKey: key), UInt64(removed.timing.anchor))
+            XCTAssertEqual(model.removeValue(forKey: key), UInt64(removed.timing.deadlineOrStart))
           } else {
             table[index] = node(receiver, payload)
             model[key] = payload
@@ -186,7 +186,7 @@ final class ReceiverTableTests: XCTestCase {
         XCTAssertEqual(table.count, model.count)
       }
       for (key, payload) in model {
-        XCTAssertEqual(table.index(of: key).map { UInt64(table[$0].timing.anchor) }, payload)
+        XCTAssertEqual(table.index(of: key).map { UInt64(table[$0].timing.deadlineOrStart) }, payload)
       }
     }
     XCTAssertGreaterThan(sawResizing, 100, "steps ran while a resize was in progress")

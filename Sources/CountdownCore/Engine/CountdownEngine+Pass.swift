@@ -1,29 +1,17 @@
 import Dispatch
 
-// A delivery pass from start to end, on the delivery queue: planned under the lock together with
-// its first chunk (for a wakeup, in the very lock that notes it: `EngineState.timerFired`), its
-// callbacks called with the lock released, chunk after chunk, and finished under one more lock
-// that also re-arms the timer. What happens under each lock is the state's (`EngineState+Pass.swift`):
-// each of those transitions hands back what it freed, released here once the lock is released.
-// This side reads the clock, takes the lock and calls the handlers. The clock is read once per
-// pass, and again only before a further chunk: the callbacks in between take time.
+// A delivery pass's calling side, on the delivery queue: what happens under each lock is the
+// state's (`EngineState+Pass.swift`). The clock is read once per pass, and again only before a
+// further chunk: the callbacks in between take time.
 extension CountdownEngine {
   /// Delivers everything pending: prompt deliveries of new registrations, and, after a wakeup, every
   /// registration whose value changed. Runs on the delivery queue: a queued pass, one a clock
   /// advanced by hand settles, or one a call made there runs before it returns
   /// (``deliverHere(_:owesPromptDelivery:reading:)``); `reading` is that call's clock reading, if any.
   ///
-  /// A tick's values are those at the grid instant its wakeup stands for (see
-  /// ``EngineState/markDueWork(forWakeupAt:armedFor:)``), so a wakeup a little early or late never
-  /// makes a value skip or repeat, and every label flips in the same batch. Prompt deliveries are
-  /// computed when their chunk is prepared. Since at most one pass is queued, a stalled queue never
-  /// builds up a backlog of stale batches. The table is walked in chunks: each chunk is prepared
-  /// under the lock (bounded work), then its callbacks run with the lock released, so a callback
-  /// may call anything on this engine. The clock is read outside the lock.
-  ///
+  /// Since at most one pass is queued, a stalled queue never builds up a backlog of stale batches.
   /// Work a pass leaves (a registration made from one of its callbacks, owed its first value) is
-  /// run by the next pass at once, here, up to ``passesInARow`` passes; what is still left then
-  /// waits for the queue's next turn.
+  /// run by the next pass at once, here, up to ``passesInARow`` passes.
   func deliverPending(at reading: Int64? = nil) {
     var reading = reading
     var passes = 1
@@ -66,14 +54,10 @@ extension CountdownEngine {
   }
 
   /// Does what a call that registered, resumed or gave time decided under the lock, `actions`; one
-  /// that owes a prompt delivery (`owesPromptDelivery`) and runs on the delivery queue makes it
-  /// here, before it returns, with its clock reading `reading`, rather than queuing it for the
-  /// queue's next turn: a label has its new value when `start` returns, before the frame is drawn.
-  /// What the call owes is delivered once: the pass that delivers it takes it from the state.
-  ///
-  /// Called from a callback, a pass already runs up this thread's stack (one at a time); it
-  /// delivers what the call owes right after its last callback, before the wakeup or the call
-  /// that runs it returns (``deliverPending(at:)``).
+  /// that owes a prompt delivery and runs on the delivery queue makes it here, before it returns,
+  /// rather than at the queue's next turn: a label has its new value when `start` returns, before
+  /// the frame is drawn. From a callback, the pass already running up this thread's stack
+  /// delivers it right after its last callback.
   func deliverHere(_ actions: consuming EngineActions, owesPromptDelivery: Bool, reading: Int64) {
     guard owesPromptDelivery, isOnDeliveryQueue else { return perform(actions) }
     // The pass runs here instead; it clears the state's mark of one queued.
@@ -82,12 +66,9 @@ extension CountdownEngine {
     deliverPending(at: reading)
   }
 
-  /// Calls the prepared chunk, then prepares and calls chunk after chunk until the pass has
-  /// nothing left, and finishes it. `reading` is the clock reading the pass began with. The pass
-  /// is worked on in place, not copied (in optimized builds; an unoptimized one may copy it): a
-  /// copy of its progress would retain each of its arrays and leave them shared, so that the next
-  /// append to one (an ended registration, a change noted) would copy its buffer.
-  /// Returns whether the pass left work for another (``FinishedPass/workLeft``).
+  /// Calls the prepared chunk, then prepares and calls chunk after chunk, and finishes the pass;
+  /// returns whether it left work for another. The pass is worked on in place, not copied: a copy
+  /// would retain its arrays and leave them shared, so that the next append copies a buffer.
   func runPass(_ pass: inout BegunPass, _ chunk: inout DeliveryChunk, context: DeliveryContext, reading: Int64) -> Bool {
     var reading = reading
     while true {
@@ -124,9 +105,7 @@ extension CountdownEngine {
   }
 
   /// Finishes the pass under one more lock (``EngineState/passFinished(tickInstant:_:reading:)``),
-  /// then does what it decided. The pass's kind and progress stay where they are (see
-  /// ``runPass(_:_:context:reading:)``); the caller lets them go after the lock. Returns whether
-  /// the pass left work for another.
+  /// then does what it decided; returns whether the pass left work for another.
   private func finishPass(_ pass: inout BegunPass, reading: Int64) -> Bool {
     let tickInstant = pass.kind.tickInstant
     var finished = state.withLock { $0.passFinished(tickInstant: tickInstant, &pass.progress, reading: reading) }
@@ -138,15 +117,12 @@ extension CountdownEngine {
   }
 }
 
-// Outside the lock: a chunk's prepared callbacks are made, each after checking that its
-// registration was not removed meanwhile.
-
 extension CountdownEngine {
   /// Makes the chunk's prepared callbacks, with the lock released; returns how many were made.
   /// Registrations that ran out or set `stop` go to `ended`, for removal under the next lock, and
   /// milestones skipped to `skipped`, to plan again under it.
   func call(
-    _ chunk: borrowing DeliveryChunk, context: DeliveryContext, ended: inout [EngineState.KeyedSlot],
+    _ chunk: borrowing DeliveryChunk, context: DeliveryContext, ended: inout [EngineState.RegistrationIdentity],
     skipped: inout [SkippedMilestone]
   ) -> Int {
     let prepared = chunk.prepared
@@ -163,15 +139,14 @@ extension CountdownEngine {
           let delivery = prepared[position - 1]
           ended.append(.init(key: delivery.slot.liveKey, slot: delivery.slot))
         }
-        guard position < prepared.count, context.hasNewRemovals else { continue }
+        guard position < prepared.count, context.hasNewWithdrawals else { continue }
       }
       let delivery = prepared[position]
       position += 1
-      if context.hasNewRemovals {
-        // A callback or another thread removed or paused registrations: skip the ones this chunk
-        // still has callbacks for. Checked before each callback, so that once such a call has
-        // returned, on any thread, no callback it removed begins.
-        let removals = state.withLock { $0.takeRemovals(notedIn: context) }
+      if context.hasNewWithdrawals {
+        // Checked before each callback, so that once a call that withdrew one has returned, on
+        // any thread, that callback never begins (rule 6).
+        let removals = state.withLock { $0.takeWithdrawals(notedIn: context) }
         if removals.all { break }
         removed.formUnion(removals.slots)
       }
@@ -192,10 +167,9 @@ extension CountdownEngine {
     return made
   }
 
-  /// Makes the prepared callbacks from `position` on while nothing was removed since the pass last
-  /// looked: returns at the end of the chunk, at the first callback the removal signal moved before
-  /// (for the caller to check), or after a callback that ended its registration (it ran out or
-  /// set `stop`), returning true then. `position` is left at the first callback not made.
+  /// Makes the prepared callbacks from `position` on while nothing was withdrawn; stops at the end
+  /// of the chunk, before the first callback the signal moved before, or after one that ended its
+  /// registration (returning true). `position` is left at the first callback not made.
   @inline(__always)
   private func callWhileNothingRemoved(
     _ prepared: UnsafeBufferPointer<PreparedDelivery>, from position: inout Int, context: DeliveryContext
@@ -203,12 +177,11 @@ extension CountdownEngine {
     var next = position
     defer { position = next }
     while next < prepared.count {
-      if context.hasNewRemovals { return false }
+      if context.hasNewWithdrawals { return false }
       let delivery = prepared[next]
       checkNotRemoved(delivery, context: context)
       var stop = false
-      // Called through the copy prepared under the lock, not through the node (which may have
-      // moved since): the pass reads no node and no slot here, only its chunk.
+      // Through the copy prepared under the lock, not the node, which may have moved since.
       delivery.handler.call(delivery.value, &stop)
       next += 1
       if stop || delivery.ends { return true }
@@ -222,7 +195,7 @@ extension CountdownEngine {
   private func checkNotRemoved(_ delivery: PreparedDelivery, context: DeliveryContext) {
     #if COUNTDOWN_CHECK_INVARIANTS
       state.withUncountedLock { state in
-        if !state.isLive(delivery.slot), !context.hasNewRemovals {
+        if !state.isLive(delivery.slot), !context.hasNewWithdrawals {
           BrokenRuleRecorder.report(["a callback begins for a registration removed or paused before it"], "engine rules")
         }
       }

@@ -15,7 +15,7 @@ extension CountdownEngine {
     return state.withLock { state in
       state.liveIndex(of: receiver).map { index in
         let timing = state.table[index].timing
-        return Int(timing.value(at: state.instant(for: timing, at: state.clampedToLatestInstant(now)), interval: intervalNanoseconds))
+        return Int(timing.value(at: state.suspension.instant(for: timing, at: state.clampedToLatestInstant(now)), interval: intervalNanoseconds))
       }
     }
   }
@@ -28,7 +28,7 @@ extension CountdownEngine {
     return state.withLock { state in
       state.liveIndex(of: receiver).map { index in
         let timing = state.table[index].timing
-        return .nanoseconds(timing.nanoseconds(at: state.instant(for: timing, at: state.clampedToLatestInstant(now))))
+        return .nanoseconds(timing.nanoseconds(at: state.suspension.instant(for: timing, at: state.clampedToLatestInstant(now))))
       }
     }
   }

@@ -1,7 +1,5 @@
 // Registrations' statuses read out, and registrations counted again from them: what CountdownKit's
 // snapshots are made of.
-// Kept apart from the engine's transitions: it only reads the table, and registers through
-// `EngineState.register` as `register(_:_:pausedAt:handler:)` does.
 
 extension CountdownEngine {
   /// The statuses of the registrations of `receivers` at one instant, read under one acquisition
@@ -21,7 +19,7 @@ extension CountdownEngine {
           countsOvertime: timing.countsOvertime,
           milestones: timing.deliversMilestones ? state.slots.milestones(of: state.table[index].slot)?.values : nil,
           isPaused: timing.isPaused, isFrozen: timing.isPaused || (timing.policy == .pauses && state.suspension.since != nil),
-          nanoseconds: timing.signedNanoseconds(at: state.instant(for: timing, at: state.clampedToLatestInstant(now))))
+          nanoseconds: timing.signedNanoseconds(at: state.suspension.instant(for: timing, at: state.clampedToLatestInstant(now))))
       }
     }
     return (CountdownInstant(nanosecondsSinceOrigin: now), statuses)
@@ -31,10 +29,8 @@ extension CountdownEngine {
   /// engine's clock (one before now, so the first value is the time already elapsed; a later one
   /// counts from now): a listener carried over from another process.
   ///
-  /// For ``SuspensionPolicy/pauses``, `start` is read on the clock, as for any new registration:
-  /// only suspension after now is left out. With `pausedAt` (an instant read earlier, at which the
-  /// caller worked out `start`), it is registered and paused at that instant, under one
-  /// acquisition of the lock: frozen at exactly the time elapsed then.
+  /// With `pausedAt` (an instant read earlier, at which the caller worked out `start`), it is
+  /// registered and paused at that instant under one lock: frozen at exactly the time elapsed then.
   /// - Complexity: O(1) amortized.
   package func register(
     _ receiver: AnyObject, countingUpFrom start: CountdownInstant,

@@ -1,18 +1,16 @@
 // What tests read of the engine's insides: package access, so no app sees it.
 extension CountdownEngine {
-  /// How many times the engine's lock was taken so far (this reading aside): for tests of what a
-  /// wakeup costs.
+  /// How many times the engine's lock was taken so far (this reading aside).
   package var lockEntries: Int64 {
     state.withUncountedLock { $0.lockEntries }
   }
 
-  /// How many registrations delivery passes have looked at so far: for tests of what a wakeup costs.
+  /// How many registrations delivery passes have looked at so far.
   package var examinedRegistrations: Int64 {
     state.withLock { $0.counts.examined }
   }
 
-  /// The instant the wakeup grid starts from (it moves when the timer is made anew): for tests
-  /// that check values against the grid.
+  /// The instant the wakeup grid starts from (it moves when the timer is made anew).
   package var gridOrigin: CountdownInstant {
     CountdownInstant(nanosecondsSinceOrigin: state.withLock { $0.grid.origin })
   }
@@ -22,18 +20,14 @@ extension CountdownEngine {
     state.withLock { ($0.table.bucketCount, $0.table.nodes.capacity) }
   }
 
-  /// The engine's broken rules, each described (empty when sound): the checks builds with internal
-  /// checks run after transitions, for tests that run them in any build (the seeded
-  /// simulation, after every step). Not counted as a lock entry.
+  /// The engine's broken rules, each described (empty when sound), for tests that run them in any
+  /// build. Not counted as a lock entry.
   package func stateInvariantViolations() -> [String] {
     state.withUncountedLock { $0.invariantViolations() }
   }
 
-  /// The engine's broken cost rules, each described (empty when they hold): what its passes looked
-  /// at against what they delivered, and what its indexes walked against the operations on them,
-  /// over its life so far; and whether its quiet registrations (only the end or milestones) are
-  /// kept apart from what a tick walks, now (O(count)). For the seeded simulation, which checks
-  /// them after every step. Not counted as a lock entry.
+  /// The engine's broken cost rules (11 and 12), each described (empty when they hold), for the
+  /// seeded simulation. O(count); not counted as a lock entry.
   package func costRuleViolations() -> [String] {
     state.withUncountedLock { $0.costRuleViolations() }
   }
@@ -45,9 +39,7 @@ extension CountdownEngine {
 }
 
 extension CountdownEngine {
-  /// How many entries the engine's indexes of what changes when hold: the ends to come and the
-  /// per-countdown wheel (0 without one). For tests that churn registrations and check that these
-  /// stay bounded by the table's size.
+  /// How many entries the engine's indexes of what changes when hold (rule 10), for tests.
   package var indexSizes: (ends: Int, wheel: Int) {
     state.withLock { ($0.ends.count, $0.wheel?.count ?? 0) }
   }

@@ -40,18 +40,14 @@ extension CountdownEngine {
     perform(EngineActions(queuePass: settling.queuePass))
     guard settling.deliverHere else { return }
     deliverPending()
-    // A pass can leave work behind (the first delivery of a countdown registered from one of its
-    // callbacks), which a real delivery queue runs right after it, at the same instant: so does
-    // this, rather than at the next step.
-    while state.withLock({ $0.pass.context == nil && $0.hasPendingWork }) {
+    // Work a pass leaves (a first delivery owed by one of its callbacks) runs right after it, at
+    // the same instant, as on a real delivery queue.
+    while state.withLock({ $0.pass.context == nil && !$0.pendingWork.isEmpty }) {
       deliverPending()
     }
   }
 
   /// Does what a call decided under the lock: the timer's part, then queuing a pass.
-  /// Borrows `actions`: the match below still copies the timer's action into a temporary (an enum
-  /// holding an existential), but for `.none`, the common case (a repeating timer stays armed), that
-  /// copy then needs no destroy.
   func perform(_ actions: borrowing EngineActions) {
     // Most calls leave the timer alone: matching `.none` first spares copying the action (with its
     // timer reference) into the loop below.
@@ -66,9 +62,8 @@ extension CountdownEngine {
     }
   }
 
-  /// Makes, arms or cancels the timer, outside the lock. After arming, it asks whether a newer
-  /// arming was decided meanwhile by another thread, whose own arming may have run before this
-  /// one, and applies that one too: the latest decision is the timer's last.
+  /// Makes, arms or cancels the timer, outside the lock; after arming, applies a newer arming
+  /// another thread decided meanwhile, so that the latest decision is the timer's last.
   private func perform(_ action: TimerAction) {
     var action = action
     while true {
@@ -93,7 +88,7 @@ extension CountdownEngine {
         } else {
           timer.schedule(at: deadline.map(CountdownInstant.init(nanosecondsSinceOrigin:)), leeway: .nanoseconds(leeway))
         }
-        action = state.withLock { $0.currentArming(ifNewerThan: generation) }
+        action = state.withLock { $0.arming.currentArming(ifNewerThan: generation) }
       case .cancel(let timer):
         timer.cancel()
         return  // the timer is released here, outside the lock
@@ -106,10 +101,8 @@ extension CountdownEngine {
 /// engine) never keeps it alive. A `[weak self]` capture would be a mutable box read through the
 /// runtime's exclusivity check on every wakeup; this is a plain load.
 ///
-/// A `weak let` (SE-0481) with compilers from 6.3 on. The 6.0 and 6.1 compilers reject it, and the
-/// manifest's tools version (6.0) gates no syntax, so it would not keep them away: before 6.3 it is
-/// a `weak var` set once in `init` and read without the exclusivity check. `#if compiler` skips the
-/// branch it does not take without parsing it.
+/// A `weak let` (SE-0481) with compilers from 6.3 on; before, which reject it, a `weak var` set
+/// once in `init` and read without the exclusivity check.
 #if compiler(>=6.3)
   final class WeakEngineReference: Sendable {
     weak let engine: CountdownEngine?

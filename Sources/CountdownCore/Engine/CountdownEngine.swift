@@ -1,60 +1,7 @@
 public import Dispatch
 
-// How the engine is built (folders of Sources/CountdownCore, one concept each):
-// - Vocabulary/: the public types a caller passes and gets back.
-// - Engine/: this class and its extensions, the side outside the lock: each call reads the clock,
-//   takes the lock (`EngineLock`) once for one transition of `EngineState`, and does what that
-//   returns, a small result of its own (State/TransitionResults.swift): `EngineActions` (make, arm or
-//   cancel the timer; queue a delivery pass), and the handlers it freed, released once the lock is
-//   released. Nothing user-supplied (clock, timer, handler) ever runs under the lock. A delivery
-//   pass's calling side is here too (`CountdownEngine+Pass.swift`), with the chunk and context it
-//   keeps between passes (`PassScratch`).
-// - State/: `EngineState`, everything behind the lock: the state machine, one transition per
-//   event, with the engine's rules written at its top and checked one function per rule
-//   (`EngineState+Invariants.swift`), its parts (one type each), what its transitions hand back
-//   (`EngineActions`, the chunk of prepared callbacks `DeliveryChunk`, the removal signal other
-//   threads bump while a pass runs, `DeliveryContext`), and the delivery pass's planning under the
-//   lock: a pass begun, each chunk prepared (`EngineState+Walk.swift`, ...), the pass finished
-//   (`EngineState+Pass.swift`). It names nothing of Engine/ (`.ci/check-folders`).
-// - TimingWheel/: `TimingWheel`, the hierarchical timing wheel the state's indexes of what changes
-//   when are made of.
-// - Table/: where registrations live. `ReceiverTable` is a hash table keyed by receiver identity,
-//   its buckets doubly linked lists threaded through one dense pool of `ReceiverNode`s; each node
-//   holds its `CountdownTiming` and its handler (what a tick reads and calls: one stream) and its
-//   slot in `RegistrationSlots` (weak receiver, key, generation: its identity), pages that never
-//   move. A pass calls handlers through unowned copies it prepared under the lock (`UnownedHandler`),
-//   since nodes move while the lock is released.
-// - Time/: clocks and timers (the real continuous clock with its Dispatch timer, the manual clock)
-//   and the pure arithmetic of instants: a registration's (`CountdownTiming`, `LateTickSteps`) and
-//   the wakeup grid's (`WakeupGrid`: its origin, interval, window and end window).
-// - Support/: the lock box, the internal checks, nanosecond arithmetic.
-//
-// Where a tick goes, from wakeup to callback:
-// 1. The timer fires on the delivery queue itself (one thread hand-off per tick, not two). On the
-//    shared grid it repeats every interval while each wakeup is the grid instant after the last
-//    one, so a steady wakeup makes no call into the timer (`EngineState.neededArming`). Each
-//    arming lets the timer fire as late as the promises in force allow, so the system can
-//    coalesce its wakeups (`WakeupGrid.leeway`).
-//    `timerDidReport` (CountdownEngine+Wakeups.swift) reads the clock once; then one lock entry,
-//    `EngineState.timerFired`, notes the wakeup (`markDueWork`: the grid instant it stands for),
-//    begins the pass and prepares its first chunk (`beginPassWithFirstChunk`,
-//    State/EngineState+Pass.swift). (A manual clock fires on the thread that advances it; off the
-//    delivery queue, a pass is queued there, at most one at a time.)
-// 2. `runPass` (Engine/CountdownEngine+Pass.swift) calls the chunk's callbacks with the lock
-//    released; a further chunk (past 1 024 callbacks) takes the lock once more
-//    (`EngineState.prepareChunk`), prepared by walking the pool's walked part (`walkCommonCase`
-//    for the common case, State/EngineState+Walk.swift); one last lock entry finishes the pass
-//    (`EngineState.passFinished`): it removes what ended, counts, and re-arms the timer only if
-//    the plan changed.
-// 3. Two indexes spare a wakeup the walk where few registrations are due. On the shared grid, a
-//    countdown's final 0 comes at its deadline, between grid instants: registrations at their last
-//    value wait in `EngineState.ends` (a `TimingWheel`), and a wakeup for ends takes only what is
-//    due from there. Those that deliver only their end or at milestones wait there throughout:
-//    the pool keeps them apart, after the part a tick walks (`ReceiverTable.walkedCount`), and a
-//    tick takes their due ends from there too. With per-countdown alignment every registration
-//    waits in `EngineState.wheel` (a `TimingWheel` too), at the grid instant of the window of its
-//    next change, and a wakeup holds the entries of the windows that passed, moving each
-//    delivered one on an interval.
+// The engine's folders, and where a tick goes from wakeup to callback:
+// `Documentation/Contributors.docc/Architecture.md`.
 
 /// Drives any number of countdowns from one timer.
 ///

@@ -1,7 +1,5 @@
 /// The engine's lock and the state it guards, counting how often it is taken: what a wakeup costs
-/// beyond the timer's own is mostly how many times it takes this lock, which tests count
-/// (``CountdownEngine/lockEntries``). The count lives in the state, so it costs an increment of a
-/// field already in the cache.
+/// beyond the timer's own is mostly that, which tests count (``CountdownEngine/lockEntries``).
 struct EngineLock: Sendable {
   private let locked: LockedState<EngineState>
 

@@ -1,7 +1,5 @@
-/// The chunk a pass prepares its callbacks into and the context other threads note removals in,
-/// kept from one pass to the next, so that a wakeup allocates none (a chunk holds 1 024 prepared
-/// callbacks: 32 KB, out of the allocator's fast sizes) and finds them warm in the cache. A kept
-/// context is reset by the first chunk's preparation, under the lock, before any callback.
+/// The chunk and the context of a pass, kept from one pass to the next, so that a wakeup allocates
+/// none (a chunk is 32 KB, out of the allocator's fast sizes) and finds them warm in the cache.
 final class PassScratch: @unchecked Sendable {
   // @unchecked Sendable: touched only on the engine's delivery queue (`CountdownEngine.deliveryQueue`),
   // by the pass running there; a pass nested up the same thread's stack finds the chunk taken and

@@ -1,8 +1,6 @@
-/// What one registration is counting, read at one instant: enough to write it down, to hand its
-/// dates to the system, and to count it again in another process (CountdownKit's snapshots).
-/// Every field is read under one acquisition of the engine's lock
-/// (``CountdownEngine/statuses(of:)``), so they all describe the same registration, even while
-/// another thread replaces it.
+/// What one registration is counting, read at one instant under one acquisition of the engine's
+/// lock (``CountdownEngine/statuses(of:)``): enough to write it down, to hand its dates to the
+/// system, and to count it again in another process (CountdownKit's snapshots).
 package struct RegistrationStatus: Hashable, Sendable {
   /// Down to an end, or up from a start.
   package var kind: CountdownTiming.Kind

@@ -1,21 +1,14 @@
-/// The bound on every registration's next change (the engine's rule 1): a part of ``EngineState``
-/// whose fields change only through the methods here. A tick's walk, or a window pass, replaces
-/// the bound with what it saw; what was noted while it ran, where it would not look, is kept
-/// apart and joins the bound when the pass ends.
+/// The bound on every registration's next change (rule 1).
 ///
 /// `nil` is "no change to come"; every instant, `Int64.max` included, is a change to wake for.
 struct ChangeBound {
   /// No registration's value changes before this instant (a lower bound: removals do not raise
   /// it); `nil` when none changes on this clock.
   private(set) var earliestChange: Int64?
-  /// The earliest change noted since the running pass began: a tick's walk replaces
-  /// `earliestChange` with what it saw, and this keeps what it could not see (registrations made,
-  /// resumed or replaced while it ran).
+  /// The earliest change noted since the running pass began, which its walk could not see.
   private(set) var earliestChangeDuringPass: Int64?
 
-  /// Forgets every change noted: a new timer starts a new grid, and nothing is registered yet; or
-  /// no registration left has its next change in the bound (all are quiet: see
-  /// ``EngineState/forgetBoundIfNothingIsWalked()``).
+  /// Forgets every change noted (a new grid, or only quiet registrations left).
   mutating func reset() {
     earliestChange = nil
     earliestChangeDuringPass = nil

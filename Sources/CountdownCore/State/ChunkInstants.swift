@@ -3,29 +3,23 @@
 /// beside the nodes: the grid, which index the next changes go to, the milestones. Read once per
 /// chunk, under the lock, so that the walk's loops keep it in locals.
 struct ChunkInstants {
-  /// The engine's grid: its interval, window and end window.
   let grid: WakeupGrid
-  /// Every change waits in the wheel (per-countdown alignment): a delivered registration's next
-  /// change is scheduled there.
+  /// Every change waits in the wheel (per-countdown alignment).
   let usesWheel: Bool
-  /// The pass is a tick or a window pass (it stands for a grid instant), not prompt deliveries or
-  /// ends.
+  /// The pass is a tick or a window pass (it stands for a grid instant).
   let isTick: Bool
-  /// The pass is a tick's walk that rebuilds the wheel: every registration it walks goes through
-  /// the general path, which notes where it waits.
+  /// The pass is a tick's walk that rebuilds the wheel.
   let rebuildsWheel: Bool
   /// The grid instant of the pass's wakeup (for first-delivery passes: unused).
   let tick: Int64
-  /// ``tick`` on the engine's running time (its clock less the time it spent suspended), for
-  /// registrations that count on it (``SuspensionPolicy/pauses``).
+  /// ``tick`` on the engine's running time (for ``SuspensionPolicy/pauses``).
   let tickRunning: Int64
   /// The grid instant the labels stand for: the tick's, or for an ends pass the last grid
   /// instant by its start, where a countdown counting overtime found late shows its value.
   let labels: Int64
   /// ``labels`` on the engine's running time.
   let labelsRunning: Int64
-  /// Prompt deliveries: computed when the chunk is prepared (see
-  /// ``EngineState/promptDeliveryInstant(preparedAt:tick:)``).
+  /// Prompt deliveries' (``EngineState/promptDeliveryInstant(preparedAt:tick:)``, rule 7).
   let promptDelivery: Int64
   /// ``promptDelivery`` on the engine's running time.
   let promptDeliveryRunning: Int64
@@ -35,11 +29,9 @@ struct ChunkInstants {
   let endRunning: Int64
   /// Running time plus this is clock time.
   let suspendedTotal: Int64
-  /// Where a registration delivered at milestones finds them, to deliver the one due and plan
-  /// the next (``RegistrationSlots/milestones(of:)``): read under the lock, like the instants.
+  /// Where a registration delivered at milestones finds them (``RegistrationSlots/milestones(of:)``).
   let slots: RegistrationSlots
 
-  /// The instants of a chunk of a pass of `kind` prepared at clock instant `now`.
   init(_ kind: PassKind, preparedAt now: Int64, state: borrowing EngineState) {
     grid = state.grid
     usesWheel = state.wheel != nil
@@ -47,13 +39,13 @@ struct ChunkInstants {
     // Only a tick walks: a window pass's tick instant comes with the held entries it visits.
     if case .tick = kind { rebuildsWheel = usesWheel } else { rebuildsWheel = false }
     tick = kind.tickInstant ?? .min
-    tickRunning = state.runningTime(at: tick)
+    tickRunning = state.suspension.runningTime(at: tick)
     labels = kind.labelsInstant ?? tick
-    labelsRunning = state.runningTime(at: labels)
+    labelsRunning = state.suspension.runningTime(at: labels)
     end = state.endInstant(forTick: tick)
-    endRunning = state.runningTime(at: end)
+    endRunning = state.suspension.runningTime(at: end)
     promptDelivery = state.promptDeliveryInstant(preparedAt: now, tick: kind.tickInstant)
-    promptDeliveryRunning = state.runningTime(at: promptDelivery)
+    promptDeliveryRunning = state.suspension.runningTime(at: promptDelivery)
     #if COUNTDOWN_CHECK_INVARIANTS
       let labels = state.actedOn.wakeupInstant
       if promptDelivery < labels {
@@ -76,14 +68,13 @@ struct ChunkInstants {
     return isPrompt ? promptDelivery : isEnd ? Self.end(of: timing, end: end, tick: labels) : tick
   }
 
-  /// An end's instant: the wakeup's `end`, at which the 0 is due. A countdown counting overtime
-  /// goes on below 0 on the labels' grid, so a wakeup that finds its end late (past the next
-  /// grid instant) computes its value for the wakeup's grid instant `tick`, as every other label
-  /// does, and never for an instant before its deadline (where its value is its 0).
+  /// An end's instant: the wakeup's `end`. A countdown counting overtime goes on below 0 on the
+  /// labels' grid, so one whose end is found late is computed for the wakeup's grid instant, never
+  /// before its deadline.
   @inline(__always)
   private static func end(of timing: CountdownTiming, end: Int64, tick: Int64) -> Int64 {
     guard timing.countsOvertime else { return end }
-    return min(end, max(tick, timing.anchor))
+    return min(end, max(tick, timing.deadlineOrStart))
   }
 
   /// When a paused registration this chunk probes is probed next: an interval on (at the clock's
@@ -94,13 +85,11 @@ struct ChunkInstants {
     return base == .max ? nil : base.addingSaturated(grid.interval)
   }
 
-  /// The clock instant of `change`, on `timing`'s time; `nil` past the clock's last instant.
   @inline(__always)
   func clockInstant(of change: Int64, for timing: CountdownTiming) -> Int64? {
     timing.clockInstant(of: change, suspendedTotal: suspendedTotal)
   }
 
-  /// The clock instant of `timing`'s next change; `nil` when it never changes on this clock.
   @inline(__always)
   func nextClockChange(of timing: CountdownTiming) -> Int64? {
     timing.nextClockChange(interval: grid.interval, suspendedTotal: suspendedTotal)

@@ -1,13 +1,7 @@
 /// One chunk of prepared callbacks: a fixed-size buffer, filled under the engine's lock and called
 /// with the lock released, then emptied for the next chunk of the same pass.
 ///
-/// Plain memory instead of an array: the tick fills and reads it once per receiver, where an
-/// array's bounds, capacity and uniqueness checks would cost more than the rest. Its elements are
-/// trivial (no references counted), so emptying it is resetting `count`. The buffer is allocated
-/// when the chunk is made and freed by `deinit`; the engine's pass scratch (``PassScratch``) keeps
-/// a chunk from one pass to the next, so a pass allocates one only when there is none kept yet (the
-/// first pass) or the kept one is taken (a pass nested up the same thread's stack); a wakeup off
-/// the delivery queue makes one of no capacity.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 struct DeliveryChunk: ~Copyable {
   private let base: UnsafeMutablePointer<PreparedDelivery>
   let capacity: Int
@@ -33,9 +27,7 @@ struct DeliveryChunk: ~Copyable {
   }
 
   /// Lets `body` append many at once through plain memory, with the count in a local variable
-  /// (through `inout` across calls it would be reloaded and stored for every element). `body`
-  /// writes elements at positions from the fill's `count` on, increments it, and stays below its
-  /// `capacity`.
+  /// (through `inout` across calls it would be reloaded and stored for every element).
   @inline(__always)
   mutating func fill(_ body: (inout ChunkFill) -> Void) {
     var fill = ChunkFill(buffer: base, capacity: capacity, count: count)

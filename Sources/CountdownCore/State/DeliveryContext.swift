@@ -1,35 +1,30 @@
 /// The state of one running delivery pass, shared with every call that removes registrations
 /// while it runs.
 ///
-/// A delivery pass copies a chunk of due callbacks out of the table under the engine's lock, then
-/// calls them with the lock released. Meanwhile a callback, or another thread, may cancel, replace
-/// or pause a registration of that chunk, or cancel them all; once that call has returned, the
-/// registration's prepared callback must not begin. Each such call notes what it removed here,
-/// under the engine's lock, and bumps ``RemovalSignal``; before each callback the pass reads the
-/// signal (one load while nothing was removed) and, when it moved, takes the removals under the
-/// lock and skips their callbacks.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 final class DeliveryContext: @unchecked Sendable {
-  // @unchecked Sendable: `removed`, `removedAll` and `movedEnds` are read and written only under
+  // @unchecked Sendable: `withdrawn`, `withdrewAll` and `movedEnds` are read and written only under
   // the engine's lock, by whichever thread removes and by the pass; `seenCount` only by the pass's
   // own thread (the one running `deliverPending`); `signal` is Sendable.
   // Unchecked exclusivity: each access is one of the short reads and writes below, which call
   // nothing that comes back to this context, so the runtime's dynamic check (a thread-local
   // lookup per access, four per wakeup) can never fire.
-  @exclusivity(unchecked) private var removed: [SlotReference] = []
-  @exclusivity(unchecked) private var removedAll = false
+  @exclusivity(unchecked) private var withdrawn: [SlotReference] = []
+  @exclusivity(unchecked) private var withdrewAll = false
   /// Registrations whose end moved (time added) since the pass began.
   @exclusivity(unchecked) private var movedEnds = Set<SlotReference>()
-  private let signal = RemovalSignal()
+  private let signal = WithdrawalSignal()
   @exclusivity(unchecked) private var seenCount: UInt64 = 0
 
-  /// Under the engine's lock: the registration in `slot` was removed, replaced or paused.
-  func signalRemoval(of slot: SlotReference) {
-    removed.append(slot)
+  /// Under the engine's lock: the callback prepared for the registration in `slot` must not begin
+  /// (the registration was removed, replaced or paused, or given time).
+  func withdrawPreparedCallback(of slot: SlotReference) {
+    withdrawn.append(slot)
     signal.bump()
   }
 
-  /// Under the engine's lock: the end of the registration in `slot` moved. A milestone of its
-  /// that the pass skips is not planned again: the move planned its milestones afresh.
+  /// Under the engine's lock: the end of the registration in `slot` moved (its milestones planned
+  /// afresh: one the pass skips is not planned again).
   func recordEndMoved(_ slot: SlotReference) {
     movedEnds.insert(slot)
   }
@@ -44,34 +39,32 @@ final class DeliveryContext: @unchecked Sendable {
     if !movedEnds.isEmpty { movedEnds.removeAll() }
   }
 
-  /// Under the engine's lock: every registration was removed.
-  func signalRemovalOfAll() {
-    removedAll = true
+  /// Under the engine's lock: every registration was removed: no prepared callback may begin.
+  func withdrawEveryPreparedCallback() {
+    withdrewAll = true
     signal.bump()
   }
 
-  /// On the pass's thread, without the lock: whether anything was removed since the pass last took
-  /// the removals.
+  /// On the pass's thread, without the lock: whether anything was withdrawn since the pass last took
+  /// the withdrawals.
   @inline(__always)
-  var hasNewRemovals: Bool { signal.value != seenCount }
+  var hasNewWithdrawals: Bool { signal.value != seenCount }
 
-  /// Under the engine's lock, on the pass's thread, as a chunk is prepared: forgets the removals
-  /// noted so far, which the chunk prepared now reflects. Hands nothing back: taking them
-  /// (``takeRemovals()``) would copy the list out, and emptying it while that copy lives would
-  /// leave it a new buffer. Emptied only when it holds something, which spares the call in the
-  /// common case of no removals.
-  func forgetRemovals() {
+  /// Under the engine's lock, on the pass's thread, as a chunk is prepared: forgets the withdrawals
+  /// noted so far, which the chunk prepared now reflects. Hands nothing back: a copy taken out
+  /// would leave the list a new buffer when emptied.
+  func forgetWithdrawals() {
     seenCount = signal.value
-    if !removed.isEmpty {
-      removed.removeAll(keepingCapacity: true)
+    if !withdrawn.isEmpty {
+      withdrawn.removeAll(keepingCapacity: true)
     }
-    removedAll = false
+    withdrewAll = false
   }
 
-  /// Under the engine's lock, on the pass's thread: hands the removals noted since the last call to
+  /// Under the engine's lock, on the pass's thread: hands the withdrawals noted since the last call to
   /// the pass, and forgets them.
-  func takeRemovals() -> (slots: [SlotReference], all: Bool) {
-    defer { forgetRemovals() }
-    return (removed, removedAll)
+  func takeWithdrawals() -> (slots: [SlotReference], all: Bool) {
+    defer { forgetWithdrawals() }
+    return (withdrawn, withdrewAll)
   }
 }

@@ -1,6 +1,5 @@
-/// What the engine has done so far (``EngineStatistics``, and what tests of a wakeup's cost read):
-/// a part of ``EngineState`` whose counts move only through the methods here. 64 bits wide on
-/// every platform: a 32-bit `Int` would overflow after days of ticking.
+/// What the engine has done so far (``EngineStatistics``, and what tests of a wakeup's cost read).
+/// 64 bits wide on every platform: a 32-bit `Int` would overflow after days of ticking.
 struct EngineCounts {
   private(set) var wakeups: Int64 = 0
   private(set) var batches: Int64 = 0
@@ -8,21 +7,17 @@ struct EngineCounts {
   /// Registrations passes looked at (walked, or taken from the wheel or the ends): for tests of
   /// what a wakeup costs.
   private(set) var examined: Int64 = 0
-  /// Registrations passes looked at over what the engine's cost rule allows them
-  /// (``EngineState/checkWakeupCost(_:)``), in all: 0 while it holds.
+  /// Registrations passes looked at over what rule 11 allows them, in all: 0 while it holds.
   private(set) var examinedOverAllowance: Int64 = 0
 
-  /// The timer fired.
   mutating func countWakeup() {
     wakeups += 1
   }
 
-  /// `count` callbacks were made.
   mutating func countDeliveries(_ count: Int) {
     deliveries += Int64(count)
   }
 
-  /// A pass looked at `excess` registrations over what the cost rule allows it.
   mutating func countExaminedOverAllowance(_ excess: Int) {
     examinedOverAllowance += Int64(excess)
   }

@@ -24,9 +24,7 @@ extension EngineState {
     slot.indexHandle = ends.insert(NotedEnd(newEntryFor: slot, at: position), at: deadline)
   }
 
-  /// Unlinks the entry its slot's handle names for the registration in `slot`, if any, from the
-  /// engine's one index (the wheel with per-countdown alignment, else the ends to come): when it
-  /// is removed, or its change is noted anew.
+  /// Unlinks the entry its slot's handle names for the registration in `slot`, if any (rule 10).
   /// - Complexity: O(1) amortized.
   @inline(__always)
   mutating func forgetIndexEntry(of slot: SlotReference) {
@@ -39,32 +37,30 @@ extension EngineState {
       wheel!.remove(handle)
       wheel!.compactIfSparse { registration, handle in registration.slot.indexHandle = handle }
     } else {
-      checkInternally(ends.contains(handle) && ends[handle].payload.slot == slot, "a slot's handle names another entry")
+      checkInternally(ends.contains(handle) && ends[handle].payload.registration.slot == slot, "a slot's handle names another entry")
       ends.remove(handle)
       compactEndsIfSparse()
     }
   }
 
-  /// Gives back the room of the ends' pool once removals left it mostly free, each slot told its
-  /// entry's new handle: so memory returns after a burst of one-shots cancelled or ended.
+  /// Gives back the room of the ends' pool once removals left it mostly free.
   @inline(__always)
   private mutating func compactEndsIfSparse() {
-    ends.compactIfSparse { registration, handle in registration.slot.indexHandle = handle }
+    ends.compactIfSparse { noted, handle in noted.registration.slot.indexHandle = handle }
   }
 
   /// Notes that the entry `handle`, taken out of ``ends``, no longer waits there: its slot forgets it.
   @inline(__always)
   private func forgetHandle(ofTaken entry: PendingEnd) {
-    let slot = entry.payload.slot
+    let slot = entry.payload.registration.slot
     if slot.indexHandle == entry.handle { slot.indexHandle = -1 }
   }
 
-  /// Drops the soonest entries while they name no registration at its last value (one paused, or
-  /// given time, since its end was noted), so the timer is never armed for an end that will not
-  /// come.
+  /// Drops the soonest entries while they name no registration at its last value, so the timer is
+  /// never armed for an end that will not come.
   mutating func dropStaleEnds() {
     while let soonest = ends.soonest() {
-      let registration = ends[soonest].payload
+      let registration = ends[soonest].payload.registration
       guard table.indexAtLastValue(of: registration.slot) == nil else { return }
       forgetHandle(ofTaken: ends.remove(soonest))
       compactEndsIfSparse()
@@ -97,10 +93,7 @@ extension EngineState {
   }
 
   /// Puts the entry of the registration in `slot`, whose node is at `position`, in the wheel at the
-  /// number of the window that delivers a change at clock instant `change`: the first window
-  /// at or after it that is not visited yet. A change in a window already visited (a one-shot
-  /// resumed at its deadline from a callback of the pass visiting it) goes to the next one. The
-  /// entry replaces the one noted for the registration before, if any.
+  /// first window not visited yet that delivers a change at clock instant `change` (rule 9).
   mutating func putInWheel(_ slot: SlotReference, at position: Int, changeAt change: Int64) {
     forgetIndexEntry(of: slot)
     let visited = wheelCursor.visitedWindow
@@ -121,9 +114,7 @@ extension EngineState {
   }
 
   /// The number of the last window a pass for grid instant `tick` visits: the one of `tick`; at
-  /// the clock's last instant, every window (each one past the last the clock represents has its
-  /// instant there, and a change noted after that pass, in a window "not yet visited", has no
-  /// later wakeup to wait for).
+  /// the clock's last instant, every window (there is no later wakeup to wait for).
   private func lastWindow(visitedAt tick: Int64) -> Int64 {
     tick == .max ? .max : grid.windowNumber(ofChangeAt: tick)
   }
@@ -135,9 +126,8 @@ extension EngineState {
     wheel!.removeAll()
   }
 
-  /// The wheel was visited, or rebuilt, through grid instant `tick`: noted when a pass takes the
-  /// windows (or starts the walk that rebuilds it), so that what is noted while that pass runs
-  /// waits in later windows.
+  /// The wheel was visited, or rebuilt, through grid instant `tick`, so that what is noted while
+  /// that pass runs waits in later windows.
   mutating func markWheelVisited(through tick: Int64) {
     wheelCursor.markVisited(through: lastWindow(visitedAt: tick))
   }

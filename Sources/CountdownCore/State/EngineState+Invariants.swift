@@ -1,13 +1,8 @@
-// The engine's rules (listed at the top of `EngineState.swift`), one check each: every function
-// returns the rule's violations, described, and is empty when the rule holds. Builds with internal
-// checks run them all after transitions (every one while the table is small: see
-// ``EngineState/checkRulesIfEnabled()``) and at the end of every pass; the seeded simulation
-// also runs them after every step in any build (``CountdownEngine/stateInvariantViolations()``).
+// The engine's rules (Documentation/Contributors.docc/EngineRules.md, which says when each is
+// checked), one check each: every function returns the rule's violations, described.
 
 extension EngineState {
-  /// Every broken rule of the engine's state, described; empty when the state is sound. O(count):
-  /// tests call it directly, and builds with internal checks run it after transitions
-  /// (``checkRulesIfEnabled()``).
+  /// Every broken rule of the engine's state, described; empty when the state is sound. O(count).
   package func invariantViolations() -> [String] {
     checkEarliestChangeIsALowerBound() + checkAChangeToComeIsAWakeupToCome()
       + checkEveryRegistrationIsAheadOfTheWalkOrAwaitsItsPromptDelivery() + checkOnlyTheEndIsAState()
@@ -15,17 +10,15 @@ extension EngineState {
       + checkAnIndexHoldsOneEntryPerRegistration() + checkRemovedRegistrationsAreKeptForThePass()
   }
 
-  /// Whether rules about every registration's next change apply now: between passes. While a pass
-  /// runs, the nodes it walked hold values its chunk has not delivered yet, and their next changes
-  /// live in the pass's progress.
+  /// Whether rules about every registration's next change apply now: between passes (while a pass
+  /// runs, its next changes live in the pass's progress).
   private var isBetweenPasses: Bool { pass.context == nil }
 
   /// A walk is due that will find every registration owed a prompt delivery.
   private var isWalkComing: Bool { pendingWork.tickDue || pendingWork.promptDeliveriesNeedWalk }
 
-  /// Calls `body` with each registration's slot and timing, in table order. The two fields are
-  /// read in place: a copy of the node would retain and release its handler, which was most of the
-  /// checks' cost in a debug build.
+  /// Calls `body` with each registration's slot and timing, read in place: a copy of the node
+  /// would retain and release its handler.
   private func forEachRegistration(_ body: (SlotReference, CountdownTiming) -> Void) {
     table.nodes.withUnsafeBufferPointer { nodes in
       for index in nodes.indices {
@@ -34,9 +27,8 @@ extension EngineState {
     }
   }
 
-  /// Calls `body` with each registration that changes on this clock (not awaiting its prompt
-  /// delivery, paused or finished, and with a change to come by the clock's last instant): its
-  /// slot, its timing and the clock instant of its next change.
+  /// Calls `body` with each registration that changes on this clock, and the clock instant of its
+  /// next change.
   private func forEachRunningRegistration(_ body: (SlotReference, CountdownTiming, _ change: Int64) -> Void) {
     forEachRegistration { slot, timing in
       guard !timing.awaitsPromptDelivery, !timing.isPaused, !timing.isFinished,
@@ -46,25 +38,19 @@ extension EngineState {
     }
   }
 
-  /// An index's entries by handle (an entry's handle is its position in the index's pool): each
-  /// one's registration and deadline, nil at a free position. Read once per check from the pool,
-  /// so that finding a registration's entry is an array lookup, not calls into the generic index
-  /// (which copy it in a debug build).
+  /// An index's entries by handle, nil at a free position: read once per check, so that finding a
+  /// registration's entry is an array lookup, not calls into the generic index.
   private typealias EntriesByHandle = [(registration: IndexedRegistration, deadline: Int64)?]
 
-  /// The wheel's entries by handle (none without the wheel).
   private var wheelEntries: EntriesByHandle {
     (wheel?.nodes ?? []).map { node in node.home >= 0 ? node.payload.map { ($0, node.deadline) } : nil }
   }
 
-  /// The ends to come's entries by handle.
   private var endEntries: EntriesByHandle {
     ends.nodes.map { node in node.home >= 0 ? node.payload.map { ($0.registration, node.deadline) } : nil }
   }
 
-  /// The deadline of the entry that `slot`'s handle names among `entries`, if that entry is
-  /// `slot`'s: an index holds one entry per registration, the one its handle names (rule 10), so
-  /// this is the registration's entry, or nil if it has none.
+  /// The deadline of the registration's entry among `entries` (rule 10), or nil if it has none.
   private static func deadline(of slot: SlotReference, in entries: EntriesByHandle) -> Int64? {
     let handle = Int(slot.indexHandle)
     guard entries.indices.contains(handle), let entry = entries[handle], entry.registration.slot == slot else {
@@ -73,9 +59,8 @@ extension EngineState {
     return entry.deadline
   }
 
-  /// The soonest next change of the running registrations, but ends that wait in ``ends``; with
-  /// the wheel, a change in a window already visited counts from the next window. And the soonest
-  /// of those ends. `nil` for none.
+  /// The soonest next change of the running registrations but the ends that wait in ``ends``, and
+  /// the soonest of those ends.
   private func soonestChanges() -> (change: Int64?, end: Int64?) {
     var soonest: Int64?
     var soonestEnd: Int64?
@@ -89,8 +74,7 @@ extension EngineState {
     return (soonest, soonestEnd)
   }
 
-  /// Rule 1: between passes, `earliestChange` is at or before every running registration's next
-  /// change (but an end on a grid of its own; with the wheel, counted from the next window).
+  /// Rule 1, between passes.
   func checkEarliestChangeIsALowerBound() -> [String] {
     guard isBetweenPasses, !isWalkComing, let soonest = soonestChanges().change else { return [] }
     let earliestChange = changeBound.earliestChange
@@ -98,14 +82,12 @@ extension EngineState {
     return ["a registration changes at \(soonest), before the earliest change \(earliestChange.map(String.init) ?? "(none)")"]
   }
 
-  /// Rule 2: a timer whenever a registration lives; and between passes, if a registration will
-  /// change, the timer is armed, or being made, or a pass is queued or due, or the engine is
-  /// suspended.
+  /// Rule 2; and a timer whenever a registration lives.
   func checkAChangeToComeIsAWakeupToCome() -> [String] {
     var problems: [String] = []
     if !table.isEmpty, !arming.hasTimer, !arming.isMakingTimer { problems.append("\(table.count) registrations and no timer") }
     guard isBetweenPasses else { return problems }
-    let wakeupComing = arming.armedAt != nil || arming.isMakingTimer || pendingWork.passQueued || hasPendingWork || suspension.since != nil
+    let wakeupComing = arming.armedAt != nil || arming.isMakingTimer || pendingWork.passQueued || !pendingWork.isEmpty || suspension.since != nil
     guard !wakeupComing else { return problems }
     let (change, end) = soonestChanges()
     if let soonest = Int64.earlier(change, end) {
@@ -114,8 +96,7 @@ extension EngineState {
     return problems
   }
 
-  /// Rule 3: between passes, a registration owed a prompt delivery is in `awaitingPromptDelivery`,
-  /// or a walk is due that will find it.
+  /// Rule 3, between passes.
   func checkEveryRegistrationIsAheadOfTheWalkOrAwaitsItsPromptDelivery() -> [String] {
     guard isBetweenPasses, !isWalkComing else { return [] }
     var owed: [SlotReference] = []
@@ -129,9 +110,7 @@ extension EngineState {
     }
   }
 
-  /// Rule 4: between passes, a registration that delivers only its end stands at 1 until its 0,
-  /// one at milestones at its next milestone + 1 (``onlyTheEndViolation(_:slot:)``); only a
-  /// countdown that delivers every change counts overtime.
+  /// Rule 4, between passes (``onlyTheEndViolation(_:slot:)``).
   func checkOnlyTheEndIsAState() -> [String] {
     guard isBetweenPasses else { return [] }
     var problems: [String] = []
@@ -145,8 +124,7 @@ extension EngineState {
     return problems
   }
 
-  /// Rule 5: `latestInstant` is at or after every clock reading acted on, wakeup instant and
-  /// suspension start.
+  /// Rule 5.
   func checkInstantsAreMonotone() -> [String] {
     var problems: [String] = []
     let instants = actedOn
@@ -165,9 +143,7 @@ extension EngineState {
     return problems
   }
 
-  /// Rule 8: between passes, with ends on a grid of their own, every running registration at its
-  /// last value (or, at milestones, waiting for its next one) has an entry in ``ends`` no
-  /// later than its end (or that milestone's instant), an overtime countdown's 0 included.
+  /// Rule 8, between passes, with ends on a grid of their own.
   func checkEveryEndToComeIsNoted() -> [String] {
     guard isBetweenPasses, grid.endsHaveOwnGrid else { return [] }
     var problems: [String] = []
@@ -182,10 +158,8 @@ extension EngineState {
     return problems
   }
 
-  /// Rule 9: between passes, with the wheel (not due to be rebuilt, the engine not suspended:
-  /// running time then stands still, and a resume rebuilds it), none of its entries is held,
-  /// every running registration's entry is due at the number of the first window not yet
-  /// visited at or after its next change, and every paused one has an entry.
+  /// Rule 9, between passes, with the wheel not due to be rebuilt and the engine not suspended
+  /// (running time then stands still, and a resume rebuilds it).
   func checkEveryChangeWaitsInTheWheel() -> [String] {
     guard isBetweenPasses, let wheel, !wheelCursor.needsWalk, suspension.since == nil else { return [] }
     var problems: [String] = []
@@ -211,10 +185,8 @@ extension EngineState {
     return problems
   }
 
-  /// Rule 10 (an index holds one entry per registration at most), described where broken: each
-  /// entry of the ends to come and of the wheel is the one its slot's handle names, of a
-  /// registration in the table; each handle a registration's slot holds names its entry in the
-  /// engine's index; so no index holds more entries than the table has registrations.
+  /// Rule 10, both ways: each entry is the one its slot's handle names, of a registration in the
+  /// table, and each handle names its entry.
   func checkAnIndexHoldsOneEntryPerRegistration() -> [String] {
     var problems: [String] = []
     if wheel != nil, !ends.isEmpty { problems.append("an engine with the wheel has ends to come") }
@@ -242,8 +214,8 @@ extension EngineState {
     return problems
   }
 
-  /// Rule 6's retirement: between passes nothing is kept retired; while a pass runs, each slot
-  /// retired keeps its handler (the pass may hold an unowned copy) and is out of the table.
+  /// Rule 6's retirement: nothing retired between passes; while a pass runs, each slot retired
+  /// keeps its handler and is out of the table.
   func checkRemovedRegistrationsAreKeptForThePass() -> [String] {
     var problems: [String] = []
     let retired = pass.retired
@@ -270,16 +242,12 @@ extension EngineState {
     return table[index].slot == slot && !table[index].timing.isPaused
   }
 
-  /// The rule checks every transition runs as it ends: traps on a broken rule (unless a test
-  /// records them: ``BrokenRuleRecorder``) in builds with `COUNTDOWN_CHECK_INVARIANTS` (Package.swift
-  /// defines it when `COUNTDOWN_INTERNAL_CHECKS=1` is set, as `.ci/run` does); nothing otherwise.
-  /// The cost rule of the indexes (rule 12, O(1)) after every transition; the invariants (rules
-  /// 1–10, and rule 11's quiet part: O(count)) after every transition while fewer than 64
-  /// registrations live, after every `count / 32`-th lock entry from 64 on (about 32
-  /// registrations looked at per transition, so that large tests stay linear and the suite with
-  /// checks stays within twice its time without), and never above 2 048. The seeded simulation checks every rule after every step in any build
-  /// (``CountdownEngine/stateInvariantViolations()``); rule 11, a pass's, is checked as each pass
-  /// finishes (``checkWakeupCost(_:)``).
+  /// The rule checks every transition runs as it ends, in builds with `COUNTDOWN_CHECK_INVARIANTS`
+  /// (set by `COUNTDOWN_INTERNAL_CHECKS=1`); traps on a broken rule unless a test records them
+  /// (``BrokenRuleRecorder``). Rule 12 (O(1)) every time; the O(count) ones while fewer than 64
+  /// registrations live, then every `count / 32`-th lock entry (about 32 registrations looked at
+  /// per transition, so that large tests, and the sanitized runs, stay linear and cheap), never
+  /// above 2 048.
   @inline(__always)
   func checkRulesIfEnabled() {
     #if COUNTDOWN_CHECK_INVARIANTS
@@ -291,16 +259,10 @@ extension EngineState {
   }
 }
 
-// The engine's cost rules (11 and 12 at the top of `EngineState.swift`): counted where the cost is
-// paid, checked in every build by the seeded simulation (``CountdownEngine/costRuleViolations()``),
-// and, in builds with internal checks, rule 11 at the end of every pass and rule 12 after every
-// transition.
+// The engine's cost rules (11 and 12 in Documentation/Contributors.docc/EngineRules.md).
 extension EngineState {
-  /// Rule 11 for the pass that `progress` describes, as it finishes: it looked at no more
-  /// registrations than it delivered, plus its allowance (``PassProgress/allowance``: the walked
-  /// part for a walk that was due, never the quiet registrations; what it took from an index or
-  /// looked up) and one chunk. The excess, if any, is counted
-  /// (``EngineCounts/examinedOverAllowance``) and, in builds with internal checks, reported.
+  /// Rule 11 for the pass that `progress` describes, as it finishes. The excess, if any, is
+  /// counted (``EngineCounts/examinedOverAllowance``) and, in builds with internal checks, reported.
   mutating func checkWakeupCost(_ progress: PassProgress) {
     let allowed = progress.delivered + progress.allowance + PassLimits.chunkSize
     guard progress.examined > allowed else { return }
@@ -314,13 +276,9 @@ extension EngineState {
     #endif
   }
 
-  /// Rule 11's quiet part, at any time (every transition that makes a registration quiet or not
-  /// moves it): the pool's walked part, which a tick walks, holds every registration but the quiet
-  /// ones, and the quiet part only those, whose next changes rule 8 checks are in the ends to
-  /// come. Quiet is spelled out here from the timing, not asked of ``isQuiet(_:grid:)``, which the
-  /// transitions use: with ends on a grid of their own, a running countdown that delivers only
-  /// its end or at milestones. O(count): run with the invariants (``checkRulesIfEnabled()``) and
-  /// by the seeded simulation (``costRuleViolations()``).
+  /// Rule 11's quiet part, at any time: the pool's walked part holds every registration but the
+  /// quiet ones. Quiet is spelled out here from the timing, not asked of ``isQuiet(_:grid:)``,
+  /// which the transitions use, so that the check does not trust what it checks. O(count).
   func checkQuietRegistrationsAreApart() -> [String] {
     var problems: [String] = []
     table.nodes.withUnsafeBufferPointer { nodes in
@@ -339,9 +297,7 @@ extension EngineState {
     return problems
   }
 
-  /// The cost rules over the engine's life so far: rule 11's excess, if any pass had one, and its
-  /// quiet part now (``checkQuietRegistrationsAreApart()``, O(count)), and rule 12
-  /// (``indexCostViolations()``).
+  /// The cost rules over the engine's life so far, and rule 11's quiet part now (O(count)).
   func costRuleViolations() -> [String] {
     var problems: [String] = []
     if counts.examinedOverAllowance > 0 {
@@ -352,10 +308,8 @@ extension EngineState {
     return problems + checkQuietRegistrationsAreApart() + indexCostViolations()
   }
 
-  /// Rule 12 over the engine's life so far: the entries its indexes walked to find a slot's
-  /// soonest are within ``TimingWheel/slotWalkBound(queries:links:)`` of the slots asked and the
-  /// entries linked, the ends to come and the wheel together. Every transition checks it in builds
-  /// with internal checks (``checkRulesIfEnabled()``).
+  /// Rule 12 over the engine's life so far, both indexes together
+  /// (``TimingWheel/slotWalkBound(queries:links:)``).
   func indexCostViolations() -> [String] {
     var problems: [String] = []
     let walked = ends.slotWalkSteps + (wheel?.slotWalkSteps ?? 0)

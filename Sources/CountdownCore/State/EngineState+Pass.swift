@@ -3,27 +3,21 @@
 // prepared), each further chunk is prepared, and the pass finishes.
 
 extension EngineState {
-  /// A pass began on the delivery queue (a queued one, or one a call there runs at once), with the
-  /// clock reading `now`. Prepares its first chunk into `chunk` with `context`, unless there is
-  /// nothing to deliver or a pass runs further up this thread's stack (a callback registered, or
-  /// advanced a manual clock): its work is then left to that pass, which runs it when it ends.
-  /// Returns the pass begun, if any, for the caller to run, and the handlers of registrations the
-  /// preparation removed, to release after the lock.
+  /// A pass began on the delivery queue, with the clock reading `now`: prepares its first chunk,
+  /// unless there is nothing to deliver or a pass runs further up this thread's stack (a callback
+  /// registered, or advanced a manual clock), which then runs this work when it ends.
   mutating func passBegan(_ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk) -> PassStart {
     pendingWork.clearPassQueued()
     // A pass runs only on the delivery queue: one running now is up this thread's stack, and runs
     // what is pending once it ends (``passFinished(tickInstant:_:reading:)``'s `workLeft`).
     guard pass.context == nil else { return PassStart(pass: nil, released: []) }
-    guard hasPendingWork else { return PassStart(pass: nil, released: []) }
+    guard !pendingWork.isEmpty else { return PassStart(pass: nil, released: []) }
     let (pass, prepared) = beginPassWithFirstChunk(context, at: now, into: &chunk)
     return PassStart(pass: pass, released: prepared.released)
   }
 
-  /// Takes the pass's kind from the state, marks the pass as running and prepares its first chunk,
-  /// with the clock reading `now`. The state has pending work and no pass runs. A wakeup on the
-  /// delivery queue begins its pass here too, in the lock that notes it
-  /// (``timerFired(at:onDeliveryQueue:context:into:)``). Returns the pass, and what its first
-  /// chunk's preparation freed.
+  /// Takes the pass's kind, marks the pass as running and prepares its first chunk; for
+  /// ``passBegan(_:at:into:)``, and for a wakeup on the delivery queue in the lock that notes it.
   mutating func beginPassWithFirstChunk(
     _ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk
   ) -> (BegunPass, PreparedChunk) {
@@ -36,10 +30,7 @@ extension EngineState {
   }
 
   /// The pass's kind, the pass marked as running, and the registrations it may look at beyond
-  /// what it delivers and one chunk (the engine's cost rule: ``checkWakeupCost(_:)``): the table's
-  /// walked part (``ReceiverTable/walkedCount``), for a walk that is due (``walkIsDue(at:)``) or
-  /// one cheaper than looking up the prompt deliveries owed; the entries it takes from an index,
-  /// or the registrations it looks up.
+  /// what it delivers and one chunk (rule 11's allowance: ``checkWakeupCost(_:)``).
   private mutating func takePassKind(_ context: DeliveryContext, startedAt: Int64) -> (PassKind, allowance: Int) {
     markPassRunning(context)
     defer { pendingWork.clearTickAndEnds() }
@@ -48,13 +39,11 @@ extension EngineState {
       let walkIsDue = walkIsDue(at: tick)
       guard walkIsDue else {
         // No value on the grid changes by this grid instant: an end or a milestone woke the
-        // engine (or the change a wakeup was due for was seen by a pass that ran meanwhile). Its
-        // ends come from the ends to come; prompt deliveries owed get a pass of their own.
+        // engine. Prompt deliveries owed get a pass of their own.
         let due = takeDueEnds()
         return (.ends(due, labels: tick), due.count)
       }
-      // The cost rule's allowance, taken apart from the decision above, which it checks: the
-      // walked part, not the quiet registrations (the whole table with the wheel).
+      // Rule 11's allowance, taken apart from the decision above, which it checks.
       let walked = walkIsDue ? table.walkedCount : 0
       let pending = takeAwaitingPromptDelivery()
       if wheel != nil {
@@ -69,8 +58,7 @@ extension EngineState {
         clearWheel()
         wheelCursor.clearNeedsWalk()
       }
-      // The walk delivers prompt deliveries, and due ends of what it walks; the quiet ones' due
-      // ends are taken from the ends to come (none with the wheel: it has no ends to come).
+      // The walk delivers prompt deliveries too; the quiet ones' due ends come from the ends to come.
       let due = wheel == nil ? takeDueEnds() : []
       return (.tick(tick, ends: due), walked + due.count)
     }
@@ -80,29 +68,22 @@ extension EngineState {
       return (.ends(due, labels: tickInstant(passStartedAt: startedAt)), due.count)
     }
     let pending = takeAwaitingPromptDelivery()
-    // Looking a registration up costs cache misses in the buckets and the pool; the walk reads
-    // the pool's walked part in order (no quiet registration is owed one). Past an eighth of it,
-    // walking is cheaper (``takeAwaitingPromptDelivery()``).
+    // Past an eighth of the walked part, walking it in order costs less than looking each up
+    // (cache misses in the buckets and the pool).
     return pending.map { (.promptDeliveries($0), $0.count) } ?? (.promptDeliveriesByWalk, table.walkedCount)
   }
 
-  /// Whether a tick standing for grid instant `tick` walks the table's walked part (the whole
-  /// table with the wheel or with ends on the interval's grid, where none is quiet): with the
-  /// wheel (a tick then rebuilds it), with ends on the interval's grid (the walk finds them),
-  /// after a resume of the engine (every value is owed), or when a value on the grid changes by
-  /// `tick`: the earliest change is a lower bound at any time, a pass running or not (a walk only
-  /// moves what it passes to later changes, and every change noted lowers it), so none does
-  /// before it. The quiet registrations are never in the bound (their next changes wait in the
-  /// ends to come), and once none but them is left the bound is forgotten
-  /// (``forgetBoundIfNothingIsWalked()``): what they wait for never makes a walk due.
+  /// Whether a tick standing for grid instant `tick` walks the table's walked part: with the
+  /// wheel (a tick rebuilds it), with ends on the interval's grid, after a resume of the engine,
+  /// or when a value on the grid changes by `tick`. The earliest change is a lower bound at any
+  /// time, a pass running or not (rule 1), and the quiet registrations are never in it (rule 11).
   func walkIsDue(at tick: Int64) -> Bool {
     if wheel != nil || !grid.endsHaveOwnGrid || pendingWork.everyValueOwed { return true }
     guard let earliestChange = changeBound.earliestChange else { return false }
     return earliestChange <= tick
   }
 
-  /// Marks a delivery pass as running, with `context` (where removals are noted for it from now
-  /// on): changes noted from now on are kept apart for it (``ChangeBound/beginPass()``).
+  /// Marks a delivery pass as running, with `context`; changes noted from now on are kept apart.
   mutating func markPassRunning(_ context: DeliveryContext) {
     context.forgetMovedEnds()
     pass.begin(context)
@@ -113,10 +94,8 @@ extension EngineState {
 // Under the lock: each chunk of a pass is prepared, once what the last one ended is removed.
 
 extension EngineState {
-  /// A chunk of the pass is prepared (its first, when the pass begins; each further one once the
-  /// last was called): removes the registrations the last chunk ended, then fills `chunk` with
-  /// the next callbacks, computed with the clock reading `preparedAt`. Returns the handlers of the
-  /// removed registrations, to release after the lock.
+  /// Removes the registrations the last chunk ended, then fills `chunk` with the next callbacks,
+  /// computed with the clock reading `preparedAt`.
   mutating func prepareChunk(
     _ kind: PassKind, _ progress: inout PassProgress, into chunk: inout DeliveryChunk, context: DeliveryContext,
     preparedAt: Int64
@@ -125,7 +104,7 @@ extension EngineState {
     restoreSkippedMilestones(&progress.skippedMilestones, now: preparedAt)
     // Removals so far concern callbacks already made or skipped; the chunk prepared now reflects
     // them.
-    context.forgetRemovals()
+    context.forgetWithdrawals()
     let instants = ChunkInstants(kind, preparedAt: preparedAt, state: self)
     switch kind {
     case .promptDeliveries(let pending):
@@ -155,8 +134,7 @@ extension EngineState {
   }
 
   /// Removes the registrations that ended or set `stop` (or whose paused receiver died), and
-  /// counts the callbacks made since the last lock. Returns the handlers freed now, to release
-  /// after the lock.
+  /// counts the callbacks made since the last lock.
   mutating func removeEnded(_ progress: inout PassProgress) -> [CountdownHandler] {
     var released: [CountdownHandler] = []
     if !progress.ended.isEmpty {
@@ -179,10 +157,10 @@ extension EngineState {
 extension EngineState {
   /// The pass of `kind` called its last chunk; `reading` is its latest clock reading (a wakeup
   /// armed for an instant that passed meanwhile comes at once, and stands for the instant it
-  /// comes at). Returns what to do after the lock, and the handlers freed, to release after it.
+  /// comes at).
   mutating func passFinished(tickInstant: Int64?, _ progress: inout PassProgress, reading: Int64) -> FinishedPass {
     var released = removeEnded(&progress)
-    restoreSkippedMilestones(&progress.skippedMilestones, now: actOn(reading))
+    restoreSkippedMilestones(&progress.skippedMilestones, now: actedOn.raiseLatest(to: reading))
     if !pass.retired.isEmpty {
       // Only when something was retired: appending even an empty array allocates a new buffer.
       released += freeRetired()
@@ -191,25 +169,22 @@ extension EngineState {
     checkWakeupCost(progress)
     var earliest = progress.found.earliest
     if let instant = tickInstant {
-      advanceWakeupInstant(to: instant)
+      actedOn.advanceWakeupInstant(to: instant)
       if wheel != nil {
         markWheelVisited(through: instant)
         // What the wheel holds bounds every change: its soonest window.
         earliest = Int64.earlier(earliest, wheelEarliestChange())
       }
     }
-    // A tick walked everything, and a window pass took what the wheel holds: its earliest change
-    // replaces the old bound, but for changes noted while it ran (a registration added past its
-    // cursor). Other passes saw only some registrations.
+    // A tick and a window pass saw everything: what they saw replaces the bound (rule 1).
     endPass(walkedEverything: tickInstant != nil, earliestSeen: earliest)
     // No pass is queued for work left: the caller, on the delivery queue, runs it at once.
-    let actions = EngineActions(timer: rearm(now: actOn(reading)))
+    let actions = EngineActions(timer: rearm(now: actedOn.raiseLatest(to: reading)))
     checkRulesIfEnabled()
-    return FinishedPass(actions: actions, workLeft: hasPendingWork, released: released)
+    return FinishedPass(actions: actions, workLeft: !pendingWork.isEmpty, released: released)
   }
 
-  /// Ends the running pass, which found no change before `earliestSeen` (a tick walked the whole
-  /// table; other passes saw only some registrations).
+  /// Ends the running pass, which found no change before `earliestSeen`.
   mutating func endPass(walkedEverything: Bool, earliestSeen: Int64?) {
     pass.end()
     changeBound.endPass(walkedEverything: walkedEverything, earliestSeen: earliestSeen)
@@ -217,14 +192,11 @@ extension EngineState {
 }
 
 extension EngineState {
-  /// Plans again each milestone the running pass prepared and then skipped because its
-  /// registration was paused before the callback began (removal is final: the pause's caller never
-  /// sees it begin). Such a milestone had come: it is delivered once the registration resumes, as
-  /// one that came while the engine was suspended is, or at once if it resumed already. Left alone:
-  /// a registration removed or replaced since (its slot is no longer in the table: slots are not
-  /// reused before the pass ends), one whose end moved during the pass (time added planned its
-  /// milestones afresh, and one jumped over is not delivered), and one already waiting for that
-  /// milestone or a higher one.
+  /// Plans again each milestone the running pass skipped because its registration was paused
+  /// before the callback began: it had come, so it is delivered once the registration resumes.
+  /// Left alone: a registration removed or replaced since, one whose end moved during the pass
+  /// (time added planned its milestones afresh), and one already waiting for that milestone or a
+  /// higher one.
   mutating func restoreSkippedMilestones(
     _ skipped: inout [SkippedMilestone], now: Int64
   ) {

@@ -4,7 +4,7 @@
 extension EngineState {
   /// Prepares prompt deliveries of new (or resumed) registrations, looked up one by one.
   mutating func preparePromptDeliveries(
-    _ awaiting: [EngineState.KeyedSlot], _ instants: ChunkInstants, progress: inout PassProgress,
+    _ awaiting: [EngineState.RegistrationIdentity], _ instants: ChunkInstants, progress: inout PassProgress,
     into chunk: inout DeliveryChunk
   ) {
     while progress.listCursor < awaiting.count, !chunk.isFull {
@@ -32,7 +32,7 @@ extension EngineState {
       let entry = entries[progress.listCursor]
       progress.listCursor += 1
       progress.examined += 1
-      let slot = entry.payload.slot
+      let slot = entry.payload.registration.slot
       guard entry.payload.isCurrent, let index = table.indexAtLastValue(of: slot) else { continue }
       let timing = table[index].timing
       let end = timing.lastValueChange(interval: interval)  // its deadline, or its next milestone's instant
@@ -49,11 +49,8 @@ extension EngineState {
     }
   }
 
-  /// Brings the node at `position` up to its instant in `instants` and returns its callback.
-  ///
-  /// Its next change goes to `found.scheduled` for the state's index when it is an end and ends
-  /// have a grid of their own, or when the wheel indexes every change; and to `found.earliest`
-  /// unless it is such an end.
+  /// Brings the node at `position` up to its instant in `instants` and returns its callback; its
+  /// next change goes to the state's index (rules 8 and 9) or to `found.earliest` (rule 1).
   @inline(__always)
   static func prepare(
     at position: Int, in nodes: UnsafeMutableBufferPointer<ReceiverNode>, _ instants: ChunkInstants,

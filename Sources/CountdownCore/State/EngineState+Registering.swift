@@ -2,42 +2,36 @@
 
 extension EngineState {
   /// A registration of `receiver` for `request` (checked before the lock), asked for with the clock
-  /// reading `reading` (made before the lock): its timing is made from the reading clamped here
-  /// (``actOn(_:)``), so a suspension, resume or tick another thread made after that reading is
-  /// never undone. Throws, changing nothing, when the target does not fit. The first of the
-  /// request's milestones, if any, is planned here. Returns what to do after the lock, and the
-  /// replaced handler, to release outside it.
+  /// reading `reading`, clamped here (rule 5). Throws, changing nothing, when the target does not
+  /// fit. The first of the request's milestones, if any, is planned here.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ request: RegistrationRequest, reading: Int64
   ) throws(CountdownError) -> Registration {
-    let now = actOn(reading)
+    let now = actedOn.raiseLatest(to: reading)
     var timing = try request.timing(at: now, interval: grid.interval)
     let planned = timing.planFirstMilestone(of: request.milestones, at: now, interval: grid.interval)
     return register(receiver, call, timing, now: now, milestones: planned)
   }
 
-  /// A registration of `receiver` counting up from clock instant `start` (one after the reading,
-  /// clamped here by ``actOn(_:)``, counts from the reading), asked for with the clock reading
-  /// `reading`: a listener carried over from another process.
+  /// A registration of `receiver` counting up from clock instant `start` (one after the clamped
+  /// `reading` counts from the reading): a listener carried over from another process.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, countingUpFrom start: Int64,
     policy: SuspensionPolicy, reading: Int64
   ) -> Registration {
-    let now = actOn(reading)
+    let now = actedOn.raiseLatest(to: reading)
     let timing = CountdownTiming(countingUpFrom: min(start, now), policy: policy)
     return register(receiver, call, timing, now: now)
   }
 
-  /// Adds a registration of `receiver` calling `call`, with `timing` made at clock instant `now`
-  /// (a reading made ``actOn(_:)``), or replaces the one of the same key; returns what to do
-  /// after the lock, and the replaced handler, for the caller to release outside the lock. One
-  /// that delivers only its end is owed no prompt delivery.
+  /// Adds a registration of `receiver` calling `call`, with `timing` made at the clamped clock
+  /// instant `now`, or replaces the one of the same key.
   mutating func register(
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ timing: CountdownTiming,
     now: Int64, milestones: MilestoneList? = nil
   ) -> Registration {
     let silent = timing.deliversOnlyTheEnd
-    raiseRegistrationReading(to: now)
+    actedOn.raiseRegistrationReading(to: now)
     var timing = timing
     if timing.policy == .pauses {
       // Counted on the engine's running time, which stands still while it is suspended.
@@ -51,12 +45,11 @@ extension EngineState {
     var replaced: CountdownHandler?
     let position: Int
     if let index = table.index(of: key) {
-      // The receiver's own registration, or one of a dead object that lived at its address:
-      // replaced either way, without a callback.
+      // Its own registration, or one of a dead object at its address: replaced without a callback.
       let old = table[index]
       table[index] = node
-      signalRemoval(of: old.slot)
-      replaced = freeOrRetire(old.slot, handler: old.handler.call)
+      pass.context?.withdrawPreparedCallback(of: old.slot)
+      replaced = freeOrKeepForPass(old.slot, handler: old.handler.call)
       position = table.setQuiet(quiet, at: index).position
       forgetBoundIfNothingIsWalked()
     } else {
@@ -67,21 +60,18 @@ extension EngineState {
     }
     var actions = EngineActions()
     actions.timer = ensureTimer(now: now)
-    // Arm for this registration's first change now, not after its first delivery: if the delivery
-    // queue is slow, the wakeup still comes on time.
+    // Armed now, not after its first delivery: a slow delivery queue does not delay the wakeup.
     scheduleFirstChange(of: timing, slot: slot, position: position, at: now)
     if case .none = actions.timer {
       actions.timer = rearm(now: now)
     }
-    actions.queuePass = markPassQueuedIfNeeded()
+    actions.queuePass = pendingWork.markPassQueuedIfNeeded()
     checkRulesIfEnabled()
     return Registration(actions: actions, replaced: replaced, owesPromptDelivery: !silent)
   }
 
   /// Notes when `timing`, just registered, resumed or given time at clock instant `now` in `slot`
-  /// (its node at `position`), changes first: its deadline if it delivers only its end, else the
-  /// first change after its prompt delivery. An end goes to ``ends`` (its prompt delivery notes it
-  /// again, once it is made).
+  /// (its node at `position`), changes first.
   mutating func scheduleFirstChange(of timing: CountdownTiming, slot: SlotReference, position: Int, at now: Int64) {
     let interval = grid.interval
     var next = timing
@@ -104,18 +94,16 @@ extension EngineState {
 // MARK: - Pausing one registration
 
 extension EngineState {
-  /// Freezes `receiver`'s registration at clock instant `now` (clamped by ``actOn(_:)``, so that
-  /// it never freezes a time before one a tick has already shown); the running pass skips a
-  /// callback it prepared for it. Returns whether there was one, and what to do after the lock.
+  /// Freezes `receiver`'s registration at clock instant `now` (clamped: rule 5, so that it never
+  /// freezes a time before one a tick has already shown); the running pass skips a callback it
+  /// prepared for it.
   mutating func pause(_ receiver: AnyObject, now: Int64) -> Pausing {
     guard let index = liveIndex(of: receiver) else { return Pausing(found: false, timer: .none) }
-    let now = actOn(now)
+    let now = actedOn.raiseLatest(to: now)
     var action = TimerAction.none
     if wheel != nil {
       // Paused, it gets no calls that would notice its receiver die: it waits in the wheel to be
-      // probed an interval from now, whether or not it had an entry there (it has none while it
-      // awaits its first delivery, nor when its next change was beyond the clock's last instant),
-      // and a wakeup comes for that probe. Its entry for the change it had before is unlinked.
+      // probed an interval from now, whether or not it had an entry there.
       let probe = now.addingSaturated(grid.interval)
       putInWheel(table[index].slot, at: index.position, changeAt: probe)
       lowerEarliestChange(to: probe)
@@ -123,7 +111,7 @@ extension EngineState {
     }
     let pausedAt = suspension.instant(for: table[index].timing, at: now)
     table[index].timing.pause(at: pausedAt)
-    signalRemoval(of: table[index].slot)
+    pass.context?.withdrawPreparedCallback(of: table[index].slot)
     // Paused, it is probed at each walk (a quiet one moves to the walked part).
     table.setQuiet(false, at: index)
     checkRulesIfEnabled()
@@ -131,13 +119,12 @@ extension EngineState {
   }
 
   /// Continues `receiver`'s paused registration at clock instant `now`: its current value is owed
-  /// promptly, unless it delivers only its end, which stays silent until then. Returns whether
-  /// there was one, and what to do after the lock.
+  /// promptly, unless it delivers only its end.
   mutating func resume(_ receiver: AnyObject, now: Int64) -> Resumption {
     guard let found = liveIndex(of: receiver) else { return Resumption(found: false, actions: .none) }
     guard table[found].timing.isPaused else { return Resumption(found: true, actions: .none) }
-    let now = actOn(now)
-    raiseRegistrationReading(to: now)
+    let now = actedOn.raiseLatest(to: now)
+    actedOn.raiseRegistrationReading(to: now)
     let resumedAt = suspension.instant(for: table[found].timing, at: now)
     table[found].timing.resume(at: resumedAt, lastInstant: suspension.lastInstant(for: table[found].timing))
     let timing = table[found].timing
@@ -150,7 +137,7 @@ extension EngineState {
     scheduleFirstChange(of: timing, slot: table[index].slot, position: index.position, at: now)
     var actions = EngineActions()
     actions.timer = rearm(now: now)
-    actions.queuePass = markPassQueuedIfNeeded()
+    actions.queuePass = pendingWork.markPassQueuedIfNeeded()
     checkRulesIfEnabled()
     return Resumption(found: true, actions: actions, owesPromptDelivery: timing.awaitsPromptDelivery)
   }
@@ -163,17 +150,11 @@ extension EngineState {
   ///
   /// A running countdown's deadline moves, never before `now` (nor, for one overdue whose 0 is
   /// still to come, later than it was): shortened past its end, it ends at once. A paused one's
-  /// frozen time left moves, never below zero, and is delivered at its resume. One counting
-  /// overtime moves by the whole change, running or paused: it has no end to stop at, and time
-  /// taken puts it past (or further past) its deadline. A running one that
-  /// delivers every change is owed a prompt delivery of its new value (a callback a running pass
-  /// prepared with the old value is skipped, as for a pause); one that delivers only its end or at
-  /// milestones has its next one noted again (a callback prepared for the old one is skipped too),
-  /// and nothing else. Every index that says when it changes next learns the
-  /// new instant: `earliestChange`, or the ends to come, and the wheel. Its entry there is noted
-  /// anew, the one before unlinked; the wheel's entry of one now awaiting its prompt delivery stays
-  /// until that delivery notes the next change, or a window pass takes it and, finding the
-  /// registration awaiting its delivery, removes it.
+  /// frozen time left moves, never below zero. One counting overtime moves by the whole change: it
+  /// has no end to stop at. A callback a running pass prepared with the old value is skipped, as
+  /// for a pause; the new value, or the next milestone or end, is noted as at registration. The
+  /// wheel's entry of one now awaiting its prompt delivery stays until that delivery, or a window
+  /// pass that finds it awaiting and removes it.
   ///
   /// - Returns: The change made, in nanoseconds (less than `change` where it was clamped; zero
   ///   changes nothing), and what to do after the lock; `nil` without a running or paused
@@ -184,18 +165,16 @@ extension EngineState {
     guard let index = liveIndex(of: receiver) else { return .success(nil) }
     let timing = table[index].timing
     guard timing.kind == .countdown else { return .failure(.invalidCombination) }
-    let now = actOn(now)
-    // The suspension's, not the state's `instant(for:at:)`: calling a non-mutating method of the
-    // state from a mutating one copies the state.
+    let now = actedOn.raiseLatest(to: now)
     let instant = suspension.instant(for: timing, at: now)
-    let anchor: Int64
-    switch Self.movedAnchor(of: timing, by: change, at: instant, now: now, interval: grid.interval) {
-    case .success(let moved): anchor = moved
+    let newEnd: Int64
+    switch Self.movedEnd(of: timing, by: change, at: instant, now: now, interval: grid.interval) {
+    case .success(let moved): newEnd = moved
     case .failure(let error): return .failure(error)
     }
-    let applied = anchor - timing.anchor
+    let applied = newEnd - timing.deadlineOrStart
     guard applied != 0 else { return .success(AddedTime(applied: 0, actions: .none)) }
-    table[index].timing.moveEnd(to: anchor)
+    table[index].timing.moveEnd(to: newEnd)
     replanMilestone(at: index, instant: instant)
     pass.context?.recordEndMoved(table[index].slot)
     var added = AddedTime(applied: applied, actions: EngineActions())
@@ -207,31 +186,25 @@ extension EngineState {
     return .success(added)
   }
 
-  /// The anchor `timing` has once `change` is added at `instant` (on its own time), clock instant
-  /// `now`: a deadline never before `instant` (unless it was already), a frozen time left never
-  /// below zero, but for one counting overtime, moved by `change` whatever it is. Pure arithmetic,
-  /// checked before anything changes.
-  ///
-  /// The end must lie on the clock, reckoned on the clock: a countdown on running time, whose own
-  /// time lags the clock by every suspension, has its anchor far from `Int64.max` when the clock is
-  /// near it.
-  private static func movedAnchor(
+  /// The ``CountdownTiming/deadlineOrStart`` `timing` has once `change` is added at `instant` (on
+  /// its own time), clock instant `now`, with the clamps ``addTime(_:to:now:)`` describes: pure
+  /// arithmetic, checked before anything changes. The end must lie on the clock, reckoned on the
+  /// clock: a countdown on running time lags the clock by every suspension.
+  private static func movedEnd(
     of timing: CountdownTiming, by change: Int64, at instant: Int64, now: Int64, interval: Int64
   ) -> Result<Int64, CountdownError> {
-    let (moved, overflow) = timing.anchor.addingReportingOverflow(change)
+    let (moved, overflow) = timing.deadlineOrStart.addingReportingOverflow(change)
     guard !overflow else { return .failure(.outOfRange) }
-    // One counting overtime has no end to stop at: time taken moves it past, or further past, its
-    // deadline.
-    let anchor = timing.countsOvertime ? moved : max(moved, min(timing.anchor, timing.isPaused ? 0 : instant))
+    let deadlineOrStart = timing.countsOvertime ? moved : max(moved, min(timing.deadlineOrStart, timing.isPaused ? 0 : instant))
     // Left at `instant`: what a paused one has once it resumes now, which must end on the clock.
-    let left = timing.isPaused ? anchor : anchor.subtractingSaturated(instant)
+    let left = timing.isPaused ? deadlineOrStart : deadlineOrStart.subtractingSaturated(instant)
     guard left <= 0 || !now.addingReportingOverflow(left).overflow else { return .failure(.outOfRange) }
     guard left <= 0 || (left - 1) / interval + 1 <= CountdownTiming.maximumValue else { return .failure(.outOfRange) }
     // Past the deadline (overtime), the value's magnitude is bounded as a value left is.
     guard left >= 0 || left.magnitude / UInt64(interval) <= UInt64(CountdownTiming.maximumValue) else {
       return .failure(.outOfRange)
     }
-    return .success(anchor)
+    return .success(deadlineOrStart)
   }
 
   /// Notes the new end of the running registration at `index`, just moved at clock instant `now`:
@@ -241,16 +214,16 @@ extension EngineState {
     let timing = table[index].timing
     // A callback the running pass prepared with the old value must not begin after this returns:
     // a label's old value, an end's 0 or a milestone the new end has moved.
-    signalRemoval(of: slot)
+    pass.context?.withdrawPreparedCallback(of: slot)
     if timing.awaitsPromptDelivery {
       // The new value is computed no earlier than this reading (shortened to now, it is the 0).
-      raiseRegistrationReading(to: now)
+      actedOn.raiseRegistrationReading(to: now)
       owePromptDelivery(.init(key: table.key(at: index), slot: slot))
     }
     scheduleFirstChange(of: timing, slot: slot, position: index.position, at: now)
     var actions = EngineActions()
     actions.timer = rearm(now: now)
-    actions.queuePass = markPassQueuedIfNeeded()
+    actions.queuePass = pendingWork.markPassQueuedIfNeeded()
     return actions
   }
 }

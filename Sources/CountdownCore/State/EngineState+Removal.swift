@@ -3,66 +3,44 @@
 
 extension EngineState {
   /// Ends `receiver`'s registration without a further call; the running pass skips a callback it
-  /// prepared for it. Returns whether `receiver` had a running or paused one (a registration of a
-  /// dead object that lived at its address is removed too, but was not `receiver`'s), and the
-  /// handler freed now, to release outside the lock.
+  /// prepared for it. A registration of a dead object that lived at its address is removed too,
+  /// but is not found as `receiver`'s.
   mutating func cancel(_ receiver: AnyObject) -> Cancellation {
     guard let index = table.index(of: ObjectIdentifier(receiver)) else { return Cancellation(found: false, released: nil) }
     let isRunning = isRegistration(at: index, of: receiver) && !table[index].timing.isFinished
-    signalRemoval(of: table[index].slot)
+    pass.context?.withdrawPreparedCallback(of: table[index].slot)
     defer { checkRulesIfEnabled() }
     return Cancellation(found: isRunning, released: remove(at: index))
   }
 
   /// Ends every registration without a further call; the running pass skips every callback it
-  /// prepared. Returns the handlers freed now, to release outside the lock.
+  /// prepared.
   mutating func cancelAll() -> CancellationOfAll {
-    signalRemovalOfAll()
+    pass.context?.withdrawEveryPreparedCallback()
     defer { checkRulesIfEnabled() }
     return CancellationOfAll(released: removeAll())
   }
 
   /// Notes a registration owed a prompt delivery.
-  mutating func owePromptDelivery(_ pending: KeyedSlot) {
+  mutating func owePromptDelivery(_ pending: RegistrationIdentity) {
     // Against the walked part, which a walk for them would cover (none of them is quiet).
     pendingWork.owePromptDelivery(pending, tableCount: table.walkedCount)
   }
 
   /// Hands the owed prompt deliveries to a pass: the list, or `nil` when the pass must walk.
-  mutating func takeAwaitingPromptDelivery() -> [KeyedSlot]? {
+  mutating func takeAwaitingPromptDelivery() -> [RegistrationIdentity]? {
     pendingWork.takeAwaitingPromptDelivery(tableCount: table.walkedCount)
   }
 
-  /// Marks a pass as queued if there is work for one and none is queued yet; returns whether the
-  /// caller must queue it (``PendingWork/markPassQueuedIfNeeded()``).
-  mutating func markPassQueuedIfNeeded() -> Bool {
-    pendingWork.markPassQueuedIfNeeded()
-  }
-
-  /// Tells the running pass, on whatever thread it runs, that the registration in `slot` was
-  /// removed, replaced or paused, so it skips a callback it prepared for it and has not begun.
-  func signalRemoval(of slot: SlotReference) {
-    pass.context?.signalRemoval(of: slot)
-  }
-
-  /// Tells the running pass that every registration was removed.
-  func signalRemovalOfAll() {
-    pass.context?.signalRemovalOfAll()
-  }
-
-  /// The removals noted in `context` (a pass's) since the pass last took them, handed to the pass
-  /// and forgotten: a transition of its own, as the removals are noted under the lock, by whatever
-  /// thread removes.
-  func takeRemovals(notedIn context: DeliveryContext) -> (slots: [SlotReference], all: Bool) {
-    context.takeRemovals()
+  /// The withdrawals noted in `context` since the pass last took them: a transition of its own, as
+  /// they are noted under the lock, by whatever thread withdraws.
+  func takeWithdrawals(notedIn context: DeliveryContext) -> (slots: [SlotReference], all: Bool) {
+    context.takeWithdrawals()
   }
 
   /// Frees the slot of a registration taken out of the table and hands back its handler, or, while
-  /// a pass runs (which may hold its slot and an unowned copy of its handler: ``UnownedHandler``),
-  /// retires both to the running pass, which keeps them until it ends
-  /// (``RunningPass/retire(_:handler:)``). Returns the handler to release once the lock is released, if
-  /// the registration was freed now.
-  mutating func freeOrRetire(_ slot: SlotReference, handler: consuming @escaping CountdownHandler) -> CountdownHandler? {
+  /// a pass runs (which may hold both: ``UnownedHandler``), keeps both for it until it ends (rule 6).
+  mutating func freeOrKeepForPass(_ slot: SlotReference, handler: consuming @escaping CountdownHandler) -> CountdownHandler? {
     forgetIndexEntry(of: slot)
     guard pass.context == nil else {
       // What the running pass took for it by slot and generation (the ends it delivers) is stale
@@ -75,8 +53,7 @@ extension EngineState {
     return handler
   }
 
-  /// Frees the slots retired during the pass that just ended; returns their handlers, to release
-  /// once the lock is released.
+  /// Frees the slots retired during the pass that just ended; returns their handlers.
   mutating func freeRetired() -> [CountdownHandler] {
     let (retired, handlers) = pass.takeRetired()
     for slot in retired {
@@ -85,31 +62,29 @@ extension EngineState {
     return handlers
   }
 
-  /// Removes the registration at `index`; returns its handler if it was freed now (see
-  /// ``freeOrRetire(_:handler:)``).
+  /// Removes the registration at `index` (``freeOrKeepForPass(_:handler:)``).
   mutating func remove(at index: NodeIndex) -> CountdownHandler? {
     let node = table.remove(at: index)
     forgetBoundIfNothingIsWalked()
-    return freeOrRetire(node.slot, handler: node.handler.call)
+    return freeOrKeepForPass(node.slot, handler: node.handler.call)
   }
 
-  /// Removes every registration; returns the handlers freed now (see ``freeOrRetire(_:handler:)``).
+  /// Removes every registration (``freeOrKeepForPass(_:handler:)``).
   mutating func removeAll() -> [CountdownHandler] {
     var handlers: [CountdownHandler] = []
     handlers.reserveCapacity(pass.context == nil ? table.count : 0)
     for node in table.nodes {
-      if let handler = freeOrRetire(node.slot, handler: node.handler.call) {
+      if let handler = freeOrKeepForPass(node.slot, handler: node.handler.call) {
         handlers.append(handler)
       }
     }
     table.removeAll()
-    // Each freeOrRetire unlinked its registration's entry: the ends to come and the wheel are empty.
+    // Each freeOrKeepForPass unlinked its registration's entry: the ends to come and the wheel are empty.
     return handlers
   }
 
-  /// Removes the registration `named` names (one a pass ended), if it is still there; returns its
-  /// handler if it was freed now (see ``freeOrRetire(_:handler:)``).
-  mutating func remove(_ named: KeyedSlot) -> CountdownHandler? {
+  /// Removes the registration `named` names (one a pass ended), if it is still there.
+  mutating func remove(_ named: RegistrationIdentity) -> CountdownHandler? {
     guard let index = table.index(of: named.key), table[index].slot == named.slot else {
       return nil
     }

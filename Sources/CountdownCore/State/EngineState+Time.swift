@@ -1,20 +1,6 @@
 // Clock readings, running time and the wakeup grid: the instants every transition acts on.
 
 extension EngineState {
-  /// The engine's running time at clock instant `now` (``SuspendedTime/runningTime(at:)``).
-  /// Mutating methods ask ``suspension`` itself: calling a non-mutating method of `self` from one
-  /// copies the whole state first (every reference it holds retained and released), which the
-  /// optimizer does not elide; a method of one part copies only that part.
-  func runningTime(at now: Int64) -> Int64 {
-    suspension.runningTime(at: now)
-  }
-
-  /// The instant `timing` counts on at clock instant `now` (``SuspendedTime/instant(for:at:)``).
-  @inline(__always)
-  func instant(for timing: CountdownTiming, at now: Int64) -> Int64 {
-    suspension.instant(for: timing, at: now)
-  }
-
   /// The clock instant of `timing`'s next change (for running time, as long as the engine is not
   /// suspended again; a resume recomputes every change anyway); `nil` when it never changes on
   /// this clock.
@@ -23,21 +9,7 @@ extension EngineState {
     timing.nextClockChange(interval: grid.interval, suspendedTotal: suspension.total)
   }
 
-  /// Notes a clock reading made by a registration or a resume before it took the lock.
-  mutating func raiseRegistrationReading(to now: Int64) {
-    actedOn.raiseRegistrationReading(to: now)
-  }
-
-  /// The instant the engine acts on for a call's clock reading `now`, made before it took the lock:
-  /// `now`, clamped to the latest instant the state has acted on, never below one it acted on
-  /// before (rule 5), which it then is. Another thread (or a wakeup) may have acted on a later
-  /// instant meanwhile, and a call must never undo it (a pause that froze the time before a tick it
-  /// did not see would give that tick's interval back on resume).
-  mutating func actOn(_ now: Int64) -> Int64 {
-    actedOn.raiseLatest(to: now)
-  }
-
-  /// The instant ``actOn(_:)`` would act on for `now`, for a query, which changes nothing.
+  /// The instant ``InstantsActedOn/raiseLatest(to:)`` would act on for `now`, for a query, which changes nothing.
   func clampedToLatestInstant(_ now: Int64) -> Int64 {
     max(actedOn.latestInstant, now)
   }
@@ -49,20 +21,16 @@ extension EngineState {
     changeBound.lower(to: change)
   }
 
-  /// Whether a registration with `timing` is quiet on `grid`: a tick need not walk it, and it is
-  /// kept in the pool's quiet part (``ReceiverTable/walkedCount``). With ends on a grid of their
-  /// own, a running countdown that delivers only its end or at milestones: its next change waits
-  /// in the ends to come (rule 8), which a tick takes what is due from. A paused one is walked
-  /// (probed); with per-countdown alignment or ends on the interval's grid, every registration is.
+  /// Whether a registration with `timing` is quiet on `grid`, kept out of the pool's walked part
+  /// (rule 11): with ends on a grid of their own, a running countdown that delivers only its end
+  /// or at milestones, whose next change waits in the ends to come (rule 8).
   @inline(__always)
   static func isQuiet(_ timing: CountdownTiming, grid: WakeupGrid) -> Bool {
     grid.endsHaveOwnGrid && timing.deliversOnlyTheEnd && !timing.isPaused
   }
 
-  /// Forgets the bound on the next change once the pool's walked part is empty: every
-  /// registration left is quiet, its next change in the ends to come, none in the bound (rule 1).
-  /// So a removal, or a registration turning quiet, leaves no stale bound that would buy a walk
-  /// (or a wakeup) for nothing.
+  /// Forgets the bound on the next change once the pool's walked part is empty, so that no stale
+  /// bound buys a walk (or a wakeup) for the quiet registrations left (rule 11).
   mutating func forgetBoundIfNothingIsWalked() {
     if grid.endsHaveOwnGrid, table.walkedCount == 0 {
       changeBound.reset()
@@ -74,12 +42,9 @@ extension EngineState {
   /// passed (one callback with the true value after whole intervals were missed).
   ///
   /// With ends on a grid of their own, a wakeup at which no value on the grid changes walks
-  /// nothing: one that stands for no new grid instant (armed for an end between two grid
-  /// instants), or for one before the earliest change (an end, or a milestone, that falls in a
-  /// grid interval of its own). It delivers the ends due by its ``InstantsActedOn/endInstant``, taken from the
-  /// ends to come, if any; the caller re-arms the timer when it has nothing to do
-  /// (``hasPendingWork``). A pass that begins for a tick checks again (``walkIsDue(at:)``): a pass
-  /// that ran meanwhile may have found the change it was due for.
+  /// nothing: it delivers only the ends due by its ``InstantsActedOn/endInstant``. A pass that
+  /// begins for a tick checks again (``walkIsDue(at:)``): one that ran meanwhile may have found
+  /// the change it was due for.
   mutating func markDueWork(forWakeupAt now: Int64, armedFor armed: Int64?) {
     var instant = grid.floor(now)
     if let armed, armed > instant, armed.subtractingSaturated(now) <= grid.window / 2, grid.floor(armed) == armed {
@@ -104,11 +69,6 @@ extension EngineState {
   /// The instant a tick at grid instant `tick` delivers ends for.
   func endInstant(forTick tick: Int64) -> Int64 {
     grid.endsHaveOwnGrid ? max(actedOn.endInstant, tick) : tick
-  }
-
-  /// Notes that a tick pass delivered the values at grid instant `instant`.
-  mutating func advanceWakeupInstant(to instant: Int64) {
-    actedOn.advanceWakeupInstant(to: instant)
   }
 
   /// The grid instant a tick pass that starts at clock instant `now` stands for.

@@ -32,17 +32,10 @@ extension EngineState {
     return arming.remove()
   }
 
-  /// Notes that the timer fired at clock instant `now`: a one-shot is disarmed until re-armed; a
-  /// repeating one is due again a window on. Returns where it was armed.
+  /// Notes that the timer fired at clock instant `now`; returns where it was armed.
   mutating func recordTimerFire(at now: Int64) -> Int64? {
     counts.countWakeup()
     return arming.advanceAfterFire(at: now)
-  }
-
-  /// The arming the timer should have now, if the arming for `generation` is stale: for a caller
-  /// that just armed the timer outside the lock (see ``TimerAction/arm(_:at:repeating:leeway:generation:)``).
-  func currentArming(ifNewerThan generation: UInt64) -> TimerAction {
-    arming.currentArming(ifNewerThan: generation)
   }
 
   /// Arms the timer for the earliest change, if it is not already armed for it (or, as a one-shot,
@@ -50,12 +43,11 @@ extension EngineState {
   /// Repeats while each wakeup is a window after the last one (``neededArming(now:)``).
   mutating func rearm(now: Int64) -> TimerAction {
     guard let needed = neededArming(now: now) else { return .none }
-    return arm(at: needed.next, repeating: needed.repeating, leeway: needed.leeway)
+    return arming.arm(at: needed.next, repeating: needed.repeating, leeway: needed.leeway)
   }
 
-  /// The arming the timer needs now, which ``rearm(now:)`` applies: the instant to fire at (`nil`:
-  /// disarm), whether to repeat every window, and the leeway; `nil` when the timer is armed as it
-  /// should be (or there is none, or the engine is suspended).
+  /// The arming ``rearm(now:)`` applies (`next` `nil`: disarm); `nil` when the timer is armed as
+  /// it should be (or there is none, or the engine is suspended).
   mutating func neededArming(now: Int64) -> (next: Int64?, repeating: Bool, leeway: Int64)? {
     guard arming.hasTimer, suspension.since == nil else { return nil }
     guard let wakeup = wantedWakeup(now: now) else {
@@ -65,35 +57,27 @@ extension EngineState {
       armedAt == wakeup || (armedAt < wakeup && !arming.armedRepeating),
       arming.armedLeeway <= leeway(forWakeupAt: armedAt)
     {
-      // Armed for it already; or earlier, as a one-shot, whose wakeup re-arms. A repeating timer
-      // armed earlier would go on waking for nothing: it is re-armed. So is one armed with more
-      // leeway than is allowed now (an end came due just after its wakeup, or a registration
-      // changes sooner): the leeway only ever shrinks here, so this costs a call into the timer
-      // only when a promise needs it.
+      // Armed for it already, or earlier as a one-shot, whose wakeup re-arms; a repeating timer
+      // armed earlier, or one with more leeway than is allowed now, is re-armed.
       return nil
     }
-    // Repeating while the next wakeup is the grid instant after the last one: on the shared grid,
-    // where every running countdown changes at every grid instant, and per countdown while every
-    // window has a change due (countdowns spread over the interval). A wakeup that then wants a
-    // later one re-arms the timer as a one-shot (above).
+    // Repeating while the next wakeup is the grid instant after the last one (on the shared grid,
+    // or per countdown while every window has a change due); otherwise a one-shot.
     let repeating = arming.timerRepeats && actedOn.wakeupInstant != .min
       && wakeup == actedOn.wakeupInstant.addingSaturated(grid.window)
     return (wakeup, repeating, leeway(forWakeupAt: wakeup))
   }
 
   /// The most the timer armed for clock instant `wakeup` may fire late, by the promises in force
-  /// now: see ``WakeupGrid/leeway(forWakeupAt:earliestChange:soonestEnd:)``. An end cancelled
-  /// since it was noted (one ``dropStaleEnds()`` would drop) only makes it smaller.
+  /// now (``WakeupGrid/leeway(forWakeupAt:earliestChange:soonestEnd:)``).
   mutating func leeway(forWakeupAt wakeup: Int64) -> Int64 {
     grid.leeway(forWakeupAt: wakeup, earliestChange: changeBound.earliestChange, soonestEnd: ends.soonestDeadline())
   }
 
   /// The instant the timer should fire next: the grid instant of the earliest change or the next
-  /// end's instant; `nil` when nothing changes on this clock. `Int64.max` is an instant like any
-  /// other, and the grid instant after the last one the clock represents (``WakeupGrid``): a
-  /// change there, or after that last grid instant, is woken for there. An empty table keeps the
-  /// timer until the next grid wakeup finds it still empty: a registration before then reuses it
-  /// instead of building a new one.
+  /// end's instant; `nil` when nothing changes on this clock (rule 2). An empty table keeps the
+  /// timer until the next grid wakeup finds it still empty, so that a registration before then
+  /// reuses it.
   mutating func wantedWakeup(now: Int64) -> Int64? {
     if table.isEmpty {
       guard now < .max else { return nil }
@@ -102,8 +86,7 @@ extension EngineState {
     var wakeup: Int64?
     if let earliestChange = changeBound.earliestChange {
       wakeup = grid.ceiling(atOrAfter: earliestChange, now: now)
-      // A grid instant that passed since the last tick (a pass ran past it), with a change due
-      // by then: wake at once for it, rather than an interval late.
+      // A grid instant that passed with a change due: wake at once, not an interval late.
       let passed = grid.floor(now)
       if passed > actedOn.wakeupInstant, earliestChange <= passed {
         wakeup = passed
@@ -111,19 +94,12 @@ extension EngineState {
     }
     dropStaleEnds()
     if let end = ends.soonestDeadline() {
-      // At the end grid instant at or after the deadline, even if that has passed (the timer
-      // then fires at once): ends close together share a wakeup; `Int64.max` after the last one
-      // the clock represents.
+      // At the end grid instant at or after the deadline, even if that has passed: ends close
+      // together share a wakeup.
       let endWakeup = grid.endCeiling(atOrAfter: end)
       wakeup = min(wakeup ?? endWakeup, endWakeup)
     }
     return wakeup
-  }
-
-  /// Arms the timer (which exists) for `next`, repeating every window if `repeating`, each fire up
-  /// to `leeway` nanoseconds late, or disarms it for `nil`, as a new generation.
-  mutating func arm(at next: Int64?, repeating: Bool = false, leeway: Int64 = 0) -> TimerAction {
-    arming.arm(at: next, repeating: repeating, leeway: leeway)
   }
 }
 
@@ -132,19 +108,15 @@ extension EngineState {
 
 extension EngineState {
   /// The timer fired; `now` is the wakeup's one clock reading. Notes the wakeup and, on the
-  /// delivery queue with no pass running, begins its pass in this same lock, its first chunk
-  /// prepared into `chunk` with `context`; elsewhere, queues one. Returns what to do after the
-  /// lock, the pass begun, if any, for the caller to run, and the handlers of registrations that
-  /// preparation removed, to release after the lock.
+  /// delivery queue with no pass running, begins its pass in this same lock; elsewhere, queues one.
   mutating func timerFired(
     at now: Int64, onDeliveryQueue: Bool, context: DeliveryContext, into chunk: inout DeliveryChunk
   ) -> Wakeup {
     var actions = handleWakeup(at: now)
     guard actions.queuePass else { return Wakeup(actions: actions, pass: nil, released: []) }
-    // On the delivery queue (the real timer fires there; a manual clock may be advanced there),
-    // with no pass running: the pass begins in this same lock, its first chunk prepared.
+
     guard onDeliveryQueue, pass.context == nil else {
-      actions.queuePass = markPassQueuedIfNeeded()
+      actions.queuePass = pendingWork.markPassQueuedIfNeeded()
       return Wakeup(actions: actions, pass: nil, released: [])
     }
     actions.queuePass = false
@@ -152,8 +124,7 @@ extension EngineState {
     return Wakeup(actions: actions, pass: pass, released: prepared.released)
   }
 
-  /// Notes a wakeup at clock instant `now`. Returns the timer's part, and, as `queuePass`,
-  /// whether a pass has work to do.
+  /// Notes a wakeup at clock instant `now`; `queuePass`: a pass has work to do.
   private mutating func handleWakeup(at now: Int64) -> EngineActions {
     var actions = EngineActions()
     let armed = recordTimerFire(at: now)
@@ -166,50 +137,44 @@ extension EngineState {
       return actions
     }
     markDueWork(forWakeupAt: now, armedFor: armed)
-    if !hasPendingWork, pass.context == nil {
-      // Armed for an end that is gone, or woken early for one: arm for what comes next. Not
-      // while a pass runs (on the delivery queue, or up this thread's stack): the bound on the
-      // next change is still the one from before it, and may be this very instant, so the
-      // timer would fire here again and again; the pass re-arms when it ends.
+    if pendingWork.isEmpty, pass.context == nil {
+      // Armed for an end that is gone, or woken early for one: arm for what comes next. Not while
+      // a pass runs, whose bound may be this very instant (the timer would fire here again and
+      // again); the pass re-arms when it ends.
       actions.timer = rearm(now: now)
     }
     checkRulesIfEnabled()
-    actions.queuePass = hasPendingWork
+    actions.queuePass = !pendingWork.isEmpty
     return actions
   }
 
-  /// A clock advanced by hand settled its timers after a step. Returns whether a pass must be
-  /// queued for what is pending, and whether the caller, on the delivery queue, delivers it there
-  /// itself.
+  /// A clock advanced by hand settled its timers after a step.
   mutating func timerSettled(onDeliveryQueue: Bool) -> Settling {
     defer { checkRulesIfEnabled() }
-    guard hasPendingWork else { return Settling(queuePass: false, deliverHere: false) }
+    guard !pendingWork.isEmpty else { return Settling(queuePass: false, deliverHere: false) }
     return onDeliveryQueue
-      ? Settling(queuePass: false, deliverHere: true) : Settling(queuePass: markPassQueuedIfNeeded(), deliverHere: false)
+      ? Settling(queuePass: false, deliverHere: true) : Settling(queuePass: pendingWork.markPassQueuedIfNeeded(), deliverHere: false)
   }
 }
 
 // The engine's suspension: the timer stops, and a resume owes every registration its value.
 
 extension EngineState {
-  /// Stops the timer's wakeups from clock instant `now` on (a reading made before the lock,
-  /// clamped here by ``actOn(_:)``). Returns what the timer must do after the lock.
+  /// Stops the timer's wakeups from clock instant `now` on (rule 5 clamps it).
   mutating func suspendTicking(at now: Int64) -> TimerAction {
-    let now = actOn(now)
+    let now = actedOn.raiseLatest(to: now)
     guard suspension.suspend(at: now) else { return .none }
     defer { checkRulesIfEnabled() }
     guard arming.armedAt != nil else { return .none }
-    return arm(at: nil)
+    return arming.arm(at: nil, repeating: false, leeway: 0)
   }
 
-  /// Ends a suspension at clock instant `now` (clamped by ``actOn(_:)``): every running
-  /// registration is owed a prompt delivery, so its current value is delivered even if it did not
-  /// change. Returns what to do after the lock: queue the pass that delivers them, unless the
-  /// engine was not suspended.
+  /// Ends a suspension at clock instant `now` (rule 5 clamps it): every running registration is
+  /// owed a prompt delivery of its current value, changed or not.
   mutating func resumeTicking(at now: Int64) -> EngineActions {
-    let now = actOn(now)
+    let now = actedOn.raiseLatest(to: now)
     guard suspension.resume(at: now) else { return .none }
-    raiseRegistrationReading(to: now)
+    actedOn.raiseRegistrationReading(to: now)
     // Only the walked part: a quiet registration delivers only its end, and is owed nothing.
     let walked = table.walkedCount
     table.withNodes { nodes, _ in
@@ -220,7 +185,7 @@ extension EngineState {
     pendingWork.oweEveryValue()
     wheelCursor.requireWalk()
     var actions = EngineActions()
-    actions.queuePass = markPassQueuedIfNeeded()
+    actions.queuePass = pendingWork.markPassQueuedIfNeeded()
     checkRulesIfEnabled()
     return actions
   }

@@ -2,15 +2,11 @@
 // walked part (``ReceiverTable/walkedCount``), never its quiet registrations.
 
 extension EngineState {
-  /// Walks the pool's walked part (``ReceiverTable/walkedCount``) from its end toward its start,
-  /// preparing every due registration, until the chunk is full or ``PassLimits/scanLimit``
-  /// nodes were looked at.
-  ///
-  /// Walking downward keeps the walk exact while callbacks between chunks add and remove
-  /// registrations: an addition lands past the cursor (it gets its own first delivery; one to
-  /// the walked part takes the first quiet node's place, which moves to the pool's end), and a
-  /// removal (or a registration leaving the walked part) only ever moves the walked part's last
-  /// node, one already visited, into the gap.
+  /// Walks the pool's walked part from its end toward its start, preparing every due
+  /// registration, until the chunk is full or ``PassLimits/scanLimit`` nodes were looked at.
+  /// Downward, so that the walk stays exact while callbacks between chunks add and remove
+  /// registrations: an addition lands past the cursor, and a removal only ever moves a node
+  /// already visited into the gap.
   mutating func prepareWalk(_ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk) {
     guard progress.walkCursor >= 0 else { return }
     // Locals, not the `inout` parameters, in the loop: those would be stored and reloaded for
@@ -21,18 +17,15 @@ extension EngineState {
     // Taken out, not copied, so that appending does not copy the arrays the progress still holds.
     var found = PassFindings()
     swap(&found, &progress.found)
-    // With per-countdown alignment a tick's walk rebuilds the wheel: every registration goes
-    // through the general path, which notes where it waits.
-    let usesCommonCase = instants.isTick && !instants.rebuildsWheel
+    // A walk that rebuilds the wheel takes the general path, which notes where each waits.
+    let stepsRunningCountdowns = instants.isTick && !instants.rebuildsWheel
     table.withNodes { nodes, entries in
       chunk.fill { out in
         while position > end, out.count < out.capacity {
-          if usesCommonCase {
-            Self.walkCommonCase(nodes, from: &position, to: end, into: &out, instants, found: &found)
+          if stepsRunningCountdowns {
+            Self.walkRunningCountdowns(nodes, from: &position, to: end, into: &out, instants, found: &found)
             guard position > end, out.count < out.capacity else { break }
           }
-          // Everything else: first deliveries and those after a resume, late wakeups, counting up,
-          // paused and finished registrations, and registrations at their last value.
           if let delivery = Self.prepareGeneralCase(at: position, nodes: nodes, entries: entries, instants, found: &found) {
             out.append(delivery)
           }
@@ -62,8 +55,7 @@ extension EngineState {
     guard let nextChange = timing.nextChange(interval: interval) else { return nil }
     let isDue = instants.isTick ? instants.instant(for: timing) >= nextChange : nextChange == .min
     guard isDue else {
-      // An end to come is in the state's ends already: it was noted there when the registration
-      // came to its last value.
+      // An end to come is in the state's ends already (rule 8).
       if !(instants.grid.endsHaveOwnGrid && timing.isAtItsLastValue),
         let change = instants.clockInstant(of: nextChange, for: timing)
       {
@@ -80,11 +72,10 @@ extension EngineState {
     return prepare(at: position, in: nodes, instants, found: &found)
   }
 
-  /// Notes that the paused registration at `position` must be probed. Paused registrations get
-  /// no calls that would notice their receiver die; they are rare, so checking them at each wakeup
-  /// costs little. Checked again an interval later, not at the next window (a tolerance of 1 ms
-  /// would wake the engine a thousand times a second for one paused countdown): nothing else may
-  /// tick to notice their end. Not inlined: the walk's loops keep their registers without it.
+  /// Notes that the paused registration at `position` must be probed (it gets no calls that would
+  /// notice its receiver die), again an interval later, not at the next window (a tolerance of
+  /// 1 ms would wake the engine a thousand times a second for it). Not inlined: the walk's loops
+  /// keep their registers without it.
   @inline(never)
   private static func notePausedProbe(
     at position: Int, nodes: UnsafeMutableBufferPointer<ReceiverNode>, entries: UnsafeBufferPointer<BucketEntry>,
@@ -98,16 +89,12 @@ extension EngineState {
     }
   }
 
-  /// The tick's inner loop over the common case: running countdowns on the clock's time showing
-  /// more than 1, each either not due yet at the tick's grid instant, or due and staying above 0:
-  /// it moves down by one, or, for a tick that came late, by the boundaries passed
-  /// (``LateTickSteps``: no division per countdown).
-  ///
-  /// Returns when the chunk is full, the walk reached `end`, or the node at `position` needs the
-  /// general path (it is left for the caller). Kept apart, with its state in locals, so that the
-  /// loop runs in registers.
+  /// The tick's inner loop over running countdowns on the clock's time showing more than 1: each
+  /// not due yet, or stepped down by the boundaries passed (``LateTickSteps``: no division per
+  /// countdown). Returns at the first node that needs the general path, left for the caller. Kept
+  /// apart, with its state in locals, so that the loop runs in registers.
   @inline(__always)
-  private static func walkCommonCase(
+  private static func walkRunningCountdowns(
     _ nodes: UnsafeMutableBufferPointer<ReceiverNode>, from position: inout Int, to end: Int,
     into out: inout ChunkFill, _ instants: ChunkInstants, found: inout PassFindings
   ) {
@@ -152,9 +139,9 @@ extension EngineState {
         // Down to 1: its next change is its end, at its deadline (on the clock: the common case
         // never counts on running time); with ends on a grid of their own, not on the grid.
         if endsHaveOwnGrid {
-          found.scheduled.append(.init(instant: timing.anchor, position: current, slot: nodes[current].slot))
+          found.scheduled.append(.init(instant: timing.deadlineOrStart, position: current, slot: nodes[current].slot))
         } else {
-          found.note(timing.anchor)
+          found.note(timing.deadlineOrStart)
         }
       } else {
         soonest = min(soonest, next &+ steps &* interval)
@@ -167,15 +154,9 @@ extension EngineState {
     }
   }
 
-  /// The tick's inner loop at its most common, before ``walkCommonCase(_:from:to:into:_:found:)``'s:
-  /// running countdowns on the clock's time showing more than 2, each either not due yet at the
-  /// tick's grid instant, or due by less than an interval: it moves down by one, to a value above 1
-  /// (no end to note), and changes next an interval on. Walks from `current` down to `stop`
-  /// (exclusive), which must leave room in the chunk for every node; returns there, or at the first
-  /// node that needs more (late, at its last values, or anything else), for the caller.
-  ///
-  /// Apart from ``walkCommonCase(_:from:to:into:_:found:)`` so that its loop keeps everything in
-  /// registers: no lateness to divide, no end to note, one bound to compare.
+  /// ``walkRunningCountdowns(_:from:to:into:_:found:)``'s first loop, for countdowns above 2 due by
+  /// less than an interval: one step down, no end to note, one bound to compare, so that it keeps
+  /// everything in registers. `stop` must leave room in the chunk for every node.
   @inline(__always)
   private static func walkOnTime(
     _ nodes: UnsafeMutablePointer<ReceiverNode>, from current: inout Int, to stop: Int,
@@ -203,7 +184,7 @@ extension EngineState {
       // Due by less than an interval (the difference read unsigned: one that wrapped is late).
       guard UInt64(bitPattern: tick &- change) < UInt64(bitPattern: interval) else { return }
       node.pointee.timing.stepDown()
-      // Its next change, an interval on: anchor − (value − 2) · interval, below its anchor.
+      // Its next change, an interval on: deadline − (value − 2) · interval, below its deadline.
       soonest = min(soonest, change &+ interval)
       out.initialize(
         to: PreparedDelivery(

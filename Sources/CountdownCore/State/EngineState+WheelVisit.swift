@@ -4,10 +4,7 @@
 extension EngineState {
   /// Prepares, from the wheel's held entries (``holdWindows(through:)``), the callback of every
   /// registration due by the pass's grid instant. A countdown delivered in its window keeps its
-  /// entry, moved an interval on; every other entry is removed and its registration's next change,
-  /// if any, noted anew (``prepare(at:in:_:found:)``).
-  /// A paused one is probed and looked at again an interval later. Entries of registrations
-  /// removed, replaced or paused meanwhile left the held list with them.
+  /// entry, moved an interval on; every other entry is removed and its next change noted anew.
   mutating func prepareWheel(_ instants: ChunkInstants, progress: inout PassProgress, into chunk: inout DeliveryChunk) {
     let windowsPerInterval = instants.grid.windowsPerInterval
     while !chunk.isFull {
@@ -25,10 +22,8 @@ extension EngineState {
     progress.releasedHeldEntries = wheel!.firstHeld == nil
   }
 
-  /// The common case of the held entries in a tight loop, from the first on: running countdowns on
-  /// the clock's time, due in their entry's window by less than an interval, moving down by one,
-  /// their entry moved an interval on (a whole number of windows). Stops at the first entry that
-  /// needs the general path, when the chunk is full, or once none is held.
+  /// The common case of the held entries in a tight loop: each stepped down by one, its entry
+  /// moved an interval on. Stops at the first entry that needs the general path.
   private mutating func visitHeldCommonCase(
     _ windowsPerInterval: Int64, _ instants: ChunkInstants, progress: inout PassProgress,
     into chunk: inout DeliveryChunk
@@ -65,10 +60,8 @@ extension EngineState {
     progress.allowance += examined
   }
 
-  /// Everything the common case leaves, for the held entry `handle`: paused, far ahead, late by an
-  /// interval or more, counting up, on running time, at the last value, awaiting its prompt
-  /// delivery. Removes the entry; returns its callback if it is due, and notes its next change
-  /// (or its probe) for the wheel, where an entry is made anew.
+  /// Everything the common case leaves, for the held entry `handle`: removes the entry, returns
+  /// its callback if it is due, and notes its next change (or its probe) for the wheel anew.
   private mutating func visitGeneralCase(
     _ handle: TimingWheel<IndexedRegistration>.Handle, _ instants: ChunkInstants, progress: inout PassProgress
   ) -> PreparedDelivery? {
@@ -104,11 +97,9 @@ extension EngineState {
     }
   }
 
-  /// The common case for `entry`, held for the window whose grid instant is `windowEnd`: its node
-  /// read where the entry says, a running countdown on the clock's time whose change lies in that
-  /// window (after the grid instant before, up to the window's) and is due by less than an
-  /// interval at the pass's tick. Moves it down by one and returns its callback; `nil`, changing
-  /// nothing, for an entry that needs the general path.
+  /// The common case for `entry`, held for the window whose grid instant is `windowEnd`: a running
+  /// countdown on the clock's time whose change lies in that window, due by less than an interval.
+  /// Moves it down by one and returns its callback; `nil`, changing nothing, otherwise.
   @inline(__always)
   private static func commonCaseDelivery(
     of entry: IndexedRegistration, inWindowEndingAt windowEnd: Int64, nodes: UnsafeMutableBufferPointer<ReceiverNode>,

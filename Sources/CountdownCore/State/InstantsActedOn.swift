@@ -1,7 +1,5 @@
-/// The instants the engine's state has acted on: the grid instant and the end instant the latest
-/// wakeup stands for, the latest registration's clock reading and the latest instant of all. Every
-/// one only moves forward, but for the grid's restart when a timer is made (rule 5 at the top of
-/// `EngineState.swift`); changed only by these methods.
+/// The instants the engine's state has acted on. Every one only moves forward, but for the grid's
+/// restart when a timer is made (rule 5 of `Documentation/Contributors.docc/EngineRules.md`).
 struct InstantsActedOn {
   /// The grid instant the latest wakeup stands for, or the latest tick pass delivered: the values
   /// of a tick are those at this instant, whether the wakeup ran a little early or late.
@@ -9,26 +7,25 @@ struct InstantsActedOn {
   /// The latest clock reading of a registration or resume: a first delivery is never computed for
   /// an instant before its registration (it would show more than its duration).
   private(set) var latestRegistrationReading: Int64 = .min
-  /// The latest instant the state has acted on: every clock reading and every grid instant a
-  /// wakeup stood for.
+  /// The latest instant the state has acted on.
   private(set) var latestInstant: Int64 = .min
   /// The instant the latest wakeup delivers ends for: its clock reading, or the instant it was
   /// armed for when it ran early by less than half an end window. At or after ``wakeupInstant``.
   private(set) var endInstant: Int64 = .min
 
-  /// A new timer's grid starts (``WakeupGrid/restart(at:)``): no grid instant has been stood for on
-  /// it yet.
+  /// A new timer's grid starts (``WakeupGrid/restart(at:)``).
   mutating func restartGrid() {
     wakeupInstant = .min
   }
 
-  /// A registration or a resume read the clock at `now`.
   mutating func raiseRegistrationReading(to now: Int64) {
     latestRegistrationReading = max(latestRegistrationReading, now)
   }
 
-  /// Raises ``latestInstant`` to `now`, if `now` is later; returns it: `now`, clamped to the
-  /// latest instant acted on, which it then is.
+  /// Raises ``latestInstant`` to `now`, a call's clock reading made before it took the lock, if
+  /// `now` is later; returns it: the instant the call acts on. Another thread (or a wakeup) may
+  /// have acted on a later instant meanwhile, which a call must never undo (a pause that froze the
+  /// time before a tick it did not see would give that tick's interval back on resume).
   mutating func raiseLatest(to now: Int64) -> Int64 {
     latestInstant = max(latestInstant, now)
     return latestInstant

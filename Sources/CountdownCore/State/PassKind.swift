@@ -1,29 +1,23 @@
 /// The five kinds of delivery pass, decided when a pass starts.
 enum PassKind {
-  /// A wakeup at a grid instant by which a value on the grid changes (or a resume of the engine,
-  /// which owes every value): the table's walked part is walked (``ReceiverTable/walkedCount``:
-  /// all of it but the quiet registrations, whose next change waits in the ends to come), every
-  /// registration there brought to this grid instant (prompt deliveries included); then the ends
-  /// to come taken for it (those due by the wakeup's end instant, `ends`) are delivered, as an end
-  /// pass delivers them. With per-countdown alignment, the walk covers the whole table and also
-  /// rebuilds the wheel (`ends` is empty).
+  /// A wakeup at a grid instant by which a value on the grid changes (or a resume of the engine):
+  /// the table's walked part is brought to this grid instant, then the due `ends` are delivered as
+  /// an end pass delivers them. With per-countdown alignment, the walk also rebuilds the wheel.
   case tick(Int64, ends: [EngineState.PendingEnd])
   /// A wakeup with per-countdown alignment: the registrations whose wheel entries it holds (those
   /// of the windows that passed: ``EngineState/holdWindows(through:)``), and the prompt
   /// deliveries owed, are brought to this grid instant; nothing else is looked at.
-  case windows(Int64, [EngineState.KeyedSlot])
-  /// A wakeup for ends, between two grid instants or at one by which no value on the grid
-  /// changes: the final 0 (or milestone) of each registration these entries name that is still
-  /// at its last value and due by the wakeup's end instant. Nothing else is walked. `labels` is
-  /// the last grid instant by the pass's start: a countdown counting overtime whose end is found
-  /// past it shows the labels' value there, as a tick's walk would.
+  case windows(Int64, [EngineState.RegistrationIdentity])
+  /// A wakeup for ends, by which no value on the grid changes: the final 0 (or milestone) of each
+  /// registration these entries name that is still at its last value. `labels` is the last grid
+  /// instant by the pass's start, for an overtime countdown whose end is found late.
   case ends([EngineState.PendingEnd], labels: Int64)
-  /// Prompt deliveries only, for so many registrations that one walk of the table's walked part
-  /// (where every registration owed one is) is cheaper than looking each up. Others are not due, even if their boundary passed, so that all values
-  /// keep flipping together on the grid.
+  /// Prompt deliveries only, for so many registrations that one walk of the table's walked part is
+  /// cheaper than looking each up. Others are not due, even if their boundary passed, so that all
+  /// values keep flipping together on the grid.
   case promptDeliveriesByWalk
   /// Prompt deliveries only, each looked up.
-  case promptDeliveries([EngineState.KeyedSlot])
+  case promptDeliveries([EngineState.RegistrationIdentity])
 
   /// The grid instant of a tick or a window pass; `nil` for prompt deliveries and ends.
   var tickInstant: Int64? {

@@ -6,11 +6,9 @@ struct PassProgress {
   /// The next pool position the walk looks at (it walks downward); below 0 when there is
   /// nothing to walk, or nothing left.
   var walkCursor: Int
-  /// What preparing the chunks found beside their callbacks: the earliest change, the next changes
-  /// for the state's index, the paused registrations to probe.
   var found = PassFindings()
   /// Registrations that ran out or set `stop`, removed under the next chunk's lock.
-  var ended: [EngineState.KeyedSlot] = []
+  var ended: [EngineState.RegistrationIdentity] = []
   /// Milestone callbacks skipped since the last lock, planned again under the next one.
   var skippedMilestones: [SkippedMilestone] = []
   /// Whether a window pass found none of the wheel's entries held any more: each was moved on or
@@ -22,10 +20,7 @@ struct PassProgress {
   var delivered = 0
   /// Registrations looked at by the whole pass.
   var examined = 0
-  /// Registrations the pass may look at beyond what it delivers and one chunk (the engine's cost
-  /// rule, ``EngineState/checkWakeupCost(_:)``): the table's walked part for a walk that is due
-  /// (``ReceiverTable/walkedCount``: not the quiet registrations), the entries taken from an
-  /// index, the registrations looked up.
+  /// Registrations the pass may look at beyond what it delivers and one chunk (rule 11).
   var allowance = 0
 
   init(_ kind: PassKind) {
@@ -50,10 +45,8 @@ struct PassProgress {
   }
 }
 
-/// What a pass's preparation finds out beside the callbacks it prepares, kept in its progress
-/// between chunks: the earliest change it saw, the next changes it noted for the state's index, and
-/// the paused registrations whose receivers it must probe. One value, so that the walk takes it out
-/// of the progress into a local and puts it back once, and its loops pass it on as one argument.
+/// What a pass's preparation finds out beside the callbacks it prepares. One value, so that the
+/// walk takes it out of the progress into a local and puts it back once.
 struct PassFindings {
   /// The earliest change seen so far, on the clock; `nil` while none was seen.
   var earliest: Int64? {
@@ -78,10 +71,8 @@ struct PassFindings {
   }
 }
 
-/// A registration's next change, noted by a pass for the state's index of what changes when:
-/// the ends to come (``EngineState/ends``) or, with per-countdown alignment, the wheel
-/// (``EngineState/wheel``). Collected while a chunk is prepared and handed to the state under the same
-/// lock (``EngineState/schedule(_:)``).
+/// A registration's next change, noted by a pass for the state's index of what changes when, and
+/// handed to it under the same lock (``EngineState/schedule(_:)``).
 struct ScheduledChange {
   /// On the clock.
   let instant: Int64
@@ -90,9 +81,8 @@ struct ScheduledChange {
   let slot: SlotReference
 }
 
-/// A milestone callback a pass prepared and then skipped, because its registration was removed,
-/// replaced or paused before it began: handed to the next lock, which plans it again for a
-/// registration that was only paused (``EngineState/restoreSkippedMilestones(_:now:)``).
+/// A milestone callback a pass prepared and then skipped, planned again under the next lock if its
+/// registration was only paused (``EngineState/restoreSkippedMilestones(_:now:)``).
 struct SkippedMilestone {
   let slot: SlotReference
   /// The milestone, in whole intervals left.

@@ -1,39 +1,32 @@
-/// What the next delivery pass has to do, and whether one is queued: a part of ``EngineState``
-/// whose fields change only through the methods here.
+/// What the next delivery pass has to do, and whether one is queued.
 struct PendingWork {
   /// Registrations awaiting a prompt delivery (a first value, or the current one after a resume).
-  private(set) var awaitingPromptDelivery: [EngineState.KeyedSlot] = []
+  private(set) var awaitingPromptDelivery: [EngineState.RegistrationIdentity] = []
   /// So many registrations awaited a prompt delivery that the next pass walks the table for
   /// them (a walk is cheaper than looking each up past an eighth of the table); the list was
   /// dropped, so a burst of a million registrations leaves no 16 MB list behind.
   private(set) var promptDeliveriesNeedWalk = false
-  /// A wakeup happened: the next pass walks the whole table, if a value on the grid changes by its
-  /// instant (``EngineState/walkIsDue(at:)``).
+  /// A wakeup happened: the next pass walks, if a value on the grid changes by its instant.
   private(set) var tickDue = false
   /// A resume of the engine owes every registration its value: the next pass walks the table.
   private(set) var everyValueOwed = false
   /// A wakeup came between grid instants with ends due: the next pass delivers them alone.
   private(set) var endsDue = false
-  /// A pass is queued on the delivery queue: no other is queued while this is set. A pass that
-  /// runs on the delivery queue without being queued (a call there delivering what it owes, a
-  /// wakeup there, the next pass after one that left work) clears it too: the queued block, if any,
-  /// then finds the work done and delivers nothing, so no stale batch follows.
+  /// A pass is queued on the delivery queue: no other is queued while this is set. Any pass that
+  /// runs there clears it: the queued block then finds the work done, so no stale batch follows.
   private(set) var passQueued = false
 
   /// Whether a pass has anything to do.
   var isEmpty: Bool { !(tickDue || endsDue || promptDeliveriesNeedWalk || !awaitingPromptDelivery.isEmpty) }
 
-  /// A wakeup stands for a new grid instant (or a resume owes every value): the next pass walks.
   mutating func requireTick() {
     tickDue = true
   }
 
-  /// A wakeup between grid instants has ends due: the next pass delivers them.
   mutating func requireEnds() {
     endsDue = true
   }
 
-  /// A resume of the engine owes every registration its value: the next pass walks.
   mutating func oweEveryValue() {
     tickDue = true
     everyValueOwed = true
@@ -47,7 +40,7 @@ struct PendingWork {
   }
 
   /// Notes a registration owed a prompt delivery, with `tableCount` registrations.
-  mutating func owePromptDelivery(_ pending: EngineState.KeyedSlot, tableCount: Int) {
+  mutating func owePromptDelivery(_ pending: EngineState.RegistrationIdentity, tableCount: Int) {
     guard !promptDeliveriesNeedWalk else { return }
     if awaitingPromptDelivery.count >= 64, awaitingPromptDelivery.count * 8 > tableCount {
       awaitingPromptDelivery = []
@@ -59,7 +52,7 @@ struct PendingWork {
 
   /// Hands the owed prompt deliveries to a pass: the list, or `nil` when the pass must walk (past
   /// an eighth of the `tableCount` registrations).
-  mutating func takeAwaitingPromptDelivery(tableCount: Int) -> [EngineState.KeyedSlot]? {
+  mutating func takeAwaitingPromptDelivery(tableCount: Int) -> [EngineState.RegistrationIdentity]? {
     defer {
       awaitingPromptDelivery = []
       promptDeliveriesNeedWalk = false
@@ -67,8 +60,8 @@ struct PendingWork {
     return promptDeliveriesNeedWalk || awaitingPromptDelivery.count * 8 > tableCount ? nil : awaitingPromptDelivery
   }
 
-  /// Marks a pass as queued if there is work for one and none is queued yet; returns whether it
-  /// did, in which case the caller queues that pass on the delivery queue, after the lock.
+  /// Marks a pass as queued if there is work for one and none is queued yet; returns whether the
+  /// caller must queue it.
   mutating func markPassQueuedIfNeeded() -> Bool {
     guard !isEmpty, !passQueued else { return false }
     passQueued = true

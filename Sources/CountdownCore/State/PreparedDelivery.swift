@@ -2,11 +2,9 @@
 /// platforms, so that a chunk of 1 024 fits in a first-level data cache of 32 KB: the slot, the
 /// handler's two words, and one word holding the value (its upper 62 bits, signed) and two flags.
 struct PreparedDelivery {
-  /// The registration: compared with what was removed while the pass runs. Its slot is not freed
-  /// before the pass ends, even if the registration is removed meanwhile (``RunningPass/retired``).
+  /// The registration: compared with what was withdrawn while the pass runs (rule 6).
   let slot: SlotReference
-  /// Its handler, copied from its node (which may move before the call), not retained: alive
-  /// until the pass ends (``RunningPass/retiredHandlers``).
+  /// Its handler, copied from its node (which may move before the call), not retained (rule 6).
   let handler: UnownedHandler
   /// The value (upper 62 bits) and the flags (``endsFlag``, ``milestoneFlag``). A timing's
   /// values lie within ±(2⁵⁵ − 1) (``CountdownTiming/maximumValue``), well inside 62 bits.
@@ -23,7 +21,6 @@ struct PreparedDelivery {
     word = Int64(value) << Self.flagBits | (ends ? Self.endsFlag : 0) | (milestone ? Self.milestoneFlag : 0)
   }
 
-  /// The value to deliver.
   @inline(__always)
   var value: Int { Int(truncatingIfNeeded: word >> Self.flagBits) }
 

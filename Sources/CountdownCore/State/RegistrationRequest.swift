@@ -1,15 +1,9 @@
-/// What a registration asks for, checked before the engine's lock: what it counts, whether time
-/// spent suspended counts, which values it delivers (its milestones checked and sorted), and what
-/// it does past its deadline. The state makes the registration's timing from it under the lock
-/// (``timing(at:interval:)``).
+/// What a registration asks for, checked before the engine's lock; the state makes the
+/// registration's timing from it under the lock (``timing(at:interval:)``).
 package struct RegistrationRequest: Sendable {
-  /// What to count: a duration, a deadline, or up from zero.
   package let target: CountdownTarget
-  /// Whether time spent suspended counts.
   package let policy: SuspensionPolicy
-  /// Every change, only the end, or milestones and the end.
   package let deliveries: CountdownDeliveries
-  /// Whether the countdown ends with its 0 or counts on past its deadline.
   package let ending: CountdownEnding
   /// The milestones `deliveries` asks for, checked: `nil` unless
   /// ``CountdownDeliveries/milestones(_:)``.
@@ -25,10 +19,8 @@ package struct RegistrationRequest: Sendable {
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) {
     if case .countingUp = target, deliveries != .everyChange { throw .invalidCombination }
-    // Overtime needs a countdown (a count-up has no end to pass) that delivers every change
-    // (negative values are changes; a countdown that delivers only its end has nothing to deliver
-    // after it). The arithmetic lives in `CountdownTiming`; the engine's passes treat an overtime
-    // countdown as any other running one, whose value keeps changing after its 0.
+    // Overtime needs a countdown (a count-up has no end to pass) that delivers every change (one
+    // that delivers only its end has nothing to deliver after it).
     if ending == .countsOvertime {
       if case .countingUp = target { throw .invalidCombination }
       guard deliveries == .everyChange else { throw .invalidCombination }
@@ -46,8 +38,7 @@ package struct RegistrationRequest: Sendable {
   }
 
   /// The timing of a new registration for this request at clock instant `now`, on the clock's
-  /// own time, its milestones not planned yet (``CountdownTiming/planFirstMilestone(of:at:interval:)``).
-  /// Pure arithmetic: it runs under the engine's lock (``EngineState/register(_:_:_:reading:)``).
+  /// own time, its milestones not planned yet: pure arithmetic, run under the engine's lock.
   /// - Throws: ``CountdownError/negativeDuration`` for a duration below zero,
   ///   ``CountdownError/outOfRange`` for a deadline or value that does not fit.
   func timing(at now: Int64, interval: Int64) throws(CountdownError) -> CountdownTiming {
@@ -67,7 +58,7 @@ package struct RegistrationRequest: Sendable {
     guard timing.valueFits(at: now, interval: interval) else { throw .outOfRange }
     // Only the end: silent until its deadline, unless that has passed already (then its 0 is its
     // first delivery).
-    if deliveries == .onlyTheEnd, timing.anchor > now {
+    if deliveries == .onlyTheEnd, timing.deadlineOrStart > now {
       timing.deliverOnlyTheEnd()
     }
     // Checked in `init`: a countdown delivering every change.

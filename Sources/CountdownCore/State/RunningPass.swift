@@ -1,15 +1,12 @@
 /// The delivery pass running now, if any, and what it must keep alive until it ends: the slots and
-/// handlers of registrations removed or replaced while it runs (rule 6 at the top of
-/// `EngineState.swift`). Changed only by these methods.
+/// handlers of registrations removed or replaced while it runs (rule 6 of
+/// `Documentation/Contributors.docc/EngineRules.md`). Changed only by these methods.
 struct RunningPass {
   /// The running pass's context, where removals are noted for it; `nil` between passes.
   private(set) var context: DeliveryContext?
-  /// Slots of registrations removed or replaced while the pass runs: it may hold references to
-  /// them (it compares them with what was removed, and reads the key of one it ended), so they are
-  /// freed only when it ends.
+  /// Slots of registrations removed or replaced while the pass runs, which it may still read.
   private(set) var retired: [SlotReference] = []
-  /// The handlers of those registrations: the pass may hold unowned copies of them
-  /// (``UnownedHandler``), so they are released only when it ends, outside the lock.
+  /// The handlers of those registrations, of which the pass may hold unowned copies.
   private(set) var retiredHandlers: [CountdownHandler] = []
 
   mutating func begin(_ context: DeliveryContext) {

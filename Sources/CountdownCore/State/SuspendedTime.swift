@@ -25,7 +25,7 @@ struct SuspendedTime {
 
   /// The engine's running time at clock instant `now`: the clock less the time spent suspended.
   /// Registrations that pause while the engine is suspended (``SuspensionPolicy/pauses``) count
-  /// on it, so suspending and resuming never moves their anchors, and one registered while
+  /// on it, so suspending and resuming never moves their deadlines, and one registered while
   /// suspended is never credited with suspension it did not spend.
   @inline(__always)
   func runningTime(at now: Int64) -> Int64 {

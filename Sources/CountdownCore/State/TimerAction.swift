@@ -5,10 +5,8 @@ enum TimerAction {
   case none
   /// Make the engine's timer, then install it (``EngineState/install(_:repeats:now:)``).
   case make
-  /// Arm `timer` for `at` (`nil`: disarm), to repeat every `repeating` nanoseconds if given, each
-  /// fire up to `leeway` nanoseconds late, then check that no newer arming was decided meanwhile
-  /// (``EngineState/currentArming(ifNewerThan:)``): if one was, apply that one too, so the last
-  /// decision always wins, whatever order the callers run in.
+  /// Arm `timer` for `at` (`nil`: disarm), then apply any newer arming decided meanwhile
+  /// (``TimerArming/currentArming(ifNewerThan:)``), so the last decision always wins.
   case arm(any CountdownTimer, at: Int64?, repeating: Int64?, leeway: Int64, generation: UInt64)
   /// Cancel `timer` and release it.
   case cancel(any CountdownTimer)

@@ -1,8 +1,7 @@
-/// The engine's timer and how it is armed: a part of ``EngineState`` whose fields change only
-/// through the methods here, so that the timer's bookkeeping (which arming is current, whether it
-/// repeats) is this file's alone. What to arm for is the state's (``EngineState/rearm(now:)``).
+/// The engine's timer and how it is armed, changed only through these methods. What to arm for is
+/// the state's (``EngineState/rearm(now:)``).
 package struct TimerArming {
-  /// The step a repeating timer fires at: the wakeup grid's window (``WakeupGrid/window``).
+  /// The step a repeating timer fires at (``WakeupGrid/window``).
   let period: Int64
   /// The engine's one timer; `nil` until the first registration has made it, and after a wakeup
   /// found the table empty.
@@ -15,19 +14,17 @@ package struct TimerArming {
   /// Counts every change of what the timer should do (arm, disarm, replace): a caller that armed
   /// the timer outside the lock checks it afterwards, so that a stale arm never wins.
   private(set) var timerGeneration: UInt64 = 0
-  /// Where the timer is armed (its next fire, when it repeats); `nil` while disarmed (suspended,
-  /// or fired and waiting for the delivery pass that re-arms it).
+  /// Where the timer is armed (its next fire, when it repeats); `nil` while disarmed.
   private(set) var armedAt: Int64?
   /// Whether the timer can repeat (``CountdownTimer/supportsRepeating``), asked when it was made.
   private(set) var timerRepeats = false
-  /// The timer repeats every ``period`` from `armedAt` on: each wakeup moves `armedAt` on by a
-  /// period (``advanceAfterFire(at:)``), and nothing calls the timer while the wakeups stay on that grid.
+  /// The timer repeats every ``period`` from `armedAt` on; nothing calls it while the wakeups stay
+  /// on that grid.
   private(set) var armedRepeating = false
-  /// The leeway the timer was armed with, in nanoseconds: how late it may fire (each fire, when it
-  /// repeats). See ``WakeupGrid/leeway(forWakeupAt:earliestChange:soonestEnd:)``.
+  /// How late the timer may fire, in nanoseconds, as armed.
   private(set) var armedLeeway: Int64 = 0
 
-  /// No timer yet; one made later repeats, if it can, every `period` (the wakeup grid's window).
+  /// No timer yet; one made later repeats, if it can, every `period`.
   init(period: Int64) {
     self.period = period
   }
@@ -60,8 +57,7 @@ package struct TimerArming {
   }
 
   /// Notes that the timer fired at clock instant `now`: a one-shot is disarmed until re-armed; a
-  /// repeating one is due again a period on (disarmed when that lies past the clock's last
-  /// instant). Returns where it was armed.
+  /// repeating one is due again a period on. Returns where it was armed.
   mutating func advanceAfterFire(at now: Int64) -> Int64? {
     let armed = armedAt
     guard armedRepeating, let armed else {
@@ -97,8 +93,7 @@ package struct TimerArming {
     min(leeway.addingSaturated(1_000_000), window / 2)
   }
 
-  /// Arms the timer (which exists) for `next`, repeating every ``period`` if `repeating`, each fire
-  /// up to `leeway` nanoseconds late, or disarms it for `nil`, as a new generation.
+  /// Arms the timer for `next` (disarms it for `nil`), as a new generation.
   mutating func arm(at next: Int64?, repeating: Bool, leeway: Int64) -> TimerAction {
     guard let timer else { return .none }
     armedAt = next

@@ -1,11 +1,9 @@
-/// Where per-countdown alignment's wheel has been visited up to, and whether it must be rebuilt:
-/// a part of ``EngineState`` whose fields change only through the methods here.
+/// Where per-countdown alignment's wheel has been visited up to, and whether it must be rebuilt.
 struct WheelCursor {
   /// The number of the latest window the wheel was visited for (windows count from the grid's
   /// origin).
   private(set) var visitedWindow: Int64 = 0
-  /// The wheel must be rebuilt by walking the table (after a resume of the engine, when every
-  /// registration's value is owed at once).
+  /// The wheel must be rebuilt by walking the table (after a resume of the engine).
   private(set) var needsWalk = false
 
   /// A new grid starts (a new timer): no window of it is visited yet.
@@ -18,7 +16,6 @@ struct WheelCursor {
     visitedWindow = max(visitedWindow, number)
   }
 
-  /// The next tick must rebuild the wheel by a walk.
   mutating func requireWalk() {
     needsWalk = true
   }

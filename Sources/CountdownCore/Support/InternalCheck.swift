@@ -23,9 +23,8 @@ func checkInternally(
 }
 
 /// Where the engine's rule checks report in builds with internal checks: a trap, unless a test
-/// is recording. The model-based simulation records, so that a rule broken in a seeded run fails
-/// that run like a wrong value does, and the run can be shrunk and its steps printed; a trap would
-/// end the process with neither the seed nor the steps.
+/// records (the simulation does, so that a broken rule fails its seeded run with the seed and the
+/// steps, which a trap would lose).
 package enum BrokenRuleRecorder {
   /// The broken rules recorded so far, or `nil` while nobody records (the default: trap).
   private static let recorded = LockedState<[String]?>(nil)

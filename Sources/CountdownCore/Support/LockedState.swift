@@ -8,13 +8,7 @@
 
 /// A value guarded by a mutex, reached only through ``withLock(_:)``.
 ///
-/// Modelled on swift-nio's `NIOLockedValueBox`: the value and the mutex share one allocation
-/// (a `ManagedBuffer` header and element), so taking the lock is one pointer away from the data.
-/// The body passed to ``withLock(_:)`` must never call user code: callers return an action and
-/// perform it after the lock is released.
-///
-/// Sendable only when its value is, as `NIOLockedValueBox`: the lock makes access exclusive, but a
-/// value that is not `Sendable` could still leave the lock through a `withLock` result.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package final class LockedState<Value> {
   private let storage: Storage
 

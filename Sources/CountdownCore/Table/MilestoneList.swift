@@ -1,11 +1,7 @@
-/// The values a milestone registration (``CountdownDeliveries/milestones(_:)``) is delivered at,
-/// in whole intervals left, without the final 0 (which always comes). Immutable and shared:
-/// ``RegistrationSlots`` holds it by slot for the delivery pass, which reads it under the engine's
-/// lock to plan the next one.
+/// The values a milestone registration is delivered at, in whole intervals left, without the
+/// final 0 (which always comes). Immutable and shared.
 ///
-/// The timing holds only the next milestone (as its value, that milestone + 1: see
-/// ``CountdownTiming/planMilestone(_:)``), so a milestone registration costs the tick what an
-/// only-the-end one does: nothing, until its instant.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package final class MilestoneList: Sendable {
   /// The milestones above 0, ascending, without duplicates.
   package let ascending: ContiguousArray<Int64>

@@ -3,15 +3,9 @@
 /// key and its bucket links live in the table's compact side array, at the same position; its weak
 /// receiver, key and generation, needed only for identity, lookups and the rare paths, in its slot.
 ///
-/// Why the handler is here, not in the slot: a tick then reads and writes one contiguous stream
-/// (the node it steps down holds the handler it calls) instead of two (nodes, and slots in pages
-/// elsewhere). The pool moves (it grows, removal moves its last node into the gap, a sparse pool is
-/// compacted), so a pass never calls a handler through the node while the lock is released: it
-/// copies the handler's two words, unowned, into its chunk under the lock (``UnownedHandler``),
-/// and the handler's context stays alive until the pass ends even if its registration is removed
-/// meanwhile (``RunningPass/retired``).
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package struct ReceiverNode {
-  /// Anchor, last delivered value, kind and flags.
+  /// Deadline or start, last delivered value, kind and flags.
   package var timing: CountdownTiming
   /// What to call on each change.
   package var handler: NodeHandler
@@ -27,11 +21,9 @@ package struct ReceiverNode {
 
 /// A registration's handler as its node stores it: a struct around the closure, not the closure.
 ///
-/// Why a struct: a closure reached through a generic (an `UnsafeMutablePointer<CountdownHandler>`,
-/// `withUnsafeMutablePointer(to:)`, a key path) is kept at another abstraction than a closure
-/// stored in a struct's field: taking its address through one makes a reabstracted temporary
-/// (a thunk, a heap allocation) and hands out that temporary's address. Through a struct the
-/// closure stays as the node stores it, so ``UnownedHandler`` can copy its words and call them.
+/// Why a struct: a closure reached through a generic (a pointer, a key path) is reabstracted, and
+/// taking its address makes a temporary (a thunk, a heap allocation); in a struct's field it stays
+/// as stored, so ``UnownedHandler`` can copy its words and call them.
 package struct NodeHandler {
   package var call: CountdownHandler
 

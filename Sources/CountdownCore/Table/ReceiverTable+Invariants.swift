@@ -1,13 +1,9 @@
 extension ReceiverTable {
   /// Every broken invariant of the table, described; empty when the table is sound.
   ///
-  /// Checks that each bucket list is correctly doubly linked, that every node sits in the list its
-  /// key hashes to (its old bucket's while a resize has not moved that bucket), that moved old
-  /// buckets are empty, that the lists together hold each pool node exactly once, that no key
-  /// appears twice, and that the walked part (``walkedCount``) lies within the pool.
-  /// O(count + bucketCount): tests call it directly, and builds with internal checks run it after
-  /// mutations (every one while the table is small: see
-  /// ``checkInvariantsIfEnabled()``).
+  /// Each bucket list is doubly linked, every node sits in the list its key hashes to (its old
+  /// bucket's while a resize has not moved that bucket), the lists hold each pool node exactly
+  /// once, no key appears twice. O(count + bucketCount).
   package func invariantViolations() -> [String] {
     var audit = ListAudit(self)
     for (name, count) in [("bucket", heads.count), ("old bucket", isResizing ? oldHeads.count : Self.minimumBucketCount)]
@@ -41,13 +37,9 @@ extension ReceiverTable {
   }
 
   /// Traps on a broken invariant (unless a test records them: ``BrokenRuleRecorder``) in builds
-  /// with `COUNTDOWN_CHECK_INVARIANTS`, which Package.swift defines only when
-  /// `COUNTDOWN_INTERNAL_CHECKS=1` is set (as `.ci/run` does); compiles to nothing otherwise.
-  /// The audit is O(nodes + buckets): it runs after every mutation while the table has at most
-  /// 256 of them together, after every (total / 256)-th above that (about 256 looked at per
-  /// mutation), and never above 2 048 nodes or 4 096 buckets (a drained table keeps its buckets
-  /// until it is shrunk), so that large tests stay linear; the randomized model tests check small
-  /// tables after every step.
+  /// with `COUNTDOWN_CHECK_INVARIANTS`. The O(nodes + buckets) audit runs after every mutation up
+  /// to 256 of them together, then after every (total / 256)-th, never above 2 048 nodes or
+  /// 4 096 buckets, so that large tests stay linear.
   @inline(__always)
   mutating func checkInvariantsIfEnabled() {
     #if COUNTDOWN_CHECK_INVARIANTS
@@ -76,9 +68,8 @@ private struct ListAudit {
     distinctKeys = Set(minimumCapacity: table.nodes.count)
   }
 
-  /// Checks one list; `belongs` says whether a key's list is this one. The list's `name` is made
-  /// only for a problem's description (the audit runs after mutations in builds with internal
-  /// checks, over thousands of lists).
+  /// Checks one list; `belongs` says whether a key's list is this one. Its `name` is made only for
+  /// a problem's description.
   mutating func checkList(
     _ name: @autoclosure () -> String, from head: NodeIndex, belongs: (ObjectIdentifier) -> Bool
   ) {

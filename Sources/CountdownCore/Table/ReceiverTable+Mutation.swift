@@ -40,9 +40,7 @@ extension ReceiverTable {
     index.position >= walkedCount
   }
 
-  /// Moves the node at `index` across the boundary between the parts: into the walked part by
-  /// trading places with the first quiet node, or out of it with the last walked one. Returns its
-  /// new position.
+  /// Moves the node at `index` across the boundary between the parts; returns its new position.
   private mutating func swapWithPartBoundary(_ index: NodeIndex, enteringWalkedPart: Bool) -> NodeIndex {
     let boundary: Int
     if enteringWalkedPart {
@@ -65,8 +63,7 @@ extension ReceiverTable {
   }
 
   /// Removes the node at `index`, moving the pool's last entry into its place (a walked node's
-  /// place first takes the last walked node, whose place then takes the pool's last). Never
-  /// shrinks the table: ``shrinkIfSparse()`` does, when its owner calls it.
+  /// place first takes the last walked node). Never shrinks the table: ``shrinkIfSparse()`` does.
   ///
   /// - Returns: The removed node (whose slot the caller frees, and whose handler it releases).
   /// - Complexity: O(1) amortized.
@@ -160,16 +157,11 @@ extension ReceiverTable {
 
   // MARK: - Size
 
-  /// Gives memory back once the table is sparse, a step per call: an empty table all of it; else
-  /// the buckets halve below a quarter load, and the pool is compacted below a quarter use. The
-  /// factor-of-four hysteresis keeps a table that hovers around a size from resizing back and forth.
-  ///
-  /// Called by the engine once per wakeup rather than by each removal, so that a burst of removals
-  /// followed by a burst of inserts (a list reloading its rows between two ticks) neither shrinks
-  /// nor regrows the table, while a table that once held a million receivers still gives their
-  /// memory back over the next wakeups. A halving still in progress moves a bounded batch of
-  /// buckets per call instead of being finished at once, which could hold the engine's lock for a
-  /// whole table.
+  /// Gives memory back once the table is sparse, a step per call: the buckets halve below a
+  /// quarter load, and the pool is compacted below a quarter use (the factor-of-four hysteresis
+  /// keeps a table that hovers around a size from resizing back and forth). Called once per
+  /// wakeup, not per removal, so that a list reloading its rows between two ticks neither shrinks
+  /// nor regrows the table.
   package mutating func shrinkIfSparse() {
     if isEmpty {
       removeAll()
@@ -198,20 +190,16 @@ extension ReceiverTable {
     return compact
   }
 
-  /// How many old buckets each insert or removal moves while a resize is in progress. Enough that
-  /// a resize always ends before the table can need the next one: growing from m buckets leaves at
-  /// least m inserts before the next growth (m ÷ 8 suffice), and a halving from m buckets, in
-  /// progress, is finished by ``shrinkIfSparse()`` or by the operations before the table could need
-  /// to grow again (from under a quarter load to over a half: at least m ÷ 4 inserts, where m ÷ 8
-  /// suffice).
+  /// How many old buckets each insert or removal moves while a resize is in progress: enough that
+  /// a resize always ends before the table can need the next one (at least m ÷ 4 inserts from m
+  /// buckets, where m ÷ 8 suffice).
   static let bucketsMovedPerOperation = 8
 
   /// Starts moving the lists to a bucket array of `bucketCount` (a power of two) buckets.
   ///
-  /// Rebuilding every list at once would hold the engine's lock for the whole table (at a million
-  /// receivers, longer than several 100 Hz ticks). So the lists move a few buckets per operation
-  /// instead (``migrateSomeBuckets(count:)``). A resize still in progress is finished first
-  /// (``bucketsMovedPerOperation`` makes that rare).
+  /// The lists move a few buckets per operation (`migrateSomeBuckets(count:)`): rebuilding them
+  /// at once would hold the engine's lock for the whole table. A resize still in progress is
+  /// finished first (``bucketsMovedPerOperation`` makes that rare).
   private mutating func resize(bucketCount: Int) {
     while isResizing {
       migrateSomeBuckets()
@@ -240,9 +228,8 @@ extension ReceiverTable {
   /// node: only the list's own entries are touched, where relinking each node would also read and
   /// write a random bucket head and its first entry.
   ///
-  /// Growing (twice the buckets), the list splits into new buckets `old` and `old + oldCount`,
-  /// which nothing else can have filled yet: their keys' old bucket is this one. Shrinking (half),
-  /// it is put in front of new bucket `old mod newCount`, which may already hold the other half.
+  /// Growing, the list splits into new buckets `old` and `old + oldCount`; shrinking, it goes in
+  /// front of new bucket `old mod newCount`.
   private mutating func moveOldBucket(_ old: Int) {
     let oldCount = oldHeads.count
     var current = oldHeads[old]

@@ -1,26 +1,7 @@
 /// The engine's registrations: a hash table keyed by receiver identity, whose buckets are doubly
 /// linked lists threaded through one dense pool of nodes.
 ///
-/// - The pool is two parallel arrays with no holes: the nodes (what the tick reads, writes and
-///   calls: timing, handler and slot, 40 bytes each)
-///   and their bucket entries (key and links, what lookups read: 16 bytes, one cache miss per
-///   chain step at a million receivers). Removal moves the last node into the gap, so a tick walks
-///   exactly `count` nodes, densely, whatever the table's history.
-/// - The pool is split in two parts: the nodes a tick walks first (``walkedCount`` of them), then
-///   the quiet ones, which its owner says a tick need not look at (the engine: countdowns that
-///   deliver only their end or at milestones, whose next change waits in an index of its own). So a
-///   tick walks the first part densely and nothing of the second. A node added to the walked part,
-///   or moved into it, takes the place of the first quiet node, which moves to the end; one leaving
-///   it is replaced by the last walked node. Every move is O(1).
-/// - Each bucket is a doubly linked list of pool positions (``NodeIndex``), so a node found by key,
-///   or reached by the tick, is unlinked in O(1).
-/// - The bucket count is a power of two that doubles when the table holds more nodes than buckets,
-///   so lookups stay O(1) from one receiver to millions, and halves when the owner calls
-///   ``shrinkIfSparse()`` (the engine: once per wakeup) below a quarter load. The lists move to the
-///   resized bucket array a few buckets per operation (``migrateSomeBuckets(count:)``), so no single
-///   operation rebuilds them all.
-///
-/// Not thread-safe: the engine keeps it inside its lock.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package struct ReceiverTable {
   /// Every node, densely; a node's position is its ``NodeIndex``.
   package internal(set) var nodes: ContiguousArray<ReceiverNode> = []
@@ -32,7 +13,7 @@ package struct ReceiverTable {
   var heads: ContiguousArray<NodeIndex>
   /// While a resize is in progress, the bucket array before it (empty otherwise). Its buckets from
   /// `movedOldBuckets` on still hold their lists; a key whose old bucket is one of those is found
-  /// there. See ``migrateSomeBuckets(count:)``.
+  /// there. See `migrateSomeBuckets(count:)`.
   var oldHeads: ContiguousArray<NodeIndex> = []
   /// How many of `oldHeads`' buckets, from the first, have been moved into `heads` (and emptied).
   var movedOldBuckets = 0
@@ -50,7 +31,7 @@ package struct ReceiverTable {
   package var count: Int { nodes.count }
   package var isEmpty: Bool { nodes.isEmpty }
   package var bucketCount: Int { heads.count }
-  /// Whether the lists are still being moved to a resized bucket array (see ``migrateSomeBuckets(count:)``).
+  /// Whether the lists are still being moved to a resized bucket array (see `migrateSomeBuckets(count:)`).
   package var isResizing: Bool { !oldHeads.isEmpty }
 
   /// The node at `index`, for reading and for changing its payload.
@@ -65,8 +46,7 @@ package struct ReceiverTable {
   }
 
   /// Runs `body` on the pool's nodes and entries in place, for the tick's dense walk: no bounds or
-  /// uniqueness checks per node. The body cannot add or remove nodes (it has no access to the
-  /// table) and must not let the buffers escape; it may change any node's payload.
+  /// uniqueness checks per node. The buffers must not escape.
   @inline(__always)
   package mutating func withNodes<Result>(
     _ body: (UnsafeMutableBufferPointer<ReceiverNode>, UnsafeBufferPointer<BucketEntry>) throws -> Result
@@ -163,13 +143,9 @@ package struct BucketEntry: Sendable {
 }
 
 extension ReceiverTable {
-  /// The position of the registration in `slot`, if it is still in the table: read directly at
-  /// `position`, where it was when noted, or looked up by its key if it moved since (a removal
-  /// moves the pool's last node into the gap). For index entries, which keep where their node was
-  /// when they were made (``IndexedRegistration``).
-  ///
-  /// On the table, not the engine's state: a non-mutating method of the state called from a
-  /// mutating one copies the whole state first.
+  /// The position of the registration in `slot`, if it is still in the table: at `position`, where
+  /// it was when noted, or looked up by its key if it moved since. On the table, not the engine's
+  /// state: a non-mutating method of the state called from a mutating one copies the whole state.
   @inline(__always)
   func index(of slot: SlotReference, at position: Int) -> NodeIndex? {
     if position < count, nodes[position].slot == slot {

@@ -1,33 +1,19 @@
 /// The registrations' weak receivers, keys and generations, in fixed pages of slots that never
 /// move: a registration's identity.
 ///
-/// Why not in the pool's nodes: a delivery pass checks removals with the engine's lock released,
-/// while other threads may add and remove registrations, which moves nodes and reallocates the
-/// pool. A slot stays where it is, so its reference names one registration for a whole pass (a
-/// slot freed while a pass runs is reused only after that pass: ``RunningPass/retired``), and the
-/// indexes that outlive a pass name a registration by its slot. Its handler is in its
-/// node, which a tick reads anyway (``ReceiverNode``): the tick's common case never reads a slot.
-///
-/// Pages are kept once made (a table that held a million registrations keeps their 24 MB of slots
-/// for the next burst) and freed with the engine.
-///
-/// Not thread-safe: the engine keeps it inside its lock. A class only so that its pages are freed
-/// in `deinit`; never shared.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package final class RegistrationSlots {
   /// 4 096 slots (96 KB) per page.
   private static let pageShift = 12
   private static let pageSize = 1 << pageShift
 
-  // Unchecked: only the engine's lock serializes access, which the runtime's per-access check
-  // (a thread-local lookup on every register and cancel) cannot see anyway.
+  // Unchecked: the engine's lock serializes access, which the runtime's per-access check cannot see.
   @exclusivity(unchecked) private var pages: ContiguousArray<UnsafeMutablePointer<RegistrationSlot>> = []
   /// Freed slots, reused last-freed first (emptied when every slot is free: see ``free(_:)``).
   @exclusivity(unchecked) private var freeSlots: ContiguousArray<SlotReference> = []
   /// Slots ever handed out; those from here to the end of the last page were never used.
   @exclusivity(unchecked) private var used = 0
-  /// The milestones of the registrations delivered at them (``CountdownDeliveries/milestones(_:)``),
-  /// by slot: apart from the slots, which keep their size for the tick (see
-  /// ``milestones(of:)``). Dropped when the slot is freed.
+  /// The milestones of the registrations delivered at them, by slot (see ``milestones(of:)``).
   @exclusivity(unchecked) var milestoneLists: [SlotReference: MilestoneList] = [:]
 
   package init() {}
@@ -71,18 +57,15 @@ package final class RegistrationSlots {
     slot.pointee.receiver = nil
     slot.pointee.key = nil
     if !milestoneLists.isEmpty { milestoneLists[reference] = nil }
-    // No entry made for this registration counts from now on, even once the slot holds the next
-    // one.
+    // No end taken for this registration counts from now on, even once the slot holds the next.
     reference.renewGeneration()
     // Its index entry was unlinked with its removal: a handle left here would name the next
     // registration's entry, or another slot's.
     checkInternally(slot.pointee.indexHandle < 0, "a registration slot was freed with an index entry")
     slot.pointee.indexHandle = -1
     if freeSlots.count + 1 == used {
-      // The last one: every slot is free, so the next registrations take them from the first
-      // again, in order, and the paths that read slots (removals of what a pass ended, lookups)
-      // read them as a stream. Reused last-freed first, after cancels in random order they would
-      // lie in random order.
+      // Every slot is free: the next registrations take them from the first again, in order, so
+      // that the paths that read slots read them as a stream, not in the order of random cancels.
       freeSlots.removeAll(keepingCapacity: true)
       used = 0
     } else {
@@ -91,31 +74,22 @@ package final class RegistrationSlots {
   }
 }
 
-/// What a registration keeps apart from its node: its receiver (weakly), the receiver's key, its
-/// generation, and its entry in its engine's index of what changes when. 24 bytes, in
-/// ``RegistrationSlots``' pages; read by lookups, removals and the rare paths, never by a tick's
-/// common case (its handler is in its node: ``ReceiverNode``).
+/// What a registration keeps apart from its node, 24 bytes: read by lookups, removals and the rare
+/// paths, never by a tick's common case.
 package struct RegistrationSlot {
   /// The receiver, weakly: never retained, and `nil` once it is gone. Once the receiver is gone,
   /// another object may be allocated at its address and so have the same key; a lookup by receiver
   /// compares this reference with the object it was given, so that object is never taken for the
   /// dead one. A weak reference, not `unowned`: on Apple platforms an `unowned` reference to an
-  /// Objective-C object (every `NSObject` subclass: views, cells) is a weak one in disguise and
-  /// keeps no memory reserved, so only the comparison is right everywhere. Read by API calls and
-  /// by the probe of paused registrations, never by the tick.
+  /// `NSObject` subclass is a weak one in disguise and keeps no memory reserved, so only the
+  /// comparison is right everywhere.
   package weak var receiver: AnyObject?
-  /// The receiver's key, for removing the registration after its last call; `nil` while the slot
-  /// is free.
+  /// The receiver's key; `nil` while the slot is free.
   package var key: ObjectIdentifier?
-  /// Moves on whenever an end an end pass took for this slot must no longer count: when the
-  /// slot's registration is removed or freed, and when a newer end is noted for it (see
-  /// ``NotedEnd``). Slots are reused, most recently freed first, though never while a pass runs;
-  /// this is what tells an end of the registration in the slot now from one noted before.
+  /// Moves on whenever an end an end pass took for this slot must no longer count (``NotedEnd``).
   package var generation: UInt32 = 0
-  /// The handle of the registration's one entry in its engine's index of what changes when (a
-  /// ``TimingWheel``: the ends to come on the shared grid, the wheel with per-countdown alignment,
-  /// which never has ends of its own), or -1 for none: so that the entry is unlinked when the
-  /// registration is removed or its change noted anew, and none is left behind.
+  /// The handle of the registration's one entry in its engine's index of what changes when, or -1
+  /// for none (rule 10).
   package var indexHandle: Int32 = -1
 
   /// A free slot.
@@ -123,9 +97,8 @@ package struct RegistrationSlot {
 }
 
 extension RegistrationSlots {
-  /// The milestones of the registration in `slot`, if it is delivered at milestones. A dictionary
-  /// lookup, made once per milestone delivered; the slots themselves stay 24 bytes, so the tick of
-  /// every other registration reads no more than before.
+  /// The milestones of the registration in `slot`, if it is delivered at milestones: a dictionary
+  /// lookup once per milestone, so that the slots stay 24 bytes for every other registration.
   @inline(__always)
   package func milestones(of slot: SlotReference) -> MilestoneList? {
     milestoneLists.isEmpty ? nil : milestoneLists[slot]

@@ -1,13 +1,7 @@
 /// Where a registration's ``RegistrationSlot`` is: the registration's identity, which a delivery
 /// pass compares with what was removed while it runs.
 ///
-/// A slot never moves, and is reused only once its registration is freed, never while a delivery
-/// pass that may have prepared a callback for it is running (see ``RunningPass/retired``): within
-/// a pass, a reference names one registration. Across passes a stale reference may name a newer
-/// registration in the same slot: the indexes that outlive a pass hold only the entry each slot's
-/// handle names, unlinked with its registration (``RegistrationSlot/indexHandle``), an end pass
-/// checks the ends it took by the slot's generation (``NotedEnd``), and the list of
-/// prompt deliveries owed checks what it finds.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package struct SlotReference: Hashable {
   package let pointer: UnsafeMutablePointer<RegistrationSlot>
 
@@ -17,8 +11,7 @@ package struct SlotReference: Hashable {
   /// The receiver's key.
   package var key: ObjectIdentifier? { pointer.pointee.key }
 
-  /// The key of a registration the caller holds as live. A slot without one was freed: builds
-  /// with internal checks trap saying so, others as the force unwrap does.
+  /// The key of a registration the caller holds as live (a freed slot traps).
   package var liveKey: ObjectIdentifier {
     let key = pointer.pointee.key
     checkInternally(key != nil, "a live registration's slot has no key: it was freed")
@@ -39,8 +32,7 @@ package struct SlotReference: Hashable {
   @inline(__always)
   package var generation: UInt32 { generationPointer.pointee }
 
-  /// Moves the slot's generation on, so that no end noted for it so far counts any more (see
-  /// ``NotedEnd``), and returns the new one: for a newer end, or for a registration removed.
+  /// Moves the slot's generation on, so that no end noted for it so far counts (``NotedEnd``).
   @inline(__always)
   @discardableResult
   package func renewGeneration() -> UInt32 {
@@ -48,8 +40,7 @@ package struct SlotReference: Hashable {
     return generationPointer.pointee
   }
 
-  /// The handle of the registration's entry in its engine's index, or -1 for none (see
-  /// ``RegistrationSlot/indexHandle``).
+  /// ``RegistrationSlot/indexHandle``.
   @inline(__always)
   package var indexHandle: Int32 {
     get { indexHandlePointer.pointee }
@@ -62,8 +53,7 @@ package struct SlotReference: Hashable {
     pointer.pointer(to: \.indexHandle).unsafelyUnwrapped
   }
 
-  /// The generation field alone: changed through `pointer.pointee`, the whole slot would be
-  /// accessed (and its weak reference copied).
+  /// The generation field alone: through `pointer.pointee`, the weak reference would be copied.
   @inline(__always)
   private var generationPointer: UnsafeMutablePointer<UInt32> {
     // A stored property of a struct: the key path always has an offset.

@@ -2,13 +2,7 @@
 /// under the engine's lock without retaining the closure's context, and called outside the lock
 /// without retaining or releasing it.
 ///
-/// Why not the node's handler itself: the pool's nodes move while the lock is released (other
-/// threads add and remove registrations), so the calling side cannot read a node; and a counted
-/// copy would cost two atomic operations per callback. Unowned is safe because the context
-/// outlives the pass: a registration removed or replaced while a pass runs hands its handler to
-/// ``RunningPass/retiredHandlers``, released only when the pass ends, and a node that merely moves
-/// keeps its handler. The words are read and written as a ``NodeHandler``, never as a bare closure
-/// type through a generic (see there: that would copy a reabstracted temporary).
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 struct UnownedHandler {
   private let function: UnsafeRawPointer?
   private let context: UnsafeRawPointer?
@@ -28,9 +22,8 @@ struct UnownedHandler {
     self.init((UnsafeRawPointer(node) + offset).assumingMemoryBound(to: NodeHandler.self))
   }
 
-  /// Calls the handler. Its words are put in a temporary ``NodeHandler``, moved out for the call
-  /// and back after it, so no reference is counted; the temporary is given up without being
-  /// destroyed, as it owns nothing.
+  /// Calls the handler through a temporary ``NodeHandler`` of its words, given up without being
+  /// destroyed, so that no reference is counted.
   @inline(__always)
   func call(_ value: Int, _ stop: inout Bool) {
     withUnsafeTemporaryAllocation(of: NodeHandler.self, capacity: 1) { buffer in

@@ -61,8 +61,7 @@ final class AdaptedClockTimer<Base: Clock>: CountdownTimer, Sendable where Base.
   private let clock: AdaptedCountdownClock<Base>
   private let queue: DispatchQueue
   private let handler: @Sendable (CountdownTimerEvent) -> Void
-  /// The sleeping task and the arming it serves (a task woken after a re-arm must not fire);
-  /// `cancelled` once the timer is cancelled for good.
+  /// The sleeping task and the arming it serves (a task woken after a re-arm must not fire).
   private let state = LockedState<(task: Task<Void, Never>?, arming: UInt64, cancelled: Bool)>((nil, 0, false))
 
   init(clock: AdaptedCountdownClock<Base>, queue: DispatchQueue, handler: @escaping @Sendable (CountdownTimerEvent) -> Void) {

@@ -61,12 +61,9 @@ extension CountdownClock where Self == ContinuousCountdownClock {
   public static var continuous: ContinuousCountdownClock { ContinuousCountdownClock() }
 }
 
-/// The real timer behind ``ContinuousCountdownClock``: one `DispatchSourceTimer`, armed as a
-/// one-shot for each wakeup the engine asks for, so an idle or suspended engine costs no wakeups,
-/// or as a repeating one while the engine wakes every interval (per countdown: every window):
-/// Dispatch then re-arms it itself, which costs a wakeup less work than a one-shot re-armed from
-/// its handler. Each arming hands Dispatch the engine's leeway, rounded down to a unit its `Int`
-/// counts hold, so the system may coalesce the wakeup with others within what the engine allows.
+/// The real timer behind ``ContinuousCountdownClock``: one `DispatchSourceTimer`, a one-shot per
+/// wakeup (an idle engine costs none), or repeating while the engine wakes every window (Dispatch
+/// re-arms it itself, less work than a one-shot re-armed from its handler).
 package final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable {
   // @unchecked Sendable: the only state is the dispatch source, whose `schedule` and `cancel`
   // are thread-safe by Dispatch's contract, and an immutable clock.
@@ -112,8 +109,7 @@ package final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable 
   }
 
   /// Dispatch's own clock may stop during sleep; converting through a delay from "now" keeps the
-  /// deadline on the continuous clock, and a late fire is corrected by the engine (a repeating
-  /// schedule that drifted while the device slept is re-armed by the engine when it sees it).
+  /// deadline on the continuous clock, and the engine corrects a late fire.
   private func dispatchTime(of deadline: CountdownInstant) -> DispatchTime {
     let delay = max(0, deadline.nanosecondsSinceOrigin - clock.now.nanosecondsSinceOrigin)
     return .now() + Self.interval(nanoseconds: delay)
@@ -142,10 +138,8 @@ package final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable 
   /// A delay as a count of the finest unit whose count fits in `Count`: with 32 bits, nanoseconds
   /// up to 2.1 s, microseconds up to 35 minutes, milliseconds up to 24 days, seconds beyond.
   ///
-  /// Rounded up (a deadline's delay: the timer never fires before the deadline, and at most one
-  /// unit after it) or, if `roundedUp` is `false`, down (a leeway: never more than asked for, and
-  /// at most one unit less). A negative delay is zero; one longer than ``longestDelay`` is
-  /// ``longestDelay`` (which fits 32 bits as seconds).
+  /// Rounded up (a deadline's delay: never before the deadline) or, if `roundedUp` is `false`,
+  /// down (a leeway: never more than asked for). Clamped to `0...longestDelay`.
   package static func delay<Count: FixedWidthInteger>(
     nanoseconds: Int64, as _: Count.Type, roundedUp: Bool = true
   ) -> (count: Count, unit: DelayUnit) {

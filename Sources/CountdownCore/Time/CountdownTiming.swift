@@ -1,20 +1,9 @@
 /// A registration's time: what it counts toward and the value last delivered. All instants are
 /// nanoseconds on the engine's clock, or, for ``SuspensionPolicy/pauses``, on the engine's
-/// *running* time (its clock less the time it spent suspended: see ``EngineState/runningTime(at:)``),
-/// so that suspension never has to move an anchor.
+/// *running* time (its clock less the time it spent suspended: see ``SuspendedTime/runningTime(at:)``),
+/// so that suspension never has to move a deadline.
 ///
-/// The value is always derived from an instant, never decremented blindly: for a countdown it is
-/// ceil((deadline − t) ÷ interval), floored at 0 unless it counts overtime (then it goes on below 0,
-/// −floor((t − deadline) ÷ interval), down to −``maximumValue``), where t is the instant the delivery stands for
-/// (a grid instant for the tick; for a prompt delivery, the grid instant the labels already show,
-/// never before its registration's clock reading: ``EngineState/promptDeliveryInstant(preparedAt:tick:)``).
-/// So a late or missed wakeup corrects itself and a countdown never shows less time than is left.
-///
-/// 16 bytes, the first part of a pool node (``ReceiverNode``): the anchor, and one word holding the value (its upper 56
-/// bits, signed) and the flags (its lowest 8 bits). The tick's common case reads the word once:
-/// "a running countdown above 1" is one mask and one compare, stepping down one subtraction. The
-/// instant of the next change is computed from the anchor and the value rather than stored: a
-/// multiplication costs less than the bytes the tick would read.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package struct CountdownTiming: Sendable {
   package enum Kind: UInt8, Sendable {
     case countdown
@@ -40,18 +29,18 @@ package struct CountdownTiming: Sendable {
 
   /// Countdown: the deadline. Counting up: the start. While paused: the remaining (or elapsed)
   /// nanoseconds, frozen.
-  package private(set) var anchor: Int64
+  package private(set) var deadlineOrStart: Int64
   /// The value (upper 56 bits) and the flags (lower 8 bits).
   private var word: Int64
 
   package init(countdownTo deadline: Int64, policy: SuspensionPolicy) {
-    anchor = deadline
+    deadlineOrStart = deadline
     word = Self.flags(countingUp: false, policy: policy)
     value = Self.promptOwed
   }
 
   package init(countingUpFrom start: Int64, policy: SuspensionPolicy) {
-    anchor = start
+    deadlineOrStart = start
     word = Self.flags(countingUp: true, policy: policy)
     value = Self.promptOwed
   }
@@ -73,33 +62,28 @@ package struct CountdownTiming: Sendable {
     @inline(__always) get { word & Self.pausedFlag != 0 }
     set { word = newValue ? word | Self.pausedFlag : word & ~Self.pausedFlag }
   }
-  /// Only the final 0 is delivered (``CountdownDeliveries/onlyTheEnd``), or only milestones and the
-  /// 0 (``deliversMilestones``): a state of its own, kept through pauses, resumes and suspensions,
-  /// never encoded in the value.
+  /// Only the final 0 is delivered, or only milestones and the 0 (``deliversMilestones``): a state
+  /// of its own, never encoded in the value (rule 4).
   package private(set) var deliversOnlyTheEnd: Bool {
     @inline(__always) get { word & Self.onlyTheEndFlag != 0 }
     set { word = newValue ? word | Self.onlyTheEndFlag : word & ~Self.onlyTheEndFlag }
   }
 
   /// It counts on past its deadline (``CountdownEnding/countsOvertime``): its value goes on below
-  /// 0, and its 0 does not end it. A state of its own, kept through pauses, resumes, suspensions
-  /// and time added.
+  /// 0, and its 0 does not end it (rule 4).
   package private(set) var countsOvertime: Bool {
     @inline(__always) get { word & Self.overtimeFlag != 0 }
     set { word = newValue ? word | Self.overtimeFlag : word & ~Self.overtimeFlag }
   }
 
-  /// Makes a new countdown count on past its deadline. Only for a countdown that delivers every
-  /// change (checked at registration).
+  /// Makes a new countdown count on past its deadline.
   package mutating func countOvertime() {
     precondition(kind == .countdown && !deliversOnlyTheEnd, "only a countdown delivering every change counts overtime")
     countsOvertime = true
   }
 
-  /// Delivered at milestones (``CountdownDeliveries/milestones(_:)``): an only-the-end registration
-  /// whose value is its next milestone + 1 (1 while its next is the end), so that its next change,
-  /// the same formula as a countdown's, is that milestone's instant. Set by ``planMilestone(_:)``.
-  /// Never with overtime (rejected at registration).
+  /// Delivered at milestones: an only-the-end registration whose value is its next milestone + 1,
+  /// so that its next change, the same formula as a countdown's, is that milestone's instant.
   package var deliversMilestones: Bool { word & Self.milestonesFlag != 0 }
 
   /// Whether a prompt delivery is owed (the first value, or the one after a resume or a shift). Never
@@ -107,43 +91,38 @@ package struct CountdownTiming: Sendable {
   package var awaitsPromptDelivery: Bool { value == Self.promptOwed && !isPaused && !deliversOnlyTheEnd }
 
   /// The instant the value changes next, on this timing's time: `Int64.min` when a prompt delivery
-  /// is owed (it is due at once); `nil` when it never changes again: while paused, after the end (an
-  /// overtime countdown's end is its lowest value), or when its next change would fall past the
-  /// clock's last instant. `Int64.max` is an instant like any other: a change due there is one.
-  /// For a registration that delivers only its end, the deadline; at milestones, the next
-  /// milestone's instant.
+  /// is owed; `nil` when it never changes again (paused, ended, or past the clock's last instant).
+  /// `Int64.max` is an instant like any other.
   @inline(__always)
   package func nextChange(interval: Int64) -> Int64? {
     if isPaused { return nil }
     // The value is the next milestone + 1 (1 for the end): below the value at registration, so the
     // product is below the time left then.
-    if deliversOnlyTheEnd { return value == 0 ? nil : anchor &- (value &- 1) &* interval }
+    if deliversOnlyTheEnd { return value == 0 ? nil : deadlineOrStart &- (value &- 1) &* interval }
     if value == Self.promptOwed { return .min }
     switch kind {
     case .countdown:
-      // value = ceil((anchor − t) ÷ interval) drops to value − 1 once anchor − t ≤ (value − 1) · interval;
+      // value = ceil((deadline − t) ÷ interval) drops to value − 1 once deadline − t ≤ (value − 1) · interval;
       // that product is below the time left when it was computed, so it cannot overflow.
-      if value > 0 { return anchor &- (value &- 1) &* interval }
+      if value > 0 { return deadlineOrStart &- (value &- 1) &* interval }
       return countsOvertime ? overtimeChange(interval: interval) : nil
     case .countingUp:
       let (product, overflow) = (value &+ 1).multipliedReportingOverflow(by: interval)
-      let (instant, late) = anchor.addingReportingOverflow(product)
+      let (instant, late) = deadlineOrStart.addingReportingOverflow(product)
       return overflow || late ? nil : instant
     }
   }
 
-  /// The instant of the change a running countdown at its last value waits for
-  /// (``isAtItsLastValue``): its deadline, or its next milestone's instant. Never `nil`, unlike
-  /// ``nextChange(interval:)``, which it equals there.
+  /// ``nextChange(interval:)`` of a running countdown at its last value (``isAtItsLastValue``),
+  /// which is never `nil` there.
   @inline(__always)
   package func lastValueChange(interval: Int64) -> Int64 {
-    anchor &- (value &- 1) &* interval
+    deadlineOrStart &- (value &- 1) &* interval
   }
 
-  /// Whether this is a running countdown on the clock's own time showing more than `minimum` (1
-  /// or more): the tick's common case. Its next change is ``countdownNextChange(interval:)``, and
-  /// once that instant has passed by less than an interval, its value moves down by exactly one:
-  /// ``stepDown()``. Above 1 a step never ends it; above 2 it never reaches its last value either.
+  /// Whether this is a running countdown on the clock's own time showing more than `minimum`: the
+  /// tick's common case, where a step never ends it (above 1) nor brings it to its last value
+  /// (above 2).
   @inline(__always)
   package func isRunningCountdown(above minimum: Int64) -> Bool {
     // Not counting up, not paused, not on running time, not only the end, and the value above
@@ -155,7 +134,7 @@ package struct CountdownTiming: Sendable {
   /// ``nextChange(interval:)`` without its checks, for ``isRunningCountdown(above:)`` only.
   @inline(__always)
   package func countdownNextChange(interval: Int64) -> Int64 {
-    anchor &- (value &- 1) &* interval
+    deadlineOrStart &- (value &- 1) &* interval
   }
 
   /// Moves a running countdown down by one; only where ``isRunningCountdown(above:)`` says so.
@@ -171,9 +150,7 @@ package struct CountdownTiming: Sendable {
     word &-= steps << Self.valueShift
   }
 
-  /// Brings `value` up to `now` and returns it.
-  ///
-  /// The common case, one boundary passed since the last delivery, costs a multiplication, two
+  /// Brings `value` up to `now` and returns it: one boundary passed costs a multiplication, two
   /// compares and an add; a late wakeup or a prompt delivery takes one division.
   @inline(__always)
   package mutating func advance(to now: Int64, interval: Int64) -> Int64 {
@@ -184,15 +161,15 @@ package struct CountdownTiming: Sendable {
     switch kind {
     case .countdown:
       if value > 1 {
-        let next = anchor &- (value &- 1) &* interval
+        let next = deadlineOrStart &- (value &- 1) &* interval
         if now >= next, now &- next < interval {
           value -= 1
           return value
         }
       }
-      let left = anchor.subtractingReportingOverflow(now)
+      let left = deadlineOrStart.subtractingReportingOverflow(now)
       if left.overflow {
-        value = anchor > now ? .max : overtimeValue(late: .max, interval: interval)
+        value = deadlineOrStart > now ? .max : overtimeValue(late: .max, interval: interval)
       } else if left.partialValue <= 0 {
         value = overtimeValue(late: left.partialValue == .min ? .max : -left.partialValue, interval: interval)
       } else {
@@ -205,8 +182,8 @@ package struct CountdownTiming: Sendable {
           return value
         }
       }
-      let elapsed = now.subtractingReportingOverflow(anchor)
-      value = elapsed.overflow ? (now > anchor ? .max : 0) : max(0, elapsed.partialValue) / interval
+      let elapsed = now.subtractingReportingOverflow(deadlineOrStart)
+      value = elapsed.overflow ? (now > deadlineOrStart ? .max : 0) : max(0, elapsed.partialValue) / interval
     }
     return value
   }
@@ -221,7 +198,7 @@ package struct CountdownTiming: Sendable {
   /// Freezes the registration at `now`: it is never due until ``resume(at:lastInstant:)``.
   package mutating func pause(at now: Int64) {
     guard !isPaused else { return }
-    anchor = nanoseconds(at: now)
+    deadlineOrStart = nanoseconds(at: now)
     isPaused = true
   }
 
@@ -233,28 +210,25 @@ package struct CountdownTiming: Sendable {
     guard isPaused else { return }
     isPaused = false
     switch kind {
-    case .countdown: anchor = min(now.addingSaturated(anchor), max(now, lastInstant))
-    case .countingUp: anchor = now.subtractingSaturated(anchor)
+    case .countdown: deadlineOrStart = min(now.addingSaturated(deadlineOrStart), max(now, lastInstant))
+    case .countingUp: deadlineOrStart = now.subtractingSaturated(deadlineOrStart)
     }
     // At milestones, the next one planned stays: none passed while frozen.
     if !deliversMilestones { value = deliversOnlyTheEnd ? 1 : Self.promptOwed }
   }
 
-  /// Moves a countdown's end to `newAnchor` (its deadline, or while paused its frozen time left),
-  /// for time added or taken. A running one that delivers every change is owed a prompt delivery
-  /// of its new value; one that delivers only its end stands at 1 until its 0; a paused one is
-  /// delivered its value when it resumes. Only for a countdown: a count-up has no end.
-  package mutating func moveEnd(to newAnchor: Int64) {
+  /// Moves a countdown's end to `newEnd` (its deadline, or while paused its frozen time left); a
+  /// running one that delivers every change is owed a prompt delivery of its new value.
+  package mutating func moveEnd(to newEnd: Int64) {
     precondition(kind == .countdown, "only a countdown has an end")
-    anchor = newAnchor
+    deadlineOrStart = newEnd
     if !isPaused, !deliversOnlyTheEnd {
       value = Self.promptOwed
     }
   }
 
-  /// Makes a new countdown silent until its end: its next change is the deadline itself, so the
-  /// engine neither delivers a first value nor wakes before the end. Its value stands at 1 (not
-  /// ended) until then. Only for a countdown: a count-up has no end.
+  /// Makes a new countdown silent until its end: its next change is the deadline itself, its value
+  /// 1 until then.
   package mutating func deliverOnlyTheEnd() {
     precondition(kind == .countdown, "only a countdown has an end")
     deliversOnlyTheEnd = true
@@ -262,23 +236,22 @@ package struct CountdownTiming: Sendable {
   }
 
   /// Makes a countdown silent but for milestones: its next change is the instant of `next`, a
-  /// milestone below its current value (0: the end), and its value stands at `next` + 1 until then.
-  /// Called at registration, after each milestone delivered, and when its end moves.
+  /// milestone below its current value (0: the end), its value `next` + 1 until then.
   package mutating func planMilestone(_ next: Int64) {
     precondition(kind == .countdown && !countsOvertime, "only a countdown without overtime has milestones")
     word |= Self.onlyTheEndFlag | Self.milestonesFlag
     value = next &+ 1
   }
 
-  /// Moves the anchor `offset` earlier: a new registration's instants, read on the clock, become
+  /// Moves ``deadlineOrStart`` `offset` earlier: a new registration's instants, read on the clock, become
   /// instants of the engine's running time, which is `offset` behind the clock.
   package mutating func rebase(by offset: Int64) {
     guard !isPaused else { return }
-    anchor = anchor.subtractingSaturated(offset)
+    deadlineOrStart = deadlineOrStart.subtractingSaturated(offset)
   }
 
-  /// Owes a running registration a prompt delivery, so its current value is delivered (after the
-  /// engine resumes). A paused or finished registration is left alone.
+  /// Owes a running registration a prompt delivery of its current value (after the engine
+  /// resumes); a paused or finished one is left alone.
   package mutating func requestPromptDelivery() {
     guard !isPaused, !isFinished, !deliversOnlyTheEnd else { return }
     value = Self.promptOwed
@@ -287,8 +260,8 @@ package struct CountdownTiming: Sendable {
   private func pausedValue(interval: Int64) -> Int64 {
     switch kind {
     case .countdown:
-      anchor > 0 ? (anchor - 1) / interval + 1 : overtimeValue(late: anchor == .min ? .max : -anchor, interval: interval)
-    case .countingUp: anchor / interval
+      deadlineOrStart > 0 ? (deadlineOrStart - 1) / interval + 1 : overtimeValue(late: deadlineOrStart == .min ? .max : -deadlineOrStart, interval: interval)
+    case .countingUp: deadlineOrStart / interval
     }
   }
 
@@ -303,26 +276,25 @@ extension CountdownTiming {
   /// always does (it stops at the maximum).
   package func valueFits(at now: Int64, interval: Int64) -> Bool {
     guard kind == .countdown, !isPaused else { return true }
-    let (left, overflow) = anchor.subtractingReportingOverflow(now)
-    if overflow { return anchor < now }
+    let (left, overflow) = deadlineOrStart.subtractingReportingOverflow(now)
+    if overflow { return deadlineOrStart < now }
     return left <= 0 || (left - 1) / interval + 1 <= Self.maximumValue
   }
 
-  /// The remaining (countdown) or elapsed (counting up) nanoseconds at `now`; negative for a
-  /// countdown in overtime.
+  /// The remaining (or elapsed) nanoseconds at `now`; negative for a countdown in overtime.
   package func nanoseconds(at now: Int64) -> Int64 {
-    if isPaused { return anchor }
+    if isPaused { return deadlineOrStart }
     switch kind {
     case .countdown:
-      let left = anchor.subtractingSaturated(now)
+      let left = deadlineOrStart.subtractingSaturated(now)
       return countsOvertime ? left : max(0, left)
-    case .countingUp: return max(0, now.subtractingSaturated(anchor))
+    case .countingUp: return max(0, now.subtractingSaturated(deadlineOrStart))
     }
   }
 
   /// ``nanoseconds(at:)``, but negative for a running countdown whose deadline passed before `now`.
   package func signedNanoseconds(at now: Int64) -> Int64 {
-    kind == .countdown && !isPaused ? anchor.subtractingSaturated(now) : nanoseconds(at: now)
+    kind == .countdown && !isPaused ? deadlineOrStart.subtractingSaturated(now) : nanoseconds(at: now)
   }
 
   /// The clock instant of `change`, an instant on this timing's time: for ``SuspensionPolicy/pauses``
@@ -344,9 +316,8 @@ extension CountdownTiming {
     return clockInstant(of: change, suspendedTotal: suspendedTotal)
   }
 
-  /// Whether this is a running countdown whose next change comes on the end's grid: its end (it
-  /// shows 1, or delivers only its end and has not yet: it stands at 1 until then), or its next
-  /// milestone (``deliversMilestones``).
+  /// Whether this is a running countdown whose next change comes on the end's grid: its end, or
+  /// its next milestone.
   @inline(__always)
   package var isAtItsLastValue: Bool {
     kind == .countdown && !isPaused && (value == 1 || (deliversMilestones && value > 1))
@@ -368,13 +339,13 @@ extension CountdownTiming {
     countsOvertime ? -min(late / interval, Self.maximumValue) : 0
   }
 
-  /// When an overtime countdown at `value` (0 or less) moves down next: −floor((t − anchor) ÷ interval)
-  /// drops below `value` once t − anchor reaches (1 − value) · interval; `nil` at the lowest
+  /// When an overtime countdown at `value` (0 or less) moves down next: −floor((t − deadline) ÷ interval)
+  /// drops below `value` once t − deadline reaches (1 − value) · interval; `nil` at the lowest
   /// value, or past the clock's last instant.
   func overtimeChange(interval: Int64) -> Int64? {
     guard value > -Self.maximumValue else { return nil }
     let (product, overflow) = (1 &- value).multipliedReportingOverflow(by: interval)
-    let (instant, late) = anchor.addingReportingOverflow(product)
+    let (instant, late) = deadlineOrStart.addingReportingOverflow(product)
     return overflow || late ? nil : instant
   }
 }
@@ -387,7 +358,7 @@ extension CountdownTiming {
   /// for its slot; `nil`, changing nothing, without milestones or for a deadline already passed
   /// (its 0 is then its first delivery, as for only the end).
   mutating func planFirstMilestone(of milestones: MilestoneList?, at now: Int64, interval: Int64) -> MilestoneList? {
-    guard let milestones, anchor > now else { return nil }
+    guard let milestones, deadlineOrStart > now else { return nil }
     planMilestone(milestones.next(below: value(at: now, interval: interval)))
     return milestones
   }

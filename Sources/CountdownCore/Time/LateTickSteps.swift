@@ -1,9 +1,6 @@
 /// How far a tick that came late moves a running countdown down: by as many values as interval
-/// boundaries passed since its next change. A tick is late by whole intervals when the delivery
-/// queue was busy, or when a tick's callbacks take longer than an interval (a million countdowns
-/// at 100 Hz): the countdowns a tick walks were mostly delivered at the same earlier tick, so they
-/// are late by as many intervals. The count is computed with one division for the first of them
-/// and reused for every other late by as much, instead of a division per countdown.
+/// boundaries passed. The countdowns a late tick walks are mostly late by as much, so the count is
+/// computed with one division for the first and reused for the others.
 package struct LateTickSteps {
   package let interval: Int64
   /// How late (`lower ..< upper`, in nanoseconds) a countdown is for `steps` to apply: empty until
@@ -18,7 +15,6 @@ package struct LateTickSteps {
 
   /// The values a countdown moves down at the tick, its next change `late` nanoseconds (at least
   /// 0) before the tick's instant: ⌊late ÷ interval⌋ + 1, or `Int64.max` where that overflows.
-  /// (The walk asks only once `late` is an interval or more; on time, it is 1.)
   @inline(__always)
   package mutating func steps(late: Int64) -> Int64 {
     if late < interval { return 1 }

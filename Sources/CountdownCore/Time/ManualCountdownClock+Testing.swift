@@ -44,8 +44,7 @@ extension ManualCountdownClock {
   }
 
   /// Whether each timer armed from now on fires at the end of its leeway, the latest a real timer
-  /// may, instead of at its deadline: for tests that check every promise holds however late, within
-  /// the leeway it asked for, the timer fires. Off at first.
+  /// may, instead of at its deadline. Off at first.
   package var firesAtTheEndOfTheLeeway: Bool {
     get { state.withLock { $0.firesAtTheEndOfTheLeeway } }
     set { state.withLock { $0.firesAtTheEndOfTheLeeway = newValue } }
@@ -53,8 +52,7 @@ extension ManualCountdownClock {
 }
 
 extension ManualCountdownClock {
-  /// How many tasks sleep on this clock as a Swift `Clock`: for tests that must wait until a task
-  /// is asleep before moving time.
+  /// How many tasks sleep on this clock as a Swift `Clock`.
   package var sleeperCount: Int {
     state.withLock { $0.sleepers.count }
   }

@@ -51,10 +51,9 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     var continuation: CheckedContinuation<Void, any Error>
   }
 
-  /// How many wakeups in a row may fire at one instant before the clock calls it a livelock. Far
-  /// more than any pass needs (each wakeup hands the engine its whole due work), and reached in a
-  /// fraction of a second, even in a debug build, by code that re-arms for the instant it is
-  /// handling.
+  /// How many wakeups in a row may fire at one instant before the clock calls it a livelock: far
+  /// more than any pass needs, and reached in a fraction of a second by code that re-arms for the
+  /// instant it is handling.
   fileprivate static let livelockFirings = 100_000
 
   /// The jitter in nanoseconds, with its generator.
@@ -68,10 +67,8 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
 
     /// The instant a wakeup due at `deadline` fires.
     ///
-    /// A wakeup fires early for a deadline once: re-armed for the same deadline, it fires on time.
-    /// Otherwise a timer re-armed for the deadline it fired early for (what an engine that ignores
-    /// early wakeups does) would fire early again and again, each time nearer the deadline, and
-    /// `advance` would hardly ever return instead of the engine's tests failing.
+    /// A wakeup fires early for a deadline once: re-armed for the same deadline, it fires on time,
+    /// or `advance` would hardly ever return instead of the engine's tests failing.
     mutating func firingInstant(for deadline: Int64) -> Int64 {
       if early > 0, deadline != lastEarlyDeadline, late == 0 || generator.next() & 1 == 0 {
         lastEarlyDeadline = deadline
@@ -89,9 +86,7 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     var period: Int64?
 
     /// Fired at `firing`: a one-shot is disarmed; a repeating one moves on to its first deadline
-    /// after that instant, on the grid of the deadline it was armed for (the fires it missed are
-    /// skipped, as a repeating `DispatchSourceTimer` skips them), and is disarmed when that lies
-    /// past the clock's last instant, where it never comes.
+    /// after that instant, on its grid, skipping the fires it missed as `DispatchSourceTimer` does.
     mutating func advanceAfterFire(at firing: Int64) {
       guard let period, let armed else {
         armed = nil
@@ -179,9 +174,8 @@ public final class ManualCountdownClock: CountdownClock, Sendable {
     state.withLock { $0.advancing += 1 }
   }
 
-  /// Ends an advance. Another thread (an engine's queue, finishing a pass) may have armed a timer
-  /// for an instant this advance had already passed after its loop last looked: as a dispatch
-  /// timer would, it fires at once, on its queue.
+  /// Ends an advance. A timer another thread armed meanwhile for an instant already passed fires
+  /// at once, on its queue, as a dispatch timer would.
   private func endAdvancing() {
     let overdue = state.withLock { state -> [(ManualTimer, UInt64)] in
       state.advancing -= 1
@@ -350,13 +344,9 @@ extension ManualCountdownClock: Clock {
 // disarm after a fire, forget), under the clock's lock.
 
 extension ManualCountdownClock {
-  /// Arms (or, with `nil`, disarms) the timer `id`, to repeat every `period` nanoseconds if given,
-  /// with a leeway of `leeway` nanoseconds; for ``ManualTimer``. The arming is recorded when
-  /// ``startRecordingArms()`` asked for it; each fire comes at the end of the leeway when
-  /// ``firesAtTheEndOfTheLeeway`` is set, else at its deadline (before the jitter, if any).
-  ///
-  /// Armed for the past while no advance runs, it also fires on its queue at once; the next advance
-  /// fires it instead if it comes first (the test advances on that very queue), never both.
+  /// Arms (or, with `nil`, disarms) the timer `id`, to repeat every `period` nanoseconds if given;
+  /// for ``ManualTimer``. Armed for the past while no advance runs, it also fires on its queue at
+  /// once; the next advance fires it instead if it comes first, never both.
   func schedule(_ id: Int, at deadline: CountdownInstant?, repeating period: Int64? = nil, leeway: Int64) {
     let overdue = state.withLock { state -> (ManualTimer, UInt64)? in
       state.timers[id]?.period = deadline == nil ? nil : period

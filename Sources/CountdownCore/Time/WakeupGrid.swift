@@ -1,16 +1,7 @@
-/// The grid an engine's wakeups fall on: its origin, its interval, its window (the step of the
-/// wakeup grid: the interval on the shared grid, the tolerance per countdown) and its end window
-/// (the step of the ends' own grid: a countdown's final 0 comes at most this long after its
-/// deadline). Pure arithmetic on instants, in nanoseconds on the engine's clock; a value the
-/// engine's state holds, so that none of its methods takes what the grid already says.
+/// The grid an engine's wakeups fall on: pure arithmetic on instants, in nanoseconds on the
+/// engine's clock, held by the engine's state so that none of its methods takes what it says.
 ///
-/// The origin moves when the engine's timer is made anew (``restart(at:)``); the steps never do.
-///
-/// The clock's last instant, `Int64.max`, is an instant of every grid: the one after the last
-/// instant `origin + k · step` that the clock represents. A change between that instant and
-/// `Int64.max` is woken for at `Int64.max`, less than a step after it (never before: a value is
-/// never shown before its boundary), and a wakeup there stands for `Int64.max`, where every
-/// value is computed for the instant it is shown at.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package struct WakeupGrid: Sendable {
   /// The engine's interval: the step of every countdown's value.
   package let interval: Int64
@@ -19,9 +10,8 @@ package struct WakeupGrid: Sendable {
   /// The end grid's step, at most `window`: a countdown's final 0 comes at most this long after its
   /// deadline.
   package let endWindow: Int64
-  /// The first grid instant: the reading of the registration that made the timer, so that
-  /// countdown is exact (a 10 s countdown shows 9 after exactly 1 s); countdowns registered later
-  /// flip at the same grid instants, their first value lasting up to one interval longer.
+  /// The first grid instant: the reading of the registration that made the timer, so that its
+  /// countdown is exact; countdowns registered later flip at the same grid instants.
   package private(set) var origin: Int64 = 0
 
   /// A grid of `window` (more than 0) over an `interval`, its ends on a grid of `endWindow`
@@ -54,15 +44,13 @@ package struct WakeupGrid: Sendable {
   }
 
   /// The first grid instant at or after both `instant` and `now`: `Int64.max` after the last one
-  /// the clock represents. A change that came due while a pass ran thus waits for the next grid
-  /// instant (all values still flip together), unless that instant is now.
+  /// the clock represents, so that a change that came due while a pass ran waits for the next.
   func ceiling(atOrAfter instant: Int64, now: Int64) -> Int64 {
     Self.ceiling(atOrAfter: max(instant, now), step: window, origin: origin)
   }
 
-  /// The first instant of the ends' grid (of ``endWindow``) at or after `end`: where the wakeup for
-  /// an end due then goes, so that ends close together share it; `Int64.max` after the last one
-  /// the clock represents.
+  /// The first instant of the ends' grid at or after `end`, so that ends close together share a
+  /// wakeup; `Int64.max` after the last one the clock represents.
   func endCeiling(atOrAfter end: Int64) -> Int64 {
     Self.ceiling(atOrAfter: end, step: endWindow, origin: origin)
   }
@@ -86,9 +74,7 @@ package struct WakeupGrid: Sendable {
   }
 
   /// The number of the window whose wakeup delivers a change at clock instant `change`: the
-  /// first grid instant at or after it, counted from the grid's origin. A change after the last
-  /// grid instant the clock represents is in the window after it, whose instant is `Int64.max`
-  /// (``instant(ofWindow:)``).
+  /// first grid instant at or after it, counted from the grid's origin.
   func windowNumber(ofChangeAt change: Int64) -> Int64 {
     let offset = change.subtractingSaturated(origin)
     return offset > 0 ? (offset - 1) / window + 1 : -((-offset) / window)
@@ -105,28 +91,18 @@ package struct WakeupGrid: Sendable {
   /// what each promise in force allows, and never less than zero. A timer never fires early, so
   /// no leeway breaks a promise's "never before".
   ///
-  /// - A wakeup's pass stands for the grid instant it was armed for while it comes less than a
-  ///   `window` late, and a repeating timer's fire is on plan while it comes at most half a window
-  ///   late (``TimerArming/repeatingDriftLimit(window:leeway:)``): the engine takes any jitter
-  ///   below half a window without skipping or repeating a value. A tenth of the window (what
-  ///   Apple advises as a timer's tolerance) leaves the rest of that half to the queue's own
-  ///   delays. On the shared grid this is all the values ask: each stands for its grid instant
-  ///   however late its batch comes, and the one batch flips every label together.
-  /// - With ``endsHaveOwnGrid`` (the shared grid, ends on their own finer grid), a final 0 comes
-  ///   within `endWindow` after its deadline: a fire at `wakeup + leeway` delivers every end due
-  ///   by then, so the soonest end that can be due leaves `end + endWindow − wakeup`. That end is
-  ///   the soonest noted (`soonestEnd`, exact), or one of a registration not at its last value
-  ///   yet, which ends at least an `interval` after its next change, itself no earlier than
-  ///   `earliestChange`: this tick may deliver its last value, and its end comes right after.
-  /// - Without (per countdown, where the window is the tolerance; or a shared grid whose end
-  ///   tolerance is its interval), every change, the 0 included, is promised within a window of
-  ///   its own instant. The grid already delays a change by up to a window, less a nanosecond:
-  ///   what is left is the earliest change's, `earliestChange + window − wakeup`, which is next to
-  ///   nothing once only the windows of the changes are known (`earliestChange` is then a window's
-  ///   first nanosecond).
+  /// - At most a tenth of the window (Apple's advice for a timer's tolerance): the engine takes any
+  ///   jitter below half a window without skipping or repeating a value
+  ///   (``TimerArming/repeatingDriftLimit(window:leeway:)``), and the rest of that half is left to
+  ///   the queue's own delays.
+  /// - With ``endsHaveOwnGrid``, a final 0 comes within `endWindow` after its deadline: at most
+  ///   `end + endWindow − wakeup` for the soonest end that can be due, the soonest noted or one
+  ///   an `interval` after `earliestChange` (this tick may deliver a last value).
+  /// - Without, every change is promised within a window of its own instant, which the grid
+  ///   already spends but a nanosecond of: at most `earliestChange + window − wakeup`.
   ///
-  /// `earliestChange` is a lower bound of every next change (`nil`: none to come), and
-  /// `soonestEnd` may be an end cancelled since: either only makes the leeway smaller.
+  /// `earliestChange` is a lower bound (`nil`: none to come), and `soonestEnd` may be an end
+  /// cancelled since: either only makes the leeway smaller.
   package func leeway(forWakeupAt wakeup: Int64, earliestChange: Int64?, soonestEnd: Int64?) -> Int64 {
     var leeway = window / 10
     if endsHaveOwnGrid {

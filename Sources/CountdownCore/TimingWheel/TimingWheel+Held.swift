@@ -14,10 +14,8 @@ extension TimingWheel {
   }
 
   /// Moves held entries, from the first on, each to its deadline plus `distance`, while `moves`
-  /// (given its payload and deadline) says so: the same nodes and handles, so whoever keeps a
-  /// handle keeps it. Stops at the first entry `moves` refuses, which stays first, or once none
-  /// is held. Entries held from one slot come together, and a run of them that shares a deadline
-  /// is linked into its new slot at once.
+  /// says so: the same nodes and handles. Stops at the first entry `moves` refuses, which stays
+  /// first. A run that shares a deadline is linked into its new slot at once.
   /// - Complexity: O(1) per entry moved, and O(1) per run.
   @inline(__always)
   package mutating func moveHeld(by distance: Int64, while moves: (Payload, Int64) -> Bool) {
@@ -87,9 +85,8 @@ extension TimingWheel {
     var home: Int32 = -1
   }
 
-  /// Links `run` at the head of its slot's list, in `nodes`, the pool (``withPool(_:)``), keeping
-  /// the slot's soonest and runner-up (as ``keepSoonest(afterLinking:in:ahead:)`` does for one node: a run's
-  /// nodes share their deadline) and the wheel's soonest.
+  /// Links `run` at the head of its slot's list, keeping the slot's soonest and runner-up (as
+  /// ``keepSoonest(afterLinking:in:ahead:)`` does for one node) and the wheel's soonest.
   @inline(__always)
   mutating func link(_ run: HeldRun, in nodes: UnsafeMutablePointer<TimingWheelNode<Payload>>) {
     links &+= run.count

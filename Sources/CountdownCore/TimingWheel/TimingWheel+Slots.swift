@@ -73,13 +73,9 @@ extension TimingWheel {
     return soonest
   }
 
-  /// The node with the soonest deadline in the slot `top`, which is not empty: the one kept (in the
-  /// slot, or, if it is split, in the earliest of its block's slots, and so on down), or found by a
-  /// walk of a list of at most 8 and kept, with the runner-up; a longer list is split
-  /// (``split(_:)``) and looked into.
-  /// - Complexity: O(1) amortized: the blocks passed on the way down (11 at most), a walk of at
-  ///   most 9 entries, and a split, which each entry goes through at most once per block level (11)
-  ///   while in the wheel: ``slotWalkBound(queries:links:)``.
+  /// The node with the soonest deadline in the slot `top`, which is not empty: the one kept, or
+  /// found by a walk of at most 8 and kept; a longer list is split (``split(_:)``).
+  /// - Complexity: O(1) amortized (``slotWalkBound(queries:links:)``).
   mutating func soonest(inSlot top: Int) -> Int32 {
     slotQueries &+= 1
     var home = top
@@ -174,9 +170,7 @@ extension TimingWheel {
     occupied[home / 64] |= 1 << UInt64(home % 64)
   }
 
-  /// Unlinks node `index` from its slot's list, or from its list of held nodes. (What it does to
-  /// the slot a held node left changes nothing: that slot's soonest and runner-up are never a held
-  /// node, and its bit is clear if it is empty.)
+  /// Unlinks node `index` from its slot's list, or from its list of held nodes.
   @inline(__always)
   mutating func unlink(_ index: Int32) {
     let node = nodes[Int(index)]

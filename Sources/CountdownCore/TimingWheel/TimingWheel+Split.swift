@@ -1,15 +1,5 @@
-// A timing wheel's split slots: a slot whose soonest entry is asked for, not known, and among
-// more than 8 is split by its entries' deadlines into a block of 64 slots, one per value of a
-// 6-bit digit of the deadline, and so on down, so that finding a slot's soonest entry walks each
-// entry a bounded number of times however entries come and leave (``soonest(inSlot:)``).
-//
-// A block's slots tell apart the digit at its shift; every deadline under it shares the bits
-// above (its prefix), so its slots come in the order of their deadlines and its soonest is in the
-// first occupied one (a trailing-zero count of its mask). A deadline that does not share a
-// block's prefix gets a block above it, at the highest digit where the two differ, in O(1): no
-// entry moves. A slot of a block of shift 0 holds a single deadline: any of its entries is its
-// soonest. Taking a split slot's entries (``detach(level:slot:)``) merges its blocks back into
-// its list, each entry once.
+// A timing wheel's split slots, so that finding a slot's soonest entry walks each entry a bounded
+// number of times: `Documentation/Contributors.docc/EngineTypes.md` (TimingWheel's split slots).
 
 extension TimingWheel {
   /// A deadline as a key whose unsigned order is the deadlines' order.
@@ -34,7 +24,7 @@ extension TimingWheel {
   }
 
   /// The slot under the split slot `home` where key `key` waits; a block whose prefix it does not
-  /// share gets a block above it first (``insertBlock(above:for:)``).
+  /// share gets a block above it first (`insertBlock(above:for:)`).
   mutating func leaf(forKey key: UInt64, under home: Int) -> Int {
     var home = home
     while slotChild[home] >= 0 {
@@ -49,9 +39,7 @@ extension TimingWheel {
   }
 
   /// Puts a block between `block` and the slot split into it, at the highest digit where `key`
-  /// and `block`'s prefix differ, `block` under the slot of its own digit there; returns the new
-  /// block. No entry moves. The digit lies below that of the block above, if any: every key
-  /// under a slot of a block shares that block's prefix and digit.
+  /// and `block`'s prefix differ; returns the new block. No entry moves.
   private mutating func insertBlock(above block: Int, for key: UInt64) -> Int {
     let shift = blockShift[block]
     let below = blockPrefix[block] << UInt64(shift + 6)
@@ -99,8 +87,7 @@ extension TimingWheel {
   }
 
   /// Splits slot `home` (more than 8 nodes, its soonest not known) into a block at the highest
-  /// digit where its deadlines differ (shift 0 if they are all one), each node moved to the slot of
-  /// its digit, whose soonest and runner-up are kept as it joins. Each node is looked at twice.
+  /// digit where its deadlines differ, each node moved to the slot of its digit.
   mutating func split(_ home: Int) {
     let firstKey = Self.key(of: nodes[Int(heads[home])].deadline)
     var differing: UInt64 = 0
@@ -129,8 +116,7 @@ extension TimingWheel {
   }
 
   /// Slot `home`'s list emptied: clears its bit, and, if it was the last of its block, frees the
-  /// block and does the same for the slot split into it, and so on up. Nothing for a slot still
-  /// split, or whose bit is clear (a held node's unlink touches the slot it left).
+  /// block and does the same for the slot split into it, and so on up.
   mutating func clearEmptied(_ home: Int) {
     var home = home
     while heads[home] < 0, slotChild[home] < 0 {

@@ -3,24 +3,7 @@
 /// at one slot (a slot that holds many, asked for its soonest, is split by their deadlines:
 /// `TimingWheel+Split.swift`), and an entry is removed by its handle without a search.
 ///
-/// Deadlines are quantised to ticks of `resolution` nanoseconds (a tick stands for the deadlines
-/// up to its instant). Level 0 has a slot per tick for the 64 ticks of the block the wheel stands
-/// in; each level above has a slot per block of the level below, 64 times as long. An entry waits
-/// at the lowest level whose slots tell its tick apart from the tick the wheel stands at
-/// (`elapsed`), so the slots of a lower level all come before those of a higher one, and each
-/// level has a 64-bit mask of its occupied slots: the next occupied slot is a rotation and a count
-/// of trailing zeros per level. When the wheel moves past the start of a higher level's slot, that
-/// slot's entries cascade to lower levels; an entry moves down at most once per level, so an
-/// entry far ahead is never looked at turn after turn. With fewer levels than a tick's 64 bits
-/// need, a deadline past the top level's span waits at the top level and cascades into it again.
-///
-/// Entries live in a pool with links by position: each slot's entries form a doubly linked list,
-/// so a handle unlinks its entry in O(1) and nothing is left behind; freed positions are reused.
-/// The wheel keeps each entry's exact deadline, so what it hands out is exact: taking what is due
-/// by an instant takes every entry due by it and none due later, whatever the resolution; the
-/// resolution only sets how many entries share a slot.
-///
-/// Not thread-safe: its owner keeps it inside a lock.
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package struct TimingWheel<Payload> {
   /// Names an entry while it is in the wheel (its pool position). Once the entry is taken,
   /// removed or cleared, the handle may name a newer one.
@@ -50,16 +33,13 @@ package struct TimingWheel<Payload> {
   /// its list; -1 when empty (or split).
   var heads: [Int32]
   /// Per slot, its node with the soonest deadline; -1 when not known (found again when asked
-  /// for), or empty. So that the soonest deadline is a look at one slot, not a walk of it, even
-  /// when the slot holds many entries.
+  /// for), or empty.
   var slotSoonest: [Int32]
-  /// Per slot whose soonest is known, its node with the soonest deadline but that one; -1 when not
-  /// known, or none. The soonest removed, this one takes its place: a one-shot made and cancelled
-  /// over and over, the soonest of a slot full of others each time, never has the slot walked.
+  /// Per slot whose soonest is known, the runner-up; -1 when not known, or none. It takes the
+  /// soonest's place, so that a one-shot made and cancelled over and over never has its slot walked.
   var slotRunnerUp: [Int32]
-  /// Per slot, the block it is split into (``split(_:)``), or -1: its entries are in its own list.
-  /// Slots of blocks follow those of the levels, 64 a block (block `b`'s are the slots
-  /// `(levelCount + b) * 64 ..< (levelCount + b + 1) * 64`, its mask `occupied[levelCount + b]`).
+  /// Per slot, the block it is split into (``split(_:)``), or -1. Block `b`'s slots follow the
+  /// levels' from `(levelCount + b) * 64`, its mask at `occupied[levelCount + b]`.
   var slotChild: [Int32]
   /// Per block, the lowest bit of the deadline digit its slots tell apart (a multiple of 6: 0 for
   /// a block whose slots each hold one deadline).
@@ -73,22 +53,18 @@ package struct TimingWheel<Payload> {
   var nodes = ContiguousArray<TimingWheelNode<Payload>>()
   /// The first free node; -1 for none.
   var freeHead: Int32 = -1
-  /// The first nodes of the lists of held entries (``holdDue(through:)``): each a slot's list as it
-  /// was detached, or the due entries of a slot that held others too, linked by `next` and `prev`.
-  /// A held node keeps the `home` of the slot it left: it is told from that slot's first node by
-  /// the slot's head, which is never a held node. Never holds -1: a list emptied leaves it.
+  /// The first nodes of the lists of held entries (``holdDue(through:)``), linked by `next` and
+  /// `prev`. A held node keeps the `home` of the slot it left; the slot's head is never a held node.
   var heldLists: [Int32] = []
   /// Entries in the wheel, held ones included.
   package internal(set) var count = 0
-  /// Entries looked at to find a slot's soonest (``soonest(inSlot:)``): what the wheel's cost rule
-  /// bounds, for tests and the seeded simulation.
+  /// Entries looked at to find a slot's soonest (``soonest(inSlot:)``): what rule 12 bounds.
   package internal(set) var slotWalkSteps: Int64 = 0
   /// Slots whose soonest entry was asked for (``soonest(inSlot:)``).
   package internal(set) var slotQueries: Int64 = 0
   /// Entries linked into a slot: inserted, moved on, cascaded or placed anew.
   package internal(set) var links: Int64 = 0
-  /// The entry with the soonest deadline when ``soonestIsKnown`` (-1: empty): kept on insert,
-  /// forgotten when that entry leaves, found again on demand.
+  /// The entry with the soonest deadline when ``soonestIsKnown`` (-1: empty).
   var soonestHandle: Int32 = -1
   var soonestIsKnown = true
 
@@ -182,9 +158,8 @@ package struct TimingWheel<Payload> {
     soonest().map { nodes[Int($0)].deadline }
   }
 
-  /// Takes out every entry due at or before clock instant `instant` (and none due later),
-  /// appending them to `due` in no order, and moves the wheel on to it; entries of higher levels
-  /// whose slots it passes cascade down.
+  /// Takes out every entry due at or before clock instant `instant` (and none due later), in no
+  /// order, and moves the wheel on to it; entries of higher levels whose slots it passes cascade.
   /// - Complexity: O(levels) per slot passed that holds entries, plus O(1) per entry taken or
   ///   cascaded.
   package mutating func takeDue(through instant: Int64, into due: inout [Entry]) {
@@ -193,10 +168,8 @@ package struct TimingWheel<Payload> {
   }
 
   /// Moves the wheel on to clock instant `instant` as ``takeDue(through:into:)`` does, the entries
-  /// due by it held: out of the slots, so that nothing finds them due again, but still in the
-  /// wheel, their handles still naming them, until each is moved on (``moveHeld(by:while:)``) or
-  /// removed. A slot of level 0 whose entries are all due (its tick before `instant`'s, or at it
-  /// with ticks of one nanosecond, where a tick is one instant) is held whole, in O(1).
+  /// due by it held: out of the slots, but still in the wheel, their handles still naming them,
+  /// until each is moved on (``moveHeld(by:while:)``) or removed.
   /// - Complexity: as ``takeDue(through:into:)``, but O(1) per slot held whole.
   package mutating func holdDue(through instant: Int64) {
     var none: [Entry] = []
@@ -258,11 +231,9 @@ package struct TimingWheel<Payload> {
     elapsed = target
   }
 
-  /// Gives back the room of a pool that removals left mostly free (more than 256 positions, fewer
-  /// than a quarter of them holding entries): the entries move to the front, each placed anew, and
-  /// `moved` is told each one's new handle (every handle held before is void). Paid for by the
-  /// removals since the pool last grew or shrank: O(1) amortized.
-  /// Never while entries are held: their holder walks them by handle.
+  /// Gives back the room of a pool that removals left mostly free (more than 256 positions, under
+  /// a quarter used): `moved` is told each entry's new handle. O(1) amortized; never while entries
+  /// are held.
   package mutating func compactIfSparse(moved: (Payload, Handle) -> Void) {
     guard nodes.count > 256, count * 4 < nodes.count, heldLists.isEmpty else { return }
     var compacted = ContiguousArray<TimingWheelNode<Payload>>()

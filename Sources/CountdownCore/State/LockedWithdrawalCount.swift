@@ -1,7 +1,7 @@
 #if canImport(Darwin)
-  /// A removal count behind the platform's unfair lock, for Apple systems before the
+  /// A withdrawal count behind the platform's unfair lock, for Apple systems before the
   /// Synchronization module's atomics: a lock and an unlock per callback, uncontended.
-  final class LockedRemovalCount: RemovalCount {
+  final class LockedWithdrawalCount: WithdrawalCount {
     private let count = LockedState<UInt64>(0)
 
     func bump() {

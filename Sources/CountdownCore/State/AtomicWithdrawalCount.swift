@@ -1,9 +1,9 @@
 import Synchronization
 
 #if canImport(Darwin)
-  /// A removal count in an atomic: a load per callback, no lock.
+  /// A withdrawal count in an atomic: a load per callback, no lock.
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-  final class AtomicRemovalCount: RemovalCount {
+  final class AtomicWithdrawalCount: WithdrawalCount {
     private let count = Atomic<UInt64>(0)
 
     func bump() {
