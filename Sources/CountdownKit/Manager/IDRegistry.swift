@@ -14,7 +14,7 @@
 ///   (``timeAdded(_:token:start:)``).
 /// - A cancel forgets the id at once, whatever started it (``cancelled(_:)``, ``allCancelled()``).
 ///
-/// A value type, kept inside `CountdownManager.State`, behind the manager's lock. Its methods call
+/// A value type, kept inside `ManagerState`, behind the manager's lock. Its methods call
 /// no user code but the ids' own `Hashable` conformance (a dictionary's lookups), and release no
 /// token: those they remove are returned, or held by the caller (the handler of the start that ends
 /// holds its token), and are released after the lock.

@@ -130,3 +130,5 @@ extension CountdownManager {
     return AsyncStream(unfolding: { await reader.next() })
   }
 }
+
+
