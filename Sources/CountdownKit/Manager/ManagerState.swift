@@ -23,7 +23,7 @@ struct ManagerState {
   /// dates follow (see ``CountdownManager/refreshModelsAtSuspension()``).
   private(set) var modelsFrozenWhileSuspended: [ObjectIdentifier: @MainActor @Sendable () -> Void] = [:]
   /// The saves ``CountdownManager/keepSaved(_:in:savingOn:center:onFailure:_:)`` set up, by id type.
-  private(set) var savings: [ObjectIdentifier: SavingObservation] = [:]
+  private(set) var savings: [ObjectIdentifier: NotificationObservers] = [:]
   /// The observers of id changes (``CountdownManager/addIDObserver(_:)``), by the key each was added under.
   private(set) var idObservers: [Int: @Sendable ([IDKey]) -> Void] = [:]
   /// The key the next id observer is added under.
@@ -131,14 +131,14 @@ struct ManagerState {
   /// it replaces the saving that type had.
   ///
   /// - Returns: The saving replaced, for the caller to cancel and release after the lock.
-  mutating func savingStarted(_ observation: SavingObservation, for type: ObjectIdentifier) -> SavingObservation? {
+  mutating func savingStarted(_ observation: NotificationObservers, for type: ObjectIdentifier) -> NotificationObservers? {
     savings.updateValue(observation, forKey: type)
   }
 
   /// ``CountdownManager/stopSaving(_:)`` for the ids of `type`.
   ///
   /// - Returns: The saving ended, for the caller to cancel and release after the lock.
-  mutating func savingStopped(for type: ObjectIdentifier) -> SavingObservation? {
+  mutating func savingStopped(for type: ObjectIdentifier) -> NotificationObservers? {
     savings.removeValue(forKey: type)
   }
 

@@ -382,8 +382,8 @@ public final class ObservableCountdown {
   }
 
   /// What a snapshot needs of this model beside the engine's reading.
-  func snapshotKey<ID>(id: ID) -> SnapshotKey<ID> {
-    SnapshotKey(id: id, receiver: handle, length: length, endedAt: hasEnded ? endDate : nil)
+  func snapshotKey<ID>(id: ID) -> CountdownManager.SnapshotKey<ID> {
+    CountdownManager.SnapshotKey(id: id, receiver: handle, length: length, endedAt: hasEnded ? endDate : nil)
   }
 
   deinit {

@@ -35,7 +35,7 @@ public final class ObservableCountdownList<ID: Hashable & Sendable> {
   @ObservationIgnored public let manager: CountdownManager
 
   /// The saving that `keepSaved(in:savingOn:center:onFailure:)` set up; released with the list.
-  @ObservationIgnored var saving: SavingObservation?
+  @ObservationIgnored var saving: NotificationObservers?
 
   /// An empty list whose countdowns run on `manager`.
   public init(manager: CountdownManager = .shared) {
