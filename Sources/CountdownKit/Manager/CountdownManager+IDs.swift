@@ -208,7 +208,7 @@ extension CountdownManager {
     return engine.statuses(of: [token]).statuses[0]?.isPaused ?? false
   }
 
-  func token<ID: Hashable & Sendable>(for id: ID) -> IDToken? {
+  func token<ID: Hashable & Sendable>(for id: ID) -> IDRegistry.Token? {
     state.withLock { $0.ids.token(for: IDKey(id)) }
   }
 
@@ -239,7 +239,7 @@ extension CountdownManager {
   func start<ID: Hashable & Sendable>(
     id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,
-    register: (IDToken, @escaping CountdownHandler) throws(CountdownError) -> Void
+    register: (IDRegistry.Token, @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
     let key = IDKey(id)
     // Claim the id (the engine call happens outside the lock: replacing a countdown releases the
@@ -272,7 +272,7 @@ extension CountdownManager {
   }
 
   /// Drops the id's token once the countdown of its `start` ended, unless it was started again since.
-  private func forget(_ token: IDToken, start: Int) {
+  private func forget(_ token: IDRegistry.Token, start: Int) {
     state.withLock { $0.idCountdownEnded(token: token, start: start) }
     idsChanged([token.id])
   }

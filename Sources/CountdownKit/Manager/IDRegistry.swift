@@ -19,10 +19,25 @@
 /// token: those they remove are returned, or held by the caller (the handler of the start that ends
 /// holds its token), and are released after the lock.
 package struct IDRegistry: Sendable {
+  /// The object that stands in the engine's identity-keyed table for a `Hashable` id.
+  ///
+  /// The manager keeps one token per live id (with the number of its latest start, see
+  /// ``IDRegistry``), so starting the same id again replaces its countdown, just as with an object
+  /// receiver.
+  package final class Token: Sendable {
+    /// The id the token stands for.
+    package let id: IDKey
+
+    /// A token for `id`.
+    package init(id: IDKey) {
+      self.id = id
+    }
+  }
+
   /// What the registry holds for one id.
   package struct Record: Sendable {
     /// The object that stands for the id in the engine.
-    package let token: IDToken
+    package let token: Token
     /// The number of the id's latest start: 1 for its first, one more for each start that
     /// replaced the one before.
     package let start: Int
@@ -35,7 +50,7 @@ package struct IDRegistry: Sendable {
   /// id had before, to give back if the engine refuses the start.
   package struct Claim: Sendable {
     /// The token to register the start under.
-    package let token: IDToken
+    package let token: Token
     /// The start's number.
     package let start: Int
     /// The id's record before the start, if it had one.
@@ -53,7 +68,7 @@ package struct IDRegistry: Sendable {
   }
 
   /// The token of `key`, if it has one.
-  package func token(for key: IDKey) -> IDToken? {
+  package func token(for key: IDKey) -> Token? {
     records[key]?.token
   }
 
@@ -63,7 +78,7 @@ package struct IDRegistry: Sendable {
   }
 
   /// Every id with its token, in no particular order.
-  package var tokens: [(key: IDKey, token: IDToken)] {
+  package var tokens: [(key: IDKey, token: Token)] {
     records.map { ($0.key, $0.value.token) }
   }
 
@@ -87,7 +102,7 @@ package struct IDRegistry: Sendable {
   /// the first); its length is `length` (`nil` for a count-up).
   package mutating func claim(_ key: IDKey, length: Duration?) -> Claim {
     let previous = records[key]
-    let token = previous?.token ?? IDToken(id: key)
+    let token = previous?.token ?? Token(id: key)
     let start = (previous?.start ?? 0) + 1
     records[key] = Record(token: token, start: start, length: length)
     return Claim(token: token, start: start, previous: previous)
@@ -106,7 +121,7 @@ package struct IDRegistry: Sendable {
   /// The countdown of start `start` under `token` ended (its `0`, or its stop flag): its id is
   /// forgotten, unless it was started again or cancelled since (then it has a later start or
   /// another token, which stays).
-  package mutating func countdownEnded(token: IDToken, start: Int) {
+  package mutating func countdownEnded(token: Token, start: Int) {
     if holds(token.id, token, start) {
       records[token.id] = nil
     }
@@ -115,7 +130,7 @@ package struct IDRegistry: Sendable {
   /// `added` (negative: taken) was added to the countdown of start `start` under `token`: its
   /// length follows, never below zero, unless the id was started again or cancelled since (a new
   /// start has its own length). Nothing for a count-up, which has no length.
-  package mutating func timeAdded(_ added: Duration, token: IDToken, start: Int) {
+  package mutating func timeAdded(_ added: Duration, token: Token, start: Int) {
     let key = token.id
     guard holds(key, token, start), let length = records[key]?.length else { return }
     records[key]?.length = max(.zero, length + added)
@@ -125,7 +140,7 @@ package struct IDRegistry: Sendable {
   ///
   /// - Returns: Its token, to cancel in the engine and release after the lock; `nil` for an id
   ///   without one.
-  package mutating func cancelled(_ key: IDKey) -> IDToken? {
+  package mutating func cancelled(_ key: IDKey) -> Token? {
     records.removeValue(forKey: key)?.token
   }
 
@@ -138,7 +153,7 @@ package struct IDRegistry: Sendable {
   }
 
   /// Whether `key` has `token` and start number `start`: no later start, cancel or end came since.
-  private func holds(_ key: IDKey, _ token: IDToken, _ start: Int) -> Bool {
+  private func holds(_ key: IDKey, _ token: Token, _ start: Int) -> Bool {
     guard let record = records[key] else { return false }
     return record.token === token && record.start == start
   }

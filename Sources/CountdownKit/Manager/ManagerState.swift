@@ -63,20 +63,20 @@ struct ManagerState {
 
   /// The countdown of start `start` under `token` ended (``IDRegistry/countdownEnded(token:start:)``):
   /// its id is forgotten unless it was started again or cancelled since.
-  mutating func idCountdownEnded(token: IDToken, start: Int) {
+  mutating func idCountdownEnded(token: IDRegistry.Token, start: Int) {
     ids.countdownEnded(token: token, start: start)
   }
 
   /// `added` was added to the countdown of start `start` under `token`
   /// (``IDRegistry/timeAdded(_:token:start:)``): its length follows unless it was started again.
-  mutating func idTimeAdded(_ added: Duration, token: IDToken, start: Int) {
+  mutating func idTimeAdded(_ added: Duration, token: IDRegistry.Token, start: Int) {
     ids.timeAdded(added, token: token, start: start)
   }
 
   /// ``CountdownManager/cancel(id:)`` for `key` (``IDRegistry/cancelled(_:)``).
   ///
   /// - Returns: The id's token, to cancel in the engine and release after the lock.
-  mutating func idCancelled(_ key: IDKey) -> IDToken? {
+  mutating func idCancelled(_ key: IDKey) -> IDRegistry.Token? {
     ids.cancelled(key)
   }
 
