@@ -129,6 +129,55 @@ extension CountdownManager {
     let reader = MilestoneStreamReader(stream, delivered: delivered)
     return AsyncStream(unfolding: { await reader.next() })
   }
+
+  /// A new observable countdown of `duration`, for a SwiftUI view or model to own.
+  ///
+  /// ```swift
+  /// let resend = try CountdownManager.shared.countdown(for: .seconds(30))
+  /// // In a view: Text(resend.hasEnded ? "Resend code" : "Resend in \(resend.remaining) s")
+  /// ```
+  ///
+  /// Its ``ObservableCountdown/remaining`` holds the current value at once. Releasing the model
+  /// ends the countdown. The options are those of
+  /// ``ObservableCountdown/restart(for:whileSuspended:delivering:pastTheEnd:)``: counting overtime, the model
+  /// goes on below `0` (``ObservableCountdown/isOvertime``):
+  ///
+  /// ```swift
+  /// let talk = try manager.countdown(for: .seconds(25 * 60), pastTheEnd: .countsOvertime)
+  /// ```
+  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
+  ///   ``CountdownCore/CountdownError/outOfRange``; ``CountdownCore/CountdownError/invalidMilestone``
+  ///   for a milestone below zero or beyond `duration`;
+  ///   ``CountdownCore/CountdownError/invalidCombination`` for overtime with anything but every
+  ///   change.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+  @MainActor
+  public func countdown(
+    for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
+  ) throws(CountdownError) -> ObservableCountdown {
+    let countdown = ObservableCountdown(manager: self)
+    try countdown.restart(for: duration, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
+    return countdown
+  }
+
+  /// A new observable countdown to `date` (converted once, now, as for
+  /// ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)``).
+  ///
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
+  ///   ``CountdownCore/CountdownError/nonFiniteValue``; ``CountdownCore/CountdownError/invalidMilestone``
+  ///   for a milestone below zero; ``CountdownCore/CountdownError/invalidCombination`` for overtime
+  ///   with anything but every change.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+  @MainActor
+  public func countdown(
+    until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
+  ) throws(CountdownError) -> ObservableCountdown {
+    let countdown = ObservableCountdown(manager: self)
+    try countdown.restart(until: date, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
+    return countdown
+  }
 }
 
 /// Finishes an async sequence of remaining values when the countdown feeding it goes away.
