@@ -36,7 +36,8 @@ extension CountdownManager {
     delivering deliveries: CountdownDeliveries = .everyChange,
     pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) -> AsyncStream<Int> {
-    try stream(.duration(duration), policy, deliveries, ending)
+    try checkMilestones(deliveries, within: duration)
+    return try stream(.duration(duration), policy, deliveries, ending)
   }
 
   /// The remaining values of a new countdown to `date`, as
@@ -51,7 +52,7 @@ extension CountdownManager {
     delivering deliveries: CountdownDeliveries = .everyChange,
     pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) -> AsyncStream<Int> {
-    try stream(.deadline(deadline(for: date, keepingThePast: ending == .countsOvertime)), policy, deliveries, ending)
+    try stream(target(for: date, keepingThePast: ending == .countsOvertime).target, policy, deliveries, ending)
   }
 
   /// Runs `action` on the main actor once `delay` has passed (within the manager's end tolerance
@@ -94,14 +95,14 @@ extension CountdownManager {
   ///   ``CountdownCore/CountdownError/nonFiniteValue``.
   @discardableResult
   public func after(at date: Date, _ action: @escaping @MainActor () -> Void) throws(CountdownError) -> CountdownHandle {
-    try after(.deadline(deadline(for: date)), action)
+    try after(target(for: date).target, action)
   }
 
   func stream(
     _ target: CountdownTarget, _ policy: SuspensionPolicy, _ deliveries: CountdownDeliveries,
     _ ending: CountdownEnding
   ) throws(CountdownError) -> AsyncStream<Int> {
-    try checkMilestones(deliveries, for: target)
+    try checkMilestones(deliveries)
     let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let handle = CountdownHandle(engine: engine)
     // Finishes the stream however the countdown ends without its final 0 (cancelled, removed by

@@ -53,7 +53,8 @@ extension CountdownManager {
     pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try start(id: id, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
+    try checkMilestones(deliveries, within: duration)
+    try start(id: id, .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown for an id, for a number of seconds: a `TimeInterval`, as
@@ -70,8 +71,9 @@ extension CountdownManager {
     pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try start(
-      id: id, .duration(duration(ofTimeInterval: seconds)), policy, delivering: deliveries, pastTheEnd: ending, update)
+    let duration = try duration(ofTimeInterval: seconds)
+    try checkMilestones(deliveries, within: duration)
+    try start(id: id, .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown for an id, to an absolute date (converted once, now, as in
@@ -89,8 +91,8 @@ extension CountdownManager {
     pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    let deadline = try deadline(for: date, keepingThePast: ending == .countsOvertime)
-    try start(id: id, .deadline(deadline), policy, delivering: deliveries, pastTheEnd: ending, update)
+    let (target, length) = try target(for: date, keepingThePast: ending == .countsOvertime)
+    try start(id: id, target, length: length, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Calls `tick` every interval with the number of whole intervals elapsed, until `stop` is set
@@ -109,7 +111,7 @@ extension CountdownManager {
     _ tick: @escaping @MainActor (_ id: ID, _ elapsed: Int, _ stop: inout Bool) -> Void
   ) {
     // Counting up has no duration to validate: this cannot throw.
-    try! start(id: id, .countingUp, policy, tick)
+    try! start(id: id, .countingUp, length: nil, policy, tick)
   }
 
   /// Ends the countdown of `id` without a further call.
@@ -212,15 +214,18 @@ extension CountdownManager {
     state.withLock { $0.ids.token(for: IDKey(id)) }
   }
 
+  /// Starts `id` counting `target`, whose length (start to end, for its dates) is `length`, with
+  /// the options of the public starts; those check a duration's milestones against it.
   func start<ID: Hashable & Sendable>(
-    id: ID, _ target: CountdownTarget, _ policy: SuspensionPolicy, delivering deliveries: CountdownDeliveries = .everyChange,
-    pastTheEnd ending: CountdownEnding = .stops, _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
+    id: ID, _ target: CountdownTarget, length: Duration?, _ policy: SuspensionPolicy,
+    delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops,
+    _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
   ) throws(CountdownError) {
-    try checkMilestones(deliveries, for: target)
+    try checkMilestones(deliveries)
     // An overtime countdown's 0 is not its end: the id stays its own until stop or cancel.
     let endsAtZero = target != .countingUp && ending == .stops
     let atMilestones = deliveries.milestones != nil
-    try start(id: id, endsAtZero: endsAtZero, length: length(of: target), atMilestones: atMilestones, update) {
+    try start(id: id, endsAtZero: endsAtZero, length: length, atMilestones: atMilestones, update) {
       token, handler throws(CountdownError) in
       try engine.register(token, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, handler: handler)
     }

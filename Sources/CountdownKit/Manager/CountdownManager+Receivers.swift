@@ -66,6 +66,7 @@ extension CountdownManager {
     pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
+    try checkMilestones(deliveries, within: duration)
     try register(receiver, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
@@ -87,7 +88,9 @@ extension CountdownManager {
     pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try register(receiver, .duration(duration(ofTimeInterval: seconds)), policy, delivering: deliveries, pastTheEnd: ending, update)
+    let duration = try duration(ofTimeInterval: seconds)
+    try checkMilestones(deliveries, within: duration)
+    try register(receiver, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown shown by `receiver`, to an absolute date, such as a sale's
@@ -111,8 +114,9 @@ extension CountdownManager {
     pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    let deadline = try deadline(for: date, keepingThePast: ending == .countsOvertime)
-    try register(receiver, .deadline(deadline), policy, delivering: deliveries, pastTheEnd: ending, update)
+    try register(
+      receiver, target(for: date, keepingThePast: ending == .countsOvertime).target, policy, delivering: deliveries,
+      pastTheEnd: ending, update)
   }
 
   /// Calls `tick` every interval with the number of whole intervals elapsed, until the receiver is
@@ -243,7 +247,7 @@ extension CountdownManager {
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops,
     pausedAt: CountdownInstant? = nil, _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
   ) throws(CountdownError) {
-    try checkMilestones(deliveries, for: target)
+    try checkMilestones(deliveries)
     let weakReceiver = WeakReference(receiver)
     // Delivered at milestones, `CountdownReadAloud.read` in `update` reads the time the countdown
     // has left, which a milestone's value is not after a suspension. Weak: the engine holds this.

@@ -29,21 +29,28 @@ extension CountdownManager {
     state.withLock { $0.serverOffset }
   }
 
-  /// The engine instant that corresponds to `date` on the (calibrated) wall clock. A date in the
-  /// past is now, unless `keepingThePast` (a countdown counting overtime starts that late).
-  func deadline(for date: Date, keepingThePast: Bool = false) throws(CountdownError) -> CountdownInstant {
+  /// What a countdown to `date` on the (calibrated) wall clock counts, in the engine's terms, and
+  /// its length. A date ahead is the time from now to it, a duration the engine counts from its
+  /// own reading of its clock at registration: the wall clock is read here once, the manager's
+  /// clock not at all, so a start reads each clock once. A date in the past is now (a duration of
+  /// zero), unless `keepingThePast`: a countdown counting overtime starts that late, at an instant
+  /// before now, which only this manager's clock can place (read here, and again by the engine).
+  func target(for date: Date, keepingThePast: Bool = false) throws(CountdownError) -> (
+    target: CountdownTarget, length: Duration
+  ) {
     let offset = state.withLock { $0.serverOffset }
     let secondsAhead = date.timeIntervalSince(wallClock())
     guard secondsAhead.isFinite else { throw .nonFiniteValue }
-    let now = engine.clock.now
     // A date in the past is now: the countdown ends at once, even for `Date.distantPast`. Counting
     // overtime, the past is kept (it starts in overtime, that late), as far back as the clock can
     // hold: `Date.distantPast` is out of range there.
-    guard secondsAhead - offset.secondsValue > 0 || keepingThePast else { return now }
+    guard secondsAhead - offset.secondsValue > 0 || keepingThePast else { return (.duration(.zero), .zero) }
     guard secondsAhead > -Self.representableSeconds else { throw .outOfRange }
     // Refuse what the clock cannot hold before `Duration(seconds:)` could trap on it.
     guard secondsAhead < Self.representableSeconds else { throw .outOfRange }
-    return try now.exactlyAdvanced(by: .seconds(secondsAhead) - offset)
+    let ahead = Duration.seconds(secondsAhead) - offset
+    guard ahead < .zero else { return (.duration(ahead), ahead) }
+    return (.deadline(try engine.clock.now.exactlyAdvanced(by: ahead)), .zero)
   }
 
   /// A `TimeInterval` as a `Duration`, refusing what `Duration(seconds:)` would trap on or the
@@ -147,15 +154,6 @@ extension CountdownManager {
     return CountdownTimerDates(timerInterval: min(start, end)...end, pauseTime: status.isFrozen ? now : nil)
   }
 
-  /// How long a countdown to `target` registered now runs, start to end: the span of its
-  /// ``CountdownTimerDates/timerInterval``; `nil` for a count-up.
-  func length(of target: CountdownTarget) -> Duration? {
-    switch target {
-    case .duration(let duration): duration
-    case .deadline(let deadline): max(.zero, engine.clock.now.duration(to: deadline))
-    case .countingUp: nil
-    }
-  }
 }
 
 extension CountdownManager {
@@ -190,13 +188,13 @@ extension CountdownManager {
     return values
   }
 
-  /// Checks the milestones of a countdown for `target`: none below zero, and, for a duration the
-  /// app chose, none beyond it (its instant would come before the start). A deadline's milestones
+  /// Checks the milestones of a countdown: none below zero, and, for a duration the app chose
+  /// (`duration`), none beyond it (its instant would come before the start). A date's milestones
   /// already passed are not checked: they are not delivered, as the engine does.
-  func checkMilestones(_ deliveries: CountdownDeliveries, for target: CountdownTarget) throws(CountdownError) {
+  func checkMilestones(_ deliveries: CountdownDeliveries, within duration: Duration? = nil) throws(CountdownError) {
     guard let values = deliveries.milestones else { return }
     guard values.allSatisfy({ $0 >= 0 }) else { throw .invalidMilestone }
-    guard case .duration(let duration) = target, duration >= .zero else { return }
+    guard let duration, duration >= .zero else { return }
     let length = duration.nanosecondsSaturating
     let interval = engine.interval.nanosecondsSaturating
     for value in values {

@@ -149,7 +149,8 @@ public final class ObservableCountdown {
     for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) {
-    try restart(.duration(duration), policy, deliveries, ending: ending)
+    try manager.checkMilestones(deliveries, within: duration)
+    try restart(.duration(duration), length: duration, policy, deliveries, ending: ending)
   }
 
   /// Counts down again, to `date`, replacing the current countdown (running or ended). A date
@@ -164,15 +165,15 @@ public final class ObservableCountdown {
     until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) {
-    let deadline = try manager.deadline(for: date, keepingThePast: ending == .countsOvertime)
-    try restart(.deadline(deadline), policy, deliveries, ending: ending)
+    let (target, length) = try manager.target(for: date, keepingThePast: ending == .countsOvertime)
+    try restart(target, length: length, policy, deliveries, ending: ending)
   }
 
+  /// Counts `target`, whose length (start to end) is `length`, replacing the current countdown.
   func restart(
-    _ target: CountdownTarget, _ policy: SuspensionPolicy, _ deliveries: CountdownDeliveries = .everyChange,
-    ending: CountdownEnding = .stops
+    _ target: CountdownTarget, length: Duration?, _ policy: SuspensionPolicy,
+    _ deliveries: CountdownDeliveries = .everyChange, ending: CountdownEnding = .stops
   ) throws(CountdownError) {
-    let length = manager.length(of: target)
     try calling { () throws(CountdownError) in
       try manager.register(handle, target, policy, delivering: deliveries, pastTheEnd: ending) { [weak self] _, value, _ in
         self?.delivered(value)
