@@ -10,8 +10,8 @@ extension CountdownManager {
   /// ``resumeTicking()`` delivers their corrected values.
   public func suspendTicking() {
     engine.suspendTicking()
-    refreshModelsAtSuspension()
-    idsFrozenBySuspensionChanged()
+    refreshModelsFollowingSuspensions()
+    tellIDObserversOfSuspension()
   }
 
   /// Restarts the manager's timer after ``suspendTicking()``: every countdown gets one prompt
@@ -22,8 +22,8 @@ extension CountdownManager {
   /// This restarts the whole manager; one paused countdown continues with ``resume(_:)``.
   public func resumeTicking() {
     engine.resumeTicking()
-    refreshModelsAtSuspension()
-    idsFrozenBySuspensionChanged()
+    refreshModelsFollowingSuspensions()
+    tellIDObserversOfSuspension()
   }
 
   /// Whether the manager's ticking is suspended.
@@ -103,10 +103,10 @@ extension CountdownManager {
   /// while the manager is suspended), or no longer.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   @MainActor
-  func refreshAtSuspensions(_ model: ObservableCountdown, handle: CountdownHandle, _ follows: Bool) {
+  func followSuspensions(_ model: ObservableCountdown, handle: CountdownHandle, _ follows: Bool) {
     let key = ObjectIdentifier(handle)
     guard follows else {
-      forgetAtSuspensions(handle)
+      stopFollowingSuspensions(handle)
       return
     }
     let refresh: @MainActor @Sendable () -> Void = { [weak model] in model?.followSuspension() }
@@ -117,7 +117,7 @@ extension CountdownManager {
 
   /// Stops refreshing the model keyed by `handle` at suspensions: it was released, or counts on
   /// through them. From any thread.
-  func forgetAtSuspensions(_ handle: CountdownHandle) {
+  func stopFollowingSuspensions(_ handle: CountdownHandle) {
     // The closure (and the weak reference in it) is released outside the lock.
     let removed = state.withLock { $0.modelStopsFollowingSuspensions(ObjectIdentifier(handle)) }
     _ = removed
@@ -126,8 +126,8 @@ extension CountdownManager {
   /// Refreshes the dates of every model whose countdown pauses while suspended, the manager having
   /// just suspended or resumed: at once on the main thread, else on the main queue's next turn
   /// (each reads the manager's state when it runs).
-  func refreshModelsAtSuspension() {
-    let models = state.withLock { Array($0.modelsFrozenWhileSuspended.values) }
+  func refreshModelsFollowingSuspensions() {
+    let models = state.withLock { Array($0.modelsFollowingSuspensions.values) }
     guard !models.isEmpty else { return }
     let refresh = { @MainActor in
       for model in models { model() }

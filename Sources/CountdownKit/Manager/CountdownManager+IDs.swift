@@ -54,7 +54,7 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     try checkMilestones(deliveries, within: duration)
-    try start(id: id, .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
+    try register(id: id, .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown for an id, for a number of seconds: a `TimeInterval`, as
@@ -73,7 +73,7 @@ extension CountdownManager {
   ) throws(CountdownError) {
     let duration = try duration(ofTimeInterval: seconds)
     try checkMilestones(deliveries, within: duration)
-    try start(id: id, .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
+    try register(id: id, .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown for an id, to an absolute date (converted once, now, as in
@@ -92,7 +92,7 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     let (target, length) = try target(for: date, keepingThePast: ending == .countsOvertime)
-    try start(id: id, target, length: length, policy, delivering: deliveries, pastTheEnd: ending, update)
+    try register(id: id, target, length: length, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Calls `tick` every interval with the number of whole intervals elapsed, until `stop` is set
@@ -111,7 +111,7 @@ extension CountdownManager {
     _ tick: @escaping @MainActor (_ id: ID, _ elapsed: Int, _ stop: inout Bool) -> Void
   ) {
     // Counting up has no duration to validate: this cannot throw.
-    try! start(id: id, .countingUp, length: nil, policy, tick)
+    try! register(id: id, .countingUp, length: nil, policy, tick)
   }
 
   /// Ends the countdown of `id` without a further call.
@@ -120,7 +120,7 @@ extension CountdownManager {
   @discardableResult
   public func cancel<ID: Hashable & Sendable>(id: ID) -> Bool {
     guard let token = state.withLock({ $0.idCancelled(IDKey(id)) }) else { return false }
-    defer { idsChanged([token.id]) }
+    defer { tellIDObservers([token.id]) }
     return engine.cancel(token)
   }
 
@@ -130,7 +130,7 @@ extension CountdownManager {
   @discardableResult
   public func pause<ID: Hashable & Sendable>(id: ID) -> Bool {
     guard let token = token(for: id) else { return false }
-    defer { idsChanged([token.id]) }
+    defer { tellIDObservers([token.id]) }
     return engine.pause(token)
   }
 
@@ -141,7 +141,7 @@ extension CountdownManager {
   @discardableResult
   public func resume<ID: Hashable & Sendable>(id: ID) -> Bool {
     guard let token = token(for: id) else { return false }
-    defer { idsChanged([token.id]) }
+    defer { tellIDObservers([token.id]) }
     return engine.resume(token)
   }
 
@@ -195,12 +195,12 @@ extension CountdownManager {
   @discardableResult
   public func addTime<ID: Hashable & Sendable>(_ time: Duration, id: ID) throws(CountdownError) -> Bool {
     let key = IDKey(id)
-    guard let (token, start) = state.withLock({ $0.ids[key].map { ($0.token, $0.start) } }),
+    guard let (token, generation) = state.withLock({ $0.ids[key].map { ($0.token, $0.generation) } }),
       let added = try engine.timeAdded(time, to: token)
     else { return false }
     // The length follows unless the id was started again meanwhile: the new start has its own.
-    state.withLock { $0.idTimeAdded(added, token: token, start: start) }
-    idsChanged([key])
+    state.withLock { $0.idTimeAdded(added, token: token, generation: generation) }
+    tellIDObservers([key])
     return true
   }
 
@@ -216,7 +216,7 @@ extension CountdownManager {
 
   /// Starts `id` counting `target`, whose length (start to end, for its dates) is `length`, with
   /// the options of the public starts; those check a duration's milestones against it.
-  func start<ID: Hashable & Sendable>(
+  func register<ID: Hashable & Sendable>(
     id: ID, _ target: CountdownTarget, length: Duration?, _ policy: SuspensionPolicy,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
@@ -225,7 +225,7 @@ extension CountdownManager {
     // An overtime countdown's 0 is not its end: the id stays its own until stop or cancel.
     let endsAtZero = target != .countingUp && ending == .stops
     let atMilestones = deliveries.milestones != nil
-    try start(id: id, endsAtZero: endsAtZero, length: length, atMilestones: atMilestones, update) {
+    try register(id: id, endsAtZero: endsAtZero, length: length, atMilestones: atMilestones, update) {
       token, handler throws(CountdownError) in
       try engine.register(token, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, handler: handler)
     }
@@ -241,7 +241,7 @@ extension CountdownManager {
   ///   - atMilestones: Whether it is delivered at milestones: ``CountdownReadAloud/read(_:)`` in
   ///     its handler then reads the time it has left, which a milestone's value is not after a
   ///     suspension.
-  func start<ID: Hashable & Sendable>(
+  func register<ID: Hashable & Sendable>(
     id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,
     register: (IDRegistry.Token, @escaping CountdownHandler) throws(CountdownError) -> Void
@@ -250,12 +250,12 @@ extension CountdownManager {
     // Claim the id (the engine call happens outside the lock: replacing a countdown releases the
     // old handler, which may run user code).
     let claim = state.withLock { $0.idStarted(key, length: length) }
-    let (token, start) = (claim.token, claim.start)
+    let (token, generation) = (claim.token, claim.generation)
     let update = atMilestones ? CountdownReadAloud.markingMilestoneDeliveries(of: token, on: engine, update) : update
     let handler = MainQueueHandler.make { [weak self] value, stop in
       update(id, value, &stop)
       if stop || (endsAtZero && value == 0) {
-        self?.forget(token, start: start)
+        self?.countdownEnded(token, generation: generation)
       }
     }
     do {
@@ -273,13 +273,14 @@ extension CountdownManager {
     if state.withLock({ $0.ids.token(for: key) !== token }) {
       engine.cancel(token)
     }
-    idsChanged([key])
+    tellIDObservers([key])
   }
 
-  /// Drops the id's token once the countdown of its `start` ended, unless it was started again since.
-  private func forget(_ token: IDRegistry.Token, start: Int) {
-    state.withLock { $0.idCountdownEnded(token: token, start: start) }
-    idsChanged([token.id])
+  /// The countdown of the id's `generation` ended: the id drops its token, unless it was started
+  /// again or cancelled since.
+  private func countdownEnded(_ token: IDRegistry.Token, generation: Int) {
+    state.withLock { $0.idCountdownEnded(token: token, generation: generation) }
+    tellIDObservers([token.id])
   }
 }
 
@@ -354,7 +355,7 @@ extension CountdownManager {
 
   /// Tells the id observers, if any, that the countdowns of `keys` changed. Called after the
   /// change, with no lock held; the observers are copied out of the lock and called outside it.
-  func idsChanged(_ keys: @autoclosure () -> [IDKey]) {
+  func tellIDObservers(_ keys: @autoclosure () -> [IDKey]) {
     let observers = state.withLock { $0.idObservers }
     guard !observers.isEmpty else { return }
     let keys = keys()
@@ -367,10 +368,10 @@ extension CountdownManager {
   /// Tells the id observers that the countdowns which freeze while the manager is suspended
   /// (``CountdownCore/SuspensionPolicy/pauses``) changed: at ``suspendTicking()`` and
   /// ``resumeTicking()``. O(*n*) in the number of ids, only while an observer is installed.
-  func idsFrozenBySuspensionChanged() {
+  func tellIDObserversOfSuspension() {
     guard state.withLock({ !$0.idObservers.isEmpty }) else { return }
     let records = state.withLock { $0.ids.tokens }
     let (_, statuses) = engine.statuses(of: records.map(\.token))
-    idsChanged(zip(records, statuses).compactMap { record, status in status?.policy == .pauses ? record.key : nil })
+    tellIDObservers(zip(records, statuses).compactMap { record, status in status?.policy == .pauses ? record.key : nil })
   }
 }

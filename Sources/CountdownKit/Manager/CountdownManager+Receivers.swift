@@ -167,7 +167,7 @@ extension CountdownManager {
     // finds its id free; no id is left pointing at a token the engine no longer counts.
     let ids = state.withLock { $0.allIDsCancelled() }
     engine.cancelAll()
-    idsChanged(ids.keys)
+    tellIDObservers(ids.keys)
     _ = ids  // the tokens are released outside the lock
   }
 

@@ -13,15 +13,17 @@ struct ManagerState {
   /// Whether ``CountdownManager/calibrate(serverNow:receivedAt:)`` was called: a snapshot then writes its dates in
   /// server time, and a restore maps them through this manager's own offset.
   private(set) var isCalibrated = false
-  /// The tokens standing in for `Hashable` ids (see ``CountdownManager/start(id:for:whileSuspended:delivering:pastTheEnd:_:)``), each
-  /// with the number of the id's latest start (a countdown that ends forgets its id only if no
+  /// The tokens standing in for `Hashable` ids (see
+  /// ``CountdownManager/start(id:for:whileSuspended:delivering:pastTheEnd:_:)``), each with its
+  /// generation, the number of its latest start (a countdown that ends forgets its id only if no
   /// later start replaced it) and, for a countdown, its length from start to end (the span of
-  /// ``CountdownManager/timerDates(id:)``, which a snapshot keeps so that progress goes on after a relaunch).
+  /// ``CountdownManager/timerDates(id:)``, which a snapshot keeps so that progress goes on after a
+  /// relaunch).
   private(set) var ids = IDRegistry()
   /// The observable models whose countdown pauses while the manager is suspended, by their
   /// handle: each freezes at ``CountdownManager/suspendTicking()`` and runs again at ``CountdownManager/resumeTicking()``, and its
-  /// dates follow (see ``CountdownManager/refreshModelsAtSuspension()``).
-  private(set) var modelsFrozenWhileSuspended: [ObjectIdentifier: @MainActor @Sendable () -> Void] = [:]
+  /// dates follow (see ``CountdownManager/refreshModelsFollowingSuspensions()``).
+  private(set) var modelsFollowingSuspensions: [ObjectIdentifier: @MainActor @Sendable () -> Void] = [:]
   /// The saves ``CountdownManager/keepSaved(_:in:savingOn:center:onFailure:_:)`` set up, by id type.
   private(set) var savings: [ObjectIdentifier: NotificationObservers] = [:]
   /// The observers of id changes (``CountdownManager/addIDObserver(_:)``), by the key each was added under.
@@ -61,16 +63,17 @@ struct ManagerState {
     ids.startRejected(claim)
   }
 
-  /// The countdown of start `start` under `token` ended (``IDRegistry/countdownEnded(token:start:)``):
+  /// The countdown of generation `generation` under `token` ended
+  /// (``IDRegistry/countdownEnded(token:generation:)``):
   /// its id is forgotten unless it was started again or cancelled since.
-  mutating func idCountdownEnded(token: IDRegistry.Token, start: Int) {
-    ids.countdownEnded(token: token, start: start)
+  mutating func idCountdownEnded(token: IDRegistry.Token, generation: Int) {
+    ids.countdownEnded(token: token, generation: generation)
   }
 
-  /// `added` was added to the countdown of start `start` under `token`
-  /// (``IDRegistry/timeAdded(_:token:start:)``): its length follows unless it was started again.
-  mutating func idTimeAdded(_ added: Duration, token: IDRegistry.Token, start: Int) {
-    ids.timeAdded(added, token: token, start: start)
+  /// `added` was added to the countdown of generation `generation` under `token`
+  /// (``IDRegistry/timeAdded(_:token:generation:)``): its length follows unless it was started again.
+  mutating func idTimeAdded(_ added: Duration, token: IDRegistry.Token, generation: Int) {
+    ids.timeAdded(added, token: token, generation: generation)
   }
 
   /// ``CountdownManager/cancel(id:)`` for `key` (``IDRegistry/cancelled(_:)``).
@@ -114,7 +117,7 @@ struct ManagerState {
   mutating func modelFollowsSuspensions(
     _ handle: ObjectIdentifier, refresh: @escaping @MainActor @Sendable () -> Void
   ) -> (@MainActor @Sendable () -> Void)? {
-    modelsFrozenWhileSuspended.updateValue(refresh, forKey: handle)
+    modelsFollowingSuspensions.updateValue(refresh, forKey: handle)
   }
 
   /// The model keyed by `handle` was released, or counts on through suspensions: no refresh for
@@ -122,7 +125,7 @@ struct ManagerState {
   ///
   /// - Returns: Its refresh, if it had one, for the caller to release after the lock.
   mutating func modelStopsFollowingSuspensions(_ handle: ObjectIdentifier) -> (@MainActor @Sendable () -> Void)? {
-    modelsFrozenWhileSuspended.removeValue(forKey: handle)
+    modelsFollowingSuspensions.removeValue(forKey: handle)
   }
 
   // MARK: Savings

@@ -306,7 +306,7 @@ public final class ObservableCountdown {
   /// refresh this model's dates.
   private func setPolicy(_ policy: SuspensionPolicy) {
     self.policy = policy
-    manager.refreshAtSuspensions(self, handle: handle, policy == .pauses)
+    manager.followSuspensions(self, handle: handle, policy == .pauses)
   }
 
   /// The manager suspended or resumed its ticking: a countdown that pauses meanwhile froze or runs
@@ -379,18 +379,18 @@ public final class ObservableCountdown {
   /// A countdown that ended is kept with the date it ended (it restores ended, as it shows now);
   /// one that was cancelled, or never started, is left out.
   public func snapshot<ID: Hashable & Sendable & Codable>(id: ID) -> CountdownSnapshot<ID> {
-    manager.snapshot(of: [snapshotKey(id: id)])
+    manager.snapshot(of: [snapshotSource(id: id)])
   }
 
   /// What a snapshot needs of this model beside the engine's reading.
-  func snapshotKey<ID>(id: ID) -> CountdownManager.SnapshotKey<ID> {
-    CountdownManager.SnapshotKey(id: id, receiver: handle, length: length, endedAt: hasEnded ? endDate : nil)
+  func snapshotSource<ID>(id: ID) -> CountdownManager.SnapshotSource<ID> {
+    CountdownManager.SnapshotSource(id: id, receiver: handle, length: length, endedAt: hasEnded ? endDate : nil)
   }
 
   deinit {
     // Not on the main actor: the handle and the manager are Sendable, and cancelling is safe from
     // any thread.
     handle.cancel()
-    manager.forgetAtSuspensions(handle)
+    manager.stopFollowingSuspensions(handle)
   }
 }

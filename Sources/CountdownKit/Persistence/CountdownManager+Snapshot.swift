@@ -17,7 +17,7 @@ extension CountdownManager {
   /// - Complexity: O(*n*) in the number of ids, under one acquisition of the engine's lock.
   public func snapshot<ID: Hashable & Sendable & Codable>(of idType: ID.Type = ID.self) -> CountdownSnapshot<ID> {
     let keys = state.withLock { $0.ids.records(of: ID.self) }.map { id, record in
-      SnapshotKey(id: id, receiver: record.token, length: record.length)
+      SnapshotSource(id: id, receiver: record.token, length: record.length)
     }
     return snapshot(of: keys)
   }
@@ -79,7 +79,7 @@ extension CountdownManager {
     var ended: [ID: Date] = [:]
     for (entry, plan) in zip(snapshot.entries, plans) {
       do {
-        try start(
+        try register(
           id: entry.id, endsAtZero: plan.endsAtZero, length: plan.length, atMilestones: plan.deliversMilestones, update
         ) {
           token, handler throws(CountdownError) in
@@ -96,7 +96,7 @@ extension CountdownManager {
   }
 
   /// A snapshot of the registrations of `keys`, read at one instant.
-  func snapshot<ID: Hashable & Sendable & Codable>(of keys: [SnapshotKey<ID>]) -> CountdownSnapshot<ID> {
+  func snapshot<ID: Hashable & Sendable & Codable>(of keys: [SnapshotSource<ID>]) -> CountdownSnapshot<ID> {
     let offset = state.withLock { $0.isCalibrated ? $0.serverOffset : nil }
     let (_, statuses) = engine.statuses(of: keys.map(\.receiver))
     let wallNow = wallClock()
@@ -120,7 +120,7 @@ extension CountdownManager {
   /// engine's lock: its kind, policy, deliveries and time all describe the same registration, even
   /// if another thread replaced the id's meanwhile.
   private static func entry<ID>(
-    for key: SnapshotKey<ID>, _ status: RegistrationStatus, wallNow: Date, offsetSeconds: Double
+    for key: SnapshotSource<ID>, _ status: RegistrationStatus, wallNow: Date, offsetSeconds: Double
   ) -> CountdownSnapshot<ID>.Entry {
     let isCountdown = status.kind == .countdown
     var entry = CountdownSnapshot<ID>.Entry(
@@ -221,7 +221,7 @@ extension CountdownManager {
       let nanoseconds = try time.countdownNanoseconds()
       guard nanoseconds >= 0 else { throw .negativeDuration }
       if entry.kind == .countingUp {
-        plan.target = .countingUp(from: try Self.start(elapsed: nanoseconds, before: moment.now))
+        plan.target = .countingUp(from: try Self.instant(nanoseconds, before: moment.now))
         return plan
       }
       try Self.checkCountdown(of: nanoseconds, at: moment.now, interval: moment.interval)
@@ -244,7 +244,7 @@ extension CountdownManager {
       let nanoseconds = Int64((ahead * 1e6).rounded()) * 1_000
       if entry.kind == .countingUp {
         // A start ahead of now (the device's clock went back): it counts from now.
-        plan.target = .countingUp(from: try Self.start(elapsed: max(0, -nanoseconds), before: moment.now))
+        plan.target = .countingUp(from: try Self.instant(max(0, -nanoseconds), before: moment.now))
         return plan
       }
       // Run out by now, or by the time the snapshot was taken (the device's clock went back since).
@@ -299,10 +299,10 @@ extension CountdownManager {
   }
 
   /// The clock instant `elapsed` nanoseconds before `now`.
-  private static func start(elapsed: Int64, before now: Int64) throws(CountdownError) -> CountdownInstant {
-    let (start, overflow) = now.subtractingReportingOverflow(elapsed)
+  private static func instant(_ elapsed: Int64, before now: Int64) throws(CountdownError) -> CountdownInstant {
+    let (instant, overflow) = now.subtractingReportingOverflow(elapsed)
     guard !overflow else { throw .outOfRange }
-    return CountdownInstant(nanosecondsSinceOrigin: start)
+    return CountdownInstant(nanosecondsSinceOrigin: instant)
   }
 }
 
@@ -342,7 +342,7 @@ extension CountdownManager {
   /// One countdown to write into a snapshot: the app's id, the object that keys it in the engine,
   /// and what the Kit keeps of it beside the engine (its length; for a model that ended, when).
   /// Everything else comes from one engine reading, so an entry never mixes two registrations.
-  struct SnapshotKey<ID> {
+  struct SnapshotSource<ID> {
     var id: ID
     var receiver: AnyObject
     /// A countdown's length, start to end; `nil` for a count-up.

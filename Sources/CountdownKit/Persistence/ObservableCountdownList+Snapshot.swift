@@ -14,7 +14,7 @@ extension ObservableCountdownList where ID: Codable {
   /// ``CountdownManager/cancelAll()``) are left out. See ``CountdownSnapshot`` for what is kept.
   /// - Complexity: O(*n*) in the number of rows.
   public func snapshot() -> CountdownSnapshot<ID> {
-    manager.snapshot(of: ids.compactMap { id in rows[id]?.snapshotKey(id: id) })
+    manager.snapshot(of: ids.compactMap { id in rows[id]?.snapshotSource(id: id) })
   }
 
   /// Restores the rows of a snapshot: each id's row is added (or restarted) with its countdown's
