@@ -1,7 +1,7 @@
 import CountdownKit
 import XCTest
 
-/// The id map's rules, on the value alone: which token and start number a start gets, when an end,
+/// The id map's rules, on the value alone: which token and generation a start gets, when an end,
 /// a rejected start or added time changes an id, and what a cancel leaves.
 final class IDRegistryTests: XCTestCase {
   private let order = IDKey("order")
@@ -9,10 +9,10 @@ final class IDRegistryTests: XCTestCase {
   func testAFirstStartGetsANewTokenForItsIDAndNumberOne() {
     var registry = IDRegistry()
     let claim = registry.claim(order, length: .seconds(60))
-    XCTAssertEqual(claim.start, 1)
+    XCTAssertEqual(claim.generation, 1)
     XCTAssertEqual(claim.token.id, order, "the token knows its id")
     XCTAssertTrue(registry.token(for: order) === claim.token)
-    XCTAssertEqual(registry[order]?.start, 1)
+    XCTAssertEqual(registry[order]?.generation, 1)
     XCTAssertEqual(registry.length(for: order), .seconds(60))
   }
 
@@ -21,7 +21,7 @@ final class IDRegistryTests: XCTestCase {
     let first = registry.claim(order, length: .seconds(60))
     let second = registry.claim(order, length: nil)
     XCTAssertTrue(second.token === first.token, "the same token: the engine replaces the id's registration")
-    XCTAssertEqual(second.start, 2)
+    XCTAssertEqual(second.generation, 2)
     XCTAssertNil(registry.length(for: order), "the new start's length: none for a count-up")
     XCTAssertTrue(registry.token(for: order) === first.token)
   }
@@ -29,7 +29,7 @@ final class IDRegistryTests: XCTestCase {
   func testAnEndForgetsItsID() {
     var registry = IDRegistry()
     let claim = registry.claim(order, length: .seconds(60))
-    registry.countdownEnded(token: claim.token, start: claim.start)
+    registry.countdownEnded(token: claim.token, generation: claim.generation)
     XCTAssertNil(registry[order])
     XCTAssertNil(registry.token(for: order))
   }
@@ -38,10 +38,10 @@ final class IDRegistryTests: XCTestCase {
     var registry = IDRegistry()
     let first = registry.claim(order, length: .seconds(60))
     let second = registry.claim(order, length: .seconds(30))
-    registry.countdownEnded(token: first.token, start: first.start)
-    XCTAssertEqual(registry[order]?.start, 2, "the first start's end leaves the second's id alone")
+    registry.countdownEnded(token: first.token, generation: first.generation)
+    XCTAssertEqual(registry[order]?.generation, 2, "the first start's end leaves the second's id alone")
     XCTAssertEqual(registry.length(for: order), .seconds(30))
-    registry.countdownEnded(token: second.token, start: second.start)
+    registry.countdownEnded(token: second.token, generation: second.generation)
     XCTAssertNil(registry[order], "the latest start's end forgets it")
   }
 
@@ -51,8 +51,8 @@ final class IDRegistryTests: XCTestCase {
     XCTAssertTrue(registry.cancelled(order) === first.token)
     let next = registry.claim(order, length: .seconds(10))
     XCTAssertFalse(next.token === first.token, "a cancelled id starts afresh, with a new token")
-    XCTAssertEqual(next.start, 1, "the same number as the cancelled start's")
-    registry.countdownEnded(token: first.token, start: first.start)
+    XCTAssertEqual(next.generation, 1, "the same number as the cancelled start's")
+    registry.countdownEnded(token: first.token, generation: first.generation)
     XCTAssertTrue(registry.token(for: order) === next.token, "told apart by token: the new start keeps the id")
   }
 
@@ -62,9 +62,9 @@ final class IDRegistryTests: XCTestCase {
     let rejected = registry.claim(order, length: .seconds(5))
     registry.startRejected(rejected)
     XCTAssertTrue(registry.token(for: order) === first.token)
-    XCTAssertEqual(registry[order]?.start, 1)
+    XCTAssertEqual(registry[order]?.generation, 1)
     XCTAssertEqual(registry.length(for: order), .seconds(60), "the running countdown's length")
-    registry.countdownEnded(token: first.token, start: first.start)
+    registry.countdownEnded(token: first.token, generation: first.generation)
     XCTAssertNil(registry[order], "the first start ends as if nothing had come")
   }
 
@@ -80,7 +80,7 @@ final class IDRegistryTests: XCTestCase {
     let rejected = registry.claim(order, length: .seconds(5))
     let later = registry.claim(order, length: .seconds(30))
     registry.startRejected(rejected)
-    XCTAssertEqual(registry[order]?.start, later.start, "the later start stays")
+    XCTAssertEqual(registry[order]?.generation, later.generation, "the later start stays")
     XCTAssertEqual(registry.length(for: order), .seconds(30))
   }
 
@@ -98,7 +98,7 @@ final class IDRegistryTests: XCTestCase {
     let rejected = registry.claim(order, length: .seconds(5))
     _ = registry.cancelled(order)
     let fresh = registry.claim(order, length: .seconds(30))
-    XCTAssertEqual(fresh.start, rejected.start, "same number, other token")
+    XCTAssertEqual(fresh.generation, rejected.generation, "same number, other token")
     registry.startRejected(rejected)
     XCTAssertTrue(registry.token(for: order) === fresh.token)
     XCTAssertEqual(registry.length(for: order), .seconds(30))
@@ -107,21 +107,21 @@ final class IDRegistryTests: XCTestCase {
   func testTimeAddedMovesTheLengthOfTheLatestStartOnly() {
     var registry = IDRegistry()
     let first = registry.claim(order, length: .seconds(60))
-    registry.timeAdded(.seconds(15), token: first.token, start: first.start)
+    registry.timeAdded(.seconds(15), token: first.token, generation: first.generation)
     XCTAssertEqual(registry.length(for: order), .seconds(75))
-    registry.timeAdded(.seconds(-100), token: first.token, start: first.start)
+    registry.timeAdded(.seconds(-100), token: first.token, generation: first.generation)
     XCTAssertEqual(registry.length(for: order), .zero, "never below zero")
     let second = registry.claim(order, length: .seconds(30))
-    registry.timeAdded(.seconds(15), token: first.token, start: first.start)
+    registry.timeAdded(.seconds(15), token: first.token, generation: first.generation)
     XCTAssertEqual(registry.length(for: order), .seconds(30), "time added to a replaced start: the new one has its own")
-    registry.timeAdded(.seconds(5), token: second.token, start: second.start)
+    registry.timeAdded(.seconds(5), token: second.token, generation: second.generation)
     XCTAssertEqual(registry.length(for: order), .seconds(35))
   }
 
   func testTimeAddedLeavesACountUpWithoutALength() {
     var registry = IDRegistry()
     let claim = registry.claim(order, length: nil)
-    registry.timeAdded(.seconds(15), token: claim.token, start: claim.start)
+    registry.timeAdded(.seconds(15), token: claim.token, generation: claim.generation)
     XCTAssertNil(registry.length(for: order))
     XCTAssertNotNil(registry[order], "still counting up")
   }
@@ -145,7 +145,7 @@ final class IDRegistryTests: XCTestCase {
     XCTAssertTrue(held.token(for: IDKey(7)) === seven.token)
     let next = registry.claim(IDKey("a"), length: .seconds(1))
     XCTAssertFalse(next.token === a.token)
-    XCTAssertEqual(next.start, 1)
+    XCTAssertEqual(next.generation, 1)
   }
 
   func testIDsOfOneValueAndTwoTypesAreTwoIDs() {
@@ -153,7 +153,7 @@ final class IDRegistryTests: XCTestCase {
     let int = registry.claim(IDKey(7 as Int), length: .seconds(1))
     let int64 = registry.claim(IDKey(7 as Int64), length: .seconds(2))
     XCTAssertFalse(int.token === int64.token)
-    XCTAssertEqual(int64.start, 1, "not a second start of the Int")
+    XCTAssertEqual(int64.generation, 1, "not a second start of the Int")
     XCTAssertEqual(registry.records(of: Int.self).map(\.id), [7])
     XCTAssertEqual(registry.records(of: Int.self).first?.record.length, .seconds(1))
     XCTAssertEqual(registry.records(of: Int64.self).map(\.id), [7])

@@ -10,8 +10,8 @@ extension CountdownManager {
   /// ``resumeTicking()`` delivers their corrected values.
   public func suspendTicking() {
     engine.suspendTicking()
-    refreshModelsAtSuspension()
-    idsFrozenBySuspensionChanged()
+    refreshModelsFollowingSuspensions()
+    tellIDObserversOfSuspension()
   }
 
   /// Restarts the manager's timer after ``suspendTicking()``: every countdown gets one prompt
@@ -22,8 +22,8 @@ extension CountdownManager {
   /// This restarts the whole manager; one paused countdown continues with ``resume(_:)``.
   public func resumeTicking() {
     engine.resumeTicking()
-    refreshModelsAtSuspension()
-    idsFrozenBySuspensionChanged()
+    refreshModelsFollowingSuspensions()
+    tellIDObserversOfSuspension()
   }
 
   /// Whether the manager's ticking is suspended.
@@ -97,5 +97,45 @@ extension CountdownManager {
     center: NotificationCenter = .default
   ) -> LifecycleObservation {
     LifecycleObservation(manager: self, center: center, suspendOn: suspendNames, resumeOn: resumeNames)
+  }
+
+  /// Has this manager's suspensions refresh `model`'s dates while `follows` (its countdown pauses
+  /// while the manager is suspended), or no longer.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+  @MainActor
+  func followSuspensions(_ model: ObservableCountdown, handle: CountdownHandle, _ follows: Bool) {
+    let key = ObjectIdentifier(handle)
+    guard follows else {
+      stopFollowingSuspensions(handle)
+      return
+    }
+    let refresh: @MainActor @Sendable () -> Void = { [weak model] in model?.followSuspension() }
+    // A refresh this replaces is released outside the lock.
+    let replaced = state.withLock { $0.modelFollowsSuspensions(key, refresh: refresh) }
+    _ = replaced
+  }
+
+  /// Stops refreshing the model keyed by `handle` at suspensions: it was released, or counts on
+  /// through them. From any thread.
+  func stopFollowingSuspensions(_ handle: CountdownHandle) {
+    // The closure (and the weak reference in it) is released outside the lock.
+    let removed = state.withLock { $0.modelStopsFollowingSuspensions(ObjectIdentifier(handle)) }
+    _ = removed
+  }
+
+  /// Refreshes the dates of every model whose countdown pauses while suspended, the manager having
+  /// just suspended or resumed: at once on the main thread, else on the main queue's next turn
+  /// (each reads the manager's state when it runs).
+  func refreshModelsFollowingSuspensions() {
+    let models = state.withLock { Array($0.modelsFollowingSuspensions.values) }
+    guard !models.isEmpty else { return }
+    let refresh = { @MainActor in
+      for model in models { model() }
+    }
+    if Thread.isMainThread {
+      MainActor.assumeIsolated(refresh)
+    } else {
+      DispatchQueue.main.async(execute: refresh)
+    }
   }
 }

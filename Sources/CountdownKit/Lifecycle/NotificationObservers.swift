@@ -21,6 +21,18 @@ package final class NotificationObservers: Sendable {
     self.tokens = LockedState(Tokens(tokens: tokens))
   }
 
+  /// Observes `names` on `center`, running `body` on the posting thread for each: the saving
+  /// behind ``CountdownManager/keepSaved(_:in:savingOn:center:onFailure:_:)`` and
+  /// ``ObservableCountdownList/keepSaved(in:savingOn:center:onFailure:)``.
+  package convenience init(
+    observing names: [Notification.Name], on center: NotificationCenter, run body: @escaping @Sendable () -> Void
+  ) {
+    let tokens = names.map { name in
+      center.addObserver(forName: name, object: nil, queue: nil) { _ in body() }
+    }
+    self.init(center: center, tokens: tokens)
+  }
+
   /// Removes the observers from the center; later calls do nothing.
   package func removeAll() {
     let tokens = self.tokens.withLock { tokens in

@@ -53,7 +53,8 @@ extension CountdownManager {
     pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try start(id: id, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
+    try checkMilestones(deliveries, within: duration)
+    try register(id: id, .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown for an id, for a number of seconds: a `TimeInterval`, as
@@ -70,8 +71,9 @@ extension CountdownManager {
     pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try start(
-      id: id, .duration(duration(ofTimeInterval: seconds)), policy, delivering: deliveries, pastTheEnd: ending, update)
+    let duration = try duration(ofTimeInterval: seconds)
+    try checkMilestones(deliveries, within: duration)
+    try register(id: id, .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown for an id, to an absolute date (converted once, now, as in
@@ -89,8 +91,8 @@ extension CountdownManager {
     pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    let deadline = try deadline(for: date, keepingThePast: ending == .countsOvertime)
-    try start(id: id, .deadline(deadline), policy, delivering: deliveries, pastTheEnd: ending, update)
+    let (target, length) = try target(for: date, keepingThePast: ending == .countsOvertime)
+    try register(id: id, target, length: length, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Calls `tick` every interval with the number of whole intervals elapsed, until `stop` is set
@@ -109,7 +111,7 @@ extension CountdownManager {
     _ tick: @escaping @MainActor (_ id: ID, _ elapsed: Int, _ stop: inout Bool) -> Void
   ) {
     // Counting up has no duration to validate: this cannot throw.
-    try! start(id: id, .countingUp, policy, tick)
+    try! register(id: id, .countingUp, length: nil, policy, tick)
   }
 
   /// Ends the countdown of `id` without a further call.
@@ -118,7 +120,7 @@ extension CountdownManager {
   @discardableResult
   public func cancel<ID: Hashable & Sendable>(id: ID) -> Bool {
     guard let token = state.withLock({ $0.idCancelled(IDKey(id)) }) else { return false }
-    defer { idsChanged([token.id]) }
+    defer { tellIDObservers([token.id]) }
     return engine.cancel(token)
   }
 
@@ -128,7 +130,7 @@ extension CountdownManager {
   @discardableResult
   public func pause<ID: Hashable & Sendable>(id: ID) -> Bool {
     guard let token = token(for: id) else { return false }
-    defer { idsChanged([token.id]) }
+    defer { tellIDObservers([token.id]) }
     return engine.pause(token)
   }
 
@@ -139,7 +141,7 @@ extension CountdownManager {
   @discardableResult
   public func resume<ID: Hashable & Sendable>(id: ID) -> Bool {
     guard let token = token(for: id) else { return false }
-    defer { idsChanged([token.id]) }
+    defer { tellIDObservers([token.id]) }
     return engine.resume(token)
   }
 
@@ -155,19 +157,75 @@ extension CountdownManager {
     token(for: id).flatMap(engine.timeLeft(for:))
   }
 
-  func token<ID: Hashable & Sendable>(for id: ID) -> IDToken? {
+  /// Gives the countdown of `id` more time, or, with a negative `time`, less, without replacing
+  /// it: its handler is called with the new value once, promptly (inside this call on the main
+  /// thread), without waiting for the next tick, and its length (the span of ``timerDates(id:)``, kept by snapshots) changes by the same
+  /// amount, so progress keeps its start.
+  ///
+  /// ```swift
+  /// // A late bid extends the auction by 30 s: every view of it, and its Live Activity's dates.
+  /// try manager.addTime(.seconds(30), id: lot.id)
+  /// if let dates = manager.timerDates(id: lot.id) {
+  ///   let state = AuctionAttributes.ContentState(ends: dates.timerInterval, pausedAt: dates.pauseTime)
+  ///   await activity.update(ActivityContent(state: state, staleDate: dates.endDate))
+  /// }
+  /// ```
+  ///
+  /// Called on the main thread, the handler gets the new value inside this call (from a callback:
+  /// right after that callback's batch; from another thread: on the main queue's next turn). What
+  /// this call changes is there as soon as it returns: ``timeLeft(id:)``, ``timerDates(id:)`` and
+  /// ``endDate(id:)`` say the new time, as an ``ObservableCountdown``'s
+  /// ``ObservableCountdown/addTime(_:)`` shows its new value inside the call.
+  ///
+  /// A paused countdown keeps its new time until ``resume(id:)``: its handler hears of it then.
+  /// Time taken never goes past the end: a running countdown shortened by more than it has left
+  /// ends, its single `0` coming as the new value does; a paused one stays paused at `0`
+  /// (``isPaused(id:)``, ``contains(id:)``), and ends with its `0` when it resumes. One that
+  /// delivers only its end or at milestones stays silent until its next one. One counting
+  /// overtime has no end to stop at: time taken moves its deadline back by the whole amount, past
+  /// or further past it (`-10` becomes `-15`).
+  ///
+  /// - Parameters:
+  ///   - time: The time to add; negative to take time away.
+  ///   - id: The countdown's id.
+  /// - Returns: Whether `id` had a countdown that is running or paused.
+  /// - Throws: ``CountdownCore/CountdownError/invalidCombination`` for a listener (a count-up has
+  ///   no end to move); ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years.
+  ///   The countdown and its dates are then left untouched.
+  @discardableResult
+  public func addTime<ID: Hashable & Sendable>(_ time: Duration, id: ID) throws(CountdownError) -> Bool {
+    let key = IDKey(id)
+    guard let (token, generation) = state.withLock({ $0.ids[key].map { ($0.token, $0.generation) } }),
+      let added = try engine.timeAdded(time, to: token)
+    else { return false }
+    // The length follows unless the id was started again meanwhile: the new start has its own.
+    state.withLock { $0.idTimeAdded(added, token: token, generation: generation) }
+    tellIDObservers([key])
+    return true
+  }
+
+  /// Whether the countdown (or count-up) of `id` is paused by ``pause(id:)``; `false` without one.
+  public func isPaused<ID: Hashable & Sendable>(id: ID) -> Bool {
+    guard let token = token(for: id) else { return false }
+    return engine.statuses(of: [token]).statuses[0]?.isPaused ?? false
+  }
+
+  func token<ID: Hashable & Sendable>(for id: ID) -> IDRegistry.Token? {
     state.withLock { $0.ids.token(for: IDKey(id)) }
   }
 
-  func start<ID: Hashable & Sendable>(
-    id: ID, _ target: CountdownTarget, _ policy: SuspensionPolicy, delivering deliveries: CountdownDeliveries = .everyChange,
-    pastTheEnd ending: CountdownEnding = .stops, _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
+  /// Starts `id` counting `target`, whose length (start to end, for its dates) is `length`, with
+  /// the options of the public starts; those check a duration's milestones against it.
+  func register<ID: Hashable & Sendable>(
+    id: ID, _ target: CountdownTarget, length: Duration?, _ policy: SuspensionPolicy,
+    delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops,
+    _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
   ) throws(CountdownError) {
-    try checkMilestones(deliveries, for: target)
+    try checkMilestones(deliveries)
     // An overtime countdown's 0 is not its end: the id stays its own until stop or cancel.
     let endsAtZero = target != .countingUp && ending == .stops
     let atMilestones = deliveries.milestones != nil
-    try start(id: id, endsAtZero: endsAtZero, length: length(of: target), atMilestones: atMilestones, update) {
+    try register(id: id, endsAtZero: endsAtZero, length: length, atMilestones: atMilestones, update) {
       token, handler throws(CountdownError) in
       try engine.register(token, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, handler: handler)
     }
@@ -183,21 +241,21 @@ extension CountdownManager {
   ///   - atMilestones: Whether it is delivered at milestones: ``CountdownReadAloud/read(_:)`` in
   ///     its handler then reads the time it has left, which a milestone's value is not after a
   ///     suspension.
-  func start<ID: Hashable & Sendable>(
+  func register<ID: Hashable & Sendable>(
     id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,
-    register: (IDToken, @escaping CountdownHandler) throws(CountdownError) -> Void
+    register: (IDRegistry.Token, @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
     let key = IDKey(id)
     // Claim the id (the engine call happens outside the lock: replacing a countdown releases the
     // old handler, which may run user code).
     let claim = state.withLock { $0.idStarted(key, length: length) }
-    let (token, start) = (claim.token, claim.start)
+    let (token, generation) = (claim.token, claim.generation)
     let update = atMilestones ? CountdownReadAloud.markingMilestoneDeliveries(of: token, on: engine, update) : update
     let handler = MainQueueHandler.make { [weak self] value, stop in
       update(id, value, &stop)
       if stop || (endsAtZero && value == 0) {
-        self?.forget(token, start: start)
+        self?.countdownEnded(token, generation: generation)
       }
     }
     do {
@@ -215,12 +273,105 @@ extension CountdownManager {
     if state.withLock({ $0.ids.token(for: key) !== token }) {
       engine.cancel(token)
     }
-    idsChanged([key])
+    tellIDObservers([key])
   }
 
-  /// Drops the id's token once the countdown of its `start` ended, unless it was started again since.
-  private func forget(_ token: IDToken, start: Int) {
-    state.withLock { $0.idCountdownEnded(token: token, start: start) }
-    idsChanged([token.id])
+  /// The countdown of the id's `generation` ended: the id drops its token, unless it was started
+  /// again or cancelled since.
+  private func countdownEnded(_ token: IDRegistry.Token, generation: Int) {
+    state.withLock { $0.idCountdownEnded(token: token, generation: generation) }
+    tellIDObservers([token.id])
+  }
+}
+
+extension CountdownManager {
+  /// What the countdown of an id is doing now, as a system alert mirrors it: running to an end,
+  /// frozen, or gone. For the package's integration products (`CountdownAlerts`), read with
+  /// ``idPhase(of:)``.
+  package enum IDPhase: Hashable, Sendable {
+    /// Running: it ends at `deadline` on the manager's clock (``CountdownCore/CountdownEngine/clock``),
+    /// the instant its `0` is delivered; `dates` are the device dates of ``timerDates(id:)``.
+    case running(dates: CountdownTimerDates, deadline: CountdownInstant)
+    /// Frozen: paused, or started with ``CountdownCore/SuspensionPolicy/pauses`` while the manager
+    /// is suspended. It has no end until it runs again.
+    case frozen(dates: CountdownTimerDates)
+    /// No countdown: none was started, it ended, was cancelled, or the id counts up.
+    case gone
+  }
+
+  /// Has `observer` called with the ids whose countdowns changed, after every change: a start (a
+  /// replacement and a restore included), ``pause(id:)``, ``resume(id:)``, ``addTime(_:id:)``,
+  /// ``cancel(id:)``, ``cancelAll()``, an end (its `0`, or its stop flag), and, for countdowns
+  /// that pause while the manager is suspended, ``suspendTicking()`` and ``resumeTicking()``.
+  ///
+  /// The observer hears which ids changed, not what they became: it reads that with
+  /// ``idPhase(of:)``. Two threads changing one id may call the observer in either order, and a
+  /// state handed along with the call could arrive stale; read after the call, the state is at
+  /// least as new as the change that called it. (``calibrate(serverNow:receivedAt:)`` moves no
+  /// countdown's deadline nor its device dates: it calls nothing.)
+  ///
+  /// The observer is called on the thread that made the change (the main queue for an end), after
+  /// every lock of the manager is released, so it may call back into the manager. It must not
+  /// block. `package`: the integration products build on it.
+  ///
+  /// - Returns: The key to remove the observer with, ``removeIDObserver(_:)``.
+  package func addIDObserver(_ observer: @escaping @Sendable (_ ids: [IDKey]) -> Void) -> Int {
+    state.withLock { $0.idObserverAdded(observer) }
+  }
+
+  /// Stops calling the observer added under `key` (nothing for a key not in use). Releases it
+  /// after the lock.
+  package func removeIDObserver(_ key: Int) {
+    let removed = state.withLock { $0.idObserverRemoved(key) }
+    _ = removed
+  }
+
+  /// What the countdown of `key` is doing now (see ``IDPhase``), read under one acquisition of
+  /// the engine's lock.
+  package func idPhase(of key: IDKey) -> IDPhase {
+    idPhaseAndEnding(of: key).phase
+  }
+
+  /// ``idPhase(of:)``, and whether the countdown counts overtime
+  /// (``CountdownCore/CountdownEnding/countsOvertime``), read together: past its deadline such a
+  /// countdown is still running (or frozen), and only a cancel or its stop flag makes it go, where
+  /// one that stops has ended at its `0`. `false` when it is gone.
+  package func idPhaseAndEnding(of key: IDKey) -> (phase: IDPhase, countsOvertime: Bool) {
+    guard let (token, length) = state.withLock({ $0.ids[key].map { ($0.token, $0.length) } }) else { return (.gone, false) }
+    let (now, statuses) = engine.statuses(of: [token])
+    guard let status = statuses[0], status.kind == .countdown else { return (.gone, false) }
+    let dates = dates(of: status, length: length)
+    if status.isFrozen { return (.frozen(dates: dates), status.countsOvertime) }
+    let (deadline, overflow) = now.nanosecondsSinceOrigin.addingReportingOverflow(status.nanoseconds)
+    let phase = IDPhase.running(dates: dates, deadline: CountdownInstant(nanosecondsSinceOrigin: overflow ? .max : deadline))
+    return (phase, status.countsOvertime)
+  }
+
+  /// The ids of type `ID` that have a countdown or count-up now, in no particular order: what an
+  /// observer added now has not heard of.
+  package func idKeys<ID: Hashable & Sendable>(of type: ID.Type) -> [IDKey] {
+    state.withLock { $0.ids.records(of: ID.self) }.map { IDKey($0.id) }
+  }
+
+  /// Tells the id observers, if any, that the countdowns of `keys` changed. Called after the
+  /// change, with no lock held; the observers are copied out of the lock and called outside it.
+  func tellIDObservers(_ keys: @autoclosure () -> [IDKey]) {
+    let observers = state.withLock { $0.idObservers }
+    guard !observers.isEmpty else { return }
+    let keys = keys()
+    guard !keys.isEmpty else { return }
+    for observer in observers.values {
+      observer(keys)
+    }
+  }
+
+  /// Tells the id observers that the countdowns which freeze while the manager is suspended
+  /// (``CountdownCore/SuspensionPolicy/pauses``) changed: at ``suspendTicking()`` and
+  /// ``resumeTicking()``. O(*n*) in the number of ids, only while an observer is installed.
+  func tellIDObserversOfSuspension() {
+    guard state.withLock({ !$0.idObservers.isEmpty }) else { return }
+    let records = state.withLock { $0.ids.tokens }
+    let (_, statuses) = engine.statuses(of: records.map(\.token))
+    tellIDObservers(zip(records, statuses).compactMap { record, status in status?.policy == .pauses ? record.key : nil })
   }
 }

@@ -66,6 +66,7 @@ extension CountdownManager {
     pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
+    try checkMilestones(deliveries, within: duration)
     try register(receiver, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
@@ -87,7 +88,9 @@ extension CountdownManager {
     pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try register(receiver, .duration(duration(ofTimeInterval: seconds)), policy, delivering: deliveries, pastTheEnd: ending, update)
+    let duration = try duration(ofTimeInterval: seconds)
+    try checkMilestones(deliveries, within: duration)
+    try register(receiver, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown shown by `receiver`, to an absolute date, such as a sale's
@@ -111,8 +114,9 @@ extension CountdownManager {
     pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    let deadline = try deadline(for: date, keepingThePast: ending == .countsOvertime)
-    try register(receiver, .deadline(deadline), policy, delivering: deliveries, pastTheEnd: ending, update)
+    try register(
+      receiver, target(for: date, keepingThePast: ending == .countsOvertime).target, policy, delivering: deliveries,
+      pastTheEnd: ending, update)
   }
 
   /// Calls `tick` every interval with the number of whole intervals elapsed, until the receiver is
@@ -163,7 +167,7 @@ extension CountdownManager {
     // finds its id free; no id is left pointing at a token the engine no longer counts.
     let ids = state.withLock { $0.allIDsCancelled() }
     engine.cancelAll()
-    idsChanged(ids.keys)
+    tellIDObservers(ids.keys)
     _ = ids  // the tokens are released outside the lock
   }
 
@@ -196,6 +200,40 @@ extension CountdownManager {
     engine.timeLeft(for: receiver)
   }
 
+  /// Gives the countdown of `receiver` more time, or, with a negative `time`, less, without
+  /// replacing it: the same handler goes on, called with the new value once, before this returns,
+  /// without waiting for the next tick.
+  ///
+  /// ```swift
+  /// // A late bid: the cell's label jumps from 0:05 to 0:35 and counts on.
+  /// try CountdownManager.shared.addTime(.seconds(30), to: cell)
+  /// ```
+  ///
+  /// Called on the main thread, the handler gets the new value inside this call (from a callback:
+  /// right after that callback's batch; from another thread: on the main queue's next turn), and
+  /// ``timeLeft(for:)`` says the new time as soon as this returns, as an ``ObservableCountdown``'s
+  /// ``ObservableCountdown/addTime(_:)`` shows its new value inside the call.
+  ///
+  /// A paused countdown (or one that pauses while the manager is suspended) keeps its new time
+  /// until it runs again: its handler hears of it then. Time taken never goes past the end: a
+  /// running countdown shortened by more than it has left ends, its single `0` coming as the new
+  /// value does; a paused one stays paused at `0`, and ends with its `0` when it resumes. One that
+  /// delivers only its end stays silent until its new end. One counting overtime has no end to
+  /// stop at: time taken moves its deadline back by the whole amount, past or further past it
+  /// (`-10` becomes `-15`).
+  ///
+  /// - Parameters:
+  ///   - time: The time to add; negative to take time away.
+  ///   - receiver: The object whose countdown it is.
+  /// - Returns: Whether `receiver` had a countdown that is running or paused.
+  /// - Throws: ``CountdownCore/CountdownError/invalidCombination`` for a listener (a count-up has
+  ///   no end to move); ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years.
+  ///   The countdown is then left untouched.
+  @discardableResult
+  public func addTime(_ time: Duration, to receiver: AnyObject) throws(CountdownError) -> Bool {
+    try engine.addTime(time, to: receiver)
+  }
+
   /// The number of countdowns and listeners.
   public var count: Int { engine.count }
 
@@ -209,7 +247,7 @@ extension CountdownManager {
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops,
     pausedAt: CountdownInstant? = nil, _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
   ) throws(CountdownError) {
-    try checkMilestones(deliveries, for: target)
+    try checkMilestones(deliveries)
     let weakReceiver = WeakReference(receiver)
     // Delivered at milestones, `CountdownReadAloud.read` in `update` reads the time the countdown
     // has left, which a milestone's value is not after a suspension. Weak: the engine holds this.

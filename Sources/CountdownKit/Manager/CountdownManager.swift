@@ -47,8 +47,8 @@ public final class CountdownManager: Sendable {
   public let engine: CountdownEngine
   /// Today's wall clock (`Date.init` unless a test injects one), used to turn `Date`s into deadlines.
   let wallClock: @Sendable () -> Date
-  /// What the manager keeps beside its engine, changed only through ``State``'s methods.
-  let state = LockedState(State())
+  /// What the manager keeps beside its engine, changed only through ``ManagerState``'s methods.
+  let state = LockedState(ManagerState())
 
   /// Creates a manager.
   ///

@@ -149,7 +149,8 @@ public final class ObservableCountdown {
     for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) {
-    try restart(.duration(duration), policy, deliveries, ending: ending)
+    try manager.checkMilestones(deliveries, within: duration)
+    try restart(.duration(duration), length: duration, policy, deliveries, ending: ending)
   }
 
   /// Counts down again, to `date`, replacing the current countdown (running or ended). A date
@@ -164,15 +165,15 @@ public final class ObservableCountdown {
     until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) {
-    let deadline = try manager.deadline(for: date, keepingThePast: ending == .countsOvertime)
-    try restart(.deadline(deadline), policy, deliveries, ending: ending)
+    let (target, length) = try manager.target(for: date, keepingThePast: ending == .countsOvertime)
+    try restart(target, length: length, policy, deliveries, ending: ending)
   }
 
+  /// Counts `target`, whose length (start to end) is `length`, replacing the current countdown.
   func restart(
-    _ target: CountdownTarget, _ policy: SuspensionPolicy, _ deliveries: CountdownDeliveries = .everyChange,
-    ending: CountdownEnding = .stops
+    _ target: CountdownTarget, length: Duration?, _ policy: SuspensionPolicy,
+    _ deliveries: CountdownDeliveries = .everyChange, ending: CountdownEnding = .stops
   ) throws(CountdownError) {
-    let length = manager.length(of: target)
     try calling { () throws(CountdownError) in
       try manager.register(handle, target, policy, delivering: deliveries, pastTheEnd: ending) { [weak self] _, value, _ in
         self?.delivered(value)
@@ -305,7 +306,7 @@ public final class ObservableCountdown {
   /// refresh this model's dates.
   private func setPolicy(_ policy: SuspensionPolicy) {
     self.policy = policy
-    manager.refreshAtSuspensions(self, handle: handle, policy == .pauses)
+    manager.followSuspensions(self, handle: handle, policy == .pauses)
   }
 
   /// The manager suspended or resumed its ticking: a countdown that pauses meanwhile froze or runs
@@ -378,18 +379,18 @@ public final class ObservableCountdown {
   /// A countdown that ended is kept with the date it ended (it restores ended, as it shows now);
   /// one that was cancelled, or never started, is left out.
   public func snapshot<ID: Hashable & Sendable & Codable>(id: ID) -> CountdownSnapshot<ID> {
-    manager.snapshot(of: [snapshotKey(id: id)])
+    manager.snapshot(of: [snapshotSource(id: id)])
   }
 
   /// What a snapshot needs of this model beside the engine's reading.
-  func snapshotKey<ID>(id: ID) -> SnapshotKey<ID> {
-    SnapshotKey(id: id, receiver: handle, length: length, endedAt: hasEnded ? endDate : nil)
+  func snapshotSource<ID>(id: ID) -> CountdownManager.SnapshotSource<ID> {
+    CountdownManager.SnapshotSource(id: id, receiver: handle, length: length, endedAt: hasEnded ? endDate : nil)
   }
 
   deinit {
     // Not on the main actor: the handle and the manager are Sendable, and cancelling is safe from
     // any thread.
     handle.cancel()
-    manager.forgetAtSuspensions(handle)
+    manager.stopFollowingSuspensions(handle)
   }
 }

@@ -57,7 +57,7 @@ extension CountdownManager {
     if let saved = try Self.savedSnapshot(ID.self, in: store), !replaces {
       restoration = try restore(saved, update)
     }
-    let observation = SavingObservation(names: names, center: center) { [weak self] in
+    let observation = NotificationObservers(observing: names, on: center) { [weak self] in
       do {
         try self?.save(ID.self, to: store)
       } catch {
@@ -65,7 +65,7 @@ extension CountdownManager {
       }
     }
     let replaced = state.withLock { $0.savingStarted(observation, for: key) }
-    replaced?.cancel()
+    replaced?.removeAll()
     return restoration
   }
 
@@ -79,7 +79,7 @@ extension CountdownManager {
   /// Ends the saving that ``keepSaved(_:in:savingOn:center:onFailure:_:)`` set up for `ID`.
   public func stopSaving<ID: Hashable & Sendable & Codable>(_ idType: ID.Type = ID.self) {
     let observation = state.withLock { $0.savingStopped(for: ObjectIdentifier(ID.self)) }
-    observation?.cancel()
+    observation?.removeAll()
   }
 
   /// The snapshot `store` holds, or `nil` if it holds none.

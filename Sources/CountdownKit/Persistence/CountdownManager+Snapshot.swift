@@ -1,3 +1,4 @@
+import CountdownCore
 import Foundation
 
 extension CountdownManager {
@@ -16,7 +17,7 @@ extension CountdownManager {
   /// - Complexity: O(*n*) in the number of ids, under one acquisition of the engine's lock.
   public func snapshot<ID: Hashable & Sendable & Codable>(of idType: ID.Type = ID.self) -> CountdownSnapshot<ID> {
     let keys = state.withLock { $0.ids.records(of: ID.self) }.map { id, record in
-      SnapshotKey(id: id, receiver: record.token, length: record.length)
+      SnapshotSource(id: id, receiver: record.token, length: record.length)
     }
     return snapshot(of: keys)
   }
@@ -78,7 +79,7 @@ extension CountdownManager {
     var ended: [ID: Date] = [:]
     for (entry, plan) in zip(snapshot.entries, plans) {
       do {
-        try start(
+        try register(
           id: entry.id, endsAtZero: plan.endsAtZero, length: plan.length, atMilestones: plan.deliversMilestones, update
         ) {
           token, handler throws(CountdownError) in
@@ -95,7 +96,7 @@ extension CountdownManager {
   }
 
   /// A snapshot of the registrations of `keys`, read at one instant.
-  func snapshot<ID: Hashable & Sendable & Codable>(of keys: [SnapshotKey<ID>]) -> CountdownSnapshot<ID> {
+  func snapshot<ID: Hashable & Sendable & Codable>(of keys: [SnapshotSource<ID>]) -> CountdownSnapshot<ID> {
     let offset = state.withLock { $0.isCalibrated ? $0.serverOffset : nil }
     let (_, statuses) = engine.statuses(of: keys.map(\.receiver))
     let wallNow = wallClock()
@@ -119,7 +120,7 @@ extension CountdownManager {
   /// engine's lock: its kind, policy, deliveries and time all describe the same registration, even
   /// if another thread replaced the id's meanwhile.
   private static func entry<ID>(
-    for key: SnapshotKey<ID>, _ status: RegistrationStatus, wallNow: Date, offsetSeconds: Double
+    for key: SnapshotSource<ID>, _ status: RegistrationStatus, wallNow: Date, offsetSeconds: Double
   ) -> CountdownSnapshot<ID>.Entry {
     let isCountdown = status.kind == .countdown
     var entry = CountdownSnapshot<ID>.Entry(
@@ -149,5 +150,205 @@ extension CountdownManager {
   func adoptServerOffset<ID>(of snapshot: CountdownSnapshot<ID>) {
     guard let adopted = snapshot.serverOffset else { return }
     state.withLock { $0.snapshotRestored(serverOffset: adopted) }
+  }
+}
+
+extension CountdownManager {
+  /// Checks the entries of `snapshot` at `indices` against this manager, now, and works out how
+  /// to count each again. The snapshot itself is checked already (``CountdownSnapshot/validate()``).
+  ///
+  /// - Parameter allowsCountingUp: `false` for observable models, which hold countdowns only.
+  func restorePlans<ID: Hashable & Sendable & Codable>(
+    for snapshot: CountdownSnapshot<ID>, at indices: some Sequence<Int>, allowsCountingUp: Bool
+  ) throws(CountdownSnapshotError) -> [RestorePlan] {
+    let ownOffset = state.withLock { $0.isCalibrated ? $0.serverOffset : nil }
+    // Device date = date written − the offset it was written with (or the fresh one).
+    let offset = snapshot.serverOffset.map { ownOffset ?? $0 } ?? .zero
+    // The snapshot's date on the device's clock as it reads now: moved by the change of offset, as
+    // the entries' dates are.
+    let takenAt = snapshot.takenAt + ((snapshot.serverOffset ?? .zero) - offset).secondsValue
+    let moment = RestoreMoment(
+      now: engine.clock.now.nanosecondsSinceOrigin, wallNow: wallClock(), takenAt: takenAt,
+      interval: (try? engine.interval.countdownNanoseconds()) ?? 1, offset: offset)
+    var plans: [RestorePlan] = []
+    for index in indices {
+      let entry = snapshot.entries[index]
+      guard allowsCountingUp || entry.kind == .countdown else {
+        throw .unsupportedEntry(index: index)
+      }
+      do {
+        plans.append(try plan(for: entry, at: moment))
+      } catch {
+        throw .invalidEntry(index: index, reason: error)
+      }
+    }
+    return plans
+  }
+
+  /// When a restore counts its entries from: the clock's and the wall clock's now, the snapshot's
+  /// date, the interval and the offset its dates are mapped through.
+  private struct RestoreMoment {
+    var now: Int64
+    var wallNow: Date
+    /// When the snapshot was taken, on the device's clock as it reads now.
+    var takenAt: Date
+    var interval: Int64
+    var offset: Duration
+
+    /// How far the device's clock stands before the snapshot's date, negative (zero if it does
+    /// not): it went back since by at least that much, which did not pass for any countdown.
+    var clockWentBack: TimeInterval { min(0, wallNow.timeIntervalSince(takenAt)) }
+
+    /// The date a countdown that ran out at `date` (on the device's clock) ended: moved back by as
+    /// much as the clock went back at least, and never after now.
+    func endDate(_ date: Date) -> Date { min(date + clockWentBack, wallNow) }
+  }
+
+  /// How to count `entry` again at `moment`, with the checks the engine's `register` makes, so
+  /// that registering the plan cannot throw.
+  private func plan<ID>(
+    for entry: CountdownSnapshot<ID>.Entry, at moment: RestoreMoment
+  ) throws(CountdownError) -> RestorePlan {
+    var plan = RestorePlan(
+      target: .duration(.zero), policy: entry.policy, deliveries: entry.deliveries, isPaused: entry.isPaused,
+      reading: moment.now)
+    plan.ending = entry.ending
+    if entry.ending == .countsOvertime, let overtime = try Self.overtimePlan(plan, for: entry, at: moment) {
+      return overtime
+    }
+    let left: Int64
+    if let time = entry.time {
+      let nanoseconds = try time.countdownNanoseconds()
+      guard nanoseconds >= 0 else { throw .negativeDuration }
+      if entry.kind == .countingUp {
+        plan.target = .countingUp(from: try Self.instant(nanoseconds, before: moment.now))
+        return plan
+      }
+      try Self.checkCountdown(of: nanoseconds, at: moment.now, interval: moment.interval)
+      plan.target = .duration(.nanoseconds(nanoseconds))
+      if nanoseconds == 0 {
+        // Frozen with nothing left (paused at its deadline, or run out on running time): it ended
+        // by the time the snapshot was taken, and ends now, with its 0, paused or not.
+        plan.isPaused = false
+        plan.endedAt = moment.endDate(moment.takenAt)
+      }
+      left = nanoseconds
+    } else {
+      guard let date = entry.date else { throw .nonFiniteValue }
+      let device = date - moment.offset.secondsValue
+      let ahead = device.timeIntervalSince(moment.wallNow)
+      guard ahead.isFinite else { throw .nonFiniteValue }
+      guard abs(ahead) < Self.representableSeconds else { throw .outOfRange }
+      // Dates carry about a tenth of a microsecond: whole microseconds give back a deadline that
+      // lay on an interval's boundary exactly, instead of a hair after it (a value one too high).
+      let nanoseconds = Int64((ahead * 1e6).rounded()) * 1_000
+      if entry.kind == .countingUp {
+        // A start ahead of now (the device's clock went back): it counts from now.
+        plan.target = .countingUp(from: try Self.instant(max(0, -nanoseconds), before: moment.now))
+        return plan
+      }
+      // Run out by now, or by the time the snapshot was taken (the device's clock went back since).
+      if nanoseconds <= 0 || device <= moment.takenAt {
+        left = 0
+        plan.target = .deadline(CountdownInstant(nanosecondsSinceOrigin: moment.now))
+        plan.endedAt = moment.endDate(device)
+      } else {
+        left = nanoseconds
+        try Self.checkCountdown(of: nanoseconds, at: moment.now, interval: moment.interval)
+        plan.target = .deadline(CountdownInstant(nanosecondsSinceOrigin: moment.now + nanoseconds))
+      }
+    }
+    // Without a length (format 1), the range starts at the restore.
+    plan.length = .nanoseconds(max(entry.length?.nanosecondsSaturating ?? 0, left))
+    return plan
+  }
+
+  /// How to count again an overtime `entry` whose deadline has passed (its time left, or its date,
+  /// behind `moment`): to that deadline, in the past, so it goes on counting overtime from where
+  /// it is, not ended; `nil` for one still before its deadline, counted as any countdown.
+  private static func overtimePlan<ID>(
+    _ plan: RestorePlan, for entry: CountdownSnapshot<ID>.Entry, at moment: RestoreMoment
+  ) throws(CountdownError) -> RestorePlan? {
+    let late: Int64
+    if let time = entry.time {
+      late = -(try time.countdownNanoseconds())
+    } else {
+      guard let date = entry.date else { throw .nonFiniteValue }
+      // At least as far past it as when the snapshot was taken, if the device's clock went back.
+      let behind = moment.wallNow.timeIntervalSince(date - moment.offset.secondsValue) - moment.clockWentBack
+      guard behind.isFinite else { throw .nonFiniteValue }
+      guard abs(behind) < representableSeconds else { throw .outOfRange }
+      late = Int64((behind * 1e6).rounded()) * 1_000
+    }
+    guard late >= 0 else { return nil }
+    let (deadline, overflow) = moment.now.subtractingReportingOverflow(late)
+    guard !overflow else { throw .outOfRange }
+    var plan = plan
+    plan.target = .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline))
+    plan.length = entry.length ?? .zero
+    return plan
+  }
+
+  /// Refuses a countdown of `nanoseconds` from `now` that the engine would: a deadline past the
+  /// clock's last instant, or more intervals than a value holds.
+  private static func checkCountdown(of nanoseconds: Int64, at now: Int64, interval: Int64) throws(CountdownError) {
+    guard !now.addingReportingOverflow(nanoseconds).overflow else { throw .outOfRange }
+    guard nanoseconds == 0 || (nanoseconds - 1) / interval + 1 <= CountdownTiming.maximumValue else {
+      throw .outOfRange
+    }
+  }
+
+  /// The clock instant `elapsed` nanoseconds before `now`.
+  private static func instant(_ elapsed: Int64, before now: Int64) throws(CountdownError) -> CountdownInstant {
+    let (instant, overflow) = now.subtractingReportingOverflow(elapsed)
+    guard !overflow else { throw .outOfRange }
+    return CountdownInstant(nanosecondsSinceOrigin: instant)
+  }
+}
+
+extension CountdownManager {
+  /// A new observable countdown restored from the entry of `id` in a snapshot (one taken by
+  /// ``ObservableCountdown/snapshot(id:)``, or any snapshot of countdowns), with its value at once.
+  ///
+  /// ```swift
+  /// let snapshot = try CountdownSnapshot<String>(decoding: data)
+  /// let resend = try manager.countdown(restoring: snapshot, id: "resend")
+  /// ```
+  ///
+  /// Only the entry of `id` is restored and checked (a manager-wide snapshot may hold count-ups of
+  /// other ids); its date, deliveries and ending are restored as by ``restore(_:_:)``. A
+  /// countdown that ran out while the app was not running shows `0`, ``ObservableCountdown/hasEnded``
+  /// and the date it ended.
+  /// - Returns: The countdown, or `nil` if the snapshot has no entry for `id` (nothing changes then:
+  ///   not even the calibration).
+  /// - Throws: A ``CountdownSnapshotError`` (nothing changes then); also
+  ///   ``CountdownSnapshotError/unsupportedEntry(index:)`` if the entry of `id` is a count-up.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+  @MainActor
+  public func countdown<ID: Hashable & Sendable & Codable>(
+    restoring snapshot: CountdownSnapshot<ID>, id: ID
+  ) throws(CountdownSnapshotError) -> ObservableCountdown? {
+    try snapshot.validate()
+    guard let index = snapshot.entries.firstIndex(where: { $0.id == id }) else { return nil }
+    let plans = try restorePlans(for: snapshot, at: [index], allowsCountingUp: false)
+    adoptServerOffset(of: snapshot)
+    let countdown = ObservableCountdown(manager: self)
+    countdown.restart(plans[0])
+    return countdown
+  }
+}
+
+extension CountdownManager {
+  /// One countdown to write into a snapshot: the app's id, the object that keys it in the engine,
+  /// and what the Kit keeps of it beside the engine (its length; for a model that ended, when).
+  /// Everything else comes from one engine reading, so an entry never mixes two registrations.
+  struct SnapshotSource<ID> {
+    var id: ID
+    var receiver: AnyObject
+    /// A countdown's length, start to end; `nil` for a count-up.
+    var length: Duration?
+    /// For an observable model that shows its ended countdown (which the engine no longer holds):
+    /// the date it ended, on the device's clock.
+    var endedAt: Date? = nil
   }
 }

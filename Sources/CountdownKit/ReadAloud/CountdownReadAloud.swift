@@ -60,7 +60,7 @@ public final class CountdownReadAloud {
   /// While the manager delivers a milestone to a handler, how to ask that countdown the whole
   /// intervals it has left now (`nil` once it ended): a milestone passed while suspended comes with
   /// its own value, not the time left. `nil` outside such a delivery.
-  private static var milestoneDelivery: (@MainActor () -> Int?)?
+  private static var milestoneTimeLeft: (@MainActor () -> Int?)?
 
   /// - Parameters:
   ///   - milestones: The times left to announce, each a whole number of `interval`s; `.zero` to
@@ -101,7 +101,7 @@ public final class CountdownReadAloud {
   /// a value in between). For an ``ObservableCountdown``, read the model:
   /// ``read(_:)-(ObservableCountdown)``.
   public func read(_ value: Int) {
-    let delivery = Self.milestoneDelivery ?? MilestoneStreamReader.timeLeftWhenTaken(value).map { left in { @Sendable in left } }
+    let delivery = Self.milestoneTimeLeft ?? MilestoneStreamReader.timeLeftWhenTaken(value).map { left in { @Sendable in left } }
     read(value, timeLeft: delivery, isMilestoneDelivery: delivery != nil)
   }
 
@@ -149,9 +149,9 @@ public final class CountdownReadAloud {
   /// Runs `deliver`, the handler of a countdown delivered at milestones, as such a delivery:
   /// ``read(_:)-(Int)`` inside it reads the time that countdown has left, `valueNow()`.
   static func deliveringMilestone(valueNow: @escaping @MainActor () -> Int?, _ deliver: () -> Void) {
-    let outer = milestoneDelivery
-    milestoneDelivery = valueNow
-    defer { milestoneDelivery = outer }
+    let outer = milestoneTimeLeft
+    milestoneTimeLeft = valueNow
+    defer { milestoneTimeLeft = outer }
     deliver()
   }
 

@@ -36,7 +36,8 @@ extension CountdownManager {
     delivering deliveries: CountdownDeliveries = .everyChange,
     pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) -> AsyncStream<Int> {
-    try stream(.duration(duration), policy, deliveries, ending)
+    try checkMilestones(deliveries, within: duration)
+    return try stream(.duration(duration), policy, deliveries, ending)
   }
 
   /// The remaining values of a new countdown to `date`, as
@@ -51,7 +52,7 @@ extension CountdownManager {
     delivering deliveries: CountdownDeliveries = .everyChange,
     pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) -> AsyncStream<Int> {
-    try stream(.deadline(deadline(for: date, keepingThePast: ending == .countsOvertime)), policy, deliveries, ending)
+    try stream(target(for: date, keepingThePast: ending == .countsOvertime).target, policy, deliveries, ending)
   }
 
   /// Runs `action` on the main actor once `delay` has passed (within the manager's end tolerance
@@ -94,14 +95,14 @@ extension CountdownManager {
   ///   ``CountdownCore/CountdownError/nonFiniteValue``.
   @discardableResult
   public func after(at date: Date, _ action: @escaping @MainActor () -> Void) throws(CountdownError) -> CountdownHandle {
-    try after(.deadline(deadline(for: date)), action)
+    try after(target(for: date).target, action)
   }
 
   func stream(
     _ target: CountdownTarget, _ policy: SuspensionPolicy, _ deliveries: CountdownDeliveries,
     _ ending: CountdownEnding
   ) throws(CountdownError) -> AsyncStream<Int> {
-    try checkMilestones(deliveries, for: target)
+    try checkMilestones(deliveries)
     let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let handle = CountdownHandle(engine: engine)
     // Finishes the stream however the countdown ends without its final 0 (cancelled, removed by
@@ -128,5 +129,72 @@ extension CountdownManager {
     // The reader holds the stream alone: dropping the sequence ends the countdown.
     let reader = MilestoneStreamReader(stream, delivered: delivered)
     return AsyncStream(unfolding: { await reader.next() })
+  }
+
+  /// A new observable countdown of `duration`, for a SwiftUI view or model to own.
+  ///
+  /// ```swift
+  /// let resend = try CountdownManager.shared.countdown(for: .seconds(30))
+  /// // In a view: Text(resend.hasEnded ? "Resend code" : "Resend in \(resend.remaining) s")
+  /// ```
+  ///
+  /// Its ``ObservableCountdown/remaining`` holds the current value at once. Releasing the model
+  /// ends the countdown. The options are those of
+  /// ``ObservableCountdown/restart(for:whileSuspended:delivering:pastTheEnd:)``: counting overtime, the model
+  /// goes on below `0` (``ObservableCountdown/isOvertime``):
+  ///
+  /// ```swift
+  /// let talk = try manager.countdown(for: .seconds(25 * 60), pastTheEnd: .countsOvertime)
+  /// ```
+  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
+  ///   ``CountdownCore/CountdownError/outOfRange``; ``CountdownCore/CountdownError/invalidMilestone``
+  ///   for a milestone below zero or beyond `duration`;
+  ///   ``CountdownCore/CountdownError/invalidCombination`` for overtime with anything but every
+  ///   change.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+  @MainActor
+  public func countdown(
+    for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
+  ) throws(CountdownError) -> ObservableCountdown {
+    let countdown = ObservableCountdown(manager: self)
+    try countdown.restart(for: duration, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
+    return countdown
+  }
+
+  /// A new observable countdown to `date` (converted once, now, as for
+  /// ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)``).
+  ///
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
+  ///   ``CountdownCore/CountdownError/nonFiniteValue``; ``CountdownCore/CountdownError/invalidMilestone``
+  ///   for a milestone below zero; ``CountdownCore/CountdownError/invalidCombination`` for overtime
+  ///   with anything but every change.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+  @MainActor
+  public func countdown(
+    until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
+  ) throws(CountdownError) -> ObservableCountdown {
+    let countdown = ObservableCountdown(manager: self)
+    try countdown.restart(until: date, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
+    return countdown
+  }
+}
+
+/// Finishes an async sequence of remaining values when the countdown feeding it goes away.
+///
+/// The countdown's handler holds the only reference to it, so it is deallocated when the engine
+/// releases the handler: when the registration is cancelled, is removed by `cancelAll`, ends, or
+/// its engine (with its manager) is deallocated. The engine releases handlers outside its lock, so
+/// finishing the stream here (which runs the stream's termination handler) cannot deadlock.
+private final class StreamEnd: Sendable {
+  let continuation: AsyncStream<Int>.Continuation
+
+  init(_ continuation: AsyncStream<Int>.Continuation) {
+    self.continuation = continuation
+  }
+
+  deinit {
+    continuation.finish()
   }
 }

@@ -1,0 +1,218 @@
+public import CountdownCore
+public import Foundation
+
+extension CountdownManager {
+  /// Makes `Date`s given to this manager count on the server's clock: pass the server's time as
+  /// read from a response (and when it was received).
+  ///
+  /// ```swift
+  /// try manager.calibrate(serverNow: response.serverDate)
+  /// try manager.start(cell, until: item.saleEnd) { cell, remaining, _ in  // saleEnd is in server time
+  ///   cell.timeLabel.text = RemainingTime(seconds: remaining).formatted()
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for a date that is not finite, or
+  ///   ``CountdownCore/CountdownError/outOfRange`` for an offset too large to represent; the previous
+  ///   calibration stays.
+  public func calibrate(serverNow: Date, receivedAt: Date? = nil) throws(CountdownError) {
+    let local = receivedAt ?? wallClock()
+    let offset = serverNow.timeIntervalSince(local)
+    try Self.checkServerOffset(offset)
+    // Whole nanoseconds, as a snapshot writes it: a measured offset has no finer meaning.
+    let nanoseconds = Duration.nanoseconds(Int64((offset * 1e9).rounded()))
+    state.withLock { $0.calibrated(serverOffset: nanoseconds) }
+  }
+
+  /// How far the server's clock is ahead of this device's (negative: behind).
+  public var serverOffset: Duration {
+    state.withLock { $0.serverOffset }
+  }
+
+  /// What a countdown to `date` on the (calibrated) wall clock counts, in the engine's terms, and
+  /// its length. A date ahead is the time from now to it, a duration the engine counts from its
+  /// own reading of its clock at registration: the wall clock is read here once, the manager's
+  /// clock not at all, so a start reads each clock once. A date in the past is now (a duration of
+  /// zero), unless `keepingThePast`: a countdown counting overtime starts that late, at an instant
+  /// before now, which only this manager's clock can place (read here, and again by the engine).
+  func target(for date: Date, keepingThePast: Bool = false) throws(CountdownError) -> (
+    target: CountdownTarget, length: Duration
+  ) {
+    let offset = state.withLock { $0.serverOffset }
+    let secondsAhead = date.timeIntervalSince(wallClock())
+    guard secondsAhead.isFinite else { throw .nonFiniteValue }
+    // A date in the past is now: the countdown ends at once, even for `Date.distantPast`. Counting
+    // overtime, the past is kept (it starts in overtime, that late), as far back as the clock can
+    // hold: `Date.distantPast` is out of range there.
+    guard secondsAhead - offset.secondsValue > 0 || keepingThePast else { return (.duration(.zero), .zero) }
+    guard secondsAhead > -Self.representableSeconds else { throw .outOfRange }
+    // Refuse what the clock cannot hold before `Duration(seconds:)` could trap on it.
+    guard secondsAhead < Self.representableSeconds else { throw .outOfRange }
+    let ahead = Duration.seconds(secondsAhead) - offset
+    guard ahead < .zero else { return (.duration(ahead), ahead) }
+    return (.deadline(try engine.clock.now.exactlyAdvanced(by: ahead)), .zero)
+  }
+
+  /// A `TimeInterval` as a `Duration`, refusing what `Duration(seconds:)` would trap on or the
+  /// clock could not hold.
+  func duration(ofTimeInterval timeInterval: TimeInterval) throws(CountdownError) -> Duration {
+    guard timeInterval.isFinite else { throw .nonFiniteValue }
+    guard timeInterval >= 0 else { throw .negativeDuration }
+    guard timeInterval < Self.representableSeconds else { throw .outOfRange }
+    return .seconds(timeInterval)
+  }
+
+  /// Refuses a server offset of `seconds` that dates could not be mapped through: one calibration
+  /// and every restored snapshot keep the same bound.
+  static func checkServerOffset(_ seconds: Double) throws(CountdownError) {
+    guard seconds.isFinite else { throw .nonFiniteValue }
+    guard abs(seconds) < representableSeconds else { throw .outOfRange }
+  }
+
+  /// Seconds a deadline may lie ahead: the clock counts nanoseconds in 64 bits (about 292 years).
+  static let representableSeconds: Double = 9.2e9
+}
+
+extension Duration {
+  /// This duration in seconds, as a `Double`.
+  var secondsValue: Double {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
+  }
+}
+
+extension CountdownManager {
+  /// What the system needs to show the countdown of `id` by itself: its range, and its pause time
+  /// while it is frozen (see ``CountdownTimerDates``).
+  ///
+  /// ```swift
+  /// if let dates = manager.timerDates(id: order.id) {
+  ///   Text(timerInterval: dates.timerInterval, pauseTime: dates.pauseTime, countsDown: true)
+  /// }
+  /// ```
+  ///
+  /// Worked out on each call from the countdown's deadline on the continuous clock, so the end is
+  /// the moment the manager delivers its `0`, and from its length, so the range spans the whole
+  /// countdown however the device's clock was changed. A countdown started at a server date
+  /// (after ``calibrate(serverNow:receivedAt:)``) ends at that date less the ``serverOffset``: the
+  /// device's date for it. After the user changes the device's clock (`NSSystemClockDidChange`),
+  /// ask again and hand the system the new dates: the deadline has not moved, its device date has.
+  /// - Returns: The dates, or `nil` for an id without a countdown (none, ended, or a count-up).
+  public func timerDates<ID: Hashable & Sendable>(id: ID) -> CountdownTimerDates? {
+    guard let (token, length) = state.withLock({ $0.ids[IDKey(id)].map { ($0.token, $0.length) } }) else {
+      return nil
+    }
+    return timerDates(of: token, length: length)
+  }
+
+  /// When the countdown of `id` ends, on this device's clock: the ``CountdownTimerDates/endDate``
+  /// of ``timerDates(id:)``, for a notification trigger.
+  ///
+  /// ```swift
+  /// if let end = manager.endDate(id: order.id) {
+  ///   let trigger = UNTimeIntervalNotificationTrigger(timeInterval: end.timeIntervalSinceNow, repeats: false)
+  /// }
+  /// ```
+  ///
+  /// - Returns: The date, or `nil` for an id without a running countdown: none, a count-up, or a
+  ///   frozen one (paused, or ``CountdownCore/SuspensionPolicy/pauses`` while the manager is
+  ///   suspended), which has no end until it runs again.
+  public func endDate<ID: Hashable & Sendable>(id: ID) -> Date? {
+    timerDates(id: id)?.endDate
+  }
+
+  /// The countdown of `id` as a range of dates on this device's clock, from its start to its end:
+  /// the ``CountdownTimerDates/timerInterval`` of ``timerDates(id:)``.
+  ///
+  /// ```swift
+  /// if let range = manager.timerInterval(id: order.id) {
+  ///   ProgressView(timerInterval: range, countsDown: true)
+  /// }
+  /// ```
+  ///
+  /// A frozen countdown's range is laid out from now; show it with
+  /// ``CountdownTimerDates/pauseTime`` (or use ``timerDates(id:)``, which has both).
+  /// - Returns: The range, or `nil` for an id without a countdown (or with a count-up).
+  public func timerInterval<ID: Hashable & Sendable>(id: ID) -> ClosedRange<Date>? {
+    timerDates(id: id)?.timerInterval
+  }
+
+  /// The system dates of `receiver`'s countdown, whose length (start to end) is `length`; `nil`
+  /// without a countdown or for a count-up.
+  func timerDates(of receiver: AnyObject, length: Duration?) -> CountdownTimerDates? {
+    guard let status = engine.statuses(of: [receiver]).statuses[0], status.kind == .countdown else { return nil }
+    return dates(of: status, length: length)
+  }
+
+  /// The system dates of a countdown read as `status`, whose length (start to end) is `length`.
+  func dates(of status: RegistrationStatus, length: Duration?) -> CountdownTimerDates {
+    let now = wallClock()
+    // A frozen countdown has what it has left; a running one that is overdue ended in the past.
+    let left = status.isFrozen ? max(0, status.nanoseconds) : status.nanoseconds
+    let end = now + Double(left) / 1e9
+    let whole = max(length?.nanosecondsSaturating ?? 0, left, 0)
+    let start = end - Double(whole) / 1e9
+    return CountdownTimerDates(timerInterval: min(start, end)...end, pauseTime: status.isFrozen ? now : nil)
+  }
+
+}
+
+extension CountdownManager {
+  /// Milestones given as times left, for ``CountdownCore/CountdownDeliveries/milestones(_:)``,
+  /// which counts them in this manager's intervals.
+  ///
+  /// ```swift
+  /// // Warn at 10 minutes, turn red at 60 s, buzz at 10 s; and the end.
+  /// try manager.start(
+  ///   id: "exam", for: .seconds(7_200),
+  ///   delivering: manager.milestones([.seconds(600), .seconds(60), .seconds(10)])
+  /// ) { _, left, _ in exam.reached(left) }
+  /// ```
+  /// - Throws: ``CountdownCore/CountdownError/invalidMilestone`` for a time below zero or not a
+  ///   whole number of intervals.
+  public func milestones(_ times: Set<Duration>) throws(CountdownError) -> CountdownDeliveries {
+    try .milestones(Self.intervals(of: times, interval: engine.interval))
+  }
+
+  /// `times`, each a whole number of `interval`s, counted in them.
+  /// - Throws: ``CountdownCore/CountdownError/invalidMilestone`` for a time below zero or between
+  ///   two intervals.
+  static func intervals(of times: Set<Duration>, interval: Duration) throws(CountdownError) -> Set<Int> {
+    let interval = interval.nanosecondsSaturating
+    var values = Set<Int>()
+    for time in times {
+      guard time >= .zero, let nanoseconds = try? time.countdownNanoseconds(), Duration.nanoseconds(nanoseconds) == time,
+        nanoseconds % interval == 0, let value = Int(exactly: nanoseconds / interval)
+      else { throw .invalidMilestone }
+      values.insert(value)
+    }
+    return values
+  }
+
+  /// Checks the milestones of a countdown: none below zero, and, for a duration the app chose
+  /// (`duration`), none beyond it (its instant would come before the start). A date's milestones
+  /// already passed are not checked: they are not delivered, as the engine does.
+  func checkMilestones(_ deliveries: CountdownDeliveries, within duration: Duration? = nil) throws(CountdownError) {
+    guard let values = deliveries.milestones else { return }
+    guard values.allSatisfy({ $0 >= 0 }) else { throw .invalidMilestone }
+    guard let duration, duration >= .zero else { return }
+    let length = duration.nanosecondsSaturating
+    let interval = engine.interval.nanosecondsSaturating
+    for value in values {
+      let (time, overflow) = Int64(value).multipliedReportingOverflow(by: interval)
+      guard !overflow, time <= length else { throw .invalidMilestone }
+    }
+  }
+}
+
+extension CountdownManager {
+  /// A ``CountdownReadAloud`` for countdowns of this manager, its milestones counted in this
+  /// manager's interval.
+  /// - Throws: ``CountdownCore/CountdownError/invalidMilestone`` for a time below zero or between
+  ///   two intervals.
+  public func readAloud(
+    at milestones: Set<Duration>, locale: Locale = .autoupdatingCurrent, template: String? = nil,
+    announcer: any CountdownAnnouncer = VoiceOverAnnouncer()
+  ) throws(CountdownError) -> CountdownReadAloud {
+    try CountdownReadAloud(at: milestones, interval: engine.interval, locale: locale, template: template, announcer: announcer)
+  }
+}
