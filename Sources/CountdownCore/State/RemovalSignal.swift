@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// An atomic from the standard library's Synchronization module: on Linux always; on Apple
 /// platforms where the system has it (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), through
-/// ``RemovalCount``. On earlier Apple systems, which this package supports too, a count behind the
+/// `RemovalCount`. On earlier Apple systems, which this package supports too, a count behind the
 /// platform's unfair lock: uncontended, a lock and an unlock per callback.
 final class RemovalSignal: Sendable {
   #if canImport(Darwin)
