@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// (The documentation's samples are copied here verbatim, checked by SampleCopyTests: a formatter
+// that changed a copy would part it from its sample.)
 // The doc comments' code samples, verbatim, between `// SAMPLE: <file>` and `// END SAMPLE`
 // markers (each statement sample the body of a function of its own, built by `SampleBody`, which
 // keeps the values a sample shows without using them from being warned about), so that the

@@ -137,17 +137,13 @@ struct ServerResponse: Sendable {
 }
 
 #if canImport(ActivityKit)
-/// A Live Activity's attributes for an auction: its end, and its pause time while frozen.
-struct AuctionAttributes: ActivityAttributes {
-  struct ContentState: Codable, Hashable, Sendable {
-    var ends: ClosedRange<Date>
-    var pausedAt: Date?
-    init(ends: ClosedRange<Date>, pausedAt: Date?) {
-      self.ends = ends
-      self.pausedAt = pausedAt
+  /// A Live Activity's attributes for an auction: its end, and its pause time while frozen.
+  struct AuctionAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable, Sendable {
+      var ends: ClosedRange<Date>
+      var pausedAt: Date?
     }
   }
-}
 #endif
 
 // Apple's Foundation has it; swift-corelibs-foundation, which has FoundationEssentials as a module
@@ -229,13 +225,12 @@ var alerts: CountdownAlerts<String> { unavailable() }
   /// CountdownAlerts' `UserNotificationCenter` as an app on an Apple platform has it: where
   /// UserNotifications is missing, the package leaves the real one out.
   struct UserNotificationCenter: CountdownAlertCenter {
-  init() {}
-  func add(_ request: CountdownAlertRequest, completion: @escaping @Sendable ((any Error)?) -> Void) {}
-  func removePendingRequests(withIdentifiers identifiers: [String]) {}
-  func removeDeliveredNotifications(withIdentifiers identifiers: [String]) {}
-  func pendingRequestIdentifiers(_ completion: @escaping @Sendable ([String]) -> Void) {}
-  func authorizationStatus(_ completion: @escaping @Sendable (CountdownAlertAuthorization) -> Void) {}
-}
+    func add(_ request: CountdownAlertRequest, completion: @escaping @Sendable ((any Error)?) -> Void) {}
+    func removePendingRequests(withIdentifiers identifiers: [String]) {}
+    func removeDeliveredNotifications(withIdentifiers identifiers: [String]) {}
+    func pendingRequestIdentifiers(_ completion: @escaping @Sendable ([String]) -> Void) {}
+    func authorizationStatus(_ completion: @escaping @Sendable (CountdownAlertAuthorization) -> Void) {}
+  }
 #endif
 
 #if canImport(ActivityKit)

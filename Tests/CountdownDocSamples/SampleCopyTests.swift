@@ -13,11 +13,13 @@ final class SampleCopyTests: XCTestCase {
 
   func testEverySampleHasACopyInTheTests() throws {
     let copies = Set(try Self.files(under: "Tests", ending: ".swift").flatMap { Self.regions(in: try Self.text($0)) })
-    let markdown = try ["Sources", "Documentation"].flatMap { try Self.files(under: $0, ending: ".md") } + ["README.md"]
+    let markdown =
+      try ["Sources", "Documentation"].flatMap { try Self.files(under: $0, ending: ".md") } + ["README.md"]
     var checked = 0
     for file in try markdown + Self.files(under: "Sources", ending: ".swift") {
       let text = try Self.text(file)
-      let blocks = file.hasSuffix(".swift") ? Self.swiftBlocks(in: Self.docComments(of: text)) : Self.swiftBlocks(in: text)
+      let blocks =
+        file.hasSuffix(".swift") ? Self.swiftBlocks(in: Self.docComments(of: text)) : Self.swiftBlocks(in: text)
       for block in blocks {
         checked += 1
         XCTAssertTrue(copies.contains(block), "\(file): this sample has no copy in a test file:\n\(block)")
@@ -125,7 +127,8 @@ final class SampleCopyTests: XCTestCase {
 
   /// Lines without their common indentation or the blank lines around them.
   static func normalized(_ lines: [Substring]) -> String {
-    let indent = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    let indent =
+      lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
       .map { $0.prefix { $0 == " " }.count }.min() ?? 0
     return lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
       .joined(separator: "\n").trimmingCharacters(in: .newlines)

@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// (The documentation's samples are copied here verbatim, checked by SampleCopyTests: a formatter
+// that changed a copy would part it from its sample.)
 // The README's code samples, verbatim, between `// README` and `// END README` markers, so that
 // the compiler checks them and tests run them; `SampleCopyTests` fails if the README and these
 // drift apart.

@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// (The documentation's samples are copied here verbatim, checked by SampleCopyTests: a formatter
+// that changed a copy would part it from its sample.)
 import CountdownKit
 import Foundation
 import XCTest
