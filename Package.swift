@@ -36,6 +36,9 @@ let package = Package(
     .testTarget(name: "CountdownCoreTests", dependencies: ["CountdownCore", "CountdownTestSupport"]),
     .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit", "CountdownAlerts", "CountdownTestSupport"]),
     .testTarget(name: "CountdownAlertsTests", dependencies: ["CountdownAlerts", "CountdownKit", "CountdownTestSupport"]),
+    // The doc comments' samples, compiled as the tests are, and the check that every sample of the
+    // README, the catalogs and the doc comments has its copy in a test file.
+    .testTarget(name: "CountdownDocSamples", dependencies: ["CountdownAlerts", "CountdownKit", "CountdownCore"]),
     .testTarget(name: "CountdownBenchmarks", dependencies: ["CountdownKit", "CountdownAlerts", "CountdownProcessUsage"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,10 +1,13 @@
+// swift-format-ignore-file
+// (The documentation's samples are copied here verbatim, checked by SampleCopyTests: a formatter
+// that changed a copy would part it from its sample.)
 import CountdownAlerts
 import CountdownKit
 import Foundation
 import XCTest
 
-/// The catalog's samples that run, copied verbatim between `// ARTICLE` and `// END ARTICLE`; a
-/// test fails when the catalog and the copy drift apart.
+/// The catalog's samples that run, copied verbatim between `// ARTICLE` and `// END ARTICLE`;
+/// `SampleCopyTests` fails when the catalog and the copy drift apart.
 final class ArticleSampleTests: XCTestCase {
   // ARTICLE: testing
   func testTheTeaRingsAtItsEnd() throws {
@@ -46,21 +49,4 @@ final class ArticleSampleTests: XCTestCase {
     XCTAssertEqual(Set(center.pending.map(\.identifier)), [alerts.identifier(for: "eggs"), alerts.identifier(for: "bread")])
   }
   // END ARTICLE
-
-  func testTheCatalogsSamplesAreTheOnesRunHere() throws {
-    let here = URL(fileURLWithPath: #filePath)
-    let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let article = try String(
-      contentsOf: root.appendingPathComponent("Sources/CountdownAlerts/CountdownAlerts.docc/AlertsOverview.md"), encoding: .utf8)
-    let source = try String(contentsOf: here, encoding: .utf8)
-    var copy: [Substring] = []
-    var inside = false
-    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if trimmed.hasPrefix("// ARTICLE:") { inside = true } else if trimmed == "// END ARTICLE" { inside = false } else if inside {
-        copy.append(line.hasPrefix("  ") ? line.dropFirst(2) : line)
-      }
-    }
-    XCTAssertTrue(article.contains("```swift\n" + copy.joined(separator: "\n") + "\n```"), "the article's testing sample differs from the copy run here")
-  }
 }

@@ -1,7 +1,10 @@
+// swift-format-ignore-file
+// (The documentation's samples are copied here verbatim, checked by SampleCopyTests: a formatter
+// that changed a copy would part it from its sample.)
 // The documentation catalog's code samples that are not the README's, verbatim, between
-// `// DOCC:` and `// END DOCC` markers, so that tests can run them; `DocCSamplesTests` fails if the
-// articles and these drift apart. (Samples shared with the README live in ReadmeSamples.swift;
-// .ci/check-samples compiles the articles' blocks themselves.)
+// `// DOCC:` and `// END DOCC` markers, so that the compiler checks them and tests run them;
+// `SampleCopyTests` fails if the articles and these drift apart. (Samples shared with the README
+// live in ReadmeSamples.swift.)
 import CountdownKit
 import Foundation
 

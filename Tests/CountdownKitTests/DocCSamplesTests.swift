@@ -1,33 +1,13 @@
+// swift-format-ignore-file
+// (The documentation's samples are copied here verbatim, checked by SampleCopyTests: a formatter
+// that changed a copy would part it from its sample.)
 import CountdownKit
 import Foundation
 import XCTest
 
-/// Every ```swift block of the documentation catalog's articles not marked
-/// `<!-- sample: not compiled -->` must appear, verbatim, as a marked region of DocCSamples.swift,
-/// of this file, or of the README's sample files, so that what the tests run is what users copy;
-/// the articles' testing samples run here as tests.
+/// The documentation catalog's articles' testing samples, run here as tests, between `// DOCC:`
+/// and `// END DOCC` markers (`SampleCopyTests` checks that every article's sample has a copy).
 final class DocCSamplesTests: XCTestCase {
-  func testArticleSamplesAreTheCompiledOnes() throws {
-    let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    let root = here.deletingLastPathComponent().deletingLastPathComponent()
-    let catalog = root.appendingPathComponent("Sources/CountdownKit/CountdownKit.docc")
-    let source = { (file: String) in try String(contentsOf: here.appendingPathComponent(file), encoding: .utf8) }
-    let compiled =
-      try ["DocCSamples.swift", "DocCSamplesTests.swift"].flatMap { Self.regions(in: try source($0)) }
-      + ["ReadmeSamples.swift", "ReadmeSamplesTests.swift"].flatMap { ReadmeSamplesTests.regions(in: try source($0)) }
-    let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".md") }
-    XCTAssertGreaterThanOrEqual(articles.count, 5)
-    var samples = 0
-    for article in articles.sorted() {
-      let text = try String(contentsOf: catalog.appendingPathComponent(article), encoding: .utf8)
-      for block in ReadmeSamplesTests.swiftBlocks(in: text) {
-        samples += 1
-        XCTAssertTrue(compiled.contains(block), "\(article): sample not compiled by the tests:\n\(block)")
-      }
-    }
-    XCTAssertGreaterThanOrEqual(samples, 15)
-  }
-
   func testTheTestAnnouncerKeepsWhatIsRead() throws {
     try withManualManager { manager, clock, _ in
       let (readAloud, texts) = try readAloudKeepingTheTexts(on: manager)
@@ -109,8 +89,4 @@ final class DocCSamplesTests: XCTestCase {
     }
   }
   // END DOCC
-
-  static func regions(in source: String) -> [String] {
-    ReadmeSamplesTests.regions(in: source, marker: "DOCC")
-  }
 }

@@ -5,6 +5,9 @@ import XCTest
 #if canImport(UserNotifications)
   import UserNotifications
 #endif
+#if canImport(WidgetKit)
+  import WidgetKit  // the timeline's entries
+#endif
 
 /// What the samples of "Countdowns outside the app" and the README's relaunch sample hand over: the
 /// same deadline the manager counts to.

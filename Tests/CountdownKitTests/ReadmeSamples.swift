@@ -1,6 +1,9 @@
+// swift-format-ignore-file
+// (The documentation's samples are copied here verbatim, checked by SampleCopyTests: a formatter
+// that changed a copy would part it from its sample.)
 // The README's code samples, verbatim, between `// README` and `// END README` markers, so that
-// tests can run them; `ReadmeSamplesTests` fails if the README and these drift apart. (.ci/check-samples
-// compiles the README's blocks themselves.)
+// the compiler checks them and tests run them; `SampleCopyTests` fails if the README and these
+// drift apart.
 import CountdownAlerts
 import CountdownCore
 import CountdownKit

@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// (The documentation's samples are copied here verbatim, checked by SampleCopyTests: a formatter
+// that changed a copy would part it from its sample.)
 import CountdownKit
 import Foundation
 import XCTest
@@ -7,41 +10,6 @@ import XCTest
 #endif
 
 final class ReadmeSamplesTests: XCTestCase {
-  /// Every ```swift block of the README not marked `<!-- sample: not compiled -->` must appear as
-  /// a marked region of ReadmeSamples.swift or of this file, so that what the tests run is what
-  /// users copy.
-  func testReadmeSamplesAreTheCompiledOnes() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    let compiled = try ["ReadmeSamples.swift", "ReadmeSamplesTests.swift"].flatMap { file in
-      Self.regions(in: try String(contentsOf: here.appendingPathComponent(file), encoding: .utf8))
-    }
-    let blocks = Self.swiftBlocks(in: readme)
-    XCTAssertFalse(blocks.isEmpty)
-    for block in blocks {
-      XCTAssertTrue(compiled.contains(block), "README sample not compiled by the tests:\n\(block)")
-    }
-  }
-
-  /// A block marked as not compiled has no copy to compare with; the blocks around it still do.
-  func testBlocksMarkedNotCompiledAreLeftOut() {
-    let markdown = """
-      ```swift
-      let a = 1
-      ```
-      <!-- sample: not compiled: pseudocode -->
-      ```swift
-      let b = …
-      ```
-
-      ```swift
-      let c = 3
-      ```
-      """
-    XCTAssertEqual(Self.swiftBlocks(in: markdown), ["let a = 1", "let c = 3"])
-  }
-
   func testSaleCellShowsADashForARejectedDateAndKeepsIt() throws {
     try MainActor.assumeIsolated {
       let clock = ManualCountdownClock(), wall = TestWallClock()
@@ -75,53 +43,4 @@ final class ReadmeSamplesTests: XCTestCase {
     }
   }
   // END README
-
-  /// The ```swift blocks of `markdown`, without those marked as not compiled (the line right before
-  /// the fence starts with `<!-- sample: not compiled`, as .ci/check-samples reads it).
-  static func swiftBlocks(in markdown: String) -> [String] {
-    var blocks: [String] = []
-    var current: [Substring]?
-    var skipped = false
-    var previous = ""
-    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if current == nil, trimmed == "```swift" {
-        current = []
-        skipped = previous.hasPrefix("<!-- sample: not compiled")
-      } else if current != nil, trimmed == "```" {
-        if !skipped { blocks.append(normalized(current!)) }
-        current = nil
-      } else {
-        current?.append(line)
-      }
-      previous = trimmed
-    }
-    return blocks
-  }
-
-  /// The regions of `source` between lines starting with `// \(marker):` and `// END \(marker)`.
-  static func regions(in source: String, marker: String = "README") -> [String] {
-    var regions: [String] = []
-    var current: [Substring]?
-    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if trimmed.hasPrefix("// \(marker):") {
-        current = []
-      } else if trimmed == "// END \(marker)" {
-        if let lines = current { regions.append(normalized(lines)) }
-        current = nil
-      } else {
-        current?.append(line)
-      }
-    }
-    return regions
-  }
-
-  /// Lines without common indentation or surrounding blank lines.
-  static func normalized(_ lines: [Substring]) -> String {
-    let indent = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-      .map { $0.prefix { $0 == " " }.count }.min() ?? 0
-    return lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
-      .joined(separator: "\n").trimmingCharacters(in: .newlines)
-  }
 }

@@ -1,4 +1,4 @@
-// SwiftUI for `.ci/check-samples` and `.ci/check-platforms`: what the documentation's samples and
+// SwiftUI for `.ci/check-platforms`: what the documentation's samples and
 // the tests' copies of them use, and the `Color` AlarmKit's API takes, with SwiftUI's names and
 // shapes, so that they compile on Linux. A type-checking stand-in: nothing here renders or runs.
 @_exported import Foundation

@@ -6,9 +6,6 @@ public struct UNAuthorizationOptions: OptionSet, Sendable {
   public static var badge: UNAuthorizationOptions { UNAuthorizationOptions(rawValue: 1 << 0) }
   public static var sound: UNAuthorizationOptions { UNAuthorizationOptions(rawValue: 1 << 1) }
   public static var alert: UNAuthorizationOptions { UNAuthorizationOptions(rawValue: 1 << 2) }
-  public static var carPlay: UNAuthorizationOptions { UNAuthorizationOptions(rawValue: 1 << 3) }
-  @available(iOS 12.0, macOS 10.14, tvOS 12.0, watchOS 5.0, *)
-  public static var criticalAlert: UNAuthorizationOptions { UNAuthorizationOptions(rawValue: 1 << 4) }
   @available(iOS 12.0, macOS 10.14, tvOS 12.0, watchOS 5.0, *)
   public static var provisional: UNAuthorizationOptions { UNAuthorizationOptions(rawValue: 1 << 6) }
 }

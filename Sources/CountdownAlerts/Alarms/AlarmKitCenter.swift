@@ -6,7 +6,6 @@
   /// them. The app says what each alarm shows (its `AlarmAttributes`: title, buttons, tint, the
   /// app's metadata), from the countdown's id.
   ///
-  /// <!-- sample: not compiled: .ci/check-samples builds CountdownAlerts on Linux, without AlarmKit -->
   /// ```swift
   /// struct TimerMetadata: AlarmMetadata { var countdownID: String }
   ///

@@ -96,7 +96,6 @@
     /// the end itself; no banner on top of it), unless ``showsInForeground``; `nil` for a
     /// notification that is not theirs, which the app decides.
     ///
-    /// <!-- sample: not compiled: .ci/check-samples builds CountdownAlerts on Linux, without UserNotifications -->
     /// ```swift
     /// final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
     ///   let alerts: CountdownAlerts<String>

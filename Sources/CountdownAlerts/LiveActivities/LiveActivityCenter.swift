@@ -6,7 +6,6 @@
   /// ``CountdownLiveActivities`` uses them: the activities whose attributes name a countdown, by
   /// `countdownID`, are updated and ended with it.
   ///
-  /// <!-- sample: not compiled: .ci/check-samples builds CountdownAlerts on Linux, without ActivityKit -->
   /// ```swift
   /// struct TimerAttributes: ActivityAttributes {
   ///   struct ContentState: Codable, Hashable, Sendable {

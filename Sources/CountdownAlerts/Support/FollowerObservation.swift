@@ -15,6 +15,10 @@ struct FollowerObservation: Sendable {
   /// and `clockChanges` for `NSSystemClockDidChange`.
   ///
   /// - Parameters:
+  ///   - idType: The type of the ids followed.
+  ///   - manager: The manager whose countdowns are followed.
+  ///   - clockChanges: The center that posts `NSSystemClockDidChange`.
+  ///   - isFollowed: Whether an id's changes are followed; the app's code.
   ///   - idsChanged: Called with the followed ids that changed (never none), on the thread of the
   ///     change, after `isFollowed` (the app's code) was asked with no lock of the follower's
   ///     held. Capture the follower weakly: releasing it ends the observation (``end(on:)``).

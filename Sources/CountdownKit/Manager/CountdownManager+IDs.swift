@@ -236,11 +236,14 @@ extension CountdownManager {
   /// comes here, restores from a snapshot too.
   ///
   /// - Parameters:
+  ///   - id: The id to claim.
   ///   - endsAtZero: Whether a 0 ends the countdown (not for a count-up, whose 0 is its first tick).
   ///   - length: A countdown's length, start to end (`nil` for a count-up), kept for its dates.
-  ///   - atMilestones: Whether it is delivered at milestones: ``CountdownReadAloud/read(_:)`` in
+  ///   - atMilestones: Whether it is delivered at milestones: ``CountdownReadAloud/read(_:)-(Int)`` in
   ///     its handler then reads the time it has left, which a milestone's value is not after a
   ///     suspension.
+  ///   - update: The app's handler, called with the id, the value and whether to stop.
+  ///   - register: Hands the handler made from `update` to the engine, under the id's token.
   func register<ID: Hashable & Sendable>(
     id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,

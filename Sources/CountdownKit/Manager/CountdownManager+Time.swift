@@ -110,6 +110,8 @@ extension CountdownManager {
   /// ```swift
   /// if let end = manager.endDate(id: order.id) {
   ///   let trigger = UNTimeIntervalNotificationTrigger(timeInterval: end.timeIntervalSinceNow, repeats: false)
+  ///   let request = UNNotificationRequest(identifier: order.id, content: content, trigger: trigger)
+  ///   try await UNUserNotificationCenter.current().add(request)
   /// }
   /// ```
   ///

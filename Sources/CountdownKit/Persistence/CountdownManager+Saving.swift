@@ -14,7 +14,7 @@ extension CountdownManager {
   /// ```
   ///
   /// The restore is ``restore(_:_:)``'s, with `update` the handler of every restored id; nothing
-  /// saved yet restores nothing. Each save writes ``snapshot(of:)`` as JSON, on the thread that
+  /// saved yet restores nothing. Each save writes ``snapshot(of:)-(ID.Type)`` as JSON, on the thread that
   /// posts the notification, when any of `names` is posted on `center`: by default the
   /// platform's, the same notifications the ``shared`` manager suspends on (see
   /// ``LifecycleObservation/platformSuspendNames``); on macOS and Linux, which have none, pass your
@@ -69,7 +69,7 @@ extension CountdownManager {
     return restoration
   }
 
-  /// Writes the countdowns of ids of type `ID` to `store` now (``snapshot(of:)`` as JSON).
+  /// Writes the countdowns of ids of type `ID` to `store` now (``snapshot(of:)-(ID.Type)`` as JSON).
   ///
   /// - Throws: The store's error for a write that failed; what was saved before stays.
   public func save<ID: Hashable & Sendable & Codable>(_ idType: ID.Type = ID.self, to store: CountdownStore) throws {

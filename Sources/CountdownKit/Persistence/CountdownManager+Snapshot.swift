@@ -157,7 +157,10 @@ extension CountdownManager {
   /// Checks the entries of `snapshot` at `indices` against this manager, now, and works out how
   /// to count each again. The snapshot itself is checked already (``CountdownSnapshot/validate()``).
   ///
-  /// - Parameter allowsCountingUp: `false` for observable models, which hold countdowns only.
+  /// - Parameters:
+  ///   - snapshot: The snapshot restored from.
+  ///   - indices: The positions of the entries to check in `snapshot`.
+  ///   - allowsCountingUp: `false` for observable models, which hold countdowns only.
   func restorePlans<ID: Hashable & Sendable & Codable>(
     for snapshot: CountdownSnapshot<ID>, at indices: some Sequence<Int>, allowsCountingUp: Bool
   ) throws(CountdownSnapshotError) -> [RestorePlan] {

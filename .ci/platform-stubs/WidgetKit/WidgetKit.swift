@@ -1,6 +1,6 @@
-// WidgetKit for .ci/check-samples: what the documentation's widget samples use, with WidgetKit's
-// names and shapes, so that the samples compile on Linux. Nothing here runs.
-@_exported import Foundation
+// WidgetKit for `.ci/check-platforms`: what the documentation's widget samples use, with
+// WidgetKit's names and shapes. A type-checking stand-in: nothing here runs.
+import Foundation
 
 /// WidgetKit's `TimelineEntry`: what a widget shows from its date on.
 public protocol TimelineEntry {

@@ -1,0 +1,785 @@
+// swift-format-ignore-file
+// (The documentation's samples are copied here verbatim, checked by SampleCopyTests: a formatter
+// that changed a copy would part it from its sample.)
+// The doc comments' code samples, verbatim, between `// SAMPLE: <file>` and `// END SAMPLE`
+// markers (each statement sample the body of a function of its own, built by `SampleBody`, which
+// keeps the values a sample shows without using them from being warned about), so that the
+// compiler checks them as it checks the tests; `SampleCopyTests` fails when a doc comment's sample has no copy
+// here or in another test file. The values they take as given are in SampleContext.swift. A
+// sample that uses an Apple-only framework sits in its `#if canImport`, compiled by
+// .ci/check-platforms against the stub SDK modules.
+import CountdownAlerts
+import CountdownCore
+import CountdownKit
+import Dispatch
+import Foundation
+import XCTest
+
+#if canImport(ActivityKit)
+  import ActivityKit
+#endif
+#if canImport(AlarmKit)
+  import AlarmKit
+#endif
+#if canImport(SwiftUI)
+  import SwiftUI
+#endif
+#if canImport(UIKit)
+  import UIKit
+#endif
+#if canImport(UserNotifications)
+  import UserNotifications
+#endif
+#if canImport(WidgetKit)
+  import WidgetKit
+#endif
+
+@MainActor @SampleBody func sample1() async throws -> Any {
+  // SAMPLE: CountdownAlerts/Alarms/CountdownAlarmObservation.swift
+  let task = Task { /* for await alarms in ... { onChange(...) } */ }
+  let observation = CountdownAlarmObservation { task.cancel() }
+  observation.cancel()  // the task is cancelled; a second cancel does nothing
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample2() async throws -> Any {
+  // SAMPLE: CountdownAlerts/Alarms/CountdownAlarms.swift
+  // At launch, after the restore (keep `alarms` for as long as the app runs):
+  let alarms = try CountdownAlarms(String.self, center: FakeAlarmCenter(), isFollowed: { id in id.hasPrefix("oven") })
+  try CountdownManager.shared.start(id: "oven", for: .seconds(1_200)) { _, _, _ in }
+  // An alarm counts down to the oven's end; pausing shows the time left on the Lock Screen.
+  // END SAMPLE
+  _ = alarms
+}
+
+@MainActor @SampleBody func sample3() async throws -> Any {
+  // SAMPLE: CountdownAlerts/Alarms/FakeAlarmCenter.swift
+  let clock = ManualCountdownClock()
+  let start = Date()
+  // The device's wall clock, moving with the manual clock.
+  let wall: @Sendable () -> Date = { start + Double(clock.now.nanosecondsSinceOrigin) / 1e9 }
+  let manager = try CountdownManager(clock: clock, wallClock: wall)
+  let center = FakeAlarmCenter(now: wall)
+  let alarms = try CountdownAlarms(String.self, manager: manager, center: center)
+  try manager.start(id: "oven", for: .seconds(1_200)) { _, _, _ in }
+  XCTAssertEqual(center.alarms.map(\.id), [alarms.alarmID(for: "oven")])
+  XCTAssertEqual(center.alarms.first?.fireDate, manager.endDate(id: "oven"))
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample4() async throws -> Any {
+  // SAMPLE: CountdownAlerts/Center/FakeNotificationCenter.swift
+  let clock = ManualCountdownClock()
+  let start = Date()
+  // The device's wall clock, moving with the manual clock.
+  let wall: @Sendable () -> Date = { start + Double(clock.now.nanosecondsSinceOrigin) / 1e9 }
+  let manager = try CountdownManager(clock: clock, wallClock: wall)
+  let center = FakeNotificationCenter(now: wall)
+  let alerts = try CountdownAlerts(String.self, manager: manager, center: center) { id, _ in
+    CountdownAlertContent(title: id, body: "Done")
+  }
+  try manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+  center.drain()
+  XCTAssertEqual(center.pending.map(\.identifier), [alerts.identifier(for: "tea")])
+  XCTAssertEqual(center.pending.first?.fireDate, manager.endDate(id: "tea"))
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample5() async throws -> Any {
+  // SAMPLE: CountdownAlerts/Center/UserNotificationCenter.swift
+  let alerts = try CountdownAlerts(String.self, center: UserNotificationCenter()) { id, _ in
+    CountdownAlertContent(title: "Timer", body: "\(id) is done.")
+  }
+  // END SAMPLE
+  _ = alerts
+}
+
+@MainActor @SampleBody func sample6() async throws -> Any {
+  // SAMPLE: CountdownAlerts/CountdownAlertContent.swift
+  let content = CountdownAlertContent(title: "Pasta", body: "Time to drain the pasta.", userInfo: ["timer": "pasta"])
+  // END SAMPLE
+  _ = content
+}
+
+// SAMPLE: CountdownAlerts/CountdownAlertError.swift
+func report(_ error: CountdownAlertError) {
+  if error == .notAuthorized {
+    print("Turn on notifications in Settings to hear when a timer ends.")
+  }
+}
+// END SAMPLE
+
+@MainActor @SampleBody func sample8() async throws -> Any {
+  // SAMPLE: CountdownAlerts/CountdownAlerts.swift
+  // At launch (keep `alerts` for as long as the app runs):
+  let alerts = try CountdownAlerts(String.self, manager: .shared, center: UserNotificationCenter()) { id, moment in
+    CountdownAlertContent(title: "Timer", body: moment == .end ? "\(id) is done." : "\(id): almost done.")
+  }
+  try CountdownManager.shared.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+  // A notification is pending for the tea's end; pausing, resuming, adding time, cancelling and
+  // the end itself keep it in step.
+  // END SAMPLE
+  _ = alerts
+}
+
+@MainActor func sample9() async throws {
+  // SAMPLE: CountdownAlerts/LiveActivities/CountdownLiveActivities.swift
+  // At launch, after the restore (keep `activities` for as long as the app runs):
+  struct TimerState: Codable, Hashable, Sendable {
+    var range: ClosedRange<Date>
+    var pausedAt: Date?
+    var title: String
+  }
+  let center = FakeActivityCenter<TimerState>()  // LiveActivityCenter where ActivityKit exists
+  let activities = CountdownLiveActivities(String.self, center: center) { id, dates in
+    TimerState(range: dates.timerInterval, pausedAt: dates.pauseTime, title: id.capitalized)
+  }
+  try CountdownManager.shared.start(id: "pizza", for: .seconds(720)) { _, _, _ in }
+  // The app starts its activity (Activity.request) with what the package would show:
+  let content = activities.content(for: "pizza")
+  // END SAMPLE
+  _ = content
+}
+
+@MainActor @SampleBody func sample10() async throws -> Any {
+  // SAMPLE: CountdownCore/Engine/CountdownEngine+Control.swift
+  // A late bid extends the auction by 30 s: the label shows 35 at once, not 5.
+  try engine.addTime(.seconds(30), to: auction)
+  // A wrong answer costs 10 s.
+  try engine.addTime(.seconds(-10), to: quiz)
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample11() async throws -> Any {
+  // SAMPLE: CountdownCore/Engine/CountdownEngine.swift
+  let engine = try CountdownEngine(interval: .seconds(1), deliveryQueue: sessionQueue)
+  try engine.register(session, .duration(.seconds(30))) { [weak session] remaining, stop in
+    guard let session else { return stop = true }
+    if remaining == 0 { session.expire() }
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample12() async throws -> Any {
+  // SAMPLE: CountdownCore/Engine/CountdownEngine.swift
+  // Values flip together every second; each 0 comes within 10 ms of its deadline.
+  let engine = try CountdownEngine(interval: .seconds(1), endTolerance: .milliseconds(10), deliveryQueue: queue)
+  // END SAMPLE
+  _ = engine
+}
+
+@MainActor @SampleBody func sample13() async throws -> Any {
+  // SAMPLE: CountdownCore/Engine/CountdownEngine.swift
+  sessionQueue.async {
+    // On the engine's delivery queue: the first callback (30) runs before `register` returns.
+    try? engine.register(session, .duration(.seconds(30))) { [weak session] remaining, stop in
+      guard let session else { return stop = true }
+      if remaining == 0 { session.expire() }
+    }
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample14() async throws -> Any {
+  // SAMPLE: CountdownCore/Time/AdaptedCountdownClock.swift
+  let testClock = TestClock()  // any Clock<Duration>
+  let manager = try CountdownManager(clock: .adapting(testClock))
+  // END SAMPLE
+  _ = manager
+}
+
+@MainActor @SampleBody func sample15() async throws -> Any {
+  // SAMPLE: CountdownCore/Time/ManualClockJitter.swift
+  let clock = try ManualCountdownClock(
+    jitter: .init(late: .milliseconds(2), early: .microseconds(50), drift: .microseconds(20), seed: 7))
+  // END SAMPLE
+  _ = clock
+}
+
+@MainActor @SampleBody func sample16() async throws -> Any {
+  // SAMPLE: CountdownCore/Time/ManualCountdownClock.swift
+  let clock = ManualCountdownClock()
+  let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
+  // On the main thread (the delivery queue): prints 3, the first value, inside the call.
+  try engine.register(token, .duration(.seconds(3))) { remaining, _ in print(remaining) }
+  try clock.advance(by: .seconds(3)) // prints 2, 1, 0
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample17() async throws -> Any {
+  // SAMPLE: CountdownCore/Time/ManualCountdownClock.swift
+  let clock = ManualCountdownClock()
+  let manager = try CountdownManager(clock: clock)
+  let banner = Task { try await Task.sleep(for: .seconds(5), clock: clock); showBanner() }
+  try clock.advance(by: .seconds(5))  // the countdowns' callbacks run, and the task wakes
+  // END SAMPLE
+  _ = (manager, banner)
+}
+
+@MainActor @SampleBody func sample18() async throws -> Any {
+  // SAMPLE: CountdownCore/Vocabulary/CountdownEnding.swift
+  try engine.register(delivery, .duration(.seconds(20 * 60)), pastTheEnd: .countsOvertime) { value, stop in
+    // On a per-minute engine: 20, 19, …, 1, 0 at the deadline, then −1 a minute after it, −2, …
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample19() async throws -> Any {
+  // SAMPLE: CountdownCore/Vocabulary/CountdownError.swift
+  Task {  // or a SwiftUI action, or any other closure
+    do throws(CountdownError) {
+      try manager.start(id: "bake", for: .seconds(-5)) { _, _, _ in }
+    } catch .negativeDuration {
+      // a length below zero
+    } catch {
+      // any other reason, including ones a later release adds
+    }
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample20() async throws -> Any {
+  // SAMPLE: CountdownCore/Vocabulary/CountdownInstant.swift
+  let clock = ManualCountdownClock()
+  let deadline = try clock.now.exactlyAdvanced(by: .seconds(30))
+  // END SAMPLE
+  _ = deadline
+}
+
+#if canImport(SwiftUI)
+@MainActor @SampleBody func sample21() async throws -> Any {
+  // SAMPLE: CountdownKit/Formatting/CountdownFormatStyle.swift
+  RemainingTime(seconds: 93_784).formatted(.countdown)                // "1d 02:03:04" (US English)
+  RemainingTime(seconds: 93_784).formatted(.countdown(.spelledOut))   // "1 day, 2 hours, 3 minutes, 4 seconds"
+  Text(countdown.remainingTime, format: .countdown(.units))           // "1d 2h 3m 4s"
+  // END SAMPLE
+}
+#endif
+
+@MainActor @SampleBody func sample22() async throws -> Any {
+  // SAMPLE: CountdownKit/Formatting/RemainingTime.swift
+  // In US English:
+  RemainingTime(seconds: 59).formatted()            // "0:59"
+  RemainingTime(seconds: 3_725).formatted()         // "1:02:05"
+  RemainingTime(seconds: 93_784).formatted()        // "1d 02:03:04"
+  RemainingTime(seconds: 93_784).formatted(.units)  // "1d 2h 3m 4s"
+  RemainingTime(seconds: 93_784).formatted(.countdown(.spelledOut))  // "1 day, 2 hours, 3 minutes, 4 seconds"
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample23() async throws -> Any {
+  // SAMPLE: CountdownKit/Formatting/RemainingTime.swift
+  RemainingTime(seconds: 93_784).formatted(.spelledOut, locale: Locale(identifier: "de_DE"))
+  // "1 Tag, 2 Stunden, 3 Minuten und 4 Sekunden"
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample24() async throws -> Any {
+  // SAMPLE: CountdownKit/Formatting/RemainingTime.swift
+  remaining.formatted(.countdown(.spelledOut))
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample25() async throws -> Any {
+  // SAMPLE: CountdownKit/Lifecycle/CountdownManager+Lifecycle.swift
+  CountdownManager.shared.suspendsInBackground = false
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample26() async throws -> Any {
+  // SAMPLE: CountdownKit/Lifecycle/CountdownManager+Lifecycle.swift
+  let observation = manager.suspendAndResume(
+    on: LifecycleObservation.platformSuspendNames,
+    and: LifecycleObservation.platformResumeNames)
+  // END SAMPLE
+  _ = observation
+}
+
+@MainActor @SampleBody func sample27() async throws -> Any {
+  // SAMPLE: CountdownKit/Lifecycle/LifecycleObservation.swift
+  // A second manager that follows the app's lifecycle like the shared one:
+  quizClock.suspendsInBackground = true
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample28() async throws -> Any {
+  // SAMPLE: CountdownKit/Lifecycle/LifecycleObservation.swift
+  // A Mac app's quiz clock that stops while the app is hidden:
+  let observation = quizClock.suspendAndResume(
+    on: [LifecycleObservation.appKitApplicationDidHide],
+    and: [LifecycleObservation.appKitApplicationDidUnhide])
+  // END SAMPLE
+  _ = observation
+}
+
+@MainActor @SampleBody func sample29() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+Async.swift
+  for await remaining in try CountdownManager.shared.values(for: .seconds(10)) {
+    print(remaining)   // 10, 9, ..., 0
+  }
+  // END SAMPLE
+}
+
+@MainActor func sample30() async throws {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+Async.swift
+  for await remaining in try manager.values(for: .seconds(10), pastTheEnd: .countsOvertime) {
+    if remaining < -60 { break }  // ends the countdown
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample31() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+Async.swift
+  let hide = try manager.after(.seconds(3)) { banner.isHidden = true }
+  hide.cancel()  // changed our mind
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample32() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+Async.swift
+  let open = try manager.after(at: sale.startsAt) { store.isSaleOpen = true }
+  // END SAMPLE
+  _ = open
+}
+
+@MainActor @SampleBody func sample33() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+Dates.swift
+  try manager.calibrate(serverNow: response.serverDate)
+  try manager.start(cell, until: item.saleEnd) { cell, remaining, _ in  // saleEnd is in server time
+    cell.timeLabel.text = RemainingTime(seconds: remaining).formatted()
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample34() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+IDs.swift
+  try CountdownManager.shared.start(id: order.id, for: order.deliveryWindow) { id, remaining, _ in
+    store.remaining[id] = remaining
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample35() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+IDs.swift
+  try manager.start(id: "autosave", for: .seconds(30), delivering: .onlyTheEnd) { _, _, _ in
+    document.save()  // called once, with 0: the manager wakes for the end alone
+  }
+  try manager.start(id: "keynote", for: .seconds(25 * 60), pastTheEnd: .countsOvertime) { id, remaining, _ in
+    overrun[id] = remaining < 0  // -1, -2, … once the talk runs over
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample36() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+IDs.swift
+  manager.listen(id: call.id) { id, elapsed, _ in
+    durations[id] = elapsed
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample37() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+Milestones.swift
+  // Warn at 10 minutes, turn red at 60 s, buzz at 10 s; and the end.
+  try manager.start(
+    id: "exam", for: .seconds(7_200),
+    delivering: manager.milestones([.seconds(600), .seconds(60), .seconds(10)])
+  ) { _, left, _ in exam.reached(left) }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample38() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+Receivers.swift
+  try manager.start(button, for: .seconds(59)) { button, remaining, stop in
+    button.title = remaining > 0 ? "Resend in \(remaining) s" : "Resend code"
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample39() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+Receivers.swift
+  try manager.start(orderCell, for: .seconds(20 * 60), pastTheEnd: .countsOvertime) { cell, remaining, _ in
+    cell.etaLabel.text = RemainingTime(seconds: remaining).formatted()  // "20:00" … "0:00", then "−0:01", …
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample40() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+Receivers.swift
+  manager.listen(callView) { view, elapsed, _ in
+    view.durationLabel.text = RemainingTime(seconds: elapsed).formatted()
+  }
+  // END SAMPLE
+}
+
+// SAMPLE: CountdownKit/Manager/CountdownManager+Receivers.swift
+func signOut() {
+  CountdownManager.shared.cancelAll()
+}
+// END SAMPLE
+
+#if canImport(SwiftUI)
+@MainActor @SampleBody func sample42() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+SystemDates.swift
+  if let dates = manager.timerDates(id: order.id) {
+    Text(timerInterval: dates.timerInterval, pauseTime: dates.pauseTime, countsDown: true)
+  }
+  // END SAMPLE
+}
+#endif
+
+#if canImport(UserNotifications)
+@MainActor @SampleBody func sample43() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+SystemDates.swift
+  if let end = manager.endDate(id: order.id) {
+    let trigger = UNTimeIntervalNotificationTrigger(timeInterval: end.timeIntervalSinceNow, repeats: false)
+    let request = UNNotificationRequest(identifier: order.id, content: content, trigger: trigger)
+    try await UNUserNotificationCenter.current().add(request)
+  }
+  // END SAMPLE
+}
+#endif
+
+#if canImport(SwiftUI)
+@MainActor @SampleBody func sample44() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+SystemDates.swift
+  if let range = manager.timerInterval(id: order.id) {
+    ProgressView(timerInterval: range, countsDown: true)
+  }
+  // END SAMPLE
+}
+#endif
+
+@MainActor @SampleBody func sample45() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+TimeAdded.swift
+  // A late bid: the cell's label jumps from 0:05 to 0:35 and counts on.
+  try CountdownManager.shared.addTime(.seconds(30), to: cell)
+  // END SAMPLE
+}
+
+#if canImport(ActivityKit)
+@MainActor @SampleBody func sample46() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+TimeAdded.swift
+  // A late bid extends the auction by 30 s: every view of it, and its Live Activity's dates.
+  try manager.addTime(.seconds(30), id: lot.id)
+  if let dates = manager.timerDates(id: lot.id) {
+    let state = AuctionAttributes.ContentState(ends: dates.timerInterval, pausedAt: dates.pauseTime)
+    await activity.update(ActivityContent(state: state, staleDate: dates.endDate))
+  }
+  // END SAMPLE
+}
+#endif
+
+@MainActor @SampleBody func sample47() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager.swift
+  // In a table view cell's configuration (called again on reuse):
+  try CountdownManager.shared.start(cell, until: item.saleEnd) { cell, remaining, stop in
+    cell.timeLabel.text = RemainingTime(seconds: remaining).formatted()
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample48() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager.swift
+  let quizClock = try CountdownManager(interval: .milliseconds(100))
+  // END SAMPLE
+  _ = quizClock
+}
+
+#if canImport(SwiftUI)
+@MainActor @SampleBody func sample49() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownTimerDates.swift
+  if let dates = manager.timerDates(id: order.id) {
+    Text(timerInterval: dates.timerInterval, pauseTime: dates.pauseTime, countsDown: true)
+    ProgressView(timerInterval: dates.timerInterval, countsDown: true)
+  }
+  // END SAMPLE
+}
+#endif
+
+@MainActor @SampleBody func sample50() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/CountdownManager+Observation.swift
+  let resend = try CountdownManager.shared.countdown(for: .seconds(30))
+  // In a view: Text(resend.hasEnded ? "Resend code" : "Resend in \(resend.remaining) s")
+  // END SAMPLE
+  _ = resend
+}
+
+@MainActor @SampleBody func sample51() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/CountdownManager+Observation.swift
+  let talk = try manager.countdown(for: .seconds(25 * 60), pastTheEnd: .countsOvertime)
+  // END SAMPLE
+  _ = talk
+}
+
+@MainActor @SampleBody func sample52() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/ObservableCountdown.swift
+  let countdown = try CountdownManager.shared.countdown(for: .seconds(30))
+  countdown.remaining       // 30, then 29, ... 0, on the main actor
+  countdown.hasEnded        // false until the 0
+  try countdown.restart(for: .seconds(30))  // the same model counts again
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample53() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/ObservableCountdown.swift
+  try talk.restart(for: .seconds(25 * 60), pastTheEnd: .countsOvertime)
+  // talk.remaining: 1500, …, 0, then -1, -2, …; talk.isOvertime once it is below 0
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample54() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/ObservableCountdown.swift
+  try quiz.addTime(.seconds(10))   // a bonus: 5 becomes 15
+  try quiz.addTime(.seconds(-10))  // a penalty; past the end, it ends now
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample55() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/ObservableCountdown.swift
+  let data = try JSONEncoder().encode(resend.snapshot(id: "resend"))
+  // END SAMPLE
+  _ = data
+}
+
+@MainActor @SampleBody func sample56() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/ObservableCountdownList+TimeAdded.swift
+  // A late bid on one lot extends its auction by 30 s; the other rows are untouched.
+  try auctions.addTime(.seconds(30), id: lot.id)
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample57() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/ObservableCountdownList.swift
+  let deliveries = ObservableCountdownList<Order.ID>(manager: .shared)
+  try deliveries.start(id: order.id, until: order.deliveryDeadline)
+  deliveries[order.id]?.remaining      // this row's value: observed alone
+  deliveries.ids                       // the rows, in the order they were added
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample58() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownManager+ObservableSnapshot.swift
+  let snapshot = try CountdownSnapshot<String>(decoding: data)
+  let resend = try manager.countdown(restoring: snapshot, id: "resend")
+  // END SAMPLE
+  _ = resend
+}
+
+@MainActor @SampleBody func sample59() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownManager+Saving.swift
+  // At launch:
+  try manager.keepSaved(Order.ID.self, in: .file(ordersURL)) { id, remaining, _ in
+    store.remaining[id] = remaining
+  }
+  // From then on, each countdown started with start(id:…) is saved when the app goes to the background.
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample60() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownManager+Snapshot.swift
+  let data = try JSONEncoder().encode(manager.snapshot(of: Order.ID.self))
+  // END SAMPLE
+  _ = data
+}
+
+@MainActor @SampleBody func sample61() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownManager+Snapshot.swift
+  let snapshot = try CountdownSnapshot<Order.ID>(decoding: data)
+  let restoration = try manager.restore(snapshot) { id, remaining, _ in
+    store.remaining[id] = remaining
+  }
+  // END SAMPLE
+  _ = restoration
+}
+
+@MainActor @SampleBody func sample62() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownRestoration.swift
+  let restoration = try manager.restore(snapshot) { id, remaining, _ in
+    store.remaining[id] = remaining
+  }
+  for (id, end) in restoration.ended { store.markEnded(id, at: end) }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample63() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownSnapshot.swift
+  // Going to the background:
+  let data = try JSONEncoder().encode(manager.snapshot(of: Order.ID.self))
+  // After the relaunch, on a new manager: each countdown has its right value at once.
+  let snapshot = try CountdownSnapshot<Order.ID>(decoding: data)
+  try manager.restore(snapshot) { id, remaining, _ in
+    store.remaining[id] = remaining
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample64() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownSnapshot.swift
+  let snapshot = try CountdownSnapshot<String>(decoding: data)
+  // END SAMPLE
+  _ = snapshot
+}
+
+@MainActor func sample65() async throws {
+  // SAMPLE: CountdownKit/Persistence/CountdownSnapshotError.swift
+  do {
+    try manager.restore(CountdownSnapshot<String>(decoding: data)) { _, _, _ in }
+  } catch where error.kind == .invalidEntry {
+    print("entry \(error.index ?? -1) refused: \(error.reason.map(String.init(describing:)) ?? "")")
+  } catch {
+    print("not restored: \(error)")
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample66() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownStore.swift
+  let store = CountdownStore.file(URL.applicationSupportDirectory.appending(path: "orders.json"))
+  try manager.keepSaved(String.self, in: store) { id, remaining, _ in
+    orders.remaining[id] = remaining
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample67() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/ObservableCountdownList+Saving.swift
+  let deliveries = ObservableCountdownList<Order.ID>()
+  try deliveries.keepSaved(in: .userDefaults(key: "deliveries"))
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func sample68() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/ObservableCountdownList+Snapshot.swift
+  let data = try JSONEncoder().encode(deliveries.snapshot())
+  // END SAMPLE
+  _ = data
+}
+
+@MainActor @SampleBody func sample69() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/ObservableCountdownList+Snapshot.swift
+  let restoration = try deliveries.restore(CountdownSnapshot(decoding: data))
+  // END SAMPLE
+  _ = restoration
+}
+
+@MainActor @SampleBody func sample70() async throws -> Any {
+  // SAMPLE: CountdownKit/ReadAloud/CountdownReadAloud.swift
+  let readAloud = try manager.readAloud(at: [.seconds(600), .seconds(60), .seconds(10)])
+  try manager.start(id: "exam", for: .seconds(7_200), delivering: readAloud.deliveries) { _, left, _ in
+    readAloud.read(left)
+  }
+  // END SAMPLE
+}
+
+#if canImport(SwiftUI)
+// SAMPLE: CountdownKit/ReadAloud/CountdownReadAloud.swift
+struct ExamClock: View {
+  let exam: ObservableCountdown
+  let readAloud: CountdownReadAloud
+
+  var body: some View {
+    Text(exam.remainingTime, format: .countdown)
+      .onChange(of: exam.remaining) { readAloud.read(exam) }
+  }
+}
+// END SAMPLE
+#endif
+
+// The alerts' adapters' samples, and the alerts article's samples that no test runs.
+
+#if canImport(AlarmKit)
+@MainActor func alarmKitSample() async throws {
+  // SAMPLE: CountdownAlerts/Alarms/AlarmKitCenter.swift
+  struct TimerMetadata: AlarmMetadata { var countdownID: String }
+
+  let center = AlarmKitCenter<TimerMetadata> { id in
+    AlarmAttributes(
+      presentation: AlarmPresentation(
+        alert: AlarmPresentation.Alert(title: "\(id) is done"),
+        countdown: AlarmPresentation.Countdown(title: "\(id)"),
+        paused: AlarmPresentation.Paused(
+          title: "Paused", resumeButton: AlarmButton(text: "Resume", textColor: .orange, systemImageName: "play"))),
+      metadata: TimerMetadata(countdownID: id), tintColor: .orange)
+  }
+  let alarms = try CountdownAlarms(String.self, center: center)
+  // END SAMPLE
+  _ = alarms
+}
+#endif
+
+#if canImport(ActivityKit)
+@MainActor func activityKitSample() async throws {
+  // SAMPLE: CountdownAlerts/LiveActivities/LiveActivityCenter.swift
+  struct TimerAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable, Sendable {
+      var range: ClosedRange<Date>
+      var pausedAt: Date?
+    }
+    var countdownID: String
+  }
+  let activities = CountdownLiveActivities(
+    String.self, center: LiveActivityCenter<TimerAttributes> { $0.countdownID }
+  ) { _, dates in TimerAttributes.ContentState(range: dates.timerInterval, pausedAt: dates.pauseTime) }
+  // END SAMPLE
+  _ = activities
+}
+#endif
+
+#if canImport(UserNotifications)
+// SAMPLE: UserNotificationCenter
+final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
+  let alerts: CountdownAlerts<String>
+  init(alerts: CountdownAlerts<String>) { self.alerts = alerts }
+
+  func userNotificationCenter(
+    _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+    withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+  ) {
+    completionHandler(alerts.presentationOptions(for: notification) ?? [.banner, .sound])
+  }
+}
+// END SAMPLE
+#endif
+
+
+@MainActor @SampleBody func alertsSample() async throws -> Any {
+  // ARTICLE: AlertsOverview
+  // At launch, after restoring the countdowns; keep `alerts` for as long as the app runs.
+  let alerts = try CountdownAlerts(String.self, manager: .shared, center: UserNotificationCenter()) { id, moment in
+    switch moment {
+    case .end: CountdownAlertContent(title: "Timer", body: "\(id) is done.")
+    case .timeLeft: CountdownAlertContent(title: "Timer", body: "\(id): almost done.", sound: nil)
+    }
+  }
+  // END ARTICLE
+  _ = alerts
+}
+
+#if canImport(AlarmKit)
+@MainActor @SampleBody func alarmsSample() async throws -> Any {
+  // ARTICLE: AlertsOverview
+  // After restoring the countdowns; keep `alarms` for as long as the app runs.
+  let alarms = try CountdownAlarms(
+    String.self, manager: .shared, center: AlarmKitCenter(attributes: timerAlarm), isFollowed: { $0.hasPrefix("oven") })
+  // END ARTICLE
+  _ = alarms
+}
+#endif
+
+#if canImport(ActivityKit)
+@MainActor @SampleBody func liveActivitiesSample() async throws -> Any {
+  // ARTICLE: AlertsOverview
+  // After restoring the countdowns; keep `activities` for as long as the app runs.
+  let activities = CountdownLiveActivities(String.self, center: LiveActivityCenter<TimerAttributes> { $0.countdownID }) {
+    _, dates in TimerAttributes.ContentState(range: dates.timerInterval, pausedAt: dates.pauseTime)
+  }
+  try CountdownManager.shared.start(id: "pizza", for: .seconds(720)) { _, _, _ in }
+  if let content = activities.content(for: "pizza") {
+    _ = try Activity.request(
+      attributes: TimerAttributes(countdownID: "pizza"),
+      content: ActivityContent(state: content.state, staleDate: content.staleDate))
+  }
+  // END ARTICLE
+}
+#endif
