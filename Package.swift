@@ -32,14 +32,17 @@ let package = Package(
     .executableTarget(name: "CountdownDemo", dependencies: ["CountdownKit", "CountdownProcessUsage"]),
     // What both test targets share: factories, watches and assertions. No product, so nothing an
     // app links carries it.
-    .target(name: "CountdownTestSupport", dependencies: ["CountdownKit", "CountdownCore"], path: "Tests/CountdownTestSupport"),
+    .target(
+      name: "CountdownTestSupport", dependencies: ["CountdownKit", "CountdownCore"], path: "Tests/CountdownTestSupport"),
     .testTarget(name: "CountdownCoreTests", dependencies: ["CountdownCore", "CountdownTestSupport"]),
     .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit", "CountdownAlerts", "CountdownTestSupport"]),
-    .testTarget(name: "CountdownAlertsTests", dependencies: ["CountdownAlerts", "CountdownKit", "CountdownTestSupport"]),
+    .testTarget(
+      name: "CountdownAlertsTests", dependencies: ["CountdownAlerts", "CountdownKit", "CountdownTestSupport"]),
     // The doc comments' samples, compiled as the tests are, and the check that every sample of the
     // README, the catalogs and the doc comments has its copy in a test file.
     .testTarget(name: "CountdownDocSamples", dependencies: ["CountdownAlerts", "CountdownKit", "CountdownCore"]),
-    .testTarget(name: "CountdownBenchmarks", dependencies: ["CountdownKit", "CountdownAlerts", "CountdownProcessUsage"]),
+    .testTarget(
+      name: "CountdownBenchmarks", dependencies: ["CountdownKit", "CountdownAlerts", "CountdownProcessUsage"]),
   ],
   swiftLanguageModes: [.v6]
 )
@@ -61,9 +64,10 @@ let internalChecks: [SwiftSetting] =
   ? [.define("COUNTDOWN_CHECK_INVARIANTS")] : []
 
 for target in package.targets {
-  target.swiftSettings = (target.swiftSettings ?? []) + [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-  ] + internalChecks
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+    ] + internalChecks
 }

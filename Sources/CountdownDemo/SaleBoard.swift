@@ -80,7 +80,9 @@ final class SaleBoard {
       redraw()
       terminal.end()
       let stats = manager.engine.statistics
-      print("CountdownDemo: \(stats.deliveries) callbacks in \(stats.batches) batches from \(stats.wakeups) wakeups of one timer.")
+      print(
+        "CountdownDemo: \(stats.deliveries) callbacks in \(stats.batches) batches from \(stats.wakeups) wakeups of one timer."
+      )
       exit(0)
     }
     setNeedsRedraw()
@@ -149,9 +151,10 @@ final class SaleBoard {
       sales.ids.map { title in
         let value = sales[title].map { $0.hasEnded ? "SALE ENDED" : $0.remainingTime.formatted() } ?? "…"
         return "   " + title.padding(toLength: 32, withPad: " ", startingAt: 0) + value
-      } + rejectedSales.sorted { $0.key < $1.key }.map { title, reason in
-        "   " + title.padding(toLength: 32, withPad: " ", startingAt: 0) + reason
       }
+        + rejectedSales.sorted { $0.key < $1.key }.map { title, reason in
+          "   " + title.padding(toLength: 32, withPad: " ", startingAt: 0) + reason
+        }
     } onChange: { [weak self] in
       // Told on the main actor, where the manager delivers, before the change is applied; the
       // redraw is queued behind it.

@@ -44,11 +44,15 @@ final class ScaleRun {
     let registered = ProcessUsage.now()
     // Measure whole ticks only: from just after the first-delivery batch to the end.
     DispatchQueue.main.async { [self] in
-      MainActor.assumeIsolated { measure(manager: manager, baseline: baseline, registered: registered, registration: registration) }
+      MainActor.assumeIsolated {
+        measure(manager: manager, baseline: baseline, registered: registered, registration: registration)
+      }
     }
   }
 
-  private func measure(manager: CountdownManager, baseline: ProcessUsage, registered: ProcessUsage, registration: Duration) {
+  private func measure(
+    manager: CountdownManager, baseline: ProcessUsage, registered: ProcessUsage, registration: Duration
+  ) {
     let before = ProcessUsage.now()
     let statsBefore = manager.engine.statistics
     DispatchQueue.main.asyncAfter(deadline: .now() + .seconds(seconds)) { [self] in
@@ -61,7 +65,8 @@ final class ScaleRun {
         let perReceiverBytes = Double(registered.residentBytes - baseline.residentBytes) / Double(receivers)
         func ms(_ ns: Double) -> String { String(format: "%.2f ms", ns / 1e6) }
         let shownValues = Set(tokens.compactMap(\.shown)).sorted()
-        print("""
+        print(
+          """
           CountdownDemo headless: \(receivers) countdowns on CountdownManager.shared (1 s interval), \(seconds) s
           timers:        \(stats.hasTimer ? 1 : 0) (one DispatchSourceTimer drives every receiver)
           register:      \(String(format: "%.0f ns", Double(registration.nanosecondsSaturating) / Double(receivers))) per receiver

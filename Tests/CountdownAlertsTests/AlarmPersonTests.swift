@@ -46,7 +46,8 @@ final class AlarmPersonTests: XCTestCase {
       XCTAssertFalse(h.manager.contains(id: "tea"), "the countdown ended before the app heard of the pause")
       h.center.defersUpdates = false
       h.center.deliverUpdates()
-      XCTAssertEqual(h.center.alarms.filter { $0.id == id }.map(\.state), [], "no paused alarm left with nothing to count")
+      XCTAssertEqual(
+        h.center.alarms.filter { $0.id == id }.map(\.state), [], "no paused alarm left with nothing to count")
       XCTAssertEqual(h.alarmsOrFail.trackedAlarmCount, 0)
     }
   }

@@ -147,7 +147,9 @@ final class AlarmTransitionTests: XCTestCase {
       XCTAssertTrue(h.alarmsOrFail.isOwnAlarm(again.alarmID(for: "coffee")))
       XCTAssertFalse(h.alarmsOrFail.isOwnAlarm(h.foreign))
       XCTAssertEqual(h.alarmsOrFail.alarmID(for: "tea").uuidString.dropFirst(14).first, "8", "version 8")
-      XCTAssertThrowsError(try CountdownAlarms(String.self, manager: h.manager, center: FakeAlarmCenter(), namespace: "")) {
+      XCTAssertThrowsError(
+        try CountdownAlarms(String.self, manager: h.manager, center: FakeAlarmCenter(), namespace: "")
+      ) {
         XCTAssertEqual($0 as? CountdownAlertError, .invalidNamespace)
       }
     }
@@ -162,7 +164,8 @@ final class AlarmTransitionTests: XCTestCase {
       h.center.authorization = .authorized
       h.center.limit = 2
       try h.manager.start(id: "b", for: .seconds(60)) { _, _, _ in }
-      XCTAssertEqual(h.failures.withLock { $0 }, [.notAuthorized, .alarmLimitReached], "a retried with b: one is past the limit")
+      XCTAssertEqual(
+        h.failures.withLock { $0 }, [.notAuthorized, .alarmLimitReached], "a retried with b: one is past the limit")
       XCTAssertEqual(h.center.alarms.count, 2, "the app's own and one of ours")
       h.center.limit = nil
       h.alarmsOrFail.retry()

@@ -45,7 +45,8 @@ final class AlarmsConcurrencyTests: XCTestCase {
             }
           } else {
             switch choice {
-            case 0: try? manager.start(id: ids[index], for: .seconds(Int.random(in: 60...900, using: &random))) { _, _, _ in }
+            case 0:
+              try? manager.start(id: ids[index], for: .seconds(Int.random(in: 60...900, using: &random))) { _, _, _ in }
             case 1, 2: manager.pause(id: ids[index])
             case 3: manager.resume(id: ids[index])
             default: _ = try? manager.addTime(.seconds(Int.random(in: 1...60, using: &random)), id: ids[index])

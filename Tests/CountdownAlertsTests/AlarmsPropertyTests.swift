@@ -62,7 +62,8 @@ final class AlarmsPropertyTests: XCTestCase {
           h.jumpWallClock(by: seconds)
         case 76..<79:
           action = "the person pauses \(id)'s alarm"
-          if h.center.personPauses(id: h.alarmsOrFail.alarmID(for: id)), h.manager.timerDates(id: id)?.isFrozen != true {
+          if h.center.personPauses(id: h.alarmsOrFail.alarmID(for: id)), h.manager.timerDates(id: id)?.isFrozen != true
+          {
             XCTFail("seed \(seed) step \(step): \(id) was not paused with its alarm")
           }
         case 79..<82:
@@ -97,7 +98,8 @@ final class AlarmsPropertyTests: XCTestCase {
         }
         let alarms = h.alarmsOrFail
         let bound =
-          Self.ids.filter { h.manager.contains(id: $0) }.count + h.center.alarms.filter { alarms.isOwnAlarm($0.id) }.count
+          Self.ids.filter { h.manager.contains(id: $0) }.count
+          + h.center.alarms.filter { alarms.isOwnAlarm($0.id) }.count
         if alarms.trackedAlarmCount > bound {
           XCTFail("seed \(seed) step \(step) (\(action)): \(alarms.trackedAlarmCount) alarms kept, over \(bound)")
           return

@@ -78,7 +78,8 @@ final class AlertsPropertyTests: XCTestCase {
         }
       }
       h.assertNoForeignCall()
-      XCTAssertTrue(h.center.pending.contains { $0.identifier == "app/reminder" }, "seed \(seed): the app's request stays")
+      XCTAssertTrue(
+        h.center.pending.contains { $0.identifier == "app/reminder" }, "seed \(seed): the app's request stays")
       XCTAssertEqual(h.failures.withLock { $0 }, [], "seed \(seed)")
     }
   }
@@ -100,18 +101,24 @@ final class AlertsPropertyTests: XCTestCase {
       byID[String(request.identifier.split(separator: "/").last!), default: []].append(request)
     }
     guard byID.count == expectedCount else {
-      return "\(byID.count) countdowns pending, the model has \(expectedCount) (capacity \(capacity), \(passed.count) passed, ahead: \(ahead.map { "\($0.id)@\($0.end.timeIntervalSince(now))" }))"
+      return
+        "\(byID.count) countdowns pending, the model has \(expectedCount) (capacity \(capacity), \(passed.count) passed, ahead: \(ahead.map { "\($0.id)@\($0.end.timeIntervalSince(now))" }))"
     }
     let pendingEnds = ahead.filter { byID[$0.id] != nil }.map(\.end)
     let waitingEnds = ahead.filter { byID[$0.id] == nil }.map(\.end)
     if let latest = pendingEnds.max(), let soonest = waitingEnds.min(), latest > soonest + 1e-6 {
-      return "a countdown ending at +\(latest.timeIntervalSince(now)) is pending, one ending at +\(soonest.timeIntervalSince(now)) waits"
+      return
+        "a countdown ending at +\(latest.timeIntervalSince(now)) is pending, one ending at +\(soonest.timeIntervalSince(now)) waits"
     }
     for (id, requests) in byID {
       guard let end = ahead.first(where: { $0.id == id })?.end else { return "\(id) has requests but no end ahead" }
-      var expected: [String: (Date, CountdownAlertContent)] = [alerts.identifier(for: id): (end, AlertsHarness.content(id, .end))]
+      var expected: [String: (Date, CountdownAlertContent)] = [
+        alerts.identifier(for: id): (end, AlertsHarness.content(id, .end))
+      ]
       for left in milestones where end - left.seconds > now {
-        expected[alerts.identifier(for: id, moment: .timeLeft(left))] = (end - left.seconds, AlertsHarness.content(id, .timeLeft(left)))
+        expected[alerts.identifier(for: id, moment: .timeLeft(left))] = (
+          end - left.seconds, AlertsHarness.content(id, .timeLeft(left))
+        )
       }
       guard Set(requests.map(\.identifier)) == Set(expected.keys) else {
         return "\(id): pending \(requests.map(\.identifier).sorted()), expected \(expected.keys.sorted())"
@@ -119,7 +126,8 @@ final class AlertsPropertyTests: XCTestCase {
       for request in requests {
         let (date, content) = expected[request.identifier]!
         guard abs(request.fireDate.timeIntervalSince(date)) < 1e-6, request.content == content else {
-          return "\(request.identifier) fires at +\(request.fireDate.timeIntervalSince(now)), expected +\(date.timeIntervalSince(now))"
+          return
+            "\(request.identifier) fires at +\(request.fireDate.timeIntervalSince(now)), expected +\(date.timeIntervalSince(now))"
         }
       }
     }

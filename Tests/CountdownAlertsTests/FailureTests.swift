@@ -53,8 +53,12 @@ final class FailureTests: XCTestCase {
           Int.self, manager: manager, center: center, namespace: namespace, budget: budget, milestones: milestones
         ) { _, _ in CountdownAlertContent(title: "", body: "") }
       }
-      assertThrows(CountdownAlertError.invalidBudget, "budget 0") { () throws(CountdownAlertError) in try make(budget: 0) }
-      assertThrows(CountdownAlertError.invalidBudget, "budget 65") { () throws(CountdownAlertError) in try make(budget: 65) }
+      assertThrows(CountdownAlertError.invalidBudget, "budget 0") { () throws(CountdownAlertError) in
+        try make(budget: 0)
+      }
+      assertThrows(CountdownAlertError.invalidBudget, "budget 65") { () throws(CountdownAlertError) in
+        try make(budget: 65)
+      }
       assertThrows(CountdownAlertError.invalidBudget, "no room for the milestones") { () throws(CountdownAlertError) in
         try make(budget: 2, milestones: [.seconds(60), .seconds(600)])
       }
@@ -64,7 +68,8 @@ final class FailureTests: XCTestCase {
       assertThrows(CountdownAlertError.invalidMilestone, "twice") { () throws(CountdownAlertError) in
         try make(milestones: [.seconds(60), .seconds(60)])
       }
-      assertThrows(CountdownAlertError.invalidNamespace) { () throws(CountdownAlertError) in try make(namespace: "a/b") }
+      assertThrows(CountdownAlertError.invalidNamespace) { () throws(CountdownAlertError) in try make(namespace: "a/b")
+      }
       XCTAssertEqual(center.calls, [], "a refused option touches nothing")
     }
   }
@@ -114,7 +119,8 @@ final class FailureTests: XCTestCase {
       h.assertPending(["b", "c"], "two countdowns of two requests each")
       XCTAssertEqual(h.ownPending.count, 4)
       try h.advance(by: 50)
-      XCTAssertEqual(h.center.delivered.map(\.identifier), [h.alertsOrFail.identifier(for: "c", moment: .timeLeft(.seconds(60)))])
+      XCTAssertEqual(
+        h.center.delivered.map(\.identifier), [h.alertsOrFail.identifier(for: "c", moment: .timeLeft(.seconds(60)))])
       h.assertPending(["b", "c"], "c's milestone fired")
       // Time taken puts b's milestone in the past: its request goes.
       try h.manager.addTime(.seconds(-120), id: "b")

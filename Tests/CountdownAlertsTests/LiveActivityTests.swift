@@ -35,8 +35,8 @@ final class LiveActivityTests: XCTestCase {
 
     func makeActivities() -> CountdownLiveActivities<String, Shown> {
       CountdownLiveActivities(
-        String.self, manager: manager, center: center, clockChanges: clockChanges, isFollowed: { $0 != "quiet" }
-      ) { id, dates in Shown(dates: dates, title: id) }
+        String.self, manager: manager, center: center, clockChanges: clockChanges, isFollowed: { $0 != "quiet" },
+        content: { id, dates in Shown(dates: dates, title: id) })
     }
 
     /// The app is killed and launched again: the countdowns come back from a snapshot taken now,
@@ -63,7 +63,9 @@ final class LiveActivityTests: XCTestCase {
       return center.start(countdownID: id, state: content.state, staleDate: content.staleDate)
     }
 
-    func held(_ activity: String, file: StaticString = #filePath, line: UInt = #line) -> FakeActivityCenter<Shown>.HeldActivity? {
+    func held(_ activity: String, file: StaticString = #filePath, line: UInt = #line) -> FakeActivityCenter<Shown>
+      .HeldActivity?
+    {
       let held = center.activity(activity)
       if held == nil { XCTFail("no activity \(activity)", file: file, line: line) }
       return held
@@ -105,7 +107,8 @@ final class LiveActivityTests: XCTestCase {
       let activity = try h.startActivity("pizza")
       h.assertInStep(activity, "pizza")
       try h.advance(by: 60)
-      XCTAssertEqual(h.center.calls.count, 2, "the listing and the start; time passing moves no date: \(h.center.calls)")
+      XCTAssertEqual(
+        h.center.calls.count, 2, "the listing and the start; time passing moves no date: \(h.center.calls)")
       h.manager.pause(id: "pizza")
       h.assertInStep(activity, "pizza")
       XCTAssertNil(h.held(activity)?.staleDate, "a paused countdown is never stale")
@@ -121,7 +124,8 @@ final class LiveActivityTests: XCTestCase {
       try h.manager.calibrate(serverNow: h.wall.now + 9_000)
       h.manager.suspendTicking()
       h.manager.resumeTicking()
-      XCTAssertEqual(h.center.calls.count, 7, "listing, start, pause, add, resume, add, replace: \(h.center.calls.count)")
+      XCTAssertEqual(
+        h.center.calls.count, 7, "listing, start, pause, add, resume, add, replace: \(h.center.calls.count)")
     }
   }
 
@@ -173,7 +177,9 @@ final class LiveActivityTests: XCTestCase {
       XCTAssertNil(h.held(egg)?.dismissal)
       h.manager.cancel(id: "egg")
       XCTAssertEqual(h.held(egg)?.dismissal, .immediately)
-      XCTAssertFalse(h.center.calls.contains { if case .update(countdownID: "quiet", _, _) = $0 { true } else { false } }, "not followed")
+      XCTAssertFalse(
+        h.center.calls.contains { if case .update(countdownID: "quiet", _, _) = $0 { true } else { false } },
+        "not followed")
       XCTAssertEqual(h.center.calls.filter { if case .end = $0 { true } else { false } }.count, 2)
     }
   }
@@ -221,7 +227,8 @@ final class LiveActivityTests: XCTestCase {
       h.center.clearCalls()
       try h.advance(by: 600)
       XCTAssertEqual(h.held(tea)?.dismissal, .afterEnd, "followed after the relaunch")
-      XCTAssertFalse(h.center.calls.contains { if case .endActivity = $0 { true } else { false } }, "the sweep acted once")
+      XCTAssertFalse(
+        h.center.calls.contains { if case .endActivity = $0 { true } else { false } }, "the sweep acted once")
     }
   }
 

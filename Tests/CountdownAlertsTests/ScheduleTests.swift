@@ -1,6 +1,7 @@
-@testable import CountdownAlerts
 import CountdownCore
 import XCTest
+
+@testable import CountdownAlerts
 
 /// The schedule alone: which countdowns are pending after each change, and what it asks of the center.
 final class ScheduleTests: XCTestCase {
@@ -65,7 +66,8 @@ final class ScheduleTests: XCTestCase {
         let soonest = running.sorted { $0.value < $1.value }.prefix(capacity)
         let expected = Dictionary(uniqueKeysWithValues: soonest.map { ($0.key, $0.value) })
         XCTAssertEqual(pendingByActions, expected, "capacity \(capacity), step \(step)")
-        XCTAssertEqual(Dictionary(uniqueKeysWithValues: schedule.pendingDeadlines.map { ($0.key, $0.deadline) }), expected)
+        XCTAssertEqual(
+          Dictionary(uniqueKeysWithValues: schedule.pendingDeadlines.map { ($0.key, $0.deadline) }), expected)
         XCTAssertEqual(schedule.waitingCount, running.count - expected.count)
         guard pendingByActions == expected else { return }
       }

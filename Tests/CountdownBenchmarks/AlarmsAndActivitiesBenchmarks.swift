@@ -37,7 +37,8 @@ final class AlarmsAndActivitiesBenchmarks: XCTestCase {
     func alarms(_ completion: @escaping @Sendable (Result<[CountdownAlarmSnapshot], any Error>) -> Void) {
       completion(.success([]))
     }
-    func observeAlarms(_ onChange: @escaping @Sendable ([CountdownAlarmSnapshot]) -> Void) -> CountdownAlarmObservation {
+    func observeAlarms(_ onChange: @escaping @Sendable ([CountdownAlarmSnapshot]) -> Void) -> CountdownAlarmObservation
+    {
       CountdownAlarmObservation(onCancel: {})
     }
   }
@@ -46,7 +47,8 @@ final class AlarmsAndActivitiesBenchmarks: XCTestCase {
   private final class CountingActivityCenter: CountdownActivityCenter {
     let calls = LockedState(0)
     func update(countdownID: String, state: CountdownTimerDates, staleDate: Date?) { calls.withLock { $0 += 1 } }
-    func end(countdownID: String, state: CountdownTimerDates?, staleDate: Date?, dismissal: CountdownActivityDismissal) {
+    func end(countdownID: String, state: CountdownTimerDates?, staleDate: Date?, dismissal: CountdownActivityDismissal)
+    {
       calls.withLock { $0 += 1 }
     }
     func end(activityID: String, dismissal: CountdownActivityDismissal) { calls.withLock { $0 += 1 } }

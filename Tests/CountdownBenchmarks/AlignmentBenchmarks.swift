@@ -41,7 +41,9 @@ final class AlignmentBenchmarks: XCTestCase {
         \(wakeups.perCountdown); resident bytes per countdown (last round) \(Int(memory.shared)) and \(Int(memory.perCountdown))
         """)
     }
-    print("[alignment benchmark] \(Self.build), manual clock, 10 s in 10 ms steps per round:\n" + lines.joined(separator: "\n"))
+    print(
+      "[alignment benchmark] \(Self.build), manual clock, 10 s in 10 ms steps per round:\n"
+        + lines.joined(separator: "\n"))
   }
 
   /// Countdowns to random deadlines over 100 s (about n ÷ 100 ends a second), shared grid, 1 s
@@ -67,7 +69,8 @@ final class AlignmentBenchmarks: XCTestCase {
         wakeups per second \(wakeups.onTime) and \(wakeups.onGrid) (\(wakeups.onTime - wakeups.onGrid) extra for ends on time)
         """)
     }
-    print("[end benchmark] \(Self.build), manual clock, 10 s in 10 ms steps per round:\n" + lines.joined(separator: "\n"))
+    print(
+      "[end benchmark] \(Self.build), manual clock, 10 s in 10 ms steps per round:\n" + lines.joined(separator: "\n"))
   }
 
   private struct Result {
@@ -140,7 +143,9 @@ final class AlignmentBenchmarks: XCTestCase {
   }
 
   /// Fails with the first few countdowns a round left undone.
-  private static func assertDelivered(_ result: Result, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+  private static func assertDelivered(
+    _ result: Result, _ what: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
     XCTAssert(
       result.undelivered.isEmpty, "\(what): \(result.undelivered.count) undelivered: \(result.undelivered.prefix(3))",
       file: file, line: line)

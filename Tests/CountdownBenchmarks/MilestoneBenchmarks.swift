@@ -101,7 +101,9 @@ final class MilestoneBenchmarks: XCTestCase {
     let seen = ValueSlots(count: n)
     for (index, receiver) in receivers.enumerated() {
       let deadline = Self.length * 1_000_000_000 + Int64(index) * (1_000_000_000 / Int64(n))
-      try engine.register(receiver, .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline)), delivering: deliveries) {
+      try engine.register(
+        receiver, .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline)), delivering: deliveries
+      ) {
         value, _ in
         values.store(value, at: index)
         calls.store(calls[index] + 1, at: index)

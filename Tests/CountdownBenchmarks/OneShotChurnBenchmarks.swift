@@ -17,12 +17,15 @@ final class OneShotChurnBenchmarks: XCTestCase {
     let isFull = BenchmarkConfiguration.current.isFull
     let (churns, waiting) = isFull ? (1_000_000, 10_000) : (100, 10)
     var lines: [String] = []
-    for (name, alignment) in [("shared", CountdownAlignment.shared), ("per-countdown", .perCountdown(tolerance: .milliseconds(50)))] {
+    for (name, alignment) in [
+      ("shared", CountdownAlignment.shared), ("per-countdown", .perCountdown(tolerance: .milliseconds(50))),
+    ] {
       var perChurn: [Double] = []
       var held = (ends: 0, wheel: 0)
       for round in 0..<BenchmarkConfiguration.current.rounds {
         let clock = ManualCountdownClock()
-        let engine = try CountdownEngine(interval: .seconds(1), alignment: alignment, clock: clock, deliveryQueue: .main)
+        let engine = try CountdownEngine(
+          interval: .seconds(1), alignment: alignment, clock: clock, deliveryQueue: .main)
         let receivers = (0..<waiting).map { _ in Receiver() }
         for (index, receiver) in receivers.enumerated() {
           let length = Duration.milliseconds(3_600_000 + Int64(index) * 7)
@@ -48,6 +51,8 @@ final class OneShotChurnBenchmarks: XCTestCase {
           format: "  %@: ns per register and cancel %.0f [%.0f–%.0f]; entries held after: ends %d, wheel %d",
           name, sorted[sorted.count / 2], sorted[0], sorted[sorted.count - 1], held.ends, held.wheel))
     }
-    print("[one-shot churn benchmark] \(churns) churns beside \(waiting) waiting one-shots:\n" + lines.joined(separator: "\n"))
+    print(
+      "[one-shot churn benchmark] \(churns) churns beside \(waiting) waiting one-shots:\n"
+        + lines.joined(separator: "\n"))
   }
 }

@@ -146,7 +146,8 @@ final class QuietCrowdBenchmarks: XCTestCase {
     engine.cancelAll()
     withExtendedLifetime((receivers, labelReceiver)) {}
     return Result(
-      wrong: wrong, cpuPerTick: Double(cpu) / 1e3 / Double(Self.ticks), examinedPerTick: Double(looked) / Double(Self.ticks))
+      wrong: wrong, cpuPerTick: Double(cpu) / 1e3 / Double(Self.ticks),
+      examinedPerTick: Double(looked) / Double(Self.ticks))
   }
 
   private static func summary(_ values: [Double], format: String = "%.2f") -> String {

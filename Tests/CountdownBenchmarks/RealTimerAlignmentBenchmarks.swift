@@ -45,15 +45,18 @@ final class RealTimerAlignmentBenchmarks: XCTestCase {
           let window = try run(
             n: n, alignment: alignment ? .shared : .perCountdown(tolerance: interval / 20), interval: interval,
             intervals: intervals)
-          XCTAssertGreaterThanOrEqual(window.callbacks, Int64(n * (intervals - 1)), "N = \(n): about one call an interval each")
-          XCTAssertLessThanOrEqual(window.callbacks, Int64(n * (intervals + 1)), "N = \(n): about one call an interval each")
+          XCTAssertGreaterThanOrEqual(
+            window.callbacks, Int64(n * (intervals - 1)), "N = \(n): about one call an interval each")
+          XCTAssertLessThanOrEqual(
+            window.callbacks, Int64(n * (intervals + 1)), "N = \(n): about one call an interval each")
           if alignment { shared.append(window) } else { perCountdown.append(window) }
         }
       }
       let ratio = zip(perCountdown, shared).map { $0.nanosecondsPerCallback / $1.nanosecondsPerCallback }
       // What the extra wakeups would cost at the bare timer's price, per callback.
       let extra = zip(perCountdown, shared).map {
-        ($0.wakeupsPerSecond - $1.wakeupsPerSecond) * bare.median / (Double($0.callbacks) / (Double((interval * intervals).nanosecondsSaturating) / 1e9))
+        ($0.wakeupsPerSecond - $1.wakeupsPerSecond) * bare.median
+          / (Double($0.callbacks) / (Double((interval * intervals).nanosecondsSaturating) / 1e9))
       }
       lines.append(
         """
@@ -76,7 +79,9 @@ final class RealTimerAlignmentBenchmarks: XCTestCase {
 
   /// The process's CPU per wakeup of a bare repeating timer firing every `period`, one figure per
   /// window of `window` (after a fifth of it to settle), in nanoseconds.
-  private func bareWakeupNanoseconds(period: Duration, window: Duration, windows: Int) -> (median: Double, all: [Double]) {
+  private func bareWakeupNanoseconds(period: Duration, window: Duration, windows: Int) -> (
+    median: Double, all: [Double]
+  ) {
     var all: [Double] = []
     for _ in 0..<windows {
       var timer = BareRepeatingTimer(interval: period)
@@ -117,7 +122,8 @@ final class RealTimerAlignmentBenchmarks: XCTestCase {
     let callbacks = after.deliveries - before.deliveries
     return Window(
       nanosecondsPerCallback: Double(spent) / Double(max(callbacks, 1)),
-      wakeupsPerSecond: Double(after.wakeups - before.wakeups) / (Double(window.nanosecondsSaturating) / 1e9), callbacks: callbacks)
+      wakeupsPerSecond: Double(after.wakeups - before.wakeups) / (Double(window.nanosecondsSaturating) / 1e9),
+      callbacks: callbacks)
   }
 
   private static func summary(_ values: [Double], format: String = "%.1f") -> String {

@@ -93,7 +93,8 @@ final class DeliveryQueueInlineTests: XCTestCase {
       }
     }
     try clock.advance(by: .seconds(1))
-    XCTAssertEqual(recorder.events.map(\.name), ["a", "a", "b registered", "b"], "b's first value right after the pass")
+    XCTAssertEqual(
+      recorder.events.map(\.name), ["a", "a", "b registered", "b"], "b's first value right after the pass")
     XCTAssertEqual(recorder.values("b"), [5])
     engine.cancelAll()
   }
@@ -108,7 +109,11 @@ final class DeliveryQueueInlineTests: XCTestCase {
     @Sendable func start(_ index: Int) {
       guard index < receivers.count else { return }
       try? engine.register(receivers[index], .duration(.seconds(10))) { _, _ in
-        let first = count.withLock { $0 += 1; return $0 } == index + 1
+        let first =
+          count.withLock {
+            $0 += 1
+            return $0
+          } == index + 1
         if first { start(index + 1) }
       }
     }

@@ -72,6 +72,7 @@ final class DispatchDelayTests: XCTestCase {
     let expected = min(nanoseconds, Timer.longestDelay)
     let covered = Int64(count) * unit.nanoseconds
     XCTAssertGreaterThanOrEqual(covered, expected, "\(nanoseconds) ns as \(Count.self)", file: file, line: line)
-    XCTAssertLessThan(covered - expected, unit.nanoseconds, "\(nanoseconds) ns as \(Count.self)", file: file, line: line)
+    XCTAssertLessThan(
+      covered - expected, unit.nanoseconds, "\(nanoseconds) ns as \(Count.self)", file: file, line: line)
   }
 }

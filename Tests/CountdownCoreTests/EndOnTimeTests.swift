@@ -36,13 +36,20 @@ final class EndOnTimeTests: XCTestCase {
     let second = Receiver("second")
     let registered = LockedState(false)
     try engine.register(first, .duration(.seconds(1))) { _, _ in
-      guard !registered.withLock({ registered in defer { registered = true }; return registered }) else { return }
+      guard
+        !registered.withLock({ registered in
+          defer { registered = true }
+          return registered
+        })
+      else { return }
       try? engine.register(second, .duration(.milliseconds(57)), handler: timeline.handler)
     }
     try clock.advance(by: .milliseconds(200))
     XCTAssertEqual(timeline.values, [1, 0])
     XCTAssertEqual(timeline.instants.first, 0, "the first value at once")
-    XCTAssertEqual(timeline.end.map { (57...62).contains($0) }, true, "the 0 within the 5 ms end tolerance after 57 ms: \(timeline.instants)")
+    XCTAssertEqual(
+      timeline.end.map { (57...62).contains($0) }, true,
+      "the 0 within the 5 ms end tolerance after 57 ms: \(timeline.instants)")
     engine.cancelAll()
     withExtendedLifetime((first, second)) {}
   }
@@ -53,7 +60,8 @@ final class EndOnTimeTests: XCTestCase {
     let (engine, clock) = try makeEngine(interval: .seconds(60))
     let timeline = Timeline(clock: clock)
     let order = Receiver("order")
-    try engine.register(order, .deadline(CountdownInstant(nanosecondsSinceOrigin: 90_000_000_000)), handler: timeline.handler)
+    try engine.register(
+      order, .deadline(CountdownInstant(nanosecondsSinceOrigin: 90_000_000_000)), handler: timeline.handler)
     try clock.advance(by: .seconds(150))
     XCTAssertEqual(timeline.values, [2, 1, 0])
     XCTAssertEqual(timeline.instants, [0, 60_000, 90_000], "values on the grid, the 0 at the deadline")
@@ -95,7 +103,8 @@ final class EndOnTimeTests: XCTestCase {
       let deadline = 500_000_000 + Int64(generator.next() % 5_000_000_000)
       let timeline = Timeline(clock: clock)
       let receiver = Receiver("r\(index)")
-      try engine.register(receiver, .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline)), handler: timeline.handler)
+      try engine.register(
+        receiver, .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline)), handler: timeline.handler)
       deadlines.append(deadline)
       timelines.append(timeline)
       receivers.append(receiver)
@@ -107,7 +116,8 @@ final class EndOnTimeTests: XCTestCase {
     for (deadline, timeline) in zip(deadlines, timelines) {
       let end = try XCTUnwrap(timeline.end)
       XCTAssertGreaterThanOrEqual(end * 1_000_000 + 999_999, deadline, "never before the deadline")
-      XCTAssertLessThanOrEqual(end * 1_000_000, deadline + 50_000_000 + 7_000_000, "within 50 ms (and one step of the test's clock)")
+      XCTAssertLessThanOrEqual(
+        end * 1_000_000, deadline + 50_000_000 + 7_000_000, "within 50 ms (and one step of the test's clock)")
       XCTAssertEqual(timeline.values.last, 0)
     }
   }
@@ -124,7 +134,8 @@ final class EndOnTimeTests: XCTestCase {
     for (index, receiver) in receivers.enumerated() {
       // Deadlines spread over 2.201 ... 2.2495 s: one end window (2.20 ... 2.25 s).
       let deadline = 2_201_000_000 + Int64(index) * 485_000
-      try engine.register(receiver, .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline)), handler: recorder.handler("r\(index)"))
+      try engine.register(
+        receiver, .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline)), handler: recorder.handler("r\(index)"))
     }
     try clock.advance(by: .seconds(2))
     let before = engine.statistics.wakeups
@@ -181,7 +192,9 @@ final class EndOnTimeTests: XCTestCase {
     try clock.advance(by: .seconds(3))
     XCTAssertEqual(timeline.end, 2_001, "the end grid's next millisecond after 2.0005 s")
     for bad: Duration in [.zero, .milliseconds(-1), .milliseconds(1_001)] {
-      assertThrows(.invalidInterval) { () throws(CountdownError) in _ = try CountdownEngine(interval: .seconds(1), endTolerance: bad, clock: clock, deliveryQueue: .main) }
+      assertThrows(.invalidInterval) { () throws(CountdownError) in
+        _ = try CountdownEngine(interval: .seconds(1), endTolerance: bad, clock: clock, deliveryQueue: .main)
+      }
     }
     // Per-countdown alignment: its tolerance bounds the end already.
     let perCountdown = try CountdownEngine(

@@ -51,7 +51,8 @@ final class EngineBoundaryTests: XCTestCase {
     // A deadline at the last instant: paused and resumed, it keeps (nearly) all its time.
     let (engine, clock) = try makeEngine()
     let far = Receiver("far")
-    try engine.register(far, .deadline(CountdownInstant(nanosecondsSinceOrigin: .max)), handler: recorder.handler("far"))
+    try engine.register(
+      far, .deadline(CountdownInstant(nanosecondsSinceOrigin: .max)), handler: recorder.handler("far"))
     try clock.advance(by: .seconds(1))
     XCTAssertTrue(engine.pause(far))
     try clock.advance(by: .seconds(1))
@@ -86,7 +87,8 @@ final class EngineBoundaryTests: XCTestCase {
     let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
     let over = Receiver("over")
     let broken = try BrokenRuleRecorder.recording {
-      try engine.register(over, .duration(.milliseconds(3_027)), pastTheEnd: .countsOvertime, handler: recorder.handler("over"))
+      try engine.register(
+        over, .duration(.milliseconds(3_027)), pastTheEnd: .countsOvertime, handler: recorder.handler("over"))
       try clock.advance(to: CountdownInstant(nanosecondsSinceOrigin: .max))
       return BrokenRuleRecorder.takeRecorded() + engine.stateInvariantViolations()
     }

@@ -163,7 +163,12 @@ final class EngineGuaranteeTests: XCTestCase {
       try engine.register(receiver, .duration(.seconds(10))) { [recorder] value, _ in
         guard value == 9 else { return }
         recorder.record("old", value)
-        guard calls.withLock({ $0 += 1; return $0 }) == number else { return }
+        guard
+          calls.withLock({
+            $0 += 1
+            return $0
+          }) == number
+        else { return }
         engine.cancelAll()
         try? engine.register(late, .duration(.seconds(5)), handler: recorder.handler("late"))
       }
@@ -271,7 +276,8 @@ final class EngineGuaranteeTests: XCTestCase {
     let receivers = (0..<1000).map { Receiver("r\($0)") }
     for (position, receiver) in receivers.enumerated() {
       try clock.advance(by: .milliseconds(1))
-      try engine.register(receiver, .duration(.seconds(Int64(5 + position % 7))), handler: recorder.handler(receiver.name))
+      try engine.register(
+        receiver, .duration(.seconds(Int64(5 + position % 7))), handler: recorder.handler(receiver.name))
     }
     // The grid started with the first registration; registrations spread over one interval have
     // all had their first change by the second wakeup. From then on, everyone flips together.
@@ -347,13 +353,15 @@ final class EngineGuaranteeTests: XCTestCase {
       try engine.register(receiver, .duration(.milliseconds(Int64(2000 + generator.next() % 3000)))) { value, _ in
         changes.withLock { $0.append((name, value, clock.now)) }
       }
-      deadlines[receiver.name] = try clock.now.exactlyAdvanced(by: engine.timeLeft(for: receiver)!).nanosecondsSinceOrigin
+      deadlines[receiver.name] = try clock.now.exactlyAdvanced(by: engine.timeLeft(for: receiver)!)
+        .nanosecondsSinceOrigin
     }
     let wakeupsBefore = engine.statistics.wakeups
     let start = clock.now
     for _ in 0..<600 { try clock.advance(by: .milliseconds(10)) }
     let intervals = Int64(start.duration(to: clock.now) / .seconds(1)) + 1
-    XCTAssertLessThanOrEqual(engine.statistics.wakeups - wakeupsBefore, intervals * 20, "≤ interval/tolerance per interval")
+    XCTAssertLessThanOrEqual(
+      engine.statistics.wakeups - wakeupsBefore, intervals * 20, "≤ interval/tolerance per interval")
     for (name, value, at) in changes.withLock({ $0 }) where at > start {
       let deadline = deadlines[name]!
       let boundary = deadline - Int64(value) * 1_000_000_000  // the moment `value` became true
@@ -368,16 +376,25 @@ final class EngineGuaranteeTests: XCTestCase {
     let (engine, clock) = try makeEngine()
     let a = Receiver("a")
     try engine.register(a, .duration(.seconds(10)), handler: recorder.handler("a"))
-    assertThrows(.negativeDuration) { () throws(CountdownError) in try engine.register(a, .duration(.seconds(-1)), handler: recorder.handler("bad")) }
-    assertThrows(.outOfRange) { () throws(CountdownError) in try engine.register(a, .duration(.seconds(Int64.max)), handler: recorder.handler("bad")) }
+    assertThrows(.negativeDuration) { () throws(CountdownError) in
+      try engine.register(a, .duration(.seconds(-1)), handler: recorder.handler("bad"))
+    }
+    assertThrows(.outOfRange) { () throws(CountdownError) in
+      try engine.register(a, .duration(.seconds(Int64.max)), handler: recorder.handler("bad"))
+    }
     try clock.advance(by: .seconds(1))
     XCTAssertEqual(recorder.values("a"), [10, 9])
     XCTAssertEqual(recorder.values("bad"), [])
     for interval in [Duration.zero, .seconds(-1)] {
-      assertThrows(.invalidInterval) { () throws(CountdownError) in _ = try CountdownEngine(interval: interval, deliveryQueue: .main) }
+      assertThrows(.invalidInterval) { () throws(CountdownError) in
+        _ = try CountdownEngine(interval: interval, deliveryQueue: .main)
+      }
     }
     for tolerance in [Duration.zero, .seconds(2)] {
-      assertThrows(.invalidInterval) { () throws(CountdownError) in _ = try CountdownEngine(interval: .seconds(1), alignment: .perCountdown(tolerance: tolerance), deliveryQueue: .main) }
+      assertThrows(.invalidInterval) { () throws(CountdownError) in
+        _ = try CountdownEngine(
+          interval: .seconds(1), alignment: .perCountdown(tolerance: tolerance), deliveryQueue: .main)
+      }
     }
   }
 
@@ -388,7 +405,9 @@ final class EngineGuaranteeTests: XCTestCase {
     let a = Receiver("a")
     let limit = CountdownTiming.maximumValue
     try engine.register(a, .duration(.nanoseconds(limit)), handler: recorder.handler("a"))
-    assertThrows(.outOfRange) { () throws(CountdownError) in try engine.register(a, .duration(.nanoseconds(limit + 1)), handler: recorder.handler("bad")) }
+    assertThrows(.outOfRange) { () throws(CountdownError) in
+      try engine.register(a, .duration(.nanoseconds(limit + 1)), handler: recorder.handler("bad"))
+    }
     try clock.advance(by: .zero)
     XCTAssertEqual(recorder.values("a"), [Int(limit)], "the registration that fits is untouched")
     XCTAssertEqual(recorder.values("bad"), [])

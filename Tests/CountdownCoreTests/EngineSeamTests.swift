@@ -31,7 +31,8 @@ final class EngineSeamTests: XCTestCase {
       let second = Receiver("second")
       try engine.register(first, .duration(.seconds(1)), delivering: .onlyTheEnd) { value, _ in
         recorder.record("first", value)
-        try? engine.register(second, .duration(.seconds(3)), delivering: .onlyTheEnd, handler: recorder.handler("second"))
+        try? engine.register(
+          second, .duration(.seconds(3)), delivering: .onlyTheEnd, handler: recorder.handler("second"))
       }
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(recorder.values("first"), [0])
@@ -145,7 +146,10 @@ final class EngineSeamTests: XCTestCase {
     let lastSeen = LockedState(Int.max)
     try engine.register(fidget, .duration(.seconds(10))) { value, stop in
       // Bounded: with values going back, pausing and resuming on each new one never ends.
-      if recorder.values("fidget").count > 40 { return stop = true }
+      if recorder.values("fidget").count > 40 {
+        stop = true
+        return
+      }
       recorder.record("fidget", value)
       // Once per value it sees: a resume delivers the current value again.
       let isNew = lastSeen.withLock { last in

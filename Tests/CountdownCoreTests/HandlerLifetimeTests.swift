@@ -41,7 +41,12 @@ final class HandlerLifetimeTests: XCTestCase {
       }
       let triggered = LockedState(false)
       try engine.register(caller, .duration(.seconds(10))) { value, _ in
-        guard value < 10, triggered.withLock({ was in defer { was = true }; return !was }) else { return }
+        guard value < 10,
+          triggered.withLock({ was in
+            defer { was = true }
+            return !was
+          })
+        else { return }
         engine.cancel(cancelled)
         try? engine.register(replaced, .duration(.seconds(20))) { value, _ in
           calls.withLock { $0.append("new \(value)") }
@@ -62,7 +67,8 @@ final class HandlerLifetimeTests: XCTestCase {
         afterTrigger.filter { !$0.hasPrefix("new") }, [], "jittered \(jittered): no old handler is called")
       XCTAssertEqual(afterTrigger.first, "new 20", "jittered \(jittered): the replacement's handler is")
       XCTAssertEqual(
-        released.withLock { $0 }.sorted(), ["cancelled", "replaced"], "jittered \(jittered): released once the pass ended")
+        released.withLock { $0 }.sorted(), ["cancelled", "replaced"],
+        "jittered \(jittered): released once the pass ended")
       withExtendedLifetime((cancelled, replaced, caller)) {}
     }
   }

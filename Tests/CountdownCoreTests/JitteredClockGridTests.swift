@@ -82,7 +82,12 @@ final class JitteredClockGridTests: XCTestCase {
     try clock.advance(by: .milliseconds(100))
     try engine.register(trigger, .duration(.seconds(100))) { [recorder] value, _ in
       // Its second callback comes from the wakeup's walk, which reaches it in the first chunk.
-      guard calls.withLock({ $0 += 1; return $0 }) == 2 else { return }
+      guard
+        calls.withLock({
+          $0 += 1
+          return $0
+        }) == 2
+      else { return }
       try! engine.register(replaced, .duration(.seconds(5)), handler: recorder.handler("replaced"))
       try! engine.register(expired, .deadline(pastDeadline), handler: recorder.handler("expired"))
     }

@@ -109,13 +109,17 @@ final class LastInstantTests: XCTestCase {
     try clock.advance(by: .seconds(4))
     engine.resumeTicking()
     // 5 s left on its own time, 6 s left on the clock.
-    XCTAssertThrowsError(try engine.addTime(.seconds(2), to: game)) { XCTAssertEqual($0 as? CountdownError, .outOfRange) }
+    XCTAssertThrowsError(try engine.addTime(.seconds(2), to: game)) {
+      XCTAssertEqual($0 as? CountdownError, .outOfRange)
+    }
     XCTAssertEqual(engine.timeLeft(for: game), .seconds(5))
     XCTAssertTrue(try engine.addTime(.milliseconds(500), to: game))
     XCTAssertEqual(engine.timeLeft(for: game), .milliseconds(5_500))
     // Paused, it resumes with what it has: the same bound.
     XCTAssertTrue(engine.pause(game))
-    XCTAssertThrowsError(try engine.addTime(.seconds(1), to: game)) { XCTAssertEqual($0 as? CountdownError, .outOfRange) }
+    XCTAssertThrowsError(try engine.addTime(.seconds(1), to: game)) {
+      XCTAssertEqual($0 as? CountdownError, .outOfRange)
+    }
     XCTAssertEqual(engine.timeLeft(for: game), .milliseconds(5_500))
     engine.cancelAll()
   }
@@ -162,7 +166,8 @@ final class LastInstantTests: XCTestCase {
   /// countdown ending there with ends on the interval's grid reaches its 0 then: both are woken for
   /// at `Int64.max`, the grid instant after the last one (never before their boundary).
   func testAChangeAfterTheGridsLastInstantIsWokenFor() throws {
-    let (engine, clock) = try makeEngineNearTheEnd(nanosecondsBefore: 10 * second + second / 2, endTolerance: .seconds(1))
+    let (engine, clock) = try makeEngineNearTheEnd(
+      nanosecondsBefore: 10 * second + second / 2, endTolerance: .seconds(1))
     let first = Receiver("first")
     try engine.register(first, .countingUp, handler: recorder.handler("first"))
     try clock.advance(by: .milliseconds(300))

@@ -21,7 +21,9 @@ final class ManualClockTests: XCTestCase {
     let fired = LockedState<[(String, CountdownInstant)]>([])
     let queue = DispatchQueue(label: "unused")
     let late = clock.makeTimer(on: queue) { if case .fired = $0 { fired.withLock { $0.append(("late", clock.now)) } } }
-    let early = clock.makeTimer(on: queue) { if case .fired = $0 { fired.withLock { $0.append(("early", clock.now)) } } }
+    let early = clock.makeTimer(on: queue) {
+      if case .fired = $0 { fired.withLock { $0.append(("early", clock.now)) } }
+    }
     late.schedule(at: try CountdownInstant.zero.exactlyAdvanced(by: .seconds(2)), leeway: .zero)
     early.schedule(at: try CountdownInstant.zero.exactlyAdvanced(by: .seconds(1)), leeway: .zero)
     try clock.advance(by: .seconds(5))

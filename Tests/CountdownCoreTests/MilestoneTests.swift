@@ -36,7 +36,8 @@ final class MilestoneTests: XCTestCase {
     let (engine, clock) = try makeEngine()
     let log = Log(clock: clock)
     let timer = Receiver("timer")
-    try engine.register(timer, .duration(.seconds(seconds)), whileSuspended: policy, delivering: deliveries, handler: log.handler)
+    try engine.register(
+      timer, .duration(.seconds(seconds)), whileSuspended: policy, delivering: deliveries, handler: log.handler)
     return (engine, clock, log, timer)
   }
 
@@ -80,7 +81,8 @@ final class MilestoneTests: XCTestCase {
       // end tolerance stands for the instant it was armed for.
       for (value, at) in log.entries {
         let due = start + 40 * Self.second - Int64(value) * Self.second
-        XCTAssertTrue(at >= due - 25_000_000 && at <= due + 50_000_000 + 2_100_000, "seed \(seed): \(value) at \(at), due \(due)")
+        XCTAssertTrue(
+          at >= due - 25_000_000 && at <= due + 50_000_000 + 2_100_000, "seed \(seed): \(value) at \(at), due \(due)")
       }
       XCTAssertEqual(engine.value(for: timer), nil)
       withExtendedLifetime(timer) {}
@@ -145,8 +147,10 @@ final class MilestoneTests: XCTestCase {
           if isFirst { _ = engine?.pause(other) }
         }
       }
-      try engine.register(first, .duration(.seconds(30)), delivering: .milestones([20]), handler: handler("first", pausing: second))
-      try engine.register(second, .duration(.seconds(30)), delivering: .milestones([20]), handler: handler("second", pausing: first))
+      try engine.register(
+        first, .duration(.seconds(30)), delivering: .milestones([20]), handler: handler("first", pausing: second))
+      try engine.register(
+        second, .duration(.seconds(30)), delivering: .milestones([20]), handler: handler("second", pausing: first))
       try clock.advance(by: .seconds(10))
       XCTAssertEqual(seen.withLock { $0.count }, 1, "\(alignment): one of them was paused before its callback began")
       try clock.advance(by: .seconds(5))
@@ -203,7 +207,8 @@ final class MilestoneTests: XCTestCase {
   }
 
   func testOnRunningTimeNoMilestonePassesWhileSuspended() throws {
-    let (engine, clock, log, timer) = try startTimer(seconds: 30, delivering: .milestones([20, 10]), whileSuspended: .pauses)
+    let (engine, clock, log, timer) = try startTimer(
+      seconds: 30, delivering: .milestones([20, 10]), whileSuspended: .pauses)
     defer { withExtendedLifetime(timer) {} }
     try clock.advance(by: .seconds(5))
     engine.suspendTicking()

@@ -140,7 +140,9 @@ final class ModelSimulationTests: XCTestCase {
       // Said before shrinking, which replays the run many times: a trap in a replay (a timer
       // re-armed for the instant it fired, forever) still leaves the seed and the failure.
       FileHandle.standardError.write(
-        Data("seed \(seed)\(crowded ? " (crowded)" : "") failed at step \(failure.index) of run \(run + 1): \(failure.message); shrinking\n".utf8))
+        Data(
+          "seed \(seed)\(crowded ? " (crowded)" : "") failed at step \(failure.index) of run \(run + 1): \(failure.message); shrinking\n"
+            .utf8))
       let shortest = try shrink(Array(steps.prefix(failure.index + 1)), seed: seed, crowded: crowded)
       XCTFail(
         """
@@ -152,7 +154,9 @@ final class ModelSimulationTests: XCTestCase {
       return
     }
     let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-    print("simulation\(crowded ? " (crowded)" : ""): \(runs * stepsPerRun) steps, seeds \(firstSeed)...\(firstSeed &+ UInt64(runs - 1)), in \(seconds) s")
+    print(
+      "simulation\(crowded ? " (crowded)" : ""): \(runs * stepsPerRun) steps, seeds \(firstSeed)...\(firstSeed &+ UInt64(runs - 1)), in \(seconds) s"
+    )
   }
 
   /// Removes chunks of steps, then single steps, as long as the run still fails.

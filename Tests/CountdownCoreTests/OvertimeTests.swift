@@ -92,7 +92,8 @@ final class OvertimeTests: XCTestCase {
     try clock.advance(by: .seconds(10))
     let timeline = Timeline(clock: clock)
     let order = Receiver("order")
-    try engine.register(order, .deadline(instant(milliseconds: 7_500)), pastTheEnd: .countsOvertime, handler: timeline.handler)
+    try engine.register(
+      order, .deadline(instant(milliseconds: 7_500)), pastTheEnd: .countsOvertime, handler: timeline.handler)
     try clock.advance(by: .milliseconds(1_600))
     XCTAssertEqual(timeline.values, [-2, -3], "2.5 s late: −2 at once; −3 at 10.5 s, on the next grid instant (11 s)")
     XCTAssertEqual(timeline.instants, [10_000, 11_000])
@@ -108,7 +109,8 @@ final class OvertimeTests: XCTestCase {
       try engine.register(order, .countingUp, pastTheEnd: .countsOvertime) { _, _ in }
     }
     assertThrows(.invalidCombination) { () throws(CountdownError) in
-      try engine.register(order, .duration(.seconds(9)), delivering: .onlyTheEnd, pastTheEnd: .countsOvertime) { _, _ in }
+      try engine.register(order, .duration(.seconds(9)), delivering: .onlyTheEnd, pastTheEnd: .countsOvertime) { _, _ in
+      }
     }
     try clock.advance(by: .seconds(6))
     XCTAssertEqual(timeline.values, [5, 4, 3, 2, 1, 0], "the existing countdown untouched, and it stops at 0")
@@ -121,11 +123,15 @@ final class OvertimeTests: XCTestCase {
     let order = Receiver("order")
     try engine.register(order, .duration(.seconds(3)), handler: timeline.handler)
     assertThrows(.invalidCombination, "overtime at milestones") { () throws(CountdownError) in
-      try engine.register(order, .duration(.seconds(9)), delivering: .milestones([5, 2]), pastTheEnd: .countsOvertime) { _, _ in }
+      try engine.register(order, .duration(.seconds(9)), delivering: .milestones([5, 2]), pastTheEnd: .countsOvertime) {
+        _, _ in
+      }
     }
     // The combination is checked before the milestones themselves.
     assertThrows(.invalidCombination, "overtime at a negative milestone") { () throws(CountdownError) in
-      try engine.register(order, .duration(.seconds(9)), delivering: .milestones([-1]), pastTheEnd: .countsOvertime) { _, _ in }
+      try engine.register(order, .duration(.seconds(9)), delivering: .milestones([-1]), pastTheEnd: .countsOvertime) {
+        _, _ in
+      }
     }
     assertThrows(.invalidCombination, "a count-up at milestones, counting overtime") { () throws(CountdownError) in
       try engine.register(order, .countingUp, delivering: .milestones([5]), pastTheEnd: .countsOvertime) { _, _ in }
@@ -146,7 +152,8 @@ final class OvertimeTests: XCTestCase {
     engine.resume(talk)
     try clock.advance(by: .milliseconds(1_000))
     XCTAssertEqual(timeline.values, [3, 2, 1, 0, -1, -1, -2])
-    XCTAssertEqual(Array(timeline.instants.suffix(2)), [14_500, 15_000], "−2 two intervals after the moved deadline, 13 s")
+    XCTAssertEqual(
+      Array(timeline.instants.suffix(2)), [14_500, 15_000], "−2 two intervals after the moved deadline, 13 s")
     engine.cancelAll()
   }
 
@@ -184,7 +191,8 @@ final class OvertimeTests: XCTestCase {
     engine.resumeTicking()
     try clock.advance(by: .milliseconds(2_600))
     XCTAssertEqual(timeline.values, [3, 2, 1, 1, 0, -1, -2])
-    XCTAssertEqual(Array(timeline.instants.suffix(3)), [7_000, 8_000, 9_000], "0 at 3 s of running time, 7 s on the clock")
+    XCTAssertEqual(
+      Array(timeline.instants.suffix(3)), [7_000, 8_000, 9_000], "0 at 3 s of running time, 7 s on the clock")
     engine.cancelAll()
   }
 
@@ -200,7 +208,8 @@ final class OvertimeTests: XCTestCase {
     XCTAssertEqual(timeline.values, [2, 1, 0, -1, -2, -3])
     let expected: [Int64] = [330, 1_330, 2_330, 3_330, 4_330, 5_330]
     for (seen, boundary) in zip(timeline.instants, expected) {
-      XCTAssertTrue((boundary...boundary + 50).contains(seen), "each value within 50 ms of its boundary: \(timeline.instants)")
+      XCTAssertTrue(
+        (boundary...boundary + 50).contains(seen), "each value within 50 ms of its boundary: \(timeline.instants)")
     }
     engine.cancelAll()
     withExtendedLifetime((grid, auction)) {}
@@ -255,7 +264,8 @@ final class OvertimeTests: XCTestCase {
       for (index, receiver) in receivers.enumerated() {
         let timeline = Timeline(clock: clock)
         let deadline = clock.now.nanosecondsSinceOrigin / 1_000_000 + 250 + Int64(index) * 37
-        try engine.register(receiver, .deadline(instant(milliseconds: deadline)), pastTheEnd: .countsOvertime, handler: timeline.handler)
+        try engine.register(
+          receiver, .deadline(instant(milliseconds: deadline)), pastTheEnd: .countsOvertime, handler: timeline.handler)
         timelines.append((timeline, deadline))
         try clock.advance(by: .milliseconds(13))
       }

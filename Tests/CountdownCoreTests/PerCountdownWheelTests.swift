@@ -43,7 +43,8 @@ final class PerCountdownWheelTests: XCTestCase {
     let (engine, clock) = try makeEngine(alignment: .perCountdown(tolerance: .milliseconds(100)))
     let recorder = Recorder()
     let once = Receiver("once")
-    try engine.register(once, .duration(.milliseconds(3_250)), delivering: .onlyTheEnd, handler: recorder.handler("once"))
+    try engine.register(
+      once, .duration(.milliseconds(3_250)), delivering: .onlyTheEnd, handler: recorder.handler("once"))
     let paused = Receiver("paused")
     try engine.register(paused, .duration(.milliseconds(2_500)), handler: recorder.handler("paused"))
     let running = Receiver("running")
@@ -69,7 +70,8 @@ final class PerCountdownWheelTests: XCTestCase {
   /// take the old entry for the current change: it would move the countdown to the wrong window's
   /// list, where it is dropped, and the countdown never changes again.
   func testAnEntryLeftFromBeforeAPauseIsNotTakenForTheChangeOfALateWakeup() throws {
-    let (engine, clock) = try makeEngine(interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(20)))
+    let (engine, clock) = try makeEngine(
+      interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(20)))
     let recorder = Recorder()
     let countdown = Receiver("countdown")
     let other = Receiver("other")
@@ -95,7 +97,8 @@ final class PerCountdownWheelTests: XCTestCase {
   /// pass is visiting, whose entries the pass has already taken: it must wait for the next window,
   /// not for the one just visited, which no pass looks at again.
   func testAOneShotResumedAtItsDeadlineFromAWindowPassEndsInTheNextWindow() throws {
-    let (engine, clock) = try makeEngine(interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(20)))
+    let (engine, clock) = try makeEngine(
+      interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(20)))
     let once = Receiver("once")
     let ticker = Receiver("ticker")
     let ends = LockedState<[Int64]>([])

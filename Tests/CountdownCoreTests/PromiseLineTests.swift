@@ -22,7 +22,15 @@ final class PromiseLineTests: XCTestCase {
       try engine.register(receiver, .duration(.seconds(10))) { value, _ in
         calls.withLock { $0[receiver.name, default: []].append(value) }
         // The first callback of the next batch holds the queue while the other thread cancels.
-        if value < 10, blocker.withLock({ blocker in blocker == nil ? { blocker = receiver.name; return true }() : false }) {
+        if value < 10,
+          blocker.withLock({ blocker in
+            blocker == nil
+              ? {
+                blocker = receiver.name
+                return true
+              }() : false
+          })
+        {
           entered.signal()
           release.wait()
         }

@@ -17,7 +17,8 @@ final class QuietRegistrationTests: XCTestCase {
     for _ in 0..<10 {
       try clock.advance(by: .seconds(1))
     }
-    XCTAssertEqual(values.withLock { $0 }.suffix(10), Array((3_588...3_597).reversed()), "the label flipped at every tick")
+    XCTAssertEqual(
+      values.withLock { $0 }.suffix(10), Array((3_588...3_597).reversed()), "the label flipped at every tick")
     XCTAssertLessThanOrEqual(
       engine.examinedRegistrations - examined, 10, "ten ticks looked at the label alone, not at the quiet countdowns")
     XCTAssertEqual(engine.stateInvariantViolations(), [])
@@ -67,7 +68,9 @@ final class QuietRegistrationTests: XCTestCase {
   /// delivers exactly what it should, its 0 on a grid instant a tick stands for included.
   func testAQuietRegistrationChangingItsModeDeliversWhatItShould() throws {
     let (engine, clock) = try makeEngine()
-    let (label, oneShot, milestones, swapped) = (Receiver("label"), Receiver("one-shot"), Receiver("milestones"), Receiver("swapped"))
+    let (label, oneShot, milestones, swapped) = (
+      Receiver("label"), Receiver("one-shot"), Receiver("milestones"), Receiver("swapped")
+    )
     let log = LockedState<[String: [Int]]>([:])
     func record(_ name: String) -> CountdownHandler {
       { value, _ in log.withLock { $0[name, default: []].append(value) } }
@@ -75,7 +78,8 @@ final class QuietRegistrationTests: XCTestCase {
     try engine.register(label, .duration(.seconds(60)), handler: record("label"))
     // Ends exactly on the grid instant 10 s on, which a tick stands for.
     try engine.register(oneShot, .duration(.seconds(10)), delivering: .onlyTheEnd, handler: record("one-shot"))
-    try engine.register(milestones, .duration(.seconds(20)), delivering: .milestones([5, 15]), handler: record("milestones"))
+    try engine.register(
+      milestones, .duration(.seconds(20)), delivering: .milestones([5, 15]), handler: record("milestones"))
     try engine.register(swapped, .duration(.seconds(30)), delivering: .onlyTheEnd, handler: record("swapped"))
     try clock.advance(by: .seconds(2))
     XCTAssertTrue(engine.pause(oneShot))

@@ -126,7 +126,9 @@ final class ReceiverTableTests: XCTestCase {
       table.insert(node(receiver, UInt64(position)), for: ObjectIdentifier(receiver))
     }
     XCTAssertEqual(table.bucketCount, 4096)
-    for (base, stride) in [(0x7F3A_1C00_0000, 16), (0x7F3A_1C00_0000, 48), (0x5555_5555_8000, 64), (0x1_0000_0000, 4096)] {
+    for (base, stride) in [
+      (0x7F3A_1C00_0000, 16), (0x7F3A_1C00_0000, 48), (0x5555_5555_8000, 64), (0x1_0000_0000, 4096),
+    ] {
       var lengths = [Int](repeating: 0, count: table.bucketCount)
       for position in 0..<4096 {
         // Only hashed, never dereferenced.

@@ -16,10 +16,12 @@ final class StaleEntryTests: XCTestCase {
     // An end sooner than the churned ones: an index that kept what their cancels leave would keep
     // it behind this one, where a wakeup's look at the soonest entry does not reach.
     let keeper = Receiver("keeper")
-    try engine.register(keeper, .duration(.seconds(1_800)), delivering: .onlyTheEnd, handler: recorder.handler("keeper"))
+    try engine.register(
+      keeper, .duration(.seconds(1_800)), delivering: .onlyTheEnd, handler: recorder.handler("keeper"))
     let debounced = Receiver("debounced")
     for _ in 0..<3_000 {
-      try engine.register(debounced, .duration(.seconds(3_600)), delivering: .onlyTheEnd, handler: recorder.handler("d"))
+      try engine.register(
+        debounced, .duration(.seconds(3_600)), delivering: .onlyTheEnd, handler: recorder.handler("d"))
       XCTAssertTrue(engine.cancel(debounced))
     }
     XCTAssertLessThanOrEqual(
@@ -34,7 +36,8 @@ final class StaleEntryTests: XCTestCase {
     let receivers = (0..<200).map { Receiver("r\($0)") }
     for round in 0..<3 {
       for receiver in receivers {
-        try engine.register(receiver, .duration(.seconds(600 + round)), delivering: .onlyTheEnd, handler: recorder.handler("r"))
+        try engine.register(
+          receiver, .duration(.seconds(600 + round)), delivering: .onlyTheEnd, handler: recorder.handler("r"))
       }
       XCTAssertEqual(engine.indexSizes.ends, receivers.count, "replacements left one entry each (round \(round))")
     }
@@ -62,7 +65,8 @@ final class StaleEntryTests: XCTestCase {
 
   /// The same on the per-countdown wheel, where each one-shot waits too.
   func testChurnOfOneShotsKeepsTheWheelBounded() throws {
-    let (engine, _) = try makeEngine(interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(10)))
+    let (engine, _) = try makeEngine(
+      interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(10)))
     let debounced = Receiver("debounced")
     for round in 0..<3_000 {
       // Near ones and far ones: within the wheel's lowest level and well beyond it.
@@ -145,7 +149,8 @@ final class StaleEntryTests: XCTestCase {
           debounced, .duration(.seconds(Int64(seconds))), delivering: .onlyTheEnd, handler: recorder.handler("old"))
         XCTAssertTrue(engine.cancel(debounced))
       }
-      try engine.register(debounced, .duration(.seconds(300)), delivering: .onlyTheEnd, handler: recorder.handler("last"))
+      try engine.register(
+        debounced, .duration(.seconds(300)), delivering: .onlyTheEnd, handler: recorder.handler("last"))
       let before = engine.statistics.wakeups
       try clock.advance(by: .seconds(301))
       XCTAssertEqual(recorder.values("last"), [0], "\(alignment)")
@@ -154,7 +159,8 @@ final class StaleEntryTests: XCTestCase {
       // wakeup re-arms it for the end to come. Then the end, and the wakeup that finds the table
       // empty and lets the timer go.
       XCTAssertLessThanOrEqual(
-        engine.statistics.wakeups - before, 3, "\(alignment): woken for the one end to come, not for the cancelled ones")
+        engine.statistics.wakeups - before, 3, "\(alignment): woken for the one end to come, not for the cancelled ones"
+      )
       recorder.clear()
     }
   }
@@ -166,7 +172,8 @@ final class StaleEntryTests: XCTestCase {
     try engine.register(ticker, .duration(.seconds(60)), handler: recorder.handler("ticker"))
     let debounced = Receiver("debounced")
     for _ in 0..<1_999 {
-      try engine.register(debounced, .duration(.seconds(570)), delivering: .onlyTheEnd, handler: recorder.handler("old"))
+      try engine.register(
+        debounced, .duration(.seconds(570)), delivering: .onlyTheEnd, handler: recorder.handler("old"))
       XCTAssertTrue(engine.cancel(debounced))
     }
     try engine.register(debounced, .duration(.seconds(570)), delivering: .onlyTheEnd, handler: recorder.handler("last"))
@@ -183,7 +190,8 @@ final class StaleEntryTests: XCTestCase {
   /// A `.perCountdown` engine holding only a one-shot far away sleeps until it is near: it does not
   /// wake at some fixed span of its wheel (a single-level wheel of 11 windows woke every 110 ms).
   func testAFarOneShotAloneDoesNotWakeTheEngineEveryTurn() throws {
-    let (engine, clock) = try makeEngine(interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(10)))
+    let (engine, clock) = try makeEngine(
+      interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(10)))
     let far = Receiver("far")
     try engine.register(far, .duration(.seconds(570)), delivering: .onlyTheEnd, handler: recorder.handler("far"))
     // A countdown that ends first: the passes that deliver it look at the wheel for what comes next.
@@ -224,7 +232,8 @@ final class StaleEntryTests: XCTestCase {
   /// tolerance of 1 ns and the grid's origin at 0 the windows are numbered up to `Int64.max`, and
   /// the list an interval on from the last ones lies past it.
   func testAWindowPassNearTheClocksLastInstantDoesNotOverflow() throws {
-    let (engine, clock) = try makeEngine(interval: .microseconds(1), alignment: .perCountdown(tolerance: .nanoseconds(1)))
+    let (engine, clock) = try makeEngine(
+      interval: .microseconds(1), alignment: .perCountdown(tolerance: .nanoseconds(1)))
     let listener = Receiver("listener")
     try engine.register(listener, .countingUp, handler: recorder.handler("listener"))
     try clock.advance(by: .zero)

@@ -174,7 +174,9 @@ final class TickWalkTests: XCTestCase {
     for pass in 1...4 {
       let repeated = passes[pass, default: [:]].filter { $0.value > 1 }
       XCTAssertEqual(repeated.count, 0, "pass \(pass): delivered twice: \(repeated.keys.sorted().prefix(5))")
-      XCTAssertEqual(passes[pass, default: [:]].count, count - pass * perPass, "pass \(pass) delivered every survivor (its victims were ahead of the walk)")
+      XCTAssertEqual(
+        passes[pass, default: [:]].count, count - pass * perPass,
+        "pass \(pass) delivered every survivor (its victims were ahead of the walk)")
     }
     XCTAssertEqual(engine.count, count - 4 * perPass)
     XCTAssertEqual(engine.tableInvariantViolations(), [])

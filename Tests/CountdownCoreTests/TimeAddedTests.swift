@@ -122,7 +122,8 @@ final class TimeAddedTests: XCTestCase {
   func testOnlyTheEndMovesItsEndAndStaysSilent() throws {
     let (engine, clock) = try makeEngine(endTolerance: .milliseconds(10))
     let autosave = Receiver("autosave")
-    try engine.register(autosave, .duration(.seconds(10)), delivering: .onlyTheEnd, handler: recorder.handler("autosave"))
+    try engine.register(
+      autosave, .duration(.seconds(10)), delivering: .onlyTheEnd, handler: recorder.handler("autosave"))
     try clock.advance(by: .seconds(5))
     XCTAssertTrue(try engine.addTime(.milliseconds(30_500), to: autosave))
     try clock.advance(by: .milliseconds(35_499))
@@ -130,7 +131,8 @@ final class TimeAddedTests: XCTestCase {
     try clock.advance(by: .milliseconds(1))
     XCTAssertEqual(recorder.values("autosave"), [0], "at its new end, between two grid instants")
     let doorbell = Receiver("doorbell")
-    try engine.register(doorbell, .duration(.seconds(10)), delivering: .onlyTheEnd, handler: recorder.handler("doorbell"))
+    try engine.register(
+      doorbell, .duration(.seconds(10)), delivering: .onlyTheEnd, handler: recorder.handler("doorbell"))
     try clock.advance(by: .milliseconds(2_003))
     let wakeups = engine.statistics.wakeups
     XCTAssertTrue(try engine.addTime(.seconds(-60), to: doorbell))
@@ -156,7 +158,8 @@ final class TimeAddedTests: XCTestCase {
       _ = try engine.addTime(.seconds(Int64.max), to: lot)
     }
     engine.pause(lot)
-    assertThrows(CountdownError.outOfRange, "a paused one that would end beyond the clock") { () throws(CountdownError) in
+    assertThrows(CountdownError.outOfRange, "a paused one that would end beyond the clock") {
+      () throws(CountdownError) in
       _ = try engine.addTime(.nanoseconds(Int64.max - 8_000_000_000), to: lot)
     }
     engine.resume(lot)

@@ -8,7 +8,7 @@ import XCTest
 /// late as its leeway lets it be.
 final class TimerLeewayTests: XCTestCase {
   private let ms: Int64 = 1_000_000
-  private let µs: Int64 = 1_000
+  private let us: Int64 = 1_000
 
   // MARK: - The rule, as a pure function
 
@@ -17,7 +17,8 @@ final class TimerLeewayTests: XCTestCase {
     endsHaveOwnGrid: Bool = true, soonestEnd: Int64? = nil, endWindow: Int64
   ) -> Int64 {
     let grid = WakeupGrid(interval: interval ?? window, window: window, endWindow: endWindow)
-    XCTAssertEqual(grid.endsHaveOwnGrid, endsHaveOwnGrid, "an end window below the window gives ends a grid of their own")
+    XCTAssertEqual(
+      grid.endsHaveOwnGrid, endsHaveOwnGrid, "an end window below the window gives ends a grid of their own")
     return grid.leeway(forWakeupAt: wakeup, earliestChange: earliestChange, soonestEnd: soonestEnd)
   }
 
@@ -35,7 +36,8 @@ final class TimerLeewayTests: XCTestCase {
     // A grid wakeup with an end 20 ms after it: a fire 70 ms late delivers that end 50 ms late.
     XCTAssertEqual(leeway(at: 6_000 * ms, window: 1_000 * ms, soonestEnd: 6_020 * ms, endWindow: 50 * ms), 70 * ms)
     // Sub-millisecond: 100 µs left of a 500 µs end tolerance.
-    XCTAssertEqual(leeway(at: 5_020_500 * µs, window: 1_000 * ms, soonestEnd: 5_020_100 * µs, endWindow: 500 * µs), 100 * µs)
+    XCTAssertEqual(
+      leeway(at: 5_020_500 * us, window: 1_000 * ms, soonestEnd: 5_020_100 * us, endWindow: 500 * us), 100 * us)
   }
 
   func testAnEndThisTickMayBringBoundsItToo() {
@@ -50,36 +52,48 @@ final class TimerLeewayTests: XCTestCase {
     // A 500 µs tolerance (the window): a change 10 µs after a grid instant waits 490 µs for the
     // next; 10 µs are left.
     XCTAssertEqual(
-      leeway(at: 500 * µs, window: 500 * µs, interval: 10 * ms, earliestChange: 10 * µs, endsHaveOwnGrid: false, endWindow: 500 * µs),
-      10 * µs)
+      leeway(
+        at: 500 * us, window: 500 * us, interval: 10 * ms, earliestChange: 10 * us, endsHaveOwnGrid: false,
+        endWindow: 500 * us),
+      10 * us)
     // On the grid instant: the whole tolerance is left, but a tenth of the window is the most.
     XCTAssertEqual(
-      leeway(at: 500 * µs, window: 500 * µs, interval: 10 * ms, earliestChange: 500 * µs, endsHaveOwnGrid: false, endWindow: 500 * µs),
-      50 * µs)
+      leeway(
+        at: 500 * us, window: 500 * us, interval: 10 * ms, earliestChange: 500 * us, endsHaveOwnGrid: false,
+        endWindow: 500 * us),
+      50 * us)
     // Only the window known (the wheel's bound: its first nanosecond): next to nothing.
     XCTAssertEqual(
-      leeway(at: 1_000 * µs, window: 500 * µs, interval: 10 * ms, earliestChange: 500 * µs + 1, endsHaveOwnGrid: false, endWindow: 500 * µs),
+      leeway(
+        at: 1_000 * us, window: 500 * us, interval: 10 * ms, earliestChange: 500 * us + 1, endsHaveOwnGrid: false,
+        endWindow: 500 * us),
       1)
   }
 
   func testALeewayIsNeverNegativeNorOverflows() {
     // A change overdue since before the previous grid instant (the wakeup is for an instant passed).
-    XCTAssertEqual(leeway(at: 5_000 * ms, window: 500 * µs, earliestChange: 4_000 * ms, endsHaveOwnGrid: false, endWindow: 500 * µs), 0)
+    XCTAssertEqual(
+      leeway(at: 5_000 * ms, window: 500 * us, earliestChange: 4_000 * ms, endsHaveOwnGrid: false, endWindow: 500 * us),
+      0)
     XCTAssertEqual(leeway(at: 5_000 * ms, window: 1_000 * ms, soonestEnd: 4_000 * ms, endWindow: 50 * ms), 0)
     // At the ends of the clock: saturated, never wrapped.
     XCTAssertEqual(
       leeway(at: .max - 1, window: .max, earliestChange: .max, endsHaveOwnGrid: false, endWindow: .max), 1,
       "the end of time is 1 ns away")
     XCTAssertEqual(
-      leeway(at: .max, window: .max, earliestChange: .max, endsHaveOwnGrid: false, soonestEnd: .max, endWindow: .max), 0)
-    XCTAssertEqual(leeway(at: .min, window: 1_000 * ms, earliestChange: .min, soonestEnd: .min, endWindow: 50 * ms), 50 * ms)
-    XCTAssertEqual(leeway(at: 0, window: .max, earliestChange: .max, endsHaveOwnGrid: false, endWindow: .max), .max / 10)
+      leeway(at: .max, window: .max, earliestChange: .max, endsHaveOwnGrid: false, soonestEnd: .max, endWindow: .max), 0
+    )
+    XCTAssertEqual(
+      leeway(at: .min, window: 1_000 * ms, earliestChange: .min, soonestEnd: .min, endWindow: 50 * ms), 50 * ms)
+    XCTAssertEqual(
+      leeway(at: 0, window: .max, earliestChange: .max, endsHaveOwnGrid: false, endWindow: .max), .max / 10)
   }
 
   func testARepeatingFireIsOnPlanWithinItsLeewayAndAMillisecond() {
     XCTAssertEqual(TimerArming.repeatingDriftLimit(window: 1_000 * ms, leeway: 100 * ms), 101 * ms)
     XCTAssertEqual(TimerArming.repeatingDriftLimit(window: 1_000 * ms, leeway: 0), 1 * ms)
-    XCTAssertEqual(TimerArming.repeatingDriftLimit(window: 1 * ms, leeway: 100 * µs), 500 * µs, "never over half a window")
+    XCTAssertEqual(
+      TimerArming.repeatingDriftLimit(window: 1 * ms, leeway: 100 * us), 500 * us, "never over half a window")
     XCTAssertEqual(TimerArming.repeatingDriftLimit(window: .max, leeway: .max), .max / 2)
   }
 
@@ -102,7 +116,8 @@ final class TimerLeewayTests: XCTestCase {
   // MARK: - What each arming asks for
 
   private func once(_ deadline: Int64, leeway: Int64) -> ManualCountdownClock.Arming {
-    .init(timer: 0, deadline: CountdownInstant(nanosecondsSinceOrigin: deadline), period: nil, leeway: .nanoseconds(leeway))
+    .init(
+      timer: 0, deadline: CountdownInstant(nanosecondsSinceOrigin: deadline), period: nil, leeway: .nanoseconds(leeway))
   }
 
   private func repeating(_ deadline: Int64, every period: Int64, leeway: Int64) -> ManualCountdownClock.Arming {
@@ -133,7 +148,8 @@ final class TimerLeewayTests: XCTestCase {
     let receiver = Receiver("long")
     try engine.register(receiver, .duration(.seconds(100))) { _, _ in }
     try clock.advance(by: .seconds(3))
-    XCTAssertEqual(clock.armings, [once(1_000 * ms, leeway: 100 * ms), repeating(2_000 * ms, every: 1_000 * ms, leeway: 100 * ms)])
+    XCTAssertEqual(
+      clock.armings, [once(1_000 * ms, leeway: 100 * ms), repeating(2_000 * ms, every: 1_000 * ms, leeway: 100 * ms)])
     engine.cancelAll()
     withExtendedLifetime(receiver) {}
   }
@@ -165,16 +181,17 @@ final class TimerLeewayTests: XCTestCase {
         once(1_000 * ms, leeway: 100 * ms),
         // Its end, at 5.0201 s, may come with a grid wakeup 20.1 ms before it: one 20.6 ms late
         // delivers it 500 µs late.
-        once(1_000 * ms, leeway: 20_600 * µs),
-        repeating(2_000 * ms, every: 1_000 * ms, leeway: 20_600 * µs),
+        once(1_000 * ms, leeway: 20_600 * us),
+        repeating(2_000 * ms, every: 1_000 * ms, leeway: 20_600 * us),
         // Its own wakeup waits for the end grid's 5.0205 s: 100 µs are left.
-        once(5_020_500 * µs, leeway: 100 * µs),
+        once(5_020_500 * us, leeway: 100 * us),
         repeating(6_000 * ms, every: 1_000 * ms, leeway: 100 * ms),
       ])
   }
 
   func testASubMillisecondPerCountdownToleranceIsNeverExceeded() throws {
-    let (engine, clock) = try makeEngine(interval: .milliseconds(10), alignment: .perCountdown(tolerance: .microseconds(500)))
+    let (engine, clock) = try makeEngine(
+      interval: .milliseconds(10), alignment: .perCountdown(tolerance: .microseconds(500)))
     clock.startRecordingArms()
     let receiver = Receiver("quick")
     try engine.register(receiver, .duration(.microseconds(20_010))) { _, _ in }
@@ -183,11 +200,11 @@ final class TimerLeewayTests: XCTestCase {
       clock.armings,
       [
         // Its first change, 10 µs after a grid instant, waits 490 µs for the next: 10 µs are left.
-        once(500 * µs, leeway: 10 * µs),
+        once(500 * us, leeway: 10 * us),
         // Later ones wait in the wheel, which knows only their window: nothing is left.
-        once(10_500 * µs, leeway: 1), once(20_500 * µs, leeway: 1),
+        once(10_500 * us, leeway: 1), once(20_500 * us, leeway: 1),
         // Nothing left to promise: the wakeup that finds the table empty takes a tenth of the window.
-        repeating(21 * ms, every: 500 * µs, leeway: 50 * µs),
+        repeating(21 * ms, every: 500 * us, leeway: 50 * us),
       ])
     withExtendedLifetime(receiver) {}
   }
@@ -256,7 +273,10 @@ final class TimerLeewayTests: XCTestCase {
     clock.firesAtTheEndOfTheLeeway = true
     var generator = SplitMix64(seed: 12)
     let countdowns = (0..<40).map { index in
-      (receiver: Receiver("c\(index)"), deadline: 1_000 * ms + generator.upTo(9_000 * ms), timeline: Timeline(clock: clock))
+      (
+        receiver: Receiver("c\(index)"), deadline: 1_000 * ms + generator.upTo(9_000 * ms),
+        timeline: Timeline(clock: clock)
+      )
     }
     for countdown in countdowns {
       try engine.register(
@@ -273,11 +293,12 @@ final class TimerLeewayTests: XCTestCase {
         // The grid starts at 0 with the first registration.
         let grid = entry.at / second * second
         XCTAssertLessThanOrEqual(entry.at - grid, 100 * ms, "a tenth of the interval late at most")
-        XCTAssertEqual(entry.value, Int((countdown.deadline - grid + second - 1) / second), "the value at its grid instant")
+        XCTAssertEqual(
+          entry.value, Int((countdown.deadline - grid + second - 1) / second), "the value at its grid instant")
       }
       let end = try XCTUnwrap(entries.last { $0.value == 0 }?.at)
       XCTAssertGreaterThanOrEqual(end, countdown.deadline, "never before the deadline")
-      XCTAssertLessThanOrEqual(end - countdown.deadline, 500 * µs, "within the end tolerance of \(countdown.receiver)")
+      XCTAssertLessThanOrEqual(end - countdown.deadline, 500 * us, "within the end tolerance of \(countdown.receiver)")
     }
     withExtendedLifetime(countdowns.map(\.receiver)) {}
   }
@@ -286,7 +307,8 @@ final class TimerLeewayTests: XCTestCase {
   /// within 500 µs after its own boundary, never before.
   func testEveryWakeupAtTheEndOfItsLeewayKeepsThePerCountdownTolerance() throws {
     let interval = 10 * ms
-    let (engine, clock) = try makeEngine(interval: .nanoseconds(interval), alignment: .perCountdown(tolerance: .microseconds(500)))
+    let (engine, clock) = try makeEngine(
+      interval: .nanoseconds(interval), alignment: .perCountdown(tolerance: .microseconds(500)))
     clock.firesAtTheEndOfTheLeeway = true
     var generator = SplitMix64(seed: 7)
     var countdowns: [(receiver: Receiver, deadline: Int64, timeline: Timeline)] = []
@@ -294,7 +316,10 @@ final class TimerLeewayTests: XCTestCase {
       // Some start later, off every grid instant.
       if index % 8 == 7 { try clock.advance(by: .nanoseconds(generator.upTo(3 * ms))) }
       let now = clock.now.nanosecondsSinceOrigin
-      let countdown = (receiver: Receiver("c\(index)"), deadline: now + 5 * ms + generator.upTo(50 * ms), timeline: Timeline(clock: clock))
+      let countdown = (
+        receiver: Receiver("c\(index)"), deadline: now + 5 * ms + generator.upTo(50 * ms),
+        timeline: Timeline(clock: clock)
+      )
       try engine.register(
         countdown.receiver, .deadline(CountdownInstant(nanosecondsSinceOrigin: countdown.deadline)),
         handler: countdown.timeline.handler)
@@ -306,8 +331,10 @@ final class TimerLeewayTests: XCTestCase {
       XCTAssertEqual(entries.last?.value, 0, "\(countdown.receiver) ended")
       for entry in entries.dropFirst() {
         let boundary = countdown.deadline - Int64(entry.value) * interval
-        XCTAssertGreaterThanOrEqual(entry.at, boundary, "never before its boundary: \(countdown.receiver) \(entry.value)")
-        XCTAssertLessThanOrEqual(entry.at - boundary, 500 * µs, "within the tolerance: \(countdown.receiver) \(entry.value)")
+        XCTAssertGreaterThanOrEqual(
+          entry.at, boundary, "never before its boundary: \(countdown.receiver) \(entry.value)")
+        XCTAssertLessThanOrEqual(
+          entry.at - boundary, 500 * us, "within the tolerance: \(countdown.receiver) \(entry.value)")
       }
     }
     withExtendedLifetime(countdowns.map(\.receiver)) {}
@@ -323,7 +350,8 @@ final class TimerLeewayTests: XCTestCase {
     let receiver = Receiver("long")
     try engine.register(receiver, .duration(.seconds(100)), handler: timeline.handler)
     try clock.advance(by: .seconds(50))
-    XCTAssertEqual(timeline.entriesSoFar.map(\.value), Array((51...100).reversed()), "the wakeup for 50 s comes at 50.1 s")
+    XCTAssertEqual(
+      timeline.entriesSoFar.map(\.value), Array((51...100).reversed()), "the wakeup for 50 s comes at 50.1 s")
     XCTAssertEqual(timeline.entriesSoFar.last?.at, 49_100 * ms, "the wakeup for 49 s, 100 ms late")
     XCTAssertEqual(engine.statistics.wakeups, 49)
     XCTAssertEqual(

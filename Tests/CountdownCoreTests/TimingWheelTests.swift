@@ -8,7 +8,9 @@ final class TimingWheelTests: XCTestCase {
   func testTakesWhatIsDueAndNothingLater() {
     var wheel = TimingWheel<Int>(resolution: 1_000)
     wheel.restartIfEmpty(at: 0)
-    for (id, deadline): (Int, Int64) in [(0, 5_500), (1, 5_000), (2, 5_999), (3, 6_000), (4, 300_000), (5, 7_000_000_000),] {
+    for (id, deadline): (Int, Int64) in [
+      (0, 5_500), (1, 5_000), (2, 5_999), (3, 6_000), (4, 300_000), (5, 7_000_000_000),
+    ] {
       wheel.insert(id, at: deadline)
     }
     XCTAssertEqual(wheel.soonestDeadline(), 5_000)
@@ -79,7 +81,8 @@ final class TimingWheelTests: XCTestCase {
         wheel.remove(handle)
       }
       XCTAssertTrue(wheel.isEmpty)
-      let figures = "\(count) entries: \(wheel.slotWalkSteps) walked for \(wheel.slotQueries) slots asked, \(wheel.links) linked"
+      let figures =
+        "\(count) entries: \(wheel.slotWalkSteps) walked for \(wheel.slotQueries) slots asked, \(wheel.links) linked"
       XCTAssertLessThanOrEqual(
         wheel.slotWalkSteps, TimingWheel<Int>.slotWalkBound(queries: wheel.slotQueries, links: wheel.links), figures)
       print("timing wheel, one coarse slot emptied in deadline order: \(figures)")
@@ -187,7 +190,8 @@ final class TimingWheelTests: XCTestCase {
         case 10...15:
           guard !reference.isEmpty else { continue }
           let position = Int(random.upTo(Int64(reference.count - 1)))
-          XCTAssertEqual(wheel.remove(handles.removeValue(forKey: reference[position].id)!).payload, reference[position].id)
+          XCTAssertEqual(
+            wheel.remove(handles.removeValue(forKey: reference[position].id)!).payload, reference[position].id)
           reference.remove(at: position)
         case 16:
           wheel.compactIfSparse { id, handle in handles[id] = handle }

@@ -19,7 +19,8 @@ final class WakeupCostTests: XCTestCase {
     let chunks = (2_500 + PassLimits.chunkSize - 1) / PassLimits.chunkSize
     let cost = try measureSteadyWakeups(countdowns: 2_500, wakeups: 10)
     XCTAssertEqual(cost.callbacks, 25_000)
-    XCTAssertEqual(cost.lockEntries, Int64((2 + chunks - 1) * 10), "plan and first chunk, \(chunks - 1) more chunks, finish")
+    XCTAssertEqual(
+      cost.lockEntries, Int64((2 + chunks - 1) * 10), "plan and first chunk, \(chunks - 1) more chunks, finish")
     XCTAssertEqual(cost.clockReads, (1 + chunks - 1) * 10, "the wakeup's reading, and one before each further chunk")
     XCTAssertEqual(cost.timerCalls, 0)
   }
@@ -44,7 +45,8 @@ final class WakeupCostTests: XCTestCase {
     let examined = try examinedByOneShots(count, alignment: .shared)
     let perCountdown = try examinedByOneShots(count, alignment: .perCountdown(tolerance: .milliseconds(50)))
     XCTAssertEqual(perCountdown, Int64(count), "per countdown: one registration looked at per end")
-    XCTAssertLessThanOrEqual(examined, Int64(count), "shared grid: one registration looked at per end, as per countdown")
+    XCTAssertLessThanOrEqual(
+      examined, Int64(count), "shared grid: one registration looked at per end, as per countdown")
   }
 
   /// Registers `count` one-shots on a 1 s interval (the `i`th ending at 10 s + i × 997 ms), runs them

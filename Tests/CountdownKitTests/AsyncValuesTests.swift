@@ -78,7 +78,9 @@ final class AsyncValuesTests: XCTestCase {
   }
 
   /// Iterates `stream` in a task; `ended` is fulfilled when the loop ends.
-  private func consume(_ stream: AsyncStream<Int>, named name: String) -> (task: Task<[Int], Never>, ended: XCTestExpectation) {
+  private func consume(_ stream: AsyncStream<Int>, named name: String) -> (
+    task: Task<[Int], Never>, ended: XCTestExpectation
+  ) {
     let ended = expectation(description: "the consumer's loop over \(name) ended")
     let task = Task {
       var values: [Int] = []

@@ -33,8 +33,10 @@ final class ClockReadingsTests: XCTestCase {
       clock.resetReadings()
       wallReadings.withLock { $0 = 0 }
       try start()
-      XCTAssertEqual(clock.readingCount, expectedClock, "\(what): readings of the manager's clock", file: file, line: line)
-      XCTAssertEqual(wallReadings.withLock { $0 }, expectedWall, "\(what): readings of the wall clock", file: file, line: line)
+      XCTAssertEqual(
+        clock.readingCount, expectedClock, "\(what): readings of the manager's clock", file: file, line: line)
+      XCTAssertEqual(
+        wallReadings.withLock { $0 }, expectedWall, "\(what): readings of the wall clock", file: file, line: line)
     }
   }
 
@@ -44,7 +46,8 @@ final class ClockReadingsTests: XCTestCase {
       let (manager, wall) = (counted.manager, counted.wall)
       defer { manager.cancelAll() }
       var values: [String: [Int]] = [:]
-      let record: @MainActor (String, Int, inout Bool) -> Void = { id, value, _ in values[id, default: []].append(value) }
+      let record: @MainActor (String, Int, inout Bool) -> Void = { id, value, _ in values[id, default: []].append(value)
+      }
       try counted.assertReadings(clock: 1, wall: 1, "an id until a date") {
         try manager.start(id: "date", until: wall.now + 90, record)
       }

@@ -21,11 +21,13 @@ final class CountdownFormatStyleTests: XCTestCase {
 
   func testSpelledOutInGermanAndFrench() {
     let time = RemainingTime(seconds: 93_784)
-    XCTAssertEqual(time.formatted(CountdownFormatStyle(.spelledOut, locale: german)), "1 Tag, 2 Stunden, 3 Minuten und 4 Sekunden")
+    XCTAssertEqual(
+      time.formatted(CountdownFormatStyle(.spelledOut, locale: german)), "1 Tag, 2 Stunden, 3 Minuten und 4 Sekunden")
     // French puts no-break spaces between numbers and units (ICU's data, not every one of them):
     // compared as plain spaces so the test pins the words, not the data's choice of space.
     let frenchText = time.formatted(CountdownFormatStyle(.spelledOut, locale: french))
-    XCTAssertEqual(frenchText.replacingOccurrences(of: "\u{A0}", with: " "), "1 jour, 2 heures, 3 minutes et 4 secondes")
+    XCTAssertEqual(
+      frenchText.replacingOccurrences(of: "\u{A0}", with: " "), "1 jour, 2 heures, 3 minutes et 4 secondes")
     XCTAssertEqual(RemainingTime(seconds: 1).formatted(CountdownFormatStyle(.spelledOut, locale: german)), "1 Sekunde")
   }
 

@@ -9,14 +9,30 @@ final class DocumentedErrorsTests: XCTestCase {
       let manager = try CountdownManager(clock: ManualCountdownClock())
       let label = CountdownLabel("a")
       let update: @MainActor (CountdownLabel, Int, inout Bool) -> Void = { _, _, _ in }
-      assertThrows(.negativeDuration, "seconds: -1") { () throws(CountdownError) in try manager.start(label, seconds: -1, update) }
-      assertThrows(.outOfRange, "seconds: Int.max") { () throws(CountdownError) in try manager.start(label, seconds: Double(Int.max), update) }
-      assertThrows(.negativeDuration, "for: -1 s") { () throws(CountdownError) in try manager.start(label, for: .seconds(-1), update) }
-      assertThrows(.outOfRange, "for: Int64.max s") { () throws(CountdownError) in try manager.start(label, for: .seconds(Int64.max), update) }
-      assertThrows(.nonFiniteValue, "timeInterval: .nan") { () throws(CountdownError) in try manager.start(label, seconds: .nan, update) }
-      assertThrows(.negativeDuration, "timeInterval: -1") { () throws(CountdownError) in try manager.start(label, seconds: -1, update) }
-      assertThrows(.outOfRange, "timeInterval: 1e300") { () throws(CountdownError) in try manager.start(label, seconds: 1e300, update) }
-      assertThrows(.outOfRange, "until: .distantFuture") { () throws(CountdownError) in try manager.start(label, until: .distantFuture, update) }
+      assertThrows(.negativeDuration, "seconds: -1") { () throws(CountdownError) in
+        try manager.start(label, seconds: -1, update)
+      }
+      assertThrows(.outOfRange, "seconds: Int.max") { () throws(CountdownError) in
+        try manager.start(label, seconds: Double(Int.max), update)
+      }
+      assertThrows(.negativeDuration, "for: -1 s") { () throws(CountdownError) in
+        try manager.start(label, for: .seconds(-1), update)
+      }
+      assertThrows(.outOfRange, "for: Int64.max s") { () throws(CountdownError) in
+        try manager.start(label, for: .seconds(Int64.max), update)
+      }
+      assertThrows(.nonFiniteValue, "timeInterval: .nan") { () throws(CountdownError) in
+        try manager.start(label, seconds: .nan, update)
+      }
+      assertThrows(.negativeDuration, "timeInterval: -1") { () throws(CountdownError) in
+        try manager.start(label, seconds: -1, update)
+      }
+      assertThrows(.outOfRange, "timeInterval: 1e300") { () throws(CountdownError) in
+        try manager.start(label, seconds: 1e300, update)
+      }
+      assertThrows(.outOfRange, "until: .distantFuture") { () throws(CountdownError) in
+        try manager.start(label, until: .distantFuture, update)
+      }
       assertThrows(.nonFiniteValue, "until: NaN date") { () throws(CountdownError) in
         try manager.start(label, until: Date(timeIntervalSinceReferenceDate: .nan), update)
       }
@@ -32,28 +48,47 @@ final class DocumentedErrorsTests: XCTestCase {
   func testIDsAsyncAfterCalibrateAndInitThrowWhatTheTableSays() throws {
     let manager = try CountdownManager(clock: ManualCountdownClock())
     let update: @MainActor (String, Int, inout Bool) -> Void = { _, _, _ in }
-    assertThrows(.negativeDuration, "id for: -1 s") { () throws(CountdownError) in try manager.start(id: "a", for: .seconds(-1), update) }
-    assertThrows(.outOfRange, "id for: Int64.max s") { () throws(CountdownError) in try manager.start(id: "a", for: .seconds(Int64.max), update) }
-    assertThrows(.outOfRange, "id seconds: Int.max") { () throws(CountdownError) in try manager.start(id: "a", seconds: Double(Int.max), update) }
-    assertThrows(.outOfRange, "id until: .distantFuture") { () throws(CountdownError) in try manager.start(id: "a", until: .distantFuture, update) }
+    assertThrows(.negativeDuration, "id for: -1 s") { () throws(CountdownError) in
+      try manager.start(id: "a", for: .seconds(-1), update)
+    }
+    assertThrows(.outOfRange, "id for: Int64.max s") { () throws(CountdownError) in
+      try manager.start(id: "a", for: .seconds(Int64.max), update)
+    }
+    assertThrows(.outOfRange, "id seconds: Int.max") { () throws(CountdownError) in
+      try manager.start(id: "a", seconds: Double(Int.max), update)
+    }
+    assertThrows(.outOfRange, "id until: .distantFuture") { () throws(CountdownError) in
+      try manager.start(id: "a", until: .distantFuture, update)
+    }
     assertThrows(.nonFiniteValue, "id until: NaN date") { () throws(CountdownError) in
       try manager.start(id: "a", until: Date(timeIntervalSinceReferenceDate: .nan), update)
     }
-    assertThrows(.negativeDuration, "values(for: -1 s)") { () throws(CountdownError) in _ = try manager.values(for: .seconds(-1)) }
-    assertThrows(.outOfRange, "values(for: Int64.max s)") { () throws(CountdownError) in _ = try manager.values(for: .seconds(Int64.max)) }
-    assertThrows(.outOfRange, "values(until: .distantFuture)") { () throws(CountdownError) in _ = try manager.values(until: .distantFuture) }
+    assertThrows(.negativeDuration, "values(for: -1 s)") { () throws(CountdownError) in
+      _ = try manager.values(for: .seconds(-1))
+    }
+    assertThrows(.outOfRange, "values(for: Int64.max s)") { () throws(CountdownError) in
+      _ = try manager.values(for: .seconds(Int64.max))
+    }
+    assertThrows(.outOfRange, "values(until: .distantFuture)") { () throws(CountdownError) in
+      _ = try manager.values(until: .distantFuture)
+    }
     assertThrows(.nonFiniteValue, "values(until: NaN date)") { () throws(CountdownError) in
       _ = try manager.values(until: Date(timeIntervalSinceReferenceDate: .nan))
     }
-    assertThrows(.negativeDuration, "after(-1 s)") { () throws(CountdownError) in _ = try manager.after(.seconds(-1)) {} }
-    assertThrows(.outOfRange, "after(Int64.max s)") { () throws(CountdownError) in _ = try manager.after(.seconds(Int64.max)) {} }
+    assertThrows(.negativeDuration, "after(-1 s)") { () throws(CountdownError) in _ = try manager.after(.seconds(-1)) {}
+    }
+    assertThrows(.outOfRange, "after(Int64.max s)") { () throws(CountdownError) in
+      _ = try manager.after(.seconds(Int64.max)) {}
+    }
     assertThrows(.outOfRange, "calibrate(serverNow: .distantFuture)") { () throws(CountdownError) in
       try manager.calibrate(serverNow: .distantFuture)
     }
     assertThrows(.nonFiniteValue, "calibrate(serverNow: NaN date)") { () throws(CountdownError) in
       try manager.calibrate(serverNow: Date(timeIntervalSinceReferenceDate: .nan))
     }
-    assertThrows(.invalidInterval, "interval: .zero") { () throws(CountdownError) in _ = try CountdownManager(interval: .zero) }
+    assertThrows(.invalidInterval, "interval: .zero") { () throws(CountdownError) in
+      _ = try CountdownManager(interval: .zero)
+    }
     assertThrows(.invalidInterval, "tolerance over the interval") { () throws(CountdownError) in
       _ = try CountdownManager(interval: .seconds(1), alignment: .perCountdown(tolerance: .seconds(2)))
     }
@@ -63,7 +98,9 @@ final class DocumentedErrorsTests: XCTestCase {
     assertThrows(.invalidInterval, "end tolerance: .zero") { () throws(CountdownError) in
       _ = try CountdownManager(interval: .seconds(1), endTolerance: .zero)
     }
-    assertThrows(.outOfRange, "interval: Int64.max s") { () throws(CountdownError) in _ = try CountdownManager(interval: .seconds(Int64.max)) }
+    assertThrows(.outOfRange, "interval: Int64.max s") { () throws(CountdownError) in
+      _ = try CountdownManager(interval: .seconds(Int64.max))
+    }
   }
 
   func testCoreThrowsWhatTheTableSays() throws {
@@ -85,12 +122,19 @@ final class DocumentedErrorsTests: XCTestCase {
       _ = try CountdownInstant.zero.exactlyAdvanced(by: .seconds(Int64.max))
     }
     let clock = ManualCountdownClock()
-    assertThrows(.negativeDuration, "advance(by: -1 s)") { () throws(CountdownError) in try clock.advance(by: .seconds(-1)) }
-    assertThrows(.outOfRange, "advance(by: Int64.max s)") { () throws(CountdownError) in try clock.advance(by: .seconds(Int64.max)) }
+    assertThrows(.negativeDuration, "advance(by: -1 s)") { () throws(CountdownError) in
+      try clock.advance(by: .seconds(-1))
+    }
+    assertThrows(.outOfRange, "advance(by: Int64.max s)") { () throws(CountdownError) in
+      try clock.advance(by: .seconds(Int64.max))
+    }
     try clock.advance(by: .seconds(1))
-    assertThrows(.negativeDuration, "advance(to: earlier)") { () throws(CountdownError) in try clock.advance(to: .zero) }
+    assertThrows(.negativeDuration, "advance(to: earlier)") { () throws(CountdownError) in try clock.advance(to: .zero)
+    }
     assertThrows(.negativeDuration, "jump(by: -1 s)") { () throws(CountdownError) in try clock.jump(by: .seconds(-1)) }
-    assertThrows(.outOfRange, "jump(by: Int64.max s)") { () throws(CountdownError) in try clock.jump(by: .seconds(Int64.max)) }
+    assertThrows(.outOfRange, "jump(by: Int64.max s)") { () throws(CountdownError) in
+      try clock.jump(by: .seconds(Int64.max))
+    }
     assertThrows(.negativeDuration, "jitter late: -1 ms") { () throws(CountdownError) in
       _ = try ManualCountdownClock(jitter: .init(late: .milliseconds(-1)))
     }

@@ -15,16 +15,21 @@ final class FirstValueInsideTheCallTests: XCTestCase {
         try withManualManager { manager, _, wall in
           let log = ValueLog()
           let cells = (0..<3).map { CountdownLabel("\($0)") }
-          let record: @MainActor (CountdownLabel, Int, inout Bool) -> Void = { label, value, _ in label.shown.append(value) }
+          let record: @MainActor (CountdownLabel, Int, inout Bool) -> Void = { label, value, _ in
+            label.shown.append(value)
+          }
           try manager.start(cells[0], for: .seconds(10), whileSuspended: policy, pastTheEnd: ending, record)
           try manager.start(cells[1], seconds: 7.5, whileSuspended: policy, pastTheEnd: ending, record)
           try manager.start(cells[2], until: wall.now + 20, whileSuspended: policy, pastTheEnd: ending, record)
           try manager.start(id: "for", for: .seconds(10), whileSuspended: policy, pastTheEnd: ending, log.record("for"))
-          try manager.start(id: "seconds", seconds: 7.5, whileSuspended: policy, pastTheEnd: ending, log.record("seconds"))
-          try manager.start(id: "until", until: wall.now + 20, whileSuspended: policy, pastTheEnd: ending, log.record("until"))
+          try manager.start(
+            id: "seconds", seconds: 7.5, whileSuspended: policy, pastTheEnd: ending, log.record("seconds"))
+          try manager.start(
+            id: "until", until: wall.now + 20, whileSuspended: policy, pastTheEnd: ending, log.record("until"))
           let what = "\(policy), \(ending)"
           XCTAssertEqual(cells.map(\.shown), [[10], [8], [20]], "by receiver, inside each call: \(what)")
-          XCTAssertEqual(["for", "seconds", "until"].map(log.values), [[10], [8], [20]], "by id, inside each call: \(what)")
+          XCTAssertEqual(
+            ["for", "seconds", "until"].map(log.values), [[10], [8], [20]], "by id, inside each call: \(what)")
           drainMainQueue()
           XCTAssertEqual(cells.map(\.shown), [[10], [8], [20]], "no second call at the next turn: \(what)")
           XCTAssertEqual(["for", "seconds", "until"].map(log.values), [[10], [8], [20]], "once: \(what)")
@@ -173,7 +178,8 @@ final class FirstValueInsideTheCallTests: XCTestCase {
   func testOnlyTheEndMilestonesAndOneShotsStaySilentUntilTheirTime() throws {
     try withManualManager { manager, clock, _ in
       let (end, marks) = (CountdownLabel("end"), CountdownLabel("marks"))
-      let record: @MainActor (CountdownLabel, Int, inout Bool) -> Void = { label, value, _ in label.shown.append(value) }
+      let record: @MainActor (CountdownLabel, Int, inout Bool) -> Void = { label, value, _ in label.shown.append(value)
+      }
       try manager.start(end, for: .seconds(3), delivering: .onlyTheEnd, record)
       try manager.start(marks, for: .seconds(10), delivering: .milestones([5]), record)
       let ran = LockedState(false)
@@ -203,15 +209,23 @@ final class FirstValueInsideTheCallTests: XCTestCase {
       let seen = LockedState<[Int]>([])
       let values = try manager.values(for: .seconds(10))
       // The stream's first value is buffered inside the call: the task below reads it without a tick.
-      let task = Task { for await value in values { seen.withLock { $0.append(value) }; break } }
+      let task = Task {
+        for await value in values {
+          seen.withLock { $0.append(value) }
+          break
+        }
+      }
       XCTAssertEqual(cell.shown, [10])
       XCTAssertEqual(model.remaining, 10)
       XCTAssertEqual(row.remaining, 10)
       try manager.addTime(.seconds(5), to: cell)
       try model.addTime(.seconds(5))
       try row.addTime(.seconds(5))
-      XCTAssertEqual([cell.shown.last, model.remaining, row.remaining], [15, 15, 15], "the same value, inside the calls")
-      while seen.withLock({ $0.isEmpty }) { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
+      XCTAssertEqual(
+        [cell.shown.last, model.remaining, row.remaining], [15, 15, 15], "the same value, inside the calls")
+      while seen.withLock({ $0.isEmpty }) {
+        _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+      }
       XCTAssertEqual(seen.withLock { $0 }, [10])
       task.cancel()
     }

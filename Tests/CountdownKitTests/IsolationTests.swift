@@ -22,7 +22,8 @@ final class IsolationTests: XCTestCase {
       tally.updates += 1_000  // the same actor as the callbacks: no race
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(
-        tally.updates, 1_101, "the countdown's first value inside its start; the listener replaced it and stopped after one call")
+        tally.updates, 1_101,
+        "the countdown's first value inside its start; the listener replaced it and stopped after one call")
       XCTAssertEqual(tally.remaining, 3)
       XCTAssertFalse(manager.contains(tally))
 

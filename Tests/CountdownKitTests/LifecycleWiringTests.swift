@@ -1,3 +1,7 @@
+import CountdownKit
+import Foundation
+import XCTest
+
 #if canImport(WatchKit)
   import WatchKit
 #elseif canImport(UIKit)
@@ -5,9 +9,6 @@
 #elseif canImport(AppKit)
   import AppKit
 #endif
-import CountdownKit
-import Foundation
-import XCTest
 
 /// The lifecycle notification names of every platform, posted on a private center, suspend and
 /// resume a manager wired with them; the shared manager is wired with this platform's.
@@ -81,7 +82,8 @@ final class LifecycleWiringTests: XCTestCase {
   /// The string values are the SDK's own, wherever the SDK exists.
   func testNamesAreTheSDKs() throws {
     #if canImport(WatchKit)
-      XCTAssertEqual(LifecycleObservation.watchKitApplicationDidEnterBackground, WKApplication.didEnterBackgroundNotification)
+      XCTAssertEqual(
+        LifecycleObservation.watchKitApplicationDidEnterBackground, WKApplication.didEnterBackgroundNotification)
       XCTAssertEqual(
         LifecycleObservation.watchKitApplicationWillEnterForeground, WKApplication.willEnterForegroundNotification)
     #elseif canImport(UIKit)

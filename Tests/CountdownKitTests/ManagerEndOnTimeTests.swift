@@ -42,7 +42,8 @@ final class ManagerEndOnTimeTests: XCTestCase {
   }
 
   func testTheEndToleranceIsTheManagersToSet() throws {
-    let manager = try CountdownManager(interval: .seconds(1), endTolerance: .milliseconds(5), clock: ManualCountdownClock())
+    let manager = try CountdownManager(
+      interval: .seconds(1), endTolerance: .milliseconds(5), clock: ManualCountdownClock())
     XCTAssertEqual(manager.engine.endTolerance, .milliseconds(5))
     XCTAssertEqual(try CountdownManager(interval: .seconds(60)).engine.endTolerance, .seconds(3))
   }

@@ -8,7 +8,8 @@ final class ManagerMilestoneTests: XCTestCase {
   func testTheManagerDeliversOnlyItsMilestonesAndTheEnd() throws {
     try withManualManager { manager, clock, _ in
       let log = ValueLog()
-      try manager.start(id: "tea", for: .seconds(300), delivering: manager.milestones([.seconds(60), .seconds(10)]), log.record("tea"))
+      try manager.start(
+        id: "tea", for: .seconds(300), delivering: manager.milestones([.seconds(60), .seconds(10)]), log.record("tea"))
       try clock.advance(by: .seconds(301))
       XCTAssertEqual(log.values("tea"), [60, 10, 0])
       XCTAssertFalse(manager.contains(id: "tea"))
@@ -23,7 +24,8 @@ final class ManagerMilestoneTests: XCTestCase {
       let deliveries = try manager.milestones([.seconds(60)])
       var milestones: [Int] = []
       var values: [Int] = []
-      try manager.start(id: "exam", for: .seconds(100), delivering: deliveries) { _, left, _ in milestones.append(left) }
+      try manager.start(id: "exam", for: .seconds(100), delivering: deliveries) { _, left, _ in milestones.append(left)
+      }
       try manager.start(id: "label", for: .seconds(100)) { _, left, _ in values.append(left) }
       XCTAssertEqual(values, [100])
       manager.suspendTicking()

@@ -37,7 +37,8 @@ final class ManagerOvertimeTests: XCTestCase {
   func testAStopFlagEndsItInOvertime() throws {
     try withManualManager { manager, clock, _ in
       var seen: [Int] = []
-      try manager.start(id: 7, until: Date(timeIntervalSince1970: 1_800_000_001), pastTheEnd: .countsOvertime) { _, value, stop in
+      try manager.start(id: 7, until: Date(timeIntervalSince1970: 1_800_000_001), pastTheEnd: .countsOvertime) {
+        _, value, stop in
         seen.append(value)
         stop = value == -2
       }
@@ -168,9 +169,11 @@ final class ManagerOvertimeTests: XCTestCase {
 
   func testASnapshotEntryCountingOvertimeMustDeliverEveryChange() throws {
     let entry = CountdownSnapshot<String>.Entry(
-      id: "x", kind: .countdown, policy: .keepsRunning, deliveries: .onlyTheEnd, date: Date(timeIntervalSince1970: 1_800_000_010),
+      id: "x", kind: .countdown, policy: .keepsRunning, deliveries: .onlyTheEnd,
+      date: Date(timeIntervalSince1970: 1_800_000_010),
       ending: .countsOvertime)
-    let data = try JSONEncoder().encode(CountdownSnapshot(takenAt: Date(timeIntervalSince1970: 1_800_000_000), serverOffset: nil, entries: [entry]))
+    let data = try JSONEncoder().encode(
+      CountdownSnapshot(takenAt: Date(timeIntervalSince1970: 1_800_000_000), serverOffset: nil, entries: [entry]))
     assertThrows(.invalidEntry(index: 0, reason: .invalidCombination)) { () throws(CountdownSnapshotError) in
       _ = try CountdownSnapshot<String>(decoding: data)
     }
@@ -180,7 +183,8 @@ final class ManagerOvertimeTests: XCTestCase {
     let entry = CountdownSnapshot<String>.Entry(
       id: "x", kind: .countdown, policy: .keepsRunning, deliveries: .milestones([60, 10]),
       date: Date(timeIntervalSince1970: 1_800_000_100), ending: .countsOvertime)
-    let data = try JSONEncoder().encode(CountdownSnapshot(takenAt: Date(timeIntervalSince1970: 1_800_000_000), serverOffset: nil, entries: [entry]))
+    let data = try JSONEncoder().encode(
+      CountdownSnapshot(takenAt: Date(timeIntervalSince1970: 1_800_000_000), serverOffset: nil, entries: [entry]))
     assertThrows(.invalidEntry(index: 0, reason: .invalidCombination)) { () throws(CountdownSnapshotError) in
       _ = try CountdownSnapshot<String>(decoding: data)
     }

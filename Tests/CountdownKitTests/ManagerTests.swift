@@ -154,7 +154,8 @@ final class ManagerTests: XCTestCase {
       let sale = CountdownLabel("30"), delivery = CountdownLabel("120"), quiz = CountdownLabel("quiz")
       try manager.start(sale, seconds: 30) { label, value, _ in label.shown.append(value) }
       try manager.start(delivery, seconds: 120) { label, value, _ in label.shown.append(value) }
-      try manager.start(quiz, for: .seconds(20), whileSuspended: .pauses) { label, value, _ in label.shown.append(value) }
+      try manager.start(quiz, for: .seconds(20), whileSuspended: .pauses) { label, value, _ in label.shown.append(value)
+      }
       try clock.advance(by: .zero)
       manager.suspendTicking()
       XCTAssertTrue(manager.isSuspended)
@@ -174,7 +175,8 @@ final class ManagerTests: XCTestCase {
     try withManualManager { manager, clock, _ in
       let center = NotificationCenter()
       let background = Notification.Name("test.background"), foreground = Notification.Name("test.foreground")
-      var observation: LifecycleObservation? = manager.suspendAndResume(on: [background], and: [foreground], center: center)
+      var observation: LifecycleObservation? = manager.suspendAndResume(
+        on: [background], and: [foreground], center: center)
       let label = CountdownLabel("a")
       try manager.start(label, seconds: 100) { label, value, _ in label.shown.append(value) }
       try clock.advance(by: .zero)
@@ -275,7 +277,8 @@ final class ManagerTests: XCTestCase {
       // A rejected start leaves the running countdown, and its bookkeeping, as they were.
       XCTAssertThrowsError(try manager.start(id: "order-1", for: .seconds(-1)) { _, _, _ in })
       try clock.advance(by: .seconds(4))
-      XCTAssertEqual(seen.withLock { $0["order-1"] }, [5, 3, 2, 1, 0], "the first start's first value, inside its call")
+      XCTAssertEqual(
+        seen.withLock { $0["order-1"] }, [5, 3, 2, 1, 0], "the first start's first value, inside its call")
       XCTAssertFalse(manager.contains(id: "order-1"), "the id is forgotten once its countdown ends")
       XCTAssertEqual(manager.timeLeft(id: 42), .seconds(6))
       XCTAssertTrue(manager.cancel(id: 42))
@@ -290,8 +293,12 @@ final class ManagerTests: XCTestCase {
       // Two kinds of model whose ids happen to be equal numbers: a product (Int) and a shipment (Int64).
       let productID = 7, shipmentID: Int64 = 7
       let products = LockedState<[Int]>([]), shipments = LockedState<[Int]>([])
-      try manager.start(id: productID, for: .seconds(10)) { _, remaining, _ in products.withLock { $0.append(remaining) } }
-      try manager.start(id: shipmentID, for: .seconds(5)) { _, remaining, _ in shipments.withLock { $0.append(remaining) } }
+      try manager.start(id: productID, for: .seconds(10)) { _, remaining, _ in
+        products.withLock { $0.append(remaining) }
+      }
+      try manager.start(id: shipmentID, for: .seconds(5)) { _, remaining, _ in
+        shipments.withLock { $0.append(remaining) }
+      }
       XCTAssertEqual(manager.count, 2, "two countdowns, not one replaced by the other")
       try clock.advance(by: .seconds(1))
       XCTAssertTrue(manager.cancel(id: shipmentID))

@@ -61,7 +61,9 @@ final class ManagerTimeAddedTests: XCTestCase {
     try withManualManager { manager, clock, wall in
       var game: [Int] = []
       try manager.start(id: "quiz", for: .seconds(10)) { _, _, _ in }
-      try manager.start(id: "game", for: .seconds(10), whileSuspended: .pauses) { _, remaining, _ in game.append(remaining) }
+      try manager.start(id: "game", for: .seconds(10), whileSuspended: .pauses) { _, remaining, _ in
+        game.append(remaining)
+      }
       try clock.advance(by: .seconds(5))
       wall.jump(by: 5)
       manager.pause(id: "quiz")

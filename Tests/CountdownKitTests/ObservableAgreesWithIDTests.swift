@@ -90,7 +90,8 @@ final class ObservableAgreesWithIDTests: XCTestCase {
         XCTAssertTrue(model.isPaused)
         XCTAssertTrue(model.isActive)
         XCTAssertNil(model.endDate)
-        XCTAssertEqual(model.timerDates, CountdownTimerDates(timerInterval: (wall.now - 10)...wall.now, pauseTime: wall.now))
+        XCTAssertEqual(
+          model.timerDates, CountdownTimerDates(timerInterval: (wall.now - 10)...wall.now, pauseTime: wall.now))
       }
       XCTAssertEqual(twins.log.values("id").last, 50, "the id's handler hears nothing while paused")
       try twins.step(3)
@@ -201,7 +202,8 @@ private final class Twins {
       let what = "\(name), \(state)"
       let dates = model.timerDates
       if model.hasEnded {
-        XCTAssertEqual(dates, CountdownTimerDates(timerInterval: wall.now...wall.now), "\(what): ended now", file: file, line: line)
+        XCTAssertEqual(
+          dates, CountdownTimerDates(timerInterval: wall.now...wall.now), "\(what): ended now", file: file, line: line)
         XCTAssertEqual(idDates?.endDate ?? wall.now, wall.now, "\(what): the id ends now too", file: file, line: line)
       } else if let idDates, let pauseTime = dates.pauseTime, let idPauseTime = idDates.pauseTime {
         XCTAssertEqual(
@@ -225,7 +227,9 @@ private final class Twins {
       XCTAssertEqual(model.isPaused, manager.isPaused(id: "id"), "\(what): isPaused", file: file, line: line)
       XCTAssertEqual(model.isActive, manager.contains(id: "id"), "\(what): isActive", file: file, line: line)
       XCTAssertEqual(model.hasEnded, left == nil, "\(what): hasEnded", file: file, line: line)
-      XCTAssertEqual(model.remaining, left.map { Int(($0 / .seconds(1)).rounded(.up)) } ?? 0, "\(what): remaining", file: file, line: line)
+      XCTAssertEqual(
+        model.remaining, left.map { Int(($0 / .seconds(1)).rounded(.up)) } ?? 0, "\(what): remaining", file: file,
+        line: line)
     }
   }
 }

@@ -114,7 +114,8 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
       let snapshot = CountdownSnapshot<String>(
         takenAt: Date(timeIntervalSince1970: 1_800_000_000), serverOffset: .seconds(9_220_000_000),
         entries: [.init(id: "paused", kind: .countdown, policy: .keepsRunning, isPaused: true, time: .seconds(5))])
-      assertThrows(CountdownSnapshotError.invalidServerOffset(reason: .outOfRange)) { () throws(CountdownSnapshotError) in
+      assertThrows(CountdownSnapshotError.invalidServerOffset(reason: .outOfRange)) {
+        () throws(CountdownSnapshotError) in
         _ = try manager.restore(snapshot) { _, _, _ in }
       }
       XCTAssertEqual(manager.serverOffset, .zero, "not adopted")
@@ -203,7 +204,8 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
       wall.jump(by: -3_600)  // the user sets the clock an hour back, then the app saves
       let data = try JSONEncoder().encode(countdown.snapshot(id: "resend"))
       let (manager, _) = try makeManager(wall: wall)
-      let model = try XCTUnwrap(try manager.countdown(restoring: CountdownSnapshot<String>(decoding: data), id: "resend"))
+      let model = try XCTUnwrap(
+        try manager.countdown(restoring: CountdownSnapshot<String>(decoding: data), id: "resend"))
       XCTAssertTrue(model.hasEnded, "ended as it showed, not counting an hour again")
       XCTAssertEqual(model.remaining, 0)
       XCTAssertEqual(model.endDate, wall.now)

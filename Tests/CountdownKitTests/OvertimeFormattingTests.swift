@@ -27,7 +27,8 @@ final class OvertimeFormattingTests: XCTestCase {
     XCTAssertEqual(late.formatted(.units, locale: english), minus + "5s")
     XCTAssertEqual(late.formatted(.spelledOut, locale: english), minus + "5 seconds")
     XCTAssertEqual(RemainingTime(seconds: -93_784).formatted(.clock, locale: english), minus + "1d 02:03:04")
-    XCTAssertEqual(RemainingTime(seconds: -3_725).formatted(.spelledOut, locale: english), minus + "1 hour, 2 minutes, 5 seconds")
+    XCTAssertEqual(
+      RemainingTime(seconds: -3_725).formatted(.spelledOut, locale: english), minus + "1 hour, 2 minutes, 5 seconds")
     XCTAssertEqual(RemainingTime(.milliseconds(-400)).formatted(locale: english), "0:00", "no sign on a zero")
     XCTAssertEqual(late.description, late.formatted())
   }

@@ -25,7 +25,9 @@ final class ReadAloudEdgeTests: XCTestCase {
     try withManualManager { manager, clock, _ in
       let (readAloud, announcements) = try Self.readAloud(on: manager, at: Self.examMilestones)
       let label = CountdownLabel("exam")
-      try manager.start(label, for: .seconds(700), delivering: readAloud.deliveries) { _, left, _ in readAloud.read(left) }
+      try manager.start(label, for: .seconds(700), delivering: readAloud.deliveries) { _, left, _ in
+        readAloud.read(left)
+      }
       manager.suspendTicking()
       try clock.advance(by: .seconds(400))
       manager.resumeTicking()
@@ -84,7 +86,9 @@ final class ReadAloudEdgeTests: XCTestCase {
   func testAStreamsMilestonePassedWhileSuspendedIsReadWithTheTimeLeftThen() async throws {
     let clock = ManualCountdownClock()
     let manager = try CountdownManager(clock: clock)
-    let (readAloud, announcements) = try await MainActor.run { try Self.readAloud(on: manager, at: Self.examMilestones) }
+    let (readAloud, announcements) = try await MainActor.run {
+      try Self.readAloud(on: manager, at: Self.examMilestones)
+    }
     let deliveries = await readAloud.deliveries
     let stream = try manager.values(for: .seconds(700), delivering: deliveries)
     let read = expectation(description: "the consumer read a value")
@@ -169,14 +173,18 @@ final class ReadAloudEdgeTests: XCTestCase {
   func testAMilestoneBroughtBackAheadIsReadAgainWhenItWasTheLastOneRead() throws {
     try withManualManager { manager, clock, _ in
       let (readAloud, announcements) = try Self.readAloud(on: manager, at: [.seconds(60), .seconds(10)])
-      try manager.start(id: "exam", for: .seconds(120), delivering: readAloud.deliveries) { _, left, _ in readAloud.read(left) }
+      try manager.start(id: "exam", for: .seconds(120), delivering: readAloud.deliveries) { _, left, _ in
+        readAloud.read(left)
+      }
       try clock.advance(by: .seconds(60))
       XCTAssertEqual(announcements.texts, ["1 minute left"])
       XCTAssertTrue(try manager.addTime(.seconds(30), id: "exam"))
       try clock.advance(by: .seconds(30))
       XCTAssertEqual(announcements.texts, ["1 minute left", "1 minute left"], "time added brought 60 back ahead")
       // Started again while 60 is still the last one read.
-      try manager.start(id: "exam", for: .seconds(90), delivering: readAloud.deliveries) { _, left, _ in readAloud.read(left) }
+      try manager.start(id: "exam", for: .seconds(90), delivering: readAloud.deliveries) { _, left, _ in
+        readAloud.read(left)
+      }
       try clock.advance(by: .seconds(30))
       XCTAssertEqual(announcements.texts, ["1 minute left", "1 minute left", "1 minute left"], "started again")
     }
@@ -186,7 +194,9 @@ final class ReadAloudEdgeTests: XCTestCase {
     try withManualManager { manager, clock, _ in
       let (readAloud, announcements) = try Self.readAloud(on: manager, at: [.seconds(60), .seconds(10)])
       let label = CountdownLabel("exam")
-      try manager.start(label, for: .seconds(120), delivering: readAloud.deliveries) { _, left, _ in readAloud.read(left) }
+      try manager.start(label, for: .seconds(120), delivering: readAloud.deliveries) { _, left, _ in
+        readAloud.read(left)
+      }
       try clock.advance(by: .seconds(60))
       XCTAssertTrue(try manager.addTime(.seconds(30), to: label))
       try clock.advance(by: .seconds(30))
@@ -208,7 +218,9 @@ final class ReadAloudEdgeTests: XCTestCase {
       XCTAssertEqual(announcements.texts, [], "no milestone reached before the end; the end is not one")
       // Delivered at milestones, suspended past the end.
       let (atMilestones, heard) = try Self.readAloud(on: manager, at: [.seconds(60), .seconds(10)])
-      try manager.start(id: "exam", for: .seconds(70), delivering: atMilestones.deliveries) { _, left, _ in atMilestones.read(left) }
+      try manager.start(id: "exam", for: .seconds(70), delivering: atMilestones.deliveries) { _, left, _ in
+        atMilestones.read(left)
+      }
       manager.suspendTicking()
       try clock.advance(by: .seconds(80))
       manager.resumeTicking()
@@ -221,7 +233,9 @@ final class ReadAloudEdgeTests: XCTestCase {
       XCTAssertEqual(heardZero.texts, ["10 seconds left", "0 seconds left"])
       // Delivered at milestones with .zero among them: the end once, like any milestone.
       let (atZero, heardAtZero) = try Self.readAloud(on: manager, at: [.seconds(10), .zero])
-      try manager.start(id: "exam at zero", for: .seconds(15), delivering: atZero.deliveries) { _, left, _ in atZero.read(left) }
+      try manager.start(id: "exam at zero", for: .seconds(15), delivering: atZero.deliveries) { _, left, _ in
+        atZero.read(left)
+      }
       try clock.advance(by: .seconds(16))
       XCTAssertEqual(heardAtZero.texts, ["10 seconds left", "0 seconds left"])
     }
@@ -231,7 +245,8 @@ final class ReadAloudEdgeTests: XCTestCase {
   func testOvertimeIsNotRead() throws {
     try withManualManager { manager, clock, _ in
       let (readAloud, announcements) = try Self.readAloud(on: manager, at: [.seconds(1), .zero])
-      try manager.start(id: "talk", for: .seconds(2), pastTheEnd: .countsOvertime) { _, left, _ in readAloud.read(left) }
+      try manager.start(id: "talk", for: .seconds(2), pastTheEnd: .countsOvertime) { _, left, _ in readAloud.read(left)
+      }
       try clock.advance(by: .seconds(40))
       XCTAssertEqual(announcements.texts, ["1 second left", "0 seconds left"])
       XCTAssertEqual(readAloud.phrase(for: -38), "0 seconds left", "a negative value: no time left")
@@ -263,16 +278,26 @@ final class ReadAloudEdgeTests: XCTestCase {
   /// and two units together (a compound subject, plural).
   func testTheVerbAgreesWithTheNumberSpokenZeroIncluded() throws {
     let expected: [String: [Int: String]] = [
-      "es_ES": [0: "Quedan 0 segundos", 1: "Queda 1 segundo", 2: "Quedan 2 segundos", 60: "Queda 1 minuto",
-                120: "Quedan 2 minutos", 61: "Quedan 1 minuto y 1 segundo"],
-      "it_IT": [0: "Mancano 0 secondi", 1: "Manca 1 secondo", 2: "Mancano 2 secondi", 60: "Manca 1 minuto",
-                120: "Mancano 2 minuti", 61: "Mancano 1 minuto e 1 secondo"],
-      "pt_BR": [0: "Falta 0 segundo", 1: "Falta 1 segundo", 2: "Faltam 2 segundos", 60: "Falta 1 minuto",
-                120: "Faltam 2 minutos", 61: "Faltam 1 minuto e 1 segundo"],
-      "el_GR": [0: "Απομένουν 0 δευτερόλεπτα", 1: "Απομένει 1 δευτερόλεπτο", 2: "Απομένουν 2 δευτερόλεπτα",
-                60: "Απομένει 1 λεπτό", 120: "Απομένουν 2 λεπτά", 61: "Απομένουν 1 λεπτό, 1 δευτερόλεπτο"],
-      "he_IL": [0: "נותרו 0 שניות", 1: "נותרה 1 שניה", 2: "נותרו שתי שניות", 60: "נותרה 1 דקה",
-                120: "נותרו שתי דקות", 61: "נותרו 1 דקה ו1 שניה"],
+      "es_ES": [
+        0: "Quedan 0 segundos", 1: "Queda 1 segundo", 2: "Quedan 2 segundos", 60: "Queda 1 minuto",
+        120: "Quedan 2 minutos", 61: "Quedan 1 minuto y 1 segundo",
+      ],
+      "it_IT": [
+        0: "Mancano 0 secondi", 1: "Manca 1 secondo", 2: "Mancano 2 secondi", 60: "Manca 1 minuto",
+        120: "Mancano 2 minuti", 61: "Mancano 1 minuto e 1 secondo",
+      ],
+      "pt_BR": [
+        0: "Falta 0 segundo", 1: "Falta 1 segundo", 2: "Faltam 2 segundos", 60: "Falta 1 minuto",
+        120: "Faltam 2 minutos", 61: "Faltam 1 minuto e 1 segundo",
+      ],
+      "el_GR": [
+        0: "Απομένουν 0 δευτερόλεπτα", 1: "Απομένει 1 δευτερόλεπτο", 2: "Απομένουν 2 δευτερόλεπτα",
+        60: "Απομένει 1 λεπτό", 120: "Απομένουν 2 λεπτά", 61: "Απομένουν 1 λεπτό, 1 δευτερόλεπτο",
+      ],
+      "he_IL": [
+        0: "נותרו 0 שניות", 1: "נותרה 1 שניה", 2: "נותרו שתי שניות", 60: "נותרה 1 דקה",
+        120: "נותרו שתי דקות", 61: "נותרו 1 דקה ו1 שניה",
+      ],
     ]
     for (locale, phrases) in expected.sorted(by: { $0.key < $1.key }) {
       for (seconds, text) in phrases.sorted(by: { $0.key < $1.key }) {

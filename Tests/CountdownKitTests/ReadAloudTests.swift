@@ -44,7 +44,9 @@ final class ReadAloudTests: XCTestCase {
   ) throws {
     let (readAloud, announcements) = try Self.englishReadAloud(on: manager)
     XCTAssertEqual(readAloud.deliveries, .milestones([60, 10]), what, line: line)
-    try manager.start(id: "exam", for: .seconds(120), delivering: readAloud.deliveries) { _, left, _ in readAloud.read(left) }
+    try manager.start(id: "exam", for: .seconds(120), delivering: readAloud.deliveries) { _, left, _ in
+      readAloud.read(left)
+    }
     try clock.advance(by: .seconds(121))
     XCTAssertEqual(announcements.texts, ["1 minute left", "10 seconds left"], what, line: line)
   }
@@ -68,7 +70,8 @@ final class ReadAloudTests: XCTestCase {
       manager.pause(id: "exam")
       manager.resume(id: "exam")
       try clock.advance(by: .milliseconds(100))
-      XCTAssertEqual(announcements.texts, ["1 minute left"], "the value delivered again on resume is not announced again")
+      XCTAssertEqual(
+        announcements.texts, ["1 minute left"], "the value delivered again on resume is not announced again")
       // Suspended across 10: the milestone crossed meanwhile is announced once, with the time left
       // when values come again.
       manager.suspendTicking()
@@ -84,7 +87,8 @@ final class ReadAloudTests: XCTestCase {
 
   func testAMilestoneCrossedWhileSuspendedIsReadWithTheTimeLeftThen() throws {
     try withManualManager { manager, clock, _ in
-      let (readAloud, announcements) = try Self.englishReadAloud(on: manager, at: [.seconds(600), .seconds(60), .seconds(10)])
+      let (readAloud, announcements) = try Self.englishReadAloud(
+        on: manager, at: [.seconds(600), .seconds(60), .seconds(10)])
       var delivered: [Int] = []
       try manager.start(id: "exam", for: .seconds(700), delivering: readAloud.deliveries) { _, left, _ in
         delivered.append(left)
@@ -128,7 +132,8 @@ final class ReadAloudTests: XCTestCase {
         let clock = try ManualCountdownClock(
           jitter: .init(late: .milliseconds(2), early: .microseconds(50), drift: .microseconds(30), seed: seed))
         let manager = try CountdownManager(clock: clock)
-        try Self.assertAnExamAnnouncesEachMilestoneOnce(on: manager, clock: clock, "seed \(seed): late by less than an interval")
+        try Self.assertAnExamAnnouncesEachMilestoneOnce(
+          on: manager, clock: clock, "seed \(seed): late by less than an interval")
       }
     }
   }
@@ -137,7 +142,9 @@ final class ReadAloudTests: XCTestCase {
     try withManualManager { manager, clock, _ in
       let (readAloud, announcements) = try Self.englishReadAloud(on: manager)
       let start = { () throws(CountdownError) in
-        try manager.start(id: "exam", for: .seconds(120), delivering: readAloud.deliveries) { _, left, _ in readAloud.read(left) }
+        try manager.start(id: "exam", for: .seconds(120), delivering: readAloud.deliveries) { _, left, _ in
+          readAloud.read(left)
+        }
       }
       try start()
       try clock.advance(by: .seconds(110))
@@ -150,7 +157,8 @@ final class ReadAloudTests: XCTestCase {
       XCTAssertEqual(announcements.texts.suffix(1), ["10 seconds left"], "and 10")
       try start()  // the same id again, while at 10
       try clock.advance(by: .seconds(60))
-      XCTAssertEqual(announcements.texts.suffix(2), ["10 seconds left", "1 minute left"], "started again: 60 once more")
+      XCTAssertEqual(
+        announcements.texts.suffix(2), ["10 seconds left", "1 minute left"], "started again: 60 once more")
     }
   }
 

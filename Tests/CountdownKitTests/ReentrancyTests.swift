@@ -44,7 +44,8 @@ final class ReentrancyTests: XCTestCase {
         }
       }
       try clock.advance(by: .seconds(6))
-      XCTAssertEqual(parent.shown, [3, 2, 1, 104, 103, 102, 101, 100], "the 1 is followed by the new countdown, not by 0")
+      XCTAssertEqual(
+        parent.shown, [3, 2, 1, 104, 103, 102, 101, 100], "the 1 is followed by the new countdown, not by 0")
       XCTAssertEqual(children.count, 1)
       XCTAssertEqual(children.first?.shown, [5, 4, 3, 2, 1, 0])
     }
@@ -61,7 +62,8 @@ final class ReentrancyTests: XCTestCase {
       XCTAssertTrue(manager.isSuspended)
       XCTAssertEqual(label.shown, [20, 19, 18])
       let resumer = CountdownLabel("resumer")
-      try manager.start(resumer, seconds: 1) { [unowned manager] _, _, _ in manager.resumeTicking() }  // first delivery still comes
+      // Its first delivery still comes.
+      try manager.start(resumer, seconds: 1) { [unowned manager] _, _, _ in manager.resumeTicking() }
       try clock.advance(by: .zero)
       XCTAssertFalse(manager.isSuspended)
       try clock.advance(by: .zero)

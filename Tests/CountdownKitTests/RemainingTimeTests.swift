@@ -28,7 +28,8 @@ final class RemainingTimeTests: XCTestCase {
     XCTAssertEqual(RemainingTime(seconds: 3_725).formatted(locale: english), "1:02:05")
     XCTAssertEqual(RemainingTime(seconds: 93_784).formatted(locale: english), "1d 02:03:04")
     XCTAssertEqual(RemainingTime(seconds: 93_784).formatted(.units, locale: english), "1d 2h 3m 4s")
-    XCTAssertEqual(RemainingTime(seconds: 93_784).formatted(.spelledOut, locale: english), "1 day, 2 hours, 3 minutes, 4 seconds")
+    XCTAssertEqual(
+      RemainingTime(seconds: 93_784).formatted(.spelledOut, locale: english), "1 day, 2 hours, 3 minutes, 4 seconds")
     let time = RemainingTime(seconds: 93_784)
     XCTAssertEqual([time.days, time.hours, time.minutes, time.seconds], [1, 2, 3, 4])
     XCTAssertEqual(RemainingTime(seconds: -5).formatted(locale: english), "\u{2212}0:05", "overtime: a minus sign")
@@ -56,7 +57,9 @@ final class RemainingTimeTests: XCTestCase {
     for (duration, parts) in cases {
       let time = RemainingTime(duration)
       XCTAssertEqual([time.days, time.hours, time.minutes, time.seconds], parts, "\(duration)")
-      XCTAssertEqual(time.formatted(), RemainingTime(seconds: parts[0] * 86_400 + parts[1] * 3_600 + parts[2] * 60 + parts[3]).formatted())
+      XCTAssertEqual(
+        time.formatted(),
+        RemainingTime(seconds: parts[0] * 86_400 + parts[1] * 3_600 + parts[2] * 60 + parts[3]).formatted())
     }
   }
 }

@@ -23,7 +23,8 @@ final class SavingWithoutCodeTests: XCTestCase {
       let center = NotificationCenter()
       let log = ValueLog()
       first.followLifecycle(suspendOn: [didEnterBackground], resumeOn: [willEnterForeground], center: center)
-      let nothing = try first.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center, log.recordByID())
+      let nothing = try first.keepSaved(
+        String.self, in: .file(file), savingOn: [didEnterBackground], center: center, log.recordByID())
       XCTAssertEqual(nothing.ids, [], "a first launch restores nothing")
       try first.start(id: "pizza", for: .seconds(600), log.recordByID())
       try first.start(id: "tea", for: .seconds(5), log.recordByID())
@@ -38,7 +39,8 @@ final class SavingWithoutCodeTests: XCTestCase {
       wall.jump(by: 60)
       let (manager, clock) = try makeManager(wall: wall)
       log.clear()
-      let restoration = try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center, log.recordByID())
+      let restoration = try manager.keepSaved(
+        String.self, in: .file(file), savingOn: [didEnterBackground], center: center, log.recordByID())
       try clock.advance(by: .zero)
       XCTAssertEqual(Set(restoration.ids), ["pizza", "tea"])
       XCTAssertEqual(restoration.ended, ["tea": wall.now - 55])
@@ -82,7 +84,8 @@ final class SavingWithoutCodeTests: XCTestCase {
     try withManualManager { manager, clock, wall in
       let center = NotificationCenter()
       let log = ValueLog()
-      try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center, log.recordByID())
+      try manager.keepSaved(
+        String.self, in: .file(file), savingOn: [didEnterBackground], center: center, log.recordByID())
       try manager.start(id: "ended", for: .seconds(5), log.recordByID())
       try manager.start(id: "cancelled", for: .seconds(600), log.recordByID())
       try manager.start(id: "running", for: .seconds(60), log.recordByID())
@@ -180,7 +183,8 @@ final class SavingWithoutCodeTests: XCTestCase {
       manager.stopSaving(String.self)
       manager.cancelAll()
       let restoration = try manager.keepSaved(
-        String.self, in: .file(file), savingOn: [didEnterBackground], center: center) { _, _, _ in }
+        String.self, in: .file(file), savingOn: [didEnterBackground], center: center
+      ) { _, _, _ in }
       XCTAssertEqual(restoration.ids, ["a"], "no saving to replace: restored, as the first call")
       XCTAssertTrue(manager.contains(id: "a"))
       manager.stopSaving(String.self)
@@ -193,7 +197,8 @@ final class SavingWithoutCodeTests: XCTestCase {
     try withManualManager { manager, _, _ in
       let center = NotificationCenter()
       assertThrows(CountdownSnapshotError.unreadable) { () throws(CountdownSnapshotError) in
-        try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center) { _, _, _ in }
+        try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center) { _, _, _ in
+        }
       }
       try manager.start(id: "a", for: .seconds(5)) { _, _, _ in }
       center.post(name: didEnterBackground, object: nil)
@@ -206,9 +211,12 @@ final class SavingWithoutCodeTests: XCTestCase {
     try withManualManager { manager, _, _ in
       let center = NotificationCenter()
       let failures = LockedState(0)
-      try manager.keepSaved(String.self, in: .file(file), savingOn: [didEnterBackground], center: center, onFailure: { _ in
-        failures.withLock { $0 += 1 }
-      }) { _, _, _ in }
+      try manager.keepSaved(
+        String.self, in: .file(file), savingOn: [didEnterBackground], center: center,
+        onFailure: { _ in
+          failures.withLock { $0 += 1 }
+        }
+      ) { _, _, _ in }
       center.post(name: didEnterBackground, object: nil)
       XCTAssertEqual(failures.withLock { $0 }, 1)
       manager.stopSaving(String.self)

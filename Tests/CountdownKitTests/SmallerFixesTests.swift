@@ -73,7 +73,9 @@ final class DoubleLifecycleWiringTests: XCTestCase {
   func testAManagerWiredTwiceIsSuspendedAndResumedOnce() throws {
     try withManualManager { manager, clock, _ in
       let center = NotificationCenter()
-      let (suspend, resume) = (LifecycleObservation.applicationDidEnterBackground, LifecycleObservation.applicationWillEnterForeground)
+      let (suspend, resume) = (
+        LifecycleObservation.applicationDidEnterBackground, LifecycleObservation.applicationWillEnterForeground
+      )
       manager.followLifecycle(suspendOn: [suspend], resumeOn: [resume], center: center)
       let observation = manager.suspendAndResume(on: [suspend], and: [resume], center: center)
       let label = CountdownLabel("twice")

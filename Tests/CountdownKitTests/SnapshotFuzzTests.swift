@@ -9,7 +9,8 @@ final class SnapshotFuzzTests: XCTestCase {
   private static func randomSnapshot(
     _ random: inout SplitMix64, wall: Date
   ) -> CountdownSnapshot<Int> {
-    let offset: Duration? = random.next() % 3 == 0 ? .milliseconds(Int64(random.next() % 200_000_000) - 100_000_000) : nil
+    let offset: Duration? =
+      random.next() % 3 == 0 ? .milliseconds(Int64(random.next() % 200_000_000) - 100_000_000) : nil
     let count = Int(random.next() % 20)
     var entries: [CountdownSnapshot<Int>.Entry] = []
     for id in 0..<count {
@@ -17,14 +18,16 @@ final class SnapshotFuzzTests: XCTestCase {
       let policy: SuspensionPolicy = random.next() % 3 == 0 ? .pauses : .keepsRunning
       let paused = random.next() % 4 == 0
       let deliveries: CountdownDeliveries = kind == .countdown && random.next() % 4 == 0 ? .onlyTheEnd : .everyChange
-      var entry = CountdownSnapshot<Int>.Entry(id: id * 7, kind: kind, policy: policy, deliveries: deliveries, isPaused: paused)
+      var entry = CountdownSnapshot<Int>.Entry(
+        id: id * 7, kind: kind, policy: policy, deliveries: deliveries, isPaused: paused)
       if paused || policy == .pauses {
         entry.time = .nanoseconds(Int64(random.next() % 1_000_000_000_000_000))
       } else {
         // Microseconds ahead (countdowns) or behind (count-ups) of now, in server time if calibrated.
         let micros = Double(random.next() % 1_000_000_000_000) / 1e6 + 1
         let device = kind == .countdown ? wall + micros : wall - micros
-        entry.date = device + (offset.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0)
+        entry.date =
+          device + (offset.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0)
       }
       entries.append(entry)
     }
@@ -115,13 +118,15 @@ final class SnapshotFuzzTests: XCTestCase {
           XCTAssertEqual(restoration.ids, snapshot.entries.map(\.id), "round \(round)")
           // Every id counts, but one whose restored countdown ended inside the call, with its 0.
           for id in Set(snapshot.entries.map(\.id)).union([7, 1_000]) where !manager.contains(id: id) {
-            XCTAssertEqual(log.values(id.description).last, 0, "round \(round): \(id) ended inside the restore with its 0")
+            XCTAssertEqual(
+              log.values(id.description).last, 0, "round \(round): \(id) ended inside the restore with its 0")
           }
         } catch {
           refusedCount += 1
           try clock.advance(by: .zero)
           XCTAssertTrue(log.isEmpty, "round \(round): a refused snapshot's handler ran")
-          XCTAssertEqual(manager.snapshot(of: Int.self), before, "round \(round): a refused snapshot changed the manager")
+          XCTAssertEqual(
+            manager.snapshot(of: Int.self), before, "round \(round): a refused snapshot changed the manager")
         }
         manager.cancelAll()
       }

@@ -8,7 +8,9 @@ import XCTest
 final class SnapshotRelaunchTests: XCTestCase {
   /// A new process after `seconds` of real time: a new manager on a clock that starts at zero.
   @MainActor
-  private static func relaunch(after seconds: TimeInterval, wall: TestWallClock) throws -> (CountdownManager, ManualCountdownClock) {
+  private static func relaunch(after seconds: TimeInterval, wall: TestWallClock) throws -> (
+    CountdownManager, ManualCountdownClock
+  ) {
     wall.jump(by: seconds)
     return try makeManager(wall: wall)
   }
@@ -116,7 +118,9 @@ final class SnapshotRelaunchTests: XCTestCase {
       try first.start(id: 1, until: serverDeadline, log.record("calibrated"))
       let snapshot = first.snapshot(of: Int.self)
       XCTAssertEqual(snapshot.serverOffset, .seconds(3_600))
-      XCTAssertEqual(snapshot.entries.first?.date?.timeIntervalSince1970 ?? 0, serverDeadline.timeIntervalSince1970, accuracy: 1e-6, "written in server time")
+      XCTAssertEqual(
+        snapshot.entries.first?.date?.timeIntervalSince1970 ?? 0, serverDeadline.timeIntervalSince1970, accuracy: 1e-6,
+        "written in server time")
       let data = try JSONEncoder().encode(snapshot)
       first.cancelAll()
 
@@ -157,7 +161,8 @@ final class SnapshotRelaunchTests: XCTestCase {
     try withManualManager { first, clock, wall in
       let log = ValueLog()
       try first.start(id: "plain", for: .seconds(60), log.record("plain"))
-      try first.start(id: "milestones", for: .seconds(60), delivering: .milestones([40, 30, 10]), log.record("milestones"))
+      try first.start(
+        id: "milestones", for: .seconds(60), delivering: .milestones([40, 30, 10]), log.record("milestones"))
       try first.start(id: "end", for: .seconds(60), delivering: .onlyTheEnd, log.record("end"))
       try clock.advance(by: .seconds(5))
       wall.jump(by: 5)

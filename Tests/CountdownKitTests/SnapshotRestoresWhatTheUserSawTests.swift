@@ -88,7 +88,8 @@ final class SnapshotRestoresWhatTheUserSawTests: XCTestCase {
       let (manager, _) = try makeManager(wall: wall)
       try manager.restore(snapshot) { _, _, _ in }
       XCTAssertEqual(manager.timeLeft(id: "sale"), .seconds(90))
-      XCTAssertEqual(manager.timerInterval(id: "sale"), wall.now...(wall.now + 90), "without a length, from the restore")
+      XCTAssertEqual(
+        manager.timerInterval(id: "sale"), wall.now...(wall.now + 90), "without a length, from the restore")
       XCTAssertEqual(manager.timeLeft(id: "quiz"), .seconds(20))
       manager.cancelAll()
     }

@@ -69,7 +69,8 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
           switch random.next() % 6 {
           case 0, 1: .onlyTheEnd
           // Milestones within the countdown (whole seconds, the manager's interval).
-          case 2: .milestones(Set((0..<Int(random.next() % 4)).map { _ in Int(random.next() % UInt64(length / 1_000 + 1)) }))
+          case 2:
+            .milestones(Set((0..<Int(random.next() % 4)).map { _ in Int(random.next() % UInt64(length / 1_000 + 1)) }))
           default: .everyChange
           }
         // Overtime only for a countdown delivering every change, as the engine takes it.
@@ -77,7 +78,9 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
         if ending == .countsOvertime {
           try first.start(id: id, for: .milliseconds(length), whileSuspended: policy, pastTheEnd: ending) { _, _, _ in }
         } else {
-          try first.start(id: id, for: .milliseconds(length), whileSuspended: policy, delivering: deliveries) { _, _, _ in }
+          try first.start(id: id, for: .milliseconds(length), whileSuspended: policy, delivering: deliveries) {
+            _, _, _ in
+          }
         }
         let deadline = policy == .keepsRunning ? wall.now + Double(length) / 1e3 : nil
         started.append(
@@ -176,7 +179,8 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
       }
       XCTAssertEqual(entry.deliveries, what.deliveries, context)
       XCTAssertEqual(manager.timeLeft(id: entry.id), left, context)
-      let value = Int((left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000 - 1) / 1_000_000_000 + 1)
+      let value = Int(
+        (left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000 - 1) / 1_000_000_000 + 1)
       let shown = what.isPaused || what.deliveries != .everyChange ? [] : [value]
       XCTAssertEqual(log.values(entry.id), shown, "\(context): its value at once")
       let dates = try XCTUnwrap(manager.timerDates(id: entry.id), context)
@@ -190,7 +194,8 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
     XCTAssertEqual(Set(restoration.ended.keys), Set(expectedEnded.keys), "seed \(seed) (\(name))")
     for (id, date) in expectedEnded {
       let ended = try XCTUnwrap(restoration.ended[id])
-      XCTAssertEqual(ended.timeIntervalSince(date), 0, accuracy: 1e-6, "seed \(seed) (\(name)), \(id): the date it ended")
+      XCTAssertEqual(
+        ended.timeIntervalSince(date), 0, accuracy: 1e-6, "seed \(seed) (\(name)), \(id): the date it ended")
     }
     if seed % 8 == 0 {
       try checkEndsComeWithTheirEndDates(running, manager: manager, clock: newClock, wall: wall, log: log, seed: seed)

@@ -7,7 +7,9 @@ import XCTest
 final class SnapshotValidationTests: XCTestCase {
   /// A manager with countdowns of its own, and what it looked like before a refused restore.
   @MainActor
-  private static func busyManager(wall: TestWallClock) throws -> (CountdownManager, ManualCountdownClock, CountdownSnapshot<String>) {
+  private static func busyManager(wall: TestWallClock) throws -> (
+    CountdownManager, ManualCountdownClock, CountdownSnapshot<String>
+  ) {
     let (manager, clock) = try makeManager(wall: wall)
     try clock.advance(by: .seconds(5))
     try manager.start(id: "a", for: .seconds(100)) { _, _, _ in }
@@ -18,7 +20,8 @@ final class SnapshotValidationTests: XCTestCase {
 
   private static func json(_ body: String) -> Data { Data(body.utf8) }
 
-  private static let entry = #"{"id":"a","kind":"countdown","policy":"keepsRunning","onlyTheEnd":false,"paused":false,"date":10}"#
+  private static let entry =
+    #"{"id":"a","kind":"countdown","policy":"keepsRunning","onlyTheEnd":false,"paused":false,"date":10}"#
 
   func testBadBytesGetTypedErrors() throws {
     let cases: [(String, CountdownSnapshotError)] = [
@@ -31,13 +34,34 @@ final class SnapshotValidationTests: XCTestCase {
       (#"{"format":1,"countdowns":[]}"#, .unreadable),
       (#"{"format":1,"takenAt":0,"countdowns":[{"id":"a"}]}"#, .unreadable),
       (#"{"format":1,"takenAt":1e999,"countdowns":[]}"#, .unreadable),
-      (#"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"sometimes","onlyTheEnd":false,"paused":false,"date":10}]}"#, .unreadable),
-      (#"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"backwards","policy":"pauses","onlyTheEnd":false,"paused":false,"nanoseconds":10}]}"#, .unreadable),
-      (#"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"keepsRunning","onlyTheEnd":false,"paused":false,"date":10,"nanoseconds":10}]}"#, .unreadable),
-      (#"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"keepsRunning","onlyTheEnd":false,"paused":false}]}"#, .unreadable),
-      (#"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countingUp","policy":"keepsRunning","onlyTheEnd":true,"paused":false,"date":10}]}"#, .unreadable),
-      (#"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"pauses","onlyTheEnd":false,"paused":false,"nanoseconds":1e30}]}"#, .unreadable),
-      (#"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"pauses","onlyTheEnd":false,"paused":false,"nanoseconds":-1}]}"#, .invalidEntry(index: 0, reason: .negativeDuration)),
+      (
+        #"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"sometimes","onlyTheEnd":false,"paused":false,"date":10}]}"#,
+        .unreadable
+      ),
+      (
+        #"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"backwards","policy":"pauses","onlyTheEnd":false,"paused":false,"nanoseconds":10}]}"#,
+        .unreadable
+      ),
+      (
+        #"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"keepsRunning","onlyTheEnd":false,"paused":false,"date":10,"nanoseconds":10}]}"#,
+        .unreadable
+      ),
+      (
+        #"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"keepsRunning","onlyTheEnd":false,"paused":false}]}"#,
+        .unreadable
+      ),
+      (
+        #"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countingUp","policy":"keepsRunning","onlyTheEnd":true,"paused":false,"date":10}]}"#,
+        .unreadable
+      ),
+      (
+        #"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"pauses","onlyTheEnd":false,"paused":false,"nanoseconds":1e30}]}"#,
+        .unreadable
+      ),
+      (
+        #"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"pauses","onlyTheEnd":false,"paused":false,"nanoseconds":-1}]}"#,
+        .invalidEntry(index: 0, reason: .negativeDuration)
+      ),
       (#"{"format":1,"takenAt":0,"countdowns":[\#(Self.entry),\#(Self.entry)]}"#, .duplicateID(index: 1)),
       (#"{"format":1,"takenAt":0,"serverOffsetNanoseconds":"x","countdowns":[]}"#, .unreadable),
     ]
@@ -50,7 +74,9 @@ final class SnapshotValidationTests: XCTestCase {
       }
     }
     // The checks hold for the format itself: a valid one decodes.
-    XCTAssertEqual(try CountdownSnapshot<String>(decoding: Self.json(#"{"format":1,"takenAt":0,"countdowns":[\#(Self.entry)]}"#)).entries.count, 1)
+    XCTAssertEqual(
+      try CountdownSnapshot<String>(decoding: Self.json(#"{"format":1,"takenAt":0,"countdowns":[\#(Self.entry)]}"#))
+        .entries.count, 1)
   }
 
   func testHostileEntriesAreRefusedAndNothingChanges() throws {
@@ -60,14 +86,27 @@ final class SnapshotValidationTests: XCTestCase {
       let good = CountdownSnapshot<String>.Entry(id: "a", kind: .countdown, policy: .keepsRunning, date: wall.now + 7)
       let new = CountdownSnapshot<String>.Entry(id: "new", kind: .countingUp, policy: .keepsRunning, date: wall.now - 7)
       let hostile: [(CountdownSnapshot<String>.Entry, CountdownError?)] = [
-        (.init(id: "x", kind: .countdown, policy: .keepsRunning, date: Date(timeIntervalSinceReferenceDate: .nan)), .nonFiniteValue),
-        (.init(id: "x", kind: .countdown, policy: .keepsRunning, date: Date(timeIntervalSinceReferenceDate: .infinity)), .nonFiniteValue),
-        (.init(id: "x", kind: .countingUp, policy: .keepsRunning, date: Date(timeIntervalSinceReferenceDate: -.infinity)), .nonFiniteValue),
+        (
+          .init(id: "x", kind: .countdown, policy: .keepsRunning, date: Date(timeIntervalSinceReferenceDate: .nan)),
+          .nonFiniteValue
+        ),
+        (
+          .init(
+            id: "x", kind: .countdown, policy: .keepsRunning, date: Date(timeIntervalSinceReferenceDate: .infinity)),
+          .nonFiniteValue
+        ),
+        (
+          .init(
+            id: "x", kind: .countingUp, policy: .keepsRunning, date: Date(timeIntervalSinceReferenceDate: -.infinity)),
+          .nonFiniteValue
+        ),
         (.init(id: "x", kind: .countdown, policy: .keepsRunning, date: wall.now + 1e300), .outOfRange),
         (.init(id: "x", kind: .countdown, policy: .keepsRunning, date: .distantFuture), .outOfRange),
         (.init(id: "x", kind: .countingUp, policy: .keepsRunning, date: .distantPast), .outOfRange),
         (.init(id: "x", kind: .countdown, policy: .pauses, time: .nanoseconds(Int64.max)), .outOfRange),
-        (.init(id: "x", kind: .countdown, policy: .keepsRunning, isPaused: true, time: .seconds(-1)), .negativeDuration),
+        (
+          .init(id: "x", kind: .countdown, policy: .keepsRunning, isPaused: true, time: .seconds(-1)), .negativeDuration
+        ),
         (.init(id: "x", kind: .countdown, policy: .pauses, time: .seconds(Int64.max)), .outOfRange),
         (.init(id: "a", kind: .countdown, policy: .keepsRunning, date: wall.now), nil),
         (.init(id: "x", kind: .countdown, policy: .pauses, date: wall.now), nil),
@@ -92,7 +131,8 @@ final class SnapshotValidationTests: XCTestCase {
       }
       // A huge offset in a snapshot's header.
       let offsetSnapshot = CountdownSnapshot(takenAt: wall.now, serverOffset: .seconds(Int64.max), entries: [good])
-      assertThrows(CountdownSnapshotError.invalidServerOffset(reason: .outOfRange)) { () throws(CountdownSnapshotError) in
+      assertThrows(CountdownSnapshotError.invalidServerOffset(reason: .outOfRange)) {
+        () throws(CountdownSnapshotError) in
         _ = try manager.restore(offsetSnapshot) { _, _, _ in }
       }
       XCTAssertEqual(manager.serverOffset, .zero, "the calibration is not adopted from a refused snapshot")
@@ -106,7 +146,8 @@ final class SnapshotValidationTests: XCTestCase {
       let snapshot = CountdownSnapshot<Int>(
         takenAt: wall.now, serverOffset: nil,
         entries: [.init(id: 1, kind: .countdown, policy: .pauses, time: .seconds(100 * 365 * 86_400))])
-      assertThrows(CountdownSnapshotError.invalidEntry(index: 0, reason: .outOfRange)) { () throws(CountdownSnapshotError) in
+      assertThrows(CountdownSnapshotError.invalidEntry(index: 0, reason: .outOfRange)) {
+        () throws(CountdownSnapshotError) in
         _ = try manager.restore(snapshot) { _, _, _ in }
       }
       // What the engine itself refuses for the same countdown.

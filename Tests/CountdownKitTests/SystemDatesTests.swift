@@ -32,8 +32,10 @@ final class SystemDatesTests: XCTestCase {
       let serverEnd = wall.now + 3_600 + 90
       try manager.start(id: 1, until: serverEnd) { _, _, _ in }
       let offset = Double(manager.serverOffset.components.seconds)
-      XCTAssertEqual(manager.endDate(id: 1)?.timeIntervalSince1970 ?? 0, (serverEnd - offset).timeIntervalSince1970, accuracy: 1e-6)
-      XCTAssertEqual(manager.endDate(id: 1)?.timeIntervalSince1970 ?? 0, (wall.now + 90).timeIntervalSince1970, accuracy: 1e-6)
+      XCTAssertEqual(
+        manager.endDate(id: 1)?.timeIntervalSince1970 ?? 0, (serverEnd - offset).timeIntervalSince1970, accuracy: 1e-6)
+      XCTAssertEqual(
+        manager.endDate(id: 1)?.timeIntervalSince1970 ?? 0, (wall.now + 90).timeIntervalSince1970, accuracy: 1e-6)
       XCTAssertEqual(manager.timeLeft(id: 1), .seconds(90))
     }
   }
@@ -47,7 +49,8 @@ final class SystemDatesTests: XCTestCase {
       try clock.advance(by: .seconds(100))
       wall.jump(by: 100)
       XCTAssertNil(manager.endDate(id: "quiz"))
-      XCTAssertEqual(manager.timerInterval(id: "quiz"), (wall.now - 15)...(wall.now + 45), "its whole length, laid out from now")
+      XCTAssertEqual(
+        manager.timerInterval(id: "quiz"), (wall.now - 15)...(wall.now + 45), "its whole length, laid out from now")
       XCTAssertEqual(manager.timerDates(id: "quiz")?.pauseTime, wall.now)
       XCTAssertTrue(manager.isPaused(id: "quiz"))
       manager.resume(id: "quiz")
@@ -90,7 +93,8 @@ final class SystemDatesTests: XCTestCase {
       try manager.calibrate(serverNow: wall.now - 600)  // the server is ten minutes behind
       try countdown.restart(until: wall.now - 600 + 30)
       XCTAssertEqual(countdown.remaining, 30)
-      XCTAssertEqual(countdown.endDate?.timeIntervalSince1970 ?? 0, (wall.now + 30).timeIntervalSince1970, accuracy: 1e-6)
+      XCTAssertEqual(
+        countdown.endDate?.timeIntervalSince1970 ?? 0, (wall.now + 30).timeIntervalSince1970, accuracy: 1e-6)
       countdown.cancel()
       XCTAssertNil(countdown.endDate)
       XCTAssertEqual(countdown.timerInterval, wall.now...wall.now)

@@ -93,7 +93,9 @@
     }
 
     /// Runs a synchronous call of AlarmManager's after the calls made before it.
-    private func run(_ completion: @escaping @Sendable ((any Error)?) -> Void, _ call: @escaping @Sendable () throws -> Void) {
+    private func run(
+      _ completion: @escaping @Sendable ((any Error)?) -> Void, _ call: @escaping @Sendable () throws -> Void
+    ) {
       tasks.run {
         do {
           try call()

@@ -25,8 +25,10 @@ extension AlarmsState {
       return countsOvertime ? ([.cancel(reported: false)], nil) : ([], held)
     case (.unknown?, .none): return ([.cancel(reported: false)], nil)
     case (.counting?, .none), (.paused?, .none): return ([.cancel(reported: true)], nil)
-    case (nil, .counting(let deadline)): return ([.schedule(nanoseconds: deadline - now)], .counting(deadline: deadline))
-    case (nil, .paused(let remaining)): return ([.schedule(nanoseconds: remaining), .pause], .paused(remaining: remaining))
+    case (nil, .counting(let deadline)):
+      return ([.schedule(nanoseconds: deadline - now)], .counting(deadline: deadline))
+    case (nil, .paused(let remaining)):
+      return ([.schedule(nanoseconds: remaining), .pause], .paused(remaining: remaining))
     case (.fired?, _), (.unknown?, _):
       let (calls, next) = reconcile(nil, desired, countsOvertime: countsOvertime, now: now)
       return ([.cancel(reported: false)] + calls, next)

@@ -54,7 +54,9 @@ extension CountdownAlarms {
         desired.append((key, alarmID(for: id), Self.desired(phase, countsOvertime: countsOvertime), countsOvertime))
       }
       let now = manager.engine.clock.now.nanosecondsSinceOrigin
-      let operations = state.withLock { $0.apply(desired, clockChanged: work.clockChanged, sweep: work.sweep, now: now) }
+      let operations = state.withLock {
+        $0.apply(desired, clockChanged: work.clockChanged, sweep: work.sweep, now: now)
+      }
       perform(operations)
     }
   }

@@ -1,5 +1,5 @@
-public import Foundation
 import CountdownKit
+public import Foundation
 
 /// An alarm center for tests, the app's own included, with AlarmKit's documented semantics: no
 /// device, no waiting.
@@ -169,7 +169,9 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
 
   /// Puts an alarm in the center now, as if scheduled earlier (by a previous process, or by the
   /// app's own code), counting down to `fireDate`, or in `state`.
-  public func hold(id: UUID, countdownID: String = "", state alarmState: CountdownAlarmState = .countdown, fireDate: Date) {
+  public func hold(
+    id: UUID, countdownID: String = "", state alarmState: CountdownAlarmState = .countdown, fireDate: Date
+  ) {
     // The test's clock is read before the lock: it is code of the test's.
     let remaining = alarmState == .paused ? fireDate.timeIntervalSince(now()) : nil
     state.withLock { state in
@@ -349,7 +351,8 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
       return true
     }
     guard starts else { return }
-    while let (update, observers) = state.withLock({ state -> ([CountdownAlarmSnapshot], [@Sendable ([CountdownAlarmSnapshot]) -> Void])? in
+    while let (update, observers) = state.withLock({
+      state -> ([CountdownAlarmSnapshot], [@Sendable ([CountdownAlarmSnapshot]) -> Void])? in
       guard !state.updates.isEmpty, waiting || !state.defersUpdates else {
         state.isDelivering = false
         return nil

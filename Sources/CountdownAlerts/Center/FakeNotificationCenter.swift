@@ -1,5 +1,5 @@
-public import Foundation
 import CountdownKit
+public import Foundation
 
 /// A notification center for tests, the app's own included, with the system's documented
 /// semantics: no device, no waiting.
@@ -184,7 +184,8 @@ public final class FakeNotificationCenter: CountdownAlertCenter {
   // MARK: CountdownAlertCenter
 
   public func add(_ request: CountdownAlertRequest, completion: @escaping @Sendable ((any Error)?) -> Void) {
-    precondition(request.timeInterval > 0, "UNTimeIntervalNotificationTrigger: the time interval must be greater than 0")
+    precondition(
+      request.timeInterval > 0, "UNTimeIntervalNotificationTrigger: the time interval must be greater than 0")
     let fireDate = now() + request.timeInterval
     let pending = PendingRequest(identifier: request.identifier, content: request.content, fireDate: fireDate)
     self.state.withLock { state in

@@ -64,7 +64,9 @@ public import Foundation
 /// - Complexity: a change of one countdown costs O(1) work and at most one center call; the
 ///   reconciling at the start, O(*n*) once in the number of ids of type `ID`, and one call per
 ///   activity it ends.
-public final class CountdownLiveActivities<ID: Hashable & Sendable & CustomStringConvertible, ContentState: Hashable & Sendable>:
+public final class CountdownLiveActivities<
+  ID: Hashable & Sendable & CustomStringConvertible, ContentState: Hashable & Sendable
+>:
   Sendable
 {
   let manager: CountdownManager

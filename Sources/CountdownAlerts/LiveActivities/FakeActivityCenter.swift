@@ -1,5 +1,5 @@
-public import Foundation
 import CountdownKit
+public import Foundation
 
 /// A Live Activity center for tests, the app's own included, with ActivityKit's semantics: no
 /// device, no waiting. The test starts an activity as the app would (``start(countdownID:state:staleDate:)``);
@@ -41,7 +41,8 @@ public final class FakeActivityCenter<ContentState: Hashable & Sendable>: Countd
     var activities: [HeldActivity] = []
     var calls: [Call] = []
     var answersListingsAtOnce = true
-    var waitingListings: [(listing: [CountdownActivitySnapshot], completion: @Sendable ([CountdownActivitySnapshot]) -> Void)] = []
+    var waitingListings:
+      [(listing: [CountdownActivitySnapshot], completion: @Sendable ([CountdownActivitySnapshot]) -> Void)] = []
   }
 
   private let state = LockedState(State())
@@ -107,7 +108,9 @@ public final class FakeActivityCenter<ContentState: Hashable & Sendable>: Countd
     }
   }
 
-  public func end(countdownID: String, state content: ContentState?, staleDate: Date?, dismissal: CountdownActivityDismissal) {
+  public func end(
+    countdownID: String, state content: ContentState?, staleDate: Date?, dismissal: CountdownActivityDismissal
+  ) {
     state.withLock { state in
       state.calls.append(.end(countdownID: countdownID, state: content, staleDate: staleDate, dismissal: dismissal))
       for index in state.activities.indices
@@ -122,7 +125,9 @@ public final class FakeActivityCenter<ContentState: Hashable & Sendable>: Countd
   public func end(activityID: String, dismissal: CountdownActivityDismissal) {
     state.withLock { state in
       state.calls.append(.endActivity(activityID: activityID, dismissal: dismissal))
-      guard let index = state.activities.firstIndex(where: { $0.id == activityID && $0.dismissal == nil }) else { return }
+      guard let index = state.activities.firstIndex(where: { $0.id == activityID && $0.dismissal == nil }) else {
+        return
+      }
       state.activities[index].dismissal = dismissal
     }
   }
@@ -133,7 +138,8 @@ public final class FakeActivityCenter<ContentState: Hashable & Sendable>: Countd
     let listing: [CountdownActivitySnapshot]? = state.withLock { state in
       state.calls.append(.activities)
       let listing = state.activities.filter { $0.dismissal == nil }.map {
-        CountdownActivitySnapshot(id: $0.id, countdownID: $0.countdownID, isStale: $0.staleDate.map { $0 <= date } ?? false)
+        CountdownActivitySnapshot(
+          id: $0.id, countdownID: $0.countdownID, isStale: $0.staleDate.map { $0 <= date } ?? false)
       }
       guard state.answersListingsAtOnce else {
         state.waitingListings.append((listing, completion))

@@ -67,8 +67,9 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: Sendable {
       } else if let last = sent.removeValue(forKey: key) {
         let ranOut = last.deadline.map { $0 <= now } ?? false
         operations.append(
-          .end(countdownID: countdownID, state: last.state, staleDate: last.staleDate,
-               dismissal: ranOut ? .afterEnd : .immediately))
+          .end(
+            countdownID: countdownID, state: last.state, staleDate: last.staleDate,
+            dismissal: ranOut ? .afterEnd : .immediately))
         if !listed.isEmpty { ended.insert(key) }
       }
     }
@@ -76,7 +77,8 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: Sendable {
       if let key = activity.countdown, sent[key] != nil || ended.contains(key) { continue }
       // Its countdown went while no process followed it. Its end instant is gone with it; its
       // stale date, which was that end while it ran, tells whether it came.
-      operations.append(.endActivity(activityID: activity.activityID, dismissal: activity.isStale ? .afterEnd : .immediately))
+      operations.append(
+        .endActivity(activityID: activity.activityID, dismissal: activity.isStale ? .afterEnd : .immediately))
     }
     return operations
   }

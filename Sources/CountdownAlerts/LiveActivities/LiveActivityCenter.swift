@@ -45,7 +45,8 @@
       tasks.run { await Self.update(countdownID, state, staleDate, find) }
     }
 
-    public func end(countdownID: String, state: ContentState?, staleDate: Date?, dismissal: CountdownActivityDismissal) {
+    public func end(countdownID: String, state: ContentState?, staleDate: Date?, dismissal: CountdownActivityDismissal)
+    {
       let find = self.countdownID
       tasks.run { await Self.end(countdownID, state, staleDate, dismissal, find) }
     }
@@ -87,7 +88,8 @@
       let dismissalPolicy = policy(dismissal)
       for activity in Activity<Attributes>.activities where find(activity.attributes) == countdownID {
         guard activity.activityState == .active || activity.activityState == .stale else { continue }
-        await activity.end(state.map { ActivityContent(state: $0, staleDate: staleDate) }, dismissalPolicy: dismissalPolicy)
+        await activity.end(
+          state.map { ActivityContent(state: $0, staleDate: staleDate) }, dismissalPolicy: dismissalPolicy)
       }
     }
 

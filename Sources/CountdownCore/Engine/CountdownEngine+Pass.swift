@@ -69,7 +69,8 @@ extension CountdownEngine {
   /// Calls the prepared chunk, then prepares and calls chunk after chunk, and finishes the pass;
   /// returns whether it left work for another. The pass is worked on in place, not copied: a copy
   /// would retain its arrays and leave them shared, so that the next append copies a buffer.
-  func runPass(_ pass: inout BegunPass, _ chunk: inout DeliveryChunk, context: DeliveryContext, reading: Int64) -> Bool {
+  func runPass(_ pass: inout BegunPass, _ chunk: inout DeliveryChunk, context: DeliveryContext, reading: Int64) -> Bool
+  {
     var reading = reading
     while true {
       probePausedReceivers(&pass.progress)
@@ -196,7 +197,8 @@ extension CountdownEngine {
     #if COUNTDOWN_CHECK_INVARIANTS
       state.withUncountedLock { state in
         if !state.isLive(delivery.slot), !context.hasNewWithdrawals {
-          BrokenRuleRecorder.report(["a callback begins for a registration removed or paused before it"], "engine rules")
+          BrokenRuleRecorder.report(
+            ["a callback begins for a registration removed or paused before it"], "engine rules")
         }
       }
     #endif

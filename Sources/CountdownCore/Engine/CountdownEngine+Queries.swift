@@ -15,7 +15,10 @@ extension CountdownEngine {
     return state.withLock { state in
       state.liveIndex(of: receiver).map { index in
         let timing = state.table[index].timing
-        return Int(timing.value(at: state.suspension.instant(for: timing, at: state.clampedToLatestInstant(now)), interval: intervalNanoseconds))
+        return Int(
+          timing.value(
+            at: state.suspension.instant(for: timing, at: state.clampedToLatestInstant(now)),
+            interval: intervalNanoseconds))
       }
     }
   }
@@ -28,7 +31,8 @@ extension CountdownEngine {
     return state.withLock { state in
       state.liveIndex(of: receiver).map { index in
         let timing = state.table[index].timing
-        return .nanoseconds(timing.nanoseconds(at: state.suspension.instant(for: timing, at: state.clampedToLatestInstant(now))))
+        return .nanoseconds(
+          timing.nanoseconds(at: state.suspension.instant(for: timing, at: state.clampedToLatestInstant(now))))
       }
     }
   }

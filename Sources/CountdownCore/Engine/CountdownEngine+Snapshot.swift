@@ -18,8 +18,10 @@ extension CountdownEngine {
           kind: timing.kind, policy: timing.policy, deliversOnlyTheEnd: timing.deliversOnlyTheEnd,
           countsOvertime: timing.countsOvertime,
           milestones: timing.deliversMilestones ? state.slots.milestones(of: state.table[index].slot)?.values : nil,
-          isPaused: timing.isPaused, isFrozen: timing.isPaused || (timing.policy == .pauses && state.suspension.since != nil),
-          nanoseconds: timing.signedNanoseconds(at: state.suspension.instant(for: timing, at: state.clampedToLatestInstant(now))))
+          isPaused: timing.isPaused,
+          isFrozen: timing.isPaused || (timing.policy == .pauses && state.suspension.since != nil),
+          nanoseconds: timing.signedNanoseconds(
+            at: state.suspension.instant(for: timing, at: state.clampedToLatestInstant(now))))
       }
     }
     return (CountdownInstant(nanosecondsSinceOrigin: now), statuses)

@@ -28,7 +28,8 @@ struct ChangeBound {
   /// The running pass ended, having found no change before `earliestSeen` (`nil`: none at all):
   /// the bound it replaces, if it walked everything (with what was noted while it ran), or lowers.
   mutating func endPass(walkedEverything: Bool, earliestSeen: Int64?) {
-    earliestChange = walkedEverything
+    earliestChange =
+      walkedEverything
       ? Int64.earlier(earliestSeen, earliestChangeDuringPass)
       : Int64.earlier(earliestChange, earliestSeen)
     earliestChangeDuringPass = nil

@@ -63,7 +63,8 @@ struct ChunkInstants {
     let isPrompt = timing.awaitsPromptDelivery
     let isEnd = timing.isAtItsLastValue
     if timing.policy == .pauses {
-      return isPrompt ? promptDeliveryRunning : isEnd ? Self.end(of: timing, end: endRunning, tick: labelsRunning) : tickRunning
+      return isPrompt
+        ? promptDeliveryRunning : isEnd ? Self.end(of: timing, end: endRunning, tick: labelsRunning) : tickRunning
     }
     return isPrompt ? promptDelivery : isEnd ? Self.end(of: timing, end: end, tick: labels) : tick
   }

@@ -37,7 +37,8 @@ extension EngineState {
       wheel!.remove(handle)
       wheel!.compactIfSparse { registration, handle in registration.slot.indexHandle = handle }
     } else {
-      checkInternally(ends.contains(handle) && ends[handle].payload.registration.slot == slot, "a slot's handle names another entry")
+      checkInternally(
+        ends.contains(handle) && ends[handle].payload.registration.slot == slot, "a slot's handle names another entry")
       ends.remove(handle)
       compactEndsIfSparse()
     }

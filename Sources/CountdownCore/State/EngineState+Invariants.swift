@@ -68,7 +68,9 @@ extension EngineState {
       if grid.endsHaveOwnGrid, timing.isAtItsLastValue {
         soonestEnd = Int64.earlier(soonestEnd, change)
       } else {
-        soonest = Int64.earlier(soonest, wheel == nil ? change : max(change, grid.instant(ofWindow: wheelCursor.visitedWindow).addingSaturated(1)))
+        soonest = Int64.earlier(
+          soonest,
+          wheel == nil ? change : max(change, grid.instant(ofWindow: wheelCursor.visitedWindow).addingSaturated(1)))
       }
     }
     return (soonest, soonestEnd)
@@ -79,15 +81,21 @@ extension EngineState {
     guard isBetweenPasses, !isWalkComing, let soonest = soonestChanges().change else { return [] }
     let earliestChange = changeBound.earliestChange
     if let earliestChange, earliestChange <= soonest { return [] }
-    return ["a registration changes at \(soonest), before the earliest change \(earliestChange.map(String.init) ?? "(none)")"]
+    return [
+      "a registration changes at \(soonest), before the earliest change \(earliestChange.map(String.init) ?? "(none)")"
+    ]
   }
 
   /// Rule 2; and a timer whenever a registration lives.
   func checkAChangeToComeIsAWakeupToCome() -> [String] {
     var problems: [String] = []
-    if !table.isEmpty, !arming.hasTimer, !arming.isMakingTimer { problems.append("\(table.count) registrations and no timer") }
+    if !table.isEmpty, !arming.hasTimer, !arming.isMakingTimer {
+      problems.append("\(table.count) registrations and no timer")
+    }
     guard isBetweenPasses else { return problems }
-    let wakeupComing = arming.armedAt != nil || arming.isMakingTimer || pendingWork.passQueued || !pendingWork.isEmpty || suspension.since != nil
+    let wakeupComing =
+      arming.armedAt != nil || arming.isMakingTimer || pendingWork.passQueued || !pendingWork.isEmpty
+      || suspension.since != nil
     guard !wakeupComing else { return problems }
     let (change, end) = soonestChanges()
     if let soonest = Int64.earlier(change, end) {
@@ -135,7 +143,8 @@ extension EngineState {
       problems.append("latest instant \(instants.latestInstant) < end instant \(instants.endInstant)")
     }
     if instants.latestInstant < instants.latestRegistrationReading {
-      problems.append("latest instant \(instants.latestInstant) < registration reading \(instants.latestRegistrationReading)")
+      problems.append(
+        "latest instant \(instants.latestInstant) < registration reading \(instants.latestRegistrationReading)")
     }
     if let since = suspension.since, since > instants.latestInstant {
       problems.append("suspended at \(since), after the latest instant \(instants.latestInstant)")
@@ -317,7 +326,9 @@ extension EngineState {
     let links = ends.links + (wheel?.links ?? 0)
     let bound = TimingWheel<NotedEnd>.slotWalkBound(queries: queries, links: links)
     if walked > bound {
-      problems.append("the indexes walked \(walked) entries to find slots' soonest, over the bound \(bound) (\(queries) slots asked, \(links) entries linked)")
+      problems.append(
+        "the indexes walked \(walked) entries to find slots' soonest, over the bound \(bound) (\(queries) slots asked, \(links) entries linked)"
+      )
     }
     return problems
   }
@@ -333,7 +344,9 @@ extension EngineState {
       guard timing.deliversOnlyTheEnd, timing.value != 1, timing.value != 0, !timing.isPaused else { return nil }
       return "an only-the-end registration stands at \(timing.value)"
     }
-    guard let milestones = slots.milestones(of: slot) else { return "a registration at milestones has none in its slot" }
+    guard let milestones = slots.milestones(of: slot) else {
+      return "a registration at milestones has none in its slot"
+    }
     let next = timing.value - 1
     guard timing.value != 0, next != 0, !milestones.ascending.contains(next) else { return nil }
     return "a registration at milestones stands at \(timing.value), waiting for \(next), not one of its milestones"

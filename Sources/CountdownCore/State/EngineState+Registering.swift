@@ -195,7 +195,8 @@ extension EngineState {
   ) -> Result<Int64, CountdownError> {
     let (moved, overflow) = timing.deadlineOrStart.addingReportingOverflow(change)
     guard !overflow else { return .failure(.outOfRange) }
-    let deadlineOrStart = timing.countsOvertime ? moved : max(moved, min(timing.deadlineOrStart, timing.isPaused ? 0 : instant))
+    let deadlineOrStart =
+      timing.countsOvertime ? moved : max(moved, min(timing.deadlineOrStart, timing.isPaused ? 0 : instant))
     // Left at `instant`: what a paused one has once it resumes now, which must end on the clock.
     let left = timing.isPaused ? deadlineOrStart : deadlineOrStart.subtractingSaturated(instant)
     guard left <= 0 || !now.addingReportingOverflow(left).overflow else { return .failure(.outOfRange) }
@@ -234,7 +235,9 @@ extension EngineState {
   /// comes again and one jumped over is not delivered (as at registration). Nothing for a
   /// registration without milestones.
   mutating func replanMilestone(at index: NodeIndex, instant: Int64) {
-    guard table[index].timing.deliversMilestones, let milestones = slots.milestones(of: table[index].slot) else { return }
+    guard table[index].timing.deliversMilestones, let milestones = slots.milestones(of: table[index].slot) else {
+      return
+    }
     let value = table[index].timing.value(at: instant, interval: grid.interval)
     table[index].timing.planMilestone(milestones.next(below: value))
   }

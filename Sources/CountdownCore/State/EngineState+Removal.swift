@@ -6,7 +6,9 @@ extension EngineState {
   /// prepared for it. A registration of a dead object that lived at its address is removed too,
   /// but is not found as `receiver`'s.
   mutating func cancel(_ receiver: AnyObject) -> Cancellation {
-    guard let index = table.index(of: ObjectIdentifier(receiver)) else { return Cancellation(found: false, released: nil) }
+    guard let index = table.index(of: ObjectIdentifier(receiver)) else {
+      return Cancellation(found: false, released: nil)
+    }
     let isRunning = isRegistration(at: index, of: receiver) && !table[index].timing.isFinished
     pass.context?.withdrawPreparedCallback(of: table[index].slot)
     defer { checkRulesIfEnabled() }
@@ -40,7 +42,9 @@ extension EngineState {
 
   /// Frees the slot of a registration taken out of the table and hands back its handler, or, while
   /// a pass runs (which may hold both: ``UnownedHandler``), keeps both for it until it ends (rule 6).
-  mutating func freeOrKeepForPass(_ slot: SlotReference, handler: consuming @escaping CountdownHandler) -> CountdownHandler? {
+  mutating func freeOrKeepForPass(_ slot: SlotReference, handler: consuming @escaping CountdownHandler)
+    -> CountdownHandler?
+  {
     forgetIndexEntry(of: slot)
     guard pass.context == nil else {
       // What the running pass took for it by slot and generation (the ends it delivers) is stale

@@ -63,7 +63,8 @@ extension EngineState {
     }
     // Repeating while the next wakeup is the grid instant after the last one (on the shared grid,
     // or per countdown while every window has a change due); otherwise a one-shot.
-    let repeating = arming.timerRepeats && actedOn.wakeupInstant != .min
+    let repeating =
+      arming.timerRepeats && actedOn.wakeupInstant != .min
       && wakeup == actedOn.wakeupInstant.addingSaturated(grid.window)
     return (wakeup, repeating, leeway(forWakeupAt: wakeup))
   }
@@ -153,7 +154,8 @@ extension EngineState {
     defer { checkRulesIfEnabled() }
     guard !pendingWork.isEmpty else { return Settling(queuePass: false, deliverHere: false) }
     return onDeliveryQueue
-      ? Settling(queuePass: false, deliverHere: true) : Settling(queuePass: pendingWork.markPassQueuedIfNeeded(), deliverHere: false)
+      ? Settling(queuePass: false, deliverHere: true)
+      : Settling(queuePass: pendingWork.markPassQueuedIfNeeded(), deliverHere: false)
   }
 }
 

@@ -26,7 +26,9 @@ extension EngineState {
             Self.walkRunningCountdowns(nodes, from: &position, to: end, into: &out, instants, found: &found)
             guard position > end, out.count < out.capacity else { break }
           }
-          if let delivery = Self.prepareGeneralCase(at: position, nodes: nodes, entries: entries, instants, found: &found) {
+          if let delivery = Self.prepareGeneralCase(
+            at: position, nodes: nodes, entries: entries, instants, found: &found)
+          {
             out.append(delivery)
           }
           position -= 1

@@ -6,7 +6,9 @@ extension ReceiverTable {
   /// once, no key appears twice. O(count + bucketCount).
   package func invariantViolations() -> [String] {
     var audit = ListAudit(self)
-    for (name, count) in [("bucket", heads.count), ("old bucket", isResizing ? oldHeads.count : Self.minimumBucketCount)]
+    for (name, count) in [
+      ("bucket", heads.count), ("old bucket", isResizing ? oldHeads.count : Self.minimumBucketCount),
+    ]
     where count < Self.minimumBucketCount || count & (count - 1) != 0 {
       audit.problems.append("\(name) count \(count) is not a power of two >= \(Self.minimumBucketCount)")
     }
@@ -89,7 +91,8 @@ private struct ListAudit {
       seen[position] = true
       linked += 1
       if entries[position].previous != previous {
-        problems.append("node \(position): previous link \(entries[position].previous.position), expected \(previous.position)")
+        problems.append(
+          "node \(position): previous link \(entries[position].previous.position), expected \(previous.position)")
       }
       if !belongs(entries[position].key) {
         problems.append("node \(position) is in \(name()), its key belongs elsewhere")

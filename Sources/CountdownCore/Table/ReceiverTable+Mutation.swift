@@ -5,7 +5,9 @@ extension ReceiverTable {
   /// - Returns: The new node's position.
   /// - Complexity: O(1) amortized (the pool and the bucket array grow geometrically).
   @discardableResult
-  package mutating func insert(_ node: consuming ReceiverNode, for key: ObjectIdentifier, quiet: Bool = false) -> NodeIndex {
+  package mutating func insert(_ node: consuming ReceiverNode, for key: ObjectIdentifier, quiet: Bool = false)
+    -> NodeIndex
+  {
     // Callers look the key up first; the debug invariant check catches a duplicate.
     var index = NodeIndex(nodes.count)
     nodes.append(node)

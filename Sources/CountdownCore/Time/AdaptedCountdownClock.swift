@@ -44,7 +44,8 @@ public struct AdaptedCountdownClock<Base: Clock>: CountdownClock where Base.Dura
   /// Sleeps on the base clock until the instant this clock calls `deadline`, allowing the base
   /// clock to wake up to `tolerance` after it.
   func sleep(until deadline: CountdownInstant, tolerance: Duration) async throws {
-    try await base.sleep(until: origin.advanced(by: .nanoseconds(deadline.nanosecondsSinceOrigin)), tolerance: tolerance)
+    try await base.sleep(
+      until: origin.advanced(by: .nanoseconds(deadline.nanosecondsSinceOrigin)), tolerance: tolerance)
   }
 }
 
@@ -64,7 +65,9 @@ final class AdaptedClockTimer<Base: Clock>: CountdownTimer, Sendable where Base.
   /// The sleeping task and the arming it serves (a task woken after a re-arm must not fire).
   private let state = LockedState<(task: Task<Void, Never>?, arming: UInt64, cancelled: Bool)>((nil, 0, false))
 
-  init(clock: AdaptedCountdownClock<Base>, queue: DispatchQueue, handler: @escaping @Sendable (CountdownTimerEvent) -> Void) {
+  init(
+    clock: AdaptedCountdownClock<Base>, queue: DispatchQueue, handler: @escaping @Sendable (CountdownTimerEvent) -> Void
+  ) {
     self.clock = clock
     self.queue = queue
     self.handler = handler

@@ -146,7 +146,8 @@ package final class DispatchCountdownTimer: CountdownTimer, @unchecked Sendable 
     let nanoseconds = min(max(nanoseconds, 0), longestDelay)
     for unit in [DelayUnit.nanoseconds, .microseconds, .milliseconds, .seconds] {
       // Cannot overflow, as 0 <= nanoseconds <= Int64.max.
-      let count = roundedUp && nanoseconds > 0
+      let count =
+        roundedUp && nanoseconds > 0
         ? (nanoseconds - 1) / unit.nanoseconds + 1 : nanoseconds / unit.nanoseconds
       if let fitting = Count(exactly: count) {
         return (fitting, unit)

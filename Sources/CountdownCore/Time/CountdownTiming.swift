@@ -260,7 +260,9 @@ package struct CountdownTiming: Sendable {
   private func pausedValue(interval: Int64) -> Int64 {
     switch kind {
     case .countdown:
-      deadlineOrStart > 0 ? (deadlineOrStart - 1) / interval + 1 : overtimeValue(late: deadlineOrStart == .min ? .max : -deadlineOrStart, interval: interval)
+      deadlineOrStart > 0
+        ? (deadlineOrStart - 1) / interval + 1
+        : overtimeValue(late: deadlineOrStart == .min ? .max : -deadlineOrStart, interval: interval)
     case .countingUp: deadlineOrStart / interval
     }
   }

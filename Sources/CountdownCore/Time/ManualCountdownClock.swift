@@ -273,7 +273,8 @@ extension ManualCountdownClock.State {
     // A real timer would spin here at full speed for good; a test should fail, and say why.
     precondition(
       firingsAtOneInstant < ManualCountdownClock.livelockFirings,
-      "a timer was re-armed for the instant it had just fired at \(ManualCountdownClock.livelockFirings) times in a row: the code under test makes no progress")
+      "a timer was re-armed for the instant it had just fired at \(ManualCountdownClock.livelockFirings) times in a row: the code under test makes no progress"
+    )
     now = firing
     return timer
   }
@@ -419,7 +420,8 @@ final class ManualTimer: CountdownTimer, Sendable {
   }
   var supportsRepeating: Bool { true }
   func schedule(at deadline: CountdownInstant, repeating interval: Duration, leeway: Duration) {
-    clock.schedule(id, at: deadline, repeating: max(1, interval.nanosecondsSaturating), leeway: leeway.nanosecondsSaturating)
+    clock.schedule(
+      id, at: deadline, repeating: max(1, interval.nanosecondsSaturating), leeway: leeway.nanosecondsSaturating)
   }
   func cancel() { clock.remove(id) }
   // No deinit hook: the clock holds timers weakly and skips records whose timer is gone, and a

@@ -72,7 +72,8 @@ package struct TimingWheel<Payload> {
   /// ``levelsForEveryTick``: level 0 never holds deadlines past the top level's span, so what its
   /// slots hold is due once the wheel passes them).
   package init(resolution: Int64, levels: Int = levelsForEveryTick) {
-    precondition(resolution > 0 && (2...Self.levelsForEveryTick).contains(levels), "a wheel needs a tick and 2 to 11 levels")
+    precondition(
+      resolution > 0 && (2...Self.levelsForEveryTick).contains(levels), "a wheel needs a tick and 2 to 11 levels")
     self.resolution = resolution
     levelCount = levels
     occupied = Array(repeating: 0, count: levels)

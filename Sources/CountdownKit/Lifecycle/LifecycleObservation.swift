@@ -98,17 +98,21 @@ public final class LifecycleObservation: Sendable {
 
   private let observers: NotificationObservers
 
-  init(manager: CountdownManager, center: NotificationCenter, suspendOn: [Notification.Name], resumeOn: [Notification.Name]) {
+  init(
+    manager: CountdownManager, center: NotificationCenter, suspendOn: [Notification.Name], resumeOn: [Notification.Name]
+  ) {
     var tokens: [any NSObjectProtocol] = []
     for name in suspendOn {
-      tokens.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak manager] _ in
-        manager?.suspendTicking()
-      })
+      tokens.append(
+        center.addObserver(forName: name, object: nil, queue: nil) { [weak manager] _ in
+          manager?.suspendTicking()
+        })
     }
     for name in resumeOn {
-      tokens.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak manager] _ in
-        manager?.resumeTicking()
-      })
+      tokens.append(
+        center.addObserver(forName: name, object: nil, queue: nil) { [weak manager] _ in
+          manager?.resumeTicking()
+        })
     }
     observers = NotificationObservers(center: center, tokens: tokens)
   }

@@ -65,11 +65,15 @@ extension CountdownManager {
   /// - Returns: A handle that cancels the action.
   /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``.
   @discardableResult
-  public func after(_ delay: Duration, _ action: @escaping @MainActor () -> Void) throws(CountdownError) -> CountdownHandle {
+  public func after(_ delay: Duration, _ action: @escaping @MainActor () -> Void) throws(CountdownError)
+    -> CountdownHandle
+  {
     try after(.duration(delay), action)
   }
 
-  private func after(_ target: CountdownTarget, _ action: @escaping @MainActor () -> Void) throws(CountdownError) -> CountdownHandle {
+  private func after(_ target: CountdownTarget, _ action: @escaping @MainActor () -> Void) throws(CountdownError)
+    -> CountdownHandle
+  {
     let handle = CountdownHandle(engine: engine)
     // The handler keeps the handle (the registration's key) alive until the countdown ends. Only
     // the end is delivered: one wakeup and one main-actor call, however long the delay.
@@ -94,7 +98,8 @@ extension CountdownManager {
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a date too far away to represent or
   ///   ``CountdownCore/CountdownError/nonFiniteValue``.
   @discardableResult
-  public func after(at date: Date, _ action: @escaping @MainActor () -> Void) throws(CountdownError) -> CountdownHandle {
+  public func after(at date: Date, _ action: @escaping @MainActor () -> Void) throws(CountdownError) -> CountdownHandle
+  {
     try after(target(for: date).target, action)
   }
 
@@ -116,7 +121,8 @@ extension CountdownManager {
     // the handler).
     let delivered = deliveries.milestones == nil ? nil : MilestoneStreamReader.Delivered(nil)
     let weakEngine = WeakReference(engine)
-    try engine.register(handle, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending) { value, _ in
+    try engine.register(handle, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending) {
+      value, _ in
       withExtendedLifetime(handle) {
         delivered?.withLock { $0 = (value, weakEngine.object?.value(for: handle) ?? value) }
         end.continuation.yield(value)

@@ -54,7 +54,8 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     try checkMilestones(deliveries, within: duration)
-    try register(id: id, .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
+    try register(
+      id: id, .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown for an id, for a number of seconds: a `TimeInterval`, as
@@ -73,7 +74,8 @@ extension CountdownManager {
   ) throws(CountdownError) {
     let duration = try duration(ofTimeInterval: seconds)
     try checkMilestones(deliveries, within: duration)
-    try register(id: id, .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
+    try register(
+      id: id, .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown for an id, to an absolute date (converted once, now, as in
@@ -227,7 +229,8 @@ extension CountdownManager {
     let atMilestones = deliveries.milestones != nil
     try register(id: id, endsAtZero: endsAtZero, length: length, atMilestones: atMilestones, update) {
       token, handler throws(CountdownError) in
-      try engine.register(token, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, handler: handler)
+      try engine.register(
+        token, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, handler: handler)
     }
   }
 
@@ -340,13 +343,16 @@ extension CountdownManager {
   /// countdown is still running (or frozen), and only a cancel or its stop flag makes it go, where
   /// one that stops has ended at its `0`. `false` when it is gone.
   package func idPhaseAndEnding(of key: IDKey) -> (phase: IDPhase, countsOvertime: Bool) {
-    guard let (token, length) = state.withLock({ $0.ids[key].map { ($0.token, $0.length) } }) else { return (.gone, false) }
+    guard let (token, length) = state.withLock({ $0.ids[key].map { ($0.token, $0.length) } }) else {
+      return (.gone, false)
+    }
     let (now, statuses) = engine.statuses(of: [token])
     guard let status = statuses[0], status.kind == .countdown else { return (.gone, false) }
     let dates = dates(of: status, length: length)
     if status.isFrozen { return (.frozen(dates: dates), status.countsOvertime) }
     let (deadline, overflow) = now.nanosecondsSinceOrigin.addingReportingOverflow(status.nanoseconds)
-    let phase = IDPhase.running(dates: dates, deadline: CountdownInstant(nanosecondsSinceOrigin: overflow ? .max : deadline))
+    let phase = IDPhase.running(
+      dates: dates, deadline: CountdownInstant(nanosecondsSinceOrigin: overflow ? .max : deadline))
     return (phase, status.countsOvertime)
   }
 
@@ -375,6 +381,7 @@ extension CountdownManager {
     guard state.withLock({ !$0.idObservers.isEmpty }) else { return }
     let records = state.withLock { $0.ids.tokens }
     let (_, statuses) = engine.statuses(of: records.map(\.token))
-    tellIDObservers(zip(records, statuses).compactMap { record, status in status?.policy == .pauses ? record.key : nil })
+    tellIDObservers(
+      zip(records, statuses).compactMap { record, status in status?.policy == .pauses ? record.key : nil })
   }
 }

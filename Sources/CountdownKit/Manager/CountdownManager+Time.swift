@@ -182,7 +182,8 @@ extension CountdownManager {
     let interval = interval.nanosecondsSaturating
     var values = Set<Int>()
     for time in times {
-      guard time >= .zero, let nanoseconds = try? time.countdownNanoseconds(), Duration.nanoseconds(nanoseconds) == time,
+      guard time >= .zero, let nanoseconds = try? time.countdownNanoseconds(),
+        Duration.nanoseconds(nanoseconds) == time,
         nanoseconds % interval == 0, let value = Int(exactly: nanoseconds / interval)
       else { throw .invalidMilestone }
       values.insert(value)
@@ -215,6 +216,7 @@ extension CountdownManager {
     at milestones: Set<Duration>, locale: Locale = .autoupdatingCurrent, template: String? = nil,
     announcer: any CountdownAnnouncer = VoiceOverAnnouncer()
   ) throws(CountdownError) -> CountdownReadAloud {
-    try CountdownReadAloud(at: milestones, interval: engine.interval, locale: locale, template: template, announcer: announcer)
+    try CountdownReadAloud(
+      at: milestones, interval: engine.interval, locale: locale, template: template, announcer: announcer)
   }
 }

@@ -134,7 +134,9 @@ struct ManagerState {
   /// it replaces the saving that type had.
   ///
   /// - Returns: The saving replaced, for the caller to cancel and release after the lock.
-  mutating func savingStarted(_ observation: NotificationObservers, for type: ObjectIdentifier) -> NotificationObservers? {
+  mutating func savingStarted(_ observation: NotificationObservers, for type: ObjectIdentifier)
+    -> NotificationObservers?
+  {
     savings.updateValue(observation, forKey: type)
   }
 

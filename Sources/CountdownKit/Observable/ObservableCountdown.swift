@@ -175,7 +175,8 @@ public final class ObservableCountdown {
     _ deliveries: CountdownDeliveries = .everyChange, ending: CountdownEnding = .stops
   ) throws(CountdownError) {
     try calling { () throws(CountdownError) in
-      try manager.register(handle, target, policy, delivering: deliveries, pastTheEnd: ending) { [weak self] _, value, _ in
+      try manager.register(handle, target, policy, delivering: deliveries, pastTheEnd: ending) {
+        [weak self] _, value, _ in
         self?.delivered(value)
       }
     }
@@ -236,7 +237,9 @@ public final class ObservableCountdown {
   ///   countdown and the values are then left as they were.
   @discardableResult
   public func addTime(_ time: Duration) throws(CountdownError) -> Bool {
-    let added = try calling { () throws(CountdownError) in hasEnded ? nil : try manager.engine.timeAdded(time, to: handle) }
+    let added = try calling { () throws(CountdownError) in
+      hasEnded ? nil : try manager.engine.timeAdded(time, to: handle)
+    }
     guard let added else { return false }
     if let length { self.length = max(.zero, length + added) }
     // Dates first: shortened past its end, it ended now, the date its `0` shows.
@@ -313,7 +316,9 @@ public final class ObservableCountdown {
   /// again, and its dates say so, as the id form's do. One paused or ended is left as it was
   /// (frozen, or at its end, either way).
   func followSuspension() {
-    guard policy == .pauses, !isPaused, !hasEnded, let dates = manager.timerDates(of: handle, length: length) else { return }
+    guard policy == .pauses, !isPaused, !hasEnded, let dates = manager.timerDates(of: handle, length: length) else {
+      return
+    }
     setDates(dates, end: dates.endDate)
   }
 

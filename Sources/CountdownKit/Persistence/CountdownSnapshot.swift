@@ -184,7 +184,9 @@ extension CountdownSnapshot.Entry {
     }
     if countsByTime {
       guard date == nil, let time else { throw .unreadable }
-      guard time >= .zero || ending == .countsOvertime else { throw .invalidEntry(index: index, reason: .negativeDuration) }
+      guard time >= .zero || ending == .countsOvertime else {
+        throw .invalidEntry(index: index, reason: .negativeDuration)
+      }
       guard (try? time.countdownNanoseconds()) != nil else { throw .invalidEntry(index: index, reason: .outOfRange) }
     } else {
       guard time == nil, let date else { throw .unreadable }
@@ -282,7 +284,8 @@ extension CountdownSnapshot.Entry: Codable {
     date =
       format == 1
       ? try container.decodeIfPresent(Date.self, forKey: .date)
-      : try container.decodeIfPresent(Double.self, forKey: .dateSinceReferenceDate).map(Date.init(timeIntervalSinceReferenceDate:))
+      : try container.decodeIfPresent(Double.self, forKey: .dateSinceReferenceDate).map(
+        Date.init(timeIntervalSinceReferenceDate:))
     time = try container.decodeIfPresent(Int64.self, forKey: .nanoseconds).map(Duration.nanoseconds)
     length = try container.decodeIfPresent(Int64.self, forKey: .lengthNanoseconds).map(Duration.nanoseconds)
     // Added within format 2: absent in the snapshots written before it, and for countdowns that stop.

@@ -40,7 +40,9 @@ struct RestorePlan: Sendable {
   /// was worked out at (so it is frozen at exactly what was saved).
   ///
   /// - Throws: What the engine's `register` throws, which the plan's checks rule out.
-  func register(_ receiver: AnyObject, on engine: CountdownEngine, handler: @escaping CountdownHandler) throws(CountdownError) {
+  func register(_ receiver: AnyObject, on engine: CountdownEngine, handler: @escaping CountdownHandler)
+    throws(CountdownError)
+  {
     let pausedAt = isPaused ? CountdownInstant(nanosecondsSinceOrigin: reading) : nil
     switch target {
     case .deadline(let deadline):

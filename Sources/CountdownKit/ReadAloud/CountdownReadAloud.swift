@@ -101,7 +101,8 @@ public final class CountdownReadAloud {
   /// a value in between). For an ``ObservableCountdown``, read the model:
   /// ``read(_:)-(ObservableCountdown)``.
   public func read(_ value: Int) {
-    let delivery = Self.milestoneTimeLeft ?? MilestoneStreamReader.timeLeftWhenTaken(value).map { left in { @Sendable in left } }
+    let delivery =
+      Self.milestoneTimeLeft ?? MilestoneStreamReader.timeLeftWhenTaken(value).map { left in { @Sendable in left } }
     read(value, timeLeft: delivery, isMilestoneDelivery: delivery != nil)
   }
 
@@ -148,23 +149,24 @@ public final class CountdownReadAloud {
 
   /// Runs `deliver`, the handler of a countdown delivered at milestones, as such a delivery:
   /// ``read(_:)-(Int)`` inside it reads the time that countdown has left, `valueNow()`.
-  static func deliveringMilestone(valueNow: @escaping @MainActor () -> Int?, _ deliver: () -> Void) {
+  static func deliveringMilestone(valueNow: @escaping @MainActor () -> Int?, deliver: () -> Void) {
     let outer = milestoneTimeLeft
     milestoneTimeLeft = valueNow
     defer { milestoneTimeLeft = outer }
     deliver()
   }
 
-  /// `update`, each call of it a milestone delivery (``deliveringMilestone(valueNow:_:)``) of the
+  /// `update`, each call of it a milestone delivery (``deliveringMilestone(valueNow:deliver:)``) of the
   /// countdown registered with `engine` under `key`. For the manager's countdowns by id delivered at
   /// milestones.
   nonisolated static func markingMilestoneDeliveries<ID>(
-    of key: some AnyObject & Sendable, on engine: CountdownEngine, _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
+    of key: some AnyObject & Sendable, on engine: CountdownEngine,
+    _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
   ) -> @MainActor (ID, Int, inout Bool) -> Void {
     // Weak: the engine holds the handler this becomes.
     let engine = WeakReference(engine)
     return { id, value, stop in
-      deliveringMilestone(valueNow: { engine.object?.value(for: key) }) { update(id, value, &stop) }
+      deliveringMilestone(valueNow: { engine.object?.value(for: key) }, deliver: { update(id, value, &stop) })
     }
   }
 
@@ -174,6 +176,8 @@ public final class CountdownReadAloud {
   /// below zero (overtime) is the phrase of `0`: no time is left.
   public func phrase(for value: Int) -> String {
     let time = ReadAloudWording.spokenTime(interval * max(0, value))
-    return String(format: wording.template(for: time, locale: locale), locale: locale, ReadAloudWording.format(time, locale: locale))
+    return String(
+      format: wording.template(for: time, locale: locale), locale: locale, ReadAloudWording.format(time, locale: locale)
+    )
   }
 }

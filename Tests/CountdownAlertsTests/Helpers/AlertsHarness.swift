@@ -114,14 +114,18 @@ final class AlertsHarness {
       }
       if end > wall.now { expected[alerts.identifier(for: id)] = (end, Self.content(id, .end)) }
       for left in milestones where end - left.seconds > wall.now {
-        expected[alerts.identifier(for: id, moment: .timeLeft(left))] = (end - left.seconds, Self.content(id, .timeLeft(left)))
+        expected[alerts.identifier(for: id, moment: .timeLeft(left))] = (
+          end - left.seconds, Self.content(id, .timeLeft(left))
+        )
       }
     }
     let pending = ownPending
     XCTAssertEqual(Set(pending.map(\.identifier)), Set(expected.keys), what, file: file, line: line)
     for request in pending {
       guard let (date, content) = expected[request.identifier] else { continue }
-      XCTAssertEqual(request.fireDate.timeIntervalSince1970, date.timeIntervalSince1970, accuracy: 1e-6, "\(what): \(request.identifier)", file: file, line: line)
+      XCTAssertEqual(
+        request.fireDate.timeIntervalSince1970, date.timeIntervalSince1970, accuracy: 1e-6,
+        "\(what): \(request.identifier)", file: file, line: line)
       XCTAssertEqual(request.content, content, what, file: file, line: line)
     }
   }
@@ -147,11 +151,14 @@ func withHarness(
   try MainActor.assumeIsolated {
     let harness = try AlertsHarness(budget: budget, milestones: milestones)
     harness.center.schedule(
-      identifier: "app/reminder", content: .init(title: "Water the plants", body: ""), fireDate: harness.wall.now + 7_200)
+      identifier: "app/reminder", content: .init(title: "Water the plants", body: ""),
+      fireDate: harness.wall.now + 7_200)
     defer { harness.manager.cancelAll() }
     try body(harness)
     harness.assertNoForeignCall(file: file, line: line)
-    XCTAssertTrue(harness.center.pending.contains { $0.identifier == "app/reminder" }, "the app's request stays", file: file, line: line)
+    XCTAssertTrue(
+      harness.center.pending.contains { $0.identifier == "app/reminder" }, "the app's request stays", file: file,
+      line: line)
     XCTAssertEqual(harness.failures.withLock { $0 }, [], file: file, line: line)
   }
 }

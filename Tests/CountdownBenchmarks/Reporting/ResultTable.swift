@@ -134,7 +134,9 @@ struct ResultTable {
         return rightAligned.contains(column) ? padding + cell : cell + padding
       }.joined(separator: "  ").trimmingTrailingSpaces()
     }
-    var output = [title, render(header), String(repeating: "-", count: widths.dropLast().reduce(0, +) + 2 * (widths.count - 1) + 4)]
+    var output = [
+      title, render(header), String(repeating: "-", count: widths.dropLast().reduce(0, +) + 2 * (widths.count - 1) + 4),
+    ]
     var previousMetric: String?
     for line in lines {
       if let previousMetric, previousMetric != line[0] { output.append("") }

@@ -9,7 +9,9 @@ enum WakeupTable {
     // pair by pair, so a slow stretch of the machine weighs on both sides of it.
     let differences = zip(ours, bare).map { $0 - $1 }
     let bareMedian = median(bare)
-    var lines = [title, "alternative                                          µs/wakeup, median [min–max]   wakeups/s   × bare"]
+    var lines = [
+      title, "alternative                                          µs/wakeup, median [min–max]   wakeups/s   × bare",
+    ]
     lines.append(String(repeating: "-", count: lines[1].count))
     lines.append(row(OursWakeupContender.label, ours, run.ours, run: run, reference: bareMedian))
     lines.append(row(BareRepeatingTimer.label, bare, run.bare, run: run, reference: bareMedian))
@@ -18,7 +20,8 @@ enum WakeupTable {
       window.lockEntries.map { Double($0) / Double(max(1, window.wakeups)) }
     }
     if !locks.isEmpty {
-      lines.append("ours' lock entries per wakeup: \(locks.map { ResultTable.fixed($0, digits: 2) }.joined(separator: ", "))")
+      lines.append(
+        "ours' lock entries per wakeup: \(locks.map { ResultTable.fixed($0, digits: 2) }.joined(separator: ", "))")
     }
     return lines.joined(separator: "\n")
   }
@@ -26,7 +29,8 @@ enum WakeupTable {
   private static func row(
     _ label: String, _ values: [Double], _ windows: [WakeupRun.Window], run: WakeupRun, reference: Double?
   ) -> String {
-    let figure = values.isEmpty
+    let figure =
+      values.isEmpty
       ? "-" : "\(ResultTable.fixed(median(values) ?? 0, digits: 1)) [\(range(values))]"
     let wakeups = windows.reduce(0) { $0 + $1.wakeups }
     let wall = windows.reduce(Int64(0)) { $0 + $1.wallNanoseconds }

@@ -100,7 +100,8 @@ struct ComparisonRun {
     table.add(
       .tickCost, ResultTable.ours, n, tickCost,
       note: "ManualCountdownClock.advance, \(ticks) ticks, \(tickCallbacks) callbacks")
-    addResident(ResultTable.ours, n, before: residentBefore, withReceivers: residentWithReceivers, registered: residentRegistered)
+    addResident(
+      ResultTable.ours, n, before: residentBefore, withReceivers: residentWithReceivers, registered: residentRegistered)
   }
 
   /// A dense-array design (H tuned, H+W tuned, H+W+O tuned, H naive or H+W): register, the tick called directly, cancel,
@@ -176,7 +177,9 @@ struct ComparisonRun {
     let setup = "setup \(Self.milliseconds(sample.setupNanoseconds)) ms"
     table.add(
       .cpuPerCallback, contender.label, n, sample.cpuPerCallback,
-      note: "\(sample.callbacks) callbacks in \(Self.milliseconds(sample.wallNanoseconds)) ms, CPU \(Self.milliseconds(sample.cpuNanoseconds)) ms")
+      note:
+        "\(sample.callbacks) callbacks in \(Self.milliseconds(sample.wallNanoseconds)) ms, CPU \(Self.milliseconds(sample.cpuNanoseconds)) ms"
+    )
     var rateNote = "100 = every countdown every 10 ms; \(setup)"
     if let kit = contender as? KitManagerContender, let steps = kit.valueSteps.value, steps > 0 {
       // A pass delivers a countdown only when its value changed: a wakeup late enough to cross
@@ -243,14 +246,18 @@ struct ComparisonRun {
   }
 
   /// Resident bytes per receiver that registering added (the handlers' contexts included).
-  private mutating func addResident(_ alternative: String, _ n: Int, before: Int?, withReceivers: Int?, registered: Int?) {
+  private mutating func addResident(
+    _ alternative: String, _ n: Int, before: Int?, withReceivers: Int?, registered: Int?
+  ) {
     guard let before, let withReceivers, let registered else {
       table.add(.residentBytes, alternative, n, nil, note: "no /proc/self/status on this platform")
       return
     }
     table.add(
       .residentBytes, alternative, n, Double(registered - withReceivers) / Double(n),
-      note: "VmRSS after register − before (handlers made in register); receivers: \(Int(Double(withReceivers - before) / Double(n))) B each")
+      note:
+        "VmRSS after register − before (handlers made in register); receivers: \(Int(Double(withReceivers - before) / Double(n))) B each"
+    )
   }
 
   static func milliseconds(_ nanoseconds: Int64) -> String {

@@ -62,7 +62,8 @@ struct WakeupRun {
     let endCPU = ProcessUsage.cpuNanoseconds()
     let endWall = ProcessProbe.now()
     let endLocks = lockEntries(contender)
-    var window = Window(cpuNanoseconds: endCPU - startCPU, wallNanoseconds: endWall - startWall, wakeups: endWakeups - startWakeups)
+    var window = Window(
+      cpuNanoseconds: endCPU - startCPU, wallNanoseconds: endWall - startWall, wakeups: endWakeups - startWakeups)
     if let startLocks, let endLocks {
       // Less the two readings of the wakeups (the statistics take the lock; the count does not).
       window.lockEntries = endLocks - startLocks - 2

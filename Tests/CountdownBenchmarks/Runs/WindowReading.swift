@@ -1,7 +1,6 @@
-import Dispatch
-
 import CountdownCore
 import CountdownProcessUsage
+import Dispatch
 
 /// The window's two readings, taken in the context that runs the callbacks.
 struct WindowReading {

@@ -37,7 +37,9 @@ final class CountingClock: CountdownClock, @unchecked Sendable {
     lock.sync { calls.append(call) }
   }
 
-  func makeTimer(on queue: DispatchQueue, handler: @escaping @Sendable (CountdownTimerEvent) -> Void) -> any CountdownTimer {
+  func makeTimer(on queue: DispatchQueue, handler: @escaping @Sendable (CountdownTimerEvent) -> Void)
+    -> any CountdownTimer
+  {
     let forwardsSettle = forwardsSettle
     return Timer(
       clock: self,
@@ -59,7 +61,10 @@ final class CountingClock: CountdownClock, @unchecked Sendable {
     }
 
     func schedule(at deadline: CountdownInstant, repeating interval: Duration, leeway: Duration) {
-      clock.record(.repeating(deadline.nanosecondsSinceOrigin, every: Int64(interval.components.seconds) * 1_000_000_000 + interval.components.attoseconds / 1_000_000_000))
+      clock.record(
+        .repeating(
+          deadline.nanosecondsSinceOrigin,
+          every: Int64(interval.components.seconds) * 1_000_000_000 + interval.components.attoseconds / 1_000_000_000))
       inner.schedule(at: deadline, repeating: interval, leeway: leeway)
     }
 

@@ -29,7 +29,9 @@ final class PreemptingClock: CountdownClock, Sendable {
     return reading
   }
 
-  func makeTimer(on queue: DispatchQueue, handler: @escaping @Sendable (CountdownTimerEvent) -> Void) -> any CountdownTimer {
+  func makeTimer(on queue: DispatchQueue, handler: @escaping @Sendable (CountdownTimerEvent) -> Void)
+    -> any CountdownTimer
+  {
     base.makeTimer(on: queue, handler: handler)
   }
 }

@@ -16,7 +16,9 @@ final class ReentrantClock: CountdownClock, @unchecked Sendable {
     return base.now
   }
 
-  func makeTimer(on queue: DispatchQueue, handler: @escaping @Sendable (CountdownTimerEvent) -> Void) -> any CountdownTimer {
+  func makeTimer(on queue: DispatchQueue, handler: @escaping @Sendable (CountdownTimerEvent) -> Void)
+    -> any CountdownTimer
+  {
     _ = engine?.count
     return Timer(clock: self, inner: base.makeTimer(on: queue, handler: handler), handler: handler)
   }
@@ -44,7 +46,8 @@ final class ReentrantClock: CountdownClock, @unchecked Sendable {
       // The rest of the schedule, on its grid.
       let next = deadline.nanosecondsSinceOrigin.addingReportingOverflow(interval.nanosecondsSaturating)
       if !next.overflow {
-        inner.schedule(at: CountdownInstant(nanosecondsSinceOrigin: next.partialValue), repeating: interval, leeway: leeway)
+        inner.schedule(
+          at: CountdownInstant(nanosecondsSinceOrigin: next.partialValue), repeating: interval, leeway: leeway)
       }
     }
 

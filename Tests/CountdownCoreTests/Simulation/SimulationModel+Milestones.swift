@@ -16,7 +16,8 @@ extension SimulationModel {
     guard value == 0 || Self.milestones.contains(value) else {
       return fail("#\(id) is delivered at milestones, and was called with \(value)")
     }
-    guard let below = record.milestonesBelow, !record.loose || record.last == nil, !jumping, !record.sawSuspension else {
+    guard let below = record.milestonesBelow, !record.loose || record.last == nil, !jumping, !record.sawSuspension
+    else {
       return
     }
     let expected = Self.milestone(below: below)

@@ -121,7 +121,9 @@ final class SimulationModel: @unchecked Sendable {
       if value > record.maximum { fail("#\(id) showed \(value), more than its duration (\(record.maximum))") }
       if let last = record.last {
         if value > last, !record.mayGoUp { fail("#\(id) went up: \(last) → \(value)") }
-        if !record.loose, !jumping, !record.atMilestones, value != last - 1, !(value == 0 && now >= lastInstant) { fail("#\(id) skipped or repeated: \(last) → \(value)") }
+        if !record.loose, !jumping, !record.atMilestones, value != last - 1, !(value == 0 && now >= lastInstant) {
+          fail("#\(id) skipped or repeated: \(last) → \(value)")
+        }
       }
       if record.followsTheClock {
         let least = max(record.lowestValue, ceilDiv(record.anchorMin - (now + early), interval))
@@ -129,7 +131,9 @@ final class SimulationModel: @unchecked Sendable {
         if v < least { fail("#\(id) showed \(value) at \(now), less than the \(least) left") }
         // A milestone passed while the engine was suspended, or before a late wakeup (a jump),
         // comes late, above the value then.
-        if v > most, !(record.atMilestones && (record.loose || jumping)) { fail("#\(id) showed \(value) at \(now), more than one interval over the \(most - 1) left") }
+        if v > most, !(record.atMilestones && (record.loose || jumping)) {
+          fail("#\(id) showed \(value) at \(now), more than one interval over the \(most - 1) left")
+        }
       }
       if value == 0, !record.overtime { record.ended = true }
       if record.atMilestones { record.milestonesBelow = v }
@@ -184,7 +188,9 @@ final class SimulationModel: @unchecked Sendable {
       guard record.onlyTheEnd, record.followsTheClock, !record.paused else { continue }
       let latest = record.anchorMax + endTolerance + early
       guard let wakeup, wakeup <= latest else {
-        return fail("#\(id) ends at \(record.anchorMax), and no wakeup is armed by \(latest) (the first: \(wakeup.map(String.init) ?? "none"))")
+        return fail(
+          "#\(id) ends at \(record.anchorMax), and no wakeup is armed by \(latest) (the first: \(wakeup.map(String.init) ?? "none"))"
+        )
       }
     }
   }

@@ -89,7 +89,8 @@ struct SimulationRun {
     let perCountdown = !crowded && seed % 4 >= 2
     let endsOnTheGrid = Self.endsOnTheGrid(seed: seed)
     let engine = try CountdownEngine(
-      interval: .nanoseconds(Self.interval), alignment: perCountdown ? .perCountdown(tolerance: .milliseconds(20)) : .shared,
+      interval: .nanoseconds(Self.interval),
+      alignment: perCountdown ? .perCountdown(tolerance: .milliseconds(20)) : .shared,
       endTolerance: endsOnTheGrid ? .nanoseconds(Self.interval) : nil, clock: clock, deliveryQueue: .main)
     let model = SimulationModel(
       interval: Self.interval, early: 5_000_000, slack: 21_000_000,
@@ -182,7 +183,8 @@ struct SimulationRun {
       case .countdown(let slot, let milliseconds, let pauses):
         try registerCountdown(slot, milliseconds: milliseconds, pauses: pauses)
       case .oneShot(let slot, let milliseconds, let pauses):
-        try registerCountdown(slot, milliseconds: milliseconds, pauses: pauses, deliveries: .onlyTheEnd) { record, length in
+        try registerCountdown(slot, milliseconds: milliseconds, pauses: pauses, deliveries: .onlyTheEnd) {
+          record, length in
           // A deadline that has come by the registration is delivered at once, as its first value.
           record.onlyTheEnd = length > 0
         }
@@ -192,7 +194,8 @@ struct SimulationRun {
         }
       case .milestones(let slot, let milliseconds, let pauses):
         let deliveries = CountdownDeliveries.milestones(SimulationModel.milestones)
-        try registerCountdown(slot, milliseconds: milliseconds, pauses: pauses, deliveries: deliveries) { record, length in
+        try registerCountdown(slot, milliseconds: milliseconds, pauses: pauses, deliveries: deliveries) {
+          record, length in
           // A deadline that has come by the registration is delivered at once, as its first value.
           record.atMilestones = length > 0
           record.milestonesBelow = model.ceilDiv(length, SimulationRun.interval)
@@ -272,7 +275,8 @@ struct SimulationRun {
           // An overtime countdown keeps its time past the deadline too. One with more time left
           // than the clock has ends no sooner than its last instant.
           record.anchorMin = clampedToTheEnd(before + max(record.lowestValue, record.anchorMin - record.pausedMax))
-          record.anchorMax = clampedToTheEnd(after + model.early + max(record.lowestValue, record.anchorMax - record.pausedMin))
+          record.anchorMax = clampedToTheEnd(
+            after + model.early + max(record.lowestValue, record.anchorMax - record.pausedMin))
         } else {
           record.anchorMin += before - record.pausedMax
           record.anchorMax += after + model.early - record.pausedMin
@@ -374,7 +378,9 @@ struct SimulationRun {
     /// added, never before the call's instant (unless it was already); a paused one's time left,
     /// never below zero; one counting overtime's by the whole change.
     func addTime(_ nanoseconds: Int64, slot: Int) {
-      guard let object = objects[slot], let id = current[slot], let known = model.records[id], !known.ended else { return }
+      guard let object = objects[slot], let id = current[slot], let known = model.records[id], !known.ended else {
+        return
+      }
       let beyondTheClock = nanoseconds == .max
       // A deadline at or before the clock's origin is not beyond the clock with `Int64.max` added.
       if beyondTheClock, known.kind == .countdown, !known.paused, start + known.anchorMin <= 0 { return }
@@ -409,7 +415,9 @@ struct SimulationRun {
         if !mayHaveEnded(slot) { model.fail("addTime(slot \(slot)) found no registration") }
         return
       }
-      if known.kind == .countUp || beyondTheClock { return model.fail("addTime(slot \(slot), \(nanoseconds) ns) was accepted") }
+      if known.kind == .countUp || beyondTheClock {
+        return model.fail("addTime(slot \(slot), \(nanoseconds) ns) was accepted")
+      }
       // Read again: a step that preempted the call (a suspension, a wakeup) may have changed it.
       var record = model.records[id]!
       if record.overtime {
@@ -462,7 +470,10 @@ struct SimulationRun {
       for member in crowd {
         try engine.register(member, .duration(.nanoseconds(SimulationRun.crowdLength))) {
           [weak member] _, stop in
-          guard member != nil else { return stop = true }
+          guard member != nil else {
+            stop = true
+            return
+          }
           model.passCalled()
         }
       }
@@ -513,7 +524,8 @@ struct SimulationRun {
     /// what the options change (it is given the length in nanoseconds).
     func registerCountdown(
       _ slot: Int, milliseconds: Int64, pauses: Bool, deliveries: CountdownDeliveries = .everyChange,
-      ending: CountdownEnding = .stops, mark: (_ record: inout RegistrationRecord, _ length: Int64) -> Void = { _, _ in }
+      ending: CountdownEnding = .stops,
+      mark: (_ record: inout RegistrationRecord, _ length: Int64) -> Void = { _, _ in }
     ) throws {
       let length = milliseconds * 1_000_000
       let model = self.model
@@ -533,7 +545,8 @@ struct SimulationRun {
     /// registration staying as it was.
     func register(
       _ slot: Int, _ target: CountdownTarget, pauses: Bool, deliveries: CountdownDeliveries = .everyChange,
-      ending: CountdownEnding = .stops, length: Int64? = nil, record: (_ before: Int64, _ after: Int64) -> RegistrationRecord
+      ending: CountdownEnding = .stops, length: Int64? = nil,
+      record: (_ before: Int64, _ after: Int64) -> RegistrationRecord
     ) throws {
       let receiver = objects[slot] ?? Receiver("slot \(slot)")
       objects[slot] = receiver
@@ -550,7 +563,10 @@ struct SimulationRun {
           receiver, target, whileSuspended: pauses ? .pauses : .keepsRunning, delivering: deliveries, pastTheEnd: ending
         ) {
           [weak receiver] value, stop in
-          guard receiver != nil else { return stop = true }
+          guard receiver != nil else {
+            stop = true
+            return
+          }
           model.deliver(id, value, at: clock.base.now.nanosecondsSinceOrigin - start)
         }
       } catch {
@@ -627,7 +643,9 @@ struct SimulationRun {
       // An hour past every deadline, each overtime countdown is still counting, far below 0 (near
       // the clock's end, time stopped at its last instant).
       for (slot, id) in overtime where current[slot] == id {
-        if !nearTheEnd, let last = model.records[id]!.last, last > -1_000 { model.fail("#\(id) counts overtime, and shows \(last)") }
+        if !nearTheEnd, let last = model.records[id]!.last, last > -1_000 {
+          model.fail("#\(id) counts overtime, and shows \(last)")
+        }
         try perform(.cancel(slot: slot))
       }
       // Near the clock's end, a countdown on running time that saw a suspension may end past the

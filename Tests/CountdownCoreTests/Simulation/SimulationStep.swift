@@ -78,7 +78,8 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     }
     switch pick {
     case 0..<11: return start(slot: slot, pausesOneIn: 4, mostlyOneShots: mostlyOneShots, using: &generator)
-    case 11..<14: return .overtime(slot: slot, milliseconds: Int64(generator.next() % 1_500), pauses: generator.next() % 4 == 0)
+    case 11..<14:
+      return .overtime(slot: slot, milliseconds: Int64(generator.next() % 1_500), pauses: generator.next() % 4 == 0)
     case 14..<18: return .deadline(slot: slot, millisecondsFromNow: Int64(generator.next() % 3_000) - 500)
     case 18..<20:
       return mostlyOneShots
@@ -91,7 +92,8 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     case 35..<37: return .resumeAll
     case 37: return .cancelAll
     case 38..<40: return .jump(milliseconds: 100 + Int64(generator.next() % 2_000))
-    case 40..<45: return .oneShot(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 4 == 0)
+    case 40..<45:
+      return .oneShot(slot: slot, milliseconds: Int64(generator.next() % 3_000), pauses: generator.next() % 4 == 0)
     case 45: return .oneShotCountUp(slot: slot)
     case 62..<67:
       return .milestones(slot: slot, milliseconds: Int64(generator.next() % 4_000), pauses: generator.next() % 4 == 0)

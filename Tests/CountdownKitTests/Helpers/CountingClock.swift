@@ -18,7 +18,9 @@ final class CountingClock: CountdownClock, Sendable {
     return base.now
   }
 
-  func makeTimer(on queue: DispatchQueue, handler: @escaping @Sendable (CountdownTimerEvent) -> Void) -> any CountdownTimer {
+  func makeTimer(on queue: DispatchQueue, handler: @escaping @Sendable (CountdownTimerEvent) -> Void)
+    -> any CountdownTimer
+  {
     base.makeTimer(on: queue, handler: handler)
   }
 }

@@ -23,7 +23,9 @@ final class InterleavingClock: CountdownClock, Sendable {
     return base.now
   }
 
-  func makeTimer(on queue: DispatchQueue, handler: @escaping @Sendable (CountdownTimerEvent) -> Void) -> any CountdownTimer {
+  func makeTimer(on queue: DispatchQueue, handler: @escaping @Sendable (CountdownTimerEvent) -> Void)
+    -> any CountdownTimer
+  {
     base.makeTimer(on: queue, handler: handler)
   }
 }

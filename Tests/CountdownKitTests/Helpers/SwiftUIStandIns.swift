@@ -55,7 +55,8 @@
 
   struct List<Row: View>: View {
     let rows: [Row]
-    init<Data: RandomAccessCollection>(_ data: Data, rowContent: (Data.Element) -> Row) where Data.Element: Identifiable {
+    init<Data: RandomAccessCollection>(_ data: Data, rowContent: (Data.Element) -> Row)
+    where Data.Element: Identifiable {
       rows = data.map(rowContent)
     }
     var body: Void { () }

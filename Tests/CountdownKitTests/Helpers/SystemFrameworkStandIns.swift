@@ -42,10 +42,6 @@ import Foundation
     enum ReloadPolicy { case atEnd, never }
     let entries: [Entry]
     let policy: ReloadPolicy
-    init(entries: [Entry], policy: ReloadPolicy) {
-      self.entries = entries
-      self.policy = policy
-    }
   }
 #endif
 
