@@ -68,8 +68,10 @@ extension CountdownEngine {
     perform(EngineActions(timer: state.withLock { $0.suspendTicking(at: now) }))
   }
 
-  /// Restarts after ``suspendTicking()``: every registration promptly gets one callback with its
-  /// corrected value, those that ran out meanwhile get their single 0, and ticking continues.
+  /// Restarts after ``suspendTicking()``: every running registration that delivers every change
+  /// promptly gets one callback with its corrected value, those that ran out meanwhile get their
+  /// single 0, and ticking continues. One that delivers only its end or milestones, or is paused,
+  /// gets no prompt callback: its next comes at its time.
   /// Registrations with ``SuspensionPolicy/pauses`` continue from where they were: the time spent
   /// suspended never counts for them (nor, for one registered while suspended, any time before it
   /// was registered).

@@ -6,7 +6,8 @@ struct PendingWork {
   /// them (a walk is cheaper than looking each up past an eighth of the table); the list was
   /// dropped, so a burst of a million registrations leaves no 16 MB list behind.
   private(set) var promptDeliveriesNeedWalk = false
-  /// A wakeup happened: the next pass walks, if a value on the grid changes by its instant.
+  /// A wakeup happened, or a resume owes every value: the next pass walks, if a value on the grid
+  /// changes by its instant.
   private(set) var tickDue = false
   /// A resume of the engine owes every registration its value: the next pass walks the table.
   private(set) var everyValueOwed = false

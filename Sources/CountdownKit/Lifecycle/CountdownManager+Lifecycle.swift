@@ -14,9 +14,10 @@ extension CountdownManager {
     tellIDObserversOfSuspension()
   }
 
-  /// Restarts the manager's timer after ``suspendTicking()``: every countdown gets one prompt
-  /// callback with its corrected remaining time, those that ran out meanwhile get their single `0`,
-  /// and ticking continues. An ``ObservableCountdown`` that paused meanwhile has its dates running
+  /// Restarts the manager's timer after ``suspendTicking()``: every running countdown that
+  /// delivers every change gets one prompt callback with its corrected remaining time, those that
+  /// ran out meanwhile get their single `0`, and ticking continues. One that delivers only its end
+  /// or milestones, or is paused, gets no prompt callback: its next comes at its time. An ``ObservableCountdown`` that paused meanwhile has its dates running
   /// again inside this call when it is made on the main actor, else on the main queue's next turn.
   ///
   /// This restarts the whole manager; one paused countdown continues with ``resume(_:)``.

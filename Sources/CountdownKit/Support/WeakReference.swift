@@ -5,9 +5,9 @@ struct WeakReference<Object: AnyObject>: @unchecked Sendable {
   // and the struct is only ever held in `let`s); loading a weak reference is atomic, so reading it
   // from the delivery queue is safe. The object itself is only used on the main actor, where it
   // came from (the manager's receiver-taking methods are `@MainActor`; see `MainQueueHandler`), or is
-  // `Sendable` (the engine, in `CountdownHandle`). (`weak var`, not `weak let`: the package's tools
-  // version admits Swift 6.0 and 6.1 compilers, which reject `weak let`; see `WeakEngineReference`
-  // in CountdownCore.)
+  // `Sendable` (the engine, in `CountdownHandle`). (`weak var`, not `weak let`: older compilers that
+  // the package's tools version admits reject `weak let`; `WeakEngineReference` in CountdownCore
+  // uses it where the compiler takes it.)
   private(set) weak var object: Object?
 
   init(_ object: Object) {
