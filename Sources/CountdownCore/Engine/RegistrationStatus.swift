@@ -6,7 +6,8 @@ package struct RegistrationStatus: Hashable, Sendable {
   package var kind: CountdownTiming.Kind
   /// Whether time spent suspended counts.
   package var policy: SuspensionPolicy
-  /// Whether it delivers only its final `0`.
+  /// Whether it skips the changes between: it delivers only its final `0`, or only its milestones
+  /// and the `0` (then ``milestones`` holds them).
   package var deliversOnlyTheEnd: Bool
   /// Whether it counts on past its deadline (``CountdownEnding/countsOvertime``).
   package var countsOvertime: Bool = false
