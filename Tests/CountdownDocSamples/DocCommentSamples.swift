@@ -672,20 +672,6 @@ func signOut() {
   // END SAMPLE
 }
 
-#if canImport(SwiftUI)
-// SAMPLE: CountdownKit/ReadAloud/CountdownReadAloud.swift
-struct ExamClock: View {
-  let exam: ObservableCountdown
-  let readAloud: CountdownReadAloud
-
-  var body: some View {
-    Text(exam.remainingTime, format: .countdown)
-      .onChange(of: exam.remaining) { readAloud.read(exam) }
-  }
-}
-// END SAMPLE
-#endif
-
 // The alerts' adapters' samples, and the alerts article's samples that no test runs.
 
 #if canImport(AlarmKit)
