@@ -30,7 +30,7 @@ extension EngineState {
     _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ timing: CountdownTiming,
     now: Int64, milestones: MilestoneList? = nil
   ) -> Registration {
-    let silent = timing.deliversOnlyTheEnd
+    let skipsChanges = timing.skipsChanges
     actedOn.raiseRegistrationReading(to: now)
     var timing = timing
     if timing.policy == .pauses {
@@ -41,7 +41,7 @@ extension EngineState {
     let slot = slots.allocate(receiver: receiver)
     if let milestones { slots.milestoneLists[slot] = milestones }
     let node = ReceiverNode(slot: slot, handler: call, timing: timing)
-    let quiet = Self.isQuiet(timing, grid: grid)
+    let quiet = Self.belongsInQuietPart(timing, grid: grid)
     var replaced: CountdownHandler?
     let position: Int
     if let index = table.index(of: key) {
@@ -55,7 +55,7 @@ extension EngineState {
     } else {
       position = table.insert(node, for: key, quiet: quiet).position
     }
-    if !silent {
+    if !skipsChanges {
       owePromptDelivery(.init(key: key, slot: slot))
     }
     var actions = EngineActions()
@@ -67,7 +67,7 @@ extension EngineState {
     }
     actions.queuePass = pendingWork.markPassQueuedIfNeeded()
     checkRulesIfEnabled()
-    return Registration(actions: actions, replaced: replaced, owesPromptDelivery: !silent)
+    return Registration(actions: actions, replaced: replaced, owesPromptDelivery: !skipsChanges)
   }
 
   /// Notes when `timing`, just registered, resumed or given time at clock instant `now` in `slot`
@@ -75,7 +75,7 @@ extension EngineState {
   mutating func scheduleFirstChange(of timing: CountdownTiming, slot: SlotReference, position: Int, at now: Int64) {
     let interval = grid.interval
     var next = timing
-    if !timing.deliversOnlyTheEnd {
+    if !timing.skipsChanges {
       _ = next.advance(to: suspension.instant(for: timing, at: now), interval: interval)
     }
     if grid.endsHaveOwnGrid, next.isAtItsLastValue {
@@ -83,8 +83,9 @@ extension EngineState {
     } else {
       let change = next.nextClockChange(interval: interval, suspendedTotal: suspension.total)
       lowerEarliestChange(to: change)
-      // One that delivers only its end gets no first delivery to put it in the wheel.
-      if timing.deliversOnlyTheEnd, let change, wheel != nil {
+      // One that skips changes (only its end, or milestones) gets no first delivery to put it in
+      // the wheel.
+      if timing.skipsChanges, let change, wheel != nil {
         putInWheel(slot, at: position, changeAt: change)
       }
     }
@@ -129,7 +130,7 @@ extension EngineState {
     table[found].timing.resume(at: resumedAt, lastInstant: suspension.lastInstant(for: table[found].timing))
     let timing = table[found].timing
     // One that delivers only its end or at milestones is quiet again: it leaves the walked part.
-    let index = table.setQuiet(Self.isQuiet(timing, grid: grid), at: found)
+    let index = table.setQuiet(Self.belongsInQuietPart(timing, grid: grid), at: found)
     forgetBoundIfNothingIsWalked()
     if timing.awaitsPromptDelivery {
       owePromptDelivery(.init(key: table.key(at: index), slot: table[index].slot))
