@@ -269,7 +269,7 @@ final class ReceiverTableTests: XCTestCase {
     XCTAssertEqual(MemoryLayout<BucketEntry>.stride, 16)
     XCTAssertEqual(MemoryLayout<NodeIndex>.stride, 4)
     XCTAssertEqual(
-      CountdownEngine.preparedDeliveryStride, 32, "a chunk of 1 024 prepared callbacks fits in 32 KB")
+      CountdownEngine.preparedCallbackStride, 32, "a chunk of 1 024 prepared callbacks fits in 32 KB")
     XCTAssertEqual(
       CountdownEngine.wheelNodeStride, 32, "a per-countdown wheel's entry: its deadline, registration and links")
   }

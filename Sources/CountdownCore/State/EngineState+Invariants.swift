@@ -273,7 +273,7 @@ extension EngineState {
   /// Rule 11 for the pass that `progress` describes, as it finishes. The excess, if any, is
   /// counted (``EngineCounts/examinedOverAllowance``) and, in builds with internal checks, reported.
   mutating func checkWakeupCost(_ progress: PassProgress) {
-    let allowed = progress.delivered + progress.allowance + PassLimits.chunkSize
+    let allowed = progress.delivered + progress.allowance + ChunkLimits.capacity
     guard progress.examined > allowed else { return }
     counts.countExaminedOverAllowance(progress.examined - allowed)
     #if COUNTDOWN_CHECK_INVARIANTS

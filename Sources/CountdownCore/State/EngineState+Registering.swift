@@ -5,29 +5,29 @@ extension EngineState {
   /// reading `reading`, clamped here (rule 5). Throws, changing nothing, when the target does not
   /// fit. The first of the request's milestones, if any, is planned here.
   mutating func register(
-    _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ request: RegistrationRequest, reading: Int64
+    _ receiver: AnyObject, _ handler: @escaping CountdownHandler, _ request: RegistrationRequest, reading: Int64
   ) throws(CountdownError) -> Registration {
     let now = actedOn.raiseLatest(to: reading)
     var timing = try request.timing(at: now, interval: grid.interval)
     let planned = timing.planFirstMilestone(of: request.milestones, at: now, interval: grid.interval)
-    return register(receiver, call, timing, now: now, milestones: planned)
+    return register(receiver, handler, timing, now: now, milestones: planned)
   }
 
   /// A registration of `receiver` counting up from clock instant `start` (one after the clamped
   /// `reading` counts from the reading): a listener carried over from another process.
   mutating func register(
-    _ receiver: AnyObject, _ call: @escaping CountdownHandler, countingUpFrom start: Int64,
+    _ receiver: AnyObject, _ handler: @escaping CountdownHandler, countingUpFrom start: Int64,
     policy: SuspensionPolicy, reading: Int64
   ) -> Registration {
     let now = actedOn.raiseLatest(to: reading)
     let timing = CountdownTiming(countingUpFrom: min(start, now), policy: policy)
-    return register(receiver, call, timing, now: now)
+    return register(receiver, handler, timing, now: now)
   }
 
-  /// Adds a registration of `receiver` calling `call`, with `timing` made at the clamped clock
+  /// Adds a registration of `receiver` calling `handler`, with `timing` made at the clamped clock
   /// instant `now`, or replaces the one of the same key.
   mutating func register(
-    _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ timing: CountdownTiming,
+    _ receiver: AnyObject, _ handler: @escaping CountdownHandler, _ timing: CountdownTiming,
     now: Int64, milestones: MilestoneList? = nil
   ) -> Registration {
     let skipsChanges = timing.skipsChanges
@@ -40,7 +40,7 @@ extension EngineState {
     let key = ObjectIdentifier(receiver)
     let slot = slots.allocate(receiver: receiver)
     if let milestones { slots.milestoneLists[slot] = milestones }
-    let node = ReceiverNode(slot: slot, handler: call, timing: timing)
+    let node = ReceiverNode(slot: slot, handler: handler, timing: timing)
     let quiet = Self.belongsInQuietPart(timing, grid: grid)
     var replaced: CountdownHandler?
     let position: Int
@@ -49,7 +49,7 @@ extension EngineState {
       let old = table[index]
       table[index] = node
       pass.context?.withdrawPreparedCallback(of: old.slot)
-      replaced = freeOrKeepForPass(old.slot, handler: old.handler.call)
+      replaced = freeOrKeepForPass(old.slot, handler: old.handler.closure)
       position = table.setQuiet(quiet, at: index).position
       forgetBoundIfNothingIsWalked()
     } else {

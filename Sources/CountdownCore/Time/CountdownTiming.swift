@@ -113,25 +113,19 @@ package struct CountdownTiming: Sendable {
     }
   }
 
-  /// ``nextChange(interval:)`` of a running countdown at its last value (``isAtItsLastValue``),
-  /// which is never `nil` there.
-  @inline(__always)
-  package func lastValueChange(interval: Int64) -> Int64 {
-    deadlineOrStart &- (value &- 1) &* interval
-  }
-
   /// Whether this is a running countdown on the clock's own time showing more than `minimum`: the
   /// tick's common case, where a step never ends it (above 1) nor brings it to its last value
   /// (above 2).
   @inline(__always)
   package func isRunningCountdown(above minimum: Int64) -> Bool {
-    // Not counting up, not paused, not on running time, not only the end, and the value above
+    // Not counting up, not paused, not on running time, not skipping changes, and the value above
     // `minimum`: the word at least (minimum + 1) << 8.
     word & (Self.countingUpFlag | Self.pausedFlag | Self.pausesFlag | Self.skipsChangesFlag) == 0
       && word >= (minimum &+ 1) << Self.valueShift
   }
 
-  /// ``nextChange(interval:)`` without its checks, for ``isRunningCountdown(above:)`` only.
+  /// ``nextChange(interval:)`` without its checks, for a running countdown where it is never `nil`:
+  /// at its last value (``isAtItsLastValue``), or where ``isRunningCountdown(above:)`` says so.
   @inline(__always)
   package func countdownNextChange(interval: Int64) -> Int64 {
     deadlineOrStart &- (value &- 1) &* interval

@@ -466,7 +466,7 @@ struct SimulationRun {
 
     /// Starts more countdowns than one chunk holds.
     func startCrowd() throws {
-      crowd = (0...PassLimits.chunkSize).map { Receiver("crowd \($0)") }
+      crowd = (0...ChunkLimits.capacity).map { Receiver("crowd \($0)") }
       let model = self.model
       for member in crowd {
         try engine.register(member, .duration(.nanoseconds(SimulationRun.crowdLength))) {
