@@ -120,7 +120,7 @@ extension EngineState {
   }
 
   /// Continues `receiver`'s paused registration at clock instant `now`: its current value is owed
-  /// promptly, unless it delivers only its end.
+  /// promptly, unless it skips changes (only its end, or milestones).
   mutating func resume(_ receiver: AnyObject, now: Int64) -> Resumption {
     guard let found = liveIndex(of: receiver) else { return Resumption(found: false, actions: .none) }
     guard table[found].timing.isPaused else { return Resumption(found: true, actions: .none) }
@@ -210,7 +210,7 @@ extension EngineState {
   }
 
   /// Notes the new end of the running registration at `index`, just moved at clock instant `now`:
-  /// its prompt delivery, or for one that delivers only its end, where its end waits.
+  /// its prompt delivery, or for one that skips changes, where its end or next milestone waits.
   private mutating func scheduleMovedEnd(at index: NodeIndex, now: Int64) -> EngineActions {
     let slot = table[index].slot
     let timing = table[index].timing

@@ -175,7 +175,7 @@ extension EngineState {
     let now = actedOn.raiseLatest(to: now)
     guard suspension.resume(at: now) else { return .none }
     actedOn.raiseRegistrationReading(to: now)
-    // Only the walked part: a quiet registration delivers only its end, and is owed nothing.
+    // Only the walked part: a quiet registration skips changes, and is owed nothing.
     let walked = table.walkedCount
     table.withNodes { nodes, _ in
       for position in 0..<walked {

@@ -197,7 +197,7 @@ package struct CountdownTiming: Sendable {
   }
 
   /// Continues from the frozen time at `now`, owed a prompt delivery of its current value (unless
-  /// only the end is delivered). A countdown frozen with more time left than its time has instants
+  /// it skips changes). A countdown frozen with more time left than its time has instants
   /// ahead ends at `lastInstant`: the clock's last instant on its own time (for one on running
   /// time, which lags the clock, earlier than `Int64.max`).
   package mutating func resume(at now: Int64, lastInstant: Int64 = .max) {
