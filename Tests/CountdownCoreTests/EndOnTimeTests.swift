@@ -139,12 +139,12 @@ final class EndOnTimeTests: XCTestCase {
     }
     try clock.advance(by: .seconds(2))
     let before = engine.statistics.wakeups
-    recorder.nextBatch()
+    recorder.nextAdvance()
     try clock.advance(by: .milliseconds(260))
     XCTAssertEqual(engine.statistics.wakeups - before, 1, "one wakeup for the 100 ends")
     let zeros = recorder.events.filter { $0.value == 0 }
     XCTAssertEqual(zeros.count, 100)
-    XCTAssertEqual(Set(zeros.map(\.batch)).count, 1, "in one batch")
+    XCTAssertEqual(Set(zeros.map(\.advance)).count, 1, "in one batch")
   }
 
   func testWakeupsPerIntervalStayBoundedWithRandomDeadlines() throws {

@@ -147,8 +147,8 @@ final class EngineGuaranteeTests: XCTestCase {
   func testCancelAllFromACallbackSuppressesTheRestOfThePassButNotLaterRegistrations() throws {
     // Mid-chunk: the rest of the chunk is skipped. Last of a chunk: the pass goes on to a next
     // chunk, which must deliver the registration made after the cancel.
-    try checkCancelAll(fromCall: PassLimits.chunkSize / 2)
-    try checkCancelAll(fromCall: PassLimits.chunkSize)
+    try checkCancelAll(fromCall: ChunkLimits.capacity / 2)
+    try checkCancelAll(fromCall: ChunkLimits.capacity)
   }
 
   /// Registers more receivers than two chunks hold; the `number`th callback of a tick cancels them
@@ -156,7 +156,7 @@ final class EngineGuaranteeTests: XCTestCase {
   private func checkCancelAll(fromCall number: Int, line: UInt = #line) throws {
     recorder.clear()
     let (engine, clock) = try makeEngine()
-    let receivers = (0..<(PassLimits.chunkSize * 2 + 100)).map { Receiver("r\($0)") }
+    let receivers = (0..<(ChunkLimits.capacity * 2 + 100)).map { Receiver("r\($0)") }
     let late = Receiver("late")
     let calls = LockedState(0)
     for receiver in receivers {
@@ -286,7 +286,7 @@ final class EngineGuaranteeTests: XCTestCase {
     let batchesBefore = engine.statistics.batches
     try clock.step(3, by: .seconds(1), recorder: recorder)
     XCTAssertEqual(engine.statistics.batches - batchesBefore, 3, "one batch per wakeup")
-    let perBatch = Dictionary(grouping: recorder.events, by: \.batch).mapValues(\.count)
+    let perBatch = Dictionary(grouping: recorder.events, by: \.advance).mapValues(\.count)
     XCTAssertEqual(perBatch.values.sorted(), [1000, 1000, 1000])
   }
 

@@ -223,7 +223,7 @@ final class EngineSeamTests: XCTestCase {
   }
 
   // A removal from another thread is final once it returns: the callback already prepared for the
-  // running batch does not begin. The pass is held in the first callback of its chunk while another
+  // running pass does not begin. The pass is held in the first callback of its chunk while another
   // thread removes the registration whose callback comes next.
   func testARemovalFromAnotherThreadIsFinalOnceItReturns() throws {
     for removal in ["cancel", "cancelAll", "pause", "replace"] {

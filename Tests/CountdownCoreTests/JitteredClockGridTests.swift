@@ -69,7 +69,7 @@ final class JitteredClockGridTests: XCTestCase {
   func testARegistrationMadeDuringAPassGetsItsCurrentValue() throws {
     let (engine, clock) = try makeJitteredEngine(interval: .seconds(1), seed: 3)
     // The walk goes from the last registration to the first: the first is prepared last.
-    let receivers = (0..<(3 * PassLimits.chunkSize)).map { Receiver("r\($0)") }
+    let receivers = (0..<(3 * ChunkLimits.capacity)).map { Receiver("r\($0)") }
     let replaced = receivers[0]
     let expired = receivers[1]
     for receiver in receivers {

@@ -129,12 +129,13 @@ final class ModelSimulationTests: XCTestCase {
     for run in 0..<runs {
       let seed = firstSeed &+ UInt64(run)
       var generator = SplitMix64(seed: seed)
-      let quiet = SimulationRun.isQuiet(seed: seed, crowded: crowded)
+      let mostlyOneShots = SimulationRun.runsMostlyOneShots(seed: seed, crowded: crowded)
       // A crowd, silent or not, is never cancelled all at once.
       let keepsItsCrowd = crowded || SimulationRun.hasSilentCrowd(seed: seed, crowded: crowded)
       let steps = (0..<stepsPerRun).map { _ in
         SimulationStep.random(
-          slots: quiet ? 2 : SimulationRun.slots, crowded: keepsItsCrowd, mostlyOneShots: quiet, using: &generator)
+          slots: mostlyOneShots ? 2 : SimulationRun.slots, crowded: keepsItsCrowd, mostlyOneShots: mostlyOneShots,
+          using: &generator)
       }
       guard let failure = try SimulationRun(seed: seed, crowded: crowded).run(steps) else { continue }
       // Said before shrinking, which replays the run many times: a trap in a replay (a timer

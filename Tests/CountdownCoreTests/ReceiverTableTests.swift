@@ -70,7 +70,7 @@ final class ReceiverTableTests: XCTestCase {
       case (0, let index?), (1, let index?):
         let moved = table.setQuiet(quiet, at: index)
         XCTAssertEqual(table.key(at: moved), key, "a move returns the node's new position")
-        XCTAssertEqual(table.isQuiet(moved), quiet)
+        XCTAssertEqual(table.isInQuietPart(moved), quiet)
         model[key]!.quiet = quiet
       case (_, let index?):
         let removed = table.remove(at: index)
@@ -83,7 +83,7 @@ final class ReceiverTableTests: XCTestCase {
       for (key, expected) in model {
         let index = table.index(of: key)
         XCTAssertEqual(index.map { UInt64(table[$0].timing.deadlineOrStart) }, expected.payload, "after step \(step)")
-        XCTAssertEqual(index.map { table.isQuiet($0) }, expected.quiet, "after step \(step)")
+        XCTAssertEqual(index.map { table.isInQuietPart($0) }, expected.quiet, "after step \(step)")
       }
     }
   }
@@ -269,7 +269,7 @@ final class ReceiverTableTests: XCTestCase {
     XCTAssertEqual(MemoryLayout<BucketEntry>.stride, 16)
     XCTAssertEqual(MemoryLayout<NodeIndex>.stride, 4)
     XCTAssertEqual(
-      CountdownEngine.preparedDeliveryStride, 32, "a chunk of 1 024 prepared callbacks fits in 32 KB")
+      CountdownEngine.preparedCallbackStride, 32, "a chunk of 1 024 prepared callbacks fits in 32 KB")
     XCTAssertEqual(
       CountdownEngine.wheelNodeStride, 32, "a per-countdown wheel's entry: its deadline, registration and links")
   }

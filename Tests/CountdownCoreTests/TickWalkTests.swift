@@ -150,7 +150,7 @@ final class TickWalkTests: XCTestCase {
   /// registration whether its value changed or not.
   func testAPassDeliversEachRegistrationOnceWhenCallbacksMoveNodes() throws {
     let (engine, clock) = try makeEngine()
-    let count = PassLimits.chunkSize * 3
+    let count = ChunkLimits.capacity * 3
     let perPass = count / 10
     let receivers = (0..<count).map { Receiver("r\($0)") }
     let progress = LockedState(PassProgress())

@@ -69,10 +69,11 @@ final class TimeAddedTimingTests: XCTestCase {
       // delivered inside the call, is then that instant's, which the others show once that wakeup
       // comes, in the next batch. From then on, each batch leaves the labels 30 intervals apart.
       let events = recorder.events
-      for batch in 21...50 {
-        let shown = events.filter { $0.batch <= batch && $0.name == "r0" }.last?.value
-        let others = events.filter { $0.batch <= batch && $0.name == "r1" }.last?.value
-        XCTAssertEqual(shown, others.map { $0 + 30 }, "seed \(seed), batch \(batch): 30 intervals more than the others")
+      for advance in 21...50 {
+        let shown = events.filter { $0.advance <= advance && $0.name == "r0" }.last?.value
+        let others = events.filter { $0.advance <= advance && $0.name == "r1" }.last?.value
+        XCTAssertEqual(
+          shown, others.map { $0 + 30 }, "seed \(seed), advance \(advance): 30 intervals more than the others")
       }
       XCTAssertTrue(try engine.addTime(.seconds(-100), to: labels[1]))
       try clock.step(3, by: .milliseconds(100), recorder: recorder)
@@ -101,8 +102,8 @@ final class TimeAddedTimingTests: XCTestCase {
       }
     }
     try clock.step(6, by: .seconds(1), recorder: recorder)
-    let batch = recorder.events.filter { $0.batch == 5 }.map(\.name)
-    XCTAssertEqual(batch.first, "late", "the callback that adds time comes first in its batch")
+    let fifth = recorder.events.filter { $0.advance == 5 }.map(\.name)
+    XCTAssertEqual(fifth.first, "late", "the callback that adds time comes first in its batch")
     XCTAssertEqual(recorder.values("early"), [10, 9, 8, 7, 6, 35, 34], "never the 5 prepared before the call")
   }
 }

@@ -16,7 +16,7 @@ final class WakeupCostTests: XCTestCase {
 
   func testEachFurtherChunkOfAWakeupTakesTheLockOnceMore() throws {
     // 2 500 due countdowns: chunks of 1 024, 1 024 and 452.
-    let chunks = (2_500 + PassLimits.chunkSize - 1) / PassLimits.chunkSize
+    let chunks = (2_500 + ChunkLimits.capacity - 1) / ChunkLimits.capacity
     let cost = try measureSteadyWakeups(countdowns: 2_500, wakeups: 10)
     XCTAssertEqual(cost.callbacks, 25_000)
     XCTAssertEqual(

@@ -9,7 +9,7 @@ extension CountdownEngine {
   /// advanced by hand settles, or one a call made there runs before it returns
   /// (``deliverHere(_:owesPromptDelivery:reading:)``); `reading` is that call's clock reading, if any.
   ///
-  /// Since at most one pass is queued, a stalled queue never builds up a backlog of stale batches.
+  /// Since at most one pass is queued, a stalled queue never builds up a backlog of stale passes.
   /// Work a pass leaves (a registration made from one of its callbacks, owed its first value) is
   /// run by the next pass at once, here, up to ``passesInARow`` passes.
   func deliverPending(at reading: Int64? = nil) {
@@ -129,40 +129,40 @@ extension CountdownEngine {
     let prepared = chunk.prepared
     var position = 0
     var made = 0
-    var removed = Set<SlotReference>()
+    var withdrawn = Set<SlotReference>()
     while position < prepared.count {
-      if removed.isEmpty {
+      if withdrawn.isEmpty {
         // The common case, in a loop of its own so that it keeps its state in registers.
         let start = position
-        let lastEnded = callWhileNothingRemoved(prepared, from: &position, context: context)
+        let lastEnded = callWhileNothingWithdrawn(prepared, from: &position, context: context)
         made += position - start
         if lastEnded {
-          let delivery = prepared[position - 1]
-          ended.append(.init(key: delivery.slot.liveKey, slot: delivery.slot))
+          let callback = prepared[position - 1]
+          ended.append(.init(key: callback.slot.liveKey, slot: callback.slot))
         }
         guard position < prepared.count, context.hasNewWithdrawals else { continue }
       }
-      let delivery = prepared[position]
+      let callback = prepared[position]
       position += 1
       if context.hasNewWithdrawals {
         // Checked before each callback, so that once a call that withdrew one has returned, on
         // any thread, that callback never begins (rule 6).
-        let removals = state.withLock { $0.takeWithdrawals(notedIn: context) }
-        if removals.all { break }
-        removed.formUnion(removals.slots)
+        let withdrawals = state.withLock { $0.takeWithdrawals(notedIn: context) }
+        if withdrawals.all { break }
+        withdrawn.formUnion(withdrawals.slots)
       }
-      if !removed.isEmpty, removed.contains(delivery.slot) {
-        if delivery.milestone {
-          skipped.append(.init(slot: delivery.slot, milestone: Int64(delivery.value)))
+      if !withdrawn.isEmpty, withdrawn.contains(callback.slot) {
+        if callback.milestone {
+          skipped.append(.init(slot: callback.slot, milestone: Int64(callback.value)))
         }
         continue
       }
-      checkNotRemoved(delivery, context: context)
+      checkNotWithdrawn(callback, context: context)
       var stop = false
-      delivery.handler.call(delivery.value, &stop)
+      callback.handler.call(callback.value, &stop)
       made += 1
-      if stop || delivery.ends {
-        ended.append(.init(key: delivery.slot.liveKey, slot: delivery.slot))
+      if stop || callback.ends {
+        ended.append(.init(key: callback.slot.liveKey, slot: callback.slot))
       }
     }
     return made
@@ -172,31 +172,32 @@ extension CountdownEngine {
   /// of the chunk, before the first callback the signal moved before, or after one that ended its
   /// registration (returning true). `position` is left at the first callback not made.
   @inline(__always)
-  private func callWhileNothingRemoved(
-    _ prepared: UnsafeBufferPointer<PreparedDelivery>, from position: inout Int, context: DeliveryContext
+  private func callWhileNothingWithdrawn(
+    _ prepared: UnsafeBufferPointer<PreparedCallback>, from position: inout Int, context: DeliveryContext
   ) -> Bool {
     var next = position
     defer { position = next }
     while next < prepared.count {
       if context.hasNewWithdrawals { return false }
-      let delivery = prepared[next]
-      checkNotRemoved(delivery, context: context)
+      let callback = prepared[next]
+      checkNotWithdrawn(callback, context: context)
       var stop = false
       // Through the copy prepared under the lock, not the node, which may have moved since.
-      delivery.handler.call(delivery.value, &stop)
+      callback.handler.call(callback.value, &stop)
       next += 1
-      if stop || delivery.ends { return true }
+      if stop || callback.ends { return true }
     }
     return false
   }
 
-  /// In internal-check builds: removal is final, so the registration of a callback about to begin
-  /// is still there and running, or its removal came after the check (the signal moved since).
+  /// In internal-check builds: removal is final (rule 6), so a callback about to begin was not
+  /// withdrawn: its registration is still there and running, or the withdrawal came after the
+  /// check (the signal moved since).
   @inline(__always)
-  private func checkNotRemoved(_ delivery: PreparedDelivery, context: DeliveryContext) {
+  private func checkNotWithdrawn(_ callback: PreparedCallback, context: DeliveryContext) {
     #if COUNTDOWN_CHECK_INVARIANTS
       state.withUncountedLock { state in
-        if !state.isLive(delivery.slot), !context.hasNewWithdrawals {
+        if !state.isLive(callback.slot), !context.hasNewWithdrawals {
           BrokenRuleRecorder.report(
             ["a callback begins for a registration removed or paused before it"], "engine rules")
         }

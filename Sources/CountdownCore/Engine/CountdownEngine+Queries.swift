@@ -18,7 +18,7 @@ extension CountdownEngine {
         return Int(
           timing.value(
             at: state.suspension.instant(for: timing, at: state.clampedToLatestInstant(now)),
-            interval: intervalNanoseconds))
+            interval: state.grid.interval))
       }
     }
   }

@@ -15,7 +15,7 @@ extension CountdownEngine {
         guard let index = state.liveIndex(of: receiver) else { return nil }
         let timing = state.table[index].timing
         return RegistrationStatus(
-          kind: timing.kind, policy: timing.policy, deliversOnlyTheEnd: timing.deliversOnlyTheEnd,
+          kind: timing.kind, policy: timing.policy, skipsChanges: timing.skipsChanges,
           countsOvertime: timing.countsOvertime,
           milestones: timing.deliversMilestones ? state.slots.milestones(of: state.table[index].slot)?.values : nil,
           isPaused: timing.isPaused,

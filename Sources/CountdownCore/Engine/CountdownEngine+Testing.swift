@@ -65,7 +65,7 @@ extension CountdownEngine {
     let unowned = withUnsafePointer(to: handler) { UnownedHandler($0) }
     defer { withExtendedLifetime(handler) {} }
     for value in 0..<count {
-      chunk.append(PreparedDelivery(slot: slot, handler: unowned, value: value, ends: false, milestone: false))
+      chunk.append(PreparedCallback(slot: slot, handler: unowned, value: value, ends: false, milestone: false))
     }
     return chunk[position].value
   }
@@ -73,5 +73,5 @@ extension CountdownEngine {
 
 extension CountdownEngine {
   /// The bytes a prepared callback takes in a chunk: for the layout test.
-  package static var preparedDeliveryStride: Int { MemoryLayout<PreparedDelivery>.stride }
+  package static var preparedCallbackStride: Int { MemoryLayout<PreparedCallback>.stride }
 }

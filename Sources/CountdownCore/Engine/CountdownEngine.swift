@@ -40,9 +40,6 @@ public final class CountdownEngine: Sendable {
   /// Where callbacks run. Must be a serial queue.
   public let deliveryQueue: DispatchQueue
 
-  let intervalNanoseconds: Int64
-  /// The wakeup grid's step: the interval (shared alignment) or the tolerance (per countdown).
-  let windowNanoseconds: Int64
   /// Marks `deliveryQueue`, so the engine can tell when it already runs there.
   let deliveryQueueKey = DispatchSpecificKey<Bool>()
   /// The clock's timers fire on the delivery queue (``TimersFireOnTheirQueue``): a wakeup needs
@@ -92,6 +89,8 @@ public final class CountdownEngine: Sendable {
   ) throws(CountdownError) {
     let intervalNanoseconds = try interval.countdownNanoseconds()
     guard intervalNanoseconds > 0 else { throw .invalidInterval }
+    // The wakeup grid's step: the interval (shared alignment) or the tolerance (per countdown).
+    let windowNanoseconds: Int64
     switch alignment {
     case .shared:
       windowNanoseconds = intervalNanoseconds
@@ -115,7 +114,6 @@ public final class CountdownEngine: Sendable {
       usesWheel = false
     }
     self.interval = interval
-    self.intervalNanoseconds = intervalNanoseconds
     self.alignment = alignment
     self.endTolerance = .nanoseconds(endWindow)
     self.clock = clock

@@ -21,7 +21,7 @@ final class PassScratch: @unchecked Sendable {
   func takeChunk() -> DeliveryChunk {
     switch spare.take() {
     case .some(let chunk): return chunk
-    case .none: return DeliveryChunk(capacity: PassLimits.chunkSize)
+    case .none: return DeliveryChunk(capacity: ChunkLimits.capacity)
     }
   }
 

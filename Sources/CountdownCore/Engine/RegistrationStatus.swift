@@ -6,9 +6,9 @@ package struct RegistrationStatus: Hashable, Sendable {
   package var kind: CountdownTiming.Kind
   /// Whether time spent suspended counts.
   package var policy: SuspensionPolicy
-  /// Whether it skips the changes between: it delivers only its final `0`, or only its milestones
-  /// and the `0` (then ``milestones`` holds them).
-  package var deliversOnlyTheEnd: Bool
+  /// Whether it skips the changes between its stops: it delivers only its final `0`, or only its
+  /// milestones and the `0` (then ``milestones`` holds them); `false`: every change.
+  package var skipsChanges: Bool
   /// Whether it counts on past its deadline (``CountdownEnding/countsOvertime``).
   package var countsOvertime: Bool = false
   /// The milestones it is delivered at (``CountdownDeliveries/milestones(_:)``), if any.

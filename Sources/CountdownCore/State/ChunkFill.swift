@@ -2,15 +2,15 @@
 /// held in a local for the loops that fill it.
 struct ChunkFill {
   /// The chunk's elements, `capacity` of them.
-  let buffer: UnsafeMutablePointer<PreparedDelivery>
+  let buffer: UnsafeMutablePointer<PreparedCallback>
   let capacity: Int
   /// The elements written so far: positions from here on are free.
   var count: Int
 
-  /// Writes `delivery` at `count`, which must be below `capacity`, and moves `count` on.
+  /// Writes `callback` at `count`, which must be below `capacity`, and moves `count` on.
   @inline(__always)
-  mutating func append(_ delivery: PreparedDelivery) {
-    buffer[count] = delivery
+  mutating func append(_ callback: PreparedCallback) {
+    buffer[count] = callback
     count += 1
   }
 }

@@ -3,12 +3,12 @@
 ///
 /// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 struct DeliveryChunk: ~Copyable {
-  private let base: UnsafeMutablePointer<PreparedDelivery>
+  private let base: UnsafeMutablePointer<PreparedCallback>
   let capacity: Int
   private(set) var count = 0
 
   init(capacity: Int) {
-    precondition(_isPOD(PreparedDelivery.self), "prepared deliveries must be trivial")
+    precondition(_isPOD(PreparedCallback.self), "prepared callbacks must be trivial")
     self.capacity = capacity
     base = .allocate(capacity: capacity)
   }
@@ -20,9 +20,9 @@ struct DeliveryChunk: ~Copyable {
   var isFull: Bool { count == capacity }
   var isEmpty: Bool { count == 0 }
 
-  mutating func append(_ delivery: PreparedDelivery) {
+  mutating func append(_ callback: PreparedCallback) {
     precondition(count < capacity)
-    base[count] = delivery
+    base[count] = callback
     count += 1
   }
 
@@ -38,12 +38,12 @@ struct DeliveryChunk: ~Copyable {
 
   /// The prepared callbacks, for a loop that reads them in order: through the subscript, each
   /// read would load the chunk's base and count again. Valid while the chunk is borrowed.
-  var prepared: UnsafeBufferPointer<PreparedDelivery> {
+  var prepared: UnsafeBufferPointer<PreparedCallback> {
     @inline(__always) get { UnsafeBufferPointer(start: base, count: count) }
   }
 
   /// The prepared callback at `position`, which must be below `count`.
-  subscript(position: Int) -> PreparedDelivery {
+  subscript(position: Int) -> PreparedCallback {
     checkInternally(position >= 0 && position < count, "delivery chunk position \(position) outside 0..<\(count)")
     return base[position]
   }

@@ -1,10 +1,10 @@
-/// The state of one running delivery pass, shared with every call that removes registrations
-/// while it runs.
+/// The state of one running delivery pass, shared with every call that withdraws its prepared
+/// callbacks while it runs.
 ///
 /// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 final class DeliveryContext: @unchecked Sendable {
   // @unchecked Sendable: `withdrawn`, `withdrewAll` and `movedEnds` are read and written only under
-  // the engine's lock, by whichever thread removes and by the pass; `seenCount` only by the pass's
+  // the engine's lock, by whichever thread withdraws and by the pass; `seenCount` only by the pass's
   // own thread (the one running `deliverPending`); `signal` is Sendable.
   // Unchecked exclusivity: each access is one of the short reads and writes below, which call
   // nothing that comes back to this context, so the runtime's dynamic check (a thread-local

@@ -1,7 +1,9 @@
 /// What an engine call must do with the timer and the delivery queue once its lock is released.
 struct EngineActions {
   var timer: TimerAction = .none
-  /// Queue a delivery pass on the delivery queue.
+  /// Queue a delivery pass on the delivery queue: the state marked one queued
+  /// (``PendingWork/passQueued``). A caller already on that queue may run the pass itself instead
+  /// (``CountdownEngine/deliverHere(_:owesPromptDelivery:reading:)``); any pass clears the mark.
   var queuePass = false
 
   static let none = EngineActions()

@@ -22,8 +22,8 @@ struct EngineCounts {
     examinedOverAllowance += Int64(excess)
   }
 
-  /// A pass finished, having looked at `examined` registrations and made a batch of callbacks if
-  /// `delivered`.
+  /// A pass finished, having looked at `examined` registrations and made at least one callback if
+  /// `delivered`: a batch, as ``EngineStatistics/batches`` counts them.
   mutating func countPass(examined: Int, delivered: Bool) {
     self.examined += Int64(examined)
     if delivered {

@@ -9,7 +9,7 @@ extension EngineState {
   /// next milestone's instant); none past the clock's last instant (on running time, after a
   /// suspension), where it never comes.
   mutating func scheduleEnd(of timing: CountdownTiming, in slot: SlotReference, at position: Int) {
-    let end = timing.lastValueChange(interval: grid.interval)
+    let end = timing.countdownNextChange(interval: grid.interval)
     guard let deadline = timing.clockInstant(of: end, suspendedTotal: suspension.total) else { return }
     scheduleEnd(at: deadline, of: slot, at: position)
   }

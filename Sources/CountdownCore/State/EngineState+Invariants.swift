@@ -125,8 +125,8 @@ extension EngineState {
     forEachRegistration { slot, timing in
       if let problem = onlyTheEndViolation(timing, slot: slot) { problems.append(problem) }
       // Overtime is a state of a countdown delivering every change, which its 0 does not end.
-      if timing.countsOvertime, timing.kind != .countdown || timing.deliversOnlyTheEnd || timing.deliversMilestones {
-        problems.append("an overtime registration counts up, delivers only its end or is at milestones")
+      if timing.countsOvertime, timing.kind != .countdown || timing.skipsChanges {
+        problems.append("an overtime registration counts up or skips changes")
       }
     }
     return problems
@@ -273,7 +273,7 @@ extension EngineState {
   /// Rule 11 for the pass that `progress` describes, as it finishes. The excess, if any, is
   /// counted (``EngineCounts/examinedOverAllowance``) and, in builds with internal checks, reported.
   mutating func checkWakeupCost(_ progress: PassProgress) {
-    let allowed = progress.delivered + progress.allowance + PassLimits.chunkSize
+    let allowed = progress.delivered + progress.allowance + ChunkLimits.capacity
     guard progress.examined > allowed else { return }
     counts.countExaminedOverAllowance(progress.examined - allowed)
     #if COUNTDOWN_CHECK_INVARIANTS
@@ -286,16 +286,16 @@ extension EngineState {
   }
 
   /// Rule 11's quiet part, at any time: the pool's walked part holds every registration but the
-  /// quiet ones. Quiet is spelled out here from the timing, not asked of ``isQuiet(_:grid:)``,
+  /// quiet ones. Quiet is spelled out here from the timing, not asked of ``belongsInQuietPart(_:grid:)``,
   /// which the transitions use, so that the check does not trust what it checks. O(count).
   func checkQuietRegistrationsAreApart() -> [String] {
     var problems: [String] = []
     table.nodes.withUnsafeBufferPointer { nodes in
       for position in nodes.indices {
         let timing = nodes[position].timing
-        let inQuietPart = table.isQuiet(NodeIndex(position))
-        let isQuiet = grid.endsHaveOwnGrid && timing.deliversOnlyTheEnd && !timing.isPaused
-        if isQuiet != inQuietPart {
+        let inQuietPart = table.isInQuietPart(NodeIndex(position))
+        let belongsThere = grid.endsHaveOwnGrid && timing.skipsChanges && !timing.isPaused
+        if belongsThere != inQuietPart {
           problems.append(
             inQuietPart
               ? "a registration a tick must walk is in the quiet part, at \(position) of \(nodes.count)"
@@ -341,7 +341,7 @@ extension EngineState {
   func onlyTheEndViolation(_ timing: CountdownTiming, slot: SlotReference) -> String? {
     guard timing.deliversMilestones else {
       if slots.milestones(of: slot) != nil { return "a registration without milestones has some in its slot" }
-      guard timing.deliversOnlyTheEnd, timing.value != 1, timing.value != 0, !timing.isPaused else { return nil }
+      guard timing.skipsChanges, timing.value != 1, timing.value != 0, !timing.isPaused else { return nil }
       return "an only-the-end registration stands at \(timing.value)"
     }
     guard let milestones = slots.milestones(of: slot) else {

@@ -102,8 +102,8 @@ extension EngineState {
   ) -> PreparedChunk {
     let released = removeEnded(&progress)
     restoreSkippedMilestones(&progress.skippedMilestones, now: preparedAt)
-    // Removals so far concern callbacks already made or skipped; the chunk prepared now reflects
-    // them.
+    // Withdrawals so far concern callbacks already made or skipped; the chunk prepared now
+    // reflects them.
     context.forgetWithdrawals()
     let instants = ChunkInstants(kind, preparedAt: preparedAt, state: self)
     switch kind {

@@ -35,7 +35,7 @@ extension EngineState {
       let slot = entry.payload.registration.slot
       guard entry.payload.isCurrent, let index = table.indexAtLastValue(of: slot) else { continue }
       let timing = table[index].timing
-      let end = timing.lastValueChange(interval: interval)  // its deadline, or its next milestone's instant
+      let end = timing.countdownNextChange(interval: interval)  // its deadline, or its next milestone's instant
       guard instants.instant(for: timing) >= end else {
         // Past the clock's last instant (on running time, after a suspension) it never comes.
         if let clockEnd = instants.clockInstant(of: end, for: timing) {
@@ -55,7 +55,7 @@ extension EngineState {
   static func prepare(
     at position: Int, in nodes: UnsafeMutableBufferPointer<ReceiverNode>, _ instants: ChunkInstants,
     found: inout PassFindings
-  ) -> PreparedDelivery {
+  ) -> PreparedCallback {
     let interval = instants.grid.interval
     let instant = instants.instant(for: nodes[position].timing)
     var value = nodes[position].timing.advance(to: instant, interval: interval)
@@ -78,7 +78,7 @@ extension EngineState {
         found.scheduled.append(.init(instant: change, position: position, slot: nodes[position].slot))
       }
     }
-    return PreparedDelivery(
+    return PreparedCallback(
       slot: nodes[position].slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position),
       value: Int(value), ends: timing.isFinished, milestone: milestone)
   }

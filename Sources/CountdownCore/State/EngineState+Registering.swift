@@ -5,32 +5,32 @@ extension EngineState {
   /// reading `reading`, clamped here (rule 5). Throws, changing nothing, when the target does not
   /// fit. The first of the request's milestones, if any, is planned here.
   mutating func register(
-    _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ request: RegistrationRequest, reading: Int64
+    _ receiver: AnyObject, _ handler: @escaping CountdownHandler, _ request: RegistrationRequest, reading: Int64
   ) throws(CountdownError) -> Registration {
     let now = actedOn.raiseLatest(to: reading)
     var timing = try request.timing(at: now, interval: grid.interval)
     let planned = timing.planFirstMilestone(of: request.milestones, at: now, interval: grid.interval)
-    return register(receiver, call, timing, now: now, milestones: planned)
+    return register(receiver, handler, timing, now: now, milestones: planned)
   }
 
   /// A registration of `receiver` counting up from clock instant `start` (one after the clamped
   /// `reading` counts from the reading): a listener carried over from another process.
   mutating func register(
-    _ receiver: AnyObject, _ call: @escaping CountdownHandler, countingUpFrom start: Int64,
+    _ receiver: AnyObject, _ handler: @escaping CountdownHandler, countingUpFrom start: Int64,
     policy: SuspensionPolicy, reading: Int64
   ) -> Registration {
     let now = actedOn.raiseLatest(to: reading)
     let timing = CountdownTiming(countingUpFrom: min(start, now), policy: policy)
-    return register(receiver, call, timing, now: now)
+    return register(receiver, handler, timing, now: now)
   }
 
-  /// Adds a registration of `receiver` calling `call`, with `timing` made at the clamped clock
+  /// Adds a registration of `receiver` calling `handler`, with `timing` made at the clamped clock
   /// instant `now`, or replaces the one of the same key.
   mutating func register(
-    _ receiver: AnyObject, _ call: @escaping CountdownHandler, _ timing: CountdownTiming,
+    _ receiver: AnyObject, _ handler: @escaping CountdownHandler, _ timing: CountdownTiming,
     now: Int64, milestones: MilestoneList? = nil
   ) -> Registration {
-    let silent = timing.deliversOnlyTheEnd
+    let skipsChanges = timing.skipsChanges
     actedOn.raiseRegistrationReading(to: now)
     var timing = timing
     if timing.policy == .pauses {
@@ -40,8 +40,8 @@ extension EngineState {
     let key = ObjectIdentifier(receiver)
     let slot = slots.allocate(receiver: receiver)
     if let milestones { slots.milestoneLists[slot] = milestones }
-    let node = ReceiverNode(slot: slot, handler: call, timing: timing)
-    let quiet = Self.isQuiet(timing, grid: grid)
+    let node = ReceiverNode(slot: slot, handler: handler, timing: timing)
+    let quiet = Self.belongsInQuietPart(timing, grid: grid)
     var replaced: CountdownHandler?
     let position: Int
     if let index = table.index(of: key) {
@@ -49,13 +49,13 @@ extension EngineState {
       let old = table[index]
       table[index] = node
       pass.context?.withdrawPreparedCallback(of: old.slot)
-      replaced = freeOrKeepForPass(old.slot, handler: old.handler.call)
+      replaced = freeOrKeepForPass(old.slot, handler: old.handler.closure)
       position = table.setQuiet(quiet, at: index).position
       forgetBoundIfNothingIsWalked()
     } else {
       position = table.insert(node, for: key, quiet: quiet).position
     }
-    if !silent {
+    if !skipsChanges {
       owePromptDelivery(.init(key: key, slot: slot))
     }
     var actions = EngineActions()
@@ -67,7 +67,7 @@ extension EngineState {
     }
     actions.queuePass = pendingWork.markPassQueuedIfNeeded()
     checkRulesIfEnabled()
-    return Registration(actions: actions, replaced: replaced, owesPromptDelivery: !silent)
+    return Registration(actions: actions, replaced: replaced, owesPromptDelivery: !skipsChanges)
   }
 
   /// Notes when `timing`, just registered, resumed or given time at clock instant `now` in `slot`
@@ -75,7 +75,7 @@ extension EngineState {
   mutating func scheduleFirstChange(of timing: CountdownTiming, slot: SlotReference, position: Int, at now: Int64) {
     let interval = grid.interval
     var next = timing
-    if !timing.deliversOnlyTheEnd {
+    if !timing.skipsChanges {
       _ = next.advance(to: suspension.instant(for: timing, at: now), interval: interval)
     }
     if grid.endsHaveOwnGrid, next.isAtItsLastValue {
@@ -83,8 +83,9 @@ extension EngineState {
     } else {
       let change = next.nextClockChange(interval: interval, suspendedTotal: suspension.total)
       lowerEarliestChange(to: change)
-      // One that delivers only its end gets no first delivery to put it in the wheel.
-      if timing.deliversOnlyTheEnd, let change, wheel != nil {
+      // One that skips changes (only its end, or milestones) gets no first delivery to put it in
+      // the wheel.
+      if timing.skipsChanges, let change, wheel != nil {
         putInWheel(slot, at: position, changeAt: change)
       }
     }
@@ -119,7 +120,7 @@ extension EngineState {
   }
 
   /// Continues `receiver`'s paused registration at clock instant `now`: its current value is owed
-  /// promptly, unless it delivers only its end.
+  /// promptly, unless it skips changes (only its end, or milestones).
   mutating func resume(_ receiver: AnyObject, now: Int64) -> Resumption {
     guard let found = liveIndex(of: receiver) else { return Resumption(found: false, actions: .none) }
     guard table[found].timing.isPaused else { return Resumption(found: true, actions: .none) }
@@ -129,7 +130,7 @@ extension EngineState {
     table[found].timing.resume(at: resumedAt, lastInstant: suspension.lastInstant(for: table[found].timing))
     let timing = table[found].timing
     // One that delivers only its end or at milestones is quiet again: it leaves the walked part.
-    let index = table.setQuiet(Self.isQuiet(timing, grid: grid), at: found)
+    let index = table.setQuiet(Self.belongsInQuietPart(timing, grid: grid), at: found)
     forgetBoundIfNothingIsWalked()
     if timing.awaitsPromptDelivery {
       owePromptDelivery(.init(key: table.key(at: index), slot: table[index].slot))
@@ -209,7 +210,7 @@ extension EngineState {
   }
 
   /// Notes the new end of the running registration at `index`, just moved at clock instant `now`:
-  /// its prompt delivery, or for one that delivers only its end, where its end waits.
+  /// its prompt delivery, or for one that skips changes, where its end or next milestone waits.
   private mutating func scheduleMovedEnd(at index: NodeIndex, now: Int64) -> EngineActions {
     let slot = table[index].slot
     let timing = table[index].timing

@@ -70,7 +70,7 @@ extension EngineState {
   mutating func remove(at index: NodeIndex) -> CountdownHandler? {
     let node = table.remove(at: index)
     forgetBoundIfNothingIsWalked()
-    return freeOrKeepForPass(node.slot, handler: node.handler.call)
+    return freeOrKeepForPass(node.slot, handler: node.handler.closure)
   }
 
   /// Removes every registration (``freeOrKeepForPass(_:handler:)``).
@@ -78,7 +78,7 @@ extension EngineState {
     var handlers: [CountdownHandler] = []
     handlers.reserveCapacity(pass.context == nil ? table.count : 0)
     for node in table.nodes {
-      if let handler = freeOrKeepForPass(node.slot, handler: node.handler.call) {
+      if let handler = freeOrKeepForPass(node.slot, handler: node.handler.closure) {
         handlers.append(handler)
       }
     }

@@ -21,12 +21,13 @@ extension EngineState {
     changeBound.lower(to: change)
   }
 
-  /// Whether a registration with `timing` is quiet on `grid`, kept out of the pool's walked part
-  /// (rule 11): with ends on a grid of their own, a running countdown that delivers only its end
-  /// or at milestones, whose next change waits in the ends to come (rule 8).
+  /// Whether a registration with `timing` is quiet on `grid`, its node kept in the pool's quiet
+  /// part (``ReceiverTable/isInQuietPart(_:)``), out of the walked part (rule 11): with ends on a
+  /// grid of their own, a running countdown that skips changes (only its end, or milestones), whose
+  /// next change waits in the ends to come (rule 8).
   @inline(__always)
-  static func isQuiet(_ timing: CountdownTiming, grid: WakeupGrid) -> Bool {
-    grid.endsHaveOwnGrid && timing.deliversOnlyTheEnd && !timing.isPaused
+  static func belongsInQuietPart(_ timing: CountdownTiming, grid: WakeupGrid) -> Bool {
+    grid.endsHaveOwnGrid && timing.skipsChanges && !timing.isPaused
   }
 
   /// Forgets the bound on the next change once the pool's walked part is empty, so that no stale

@@ -113,40 +113,38 @@ extension EngineState {
   mutating func timerFired(
     at now: Int64, onDeliveryQueue: Bool, context: DeliveryContext, into chunk: inout DeliveryChunk
   ) -> Wakeup {
-    var actions = handleWakeup(at: now)
-    guard actions.queuePass else { return Wakeup(actions: actions, pass: nil, released: []) }
-
+    let (timer, passHasWork) = handleWakeup(at: now)
+    var actions = EngineActions(timer: timer)
+    guard passHasWork else { return Wakeup(actions: actions, pass: nil, released: []) }
     guard onDeliveryQueue, pass.context == nil else {
       actions.queuePass = pendingWork.markPassQueuedIfNeeded()
       return Wakeup(actions: actions, pass: nil, released: [])
     }
-    actions.queuePass = false
     let (pass, prepared) = beginPassWithFirstChunk(context, at: now, into: &chunk)
     return Wakeup(actions: actions, pass: pass, released: prepared.released)
   }
 
-  /// Notes a wakeup at clock instant `now`; `queuePass`: a pass has work to do.
-  private mutating func handleWakeup(at now: Int64) -> EngineActions {
-    var actions = EngineActions()
+  /// Notes a wakeup at clock instant `now`; returns what the timer must do and whether a pass has
+  /// work to do.
+  private mutating func handleWakeup(at now: Int64) -> (timer: TimerAction, passHasWork: Bool) {
     let armed = recordTimerFire(at: now)
     // Once per wakeup, not per removal: see `shrinkIfSparse`.
     table.shrinkIfSparse()
-    guard suspension.since == nil else { return actions }
+    guard suspension.since == nil else { return (.none, false) }
     if table.isEmpty, pendingWork.awaitingPromptDelivery.isEmpty, !pendingWork.promptDeliveriesNeedWalk {
       // The lazy cancel: a wakeup that finds nothing to do ends the timer.
-      actions.timer = removeTimer()
-      return actions
+      return (removeTimer(), false)
     }
     markDueWork(forWakeupAt: now, armedFor: armed)
+    var timer = TimerAction.none
     if pendingWork.isEmpty, pass.context == nil {
       // Armed for an end that is gone, or woken early for one: arm for what comes next. Not while
       // a pass runs, whose bound may be this very instant (the timer would fire here again and
       // again); the pass re-arms when it ends.
-      actions.timer = rearm(now: now)
+      timer = rearm(now: now)
     }
     checkRulesIfEnabled()
-    actions.queuePass = !pendingWork.isEmpty
-    return actions
+    return (timer, !pendingWork.isEmpty)
   }
 
   /// A clock advanced by hand settled its timers after a step.
@@ -177,7 +175,7 @@ extension EngineState {
     let now = actedOn.raiseLatest(to: now)
     guard suspension.resume(at: now) else { return .none }
     actedOn.raiseRegistrationReading(to: now)
-    // Only the walked part: a quiet registration delivers only its end, and is owed nothing.
+    // Only the walked part: a quiet registration skips changes, and is owed nothing.
     let walked = table.walkedCount
     table.withNodes { nodes, _ in
       for position in 0..<walked {

@@ -3,7 +3,7 @@
 
 extension EngineState {
   /// Walks the pool's walked part from its end toward its start, preparing every due
-  /// registration, until the chunk is full or ``PassLimits/scanLimit`` nodes were looked at.
+  /// registration, until the chunk is full or ``ChunkLimits/scanLimit`` nodes were looked at.
   /// Downward, so that the walk stays exact while callbacks between chunks add and remove
   /// registrations: an addition lands past the cursor, and a removal only ever moves a node
   /// already visited into the gap.
@@ -13,7 +13,7 @@ extension EngineState {
     // every node, since the chunk's writes could alias them as far as the compiler knows.
     var position = min(progress.walkCursor, table.walkedCount - 1)
     let start = position
-    let end = max(-1, position - PassLimits.scanLimit)
+    let end = max(-1, position - ChunkLimits.scanLimit)
     // Taken out, not copied, so that appending does not copy the arrays the progress still holds.
     var found = PassFindings()
     swap(&found, &progress.found)
@@ -26,10 +26,10 @@ extension EngineState {
             Self.walkRunningCountdowns(nodes, from: &position, to: end, into: &out, instants, found: &found)
             guard position > end, out.count < out.capacity else { break }
           }
-          if let delivery = Self.prepareGeneralCase(
+          if let callback = Self.prepareGeneralCase(
             at: position, nodes: nodes, entries: entries, instants, found: &found)
           {
-            out.append(delivery)
+            out.append(callback)
           }
           position -= 1
         }
@@ -46,7 +46,7 @@ extension EngineState {
   private static func prepareGeneralCase(
     at position: Int, nodes: UnsafeMutableBufferPointer<ReceiverNode>, entries: UnsafeBufferPointer<BucketEntry>,
     _ instants: ChunkInstants, found: inout PassFindings
-  ) -> PreparedDelivery? {
+  ) -> PreparedCallback? {
     let interval = instants.grid.interval
     let timing = nodes[position].timing
     if timing.isPaused {
@@ -148,7 +148,7 @@ extension EngineState {
       } else {
         soonest = min(soonest, next &+ steps &* interval)
       }
-      buffer[filled] = PreparedDelivery(
+      buffer[filled] = PreparedCallback(
         slot: nodes[current].slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + current),
         value: Int(value), ends: false, milestone: false)
       filled += 1
@@ -162,7 +162,7 @@ extension EngineState {
   @inline(__always)
   private static func walkOnTime(
     _ nodes: UnsafeMutablePointer<ReceiverNode>, from current: inout Int, to stop: Int,
-    into next: inout UnsafeMutablePointer<PreparedDelivery>, _ instants: ChunkInstants, earliest: inout Int64
+    into next: inout UnsafeMutablePointer<PreparedCallback>, _ instants: ChunkInstants, earliest: inout Int64
   ) {
     let (tick, interval) = (instants.tick, instants.grid.interval)
     var position = current
@@ -189,7 +189,7 @@ extension EngineState {
       // Its next change, an interval on: deadline − (value − 2) · interval, below its deadline.
       soonest = min(soonest, change &+ interval)
       out.initialize(
-        to: PreparedDelivery(
+        to: PreparedCallback(
           slot: node.pointee.slot, handler: UnownedHandler(of: node), value: Int(timing.value &- 1), ends: false,
           milestone: false))
       out += 1

@@ -15,8 +15,8 @@ extension EngineState {
       guard let handle = wheel!.firstHeld else { break }
       progress.examined += 1
       progress.allowance += 1
-      if let delivery = visitGeneralCase(handle, instants, progress: &progress) {
-        chunk.append(delivery)
+      if let callback = visitGeneralCase(handle, instants, progress: &progress) {
+        chunk.append(callback)
       }
     }
     progress.releasedHeldEntries = wheel!.firstHeld == nil
@@ -47,7 +47,7 @@ extension EngineState {
           if entryNumber != number {
             (number, windowEnd) = (entryNumber, grid.instant(ofWindow: entryNumber))
           }
-          let due = Self.commonCaseDelivery(of: entry, inWindowEndingAt: windowEnd, nodes: nodes, instants)
+          let due = Self.commonCaseCallback(of: entry, inWindowEndingAt: windowEnd, nodes: nodes, instants)
           guard let due else { return false }
           buffer[filled] = due
           filled += 1
@@ -64,7 +64,7 @@ extension EngineState {
   /// its callback if it is due, and notes its next change (or its probe) for the wheel anew.
   private mutating func visitGeneralCase(
     _ handle: TimingWheel<IndexedRegistration>.Handle, _ instants: ChunkInstants, progress: inout PassProgress
-  ) -> PreparedDelivery? {
+  ) -> PreparedCallback? {
     let interval = instants.grid.interval
     let entry = wheel!.payload(of: handle)
     forgetIndexEntry(of: entry.slot)
@@ -101,10 +101,10 @@ extension EngineState {
   /// countdown on the clock's time whose change lies in that window, due by less than an interval.
   /// Moves it down by one and returns its callback; `nil`, changing nothing, otherwise.
   @inline(__always)
-  private static func commonCaseDelivery(
+  private static func commonCaseCallback(
     of entry: IndexedRegistration, inWindowEndingAt windowEnd: Int64, nodes: UnsafeMutableBufferPointer<ReceiverNode>,
     _ instants: ChunkInstants
-  ) -> PreparedDelivery? {
+  ) -> PreparedCallback? {
     let (tick, window, interval) = (instants.tick, instants.grid.window, instants.grid.interval)
     let position = entry.position
     // A node moved since its entry was made (a removal fills its gap with the pool's last) takes
@@ -118,7 +118,7 @@ extension EngineState {
     guard next > windowEnd.subtractingSaturated(window), next <= windowEnd, tick >= next, tick &- next < interval
     else { return nil }
     nodes[position].timing.stepDown()
-    return PreparedDelivery(
+    return PreparedCallback(
       slot: entry.slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position),
       value: Int(timing.value &- 1), ends: false, milestone: false)
   }

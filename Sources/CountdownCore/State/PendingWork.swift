@@ -14,7 +14,7 @@ struct PendingWork {
   /// A wakeup came between grid instants with ends due: the next pass delivers them alone.
   private(set) var endsDue = false
   /// A pass is queued on the delivery queue: no other is queued while this is set. Any pass that
-  /// runs there clears it: the queued block then finds the work done, so no stale batch follows.
+  /// runs there clears it: the queued block then finds the work done, so no stale pass follows.
   private(set) var passQueued = false
 
   /// Whether a pass has anything to do.

@@ -2,7 +2,7 @@
 /// handlers of registrations removed or replaced while it runs (rule 6 of
 /// `Documentation/Contributors.docc/EngineRules.md`). Changed only by these methods.
 struct RunningPass {
-  /// The running pass's context, where removals are noted for it; `nil` between passes.
+  /// The running pass's context, where withdrawals are noted for it; `nil` between passes.
   private(set) var context: DeliveryContext?
   /// Slots of registrations removed or replaced while the pass runs, which it may still read.
   private(set) var retired: [SlotReference] = []

@@ -25,9 +25,9 @@ package struct ReceiverNode {
 /// taking its address makes a temporary (a thunk, a heap allocation); in a struct's field it stays
 /// as stored, so ``UnownedHandler`` can copy its words and call them.
 package struct NodeHandler {
-  package var call: CountdownHandler
+  package var closure: CountdownHandler
 
-  package init(_ call: @escaping CountdownHandler) {
-    self.call = call
+  package init(_ closure: @escaping CountdownHandler) {
+    self.closure = closure
   }
 }

@@ -38,7 +38,7 @@ extension ReceiverTable {
   }
 
   /// Whether the node at `index` is in the quiet part.
-  package func isQuiet(_ index: NodeIndex) -> Bool {
+  package func isInQuietPart(_ index: NodeIndex) -> Bool {
     index.position >= walkedCount
   }
 

@@ -1,5 +1,5 @@
 /// Where a registration's ``RegistrationSlot`` is: the registration's identity, which a delivery
-/// pass compares with what was removed while it runs.
+/// pass compares with what was withdrawn while it runs.
 ///
 /// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package struct SlotReference: Hashable {

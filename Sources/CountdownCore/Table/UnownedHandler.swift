@@ -31,9 +31,9 @@ struct UnownedHandler {
       UnsafeMutableRawPointer(stored).storeBytes(of: self, as: UnownedHandler.self)
       // The closure itself, taken out of the struct: called through the struct's field, it would
       // be copied for the call (a retain and a release).
-      let call = stored.move().call
-      call(value, &stop)
-      stored.initialize(to: NodeHandler(call))
+      let closure = stored.move().closure
+      closure(value, &stop)
+      stored.initialize(to: NodeHandler(closure))
     }
   }
 }

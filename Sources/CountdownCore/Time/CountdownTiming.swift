@@ -20,7 +20,7 @@ package struct CountdownTiming: Sendable {
   private static let countingUpFlag: Int64 = 1 << 0
   private static let pausesFlag: Int64 = 1 << 1
   private static let pausedFlag: Int64 = 1 << 2
-  private static let onlyTheEndFlag: Int64 = 1 << 3
+  private static let skipsChangesFlag: Int64 = 1 << 3
   private static let overtimeFlag: Int64 = 1 << 4
   private static let milestonesFlag: Int64 = 1 << 5
   /// The stored value of a timing owed a prompt delivery: the smallest the value's 56 bits hold,
@@ -62,11 +62,11 @@ package struct CountdownTiming: Sendable {
     @inline(__always) get { word & Self.pausedFlag != 0 }
     set { word = newValue ? word | Self.pausedFlag : word & ~Self.pausedFlag }
   }
-  /// Only the final 0 is delivered, or only milestones and the 0 (``deliversMilestones``): a state
-  /// of its own, never encoded in the value (rule 4).
-  package private(set) var deliversOnlyTheEnd: Bool {
-    @inline(__always) get { word & Self.onlyTheEndFlag != 0 }
-    set { word = newValue ? word | Self.onlyTheEndFlag : word & ~Self.onlyTheEndFlag }
+  /// It skips the changes between its stops: only the final 0 is delivered, or only milestones and
+  /// the 0 (``deliversMilestones``). A state of its own, never encoded in the value (rule 4).
+  package private(set) var skipsChanges: Bool {
+    @inline(__always) get { word & Self.skipsChangesFlag != 0 }
+    set { word = newValue ? word | Self.skipsChangesFlag : word & ~Self.skipsChangesFlag }
   }
 
   /// It counts on past its deadline (``CountdownEnding/countsOvertime``): its value goes on below
@@ -78,17 +78,17 @@ package struct CountdownTiming: Sendable {
 
   /// Makes a new countdown count on past its deadline.
   package mutating func countOvertime() {
-    precondition(kind == .countdown && !deliversOnlyTheEnd, "only a countdown delivering every change counts overtime")
+    precondition(kind == .countdown && !skipsChanges, "only a countdown delivering every change counts overtime")
     countsOvertime = true
   }
 
-  /// Delivered at milestones: an only-the-end registration whose value is its next milestone + 1,
+  /// Delivered at milestones: one that skips changes (``skipsChanges``), its value its next milestone + 1,
   /// so that its next change, the same formula as a countdown's, is that milestone's instant.
   package var deliversMilestones: Bool { word & Self.milestonesFlag != 0 }
 
   /// Whether a prompt delivery is owed (the first value, or the one after a resume or a shift). Never
-  /// for a registration that delivers only its end.
-  package var awaitsPromptDelivery: Bool { value == Self.promptOwed && !isPaused && !deliversOnlyTheEnd }
+  /// for a registration that skips changes.
+  package var awaitsPromptDelivery: Bool { value == Self.promptOwed && !isPaused && !skipsChanges }
 
   /// The instant the value changes next, on this timing's time: `Int64.min` when a prompt delivery
   /// is owed; `nil` when it never changes again (paused, ended, or past the clock's last instant).
@@ -98,7 +98,7 @@ package struct CountdownTiming: Sendable {
     if isPaused { return nil }
     // The value is the next milestone + 1 (1 for the end): below the value at registration, so the
     // product is below the time left then.
-    if deliversOnlyTheEnd { return value == 0 ? nil : deadlineOrStart &- (value &- 1) &* interval }
+    if skipsChanges { return value == 0 ? nil : deadlineOrStart &- (value &- 1) &* interval }
     if value == Self.promptOwed { return .min }
     switch kind {
     case .countdown:
@@ -113,25 +113,19 @@ package struct CountdownTiming: Sendable {
     }
   }
 
-  /// ``nextChange(interval:)`` of a running countdown at its last value (``isAtItsLastValue``),
-  /// which is never `nil` there.
-  @inline(__always)
-  package func lastValueChange(interval: Int64) -> Int64 {
-    deadlineOrStart &- (value &- 1) &* interval
-  }
-
   /// Whether this is a running countdown on the clock's own time showing more than `minimum`: the
   /// tick's common case, where a step never ends it (above 1) nor brings it to its last value
   /// (above 2).
   @inline(__always)
   package func isRunningCountdown(above minimum: Int64) -> Bool {
-    // Not counting up, not paused, not on running time, not only the end, and the value above
+    // Not counting up, not paused, not on running time, not skipping changes, and the value above
     // `minimum`: the word at least (minimum + 1) << 8.
-    word & (Self.countingUpFlag | Self.pausedFlag | Self.pausesFlag | Self.onlyTheEndFlag) == 0
+    word & (Self.countingUpFlag | Self.pausedFlag | Self.pausesFlag | Self.skipsChangesFlag) == 0
       && word >= (minimum &+ 1) << Self.valueShift
   }
 
-  /// ``nextChange(interval:)`` without its checks, for ``isRunningCountdown(above:)`` only.
+  /// ``nextChange(interval:)`` without its checks, for a running countdown where it is never `nil`:
+  /// at its last value (``isAtItsLastValue``), or where ``isRunningCountdown(above:)`` says so.
   @inline(__always)
   package func countdownNextChange(interval: Int64) -> Int64 {
     deadlineOrStart &- (value &- 1) &* interval
@@ -203,7 +197,7 @@ package struct CountdownTiming: Sendable {
   }
 
   /// Continues from the frozen time at `now`, owed a prompt delivery of its current value (unless
-  /// only the end is delivered). A countdown frozen with more time left than its time has instants
+  /// it skips changes). A countdown frozen with more time left than its time has instants
   /// ahead ends at `lastInstant`: the clock's last instant on its own time (for one on running
   /// time, which lags the clock, earlier than `Int64.max`).
   package mutating func resume(at now: Int64, lastInstant: Int64 = .max) {
@@ -214,7 +208,7 @@ package struct CountdownTiming: Sendable {
     case .countingUp: deadlineOrStart = now.subtractingSaturated(deadlineOrStart)
     }
     // At milestones, the next one planned stays: none passed while frozen.
-    if !deliversMilestones { value = deliversOnlyTheEnd ? 1 : Self.promptOwed }
+    if !deliversMilestones { value = skipsChanges ? 1 : Self.promptOwed }
   }
 
   /// Moves a countdown's end to `newEnd` (its deadline, or while paused its frozen time left); a
@@ -222,7 +216,7 @@ package struct CountdownTiming: Sendable {
   package mutating func moveEnd(to newEnd: Int64) {
     precondition(kind == .countdown, "only a countdown has an end")
     deadlineOrStart = newEnd
-    if !isPaused, !deliversOnlyTheEnd {
+    if !isPaused, !skipsChanges {
       value = Self.promptOwed
     }
   }
@@ -231,7 +225,7 @@ package struct CountdownTiming: Sendable {
   /// 1 until then.
   package mutating func deliverOnlyTheEnd() {
     precondition(kind == .countdown, "only a countdown has an end")
-    deliversOnlyTheEnd = true
+    skipsChanges = true
     value = 1
   }
 
@@ -239,7 +233,7 @@ package struct CountdownTiming: Sendable {
   /// milestone below its current value (0: the end), its value `next` + 1 until then.
   package mutating func planMilestone(_ next: Int64) {
     precondition(kind == .countdown && !countsOvertime, "only a countdown without overtime has milestones")
-    word |= Self.onlyTheEndFlag | Self.milestonesFlag
+    word |= Self.skipsChangesFlag | Self.milestonesFlag
     value = next &+ 1
   }
 
@@ -253,7 +247,7 @@ package struct CountdownTiming: Sendable {
   /// Owes a running registration a prompt delivery of its current value (after the engine
   /// resumes); a paused or finished one is left alone.
   package mutating func requestPromptDelivery() {
-    guard !isPaused, !isFinished, !deliversOnlyTheEnd else { return }
+    guard !isPaused, !isFinished, !skipsChanges else { return }
     value = Self.promptOwed
   }
 

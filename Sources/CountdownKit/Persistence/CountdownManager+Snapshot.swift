@@ -125,7 +125,7 @@ extension CountdownManager {
     let isCountdown = status.kind == .countdown
     var entry = CountdownSnapshot<ID>.Entry(
       id: key.id, kind: isCountdown ? .countdown : .countingUp, policy: status.policy,
-      deliveries: status.milestones.map { .milestones($0) } ?? (status.deliversOnlyTheEnd ? .onlyTheEnd : .everyChange),
+      deliveries: status.milestones.map { .milestones($0) } ?? (status.skipsChanges ? .onlyTheEnd : .everyChange),
       isPaused: status.isPaused, ending: status.countsOvertime ? .countsOvertime : .stops)
     let left = max(0, status.nanoseconds)
     if isCountdown {

@@ -2,16 +2,17 @@ import CountdownCore
 import Dispatch
 import XCTest
 
-/// What a test's handlers saw, in order, with the batch each call belonged to.
+/// What a test's handlers saw, in order, with the number of the clock advance each call came in
+/// (one advance may run more than one pass).
 final class Recorder: Sendable {
   struct Event: Equatable, CustomStringConvertible {
     var name: String
     var value: Int
-    var batch: Int
-    var description: String { "\(name)=\(value)@\(batch)" }
+    var advance: Int
+    var description: String { "\(name)=\(value)@\(advance)" }
   }
 
-  private let state = LockedState<(events: [Event], batch: Int)>(([], 0))
+  private let state = LockedState<(events: [Event], advance: Int)>(([], 0))
 
   /// A handler that records calls under `name`, optionally setting `stop` for some values.
   func handler(_ name: String, stopAt: Int? = nil) -> CountdownHandler {
@@ -22,11 +23,11 @@ final class Recorder: Sendable {
   }
 
   func record(_ name: String, _ value: Int) {
-    state.withLock { $0.events.append(Event(name: name, value: value, batch: $0.batch)) }
+    state.withLock { $0.events.append(Event(name: name, value: value, advance: $0.advance)) }
   }
 
-  /// Starts a new batch number: call between clock advances.
-  func nextBatch() { state.withLock { $0.batch += 1 } }
+  /// Starts a new advance number: call before each clock advance.
+  func nextAdvance() { state.withLock { $0.advance += 1 } }
 
   var events: [Event] { state.withLock { $0.events } }
   func values(_ name: String) -> [Int] { events.filter { $0.name == name }.map(\.value) }
@@ -34,10 +35,10 @@ final class Recorder: Sendable {
 }
 
 extension ManualCountdownClock {
-  /// Advances one step at a time, starting a new recorder batch before each step.
+  /// Advances one step at a time, starting a new recorder advance number before each step.
   func step(_ count: Int, by step: Duration, recorder: Recorder) throws {
     for _ in 0..<count {
-      recorder.nextBatch()
+      recorder.nextAdvance()
       try advance(by: step)
     }
   }

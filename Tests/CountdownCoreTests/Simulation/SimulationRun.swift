@@ -10,7 +10,8 @@ import Foundation
 /// delivers synchronously.
 ///
 /// The seed also picks the run's setting: the shared grid (with ends on time, or, in one run of
-/// eight, ends on the interval's grid and quiet steps: see ``isQuiet(seed:crowded:)``) or
+/// eight, ends on the interval's grid and steps of mostly one-shots: see
+/// ``runsMostlyOneShots(seed:crowded:)``) or
 /// per-countdown alignment (a 20 ms tolerance), and
 /// whether a count-up "ticker" runs beside the slots, so that a pass always has a
 /// callback to perform a ``SimulationStep/duringPass(_:offThread:)`` step from. Without it, such a
@@ -42,11 +43,11 @@ import Foundation
 /// after every step.)
 struct SimulationRun {
   static let slots = 6
-  /// Whether a run's steps are quiet: uncrowded runs with ends on the interval's grid use two slots
+  /// Whether a run's steps are mostly one-shots: uncrowded runs with ends on the interval's grid use two slots
   /// and start one-shots where others start countdowns. With few countdowns running, and those
   /// calling back only at their end, the engine often has nothing to wake for but one of them, so
   /// one whose wakeup is lost is not rescued by another's.
-  static func isQuiet(seed: UInt64, crowded: Bool) -> Bool {
+  static func runsMostlyOneShots(seed: UInt64, crowded: Bool) -> Bool {
     !crowded && endsOnTheGrid(seed: seed)
   }
   /// One run in eight, on the shared grid without a ticker, has its ends on the interval's grid (an
@@ -465,7 +466,7 @@ struct SimulationRun {
 
     /// Starts more countdowns than one chunk holds.
     func startCrowd() throws {
-      crowd = (0...PassLimits.chunkSize).map { Receiver("crowd \($0)") }
+      crowd = (0...ChunkLimits.capacity).map { Receiver("crowd \($0)") }
       let model = self.model
       for member in crowd {
         try engine.register(member, .duration(.nanoseconds(SimulationRun.crowdLength))) {

@@ -5,7 +5,7 @@ import Dispatch
 /// - a tick prepares up to 1 024 callbacks under the lock (each value stepped down, each handler's
 ///   two words copied without retaining its context), then calls them with the lock released;
 /// - a cancel that returned stops every callback not yet begun: each cancel bumps a count that the
-///   calls read before each callback, and only when it moved do they take the removed keys;
+///   calls read before each callback, and only when it moved do they take the withdrawn keys;
 /// - a handler removed while a pass runs stays alive until the pass ends (the prepared callbacks
 ///   do not retain it): a cancel then leaves its entry in place, marked, and the pass's end removes
 ///   it; a replaced handler is kept aside. Handlers are released outside the lock.
@@ -13,10 +13,10 @@ import Dispatch
 /// The floor of a dense design that keeps both of ours' rules that cost per callback (receivers
 /// held weakly, handlers called outside the lock).
 final class DenseArrayOutsideLockTimer: DenseArrayDesign, @unchecked Sendable {
-  // @unchecked Sendable: `entries`, `references`, `positions`, `timer`, `passRuns`, `removedKeys`,
-  // `cancelledPositions`, `removedAllDuringPass` and `retired` are touched only while `lock` is
+  // @unchecked Sendable: `entries`, `references`, `positions`, `timer`, `passRuns`, `withdrawnKeys`,
+  // `cancelledPositions`, `withdrewAllDuringPass` and `retired` are touched only while `lock` is
   // held; `chunk` only by the tick, which runs on one serial queue (or on the one thread that
-  // calls it directly); `removals` is atomic.
+  // calls it directly); `withdrawals` is atomic.
   private struct Entry {
     let key: ObjectIdentifier
     /// The value, or ``cancelled`` for an entry cancelled while a pass ran.
@@ -27,7 +27,7 @@ final class DenseArrayOutsideLockTimer: DenseArrayDesign, @unchecked Sendable {
   }
 
   /// A prepared callback: the handler's two words, not retained, its key and its value.
-  private struct PreparedCall {
+  private struct PreparedCallback {
     let key: ObjectIdentifier
     let handler: HandlerWords
     let value: Int
@@ -41,7 +41,7 @@ final class DenseArrayOutsideLockTimer: DenseArrayDesign, @unchecked Sendable {
   /// A closure in a struct's field, so that its words are the stored closure's (see `NodeHandler`
   /// in CountdownCore).
   private struct HandlerBox {
-    var call: (Int) -> Void
+    var closure: (Int) -> Void
   }
 
   private static let cancelled = Int.min
@@ -53,12 +53,12 @@ final class DenseArrayOutsideLockTimer: DenseArrayDesign, @unchecked Sendable {
   private var positions: [ObjectIdentifier: Int] = [:]
   private var timer: (any DispatchSourceTimer)?
   private var passRuns = false
-  private var removedKeys: [ObjectIdentifier] = []
+  private var withdrawnKeys: [ObjectIdentifier] = []
   private var cancelledPositions: [Int] = []
-  private var removedAllDuringPass = false
+  private var withdrewAllDuringPass = false
   private var retired: [(Int) -> Void] = []
-  private let removals = HarnessRemovalCount()
-  private let chunk = UnsafeMutablePointer<PreparedCall>.allocate(capacity: chunkSize)
+  private let withdrawals = HarnessWithdrawalCount()
+  private let chunk = UnsafeMutablePointer<PreparedCallback>.allocate(capacity: chunkSize)
 
   required init() {}
 
@@ -68,7 +68,7 @@ final class DenseArrayOutsideLockTimer: DenseArrayDesign, @unchecked Sendable {
 
   func register(_ receiver: AnyObject, value: Int, handler: @escaping (Int) -> Void) {
     let key = ObjectIdentifier(receiver)
-    let entry = Entry(key: key, value: value, handler: HandlerBox(call: handler))
+    let entry = Entry(key: key, value: value, handler: HandlerBox(closure: handler))
     let reference = DenseArrayWeakReceiver(receiver)
     let replaced: ((Int) -> Void)? = lock.withLock {
       guard let position = positions[key] else {
@@ -77,13 +77,13 @@ final class DenseArrayOutsideLockTimer: DenseArrayDesign, @unchecked Sendable {
         references.append(reference)
         return nil
       }
-      let old = entries[position].handler.call
+      let old = entries[position].handler.closure
       entries[position] = entry
       references[position] = reference
       if passRuns {
         // A callback of the replaced registration may be prepared: it must not begin, and its
         // handler must outlive the pass.
-        noteRemovedDuringPass(key)
+        withdrawDuringPass(key)
         retired.append(old)
       }
       return old
@@ -101,7 +101,7 @@ final class DenseArrayOutsideLockTimer: DenseArrayDesign, @unchecked Sendable {
         // hold its handler.
         entries[position].value = Self.cancelled
         cancelledPositions.append(position)
-        noteRemovedDuringPass(key)
+        withdrawDuringPass(key)
         return nil
       }
       return removeEntry(at: position)
@@ -115,9 +115,9 @@ final class DenseArrayOutsideLockTimer: DenseArrayDesign, @unchecked Sendable {
       if passRuns {
         // The pass's prepared callbacks may hold any handler: all of them outlive it, and none
         // of its callbacks begins from now on.
-        retired.append(contentsOf: old.lazy.map(\.handler.call))
-        removedAllDuringPass = true
-        removals.bump()
+        retired.append(contentsOf: old.lazy.map(\.handler.closure))
+        withdrewAllDuringPass = true
+        withdrawals.bump()
       }
       entries.removeAll()
       references.removeAll()
@@ -132,33 +132,33 @@ final class DenseArrayOutsideLockTimer: DenseArrayDesign, @unchecked Sendable {
   /// released.
   func tick() {
     var cursor = 0
-    var seen = removals.value
+    var seen = withdrawals.value
     var end = lock.withLock {
       passRuns = true
       return entries.count
     }
     while cursor < end {
       let filled = lock.withLock { prepare(from: &cursor, to: end) }
-      var removed: Set<ObjectIdentifier> = []
+      var withdrawn: Set<ObjectIdentifier> = []
       withUnsafeTemporaryAllocation(of: HandlerBox.self, capacity: 1) { temporary in
         let stored = temporary.baseAddress.unsafelyUnwrapped
         for index in 0..<filled {
           let prepared = chunk[index]
-          if removals.value != seen {
+          if withdrawals.value != seen {
             let (keys, all) = lock.withLock {
-              seen = removals.value
-              return (removedKeys, removedAllDuringPass)
+              seen = withdrawals.value
+              return (withdrawnKeys, withdrewAllDuringPass)
             }
             if all { return }
-            removed.formUnion(keys)
+            withdrawn.formUnion(keys)
           }
-          if !removed.isEmpty, removed.contains(prepared.key) { continue }
+          if !withdrawn.isEmpty, withdrawn.contains(prepared.key) { continue }
           // The words go in a temporary, are moved out for the call and back after it, so no
           // reference is counted.
           UnsafeMutableRawPointer(stored).storeBytes(of: prepared.handler, as: HandlerWords.self)
-          let call = stored.move().call
-          call(prepared.value)
-          stored.initialize(to: HandlerBox(call: call))
+          let closure = stored.move().closure
+          closure(prepared.value)
+          stored.initialize(to: HandlerBox(closure: closure))
         }
       }
       end = min(end, lock.withLock { entries.count })
@@ -180,7 +180,7 @@ final class DenseArrayOutsideLockTimer: DenseArrayDesign, @unchecked Sendable {
         if value != Self.cancelled {
           base[position].value = value &- 1
           let words = UnsafeRawPointer(base + position).load(fromByteOffset: handlerOffset, as: HandlerWords.self)
-          chunk[filled] = PreparedCall(key: base[position].key, handler: words, value: value &- 1)
+          chunk[filled] = PreparedCallback(key: base[position].key, handler: words, value: value &- 1)
           filled += 1
         }
         position += 1
@@ -194,21 +194,21 @@ final class DenseArrayOutsideLockTimer: DenseArrayDesign, @unchecked Sendable {
   /// to release once the lock is released.
   private func finishPass() -> [(Int) -> Void] {
     passRuns = false
-    removedAllDuringPass = false
+    withdrewAllDuringPass = false
     var released = retired
     retired.removeAll()
-    removedKeys.removeAll()
+    withdrawnKeys.removeAll()
     // Highest first, so that each removal moves an entry that is not marked.
     for position in cancelledPositions.sorted(by: >) {
-      released.append(removeEntry(at: position).handler.call)
+      released.append(removeEntry(at: position).handler.closure)
     }
     cancelledPositions.removeAll()
     return released
   }
 
-  private func noteRemovedDuringPass(_ key: ObjectIdentifier) {
-    removedKeys.append(key)
-    removals.bump()
+  private func withdrawDuringPass(_ key: ObjectIdentifier) {
+    withdrawnKeys.append(key)
+    withdrawals.bump()
   }
 
   /// Under the lock: removes the entry at `position`, moving the last one into its place.

@@ -4,11 +4,11 @@
   import Synchronization
 #endif
 
-/// A count that a contender calling its handlers outside its lock bumps at every removal and reads
-/// before every callback, as ours' removal signal is read: one load per callback while nothing
-/// was removed. An atomic on Linux, where the benchmarks are measured; on Apple platforms a count
+/// A count that a contender calling its handlers outside its lock bumps at every withdrawal of a
+/// prepared callback and reads before every callback, as our withdrawal signal is read: one load
+/// per callback while nothing was withdrawn. An atomic on Linux, where the benchmarks are measured; on Apple platforms a count
 /// behind a lock, which only has to build there.
-final class HarnessRemovalCount: @unchecked Sendable {
+final class HarnessWithdrawalCount: @unchecked Sendable {
   // @unchecked Sendable: on Linux `count` is atomic; on Apple platforms `value` is read and
   // written only while `lock` is held.
   #if canImport(Darwin)

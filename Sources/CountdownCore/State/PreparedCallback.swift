@@ -1,7 +1,7 @@
 /// One callback, prepared under the lock and made after it is released. 32 bytes on 64-bit
 /// platforms, so that a chunk of 1 024 fits in a first-level data cache of 32 KB: the slot, the
 /// handler's two words, and one word holding the value (its upper 62 bits, signed) and two flags.
-struct PreparedDelivery {
+struct PreparedCallback {
   /// The registration: compared with what was withdrawn while the pass runs (rule 6).
   let slot: SlotReference
   /// Its handler, copied from its node (which may move before the call), not retained (rule 6).
