@@ -107,7 +107,6 @@ extension CountdownManager {
     _ target: CountdownTarget, _ policy: SuspensionPolicy, _ deliveries: CountdownDeliveries,
     _ ending: CountdownEnding
   ) throws(CountdownError) -> AsyncStream<Int> {
-    try checkMilestones(deliveries)
     let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let handle = CountdownHandle(engine: engine)
     // Finishes the stream however the countdown ends without its final 0 (cancelled, removed by

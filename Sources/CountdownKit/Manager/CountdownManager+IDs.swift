@@ -54,8 +54,8 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     try checkMilestones(deliveries, within: duration)
-    try register(
-      id: id, .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
+    try startID(
+      id, counting: .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown for an id, for a number of seconds: a `TimeInterval`, as
@@ -74,8 +74,8 @@ extension CountdownManager {
   ) throws(CountdownError) {
     let duration = try duration(ofTimeInterval: seconds)
     try checkMilestones(deliveries, within: duration)
-    try register(
-      id: id, .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
+    try startID(
+      id, counting: .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown for an id, to an absolute date (converted once, now, as in
@@ -94,7 +94,7 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     let (target, length) = try target(for: date, keepingThePast: ending == .countsOvertime)
-    try register(id: id, target, length: length, policy, delivering: deliveries, pastTheEnd: ending, update)
+    try startID(id, counting: target, length: length, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Calls `tick` every interval with the number of whole intervals elapsed, until `stop` is set
@@ -113,7 +113,7 @@ extension CountdownManager {
     _ tick: @escaping @MainActor (_ id: ID, _ elapsed: Int, _ stop: inout Bool) -> Void
   ) {
     // Counting up has no duration to validate: this cannot throw.
-    try! register(id: id, .countingUp, length: nil, policy, tick)
+    try! startID(id, counting: .countingUp, length: nil, policy, tick)
   }
 
   /// Ends the countdown of `id` without a further call.
@@ -121,7 +121,7 @@ extension CountdownManager {
   /// - Returns: Whether `id` had a countdown.
   @discardableResult
   public func cancel<ID: Hashable & Sendable>(id: ID) -> Bool {
-    guard let token = state.withLock({ $0.idCancelled(IDKey(id)) }) else { return false }
+    guard let token = state.withLock({ $0.ids.cancelled(IDKey(id)) }) else { return false }
     defer { tellIDObservers([token.id]) }
     return engine.cancel(token)
   }
@@ -201,7 +201,7 @@ extension CountdownManager {
       let added = try engine.timeAdded(time, to: token)
     else { return false }
     // The length follows unless the id was started again meanwhile: the new start has its own.
-    state.withLock { $0.idTimeAdded(added, token: token, generation: generation) }
+    state.withLock { $0.ids.timeAdded(added, token: token, generation: generation) }
     tellIDObservers([key])
     return true
   }
@@ -217,26 +217,25 @@ extension CountdownManager {
   }
 
   /// Starts `id` counting `target`, whose length (start to end, for its dates) is `length`, with
-  /// the options of the public starts; those check a duration's milestones against it.
-  func register<ID: Hashable & Sendable>(
-    id: ID, _ target: CountdownTarget, length: Duration?, _ policy: SuspensionPolicy,
+  /// the options of the public starts (which check a duration's milestones against it).
+  func startID<ID: Hashable & Sendable>(
+    _ id: ID, counting target: CountdownTarget, length: Duration?, _ policy: SuspensionPolicy,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
   ) throws(CountdownError) {
-    try checkMilestones(deliveries)
     // An overtime countdown's 0 is not its end: the id stays its own until stop or cancel.
     let endsAtZero = target != .countingUp && ending == .stops
     let atMilestones = deliveries.milestones != nil
-    try register(id: id, endsAtZero: endsAtZero, length: length, atMilestones: atMilestones, update) {
+    try claimID(id, endsAtZero: endsAtZero, length: length, atMilestones: atMilestones, update) {
       token, handler throws(CountdownError) in
       try engine.register(
         token, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, handler: handler)
     }
   }
 
-  /// Claims `id`, makes its handler and has `register` hand the handler to the engine, keyed by the
-  /// id's token; gives the id back its previous state if `register` throws. Every start of an id
-  /// comes here, restores from a snapshot too.
+  /// Claims `id`, makes its handler and has `handToEngine` register the handler, keyed by the id's
+  /// token; gives the id back its previous state if that throws. Every start of an id comes here,
+  /// restores from a snapshot too.
   ///
   /// - Parameters:
   ///   - id: The id to claim.
@@ -246,16 +245,16 @@ extension CountdownManager {
   ///     its handler then reads the time it has left, which a milestone's value is not after a
   ///     suspension.
   ///   - update: The app's handler, called with the id, the value and whether to stop.
-  ///   - register: Hands the handler made from `update` to the engine, under the id's token.
-  func register<ID: Hashable & Sendable>(
-    id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false,
+  ///   - handToEngine: Registers the handler made from `update` with the engine, under the id's token.
+  func claimID<ID: Hashable & Sendable>(
+    _ id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,
-    register: (IDRegistry.Token, @escaping CountdownHandler) throws(CountdownError) -> Void
+    handToEngine: (IDRegistry.Token, @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
     let key = IDKey(id)
     // Claim the id (the engine call happens outside the lock: replacing a countdown releases the
     // old handler, which may run user code).
-    let claim = state.withLock { $0.idStarted(key, length: length) }
+    let claim = state.withLock { $0.ids.claim(key, length: length) }
     let (token, generation) = (claim.token, claim.generation)
     let update = atMilestones ? CountdownReadAloud.markingMilestoneDeliveries(of: token, on: engine, update) : update
     let handler = MainQueueHandler.make { [weak self] value, stop in
@@ -265,11 +264,11 @@ extension CountdownManager {
       }
     }
     do {
-      try register(token, handler)
+      try handToEngine(token, handler)
     } catch {
       // Rejected: give the id back its previous state, unless another start, a cancel or an end came
       // in between.
-      state.withLock { $0.idStartRejected(claim) }
+      state.withLock { $0.ids.startRejected(claim) }
       throw error
     }
     // A `cancel(id:)` or `cancelAll()` that ran between claiming the id and registering found
@@ -285,7 +284,7 @@ extension CountdownManager {
   /// The countdown of the id's `generation` ended: the id drops its token, unless it was started
   /// again or cancelled since.
   private func countdownEnded(_ token: IDRegistry.Token, generation: Int) {
-    state.withLock { $0.idCountdownEnded(token: token, generation: generation) }
+    state.withLock { $0.ids.countdownEnded(token: token, generation: generation) }
     tellIDObservers([token.id])
   }
 }

@@ -67,7 +67,7 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     try checkMilestones(deliveries, within: duration)
-    try register(receiver, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
+    try startWeakReceiver(receiver, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown shown by `receiver`, for a number of seconds: a
@@ -90,7 +90,7 @@ extension CountdownManager {
   ) throws(CountdownError) {
     let duration = try duration(ofTimeInterval: seconds)
     try checkMilestones(deliveries, within: duration)
-    try register(receiver, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
+    try startWeakReceiver(receiver, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown shown by `receiver`, to an absolute date, such as a sale's
@@ -114,7 +114,7 @@ extension CountdownManager {
     pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try register(
+    try startWeakReceiver(
       receiver, target(for: date, keepingThePast: ending == .countsOvertime).target, policy, delivering: deliveries,
       pastTheEnd: ending, update)
   }
@@ -137,7 +137,7 @@ extension CountdownManager {
     _ tick: @escaping @MainActor (_ receiver: Receiver, _ elapsed: Int, _ stop: inout Bool) -> Void
   ) {
     // Counting up has no duration to validate: this cannot throw.
-    try! register(receiver, .countingUp, policy, tick)
+    try! startWeakReceiver(receiver, .countingUp, policy, tick)
   }
 
   /// Ends the countdown of `receiver` without a further call — not even one already queued for
@@ -165,7 +165,7 @@ extension CountdownManager {
   public func cancelAll() {
     // Ids first: a start(id:) racing with this either is cancelled below, or comes after and
     // finds its id free; no id is left pointing at a token the engine no longer counts.
-    let ids = state.withLock { $0.allIDsCancelled() }
+    let ids = state.withLock { $0.ids.allCancelled() }
     engine.cancelAll()
     tellIDObservers(ids.keys)
     _ = ids  // the tokens are released outside the lock
@@ -231,7 +231,7 @@ extension CountdownManager {
   ///   The countdown is then left untouched.
   @discardableResult
   public func addTime(_ time: Duration, to receiver: AnyObject) throws(CountdownError) -> Bool {
-    try engine.addTime(time, to: receiver)
+    try engine.timeAdded(time, to: receiver) != nil
   }
 
   /// The number of countdowns and listeners.
@@ -242,12 +242,11 @@ extension CountdownManager {
   /// too: the engine removes paused registrations of dead receivers itself). Main-actor isolated, so
   /// the receiver and `update` belong to the main actor, where the engine delivers.
   @MainActor
-  func register<Receiver: AnyObject>(
+  func startWeakReceiver<Receiver: AnyObject>(
     _ receiver: Receiver, _ target: CountdownTarget, _ policy: SuspensionPolicy,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops,
     pausedAt: CountdownInstant? = nil, _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
   ) throws(CountdownError) {
-    try checkMilestones(deliveries)
     let weakReceiver = WeakReference(receiver)
     // Delivered at milestones, `CountdownReadAloud.read` in `update` reads the time the countdown
     // has left, which a milestone's value is not after a suspension. Weak: the engine holds this.

@@ -191,13 +191,12 @@ extension CountdownManager {
     return values
   }
 
-  /// Checks the milestones of a countdown: none below zero, and, for a duration the app chose
-  /// (`duration`), none beyond it (its instant would come before the start). A date's milestones
-  /// already passed are not checked: they are not delivered, as the engine does.
-  func checkMilestones(_ deliveries: CountdownDeliveries, within duration: Duration? = nil) throws(CountdownError) {
-    guard let values = deliveries.milestones else { return }
-    guard values.allSatisfy({ $0 >= 0 }) else { throw .invalidMilestone }
-    guard let duration, duration >= .zero else { return }
+  /// Checks that no milestone of a countdown of `duration` lies beyond it (its instant would come
+  /// before the start): the one milestone check only the manager can make, once per start. The
+  /// engine checks the rest (none below zero) as it takes the request; a date's milestones already
+  /// passed are not checked, as the engine does not deliver them.
+  func checkMilestones(_ deliveries: CountdownDeliveries, within duration: Duration) throws(CountdownError) {
+    guard let values = deliveries.milestones, duration >= .zero else { return }
     let length = duration.nanosecondsSaturating
     let interval = engine.interval.nanosecondsSaturating
     for value in values {

@@ -1,7 +1,8 @@
 /// What the manager keeps beside its engine, inside its lock (`CountdownManager.state`). Every
 /// change is one `mutating` method here, named for the event it follows; the fields are
-/// `private(set)`, so the compiler keeps every other file from writing them (the id map,
-/// ``IDRegistry``, is changed only through its own methods, which these call).
+/// `private(set)`, so the compiler keeps every other file from writing them; the id map,
+/// ``IDRegistry``, is the exception: its records are private to it, so it is changed only through
+/// its own methods, which callers reach as `state.ids`.
 ///
 /// The methods call no user code but the ids' own `Hashable` conformance (the id map's lookups),
 /// and release nothing whose release could run a deinit: what an event replaces or removes (a
@@ -19,7 +20,7 @@ struct ManagerState {
   /// later start replaced it) and, for a countdown, its length from start to end (the span of
   /// ``CountdownManager/timerDates(id:)``, which a snapshot keeps so that progress goes on after a
   /// relaunch).
-  private(set) var ids = IDRegistry()
+  var ids = IDRegistry()
   /// The observable models whose countdown pauses while the manager is suspended, by their
   /// handle: each freezes at ``CountdownManager/suspendTicking()`` and runs again at ``CountdownManager/resumeTicking()``, and its
   /// dates follow (see ``CountdownManager/refreshModelsFollowingSuspensions()``).
@@ -48,46 +49,6 @@ struct ManagerState {
   mutating func snapshotRestored(serverOffset offset: Duration) {
     guard !isCalibrated else { return }
     calibrated(serverOffset: offset)
-  }
-
-  // MARK: Ids
-
-  /// A start of `key` claims the id (``IDRegistry/claim(_:length:)``).
-  mutating func idStarted(_ key: IDKey, length: Duration?) -> IDRegistry.Claim {
-    ids.claim(key, length: length)
-  }
-
-  /// The engine refused the start of `claim` (``IDRegistry/startRejected(_:)``): the id gets back
-  /// what it had, unless another start, a cancel or an end came in between.
-  mutating func idStartRejected(_ claim: IDRegistry.Claim) {
-    ids.startRejected(claim)
-  }
-
-  /// The countdown of generation `generation` under `token` ended
-  /// (``IDRegistry/countdownEnded(token:generation:)``):
-  /// its id is forgotten unless it was started again or cancelled since.
-  mutating func idCountdownEnded(token: IDRegistry.Token, generation: Int) {
-    ids.countdownEnded(token: token, generation: generation)
-  }
-
-  /// `added` was added to the countdown of generation `generation` under `token`
-  /// (``IDRegistry/timeAdded(_:token:generation:)``): its length follows unless it was started again.
-  mutating func idTimeAdded(_ added: Duration, token: IDRegistry.Token, generation: Int) {
-    ids.timeAdded(added, token: token, generation: generation)
-  }
-
-  /// ``CountdownManager/cancel(id:)`` for `key` (``IDRegistry/cancelled(_:)``).
-  ///
-  /// - Returns: The id's token, to cancel in the engine and release after the lock.
-  mutating func idCancelled(_ key: IDKey) -> IDRegistry.Token? {
-    ids.cancelled(key)
-  }
-
-  /// ``CountdownManager/cancelAll()``: every id is forgotten (``IDRegistry/allCancelled()``).
-  ///
-  /// - Returns: What the id map held, for the caller to release after the lock.
-  mutating func allIDsCancelled() -> IDRegistry {
-    ids.allCancelled()
   }
 
   // MARK: Id observers

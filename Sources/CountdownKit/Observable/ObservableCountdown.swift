@@ -175,7 +175,7 @@ public final class ObservableCountdown {
     _ deliveries: CountdownDeliveries = .everyChange, ending: CountdownEnding = .stops
   ) throws(CountdownError) {
     try calling { () throws(CountdownError) in
-      try manager.register(handle, target, policy, delivering: deliveries, pastTheEnd: ending) {
+      try manager.startWeakReceiver(handle, target, policy, delivering: deliveries, pastTheEnd: ending) {
         [weak self] _, value, _ in
         self?.delivered(value)
       }
@@ -353,7 +353,7 @@ public final class ObservableCountdown {
       // Paused as of the plan's reading, under the registration's lock: frozen at what was saved.
       let pausedAt = plan.isPaused ? CountdownInstant(nanosecondsSinceOrigin: plan.reading) : nil
       try calling { () throws(CountdownError) in
-        try manager.register(
+        try manager.startWeakReceiver(
           handle, target, plan.policy, delivering: plan.deliveries, pastTheEnd: plan.ending, pausedAt: pausedAt
         ) {
           [weak self] _, value, _ in

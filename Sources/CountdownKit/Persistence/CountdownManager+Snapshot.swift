@@ -79,11 +79,11 @@ extension CountdownManager {
     var ended: [ID: Date] = [:]
     for (entry, plan) in zip(snapshot.entries, plans) {
       do {
-        try register(
-          id: entry.id, endsAtZero: plan.endsAtZero, length: plan.length, atMilestones: plan.deliversMilestones, update
+        try claimID(
+          entry.id, endsAtZero: plan.endsAtZero, length: plan.length, atMilestones: plan.deliversMilestones, update
         ) {
           token, handler throws(CountdownError) in
-          try plan.register(token, on: engine, handler: handler)
+          try plan.restore(token, on: engine, handler: handler)
         }
       } catch {
         // Ruled out by the plan's checks, which are the engine's own.

@@ -36,11 +36,11 @@ struct RestorePlan: Sendable {
   /// Whether its 0 ends it: a countdown's, unless it counts overtime.
   var endsAtZero: Bool { isCountdown && ending == .stops }
 
-  /// Registers the plan for `receiver` on `engine`; paused, if it was, as of the reading the plan
-  /// was worked out at (so it is frozen at exactly what was saved).
+  /// Counts the plan again for `receiver` on `engine`; paused, if it was, as of the reading the
+  /// plan was worked out at (so it is frozen at exactly what was saved).
   ///
   /// - Throws: What the engine's `register` throws, which the plan's checks rule out.
-  func register(_ receiver: AnyObject, on engine: CountdownEngine, handler: @escaping CountdownHandler)
+  func restore(_ receiver: AnyObject, on engine: CountdownEngine, handler: @escaping CountdownHandler)
     throws(CountdownError)
   {
     let pausedAt = isPaused ? CountdownInstant(nanosecondsSinceOrigin: reading) : nil
