@@ -10,40 +10,14 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// An id's countdown lives until it ends, its `stop` flag is set, or ``cancel(id:)``. Ids are
-  /// told apart by type and value: `7 as Int` and `7 as Int64` are two countdowns. May be called
-  /// from any thread; `update` runs on the main actor: on the main thread, with the first value
-  /// inside this call (as for a receiver), from another thread on the main queue's next turn.
+  /// An id's countdown lives until its `0` (none ends one counting overtime), its `stop` flag, or
+  /// ``cancel(id:)``. Ids are told apart by type and value: `7 as Int` and `7 as Int64` are two
+  /// countdowns. May be called from any thread; `update` runs on the main actor: on the main
+  /// thread, with the first value inside this call (as for a receiver), from another thread on the
+  /// main queue's next turn. The options, the parameters (`update` gets the id) and what this
+  /// throws are those of ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``, and an existing
+  /// countdown of `id` is left untouched when it throws; a snapshot keeps every option.
   ///
-  /// The options are those of every start (see
-  /// ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``), each with its default:
-  ///
-  /// ```swift
-  /// try manager.start(id: "autosave", for: .seconds(30), delivering: .onlyTheEnd) { _, _, _ in
-  ///   document.save()  // called once, with 0: the manager wakes for the end alone
-  /// }
-  /// try manager.start(id: "keynote", for: .seconds(25 * 60), pastTheEnd: .countsOvertime) { id, remaining, _ in
-  ///   overrun[id] = remaining < 0  // -1, -2, … once the talk runs over
-  /// }
-  /// ```
-  ///
-  /// Counting overtime, the id's countdown lives until `stop` is set or ``cancel(id:)``. A
-  /// snapshot keeps every option.
-  ///
-  /// - Parameters:
-  ///   - id: The countdown's key.
-  ///   - duration: How long to count down. Zero ends at once with a single `0`.
-  ///   - policy: Whether time spent suspended counts (default) or pauses the countdown.
-  ///   - deliveries: Which values reach `update`: every change (default), only the end, or
-  ///     milestones and the end.
-  ///   - ending: Whether the countdown ends with its `0` (default) or counts overtime.
-  ///   - update: Called on the main actor with the id, the remaining whole intervals and the stop
-  ///     flag.
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
-  ///   ``CountdownCore/CountdownError/outOfRange``; ``CountdownCore/CountdownError/invalidMilestone``
-  ///   for a milestone below zero or beyond `duration`; ``CountdownCore/CountdownError/invalidCombination``
-  ///   for overtime with anything but every change. An existing countdown of `id` is then left
-  ///   untouched.
   /// - Complexity: O(1) amortized.
   public func start<ID: Hashable & Sendable>(
     id: ID,
@@ -173,27 +147,12 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// Called on the main thread, the handler gets the new value inside this call (from a callback:
-  /// right after that callback's batch; from another thread: on the main queue's next turn). What
-  /// this call changes is there as soon as it returns: ``timeLeft(id:)``, ``timerDates(id:)`` and
-  /// ``endDate(id:)`` say the new time, as an ``ObservableCountdown``'s
-  /// ``ObservableCountdown/addTime(_:)`` shows its new value inside the call.
+  /// Otherwise as ``addTime(_:to:)``: the same delivery of the new value, the same rules for a
+  /// paused countdown, for time taken past the end and for overtime, the same errors (the
+  /// countdown and its dates are then left untouched). ``timeLeft(id:)``, ``timerDates(id:)`` and
+  /// ``endDate(id:)`` say the new time as soon as this returns.
   ///
-  /// A paused countdown keeps its new time until ``resume(id:)``: its handler hears of it then.
-  /// Time taken never goes past the end: a running countdown shortened by more than it has left
-  /// ends, its single `0` coming as the new value does; a paused one stays paused at `0`
-  /// (``isPaused(id:)``, ``contains(id:)``), and ends with its `0` when it resumes. One that
-  /// delivers only its end or at milestones stays silent until its next one. One counting
-  /// overtime has no end to stop at: time taken moves its deadline back by the whole amount, past
-  /// or further past it (`-10` becomes `-15`).
-  ///
-  /// - Parameters:
-  ///   - time: The time to add; negative to take time away.
-  ///   - id: The countdown's id.
   /// - Returns: Whether `id` had a countdown that is running or paused.
-  /// - Throws: ``CountdownCore/CountdownError/invalidCombination`` for a listener (a count-up has
-  ///   no end to move); ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years.
-  ///   The countdown and its dates are then left untouched.
   @discardableResult
   public func addTime<ID: Hashable & Sendable>(_ time: Duration, id: ID) throws(CountdownError) -> Bool {
     let key = IDKey(id)

@@ -104,12 +104,12 @@ public final class ObservableCountdown {
   @ObservationIgnored let handle: CountdownHandle
   @ObservationIgnored private let interval: Duration
   /// The current countdown's length, start to end: the span of ``timerInterval``.
-  @ObservationIgnored private var length: Duration?
+  @ObservationIgnored var length: Duration?
   /// Whether the current countdown stands still while the manager is suspended: its dates then
   /// freeze at each suspension and run again at each resume (see ``followSuspension()``).
   @ObservationIgnored private var policy = SuspensionPolicy.keepsRunning
   /// Whether the current countdown counts on past its deadline.
-  @ObservationIgnored private var ending = CountdownEnding.stops
+  @ObservationIgnored var ending = CountdownEnding.stops
   /// Set while this model's own call into the manager runs (a restart, a resume, time added): on
   /// the main thread the manager delivers the value that call owes inside it, before the model has
   /// written what the call changed (its length, its ending, its dates). The model shows that value
@@ -269,19 +269,19 @@ public final class ObservableCountdown {
   /// The values right after a (re)start, which replaced any paused countdown (the new one is
   /// paused only if `paused`), so a view never shows the previous countdown's value until the
   /// first callback.
-  private func showCurrentValue(paused: Bool = false) {
+  func showCurrentValue(paused: Bool = false) {
     if isPaused != paused { isPaused = paused }
     show(manager.engine.value(for: handle) ?? 0)
   }
 
   /// A value the manager delivered: shown, unless this model's own call owes it (see
   /// ``isCallingTheManager``), which shows it once the model is up to date.
-  private func delivered(_ value: Int) {
+  func delivered(_ value: Int) {
     if !isCallingTheManager { show(value) }
   }
 
   /// Runs `body`, one call of this model's into the manager, with ``isCallingTheManager`` set.
-  private func calling<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+  func calling<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
     isCallingTheManager = true
     defer { isCallingTheManager = false }
     return try body()
@@ -307,7 +307,7 @@ public final class ObservableCountdown {
 
   /// Sets the current countdown's suspension policy, and whether the manager's suspensions
   /// refresh this model's dates.
-  private func setPolicy(_ policy: SuspensionPolicy) {
+  func setPolicy(_ policy: SuspensionPolicy) {
     self.policy = policy
     manager.followSuspensions(self, handle: handle, policy == .pauses)
   }
@@ -334,62 +334,10 @@ public final class ObservableCountdown {
     }
   }
 
-  private func setDates(_ dates: CountdownTimerDates, end: Date?) {
+  func setDates(_ dates: CountdownTimerDates, end: Date?) {
     if endDate != end { endDate = end }
     if timerInterval != dates.timerInterval { timerInterval = dates.timerInterval }
     if pauseTime != dates.pauseTime { pauseTime = dates.pauseTime }
-  }
-
-  /// Counts again as `plan` says (a restored countdown, checked already), replacing the current
-  /// countdown; the values and dates follow at once.
-  func restart(_ plan: RestorePlan) {
-    let target: CountdownTarget
-    switch plan.target {
-    case .deadline(let deadline): target = .deadline(deadline)
-    case .duration(let duration): target = .duration(duration)
-    case .countingUp: return  // refused before any row was touched: a model counts down only
-    }
-    do {
-      // Paused as of the plan's reading, under the registration's lock: frozen at what was saved.
-      let pausedAt = plan.isPaused ? CountdownInstant(nanosecondsSinceOrigin: plan.reading) : nil
-      try calling { () throws(CountdownError) in
-        try manager.startWeakReceiver(
-          handle, target, plan.policy, delivering: plan.deliveries, pastTheEnd: plan.ending, pausedAt: pausedAt
-        ) {
-          [weak self] _, value, _ in
-          self?.delivered(value)
-        }
-      }
-    } catch {
-      return  // ruled out by the plan's checks, which are the engine's own
-    }
-    ending = plan.ending
-    length = plan.length
-    setPolicy(plan.policy)
-    showCurrentValue(paused: plan.isPaused)
-    if let end = plan.endedAt {
-      setDates(CountdownTimerDates(timerInterval: end...end), end: end)
-    } else {
-      refreshDates()
-    }
-  }
-
-  /// A snapshot of this countdown under `id`: encode it, and restore it after a relaunch with
-  /// ``CountdownManager/countdown(restoring:id:)``.
-  ///
-  /// ```swift
-  /// let data = try JSONEncoder().encode(resend.snapshot(id: "resend"))
-  /// ```
-  ///
-  /// A countdown that ended is kept with the date it ended (it restores ended, as it shows now);
-  /// one that was cancelled, or never started, is left out.
-  public func snapshot<ID: Hashable & Sendable & Codable>(id: ID) -> CountdownSnapshot<ID> {
-    manager.snapshot(of: [snapshotSource(id: id)])
-  }
-
-  /// What a snapshot needs of this model beside the engine's reading.
-  func snapshotSource<ID>(id: ID) -> CountdownManager.SnapshotSource<ID> {
-    CountdownManager.SnapshotSource(id: id, receiver: handle, length: length, endedAt: hasEnded ? endDate : nil)
   }
 
   deinit {
