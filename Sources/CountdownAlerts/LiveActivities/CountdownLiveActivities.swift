@@ -152,7 +152,7 @@ public final class CountdownLiveActivities<
   }
 
   /// What the activity of `id` should show for a countdown in `phase` (calls the app's content).
-  private func desired(_ id: ID, _ phase: CountdownManager.IDPhase) -> LiveActivitiesState<ContentState>.Sent? {
+  private func desired(_ id: ID, _ phase: IDPhase) -> LiveActivitiesState<ContentState>.Sent? {
     switch phase {
     case .running(let dates, let deadline):
       LiveActivitiesState.Sent(

@@ -139,4 +139,14 @@ extension CountdownManager {
       DispatchQueue.main.async(execute: refresh)
     }
   }
+
+  /// Tells the id observers that the countdowns which freeze while suspended changed: O(*n*) in
+  /// the ids, only while an observer is installed.
+  func tellIDObserversOfSuspension() {
+    guard state.withLock({ !$0.idObservers.isEmpty }) else { return }
+    let records = state.withLock { $0.ids.tokens }
+    let (_, statuses) = engine.statuses(of: records.map(\.token))
+    tellIDObservers(
+      zip(records, statuses).compactMap { record, status in status?.policy == .pauses ? record.key : nil })
+  }
 }

@@ -134,9 +134,8 @@ extension CountdownManager {
   }
 
   /// Gives the countdown of `id` more time, or, with a negative `time`, less, without replacing
-  /// it: its handler is called with the new value once, promptly (inside this call on the main
-  /// thread), without waiting for the next tick, and its length (the span of ``timerDates(id:)``, kept by snapshots) changes by the same
-  /// amount, so progress keeps its start.
+  /// it; its length (the span of ``timerDates(id:)``, kept by snapshots) changes by as much, so
+  /// progress keeps its start.
   ///
   /// ```swift
   /// // A late bid extends the auction by 30 s: every view of it, and its Live Activity's dates.
@@ -192,19 +191,11 @@ extension CountdownManager {
     }
   }
 
-  /// Claims `id`, makes its handler and has `handToEngine` register the handler, keyed by the id's
-  /// token; gives the id back its previous state if that throws. Every start of an id comes here,
-  /// restores from a snapshot too.
-  ///
-  /// - Parameters:
-  ///   - id: The id to claim.
-  ///   - endsAtZero: Whether a 0 ends the countdown (not for a count-up, whose 0 is its first tick).
-  ///   - length: A countdown's length, start to end (`nil` for a count-up), kept for its dates.
-  ///   - atMilestones: Whether it is delivered at milestones: ``CountdownReadAloud/read(_:)-(Int)`` in
-  ///     its handler then reads the time it has left, which a milestone's value is not after a
-  ///     suspension.
-  ///   - update: The app's handler, called with the id, the value and whether to stop.
-  ///   - handToEngine: Registers the handler made from `update` with the engine, under the id's token.
+  /// Claims `id` (with `length`, kept for its dates), makes its handler from `update` and has
+  /// `handToEngine` register it under the id's token; gives the id back its previous state if that
+  /// throws. Every start of an id comes here, restores too. `endsAtZero`: a 0 ends it (not a
+  /// count-up's, nor an overtime one's). `atMilestones`: ``CountdownReadAloud/read(_:)-(Int)`` in
+  /// the handler reads the time left, which a milestone's value is not after a suspension.
   func claimID<ID: Hashable & Sendable>(
     _ id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,
@@ -230,10 +221,9 @@ extension CountdownManager {
       state.withLock { $0.ids.startRejected(claim) }
       throw error
     }
-    // A `cancel(id:)` or `cancelAll()` that ran between claiming the id and registering found
-    // nothing in the engine to end. If the id no longer names this token, it was cancelled: end
-    // the registration now, or it would run on where the id can no longer reach it. (A token the
-    // id still names may be another start's registration, which replaced ours: it stays.)
+    // A cancel that ran between the claim and the registration found nothing to end: if the id no
+    // longer names this token, end the registration now, or it would run on unreachable. (A token
+    // the id still names may be another start's registration, which replaced ours: it stays.)
     if state.withLock({ $0.ids.token(for: key) !== token }) {
       engine.cancel(token)
     }
@@ -249,57 +239,33 @@ extension CountdownManager {
 }
 
 extension CountdownManager {
-  /// What the countdown of an id is doing now, as a system alert mirrors it: running to an end,
-  /// frozen, or gone. For the package's integration products (`CountdownAlerts`), read with
-  /// ``idPhase(of:)``.
-  package enum IDPhase: Hashable, Sendable {
-    /// Running: it ends at `deadline` on the manager's clock (``CountdownCore/CountdownEngine/clock``),
-    /// the instant its `0` is delivered; `dates` are the device dates of ``timerDates(id:)``.
-    case running(dates: CountdownTimerDates, deadline: CountdownInstant)
-    /// Frozen: paused, or started with ``CountdownCore/SuspensionPolicy/pauses`` while the manager
-    /// is suspended. It has no end until it runs again.
-    case frozen(dates: CountdownTimerDates)
-    /// No countdown: none was started, it ended, was cancelled, or the id counts up.
-    case gone
-  }
-
-  /// Has `observer` called with the ids whose countdowns changed, after every change: a start (a
-  /// replacement and a restore included), ``pause(id:)``, ``resume(id:)``, ``addTime(_:id:)``,
-  /// ``cancel(id:)``, ``cancelAll()``, an end (its `0`, or its stop flag), and, for countdowns
-  /// that pause while the manager is suspended, ``suspendTicking()`` and ``resumeTicking()``.
+  /// Has `observer` called with the ids whose countdowns changed, after every change (a start,
+  /// replace or restore, a pause, resume, time added, cancel, end, and, for countdowns that pause
+  /// while suspended, ``suspendTicking()`` and ``resumeTicking()``; a calibration moves nothing).
   ///
-  /// The observer hears which ids changed, not what they became: it reads that with
-  /// ``idPhase(of:)``. Two threads changing one id may call the observer in either order, and a
-  /// state handed along with the call could arrive stale; read after the call, the state is at
-  /// least as new as the change that called it. (``calibrate(serverNow:receivedAt:)`` moves no
-  /// countdown's deadline nor its device dates: it calls nothing.)
-  ///
-  /// The observer is called on the thread that made the change (the main queue for an end), after
-  /// every lock of the manager is released, so it may call back into the manager. It must not
-  /// block. `package`: the integration products build on it.
+  /// It hears which ids changed, not what they became: two threads changing one id may call it in
+  /// either order, so a state handed along could arrive stale, where ``idPhase(of:)`` read after
+  /// the call is at least as new as the change. It is called on the thread that made the change
+  /// (the main queue for an end) with no lock held, so it may call back into the manager.
   ///
   /// - Returns: The key to remove the observer with, ``removeIDObserver(_:)``.
   package func addIDObserver(_ observer: @escaping @Sendable (_ ids: [IDKey]) -> Void) -> Int {
     state.withLock { $0.idObserverAdded(observer) }
   }
 
-  /// Stops calling the observer added under `key` (nothing for a key not in use). Releases it
-  /// after the lock.
+  /// Stops calling the observer added under `key`, released after the lock.
   package func removeIDObserver(_ key: Int) {
     let removed = state.withLock { $0.idObserverRemoved(key) }
     _ = removed
   }
 
-  /// What the countdown of `key` is doing now (see ``IDPhase``), read under one acquisition of
-  /// the engine's lock.
+  /// What the countdown of `key` is doing now, read under one acquisition of the engine's lock.
   package func idPhase(of key: IDKey) -> IDPhase {
     idPhaseAndEnding(of: key).phase
   }
 
-  /// ``idPhase(of:)``, and whether the countdown counts overtime
-  /// (``CountdownCore/CountdownEnding/countsOvertime``), read together: past its deadline such a
-  /// countdown is still running (or frozen), and only a cancel or its stop flag makes it go, where
-  /// one that stops has ended at its `0`. `false` when it is gone.
+  /// ``idPhase(of:)``, and whether the countdown counts overtime, read together: past its deadline
+  /// such a countdown still runs (or is frozen) until a cancel or its stop flag.
   package func idPhaseAndEnding(of key: IDKey) -> (phase: IDPhase, countsOvertime: Bool) {
     guard let (token, length) = state.withLock({ $0.ids[key].map { ($0.token, $0.length) } }) else {
       return (.gone, false)
@@ -320,8 +286,7 @@ extension CountdownManager {
     state.withLock { $0.ids.records(of: ID.self) }.map { IDKey($0.id) }
   }
 
-  /// Tells the id observers, if any, that the countdowns of `keys` changed. Called after the
-  /// change, with no lock held; the observers are copied out of the lock and called outside it.
+  /// Tells the id observers, if any, that the countdowns of `keys` changed; called with no lock held.
   func tellIDObservers(_ keys: @autoclosure () -> [IDKey]) {
     let observers = state.withLock { $0.idObservers }
     guard !observers.isEmpty else { return }
@@ -330,16 +295,5 @@ extension CountdownManager {
     for observer in observers.values {
       observer(keys)
     }
-  }
-
-  /// Tells the id observers that the countdowns which freeze while the manager is suspended
-  /// (``CountdownCore/SuspensionPolicy/pauses``) changed: at ``suspendTicking()`` and
-  /// ``resumeTicking()``. O(*n*) in the number of ids, only while an observer is installed.
-  func tellIDObserversOfSuspension() {
-    guard state.withLock({ !$0.idObservers.isEmpty }) else { return }
-    let records = state.withLock { $0.ids.tokens }
-    let (_, statuses) = engine.statuses(of: records.map(\.token))
-    tellIDObservers(
-      zip(records, statuses).compactMap { record, status in status?.policy == .pauses ? record.key : nil })
   }
 }

@@ -33,23 +33,18 @@ public final class ObservableCountdown {
   /// for a countdown counting overtime (see ``isOvertime``).
   public private(set) var remaining: Int
 
-  /// Whether the countdown reached `0` (never, for one counting overtime). Changes only when that happens (or on a restart), so a
-  /// view reading only this is not updated on every step.
-  ///
-  /// A paused countdown does not end: shortened to `0` by ``addTime(_:)`` while paused, it shows
-  /// `0` but stays paused, and ends when ``resume()`` continues it, as the manager's countdowns by
-  /// id and by receiver do.
+  /// Whether the countdown reached `0` (never, for one counting overtime): a view reading only
+  /// this is not updated on every step. A paused countdown shortened to `0` by ``addTime(_:)``
+  /// shows `0` but ends only when ``resume()`` continues it.
   public private(set) var hasEnded: Bool
 
   /// Whether ``pause()`` froze the countdown (until ``resume()`` or a restart). Never `true` once
   /// it ended.
   public private(set) var isPaused = false
 
-  /// Whether the countdown counts overtime (started with
-  /// ``CountdownCore/CountdownEnding/countsOvertime``) and a whole interval has passed since its
-  /// deadline: ``remaining`` is below `0` ("2 min late"). Such a countdown never ends by itself:
-  /// ``hasEnded`` stays `false`, its `0` is a value like the others, and ``endDate`` stays its
-  /// deadline.
+  /// Whether the countdown counts overtime (``CountdownCore/CountdownEnding/countsOvertime``) and
+  /// ``remaining`` is below `0` ("2 min late"). Such a countdown never ends by itself: its `0` is a
+  /// value like the others, and ``endDate`` stays its deadline.
   public private(set) var isOvertime = false
 
   /// When the countdown ends, on this device's clock: the date to give the system
@@ -58,38 +53,28 @@ public final class ObservableCountdown {
   /// server date (after ``CountdownManager/calibrate(serverNow:receivedAt:)``) ends at that date
   /// less the manager's ``CountdownManager/serverOffset``.
   ///
-  /// `nil` before the first start, while frozen (paused, or started with
-  /// ``CountdownCore/SuspensionPolicy/pauses`` while the manager is suspended: it has no end until
-  /// it runs again; see ``pauseTime``) and after ``cancel()``; once ended, the date it ended (for a
-  /// restored countdown that ran out while the app was not running, the date it ran out). Set when
-  /// the countdown starts, pauses, resumes, gets time or ends, and, for a countdown that pauses
-  /// while suspended, when the manager suspends or resumes its ticking: inside
-  /// ``CountdownManager/suspendTicking()`` and ``CountdownManager/resumeTicking()`` when they are
-  /// called on the main actor (as the lifecycle notifications are posted), else on the main
-  /// queue's next turn. So a view that reads it is not updated on every step, and it says what
-  /// ``CountdownManager/timerDates(id:)`` says of the same countdown started by id. After the user
-  /// changes the device's clock, ``refreshDates()`` works it out again.
-  public private(set) var endDate: Date?
+  /// `nil` before the first start, while frozen (paused, or
+  /// ``CountdownCore/SuspensionPolicy/pauses`` while the manager is suspended; see ``pauseTime``)
+  /// and after ``cancel()``; once ended, the date it ended. Set only when the countdown starts,
+  /// pauses, resumes, gets time or ends, or freezes and runs again with the manager's suspensions
+  /// (inside ``CountdownManager/suspendTicking()`` and ``CountdownManager/resumeTicking()`` on the
+  /// main actor), so a view that reads it is not updated on every step; it says what
+  /// ``CountdownManager/timerDates(id:)`` says of a countdown by id. After a change of the
+  /// device's clock, ``refreshDates()`` works it out again.
+  public internal(set) var endDate: Date?
 
   /// The countdown as a range of dates on this device's clock, from its start to ``endDate``: for
   /// `Text(timerInterval:countsDown:)` and `ProgressView(timerInterval:)`.
   ///
-  /// The range spans the countdown's whole length (so a `ProgressView` shows how much has passed),
-  /// across pauses, suspensions and relaunches (a restored countdown keeps its start). Never
-  /// traps: an ended (or cancelled, or never started) countdown is the empty range `end...end`.
-  /// While frozen it is laid out from ``pauseTime``: give the system both to show it frozen.
-  public private(set) var timerInterval: ClosedRange<Date>
+  /// It spans the countdown's whole length, across pauses, suspensions and relaunches; an ended,
+  /// cancelled or unstarted countdown is `end...end`. While frozen it is laid out from
+  /// ``pauseTime``: give the system both.
+  public internal(set) var timerInterval: ClosedRange<Date>
 
   /// While the countdown is frozen (paused, or ``CountdownCore/SuspensionPolicy/pauses`` while
   /// the manager is suspended), the moment ``timerInterval`` is laid out from: the system's
   /// `pauseTime:`. `nil` while it runs.
-  public private(set) var pauseTime: Date?
-
-  /// ``timerInterval`` and ``pauseTime`` in one value, as the system takes them:
-  /// `Text(timerInterval: countdown.timerDates.timerInterval, pauseTime: countdown.timerDates.pauseTime)`.
-  public var timerDates: CountdownTimerDates {
-    CountdownTimerDates(timerInterval: timerInterval, pauseTime: pauseTime)
-  }
+  public internal(set) var pauseTime: Date?
 
   /// ``remaining`` as a time to format (``remaining`` intervals of the manager):
   /// `Text(countdown.remainingTime, format: .countdown)`.
@@ -107,13 +92,12 @@ public final class ObservableCountdown {
   @ObservationIgnored var length: Duration?
   /// Whether the current countdown stands still while the manager is suspended: its dates then
   /// freeze at each suspension and run again at each resume (see ``followSuspension()``).
-  @ObservationIgnored private var policy = SuspensionPolicy.keepsRunning
+  @ObservationIgnored var policy = SuspensionPolicy.keepsRunning
   /// Whether the current countdown counts on past its deadline.
   @ObservationIgnored var ending = CountdownEnding.stops
-  /// Set while this model's own call into the manager runs (a restart, a resume, time added): on
-  /// the main thread the manager delivers the value that call owes inside it, before the model has
-  /// written what the call changed (its length, its ending, its dates). The model shows that value
-  /// itself once it has, so its observers see each change once, in order.
+  /// Set while this model's own call into the manager runs: the manager delivers the value the call
+  /// owes inside it, before the model wrote what the call changed; the model shows it itself after,
+  /// so its observers see each change once, in order.
   @ObservationIgnored private var isCallingTheManager = false
 
   init(manager: CountdownManager) {
@@ -225,12 +209,9 @@ public final class ObservableCountdown {
   /// try quiz.addTime(.seconds(-10))  // a penalty; past the end, it ends now
   /// ```
   ///
-  /// A running countdown shortened past its end ends inside this call: ``hasEnded`` is `true`,
-  /// ``endDate`` is now. A paused countdown keeps its new time until ``resume()``: shortened past
-  /// its end, it stays paused at `0` (``remaining`` is `0`, ``hasEnded`` `false`, frozen dates)
-  /// and ends when resumed, as the manager's countdowns by id and by receiver do. One counting
-  /// overtime never ends: time taken moves it past, or further past, its deadline (``remaining``
-  /// `-10` becomes `-15`, ``isOvertime`` `true`).
+  /// Otherwise as ``CountdownManager/addTime(_:to:)``: shortened past its end, a running countdown
+  /// ends inside this call (``endDate`` is now), a paused one stays paused at `0` until
+  /// ``resume()``, and one counting overtime moves further past its deadline.
   /// - Parameter time: The time to add; negative to take time away.
   /// - Returns: Whether it was running or paused (an ended or cancelled countdown gets no time).
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years; the
@@ -266,9 +247,8 @@ public final class ObservableCountdown {
     !hasEnded && handle.isActive
   }
 
-  /// The values right after a (re)start, which replaced any paused countdown (the new one is
-  /// paused only if `paused`), so a view never shows the previous countdown's value until the
-  /// first callback.
+  /// The values right after a (re)start (paused only if `paused`): a view never shows the previous
+  /// countdown's value until the first callback.
   func showCurrentValue(paused: Bool = false) {
     if isPaused != paused { isPaused = paused }
     show(manager.engine.value(for: handle) ?? 0)
@@ -287,11 +267,8 @@ public final class ObservableCountdown {
     return try body()
   }
 
-  /// Writes only what changed: an observer is told once per change, never for an equal value.
-  ///
-  /// A `0` ends a countdown that stops there, unless it is paused: the manager delivers no value to
-  /// a paused countdown, so a paused `0` is one read from it (time taken while paused), which ends
-  /// only when it resumes.
+  /// Writes only what changed, so an observer is told once per change. A paused `0` was read, not
+  /// delivered (time taken while paused): it ends the countdown only when it resumes.
   private func show(_ value: Int) {
     if remaining != value { remaining = value }
     if isOvertime != (value < 0) { isOvertime = value < 0 }
@@ -303,41 +280,6 @@ public final class ObservableCountdown {
         setDates(CountdownTimerDates(timerInterval: end...end), end: end)
       }
     }
-  }
-
-  /// Sets the current countdown's suspension policy, and whether the manager's suspensions
-  /// refresh this model's dates.
-  func setPolicy(_ policy: SuspensionPolicy) {
-    self.policy = policy
-    manager.followSuspensions(self, handle: handle, policy == .pauses)
-  }
-
-  /// The manager suspended or resumed its ticking: a countdown that pauses meanwhile froze or runs
-  /// again, and its dates say so, as the id form's do. One paused or ended is left as it was
-  /// (frozen, or at its end, either way).
-  func followSuspension() {
-    guard policy == .pauses, !isPaused, !hasEnded, let dates = manager.timerDates(of: handle, length: length) else {
-      return
-    }
-    setDates(dates, end: dates.endDate)
-  }
-
-  /// Works ``endDate`` and ``timerInterval`` out again from the countdown's deadline and the
-  /// device's clock: after the user changed the clock (`NSSystemClockDidChange`), before handing
-  /// the dates to the system again.
-  public func refreshDates() {
-    if let dates = manager.timerDates(of: handle, length: length) {
-      setDates(dates, end: dates.endDate)
-    } else if !hasEnded {
-      let now = manager.wallClock()
-      setDates(CountdownTimerDates(timerInterval: now...now), end: nil)
-    }
-  }
-
-  func setDates(_ dates: CountdownTimerDates, end: Date?) {
-    if endDate != end { endDate = end }
-    if timerInterval != dates.timerInterval { timerInterval = dates.timerInterval }
-    if pauseTime != dates.pauseTime { pauseTime = dates.pauseTime }
   }
 
   deinit {
