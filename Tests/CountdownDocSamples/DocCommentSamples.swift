@@ -359,17 +359,6 @@ func report(_ error: CountdownAlertError) {
   // END SAMPLE
 }
 
-@MainActor @SampleBody func sample35() async throws -> Any {
-  // SAMPLE: CountdownKit/Manager/CountdownManager+IDs.swift
-  try manager.start(id: "autosave", for: .seconds(30), delivering: .onlyTheEnd) { _, _, _ in
-    document.save()  // called once, with 0: the manager wakes for the end alone
-  }
-  try manager.start(id: "keynote", for: .seconds(25 * 60), pastTheEnd: .countsOvertime) { id, remaining, _ in
-    overrun[id] = remaining < 0  // -1, -2, … once the talk runs over
-  }
-  // END SAMPLE
-}
-
 @MainActor @SampleBody func sample36() async throws -> Any {
   // SAMPLE: CountdownKit/Manager/CountdownManager+IDs.swift
   manager.listen(id: call.id) { id, elapsed, _ in
@@ -536,7 +525,7 @@ func signOut() {
 }
 
 @MainActor @SampleBody func sample55() async throws -> Any {
-  // SAMPLE: CountdownKit/Observable/ObservableCountdown.swift
+  // SAMPLE: CountdownKit/Observable/ObservableCountdown+Snapshot.swift
   let data = try JSONEncoder().encode(resend.snapshot(id: "resend"))
   // END SAMPLE
   _ = data
@@ -650,14 +639,14 @@ func signOut() {
 }
 
 @MainActor @SampleBody func sample68() async throws -> Any {
-  // SAMPLE: CountdownKit/Persistence/ObservableCountdownList+Snapshot.swift
+  // SAMPLE: CountdownKit/Observable/ObservableCountdownList+Snapshot.swift
   let data = try JSONEncoder().encode(deliveries.snapshot())
   // END SAMPLE
   _ = data
 }
 
 @MainActor @SampleBody func sample69() async throws -> Any {
-  // SAMPLE: CountdownKit/Persistence/ObservableCountdownList+Snapshot.swift
+  // SAMPLE: CountdownKit/Observable/ObservableCountdownList+Snapshot.swift
   let restoration = try deliveries.restore(CountdownSnapshot(decoding: data))
   // END SAMPLE
   _ = restoration
