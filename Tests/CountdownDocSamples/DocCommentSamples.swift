@@ -296,19 +296,19 @@ func report(_ error: CountdownAlertError) {
 }
 
 @MainActor @SampleBody func sample27() async throws -> Any {
-  // SAMPLE: CountdownKit/Lifecycle/LifecycleObservation.swift
+  // ARTICLE: TimeSemantics
   // A second manager that follows the app's lifecycle like the shared one:
   quizClock.suspendsInBackground = true
-  // END SAMPLE
+  // END ARTICLE
 }
 
 @MainActor @SampleBody func sample28() async throws -> Any {
-  // SAMPLE: CountdownKit/Lifecycle/LifecycleObservation.swift
+  // ARTICLE: TimeSemantics
   // A Mac app's quiz clock that stops while the app is hidden:
   let observation = quizClock.suspendAndResume(
     on: [LifecycleObservation.appKitApplicationDidHide],
     and: [LifecycleObservation.appKitApplicationDidUnhide])
-  // END SAMPLE
+  // END ARTICLE
   _ = observation
 }
 

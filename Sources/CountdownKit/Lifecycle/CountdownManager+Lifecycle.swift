@@ -35,19 +35,14 @@ extension CountdownManager {
   /// Whether this manager suspends its ticking by itself when the app goes to the background, and
   /// resumes it when the app comes back.
   ///
-  /// `true` for ``shared`` on iOS, iPadOS, tvOS, visionOS, Mac Catalyst and watchOS; `false` for
-  /// managers you create, and always `false` on macOS and Linux, which have no such notifications
-  /// (see ``LifecycleObservation``). An app that keeps working in the background, such as an audio
-  /// or navigation app, opts out:
+  /// `true` for ``shared`` where the platform posts such notifications (not macOS nor Linux; see
+  /// <doc:TimeSemantics#The-background>), `false` for managers you create. Setting it to `true`
+  /// makes any manager follow them as `shared` does; setting it to `false` only stops observing: a
+  /// manager suspended at that moment stays suspended until ``resumeTicking()``.
   ///
   /// ```swift
   /// CountdownManager.shared.suspendsInBackground = false
   /// ```
-  ///
-  /// Setting it to `true` makes any manager follow ``LifecycleObservation/platformSuspendNames``
-  /// and ``LifecycleObservation/platformResumeNames`` on `NotificationCenter.default`, as `shared`
-  /// does. Setting it to `false` only stops observing: a manager suspended at that moment stays
-  /// suspended until ``resumeTicking()``.
   public var suspendsInBackground: Bool {
     get { state.withLock { $0.automaticLifecycle != nil } }
     set {

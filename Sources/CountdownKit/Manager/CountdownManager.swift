@@ -26,16 +26,9 @@ public final class CountdownManager: Sendable {
   /// The manager most apps use: a 1-second interval on the continuous clock, all values flipping
   /// together.
   ///
-  /// It suspends and resumes with the app by itself, observing ``LifecycleObservation/platformSuspendNames``
-  /// and ``LifecycleObservation/platformResumeNames`` on `NotificationCenter.default`:
-  /// - iOS, iPadOS, tvOS, visionOS, Mac Catalyst: `UIApplication.didEnterBackgroundNotification`
-  ///   and `willEnterForegroundNotification`;
-  /// - watchOS: `WKApplication.didEnterBackgroundNotification` and `willEnterForegroundNotification`;
-  /// - macOS and Linux: nothing; it keeps ticking (see ``LifecycleObservation`` for why, and how to
-  ///   wire AppKit's hide and unhide).
-  ///
-  /// The observation starts when `shared` is first used; an app that keeps working in the
-  /// background turns it off with ``suspendsInBackground``.
+  /// From its first use, it suspends and resumes with the app by itself (not on macOS and Linux;
+  /// see <doc:TimeSemantics#The-background>); an app that keeps working in the background turns
+  /// that off with ``suspendsInBackground``.
   public static let shared: CountdownManager = {
     // Constant, valid arguments: this cannot throw.
     let manager = try! CountdownManager()
@@ -45,9 +38,7 @@ public final class CountdownManager: Sendable {
 
   /// The engine underneath, for statistics or for registrations with a custom handler.
   public let engine: CountdownEngine
-  /// Today's wall clock (`Date.init` unless a test injects one), used to turn `Date`s into deadlines.
   let wallClock: @Sendable () -> Date
-  /// What the manager keeps beside its engine, changed only through ``ManagerState``'s methods.
   let state = LockedState(ManagerState())
 
   /// Creates a manager.
