@@ -35,10 +35,10 @@ extension CountdownManager {
   /// Whether this manager suspends its ticking by itself when the app goes to the background, and
   /// resumes it when the app comes back.
   ///
-  /// `true` for ``shared`` where the platform posts such notifications (not macOS nor Linux; see
-  /// <doc:TimeSemantics#The-background>), `false` for managers you create. Setting it to `true`
-  /// makes any manager follow them as `shared` does; setting it to `false` only stops observing: a
-  /// manager suspended at that moment stays suspended until ``resumeTicking()``.
+  /// `true` for ``shared`` where the platform posts such notifications, not on macOS and Linux (see
+  /// the article *Time semantics*, "The background"); `false` for managers you create. Setting it
+  /// to `true` makes any manager follow them as `shared` does; setting it to `false` only stops
+  /// observing: a manager suspended at that moment stays suspended until ``resumeTicking()``.
   ///
   /// ```swift
   /// CountdownManager.shared.suspendsInBackground = false

@@ -7,7 +7,7 @@ public import Foundation
 /// itself; other managers observe nothing until wired, with
 /// ``CountdownManager/suspendsInBackground`` or
 /// ``CountdownManager/suspendAndResume(on:and:center:)``. Which names each platform posts, why a Mac
-/// app is not suspended, and how two wirings combine: <doc:TimeSemantics#The-background>.
+/// app is not suspended, and how two wirings combine: the article *Time semantics* ("The background").
 ///
 /// The names are spelled by their string values, so that no UI framework is imported.
 public final class LifecycleObservation: Sendable {

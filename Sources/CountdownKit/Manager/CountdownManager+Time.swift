@@ -90,12 +90,9 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// Worked out on each call from the countdown's deadline on the continuous clock, so the end is
-  /// the moment the manager delivers its `0`, and from its length, so the range spans the whole
-  /// countdown however the device's clock was changed. A countdown started at a server date
-  /// (after ``calibrate(serverNow:receivedAt:)``) ends at that date less the ``serverOffset``: the
-  /// device's date for it. After the user changes the device's clock (`NSSystemClockDidChange`),
-  /// ask again and hand the system the new dates: the deadline has not moved, its device date has.
+  /// Worked out on each call from the countdown's deadline and length (see
+  /// ``CountdownTimerDates``); a countdown started at a server date ends at that date less the
+  /// ``serverOffset``. After a change of the device's clock (`NSSystemClockDidChange`), ask again.
   /// - Returns: The dates, or `nil` for an id without a countdown (none, ended, or a count-up).
   public func timerDates<ID: Hashable & Sendable>(id: ID) -> CountdownTimerDates? {
     guard let (token, length) = state.withLock({ $0.ids[IDKey(id)].map { ($0.token, $0.length) } }) else {

@@ -26,9 +26,9 @@ public final class CountdownManager: Sendable {
   /// The manager most apps use: a 1-second interval on the continuous clock, all values flipping
   /// together.
   ///
-  /// From its first use, it suspends and resumes with the app by itself (not on macOS and Linux;
-  /// see <doc:TimeSemantics#The-background>); an app that keeps working in the background turns
-  /// that off with ``suspendsInBackground``.
+  /// From its first use, it suspends and resumes with the app by itself, not on macOS and Linux
+  /// (see the article *Time semantics*, "The background"); an app that keeps working in the
+  /// background turns that off with ``suspendsInBackground``.
   public static let shared: CountdownManager = {
     // Constant, valid arguments: this cannot throw.
     let manager = try! CountdownManager()

@@ -32,29 +32,15 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// Each countdown is started as by `start(id:…)` (replacing a countdown the id has already),
-  /// with its policy, deliveries and length; a count-up as by `listen(id:…)`, counting from its
-  /// start. A running countdown that delivers every change, and a running count-up, promptly get
-  /// one call with the current value. A running countdown that delivers only its end, or
-  /// milestones, gets no call at the restore: its next call is its next milestone below the value
-  /// it has at the restore (those at or above it passed while the app was not running, and are not
-  /// delivered), or its `0`. A paused one stays paused, without a call until ``resume(id:)``: read
-  /// its value with ``timeLeft(id:)``. Time spent not running does not count for a paused countdown
-  /// nor for one with ``CountdownCore/SuspensionPolicy/pauses``.
-  ///
-  /// One that ran out while the app was not running (or was paused or frozen with nothing left)
-  /// gets its single `0`, whatever it delivers, and is listed in ``CountdownRestoration/ended`` with
-  /// the date it ended (for one frozen with nothing left, the snapshot's date). One that had run
-  /// out when the snapshot was taken ends (or goes on counting overtime) even if the device's clock
-  /// went back since to before its deadline. No end date is after the restore: if the device's
-  /// clock stands before the snapshot's date, it went back by at least that much, and the end
-  /// dates are moved back as much (and an overtime countdown is at least as far past its deadline
-  /// as when the snapshot was taken).
-  ///
-  /// Dates written in server time are mapped through this manager's calibration if
-  /// ``calibrate(serverNow:receivedAt:)`` was called on it (calibrate from a fresh response first:
-  /// that corrects a change of the device's clock while the app was not running), else through the
-  /// snapshot's own offset, which this manager then adopts, unless a calibration comes first.
+  /// Each countdown is started as by `start(id:…)` (replacing one the id has), a count-up as by
+  /// `listen(id:…)`. A running countdown that delivers every change gets a prompt call; one that
+  /// delivers only its end or milestones gets its next one (those passed while the app was not
+  /// running are not delivered); a paused one stays paused, without a call until ``resume(id:)``.
+  /// One that ran out meanwhile gets its single `0` and is listed in
+  /// ``CountdownRestoration/ended``; one counting overtime goes on. Dates written in server time
+  /// are mapped through this manager's calibration, else through the snapshot's offset, which this
+  /// manager then adopts. The details, and a change of the device's clock while the app was not
+  /// running: the article *Countdowns outside the app* ("Relaunch").
   ///
   /// - Parameters:
   ///   - snapshot: What to restore.

@@ -14,31 +14,11 @@ public import Foundation
 /// }
 /// ```
 ///
-/// Each entry holds the app's id and what its countdown counts:
-/// - a running countdown, its deadline as a wall-clock `Date` (in the past for one that ran out
-///   while the app was suspended, so a restore reports when it ended); a running count-up, its
-///   start;
-/// - a paused countdown or count-up, and any countdown that pauses while the app is suspended
-///   (``CountdownCore/SuspensionPolicy/pauses``), its remaining (or elapsed) time, which the time
-///   the app was not running does not change;
-/// - a countdown's length, start to end, so its ``CountdownTimerDates/timerInterval`` (and a
-///   `ProgressView`'s progress) goes on after the restore;
-/// - its policy, and whether it delivers every change, only its end, or its milestones (kept in
-///   intervals: restore them on a manager with the same interval).
-///
-/// The continuous clock a manager counts on starts again from zero when the device restarts, so
-/// a snapshot does not hold clock instants: dates are what outlive a reboot. What cannot be known
-/// is a change of the device's clock while the app was not running: a deadline written as a date
-/// then moves with the clock (a countdown that had run out when the snapshot was taken stays ended,
-/// or in overtime, even if the clock went back to before its deadline). With ``CountdownManager/calibrate(serverNow:receivedAt:)``, the dates
-/// are written in server time, with the offset; calibrate the new manager from a fresh server
-/// response before restoring, and each deadline is mapped through the new offset, so the device
-/// clock's change in between cancels out. (Without a fresh calibration, the snapshot's offset is
-/// used, which is as good as the device clock.)
-///
-/// Countdowns keyed by a receiver object (a cell, a view) are not in a snapshot: the app creates
-/// its cells again from its model, and they start their countdowns again from the model's dates.
-/// Handlers are not either: the app hands them to ``CountdownManager/restore(_:_:)`` again.
+/// Each entry holds the app's id and what its countdown counts: a running countdown's deadline
+/// as a wall-clock date (dates, not clock instants, outlive a reboot), a paused one's time left,
+/// its length, policy and deliveries. Not receiver-keyed countdowns, nor handlers. What it holds,
+/// and what it cannot know (a change of the device's clock while the app was not running): see
+/// the article *Countdowns outside the app* ("Relaunch").
 ///
 /// The format is versioned (``formatVersion``); decoding checks every field, and a restore checks
 /// every entry before it changes anything. The format owns its numbers: dates are written as the
