@@ -35,9 +35,7 @@ extension CountdownManager {
   /// Starts (or replaces) the countdown for an id, for a number of seconds: a `TimeInterval`, as
   /// Foundation APIs and servers often give it.
   ///
-  /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for NaN or an infinity,
-  ///   ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``;
-  ///   and what ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)`` throws for its options.
+  /// - Throws: What ``start(_:seconds:whileSuspended:delivering:pastTheEnd:_:)`` throws.
   public func start<ID: Hashable & Sendable>(
     id: ID,
     seconds: TimeInterval,
@@ -56,9 +54,7 @@ extension CountdownManager {
   /// ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)``). A date in the past ends at once
   /// with a single `0`; counting overtime, it starts in overtime instead.
   ///
-  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
-  ///   ``CountdownCore/CountdownError/nonFiniteValue``; and what
-  ///   ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)`` throws for its options.
+  /// - Throws: What ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)`` throws.
   public func start<ID: Hashable & Sendable>(
     id: ID,
     until date: Date,

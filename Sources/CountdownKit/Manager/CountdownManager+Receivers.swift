@@ -9,11 +9,10 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// `update` is called with the current value before this returns (so a reused cell's label holds
-  /// the new item's time when `configure(with:)` returns, before the table view draws it), then each
-  /// time the value changes, and last with `0`; setting `stop` ends the countdown after that call,
-  /// the first one too. (Called from a callback, where a batch is running, the first value comes
-  /// right after that batch; a past date's single `0` ends the countdown inside this call.)
+  /// `update` is called with the current value before this returns (a reused cell's label holds
+  /// the new item's time when `configure(with:)` returns), then at each change, and last with `0`;
+  /// setting `stop` ends the countdown after that call. When each call comes: the article *Time
+  /// semantics*, "When callbacks come".
   ///
   /// The options, each with its default, are the same on every start, by receiver or by id:
   /// - `whileSuspended`: ``CountdownCore/SuspensionPolicy/keepsRunning`` (a sale that ends at
@@ -34,13 +33,11 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// Main-actor isolated, as the cells, views and view controllers that show countdowns are: the
-  /// receiver is handed to `update` on the main actor, so it must come from there. Starting a
-  /// plain (non-`Sendable`) object from another thread, which would then race with the callback,
-  /// does not compile. Keys that are not main-actor objects use
-  /// ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)`` (from any thread). ``cancel(_:)``,
-  /// ``pause(_:)``, ``resume(_:)``, ``contains(_:)`` and ``timeLeft(for:)`` only use the receiver's
-  /// identity and may be called from any thread.
+  /// Main-actor isolated, as the views that show countdowns are: starting a plain (non-`Sendable`)
+  /// object from another thread, which would race with the callback, does not compile. Other keys
+  /// use ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)``, from any thread; ``cancel(_:)``,
+  /// ``pause(_:)``, ``resume(_:)``, ``contains(_:)`` and ``timeLeft(for:)`` use only the receiver's
+  /// identity, from any thread too.
   ///
   /// - Parameters:
   ///   - receiver: The object that shows the countdown. Held weakly; keys the countdown.
@@ -209,18 +206,11 @@ extension CountdownManager {
   /// try CountdownManager.shared.addTime(.seconds(30), to: cell)
   /// ```
   ///
-  /// Called on the main thread, the handler gets the new value inside this call (from a callback:
-  /// right after that callback's batch; from another thread: on the main queue's next turn), and
-  /// ``timeLeft(for:)`` says the new time as soon as this returns, as an ``ObservableCountdown``'s
-  /// ``ObservableCountdown/addTime(_:)`` shows its new value inside the call.
-  ///
-  /// A paused countdown (or one that pauses while the manager is suspended) keeps its new time
-  /// until it runs again: its handler hears of it then. Time taken never goes past the end: a
-  /// running countdown shortened by more than it has left ends, its single `0` coming as the new
-  /// value does; a paused one stays paused at `0`, and ends with its `0` when it resumes. One that
-  /// delivers only its end stays silent until its new end. One counting overtime has no end to
-  /// stop at: time taken moves its deadline back by the whole amount, past or further past it
-  /// (`-10` becomes `-15`).
+  /// ``timeLeft(for:)`` says the new time as soon as this returns. A paused (or frozen) countdown
+  /// keeps its new time until it runs again: its handler hears of it then. Time taken past the end
+  /// ends a running countdown with its single `0`, and leaves a paused one paused at `0` until it
+  /// resumes; one that delivers only its end or milestones stays silent until its next one; one
+  /// counting overtime moves further past its deadline (`-10` becomes `-15`).
   ///
   /// - Parameters:
   ///   - time: The time to add; negative to take time away.
@@ -237,10 +227,8 @@ extension CountdownManager {
   /// The number of countdowns and listeners.
   public var count: Int { engine.count }
 
-  /// Registers a main-actor callback with the engine (whose delivery queue is the main queue),
-  /// holding the receiver weakly: once it is gone, the countdown ends without a call (paused ones
-  /// too: the engine removes paused registrations of dead receivers itself). Main-actor isolated, so
-  /// the receiver and `update` belong to the main actor, where the engine delivers.
+  /// Starts a countdown keyed by `receiver`, held weakly: once it is gone, the countdown ends
+  /// without a call (paused ones too: the engine removes those itself).
   @MainActor
   func startWeakReceiver<Receiver: AnyObject>(
     _ receiver: Receiver, _ target: CountdownTarget, _ policy: SuspensionPolicy,

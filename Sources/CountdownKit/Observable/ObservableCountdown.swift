@@ -12,18 +12,11 @@ public import Observation
 /// try countdown.restart(for: .seconds(30))  // the same model counts again
 /// ```
 ///
-/// Made by ``CountdownManager/countdown(for:whileSuspended:delivering:pastTheEnd:)`` or
-/// ``CountdownManager/countdown(until:whileSuspended:delivering:pastTheEnd:)`` and driven by that manager's one timer,
-/// like every other countdown of it: values follow its clock (right after background and sleep)
-/// and flip together with the rest.
-///
-/// The model owns its countdown: releasing it ends the countdown; restarting it replaces the
-/// countdown, never adds a second one. ``CountdownManager/cancelAll()`` ends it too, leaving the
-/// last value it showed.
-///
-/// In SwiftUI, keep it where it survives the view's re-creation: in `@State` (made once, in an
-/// action or `.task`, since a `@State` initial value is evaluated again whenever the view is
-/// re-created) or in your own observable model.
+/// Driven by its manager's one timer like every other countdown of it. The model owns its
+/// countdown: releasing it ends the countdown, restarting it replaces it, and
+/// ``CountdownManager/cancelAll()`` ends it leaving the last value shown. In SwiftUI, keep it in
+/// `@State`, made once in an action or `.task` (a `@State` initial value is evaluated again
+/// whenever the view is re-created), or in your own observable model.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor
 @Observable
@@ -113,22 +106,16 @@ public final class ObservableCountdown {
   /// Counts down again, for `duration` from now, replacing the current countdown (running or
   /// ended); ``remaining`` and ``hasEnded`` take the new countdown's values at once.
   ///
-  /// The options are those of the manager's starts
-  /// (``CountdownManager/start(_:for:whileSuspended:delivering:pastTheEnd:_:)``). Delivering only
-  /// the end or milestones, ``remaining`` holds the value at the start (and after each of this
-  /// model's own calls: ``resume()``, ``addTime(_:)``), then each value delivered: a view that shows
-  /// "ends soon" at 10 minutes wakes the app at that milestone alone. Counting overtime,
-  /// ``remaining`` goes on below `0`, ``isOvertime`` says so, and the model never ends by itself:
+  /// The options, and what this throws, are those of
+  /// ``CountdownManager/start(_:for:whileSuspended:delivering:pastTheEnd:_:)``; thrown, the current
+  /// countdown and the values are left as they were. Delivering only the end or milestones,
+  /// ``remaining`` holds the value at the start and after this model's own calls, then each value
+  /// delivered. Counting overtime, ``remaining`` goes on below `0`:
   ///
   /// ```swift
   /// try talk.restart(for: .seconds(25 * 60), pastTheEnd: .countsOvertime)
   /// // talk.remaining: 1500, …, 0, then -1, -2, …; talk.isOvertime once it is below 0
   /// ```
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
-  ///   ``CountdownCore/CountdownError/outOfRange``; ``CountdownCore/CountdownError/invalidMilestone``
-  ///   for a milestone below zero or beyond `duration`;
-  ///   ``CountdownCore/CountdownError/invalidCombination`` for overtime with anything but every
-  ///   change. The current countdown and the values are then left as they were.
   public func restart(
     for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
@@ -140,11 +127,8 @@ public final class ObservableCountdown {
   /// Counts down again, to `date`, replacing the current countdown (running or ended). A date
   /// already passed ends it at once; counting overtime, it starts in overtime instead.
   ///
-  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
-  ///   ``CountdownCore/CountdownError/nonFiniteValue``; ``CountdownCore/CountdownError/invalidMilestone``
-  ///   for a milestone below zero; ``CountdownCore/CountdownError/invalidCombination`` for overtime
-  ///   with anything but every change. The current countdown and the values are then left as they
-  ///   were.
+  /// - Throws: What ``CountdownManager/start(_:until:whileSuspended:delivering:pastTheEnd:_:)``
+  ///   throws; the current countdown and the values are then left as they were.
   public func restart(
     until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
