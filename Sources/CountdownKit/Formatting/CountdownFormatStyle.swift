@@ -38,7 +38,6 @@ public struct CountdownFormatStyle: FormatStyle, Sendable {
     return value.isOvertime ? "\u{2212}" + text : text
   }
 
-  /// The text for `value`'s magnitude.
   private func formatMagnitude(_ value: RemainingTime) -> String {
     let totalSeconds = value.magnitudeSeconds
     let whole = Duration.seconds(totalSeconds)

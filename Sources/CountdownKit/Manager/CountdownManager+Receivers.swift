@@ -16,16 +16,13 @@ extension CountdownManager {
   ///
   /// The options, each with its default, are the same on every start, by receiver or by id:
   /// - `whileSuspended`: ``CountdownCore/SuspensionPolicy/keepsRunning`` (a sale that ends at
-  ///   18:00) or ``CountdownCore/SuspensionPolicy/pauses`` (a quiz clock that stops while the app is
-  ///   in the background).
-  /// - `delivering`: ``CountdownCore/CountdownDeliveries/everyChange`` (a label),
-  ///   ``CountdownCore/CountdownDeliveries/onlyTheEnd`` (one call, with `0`: the manager wakes for
-  ///   the end alone) or ``CountdownCore/CountdownDeliveries/milestones(_:)`` (each milestone and the
-  ///   end; see ``milestones(_:)``). Only every change gets the prompt first call.
-  /// - `pastTheEnd`: ``CountdownCore/CountdownEnding/stops`` (its `0` ends it) or
-  ///   ``CountdownCore/CountdownEnding/countsOvertime`` (the `0` comes at the deadline as usual,
-  ///   then `-1` once a whole interval has passed since it, `-2` after two, and so on, until `stop`
-  ///   is set, the countdown is cancelled or replaced, or the receiver goes away):
+  ///   18:00) or ``CountdownCore/SuspensionPolicy/pauses`` (a quiz clock).
+  /// - `delivering`: ``CountdownCore/CountdownDeliveries/everyChange`` (a label, the only one with
+  ///   a prompt first call), ``CountdownCore/CountdownDeliveries/onlyTheEnd`` (one call, with `0`)
+  ///   or ``CountdownCore/CountdownDeliveries/milestones(_:)`` (see ``milestones(_:)``).
+  /// - `pastTheEnd`: ``CountdownCore/CountdownEnding/stops`` or
+  ///   ``CountdownCore/CountdownEnding/countsOvertime`` (`-1`, `-2`, … after the deadline, until
+  ///   `stop`, a cancel or replacement, or the receiver goes away):
   ///
   /// ```swift
   /// try manager.start(orderCell, for: .seconds(20 * 60), pastTheEnd: .countsOvertime) { cell, remaining, _ in

@@ -74,7 +74,6 @@ extension CountdownManager {
 }
 
 extension Duration {
-  /// This duration in seconds, as a `Double`.
   var secondsValue: Double {
     Double(components.seconds) + Double(components.attoseconds) / 1e18
   }

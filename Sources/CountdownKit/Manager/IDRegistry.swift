@@ -18,7 +18,6 @@ package struct IDRegistry: Sendable {
     }
   }
 
-  /// What the registry holds for one id.
   package struct Record: Sendable {
     package let token: Token
     /// 1 for the id's first start, one more for each start that replaced the one before.
@@ -57,7 +56,6 @@ package struct IDRegistry: Sendable {
     records.map { ($0.key, $0.value.token) }
   }
 
-  /// Every id, in no particular order.
   package var keys: [IDKey] {
     Array(records.keys)
   }

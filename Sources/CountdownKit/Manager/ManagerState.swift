@@ -43,7 +43,6 @@ struct ManagerState {
     return nextIDObserverKey
   }
 
-  /// ``CountdownManager/removeIDObserver(_:)`` for `key`.
   mutating func idObserverRemoved(_ key: Int) -> (@Sendable ([IDKey]) -> Void)? {
     idObservers.removeValue(forKey: key)
   }
@@ -73,7 +72,6 @@ struct ManagerState {
     savings.updateValue(observation, forKey: type)
   }
 
-  /// ``CountdownManager/stopSaving(_:)`` for the ids of `type`.
   mutating func savingStopped(for type: ObjectIdentifier) -> NotificationObservers? {
     savings.removeValue(forKey: type)
   }

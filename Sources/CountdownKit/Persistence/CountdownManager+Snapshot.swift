@@ -8,12 +8,9 @@ extension CountdownManager {
   /// let data = try JSONEncoder().encode(manager.snapshot(of: Order.ID.self))
   /// ```
   ///
-  /// Holds every running or paused countdown and count-up started with `start(id:…)` or
-  /// `listen(id:…)` whose id is an `ID` (ids of other types, receiver-keyed countdowns, one-shot
-  /// actions and async sequences are left out). Dates are written in server time when the manager
-  /// is calibrated. Safe to take while the manager is suspended (from a background task): a
-  /// countdown that ran out meanwhile is written with the deadline it passed. See
-  /// ``CountdownSnapshot`` for what is kept, and why.
+  /// Holds every countdown and count-up of an id of type `ID`, running or paused (not receivers,
+  /// one-shot actions nor sequences), its dates in server time when the manager is calibrated.
+  /// Safe while the manager is suspended: one that ran out meanwhile keeps the deadline it passed.
   /// - Complexity: O(*n*) in the number of ids, under one acquisition of the engine's lock.
   public func snapshot<ID: Hashable & Sendable & Codable>(of idType: ID.Type = ID.self) -> CountdownSnapshot<ID> {
     let keys = state.withLock { $0.ids.records(of: ID.self) }.map { id, record in

@@ -20,12 +20,10 @@ public import Foundation
 /// and what it cannot know (a change of the device's clock while the app was not running): see
 /// the article *Countdowns outside the app* ("Relaunch").
 ///
-/// The format is versioned (``formatVersion``); decoding checks every field, and a restore checks
-/// every entry before it changes anything. The format owns its numbers: dates are written as the
-/// exact seconds a `Date` holds and times as integer nanoseconds, never through the encoder's date
-/// strategy, so a snapshot inside an app's own `Codable` state round-trips exactly whether that
-/// state is encoded with `.iso8601`, `.secondsSince1970`, `.millisecondsSince1970` or any other.
-/// Snapshots of format 1 (dates through the encoder's strategy, no lengths) still decode.
+/// The format is versioned (``formatVersion``; format 1 still decodes); decoding checks every
+/// field, and a restore every entry before it changes anything. Dates and times are written as
+/// numbers, never through the encoder's date strategy, so a snapshot inside an app's own `Codable`
+/// state round-trips exactly under any strategy.
 public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Sendable {
   /// The version of the format this library writes, and the newest it reads.
   public static var formatVersion: Int { 2 }
