@@ -85,8 +85,7 @@ extension CountdownManager {
   /// let open = try manager.after(at: sale.startsAt) { store.isSaleOpen = true }
   /// ```
   ///
-  /// The date is converted once, now, to the continuous clock (through the server offset, if
-  /// ``calibrate(serverNow:receivedAt:)`` was called), as for ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)``.
+  /// The date is converted once, now, as for ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)``.
   /// - Returns: A handle that cancels the action.
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a date too far away to represent or
   ///   ``CountdownCore/CountdownError/nonFiniteValue``.

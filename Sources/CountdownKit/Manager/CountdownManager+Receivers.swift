@@ -69,10 +69,8 @@ extension CountdownManager {
   /// number too).
   ///
   /// The options are those of ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``.
-  /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for NaN or an infinity,
-  ///   ``CountdownCore/CountdownError/negativeDuration`` for a negative number, or
-  ///   ``CountdownCore/CountdownError/outOfRange`` for one too large to represent; and what
-  ///   ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)`` throws for its options.
+  /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for NaN or an infinity, and what
+  ///   ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)`` throws.
   @MainActor
   public func start<Receiver: AnyObject>(
     _ receiver: Receiver,
@@ -91,13 +89,12 @@ extension CountdownManager {
   /// end sent by a server.
   ///
   /// The date is converted once, now, to the continuous clock (through the server offset, if
-  /// ``calibrate(serverNow:receivedAt:)`` was called): a later change of the device's clock does
-  /// not move the countdown. A date in the past ends at once with a single `0`; counting overtime,
-  /// it starts in overtime instead (its first value is the whole intervals since the date,
-  /// negated). The options are those of ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``.
+  /// calibrated): a later change of the device's clock does not move the countdown. A date in the
+  /// past ends at once with a single `0`; counting overtime, it starts in overtime instead. The
+  /// options are those of ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``.
   ///
-  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a date too far away to represent (such as
-  ///   `Date.distantFuture`) or ``CountdownCore/CountdownError/nonFiniteValue``; and what
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a date too far away (such as
+  ///   `Date.distantFuture`), ``CountdownCore/CountdownError/nonFiniteValue``, and what
   ///   ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)`` throws for its options.
   @MainActor
   public func start<Receiver: AnyObject>(
@@ -153,8 +150,7 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// The manager stays usable: start new countdowns at once. An ``ObservableCountdown`` whose
-  /// countdown this ends keeps the value it showed last.
+  /// The manager stays usable; an ``ObservableCountdown`` this ends keeps the value it showed.
   /// - Complexity: O(*n*) in the number of countdowns.
   public func cancelAll() {
     // Ids first: a start(id:) racing with this either is cancelled below, or comes after and

@@ -30,11 +30,9 @@ extension CountdownManager {
   }
 
   /// What a countdown to `date` on the (calibrated) wall clock counts, in the engine's terms, and
-  /// its length. A date ahead is the time from now to it, a duration the engine counts from its
-  /// own reading of its clock at registration: the wall clock is read here once, the manager's
-  /// clock not at all, so a start reads each clock once. A date in the past is now (a duration of
-  /// zero), unless `keepingThePast`: a countdown counting overtime starts that late, at an instant
-  /// before now, which only this manager's clock can place (read here, and again by the engine).
+  /// its length. A date ahead is a duration, which the engine counts from its own reading of its
+  /// clock, so a start reads each clock once. A date in the past is now, unless `keepingThePast`:
+  /// an overtime countdown starts that late, at an instant only this manager's clock can place.
   func target(for date: Date, keepingThePast: Bool = false) throws(CountdownError) -> (
     target: CountdownTarget, length: Duration
   ) {
@@ -134,8 +132,7 @@ extension CountdownManager {
     timerDates(id: id)?.timerInterval
   }
 
-  /// The system dates of `receiver`'s countdown, whose length (start to end) is `length`; `nil`
-  /// without a countdown or for a count-up.
+  /// The system dates of `receiver`'s countdown of `length`; `nil` without one or for a count-up.
   func timerDates(of receiver: AnyObject, length: Duration?) -> CountdownTimerDates? {
     guard let status = engine.statuses(of: [receiver]).statuses[0], status.kind == .countdown else { return nil }
     return dates(of: status, length: length)
@@ -171,9 +168,7 @@ extension CountdownManager {
     try .milestones(Self.intervals(of: times, interval: engine.interval))
   }
 
-  /// `times`, each a whole number of `interval`s, counted in them.
-  /// - Throws: ``CountdownCore/CountdownError/invalidMilestone`` for a time below zero or between
-  ///   two intervals.
+  /// `times`, each a whole number of `interval`s, counted in them; throws `invalidMilestone` else.
   static func intervals(of times: Set<Duration>, interval: Duration) throws(CountdownError) -> Set<Int> {
     let interval = interval.nanosecondsSaturating
     var values = Set<Int>()

@@ -50,7 +50,6 @@ extension ObservableCountdown {
     manager.snapshot(of: [snapshotSource(id: id)])
   }
 
-  /// What a snapshot needs of this model beside the engine's reading.
   func snapshotSource<ID>(id: ID) -> CountdownManager.SnapshotSource<ID> {
     CountdownManager.SnapshotSource(id: id, receiver: handle, length: length, endedAt: hasEnded ? endDate : nil)
   }

@@ -40,20 +40,14 @@ public final class ObservableCountdown {
   /// value like the others, and ``endDate`` stays its deadline.
   public private(set) var isOvertime = false
 
-  /// When the countdown ends, on this device's clock: the date to give the system
-  /// (`Text(timerInterval:countsDown:)`, a Live Activity's or a widget's state, a notification
-  /// trigger), the same moment this model's ``remaining`` reaches `0`. A countdown started at a
-  /// server date (after ``CountdownManager/calibrate(serverNow:receivedAt:)``) ends at that date
-  /// less the manager's ``CountdownManager/serverOffset``.
+  /// When the countdown ends, on this device's clock: the date to give the system, the moment
+  /// ``remaining`` reaches `0`, as ``CountdownManager/timerDates(id:)`` says of a countdown by id.
   ///
-  /// `nil` before the first start, while frozen (paused, or
-  /// ``CountdownCore/SuspensionPolicy/pauses`` while the manager is suspended; see ``pauseTime``)
-  /// and after ``cancel()``; once ended, the date it ended. Set only when the countdown starts,
-  /// pauses, resumes, gets time or ends, or freezes and runs again with the manager's suspensions
-  /// (inside ``CountdownManager/suspendTicking()`` and ``CountdownManager/resumeTicking()`` on the
-  /// main actor), so a view that reads it is not updated on every step; it says what
-  /// ``CountdownManager/timerDates(id:)`` says of a countdown by id. After a change of the
-  /// device's clock, ``refreshDates()`` works it out again.
+  /// `nil` before the first start, while frozen (see ``pauseTime``) and after ``cancel()``; once
+  /// ended, the date it ended. Set only when the countdown starts, pauses, resumes, gets time,
+  /// ends, or freezes and runs again with the manager's suspensions, so a view that reads it is
+  /// not updated on every step. After a change of the device's clock, ``refreshDates()`` works it
+  /// out again.
   public internal(set) var endDate: Date?
 
   /// The countdown as a range of dates on this device's clock, from its start to ``endDate``: for
@@ -81,12 +75,10 @@ public final class ObservableCountdown {
   /// not on the main actor, can end the countdown through it.
   @ObservationIgnored let handle: CountdownHandle
   @ObservationIgnored private let interval: Duration
-  /// The current countdown's length, start to end: the span of ``timerInterval``.
   @ObservationIgnored var length: Duration?
   /// Whether the current countdown stands still while the manager is suspended: its dates then
   /// freeze at each suspension and run again at each resume (see ``followSuspension()``).
   @ObservationIgnored var policy = SuspensionPolicy.keepsRunning
-  /// Whether the current countdown counts on past its deadline.
   @ObservationIgnored var ending = CountdownEnding.stops
   /// Set while this model's own call into the manager runs: the manager delivers the value the call
   /// owes inside it, before the model wrote what the call changed; the model shows it itself after,
@@ -184,9 +176,8 @@ public final class ObservableCountdown {
   }
 
   /// Gives the countdown more time, or, with a negative `time`, less, without replacing it:
-  /// ``remaining``, ``endDate`` and ``timerInterval`` take the new values inside this call (read
-  /// them right after it), the range keeping its start (a `ProgressView` goes on from where it
-  /// was, over a longer span), each once.
+  /// ``remaining``, ``endDate`` and ``timerInterval`` take the new values inside this call, once,
+  /// the range keeping its start.
   ///
   /// ```swift
   /// try quiz.addTime(.seconds(10))   // a bonus: 5 becomes 15
@@ -244,7 +235,6 @@ public final class ObservableCountdown {
     if !isCallingTheManager { show(value) }
   }
 
-  /// Runs `body`, one call of this model's into the manager, with ``isCallingTheManager`` set.
   func calling<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
     isCallingTheManager = true
     defer { isCallingTheManager = false }
