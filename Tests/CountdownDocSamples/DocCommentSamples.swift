@@ -296,19 +296,19 @@ func report(_ error: CountdownAlertError) {
 }
 
 @MainActor @SampleBody func sample27() async throws -> Any {
-  // SAMPLE: CountdownKit/Lifecycle/LifecycleObservation.swift
+  // ARTICLE: TimeSemantics
   // A second manager that follows the app's lifecycle like the shared one:
   quizClock.suspendsInBackground = true
-  // END SAMPLE
+  // END ARTICLE
 }
 
 @MainActor @SampleBody func sample28() async throws -> Any {
-  // SAMPLE: CountdownKit/Lifecycle/LifecycleObservation.swift
+  // ARTICLE: TimeSemantics
   // A Mac app's quiz clock that stops while the app is hidden:
   let observation = quizClock.suspendAndResume(
     on: [LifecycleObservation.appKitApplicationDidHide],
     and: [LifecycleObservation.appKitApplicationDidUnhide])
-  // END SAMPLE
+  // END ARTICLE
   _ = observation
 }
 
@@ -355,17 +355,6 @@ func report(_ error: CountdownAlertError) {
   // SAMPLE: CountdownKit/Manager/CountdownManager+IDs.swift
   try CountdownManager.shared.start(id: order.id, for: order.deliveryWindow) { id, remaining, _ in
     store.remaining[id] = remaining
-  }
-  // END SAMPLE
-}
-
-@MainActor @SampleBody func sample35() async throws -> Any {
-  // SAMPLE: CountdownKit/Manager/CountdownManager+IDs.swift
-  try manager.start(id: "autosave", for: .seconds(30), delivering: .onlyTheEnd) { _, _, _ in
-    document.save()  // called once, with 0: the manager wakes for the end alone
-  }
-  try manager.start(id: "keynote", for: .seconds(25 * 60), pastTheEnd: .countsOvertime) { id, remaining, _ in
-    overrun[id] = remaining < 0  // -1, -2, … once the talk runs over
   }
   // END SAMPLE
 }
@@ -536,7 +525,7 @@ func signOut() {
 }
 
 @MainActor @SampleBody func sample55() async throws -> Any {
-  // SAMPLE: CountdownKit/Observable/ObservableCountdown.swift
+  // SAMPLE: CountdownKit/Observable/ObservableCountdown+Snapshot.swift
   let data = try JSONEncoder().encode(resend.snapshot(id: "resend"))
   // END SAMPLE
   _ = data
@@ -650,14 +639,14 @@ func signOut() {
 }
 
 @MainActor @SampleBody func sample68() async throws -> Any {
-  // SAMPLE: CountdownKit/Persistence/ObservableCountdownList+Snapshot.swift
+  // SAMPLE: CountdownKit/Observable/ObservableCountdownList+Snapshot.swift
   let data = try JSONEncoder().encode(deliveries.snapshot())
   // END SAMPLE
   _ = data
 }
 
 @MainActor @SampleBody func sample69() async throws -> Any {
-  // SAMPLE: CountdownKit/Persistence/ObservableCountdownList+Snapshot.swift
+  // SAMPLE: CountdownKit/Observable/ObservableCountdownList+Snapshot.swift
   let restoration = try deliveries.restore(CountdownSnapshot(decoding: data))
   // END SAMPLE
   _ = restoration

@@ -63,7 +63,7 @@ extension CountdownAlarms {
 
   /// What the system should hold for a countdown in `phase` (one past its end, running, is
   /// told apart by the state, which knows the time).
-  private static func desired(_ phase: CountdownManager.IDPhase, countsOvertime: Bool) -> AlarmsState.Desired {
+  private static func desired(_ phase: IDPhase, countsOvertime: Bool) -> AlarmsState.Desired {
     switch phase {
     case .running(_, let deadline): return .counting(deadline: deadline.nanosecondsSinceOrigin)
     case .frozen(let dates):

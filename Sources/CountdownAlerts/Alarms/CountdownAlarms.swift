@@ -13,53 +13,10 @@ public import Foundation
 /// // An alarm counts down to the oven's end; pausing shows the time left on the Lock Screen.
 /// ```
 ///
-/// For each followed countdown (those `isFollowed` accepts, whatever started them), the alarm is:
-/// - counting down to the countdown's end while it runs (a timer of the time left, read from the
-///   countdown's deadline on the manager's clock);
-/// - paused, showing the time left, while the countdown is paused or frozen by a suspension
-///   (``CountdownCore/SuspensionPolicy/pauses``); resumed with it;
-/// - cancelled and scheduled again when the end moves (time added or taken, a replacing start):
-///   AlarmKit has no update;
-/// - cancelled with the countdown; left ringing once its end came: the person stops it. A
-///   countdown counting overtime (``CountdownCore/CountdownEnding/countsOvertime``) goes on past
-///   its end while its alarm rings: when the app cancels it, the app is done with it, and its
-///   ring is stopped;
-/// - after a change of the device's clock (`NSSystemClockDidChange`), cancelled and scheduled
-///   again for the same instant: AlarmKit does not say whether a timer's end moves with the
-///   clock, so the worst case is assumed.
-///
-/// The other way round, what the person does to an alarm in the system's UI (the Lock Screen,
-/// the Dynamic Island), the countdown does too, read from the center's updates
-/// (``CountdownAlarmCenter/observeAlarms(_:)``, AlarmKit's `alarmUpdates`) for as long as this
-/// object lives:
-/// - paused by the person: the countdown is paused (``CountdownKit/CountdownManager/pause(id:)``);
-///   resumed: it is resumed (``CountdownKit/CountdownManager/resume(id:)``);
-/// - stopped by the person while it counts down or is paused: the countdown is cancelled
-///   (``CountdownKit/CountdownManager/cancel(id:)``). Always: a countdown left running without
-///   its alarm would have one scheduled again at its next change, undoing the person's stop;
-/// - stopped while it rings: nothing is kept for it any more (the countdown ended, or counts
-///   overtime on, as the app decides).
-///
-/// The countdown follows when the app hears of the change, a moment after the person (an app
-/// the system suspended hears when it runs again): paused then, it keeps that much less time than
-/// the alarm, whose time left AlarmKit does not tell, so the alarm may ring up to that delay after
-/// the countdown's `0`. A pause heard only after the countdown's end cancels the paused alarm.
-/// What the person did while the app was not running is not known at the next launch: each
-/// restored countdown's alarm is scheduled again as the countdown stands. The updates that the app's own calls cause
-/// are told from the person's, even when they come late, after the next calls; nothing is done
-/// for them. Alarms of other namespaces and of the app's own are never followed.
-///
-/// Each id has one alarm identifier, ``alarmID(for:)``: a UUID made from the namespace and the
-/// id's description, the same in every process, so that nothing needs saving with the
-/// countdowns. At the start, this object reads the alarms the system holds: one of this namespace
-/// that no countdown has (it went while the app was not running) is cancelled, unless it rings
-/// (it ended: the person stops it); one whose countdown is followed is cancelled and scheduled
-/// again, as its end cannot be read back. Alarms of other namespaces and of the app's own are never
-/// touched.
-///
-/// Failures (alarms denied, ``CountdownAlertError/alarmLimitReached``, another error of the
-/// center) go to `onFailure`; the countdowns are never affected, and the next change, or
-/// ``retry()``, tries again.
+/// The alarm follows the countdown through every change (a pause, time added, a cancel, a change
+/// of the device's clock, a relaunch), and the countdown follows what the person does to the alarm
+/// from the Lock Screen; failures go to `onFailure`, never to the countdowns. The rules, change by
+/// change, are in <doc:CountdownAlerts#Alarms-that-ring-through-Silent-mode-iOS-26>.
 ///
 /// - Complexity: a change of one countdown costs O(1) work and at most three center calls; an
 ///   update of the system's alarms, O(*n*) in the alarms it holds and the countdowns followed

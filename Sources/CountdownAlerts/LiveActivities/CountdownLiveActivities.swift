@@ -21,45 +21,9 @@ public import Foundation
 /// let content = activities.content(for: "pizza")
 /// ```
 ///
-/// For each followed countdown (those `isFollowed` accepts), its activities:
-/// - show `content(id, dates)` for the countdown's ``CountdownKit/CountdownTimerDates``, whose
-///   `timerInterval` and `pauseTime` a `Text(timerInterval:pauseTime:)` counts down from without
-///   the app running; updated at every change that moves the dates (a start, a replace, a pause,
-///   a resume, time added or taken, a suspension that freezes it), and not otherwise;
-/// - are stale from the countdown's end while it runs (never while it is paused), so the system
-///   knows the content is out of date once the end passed;
-/// - end when the countdown ends (the end stays shown a while,
-///   ``CountdownActivityDismissal/afterEnd``) or is cancelled (taken off at once,
-///   ``CountdownActivityDismissal/immediately``), with their last content, stale from the end.
-///
-/// The dates are the device's: after a change of its clock (`NSSystemClockDidChange`), every
-/// activity is updated with the dates read again, so that it still shows the countdown's `0` at
-/// the same instant.
-///
-/// The app starts the activities (`Activity.request` needs the app in the foreground, and the
-/// system limits how many an app has); the package never does.
-///
-/// An activity outlives the process that started it. When this object starts, it asks the center
-/// which activities there are (active or stale), each with the countdown it stands for, and, when
-/// the answer comes, reconciles them once with the countdowns as they are then (make this object
-/// after restoring the countdowns, so that theirs are not taken for gone):
-/// - one of a followed countdown that runs or is paused (restored) shows its current content:
-///   the updates of its countdown reach every activity of it, and the restore moved its dates;
-/// - one of a countdown that counts but is not followed is the app's own, and left as it is;
-/// - one whose countdown is gone (it ended, was cancelled, was not restored, or its id is not
-///   among this type's) is ended with the content it shows: after its end
-///   (``CountdownActivityDismissal/afterEnd``) if it is stale, at once
-///   (``CountdownActivityDismissal/immediately``) otherwise. Its countdown's end went with the
-///   countdown, but the stale date this object gave the activity was that end while it ran: an
-///   activity stale by then ran out, one not stale (paused, or its end still ahead) was cancelled
-///   or lost. Every activity the center lists is taken as one of a countdown of this object's:
-///   an activity holds only its countdown's id, described, so whether a gone countdown's id was
-///   followed cannot be asked. Keep one `CountdownLiveActivities` per activity type.
-///
-/// The answer is work queued with the changes, in turn: a change made before it comes is not lost
-/// and is not undone by it (a countdown started again meanwhile keeps its activity). The center
-/// lists what there is when asked, so an activity the app starts after this object is not in the
-/// answer, and is never ended by it.
+/// The app starts its activities; the package updates them when the dates move, marks them stale
+/// from the end, ends them with the countdown, and, at the start, reconciles those a previous
+/// process left. The rules are in <doc:CountdownAlerts#A-Live-Activity-kept-in-step>.
 ///
 /// - Complexity: a change of one countdown costs O(1) work and at most one center call; the
 ///   reconciling at the start, O(*n*) once in the number of ids of type `ID`, and one call per
@@ -188,7 +152,7 @@ public final class CountdownLiveActivities<
   }
 
   /// What the activity of `id` should show for a countdown in `phase` (calls the app's content).
-  private func desired(_ id: ID, _ phase: CountdownManager.IDPhase) -> LiveActivitiesState<ContentState>.Sent? {
+  private func desired(_ id: ID, _ phase: IDPhase) -> LiveActivitiesState<ContentState>.Sent? {
     switch phase {
     case .running(let dates, let deadline):
       LiveActivitiesState.Sent(

@@ -35,7 +35,7 @@ extension CountdownAlerts {
   }
 
   /// The schedule's view of a manager's phase.
-  private static func phase(_ phase: CountdownManager.IDPhase) -> AlertSchedule<IDKey>.Phase {
+  private static func phase(_ phase: IDPhase) -> AlertSchedule<IDKey>.Phase {
     switch phase {
     case .running(_, let deadline): .running(deadline: deadline.nanosecondsSinceOrigin)
     case .frozen: .frozen

@@ -14,12 +14,9 @@ public import Foundation
 /// `.units(allowed:width:)`), so digits, separators, unit names and their plurals follow the
 /// locale. A fraction of a second counts as a whole second, as in ``RemainingTime``.
 ///
-/// A negative time (a countdown in overtime) is its magnitude as the style writes it, after a
-/// minus sign, U+2212 (in every locale, as Foundation has no localized word for "late" that both
-/// Apple platforms and Linux carry, and its number styles' own minus is a hyphen in most):
-/// `−0:05` and `−1d 02:03:04` (clock), `−5s` (units), `−5 seconds` and, in German,
-/// `−1 Stunde, 2 Minuten und 5 Sekunden` (spelled out); in Arabic the locale's digits follow the
-/// sign, `−١:٠٥`. A time that rounds up to zero has no sign.
+/// A negative time (overtime) is its magnitude after a minus sign, U+2212, in every locale:
+/// Foundation has no localized word for "late" on both Apple platforms and Linux, and its number
+/// styles' own minus is a hyphen in most. A time that rounds up to zero has no sign.
 public struct CountdownFormatStyle: FormatStyle, Sendable {
   /// Which of the three texts to make.
   public var style: RemainingTime.Style
@@ -38,7 +35,6 @@ public struct CountdownFormatStyle: FormatStyle, Sendable {
     return value.isOvertime ? "\u{2212}" + text : text
   }
 
-  /// The text for `value`'s magnitude.
   private func formatMagnitude(_ value: RemainingTime) -> String {
     let totalSeconds = value.magnitudeSeconds
     let whole = Duration.seconds(totalSeconds)

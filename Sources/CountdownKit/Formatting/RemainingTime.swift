@@ -30,7 +30,6 @@ public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
   /// add a style without breaking a `switch` in the app. Encoded as its name (`"clock"`), and
   /// printed as it (`print(RemainingTime.Style.clock)` writes `clock`).
   public struct Style: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// What the formatter switches over.
     enum Layout: String, Hashable, Sendable, Codable {
       case clock, units, spelledOut
     }

@@ -3,11 +3,10 @@ public import Foundation
 extension CountdownManager {
   /// Stops the manager's timer, for example when the app leaves the foreground: no wakeups, no CPU.
   ///
-  /// This stops ticking for the whole manager; one countdown is frozen with ``pause(_:)`` instead.
-  /// Countdowns keep their deadlines (unless started with ``CountdownCore/SuspensionPolicy/pauses``:
-  /// those freeze, and an ``ObservableCountdown`` of them shows it frozen, its dates changed inside
-  /// this call when it is made on the main actor, else on the main queue's next turn);
-  /// ``resumeTicking()`` delivers their corrected values.
+  /// This stops the whole manager; ``pause(_:)`` freezes one countdown. Countdowns keep their
+  /// deadlines, but those started with ``CountdownCore/SuspensionPolicy/pauses`` freeze (an
+  /// ``ObservableCountdown``'s dates say so inside this call on the main actor, else on the main
+  /// queue's next turn); ``resumeTicking()`` delivers the corrected values.
   public func suspendTicking() {
     engine.suspendTicking()
     refreshModelsFollowingSuspensions()
@@ -15,12 +14,9 @@ extension CountdownManager {
   }
 
   /// Restarts the manager's timer after ``suspendTicking()``: every running countdown that
-  /// delivers every change gets one prompt callback with its corrected remaining time, those that
-  /// ran out meanwhile get their single `0`, and ticking continues. One that delivers only its end
-  /// or milestones, or is paused, gets no prompt callback: its next comes at its time. An ``ObservableCountdown`` that paused meanwhile has its dates running
-  /// again inside this call when it is made on the main actor, else on the main queue's next turn.
-  ///
-  /// This restarts the whole manager; one paused countdown continues with ``resume(_:)``.
+  /// delivers every change gets one prompt callback with its corrected value, those that ran out
+  /// meanwhile their single `0` (one that delivers only its end or milestones, or is paused, waits
+  /// for its next). ``resume(_:)`` continues one paused countdown.
   public func resumeTicking() {
     engine.resumeTicking()
     refreshModelsFollowingSuspensions()
@@ -35,19 +31,14 @@ extension CountdownManager {
   /// Whether this manager suspends its ticking by itself when the app goes to the background, and
   /// resumes it when the app comes back.
   ///
-  /// `true` for ``shared`` on iOS, iPadOS, tvOS, visionOS, Mac Catalyst and watchOS; `false` for
-  /// managers you create, and always `false` on macOS and Linux, which have no such notifications
-  /// (see ``LifecycleObservation``). An app that keeps working in the background, such as an audio
-  /// or navigation app, opts out:
+  /// `true` for ``shared`` where the platform posts such notifications, not on macOS and Linux (see
+  /// the article *Time semantics*, "The background"); `false` for managers you create. Setting it
+  /// to `true` makes any manager follow them as `shared` does; setting it to `false` only stops
+  /// observing: a manager suspended at that moment stays suspended until ``resumeTicking()``.
   ///
   /// ```swift
   /// CountdownManager.shared.suspendsInBackground = false
   /// ```
-  ///
-  /// Setting it to `true` makes any manager follow ``LifecycleObservation/platformSuspendNames``
-  /// and ``LifecycleObservation/platformResumeNames`` on `NotificationCenter.default`, as `shared`
-  /// does. Setting it to `false` only stops observing: a manager suspended at that moment stays
-  /// suspended until ``resumeTicking()``.
   public var suspendsInBackground: Bool {
     get { state.withLock { $0.automaticLifecycle != nil } }
     set {
@@ -61,8 +52,7 @@ extension CountdownManager {
   }
 
   /// Observes `suspendNames` and `resumeNames` on `center` as the manager's automatic lifecycle
-  /// wiring, unless it already has one; nothing for empty lists. `package`: tests wire their own
-  /// names where the platform has none.
+  /// wiring, unless it has one. `package`: tests wire names where the platform has none.
   package func followLifecycle(
     suspendOn suspendNames: [Notification.Name], resumeOn resumeNames: [Notification.Name],
     center: NotificationCenter = .default
@@ -89,9 +79,7 @@ extension CountdownManager {
   ///   on: LifecycleObservation.platformSuspendNames,
   ///   and: LifecycleObservation.platformResumeNames)
   /// ```
-  /// (The ``shared`` manager does exactly this by itself, see ``suspendsInBackground``; on macOS
-  /// and Linux those lists are empty, see ``LifecycleObservation``.) The observers run on the
-  /// posting thread; suspending and resuming are safe from any thread.
+  /// (What ``shared`` does by itself.) The observers run on the posting thread.
   public func suspendAndResume(
     on suspendNames: [Notification.Name],
     and resumeNames: [Notification.Name],
@@ -124,9 +112,8 @@ extension CountdownManager {
     _ = removed
   }
 
-  /// Refreshes the dates of every model whose countdown pauses while suspended, the manager having
-  /// just suspended or resumed: at once on the main thread, else on the main queue's next turn
-  /// (each reads the manager's state when it runs).
+  /// Refreshes the dates of every model whose countdown pauses while suspended: at once on the
+  /// main thread, else on the main queue's next turn (each reads the state when it runs).
   func refreshModelsFollowingSuspensions() {
     let models = state.withLock { Array($0.modelsFollowingSuspensions.values) }
     guard !models.isEmpty else { return }
@@ -138,5 +125,15 @@ extension CountdownManager {
     } else {
       DispatchQueue.main.async(execute: refresh)
     }
+  }
+
+  /// Tells the id observers that the countdowns which freeze while suspended changed: O(*n*) in
+  /// the ids, only while an observer is installed.
+  func tellIDObserversOfSuspension() {
+    guard state.withLock({ !$0.idObservers.isEmpty }) else { return }
+    let records = state.withLock { $0.ids.tokens }
+    let (_, statuses) = engine.statuses(of: records.map(\.token))
+    tellIDObservers(
+      zip(records, statuses).compactMap { record, status in status?.policy == .pauses ? record.key : nil })
   }
 }

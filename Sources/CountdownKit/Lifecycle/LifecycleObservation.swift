@@ -3,46 +3,11 @@ public import Foundation
 /// Suspends and resumes a ``CountdownManager`` when notifications are posted, for as long as this
 /// object lives (or until ``cancel()``).
 ///
-/// Where suspension is automatic: ``CountdownManager/shared`` observes ``platformSuspendNames``
-/// and ``platformResumeNames`` on `NotificationCenter.default` by itself, so it suspends when the
-/// app goes to the background and resumes when it comes back
-/// - on iOS, iPadOS, tvOS, visionOS and Mac Catalyst, with UIKit's ``applicationDidEnterBackground``
-///   and ``applicationWillEnterForeground``;
-/// - on watchOS, with WatchKit's ``watchKitApplicationDidEnterBackground`` and
-///   ``watchKitApplicationWillEnterForeground``.
-///
-/// An app that keeps working in the background (audio, navigation) turns this off with
-/// ``CountdownManager/suspendsInBackground``.
-///
-/// It never suspends by itself on macOS (AppKit) or Linux. A Mac app keeps running and showing its
-/// windows while another app is frontmost, so its countdowns keep ticking there, as AppKit's own
-/// timers do; values stay right through sleep either way, since they come from a clock that counts
-/// through it. An app that prefers to stop the timer while it is hidden wires
-/// ``appKitApplicationDidHide`` and ``appKitApplicationDidUnhide`` itself; mind that a suspension
-/// also stops the countdowns started with ``CountdownCore/SuspensionPolicy/pauses``, which a Mac
-/// user would not expect from hiding an app.
-///
-/// Managers you create observe nothing until you wire them, one way or the other. Like the shared
-/// one, by setting ``CountdownManager/suspendsInBackground``:
-///
-/// ```swift
-/// // A second manager that follows the app's lifecycle like the shared one:
-/// quizClock.suspendsInBackground = true
-/// ```
-///
-/// Or with names of your choosing, observed for as long as the observation lives:
-///
-/// ```swift
-/// // A Mac app's quiz clock that stops while the app is hidden:
-/// let observation = quizClock.suspendAndResume(
-///   on: [LifecycleObservation.appKitApplicationDidHide],
-///   and: [LifecycleObservation.appKitApplicationDidUnhide])
-/// ```
-///
-/// Not both for the same names: each wiring suspends and resumes the manager on its own, so
-/// turning one off (``CountdownManager/suspendsInBackground`` set to `false`, or ``cancel()``)
-/// leaves the other at work. A second wiring of the same names does no other harm: the manager
-/// is suspended and resumed once, the second call finding it suspended or running already.
+/// ``CountdownManager/shared`` observes ``platformSuspendNames`` and ``platformResumeNames`` by
+/// itself; other managers observe nothing until wired, with
+/// ``CountdownManager/suspendsInBackground`` or
+/// ``CountdownManager/suspendAndResume(on:and:center:)``. Which names each platform posts, why a Mac
+/// app is not suspended, and how two wirings combine: the article *Time semantics* ("The background").
 ///
 /// The names are spelled by their string values, so that no UI framework is imported.
 public final class LifecycleObservation: Sendable {

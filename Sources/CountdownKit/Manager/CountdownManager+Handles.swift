@@ -15,21 +15,16 @@ extension CountdownManager {
   /// deallocated, or the engine's `cancelAll()` removes it.
   ///
   /// The options are those of every start
-  /// (``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``): with
-  /// ``CountdownCore/CountdownDeliveries/milestones(_:)`` the sequence holds the milestones and the
-  /// `0` (a ``CountdownReadAloud`` reading them in the loop reads the time the countdown has left,
-  /// which after a suspension is less than the milestone's); with ``CountdownCore/CountdownEnding/countsOvertime`` it goes on past `0` with `-1`, `-2`,
-  /// … and finishes only when the consuming task is cancelled, the sequence is dropped, or the
-  /// countdown is removed otherwise:
+  /// (``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``): with milestones the sequence holds
+  /// the milestones and the `0`; counting overtime it goes on past `0` with `-1`, `-2`, … until
+  /// the consuming task is cancelled, the sequence is dropped, or the countdown is removed:
   ///
   /// ```swift
   /// for await remaining in try manager.values(for: .seconds(10), pastTheEnd: .countsOvertime) {
   ///   if remaining < -60 { break }  // ends the countdown
   /// }
   /// ```
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
-  ///   ``CountdownCore/CountdownError/outOfRange``; and what
-  ///   ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)`` throws for its options.
+  /// - Throws: What ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)`` throws.
   public func values(
     for duration: Duration,
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
@@ -43,9 +38,7 @@ extension CountdownManager {
   /// The remaining values of a new countdown to `date`, as
   /// ``values(for:whileSuspended:delivering:pastTheEnd:)`` gives them.
   ///
-  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
-  ///   ``CountdownCore/CountdownError/nonFiniteValue``; and what
-  ///   ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)`` throws for its options.
+  /// - Throws: What ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)`` throws.
   public func values(
     until date: Date,
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
@@ -92,8 +85,7 @@ extension CountdownManager {
   /// let open = try manager.after(at: sale.startsAt) { store.isSaleOpen = true }
   /// ```
   ///
-  /// The date is converted once, now, to the continuous clock (through the server offset, if
-  /// ``calibrate(serverNow:receivedAt:)`` was called), as for ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)``.
+  /// The date is converted once, now, as for ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)``.
   /// - Returns: A handle that cancels the action.
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a date too far away to represent or
   ///   ``CountdownCore/CountdownError/nonFiniteValue``.
@@ -107,18 +99,13 @@ extension CountdownManager {
     _ target: CountdownTarget, _ policy: SuspensionPolicy, _ deliveries: CountdownDeliveries,
     _ ending: CountdownEnding
   ) throws(CountdownError) -> AsyncStream<Int> {
-    try checkMilestones(deliveries)
     let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let handle = CountdownHandle(engine: engine)
     // Finishes the stream however the countdown ends without its final 0 (cancelled, removed by
     // `cancelAll`, or its engine deallocated with the manager): the handler holds it alone.
     let end = StreamEnd(continuation)
-    // Delivered at milestones, each value is noted with the time left then, and each value taken is
-    // noted for the task that takes it, so that `CountdownReadAloud.read` in the consumer's loop
-    // reads the time left when the milestone came, which a milestone's value is not after a
-    // suspension.
-    // The time left then is the countdown's value in its handler (the engine held weakly: it holds
-    // the handler).
+    // Delivered at milestones, each value is noted with the time left then (the engine held
+    // weakly: it holds the handler), for `CountdownReadAloud.read` in the task that takes it.
     let delivered = deliveries.milestones == nil ? nil : MilestoneStreamReader.Delivered(nil)
     let weakEngine = WeakReference(engine)
     try engine.register(handle, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending) {
@@ -144,19 +131,13 @@ extension CountdownManager {
   /// // In a view: Text(resend.hasEnded ? "Resend code" : "Resend in \(resend.remaining) s")
   /// ```
   ///
-  /// Its ``ObservableCountdown/remaining`` holds the current value at once. Releasing the model
-  /// ends the countdown. The options are those of
-  /// ``ObservableCountdown/restart(for:whileSuspended:delivering:pastTheEnd:)``: counting overtime, the model
-  /// goes on below `0` (``ObservableCountdown/isOvertime``):
+  /// Its ``ObservableCountdown/remaining`` holds the current value at once; releasing the model
+  /// ends the countdown. The options, and what this throws, are those of
+  /// ``ObservableCountdown/restart(for:whileSuspended:delivering:pastTheEnd:)``:
   ///
   /// ```swift
   /// let talk = try manager.countdown(for: .seconds(25 * 60), pastTheEnd: .countsOvertime)
   /// ```
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
-  ///   ``CountdownCore/CountdownError/outOfRange``; ``CountdownCore/CountdownError/invalidMilestone``
-  ///   for a milestone below zero or beyond `duration`;
-  ///   ``CountdownCore/CountdownError/invalidCombination`` for overtime with anything but every
-  ///   change.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   @MainActor
   public func countdown(
@@ -171,10 +152,8 @@ extension CountdownManager {
   /// A new observable countdown to `date` (converted once, now, as for
   /// ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)``).
   ///
-  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
-  ///   ``CountdownCore/CountdownError/nonFiniteValue``; ``CountdownCore/CountdownError/invalidMilestone``
-  ///   for a milestone below zero; ``CountdownCore/CountdownError/invalidCombination`` for overtime
-  ///   with anything but every change.
+  /// - Throws: What ``ObservableCountdown/restart(until:whileSuspended:delivering:pastTheEnd:)``
+  ///   throws.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   @MainActor
   public func countdown(
@@ -187,12 +166,8 @@ extension CountdownManager {
   }
 }
 
-/// Finishes an async sequence of remaining values when the countdown feeding it goes away.
-///
-/// The countdown's handler holds the only reference to it, so it is deallocated when the engine
-/// releases the handler: when the registration is cancelled, is removed by `cancelAll`, ends, or
-/// its engine (with its manager) is deallocated. The engine releases handlers outside its lock, so
-/// finishing the stream here (which runs the stream's termination handler) cannot deadlock.
+/// Finishes an async sequence when the countdown feeding it goes away: only the countdown's handler
+/// holds it, and the engine releases handlers outside its lock, so finishing here cannot deadlock.
 private final class StreamEnd: Sendable {
   let continuation: AsyncStream<Int>.Continuation
 

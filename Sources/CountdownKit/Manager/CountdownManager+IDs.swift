@@ -10,40 +10,14 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// An id's countdown lives until it ends, its `stop` flag is set, or ``cancel(id:)``. Ids are
-  /// told apart by type and value: `7 as Int` and `7 as Int64` are two countdowns. May be called
-  /// from any thread; `update` runs on the main actor: on the main thread, with the first value
-  /// inside this call (as for a receiver), from another thread on the main queue's next turn.
+  /// An id's countdown lives until its `0` (none ends one counting overtime), its `stop` flag, or
+  /// ``cancel(id:)``. Ids are told apart by type and value: `7 as Int` and `7 as Int64` are two
+  /// countdowns. May be called from any thread; `update` runs on the main actor: on the main
+  /// thread, with the first value inside this call (as for a receiver), from another thread on the
+  /// main queue's next turn. The options, the parameters (`update` gets the id) and what this
+  /// throws are those of ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``, and an existing
+  /// countdown of `id` is left untouched when it throws; a snapshot keeps every option.
   ///
-  /// The options are those of every start (see
-  /// ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``), each with its default:
-  ///
-  /// ```swift
-  /// try manager.start(id: "autosave", for: .seconds(30), delivering: .onlyTheEnd) { _, _, _ in
-  ///   document.save()  // called once, with 0: the manager wakes for the end alone
-  /// }
-  /// try manager.start(id: "keynote", for: .seconds(25 * 60), pastTheEnd: .countsOvertime) { id, remaining, _ in
-  ///   overrun[id] = remaining < 0  // -1, -2, … once the talk runs over
-  /// }
-  /// ```
-  ///
-  /// Counting overtime, the id's countdown lives until `stop` is set or ``cancel(id:)``. A
-  /// snapshot keeps every option.
-  ///
-  /// - Parameters:
-  ///   - id: The countdown's key.
-  ///   - duration: How long to count down. Zero ends at once with a single `0`.
-  ///   - policy: Whether time spent suspended counts (default) or pauses the countdown.
-  ///   - deliveries: Which values reach `update`: every change (default), only the end, or
-  ///     milestones and the end.
-  ///   - ending: Whether the countdown ends with its `0` (default) or counts overtime.
-  ///   - update: Called on the main actor with the id, the remaining whole intervals and the stop
-  ///     flag.
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
-  ///   ``CountdownCore/CountdownError/outOfRange``; ``CountdownCore/CountdownError/invalidMilestone``
-  ///   for a milestone below zero or beyond `duration`; ``CountdownCore/CountdownError/invalidCombination``
-  ///   for overtime with anything but every change. An existing countdown of `id` is then left
-  ///   untouched.
   /// - Complexity: O(1) amortized.
   public func start<ID: Hashable & Sendable>(
     id: ID,
@@ -54,16 +28,14 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     try checkMilestones(deliveries, within: duration)
-    try register(
-      id: id, .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
+    try startID(
+      id, counting: .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown for an id, for a number of seconds: a `TimeInterval`, as
   /// Foundation APIs and servers often give it.
   ///
-  /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for NaN or an infinity,
-  ///   ``CountdownCore/CountdownError/negativeDuration`` or ``CountdownCore/CountdownError/outOfRange``;
-  ///   and what ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)`` throws for its options.
+  /// - Throws: What ``start(_:seconds:whileSuspended:delivering:pastTheEnd:_:)`` throws.
   public func start<ID: Hashable & Sendable>(
     id: ID,
     seconds: TimeInterval,
@@ -74,17 +46,15 @@ extension CountdownManager {
   ) throws(CountdownError) {
     let duration = try duration(ofTimeInterval: seconds)
     try checkMilestones(deliveries, within: duration)
-    try register(
-      id: id, .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
+    try startID(
+      id, counting: .duration(duration), length: duration, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown for an id, to an absolute date (converted once, now, as in
   /// ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)``). A date in the past ends at once
   /// with a single `0`; counting overtime, it starts in overtime instead.
   ///
-  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
-  ///   ``CountdownCore/CountdownError/nonFiniteValue``; and what
-  ///   ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)`` throws for its options.
+  /// - Throws: What ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)`` throws.
   public func start<ID: Hashable & Sendable>(
     id: ID,
     until date: Date,
@@ -94,7 +64,7 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ id: ID, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     let (target, length) = try target(for: date, keepingThePast: ending == .countsOvertime)
-    try register(id: id, target, length: length, policy, delivering: deliveries, pastTheEnd: ending, update)
+    try startID(id, counting: target, length: length, policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Calls `tick` every interval with the number of whole intervals elapsed, until `stop` is set
@@ -113,7 +83,7 @@ extension CountdownManager {
     _ tick: @escaping @MainActor (_ id: ID, _ elapsed: Int, _ stop: inout Bool) -> Void
   ) {
     // Counting up has no duration to validate: this cannot throw.
-    try! register(id: id, .countingUp, length: nil, policy, tick)
+    try! startID(id, counting: .countingUp, length: nil, policy, tick)
   }
 
   /// Ends the countdown of `id` without a further call.
@@ -121,7 +91,7 @@ extension CountdownManager {
   /// - Returns: Whether `id` had a countdown.
   @discardableResult
   public func cancel<ID: Hashable & Sendable>(id: ID) -> Bool {
-    guard let token = state.withLock({ $0.idCancelled(IDKey(id)) }) else { return false }
+    guard let token = state.withLock({ $0.ids.cancelled(IDKey(id)) }) else { return false }
     defer { tellIDObservers([token.id]) }
     return engine.cancel(token)
   }
@@ -160,9 +130,8 @@ extension CountdownManager {
   }
 
   /// Gives the countdown of `id` more time, or, with a negative `time`, less, without replacing
-  /// it: its handler is called with the new value once, promptly (inside this call on the main
-  /// thread), without waiting for the next tick, and its length (the span of ``timerDates(id:)``, kept by snapshots) changes by the same
-  /// amount, so progress keeps its start.
+  /// it; its length (the span of ``timerDates(id:)``, kept by snapshots) changes by as much, so
+  /// progress keeps its start.
   ///
   /// ```swift
   /// // A late bid extends the auction by 30 s: every view of it, and its Live Activity's dates.
@@ -173,27 +142,12 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// Called on the main thread, the handler gets the new value inside this call (from a callback:
-  /// right after that callback's batch; from another thread: on the main queue's next turn). What
-  /// this call changes is there as soon as it returns: ``timeLeft(id:)``, ``timerDates(id:)`` and
-  /// ``endDate(id:)`` say the new time, as an ``ObservableCountdown``'s
-  /// ``ObservableCountdown/addTime(_:)`` shows its new value inside the call.
+  /// Otherwise as ``addTime(_:to:)``: the same delivery of the new value, the same rules for a
+  /// paused countdown, for time taken past the end and for overtime, the same errors (the
+  /// countdown and its dates are then left untouched). ``timeLeft(id:)``, ``timerDates(id:)`` and
+  /// ``endDate(id:)`` say the new time as soon as this returns.
   ///
-  /// A paused countdown keeps its new time until ``resume(id:)``: its handler hears of it then.
-  /// Time taken never goes past the end: a running countdown shortened by more than it has left
-  /// ends, its single `0` coming as the new value does; a paused one stays paused at `0`
-  /// (``isPaused(id:)``, ``contains(id:)``), and ends with its `0` when it resumes. One that
-  /// delivers only its end or at milestones stays silent until its next one. One counting
-  /// overtime has no end to stop at: time taken moves its deadline back by the whole amount, past
-  /// or further past it (`-10` becomes `-15`).
-  ///
-  /// - Parameters:
-  ///   - time: The time to add; negative to take time away.
-  ///   - id: The countdown's id.
   /// - Returns: Whether `id` had a countdown that is running or paused.
-  /// - Throws: ``CountdownCore/CountdownError/invalidCombination`` for a listener (a count-up has
-  ///   no end to move); ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years.
-  ///   The countdown and its dates are then left untouched.
   @discardableResult
   public func addTime<ID: Hashable & Sendable>(_ time: Duration, id: ID) throws(CountdownError) -> Bool {
     let key = IDKey(id)
@@ -201,7 +155,7 @@ extension CountdownManager {
       let added = try engine.timeAdded(time, to: token)
     else { return false }
     // The length follows unless the id was started again meanwhile: the new start has its own.
-    state.withLock { $0.idTimeAdded(added, token: token, generation: generation) }
+    state.withLock { $0.ids.timeAdded(added, token: token, generation: generation) }
     tellIDObservers([key])
     return true
   }
@@ -217,45 +171,36 @@ extension CountdownManager {
   }
 
   /// Starts `id` counting `target`, whose length (start to end, for its dates) is `length`, with
-  /// the options of the public starts; those check a duration's milestones against it.
-  func register<ID: Hashable & Sendable>(
-    id: ID, _ target: CountdownTarget, length: Duration?, _ policy: SuspensionPolicy,
+  /// the options of the public starts (which check a duration's milestones against it).
+  func startID<ID: Hashable & Sendable>(
+    _ id: ID, counting target: CountdownTarget, length: Duration?, _ policy: SuspensionPolicy,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
   ) throws(CountdownError) {
-    try checkMilestones(deliveries)
     // An overtime countdown's 0 is not its end: the id stays its own until stop or cancel.
     let endsAtZero = target != .countingUp && ending == .stops
     let atMilestones = deliveries.milestones != nil
-    try register(id: id, endsAtZero: endsAtZero, length: length, atMilestones: atMilestones, update) {
+    try claimID(id, endsAtZero: endsAtZero, length: length, atMilestones: atMilestones, update) {
       token, handler throws(CountdownError) in
       try engine.register(
         token, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, handler: handler)
     }
   }
 
-  /// Claims `id`, makes its handler and has `register` hand the handler to the engine, keyed by the
-  /// id's token; gives the id back its previous state if `register` throws. Every start of an id
-  /// comes here, restores from a snapshot too.
-  ///
-  /// - Parameters:
-  ///   - id: The id to claim.
-  ///   - endsAtZero: Whether a 0 ends the countdown (not for a count-up, whose 0 is its first tick).
-  ///   - length: A countdown's length, start to end (`nil` for a count-up), kept for its dates.
-  ///   - atMilestones: Whether it is delivered at milestones: ``CountdownReadAloud/read(_:)-(Int)`` in
-  ///     its handler then reads the time it has left, which a milestone's value is not after a
-  ///     suspension.
-  ///   - update: The app's handler, called with the id, the value and whether to stop.
-  ///   - register: Hands the handler made from `update` to the engine, under the id's token.
-  func register<ID: Hashable & Sendable>(
-    id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false,
+  /// Claims `id` (with `length`, kept for its dates), makes its handler from `update` and has
+  /// `handToEngine` register it under the id's token; gives the id back its previous state if that
+  /// throws. Every start of an id comes here, restores too. `endsAtZero`: a 0 ends it (not a
+  /// count-up's, nor an overtime one's). `atMilestones`: ``CountdownReadAloud/read(_:)-(Int)`` in
+  /// the handler reads the time left, which a milestone's value is not after a suspension.
+  func claimID<ID: Hashable & Sendable>(
+    _ id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,
-    register: (IDRegistry.Token, @escaping CountdownHandler) throws(CountdownError) -> Void
+    handToEngine: (IDRegistry.Token, @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
     let key = IDKey(id)
     // Claim the id (the engine call happens outside the lock: replacing a countdown releases the
     // old handler, which may run user code).
-    let claim = state.withLock { $0.idStarted(key, length: length) }
+    let claim = state.withLock { $0.ids.claim(key, length: length) }
     let (token, generation) = (claim.token, claim.generation)
     let update = atMilestones ? CountdownReadAloud.markingMilestoneDeliveries(of: token, on: engine, update) : update
     let handler = MainQueueHandler.make { [weak self] value, stop in
@@ -265,17 +210,16 @@ extension CountdownManager {
       }
     }
     do {
-      try register(token, handler)
+      try handToEngine(token, handler)
     } catch {
       // Rejected: give the id back its previous state, unless another start, a cancel or an end came
       // in between.
-      state.withLock { $0.idStartRejected(claim) }
+      state.withLock { $0.ids.startRejected(claim) }
       throw error
     }
-    // A `cancel(id:)` or `cancelAll()` that ran between claiming the id and registering found
-    // nothing in the engine to end. If the id no longer names this token, it was cancelled: end
-    // the registration now, or it would run on where the id can no longer reach it. (A token the
-    // id still names may be another start's registration, which replaced ours: it stays.)
+    // A cancel that ran between the claim and the registration found nothing to end: if the id no
+    // longer names this token, end the registration now, or it would run on unreachable. (A token
+    // the id still names may be another start's registration, which replaced ours: it stays.)
     if state.withLock({ $0.ids.token(for: key) !== token }) {
       engine.cancel(token)
     }
@@ -285,63 +229,39 @@ extension CountdownManager {
   /// The countdown of the id's `generation` ended: the id drops its token, unless it was started
   /// again or cancelled since.
   private func countdownEnded(_ token: IDRegistry.Token, generation: Int) {
-    state.withLock { $0.idCountdownEnded(token: token, generation: generation) }
+    state.withLock { $0.ids.countdownEnded(token: token, generation: generation) }
     tellIDObservers([token.id])
   }
 }
 
 extension CountdownManager {
-  /// What the countdown of an id is doing now, as a system alert mirrors it: running to an end,
-  /// frozen, or gone. For the package's integration products (`CountdownAlerts`), read with
-  /// ``idPhase(of:)``.
-  package enum IDPhase: Hashable, Sendable {
-    /// Running: it ends at `deadline` on the manager's clock (``CountdownCore/CountdownEngine/clock``),
-    /// the instant its `0` is delivered; `dates` are the device dates of ``timerDates(id:)``.
-    case running(dates: CountdownTimerDates, deadline: CountdownInstant)
-    /// Frozen: paused, or started with ``CountdownCore/SuspensionPolicy/pauses`` while the manager
-    /// is suspended. It has no end until it runs again.
-    case frozen(dates: CountdownTimerDates)
-    /// No countdown: none was started, it ended, was cancelled, or the id counts up.
-    case gone
-  }
-
-  /// Has `observer` called with the ids whose countdowns changed, after every change: a start (a
-  /// replacement and a restore included), ``pause(id:)``, ``resume(id:)``, ``addTime(_:id:)``,
-  /// ``cancel(id:)``, ``cancelAll()``, an end (its `0`, or its stop flag), and, for countdowns
-  /// that pause while the manager is suspended, ``suspendTicking()`` and ``resumeTicking()``.
+  /// Has `observer` called with the ids whose countdowns changed, after every change (a start,
+  /// replace or restore, a pause, resume, time added, cancel, end, and, for countdowns that pause
+  /// while suspended, ``suspendTicking()`` and ``resumeTicking()``; a calibration moves nothing).
   ///
-  /// The observer hears which ids changed, not what they became: it reads that with
-  /// ``idPhase(of:)``. Two threads changing one id may call the observer in either order, and a
-  /// state handed along with the call could arrive stale; read after the call, the state is at
-  /// least as new as the change that called it. (``calibrate(serverNow:receivedAt:)`` moves no
-  /// countdown's deadline nor its device dates: it calls nothing.)
-  ///
-  /// The observer is called on the thread that made the change (the main queue for an end), after
-  /// every lock of the manager is released, so it may call back into the manager. It must not
-  /// block. `package`: the integration products build on it.
+  /// It hears which ids changed, not what they became: two threads changing one id may call it in
+  /// either order, so a state handed along could arrive stale, where ``idPhase(of:)`` read after
+  /// the call is at least as new as the change. It is called on the thread that made the change
+  /// (the main queue for an end) with no lock held, so it may call back into the manager.
   ///
   /// - Returns: The key to remove the observer with, ``removeIDObserver(_:)``.
   package func addIDObserver(_ observer: @escaping @Sendable (_ ids: [IDKey]) -> Void) -> Int {
     state.withLock { $0.idObserverAdded(observer) }
   }
 
-  /// Stops calling the observer added under `key` (nothing for a key not in use). Releases it
-  /// after the lock.
+  /// Stops calling the observer added under `key`, released after the lock.
   package func removeIDObserver(_ key: Int) {
     let removed = state.withLock { $0.idObserverRemoved(key) }
     _ = removed
   }
 
-  /// What the countdown of `key` is doing now (see ``IDPhase``), read under one acquisition of
-  /// the engine's lock.
+  /// What the countdown of `key` is doing now, read under one acquisition of the engine's lock.
   package func idPhase(of key: IDKey) -> IDPhase {
     idPhaseAndEnding(of: key).phase
   }
 
-  /// ``idPhase(of:)``, and whether the countdown counts overtime
-  /// (``CountdownCore/CountdownEnding/countsOvertime``), read together: past its deadline such a
-  /// countdown is still running (or frozen), and only a cancel or its stop flag makes it go, where
-  /// one that stops has ended at its `0`. `false` when it is gone.
+  /// ``idPhase(of:)``, and whether the countdown counts overtime, read together: past its deadline
+  /// such a countdown still runs (or is frozen) until a cancel or its stop flag.
   package func idPhaseAndEnding(of key: IDKey) -> (phase: IDPhase, countsOvertime: Bool) {
     guard let (token, length) = state.withLock({ $0.ids[key].map { ($0.token, $0.length) } }) else {
       return (.gone, false)
@@ -362,8 +282,7 @@ extension CountdownManager {
     state.withLock { $0.ids.records(of: ID.self) }.map { IDKey($0.id) }
   }
 
-  /// Tells the id observers, if any, that the countdowns of `keys` changed. Called after the
-  /// change, with no lock held; the observers are copied out of the lock and called outside it.
+  /// Tells the id observers, if any, that the countdowns of `keys` changed; called with no lock held.
   func tellIDObservers(_ keys: @autoclosure () -> [IDKey]) {
     let observers = state.withLock { $0.idObservers }
     guard !observers.isEmpty else { return }
@@ -372,16 +291,5 @@ extension CountdownManager {
     for observer in observers.values {
       observer(keys)
     }
-  }
-
-  /// Tells the id observers that the countdowns which freeze while the manager is suspended
-  /// (``CountdownCore/SuspensionPolicy/pauses``) changed: at ``suspendTicking()`` and
-  /// ``resumeTicking()``. O(*n*) in the number of ids, only while an observer is installed.
-  func tellIDObserversOfSuspension() {
-    guard state.withLock({ !$0.idObservers.isEmpty }) else { return }
-    let records = state.withLock { $0.ids.tokens }
-    let (_, statuses) = engine.statuses(of: records.map(\.token))
-    tellIDObservers(
-      zip(records, statuses).compactMap { record, status in status?.policy == .pauses ? record.key : nil })
   }
 }

@@ -9,24 +9,20 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// `update` is called with the current value before this returns (so a reused cell's label holds
-  /// the new item's time when `configure(with:)` returns, before the table view draws it), then each
-  /// time the value changes, and last with `0`; setting `stop` ends the countdown after that call,
-  /// the first one too. (Called from a callback, where a batch is running, the first value comes
-  /// right after that batch; a past date's single `0` ends the countdown inside this call.)
+  /// `update` is called with the current value before this returns (a reused cell's label holds
+  /// the new item's time when `configure(with:)` returns), then at each change, and last with `0`;
+  /// setting `stop` ends the countdown after that call. When each call comes: the article *Time
+  /// semantics*, "When callbacks come".
   ///
   /// The options, each with its default, are the same on every start, by receiver or by id:
   /// - `whileSuspended`: ``CountdownCore/SuspensionPolicy/keepsRunning`` (a sale that ends at
-  ///   18:00) or ``CountdownCore/SuspensionPolicy/pauses`` (a quiz clock that stops while the app is
-  ///   in the background).
-  /// - `delivering`: ``CountdownCore/CountdownDeliveries/everyChange`` (a label),
-  ///   ``CountdownCore/CountdownDeliveries/onlyTheEnd`` (one call, with `0`: the manager wakes for
-  ///   the end alone) or ``CountdownCore/CountdownDeliveries/milestones(_:)`` (each milestone and the
-  ///   end; see ``milestones(_:)``). Only every change gets the prompt first call.
-  /// - `pastTheEnd`: ``CountdownCore/CountdownEnding/stops`` (its `0` ends it) or
-  ///   ``CountdownCore/CountdownEnding/countsOvertime`` (the `0` comes at the deadline as usual,
-  ///   then `-1` once a whole interval has passed since it, `-2` after two, and so on, until `stop`
-  ///   is set, the countdown is cancelled or replaced, or the receiver goes away):
+  ///   18:00) or ``CountdownCore/SuspensionPolicy/pauses`` (a quiz clock).
+  /// - `delivering`: ``CountdownCore/CountdownDeliveries/everyChange`` (a label, the only one with
+  ///   a prompt first call), ``CountdownCore/CountdownDeliveries/onlyTheEnd`` (one call, with `0`)
+  ///   or ``CountdownCore/CountdownDeliveries/milestones(_:)`` (see ``milestones(_:)``).
+  /// - `pastTheEnd`: ``CountdownCore/CountdownEnding/stops`` or
+  ///   ``CountdownCore/CountdownEnding/countsOvertime`` (`-1`, `-2`, … after the deadline, until
+  ///   `stop`, a cancel or replacement, or the receiver goes away):
   ///
   /// ```swift
   /// try manager.start(orderCell, for: .seconds(20 * 60), pastTheEnd: .countsOvertime) { cell, remaining, _ in
@@ -34,13 +30,11 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// Main-actor isolated, as the cells, views and view controllers that show countdowns are: the
-  /// receiver is handed to `update` on the main actor, so it must come from there. Starting a
-  /// plain (non-`Sendable`) object from another thread, which would then race with the callback,
-  /// does not compile. Keys that are not main-actor objects use
-  /// ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)`` (from any thread). ``cancel(_:)``,
-  /// ``pause(_:)``, ``resume(_:)``, ``contains(_:)`` and ``timeLeft(for:)`` only use the receiver's
-  /// identity and may be called from any thread.
+  /// Main-actor isolated, as the views that show countdowns are: starting a plain (non-`Sendable`)
+  /// object from another thread, which would race with the callback, does not compile. Other keys
+  /// use ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)``, from any thread; ``cancel(_:)``,
+  /// ``pause(_:)``, ``resume(_:)``, ``contains(_:)`` and ``timeLeft(for:)`` use only the receiver's
+  /// identity, from any thread too.
   ///
   /// - Parameters:
   ///   - receiver: The object that shows the countdown. Held weakly; keys the countdown.
@@ -67,7 +61,7 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     try checkMilestones(deliveries, within: duration)
-    try register(receiver, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
+    try startWeakReceiver(receiver, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown shown by `receiver`, for a number of seconds: a
@@ -75,10 +69,8 @@ extension CountdownManager {
   /// number too).
   ///
   /// The options are those of ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``.
-  /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for NaN or an infinity,
-  ///   ``CountdownCore/CountdownError/negativeDuration`` for a negative number, or
-  ///   ``CountdownCore/CountdownError/outOfRange`` for one too large to represent; and what
-  ///   ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)`` throws for its options.
+  /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for NaN or an infinity, and what
+  ///   ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)`` throws.
   @MainActor
   public func start<Receiver: AnyObject>(
     _ receiver: Receiver,
@@ -90,20 +82,19 @@ extension CountdownManager {
   ) throws(CountdownError) {
     let duration = try duration(ofTimeInterval: seconds)
     try checkMilestones(deliveries, within: duration)
-    try register(receiver, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
+    try startWeakReceiver(receiver, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
   }
 
   /// Starts (or replaces) the countdown shown by `receiver`, to an absolute date, such as a sale's
   /// end sent by a server.
   ///
   /// The date is converted once, now, to the continuous clock (through the server offset, if
-  /// ``calibrate(serverNow:receivedAt:)`` was called): a later change of the device's clock does
-  /// not move the countdown. A date in the past ends at once with a single `0`; counting overtime,
-  /// it starts in overtime instead (its first value is the whole intervals since the date,
-  /// negated). The options are those of ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``.
+  /// calibrated): a later change of the device's clock does not move the countdown. A date in the
+  /// past ends at once with a single `0`; counting overtime, it starts in overtime instead. The
+  /// options are those of ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``.
   ///
-  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a date too far away to represent (such as
-  ///   `Date.distantFuture`) or ``CountdownCore/CountdownError/nonFiniteValue``; and what
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a date too far away (such as
+  ///   `Date.distantFuture`), ``CountdownCore/CountdownError/nonFiniteValue``, and what
   ///   ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)`` throws for its options.
   @MainActor
   public func start<Receiver: AnyObject>(
@@ -114,7 +105,7 @@ extension CountdownManager {
     pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try register(
+    try startWeakReceiver(
       receiver, target(for: date, keepingThePast: ending == .countsOvertime).target, policy, delivering: deliveries,
       pastTheEnd: ending, update)
   }
@@ -137,7 +128,7 @@ extension CountdownManager {
     _ tick: @escaping @MainActor (_ receiver: Receiver, _ elapsed: Int, _ stop: inout Bool) -> Void
   ) {
     // Counting up has no duration to validate: this cannot throw.
-    try! register(receiver, .countingUp, policy, tick)
+    try! startWeakReceiver(receiver, .countingUp, policy, tick)
   }
 
   /// Ends the countdown of `receiver` without a further call — not even one already queued for
@@ -159,13 +150,12 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// The manager stays usable: start new countdowns at once. An ``ObservableCountdown`` whose
-  /// countdown this ends keeps the value it showed last.
+  /// The manager stays usable; an ``ObservableCountdown`` this ends keeps the value it showed.
   /// - Complexity: O(*n*) in the number of countdowns.
   public func cancelAll() {
     // Ids first: a start(id:) racing with this either is cancelled below, or comes after and
     // finds its id free; no id is left pointing at a token the engine no longer counts.
-    let ids = state.withLock { $0.allIDsCancelled() }
+    let ids = state.withLock { $0.ids.allCancelled() }
     engine.cancelAll()
     tellIDObservers(ids.keys)
     _ = ids  // the tokens are released outside the lock
@@ -209,18 +199,11 @@ extension CountdownManager {
   /// try CountdownManager.shared.addTime(.seconds(30), to: cell)
   /// ```
   ///
-  /// Called on the main thread, the handler gets the new value inside this call (from a callback:
-  /// right after that callback's batch; from another thread: on the main queue's next turn), and
-  /// ``timeLeft(for:)`` says the new time as soon as this returns, as an ``ObservableCountdown``'s
-  /// ``ObservableCountdown/addTime(_:)`` shows its new value inside the call.
-  ///
-  /// A paused countdown (or one that pauses while the manager is suspended) keeps its new time
-  /// until it runs again: its handler hears of it then. Time taken never goes past the end: a
-  /// running countdown shortened by more than it has left ends, its single `0` coming as the new
-  /// value does; a paused one stays paused at `0`, and ends with its `0` when it resumes. One that
-  /// delivers only its end stays silent until its new end. One counting overtime has no end to
-  /// stop at: time taken moves its deadline back by the whole amount, past or further past it
-  /// (`-10` becomes `-15`).
+  /// ``timeLeft(for:)`` says the new time as soon as this returns. A paused (or frozen) countdown
+  /// keeps its new time until it runs again: its handler hears of it then. Time taken past the end
+  /// ends a running countdown with its single `0`, and leaves a paused one paused at `0` until it
+  /// resumes; one that delivers only its end or milestones stays silent until its next one; one
+  /// counting overtime moves further past its deadline (`-10` becomes `-15`).
   ///
   /// - Parameters:
   ///   - time: The time to add; negative to take time away.
@@ -231,23 +214,20 @@ extension CountdownManager {
   ///   The countdown is then left untouched.
   @discardableResult
   public func addTime(_ time: Duration, to receiver: AnyObject) throws(CountdownError) -> Bool {
-    try engine.addTime(time, to: receiver)
+    try engine.timeAdded(time, to: receiver) != nil
   }
 
   /// The number of countdowns and listeners.
   public var count: Int { engine.count }
 
-  /// Registers a main-actor callback with the engine (whose delivery queue is the main queue),
-  /// holding the receiver weakly: once it is gone, the countdown ends without a call (paused ones
-  /// too: the engine removes paused registrations of dead receivers itself). Main-actor isolated, so
-  /// the receiver and `update` belong to the main actor, where the engine delivers.
+  /// Starts a countdown keyed by `receiver`, held weakly: once it is gone, the countdown ends
+  /// without a call (paused ones too: the engine removes those itself).
   @MainActor
-  func register<Receiver: AnyObject>(
+  func startWeakReceiver<Receiver: AnyObject>(
     _ receiver: Receiver, _ target: CountdownTarget, _ policy: SuspensionPolicy,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops,
     pausedAt: CountdownInstant? = nil, _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
   ) throws(CountdownError) {
-    try checkMilestones(deliveries)
     let weakReceiver = WeakReference(receiver)
     // Delivered at milestones, `CountdownReadAloud.read` in `update` reads the time the countdown
     // has left, which a milestone's value is not after a suspension. Weak: the engine holds this.

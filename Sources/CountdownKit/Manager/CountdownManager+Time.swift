@@ -30,11 +30,9 @@ extension CountdownManager {
   }
 
   /// What a countdown to `date` on the (calibrated) wall clock counts, in the engine's terms, and
-  /// its length. A date ahead is the time from now to it, a duration the engine counts from its
-  /// own reading of its clock at registration: the wall clock is read here once, the manager's
-  /// clock not at all, so a start reads each clock once. A date in the past is now (a duration of
-  /// zero), unless `keepingThePast`: a countdown counting overtime starts that late, at an instant
-  /// before now, which only this manager's clock can place (read here, and again by the engine).
+  /// its length. A date ahead is a duration, which the engine counts from its own reading of its
+  /// clock, so a start reads each clock once. A date in the past is now, unless `keepingThePast`:
+  /// an overtime countdown starts that late, at an instant only this manager's clock can place.
   func target(for date: Date, keepingThePast: Bool = false) throws(CountdownError) -> (
     target: CountdownTarget, length: Duration
   ) {
@@ -74,7 +72,6 @@ extension CountdownManager {
 }
 
 extension Duration {
-  /// This duration in seconds, as a `Double`.
   var secondsValue: Double {
     Double(components.seconds) + Double(components.attoseconds) / 1e18
   }
@@ -90,12 +87,9 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// Worked out on each call from the countdown's deadline on the continuous clock, so the end is
-  /// the moment the manager delivers its `0`, and from its length, so the range spans the whole
-  /// countdown however the device's clock was changed. A countdown started at a server date
-  /// (after ``calibrate(serverNow:receivedAt:)``) ends at that date less the ``serverOffset``: the
-  /// device's date for it. After the user changes the device's clock (`NSSystemClockDidChange`),
-  /// ask again and hand the system the new dates: the deadline has not moved, its device date has.
+  /// Worked out on each call from the countdown's deadline and length (see
+  /// ``CountdownTimerDates``); a countdown started at a server date ends at that date less the
+  /// ``serverOffset``. After a change of the device's clock (`NSSystemClockDidChange`), ask again.
   /// - Returns: The dates, or `nil` for an id without a countdown (none, ended, or a count-up).
   public func timerDates<ID: Hashable & Sendable>(id: ID) -> CountdownTimerDates? {
     guard let (token, length) = state.withLock({ $0.ids[IDKey(id)].map { ($0.token, $0.length) } }) else {
@@ -138,8 +132,7 @@ extension CountdownManager {
     timerDates(id: id)?.timerInterval
   }
 
-  /// The system dates of `receiver`'s countdown, whose length (start to end) is `length`; `nil`
-  /// without a countdown or for a count-up.
+  /// The system dates of `receiver`'s countdown of `length`; `nil` without one or for a count-up.
   func timerDates(of receiver: AnyObject, length: Duration?) -> CountdownTimerDates? {
     guard let status = engine.statuses(of: [receiver]).statuses[0], status.kind == .countdown else { return nil }
     return dates(of: status, length: length)
@@ -175,9 +168,7 @@ extension CountdownManager {
     try .milestones(Self.intervals(of: times, interval: engine.interval))
   }
 
-  /// `times`, each a whole number of `interval`s, counted in them.
-  /// - Throws: ``CountdownCore/CountdownError/invalidMilestone`` for a time below zero or between
-  ///   two intervals.
+  /// `times`, each a whole number of `interval`s, counted in them; throws `invalidMilestone` else.
   static func intervals(of times: Set<Duration>, interval: Duration) throws(CountdownError) -> Set<Int> {
     let interval = interval.nanosecondsSaturating
     var values = Set<Int>()
@@ -191,13 +182,12 @@ extension CountdownManager {
     return values
   }
 
-  /// Checks the milestones of a countdown: none below zero, and, for a duration the app chose
-  /// (`duration`), none beyond it (its instant would come before the start). A date's milestones
-  /// already passed are not checked: they are not delivered, as the engine does.
-  func checkMilestones(_ deliveries: CountdownDeliveries, within duration: Duration? = nil) throws(CountdownError) {
-    guard let values = deliveries.milestones else { return }
-    guard values.allSatisfy({ $0 >= 0 }) else { throw .invalidMilestone }
-    guard let duration, duration >= .zero else { return }
+  /// Checks that no milestone of a countdown of `duration` lies beyond it (its instant would come
+  /// before the start): the one milestone check only the manager can make, once per start. The
+  /// engine checks the rest (none below zero) as it takes the request; a date's milestones already
+  /// passed are not checked, as the engine does not deliver them.
+  func checkMilestones(_ deliveries: CountdownDeliveries, within duration: Duration) throws(CountdownError) {
+    guard let values = deliveries.milestones, duration >= .zero else { return }
     let length = duration.nanosecondsSaturating
     let interval = engine.interval.nanosecondsSaturating
     for value in values {

@@ -10,32 +10,17 @@ public import Foundation
 /// }
 /// ```
 ///
-/// - Registering the same receiver again replaces its countdown: a reused cell never counts twice.
-/// - Receivers are held weakly: when a cell or view controller goes away, its countdown ends by
-///   itself, without a call.
-/// - Every callback runs on the main actor, in one batch per tick, so all labels flip together.
-/// - Values come from a clock that keeps counting while the device sleeps, so they are right after
-///   the app returns from the background; ``suspendTicking()`` and ``resumeTicking()`` stop the timer meanwhile
-///   (the ``shared`` manager does this by itself on iOS, tvOS, visionOS and watchOS: see
-///   ``LifecycleObservation/platformSuspendNames``).
-///
-/// The methods that take a receiver object and hand it to a callback (`start(_:…)` and `listen`)
-/// are main-actor isolated, as the views that show countdowns are; all others, including the
-/// id-keyed ones and cancelling or asking by receiver, may be called from any thread.
+/// Starting a receiver again replaces its countdown; receivers are held weakly; callbacks run on
+/// the main actor, one batch per tick; values come from a clock that counts through sleep. The
+/// methods that hand a receiver to a callback (`start(_:…)`, `listen(_:…)`) are main-actor
+/// isolated; all others may be called from any thread.
 public final class CountdownManager: Sendable {
   /// The manager most apps use: a 1-second interval on the continuous clock, all values flipping
   /// together.
   ///
-  /// It suspends and resumes with the app by itself, observing ``LifecycleObservation/platformSuspendNames``
-  /// and ``LifecycleObservation/platformResumeNames`` on `NotificationCenter.default`:
-  /// - iOS, iPadOS, tvOS, visionOS, Mac Catalyst: `UIApplication.didEnterBackgroundNotification`
-  ///   and `willEnterForegroundNotification`;
-  /// - watchOS: `WKApplication.didEnterBackgroundNotification` and `willEnterForegroundNotification`;
-  /// - macOS and Linux: nothing; it keeps ticking (see ``LifecycleObservation`` for why, and how to
-  ///   wire AppKit's hide and unhide).
-  ///
-  /// The observation starts when `shared` is first used; an app that keeps working in the
-  /// background turns it off with ``suspendsInBackground``.
+  /// From its first use, it suspends and resumes with the app by itself, not on macOS and Linux
+  /// (see the article *Time semantics*, "The background"); an app that keeps working in the
+  /// background turns that off with ``suspendsInBackground``.
   public static let shared: CountdownManager = {
     // Constant, valid arguments: this cannot throw.
     let manager = try! CountdownManager()
@@ -45,9 +30,7 @@ public final class CountdownManager: Sendable {
 
   /// The engine underneath, for statistics or for registrations with a custom handler.
   public let engine: CountdownEngine
-  /// Today's wall clock (`Date.init` unless a test injects one), used to turn `Date`s into deadlines.
   let wallClock: @Sendable () -> Date
-  /// What the manager keeps beside its engine, changed only through ``ManagerState``'s methods.
   let state = LockedState(ManagerState())
 
   /// Creates a manager.

@@ -11,24 +11,12 @@ public import Foundation
 /// }
 /// ```
 ///
-/// Both bounds are worked out from the countdown's deadline on the continuous clock and its
-/// length, so a change of the device's clock moves them together: the range always spans the
-/// countdown's whole length, and the time the system shows at any moment is what the manager
-/// shows. While the countdown is frozen (paused, or started with
-/// ``CountdownCore/SuspensionPolicy/pauses`` while the manager is suspended), ``pauseTime`` is the
-/// moment the range was laid out from and ``endDate`` is `nil`: the system shows it frozen at its
-/// remaining time.
-///
-/// A countdown counting overtime (``CountdownCore/CountdownEnding/countsOvertime``) keeps its
-/// deadline as ``endDate`` past it, while the app shows negative values. The system's
-/// `Text(timerInterval:)` stops at `0:00` at that date, so past it show the overtime with
-/// `Text(endDate, style: .timer)`, which counts up from a date in the past (update the Live
-/// Activity's state when the countdown delivers its `0`). Frozen in overtime (paused), it reads as
-/// frozen at `0:00`.
+/// Both bounds come from the countdown's deadline on the continuous clock and its length, so the
+/// system shows what the manager shows, whatever the device's clock does. Frozen, it has a
+/// ``pauseTime`` and no ``endDate``. Past the deadline of a countdown counting overtime, the
+/// system's timer stops at `0:00`: see the article *Countdowns outside the app* ("Past the deadline").
 public struct CountdownTimerDates: Hashable, Sendable {
-  /// From the countdown's start to its end, on this device's clock: the start is the end less the
-  /// countdown's length (so progress goes on across pauses, suspensions and relaunches); a
-  /// countdown at its end is `end...end`.
+  /// From the countdown's start to its end, on this device's clock; `end...end` at its end.
   public var timerInterval: ClosedRange<Date>
   /// While the countdown is frozen, the instant the range was laid out from: give it to the system
   /// as `pauseTime:`. `nil` while it runs.

@@ -1,43 +1,27 @@
 /// What the manager keeps beside its engine, inside its lock (`CountdownManager.state`). Every
-/// change is one `mutating` method here, named for the event it follows; the fields are
-/// `private(set)`, so the compiler keeps every other file from writing them (the id map,
-/// ``IDRegistry``, is changed only through its own methods, which these call).
-///
-/// The methods call no user code but the ids' own `Hashable` conformance (the id map's lookups),
-/// and release nothing whose release could run a deinit: what an event replaces or removes (a
-/// saving, a lifecycle observation, a model's refresh, a token) is returned, and the caller drops
-/// it after the lock.
+/// change is one `mutating` method, named for its event, here or on the id map (``IDRegistry``,
+/// reached as `state.ids`); the other fields are `private(set)`. No method releases what could run
+/// a deinit: what an event replaces or removes is returned, and the caller drops it after the lock.
 struct ManagerState {
-  /// Offset to add to this device's wall clock to get the server's (see ``CountdownManager/calibrate(serverNow:receivedAt:)``).
+  /// Added to this device's wall clock, the server's.
   private(set) var serverOffset: Duration = .zero
-  /// Whether ``CountdownManager/calibrate(serverNow:receivedAt:)`` was called: a snapshot then writes its dates in
-  /// server time, and a restore maps them through this manager's own offset.
+  /// Whether the manager was calibrated: a snapshot then writes its dates in server time, and a
+  /// restore maps them through this manager's own offset.
   private(set) var isCalibrated = false
-  /// The tokens standing in for `Hashable` ids (see
-  /// ``CountdownManager/start(id:for:whileSuspended:delivering:pastTheEnd:_:)``), each with its
-  /// generation, the number of its latest start (a countdown that ends forgets its id only if no
-  /// later start replaced it) and, for a countdown, its length from start to end (the span of
-  /// ``CountdownManager/timerDates(id:)``, which a snapshot keeps so that progress goes on after a
-  /// relaunch).
-  private(set) var ids = IDRegistry()
-  /// The observable models whose countdown pauses while the manager is suspended, by their
-  /// handle: each freezes at ``CountdownManager/suspendTicking()`` and runs again at ``CountdownManager/resumeTicking()``, and its
-  /// dates follow (see ``CountdownManager/refreshModelsFollowingSuspensions()``).
+  var ids = IDRegistry()
+  /// The refreshes of the observable models whose countdown pauses while the manager is
+  /// suspended, by their handle (see ``CountdownManager/refreshModelsFollowingSuspensions()``).
   private(set) var modelsFollowingSuspensions: [ObjectIdentifier: @MainActor @Sendable () -> Void] = [:]
   /// The saves ``CountdownManager/keepSaved(_:in:savingOn:center:onFailure:_:)`` set up, by id type.
   private(set) var savings: [ObjectIdentifier: NotificationObservers] = [:]
-  /// The observers of id changes (``CountdownManager/addIDObserver(_:)``), by the key each was added under.
   private(set) var idObservers: [Int: @Sendable ([IDKey]) -> Void] = [:]
-  /// The key the next id observer is added under.
   private(set) var nextIDObserverKey = 0
-  /// The automatic background/foreground wiring (``CountdownManager/shared``'s, where the platform has one; see
-  /// ``CountdownManager/suspendsInBackground``).
+  /// The automatic background/foreground wiring (see ``CountdownManager/suspendsInBackground``).
   private(set) var automaticLifecycle: LifecycleObservation?
 
   // MARK: Server time
 
-  /// ``CountdownManager/calibrate(serverNow:receivedAt:)`` measured `offset`: it is the manager's from now on, and
-  /// the manager is calibrated.
+  /// ``CountdownManager/calibrate(serverNow:receivedAt:)`` measured `offset`.
   mutating func calibrated(serverOffset offset: Duration) {
     serverOffset = offset
     isCalibrated = true
@@ -50,60 +34,15 @@ struct ManagerState {
     calibrated(serverOffset: offset)
   }
 
-  // MARK: Ids
-
-  /// A start of `key` claims the id (``IDRegistry/claim(_:length:)``).
-  mutating func idStarted(_ key: IDKey, length: Duration?) -> IDRegistry.Claim {
-    ids.claim(key, length: length)
-  }
-
-  /// The engine refused the start of `claim` (``IDRegistry/startRejected(_:)``): the id gets back
-  /// what it had, unless another start, a cancel or an end came in between.
-  mutating func idStartRejected(_ claim: IDRegistry.Claim) {
-    ids.startRejected(claim)
-  }
-
-  /// The countdown of generation `generation` under `token` ended
-  /// (``IDRegistry/countdownEnded(token:generation:)``):
-  /// its id is forgotten unless it was started again or cancelled since.
-  mutating func idCountdownEnded(token: IDRegistry.Token, generation: Int) {
-    ids.countdownEnded(token: token, generation: generation)
-  }
-
-  /// `added` was added to the countdown of generation `generation` under `token`
-  /// (``IDRegistry/timeAdded(_:token:generation:)``): its length follows unless it was started again.
-  mutating func idTimeAdded(_ added: Duration, token: IDRegistry.Token, generation: Int) {
-    ids.timeAdded(added, token: token, generation: generation)
-  }
-
-  /// ``CountdownManager/cancel(id:)`` for `key` (``IDRegistry/cancelled(_:)``).
-  ///
-  /// - Returns: The id's token, to cancel in the engine and release after the lock.
-  mutating func idCancelled(_ key: IDKey) -> IDRegistry.Token? {
-    ids.cancelled(key)
-  }
-
-  /// ``CountdownManager/cancelAll()``: every id is forgotten (``IDRegistry/allCancelled()``).
-  ///
-  /// - Returns: What the id map held, for the caller to release after the lock.
-  mutating func allIDsCancelled() -> IDRegistry {
-    ids.allCancelled()
-  }
-
   // MARK: Id observers
 
-  /// ``CountdownManager/addIDObserver(_:)`` added `observer`.
-  ///
-  /// - Returns: The key it is kept under.
+  /// ``CountdownManager/addIDObserver(_:)`` added `observer`; returns the key it is kept under.
   mutating func idObserverAdded(_ observer: @escaping @Sendable ([IDKey]) -> Void) -> Int {
     defer { nextIDObserverKey += 1 }
     idObservers[nextIDObserverKey] = observer
     return nextIDObserverKey
   }
 
-  /// ``CountdownManager/removeIDObserver(_:)`` for `key`.
-  ///
-  /// - Returns: The observer removed, if any, for the caller to release after the lock.
   mutating func idObserverRemoved(_ key: Int) -> (@Sendable ([IDKey]) -> Void)? {
     idObservers.removeValue(forKey: key)
   }
@@ -112,47 +51,35 @@ struct ManagerState {
 
   /// The model keyed by `handle` now pauses while the manager is suspended: `refresh` brings its
   /// dates up to date at each suspension and resumption.
-  ///
-  /// - Returns: The refresh it had before, if any, for the caller to release after the lock.
   mutating func modelFollowsSuspensions(
     _ handle: ObjectIdentifier, refresh: @escaping @MainActor @Sendable () -> Void
   ) -> (@MainActor @Sendable () -> Void)? {
     modelsFollowingSuspensions.updateValue(refresh, forKey: handle)
   }
 
-  /// The model keyed by `handle` was released, or counts on through suspensions: no refresh for
-  /// it any more.
-  ///
-  /// - Returns: Its refresh, if it had one, for the caller to release after the lock.
+  /// The model keyed by `handle` was released, or counts on through suspensions.
   mutating func modelStopsFollowingSuspensions(_ handle: ObjectIdentifier) -> (@MainActor @Sendable () -> Void)? {
     modelsFollowingSuspensions.removeValue(forKey: handle)
   }
 
   // MARK: Savings
 
-  /// ``CountdownManager/keepSaved(_:in:savingOn:center:onFailure:_:)`` set up `observation` for the ids of `type`:
-  /// it replaces the saving that type had.
-  ///
-  /// - Returns: The saving replaced, for the caller to cancel and release after the lock.
+  /// A saving of the ids of `type` was set up: it replaces the one that type had, which the caller
+  /// cancels.
   mutating func savingStarted(_ observation: NotificationObservers, for type: ObjectIdentifier)
     -> NotificationObservers?
   {
     savings.updateValue(observation, forKey: type)
   }
 
-  /// ``CountdownManager/stopSaving(_:)`` for the ids of `type`.
-  ///
-  /// - Returns: The saving ended, for the caller to cancel and release after the lock.
   mutating func savingStopped(for type: ObjectIdentifier) -> NotificationObservers? {
     savings.removeValue(forKey: type)
   }
 
   // MARK: Lifecycle
 
-  /// The manager was set to follow the app's lifecycle through `observation`: it becomes the
-  /// automatic wiring, unless the manager has one already (another thread's won).
-  ///
-  /// - Returns: Whether `observation` was installed; if not, the caller cancels it after the lock.
+  /// The manager follows the app's lifecycle through `observation`, unless it has a wiring already
+  /// (another thread's won: `false`, and the caller cancels `observation` after the lock).
   mutating func automaticLifecycleStarted(_ observation: LifecycleObservation) -> Bool {
     guard automaticLifecycle == nil else { return false }
     automaticLifecycle = observation
@@ -160,8 +87,6 @@ struct ManagerState {
   }
 
   /// The manager no longer follows the app's lifecycle by itself.
-  ///
-  /// - Returns: The wiring it had, if any, for the caller to cancel and release after the lock.
   mutating func automaticLifecycleStopped() -> LifecycleObservation? {
     defer { automaticLifecycle = nil }
     return automaticLifecycle

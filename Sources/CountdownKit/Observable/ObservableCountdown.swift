@@ -12,18 +12,11 @@ public import Observation
 /// try countdown.restart(for: .seconds(30))  // the same model counts again
 /// ```
 ///
-/// Made by ``CountdownManager/countdown(for:whileSuspended:delivering:pastTheEnd:)`` or
-/// ``CountdownManager/countdown(until:whileSuspended:delivering:pastTheEnd:)`` and driven by that manager's one timer,
-/// like every other countdown of it: values follow its clock (right after background and sleep)
-/// and flip together with the rest.
-///
-/// The model owns its countdown: releasing it ends the countdown; restarting it replaces the
-/// countdown, never adds a second one. ``CountdownManager/cancelAll()`` ends it too, leaving the
-/// last value it showed.
-///
-/// In SwiftUI, keep it where it survives the view's re-creation: in `@State` (made once, in an
-/// action or `.task`, since a `@State` initial value is evaluated again whenever the view is
-/// re-created) or in your own observable model.
+/// Driven by its manager's one timer like every other countdown of it. The model owns its
+/// countdown: releasing it ends the countdown, restarting it replaces it, and
+/// ``CountdownManager/cancelAll()`` ends it leaving the last value shown. In SwiftUI, keep it in
+/// `@State`, made once in an action or `.task` (a `@State` initial value is evaluated again
+/// whenever the view is re-created), or in your own observable model.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor
 @Observable
@@ -33,63 +26,42 @@ public final class ObservableCountdown {
   /// for a countdown counting overtime (see ``isOvertime``).
   public private(set) var remaining: Int
 
-  /// Whether the countdown reached `0` (never, for one counting overtime). Changes only when that happens (or on a restart), so a
-  /// view reading only this is not updated on every step.
-  ///
-  /// A paused countdown does not end: shortened to `0` by ``addTime(_:)`` while paused, it shows
-  /// `0` but stays paused, and ends when ``resume()`` continues it, as the manager's countdowns by
-  /// id and by receiver do.
+  /// Whether the countdown reached `0` (never, for one counting overtime): a view reading only
+  /// this is not updated on every step. A paused countdown shortened to `0` by ``addTime(_:)``
+  /// shows `0` but ends only when ``resume()`` continues it.
   public private(set) var hasEnded: Bool
 
   /// Whether ``pause()`` froze the countdown (until ``resume()`` or a restart). Never `true` once
   /// it ended.
   public private(set) var isPaused = false
 
-  /// Whether the countdown counts overtime (started with
-  /// ``CountdownCore/CountdownEnding/countsOvertime``) and a whole interval has passed since its
-  /// deadline: ``remaining`` is below `0` ("2 min late"). Such a countdown never ends by itself:
-  /// ``hasEnded`` stays `false`, its `0` is a value like the others, and ``endDate`` stays its
-  /// deadline.
+  /// Whether the countdown counts overtime (``CountdownCore/CountdownEnding/countsOvertime``) and
+  /// ``remaining`` is below `0` ("2 min late"). Such a countdown never ends by itself: its `0` is a
+  /// value like the others, and ``endDate`` stays its deadline.
   public private(set) var isOvertime = false
 
-  /// When the countdown ends, on this device's clock: the date to give the system
-  /// (`Text(timerInterval:countsDown:)`, a Live Activity's or a widget's state, a notification
-  /// trigger), the same moment this model's ``remaining`` reaches `0`. A countdown started at a
-  /// server date (after ``CountdownManager/calibrate(serverNow:receivedAt:)``) ends at that date
-  /// less the manager's ``CountdownManager/serverOffset``.
+  /// When the countdown ends, on this device's clock: the date to give the system, the moment
+  /// ``remaining`` reaches `0`, as ``CountdownManager/timerDates(id:)`` says of a countdown by id.
   ///
-  /// `nil` before the first start, while frozen (paused, or started with
-  /// ``CountdownCore/SuspensionPolicy/pauses`` while the manager is suspended: it has no end until
-  /// it runs again; see ``pauseTime``) and after ``cancel()``; once ended, the date it ended (for a
-  /// restored countdown that ran out while the app was not running, the date it ran out). Set when
-  /// the countdown starts, pauses, resumes, gets time or ends, and, for a countdown that pauses
-  /// while suspended, when the manager suspends or resumes its ticking: inside
-  /// ``CountdownManager/suspendTicking()`` and ``CountdownManager/resumeTicking()`` when they are
-  /// called on the main actor (as the lifecycle notifications are posted), else on the main
-  /// queue's next turn. So a view that reads it is not updated on every step, and it says what
-  /// ``CountdownManager/timerDates(id:)`` says of the same countdown started by id. After the user
-  /// changes the device's clock, ``refreshDates()`` works it out again.
-  public private(set) var endDate: Date?
+  /// `nil` before the first start, while frozen (see ``pauseTime``) and after ``cancel()``; once
+  /// ended, the date it ended. Set only when the countdown starts, pauses, resumes, gets time,
+  /// ends, or freezes and runs again with the manager's suspensions, so a view that reads it is
+  /// not updated on every step. After a change of the device's clock, ``refreshDates()`` works it
+  /// out again.
+  public internal(set) var endDate: Date?
 
   /// The countdown as a range of dates on this device's clock, from its start to ``endDate``: for
   /// `Text(timerInterval:countsDown:)` and `ProgressView(timerInterval:)`.
   ///
-  /// The range spans the countdown's whole length (so a `ProgressView` shows how much has passed),
-  /// across pauses, suspensions and relaunches (a restored countdown keeps its start). Never
-  /// traps: an ended (or cancelled, or never started) countdown is the empty range `end...end`.
-  /// While frozen it is laid out from ``pauseTime``: give the system both to show it frozen.
-  public private(set) var timerInterval: ClosedRange<Date>
+  /// It spans the countdown's whole length, across pauses, suspensions and relaunches; an ended,
+  /// cancelled or unstarted countdown is `end...end`. While frozen it is laid out from
+  /// ``pauseTime``: give the system both.
+  public internal(set) var timerInterval: ClosedRange<Date>
 
   /// While the countdown is frozen (paused, or ``CountdownCore/SuspensionPolicy/pauses`` while
   /// the manager is suspended), the moment ``timerInterval`` is laid out from: the system's
   /// `pauseTime:`. `nil` while it runs.
-  public private(set) var pauseTime: Date?
-
-  /// ``timerInterval`` and ``pauseTime`` in one value, as the system takes them:
-  /// `Text(timerInterval: countdown.timerDates.timerInterval, pauseTime: countdown.timerDates.pauseTime)`.
-  public var timerDates: CountdownTimerDates {
-    CountdownTimerDates(timerInterval: timerInterval, pauseTime: pauseTime)
-  }
+  public internal(set) var pauseTime: Date?
 
   /// ``remaining`` as a time to format (``remaining`` intervals of the manager):
   /// `Text(countdown.remainingTime, format: .countdown)`.
@@ -103,17 +75,14 @@ public final class ObservableCountdown {
   /// not on the main actor, can end the countdown through it.
   @ObservationIgnored let handle: CountdownHandle
   @ObservationIgnored private let interval: Duration
-  /// The current countdown's length, start to end: the span of ``timerInterval``.
-  @ObservationIgnored private var length: Duration?
+  @ObservationIgnored var length: Duration?
   /// Whether the current countdown stands still while the manager is suspended: its dates then
   /// freeze at each suspension and run again at each resume (see ``followSuspension()``).
-  @ObservationIgnored private var policy = SuspensionPolicy.keepsRunning
-  /// Whether the current countdown counts on past its deadline.
-  @ObservationIgnored private var ending = CountdownEnding.stops
-  /// Set while this model's own call into the manager runs (a restart, a resume, time added): on
-  /// the main thread the manager delivers the value that call owes inside it, before the model has
-  /// written what the call changed (its length, its ending, its dates). The model shows that value
-  /// itself once it has, so its observers see each change once, in order.
+  @ObservationIgnored var policy = SuspensionPolicy.keepsRunning
+  @ObservationIgnored var ending = CountdownEnding.stops
+  /// Set while this model's own call into the manager runs: the manager delivers the value the call
+  /// owes inside it, before the model wrote what the call changed; the model shows it itself after,
+  /// so its observers see each change once, in order.
   @ObservationIgnored private var isCallingTheManager = false
 
   init(manager: CountdownManager) {
@@ -129,22 +98,16 @@ public final class ObservableCountdown {
   /// Counts down again, for `duration` from now, replacing the current countdown (running or
   /// ended); ``remaining`` and ``hasEnded`` take the new countdown's values at once.
   ///
-  /// The options are those of the manager's starts
-  /// (``CountdownManager/start(_:for:whileSuspended:delivering:pastTheEnd:_:)``). Delivering only
-  /// the end or milestones, ``remaining`` holds the value at the start (and after each of this
-  /// model's own calls: ``resume()``, ``addTime(_:)``), then each value delivered: a view that shows
-  /// "ends soon" at 10 minutes wakes the app at that milestone alone. Counting overtime,
-  /// ``remaining`` goes on below `0`, ``isOvertime`` says so, and the model never ends by itself:
+  /// The options, and what this throws, are those of
+  /// ``CountdownManager/start(_:for:whileSuspended:delivering:pastTheEnd:_:)``; thrown, the current
+  /// countdown and the values are left as they were. Delivering only the end or milestones,
+  /// ``remaining`` holds the value at the start and after this model's own calls, then each value
+  /// delivered. Counting overtime, ``remaining`` goes on below `0`:
   ///
   /// ```swift
   /// try talk.restart(for: .seconds(25 * 60), pastTheEnd: .countsOvertime)
   /// // talk.remaining: 1500, …, 0, then -1, -2, …; talk.isOvertime once it is below 0
   /// ```
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
-  ///   ``CountdownCore/CountdownError/outOfRange``; ``CountdownCore/CountdownError/invalidMilestone``
-  ///   for a milestone below zero or beyond `duration`;
-  ///   ``CountdownCore/CountdownError/invalidCombination`` for overtime with anything but every
-  ///   change. The current countdown and the values are then left as they were.
   public func restart(
     for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
@@ -156,11 +119,8 @@ public final class ObservableCountdown {
   /// Counts down again, to `date`, replacing the current countdown (running or ended). A date
   /// already passed ends it at once; counting overtime, it starts in overtime instead.
   ///
-  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
-  ///   ``CountdownCore/CountdownError/nonFiniteValue``; ``CountdownCore/CountdownError/invalidMilestone``
-  ///   for a milestone below zero; ``CountdownCore/CountdownError/invalidCombination`` for overtime
-  ///   with anything but every change. The current countdown and the values are then left as they
-  ///   were.
+  /// - Throws: What ``CountdownManager/start(_:until:whileSuspended:delivering:pastTheEnd:_:)``
+  ///   throws; the current countdown and the values are then left as they were.
   public func restart(
     until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
@@ -175,7 +135,7 @@ public final class ObservableCountdown {
     _ deliveries: CountdownDeliveries = .everyChange, ending: CountdownEnding = .stops
   ) throws(CountdownError) {
     try calling { () throws(CountdownError) in
-      try manager.register(handle, target, policy, delivering: deliveries, pastTheEnd: ending) {
+      try manager.startWeakReceiver(handle, target, policy, delivering: deliveries, pastTheEnd: ending) {
         [weak self] _, value, _ in
         self?.delivered(value)
       }
@@ -216,21 +176,17 @@ public final class ObservableCountdown {
   }
 
   /// Gives the countdown more time, or, with a negative `time`, less, without replacing it:
-  /// ``remaining``, ``endDate`` and ``timerInterval`` take the new values inside this call (read
-  /// them right after it), the range keeping its start (a `ProgressView` goes on from where it
-  /// was, over a longer span), each once.
+  /// ``remaining``, ``endDate`` and ``timerInterval`` take the new values inside this call, once,
+  /// the range keeping its start.
   ///
   /// ```swift
   /// try quiz.addTime(.seconds(10))   // a bonus: 5 becomes 15
   /// try quiz.addTime(.seconds(-10))  // a penalty; past the end, it ends now
   /// ```
   ///
-  /// A running countdown shortened past its end ends inside this call: ``hasEnded`` is `true`,
-  /// ``endDate`` is now. A paused countdown keeps its new time until ``resume()``: shortened past
-  /// its end, it stays paused at `0` (``remaining`` is `0`, ``hasEnded`` `false`, frozen dates)
-  /// and ends when resumed, as the manager's countdowns by id and by receiver do. One counting
-  /// overtime never ends: time taken moves it past, or further past, its deadline (``remaining``
-  /// `-10` becomes `-15`, ``isOvertime`` `true`).
+  /// Otherwise as ``CountdownManager/addTime(_:to:)``: shortened past its end, a running countdown
+  /// ends inside this call (``endDate`` is now), a paused one stays paused at `0` until
+  /// ``resume()``, and one counting overtime moves further past its deadline.
   /// - Parameter time: The time to add; negative to take time away.
   /// - Returns: Whether it was running or paused (an ended or cancelled countdown gets no time).
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years; the
@@ -266,32 +222,27 @@ public final class ObservableCountdown {
     !hasEnded && handle.isActive
   }
 
-  /// The values right after a (re)start, which replaced any paused countdown (the new one is
-  /// paused only if `paused`), so a view never shows the previous countdown's value until the
-  /// first callback.
-  private func showCurrentValue(paused: Bool = false) {
+  /// The values right after a (re)start (paused only if `paused`): a view never shows the previous
+  /// countdown's value until the first callback.
+  func showCurrentValue(paused: Bool = false) {
     if isPaused != paused { isPaused = paused }
     show(manager.engine.value(for: handle) ?? 0)
   }
 
   /// A value the manager delivered: shown, unless this model's own call owes it (see
   /// ``isCallingTheManager``), which shows it once the model is up to date.
-  private func delivered(_ value: Int) {
+  func delivered(_ value: Int) {
     if !isCallingTheManager { show(value) }
   }
 
-  /// Runs `body`, one call of this model's into the manager, with ``isCallingTheManager`` set.
-  private func calling<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+  func calling<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
     isCallingTheManager = true
     defer { isCallingTheManager = false }
     return try body()
   }
 
-  /// Writes only what changed: an observer is told once per change, never for an equal value.
-  ///
-  /// A `0` ends a countdown that stops there, unless it is paused: the manager delivers no value to
-  /// a paused countdown, so a paused `0` is one read from it (time taken while paused), which ends
-  /// only when it resumes.
+  /// Writes only what changed, so an observer is told once per change. A paused `0` was read, not
+  /// delivered (time taken while paused): it ends the countdown only when it resumes.
   private func show(_ value: Int) {
     if remaining != value { remaining = value }
     if isOvertime != (value < 0) { isOvertime = value < 0 }
@@ -303,93 +254,6 @@ public final class ObservableCountdown {
         setDates(CountdownTimerDates(timerInterval: end...end), end: end)
       }
     }
-  }
-
-  /// Sets the current countdown's suspension policy, and whether the manager's suspensions
-  /// refresh this model's dates.
-  private func setPolicy(_ policy: SuspensionPolicy) {
-    self.policy = policy
-    manager.followSuspensions(self, handle: handle, policy == .pauses)
-  }
-
-  /// The manager suspended or resumed its ticking: a countdown that pauses meanwhile froze or runs
-  /// again, and its dates say so, as the id form's do. One paused or ended is left as it was
-  /// (frozen, or at its end, either way).
-  func followSuspension() {
-    guard policy == .pauses, !isPaused, !hasEnded, let dates = manager.timerDates(of: handle, length: length) else {
-      return
-    }
-    setDates(dates, end: dates.endDate)
-  }
-
-  /// Works ``endDate`` and ``timerInterval`` out again from the countdown's deadline and the
-  /// device's clock: after the user changed the clock (`NSSystemClockDidChange`), before handing
-  /// the dates to the system again.
-  public func refreshDates() {
-    if let dates = manager.timerDates(of: handle, length: length) {
-      setDates(dates, end: dates.endDate)
-    } else if !hasEnded {
-      let now = manager.wallClock()
-      setDates(CountdownTimerDates(timerInterval: now...now), end: nil)
-    }
-  }
-
-  private func setDates(_ dates: CountdownTimerDates, end: Date?) {
-    if endDate != end { endDate = end }
-    if timerInterval != dates.timerInterval { timerInterval = dates.timerInterval }
-    if pauseTime != dates.pauseTime { pauseTime = dates.pauseTime }
-  }
-
-  /// Counts again as `plan` says (a restored countdown, checked already), replacing the current
-  /// countdown; the values and dates follow at once.
-  func restart(_ plan: RestorePlan) {
-    let target: CountdownTarget
-    switch plan.target {
-    case .deadline(let deadline): target = .deadline(deadline)
-    case .duration(let duration): target = .duration(duration)
-    case .countingUp: return  // refused before any row was touched: a model counts down only
-    }
-    do {
-      // Paused as of the plan's reading, under the registration's lock: frozen at what was saved.
-      let pausedAt = plan.isPaused ? CountdownInstant(nanosecondsSinceOrigin: plan.reading) : nil
-      try calling { () throws(CountdownError) in
-        try manager.register(
-          handle, target, plan.policy, delivering: plan.deliveries, pastTheEnd: plan.ending, pausedAt: pausedAt
-        ) {
-          [weak self] _, value, _ in
-          self?.delivered(value)
-        }
-      }
-    } catch {
-      return  // ruled out by the plan's checks, which are the engine's own
-    }
-    ending = plan.ending
-    length = plan.length
-    setPolicy(plan.policy)
-    showCurrentValue(paused: plan.isPaused)
-    if let end = plan.endedAt {
-      setDates(CountdownTimerDates(timerInterval: end...end), end: end)
-    } else {
-      refreshDates()
-    }
-  }
-
-  /// A snapshot of this countdown under `id`: encode it, and restore it after a relaunch with
-  /// ``CountdownManager/countdown(restoring:id:)``.
-  ///
-  /// ```swift
-  /// let data = try JSONEncoder().encode(resend.snapshot(id: "resend"))
-  /// ```
-  ///
-  /// A countdown that ended is kept with the date it ended (it restores ended, as it shows now);
-  /// one that was cancelled, or never started, is left out.
-  public func snapshot<ID: Hashable & Sendable & Codable>(id: ID) -> CountdownSnapshot<ID> {
-    manager.snapshot(of: [snapshotSource(id: id)])
-  }
-
-  /// What a snapshot needs of this model beside the engine's reading.
-  func snapshotSource<ID>(id: ID) -> CountdownManager.SnapshotSource<ID> {
-    CountdownManager.SnapshotSource(id: id, receiver: handle, length: length, endedAt: hasEnded ? endDate : nil)
   }
 
   deinit {

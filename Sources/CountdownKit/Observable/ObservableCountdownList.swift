@@ -59,13 +59,10 @@ public final class ObservableCountdownList<ID: Hashable & Sendable> {
 
   /// Starts the countdown of `id` for `duration`: adds a row, or restarts the row of `id`.
   ///
-  /// The options are those of ``ObservableCountdown/restart(for:whileSuspended:delivering:pastTheEnd:)``.
+  /// The options, and what this throws, are those of
+  /// ``ObservableCountdown/restart(for:whileSuspended:delivering:pastTheEnd:)``; thrown, an existing
+  /// row is left as it was, and no row is added.
   /// - Returns: The row.
-  /// - Throws: ``CountdownCore/CountdownError/negativeDuration`` or
-  ///   ``CountdownCore/CountdownError/outOfRange``; ``CountdownCore/CountdownError/invalidMilestone``
-  ///   for a milestone below zero or beyond `duration`;
-  ///   ``CountdownCore/CountdownError/invalidCombination`` for overtime with anything but every
-  ///   change. An existing row is then left as it was, and no row is added.
   @discardableResult
   public func start(
     id: ID, for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning,
@@ -79,12 +76,10 @@ public final class ObservableCountdownList<ID: Hashable & Sendable> {
 
   /// Starts the countdown of `id` to `date`: adds a row, or restarts the row of `id`.
   ///
-  /// The options are those of ``ObservableCountdown/restart(until:whileSuspended:delivering:pastTheEnd:)``.
+  /// The options, and what this throws, are those of
+  /// ``ObservableCountdown/restart(until:whileSuspended:delivering:pastTheEnd:)``; thrown, an
+  /// existing row is left as it was, and no row is added.
   /// - Returns: The row.
-  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
-  ///   ``CountdownCore/CountdownError/nonFiniteValue``; ``CountdownCore/CountdownError/invalidMilestone``
-  ///   for a milestone below zero; ``CountdownCore/CountdownError/invalidCombination`` for overtime
-  ///   with anything but every change. An existing row is then left as it was, and no row is added.
   @discardableResult
   public func start(
     id: ID, until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning,
@@ -125,23 +120,15 @@ public final class ObservableCountdownList<ID: Hashable & Sendable> {
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 extension ObservableCountdownList {
-  /// Gives the countdown of `id`'s row more time, or, with a negative `time`, less, without
-  /// replacing it: the row's ``ObservableCountdown/remaining`` and dates change inside this call,
-  /// as ``ObservableCountdown/addTime(_:)`` says, its range keeping its start, and the list's
-  /// snapshot keeps the new length.
+  /// Gives the countdown of `id`'s row more time, or, with a negative `time`, less, as the row's
+  /// ``ObservableCountdown/addTime(_:)`` does; the list's snapshot keeps the new length.
   ///
   /// ```swift
   /// // A late bid on one lot extends its auction by 30 s; the other rows are untouched.
   /// try auctions.addTime(.seconds(30), id: lot.id)
   /// ```
   ///
-  /// - Parameters:
-  ///   - time: The time to add; negative to take time away (past its end, a running row ends now,
-  ///     a paused one stays paused at `0` until it resumes; one counting overtime goes past, or
-  ///     further past, its deadline).
-  ///   - id: The row's id.
-  /// - Returns: Whether `id` had a row whose countdown is running or paused (an ended row, or a
-  ///   missing one, gets no time).
+  /// - Returns: Whether `id` had a row whose countdown is running or paused.
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years; the row is
   ///   then left as it was.
   @discardableResult

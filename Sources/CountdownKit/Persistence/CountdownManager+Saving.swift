@@ -13,19 +13,11 @@ extension CountdownManager {
   /// // From then on, each countdown started with start(id:…) is saved when the app goes to the background.
   /// ```
   ///
-  /// The restore is ``restore(_:_:)``'s, with `update` the handler of every restored id; nothing
-  /// saved yet restores nothing. Each save writes ``snapshot(of:)-(ID.Type)`` as JSON, on the thread that
-  /// posts the notification, when any of `names` is posted on `center`: by default the
-  /// platform's, the same notifications the ``shared`` manager suspends on (see
-  /// ``LifecycleObservation/platformSuspendNames``); on macOS and Linux, which have none, pass your
-  /// own (`NSApplication.willTerminateNotification`, say) or call ``save(_:to:)`` yourself.
-  ///
-  /// Calling it again for the same `ID` while its saving lasts replaces that saving (from then on
-  /// it saves to the new call's store, on its notifications, reporting to its `onFailure`) and
-  /// restores nothing: the manager's countdowns are live, so none that ended or was cancelled comes
-  /// back, none that still counts is restarted or gets an extra call, `update` is not used, and the
-  /// restoration returned is empty. ``stopSaving(_:)`` ends the saving; a call after it restores, as
-  /// the first did.
+  /// The restore is ``restore(_:_:)``'s. Each save writes ``snapshot(of:)-(ID.Type)`` as JSON, on
+  /// the posting thread, when any of `names` is posted on `center` (by default the notifications
+  /// the ``shared`` manager suspends on; macOS and Linux have none: pass your own, or call
+  /// ``save(_:to:)``). Called again for the same `ID` while its saving lasts, it replaces the saving
+  /// and restores nothing, the countdowns being live; after ``stopSaving(_:)`` it restores again.
   ///
   /// - Parameters:
   ///   - idType: The type of the ids to save and restore.
@@ -36,12 +28,9 @@ extension CountdownManager {
   ///     stays.
   ///   - update: The handler of every restored id, as for ``restore(_:_:)``.
   /// - Returns: What the restore did; empty for a call that replaces a saving.
-  /// - Throws: A ``CountdownSnapshotError`` for a store that cannot be read (``CountdownSnapshotError/unreadable``)
-  ///   or a snapshot ``restore(_:_:)`` refuses; nothing is restored then, and nothing is set up to
-  ///   save (so a damaged save is not overwritten unseen: remove it with ``CountdownStore/remove()``
-  ///   and call again). A call that replaces a saving reads the store too, and throws for one that
-  ///   cannot be read or holds a snapshot ``CountdownSnapshot/init(decoding:)`` refuses; the earlier
-  ///   saving then stays.
+  /// - Throws: A ``CountdownSnapshotError`` for a store that cannot be read or a snapshot
+  ///   ``restore(_:_:)`` refuses (a replacing call too); nothing changes then, and a damaged save is
+  ///   not overwritten unseen: remove it with ``CountdownStore/remove()`` and call again.
   @discardableResult
   public func keepSaved<ID: Hashable & Sendable & Codable>(
     _ idType: ID.Type = ID.self, in store: CountdownStore,

@@ -8,12 +8,9 @@ extension CountdownManager {
   /// let data = try JSONEncoder().encode(manager.snapshot(of: Order.ID.self))
   /// ```
   ///
-  /// Holds every running or paused countdown and count-up started with `start(id:…)` or
-  /// `listen(id:…)` whose id is an `ID` (ids of other types, receiver-keyed countdowns, one-shot
-  /// actions and async sequences are left out). Dates are written in server time when the manager
-  /// is calibrated. Safe to take while the manager is suspended (from a background task): a
-  /// countdown that ran out meanwhile is written with the deadline it passed. See
-  /// ``CountdownSnapshot`` for what is kept, and why.
+  /// Holds every countdown and count-up of an id of type `ID`, running or paused (not receivers,
+  /// one-shot actions nor sequences), its dates in server time when the manager is calibrated.
+  /// Safe while the manager is suspended: one that ran out meanwhile keeps the deadline it passed.
   /// - Complexity: O(*n*) in the number of ids, under one acquisition of the engine's lock.
   public func snapshot<ID: Hashable & Sendable & Codable>(of idType: ID.Type = ID.self) -> CountdownSnapshot<ID> {
     let keys = state.withLock { $0.ids.records(of: ID.self) }.map { id, record in
@@ -32,29 +29,15 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// Each countdown is started as by `start(id:…)` (replacing a countdown the id has already),
-  /// with its policy, deliveries and length; a count-up as by `listen(id:…)`, counting from its
-  /// start. A running countdown that delivers every change, and a running count-up, promptly get
-  /// one call with the current value. A running countdown that delivers only its end, or
-  /// milestones, gets no call at the restore: its next call is its next milestone below the value
-  /// it has at the restore (those at or above it passed while the app was not running, and are not
-  /// delivered), or its `0`. A paused one stays paused, without a call until ``resume(id:)``: read
-  /// its value with ``timeLeft(id:)``. Time spent not running does not count for a paused countdown
-  /// nor for one with ``CountdownCore/SuspensionPolicy/pauses``.
-  ///
-  /// One that ran out while the app was not running (or was paused or frozen with nothing left)
-  /// gets its single `0`, whatever it delivers, and is listed in ``CountdownRestoration/ended`` with
-  /// the date it ended (for one frozen with nothing left, the snapshot's date). One that had run
-  /// out when the snapshot was taken ends (or goes on counting overtime) even if the device's clock
-  /// went back since to before its deadline. No end date is after the restore: if the device's
-  /// clock stands before the snapshot's date, it went back by at least that much, and the end
-  /// dates are moved back as much (and an overtime countdown is at least as far past its deadline
-  /// as when the snapshot was taken).
-  ///
-  /// Dates written in server time are mapped through this manager's calibration if
-  /// ``calibrate(serverNow:receivedAt:)`` was called on it (calibrate from a fresh response first:
-  /// that corrects a change of the device's clock while the app was not running), else through the
-  /// snapshot's own offset, which this manager then adopts, unless a calibration comes first.
+  /// Each countdown is started as by `start(id:…)` (replacing one the id has), a count-up as by
+  /// `listen(id:…)`. A running countdown that delivers every change gets a prompt call; one that
+  /// delivers only its end or milestones gets its next one (those passed while the app was not
+  /// running are not delivered); a paused one stays paused, without a call until ``resume(id:)``.
+  /// One that ran out meanwhile gets its single `0` and is listed in
+  /// ``CountdownRestoration/ended``; one counting overtime goes on. Dates written in server time
+  /// are mapped through this manager's calibration, else through the snapshot's offset, which this
+  /// manager then adopts. The details, and a change of the device's clock while the app was not
+  /// running: the article *Countdowns outside the app* ("Relaunch").
   ///
   /// - Parameters:
   ///   - snapshot: What to restore.
@@ -79,11 +62,11 @@ extension CountdownManager {
     var ended: [ID: Date] = [:]
     for (entry, plan) in zip(snapshot.entries, plans) {
       do {
-        try register(
-          id: entry.id, endsAtZero: plan.endsAtZero, length: plan.length, atMilestones: plan.deliversMilestones, update
+        try claimID(
+          entry.id, endsAtZero: plan.endsAtZero, length: plan.length, atMilestones: plan.deliversMilestones, update
         ) {
           token, handler throws(CountdownError) in
-          try plan.register(token, on: engine, handler: handler)
+          try plan.restore(token, on: engine, handler: handler)
         }
       } catch {
         // Ruled out by the plan's checks, which are the engine's own.
@@ -170,7 +153,7 @@ extension CountdownManager {
     // The snapshot's date on the device's clock as it reads now: moved by the change of offset, as
     // the entries' dates are.
     let takenAt = snapshot.takenAt + ((snapshot.serverOffset ?? .zero) - offset).secondsValue
-    let moment = RestoreMoment(
+    let moment = RestorePlan.Moment(
       now: engine.clock.now.nanosecondsSinceOrigin, wallNow: wallClock(), takenAt: takenAt,
       interval: (try? engine.interval.countdownNanoseconds()) ?? 1, offset: offset)
     var plans: [RestorePlan] = []
@@ -180,132 +163,12 @@ extension CountdownManager {
         throw .unsupportedEntry(index: index)
       }
       do {
-        plans.append(try plan(for: entry, at: moment))
+        plans.append(try RestorePlan(entry, at: moment))
       } catch {
         throw .invalidEntry(index: index, reason: error)
       }
     }
     return plans
-  }
-
-  /// When a restore counts its entries from: the clock's and the wall clock's now, the snapshot's
-  /// date, the interval and the offset its dates are mapped through.
-  private struct RestoreMoment {
-    var now: Int64
-    var wallNow: Date
-    /// When the snapshot was taken, on the device's clock as it reads now.
-    var takenAt: Date
-    var interval: Int64
-    var offset: Duration
-
-    /// How far the device's clock stands before the snapshot's date, negative (zero if it does
-    /// not): it went back since by at least that much, which did not pass for any countdown.
-    var clockWentBack: TimeInterval { min(0, wallNow.timeIntervalSince(takenAt)) }
-
-    /// The date a countdown that ran out at `date` (on the device's clock) ended: moved back by as
-    /// much as the clock went back at least, and never after now.
-    func endDate(_ date: Date) -> Date { min(date + clockWentBack, wallNow) }
-  }
-
-  /// How to count `entry` again at `moment`, with the checks the engine's `register` makes, so
-  /// that registering the plan cannot throw.
-  private func plan<ID>(
-    for entry: CountdownSnapshot<ID>.Entry, at moment: RestoreMoment
-  ) throws(CountdownError) -> RestorePlan {
-    var plan = RestorePlan(
-      target: .duration(.zero), policy: entry.policy, deliveries: entry.deliveries, isPaused: entry.isPaused,
-      reading: moment.now)
-    plan.ending = entry.ending
-    if entry.ending == .countsOvertime, let overtime = try Self.overtimePlan(plan, for: entry, at: moment) {
-      return overtime
-    }
-    let left: Int64
-    if let time = entry.time {
-      let nanoseconds = try time.countdownNanoseconds()
-      guard nanoseconds >= 0 else { throw .negativeDuration }
-      if entry.kind == .countingUp {
-        plan.target = .countingUp(from: try Self.instant(nanoseconds, before: moment.now))
-        return plan
-      }
-      try Self.checkCountdown(of: nanoseconds, at: moment.now, interval: moment.interval)
-      plan.target = .duration(.nanoseconds(nanoseconds))
-      if nanoseconds == 0 {
-        // Frozen with nothing left (paused at its deadline, or run out on running time): it ended
-        // by the time the snapshot was taken, and ends now, with its 0, paused or not.
-        plan.isPaused = false
-        plan.endedAt = moment.endDate(moment.takenAt)
-      }
-      left = nanoseconds
-    } else {
-      guard let date = entry.date else { throw .nonFiniteValue }
-      let device = date - moment.offset.secondsValue
-      let ahead = device.timeIntervalSince(moment.wallNow)
-      guard ahead.isFinite else { throw .nonFiniteValue }
-      guard abs(ahead) < Self.representableSeconds else { throw .outOfRange }
-      // Dates carry about a tenth of a microsecond: whole microseconds give back a deadline that
-      // lay on an interval's boundary exactly, instead of a hair after it (a value one too high).
-      let nanoseconds = Int64((ahead * 1e6).rounded()) * 1_000
-      if entry.kind == .countingUp {
-        // A start ahead of now (the device's clock went back): it counts from now.
-        plan.target = .countingUp(from: try Self.instant(max(0, -nanoseconds), before: moment.now))
-        return plan
-      }
-      // Run out by now, or by the time the snapshot was taken (the device's clock went back since).
-      if nanoseconds <= 0 || device <= moment.takenAt {
-        left = 0
-        plan.target = .deadline(CountdownInstant(nanosecondsSinceOrigin: moment.now))
-        plan.endedAt = moment.endDate(device)
-      } else {
-        left = nanoseconds
-        try Self.checkCountdown(of: nanoseconds, at: moment.now, interval: moment.interval)
-        plan.target = .deadline(CountdownInstant(nanosecondsSinceOrigin: moment.now + nanoseconds))
-      }
-    }
-    // Without a length (format 1), the range starts at the restore.
-    plan.length = .nanoseconds(max(entry.length?.nanosecondsSaturating ?? 0, left))
-    return plan
-  }
-
-  /// How to count again an overtime `entry` whose deadline has passed (its time left, or its date,
-  /// behind `moment`): to that deadline, in the past, so it goes on counting overtime from where
-  /// it is, not ended; `nil` for one still before its deadline, counted as any countdown.
-  private static func overtimePlan<ID>(
-    _ plan: RestorePlan, for entry: CountdownSnapshot<ID>.Entry, at moment: RestoreMoment
-  ) throws(CountdownError) -> RestorePlan? {
-    let late: Int64
-    if let time = entry.time {
-      late = -(try time.countdownNanoseconds())
-    } else {
-      guard let date = entry.date else { throw .nonFiniteValue }
-      // At least as far past it as when the snapshot was taken, if the device's clock went back.
-      let behind = moment.wallNow.timeIntervalSince(date - moment.offset.secondsValue) - moment.clockWentBack
-      guard behind.isFinite else { throw .nonFiniteValue }
-      guard abs(behind) < representableSeconds else { throw .outOfRange }
-      late = Int64((behind * 1e6).rounded()) * 1_000
-    }
-    guard late >= 0 else { return nil }
-    let (deadline, overflow) = moment.now.subtractingReportingOverflow(late)
-    guard !overflow else { throw .outOfRange }
-    var plan = plan
-    plan.target = .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline))
-    plan.length = entry.length ?? .zero
-    return plan
-  }
-
-  /// Refuses a countdown of `nanoseconds` from `now` that the engine would: a deadline past the
-  /// clock's last instant, or more intervals than a value holds.
-  private static func checkCountdown(of nanoseconds: Int64, at now: Int64, interval: Int64) throws(CountdownError) {
-    guard !now.addingReportingOverflow(nanoseconds).overflow else { throw .outOfRange }
-    guard nanoseconds == 0 || (nanoseconds - 1) / interval + 1 <= CountdownTiming.maximumValue else {
-      throw .outOfRange
-    }
-  }
-
-  /// The clock instant `elapsed` nanoseconds before `now`.
-  private static func instant(_ elapsed: Int64, before now: Int64) throws(CountdownError) -> CountdownInstant {
-    let (instant, overflow) = now.subtractingReportingOverflow(elapsed)
-    guard !overflow else { throw .outOfRange }
-    return CountdownInstant(nanosecondsSinceOrigin: instant)
   }
 }
 

@@ -14,38 +14,16 @@ public import Foundation
 /// }
 /// ```
 ///
-/// Each entry holds the app's id and what its countdown counts:
-/// - a running countdown, its deadline as a wall-clock `Date` (in the past for one that ran out
-///   while the app was suspended, so a restore reports when it ended); a running count-up, its
-///   start;
-/// - a paused countdown or count-up, and any countdown that pauses while the app is suspended
-///   (``CountdownCore/SuspensionPolicy/pauses``), its remaining (or elapsed) time, which the time
-///   the app was not running does not change;
-/// - a countdown's length, start to end, so its ``CountdownTimerDates/timerInterval`` (and a
-///   `ProgressView`'s progress) goes on after the restore;
-/// - its policy, and whether it delivers every change, only its end, or its milestones (kept in
-///   intervals: restore them on a manager with the same interval).
+/// Each entry holds the app's id and what its countdown counts: a running countdown's deadline
+/// as a wall-clock date (dates, not clock instants, outlive a reboot), a paused one's time left,
+/// its length, policy and deliveries. Not receiver-keyed countdowns, nor handlers. What it holds,
+/// and what it cannot know (a change of the device's clock while the app was not running): see
+/// the article *Countdowns outside the app* ("Relaunch").
 ///
-/// The continuous clock a manager counts on starts again from zero when the device restarts, so
-/// a snapshot does not hold clock instants: dates are what outlive a reboot. What cannot be known
-/// is a change of the device's clock while the app was not running: a deadline written as a date
-/// then moves with the clock (a countdown that had run out when the snapshot was taken stays ended,
-/// or in overtime, even if the clock went back to before its deadline). With ``CountdownManager/calibrate(serverNow:receivedAt:)``, the dates
-/// are written in server time, with the offset; calibrate the new manager from a fresh server
-/// response before restoring, and each deadline is mapped through the new offset, so the device
-/// clock's change in between cancels out. (Without a fresh calibration, the snapshot's offset is
-/// used, which is as good as the device clock.)
-///
-/// Countdowns keyed by a receiver object (a cell, a view) are not in a snapshot: the app creates
-/// its cells again from its model, and they start their countdowns again from the model's dates.
-/// Handlers are not either: the app hands them to ``CountdownManager/restore(_:_:)`` again.
-///
-/// The format is versioned (``formatVersion``); decoding checks every field, and a restore checks
-/// every entry before it changes anything. The format owns its numbers: dates are written as the
-/// exact seconds a `Date` holds and times as integer nanoseconds, never through the encoder's date
-/// strategy, so a snapshot inside an app's own `Codable` state round-trips exactly whether that
-/// state is encoded with `.iso8601`, `.secondsSince1970`, `.millisecondsSince1970` or any other.
-/// Snapshots of format 1 (dates through the encoder's strategy, no lengths) still decode.
+/// The format is versioned (``formatVersion``; format 1 still decodes); decoding checks every
+/// field, and a restore every entry before it changes anything. Dates and times are written as
+/// numbers, never through the encoder's date strategy, so a snapshot inside an app's own `Codable`
+/// state round-trips exactly under any strategy.
 public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Sendable {
   /// The version of the format this library writes, and the newest it reads.
   public static var formatVersion: Int { 2 }
@@ -194,119 +172,5 @@ extension CountdownSnapshot.Entry {
         throw .invalidEntry(index: index, reason: .nonFiniteValue)
       }
     }
-  }
-}
-
-// The format owns its numbers: a date is written as the seconds since Foundation's reference date
-// that the `Date` holds (a `Double`, which every encoder writes and reads back exactly), a time as
-// integer nanoseconds. Format 1 wrote dates through the encoder's date strategy, which an app's
-// own `.iso8601` cut to whole seconds; it is still read.
-
-extension CountdownSnapshot: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case format, takenAt, takenAtSinceReferenceDate, serverOffsetNanoseconds, countdowns
-  }
-
-  /// Decodes and checks a snapshot of this format or of format 1 (see ``init(decoding:)``, which
-  /// does so from JSON with a typed error).
-  ///
-  /// - Throws: A ``CountdownSnapshotError`` for a newer format or an entry no countdown can have;
-  ///   the decoder's error for bytes it cannot read.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    // The version first: a newer format may differ in everything else.
-    let format = try container.decode(Int.self, forKey: .format)
-    guard format <= Self.formatVersion else { throw CountdownSnapshotError.unsupportedVersion(format) }
-    guard format >= 1 else { throw CountdownSnapshotError.unreadable }
-    takenAt =
-      format == 1
-      ? try container.decode(Date.self, forKey: .takenAt)
-      : Date(timeIntervalSinceReferenceDate: try container.decode(Double.self, forKey: .takenAtSinceReferenceDate))
-    serverOffset = try container.decodeIfPresent(Int64.self, forKey: .serverOffsetNanoseconds).map(Duration.nanoseconds)
-    var list = try container.nestedUnkeyedContainer(forKey: .countdowns)
-    var entries: [Entry] = []
-    while !list.isAtEnd {
-      entries.append(try Entry(from: list.superDecoder(), format: format))
-    }
-    self.entries = entries
-    try validate()
-  }
-
-  /// Encodes the snapshot in the current format.
-  ///
-  /// - Throws: `EncodingError.invalidValue` for a time beyond the format's 64-bit nanoseconds
-  ///   (about 292 years), or whatever the ids' own encoding throws.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(Self.formatVersion, forKey: .format)
-    try container.encode(takenAt.timeIntervalSinceReferenceDate, forKey: .takenAtSinceReferenceDate)
-    try container.encodeIfPresent(serverOffset.map(Self.nanoseconds(of:)), forKey: .serverOffsetNanoseconds)
-    try container.encode(entries, forKey: .countdowns)
-  }
-
-  static func nanoseconds(of duration: Duration) throws -> Int64 {
-    do {
-      return try duration.countdownNanoseconds()
-    } catch {
-      throw EncodingError.invalidValue(
-        duration, .init(codingPath: [], debugDescription: "beyond 64-bit nanoseconds"))
-    }
-  }
-}
-
-extension CountdownSnapshot.Entry: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case id, kind, policy, onlyTheEnd, milestones, paused, date, dateSinceReferenceDate, nanoseconds, lengthNanoseconds
-    case overtime
-  }
-
-  /// Decodes one entry of the current format; the snapshot checks it.
-  public init(from decoder: any Decoder) throws {
-    try self.init(from: decoder, format: CountdownSnapshot.formatVersion)
-  }
-
-  /// Decodes one entry of `format`.
-  init(from decoder: any Decoder, format: Int) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(ID.self, forKey: .id)
-    kind = try container.decode(CountdownSnapshot.Kind.self, forKey: .kind)
-    switch try container.decode(String.self, forKey: .policy) {
-    case "keepsRunning": policy = .keepsRunning
-    case "pauses": policy = .pauses
-    default: throw CountdownSnapshotError.unreadable
-    }
-    deliveries = try container.decode(Bool.self, forKey: .onlyTheEnd) ? .onlyTheEnd : .everyChange
-    // Optional: entries written before milestones, or without them, have none.
-    if let milestones = try container.decodeIfPresent([Int].self, forKey: .milestones) {
-      deliveries = .milestones(Set(milestones))
-    }
-    isPaused = try container.decode(Bool.self, forKey: .paused)
-    date =
-      format == 1
-      ? try container.decodeIfPresent(Date.self, forKey: .date)
-      : try container.decodeIfPresent(Double.self, forKey: .dateSinceReferenceDate).map(
-        Date.init(timeIntervalSinceReferenceDate:))
-    time = try container.decodeIfPresent(Int64.self, forKey: .nanoseconds).map(Duration.nanoseconds)
-    length = try container.decodeIfPresent(Int64.self, forKey: .lengthNanoseconds).map(Duration.nanoseconds)
-    // Added within format 2: absent in the snapshots written before it, and for countdowns that stop.
-    ending = try container.decodeIfPresent(Bool.self, forKey: .overtime) == true ? .countsOvertime : .stops
-  }
-
-  /// Encodes one entry in the current format.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(kind, forKey: .kind)
-    try container.encode(policy == .pauses ? "pauses" : "keepsRunning", forKey: .policy)
-    // A reader that knows no milestones takes such an entry for one that delivers only its end.
-    try container.encode(deliveries != .everyChange, forKey: .onlyTheEnd)
-    if let milestones = deliveries.milestones {
-      try container.encode(milestones.sorted(), forKey: .milestones)
-    }
-    try container.encode(isPaused, forKey: .paused)
-    try container.encodeIfPresent(date?.timeIntervalSinceReferenceDate, forKey: .dateSinceReferenceDate)
-    try container.encodeIfPresent(time.map(CountdownSnapshot.nanoseconds(of:)), forKey: .nanoseconds)
-    try container.encodeIfPresent(length.map(CountdownSnapshot.nanoseconds(of:)), forKey: .lengthNanoseconds)
-    try container.encodeIfPresent(ending == .countsOvertime ? true : nil, forKey: .overtime)
   }
 }

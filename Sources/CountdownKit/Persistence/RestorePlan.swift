@@ -36,11 +36,11 @@ struct RestorePlan: Sendable {
   /// Whether its 0 ends it: a countdown's, unless it counts overtime.
   var endsAtZero: Bool { isCountdown && ending == .stops }
 
-  /// Registers the plan for `receiver` on `engine`; paused, if it was, as of the reading the plan
-  /// was worked out at (so it is frozen at exactly what was saved).
+  /// Counts the plan again for `receiver` on `engine`; paused, if it was, as of the reading the
+  /// plan was worked out at (so it is frozen at exactly what was saved).
   ///
   /// - Throws: What the engine's `register` throws, which the plan's checks rule out.
-  func register(_ receiver: AnyObject, on engine: CountdownEngine, handler: @escaping CountdownHandler)
+  func restore(_ receiver: AnyObject, on engine: CountdownEngine, handler: @escaping CountdownHandler)
     throws(CountdownError)
   {
     let pausedAt = isPaused ? CountdownInstant(nanosecondsSinceOrigin: reading) : nil
@@ -56,5 +56,134 @@ struct RestorePlan: Sendable {
     case .countingUp(let start):
       engine.register(receiver, countingUpFrom: start, whileSuspended: policy, pausedAt: pausedAt, handler: handler)
     }
+  }
+}
+
+// Made from a snapshot entry in an extension, so the memberwise initializer stays.
+extension RestorePlan {
+  /// When a restore counts its entries from: the clock's and the wall clock's now, the snapshot's
+  /// date, the interval and the offset its dates are mapped through.
+  struct Moment {
+    var now: Int64
+    var wallNow: Date
+    /// When the snapshot was taken, on the device's clock as it reads now.
+    var takenAt: Date
+    var interval: Int64
+    var offset: Duration
+
+    /// How far the device's clock stands before the snapshot's date, negative (zero if it does
+    /// not): it went back since by at least that much, which did not pass for any countdown.
+    var clockWentBack: TimeInterval { min(0, wallNow.timeIntervalSince(takenAt)) }
+
+    /// The date a countdown that ran out at `date` (on the device's clock) ended: moved back by as
+    /// much as the clock went back at least, and never after now.
+    func endDate(_ date: Date) -> Date { min(date + clockWentBack, wallNow) }
+  }
+
+  /// How to count `entry` again at `moment`, with the checks the engine's `register` makes, so
+  /// that registering the plan cannot throw.
+  init<ID>(_ entry: CountdownSnapshot<ID>.Entry, at moment: Moment) throws(CountdownError) {
+    var plan = RestorePlan(
+      target: .duration(.zero), policy: entry.policy, deliveries: entry.deliveries, isPaused: entry.isPaused,
+      reading: moment.now)
+    plan.ending = entry.ending
+    self = try plan.counting(entry, at: moment)
+  }
+
+  /// This plan (its options set), its target, length and end worked out for `entry` at `moment`.
+  private func counting<ID>(_ entry: CountdownSnapshot<ID>.Entry, at moment: Moment) throws(CountdownError)
+    -> RestorePlan
+  {
+    var plan = self
+    if entry.ending == .countsOvertime, let overtime = try Self.overtimePlan(plan, for: entry, at: moment) {
+      return overtime
+    }
+    let left: Int64
+    if let time = entry.time {
+      let nanoseconds = try time.countdownNanoseconds()
+      guard nanoseconds >= 0 else { throw .negativeDuration }
+      if entry.kind == .countingUp {
+        plan.target = .countingUp(from: try Self.instant(nanoseconds, before: moment.now))
+        return plan
+      }
+      try Self.checkCountdown(of: nanoseconds, at: moment.now, interval: moment.interval)
+      plan.target = .duration(.nanoseconds(nanoseconds))
+      if nanoseconds == 0 {
+        // Frozen with nothing left (paused at its deadline, or run out on running time): it ended
+        // by the time the snapshot was taken, and ends now, with its 0, paused or not.
+        plan.isPaused = false
+        plan.endedAt = moment.endDate(moment.takenAt)
+      }
+      left = nanoseconds
+    } else {
+      guard let date = entry.date else { throw .nonFiniteValue }
+      let device = date - moment.offset.secondsValue
+      let ahead = device.timeIntervalSince(moment.wallNow)
+      guard ahead.isFinite else { throw .nonFiniteValue }
+      guard abs(ahead) < CountdownManager.representableSeconds else { throw .outOfRange }
+      // Dates carry about a tenth of a microsecond: whole microseconds give back a deadline that
+      // lay on an interval's boundary exactly, instead of a hair after it (a value one too high).
+      let nanoseconds = Int64((ahead * 1e6).rounded()) * 1_000
+      if entry.kind == .countingUp {
+        // A start ahead of now (the device's clock went back): it counts from now.
+        plan.target = .countingUp(from: try Self.instant(max(0, -nanoseconds), before: moment.now))
+        return plan
+      }
+      // Run out by now, or by the time the snapshot was taken (the device's clock went back since).
+      if nanoseconds <= 0 || device <= moment.takenAt {
+        left = 0
+        plan.target = .deadline(CountdownInstant(nanosecondsSinceOrigin: moment.now))
+        plan.endedAt = moment.endDate(device)
+      } else {
+        left = nanoseconds
+        try Self.checkCountdown(of: nanoseconds, at: moment.now, interval: moment.interval)
+        plan.target = .deadline(CountdownInstant(nanosecondsSinceOrigin: moment.now + nanoseconds))
+      }
+    }
+    // Without a length (format 1), the range starts at the restore.
+    plan.length = .nanoseconds(max(entry.length?.nanosecondsSaturating ?? 0, left))
+    return plan
+  }
+
+  /// How to count again an overtime `entry` whose deadline has passed (its time left, or its date,
+  /// behind `moment`): to that deadline, in the past, so it goes on counting overtime from where
+  /// it is, not ended; `nil` for one still before its deadline, counted as any countdown.
+  private static func overtimePlan<ID>(
+    _ plan: RestorePlan, for entry: CountdownSnapshot<ID>.Entry, at moment: Moment
+  ) throws(CountdownError) -> RestorePlan? {
+    let late: Int64
+    if let time = entry.time {
+      late = -(try time.countdownNanoseconds())
+    } else {
+      guard let date = entry.date else { throw .nonFiniteValue }
+      // At least as far past it as when the snapshot was taken, if the device's clock went back.
+      let behind = moment.wallNow.timeIntervalSince(date - moment.offset.secondsValue) - moment.clockWentBack
+      guard behind.isFinite else { throw .nonFiniteValue }
+      guard abs(behind) < CountdownManager.representableSeconds else { throw .outOfRange }
+      late = Int64((behind * 1e6).rounded()) * 1_000
+    }
+    guard late >= 0 else { return nil }
+    let (deadline, overflow) = moment.now.subtractingReportingOverflow(late)
+    guard !overflow else { throw .outOfRange }
+    var plan = plan
+    plan.target = .deadline(CountdownInstant(nanosecondsSinceOrigin: deadline))
+    plan.length = entry.length ?? .zero
+    return plan
+  }
+
+  /// Refuses a countdown of `nanoseconds` from `now` that the engine would: a deadline past the
+  /// clock's last instant, or more intervals than a value holds.
+  private static func checkCountdown(of nanoseconds: Int64, at now: Int64, interval: Int64) throws(CountdownError) {
+    guard !now.addingReportingOverflow(nanoseconds).overflow else { throw .outOfRange }
+    guard nanoseconds == 0 || (nanoseconds - 1) / interval + 1 <= CountdownTiming.maximumValue else {
+      throw .outOfRange
+    }
+  }
+
+  /// The clock instant `elapsed` nanoseconds before `now`.
+  private static func instant(_ elapsed: Int64, before now: Int64) throws(CountdownError) -> CountdownInstant {
+    let (instant, overflow) = now.subtractingReportingOverflow(elapsed)
+    guard !overflow else { throw .outOfRange }
+    return CountdownInstant(nanosecondsSinceOrigin: instant)
   }
 }

@@ -15,34 +15,10 @@ public import Foundation
 /// }
 /// ```
 ///
-/// A milestone crossed while values did not come (the app was suspended) is announced once when
-/// they come again, with the time left then: with every change delivered, that is the value
-/// delivered; with only the milestones delivered by the manager (``deliveries``), the milestone
-/// comes with its own value, and what is read is the time the countdown has left when
-/// ``read(_:)-(Int)`` is called ("5 minutes left" for the 10-minute milestone when 300 s are
-/// left). That holds in the handler of every start delivered at milestones (by receiver, by id,
-/// restored from a snapshot), in the loop of an async sequence of them
-/// (``CountdownManager/values(for:whileSuspended:delivering:pastTheEnd:)``, read in the task that
-/// takes the value), and for a model read with ``read(_:)-(ObservableCountdown)``. A value
-/// delivered again (a resume) is not announced again. A value above the last one read (time
-/// added, or the countdown started again) is taken as a first value, and a milestone delivered
-/// again is announced again, even the one read last: a milestone brought back ahead is announced
-/// again when it comes. The end's 0 is announced only if `.zero` is one of the milestones;
-/// overtime (a value below zero) is never announced: nothing is left to announce.
-///
-/// The wording: the time left in whole seconds, rounded up, formatted with
-/// `Duration.UnitsFormatStyle` (`.wide`: "1 minute", "1 hour, 1 minute, 30 seconds") in `locale`,
-/// put into a sentence whose `%@` it replaces: the one
-/// given as `template`, or else the one of `locale`'s language. The package speaks 27: Arabic,
-/// Chinese (simplified and traditional), Czech, Danish, Dutch, English, Finnish, French, German,
-/// Greek, Hebrew, Hindi, Indonesian, Italian, Japanese, Korean, Norwegian Bokmål, Polish,
-/// Portuguese (Brazil), Russian, Spanish, Swedish, Thai, Turkish, Ukrainian and Vietnamese ("Noch 1
-/// Minute", "Queda 1 minuto", "残り10秒"); a language it does not speak hears the time alone. An app
-/// overrides a language or adds one in its own `CountdownKit.strings` table (main bundle), which is
-/// looked up first: the key `countdown.time-left` is the sentence, and `countdown.time-left.one`,
-/// where the verb agrees with the number, the sentence for a time spoken with one number whose
-/// noun the formatter puts in the singular ("1 minute"; in Brazilian Portuguese "0 segundo" too);
-/// two units together ("1 minute, 30 seconds") take the plural sentence.
+/// A milestone crossed while the app was suspended is announced once, with the time left then; a
+/// value delivered again is not; the end's `0` only if `.zero` is a milestone; overtime never. The
+/// rules, and the wording (27 languages, and how an app overrides one), are in
+/// the article *Milestones, and reading them aloud* ("Reading milestones aloud").
 @MainActor
 public final class CountdownReadAloud {
   /// The milestones, in intervals: what to deliver (``CountdownCore/CountdownDeliveries/milestones(_:)``)
@@ -68,7 +44,7 @@ public final class CountdownReadAloud {
   ///   - interval: The interval of the countdown's manager.
   ///   - locale: The language of the announcements.
   ///   - template: The sentence, `%@` standing for the time left, whatever the time; `nil`: the
-  ///     sentence of `locale`'s language (see above).
+  ///     sentence of `locale`'s language.
   ///   - announcer: Where the announcements go: VoiceOver by default.
   /// - Throws: ``CountdownCore/CountdownError/invalidMilestone`` for a time below zero or between
   ///   two intervals.
@@ -90,16 +66,11 @@ public final class CountdownReadAloud {
   /// the last, if it is a milestone). A value below zero (overtime) is not read; `0` is read only
   /// if `.zero` is one of the milestones.
   ///
-  /// The time announced is `value`, except for a value the manager delivers at milestones: in the
-  /// handler of such a countdown (by receiver, by id or restored from a snapshot), or in the task
-  /// that took the value from such an async sequence
-  /// (``CountdownManager/values(for:whileSuspended:delivering:pastTheEnd:)``), it is the time
-  /// that countdown had left when the value came, in whole intervals rounded up (in the handler,
-  /// now; in the sequence's loop, when it was delivered, however late the loop takes it): the same
-  /// on time, less for a milestone passed while the manager was suspended. There, each milestone delivered is
-  /// announced, even the one read last (time added or a new start brought it back ahead, without
-  /// a value in between). For an ``ObservableCountdown``, read the model:
-  /// ``read(_:)-(ObservableCountdown)``.
+  /// The time announced is `value`, except in the handler of a countdown delivered at milestones,
+  /// or in the task that took the value from such an async sequence: there it is the time that
+  /// countdown had left when the value came (less than the milestone's after a suspension), and
+  /// each milestone delivered is announced, even the one read last. For an
+  /// ``ObservableCountdown``, read the model: ``read(_:)-(ObservableCountdown)``.
   public func read(_ value: Int) {
     let delivery =
       Self.milestoneTimeLeft ?? MilestoneStreamReader.timeLeftWhenTaken(value).map { left in { @Sendable in left } }

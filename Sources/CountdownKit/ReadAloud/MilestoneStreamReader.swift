@@ -1,15 +1,9 @@
 import CountdownCore
 
-/// The consuming side of an async sequence of values delivered at milestones
-/// (``CountdownManager/values(for:whileSuspended:delivering:pastTheEnd:)``): each value the
-/// countdown delivers is noted with the time it had left then, and each value a task takes is
-/// noted for that task with that time, so that ``CountdownReadAloud/read(_:)-(Int)`` called with it
-/// in the same task (the consumer's loop) reads the time left when the milestone came, which a
-/// milestone passed while suspended does not carry, and which a consumer that takes it later no
-/// longer has.
-///
-/// A consumer's loop runs after the delivery, on a later turn, out of the handler's reach; the
-/// task that took the value is what ties it to its countdown.
+/// The consuming side of an async sequence of values delivered at milestones: each value taken is
+/// noted for the task that takes it with the time the countdown had left when it came, so that
+/// ``CountdownReadAloud/read(_:)-(Int)`` in that task's loop reads it. The loop runs on a later
+/// turn, out of the handler's reach: the task is what ties the value to its countdown.
 final class MilestoneStreamReader: @unchecked Sendable {
   // @unchecked Sendable: `iterator` is used by one consumer at a time, as an `AsyncStream`'s
   // iterator must be (the unfolding sequence that calls `next()` has one iterator, called by one

@@ -12,17 +12,10 @@
 /// Announces through the platform's screen reader: VoiceOver speaks the text (and a braille
 /// display shows it) without moving its focus.
 ///
-/// - Every Apple platform from macOS 14, iOS 17, tvOS 17, watchOS 10 and visionOS 1: the
-///   Accessibility framework's `AccessibilityNotification.Announcement(text).post()`.
-/// - Earlier iOS, iPadOS, tvOS and Mac Catalyst: `UIAccessibility.post(notification:
-///   .announcement, argument:)`.
-/// - Earlier macOS: `NSAccessibility.post(element:notification:userInfo:)` with
-///   `.announcementRequested`, on the application, at high priority (it interrupts what VoiceOver
-///   is reading: a milestone is worth it).
-/// - watchOS before 10 and Linux: nothing (no announcement API there). An app that wants text
-///   there passes its own ``CountdownAnnouncer``.
-///
-/// Posting while no screen reader runs costs a notification nobody receives.
+/// Which API each platform posts through is listed in the article *Milestones, and reading them
+/// aloud*; on watchOS before 10 and on Linux it does nothing (an app that wants text there passes
+/// its own ``CountdownAnnouncer``). On earlier macOS it posts at high priority, interrupting what
+/// VoiceOver reads: a milestone is worth it. With no screen reader running, nobody receives it.
 public struct VoiceOverAnnouncer: CountdownAnnouncer {
   public init() {}
 

@@ -55,22 +55,13 @@ extension ObservableCountdownList where ID: Codable {
   /// try deliveries.keepSaved(in: .userDefaults(key: "deliveries"))
   /// ```
   ///
-  /// The restore is ``restore(_:)``'s; nothing saved yet restores nothing. Each save writes
-  /// ``snapshot()`` as JSON when any of `names` is posted on `center` (by default the platform's
-  /// background notifications, see ``CountdownManager/keepSaved(_:in:savingOn:center:onFailure:_:)``),
-  /// on the main actor: at once when posted on the main thread, as the platform's are, else as soon
-  /// as the main queue runs. The saving lasts as long as the list, or until ``stopSaving()``.
-  ///
-  /// Calling it again while its saving lasts replaces that saving (from then on it saves to the
-  /// new call's store, on its notifications, reporting to its `onFailure`) and restores nothing:
-  /// the list's rows are live, so no row removed comes back, none is restarted, and the
-  /// restoration returned is empty. After ``stopSaving()``, a call restores, as the first did.
+  /// As ``CountdownManager/keepSaved(_:in:savingOn:center:onFailure:_:)``, with ``restore(_:)`` and
+  /// ``snapshot()``; each save runs on the main actor (at once when posted on the main thread, else
+  /// as soon as the main queue runs), and the saving lasts as long as the list, or until
+  /// ``stopSaving()``.
   ///
   /// - Returns: What the restore did; empty for a call that replaces a saving.
-  /// - Throws: A ``CountdownSnapshotError`` for a store that cannot be read or a snapshot that
-  ///   ``restore(_:)`` refuses; nothing changes then, and nothing is set up to save. A call that
-  ///   replaces a saving reads the store too, and throws for one that cannot be read or holds a
-  ///   snapshot ``CountdownSnapshot/init(decoding:)`` refuses; the earlier saving then stays.
+  /// - Throws: What ``CountdownManager/keepSaved(_:in:savingOn:center:onFailure:_:)`` throws.
   @discardableResult
   public func keepSaved(
     in store: CountdownStore, savingOn names: [Notification.Name] = LifecycleObservation.platformSuspendNames,

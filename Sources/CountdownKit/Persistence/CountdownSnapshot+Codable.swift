@@ -1,0 +1,115 @@
+import Foundation
+
+// The format owns its numbers: a date is written as the seconds since Foundation's reference date
+// that the `Date` holds (a `Double`, which every encoder writes and reads back exactly), a time as
+// integer nanoseconds. Format 1 wrote dates through the encoder's date strategy, which an app's
+// own `.iso8601` cut to whole seconds; it is still read.
+
+extension CountdownSnapshot: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case format, takenAt, takenAtSinceReferenceDate, serverOffsetNanoseconds, countdowns
+  }
+
+  /// Decodes and checks a snapshot of this format or of format 1 (see ``init(decoding:)``, which
+  /// does so from JSON with a typed error).
+  ///
+  /// - Throws: A ``CountdownSnapshotError`` for a newer format or an entry no countdown can have;
+  ///   the decoder's error for bytes it cannot read.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    // The version first: a newer format may differ in everything else.
+    let format = try container.decode(Int.self, forKey: .format)
+    guard format <= Self.formatVersion else { throw CountdownSnapshotError.unsupportedVersion(format) }
+    guard format >= 1 else { throw CountdownSnapshotError.unreadable }
+    takenAt =
+      format == 1
+      ? try container.decode(Date.self, forKey: .takenAt)
+      : Date(timeIntervalSinceReferenceDate: try container.decode(Double.self, forKey: .takenAtSinceReferenceDate))
+    serverOffset = try container.decodeIfPresent(Int64.self, forKey: .serverOffsetNanoseconds).map(Duration.nanoseconds)
+    var list = try container.nestedUnkeyedContainer(forKey: .countdowns)
+    var entries: [Entry] = []
+    while !list.isAtEnd {
+      entries.append(try Entry(from: list.superDecoder(), format: format))
+    }
+    self.entries = entries
+    try validate()
+  }
+
+  /// Encodes the snapshot in the current format.
+  ///
+  /// - Throws: `EncodingError.invalidValue` for a time beyond the format's 64-bit nanoseconds
+  ///   (about 292 years), or whatever the ids' own encoding throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(Self.formatVersion, forKey: .format)
+    try container.encode(takenAt.timeIntervalSinceReferenceDate, forKey: .takenAtSinceReferenceDate)
+    try container.encodeIfPresent(serverOffset.map(Self.nanoseconds(of:)), forKey: .serverOffsetNanoseconds)
+    try container.encode(entries, forKey: .countdowns)
+  }
+
+  static func nanoseconds(of duration: Duration) throws -> Int64 {
+    do {
+      return try duration.countdownNanoseconds()
+    } catch {
+      throw EncodingError.invalidValue(
+        duration, .init(codingPath: [], debugDescription: "beyond 64-bit nanoseconds"))
+    }
+  }
+}
+
+extension CountdownSnapshot.Entry: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case id, kind, policy, onlyTheEnd, milestones, paused, date, dateSinceReferenceDate, nanoseconds, lengthNanoseconds
+    case overtime
+  }
+
+  /// Decodes one entry of the current format; the snapshot checks it.
+  public init(from decoder: any Decoder) throws {
+    try self.init(from: decoder, format: CountdownSnapshot.formatVersion)
+  }
+
+  /// Decodes one entry of `format`.
+  init(from decoder: any Decoder, format: Int) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(ID.self, forKey: .id)
+    kind = try container.decode(CountdownSnapshot.Kind.self, forKey: .kind)
+    switch try container.decode(String.self, forKey: .policy) {
+    case "keepsRunning": policy = .keepsRunning
+    case "pauses": policy = .pauses
+    default: throw CountdownSnapshotError.unreadable
+    }
+    deliveries = try container.decode(Bool.self, forKey: .onlyTheEnd) ? .onlyTheEnd : .everyChange
+    // Optional: entries written before milestones, or without them, have none.
+    if let milestones = try container.decodeIfPresent([Int].self, forKey: .milestones) {
+      deliveries = .milestones(Set(milestones))
+    }
+    isPaused = try container.decode(Bool.self, forKey: .paused)
+    date =
+      format == 1
+      ? try container.decodeIfPresent(Date.self, forKey: .date)
+      : try container.decodeIfPresent(Double.self, forKey: .dateSinceReferenceDate).map(
+        Date.init(timeIntervalSinceReferenceDate:))
+    time = try container.decodeIfPresent(Int64.self, forKey: .nanoseconds).map(Duration.nanoseconds)
+    length = try container.decodeIfPresent(Int64.self, forKey: .lengthNanoseconds).map(Duration.nanoseconds)
+    // Added within format 2: absent in the snapshots written before it, and for countdowns that stop.
+    ending = try container.decodeIfPresent(Bool.self, forKey: .overtime) == true ? .countsOvertime : .stops
+  }
+
+  /// Encodes one entry in the current format.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(kind, forKey: .kind)
+    try container.encode(policy == .pauses ? "pauses" : "keepsRunning", forKey: .policy)
+    // A reader that knows no milestones takes such an entry for one that delivers only its end.
+    try container.encode(deliveries != .everyChange, forKey: .onlyTheEnd)
+    if let milestones = deliveries.milestones {
+      try container.encode(milestones.sorted(), forKey: .milestones)
+    }
+    try container.encode(isPaused, forKey: .paused)
+    try container.encodeIfPresent(date?.timeIntervalSinceReferenceDate, forKey: .dateSinceReferenceDate)
+    try container.encodeIfPresent(time.map(CountdownSnapshot.nanoseconds(of:)), forKey: .nanoseconds)
+    try container.encodeIfPresent(length.map(CountdownSnapshot.nanoseconds(of:)), forKey: .lengthNanoseconds)
+    try container.encodeIfPresent(ending == .countsOvertime ? true : nil, forKey: .overtime)
+  }
+}
