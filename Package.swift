@@ -49,7 +49,8 @@ let package = Package(
 
 // `COUNTDOWN_TEST_TARGETS=CountdownBenchmarks` keeps only the test targets it names (a comma-
 // separated list): `.ci/run`'s release benchmark smoke builds the benchmarks alone, as compiling
-// the other test targets with optimization took most of that step's time.
+// the other test targets with optimization took most of that step's time, and each sanitizer
+// builds only the tests it runs.
 if let kept = Context.environment["COUNTDOWN_TEST_TARGETS"]?.split(separator: ",").map(String.init) {
   package.targets.removeAll { $0.type == .test && !kept.contains($0.name) }
 }
