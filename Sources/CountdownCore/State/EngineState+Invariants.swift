@@ -168,7 +168,7 @@ extension EngineState {
   }
 
   /// Rule 9, between passes, with the wheel not due to be rebuilt and the engine not suspended
-  /// (running time then stands still, and a resume rebuilds it).
+  /// (running time then stands still, and its end rebuilds it).
   func checkEveryChangeWaitsInTheWheel() -> [String] {
     guard isBetweenPasses, let wheel, !wheelCursor.needsWalk, suspension.since == nil else { return [] }
     var problems: [String] = []

@@ -2,7 +2,7 @@
 
 extension EngineState {
   /// The clock instant of `timing`'s next change (for running time, as long as the engine is not
-  /// suspended again; a resume recomputes every change anyway); `nil` when it never changes on
+  /// suspended again; its end recomputes every change anyway); `nil` when it never changes on
   /// this clock.
   @inline(__always)
   func nextClockChange(of timing: CountdownTiming) -> Int64? {
