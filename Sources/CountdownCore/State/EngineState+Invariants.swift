@@ -32,7 +32,7 @@ extension EngineState {
   private func forEachRunningRegistration(_ body: (SlotReference, CountdownTiming, _ change: Int64) -> Void) {
     forEachRegistration { slot, timing in
       guard !timing.awaitsPromptDelivery, !timing.isPaused, !timing.isFinished,
-        let change = nextClockChange(of: timing)
+        let change = timing.nextClockChange(interval: grid.interval, suspendedTotal: suspension.total)
       else { return }
       body(slot, timing, change)
     }

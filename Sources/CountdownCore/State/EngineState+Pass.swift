@@ -18,10 +18,10 @@ extension EngineState {
 
   /// Takes the pass's kind, marks the pass as running and prepares its first chunk; for
   /// ``passBegan(_:at:into:)``, and for a wakeup on the delivery queue in the lock that notes it.
+  /// Each of them has cleared the mark of a queued pass.
   mutating func beginPassWithFirstChunk(
     _ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk
   ) -> (BegunPass, ChunkReleases) {
-    pendingWork.clearPassQueued()
     let (kind, walked) = takePassKind(context, startedAt: now)
     var progress = PassProgress(kind)
     progress.allowance = walked
@@ -36,15 +36,14 @@ extension EngineState {
     defer { pendingWork.clearTickAndEnds() }
     if pendingWork.tickDue {
       let tick = tickInstant(passStartedAt: startedAt)
-      let walkIsDue = walkIsDue(at: tick)
-      guard walkIsDue else {
+      guard walkIsDue(at: tick) else {
         // No value on the grid changes by this grid instant: an end or a milestone woke the
         // engine. Prompt deliveries owed get a pass of their own.
         let due = takeDueEnds()
         return (.ends(due, labels: tick), due.count)
       }
-      // Rule 11's allowance, taken apart from the decision above, which it checks.
-      let walked = walkIsDue ? table.walkedCount : 0
+      // Rule 11's allowance for a due walk: the whole walked part.
+      let walked = table.walkedCount
       let pending = takeAwaitingPromptDelivery()
       if wheel != nil {
         // The windows through the tick are this pass's: a change noted while it runs waits in a

@@ -1,14 +1,6 @@
 // Clock readings, running time and the wakeup grid: the instants every transition acts on.
 
 extension EngineState {
-  /// The clock instant of `timing`'s next change (for running time, as long as the engine is not
-  /// suspended again; its end recomputes every change anyway); `nil` when it never changes on
-  /// this clock.
-  @inline(__always)
-  func nextClockChange(of timing: CountdownTiming) -> Int64? {
-    timing.nextClockChange(interval: grid.interval, suspendedTotal: suspension.total)
-  }
-
   /// The instant ``InstantsActedOn/raiseLatest(to:)`` would act on for `now`, for a query, which changes nothing.
   func clampedToLatestInstant(_ now: Int64) -> Int64 {
     max(actedOn.latestInstant, now)

@@ -120,6 +120,8 @@ extension EngineState {
       actions.queuePass = pendingWork.markPassQueuedIfNeeded()
       return Wakeup(actions: actions, pass: nil, released: [])
     }
+    // This pass runs in the queued one's place, which then finds its work done.
+    pendingWork.clearPassQueued()
     let (begun, releases) = beginPassWithFirstChunk(context, at: now, into: &chunk)
     return Wakeup(actions: actions, pass: begun, released: releases.released)
   }

@@ -307,7 +307,8 @@ extension CountdownTiming {
   }
 
   /// The clock instant of this timing's next change (``nextChange(interval:)``, then
-  /// ``clockInstant(of:suspendedTotal:)``); `nil` when it never changes on this clock.
+  /// ``clockInstant(of:suspendedTotal:)``); `nil` when it never changes on this clock. On running
+  /// time, it holds only while the time spent suspended stays `suspendedTotal`.
   @inline(__always)
   package func nextClockChange(interval: Int64, suspendedTotal: Int64) -> Int64? {
     guard let change = nextChange(interval: interval) else { return nil }
