@@ -286,7 +286,7 @@ extension EngineState {
   }
 
   /// Rule 11's quiet part, at any time: the pool's walked part holds every registration but the
-  /// quiet ones. Quiet is spelled out here from the timing, not asked of ``belongsInQuietPart(_:grid:)``,
+  /// quiet ones. Quiet is spelled out here from the timing, not asked of ``belongsInQuietPart(_:)``,
   /// which the transitions use, so that the check does not trust what it checks. O(count).
   func checkQuietRegistrationsAreApart() -> [String] {
     var problems: [String] = []

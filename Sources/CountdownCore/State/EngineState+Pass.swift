@@ -18,7 +18,6 @@ extension EngineState {
 
   /// Takes the pass's kind, marks the pass as running and prepares its first chunk; for
   /// ``passBegan(_:at:into:)``, and for a wakeup on the delivery queue in the lock that notes it.
-  /// Each of them has cleared the mark of a queued pass.
   mutating func beginPassWithFirstChunk(
     _ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk
   ) -> (BegunPass, ChunkReleases) {

@@ -13,12 +13,12 @@ extension EngineState {
     changeBound.lower(to: change)
   }
 
-  /// Whether a registration with `timing` is quiet on `grid`, its node kept in the pool's quiet
+  /// Whether a registration with `timing` is quiet on the grid, its node kept in the pool's quiet
   /// part (``ReceiverTable/isInQuietPart(_:)``), out of the walked part (rule 11): with ends on a
   /// grid of their own, a running countdown that skips changes (only its end, or milestones), whose
   /// next change waits in the ends to come (rule 8).
   @inline(__always)
-  static func belongsInQuietPart(_ timing: CountdownTiming, grid: WakeupGrid) -> Bool {
+  func belongsInQuietPart(_ timing: CountdownTiming) -> Bool {
     grid.endsHaveOwnGrid && timing.skipsChanges && !timing.isPaused
   }
 

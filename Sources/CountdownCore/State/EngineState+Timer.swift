@@ -159,8 +159,7 @@ extension EngineState {
   }
 }
 
-// The engine's suspension: the timer stops, and its end owes its value to each running
-// registration that does not skip changes.
+// The engine's suspension: the timer stops; its end owes values, as `resumeTicking` says.
 
 extension EngineState {
   /// Stops the timer's wakeups from clock instant `now` on (rule 5 clamps it).
@@ -172,8 +171,8 @@ extension EngineState {
     return arming.arm(at: nil, repeating: false, leeway: 0)
   }
 
-  /// Ends a suspension at clock instant `now` (rule 5 clamps it): every running registration is
-  /// owed a prompt delivery of its current value, changed or not.
+  /// Ends a suspension at clock instant `now` (rule 5 clamps it): every running registration but
+  /// one that skips changes is owed a prompt delivery of its current value, changed or not.
   mutating func resumeTicking(at now: Int64) -> EngineActions {
     let now = actedOn.raiseLatest(to: now)
     guard suspension.end(at: now) else { return .none }

@@ -4,9 +4,8 @@ struct InstantsActedOn {
   /// The grid instant the latest wakeup stands for, or the latest tick pass delivered: the values
   /// of a tick are those at this instant, whether the wakeup ran a little early or late.
   private(set) var wakeupInstant: Int64 = .min
-  /// The latest clock reading of a registration, a resume, time added or a suspension's end: a
-  /// prompt delivery is never computed for an instant before the call that owes it (a first one
-  /// would show more than its duration).
+  /// The latest clock reading of a call that owes prompt deliveries: none is computed for an
+  /// instant before its call (a first one would show more than its duration).
   private(set) var latestRegistrationReading: Int64 = .min
   /// The latest instant the state has acted on.
   private(set) var latestInstant: Int64 = .min

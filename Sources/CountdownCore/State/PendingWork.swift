@@ -10,8 +10,8 @@ struct PendingWork {
   /// A wakeup happened, or a suspension's end owes values: the next pass walks, if a value on the
   /// grid changes by its instant.
   private(set) var tickDue = false
-  /// A suspension's end owes its value to each registration that delivers changes (not to one
-  /// that delivers only its end or milestones): the next pass walks the table.
+  /// A suspension's end owes each running registration that does not skip changes its value:
+  /// the next pass walks the table.
   private(set) var everyValueOwed = false
   /// A wakeup came between grid instants with ends due: the next pass delivers them alone.
   private(set) var endsDue = false

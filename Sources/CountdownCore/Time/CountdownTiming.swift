@@ -1,7 +1,7 @@
 /// A registration's time: what it counts toward and the value last delivered. All instants are
 /// nanoseconds on the engine's clock, or, for ``SuspensionPolicy/pauses``, on the engine's
-/// *running* time (its clock less the time it spent suspended: see ``SuspendedTime/runningTime(at:)``),
-/// so that suspension never has to move a deadline.
+/// *running* time (its clock less the time it spent suspended, which the engine keeps), so that
+/// suspension never has to move a deadline.
 ///
 /// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package struct CountdownTiming: Sendable {
