@@ -35,10 +35,10 @@ extension CountdownEngine {
     let context = passScratch.takeContext()
     let now = reading ?? clock.now.nanosecondsSinceOrigin
     var chunk = passScratch.takeChunk()
-    var start = state.withLock { $0.passBegan(context, at: now, into: &chunk) }
+    var began = state.withLock { $0.passBegan(context, at: now, into: &chunk) }
     // The pass is moved out, not copied: a copy retains its arrays and leaves them shared.
-    let pass = start.pass.take()
-    _ = consume start  // what it released goes here, outside the lock
+    let pass = began.pass.take()
+    _ = consume began  // what it released goes here, outside the lock
     var workLeft = false
     if var pass {
       workLeft = runPass(&pass, &chunk, context: context, reading: now)
@@ -87,10 +87,10 @@ extension CountdownEngine {
       if isLast { break }
       // The callbacks took time: the next chunk's prompt deliveries are computed for now.
       reading = clock.now.nanosecondsSinceOrigin
-      let prepared = state.withLock {
+      let releases = state.withLock {
         $0.prepareChunk(pass.kind, &pass.progress, into: &chunk, context: context, preparedAt: reading)
       }
-      _ = consume prepared  // what it released goes here, outside the lock
+      _ = consume releases  // what it released goes here, outside the lock
     }
     return finishPass(&pass, reading: reading)
   }

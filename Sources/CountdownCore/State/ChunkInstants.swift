@@ -85,14 +85,4 @@ struct ChunkInstants {
     let base = max(tick, promptDelivery)
     return base == .max ? nil : base.addingSaturated(grid.interval)
   }
-
-  @inline(__always)
-  func clockInstant(of change: Int64, for timing: CountdownTiming) -> Int64? {
-    timing.clockInstant(of: change, suspendedTotal: suspendedTotal)
-  }
-
-  @inline(__always)
-  func nextClockChange(of timing: CountdownTiming) -> Int64? {
-    timing.nextClockChange(interval: grid.interval, suspendedTotal: suspendedTotal)
-  }
 }

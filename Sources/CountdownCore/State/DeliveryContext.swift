@@ -1,5 +1,6 @@
-/// The state of one running delivery pass, shared with every call that withdraws its prepared
-/// callbacks while it runs.
+/// What a running delivery pass shares with every call that withdraws its prepared callbacks. The
+/// engine keeps one from pass to pass: each pass begins by forgetting the last one's moved ends,
+/// and each chunk by forgetting the withdrawals it reflects.
 ///
 /// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 final class DeliveryContext: @unchecked Sendable {

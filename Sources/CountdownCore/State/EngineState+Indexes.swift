@@ -107,7 +107,7 @@ extension EngineState {
 
   /// Holds, for a window pass, the entries of the windows that passed since the wheel was last
   /// visited, up to the one of grid instant `tick` (``TimingWheel/holdDue(through:)``); `false`
-  /// when the wheel must be rebuilt by a walk instead (after a resume of the engine).
+  /// when the wheel must be rebuilt by a walk instead (after a suspension ends).
   mutating func holdWindows(through tick: Int64) -> Bool {
     guard wheel != nil, !wheelCursor.needsWalk else { return false }
     wheel!.holdDue(through: lastWindow(visitedAt: tick))

@@ -32,7 +32,7 @@ extension EngineState {
   private func forEachRunningRegistration(_ body: (SlotReference, CountdownTiming, _ change: Int64) -> Void) {
     forEachRegistration { slot, timing in
       guard !timing.awaitsPromptDelivery, !timing.isPaused, !timing.isFinished,
-        let change = nextClockChange(of: timing)
+        let change = timing.nextClockChange(interval: grid.interval, suspendedTotal: suspension.total)
       else { return }
       body(slot, timing, change)
     }
@@ -168,7 +168,7 @@ extension EngineState {
   }
 
   /// Rule 9, between passes, with the wheel not due to be rebuilt and the engine not suspended
-  /// (running time then stands still, and a resume rebuilds it).
+  /// (running time then stands still, and its end rebuilds it).
   func checkEveryChangeWaitsInTheWheel() -> [String] {
     guard isBetweenPasses, let wheel, !wheelCursor.needsWalk, suspension.since == nil else { return [] }
     var problems: [String] = []
@@ -286,7 +286,7 @@ extension EngineState {
   }
 
   /// Rule 11's quiet part, at any time: the pool's walked part holds every registration but the
-  /// quiet ones. Quiet is spelled out here from the timing, not asked of ``belongsInQuietPart(_:grid:)``,
+  /// quiet ones. Quiet is spelled out here from the timing, not asked of ``belongsInQuietPart(_:)``,
   /// which the transitions use, so that the check does not trust what it checks. O(count).
   func checkQuietRegistrationsAreApart() -> [String] {
     var problems: [String] = []

@@ -12,21 +12,20 @@ extension EngineState {
     // what is pending once it ends (``passFinished(tickInstant:_:reading:)``'s `workLeft`).
     guard pass.context == nil else { return PassStart(pass: nil, released: []) }
     guard !pendingWork.isEmpty else { return PassStart(pass: nil, released: []) }
-    let (pass, prepared) = beginPassWithFirstChunk(context, at: now, into: &chunk)
-    return PassStart(pass: pass, released: prepared.released)
+    let (begun, releases) = beginPassWithFirstChunk(context, at: now, into: &chunk)
+    return PassStart(pass: begun, released: releases.released)
   }
 
   /// Takes the pass's kind, marks the pass as running and prepares its first chunk; for
   /// ``passBegan(_:at:into:)``, and for a wakeup on the delivery queue in the lock that notes it.
   mutating func beginPassWithFirstChunk(
     _ context: DeliveryContext, at now: Int64, into chunk: inout DeliveryChunk
-  ) -> (BegunPass, PreparedChunk) {
-    pendingWork.clearPassQueued()
+  ) -> (BegunPass, ChunkReleases) {
     let (kind, walked) = takePassKind(context, startedAt: now)
     var progress = PassProgress(kind)
     progress.allowance = walked
-    let prepared = prepareChunk(kind, &progress, into: &chunk, context: context, preparedAt: now)
-    return (BegunPass(kind: kind, progress: progress), prepared)
+    let releases = prepareChunk(kind, &progress, into: &chunk, context: context, preparedAt: now)
+    return (BegunPass(kind: kind, progress: progress), releases)
   }
 
   /// The pass's kind, the pass marked as running, and the registrations it may look at beyond
@@ -36,15 +35,14 @@ extension EngineState {
     defer { pendingWork.clearTickAndEnds() }
     if pendingWork.tickDue {
       let tick = tickInstant(passStartedAt: startedAt)
-      let walkIsDue = walkIsDue(at: tick)
-      guard walkIsDue else {
+      guard walkIsDue(at: tick) else {
         // No value on the grid changes by this grid instant: an end or a milestone woke the
         // engine. Prompt deliveries owed get a pass of their own.
         let due = takeDueEnds()
         return (.ends(due, labels: tick), due.count)
       }
-      // Rule 11's allowance, taken apart from the decision above, which it checks.
-      let walked = walkIsDue ? table.walkedCount : 0
+      // Rule 11's allowance for a due walk: the whole walked part.
+      let walked = table.walkedCount
       let pending = takeAwaitingPromptDelivery()
       if wheel != nil {
         // The windows through the tick are this pass's: a change noted while it runs waits in a
@@ -74,7 +72,7 @@ extension EngineState {
   }
 
   /// Whether a tick standing for grid instant `tick` walks the table's walked part: with the
-  /// wheel (a tick rebuilds it), with ends on the interval's grid, after a resume of the engine,
+  /// wheel (a tick rebuilds it), with ends on the interval's grid, after a suspension ends,
   /// or when a value on the grid changes by `tick`. The earliest change is a lower bound at any
   /// time, a pass running or not (rule 1), and the quiet registrations are never in it (rule 11).
   func walkIsDue(at tick: Int64) -> Bool {
@@ -99,7 +97,7 @@ extension EngineState {
   mutating func prepareChunk(
     _ kind: PassKind, _ progress: inout PassProgress, into chunk: inout DeliveryChunk, context: DeliveryContext,
     preparedAt: Int64
-  ) -> PreparedChunk {
+  ) -> ChunkReleases {
     let released = removeEnded(&progress)
     restoreSkippedMilestones(&progress.skippedMilestones, now: preparedAt)
     // Withdrawals so far concern callbacks already made or skipped; the chunk prepared now
@@ -130,7 +128,7 @@ extension EngineState {
       }
       progress.found.scheduled.removeAll(keepingCapacity: true)
     }
-    return PreparedChunk(released: released)
+    return ChunkReleases(released: released)
   }
 
   /// Removes the registrations that ended or set `stop` (or whose paused receiver died), and

@@ -38,7 +38,7 @@ extension EngineState {
       let end = timing.countdownNextChange(interval: interval)  // its deadline, or its next milestone's instant
       guard instants.instant(for: timing) >= end else {
         // Past the clock's last instant (on running time, after a suspension) it never comes.
-        if let clockEnd = instants.clockInstant(of: end, for: timing) {
+        if let clockEnd = timing.clockInstant(of: end, suspendedTotal: instants.suspendedTotal) {
           progress.found.scheduled.append(.init(instant: clockEnd, position: index.position, slot: slot))
         }
         continue
@@ -67,7 +67,7 @@ extension EngineState {
     let timing = nodes[position].timing
     // Its next change on the clock: its deadline, or its next milestone's instant, for an end;
     // none past the clock's last instant.
-    let change = instants.nextClockChange(of: timing)
+    let change = timing.nextClockChange(interval: interval, suspendedTotal: instants.suspendedTotal)
     if instants.grid.endsHaveOwnGrid, timing.isAtItsLastValue {
       if let change {
         found.scheduled.append(.init(instant: change, position: position, slot: nodes[position].slot))

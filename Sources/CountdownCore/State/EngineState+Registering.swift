@@ -41,7 +41,7 @@ extension EngineState {
     let slot = slots.allocate(receiver: receiver)
     if let milestones { slots.milestoneLists[slot] = milestones }
     let node = ReceiverNode(slot: slot, handler: handler, timing: timing)
-    let quiet = Self.belongsInQuietPart(timing, grid: grid)
+    let quiet = belongsInQuietPart(timing)
     var replaced: CountdownHandler?
     let position: Int
     if let index = table.index(of: key) {
@@ -130,7 +130,7 @@ extension EngineState {
     table[found].timing.resume(at: resumedAt, lastInstant: suspension.lastInstant(for: table[found].timing))
     let timing = table[found].timing
     // One that delivers only its end or at milestones is quiet again: it leaves the walked part.
-    let index = table.setQuiet(Self.belongsInQuietPart(timing, grid: grid), at: found)
+    let index = table.setQuiet(belongsInQuietPart(timing), at: found)
     forgetBoundIfNothingIsWalked()
     if timing.awaitsPromptDelivery {
       owePromptDelivery(.init(key: table.key(at: index), slot: table[index].slot))
@@ -169,7 +169,7 @@ extension EngineState {
     let now = actedOn.raiseLatest(to: now)
     let instant = suspension.instant(for: timing, at: now)
     let newEnd: Int64
-    switch Self.movedEnd(of: timing, by: change, at: instant, now: now, interval: grid.interval) {
+    switch movedEnd(of: timing, by: change, at: instant, now: now) {
     case .success(let moved): newEnd = moved
     case .failure(let error): return .failure(error)
     }
@@ -191,9 +191,10 @@ extension EngineState {
   /// its own time), clock instant `now`, with the clamps ``addTime(_:to:now:)`` describes: pure
   /// arithmetic, checked before anything changes. The end must lie on the clock, reckoned on the
   /// clock: a countdown on running time lags the clock by every suspension.
-  private static func movedEnd(
-    of timing: CountdownTiming, by change: Int64, at instant: Int64, now: Int64, interval: Int64
+  private func movedEnd(
+    of timing: CountdownTiming, by change: Int64, at instant: Int64, now: Int64
   ) -> Result<Int64, CountdownError> {
+    let interval = grid.interval
     let (moved, overflow) = timing.deadlineOrStart.addingReportingOverflow(change)
     guard !overflow else { return .failure(.outOfRange) }
     let deadlineOrStart =

@@ -34,8 +34,9 @@ extension EngineState {
     pendingWork.takeAwaitingPromptDelivery(tableCount: table.walkedCount)
   }
 
-  /// The withdrawals noted in `context` since the pass last took them: a transition of its own, as
-  /// they are noted under the lock, by whatever thread withdraws.
+  /// The withdrawals noted in `context` since the pass last took them. It only forwards to
+  /// ``DeliveryContext/takeWithdrawals()``, on purpose: as a transition, it runs under the lock,
+  /// under which any thread notes a withdrawal, so that none is lost between the take and the forget.
   func takeWithdrawals(notedIn context: DeliveryContext) -> (slots: [SlotReference], all: Bool) {
     context.takeWithdrawals()
   }

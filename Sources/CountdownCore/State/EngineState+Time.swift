@@ -1,14 +1,6 @@
 // Clock readings, running time and the wakeup grid: the instants every transition acts on.
 
 extension EngineState {
-  /// The clock instant of `timing`'s next change (for running time, as long as the engine is not
-  /// suspended again; a resume recomputes every change anyway); `nil` when it never changes on
-  /// this clock.
-  @inline(__always)
-  func nextClockChange(of timing: CountdownTiming) -> Int64? {
-    timing.nextClockChange(interval: grid.interval, suspendedTotal: suspension.total)
-  }
-
   /// The instant ``InstantsActedOn/raiseLatest(to:)`` would act on for `now`, for a query, which changes nothing.
   func clampedToLatestInstant(_ now: Int64) -> Int64 {
     max(actedOn.latestInstant, now)
@@ -21,12 +13,12 @@ extension EngineState {
     changeBound.lower(to: change)
   }
 
-  /// Whether a registration with `timing` is quiet on `grid`, its node kept in the pool's quiet
+  /// Whether a registration with `timing` is quiet on the grid, its node kept in the pool's quiet
   /// part (``ReceiverTable/isInQuietPart(_:)``), out of the walked part (rule 11): with ends on a
   /// grid of their own, a running countdown that skips changes (only its end, or milestones), whose
   /// next change waits in the ends to come (rule 8).
   @inline(__always)
-  static func belongsInQuietPart(_ timing: CountdownTiming, grid: WakeupGrid) -> Bool {
+  func belongsInQuietPart(_ timing: CountdownTiming) -> Bool {
     grid.endsHaveOwnGrid && timing.skipsChanges && !timing.isPaused
   }
 

@@ -120,8 +120,10 @@ extension EngineState {
       actions.queuePass = pendingWork.markPassQueuedIfNeeded()
       return Wakeup(actions: actions, pass: nil, released: [])
     }
-    let (pass, prepared) = beginPassWithFirstChunk(context, at: now, into: &chunk)
-    return Wakeup(actions: actions, pass: pass, released: prepared.released)
+    // This pass runs in the queued one's place, which then finds its work done.
+    pendingWork.clearPassQueued()
+    let (begun, releases) = beginPassWithFirstChunk(context, at: now, into: &chunk)
+    return Wakeup(actions: actions, pass: begun, released: releases.released)
   }
 
   /// Notes a wakeup at clock instant `now`; returns what the timer must do and whether a pass has
@@ -157,23 +159,23 @@ extension EngineState {
   }
 }
 
-// The engine's suspension: the timer stops, and a resume owes every registration its value.
+// The engine's suspension: the timer stops; its end owes values, as `resumeTicking` says.
 
 extension EngineState {
   /// Stops the timer's wakeups from clock instant `now` on (rule 5 clamps it).
   mutating func suspendTicking(at now: Int64) -> TimerAction {
     let now = actedOn.raiseLatest(to: now)
-    guard suspension.suspend(at: now) else { return .none }
+    guard suspension.begin(at: now) else { return .none }
     defer { checkRulesIfEnabled() }
     guard arming.armedAt != nil else { return .none }
     return arming.arm(at: nil, repeating: false, leeway: 0)
   }
 
-  /// Ends a suspension at clock instant `now` (rule 5 clamps it): every running registration is
-  /// owed a prompt delivery of its current value, changed or not.
+  /// Ends a suspension at clock instant `now` (rule 5 clamps it): every running registration but
+  /// one that skips changes is owed a prompt delivery of its current value, changed or not.
   mutating func resumeTicking(at now: Int64) -> EngineActions {
     let now = actedOn.raiseLatest(to: now)
-    guard suspension.resume(at: now) else { return .none }
+    guard suspension.end(at: now) else { return .none }
     actedOn.raiseRegistrationReading(to: now)
     // Only the walked part: a quiet registration skips changes, and is owed nothing.
     let walked = table.walkedCount

@@ -59,7 +59,7 @@ extension EngineState {
     guard isDue else {
       // An end to come is in the state's ends already (rule 8).
       if !(instants.grid.endsHaveOwnGrid && timing.isAtItsLastValue),
-        let change = instants.clockInstant(of: nextChange, for: timing)
+        let change = timing.clockInstant(of: nextChange, suspendedTotal: instants.suspendedTotal)
       {
         found.note(change)
         if instants.rebuildsWheel {

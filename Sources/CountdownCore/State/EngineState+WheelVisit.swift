@@ -86,7 +86,7 @@ extension EngineState {
     // One that never changes again on this clock keeps no entry.
     guard let nextChange = timing.nextChange(interval: interval) else { return nil }
     guard instants.instant(for: timing) >= nextChange else {
-      if let change = instants.clockInstant(of: nextChange, for: timing) {
+      if let change = timing.clockInstant(of: nextChange, suspendedTotal: instants.suspendedTotal) {
         progress.found.note(change)
         progress.found.scheduled.append(.init(instant: change, position: index.position, slot: entry.slot))
       }

@@ -4,8 +4,8 @@ struct InstantsActedOn {
   /// The grid instant the latest wakeup stands for, or the latest tick pass delivered: the values
   /// of a tick are those at this instant, whether the wakeup ran a little early or late.
   private(set) var wakeupInstant: Int64 = .min
-  /// The latest clock reading of a registration or resume: a first delivery is never computed for
-  /// an instant before its registration (it would show more than its duration).
+  /// The latest clock reading of a call that owes prompt deliveries: none is computed for an
+  /// instant before its call (a first one would show more than its duration).
   private(set) var latestRegistrationReading: Int64 = .min
   /// The latest instant the state has acted on.
   private(set) var latestInstant: Int64 = .min

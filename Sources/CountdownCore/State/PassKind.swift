@@ -1,6 +1,6 @@
 /// The five kinds of delivery pass, decided when a pass starts.
 enum PassKind {
-  /// A wakeup at a grid instant by which a value on the grid changes (or a resume of the engine):
+  /// A wakeup at a grid instant by which a value on the grid changes (or a suspension's end):
   /// the table's walked part is brought to this grid instant, then the due `ends` are delivered as
   /// an end pass delivers them. With per-countdown alignment, the walk also rebuilds the wheel.
   case tick(Int64, ends: [EngineState.PendingEnd])

@@ -1,15 +1,17 @@
 /// What the next delivery pass has to do, and whether one is queued.
 struct PendingWork {
-  /// Registrations awaiting a prompt delivery (a first value, or the current one after a resume).
+  /// Registrations awaiting a prompt delivery (a first value, or the current one after
+  /// it resumes or is given time).
   private(set) var awaitingPromptDelivery: [EngineState.RegistrationIdentity] = []
   /// So many registrations awaited a prompt delivery that the next pass walks the table for
   /// them (a walk is cheaper than looking each up past an eighth of the table); the list was
   /// dropped, so a burst of a million registrations leaves no 16 MB list behind.
   private(set) var promptDeliveriesNeedWalk = false
-  /// A wakeup happened, or a resume owes every value: the next pass walks, if a value on the grid
-  /// changes by its instant.
+  /// A wakeup happened, or a suspension's end owes values: the next pass walks, if a value on the
+  /// grid changes by its instant.
   private(set) var tickDue = false
-  /// A resume of the engine owes every registration its value: the next pass walks the table.
+  /// A suspension's end owes each running registration that does not skip changes its value:
+  /// the next pass walks the table.
   private(set) var everyValueOwed = false
   /// A wakeup came between grid instants with ends due: the next pass delivers them alone.
   private(set) var endsDue = false

@@ -7,8 +7,8 @@ struct SuspendedTime {
   /// The time the engine spent suspended before ``since``, in total.
   private(set) var total: Int64 = 0
 
-  /// Suspends at `now`; `false` if it was suspended already.
-  mutating func suspend(at now: Int64) -> Bool {
+  /// Begins a suspension at `now`; `false` if one had begun already.
+  mutating func begin(at now: Int64) -> Bool {
     guard since == nil else { return false }
     since = now
     return true
@@ -16,7 +16,7 @@ struct SuspendedTime {
 
   /// Ends the suspension at `now`, adding its length (never negative) to ``total``; `false` if it
   /// was not suspended.
-  mutating func resume(at now: Int64) -> Bool {
+  mutating func end(at now: Int64) -> Bool {
     guard let start = since else { return false }
     since = nil
     total = total.addingSaturated(max(0, now.subtractingSaturated(start)))

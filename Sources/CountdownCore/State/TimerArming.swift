@@ -88,7 +88,8 @@ package struct TimerArming {
   }
 
   /// How much later than due a repeating timer armed with `leeway` may fire and still be on plan:
-  /// that leeway and a millisecond of scheduling delay, at most half a window.
+  /// that leeway and a millisecond of scheduling delay, at most half a window (a
+  /// leeway is at most a tenth of it: ``WakeupGrid/leeway(forWakeupAt:earliestChange:soonestEnd:)``).
   package static func repeatingDriftLimit(window: Int64, leeway: Int64) -> Int64 {
     min(leeway.addingSaturated(1_000_000), window / 2)
   }

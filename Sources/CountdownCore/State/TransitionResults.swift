@@ -84,9 +84,9 @@ struct PassStart {
   let released: [CountdownHandler]
 }
 
-/// What the preparation of a further chunk (``EngineState/prepareChunk(_:_:into:context:preparedAt:)``)
-/// freed.
-struct PreparedChunk {
+/// The handlers freed by the preparation of a chunk (``EngineState/prepareChunk(_:_:into:context:preparedAt:)``):
+/// the chunk itself is the ``DeliveryChunk`` it filled.
+struct ChunkReleases {
   let released: [CountdownHandler]
 }
 

@@ -3,7 +3,7 @@ struct WheelCursor {
   /// The number of the latest window the wheel was visited for (windows count from the grid's
   /// origin).
   private(set) var visitedWindow: Int64 = 0
-  /// The wheel must be rebuilt by walking the table (after a resume of the engine).
+  /// The wheel must be rebuilt by walking the table (after a suspension ends).
   private(set) var needsWalk = false
 
   /// A new grid starts (a new timer): no window of it is visited yet.

@@ -6,8 +6,8 @@ package final class MilestoneList: Sendable {
   /// The milestones above 0, ascending, without duplicates.
   package let ascending: ContiguousArray<Int64>
 
-  /// The milestones as they were given (0 included if it was), for a registration's status
-  /// (``RegistrationStatus``): a snapshot gives them back as the app wrote them.
+  /// The milestones as they were given (0 included if it was), for a registration's status:
+  /// a snapshot gives them back as the app wrote them.
   package let values: Set<Int>
 
   /// `values` must hold no negative value (``CountdownError/invalidMilestone`` is thrown before).

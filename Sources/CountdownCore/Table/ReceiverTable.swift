@@ -156,7 +156,7 @@ extension ReceiverTable {
   }
 
   /// The position of the registration in `slot`, if it is still in the table at its last value
-  /// (see ``CountdownTiming/isAtItsLastValue``): for the ends to come (``EngineState/ends``).
+  /// (see ``CountdownTiming/isAtItsLastValue``): for the engine's index of the ends to come.
   func indexAtLastValue(of slot: SlotReference) -> NodeIndex? {
     guard let key = slot.key, let index = index(of: key), self[index].slot == slot,
       self[index].timing.isAtItsLastValue

@@ -86,7 +86,7 @@ package struct RegistrationSlot {
   package weak var receiver: AnyObject?
   /// The receiver's key; `nil` while the slot is free.
   package var key: ObjectIdentifier?
-  /// Moves on whenever an end an end pass took for this slot must no longer count (``NotedEnd``).
+  /// Moves on whenever an end noted for this slot (with the generation it had) must no longer count.
   package var generation: UInt32 = 0
   /// The handle of the registration's one entry in its engine's index of what changes when, or -1
   /// for none (rule 10).

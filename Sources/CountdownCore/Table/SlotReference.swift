@@ -32,7 +32,7 @@ package struct SlotReference: Hashable {
   @inline(__always)
   package var generation: UInt32 { generationPointer.pointee }
 
-  /// Moves the slot's generation on, so that no end noted for it so far counts (``NotedEnd``).
+  /// Moves the slot's generation on, so that no end noted for it so far counts.
   @inline(__always)
   @discardableResult
   package func renewGeneration() -> UInt32 {

@@ -1,7 +1,7 @@
 /// A registration's time: what it counts toward and the value last delivered. All instants are
 /// nanoseconds on the engine's clock, or, for ``SuspensionPolicy/pauses``, on the engine's
-/// *running* time (its clock less the time it spent suspended: see ``SuspendedTime/runningTime(at:)``),
-/// so that suspension never has to move a deadline.
+/// *running* time (its clock less the time it spent suspended, which the engine keeps), so that
+/// suspension never has to move a deadline.
 ///
 /// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package struct CountdownTiming: Sendable {
@@ -27,8 +27,10 @@ package struct CountdownTiming: Sendable {
   /// below every value a timing shows (an overtime countdown's go down to −``maximumValue``).
   private static let promptOwed: Int64 = -(1 << 55)
 
-  /// Countdown: the deadline. Counting up: the start. While paused: the remaining (or elapsed)
-  /// nanoseconds, frozen.
+  /// One of three instants or lengths, by the timing's state:
+  /// - a running countdown: its deadline;
+  /// - a running count-up: its start;
+  /// - a paused one: its time left (elapsed, counting up) in nanoseconds, frozen.
   package private(set) var deadlineOrStart: Int64
   /// The value (upper 56 bits) and the flags (lower 8 bits).
   private var word: Int64
@@ -244,8 +246,8 @@ package struct CountdownTiming: Sendable {
     deadlineOrStart = deadlineOrStart.subtractingSaturated(offset)
   }
 
-  /// Owes a running registration a prompt delivery of its current value (after the engine
-  /// resumes); a paused or finished one is left alone.
+  /// Owes a running registration a prompt delivery of its current value (after the engine's
+  /// suspension ends); a paused or finished one, or one that skips changes, is left alone.
   package mutating func requestPromptDelivery() {
     guard !isPaused, !isFinished, !skipsChanges else { return }
     value = Self.promptOwed
@@ -305,7 +307,8 @@ extension CountdownTiming {
   }
 
   /// The clock instant of this timing's next change (``nextChange(interval:)``, then
-  /// ``clockInstant(of:suspendedTotal:)``); `nil` when it never changes on this clock.
+  /// ``clockInstant(of:suspendedTotal:)``); `nil` when it never changes on this clock. On running
+  /// time, it holds only while the time spent suspended stays `suspendedTotal`.
   @inline(__always)
   package func nextClockChange(interval: Int64, suspendedTotal: Int64) -> Int64? {
     guard let change = nextChange(interval: interval) else { return nil }

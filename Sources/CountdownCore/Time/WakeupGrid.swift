@@ -92,9 +92,8 @@ package struct WakeupGrid: Sendable {
   /// no leeway breaks a promise's "never before".
   ///
   /// - At most a tenth of the window (Apple's advice for a timer's tolerance): the engine takes any
-  ///   jitter below half a window without skipping or repeating a value
-  ///   (``TimerArming/repeatingDriftLimit(window:leeway:)``), and the rest of that half is left to
-  ///   the queue's own delays.
+  ///   jitter below half a window without skipping or repeating a value (a repeating timer's drift
+  ///   limit), and the rest of that half is left to the queue's own delays.
   /// - With ``endsHaveOwnGrid``, a final 0 comes within `endWindow` after its deadline: at most
   ///   `end + endWindow − wakeup` for the soonest end that can be due, the soonest noted or one
   ///   an `interval` after `earliestChange` (this tick may deliver a last value).
