@@ -27,7 +27,7 @@ extension CountdownAlerts {
   private func drain() {
     while let work = state.withLock({ $0.queue.takeWork() }) {
       // The manager's reads take its locks and read its clock: not under ours.
-      let phases = work.keys.map { key in (key: key, phase: Self.phase(manager.idPhase(of: key))) }
+      let phases = work.keys.map { key in (key: key, phase: Self.phase(manager.idPhase(of: key).phase)) }
       let actions = state.withLock { $0.apply(phases, clockChanged: work.clockChanged) }
       let pending = work.sweep == nil ? [] : state.withLock { $0.schedule.pendingDeadlines.map(\.key) }
       perform(actions, sweep: work.sweep, pending: pending)
