@@ -69,7 +69,7 @@ public final class CountdownAlerts<ID: Hashable & Sendable & CustomStringConvert
 
   /// The name of `NSSystemClockDidChange`, spelled by its value so that it reads the same on
   /// every platform.
-  public static var systemClockDidChange: Notification.Name { FollowerObservation.systemClockDidChange }
+  public static var systemClockDidChange: Notification.Name { Notification.Name("NSSystemClockDidChangeNotification") }
 
   /// Starts following the countdowns of ids of type `ID` on `manager`.
   ///
