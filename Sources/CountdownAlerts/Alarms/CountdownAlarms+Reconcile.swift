@@ -1,3 +1,4 @@
+import CountdownCore
 import CountdownKit
 import Foundation
 
