@@ -15,10 +15,7 @@ package final class NotificationObservers: Sendable {
   private let center: NotificationCenter
   private let tokens: LockedState<Tokens>
 
-  /// Observes `names` on `center`, running `body` on the posting thread for each: the saving
-  /// behind ``CountdownManager/keepSaved(_:in:savingOn:center:onFailure:_:)`` and
-  /// ``ObservableCountdownList/keepSaved(in:savingOn:center:onFailure:)``, the lifecycle's
-  /// suspend and resume (``LifecycleObservation``), the followers' changes of the device's clock.
+  /// Observes `names` on `center`, running `body` on the posting thread for each.
   package init(
     observing names: [Notification.Name], on center: NotificationCenter, run body: @escaping @Sendable () -> Void
   ) {

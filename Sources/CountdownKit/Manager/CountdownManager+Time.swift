@@ -39,10 +39,9 @@ extension CountdownManager {
     let offset = state.withLock { $0.serverOffset }
     let deviceSecondsAhead = date.timeIntervalSince(wallClock())
     guard deviceSecondsAhead.isFinite else { throw .nonFiniteValue }
-    // Every span the clock holds on the server's clock is within twice its range on this device's
-    // (an offset is within it: `checkServerOffset`); beyond, refused before `Duration.seconds`
-    // could trap on it. A date that far back is past whatever the offset: it ends at once (even
-    // `Date.distantPast`), and counting overtime it is out of the clock's range.
+    // A span the clock holds on the server's clock is within twice its range on this device's
+    // (`checkServerOffset` bounds the offset). Farther, before `Duration.seconds` could trap: past,
+    // it ends at once (even `Date.distantPast`), or is out of range counting overtime.
     guard abs(deviceSecondsAhead) < 2 * Self.representableSeconds else {
       guard deviceSecondsAhead < 0, !keepingThePast else { throw .outOfRange }
       return (.duration(.zero), .zero)
