@@ -23,9 +23,9 @@ let package = Package(
     .target(
       name: "CountdownKit", dependencies: ["CountdownCore"],
       resources: [.copy("PrivacyInfo.xcprivacy"), .process("Resources")]),
-    // Built on the Kit's public and package API; the Kit and the engine import no system alert
-    // framework.
-    .target(name: "CountdownAlerts", dependencies: ["CountdownKit"]),
+    // Built on the Kit's public and package API, and the engine's lock and clock; the Kit and the
+    // engine import no system alert framework.
+    .target(name: "CountdownAlerts", dependencies: ["CountdownCore", "CountdownKit"]),
     // Process CPU and memory readings for the demo's and the benchmarks' reports: no product, so
     // nothing an app links carries it.
     .target(name: "CountdownProcessUsage"),

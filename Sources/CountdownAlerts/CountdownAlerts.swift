@@ -1,3 +1,4 @@
+import CountdownCore
 public import CountdownKit
 public import Foundation
 
@@ -69,7 +70,7 @@ public final class CountdownAlerts<ID: Hashable & Sendable & CustomStringConvert
 
   /// The name of `NSSystemClockDidChange`, spelled by its value so that it reads the same on
   /// every platform.
-  public static var systemClockDidChange: Notification.Name { FollowerObservation.systemClockDidChange }
+  public static var systemClockDidChange: Notification.Name { Notification.Name("NSSystemClockDidChangeNotification") }
 
   /// Starts following the countdowns of ids of type `ID` on `manager`.
   ///

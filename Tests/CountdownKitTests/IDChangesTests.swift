@@ -24,14 +24,14 @@ final class IDChangesTests: XCTestCase {
       let tea = IDKey("tea")
       try manager.start(id: "tea", for: .seconds(60)) { _, _, _ in }
       XCTAssertEqual(heard.take(), [tea], "start")
-      guard case .running(let dates, let deadline) = manager.idPhase(of: tea) else { return XCTFail("running") }
+      guard case .running(let dates, let deadline) = manager.idPhase(of: tea).phase else { return XCTFail("running") }
       XCTAssertEqual(dates, manager.timerDates(id: "tea"))
       XCTAssertEqual(deadline, clock.now.advanced(by: .seconds(60)))
       try manager.start(id: "tea", for: .seconds(90)) { _, _, _ in }
       XCTAssertEqual(heard.take(), [tea], "replace")
       manager.pause(id: "tea")
       XCTAssertEqual(heard.take(), [tea], "pause")
-      guard case .frozen = manager.idPhase(of: tea) else { return XCTFail("frozen") }
+      guard case .frozen = manager.idPhase(of: tea).phase else { return XCTFail("frozen") }
       manager.resume(id: "tea")
       XCTAssertEqual(heard.take(), [tea], "resume")
       try manager.addTime(.seconds(30), id: "tea")
@@ -40,7 +40,7 @@ final class IDChangesTests: XCTestCase {
       XCTAssertEqual(heard.take(), [tea], "time taken")
       manager.cancel(id: "tea")
       XCTAssertEqual(heard.take(), [tea], "cancel")
-      XCTAssertEqual(manager.idPhase(of: tea), .gone)
+      XCTAssertEqual(manager.idPhase(of: tea).phase, .gone)
       try manager.start(id: "egg", for: .seconds(2)) { _, _, _ in }
       try manager.start(id: 7, for: .seconds(5)) { _, _, _ in }
       _ = heard.take()
@@ -48,15 +48,15 @@ final class IDChangesTests: XCTestCase {
       wall.jump(by: 2)
       drainMainQueue()
       XCTAssertEqual(heard.take(), [IDKey("egg")], "the end")
-      XCTAssertEqual(manager.idPhase(of: IDKey("egg")), .gone)
+      XCTAssertEqual(manager.idPhase(of: IDKey("egg")).phase, .gone)
       manager.cancelAll()
       XCTAssertEqual(heard.take(), [IDKey(7)], "cancelAll")
       // Calibrating moves no deadline and no device date: nothing to hear.
       try manager.start(id: "sale", for: .seconds(60)) { _, _, _ in }
       _ = heard.take()
-      let before = manager.idPhase(of: IDKey("sale"))
+      let before = manager.idPhase(of: IDKey("sale")).phase
       try manager.calibrate(serverNow: wall.now + 3_600)
-      XCTAssertEqual(manager.idPhase(of: IDKey("sale")), before)
+      XCTAssertEqual(manager.idPhase(of: IDKey("sale")).phase, before)
       XCTAssertEqual(heard.take(), [])
     }
   }
@@ -71,11 +71,11 @@ final class IDChangesTests: XCTestCase {
       _ = heard.take()
       manager.suspendTicking()
       XCTAssertEqual(heard.take(), [IDKey("oven")], "only the countdown the suspension freezes")
-      guard case .frozen = manager.idPhase(of: IDKey("oven")) else { return XCTFail("frozen") }
-      guard case .running = manager.idPhase(of: IDKey("bus")) else { return XCTFail("running") }
+      guard case .frozen = manager.idPhase(of: IDKey("oven")).phase else { return XCTFail("frozen") }
+      guard case .running = manager.idPhase(of: IDKey("bus")).phase else { return XCTFail("running") }
       manager.resumeTicking()
       XCTAssertEqual(heard.take(), [IDKey("oven")])
-      guard case .running = manager.idPhase(of: IDKey("oven")) else { return XCTFail("running again") }
+      guard case .running = manager.idPhase(of: IDKey("oven")).phase else { return XCTFail("running again") }
     }
   }
 
@@ -90,7 +90,7 @@ final class IDChangesTests: XCTestCase {
       XCTAssertEqual(manager.idKeys(of: String.self), [])
       try manager.restore(snapshot) { _, _, _ in }
       XCTAssertEqual(heard.take(), [IDKey("a")])
-      guard case .frozen = manager.idPhase(of: IDKey("a")) else { return XCTFail("restored paused") }
+      guard case .frozen = manager.idPhase(of: IDKey("a")).phase else { return XCTFail("restored paused") }
       XCTAssertEqual(manager.idKeys(of: String.self), [IDKey("a")])
       manager.removeIDObserver(key)
       manager.cancel(id: "a")

@@ -10,7 +10,7 @@ final class IDRegistryTests: XCTestCase {
     var registry = IDRegistry()
     let claim = registry.claim(order, length: .seconds(60))
     XCTAssertEqual(claim.generation, 1)
-    XCTAssertEqual(claim.token.id, order, "the token knows its id")
+    XCTAssertEqual(claim.token.key, order, "the token knows its id")
     XCTAssertTrue(registry.token(for: order) === claim.token)
     XCTAssertEqual(registry[order]?.generation, 1)
     XCTAssertEqual(registry.length(for: order), .seconds(60))

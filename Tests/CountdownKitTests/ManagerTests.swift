@@ -227,6 +227,47 @@ final class ManagerTests: XCTestCase {
     }
   }
 
+  func testADateNearNowIsAheadOrPastOnTheServersClockNotTheDevices() throws {
+    try withManualManager { manager, clock, wall in
+      let log = ValueLog()
+      // The server is 10 s ahead: 5 s ahead on this device is 5 s past on the server.
+      try manager.calibrate(serverNow: wall.now + 10, receivedAt: wall.now)
+      try manager.start(id: "past", until: wall.now + 5, log.record("past"))
+      try manager.start(id: "overtime", until: wall.now + 5, pastTheEnd: .countsOvertime, log.record("overtime"))
+      XCTAssertEqual(manager.timeLeft(id: "overtime"), .seconds(-5))
+      try manager.start(id: "now", until: wall.now + 10, log.record("now"))
+      try manager.start(id: "ahead", until: wall.now + 12.5, log.record("ahead"))
+      XCTAssertEqual(manager.timeLeft(id: "ahead"), .milliseconds(2_500))
+      // The server is 10 s behind: 5 s ago on this device is 5 s ahead on the server.
+      try manager.calibrate(serverNow: wall.now - 10, receivedAt: wall.now)
+      try manager.start(id: "behind", until: wall.now - 5, log.record("behind"))
+      XCTAssertEqual(manager.timeLeft(id: "behind"), .seconds(5))
+      try manager.start(id: "long past", until: wall.now - 15, log.record("long past"))
+      try clock.advance(by: .zero)
+      XCTAssertEqual(log.values("past"), [0])
+      XCTAssertEqual(log.values("overtime"), [-5])
+      XCTAssertEqual(log.values("now"), [0])
+      XCTAssertEqual(log.values("ahead"), [3])
+      XCTAssertEqual(log.values("behind"), [5])
+      XCTAssertEqual(log.values("long past"), [0])
+    }
+  }
+
+  func testADateFarOnTheDevicesClockButNearOnTheServersIsCounted() throws {
+    try withManualManager { manager, _, wall in
+      // The server is 285 years ahead (a clock the calibration accepts): a date 294 years ahead on
+      // this device is 9.5 years ahead on the server, which the clock holds.
+      try manager.calibrate(serverNow: wall.now + 9e9, receivedAt: wall.now)
+      try manager.start(id: "far", until: wall.now + 9.3e9) { _, _, _ in }
+      XCTAssertEqual(manager.timeLeft(id: "far"), .seconds(300_000_000))
+      // And 285 years behind: a date 294 years ago is 9.5 years ago on the server, where an overtime
+      // countdown starts.
+      try manager.calibrate(serverNow: wall.now - 9e9, receivedAt: wall.now)
+      try manager.start(id: "late", until: wall.now - 9.3e9, pastTheEnd: .countsOvertime) { _, _, _ in }
+      XCTAssertEqual(manager.timeLeft(id: "late"), .seconds(-300_000_000))
+    }
+  }
+
   func testPauseAndResumeOneCountdown() throws {
     try withManualManager { manager, clock, _ in
       let label = CountdownLabel("a"), other = CountdownLabel("b")

@@ -25,6 +25,14 @@ extension AlarmsState {
       shown[alarm.id] = .present(alarm.state)
     }
     let show = { (id: UUID) in shown[id] ?? .absent }
+    let echoed = echoesHeard(show)
+    ringingAtLaunch = ringingAtLaunch.filter { show($0) != .absent }
+    return followed(show, except: echoed, now: now)
+  }
+
+  /// The alarms whose update `show` is taken for an echo of this process's calls; the echoes
+  /// still waited for are kept, those overtaken by the person dropped.
+  private mutating func echoesHeard(_ show: (UUID) -> Shown) -> Set<UUID> {
     var echoed: Set<UUID> = []
     for (id, var waited) in echoes {
       let seen = show(id)
@@ -45,7 +53,13 @@ extension AlarmsState {
       }
       echoes[id] = waited.pending.isEmpty ? nil : waited
     }
-    ringingAtLaunch = ringingAtLaunch.filter { show($0) != .absent }
+    return echoed
+  }
+
+  /// What the countdowns do to follow what the person did to their alarms, as `show` says at
+  /// `now`, but those whose update was an echo (`echoed`); what is held changes to match, and the
+  /// alarms gone after their end are forgotten.
+  private mutating func followed(_ show: (UUID) -> Shown, except echoed: Set<UUID>, now: Int64) -> [PersonAction] {
     var actions: [PersonAction] = []
     var gone: [IDKey] = []
     for (key, entry) in held where !echoed.contains(entry.id) {

@@ -1,4 +1,4 @@
-import CountdownKit
+import CountdownCore
 
 /// An alarm center's watch over the app's alarms (``CountdownAlarmCenter/observeAlarms(_:)``):
 /// the center calls on until ``cancel()``, or until this is released.

@@ -1,3 +1,4 @@
+import CountdownCore
 import CountdownKit
 import Foundation
 
@@ -50,7 +51,7 @@ extension CountdownAlarms {
       var desired: [(key: IDKey, id: UUID, desired: AlarmsState.Desired, countsOvertime: Bool)] = []
       for key in work.keys {
         guard let id = key.base.base as? ID else { continue }
-        let (phase, countsOvertime) = manager.idPhaseAndEnding(of: key)
+        let (phase, countsOvertime) = manager.idPhase(of: key)
         desired.append((key, alarmID(for: id), Self.desired(phase, countsOvertime: countsOvertime), countsOvertime))
       }
       let now = manager.engine.clock.now.nanosecondsSinceOrigin

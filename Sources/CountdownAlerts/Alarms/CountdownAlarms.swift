@@ -1,3 +1,4 @@
+import CountdownCore
 public import CountdownKit
 public import Foundation
 

@@ -1,4 +1,4 @@
-import CountdownKit
+import CountdownCore
 public import Foundation
 
 // The calls the package makes, with AlarmKit's semantics (see the type's overview).

@@ -1,4 +1,4 @@
-import CountdownKit
+import CountdownCore
 public import Foundation
 
 /// An alarm center for tests, the app's own included, with AlarmKit's documented semantics: no

@@ -1,4 +1,4 @@
-import CountdownKit
+import CountdownCore
 public import Foundation
 
 /// A notification center for tests, the app's own included, with the system's documented

@@ -1,3 +1,4 @@
+import CountdownCore
 public import CountdownKit
 public import Foundation
 
@@ -84,7 +85,7 @@ public final class CountdownLiveActivities<
   /// What the activity of `id` shows now, and from when it is stale; `nil` if `id` has no
   /// countdown. For the app to start its activity with (`ActivityContent(state:staleDate:)`).
   public func content(for id: ID) -> (state: ContentState, staleDate: Date?)? {
-    desired(id, manager.idPhase(of: IDKey(id))).map { ($0.state, $0.staleDate) }
+    desired(id, manager.idPhase(of: IDKey(id)).phase).map { ($0.state, $0.staleDate) }
   }
 
   /// The center listed the activities there were at the start.
@@ -109,7 +110,7 @@ public final class CountdownLiveActivities<
       }
       for key in keys {
         guard let id = key.base.base as? ID else { continue }
-        desired.append((key, id.description, self.desired(id, manager.idPhase(of: key))))
+        desired.append((key, id.description, self.desired(id, manager.idPhase(of: key).phase)))
       }
       let now = manager.engine.clock.now.nanosecondsSinceOrigin
       for operation in state.withLock({ $0.apply(desired, listed: listed, now: now) }) {

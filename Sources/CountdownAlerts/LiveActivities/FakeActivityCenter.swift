@@ -1,4 +1,4 @@
-import CountdownKit
+import CountdownCore
 public import Foundation
 
 /// A Live Activity center for tests, the app's own included, with ActivityKit's semantics: no

@@ -1,3 +1,4 @@
+import CountdownCore
 import CountdownKit
 import Foundation
 
@@ -27,7 +28,7 @@ extension CountdownAlerts {
   private func drain() {
     while let work = state.withLock({ $0.queue.takeWork() }) {
       // The manager's reads take its locks and read its clock: not under ours.
-      let phases = work.keys.map { key in (key: key, phase: Self.phase(manager.idPhase(of: key))) }
+      let phases = work.keys.map { key in (key: key, phase: Self.phase(manager.idPhase(of: key).phase)) }
       let actions = state.withLock { $0.apply(phases, clockChanged: work.clockChanged) }
       let pending = work.sweep == nil ? [] : state.withLock { $0.schedule.pendingDeadlines.map(\.key) }
       perform(actions, sweep: work.sweep, pending: pending)
@@ -58,76 +59,110 @@ extension CountdownAlerts {
     return overflow ? .min : fire
   }
 
+  private typealias Action = AlertSchedule<IDKey>.Action
+
+  /// The center calls of one turn, all planned before the first is made.
+  private typealias CenterCalls = (
+    removals: [String], deliveredRemovals: [String],
+    adds: [(key: IDKey, id: ID, moment: CountdownAlertMoment, identifier: String, fire: Int64)]
+  )
+
   /// Makes the center calls for one turn: one removal for every request that goes, one removal
   /// of delivered milestone alerts of countdowns that went, then an add per request that comes.
-  /// Of several actions on one id in a turn, the last says what it wants, the first what was
-  /// pending; a request whose trigger was met (it fired) is neither removed nor added.
-  private func perform(_ actions: [AlertSchedule<IDKey>.Action], sweep: [String]?, pending: [IDKey]) {
+  private func perform(_ actions: [Action], sweep: [String]?, pending: [IDKey]) {
     guard !actions.isEmpty || sweep != nil else { return }
     let now = manager.engine.clock.now.nanosecondsSinceOrigin
-    var order: [IDKey] = []
-    var net: [IDKey: (first: AlertSchedule<IDKey>.Action, last: AlertSchedule<IDKey>.Action)] = [:]
-    for action in actions {
-      let key: IDKey
-      switch action {
-      case .schedule(let k, _, _), .unschedule(let k, _, _): key = k
-      }
-      if net[key] == nil {
-        order.append(key)
-        net[key] = (action, action)
-      } else {
-        net[key]?.last = action
-      }
-    }
-    var removals: [String] = []
-    var deliveredRemovals: [String] = []
-    var adds: [(key: IDKey, id: ID, moment: CountdownAlertMoment, identifier: String, fire: Int64)] = []
-    for key in order {
-      guard let (first, last) = net[key], let id = key.base.base as? ID else { continue }
-      let previous: Int64? =
-        switch first {
-        case .schedule(_, _, let previous): previous
-        case .unschedule(_, let deadline, _): deadline
-        }
-      switch last {
-      case .unschedule(_, _, let gone):
-        // Not pending before this turn (moved in and out of the budget in it): nothing to remove.
-        guard let previous else { continue }
-        for moment in moments where Self.fireInstant(previous, moment) > now {
-          removals.append(identifier(for: id, moment: moment))
-        }
-        if gone {
-          // A "10 minutes left" in the notification center of a countdown that went (cancelled or
-          // ended) is stale.
-          deliveredRemovals += milestones.map { identifier(for: id, moment: .timeLeft($0)) }
-        }
-      case .schedule(_, let deadline, _):
-        for moment in moments {
-          let fire = Self.fireInstant(deadline, moment)
-          if fire > now {
-            adds.append((key, id, moment, identifier(for: id, moment: moment), fire))
-          } else if let previous, Self.fireInstant(previous, moment) > now {
-            // Its moment moved into the past (time taken away): the request of the old one goes.
-            removals.append(identifier(for: id, moment: moment))
-          }
-        }
-      }
+    var calls: CenterCalls = ([], [], [])
+    for (key, first, last) in Self.collapsed(actions) {
+      guard let id = key.base.base as? ID else { continue }
+      plan(id, key, pendingBefore: Self.pendingDeadline(first), wanted: last, now: now, into: &calls)
     }
     if let sweep {
-      var wanted = Set<String>()
-      for key in pending {
-        guard let id = key.base.base as? ID else { continue }
-        for moment in moments { wanted.insert(identifier(for: id, moment: moment)) }
+      calls.removals += unwanted(sweep, pending: pending)
+    }
+    callCenter(calls, now: now)
+  }
+
+  /// `actions`, one per key, in the order the keys first come: of several actions on one id in a
+  /// turn, the first says what was pending, the last what it wants.
+  private static func collapsed(_ actions: [Action]) -> [(key: IDKey, first: Action, last: Action)] {
+    var collapsed: [(key: IDKey, first: Action, last: Action)] = []
+    var index: [IDKey: Int] = [:]
+    for action in actions {
+      let key: IDKey =
+        switch action {
+        case .schedule(let key, _, _), .unschedule(let key, _, _): key
+        }
+      if let at = index[key] {
+        collapsed[at].last = action
+      } else {
+        index[key] = collapsed.count
+        collapsed.append((key, action, action))
       }
-      removals += sweep.filter { !wanted.contains($0) }
     }
-    if !removals.isEmpty {
-      center.removePendingRequests(withIdentifiers: removals)
+    return collapsed
+  }
+
+  /// The deadline of the requests pending before `action` (a key's first of the turn), if any.
+  private static func pendingDeadline(_ action: Action) -> Int64? {
+    switch action {
+    case .schedule(_, _, let previous): previous
+    case .unschedule(_, let deadline, _): deadline
     }
-    if !deliveredRemovals.isEmpty {
-      center.removeDeliveredNotifications(withIdentifiers: deliveredRemovals)
+  }
+
+  /// Plans the removals and adds that take `id`'s requests from those of the deadline
+  /// `pendingBefore` to what `wanted` says: a request whose trigger was met (it fired) is neither
+  /// removed nor added.
+  private func plan(
+    _ id: ID, _ key: IDKey, pendingBefore previous: Int64?, wanted: Action, now: Int64,
+    into calls: inout CenterCalls
+  ) {
+    switch wanted {
+    case .unschedule(_, _, let gone):
+      // Not pending before this turn (moved in and out of the budget in it): nothing to remove.
+      guard let previous else { return }
+      for moment in moments where Self.fireInstant(previous, moment) > now {
+        calls.removals.append(identifier(for: id, moment: moment))
+      }
+      if gone {
+        // A "10 minutes left" in the notification center of a countdown that went (cancelled or
+        // ended) is stale.
+        calls.deliveredRemovals += milestones.map { identifier(for: id, moment: .timeLeft($0)) }
+      }
+    case .schedule(_, let deadline, _):
+      for moment in moments {
+        let fire = Self.fireInstant(deadline, moment)
+        if fire > now {
+          calls.adds.append((key, id, moment, identifier(for: id, moment: moment), fire))
+        } else if let previous, Self.fireInstant(previous, moment) > now {
+          // Its moment moved into the past (time taken away): the request of the old one goes.
+          calls.removals.append(identifier(for: id, moment: moment))
+        }
+      }
     }
-    for add in adds {
+  }
+
+  /// The requests of `sweep` (these alerts' own, left by a previous process) that none of the
+  /// `pending` countdowns wants.
+  private func unwanted(_ sweep: [String], pending: [IDKey]) -> [String] {
+    var wanted = Set<String>()
+    for key in pending {
+      guard let id = key.base.base as? ID else { continue }
+      for moment in moments { wanted.insert(identifier(for: id, moment: moment)) }
+    }
+    return sweep.filter { !wanted.contains($0) }
+  }
+
+  /// Makes `calls`, with the time-interval triggers counted from `now` on the manager's clock.
+  private func callCenter(_ calls: CenterCalls, now: Int64) {
+    if !calls.removals.isEmpty {
+      center.removePendingRequests(withIdentifiers: calls.removals)
+    }
+    if !calls.deliveredRemovals.isEmpty {
+      center.removeDeliveredNotifications(withIdentifiers: calls.deliveredRemovals)
+    }
+    for add in calls.adds {
       let request = CountdownAlertRequest(
         identifier: add.identifier, content: content(add.id, add.moment), timeInterval: Double(add.fire - now) / 1e9)
       center.add(request) { [weak self] error in

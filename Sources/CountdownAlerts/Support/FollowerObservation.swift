@@ -12,7 +12,7 @@ struct FollowerObservation: Sendable {
   init() {}
 
   /// Starts observing `manager` for the countdowns of ids of type `ID` that `isFollowed` accepts,
-  /// and `clockChanges` for `NSSystemClockDidChange`.
+  /// and `clockChanges` for ``CountdownAlerts/systemClockDidChange``.
   ///
   /// - Parameters:
   ///   - idType: The type of the ids followed.
@@ -23,24 +23,18 @@ struct FollowerObservation: Sendable {
   ///     change, after `isFollowed` (the app's code) was asked with no lock of the follower's
   ///     held. Capture the follower weakly: releasing it ends the observation (``end(on:)``).
   ///   - clockChanged: Called when the device's clock changed; capture the follower weakly too.
-  init<ID: Hashable & Sendable>(
+  init<ID: Hashable & Sendable & CustomStringConvertible>(
     _ idType: ID.Type, manager: CountdownManager, clockChanges: NotificationCenter,
     isFollowed: @escaping @Sendable (ID) -> Bool,
     idsChanged: @escaping @Sendable ([IDKey]) -> Void, clockChanged: @escaping @Sendable () -> Void
   ) {
-    let token = clockChanges.addObserver(forName: Self.systemClockDidChange, object: nil, queue: nil) { _ in
-      clockChanged()
-    }
-    clockObservers = NotificationObservers(center: clockChanges, tokens: [token])
+    clockObservers = NotificationObservers(
+      observing: [CountdownAlerts<ID>.systemClockDidChange], on: clockChanges, run: clockChanged)
     observerKey = manager.addIDObserver { keys in
       let followed = Self.followed(keys, of: ID.self, isFollowed: isFollowed)
       if !followed.isEmpty { idsChanged(followed) }
     }
   }
-
-  /// The name of `NSSystemClockDidChange`, spelled by its value so that it reads the same on
-  /// every platform.
-  static var systemClockDidChange: Notification.Name { Notification.Name("NSSystemClockDidChangeNotification") }
 
   /// The keys of `keys` that are of ids of type `ID` which `isFollowed` accepts.
   static func followed<ID: Hashable & Sendable>(

@@ -1,4 +1,4 @@
-import CountdownKit
+import CountdownCore
 
 /// Runs `async` operations one after the other, in the order they were handed over: what the
 /// real centers need, as AlarmKit's `schedule` and ActivityKit's `update` are `async` while the

@@ -61,29 +61,19 @@ public final class LifecycleObservation: Sendable {
     #endif
   }
 
-  private let observers: NotificationObservers
+  private let suspending: NotificationObservers
+  private let resuming: NotificationObservers
 
   init(
     manager: CountdownManager, center: NotificationCenter, suspendOn: [Notification.Name], resumeOn: [Notification.Name]
   ) {
-    var tokens: [any NSObjectProtocol] = []
-    for name in suspendOn {
-      tokens.append(
-        center.addObserver(forName: name, object: nil, queue: nil) { [weak manager] _ in
-          manager?.suspendTicking()
-        })
-    }
-    for name in resumeOn {
-      tokens.append(
-        center.addObserver(forName: name, object: nil, queue: nil) { [weak manager] _ in
-          manager?.resumeTicking()
-        })
-    }
-    observers = NotificationObservers(center: center, tokens: tokens)
+    suspending = NotificationObservers(observing: suspendOn, on: center) { [weak manager] in manager?.suspendTicking() }
+    resuming = NotificationObservers(observing: resumeOn, on: center) { [weak manager] in manager?.resumeTicking() }
   }
 
   /// Stops observing. Also happens when the observation is deallocated.
   public func cancel() {
-    observers.removeAll()
+    suspending.removeAll()
+    resuming.removeAll()
   }
 }

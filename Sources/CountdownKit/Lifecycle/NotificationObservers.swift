@@ -15,22 +15,15 @@ package final class NotificationObservers: Sendable {
   private let center: NotificationCenter
   private let tokens: LockedState<Tokens>
 
-  /// Keeps `tokens`, observers that were added to `center`.
-  package init(center: NotificationCenter, tokens: [any NSObjectProtocol]) {
-    self.center = center
-    self.tokens = LockedState(Tokens(tokens: tokens))
-  }
-
-  /// Observes `names` on `center`, running `body` on the posting thread for each: the saving
-  /// behind ``CountdownManager/keepSaved(_:in:savingOn:center:onFailure:_:)`` and
-  /// ``ObservableCountdownList/keepSaved(in:savingOn:center:onFailure:)``.
-  package convenience init(
+  /// Observes `names` on `center`, running `body` on the posting thread for each.
+  package init(
     observing names: [Notification.Name], on center: NotificationCenter, run body: @escaping @Sendable () -> Void
   ) {
+    self.center = center
     let tokens = names.map { name in
       center.addObserver(forName: name, object: nil, queue: nil) { _ in body() }
     }
-    self.init(center: center, tokens: tokens)
+    self.tokens = LockedState(Tokens(tokens: tokens))
   }
 
   /// Removes the observers from the center; later calls do nothing.

@@ -92,7 +92,7 @@ extension CountdownManager {
   @discardableResult
   public func cancel<ID: Hashable & Sendable>(id: ID) -> Bool {
     guard let token = state.withLock({ $0.ids.cancelled(IDKey(id)) }) else { return false }
-    defer { tellIDObservers([token.id]) }
+    defer { tellIDObservers([token.key]) }
     return engine.cancel(token)
   }
 
@@ -102,7 +102,7 @@ extension CountdownManager {
   @discardableResult
   public func pause<ID: Hashable & Sendable>(id: ID) -> Bool {
     guard let token = token(for: id) else { return false }
-    defer { tellIDObservers([token.id]) }
+    defer { tellIDObservers([token.key]) }
     return engine.pause(token)
   }
 
@@ -113,7 +113,7 @@ extension CountdownManager {
   @discardableResult
   public func resume<ID: Hashable & Sendable>(id: ID) -> Bool {
     guard let token = token(for: id) else { return false }
-    defer { tellIDObservers([token.id]) }
+    defer { tellIDObservers([token.key]) }
     return engine.resume(token)
   }
 
@@ -202,7 +202,9 @@ extension CountdownManager {
     // old handler, which may run user code).
     let claim = state.withLock { $0.ids.claim(key, length: length) }
     let (token, generation) = (claim.token, claim.generation)
-    let update = atMilestones ? CountdownReadAloud.markingMilestoneDeliveries(of: token, on: engine, update) : update
+    let update =
+      atMilestones
+      ? CountdownReadAloud.markingMilestoneDeliveries(on: engine, registeredUnder: { _ in token }, update) : update
     let handler = MainQueueHandler.make { [weak self] value, stop in
       update(id, value, &stop)
       if stop || (endsAtZero && value == 0) {
@@ -230,7 +232,7 @@ extension CountdownManager {
   /// again or cancelled since.
   private func countdownEnded(_ token: IDRegistry.Token, generation: Int) {
     state.withLock { $0.ids.countdownEnded(token: token, generation: generation) }
-    tellIDObservers([token.id])
+    tellIDObservers([token.key])
   }
 }
 
@@ -255,14 +257,10 @@ extension CountdownManager {
     _ = removed
   }
 
-  /// What the countdown of `key` is doing now, read under one acquisition of the engine's lock.
-  package func idPhase(of key: IDKey) -> IDPhase {
-    idPhaseAndEnding(of: key).phase
-  }
-
-  /// ``idPhase(of:)``, and whether the countdown counts overtime, read together: past its deadline
-  /// such a countdown still runs (or is frozen) until a cancel or its stop flag.
-  package func idPhaseAndEnding(of key: IDKey) -> (phase: IDPhase, countsOvertime: Bool) {
+  /// What the countdown of `key` is doing now, and whether it counts overtime (past its deadline
+  /// such a countdown still runs, or is frozen, until a cancel or its stop flag), read under one
+  /// acquisition of the engine's lock.
+  package func idPhase(of key: IDKey) -> (phase: IDPhase, countsOvertime: Bool) {
     guard let (token, length) = state.withLock({ $0.ids[key].map { ($0.token, $0.length) } }) else {
       return (.gone, false)
     }

@@ -214,7 +214,7 @@ extension CountdownManager {
   ///   The countdown is then left untouched.
   @discardableResult
   public func addTime(_ time: Duration, to receiver: AnyObject) throws(CountdownError) -> Bool {
-    try engine.timeAdded(time, to: receiver) != nil
+    try engine.addTime(time, to: receiver)
   }
 
   /// The number of countdowns and listeners.
@@ -229,21 +229,15 @@ extension CountdownManager {
     pausedAt: CountdownInstant? = nil, _ update: @escaping @MainActor (Receiver, Int, inout Bool) -> Void
   ) throws(CountdownError) {
     let weakReceiver = WeakReference(receiver)
-    // Delivered at milestones, `CountdownReadAloud.read` in `update` reads the time the countdown
-    // has left, which a milestone's value is not after a suspension. Weak: the engine holds this.
-    let milestoneEngine = deliveries.milestones == nil ? nil : WeakReference(engine)
+    let update =
+      deliveries.milestones == nil
+      ? update : CountdownReadAloud.markingMilestoneDeliveries(on: engine, registeredUnder: { $0 }, update)
     let handler = MainQueueHandler.make { value, stop in
       guard let receiver = weakReceiver.object else {
         stop = true
         return
       }
-      if let milestoneEngine {
-        CountdownReadAloud.deliveringMilestone(valueNow: { milestoneEngine.object?.value(for: receiver) }) {
-          update(receiver, value, &stop)
-        }
-      } else {
-        update(receiver, value, &stop)
-      }
+      update(receiver, value, &stop)
     }
     let request = try RegistrationRequest(target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
     try engine.register(receiver, request, pausedAt: pausedAt, handler: handler)

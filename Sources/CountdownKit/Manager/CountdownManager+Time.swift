@@ -29,26 +29,30 @@ extension CountdownManager {
     state.withLock { $0.serverOffset }
   }
 
-  /// What a countdown to `date` on the (calibrated) wall clock counts, in the engine's terms, and
-  /// its length. A date ahead is a duration, which the engine counts from its own reading of its
-  /// clock, so a start reads each clock once. A date in the past is now, unless `keepingThePast`:
-  /// an overtime countdown starts that late, at an instant only this manager's clock can place.
+  /// What a countdown to `date`, a date on the server's clock if calibrated, counts in the engine's
+  /// terms, and its length. A date ahead is a duration, which the engine counts from its own
+  /// reading of its clock, so a start reads each clock once. A date in the past is now, unless
+  /// `keepingThePast`.
   func target(for date: Date, keepingThePast: Bool = false) throws(CountdownError) -> (
     target: CountdownTarget, length: Duration
   ) {
     let offset = state.withLock { $0.serverOffset }
-    let secondsAhead = date.timeIntervalSince(wallClock())
-    guard secondsAhead.isFinite else { throw .nonFiniteValue }
-    // A date in the past is now: the countdown ends at once, even for `Date.distantPast`. Counting
-    // overtime, the past is kept (it starts in overtime, that late), as far back as the clock can
-    // hold: `Date.distantPast` is out of range there.
-    guard secondsAhead - offset.secondsValue > 0 || keepingThePast else { return (.duration(.zero), .zero) }
-    guard secondsAhead > -Self.representableSeconds else { throw .outOfRange }
-    // Refuse what the clock cannot hold before `Duration(seconds:)` could trap on it.
-    guard secondsAhead < Self.representableSeconds else { throw .outOfRange }
-    let ahead = Duration.seconds(secondsAhead) - offset
-    guard ahead < .zero else { return (.duration(ahead), ahead) }
-    return (.deadline(try engine.clock.now.exactlyAdvanced(by: ahead)), .zero)
+    let deviceSecondsAhead = date.timeIntervalSince(wallClock())
+    guard deviceSecondsAhead.isFinite else { throw .nonFiniteValue }
+    // A span the clock holds on the server's clock is within twice its range on this device's
+    // (`checkServerOffset` bounds the offset). Farther, before `Duration.seconds` could trap: past,
+    // it ends at once (even `Date.distantPast`), or is out of range counting overtime.
+    guard abs(deviceSecondsAhead) < 2 * Self.representableSeconds else {
+      guard deviceSecondsAhead < 0, !keepingThePast else { throw .outOfRange }
+      return (.duration(.zero), .zero)
+    }
+    let serverAhead = Duration.seconds(deviceSecondsAhead) - offset
+    guard serverAhead < .seconds(Self.representableSeconds) else { throw .outOfRange }
+    guard serverAhead <= .zero else { return (.duration(serverAhead), serverAhead) }
+    // A date in the past is now; counting overtime, the countdown starts that late, at an instant
+    // only this manager's clock can place.
+    guard keepingThePast, serverAhead < .zero else { return (.duration(.zero), .zero) }
+    return (.deadline(try engine.clock.now.exactlyAdvanced(by: serverAhead)), .zero)
   }
 
   /// A `TimeInterval` as a `Duration`, refusing what `Duration(seconds:)` would trap on or the

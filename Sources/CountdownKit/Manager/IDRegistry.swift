@@ -11,10 +11,10 @@ package struct IDRegistry: Sendable {
   /// The object that stands for a `Hashable` id in the engine's table: one per live id, so starting
   /// the id again replaces its countdown, as with an object receiver.
   package final class Token: Sendable {
-    package let id: IDKey
+    package let key: IDKey
 
-    package init(id: IDKey) {
-      self.id = id
+    package init(key: IDKey) {
+      self.key = key
     }
   }
 
@@ -74,7 +74,7 @@ package struct IDRegistry: Sendable {
   /// registration) or a new one, and the next generation.
   package mutating func claim(_ key: IDKey, length: Duration?) -> Claim {
     let previous = records[key]
-    let token = previous?.token ?? Token(id: key)
+    let token = previous?.token ?? Token(key: key)
     let generation = (previous?.generation ?? 0) + 1
     records[key] = Record(token: token, generation: generation, length: length)
     return Claim(token: token, generation: generation, previous: previous)
@@ -82,7 +82,7 @@ package struct IDRegistry: Sendable {
 
   /// The engine refused the start of `claim`: the id gets back the record it had before it.
   package mutating func startRejected(_ claim: Claim) {
-    let key = claim.token.id
+    let key = claim.token.key
     if holds(key, claim.token, claim.generation) {
       records[key] = claim.previous
     }
@@ -91,15 +91,15 @@ package struct IDRegistry: Sendable {
   /// The countdown of generation `generation` under `token` ended (its `0`, or its stop flag): its
   /// id is forgotten.
   package mutating func countdownEnded(token: Token, generation: Int) {
-    if holds(token.id, token, generation) {
-      records[token.id] = nil
+    if holds(token.key, token, generation) {
+      records[token.key] = nil
     }
   }
 
   /// `added` (negative: taken) was added to the countdown of generation `generation` under
   /// `token`: its length follows, never below zero (a count-up has none).
   package mutating func timeAdded(_ added: Duration, token: Token, generation: Int) {
-    let key = token.id
+    let key = token.key
     guard holds(key, token, generation), let length = records[key]?.length else { return }
     records[key]?.length = max(.zero, length + added)
   }

@@ -127,17 +127,20 @@ public final class CountdownReadAloud {
     deliver()
   }
 
-  /// `update`, each call of it a milestone delivery (``deliveringMilestone(valueNow:deliver:)``) of the
-  /// countdown registered with `engine` under `key`. For the manager's countdowns by id delivered at
-  /// milestones.
-  nonisolated static func markingMilestoneDeliveries<ID>(
-    of key: some AnyObject & Sendable, on engine: CountdownEngine,
-    _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void
-  ) -> @MainActor (ID, Int, inout Bool) -> Void {
-    // Weak: the engine holds the handler this becomes.
+  /// `update`, each call of it a milestone delivery (``deliveringMilestone(valueNow:deliver:)``) of
+  /// the countdown registered with `engine` under `registration(subject)`, `subject` being what
+  /// `update` is called with: the receiver itself, or the token of an id. For the manager's
+  /// countdowns delivered at milestones.
+  nonisolated static func markingMilestoneDeliveries<Subject>(
+    on engine: CountdownEngine, registeredUnder registration: @escaping @MainActor (Subject) -> AnyObject,
+    _ update: @escaping @MainActor (Subject, Int, inout Bool) -> Void
+  ) -> @MainActor (Subject, Int, inout Bool) -> Void {
+    // Weak: the engine holds the handler this becomes. The subject is not captured beyond the call:
+    // a receiver stays held weakly.
     let engine = WeakReference(engine)
-    return { id, value, stop in
-      deliveringMilestone(valueNow: { engine.object?.value(for: key) }, deliver: { update(id, value, &stop) })
+    return { subject, value, stop in
+      deliveringMilestone(
+        valueNow: { engine.object?.value(for: registration(subject)) }, deliver: { update(subject, value, &stop) })
     }
   }
 
