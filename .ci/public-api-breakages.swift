@@ -25,12 +25,10 @@ func record(_ node: [String: Any], qualifier: String, insidePackage: Bool) {
   var name = qualifier
   var isPackage = insidePackage
   let declarationKinds: Set = [
-    "TypeDecl", "TypeAlias", "AssociatedType", "Var", "Function", "Constructor", "Subscript",
-    "Accessor", "EnumElement", "OperatorDecl", "Macro",
-  ]
+    "TypeDecl", "TypeAlias", "AssociatedType", "Var", "Function", "Constructor", "Subscript", "Accessor", "EnumElement",
+    "OperatorDecl", "Macro"]
   if declarationKinds.contains(kind) {
-    let own =
-      (kind == "TypeDecl" ? node["name"] : node["printedName"]) as? String ?? ""
+    let own = (kind == "TypeDecl" ? node["name"] : node["printedName"]) as? String ?? ""
     name = qualifier.isEmpty ? own : "\(qualifier).\(own)"
     isPackage = insidePackage || (node["isInternal"] as? Bool ?? false)
     isPackageByName[name] = (isPackageByName[name] ?? true) && isPackage
@@ -63,10 +61,8 @@ if isPackageByName.isEmpty {
 func declarationName(in line: String) -> String? {
   guard let range = line.range(of: "API breakage: ") else { return nil }
   let kindWords: Set = [
-    "static", "class", "final", "mutating", "func", "var", "let", "constructor", "struct", "enum",
-    "protocol", "typealias", "subscript", "accessor", "enumelement", "associatedtype", "operator",
-    "macro", "actor",
-  ]
+    "static", "class", "final", "mutating", "func", "var", "let", "constructor", "struct", "enum", "protocol",
+    "typealias", "subscript", "accessor", "enumelement", "associatedtype", "operator", "macro", "actor"]
   return line[range.upperBound...].split(separator: " ").map(String.init)
     .first { !kindWords.contains($0) }
 }
