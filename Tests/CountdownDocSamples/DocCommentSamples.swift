@@ -207,7 +207,7 @@ func report(_ error: CountdownAlertError) {
 }
 
 @MainActor @SampleBody func sample17() async throws -> Any {
-  // SAMPLE: CountdownCore/Time/ManualCountdownClock.swift
+  // SAMPLE: CountdownCore/Time/ManualCountdownClock+Clock.swift
   let clock = ManualCountdownClock()
   let manager = try CountdownManager(clock: clock)
   let banner = Task { try await Task.sleep(for: .seconds(5), clock: clock); showBanner() }

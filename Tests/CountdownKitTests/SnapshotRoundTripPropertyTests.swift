@@ -1,6 +1,7 @@
-import CountdownKit
 import Foundation
 import XCTest
+
+@testable import CountdownKit
 
 /// Seeded random managers, written down, encoded inside an app's own state under every date
 /// strategy, and restored after a dead time (with the device's clock moved meanwhile) into a new
@@ -222,11 +223,5 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
       try clock.advance(by: .milliseconds(51))
       XCTAssertEqual(log.values(id).last, 0, "seed \(seed), \(id): no 0 by its end date and the end tolerance")
     }
-  }
-}
-
-extension Duration {
-  fileprivate var secondsValue: Double {
-    Double(components.seconds) + Double(components.attoseconds) / 1e18
   }
 }

@@ -210,8 +210,9 @@ extension CountdownManager {
   ///   - receiver: The object whose countdown it is.
   /// - Returns: Whether `receiver` had a countdown that is running or paused.
   /// - Throws: ``CountdownCore/CountdownError/invalidCombination`` for a listener (a count-up has
-  ///   no end to move); ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years.
-  ///   The countdown is then left untouched.
+  ///   no end to move); ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years
+  ///   from now or a countdown of more than 2⁵⁵ − 1 intervals (`Int.max` where `Int` has 32 bits:
+  ///   68 years of 1 s ones). The countdown is then left untouched.
   @discardableResult
   public func addTime(_ time: Duration, to receiver: AnyObject) throws(CountdownError) -> Bool {
     try engine.addTime(time, to: receiver)

@@ -75,12 +75,6 @@ extension CountdownManager {
   static let representableSeconds: Double = 9.2e9
 }
 
-extension Duration {
-  var secondsValue: Double {
-    Double(components.seconds) + Double(components.attoseconds) / 1e18
-  }
-}
-
 extension CountdownManager {
   /// What the system needs to show the countdown of `id` by itself: its range, and its pause time
   /// while it is frozen (see ``CountdownTimerDates``).

@@ -189,8 +189,9 @@ public final class ObservableCountdown {
   /// ``resume()``, and one counting overtime moves further past its deadline.
   /// - Parameter time: The time to add; negative to take time away.
   /// - Returns: Whether it was running or paused (an ended or cancelled countdown gets no time).
-  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years; the
-  ///   countdown and the values are then left as they were.
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years from now or
+  ///   a countdown of more than 2⁵⁵ − 1 intervals (as ``CountdownManager/addTime(_:to:)``);
+  ///   the countdown and the values are then left as they were.
   @discardableResult
   public func addTime(_ time: Duration) throws(CountdownError) -> Bool {
     let added = try calling { () throws(CountdownError) in

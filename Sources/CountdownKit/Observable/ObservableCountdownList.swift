@@ -129,8 +129,9 @@ extension ObservableCountdownList {
   /// ```
   ///
   /// - Returns: Whether `id` had a row whose countdown is running or paused.
-  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years; the row is
-  ///   then left as it was.
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for an end beyond 292 years from now or
+  ///   a countdown of more than 2⁵⁵ − 1 intervals (as ``CountdownManager/addTime(_:to:)``);
+  ///   the row is then left as it was.
   @discardableResult
   public func addTime(_ time: Duration, id: ID) throws(CountdownError) -> Bool {
     guard let row = rows[id] else { return false }

@@ -187,3 +187,10 @@ extension RestorePlan {
     return CountdownInstant(nanosecondsSinceOrigin: instant)
   }
 }
+
+extension Duration {
+  /// The duration in seconds, as `Date` arithmetic takes them.
+  var secondsValue: Double {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
+  }
+}

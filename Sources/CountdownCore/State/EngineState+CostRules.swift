@@ -1,0 +1,65 @@
+// The engine's cost rules (11 and 12 in Documentation/Contributors.docc/EngineRules.md).
+extension EngineState {
+  /// Rule 11 for the pass that `progress` describes, as it finishes. The excess, if any, is
+  /// counted (``EngineCounts/examinedOverAllowance``) and, in builds with internal checks, reported.
+  mutating func checkWakeupCost(_ progress: PassProgress) {
+    let allowed = progress.delivered + progress.allowance + ChunkLimits.capacity
+    guard progress.examined > allowed else { return }
+    counts.countExaminedOverAllowance(progress.examined - allowed)
+    #if COUNTDOWN_CHECK_INVARIANTS
+      BrokenRuleRecorder.report(
+        [
+          "a pass looked at \(progress.examined) registrations, delivering \(progress.delivered): "
+            + "more than the \(allowed) the cost rule allows"
+        ], "engine cost rules")
+    #endif
+  }
+
+  /// Rule 11's quiet part, at any time: the pool's walked part holds every registration but the
+  /// quiet ones. Quiet is spelled out here from the timing, not asked of ``belongsInQuietPart(_:)``,
+  /// which the transitions use, so that the check does not trust what it checks. O(count).
+  func checkQuietRegistrationsAreApart() -> [String] {
+    var problems: [String] = []
+    table.nodes.withUnsafeBufferPointer { nodes in
+      for position in nodes.indices {
+        let timing = nodes[position].timing
+        let inQuietPart = table.isInQuietPart(NodeIndex(position))
+        let belongsThere = grid.endsHaveOwnGrid && timing.skipsChanges && !timing.isPaused
+        if belongsThere != inQuietPart {
+          problems.append(
+            inQuietPart
+              ? "a registration a tick must walk is in the quiet part, at \(position) of \(nodes.count)"
+              : "a quiet registration is in the walked part, at \(position) of \(table.walkedCount)")
+        }
+      }
+    }
+    return problems
+  }
+
+  /// The cost rules over the engine's life so far, and rule 11's quiet part now (O(count)).
+  func costRuleViolations() -> [String] {
+    var problems: [String] = []
+    if counts.examinedOverAllowance > 0 {
+      problems.append(
+        "passes looked at \(counts.examinedOverAllowance) registrations over what they delivered, "
+          + "took from an index, the walked part of walks that were due and one chunk")
+    }
+    return problems + checkQuietRegistrationsAreApart() + indexCostViolations()
+  }
+
+  /// Rule 12 over the engine's life so far, both indexes together
+  /// (``TimingWheel/slotWalkBound(queries:links:)``).
+  func indexCostViolations() -> [String] {
+    var problems: [String] = []
+    let walked = ends.slotWalkSteps + (wheel?.slotWalkSteps ?? 0)
+    let queries = ends.slotQueries + (wheel?.slotQueries ?? 0)
+    let links = ends.links + (wheel?.links ?? 0)
+    let bound = TimingWheel<NotedEnd>.slotWalkBound(queries: queries, links: links)
+    if walked > bound {
+      problems.append(
+        "the indexes walked \(walked) entries to find slots' soonest, over the bound \(bound) (\(queries) slots asked, \(links) entries linked)"
+      )
+    }
+    return problems
+  }
+}
