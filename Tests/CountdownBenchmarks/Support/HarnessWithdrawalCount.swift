@@ -6,8 +6,11 @@
 
 /// A count that a contender calling its handlers outside its lock bumps at every withdrawal of a
 /// prepared callback and reads before every callback, as our withdrawal signal is read: one load
-/// per callback while nothing was withdrawn. An atomic on Linux, where the benchmarks are measured; on Apple platforms a count
-/// behind a lock, which only has to build there.
+/// per callback while nothing was withdrawn. An atomic on Linux, where the benchmarks are measured;
+/// on Apple platforms a count behind a lock, which only has to build there. A copy of the engine's
+/// internal `WithdrawalSignal`, not a use of it: here, in the contender's module, the load inlines
+/// into its loop as ours does into the engine's, where a call into CountdownCore per callback would
+/// slow the alternative.
 final class HarnessWithdrawalCount: @unchecked Sendable {
   // @unchecked Sendable: on Linux `count` is atomic; on Apple platforms `value` is read and
   // written only while `lock` is held.
