@@ -6,7 +6,7 @@ let package = Package(
   name: "CountdownKit",
   // The read-aloud phrase ships in many languages (Sources/CountdownKit/Resources/*.lproj).
   defaultLocalization: "en",
-  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+  platforms: [.macOS(.v13), .iOS(.v16), .macCatalyst(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "CountdownCore", targets: ["CountdownCore"]),
     .library(name: "CountdownKit", targets: ["CountdownKit"]),

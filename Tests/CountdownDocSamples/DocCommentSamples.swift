@@ -6,8 +6,9 @@
 // keeps the values a sample shows without using them from being warned about), so that the
 // compiler checks them as it checks the tests; `SampleCopyTests` fails when a doc comment's sample has no copy
 // here or in another test file. The values they take as given are in SampleContext.swift. A
-// sample that uses an Apple-only framework sits in its `#if canImport`, compiled by
-// .ci/check-platforms against the stub SDK modules.
+// sample that uses an Apple-only framework sits in its `#if canImport` (Live Activities: iOS and
+// iPadOS only; alarms: not Mac Catalyst), compiled by .ci/check-platforms against the stub SDK
+// modules, and each sample is `@available` where what it calls is.
 import CountdownAlerts
 import CountdownCore
 import CountdownKit
@@ -15,10 +16,10 @@ import Dispatch
 import Foundation
 import XCTest
 
-#if canImport(ActivityKit)
+#if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)
   import ActivityKit
 #endif
-#if canImport(AlarmKit)
+#if canImport(AlarmKit) && !targetEnvironment(macCatalyst)
   import AlarmKit
 #endif
 #if canImport(SwiftUI)
@@ -141,6 +142,7 @@ func report(_ error: CountdownAlertError) {
   _ = content
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @SampleBody func sample10() async throws -> Any {
   // SAMPLE: CountdownCore/Engine/CountdownEngine+Control.swift
   // A late bid extends the auction by 30 s: the label shows 35 at once, not 5.
@@ -247,6 +249,7 @@ func report(_ error: CountdownAlertError) {
 }
 
 #if canImport(SwiftUI)
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @SampleBody func sample21() async throws -> Any {
   // SAMPLE: CountdownKit/Formatting/CountdownFormatStyle.swift
   RemainingTime(seconds: 93_784).formatted(.countdown)                // "1d 02:03:04" (US English)
@@ -446,7 +449,8 @@ func signOut() {
   // END SAMPLE
 }
 
-#if canImport(ActivityKit)
+#if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)
+@available(iOS 16.2, *)
 @MainActor @SampleBody func sample46() async throws -> Any {
   // SAMPLE: CountdownKit/Manager/CountdownManager+TimeAdded.swift
   // A late bid extends the auction by 30 s: every view of it, and its Live Activity's dates.
@@ -486,6 +490,7 @@ func signOut() {
 }
 #endif
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @SampleBody func sample50() async throws -> Any {
   // SAMPLE: CountdownKit/Observable/CountdownManager+Observation.swift
   let resend = try CountdownManager.shared.countdown(for: .seconds(30))
@@ -494,6 +499,7 @@ func signOut() {
   _ = resend
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @SampleBody func sample51() async throws -> Any {
   // SAMPLE: CountdownKit/Observable/CountdownManager+Observation.swift
   let talk = try manager.countdown(for: .seconds(25 * 60), pastTheEnd: .countsOvertime)
@@ -501,6 +507,7 @@ func signOut() {
   _ = talk
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @SampleBody func sample52() async throws -> Any {
   // SAMPLE: CountdownKit/Observable/ObservableCountdown.swift
   let countdown = try CountdownManager.shared.countdown(for: .seconds(30))
@@ -510,6 +517,7 @@ func signOut() {
   // END SAMPLE
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @SampleBody func sample53() async throws -> Any {
   // SAMPLE: CountdownKit/Observable/ObservableCountdown.swift
   try talk.restart(for: .seconds(25 * 60), pastTheEnd: .countsOvertime)
@@ -517,6 +525,7 @@ func signOut() {
   // END SAMPLE
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @SampleBody func sample54() async throws -> Any {
   // SAMPLE: CountdownKit/Observable/ObservableCountdown.swift
   try quiz.addTime(.seconds(10))   // a bonus: 5 becomes 15
@@ -524,6 +533,7 @@ func signOut() {
   // END SAMPLE
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @SampleBody func sample55() async throws -> Any {
   // SAMPLE: CountdownKit/Observable/ObservableCountdown+Snapshot.swift
   let data = try JSONEncoder().encode(resend.snapshot(id: "resend"))
@@ -531,6 +541,7 @@ func signOut() {
   _ = data
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @SampleBody func sample56() async throws -> Any {
   // SAMPLE: CountdownKit/Observable/ObservableCountdownList+TimeAdded.swift
   // A late bid on one lot extends its auction by 30 s; the other rows are untouched.
@@ -538,6 +549,7 @@ func signOut() {
   // END SAMPLE
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @SampleBody func sample57() async throws -> Any {
   // SAMPLE: CountdownKit/Observable/ObservableCountdownList.swift
   let deliveries = ObservableCountdownList<Order.ID>(manager: .shared)
@@ -547,6 +559,7 @@ func signOut() {
   // END SAMPLE
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @SampleBody func sample58() async throws -> Any {
   // SAMPLE: CountdownKit/Persistence/CountdownManager+ObservableSnapshot.swift
   let snapshot = try CountdownSnapshot<String>(decoding: data)
@@ -631,6 +644,7 @@ func signOut() {
   // END SAMPLE
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @SampleBody func sample67() async throws -> Any {
   // SAMPLE: CountdownKit/Persistence/ObservableCountdownList+Saving.swift
   let deliveries = ObservableCountdownList<Order.ID>()
@@ -638,6 +652,7 @@ func signOut() {
   // END SAMPLE
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @SampleBody func sample68() async throws -> Any {
   // SAMPLE: CountdownKit/Observable/ObservableCountdownList+Snapshot.swift
   let data = try JSONEncoder().encode(deliveries.snapshot())
@@ -645,6 +660,7 @@ func signOut() {
   _ = data
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @SampleBody func sample69() async throws -> Any {
   // SAMPLE: CountdownKit/Observable/ObservableCountdownList+Snapshot.swift
   let restoration = try deliveries.restore(CountdownSnapshot(decoding: data))
@@ -663,15 +679,19 @@ func signOut() {
 
 // The alerts' adapters' samples, and the alerts article's samples that no test runs.
 
-#if canImport(AlarmKit)
+#if canImport(AlarmKit) && !targetEnvironment(macCatalyst)
+@available(iOS 26.0, *)
 @MainActor func alarmKitSample() async throws {
   // SAMPLE: CountdownAlerts/Alarms/AlarmKitCenter.swift
   struct TimerMetadata: AlarmMetadata { var countdownID: String }
 
   let center = AlarmKitCenter<TimerMetadata> { id in
-    AlarmAttributes(
+    var alert = AlarmPresentation.Alert(
+      title: "\(id) is done", stopButton: AlarmButton(text: "Stop", textColor: .white, systemImageName: "stop"))
+    if #available(iOS 26.1, *) { alert = AlarmPresentation.Alert(title: "\(id) is done") }  // the system's stop button
+    return AlarmAttributes(
       presentation: AlarmPresentation(
-        alert: AlarmPresentation.Alert(title: "\(id) is done"),
+        alert: alert,
         countdown: AlarmPresentation.Countdown(title: "\(id)"),
         paused: AlarmPresentation.Paused(
           title: "Paused", resumeButton: AlarmButton(text: "Resume", textColor: .orange, systemImageName: "play"))),
@@ -683,7 +703,8 @@ func signOut() {
 }
 #endif
 
-#if canImport(ActivityKit)
+#if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)
+@available(iOS 16.2, *)
 @MainActor func activityKitSample() async throws {
   // SAMPLE: CountdownAlerts/LiveActivities/LiveActivityCenter.swift
   struct TimerAttributes: ActivityAttributes {
@@ -731,7 +752,8 @@ final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
   _ = alerts
 }
 
-#if canImport(AlarmKit)
+#if canImport(AlarmKit) && !targetEnvironment(macCatalyst)
+@available(iOS 26.0, *)
 @MainActor @SampleBody func alarmsSample() async throws -> Any {
   // ARTICLE: AlertsOverview
   // After restoring the countdowns; keep `alarms` for as long as the app runs.
@@ -742,7 +764,8 @@ final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
 }
 #endif
 
-#if canImport(ActivityKit)
+#if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)
+@available(iOS 16.2, *)
 @MainActor @SampleBody func liveActivitiesSample() async throws -> Any {
   // ARTICLE: AlertsOverview
   // After restoring the countdowns; keep `activities` for as long as the app runs.

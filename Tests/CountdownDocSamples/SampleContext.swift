@@ -10,7 +10,7 @@ import Dispatch
 import Foundation
 import XCTest
 
-#if canImport(ActivityKit)
+#if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)
   import ActivityKit
 #endif
 #if canImport(SwiftUI)
@@ -136,8 +136,9 @@ struct ServerResponse: Sendable {
   func markEnded(_ id: Order.ID, at date: Date) {}
 }
 
-#if canImport(ActivityKit)
+#if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)
   /// A Live Activity's attributes for an auction: its end, and its pause time while frozen.
+  @available(iOS 16.1, *)
   struct AuctionAttributes: ActivityAttributes {
     struct ContentState: Codable, Hashable, Sendable {
       var ends: ClosedRange<Date>
@@ -201,15 +202,16 @@ var ordersURL: URL { unavailable() }
 @MainActor var overrun: [String: Bool] = [:]
 
 // Observable countdowns and lists, and what they read.
-@MainActor var countdown: ObservableCountdown { unavailable() }
-@MainActor var talk: ObservableCountdown { unavailable() }
-@MainActor var quiz: ObservableCountdown { unavailable() }
-@MainActor var resend: ObservableCountdown { unavailable() }
-@MainActor var deliveries: ObservableCountdownList<Order.ID> { unavailable() }
-@MainActor var auctions: ObservableCountdownList<Lot.ID> { unavailable() }
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) @MainActor var countdown: ObservableCountdown { unavailable() }
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) @MainActor var talk: ObservableCountdown { unavailable() }
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) @MainActor var quiz: ObservableCountdown { unavailable() }
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) @MainActor var resend: ObservableCountdown { unavailable() }
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) @MainActor var deliveries: ObservableCountdownList<Order.ID> { unavailable() }
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) @MainActor var auctions: ObservableCountdownList<Lot.ID> { unavailable() }
 var remaining: RemainingTime { unavailable() }
 var snapshot: CountdownSnapshot<Order.ID> { unavailable() }
-#if canImport(ActivityKit)
+#if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)
+  @available(iOS 16.1, *)
   var activity: Activity<AuctionAttributes> { unavailable() }
 #endif
 
@@ -233,8 +235,9 @@ var alerts: CountdownAlerts<String> { unavailable() }
   }
 #endif
 
-#if canImport(ActivityKit)
+#if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)
   /// A Live Activity's attributes for a timer: the countdown it stands for.
+  @available(iOS 16.1, *)
   struct TimerAttributes: ActivityAttributes, Sendable {
     struct ContentState: Codable, Hashable, Sendable {
       var range: ClosedRange<Date>
@@ -244,10 +247,12 @@ var alerts: CountdownAlerts<String> { unavailable() }
   }
 #endif
 
-#if canImport(AlarmKit)
+#if canImport(AlarmKit) && !targetEnvironment(macCatalyst)
   import AlarmKit
 
+  @available(iOS 26.0, *)
   struct TimerMetadata: AlarmMetadata {}
   /// What the app's alarm for a countdown shows: its `AlarmAttributes` (title, buttons, tint).
+  @available(iOS 26.0, *)
   @Sendable func timerAlarm(_ countdownID: String) -> AlarmAttributes<TimerMetadata> { unavailable() }
 #endif

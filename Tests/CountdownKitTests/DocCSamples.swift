@@ -14,7 +14,7 @@ import Foundation
 #if canImport(UIKit) && !canImport(WatchKit)
   import UIKit
 #endif
-#if canImport(ActivityKit)
+#if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)
   import ActivityKit
 #endif
 #if canImport(WidgetKit)

@@ -10,9 +10,12 @@
   /// struct TimerMetadata: AlarmMetadata { var countdownID: String }
   ///
   /// let center = AlarmKitCenter<TimerMetadata> { id in
-  ///   AlarmAttributes(
+  ///   var alert = AlarmPresentation.Alert(
+  ///     title: "\(id) is done", stopButton: AlarmButton(text: "Stop", textColor: .white, systemImageName: "stop"))
+  ///   if #available(iOS 26.1, *) { alert = AlarmPresentation.Alert(title: "\(id) is done") }  // the system's stop button
+  ///   return AlarmAttributes(
   ///     presentation: AlarmPresentation(
-  ///       alert: AlarmPresentation.Alert(title: "\(id) is done"),
+  ///       alert: alert,
   ///       countdown: AlarmPresentation.Countdown(title: "\(id)"),
   ///       paused: AlarmPresentation.Paused(
   ///         title: "Paused", resumeButton: AlarmButton(text: "Resume", textColor: .orange, systemImageName: "play"))),
@@ -32,6 +35,11 @@
   /// `AlarmManager.shared.requestAuthorization()` (and `NSAlarmKitUsageDescription` in its
   /// Info.plist).
   @available(iOS 26.0, *)
+  @available(macCatalyst, unavailable)
+  @available(macOS, unavailable)
+  @available(tvOS, unavailable)
+  @available(watchOS, unavailable)
+  @available(visionOS, unavailable)
   public struct AlarmKitCenter<Metadata: AlarmMetadata>: CountdownAlarmCenter {
     private let attributes: @Sendable (_ countdownID: String) -> AlarmAttributes<Metadata>
     private let tasks = SerialTasks()

@@ -23,6 +23,11 @@
   /// `Sendable` in every SDK. Completion-handler forms are used, called from any thread, so no
   /// closure of the app's is inferred to be main-actor isolated and called off the main thread.
   /// Asking for authorization is the app's: `UNUserNotificationCenter.current().requestAuthorization(options:)`.
+  ///
+  /// Unavailable on tvOS, whose notifications have no title, body or sound, and cannot be removed
+  /// once delivered: an app there can follow its countdowns with a ``CountdownAlertCenter`` of its
+  /// own (a badge, say).
+  @available(tvOS, unavailable)
   public struct UserNotificationCenter: CountdownAlertCenter {
     /// The system's center.
     public init() {}
@@ -71,22 +76,18 @@
       }
     }
 
-    /// The system's sound for ours: tvOS plays none, watchOS only the default.
+    /// The system's sound for ours: watchOS plays only the default.
     static func sound(_ sound: CountdownAlertContent.Sound?) -> UNNotificationSound? {
-      #if os(tvOS)
-        return nil
-      #else
-        switch sound {
-        case nil: return nil
-        case .default: return .default
-        case .named(let name):
-          #if os(watchOS)
-            return .default
-          #else
-            return UNNotificationSound(named: UNNotificationSoundName(rawValue: name))
-          #endif
-        }
-      #endif
+      switch sound {
+      case nil: return nil
+      case .default: return .default
+      case .named(let name):
+        #if os(watchOS)
+          return .default
+        #else
+          return UNNotificationSound(named: UNNotificationSoundName(rawValue: name))
+        #endif
+      }
     }
   }
 

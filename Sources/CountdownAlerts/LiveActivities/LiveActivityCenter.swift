@@ -26,7 +26,16 @@
   /// once: the activities a previous process left are those there when the follower starts.
   /// `Attributes` is `Sendable` (a struct of the app's values, as attributes are): the calls run
   /// off the thread that made them.
+  ///
+  /// Live Activities are an iPhone's and an iPad's: the adapter is unavailable on Mac Catalyst,
+  /// macOS, tvOS, watchOS and visionOS, where the SDK may still let `ActivityKit` be imported
+  /// (Mac Catalyst's does, with its types unavailable).
   @available(iOS 16.2, *)
+  @available(macCatalyst, unavailable)
+  @available(macOS, unavailable)
+  @available(tvOS, unavailable)
+  @available(watchOS, unavailable)
+  @available(visionOS, unavailable)
   public struct LiveActivityCenter<Attributes: ActivityAttributes & Sendable>: CountdownActivityCenter
   where Attributes.ContentState: Sendable {
     public typealias ContentState = Attributes.ContentState

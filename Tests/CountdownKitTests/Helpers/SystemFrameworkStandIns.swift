@@ -1,10 +1,10 @@
 // Just enough of ActivityKit, WidgetKit and UserNotifications for the documentation's samples to
-// compile where those frameworks do not exist (Linux; ActivityKit also on macOS); where they do,
+// compile where those frameworks do not exist (Linux; Live Activities but on iOS and iPadOS); where they do,
 // the samples compile against the frameworks themselves. Nothing here reaches a system: the
 // samples' behaviour is tested through what they hand over.
 import Foundation
 
-#if !canImport(ActivityKit)
+#if !(canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst))
   protocol ActivityAttributes {
     associatedtype ContentState: Codable & Hashable
   }
