@@ -1,7 +1,14 @@
 public import SwiftUI
 
+// Apple: https://developer.apple.com/documentation/alarmkit/alarmbutton
+
 /// AlarmKit's `AlarmButton`: a button of the system's alarm UI. (There are no preset buttons.)
 @available(iOS 26.0, *)
+@available(macCatalyst, unavailable)
+@available(macOS, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+@available(visionOS, unavailable)
 public struct AlarmButton: Codable, Sendable {
   public var text: LocalizedStringResource
   public var textColor: Color

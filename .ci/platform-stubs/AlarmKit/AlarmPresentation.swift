@@ -1,5 +1,15 @@
+// Apple: https://developer.apple.com/documentation/alarmkit/alarmpresentation
+// Apple: https://developer.apple.com/documentation/alarmkit/alarmpresentation/alert-swift.struct
+// Apple: https://developer.apple.com/documentation/alarmkit/alarmpresentation/alert-swift.struct/init(title:secondarybutton:secondarybuttonbehavior:)
+// Apple: https://developer.apple.com/documentation/alarmkit/alarmpresentation/alert-swift.struct/init(title:stopbutton:secondarybutton:secondarybuttonbehavior:)
+
 /// AlarmKit's `AlarmPresentation`: the texts and buttons of an alarm's alert, countdown and pause.
 @available(iOS 26.0, *)
+@available(macCatalyst, unavailable)
+@available(macOS, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+@available(visionOS, unavailable)
 public struct AlarmPresentation: Codable, Sendable {
   public var alert: AlarmPresentation.Alert
   public var countdown: AlarmPresentation.Countdown?
