@@ -9,5 +9,5 @@
 // unguarded use on visionOS does not compile. Where Apple's pages show no conformance the stricter
 // reading is declared: `WidgetCenter`, `WidgetInfo` and `WidgetFamily` are not `Sendable` (Apple
 // prints `@preconcurrency` on the latter two without listing their conformances), nothing is
-// `@MainActor`. `TimelineReloadPolicy` is `Equatable` only, as Apple lists it.
-public import Foundation
+// `@MainActor`. `TimelineReloadPolicy` is `Equatable` only, as Apple lists it. It does not re-export
+// Foundation: import it as an app does.
