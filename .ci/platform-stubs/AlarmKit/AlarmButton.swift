@@ -9,7 +9,9 @@ public import SwiftUI
 @available(tvOS, unavailable)
 @available(watchOS, unavailable)
 @available(visionOS, unavailable)
-public struct AlarmButton: Codable, Sendable {
+// `@unchecked`: Apple declares `Sendable` though its `LocalizedStringResource` is not (AlarmKit is
+// not built in Swift 6 mode); a Swift 6 stub cannot declare it otherwise.
+public struct AlarmButton: Codable, @unchecked Sendable {
   public var text: LocalizedStringResource
   public var textColor: Color
   public var systemImageName: String
