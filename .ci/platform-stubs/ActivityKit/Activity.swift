@@ -1,7 +1,17 @@
+// Apple: https://developer.apple.com/documentation/activitykit/activity
+// Apple: https://developer.apple.com/documentation/activitykit/activity/request(attributes:content:pushtype:)
+// Apple: https://developer.apple.com/documentation/activitykit/activity/update(_:)
+// Apple: https://developer.apple.com/documentation/activitykit/activity/end(_:dismissalpolicy:)
+
 /// ActivityKit's `Activity`: a Live Activity the app started. Not `Sendable`: Apple's documentation
 /// shows no such conformance, and Swift 6 apps report "sending 'activity' risks causing data races"
 /// when they use one again after handing it to `update`.
 @available(iOS 16.1, *)
+@available(macCatalyst, unavailable)
+@available(macOS, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+@available(visionOS, unavailable)
 public class Activity<Attributes>: Identifiable where Attributes: ActivityAttributes {
   public typealias ContentState = Attributes.ContentState
   public typealias ID = String

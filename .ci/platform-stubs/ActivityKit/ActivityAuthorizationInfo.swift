@@ -1,5 +1,12 @@
+// Apple: https://developer.apple.com/documentation/activitykit/activityauthorizationinfo
+
 /// ActivityKit's `ActivityAuthorizationInfo`: whether the person lets the app start Live Activities.
 @available(iOS 16.1, *)
+@available(macCatalyst, unavailable)
+@available(macOS, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+@available(visionOS, unavailable)
 public final class ActivityAuthorizationInfo {
   public init() { activityEnablementUpdates = ActivityEnablementUpdates() }
 

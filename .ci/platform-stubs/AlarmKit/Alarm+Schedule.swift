@@ -1,6 +1,14 @@
 public import Foundation
 
+// Apple: https://developer.apple.com/documentation/alarmkit/alarm/schedule-swift.enum
+// Apple: https://developer.apple.com/documentation/alarmkit/alarm/schedule-swift.enum/relative
+
 @available(iOS 26.0, *)
+@available(macCatalyst, unavailable)
+@available(macOS, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+@available(visionOS, unavailable)
 extension Alarm {
   /// AlarmKit's `Alarm.Schedule`: when an alarm alerts.
   public enum Schedule: Codable, Equatable, Hashable, Sendable {

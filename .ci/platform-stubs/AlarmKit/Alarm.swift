@@ -1,8 +1,15 @@
 public import Foundation
 
+// Apple: https://developer.apple.com/documentation/alarmkit/alarm
+
 /// AlarmKit's `Alarm`: a snapshot of one of the app's alarms (it does not change afterwards).
 /// Only `Identifiable` here: its other conformances are not documented.
 @available(iOS 26.0, *)
+@available(macCatalyst, unavailable)
+@available(macOS, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+@available(visionOS, unavailable)
 public struct Alarm: Identifiable {
   public typealias ID = UUID
 

@@ -1,9 +1,16 @@
 public import ActivityKit
 public import SwiftUI
 
+// Apple: https://developer.apple.com/documentation/alarmkit/alarmattributes
+
 /// AlarmKit's `AlarmAttributes`: everything the system's alarm UI shows (the Live Activity AlarmKit
 /// starts for the alarm; the app never requests it).
 @available(iOS 26.0, *)
+@available(macCatalyst, unavailable)
+@available(macOS, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+@available(visionOS, unavailable)
 public struct AlarmAttributes<Metadata>: ActivityAttributes, Sendable where Metadata: AlarmMetadata {
   public typealias ContentState = AlarmPresentationState
 

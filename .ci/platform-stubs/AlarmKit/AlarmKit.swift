@@ -1,6 +1,14 @@
-// AlarmKit (iOS 26, iPadOS 26; Apple's pages also list Mac Catalyst 26) for `.ci/check-platforms`:
-// the alarm and timer API an adapter calls, declared as Apple documents it, every symbol
-// `@available(iOS 26.0, *)`. A type-checking stand-in: nothing here runs (every body traps).
+// AlarmKit (iOS 26, iPadOS 26) for `.ci/check-platforms`: the alarm and timer API an adapter calls,
+// declared as Apple documents it, every symbol `@available(iOS 26.0, *)` and unavailable on Mac
+// Catalyst, macOS, tvOS, watchOS and visionOS. A type-checking stand-in: nothing here runs (every
+// body traps).
+// Apple: https://developer.apple.com/documentation/alarmkit
+//
+// Mac Catalyst: Apple's pages list Mac Catalyst 26.0 (26.1 for `Alert.init(title:secondaryButton:
+// secondaryButtonBehavior:)`), while readers of the SDK's interface report AlarmKit unavailable on
+// Mac Catalyst; its `AlarmAttributes` is an ActivityKit `ActivityAttributes`, which is unavailable on
+// Mac Catalyst. The stricter reading is declared: unavailable on Mac Catalyst. The module exists in
+// the iOS 26 SDK only (no macOS, tvOS, watchOS or visionOS framework).
 //
 // Its API names types of other frameworks, which it does not re-export (import them as an app
 // must): ActivityKit's `ActivityAttributes` and `AlertConfiguration.AlertSound`, SwiftUI's `Color`,

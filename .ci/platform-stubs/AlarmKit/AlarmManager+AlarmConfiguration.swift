@@ -2,7 +2,14 @@ public import ActivityKit
 public import AppIntents
 public import Foundation
 
+// Apple: https://developer.apple.com/documentation/alarmkit/alarmmanager/alarmconfiguration
+
 @available(iOS 26.0, *)
+@available(macCatalyst, unavailable)
+@available(macOS, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+@available(visionOS, unavailable)
 extension AlarmManager {
   /// AlarmKit's `AlarmManager.AlarmConfiguration`: what to schedule. (iOS 27 adds overloads with an
   /// `appEntityIdentifier:` parameter; not declared here.)

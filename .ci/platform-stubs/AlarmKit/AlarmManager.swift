@@ -1,8 +1,16 @@
 public import Foundation
 
+// Apple: https://developer.apple.com/documentation/alarmkit/alarmmanager
+// Apple: https://developer.apple.com/documentation/alarmkit/alarmmanager/shared
+
 /// AlarmKit's `AlarmManager`: schedules, pauses, resumes and cancels the app's alarms. Not
 /// `Sendable` and not `final`, as Apple's SDK declares it.
 @available(iOS 26.0, *)
+@available(macCatalyst, unavailable)
+@available(macOS, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+@available(visionOS, unavailable)
 public class AlarmManager {
   /// The app's alarm manager. (`nonisolated(unsafe)`: a Swift 6 module cannot declare a shared
   /// instance of a class that is not `Sendable` otherwise; Apple's is built in Swift 5 mode.)

@@ -1,5 +1,17 @@
+// Apple: https://developer.apple.com/documentation/alarmkit/alarmpresentation
+// Apple: https://developer.apple.com/documentation/alarmkit/alarmpresentation/alert-swift.struct
+// Apple: https://developer.apple.com/documentation/alarmkit/alarmpresentation/alert-swift.struct/init(title:secondarybutton:secondarybuttonbehavior:)
+// Apple: https://developer.apple.com/documentation/alarmkit/alarmpresentation/alert-swift.struct/init(title:stopbutton:secondarybutton:secondarybuttonbehavior:)
+
 /// AlarmKit's `AlarmPresentation`: the texts and buttons of an alarm's alert, countdown and pause.
 @available(iOS 26.0, *)
+@available(macCatalyst, unavailable)
+@available(macOS, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+@available(visionOS, unavailable)
+// The presentation and its parts are `Sendable` on the SDK though `LocalizedStringResource` is not:
+// `@unchecked` here (AlarmKit is not built in Swift 6 mode; a Swift 6 stub cannot declare it otherwise).
 public struct AlarmPresentation: Codable, Sendable {
   public var alert: AlarmPresentation.Alert
   public var countdown: AlarmPresentation.Countdown?
@@ -14,7 +26,7 @@ public struct AlarmPresentation: Codable, Sendable {
   }
 
   /// AlarmKit's `AlarmPresentation.Alert`: what the alerting alarm shows.
-  public struct Alert: Codable, Sendable {
+  public struct Alert: Codable, @unchecked Sendable {
     public var title: LocalizedStringResource
     public var secondaryButton: AlarmButton?
     public var secondaryButtonBehavior: AlarmPresentation.Alert.SecondaryButtonBehavior?
@@ -61,7 +73,7 @@ public struct AlarmPresentation: Codable, Sendable {
   }
 
   /// AlarmKit's `AlarmPresentation.Countdown`: what the counting-down alarm shows.
-  public struct Countdown: Codable, Sendable {
+  public struct Countdown: Codable, @unchecked Sendable {
     public var title: LocalizedStringResource
     public var pauseButton: AlarmButton?
 
@@ -72,7 +84,7 @@ public struct AlarmPresentation: Codable, Sendable {
   }
 
   /// AlarmKit's `AlarmPresentation.Paused`: what the paused alarm shows.
-  public struct Paused: Codable, Sendable {
+  public struct Paused: Codable, @unchecked Sendable {
     public var title: LocalizedStringResource
     public var resumeButton: AlarmButton
 

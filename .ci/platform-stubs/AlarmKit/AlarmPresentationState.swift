@@ -1,8 +1,15 @@
 public import Foundation
 
+// Apple: https://developer.apple.com/documentation/alarmkit/alarmpresentationstate
+
 /// AlarmKit's `AlarmPresentationState`: the content state of the alarm's Live Activity, set by the
 /// system: which mode the alarm is in, with its dates.
 @available(iOS 26.0, *)
+@available(macCatalyst, unavailable)
+@available(macOS, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+@available(visionOS, unavailable)
 public struct AlarmPresentationState: Codable, Hashable, Sendable {
   public var alarmID: Alarm.ID
   public var mode: AlarmPresentationState.Mode

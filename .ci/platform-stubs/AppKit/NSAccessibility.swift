@@ -1,4 +1,13 @@
+// Apple: https://developer.apple.com/documentation/appkit/nsaccessibility-swift.struct/post(element:notification:userinfo:)
+// Apple: https://developer.apple.com/documentation/appkit/nsaccessibility-swift.struct/notification/announcementrequested
+// Apple: https://developer.apple.com/documentation/appkit/nsaccessibilityprioritylevel
+
 /// AppKit's `NSAccessibility`: posting an announcement for VoiceOver.
+@available(iOS, unavailable)
+@available(macCatalyst, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+@available(visionOS, unavailable)
 public struct NSAccessibility {
   /// A notification an element posts to assistive technologies.
   public struct Notification: Hashable, Equatable, RawRepresentable, Sendable {
@@ -29,6 +38,11 @@ public struct NSAccessibility {
 }
 
 /// How urgent an announcement is.
+@available(iOS, unavailable)
+@available(macCatalyst, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+@available(visionOS, unavailable)
 public enum NSAccessibilityPriorityLevel: Int, Sendable {
   case low = 10
   case medium = 50

@@ -1,4 +1,12 @@
+// Apple: https://developer.apple.com/documentation/appkit/nsapplication
+// Apple: https://developer.apple.com/documentation/appkit/nsapplication/didhidenotification
+
 /// AppKit's `NSApplication`: its shared instance and the lifecycle notifications.
+@available(iOS, unavailable)
+@available(macCatalyst, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+@available(visionOS, unavailable)
 @MainActor
 open class NSApplication {
   /// Posted when the app is hidden (all its windows leave the screen).

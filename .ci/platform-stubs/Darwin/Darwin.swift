@@ -1,5 +1,7 @@
 // Darwin for `.ci/check-platforms`: the C library (here glibc's), plus the Darwin-only API the
-// package uses, declared with Darwin's types.
+// package uses, declared with Darwin's types. Every Apple platform (`os_unfair_lock`: iOS 10,
+// macOS 10.12, tvOS 10, watchOS 3, visionOS 1, all below the package's deployment targets).
+// Apple: https://developer.apple.com/documentation/os/os_unfair_lock
 @_exported import Glibc
 
 /// `getrusage`'s "this process" selector: a plain `Int32` on Darwin (glibc imports an enum).

@@ -1,6 +1,14 @@
 // SwiftUI for `.ci/check-platforms`: what the documentation's samples and
 // the tests' copies of them use, and the `Color` AlarmKit's API takes, with SwiftUI's names and
 // shapes, so that they compile on Linux. A type-checking stand-in: nothing here renders or runs.
+// SwiftUI exists on every Apple platform (iOS 13, macOS 10.15, tvOS 13, watchOS 6, visionOS 1);
+// what is declared here is there from the package's deployment targets on (`Text(timerInterval:
+// pauseTime:countsDown:showsHours:)` and `ProgressView(timerInterval:countsDown:)`: iOS 16,
+// macOS 13, tvOS 16, watchOS 9, visionOS 1), but for `onChange(of:initial:_:)` (iOS 17).
+// Apple: https://developer.apple.com/documentation/swiftui
+// Apple: https://developer.apple.com/documentation/swiftui/text/init(timerinterval:pausetime:countsdown:showshours:)
+// Apple: https://developer.apple.com/documentation/swiftui/progressview/init(timerinterval:countsdown:)
+// Apple: https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:)
 @_exported import Foundation
 
 /// SwiftUI's `View`: main-actor isolated, its body built by a `ViewBuilder`.
@@ -101,7 +109,14 @@ public struct ModifiedContent<Content: View>: View {
 
 extension View {
   public func disabled(_ disabled: Bool) -> ModifiedContent<Self> { ModifiedContent() }
-  public func onChange<V: Equatable>(of value: V, _ action: @escaping () -> Void) -> ModifiedContent<Self> {
+
+  /// The action without the old and new values: iOS 17, macOS 14, tvOS 17, watchOS 10 (visionOS 1),
+  /// above the package's deployment targets. (Its predecessor `onChange(of:perform:)`, iOS 14 to 17,
+  /// is not declared here.)
+  @available(iOS 17.0, macCatalyst 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+  public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void)
+    -> ModifiedContent<Self>
+  {
     ModifiedContent()
   }
 }

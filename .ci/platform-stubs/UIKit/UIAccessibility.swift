@@ -1,4 +1,8 @@
+// Apple: https://developer.apple.com/documentation/uikit/uiaccessibility
+// Apple: https://developer.apple.com/documentation/uikit/uiaccessibility/notification/announcement
+
 /// UIKit's `UIAccessibility`: posting an announcement for VoiceOver.
+@available(macOS, unavailable)
 public enum UIAccessibility {
   /// A notification an app posts to assistive technologies.
   public struct Notification: Hashable, Equatable, RawRepresentable, Sendable {

@@ -1,4 +1,9 @@
+// Apple: https://developer.apple.com/documentation/uikit/uiapplication
+// Apple: https://developer.apple.com/documentation/uikit/uiapplication/didenterbackgroundnotification
+
 /// UIKit's `UIApplication`: the lifecycle notifications.
+@available(macOS, unavailable)
+@available(watchOS, unavailable)
 @MainActor
 open class UIApplication {
   /// Posted when the app enters the background.

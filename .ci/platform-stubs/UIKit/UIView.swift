@@ -1,4 +1,8 @@
+// Apple: https://developer.apple.com/documentation/uikit/uiview
+
 /// UIKit's `UIView`: its designated initializers.
+@available(macOS, unavailable)
+@available(watchOS, unavailable)
 @MainActor
 open class UIView {
   /// A view with the given frame.

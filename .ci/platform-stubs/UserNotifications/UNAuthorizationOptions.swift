@@ -1,3 +1,5 @@
+// Apple: https://developer.apple.com/documentation/usernotifications/unauthorizationoptions
+
 /// UserNotifications' `UNAuthorizationOptions`: what the app asks permission for.
 public struct UNAuthorizationOptions: OptionSet, Sendable {
   public let rawValue: UInt

@@ -1,3 +1,6 @@
+// Apple: https://developer.apple.com/documentation/usernotifications/uncalendarnotificationtrigger
+// Apple: https://developer.apple.com/documentation/usernotifications/uncalendarnotificationtrigger/init(datematching:repeats:)
+
 /// UserNotifications' `UNCalendarNotificationTrigger`: fires at the next date matching its components.
 open class UNCalendarNotificationTrigger: UNNotificationTrigger {
   /// The components it matches.

@@ -1,3 +1,6 @@
+// Apple: https://developer.apple.com/documentation/usernotifications/unerror
+// Apple: https://developer.apple.com/documentation/usernotifications/unerror/code
+
 /// UserNotifications' `UNError`: the errors its calls report, by code.
 public struct UNError: CustomNSError, Hashable, Error {
   /// The error's code.

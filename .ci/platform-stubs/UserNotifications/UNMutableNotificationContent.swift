@@ -1,25 +1,37 @@
-/// UserNotifications' `UNMutableNotificationContent`: content to fill in and schedule.
+// Apple: https://developer.apple.com/documentation/usernotifications/unmutablenotificationcontent
+// Apple: https://developer.apple.com/documentation/usernotifications/unmutablenotificationcontent/title
+// Apple: https://developer.apple.com/documentation/usernotifications/unmutablenotificationcontent/interruptionlevel
+
+/// UserNotifications' `UNMutableNotificationContent`: content to fill in and schedule. Every
+/// platform, but on tvOS without `title`, `subtitle`, `body`, `sound`, `userInfo` and
+/// `threadIdentifier` (a tvOS notification only badges).
 open class UNMutableNotificationContent: UNNotificationContent {
+  @available(tvOS, unavailable)
   open override var title: String {
     get { fatalError("platform stub: UNMutableNotificationContent.title") }
     set { fatalError("platform stub: UNMutableNotificationContent.title") }
   }
+  @available(tvOS, unavailable)
   open override var subtitle: String {
     get { fatalError("platform stub: UNMutableNotificationContent.subtitle") }
     set { fatalError("platform stub: UNMutableNotificationContent.subtitle") }
   }
+  @available(tvOS, unavailable)
   open override var body: String {
     get { fatalError("platform stub: UNMutableNotificationContent.body") }
     set { fatalError("platform stub: UNMutableNotificationContent.body") }
   }
+  @available(tvOS, unavailable)
   open override var sound: UNNotificationSound? {
     get { fatalError("platform stub: UNMutableNotificationContent.sound") }
     set { fatalError("platform stub: UNMutableNotificationContent.sound") }
   }
+  @available(tvOS, unavailable)
   open override var userInfo: [AnyHashable: Any] {
     get { fatalError("platform stub: UNMutableNotificationContent.userInfo") }
     set { fatalError("platform stub: UNMutableNotificationContent.userInfo") }
   }
+  @available(tvOS, unavailable)
   open override var threadIdentifier: String {
     get { fatalError("platform stub: UNMutableNotificationContent.threadIdentifier") }
     set { fatalError("platform stub: UNMutableNotificationContent.threadIdentifier") }

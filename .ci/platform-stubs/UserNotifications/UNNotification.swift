@@ -1,3 +1,5 @@
+// Apple: https://developer.apple.com/documentation/usernotifications/unnotification
+
 /// UserNotifications' `UNNotification`: a delivered notification; made by the system only.
 open class UNNotification: NSObject {
   /// The request it was delivered for.

@@ -1,3 +1,7 @@
+// Apple: https://developer.apple.com/documentation/usernotifications/unnotificationpresentationoptions
+// Apple: https://developer.apple.com/documentation/usernotifications/unnotificationpresentationoptions/banner
+// Apple: https://developer.apple.com/documentation/usernotifications/unnotificationpresentationoptions/list
+
 /// UserNotifications' `UNNotificationPresentationOptions`: how a notification is presented while the
 /// app is in the foreground; `[]` presents nothing.
 public struct UNNotificationPresentationOptions: OptionSet, Sendable {

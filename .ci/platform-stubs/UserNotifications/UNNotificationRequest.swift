@@ -1,3 +1,6 @@
+// Apple: https://developer.apple.com/documentation/usernotifications/unnotificationrequest
+// Apple: https://developer.apple.com/documentation/usernotifications/unnotificationrequest/init(identifier:content:trigger:)
+
 /// UserNotifications' `UNNotificationRequest`: a notification's identifier, content and trigger.
 open class UNNotificationRequest: NSObject {
   /// The identifier; a request added with the identifier of a pending one replaces it.

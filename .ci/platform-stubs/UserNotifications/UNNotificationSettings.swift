@@ -1,3 +1,5 @@
+// Apple: https://developer.apple.com/documentation/usernotifications/unnotificationsettings
+
 /// UserNotifications' `UNNotificationSettings`: the app's notification settings; made by the system only.
 open class UNNotificationSettings: NSObject {
   /// Whether the app may schedule notifications.

@@ -1,3 +1,6 @@
+// Apple: https://developer.apple.com/documentation/usernotifications/untimeintervalnotificationtrigger
+// Apple: https://developer.apple.com/documentation/usernotifications/untimeintervalnotificationtrigger/init(timeinterval:repeats:)
+
 /// UserNotifications' `UNTimeIntervalNotificationTrigger`: fires once `timeInterval` (above 0; at
 /// least 60 if repeating) has passed from scheduling.
 open class UNTimeIntervalNotificationTrigger: UNNotificationTrigger {

@@ -1,5 +1,10 @@
+// Apple: https://developer.apple.com/documentation/usernotifications/unusernotificationcenter
+// Apple: https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/getdeliverednotifications(completionhandler:)
+// Apple: https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/removedeliverednotifications(withidentifiers:)
+
 /// UserNotifications' `UNUserNotificationCenter`: the app's notification center. Not `Sendable`
-/// (Apple's SDK before Xcode 26 did not declare it so).
+/// (Apple's SDK before Xcode 26 did not declare it so). Every platform; the delivered
+/// notifications (Notification Center) not on tvOS.
 open class UNUserNotificationCenter: NSObject {
   /// The delegate, held weakly. Set it before the app finishes launching.
   weak open var delegate: (any UNUserNotificationCenterDelegate)?
@@ -72,21 +77,25 @@ open class UNUserNotificationCenter: NSObject {
   // MARK: Delivered notifications
 
   /// Reads the notifications shown in Notification Center; the handler may run on a background thread.
+  @available(tvOS, unavailable)
   open func getDeliveredNotifications(completionHandler: @escaping @Sendable ([UNNotification]) -> Void) {
     fatalError("platform stub: getDeliveredNotifications(completionHandler:)")
   }
 
   /// The async form the SDK imports from `getDeliveredNotifications(completionHandler:)`.
+  @available(tvOS, unavailable)
   open func deliveredNotifications() async -> [UNNotification] {
     fatalError("platform stub: deliveredNotifications()")
   }
 
   /// Removes the delivered notifications with these identifiers, asynchronously.
+  @available(tvOS, unavailable)
   open func removeDeliveredNotifications(withIdentifiers identifiers: [String]) {
     fatalError("platform stub: removeDeliveredNotifications(withIdentifiers:)")
   }
 
   /// Removes every delivered notification of the app, asynchronously.
+  @available(tvOS, unavailable)
   open func removeAllDeliveredNotifications() {
     fatalError("platform stub: removeAllDeliveredNotifications()")
   }

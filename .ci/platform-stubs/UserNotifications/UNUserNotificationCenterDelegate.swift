@@ -1,3 +1,6 @@
+// Apple: https://developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate
+// Apple: https://developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate/usernotificationcenter(_:willpresent:withcompletionhandler:)
+
 /// UserNotifications' `UNUserNotificationCenterDelegate`. On the SDK its methods are optional
 /// Objective-C requirements, and the completion-handler and `async` spellings of one are the same
 /// requirement: implement one spelling only. The completion-handler form is declared here, as the

@@ -1,4 +1,12 @@
+// Apple: https://developer.apple.com/documentation/watchkit/wkapplication
+// Apple: https://developer.apple.com/documentation/watchkit/wkapplication/didenterbackgroundnotification
+
 /// WatchKit's `WKApplication`: the lifecycle notifications.
+@available(iOS, unavailable)
+@available(macCatalyst, unavailable)
+@available(macOS, unavailable)
+@available(tvOS, unavailable)
+@available(visionOS, unavailable)
 @MainActor
 open class WKApplication {
   /// Posted when the app moves from the foreground to the background.

@@ -1,26 +1,13 @@
-// WidgetKit for `.ci/check-platforms`: what the documentation's widget samples use, with
-// WidgetKit's names and shapes. A type-checking stand-in: nothing here runs.
-import Foundation
-
-/// WidgetKit's `TimelineEntry`: what a widget shows from its date on.
-public protocol TimelineEntry {
-  var date: Date { get }
-}
-
-/// WidgetKit's `TimelineReloadPolicy`: when WidgetKit asks for the next timeline.
-public struct TimelineReloadPolicy: Sendable {
-  public static let atEnd = TimelineReloadPolicy()
-  public static let never = TimelineReloadPolicy()
-  public static func after(_ date: Date) -> TimelineReloadPolicy { TimelineReloadPolicy() }
-}
-
-/// WidgetKit's `Timeline`: a widget's entries, and its reload policy.
-public struct Timeline<EntryType: TimelineEntry> {
-  public let entries: [EntryType]
-  public let policy: TimelineReloadPolicy
-
-  public init(entries: [EntryType], policy: TimelineReloadPolicy) {
-    self.entries = entries
-    self.policy = policy
-  }
-}
+// WidgetKit for `.ci/check-platforms`: what the documentation's widget samples use (timelines) and
+// what the package's widget mirror calls (`WidgetCenter`), with WidgetKit's names, shapes and
+// per-platform availability. A type-checking stand-in: nothing here runs.
+// Apple: https://developer.apple.com/documentation/widgetkit
+//
+// Apple's pages list iOS 14, iPadOS 14, Mac Catalyst (no version of its own: iOS's), macOS 11,
+// watchOS 9 and visionOS 26.0 for every declaration here, and no tvOS: each is
+// `@available(tvOS, unavailable)`, and visionOS 26.0 is above the package's visionOS 1.0, so an
+// unguarded use on visionOS does not compile. Where Apple's pages show no conformance the stricter
+// reading is declared: `WidgetCenter`, `WidgetInfo` and `WidgetFamily` are not `Sendable` (Apple
+// prints `@preconcurrency` on the latter two without listing their conformances), nothing is
+// `@MainActor`. `TimelineReloadPolicy` is `Equatable` only, as Apple lists it. It does not re-export
+// Foundation: import it as an app does.

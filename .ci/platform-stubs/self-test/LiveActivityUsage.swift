@@ -1,6 +1,9 @@
 // The platform stubs' self-test (see README.md beside the stubs): ActivityKit called as an adapter
-// calls it. Compiled by `.ci/check-platforms` where ActivityKit exists; never run.
-#if canImport(ActivityKit)
+// calls it. Compiled by `.ci/check-platforms` where ActivityKit exists; never run. visionOS's SDK is
+// taken to import ActivityKit without its types (README.md, "canImport"): left out there. (Mac
+// Catalyst's imports it without its types too; only `targetEnvironment(macCatalyst)` tells it from
+// iOS.)
+#if canImport(ActivityKit) && !os(visionOS)
   import ActivityKit
   import Foundation
 

@@ -12,11 +12,13 @@
     /// they pin the instant; the same identifier replaces a pending request.
     static func schedule(id: String, at end: Date, title: String, body: String, countdownID: String) async throws {
       let content = UNMutableNotificationContent()
-      content.title = title
-      content.body = body
-      content.sound = .default
-      content.userInfo = ["countdown": countdownID]
-      content.threadIdentifier = "countdowns"
+      #if !os(tvOS)  // tvOS notifications only badge: no text, sound or user info
+        content.title = title
+        content.body = body
+        content.sound = .default
+        content.userInfo = ["countdown": countdownID]
+        content.threadIdentifier = "countdowns"
+      #endif
       if #available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *) {
         content.interruptionLevel = .timeSensitive
       }
@@ -26,13 +28,15 @@
       let request = UNNotificationRequest(identifier: id, content: content, trigger: trigger)
       try await UNUserNotificationCenter.current().add(request)
       _ = trigger.nextTriggerDate()
-      _ = (trigger.dateComponents, trigger.repeats, request.identifier, request.content.title, request.trigger)
+      _ = (trigger.dateComponents, trigger.repeats, request.identifier, request.content, request.trigger)
     }
 
     /// The completion-handler form, from synchronous code, with a time-interval trigger.
     static func schedule(id: String, after seconds: TimeInterval, failed: @escaping @Sendable (any Error) -> Void) {
       let content = UNMutableNotificationContent()
-      content.title = "Time is up"
+      #if !os(tvOS)
+        content.title = "Time is up"
+      #endif
       let trigger = UNTimeIntervalNotificationTrigger(timeInterval: seconds, repeats: false)
       _ = (trigger.timeInterval, trigger.nextTriggerDate())
       UNUserNotificationCenter.current().add(UNNotificationRequest(identifier: id, content: content, trigger: trigger)) {
@@ -41,11 +45,13 @@
       }
     }
 
-    /// Removal by identifier, of the pending requests and the delivered notifications.
+    /// Removal by identifier, of the pending requests and (but on tvOS) the delivered notifications.
     static func remove(ids: [String]) {
       let center = UNUserNotificationCenter.current()
       center.removePendingNotificationRequests(withIdentifiers: ids)
-      center.removeDeliveredNotifications(withIdentifiers: ids)
+      #if !os(tvOS)  // no Notification Center on tvOS
+        center.removeDeliveredNotifications(withIdentifiers: ids)
+      #endif
     }
 
     /// The pending identifiers of this package's namespace (at launch only: never per change).
@@ -57,11 +63,12 @@
     /// Authorization, asked if not determined. The SDK's enum is resilient: `@unknown default`.
     static func authorize() async throws -> Bool {
       let center = UNUserNotificationCenter.current()
+      // `ephemeral` exists on iOS, Mac Catalyst and visionOS only: a plain `default` covers it there
+      // (and the SDK's unknown cases), without naming it where it is unavailable.
       switch await center.notificationSettings().authorizationStatus {
-      case .authorized, .provisional, .ephemeral: return true
-      case .denied: return false
+      case .authorized, .provisional: return true
       case .notDetermined: return try await center.requestAuthorization(options: [.alert, .sound, .badge])
-      @unknown default: return false
+      default: return false
       }
     }
 
