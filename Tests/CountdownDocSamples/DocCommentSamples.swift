@@ -86,6 +86,7 @@ import XCTest
   // END SAMPLE
 }
 
+@available(tvOS, unavailable)
 @MainActor @SampleBody func sample5() async throws -> Any {
   // SAMPLE: CountdownAlerts/Center/UserNotificationCenter.swift
   let alerts = try CountdownAlerts(String.self, center: UserNotificationCenter()) { id, _ in
@@ -110,6 +111,7 @@ func report(_ error: CountdownAlertError) {
 }
 // END SAMPLE
 
+@available(tvOS, unavailable)
 @MainActor @SampleBody func sample8() async throws -> Any {
   // SAMPLE: CountdownAlerts/CountdownAlerts.swift
   // At launch (keep `alerts` for as long as the app runs):
@@ -739,6 +741,7 @@ final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
 #endif
 
 
+@available(tvOS, unavailable)
 @MainActor @SampleBody func alertsSample() async throws -> Any {
   // ARTICLE: AlertsOverview
   // At launch, after restoring the countdowns; keep `alerts` for as long as the app runs.

@@ -202,12 +202,18 @@ var ordersURL: URL { unavailable() }
 @MainActor var overrun: [String: Bool] = [:]
 
 // Observable countdowns and lists, and what they read.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) @MainActor var countdown: ObservableCountdown { unavailable() }
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) @MainActor var talk: ObservableCountdown { unavailable() }
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) @MainActor var quiz: ObservableCountdown { unavailable() }
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) @MainActor var resend: ObservableCountdown { unavailable() }
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) @MainActor var deliveries: ObservableCountdownList<Order.ID> { unavailable() }
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) @MainActor var auctions: ObservableCountdownList<Lot.ID> { unavailable() }
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor var countdown: ObservableCountdown { unavailable() }
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor var talk: ObservableCountdown { unavailable() }
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor var quiz: ObservableCountdown { unavailable() }
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor var resend: ObservableCountdown { unavailable() }
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor var deliveries: ObservableCountdownList<Order.ID> { unavailable() }
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor var auctions: ObservableCountdownList<Lot.ID> { unavailable() }
 var remaining: RemainingTime { unavailable() }
 var snapshot: CountdownSnapshot<Order.ID> { unavailable() }
 #if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)

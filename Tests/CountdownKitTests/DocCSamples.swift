@@ -17,10 +17,10 @@ import Foundation
 #if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)
   import ActivityKit
 #endif
-#if canImport(WidgetKit)
+#if canImport(WidgetKit) && !os(tvOS) && !os(visionOS)
   import WidgetKit
 #endif
-#if canImport(UserNotifications)
+#if canImport(UserNotifications) && !os(tvOS)
   import UserNotifications
 #endif
 

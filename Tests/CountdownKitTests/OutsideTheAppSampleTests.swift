@@ -2,10 +2,10 @@ import CountdownKit
 import Foundation
 import XCTest
 
-#if canImport(UserNotifications)
+#if canImport(UserNotifications) && !os(tvOS)
   import UserNotifications
 #endif
-#if canImport(WidgetKit)
+#if canImport(WidgetKit) && !os(tvOS) && !os(visionOS)
   import WidgetKit  // the timeline's entries
 #endif
 
@@ -98,7 +98,7 @@ final class OutsideTheAppSampleTests: XCTestCase {
     }
   }
 
-  #if !canImport(UserNotifications)
+  #if !(canImport(UserNotifications) && !os(tvOS))
     func testTheNotificationFiresAtTheEndAndNeverInThePast() throws {
       let center = UNUserNotificationCenter.current()
       center.removeAll()

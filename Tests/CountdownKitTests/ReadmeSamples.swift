@@ -129,6 +129,7 @@ final class SessionExpiry: Sendable {
 // END README
 
 #if canImport(UserNotifications)
+  @available(tvOS, unavailable)
   func followTimers() throws -> CountdownAlerts<String> {
     // README: alerts
     // At launch; keep `alerts` for as long as the app runs.

@@ -1,13 +1,14 @@
 // The platform stubs' self-test (see README.md beside the stubs): AlarmKit called as an adapter
-// calls it. Compiled by `.ci/check-platforms` where AlarmKit exists (the iOS-like configuration);
-// never run.
-#if canImport(AlarmKit)
+// calls it. Compiled by `.ci/check-platforms` where AlarmKit exists with its types (iOS; Mac
+// Catalyst's SDK is taken to import it without them); never run.
+#if canImport(AlarmKit) && !targetEnvironment(macCatalyst)
   import ActivityKit  // AlertConfiguration.AlertSound: AlarmKit does not re-export ActivityKit
   import AlarmKit
   import Foundation
   import SwiftUI  // Color
 
   /// What an app's alarm UI knows of the countdown it stands for.
+  @available(iOS 26.0, *)
   struct CountdownAlarmMetadata: AlarmMetadata {
     var countdownID: String
   }
@@ -39,7 +40,9 @@
       return alarm.id
     }
 
-    /// An alarm at an instant, counting down for its last `countdown` seconds, with a sound of the app.
+    /// An alarm at an instant, counting down for its last `countdown` seconds, with a sound of the
+    /// app; with the system's stop button (iOS 26.1).
+    @available(iOS 26.1, *)
     static func schedule(id: Alarm.ID, at end: Date, countdown: TimeInterval) async throws -> Bool {
       let attributes = AlarmAttributes<CountdownAlarmMetadata>(
         presentation: AlarmPresentation(alert: AlarmPresentation.Alert(title: "Time is up")), tintColor: .accentColor)

@@ -1,13 +1,13 @@
 // The platform stubs' self-test (see README.md beside the stubs): ActivityKit called as an adapter
-// calls it. Compiled by `.ci/check-platforms` where ActivityKit exists; never run. visionOS's SDK is
-// taken to import ActivityKit without its types (README.md, "canImport"): left out there. (Mac
-// Catalyst's imports it without its types too; only `targetEnvironment(macCatalyst)` tells it from
-// iOS.)
-#if canImport(ActivityKit) && !os(visionOS)
+// calls it. Compiled by `.ci/check-platforms` where ActivityKit exists with its types (iOS); never
+// run. The SDKs of Mac Catalyst, visionOS and macOS are taken to import ActivityKit without its
+// types (README.md, "canImport"): left out there.
+#if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)
   import ActivityKit
   import Foundation
 
   /// An app's Live Activity for a countdown: the system counts from the dates.
+  @available(iOS 16.1, *)
   struct CountdownActivityAttributes: ActivityAttributes {
     struct ContentState: Codable, Hashable, Sendable {
       var range: ClosedRange<Date>
@@ -21,6 +21,7 @@
   /// `Sendable`: these are nonisolated, so that the activity they look up is theirs to hand to
   /// `update` or `end` (from a main-actor function, "sending main actor-isolated 'activity' to
   /// nonisolated instance method 'update' risks causing data races"), and it is not used again after.
+  @available(iOS 16.2, *)
   enum LiveActivityUsage {
     typealias Countdown = Activity<CountdownActivityAttributes>
 

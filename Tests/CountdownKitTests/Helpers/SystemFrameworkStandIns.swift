@@ -1,5 +1,6 @@
 // Just enough of ActivityKit, WidgetKit and UserNotifications for the documentation's samples to
-// compile where those frameworks do not exist (Linux; Live Activities but on iOS and iPadOS); where they do,
+// compile where those frameworks do not exist or lack what the samples use (Linux; Live Activities
+// but on iOS and iPadOS; widgets on tvOS and before visionOS 26; notifications' text on tvOS); where they do,
 // the samples compile against the frameworks themselves. Nothing here reaches a system: the
 // samples' behaviour is tested through what they hand over.
 import Foundation
@@ -33,7 +34,7 @@ import Foundation
   }
 #endif
 
-#if !canImport(WidgetKit)
+#if !(canImport(WidgetKit) && !os(tvOS) && !os(visionOS))
   protocol TimelineEntry {
     var date: Date { get }
   }
@@ -45,7 +46,7 @@ import Foundation
   }
 #endif
 
-#if !canImport(UserNotifications)
+#if !(canImport(UserNotifications) && !os(tvOS))
   class UNNotificationContent {}
 
   final class UNMutableNotificationContent: UNNotificationContent {
