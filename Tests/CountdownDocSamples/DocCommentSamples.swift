@@ -69,7 +69,7 @@ import XCTest
 }
 
 @MainActor @SampleBody func sample4() async throws -> Any {
-  // SAMPLE: CountdownAlerts/Center/FakeNotificationCenter.swift
+  // SAMPLE: CountdownAlerts/Notifications/FakeNotificationCenter.swift
   let clock = ManualCountdownClock()
   let start = Date()
   // The device's wall clock, moving with the manual clock.
@@ -88,7 +88,7 @@ import XCTest
 
 @available(tvOS, unavailable)
 @MainActor @SampleBody func sample5() async throws -> Any {
-  // SAMPLE: CountdownAlerts/Center/UserNotificationCenter.swift
+  // SAMPLE: CountdownAlerts/Notifications/UserNotificationCenter.swift
   let alerts = try CountdownAlerts(String.self, center: UserNotificationCenter()) { id, _ in
     CountdownAlertContent(title: "Timer", body: "\(id) is done.")
   }
@@ -97,13 +97,13 @@ import XCTest
 }
 
 @MainActor @SampleBody func sample6() async throws -> Any {
-  // SAMPLE: CountdownAlerts/CountdownAlertContent.swift
+  // SAMPLE: CountdownAlerts/Notifications/CountdownAlertContent.swift
   let content = CountdownAlertContent(title: "Pasta", body: "Time to drain the pasta.", userInfo: ["timer": "pasta"])
   // END SAMPLE
   _ = content
 }
 
-// SAMPLE: CountdownAlerts/CountdownAlertError.swift
+// SAMPLE: CountdownAlerts/Follower/CountdownAlertError.swift
 func report(_ error: CountdownAlertError) {
   if error == .notAuthorized {
     print("Turn on notifications in Settings to hear when a timer ends.")
@@ -113,7 +113,7 @@ func report(_ error: CountdownAlertError) {
 
 @available(tvOS, unavailable)
 @MainActor @SampleBody func sample8() async throws -> Any {
-  // SAMPLE: CountdownAlerts/CountdownAlerts.swift
+  // SAMPLE: CountdownAlerts/Notifications/CountdownAlerts.swift
   // At launch (keep `alerts` for as long as the app runs):
   let alerts = try CountdownAlerts(String.self, manager: .shared, center: UserNotificationCenter()) { id, moment in
     CountdownAlertContent(title: "Timer", body: moment == .end ? "\(id) is done." : "\(id): almost done.")

@@ -1,12 +1,19 @@
 import CountdownKit
 import Foundation
 
-/// What a ``CountdownAlarms`` keeps behind its lock: what it believes the system holds for each
-/// followed countdown, the echoes of its own calls it has not heard yet, and the work waiting
-/// for the one thread that performs it (``ChangeQueue``). Every change is one method; none calls user code (the ids' own `Hashable`
+/// The state machine of ``CountdownAlarms`` (``AlarmsMirror``), behind its follower's lock: what
+/// it believes the system holds for each followed countdown, and the echoes of its own calls it
+/// has not heard yet. Every change is one method; none calls user code (the ids' own `Hashable`
 /// aside). The transition table is `reconcile` (AlarmsState+Reconcile.swift); what an update of
 /// the system's alarms means, `observed` (AlarmsState+Person.swift).
-struct AlarmsState: Sendable {
+struct AlarmsState: MirrorStateMachine {
+  /// A turn's reading: what each countdown wants of the system, by its alarm's identifier, with
+  /// whether it counts overtime; at `now` on the manager's clock.
+  struct Reading {
+    var desired: [(key: IDKey, id: UUID, desired: Desired, countsOvertime: Bool)]
+    var now: Int64
+  }
+
   /// What the system holds for one countdown, as far as this process knows.
   enum Held: Equatable, Sendable {
     /// Counting down to `deadline`, nanoseconds on the manager's clock.
@@ -117,40 +124,29 @@ struct AlarmsState: Sendable {
   /// Alarms the center held at the start, ringing, not yet reconciled: left to the person, and
   /// cancelled before their identifier is scheduled again.
   var ringingAtLaunch: Set<UUID> = []
-  /// The changes waiting for the drain; the sweep is the alarms of this namespace the center held
-  /// at the start.
-  var queue = ChangeQueue<CountdownAlarmSnapshot>()
+  /// The countdowns a call failed on: reconciled again with any work.
   private var refused: Set<IDKey> = []
-  var observation = FollowerObservation()
-  /// The observation of the system's alarms, ended with the follower.
-  var alarmObservation: CountdownAlarmObservation?
 
   /// How many alarms anything is kept for: what is believed held for a countdown, the ringing
   /// ones a previous process left, and those whose calls' echoes are waited for.
   var trackedAlarmCount: Int { Set(held.values.map(\.id)).union(ringingAtLaunch).union(echoes.keys).count }
 
-  /// Work arrived (``ChangeQueue/arrived(_:clockChanged:sweep:)``); the refused countdowns are
-  /// queued again with it.
-  ///
-  /// - Returns: Whether the caller drains (no one else is).
-  mutating func arrived(_ keys: [IDKey], clockChanged: Bool = false, sweep: [CountdownAlarmSnapshot]? = nil) -> Bool {
-    queue.arrived(keys + refused, clockChanged: clockChanged, sweep: sweep)
+  /// The countdowns a call failed on are read again with any work.
+  func alsoRead(clockChanged: Bool) -> [IDKey] {
+    Array(refused)
   }
 
-  /// The desired states read for a turn, at `now` on the manager's clock, with whether each
-  /// countdown counts overtime, and what the center held at the start (`sweep`), if it said so
-  /// this turn.
+  /// The desired states read for a turn (``Reading``), and what the center held at the start
+  /// (`sweep`), if it said so this turn.
   ///
   /// - Returns: The calls that bring the center to the desired states; after a change of the
   ///   device's clock, a cancel and a schedule of every alarm counting down (the system may keep
   ///   a timer's end as a date of the clock, which the change moves). Each call's echo is waited
   ///   for (`observed(_:now:)`).
-  mutating func apply(
-    _ desired: [(key: IDKey, id: UUID, desired: Desired, countsOvertime: Bool)], clockChanged: Bool = false,
-    sweep: [CountdownAlarmSnapshot]?, now: Int64
-  ) -> [Operation] {
+  mutating func apply(_ reading: Reading, clockChanged: Bool, sweep: [CountdownAlarmSnapshot]?) -> [Operation] {
+    let now = reading.now
     var operations: [Operation] = []
-    for (key, id, wanted, countsOvertime) in desired {
+    for (key, id, wanted, countsOvertime) in reading.desired {
       refused.remove(key)
       let entry = held[key]
       if entry == nil, wanted == .none { continue }  // Nothing of this process's; the sweep sees to the rest.

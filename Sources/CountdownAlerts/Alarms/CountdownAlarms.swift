@@ -26,14 +26,7 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   /// The part of the alarm identifiers that tells these alarms from others of the app.
   public let namespace: String
 
-  let manager: CountdownManager
-  let center: any CountdownAlarmCenter
-  let isFollowed: @Sendable (ID) -> Bool
-  let onFailure: (@Sendable (CountdownAlertError) -> Void)?
-  let namespaceHash: UInt64
-  /// The first half of every alarm identifier of this namespace, as its bytes read in memory.
-  let namespacePrefix: UInt64
-  let state = LockedState(AlarmsState())
+  let follower: CountdownFollower<AlarmsMirror<ID>>
 
   /// Starts following the countdowns of ids of type `ID` on `manager`.
   ///
@@ -60,78 +53,30 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
     let namespace = namespace ?? String(describing: ID.self)
     guard !namespace.isEmpty else { throw .invalidNamespace }
     self.namespace = namespace
-    self.manager = manager
-    self.center = center
-    self.isFollowed = isFollowed
-    self.onFailure = onFailure
-    namespaceHash = Self.hash(namespace)
-    namespacePrefix = Self.prefix(Self.uuid(namespaceHash, 0))
-    // Held weakly by the observers, so that releasing this object stops them (in its deinit).
-    let observation = FollowerObservation(
-      ID.self, manager: manager, clockChanges: clockChanges, isFollowed: isFollowed,
-      idsChanged: { [weak self] keys in self?.enqueue(keys) },
-      clockChanged: { [weak self] in self?.enqueue([], clockChanged: true) })
-    let alarmObservation = center.observeAlarms { [weak self] alarms in self?.alarmsChanged(alarms) }
-    state.withLock {
-      $0.observation = observation
-      $0.alarmObservation = alarmObservation
-    }
-    // The held alarms are read first, so that every call made after reads against them.
-    center.alarms { [weak self] result in self?.read(result) }
-    enqueue(FollowerObservation.followed(manager.idKeys(of: ID.self), of: ID.self, isFollowed: isFollowed))
-  }
-
-  deinit {
-    let (observation, alarmObservation) = state.withLock { ($0.observation.take(), $0.alarmObservation.take()) }
-    observation.end(on: manager)
-    alarmObservation?.cancel()
+    follower = CountdownFollower(
+      ID.self, manager: manager, mirror: AlarmsMirror(center: center, namespace: namespace),
+      clockChanges: clockChanges, isFollowed: isFollowed, onFailure: onFailure)
   }
 
   /// The identifier of the alarm of `id`: the same in every process (a version 8 UUID whose
   /// first half is a hash of the namespace, its second a hash of the id's description), so the
   /// app can tell which countdown an alarm stands for.
   public func alarmID(for id: ID) -> UUID {
-    Self.uuid(namespaceHash, Self.hash(id.description))
+    follower.mirror.alarmID(for: id)
   }
 
   /// How many alarms this object keeps anything for (for tests: it must not grow with every
   /// countdown the process ever followed).
-  package var trackedAlarmCount: Int { state.withLock { $0.trackedAlarmCount } }
+  package var trackedAlarmCount: Int { follower.update { $0.trackedAlarmCount } }
 
   /// Whether `alarmID` is one of these alarms'.
   public func isOwnAlarm(_ alarmID: UUID) -> Bool {
-    Self.prefix(alarmID) == namespacePrefix
-  }
-
-  /// The first eight bytes of `id`, as they lie in memory: compared, not read as a number (an
-  /// update of the system's alarms asks this of every alarm).
-  static func prefix(_ id: UUID) -> UInt64 {
-    withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) }
+    follower.mirror.isOwnAlarm(alarmID)
   }
 
   /// Tries again the calls the center refused (after the person allowed alarms, say); the next
   /// change of any followed countdown does too.
   public func retry() {
-    enqueue([])
-  }
-
-  /// FNV-1a, 64 bits, of `text`'s UTF-8: stable across processes and versions, as `Hasher` is not.
-  static func hash(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-    }
-    return hash
-  }
-
-  /// A version 8 UUID (RFC 9562) holding `high` and `low`, but for its version and variant bits.
-  static func uuid(_ high: UInt64, _ low: UInt64) -> UUID {
-    let h = withUnsafeBytes(of: high.bigEndian, Array.init)
-    let l = withUnsafeBytes(of: low.bigEndian, Array.init)
-    return UUID(
-      uuid: (
-        h[0], h[1], h[2], h[3], h[4], h[5], (h[6] & 0x0F) | 0x80, h[7],
-        (l[0] & 0x3F) | 0x80, l[1], l[2], l[3], l[4], l[5], l[6], l[7]
-      ))
+    follower.retry()
   }
 }

@@ -1,10 +1,18 @@
 import CountdownKit
 import Foundation
 
-/// What a ``CountdownLiveActivities`` keeps behind its lock: the last content sent for each
-/// followed countdown, and the work waiting for the one thread that performs it, the ids that
-/// changed and the activities listed at the start (``ChangeQueue``).
-struct LiveActivitiesState<ContentState: Hashable & Sendable>: Sendable {
+/// The state machine of ``CountdownLiveActivities`` (``LiveActivitiesMirror``), behind its
+/// follower's lock: the last content sent for each followed countdown.
+struct LiveActivitiesState<ContentState: Hashable & Sendable>: MirrorStateMachine {
+  /// A turn's reading: what each countdown's activities should show, the activities listed at the
+  /// start matched with the countdowns (when the center said so this turn), at `now` on the
+  /// manager's clock.
+  struct Reading {
+    var desired: [(key: IDKey, countdownID: String, desired: Desired)]
+    var listed: [Listed]
+    var now: Int64
+  }
+
   /// What the activities of one countdown were last told.
   struct Sent: Equatable, Sendable {
     var state: ContentState
@@ -35,13 +43,16 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: Sendable {
   }
 
   private var sent: [IDKey: Sent] = [:]
-  /// The changes waiting for the drain; the sweep is the activities listed at the start.
-  var queue = ChangeQueue<CountdownActivitySnapshot>()
-  var observation = FollowerObservation()
 
-  /// The countdowns whose activities were told something: after a change of the device's clock,
-  /// their dates are read again.
-  var sentKeys: [IDKey] { Array(sent.keys) }
+  /// After a change of the device's clock, the dates of the countdowns whose activities were told
+  /// something are read again.
+  func alsoRead(clockChanged: Bool) -> [IDKey] {
+    clockChanged ? Array(sent.keys) : []
+  }
+
+  mutating func apply(_ reading: Reading, clockChanged: Bool, sweep: [CountdownActivitySnapshot]?) -> [Operation] {
+    apply(reading.desired, listed: reading.listed, now: reading.now)
+  }
 
   /// The desired contents read for a turn, at `now` on the manager's clock, and the activities
   /// listed at the start (`listed`), if the center said so this turn: their countdowns' keys are

@@ -16,4 +16,9 @@ package struct IDKey: Hashable, @unchecked Sendable {
     type = ObjectIdentifier(ID.self)
     base = AnyHashable(id)
   }
+
+  /// The id, if it is of type `ID`.
+  package func id<ID: Hashable & Sendable>(as type: ID.Type) -> ID? {
+    base.base as? ID
+  }
 }

@@ -2,37 +2,54 @@ import CountdownCore
 import CountdownKit
 import Foundation
 
-extension CountdownAlerts {
-  /// The device's clock changed: the pending requests are added again for the same instants.
-  func clockChanged() {
-    enqueue([], clockChanged: true)
+/// The local notifications of ``CountdownAlerts``, as its follower drives them: one request at
+/// each followed countdown's end and milestones, named after the id (``identifier(for:moment:)``),
+/// added with a time-interval trigger counted from the countdown's deadline on the manager's clock.
+struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: CountdownMirror {
+  /// How many requests the system keeps pending for an app.
+  static var systemLimit: Int { 64 }
+  /// Every moment a followed countdown has an alert at: its end, then its milestones.
+  let moments: [CountdownAlertMoment]
+  let milestones: [Duration]
+  let budget: Int
+  let prefix: String
+  let center: any CountdownAlertCenter
+  let content: @Sendable (ID, CountdownAlertMoment) -> CountdownAlertContent
+
+  /// The requests of countdowns the follower has not read yet are not known to be wanted: the
+  /// sweep comes after them.
+  static var asksBeforeFollowing: Bool { false }
+
+  func makeMachine() -> AlertsState {
+    AlertsState(capacity: budget / moments.count)
   }
 
-  /// The center holds `identifiers` (asked once, at the start): those of these alerts that no
-  /// followed countdown wants are removed.
-  func swept(_ identifiers: [String]) {
-    let own = identifiers.filter(isOwnRequest)
-    enqueue([], sweep: own.isEmpty ? nil : own)
-  }
-
-  /// Queues the work and drains, unless another thread is draining (it takes this work too).
-  func enqueue(_ keys: [IDKey], clockChanged: Bool = false, sweep: [String]? = nil) {
-    if state.withLock({ $0.arrived(keys, clockChanged: clockChanged, sweep: sweep) }) {
-      drain()
+  func askSweep(_ answer: @escaping @Sendable (Result<[String], CountdownAlertError>) -> Void) {
+    let prefix = prefix
+    center.pendingRequestIdentifiers { identifiers in
+      answer(.success(identifiers.filter { $0.hasPrefix(prefix) }))
     }
   }
 
-  /// Performs the queued work, one turn at a time, until none is left: phases are read and the
-  /// center is called with no lock held, the schedule changed under the lock in between. Only
-  /// one thread drains at a time (``AlertsState/arrived(_:clockChanged:sweep:)``).
-  private func drain() {
-    while let work = state.withLock({ $0.queue.takeWork() }) {
-      // The manager's reads take its locks and read its clock: not under ours.
-      let phases = work.keys.map { key in (key: key, phase: Self.phase(manager.idPhase(of: key).phase)) }
-      let actions = state.withLock { $0.apply(phases, clockChanged: work.clockChanged) }
-      let pending = work.sweep == nil ? [] : state.withLock { $0.schedule.pendingDeadlines.map(\.key) }
-      perform(actions, sweep: work.sweep, pending: pending)
+  /// The identifier of the request for `id` at `moment`.
+  func identifier(for id: ID, moment: CountdownAlertMoment) -> String {
+    switch moment {
+    case .end: "\(prefix)end/\(id)"
+    case .timeLeft(let left): "\(prefix)left-\(Self.describe(left))/\(id)"
     }
+  }
+
+  /// `left` as it appears in an identifier: whole seconds when it has no fraction, else
+  /// nanoseconds.
+  private static func describe(_ left: Duration) -> String {
+    let (seconds, attoseconds) = left.components
+    if attoseconds == 0 { return "\(seconds)s" }
+    return "\(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)ns"
+  }
+
+  func read(_ keys: [IDKey], sweep: [String]?, from manager: CountdownManager) -> AlertsState.Reading {
+    let phases = keys.map { key in (key: key, phase: Self.phase(manager.idPhase(of: key).phase)) }
+    return AlertsState.Reading(phases: phases, now: manager.engine.clock.now.nanosecondsSinceOrigin)
   }
 
   /// The schedule's view of a manager's phase.
@@ -42,11 +59,6 @@ extension CountdownAlerts {
     case .frozen: .frozen
     case .gone: .gone
     }
-  }
-
-  /// Every moment a followed countdown has an alert at: its end, then its milestones.
-  private var moments: [CountdownAlertMoment] {
-    [.end] + milestones.map { .timeLeft($0) }
   }
 
   /// When the alert at `moment` of a countdown ending at `deadline` fires, on the manager's clock.
@@ -69,18 +81,17 @@ extension CountdownAlerts {
 
   /// Makes the center calls for one turn: one removal for every request that goes, one removal
   /// of delivered milestone alerts of countdowns that went, then an add per request that comes.
-  private func perform(_ actions: [Action], sweep: [String]?, pending: [IDKey]) {
-    guard !actions.isEmpty || sweep != nil else { return }
-    let now = manager.engine.clock.now.nanosecondsSinceOrigin
+  func perform(_ turn: AlertsState.Turn, for follower: CountdownFollower<Self>) {
+    guard !turn.actions.isEmpty || turn.sweep != nil else { return }
     var calls: CenterCalls = ([], [], [])
-    for (key, first, last) in Self.collapsed(actions) {
-      guard let id = key.base.base as? ID else { continue }
-      plan(id, key, pendingBefore: Self.pendingDeadline(first), wanted: last, now: now, into: &calls)
+    for (key, first, last) in Self.collapsed(turn.actions) {
+      guard let id = key.id(as: ID.self) else { continue }
+      plan(id, key, pendingBefore: Self.pendingDeadline(first), wanted: last, now: turn.now, into: &calls)
     }
-    if let sweep {
-      calls.removals += unwanted(sweep, pending: pending)
+    if let sweep = turn.sweep {
+      calls.removals += unwanted(sweep, pending: turn.pending)
     }
-    callCenter(calls, now: now)
+    callCenter(calls, now: turn.now, follower: follower)
   }
 
   /// `actions`, one per key, in the order the keys first come: of several actions on one id in a
@@ -148,14 +159,14 @@ extension CountdownAlerts {
   private func unwanted(_ sweep: [String], pending: [IDKey]) -> [String] {
     var wanted = Set<String>()
     for key in pending {
-      guard let id = key.base.base as? ID else { continue }
+      guard let id = key.id(as: ID.self) else { continue }
       for moment in moments { wanted.insert(identifier(for: id, moment: moment)) }
     }
     return sweep.filter { !wanted.contains($0) }
   }
 
   /// Makes `calls`, with the time-interval triggers counted from `now` on the manager's clock.
-  private func callCenter(_ calls: CenterCalls, now: Int64) {
+  private func callCenter(_ calls: CenterCalls, now: Int64, follower: CountdownFollower<Self>) {
     if !calls.removals.isEmpty {
       center.removePendingRequests(withIdentifiers: calls.removals)
     }
@@ -165,21 +176,17 @@ extension CountdownAlerts {
     for add in calls.adds {
       let request = CountdownAlertRequest(
         identifier: add.identifier, content: content(add.id, add.moment), timeInterval: Double(add.fire - now) / 1e9)
-      center.add(request) { [weak self] error in
-        guard let error else { return }
-        self?.refused(add.key, identifier: add.identifier, error: error)
+      center.add(request) { [weak follower, center] error in
+        guard let error, let follower else { return }
+        // Tried again at the next change; the app hears why (notifications denied, or the
+        // center's own reason).
+        follower.update { $0.refused(add.key) }
+        guard follower.reportsFailures else { return }
+        center.authorizationStatus { authorization in
+          let kind: CountdownAlertError = authorization == .denied ? .notAuthorized : .requestFailed
+          follower.report(kind.with(request: add.identifier, underlying: error))
+        }
       }
-    }
-  }
-
-  /// The center refused the request `identifier` of `key`: it is tried again at the next change,
-  /// and the app hears why (notifications denied, or the center's own reason).
-  private func refused(_ key: IDKey, identifier: String, error: any Error) {
-    state.withLock { $0.refused(key) }
-    guard let onFailure else { return }
-    center.authorizationStatus { authorization in
-      let kind: CountdownAlertError = authorization == .denied ? .notAuthorized : .requestFailed
-      onFailure(kind.with(request: identifier, underlying: error))
     }
   }
 }

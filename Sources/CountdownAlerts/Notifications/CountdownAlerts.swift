@@ -60,13 +60,7 @@ public final class CountdownAlerts<ID: Hashable & Sendable & CustomStringConvert
   /// ``showsBanner(forRequest:)``).
   public let showsInForeground: Bool
 
-  let manager: CountdownManager
-  let center: any CountdownAlertCenter
-  let content: @Sendable (ID, CountdownAlertMoment) -> CountdownAlertContent
-  let isFollowed: @Sendable (ID) -> Bool
-  let onFailure: (@Sendable (CountdownAlertError) -> Void)?
-  let prefix: String
-  let state: LockedState<AlertsState>
+  let follower: CountdownFollower<NotificationsMirror<ID>>
 
   /// The name of `NSSystemClockDidChange`, spelled by its value so that it reads the same on
   /// every platform.
@@ -114,47 +108,29 @@ public final class CountdownAlerts<ID: Hashable & Sendable & CustomStringConvert
     guard milestones.allSatisfy({ $0 > .zero }), Set(milestones).count == milestones.count else {
       throw .invalidMilestone
     }
-    guard (1...FakeNotificationCenter.limit).contains(budget), budget >= 1 + milestones.count else {
+    guard (1...NotificationsMirror<ID>.systemLimit).contains(budget), budget >= 1 + milestones.count else {
       throw .invalidBudget
     }
     self.namespace = namespace
     self.budget = budget
     self.milestones = milestones.sorted(by: >)
     self.showsInForeground = showsInForeground
-    self.manager = manager
-    self.center = center
-    self.content = content
-    self.isFollowed = isFollowed
-    self.onFailure = onFailure
-    prefix = "countdown-alerts/\(namespace)/"
-    state = LockedState(AlertsState(capacity: budget / (1 + milestones.count)))
-    // Held weakly by the observers, so that releasing this object stops them (in its deinit).
-    let observation = FollowerObservation(
-      ID.self, manager: manager, clockChanges: clockChanges, isFollowed: isFollowed,
-      idsChanged: { [weak self] keys in self?.enqueue(keys) }, clockChanged: { [weak self] in self?.clockChanged() })
-    state.withLock { $0.observation = observation }
-    // What counts already (restored before this object was made) is followed from now on; what a
-    // previous process left pending and no countdown has is removed once the center says what it
-    // holds.
-    enqueue(FollowerObservation.followed(manager.idKeys(of: ID.self), of: ID.self, isFollowed: isFollowed))
-    center.pendingRequestIdentifiers { [weak self] identifiers in self?.swept(identifiers) }
-  }
-
-  deinit {
-    state.withLock { $0.observation.take() }.end(on: manager)
+    let mirror = NotificationsMirror(
+      moments: [.end] + self.milestones.map { .timeLeft($0) }, milestones: self.milestones, budget: budget,
+      prefix: "countdown-alerts/\(namespace)/", center: center, content: content)
+    follower = CountdownFollower(
+      ID.self, manager: manager, mirror: mirror, clockChanges: clockChanges, isFollowed: isFollowed,
+      onFailure: onFailure)
   }
 
   /// The identifier of the request for `id` at `moment`.
   public func identifier(for id: ID, moment: CountdownAlertMoment = .end) -> String {
-    switch moment {
-    case .end: "\(prefix)end/\(id)"
-    case .timeLeft(let left): "\(prefix)left-\(Self.describe(left))/\(id)"
-    }
+    follower.mirror.identifier(for: id, moment: moment)
   }
 
   /// Whether `identifier` is one of these alerts' requests.
   public func isOwnRequest(_ identifier: String) -> Bool {
-    identifier.hasPrefix(prefix)
+    identifier.hasPrefix(follower.mirror.prefix)
   }
 
   /// Whether the alert of request `identifier`, come while the app is in the foreground, shows its
@@ -169,20 +145,12 @@ public final class CountdownAlerts<ID: Hashable & Sendable & CustomStringConvert
   /// The ids whose alerts are pending (or being added), in no particular order: at most the
   /// budget's worth, those of the running countdowns that end soonest.
   public var scheduledIDs: [ID] {
-    state.withLock { $0.schedule.pendingDeadlines }.compactMap { $0.key.base.base as? ID }
+    follower.update { $0.schedule.pendingDeadlines }.compactMap { $0.key.id(as: ID.self) }
   }
 
   /// Tries again the requests the center refused (after the user allowed notifications, say);
   /// the next change of any followed countdown does too.
   public func retry() {
-    enqueue([])
-  }
-
-  /// `left` as it appears in an identifier: whole seconds when it has no fraction, else
-  /// nanoseconds.
-  private static func describe(_ left: Duration) -> String {
-    let (seconds, attoseconds) = left.components
-    if attoseconds == 0 { return "\(seconds)s" }
-    return "\(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)ns"
+    follower.retry()
   }
 }

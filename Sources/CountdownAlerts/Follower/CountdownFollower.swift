@@ -1,0 +1,102 @@
+import CountdownCore
+import CountdownKit
+import Foundation
+
+/// Follows a manager's countdowns of one id type for a mirror (``CountdownMirror``): observes
+/// the ids' changes and the device's clock, queues them, and drains the queue on one thread at a
+/// time, each turn read with no lock held, applied to the mirror's state machine under the lock,
+/// and performed on the system's center with no lock held. So the center hears the changes in
+/// order, and a phase is always read after the change that queued it.
+///
+/// Held by the public follower of each mirror; the observers hold it weakly, so releasing that
+/// ends the observation (in its `deinit`).
+final class CountdownFollower<Mirror: CountdownMirror>: Sendable {
+  let manager: CountdownManager
+  let mirror: Mirror
+  private let onFailure: (@Sendable (CountdownAlertError) -> Void)?
+  private let state: LockedState<FollowerState<Mirror.Machine>>
+
+  /// Starts following the countdowns of ids of type `ID` on `manager` that `isFollowed` accepts.
+  ///
+  /// - Parameters:
+  ///   - idType: The type of the ids followed.
+  ///   - manager: The manager whose countdowns are followed.
+  ///   - mirror: What the countdowns are mirrored in.
+  ///   - clockChanges: Where the change of the device's clock is posted.
+  ///   - isFollowed: Which ids are followed; the app's code, asked with no lock held.
+  ///   - onFailure: Told, on any thread, what the center refused (``report(_:)``).
+  init<ID: Hashable & Sendable & CustomStringConvertible>(
+    _ idType: ID.Type, manager: CountdownManager, mirror: Mirror, clockChanges: NotificationCenter,
+    isFollowed: @escaping @Sendable (ID) -> Bool, onFailure: (@Sendable (CountdownAlertError) -> Void)?
+  ) {
+    self.manager = manager
+    self.mirror = mirror
+    self.onFailure = onFailure
+    state = LockedState(FollowerState(machine: mirror.makeMachine()))
+    let observation = FollowerObservation(
+      ID.self, manager: manager, clockChanges: clockChanges, isFollowed: isFollowed,
+      idsChanged: { [weak self] keys in self?.enqueue(keys) },
+      clockChanged: { [weak self] in self?.enqueue([], clockChanged: true) })
+    state.withLock { $0.observation = observation }
+    let systemObservation = mirror.observeSystem(for: self)
+    state.withLock { $0.systemObservation = systemObservation }
+    // What counts already (restored before the follower was made) is followed from now on.
+    let followed = FollowerObservation.followed(manager.idKeys(of: ID.self), of: ID.self, isFollowed: isFollowed)
+    if Mirror.asksBeforeFollowing {
+      mirror.askSweep { [weak self] sweep in self?.swept(sweep) }
+      enqueue(followed)
+    } else {
+      enqueue(followed)
+      mirror.askSweep { [weak self] sweep in self?.swept(sweep) }
+    }
+  }
+
+  deinit {
+    let (observation, systemObservation) = state.withLock { ($0.observation.take(), $0.systemObservation.take()) }
+    observation.end(on: manager)
+    systemObservation?.cancel()
+  }
+
+  /// Queues the work and drains, unless another thread is draining (it takes this work too).
+  func enqueue(_ keys: [IDKey], clockChanged: Bool = false, sweep: [Mirror.Machine.Sweep]? = nil) {
+    if state.withLock({ $0.arrived(keys, clockChanged: clockChanged, sweep: sweep) }) {
+      drain()
+    }
+  }
+
+  /// Tries again what the center refused, and reads again what the machine asks to.
+  func retry() {
+    enqueue([])
+  }
+
+  /// Changes the mirror's state machine under the lock (a call failed, the system said what it
+  /// did), and returns what `body` returns; `body` is the package's own code.
+  func update<Result>(_ body: (inout Mirror.Machine) -> Result) -> Result {
+    state.withLock { body(&$0.machine) }
+  }
+
+  /// Whether the app asked to hear of failures: a mirror need not work out what to report if not.
+  var reportsFailures: Bool { onFailure != nil }
+
+  /// Tells the app that the center refused something (``CountdownAlertError``), with no lock held.
+  func report(_ error: CountdownAlertError) {
+    onFailure?(error)
+  }
+
+  /// The center said what it held at the start, or could not.
+  private func swept(_ answer: Result<[Mirror.Machine.Sweep], CountdownAlertError>) {
+    switch answer {
+    case .success(let sweep): enqueue([], sweep: sweep)
+    case .failure(let error): report(error)
+    }
+  }
+
+  /// Performs the queued work, one turn at a time, until none is left.
+  private func drain() {
+    while let work = state.withLock({ $0.queue.takeWork() }) {
+      let reading = mirror.read(work.keys, sweep: work.sweep, from: manager)
+      let calls = state.withLock { $0.machine.apply(reading, clockChanged: work.clockChanged, sweep: work.sweep) }
+      mirror.perform(calls, for: self)
+    }
+  }
+}

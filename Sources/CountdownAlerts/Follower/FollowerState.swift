@@ -1,0 +1,19 @@
+import CountdownKit
+
+/// What a ``CountdownFollower`` keeps behind its lock: its mirror's state machine, the work
+/// waiting for the one thread that performs it, and what observes the manager and the clock.
+struct FollowerState<Machine: MirrorStateMachine>: Sendable {
+  var machine: Machine
+  var queue = ChangeQueue<Machine.Sweep>()
+  var observation = FollowerObservation()
+  /// What the mirror observes of the system (``CountdownMirror/observeSystem(for:)``).
+  var systemObservation: CountdownAlarmObservation?
+
+  /// Work arrived: `keys` changed, the clock changed, or the center said what it held; the keys
+  /// the machine reads again come with it.
+  ///
+  /// - Returns: Whether the caller drains (no one else is).
+  mutating func arrived(_ keys: [IDKey], clockChanged: Bool, sweep: [Machine.Sweep]?) -> Bool {
+    queue.arrived(keys + machine.alsoRead(clockChanged: clockChanged), clockChanged: clockChanged, sweep: sweep)
+  }
+}

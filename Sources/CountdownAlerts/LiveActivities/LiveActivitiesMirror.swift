@@ -1,0 +1,98 @@
+import CountdownCore
+import CountdownKit
+import Foundation
+
+/// The Live Activities of ``CountdownLiveActivities``, as its follower drives them: the app's
+/// activities of a countdown, matched by its id's description, told what the app makes of the
+/// countdown's dates whenever they move, and ended with it.
+struct LiveActivitiesMirror<ID: Hashable & Sendable & CustomStringConvertible, ContentState: Hashable & Sendable>:
+  CountdownMirror
+{
+  let center: any CountdownActivityCenter<ContentState>
+  let isFollowed: @Sendable (ID) -> Bool
+  let makeContent: @Sendable (ID, CountdownTimerDates) -> ContentState
+
+  /// The activities are listed before the follower's first call, so the list is of what was
+  /// there; it is acted on when it comes, in its turn among the changes.
+  static var asksBeforeFollowing: Bool { true }
+
+  func makeMachine() -> LiveActivitiesState<ContentState> {
+    LiveActivitiesState()
+  }
+
+  func askSweep(_ answer: @escaping @Sendable (Result<[CountdownActivitySnapshot], CountdownAlertError>) -> Void) {
+    center.activities { listing in answer(.success(listing)) }
+  }
+
+  func read(_ keys: [IDKey], sweep: [CountdownActivitySnapshot]?, from manager: CountdownManager)
+    -> LiveActivitiesState<ContentState>.Reading
+  {
+    let (sweepKeys, listed) = sweep.map { match($0, on: manager) } ?? ([], [])
+    var keys = keys
+    if !sweepKeys.isEmpty {
+      // The queued keys are distinct; the sweep's may repeat them.
+      var seen = Set(keys)
+      keys += sweepKeys.filter { seen.insert($0).inserted }
+    }
+    var desired: [(key: IDKey, countdownID: String, desired: LiveActivitiesState<ContentState>.Desired)] = []
+    for key in keys {
+      guard let id = key.id(as: ID.self) else { continue }
+      desired.append((key, id.description, self.desired(id, manager.idPhase(of: key).phase)))
+    }
+    return .init(desired: desired, listed: listed, now: manager.engine.clock.now.nanosecondsSinceOrigin)
+  }
+
+  func perform(_ operations: [LiveActivitiesState<ContentState>.Operation], for follower: CountdownFollower<Self>) {
+    for operation in operations {
+      switch operation {
+      case .update(let countdownID, let content, let staleDate):
+        center.update(countdownID: countdownID, state: content, staleDate: staleDate)
+      case .end(let countdownID, let content, let staleDate, let dismissal):
+        center.end(countdownID: countdownID, state: content, staleDate: staleDate, dismissal: dismissal)
+      case .endActivity(let activityID, let dismissal):
+        center.end(activityID: activityID, dismissal: dismissal)
+      }
+    }
+  }
+
+  /// The listed activities matched with the countdowns of type `ID` by their ids' descriptions:
+  /// the keys of the followed ones, to read with the turn's, and every activity that is the
+  /// follower's to reconcile. An activity of a countdown that counts but is not followed is the
+  /// app's, and left out. O(*n*) in the ids of type `ID`, once.
+  private func match(_ listing: [CountdownActivitySnapshot], on manager: CountdownManager)
+    -> ([IDKey], [LiveActivitiesState<ContentState>.Listed])
+  {
+    guard !listing.isEmpty else { return ([], []) }
+    let wanted = Set(listing.map(\.countdownID))
+    var keys: [String: IDKey] = [:]
+    for key in manager.idKeys(of: ID.self) {
+      guard let id = key.id(as: ID.self) else { continue }
+      let description = id.description
+      if wanted.contains(description), keys[description] == nil { keys[description] = key }
+    }
+    var followed: [IDKey] = []
+    var listed: [LiveActivitiesState<ContentState>.Listed] = []
+    for activity in listing {
+      let key = keys[activity.countdownID]
+      if let key, let id = key.id(as: ID.self) {
+        guard isFollowed(id) else { continue }
+        followed.append(key)
+      }
+      listed.append(.init(activityID: activity.id, countdown: key, isStale: activity.isStale))
+    }
+    return (followed, listed)
+  }
+
+  /// What the activity of `id` should show for a countdown in `phase` (calls the app's content).
+  func desired(_ id: ID, _ phase: IDPhase) -> LiveActivitiesState<ContentState>.Sent? {
+    switch phase {
+    case .running(let dates, let deadline):
+      LiveActivitiesState.Sent(
+        state: makeContent(id, dates), staleDate: dates.timerInterval.upperBound,
+        deadline: deadline.nanosecondsSinceOrigin)
+    case .frozen(let dates):
+      LiveActivitiesState.Sent(state: makeContent(id, dates), staleDate: nil, deadline: nil)
+    case .gone: nil
+    }
+  }
+}

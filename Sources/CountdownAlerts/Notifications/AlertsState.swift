@@ -1,0 +1,62 @@
+import CountdownKit
+
+/// The state machine of ``CountdownAlerts``' notifications (``NotificationsMirror``), behind its
+/// follower's lock: which countdowns have their requests pending (the schedule, at most a budget's
+/// worth of the soonest-ending), and which the center refused.
+struct AlertsState: MirrorStateMachine {
+  /// A turn's reading: each id's phase, and the instant it was read at on the manager's clock.
+  struct Reading {
+    var phases: [(key: IDKey, phase: AlertSchedule<IDKey>.Phase)]
+    var now: Int64
+  }
+
+  /// What a turn does on the center: the schedule's actions (an add again of each refused id still
+  /// pending, and after a change of the clock, of every pending id, among them), and when the
+  /// center said what it held at the start, those requests and the ids now pending, so that the
+  /// requests no countdown wants go.
+  struct Turn {
+    var actions: [AlertSchedule<IDKey>.Action]
+    var now: Int64
+    var sweep: [String]?
+    var pending: [IDKey]
+  }
+
+  private(set) var schedule: AlertSchedule<IDKey>
+  /// The ids whose request the center refused: tried again at the next change.
+  private var refused: Set<IDKey> = []
+
+  init(capacity: Int) {
+    schedule = AlertSchedule(capacity: capacity)
+  }
+
+  /// The refused ids are read again with any work.
+  func alsoRead(clockChanged: Bool) -> [IDKey] {
+    Array(refused)
+  }
+
+  mutating func apply(_ reading: Reading, clockChanged: Bool, sweep: [String]?) -> Turn {
+    var actions: [AlertSchedule<IDKey>.Action] = []
+    for (key, phase) in reading.phases {
+      let changed = schedule.update(key, to: phase)
+      actions += changed
+      if refused.remove(key) != nil, changed.isEmpty, let deadline = schedule.pendingDeadline(of: key) {
+        actions.append(.schedule(key, deadline: deadline, previous: deadline))
+      }
+    }
+    if clockChanged {
+      for (key, deadline) in schedule.pendingDeadlines {
+        actions.append(.schedule(key, deadline: deadline, previous: deadline))
+      }
+    }
+    #if COUNTDOWN_CHECK_INVARIANTS
+      schedule.checkInvariants()
+    #endif
+    let pending = sweep == nil ? [] : schedule.pendingDeadlines.map(\.key)
+    return Turn(actions: actions, now: reading.now, sweep: sweep, pending: pending)
+  }
+
+  /// The center refused the request of `key`: it is tried again at the next change.
+  mutating func refused(_ key: IDKey) {
+    refused.insert(key)
+  }
+}
