@@ -49,7 +49,7 @@ final class FailureTests: XCTestCase {
       let (manager, _) = try makeManager()
       let center = FakeNotificationCenter()
       func make(budget: Int = 20, milestones: [Duration] = [], namespace: String? = nil) throws(CountdownAlertError) {
-        _ = try CountdownAlerts(
+        _ = try CountdownNotifications(
           Int.self, manager: manager, center: center, namespace: namespace, budget: budget, milestones: milestones
         ) { _, _ in CountdownAlertContent(title: "", body: "") }
       }

@@ -139,7 +139,7 @@ final class LiveActivityTests: XCTestCase {
       let tea = try h.startActivity("tea")
       let egg = try h.startActivity("egg")
       h.wall.jump(by: 3_600)
-      h.clockChanges.post(name: CountdownAlerts<String>.systemClockDidChange, object: nil)
+      h.clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
       h.assertInStep(tea, "tea")
       h.assertInStep(egg, "egg")
       XCTAssertEqual(h.held(tea)?.staleDate, h.wall.now + 180, "the same instant, on the changed clock")

@@ -151,7 +151,7 @@ final class TransitionTests: XCTestCase {
       let alerts = harness.alertsOrFail
       XCTAssertEqual(alerts.showsBanner(forRequest: alerts.identifier(for: "tea")), false)
       XCTAssertNil(alerts.showsBanner(forRequest: "app/reminder"))
-      let shown = try CountdownAlerts(
+      let shown = try CountdownNotifications(
         String.self, manager: harness.manager, center: harness.center, namespace: "loud",
         showsInForeground: true
       ) { id, _ in

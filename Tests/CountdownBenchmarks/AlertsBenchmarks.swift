@@ -6,7 +6,7 @@ import Foundation
 import XCTest
 
 /// What keeping the system's alerts in step costs per change: N countdowns (10³ to 10⁵; smoke:
-/// 100) followed by one ``CountdownAlerts`` with the default budget (20), on the manual clock and a
+/// 100) followed by one ``CountdownNotifications`` with the default budget (20), on the manual clock and a
 /// center that only counts its calls. Each round times 2 000 `addTime` calls, ±1 s in turn, once
 /// on ids picked at random among all N (most of them waiting, outside the budget) and once on the
 /// soonest-ending id (always pending: each change re-adds its request), beside the same calls on a
@@ -64,7 +64,7 @@ final class AlertsBenchmarks: XCTestCase {
       let center = CountingCenter()
       let alerts =
         followed
-        ? try CountdownAlerts(Int.self, manager: manager, center: center) { _, _ in
+        ? try CountdownNotifications(Int.self, manager: manager, center: center) { _, _ in
           CountdownAlertContent(title: "Timer", body: "Done")
         } : nil
       for id in 0..<n {

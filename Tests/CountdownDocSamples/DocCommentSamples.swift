@@ -76,7 +76,7 @@ import XCTest
   let wall: @Sendable () -> Date = { start + Double(clock.now.nanosecondsSinceOrigin) / 1e9 }
   let manager = try CountdownManager(clock: clock, wallClock: wall)
   let center = FakeNotificationCenter(now: wall)
-  let alerts = try CountdownAlerts(String.self, manager: manager, center: center) { id, _ in
+  let alerts = try CountdownNotifications(String.self, manager: manager, center: center) { id, _ in
     CountdownAlertContent(title: id, body: "Done")
   }
   try manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
@@ -89,7 +89,7 @@ import XCTest
 @available(tvOS, unavailable)
 @MainActor @SampleBody func sample5() async throws -> Any {
   // SAMPLE: CountdownAlerts/Notifications/UserNotificationCenter.swift
-  let alerts = try CountdownAlerts(String.self, center: UserNotificationCenter()) { id, _ in
+  let alerts = try CountdownNotifications(String.self, center: UserNotificationCenter()) { id, _ in
     CountdownAlertContent(title: "Timer", body: "\(id) is done.")
   }
   // END SAMPLE
@@ -113,9 +113,9 @@ func report(_ error: CountdownAlertError) {
 
 @available(tvOS, unavailable)
 @MainActor @SampleBody func sample8() async throws -> Any {
-  // SAMPLE: CountdownAlerts/Notifications/CountdownAlerts.swift
+  // SAMPLE: CountdownAlerts/Notifications/CountdownNotifications.swift
   // At launch (keep `alerts` for as long as the app runs):
-  let alerts = try CountdownAlerts(String.self, manager: .shared, center: UserNotificationCenter()) { id, moment in
+  let alerts = try CountdownNotifications(String.self, manager: .shared, center: UserNotificationCenter()) { id, moment in
     CountdownAlertContent(title: "Timer", body: moment == .end ? "\(id) is done." : "\(id): almost done.")
   }
   try CountdownManager.shared.start(id: "tea", for: .seconds(180)) { _, _, _ in }
@@ -727,8 +727,8 @@ func signOut() {
 #if canImport(UserNotifications)
 // SAMPLE: UserNotificationCenter
 final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
-  let alerts: CountdownAlerts<String>
-  init(alerts: CountdownAlerts<String>) { self.alerts = alerts }
+  let alerts: CountdownNotifications<String>
+  init(alerts: CountdownNotifications<String>) { self.alerts = alerts }
 
   func userNotificationCenter(
     _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
@@ -745,7 +745,7 @@ final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
 @MainActor @SampleBody func alertsSample() async throws -> Any {
   // ARTICLE: AlertsOverview
   // At launch, after restoring the countdowns; keep `alerts` for as long as the app runs.
-  let alerts = try CountdownAlerts(String.self, manager: .shared, center: UserNotificationCenter()) { id, moment in
+  let alerts = try CountdownNotifications(String.self, manager: .shared, center: UserNotificationCenter()) { id, moment in
     switch moment {
     case .end: CountdownAlertContent(title: "Timer", body: "\(id) is done.")
     case .timeLeft: CountdownAlertContent(title: "Timer", body: "\(id): almost done.", sound: nil)

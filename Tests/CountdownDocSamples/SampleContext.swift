@@ -222,7 +222,7 @@ var snapshot: CountdownSnapshot<Order.ID> { unavailable() }
 #endif
 
 // The system's alerts.
-var alerts: CountdownAlerts<String> { unavailable() }
+var alerts: CountdownNotifications<String> { unavailable() }
 
 #if canImport(UserNotifications)
   /// A notification's title, body and sound.

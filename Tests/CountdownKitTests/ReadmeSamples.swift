@@ -130,10 +130,10 @@ final class SessionExpiry: Sendable {
 
 #if canImport(UserNotifications)
   @available(tvOS, unavailable)
-  func followTimers() throws -> CountdownAlerts<String> {
+  func followTimers() throws -> CountdownNotifications<String> {
     // README: alerts
     // At launch; keep `alerts` for as long as the app runs.
-    let alerts = try CountdownAlerts(String.self, manager: .shared, center: UserNotificationCenter()) { id, moment in
+    let alerts = try CountdownNotifications(String.self, manager: .shared, center: UserNotificationCenter()) { id, moment in
       CountdownAlertContent(title: "Timer", body: moment == .end ? "\(id) is done." : "\(id): almost done.")
     }
     // END README

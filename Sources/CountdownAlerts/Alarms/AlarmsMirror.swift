@@ -61,7 +61,7 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
     let own = alarms.filter { isOwnAlarm($0.id) }
     let manager = follower.manager
     // The manager's clock is code of the app's: read before the lock.
-    let now = manager.engine.clock.now.nanosecondsSinceOrigin
+    let now = manager.clockNow
     let actions = follower.update { $0.observed(own, now: now) }
     guard !actions.isEmpty else { return }
     for action in actions {
@@ -83,7 +83,7 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
       let (phase, countsOvertime) = manager.idPhase(of: key)
       desired.append((key, alarmID(for: id), Self.desired(phase, countsOvertime: countsOvertime), countsOvertime))
     }
-    return AlarmsState.Reading(desired: desired, now: manager.engine.clock.now.nanosecondsSinceOrigin)
+    return AlarmsState.Reading(desired: desired, now: manager.clockNow)
   }
 
   /// What the system should hold for a countdown in `phase` (one past its end, running, is

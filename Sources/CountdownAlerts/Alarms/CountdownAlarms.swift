@@ -38,7 +38,7 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   ///     from one version of the app to the next: the identifiers are made from it.
   ///   - clockChanges: Where the change of the device's clock is posted.
   ///   - isFollowed: Which ids have alarms; an app keeps alarms for the countdowns that must ring
-  ///     through Silent mode, and local notifications (``CountdownAlerts``) for the others.
+  ///     through Silent mode, and local notifications (``CountdownNotifications``) for the others.
   ///   - onFailure: Called, on any thread, when the center refuses a call.
   /// - Throws: ``CountdownAlertError/invalidNamespace`` for an empty namespace.
   public init(

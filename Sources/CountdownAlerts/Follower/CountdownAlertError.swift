@@ -1,5 +1,5 @@
 /// Why the system's center did not take an alert: authorization denied, the device's limit of
-/// alarms, or the center's own error. Reported to the `onFailure` of ``CountdownAlerts`` and
+/// alarms, or the center's own error. Reported to the `onFailure` of ``CountdownNotifications`` and
 /// ``CountdownAlarms``; the countdowns are never affected, and the next change (or `retry()`)
 /// tries again.
 ///

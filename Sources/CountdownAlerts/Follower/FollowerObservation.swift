@@ -1,7 +1,7 @@
 import CountdownKit
 import Foundation
 
-/// What a follower (``CountdownAlerts``, ``CountdownAlarms``, ``CountdownLiveActivities``)
+/// What a follower (``CountdownNotifications``, ``CountdownAlarms``, ``CountdownLiveActivities``)
 /// observes with: the manager's changes of ids and the device's changes of clock. Made when the
 /// follower starts, kept behind its lock, ended by its deinit.
 struct FollowerObservation: Sendable {
@@ -12,7 +12,7 @@ struct FollowerObservation: Sendable {
   init() {}
 
   /// Starts observing `manager` for the countdowns of ids of type `ID` that `isFollowed` accepts,
-  /// and `clockChanges` for ``CountdownAlerts/systemClockDidChange``.
+  /// and `clockChanges` for ``CountdownNotifications/systemClockDidChange``.
   ///
   /// - Parameters:
   ///   - idType: The type of the ids followed.
@@ -29,7 +29,7 @@ struct FollowerObservation: Sendable {
     idsChanged: @escaping @Sendable ([IDKey]) -> Void, clockChanged: @escaping @Sendable () -> Void
   ) {
     clockObservers = NotificationObservers(
-      observing: [CountdownAlerts<ID>.systemClockDidChange], on: clockChanges, run: clockChanged)
+      observing: [CountdownNotifications<ID>.systemClockDidChange], on: clockChanges, run: clockChanged)
     observerKey = manager.addIDObserver { keys in
       let followed = Self.followed(keys, of: ID.self, isFollowed: isFollowed)
       if !followed.isEmpty { idsChanged(followed) }
@@ -42,7 +42,7 @@ struct FollowerObservation: Sendable {
   ) -> [IDKey] {
     let type = ObjectIdentifier(ID.self)
     return keys.filter { key in
-      guard key.type == type, let id = key.base.base as? ID else { return false }
+      guard key.type == type, let id = key.id(as: ID.self) else { return false }
       return isFollowed(id)
     }
   }

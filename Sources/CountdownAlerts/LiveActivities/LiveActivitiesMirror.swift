@@ -39,7 +39,7 @@ struct LiveActivitiesMirror<ID: Hashable & Sendable & CustomStringConvertible, C
       guard let id = key.id(as: ID.self) else { continue }
       desired.append((key, id.description, self.desired(id, manager.idPhase(of: key).phase)))
     }
-    return .init(desired: desired, listed: listed, now: manager.engine.clock.now.nanosecondsSinceOrigin)
+    return .init(desired: desired, listed: listed, now: manager.clockNow)
   }
 
   func perform(_ operations: [LiveActivitiesState<ContentState>.Operation], for follower: CountdownFollower<Self>) {

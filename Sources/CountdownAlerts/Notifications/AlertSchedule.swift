@@ -51,7 +51,7 @@ struct AlertSchedule<Key: Hashable & Sendable>: Sendable {
 
   /// A schedule keeping at most `capacity` countdowns pending (at least one).
   init(capacity: Int) {
-    precondition(capacity > 0, "checked by CountdownAlerts.init")
+    precondition(capacity > 0, "checked by CountdownNotifications.init")
     self.capacity = capacity
   }
 

@@ -1,6 +1,6 @@
 import CountdownKit
 
-/// The state machine of ``CountdownAlerts``' notifications (``NotificationsMirror``), behind its
+/// The state machine of ``CountdownNotifications``' notifications (``NotificationsMirror``), behind its
 /// follower's lock: which countdowns have their requests pending (the schedule, at most a budget's
 /// worth of the soonest-ending), and which the center refused.
 struct AlertsState: MirrorStateMachine {

@@ -1,4 +1,4 @@
-/// The system's notification center, as ``CountdownAlerts`` uses it: a few calls, each one of
+/// The system's notification center, as ``CountdownNotifications`` uses it: a few calls, each one of
 /// `UNUserNotificationCenter`'s. `UserNotificationCenter` is the real one (where
 /// UserNotifications exists); ``FakeNotificationCenter`` the one for tests.
 ///
@@ -17,7 +17,7 @@ public protocol CountdownAlertCenter: Sendable {
   /// asynchronous.
   func removeDeliveredNotifications(withIdentifiers identifiers: [String])
   /// The identifiers of every pending request, the app's own included; asked once, when a
-  /// ``CountdownAlerts`` starts, to remove what a previous process left of its own.
+  /// ``CountdownNotifications`` starts, to remove what a previous process left of its own.
   func pendingRequestIdentifiers(_ completion: @escaping @Sendable ([String]) -> Void)
   /// Whether the app may show notifications.
   func authorizationStatus(_ completion: @escaping @Sendable (CountdownAlertAuthorization) -> Void)

@@ -11,7 +11,7 @@ public import Foundation
 /// let wall: @Sendable () -> Date = { start + Double(clock.now.nanosecondsSinceOrigin) / 1e9 }
 /// let manager = try CountdownManager(clock: clock, wallClock: wall)
 /// let center = FakeNotificationCenter(now: wall)
-/// let alerts = try CountdownAlerts(String.self, manager: manager, center: center) { id, _ in
+/// let alerts = try CountdownNotifications(String.self, manager: manager, center: center) { id, _ in
 ///   CountdownAlertContent(title: id, body: "Done")
 /// }
 /// try manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }

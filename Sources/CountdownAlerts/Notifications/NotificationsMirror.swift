@@ -2,7 +2,7 @@ import CountdownCore
 import CountdownKit
 import Foundation
 
-/// The local notifications of ``CountdownAlerts``, as its follower drives them: one request at
+/// The local notifications of ``CountdownNotifications``, as its follower drives them: one request at
 /// each followed countdown's end and milestones, named after the id (``identifier(for:moment:)``),
 /// added with a time-interval trigger counted from the countdown's deadline on the manager's clock.
 struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: CountdownMirror {
@@ -49,7 +49,7 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
 
   func read(_ keys: [IDKey], sweep: [String]?, from manager: CountdownManager) -> AlertsState.Reading {
     let phases = keys.map { key in (key: key, phase: Self.phase(manager.idPhase(of: key).phase)) }
-    return AlertsState.Reading(phases: phases, now: manager.engine.clock.now.nanosecondsSinceOrigin)
+    return AlertsState.Reading(phases: phases, now: manager.clockNow)
   }
 
   /// The schedule's view of a manager's phase.

@@ -1,11 +1,11 @@
 #if canImport(UserNotifications)
   public import UserNotifications
 
-  /// The system's notification center, `UNUserNotificationCenter.current()`, as ``CountdownAlerts``
+  /// The system's notification center, `UNUserNotificationCenter.current()`, as ``CountdownNotifications``
   /// uses it.
   ///
   /// ```swift
-  /// let alerts = try CountdownAlerts(String.self, center: UserNotificationCenter()) { id, _ in
+  /// let alerts = try CountdownNotifications(String.self, center: UserNotificationCenter()) { id, _ in
   ///   CountdownAlertContent(title: "Timer", body: "\(id) is done.")
   /// }
   /// ```
@@ -16,7 +16,7 @@
   /// (components in a time zone, to the second), which is a second instant as soon as the user
   /// changes the clock or, in `.autoupdatingCurrent`, the time zone; Apple's documentation names the
   /// time-interval trigger as the one "to implement timers". Should the system keep a time-interval
-  /// request as a wall-clock date, a change of the device's clock would move it: ``CountdownAlerts``
+  /// request as a wall-clock date, a change of the device's clock would move it: ``CountdownNotifications``
   /// adds the pending requests again when `NSSystemClockDidChange` is posted.
   ///
   /// The center is fetched with `current()` for each call rather than kept: the class is not
@@ -91,7 +91,7 @@
     }
   }
 
-  extension CountdownAlerts {
+  extension CountdownNotifications {
     /// How the system shows `notification` while the app is in the foreground, for the app's
     /// `UNUserNotificationCenterDelegate` to hand back: none for these alerts' own (the app shows
     /// the end itself; no banner on top of it), unless ``showsInForeground``; `nil` for a
@@ -99,8 +99,8 @@
     ///
     /// ```swift
     /// final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
-    ///   let alerts: CountdownAlerts<String>
-    ///   init(alerts: CountdownAlerts<String>) { self.alerts = alerts }
+    ///   let alerts: CountdownNotifications<String>
+    ///   init(alerts: CountdownNotifications<String>) { self.alerts = alerts }
     ///
     ///   func userNotificationCenter(
     ///     _ center: UNUserNotificationCenter, willPresent notification: UNNotification,

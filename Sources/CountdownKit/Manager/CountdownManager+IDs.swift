@@ -257,6 +257,12 @@ extension CountdownManager {
     _ = removed
   }
 
+  /// Now on the manager's clock, in nanoseconds since its origin: the instant the followers of
+  /// the alerts compare deadlines with. The clock is the app's code: read it with no lock held.
+  package var clockNow: Int64 {
+    engine.clock.now.nanosecondsSinceOrigin
+  }
+
   /// What the countdown of `key` is doing now, and whether it counts overtime (past its deadline
   /// such a countdown still runs, or is frozen, until a cancel or its stop flag), read under one
   /// acquisition of the engine's lock.

@@ -65,7 +65,7 @@ package struct IDRegistry: Sendable {
   package func records<ID: Hashable & Sendable>(of type: ID.Type) -> [(id: ID, record: Record)] {
     let type = ObjectIdentifier(ID.self)
     return records.compactMap { key, record in
-      guard key.type == type, let id = key.base.base as? ID else { return nil }
+      guard key.type == type, let id = key.id(as: ID.self) else { return nil }
       return (id, record)
     }
   }

@@ -154,7 +154,7 @@ extension CountdownManager {
     // the entries' dates are.
     let takenAt = snapshot.takenAt + ((snapshot.serverOffset ?? .zero) - offset).secondsValue
     let moment = RestorePlan.Moment(
-      now: engine.clock.now.nanosecondsSinceOrigin, wallNow: wallClock(), takenAt: takenAt,
+      now: clockNow, wallNow: wallClock(), takenAt: takenAt,
       interval: (try? engine.interval.countdownNanoseconds()) ?? 1, offset: offset)
     var plans: [RestorePlan] = []
     for index in indices {

@@ -49,7 +49,7 @@ final class AlarmsHarness {
   /// The user changes the device's clock: the system posts `NSSystemClockDidChange`.
   func jumpWallClock(by seconds: TimeInterval) {
     wall.jump(by: seconds)
-    clockChanges.post(name: CountdownAlerts<String>.systemClockDidChange, object: nil)
+    clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
   }
 
   /// The app is killed and launched again: the countdowns come back from a snapshot taken now,

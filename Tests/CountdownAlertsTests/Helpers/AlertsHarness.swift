@@ -13,7 +13,7 @@ final class AlertsHarness {
   let clockChanges: NotificationCenter
   private(set) var manager: CountdownManager
   private(set) var clock: ManualCountdownClock
-  private(set) var alerts: CountdownAlerts<String>?
+  private(set) var alerts: CountdownNotifications<String>?
   let failures = LockedState<[CountdownAlertError]>([])
   let budget: Int
   let milestones: [Duration]
@@ -37,9 +37,9 @@ final class AlertsHarness {
     return (try CountdownManager(clock: clock, wallClock: { wall.now }), clock)
   }
 
-  func makeAlerts() throws(CountdownAlertError) -> CountdownAlerts<String> {
+  func makeAlerts() throws(CountdownAlertError) -> CountdownNotifications<String> {
     let failures = self.failures
-    return try CountdownAlerts(
+    return try CountdownNotifications(
       String.self, manager: manager, center: center, namespace: "timers", budget: budget, milestones: milestones,
       clockChanges: clockChanges, onFailure: { error in failures.withLock { $0.append(error) } },
       content: Self.content)
@@ -53,7 +53,7 @@ final class AlertsHarness {
     }
   }
 
-  var alertsOrFail: CountdownAlerts<String> { alerts! }
+  var alertsOrFail: CountdownNotifications<String> { alerts! }
 
   /// Time passes: the manual clock, which the wall clock follows; ends are delivered.
   func advance(by seconds: Int) throws {
@@ -65,7 +65,7 @@ final class AlertsHarness {
   /// The user changes the device's clock: the system posts `NSSystemClockDidChange`.
   func jumpWallClock(by seconds: TimeInterval) {
     wall.jump(by: seconds)
-    clockChanges.post(name: CountdownAlerts<String>.systemClockDidChange, object: nil)
+    clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
   }
 
   /// The app is killed and launched again: the countdowns of `String` ids come back from a

@@ -8,7 +8,7 @@ public import Foundation
 ///
 /// ```swift
 /// // At launch (keep `alerts` for as long as the app runs):
-/// let alerts = try CountdownAlerts(String.self, manager: .shared, center: UserNotificationCenter()) { id, moment in
+/// let alerts = try CountdownNotifications(String.self, manager: .shared, center: UserNotificationCenter()) { id, moment in
 ///   CountdownAlertContent(title: "Timer", body: moment == .end ? "\(id) is done." : "\(id): almost done.")
 /// }
 /// try CountdownManager.shared.start(id: "tea", for: .seconds(180)) { _, _, _ in }
@@ -49,7 +49,7 @@ public import Foundation
 /// - Complexity: a change of one countdown costs O(log *n*) work in the number of followed
 ///   countdowns and a constant number of center calls (at most a removal, a removal of delivered
 ///   milestones, and the adds of two countdowns' requests).
-public final class CountdownAlerts<ID: Hashable & Sendable & CustomStringConvertible>: Sendable {
+public final class CountdownNotifications<ID: Hashable & Sendable & CustomStringConvertible>: Sendable {
   /// The part of the request identifiers that tells these alerts from others of the app.
   public let namespace: String
   /// How many requests may be pending at once.
@@ -74,7 +74,7 @@ public final class CountdownAlerts<ID: Hashable & Sendable & CustomStringConvert
   ///   - center: The system's center, `UserNotificationCenter` in an app, a
   ///     ``FakeNotificationCenter`` in tests.
   ///   - namespace: Tells these alerts' requests from the app's others and from other
-  ///     `CountdownAlerts`; the type's name by default. Keep it from one version of the app to the
+  ///     `CountdownNotifications`; the type's name by default. Keep it from one version of the app to the
   ///     next, or the requests of the previous one are left pending.
   ///   - budget: How many requests may be pending at once (20 by default: the system keeps 64
   ///     for the whole app, whose other notifications need room too). Each followed countdown
