@@ -784,3 +784,45 @@ final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
   // END ARTICLE
 }
 #endif
+
+// The widgets' samples.
+
+@MainActor @SampleBody func widgetsSample() async throws -> Any {
+  // SAMPLE: CountdownAlerts/Widgets/CountdownWidgets.swift
+  // At launch, after the restore (keep `widgets` for as long as the app runs):
+  let widgets = CountdownWidgets(String.self, center: FakeWidgetCenter(), kind: "Timers")
+  try CountdownManager.shared.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+  // The "Timers" widgets are reloaded once; as the tea counts down, never again, until it is
+  // paused, resumed, given time or cancelled.
+  // END SAMPLE
+  _ = widgets
+}
+
+@MainActor @SampleBody func fakeWidgetCenterSample() async throws -> Any {
+  // SAMPLE: CountdownAlerts/Widgets/FakeWidgetCenter.swift
+  let center = FakeWidgetCenter(dailyBudget: 40)
+  let widgets = CountdownWidgets(String.self, center: center, kind: "Timers")
+  try CountdownManager.shared.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+  center.reloads.count  // 1
+  // END SAMPLE
+  _ = widgets
+}
+
+#if canImport(WidgetKit) && !os(tvOS)
+@available(visionOS 26.0, *)
+@MainActor @SampleBody func widgetKitCenterSample() async throws -> Any {
+  // SAMPLE: CountdownAlerts/Widgets/WidgetKitCenter.swift
+  let widgets = CountdownWidgets(String.self, center: WidgetKitCenter(), kind: "Timers")
+  // END SAMPLE
+  _ = widgets
+}
+
+@available(visionOS 26.0, *)
+@MainActor @SampleBody func widgetsArticleSample() async throws -> Any {
+  // ARTICLE: AlertsOverview
+  // At launch, after restoring the countdowns; keep `widgets` for as long as the app runs.
+  let widgets = CountdownWidgets(String.self, manager: .shared, center: WidgetKitCenter(), kind: "Timers")
+  // END ARTICLE
+  _ = widgets
+}
+#endif

@@ -1,0 +1,81 @@
+public import CountdownKit
+public import Foundation
+
+/// Keeps the app's widgets in step with a manager's id countdowns: when a followed countdown's
+/// dates move, WidgetKit is asked to reload the timelines of the widgets of one kind.
+///
+/// ```swift
+/// // At launch, after the restore (keep `widgets` for as long as the app runs):
+/// let widgets = CountdownWidgets(String.self, center: FakeWidgetCenter(), kind: "Timers")
+/// try CountdownManager.shared.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+/// // The "Timers" widgets are reloaded once; as the tea counts down, never again, until it is
+/// // paused, resumed, given time or cancelled.
+/// ```
+///
+/// A widget counts a countdown down by itself, `Text(timerInterval:pauseTime:)` from its
+/// ``CountdownKit/CountdownTimerDates``; only a change of those dates needs a new timeline, and
+/// reloads are budgeted (a widget the person looks at often gets about 40 to 70 a day). So a
+/// reload is asked for:
+/// - when a countdown starts, pauses, resumes, has time added or taken, or is cancelled before its
+///   end, and when the device's clock changes (a widget's dates are the wall clock's); never as
+///   time passes, nor when a countdown runs out at its end (the widget shows its `0` by itself);
+/// - once for every change the manager makes in one call (`cancelAll()`, a restore);
+/// - while the app is in the foreground, where reloads are not counted against the budget; a
+///   change made in the background is reloaded when the app comes back (`suspendNames`,
+///   `resumeNames`), unless `reloadsInBackground`.
+///
+/// The widget's timeline provider runs in the widget extension's process: it reads the dates from
+/// the snapshot the app keeps in their shared app group (`keepSaved(in:)`, restored there into a
+/// manager of its own, then ``CountdownKit/CountdownManager/timerDates(id:)``); see
+/// <doc:CountdownAlerts#Widgets-kept-in-step>.
+///
+/// - Complexity: a change of one countdown costs O(1) work and at most one reload.
+public final class CountdownWidgets<ID: Hashable & Sendable & CustomStringConvertible>: Sendable {
+  /// The kind of the widgets reloaded (the `kind` of the app's `Widget` configuration).
+  public let kind: String
+
+  let follower: CountdownFollower<WidgetsMirror>
+
+  /// Starts following the countdowns of ids of type `ID` on `manager`.
+  ///
+  /// - Parameters:
+  ///   - idType: The type of the ids whose countdowns the widgets show.
+  ///   - manager: The manager they count on.
+  ///   - center: WidgetKit, `WidgetKitCenter` in an app, a ``FakeWidgetCenter`` in tests.
+  ///   - kind: The kind of the widgets to reload.
+  ///   - isInForeground: Whether the app is in the foreground now (a launch in the background
+  ///     says `false`: the first reload waits for the foreground).
+  ///   - reloadsInBackground: Whether a change made while the app is in the background reloads at
+  ///     once, counted against the widget's daily budget, rather than when the app comes back.
+  ///   - lifecycle: Where the app's lifecycle notifications are posted.
+  ///   - suspendNames: The notifications that say the app left the foreground (the platform's, as
+  ///     the shared manager observes them, by default).
+  ///   - resumeNames: The notifications that say it came back.
+  ///   - clockChanges: Where the change of the device's clock is posted.
+  ///   - isFollowed: Which ids the widgets show; every one by default.
+  public init(
+    _ idType: ID.Type = ID.self,
+    manager: CountdownManager = .shared,
+    center: any CountdownWidgetCenter,
+    kind: String,
+    isInForeground: Bool = true,
+    reloadsInBackground: Bool = false,
+    lifecycle: NotificationCenter = .default,
+    suspendNames: [Notification.Name] = LifecycleObservation.platformSuspendNames,
+    resumeNames: [Notification.Name] = LifecycleObservation.platformResumeNames,
+    clockChanges: NotificationCenter = .default,
+    isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true }
+  ) {
+    self.kind = kind
+    let mirror = WidgetsMirror(
+      center: center, kind: kind, isInForeground: isInForeground, reloadsInBackground: reloadsInBackground,
+      lifecycle: lifecycle, suspendNames: suspendNames, resumeNames: resumeNames)
+    follower = CountdownFollower(
+      ID.self, manager: manager, mirror: mirror, clockChanges: clockChanges, isFollowed: isFollowed, onFailure: nil)
+  }
+
+  /// Whether changes made while the app was in the background wait for a reload.
+  public var owesReload: Bool {
+    follower.update { $0.owesReload }
+  }
+}

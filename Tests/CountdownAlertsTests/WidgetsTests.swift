@@ -1,0 +1,154 @@
+import CountdownAlerts
+import CountdownKit
+import Foundation
+import XCTest
+
+/// Widgets kept in step, on the manual clock and the fake widget center with its budget: a
+/// reload when a followed countdown's dates move, one for a burst, none as time passes or when a
+/// countdown runs out, and those made in the background when the app comes back.
+final class WidgetsTests: XCTestCase {
+  private static let background = Notification.Name("test.background")
+  private static let foreground = Notification.Name("test.foreground")
+
+  @MainActor
+  private final class Harness {
+    let wall = DeviceClock()
+    let clockChanges = NotificationCenter()
+    let lifecycle = NotificationCenter()
+    let clock = ManualCountdownClock()
+    let manager: CountdownManager
+    let center: FakeWidgetCenter
+    var widgets: CountdownWidgets<String>?
+
+    init(dailyBudget: Int = 70, reloadsInBackground: Bool = false) throws {
+      let wall = wall
+      wall.follow(clock)
+      center = FakeWidgetCenter(dailyBudget: dailyBudget, now: { wall.now })
+      manager = try CountdownManager(clock: clock, wallClock: { wall.now })
+      widgets = CountdownWidgets(
+        String.self, manager: manager, center: center, kind: "Timers", reloadsInBackground: reloadsInBackground,
+        lifecycle: lifecycle, suspendNames: [WidgetsTests.background], resumeNames: [WidgetsTests.foreground],
+        clockChanges: clockChanges, isFollowed: { $0 != "quiet" })
+    }
+
+    var reloadCount: Int { center.reloads.count }
+
+    func advance(by seconds: Int) throws {
+      try clock.advance(by: .seconds(seconds))
+    }
+
+    func goToBackground() {
+      center.isAppInForeground = false
+      lifecycle.post(name: WidgetsTests.background, object: nil)
+    }
+
+    func comeBack() {
+      center.isAppInForeground = true
+      lifecycle.post(name: WidgetsTests.foreground, object: nil)
+    }
+  }
+
+  func testAReloadForEachChangeOfTheDatesAndNoneAsTimePasses() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      XCTAssertEqual(h.reloadCount, 0, "nothing followed yet: nothing to reload")
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      XCTAssertEqual(h.reloadCount, 1, "a new countdown")
+      try h.advance(by: 60)
+      XCTAssertEqual(h.reloadCount, 1, "the widget counts down by itself")
+      h.manager.pause(id: "tea")
+      XCTAssertEqual(h.reloadCount, 2, "paused")
+      try h.advance(by: 30)
+      XCTAssertEqual(h.reloadCount, 2, "a paused countdown shows the same")
+      h.manager.resume(id: "tea")
+      XCTAssertEqual(h.reloadCount, 3, "resumed: a new end")
+      try h.manager.addTime(.seconds(30), id: "tea")
+      XCTAssertEqual(h.reloadCount, 4, "time added")
+      try h.manager.start(id: "quiet", for: .seconds(10)) { _, _, _ in }
+      XCTAssertEqual(h.reloadCount, 4, "an id the widgets do not follow")
+      h.manager.cancel(id: "tea")
+      XCTAssertEqual(h.reloadCount, 5, "cancelled before its end")
+      XCTAssertTrue(h.center.reloads.allSatisfy { $0.kind == "Timers" && !$0.counted && $0.done })
+    }
+  }
+
+  func testACountdownThatRunsOutReloadsNothing() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      try h.manager.start(id: "egg", for: .seconds(300)) { _, _, _ in }
+      try h.advance(by: 300)
+      XCTAssertFalse(h.manager.contains(id: "egg"))
+      XCTAssertEqual(h.reloadCount, 1, "the widget shows its 0 by itself")
+    }
+  }
+
+  func testABurstOfChangesInOneCallIsOneReload() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      for index in 0..<5 {
+        try h.manager.start(id: "t\(index)", for: .seconds(600)) { _, _, _ in }
+      }
+      h.center.clearReloads()
+      h.manager.cancelAll()
+      XCTAssertEqual(h.reloadCount, 1, "five countdowns cancelled at once: one new timeline")
+    }
+  }
+
+  func testChangesInTheBackgroundReloadOnceWhenTheAppComesBack() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      h.goToBackground()
+      h.manager.pause(id: "tea")
+      try h.manager.addTime(.seconds(60), id: "tea")
+      h.manager.resume(id: "tea")
+      XCTAssertEqual(h.reloadCount, 1, "nothing reloaded in the background")
+      XCTAssertEqual(h.widgets?.owesReload, true)
+      h.comeBack()
+      XCTAssertEqual(h.reloadCount, 2, "one reload for the three changes")
+      XCTAssertEqual(h.center.reloads.last?.counted, false, "made in the foreground: free")
+      h.goToBackground()
+      h.comeBack()
+      XCTAssertEqual(h.reloadCount, 2, "nothing changed: nothing owed")
+    }
+  }
+
+  func testReloadsInTheBackgroundCountAgainstTheBudgetWhenAskedFor() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness(dailyBudget: 2, reloadsInBackground: true)
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      h.goToBackground()
+      for _ in 0..<3 {
+        try h.manager.addTime(.seconds(10), id: "tea")
+      }
+      XCTAssertEqual(h.center.reloads.map(\.counted), [false, true, true, true])
+      XCTAssertEqual(h.center.droppedReloads, 1, "past the budget, the system drops the reload")
+      XCTAssertEqual(h.center.budgetLeft(ofKind: "Timers"), 0)
+    }
+  }
+
+  func testAChangeOfTheDevicesClockReloadsWhileACountdownIsShown() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      h.clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
+      XCTAssertEqual(h.reloadCount, 0, "nothing shown")
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      h.wall.jump(by: 3_600)
+      h.clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
+      XCTAssertEqual(h.reloadCount, 2, "the widget's dates are the wall clock's: laid out again")
+    }
+  }
+
+  func testReleasingTheFollowerStopsTheReloads() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      weak let released = h.widgets
+      h.widgets = nil
+      XCTAssertNil(released)
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      h.goToBackground()
+      h.comeBack()
+      XCTAssertEqual(h.reloadCount, 0)
+    }
+  }
+}
