@@ -13,6 +13,9 @@ let package = Package(
     // The system's alerts kept in step with id countdowns: a product of its own, so that an app
     // that wants none of it links nothing of UserNotifications.
     .library(name: "CountdownAlerts", targets: ["CountdownAlerts"]),
+    // Stand-ins of the system's centers with their documented semantics, for the app's tests (as
+    // swift-nio ships NIOEmbedded): a product of its own, so that an app links none of it.
+    .library(name: "CountdownAlertsTesting", targets: ["CountdownAlertsTesting"]),
     .executable(name: "CountdownDemo", targets: ["CountdownDemo"]),
   ],
   targets: [
@@ -26,6 +29,7 @@ let package = Package(
     // Built on the Kit's public and package API, and the engine's lock and clock; the Kit and the
     // engine import no system alert framework.
     .target(name: "CountdownAlerts", dependencies: ["CountdownCore", "CountdownKit"]),
+    .target(name: "CountdownAlertsTesting", dependencies: ["CountdownAlerts", "CountdownCore", "CountdownKit"]),
     // Process CPU and memory readings for the demo's and the benchmarks' reports: no product, so
     // nothing an app links carries it.
     .target(name: "CountdownProcessUsage"),
@@ -35,14 +39,20 @@ let package = Package(
     .target(
       name: "CountdownTestSupport", dependencies: ["CountdownKit", "CountdownCore"], path: "Tests/CountdownTestSupport"),
     .testTarget(name: "CountdownCoreTests", dependencies: ["CountdownCore", "CountdownTestSupport"]),
-    .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit", "CountdownAlerts", "CountdownTestSupport"]),
     .testTarget(
-      name: "CountdownAlertsTests", dependencies: ["CountdownAlerts", "CountdownKit", "CountdownTestSupport"]),
+      name: "CountdownKitTests",
+      dependencies: ["CountdownKit", "CountdownAlerts", "CountdownAlertsTesting", "CountdownTestSupport"]),
+    .testTarget(
+      name: "CountdownAlertsTests",
+      dependencies: ["CountdownAlerts", "CountdownAlertsTesting", "CountdownKit", "CountdownTestSupport"]),
     // The doc comments' samples, compiled as the tests are, and the check that every sample of the
     // README, the catalogs and the doc comments has its copy in a test file.
-    .testTarget(name: "CountdownDocSamples", dependencies: ["CountdownAlerts", "CountdownKit", "CountdownCore"]),
     .testTarget(
-      name: "CountdownBenchmarks", dependencies: ["CountdownKit", "CountdownAlerts", "CountdownProcessUsage"]),
+      name: "CountdownDocSamples",
+      dependencies: ["CountdownAlerts", "CountdownAlertsTesting", "CountdownKit", "CountdownCore"]),
+    .testTarget(
+      name: "CountdownBenchmarks",
+      dependencies: ["CountdownKit", "CountdownAlerts", "CountdownAlertsTesting", "CountdownProcessUsage"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@
 // (The documentation's samples are copied here verbatim, checked by SampleCopyTests: a formatter
 // that changed a copy would part it from its sample.)
 import CountdownAlerts
+import CountdownAlertsTesting
 import CountdownKit
 import Foundation
 import XCTest

@@ -1,4 +1,5 @@
 import CountdownAlerts
+import CountdownAlertsTesting
 import CountdownKit
 import CountdownTestSupport
 import Foundation

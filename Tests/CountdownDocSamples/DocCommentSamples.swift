@@ -10,6 +10,7 @@
 // iPadOS only; alarms: not Mac Catalyst), compiled by .ci/check-platforms against the stub SDK
 // modules, and each sample is `@available` where what it calls is.
 import CountdownAlerts
+import CountdownAlertsTesting
 import CountdownCore
 import CountdownKit
 import Dispatch

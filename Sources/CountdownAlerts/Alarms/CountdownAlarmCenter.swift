@@ -2,7 +2,7 @@ public import Foundation
 
 /// The system's alarms, as ``CountdownAlarms`` uses them: a few calls, each one of AlarmKit's
 /// `AlarmManager`. `AlarmKitCenter` is the real one (iOS 26, where AlarmKit exists);
-/// ``FakeAlarmCenter`` the one for tests.
+/// ``CountdownAlertsTesting/FakeAlarmCenter`` the one for tests.
 ///
 /// Calls are made in order, from one thread at a time, and must take effect in that order (the
 /// real center runs them one after the other, though AlarmKit's `schedule` is `async`). A

@@ -17,7 +17,7 @@ public import Foundation
 /// The alarm follows the countdown through every change (a pause, time added, a cancel, a change
 /// of the device's clock, a relaunch), and the countdown follows what the person does to the alarm
 /// from the Lock Screen; failures go to `onFailure`, never to the countdowns. The rules, change by
-/// change, are in <doc:CountdownAlerts#Alarms-that-ring-through-Silent-mode-iOS-26>.
+/// change, are in the article's "Alarms that ring through Silent mode".
 ///
 /// - Complexity: a change of one countdown costs O(1) work and at most three center calls; an
 ///   update of the system's alarms, O(*n*) in the alarms it holds and the countdowns followed
@@ -33,7 +33,7 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   /// - Parameters:
   ///   - idType: The type of the ids whose countdowns are followed.
   ///   - manager: The manager they count on.
-  ///   - center: The system's alarms, `AlarmKitCenter` in an app, a ``FakeAlarmCenter`` in tests.
+  ///   - center: The system's alarms, `AlarmKitCenter` in an app, a ``CountdownAlertsTesting/FakeAlarmCenter`` in tests.
   ///   - namespace: Tells these alarms from the app's others; the type's name by default. Keep it
   ///     from one version of the app to the next: the identifiers are made from it.
   ///   - clockChanges: Where the change of the device's clock is posted.

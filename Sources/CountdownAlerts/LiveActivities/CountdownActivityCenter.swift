@@ -3,7 +3,7 @@ public import Foundation
 /// The app's Live Activities, as ``CountdownLiveActivities`` uses them: an update and an end of
 /// the activities that stand for a countdown, the end of one activity, and the list of those
 /// there are, each one of ActivityKit's `Activity` calls. `LiveActivityCenter` is the real one
-/// (where ActivityKit exists); ``FakeActivityCenter`` the one for tests.
+/// (where ActivityKit exists); ``CountdownAlertsTesting/FakeActivityCenter`` the one for tests.
 ///
 /// Calls are made in order, from one thread at a time, and must take effect in that order. The
 /// app starts its activities itself (`Activity.request`, from the foreground, when it chooses);

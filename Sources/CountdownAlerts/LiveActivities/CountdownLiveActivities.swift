@@ -24,7 +24,7 @@ public import Foundation
 ///
 /// The app starts its activities; the package updates them when the dates move, marks them stale
 /// from the end, ends them with the countdown, and, at the start, reconciles those a previous
-/// process left. The rules are in <doc:CountdownAlerts#A-Live-Activity-kept-in-step>.
+/// process left. The rules are in the article's "A Live Activity kept in step".
 ///
 /// - Complexity: a change of one countdown costs O(1) work and at most one center call; the
 ///   reconciling at the start, O(*n*) once in the number of ids of type `ID`, and one call per
@@ -41,7 +41,7 @@ public final class CountdownLiveActivities<
   /// - Parameters:
   ///   - idType: The type of the ids whose countdowns are followed.
   ///   - manager: The manager they count on.
-  ///   - center: The app's activities, `LiveActivityCenter` in an app, a ``FakeActivityCenter``
+  ///   - center: The app's activities, `LiveActivityCenter` in an app, a ``CountdownAlertsTesting/FakeActivityCenter``
   ///     in tests. Asked at once which activities there are.
   ///   - clockChanges: Where the change of the device's clock is posted.
   ///   - isFollowed: Which ids have activities; every one by default.

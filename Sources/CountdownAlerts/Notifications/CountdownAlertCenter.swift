@@ -1,6 +1,6 @@
 /// The system's notification center, as ``CountdownNotifications`` uses it: a few calls, each one of
 /// `UNUserNotificationCenter`'s. `UserNotificationCenter` is the real one (where
-/// UserNotifications exists); ``FakeNotificationCenter`` the one for tests.
+/// UserNotifications exists); ``CountdownAlertsTesting/FakeNotificationCenter`` the one for tests.
 ///
 /// Calls are made in order, from one thread at a time, and are expected to take effect in that
 /// order, as the system's do. A conformance keeps the system's semantics: adding a request whose

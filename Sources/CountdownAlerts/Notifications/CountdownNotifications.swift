@@ -72,7 +72,7 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
   ///   - idType: The type of the ids whose countdowns are followed.
   ///   - manager: The manager they count on.
   ///   - center: The system's center, `UserNotificationCenter` in an app, a
-  ///     ``FakeNotificationCenter`` in tests.
+  ///     ``CountdownAlertsTesting/FakeNotificationCenter`` in tests.
   ///   - namespace: Tells these alerts' requests from the app's others and from other
   ///     `CountdownNotifications`; the type's name by default. Keep it from one version of the app to the
   ///     next, or the requests of the previous one are left pending.

@@ -27,7 +27,7 @@ public import Foundation
 /// The widget's timeline provider runs in the widget extension's process: it reads the dates from
 /// the snapshot the app keeps in their shared app group (`keepSaved(in:)`, restored there into a
 /// manager of its own, then ``CountdownKit/CountdownManager/timerDates(id:)``); see
-/// <doc:CountdownAlerts#Widgets-kept-in-step>.
+/// the article's "Widgets kept in step".
 ///
 /// - Complexity: a change of one countdown costs O(1) work and at most one reload.
 public final class CountdownWidgets<ID: Hashable & Sendable & CustomStringConvertible>: Sendable {
@@ -41,7 +41,7 @@ public final class CountdownWidgets<ID: Hashable & Sendable & CustomStringConver
   /// - Parameters:
   ///   - idType: The type of the ids whose countdowns the widgets show.
   ///   - manager: The manager they count on.
-  ///   - center: WidgetKit, `WidgetKitCenter` in an app, a ``FakeWidgetCenter`` in tests.
+  ///   - center: WidgetKit, `WidgetKitCenter` in an app, a ``CountdownAlertsTesting/FakeWidgetCenter`` in tests.
   ///   - kind: The kind of the widgets to reload.
   ///   - isInForeground: Whether the app is in the foreground now (a launch in the background
   ///     says `false`: the first reload waits for the foreground).

@@ -51,7 +51,8 @@ struct WidgetsMirror: CountdownMirror {
       // Laid out from its pause time: what is left from there is what the widget shows.
       .frozen(
         remaining: Int64(
-          (dates.timerInterval.upperBound.timeIntervalSince(dates.pauseTime ?? dates.timerInterval.upperBound) * 1e9).rounded()))
+          (dates.timerInterval.upperBound.timeIntervalSince(dates.pauseTime ?? dates.timerInterval.upperBound) * 1e9)
+            .rounded()))
     case .gone: nil
     }
   }

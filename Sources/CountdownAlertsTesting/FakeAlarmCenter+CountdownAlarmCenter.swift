@@ -1,3 +1,4 @@
+public import CountdownAlerts
 import CountdownCore
 public import Foundation
 

@@ -1,3 +1,4 @@
+public import CountdownAlerts
 import CountdownCore
 public import Foundation
 
@@ -30,7 +31,7 @@ public import Foundation
 ///   was met.
 /// - At most ``limit`` requests are pending: past it, the latest-firing are dropped without an
 ///   error (the system "keeps the soonest-firing 64 notifications"); ``droppedCount`` counts them.
-/// - With ``authorization`` ``CountdownAlertAuthorization/denied``, adding fails with
+/// - With ``authorization`` ``CountdownAlerts/CountdownAlertAuthorization/denied``, adding fails with
 ///   ``NotAllowedError``; ``failAdds(with:)`` makes every add fail with an error of the test's.
 /// - A time interval of zero or less traps, as `UNTimeIntervalNotificationTrigger` raises an
 ///   exception for it.
@@ -138,7 +139,7 @@ public final class FakeNotificationCenter: CountdownAlertCenter {
     state.withLock { $0.droppedCount }
   }
 
-  /// Whether the app may show notifications; ``CountdownAlertAuthorization/authorized`` at first.
+  /// Whether the app may show notifications; ``CountdownAlerts/CountdownAlertAuthorization/authorized`` at first.
   public var authorization: CountdownAlertAuthorization {
     get { state.withLock { $0.authorization } }
     set { state.withLock { $0.authorization = newValue } }

@@ -1,9 +1,10 @@
+public import CountdownAlerts
 import CountdownCore
 public import Foundation
 
 /// A Live Activity center for tests, the app's own included, with ActivityKit's semantics: no
 /// device, no waiting. The test starts an activity as the app would (``start(countdownID:state:staleDate:)``);
-/// the package keeps it in step. One started before the ``CountdownLiveActivities`` is made is
+/// the package keeps it in step. One started before the ``CountdownAlerts/CountdownLiveActivities`` is made is
 /// one a previous process left.
 ///
 /// - An update changes the content of the countdown's active activities; an end ends them, with

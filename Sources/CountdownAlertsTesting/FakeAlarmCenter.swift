@@ -1,3 +1,4 @@
+public import CountdownAlerts
 import CountdownCore
 public import Foundation
 
@@ -18,8 +19,8 @@ public import Foundation
 /// ```
 ///
 /// What it does as AlarmKit does:
-/// - A scheduled timer counts down at once (``CountdownAlarmState/countdown``) and rings
-///   (``CountdownAlarmState/alerting``) when the wall clock it is made with (``init(now:)``)
+/// - A scheduled timer counts down at once (``CountdownAlerts/CountdownAlarmState/countdown``) and rings
+///   (``CountdownAlerts/CountdownAlarmState/alerting``) when the wall clock it is made with (``init(now:)``)
 ///   reaches its end (seen at the center's next call or read: it has no timer of its own); it
 ///   rings until the person stops it (``personStops(id:)``) or a cancel.
 /// - The person acts in the system's alarm UI: ``personPauses(id:)``, ``personResumes(id:)``,
@@ -32,9 +33,9 @@ public import Foundation
 ///   ``resume(id:completion:)`` only on a paused one, counting the time left from then; each
 ///   fails with ``WrongStateError`` otherwise (``UnknownAlarmError`` for an identifier it does not
 ///   hold). ``cancel(id:completion:)`` removes an alarm in any state.
-/// - With ``authorization`` ``CountdownAlertAuthorization/denied``, scheduling fails with
-///   ``CountdownAlertError/notAuthorized``; past ``limit``, with
-///   ``CountdownAlertError/alarmLimitReached`` (AlarmKit's `maximumLimitReached`). Scheduling an
+/// - With ``authorization`` ``CountdownAlerts/CountdownAlertAuthorization/denied``, scheduling fails with
+///   ``CountdownAlerts/CountdownAlertError/notAuthorized``; past ``limit``, with
+///   ``CountdownAlerts/CountdownAlertError/alarmLimitReached`` (AlarmKit's `maximumLimitReached`). Scheduling an
 ///   identifier it holds fails with ``DuplicateAlarmError``: AlarmKit documents no replacement.
 ///
 /// Every call takes effect at once and calls its completion before returning, outside the
@@ -134,7 +135,7 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
   /// Forgets the calls received so far.
   public func clearCalls() { state.withLock { $0.calls = [] } }
 
-  /// Whether the app may schedule alarms; ``CountdownAlertAuthorization/authorized`` at first.
+  /// Whether the app may schedule alarms; ``CountdownAlerts/CountdownAlertAuthorization/authorized`` at first.
   public var authorization: CountdownAlertAuthorization {
     get { state.withLock { $0.authorization } }
     set { state.withLock { $0.authorization = newValue } }
