@@ -206,7 +206,7 @@ extension CountdownManager {
       atMilestones
       ? CountdownReadAloud.markingMilestoneDeliveries(on: engine, registeredUnder: { _ in token }, update) : update
     let handler = MainQueueHandler.make { [weak self] value, stop in
-      update(id, value, &stop)
+      CountdownReadAloud.delivering(to: token) { update(id, value, &stop) }
       if stop || (endsAtZero && value == 0) {
         self?.countdownEnded(token, generation: generation)
       }
