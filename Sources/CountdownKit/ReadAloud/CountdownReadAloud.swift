@@ -215,8 +215,7 @@ public final class CountdownReadAloud {
     // Saturated at 292 years: a value times a long interval may not fit in a `Duration`.
     let (nanoseconds, overflow) = interval.nanosecondsSaturating.multipliedReportingOverflow(by: Int64(max(0, value)))
     let time = ReadAloudWording.spokenTime(.nanoseconds(overflow ? .max : nanoseconds))
-    return String(
-      format: wording.template(for: time, locale: locale), locale: locale, ReadAloudWording.format(time, locale: locale)
-    )
+    return ReadAloudWording.fill(
+      wording.template(for: time, locale: locale), with: ReadAloudWording.format(time, locale: locale))
   }
 }

@@ -71,6 +71,32 @@ package struct ReadAloudWording: Sendable {
     return .seconds(attoseconds > 0 ? seconds + 1 : seconds)
   }
 
+  /// `template` with `spoken` in place of each `%@` (or `%1$@`) and `%%` as `%`. Filled in, not
+  /// formatted: a template is text (an app's, or a caller's), and any other `%` in it (`%d`,
+  /// `%n`) is read as written, where a format would read an argument that is not there.
+  package static func fill(_ template: String, with spoken: String) -> String {
+    var filled = ""
+    var rest = Substring(template)
+    while let percent = rest.firstIndex(of: "%") {
+      filled += rest[..<percent]
+      let after = rest[rest.index(after: percent)...]
+      if after.hasPrefix("@") {
+        filled += spoken
+        rest = after.dropFirst()
+      } else if after.hasPrefix("1$@") {
+        filled += spoken
+        rest = after.dropFirst(3)
+      } else if after.hasPrefix("%") {
+        filled += "%"
+        rest = after.dropFirst()
+      } else {
+        filled += "%"
+        rest = after
+      }
+    }
+    return filled + rest
+  }
+
   /// `time` spelled out in `locale`: "1 hour, 1 minute, 30 seconds".
   package static func format(_ time: Duration, locale: Locale) -> String {
     time.formatted(Duration.UnitsFormatStyle(allowedUnits: [.hours, .minutes, .seconds], width: .wide).locale(locale))
