@@ -191,6 +191,7 @@ extension RestorePlan {
 extension Duration {
   /// The duration in seconds, as `Date` arithmetic takes them.
   var secondsValue: Double {
-    Double(components.seconds) + Double(components.attoseconds) / 1e18
+    let (seconds, attoseconds) = clampedComponents
+    return Double(seconds) + Double(attoseconds) / 1e18
   }
 }

@@ -59,7 +59,8 @@ public final class CountdownReadAloud {
   ///     announce the end too.
   ///   - interval: The interval of the countdown's manager.
   ///   - locale: The language of the announcements.
-  ///   - template: The sentence, `%@` standing for the time left, whatever the time; `nil`: the
+  ///   - template: The sentence, each `%@` standing for the time left (`%%` for a `%`; any other
+  ///     `%` is read as written), whatever the time; `nil`: the
   ///     sentence of `locale`'s language.
   ///   - announcer: Where the announcements go: VoiceOver by default.
   /// - Throws: ``CountdownCore/CountdownError/invalidInterval`` for an interval of zero or less,

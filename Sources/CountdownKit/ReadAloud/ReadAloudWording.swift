@@ -52,7 +52,7 @@ package struct ReadAloudWording: Sendable {
   /// Brazilian Portuguese "0 segundo" too, where "Falta" agrees).
   package func template(for time: Duration, locale: Locale) -> String {
     guard singleUnitTemplate != template else { return template }
-    let seconds = time.components.seconds
+    let seconds = time.clampedComponents.seconds
     let units: [(count: Int64, unit: Duration.UnitsFormatStyle.Unit)] = [
       (seconds / 3_600, .hours), (seconds / 60 % 60, .minutes), (seconds % 60, .seconds),
     ]
@@ -67,8 +67,8 @@ package struct ReadAloudWording: Sendable {
   /// are), never below zero.
   package static func spokenTime(_ time: Duration) -> Duration {
     guard time > .zero else { return .zero }
-    let (seconds, attoseconds) = time.components
-    return .seconds(attoseconds > 0 ? seconds + 1 : seconds)
+    let (seconds, attoseconds) = time.clampedComponents
+    return .seconds(attoseconds > 0 && seconds < .max ? seconds + 1 : seconds)
   }
 
   /// `template` with `spoken` in place of each `%@` (or `%1$@`) and `%%` as `%`. Filled in, not

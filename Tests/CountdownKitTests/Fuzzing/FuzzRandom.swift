@@ -74,6 +74,7 @@ struct FuzzRandom: RandomNumberGenerator {
         Duration(secondsComponent: Int64.min, attosecondsComponent: -999_999_999_999_999_999),
         .nanoseconds(Int64.max), .nanoseconds(Int64.min), .seconds(9_223_372_036), .seconds(9_223_372_037),
         .seconds(-9_223_372_037), .nanoseconds(Int64.max - 1), .seconds(1 << 33), .milliseconds(1),
+        .seconds(Int64.max) + .seconds(Int64.max), .seconds(Int64.min) - .seconds(Int64.max),
       ])
     case 1: .nanoseconds(int64())
     case 2: Duration(secondsComponent: int64(), attosecondsComponent: Int64(below(1_000_000_000_000_000_000)))

@@ -38,14 +38,15 @@ extension PublicAPIFuzzer {
     center.clearCalls()
   }
 
-  /// A hostile time for `CountdownAlerts`, whole seconds when beyond 292 years: it spells a time
-  /// with a fraction of a second in nanoseconds, which overflows there (a trap in
+  /// A hostile time for `CountdownAlerts`, in whole seconds that fit an `Int64` when beyond 292
+  /// years: it takes a time's `components`, which trap beyond `Int64` seconds, and spells a time
+  /// with a fraction of a second in nanoseconds, which overflows beyond 292 years (traps in
   /// `identifier(for:moment:)`, and so in following a countdown with such a milestone, left to
-  /// the alerts' owners; this fuzzer does not change that product).
+  /// the alerts' owners: this fuzzer does not change that product).
   func alertTime() -> Duration {
     let time = random.duration()
-    let (seconds, attoseconds) = time.components
-    return attoseconds == 0 || seconds.magnitude < 9_000_000_000 ? time : .seconds(seconds)
+    let (seconds, _) = time.clampedComponents
+    return seconds.magnitude < 9_000_000_000 ? time : .seconds(seconds)
   }
 
   func alarms() {

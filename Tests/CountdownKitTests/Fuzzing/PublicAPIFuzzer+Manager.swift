@@ -187,7 +187,7 @@ extension PublicAPIFuzzer {
     let serverNow = random.date(around: wall.now)
     let receivedAt: Date? = random.bool() ? nil : random.date(around: wall.now)
     begin(
-      "calibrate(serverNow: \(serverNow.timeIntervalSinceReferenceDate), receivedAt: \(String(describing: receivedAt)))"
+      "calibrate(serverNow: \(serverNow.timeIntervalSinceReferenceDate), receivedAt: \(String(describing: receivedAt?.timeIntervalSinceReferenceDate)))"
     )
     expect(FuzzDocumentedErrors.calibrate) { () throws(CountdownError) in
       try manager.calibrate(serverNow: serverNow, receivedAt: receivedAt)
