@@ -99,6 +99,8 @@ extension PublicAPIFuzzer {
       countdownID: random.text(), state: nil, staleDate: random.date(around: wall.now),
       dismissal: random.bool() ? .afterEnd : .immediately)
     center.end(activityID: random.bool() ? started : random.text(), dismissal: .immediately)
+    _ = CountdownActivitySnapshot(id: random.text(), countdownID: random.text(), isStale: random.bool())
+    _ = CountdownAlarmSnapshot(id: UUID(), state: random.pick([.scheduled, .countdown, .paused, .alerting]))
     center.answerListings()
     center.activities { _ in }
     _ = (center.activities, center.activity(started), center.calls)

@@ -207,6 +207,13 @@ extension PublicAPIFuzzer {
       _ = (dates.endDate, dates.isFrozen, dates.timerInterval, dates.pauseTime)
     }
     _ = CountdownRestoration(ids: [random.text()], ended: [random.text(): start])
+    VoiceOverAnnouncer().announce(random.text())
+    _ = (ContinuousCountdownClock().now, AdaptedCountdownClock(ContinuousClock()).origin)
+    _ = try? CountdownStore.userDefaults(suiteName: "countdown-fuzz", key: random.text()).load()
+    if let other = try? CountdownManager(clock: scratchClock) {
+      other.suspendsInBackground = random.bool()
+      other.suspendsInBackground = false
+    }
     _ = (LifecycleObservation.platformSuspendNames, LifecycleObservation.platformResumeNames)
     _ = CountdownDeliveries.milestones(random.milestones()).milestones
     _ = CountdownAlignment.perCountdown(tolerance: random.duration())
