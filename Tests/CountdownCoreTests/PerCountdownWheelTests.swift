@@ -94,9 +94,10 @@ final class PerCountdownWheelTests: XCTestCase {
 
   /// A one-shot whose deadline passed while it was paused owes its 0 at its resume. Resumed from a
   /// callback of a window pass, at that window's very instant, its change falls in the window the
-  /// pass is visiting, whose entries the pass has already taken: it must wait for the next window,
-  /// not for the one just visited, which no pass looks at again.
-  func testAOneShotResumedAtItsDeadlineFromAWindowPassEndsInTheNextWindow() throws {
+  /// pass is visiting, whose entries the pass has already taken: its 0 is owed promptly, as a start
+  /// past its deadline, right after that pass, not left in the window just visited, which no pass
+  /// looks at again.
+  func testAOneShotResumedAtItsDeadlineFromAWindowPassEndsRightAfterThatPass() throws {
     let (engine, clock) = try makeEngine(
       interval: .milliseconds(100), alignment: .perCountdown(tolerance: .milliseconds(20)))
     let once = Receiver("once")
@@ -115,7 +116,7 @@ final class PerCountdownWheelTests: XCTestCase {
     XCTAssertTrue(engine.pause(once))  // so it stays paused with nothing left
     try clock.advance(by: .milliseconds(100))  // the ticker's callback at 2.1 s resumes it
     try clock.advance(by: .milliseconds(500))
-    XCTAssertEqual(ends.withLock { $0 }, [2_120_000_000], "its 0 at the next window, not a turn later")
+    XCTAssertEqual(ends.withLock { $0 }, [2_100_000_000], "its 0 right after the pass that resumed it")
     XCTAssertEqual(engine.count, 1)
     engine.cancelAll()
     withExtendedLifetime((once, ticker)) {}

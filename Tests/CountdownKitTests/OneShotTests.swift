@@ -25,6 +25,7 @@ final class OneShotTests: XCTestCase {
     try withManualManager { manager, clock, _ in
       let runs = LockedState(0)
       try manager.after(.zero) { runs.withLock { $0 += 1 } }
+      XCTAssertEqual(runs.withLock { $0 }, 1, "inside the call, on the main thread")
       let cancelled = try manager.after(.seconds(5)) { runs.withLock { $0 += 10 } }
       XCTAssertTrue(cancelled.cancel())
       try clock.advance(by: .seconds(10))

@@ -155,4 +155,19 @@ final class SnapshotValidationTests: XCTestCase {
       XCTAssertEqual(manager.count, 0)
     }
   }
+
+  /// A paused overtime entry as far past its deadline as a time holds, `Int64.min` nanoseconds, is
+  /// out of range, not a trap (the public-API fuzzer's seed 2026 found its negation overflowing).
+  func testAnOvertimeEntryAtTheEndOfTheRangeIsRefused() throws {
+    try withManualManager { manager, _, wall in
+      let entry = CountdownSnapshot<String>.Entry(
+        id: "talk", kind: .countdown, policy: .keepsRunning, isPaused: true, time: .nanoseconds(Int64.min),
+        ending: .countsOvertime)
+      let snapshot = CountdownSnapshot(takenAt: wall.now, serverOffset: nil, entries: [entry])
+      XCTAssertThrowsError(try manager.restore(snapshot) { _, _, _ in }) { error in
+        XCTAssertEqual(error as? CountdownSnapshotError, .invalidEntry(index: 0, reason: .outOfRange))
+      }
+      XCTAssertFalse(manager.contains(id: "talk"))
+    }
+  }
 }

@@ -128,9 +128,10 @@ extension EngineState {
     actedOn.raiseRegistrationReading(to: now)
     let resumedAt = suspension.instant(for: table[found].timing, at: now)
     table[found].timing.resume(at: resumedAt, lastInstant: suspension.lastInstant(for: table[found].timing))
-    let timing = table[found].timing
+    let ended = owePromptEndIfDue(at: found, instant: resumedAt)
+    let timing = table[ended].timing
     // One that delivers only its end or at milestones is quiet again: it leaves the walked part.
-    let index = table.setQuiet(belongsInQuietPart(timing), at: found)
+    let index = table.setQuiet(belongsInQuietPart(timing), at: ended)
     forgetBoundIfNothingIsWalked()
     if timing.awaitsPromptDelivery {
       owePromptDelivery(.init(key: table.key(at: index), slot: table[index].slot))
@@ -163,8 +164,8 @@ extension EngineState {
   ///   count-up (it has no end to move) and ``CountdownError/outOfRange`` for an end beyond the
   ///   clock's last instant or a value beyond ``CountdownTiming/maximumValue``.
   mutating func addTime(_ change: Int64, to receiver: AnyObject, now: Int64) -> Result<AddedTime?, CountdownError> {
-    guard let index = liveIndex(of: receiver) else { return .success(nil) }
-    let timing = table[index].timing
+    guard let found = liveIndex(of: receiver) else { return .success(nil) }
+    let timing = table[found].timing
     guard timing.kind == .countdown else { return .failure(.invalidCombination) }
     let now = actedOn.raiseLatest(to: now)
     let instant = suspension.instant(for: timing, at: now)
@@ -175,7 +176,10 @@ extension EngineState {
     }
     let applied = newEnd - timing.deadlineOrStart
     guard applied != 0 else { return .success(AddedTime(applied: 0, actions: .none)) }
-    table[index].timing.moveEnd(to: newEnd)
+    table[found].timing.moveEnd(to: newEnd)
+    // Shortened to its end, one that delivers only its end or milestones ends now, as one that
+    // delivers every change does.
+    let index = owePromptEndIfDue(at: found, instant: instant)
     replanMilestone(at: index, instant: instant)
     pass.context?.recordEndMoved(table[index].slot)
     var added = AddedTime(applied: applied, actions: EngineActions())
@@ -242,5 +246,20 @@ extension EngineState {
     }
     let value = table[index].timing.value(at: instant, interval: grid.interval)
     table[index].timing.planMilestone(milestones.next(below: value))
+  }
+}
+
+extension EngineState {
+  /// Makes the running registration at `index`, if it delivers only its end or milestones and its
+  /// end has come at `instant` (on its own time), owe its 0 promptly, as a start past its deadline
+  /// does: a caller on the delivery queue gets it before returning, rather than at the next wakeup.
+  /// It leaves the quiet part and drops its milestones. Returns where its node is now.
+  mutating func owePromptEndIfDue(at index: NodeIndex, instant: Int64) -> NodeIndex {
+    let timing = table[index].timing
+    guard timing.skipsChanges, !timing.isPaused, timing.deadlineOrStart <= instant else { return index }
+    table[index].timing.oweItsEndPromptly()
+    let slot = table[index].slot
+    if slots.milestones(of: slot) != nil { slots.milestoneLists[slot] = nil }
+    return table.setQuiet(false, at: index)
   }
 }

@@ -7,12 +7,21 @@ extension Duration {
   ///
   /// - Throws: ``CountdownError/outOfRange`` when it does not fit in 64 bits (about ±292 years).
   package func countdownNanoseconds() throws(CountdownError) -> Int64 {
-    let (seconds, attoseconds) = components
+    let (seconds, attoseconds) = clampedComponents
     let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
     guard !overflow else { throw .outOfRange }
     let (total, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
     guard !overflow2 else { throw .outOfRange }
     return total
+  }
+
+  /// `components`, clamped to `Int64`'s seconds: a `Duration` holds more seconds than that (a
+  /// sum of two large ones, or `Duration(secondsComponent: .min, attosecondsComponent: -1)`), and
+  /// `components` traps on such a one. Compared, not computed: comparison never traps.
+  package var clampedComponents: (seconds: Int64, attoseconds: Int64) {
+    if self < .seconds(Int64.min) { return (.min, 0) }
+    if self > .seconds(Int64.max) { return (.max, 0) }
+    return components
   }
 
   /// This duration in whole nanoseconds, truncated toward zero and clamped: for measured time,

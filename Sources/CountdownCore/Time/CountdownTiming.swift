@@ -223,6 +223,15 @@ package struct CountdownTiming: Sendable {
     }
   }
 
+  /// Makes a running countdown that skips changes, whose end has come (time taken past it, or
+  /// resumed with none left), owe its 0 promptly: the same timing a start past its deadline makes,
+  /// whose 0 is its first delivery.
+  package mutating func oweItsEndPromptly() {
+    precondition(kind == .countdown && !isPaused, "only a running countdown has an end to owe")
+    word &= ~(Self.skipsChangesFlag | Self.milestonesFlag)
+    value = Self.promptOwed
+  }
+
   /// Makes a new countdown silent until its end: its next change is the deadline itself, its value
   /// 1 until then.
   package mutating func deliverOnlyTheEnd() {

@@ -86,7 +86,7 @@ public struct RemainingTime: Hashable, Sendable, CustomStringConvertible {
   /// The duration in whole seconds, rounded up (toward zero for a negative one: a Duration's
   /// components share its sign).
   var wholeSeconds: Int64 {
-    let (seconds, attoseconds) = duration.components
+    let (seconds, attoseconds) = duration.clampedComponents
     return attoseconds > 0 && seconds < .max ? seconds + 1 : seconds
   }
 

@@ -49,7 +49,8 @@ extension CountdownManager {
   }
 
   /// Runs `action` on the main actor once `delay` has passed (within the manager's end tolerance
-  /// after it, never before: 50 ms for a 1-second manager), unless cancelled first.
+  /// after it, never before: 50 ms for a 1-second manager), unless cancelled first. A zero delay
+  /// runs it promptly: inside this call on the main thread, else on the main queue's next turn.
   ///
   /// ```swift
   /// let hide = try manager.after(.seconds(3)) { banner.isHidden = true }
@@ -79,7 +80,7 @@ extension CountdownManager {
   }
 
   /// Runs `action` on the main actor at `date` (within the manager's end tolerance after it, never
-  /// before), unless cancelled first; a date in the past runs it promptly.
+  /// before), unless cancelled first; a date in the past runs it promptly, as a zero delay does.
   ///
   /// ```swift
   /// let open = try manager.after(at: sale.startsAt) { store.isSaleOpen = true }

@@ -13,8 +13,8 @@ extension CountdownManager {
   /// An id's countdown lives until its `0` (none ends one counting overtime), its `stop` flag, or
   /// ``cancel(id:)``. Ids are told apart by type and value: `7 as Int` and `7 as Int64` are two
   /// countdowns. May be called from any thread; `update` runs on the main actor: on the main
-  /// thread, with the first value inside this call (as for a receiver), from another thread on the
-  /// main queue's next turn. The options, the parameters (`update` gets the id) and what this
+  /// thread, with the first value inside this call (as for a receiver; from a handler, right after
+  /// that handler's batch), from another thread on the main queue's next turn. The options, the parameters (`update` gets the id) and what this
   /// throws are those of ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)``, and an existing
   /// countdown of `id` is left untouched when it throws; a snapshot keeps every option.
   ///
@@ -206,7 +206,7 @@ extension CountdownManager {
       atMilestones
       ? CountdownReadAloud.markingMilestoneDeliveries(on: engine, registeredUnder: { _ in token }, update) : update
     let handler = MainQueueHandler.make { [weak self] value, stop in
-      update(id, value, &stop)
+      CountdownReadAloud.delivering(to: token) { update(id, value, &stop) }
       if stop || (endsAtZero && value == 0) {
         self?.countdownEnded(token, generation: generation)
       }

@@ -11,8 +11,12 @@ extension CountdownManager {
   ///
   /// `update` is called with the current value before this returns (a reused cell's label holds
   /// the new item's time when `configure(with:)` returns), then at each change, and last with `0`;
-  /// setting `stop` ends the countdown after that call. When each call comes: the article *Time
-  /// semantics*, "When callbacks come".
+  /// setting `stop` ends the countdown after that call. Called from a handler, the first value
+  /// comes right after that handler's batch instead, before the call that ran the batch returns.
+  /// A chain of starts, each made from the last one's first call (a label catching up past
+  /// departures, each one's `0` starting the next), gets its first 16 links so; the rest come on
+  /// the main queue's next turns, 16 a turn, so that a chain that never ends cannot hold the main
+  /// queue. When each call comes: the article *Time semantics*, "When callbacks come".
   ///
   /// The options, each with its default, are the same on every start, by receiver or by id:
   /// - `whileSuspended`: ``CountdownCore/SuspensionPolicy/keepsRunning`` (a sale that ends at
@@ -201,9 +205,11 @@ extension CountdownManager {
   ///
   /// ``timeLeft(for:)`` says the new time as soon as this returns. A paused (or frozen) countdown
   /// keeps its new time until it runs again: its handler hears of it then. Time taken past the end
-  /// ends a running countdown with its single `0`, and leaves a paused one paused at `0` until it
-  /// resumes; one that delivers only its end or milestones stays silent until its next one; one
-  /// counting overtime moves further past its deadline (`-10` becomes `-15`).
+  /// ends a running countdown with its single `0`, delivered as the new value is (one that delivers
+  /// only its end or milestones too, as a start past its date does), and leaves a paused one paused
+  /// at `0` until it resumes, which ends it so; short of the end, one that delivers only its end or
+  /// milestones stays silent until its next one; one counting overtime moves further past its
+  /// deadline (`-10` becomes `-15`).
   ///
   /// - Parameters:
   ///   - time: The time to add; negative to take time away.
@@ -238,7 +244,7 @@ extension CountdownManager {
         stop = true
         return
       }
-      update(receiver, value, &stop)
+      CountdownReadAloud.delivering(to: receiver) { update(receiver, value, &stop) }
     }
     let request = try RegistrationRequest(target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
     try engine.register(receiver, request, pausedAt: pausedAt, handler: handler)

@@ -138,7 +138,8 @@ extension CountdownManager {
 
 extension CountdownManager {
   /// Checks the entries of `snapshot` at `indices` against this manager, now, and works out how
-  /// to count each again. The snapshot itself is checked already (``CountdownSnapshot/validate()``).
+  /// to count each again. The snapshot, or its dates and those entries, are checked already
+  /// (``CountdownSnapshot/validate()``, ``CountdownSnapshot/validateEntry(of:)``).
   ///
   /// - Parameters:
   ///   - snapshot: The snapshot restored from.
@@ -181,21 +182,24 @@ extension CountdownManager {
   /// let resend = try manager.countdown(restoring: snapshot, id: "resend")
   /// ```
   ///
-  /// Only the entry of `id` is restored and checked (a manager-wide snapshot may hold count-ups of
-  /// other ids); its date, deliveries and ending are restored as by ``restore(_:_:)``. A
+  /// Only the entry of `id` is restored and checked, with the snapshot's date and server offset (a
+  /// manager-wide snapshot may hold count-ups of other ids, or entries this one cannot take); its
+  /// date, deliveries and ending are restored as by ``restore(_:_:)``. A
   /// countdown that ran out while the app was not running shows `0`, ``ObservableCountdown/hasEnded``
   /// and the date it ended.
   /// - Returns: The countdown, or `nil` if the snapshot has no entry for `id` (nothing changes then:
   ///   not even the calibration).
-  /// - Throws: A ``CountdownSnapshotError`` (nothing changes then); also
-  ///   ``CountdownSnapshotError/unsupportedEntry(index:)`` if the entry of `id` is a count-up.
+  /// - Throws: A ``CountdownSnapshotError`` (nothing changes then): ``CountdownSnapshotError/unreadable``
+  ///   or ``CountdownSnapshotError/invalidServerOffset(reason:)`` for the snapshot's dates,
+  ///   ``CountdownSnapshotError/invalidEntry(index:reason:)`` or ``CountdownSnapshotError/unreadable``
+  ///   for the entry of `id`, ``CountdownSnapshotError/duplicateID(index:)`` if `id` has two, and
+  ///   ``CountdownSnapshotError/unsupportedEntry(index:)`` if its entry is a count-up.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   @MainActor
   public func countdown<ID: Hashable & Sendable & Codable>(
     restoring snapshot: CountdownSnapshot<ID>, id: ID
   ) throws(CountdownSnapshotError) -> ObservableCountdown? {
-    try snapshot.validate()
-    guard let index = snapshot.entries.firstIndex(where: { $0.id == id }) else { return nil }
+    guard let index = try snapshot.validateEntry(of: id) else { return nil }
     let plans = try restorePlans(for: snapshot, at: [index], allowsCountingUp: false)
     adoptServerOffset(of: snapshot)
     let countdown = ObservableCountdown(manager: self)

@@ -111,8 +111,11 @@ public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Se
   /// ```
   ///
   /// - Throws: ``CountdownSnapshotError/unreadable`` for bytes that are not such a snapshot,
-  ///   ``CountdownSnapshotError/unsupportedVersion(_:)`` for a newer format, or the error of the
-  ///   first entry that no countdown can have.
+  ///   ``CountdownSnapshotError/unsupportedVersion(_:)`` for a newer format,
+  ///   ``CountdownSnapshotError/invalidServerOffset(reason:)`` for a server offset no manager can
+  ///   take, the error of the first entry that no countdown can have
+  ///   (``CountdownSnapshotError/invalidEntry(index:reason:)`` or ``CountdownSnapshotError/unreadable``),
+  ///   or ``CountdownSnapshotError/duplicateID(index:)`` for an id that comes twice.
   public init(decoding data: Data) throws(CountdownSnapshotError) {
     do {
       self = try JSONDecoder().decode(Self.self, from: data)
@@ -126,14 +129,7 @@ public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Se
   /// Checks what can be checked without a manager: every field of every entry, and that no id
   /// comes twice.
   func validate() throws(CountdownSnapshotError) {
-    guard takenAt.timeIntervalSinceReferenceDate.isFinite else { throw .unreadable }
-    if let serverOffset {
-      do {
-        try CountdownManager.checkServerOffset(serverOffset.secondsValue)
-      } catch {
-        throw .invalidServerOffset(reason: error)
-      }
-    }
+    try validateDates()
     var seen = Set<ID>()
     seen.reserveCapacity(entries.count)
     for (index, entry) in entries.enumerated() {
@@ -172,5 +168,29 @@ extension CountdownSnapshot.Entry {
         throw .invalidEntry(index: index, reason: .nonFiniteValue)
       }
     }
+  }
+}
+
+extension CountdownSnapshot {
+  /// Checks what the snapshot says of all its entries: when it was taken, and the server offset.
+  func validateDates() throws(CountdownSnapshotError) {
+    guard takenAt.timeIntervalSinceReferenceDate.isFinite else { throw .unreadable }
+    if let serverOffset {
+      do {
+        try CountdownManager.checkServerOffset(serverOffset.secondsValue)
+      } catch {
+        throw .invalidServerOffset(reason: error)
+      }
+    }
+  }
+
+  /// Checks the snapshot's dates and the entry of `id` alone, which must come once: its index,
+  /// or `nil` without one.
+  func validateEntry(of id: ID) throws(CountdownSnapshotError) -> Int? {
+    try validateDates()
+    guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
+    try entries[index].validate(at: index)
+    if let again = entries[(index + 1)...].firstIndex(where: { $0.id == id }) { throw .duplicateID(index: again) }
+    return index
   }
 }

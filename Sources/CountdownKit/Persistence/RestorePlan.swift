@@ -153,7 +153,10 @@ extension RestorePlan {
   ) throws(CountdownError) -> RestorePlan? {
     let late: Int64
     if let time = entry.time {
-      late = -(try time.countdownNanoseconds())
+      let left = try time.countdownNanoseconds()
+      // `Int64.min` has no negation: as far past as no clock reaches.
+      guard left != .min else { throw .outOfRange }
+      late = -left
     } else {
       guard let date = entry.date else { throw .nonFiniteValue }
       // At least as far past it as when the snapshot was taken, if the device's clock went back.
@@ -191,6 +194,7 @@ extension RestorePlan {
 extension Duration {
   /// The duration in seconds, as `Date` arithmetic takes them.
   var secondsValue: Double {
-    Double(components.seconds) + Double(components.attoseconds) / 1e18
+    let (seconds, attoseconds) = clampedComponents
+    return Double(seconds) + Double(attoseconds) / 1e18
   }
 }

@@ -15,6 +15,11 @@ public import Foundation
 /// }
 /// ```
 ///
+/// One read-aloud serves any number of countdowns, such as the cells of a list: it remembers the
+/// last value read of each countdown whose handler the manager is calling, and of each
+/// ``ObservableCountdown`` read; elsewhere (in the loop over an async sequence), the last value
+/// read there.
+///
 /// A milestone crossed while the app was suspended is announced once, with the time left then; a
 /// value delivered again is not; the end's `0` only if `.zero` is a milestone; overtime never. The
 /// rules, and the wording (27 languages, and how an app overrides one), are in
@@ -30,8 +35,19 @@ public final class CountdownReadAloud {
   private let locale: Locale
   private let wording: ReadAloudWording
   private let announcer: any CountdownAnnouncer
-  /// The value read last: a milestone is announced when a value crosses it from above.
-  private var last: Int?
+  /// The value read last of each countdown, by the object it is registered under (a receiver, an
+  /// id's token, a model's handle): a milestone is announced when a value crosses it from above.
+  /// One that ended (read at `0` or below) is forgotten; those whose object is gone are swept out
+  /// as the dictionary grows.
+  private var lastRead: [ObjectIdentifier: LastRead] = [:]
+  /// Past this many entries, ``lastRead`` is swept of the countdowns whose object is gone.
+  private var sweepAt = 64
+  /// The value read last outside any countdown's delivery.
+  private var lastReadOutside: Int?
+
+  /// While the manager calls a countdown's handler, the object that countdown is registered under;
+  /// `nil` outside such a call. What ``read(_:)-(Int)`` remembers its value for.
+  private static var countdownBeingDelivered: AnyObject?
 
   /// While the manager delivers a milestone to a handler, how to ask that countdown the whole
   /// intervals it has left now (`nil` once it ended): a milestone passed while suspended comes with
@@ -43,15 +59,21 @@ public final class CountdownReadAloud {
   ///     announce the end too.
   ///   - interval: The interval of the countdown's manager.
   ///   - locale: The language of the announcements.
-  ///   - template: The sentence, `%@` standing for the time left, whatever the time; `nil`: the
+  ///   - template: The sentence, each `%@` standing for the time left (`%%` for a `%`; any other
+  ///     `%` is read as written), whatever the time; `nil`: the
   ///     sentence of `locale`'s language.
   ///   - announcer: Where the announcements go: VoiceOver by default.
-  /// - Throws: ``CountdownCore/CountdownError/invalidMilestone`` for a time below zero or between
-  ///   two intervals.
+  /// - Throws: ``CountdownCore/CountdownError/invalidInterval`` for an interval of zero or less,
+  ///   ``CountdownCore/CountdownError/outOfRange`` for one beyond 292 years (as
+  ///   ``CountdownManager/init(interval:alignment:endTolerance:clock:wallClock:)``), and
+  ///   ``CountdownCore/CountdownError/invalidMilestone`` for a time below zero or between two
+  ///   intervals.
   nonisolated public init(
     at milestones: Set<Duration>, interval: Duration = .seconds(1), locale: Locale = .autoupdatingCurrent,
     template: String? = nil, announcer: any CountdownAnnouncer = VoiceOverAnnouncer()
   ) throws(CountdownError) {
+    // Checked as a manager checks its interval: the milestones are counted in it.
+    guard try interval.countdownNanoseconds() > 0 else { throw .invalidInterval }
     let values = try CountdownManager.intervals(of: milestones, interval: interval)
     deliveries = .milestones(values)
     self.milestones = values.sorted()
@@ -62,8 +84,10 @@ public final class CountdownReadAloud {
   }
 
   /// Takes the countdown's value `value` (whole intervals left): announces the time left if
-  /// `value` crossed a milestone since the last value read (for the first value read, or one above
-  /// the last, if it is a milestone). A value below zero (overtime) is not read; `0` is read only
+  /// `value` crossed a milestone since the last value read of that countdown (for the first value
+  /// read, or one above the last, if it is a milestone). In a handler the manager calls, "that
+  /// countdown" is the one whose handler it is; elsewhere, every value read outside a handler is
+  /// one countdown's. A value below zero (overtime) is not read; `0` is read only
   /// if `.zero` is one of the milestones.
   ///
   /// The time announced is `value`, except in the handler of a countdown delivered at milestones,
@@ -74,7 +98,7 @@ public final class CountdownReadAloud {
   public func read(_ value: Int) {
     let delivery =
       Self.milestoneTimeLeft ?? MilestoneStreamReader.timeLeftWhenTaken(value).map { left in { @Sendable in left } }
-    read(value, timeLeft: delivery, isMilestoneDelivery: delivery != nil)
+    read(value, of: Self.countdownBeingDelivered, timeLeft: delivery, isMilestoneDelivery: delivery != nil)
   }
 
   /// Takes the value of `countdown` (its ``ObservableCountdown/remaining``), as ``read(_:)-(Int)``
@@ -96,14 +120,17 @@ public final class CountdownReadAloud {
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   public func read(_ countdown: ObservableCountdown) {
     let (engine, handle) = (countdown.manager.engine, countdown.handle)
-    read(countdown.remaining, timeLeft: { engine.value(for: handle) }, isMilestoneDelivery: false)
+    read(countdown.remaining, of: handle, timeLeft: { engine.value(for: handle) }, isMilestoneDelivery: false)
   }
 
-  /// Announces the milestone `value` crossed, if any, with the time `timeLeft` says (else
-  /// `value`). In a milestone delivery, a value that is a milestone was just reached, whatever was
-  /// read last.
-  private func read(_ value: Int, timeLeft: (@MainActor () -> Int?)?, isMilestoneDelivery: Bool) {
-    defer { last = value }
+  /// Announces the milestone `value` of the countdown registered under `subject` (`nil`: outside
+  /// any) crossed, if any, with the time `timeLeft` says (else `value`). In a milestone delivery, a
+  /// value that is a milestone was just reached, whatever was read last.
+  private func read(
+    _ value: Int, of subject: AnyObject?, timeLeft: (@MainActor () -> Int?)?, isMilestoneDelivery: Bool
+  ) {
+    let last = lastValue(of: subject)
+    defer { remember(value, of: subject) }
     // Overtime is not read: nothing is left. The end is read only as a milestone of its own.
     guard value >= 0 else { return }
     // The lowest milestone at or above the value: the latest one passed.
@@ -116,6 +143,43 @@ public final class CountdownReadAloud {
     guard isNew else { return }
     let left = value > 0 ? min(value, timeLeft?() ?? value) : 0
     announcer.announce(phrase(for: left))
+  }
+
+  /// The value read last of the countdown registered under `subject`, if any: an entry whose
+  /// object is gone (another one may have its address now) is not its.
+  private func lastValue(of subject: AnyObject?) -> Int? {
+    guard let subject else { return lastReadOutside }
+    guard let entry = lastRead[ObjectIdentifier(subject)], entry.subject === subject else { return nil }
+    return entry.value
+  }
+
+  private func remember(_ value: Int, of subject: AnyObject?) {
+    guard let subject else {
+      lastReadOutside = value
+      return
+    }
+    let key = ObjectIdentifier(subject)
+    // Ended: nothing more is read of it, unless time added brings it back above 0, which starts
+    // afresh as a countdown read for the first time does.
+    guard value > 0 else {
+      lastRead[key] = nil
+      return
+    }
+    lastRead[key] = LastRead(subject: subject, value: value)
+    if lastRead.count >= sweepAt {
+      lastRead = lastRead.filter { $0.value.subject != nil }
+      sweepAt = max(64, lastRead.count * 2)
+    }
+  }
+
+  /// Calls `call`, the handler of the countdown registered under `subject`, so that
+  /// ``read(_:)-(Int)`` inside it remembers the value for that countdown.
+  @inline(__always)
+  static func delivering<Result>(to subject: AnyObject, _ call: () -> Result) -> Result {
+    let outer = countdownBeingDelivered
+    countdownBeingDelivered = subject
+    defer { countdownBeingDelivered = outer }
+    return call()
   }
 
   /// Runs `deliver`, the handler of a countdown delivered at milestones, as such a delivery:
@@ -149,9 +213,10 @@ public final class CountdownReadAloud {
   /// with the number spoken ("Queda 1 segundo", "Quedan 2 segundos", "Falta 0 segundo"). A value
   /// below zero (overtime) is the phrase of `0`: no time is left.
   public func phrase(for value: Int) -> String {
-    let time = ReadAloudWording.spokenTime(interval * max(0, value))
-    return String(
-      format: wording.template(for: time, locale: locale), locale: locale, ReadAloudWording.format(time, locale: locale)
-    )
+    // Saturated at 292 years: a value times a long interval may not fit in a `Duration`.
+    let (nanoseconds, overflow) = interval.nanosecondsSaturating.multipliedReportingOverflow(by: Int64(max(0, value)))
+    let time = ReadAloudWording.spokenTime(.nanoseconds(overflow ? .max : nanoseconds))
+    return ReadAloudWording.fill(
+      wording.template(for: time, locale: locale), with: ReadAloudWording.format(time, locale: locale))
   }
 }

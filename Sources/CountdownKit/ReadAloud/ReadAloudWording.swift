@@ -52,7 +52,7 @@ package struct ReadAloudWording: Sendable {
   /// Brazilian Portuguese "0 segundo" too, where "Falta" agrees).
   package func template(for time: Duration, locale: Locale) -> String {
     guard singleUnitTemplate != template else { return template }
-    let seconds = time.components.seconds
+    let seconds = time.clampedComponents.seconds
     let units: [(count: Int64, unit: Duration.UnitsFormatStyle.Unit)] = [
       (seconds / 3_600, .hours), (seconds / 60 % 60, .minutes), (seconds % 60, .seconds),
     ]
@@ -67,8 +67,34 @@ package struct ReadAloudWording: Sendable {
   /// are), never below zero.
   package static func spokenTime(_ time: Duration) -> Duration {
     guard time > .zero else { return .zero }
-    let (seconds, attoseconds) = time.components
-    return .seconds(attoseconds > 0 ? seconds + 1 : seconds)
+    let (seconds, attoseconds) = time.clampedComponents
+    return .seconds(attoseconds > 0 && seconds < .max ? seconds + 1 : seconds)
+  }
+
+  /// `template` with `spoken` in place of each `%@` (or `%1$@`) and `%%` as `%`. Filled in, not
+  /// formatted: a template is text (an app's, or a caller's), and any other `%` in it (`%d`,
+  /// `%n`) is read as written, where a format would read an argument that is not there.
+  package static func fill(_ template: String, with spoken: String) -> String {
+    var filled = ""
+    var rest = Substring(template)
+    while let percent = rest.firstIndex(of: "%") {
+      filled += rest[..<percent]
+      let after = rest[rest.index(after: percent)...]
+      if after.hasPrefix("@") {
+        filled += spoken
+        rest = after.dropFirst()
+      } else if after.hasPrefix("1$@") {
+        filled += spoken
+        rest = after.dropFirst(3)
+      } else if after.hasPrefix("%") {
+        filled += "%"
+        rest = after.dropFirst()
+      } else {
+        filled += "%"
+        rest = after
+      }
+    }
+    return filled + rest
   }
 
   /// `time` spelled out in `locale`: "1 hour, 1 minute, 30 seconds".

@@ -1,0 +1,109 @@
+import CountdownAlerts
+import CountdownKit
+import Foundation
+
+// The alerts' followers of the fuzzer's manager, each on its public fake center, and the fakes'
+// own calls, as a test or the person would make them.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+extension PublicAPIFuzzer {
+  func notificationAlerts() {
+    let center = FakeNotificationCenter(now: { [wall] in wall.now })
+    let (budget, namespace) = (random.oneIn(2) ? random.int() : random.below(70), random.bool() ? nil : random.text())
+    let milestones = (0..<random.below(4)).map { _ in alertTime() }
+    begin("CountdownAlerts(budget: \(budget), milestones: \(milestones), namespace: \(String(describing: namespace)))")
+    expectAlert([.invalidBudget, .invalidMilestone, .invalidNamespace]) { () throws(CountdownAlertError) in
+      let alerts = try CountdownAlerts(
+        String.self, manager: manager, center: center, namespace: namespace, budget: budget, milestones: milestones,
+        showsInForeground: random.bool(), clockChanges: notifications
+      ) { id, moment in CountdownAlertContent(title: id, body: "\(moment)") }
+      keep(alerts)
+      let id = random.pick(stringIDs)
+      _ = alerts.identifier(for: id, moment: random.bool() ? .end : .timeLeft(alertTime()))
+      _ = (alerts.isOwnRequest(random.text()), alerts.showsBanner(forRequest: random.text()), alerts.scheduledIDs)
+      alerts.retry()
+    }
+    begin("FakeNotificationCenter: schedule, add, remove, drain")
+    center.schedule(
+      identifier: random.text(), content: .init(title: "", body: ""), fireDate: random.date(around: wall.now))
+    // Above zero: the fake traps on anything else, as `UNTimeIntervalNotificationTrigger` does.
+    let interval = Double(random.below(10_000) + 1) / 10
+    center.add(.init(identifier: random.text(), content: .init(title: "t", body: "b"), timeInterval: interval)) { _ in }
+    center.removePendingRequests(withIdentifiers: [random.text()])
+    center.removeDeliveredNotifications(withIdentifiers: [random.text()])
+    center.failAdds(with: random.bool() ? nil : CountdownAlertError.requestFailed)
+    center.drain()
+    _ = (center.pending, center.delivered, center.calls, center.queuedCount, center.droppedCount, center.authorization)
+    center.pendingRequestIdentifiers { _ in }
+    center.authorizationStatus { _ in }
+    center.clearCalls()
+  }
+
+  /// A hostile time for `CountdownAlerts`, in whole seconds that fit an `Int64` when beyond 292
+  /// years: it takes a time's `components`, which trap beyond `Int64` seconds, and spells a time
+  /// with a fraction of a second in nanoseconds, which overflows beyond 292 years (traps in
+  /// `identifier(for:moment:)`, and so in following a countdown with such a milestone, left to
+  /// the alerts' owners: this fuzzer does not change that product).
+  func alertTime() -> Duration {
+    let time = random.duration()
+    let (seconds, _) = time.clampedComponents
+    return seconds.magnitude < 9_000_000_000 ? time : .seconds(seconds)
+  }
+
+  func alarms() {
+    let center = FakeAlarmCenter(now: { [wall] in wall.now })
+    let namespace = random.bool() ? nil : random.text()
+    begin("CountdownAlarms(namespace: \(String(describing: namespace)))")
+    expectAlert([.invalidNamespace]) { () throws(CountdownAlertError) in
+      let alarms = try CountdownAlarms(
+        String.self, manager: manager, center: center, namespace: namespace, clockChanges: notifications)
+      keep(alarms)
+      let alarmID = alarms.alarmID(for: random.pick(stringIDs))
+      _ = alarms.isOwnAlarm(alarmID)
+      _ = alarms.isOwnAlarm(UUID())
+      alarms.retry()
+      begin("FakeAlarmCenter: hold, the person's acts, schedule")
+      center.hold(
+        id: alarmID, countdownID: random.text(), state: random.pick([.scheduled, .countdown, .paused, .alerting]),
+        fireDate: random.date(around: wall.now))
+      _ = (center.personPauses(id: alarmID), center.personResumes(id: alarmID), center.personStops(id: alarmID))
+    }
+    // Above zero: the fake traps on anything else, as AlarmKit's timer configuration does.
+    let duration = Double(random.below(10_000) + 1) / 10
+    center.schedule(.init(id: UUID(), countdownID: random.text(), duration: duration)) { _ in }
+    center.pause(id: UUID()) { _ in }
+    center.resume(id: UUID()) { _ in }
+    center.cancel(id: UUID()) { _ in }
+    center.failReads(with: random.bool() ? nil : CountdownAlertError.requestFailed)
+    center.alarms { _ in }
+    center.defersUpdates = random.bool()
+    center.limit = random.bool() ? nil : random.int()
+    center.deliverUpdates()
+    _ = (center.alarms, center.calls, center.authorization, center.observationCount)
+    center.clearCalls()
+  }
+
+  func liveActivities() {
+    let center = FakeActivityCenter<Int>(now: { [wall] in wall.now })
+    center.answersListingsAtOnce = random.bool()
+    begin("CountdownLiveActivities")
+    let activities = CountdownLiveActivities(String.self, manager: manager, center: center, clockChanges: notifications)
+    {
+      id, dates in id.count &+ Int(dates.timerInterval.upperBound.timeIntervalSinceReferenceDate.isFinite ? 1 : 0)
+    }
+    keep(activities)
+    _ = activities.content(for: random.pick(stringIDs))
+    begin("FakeActivityCenter: start, update, end, listings")
+    let started = center.start(countdownID: random.text(), state: random.bool() ? nil : random.int(), staleDate: nil)
+    center.update(countdownID: random.text(), state: random.int(), staleDate: random.date(around: wall.now))
+    center.end(
+      countdownID: random.text(), state: nil, staleDate: random.date(around: wall.now),
+      dismissal: random.bool() ? .afterEnd : .immediately)
+    center.end(activityID: random.bool() ? started : random.text(), dismissal: .immediately)
+    _ = CountdownActivitySnapshot(id: random.text(), countdownID: random.text(), isStale: random.bool())
+    _ = CountdownAlarmSnapshot(id: UUID(), state: random.pick([.scheduled, .countdown, .paused, .alerting]))
+    center.answerListings()
+    center.activities { _ in }
+    _ = (center.activities, center.activity(started), center.calls)
+    center.clearCalls()
+  }
+}

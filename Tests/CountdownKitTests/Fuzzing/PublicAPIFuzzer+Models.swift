@@ -1,0 +1,226 @@
+import CountdownKit
+import Foundation
+
+// Formatting, observable models and lists, snapshots and stores, and the small value types.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+extension PublicAPIFuzzer {
+  func formatting() {
+    let remaining = random.bool() ? RemainingTime(random.duration()) : RemainingTime(seconds: random.int())
+    let style = random.pick([RemainingTime.Style.clock, .units, .spelledOut])
+    let locale = Locale(identifier: random.localeIdentifier())
+    begin("RemainingTime \(remaining.duration): formatted(\(style), locale: \(locale.identifier))")
+    _ = remaining.formatted(style, locale: locale)
+    _ = (remaining.days, remaining.hours, remaining.minutes, remaining.seconds, remaining.isOvertime)
+    _ = (remaining.description, remaining.formatted(.countdown(style)))
+    _ = CountdownFormatStyle(style, locale: locale).locale(locale).format(remaining)
+    _ = CountdownFormatStyle.countdown.format(remaining)
+    _ = try? JSONDecoder().decode(RemainingTime.Style.self, from: random.bytes())
+  }
+
+  func observableModel() {
+    let (policy, deliveries, ending) = (random.policy(), random.deliveries(), random.ending())
+    switch random.below(5) {
+    case 0:
+      let duration = random.duration()
+      begin("countdown(for: \(duration), \(policy), \(deliveries), \(ending))")
+      expect(FuzzDocumentedErrors.startFor) { () throws(CountdownError) in
+        models.append(
+          try manager.countdown(for: duration, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending))
+      }
+    case 1:
+      let date = random.date(around: wall.now)
+      begin("countdown(until: \(date.timeIntervalSinceReferenceDate), \(policy), \(deliveries), \(ending))")
+      expect(FuzzDocumentedErrors.startUntil) { () throws(CountdownError) in
+        models.append(
+          try manager.countdown(until: date, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending))
+      }
+    case 2:
+      guard let model = models.last else { return }
+      let duration = random.duration()
+      let date = random.date(around: wall.now)
+      begin("model: restart(for: \(duration)), restart(until: \(date.timeIntervalSinceReferenceDate))")
+      expect(FuzzDocumentedErrors.startFor) { () throws(CountdownError) in
+        try model.restart(for: duration, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
+      }
+      expect(FuzzDocumentedErrors.startUntil) { () throws(CountdownError) in
+        try model.restart(until: date, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
+      }
+    case 3:
+      guard let model = models.last else { return }
+      let time = random.duration()
+      begin("model: addTime(\(time)), pause, resume")
+      expect(FuzzDocumentedErrors.addTime) { () throws(CountdownError) in _ = try model.addTime(time) }
+      _ = random.bool() ? model.pause() : model.resume()
+      model.refreshDates()
+    default:
+      guard let model = random.bool() ? models.first : models.last else { return }
+      begin("model: queries, snapshot(id:), cancel")
+      _ = (model.remaining, model.hasEnded, model.isOvertime, model.remainingTime, model.isPaused, model.isActive)
+      _ = (model.timerDates, model.endDate, model.timerInterval, model.pauseTime, model.snapshot(id: random.text()))
+      if random.oneIn(3) { model.cancel() }
+    }
+    if models.count > 8 { models.removeFirst().cancel() }
+  }
+
+  func observableList() {
+    let id = random.pick(stringIDs)
+    let (policy, deliveries, ending) = (random.policy(), random.deliveries(), random.ending())
+    switch random.below(5) {
+    case 0:
+      let duration = random.duration()
+      begin("list: start(id: \(id), for: \(duration), \(deliveries))")
+      expect(FuzzDocumentedErrors.startFor) { () throws(CountdownError) in
+        _ = try list.start(id: id, for: duration, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
+      }
+    case 1:
+      let date = random.date(around: wall.now)
+      begin("list: start(id: \(id), until: \(date.timeIntervalSinceReferenceDate), \(deliveries))")
+      expect(FuzzDocumentedErrors.startUntil) { () throws(CountdownError) in
+        _ = try list.start(id: id, until: date, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
+      }
+    case 2:
+      let time = random.duration()
+      begin("list: addTime(\(time), id: \(id))")
+      expect(FuzzDocumentedErrors.addTime) { () throws(CountdownError) in _ = try list.addTime(time, id: id) }
+    case 3:
+      begin("list: snapshot, restore, remove")
+      let snapshot = random.bool() ? list.snapshot() : hostileSnapshot()
+      expectSnapshot(FuzzDocumentedErrors.restore) { () throws(CountdownSnapshotError) in
+        _ = try list.restore(snapshot)
+      }
+      _ = random.oneIn(3) ? list.removeAll() : ()
+    default:
+      begin("list: queries, remove(id: \(id))")
+      _ = (list.ids, list[id], list.remaining(id: id), list.remove(id: id))
+    }
+  }
+
+  /// A snapshot no encoder wrote: hostile dates, times, lengths, options and ids (never a
+  /// sentinel's), repeated ids, every kind.
+  func hostileSnapshot() -> CountdownSnapshot<String> {
+    let entries = (0..<random.below(4)).map { _ in
+      CountdownSnapshot<String>.Entry(
+        id: random.pick(stringIDs), kind: random.oneIn(4) ? .countingUp : .countdown, policy: random.policy(),
+        deliveries: random.deliveries(), isPaused: random.oneIn(3),
+        date: random.oneIn(4) ? nil : random.date(around: wall.now), time: random.oneIn(2) ? nil : random.duration(),
+        length: random.oneIn(2) ? nil : random.duration(), ending: random.ending())
+    }
+    let offset: Duration? = random.bool() ? nil : random.duration()
+    return CountdownSnapshot(takenAt: random.date(around: wall.now), serverOffset: offset, entries: entries)
+  }
+
+  /// A snapshot's bytes, damaged: random, truncated, or with a byte changed.
+  func damagedSnapshotBytes() -> Data {
+    var own = manager.snapshot(of: String.self)
+    own.entries.removeAll { sentinels.isSentinel($0.id) }  // restoring them would restart them
+    guard random.bool(), var data = try? JSONEncoder().encode(random.bool() ? hostileSnapshot() : own) else {
+      return random.bytes(upTo: 200)
+    }
+    if data.isEmpty || random.bool() {
+      return data.prefix(random.below(data.count + 1))
+    }
+    data[random.below(data.count)] = UInt8(truncatingIfNeeded: random.next())
+    return data
+  }
+
+  func snapshots() {
+    switch random.below(4) {
+    case 0:
+      let data = damagedSnapshotBytes()
+      begin("CountdownSnapshot(decoding: \(data.count) bytes)")
+      expectSnapshot(FuzzDocumentedErrors.decoding) { () throws(CountdownSnapshotError) in
+        _ = try CountdownSnapshot<String>(decoding: data)
+        _ = try CountdownSnapshot<Int>(decoding: data)
+      }
+    case 1:
+      let snapshot = hostileSnapshot()
+      begin("restore(\(snapshot.entries.count) hostile entries)")
+      expectSnapshot(FuzzDocumentedErrors.restore) { () throws(CountdownSnapshotError) in
+        _ = try manager.restore(snapshot) { _, _, _ in }
+      }
+    case 2:
+      let snapshot = hostileSnapshot()
+      let id = random.pick(stringIDs)
+      begin("countdown(restoring: \(snapshot.entries.count) hostile entries, id: \(id))")
+      expectSnapshot(FuzzDocumentedErrors.restore) { () throws(CountdownSnapshotError) in
+        if let model = try manager.countdown(restoring: snapshot, id: id) { models.append(model) }
+      }
+    default:
+      begin("snapshot(of:), encode")
+      let snapshot = manager.snapshot(of: String.self)
+      _ = (snapshot.takenAt, snapshot.serverOffset, snapshot.entries, CountdownSnapshot<String>.formatVersion)
+      _ = try? JSONEncoder().encode(hostileSnapshot())
+      _ = manager.snapshot(of: Int.self)
+    }
+  }
+
+  func storesAndSaving() {
+    switch random.below(4) {
+    case 0:
+      let data = damagedSnapshotBytes()
+      begin("store: save(\(data.count) bytes), load, then keepSaved")
+      try? store.save(data)
+      _ = try? store.load()
+      expectSnapshot(FuzzDocumentedErrors.restore) { () throws(CountdownSnapshotError) in
+        _ = try manager.keepSaved(String.self, in: store, savingOn: [.init("fuzz save")], center: notifications) {
+          _, _, _ in
+        }
+      }
+      notifications.post(name: .init("fuzz save"), object: nil)
+    case 1:
+      begin("save(to:), stopSaving, remove")
+      try? manager.save(String.self, to: store)
+      manager.stopSaving(String.self)
+      try? store.remove()
+      _ = try? CountdownStore.file(URL(fileURLWithPath: "/nonexistent/\(random.text())")).load()
+    case 2:
+      begin("list: keepSaved, save(to:), stopSaving")
+      expectSnapshot(FuzzDocumentedErrors.restore) { () throws(CountdownSnapshotError) in
+        _ = try list.keepSaved(in: store, savingOn: [.init("fuzz list save")], center: notifications, onFailure: nil)
+      }
+      try? list.save(to: store)
+      list.stopSaving()
+    default:
+      begin("cancelAll of another manager")
+      cancelAllElsewhere()
+    }
+  }
+
+  /// `cancelAll` ends everything of its manager, the sentinels too: called on another one.
+  func cancelAllElsewhere() {
+    begin("cancelAll on a manager without sentinels")
+    guard let other = try? CountdownManager(clock: scratchClock) else { return fail("a plain manager threw") }
+    for index in 0..<random.below(4) {
+      try? other.start(id: index, for: random.duration(), delivering: random.deliveries()) { _, _, _ in }
+    }
+    _ = try? other.after(random.duration()) {}
+    other.cancelAll()
+    if other.count != 0 { fail("cancelAll left \(other.count)") }
+  }
+
+  func smallValueTypes() {
+    begin("small value types")
+    let start = random.date(around: wall.now)
+    let end = random.date(around: wall.now)
+    if start <= end {
+      let dates = CountdownTimerDates(timerInterval: start...end, pauseTime: random.bool() ? nil : start)
+      _ = (dates.endDate, dates.isFrozen, dates.timerInterval, dates.pauseTime)
+    }
+    _ = CountdownRestoration(ids: [random.text()], ended: [random.text(): start])
+    VoiceOverAnnouncer().announce(random.text())
+    _ = (ContinuousCountdownClock().now, AdaptedCountdownClock(ContinuousClock()).origin)
+    _ = try? CountdownStore.userDefaults(suiteName: "countdown-fuzz", key: random.text()).load()
+    if let other = try? CountdownManager(clock: scratchClock) {
+      other.suspendsInBackground = random.bool()
+      other.suspendsInBackground = false
+    }
+    _ = (LifecycleObservation.platformSuspendNames, LifecycleObservation.platformResumeNames)
+    _ = CountdownDeliveries.milestones(random.milestones()).milestones
+    _ = CountdownAlignment.perCountdown(tolerance: random.duration())
+    _ = (
+      CountdownError.negativeDuration.description,
+      CountdownSnapshotError.invalidEntry(index: random.int(), reason: .outOfRange)
+        .description
+    )
+  }
+}

@@ -1,0 +1,14 @@
+import CountdownKit
+import Foundation
+import XCTest
+
+/// A read-aloud's interval is checked as a manager's is: a typed error, never a trap.
+final class ReadAloudIntervalTests: XCTestCase {
+  func testAZeroOrNegativeIntervalThrowsInvalidInterval() {
+    for interval in [Duration.zero, .seconds(-1), .nanoseconds(-1)] {
+      XCTAssertThrowsError(try CountdownReadAloud(at: [.seconds(10)], interval: interval)) { error in
+        XCTAssertEqual(error as? CountdownError, .invalidInterval, "\(interval)")
+      }
+    }
+  }
+}
