@@ -94,7 +94,7 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
     case .frozen(let dates):
       guard let paused = dates.pauseTime else { return .none }
       let left = dates.timerInterval.upperBound.timeIntervalSince(paused)
-      if left > 0 { return .paused(remaining: Int64((left * 1e9).rounded())) }
+      if left > 0 { return .paused(remaining: left.nanosecondsClamped) }
       return countsOvertime ? .pastTheEnd : .none
     case .gone: return .none
     }

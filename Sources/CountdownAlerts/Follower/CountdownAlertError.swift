@@ -72,7 +72,7 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
       case .notAuthorized: "notifications are not authorized"
       case .requestFailed: "the notification center refused a request"
       case .invalidBudget: "the budget must be in 1...64 and hold one countdown's end and milestones"
-      case .invalidMilestone: "a milestone must be above zero, and given once"
+      case .invalidMilestone: "a milestone must be above zero, within 292 years, and given once"
       case .invalidNamespace: "a namespace must not contain \"/\""
       case .alarmLimitReached: "the device holds as many alarms as it allows"
       }

@@ -89,7 +89,7 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
   ///     the thread of the change, with no lock held.
   /// - Throws: ``CountdownAlertError/invalidBudget`` for a budget outside `1...64` or below
   ///   `1 + milestones.count`; ``CountdownAlertError/invalidMilestone`` for a milestone of zero or
-  ///   less, or one given twice; ``CountdownAlertError/invalidNamespace`` for a namespace with `/`.
+  ///   less, beyond 292 years (what a deadline on the manager's clock can hold), or one given twice; ``CountdownAlertError/invalidNamespace`` for a namespace with `/`.
   public init(
     _ idType: ID.Type = ID.self,
     manager: CountdownManager = .shared,
@@ -105,7 +105,8 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
   ) throws(CountdownAlertError) {
     let namespace = namespace ?? String(describing: ID.self)
     guard !namespace.contains("/") else { throw .invalidNamespace }
-    guard milestones.allSatisfy({ $0 > .zero }), Set(milestones).count == milestones.count else {
+    guard milestones.allSatisfy({ $0 > .zero && $0 <= .nanoseconds(Int64.max) }), Set(milestones).count == milestones.count
+    else {
       throw .invalidMilestone
     }
     guard (1...NotificationsMirror<ID>.systemLimit).contains(budget), budget >= 1 + milestones.count else {

@@ -40,11 +40,14 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
   }
 
   /// `left` as it appears in an identifier: whole seconds when it has no fraction, else
-  /// nanoseconds.
+  /// nanoseconds (seconds and nanoseconds for a time beyond 292 years, which no milestone is).
   private static func describe(_ left: Duration) -> String {
-    let (seconds, attoseconds) = left.components
+    let (seconds, attoseconds) = left.clampedComponents
     if attoseconds == 0 { return "\(seconds)s" }
-    return "\(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)ns"
+    guard let nanoseconds = try? left.countdownNanoseconds() else {
+      return "\(seconds)s\(attoseconds / 1_000_000_000)ns"
+    }
+    return "\(nanoseconds)ns"
   }
 
   func read(_ keys: [IDKey], sweep: [String]?, from manager: CountdownManager) -> AlertsState.Reading {
@@ -64,10 +67,8 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
   /// When the alert at `moment` of a countdown ending at `deadline` fires, on the manager's clock.
   private static func fireInstant(_ deadline: Int64, _ moment: CountdownAlertMoment) -> Int64 {
     guard case .timeLeft(let left) = moment else { return deadline }
-    let (seconds, attoseconds) = left.components
-    let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    guard !nanoseconds.overflow else { return .min }
-    let (fire, overflow) = deadline.subtractingReportingOverflow(nanoseconds.partialValue + attoseconds / 1_000_000_000)
+    guard let nanoseconds = try? left.countdownNanoseconds() else { return .min }
+    let (fire, overflow) = deadline.subtractingReportingOverflow(nanoseconds)
     return overflow ? .min : fire
   }
 

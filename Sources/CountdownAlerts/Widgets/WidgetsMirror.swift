@@ -50,9 +50,8 @@ struct WidgetsMirror: CountdownMirror {
     case .frozen(let dates):
       // Laid out from its pause time: what is left from there is what the widget shows.
       .frozen(
-        remaining: Int64(
-          (dates.timerInterval.upperBound.timeIntervalSince(dates.pauseTime ?? dates.timerInterval.upperBound) * 1e9)
-            .rounded()))
+        remaining: dates.timerInterval.upperBound.timeIntervalSince(dates.pauseTime ?? dates.timerInterval.upperBound)
+          .nanosecondsClamped)
     case .gone: nil
     }
   }

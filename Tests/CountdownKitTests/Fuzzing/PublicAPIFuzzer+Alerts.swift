@@ -1,4 +1,5 @@
 import CountdownAlerts
+import CountdownAlertsTesting
 import CountdownKit
 import Foundation
 
@@ -10,9 +11,9 @@ extension PublicAPIFuzzer {
     let center = FakeNotificationCenter(now: { [wall] in wall.now })
     let (budget, namespace) = (random.oneIn(2) ? random.int() : random.below(70), random.bool() ? nil : random.text())
     let milestones = (0..<random.below(4)).map { _ in alertTime() }
-    begin("CountdownAlerts(budget: \(budget), milestones: \(milestones), namespace: \(String(describing: namespace)))")
+    begin("CountdownNotifications(budget: \(budget), milestones: \(milestones), namespace: \(String(describing: namespace)))")
     expectAlert([.invalidBudget, .invalidMilestone, .invalidNamespace]) { () throws(CountdownAlertError) in
-      let alerts = try CountdownAlerts(
+      let alerts = try CountdownNotifications(
         String.self, manager: manager, center: center, namespace: namespace, budget: budget, milestones: milestones,
         showsInForeground: random.bool(), clockChanges: notifications
       ) { id, moment in CountdownAlertContent(title: id, body: "\(moment)") }
@@ -38,15 +39,9 @@ extension PublicAPIFuzzer {
     center.clearCalls()
   }
 
-  /// A hostile time for `CountdownAlerts`, in whole seconds that fit an `Int64` when beyond 292
-  /// years: it takes a time's `components`, which trap beyond `Int64` seconds, and spells a time
-  /// with a fraction of a second in nanoseconds, which overflows beyond 292 years (traps in
-  /// `identifier(for:moment:)`, and so in following a countdown with such a milestone, left to
-  /// the alerts' owners: this fuzzer does not change that product).
+  /// A hostile time for the alerts: any `Duration`, huge, tiny, beyond `Int64` seconds.
   func alertTime() -> Duration {
-    let time = random.duration()
-    let (seconds, _) = time.clampedComponents
-    return seconds.magnitude < 9_000_000_000 ? time : .seconds(seconds)
+    random.duration()
   }
 
   func alarms() {
@@ -105,5 +100,23 @@ extension PublicAPIFuzzer {
     center.activities { _ in }
     _ = (center.activities, center.activity(started), center.calls)
     center.clearCalls()
+  }
+
+  func widgets() {
+    let center = FakeWidgetCenter(dailyBudget: random.oneIn(2) ? random.int() : random.below(80), now: { [wall] in wall.now })
+    center.isAppInForeground = random.bool()
+    let kind = random.text()
+    begin("CountdownWidgets(kind: \(kind))")
+    let lifecycle = random.bool() ? notifications : NotificationCenter()
+    let widgets = CountdownWidgets(
+      String.self, manager: manager, center: center, kind: kind, isInForeground: random.bool(),
+      reloadsInBackground: random.bool(), lifecycle: lifecycle, suspendNames: [Notification.Name(random.text())],
+      resumeNames: [Notification.Name(random.text())], clockChanges: notifications)
+    keep(widgets)
+    _ = (widgets.kind, widgets.owesReload)
+    begin("FakeWidgetCenter: reload, budget")
+    center.reloadTimelines(ofKind: random.bool() ? kind : random.text())
+    _ = (center.reloads, center.droppedReloads, center.budgetLeft(ofKind: kind), center.dailyBudget)
+    if random.oneIn(4) { center.clearReloads() }
   }
 }

@@ -68,7 +68,7 @@ final class PublicAPIFuzzer {
     try? store.remove()
   }
 
-  static let operationCount = 24
+  static let operationCount = 25
 
   private func perform(_ choice: Int) {
     switch choice {
@@ -95,6 +95,7 @@ final class PublicAPIFuzzer {
     case 20: alarms()
     case 21: liveActivities()
     case 22: cancelAllElsewhere()
+    case 23: widgets()
     default: smallValueTypes()
     }
   }
