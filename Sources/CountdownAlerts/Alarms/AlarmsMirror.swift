@@ -24,11 +24,12 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
     AlarmsState()
   }
 
-  func observeSystem(for follower: CountdownFollower<Self>) -> CountdownAlarmObservation? {
-    center.observeAlarms { [weak follower] alarms in
+  func observeSystem(for follower: CountdownFollower<Self>) -> (@Sendable () -> Void)? {
+    let observation = center.observeAlarms { [weak follower] alarms in
       guard let follower else { return }
       follower.mirror.alarmsChanged(alarms, follower: follower)
     }
+    return { observation.cancel() }
   }
 
   func askSweep(_ answer: @escaping @Sendable (Result<[CountdownAlarmSnapshot], CountdownAlertError>) -> Void) {

@@ -38,8 +38,8 @@ final class CountdownFollower<Mirror: CountdownMirror>: Sendable {
       idsChanged: { [weak self] keys in self?.enqueue(keys) },
       clockChanged: { [weak self] in self?.enqueue([], clockChanged: true) })
     state.withLock { $0.observation = observation }
-    let systemObservation = mirror.observeSystem(for: self)
-    state.withLock { $0.systemObservation = systemObservation }
+    let stopObservingSystem = mirror.observeSystem(for: self)
+    state.withLock { $0.stopObservingSystem = stopObservingSystem }
     // What counts already (restored before the follower was made) is followed from now on.
     let followed = FollowerObservation.followed(manager.idKeys(of: ID.self), of: ID.self, isFollowed: isFollowed)
     if Mirror.asksBeforeFollowing {
@@ -52,9 +52,9 @@ final class CountdownFollower<Mirror: CountdownMirror>: Sendable {
   }
 
   deinit {
-    let (observation, systemObservation) = state.withLock { ($0.observation.take(), $0.systemObservation.take()) }
+    let (observation, stopObservingSystem) = state.withLock { ($0.observation.take(), $0.stopObservingSystem.take()) }
     observation.end(on: manager)
-    systemObservation?.cancel()
+    stopObservingSystem?()
   }
 
   /// Queues the work and drains, unless another thread is draining (it takes this work too).

@@ -28,9 +28,11 @@ protocol CountdownMirror: Sendable {
   /// The state machine a follower starts with.
   func makeMachine() -> Machine
 
-  /// Starts observing what the system changes by itself (the person stops an alarm), before the
-  /// follower's first call; ended with the follower.
-  func observeSystem(for follower: CountdownFollower<Self>) -> CountdownAlarmObservation?
+  /// Starts observing what the system changes by itself (the person stops an alarm, the app
+  /// leaves the foreground), before the follower's first call.
+  ///
+  /// - Returns: What stops the observation, called when the follower goes.
+  func observeSystem(for follower: CountdownFollower<Self>) -> (@Sendable () -> Void)?
 
   /// Asks the center, once at the start, what it holds of this mirror's; `answer` is called on
   /// any thread, at once or later, with the failure to report when the center could not say.
@@ -67,5 +69,5 @@ protocol MirrorStateMachine: Sendable {
 
 extension CountdownMirror {
   /// Nothing: the system changes nothing by itself.
-  func observeSystem(for follower: CountdownFollower<Self>) -> CountdownAlarmObservation? { nil }
+  func observeSystem(for follower: CountdownFollower<Self>) -> (@Sendable () -> Void)? { nil }
 }

@@ -8,11 +8,15 @@ struct FollowerObservation: Sendable {
   private var observerKey: Int?
   private var clockObservers: NotificationObservers?
 
+  /// The name of `NSSystemClockDidChange`, spelled by its value so that it reads the same on
+  /// every platform.
+  static let systemClockDidChange = Notification.Name("NSSystemClockDidChangeNotification")
+
   /// Nothing observed.
   init() {}
 
   /// Starts observing `manager` for the countdowns of ids of type `ID` that `isFollowed` accepts,
-  /// and `clockChanges` for ``CountdownNotifications/systemClockDidChange``.
+  /// and `clockChanges` for ``systemClockDidChange``.
   ///
   /// - Parameters:
   ///   - idType: The type of the ids followed.
@@ -29,7 +33,7 @@ struct FollowerObservation: Sendable {
     idsChanged: @escaping @Sendable ([IDKey]) -> Void, clockChanged: @escaping @Sendable () -> Void
   ) {
     clockObservers = NotificationObservers(
-      observing: [CountdownNotifications<ID>.systemClockDidChange], on: clockChanges, run: clockChanged)
+      observing: [Self.systemClockDidChange], on: clockChanges, run: clockChanged)
     observerKey = manager.addIDObserver { keys in
       let followed = Self.followed(keys, of: ID.self, isFollowed: isFollowed)
       if !followed.isEmpty { idsChanged(followed) }

@@ -6,8 +6,8 @@ struct FollowerState<Machine: MirrorStateMachine>: Sendable {
   var machine: Machine
   var queue = ChangeQueue<Machine.Sweep>()
   var observation = FollowerObservation()
-  /// What the mirror observes of the system (``CountdownMirror/observeSystem(for:)``).
-  var systemObservation: CountdownAlarmObservation?
+  /// Stops what the mirror observes of the system (``CountdownMirror/observeSystem(for:)``).
+  var stopObservingSystem: (@Sendable () -> Void)?
 
   /// Work arrived: `keys` changed, the clock changed, or the center said what it held; the keys
   /// the machine reads again come with it.

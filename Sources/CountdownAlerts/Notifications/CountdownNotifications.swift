@@ -64,7 +64,7 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
 
   /// The name of `NSSystemClockDidChange`, spelled by its value so that it reads the same on
   /// every platform.
-  public static var systemClockDidChange: Notification.Name { Notification.Name("NSSystemClockDidChangeNotification") }
+  public static var systemClockDidChange: Notification.Name { FollowerObservation.systemClockDidChange }
 
   /// Starts following the countdowns of ids of type `ID` on `manager`.
   ///
@@ -105,7 +105,8 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
   ) throws(CountdownAlertError) {
     let namespace = namespace ?? String(describing: ID.self)
     guard !namespace.contains("/") else { throw .invalidNamespace }
-    guard milestones.allSatisfy({ $0 > .zero && $0 <= .nanoseconds(Int64.max) }), Set(milestones).count == milestones.count
+    guard milestones.allSatisfy({ $0 > .zero && $0 <= .nanoseconds(Int64.max) }),
+      Set(milestones).count == milestones.count
     else {
       throw .invalidMilestone
     }

@@ -24,7 +24,7 @@ struct WidgetsMirror: CountdownMirror {
   func askSweep(_ answer: @escaping @Sendable (Result<[Never], CountdownAlertError>) -> Void) {}
 
   /// Follows the app in and out of the foreground.
-  func observeSystem(for follower: CountdownFollower<Self>) -> CountdownAlarmObservation? {
+  func observeSystem(for follower: CountdownFollower<Self>) -> (@Sendable () -> Void)? {
     let background = NotificationObservers(observing: suspendNames, on: lifecycle) { [weak follower] in
       follower?.update { $0.enteredBackground() }
     }
@@ -32,7 +32,7 @@ struct WidgetsMirror: CountdownMirror {
       guard let follower, follower.update({ $0.enteredForeground() }) else { return }
       follower.mirror.center.reloadTimelines(ofKind: follower.mirror.kind)
     }
-    return CountdownAlarmObservation {
+    return {
       background.removeAll()
       foreground.removeAll()
     }

@@ -11,7 +11,9 @@ extension PublicAPIFuzzer {
     let center = FakeNotificationCenter(now: { [wall] in wall.now })
     let (budget, namespace) = (random.oneIn(2) ? random.int() : random.below(70), random.bool() ? nil : random.text())
     let milestones = (0..<random.below(4)).map { _ in alertTime() }
-    begin("CountdownNotifications(budget: \(budget), milestones: \(milestones), namespace: \(String(describing: namespace)))")
+    begin(
+      "CountdownNotifications(budget: \(budget), milestones: \(milestones), namespace: \(String(describing: namespace)))"
+    )
     expectAlert([.invalidBudget, .invalidMilestone, .invalidNamespace]) { () throws(CountdownAlertError) in
       let alerts = try CountdownNotifications(
         String.self, manager: manager, center: center, namespace: namespace, budget: budget, milestones: milestones,
@@ -103,7 +105,8 @@ extension PublicAPIFuzzer {
   }
 
   func widgets() {
-    let center = FakeWidgetCenter(dailyBudget: random.oneIn(2) ? random.int() : random.below(80), now: { [wall] in wall.now })
+    let center = FakeWidgetCenter(
+      dailyBudget: random.oneIn(2) ? random.int() : random.below(80), now: { [wall] in wall.now })
     center.isAppInForeground = random.bool()
     let kind = random.text()
     begin("CountdownWidgets(kind: \(kind))")
