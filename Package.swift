@@ -52,7 +52,9 @@ let package = Package(
       dependencies: ["CountdownAlerts", "CountdownAlertsTesting", "CountdownKit", "CountdownCore"]),
     .testTarget(
       name: "CountdownBenchmarks",
-      dependencies: ["CountdownKit", "CountdownAlerts", "CountdownAlertsTesting", "CountdownProcessUsage"]),
+      dependencies: [
+        "CountdownKit", "CountdownAlerts", "CountdownAlertsTesting", "CountdownProcessUsage", "CountdownTestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

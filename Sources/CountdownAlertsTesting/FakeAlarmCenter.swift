@@ -25,10 +25,8 @@ public import Foundation
 ///   rings until the person stops it (``personStops(id:)``) or a cancel.
 /// - The person acts in the system's alarm UI: ``personPauses(id:)``, ``personResumes(id:)``,
 ///   ``personStops(id:)`` change the alarm as the Lock Screen's buttons do.
-/// - Every change of the alarms, the app's calls included, is published to the observers
-///   (``observeAlarms(_:)``, AlarmKit's `alarmUpdates`) with every alarm as it stands after it:
-///   before the call that made it returns, or, while ``defersUpdates``, when the test calls
-///   ``deliverUpdates()`` (AlarmKit's updates may come a while after the change).
+/// - Every change of the alarms is published to the observers (``observeAlarms(_:)``, AlarmKit's
+///   `alarmUpdates`), at once or, while ``defersUpdates``, at ``deliverUpdates()``.
 /// - ``pause(id:completion:)`` works only on an alarm counting down, keeping its time left;
 ///   ``resume(id:completion:)`` only on a paused one, counting the time left from then; each
 ///   fails with ``WrongStateError`` otherwise (``UnknownAlarmError`` for an identifier it does not
@@ -38,10 +36,8 @@ public import Foundation
 ///   ``CountdownAlerts/CountdownAlertError/alarmLimitReached`` (AlarmKit's `maximumLimitReached`). Scheduling an
 ///   identifier it holds fails with ``DuplicateAlarmError``: AlarmKit documents no replacement.
 ///
-/// Every call takes effect at once and calls its completion before returning, outside the
-/// fake's lock. The observers are called outside it too, with one update at a time, in order: an
-/// update published while they are being called (by a change made from an observer, or on
-/// another thread) reaches them once the update before it has reached them all.
+/// Every call takes effect at once and calls its completion before returning; the observers get
+/// one update at a time, in order; both outside the fake's lock.
 public final class FakeAlarmCenter: CountdownAlarmCenter {
   /// One alarm the center holds.
   public struct HeldAlarm: Hashable, Sendable {

@@ -36,9 +36,8 @@ public import Foundation
 /// - A time interval of zero or less traps, as `UNTimeIntervalNotificationTrigger` raises an
 ///   exception for it.
 ///
-/// Requests fire by the wall clock it is made with (``init(now:)``), which the test moves (a jump
-/// of it is a change of the device's clock, which moves the fire dates of time-interval requests
-/// with it: the worst case an app must expect).
+/// Requests fire by the wall clock it is made with (``init(now:)``), which the test moves; a jump of
+/// it moves the fire dates of time-interval requests, the worst case an app must expect.
 public final class FakeNotificationCenter: CountdownAlertCenter {
   /// The system's limit on pending requests.
   public static let limit = 64

@@ -1,6 +1,7 @@
 import CountdownAlerts
 import CountdownCore
 import CountdownKit
+import CountdownTestSupport
 import Dispatch
 import Foundation
 import XCTest
@@ -15,6 +16,10 @@ import XCTest
 ///     COUNTDOWN_INTERNAL_CHECKS= COUNTDOWN_BENCHMARKS=full COUNTDOWN_TEST_TARGETS=CountdownBenchmarks \
 ///       swift test -c release --scratch-path .build-release --filter AlarmsAndActivitiesBenchmarks
 final class AlarmsAndActivitiesBenchmarks: XCTestCase {
+  override func setUpWithError() throws {
+    try SlowTests.require("the benchmarks' smoke run", orSet: "COUNTDOWN_BENCHMARKS")
+  }
+
   /// An alarm center that counts the calls, holds nothing and refuses nothing.
   private final class CountingAlarmCenter: CountdownAlarmCenter {
     let calls = LockedState(0)

@@ -1,6 +1,7 @@
 import CountdownAlerts
 import CountdownCore
 import CountdownKit
+import CountdownTestSupport
 import Dispatch
 import Foundation
 import XCTest
@@ -16,6 +17,10 @@ import XCTest
 ///     COUNTDOWN_INTERNAL_CHECKS= COUNTDOWN_BENCHMARKS=full COUNTDOWN_TEST_TARGETS=CountdownBenchmarks \
 ///       swift test -c release --filter AlertsBenchmarks
 final class AlertsBenchmarks: XCTestCase {
+  override func setUpWithError() throws {
+    try SlowTests.require("the benchmarks' smoke run", orSet: "COUNTDOWN_BENCHMARKS")
+  }
+
   /// A center that counts the calls and does nothing else.
   private final class CountingCenter: CountdownAlertCenter {
     let calls = LockedState(0)

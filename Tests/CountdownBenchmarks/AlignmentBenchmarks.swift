@@ -1,5 +1,6 @@
 import CountdownCore
 import CountdownProcessUsage
+import CountdownTestSupport
 import Dispatch
 import Foundation
 import XCTest
@@ -13,6 +14,10 @@ import XCTest
 ///
 ///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter AlignmentBenchmarks
 final class AlignmentBenchmarks: XCTestCase {
+  override func setUpWithError() throws {
+    try SlowTests.require("the benchmarks' smoke run", orSet: "COUNTDOWN_BENCHMARKS")
+  }
+
   private var sizes: [Int] { BenchmarkConfiguration.current.isFull ? [10_000, 100_000] : [50] }
 
   /// Countdowns of about an hour whose deadlines spread over one second, 1 s interval: 20 wakeups

@@ -1,14 +1,20 @@
 import CountdownCore
+import CountdownTestSupport
 import XCTest
 
 /// Our engine beside the alternatives a user would otherwise pick, in one run.
 ///
-/// `swift test` runs a smoke size (N = 100, short windows) in a few seconds. The real run:
+/// `COUNTDOWN_SLOW_TESTS=1 swift test` (as `.ci/run`) runs a smoke size (N = 100, short windows) in
+/// a few seconds; a plain `swift test` skips it. The real run:
 ///
 ///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter CountdownBenchmarks
 ///
 /// No test asserts a speed; they assert only that every alternative really did its work.
 final class CountdownBenchmarks: XCTestCase {
+  override func setUpWithError() throws {
+    try SlowTests.require("the benchmarks' smoke run", orSet: "COUNTDOWN_BENCHMARKS")
+  }
+
   private let configuration = BenchmarkConfiguration.current
 
   /// Every metric, every alternative, every N: one table with ratios to ours.

@@ -1,3 +1,4 @@
+import CountdownTestSupport
 import XCTest
 
 /// The soak: 10⁶ receivers on one engine for 60 ticks, then all cancelled; resident
@@ -11,6 +12,10 @@ import XCTest
 /// that the work was done (every callback delivered, every receiver cancelled, the engine freed),
 /// never a speed or a memory bound.
 final class CountdownSoak: XCTestCase {
+  override func setUpWithError() throws {
+    try SlowTests.require("the benchmarks' smoke run", orSet: "COUNTDOWN_BENCHMARKS")
+  }
+
   func testSoak() throws {
     let configuration = BenchmarkConfiguration.current
     let n = configuration.soakReceivers

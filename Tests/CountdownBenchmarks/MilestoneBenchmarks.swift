@@ -1,4 +1,5 @@
 import CountdownCore
+import CountdownTestSupport
 import Dispatch
 import Foundation
 import XCTest
@@ -16,6 +17,10 @@ import XCTest
 ///
 ///     COUNTDOWN_INTERNAL_CHECKS= COUNTDOWN_BENCHMARKS=full swift test -c release --filter MilestoneBenchmarks
 final class MilestoneBenchmarks: XCTestCase {
+  override func setUpWithError() throws {
+    try SlowTests.require("the benchmarks' smoke run", orSet: "COUNTDOWN_BENCHMARKS")
+  }
+
   /// Smoke: 20 countdowns of 12 minutes (the milestones all fall in them), so that a debug build
   /// with internal checks (which walk the table after every transition) takes seconds, not minutes.
   private var n: Int { BenchmarkConfiguration.current.isFull ? 100_000 : 20 }

@@ -1,4 +1,5 @@
 import CountdownCore
+import CountdownTestSupport
 import XCTest
 
 /// The debounce pattern at scale: 10⁶ one-shots (smoke: 100), each registered for the same receiver
@@ -11,6 +12,10 @@ import XCTest
 ///
 ///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter OneShotChurnBenchmarks
 final class OneShotChurnBenchmarks: XCTestCase {
+  override func setUpWithError() throws {
+    try SlowTests.require("the benchmarks' smoke run", orSet: "COUNTDOWN_BENCHMARKS")
+  }
+
   private final class Receiver: Sendable {}
 
   func testRegisterAndCancelOfAMillionOneShots() throws {

@@ -1,9 +1,14 @@
+import CountdownTestSupport
 import XCTest
 
 /// H+W+O tuned is the floor the comparison holds ours to, so it must keep what it claims: its
 /// handlers called with its lock released, a cancel final for the callbacks already prepared, and
 /// every handler alive while a prepared callback may call it (under ASan a dangling one fails).
 final class OutsideLockContenderTests: XCTestCase {
+  override func setUpWithError() throws {
+    try SlowTests.require("the benchmarks' smoke run", orSet: "COUNTDOWN_BENCHMARKS")
+  }
+
   private final class Receiver {}
 
   /// What the handlers saw, written on the thread that runs the tick.

@@ -1,4 +1,5 @@
 import CountdownCore
+import CountdownTestSupport
 import Dispatch
 import Foundation
 import XCTest
@@ -17,6 +18,10 @@ import XCTest
 ///
 ///     COUNTDOWN_INTERNAL_CHECKS= COUNTDOWN_BENCHMARKS=full swift test -c release --filter QuietCrowdBenchmarks
 final class QuietCrowdBenchmarks: XCTestCase {
+  override func setUpWithError() throws {
+    try SlowTests.require("the benchmarks' smoke run", orSet: "COUNTDOWN_BENCHMARKS")
+  }
+
   private var sizes: [Int] { BenchmarkConfiguration.current.isFull ? [1_000, 10_000, 100_000] : [100] }
   /// The 1 s steps each run drives through.
   private static let ticks = 200

@@ -1,5 +1,6 @@
 import CountdownCore
 import CountdownProcessUsage
+import CountdownTestSupport
 import Dispatch
 import Foundation
 import XCTest
@@ -20,6 +21,10 @@ import XCTest
 ///
 ///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter RealTimerAlignmentBenchmarks
 final class RealTimerAlignmentBenchmarks: XCTestCase {
+  override func setUpWithError() throws {
+    try SlowTests.require("the benchmarks' smoke run", orSet: "COUNTDOWN_BENCHMARKS")
+  }
+
   private struct Window {
     var nanosecondsPerCallback: Double
     var wakeupsPerSecond: Double

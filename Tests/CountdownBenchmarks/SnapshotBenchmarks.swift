@@ -1,4 +1,5 @@
 import CountdownKit
+import CountdownTestSupport
 import Foundation
 import XCTest
 
@@ -8,6 +9,10 @@ import XCTest
 ///
 ///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter SnapshotBenchmarks
 final class SnapshotBenchmarks: XCTestCase {
+  override func setUpWithError() throws {
+    try SlowTests.require("the benchmarks' smoke run", orSet: "COUNTDOWN_BENCHMARKS")
+  }
+
   func testSnapshotOfTenThousandCountdowns() throws {
     try MainActor.assumeIsolated {
       let n = BenchmarkConfiguration.current.isFull ? 10_000 : 100

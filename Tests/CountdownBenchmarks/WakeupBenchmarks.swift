@@ -1,3 +1,4 @@
+import CountdownTestSupport
 import Foundation
 import XCTest
 
@@ -13,6 +14,10 @@ import XCTest
 ///
 /// It asserts only that each contender woke, never a speed.
 final class WakeupBenchmarks: XCTestCase {
+  override func setUpWithError() throws {
+    try SlowTests.require("the benchmarks' smoke run", orSet: "COUNTDOWN_BENCHMARKS")
+  }
+
   func testCPUPerWakeupAtTen() throws {
     let environment = ProcessInfo.processInfo.environment
     let isFull = environment["COUNTDOWN_BENCHMARKS"] == "full"

@@ -1,4 +1,5 @@
 import CountdownCore
+import CountdownTestSupport
 import Dispatch
 import Foundation
 import XCTest
@@ -13,6 +14,10 @@ import XCTest
 /// Operations per thread: `COUNTDOWN_CHURN_OPERATIONS` (default 2 000, as `.ci/run` runs it under
 /// the sanitizers; `COUNTDOWN_CHURN_OPERATIONS=50000` is a long run).
 final class ChurnReliabilityTests: XCTestCase {
+  override func setUpWithError() throws {
+    try SlowTests.require("on real timers")
+  }
+
   /// One registration: which thread, which receiver slot, which generation of that slot.
   struct Generation: Hashable {
     var thread: Int

@@ -1,4 +1,5 @@
 import CountdownCore
+import CountdownTestSupport
 import Dispatch
 import XCTest
 
@@ -10,6 +11,10 @@ import XCTest
 /// Real time on purpose: `JitteredClockGridTests` covers the jitter a real timer may have; only
 /// this test shows that the real clock and timer stay within it.
 final class RealClockGridTests: XCTestCase {
+  override func setUpWithError() throws {
+    try SlowTests.require("on real timers")
+  }
+
   func testTwoHundredCountdownsOnTheRealClockNeverSkipAValue() throws {
     let queue = DispatchQueue(label: "RealClockGridTests.delivery")
     let engine = try CountdownEngine(interval: .milliseconds(50), deliveryQueue: queue)

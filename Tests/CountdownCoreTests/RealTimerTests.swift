@@ -1,4 +1,5 @@
 import CountdownCore
+import CountdownTestSupport
 import Dispatch
 import XCTest
 
@@ -6,6 +7,10 @@ import XCTest
 /// the manual clock never runs this timer. (Many threads churning while it ticks fast:
 /// `ChurnReliabilityTests`.)
 final class RealTimerTests: XCTestCase {
+  override func setUpWithError() throws {
+    try SlowTests.require("on real timers")
+  }
+
   /// A real timer, generous bounds: a 300 ms countdown at 100 ms steps ends within a second.
   func testRealTimerCountsDown() throws {
     let deliveryQueue = DispatchQueue(label: "delivery")

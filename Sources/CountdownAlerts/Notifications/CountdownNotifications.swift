@@ -27,24 +27,14 @@ public import Foundation
 ///   that ended while the app was not running, a delivered milestone alert stays: the center is
 ///   asked only for its pending requests.
 ///
-/// Requests are named `countdown-alerts/<namespace>/<moment>/<id>`, the moment `end` or
-/// `left-<time>` (`left-600s`; nanoseconds, `left-1500000000ns`, for a time with a fraction of a
-/// second), ``identifier(for:moment:)``: the alerts never touch a
-/// request that is not theirs (the app's own notifications stay as they are). At most `budget`
-/// requests are pending (the system keeps 64 across the whole app): those of the countdowns that
-/// end soonest; as they end or go, the next ones are added (a countdown counting overtime,
-/// ``CountdownCore/CountdownEnding/countsOvertime``, does not end at its `0`: it keeps its place
-/// until it is cancelled). When this object starts it removes the
-/// requests of its namespace that a previous process left and that no countdown has any more.
-///
-/// Failures (notifications denied, a request the center refuses) go to `onFailure` as a
-/// ``CountdownAlertError``; the countdowns are never affected, and the next change, or
-/// ``retry()``, tries again. After a change of the device's clock (`NSSystemClockDidChange`),
-/// the pending requests are added again for the same instants. A change of time zone moves no
-/// instant, and a time-interval trigger has no time zone.
-///
-/// The alerts follow the manager for as long as this object lives; releasing it stops following
-/// (what is pending stays pending: it is the user's alarm).
+/// Requests are named `countdown-alerts/<namespace>/<moment>/<id>` (``identifier(for:moment:)``),
+/// so the app's own requests are never touched. At most `budget` are pending (the system keeps 64
+/// for the app), those of the countdowns that end soonest; at the start, those a previous process
+/// left that no countdown wants are removed. Failures go to `onFailure` as a
+/// ``CountdownAlertError``, never to the countdowns, and the next change or ``retry()`` tries
+/// again; after a change of the device's clock the pending requests are added again for the same
+/// instants. Releasing this object stops following (what is pending stays: it is the user's alarm).
+/// The rules in full are in the article.
 ///
 /// - Complexity: a change of one countdown costs O(log *n*) work in the number of followed
 ///   countdowns and a constant number of center calls (at most a removal, a removal of delivered
