@@ -1,0 +1,83 @@
+import CountdownKit
+import Foundation
+import XCTest
+
+@testable import CountdownAlerts
+
+/// The alarms' state machine, transition by transition, with no center and no manager: what each
+/// reading makes it call, what a failure makes it read again, and what the sweep at the start
+/// cancels.
+final class AlarmsStateTests: XCTestCase {
+  private let oven = IDKey("oven")
+  private let ovenAlarm = UUID()
+
+  private func reading(_ desired: AlarmsState.Desired, now: Int64, countsOvertime: Bool = false) -> AlarmsState.Reading
+  {
+    AlarmsState.Reading(desired: [(oven, ovenAlarm, desired, countsOvertime)], now: now)
+  }
+
+  private func kinds(_ operations: [AlarmsState.Operation]) -> [AlarmsState.Operation.Kind] {
+    operations.map(\.kind)
+  }
+
+  func testAStartSchedulesAPausePausesAResumeResumesAGoneCountdownCancels() {
+    var state = AlarmsState()
+    // Swept first: nothing of a previous process to cancel before scheduling.
+    XCTAssertEqual(state.apply(.init(desired: [], now: 0), clockChanged: false, sweep: []), [])
+    XCTAssertEqual(
+      kinds(state.apply(reading(.counting(deadline: 600), now: 0), clockChanged: false, sweep: nil)),
+      [.schedule(nanoseconds: 600)])
+    XCTAssertEqual(
+      kinds(state.apply(reading(.paused(remaining: 500), now: 100), clockChanged: false, sweep: nil)), [.pause])
+    XCTAssertEqual(
+      kinds(state.apply(reading(.counting(deadline: 700), now: 200), clockChanged: false, sweep: nil)), [.resume])
+    XCTAssertEqual(
+      kinds(state.apply(reading(.none, now: 300), clockChanged: false, sweep: nil)), [.cancel(reported: true)])
+    XCTAssertEqual(
+      state.apply(reading(.none, now: 300), clockChanged: false, sweep: nil), [], "nothing held, nothing wanted")
+  }
+
+  func testBeforeTheSweepACountdownThisProcessHasNotTouchedIsCancelledBeforeItIsScheduled() {
+    var state = AlarmsState()
+    XCTAssertEqual(
+      kinds(state.apply(reading(.counting(deadline: 600), now: 0), clockChanged: false, sweep: nil)),
+      [.cancel(reported: false), .schedule(nanoseconds: 600)], "a previous process may have left one")
+  }
+
+  func testAFailedCallIsReadAgainWithTheNextWork() {
+    var state = AlarmsState()
+    _ = state.apply(.init(desired: [], now: 0), clockChanged: false, sweep: [])
+    let scheduled = state.apply(reading(.counting(deadline: 600), now: 0), clockChanged: false, sweep: nil)
+    XCTAssertEqual(state.alsoRead(clockChanged: false), [])
+    state.callFailed(scheduled[0])
+    state.failed(oven, id: ovenAlarm)
+    XCTAssertEqual(state.alsoRead(clockChanged: false), [oven])
+    XCTAssertEqual(
+      kinds(state.apply(reading(.counting(deadline: 600), now: 10), clockChanged: false, sweep: nil)),
+      [.cancel(reported: false), .schedule(nanoseconds: 590)], "what the system holds is not known: cancelled first")
+    XCTAssertEqual(state.alsoRead(clockChanged: false), [])
+  }
+
+  func testTheSweepCancelsWhatNoCountdownHasAndLeavesARingingOneToThePerson() {
+    var state = AlarmsState()
+    let orphan = UUID()
+    let ringing = UUID()
+    let operations = state.apply(
+      .init(desired: [], now: 0), clockChanged: false,
+      sweep: [
+        CountdownAlarmSnapshot(id: orphan, state: .countdown), CountdownAlarmSnapshot(id: ringing, state: .alerting),
+      ])
+    XCTAssertEqual(operations.map(\.id), [orphan])
+    XCTAssertEqual(kinds(operations), [.cancel(reported: false)])
+    XCTAssertEqual(state.trackedAlarmCount, 2, "the ringing one, and the orphan's cancel, waited for")
+  }
+
+  func testAClockChangeSchedulesAgainWhatCountsDown() {
+    var state = AlarmsState()
+    _ = state.apply(.init(desired: [], now: 0), clockChanged: false, sweep: [])
+    _ = state.apply(reading(.counting(deadline: 600), now: 0), clockChanged: false, sweep: nil)
+    XCTAssertEqual(
+      kinds(state.apply(.init(desired: [], now: 100), clockChanged: true, sweep: nil)),
+      [.cancel(reported: true), .schedule(nanoseconds: 500)])
+  }
+}
