@@ -16,6 +16,7 @@ extension CountdownEngine {
   public func cancel(_ receiver: AnyObject) -> Bool {
     let cancellation = state.withLock { $0.cancel(receiver) }
     let found = cancellation.found
+    if case .none = cancellation.timer {} else { perform(EngineActions(timer: cancellation.timer)) }
     _ = consume cancellation  // what it released goes here, outside the lock
     return found
   }
@@ -25,6 +26,7 @@ extension CountdownEngine {
   /// Once this returns, on any thread, no callback of the registrations it removed begins.
   public func cancelAll() {
     let cancellation = state.withLock { $0.cancelAll() }
+    if case .none = cancellation.timer {} else { perform(EngineActions(timer: cancellation.timer)) }
     _ = consume cancellation  // what it released goes here, outside the lock
   }
 

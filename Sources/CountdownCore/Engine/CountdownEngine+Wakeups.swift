@@ -1,7 +1,7 @@
 import Dispatch
 
 // The timer's side: its reports (a wakeup, a manual clock's settling) and what the engine does
-// with the timer once the lock is released (make, arm, cancel).
+// with the timer once the lock is released (make, arm or disarm).
 
 extension CountdownEngine {
   private func timerDidReport(_ event: CountdownTimerEvent) {
@@ -62,7 +62,7 @@ extension CountdownEngine {
     }
   }
 
-  /// Makes, arms or cancels the timer, outside the lock; after arming, applies a newer arming
+  /// Makes, arms or disarms the timer, outside the lock; after arming, applies a newer arming
   /// another thread decided meanwhile, so that the latest decision is the timer's last.
   private func perform(_ action: TimerAction) {
     var action = action
@@ -89,9 +89,6 @@ extension CountdownEngine {
           timer.schedule(at: deadline.map(CountdownInstant.init(nanosecondsSinceOrigin:)), leeway: .nanoseconds(leeway))
         }
         action = state.withLock { $0.arming.currentArming(ifNewerThan: generation) }
-      case .cancel(let timer):
-        timer.cancel()
-        return  // the timer is released here, outside the lock
       }
     }
   }

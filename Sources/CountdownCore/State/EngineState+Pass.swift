@@ -176,6 +176,9 @@ extension EngineState {
     }
     // A tick and a window pass saw everything: what they saw replaces the bound (rule 1).
     endPass(walkedEverything: tickInstant != nil, earliestSeen: earliest)
+    // A stop or an end may have emptied the walked part: what the pass saw of those registrations
+    // is stale, and would buy a wakeup.
+    forgetBoundIfNothingIsWalked()
     // No pass is queued for work left: the caller, on the delivery queue, runs it at once.
     let actions = EngineActions(timer: rearm(now: actedOn.raiseLatest(to: reading)))
     checkRulesIfEnabled()

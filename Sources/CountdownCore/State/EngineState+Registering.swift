@@ -38,6 +38,7 @@ extension EngineState {
       timing.rebase(by: now.subtractingSaturated(suspension.runningTime(at: now)))
     }
     let key = ObjectIdentifier(receiver)
+    let tableWasEmpty = table.isEmpty
     let slot = slots.allocate(receiver: receiver)
     if let milestones { slots.milestoneLists[slot] = milestones }
     let node = ReceiverNode(slot: slot, handler: handler, timing: timing)
@@ -59,7 +60,7 @@ extension EngineState {
       owePromptDelivery(.init(key: key, slot: slot))
     }
     var actions = EngineActions()
-    actions.timer = ensureTimer(now: now)
+    actions.timer = ensureTimer(now: now, tableWasEmpty: tableWasEmpty)
     // Armed now, not after its first delivery: a slow delivery queue does not delay the wakeup.
     scheduleFirstChange(of: timing, slot: slot, position: position, at: now)
     if case .none = actions.timer {
@@ -101,20 +102,24 @@ extension EngineState {
   mutating func pause(_ receiver: AnyObject, now: Int64) -> Pausing {
     guard let index = liveIndex(of: receiver) else { return Pausing(found: false, timer: .none) }
     let now = actedOn.raiseLatest(to: now)
-    var action = TimerAction.none
+    // Paused, it gets no calls that would notice its receiver die: it is probed a probe period
+    // from now (in the wheel, whether or not it had an entry there; on the shared grid by the
+    // walk that bound buys, which nothing else may buy when only ends and milestones wake the
+    // engine), or sooner by a walk the engine makes anyway.
+    let probe = now.addingSaturated(grid.probePeriod)
     if wheel != nil {
-      // Paused, it gets no calls that would notice its receiver die: it waits in the wheel to be
-      // probed an interval from now, whether or not it had an entry there.
-      let probe = now.addingSaturated(grid.interval)
       putInWheel(table[index].slot, at: index.position, changeAt: probe)
       lowerEarliestChange(to: probe)
-      action = rearm(now: now)
+    } else if actedOn.wakeupInstant != .max {
+      // Once the tick at the clock's last instant has been, no wakeup comes again, nor a probe.
+      lowerEarliestChange(to: probe)
     }
     let pausedAt = suspension.instant(for: table[index].timing, at: now)
     table[index].timing.pause(at: pausedAt)
     pass.context?.withdrawPreparedCallback(of: table[index].slot)
     // Paused, it is probed at each walk (a quiet one moves to the walked part).
     table.setQuiet(false, at: index)
+    let action = rearm(now: now)
     checkRulesIfEnabled()
     return Pausing(found: true, timer: action)
   }

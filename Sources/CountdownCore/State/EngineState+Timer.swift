@@ -1,18 +1,32 @@
 // The timer: made, installed, armed for the earliest change (repeating on the shared grid), noted when
-// it fires, taken away when a wakeup finds nothing to do; its reports (a wakeup, a manual clock's
-// settling); and the engine's suspension, which stops it.
+// it fires, disarmed as the table empties (kept for the next registration); its reports (a
+// wakeup, a manual clock's settling); and the engine's suspension, which stops it.
 
 extension EngineState {
   /// Asks for the timer if there is none (nor one being made): the caller makes it outside the
-  /// lock and hands it to ``install(_:repeats:now:)``. The grid starts at `now`.
-  mutating func ensureTimer(now: Int64) -> TimerAction {
-    guard !arming.hasTimer, !arming.isMakingTimer else { return .none }
+  /// lock and hands it to ``install(_:repeats:now:)``. The grid starts at `now`, as it does for
+  /// the first registration in a table that was empty (`tableWasEmpty`) while the timer, kept,
+  /// is disarmed: so a countdown registered after an idle spell is exact, as the first one is.
+  mutating func ensureTimer(now: Int64, tableWasEmpty: Bool) -> TimerAction {
+    guard !arming.hasTimer, !arming.isMakingTimer else {
+      // Not while a pass runs (it stands for an instant of the old grid) nor while suspended
+      // (the suspension's instants are on it); nothing else is planned on a disarmed timer.
+      if tableWasEmpty, arming.armedAt == nil, pass.context == nil, suspension.since == nil {
+        restartGrid(at: now)
+      }
+      return .none
+    }
     arming.beginMaking()
+    restartGrid(at: now)
+    return .make
+  }
+
+  /// Starts the wakeup grid anew at `now`, with nothing planned on it.
+  private mutating func restartGrid(at now: Int64) {
     grid.restart(at: now)
     actedOn.restartGrid()
     wheelCursor.restart()
     changeBound.reset()
-    return .make
   }
 
   /// Installs the timer made for ``ensureTimer(now:)``, which can repeat if `repeats`, and arms it.
@@ -22,14 +36,14 @@ extension EngineState {
     return rearm(now: now)
   }
 
-  /// Takes the timer away (a wakeup found nothing to do): the caller cancels and releases it
-  /// outside the lock.
-  mutating func removeTimer() -> TimerAction {
-    guard arming.hasTimer else { return .none }
-    // Called when the table is empty: the wheel and the ends to come are empty too, each entry
-    // having left with its registration.
+  /// Disarms the timer once the table is empty (a cancel took the last registration), so that no
+  /// wakeup follows; `.none` while it is not armed or registrations remain. The timer is kept, for
+  /// the next registration to arm.
+  mutating func disarmIfEmpty() -> TimerAction {
+    guard table.isEmpty, arming.armedAt != nil else { return .none }
+    // The wheel and the ends to come are empty too, each entry having left with its registration.
     checkInternally(ends.isEmpty && wheel?.isEmpty != false, "an index holds entries of an empty table")
-    return arming.remove()
+    return arming.arm(at: nil, repeating: false, leeway: 0)
   }
 
   /// Notes that the timer fired at clock instant `now`; returns where it was armed.
@@ -76,14 +90,10 @@ extension EngineState {
   }
 
   /// The instant the timer should fire next: the grid instant of the earliest change or the next
-  /// end's instant; `nil` when nothing changes on this clock (rule 2). An empty table keeps the
-  /// timer until the next grid wakeup finds it still empty, so that a registration before then
-  /// reuses it.
+  /// end's instant; `nil` when nothing changes on this clock (rule 2), an empty table included:
+  /// no wakeup follows the last registration's end, stop or cancel.
   mutating func wantedWakeup(now: Int64) -> Int64? {
-    if table.isEmpty {
-      guard now < .max else { return nil }
-      return grid.ceiling(atOrAfter: now + 1, now: now)
-    }
+    if table.isEmpty { return nil }
     var wakeup: Int64?
     if let earliestChange = changeBound.earliestChange {
       wakeup = grid.ceiling(atOrAfter: earliestChange, now: now)
@@ -134,8 +144,8 @@ extension EngineState {
     table.shrinkIfSparse()
     guard suspension.since == nil else { return (.none, false) }
     if table.isEmpty, pendingWork.awaitingPromptDelivery.isEmpty, !pendingWork.promptDeliveriesNeedWalk {
-      // The lazy cancel: a wakeup that finds nothing to do ends the timer.
-      return (removeTimer(), false)
+      // Nothing to do (a fire that raced the disarm): the timer stays disarmed, kept.
+      return (rearm(now: now), false)
     }
     markDueWork(forWakeupAt: now, armedFor: armed)
     var timer = TimerAction.none
