@@ -73,7 +73,8 @@ final class IdleWakeupTests: XCTestCase {
         try engine.register(label, .duration(.seconds(60))) { _, _ in }
         try clock.advance(by: .milliseconds(2_500))
         if cancelsAll { engine.cancelAll() } else { engine.cancel(label) }
-        XCTAssertEqual(clock.armedTimerCount, 0, "\(alignment), cancelAll \(cancelsAll): disarmed when the call returns")
+        XCTAssertEqual(
+          clock.armedTimerCount, 0, "\(alignment), cancelAll \(cancelsAll): disarmed when the call returns")
         let wakeups = engine.statistics.wakeups
         try clock.advance(by: .seconds(10))
         XCTAssertEqual(engine.statistics.wakeups - wakeups, 0, "\(alignment), cancelAll \(cancelsAll)")

@@ -34,6 +34,13 @@ extension CountdownEngine {
   ///
   /// Once this returns, on any thread, no callback of the registration begins until it is
   /// resumed, not even one already prepared for the current batch.
+  ///
+  /// A paused countdown gets no calls that would notice its receiver die, so the engine checks its
+  /// receiver itself: at every tick it makes anyway (while other countdowns change), and otherwise
+  /// once a minute (once an interval, for an interval longer than that). So only paused countdowns
+  /// wake the device at most once a minute, and one whose receiver is deallocated is removed,
+  /// without a call, within a minute and one interval after that (while the engine ticks: not
+  /// during ``suspendTicking()``).
   /// - Returns: Whether `receiver` had a registration.
   @discardableResult
   public func pause(_ receiver: AnyObject) -> Bool {

@@ -11,8 +11,8 @@ public import Dispatch
 /// reference with the object it is given, so an object that takes a dead receiver's address is
 /// never mistaken for it. Ending a running countdown when its receiver dies is the handler's part
 /// (capture the receiver weakly and set `stop`), as CountdownKit's manager does for every
-/// countdown; a paused one, which gets no calls, is removed by the engine at the next wakeup after
-/// its receiver is gone.
+/// countdown; a paused one, which gets no calls, is removed by the engine within a minute and an
+/// interval after its receiver is gone (``pause(_:)``).
 ///
 /// One timer wakes the engine; each wakeup's callbacks reach the delivery queue as one batch. A
 /// tick's values are those at the grid instant its wakeup stands for, computed when the batch is

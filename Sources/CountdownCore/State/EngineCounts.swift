@@ -9,6 +9,29 @@ struct EngineCounts {
   private(set) var examined: Int64 = 0
   /// Registrations passes looked at over what rule 11 allows them, in all: 0 while it holds.
   private(set) var examinedOverAllowance: Int64 = 0
+  /// Wakeups that only probed paused registrations sooner than rule 13 allows after the last
+  /// one, in all: 0 while it holds.
+  private(set) var probeWakeupsTooSoon: Int64 = 0
+  /// The clock reading of the last wakeup that only probed paused registrations, since which no
+  /// call changed the registrations; `nil` after such a call (rule 13).
+  private(set) var lastProbeOnlyWakeup: Int64?
+
+  /// A call changed the registrations (registered, cancelled, paused, resumed, moved an end,
+  /// suspended or resumed the engine): it may leave a bound that buys the next wakeup, which
+  /// rule 13 does not count against the probes.
+  @inline(__always)
+  mutating func noteCall() {
+    lastProbeOnlyWakeup = nil
+  }
+
+  /// A wakeup at clock reading `reading` only probed paused registrations; returns whether it
+  /// came sooner than `minimumGap` after the last one with no call between (rule 13), and counts it.
+  mutating func countProbeOnlyWakeup(at reading: Int64, minimumGap: Int64) -> Bool {
+    defer { lastProbeOnlyWakeup = reading }
+    guard let last = lastProbeOnlyWakeup, reading.subtractingSaturated(last) < minimumGap else { return false }
+    probeWakeupsTooSoon += 1
+    return true
+  }
 
   mutating func countWakeup() {
     wakeups += 1

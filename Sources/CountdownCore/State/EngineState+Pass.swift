@@ -165,6 +165,9 @@ extension EngineState {
     }
     counts.countPass(examined: progress.examined, delivered: progress.delivered > 0)
     checkWakeupCost(progress)
+    if tickInstant != nil, progress.delivered == 0, progress.probed > 0 {
+      checkProbeWakeup(at: reading)
+    }
     var earliest = progress.found.earliest
     if let instant = tickInstant {
       actedOn.advanceWakeupInstant(to: instant)

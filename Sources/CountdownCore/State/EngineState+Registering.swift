@@ -31,6 +31,7 @@ extension EngineState {
     now: Int64, milestones: MilestoneList? = nil
   ) -> Registration {
     let skipsChanges = timing.skipsChanges
+    counts.noteCall()
     actedOn.raiseRegistrationReading(to: now)
     var timing = timing
     if timing.policy == .pauses {
@@ -101,6 +102,7 @@ extension EngineState {
   /// prepared for it.
   mutating func pause(_ receiver: AnyObject, now: Int64) -> Pausing {
     guard let index = liveIndex(of: receiver) else { return Pausing(found: false, timer: .none) }
+    counts.noteCall()
     let now = actedOn.raiseLatest(to: now)
     // Paused, it gets no calls that would notice its receiver die: it is probed a probe period
     // from now (in the wheel, whether or not it had an entry there; on the shared grid by the
@@ -129,6 +131,7 @@ extension EngineState {
   mutating func resume(_ receiver: AnyObject, now: Int64) -> Resumption {
     guard let found = liveIndex(of: receiver) else { return Resumption(found: false, actions: .none) }
     guard table[found].timing.isPaused else { return Resumption(found: true, actions: .none) }
+    counts.noteCall()
     let now = actedOn.raiseLatest(to: now)
     actedOn.raiseRegistrationReading(to: now)
     let resumedAt = suspension.instant(for: table[found].timing, at: now)
@@ -180,6 +183,7 @@ extension EngineState {
     }
     let applied = newEnd - timing.deadlineOrStart
     guard applied != 0 else { return .success(AddedTime(applied: 0, actions: .none)) }
+    counts.noteCall()
     table[index].timing.moveEnd(to: newEnd)
     replanMilestone(at: index, instant: instant)
     pass.context?.recordEndMoved(table[index].slot)

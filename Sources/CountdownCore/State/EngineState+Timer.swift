@@ -176,6 +176,7 @@ extension EngineState {
   mutating func suspendTicking(at now: Int64) -> TimerAction {
     let now = actedOn.raiseLatest(to: now)
     guard suspension.begin(at: now) else { return .none }
+    counts.noteCall()
     defer { checkRulesIfEnabled() }
     guard arming.armedAt != nil else { return .none }
     return arming.arm(at: nil, repeating: false, leeway: 0)
@@ -186,6 +187,7 @@ extension EngineState {
   mutating func resumeTicking(at now: Int64) -> EngineActions {
     let now = actedOn.raiseLatest(to: now)
     guard suspension.end(at: now) else { return .none }
+    counts.noteCall()
     actedOn.raiseRegistrationReading(to: now)
     // Only the walked part: a quiet registration skips changes, and is owed nothing.
     let walked = table.walkedCount
