@@ -48,6 +48,9 @@ public final class CountdownEngine: Sendable {
   let state: EngineLock
   /// The delivery pass's chunk, kept between passes; touched only on the delivery queue.
   let passScratch = PassScratch()
+  /// The generation of the arming last handed to the timer, which tells a wakeup whether it is
+  /// that arming's fire.
+  let armingStamp = ArmingStamp()
 
   /// How many passes one turn of the delivery queue runs in a row: its own, then those for what
   /// each one's callbacks left (a registration made from a callback, owed its first value). Past

@@ -46,9 +46,13 @@ extension EngineState {
     return arming.arm(at: nil, repeating: false, leeway: 0)
   }
 
-  /// Notes that the timer fired at clock instant `now`; returns where it was armed.
-  mutating func recordTimerFire(at now: Int64) -> Int64? {
+  /// Notes that the timer fired at clock instant `now`, for the arming of `generation` (the one
+  /// its handler saw handed to the timer when it began: ``ArmingStamp``); returns where it was
+  /// armed, or `nil` for a fire of an older arming than the one in force: that one is a wakeup at
+  /// its reading, and leaves the arming in force to fire.
+  mutating func recordTimerFire(at now: Int64, generation: UInt64) -> Int64? {
     counts.countWakeup()
+    guard generation == arming.timerGeneration else { return nil }
     return arming.advanceAfterFire(at: now)
   }
 
@@ -118,12 +122,14 @@ extension EngineState {
 // and a manual clock's settling after a step.
 
 extension EngineState {
-  /// The timer fired; `now` is the wakeup's one clock reading. Notes the wakeup and, on the
-  /// delivery queue with no pass running, begins its pass in this same lock; elsewhere, queues one.
+  /// The timer fired, for the arming of `generation`; `now` is the wakeup's one clock reading.
+  /// Notes the wakeup and, on the delivery queue with no pass running, begins its pass in this
+  /// same lock; elsewhere, queues one.
   mutating func timerFired(
-    at now: Int64, onDeliveryQueue: Bool, context: DeliveryContext, into chunk: inout DeliveryChunk
+    at now: Int64, generation: UInt64, onDeliveryQueue: Bool, context: DeliveryContext,
+    into chunk: inout DeliveryChunk
   ) -> Wakeup {
-    let (timer, passHasWork) = handleWakeup(at: now)
+    let (timer, passHasWork) = handleWakeup(at: now, generation: generation)
     var actions = EngineActions(timer: timer)
     guard passHasWork else { return Wakeup(actions: actions, pass: nil, released: []) }
     guard onDeliveryQueue, pass.context == nil else {
@@ -136,10 +142,10 @@ extension EngineState {
     return Wakeup(actions: actions, pass: begun, released: releases.released)
   }
 
-  /// Notes a wakeup at clock instant `now`; returns what the timer must do and whether a pass has
-  /// work to do.
-  private mutating func handleWakeup(at now: Int64) -> (timer: TimerAction, passHasWork: Bool) {
-    let armed = recordTimerFire(at: now)
+  /// Notes a wakeup at clock instant `now`, for the arming of `generation`; returns what the timer
+  /// must do and whether a pass has work to do.
+  private mutating func handleWakeup(at now: Int64, generation: UInt64) -> (timer: TimerAction, passHasWork: Bool) {
+    let armed = recordTimerFire(at: now, generation: generation)
     // Once per wakeup, not per removal: see `shrinkIfSparse`.
     table.shrinkIfSparse()
     guard suspension.since == nil else { return (.none, false) }

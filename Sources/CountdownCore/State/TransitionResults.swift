@@ -63,7 +63,7 @@ struct BegunPass {
   var progress: PassProgress
 }
 
-/// What a wakeup (``EngineState/timerFired(at:onDeliveryQueue:context:into:)``) leaves to do.
+/// What a wakeup (``EngineState/timerFired(at:generation:onDeliveryQueue:context:into:)``) leaves to do.
 struct Wakeup {
   /// A `var`, as `pass` is, so that the caller moves it out (``EngineActions/take()``) rather than
   /// copying it.
