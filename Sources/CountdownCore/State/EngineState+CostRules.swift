@@ -2,7 +2,8 @@
 extension EngineState {
   /// Rule 13 for a wakeup at clock reading `reading` whose pass only probed paused registrations
   /// (it delivered nothing): one a minute after the last such wakeup at the soonest (less an
-  /// interval, for the grid's rounding and the clock's jitter), unless a call came between. The
+  /// interval, for the grid's rounding and the clock's jitter), unless the registrations changed
+  /// between (``EngineCounts/noteChange()``). The
   /// excess is counted (``EngineCounts/probeWakeupsTooSoon``) and, in builds with internal
   /// checks, reported.
   mutating func checkProbeWakeup(at reading: Int64) {
@@ -11,7 +12,9 @@ extension EngineState {
     guard counts.countProbeOnlyWakeup(at: reading, minimumGap: minimumGap) else { return }
     #if COUNTDOWN_CHECK_INVARIANTS
       BrokenRuleRecorder.report(
-        ["a wakeup at \(reading) only probed paused registrations, \(reading - (last ?? reading)) ns after the last"],
+        [
+          "a wakeup at \(reading) only probed paused registrations, \(reading.subtractingSaturated(last ?? reading)) ns after the last"
+        ],
         "engine cost rules")
     #endif
   }

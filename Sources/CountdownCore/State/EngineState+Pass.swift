@@ -136,6 +136,7 @@ extension EngineState {
   mutating func removeEnded(_ progress: inout PassProgress) -> [CountdownHandler] {
     var released: [CountdownHandler] = []
     if !progress.ended.isEmpty {
+      counts.noteChange()
       for end in progress.ended {
         if let handler = remove(end) {
           released.append(handler)
@@ -165,8 +166,12 @@ extension EngineState {
     }
     counts.countPass(examined: progress.examined, delivered: progress.delivered > 0)
     checkWakeupCost(progress)
-    if tickInstant != nil, progress.delivered == 0, progress.probed > 0 {
-      checkProbeWakeup(at: reading)
+    // A wakeup's tick that only probed. Not the tick at the clock's last instant, where every
+    // probe due past it comes: the minute is cut short by the clock's end.
+    if let wakeup = counts.takeWakeupAwaitingPass(), let tick = tickInstant, tick != .max, progress.delivered == 0,
+      progress.probed > 0
+    {
+      checkProbeWakeup(at: wakeup)
     }
     var earliest = progress.found.earliest
     if let instant = tickInstant {

@@ -31,7 +31,7 @@ extension EngineState {
     now: Int64, milestones: MilestoneList? = nil
   ) -> Registration {
     let skipsChanges = timing.skipsChanges
-    counts.noteCall()
+    counts.noteChange()
     actedOn.raiseRegistrationReading(to: now)
     var timing = timing
     if timing.policy == .pauses {
@@ -102,7 +102,7 @@ extension EngineState {
   /// prepared for it.
   mutating func pause(_ receiver: AnyObject, now: Int64) -> Pausing {
     guard let index = liveIndex(of: receiver) else { return Pausing(found: false, timer: .none) }
-    counts.noteCall()
+    counts.noteChange()
     let now = actedOn.raiseLatest(to: now)
     // Paused, it gets no calls that would notice its receiver die: it is probed a probe period
     // from now (in the wheel, whether or not it had an entry there; on the shared grid by the
@@ -112,8 +112,9 @@ extension EngineState {
     if wheel != nil {
       putInWheel(table[index].slot, at: index.position, changeAt: probe)
       lowerEarliestChange(to: probe)
-    } else if actedOn.wakeupInstant != .max {
-      // Once the tick at the clock's last instant has been, no wakeup comes again, nor a probe.
+    } else if probe != .max || (actedOn.wakeupInstant != .max && pass.context == nil) {
+      // A probe at the clock's last instant is the tick there: none once that tick has come, or
+      // while a pass runs that may be it (its bound would be waited for at that instant for good).
       lowerEarliestChange(to: probe)
     }
     let pausedAt = suspension.instant(for: table[index].timing, at: now)
@@ -131,7 +132,7 @@ extension EngineState {
   mutating func resume(_ receiver: AnyObject, now: Int64) -> Resumption {
     guard let found = liveIndex(of: receiver) else { return Resumption(found: false, actions: .none) }
     guard table[found].timing.isPaused else { return Resumption(found: true, actions: .none) }
-    counts.noteCall()
+    counts.noteChange()
     let now = actedOn.raiseLatest(to: now)
     actedOn.raiseRegistrationReading(to: now)
     let resumedAt = suspension.instant(for: table[found].timing, at: now)
@@ -183,7 +184,7 @@ extension EngineState {
     }
     let applied = newEnd - timing.deadlineOrStart
     guard applied != 0 else { return .success(AddedTime(applied: 0, actions: .none)) }
-    counts.noteCall()
+    counts.noteChange()
     table[index].timing.moveEnd(to: newEnd)
     replanMilestone(at: index, instant: instant)
     pass.context?.recordEndMoved(table[index].slot)

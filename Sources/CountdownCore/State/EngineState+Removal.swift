@@ -9,7 +9,7 @@ extension EngineState {
     guard let index = table.index(of: ObjectIdentifier(receiver)) else {
       return Cancellation(found: false, released: nil, timer: .none)
     }
-    counts.noteCall()
+    counts.noteChange()
     let isRunning = isRegistration(at: index, of: receiver) && !table[index].timing.isFinished
     pass.context?.withdrawPreparedCallback(of: table[index].slot)
     defer { checkRulesIfEnabled() }
@@ -21,7 +21,7 @@ extension EngineState {
   /// prepared.
   mutating func cancelAll() -> CancellationOfAll {
     pass.context?.withdrawEveryPreparedCallback()
-    counts.noteCall()
+    counts.noteChange()
     defer { checkRulesIfEnabled() }
     let released = removeAll()
     return CancellationOfAll(released: released, timer: disarmIfEmpty())

@@ -130,6 +130,7 @@ extension EngineState {
     into chunk: inout DeliveryChunk
   ) -> Wakeup {
     let (timer, passHasWork) = handleWakeup(at: now, generation: generation)
+    counts.noteWakeup(at: passHasWork ? now : nil)
     var actions = EngineActions(timer: timer)
     guard passHasWork else { return Wakeup(actions: actions, pass: nil, released: []) }
     guard onDeliveryQueue, pass.context == nil else {
@@ -182,7 +183,7 @@ extension EngineState {
   mutating func suspendTicking(at now: Int64) -> TimerAction {
     let now = actedOn.raiseLatest(to: now)
     guard suspension.begin(at: now) else { return .none }
-    counts.noteCall()
+    counts.noteChange()
     defer { checkRulesIfEnabled() }
     guard arming.armedAt != nil else { return .none }
     return arming.arm(at: nil, repeating: false, leeway: 0)
@@ -193,7 +194,7 @@ extension EngineState {
   mutating func resumeTicking(at now: Int64) -> EngineActions {
     let now = actedOn.raiseLatest(to: now)
     guard suspension.end(at: now) else { return .none }
-    counts.noteCall()
+    counts.noteChange()
     actedOn.raiseRegistrationReading(to: now)
     // Only the walked part: a quiet registration skips changes, and is owed nothing.
     let walked = table.walkedCount
