@@ -29,7 +29,7 @@ extension EngineState {
     changeBound.reset()
   }
 
-  /// Installs the timer made for ``ensureTimer(now:)``, which can repeat if `repeats`, and arms it.
+  /// Installs the timer made for ``ensureTimer(now:tableWasEmpty:)``, which can repeat if `repeats`, and arms it.
   mutating func install(_ newTimer: any CountdownTimer, repeats: Bool, now: Int64) -> TimerAction {
     arming.install(newTimer, repeats: repeats)
     defer { checkRulesIfEnabled() }
