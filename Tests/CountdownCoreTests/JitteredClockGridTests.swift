@@ -56,8 +56,7 @@ final class JitteredClockGridTests: XCTestCase {
   }
 
   /// Six one-second steps: `name` gets its first value and one per second, each one less than the
-  /// last: six, or seven when the grid starts at its registration (the first in an empty table,
-  /// exact), where the sixth step's wakeup falls within the steps.
+  /// last: six, or seven where the grid's phase puts the sixth step's wakeup within the steps.
   private func stepSixSecondsAndCheck(_ name: String, _ clock: ManualCountdownClock, _ run: String) throws {
     try clock.step(6, by: .seconds(1), recorder: recorder)
     let values = recorder.values(name)

@@ -39,7 +39,6 @@ extension EngineState {
       timing.rebase(by: now.subtractingSaturated(suspension.runningTime(at: now)))
     }
     let key = ObjectIdentifier(receiver)
-    let tableWasEmpty = table.isEmpty
     let slot = slots.allocate(receiver: receiver)
     if let milestones { slots.milestoneLists[slot] = milestones }
     let node = ReceiverNode(slot: slot, handler: handler, timing: timing)
@@ -61,7 +60,7 @@ extension EngineState {
       owePromptDelivery(.init(key: key, slot: slot))
     }
     var actions = EngineActions()
-    actions.timer = ensureTimer(now: now, tableWasEmpty: tableWasEmpty)
+    actions.timer = ensureTimer(now: now)
     // Armed now, not after its first delivery: a slow delivery queue does not delay the wakeup.
     scheduleFirstChange(of: timing, slot: slot, position: position, at: now)
     if case .none = actions.timer {

@@ -4,32 +4,20 @@
 
 extension EngineState {
   /// Asks for the timer if there is none (nor one being made): the caller makes it outside the
-  /// lock and hands it to ``install(_:repeats:now:)``. The grid starts at `now`, as it does for
-  /// the first registration in a table that was empty (`tableWasEmpty`) while the timer, kept,
-  /// is disarmed: so a countdown registered after an idle spell is exact, as the first one is.
-  mutating func ensureTimer(now: Int64, tableWasEmpty: Bool) -> TimerAction {
-    guard !arming.hasTimer, !arming.isMakingTimer else {
-      // Not while a pass runs (it stands for an instant of the old grid) nor while suspended
-      // (the suspension's instants are on it); nothing else is planned on a disarmed timer.
-      if tableWasEmpty, arming.armedAt == nil, pass.context == nil, suspension.since == nil {
-        restartGrid(at: now)
-      }
-      return .none
-    }
+  /// lock and hands it to ``install(_:repeats:now:)``. The grid starts at `now`. The timer is kept
+  /// once made, disarmed while the table is empty, and so is its grid: a registration after an idle
+  /// spell flips with the grid's instants, as every registration after the first does.
+  mutating func ensureTimer(now: Int64) -> TimerAction {
+    guard !arming.hasTimer, !arming.isMakingTimer else { return .none }
     arming.beginMaking()
-    restartGrid(at: now)
-    return .make
-  }
-
-  /// Starts the wakeup grid anew at `now`, with nothing planned on it.
-  private mutating func restartGrid(at now: Int64) {
     grid.restart(at: now)
     actedOn.restartGrid()
     wheelCursor.restart()
     changeBound.reset()
+    return .make
   }
 
-  /// Installs the timer made for ``ensureTimer(now:tableWasEmpty:)``, which can repeat if `repeats`, and arms it.
+  /// Installs the timer made for ``ensureTimer(now:)``, which can repeat if `repeats`, and arms it.
   mutating func install(_ newTimer: any CountdownTimer, repeats: Bool, now: Int64) -> TimerAction {
     arming.install(newTimer, repeats: repeats)
     defer { checkRulesIfEnabled() }

@@ -1,6 +1,5 @@
 /// The instants the engine's state has acted on. Every one only moves forward, but for the grid's
-/// restart when a timer is made, or when the first registration enters an empty table while the
-/// timer is disarmed (rule 5 of `Documentation/Contributors.docc/EngineRules.md`).
+/// restart when the timer is made (rule 5 of `Documentation/Contributors.docc/EngineRules.md`).
 struct InstantsActedOn {
   /// The grid instant the latest wakeup stands for, or the latest tick pass delivered: the values
   /// of a tick are those at this instant, whether the wakeup ran a little early or late.
