@@ -38,7 +38,7 @@ final class CountdownSoak: XCTestCase {
     XCTAssertEqual(report.cancelledLive, n, "every cancel found its live receiver")
     XCTAssertEqual(report.countAfterCancel, 0)
     XCTAssertEqual(report.deliveriesAfterCancel, 0, "nothing is delivered after cancel")
-    XCTAssertFalse(report.timerAfterCancel, "the timer ends once a wakeup finds the table empty")
+    XCTAssertFalse(report.timerAfterCancel, "the cancel that empties the table disarms the timer")
     XCTAssertTrue(report.engineDeallocated, "the engine is freed once released")
   }
 }

@@ -66,7 +66,7 @@ final class ChurnReliabilityTests: XCTestCase {
     try waitUntilEveryCountdownEnded(setup)
     let finished = checkEveryRegistration(shadows.withLock { $0 }, against: setup.log.withLock { $0 })
     let stats = setup.engine.statistics
-    waitUntilTheTimerIsGone(setup.engine)
+    assertNoWakeupWhileTheTableIsEmpty(setup.engine)
     print(
       "churn: \(threads) threads x \(operations) operations in \(start.duration(to: .now)); "
         + "\(stats.wakeups) wakeups, \(stats.batches) batches, \(stats.deliveries) callbacks; "
@@ -185,10 +185,14 @@ final class ChurnReliabilityTests: XCTestCase {
     return finished
   }
 
-  /// The timer goes with the first wakeup that finds the table empty.
-  private func waitUntilTheTimerIsGone(_ engine: CountdownEngine) {
-    let deadline = ContinuousClock.now + .seconds(5)
-    while engine.statistics.hasTimer, ContinuousClock.now < deadline { usleep(2_000) }
-    XCTAssertFalse(engine.statistics.hasTimer, "timer gone once the table is empty")
+  /// The end that emptied the table disarmed the timer: fifty intervals pass without a wakeup
+  /// (after a few for a fire already on its way when it was disarmed).
+  private func assertNoWakeupWhileTheTableIsEmpty(_ engine: CountdownEngine) {
+    XCTAssertEqual(engine.count, 0)
+    usleep(20_000)
+    let wakeups = engine.statistics.wakeups
+    usleep(50_000)
+    XCTAssertEqual(engine.statistics.wakeups, wakeups, "no wakeup once the table is empty")
+    XCTAssertTrue(engine.statistics.hasTimer, "the timer is kept for the next registration")
   }
 }

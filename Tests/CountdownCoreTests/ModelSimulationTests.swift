@@ -81,6 +81,17 @@ final class ModelSimulationTests: XCTestCase {
     XCTAssertNil(try SimulationRun(seed: 9_101_652, crowded: false).run(steps)?.message)
   }
 
+  /// Found by the long run, each a whole run of its seed: a pause during the tick at the clock's
+  /// last instant that a resume owed noted a probe at that instant, which armed the timer for it
+  /// again and again (27293, a trap of the manual clock); wakeups that only probed paused
+  /// registrations counted against the minute although a stop had left a bound (24760), or the
+  /// clock's end had cut the minute short (26780, 28056).
+  func testRunsThatFoundWakeupsForProbesMatchTheModel() throws {
+    for seed in [24_760, 26_780, 27_293, 28_056] as [UInt64] {
+      try simulate(steps: Self.stepsPerRun, crowded: false, firstSeed: seed)
+    }
+  }
+
   /// Found by the long run (seed 24877, shrunk to thirteen steps): time added from a callback to a
   /// countdown delivered at milestones, whose old milestone the same pass had already prepared:
   /// that callback began after the call returned, and the new value then read as going up.

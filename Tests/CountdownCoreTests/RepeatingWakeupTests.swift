@@ -55,7 +55,7 @@ final class RepeatingWakeupTests: XCTestCase {
     withExtendedLifetime([ticking, ending]) {}
   }
 
-  func testAWakeupFarAheadIsAOneShotAndAnEmptyTableEndsTheRepeatingTimer() throws {
+  func testAWakeupFarAheadIsAOneShotAndAnEmptyTableDisarmsTheRepeatingTimer() throws {
     let clock = CountingClock()
     let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
     let far = Receiver("far")
@@ -71,9 +71,11 @@ final class RepeatingWakeupTests: XCTestCase {
     engine.cancelAll()
     let calls = clock.timerCalls.count
     try clock.base.advance(by: .seconds(2))
-    // The lazy cancel: the next wakeup of the schedule finds the table empty and ends the timer.
-    XCTAssertEqual(clock.base.liveTimerCount, 0)
-    XCTAssertEqual(clock.timerCalls.count, calls, "the schedule's own wakeup did it, with no call to the timer")
+    // The cancel that emptied the table disarmed the timer, in one call; no wakeup came after it.
+    XCTAssertEqual(clock.base.armedTimerCount, 0)
+    XCTAssertEqual(clock.base.liveTimerCount, 1, "kept for the next registration")
+    XCTAssertEqual(clock.timerCalls.last, .disarm, "the cancel disarmed it")
+    XCTAssertEqual(clock.timerCalls.count, calls, "no call into the timer after that")
     withExtendedLifetime([far, ticking]) {}
   }
 }

@@ -220,7 +220,8 @@ final class StaleEntryTests: XCTestCase {
       try clock.advance(by: .seconds(1))
       XCTAssertTrue(engine.pause(once!))
       once = nil
-      try clock.advance(by: .seconds(3))
+      // Probed a minute after its pause (the probe period), then removed.
+      try clock.advance(by: .seconds(62))
       return BrokenRuleRecorder.takeRecorded()
     }
     XCTAssertEqual(problems, [])

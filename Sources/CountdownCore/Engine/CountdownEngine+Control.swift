@@ -16,6 +16,7 @@ extension CountdownEngine {
   public func cancel(_ receiver: AnyObject) -> Bool {
     let cancellation = state.withLock { $0.cancel(receiver) }
     let found = cancellation.found
+    if case .none = cancellation.timer {} else { perform(EngineActions(timer: cancellation.timer)) }
     _ = consume cancellation  // what it released goes here, outside the lock
     return found
   }
@@ -25,6 +26,7 @@ extension CountdownEngine {
   /// Once this returns, on any thread, no callback of the registrations it removed begins.
   public func cancelAll() {
     let cancellation = state.withLock { $0.cancelAll() }
+    if case .none = cancellation.timer {} else { perform(EngineActions(timer: cancellation.timer)) }
     _ = consume cancellation  // what it released goes here, outside the lock
   }
 
@@ -32,6 +34,13 @@ extension CountdownEngine {
   ///
   /// Once this returns, on any thread, no callback of the registration begins until it is
   /// resumed, not even one already prepared for the current batch.
+  ///
+  /// A paused countdown gets no calls that would notice its receiver die, so the engine checks its
+  /// receiver itself: at every tick it makes anyway (while other countdowns change), and otherwise
+  /// once a minute (once an interval, for an interval longer than that). So only paused countdowns
+  /// wake the device at most once a minute, and one whose receiver is deallocated is removed,
+  /// without a call, within a minute and one interval after that (while the engine ticks: not
+  /// during ``suspendTicking()``).
   /// - Returns: Whether `receiver` had a registration.
   @discardableResult
   public func pause(_ receiver: AnyObject) -> Bool {

@@ -99,6 +99,7 @@ extension CountdownEngine {
   /// the receiver's deinit. Dead ones are removed under the next lock.
   private func probePausedReceivers(_ progress: inout PassProgress) {
     guard !progress.found.pausedProbes.isEmpty else { return }
+    progress.probed += progress.found.pausedProbes.count
     for probe in progress.found.pausedProbes where !probe.slot.hasLiveReceiver {
       progress.ended.append(.init(key: probe.key, slot: probe.slot))
     }

@@ -1,18 +1,21 @@
 import Dispatch
 
 // The timer's side: its reports (a wakeup, a manual clock's settling) and what the engine does
-// with the timer once the lock is released (make, arm, cancel).
+// with the timer once the lock is released (make, arm or disarm).
 
 extension CountdownEngine {
   private func timerDidReport(_ event: CountdownTimerEvent) {
     guard case .fired = event else { return settle() }
+    // Which arming this fire is, read before anything else: another thread may re-arm the timer
+    // while this one reads the clock or waits for the lock.
+    let generation = armingStamp.value
     // The wakeup's one clock reading: its pass's instants and its re-arm use it too.
     let now = clock.now.nanosecondsSinceOrigin
     let onDeliveryQueue = wakeupsRunOnDeliveryQueue || DispatchQueue.getSpecific(key: deliveryQueueKey) == true
     let context = onDeliveryQueue ? passScratch.takeContext() : DeliveryContext()
     var chunk = onDeliveryQueue ? passScratch.takeChunk() : DeliveryChunk(capacity: 0)
     var wakeup = state.withLock {
-      $0.timerFired(at: now, onDeliveryQueue: onDeliveryQueue, context: context, into: &chunk)
+      $0.timerFired(at: now, generation: generation, onDeliveryQueue: onDeliveryQueue, context: context, into: &chunk)
     }
     // Moved out, not copied: a copy of the pass retains its arrays and leaves them shared, a copy
     // of the actions retains the timer an arming holds.
@@ -62,7 +65,7 @@ extension CountdownEngine {
     }
   }
 
-  /// Makes, arms or cancels the timer, outside the lock; after arming, applies a newer arming
+  /// Makes, arms or disarms the timer, outside the lock; after arming, applies a newer arming
   /// another thread decided meanwhile, so that the latest decision is the timer's last.
   private func perform(_ action: TimerAction) {
     var action = action
@@ -81,6 +84,8 @@ extension CountdownEngine {
         let now = clock.now.nanosecondsSinceOrigin
         action = state.withLock { $0.install(timer, repeats: repeats, now: now) }
       case .arm(let timer, let deadline, let period, let leeway, let generation):
+        // Before the timer is armed, never after (``ArmingStamp``).
+        armingStamp.store(generation)
         if let deadline, let period {
           timer.schedule(
             at: CountdownInstant(nanosecondsSinceOrigin: deadline), repeating: .nanoseconds(period),
@@ -89,9 +94,6 @@ extension CountdownEngine {
           timer.schedule(at: deadline.map(CountdownInstant.init(nanosecondsSinceOrigin:)), leeway: .nanoseconds(leeway))
         }
         action = state.withLock { $0.arming.currentArming(ifNewerThan: generation) }
-      case .cancel(let timer):
-        timer.cancel()
-        return  // the timer is released here, outside the lock
       }
     }
   }

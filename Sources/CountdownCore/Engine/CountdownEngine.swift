@@ -11,8 +11,8 @@ public import Dispatch
 /// reference with the object it is given, so an object that takes a dead receiver's address is
 /// never mistaken for it. Ending a running countdown when its receiver dies is the handler's part
 /// (capture the receiver weakly and set `stop`), as CountdownKit's manager does for every
-/// countdown; a paused one, which gets no calls, is removed by the engine at the next wakeup after
-/// its receiver is gone.
+/// countdown; a paused one, which gets no calls, is removed by the engine within a minute and an
+/// interval after its receiver is gone (``pause(_:)``).
 ///
 /// One timer wakes the engine; each wakeup's callbacks reach the delivery queue as one batch. A
 /// tick's values are those at the grid instant its wakeup stands for, computed when the batch is
@@ -48,6 +48,9 @@ public final class CountdownEngine: Sendable {
   let state: EngineLock
   /// The delivery pass's chunk, kept between passes; touched only on the delivery queue.
   let passScratch = PassScratch()
+  /// The generation of the arming last handed to the timer, which tells a wakeup whether it is
+  /// that arming's fire.
+  let armingStamp = ArmingStamp()
 
   /// How many passes one turn of the delivery queue runs in a row: its own, then those for what
   /// each one's callbacks left (a registration made from a callback, owed its first value). Past

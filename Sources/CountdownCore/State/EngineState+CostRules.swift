@@ -1,5 +1,31 @@
-// The engine's cost rules (11 and 12 in Documentation/Contributors.docc/EngineRules.md).
+// The engine's cost rules (11, 12 and 13 in Documentation/Contributors.docc/EngineRules.md).
 extension EngineState {
+  /// Rule 13 for a wakeup at clock reading `reading` whose pass only probed paused registrations
+  /// (it delivered nothing): one a minute after the last such wakeup at the soonest (less an
+  /// interval, for the grid's rounding and the clock's jitter), unless the registrations changed
+  /// between (``EngineCounts/noteChange()``). The
+  /// excess is counted (``EngineCounts/probeWakeupsTooSoon``) and, in builds with internal
+  /// checks, reported.
+  mutating func checkProbeWakeup(at reading: Int64) {
+    let minimumGap = WakeupGrid.minimumProbePeriod - grid.interval
+    let last = counts.lastProbeOnlyWakeup
+    guard counts.countProbeOnlyWakeup(at: reading, minimumGap: minimumGap) else { return }
+    #if COUNTDOWN_CHECK_INVARIANTS
+      BrokenRuleRecorder.report(
+        [
+          "a wakeup at \(reading) only probed paused registrations, \(reading.subtractingSaturated(last ?? reading)) ns after the last"
+        ],
+        "engine cost rules")
+    #endif
+  }
+
+  /// Rule 13's idle part, at any time: between passes, an empty table leaves the timer disarmed
+  /// (a wakeup planned for it would find nothing to do).
+  func checkNoWakeupIsPlannedForAnEmptyTable() -> [String] {
+    guard table.isEmpty, pass.context == nil, let armedAt = arming.armedAt else { return [] }
+    return ["the timer is armed for \(armedAt) with the table empty"]
+  }
+
   /// Rule 11 for the pass that `progress` describes, as it finishes. The excess, if any, is
   /// counted (``EngineCounts/examinedOverAllowance``) and, in builds with internal checks, reported.
   mutating func checkWakeupCost(_ progress: PassProgress) {
@@ -36,7 +62,8 @@ extension EngineState {
     return problems
   }
 
-  /// The cost rules over the engine's life so far, and rule 11's quiet part now (O(count)).
+  /// The cost rules over the engine's life so far, and rule 11's quiet part and rule 13's idle
+  /// part now (O(count)).
   func costRuleViolations() -> [String] {
     var problems: [String] = []
     if counts.examinedOverAllowance > 0 {
@@ -44,7 +71,13 @@ extension EngineState {
         "passes looked at \(counts.examinedOverAllowance) registrations over what they delivered, "
           + "took from an index, the walked part of walks that were due and one chunk")
     }
+    if counts.probeWakeupsTooSoon > 0 {
+      problems.append(
+        "\(counts.probeWakeupsTooSoon) wakeups only probed paused registrations less than a minute after the last"
+      )
+    }
     return problems + checkQuietRegistrationsAreApart() + indexCostViolations()
+      + checkNoWakeupIsPlannedForAnEmptyTable()
   }
 
   /// Rule 12 over the engine's life so far, both indexes together

@@ -260,7 +260,7 @@ extension EngineState {
   @inline(__always)
   func checkRulesIfEnabled() {
     #if COUNTDOWN_CHECK_INVARIANTS
-      BrokenRuleRecorder.report(indexCostViolations(), "engine cost rules")
+      BrokenRuleRecorder.report(indexCostViolations() + checkNoWakeupIsPlannedForAnEmptyTable(), "engine cost rules")
       guard table.count <= 2048, lockEntries % Int64(max(1, table.count / 32)) == 0 else { return }
       BrokenRuleRecorder.report(invariantViolations(), "engine invariants")
       BrokenRuleRecorder.report(checkQuietRegistrationsAreApart(), "engine cost rules")

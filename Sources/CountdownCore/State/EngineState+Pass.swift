@@ -136,6 +136,7 @@ extension EngineState {
   mutating func removeEnded(_ progress: inout PassProgress) -> [CountdownHandler] {
     var released: [CountdownHandler] = []
     if !progress.ended.isEmpty {
+      counts.noteChange()
       for end in progress.ended {
         if let handler = remove(end) {
           released.append(handler)
@@ -165,6 +166,13 @@ extension EngineState {
     }
     counts.countPass(examined: progress.examined, delivered: progress.delivered > 0)
     checkWakeupCost(progress)
+    // A wakeup's tick that only probed. Not the tick at the clock's last instant, where every
+    // probe due past it comes: the minute is cut short by the clock's end.
+    if let wakeup = counts.takeWakeupAwaitingPass(), let tick = tickInstant, tick != .max, progress.delivered == 0,
+      progress.probed > 0
+    {
+      checkProbeWakeup(at: wakeup)
+    }
     var earliest = progress.found.earliest
     if let instant = tickInstant {
       actedOn.advanceWakeupInstant(to: instant)
@@ -176,6 +184,9 @@ extension EngineState {
     }
     // A tick and a window pass saw everything: what they saw replaces the bound (rule 1).
     endPass(walkedEverything: tickInstant != nil, earliestSeen: earliest)
+    // A stop or an end may have emptied the walked part: what the pass saw of those registrations
+    // is stale, and would buy a wakeup.
+    forgetBoundIfNothingIsWalked()
     // No pass is queued for work left: the caller, on the delivery queue, runs it at once.
     let actions = EngineActions(timer: rearm(now: actedOn.raiseLatest(to: reading)))
     checkRulesIfEnabled()

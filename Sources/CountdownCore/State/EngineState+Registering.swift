@@ -31,6 +31,7 @@ extension EngineState {
     now: Int64, milestones: MilestoneList? = nil
   ) -> Registration {
     let skipsChanges = timing.skipsChanges
+    counts.noteChange()
     actedOn.raiseRegistrationReading(to: now)
     var timing = timing
     if timing.policy == .pauses {
@@ -100,21 +101,27 @@ extension EngineState {
   /// prepared for it.
   mutating func pause(_ receiver: AnyObject, now: Int64) -> Pausing {
     guard let index = liveIndex(of: receiver) else { return Pausing(found: false, timer: .none) }
+    counts.noteChange()
     let now = actedOn.raiseLatest(to: now)
-    var action = TimerAction.none
+    // Paused, it gets no calls that would notice its receiver die: it is probed a probe period
+    // from now (in the wheel, whether or not it had an entry there; on the shared grid by the
+    // walk that bound buys, which nothing else may buy when only ends and milestones wake the
+    // engine), or sooner by a walk the engine makes anyway.
+    let probe = now.addingSaturated(grid.probePeriod)
     if wheel != nil {
-      // Paused, it gets no calls that would notice its receiver die: it waits in the wheel to be
-      // probed an interval from now, whether or not it had an entry there.
-      let probe = now.addingSaturated(grid.interval)
       putInWheel(table[index].slot, at: index.position, changeAt: probe)
       lowerEarliestChange(to: probe)
-      action = rearm(now: now)
+    } else if probe != .max || (actedOn.wakeupInstant != .max && pass.context == nil) {
+      // A probe at the clock's last instant is the tick there: none once that tick has come, or
+      // while a pass runs that may be it (its bound would be waited for at that instant for good).
+      lowerEarliestChange(to: probe)
     }
     let pausedAt = suspension.instant(for: table[index].timing, at: now)
     table[index].timing.pause(at: pausedAt)
     pass.context?.withdrawPreparedCallback(of: table[index].slot)
     // Paused, it is probed at each walk (a quiet one moves to the walked part).
     table.setQuiet(false, at: index)
+    let action = rearm(now: now)
     checkRulesIfEnabled()
     return Pausing(found: true, timer: action)
   }
@@ -124,6 +131,7 @@ extension EngineState {
   mutating func resume(_ receiver: AnyObject, now: Int64) -> Resumption {
     guard let found = liveIndex(of: receiver) else { return Resumption(found: false, actions: .none) }
     guard table[found].timing.isPaused else { return Resumption(found: true, actions: .none) }
+    counts.noteChange()
     let now = actedOn.raiseLatest(to: now)
     actedOn.raiseRegistrationReading(to: now)
     let resumedAt = suspension.instant(for: table[found].timing, at: now)
@@ -176,6 +184,7 @@ extension EngineState {
     }
     let applied = newEnd - timing.deadlineOrStart
     guard applied != 0 else { return .success(AddedTime(applied: 0, actions: .none)) }
+    counts.noteChange()
     table[found].timing.moveEnd(to: newEnd)
     // Shortened to its end, one that delivers only its end or milestones ends now, as one that
     // delivers every change does.

@@ -7,20 +7,24 @@ extension EngineState {
   /// but is not found as `receiver`'s.
   mutating func cancel(_ receiver: AnyObject) -> Cancellation {
     guard let index = table.index(of: ObjectIdentifier(receiver)) else {
-      return Cancellation(found: false, released: nil)
+      return Cancellation(found: false, released: nil, timer: .none)
     }
+    counts.noteChange()
     let isRunning = isRegistration(at: index, of: receiver) && !table[index].timing.isFinished
     pass.context?.withdrawPreparedCallback(of: table[index].slot)
     defer { checkRulesIfEnabled() }
-    return Cancellation(found: isRunning, released: remove(at: index))
+    let released = remove(at: index)
+    return Cancellation(found: isRunning, released: released, timer: disarmIfEmpty())
   }
 
   /// Ends every registration without a further call; the running pass skips every callback it
   /// prepared.
   mutating func cancelAll() -> CancellationOfAll {
     pass.context?.withdrawEveryPreparedCallback()
+    counts.noteChange()
     defer { checkRulesIfEnabled() }
-    return CancellationOfAll(released: removeAll())
+    let released = removeAll()
+    return CancellationOfAll(released: released, timer: disarmIfEmpty())
   }
 
   /// Notes a registration owed a prompt delivery.
@@ -84,7 +88,9 @@ extension EngineState {
       }
     }
     table.removeAll()
-    // Each freeOrKeepForPass unlinked its registration's entry: the ends to come and the wheel are empty.
+    // Each freeOrKeepForPass unlinked its registration's entry: the ends to come and the wheel are
+    // empty; and nothing changes any more, so no bound left stale buys a wakeup.
+    changeBound.reset()
     return handlers
   }
 

@@ -1,10 +1,12 @@
 // The timer: made, installed, armed for the earliest change (repeating on the shared grid), noted when
-// it fires, taken away when a wakeup finds nothing to do; its reports (a wakeup, a manual clock's
-// settling); and the engine's suspension, which stops it.
+// it fires, disarmed as the table empties (kept for the next registration); its reports (a
+// wakeup, a manual clock's settling); and the engine's suspension, which stops it.
 
 extension EngineState {
   /// Asks for the timer if there is none (nor one being made): the caller makes it outside the
-  /// lock and hands it to ``install(_:repeats:now:)``. The grid starts at `now`.
+  /// lock and hands it to ``install(_:repeats:now:)``. The grid starts at `now`. The timer is kept
+  /// once made, disarmed while the table is empty, and so is its grid: a registration after an idle
+  /// spell flips with the grid's instants, as every registration after the first does.
   mutating func ensureTimer(now: Int64) -> TimerAction {
     guard !arming.hasTimer, !arming.isMakingTimer else { return .none }
     arming.beginMaking()
@@ -22,19 +24,23 @@ extension EngineState {
     return rearm(now: now)
   }
 
-  /// Takes the timer away (a wakeup found nothing to do): the caller cancels and releases it
-  /// outside the lock.
-  mutating func removeTimer() -> TimerAction {
-    guard arming.hasTimer else { return .none }
-    // Called when the table is empty: the wheel and the ends to come are empty too, each entry
-    // having left with its registration.
+  /// Disarms the timer once the table is empty (a cancel took the last registration), so that no
+  /// wakeup follows; `.none` while it is not armed or registrations remain. The timer is kept, for
+  /// the next registration to arm.
+  mutating func disarmIfEmpty() -> TimerAction {
+    guard table.isEmpty, arming.armedAt != nil else { return .none }
+    // The wheel and the ends to come are empty too, each entry having left with its registration.
     checkInternally(ends.isEmpty && wheel?.isEmpty != false, "an index holds entries of an empty table")
-    return arming.remove()
+    return arming.arm(at: nil, repeating: false, leeway: 0)
   }
 
-  /// Notes that the timer fired at clock instant `now`; returns where it was armed.
-  mutating func recordTimerFire(at now: Int64) -> Int64? {
+  /// Notes that the timer fired at clock instant `now`, for the arming of `generation` (the one
+  /// its handler saw handed to the timer when it began: ``ArmingStamp``); returns where it was
+  /// armed, or `nil` for a fire of an older arming than the one in force: that one is a wakeup at
+  /// its reading, and leaves the arming in force to fire.
+  mutating func recordTimerFire(at now: Int64, generation: UInt64) -> Int64? {
     counts.countWakeup()
+    guard generation == arming.timerGeneration else { return nil }
     return arming.advanceAfterFire(at: now)
   }
 
@@ -76,14 +82,10 @@ extension EngineState {
   }
 
   /// The instant the timer should fire next: the grid instant of the earliest change or the next
-  /// end's instant; `nil` when nothing changes on this clock (rule 2). An empty table keeps the
-  /// timer until the next grid wakeup finds it still empty, so that a registration before then
-  /// reuses it.
+  /// end's instant; `nil` when nothing changes on this clock (rule 2), an empty table included:
+  /// no wakeup follows the last registration's end, stop or cancel.
   mutating func wantedWakeup(now: Int64) -> Int64? {
-    if table.isEmpty {
-      guard now < .max else { return nil }
-      return grid.ceiling(atOrAfter: now + 1, now: now)
-    }
+    if table.isEmpty { return nil }
     var wakeup: Int64?
     if let earliestChange = changeBound.earliestChange {
       wakeup = grid.ceiling(atOrAfter: earliestChange, now: now)
@@ -108,12 +110,15 @@ extension EngineState {
 // and a manual clock's settling after a step.
 
 extension EngineState {
-  /// The timer fired; `now` is the wakeup's one clock reading. Notes the wakeup and, on the
-  /// delivery queue with no pass running, begins its pass in this same lock; elsewhere, queues one.
+  /// The timer fired, for the arming of `generation`; `now` is the wakeup's one clock reading.
+  /// Notes the wakeup and, on the delivery queue with no pass running, begins its pass in this
+  /// same lock; elsewhere, queues one.
   mutating func timerFired(
-    at now: Int64, onDeliveryQueue: Bool, context: DeliveryContext, into chunk: inout DeliveryChunk
+    at now: Int64, generation: UInt64, onDeliveryQueue: Bool, context: DeliveryContext,
+    into chunk: inout DeliveryChunk
   ) -> Wakeup {
-    let (timer, passHasWork) = handleWakeup(at: now)
+    let (timer, passHasWork) = handleWakeup(at: now, generation: generation)
+    counts.noteWakeup(at: passHasWork ? now : nil)
     var actions = EngineActions(timer: timer)
     guard passHasWork else { return Wakeup(actions: actions, pass: nil, released: []) }
     guard onDeliveryQueue, pass.context == nil else {
@@ -126,16 +131,16 @@ extension EngineState {
     return Wakeup(actions: actions, pass: begun, released: releases.released)
   }
 
-  /// Notes a wakeup at clock instant `now`; returns what the timer must do and whether a pass has
-  /// work to do.
-  private mutating func handleWakeup(at now: Int64) -> (timer: TimerAction, passHasWork: Bool) {
-    let armed = recordTimerFire(at: now)
+  /// Notes a wakeup at clock instant `now`, for the arming of `generation`; returns what the timer
+  /// must do and whether a pass has work to do.
+  private mutating func handleWakeup(at now: Int64, generation: UInt64) -> (timer: TimerAction, passHasWork: Bool) {
+    let armed = recordTimerFire(at: now, generation: generation)
     // Once per wakeup, not per removal: see `shrinkIfSparse`.
     table.shrinkIfSparse()
     guard suspension.since == nil else { return (.none, false) }
     if table.isEmpty, pendingWork.awaitingPromptDelivery.isEmpty, !pendingWork.promptDeliveriesNeedWalk {
-      // The lazy cancel: a wakeup that finds nothing to do ends the timer.
-      return (removeTimer(), false)
+      // Nothing to do (a fire that raced the disarm): the timer stays disarmed, kept.
+      return (rearm(now: now), false)
     }
     markDueWork(forWakeupAt: now, armedFor: armed)
     var timer = TimerAction.none
@@ -166,6 +171,7 @@ extension EngineState {
   mutating func suspendTicking(at now: Int64) -> TimerAction {
     let now = actedOn.raiseLatest(to: now)
     guard suspension.begin(at: now) else { return .none }
+    counts.noteChange()
     defer { checkRulesIfEnabled() }
     guard arming.armedAt != nil else { return .none }
     return arming.arm(at: nil, repeating: false, leeway: 0)
@@ -176,6 +182,7 @@ extension EngineState {
   mutating func resumeTicking(at now: Int64) -> EngineActions {
     let now = actedOn.raiseLatest(to: now)
     guard suspension.end(at: now) else { return .none }
+    counts.noteChange()
     actedOn.raiseRegistrationReading(to: now)
     // Only the walked part: a quiet registration skips changes, and is owed nothing.
     let walked = table.walkedCount

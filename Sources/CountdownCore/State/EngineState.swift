@@ -1,6 +1,6 @@
 /// Everything an engine knows, kept inside its lock: the engine's state machine. Every event is one
 /// `mutating` transition, named for it (``register(_:_:_:reading:)``, ``cancel(_:)``,
-/// ``timerFired(at:onDeliveryQueue:context:into:)``, ``passFinished(tickInstant:_:reading:)``, …).
+/// ``timerFired(at:generation:onDeliveryQueue:context:into:)``, ``passFinished(tickInstant:_:reading:)``, …).
 /// `CountdownEngine` reads the clock, takes the lock, calls one transition per lock entry and does
 /// what it returns. A transition never calls code that is not the engine's own (not the clock, the
 /// timer or a handler) and never releases a handler: it returns a small result of its own

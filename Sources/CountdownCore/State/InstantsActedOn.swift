@@ -1,5 +1,5 @@
 /// The instants the engine's state has acted on. Every one only moves forward, but for the grid's
-/// restart when a timer is made (rule 5 of `Documentation/Contributors.docc/EngineRules.md`).
+/// restart when the timer is made (rule 5 of `Documentation/Contributors.docc/EngineRules.md`).
 struct InstantsActedOn {
   /// The grid instant the latest wakeup stands for, or the latest tick pass delivered: the values
   /// of a tick are those at this instant, whether the wakeup ran a little early or late.
@@ -13,7 +13,7 @@ struct InstantsActedOn {
   /// armed for when it ran early by less than half an end window. At or after ``wakeupInstant``.
   private(set) var endInstant: Int64 = .min
 
-  /// A new timer's grid starts (``WakeupGrid/restart(at:)``).
+  /// A new grid starts (``WakeupGrid/restart(at:)``), with nothing planned on the old one.
   mutating func restartGrid() {
     wakeupInstant = .min
   }

@@ -18,6 +18,8 @@ struct PassProgress {
   var uncountedCallbacks = 0
   /// Callbacks made by the whole pass.
   var delivered = 0
+  /// Paused registrations the whole pass probed (rule 13).
+  var probed = 0
   /// Registrations looked at by the whole pass.
   var examined = 0
   /// Registrations the pass may look at beyond what it delivers and one chunk (rule 11).

@@ -8,6 +8,4 @@ enum TimerAction {
   /// Arm `timer` for `at` (`nil`: disarm), then apply any newer arming decided meanwhile
   /// (``TimerArming/currentArming(ifNewerThan:)``), so the last decision always wins.
   case arm(any CountdownTimer, at: Int64?, repeating: Int64?, leeway: Int64, generation: UInt64)
-  /// Cancel `timer` and release it.
-  case cancel(any CountdownTimer)
 }

@@ -3,8 +3,9 @@
 package struct TimerArming {
   /// The step a repeating timer fires at (``WakeupGrid/window``).
   let period: Int64
-  /// The engine's one timer; `nil` until the first registration has made it, and after a wakeup
-  /// found the table empty.
+  /// The engine's one timer; `nil` until the first registration has made it, then kept (disarmed
+  /// while the table is empty, so that the next registration needs no new one) until the engine
+  /// goes.
   private(set) var timer: (any CountdownTimer)?
   /// Whether `timer` is set. Asked on every registration and re-arm: testing the existential
   /// itself copies it, a retain and a release of the timer each time.
@@ -43,17 +44,6 @@ package struct TimerArming {
     hasTimer = true
     timerRepeats = repeats
     timerGeneration &+= 1
-  }
-
-  /// Takes the timer away, for the caller to cancel and release outside the lock.
-  mutating func remove() -> TimerAction {
-    guard let old = timer else { return .none }
-    timer = nil
-    hasTimer = false
-    armedAt = nil
-    armedRepeating = false
-    timerGeneration &+= 1
-    return .cancel(old)
   }
 
   /// Notes that the timer fired at clock instant `now`: a one-shot is disarmed until re-armed; a

@@ -18,17 +18,21 @@ struct Cancellation {
   /// Whether the receiver had a running or paused registration.
   let found: Bool
   let released: CountdownHandler?
+  /// The timer disarmed, if this took the last registration.
+  let timer: TimerAction
 }
 
 /// What ending every registration (``EngineState/cancelAll()``) freed.
 struct CancellationOfAll {
   let released: [CountdownHandler]
+  /// The timer disarmed, if it was armed.
+  let timer: TimerAction
 }
 
 /// What a pause (``EngineState/pause(_:now:)``) found and leaves to do.
 struct Pausing {
   let found: Bool
-  /// With per-countdown alignment, a wakeup for the paused registration's probe.
+  /// A wakeup for the paused registration's probe, if none comes sooner.
   let timer: TimerAction
 }
 
@@ -59,7 +63,7 @@ struct BegunPass {
   var progress: PassProgress
 }
 
-/// What a wakeup (``EngineState/timerFired(at:onDeliveryQueue:context:into:)``) leaves to do.
+/// What a wakeup (``EngineState/timerFired(at:generation:onDeliveryQueue:context:into:)``) leaves to do.
 struct Wakeup {
   /// A `var`, as `pass` is, so that the caller moves it out (``EngineActions/take()``) rather than
   /// copying it.

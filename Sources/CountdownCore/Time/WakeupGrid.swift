@@ -22,6 +22,17 @@ package struct WakeupGrid: Sendable {
     self.endWindow = min(endWindow, window)
   }
 
+  /// How often a paused registration's receiver is probed for its death when nothing else wakes
+  /// the engine: a minute, or the interval if that is longer. A paused registration gets no calls
+  /// that would notice the death; probing it every interval would wake an idle device that often
+  /// (600 times in ten minutes on a 1 s interval) for a countdown that shows nothing.
+  package var probePeriod: Int64 {
+    max(interval, Self.minimumProbePeriod)
+  }
+
+  /// A minute, in nanoseconds: the least ``probePeriod``.
+  package static let minimumProbePeriod: Int64 = 60_000_000_000
+
   /// Whether ends have a grid of their own, finer than the wakeup grid (the shared alignment's).
   package var endsHaveOwnGrid: Bool {
     @inline(__always) get { endWindow < window }

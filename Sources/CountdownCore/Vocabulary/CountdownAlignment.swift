@@ -22,8 +22,8 @@ public enum CountdownAlignment: Hashable, Sendable {
 public struct EngineStatistics: Hashable, Sendable {
   /// Registrations in the table now.
   public var receivers: Int
-  /// Whether the engine's one timer exists (it is created by the first registration and cancelled
-  /// by the first wakeup that finds the table empty).
+  /// Whether the engine's one timer exists. It is created by the first registration and kept until
+  /// the engine goes; disarmed while the table is empty, it makes no wakeup.
   public var hasTimer: Bool
   /// Timer wakeups so far.
   public var wakeups: Int64

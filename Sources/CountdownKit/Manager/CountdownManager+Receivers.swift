@@ -167,6 +167,10 @@ extension CountdownManager {
 
   /// Freezes the countdown of `receiver`; ``resume(_:)`` continues it from the same value.
   ///
+  /// A paused countdown costs at most one wakeup a minute while nothing else ticks: the manager
+  /// checks then that its receiver still lives (and at every tick it makes anyway). One whose
+  /// receiver is deallocated is removed, without a call, within a minute and one interval.
+  ///
   /// - Returns: Whether `receiver` had a countdown.
   @discardableResult
   public func pause(_ receiver: AnyObject) -> Bool {
