@@ -1,4 +1,5 @@
 import CountdownKit
+import CountdownTestSupport
 import Foundation
 import XCTest
 
@@ -30,11 +31,11 @@ final class ClockReadingsTests: XCTestCase {
       clock expectedClock: Int, wall expectedWall: Int, _ what: String, file: StaticString = #filePath,
       line: UInt = #line, _ start: () throws -> Void
     ) rethrows {
-      clock.resetReadings()
+      clock.resetReadCount()
       wallReadings.withLock { $0 = 0 }
       try start()
       XCTAssertEqual(
-        clock.readingCount, expectedClock, "\(what): readings of the manager's clock", file: file, line: line)
+        clock.readCount, expectedClock, "\(what): readings of the manager's clock", file: file, line: line)
       XCTAssertEqual(
         wallReadings.withLock { $0 }, expectedWall, "\(what): readings of the wall clock", file: file, line: line)
     }

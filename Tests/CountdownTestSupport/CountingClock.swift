@@ -1,43 +1,49 @@
-import CountdownCore
-import Dispatch
+package import CountdownCore
+package import Dispatch
 
 /// A manual clock that counts what an engine asks of it: its readings, and every call to its
-/// timer (a one-shot arm, a repeating arm, a disarm), in order. For tests of what a wakeup costs.
-final class CountingClock: CountdownClock, @unchecked Sendable {
+/// timer (a one-shot arm, a repeating arm, a disarm), in order. For tests of what a wakeup and a
+/// start cost.
+package final class CountingClock: CountdownClock, @unchecked Sendable {
   // @unchecked Sendable: `readings` and `calls` are touched only under `lock`; `base` is Sendable.
-  enum Call: Equatable {
+  package enum Call: Equatable {
     case once(Int64)
     case repeating(Int64, every: Int64)
     case disarm
   }
 
-  let base = ManualCountdownClock()
+  package let base = ManualCountdownClock()
   /// Whether the engine hears of each step of the manual clock (``CountdownTimerEvent/settle``);
   /// without, it hears only its timer's fires, as from a real timer.
-  let forwardsSettle: Bool
+  package let forwardsSettle: Bool
   private let lock = DispatchQueue(label: "CountingClock")
   private var readings = 0
   private var calls: [Call] = []
 
-  init(forwardsSettle: Bool = true) {
+  package init(forwardsSettle: Bool = true) {
     self.forwardsSettle = forwardsSettle
   }
 
-  var now: CountdownInstant {
+  package var now: CountdownInstant {
     lock.sync { readings += 1 }
     return base.now
   }
 
-  /// How many times `now` was read so far.
-  var readCount: Int { lock.sync { readings } }
+  /// How many times `now` was read since the start or the last ``resetReadCount()``.
+  package var readCount: Int { lock.sync { readings } }
   /// The timer's calls so far.
-  var timerCalls: [Call] { lock.sync { calls } }
+  package var timerCalls: [Call] { lock.sync { calls } }
+
+  /// Counts the readings from zero again.
+  package func resetReadCount() {
+    lock.sync { readings = 0 }
+  }
 
   fileprivate func record(_ call: Call) {
     lock.sync { calls.append(call) }
   }
 
-  func makeTimer(on queue: DispatchQueue, handler: @escaping @Sendable (CountdownTimerEvent) -> Void)
+  package func makeTimer(on queue: DispatchQueue, handler: @escaping @Sendable (CountdownTimerEvent) -> Void)
     -> any CountdownTimer
   {
     let forwardsSettle = forwardsSettle
@@ -49,18 +55,18 @@ final class CountingClock: CountdownClock, @unchecked Sendable {
       })
   }
 
-  struct Timer: CountdownTimer {
+  package struct Timer: CountdownTimer {
     let clock: CountingClock
     let inner: any CountdownTimer
 
-    var supportsRepeating: Bool { true }
+    package var supportsRepeating: Bool { true }
 
-    func schedule(at deadline: CountdownInstant?, leeway: Duration) {
+    package func schedule(at deadline: CountdownInstant?, leeway: Duration) {
       clock.record(deadline.map { .once($0.nanosecondsSinceOrigin) } ?? .disarm)
       inner.schedule(at: deadline, leeway: leeway)
     }
 
-    func schedule(at deadline: CountdownInstant, repeating interval: Duration, leeway: Duration) {
+    package func schedule(at deadline: CountdownInstant, repeating interval: Duration, leeway: Duration) {
       clock.record(
         .repeating(
           deadline.nanosecondsSinceOrigin,
@@ -68,7 +74,7 @@ final class CountingClock: CountdownClock, @unchecked Sendable {
       inner.schedule(at: deadline, repeating: interval, leeway: leeway)
     }
 
-    func cancel() {
+    package func cancel() {
       inner.cancel()
     }
   }
