@@ -213,12 +213,12 @@ public final class CountdownEngine: Sendable {
     // copied and destroyed through its generic value witnesses, hundreds of instructions per
     // registration.
     var failure: CountdownError?
-    let registration = state.withLock { state -> Registration in
+    var registration = state.withLock { state -> Registration in
       do throws(CountdownError) {
         let registration = try state.register(receiver, handler, request, reading: reading)
         if paused { return Self.pausing(receiver, in: &state, at: reading, after: registration) }
         if let context, registration.owesPromptDelivery {
-          delivery = state.beginPromptDeliveryHere(context, at: reading)
+          delivery = state.beginPromptDeliveryHere(context, at: reading, near: registration.position)
         }
         return registration
       } catch {
@@ -230,7 +230,8 @@ public final class CountdownEngine: Sendable {
       if let context { passScratch.keepContext(context) }
       throw failure
     }
-    let (actions, owesPromptDelivery) = (registration.actions, registration.owesPromptDelivery)
+    // Moved out, not copied (see `EngineActions.take()`).
+    let (actions, owesPromptDelivery) = (registration.actions.take(), registration.owesPromptDelivery)
     _ = consume registration  // the handler it replaced, if any, is released here, outside the lock
     guard let context else { return perform(actions) }
     guard owesPromptDelivery else {

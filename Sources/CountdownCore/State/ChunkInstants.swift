@@ -56,7 +56,7 @@ struct ChunkInstants {
     slots = state.slots
   }
 
-  /// For a pass of one prompt delivery (``EngineState/beginPromptDeliveryHere(_:at:)``), which
+  /// For a pass of one prompt delivery (``EngineState/beginPromptDeliveryHere(_:at:near:)``), which
   /// reads only the prompt delivery's instants: every instant is the prompt delivery's, worked
   /// out once.
   init(promptDeliveryPreparedAt now: Int64, state: borrowing EngineState) {

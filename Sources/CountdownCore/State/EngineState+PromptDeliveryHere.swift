@@ -6,11 +6,13 @@ extension EngineState {
   /// Begins a pass of the one prompt delivery owed, when it is all there is to deliver and no pass
   /// runs up this thread's stack, and prepares its callback, computed with the clock reading
   /// `now`, as a pass of prompt deliveries would. `nil` otherwise: the caller runs a pass for
-  /// what is pending (nothing, if the registration went meanwhile).
-  mutating func beginPromptDeliveryHere(_ context: DeliveryContext, at now: Int64) -> PromptDeliveryHere? {
+  /// what is pending (nothing, if the registration went meanwhile). `position` is where the
+  /// registration's node was left, if the caller knows it (it is looked up by key otherwise).
+  mutating func beginPromptDeliveryHere(
+    _ context: DeliveryContext, at now: Int64, near position: Int = .max
+  ) -> PromptDeliveryHere? {
     guard pass.context == nil, let owed = pendingWork.takeSolePromptDelivery() else { return nil }
-    guard let index = table.index(of: owed.key), table[index].slot == owed.slot,
-      table[index].timing.awaitsPromptDelivery
+    guard let index = table.index(of: owed.slot, at: position), table[index].timing.awaitsPromptDelivery
     else { return nil }
     markPassRunning(context)
     // Withdrawals so far concern no callback of this pass.
@@ -30,7 +32,7 @@ extension EngineState {
     return PromptDeliveryHere(callback: callback, scheduled: scheduled)
   }
 
-  /// The pass ``beginPromptDeliveryHere(_:at:)`` began made its callback (`made`), or skipped it
+  /// The pass ``beginPromptDeliveryHere(_:at:near:)`` began made its callback (`made`), or skipped it
   /// (withdrawn meanwhile: a milestone it held is in `skipped`); `ended` names the registration
   /// if its value was the final 0 or its handler set `stop`. `reading` is the call's clock
   /// reading. As ``passFinished(tickInstant:_:reading:)`` for a pass of prompt deliveries.
