@@ -137,4 +137,64 @@ final class PromptDeliveryHereTests: XCTestCase {
     XCTAssertEqual(recorder.values("new"), [4], "once")
     engine.cancelAll()
   }
+
+  /// A countdown at its last value: its end goes to the ends to come as its first value is made,
+  /// and the pass that made it checks the timer's arming again; the 0 comes once, on time.
+  func testAFirstValueAtTheLastValueIsFollowedByItsEndOnTime() throws {
+    let (engine, clock) = try makeEngine()
+    let receiver = Receiver("short")
+    try engine.register(receiver, .duration(.milliseconds(500)), handler: recorder.handler("short"))
+    XCTAssertEqual(recorder.values("short"), [1], "inside the call")
+    try clock.advance(by: .milliseconds(499))
+    XCTAssertEqual(recorder.values("short"), [1])
+    try clock.advance(by: .milliseconds(60))
+    XCTAssertEqual(recorder.values("short"), [1, 0], "its 0 within the end tolerance")
+    try clock.advance(by: .seconds(2))
+    XCTAssertEqual(recorder.values("short"), [1, 0], "once")
+    XCTAssertFalse(engine.contains(receiver))
+  }
+
+  /// A cancel on another thread that returns after the first value was prepared, before its
+  /// callback begins (here, while the call makes the engine's timer, which reads the clock), is
+  /// final: the callback never begins.
+  func testACancelOnAnotherThreadBeforeTheFirstCallbackBeginsWithdrawsIt() throws {
+    let clock = try PreemptingClock()
+    let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
+    let receiver = Receiver("withdrawn")
+    let cancelled = LockedState(false)
+    clock.preemptAfterNextRead {
+      // The registration's own reading: the next one is the timer's making, after its lock.
+      clock.preemptAfterNextRead {
+        DispatchQueue.global().sync {
+          cancelled.withLock { $0 = engine.cancel(receiver) }
+        }
+      }
+    }
+    try engine.register(receiver, .duration(.seconds(10)), handler: recorder.handler("withdrawn"))
+    XCTAssertTrue(cancelled.withLock { $0 }, "cancelled between the registration's lock and the callback")
+    XCTAssertEqual(recorder.values("withdrawn"), [], "the withdrawn callback never began")
+    XCTAssertFalse(engine.contains(receiver))
+    XCTAssertEqual(engine.statistics.deliveries, 0)
+    try clock.base.advance(by: .seconds(3))
+    XCTAssertEqual(recorder.values("withdrawn"), [])
+  }
+
+  /// Paused on another thread in the same window, it gets no callback then, and its value once it
+  /// resumes.
+  func testAPauseOnAnotherThreadBeforeTheFirstCallbackBeginsWithdrawsItUntilItResumes() throws {
+    let clock = try PreemptingClock()
+    let engine = try CountdownEngine(interval: .seconds(1), clock: clock, deliveryQueue: .main)
+    let receiver = Receiver("paused")
+    clock.preemptAfterNextRead {
+      clock.preemptAfterNextRead {
+        DispatchQueue.global().sync { _ = engine.pause(receiver) }
+      }
+    }
+    try engine.register(receiver, .duration(.seconds(10)), handler: recorder.handler("paused"))
+    XCTAssertEqual(recorder.values("paused"), [], "paused before its callback began")
+    try clock.base.advance(by: .seconds(3))
+    XCTAssertTrue(engine.resume(receiver))
+    XCTAssertEqual(recorder.values("paused"), [10], "its frozen value, inside the resume")
+    engine.cancelAll()
+  }
 }

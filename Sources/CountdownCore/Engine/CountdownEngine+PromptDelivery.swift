@@ -28,13 +28,19 @@ extension CountdownEngine {
         ended = .init(key: callback.slot.liveKey, slot: callback.slot)
       }
     }
-    var finished = state.withLock {
-      $0.promptDeliveryHereFinished(delivery, made: !withdrawn, ended: ended, skipped: skipped, reading: reading)
+    let workLeft: Bool
+    if !withdrawn, ended == nil, let plainWorkLeft = state.withLock({ $0.plainPromptDeliveryHereFinished(delivery) }) {
+      // The common case: nothing to do after the lock.
+      workLeft = plainWorkLeft
+    } else {
+      var finished = state.withLock {
+        $0.promptDeliveryHereFinished(delivery, made: !withdrawn, ended: ended, skipped: skipped, reading: reading)
+      }
+      let actions = finished.actions.take()  // moved out, not copied (see `EngineActions.take()`)
+      workLeft = finished.workLeft
+      _ = consume finished  // what it released goes here, outside the lock
+      perform(actions)
     }
-    let actions = finished.actions.take()  // moved out, not copied (see `EngineActions.take()`)
-    let workLeft = finished.workLeft
-    _ = consume finished  // what it released goes here, outside the lock
-    perform(actions)
     passScratch.keepContext(context)
     if workLeft {
       deliverPending()

@@ -56,22 +56,6 @@ struct ChunkInstants {
     slots = state.slots
   }
 
-  /// For a pass of one prompt delivery (``EngineState/beginPromptDeliveryHere(_:at:near:)``), which
-  /// reads only the prompt delivery's instants: every instant is the prompt delivery's, worked
-  /// out once.
-  init(promptDeliveryPreparedAt now: Int64, state: borrowing EngineState) {
-    grid = state.grid
-    usesWheel = state.wheel != nil
-    isTick = false
-    rebuildsWheel = false
-    promptDelivery = state.promptDeliveryInstant(preparedAt: now, tick: nil)
-    promptDeliveryRunning = state.suspension.runningTime(at: promptDelivery)
-    (tick, labels, end) = (promptDelivery, promptDelivery, promptDelivery)
-    (tickRunning, labelsRunning, endRunning) = (promptDeliveryRunning, promptDeliveryRunning, promptDeliveryRunning)
-    suspendedTotal = state.suspension.total
-    slots = state.slots
-  }
-
   /// The instant `timing`'s value is computed for: a prompt delivery's, an end's (a registration
   /// at its last value), or the tick's.
   @inline(__always)

@@ -17,19 +17,68 @@ extension EngineState {
     markPassRunning(context)
     // Withdrawals so far concern no callback of this pass.
     context.forgetWithdrawals()
-    let instants = ChunkInstants(promptDeliveryPreparedAt: now, state: self)
-    var found = PassFindings()
-    let callback = table.withNodes { nodes, _ in
-      Self.prepare(at: index.position, in: nodes, instants, found: &found)
-    }
-    // Noted now rather than when the pass ends: it lowers the bound the same way (rule 1).
-    lowerEarliestChange(to: found.earliest)
-    let scheduled = !found.scheduled.isEmpty
-    for change in found.scheduled {
-      schedule(change)
-    }
+    let delivery = preparePromptDelivery(at: index, preparedAt: now)
     checkRulesIfEnabled()
+    return delivery
+  }
+
+  /// Brings the registration at `index`, owed its prompt delivery, up to the prompt delivery's
+  /// instant for the clock reading `now`, notes its next change, and returns its callback: what
+  /// ``prepare(at:in:_:found:)`` does for a pass of prompt deliveries, for this one registration,
+  /// without the chunk's instants (its tick's, its labels', its ends') that a prompt delivery
+  /// does not read.
+  private mutating func preparePromptDelivery(at index: NodeIndex, preparedAt now: Int64) -> PromptDeliveryHere {
+    let interval = grid.interval
+    let position = index.position
+    let slot = table[index].slot
+    // Rule 7: never before the labels' instant, nor before the call's reading.
+    let clockInstant = promptDeliveryInstant(preparedAt: now, tick: nil)
+    let instant =
+      table[index].timing.policy == .pauses ? suspension.runningTime(at: clockInstant) : clockInstant
+    var value = table[index].timing.advance(to: instant, interval: interval)
+    var milestone = false
+    if table[index].timing.deliversMilestones, let milestones = slots.milestones(of: slot) {
+      value = milestones.deliver(value, planning: &table[index].timing)
+      milestone = value > 0
+    }
+    let timing = table[index].timing
+    // Its next change on the clock: its deadline, or its next milestone's instant, for an end;
+    // none past the clock's last instant.
+    let change = timing.nextClockChange(interval: interval, suspendedTotal: suspension.total)
+    var scheduled = false
+    if let change {
+      if grid.endsHaveOwnGrid, timing.isAtItsLastValue {
+        schedule(ScheduledChange(instant: change, position: position, slot: slot))
+        scheduled = true
+      } else {
+        // Noted now rather than when the pass ends: it lowers the bound the same way (rule 1).
+        lowerEarliestChange(to: change)
+        if wheel != nil {
+          schedule(ScheduledChange(instant: change, position: position, slot: slot))
+          scheduled = true
+        }
+      }
+    }
+    let handler = table.withNodes { nodes, _ in UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position) }
+    let callback = PreparedCallback(
+      slot: slot, handler: handler, value: Int(value), ends: timing.isFinished, milestone: milestone)
     return PromptDeliveryHere(callback: callback, scheduled: scheduled)
+  }
+
+  /// The pass ``beginPromptDeliveryHere(_:at:near:)`` began made its callback, which neither ended
+  /// its registration nor set `stop`, and the pass has nothing else to finish (nothing removed
+  /// meanwhile, nothing put in an index): ends it. Returns whether work is left for another pass;
+  /// `nil`, changing nothing, when there is more to finish
+  /// (``promptDeliveryHereFinished(_:made:ended:skipped:reading:)``). Nothing is left to do after
+  /// the lock: the caller has no actions to move and destroy.
+  mutating func plainPromptDeliveryHereFinished(_ delivery: PromptDeliveryHere) -> Bool? {
+    guard !delivery.scheduled, pass.retired.isEmpty else { return nil }
+    counts.countDeliveries(1)
+    counts.countPass(examined: 1, delivered: true)
+    // Its one change was noted as it was prepared.
+    endPass(walkedEverything: false, earliestSeen: nil)
+    checkRulesIfEnabled()
+    return !pendingWork.isEmpty
   }
 
   /// The pass ``beginPromptDeliveryHere(_:at:near:)`` began made its callback (`made`), or skipped it
@@ -51,18 +100,13 @@ extension EngineState {
       var skippedMilestones = [skipped]
       restoreSkippedMilestones(&skippedMilestones, now: actedOn.raiseLatest(to: reading))
     }
-    let removed = ended != nil || !pass.retired.isEmpty
     if !pass.retired.isEmpty {
       released += freeRetired()
     }
     counts.countPass(examined: 1, delivered: made)
-    // Its one change was noted as it was prepared.
     endPass(walkedEverything: false, earliestSeen: nil)
-    var actions = EngineActions()
-    if removed || delivery.scheduled || skipped != nil {
-      // What the timer is armed for moves only with what the pass removed or put in an index.
-      actions.timer = rearm(now: actedOn.raiseLatest(to: reading))
-    }
+    // What the timer is armed for moves only with what the pass removed or put in an index.
+    let actions = EngineActions(timer: rearm(now: actedOn.raiseLatest(to: reading)))
     checkRulesIfEnabled()
     return FinishedPass(actions: actions, workLeft: !pendingWork.isEmpty, released: released)
   }
