@@ -33,15 +33,16 @@ extension EngineState {
     let slot = table[index].slot
     // Rule 7: never before the labels' instant, nor before the call's reading.
     let clockInstant = promptDeliveryInstant(preparedAt: now, tick: nil)
-    let instant =
-      table[index].timing.policy == .pauses ? suspension.runningTime(at: clockInstant) : clockInstant
-    var value = table[index].timing.advance(to: instant, interval: interval)
+    // Stepped in a copy, written back once.
+    var timing = table[index].timing
+    let instant = timing.policy == .pauses ? suspension.runningTime(at: clockInstant) : clockInstant
+    var value = timing.advance(to: instant, interval: interval)
     var milestone = false
-    if table[index].timing.deliversMilestones, let milestones = slots.milestones(of: slot) {
-      value = milestones.deliver(value, planning: &table[index].timing)
+    if timing.deliversMilestones, let milestones = slots.milestones(of: slot) {
+      value = milestones.deliver(value, planning: &timing)
       milestone = value > 0
     }
-    let timing = table[index].timing
+    table[index].timing = timing
     // Its next change on the clock: its deadline, or its next milestone's instant, for an end;
     // none past the clock's last instant.
     let change = timing.nextClockChange(interval: interval, suspendedTotal: suspension.total)
@@ -59,7 +60,11 @@ extension EngineState {
         }
       }
     }
-    let handler = table.withNodes { nodes, _ in UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position) }
+    // The handler's two words, copied without retaining it: removed or replaced before its callback
+    // is made, the handler is kept until the running pass ends (rule 6).
+    let handler = table.nodes.withUnsafeBufferPointer { nodes in
+      UnownedHandler(of: UnsafeMutablePointer(mutating: nodes.baseAddress.unsafelyUnwrapped + position))
+    }
     let callback = PreparedCallback(
       slot: slot, handler: handler, value: Int(value), ends: timing.isFinished, milestone: milestone)
     return PromptDeliveryHere(callback: callback, scheduled: scheduled)
