@@ -60,10 +60,25 @@ extension CountdownEngine {
   /// delivers it right after its last callback.
   func deliverHere(_ actions: consuming EngineActions, owesPromptDelivery: Bool, reading: Int64) {
     guard owesPromptDelivery, isOnDeliveryQueue else { return perform(actions) }
-    // The pass runs here instead; it clears the state's mark of one queued.
+    let context = passScratch.takeContext()
+    let delivery = state.withLock { $0.beginPromptDeliveryHere(context, at: reading) }
+    deliverOnQueue(actions, delivery, context: context, reading: reading)
+  }
+
+  /// On the delivery queue, for a call that owes a prompt delivery: does `actions`, then makes
+  /// `delivery`, the one prompt delivery begun in (or right after) the call's lock, or, without
+  /// one, runs a pass for what is pending.
+  func deliverOnQueue(
+    _ actions: consuming EngineActions, _ delivery: PromptDeliveryHere?, context: DeliveryContext, reading: Int64
+  ) {
+    // The delivery is made here instead; its pass cleared the state's mark of one queued.
     actions.queuePass = false
     perform(actions)
-    deliverPending(at: reading)
+    guard let delivery else {
+      passScratch.keepContext(context)
+      return deliverPending(at: reading)
+    }
+    deliverPromptly(delivery, context: context, reading: reading)
   }
 
   /// Calls the prepared chunk, then prepares and calls chunk after chunk, and finishes the pass;
@@ -195,7 +210,7 @@ extension CountdownEngine {
   /// withdrawn: its registration is still there and running, or the withdrawal came after the
   /// check (the signal moved since).
   @inline(__always)
-  private func checkNotWithdrawn(_ callback: PreparedCallback, context: DeliveryContext) {
+  func checkNotWithdrawn(_ callback: PreparedCallback, context: DeliveryContext) {
     #if COUNTDOWN_CHECK_INVARIANTS
       state.withUncountedLock { state in
         if !state.isLive(callback.slot), !context.hasNewWithdrawals {

@@ -208,23 +208,40 @@ public final class CountdownEngine: Sendable {
   ) throws(CountdownError) {
     let paused = pausedAt != nil
     let reading = pausedAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
+    // On the delivery queue, the first value is prepared in the registration's own lock and
+    // delivered before this returns.
+    let context = !paused && isOnDeliveryQueue ? passScratch.takeContext() : nil
+    var delivery: PromptDeliveryHere?
     // The failure comes out beside the registration, not as a `Result` of it: such a `Result` is
     // copied and destroyed through its generic value witnesses, hundreds of instructions per
     // registration.
     var failure: CountdownError?
-    let registration = state.withLock { state -> Registration in
+    var registration = state.withLock { state -> Registration in
       do throws(CountdownError) {
         let registration = try state.register(receiver, handler, request, reading: reading)
-        return paused ? Self.pausing(receiver, in: &state, at: reading, after: registration) : registration
+        if paused { return Self.pausing(receiver, in: &state, at: reading, after: registration) }
+        if let context, registration.owesPromptDelivery {
+          delivery = state.beginPromptDeliveryHere(context, at: reading, near: registration.position)
+        }
+        return registration
       } catch {
         failure = error
         return Registration(actions: EngineActions(), replaced: nil)
       }
     }
-    if let failure { throw failure }
-    let (actions, owesPromptDelivery) = (registration.actions, registration.owesPromptDelivery)
+    if let failure {
+      if let context { passScratch.keepContext(context) }
+      throw failure
+    }
+    // Moved out, not copied (see `EngineActions.take()`).
+    let (actions, owesPromptDelivery) = (registration.actions.take(), registration.owesPromptDelivery)
     _ = consume registration  // the handler it replaced, if any, is released here, outside the lock
-    deliverHere(actions, owesPromptDelivery: owesPromptDelivery, reading: reading)
+    guard let context else { return perform(actions) }
+    guard owesPromptDelivery else {
+      passScratch.keepContext(context)
+      return perform(actions)
+    }
+    deliverOnQueue(actions, delivery, context: context, reading: reading)
   }
 
   /// Pauses `receiver`, just registered by `registration`, at `reading`: what is left to do after

@@ -25,6 +25,13 @@ final class PassScratch: @unchecked Sendable {
     }
   }
 
+  /// Keeps `context` for the next pass, unless another is kept already.
+  func keepContext(_ context: DeliveryContext) {
+    if spareContext == nil {
+      spareContext = context
+    }
+  }
+
   /// Keeps `chunk` and `context` for the next pass, unless others are kept already.
   func keepForNextPass(_ chunk: consuming DeliveryChunk, _ context: DeliveryContext) {
     if spareContext == nil {

@@ -68,7 +68,7 @@ extension EngineState {
     }
     actions.queuePass = pendingWork.markPassQueuedIfNeeded()
     checkRulesIfEnabled()
-    return Registration(actions: actions, replaced: replaced, owesPromptDelivery: !skipsChanges)
+    return Registration(actions: actions, replaced: replaced, owesPromptDelivery: !skipsChanges, position: position)
   }
 
   /// Notes when `timing`, just registered, resumed or given time at clock instant `now` in `slot`

@@ -63,6 +63,16 @@ struct PendingWork {
     return promptDeliveriesNeedWalk || awaitingPromptDelivery.count * 8 > tableCount ? nil : awaitingPromptDelivery
   }
 
+  /// Hands over the one prompt delivery owed, if it is all a pass would have to do, for the call
+  /// that owes it to make it itself; forgets it, keeping the list's buffer, and the mark of a
+  /// queued pass (the queued block finds nothing to do). `nil`, changing nothing, otherwise.
+  mutating func takeSolePromptDelivery() -> EngineState.RegistrationIdentity? {
+    guard !tickDue, !endsDue, !promptDeliveriesNeedWalk, awaitingPromptDelivery.count == 1 else { return nil }
+    let sole = awaitingPromptDelivery.removeLast()
+    passQueued = false
+    return sole
+  }
+
   /// Marks a pass as queued if there is work for one and none is queued yet; returns whether the
   /// caller must queue it.
   mutating func markPassQueuedIfNeeded() -> Bool {

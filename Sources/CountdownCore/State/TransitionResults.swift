@@ -11,6 +11,9 @@ struct Registration {
   /// It owes a prompt delivery (its first value): on the delivery queue, the caller makes it
   /// before returning (``CountdownEngine/deliverHere(_:owesPromptDelivery:reading:)``).
   var owesPromptDelivery = false
+  /// Where its node was left in the table's pool, for the prompt delivery made in the same lock
+  /// (``EngineState/beginPromptDeliveryHere(_:at:near:)``).
+  var position = Int.max
 }
 
 /// What a cancel (``EngineState/cancel(_:)``) found and freed.

@@ -1,0 +1,118 @@
+// Under the lock: a pass of one prompt delivery, made by the call that owes it on the delivery
+// queue (a start, time added, a resume), begun in that call's lock or right after it, and
+// finished once its one callback returns.
+
+extension EngineState {
+  /// Begins a pass of the one prompt delivery owed, when it is all there is to deliver and no pass
+  /// runs up this thread's stack, and prepares its callback, computed with the clock reading
+  /// `now`, as a pass of prompt deliveries would. `nil` otherwise: the caller runs a pass for
+  /// what is pending (nothing, if the registration went meanwhile). `position` is where the
+  /// registration's node was left, if the caller knows it (it is looked up by key otherwise).
+  mutating func beginPromptDeliveryHere(
+    _ context: DeliveryContext, at now: Int64, near position: Int = .max
+  ) -> PromptDeliveryHere? {
+    guard pass.context == nil, let owed = pendingWork.takeSolePromptDelivery() else { return nil }
+    guard let index = table.index(of: owed.slot, at: position), table[index].timing.awaitsPromptDelivery
+    else { return nil }
+    markPassRunning(context)
+    // Withdrawals so far concern no callback of this pass.
+    context.forgetWithdrawals()
+    let delivery = preparePromptDelivery(at: index, preparedAt: now)
+    checkRulesIfEnabled()
+    return delivery
+  }
+
+  /// Brings the registration at `index`, owed its prompt delivery, up to the prompt delivery's
+  /// instant for the clock reading `now`, notes its next change, and returns its callback: what
+  /// ``prepare(at:in:_:found:)`` does for a pass of prompt deliveries, for this one registration,
+  /// without the chunk's instants (its tick's, its labels', its ends') that a prompt delivery
+  /// does not read.
+  private mutating func preparePromptDelivery(at index: NodeIndex, preparedAt now: Int64) -> PromptDeliveryHere {
+    let interval = grid.interval
+    let position = index.position
+    let slot = table[index].slot
+    // Rule 7: never before the labels' instant, nor before the call's reading.
+    let clockInstant = promptDeliveryInstant(preparedAt: now, tick: nil)
+    // Stepped in a copy, written back once.
+    var timing = table[index].timing
+    let instant = timing.policy == .pauses ? suspension.runningTime(at: clockInstant) : clockInstant
+    var value = timing.advance(to: instant, interval: interval)
+    var milestone = false
+    if timing.deliversMilestones, let milestones = slots.milestones(of: slot) {
+      value = milestones.deliver(value, planning: &timing)
+      milestone = value > 0
+    }
+    table[index].timing = timing
+    // Its next change on the clock: its deadline, or its next milestone's instant, for an end;
+    // none past the clock's last instant.
+    let change = timing.nextClockChange(interval: interval, suspendedTotal: suspension.total)
+    var scheduled = false
+    if let change {
+      if grid.endsHaveOwnGrid, timing.isAtItsLastValue {
+        schedule(ScheduledChange(instant: change, position: position, slot: slot))
+        scheduled = true
+      } else {
+        // Noted now rather than when the pass ends: it lowers the bound the same way (rule 1).
+        lowerEarliestChange(to: change)
+        if wheel != nil {
+          schedule(ScheduledChange(instant: change, position: position, slot: slot))
+          scheduled = true
+        }
+      }
+    }
+    // The handler's two words, copied without retaining it: removed or replaced before its callback
+    // is made, the handler is kept until the running pass ends (rule 6).
+    let handler = table.nodes.withUnsafeBufferPointer { nodes in
+      UnownedHandler(of: UnsafeMutablePointer(mutating: nodes.baseAddress.unsafelyUnwrapped + position))
+    }
+    let callback = PreparedCallback(
+      slot: slot, handler: handler, value: Int(value), ends: timing.isFinished, milestone: milestone)
+    return PromptDeliveryHere(callback: callback, scheduled: scheduled)
+  }
+
+  /// The pass ``beginPromptDeliveryHere(_:at:near:)`` began made its callback, which neither ended
+  /// its registration nor set `stop`, and the pass has nothing else to finish (nothing removed
+  /// meanwhile, nothing put in an index): ends it. Returns whether work is left for another pass;
+  /// `nil`, changing nothing, when there is more to finish
+  /// (``promptDeliveryHereFinished(_:made:ended:skipped:reading:)``). Nothing is left to do after
+  /// the lock: the caller has no actions to move and destroy.
+  mutating func plainPromptDeliveryHereFinished(_ delivery: PromptDeliveryHere) -> Bool? {
+    guard !delivery.scheduled, pass.retired.isEmpty else { return nil }
+    counts.countDeliveries(1)
+    counts.countPass(examined: 1, delivered: true)
+    // Its one change was noted as it was prepared.
+    endPass(walkedEverything: false, earliestSeen: nil)
+    checkRulesIfEnabled()
+    return !pendingWork.isEmpty
+  }
+
+  /// The pass ``beginPromptDeliveryHere(_:at:near:)`` began made its callback (`made`), or skipped it
+  /// (withdrawn meanwhile: a milestone it held is in `skipped`); `ended` names the registration
+  /// if its value was the final 0 or its handler set `stop`. `reading` is the call's clock
+  /// reading. As ``passFinished(tickInstant:_:reading:)`` for a pass of prompt deliveries.
+  mutating func promptDeliveryHereFinished(
+    _ delivery: PromptDeliveryHere, made: Bool, ended: RegistrationIdentity?, skipped: SkippedMilestone?,
+    reading: Int64
+  ) -> FinishedPass {
+    var released: [CountdownHandler] = []
+    if let ended, let handler = remove(ended) {
+      released.append(handler)
+    }
+    if made {
+      counts.countDeliveries(1)
+    }
+    if let skipped {
+      var skippedMilestones = [skipped]
+      restoreSkippedMilestones(&skippedMilestones, now: actedOn.raiseLatest(to: reading))
+    }
+    if !pass.retired.isEmpty {
+      released += freeRetired()
+    }
+    counts.countPass(examined: 1, delivered: made)
+    endPass(walkedEverything: false, earliestSeen: nil)
+    // What the timer is armed for moves only with what the pass removed or put in an index.
+    let actions = EngineActions(timer: rearm(now: actedOn.raiseLatest(to: reading)))
+    checkRulesIfEnabled()
+    return FinishedPass(actions: actions, workLeft: !pendingWork.isEmpty, released: released)
+  }
+}
