@@ -3,11 +3,11 @@ import Foundation
 import XCTest
 
 /// A chain of starts, each made from the previous one's first call: a "next bus" label catching
-/// up past departures, each one's `0` starting the next. Its first 16 links come inside the first
-/// start, as the start's documentation says; the rest on the main queue's next turn, so that a
-/// chain that never ends cannot hold the main queue.
+/// up past departures, each one's `0` starting the next. Its first 17 links come inside the first
+/// start (its own first value, then 16 passes), as the start's documentation says; the rest on
+/// the main queue's next turn, so that a chain that never ends cannot hold the main queue.
 final class ChainedStartsTests: XCTestCase {
-  func testAChainOfTwentyPastDeparturesGetsSixteenInsideTheFirstStartAndTheRestAtTheNextTurn() throws {
+  func testAChainOfTwentyPastDeparturesGetsSeventeenInsideTheFirstStartAndTheRestAtTheNextTurn() throws {
     try withManualManager { manager, _, wall in
       let label = CountdownLabel("next bus")
       // Departures 20 … 1 minutes ago, then one in 5 minutes.
@@ -19,7 +19,7 @@ final class ChainedStartsTests: XCTestCase {
         }
       }
       try follow(0)
-      XCTAssertEqual(label.shown, Array(repeating: 0, count: 16), "the first 16 links, inside the call")
+      XCTAssertEqual(label.shown, Array(repeating: 0, count: 17), "the first 17 links, inside the call")
       drainMainQueue()
       XCTAssertEqual(label.shown, Array(repeating: 0, count: 20) + [300], "the rest, once each, at the next turn")
     }

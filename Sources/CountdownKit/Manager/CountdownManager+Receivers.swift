@@ -14,9 +14,9 @@ extension CountdownManager {
   /// setting `stop` ends the countdown after that call. Called from a handler, the first value
   /// comes right after that handler's batch instead, before the call that ran the batch returns.
   /// A chain of starts, each made from the last one's first call (a label catching up past
-  /// departures, each one's `0` starting the next), gets its first 16 links so; the rest come on
-  /// the main queue's next turns, 16 a turn, so that a chain that never ends cannot hold the main
-  /// queue. When each call comes: the article *Time semantics*, "When callbacks come".
+  /// departures, each one's `0` starting the next), made on the main thread, gets its first 17
+  /// links inside the call (the first start's value, then 16 passes); the rest come on the main
+  /// queue's next turns, 16 a turn, so that a chain that never ends cannot hold the main queue. When each call comes: the article *Time semantics*, "When callbacks come".
   ///
   /// The options, each with its default, are the same on every start, by receiver or by id:
   /// - `whileSuspended`: ``CountdownCore/SuspensionPolicy/keepsRunning`` (a sale that ends at
