@@ -13,14 +13,18 @@ final class EngineStateTests: XCTestCase {
     EngineState(grid: WakeupGrid(interval: second, window: second / 20, endWindow: second / 20), usesWheel: false)
   }
 
-  private func countdown(to seconds: Int64) -> CountdownTiming {
-    CountdownTiming(countdownTo: seconds * second, policy: .keepsRunning)
+  /// Registers `receiver` for a countdown of `seconds` at clock instant `now`, as the engine does
+  /// once it has checked the request and read its clock.
+  private func register(
+    _ receiver: AnyObject, for seconds: Int64, at now: Int64 = 0, in state: inout EngineState
+  ) throws -> Registration {
+    try state.register(receiver, { _, _ in }, RegistrationRequest(.duration(.seconds(seconds))), reading: now)
   }
 
-  func testARegistrationOwesItsFirstValueAndAsksForTheTimer() {
+  func testARegistrationOwesItsFirstValueAndAsksForTheTimer() throws {
     var state = makeState()
     let receiver = Receiver()
-    let registration = state.register(receiver, { _, _ in }, countdown(to: 10), now: 0)
+    let registration = try register(receiver, for: 10, in: &state)
     XCTAssertTrue(registration.owesPromptDelivery, "its first value, before the next tick")
     XCTAssertNil(registration.replaced)
     guard case .make = registration.actions.timer else {
@@ -28,11 +32,11 @@ final class EngineStateTests: XCTestCase {
     }
   }
 
-  func testRegisteringTheSameReceiverAgainReplacesItsRegistration() {
+  func testRegisteringTheSameReceiverAgainReplacesItsRegistration() throws {
     var state = makeState()
     let receiver = Receiver()
-    _ = state.register(receiver, { _, _ in }, countdown(to: 10), now: 0)
-    let again = state.register(receiver, { _, _ in }, countdown(to: 20), now: 0)
+    _ = try register(receiver, for: 10, in: &state)
+    let again = try register(receiver, for: 20, in: &state)
     XCTAssertNotNil(again.replaced, "the old handler, released after the lock")
     let cancellation = state.cancel(receiver)
     XCTAssertTrue(cancellation.found)
@@ -48,21 +52,21 @@ final class EngineStateTests: XCTestCase {
     XCTAssertFalse(state.cancel(stranger).found)
   }
 
-  func testAPausedRegistrationResumesWithItsValueOwedAgain() {
+  func testAPausedRegistrationResumesWithItsValueOwedAgain() throws {
     var state = makeState()
     let receiver = Receiver()
-    _ = state.register(receiver, { _, _ in }, countdown(to: 10), now: 0)
+    _ = try register(receiver, for: 10, in: &state)
     XCTAssertTrue(state.pause(receiver, now: 2 * second).found)
     let resumption = state.resume(receiver, now: 5 * second)
     XCTAssertTrue(resumption.found)
     XCTAssertTrue(resumption.owesPromptDelivery, "its current value, at once")
   }
 
-  func testCancelAllReleasesEveryHandler() {
+  func testCancelAllReleasesEveryHandler() throws {
     var state = makeState()
     let receivers = (0..<3).map { _ in Receiver() }
     for receiver in receivers {
-      _ = state.register(receiver, { _, _ in }, countdown(to: 10), now: 0)
+      _ = try register(receiver, for: 10, in: &state)
     }
     XCTAssertEqual(state.cancelAll().released.count, 3)
     XCTAssertFalse(state.cancel(receivers[0]).found)
