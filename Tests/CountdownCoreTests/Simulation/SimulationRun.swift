@@ -385,6 +385,13 @@ struct SimulationRun {
       let beyondTheClock = nanoseconds == .max
       // A deadline at or before the clock's origin is not beyond the clock with `Int64.max` added.
       if beyondTheClock, known.kind == .countdown, !known.paused, start + known.anchorMin <= 0 { return }
+      // Nor is a paused one counting overtime, its time left below zero, that resumed now may end at
+      // or before the origin: its end, `Int64.max` later, is still on the clock.
+      if beyondTheClock, known.kind == .countdown, known.paused, !nearTheEnd,
+        now() + known.anchorMin - known.pausedMax <= 0
+      {
+        return
+      }
       // Near the clock's last instant, an end moved past it is beyond the clock too: a running
       // countdown's deadline, or where a paused one would end if it resumed now (even with time
       // taken, when it had more left than the clock has).
