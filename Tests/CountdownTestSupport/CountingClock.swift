@@ -13,7 +13,7 @@ package final class CountingClock: CountdownClock, @unchecked Sendable {
   }
 
   package let base = ManualCountdownClock()
-  /// Whether the engine hears of each step of the manual clock (``CountdownTimerEvent/settle``);
+  /// Whether the engine hears of each step of the manual clock (`CountdownTimerEvent.settle`);
   /// without, it hears only its timer's fires, as from a real timer.
   package let forwardsSettle: Bool
   private let lock = DispatchQueue(label: "CountingClock")
