@@ -122,7 +122,7 @@ final class ReadAloudLanguageTests: XCTestCase {
   /// without one fails here.
   func testEveryShippedLocalizationIsTested() throws {
     let resources = URL(filePath: #filePath).deletingLastPathComponent()
-      .appending(path: "../../Sources/CountdownKit/Resources").standardized
+      .appending(path: "../../../Sources/CountdownKit/Resources").standardized
     let shipped = try FileManager.default.contentsOfDirectory(atPath: resources.path)
       .filter { $0.hasSuffix(".lproj") }.map { String($0.dropLast(".lproj".count)) }
     XCTAssertEqual(Set(shipped), Set(Self.phrases.keys))
