@@ -117,6 +117,8 @@ extension EngineState {
       lowerEarliestChange(to: probe)
     }
     let pausedAt = suspension.instant(for: table[index].timing, at: now)
+    // One that owes only its end pauses as what it was: its resume owes that end again, if due.
+    table[index].timing.silenceAgain()
     table[index].timing.pause(at: pausedAt)
     pass.context?.withdrawPreparedCallback(of: table[index].slot)
     // Paused, it is probed at each walk (a quiet one moves to the walked part).
@@ -185,10 +187,13 @@ extension EngineState {
     let applied = newEnd - timing.deadlineOrStart
     guard applied != 0 else { return .success(AddedTime(applied: 0, actions: .none)) }
     counts.noteChange()
+    // One that owes only its end, its end moved before it was delivered, is silent again (back in
+    // the quiet part if it moves off); shortened to its end, one that delivers only its end or
+    // milestones ends now, as one that delivers every change does.
+    let silenced = table[found].timing.silenceAgain()
     table[found].timing.moveEnd(to: newEnd)
-    // Shortened to its end, one that delivers only its end or milestones ends now, as one that
-    // delivers every change does.
-    let index = owePromptEndIfDue(at: found, instant: instant)
+    var index = owePromptEndIfDue(at: found, instant: instant)
+    if silenced { index = table.setQuiet(belongsInQuietPart(table[index].timing), at: index) }
     replanMilestone(at: index, instant: instant)
     pass.context?.recordEndMoved(table[index].slot)
     var added = AddedTime(applied: applied, actions: EngineActions())

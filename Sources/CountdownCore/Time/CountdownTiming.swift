@@ -23,6 +23,9 @@ package struct CountdownTiming: Sendable {
   private static let skipsChangesFlag: Int64 = 1 << 3
   private static let overtimeFlag: Int64 = 1 << 4
   private static let milestonesFlag: Int64 = 1 << 5
+  /// It delivered only its end (or milestones) and owes that end promptly (``oweItsEndPromptly()``):
+  /// should its end move off before the end is delivered, it is silent again (``silenceAgain()``).
+  private static let owesOnlyItsEndFlag: Int64 = 1 << 6
   /// The stored value of a timing owed a prompt delivery: the smallest the value's 56 bits hold,
   /// below every value a timing shows (an overtime countdown's go down to −``maximumValue``).
   private static let promptOwed: Int64 = -(1 << 55)
@@ -228,8 +231,19 @@ package struct CountdownTiming: Sendable {
   /// whose 0 is its first delivery.
   package mutating func oweItsEndPromptly() {
     precondition(kind == .countdown && !isPaused, "only a running countdown has an end to owe")
-    word &= ~(Self.skipsChangesFlag | Self.milestonesFlag)
+    word = word & ~(Self.skipsChangesFlag | Self.milestonesFlag) | Self.owesOnlyItsEndFlag
     value = Self.promptOwed
+  }
+
+  /// Makes one that owes only its end promptly (``oweItsEndPromptly()``) silent until its end
+  /// again, as a new countdown that delivers only its end: before its end moves (time added or
+  /// taken) or it pauses, so that it never shows a value but its `0`. Whether it is silent.
+  @discardableResult
+  package mutating func silenceAgain() -> Bool {
+    guard word & Self.owesOnlyItsEndFlag != 0 else { return false }
+    word &= ~Self.owesOnlyItsEndFlag
+    deliverOnlyTheEnd()
+    return true
   }
 
   /// Makes a new countdown silent until its end: its next change is the deadline itself, its value

@@ -81,6 +81,27 @@ final class ModelSimulationTests: XCTestCase {
     XCTAssertNil(try SimulationRun(seed: 9_101_652, crowded: false).run(steps)?.message)
   }
 
+  /// Found by the long run (seed 7100330, shrunk to three steps): a one-shot shortened past its end
+  /// from another thread during a pass owed its end promptly, as a start past its deadline does;
+  /// time added before that end was delivered left it delivering every change (11).
+  func testAOneShotShortenedPastItsEndThenGivenTimeStaysSilentUntilItsEnd() throws {
+    let steps: [SimulationStep] = [
+      .oneShot(slot: 2, milliseconds: 241, pauses: true),
+      .duringPass(.addTime(slot: 2, nanoseconds: -1_152_000_000), offThread: true),
+      .addTime(slot: 2, nanoseconds: 1_014_000_000),
+    ]
+    for seed in [7_100_330, 24_301, 7] as [UInt64] {
+      XCTAssertNil(try SimulationRun(seed: seed, crowded: false).run(steps)?.message, "seed \(seed)")
+    }
+  }
+
+  /// Found by the long run (seed 5006083, shrunk to four steps): a paused overtime countdown whose
+  /// end, resumed then, lay before the clock's origin took `Int64.max` more and stayed on the clock;
+  /// the model took it for beyond the clock.
+  func testAPausedOvertimeCountdownBeforeTheOriginTakesTheLargestTime() throws {
+    try simulate(steps: Self.stepsPerRun, crowded: false, firstSeed: 5_006_083)
+  }
+
   /// Found by the long run, each a whole run of its seed: a pause during the tick at the clock's
   /// last instant that a resume owed noted a probe at that instant, which armed the timer for it
   /// again and again (27293, a trap of the manual clock); wakeups that only probed paused
