@@ -14,6 +14,10 @@ struct FollowerState<Machine: MirrorStateMachine>: Sendable {
   ///
   /// - Returns: Whether the caller drains (no one else is).
   mutating func arrived(_ keys: [IDKey], clockChanged: Bool, sweep: [Machine.Sweep]?) -> Bool {
-    queue.arrived(keys + machine.alsoRead(clockChanged: clockChanged), clockChanged: clockChanged, sweep: sweep)
+    let drains = queue.arrived(keys, clockChanged: clockChanged, sweep: sweep)
+    let alsoRead = machine.alsoRead(clockChanged: clockChanged)
+    // Queued after the keys (no array of both is made for a change): the caller drains them too.
+    if !alsoRead.isEmpty { _ = queue.arrived(alsoRead) }
+    return drains
   }
 }

@@ -4,10 +4,9 @@ import CountdownKit
 /// follower's lock: which countdowns have their requests pending (the schedule, at most a budget's
 /// worth of the soonest-ending), and which the center refused.
 struct AlertsState: MirrorStateMachine {
-  /// A turn's reading: each id's phase, and the instant it was read at on the manager's clock.
+  /// A turn's reading: each id's phase.
   struct Reading {
     var phases: [(key: IDKey, phase: AlertSchedule<IDKey>.Phase)]
-    var now: Int64
   }
 
   /// What a turn does on the center: the schedule's actions (an add again of each refused id still
@@ -16,7 +15,6 @@ struct AlertsState: MirrorStateMachine {
   /// requests no countdown wants go.
   struct Turn {
     var actions: [AlertSchedule<IDKey>.Action]
-    var now: Int64
     var sweep: [String]?
     var pending: [IDKey]
   }
@@ -52,7 +50,7 @@ struct AlertsState: MirrorStateMachine {
       schedule.checkInvariants()
     #endif
     let pending = sweep == nil ? [] : schedule.pendingDeadlines.map(\.key)
-    return Turn(actions: actions, now: reading.now, sweep: sweep, pending: pending)
+    return Turn(actions: actions, sweep: sweep, pending: pending)
   }
 
   /// The center refused the request of `key`: it is tried again at the next change.

@@ -51,8 +51,7 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
   }
 
   func read(_ keys: [IDKey], sweep: [String]?, from manager: CountdownManager) -> AlertsState.Reading {
-    let phases = keys.map { key in (key: key, phase: Self.phase(manager.idPhase(of: key).phase)) }
-    return AlertsState.Reading(phases: phases, now: manager.clockNow)
+    AlertsState.Reading(phases: keys.map { key in (key: key, phase: Self.phase(manager.idPhase(of: key).phase)) })
   }
 
   /// The schedule's view of a manager's phase.
@@ -84,15 +83,18 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
   /// of delivered milestone alerts of countdowns that went, then an add per request that comes.
   func perform(_ turn: AlertsState.Turn, for follower: CountdownFollower<Self>) {
     guard !turn.actions.isEmpty || turn.sweep != nil else { return }
+    // Read after the turn's transition, and only for a turn that calls the center: a change of a
+    // countdown outside the budget reads no clock.
+    let now = follower.manager.clockNow
     var calls: CenterCalls = ([], [], [])
     for (key, first, last) in Self.collapsed(turn.actions) {
       guard let id = key.id(as: ID.self) else { continue }
-      plan(id, key, pendingBefore: Self.pendingDeadline(first), wanted: last, now: turn.now, into: &calls)
+      plan(id, key, pendingBefore: Self.pendingDeadline(first), wanted: last, now: now, into: &calls)
     }
     if let sweep = turn.sweep {
       calls.removals += unwanted(sweep, pending: turn.pending)
     }
-    callCenter(calls, now: turn.now, follower: follower)
+    callCenter(calls, now: now, follower: follower)
   }
 
   /// `actions`, one per key, in the order the keys first come: of several actions on one id in a
