@@ -61,14 +61,14 @@ extension CountdownManager {
     guard state.withLock({ $0.automaticLifecycle == nil }) else { return }
     // Made outside the lock (it calls into NotificationCenter); a concurrent setter may have won.
     let observation = suspendAndResume(on: suspendNames, and: resumeNames, center: center)
-    let installed = state.withLock { $0.automaticLifecycleStarted(observation) }
+    let installed = state.withLock { $0.automaticLifecycleStarted { observation.cancel() } }
     if !installed { observation.cancel() }
   }
 
   /// Ends the automatic lifecycle wiring, if any; the observation is released outside the lock.
   func stopFollowingLifecycle() {
-    let observation = state.withLock { $0.automaticLifecycleStopped() }
-    observation?.cancel()
+    let stop = state.withLock { $0.automaticLifecycleStopped() }
+    stop?()
   }
 
   /// Suspends this manager when any of `suspendNames` is posted and resumes it on any of
@@ -86,22 +86,6 @@ extension CountdownManager {
     center: NotificationCenter = .default
   ) -> LifecycleObservation {
     LifecycleObservation(manager: self, center: center, suspendOn: suspendNames, resumeOn: resumeNames)
-  }
-
-  /// Has this manager's suspensions refresh `model`'s dates while `follows` (its countdown pauses
-  /// while the manager is suspended), or no longer.
-  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
-  @MainActor
-  func followSuspensions(_ model: ObservableCountdown, handle: CountdownHandle, _ follows: Bool) {
-    let key = ObjectIdentifier(handle)
-    guard follows else {
-      stopFollowingSuspensions(handle)
-      return
-    }
-    let refresh: @MainActor @Sendable () -> Void = { [weak model] in model?.followSuspension() }
-    // A refresh this replaces is released outside the lock.
-    let replaced = state.withLock { $0.modelFollowsSuspensions(key, refresh: refresh) }
-    _ = replaced
   }
 
   /// Stops refreshing the model keyed by `handle` at suspensions: it was released, or counts on

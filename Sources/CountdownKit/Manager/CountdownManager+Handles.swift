@@ -125,46 +125,6 @@ extension CountdownManager {
     return AsyncStream(unfolding: { await reader.next() })
   }
 
-  /// A new observable countdown of `duration`, for a SwiftUI view or model to own.
-  ///
-  /// ```swift
-  /// let resend = try CountdownManager.shared.countdown(for: .seconds(30))
-  /// // In a view: Text(resend.hasEnded ? "Resend code" : "Resend in \(resend.remaining) s")
-  /// ```
-  ///
-  /// Its ``ObservableCountdown/remaining`` holds the current value at once; releasing the model
-  /// ends the countdown. The options, and what this throws, are those of
-  /// ``ObservableCountdown/restart(for:whileSuspended:delivering:pastTheEnd:)``:
-  ///
-  /// ```swift
-  /// let talk = try manager.countdown(for: .seconds(25 * 60), pastTheEnd: .countsOvertime)
-  /// ```
-  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
-  @MainActor
-  public func countdown(
-    for duration: Duration, whileSuspended policy: SuspensionPolicy = .keepsRunning,
-    delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
-  ) throws(CountdownError) -> ObservableCountdown {
-    let countdown = ObservableCountdown(manager: self)
-    try countdown.restart(for: duration, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
-    return countdown
-  }
-
-  /// A new observable countdown to `date` (converted once, now, as for
-  /// ``start(_:until:whileSuspended:delivering:pastTheEnd:_:)``).
-  ///
-  /// - Throws: What ``ObservableCountdown/restart(until:whileSuspended:delivering:pastTheEnd:)``
-  ///   throws.
-  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
-  @MainActor
-  public func countdown(
-    until date: Date, whileSuspended policy: SuspensionPolicy = .keepsRunning,
-    delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
-  ) throws(CountdownError) -> ObservableCountdown {
-    let countdown = ObservableCountdown(manager: self)
-    try countdown.restart(until: date, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
-    return countdown
-  }
 }
 
 /// Finishes an async sequence when the countdown feeding it goes away: only the countdown's handler

@@ -204,9 +204,9 @@ extension CountdownManager {
     let (token, generation) = (claim.token, claim.generation)
     let update =
       atMilestones
-      ? CountdownReadAloud.markingMilestoneDeliveries(on: engine, registeredUnder: { _ in token }, update) : update
+      ? HandlerDelivery.markingMilestoneDeliveries(on: engine, registeredUnder: { _ in token }, update) : update
     let handler = MainQueueHandler.make { [weak self] value, stop in
-      CountdownReadAloud.delivering(to: token) { update(id, value, &stop) }
+      HandlerDelivery.delivering(to: token) { update(id, value, &stop) }
       if stop || (endsAtZero && value == 0) {
         self?.countdownEnded(token, generation: generation)
       }

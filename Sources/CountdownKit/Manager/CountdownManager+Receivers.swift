@@ -242,13 +242,13 @@ extension CountdownManager {
     let weakReceiver = WeakReference(receiver)
     let update =
       deliveries.milestones == nil
-      ? update : CountdownReadAloud.markingMilestoneDeliveries(on: engine, registeredUnder: { $0 }, update)
+      ? update : HandlerDelivery.markingMilestoneDeliveries(on: engine, registeredUnder: { $0 }, update)
     let handler = MainQueueHandler.make { value, stop in
       guard let receiver = weakReceiver.object else {
         stop = true
         return
       }
-      CountdownReadAloud.delivering(to: receiver) { update(receiver, value, &stop) }
+      HandlerDelivery.delivering(to: receiver) { update(receiver, value, &stop) }
     }
     let request = try RegistrationRequest(target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
     try engine.register(receiver, request, pausedAt: pausedAt, handler: handler)

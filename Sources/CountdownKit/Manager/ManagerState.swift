@@ -16,8 +16,9 @@ struct ManagerState {
   private(set) var savings: [ObjectIdentifier: NotificationObservers] = [:]
   private(set) var idObservers: [Int: @Sendable ([IDKey]) -> Void] = [:]
   private(set) var nextIDObserverKey = 0
-  /// The automatic background/foreground wiring (see ``CountdownManager/suspendsInBackground``).
-  private(set) var automaticLifecycle: LifecycleObservation?
+  /// Ends the automatic background/foreground wiring (see
+  /// ``CountdownManager/suspendsInBackground``), which it holds; `nil` without one.
+  private(set) var automaticLifecycle: (@Sendable () -> Void)?
 
   // MARK: Server time
 
@@ -78,16 +79,17 @@ struct ManagerState {
 
   // MARK: Lifecycle
 
-  /// The manager follows the app's lifecycle through `observation`, unless it has a wiring already
-  /// (another thread's won: `false`, and the caller cancels `observation` after the lock).
-  mutating func automaticLifecycleStarted(_ observation: LifecycleObservation) -> Bool {
+  /// The manager follows the app's lifecycle through a wiring that `stop` ends, unless it has one
+  /// already (another thread's won: `false`, and the caller ends its own after the lock).
+  mutating func automaticLifecycleStarted(stoppedBy stop: @escaping @Sendable () -> Void) -> Bool {
     guard automaticLifecycle == nil else { return false }
-    automaticLifecycle = observation
+    automaticLifecycle = stop
     return true
   }
 
-  /// The manager no longer follows the app's lifecycle by itself.
-  mutating func automaticLifecycleStopped() -> LifecycleObservation? {
+  /// The manager no longer follows the app's lifecycle by itself: what ends the wiring, to call
+  /// after the lock.
+  mutating func automaticLifecycleStopped() -> (@Sendable () -> Void)? {
     defer { automaticLifecycle = nil }
     return automaticLifecycle
   }

@@ -45,15 +45,6 @@ public final class CountdownReadAloud {
   /// The value read last outside any countdown's delivery.
   private var lastReadOutside: Int?
 
-  /// While the manager calls a countdown's handler, the object that countdown is registered under;
-  /// `nil` outside such a call. What ``read(_:)-(Int)`` remembers its value for.
-  private static var countdownBeingDelivered: AnyObject?
-
-  /// While the manager delivers a milestone to a handler, how to ask that countdown the whole
-  /// intervals it has left now (`nil` once it ended): a milestone passed while suspended comes with
-  /// its own value, not the time left. `nil` outside such a delivery.
-  private static var milestoneTimeLeft: (@MainActor () -> Int?)?
-
   /// - Parameters:
   ///   - milestones: The times left to announce, each a whole number of `interval`s; `.zero` to
   ///     announce the end too.
@@ -97,8 +88,8 @@ public final class CountdownReadAloud {
   /// ``ObservableCountdown``, read the model: ``read(_:)-(ObservableCountdown)``.
   public func read(_ value: Int) {
     let delivery =
-      Self.milestoneTimeLeft ?? MilestoneStreamReader.timeLeftWhenTaken(value).map { left in { @Sendable in left } }
-    read(value, of: Self.countdownBeingDelivered, timeLeft: delivery, isMilestoneDelivery: delivery != nil)
+      HandlerDelivery.milestoneTimeLeft ?? MilestoneStreamReader.timeLeftWhenTaken(value).map { left in { @Sendable in left } }
+    read(value, of: HandlerDelivery.countdownBeingDelivered, timeLeft: delivery, isMilestoneDelivery: delivery != nil)
   }
 
   /// Takes the value of `countdown` (its ``ObservableCountdown/remaining``), as ``read(_:)-(Int)``
@@ -169,42 +160,6 @@ public final class CountdownReadAloud {
     if lastRead.count >= sweepAt {
       lastRead = lastRead.filter { $0.value.subject != nil }
       sweepAt = max(64, lastRead.count * 2)
-    }
-  }
-
-  /// Calls `call`, the handler of the countdown registered under `subject`, so that
-  /// ``read(_:)-(Int)`` inside it remembers the value for that countdown.
-  @inline(__always)
-  static func delivering<Result>(to subject: AnyObject, _ call: () -> Result) -> Result {
-    let outer = countdownBeingDelivered
-    countdownBeingDelivered = subject
-    defer { countdownBeingDelivered = outer }
-    return call()
-  }
-
-  /// Runs `deliver`, the handler of a countdown delivered at milestones, as such a delivery:
-  /// ``read(_:)-(Int)`` inside it reads the time that countdown has left, `valueNow()`.
-  static func deliveringMilestone(valueNow: @escaping @MainActor () -> Int?, deliver: () -> Void) {
-    let outer = milestoneTimeLeft
-    milestoneTimeLeft = valueNow
-    defer { milestoneTimeLeft = outer }
-    deliver()
-  }
-
-  /// `update`, each call of it a milestone delivery (``deliveringMilestone(valueNow:deliver:)``) of
-  /// the countdown registered with `engine` under `registration(subject)`, `subject` being what
-  /// `update` is called with: the receiver itself, or the token of an id. For the manager's
-  /// countdowns delivered at milestones.
-  nonisolated static func markingMilestoneDeliveries<Subject>(
-    on engine: CountdownEngine, registeredUnder registration: @escaping @MainActor (Subject) -> AnyObject,
-    _ update: @escaping @MainActor (Subject, Int, inout Bool) -> Void
-  ) -> @MainActor (Subject, Int, inout Bool) -> Void {
-    // Weak: the engine holds the handler this becomes. The subject is not captured beyond the call:
-    // a receiver stays held weakly.
-    let engine = WeakReference(engine)
-    return { subject, value, stop in
-      deliveringMilestone(
-        valueNow: { engine.object?.value(for: registration(subject)) }, deliver: { update(subject, value, &stop) })
     }
   }
 
