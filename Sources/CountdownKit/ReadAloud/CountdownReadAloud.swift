@@ -88,7 +88,8 @@ public final class CountdownReadAloud {
   /// ``ObservableCountdown``, read the model: ``read(_:)-(ObservableCountdown)``.
   public func read(_ value: Int) {
     let delivery =
-      HandlerDelivery.milestoneTimeLeft ?? MilestoneStreamReader.timeLeftWhenTaken(value).map { left in { @Sendable in left } }
+      HandlerDelivery.milestoneTimeLeft
+      ?? MilestoneStreamReader.timeLeftWhenTaken(value).map { left in { @Sendable in left } }
     read(value, of: HandlerDelivery.countdownBeingDelivered, timeLeft: delivery, isMilestoneDelivery: delivery != nil)
   }
 
