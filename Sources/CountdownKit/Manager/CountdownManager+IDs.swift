@@ -206,7 +206,11 @@ extension CountdownManager {
       atMilestones
       ? HandlerDelivery.markingMilestoneDeliveries(on: engine, registeredUnder: { _ in token }, update) : update
     let handler = MainQueueHandler.make { [weak self] value, stop in
-      HandlerDelivery.delivering(to: token) { update(id, value, &stop) }
+      if HandlerDelivery.isRead {
+        HandlerDelivery.delivering(to: token) { update(id, value, &stop) }
+      } else {
+        update(id, value, &stop)
+      }
       if stop || (endsAtZero && value == 0) {
         self?.countdownEnded(token, generation: generation)
       }

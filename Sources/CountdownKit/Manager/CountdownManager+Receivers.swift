@@ -248,7 +248,12 @@ extension CountdownManager {
         stop = true
         return
       }
-      HandlerDelivery.delivering(to: receiver) { update(receiver, value, &stop) }
+      // Marked for what reads it (a read-aloud) only: a plain call costs a label's callback nothing.
+      if HandlerDelivery.isRead {
+        HandlerDelivery.delivering(to: receiver) { update(receiver, value, &stop) }
+      } else {
+        update(receiver, value, &stop)
+      }
     }
     let request = try RegistrationRequest(target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
     try engine.register(receiver, request, pausedAt: pausedAt, handler: handler)

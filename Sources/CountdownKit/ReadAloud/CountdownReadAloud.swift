@@ -72,6 +72,9 @@ public final class CountdownReadAloud {
     self.locale = locale
     wording = template.map(ReadAloudWording.init(template:)) ?? ReadAloudWording(locale: locale)
     self.announcer = announcer
+    // From now on the manager marks which countdown each handler's call is for (made off the
+    // main actor, from the first read on).
+    if Thread.isMainThread { MainActor.assumeIsolated { HandlerDelivery.isRead = true } }
   }
 
   /// Takes the countdown's value `value` (whole intervals left): announces the time left if
@@ -87,6 +90,7 @@ public final class CountdownReadAloud {
   /// each milestone delivered is announced, even the one read last. For an
   /// ``ObservableCountdown``, read the model: ``read(_:)-(ObservableCountdown)``.
   public func read(_ value: Int) {
+    HandlerDelivery.isRead = true
     let delivery =
       HandlerDelivery.milestoneTimeLeft
       ?? MilestoneStreamReader.timeLeftWhenTaken(value).map { left in { @Sendable in left } }

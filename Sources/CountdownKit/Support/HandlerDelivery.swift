@@ -8,7 +8,17 @@ import CountdownCore
 enum HandlerDelivery {
   /// While the manager calls a countdown's handler, the object that countdown is registered under;
   /// `nil` outside such a call.
-  static var countdownBeingDelivered: AnyObject?
+  static var countdownBeingDelivered: AnyObject? { delivered?.takeUnretainedValue() }
+
+  /// ``countdownBeingDelivered``, set around a handler's call once anything reads it: unretained
+  /// (the handler's call holds the object), and unchecked for exclusivity (set and read on the
+  /// main actor only, never across a suspension), so that the call costs no reference count or
+  /// access tracking.
+  @exclusivity(unchecked) private static var delivered: Unmanaged<AnyObject>?
+
+  /// Whether anything reads what is delivered (a `CountdownReadAloud` was made on the main actor,
+  /// or read): until then a handler's call is not marked, and costs nothing more.
+  @exclusivity(unchecked) static var isRead = false
 
   /// While the manager delivers a milestone to a handler, how to ask that countdown the whole
   /// intervals it has left now (`nil` once it ended): a milestone passed while suspended comes with
@@ -19,9 +29,9 @@ enum HandlerDelivery {
   /// `CountdownReadAloud.read(_:)` inside it remembers the value for that countdown.
   @inline(__always)
   static func delivering<Result>(to subject: AnyObject, _ call: () -> Result) -> Result {
-    let outer = countdownBeingDelivered
-    countdownBeingDelivered = subject
-    defer { countdownBeingDelivered = outer }
+    let outer = delivered
+    delivered = .passUnretained(subject)
+    defer { delivered = outer }
     return call()
   }
 
