@@ -8,13 +8,9 @@ import CountdownCore
 enum HandlerDelivery {
   /// While the manager calls a countdown's handler, the object that countdown is registered under;
   /// `nil` outside such a call.
-  static var countdownBeingDelivered: AnyObject? { delivered?.takeUnretainedValue() }
-
-  /// ``countdownBeingDelivered``, set around a handler's call once anything reads it: unretained
-  /// (the handler's call holds the object), and unchecked for exclusivity (set and read on the
-  /// main actor only, never across a suspension), so that the call costs no reference count or
-  /// access tracking.
-  @exclusivity(unchecked) private static var delivered: Unmanaged<AnyObject>?
+  /// Set around a handler's call once anything reads it (``isRead``); unchecked for exclusivity:
+  /// set and read on the main actor only, never across a suspension.
+  @exclusivity(unchecked) private(set) static var countdownBeingDelivered: AnyObject?
 
   /// Whether anything reads what is delivered (a `CountdownReadAloud` was made on the main actor,
   /// or read): until then a handler's call is not marked, and costs nothing more.
@@ -29,9 +25,9 @@ enum HandlerDelivery {
   /// `CountdownReadAloud.read(_:)` inside it remembers the value for that countdown.
   @inline(__always)
   static func delivering<Result>(to subject: AnyObject, _ call: () -> Result) -> Result {
-    let outer = delivered
-    delivered = .passUnretained(subject)
-    defer { delivered = outer }
+    let outer = countdownBeingDelivered
+    countdownBeingDelivered = subject
+    defer { countdownBeingDelivered = outer }
     return call()
   }
 
