@@ -35,7 +35,8 @@ protocol CountdownMirror: Sendable {
   func observeSystem(for follower: CountdownFollower<Self>) -> (@Sendable () -> Void)?
 
   /// Asks the center, once at the start, what it holds of this mirror's; `answer` is called on
-  /// any thread, at once or later, with the failure to report when the center could not say.
+  /// any thread, at once or later, with the failure to report when the center could not say; never
+  /// for a mirror whose system holds nothing to reconcile (widgets).
   func askSweep(_ answer: @escaping @Sendable (Result<[Machine.Sweep], CountdownAlertError>) -> Void)
 
   /// A turn's reading of `keys` (and of the countdowns the `sweep` names, when it came this

@@ -21,6 +21,7 @@ struct WidgetsMirror: CountdownMirror {
     WidgetsState(isInForeground: isInForeground, reloadsInBackground: reloadsInBackground)
   }
 
+  /// Nothing to ask: WidgetKit holds nothing of the follower's, so no answer comes.
   func askSweep(_ answer: @escaping @Sendable (Result<[Never], CountdownAlertError>) -> Void) {}
 
   /// Follows the app in and out of the foreground.
