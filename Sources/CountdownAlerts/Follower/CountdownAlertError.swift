@@ -49,7 +49,9 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
   public static let invalidBudget = CountdownAlertError(.invalidBudget)
   /// A milestone of zero or less, or one given twice.
   public static let invalidMilestone = CountdownAlertError(.invalidMilestone)
-  /// A namespace containing `/`, which the alerts' identifiers use as their separator.
+  /// A namespace the identifiers cannot be made from: one containing `/`, which the alerts' and
+  /// the Live Activities' identifiers use as their separator, or an empty one for alarms and Live
+  /// Activities.
   public static let invalidNamespace = CountdownAlertError(.invalidNamespace)
 
   /// This error, for the request `identifier`, with the center's `error`.
@@ -73,7 +75,7 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
       case .requestFailed: "the notification center refused a request"
       case .invalidBudget: "the budget must be in 1...64 and hold one countdown's end and milestones"
       case .invalidMilestone: "a milestone must be above zero, within 292 years, and given once"
-      case .invalidNamespace: "a namespace must not contain \"/\""
+      case .invalidNamespace: "a namespace must not contain \"/\" (nor be empty, for alarms and Live Activities)"
       case .alarmLimitReached: "the device holds as many alarms as it allows"
       }
     let request = requestIdentifier.map { " (\($0))" } ?? ""

@@ -36,7 +36,13 @@ public final class CountdownLiveActivities<
 {
   let follower: CountdownFollower<LiveActivitiesMirror<ID, ContentState>>
 
-  /// Starts following the countdowns of ids of type `ID` on `manager`.
+  /// The part of the activities' countdown ids that tells this follower's activities from those
+  /// of other followers of the same activity type; `nil`: every activity of the center is this
+  /// follower's.
+  public let namespace: String?
+
+  /// Starts following the countdowns of ids of type `ID` on `manager`, every activity of `center`
+  /// standing for one of them (its countdown id is the id, described: ``countdownID(for:)``).
   ///
   /// - Parameters:
   ///   - idType: The type of the ids whose countdowns are followed.
@@ -55,10 +61,51 @@ public final class CountdownLiveActivities<
     isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true },
     content: @escaping @Sendable (_ id: ID, _ dates: CountdownTimerDates) -> ContentState
   ) {
+    namespace = nil
     follower = CountdownFollower(
       ID.self, manager: manager,
-      mirror: LiveActivitiesMirror(center: center, isFollowed: isFollowed, makeContent: content),
+      mirror: LiveActivitiesMirror(center: center, isFollowed: isFollowed, makeContent: content, prefix: ""),
       clockChanges: clockChanges, isFollowed: isFollowed, onFailure: nil)
+  }
+
+  /// Starts following the countdowns of ids of type `ID` on `manager`, with the activities of
+  /// `center` whose countdown id begins with `namespace` and `/` (``countdownID(for:)``): so that
+  /// followers of several id types share one activity type, each reconciling only its own.
+  ///
+  /// - Parameters:
+  ///   - idType: The type of the ids whose countdowns are followed.
+  ///   - manager: The manager they count on.
+  ///   - center: The app's activities. Asked at once which activities there are.
+  ///   - namespace: Tells this follower's activities from the others of their type. Keep it from
+  ///     one version of the app to the next: the countdown ids are made from it.
+  ///   - clockChanges: Where the change of the device's clock is posted.
+  ///   - isFollowed: Which ids have activities; every one by default.
+  ///   - content: What the activity of `id` shows for the countdown's `dates`; called on the
+  ///     thread of the change, with no lock held.
+  /// - Throws: ``CountdownAlertError/invalidNamespace`` for an empty namespace or one with `/`.
+  public init(
+    _ idType: ID.Type = ID.self,
+    manager: CountdownManager = .shared,
+    center: any CountdownActivityCenter<ContentState>,
+    namespace: String,
+    clockChanges: NotificationCenter = .default,
+    isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true },
+    content: @escaping @Sendable (_ id: ID, _ dates: CountdownTimerDates) -> ContentState
+  ) throws(CountdownAlertError) {
+    guard !namespace.isEmpty, !namespace.contains("/") else { throw .invalidNamespace }
+    self.namespace = namespace
+    follower = CountdownFollower(
+      ID.self, manager: manager,
+      mirror: LiveActivitiesMirror(
+        center: center, isFollowed: isFollowed, makeContent: content, prefix: namespace + "/"),
+      clockChanges: clockChanges, isFollowed: isFollowed, onFailure: nil)
+  }
+
+  /// The countdown id of the activities of `id`, which the app puts in the activity's attributes
+  /// when it starts one (and its `LiveActivityCenter` reads back): the id, described, after the
+  /// ``namespace`` and `/` if there is one.
+  public func countdownID(for id: ID) -> String {
+    follower.mirror.countdownID(for: id)
   }
 
   /// What the activity of `id` shows now, and from when it is stale; `nil` if `id` has no

@@ -11,6 +11,9 @@ struct LiveActivitiesMirror<ID: Hashable & Sendable & CustomStringConvertible, C
   let center: any CountdownActivityCenter<ContentState>
   let isFollowed: @Sendable (ID) -> Bool
   let makeContent: @Sendable (ID, CountdownTimerDates) -> ContentState
+  /// What begins the countdown id of each of this follower's activities (`namespace/`), or `""`:
+  /// every activity of the center is this follower's.
+  let prefix: String
 
   /// The activities are listed before the follower's first call, so the list is of what was
   /// there; it is acted on when it comes, in its turn among the changes.
@@ -37,7 +40,7 @@ struct LiveActivitiesMirror<ID: Hashable & Sendable & CustomStringConvertible, C
     var desired: [(key: IDKey, countdownID: String, desired: LiveActivitiesState<ContentState>.Desired)] = []
     for key in keys {
       guard let id = key.id(as: ID.self) else { continue }
-      desired.append((key, id.description, self.desired(id, manager.idPhase(of: key).phase)))
+      desired.append((key, countdownID(for: id), self.desired(id, manager.idPhase(of: key).phase)))
     }
     return .init(desired: desired, listed: listed, now: manager.clockNow)
   }
@@ -55,20 +58,27 @@ struct LiveActivitiesMirror<ID: Hashable & Sendable & CustomStringConvertible, C
     }
   }
 
-  /// The listed activities matched with the countdowns of type `ID` by their ids' descriptions:
-  /// the keys of the followed ones, to read with the turn's, and every activity that is the
-  /// follower's to reconcile. An activity of a countdown that counts but is not followed is the
-  /// app's, and left out. O(*n*) in the ids of type `ID`, once.
+  /// The countdown id of the activities of `id`: its description, after the namespace's prefix.
+  func countdownID(for id: ID) -> String {
+    prefix.isEmpty ? id.description : prefix + id.description
+  }
+
+  /// The listed activities of this follower's namespace matched with the countdowns of type `ID`
+  /// by their countdown ids: the keys of the followed ones, to read with the turn's, and every
+  /// activity that is the follower's to reconcile. An activity of another namespace, or of a
+  /// countdown that counts but is not followed, is another's, and left out. O(*n*) in the ids of
+  /// type `ID`, once.
   private func match(_ listing: [CountdownActivitySnapshot], on manager: CountdownManager)
     -> ([IDKey], [LiveActivitiesState<ContentState>.Listed])
   {
+    let listing = prefix.isEmpty ? listing : listing.filter { $0.countdownID.hasPrefix(prefix) }
     guard !listing.isEmpty else { return ([], []) }
     let wanted = Set(listing.map(\.countdownID))
     var keys: [String: IDKey] = [:]
     for key in manager.idKeys(of: ID.self) {
       guard let id = key.id(as: ID.self) else { continue }
-      let description = id.description
-      if wanted.contains(description), keys[description] == nil { keys[description] = key }
+      let countdownID = countdownID(for: id)
+      if wanted.contains(countdownID), keys[countdownID] == nil { keys[countdownID] = key }
     }
     var followed: [IDKey] = []
     var listed: [LiveActivitiesState<ContentState>.Listed] = []

@@ -301,4 +301,49 @@ final class LiveActivityTests: XCTestCase {
       }
     }
   }
+
+  func testTwoFollowersOfOneActivityTypeKeepToTheirNamespaces() throws {
+    try MainActor.assumeIsolated {
+      let wall = DeviceClock()
+      let clock = ManualCountdownClock()
+      wall.follow(clock)
+      let manager = try CountdownManager(clock: clock, wallClock: { wall.now })
+      defer { manager.cancelAll() }
+      let center = FakeActivityCenter<Shown>(now: { wall.now })
+      let notifications = NotificationCenter()
+      func make<ID: Hashable & Sendable & CustomStringConvertible>(_ type: ID.Type, _ namespace: String) throws
+        -> CountdownLiveActivities<ID, Shown>
+      {
+        try CountdownLiveActivities(
+          ID.self, manager: manager, center: center, namespace: namespace, clockChanges: notifications
+        ) { id, dates in Shown(dates: dates, title: "\(id)") }
+      }
+      var orders: CountdownLiveActivities<Int, Shown>? = try make(Int.self, "orders")
+      var timers: CountdownLiveActivities<String, Shown>? = try make(String.self, "timers")
+      try manager.start(id: 42, for: .seconds(900)) { _, _, _ in }
+      try manager.start(id: "42", for: .seconds(300)) { _, _, _ in }
+      let order = try XCTUnwrap(orders?.content(for: 42))
+      let timer = try XCTUnwrap(timers?.content(for: "42"))
+      XCTAssertEqual(orders?.countdownID(for: 42), "orders/42")
+      XCTAssertEqual(timers?.countdownID(for: "42"), "timers/42")
+      let orderActivity = center.start(countdownID: "orders/42", state: order.state, staleDate: order.staleDate)
+      let timerActivity = center.start(countdownID: "timers/42", state: timer.state, staleDate: timer.staleDate)
+      try manager.addTime(.seconds(60), id: 42)
+      XCTAssertEqual(center.activity(orderActivity)?.state?.dates, manager.timerDates(id: 42), "the order's moved")
+      XCTAssertEqual(center.activity(timerActivity)?.state?.dates, timer.state.dates, "the timer's did not")
+      // A relaunch: the order's countdown is gone; the timers' follower, made first, leaves the
+      // order's activity to its own follower, which ends it.
+      orders = nil
+      timers = nil
+      manager.cancel(id: 42)
+      timers = try make(String.self, "timers")
+      XCTAssertNil(center.activity(orderActivity)?.dismissal, "another namespace's activity is left alone")
+      XCTAssertNil(center.activity(timerActivity)?.dismissal, "its own countdown still runs")
+      orders = try make(Int.self, "orders")
+      XCTAssertEqual(center.activity(orderActivity)?.dismissal, .immediately, "its own follower ends it")
+      XCTAssertThrowsError(try make(Int.self, "a/b")) { XCTAssertEqual($0 as? CountdownAlertError, .invalidNamespace) }
+      XCTAssertThrowsError(try make(Int.self, "")) { XCTAssertEqual($0 as? CountdownAlertError, .invalidNamespace) }
+      _ = (orders, timers)
+    }
+  }
 }

@@ -89,6 +89,16 @@ extension PublicAPIFuzzer {
     }
     keep(activities)
     _ = activities.content(for: random.pick(stringIDs))
+    _ = activities.countdownID(for: random.pick(stringIDs))
+    let namespace = random.text()
+    begin("CountdownLiveActivities(namespace: \(namespace))")
+    expectAlert([.invalidNamespace]) { () throws(CountdownAlertError) in
+      let named = try CountdownLiveActivities(
+        Int.self, manager: manager, center: center, namespace: namespace, clockChanges: notifications
+      ) { id, _ in id }
+      keep(named)
+      _ = (named.content(for: random.int()), named.countdownID(for: random.int()), named.namespace)
+    }
     begin("FakeActivityCenter: start, update, end, listings")
     let started = center.start(countdownID: random.text(), state: random.bool() ? nil : random.int(), staleDate: nil)
     center.update(countdownID: random.text(), state: random.int(), staleDate: random.date(around: wall.now))
