@@ -2,34 +2,38 @@ import CountdownKit
 
 /// The work a follower's changes leave for the one thread that performs it, kept behind the
 /// follower's lock: the ids that changed (each once, in the order they changed), whether the
-/// device's clock changed, and what the system's center said it held at the start (`Sweep`: its
-/// requests, alarms or activities).
+/// device's clock changed, and what the system's center said it held at the start (a mirror's
+/// `Sweep`: its requests, alarms or activities).
 ///
 /// Changes are queued by whatever thread made them; the first to find no one draining drains:
 /// it takes the work a turn at a time, reads the countdowns' phases and calls the center with the
 /// lock released, until nothing is queued. So a follower's state and its center calls change on
 /// one thread at a time, in order, and a phase is always read after the change that queued it.
-struct ChangeQueue<Sweep: Sendable>: Sendable {
+///
+/// Not generic: its follower's code runs unspecialized (each mirror's id type is the app's), where
+/// a generic queue's type would be looked up at run time at every change.
+struct ChangeQueue: Sendable {
   /// What one turn of the drain does.
   struct Work: Sendable {
     /// The ids whose phase to read, each once, in the order they changed.
     var keys: [IDKey]
     /// Whether the device's clock changed.
     var clockChanged: Bool
-    /// What the center held at the start, to reconcile; `nil` when it did not say so this turn.
-    var sweep: [Sweep]?
+    /// What the center held at the start, to reconcile (of the mirror's `Sweep` type); `nil`
+    /// when it did not say so this turn.
+    var sweep: [any Sendable]?
   }
 
   private var queued: [IDKey] = []
   private var queuedSet: Set<IDKey> = []
   private var isDraining = false
   private var clockChanged = false
-  private var sweep: [Sweep]?
+  private var sweep: [any Sendable]?
 
   /// Work arrived: `keys` changed, the clock changed, or the center said what it held.
   ///
   /// - Returns: Whether the caller drains (no one else is).
-  mutating func arrived(_ keys: some Sequence<IDKey>, clockChanged: Bool = false, sweep: [Sweep]? = nil) -> Bool {
+  mutating func arrived(_ keys: [IDKey], clockChanged: Bool = false, sweep: [any Sendable]? = nil) -> Bool {
     for key in keys where queuedSet.insert(key).inserted {
       queued.append(key)
     }

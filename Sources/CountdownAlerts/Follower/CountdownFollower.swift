@@ -10,11 +10,18 @@ import Foundation
 ///
 /// Held by the public follower of each mirror; the observers hold it weakly, so releasing that
 /// ends the observation (in its `deinit`).
-final class CountdownFollower<Mirror: CountdownMirror>: Sendable {
+///
+/// `@unchecked Sendable`: ``machine`` is read and changed only inside `state.withLock`, under
+/// `state`'s lock; every other stored property is a `let` of a `Sendable` type.
+final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
   let manager: CountdownManager
   let mirror: Mirror
   private let onFailure: (@Sendable (CountdownAlertError) -> Void)?
-  private let state: LockedState<FollowerState<Mirror.Machine>>
+  private let state: LockedState<FollowerState>
+  /// The mirror's state machine, guarded by `state`'s lock: kept out of ``FollowerState`` so that
+  /// the lock's value is of a type the compiler knows, where the follower's code runs unspecialized
+  /// (a generic one's type would be looked up at run time, at each of a change's three locks).
+  private var machine: Mirror.Machine
 
   /// Starts following the countdowns of ids of type `ID` on `manager` that `isFollowed` accepts.
   ///
@@ -32,7 +39,8 @@ final class CountdownFollower<Mirror: CountdownMirror>: Sendable {
     self.manager = manager
     self.mirror = mirror
     self.onFailure = onFailure
-    state = LockedState(FollowerState(machine: mirror.makeMachine()))
+    machine = mirror.makeMachine()
+    state = LockedState(FollowerState())
     let observation = FollowerObservation(
       ID.self, manager: manager, clockChanges: clockChanges, isFollowed: isFollowed,
       idsChanged: { [weak self] keys in self?.enqueue(keys) },
@@ -59,7 +67,11 @@ final class CountdownFollower<Mirror: CountdownMirror>: Sendable {
 
   /// Queues the work and drains, unless another thread is draining (it takes this work too).
   func enqueue(_ keys: [IDKey], clockChanged: Bool = false, sweep: [Mirror.Machine.Sweep]? = nil) {
-    if state.withLock({ $0.arrived(keys, clockChanged: clockChanged, sweep: sweep) }) {
+    let drains = state.withLock { state in
+      state.arrived(
+        keys, clockChanged: clockChanged, sweep: sweep, alsoRead: machine.alsoRead(clockChanged: clockChanged))
+    }
+    if drains {
       drain()
     }
   }
@@ -72,7 +84,7 @@ final class CountdownFollower<Mirror: CountdownMirror>: Sendable {
   /// Changes the mirror's state machine under the lock (a call failed, the system said what it
   /// did), and returns what `body` returns; `body` is the package's own code.
   func update<Result>(_ body: (inout Mirror.Machine) -> Result) -> Result {
-    state.withLock { body(&$0.machine) }
+    state.withLock { _ in body(&machine) }
   }
 
   /// Whether the app asked to hear of failures: a mirror need not work out what to report if not.
@@ -94,8 +106,9 @@ final class CountdownFollower<Mirror: CountdownMirror>: Sendable {
   /// Performs the queued work, one turn at a time, until none is left.
   private func drain() {
     while let work = state.withLock({ $0.queue.takeWork() }) {
-      let reading = mirror.read(work.keys, sweep: work.sweep, from: manager)
-      let calls = state.withLock { $0.machine.apply(reading, clockChanged: work.clockChanged, sweep: work.sweep) }
+      let sweep = work.sweep?.compactMap { $0 as? Mirror.Machine.Sweep }
+      let reading = mirror.read(work.keys, sweep: sweep, from: manager)
+      let calls = state.withLock { _ in machine.apply(reading, clockChanged: work.clockChanged, sweep: sweep) }
       mirror.perform(calls, for: self)
     }
   }

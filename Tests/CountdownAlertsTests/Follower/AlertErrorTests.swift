@@ -8,6 +8,7 @@ final class AlertErrorTests: XCTestCase {
     XCTAssertEqual(CountdownAlertError.invalidBudget, .invalidBudget)
     XCTAssertNil(CountdownAlertError.invalidMilestone.requestIdentifier)
     XCTAssertEqual(
-      CountdownAlertError.invalidNamespace.description, "CountdownAlertError: a namespace must not contain \"/\"")
+      CountdownAlertError.invalidNamespace.description,
+      "CountdownAlertError: a namespace must not contain \"/\" (nor be empty, for alarms and Live Activities)")
   }
 }
