@@ -5,23 +5,30 @@ public import Foundation
 // The calls the package makes, with AlarmKit's semantics (see the type's overview).
 extension FakeAlarmCenter {
   public func schedule(_ request: CountdownAlarmRequest, completion: @escaping @Sendable ((any Error)?) -> Void) {
-    precondition(request.duration > 0, "a timer's duration must be above zero")
+    // Read when the call is made, as AlarmKit's timer counts from then; the app's clock, before the lock.
+    let duration = request.duration
+    precondition(duration > 0, "a timer's duration must be above zero")
     let date = now()
     let error: (any Error)? = state.withLock { state in
       state.calls.append(.schedule(request.id))
       Self.fire(&state, at: date)
-      if state.authorization == .denied { return CountdownAlertError.notAuthorized }
+      if state.authorization == .denied || state.authorization == .notDetermined {
+        return CountdownAlertError.notAuthorized
+      }
       if state.alarms.contains(where: { $0.id == request.id }) { return DuplicateAlarmError() }
       if let limit = state.limit, state.alarms.count >= limit { return CountdownAlertError.alarmLimitReached }
       state.alarms.append(
         HeldAlarm(
-          id: request.id, countdownID: request.countdownID, state: .countdown, fireDate: date + request.duration,
-          remaining: nil))
+          id: request.id, countdownID: request.countdownID, state: .countdown, fireDate: date + duration,
+          remaining: nil, duration: duration, soundName: request.options.soundName,
+          postAlert: request.options.postAlert))
+      state.options[request.id] = request.options
       state.publish()
       return nil
     }
     deliver()
     completion(error)
+    answerListings()
   }
 
   public func pause(id: UUID, completion: @escaping @Sendable ((any Error)?) -> Void) {
@@ -36,16 +43,49 @@ extension FakeAlarmCenter {
     change(.cancel(id), id: id, from: nil, completion: completion) { _, _ in }
   }
 
+  /// Takes the listing now; answers it later (``defersListing``) or at once.
   public func alarms(_ completion: @escaping @Sendable (Result<[CountdownAlarmSnapshot], any Error>) -> Void) {
     let date = now()
-    let result: Result<[CountdownAlarmSnapshot], any Error> = state.withLock { state in
+    let defers: Bool = state.withLock { state in
       state.calls.append(.alarms)
       Self.fire(&state, at: date)
-      if let error = state.readError { return .failure(error) }
-      return .success(state.alarms.map { CountdownAlarmSnapshot(id: $0.id, state: $0.state) })
+      let result: Result<[CountdownAlarmSnapshot], any Error> =
+        if let error = state.readError {
+          .failure(error)
+        } else {
+          .success(state.alarms.map { CountdownAlarmSnapshot(id: $0.id, state: $0.state) })
+        }
+      state.listings.append((result, completion))
+      return state.defersListing
     }
     deliver()
-    completion(result)
+    if !defers { answerListings() }
+  }
+
+  /// Asks the person, if ``authorization`` is not determined: it becomes ``requestAnswer``, and the
+  /// observers hear it; otherwise it stays as it is.
+  public func requestAuthorization() async throws -> CountdownAlertAuthorization {
+    let asked = state.withLock { state -> CountdownAlertAuthorization? in
+      state.calls.append(.requestAuthorization)
+      return state.authorization == .notDetermined ? state.requestAnswer : nil
+    }
+    if let asked { setAuthorization(asked) }
+    return authorization
+  }
+
+  public func observeAuthorization(_ onChange: @escaping @Sendable (CountdownAlertAuthorization) -> Void)
+    -> CountdownAlarmObservation
+  {
+    let key = state.withLock { state in
+      defer { state.nextObserver += 1 }
+      state.authorizationObservers[state.nextObserver] = onChange
+      return state.nextObserver
+    }
+    return CountdownAlarmObservation { [weak self] in
+      // Released after the lock: the observer's closure may hold what runs a deinit.
+      let removed = self?.state.withLock { $0.authorizationObservers.removeValue(forKey: key) }
+      _ = removed
+    }
   }
 
   public func observeAlarms(_ onChange: @escaping @Sendable ([CountdownAlarmSnapshot]) -> Void)
@@ -81,6 +121,28 @@ extension FakeAlarmCenter {
     }
     deliver()
     completion(error)
+    answerListings()
+  }
+
+  /// Answers the listings waiting, in order, outside the lock.
+  func answerListings() {
+    while let (result, completion) = state.withLock({ state in
+      state.listings.isEmpty ? nil : state.listings.removeFirst()
+    }) {
+      completion(result)
+    }
+  }
+
+  /// Sets the authorization; a change is told to the observers, outside the lock.
+  func setAuthorization(_ authorization: CountdownAlertAuthorization) {
+    let observers = state.withLock { state -> [@Sendable (CountdownAlertAuthorization) -> Void] in
+      guard state.authorization != authorization else { return [] }
+      state.authorization = authorization
+      return state.authorizationObservers.sorted { $0.key < $1.key }.map(\.value)
+    }
+    for observer in observers {
+      observer(authorization)
+    }
   }
 
   /// Changes the alarm `id` as the person does: no call is recorded, no error reported.
@@ -102,6 +164,7 @@ extension FakeAlarmCenter {
       body(&state.alarms[index], date)
     } else {
       state.alarms.remove(at: index)
+      state.options[id] = nil
     }
     state.publish()
     return nil

@@ -31,10 +31,21 @@ public import Foundation
 ///   ``resume(id:completion:)`` only on a paused one, counting the time left from then; each
 ///   fails with ``WrongStateError`` otherwise (``UnknownAlarmError`` for an identifier it does not
 ///   hold). ``cancel(id:completion:)`` removes an alarm in any state.
-/// - With ``authorization`` ``CountdownAlerts/CountdownAlertAuthorization/denied``, scheduling fails with
-///   ``CountdownAlerts/CountdownAlertError/notAuthorized``; past ``limit``, with
-///   ``CountdownAlerts/CountdownAlertError/alarmLimitReached`` (AlarmKit's `maximumLimitReached`). Scheduling an
-///   identifier it holds fails with ``DuplicateAlarmError``: AlarmKit documents no replacement.
+/// - With ``authorization`` ``CountdownAlerts/CountdownAlertAuthorization/denied`` ("all attempts to
+///   schedule alarms fail"), or ``CountdownAlerts/CountdownAlertAuthorization/notDetermined`` (undocumented:
+///   the safe reading, no prompt and no alarm), scheduling fails with
+///   ``CountdownAlerts/CountdownAlertError/notAuthorized``; ``requestAuthorization()`` asks the person only
+///   while not determined (``requestAnswer``), and every change of ``authorization`` is told to the
+///   observers of ``observeAuthorization(_:)``. Past ``limit``, scheduling fails with
+///   ``CountdownAlerts/CountdownAlertError/alarmLimitReached`` (AlarmKit's `maximumLimitReached`). Scheduling
+///   an identifier it holds fails with ``DuplicateAlarmError``: AlarmKit documents `schedule` as
+///   scheduling "a new alarm", and no replacement.
+/// - The listing (``alarms(_:)``) is taken when asked and answered later (``defersListing``), as
+///   AlarmKit's, which a task answers after the calls made meanwhile were handed over.
+/// - The request's duration is read when the call is made, and its options kept
+///   (``options(for:)``, ``HeldAlarm/soundName``, ``HeldAlarm/postAlert``); the person's snooze
+///   (``personSnoozes(id:)``) counts down for the post-alert duration, and the person's stop runs the
+///   stop intent (``stopIntentRunner``).
 ///
 /// Every call takes effect at once and calls its completion before returning; the observers get
 /// one update at a time, in order; both outside the fake's lock.
@@ -51,6 +62,13 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
     public var fireDate: Date?
     /// Its time left while paused; `nil` otherwise.
     public var remaining: TimeInterval?
+    /// The timer's duration, as the request said when the call was made.
+    public var duration: TimeInterval = 0
+    /// The sound its request named (``CountdownAlerts/CountdownAlarmOptions/soundName``); `nil` for the default.
+    public var soundName: String?
+    /// How long a snooze counts down (``CountdownAlerts/CountdownAlarmOptions/postAlert``); `nil`: the
+    /// timer's duration.
+    public var postAlert: TimeInterval?
   }
 
   /// A call the center received, in order.
@@ -60,12 +78,13 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
     case resume(UUID)
     case cancel(UUID)
     case alarms
+    case requestAuthorization
 
     /// The alarm the call names, if one.
     public var id: UUID? {
       switch self {
       case .schedule(let id), .pause(let id), .resume(let id), .cancel(let id): id
-      case .alarms: nil
+      case .alarms, .requestAuthorization: nil
       }
     }
   }
@@ -96,6 +115,16 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
     /// Whether a thread is calling the observers (it delivers what others publish meanwhile, so
     /// that they hear the changes one at a time and in order).
     var isDelivering = false
+    /// The options of each alarm held, as its request gave them.
+    var options: [UUID: CountdownAlarmOptions] = [:]
+    /// What the person answers when asked for authorization.
+    var requestAnswer = CountdownAlertAuthorization.authorized
+    var authorizationObservers: [Int: @Sendable (CountdownAlertAuthorization) -> Void] = [:]
+    var defersListing = true
+    /// Listings taken, not answered yet, oldest first.
+    var listings: [(Result<[CountdownAlarmSnapshot], any Error>, @Sendable (Result<[CountdownAlarmSnapshot], any Error>) -> Void)] = []
+    /// Given each stop intent the person's stop runs.
+    var stopIntentRunner: (@Sendable (any Sendable) -> Void)?
 
     /// Publishes the alarms as they stand, if an observer is there to hear it.
     mutating func publish() {
@@ -116,6 +145,7 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
 
   /// The alarms held, in the order they were scheduled, as of now.
   public var alarms: [HeldAlarm] {
+    answerListings()
     let date = now()
     let alarms = state.withLock { state in
       Self.fire(&state, at: date)
@@ -131,10 +161,51 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
   /// Forgets the calls received so far.
   public func clearCalls() { state.withLock { $0.calls = [] } }
 
-  /// Whether the app may schedule alarms; ``CountdownAlerts/CountdownAlertAuthorization/authorized`` at first.
+  /// Whether the app may schedule alarms (AlarmKit's `authorizationState`);
+  /// ``CountdownAlerts/CountdownAlertAuthorization/authorized`` at first. Setting it is the person's
+  /// answer, or their change in Settings: a change is told to the observers
+  /// (``observeAuthorization(_:)``, AlarmKit's `authorizationUpdates`).
   public var authorization: CountdownAlertAuthorization {
     get { state.withLock { $0.authorization } }
-    set { state.withLock { $0.authorization = newValue } }
+    set { setAuthorization(newValue) }
+  }
+
+  /// What the person answers when ``requestAuthorization()`` asks them (only while
+  /// ``authorization`` is ``CountdownAlerts/CountdownAlertAuthorization/notDetermined``);
+  /// ``CountdownAlerts/CountdownAlertAuthorization/authorized`` at first.
+  public var requestAnswer: CountdownAlertAuthorization {
+    get { state.withLock { $0.requestAnswer } }
+    set { state.withLock { $0.requestAnswer = newValue } }
+  }
+
+  /// Whether the listing (``alarms(_:)``) is answered later than it is asked, as AlarmKit answers
+  /// it on a task of its own: taken when asked, answered at the center's next call or read of
+  /// ``alarms``, or at ``answerListing()``; `true` at first. `false`: answered before `alarms(_:)`
+  /// returns.
+  public var defersListing: Bool {
+    get { state.withLock { $0.defersListing } }
+    set { state.withLock { $0.defersListing = newValue } }
+  }
+
+  /// Answers the listings asked and not answered yet (``defersListing``), in order.
+  public func answerListing() {
+    answerListings()
+  }
+
+  /// Whether a listing was asked and is not answered yet.
+  public var hasListingWaiting: Bool { state.withLock { !$0.listings.isEmpty } }
+
+  /// The options the request of the alarm `id` gave, while the center holds it.
+  public func options(for id: UUID) -> CountdownAlarmOptions? {
+    state.withLock { $0.options[id] }
+  }
+
+  /// Runs each stop intent the person's stop starts (``personStops(id:)`` on an alarm whose request
+  /// had a ``CountdownAlerts/CountdownAlarmOptions/stopIntent``), as AlarmKit runs it in the app's
+  /// process: the test performs it. `nil` (at first): no intent runs.
+  public var stopIntentRunner: (@Sendable (any Sendable) -> Void)? {
+    get { state.withLock { $0.stopIntentRunner } }
+    set { state.withLock { $0.stopIntentRunner = newValue } }
   }
 
   /// How many alarms the device holds at most; `nil` (at first) for no limit.
@@ -170,16 +241,30 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
     id: UUID, countdownID: String = "", state alarmState: CountdownAlarmState = .countdown, fireDate: Date
   ) {
     // The test's clock is read before the lock: it is code of the test's.
-    let remaining = alarmState == .paused ? fireDate.timeIntervalSince(now()) : nil
+    let untilFire = fireDate.timeIntervalSince(now())
+    let remaining = alarmState == .paused ? untilFire : nil
     state.withLock { state in
       state.alarms.removeAll { $0.id == id }
       state.alarms.append(
         HeldAlarm(
           id: id, countdownID: countdownID, state: alarmState, fireDate: alarmState == .paused ? nil : fireDate,
-          remaining: remaining))
+          remaining: remaining, duration: max(untilFire, 0)))
+      state.options[id] = nil
       state.publish()
     }
     deliver()
+  }
+
+  /// The person set the device's clock `seconds` forward (backward, if negative): the fake's wall
+  /// clock (``init(now:)``) has moved, and each alarm counting down keeps its time left, its fire
+  /// date moving with the clock, as a timer counts its duration. (What AlarmKit does then is not
+  /// documented; the alarms take a timer for counting its duration, and this is that reading.)
+  public func deviceClockChanged(by seconds: TimeInterval) {
+    state.withLock { state in
+      for index in state.alarms.indices where state.alarms[index].state == .countdown {
+        state.alarms[index].fireDate = state.alarms[index].fireDate.map { $0 + seconds }
+      }
+    }
   }
 
   // MARK: What the person does
@@ -208,6 +293,22 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
   /// - Returns: Whether the center held the alarm.
   @discardableResult
   public func personStops(id: UUID) -> Bool {
-    act(id: id, from: nil) { _, _ in }
+    let (intent, runner) = state.withLock { ($0.options[id]?.stopIntent, $0.stopIntentRunner) }
+    let stopped = act(id: id, from: nil) { _, _ in }
+    if stopped, let intent, let runner { runner(intent) }
+    return stopped
+  }
+
+  /// The person snoozes the ringing alarm `id` (the alert's secondary button with the `.countdown`
+  /// behavior; AlarmKit's `countdown(id:)`): it counts down again, for its request's
+  /// ``CountdownAlerts/CountdownAlarmOptions/postAlert``, or the timer's duration without one.
+  ///
+  /// - Returns: Whether the alarm was ringing (and counts down now).
+  @discardableResult
+  public func personSnoozes(id: UUID) -> Bool {
+    act(id: id, from: .alerting) { alarm, date in
+      alarm.state = .countdown
+      alarm.fireDate = date + (alarm.postAlert ?? alarm.duration)
+    }
   }
 }

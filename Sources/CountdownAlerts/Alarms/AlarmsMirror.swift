@@ -10,9 +10,21 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
   let namespaceHash: UInt64
   /// The first half of every alarm identifier of this namespace, as its bytes read in memory.
   let namespacePrefix: UInt64
+  /// What the app adds to each alarm; the app's code, called with no lock held.
+  let options: (@Sendable (ID, UUID) -> CountdownAlarmOptions)?
+  /// Where the person's stops are recorded (``CountdownAlarmStops``), if the app keeps them.
+  let stops: CountdownAlarmStops?
+  /// Whether the last reading of the app's alarms failed: read again at the next turn, or
+  /// `retry()`. Its own lock: the sweep's answer comes on any thread, with no follower at hand.
+  let readFailed = LockedState(false)
 
-  init(center: any CountdownAlarmCenter, namespace: String) {
+  init(
+    center: any CountdownAlarmCenter, namespace: String,
+    options: (@Sendable (ID, UUID) -> CountdownAlarmOptions)? = nil, stops: CountdownAlarmStops? = nil
+  ) {
     self.center = center
+    self.options = options
+    self.stops = stops
     namespaceHash = Self.hash(namespace)
     namespacePrefix = Self.prefix(Self.uuid(namespaceHash, 0))
   }
@@ -24,12 +36,22 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
     AlarmsState()
   }
 
+  /// Observes the person's changes to the alarms, and the authorization: when alarms are allowed,
+  /// what was not scheduled is tried again (and the alarms read again, if that failed).
   func observeSystem(for follower: CountdownFollower<Self>) -> (@Sendable () -> Void)? {
-    let observation = center.observeAlarms { [weak follower] alarms in
+    let alarms = center.observeAlarms { [weak follower] alarms in
       guard let follower else { return }
       follower.mirror.alarmsChanged(alarms, follower: follower)
     }
-    return { observation.cancel() }
+    let authorization = center.observeAuthorization { [weak follower] authorization in
+      guard let follower, Self.allowsScheduling(authorization) else { return }
+      follower.mirror.readAgainIfFailed(for: follower)
+      follower.retry()
+    }
+    return {
+      alarms.cancel()
+      authorization.cancel()
+    }
   }
 
   func askSweep(_ answer: @escaping @Sendable (Result<[CountdownAlarmSnapshot], CountdownAlertError>) -> Void) {
@@ -39,10 +61,34 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
         answer(.success(alarms.filter { isOwnAlarm($0.id) }))
       case .failure(let error):
         // Nothing is known of what a previous process left: each countdown is cancelled before it
-        // is scheduled (the sweep never comes), and an orphan stays.
-        answer(.failure(.requestFailed.with(request: "alarms", underlying: error)))
+        // is scheduled, and the alarms are read again at the next turn (or `retry()`).
+        readFailed.withLock { $0 = true }
+        answer(.failure(.requestFailed.alarm(nil, underlying: error)))
       }
     }
+  }
+
+  /// Reads the app's alarms again if the last reading failed, for the follower to reconcile what
+  /// a previous process left.
+  func readAgainIfFailed(for follower: CountdownFollower<Self>) {
+    let failed = readFailed.withLock { failed in
+      defer { failed = false }
+      return failed
+    }
+    guard failed else { return }
+    askSweep { [weak follower] answer in
+      guard let follower else { return }
+      switch answer {
+      case .success(let sweep): follower.enqueue([], sweep: sweep)
+      case .failure(let error): follower.report(error)
+      }
+    }
+  }
+
+  /// Whether AlarmKit schedules with `authorization`: not while the person was not asked, nor
+  /// when they denied alarms.
+  static func allowsScheduling(_ authorization: CountdownAlertAuthorization) -> Bool {
+    authorization != .notDetermined && authorization != .denied
   }
 
   /// The identifier of the alarm of `id` (``CountdownAlarms/alarmID(for:)``).
@@ -101,23 +147,70 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
     }
   }
 
-  /// Makes the calls, in order.
+  /// Makes the calls, in order; reads the app's alarms again first if the last reading failed.
+  ///
+  /// The authorization is read before the turn's first schedule: while the person was not asked,
+  /// or denied alarms, nothing is scheduled (each schedule fails with
+  /// ``CountdownAlertError/notAuthorized``, and the calls after it on the same alarm are not made).
+  /// Each schedule's duration is read when the center makes the call, from the deadline.
   func perform(_ operations: [AlarmsState.Operation], for follower: CountdownFollower<Self>) {
+    readAgainIfFailed(for: follower)
+    var authorization: CountdownAlertAuthorization?
+    var skipped: Set<UUID> = []
     for operation in operations {
+      if skipped.contains(operation.id) {
+        follower.update { $0.callFailed(operation) }
+        continue
+      }
       let completion: @Sendable ((any Error)?) -> Void = { [weak follower] error in
         guard let error, let follower else { return }
         Self.failed(operation, error: error, follower: follower)
       }
       switch operation.kind {
-      case .schedule(let nanoseconds):
-        let countdownID = operation.key?.id(as: ID.self)?.description ?? ""
-        center.schedule(
-          CountdownAlarmRequest(id: operation.id, countdownID: countdownID, duration: Double(nanoseconds) / 1e9),
-          completion: completion)
+      case .schedule, .schedulePaused:
+        stops?.forget(alarmID: operation.id)
+        let allowed = authorization ?? center.authorization
+        authorization = allowed
+        guard Self.allowsScheduling(allowed) else {
+          skipped.insert(operation.id)
+          Self.failed(operation, error: CountdownAlertError.notAuthorized, follower: follower)
+          continue
+        }
+        center.schedule(request(for: operation, follower: follower), completion: completion)
       case .pause: center.pause(id: operation.id, completion: completion)
       case .resume: center.resume(id: operation.id, completion: completion)
       case .cancel: center.cancel(id: operation.id, completion: completion)
       }
+    }
+  }
+
+  /// The shortest duration a schedule asks for: a deadline passed while the call waited rings at
+  /// once (a timer's duration must be above zero).
+  static var shortestDuration: TimeInterval { 0.001 }
+
+  /// The request of a schedule, with the app's options (asked with no lock held); an option
+  /// AlarmKit cannot take is left out and reported.
+  private func request(for operation: AlarmsState.Operation, follower: CountdownFollower<Self>) -> CountdownAlarmRequest {
+    let id = operation.key?.id(as: ID.self)
+    var options = id.flatMap { id in self.options?(id, operation.id) } ?? CountdownAlarmOptions()
+    if let postAlert = options.postAlert, !(postAlert > 0) {
+      options.postAlert = nil
+      follower.report(.invalidAlarmOptions.alarm(operation.id.uuidString))
+    }
+    let countdownID = id?.description ?? ""
+    switch operation.kind {
+    case .schedule(let deadline):
+      let manager = follower.manager
+      return CountdownAlarmRequest(id: operation.id, countdownID: countdownID, options: options) {
+        // The manager's clock is code of the app's, read when the center makes the call.
+        max(Double(deadline - manager.clockNow) / 1e9, Self.shortestDuration)
+      }
+    case .schedulePaused(let remaining):
+      return CountdownAlarmRequest(
+        id: operation.id, countdownID: countdownID, duration: max(Double(remaining) / 1e9, Self.shortestDuration),
+        options: options)
+    case .pause, .resume, .cancel:
+      preconditionFailure("only a schedule has a request")
     }
   }
 
@@ -130,8 +223,11 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
     if let key = operation.key {
       follower.update { $0.failed(key, id: operation.id) }
     }
-    let kind = error as? CountdownAlertError ?? .requestFailed
-    follower.report(kind.with(request: operation.id.uuidString, underlying: error))
+    if let error = error as? CountdownAlertError {
+      follower.report(error.alarm(operation.id.uuidString))
+    } else {
+      follower.report(CountdownAlertError.requestFailed.alarm(operation.id.uuidString, underlying: error))
+    }
   }
 
   /// The first eight bytes of `id`, as they lie in memory: compared, not read as a number (an

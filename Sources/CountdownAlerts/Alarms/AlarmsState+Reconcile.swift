@@ -26,9 +26,9 @@ extension AlarmsState {
     case (.unknown?, .none): return ([.cancel(reported: false)], nil)
     case (.counting?, .none), (.paused?, .none): return ([.cancel(reported: true)], nil)
     case (nil, .counting(let deadline)):
-      return ([.schedule(nanoseconds: deadline - now)], .counting(deadline: deadline))
+      return ([.schedule(deadline: deadline)], .counting(deadline: deadline))
     case (nil, .paused(let remaining)):
-      return ([.schedule(nanoseconds: remaining), .pause], .paused(remaining: remaining))
+      return ([.schedulePaused(remaining: remaining), .pause], .paused(remaining: remaining))
     case (.fired?, _), (.unknown?, _):
       let (calls, next) = reconcile(nil, desired, countsOvertime: countsOvertime, now: now)
       return ([.cancel(reported: false)] + calls, next)
@@ -36,19 +36,19 @@ extension AlarmsState {
       // Within the tolerance: the end the person's resume gave the alarm, which the countdown
       // followed a moment later.
       if abs(old - new) <= tolerance { return ([], held) }
-      return ([.cancel(reported: true), .schedule(nanoseconds: new - now)], .counting(deadline: new))
+      return ([.cancel(reported: true), .schedule(deadline: new)], .counting(deadline: new))
     case (.counting(let deadline)?, .paused(let remaining)):
       // The alarm keeps what it had left when it is paused: the countdown's, give or take the
       // time between the two.
       if abs(deadline - now - remaining) <= tolerance { return ([.pause], .paused(remaining: deadline - now)) }
-      return ([.cancel(reported: true), .schedule(nanoseconds: remaining), .pause], .paused(remaining: remaining))
+      return ([.cancel(reported: true), .schedulePaused(remaining: remaining), .pause], .paused(remaining: remaining))
     case (.paused(let left)?, .paused(let remaining)):
       if abs(left - remaining) <= tolerance { return ([], held) }
       // Time added while paused: AlarmKit has no update.
-      return ([.cancel(reported: true), .schedule(nanoseconds: remaining), .pause], .paused(remaining: remaining))
+      return ([.cancel(reported: true), .schedulePaused(remaining: remaining), .pause], .paused(remaining: remaining))
     case (.paused(let left)?, .counting(let deadline)):
       if abs(left - (deadline - now)) <= tolerance { return ([.resume], .counting(deadline: deadline)) }
-      return ([.cancel(reported: true), .schedule(nanoseconds: deadline - now)], .counting(deadline: deadline))
+      return ([.cancel(reported: true), .schedule(deadline: deadline)], .counting(deadline: deadline))
     }
   }
 }

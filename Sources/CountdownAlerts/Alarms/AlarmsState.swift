@@ -45,7 +45,11 @@ struct AlarmsState: MirrorStateMachine {
   /// One call on the center.
   struct Operation: Equatable, Sendable {
     enum Kind: Equatable, Sendable {
-      case schedule(nanoseconds: Int64)
+      /// A timer counting down to `deadline` on the manager's clock: its duration is read when the
+      /// call is made.
+      case schedule(deadline: Int64)
+      /// A timer of `remaining` nanoseconds, paused at once after (the next operation).
+      case schedulePaused(remaining: Int64)
       case pause
       case resume
       /// `reported`: whether a failure reaches the app (a cancel made in case a previous process
@@ -55,7 +59,7 @@ struct AlarmsState: MirrorStateMachine {
       /// What the alarm shows once the call took effect.
       var shows: Shown {
         switch self {
-        case .schedule, .resume: .present(.countdown)
+        case .schedule, .schedulePaused, .resume: .present(.countdown)
         case .pause: .present(.paused)
         case .cancel: .absent
         }
@@ -131,18 +135,26 @@ struct AlarmsState: MirrorStateMachine {
   /// ones a previous process left, and those whose calls' echoes are waited for.
   var trackedAlarmCount: Int { Set(held.values.map(\.id)).union(ringingAtLaunch).union(echoes.keys).count }
 
-  /// The countdowns a call failed on are read again with any work.
+  /// The countdowns a call failed on are read again with any work; after a change of the device's
+  /// clock, those whose alarms count down too, so that an alarm is scheduled again only if its
+  /// countdown's end moved.
   func alsoRead(clockChanged: Bool) -> [IDKey] {
-    Array(refused)
+    guard clockChanged else { return Array(refused) }
+    var keys = refused
+    for (key, entry) in held {
+      if case .counting = entry.held { keys.insert(key) }
+    }
+    return Array(keys)
   }
 
   /// The desired states read for a turn (``Reading``), and what the center held at the start
   /// (`sweep`), if it said so this turn.
   ///
-  /// - Returns: The calls that bring the center to the desired states; after a change of the
-  ///   device's clock, a cancel and a schedule of every alarm counting down (the system may keep
-  ///   a timer's end as a date of the clock, which the change moves). Each call's echo is waited
-  ///   for (`observed(_:now:)`).
+  /// - Returns: The calls that bring the center to the desired states (a change of the device's
+  ///   clock alone makes none: a timer counts its duration, and the countdowns' deadlines are on
+  ///   the manager's clock, which the change does not move; `alsoRead(clockChanged:)` has them
+  ///   read, so that an end that did move is scheduled again). Each call's echo is waited for
+  ///   (`observed(_:now:)`).
   mutating func apply(_ reading: Reading, clockChanged: Bool, sweep: [CountdownAlarmSnapshot]?) -> [Operation] {
     let now = reading.now
     var operations: [Operation] = []
@@ -163,14 +175,6 @@ struct AlarmsState: MirrorStateMachine {
         keysByID[id] = key
       } else if held.removeValue(forKey: key) != nil {
         keysByID[id] = nil
-      }
-    }
-    if clockChanged {
-      for (key, entry) in held {
-        guard case .counting(let deadline) = entry.held, deadline > now else { continue }
-        operations += made(
-          [.cancel(reported: true), .schedule(nanoseconds: deadline - now)], key: key, id: entry.id,
-          before: .present(.countdown))
       }
     }
     if let sweep {
@@ -214,9 +218,13 @@ struct AlarmsState: MirrorStateMachine {
     }
   }
 
-  /// A call failed: it changed nothing, so its echo will not come.
+  /// A call failed: it changed nothing, so its echo will not come. A cancel fails when there is no
+  /// alarm: if it was the first call not heard of, the alarm showed nothing before it.
   mutating func callFailed(_ operation: Operation) {
     guard var echoes = echoes[operation.id] else { return }
+    if echoes.before == nil, case .cancel = operation.kind, echoes.pending.first?.sequence == operation.sequence {
+      echoes.before = .absent
+    }
     echoes.pending.removeAll { $0.sequence == operation.sequence }
     self.echoes[operation.id] = echoes.pending.isEmpty ? nil : echoes
   }

@@ -6,11 +6,13 @@ public import Foundation
 ///
 /// Calls are made in order, from one thread at a time, and must take effect in that order (the
 /// real center runs them one after the other, though AlarmKit's `schedule` is `async`). A
-/// conformance keeps AlarmKit's semantics: a scheduled timer counts down at once; `pause` works
-/// only on an alarm counting down and `resume` only on a paused one (each fails otherwise);
-/// `cancel` removes an alarm in any state; scheduling fails when the person denied alarms, or
-/// past the device's limit. Errors that mean one of these are reported as
-/// ``CountdownAlertError/notAuthorized`` and ``CountdownAlertError/alarmLimitReached``.
+/// conformance keeps AlarmKit's semantics: a scheduled timer counts down at once, for the
+/// request's ``CountdownAlarmRequest/duration`` read when the call is made; `pause` works only on
+/// an alarm counting down and `resume` only on a paused one (each fails otherwise); `cancel`
+/// removes an alarm in any state; scheduling fails when the person denied alarms (and is not
+/// tried while they were not asked: ``authorization``), or past the device's limit. Errors that
+/// mean one of these are reported as ``CountdownAlertError/notAuthorized`` and
+/// ``CountdownAlertError/alarmLimitReached``.
 public protocol CountdownAlarmCenter: Sendable {
   /// Schedules `request`; `completion` gets the center's error, or `nil`, on any thread.
   func schedule(_ request: CountdownAlarmRequest, completion: @escaping @Sendable ((any Error)?) -> Void)
@@ -20,8 +22,9 @@ public protocol CountdownAlarmCenter: Sendable {
   func resume(id: UUID, completion: @escaping @Sendable ((any Error)?) -> Void)
   /// Cancels the alarm `id`, in any state.
   func cancel(id: UUID, completion: @escaping @Sendable ((any Error)?) -> Void)
-  /// Every alarm of the app, or the center's error; asked once, when a ``CountdownAlarms``
-  /// starts, to reconcile what a previous process left.
+  /// Every alarm of the app, or the center's error; asked when a ``CountdownAlarms`` starts, to
+  /// reconcile what a previous process left, and asked again at the next change (or `retry()`)
+  /// when that failed. The answer may come later, on any thread.
   func alarms(_ completion: @escaping @Sendable (Result<[CountdownAlarmSnapshot], any Error>) -> Void)
   /// Calls `onChange` with every alarm of the app each time they change (AlarmKit's
   /// `alarmUpdates`), on any thread, one call at a time and in the order of the changes, until
@@ -30,4 +33,34 @@ public protocol CountdownAlarmCenter: Sendable {
   /// resume, a stop). A ``CountdownAlarms`` observes from its start to its end, and brings each
   /// countdown in step with what the person did to its alarm.
   func observeAlarms(_ onChange: @escaping @Sendable ([CountdownAlarmSnapshot]) -> Void) -> CountdownAlarmObservation
+
+  /// Whether the person allowed the app's alarms (AlarmKit's `authorizationState`): read before
+  /// each turn's first schedule, which is not made while it is
+  /// ``CountdownAlertAuthorization/notDetermined`` or ``CountdownAlertAuthorization/denied``.
+  var authorization: CountdownAlertAuthorization { get }
+  /// Asks the person to allow alarms, if they were not asked before (AlarmKit's
+  /// `requestAuthorization()`), and returns the authorization that follows.
+  func requestAuthorization() async throws -> CountdownAlertAuthorization
+  /// Calls `onChange` with the authorization each time it changes (AlarmKit's
+  /// `authorizationUpdates`), on any thread, until the observation returned is cancelled or
+  /// released. A ``CountdownAlarms`` tries again what was not scheduled when alarms are allowed.
+  func observeAuthorization(_ onChange: @escaping @Sendable (CountdownAlertAuthorization) -> Void)
+    -> CountdownAlarmObservation
+}
+
+extension CountdownAlarmCenter {
+  /// ``CountdownAlertAuthorization/authorized``: a center of the app's own that does not say is
+  /// taken as allowed.
+  public var authorization: CountdownAlertAuthorization { .authorized }
+
+  /// The ``authorization``, asking nothing: a center of the app's own that does not say is taken
+  /// as allowed.
+  public func requestAuthorization() async throws -> CountdownAlertAuthorization { authorization }
+
+  /// An observation that never calls: a center of the app's own that does not say never changes.
+  public func observeAuthorization(_ onChange: @escaping @Sendable (CountdownAlertAuthorization) -> Void)
+    -> CountdownAlarmObservation
+  {
+    CountdownAlarmObservation {}
+  }
 }

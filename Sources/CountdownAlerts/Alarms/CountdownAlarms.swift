@@ -39,7 +39,14 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   ///   - clockChanges: Where the change of the device's clock is posted.
   ///   - isFollowed: Which ids have alarms; an app keeps alarms for the countdowns that must ring
   ///     through Silent mode, and local notifications (``CountdownNotifications``) for the others.
+  ///   - stops: Where the app's stop intent records the alarms the person stopped
+  ///     (``CountdownAlarmStops/record(alarmID:)``); `nil` (the default) for none. Each restored countdown whose
+  ///     alarm has a stop recorded there is cancelled now, before anything is scheduled: make the
+  ///     alarms after the restore.
   ///   - onFailure: Called, on any thread, when the center refuses a call.
+  ///   - options: What the app adds to the alarm of a countdown's id, given with the alarm's
+  ///     identifier (``alarmID(for:)``): its stop and secondary intents, sound and snooze; asked
+  ///     at each schedule, with no lock held. `nil` (the default): AlarmKit's defaults.
   /// - Throws: ``CountdownAlertError/invalidNamespace`` for an empty namespace.
   public init(
     _ idType: ID.Type = ID.self,
@@ -48,14 +55,32 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
     namespace: String? = nil,
     clockChanges: NotificationCenter = .default,
     isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true },
-    onFailure: (@Sendable (CountdownAlertError) -> Void)? = nil
+    stops: CountdownAlarmStops? = nil,
+    onFailure: (@Sendable (CountdownAlertError) -> Void)? = nil,
+    options: (@Sendable (_ id: ID, _ alarmID: UUID) -> CountdownAlarmOptions)? = nil
   ) throws(CountdownAlertError) {
     let namespace = namespace ?? String(describing: ID.self)
     guard !namespace.isEmpty else { throw .invalidNamespace }
     self.namespace = namespace
+    let mirror = AlarmsMirror(center: center, namespace: namespace, options: options, stops: stops)
+    if let stops {
+      Self.cancelStopped(stops.take(where: mirror.isOwnAlarm), on: manager, mirror: mirror, isFollowed: isFollowed)
+    }
     follower = CountdownFollower(
-      ID.self, manager: manager, mirror: AlarmsMirror(center: center, namespace: namespace),
-      clockChanges: clockChanges, isFollowed: isFollowed, onFailure: onFailure)
+      ID.self, manager: manager, mirror: mirror, clockChanges: clockChanges, isFollowed: isFollowed,
+      onFailure: onFailure)
+  }
+
+  /// Cancels each followed countdown on `manager` whose alarm is one of `stopped`: the person
+  /// stopped it while no alarms were there to hear it.
+  private static func cancelStopped(
+    _ stopped: Set<UUID>, on manager: CountdownManager, mirror: AlarmsMirror<ID>, isFollowed: (ID) -> Bool
+  ) {
+    guard !stopped.isEmpty else { return }
+    for key in manager.idKeys(of: ID.self) {
+      guard let id = key.id(as: ID.self), stopped.contains(mirror.alarmID(for: id)), isFollowed(id) else { continue }
+      manager.cancel(id: id)
+    }
   }
 
   /// The identifier of the alarm of `id`: the same in every process (a version 8 UUID whose
@@ -74,9 +99,31 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
     follower.mirror.isOwnAlarm(alarmID)
   }
 
-  /// Tries again the calls the center refused (after the person allowed alarms, say); the next
-  /// change of any followed countdown does too.
+  /// Tries again the calls the center refused, and reads the app's alarms again if that failed
+  /// at the start; the next change of any followed countdown does too, and so does the person's
+  /// allowing alarms (AlarmKit's `authorizationUpdates`).
   public func retry() {
+    follower.mirror.readAgainIfFailed(for: follower)
     follower.retry()
+  }
+
+  /// Whether the person allowed the app's alarms, as the center says now: while it is
+  /// ``CountdownAlertAuthorization/notDetermined`` or ``CountdownAlertAuthorization/denied``,
+  /// nothing is scheduled (each alarm is reported as ``CountdownAlertError/notAuthorized``).
+  public var authorization: CountdownAlertAuthorization {
+    follower.mirror.center.authorization
+  }
+
+  /// Asks the person to allow the app's alarms, if they were not asked before, at the moment the
+  /// app chooses (AlarmKit's `requestAuthorization()`: a prompt, with the app's
+  /// `NSAlarmKitUsageDescription`). When they allow them, what was not scheduled is scheduled.
+  ///
+  /// - Returns: The authorization that follows.
+  /// - Throws: The center's error.
+  @discardableResult
+  public func requestAuthorization() async throws -> CountdownAlertAuthorization {
+    let authorization = try await follower.mirror.center.requestAuthorization()
+    if AlarmsMirror<ID>.allowsScheduling(authorization) { retry() }
+    return authorization
   }
 }

@@ -1,5 +1,5 @@
-/// Why the system's center did not take an alert: authorization denied, the device's limit of
-/// alarms, or the center's own error. Reported to the `onFailure` of ``CountdownNotifications`` and
+/// Why the system's center did not take an alert: authorization denied (or, for alarms, not asked
+/// yet), the device's limit of alarms, options AlarmKit cannot take, or the center's own error. Reported to the `onFailure` of ``CountdownNotifications`` and
 /// ``CountdownAlarms``; the countdowns are never affected, and the next change (or `retry()`)
 /// tries again.
 ///
@@ -21,30 +21,45 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
     case invalidMilestone
     case invalidNamespace
     case alarmLimitReached
+    case invalidAlarmOptions
+  }
+
+  /// The system's center whose call failed, for the description only: the same kind of error is
+  /// equal whichever center reported it.
+  private enum Center: Hashable {
+    case notifications
+    case alarms
   }
 
   private let code: Code
-  /// The identifier of the request the center refused, for ``requestFailed``, ``notAuthorized``
-  /// and ``alarmLimitReached`` (an alarm's UUID, for ``CountdownAlarms``); `nil` for the others.
+  private let center: Center
+  /// The identifier of the request the center refused, for ``requestFailed``, ``notAuthorized``,
+  /// ``alarmLimitReached`` and ``invalidAlarmOptions`` (an alarm's UUID, for ``CountdownAlarms``;
+  /// `nil` when reading the app's alarms failed); `nil` for the others.
   public let requestIdentifier: String?
   /// The center's own error, for ``requestFailed``, described (errors of system frameworks are
   /// not `Hashable`).
   public let underlying: String?
 
-  private init(_ code: Code, requestIdentifier: String? = nil, underlying: String? = nil) {
+  private init(_ code: Code, center: Center = .notifications, requestIdentifier: String? = nil, underlying: String? = nil) {
     self.code = code
+    self.center = center
     self.requestIdentifier = requestIdentifier
     self.underlying = underlying
   }
 
-  /// The user denied notifications (or alarms) for the app: nothing can be scheduled until they
-  /// allow them.
+  /// The user denied notifications (or alarms) for the app, or was not asked yet (alarms): nothing
+  /// can be scheduled until they allow them.
   public static let notAuthorized = CountdownAlertError(.notAuthorized)
   /// The center refused a request, for a reason of its own (see ``underlying``).
   public static let requestFailed = CountdownAlertError(.requestFailed)
   /// The device holds as many alarms as it allows (AlarmKit's `maximumLimitReached`): the alarm
   /// is tried again at the next change.
   public static let alarmLimitReached = CountdownAlertError(.alarmLimitReached)
+  /// The app's ``CountdownAlarmOptions`` for an alarm hold what AlarmKit cannot take (a snooze
+  /// of zero or less, an intent that is not a `LiveActivityIntent`): the alarm is scheduled
+  /// without it.
+  public static let invalidAlarmOptions = CountdownAlertError(.invalidAlarmOptions)
   /// A budget outside `1...64`, or too small for one countdown's end and milestones.
   public static let invalidBudget = CountdownAlertError(.invalidBudget)
   /// A milestone of zero or less, or one given twice.
@@ -56,7 +71,15 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
 
   /// This error, for the request `identifier`, with the center's `error`.
   func with(request identifier: String, underlying error: (any Error)? = nil) -> CountdownAlertError {
-    CountdownAlertError(code, requestIdentifier: identifier, underlying: error.map { String(describing: $0) })
+    CountdownAlertError(code, center: center, requestIdentifier: identifier, underlying: error.map { String(describing: $0) })
+  }
+
+  /// This error, reported by the alarms (``CountdownAlarms``): its description names the alarm
+  /// center; `identifier`, the alarm's, if the call named one.
+  func alarm(_ identifier: String?, underlying error: (any Error)? = nil) -> CountdownAlertError {
+    CountdownAlertError(
+      code, center: .alarms, requestIdentifier: identifier,
+      underlying: error.map { String(describing: $0) } ?? underlying)
   }
 
   /// Errors are equal when they are the same kind of error, whatever request or cause they carry.
@@ -71,12 +94,14 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
   public var description: String {
     let what =
       switch code {
-      case .notAuthorized: "notifications are not authorized"
-      case .requestFailed: "the notification center refused a request"
+      case .notAuthorized: center == .alarms ? "alarms are not authorized" : "notifications are not authorized"
+      case .requestFailed:
+        center == .alarms ? "the alarm center refused a call" : "the notification center refused a request"
       case .invalidBudget: "the budget must be in 1...64 and hold one countdown's end and milestones"
       case .invalidMilestone: "a milestone must be above zero, within 292 years, and given once"
       case .invalidNamespace: "a namespace must not contain \"/\" (nor be empty, for alarms and Live Activities)"
       case .alarmLimitReached: "the device holds as many alarms as it allows"
+      case .invalidAlarmOptions: "the alarm's options hold what AlarmKit cannot take; scheduled without it"
       }
     let request = requestIdentifier.map { " (\($0))" } ?? ""
     let cause = underlying.map { ": \($0)" } ?? ""

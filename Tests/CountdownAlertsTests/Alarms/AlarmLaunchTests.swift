@@ -15,6 +15,7 @@ final class AlarmLaunchTests: XCTestCase {
       h.center.hold(id: orphan, fireDate: h.wall.now + 500)
       h.center.failReads(with: CocoaError(.fileReadUnknown))
       try h.relaunch()
+      h.center.answerListing()
       XCTAssertEqual(h.failures.withLock { $0 }, [.requestFailed])
       XCTAssertTrue(h.center.alarms.contains { $0.id == orphan }, "not read: the orphan is not known yet")
       h.center.failReads(with: nil)
@@ -29,6 +30,7 @@ final class AlarmLaunchTests: XCTestCase {
       h.center.hold(id: orphan, fireDate: h.wall.now + 500)
       h.center.failReads(with: CocoaError(.fileReadUnknown))
       try h.relaunch()
+      h.center.answerListing()
       h.center.failReads(with: nil)
       try h.manager.start(id: "tea", for: .seconds(60)) { _, _, _ in }
       XCTAssertFalse(h.center.alarms.contains { $0.id == orphan }, "read again at the next change: the orphan goes")
@@ -39,6 +41,7 @@ final class AlarmLaunchTests: XCTestCase {
     try withAlarms(expectsFailures: true) { h in
       h.center.failReads(with: CocoaError(.fileReadUnknown))
       try h.relaunch()
+      h.center.answerListing()
       let description = h.failures.withLock { $0 }.first?.description ?? ""
       XCTAssertTrue(description.contains("alarm"), description)
       XCTAssertFalse(description.contains("notification"), description)

@@ -6,7 +6,7 @@ import Foundation
 import XCTest
 
 /// When an alarm is scheduled and for how long: the duration counted from the moment of the call,
-/// and a change of the device's clock that moves no end makes no call.
+/// and what the app adds to it (intents, sound, snooze).
 final class AlarmSchedulingTests: XCTestCase {
   /// A center whose calls wait behind others (AlarmKit's `schedule` runs on a task after those
   /// before it): `backlog` runs before each schedule reaches the fake.
@@ -54,17 +54,6 @@ final class AlarmSchedulingTests: XCTestCase {
         alarm?.fireDate?.timeIntervalSince(manager.endDate(id: "tea") ?? .distantPast) ?? .infinity, 0, accuracy: 1e-6,
         "the alarm rings at the countdown's end, not the backlog's time later")
       manager.cancelAll()
-    }
-  }
-
-  func testAChangeOfTheDeviceClockMovesNoAlarmWhoseEndDidNotMove() throws {
-    try withAlarms { h in
-      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
-      try h.manager.start(id: "egg", for: .seconds(300)) { _, _, _ in }
-      h.manager.pause(id: "egg")
-      h.center.clearCalls()
-      h.jumpWallClock(by: 3_600)
-      XCTAssertEqual(h.center.calls, [], "no end moved: no cancel and schedule")
     }
   }
 }

@@ -26,7 +26,7 @@ final class AlarmsStateTests: XCTestCase {
     XCTAssertEqual(state.apply(.init(desired: [], now: 0), clockChanged: false, sweep: []), [])
     XCTAssertEqual(
       kinds(state.apply(reading(.counting(deadline: 600), now: 0), clockChanged: false, sweep: nil)),
-      [.schedule(nanoseconds: 600)])
+      [.schedule(deadline: 600)])
     XCTAssertEqual(
       kinds(state.apply(reading(.paused(remaining: 500), now: 100), clockChanged: false, sweep: nil)), [.pause])
     XCTAssertEqual(
@@ -41,7 +41,7 @@ final class AlarmsStateTests: XCTestCase {
     var state = AlarmsState()
     XCTAssertEqual(
       kinds(state.apply(reading(.counting(deadline: 600), now: 0), clockChanged: false, sweep: nil)),
-      [.cancel(reported: false), .schedule(nanoseconds: 600)], "a previous process may have left one")
+      [.cancel(reported: false), .schedule(deadline: 600)], "a previous process may have left one")
   }
 
   func testAFailedCallIsReadAgainWithTheNextWork() {
@@ -54,7 +54,7 @@ final class AlarmsStateTests: XCTestCase {
     XCTAssertEqual(state.alsoRead(clockChanged: false), [oven])
     XCTAssertEqual(
       kinds(state.apply(reading(.counting(deadline: 600), now: 10), clockChanged: false, sweep: nil)),
-      [.cancel(reported: false), .schedule(nanoseconds: 590)], "what the system holds is not known: cancelled first")
+      [.cancel(reported: false), .schedule(deadline: 600)], "what the system holds is not known: cancelled first")
     XCTAssertEqual(state.alsoRead(clockChanged: false), [])
   }
 
@@ -72,12 +72,17 @@ final class AlarmsStateTests: XCTestCase {
     XCTAssertEqual(state.trackedAlarmCount, 2, "the ringing one, and the orphan's cancel, waited for")
   }
 
-  func testAClockChangeSchedulesAgainWhatCountsDown() {
+  func testAClockChangeReadsWhatCountsDownAndMovesOnlyAnEndThatMoved() {
     var state = AlarmsState()
     _ = state.apply(.init(desired: [], now: 0), clockChanged: false, sweep: [])
     _ = state.apply(reading(.counting(deadline: 600), now: 0), clockChanged: false, sweep: nil)
+    XCTAssertEqual(state.alsoRead(clockChanged: true), [oven], "read again after a change of the clock")
+    XCTAssertEqual(state.alsoRead(clockChanged: false), [])
     XCTAssertEqual(
-      kinds(state.apply(.init(desired: [], now: 100), clockChanged: true, sweep: nil)),
-      [.cancel(reported: true), .schedule(nanoseconds: 500)])
+      state.apply(reading(.counting(deadline: 600), now: 100), clockChanged: true, sweep: nil), [],
+      "its end did not move: no call")
+    XCTAssertEqual(
+      kinds(state.apply(reading(.counting(deadline: 900_000_000), now: 100), clockChanged: true, sweep: nil)),
+      [.cancel(reported: true), .schedule(deadline: 900_000_000)], "its end moved")
   }
 }

@@ -50,6 +50,7 @@ final class AlarmsHarness {
   /// The user changes the device's clock: the system posts `NSSystemClockDidChange`.
   func jumpWallClock(by seconds: TimeInterval) {
     wall.jump(by: seconds)
+    center.deviceClockChanged(by: seconds)
     clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
   }
 
