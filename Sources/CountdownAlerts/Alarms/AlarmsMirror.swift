@@ -44,7 +44,7 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
       follower.mirror.alarmsChanged(alarms, follower: follower)
     }
     let authorization = center.observeAuthorization { [weak follower] authorization in
-      guard let follower, Self.allowsScheduling(authorization) else { return }
+      guard let follower, authorization.allowsAlarms else { return }
       follower.mirror.readAgainIfFailed(for: follower)
       follower.retry()
     }
@@ -83,12 +83,6 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
       case .failure(let error): follower.report(error)
       }
     }
-  }
-
-  /// Whether AlarmKit schedules with `authorization`: not while the person was not asked, nor
-  /// when they denied alarms.
-  static func allowsScheduling(_ authorization: CountdownAlertAuthorization) -> Bool {
-    authorization != .notDetermined && authorization != .denied
   }
 
   /// The identifier of the alarm of `id` (``CountdownAlarms/alarmID(for:)``).
@@ -164,6 +158,11 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
       }
       let completion: @Sendable ((any Error)?) -> Void = { [weak follower] error in
         guard let error, let follower else { return }
+        if let error = error as? CountdownAlertError, error == .invalidAlarmOptions {
+          // Scheduled, without what AlarmKit could not take: the app hears of it, nothing is retried.
+          follower.report(error.alarm(operation.id.uuidString))
+          return
+        }
         Self.failed(operation, error: error, follower: follower)
       }
       switch operation.kind {
@@ -171,7 +170,7 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
         stops?.forget(alarmID: operation.id)
         let allowed = authorization ?? center.authorization
         authorization = allowed
-        guard Self.allowsScheduling(allowed) else {
+        guard allowed.allowsAlarms else {
           skipped.insert(operation.id)
           Self.failed(operation, error: CountdownAlertError.notAuthorized, follower: follower)
           continue

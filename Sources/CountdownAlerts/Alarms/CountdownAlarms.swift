@@ -123,7 +123,7 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   @discardableResult
   public func requestAuthorization() async throws -> CountdownAlertAuthorization {
     let authorization = try await follower.mirror.center.requestAuthorization()
-    if AlarmsMirror<ID>.allowsScheduling(authorization) { retry() }
+    if authorization.allowsAlarms { retry() }
     return authorization
   }
 }

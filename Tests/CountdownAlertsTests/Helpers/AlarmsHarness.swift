@@ -18,6 +18,10 @@ final class AlarmsHarness {
   let clockChanges = NotificationCenter()
   /// An alarm of the app's own, scheduled outside the package: never touched.
   let foreign = UUID()
+  /// Where the app's stop intent records the person's stops, if the app keeps them.
+  var stops: CountdownAlarmStops?
+  /// What the app adds to each alarm, if anything.
+  var options: (@Sendable (String, UUID) -> CountdownAlarmOptions)?
 
   init() throws {
     let wall = wall
@@ -36,8 +40,8 @@ final class AlarmsHarness {
   func makeAlarms() throws(CountdownAlertError) -> CountdownAlarms<String> {
     let failures = self.failures
     return try CountdownAlarms(
-      String.self, manager: manager, center: center, namespace: "timers", clockChanges: clockChanges,
-      onFailure: { error in failures.withLock { $0.append(error) } })
+      String.self, manager: manager, center: center, namespace: "timers", clockChanges: clockChanges, stops: stops,
+      onFailure: { error in failures.withLock { $0.append(error) } }, options: options)
   }
 
   var alarmsOrFail: CountdownAlarms<String> { alarms! }
@@ -55,20 +59,28 @@ final class AlarmsHarness {
   }
 
   /// The app is killed and launched again: the countdowns come back from a snapshot taken now,
-  /// on a new manager; the alarms are made before the restore (`alarmsFirst`) or after it.
-  func relaunch(alarmsFirst: Bool = true) throws {
+  /// on a new manager; the alarms are made before the restore (`alarmsFirst`) or after it;
+  /// `whileNotRunning` is what happens between the two processes (the person acts on an alarm).
+  func relaunch(alarmsFirst: Bool = true, whileNotRunning: () throws -> Void = {}) throws {
     let data = try JSONEncoder().encode(manager.snapshot(of: String.self))
     alarms = nil  // the process ends: nothing is cancelled
+    try whileNotRunning()
     (manager, clock) = try Self.makeManager(wall: wall)
     if alarmsFirst { alarms = try makeAlarms() }
     try manager.restore(CountdownSnapshot<String>(decoding: data)) { _, _, _ in }
     if !alarmsFirst { alarms = try makeAlarms() }
   }
 
-  func drainMain() {
+  /// Runs the main queue's work queued so far; fails (rather than hangs) after `timeout` seconds.
+  func drainMain(timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) {
     let drained = LockedState(false)
     DispatchQueue.main.async { drained.withLock { $0 = true } }
+    let deadline = Date(timeIntervalSinceNow: timeout)
     while !drained.withLock({ $0 }) {
+      guard Date() < deadline else {
+        XCTFail("the main queue did not drain in \(timeout) s", file: file, line: line)
+        return
+      }
       _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
     }
   }
