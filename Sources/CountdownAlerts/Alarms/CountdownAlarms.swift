@@ -43,10 +43,10 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   ///     (``CountdownAlarmStops/record(alarmID:)``); `nil` (the default) for none. Each restored countdown whose
   ///     alarm has a stop recorded there is cancelled now, before anything is scheduled: make the
   ///     alarms after the restore.
-  ///   - onFailure: Called, on any thread, when the center refuses a call.
   ///   - options: What the app adds to the alarm of a countdown's id, given with the alarm's
   ///     identifier (``alarmID(for:)``): its stop and secondary intents, sound and snooze; asked
   ///     at each schedule, with no lock held. `nil` (the default): AlarmKit's defaults.
+  ///   - onFailure: Called, on any thread, when the center refuses a call.
   /// - Throws: ``CountdownAlertError/invalidNamespace`` for an empty namespace.
   public init(
     _ idType: ID.Type = ID.self,
@@ -56,8 +56,8 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
     clockChanges: NotificationCenter = .default,
     isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true },
     stops: CountdownAlarmStops? = nil,
-    onFailure: (@Sendable (CountdownAlertError) -> Void)? = nil,
-    options: (@Sendable (_ id: ID, _ alarmID: UUID) -> CountdownAlarmOptions)? = nil
+    options: (@Sendable (_ id: ID, _ alarmID: UUID) -> CountdownAlarmOptions)? = nil,
+    onFailure: (@Sendable (CountdownAlertError) -> Void)? = nil
   ) throws(CountdownAlertError) {
     let namespace = namespace ?? String(describing: ID.self)
     guard !namespace.isEmpty else { throw .invalidNamespace }

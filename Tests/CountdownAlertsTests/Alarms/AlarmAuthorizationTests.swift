@@ -20,3 +20,64 @@ final class AlarmAuthorizationTests: XCTestCase {
     }
   }
 }
+
+extension AlarmAuthorizationTests {
+  func testAGrantHeardFromTheSystemSchedulesWhatWaited() throws {
+    try withAlarms(expectsFailures: true) { h in
+      h.center.authorization = .notDetermined
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      try h.manager.start(id: "egg", for: .seconds(300)) { _, _, _ in }
+      h.manager.pause(id: "egg")
+      XCTAssertEqual(Set(h.failures.withLock { $0 }), [.notAuthorized], "each schedule refused")
+      XCTAssertEqual(h.center.alarms.count, 1, "the app's own only")
+      h.center.authorization = .authorized  // the person allowed alarms (in Settings, or when asked)
+      h.assertHeld(["tea", "egg"], "scheduled once allowed, with no change of the countdowns")
+    }
+  }
+
+  func testDeniedStaysDeniedAndNothingIsScheduled() throws {
+    try withAlarms(expectsFailures: true) { h in
+      h.center.authorization = .denied
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      h.center.clearCalls()
+      h.alarmsOrFail.retry()
+      XCTAssertEqual(h.center.calls.filter { if case .schedule = $0 { true } else { false } }, [], "not tried while denied")
+      XCTAssertEqual(Set(h.failures.withLock { $0 }), [.notAuthorized])
+      XCTAssertEqual(h.alarmsOrFail.authorization, .denied)
+    }
+  }
+
+  func testRequestAuthorizationAsksOnlyWhileNotDeterminedAndSchedulesWhenAllowed() async throws {
+    let clock = ManualCountdownClock()
+    let start = Date()
+    let wall: @Sendable () -> Date = { start + Double(clock.now.nanosecondsSinceOrigin) / 1e9 }
+    let manager = try CountdownManager(clock: clock, wallClock: wall)
+    let center = FakeAlarmCenter(now: wall)
+    center.authorization = .notDetermined
+    let failures = LockedState<[CountdownAlertError]>([])
+    let alarms = try CountdownAlarms(
+      String.self, manager: manager, center: center, onFailure: { error in failures.withLock { $0.append(error) } })
+    try manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+    XCTAssertEqual(failures.withLock { $0 }, [.notAuthorized])
+    XCTAssertEqual(center.alarms.count, 0, "not asked yet: nothing scheduled")
+    let answer = try await alarms.requestAuthorization()
+    XCTAssertEqual(answer, .authorized)
+    XCTAssertEqual(center.alarms.map(\.id), [alarms.alarmID(for: "tea")], "allowed: the waiting alarm is scheduled")
+    XCTAssertEqual(center.alarms.first?.fireDate, manager.endDate(id: "tea"))
+    center.requestAnswer = .denied
+    let again = try await alarms.requestAuthorization()
+    XCTAssertEqual(again, .authorized, "asked once: the answer stands")
+    XCTAssertEqual(center.calls.filter { $0 == .requestAuthorization }.count, 2)
+    manager.cancelAll()
+  }
+
+  func testTheAlarmsNotAuthorizedNamesAlarms() throws {
+    try withAlarms(expectsFailures: true) { h in
+      h.center.authorization = .denied
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      let id = h.alarmsOrFail.alarmID(for: "tea").uuidString
+      XCTAssertEqual(
+        h.failures.withLock { $0 }.map(\.description), ["CountdownAlertError: alarms are not authorized (\(id))"])
+    }
+  }
+}

@@ -57,3 +57,53 @@ final class AlarmSchedulingTests: XCTestCase {
     }
   }
 }
+
+extension AlarmSchedulingTests {
+  /// An intent of the app's, as the options carry it (the app's `LiveActivityIntent`).
+  struct TestIntent: Sendable, Equatable {
+    var name: String
+    var alarmID: UUID
+  }
+
+  func testTheAppsIntentsSoundAndSnoozeReachTheCenter() throws {
+    try withAlarms { h in
+      h.options = { id, alarmID in
+        CountdownAlarmOptions(
+          stopIntent: TestIntent(name: "stop \(id)", alarmID: alarmID),
+          secondaryIntent: TestIntent(name: "repeat \(id)", alarmID: alarmID), soundName: "chime.caf", postAlert: 300)
+      }
+      try h.relaunch()
+      try h.manager.start(id: "egg", for: .seconds(60)) { _, _, _ in }
+      let egg = h.alarmsOrFail.alarmID(for: "egg")
+      let options = h.center.options(for: egg)
+      XCTAssertEqual(options?.stopIntent as? TestIntent, TestIntent(name: "stop egg", alarmID: egg))
+      XCTAssertEqual(options?.secondaryIntent as? TestIntent, TestIntent(name: "repeat egg", alarmID: egg))
+      let held = h.center.alarms.first { $0.id == egg }
+      XCTAssertEqual(held?.soundName, "chime.caf")
+      XCTAssertEqual(held?.postAlert, 300)
+      try h.advance(by: 60)
+      XCTAssertEqual(h.center.alarms.first { $0.id == egg }?.state, .alerting)
+      h.center.clearCalls()
+      XCTAssertTrue(h.center.personSnoozes(id: egg))
+      let snoozed = h.center.alarms.first { $0.id == egg }
+      XCTAssertEqual(snoozed?.state, .countdown)
+      XCTAssertEqual(snoozed?.fireDate, h.wall.now + 300, "the snooze counts down the post-alert duration")
+      XCTAssertEqual(h.center.calls, [], "a snooze is the person's: nothing answers it")
+    }
+  }
+
+  func testASnoozeOfZeroOrLessIsReportedAndLeftOut() throws {
+    try withAlarms(expectsFailures: true) { h in
+      h.options = { _, _ in CountdownAlarmOptions(soundName: "chime.caf", postAlert: 0) }
+      try h.relaunch()
+      try h.manager.start(id: "egg", for: .seconds(60)) { _, _, _ in }
+      let egg = h.alarmsOrFail.alarmID(for: "egg")
+      XCTAssertEqual(h.failures.withLock { $0 }, [.invalidAlarmOptions])
+      XCTAssertEqual(h.failures.withLock { $0 }.first?.requestIdentifier, egg.uuidString)
+      let held = h.center.alarms.first { $0.id == egg }
+      XCTAssertEqual(held?.postAlert, nil, "left out")
+      XCTAssertEqual(held?.soundName, "chime.caf", "the rest kept")
+      h.assertHeld(["egg"], "scheduled nonetheless")
+    }
+  }
+}

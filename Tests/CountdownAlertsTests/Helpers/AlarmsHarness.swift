@@ -41,7 +41,7 @@ final class AlarmsHarness {
     let failures = self.failures
     return try CountdownAlarms(
       String.self, manager: manager, center: center, namespace: "timers", clockChanges: clockChanges, stops: stops,
-      onFailure: { error in failures.withLock { $0.append(error) } }, options: options)
+      options: options, onFailure: { error in failures.withLock { $0.append(error) } })
   }
 
   var alarmsOrFail: CountdownAlarms<String> { alarms! }
