@@ -768,6 +768,25 @@ final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
 }
 #endif
 
+#if canImport(AlarmKit) && !targetEnvironment(macCatalyst)
+@MainActor @SampleBody func alarmOrNotificationSample() async throws -> Any {
+  // ARTICLE: AlertsOverview
+  // At launch, after restoring the countdowns: an alarm where AlarmKit is there and allowed, a
+  // notification elsewhere, decided for the whole launch so that no id has both.
+  var alarmCenter: (any CountdownAlarmCenter)?
+  if #available(iOS 26.0, *) { alarmCenter = AlarmKitCenter(attributes: timerAlarm) }
+  let ringsAsAlarm = alarmCenter?.authorization == .authorized
+  let alarms = try alarmCenter.map { center in
+    try CountdownAlarms(String.self, center: center, isFollowed: { _ in ringsAsAlarm })
+  }
+  let alerts = try CountdownNotifications(
+    String.self, center: UserNotificationCenter(), isFollowed: { _ in !ringsAsAlarm }
+  ) { id, _ in CountdownAlertContent(title: "Timer", body: "\(id) is done.") }
+  // END ARTICLE
+  _ = (alarms, alerts)
+}
+#endif
+
 #if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)
 @available(iOS 16.2, *)
 @MainActor @SampleBody func liveActivitiesSample() async throws -> Any {

@@ -107,3 +107,25 @@ extension AlarmSchedulingTests {
     }
   }
 }
+
+extension AlarmSchedulingTests {
+  /// Time taken past the end ends the countdown at once, in the app: its alarm, which has nothing
+  /// left to count, is cancelled rather than rung; a countdown counting overtime keeps no alarm.
+  func testTimeTakenPastTheEndEndsTheCountdownAndCancelsItsAlarm() throws {
+    try withAlarms { h in
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      try h.manager.start(id: "talk", for: .seconds(180), pastTheEnd: .countsOvertime) { _, _, _ in }
+      let tea = h.alarmsOrFail.alarmID(for: "tea")
+      let talk = h.alarmsOrFail.alarmID(for: "talk")
+      try h.advance(by: 60)
+      h.center.clearCalls()
+      _ = try? h.manager.addTime(.seconds(-150), id: "tea")
+      _ = try? h.manager.addTime(.seconds(-150), id: "talk")
+      h.drainMain()
+      XCTAssertFalse(h.manager.contains(id: "tea"), "ended by the time taken")
+      XCTAssertTrue(h.manager.contains(id: "talk"), "counts overtime")
+      XCTAssertFalse(h.center.alarms.contains { $0.id == tea || $0.id == talk }, "no alarm rings for an end the app made")
+      XCTAssertEqual(h.center.calls, [.cancel(tea), .cancel(talk)])
+    }
+  }
+}
