@@ -28,7 +28,7 @@ extension FakeAlarmCenter {
     }
     deliver()
     completion(error)
-    answerListings()
+    answerWaitingListings()
   }
 
   public func pause(id: UUID, completion: @escaping @Sendable ((any Error)?) -> Void) {
@@ -43,10 +43,10 @@ extension FakeAlarmCenter {
     change(.cancel(id), id: id, from: nil, completion: completion) { _, _ in }
   }
 
-  /// Takes the listing now; answers it later (``defersListing``) or at once.
+  /// Takes the listing now; answers it later, or at once (``answersListingsAtOnce``).
   public func alarms(_ completion: @escaping @Sendable (Result<[CountdownAlarmSnapshot], any Error>) -> Void) {
     let date = now()
-    let defers: Bool = state.withLock { state in
+    let atOnce: Bool = state.withLock { state in
       state.calls.append(.alarms)
       Self.fire(&state, at: date)
       let result: Result<[CountdownAlarmSnapshot], any Error> =
@@ -56,10 +56,10 @@ extension FakeAlarmCenter {
           .success(state.alarms.map { CountdownAlarmSnapshot(id: $0.id, state: $0.state) })
         }
       state.listings.append((result, completion))
-      return state.defersListing
+      return state.answersListingsAtOnce
     }
     deliver()
-    if !defers { answerListings() }
+    if atOnce { answerWaitingListings() }
   }
 
   /// Asks the person, if ``authorization`` is not determined: it becomes ``requestAnswer``, and the
@@ -121,11 +121,11 @@ extension FakeAlarmCenter {
     }
     deliver()
     completion(error)
-    answerListings()
+    answerWaitingListings()
   }
 
   /// Answers the listings waiting, in order, outside the lock.
-  func answerListings() {
+  func answerWaitingListings() {
     while let (result, completion) = state.withLock({ state in
       state.listings.isEmpty ? nil : state.listings.removeFirst()
     }) {

@@ -40,7 +40,7 @@ public import Foundation
 ///   ``CountdownAlerts/CountdownAlertError/alarmLimitReached`` (AlarmKit's `maximumLimitReached`). Scheduling
 ///   an identifier it holds fails with ``DuplicateAlarmError``: AlarmKit documents `schedule` as
 ///   scheduling "a new alarm", and no replacement.
-/// - The listing (``alarms(_:)``) is taken when asked and answered later (``defersListing``), as
+/// - The listing (``alarms(_:)``) is taken when asked and answered later (``answersListingsAtOnce``), as
 ///   AlarmKit's, which a task answers after the calls made meanwhile were handed over.
 /// - The request's duration is read when the call is made, and its options kept
 ///   (``options(for:)``, ``HeldAlarm/soundName``, ``HeldAlarm/postAlert``); the person's snooze
@@ -120,7 +120,7 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
     /// What the person answers when asked for authorization.
     var requestAnswer = CountdownAlertAuthorization.authorized
     var authorizationObservers: [Int: @Sendable (CountdownAlertAuthorization) -> Void] = [:]
-    var defersListing = true
+    var answersListingsAtOnce = false
     /// Listings taken, not answered yet, oldest first.
     var listings: [(Result<[CountdownAlarmSnapshot], any Error>, @Sendable (Result<[CountdownAlarmSnapshot], any Error>) -> Void)] = []
     /// Given each stop intent the person's stop runs.
@@ -145,7 +145,7 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
 
   /// The alarms held, in the order they were scheduled, as of now.
   public var alarms: [HeldAlarm] {
-    answerListings()
+    answerWaitingListings()
     let date = now()
     let alarms = state.withLock { state in
       Self.fire(&state, at: date)
@@ -178,22 +178,18 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
     set { state.withLock { $0.requestAnswer = newValue } }
   }
 
-  /// Whether the listing (``alarms(_:)``) is answered later than it is asked, as AlarmKit answers
-  /// it on a task of its own: taken when asked, answered at the center's next call or read of
-  /// ``alarms``, or at ``answerListing()``; `true` at first. `false`: answered before `alarms(_:)`
-  /// returns.
-  public var defersListing: Bool {
-    get { state.withLock { $0.defersListing } }
-    set { state.withLock { $0.defersListing = newValue } }
+  /// Whether the listing (``alarms(_:)``) is answered before `alarms(_:)` returns; `false` at
+  /// first: as AlarmKit answers it on a task of its own, it is taken when asked and answered at
+  /// the center's next call or read of ``alarms``, or at ``answerListings()``.
+  public var answersListingsAtOnce: Bool {
+    get { state.withLock { $0.answersListingsAtOnce } }
+    set { state.withLock { $0.answersListingsAtOnce = newValue } }
   }
 
-  /// Answers the listings asked and not answered yet (``defersListing``), in order.
-  public func answerListing() {
-    answerListings()
+  /// Answers the listings asked and not answered yet (``answersListingsAtOnce``), in order.
+  public func answerListings() {
+    answerWaitingListings()
   }
-
-  /// Whether a listing was asked and is not answered yet.
-  public var hasListingWaiting: Bool { state.withLock { !$0.listings.isEmpty } }
 
   /// The options the request of the alarm `id` gave, while the center holds it.
   public func options(for id: UUID) -> CountdownAlarmOptions? {

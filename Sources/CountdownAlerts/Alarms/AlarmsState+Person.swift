@@ -36,7 +36,13 @@ extension AlarmsState {
     var echoed: Set<UUID> = []
     for (id, var waited) in echoes {
       let seen = show(id)
-      if waited.before == seen {
+      if waited.before == nil, seen != .absent, waited.pending.first?.shows == .absent {
+        // Not known what it showed before a cancel (one a previous process may have left): an
+        // alarm shown before the cancel's own update came is that, not the echo of a later
+        // schedule (the system sends an update per change, in order).
+        waited.before = seen
+        echoed.insert(id)
+      } else if waited.before == seen {
         // An update made before the calls took effect: each call's own update is still to come
         // (the system sends one per change).
         echoed.insert(id)

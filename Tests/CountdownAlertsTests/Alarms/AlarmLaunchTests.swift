@@ -15,7 +15,7 @@ final class AlarmLaunchTests: XCTestCase {
       h.center.hold(id: orphan, fireDate: h.wall.now + 500)
       h.center.failReads(with: CocoaError(.fileReadUnknown))
       try h.relaunch()
-      h.center.answerListing()
+      h.center.answerListings()
       XCTAssertEqual(h.failures.withLock { $0 }, [.requestFailed])
       XCTAssertTrue(h.center.alarms.contains { $0.id == orphan }, "not read: the orphan is not known yet")
       h.center.failReads(with: nil)
@@ -30,7 +30,7 @@ final class AlarmLaunchTests: XCTestCase {
       h.center.hold(id: orphan, fireDate: h.wall.now + 500)
       h.center.failReads(with: CocoaError(.fileReadUnknown))
       try h.relaunch()
-      h.center.answerListing()
+      h.center.answerListings()
       h.center.failReads(with: nil)
       try h.manager.start(id: "tea", for: .seconds(60)) { _, _, _ in }
       XCTAssertFalse(h.center.alarms.contains { $0.id == orphan }, "read again at the next change: the orphan goes")
@@ -41,7 +41,7 @@ final class AlarmLaunchTests: XCTestCase {
     try withAlarms(expectsFailures: true) { h in
       h.center.failReads(with: CocoaError(.fileReadUnknown))
       try h.relaunch()
-      h.center.answerListing()
+      h.center.answerListings()
       let description = h.failures.withLock { $0 }.first?.description ?? ""
       XCTAssertTrue(description.contains("alarm"), description)
       XCTAssertFalse(description.contains("notification"), description)
@@ -139,8 +139,10 @@ final class AlarmLaunchSweepTests: XCTestCase {
         let orphan = h.alarmsOrFail.alarmID(for: "gone")
         h.center.hold(id: orphan, fireDate: h.wall.now + 50)
         try h.relaunch(alarmsFirst: alarmsFirst)
-        h.center.answerListing()
-        XCTAssertTrue(h.manager.contains(id: "tea") && h.manager.contains(id: "egg"), "no alarm of theirs was cancelled")
+        h.center.answerListings()
+        XCTAssertTrue(
+          h.manager.contains(id: "tea") && h.manager.contains(id: "egg"),
+          "no alarm of theirs was cancelled, nor taken for the person's stop (alarms first: \(alarmsFirst))")
         h.assertHeld(["tea", "egg"], "restored, the listing answered after their alarms (alarms first: \(alarmsFirst))")
         XCTAssertFalse(h.center.alarms.contains { $0.id == orphan }, "the orphan is cancelled")
       }

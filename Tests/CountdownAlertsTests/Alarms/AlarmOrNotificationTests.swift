@@ -30,7 +30,7 @@ final class AlarmOrNotificationTests: XCTestCase {
     let alerts = try CountdownNotifications(
       String.self, manager: manager, center: notificationCenter, isFollowed: { _ in !ringsAsAlarm }
     ) { id, _ in CountdownAlertContent(title: "Timer", body: "\(id) is done.") }
-    alarmCenter?.answerListing()
+    alarmCenter?.answerListings()
     notificationCenter.drain()
     return Launch(manager: manager, alarms: alarms, alerts: alerts)
   }
