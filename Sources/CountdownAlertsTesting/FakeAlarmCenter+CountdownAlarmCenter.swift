@@ -64,8 +64,8 @@ extension FakeAlarmCenter {
 
   /// Asks the person, if ``authorization`` is not determined: it becomes ``requestAnswer``, and the
   /// observers hear it; otherwise it stays as it is.
-  public func requestAuthorization() async throws -> CountdownAlertAuthorization {
-    let asked = state.withLock { state -> CountdownAlertAuthorization? in
+  public func requestAuthorization() async throws -> CountdownAlarmAuthorization {
+    let asked = state.withLock { state -> CountdownAlarmAuthorization? in
       state.calls.append(.requestAuthorization)
       return state.authorization == .notDetermined ? state.requestAnswer : nil
     }
@@ -73,7 +73,7 @@ extension FakeAlarmCenter {
     return authorization
   }
 
-  public func observeAuthorization(_ onChange: @escaping @Sendable (CountdownAlertAuthorization) -> Void)
+  public func observeAuthorization(_ onChange: @escaping @Sendable (CountdownAlarmAuthorization) -> Void)
     -> CountdownAlarmObservation
   {
     let key = state.withLock { state in
@@ -134,8 +134,8 @@ extension FakeAlarmCenter {
   }
 
   /// Sets the authorization; a change is told to the observers, outside the lock.
-  func setAuthorization(_ authorization: CountdownAlertAuthorization) {
-    let observers = state.withLock { state -> [@Sendable (CountdownAlertAuthorization) -> Void] in
+  func setAuthorization(_ authorization: CountdownAlarmAuthorization) {
+    let observers = state.withLock { state -> [@Sendable (CountdownAlarmAuthorization) -> Void] in
       guard state.authorization != authorization else { return [] }
       state.authorization = authorization
       return state.authorizationObservers.sorted { $0.key < $1.key }.map(\.value)

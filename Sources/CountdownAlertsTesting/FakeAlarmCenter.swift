@@ -31,8 +31,8 @@ public import Foundation
 ///   ``resume(id:completion:)`` only on a paused one, counting the time left from then; each
 ///   fails with ``WrongStateError`` otherwise (``UnknownAlarmError`` for an identifier it does not
 ///   hold). ``cancel(id:completion:)`` removes an alarm in any state.
-/// - With ``authorization`` ``CountdownAlerts/CountdownAlertAuthorization/denied`` ("all attempts to
-///   schedule alarms fail"), or ``CountdownAlerts/CountdownAlertAuthorization/notDetermined`` (undocumented:
+/// - With ``authorization`` ``CountdownAlerts/CountdownAlarmAuthorization/denied`` ("all attempts to
+///   schedule alarms fail"), or ``CountdownAlerts/CountdownAlarmAuthorization/notDetermined`` (undocumented:
 ///   the safe reading, no prompt and no alarm), scheduling fails with
 ///   ``CountdownAlerts/CountdownAlertError/notAuthorized``; ``requestAuthorization()`` asks the person only
 ///   while not determined (``requestAnswer``), and every change of ``authorization`` is told to the
@@ -104,7 +104,7 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
   struct State {
     var alarms: [HeldAlarm] = []
     var calls: [Call] = []
-    var authorization = CountdownAlertAuthorization.authorized
+    var authorization = CountdownAlarmAuthorization.authorized
     var limit: Int?
     var readError: (any Error)?
     var observers: [Int: @Sendable ([CountdownAlarmSnapshot]) -> Void] = [:]
@@ -118,11 +118,13 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
     /// The options of each alarm held, as its request gave them.
     var options: [UUID: CountdownAlarmOptions] = [:]
     /// What the person answers when asked for authorization.
-    var requestAnswer = CountdownAlertAuthorization.authorized
-    var authorizationObservers: [Int: @Sendable (CountdownAlertAuthorization) -> Void] = [:]
+    var requestAnswer = CountdownAlarmAuthorization.authorized
+    var authorizationObservers: [Int: @Sendable (CountdownAlarmAuthorization) -> Void] = [:]
     var answersListingsAtOnce = false
     /// Listings taken, not answered yet, oldest first.
-    var listings: [(Result<[CountdownAlarmSnapshot], any Error>, @Sendable (Result<[CountdownAlarmSnapshot], any Error>) -> Void)] = []
+    var listings:
+      [(Result<[CountdownAlarmSnapshot], any Error>, @Sendable (Result<[CountdownAlarmSnapshot], any Error>) -> Void)] =
+        []
     /// Given each stop intent the person's stop runs.
     var stopIntentRunner: (@Sendable (any Sendable) -> Void)?
 
@@ -162,18 +164,18 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
   public func clearCalls() { state.withLock { $0.calls = [] } }
 
   /// Whether the app may schedule alarms (AlarmKit's `authorizationState`);
-  /// ``CountdownAlerts/CountdownAlertAuthorization/authorized`` at first. Setting it is the person's
+  /// ``CountdownAlerts/CountdownAlarmAuthorization/authorized`` at first. Setting it is the person's
   /// answer, or their change in Settings: a change is told to the observers
   /// (``observeAuthorization(_:)``, AlarmKit's `authorizationUpdates`).
-  public var authorization: CountdownAlertAuthorization {
+  public var authorization: CountdownAlarmAuthorization {
     get { state.withLock { $0.authorization } }
     set { setAuthorization(newValue) }
   }
 
   /// What the person answers when ``requestAuthorization()`` asks them (only while
-  /// ``authorization`` is ``CountdownAlerts/CountdownAlertAuthorization/notDetermined``);
-  /// ``CountdownAlerts/CountdownAlertAuthorization/authorized`` at first.
-  public var requestAnswer: CountdownAlertAuthorization {
+  /// ``authorization`` is ``CountdownAlerts/CountdownAlarmAuthorization/notDetermined``);
+  /// ``CountdownAlerts/CountdownAlarmAuthorization/authorized`` at first.
+  public var requestAnswer: CountdownAlarmAuthorization {
     get { state.withLock { $0.requestAnswer } }
     set { state.withLock { $0.requestAnswer = newValue } }
   }

@@ -54,7 +54,7 @@
     private let attributes: @Sendable (_ countdownID: String) -> AlarmAttributes<Metadata>
     private let tasks = SerialTasks()
     /// The authorization last heard from `authorizationUpdates` or `requestAuthorization()`, if any.
-    private let heardAuthorization = LockedState<CountdownAlertAuthorization?>(nil)
+    private let heardAuthorization = LockedState<CountdownAlarmAuthorization?>(nil)
 
     /// The system's alarms, showing `attributes` for the countdown of each id (described).
     public init(attributes: @escaping @Sendable (_ countdownID: String) -> AlarmAttributes<Metadata>) {
@@ -73,7 +73,8 @@
         let configuration: AlarmManager.AlarmConfiguration<Metadata>
         if let postAlert = options.postAlert {
           configuration = AlarmManager.AlarmConfiguration(
-            countdownDuration: Alarm.CountdownDuration(preAlert: duration, postAlert: postAlert), attributes: attributes,
+            countdownDuration: Alarm.CountdownDuration(preAlert: duration, postAlert: postAlert),
+            attributes: attributes,
             stopIntent: stopIntent, secondaryIntent: secondaryIntent, sound: sound)
         } else {
           configuration = .timer(
@@ -82,7 +83,9 @@
         }
         do {
           _ = try await AlarmManager.shared.schedule(id: request.id, configuration: configuration)
-          let dropped = (options.stopIntent != nil && stopIntent == nil) || (options.secondaryIntent != nil && secondaryIntent == nil)
+          let dropped =
+            (options.stopIntent != nil && stopIntent == nil)
+            || (options.secondaryIntent != nil && secondaryIntent == nil)
           completion(dropped ? CountdownAlertError.invalidAlarmOptions : nil)
         } catch {
           completion(typed(error))
@@ -129,11 +132,11 @@
 
     /// The latest authorization heard from `authorizationUpdates` or `requestAuthorization()`,
     /// else `authorizationState`.
-    public var authorization: CountdownAlertAuthorization {
+    public var authorization: CountdownAlarmAuthorization {
       heardAuthorization.withLock { $0 } ?? Self.authorization(AlarmManager.shared.authorizationState)
     }
 
-    public func requestAuthorization() async throws -> CountdownAlertAuthorization {
+    public func requestAuthorization() async throws -> CountdownAlarmAuthorization {
       let authorization = Self.authorization(try await AlarmManager.shared.requestAuthorization())
       heardAuthorization.withLock { $0 = authorization }
       return authorization
@@ -141,7 +144,7 @@
 
     /// Iterates `AlarmManager.shared.authorizationUpdates` on a task of its own, which the
     /// observation cancels.
-    public func observeAuthorization(_ onChange: @escaping @Sendable (CountdownAlertAuthorization) -> Void)
+    public func observeAuthorization(_ onChange: @escaping @Sendable (CountdownAlarmAuthorization) -> Void)
       -> CountdownAlarmObservation
     {
       let heard = heardAuthorization
@@ -180,7 +183,7 @@
 
     /// The system's authorization as ours (the SDK's enum may gain cases: read as authorized, as
     /// the notifications' are).
-    static func authorization(_ state: AlarmManager.AuthorizationState) -> CountdownAlertAuthorization {
+    static func authorization(_ state: AlarmManager.AuthorizationState) -> CountdownAlarmAuthorization {
       switch state {
       case .notDetermined: .notDetermined
       case .denied: .denied

@@ -149,7 +149,7 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
   /// Each schedule's duration is read when the center makes the call, from the deadline.
   func perform(_ operations: [AlarmsState.Operation], for follower: CountdownFollower<Self>) {
     readAgainIfFailed(for: follower)
-    var authorization: CountdownAlertAuthorization?
+    var authorization: CountdownAlarmAuthorization?
     var skipped: Set<UUID> = []
     for operation in operations {
       if skipped.contains(operation.id) {
@@ -189,7 +189,8 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
 
   /// The request of a schedule, with the app's options (asked with no lock held); an option
   /// AlarmKit cannot take is left out and reported.
-  private func request(for operation: AlarmsState.Operation, follower: CountdownFollower<Self>) -> CountdownAlarmRequest {
+  private func request(for operation: AlarmsState.Operation, follower: CountdownFollower<Self>) -> CountdownAlarmRequest
+  {
     let id = operation.key?.id(as: ID.self)
     var options = id.flatMap { id in self.options?(id, operation.id) } ?? CountdownAlarmOptions()
     if let postAlert = options.postAlert, !(postAlert > 0) {

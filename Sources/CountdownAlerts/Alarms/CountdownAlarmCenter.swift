@@ -36,29 +36,29 @@ public protocol CountdownAlarmCenter: Sendable {
 
   /// Whether the person allowed the app's alarms (AlarmKit's `authorizationState`): read before
   /// each turn's first schedule, which is not made while it is
-  /// ``CountdownAlertAuthorization/notDetermined`` or ``CountdownAlertAuthorization/denied``.
-  var authorization: CountdownAlertAuthorization { get }
+  /// ``CountdownAlarmAuthorization/notDetermined`` or ``CountdownAlarmAuthorization/denied``.
+  var authorization: CountdownAlarmAuthorization { get }
   /// Asks the person to allow alarms, if they were not asked before (AlarmKit's
   /// `requestAuthorization()`), and returns the authorization that follows.
-  func requestAuthorization() async throws -> CountdownAlertAuthorization
+  func requestAuthorization() async throws -> CountdownAlarmAuthorization
   /// Calls `onChange` with the authorization each time it changes (AlarmKit's
   /// `authorizationUpdates`), on any thread, until the observation returned is cancelled or
   /// released. A ``CountdownAlarms`` tries again what was not scheduled when alarms are allowed.
-  func observeAuthorization(_ onChange: @escaping @Sendable (CountdownAlertAuthorization) -> Void)
+  func observeAuthorization(_ onChange: @escaping @Sendable (CountdownAlarmAuthorization) -> Void)
     -> CountdownAlarmObservation
 }
 
 extension CountdownAlarmCenter {
-  /// ``CountdownAlertAuthorization/authorized``: a center of the app's own that does not say is
+  /// ``CountdownAlarmAuthorization/authorized``: a center of the app's own that does not say is
   /// taken as allowed.
-  public var authorization: CountdownAlertAuthorization { .authorized }
+  public var authorization: CountdownAlarmAuthorization { .authorized }
 
   /// The ``authorization``, asking nothing: a center of the app's own that does not say is taken
   /// as allowed.
-  public func requestAuthorization() async throws -> CountdownAlertAuthorization { authorization }
+  public func requestAuthorization() async throws -> CountdownAlarmAuthorization { authorization }
 
   /// An observation that never calls: a center of the app's own that does not say never changes.
-  public func observeAuthorization(_ onChange: @escaping @Sendable (CountdownAlertAuthorization) -> Void)
+  public func observeAuthorization(_ onChange: @escaping @Sendable (CountdownAlarmAuthorization) -> Void)
     -> CountdownAlarmObservation
   {
     CountdownAlarmObservation {}

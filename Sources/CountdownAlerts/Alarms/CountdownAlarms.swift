@@ -16,12 +16,15 @@ public import Foundation
 ///
 /// The alarm follows the countdown through every change (a pause, time added, a cancel, a change
 /// of the device's clock, a relaunch), and the countdown follows what the person does to the alarm
-/// from the Lock Screen; failures go to `onFailure`, never to the countdowns. The rules, change by
-/// change, are in the article's "Alarms that ring through Silent mode".
+/// from the Lock Screen (a stop made while the app was not running too, when the app's stop intent
+/// records it: ``CountdownAlarmStops``); nothing is scheduled until the person allows alarms
+/// (``requestAuthorization()``); failures go to `onFailure`, never to the countdowns. The rules,
+/// change by change, are in the article's "Alarms that ring through Silent mode".
 ///
 /// - Complexity: a change of one countdown costs O(1) work and at most three center calls; an
 ///   update of the system's alarms, O(*n*) in the alarms it holds and the countdowns followed
-///   (it holds every alarm of the app).
+///   (it holds every alarm of the app); a change of the device's clock reads each countdown whose
+///   alarm counts down, and calls the center only for one whose end moved.
 public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvertible>: Sendable {
   /// The part of the alarm identifiers that tells these alarms from others of the app.
   public let namespace: String
@@ -108,9 +111,9 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   }
 
   /// Whether the person allowed the app's alarms, as the center says now: while it is
-  /// ``CountdownAlertAuthorization/notDetermined`` or ``CountdownAlertAuthorization/denied``,
+  /// ``CountdownAlarmAuthorization/notDetermined`` or ``CountdownAlarmAuthorization/denied``,
   /// nothing is scheduled (each alarm is reported as ``CountdownAlertError/notAuthorized``).
-  public var authorization: CountdownAlertAuthorization {
+  public var authorization: CountdownAlarmAuthorization {
     follower.mirror.center.authorization
   }
 
@@ -121,7 +124,7 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   /// - Returns: The authorization that follows.
   /// - Throws: The center's error.
   @discardableResult
-  public func requestAuthorization() async throws -> CountdownAlertAuthorization {
+  public func requestAuthorization() async throws -> CountdownAlarmAuthorization {
     let authorization = try await follower.mirror.center.requestAuthorization()
     if authorization.allowsAlarms { retry() }
     return authorization

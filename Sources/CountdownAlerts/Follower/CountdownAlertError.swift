@@ -41,7 +41,9 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
   /// not `Hashable`).
   public let underlying: String?
 
-  private init(_ code: Code, center: Center = .notifications, requestIdentifier: String? = nil, underlying: String? = nil) {
+  private init(
+    _ code: Code, center: Center = .notifications, requestIdentifier: String? = nil, underlying: String? = nil
+  ) {
     self.code = code
     self.center = center
     self.requestIdentifier = requestIdentifier
@@ -71,7 +73,8 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
 
   /// This error, for the request `identifier`, with the center's `error`.
   func with(request identifier: String, underlying error: (any Error)? = nil) -> CountdownAlertError {
-    CountdownAlertError(code, center: center, requestIdentifier: identifier, underlying: error.map { String(describing: $0) })
+    CountdownAlertError(
+      code, center: center, requestIdentifier: identifier, underlying: error.map { String(describing: $0) })
   }
 
   /// This error, reported by the alarms (``CountdownAlarms``): its description names the alarm

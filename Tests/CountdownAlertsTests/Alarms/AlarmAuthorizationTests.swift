@@ -15,7 +15,8 @@ final class AlarmAuthorizationTests: XCTestCase {
       try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
       XCTAssertEqual(h.failures.withLock { $0 }, [.notAuthorized], "not asked yet: not authorized")
       XCTAssertFalse(
-        h.center.calls.contains(.schedule(h.alarmsOrFail.alarmID(for: "tea"))), "authorization is read before scheduling")
+        h.center.calls.contains(.schedule(h.alarmsOrFail.alarmID(for: "tea"))),
+        "authorization is read before scheduling")
       XCTAssertTrue(h.manager.contains(id: "tea"), "the countdown is untouched")
     }
   }
@@ -41,7 +42,8 @@ extension AlarmAuthorizationTests {
       try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
       h.center.clearCalls()
       h.alarmsOrFail.retry()
-      XCTAssertEqual(h.center.calls.filter { if case .schedule = $0 { true } else { false } }, [], "not tried while denied")
+      XCTAssertEqual(
+        h.center.calls.filter { if case .schedule = $0 { true } else { false } }, [], "not tried while denied")
       XCTAssertEqual(Set(h.failures.withLock { $0 }), [.notAuthorized])
       XCTAssertEqual(h.alarmsOrFail.authorization, .denied)
     }

@@ -143,7 +143,8 @@ final class AlarmLaunchSweepTests: XCTestCase {
         XCTAssertTrue(
           h.manager.contains(id: "tea") && h.manager.contains(id: "egg"),
           "no alarm of theirs was cancelled, nor taken for the person's stop (alarms first: \(alarmsFirst))")
-        h.assertHeld(["tea", "egg"], "restored, the listing answered after their alarms (alarms first: \(alarmsFirst))")
+        h.assertHeld(
+          ["tea", "egg"], "restored, the listing answered after their alarms (alarms first: \(alarmsFirst))")
         XCTAssertFalse(h.center.alarms.contains { $0.id == orphan }, "the orphan is cancelled")
       }
     }

@@ -28,8 +28,8 @@ final class AlarmOrNotificationTests: XCTestCase {
       try CountdownAlarms(String.self, manager: manager, center: center, isFollowed: { _ in ringsAsAlarm })
     }
     let alerts = try CountdownNotifications(
-      String.self, manager: manager, center: notificationCenter, isFollowed: { _ in !ringsAsAlarm }
-    ) { id, _ in CountdownAlertContent(title: "Timer", body: "\(id) is done.") }
+      String.self, manager: manager, center: notificationCenter, isFollowed: { _ in !ringsAsAlarm },
+      content: { id, _ in CountdownAlertContent(title: "Timer", body: "\(id) is done.") })
     alarmCenter?.answerListings()
     notificationCenter.drain()
     return Launch(manager: manager, alarms: alarms, alerts: alerts)

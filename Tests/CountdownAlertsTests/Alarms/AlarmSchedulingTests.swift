@@ -23,7 +23,9 @@ final class AlarmSchedulingTests: XCTestCase {
       backlog()
       fake.schedule(request, completion: completion)
     }
-    func pause(id: UUID, completion: @escaping @Sendable ((any Error)?) -> Void) { fake.pause(id: id, completion: completion) }
+    func pause(id: UUID, completion: @escaping @Sendable ((any Error)?) -> Void) {
+      fake.pause(id: id, completion: completion)
+    }
     func resume(id: UUID, completion: @escaping @Sendable ((any Error)?) -> Void) {
       fake.resume(id: id, completion: completion)
     }
@@ -33,7 +35,8 @@ final class AlarmSchedulingTests: XCTestCase {
     func alarms(_ completion: @escaping @Sendable (Result<[CountdownAlarmSnapshot], any Error>) -> Void) {
       fake.alarms(completion)
     }
-    func observeAlarms(_ onChange: @escaping @Sendable ([CountdownAlarmSnapshot]) -> Void) -> CountdownAlarmObservation {
+    func observeAlarms(_ onChange: @escaping @Sendable ([CountdownAlarmSnapshot]) -> Void) -> CountdownAlarmObservation
+    {
       fake.observeAlarms(onChange)
     }
   }
@@ -124,7 +127,8 @@ extension AlarmSchedulingTests {
       h.drainMain()
       XCTAssertFalse(h.manager.contains(id: "tea"), "ended by the time taken")
       XCTAssertTrue(h.manager.contains(id: "talk"), "counts overtime")
-      XCTAssertFalse(h.center.alarms.contains { $0.id == tea || $0.id == talk }, "no alarm rings for an end the app made")
+      XCTAssertFalse(
+        h.center.alarms.contains { $0.id == tea || $0.id == talk }, "no alarm rings for an end the app made")
       XCTAssertEqual(h.center.calls, [.cancel(tea), .cancel(talk)])
     }
   }
