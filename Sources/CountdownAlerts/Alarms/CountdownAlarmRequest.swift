@@ -29,10 +29,11 @@ public struct CountdownAlarmRequest: Sendable {
     self.remaining = remaining
   }
 
-  /// Seconds from now to the alert, above zero, read when asked: read it when the call is made, not
-  /// before (a call that waits behind others, as AlarmKit's `async` `schedule` does, would ring
-  /// that much late). For an alarm that counts down to a countdown's end, the time left to it on
-  /// the manager's clock; for one paused at once after, the time left it shows.
+  /// Seconds from now to the alert, read when asked: read it when the call is made, not before (a
+  /// call that waits behind others, as AlarmKit's `async` `schedule` does, would ring that much
+  /// late). In a request of ``CountdownAlarms``: for an alarm that counts down to a countdown's end,
+  /// the time left to it on the manager's clock, at least a millisecond (an end passed while the
+  /// call waited rings at once); for one paused at once after, the time left it shows.
   public var duration: TimeInterval {
     remaining()
   }
