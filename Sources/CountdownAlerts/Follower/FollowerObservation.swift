@@ -29,7 +29,8 @@ struct FollowerObservation: Sendable {
   ///   Catalyst, tvOS, visionOS) and WatchKit's
   ///   ``CountdownKit/LifecycleObservation/watchKitApplicationWillEnterForeground`` (watchOS).
   ///
-  /// A Mac app is not suspended, so `NSSystemClockDidChange` reaches it; AppKit has no other.
+  /// A Mac app is not suspended as an iOS app is, so `NSSystemClockDidChange` reaches it: nothing
+  /// more is observed there.
   static let resyncNames = [
     systemClockDidChange, significantTimeChange, LifecycleObservation.applicationWillEnterForeground,
     LifecycleObservation.watchKitApplicationWillEnterForeground,
