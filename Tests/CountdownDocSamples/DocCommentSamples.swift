@@ -365,6 +365,19 @@ func report(_ error: CountdownAlertError) {
   // END SAMPLE
 }
 
+@MainActor @SampleBody func sample35b() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+IDs.swift
+  // At launch: an order's countdown ran out an hour ago, while the app was not running. Its
+  // notification rang then; its handler is given its 0 now, inside the restore: no ring again.
+  try manager.restore(snapshot) { id, remaining, _ in
+    store.remaining[id] = remaining
+    if remaining == 0, (manager.endedAgo(id: id) ?? .zero) < .seconds(5) {
+      store.ring(id)
+    }
+  }
+  // END SAMPLE
+}
+
 @MainActor @SampleBody func sample36() async throws -> Any {
   // SAMPLE: CountdownKit/Manager/CountdownManager+IDs.swift
   manager.listen(id: call.id) { id, elapsed, _ in

@@ -134,6 +134,7 @@ struct ServerResponse: Sendable {
   var remaining: [Order.ID: Int] = [:]
   var isSaleOpen = false
   func markEnded(_ id: Order.ID, at date: Date) {}
+  func ring(_ id: Order.ID) {}
 }
 
 #if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)

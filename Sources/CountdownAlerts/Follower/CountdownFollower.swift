@@ -3,7 +3,7 @@ import CountdownKit
 import Foundation
 
 /// Follows a manager's countdowns of one id type for a mirror (``CountdownMirror``): observes
-/// the ids' changes and the device's clock, queues them, and drains the queue on one thread at a
+/// the ids' changes and what may have moved the device's clock, queues them, and drains the queue on one thread at a
 /// time, each turn read with no lock held, applied to the mirror's state machine under the lock,
 /// and performed on the system's center with no lock held. So the center hears the changes in
 /// order, and a phase is always read after the change that queued it.
@@ -29,7 +29,8 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
   ///   - idType: The type of the ids followed.
   ///   - manager: The manager whose countdowns are followed.
   ///   - mirror: What the countdowns are mirrored in.
-  ///   - clockChanges: Where the change of the device's clock is posted.
+  ///   - clockChanges: Where what may have moved the device's clock is posted
+  ///     (``FollowerObservation/resyncNames``).
   ///   - isFollowed: Which ids are followed; the app's code, asked with no lock held.
   ///   - onFailure: Told, on any thread, what the center refused (``report(_:)``).
   init<ID: Hashable & Sendable & CustomStringConvertible>(

@@ -1,9 +1,10 @@
 import CountdownKit
 import Foundation
 
-/// What a follower (``CountdownNotifications``, ``CountdownAlarms``, ``CountdownLiveActivities``)
-/// observes with: the manager's changes of ids and the device's changes of clock. Made when the
-/// follower starts, kept behind its lock, ended by its deinit.
+/// What a follower (``CountdownNotifications``, ``CountdownAlarms``, ``CountdownLiveActivities``,
+/// ``CountdownWidgets``) observes with: the manager's changes of ids, and what may have moved the
+/// device's clock (``resyncNames``). Made when the follower starts, kept behind its lock, ended by
+/// its deinit.
 struct FollowerObservation: Sendable {
   private var observerKey: Int?
   private var clockObservers: NotificationObservers?
@@ -12,28 +13,52 @@ struct FollowerObservation: Sendable {
   /// every platform.
   static let systemClockDidChange = Notification.Name("NSSystemClockDidChangeNotification")
 
+  /// UIKit's `UIApplication.significantTimeChangeNotification`, by its value: unlike
+  /// `NSSystemClockDidChange`, the system queues it for a suspended app until the app comes back.
+  static let significantTimeChange = Notification.Name("UIApplicationSignificantTimeChangeNotification")
+
+  /// What a follower re-syncs every countdown on, as after a change of the device's clock, each
+  /// spelled by its value (a platform that lacks one never posts it):
+  /// - ``systemClockDidChange``, on every platform: a suspended app runs no code to hear it, and
+  ///   Apple does not say it is kept for later;
+  /// - ``significantTimeChange`` (iOS, iPadOS, Mac Catalyst, tvOS, visionOS): queued for a
+  ///   suspended app, posted once it comes back;
+  /// - the app's coming back to the foreground, which a change of the clock while it was suspended
+  ///   may have preceded unannounced: UIKit's
+  ///   ``CountdownKit/LifecycleObservation/applicationWillEnterForeground`` (iOS, iPadOS, Mac
+  ///   Catalyst, tvOS, visionOS) and WatchKit's
+  ///   ``CountdownKit/LifecycleObservation/watchKitApplicationWillEnterForeground`` (watchOS).
+  ///
+  /// A Mac app is not suspended as an iOS app is, so `NSSystemClockDidChange` reaches it: nothing
+  /// more is observed there.
+  static let resyncNames = [
+    systemClockDidChange, significantTimeChange, LifecycleObservation.applicationWillEnterForeground,
+    LifecycleObservation.watchKitApplicationWillEnterForeground,
+  ]
+
   /// Nothing observed.
   init() {}
 
   /// Starts observing `manager` for the countdowns of ids of type `ID` that `isFollowed` accepts,
-  /// and `clockChanges` for ``systemClockDidChange``.
+  /// and `clockChanges` for ``resyncNames``.
   ///
   /// - Parameters:
   ///   - idType: The type of the ids followed.
   ///   - manager: The manager whose countdowns are followed.
-  ///   - clockChanges: The center that posts `NSSystemClockDidChange`.
+  ///   - clockChanges: The center that posts ``resyncNames``.
   ///   - isFollowed: Whether an id's changes are followed; the app's code.
   ///   - idsChanged: Called with the followed ids that changed (never none), on the thread of the
   ///     change, after `isFollowed` (the app's code) was asked with no lock of the follower's
   ///     held. Capture the follower weakly: releasing it ends the observation (``end(on:)``).
-  ///   - clockChanged: Called when the device's clock changed; capture the follower weakly too.
+  ///   - clockChanged: Called, on the posting thread, when any of ``resyncNames`` is posted;
+  ///     capture the follower weakly too. A burst of them that arrives while the follower's drain
+  ///     runs joins one turn (the queue keeps one flag).
   init<ID: Hashable & Sendable & CustomStringConvertible>(
     _ idType: ID.Type, manager: CountdownManager, clockChanges: NotificationCenter,
     isFollowed: @escaping @Sendable (ID) -> Bool,
     idsChanged: @escaping @Sendable ([IDKey]) -> Void, clockChanged: @escaping @Sendable () -> Void
   ) {
-    clockObservers = NotificationObservers(
-      observing: [Self.systemClockDidChange], on: clockChanges, run: clockChanged)
+    clockObservers = NotificationObservers(observing: Self.resyncNames, on: clockChanges, run: clockChanged)
     observerKey = manager.addIDObserver { keys in
       let followed = Self.followed(keys, of: ID.self, isFollowed: isFollowed)
       if !followed.isEmpty { idsChanged(followed) }
@@ -58,7 +83,7 @@ struct FollowerObservation: Sendable {
     return self
   }
 
-  /// Stops observing `manager` and the clock.
+  /// Stops observing `manager` and the clock's notifications.
   func end(on manager: CountdownManager) {
     if let observerKey { manager.removeIDObserver(observerKey) }
     clockObservers?.removeAll()

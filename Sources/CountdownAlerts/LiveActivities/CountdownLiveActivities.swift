@@ -49,7 +49,9 @@ public final class CountdownLiveActivities<
   ///   - manager: The manager they count on.
   ///   - center: The app's activities, `LiveActivityCenter` in an app, a ``CountdownAlertsTesting/FakeActivityCenter``
   ///     in tests. Asked at once which activities there are.
-  ///   - clockChanges: Where the change of the device's clock is posted.
+  ///   - clockChanges: Where the system posts what may have moved the device's clock: its
+  ///     change, the significant time change, the app's coming back to the foreground; each
+  ///     re-syncs every countdown (the article's "The device's clock").
   ///   - isFollowed: Which ids have activities; every one by default.
   ///   - content: What the activity of `id` shows for the countdown's `dates`; called on the
   ///     thread of the change, with no lock held.

@@ -72,7 +72,9 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
   ///   - milestones: Times before the end at which an alert comes too ("10 minutes left").
   ///   - showsInForeground: Whether an alert that comes while the app is in the foreground shows
   ///     its banner; `false` by default, as the app shows the end itself.
-  ///   - clockChanges: Where the change of the device's clock is posted.
+  ///   - clockChanges: Where the system posts what may have moved the device's clock: its
+  ///     change, the significant time change, the app's coming back to the foreground; each
+  ///     re-syncs every countdown (the article's "The device's clock").
   ///   - isFollowed: Which ids have alerts; every one by default.
   ///   - onFailure: Called, on any thread, when the center refuses a request.
   ///   - content: What the alert of `id` at `moment` says; called when the request is made, on

@@ -17,12 +17,17 @@ public import Foundation
 /// reloads are budgeted (a widget the person looks at often gets about 40 to 70 a day). So a
 /// reload is asked for:
 /// - when a countdown starts, pauses, resumes, has time added or taken, or is cancelled before its
-///   end, and when the device's clock changes (a widget's dates are the wall clock's); never as
-///   time passes, nor when a countdown runs out at its end (the widget shows its `0` by itself);
+///   end, and when the device's clock moved a running countdown's end date (a widget's dates are
+///   the wall clock's: every re-sync the followers make, on a change of the clock, a significant
+///   time change or the app's coming back, reads them again, and reloads only if one moved by
+///   more than a tenth of a second); never as time passes, nor when a countdown runs out at its
+///   end (the widget shows its `0` by itself);
 /// - once for every change the manager makes in one call (`cancelAll()`, a restore);
 /// - while the app is in the foreground, where reloads are not counted against the budget; a
 ///   change made in the background is reloaded when the app comes back (`suspendNames`,
-///   `resumeNames`), unless `reloadsInBackground`.
+///   `resumeNames`), unless `reloadsInBackground`: once, for what was owed and a clock moved while
+///   the app was away together, whichever of the widgets' foreground notification and the
+///   follower's own re-sync on the platform's comes first.
 ///
 /// The widget's timeline provider runs in the widget extension's process: it reads the dates from
 /// the snapshot the app keeps in their shared app group (`keepSaved(in:)`, restored there into a
@@ -51,7 +56,9 @@ public final class CountdownWidgets<ID: Hashable & Sendable & CustomStringConver
   ///   - suspendNames: The notifications that say the app left the foreground (the platform's, as
   ///     the shared manager observes them, by default).
   ///   - resumeNames: The notifications that say it came back.
-  ///   - clockChanges: Where the change of the device's clock is posted.
+  ///   - clockChanges: Where the system posts what may have moved the device's clock: its
+  ///     change, the significant time change, the app's coming back to the foreground; each
+  ///     re-syncs every countdown (the article's "The device's clock").
   ///   - isFollowed: Which ids the widgets show; every one by default.
   public init(
     _ idType: ID.Type = ID.self,

@@ -24,14 +24,18 @@ struct WidgetsMirror: CountdownMirror {
   /// Nothing to ask: WidgetKit holds nothing of the follower's, so no answer comes.
   func askSweep(_ answer: @escaping @Sendable (Result<[Never], CountdownAlertError>) -> Void) {}
 
-  /// Follows the app in and out of the foreground.
+  /// Follows the app in and out of the foreground. Coming back queues a re-sync turn, as the
+  /// follower's own re-sync on the platform's foreground notification does: the first of them to
+  /// run with the app in the foreground reloads once, for what was owed and for a clock moved
+  /// while the app was away together; the other finds nothing moved and reloads nothing.
   func observeSystem(for follower: CountdownFollower<Self>) -> (@Sendable () -> Void)? {
     let background = NotificationObservers(observing: suspendNames, on: lifecycle) { [weak follower] in
       follower?.update { $0.enteredBackground() }
     }
     let foreground = NotificationObservers(observing: resumeNames, on: lifecycle) { [weak follower] in
-      guard let follower, follower.update({ $0.enteredForeground() }) else { return }
-      follower.mirror.center.reloadTimelines(ofKind: follower.mirror.kind)
+      guard let follower else { return }
+      follower.update { $0.enteredForeground() }
+      follower.enqueue([], clockChanged: true)
     }
     return {
       background.removeAll()
@@ -47,7 +51,8 @@ struct WidgetsMirror: CountdownMirror {
   /// What a widget shows of a countdown in `phase`.
   private static func shown(_ phase: IDPhase) -> WidgetsState.Shown? {
     switch phase {
-    case .running(_, let deadline): .running(deadline: deadline.nanosecondsSinceOrigin)
+    case .running(let dates, let deadline):
+      .running(deadline: deadline.nanosecondsSinceOrigin, end: dates.timerInterval.upperBound)
     case .frozen(let dates):
       // Laid out from its pause time: what is left from there is what the widget shows.
       .frozen(

@@ -1,14 +1,31 @@
 import CountdownKit
+import Foundation
 
 /// The state machine of ``CountdownWidgets`` (``WidgetsMirror``), behind its follower's lock:
 /// what the widgets were last shown of each followed countdown, whether the app is in the
 /// foreground, and whether a reload is owed for changes made while it was not.
 struct WidgetsState: MirrorStateMachine {
   /// What a widget shows of one countdown, as far as a reload changes it: its end while it runs
-  /// (the system counts down to it by itself), its time left while frozen.
+  /// (the system counts down to it by itself, on the device's clock), its time left while frozen
+  /// (laid out from its pause time, which a change of the clock moves with the end).
   enum Shown: Equatable, Sendable {
-    case running(deadline: Int64)
+    /// Running: it ends at `deadline` on the manager's clock, shown as `end` on the device's.
+    case running(deadline: Int64, end: Date)
     case frozen(remaining: Int64)
+
+    /// How far the device's date of an end may seem to move between two readings and count as
+    /// the same: the wall clock and the manager's clock are read one after the other, so an end
+    /// that did not move reads a few microseconds apart; a widget shows whole seconds.
+    static let endTolerance: TimeInterval = 0.1
+
+    /// Whether a widget laid out for `last` is wrong for a countdown that shows `self` now.
+    func moved(from last: Shown) -> Bool {
+      switch (self, last) {
+      case (.running(let deadline, let end), .running(let lastDeadline, let lastEnd)):
+        deadline != lastDeadline || abs(end.timeIntervalSince(lastEnd)) > Self.endTolerance
+      default: self != last
+      }
+    }
   }
 
   /// A turn's reading: what each countdown shows now (`nil`: it went), at `now` on the manager's
@@ -29,25 +46,33 @@ struct WidgetsState: MirrorStateMachine {
     self.reloadsInBackground = reloadsInBackground
   }
 
-  func alsoRead(clockChanged: Bool) -> [IDKey] { [] }
+  /// After anything that may have moved the device's clock, every countdown shown is read again:
+  /// a widget's dates are the device's.
+  func alsoRead(clockChanged: Bool) -> [IDKey] {
+    clockChanged ? Array(shown.keys) : []
+  }
 
-  /// A turn: whether the widgets' timelines are reloaded now. They are when a countdown's dates
-  /// moved (it started, paused, resumed, had time added or taken, or was cancelled before its
-  /// end), or when the device's clock changed while a countdown is shown (a widget's dates are
-  /// the wall clock's) — never for a countdown that ran out at its end (the widget shows its `0`
-  /// by itself) nor as time passes; at most once a turn, however many countdowns moved in it; and
-  /// in the background only if asked to, else once the app is in the foreground again.
+  /// A turn: whether the widgets' timelines are reloaded now. They are when what a widget shows
+  /// moved (a countdown started, paused, resumed, had time added or taken, or was cancelled before
+  /// its end; or the device's clock moved a running one's end date, which a re-sync reads again),
+  /// or when a reload is owed and the app is in the foreground — never for a countdown that ran
+  /// out at its end (the widget shows its `0` by itself), as time passes, or for a re-sync that
+  /// finds nothing moved; at most once a turn, however many countdowns moved in it; and in the
+  /// background only if asked to, else once the app is in the foreground again.
   mutating func apply(_ reading: Reading, clockChanged: Bool, sweep: [Never]?) -> Bool {
-    var moved = clockChanged && !shown.isEmpty
+    var moved = false
     for (key, now) in reading.shown {
       if let now {
-        if shown.updateValue(now, forKey: key) != now { moved = true }
+        // What is within the tolerance is kept as it was, so that slow drift still adds up.
+        if let last = shown[key], !now.moved(from: last) { continue }
+        shown[key] = now
+        moved = true
       } else if let last = shown.removeValue(forKey: key) {
-        if case .running(let deadline) = last, deadline <= reading.now { continue }  // ran out
+        if case .running(let deadline, _) = last, deadline <= reading.now { continue }  // ran out
         moved = true
       }
     }
-    guard moved else { return false }
+    guard moved || owesReload else { return false }
     guard isInForeground || reloadsInBackground else {
       owesReload = true
       return false
@@ -56,12 +81,10 @@ struct WidgetsState: MirrorStateMachine {
     return true
   }
 
-  /// The app came to the foreground: whether to reload what changed while it was not (a reload
-  /// made in the foreground is not counted against the widget's daily budget).
-  mutating func enteredForeground() -> Bool {
+  /// The app came to the foreground: a reload owed is made by the re-sync turn its follower queues
+  /// next (a reload made in the foreground is not counted against the widget's daily budget).
+  mutating func enteredForeground() {
     isInForeground = true
-    defer { owesReload = false }
-    return owesReload
   }
 
   /// The app left the foreground.

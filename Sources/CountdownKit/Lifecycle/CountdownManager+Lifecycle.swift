@@ -16,8 +16,10 @@ extension CountdownManager {
   /// Restarts the manager's timer after ``suspendTicking()``: every running countdown that
   /// delivers every change gets one prompt callback with its corrected value, those that ran out
   /// meanwhile their single `0` (one that delivers only its end or milestones, or is paused, waits
-  /// for its next). ``resume(_:)`` continues one paused countdown.
+  /// for its next). ``resume(_:)`` continues one paused countdown. The `0` of an id's countdown
+  /// that ran out meanwhile comes late: its handler reads how late with ``endedAgo(id:)``.
   public func resumeTicking() {
+    noteEndsPassedWhileSuspended()
     engine.resumeTicking()
     refreshModelsFollowingSuspensions()
     tellIDObserversOfSuspension()

@@ -122,6 +122,61 @@ extension CountdownManager {
     token(for: id).map(engine.contains) ?? false
   }
 
+  /// How long ago, on the manager's clock, the countdown of `id` ended, when its `0` comes after
+  /// its end: read in the handler's call with that `0`, to tell a timer that ran out long ago from
+  /// one that ends now.
+  ///
+  /// ```swift
+  /// // At launch: an order's countdown ran out an hour ago, while the app was not running. Its
+  /// // notification rang then; its handler is given its 0 now, inside the restore: no ring again.
+  /// try manager.restore(snapshot) { id, remaining, _ in
+  ///   store.remaining[id] = remaining
+  ///   if remaining == 0, (manager.endedAgo(id: id) ?? .zero) < .seconds(5) {
+  ///     store.ring(id)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A `0` comes late when a countdown ran out while the app was not running (the restore
+  /// delivers it, and lists the id in ``CountdownRestoration/ended`` with the date), or while the
+  /// manager was suspended (``resumeTicking()`` delivers it, a foreground later): from then until
+  /// that `0`'s call returns, this says how long ago the end was, never less than zero. Otherwise
+  /// `nil`: a countdown that has not ended, one whose `0` comes at its end (within the timer's
+  /// leeway), an id with no countdown. A `0` a wakeup delivers late while the manager was not
+  /// suspended (the process was held while its timer was due) is not told apart, nor is one of
+  /// a start at a date already past, which the app chose.
+  ///
+  /// - Complexity: O(1); nothing is paid for it at other callbacks.
+  public func endedAgo<ID: Hashable & Sendable>(id: ID) -> Duration? {
+    guard let endedAt = state.withLock({ $0.ids[IDKey(id)]?.endedAt }) else { return nil }
+    // The clock is the app's code: read with no lock held.
+    let now = clockNow
+    guard now >= endedAt else { return nil }
+    let (ago, overflow) = now.subtractingReportingOverflow(endedAt)
+    return .nanoseconds(overflow ? .max : ago)
+  }
+
+  /// Before a resume of the suspended manager: notes when each countdown of an id that ran out
+  /// while suspended ended, as its `0`, which the resume delivers, comes late (``endedAgo(id:)``).
+  /// O(*n*) in the ids, once a resume, as the resume itself is in the countdowns.
+  func noteEndsPassedWhileSuspended() {
+    guard engine.isSuspended else { return }
+    let records = state.withLock { $0.ids.generations }
+    guard !records.isEmpty else { return }
+    let (now, statuses) = engine.statuses(of: records.map(\.token))
+    var ends: [(token: IDRegistry.Token, generation: Int, at: Int64)] = []
+    for (record, status) in zip(records, statuses) {
+      // Frozen ones (paused, or pausing while suspended) and those counting overtime have no end
+      // that passed; the others' time left is negative by as long ago as it passed.
+      guard let status, status.kind == .countdown, !status.isFrozen, !status.countsOvertime, status.nanoseconds <= 0
+      else { continue }
+      let (endedAt, overflow) = now.nanosecondsSinceOrigin.addingReportingOverflow(status.nanoseconds)
+      ends.append((record.token, record.generation, overflow ? .min : endedAt))
+    }
+    guard !ends.isEmpty else { return }
+    state.withLock { $0.ids.endedWhileSuspended(ends) }
+  }
+
   /// The exact time left for `id` (elapsed, for a listener), or `nil` without a countdown: a
   /// `Duration`, where a handler's `remaining` counts whole intervals; negative past the deadline
   /// of a countdown counting overtime.
@@ -192,15 +247,17 @@ extension CountdownManager {
   /// throws. Every start of an id comes here, restores too. `endsAtZero`: a 0 ends it (not a
   /// count-up's, nor an overtime one's). `atMilestones`: ``CountdownReadAloud/read(_:)-(Int)`` in
   /// the handler reads the time left, which a milestone's value is not after a suspension.
+  /// `endedAt`: for a restore of a countdown that ran out while the app was not running, when, on
+  /// the manager's clock (``endedAgo(id:)``).
   func claimID<ID: Hashable & Sendable>(
-    _ id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false,
+    _ id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false, endedAt: Int64? = nil,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,
     handToEngine: (IDRegistry.Token, @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
     let key = IDKey(id)
     // Claim the id (the engine call happens outside the lock: replacing a countdown releases the
     // old handler, which may run user code).
-    let claim = state.withLock { $0.ids.claim(key, length: length) }
+    let claim = state.withLock { $0.ids.claim(key, length: length, endedAt: endedAt) }
     let (token, generation) = (claim.token, claim.generation)
     let update =
       atMilestones

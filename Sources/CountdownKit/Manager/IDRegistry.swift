@@ -1,6 +1,6 @@
 /// The ids a manager counts for, each with the token that stands for it in the engine's
-/// identity-keyed table, its generation (the number of its latest start) and, for a countdown, its
-/// length: changed only through its methods, each named for the event it follows. An event of an
+/// identity-keyed table, its generation (the number of its latest start), for a countdown its
+/// length, and for one known to have ended before its `0` is delivered, when: changed only through its methods, each named for the event it follows. An event of an
 /// earlier start (a refusal, an end, time added) changes the id only if no later start, cancel or
 /// end came in between: the id still has the event's token and generation.
 ///
@@ -25,9 +25,13 @@ package struct IDRegistry: Sendable {
     /// A countdown's length, start to end, with the time added since (the span of
     /// `CountdownManager.timerDates(id:)`); `nil` for a count-up.
     package fileprivate(set) var length: Duration?
+    /// When the countdown ended, on the manager's clock, if that is known to come before its `0`:
+    /// it ran out while the app was not running (a restore) or while the manager was suspended (a
+    /// resume); `nil` otherwise. Read by `CountdownManager.endedAgo(id:)` in the `0`'s call.
+    package fileprivate(set) var endedAt: Int64?
   }
 
-  /// A start's hold on its id, from ``claim(_:length:)``, with the id's record before it, to give
+  /// A start's hold on its id, from ``claim(_:length:endedAt:)``, with the id's record before it, to give
   /// back if the engine refuses the start.
   package struct Claim: Sendable {
     package let token: Token
@@ -51,6 +55,11 @@ package struct IDRegistry: Sendable {
     records[key]?.length
   }
 
+  /// Every id's token and generation, in no particular order.
+  package var generations: [(token: Token, generation: Int)] {
+    records.values.map { ($0.token, $0.generation) }
+  }
+
   /// Every id with its token, in no particular order.
   package var tokens: [(key: IDKey, token: Token)] {
     records.map { ($0.key, $0.value.token) }
@@ -71,12 +80,13 @@ package struct IDRegistry: Sendable {
   }
 
   /// A start of `key` takes the id: with the token the id has (so the engine replaces its
-  /// registration) or a new one, and the next generation.
-  package mutating func claim(_ key: IDKey, length: Duration?) -> Claim {
+  /// registration) or a new one, and the next generation; `endedAt`, for a restore of a countdown
+  /// that ran out while the app was not running, is when, on the manager's clock.
+  package mutating func claim(_ key: IDKey, length: Duration?, endedAt: Int64? = nil) -> Claim {
     let previous = records[key]
     let token = previous?.token ?? Token(key: key)
     let generation = (previous?.generation ?? 0) + 1
-    records[key] = Record(token: token, generation: generation, length: length)
+    records[key] = Record(token: token, generation: generation, length: length, endedAt: endedAt)
     return Claim(token: token, generation: generation, previous: previous)
   }
 
@@ -97,11 +107,26 @@ package struct IDRegistry: Sendable {
   }
 
   /// `added` (negative: taken) was added to the countdown of generation `generation` under
-  /// `token`: its length follows, never below zero (a count-up has none).
+  /// `token`: its length follows, never below zero (a count-up has none), and so does an end
+  /// known to have come (it moves with the deadline; one moved past now has not ended).
   package mutating func timeAdded(_ added: Duration, token: Token, generation: Int) {
     let key = token.key
     guard holds(key, token, generation), let length = records[key]?.length else { return }
     records[key]?.length = max(.zero, length + added)
+    if let endedAt = records[key]?.endedAt {
+      // Moved past the clock's range: an end no clock reaches is not one that came.
+      let (moved, overflow) = endedAt.addingReportingOverflow(added.nanosecondsSaturating)
+      records[key]?.endedAt = overflow ? nil : moved
+    }
+  }
+
+  /// The countdowns of `ends` ran out while the manager was suspended, each at its instant on the
+  /// manager's clock, before the `0` the resume delivers: noted for those whose id no later start,
+  /// cancel or end took.
+  package mutating func endedWhileSuspended(_ ends: [(token: Token, generation: Int, at: Int64)]) {
+    for (token, generation, instant) in ends where holds(token.key, token, generation) {
+      records[token.key]?.endedAt = instant
+    }
   }
 
   /// `key` was cancelled: it is forgotten, whatever started it. Returns its token, to cancel in

@@ -34,7 +34,10 @@ extension CountdownManager {
   /// delivers only its end or milestones gets its next one (those passed while the app was not
   /// running are not delivered); a paused one stays paused, without a call until ``resume(id:)``.
   /// One that ran out meanwhile gets its single `0` and is listed in
-  /// ``CountdownRestoration/ended``; one counting overtime goes on. Dates written in server time
+  /// ``CountdownRestoration/ended``; one counting overtime goes on. That `0` is late, hours after
+  /// the end maybe: a handler that plays an alarm at a `0` tells it from one on time with
+  /// ``endedAgo(id:)``, read in the call (how long ago it ended), so the app does not ring at launch
+  /// for a timer that rang long ago. Dates written in server time
   /// are mapped through this manager's calibration, else through the snapshot's offset, which this
   /// manager then adopts. The details, and a change of the device's clock while the app was not
   /// running: the article *Countdowns outside the app* ("Relaunch").
@@ -63,7 +66,8 @@ extension CountdownManager {
     for (entry, plan) in zip(snapshot.entries, plans) {
       do {
         try claimID(
-          entry.id, endsAtZero: plan.endsAtZero, length: plan.length, atMilestones: plan.deliversMilestones, update
+          entry.id, endsAtZero: plan.endsAtZero, length: plan.length, atMilestones: plan.deliversMilestones,
+          endedAt: plan.endedInstant, update
         ) {
           token, handler throws(CountdownError) in
           try plan.restore(token, on: engine, handler: handler)

@@ -12,7 +12,8 @@ public struct CountdownRestoration<ID: Hashable & Sendable>: Hashable, Sendable 
   /// Every id restored, in the snapshot's order, the ended ones included.
   public var ids: [ID]
   /// The countdowns that ran out while the app was not running, with the device date they ended,
-  /// never after the restore. Each got (or, for a model, shows) its single `0` as well.
+  /// never after the restore. Each got (or, for a model, shows) its single `0` as well: a late one,
+  /// which its handler's call tells with ``CountdownManager/endedAgo(id:)``.
   public var ended: [ID: Date]
 
   /// A restoration of `ids`, of which `ended` ran out meanwhile.

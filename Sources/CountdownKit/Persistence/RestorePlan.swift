@@ -20,6 +20,9 @@ struct RestorePlan: Sendable {
   var reading: Int64
   /// For a countdown that ran out while the app was not running: when, on the device's clock.
   var endedAt: Date?
+  /// The same instant on the manager's clock, as far before the restore as the date is before now
+  /// (`CountdownManager.endedAgo(id:)`).
+  var endedInstant: Int64?
   /// A countdown's length, start to end (at least what it has left); `nil` for a count-up.
   var length: Duration?
 
@@ -78,6 +81,16 @@ extension RestorePlan {
     /// The date a countdown that ran out at `date` (on the device's clock) ended: moved back by as
     /// much as the clock went back at least, and never after now.
     func endDate(_ date: Date) -> Date { min(date + clockWentBack, wallNow) }
+
+    /// The instant on the manager's clock as far before now as `date` is before the device's
+    /// clock's now, never after now; `Int64.min` for one further back than the clock reaches.
+    func instant(at date: Date) -> Int64 {
+      let seconds = max(0, wallNow.timeIntervalSince(date))
+      // Whole microseconds, as the entries' dates are read; 9.2 × 10⁹ s is about 292 years.
+      guard seconds < 9.2e9 else { return .min }
+      let (instant, overflow) = now.subtractingReportingOverflow(Int64((seconds * 1e6).rounded()) * 1_000)
+      return overflow ? .min : instant
+    }
   }
 
   /// How to count `entry` again at `moment`, with the checks the engine's `register` makes, so
@@ -88,6 +101,7 @@ extension RestorePlan {
       reading: moment.now)
     plan.ending = entry.ending
     self = try plan.counting(entry, at: moment)
+    endedInstant = endedAt.map(moment.instant(at:))
   }
 
   /// This plan (its options set), its target, length and end worked out for `entry` at `moment`.

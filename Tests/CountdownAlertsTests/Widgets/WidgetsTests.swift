@@ -140,6 +140,42 @@ final class WidgetsTests: XCTestCase {
     }
   }
 
+  func testAClockMovedWhileSuspendedReloadsOnceWhenTheAppComesBack() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      h.goToBackground()
+      // Suspended: no `NSSystemClockDidChange` comes for the user's change of the clock.
+      h.wall.jump(by: 3_600)
+      h.comeBack()
+      XCTAssertEqual(h.reloadCount, 2, "the widget's dates moved with the clock: laid out again")
+      h.clockChanges.post(name: LifecycleObservation.applicationWillEnterForeground, object: nil)
+      XCTAssertEqual(h.reloadCount, 2, "the follower's own re-sync of the same coming back finds nothing moved")
+    }
+  }
+
+  func testABurstOfResyncsWithChangesOwedIsOneReload() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      h.goToBackground()
+      try h.manager.addTime(.seconds(60), id: "tea")
+      h.wall.jump(by: -120)
+      // What UIKit posts at the app's coming back, after a change of the clock while suspended,
+      // in either order with the widgets' own foreground notification.
+      h.clockChanges.post(name: Notification.Name("UIApplicationSignificantTimeChangeNotification"), object: nil)
+      h.comeBack()
+      h.clockChanges.post(name: LifecycleObservation.applicationWillEnterForeground, object: nil)
+      h.clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
+      XCTAssertEqual(h.reloadCount, 2, "the start's, then one for the time added and the clock together")
+      XCTAssertEqual(h.center.reloads.last?.counted, false, "made in the foreground: free")
+      h.goToBackground()
+      h.comeBack()
+      h.clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
+      XCTAssertEqual(h.reloadCount, 2, "nothing moved: nothing reloaded")
+    }
+  }
+
   func testReleasingTheFollowerStopsTheReloads() throws {
     try MainActor.assumeIsolated {
       let h = try Harness()

@@ -26,6 +26,22 @@ final class IDRegistryTests: XCTestCase {
     XCTAssertTrue(registry.token(for: order) === first.token)
   }
 
+  func testAnEndKnownToHaveComeIsKeptForItsStartOnly() {
+    var registry = IDRegistry()
+    let restored = registry.claim(order, length: .seconds(60), endedAt: -5_000)
+    XCTAssertEqual(registry[order]?.endedAt, -5_000, "a restore of one that ran out meanwhile")
+    registry.timeAdded(.seconds(1), token: restored.token, generation: restored.generation)
+    XCTAssertEqual(registry[order]?.endedAt, 1_000_000_000 - 5_000, "the end moves with time added")
+    let again = registry.claim(order, length: .seconds(60))
+    XCTAssertNil(registry[order]?.endedAt, "a new start has not ended")
+    registry.endedWhileSuspended([(restored.token, restored.generation, 7)])
+    XCTAssertNil(registry[order]?.endedAt, "an end of a start replaced since is not the id's")
+    registry.endedWhileSuspended([(again.token, again.generation, 7)])
+    XCTAssertEqual(registry[order]?.endedAt, 7)
+    registry.timeAdded(.nanoseconds(Int64.max), token: again.token, generation: again.generation)
+    XCTAssertNil(registry[order]?.endedAt, "moved past the clock's range: no end that came")
+  }
+
   func testAnEndForgetsItsID() {
     var registry = IDRegistry()
     let claim = registry.claim(order, length: .seconds(60))
