@@ -99,9 +99,9 @@ struct LiveActivitiesMirror<ID: Hashable & Sendable & CustomStringConvertible, C
     case .running(let dates, let deadline):
       LiveActivitiesState.Sent(
         state: makeContent(id, dates), staleDate: dates.timerInterval.upperBound,
-        deadline: deadline.nanosecondsSinceOrigin)
+        deadline: deadline.nanosecondsSinceOrigin, dates: dates)
     case .frozen(let dates):
-      LiveActivitiesState.Sent(state: makeContent(id, dates), staleDate: nil, deadline: nil)
+      LiveActivitiesState.Sent(state: makeContent(id, dates), staleDate: nil, deadline: nil, dates: dates)
     case .gone: nil
     }
   }

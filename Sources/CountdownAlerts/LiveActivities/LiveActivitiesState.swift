@@ -19,6 +19,27 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: MirrorStateMachin
     var staleDate: Date?
     /// The countdown's deadline on the manager's clock while it ran; `nil` while frozen.
     var deadline: Int64?
+    /// The dates `state` was made from.
+    var dates: CountdownTimerDates
+
+    /// How far apart two readings of the same moment may be: the wall clock and the manager's
+    /// are read one after the other, so the same end reads a few microseconds apart.
+    static var sameMomentTolerance: TimeInterval { 0.1 }
+
+    /// Whether an activity showing this shows what `other` would: running to the same deadline
+    /// with the same end date, or frozen with the same time left (the system shows a frozen
+    /// activity's time left, which a change of the clock does not move), each within
+    /// ``sameMomentTolerance``.
+    func showsTheSameMoment(as other: Sent) -> Bool {
+      guard deadline == other.deadline else { return false }
+      let (mine, theirs) = (dates.timerInterval.upperBound, other.dates.timerInterval.upperBound)
+      guard let paused = dates.pauseTime, let otherPaused = other.dates.pauseTime else {
+        return dates.pauseTime == nil && other.dates.pauseTime == nil
+          && abs(mine.timeIntervalSince(theirs)) < Self.sameMomentTolerance
+      }
+      let left = mine.timeIntervalSince(paused)
+      return abs(left - theirs.timeIntervalSince(otherPaused)) < Self.sameMomentTolerance
+    }
   }
 
   /// What one countdown's activities should show now; `nil`: the countdown went.
@@ -51,12 +72,14 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: MirrorStateMachin
   }
 
   mutating func apply(_ reading: Reading, clockChanged: Bool, sweep: [CountdownActivitySnapshot]?) -> [Operation] {
-    apply(reading.desired, listed: reading.listed, now: reading.now)
+    apply(reading.desired, listed: reading.listed, now: reading.now, resync: clockChanged)
   }
 
   /// The desired contents read for a turn, at `now` on the manager's clock, and the activities
   /// listed at the start (`listed`), if the center said so this turn: their countdowns' keys are
-  /// among `desired`.
+  /// among `desired`. `resync`: the turn reads the countdowns again after a change of the device's
+  /// clock (or a return to the foreground), so a countdown that shows the same moment as last sent
+  /// (``Sent/showsTheSameMoment(as:)``) is left as it is.
   ///
   /// - Returns: An update for each countdown whose content or stale date changed; an end for
   ///   each that went (ran out if its deadline had come, else cancelled); an end of each listed
@@ -64,13 +87,15 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: MirrorStateMachin
   ///   else cancelled). A listed activity of a running or frozen countdown is in step with the
   ///   updates of its countdown, which reach every activity of it.
   mutating func apply(
-    _ desired: [(key: IDKey, countdownID: String, desired: Desired)], listed: [Listed] = [], now: Int64
+    _ desired: [(key: IDKey, countdownID: String, desired: Desired)], listed: [Listed] = [], now: Int64,
+    resync: Bool = false
   ) -> [Operation] {
     var operations: [Operation] = []
     // The countdowns this turn ended: their listed activities were ended with them.
     var ended: Set<IDKey> = []
     for (key, countdownID, wanted) in desired {
       if let wanted {
+        if resync, let last = sent[key], last.showsTheSameMoment(as: wanted) { continue }
         let last = sent.updateValue(wanted, forKey: key)
         if last?.state != wanted.state || last?.staleDate != wanted.staleDate {
           operations.append(.update(countdownID: countdownID, state: wanted.state, staleDate: wanted.staleDate))

@@ -13,7 +13,46 @@ final class LiveActivitiesStateTests: XCTestCase {
   private let end = Date(timeIntervalSince1970: 1_000)
 
   private func running(_ text: String, deadline: Int64) -> State.Desired {
-    State.Sent(state: text, staleDate: end, deadline: deadline)
+    State.Sent(
+      state: text, staleDate: end, deadline: deadline,
+      dates: CountdownTimerDates(timerInterval: end - 180...end))
+  }
+
+  private func paused(_ text: String, left: TimeInterval, at pause: Date) -> State.Desired {
+    State.Sent(
+      state: text, staleDate: nil, deadline: nil,
+      dates: CountdownTimerDates(timerInterval: pause - 60...pause + left, pauseTime: pause))
+  }
+
+  func testAResyncLeavesWhatShowsTheSameMomentAndUpdatesWhatMoved() {
+    var state = State()
+    let egg = IDKey("egg")
+    _ = state.apply(
+      .init(
+        desired: [(tea, "tea", running("3:00", deadline: 180)), (egg, "egg", paused("egg", left: 90, at: end))],
+        listed: [], now: 0), clockChanged: false, sweep: nil)
+    // Read again later, the paused one laid out from a later instant, the running one a few
+    // microseconds off: the same moments.
+    var teaAgain = running("3:00 read again", deadline: 180)
+    teaAgain?.dates.timerInterval = end - 180 + 0.000_004...end + 0.000_004
+    XCTAssertEqual(
+      state.apply(
+        .init(
+          desired: [(tea, "tea", teaAgain), (egg, "egg", paused("egg later", left: 90, at: end + 600))], listed: [],
+          now: 60), clockChanged: true, sweep: nil),
+      [], "nothing moved")
+    var moved = running("moved", deadline: 180)
+    moved?.dates.timerInterval = end + 3_420...end + 3_600
+    XCTAssertEqual(
+      state.apply(
+        .init(
+          desired: [(tea, "tea", moved), (egg, "egg", paused("egg less", left: 30, at: end))], listed: [], now: 60),
+        clockChanged: true, sweep: nil),
+      [
+        .update(countdownID: "tea", state: "moved", staleDate: end),
+        .update(countdownID: "egg", state: "egg less", staleDate: nil),
+      ],
+      "the clock moved the running one's end; the paused one has less left")
   }
 
   func testAnUpdateOnlyWhenWhatItShowsChanges() {

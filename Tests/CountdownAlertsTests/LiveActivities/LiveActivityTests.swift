@@ -142,8 +142,38 @@ final class LiveActivityTests: XCTestCase {
       h.wall.jump(by: 3_600)
       h.clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
       h.assertInStep(tea, "tea")
-      h.assertInStep(egg, "egg")
+      // A paused activity shows its time left, which the clock does not move: left as it was.
+      let shown = try XCTUnwrap(h.held(egg)?.state?.dates)
+      let dates = try XCTUnwrap(h.manager.timerDates(id: "egg"))
+      XCTAssertEqual(
+        shown.timerInterval.upperBound.timeIntervalSince(try XCTUnwrap(shown.pauseTime)),
+        dates.timerInterval.upperBound.timeIntervalSince(try XCTUnwrap(dates.pauseTime)), accuracy: 1e-6)
       XCTAssertEqual(h.held(tea)?.staleDate, h.wall.now + 180, "the same instant, on the changed clock")
+    }
+  }
+
+  func testAResyncThatMovedNothingUpdatesNoActivity() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      defer { h.manager.cancelAll() }
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      try h.manager.start(id: "egg", for: .seconds(300)) { _, _, _ in }
+      h.manager.pause(id: "egg")
+      let tea = try h.startActivity("tea")
+      let egg = try h.startActivity("egg")
+      let eggShown = h.held(egg)?.state
+      try h.advance(by: 20)
+      h.center.clearCalls()
+      // The app comes back to the foreground with its clock where it was.
+      h.clockChanges.post(name: Notification.Name("UIApplicationWillEnterForegroundNotification"), object: nil)
+      XCTAssertEqual(h.center.calls, [], "nothing moved: no activity is updated")
+      h.assertInStep(tea, "tea")
+      // The clock moved: the running one's dates move; the paused one shows the same time left.
+      h.wall.jump(by: 3_600)
+      h.clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
+      h.assertInStep(tea, "tea")
+      XCTAssertEqual(h.calls(naming: egg, or: "egg"), [], "a paused activity shows its time left, which stayed")
+      XCTAssertEqual(h.held(egg)?.state, eggShown)
     }
   }
 
