@@ -41,11 +41,11 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
     self.mirror = mirror
     self.onFailure = onFailure
     machine = mirror.makeMachine()
-    state = LockedState(FollowerState())
+    state = LockedState(FollowerState(wallClockAhead: manager.wallClockAhead))
     let observation = FollowerObservation(
       ID.self, manager: manager, clockChanges: clockChanges, isFollowed: isFollowed,
       idsChanged: { [weak self] keys in self?.enqueue(keys) },
-      clockChanged: { [weak self] in self?.enqueue([], clockChanged: true) })
+      clockChanged: { [weak self] in self?.clockMayHaveMoved() })
     state.withLock { $0.observation = observation }
     let stopObservingSystem = mirror.observeSystem(for: self)
     state.withLock { $0.stopObservingSystem = stopObservingSystem }
@@ -75,6 +75,15 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
     if drains {
       drain()
     }
+  }
+
+  /// The device's clock may have changed, or the app comes back to the foreground: a re-sync,
+  /// if the device's clock moved against the manager's since the last one (each posted name of a
+  /// burst, and a return with the clock where it was, would otherwise add every request again).
+  private func clockMayHaveMoved() {
+    let ahead = manager.wallClockAhead
+    guard state.withLock({ $0.clockMoved(wallClockAhead: ahead) }) else { return }
+    enqueue([], clockChanged: true)
   }
 
   /// Tries again what the center refused, and reads again what the machine asks to.

@@ -324,6 +324,14 @@ extension CountdownManager {
     engine.clock.now.nanosecondsSinceOrigin
   }
 
+  /// How far the device's clock (the manager's `wallClock`) is ahead of the manager's, in seconds:
+  /// it changes when the person sets the device's clock (or the manager's clock stops while the
+  /// device's runs on), and not as time passes. Both clocks are the app's code: read it with no
+  /// lock held.
+  package var wallClockAhead: TimeInterval {
+    wallClock().timeIntervalSinceReferenceDate - Double(clockNow) / 1e9
+  }
+
   /// What the countdown of `key` is doing now, and whether it counts overtime (past its deadline
   /// such a countdown still runs, or is frozen, until a cancel or its stop flag), read under one
   /// acquisition of the engine's lock.
