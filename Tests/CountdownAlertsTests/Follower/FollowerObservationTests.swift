@@ -21,6 +21,29 @@ final class FollowerObservationTests: XCTestCase {
   /// How long a test waits for another thread before it fails rather than hangs.
   private static let patience: Double = 10
 
+  func testNoNameResyncsWhenTheClockDidNotMove() throws {
+    try MainActor.assumeIsolated {
+      let h = try AlertsHarness()
+      defer { h.manager.cancelAll() }
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      h.assertPending(["tea"])
+      try h.advance(by: 30)
+      h.center.clearCalls()
+      for name in Self.resyncNames {
+        h.clockChanges.post(name: name, object: nil)
+      }
+      h.assertPending(["tea"], "still for the same instant")
+      XCTAssertEqual(h.center.calls.count, 0, "the clock did not move: nothing added again, \(h.center.calls)")
+      // Once it moved, the first name re-syncs and the rest of the burst finds it where it is.
+      h.wall.jump(by: -600)
+      for name in Self.resyncNames {
+        h.clockChanges.post(name: name, object: nil)
+      }
+      h.assertPending(["tea"], "re-added for the same instant on the changed clock")
+      XCTAssertEqual(h.center.calls.count, 1, "one add, which replaces the pending request: \(h.center.calls)")
+    }
+  }
+
   func testEachNameResyncsTheNotificationsAsAClockChangeDoes() throws {
     try MainActor.assumeIsolated {
       for name in Self.resyncNames {
