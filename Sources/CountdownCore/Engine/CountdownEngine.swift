@@ -211,17 +211,16 @@ public final class CountdownEngine: Sendable {
     // On the delivery queue, the first value is prepared in the registration's own lock and
     // delivered before this returns.
     let context = !paused && isOnDeliveryQueue ? passScratch.takeContext() : nil
-    var delivery: PromptDeliveryHere?
     // The failure comes out beside the registration, not as a `Result` of it: such a `Result` is
     // copied and destroyed through its generic value witnesses, hundreds of instructions per
     // registration.
     var failure: CountdownError?
     var registration = state.withLock { state -> Registration in
       do throws(CountdownError) {
-        let registration = try state.register(receiver, handler, request, reading: reading)
+        var registration = try state.register(receiver, handler, request, reading: reading, deliveringHereWith: context)
         if paused { return Self.pausing(receiver, in: &state, at: reading, after: registration) }
-        if let context, registration.owesPromptDelivery {
-          delivery = state.beginPromptDeliveryHere(context, at: reading, near: registration.position)
+        if let context, registration.owesPromptDelivery, registration.delivery == nil {
+          registration.delivery = state.beginPromptDeliveryHere(context, at: reading, near: registration.position)
         }
         return registration
       } catch {
@@ -234,7 +233,9 @@ public final class CountdownEngine: Sendable {
       throw failure
     }
     // Moved out, not copied (see `EngineActions.take()`).
-    let (actions, owesPromptDelivery) = (registration.actions.take(), registration.owesPromptDelivery)
+    let (actions, owesPromptDelivery, delivery) = (
+      registration.actions.take(), registration.owesPromptDelivery, registration.delivery
+    )
     _ = consume registration  // the handler it replaced, if any, is released here, outside the lock
     guard let context else { return perform(actions) }
     guard owesPromptDelivery else {
