@@ -199,18 +199,21 @@ public final class CountdownEngine: Sendable {
   /// caller read earlier, at which it worked out the request's target), under one acquisition of
   /// the lock, so it is frozen at exactly what the caller meant, as a countdown restored paused
   /// must be (a pause after the registration would take off the time between the readings).
+  /// `onDeliveryQueue` is `true` from a caller that knows it runs on the delivery queue (a
+  /// main-actor caller of an engine delivering on the main queue: the main thread), which spares
+  /// asking the queue; `nil` asks it.
   /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange`` for a target
   ///   that does not fit on the clock (the request's own checks ran when it was made); the
   ///   receiver's existing countdown, if any, is left untouched.
   package func register(
     _ receiver: AnyObject, _ request: RegistrationRequest, pausedAt: CountdownInstant?,
-    handler: @escaping CountdownHandler
+    onDeliveryQueue: Bool? = nil, handler: @escaping CountdownHandler
   ) throws(CountdownError) {
     let paused = pausedAt != nil
     let reading = pausedAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
     // On the delivery queue, the first value is prepared in the registration's own lock and
     // delivered before this returns.
-    let context = !paused && isOnDeliveryQueue ? passScratch.takeContext() : nil
+    let context = !paused && (onDeliveryQueue ?? isOnDeliveryQueue) ? passScratch.takeContext() : nil
     // The failure comes out beside the registration, not as a `Result` of it: such a `Result` is
     // copied and destroyed through its generic value witnesses, hundreds of instructions per
     // registration.

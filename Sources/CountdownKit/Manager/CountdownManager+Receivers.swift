@@ -256,6 +256,7 @@ extension CountdownManager {
       }
     }
     let request = try RegistrationRequest(target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
-    try engine.register(receiver, request, pausedAt: pausedAt, handler: handler)
+    // On the main actor, so on the main thread: on the engine's delivery queue, the main queue.
+    try engine.register(receiver, request, pausedAt: pausedAt, onDeliveryQueue: true, handler: handler)
   }
 }
