@@ -45,6 +45,9 @@ public final class CountdownEngine: Sendable {
   /// The clock's timers fire on the delivery queue (``TimersFireOnTheirQueue``): a wakeup needs
   /// no `deliveryQueueKey` lookup to know where it runs.
   let wakeupsRunOnDeliveryQueue: Bool
+  /// `deliveryQueue` is the main queue: a call on the main thread runs on it
+  /// (``MainThreadMark``).
+  let deliversOnMainQueue: Bool
   let state: EngineLock
   /// The delivery pass's chunk, kept between passes; touched only on the delivery queue.
   let passScratch = PassScratch()
@@ -122,6 +125,7 @@ public final class CountdownEngine: Sendable {
     self.clock = clock
     wakeupsRunOnDeliveryQueue = clock is any TimersFireOnTheirQueue
     self.deliveryQueue = deliveryQueue
+    deliversOnMainQueue = MainThreadMark.isMainQueue(deliveryQueue)
     let grid = WakeupGrid(interval: intervalNanoseconds, window: windowNanoseconds, endWindow: endWindow)
     state = EngineLock(EngineState(grid: grid, usesWheel: usesWheel))
     deliveryQueue.setSpecific(key: deliveryQueueKey, value: true)
