@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@
 #elseif canImport(Musl)
   import Musl
 #endif
-import Dispatch
 
 /// Marks the main thread, once a call there has learned from the main queue that it runs its work,
 /// so that an engine delivering on the main queue knows a later call there runs on its delivery
