@@ -3,7 +3,7 @@
 // (releasing a closure can run a deinit, which is user code). A handler freed while a pass runs is
 // kept until the pass ends (rule 6).
 
-/// What a registration (``EngineState/register(_:_:_:reading:)``, or one counting up) leaves to do
+/// What a registration (``EngineState/register(_:_:_:reading:deliveringHereWith:)``, or one counting up) leaves to do
 /// after the lock.
 struct Registration {
   var actions: EngineActions
