@@ -53,9 +53,13 @@ final class MainThreadMarkTests: XCTestCase {
     XCTAssertEqual(recorder.values("marking"), [10], "the main thread, marked")
     let queue = DispatchQueue(label: "MainThreadMarkTests")
     let engine = try CountdownEngine(interval: .seconds(1), clock: ManualCountdownClock(), deliveryQueue: queue)
+    // The queue held, so that a pass queued there cannot run before the check below.
+    let release = DispatchSemaphore(value: 0)
+    queue.async { _ = release.wait(timeout: .now() + 10) }
     let receiver = Receiver("queued")
     try engine.register(receiver, .duration(.seconds(10)), handler: recorder.handler("queued"))
     XCTAssertEqual(recorder.values("queued"), [], "not inside the call: the main thread is not its queue")
+    release.signal()
     queue.sync {}  // the queued pass ran before this block
     XCTAssertEqual(recorder.values("queued"), [10], "on its own queue")
     engine.cancelAll()
