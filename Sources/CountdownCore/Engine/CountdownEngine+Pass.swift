@@ -30,7 +30,11 @@ extension CountdownEngine {
   /// One pass of ``deliverPending(at:)``; returns whether it left work for another.
   private func deliverPendingOnce(at reading: Int64?) -> Bool {
     #if DEBUG
-      dispatchPrecondition(condition: .onQueue(deliveryQueue))
+      // The main thread counts as the main queue (`isOnDeliveryQueue`), even inside another
+      // queue's `sync` made from it: the main queue's work waits meanwhile.
+      if !(deliversOnMainQueue && MainThreadMark.isCurrentThreadMarked) {
+        dispatchPrecondition(condition: .onQueue(deliveryQueue))
+      }
     #endif
     let context = passScratch.takeContext()
     let now = reading ?? clock.now.nanosecondsSinceOrigin
@@ -50,7 +54,11 @@ extension CountdownEngine {
   /// Whether the calling thread runs on the delivery queue (or on a queue that targets it; the
   /// main thread, for the main queue): a call made there runs the pass it owes before it returns.
   var isOnDeliveryQueue: Bool {
-    DispatchQueue.getSpecific(key: deliveryQueueKey) == true
+    if deliversOnMainQueue, MainThreadMark.isCurrentThreadMarked { return true }
+    guard DispatchQueue.getSpecific(key: deliveryQueueKey) == true else { return false }
+    // Only the main thread runs the main queue's work: the next call there needs only the mark.
+    if deliversOnMainQueue { MainThreadMark.markCurrentThread() }
+    return true
   }
 
   /// Does what a call that registered, resumed or gave time decided under the lock, `actions`; one

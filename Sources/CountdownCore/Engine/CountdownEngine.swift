@@ -45,6 +45,9 @@ public final class CountdownEngine: Sendable {
   /// The clock's timers fire on the delivery queue (``TimersFireOnTheirQueue``): a wakeup needs
   /// no `deliveryQueueKey` lookup to know where it runs.
   let wakeupsRunOnDeliveryQueue: Bool
+  /// `deliveryQueue` is the main queue: a call on the main thread runs on it
+  /// (``MainThreadMark``).
+  let deliversOnMainQueue: Bool
   let state: EngineLock
   /// The delivery pass's chunk, kept between passes; touched only on the delivery queue.
   let passScratch = PassScratch()
@@ -122,6 +125,7 @@ public final class CountdownEngine: Sendable {
     self.clock = clock
     wakeupsRunOnDeliveryQueue = clock is any TimersFireOnTheirQueue
     self.deliveryQueue = deliveryQueue
+    deliversOnMainQueue = MainThreadMark.isMainQueue(deliveryQueue)
     let grid = WakeupGrid(interval: intervalNanoseconds, window: windowNanoseconds, endWindow: endWindow)
     state = EngineLock(EngineState(grid: grid, usesWheel: usesWheel))
     deliveryQueue.setSpecific(key: deliveryQueueKey, value: true)
@@ -199,29 +203,31 @@ public final class CountdownEngine: Sendable {
   /// caller read earlier, at which it worked out the request's target), under one acquisition of
   /// the lock, so it is frozen at exactly what the caller meant, as a countdown restored paused
   /// must be (a pause after the registration would take off the time between the readings).
+  /// `onDeliveryQueue` is `true` from a caller that knows it runs on the delivery queue (a
+  /// main-actor caller of an engine delivering on the main queue: the main thread), which spares
+  /// asking the queue; `nil` asks it.
   /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange`` for a target
   ///   that does not fit on the clock (the request's own checks ran when it was made); the
   ///   receiver's existing countdown, if any, is left untouched.
   package func register(
     _ receiver: AnyObject, _ request: RegistrationRequest, pausedAt: CountdownInstant?,
-    handler: @escaping CountdownHandler
+    onDeliveryQueue: Bool? = nil, handler: @escaping CountdownHandler
   ) throws(CountdownError) {
     let paused = pausedAt != nil
     let reading = pausedAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
     // On the delivery queue, the first value is prepared in the registration's own lock and
     // delivered before this returns.
-    let context = !paused && isOnDeliveryQueue ? passScratch.takeContext() : nil
-    var delivery: PromptDeliveryHere?
+    let context = !paused && (onDeliveryQueue ?? isOnDeliveryQueue) ? passScratch.takeContext() : nil
     // The failure comes out beside the registration, not as a `Result` of it: such a `Result` is
     // copied and destroyed through its generic value witnesses, hundreds of instructions per
     // registration.
     var failure: CountdownError?
     var registration = state.withLock { state -> Registration in
       do throws(CountdownError) {
-        let registration = try state.register(receiver, handler, request, reading: reading)
+        var registration = try state.register(receiver, handler, request, reading: reading, deliveringHereWith: context)
         if paused { return Self.pausing(receiver, in: &state, at: reading, after: registration) }
-        if let context, registration.owesPromptDelivery {
-          delivery = state.beginPromptDeliveryHere(context, at: reading, near: registration.position)
+        if let context, registration.owesPromptDelivery, registration.delivery == nil {
+          registration.delivery = state.beginPromptDeliveryHere(context, at: reading, near: registration.position)
         }
         return registration
       } catch {
@@ -234,7 +240,9 @@ public final class CountdownEngine: Sendable {
       throw failure
     }
     // Moved out, not copied (see `EngineActions.take()`).
-    let (actions, owesPromptDelivery) = (registration.actions.take(), registration.owesPromptDelivery)
+    let (actions, owesPromptDelivery, delivery) = (
+      registration.actions.take(), registration.owesPromptDelivery, registration.delivery
+    )
     _ = consume registration  // the handler it replaced, if any, is released here, outside the lock
     guard let context else { return perform(actions) }
     guard owesPromptDelivery else {

@@ -14,12 +14,22 @@ extension EngineState {
     guard pass.context == nil, let owed = pendingWork.takeSolePromptDelivery() else { return nil }
     guard let index = table.index(of: owed.slot, at: position), table[index].timing.awaitsPromptDelivery
     else { return nil }
+    let delivery = beginPromptDeliveryHere(context, at: index, now: now, armedAfter: false)
+    checkRulesIfEnabled()
+    return delivery
+  }
+
+  /// Begins the pass of the one prompt delivery of the registration at `index` (owed, though not
+  /// noted as owed, when it is all there is to deliver and no pass runs) and prepares its callback
+  /// for the clock reading `now`. `armedAfter`: the caller checks the timer's arming in this same
+  /// lock, after this, so the pass's end need not check it again for the change noted here.
+  mutating func beginPromptDeliveryHere(
+    _ context: DeliveryContext, at index: NodeIndex, now: Int64, armedAfter: Bool
+  ) -> PromptDeliveryHere {
     markPassRunning(context)
     // Withdrawals so far concern no callback of this pass.
     context.forgetWithdrawals()
-    let delivery = preparePromptDelivery(at: index, preparedAt: now)
-    checkRulesIfEnabled()
-    return delivery
+    return preparePromptDelivery(at: index, preparedAt: now, armedAfter: armedAfter)
   }
 
   /// Brings the registration at `index`, owed its prompt delivery, up to the prompt delivery's
@@ -27,7 +37,9 @@ extension EngineState {
   /// ``prepare(at:in:_:found:)`` does for a pass of prompt deliveries, for this one registration,
   /// without the chunk's instants (its tick's, its labels', its ends') that a prompt delivery
   /// does not read.
-  private mutating func preparePromptDelivery(at index: NodeIndex, preparedAt now: Int64) -> PromptDeliveryHere {
+  private mutating func preparePromptDelivery(
+    at index: NodeIndex, preparedAt now: Int64, armedAfter: Bool
+  ) -> PromptDeliveryHere {
     let interval = grid.interval
     let position = index.position
     let slot = table[index].slot
@@ -67,7 +79,7 @@ extension EngineState {
     }
     let callback = PreparedCallback(
       slot: slot, handler: handler, value: Int(value), ends: timing.isFinished, milestone: milestone)
-    return PromptDeliveryHere(callback: callback, scheduled: scheduled)
+    return PromptDeliveryHere(callback: callback, scheduled: scheduled && !armedAfter)
   }
 
   /// The pass ``beginPromptDeliveryHere(_:at:near:)`` began made its callback, which neither ended

@@ -4,13 +4,18 @@ extension EngineState {
   /// A registration of `receiver` for `request` (checked before the lock), asked for with the clock
   /// reading `reading`, clamped here (rule 5). Throws, changing nothing, when the target does not
   /// fit. The first of the request's milestones, if any, is planned here.
+  ///
+  /// With `context` (the caller runs on the delivery queue), a first value that is all there is to
+  /// deliver is prepared here, in this lock, as a pass of that one callback begun with `context`
+  /// (``Registration/delivery``): ``beginPromptDeliveryHere(_:at:near:)`` without owing it first.
   mutating func register(
-    _ receiver: AnyObject, _ handler: @escaping CountdownHandler, _ request: RegistrationRequest, reading: Int64
+    _ receiver: AnyObject, _ handler: @escaping CountdownHandler, _ request: RegistrationRequest, reading: Int64,
+    deliveringHereWith context: DeliveryContext? = nil
   ) throws(CountdownError) -> Registration {
     let now = actedOn.raiseLatest(to: reading)
     var timing = try request.timing(at: now, interval: grid.interval)
     let planned = timing.planFirstMilestone(of: request.milestones, at: now, interval: grid.interval)
-    return register(receiver, handler, timing, now: now, milestones: planned)
+    return register(receiver, handler, timing, now: now, milestones: planned, deliveringHereWith: context)
   }
 
   /// A registration of `receiver` counting up from clock instant `start` (one after the clamped
@@ -25,10 +30,11 @@ extension EngineState {
   }
 
   /// Adds a registration of `receiver` calling `handler`, with `timing` made at the clamped clock
-  /// instant `now`, or replaces the one of the same key.
+  /// instant `now`, or replaces the one of the same key; with `context`, prepares its first value
+  /// as ``register(_:_:_:reading:deliveringHereWith:)`` says.
   mutating func register(
     _ receiver: AnyObject, _ handler: @escaping CountdownHandler, _ timing: CountdownTiming,
-    now: Int64, milestones: MilestoneList? = nil
+    now: Int64, milestones: MilestoneList? = nil, deliveringHereWith context: DeliveryContext? = nil
   ) -> Registration {
     let skipsChanges = timing.skipsChanges
     counts.noteChange()
@@ -44,31 +50,43 @@ extension EngineState {
     let node = ReceiverNode(slot: slot, handler: handler, timing: timing)
     let quiet = belongsInQuietPart(timing)
     var replaced: CountdownHandler?
-    let position: Int
-    if let index = table.index(of: key) {
+    let index: NodeIndex
+    if let found = table.index(of: key) {
       // Its own registration, or one of a dead object at its address: replaced without a callback.
-      let old = table[index]
-      table[index] = node
+      let old = table[found]
+      table[found] = node
       pass.context?.withdrawPreparedCallback(of: old.slot)
       replaced = freeOrKeepForPass(old.slot, handler: old.handler.closure)
-      position = table.setQuiet(quiet, at: index).position
+      index = table.setQuiet(quiet, at: found)
       forgetBoundIfNothingIsWalked()
     } else {
-      position = table.insert(node, for: key, quiet: quiet).position
+      index = table.insert(node, for: key, quiet: quiet)
     }
-    if !skipsChanges {
+    // Its first value is all there is to deliver, and the caller makes it before returning: it is
+    // prepared below, never owed (nor a pass queued for it).
+    let deliversHere = !skipsChanges && context != nil && pass.context == nil && pendingWork.isEmpty
+    if !skipsChanges, !deliversHere {
       owePromptDelivery(.init(key: key, slot: slot))
     }
     var actions = EngineActions()
     actions.timer = ensureTimer(now: now)
-    // Armed now, not after its first delivery: a slow delivery queue does not delay the wakeup.
-    scheduleFirstChange(of: timing, slot: slot, position: position, at: now)
+    var delivery: PromptDeliveryHere?
+    if deliversHere, let context {
+      // Its next change is noted as its value is prepared, before the timer is armed below: the
+      // pass's end need not check the arming again.
+      delivery = beginPromptDeliveryHere(context, at: index, now: now, armedAfter: true)
+    } else {
+      // Armed now, not after its first delivery: a slow delivery queue does not delay the wakeup.
+      scheduleFirstChange(of: timing, slot: slot, position: index.position, at: now)
+    }
     if case .none = actions.timer {
       actions.timer = rearm(now: now)
     }
     actions.queuePass = pendingWork.markPassQueuedIfNeeded()
     checkRulesIfEnabled()
-    return Registration(actions: actions, replaced: replaced, owesPromptDelivery: !skipsChanges, position: position)
+    return Registration(
+      actions: actions, replaced: replaced, owesPromptDelivery: !skipsChanges, position: index.position,
+      delivery: delivery)
   }
 
   /// Notes when `timing`, just registered, resumed or given time at clock instant `now` in `slot`

@@ -3,7 +3,7 @@
 // (releasing a closure can run a deinit, which is user code). A handler freed while a pass runs is
 // kept until the pass ends (rule 6).
 
-/// What a registration (``EngineState/register(_:_:_:reading:)``, or one counting up) leaves to do
+/// What a registration (``EngineState/register(_:_:_:reading:deliveringHereWith:)``, or one counting up) leaves to do
 /// after the lock.
 struct Registration {
   var actions: EngineActions
@@ -14,6 +14,10 @@ struct Registration {
   /// Where its node was left in the table's pool, for the prompt delivery made in the same lock
   /// (``EngineState/beginPromptDeliveryHere(_:at:near:)``).
   var position = Int.max
+  /// Its first value, prepared in the registration's lock as a pass of that one callback, for the
+  /// caller on the delivery queue to make before returning
+  /// (``EngineState/register(_:_:_:reading:deliveringHereWith:)``).
+  var delivery: PromptDeliveryHere?
 }
 
 /// What a cancel (``EngineState/cancel(_:)``) found and freed.
