@@ -7,6 +7,25 @@ import XCTest
 /// a reused cell's label holds the new item's time when `configure(with:)` returns, before the table
 /// view draws. Off the main thread, the value comes on the main queue, as before.
 final class FirstValueInsideTheCallTests: XCTestCase {
+  /// A start by id made on the main thread inside another queue's `sync` (the main queue is held
+  /// by it, so no other main-queue work can run): once the main thread is known, its first value
+  /// comes inside the call there too, and the debug build's check that a handler runs on the main
+  /// queue takes the main thread for it.
+  func testAStartOnTheMainThreadInsideAnotherQueuesSyncGetsItsFirstValueThere() throws {
+    try withManualManager { manager, _, _ in
+      let log = ValueLog()
+      try manager.start(id: "first", for: .seconds(5), log.record("first"))
+      let other = DispatchQueue(label: "other")
+      try other.sync {
+        try manager.start(id: "inside", for: .seconds(10), log.record("inside"))
+      }
+      XCTAssertEqual(log.values("first"), [5])
+      XCTAssertEqual(log.values("inside"), [10], "inside the call")
+      drainMainQueue()
+      XCTAssertEqual(log.values("inside"), [10], "once")
+    }
+  }
+
   /// Every length, every option that has a first value, by receiver and by id: the value is there
   /// when the call returns, and the main queue's next turn brings no second call with it.
   func testEveryStartFormDeliversItsFirstValueInsideTheCallOnce() throws {
