@@ -5,17 +5,11 @@ import CountdownTestSupport
 import Foundation
 import XCTest
 
-/// One "process" of an app with alarms: a manager on a manual clock and its alarms, on an alarm
-/// center and a wall clock that outlive it (the system's), so that a test can relaunch.
-@MainActor
-final class AlarmsHarness {
-  let wall = DeviceClock()
+/// One "process" of an app with alarms (``AppHarness``) and its alarms, on an alarm center that
+/// outlives it (the system's), so that a test can relaunch.
+final class AlarmsHarness: AppHarness {
   let center: FakeAlarmCenter
-  private(set) var manager: CountdownManager
-  private(set) var clock: ManualCountdownClock
   private(set) var alarms: CountdownAlarms<String>?
-  let failures = LockedState<[CountdownAlertError]>([])
-  let clockChanges = NotificationCenter()
   /// An alarm of the app's own, scheduled outside the package: never touched.
   let foreign = UUID()
   /// Where the app's stop intent records the person's stops, if the app keeps them.
@@ -24,65 +18,38 @@ final class AlarmsHarness {
   var options: (@Sendable (String, UUID) -> CountdownAlarmOptions)?
 
   init() throws {
-    let wall = wall
+    let wall = DeviceClock()
     center = FakeAlarmCenter(now: { wall.now })
-    (manager, clock) = try Self.makeManager(wall: wall)
+    try super.init(wall: wall)
     alarms = try makeAlarms()
     center.hold(id: foreign, fireDate: wall.now + 10_000_000)  // far off: it never rings in a test
   }
 
-  private static func makeManager(wall: DeviceClock) throws -> (CountdownManager, ManualCountdownClock) {
-    let clock = ManualCountdownClock()
-    wall.follow(clock)
-    return (try CountdownManager(clock: clock, wallClock: { wall.now }), clock)
-  }
-
   func makeAlarms() throws(CountdownAlertError) -> CountdownAlarms<String> {
-    let failures = self.failures
-    return try CountdownAlarms(
+    try CountdownAlarms(
       String.self, manager: manager, center: center, namespace: "timers", clockChanges: clockChanges, stops: stops,
-      options: options, onFailure: { error in failures.withLock { $0.append(error) } })
+      options: options, onFailure: recordFailure)
   }
 
   var alarmsOrFail: CountdownAlarms<String> { alarms! }
 
-  func advance(by seconds: Int) throws {
-    try clock.advance(by: .seconds(seconds))
-    drainMain()
-  }
-
-  /// The user changes the device's clock: the system posts `NSSystemClockDidChange`.
-  func jumpWallClock(by seconds: TimeInterval) {
-    wall.jump(by: seconds)
+  /// The user changes the device's clock: an alarm's timer keeps its time left.
+  override func jumpWallClock(by seconds: TimeInterval) {
     center.deviceClockChanged(by: seconds)
-    clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
+    super.jumpWallClock(by: seconds)
   }
 
   /// The app is killed and launched again: the countdowns come back from a snapshot taken now,
   /// on a new manager; the alarms are made before the restore (`alarmsFirst`) or after it;
   /// `whileNotRunning` is what happens between the two processes (the person acts on an alarm).
   func relaunch(alarmsFirst: Bool = true, whileNotRunning: () throws -> Void = {}) throws {
-    let data = try JSONEncoder().encode(manager.snapshot(of: String.self))
+    let data = try snapshot()
     alarms = nil  // the process ends: nothing is cancelled
     try whileNotRunning()
-    (manager, clock) = try Self.makeManager(wall: wall)
+    try startNewProcess()
     if alarmsFirst { alarms = try makeAlarms() }
     try manager.restore(CountdownSnapshot<String>(decoding: data)) { _, _, _ in }
     if !alarmsFirst { alarms = try makeAlarms() }
-  }
-
-  /// Runs the main queue's work queued so far; fails (rather than hangs) after `timeout` seconds.
-  func drainMain(timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) {
-    let drained = LockedState(false)
-    DispatchQueue.main.async { drained.withLock { $0 = true } }
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    while !drained.withLock({ $0 }) {
-      guard Date() < deadline else {
-        XCTFail("the main queue did not drain in \(timeout) s", file: file, line: line)
-        return
-      }
-      _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
-    }
   }
 
   /// What differs between the center and the countdowns of `ids`, or `nil`: each running one has

@@ -5,45 +5,28 @@ import CountdownTestSupport
 import Foundation
 import XCTest
 
-/// One "process" of an app with alerts: a manager on a manual clock, its alerts, on a center and
-/// a wall clock that outlive it (the system's), so that a test can relaunch.
-@MainActor
-final class AlertsHarness {
-  let wall: DeviceClock
+/// One "process" of an app with alerts (``AppHarness``) and its alerts, on a notification center
+/// that outlives it (the system's), so that a test can relaunch.
+final class AlertsHarness: AppHarness {
   let center: FakeNotificationCenter
-  let clockChanges: NotificationCenter
-  private(set) var manager: CountdownManager
-  private(set) var clock: ManualCountdownClock
   private(set) var alerts: CountdownNotifications<String>?
-  let failures = LockedState<[CountdownAlertError]>([])
   let budget: Int
   let milestones: [Duration]
 
   /// A fresh device: a wall clock, a center holding nothing, and a first process.
   init(budget: Int = 20, milestones: [Duration] = []) throws {
     let wall = DeviceClock()
-    self.wall = wall
     center = FakeNotificationCenter(now: { wall.now })
-    clockChanges = NotificationCenter()
     self.budget = budget
     self.milestones = milestones
-    (manager, clock) = try Self.makeManager(wall: wall)
+    try super.init(wall: wall)
     alerts = try makeAlerts()
   }
 
-  /// A manager on a new manual clock, which the device's wall clock follows from now on.
-  private static func makeManager(wall: DeviceClock) throws -> (CountdownManager, ManualCountdownClock) {
-    let clock = ManualCountdownClock()
-    wall.follow(clock)
-    return (try CountdownManager(clock: clock, wallClock: { wall.now }), clock)
-  }
-
   func makeAlerts() throws(CountdownAlertError) -> CountdownNotifications<String> {
-    let failures = self.failures
-    return try CountdownNotifications(
+    try CountdownNotifications(
       String.self, manager: manager, center: center, namespace: "timers", budget: budget, milestones: milestones,
-      clockChanges: clockChanges, onFailure: { error in failures.withLock { $0.append(error) } },
-      content: Self.content)
+      clockChanges: clockChanges, onFailure: recordFailure, content: Self.content)
   }
 
   /// What the app says for each alert.
@@ -56,26 +39,20 @@ final class AlertsHarness {
 
   var alertsOrFail: CountdownNotifications<String> { alerts! }
 
-  /// Time passes: the manual clock, which the wall clock follows; ends are delivered.
-  func advance(by seconds: Int) throws {
-    try clock.advance(by: .seconds(seconds))
-    drainMain()
+  /// Time passes: the manual clock, which the wall clock follows; ends are delivered, and the
+  /// requests whose time came fire.
+  override func advance(by seconds: Int) throws {
+    try super.advance(by: seconds)
     center.drain()
-  }
-
-  /// The user changes the device's clock: the system posts `NSSystemClockDidChange`.
-  func jumpWallClock(by seconds: TimeInterval) {
-    wall.jump(by: seconds)
-    clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
   }
 
   /// The app is killed and launched again: the countdowns of `String` ids come back from a
   /// snapshot taken now (or `damaged` bytes), on a new manager and new alerts, on the same center.
   @discardableResult
   func relaunch(damaged: Bool = false) throws -> (any Error)? {
-    let data = damaged ? Data("{\"entries\": 7}".utf8) : try JSONEncoder().encode(manager.snapshot(of: String.self))
+    let data = damaged ? Data("{\"entries\": 7}".utf8) : try snapshot()
     alerts = nil  // the process ends: nothing is cancelled
-    (manager, clock) = try Self.makeManager(wall: wall)
+    try startNewProcess()
     alerts = try makeAlerts()
     do {
       let snapshot = try CountdownSnapshot<String>(decoding: data)
@@ -86,15 +63,6 @@ final class AlertsHarness {
     }
     center.drain()
     return nil
-  }
-
-  /// Runs what the main queue holds (the manager's deliveries: ends).
-  func drainMain() {
-    let drained = LockedState(false)
-    DispatchQueue.main.async { drained.withLock { $0 = true } }
-    while !drained.withLock({ $0 }) {
-      _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
-    }
   }
 
   /// The alerts' own pending requests, soonest first.

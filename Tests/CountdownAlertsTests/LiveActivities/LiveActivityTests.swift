@@ -14,23 +14,16 @@ final class LiveActivityTests: XCTestCase {
     var title: String
   }
 
-  /// One "process" of an app with Live Activities: a manager on a manual clock and its follower,
-  /// on an activity center and a wall clock that outlive it (the system's), so that a test can
-  /// relaunch.
-  @MainActor
-  private final class Harness {
-    let wall = DeviceClock()
-    let clockChanges = NotificationCenter()
+  /// One "process" of an app with Live Activities (``AppHarness``) and its follower, on an
+  /// activity center that outlives it (the system's), so that a test can relaunch.
+  private final class Harness: AppHarness {
     let center: FakeActivityCenter<Shown>
-    private(set) var clock = ManualCountdownClock()
-    private(set) var manager: CountdownManager
     var activities: CountdownLiveActivities<String, Shown>?
 
     init() throws {
-      let wall = wall
+      let wall = DeviceClock()
       center = FakeActivityCenter(now: { wall.now })
-      wall.follow(clock)
-      manager = try CountdownManager(clock: clock, wallClock: { wall.now })
+      try super.init(wall: wall)
       activities = makeActivities()
     }
 
@@ -44,15 +37,12 @@ final class LiveActivityTests: XCTestCase {
     /// on a new manager, and the follower is made after the restore (`listsAtOnce`: whether the
     /// center lists the activities at once, or when the test answers).
     func relaunch(after seconds: TimeInterval = 0, listsAtOnce: Bool = true) throws {
-      let data = try JSONEncoder().encode(manager.snapshot(of: String.self))
+      let data = try snapshot()
       activities = nil  // the process ends: nothing is ended
       manager.cancelAll()
       center.clearCalls()
       wall.jump(by: seconds)  // the time the app was not running
-      clock = ManualCountdownClock()
-      wall.follow(clock)
-      let wall = wall
-      manager = try CountdownManager(clock: clock, wallClock: { wall.now })
+      try startNewProcess()
       try manager.restore(CountdownSnapshot<String>(decoding: data)) { _, _, _ in }
       center.answersListingsAtOnce = listsAtOnce
       activities = makeActivities()
@@ -92,12 +82,6 @@ final class LiveActivityTests: XCTestCase {
       }
     }
 
-    func advance(by seconds: Int) throws {
-      try clock.advance(by: .seconds(seconds))
-      let drained = LockedState(false)
-      DispatchQueue.main.async { drained.withLock { $0 = true } }
-      while !drained.withLock({ $0 }) { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
-    }
   }
 
   func testEveryChangeThatMovesTheDatesUpdatesAndNothingElse() throws {

@@ -11,21 +11,16 @@ final class WidgetsTests: XCTestCase {
   private static let background = Notification.Name("test.background")
   private static let foreground = Notification.Name("test.foreground")
 
-  @MainActor
-  private final class Harness {
-    let wall = DeviceClock()
-    let clockChanges = NotificationCenter()
+  /// One process of an app with widgets (``AppHarness``), on a widget center with its budget.
+  private final class Harness: AppHarness {
     let lifecycle = NotificationCenter()
-    let clock = ManualCountdownClock()
-    let manager: CountdownManager
     let center: FakeWidgetCenter
     var widgets: CountdownWidgets<String>?
 
     init(dailyBudget: Int = 70, reloadsInBackground: Bool = false) throws {
-      let wall = wall
-      wall.follow(clock)
+      let wall = DeviceClock()
       center = FakeWidgetCenter(dailyBudget: dailyBudget, now: { wall.now })
-      manager = try CountdownManager(clock: clock, wallClock: { wall.now })
+      try super.init(wall: wall)
       widgets = CountdownWidgets(
         String.self, manager: manager, center: center, kind: "Timers", reloadsInBackground: reloadsInBackground,
         lifecycle: lifecycle, suspendNames: [WidgetsTests.background], resumeNames: [WidgetsTests.foreground],
@@ -33,10 +28,6 @@ final class WidgetsTests: XCTestCase {
     }
 
     var reloadCount: Int { center.reloads.count }
-
-    func advance(by seconds: Int) throws {
-      try clock.advance(by: .seconds(seconds))
-    }
 
     func goToBackground() {
       center.isAppInForeground = false
