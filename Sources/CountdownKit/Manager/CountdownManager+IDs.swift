@@ -269,7 +269,7 @@ extension CountdownManager {
         update(id, value, &stop)
       }
       if stop || (endsAtZero && value == 0) {
-        self?.countdownEnded(token, generation: generation)
+        self?.countdownEnded(token, generation: generation, ranOut: endsAtZero && value == 0)
       }
     }
     do {
@@ -289,11 +289,11 @@ extension CountdownManager {
     tellIDObservers([key])
   }
 
-  /// The countdown of the id's `generation` ended: the id drops its token, unless it was started
-  /// again or cancelled since.
-  private func countdownEnded(_ token: IDRegistry.Token, generation: Int) {
+  /// The countdown of the id's `generation` ended (`ranOut`: with its `0`, else by its stop
+  /// flag): the id drops its token, unless it was started again or cancelled since.
+  private func countdownEnded(_ token: IDRegistry.Token, generation: Int, ranOut: Bool) {
     state.withLock { $0.ids.countdownEnded(token: token, generation: generation) }
-    tellIDObservers([token.key])
+    tellIDObservers([token.key], ended: ranOut)
   }
 }
 
@@ -307,9 +307,19 @@ extension CountdownManager {
   /// the call is at least as new as the change. It is called on the thread that made the change
   /// (the main queue for an end) with no lock held, so it may call back into the manager.
   ///
+  /// `ended` is `true` when the change is the ids' countdowns running out (their `0` delivered), and
+  /// `false` for every other change (a stop flag set in a handler too): a follower tells a countdown that ran out
+  /// from one cancelled by it, where both are gone by the time it reads them.
+  ///
   /// - Returns: The key to remove the observer with, ``removeIDObserver(_:)``.
-  package func addIDObserver(_ observer: @escaping @Sendable (_ ids: [IDKey]) -> Void) -> Int {
+  package func addIDObserver(_ observer: @escaping @Sendable (_ ids: [IDKey], _ ended: Bool) -> Void) -> Int {
     state.withLock { $0.idObserverAdded(observer) }
+  }
+
+  /// Has `observer` called with the ids whose countdowns changed, whatever the change
+  /// (``addIDObserver(_:)-(([IDKey],Bool)->Void)``).
+  package func addIDObserver(_ observer: @escaping @Sendable (_ ids: [IDKey]) -> Void) -> Int {
+    addIDObserver { ids, _ in observer(ids) }
   }
 
   /// Stops calling the observer added under `key`, released after the lock.
@@ -355,14 +365,15 @@ extension CountdownManager {
     state.withLock { $0.ids.records(of: ID.self) }.map { IDKey($0.id) }
   }
 
-  /// Tells the id observers, if any, that the countdowns of `keys` changed; called with no lock held.
-  func tellIDObservers(_ keys: @autoclosure () -> [IDKey]) {
+  /// Tells the id observers, if any, that the countdowns of `keys` changed (`ended`: by ending);
+  /// called with no lock held.
+  func tellIDObservers(_ keys: @autoclosure () -> [IDKey], ended: Bool = false) {
     let observers = state.withLock { $0.idObservers }
     guard !observers.isEmpty else { return }
     let keys = keys()
     guard !keys.isEmpty else { return }
     for observer in observers.values {
-      observer(keys)
+      observer(keys, ended)
     }
   }
 }

@@ -14,7 +14,7 @@ struct ManagerState {
   private(set) var modelsFollowingSuspensions: [ObjectIdentifier: @MainActor @Sendable () -> Void] = [:]
   /// The saves ``CountdownManager/keepSaved(_:in:savingOn:center:onFailure:_:)`` set up, by id type.
   private(set) var savings: [ObjectIdentifier: NotificationObservers] = [:]
-  private(set) var idObservers: [Int: @Sendable ([IDKey]) -> Void] = [:]
+  private(set) var idObservers: [Int: @Sendable (_ ids: [IDKey], _ ended: Bool) -> Void] = [:]
   private(set) var nextIDObserverKey = 0
   /// Ends the automatic background/foreground wiring (see
   /// ``CountdownManager/suspendsInBackground``), which it holds; `nil` without one.
@@ -38,13 +38,13 @@ struct ManagerState {
   // MARK: Id observers
 
   /// ``CountdownManager/addIDObserver(_:)`` added `observer`; returns the key it is kept under.
-  mutating func idObserverAdded(_ observer: @escaping @Sendable ([IDKey]) -> Void) -> Int {
+  mutating func idObserverAdded(_ observer: @escaping @Sendable (_ ids: [IDKey], _ ended: Bool) -> Void) -> Int {
     defer { nextIDObserverKey += 1 }
     idObservers[nextIDObserverKey] = observer
     return nextIDObserverKey
   }
 
-  mutating func idObserverRemoved(_ key: Int) -> (@Sendable ([IDKey]) -> Void)? {
+  mutating func idObserverRemoved(_ key: Int) -> (@Sendable (_ ids: [IDKey], _ ended: Bool) -> Void)? {
     idObservers.removeValue(forKey: key)
   }
 

@@ -16,6 +16,28 @@ final class IDChangesTests: XCTestCase {
     }
   }
 
+  func testTheObserverHearsWhichChangesAreARunOut() throws {
+    try withManualManager { manager, clock, _ in
+      let heard = LockedState<[String]>([])
+      let key = manager.addIDObserver { keys, ended in
+        heard.withLock { $0 += keys.map { "\($0.id(as: String.self) ?? "?")\(ended ? " ran out" : "")" } }
+      }
+      defer { manager.removeIDObserver(key) }
+      try manager.start(id: "tea", for: .seconds(5)) { _, _, _ in }
+      try manager.start(id: "egg", for: .seconds(300)) { _, _, _ in }
+      try manager.start(id: "rice", for: .seconds(300)) { _, _, _ in }
+      try manager.start(id: "stew", for: .seconds(300)) { _, remaining, stop in stop = remaining < 299 }
+      heard.withLock { $0 = [] }
+      try clock.advance(by: .seconds(5))
+      drainMainQueue()
+      try manager.addTime(.seconds(-400), id: "egg")
+      manager.cancel(id: "rice")
+      XCTAssertEqual(
+        heard.withLock { $0 }, ["stew", "tea ran out", "egg ran out", "egg", "rice"],
+        "its 0, a stop flag, time taken past the end (its 0 inside the call, then the change), a cancel")
+    }
+  }
+
   func testEveryChangeOfAnIDReachesTheObserver() throws {
     try withManualManager { manager, clock, wall in
       let heard = Heard()
