@@ -4,13 +4,13 @@ import CountdownKit
 /// follower's lock: which countdowns have their requests pending (the schedule, at most a budget's
 /// worth of the soonest-ending), and which the center refused.
 struct AlertsState: MirrorStateMachine {
-  /// A turn's reading: each id's phase.
+  /// A turn's reading: each id's phase, and whether the app asked to refresh its requests.
   struct Reading {
-    var phases: [(key: IDKey, phase: AlertSchedule<IDKey>.Phase)]
+    var phases: [(key: IDKey, phase: AlertSchedule<IDKey>.Phase, refreshed: Bool)]
   }
 
-  /// What a turn does on the center: the schedule's actions (an add again of each refused id still
-  /// pending, and after a change of the clock, of every pending id, among them), and when the
+  /// What a turn does on the center: the schedule's actions (an add again of each refused or
+  /// refreshed id still pending, and after a change of the clock, of every pending id, among them), and when the
   /// center said what it held at the start, those requests and the ids now pending, so that the
   /// requests no countdown wants go.
   struct Turn {
@@ -34,10 +34,11 @@ struct AlertsState: MirrorStateMachine {
 
   mutating func apply(_ reading: Reading, clockChanged: Bool, sweep: [String]?) -> Turn {
     var actions: [AlertSchedule<IDKey>.Action] = []
-    for (key, phase) in reading.phases {
+    for (key, phase, refreshed) in reading.phases {
       let changed = schedule.update(key, to: phase)
       actions += changed
-      if refused.remove(key) != nil, changed.isEmpty, let deadline = schedule.pendingDeadline(of: key) {
+      let wasRefused = refused.remove(key) != nil
+      if wasRefused || refreshed, changed.isEmpty, let deadline = schedule.pendingDeadline(of: key) {
         actions.append(.schedule(key, deadline: deadline, previous: deadline))
       }
     }

@@ -50,8 +50,11 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
     return "\(nanoseconds)ns"
   }
 
-  func read(_ keys: [IDKey], sweep: [String]?, from manager: CountdownManager) -> AlertsState.Reading {
-    AlertsState.Reading(phases: keys.map { key in (key: key, phase: Self.phase(manager.idPhase(of: key).phase)) })
+  func read(_ keys: [IDKey], sweep: [String]?, from countdowns: FollowedCountdowns) -> AlertsState.Reading {
+    AlertsState.Reading(
+      phases: keys.map { key in
+        (key: key, phase: Self.phase(countdowns.idPhase(of: key).phase), refreshed: countdowns.isRefreshed(key))
+      })
   }
 
   /// The schedule's view of a manager's phase.
