@@ -42,8 +42,8 @@ public import Foundation
 /// Requests fire by the wall clock it is made with (``init(now:)``), which the test moves; a jump of
 /// it moves the fire dates of time-interval requests, the worst case an app must expect.
 public final class FakeNotificationCenter: CountdownAlertCenter {
-  /// The system's limit on pending requests.
-  public static let limit = 64
+  /// The system's limit on pending requests, ``CountdownAlerts/CountdownAlertRequest/systemPendingLimit``.
+  public static var limit: Int { CountdownAlertRequest.systemPendingLimit }
 
   /// A request waiting to fire.
   public struct PendingRequest: Hashable, Sendable {

@@ -740,7 +740,7 @@ func signOut() {
 
 #if canImport(UserNotifications)
 // SAMPLE: UserNotificationCenter
-final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
+nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
   let alerts: CountdownNotifications<String>
   init(alerts: CountdownNotifications<String>) { self.alerts = alerts }
 
