@@ -22,6 +22,9 @@ struct AlertsState: MirrorStateMachine {
   private(set) var schedule: AlertSchedule<IDKey>
   /// The ids whose request the center refused: tried again at the next change.
   private var refused: Set<IDKey> = []
+  /// The requests reported dropped past the system's limit, each reported once until it is
+  /// added again.
+  private var reportedDropped: Set<String> = []
 
   init(capacity: Int) {
     schedule = AlertSchedule(capacity: capacity)
@@ -52,6 +55,21 @@ struct AlertsState: MirrorStateMachine {
     #endif
     let pending = sweep == nil ? [] : schedule.pendingDeadlines.map(\.key)
     return Turn(actions: actions, sweep: sweep, pending: pending)
+  }
+
+  /// The requests of `identifiers` are being added: one dropped before may be reported again.
+  mutating func adding(_ identifiers: [String]) {
+    guard !reportedDropped.isEmpty else { return }
+    for identifier in identifiers { reportedDropped.remove(identifier) }
+  }
+
+  /// The requests of `missing` were not pending when the center listed them, though their
+  /// countdowns had them pending: those not refused (the center said why already) and not
+  /// reported yet are reported as dropped past the system's limit.
+  ///
+  /// - Returns: The identifiers to report.
+  mutating func dropped(_ missing: [(key: IDKey, identifier: String)]) -> [String] {
+    missing.filter { !refused.contains($0.key) && reportedDropped.insert($0.identifier).inserted }.map(\.identifier)
   }
 
   /// The center refused the request of `key`: it is tried again at the next change.

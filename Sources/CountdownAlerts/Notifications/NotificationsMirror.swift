@@ -140,6 +140,42 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
       calls.removals += unwanted(sweep, pending: turn.pending)
     }
     callCenter(calls, now: now, follower: follower)
+    if !calls.adds.isEmpty, follower.reportsFailures {
+      checkSystemLimit(adding: calls.adds.map(\.identifier), now: now, follower: follower)
+    }
+  }
+
+  /// Lists the center's pending requests after a turn's adds, and reports each of these alerts'
+  /// own that should be pending and is not: the system dropped it past its limit of 64 for the
+  /// app, without an error. The listing holds at most the system's 64, whatever the number of
+  /// countdowns; what should be pending is the budget's worth, read now, in step with the calls
+  /// made so far, which the center applies before it lists.
+  private func checkSystemLimit(adding identifiers: [String], now: Int64, follower: CountdownFollower<Self>) {
+    let pending = follower.update { machine in
+      machine.adding(identifiers)
+      return machine.schedule.pendingDeadlines
+    }
+    var wanted: [(key: IDKey, identifier: String, fire: Int64)] = []
+    for (key, deadline) in pending {
+      guard let id = key.id(as: ID.self) else { continue }
+      for moment in moments {
+        let fire = Self.fireInstant(deadline, moment)
+        if fire > now { wanted.append((key, identifier(for: id, moment: moment), fire)) }
+      }
+    }
+    let expected = wanted
+    center.pendingRequestIdentifiers { [weak follower] listed in
+      guard let follower else { return }
+      let listed = Set(listed)
+      // A request whose instant has come fired: it left the pending ones by itself.
+      let now = follower.manager.clockNow
+      let missing = expected.filter { !listed.contains($0.identifier) && $0.fire > now }
+      guard !missing.isEmpty else { return }
+      let dropped = follower.update { $0.dropped(missing.map { ($0.key, $0.identifier) }) }
+      for identifier in dropped {
+        follower.report(CountdownAlertError.requestDropped.with(request: identifier))
+      }
+    }
   }
 
   /// `actions`, one per key, in the order the keys first come: of several actions on one id in a

@@ -33,7 +33,9 @@ final class ContentTests: XCTestCase {
       alerts.setContent(CountdownAlertContent(title: "Green tea", body: "Done"), for: "tea")
       alerts.refresh("eggs")
       h.center.drain()
-      XCTAssertEqual(h.center.calls, [.add(alerts.identifier(for: "tea"))], "one add replaces; a waiting id costs none")
+      // After an add, the alerts list the pending requests (they report those the system dropped).
+      let calls = { h.center.calls.filter { $0 != .pendingRequestIdentifiers } }
+      XCTAssertEqual(calls(), [.add(alerts.identifier(for: "tea"))], "one add replaces; a waiting id costs none")
       XCTAssertEqual(h.ownPending.map(\.content.title), ["Green tea"])
       XCTAssertEqual(
         try XCTUnwrap(h.ownPending.first?.fireDate).timeIntervalSince1970, fireDate.timeIntervalSince1970,
@@ -41,7 +43,7 @@ final class ContentTests: XCTestCase {
       h.center.clearCalls()
       alerts.refreshAll()
       h.center.drain()
-      XCTAssertEqual(h.center.calls, [.add(alerts.identifier(for: "tea"))])
+      XCTAssertEqual(calls(), [.add(alerts.identifier(for: "tea"))])
     }
   }
 
