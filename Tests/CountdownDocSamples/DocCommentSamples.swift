@@ -792,6 +792,15 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
   _ = alerts
 }
 
+@MainActor func alertsSetContentSample() {
+  // ARTICLE: AlertsOverview
+  // When the user renames the timer, or picks another sound:
+  alerts.setContent(
+    CountdownAlertContent(title: "Pasta", body: "Drain the pasta.", sound: .named("bell.caf"), interruptionLevel: .timeSensitive),
+    for: "pasta")
+  // END ARTICLE
+}
+
 #if canImport(AlarmKit) && !targetEnvironment(macCatalyst)
 @available(iOS 26.0, *)
 @MainActor @SampleBody func alarmsSample() async throws -> Any {

@@ -13,10 +13,10 @@
 /// (its notifications have no text or sound), so a center of the app's own gets these fields as
 /// they are.
 ///
-/// For a timer's end, ``InterruptionLevel-swift.enum/timeSensitive`` is the level Apple documents:
-/// it breaks through a Focus and a scheduled summary. It needs the app's "Time Sensitive
-/// Notifications" capability (the `com.apple.developer.usernotifications.time-sensitive`
-/// entitlement); without it the system delivers the alert as ``InterruptionLevel-swift.enum/active``.
+/// For a timer's end, use ``InterruptionLevel-swift.enum/timeSensitive``: such an alert can break
+/// through a Focus and the notification summary (the user can turn that off for the app). It
+/// needs the app's "Time Sensitive Notifications" capability (the
+/// `com.apple.developer.usernotifications.time-sensitive` entitlement).
 ///
 /// ```swift
 /// let end = CountdownAlertContent(
@@ -45,8 +45,8 @@ public struct CountdownAlertContent: Hashable, Sendable {
     case passive
     /// Shown at once, lighting up the screen, with its sound: the system's default.
     case active
-    /// Shown at once, through a Focus and a scheduled summary: what a timer's end is. Needs the
-    /// app's "Time Sensitive Notifications" capability.
+    /// Shown at once, and able to break through a Focus and the notification summary: for a
+    /// timer's end. Needs the app's "Time Sensitive Notifications" capability.
     case timeSensitive
     /// Shown at once, with its sound through the mute switch: needs Apple's critical alerts
     /// entitlement.
