@@ -117,7 +117,9 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
     follower.enqueue(actions.map(\.key))
   }
 
-  func read(_ keys: [IDKey], sweep: [CountdownAlarmSnapshot]?, from countdowns: FollowedCountdowns) -> AlarmsState.Reading {
+  func read(_ keys: [IDKey], sweep: [CountdownAlarmSnapshot]?, from countdowns: FollowedCountdowns)
+    -> AlarmsState.Reading
+  {
     var desired: [(key: IDKey, id: UUID, desired: AlarmsState.Desired, countsOvertime: Bool)] = []
     for key in keys {
       guard let id = key.id(as: ID.self) else { continue }

@@ -57,7 +57,9 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
     if amount.hasSuffix("ns"), let nanoseconds = Int64(amount.dropLast(2)), nanoseconds > 0 {
       return .timeLeft(.nanoseconds(nanoseconds))
     }
-    if amount.hasSuffix("s"), let seconds = Int64(amount.dropLast()), seconds > 0 { return .timeLeft(.seconds(seconds)) }
+    if amount.hasSuffix("s"), let seconds = Int64(amount.dropLast()), seconds > 0 {
+      return .timeLeft(.seconds(seconds))
+    }
     return nil
   }
 

@@ -23,7 +23,8 @@ final class AlertsStateTests: XCTestCase {
   func testAClockChangeAddsEveryPendingIdAgainAndTheSweepSeesWhatIsPending() {
     var state = AlertsState(capacity: 1)
     _ = state.apply(
-      .init(phases: [(tea, .running(deadline: 600), false), (egg, .running(deadline: 900), false)]), clockChanged: false,
+      .init(phases: [(tea, .running(deadline: 600), false), (egg, .running(deadline: 900), false)]),
+      clockChanged: false,
       sweep: nil)
     let turn = state.apply(.init(phases: []), clockChanged: true, sweep: ["countdown-alerts/x/end/old"])
     XCTAssertEqual(turn.actions, [.schedule(tea, deadline: 600, previous: 600)], "only the budget's soonest is pending")

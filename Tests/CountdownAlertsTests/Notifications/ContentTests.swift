@@ -83,7 +83,8 @@ final class ContentTests: XCTestCase {
       XCTAssertEqual(h.ownPending.map(\.fireDate), dates, "nothing moved")
       let minute = alerts.identifier(for: "pasta", moment: .timeLeft(.seconds(60)))
       XCTAssertEqual(
-        h.ownPending.first { $0.identifier == minute }?.content, AlertsHarness.content("pasta", .timeLeft(.seconds(60))),
+        h.ownPending.first { $0.identifier == minute }?.content,
+        AlertsHarness.content("pasta", .timeLeft(.seconds(60))),
         "the milestone keeps the closure's")
       alerts.setContent(nil, for: "pasta")
       h.assertPending(["pasta"], "the closure's again")
@@ -101,9 +102,10 @@ final class ContentTests: XCTestCase {
           XCTAssertEqual(alerts.moment(forRequest: request), moment, request)
         }
       }
-      for foreign in ["app/reminder", "countdown-alerts/other/end/tea", "countdown-alerts/timers/soon/tea",
-        "countdown-alerts/timers/left-0s/tea", "countdown-alerts/timers/left-xs/tea", "countdown-alerts/timers/end"]
-      {
+      for foreign in [
+        "app/reminder", "countdown-alerts/other/end/tea", "countdown-alerts/timers/soon/tea",
+        "countdown-alerts/timers/left-0s/tea", "countdown-alerts/timers/left-xs/tea", "countdown-alerts/timers/end",
+      ] {
         XCTAssertNil(alerts.countdownID(forRequest: foreign), foreign)
         XCTAssertNil(alerts.moment(forRequest: foreign), foreign)
       }

@@ -25,9 +25,11 @@ final class SystemLimitTests: XCTestCase {
       // 70 wanted, 64 kept: the 6 of the countdowns that end latest are dropped.
       let dropped = Set(ids.suffix(6).map { h.alertsOrFail.identifier(for: $0) })
       XCTAssertEqual(h.center.droppedCount, 6)
-      XCTAssertEqual(Set(h.ownPending.map(\.identifier)), Set(ids.prefix(14).map { h.alertsOrFail.identifier(for: $0) }))
+      XCTAssertEqual(
+        Set(h.ownPending.map(\.identifier)), Set(ids.prefix(14).map { h.alertsOrFail.identifier(for: $0) }))
       let failures = h.failures.withLock { $0 }
-      XCTAssertEqual(Set(failures.compactMap(\.requestIdentifier)), dropped, "the app never hears of the dropped requests")
+      XCTAssertEqual(
+        Set(failures.compactMap(\.requestIdentifier)), dropped, "the app never hears of the dropped requests")
       XCTAssertEqual(failures.count, 6, "each dropped request once")
     }
   }

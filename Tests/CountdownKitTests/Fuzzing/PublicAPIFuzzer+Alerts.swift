@@ -22,7 +22,10 @@ extension PublicAPIFuzzer {
       keep(alerts)
       let id = random.pick(stringIDs)
       _ = alerts.identifier(for: id, moment: random.bool() ? .end : .timeLeft(alertTime()))
-      _ = (alerts.isOwnRequest(random.text()), alerts.foregroundPresentation(forRequest: random.text()), alerts.scheduledIDs)
+      _ = (
+        alerts.isOwnRequest(random.text()), alerts.foregroundPresentation(forRequest: random.text()),
+        alerts.scheduledIDs
+      )
       let request = random.bool() ? alerts.identifier(for: id, moment: .timeLeft(alertTime())) : random.text()
       _ = (alerts.id(forRequest: request), alerts.countdownID(forRequest: request), alerts.moment(forRequest: request))
       alerts.setContent(random.bool() ? nil : CountdownAlertContent(title: random.text(), body: ""), for: id)
