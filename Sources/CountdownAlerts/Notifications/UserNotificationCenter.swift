@@ -113,15 +113,6 @@
       }
     }
 
-    /// The system's presentation options for ours.
-    static func options(_ presentation: CountdownAlertPresentation) -> UNNotificationPresentationOptions {
-      var options: UNNotificationPresentationOptions = []
-      if presentation.contains(.sound) { options.insert(.sound) }
-      if presentation.contains(.list) { options.insert(.list) }
-      if presentation.contains(.banner) { options.insert(.banner) }
-      if presentation.contains(.badge) { options.insert(.badge) }
-      return options
-    }
   }
 
   extension CountdownNotifications {
@@ -148,7 +139,19 @@
     /// }
     /// ```
     public func presentationOptions(for notification: UNNotification) -> UNNotificationPresentationOptions? {
-      foregroundPresentation(forRequest: notification.request.identifier).map(UserNotificationCenter.options)
+      foregroundPresentation(forRequest: notification.request.identifier).map(\.notificationOptions)
+    }
+  }
+
+  extension CountdownAlertPresentation {
+    /// The system's presentation options for these (tvOS has the options too).
+    var notificationOptions: UNNotificationPresentationOptions {
+      var options: UNNotificationPresentationOptions = []
+      if contains(.sound) { options.insert(.sound) }
+      if contains(.list) { options.insert(.list) }
+      if contains(.banner) { options.insert(.banner) }
+      if contains(.badge) { options.insert(.badge) }
+      return options
     }
   }
 #endif
