@@ -33,7 +33,8 @@ public import Foundation
 ///   it after that does nothing, as the system ignores the removal of a request whose trigger
 ///   was met.
 /// - At most ``limit`` requests are pending: past it, the latest-firing are dropped without an
-///   error (the system "keeps the soonest-firing 64 notifications"); ``droppedCount`` counts them.
+///   error (the system "keeps the soonest-firing 64 notifications"; of equal fire dates, the one
+///   added last goes); ``droppedCount`` counts them.
 /// - With ``authorization`` ``CountdownAlerts/CountdownAlertAuthorization/denied``, adding fails with
 ///   ``NotAllowedError``; ``failAdds(with:)`` makes every add fail with an error of the test's.
 /// - A time interval of zero or less traps, as `UNTimeIntervalNotificationTrigger` raises an

@@ -76,7 +76,9 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
   ///   - clockChanges: Where the system posts what may have moved the device's clock: its
   ///     change, the significant time change, the app's coming back to the foreground; each
   ///     re-syncs every countdown (the article's "The device's clock").
-  ///   - isFollowed: Which ids have alerts; every one by default.
+  ///   - isFollowed: Which ids have alerts; every one by default. Asked at each change of an id,
+  ///     on the thread of the change: an id it rejects is treated as gone (its pending requests
+  ///     are removed at that change), and ``refresh(_:)`` asks it again at once.
   ///   - onFailure: Called, on any thread, when the center refuses a request.
   ///   - content: What the alert of `id` at `moment` says, unless ``setContent(_:for:at:)`` set
   ///     it; called when the request is made, on the thread of the change (any thread: it is

@@ -143,37 +143,37 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
     }
     callCenter(calls, now: now, follower: follower)
     if !calls.adds.isEmpty, follower.reportsFailures {
-      checkSystemLimit(adding: calls.adds.map(\.identifier), now: now, follower: follower)
+      checkSystemLimit(adding: calls.adds.map(\.identifier), follower: follower)
     }
   }
 
   /// Lists the center's pending requests after a turn's adds, and reports each of these alerts'
   /// own that should be pending and is not: the system dropped it past its limit of 64 for the
   /// app, without an error. The listing holds at most the system's 64, whatever the number of
-  /// countdowns; what should be pending is the budget's worth, read now, in step with the calls
-  /// made so far, which the center applies before it lists.
-  private func checkSystemLimit(adding identifiers: [String], now: Int64, follower: CountdownFollower<Self>) {
+  /// countdowns; what should be pending is the budget's worth of countdowns, read now, in step
+  /// with the calls made so far, which the center applies before it lists (a request whose
+  /// instant has come by the answer fired, and is not missed).
+  private func checkSystemLimit(adding identifiers: [String], follower: CountdownFollower<Self>) {
     let pending = follower.update { machine in
       machine.adding(identifiers)
       return machine.schedule.pendingDeadlines
     }
-    var wanted: [(key: IDKey, identifier: String, fire: Int64)] = []
-    for (key, deadline) in pending {
-      guard let id = key.id(as: ID.self) else { continue }
-      for moment in moments {
-        let fire = Self.fireInstant(deadline, moment)
-        if fire > now { wanted.append((key, identifier(for: id, moment: moment), fire)) }
-      }
-    }
-    let expected = wanted
     center.pendingRequestIdentifiers { [weak follower] listed in
       guard let follower else { return }
+      // The identifiers are made here, off the change's path.
       let listed = Set(listed)
       // A request whose instant has come fired: it left the pending ones by itself.
       let now = follower.manager.clockNow
-      let missing = expected.filter { !listed.contains($0.identifier) && $0.fire > now }
+      var missing: [(key: IDKey, identifier: String)] = []
+      for (key, deadline) in pending {
+        guard let id = key.id(as: ID.self) else { continue }
+        for moment in moments where Self.fireInstant(deadline, moment) > now {
+          let identifier = identifier(for: id, moment: moment)
+          if !listed.contains(identifier) { missing.append((key, identifier)) }
+        }
+      }
       guard !missing.isEmpty else { return }
-      let dropped = follower.update { $0.dropped(missing.map { ($0.key, $0.identifier) }) }
+      let dropped = follower.update { $0.dropped(missing) }
       for identifier in dropped {
         follower.report(CountdownAlertError.requestDropped.with(request: identifier))
       }
