@@ -25,12 +25,16 @@ public import Foundation
 /// - Every call is queued and takes effect at ``drain()``, in call order: until then a removed
 ///   request is still pending, as after `removePendingNotificationRequests(withIdentifiers:)`,
 ///   which "executes asynchronously". Completions are called at ``drain()``, outside its lock.
+/// - A request fires at its instant whatever the calls queued after it: ``drain()`` delivers
+///   every request whose instant had come when a queued call was made before it applies that
+///   call, so a removal or a replace made after the ring (and not yet drained) does not hide it.
 /// - Adding a request whose identifier is pending replaces it.
 /// - A request fires (moves to ``delivered``) once ``drain()`` finds its date reached; removing
 ///   it after that does nothing, as the system ignores the removal of a request whose trigger
 ///   was met.
 /// - At most ``limit`` requests are pending: past it, the latest-firing are dropped without an
-///   error (the system "keeps the soonest-firing 64 notifications"); ``droppedCount`` counts them.
+///   error (the system "keeps the soonest-firing 64 notifications"; of equal fire dates, the one
+///   added last goes); ``droppedCount`` counts them.
 /// - With ``authorization`` ``CountdownAlerts/CountdownAlertAuthorization/denied``, adding fails with
 ///   ``NotAllowedError``; ``failAdds(with:)`` makes every add fail with an error of the test's.
 /// - A time interval of zero or less traps, as `UNTimeIntervalNotificationTrigger` raises an
@@ -39,8 +43,8 @@ public import Foundation
 /// Requests fire by the wall clock it is made with (``init(now:)``), which the test moves; a jump of
 /// it moves the fire dates of time-interval requests, the worst case an app must expect.
 public final class FakeNotificationCenter: CountdownAlertCenter {
-  /// The system's limit on pending requests.
-  public static let limit = 64
+  /// The system's limit on pending requests, ``CountdownAlerts/CountdownAlertRequest/systemPendingLimit``.
+  public static var limit: Int { CountdownAlertRequest.systemPendingLimit }
 
   /// A request waiting to fire.
   public struct PendingRequest: Hashable, Sendable {
@@ -89,7 +93,8 @@ public final class FakeNotificationCenter: CountdownAlertCenter {
   }
 
   private struct State {
-    var queue: [Operation] = []
+    /// The calls not yet in effect, each with the wall clock's reading when it was made.
+    var queue: [(at: Date, operation: Operation)] = []
     var pending: [PendingRequest] = []
     var delivered: [PendingRequest] = []
     var calls: [Call] = []
@@ -158,9 +163,10 @@ public final class FakeNotificationCenter: CountdownAlertCenter {
     }
   }
 
-  /// Brings everything up to now: fires the requests whose date is reached, then applies the
-  /// queued calls in order (calling their completions outside the lock), and again for calls
-  /// the completions made, until none is queued.
+  /// Brings everything up to now: applies the queued calls in order, each after firing the
+  /// requests whose date had come when it was made (calling their completions outside the lock),
+  /// fires the requests whose date is reached now, and again for calls the completions made,
+  /// until none is queued.
   public func drain() {
     while true {
       let date = now()
@@ -170,7 +176,9 @@ public final class FakeNotificationCenter: CountdownAlertCenter {
         guard !state.queue.isEmpty else { return false }
         let queue = state.queue
         state.queue = []
-        for operation in queue {
+        for (at, operation) in queue {
+          // What rang before the call was made rang, whatever the call does.
+          Self.fire(&state, at: min(at, date))
           completions.append(Self.apply(operation, to: &state))
         }
         Self.fire(&state, at: date)
@@ -186,39 +194,44 @@ public final class FakeNotificationCenter: CountdownAlertCenter {
   public func add(_ request: CountdownAlertRequest, completion: @escaping @Sendable ((any Error)?) -> Void) {
     precondition(
       request.timeInterval > 0, "UNTimeIntervalNotificationTrigger: the time interval must be greater than 0")
-    let fireDate = now() + request.timeInterval
+    let date = now()
+    let fireDate = date + request.timeInterval
     let pending = PendingRequest(identifier: request.identifier, content: request.content, fireDate: fireDate)
     self.state.withLock { state in
       state.calls.append(.add(request.identifier))
-      state.queue.append(.add(pending, completion))
+      state.queue.append((date, .add(pending, completion)))
     }
   }
 
   public func removePendingRequests(withIdentifiers identifiers: [String]) {
+    let date = now()
     self.state.withLock { state in
       state.calls.append(.removePending(identifiers))
-      state.queue.append(.removePending(identifiers))
+      state.queue.append((date, .removePending(identifiers)))
     }
   }
 
   public func removeDeliveredNotifications(withIdentifiers identifiers: [String]) {
+    let date = now()
     self.state.withLock { state in
       state.calls.append(.removeDelivered(identifiers))
-      state.queue.append(.removeDelivered(identifiers))
+      state.queue.append((date, .removeDelivered(identifiers)))
     }
   }
 
   public func pendingRequestIdentifiers(_ completion: @escaping @Sendable ([String]) -> Void) {
+    let date = now()
     self.state.withLock { state in
       state.calls.append(.pendingRequestIdentifiers)
-      state.queue.append(.pendingIdentifiers(completion))
+      state.queue.append((date, .pendingIdentifiers(completion)))
     }
   }
 
   public func authorizationStatus(_ completion: @escaping @Sendable (CountdownAlertAuthorization) -> Void) {
+    let date = now()
     self.state.withLock { state in
       state.calls.append(.authorizationStatus)
-      state.queue.append(.authorization(completion))
+      state.queue.append((date, .authorization(completion)))
     }
   }
 

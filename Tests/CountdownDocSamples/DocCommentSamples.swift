@@ -104,6 +104,29 @@ import XCTest
   _ = content
 }
 
+@MainActor @SampleBody func alertContentSample2() async throws -> Any {
+  // SAMPLE: CountdownAlerts/Notifications/CountdownAlertContent.swift
+  let end = CountdownAlertContent(
+    title: "Pasta", body: "Time to drain the pasta.", sound: .named("bell.caf"), interruptionLevel: .timeSensitive,
+    threadIdentifier: "timers", relevanceScore: 1)
+  // END SAMPLE
+  _ = end
+}
+
+@MainActor @SampleBody func alertPresentationSample() async throws -> Any {
+  // SAMPLE: CountdownAlerts/Notifications/CountdownAlertPresentation.swift
+  let presentation: CountdownAlertPresentation = [.banner, .list, .sound]
+  // END SAMPLE
+  _ = presentation
+}
+
+@MainActor func setContentSample() {
+  // SAMPLE: CountdownAlerts/Notifications/CountdownNotifications.swift
+  // In the app's code, when the user renames the timer or picks its sound:
+  alerts.setContent(CountdownAlertContent(title: "Pasta", body: "Drain it.", sound: .named("bell.caf")), for: "pasta")
+  // END SAMPLE
+}
+
 // SAMPLE: CountdownAlerts/Follower/CountdownAlertError.swift
 func report(_ error: CountdownAlertError) {
   if error == .notAuthorized {
@@ -740,7 +763,7 @@ func signOut() {
 
 #if canImport(UserNotifications)
 // SAMPLE: UserNotificationCenter
-final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
+nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
   let alerts: CountdownNotifications<String>
   init(alerts: CountdownNotifications<String>) { self.alerts = alerts }
 
@@ -767,6 +790,15 @@ final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
   }
   // END ARTICLE
   _ = alerts
+}
+
+@MainActor func alertsSetContentSample() {
+  // ARTICLE: AlertsOverview
+  // When the user renames the timer, or picks another sound:
+  alerts.setContent(
+    CountdownAlertContent(title: "Pasta", body: "Drain the pasta.", sound: .named("bell.caf"), interruptionLevel: .timeSensitive),
+    for: "pasta")
+  // END ARTICLE
 }
 
 #if canImport(AlarmKit) && !targetEnvironment(macCatalyst)

@@ -1,6 +1,8 @@
 // Apple: https://developer.apple.com/documentation/usernotifications/unnotificationcontent
 // Apple: https://developer.apple.com/documentation/usernotifications/unnotificationcontent/subtitle
 // Apple: https://developer.apple.com/documentation/usernotifications/unnotificationcontent/threadidentifier
+// Apple: https://developer.apple.com/documentation/usernotifications/unnotificationcontent/categoryidentifier
+// Apple: https://developer.apple.com/documentation/usernotifications/unnotificationcontent/relevancescore
 
 /// UserNotifications' `UNNotificationContent`: a notification's content, read-only. On tvOS (which
 /// shows no alerts, only badges) the class exists without its text, sound and user info.
@@ -17,6 +19,10 @@ open class UNNotificationContent: NSObject {
   open var userInfo: [AnyHashable: Any] { fatalError("platform stub: UNNotificationContent.userInfo") }
   @available(tvOS, unavailable)
   open var threadIdentifier: String { fatalError("platform stub: UNNotificationContent.threadIdentifier") }
+  @available(tvOS, unavailable)
+  open var categoryIdentifier: String { fatalError("platform stub: UNNotificationContent.categoryIdentifier") }
+  @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+  open var relevanceScore: Double { fatalError("platform stub: UNNotificationContent.relevanceScore") }
   @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
   open var interruptionLevel: UNNotificationInterruptionLevel {
     fatalError("platform stub: UNNotificationContent.interruptionLevel")

@@ -2,6 +2,9 @@
 // Apple: https://developer.apple.com/documentation/usernotifications/unnotificationsound/default
 // Apple: https://developer.apple.com/documentation/usernotifications/unnotificationsound/init(named:)
 // Apple: https://developer.apple.com/documentation/usernotifications/unnotificationsoundname
+// Apple: https://developer.apple.com/documentation/usernotifications/unnotificationsound/defaultcritical
+// Apple: https://developer.apple.com/documentation/usernotifications/unnotificationsound/defaultcriticalsound(withaudiovolume:)
+// Apple: https://developer.apple.com/documentation/usernotifications/unnotificationsound/criticalsoundnamed(_:withaudiovolume:)
 
 /// UserNotifications' `UNNotificationSound`: not on tvOS (a tvOS notification plays no sound).
 @available(tvOS, unavailable)
@@ -14,6 +17,22 @@ open class UNNotificationSound: NSObject {
   /// (nor tvOS, with the class).
   @available(watchOS, unavailable)
   public init(named name: UNNotificationSoundName) { fatalError("platform stub: UNNotificationSound(named:)") }
+
+  /// The default critical alert sound (iOS 12, macOS 10.14, Mac Catalyst 13.1, watchOS 5,
+  /// visionOS 1); critical alerts need an entitlement Apple grants.
+  open class var defaultCritical: UNNotificationSound { fatalError("platform stub: UNNotificationSound.defaultCritical") }
+
+  /// The default critical alert sound at `volume` (`0...1`); same platforms as `defaultCritical`.
+  open class func defaultCriticalSound(withAudioVolume volume: Float) -> Self {
+    fatalError("platform stub: UNNotificationSound.defaultCriticalSound(withAudioVolume:)")
+  }
+
+  /// A critical alert sound file of the app's at `volume`: iOS 12, macOS 10.14, Mac Catalyst
+  /// 13.1 and visionOS 1; not watchOS.
+  @available(watchOS, unavailable)
+  open class func criticalSoundNamed(_ name: UNNotificationSoundName, withAudioVolume volume: Float) -> Self {
+    fatalError("platform stub: UNNotificationSound.criticalSoundNamed(_:withAudioVolume:)")
+  }
 }
 
 /// UserNotifications' `UNNotificationSoundName`: the name of a sound file (every platform, tvOS too).

@@ -7,9 +7,10 @@
 // What a platform lacks, as Apple's symbol pages list it (each file names its pages): tvOS has the
 // center, requests, triggers and the badge, but no alert text, sound or user info
 // (`UNNotificationContent`'s and `UNMutableNotificationContent`'s `title`, `subtitle`, `body`,
-// `sound`, `userInfo`, `threadIdentifier`), no `UNNotificationSound`, and no delivered notifications
-// (`getDeliveredNotifications`, `deliveredNotifications()`, `removeDeliveredNotifications`,
-// `removeAllDeliveredNotifications`); watchOS has no `UNNotificationSound(named:)`;
+// `sound`, `userInfo`, `threadIdentifier`, `categoryIdentifier`), no `UNNotificationSound`, and no
+// delivered notifications (`getDeliveredNotifications`, `deliveredNotifications()`,
+// `removeDeliveredNotifications`, `removeAllDeliveredNotifications`); watchOS has no
+// `UNNotificationSound(named:)` nor `criticalSoundNamed(_:withAudioVolume:)`;
 // `UNAuthorizationStatus.ephemeral` is iOS, Mac Catalyst and visionOS only.
 //
 // Where the SDK's Swift spelling is not documented, the stricter reading is declared, so that code

@@ -117,14 +117,16 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
     follower.enqueue(actions.map(\.key))
   }
 
-  func read(_ keys: [IDKey], sweep: [CountdownAlarmSnapshot]?, from manager: CountdownManager) -> AlarmsState.Reading {
+  func read(_ keys: [IDKey], sweep: [CountdownAlarmSnapshot]?, from countdowns: FollowedCountdowns)
+    -> AlarmsState.Reading
+  {
     var desired: [(key: IDKey, id: UUID, desired: AlarmsState.Desired, countsOvertime: Bool)] = []
     for key in keys {
       guard let id = key.id(as: ID.self) else { continue }
-      let (phase, countsOvertime) = manager.idPhase(of: key)
+      let (phase, countsOvertime) = countdowns.idPhase(of: key)
       desired.append((key, alarmID(for: id), Self.desired(phase, countsOvertime: countsOvertime), countsOvertime))
     }
-    return AlarmsState.Reading(desired: desired, now: manager.clockNow)
+    return AlarmsState.Reading(desired: desired, now: countdowns.clockNow)
   }
 
   /// What the system should hold for a countdown in `phase` (one past its end, running, is

@@ -1,7 +1,8 @@
 import CountdownKit
 
 /// The work a follower's changes leave for the one thread that performs it, kept behind the
-/// follower's lock: the ids that changed (each once, in the order they changed), whether the
+/// follower's lock: the ids that changed (each once, in the order they changed), which of them
+/// `isFollowed` rejected at their latest change and which the app asked to refresh, whether the
 /// device's clock changed, and what the system's center said it held at the start (a mirror's
 /// `Sweep`: its requests, alarms or activities).
 ///
@@ -17,6 +18,10 @@ struct ChangeQueue: Sendable {
   struct Work: Sendable {
     /// The ids whose phase to read, each once, in the order they changed.
     var keys: [IDKey]
+    /// The keys `isFollowed` rejected at their latest change: read as gone.
+    var unfollowed: Set<IDKey>
+    /// The keys the app asked to refresh.
+    var refreshed: Set<IDKey>
     /// Whether the device's clock changed.
     var clockChanged: Bool
     /// What the center held at the start, to reconcile (of the mirror's `Sweep` type); `nil`
@@ -26,16 +31,29 @@ struct ChangeQueue: Sendable {
 
   private var queued: [IDKey] = []
   private var queuedSet: Set<IDKey> = []
+  private var unfollowed: Set<IDKey> = []
+  private var refreshed: Set<IDKey> = []
   private var isDraining = false
   private var clockChanged = false
   private var sweep: [any Sendable]?
 
-  /// Work arrived: `keys` changed, the clock changed, or the center said what it held.
+  /// Work arrived: `keys` changed (followed; `unfollowed`, those `isFollowed` rejected), the app
+  /// asked to refresh `keys` (`refreshed`), the clock changed, or the center said what it held.
+  /// A key's latest verdict counts: followed after rejected is followed.
   ///
   /// - Returns: Whether the caller drains (no one else is).
-  mutating func arrived(_ keys: [IDKey], clockChanged: Bool = false, sweep: [any Sendable]? = nil) -> Bool {
-    for key in keys where queuedSet.insert(key).inserted {
-      queued.append(key)
+  mutating func arrived(
+    _ keys: [IDKey], unfollowed rejected: [IDKey] = [], refreshed isRefresh: Bool = false,
+    clockChanged: Bool = false, sweep: [any Sendable]? = nil
+  ) -> Bool {
+    for key in keys {
+      if queuedSet.insert(key).inserted { queued.append(key) }
+      if !unfollowed.isEmpty { unfollowed.remove(key) }
+      if isRefresh { refreshed.insert(key) }
+    }
+    for key in rejected {
+      if queuedSet.insert(key).inserted { queued.append(key) }
+      unfollowed.insert(key)
     }
     self.clockChanged = self.clockChanged || clockChanged
     if let sweep { self.sweep = (self.sweep ?? []) + sweep }
@@ -50,7 +68,7 @@ struct ChangeQueue: Sendable {
       isDraining = false
       return nil
     }
-    defer { (queued, queuedSet, clockChanged, sweep) = ([], [], false, nil) }
-    return Work(keys: queued, clockChanged: clockChanged, sweep: sweep)
+    defer { (queued, queuedSet, unfollowed, refreshed, clockChanged, sweep) = ([], [], [], [], false, nil) }
+    return Work(keys: queued, unfollowed: unfollowed, refreshed: refreshed, clockChanged: clockChanged, sweep: sweep)
   }
 }

@@ -22,6 +22,7 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
     case invalidNamespace
     case alarmLimitReached
     case invalidAlarmOptions
+    case requestDropped
   }
 
   /// The system's center whose call failed, for the description only: the same kind of error is
@@ -33,9 +34,10 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
 
   private let code: Code
   private let center: Center
-  /// The identifier of the request the center refused, for ``requestFailed``, ``notAuthorized``,
-  /// ``alarmLimitReached`` and ``invalidAlarmOptions`` (an alarm's UUID, for ``CountdownAlarms``;
-  /// `nil` when reading the app's alarms failed); `nil` for the others.
+  /// The identifier of the request the center refused or dropped, for ``requestFailed``,
+  /// ``notAuthorized``, ``requestDropped``, ``alarmLimitReached`` and ``invalidAlarmOptions`` (an
+  /// alarm's UUID, for ``CountdownAlarms``; `nil` when reading the app's alarms failed); `nil` for
+  /// the others.
   public let requestIdentifier: String?
   /// The center's own error, for ``requestFailed``, described (errors of system frameworks are
   /// not `Hashable`).
@@ -62,6 +64,11 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
   /// of zero or less, an intent that is not a `LiveActivityIntent`): the alarm is scheduled
   /// without it.
   public static let invalidAlarmOptions = CountdownAlertError(.invalidAlarmOptions)
+  /// The system dropped a pending request of the alerts past its limit of 64 pending for the
+  /// whole app (``CountdownAlertRequest/systemPendingLimit``), without an error of its own: the
+  /// app's other requests and the alerts' budget together wanted more. It fires no alert until
+  /// a change adds it again. Lower the budget, or keep fewer requests of the app's own pending.
+  public static let requestDropped = CountdownAlertError(.requestDropped)
   /// A budget outside `1...64`, or too small for one countdown's end and milestones.
   public static let invalidBudget = CountdownAlertError(.invalidBudget)
   /// A milestone of zero or less, or one given twice.
@@ -105,6 +112,7 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
       case .invalidNamespace: "a namespace must not contain \"/\" (nor be empty, for alarms and Live Activities)"
       case .alarmLimitReached: "the device holds as many alarms as it allows"
       case .invalidAlarmOptions: "the alarm's options hold what AlarmKit cannot take; scheduled without it"
+      case .requestDropped: "the system dropped a pending request past its limit of 64 for the app"
       }
     let request = requestIdentifier.map { " (\($0))" } ?? ""
     let cause = underlying.map { ": \($0)" } ?? ""

@@ -17,6 +17,9 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
   let manager: CountdownManager
   let mirror: Mirror
   private let onFailure: (@Sendable (CountdownAlertError) -> Void)?
+  /// Splits keys into those of followed ids and the others (the app's `isFollowed`, asked with
+  /// no lock held).
+  private let split: @Sendable ([IDKey]) -> (followed: [IDKey], unfollowed: [IDKey])
   private let state: LockedState<FollowerState>
   /// The mirror's state machine, guarded by `state`'s lock: kept out of ``FollowerState`` so that
   /// the lock's value is of a type the compiler knows, where the follower's code runs unspecialized
@@ -40,17 +43,19 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
     self.manager = manager
     self.mirror = mirror
     self.onFailure = onFailure
+    split = { keys in FollowerObservation.split(keys, of: ID.self, isFollowed: isFollowed) }
     machine = mirror.makeMachine()
     state = LockedState(FollowerState(wallClockAhead: manager.wallClockAhead))
     let observation = FollowerObservation(
       ID.self, manager: manager, clockChanges: clockChanges, isFollowed: isFollowed,
-      idsChanged: { [weak self] keys in self?.enqueue(keys) },
+      idsChanged: { [weak self] followed, unfollowed in self?.enqueue(followed, unfollowed: unfollowed) },
       clockChanged: { [weak self] in self?.clockMayHaveMoved() })
     state.withLock { $0.observation = observation }
     let stopObservingSystem = mirror.observeSystem(for: self)
     state.withLock { $0.stopObservingSystem = stopObservingSystem }
-    // What counts already (restored before the follower was made) is followed from now on.
-    let followed = FollowerObservation.followed(manager.idKeys(of: ID.self), of: ID.self, isFollowed: isFollowed)
+    // What counts already (restored before the follower was made) is followed from now on; the
+    // machine knows nothing yet of the ids `isFollowed` rejects.
+    let followed = split(manager.idKeys(of: ID.self)).followed
     if Mirror.asksBeforeFollowing {
       mirror.askSweep { [weak self] sweep in self?.swept(sweep) }
       enqueue(followed)
@@ -67,14 +72,32 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
   }
 
   /// Queues the work and drains, unless another thread is draining (it takes this work too).
-  func enqueue(_ keys: [IDKey], clockChanged: Bool = false, sweep: [Mirror.Machine.Sweep]? = nil) {
+  ///
+  /// - Parameters:
+  ///   - keys: The followed ids that changed (or that the machine reads again).
+  ///   - unfollowed: The ids that changed which `isFollowed` rejected: read as gone.
+  ///   - refreshed: Whether the app asked to refresh `keys` (``refresh(_:)``).
+  ///   - clockChanged: Whether the device's clock changed.
+  ///   - sweep: What the center held at the start, when it said so.
+  func enqueue(
+    _ keys: [IDKey], unfollowed: [IDKey] = [], refreshed: Bool = false, clockChanged: Bool = false,
+    sweep: [Mirror.Machine.Sweep]? = nil
+  ) {
     let drains = state.withLock { state in
       state.arrived(
-        keys, clockChanged: clockChanged, sweep: sweep, alsoRead: machine.alsoRead(clockChanged: clockChanged))
+        keys, unfollowed: unfollowed, refreshed: refreshed, clockChanged: clockChanged, sweep: sweep,
+        alsoRead: machine.alsoRead(clockChanged: clockChanged))
     }
-    if drains {
-      drain()
-    }
+    if drains { drain() }
+  }
+
+  /// Asks `isFollowed` again for `keys` and reads them again: a followed one's system requests
+  /// are made again with what the app's closures say now, even though its dates did not move; a
+  /// rejected one's are removed. Keys of other id types are ignored.
+  func refresh(_ keys: [IDKey]) {
+    let (followed, unfollowed) = split(keys)
+    guard !followed.isEmpty || !unfollowed.isEmpty else { return }
+    enqueue(followed, unfollowed: unfollowed, refreshed: true)
   }
 
   /// The device's clock may have changed, or the app comes back to the foreground: a re-sync,
@@ -117,7 +140,8 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
   private func drain() {
     while let work = state.withLock({ $0.queue.takeWork() }) {
       let sweep = work.sweep?.compactMap { $0 as? Mirror.Machine.Sweep }
-      let reading = mirror.read(work.keys, sweep: sweep, from: manager)
+      let countdowns = FollowedCountdowns(manager: manager, unfollowed: work.unfollowed, refreshed: work.refreshed)
+      let reading = mirror.read(work.keys, sweep: sweep, from: countdowns)
       let calls = state.withLock { _ in machine.apply(reading, clockChanged: work.clockChanged, sweep: sweep) }
       mirror.perform(calls, for: self)
     }

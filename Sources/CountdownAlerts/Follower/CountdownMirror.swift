@@ -8,7 +8,8 @@ import CountdownKit
 /// three steps of a turn that touch the outside:
 ///
 /// 1. ``read(_:sweep:from:)``, with no lock held: the countdowns' phases from the manager (its
-///    locks, its clock) and what the app's closures make of them;
+///    locks, its clock; an id `isFollowed` rejected reads as gone) and what the app's closures
+///    make of them;
 /// 2. the state machine's ``MirrorStateMachine/apply(_:clockChanged:sweep:)``, under the
 ///    follower's lock: a transition that returns the calls to make;
 /// 3. ``perform(_:for:)``, with no lock held: the calls on the center, whose failures come back
@@ -40,8 +41,12 @@ protocol CountdownMirror: Sendable {
   func askSweep(_ answer: @escaping @Sendable (Result<[Machine.Sweep], CountdownAlertError>) -> Void)
 
   /// A turn's reading of `keys` (and of the countdowns the `sweep` names, when it came this
-  /// turn), made with no lock held.
-  func read(_ keys: [IDKey], sweep: [Machine.Sweep]?, from manager: CountdownManager) -> Machine.Reading
+  /// turn), made with no lock held. Read each phase from `countdowns`
+  /// (``FollowedCountdowns/idPhase(of:)``), where an id `isFollowed` rejected reads as gone (what
+  /// the system holds for it goes; one the machine never knew must cost no center call), and
+  /// remake the system's requests of the refreshed ids (``FollowedCountdowns/isRefreshed(_:)``)
+  /// where the mirror has content the app may have changed.
+  func read(_ keys: [IDKey], sweep: [Machine.Sweep]?, from countdowns: FollowedCountdowns) -> Machine.Reading
 
   /// Makes the calls of a turn, in order, with no lock held.
   func perform(_ calls: Machine.Calls, for follower: CountdownFollower<Self>)

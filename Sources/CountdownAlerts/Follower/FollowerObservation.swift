@@ -47,33 +47,41 @@ struct FollowerObservation: Sendable {
   ///   - manager: The manager whose countdowns are followed.
   ///   - clockChanges: The center that posts ``resyncNames``.
   ///   - isFollowed: Whether an id's changes are followed; the app's code.
-  ///   - idsChanged: Called with the followed ids that changed (never none), on the thread of the
-  ///     change, after `isFollowed` (the app's code) was asked with no lock of the follower's
-  ///     held. Capture the follower weakly: releasing it ends the observation (``end(on:)``).
+  ///   - idsChanged: Called with the ids of type `ID` that changed (never none), split by
+  ///     `isFollowed` into those it accepts and those it rejects, on the thread of the change,
+  ///     after `isFollowed` (the app's code) was asked with no lock of the follower's held. The
+  ///     rejected ones come too, so that an id that stops being followed has what the system
+  ///     holds for it removed rather than stranded. Capture the follower weakly: releasing it
+  ///     ends the observation (``end(on:)``).
   ///   - clockChanged: Called, on the posting thread, when any of ``resyncNames`` is posted;
   ///     capture the follower weakly too. A burst of them that arrives while the follower's drain
   ///     runs joins one turn (the queue keeps one flag).
   init<ID: Hashable & Sendable & CustomStringConvertible>(
     _ idType: ID.Type, manager: CountdownManager, clockChanges: NotificationCenter,
     isFollowed: @escaping @Sendable (ID) -> Bool,
-    idsChanged: @escaping @Sendable ([IDKey]) -> Void, clockChanged: @escaping @Sendable () -> Void
+    idsChanged: @escaping @Sendable (_ followed: [IDKey], _ unfollowed: [IDKey]) -> Void,
+    clockChanged: @escaping @Sendable () -> Void
   ) {
     clockObservers = NotificationObservers(observing: Self.resyncNames, on: clockChanges, run: clockChanged)
     observerKey = manager.addIDObserver { keys in
-      let followed = Self.followed(keys, of: ID.self, isFollowed: isFollowed)
-      if !followed.isEmpty { idsChanged(followed) }
+      let (followed, unfollowed) = Self.split(keys, of: ID.self, isFollowed: isFollowed)
+      if !followed.isEmpty || !unfollowed.isEmpty { idsChanged(followed, unfollowed) }
     }
   }
 
-  /// The keys of `keys` that are of ids of type `ID` which `isFollowed` accepts.
-  static func followed<ID: Hashable & Sendable>(
+  /// The keys of `keys` that are of ids of type `ID`, split into those `isFollowed` accepts and
+  /// those it rejects; keys of other types are in neither.
+  static func split<ID: Hashable & Sendable>(
     _ keys: [IDKey], of type: ID.Type, isFollowed: @Sendable (ID) -> Bool
-  ) -> [IDKey] {
+  ) -> (followed: [IDKey], unfollowed: [IDKey]) {
     let type = ObjectIdentifier(ID.self)
-    return keys.filter { key in
-      guard key.type == type, let id = key.id(as: ID.self) else { return false }
-      return isFollowed(id)
+    var followed: [IDKey] = []
+    var unfollowed: [IDKey] = []
+    for key in keys where key.type == type {
+      guard let id = key.id(as: ID.self) else { continue }
+      if isFollowed(id) { followed.append(key) } else { unfollowed.append(key) }
     }
+    return (followed, unfollowed)
   }
 
   /// Hands over what observes, leaving nothing: for the follower's deinit to end after its lock

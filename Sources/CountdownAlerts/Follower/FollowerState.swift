@@ -26,12 +26,17 @@ struct FollowerState: Sendable {
     return true
   }
 
-  /// Work arrived: `keys` changed, the clock changed, or the center said what it held; `alsoRead`
-  /// are the keys the state machine reads again with it (``MirrorStateMachine/alsoRead(clockChanged:)``).
+  /// Work arrived: `keys` changed (`unfollowed` too, which `isFollowed` rejected), the app asked
+  /// to refresh `keys`, the clock changed, or the center said what it held; `alsoRead` are the
+  /// keys the state machine reads again with it (``MirrorStateMachine/alsoRead(clockChanged:)``).
   ///
   /// - Returns: Whether the caller drains (no one else is).
-  mutating func arrived(_ keys: [IDKey], clockChanged: Bool, sweep: [any Sendable]?, alsoRead: [IDKey]) -> Bool {
-    let drains = queue.arrived(keys, clockChanged: clockChanged, sweep: sweep)
+  mutating func arrived(
+    _ keys: [IDKey], unfollowed: [IDKey], refreshed: Bool, clockChanged: Bool, sweep: [any Sendable]?,
+    alsoRead: [IDKey]
+  ) -> Bool {
+    let drains = queue.arrived(
+      keys, unfollowed: unfollowed, refreshed: refreshed, clockChanged: clockChanged, sweep: sweep)
     // Queued after the keys (no array of both is made for a change): the caller drains them too.
     if !alsoRead.isEmpty { _ = queue.arrived(alsoRead) }
     return drains

@@ -110,6 +110,13 @@ public final class CountdownLiveActivities<
     follower.mirror.countdownID(for: id)
   }
 
+  /// Asks `isFollowed` and the content closure again for `id`: its activity is updated if what
+  /// the closure makes changed (a renamed timer), though the dates did not move, and ended if
+  /// `id` is no longer followed. Costs no call when nothing changed.
+  public func refresh(_ id: ID) {
+    follower.refresh([IDKey(id)])
+  }
+
   /// What the activity of `id` shows now, and from when it is stale; `nil` if `id` has no
   /// countdown. For the app to start its activity with (`ActivityContent(state:staleDate:)`).
   public func content(for id: ID) -> (state: ContentState, staleDate: Date?)? {

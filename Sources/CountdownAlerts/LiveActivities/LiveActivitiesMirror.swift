@@ -27,10 +27,10 @@ struct LiveActivitiesMirror<ID: Hashable & Sendable & CustomStringConvertible, C
     center.activities { listing in answer(.success(listing)) }
   }
 
-  func read(_ keys: [IDKey], sweep: [CountdownActivitySnapshot]?, from manager: CountdownManager)
+  func read(_ keys: [IDKey], sweep: [CountdownActivitySnapshot]?, from countdowns: FollowedCountdowns)
     -> LiveActivitiesState<ContentState>.Reading
   {
-    let (sweepKeys, listed) = sweep.map { match($0, on: manager) } ?? ([], [])
+    let (sweepKeys, listed) = sweep.map { match($0, on: countdowns) } ?? ([], [])
     var keys = keys
     if !sweepKeys.isEmpty {
       // The queued keys are distinct; the sweep's may repeat them.
@@ -40,9 +40,9 @@ struct LiveActivitiesMirror<ID: Hashable & Sendable & CustomStringConvertible, C
     var desired: [(key: IDKey, countdownID: String, desired: LiveActivitiesState<ContentState>.Desired)] = []
     for key in keys {
       guard let id = key.id(as: ID.self) else { continue }
-      desired.append((key, countdownID(for: id), self.desired(id, manager.idPhase(of: key).phase)))
+      desired.append((key, countdownID(for: id), self.desired(id, countdowns.idPhase(of: key).phase)))
     }
-    return .init(desired: desired, listed: listed, now: manager.clockNow)
+    return .init(desired: desired, listed: listed, now: countdowns.clockNow)
   }
 
   func perform(_ operations: [LiveActivitiesState<ContentState>.Operation], for follower: CountdownFollower<Self>) {
@@ -68,14 +68,14 @@ struct LiveActivitiesMirror<ID: Hashable & Sendable & CustomStringConvertible, C
   /// activity that is the follower's to reconcile. An activity of another namespace, or of a
   /// countdown that counts but is not followed, is another's, and left out. O(*n*) in the ids of
   /// type `ID`, once.
-  private func match(_ listing: [CountdownActivitySnapshot], on manager: CountdownManager)
+  private func match(_ listing: [CountdownActivitySnapshot], on countdowns: FollowedCountdowns)
     -> ([IDKey], [LiveActivitiesState<ContentState>.Listed])
   {
     let listing = prefix.isEmpty ? listing : listing.filter { $0.countdownID.hasPrefix(prefix) }
     guard !listing.isEmpty else { return ([], []) }
     let wanted = Set(listing.map(\.countdownID))
     var keys: [String: IDKey] = [:]
-    for key in manager.idKeys(of: ID.self) {
+    for key in countdowns.idKeys(of: ID.self) {
       guard let id = key.id(as: ID.self) else { continue }
       let countdownID = countdownID(for: id)
       if wanted.contains(countdownID), keys[countdownID] == nil { keys[countdownID] = key }

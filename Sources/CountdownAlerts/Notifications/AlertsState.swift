@@ -4,13 +4,13 @@ import CountdownKit
 /// follower's lock: which countdowns have their requests pending (the schedule, at most a budget's
 /// worth of the soonest-ending), and which the center refused.
 struct AlertsState: MirrorStateMachine {
-  /// A turn's reading: each id's phase.
+  /// A turn's reading: each id's phase, and whether the app asked to refresh its requests.
   struct Reading {
-    var phases: [(key: IDKey, phase: AlertSchedule<IDKey>.Phase)]
+    var phases: [(key: IDKey, phase: AlertSchedule<IDKey>.Phase, refreshed: Bool)]
   }
 
-  /// What a turn does on the center: the schedule's actions (an add again of each refused id still
-  /// pending, and after a change of the clock, of every pending id, among them), and when the
+  /// What a turn does on the center: the schedule's actions (an add again of each refused or
+  /// refreshed id still pending, and after a change of the clock, of every pending id, among them), and when the
   /// center said what it held at the start, those requests and the ids now pending, so that the
   /// requests no countdown wants go.
   struct Turn {
@@ -22,6 +22,9 @@ struct AlertsState: MirrorStateMachine {
   private(set) var schedule: AlertSchedule<IDKey>
   /// The ids whose request the center refused: tried again at the next change.
   private var refused: Set<IDKey> = []
+  /// The requests reported dropped past the system's limit, each reported once until it is
+  /// added again.
+  private var reportedDropped: Set<String> = []
 
   init(capacity: Int) {
     schedule = AlertSchedule(capacity: capacity)
@@ -34,10 +37,11 @@ struct AlertsState: MirrorStateMachine {
 
   mutating func apply(_ reading: Reading, clockChanged: Bool, sweep: [String]?) -> Turn {
     var actions: [AlertSchedule<IDKey>.Action] = []
-    for (key, phase) in reading.phases {
+    for (key, phase, refreshed) in reading.phases {
       let changed = schedule.update(key, to: phase)
       actions += changed
-      if refused.remove(key) != nil, changed.isEmpty, let deadline = schedule.pendingDeadline(of: key) {
+      let wasRefused = refused.remove(key) != nil
+      if wasRefused || refreshed, changed.isEmpty, let deadline = schedule.pendingDeadline(of: key) {
         actions.append(.schedule(key, deadline: deadline, previous: deadline))
       }
     }
@@ -51,6 +55,21 @@ struct AlertsState: MirrorStateMachine {
     #endif
     let pending = sweep == nil ? [] : schedule.pendingDeadlines.map(\.key)
     return Turn(actions: actions, sweep: sweep, pending: pending)
+  }
+
+  /// The requests of `identifiers` are being added: one dropped before may be reported again.
+  mutating func adding(_ identifiers: [String]) {
+    guard !reportedDropped.isEmpty else { return }
+    for identifier in identifiers { reportedDropped.remove(identifier) }
+  }
+
+  /// The requests of `missing` were not pending when the center listed them, though their
+  /// countdowns had them pending: those not refused (the center said why already) and not
+  /// reported yet are reported as dropped past the system's limit.
+  ///
+  /// - Returns: The identifiers to report.
+  mutating func dropped(_ missing: [(key: IDKey, identifier: String)]) -> [String] {
+    missing.filter { !refused.contains($0.key) && reportedDropped.insert($0.identifier).inserted }.map(\.identifier)
   }
 
   /// The center refused the request of `key`: it is tried again at the next change.

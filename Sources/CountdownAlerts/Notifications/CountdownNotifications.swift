@@ -46,9 +46,9 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
   public let budget: Int
   /// How long before the end each milestone's alert comes, latest first.
   public let milestones: [Duration]
-  /// Whether an alert that comes while the app is in the foreground shows its banner (see
-  /// ``showsBanner(forRequest:)``).
-  public let showsInForeground: Bool
+  /// What the system shows of these alerts while the app is in the foreground (see
+  /// ``foregroundPresentation(forRequest:)``); `[]`, nothing and no sound, by default.
+  public let foregroundPresentation: CountdownAlertPresentation
 
   let follower: CountdownFollower<NotificationsMirror<ID>>
 
@@ -70,15 +70,19 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
   ///     for the whole app, whose other notifications need room too). Each followed countdown
   ///     takes one for its end and one per milestone.
   ///   - milestones: Times before the end at which an alert comes too ("10 minutes left").
-  ///   - showsInForeground: Whether an alert that comes while the app is in the foreground shows
-  ///     its banner; `false` by default, as the app shows the end itself.
+  ///   - foregroundPresentation: What the system shows of an alert that comes while the app is
+  ///     in the foreground: `[]` by default (nothing, not even the sound), as the app shows the
+  ///     end itself; `[.sound]` to hear it only, `[.banner, .list, .sound]` for all of it.
   ///   - clockChanges: Where the system posts what may have moved the device's clock: its
   ///     change, the significant time change, the app's coming back to the foreground; each
   ///     re-syncs every countdown (the article's "The device's clock").
-  ///   - isFollowed: Which ids have alerts; every one by default.
+  ///   - isFollowed: Which ids have alerts; every one by default. Asked at each change of an id,
+  ///     on the thread of the change: an id it rejects is treated as gone (its pending requests
+  ///     are removed at that change), and ``refresh(_:)`` asks it again at once.
   ///   - onFailure: Called, on any thread, when the center refuses a request.
-  ///   - content: What the alert of `id` at `moment` says; called when the request is made, on
-  ///     the thread of the change, with no lock held.
+  ///   - content: What the alert of `id` at `moment` says, unless ``setContent(_:for:at:)`` set
+  ///     it; called when the request is made, on the thread of the change (any thread: it is
+  ///     `@Sendable` and not isolated to the main actor), with no lock held.
   /// - Throws: ``CountdownAlertError/invalidBudget`` for a budget outside `1...64` or below
   ///   `1 + milestones.count`; ``CountdownAlertError/invalidMilestone`` for a milestone of zero or
   ///   less, beyond 292 years (what a deadline on the manager's clock can hold), or one given twice; ``CountdownAlertError/invalidNamespace`` for a namespace with `/`.
@@ -89,7 +93,7 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
     namespace: String? = nil,
     budget: Int = 20,
     milestones: [Duration] = [],
-    showsInForeground: Bool = false,
+    foregroundPresentation: CountdownAlertPresentation = [],
     clockChanges: NotificationCenter = .default,
     isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true },
     onFailure: (@Sendable (CountdownAlertError) -> Void)? = nil,
@@ -102,13 +106,13 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
     else {
       throw .invalidMilestone
     }
-    guard (1...NotificationsMirror<ID>.systemLimit).contains(budget), budget >= 1 + milestones.count else {
+    guard (1...CountdownAlertRequest.systemPendingLimit).contains(budget), budget >= 1 + milestones.count else {
       throw .invalidBudget
     }
     self.namespace = namespace
     self.budget = budget
     self.milestones = milestones.sorted(by: >)
-    self.showsInForeground = showsInForeground
+    self.foregroundPresentation = foregroundPresentation
     let mirror = NotificationsMirror(
       moments: [.end] + self.milestones.map { .timeLeft($0) }, milestones: self.milestones, budget: budget,
       prefix: "countdown-alerts/\(namespace)/", center: center, content: content)
@@ -127,17 +131,65 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
     identifier.hasPrefix(follower.mirror.prefix)
   }
 
-  /// Whether the alert of request `identifier`, come while the app is in the foreground, shows its
-  /// banner: ``showsInForeground`` for these alerts' own requests, `nil` for others (the app
-  /// decides). The app's `UNUserNotificationCenterDelegate` asks it (see
+  /// What the system shows of the alert of request `identifier`, come while the app is in the
+  /// foreground: ``foregroundPresentation`` for these alerts' own requests, `nil` for others (the
+  /// app decides). The app's `UNUserNotificationCenterDelegate` asks it (see
   /// `presentationOptions(for:)` where UserNotifications exists), so the user does not get the
-  /// app's end and a banner at once.
-  public func showsBanner(forRequest identifier: String) -> Bool? {
-    isOwnRequest(identifier) ? showsInForeground : nil
+  /// app's end and a banner at once. `[]` also mutes the alert's sound.
+  public func foregroundPresentation(forRequest identifier: String) -> CountdownAlertPresentation? {
+    isOwnRequest(identifier) ? foregroundPresentation : nil
+  }
+
+  /// The description of the id whose alert request `identifier` is, for the app's
+  /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`; `nil` for a request that is
+  /// not these alerts' own. Where `ID` is `LosslessStringConvertible`, ``id(forRequest:)`` gives
+  /// the id itself.
+  public func countdownID(forRequest identifier: String) -> String? {
+    follower.mirror.parse(identifier)?.description
+  }
+
+  /// Which alert of its countdown the request `identifier` is (its end, or a milestone); `nil`
+  /// for a request that is not these alerts' own.
+  public func moment(forRequest identifier: String) -> CountdownAlertMoment? {
+    follower.mirror.parse(identifier)?.moment
+  }
+
+  /// Makes the alert requests of `id` again, with what ``setContent(_:for:at:)`` or the content
+  /// closure say now, and asks `isFollowed` again: a renamed timer's pending alert says its new
+  /// name, without its end moving. An id no longer followed has its requests removed; one not
+  /// pending (outside the budget, paused, gone) costs no call.
+  public func refresh(_ id: ID) {
+    follower.refresh([IDKey(id)])
+  }
+
+  /// ``refresh(_:)`` for every countdown of an id of type `ID`: O(*n*) in their number, and a
+  /// removal and adds for each pending one.
+  public func refreshAll() {
+    follower.refresh(follower.manager.idKeys(of: ID.self))
+  }
+
+  /// Sets what the alert of `id` at `moment` says, in place of the content closure, and
+  /// refreshes `id` (``refresh(_:)``) so that a pending alert says it. `nil` gives the alert back
+  /// to the closure.
+  ///
+  /// Call it from any code, the main actor's included: the content is kept behind the alerts'
+  /// lock and read when a request is made, so the app needs no lock of its own to hand the
+  /// closure, which runs on the thread of the change, what a timer is called now. It is kept
+  /// until set to `nil` (not when the countdown goes: the next countdown of `id` says it too).
+  ///
+  /// ```swift
+  /// // In the app's code, when the user renames the timer or picks its sound:
+  /// alerts.setContent(CountdownAlertContent(title: "Pasta", body: "Drain it.", sound: .named("bell.caf")), for: "pasta")
+  /// ```
+  public func setContent(_ content: CountdownAlertContent?, for id: ID, at moment: CountdownAlertMoment = .end) {
+    follower.mirror.setContent(content, for: IDKey(id), at: moment)
+    refresh(id)
   }
 
   /// The ids whose alerts are pending (or being added), in no particular order: at most the
-  /// budget's worth, those of the running countdowns that end soonest.
+  /// budget's worth, those of the running countdowns that end soonest. A request the system
+  /// dropped past its limit of 64 pending for the app is still listed: `onFailure` hears of it as
+  /// ``CountdownAlertError/requestDropped``.
   public var scheduledIDs: [ID] {
     follower.update { $0.schedule.pendingDeadlines }.compactMap { $0.key.id(as: ID.self) }
   }
@@ -146,5 +198,14 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
   /// the next change of any followed countdown does too.
   public func retry() {
     follower.retry()
+  }
+}
+
+extension CountdownNotifications where ID: LosslessStringConvertible {
+  /// The id whose alert request `identifier` is, made again from its description; `nil` for a
+  /// request that is not these alerts' own. Ids whose descriptions are equal are one to the
+  /// alerts, as their request identifiers are.
+  public func id(forRequest identifier: String) -> ID? {
+    countdownID(forRequest: identifier).flatMap(ID.init)
   }
 }

@@ -6,8 +6,6 @@ import Foundation
 /// each followed countdown's end and milestones, named after the id (``identifier(for:moment:)``),
 /// added with a time-interval trigger counted from the countdown's deadline on the manager's clock.
 struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: CountdownMirror {
-  /// How many requests the system keeps pending for an app.
-  static var systemLimit: Int { 64 }
   /// Every moment a followed countdown has an alert at: its end, then its milestones.
   let moments: [CountdownAlertMoment]
   let milestones: [Duration]
@@ -15,6 +13,9 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
   let prefix: String
   let center: any CountdownAlertCenter
   let content: @Sendable (ID, CountdownAlertMoment) -> CountdownAlertContent
+  /// The content the app set for an id's alerts (``CountdownNotifications/setContent(_:for:at:)``),
+  /// in place of the closure's; its own lock, taken alone and only to read or write the table.
+  let setContents = LockedState<[IDKey: [CountdownAlertMoment: CountdownAlertContent]]>([:])
 
   /// The requests of countdowns the follower has not read yet are not known to be wanted: the
   /// sweep comes after them.
@@ -39,6 +40,49 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
     }
   }
 
+  /// The moment and the id's description of request `identifier`, if it is one of these alerts'.
+  func parse(_ identifier: String) -> (moment: CountdownAlertMoment, description: String)? {
+    guard identifier.hasPrefix(prefix) else { return nil }
+    let rest = identifier.dropFirst(prefix.count)
+    // The moment holds no "/"; the id's description may.
+    guard let slash = rest.firstIndex(of: "/"), let moment = Self.moment(rest[..<slash]) else { return nil }
+    return (moment, String(rest[rest.index(after: slash)...]))
+  }
+
+  /// The moment an identifier's segment names (``describe(_:)`` read back), if any.
+  private static func moment(_ segment: Substring) -> CountdownAlertMoment? {
+    if segment == "end" { return .end }
+    guard segment.hasPrefix("left-") else { return nil }
+    let amount = segment.dropFirst("left-".count)
+    if amount.hasSuffix("ns"), let nanoseconds = Int64(amount.dropLast(2)), nanoseconds > 0 {
+      return .timeLeft(.nanoseconds(nanoseconds))
+    }
+    if amount.hasSuffix("s"), let seconds = Int64(amount.dropLast()), seconds > 0 {
+      return .timeLeft(.seconds(seconds))
+    }
+    return nil
+  }
+
+  /// Sets (or, `nil`, clears) the content of `key`'s alert at `moment`.
+  func setContent(_ content: CountdownAlertContent?, for key: IDKey, at moment: CountdownAlertMoment) {
+    // The old table entry is released after the lock.
+    let old = setContents.withLock { table -> CountdownAlertContent? in
+      guard let content else {
+        let old = table[key]?.removeValue(forKey: moment)
+        if table[key]?.isEmpty == true { table[key] = nil }
+        return old
+      }
+      return table[key, default: [:]].updateValue(content, forKey: moment)
+    }
+    _ = old
+  }
+
+  /// What the alert of `id` at `moment` says: what the app set, else the closure's.
+  private func content(_ id: ID, _ key: IDKey, _ moment: CountdownAlertMoment) -> CountdownAlertContent {
+    if let set = setContents.withLock({ $0[key]?[moment] }) { return set }
+    return content(id, moment)
+  }
+
   /// `left` as it appears in an identifier: whole seconds when it has no fraction, else
   /// nanoseconds (seconds and nanoseconds for a time beyond 292 years, which no milestone is).
   private static func describe(_ left: Duration) -> String {
@@ -50,8 +94,11 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
     return "\(nanoseconds)ns"
   }
 
-  func read(_ keys: [IDKey], sweep: [String]?, from manager: CountdownManager) -> AlertsState.Reading {
-    AlertsState.Reading(phases: keys.map { key in (key: key, phase: Self.phase(manager.idPhase(of: key).phase)) })
+  func read(_ keys: [IDKey], sweep: [String]?, from countdowns: FollowedCountdowns) -> AlertsState.Reading {
+    AlertsState.Reading(
+      phases: keys.map { key in
+        (key: key, phase: Self.phase(countdowns.idPhase(of: key).phase), refreshed: countdowns.isRefreshed(key))
+      })
   }
 
   /// The schedule's view of a manager's phase.
@@ -95,6 +142,42 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
       calls.removals += unwanted(sweep, pending: turn.pending)
     }
     callCenter(calls, now: now, follower: follower)
+    if !calls.adds.isEmpty, follower.reportsFailures {
+      checkSystemLimit(adding: calls.adds.map(\.identifier), follower: follower)
+    }
+  }
+
+  /// Lists the center's pending requests after a turn's adds, and reports each of these alerts'
+  /// own that should be pending and is not: the system dropped it past its limit of 64 for the
+  /// app, without an error. The listing holds at most the system's 64, whatever the number of
+  /// countdowns; what should be pending is the budget's worth of countdowns, read now, in step
+  /// with the calls made so far, which the center applies before it lists (a request whose
+  /// instant has come by the answer fired, and is not missed).
+  private func checkSystemLimit(adding identifiers: [String], follower: CountdownFollower<Self>) {
+    let pending = follower.update { machine in
+      machine.adding(identifiers)
+      return machine.schedule.pendingDeadlines
+    }
+    center.pendingRequestIdentifiers { [weak follower] listed in
+      guard let follower else { return }
+      // The identifiers are made here, off the change's path.
+      let listed = Set(listed)
+      // A request whose instant has come fired: it left the pending ones by itself.
+      let now = follower.manager.clockNow
+      var missing: [(key: IDKey, identifier: String)] = []
+      for (key, deadline) in pending {
+        guard let id = key.id(as: ID.self) else { continue }
+        for moment in moments where Self.fireInstant(deadline, moment) > now {
+          let identifier = identifier(for: id, moment: moment)
+          if !listed.contains(identifier) { missing.append((key, identifier)) }
+        }
+      }
+      guard !missing.isEmpty else { return }
+      let dropped = follower.update { $0.dropped(missing) }
+      for identifier in dropped {
+        follower.report(CountdownAlertError.requestDropped.with(request: identifier))
+      }
+    }
   }
 
   /// `actions`, one per key, in the order the keys first come: of several actions on one id in a
@@ -178,7 +261,8 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
     }
     for add in calls.adds {
       let request = CountdownAlertRequest(
-        identifier: add.identifier, content: content(add.id, add.moment), timeInterval: Double(add.fire - now) / 1e9)
+        identifier: add.identifier, content: content(add.id, add.key, add.moment),
+        timeInterval: Double(add.fire - now) / 1e9)
       center.add(request) { [weak follower, center] error in
         guard let error, let follower else { return }
         // Tried again at the next change; the app hears why (notifications denied, or the

@@ -39,6 +39,10 @@
       content.body = request.content.body
       content.sound = Self.sound(request.content.sound)
       content.userInfo = request.content.userInfo
+      content.interruptionLevel = Self.interruptionLevel(request.content.interruptionLevel)
+      content.categoryIdentifier = request.content.categoryIdentifier
+      content.threadIdentifier = request.content.threadIdentifier
+      content.relevanceScore = request.content.relevanceScore
       let trigger = UNTimeIntervalNotificationTrigger(timeInterval: request.timeInterval, repeats: false)
       let notification = UNNotificationRequest(identifier: request.identifier, content: content, trigger: trigger)
       UNUserNotificationCenter.current().add(notification, withCompletionHandler: completion)
@@ -76,7 +80,8 @@
       }
     }
 
-    /// The system's sound for ours: watchOS plays only the default.
+    /// The system's sound for ours: watchOS plays only the default sounds (a named one has no
+    /// initializer there).
     static func sound(_ sound: CountdownAlertContent.Sound?) -> UNNotificationSound? {
       switch sound {
       case nil: return nil
@@ -87,18 +92,41 @@
         #else
           return UNNotificationSound(named: UNNotificationSoundName(rawValue: name))
         #endif
+      case .critical(nil, let volume):
+        return .defaultCriticalSound(withAudioVolume: volume)
+      case .critical(let name?, let volume):
+        #if os(watchOS)
+          return .defaultCriticalSound(withAudioVolume: volume)
+        #else
+          return .criticalSoundNamed(UNNotificationSoundName(rawValue: name), withAudioVolume: volume)
+        #endif
       }
     }
+
+    /// The system's interruption level for ours.
+    static func interruptionLevel(_ level: CountdownAlertContent.InterruptionLevel) -> UNNotificationInterruptionLevel {
+      switch level {
+      case .passive: .passive
+      case .active: .active
+      case .timeSensitive: .timeSensitive
+      case .critical: .critical
+      }
+    }
+
   }
 
   extension CountdownNotifications {
     /// How the system shows `notification` while the app is in the foreground, for the app's
-    /// `UNUserNotificationCenterDelegate` to hand back: none for these alerts' own (the app shows
-    /// the end itself; no banner on top of it), unless ``showsInForeground``; `nil` for a
-    /// notification that is not theirs, which the app decides.
+    /// `UNUserNotificationCenterDelegate` to hand back: ``foregroundPresentation`` for these
+    /// alerts' own (`[]` by default: the app shows the end itself, no banner and no sound on top
+    /// of it); `nil` for a notification that is not theirs, which the app decides.
+    ///
+    /// The delegate is `nonisolated`: the system calls it on a queue of its own, and in an app
+    /// target whose code is isolated to the main actor by default (Xcode 26's templates), a
+    /// delegate left to that default traps when it is called there.
     ///
     /// ```swift
-    /// final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
+    /// nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
     ///   let alerts: CountdownNotifications<String>
     ///   init(alerts: CountdownNotifications<String>) { self.alerts = alerts }
     ///
@@ -111,7 +139,19 @@
     /// }
     /// ```
     public func presentationOptions(for notification: UNNotification) -> UNNotificationPresentationOptions? {
-      showsBanner(forRequest: notification.request.identifier).map { $0 ? [.banner, .list, .sound] : [] }
+      foregroundPresentation(forRequest: notification.request.identifier).map(\.notificationOptions)
+    }
+  }
+
+  extension CountdownAlertPresentation {
+    /// The system's presentation options for these (tvOS has the options too).
+    var notificationOptions: UNNotificationPresentationOptions {
+      var options: UNNotificationPresentationOptions = []
+      if contains(.sound) { options.insert(.sound) }
+      if contains(.list) { options.insert(.list) }
+      if contains(.banner) { options.insert(.banner) }
+      if contains(.badge) { options.insert(.badge) }
+      return options
     }
   }
 #endif

@@ -43,9 +43,9 @@ struct WidgetsMirror: CountdownMirror {
     }
   }
 
-  func read(_ keys: [IDKey], sweep: [Never]?, from manager: CountdownManager) -> WidgetsState.Reading {
-    let shown = keys.map { key in (key: key, shown: Self.shown(manager.idPhase(of: key).phase)) }
-    return WidgetsState.Reading(shown: shown, now: manager.clockNow)
+  func read(_ keys: [IDKey], sweep: [Never]?, from countdowns: FollowedCountdowns) -> WidgetsState.Reading {
+    let shown = keys.map { key in (key: key, shown: Self.shown(countdowns.idPhase(of: key).phase)) }
+    return WidgetsState.Reading(shown: shown, now: countdowns.clockNow)
   }
 
   /// What a widget shows of a countdown in `phase`.

@@ -11,11 +11,11 @@ final class AlertsStateTests: XCTestCase {
 
   func testARefusedIdIsReadAndAddedAgain() {
     var state = AlertsState(capacity: 2)
-    let first = state.apply(.init(phases: [(tea, .running(deadline: 600))]), clockChanged: false, sweep: nil)
+    let first = state.apply(.init(phases: [(tea, .running(deadline: 600), false)]), clockChanged: false, sweep: nil)
     XCTAssertEqual(first.actions, [.schedule(tea, deadline: 600, previous: nil)])
     state.refused(tea)
     XCTAssertEqual(state.alsoRead(clockChanged: false), [tea])
-    let again = state.apply(.init(phases: [(tea, .running(deadline: 600))]), clockChanged: false, sweep: nil)
+    let again = state.apply(.init(phases: [(tea, .running(deadline: 600), false)]), clockChanged: false, sweep: nil)
     XCTAssertEqual(again.actions, [.schedule(tea, deadline: 600, previous: 600)])
     XCTAssertEqual(state.alsoRead(clockChanged: false), [])
   }
@@ -23,7 +23,8 @@ final class AlertsStateTests: XCTestCase {
   func testAClockChangeAddsEveryPendingIdAgainAndTheSweepSeesWhatIsPending() {
     var state = AlertsState(capacity: 1)
     _ = state.apply(
-      .init(phases: [(tea, .running(deadline: 600)), (egg, .running(deadline: 900))]), clockChanged: false,
+      .init(phases: [(tea, .running(deadline: 600), false), (egg, .running(deadline: 900), false)]),
+      clockChanged: false,
       sweep: nil)
     let turn = state.apply(.init(phases: []), clockChanged: true, sweep: ["countdown-alerts/x/end/old"])
     XCTAssertEqual(turn.actions, [.schedule(tea, deadline: 600, previous: 600)], "only the budget's soonest is pending")

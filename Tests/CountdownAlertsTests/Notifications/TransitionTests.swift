@@ -147,20 +147,20 @@ final class TransitionTests: XCTestCase {
     }
   }
 
-  func testShowsBannerOnlyDecidesForItsOwnRequests() throws {
+  func testTheForegroundPresentationOnlyDecidesForItsOwnRequests() throws {
     try withHarness { harness in
       let alerts = harness.alertsOrFail
-      XCTAssertEqual(alerts.showsBanner(forRequest: alerts.identifier(for: "tea")), false)
-      XCTAssertNil(alerts.showsBanner(forRequest: "app/reminder"))
-      let shown = try CountdownNotifications(
+      XCTAssertEqual(alerts.foregroundPresentation(forRequest: alerts.identifier(for: "tea")), [])
+      XCTAssertNil(alerts.foregroundPresentation(forRequest: "app/reminder"))
+      let heard = try CountdownNotifications(
         String.self, manager: harness.manager, center: harness.center, namespace: "loud",
-        showsInForeground: true
+        foregroundPresentation: [.sound]
       ) { id, _ in
         CountdownAlertContent(title: id, body: "")
       }
-      XCTAssertEqual(shown.showsBanner(forRequest: shown.identifier(for: "tea")), true)
+      XCTAssertEqual(heard.foregroundPresentation(forRequest: heard.identifier(for: "tea")), [.sound])
       XCTAssertNil(
-        shown.showsBanner(forRequest: alerts.identifier(for: "tea")), "another namespace's")
+        heard.foregroundPresentation(forRequest: alerts.identifier(for: "tea")), "another namespace's")
     }
   }
 }

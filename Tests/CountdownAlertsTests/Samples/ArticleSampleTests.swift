@@ -51,3 +51,21 @@ final class ArticleSampleTests: XCTestCase {
   }
   // END ARTICLE
 }
+
+#if canImport(UserNotifications)
+  import UserNotifications
+
+  // ARTICLE: foreground
+nonisolated final class AlertsDelegate: NSObject, UNUserNotificationCenterDelegate {
+  let alerts: CountdownNotifications<String>
+  init(alerts: CountdownNotifications<String>) { self.alerts = alerts }
+
+  func userNotificationCenter(
+    _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+    withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+  ) {
+    completionHandler(alerts.presentationOptions(for: notification) ?? [.banner, .sound])
+  }
+}
+  // END ARTICLE
+#endif

@@ -17,12 +17,20 @@ extension PublicAPIFuzzer {
     expectAlert([.invalidBudget, .invalidMilestone, .invalidNamespace]) { () throws(CountdownAlertError) in
       let alerts = try CountdownNotifications(
         String.self, manager: manager, center: center, namespace: namespace, budget: budget, milestones: milestones,
-        showsInForeground: random.bool(), clockChanges: notifications
+        foregroundPresentation: CountdownAlertPresentation(rawValue: random.below(16)), clockChanges: notifications
       ) { id, moment in CountdownAlertContent(title: id, body: "\(moment)") }
       keep(alerts)
       let id = random.pick(stringIDs)
       _ = alerts.identifier(for: id, moment: random.bool() ? .end : .timeLeft(alertTime()))
-      _ = (alerts.isOwnRequest(random.text()), alerts.showsBanner(forRequest: random.text()), alerts.scheduledIDs)
+      _ = (
+        alerts.isOwnRequest(random.text()), alerts.foregroundPresentation(forRequest: random.text()),
+        alerts.scheduledIDs
+      )
+      let request = random.bool() ? alerts.identifier(for: id, moment: .timeLeft(alertTime())) : random.text()
+      _ = (alerts.id(forRequest: request), alerts.countdownID(forRequest: request), alerts.moment(forRequest: request))
+      alerts.setContent(random.bool() ? nil : CountdownAlertContent(title: random.text(), body: ""), for: id)
+      alerts.refresh(random.pick(stringIDs))
+      if random.oneIn(8) { alerts.refreshAll() }
       alerts.retry()
     }
     begin("FakeNotificationCenter: schedule, add, remove, drain")

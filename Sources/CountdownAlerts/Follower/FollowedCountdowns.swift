@@ -1,0 +1,32 @@
+import CountdownKit
+
+/// The countdowns as one turn of a ``CountdownFollower`` reads them (``CountdownMirror/read(_:sweep:from:)``):
+/// the manager's, except that an id `isFollowed` rejected at its change reads as gone, so that
+/// whatever the system holds for it is removed rather than stranded; and which ids the app asked
+/// to refresh (their system requests are made again even though their dates did not move).
+struct FollowedCountdowns {
+  let manager: CountdownManager
+  /// The ids `isFollowed` rejected when they were queued: read as gone.
+  let unfollowed: Set<IDKey>
+  /// The ids the app asked to refresh (``CountdownFollower/refresh(_:)``).
+  let refreshed: Set<IDKey>
+
+  /// What the countdown of `key` is doing now, as the follower sees it: gone if not followed.
+  func idPhase(of key: IDKey) -> (phase: IDPhase, countsOvertime: Bool) {
+    if !unfollowed.isEmpty, unfollowed.contains(key) { return (.gone, false) }
+    return manager.idPhase(of: key)
+  }
+
+  /// Whether the app asked to refresh the system's requests of `key` this turn.
+  func isRefreshed(_ key: IDKey) -> Bool {
+    !refreshed.isEmpty && refreshed.contains(key)
+  }
+
+  /// Now on the manager's clock, in nanoseconds since its origin.
+  var clockNow: Int64 { manager.clockNow }
+
+  /// The ids of type `ID` that have a countdown now, followed or not.
+  func idKeys<ID: Hashable & Sendable>(of type: ID.Type) -> [IDKey] {
+    manager.idKeys(of: type)
+  }
+}
