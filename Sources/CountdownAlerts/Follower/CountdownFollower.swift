@@ -48,7 +48,9 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
     state = LockedState(FollowerState(wallClockAhead: manager.wallClockAhead))
     let observation = FollowerObservation(
       ID.self, manager: manager, clockChanges: clockChanges, isFollowed: isFollowed,
-      idsChanged: { [weak self] followed, unfollowed in self?.enqueue(followed, unfollowed: unfollowed) },
+      idsChanged: { [weak self] followed, unfollowed, ranOut in
+        self?.enqueue(followed, unfollowed: unfollowed, ranOut: ranOut)
+      },
       clockChanged: { [weak self] in self?.clockMayHaveMoved() })
     state.withLock { $0.observation = observation }
     let stopObservingSystem = mirror.observeSystem(for: self)
@@ -80,12 +82,12 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
   ///   - clockChanged: Whether the device's clock changed.
   ///   - sweep: What the center held at the start, when it said so.
   func enqueue(
-    _ keys: [IDKey], unfollowed: [IDKey] = [], refreshed: Bool = false, clockChanged: Bool = false,
-    sweep: [Mirror.Machine.Sweep]? = nil
+    _ keys: [IDKey], unfollowed: [IDKey] = [], refreshed: Bool = false, ranOut: Bool = false,
+    clockChanged: Bool = false, sweep: [Mirror.Machine.Sweep]? = nil
   ) {
     let drains = state.withLock { state in
       state.arrived(
-        keys, unfollowed: unfollowed, refreshed: refreshed, clockChanged: clockChanged, sweep: sweep,
+        keys, unfollowed: unfollowed, refreshed: refreshed, ranOut: ranOut, clockChanged: clockChanged, sweep: sweep,
         alsoRead: machine.alsoRead(clockChanged: clockChanged))
     }
     if drains { drain() }
@@ -140,7 +142,8 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
   private func drain() {
     while let work = state.withLock({ $0.queue.takeWork() }) {
       let sweep = work.sweep?.compactMap { $0 as? Mirror.Machine.Sweep }
-      let countdowns = FollowedCountdowns(manager: manager, unfollowed: work.unfollowed, refreshed: work.refreshed)
+      let countdowns = FollowedCountdowns(
+        manager: manager, unfollowed: work.unfollowed, refreshed: work.refreshed, ranOut: work.ranOut)
       let reading = mirror.read(work.keys, sweep: sweep, from: countdowns)
       let calls = state.withLock { _ in machine.apply(reading, clockChanged: work.clockChanged, sweep: sweep) }
       mirror.perform(calls, for: self)

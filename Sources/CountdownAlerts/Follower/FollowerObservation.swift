@@ -51,21 +51,22 @@ struct FollowerObservation: Sendable {
   ///     `isFollowed` into those it accepts and those it rejects, on the thread of the change,
   ///     after `isFollowed` (the app's code) was asked with no lock of the follower's held. The
   ///     rejected ones come too, so that an id that stops being followed has what the system
-  ///     holds for it removed rather than stranded. Capture the follower weakly: releasing it
-  ///     ends the observation (``end(on:)``).
+  ///     holds for it removed rather than stranded; `ranOut`, whether the change is their
+  ///     countdowns running out (their `0`), not a cancel. Capture the follower weakly: releasing
+  ///     it ends the observation (``end(on:)``).
   ///   - clockChanged: Called, on the posting thread, when any of ``resyncNames`` is posted;
   ///     capture the follower weakly too. A burst of them that arrives while the follower's drain
   ///     runs joins one turn (the queue keeps one flag).
   init<ID: Hashable & Sendable & CustomStringConvertible>(
     _ idType: ID.Type, manager: CountdownManager, clockChanges: NotificationCenter,
     isFollowed: @escaping @Sendable (ID) -> Bool,
-    idsChanged: @escaping @Sendable (_ followed: [IDKey], _ unfollowed: [IDKey]) -> Void,
+    idsChanged: @escaping @Sendable (_ followed: [IDKey], _ unfollowed: [IDKey], _ ranOut: Bool) -> Void,
     clockChanged: @escaping @Sendable () -> Void
   ) {
     clockObservers = NotificationObservers(observing: Self.resyncNames, on: clockChanges, run: clockChanged)
-    observerKey = manager.addIDObserver { keys in
+    observerKey = manager.addIDObserver { keys, ranOut in
       let (followed, unfollowed) = Self.split(keys, of: ID.self, isFollowed: isFollowed)
-      if !followed.isEmpty || !unfollowed.isEmpty { idsChanged(followed, unfollowed) }
+      if !followed.isEmpty || !unfollowed.isEmpty { idsChanged(followed, unfollowed, ranOut) }
     }
   }
 

@@ -38,11 +38,14 @@ struct LiveActivitiesMirror<ID: Hashable & Sendable & CustomStringConvertible, C
       keys += sweepKeys.filter { seen.insert($0).inserted }
     }
     var desired: [(key: IDKey, countdownID: String, desired: LiveActivitiesState<ContentState>.Desired)] = []
+    var ranOut: Set<IDKey> = []
     for key in keys {
       guard let id = key.id(as: ID.self) else { continue }
-      desired.append((key, countdownID(for: id), self.desired(id, countdowns.idPhase(of: key).phase)))
+      let wanted = self.desired(id, countdowns.idPhase(of: key).phase)
+      if wanted == nil, countdowns.ranOut(key) { ranOut.insert(key) }
+      desired.append((key, countdownID(for: id), wanted))
     }
-    return .init(desired: desired, listed: listed, now: countdowns.clockNow)
+    return .init(desired: desired, listed: listed, now: countdowns.clockNow, ranOut: ranOut)
   }
 
   func perform(_ operations: [LiveActivitiesState<ContentState>.Operation], for follower: CountdownFollower<Self>) {

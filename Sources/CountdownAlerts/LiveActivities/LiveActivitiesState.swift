@@ -11,6 +11,9 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: MirrorStateMachin
     var desired: [(key: IDKey, countdownID: String, desired: Desired)]
     var listed: [Listed]
     var now: Int64
+    /// The gone countdowns among `desired` that ran out (their `0` came, early if time was taken
+    /// past their end), rather than being cancelled.
+    var ranOut: Set<IDKey> = []
   }
 
   /// What the activities of one countdown were last told.
@@ -72,7 +75,7 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: MirrorStateMachin
   }
 
   mutating func apply(_ reading: Reading, clockChanged: Bool, sweep: [CountdownActivitySnapshot]?) -> [Operation] {
-    apply(reading.desired, listed: reading.listed, now: reading.now, resync: clockChanged)
+    apply(reading.desired, listed: reading.listed, now: reading.now, ranOut: reading.ranOut, resync: clockChanged)
   }
 
   /// The desired contents read for a turn, at `now` on the manager's clock, and the activities
@@ -82,13 +85,14 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: MirrorStateMachin
   /// (``Sent/showsTheSameMoment(as:)``) is left as it is.
   ///
   /// - Returns: An update for each countdown whose content or stale date changed; an end for
-  ///   each that went (ran out if its deadline had come, else cancelled); an end of each listed
+  ///   each that went (ran out if it is among `ranOut` or its deadline had come, else cancelled);
+  ///   an end of each listed
   ///   activity whose countdown is gone and was not ended by this turn (ran out if it was stale,
   ///   else cancelled). A listed activity of a running or frozen countdown is in step with the
   ///   updates of its countdown, which reach every activity of it.
   mutating func apply(
     _ desired: [(key: IDKey, countdownID: String, desired: Desired)], listed: [Listed] = [], now: Int64,
-    resync: Bool = false
+    ranOut endedKeys: Set<IDKey> = [], resync: Bool = false
   ) -> [Operation] {
     var operations: [Operation] = []
     // The countdowns this turn ended: their listed activities were ended with them.
@@ -101,7 +105,8 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: MirrorStateMachin
           operations.append(.update(countdownID: countdownID, state: wanted.state, staleDate: wanted.staleDate))
         }
       } else if let last = sent.removeValue(forKey: key) {
-        let ranOut = last.deadline.map { $0 <= now } ?? false
+        // Its end came (the manager said so, or the deadline last sent passed): shown a while.
+        let ranOut = endedKeys.contains(key) || last.deadline.map { $0 <= now } ?? false
         operations.append(
           .end(
             countdownID: countdownID, state: last.state, staleDate: last.staleDate,

@@ -86,6 +86,15 @@ final class LiveActivitiesStateTests: XCTestCase {
     XCTAssertEqual(
       cancelled.apply(.init(desired: [(tea, "tea", nil)], listed: [], now: 60), clockChanged: false, sweep: nil),
       [.end(countdownID: "tea", state: "3:00", staleDate: end, dismissal: .immediately)])
+    var endedEarly = State()
+    _ = endedEarly.apply(
+      .init(desired: [(tea, "tea", running("3:00", deadline: 180))], listed: [], now: 0), clockChanged: false,
+      sweep: nil)
+    XCTAssertEqual(
+      endedEarly.apply(
+        .init(desired: [(tea, "tea", nil)], listed: [], now: 60, ranOut: [tea]), clockChanged: false, sweep: nil),
+      [.end(countdownID: "tea", state: "3:00", staleDate: end, dismissal: .afterEnd)],
+      "time taken past its end: its 0 came before the deadline last sent, an end all the same")
   }
 
   func testTheActivitiesOfCountdownsGoneWhileNoProcessFollowedThemAreEnded() {

@@ -136,6 +136,22 @@ final class LiveActivityTests: XCTestCase {
     }
   }
 
+  func testTimeTakenPastTheEndEndsItShownAsARunOut() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      defer { h.manager.cancelAll() }
+      try h.manager.start(id: "pizza", for: .seconds(290)) { _, _, _ in }
+      try h.manager.start(id: "tea", for: .seconds(290)) { _, _, _ in }
+      let pizza = try h.startActivity("pizza")
+      let tea = try h.startActivity("tea")
+      try h.manager.addTime(.seconds(-400), id: "pizza")
+      XCTAssertFalse(h.manager.contains(id: "pizza"), "ended with its 0 inside the call")
+      XCTAssertEqual(h.held(pizza)?.dismissal, .afterEnd, "its end came: shown a while, as any end")
+      h.manager.cancel(id: "tea")
+      XCTAssertEqual(h.held(tea)?.dismissal, .immediately, "a cancel is taken off at once")
+    }
+  }
+
   func testAResyncThatMovedNothingUpdatesNoActivity() throws {
     try MainActor.assumeIsolated {
       let h = try Harness()
