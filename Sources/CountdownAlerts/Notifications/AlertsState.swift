@@ -25,6 +25,15 @@ struct AlertsState: MirrorStateMachine {
   /// The requests reported dropped past the system's limit, each reported once until it is
   /// added again.
   private var reportedDropped: Set<String> = []
+  /// How many of the center's pending requests were not these alerts' when it last listed them;
+  /// `nil` until it did.
+  private var othersAtLastListing: Int?
+  /// The turns that added requests since the center last listed them.
+  private var addingTurnsSinceListing = 0
+
+  /// How many turns that add requests may pass without a listing while the app's own requests
+  /// leave room for the whole budget: the app may add its own meanwhile.
+  static var addingTurnsPerListing: Int { 16 }
 
   init(capacity: Int) {
     schedule = AlertSchedule(capacity: capacity)
@@ -58,9 +67,29 @@ struct AlertsState: MirrorStateMachine {
   }
 
   /// The requests of `identifiers` are being added: one dropped before may be reported again.
-  mutating func adding(_ identifiers: [String]) {
-    guard !reportedDropped.isEmpty else { return }
-    for identifier in identifiers { reportedDropped.remove(identifier) }
+  ///
+  /// - Returns: Whether to list the center's pending requests, to learn of those the system drops
+  ///   past its limit: when the app's own requests at the last listing left less room than
+  ///   `budget` (or none was made yet), and otherwise every ``addingTurnsPerListing`` turns that
+  ///   add, so that the app's own requests added since are seen; a listing is a call into the
+  ///   system's notification service, not made at every change.
+  mutating func adding(_ identifiers: [String], budget: Int) -> Bool {
+    if !reportedDropped.isEmpty {
+      for identifier in identifiers { reportedDropped.remove(identifier) }
+    }
+    addingTurnsSinceListing += 1
+    if let others = othersAtLastListing, others + budget <= CountdownAlertRequest.systemPendingLimit,
+      addingTurnsSinceListing < Self.addingTurnsPerListing
+    {
+      return false
+    }
+    addingTurnsSinceListing = 0
+    return true
+  }
+
+  /// The center listed its pending requests: `others` of them were not these alerts'.
+  mutating func listed(others: Int) {
+    othersAtLastListing = others
   }
 
   /// The requests of `missing` were not pending when the center listed them, though their

@@ -147,19 +147,23 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
     }
   }
 
-  /// Lists the center's pending requests after a turn's adds, and reports each of these alerts'
-  /// own that should be pending and is not: the system dropped it past its limit of 64 for the
-  /// app, without an error. The listing holds at most the system's 64, whatever the number of
-  /// countdowns; what should be pending is the budget's worth of countdowns, read now, in step
-  /// with the calls made so far, which the center applies before it lists (a request whose
-  /// instant has come by the answer fired, and is not missed).
+  /// Lists the center's pending requests after a turn's adds, when it may have dropped some
+  /// (``AlertsState/adding(_:budget:)``), and reports each of these alerts' own that should be
+  /// pending and is not: the system dropped it past its limit of 64 for the app, without an
+  /// error. The listing holds at most the system's 64, whatever the number of countdowns; what
+  /// should be pending is the budget's worth of countdowns, read now, in step with the calls made
+  /// so far, which the center applies before it lists (a request whose instant has come by the
+  /// answer fired, and is not missed).
   private func checkSystemLimit(adding identifiers: [String], follower: CountdownFollower<Self>) {
+    let budget = budget
     let pending = follower.update { machine in
-      machine.adding(identifiers)
-      return machine.schedule.pendingDeadlines
+      machine.adding(identifiers, budget: budget) ? machine.schedule.pendingDeadlines : nil
     }
-    center.pendingRequestIdentifiers { [weak follower] listed in
+    guard let pending else { return }
+    center.pendingRequestIdentifiers { [weak follower, prefix] listed in
       guard let follower else { return }
+      let others = listed.count { !$0.hasPrefix(prefix) }
+      follower.update { $0.listed(others: others) }
       // The identifiers are made here, off the change's path.
       let listed = Set(listed)
       // A request whose instant has come fired: it left the pending ones by itself.

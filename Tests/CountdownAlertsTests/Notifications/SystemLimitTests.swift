@@ -33,4 +33,34 @@ final class SystemLimitTests: XCTestCase {
       XCTAssertEqual(failures.count, 6, "each dropped request once")
     }
   }
+
+  func testTheCenterIsListedOnlyWhenItMayHaveDroppedSome() throws {
+    try MainActor.assumeIsolated {
+      let h = try AlertsHarness(budget: 20)
+      defer { h.manager.cancelAll() }
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      h.center.drain()
+      h.center.clearCalls()
+      // The app's own requests (none but the harness's reminder) leave room for the whole budget.
+      for change in 0..<32 {
+        try h.manager.addTime(.seconds(change.isMultiple(of: 2) ? 5 : -3), id: "tea")
+      }
+      h.center.drain()
+      let listings = h.center.calls.filter { $0 == .pendingRequestIdentifiers }.count
+      XCTAssertEqual(listings, 2, "one every 16 turns that add, not one a change")
+      // 50 of the app's own: the next add lists, and so does every one after it.
+      for index in 0..<50 {
+        h.center.schedule(
+          identifier: "app/\(index)", content: .init(title: "\(index)", body: ""), fireDate: h.wall.now + 7_200)
+      }
+      for change in 0..<17 {
+        try h.manager.addTime(.seconds(change.isMultiple(of: 2) ? 5 : -3), id: "tea")
+        h.center.drain()  // the listing's answer comes
+      }
+      h.center.drain()
+      XCTAssertEqual(
+        h.center.calls.filter { $0 == .pendingRequestIdentifiers }.count, listings + 2,
+        "the turn every 16 finds the room short; from then on each turn that adds lists")
+    }
+  }
 }
