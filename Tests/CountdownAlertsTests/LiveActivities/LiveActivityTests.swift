@@ -152,6 +152,25 @@ final class LiveActivityTests: XCTestCase {
     }
   }
 
+  func testACancelledOvertimeCountdownsActivityIsShownAWhileAndAPausedOneIsNeverStale() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      defer { h.manager.cancelAll() }
+      try h.manager.start(id: "bread", for: .seconds(60), pastTheEnd: .countsOvertime) { _, _, _ in }
+      try h.manager.start(id: "soup", for: .seconds(600)) { _, _, _ in }
+      let bread = try h.startActivity("bread")
+      let soup = try h.startActivity("soup")
+      h.manager.pause(id: "soup")
+      XCTAssertNil(h.held(soup)?.staleDate, "paused: never stale")
+      h.manager.resume(id: "soup")
+      XCTAssertEqual(h.held(soup)?.staleDate, h.manager.endDate(id: "soup"), "resumed: stale from the new end")
+      try h.advance(by: 90)
+      XCTAssertTrue(h.manager.contains(id: "bread"), "counting overtime")
+      h.manager.cancel(id: "bread")
+      XCTAssertEqual(h.held(bread)?.dismissal, .afterEnd, "its end had come: shown a while")
+    }
+  }
+
   func testAResyncThatMovedNothingUpdatesNoActivity() throws {
     try MainActor.assumeIsolated {
       let h = try Harness()
