@@ -79,6 +79,7 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
   ///   - keys: The followed ids that changed (or that the machine reads again).
   ///   - unfollowed: The ids that changed which `isFollowed` rejected: read as gone.
   ///   - refreshed: Whether the app asked to refresh `keys` (``refresh(_:)``).
+  ///   - ranOut: Whether the change of `keys` is their countdowns running out (their `0`).
   ///   - clockChanged: Whether the device's clock changed.
   ///   - sweep: What the center held at the start, when it said so.
   func enqueue(

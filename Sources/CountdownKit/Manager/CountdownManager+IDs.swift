@@ -316,12 +316,6 @@ extension CountdownManager {
     state.withLock { $0.idObserverAdded(observer) }
   }
 
-  /// Has `observer` called with the ids whose countdowns changed, whatever the change
-  /// (``addIDObserver(_:)-(([IDKey],Bool)->Void)``).
-  package func addIDObserver(_ observer: @escaping @Sendable (_ ids: [IDKey]) -> Void) -> Int {
-    addIDObserver { ids, _ in observer(ids) }
-  }
-
   /// Stops calling the observer added under `key`, released after the lock.
   package func removeIDObserver(_ key: Int) {
     let removed = state.withLock { $0.idObserverRemoved(key) }

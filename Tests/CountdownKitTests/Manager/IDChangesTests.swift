@@ -41,7 +41,7 @@ final class IDChangesTests: XCTestCase {
   func testEveryChangeOfAnIDReachesTheObserver() throws {
     try withManualManager { manager, clock, wall in
       let heard = Heard()
-      let key = manager.addIDObserver { keys in heard.keys.withLock { $0 += keys } }
+      let key = manager.addIDObserver { keys, _ in heard.keys.withLock { $0 += keys } }
       defer { manager.removeIDObserver(key) }
       let tea = IDKey("tea")
       try manager.start(id: "tea", for: .seconds(60)) { _, _, _ in }
@@ -86,7 +86,7 @@ final class IDChangesTests: XCTestCase {
   func testSuspensionReachesTheObserverForCountdownsItFreezes() throws {
     try withManualManager { manager, _, _ in
       let heard = Heard()
-      let key = manager.addIDObserver { keys in heard.keys.withLock { $0 += keys } }
+      let key = manager.addIDObserver { keys, _ in heard.keys.withLock { $0 += keys } }
       defer { manager.removeIDObserver(key) }
       try manager.start(id: "oven", for: .seconds(60), whileSuspended: .pauses) { _, _, _ in }
       try manager.start(id: "bus", for: .seconds(60)) { _, _, _ in }
@@ -108,7 +108,7 @@ final class IDChangesTests: XCTestCase {
       let snapshot = manager.snapshot(of: String.self)
       manager.cancelAll()
       let heard = Heard()
-      let key = manager.addIDObserver { keys in heard.keys.withLock { $0 += keys } }
+      let key = manager.addIDObserver { keys, _ in heard.keys.withLock { $0 += keys } }
       XCTAssertEqual(manager.idKeys(of: String.self), [])
       try manager.restore(snapshot) { _, _, _ in }
       XCTAssertEqual(heard.take(), [IDKey("a")])
