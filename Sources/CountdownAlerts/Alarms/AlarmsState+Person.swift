@@ -11,12 +11,17 @@ extension AlarmsState {
   /// an alarm shows is an echo when it is what it showed before the first call not heard of yet
   /// (an update made before that call took effect), or what one of those calls made it (those
   /// before it are heard of too); ringing is never the person's. Anything else is the person's,
-  /// and the calls not heard of were overtaken by it.
+  /// made before the calls not heard of took effect: those calls still come after it, and their
+  /// updates after its (a call that fails is dropped by `callFailed(_:)`), so they are still
+  /// waited for, and what the alarm shows once they took effect is not known.
   ///
   /// - Returns: What each countdown does to follow its alarm: a pause, a resume, a cancel (the
   ///   person stopped the alarm while it counted down or was paused). What is held is changed
-  ///   to what the alarm shows, so that the countdown's change that follows makes no call. An
-  ///   alarm that went after its end (the person stopped its ring) is forgotten.
+  ///   to what the alarm shows, so that the countdown's change that follows makes no call; but
+  ///   for an alarm with calls still to take effect after the person's change: it is held as
+  ///   not known (``Held/unknown``), and reconciled again (``PersonAction/Kind/reconcile`` if
+  ///   nothing else), so that it is cancelled and made anew as its countdown is then. An alarm
+  ///   that went after its end (the person stopped its ring) is forgotten.
   /// - Complexity: O(*n*) in the alarms of the update and the countdowns followed: an update
   ///   holds every alarm.
   mutating func observed(_ alarms: [CountdownAlarmSnapshot], now: Int64) -> [PersonAction] {
@@ -25,15 +30,17 @@ extension AlarmsState {
       shown[alarm.id] = .present(alarm.state)
     }
     let show = { (id: UUID) in shown[id] ?? .absent }
-    let echoed = echoesHeard(show)
+    let (echoed, overtaken) = echoesHeard(show)
     ringingAtLaunch = ringingAtLaunch.filter { show($0) != .absent }
-    return followed(show, except: echoed, now: now)
+    return followed(show, except: echoed, overtaken: overtaken, now: now)
   }
 
-  /// The alarms whose update `show` is taken for an echo of this process's calls; the echoes
-  /// still waited for are kept, those overtaken by the person dropped.
-  private mutating func echoesHeard(_ show: (UUID) -> Shown) -> Set<UUID> {
+  /// The alarms whose update `show` is taken for an echo of this process's calls (`echoed`), and
+  /// those it shows changed by the person before calls still waited for took effect
+  /// (`overtaken`); the echoes still waited for are kept.
+  private mutating func echoesHeard(_ show: (UUID) -> Shown) -> (echoed: Set<UUID>, overtaken: Set<UUID>) {
     var echoed: Set<UUID> = []
+    var overtaken: Set<UUID> = []
     for (id, var waited) in echoes {
       let seen = show(id)
       if waited.before == nil, seen != .absent, waited.pending.first?.shows == .absent {
@@ -55,20 +62,32 @@ extension AlarmsState {
       } else if seen == .present(.alerting) {
         echoed.insert(id)  // It rang (at its end, or at a change of the device's clock): never the person's.
       } else {
-        waited.pending = []
+        // The person's change, made before the calls waited for took effect: they come after it
+        // (the system sends an update per change, in order), on the alarm as the person left it.
+        waited.before = seen
+        overtaken.insert(id)
       }
       echoes[id] = waited.pending.isEmpty ? nil : waited
     }
-    return echoed
+    return (echoed, overtaken)
   }
 
   /// What the countdowns do to follow what the person did to their alarms, as `show` says at
   /// `now`, but those whose update was an echo (`echoed`); what is held changes to match, and the
-  /// alarms gone after their end are forgotten.
-  private mutating func followed(_ show: (UUID) -> Shown, except echoed: Set<UUID>, now: Int64) -> [PersonAction] {
+  /// alarms gone after their end are forgotten. An alarm the person changed before calls still
+  /// to take effect (`overtaken`) is held as not known and reconciled again: what those calls
+  /// make of the person's change is not known.
+  private mutating func followed(
+    _ show: (UUID) -> Shown, except echoed: Set<UUID>, overtaken: Set<UUID>, now: Int64
+  ) -> [PersonAction] {
     var actions: [PersonAction] = []
     var gone: [IDKey] = []
     for (key, entry) in held where !echoed.contains(entry.id) {
+      if overtaken.contains(entry.id) {
+        actions.append(PersonAction(key: key, kind: Self.personAction(entry.held, show(entry.id), now: now)))
+        held[key]?.held = .unknown
+        continue
+      }
       var current = entry.held
       if case .counting(let deadline) = current, deadline <= now { current = .fired }
       switch (current, show(entry.id)) {
@@ -99,5 +118,18 @@ extension AlarmsState {
       if let entry = held.removeValue(forKey: key) { keysByID[entry.id] = nil }
     }
     return actions
+  }
+
+  /// What the countdown does to follow its alarm, held as `held`, which the person changed to show
+  /// `shown` at `now`, before calls still to take effect: a pause, a resume, a cancel, or nothing
+  /// for the countdown (``PersonAction/Kind/reconcile``).
+  private static func personAction(_ held: Held, _ shown: Shown, now: Int64) -> PersonAction.Kind {
+    switch (held, shown) {
+    case (.counting(let deadline), .present(.paused)) where deadline > now: .pause
+    case (.paused, .present(.countdown)): .resume
+    case (.counting(let deadline), .absent) where deadline > now: .cancel
+    case (.paused, .absent): .cancel
+    default: .reconcile
+    }
   }
 }

@@ -24,8 +24,9 @@ struct AlarmsState: MirrorStateMachine {
     /// its countdown counted overtime and the app cancelled it. Forgotten when an update shows
     /// it gone.
     case fired
-    /// Maybe an alarm, in a state not known: one a previous process left, or one a call failed
-    /// on. Cancelled before anything is scheduled under its identifier.
+    /// Maybe an alarm, in a state not known: one a previous process left, one a call failed on,
+    /// or one the person changed before calls still to take effect. Cancelled before anything is
+    /// scheduled under its identifier.
     case unknown
   }
 
@@ -85,7 +86,8 @@ struct AlarmsState: MirrorStateMachine {
     enum Kind: Equatable, Sendable {
       case pause, resume, cancel
       /// Nothing for the countdown; its alarm is reconciled again (a person's pause heard after
-      /// the countdown's end: the paused alarm has nothing left to count, and goes).
+      /// the countdown's end: the paused alarm has nothing left to count, and goes; a person's
+      /// change before calls still to take effect: the alarm is made anew).
       case reconcile
     }
     var key: IDKey

@@ -158,6 +158,28 @@ final class AlarmPersonTests: XCTestCase {
     }
   }
 
+  /// The person pauses the alarm, and the app adds time before it hears of it: the app's cancel
+  /// and schedule come after the person's pause, and their updates after its. The countdown
+  /// follows the person (paused), and the echoes of the app's calls, still to come, are not taken
+  /// for the person's: the cancel's is not a stop, and the alarm ends paused with its countdown.
+  func testThePersonsPauseHeardAfterTheAppsNextCallsLeavesTheAlarmWithItsCountdown() throws {
+    try withAlarms { h in
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      let id = h.alarmsOrFail.alarmID(for: "tea")
+      h.center.defersUpdates = true
+      XCTAssertTrue(h.center.personPauses(id: id))
+      h.center.clearCalls()
+      try h.manager.addTime(.seconds(60), id: "tea")
+      XCTAssertEqual(h.center.calls, [.cancel(id), .schedule(id)], "made before the person's pause is heard")
+      h.center.defersUpdates = false
+      h.center.deliverUpdates()
+      h.drainMain()
+      XCTAssertTrue(h.manager.contains(id: "tea"), "the person paused the alarm; no one stopped it")
+      XCTAssertEqual(h.manager.timerDates(id: "tea")?.isFrozen, true, "paused, as the person left it")
+      h.assertHeld(["tea"], "the person's pause heard after the app's calls")
+    }
+  }
+
   func testThePersonsActionOnAnotherAlarmIsIgnored() throws {
     try withAlarms { h in
       try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
