@@ -36,11 +36,13 @@ extension AlarmsState {
   }
 
   /// The alarms whose update `show` is taken for an echo of this process's calls (`echoed`), and
-  /// those it shows changed by the person before calls still waited for took effect
-  /// (`overtaken`); the echoes still waited for are kept.
-  private mutating func echoesHeard(_ show: (UUID) -> Shown) -> (echoed: Set<UUID>, overtaken: Set<UUID>) {
+  /// those it shows changed by the person before calls still waited for took effect, with what
+  /// their countdowns do to follow (`overtaken`); the echoes still waited for are kept.
+  private mutating func echoesHeard(
+    _ show: (UUID) -> Shown
+  ) -> (echoed: Set<UUID>, overtaken: [UUID: PersonAction.Kind]) {
     var echoed: Set<UUID> = []
-    var overtaken: Set<UUID> = []
+    var overtaken: [UUID: PersonAction.Kind] = [:]
     for (id, var waited) in echoes {
       let seen = show(id)
       if waited.before == nil, seen != .absent, waited.pending.first?.shows == .absent {
@@ -64,8 +66,10 @@ extension AlarmsState {
       } else {
         // The person's change, made before the calls waited for took effect: they come after it
         // (the system sends an update per change, in order), on the alarm as the person left it.
+        // `before` is what the alarm showed when the person acted (an unknown one is taken for
+        // an echo above).
+        overtaken[id] = waited.before.map { Self.personAction(from: $0, to: seen) } ?? .reconcile
         waited.before = seen
-        overtaken.insert(id)
       }
       echoes[id] = waited.pending.isEmpty ? nil : waited
     }
@@ -75,16 +79,16 @@ extension AlarmsState {
   /// What the countdowns do to follow what the person did to their alarms, as `show` says at
   /// `now`, but those whose update was an echo (`echoed`); what is held changes to match, and the
   /// alarms gone after their end are forgotten. An alarm the person changed before calls still
-  /// to take effect (`overtaken`) is held as not known and reconciled again: what those calls
-  /// make of the person's change is not known.
+  /// to take effect (`overtaken`, with what its countdown does) is held as not known and
+  /// reconciled again: what those calls make of the person's change is not known.
   private mutating func followed(
-    _ show: (UUID) -> Shown, except echoed: Set<UUID>, overtaken: Set<UUID>, now: Int64
+    _ show: (UUID) -> Shown, except echoed: Set<UUID>, overtaken: [UUID: PersonAction.Kind], now: Int64
   ) -> [PersonAction] {
     var actions: [PersonAction] = []
     var gone: [IDKey] = []
     for (key, entry) in held where !echoed.contains(entry.id) {
-      if overtaken.contains(entry.id) {
-        actions.append(PersonAction(key: key, kind: Self.personAction(entry.held, show(entry.id), now: now)))
+      if let kind = overtaken[entry.id] {
+        actions.append(PersonAction(key: key, kind: kind))
         held[key]?.held = .unknown
         continue
       }
@@ -120,15 +124,14 @@ extension AlarmsState {
     return actions
   }
 
-  /// What the countdown does to follow its alarm, held as `held`, which the person changed to show
-  /// `shown` at `now`, before calls still to take effect: a pause, a resume, a cancel, or nothing
-  /// for the countdown (``PersonAction/Kind/reconcile``).
-  private static func personAction(_ held: Held, _ shown: Shown, now: Int64) -> PersonAction.Kind {
-    switch (held, shown) {
-    case (.counting(let deadline), .present(.paused)) where deadline > now: .pause
-    case (.paused, .present(.countdown)): .resume
-    case (.counting(let deadline), .absent) where deadline > now: .cancel
-    case (.paused, .absent): .cancel
+  /// What a countdown does to follow its alarm, which the person changed from showing `before` to
+  /// showing `after`: a pause, a resume, a cancel (a stop while it counted down or was paused), or
+  /// nothing (``PersonAction/Kind/reconcile``: a ring stopped, or what the person cannot do).
+  private static func personAction(from before: Shown, to after: Shown) -> PersonAction.Kind {
+    switch (before, after) {
+    case (.present(.countdown), .present(.paused)): .pause
+    case (.present(.paused), .present(.countdown)): .resume
+    case (.present(.countdown), .absent), (.present(.paused), .absent): .cancel
     default: .reconcile
     }
   }
