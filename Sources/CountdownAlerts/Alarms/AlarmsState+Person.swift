@@ -64,8 +64,8 @@ extension AlarmsState {
       } else if seen == .present(.alerting) {
         echoed.insert(id)  // It rang (at its end, or at a change of the device's clock): never the person's.
       } else {
-        // The person's change, made before the calls waited for took effect: they come after it
-        // (the system sends an update per change, in order), on the alarm as the person left it.
+        // The person's change, made before the calls waited for took effect: they take effect
+        // after it, on the alarm as the person left it, and what they show comes after it too.
         // `before` is what the alarm showed when the person acted (an unknown one is taken for
         // an echo above).
         overtaken[id] = waited.before.map { Self.personAction(from: $0, to: seen) } ?? .reconcile
