@@ -9,11 +9,12 @@ extension AlarmsState {
   ///
   /// An update may come a while after the change it shows, after the next calls were made: what
   /// an alarm shows is an echo when it is what it showed before the first call not heard of yet
-  /// (an update made before that call took effect), or what one of those calls made it (those
-  /// before it are heard of too); ringing is never the person's. Anything else is the person's,
-  /// made before the calls not heard of took effect: those calls still come after it, and their
-  /// updates after its (a call that fails is dropped by `callFailed(_:)`), so they are still
-  /// waited for, and what the alarm shows once they took effect is not known.
+  /// (an update made before that call took effect), or what that first call made it (each call
+  /// that takes effect has its update, in order; one that fails is dropped by `callFailed(_:)`
+  /// before the next is made); ringing is never the person's. Anything else is the person's,
+  /// made before the calls not heard of took effect (a resume shows what a later schedule will):
+  /// those calls still come after it, and their updates after its, so they are still waited
+  /// for, and what the alarm shows once they took effect is not known.
   ///
   /// - Returns: What each countdown does to follow its alarm: a pause, a resume, a cancel (the
   ///   person stopped the alarm while it counted down or was paused). What is held is changed
@@ -55,8 +56,11 @@ extension AlarmsState {
         // An update made before the calls took effect: each call's own update is still to come
         // (the system sends one per change).
         echoed.insert(id)
-      } else if let index = waited.pending.firstIndex(where: { $0.shows == seen }) {
-        waited.pending.removeFirst(index + 1)
+      } else if waited.pending.first?.shows == seen {
+        // The first call's own update. Not a later call's: what a later call makes the alarm
+        // show, shown before the first call's update, is the person's (a resume shows what a
+        // schedule does), and the first call's update is still to come.
+        waited.pending.removeFirst()
         waited.before = seen
         echoed.insert(id)
       } else if waited.before == nil {

@@ -180,6 +180,27 @@ final class AlarmPersonTests: XCTestCase {
     }
   }
 
+  /// The person resumes the paused alarm, and the app starts its countdown again before it hears
+  /// of it: the resume's update shows what the app's schedule will, but it comes before the
+  /// cancel's, which is not the person's stop.
+  func testThePersonsResumeHeardAfterTheAppsRestartIsNotTakenForItsEchoes() throws {
+    try withAlarms { h in
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      h.manager.pause(id: "tea")
+      let id = h.alarmsOrFail.alarmID(for: "tea")
+      h.center.defersUpdates = true
+      XCTAssertTrue(h.center.personResumes(id: id))
+      h.center.clearCalls()
+      try h.manager.start(id: "tea", for: .seconds(300)) { _, _, _ in }
+      XCTAssertEqual(h.center.calls, [.cancel(id), .schedule(id)], "made before the person's resume is heard")
+      h.center.defersUpdates = false
+      h.center.deliverUpdates()
+      h.drainMain()
+      XCTAssertTrue(h.manager.contains(id: "tea"), "the person resumed the alarm; no one stopped it")
+      h.assertHeld(["tea"], "the person's resume heard after the app's calls")
+    }
+  }
+
   func testThePersonsActionOnAnotherAlarmIsIgnored() throws {
     try withAlarms { h in
       try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
