@@ -222,13 +222,19 @@ struct AlarmsState: MirrorStateMachine {
 
   /// A call failed: it changed nothing, so its echo will not come. A cancel fails when there is no
   /// alarm: if it was the first call not heard of, the alarm showed nothing before it.
+  ///
+  /// When no call is left to hear of and the alarm was there (counting down or paused), what it
+  /// showed is kept until the next update: a pause or a resume fails when the person changed the
+  /// alarm first (stopped it, or paused it), and that update, heard after the failure, is the
+  /// person's change from what it showed (``observed(_:now:)``).
   mutating func callFailed(_ operation: Operation) {
     guard var echoes = echoes[operation.id] else { return }
     if echoes.before == nil, case .cancel = operation.kind, echoes.pending.first?.sequence == operation.sequence {
       echoes.before = .absent
     }
     echoes.pending.removeAll { $0.sequence == operation.sequence }
-    self.echoes[operation.id] = echoes.pending.isEmpty ? nil : echoes
+    let showedAlarm = echoes.before == .present(.countdown) || echoes.before == .present(.paused)
+    self.echoes[operation.id] = echoes.pending.isEmpty && !showedAlarm ? nil : echoes
   }
 
   /// A call on the alarm of `key` failed: what the system holds is not known; the countdown is

@@ -201,6 +201,25 @@ final class AlarmPersonTests: XCTestCase {
     }
   }
 
+  /// The person stops the alarm, and the app pauses its countdown before it hears of it: the
+  /// pause fails (there is no alarm), and the stop's update that comes after is still the
+  /// person's stop: the countdown is cancelled, not left paused without its alarm.
+  func testThePersonsStopHeardAfterTheAppsPauseFailedCancelsTheCountdown() throws {
+    try withAlarms(expectsFailures: true) { h in
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      let id = h.alarmsOrFail.alarmID(for: "tea")
+      h.center.defersUpdates = true
+      XCTAssertTrue(h.center.personStops(id: id))
+      h.manager.pause(id: "tea")
+      XCTAssertEqual(h.failures.withLock { $0 }, [.requestFailed], "the pause found no alarm")
+      h.center.defersUpdates = false
+      h.center.deliverUpdates()
+      h.drainMain()
+      XCTAssertFalse(h.manager.contains(id: "tea"), "the person stopped the alarm")
+      h.assertHeld(["tea"], "the person's stop heard after the app's pause failed")
+    }
+  }
+
   func testThePersonsActionOnAnotherAlarmIsIgnored() throws {
     try withAlarms { h in
       try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
