@@ -9,14 +9,20 @@ extension AlarmsState {
   ///
   /// An update may come a while after the change it shows, after the next calls were made: what
   /// an alarm shows is an echo when it is what it showed before the first call not heard of yet
-  /// (an update made before that call took effect), or what one of those calls made it (those
-  /// before it are heard of too); ringing is never the person's. Anything else is the person's,
-  /// and the calls not heard of were overtaken by it.
+  /// (an update made before that call took effect), or what that first call made it (each call
+  /// that takes effect has its update, in order; one that fails is dropped by `callFailed(_:)`
+  /// before the next is made); ringing is never the person's. Anything else is the person's,
+  /// made before the calls not heard of took effect (a resume shows what a later schedule will):
+  /// those calls still come after it, and their updates after its, so they are still waited
+  /// for, and what the alarm shows once they took effect is not known.
   ///
   /// - Returns: What each countdown does to follow its alarm: a pause, a resume, a cancel (the
   ///   person stopped the alarm while it counted down or was paused). What is held is changed
-  ///   to what the alarm shows, so that the countdown's change that follows makes no call. An
-  ///   alarm that went after its end (the person stopped its ring) is forgotten.
+  ///   to what the alarm shows, so that the countdown's change that follows makes no call; but
+  ///   for an alarm with calls still to take effect after the person's change: it is held as
+  ///   not known (``Held/unknown``), and reconciled again (``PersonAction/Kind/reconcile`` if
+  ///   nothing else), so that it is cancelled and made anew as its countdown is then. An alarm
+  ///   that went after its end (the person stopped its ring) is forgotten.
   /// - Complexity: O(*n*) in the alarms of the update and the countdowns followed: an update
   ///   holds every alarm.
   mutating func observed(_ alarms: [CountdownAlarmSnapshot], now: Int64) -> [PersonAction] {
@@ -25,15 +31,19 @@ extension AlarmsState {
       shown[alarm.id] = .present(alarm.state)
     }
     let show = { (id: UUID) in shown[id] ?? .absent }
-    let echoed = echoesHeard(show)
+    let (echoed, overtaken) = echoesHeard(show)
     ringingAtLaunch = ringingAtLaunch.filter { show($0) != .absent }
-    return followed(show, except: echoed, now: now)
+    return followed(show, except: echoed, overtaken: overtaken, now: now)
   }
 
-  /// The alarms whose update `show` is taken for an echo of this process's calls; the echoes
-  /// still waited for are kept, those overtaken by the person dropped.
-  private mutating func echoesHeard(_ show: (UUID) -> Shown) -> Set<UUID> {
+  /// The alarms whose update `show` is taken for an echo of this process's calls (`echoed`), and
+  /// those it shows changed by the person before calls still waited for took effect, with what
+  /// their countdowns do to follow (`overtaken`); the echoes still waited for are kept.
+  private mutating func echoesHeard(
+    _ show: (UUID) -> Shown
+  ) -> (echoed: Set<UUID>, overtaken: [UUID: PersonAction.Kind]) {
     var echoed: Set<UUID> = []
+    var overtaken: [UUID: PersonAction.Kind] = [:]
     for (id, var waited) in echoes {
       let seen = show(id)
       if waited.before == nil, seen != .absent, waited.pending.first?.shows == .absent {
@@ -46,8 +56,11 @@ extension AlarmsState {
         // An update made before the calls took effect: each call's own update is still to come
         // (the system sends one per change).
         echoed.insert(id)
-      } else if let index = waited.pending.firstIndex(where: { $0.shows == seen }) {
-        waited.pending.removeFirst(index + 1)
+      } else if waited.pending.first?.shows == seen {
+        // The first call's own update. Not a later call's: what a later call makes the alarm
+        // show, shown before the first call's update, is the person's (a resume shows what a
+        // schedule does), and the first call's update is still to come.
+        waited.pending.removeFirst()
         waited.before = seen
         echoed.insert(id)
       } else if waited.before == nil {
@@ -55,20 +68,34 @@ extension AlarmsState {
       } else if seen == .present(.alerting) {
         echoed.insert(id)  // It rang (at its end, or at a change of the device's clock): never the person's.
       } else {
-        waited.pending = []
+        // The person's change, made before the calls waited for took effect: they take effect
+        // after it, on the alarm as the person left it, and what they show comes after it too.
+        // `before` is what the alarm showed when the person acted (an unknown one is taken for
+        // an echo above).
+        overtaken[id] = waited.before.map { Self.personAction(from: $0, to: seen) } ?? .reconcile
+        waited.before = seen
       }
       echoes[id] = waited.pending.isEmpty ? nil : waited
     }
-    return echoed
+    return (echoed, overtaken)
   }
 
   /// What the countdowns do to follow what the person did to their alarms, as `show` says at
   /// `now`, but those whose update was an echo (`echoed`); what is held changes to match, and the
-  /// alarms gone after their end are forgotten.
-  private mutating func followed(_ show: (UUID) -> Shown, except echoed: Set<UUID>, now: Int64) -> [PersonAction] {
+  /// alarms gone after their end are forgotten. An alarm the person changed before calls still
+  /// to take effect (`overtaken`, with what its countdown does) is held as not known and
+  /// reconciled again: what those calls make of the person's change is not known.
+  private mutating func followed(
+    _ show: (UUID) -> Shown, except echoed: Set<UUID>, overtaken: [UUID: PersonAction.Kind], now: Int64
+  ) -> [PersonAction] {
     var actions: [PersonAction] = []
     var gone: [IDKey] = []
     for (key, entry) in held where !echoed.contains(entry.id) {
+      if let kind = overtaken[entry.id] {
+        actions.append(PersonAction(key: key, kind: kind))
+        held[key]?.held = .unknown
+        continue
+      }
       var current = entry.held
       if case .counting(let deadline) = current, deadline <= now { current = .fired }
       switch (current, show(entry.id)) {
@@ -99,5 +126,17 @@ extension AlarmsState {
       if let entry = held.removeValue(forKey: key) { keysByID[entry.id] = nil }
     }
     return actions
+  }
+
+  /// What a countdown does to follow its alarm, which the person changed from showing `before` to
+  /// showing `after`: a pause, a resume, a cancel (a stop while it counted down or was paused), or
+  /// nothing (``PersonAction/Kind/reconcile``: a ring stopped, or what the person cannot do).
+  private static func personAction(from before: Shown, to after: Shown) -> PersonAction.Kind {
+    switch (before, after) {
+    case (.present(.countdown), .present(.paused)): .pause
+    case (.present(.paused), .present(.countdown)): .resume
+    case (.present(.countdown), .absent), (.present(.paused), .absent): .cancel
+    default: .reconcile
+    }
   }
 }

@@ -24,8 +24,9 @@ struct AlarmsState: MirrorStateMachine {
     /// its countdown counted overtime and the app cancelled it. Forgotten when an update shows
     /// it gone.
     case fired
-    /// Maybe an alarm, in a state not known: one a previous process left, or one a call failed
-    /// on. Cancelled before anything is scheduled under its identifier.
+    /// Maybe an alarm, in a state not known: one a previous process left, one a call failed on,
+    /// or one the person changed before calls still to take effect. Cancelled before anything is
+    /// scheduled under its identifier.
     case unknown
   }
 
@@ -85,7 +86,8 @@ struct AlarmsState: MirrorStateMachine {
     enum Kind: Equatable, Sendable {
       case pause, resume, cancel
       /// Nothing for the countdown; its alarm is reconciled again (a person's pause heard after
-      /// the countdown's end: the paused alarm has nothing left to count, and goes).
+      /// the countdown's end: the paused alarm has nothing left to count, and goes; a person's
+      /// change before calls still to take effect: the alarm is made anew).
       case reconcile
     }
     var key: IDKey
@@ -220,13 +222,19 @@ struct AlarmsState: MirrorStateMachine {
 
   /// A call failed: it changed nothing, so its echo will not come. A cancel fails when there is no
   /// alarm: if it was the first call not heard of, the alarm showed nothing before it.
+  ///
+  /// When no call is left to hear of and the alarm was there (counting down or paused), what it
+  /// showed is kept until the next update: a pause or a resume fails when the person changed the
+  /// alarm first (stopped it, or paused it), and that update, heard after the failure, is the
+  /// person's change from what it showed (``observed(_:now:)``).
   mutating func callFailed(_ operation: Operation) {
     guard var echoes = echoes[operation.id] else { return }
     if echoes.before == nil, case .cancel = operation.kind, echoes.pending.first?.sequence == operation.sequence {
       echoes.before = .absent
     }
     echoes.pending.removeAll { $0.sequence == operation.sequence }
-    self.echoes[operation.id] = echoes.pending.isEmpty ? nil : echoes
+    let showedAlarm = echoes.before == .present(.countdown) || echoes.before == .present(.paused)
+    self.echoes[operation.id] = echoes.pending.isEmpty && !showedAlarm ? nil : echoes
   }
 
   /// A call on the alarm of `key` failed: what the system holds is not known; the countdown is

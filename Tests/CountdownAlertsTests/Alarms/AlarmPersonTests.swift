@@ -158,6 +158,68 @@ final class AlarmPersonTests: XCTestCase {
     }
   }
 
+  /// The person pauses the alarm, and the app adds time before it hears of it: the app's cancel
+  /// and schedule come after the person's pause, and their updates after its. The countdown
+  /// follows the person (paused), and the echoes of the app's calls, still to come, are not taken
+  /// for the person's: the cancel's is not a stop, and the alarm ends paused with its countdown.
+  func testThePersonsPauseHeardAfterTheAppsNextCallsLeavesTheAlarmWithItsCountdown() throws {
+    try withAlarms { h in
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      let id = h.alarmsOrFail.alarmID(for: "tea")
+      h.center.defersUpdates = true
+      XCTAssertTrue(h.center.personPauses(id: id))
+      h.center.clearCalls()
+      try h.manager.addTime(.seconds(60), id: "tea")
+      XCTAssertEqual(h.center.calls, [.cancel(id), .schedule(id)], "made before the person's pause is heard")
+      h.center.defersUpdates = false
+      h.center.deliverUpdates()
+      h.drainMain()
+      XCTAssertTrue(h.manager.contains(id: "tea"), "the person paused the alarm; no one stopped it")
+      XCTAssertEqual(h.manager.timerDates(id: "tea")?.isFrozen, true, "paused, as the person left it")
+      h.assertHeld(["tea"], "the person's pause heard after the app's calls")
+    }
+  }
+
+  /// The person resumes the paused alarm, and the app starts its countdown again before it hears
+  /// of it: the resume's update shows what the app's schedule will, but it comes before the
+  /// cancel's, which is not the person's stop.
+  func testThePersonsResumeHeardAfterTheAppsRestartIsNotTakenForItsEchoes() throws {
+    try withAlarms { h in
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      h.manager.pause(id: "tea")
+      let id = h.alarmsOrFail.alarmID(for: "tea")
+      h.center.defersUpdates = true
+      XCTAssertTrue(h.center.personResumes(id: id))
+      h.center.clearCalls()
+      try h.manager.start(id: "tea", for: .seconds(300)) { _, _, _ in }
+      XCTAssertEqual(h.center.calls, [.cancel(id), .schedule(id)], "made before the person's resume is heard")
+      h.center.defersUpdates = false
+      h.center.deliverUpdates()
+      h.drainMain()
+      XCTAssertTrue(h.manager.contains(id: "tea"), "the person resumed the alarm; no one stopped it")
+      h.assertHeld(["tea"], "the person's resume heard after the app's calls")
+    }
+  }
+
+  /// The person stops the alarm, and the app pauses its countdown before it hears of it: the
+  /// pause fails (there is no alarm), and the stop's update that comes after is still the
+  /// person's stop: the countdown is cancelled, not left paused without its alarm.
+  func testThePersonsStopHeardAfterTheAppsPauseFailedCancelsTheCountdown() throws {
+    try withAlarms(expectsFailures: true) { h in
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      let id = h.alarmsOrFail.alarmID(for: "tea")
+      h.center.defersUpdates = true
+      XCTAssertTrue(h.center.personStops(id: id))
+      h.manager.pause(id: "tea")
+      XCTAssertEqual(h.failures.withLock { $0 }, [.requestFailed], "the pause found no alarm")
+      h.center.defersUpdates = false
+      h.center.deliverUpdates()
+      h.drainMain()
+      XCTAssertFalse(h.manager.contains(id: "tea"), "the person stopped the alarm")
+      h.assertHeld(["tea"], "the person's stop heard after the app's pause failed")
+    }
+  }
+
   func testThePersonsActionOnAnotherAlarmIsIgnored() throws {
     try withAlarms { h in
       try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }

@@ -72,6 +72,28 @@ final class AlarmsStateTests: XCTestCase {
     XCTAssertEqual(state.trackedAlarmCount, 2, "the ringing one, and the orphan's cancel, waited for")
   }
 
+  /// The person pauses the alarm before the app's cancel and schedule (time added) take effect:
+  /// the update of the pause comes first, then those of the calls, which are still the app's.
+  func testThePersonsChangeBeforeTheAppsCallsTookEffectLeavesTheirEchoesTheAppsOwn() {
+    let second: Int64 = 1_000_000_000  // the changes here are of seconds, far beyond the tolerance
+    var state = AlarmsState()
+    _ = state.apply(.init(desired: [], now: 0), clockChanged: false, sweep: [])
+    _ = state.apply(reading(.counting(deadline: 600 * second), now: 0), clockChanged: false, sweep: nil)
+    XCTAssertEqual(state.observed([CountdownAlarmSnapshot(id: ovenAlarm, state: .countdown)], now: 0), [])
+    XCTAssertEqual(
+      kinds(state.apply(reading(.counting(deadline: 660 * second), now: 10 * second), clockChanged: false, sweep: nil)),
+      [.cancel(reported: true), .schedule(deadline: 660 * second)])
+    XCTAssertEqual(
+      state.observed([CountdownAlarmSnapshot(id: ovenAlarm, state: .paused)], now: 12 * second),
+      [AlarmsState.PersonAction(key: oven, kind: .pause)], "the person's pause")
+    XCTAssertEqual(state.observed([], now: 12 * second), [], "the app's cancel, after the pause: not a stop")
+    XCTAssertEqual(state.observed([CountdownAlarmSnapshot(id: ovenAlarm, state: .countdown)], now: 12 * second), [])
+    XCTAssertEqual(
+      kinds(state.apply(reading(.paused(remaining: 648 * second), now: 12 * second), clockChanged: false, sweep: nil)),
+      [.cancel(reported: false), .schedulePaused(remaining: 648 * second), .pause],
+      "what the app's calls made of the person's pause is not known: made anew as the countdown is")
+  }
+
   func testAClockChangeReadsWhatCountsDownAndMovesOnlyAnEndThatMoved() {
     var state = AlarmsState()
     _ = state.apply(.init(desired: [], now: 0), clockChanged: false, sweep: [])
