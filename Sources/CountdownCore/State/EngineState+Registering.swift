@@ -68,8 +68,7 @@ extension EngineState {
     if !skipsChanges, !deliversHere {
       owePromptDelivery(.init(key: key, slot: slot))
     }
-    var actions = EngineActions()
-    actions.timer = ensureTimer(now: now)
+    let madeTimer = ensureTimer(now: now)
     var delivery: PromptDeliveryHere?
     if deliversHere, let context {
       // Its next change is noted as its value is prepared, before the timer is armed below: the
@@ -79,10 +78,10 @@ extension EngineState {
       // Armed now, not after its first delivery: a slow delivery queue does not delay the wakeup.
       scheduleFirstChange(of: timing, slot: slot, position: index.position, at: now)
     }
-    if case .none = actions.timer {
-      actions.timer = rearm(now: now)
-    }
-    actions.queuePass = pendingWork.markPassQueuedIfNeeded()
+    // The timer is armed once it is installed, if it is being made.
+    let timer: TimerAction
+    if case .none = madeTimer { timer = rearm(now: now) } else { timer = madeTimer }
+    let actions = EngineActions(timer: timer, queuePass: pendingWork.markPassQueuedIfNeeded())
     checkRulesIfEnabled()
     return Registration(
       actions: actions, replaced: replaced, owesPromptDelivery: !skipsChanges, position: index.position,

@@ -56,6 +56,32 @@ extension EngineState {
   /// it should be (or there is none, or the engine is suspended).
   mutating func neededArming(now: Int64) -> (next: Int64?, repeating: Bool, leeway: Int64)? {
     guard arming.hasTimer, suspension.since == nil else { return nil }
+    var inputs: ArmingInputs?
+    if !table.isEmpty, arming.armedAt != nil {
+      // Most registrations change nothing the arming depends on (their first change is no earlier
+      // than the earliest one): the same inputs as the last check that found the timer armed as
+      // it should be give the same answer, without the grid arithmetic below.
+      dropStaleEnds()
+      let read = ArmingInputs(
+        earliestChange: changeBound.earliestChange, soonestEnd: ends.soonestDeadline(),
+        wakeupInstant: actedOn.wakeupInstant)
+      if read.holdRegardlessOfTime(at: now) {
+        if arming.isSettled(for: read) {
+          checkInternally(
+            checkArming(now: now, noting: nil) == nil, "the same inputs as a settled check, and another answer")
+          return nil
+        }
+        inputs = read
+      }
+    }
+    return checkArming(now: now, noting: inputs)
+  }
+
+  /// ``neededArming(now:)`` worked out from the grid; notes `inputs`, if any, when the timer is
+  /// armed as it should be.
+  private mutating func checkArming(
+    now: Int64, noting inputs: ArmingInputs?
+  ) -> (next: Int64?, repeating: Bool, leeway: Int64)? {
     guard let wakeup = wantedWakeup(now: now) else {
       return arming.armedAt == nil ? nil : (nil, false, 0)
     }
@@ -65,6 +91,7 @@ extension EngineState {
     {
       // Armed for it already, or earlier as a one-shot, whose wakeup re-arms; a repeating timer
       // armed earlier, or one with more leeway than is allowed now, is re-armed.
+      if let inputs { arming.noteSettled(for: inputs) }
       return nil
     }
     // Repeating while the next wakeup is the grid instant after the last one (on the shared grid,

@@ -24,10 +24,39 @@ package struct TimerArming {
   private(set) var armedRepeating = false
   /// How late the timer may fire, in nanoseconds, as armed.
   private(set) var armedLeeway: Int64 = 0
+  /// The inputs of the last arming check that found the timer armed as it should be
+  /// (``isSettled(for:)``). Every re-arm (a new generation) and every repeating fire (a new
+  /// `armedAt`) makes it stale.
+  private var settledInputs = ArmingInputs(earliestChange: nil, soonestEnd: nil, wakeupInstant: .min)
+  /// The generation, `armedAt` and `armedRepeating` the last settled check found; `armedAt` `nil`:
+  /// none was noted.
+  private var settledGeneration: UInt64 = 0
+  private var settledArmedAt: Int64?
+  private var settledRepeating = false
 
   /// No timer yet; one made later repeats, if it can, every `period`.
   init(period: Int64) {
     self.period = period
+  }
+
+  /// Notes that a check with `inputs` found the timer armed as it should be; the caller checked that
+  /// its answer did not depend on the clock's reading (``ArmingInputs/holdRegardlessOfTime(at:)``).
+  mutating func noteSettled(for inputs: ArmingInputs) {
+    guard armedAt != nil else { return }
+    settledInputs = inputs
+    settledGeneration = timerGeneration
+    settledArmedAt = armedAt
+    settledRepeating = armedRepeating
+  }
+
+  /// Whether a check with `inputs`, whose answer does not depend on the clock's reading, would
+  /// find the timer armed as it should be: the last check that did had the same inputs, and the
+  /// timer is armed as it was then.
+  @inline(__always)
+  func isSettled(for inputs: ArmingInputs) -> Bool {
+    // `armedAt` is not `nil` where this is asked, so equal ones mean a check was noted.
+    settledGeneration == timerGeneration && settledArmedAt == armedAt && settledRepeating == armedRepeating
+      && settledInputs == inputs
   }
 
   /// A caller is told to make the timer; nothing is armed until it is installed.

@@ -7,6 +7,24 @@ extension Duration {
   ///
   /// - Throws: ``CountdownError/outOfRange`` when it does not fit in 64 bits (about ±292 years).
   package func countdownNanoseconds() throws(CountdownError) -> Int64 {
+    if #available(macOS 15, iOS 18, macCatalyst 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      return try nanosecondsFromAttoseconds()
+    }
+    return try nanosecondsFromComponents()
+  }
+
+  /// ``countdownNanoseconds()`` by one 128-bit division of the attoseconds: about 40 instructions,
+  /// where ``nanosecondsFromComponents()`` takes about 250 (`components` divides by 10^18 and the
+  /// clamp builds two durations), at every registration of a duration.
+  @available(macOS 15, iOS 18, macCatalyst 18, tvOS 18, watchOS 11, visionOS 2, *)
+  package func nanosecondsFromAttoseconds() throws(CountdownError) -> Int64 {
+    guard let total = Int64(exactly: attoseconds / 1_000_000_000) else { throw .outOfRange }
+    return total
+  }
+
+  /// ``countdownNanoseconds()`` from `components`, for systems whose `Duration` has no
+  /// `attoseconds`.
+  package func nanosecondsFromComponents() throws(CountdownError) -> Int64 {
     let (seconds, attoseconds) = clampedComponents
     let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
     guard !overflow else { throw .outOfRange }
