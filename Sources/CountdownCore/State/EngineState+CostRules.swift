@@ -22,7 +22,10 @@ extension EngineState {
   /// Rule 13's idle part, at any time: between passes, an empty table leaves the timer disarmed
   /// (a wakeup planned for it would find nothing to do).
   func checkNoWakeupIsPlannedForAnEmptyTable() -> [String] {
-    guard table.isEmpty, pass.context == nil, let armedAt = arming.armedAt else { return [] }
+    guard table.isEmpty, pass.context == nil, arming.mayFire else { return [] }
+    guard let armedAt = arming.armedAt else {
+      return ["the timer still repeats, after a fire far later than due, with the table empty"]
+    }
     return ["the timer is armed for \(armedAt) with the table empty"]
   }
 

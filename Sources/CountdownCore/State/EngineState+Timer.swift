@@ -28,7 +28,7 @@ extension EngineState {
   /// wakeup follows; `.none` while it is not armed or registrations remain. The timer is kept, for
   /// the next registration to arm.
   mutating func disarmIfEmpty() -> TimerAction {
-    guard table.isEmpty, arming.armedAt != nil else { return .none }
+    guard table.isEmpty, arming.mayFire else { return .none }
     // The wheel and the ends to come are empty too, each entry having left with its registration.
     checkInternally(ends.isEmpty && wheel?.isEmpty != false, "an index holds entries of an empty table")
     return arming.arm(at: nil, repeating: false, leeway: 0)
@@ -83,7 +83,8 @@ extension EngineState {
     now: Int64, noting inputs: ArmingInputs?
   ) -> (next: Int64?, repeating: Bool, leeway: Int64)? {
     guard let wakeup = wantedWakeup(now: now) else {
-      return arming.armedAt == nil ? nil : (nil, false, 0)
+      // Disarmed unless it may still fire (armed, or left repeating after a late fire).
+      return arming.mayFire ? (nil, false, 0) : nil
     }
     if let armedAt = arming.armedAt,
       armedAt == wakeup || (armedAt < wakeup && !arming.armedRepeating),
@@ -200,7 +201,7 @@ extension EngineState {
     guard suspension.begin(at: now) else { return .none }
     counts.noteChange()
     defer { checkRulesIfEnabled() }
-    guard arming.armedAt != nil else { return .none }
+    guard arming.mayFire else { return .none }
     return arming.arm(at: nil, repeating: false, leeway: 0)
   }
 

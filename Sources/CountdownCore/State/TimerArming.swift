@@ -24,6 +24,14 @@ package struct TimerArming {
   private(set) var armedRepeating = false
   /// How late the timer may fire, in nanoseconds, as armed.
   private(set) var armedLeeway: Int64 = 0
+  /// The timer still repeats on a schedule that `armedAt` no longer follows: a repeating fire came
+  /// far later than due (``advanceAfterFire(at:)``), and `armedAt` was forgotten so that the next
+  /// re-arm starts the grid afresh, but nothing told the timer. Until the next arming, a disarm
+  /// must still reach it, or it fires every period at an empty table.
+  private(set) var stillRepeats = false
+  /// Whether the timer may fire without being armed again: armed, or still repeating
+  /// (``stillRepeats``). A disarm is owed while it may.
+  var mayFire: Bool { armedAt != nil || stillRepeats }
   /// The inputs of the last arming check that found the timer armed as it should be
   /// (``isSettled(for:)``). Every re-arm (a new generation) and every repeating fire (a new
   /// `armedAt`) makes it stale.
@@ -63,6 +71,7 @@ package struct TimerArming {
   mutating func beginMaking() {
     isMakingTimer = true
     armedAt = nil
+    stillRepeats = false
     timerGeneration &+= 1
   }
 
@@ -86,9 +95,11 @@ package struct TimerArming {
     guard now.subtractingSaturated(armed) <= Self.repeatingDriftLimit(window: period, leeway: armedLeeway) else {
       // Far later than due: the timer's clock drifted from this one (Dispatch's stops while the
       // device sleeps) or the queue was held up. Disarmed as far as the state knows, so the next
-      // re-arm starts the grid afresh; a fire meanwhile is a wakeup like any other.
+      // re-arm starts the grid afresh; a fire meanwhile is a wakeup like any other. The timer
+      // itself still repeats until then: an empty table must still disarm it.
       armedAt = nil
       armedRepeating = false
+      stillRepeats = true
       return armed
     }
     // Its next fire: the first grid step after now (the fires it missed are skipped). One past
@@ -119,6 +130,8 @@ package struct TimerArming {
     armedAt = next
     armedRepeating = next != nil && repeating
     armedLeeway = next == nil ? 0 : leeway
+    // Every arming replaces the timer's schedule, a repeating one left behind included.
+    stillRepeats = false
     timerGeneration &+= 1
     return .arm(
       timer, at: next, repeating: armedRepeating ? period : nil, leeway: armedLeeway, generation: timerGeneration)

@@ -98,6 +98,26 @@ final class IdleWakeupTests: XCTestCase {
     }
   }
 
+  /// A repeating wakeup that comes far later than due (a loaded machine, a device that slept) and
+  /// whose pass ends the last countdown: the timer, still repeating, is disarmed by that pass's
+  /// end, not left firing every interval at an empty table.
+  func testALateRepeatingWakeupThatEndsTheLastCountdownLeavesNoTimerArmed() throws {
+    let (engine, clock) = try makeEngine()
+    let label = Receiver("label")
+    let recorder = Recorder()
+    try engine.register(label, .duration(.seconds(5)), handler: recorder.handler("l"))
+    try clock.advance(by: .seconds(2))
+    // Past the end at once: the repeating timer fires once, 2.5 s late, and its pass delivers the 0.
+    try clock.jump(by: .milliseconds(3_500))
+    XCTAssertEqual(recorder.values("l"), [5, 4, 3, 0])
+    XCTAssertEqual(engine.count, 0)
+    XCTAssertEqual(clock.armedTimerCount, 0, "the pass that emptied the table disarmed the timer")
+    let wakeups = engine.statistics.wakeups
+    try clock.advance(by: .seconds(10))
+    XCTAssertEqual(engine.statistics.wakeups - wakeups, 0, "no wakeup once the table is empty")
+    withExtendedLifetime(label) {}
+  }
+
   /// The timer kept, disarmed, serves the next registration: no timer made per emptying.
   func testARegistrationAfterTheTableEmptiedReusesTheTimer() throws {
     let (engine, clock) = try makeEngine()
