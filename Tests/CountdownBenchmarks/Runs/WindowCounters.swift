@@ -22,4 +22,7 @@ final class WindowCounters: Sendable {
 
   /// The callbacks made inside the window (those after it do not count down).
   var callbacksInWindow: Int { current.totalDrop(from: atWindowStart) }
+
+  /// The callbacks made before the window ended, the warm-up's included.
+  var callbacksInRun: Int { current.count * Self.initial - current.sum() }
 }

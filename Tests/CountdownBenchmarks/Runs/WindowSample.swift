@@ -1,6 +1,9 @@
 /// What a contender saw in its window.
 struct WindowSample {
   var callbacks: Int
+  /// The callbacks of the whole run, from setup to the window's end (the warm-up, and the wait for
+  /// the first one, included): above 0 when the contender ran at all, however starved the window.
+  var callbacksInRun: Int
   var cpuNanoseconds: Int64
   var wallNanoseconds: Int64
   /// Time to create the N countdowns.

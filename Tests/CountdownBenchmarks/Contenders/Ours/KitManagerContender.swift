@@ -47,11 +47,18 @@ struct KitManagerContender: RealTimerContender {
       stamps.restart(from: Int((remaining / plan.interval).rounded(.up)))
     }
 
-    Self.spinMainRunLoop(until: ProcessProbe.now() + plan.warmupNanoseconds)
-    let start = WindowReading.take(callbacks: Int(manager.engine.statistics.deliveries))
+    // Each countdown's first value is one delivery, its start's: the rest are the timer's.
+    let timerCallbacks = { Int(manager.engine.statistics.deliveries) - n }
+    let warmupEnd = ProcessProbe.now() + plan.warmupNanoseconds
+    let timeout = ProcessProbe.now() + plan.firstCallbackTimeoutNanoseconds
+    while timerCallbacks() <= 0 && ProcessProbe.now() < timeout {
+      Self.spinMainRunLoop(until: min(timeout, ProcessProbe.now() + WindowReading.pollNanoseconds))
+    }
+    Self.spinMainRunLoop(until: warmupEnd)
+    let start = WindowReading.take(callbacks: timerCallbacks())
     let sumAtStart = slots.sum()
     Self.spinMainRunLoop(until: start.wall + plan.windowNanoseconds)
-    let end = WindowReading.take(callbacks: Int(manager.engine.statistics.deliveries))
+    let end = WindowReading.take(callbacks: timerCallbacks())
     valueSteps.value = sumAtStart - slots.sum()
     var sample = WindowReading.sample(from: start, to: end, setup: setup)
 

@@ -30,7 +30,7 @@ struct FoundationTimerContender: RealTimerContender {
       for index in 0..<n {
         let timer = Timer(timeInterval: interval, repeats: true) { _ in
           let now = ProcessProbe.now()
-          let phase = bounds.phase(at: now)
+          let phase = bounds.phaseOfCallback(at: now)
           guard phase != .after else { return }
           let value = counters.current[index] - 1
           counters.store(value, at: index, phase: phase)
@@ -55,7 +55,7 @@ struct FoundationTimerContender: RealTimerContender {
     finished.wait()  // the thread's last writes happen before this returns
 
     var sample = WindowSample(
-      callbacks: counters.callbacksInWindow, cpuNanoseconds: cpu,
+      callbacks: counters.callbacksInWindow, callbacksInRun: counters.callbacksInRun, cpuNanoseconds: cpu,
       wallNanoseconds: plan.windowNanoseconds, setupNanoseconds: Int64(setup[0]))
     sample.spread = stamps?.spreads()
     return sample

@@ -29,7 +29,7 @@ struct TaskSleepContender: RealTimerContender {
           while true {
             do { try await Task.sleep(for: interval) } catch { return }
             let now = ProcessProbe.now()
-            let phase = bounds.phase(at: now)
+            let phase = bounds.phaseOfCallback(at: now)
             guard phase != .after else { return }
             value -= 1
             counters.store(value, at: index, phase: phase)
@@ -44,7 +44,7 @@ struct TaskSleepContender: RealTimerContender {
     group.wait()  // every task's writes happen before this returns
 
     var sample = WindowSample(
-      callbacks: counters.callbacksInWindow, cpuNanoseconds: cpu,
+      callbacks: counters.callbacksInWindow, callbacksInRun: counters.callbacksInRun, cpuNanoseconds: cpu,
       wallNanoseconds: plan.windowNanoseconds, setupNanoseconds: setup)
     sample.spread = stamps?.spreads()
     return sample
