@@ -9,15 +9,19 @@ import XCTest
 /// Changes from many threads at once: the one drain at a time reads each id's phase after its
 /// change, so when the threads are done the alarm center holds exactly the model's alarms.
 final class AlarmsConcurrencyTests: XCTestCase {
+  /// The threads' changes come from a seed (``ManagerChanges/seed``): every failure names it, and
+  /// `COUNTDOWN_MANAGER_CHANGES_SEED=<seed>` makes the same changes again.
   func testChangesFromManyThreadsEndInTheModelsAlarms() throws {
     try MainActor.assumeIsolated {
+      let seed = ManagerChanges.seed
+      let replay = ManagerChanges.replay(seed)
       let h = try AlarmsHarness()
       defer { h.manager.cancelAll() }
-      let ids = ManagerChanges.fromManyThreads(on: h.manager)
-      h.drainMain()
-      if let mismatch = h.mismatch(ids) { XCTFail(mismatch) }
-      h.assertNoForeignCall()
-      XCTAssertEqual(h.failures.withLock { $0 }, [])
+      let ids = ManagerChanges.fromManyThreads(on: h.manager, seed: seed).ids
+      h.drainMain(replay)
+      if let mismatch = h.mismatch(ids) { XCTFail("\(mismatch); \(replay)") }
+      h.assertNoForeignCall(replay)
+      XCTAssertEqual(h.failures.withLock { $0 }, [], replay)
     }
   }
 

@@ -86,10 +86,15 @@ final class AlarmsHarness: AppHarness {
   }
 
   /// Fails if any call named an alarm that is not these alarms'.
-  func assertNoForeignCall(file: StaticString = #filePath, line: UInt = #line) {
+  /// `context` (such as a seed to replay) follows the message.
+  func assertNoForeignCall(
+    _ context: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
+  ) {
     let alarms = alarmsOrFail
     let foreign = center.calls.compactMap(\.id).filter { !alarms.isOwnAlarm($0) }
-    XCTAssertEqual(foreign, [], "a call touched another's alarm", file: file, line: line)
+    let context = context()
+    let message = context.isEmpty ? "a call touched another's alarm" : "a call touched another's alarm; \(context)"
+    XCTAssertEqual(foreign, [], message, file: file, line: line)
   }
 }
 

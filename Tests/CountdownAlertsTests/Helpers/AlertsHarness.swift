@@ -100,9 +100,14 @@ final class AlertsHarness: AppHarness {
   }
 
   /// Fails if any call named a request that is not the alerts' own.
-  func assertNoForeignCall(file: StaticString = #filePath, line: UInt = #line) {
+  /// `context` (such as a seed to replay) follows the message.
+  func assertNoForeignCall(
+    _ context: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
+  ) {
     let foreign = center.calls.flatMap(\.identifiers).filter { !$0.hasPrefix("countdown-alerts/timers/") }
-    XCTAssertEqual(foreign, [], "a call touched another's request", file: file, line: line)
+    let context = context()
+    let message = context.isEmpty ? "a call touched another's request" : "a call touched another's request; \(context)"
+    XCTAssertEqual(foreign, [], message, file: file, line: line)
   }
 }
 

@@ -60,14 +60,20 @@ class AppHarness {
     clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
   }
 
-  /// Runs the main queue's work queued so far; fails (rather than hangs) after `timeout` seconds.
-  func drainMain(timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) {
+  /// Runs the main queue's work queued so far; fails (rather than hangs) after `timeout` seconds,
+  /// with `context` (such as a seed to replay) after the message.
+  func drainMain(
+    _ context: @autoclosure () -> String = "", timeout: TimeInterval = 10, file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
     let drained = LockedState(false)
     DispatchQueue.main.async { drained.withLock { $0 = true } }
     let deadline = Date(timeIntervalSinceNow: timeout)
     while !drained.withLock({ $0 }) {
       guard Date() < deadline else {
-        XCTFail("the main queue did not drain in \(timeout) s", file: file, line: line)
+        let context = context()
+        let message = "the main queue did not drain in \(timeout) s"
+        XCTFail(context.isEmpty ? message : "\(message); \(context)", file: file, line: line)
         return
       }
       _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))

@@ -1,6 +1,7 @@
 import CountdownCore
 import CountdownKit
 import Dispatch
+import Foundation
 
 /// The changes of a manager's id countdowns that the followers' tests make at random: one place
 /// for what each change does, so that every test makes the same ones (with its own weights).
@@ -45,25 +46,60 @@ enum ManagerChanges {
     }
   }
 
+  /// The seed of ``fromManyThreads(on:seed:)``'s changes: `COUNTDOWN_MANAGER_CHANGES_SEED`, else a
+  /// fixed one, so that a plain run makes the same changes each time (in the machine's interleaving).
+  static var seed: UInt64 {
+    ProcessInfo.processInfo.environment["COUNTDOWN_MANAGER_CHANGES_SEED"].flatMap { UInt64($0) } ?? 52_711
+  }
+
+  /// What a failure of a test of ``fromManyThreads(on:seed:)``'s changes says, to replay them.
+  static func replay(_ seed: UInt64) -> String {
+    "replay the changes with COUNTDOWN_MANAGER_CHANGES_SEED=\(seed)"
+  }
+
   /// Four threads at once change 32 countdowns (8 each, 300 changes a thread): starts, pauses,
   /// resumes, time added and cancels, for a follower to keep up with.
   ///
-  /// - Returns: The ids.
-  static func fromManyThreads(on manager: CountdownManager) -> [String] {
+  /// Each thread's changes come from its own seed, drawn from `seed`: the same `seed` makes the
+  /// same changes on each thread; only the threads' interleaving is the machine's.
+  ///
+  /// - Returns: The ids, and each thread's changes in its order.
+  @discardableResult
+  static func fromManyThreads(on manager: CountdownManager, seed: UInt64) -> (ids: [String], changes: [[String]]) {
     let ids = (0..<32).map { "c\($0)" }
+    var seeds = SplitMix64(seed: seed)
+    let workerSeeds = (0..<4).map { _ in seeds.next() }
+    let changes = LockedState<[[String]]>(Array(repeating: [], count: 4))
     DispatchQueue.concurrentPerform(iterations: 4) { worker in
-      var random = SystemRandomNumberGenerator()
+      var random = SplitMix64(seed: workerSeeds[worker])
+      var log: [String] = []
+      log.reserveCapacity(300)
       for step in 0..<300 {
         let id = ids[worker * 8 + Int.random(in: 0..<8, using: &random)]
         switch Int.random(in: 0..<6, using: &random) {
-        case 0, 1: try? manager.start(id: id, for: .seconds(Int.random(in: 10...900, using: &random))) { _, _, _ in }
-        case 2: manager.pause(id: id)
-        case 3: manager.resume(id: id)
-        case 4: _ = try? manager.addTime(.seconds(Int.random(in: -5...60, using: &random)), id: id)
-        default: if step.isMultiple(of: 3) { manager.cancel(id: id) }
+        case 0, 1:
+          let seconds = Int.random(in: 10...900, using: &random)
+          try? manager.start(id: id, for: .seconds(seconds)) { _, _, _ in }
+          log.append("start \(id) \(seconds)s")
+        case 2:
+          manager.pause(id: id)
+          log.append("pause \(id)")
+        case 3:
+          manager.resume(id: id)
+          log.append("resume \(id)")
+        case 4:
+          let seconds = Int.random(in: -5...60, using: &random)
+          _ = try? manager.addTime(.seconds(seconds), id: id)
+          log.append("addTime \(seconds)s \(id)")
+        default:
+          if step.isMultiple(of: 3) {
+            manager.cancel(id: id)
+            log.append("cancel \(id)")
+          }
         }
       }
+      changes.withLock { $0[worker] = log }
     }
-    return ids
+    return (ids, changes.withLock { $0 })
   }
 }
