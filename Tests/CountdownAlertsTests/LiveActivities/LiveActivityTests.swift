@@ -82,12 +82,33 @@ final class LiveActivityTests: XCTestCase {
       }
     }
 
+    /// Starts "tea" (180 s) and "egg" (300 s, paused), then an activity for each.
+    func startTeaAndPausedEgg() throws -> (tea: String, egg: String) {
+      try start(["tea": 180, "egg": 300])
+      manager.pause(id: "egg")
+      return (try startActivity("tea"), try startActivity("egg"))
+    }
+
+    /// Starts each countdown, in order, for its seconds.
+    func start(_ countdowns: KeyValuePairs<String, Int>) throws {
+      for (id, seconds) in countdowns {
+        try manager.start(id: id, for: .seconds(seconds)) { _, _, _ in }
+      }
+    }
   }
 
-  func testEveryChangeThatMovesTheDatesUpdatesAndNothingElse() throws {
+  /// Runs `body` on the main actor (the tests run on the main thread) with a new harness, and
+  /// cancels what still counts after it.
+  private func withActivities(_ body: @MainActor (Harness) throws -> Void) throws {
     try MainActor.assumeIsolated {
       let h = try Harness()
       defer { h.manager.cancelAll() }
+      try body(h)
+    }
+  }
+
+  func testEveryChangeThatMovesTheDatesUpdatesAndNothingElse() throws {
+    try withActivities { h in
       try h.manager.start(id: "pizza", for: .seconds(720)) { _, _, _ in }
       let activity = try h.startActivity("pizza")
       h.assertInStep(activity, "pizza")
@@ -115,14 +136,8 @@ final class LiveActivityTests: XCTestCase {
   }
 
   func testAChangeOfTheDeviceClockMovesTheDatesToTheSameInstant() throws {
-    try MainActor.assumeIsolated {
-      let h = try Harness()
-      defer { h.manager.cancelAll() }
-      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
-      try h.manager.start(id: "egg", for: .seconds(300)) { _, _, _ in }
-      h.manager.pause(id: "egg")
-      let tea = try h.startActivity("tea")
-      let egg = try h.startActivity("egg")
+    try withActivities { h in
+      let (tea, egg) = try h.startTeaAndPausedEgg()
       h.wall.jump(by: 3_600)
       h.clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
       h.assertInStep(tea, "tea")
@@ -137,11 +152,8 @@ final class LiveActivityTests: XCTestCase {
   }
 
   func testTimeTakenPastTheEndEndsItShownAsARunOut() throws {
-    try MainActor.assumeIsolated {
-      let h = try Harness()
-      defer { h.manager.cancelAll() }
-      try h.manager.start(id: "pizza", for: .seconds(290)) { _, _, _ in }
-      try h.manager.start(id: "tea", for: .seconds(290)) { _, _, _ in }
+    try withActivities { h in
+      try h.start(["pizza": 290, "tea": 290])
       let pizza = try h.startActivity("pizza")
       let tea = try h.startActivity("tea")
       try h.manager.addTime(.seconds(-400), id: "pizza")
@@ -153,9 +165,7 @@ final class LiveActivityTests: XCTestCase {
   }
 
   func testACancelledOvertimeCountdownsActivityIsShownAWhileAndAPausedOneIsNeverStale() throws {
-    try MainActor.assumeIsolated {
-      let h = try Harness()
-      defer { h.manager.cancelAll() }
+    try withActivities { h in
       try h.manager.start(id: "bread", for: .seconds(60), pastTheEnd: .countsOvertime) { _, _, _ in }
       try h.manager.start(id: "soup", for: .seconds(600)) { _, _, _ in }
       let bread = try h.startActivity("bread")
@@ -172,14 +182,8 @@ final class LiveActivityTests: XCTestCase {
   }
 
   func testAResyncThatMovedNothingUpdatesNoActivity() throws {
-    try MainActor.assumeIsolated {
-      let h = try Harness()
-      defer { h.manager.cancelAll() }
-      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
-      try h.manager.start(id: "egg", for: .seconds(300)) { _, _, _ in }
-      h.manager.pause(id: "egg")
-      let tea = try h.startActivity("tea")
-      let egg = try h.startActivity("egg")
+    try withActivities { h in
+      let (tea, egg) = try h.startTeaAndPausedEgg()
       let eggShown = h.held(egg)?.state
       try h.advance(by: 20)
       h.center.clearCalls()
@@ -197,9 +201,7 @@ final class LiveActivityTests: XCTestCase {
   }
 
   func testASuspensionFreezesThePausingOnes() throws {
-    try MainActor.assumeIsolated {
-      let h = try Harness()
-      defer { h.manager.cancelAll() }
+    try withActivities { h in
       try h.manager.start(id: "oven", for: .seconds(600), whileSuspended: .pauses) { _, _, _ in }
       let activity = try h.startActivity("oven")
       h.manager.suspendTicking()
@@ -212,12 +214,8 @@ final class LiveActivityTests: XCTestCase {
   }
 
   func testTheEndEndsItShownAndACancelTakesItOff() throws {
-    try MainActor.assumeIsolated {
-      let h = try Harness()
-      defer { h.manager.cancelAll() }
-      try h.manager.start(id: "egg", for: .seconds(300)) { _, _, _ in }
-      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
-      try h.manager.start(id: "quiet", for: .seconds(180)) { _, _, _ in }
+    try withActivities { h in
+      try h.start(["egg": 300, "tea": 180, "quiet": 180])
       let egg = try h.startActivity("egg")
       let tea = try h.startActivity("tea")
       let end = try XCTUnwrap(h.manager.endDate(id: "tea"))
@@ -235,10 +233,8 @@ final class LiveActivityTests: XCTestCase {
   }
 
   func testCancelAllEndsEveryOneAndAReleasedFollowerStops() throws {
-    try MainActor.assumeIsolated {
-      let h = try Harness()
-      try h.manager.start(id: "a", for: .seconds(60)) { _, _, _ in }
-      try h.manager.start(id: "b", for: .seconds(90)) { _, _, _ in }
+    try withActivities { h in
+      try h.start(["a": 60, "b": 90])
       let a = try h.startActivity("a")
       let b = try h.startActivity("b")
       h.manager.cancelAll()
@@ -252,14 +248,10 @@ final class LiveActivityTests: XCTestCase {
   }
 
   func testAtLaunchWhatAPreviousProcessLeftIsEndedOrKeptInStep() throws {
-    try MainActor.assumeIsolated {
-      let h = try Harness()
-      defer { h.manager.cancelAll() }
-      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
-      try h.manager.start(id: "soup", for: .seconds(900)) { _, _, _ in }
+    try withActivities { h in
+      try h.start(["tea": 600, "soup": 900])
       h.manager.pause(id: "soup")
-      try h.manager.start(id: "egg", for: .seconds(120)) { _, _, _ in }
-      try h.manager.start(id: "quiet", for: .seconds(600)) { _, _, _ in }
+      try h.start(["egg": 120, "quiet": 600])
       let tea = try h.startActivity("tea")
       let soup = try h.startActivity("soup")
       let egg = try h.startActivity("egg")
@@ -283,12 +275,8 @@ final class LiveActivityTests: XCTestCase {
   }
 
   func testALateListingLosesNoChangeAndLeavesLaterActivitiesAlone() throws {
-    try MainActor.assumeIsolated {
-      let h = try Harness()
-      defer { h.manager.cancelAll() }
-      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
-      try h.manager.start(id: "egg", for: .seconds(120)) { _, _, _ in }
-      try h.manager.start(id: "rice", for: .seconds(120)) { _, _, _ in }
+    try withActivities { h in
+      try h.start(["tea": 600, "egg": 120, "rice": 120])
       let tea = try h.startActivity("tea")
       let egg = try h.startActivity("egg")
       let rice = try h.startActivity("rice")
@@ -296,8 +284,7 @@ final class LiveActivityTests: XCTestCase {
       // While the listing is on its way: the tea is paused, the rice starts again, and the app
       // starts an activity for a new countdown.
       h.manager.pause(id: "tea")
-      try h.manager.start(id: "rice", for: .seconds(60)) { _, _, _ in }
-      try h.manager.start(id: "bread", for: .seconds(1_800)) { _, _, _ in }
+      try h.start(["rice": 60, "bread": 1_800])
       let bread = try h.startActivity("bread")
       XCTAssertNil(h.held(egg)?.dismissal, "nothing is known of it before the listing")
       h.center.clearCalls()
@@ -313,9 +300,7 @@ final class LiveActivityTests: XCTestCase {
   }
 
   func testAListingOfNoActivityChangesNothing() throws {
-    try MainActor.assumeIsolated {
-      let h = try Harness()
-      defer { h.manager.cancelAll() }
+    try withActivities { h in
       try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
       try h.relaunch(listsAtOnce: false)
       h.center.clearCalls()
@@ -325,12 +310,9 @@ final class LiveActivityTests: XCTestCase {
   }
 
   func testAListingAnsweredOnAnotherThreadWhileACountdownChangesLosesNothing() throws {
-    try MainActor.assumeIsolated {
-      let h = try Harness()
-      defer { h.manager.cancelAll() }
+    try withActivities { h in
       for round in 0..<30 {
-        try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
-        try h.manager.start(id: "egg", for: .seconds(120)) { _, _, _ in }
+        try h.start(["tea": 600, "egg": 120])
         let tea = try h.startActivity("tea")
         let egg = try h.startActivity("egg")
         try h.relaunch(after: 300, listsAtOnce: false)
