@@ -9,7 +9,10 @@ protocol RealTimerContender {
   var label: String { get }
   /// The largest N this alternative is run at; larger N are printed as "capped".
   var maxReceivers: Int { get }
-  /// Starts `plan.receivers` countdowns, runs them for the warmup, measures the window, stops them
-  /// and frees them.
+  /// Starts `plan.receivers` countdowns, runs them for the warmup, measures the window (not before
+  /// their first callback, waited for at most ``WindowPlan/firstCallbackTimeoutNanoseconds``), stops
+  /// them and frees them. The sample's ``WindowSample/callbacksInRun`` counts the timer's callbacks
+  /// of the whole run, not a first value a registration delivers: the comparison's check that the
+  /// contender ran.
   func run(_ plan: WindowPlan) throws -> WindowSample
 }
