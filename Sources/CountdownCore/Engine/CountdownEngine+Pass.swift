@@ -77,11 +77,11 @@ extension CountdownEngine {
   /// `delivery`, the one prompt delivery begun in (or right after) the call's lock, or, without
   /// one, runs a pass for what is pending.
   func deliverOnQueue(
-    _ actions: consuming EngineActions, _ delivery: PromptDeliveryHere?, context: DeliveryContext, reading: Int64
+    _ actions: borrowing EngineActions, _ delivery: PromptDeliveryHere?, context: consuming DeliveryContext,
+    reading: Int64
   ) {
     // The delivery is made here instead; its pass cleared the state's mark of one queued.
-    actions.queuePass = false
-    perform(actions)
+    perform(actions, runsPassHere: true)
     guard let delivery else {
       passScratch.keepContext(context)
       return deliverPending(at: reading)

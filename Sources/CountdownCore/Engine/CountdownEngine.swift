@@ -226,7 +226,7 @@ public final class CountdownEngine: Sendable {
       do throws(CountdownError) {
         var registration = try state.register(receiver, handler, request, reading: reading, deliveringHereWith: context)
         if paused { return Self.pausing(receiver, in: &state, at: reading, after: registration) }
-        if let context, registration.owesPromptDelivery, registration.delivery == nil {
+        if registration.owesPromptDelivery, registration.delivery == nil, let context {
           registration.delivery = state.beginPromptDeliveryHere(context, at: reading, near: registration.position)
         }
         return registration
@@ -244,7 +244,8 @@ public final class CountdownEngine: Sendable {
       registration.actions.take(), registration.owesPromptDelivery, registration.delivery
     )
     _ = consume registration  // the handler it replaced, if any, is released here, outside the lock
-    guard let context else { return perform(actions) }
+    // The context is moved along, never copied: each copy would retain it.
+    guard let context = consume context else { return perform(actions) }
     guard owesPromptDelivery else {
       passScratch.keepContext(context)
       return perform(actions)
