@@ -210,7 +210,7 @@ public final class CountdownEngine: Sendable {
   ///   that does not fit on the clock (the request's own checks ran when it was made); the
   ///   receiver's existing countdown, if any, is left untouched.
   package func register(
-    _ receiver: AnyObject, _ request: RegistrationRequest, pausedAt: CountdownInstant?,
+    _ receiver: AnyObject, _ request: consuming RegistrationRequest, pausedAt: CountdownInstant?,
     onDeliveryQueue: Bool? = nil, handler: @escaping CountdownHandler
   ) throws(CountdownError) {
     let paused = pausedAt != nil
