@@ -84,7 +84,8 @@ extension CountdownEngine {
         let repeats = timer.supportsRepeating
         let now = clock.now.nanosecondsSinceOrigin
         action = state.withLock { $0.install(timer, repeats: repeats, now: now) }
-      case .arm(let timer, let deadline, let period, let leeway, let generation):
+      case .arm(let handle, let deadline, let period, let leeway, let generation):
+        let timer = handle.timer
         // Before the timer is armed, never after (``ArmingStamp``).
         armingStamp.store(generation)
         if let deadline, let period {
