@@ -3,9 +3,11 @@
 package struct RegistrationRequest: Sendable {
   package let target: CountdownTarget
   package let policy: SuspensionPolicy
-  package let deliveries: CountdownDeliveries
+  /// It asked for ``CountdownDeliveries/onlyTheEnd``. The deliveries themselves are not kept: the
+  /// request's copies and its destruction stay trivial but for `milestones`.
+  let deliversOnlyTheEnd: Bool
   package let ending: CountdownEnding
-  /// The milestones `deliveries` asks for, checked: `nil` unless
+  /// The milestones the deliveries asked for, checked: `nil` unless
   /// ``CountdownDeliveries/milestones(_:)``.
   let milestones: MilestoneList?
 
@@ -33,7 +35,7 @@ package struct RegistrationRequest: Sendable {
     }
     self.target = target
     self.policy = policy
-    self.deliveries = deliveries
+    deliversOnlyTheEnd = deliveries.isOnlyTheEnd
     self.ending = ending
   }
 
@@ -58,7 +60,7 @@ package struct RegistrationRequest: Sendable {
     guard timing.valueFits(at: now, interval: interval) else { throw .outOfRange }
     // Only the end: silent until its deadline, unless that has passed already (then its 0 is its
     // first delivery).
-    if deliveries.isOnlyTheEnd, timing.deadlineOrStart > now {
+    if deliversOnlyTheEnd, timing.deadlineOrStart > now {
       timing.deliverOnlyTheEnd()
     }
     // Checked in `init`: a countdown delivering every change.
