@@ -47,8 +47,21 @@ extension CountdownEngine {
     if var pass {
       workLeft = runPass(&pass, &chunk, context: context, reading: now)
     }
+    checkPassEnded(context)
     passScratch.keepForNextPass(chunk, context)
     return workLeft
+  }
+
+  /// Checks, in builds with internal checks, that the pass `context` served has ended before the
+  /// context goes back to the pass scratch, which may drop it: the state does not retain the
+  /// running pass's context (``RunningPass/context``), so the caller that began the pass keeps it
+  /// alive until then (rule 6).
+  @inline(__always)
+  func checkPassEnded(_ context: DeliveryContext) {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      let running = state.withLock { $0.pass.context === context }
+      checkInternally(!running, "a pass's context was handed back while that pass runs")
+    #endif
   }
 
   /// Whether the calling thread runs on the delivery queue (or on a queue that targets it; the
@@ -83,6 +96,7 @@ extension CountdownEngine {
     // The delivery is made here instead; its pass cleared the state's mark of one queued.
     perform(actions, runsPassHere: true)
     guard let delivery else {
+      checkPassEnded(context)
       passScratch.keepContext(context)
       return deliverPending(at: reading)
     }

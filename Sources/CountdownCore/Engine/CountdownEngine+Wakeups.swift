@@ -27,6 +27,7 @@ extension CountdownEngine {
       workLeft = runPass(&pass, &chunk, context: context, reading: now)
     }
     if onDeliveryQueue {
+      checkPassEnded(context)
       passScratch.keepForNextPass(chunk, context)
     }
     if workLeft {

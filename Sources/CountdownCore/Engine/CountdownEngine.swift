@@ -236,7 +236,10 @@ public final class CountdownEngine: Sendable {
       }
     }
     if let failure {
-      if let context { passScratch.keepContext(context) }
+      if let context {
+        checkPassEnded(context)
+        passScratch.keepContext(context)
+      }
       throw failure
     }
     // Moved out, not copied (see `EngineActions.take()`).
@@ -247,6 +250,7 @@ public final class CountdownEngine: Sendable {
     // The context is moved along, never copied: each copy would retain it.
     guard let context = consume context else { return perform(actions) }
     guard owesPromptDelivery else {
+      checkPassEnded(context)
       passScratch.keepContext(context)
       return perform(actions)
     }
