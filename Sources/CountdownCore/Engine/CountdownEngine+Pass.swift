@@ -47,8 +47,21 @@ extension CountdownEngine {
     if var pass {
       workLeft = runPass(&pass, &chunk, context: context, reading: now)
     }
+    checkPassEnded(context)
     passScratch.keepForNextPass(chunk, context)
     return workLeft
+  }
+
+  /// Checks, in builds with internal checks, that the pass `context` served has ended before the
+  /// context goes back to the pass scratch, which may drop it: the state does not retain the
+  /// running pass's context (``RunningPass/context``), so the caller that began the pass keeps it
+  /// alive until then (rule 6). The lock entry is not counted: builds without the check take none.
+  @inline(__always)
+  func checkPassEnded(_ context: DeliveryContext) {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      let running = state.withUncountedLock { $0.pass.context === context }
+      checkInternally(!running, "a pass's context was handed back while that pass runs")
+    #endif
   }
 
   /// Whether the calling thread runs on the delivery queue (or on a queue that targets it; the
@@ -77,12 +90,13 @@ extension CountdownEngine {
   /// `delivery`, the one prompt delivery begun in (or right after) the call's lock, or, without
   /// one, runs a pass for what is pending.
   func deliverOnQueue(
-    _ actions: consuming EngineActions, _ delivery: PromptDeliveryHere?, context: DeliveryContext, reading: Int64
+    _ actions: borrowing EngineActions, _ delivery: PromptDeliveryHere?, context: consuming DeliveryContext,
+    reading: Int64
   ) {
     // The delivery is made here instead; its pass cleared the state's mark of one queued.
-    actions.queuePass = false
-    perform(actions)
+    perform(actions, runsPassHere: true)
     guard let delivery else {
+      checkPassEnded(context)
       passScratch.keepContext(context)
       return deliverPending(at: reading)
     }

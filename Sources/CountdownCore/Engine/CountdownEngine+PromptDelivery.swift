@@ -5,7 +5,7 @@ extension CountdownEngine {
   /// Makes `delivery`'s callback, unless it was withdrawn since it was prepared, then finishes its
   /// pass, and runs at once a pass for what its callback left (a registration it made, owed its
   /// first value); `reading` is the call's clock reading.
-  func deliverPromptly(_ delivery: PromptDeliveryHere, context: DeliveryContext, reading: Int64) {
+  func deliverPromptly(_ delivery: PromptDeliveryHere, context: consuming DeliveryContext, reading: Int64) {
     let callback = delivery.callback
     var withdrawn = false
     if context.hasNewWithdrawals {
@@ -41,6 +41,7 @@ extension CountdownEngine {
       _ = consume finished  // what it released goes here, outside the lock
       perform(actions)
     }
+    checkPassEnded(context)
     passScratch.keepContext(context)
     if workLeft {
       deliverPending()

@@ -27,6 +27,7 @@ extension CountdownEngine {
       workLeft = runPass(&pass, &chunk, context: context, reading: now)
     }
     if onDeliveryQueue {
+      checkPassEnded(context)
       passScratch.keepForNextPass(chunk, context)
     }
     if workLeft {
@@ -50,15 +51,16 @@ extension CountdownEngine {
     }
   }
 
-  /// Does what a call decided under the lock: the timer's part, then queuing a pass.
-  func perform(_ actions: borrowing EngineActions) {
+  /// Does what a call decided under the lock: the timer's part, then queuing a pass, unless
+  /// `runsPassHere` (the caller, on the delivery queue, runs it itself).
+  func perform(_ actions: borrowing EngineActions, runsPassHere: Bool = false) {
     // Most calls leave the timer alone: matching `.none` first spares copying the action (with its
     // timer reference) into the loop below.
     switch actions.timer {
     case .none: break
     default: perform(actions.timer)
     }
-    if actions.queuePass {
+    if actions.queuePass, !runsPassHere {
       deliveryQueue.async { [weak self] in
         self?.deliverPending()
       }
@@ -83,7 +85,8 @@ extension CountdownEngine {
         let repeats = timer.supportsRepeating
         let now = clock.now.nanosecondsSinceOrigin
         action = state.withLock { $0.install(timer, repeats: repeats, now: now) }
-      case .arm(let timer, let deadline, let period, let leeway, let generation):
+      case .arm(let handle, let deadline, let period, let leeway, let generation):
+        let timer = handle.timer
         // Before the timer is armed, never after (``ArmingStamp``).
         armingStamp.store(generation)
         if let deadline, let period {

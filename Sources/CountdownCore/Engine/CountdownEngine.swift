@@ -210,7 +210,7 @@ public final class CountdownEngine: Sendable {
   ///   that does not fit on the clock (the request's own checks ran when it was made); the
   ///   receiver's existing countdown, if any, is left untouched.
   package func register(
-    _ receiver: AnyObject, _ request: RegistrationRequest, pausedAt: CountdownInstant?,
+    _ receiver: AnyObject, _ request: consuming RegistrationRequest, pausedAt: CountdownInstant?,
     onDeliveryQueue: Bool? = nil, handler: @escaping CountdownHandler
   ) throws(CountdownError) {
     let paused = pausedAt != nil
@@ -226,7 +226,7 @@ public final class CountdownEngine: Sendable {
       do throws(CountdownError) {
         var registration = try state.register(receiver, handler, request, reading: reading, deliveringHereWith: context)
         if paused { return Self.pausing(receiver, in: &state, at: reading, after: registration) }
-        if let context, registration.owesPromptDelivery, registration.delivery == nil {
+        if registration.owesPromptDelivery, registration.delivery == nil, let context {
           registration.delivery = state.beginPromptDeliveryHere(context, at: reading, near: registration.position)
         }
         return registration
@@ -236,7 +236,10 @@ public final class CountdownEngine: Sendable {
       }
     }
     if let failure {
-      if let context { passScratch.keepContext(context) }
+      if let context {
+        checkPassEnded(context)
+        passScratch.keepContext(context)
+      }
       throw failure
     }
     // Moved out, not copied (see `EngineActions.take()`).
@@ -244,8 +247,10 @@ public final class CountdownEngine: Sendable {
       registration.actions.take(), registration.owesPromptDelivery, registration.delivery
     )
     _ = consume registration  // the handler it replaced, if any, is released here, outside the lock
-    guard let context else { return perform(actions) }
+    // The context is moved along, never copied: each copy would retain it.
+    guard let context = consume context else { return perform(actions) }
     guard owesPromptDelivery else {
+      checkPassEnded(context)
       passScratch.keepContext(context)
       return perform(actions)
     }

@@ -12,8 +12,8 @@ final class PassScratch: @unchecked Sendable {
 
   /// The kept context, or a new one if it is taken.
   func takeContext() -> DeliveryContext {
-    guard let context = spareContext else { return DeliveryContext() }
-    spareContext = nil
+    // Moved out, not copied and cleared: no retain and release.
+    guard let context = spareContext.take() else { return DeliveryContext() }
     return context
   }
 
@@ -26,9 +26,9 @@ final class PassScratch: @unchecked Sendable {
   }
 
   /// Keeps `context` for the next pass, unless another is kept already.
-  func keepContext(_ context: DeliveryContext) {
+  func keepContext(_ context: consuming DeliveryContext) {
     if spareContext == nil {
-      spareContext = context
+      spareContext = consume context
     }
   }
 

@@ -60,6 +60,8 @@ extension EngineState {
   /// Drops the soonest entries while they name no registration at its last value, so the timer is
   /// never armed for an end that will not come.
   mutating func dropStaleEnds() {
+    // Most registrations deliver every change: no end is noted, and the wheel is not asked.
+    guard !ends.isEmpty else { return }
     while let soonest = ends.soonest() {
       let registration = ends[soonest].payload.registration
       guard table.indexAtLastValue(of: registration.slot) == nil else { return }

@@ -70,10 +70,11 @@ extension EngineState {
     }
     let madeTimer = ensureTimer(now: now)
     var delivery: PromptDeliveryHere?
-    if deliversHere, let context {
+    if deliversHere {
       // Its next change is noted as its value is prepared, before the timer is armed below: the
-      // pass's end need not check the arming again.
-      delivery = beginPromptDeliveryHere(context, at: index, now: now, armedAfter: true)
+      // pass's end need not check the arming again. (`deliversHere` says `context` is there;
+      // unwrapped in place, it is not retained for a binding.)
+      delivery = beginPromptDeliveryHere(context.unsafelyUnwrapped, at: index, now: now, armedAfter: true)
     } else {
       // Armed now, not after its first delivery: a slow delivery queue does not delay the wakeup.
       scheduleFirstChange(of: timing, slot: slot, position: index.position, at: now)

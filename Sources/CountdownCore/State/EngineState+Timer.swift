@@ -63,7 +63,7 @@ extension EngineState {
       // it should be give the same answer, without the grid arithmetic below.
       dropStaleEnds()
       let read = ArmingInputs(
-        earliestChange: changeBound.earliestChange, soonestEnd: ends.soonestDeadline(),
+        earliestChange: changeBound.earliestChange, soonestEnd: ends.isEmpty ? nil : ends.soonestDeadline(),
         wakeupInstant: actedOn.wakeupInstant)
       if read.holdRegardlessOfTime(at: now) {
         if arming.isSettled(for: read) {

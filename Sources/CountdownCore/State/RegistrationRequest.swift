@@ -3,9 +3,11 @@
 package struct RegistrationRequest: Sendable {
   package let target: CountdownTarget
   package let policy: SuspensionPolicy
-  package let deliveries: CountdownDeliveries
+  /// It asked for ``CountdownDeliveries/onlyTheEnd``. The deliveries themselves are not kept: the
+  /// request's copies and its destruction stay trivial but for `milestones`.
+  let deliversOnlyTheEnd: Bool
   package let ending: CountdownEnding
-  /// The milestones `deliveries` asks for, checked: `nil` unless
+  /// The milestones the deliveries asked for, checked: `nil` unless
   /// ``CountdownDeliveries/milestones(_:)``.
   let milestones: MilestoneList?
 
@@ -18,12 +20,12 @@ package struct RegistrationRequest: Sendable {
     _ target: CountdownTarget, whileSuspended policy: SuspensionPolicy = .keepsRunning,
     delivering deliveries: CountdownDeliveries = .everyChange, pastTheEnd ending: CountdownEnding = .stops
   ) throws(CountdownError) {
-    if case .countingUp = target, deliveries != .everyChange { throw .invalidCombination }
+    if case .countingUp = target, !deliveries.isEveryChange { throw .invalidCombination }
     // Overtime needs a countdown (a count-up has no end to pass) that delivers every change (one
     // that delivers only its end has nothing to deliver after it).
     if ending == .countsOvertime {
       if case .countingUp = target { throw .invalidCombination }
-      guard deliveries == .everyChange else { throw .invalidCombination }
+      guard deliveries.isEveryChange else { throw .invalidCombination }
     }
     if let values = deliveries.milestones {
       guard values.allSatisfy({ $0 >= 0 }) else { throw .invalidMilestone }
@@ -33,7 +35,7 @@ package struct RegistrationRequest: Sendable {
     }
     self.target = target
     self.policy = policy
-    self.deliveries = deliveries
+    deliversOnlyTheEnd = deliveries.isOnlyTheEnd
     self.ending = ending
   }
 
@@ -58,7 +60,7 @@ package struct RegistrationRequest: Sendable {
     guard timing.valueFits(at: now, interval: interval) else { throw .outOfRange }
     // Only the end: silent until its deadline, unless that has passed already (then its 0 is its
     // first delivery).
-    if deliveries == .onlyTheEnd, timing.deadlineOrStart > now {
+    if deliversOnlyTheEnd, timing.deadlineOrStart > now {
       timing.deliverOnlyTheEnd()
     }
     // Checked in `init`: a countdown delivering every change.

@@ -3,7 +3,10 @@
 /// `Documentation/Contributors.docc/EngineRules.md`). Changed only by these methods.
 struct RunningPass {
   /// The running pass's context, where withdrawals are noted for it; `nil` between passes.
-  private(set) var context: DeliveryContext?
+  /// Not retained (a retain and a release per pass, and per first value made inside a `register`):
+  /// the caller that begins a pass holds its context until the pass has ended under the lock, and
+  /// only then hands it back to ``PassScratch``.
+  private(set) unowned(unsafe) var context: DeliveryContext?
   /// Slots of registrations removed or replaced while the pass runs, which it may still read.
   private(set) var retired: [SlotReference] = []
   /// The handlers of those registrations, of which the pass may hold unowned copies.

@@ -5,7 +5,7 @@ enum TimerAction {
   case none
   /// Make the engine's timer, then install it (``EngineState/install(_:repeats:now:)``).
   case make
-  /// Arm `timer` for `at` (`nil`: disarm), then apply any newer arming decided meanwhile
-  /// (``TimerArming/currentArming(ifNewerThan:)``), so the last decision always wins.
-  case arm(any CountdownTimer, at: Int64?, repeating: Int64?, leeway: Int64, generation: UInt64)
+  /// Arm the timer the handle holds for `at` (`nil`: disarm), then apply any newer arming decided
+  /// meanwhile (``TimerArming/currentArming(ifNewerThan:)``), so the last decision always wins.
+  case arm(TimerHandle, at: Int64?, repeating: Int64?, leeway: Int64, generation: UInt64)
 }

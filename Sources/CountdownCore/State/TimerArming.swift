@@ -3,10 +3,12 @@
 package struct TimerArming {
   /// The step a repeating timer fires at (``WakeupGrid/window``).
   let period: Int64
-  /// The engine's one timer; `nil` until the first registration has made it, then kept (disarmed
-  /// while the table is empty, so that the next registration needs no new one) until the engine
-  /// goes.
-  private(set) var timer: (any CountdownTimer)?
+  /// The engine's one timer, behind the reference an arming's action carries; `nil` until the
+  /// first registration has made it, then kept (disarmed while the table is empty, so that the next
+  /// registration needs no new one) until the engine goes.
+  private var handle: TimerHandle?
+  /// The engine's one timer, for the engine's `deinit` to cancel.
+  var timer: (any CountdownTimer)? { handle?.timer }
   /// Whether `timer` is set. Asked on every registration and re-arm: testing the existential
   /// itself copies it, a retain and a release of the timer each time.
   private(set) var hasTimer = false
@@ -78,7 +80,7 @@ package struct TimerArming {
   /// Installs the timer made after ``beginMaking()``, which can repeat if `repeats`.
   mutating func install(_ newTimer: any CountdownTimer, repeats: Bool) {
     isMakingTimer = false
-    timer = newTimer
+    handle = TimerHandle(newTimer)
     hasTimer = true
     timerRepeats = repeats
     timerGeneration &+= 1
@@ -126,7 +128,7 @@ package struct TimerArming {
 
   /// Arms the timer for `next` (disarms it for `nil`), as a new generation.
   mutating func arm(at next: Int64?, repeating: Bool, leeway: Int64) -> TimerAction {
-    guard let timer else { return .none }
+    guard let handle else { return .none }
     armedAt = next
     armedRepeating = next != nil && repeating
     armedLeeway = next == nil ? 0 : leeway
@@ -134,14 +136,14 @@ package struct TimerArming {
     stillRepeats = false
     timerGeneration &+= 1
     return .arm(
-      timer, at: next, repeating: armedRepeating ? period : nil, leeway: armedLeeway, generation: timerGeneration)
+      handle, at: next, repeating: armedRepeating ? period : nil, leeway: armedLeeway, generation: timerGeneration)
   }
 
   /// The arming the timer should have now, if the arming for `generation` is stale: for a caller
   /// that just armed the timer outside the lock (see ``TimerAction/arm(_:at:repeating:leeway:generation:)``).
   func currentArming(ifNewerThan generation: UInt64) -> TimerAction {
-    guard generation != timerGeneration, let timer else { return .none }
+    guard generation != timerGeneration, let handle else { return .none }
     return .arm(
-      timer, at: armedAt, repeating: armedRepeating ? period : nil, leeway: armedLeeway, generation: timerGeneration)
+      handle, at: armedAt, repeating: armedRepeating ? period : nil, leeway: armedLeeway, generation: timerGeneration)
   }
 }

@@ -22,6 +22,19 @@ public struct CountdownDeliveries: Hashable, Sendable, CustomStringConvertible {
     return nil
   }
 
+  /// Whether this is ``everyChange``: matched in place, where `== .everyChange` would read the
+  /// static member and copy it, at every registration.
+  package var isEveryChange: Bool {
+    if case .everyChange = choice { return true }
+    return false
+  }
+
+  /// Whether this is ``onlyTheEnd``, matched in place as ``isEveryChange`` is.
+  package var isOnlyTheEnd: Bool {
+    if case .onlyTheEnd = choice { return true }
+    return false
+  }
+
   /// Every value: the first one as a prompt delivery (at once, not at the next tick), then every
   /// change, then the final 0 (labels). Resuming the countdown or the engine's ticking delivers its
   /// current value promptly again.
