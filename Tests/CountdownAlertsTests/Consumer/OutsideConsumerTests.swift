@@ -592,6 +592,354 @@ final class OutsideConsumerTests: XCTestCase {
     XCTAssertEqual(alerts.moment(forRequest: delivered), .end)
   }
 
+  // MARK: - Further promises of the same scenarios
+
+  /// "is paused, or frozen by a suspension (`SuspensionPolicy.pauses`) | removed; added again at its
+  /// new end when it runs".
+  func testScenario02bASuspensionFreezingACountdownRemovesItsAlertUntilItRuns() throws {
+    let device = try Device()
+    let center = FakeNotificationCenter(now: device.wall)
+    let alerts = try CountdownNotifications(String.self, manager: device.manager, center: center) { id, _ in
+      CountdownAlertContent(title: "Quiz", body: "\(id) is over.")
+    }
+    try device.manager.start(id: "quiz", for: .seconds(100), whileSuspended: .pauses) { _, _, _ in }
+    try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+    center.drain()
+    device.manager.suspendTicking()
+    center.drain()
+    XCTAssertEqual(center.pending.map(\.identifier), [alerts.identifier(for: "tea")], "the quiz is frozen")
+    try device.clock.advance(by: .seconds(60))
+    device.manager.resumeTicking()
+    center.drain()
+    XCTAssertEqual(
+      center.pending.map(\.identifier), [alerts.identifier(for: "quiz"), alerts.identifier(for: "tea")])
+    let quizEnd = try XCTUnwrap(center.pending.first?.fireDate)
+    XCTAssertEqual(quizEnd, device.manager.endDate(id: "quiz"))
+    XCTAssertEqual(quizEnd.timeIntervalSince(device.wall()), 100, accuracy: 0.001)
+  }
+
+  /// "Of countdowns that end at the same instant, the one whose latest change came first is
+  /// pending", and "a budget of 20 with two milestones: six countdowns, 18 requests".
+  func testScenario06bEqualEndsAndMilestonesShareTheBudgetAsDocumented() throws {
+    let device = try Device()
+    let center = FakeNotificationCenter(now: device.wall)
+    let alerts = try CountdownNotifications(
+      String.self, manager: device.manager, center: center, milestones: [.seconds(600), .seconds(60)]
+    ) { id, _ in
+      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
+    }
+    for index in 0..<8 {
+      try device.manager.start(id: "timer\(index)", for: .seconds(3_600 + index)) { _, _, _ in }
+    }
+    center.drain()
+    XCTAssertEqual(center.pending.count, 18)
+    XCTAssertEqual(Set(alerts.scheduledIDs), Set((0..<6).map { "timer\($0)" }))
+
+    let other = try Device()
+    let sameEnd = FakeNotificationCenter(now: other.wall)
+    let twoOnly = try CountdownNotifications(String.self, manager: other.manager, center: sameEnd, budget: 1) { id, _ in
+      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
+    }
+    let end = other.wall() + 300
+    try other.manager.start(id: "first", until: end) { _, _, _ in }
+    try other.manager.start(id: "second", until: end) { _, _, _ in }
+    sameEnd.drain()
+    XCTAssertEqual(sameEnd.pending.map(\.identifier), [twoOnly.identifier(for: "first")])
+  }
+
+  /// "When the app's own requests and the budget together want more than 64, the system drops some
+  /// ... With `onFailure` set ... report each of their own it dropped as `requestDropped`, once,
+  /// with its identifier."
+  func testScenario09bARequestTheSystemDroppedPastItsLimitIsReportedOnce() throws {
+    let device = try Device()
+    let center = FakeNotificationCenter(now: device.wall)
+    for index in 0..<60 {
+      center.schedule(
+        identifier: "app-\(index)", content: CountdownAlertContent(title: "App", body: "\(index)"),
+        fireDate: device.wall() + Double(10 + index))
+    }
+    let failures = Recorder<CountdownAlertError>()
+    let alerts = try CountdownNotifications(
+      String.self, manager: device.manager, center: center, onFailure: { failures.append($0) },
+      content: { id, _ in CountdownAlertContent(title: "Timer", body: "\(id) is done.") })
+    for index in 0..<6 {
+      try device.manager.start(id: "timer\(index)", for: .seconds(3_600 + index)) { _, _, _ in }
+      center.drain()
+    }
+    XCTAssertEqual(center.pending.count, 64)
+    XCTAssertEqual(center.droppedCount, 2)
+    XCTAssertEqual(
+      Set(failures.values.map(\.requestIdentifier)),
+      [alerts.identifier(for: "timer4"), alerts.identifier(for: "timer5")])
+    XCTAssertEqual(failures.values.count, 2, "once each: \(failures.values)")
+    XCTAssertTrue(failures.values.allSatisfy { $0 == .requestDropped })
+    XCTAssertEqual(Set(alerts.scheduledIDs).count, 6, "still listed")
+    XCTAssertTrue(center.pending.contains { $0.identifier == "app-59" }, "the app's own are never touched")
+  }
+
+  /// Silent on a countdown that ended while the app was not running: its alert fired then. An iOS
+  /// developer expects the relaunch not to ring it a second time, nor to leave anything of it.
+  func testScenario08bACountdownThatEndedWhileTheAppWasGoneDoesNotRingAgainAfterRelaunch() throws {
+    let device = try Device()
+    let center = FakeNotificationCenter(now: device.wall)
+    let content: @Sendable (String, CountdownAlertMoment) -> CountdownAlertContent = { id, _ in
+      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
+    }
+    let firstManager = try CountdownManager(clock: device.clock, wallClock: device.wall)
+    var firstAlerts: CountdownNotifications<String>? = try CountdownNotifications(
+      String.self, manager: firstManager, center: center, milestones: [.seconds(60)], content: content)
+    try firstManager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+    try firstManager.start(id: "eggs", for: .seconds(540)) { _, _, _ in }
+    let saved = try JSONEncoder().encode(firstManager.snapshot(of: String.self))
+    center.drain()
+    XCTAssertNotNil(firstAlerts)
+    firstAlerts = nil
+    firstManager.cancelAll()
+    try device.clock.advance(by: .seconds(200))  // the tea's milestone and end ring with the app gone
+    center.drain()
+    XCTAssertEqual(center.delivered.count, 2)
+
+    let manager = try CountdownManager(clock: device.clock, wallClock: device.wall)
+    let restoration = try manager.restore(CountdownSnapshot<String>(decoding: saved)) { _, _, _ in }
+    XCTAssertEqual(Array(restoration.ended.keys), ["tea"])
+    let alerts = try CountdownNotifications(
+      String.self, manager: manager, center: center, milestones: [.seconds(60)], content: content)
+    center.drain()
+    XCTAssertEqual(
+      center.pending.map(\.identifier),
+      [alerts.identifier(for: "eggs", moment: .timeLeft(.seconds(60))), alerts.identifier(for: "eggs")])
+    // "Of a countdown that ended while the app was not running, a delivered milestone alert stays".
+    XCTAssertEqual(
+      center.delivered.map(\.identifier),
+      [alerts.identifier(for: "tea", moment: .timeLeft(.seconds(60))), alerts.identifier(for: "tea")])
+    try device.clock.advance(by: .seconds(600))
+    center.drain()
+    XCTAssertEqual(center.delivered.filter { $0.identifier == alerts.identifier(for: "tea") }.count, 1)
+  }
+
+  /// "one whose countdown was restored is scheduled again for the countdown's end; ... one of their
+  /// namespace whose countdown is gone is cancelled, unless it rings".
+  func testScenario12bARelaunchKeepsARingingAlarmAndSchedulesTheRestoredOnesOnce() throws {
+    let device = try Device()
+    let center = FakeAlarmCenter(now: device.wall)
+    let firstManager = try CountdownManager(clock: device.clock, wallClock: device.wall)
+    var firstAlarms: CountdownAlarms<String>? = try CountdownAlarms(
+      String.self, manager: firstManager, center: center)
+    try firstManager.start(id: "oven", for: .seconds(600)) { _, _, _ in }
+    try firstManager.start(id: "kettle", for: .seconds(120)) { _, _, _ in }
+    try firstManager.start(id: "stew", for: .seconds(900)) { _, _, _ in }
+    XCTAssertTrue(firstManager.cancel(id: "stew"))
+    try firstManager.start(id: "stew", for: .seconds(900)) { _, _, _ in }
+    let saved = try JSONEncoder().encode(firstManager.snapshot(of: String.self))
+    try firstManager.start(id: "rice", for: .seconds(1_200)) { _, _, _ in }  // not saved
+    XCTAssertNotNil(firstAlarms)
+    firstAlarms = nil
+    try device.clock.advance(by: .seconds(200))  // the kettle rings with the app gone
+    XCTAssertEqual(center.alarms.count, 4)
+
+    let manager = try CountdownManager(clock: device.clock, wallClock: device.wall)
+    try manager.restore(CountdownSnapshot<String>(decoding: saved)) { _, _, _ in }
+    let alarms = try CountdownAlarms(String.self, manager: manager, center: center)
+    center.answerListings()
+    let held = Dictionary(uniqueKeysWithValues: center.alarms.map { ($0.countdownID, $0) })
+    XCTAssertEqual(Set(held.keys), ["oven", "kettle", "stew"], "the rice no countdown has is cancelled")
+    XCTAssertEqual(held["kettle"]?.state, .alerting, "a ringing alarm is the person's to stop")
+    XCTAssertEqual(held["oven"]?.fireDate, manager.endDate(id: "oven"))
+    XCTAssertEqual(held["stew"]?.fireDate, manager.endDate(id: "stew"))
+    XCTAssertEqual(held["oven"]?.id, alarms.alarmID(for: "oven"))
+  }
+
+  /// "When `CountdownLiveActivities` starts, it ... reconciles them once ...: one of a restored
+  /// countdown shows the countdown's current content; one whose countdown is gone is ended, kept
+  /// shown a while if it is stale ... and taken off at once otherwise".
+  func testScenario13bARelaunchReconcilesTheActivitiesAPreviousProcessLeft() throws {
+    let device = try Device()
+    let center = FakeActivityCenter<TimerState>(now: device.wall)
+    let manager = try CountdownManager(clock: device.clock, wallClock: device.wall)
+    let old = TimerState(range: device.wall()...device.wall() + 1, pausedAt: nil, title: "Old")
+    let ranOut = center.start(countdownID: "timers/tea", state: old, staleDate: device.wall() + 60)
+    let cancelled = center.start(countdownID: "timers/eggs", state: old, staleDate: device.wall() + 6_000)
+    let restored = center.start(countdownID: "timers/pizza", state: old, staleDate: device.wall() + 600)
+    let unnamed = center.start(countdownID: "pizza", state: old, staleDate: nil)
+    try device.clock.advance(by: .seconds(120))
+    try manager.start(id: "pizza", for: .seconds(480)) { _, _, _ in }  // as a restore brings it back
+    let activities = try CountdownLiveActivities(String.self, manager: manager, center: center, namespace: "timers") {
+      id, dates in TimerState(range: dates.timerInterval, pausedAt: dates.pauseTime, title: id.capitalized)
+    }
+    XCTAssertEqual(center.activity(ranOut)?.dismissal, .afterEnd)
+    XCTAssertEqual(center.activity(cancelled)?.dismissal, .immediately)
+    XCTAssertNil(center.activity(restored)?.dismissal)
+    XCTAssertEqual(center.activity(restored)?.state, activities.content(for: "pizza")?.state)
+    XCTAssertEqual(center.activity(restored)?.staleDate, manager.endDate(id: "pizza"))
+    XCTAssertNil(center.activity(unnamed)?.dismissal, "outside the namespace: the app's")
+  }
+
+  /// "the widgets reload only when a running countdown's end date moved by more than a tenth of a
+  /// second, so a re-sync that finds the clock where it was costs them nothing".
+  func testScenario14bAReSyncThatFindsTheClockWhereItWasCostsTheWidgetsNothing() throws {
+    let device = try Device()
+    let clockChanges = NotificationCenter()
+    let center = FakeWidgetCenter(now: device.wall)
+    let widgets = CountdownWidgets(
+      String.self, manager: device.manager, center: center, kind: "Timers", clockChanges: clockChanges)
+    try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+    XCTAssertEqual(center.reloads.count, 1)
+    clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
+    XCTAssertEqual(center.reloads.count, 1)
+    XCTAssertFalse(widgets.owesReload)
+  }
+
+  /// "the next change, or `retry()`, tries again": without `retry()`, a change of any followed
+  /// countdown adds the refused request once notifications are allowed.
+  func testScenario07bTheNextChangeTriesARefusedRequestAgain() throws {
+    let device = try Device()
+    let center = FakeNotificationCenter(now: device.wall)
+    center.authorization = .denied
+    let failures = Recorder<CountdownAlertError>()
+    let alerts = try CountdownNotifications(
+      String.self, manager: device.manager, center: center, onFailure: { failures.append($0) },
+      content: { id, _ in CountdownAlertContent(title: "Timer", body: "\(id) is done.") })
+    try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+    center.drain()
+    XCTAssertEqual(failures.values, [.notAuthorized])
+    center.authorization = .authorized
+    try device.manager.start(id: "eggs", for: .seconds(540)) { _, _, _ in }
+    center.drain()
+    XCTAssertEqual(center.pending.map(\.identifier), [alerts.identifier(for: "tea"), alerts.identifier(for: "eggs")])
+  }
+
+  /// "is cancelled, or all are | removed (and a delivered milestone alert with it)".
+  func testScenario04bACancelRemovesTheDeliveredMilestoneAlertToo() throws {
+    let device = try Device()
+    let center = FakeNotificationCenter(now: device.wall)
+    let alerts = try CountdownNotifications(
+      String.self, manager: device.manager, center: center, milestones: [.seconds(60)]
+    ) { id, _ in
+      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
+    }
+    try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+    try device.clock.advance(by: .seconds(130))
+    center.drain()
+    XCTAssertEqual(center.delivered.map(\.identifier), [alerts.identifier(for: "tea", moment: .timeLeft(.seconds(60)))])
+    XCTAssertTrue(device.manager.cancel(id: "tea"))
+    center.drain()
+    XCTAssertEqual(center.delivered, [])
+    XCTAssertEqual(center.pending, [])
+  }
+
+  /// Silent on an empty namespace for notifications (the docs reject one only for alarms and Live
+  /// Activities): an iOS developer expects two followers of different namespaces on one center
+  /// never to touch each other's requests, at their start included.
+  func testScenario09cFollowersOfDifferentNamespacesNeverTouchEachOthersRequests() throws {
+    let device = try Device()
+    let center = FakeNotificationCenter(now: device.wall)
+    let timers = try CountdownNotifications(String.self, manager: device.manager, center: center) { id, _ in
+      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
+    }
+    try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+    center.drain()
+    let other = try CountdownManager(clock: device.clock, wallClock: device.wall)
+    let unnamed = try CountdownNotifications(String.self, manager: other, center: center, namespace: "") { id, _ in
+      CountdownAlertContent(title: "Other", body: "\(id) is done.")
+    }
+    try other.start(id: "tea", for: .seconds(60)) { _, _, _ in }
+    center.drain()
+    XCTAssertNotEqual(unnamed.identifier(for: "tea"), timers.identifier(for: "tea"))
+    XCTAssertFalse(unnamed.isOwnRequest(timers.identifier(for: "tea")))
+    XCTAssertFalse(timers.isOwnRequest(unnamed.identifier(for: "tea")))
+    XCTAssertEqual(
+      Set(center.pending.map(\.identifier)), [timers.identifier(for: "tea"), unnamed.identifier(for: "tea")])
+    other.cancelAll()
+    center.drain()
+    XCTAssertEqual(center.pending.map(\.identifier), [timers.identifier(for: "tea")])
+  }
+
+  /// `CountdownAlarmStops`: "A stop recorded while the alarms run is heard from AlarmKit as well
+  /// (the countdown is cancelled at once); a new alarm scheduled for the same countdown forgets it,
+  /// so that it never cancels a countdown started after it."
+  func testScenario12cAStopHeardWhileRunningNeverCancelsTheCountdownStartedAfterIt() throws {
+    let device = try Device()
+    let suiteName = "OutsideConsumerTests.\(UUID().uuidString)"
+    defer { UserDefaults.standard.removePersistentDomain(forName: suiteName) }
+    let stops = CountdownAlarmStops(suiteName: suiteName)
+    let center = FakeAlarmCenter(now: device.wall)
+    center.stopIntentRunner = { intent in (intent as? StopTimerIntent)?.perform() }
+    let options: @Sendable (String, UUID) -> CountdownAlarmOptions = { _, alarmID in
+      CountdownAlarmOptions(stopIntent: StopTimerIntent(alarmID: alarmID, suiteName: suiteName))
+    }
+    let firstManager = try CountdownManager(clock: device.clock, wallClock: device.wall)
+    var firstAlarms: CountdownAlarms<String>? = try CountdownAlarms(
+      String.self, manager: firstManager, center: center, stops: stops, options: options)
+    try firstManager.start(id: "oven", for: .seconds(1_200)) { _, _, _ in }
+    let ovenAlarm = try XCTUnwrap(firstAlarms?.alarmID(for: "oven"))
+    XCTAssertTrue(center.personStops(id: ovenAlarm))
+    XCTAssertFalse(firstManager.contains(id: "oven"), "heard at once")
+    try firstManager.start(id: "oven", for: .seconds(600)) { _, _, _ in }  // the person starts it again
+    XCTAssertEqual(center.alarms.map(\.id), [ovenAlarm])
+    XCTAssertFalse(stops.isRecorded(alarmID: ovenAlarm))
+    let saved = try JSONEncoder().encode(firstManager.snapshot(of: String.self))
+    XCTAssertNotNil(firstAlarms)
+    firstAlarms = nil
+
+    let manager = try CountdownManager(clock: device.clock, wallClock: device.wall)
+    try manager.restore(CountdownSnapshot<String>(decoding: saved)) { _, _, _ in }
+    _ = try CountdownAlarms(String.self, manager: manager, center: center, stops: stops, options: options)
+    center.answerListings()
+    XCTAssertTrue(manager.contains(id: "oven"))
+    XCTAssertEqual(center.alarms.map(\.id), [ovenAlarm])
+  }
+
+  /// Silent on how a milestone and an id are written into the identifier: an iOS developer expects
+  /// `moment(forRequest:)` and `id(forRequest:)` to give back exactly what was followed.
+  func testScenario15cAFractionalMilestoneAndAnUnusualIdComeBackExactly() throws {
+    let device = try Device()
+    let center = FakeNotificationCenter(now: device.wall)
+    let alerts = try CountdownNotifications(
+      String.self, manager: device.manager, center: center, milestones: [.milliseconds(1_500)]
+    ) { id, _ in
+      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
+    }
+    let id = "Tea 🍵 für 2 %2F?"
+    try device.manager.start(id: id, for: .seconds(10)) { _, _, _ in }
+    try device.clock.advance(by: .milliseconds(8_500))
+    center.drain()
+    let milestone = try XCTUnwrap(center.delivered.first?.identifier)
+    XCTAssertEqual(alerts.id(forRequest: milestone), id)
+    XCTAssertEqual(alerts.moment(forRequest: milestone), .timeLeft(.milliseconds(1_500)))
+  }
+
+  /// The README makes the alerts "At launch", the article "after restoring the countdowns": an app
+  /// that follows the README makes them first. Silent on that order; an iOS developer expects the
+  /// same pending requests either way, since "Every countdown ... is followed, whatever starts it:
+  /// ... a restore after a relaunch".
+  func testScenario08cAlertsMadeBeforeTheRestoreEndWithTheSamePendingRequests() throws {
+    let device = try Device()
+    let center = FakeNotificationCenter(now: device.wall)
+    let content: @Sendable (String, CountdownAlertMoment) -> CountdownAlertContent = { id, _ in
+      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
+    }
+    let firstManager = try CountdownManager(clock: device.clock, wallClock: device.wall)
+    var firstAlerts: CountdownNotifications<String>? = try CountdownNotifications(
+      String.self, manager: firstManager, center: center, content: content)
+    try firstManager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+    try firstManager.start(id: "eggs", for: .seconds(540)) { _, _, _ in }
+    let saved = try JSONEncoder().encode(firstManager.snapshot(of: String.self))
+    try firstManager.start(id: "toast", for: .seconds(300)) { _, _, _ in }
+    center.drain()
+    XCTAssertNotNil(firstAlerts)
+    firstAlerts = nil
+    firstManager.cancelAll()
+    try device.clock.advance(by: .seconds(60))
+
+    let manager = try CountdownManager(clock: device.clock, wallClock: device.wall)
+    let alerts = try CountdownNotifications(String.self, manager: manager, center: center, content: content)
+    try manager.restore(CountdownSnapshot<String>(decoding: saved)) { _, _, _ in }
+    center.drain()
+    XCTAssertEqual(center.pending.map(\.identifier), [alerts.identifier(for: "tea"), alerts.identifier(for: "eggs")])
+    XCTAssertEqual(center.pending.first?.fireDate, manager.endDate(id: "tea"))
+    XCTAssertEqual(Set(alerts.scheduledIDs), ["tea", "eggs"])
+  }
+
   // MARK: - Helpers
 
   /// The article's setup: a manual clock, the device's wall clock moving with it, a manager on both.
