@@ -416,6 +416,7 @@ final class OutsideConsumerTests: XCTestCase {
     try device.clock.advance(by: .seconds(300))
     XCTAssertTrue(center.personStops(id: ovenAlarm))
     XCTAssertTrue(stops.isRecorded(alarmID: ovenAlarm))
+    XCTAssertTrue(firstManager.contains(id: "oven"), "no follower heard the stop: the app was not running")
 
     // The next launch: restore, then the alarms with the same stops.
     let manager = try CountdownManager(clock: device.clock, wallClock: device.wall)
