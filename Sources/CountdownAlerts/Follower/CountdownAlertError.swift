@@ -109,7 +109,8 @@ public struct CountdownAlertError: Error, Hashable, CustomStringConvertible {
         center == .alarms ? "the alarm center refused a call" : "the notification center refused a request"
       case .invalidBudget: "the budget must be in 1...64 and hold one countdown's end and milestones"
       case .invalidMilestone: "a milestone must be above zero, within 292 years, and given once"
-      case .invalidNamespace: "a namespace must not contain \"/\" (nor be empty, for alarms and Live Activities)"
+      case .invalidNamespace:
+        "a namespace must not contain \"/\" (notifications, Live Activities) nor be empty (alarms, Live Activities)"
       case .alarmLimitReached: "the device holds as many alarms as it allows"
       case .invalidAlarmOptions: "the alarm's options hold what AlarmKit cannot take; scheduled without it"
       case .requestDropped: "the system dropped a pending request past its limit of 64 for the app"

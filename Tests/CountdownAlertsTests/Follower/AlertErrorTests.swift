@@ -9,6 +9,7 @@ final class AlertErrorTests: XCTestCase {
     XCTAssertNil(CountdownAlertError.invalidMilestone.requestIdentifier)
     XCTAssertEqual(
       CountdownAlertError.invalidNamespace.description,
-      "CountdownAlertError: a namespace must not contain \"/\" (nor be empty, for alarms and Live Activities)")
+      "CountdownAlertError: a namespace must not contain \"/\" (notifications, Live Activities) nor be empty "
+        + "(alarms, Live Activities)")
   }
 }

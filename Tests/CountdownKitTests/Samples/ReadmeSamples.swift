@@ -132,7 +132,7 @@ final class SessionExpiry: Sendable {
   @available(tvOS, unavailable)
   func followTimers() throws -> CountdownNotifications<String> {
     // README: alerts
-    // At launch; keep `alerts` for as long as the app runs.
+    // At launch, after restoring the countdowns; keep `alerts` for as long as the app runs.
     let alerts = try CountdownNotifications(String.self, manager: .shared, center: UserNotificationCenter()) { id, moment in
       CountdownAlertContent(title: "Timer", body: moment == .end ? "\(id) is done." : "\(id): almost done.")
     }
