@@ -34,7 +34,7 @@ struct ChunkInstants {
 
   init(_ kind: PassKind, preparedAt now: Int64, state: borrowing EngineState) {
     grid = state.grid
-    usesWheel = state.wheel != nil
+    usesWheel = state.usesWheel
     isTick = kind.tickInstant != nil
     // Only a tick walks: a window pass's tick instant comes with the held entries it visits.
     if case .tick = kind { rebuildsWheel = usesWheel } else { rebuildsWheel = false }

@@ -36,6 +36,7 @@ final class DeliveryContext: @unchecked Sendable {
   }
 
   /// Under the engine's lock, as the pass begins: forgets the previous pass's moved ends.
+  @inline(__always)
   func forgetMovedEnds() {
     if !movedEnds.isEmpty { movedEnds.removeAll() }
   }
@@ -54,6 +55,7 @@ final class DeliveryContext: @unchecked Sendable {
   /// Under the engine's lock, on the pass's thread, as a chunk is prepared: forgets the withdrawals
   /// noted so far, which the chunk prepared now reflects. Hands nothing back: a copy taken out
   /// would leave the list a new buffer when emptied.
+  @inline(__always)
   func forgetWithdrawals() {
     seenCount = signal.value
     if !withdrawn.isEmpty {

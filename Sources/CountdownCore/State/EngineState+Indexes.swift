@@ -31,7 +31,7 @@ extension EngineState {
     let handle = slot.indexHandle
     guard handle >= 0 else { return }
     slot.indexHandle = -1
-    if wheel != nil {
+    if usesWheel {
       checkInternally(
         wheel!.contains(handle) && wheel![handle].payload.slot == slot, "a slot's handle names another entry")
       wheel!.remove(handle)
@@ -88,7 +88,7 @@ extension EngineState {
   /// Notes a next change a pass found: in the wheel (per-countdown alignment) or, for an end, in
   /// the ends to come.
   mutating func schedule(_ change: ScheduledChange) {
-    if wheel != nil {
+    if usesWheel {
       putInWheel(change.slot, at: change.position, changeAt: change.instant)
     } else {
       scheduleEnd(at: change.instant, of: change.slot, at: change.position)
@@ -111,7 +111,7 @@ extension EngineState {
   /// visited, up to the one of grid instant `tick` (``TimingWheel/holdDue(through:)``); `false`
   /// when the wheel must be rebuilt by a walk instead (after a suspension ends).
   mutating func holdWindows(through tick: Int64) -> Bool {
-    guard wheel != nil, !wheelCursor.needsWalk else { return false }
+    guard usesWheel, !wheelCursor.needsWalk else { return false }
     wheel!.holdDue(through: lastWindow(visitedAt: tick))
     return true
   }

@@ -70,7 +70,7 @@ extension EngineState {
       } else {
         soonest = Int64.earlier(
           soonest,
-          wheel == nil ? change : max(change, grid.instant(ofWindow: wheelCursor.visitedWindow).addingSaturated(1)))
+          usesWheel ? max(change, grid.instant(ofWindow: wheelCursor.visitedWindow).addingSaturated(1)) : change)
       }
     }
     return (soonest, soonestEnd)
@@ -198,9 +198,9 @@ extension EngineState {
   /// table, and each handle names its entry.
   func checkAnIndexHoldsOneEntryPerRegistration() -> [String] {
     var problems: [String] = []
-    if wheel != nil, !ends.isEmpty { problems.append("an engine with the wheel has ends to come") }
+    if usesWheel, !ends.isEmpty { problems.append("an engine with the wheel has ends to come") }
     // The engine's one index.
-    let entries = wheel != nil ? wheelEntries : endEntries
+    let entries = usesWheel ? wheelEntries : endEntries
     var entryCount = 0
     for (handle, entry) in entries.enumerated() {
       guard let registration = entry?.registration else { continue }

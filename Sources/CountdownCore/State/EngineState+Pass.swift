@@ -44,7 +44,7 @@ extension EngineState {
       // Rule 11's allowance for a due walk: the whole walked part.
       let walked = table.walkedCount
       let pending = takeAwaitingPromptDelivery()
-      if wheel != nil {
+      if usesWheel {
         // The windows through the tick are this pass's: a change noted while it runs waits in a
         // later one (``putInWheel(_:at:changeAt:)``).
         defer { markWheelVisited(through: tick) }
@@ -57,7 +57,7 @@ extension EngineState {
         wheelCursor.clearNeedsWalk()
       }
       // The walk delivers prompt deliveries too; the quiet ones' due ends come from the ends to come.
-      let due = wheel == nil ? takeDueEnds() : []
+      let due = usesWheel ? [] : takeDueEnds()
       return (.tick(tick, ends: due), walked + due.count)
     }
     if pendingWork.endsDue {
@@ -76,7 +76,7 @@ extension EngineState {
   /// or when a value on the grid changes by `tick`. The earliest change is a lower bound at any
   /// time, a pass running or not (rule 1), and the quiet registrations are never in it (rule 11).
   func walkIsDue(at tick: Int64) -> Bool {
-    if wheel != nil || !grid.endsHaveOwnGrid || pendingWork.everyValueOwed { return true }
+    if usesWheel || !grid.endsHaveOwnGrid || pendingWork.everyValueOwed { return true }
     guard let earliestChange = changeBound.earliestChange else { return false }
     return earliestChange <= tick
   }
@@ -176,7 +176,7 @@ extension EngineState {
     var earliest = progress.found.earliest
     if let instant = tickInstant {
       actedOn.advanceWakeupInstant(to: instant)
-      if wheel != nil {
+      if usesWheel {
         markWheelVisited(through: instant)
         // What the wheel holds bounds every change: its soonest window.
         earliest = Int64.earlier(earliest, wheelEarliestChange())

@@ -66,7 +66,7 @@ extension EngineState {
       } else {
         // Noted now rather than when the pass ends: it lowers the bound the same way (rule 1).
         lowerEarliestChange(to: change)
-        if wheel != nil {
+        if usesWheel {
           schedule(ScheduledChange(instant: change, position: position, slot: slot))
           scheduled = true
         }

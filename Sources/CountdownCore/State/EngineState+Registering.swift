@@ -104,7 +104,7 @@ extension EngineState {
       lowerEarliestChange(to: change)
       // One that skips changes (only its end, or milestones) gets no first delivery to put it in
       // the wheel.
-      if timing.skipsChanges, let change, wheel != nil {
+      if timing.skipsChanges, let change, usesWheel {
         putInWheel(slot, at: position, changeAt: change)
       }
     }
@@ -126,7 +126,7 @@ extension EngineState {
     // walk that bound buys, which nothing else may buy when only ends and milestones wake the
     // engine), or sooner by a walk the engine makes anyway.
     let probe = now.addingSaturated(grid.probePeriod)
-    if wheel != nil {
+    if usesWheel {
       putInWheel(table[index].slot, at: index.position, changeAt: probe)
       lowerEarliestChange(to: probe)
     } else if probe != .max || (actedOn.wakeupInstant != .max && pass.context == nil) {

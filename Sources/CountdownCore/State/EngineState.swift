@@ -29,6 +29,9 @@ struct EngineState {
   /// its lowest level holds one window, which a pass takes whole; rule 9). `nil` on the shared
   /// grid, where a tick walks the table's walked part instead.
   var wheel: TimingWheel<IndexedRegistration>?
+  /// Whether there is a `wheel`: set once, so that asking it copies nothing (testing the optional
+  /// itself goes through an outlined copy of the wheel's enum tag, at every registration).
+  let usesWheel: Bool
   var wheelCursor = WheelCursor()
 
   var pendingWork = PendingWork()
@@ -66,6 +69,7 @@ struct EngineState {
     precondition(!(usesWheel && grid.endsHaveOwnGrid), "with the wheel, every end comes within the window")
     ends = TimingWheel(resolution: max(1, grid.endWindow))
     wheel = usesWheel ? TimingWheel(resolution: 1) : nil
+    self.usesWheel = usesWheel
   }
 }
 
