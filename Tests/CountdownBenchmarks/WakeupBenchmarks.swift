@@ -36,11 +36,9 @@ final class WakeupBenchmarks: XCTestCase {
       CPU = getrusage user+sys of the whole process over the window ÷ the contender's wakeups in it.
       """
     print(WakeupTable.render(run, title: title))
-    for window in run.ours {
-      XCTAssertGreaterThan(window.wakeups, 0, "the engine woke in every window")
-    }
-    for window in run.bare {
-      XCTAssertGreaterThan(window.wakeups, 0, "the bare timer woke in every window")
-    }
+    // That each woke, over all its windows: a smoke window is 50 ms, which a loaded machine can
+    // hold a process off for whole; a timer that never fires still leaves every window at 0.
+    XCTAssertGreaterThan(run.ours.reduce(0) { $0 + $1.wakeups }, 0, "the engine woke")
+    XCTAssertGreaterThan(run.bare.reduce(0) { $0 + $1.wakeups }, 0, "the bare timer woke")
   }
 }
