@@ -10,11 +10,7 @@ final class OutsideConsumerTests: XCTestCase {
   // MARK: - 1. A notification at a countdown's end
 
   func testScenario01AStartedCountdownHasItsAlertPendingAtItsEnd() throws {
-    let device = try Device()
-    let center = FakeNotificationCenter(now: device.wall)
-    let alerts = try CountdownNotifications(String.self, manager: device.manager, center: center) { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+    let (device, center, alerts) = try notifications()
     let startedAt = device.wall()
     try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
     center.drain()
@@ -33,11 +29,7 @@ final class OutsideConsumerTests: XCTestCase {
   // MARK: - 2. Pause and resume
 
   func testScenario02PauseRemovesTheAlertAndResumeAddsItBackForTheNewEnd() throws {
-    let device = try Device()
-    let center = FakeNotificationCenter(now: device.wall)
-    let alerts = try CountdownNotifications(String.self, manager: device.manager, center: center) { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+    let (device, center, alerts) = try notifications()
     try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
     center.drain()
     try device.clock.advance(by: .seconds(30))
@@ -64,11 +56,7 @@ final class OutsideConsumerTests: XCTestCase {
   // MARK: - 3. addTime
 
   func testScenario03AddingAndTakingTimeMovesTheAlert() throws {
-    let device = try Device()
-    let center = FakeNotificationCenter(now: device.wall)
-    let alerts = try CountdownNotifications(String.self, manager: device.manager, center: center) { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+    let (device, center, alerts) = try notifications()
     try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
     center.drain()
     let firstEnd = try XCTUnwrap(center.pending.first?.fireDate)
@@ -90,11 +78,7 @@ final class OutsideConsumerTests: XCTestCase {
   /// fires"; taking more time than is left ends the countdown at once. An iOS developer expects no
   /// request left pending at the old end (the alert fires now, or is gone).
   func testScenario03bTakingTimePastTheEndLeavesNoAlertAtTheOldEnd() throws {
-    let device = try Device()
-    let center = FakeNotificationCenter(now: device.wall)
-    let alerts = try CountdownNotifications(String.self, manager: device.manager, center: center) { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+    let (device, center, alerts) = try notifications()
     try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
     center.drain()
 
@@ -108,11 +92,7 @@ final class OutsideConsumerTests: XCTestCase {
   // MARK: - 4. Cancel, and an end
 
   func testScenario04CancelRemovesTheAlertAndAnEndDeliversItLeavingNothingPending() throws {
-    let device = try Device()
-    let center = FakeNotificationCenter(now: device.wall)
-    let alerts = try CountdownNotifications(String.self, manager: device.manager, center: center) { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+    let (device, center, alerts) = try notifications()
     try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
     try device.manager.start(id: "eggs", for: .seconds(60)) { _, _, _ in }
     center.drain()
@@ -178,9 +158,8 @@ final class OutsideConsumerTests: XCTestCase {
   func testScenario06MoreCountdownsThanTheBudgetKeepOnlyTheSoonestEndingPending() throws {
     let device = try Device()
     let center = FakeNotificationCenter(now: device.wall)
-    let alerts = try CountdownNotifications(String.self, manager: device.manager, center: center, budget: 3) { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+    let alerts = try CountdownNotifications(
+      String.self, manager: device.manager, center: center, budget: 3, content: Self.done)
     XCTAssertEqual(alerts.budget, 3)
     for (id, minutes) in [("bread", 40), ("tea", 3), ("rice", 15), ("eggs", 9), ("roast", 90)] {
       try device.manager.start(id: id, for: .seconds(minutes * 60)) { _, _, _ in }
@@ -233,9 +212,7 @@ final class OutsideConsumerTests: XCTestCase {
   func testScenario08ARelaunchRestoresTheAlertsWithNothingDuplicatedNorLost() throws {
     let device = try Device()
     let center = FakeNotificationCenter(now: device.wall)  // the system's: it outlives the process
-    let content: @Sendable (String, CountdownAlertMoment) -> CountdownAlertContent = { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+    let content = Self.done
     // The first launch.
     let firstManager = try CountdownManager(clock: device.clock, wallClock: device.wall)
     var firstAlerts: CountdownNotifications<String>? = try CountdownNotifications(
@@ -292,9 +269,8 @@ final class OutsideConsumerTests: XCTestCase {
     center.schedule(identifier: "reminder-water", content: water, fireDate: device.wall() + 120)
     center.schedule(identifier: "weekly-digest", content: water, fireDate: device.wall() + 7 * 86_400)
     center.schedule(identifier: "countdown-alerts/Orders/end/tea", content: water, fireDate: device.wall() + 500)
-    let alerts = try CountdownNotifications(String.self, manager: device.manager, center: center, budget: 2) { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+    let alerts = try CountdownNotifications(
+      String.self, manager: device.manager, center: center, budget: 2, content: Self.done)
     // Everything an app does to its countdowns.
     try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
     try device.manager.start(id: "eggs", for: .seconds(540)) { _, _, _ in }
@@ -331,14 +307,11 @@ final class OutsideConsumerTests: XCTestCase {
     center.schedule(
       identifier: "reminder-water", content: CountdownAlertContent(title: "Drink", body: "Water"),
       fireDate: device.wall() + 30)
-    let quiet = try CountdownNotifications(String.self, manager: device.manager, center: center) { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+    let quiet = try CountdownNotifications(String.self, manager: device.manager, center: center, content: Self.done)
     let heard = try CountdownNotifications(
-      String.self, manager: device.manager, center: center, namespace: "Heard", foregroundPresentation: [.sound]
-    ) { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+      String.self, manager: device.manager, center: center, namespace: "Heard", foregroundPresentation: [.sound],
+      content: Self.done
+    )
     XCTAssertEqual(quiet.foregroundPresentation, [])
     XCTAssertEqual(heard.foregroundPresentation, [.sound])
     try device.manager.start(id: "tea", for: .seconds(60)) { _, _, _ in }
@@ -542,10 +515,9 @@ final class OutsideConsumerTests: XCTestCase {
     let device = try Device()
     let center = FakeNotificationCenter(now: device.wall)
     let alerts = try CountdownNotifications(
-      String.self, manager: device.manager, center: center, milestones: [.seconds(60)]
-    ) { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+      String.self, manager: device.manager, center: center, milestones: [.seconds(60)],
+      content: Self.done
+    )
     let orders = try CountdownNotifications(Int.self, manager: device.manager, center: center, namespace: "Orders") {
       id, _ in CountdownAlertContent(title: "Order", body: "\(id) is here.")
     }
@@ -579,11 +551,7 @@ final class OutsideConsumerTests: XCTestCase {
   /// `id(forRequest:)` gives the id back; nothing says an id may not contain `/`. An iOS developer
   /// keys timers by paths or URLs and expects them back.
   func testScenario15bAnIdWithASlashComesBackFromItsRequest() throws {
-    let device = try Device()
-    let center = FakeNotificationCenter(now: device.wall)
-    let alerts = try CountdownNotifications(String.self, manager: device.manager, center: center) { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+    let (device, center, alerts) = try notifications()
     try device.manager.start(id: "kitchen/tea", for: .seconds(60)) { _, _, _ in }
     try device.clock.advance(by: .seconds(60))
     center.drain()
@@ -625,10 +593,9 @@ final class OutsideConsumerTests: XCTestCase {
     let device = try Device()
     let center = FakeNotificationCenter(now: device.wall)
     let alerts = try CountdownNotifications(
-      String.self, manager: device.manager, center: center, milestones: [.seconds(600), .seconds(60)]
-    ) { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+      String.self, manager: device.manager, center: center, milestones: [.seconds(600), .seconds(60)],
+      content: Self.done
+    )
     for index in 0..<8 {
       try device.manager.start(id: "timer\(index)", for: .seconds(3_600 + index)) { _, _, _ in }
     }
@@ -638,9 +605,8 @@ final class OutsideConsumerTests: XCTestCase {
 
     let other = try Device()
     let sameEnd = FakeNotificationCenter(now: other.wall)
-    let twoOnly = try CountdownNotifications(String.self, manager: other.manager, center: sameEnd, budget: 1) { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+    let twoOnly = try CountdownNotifications(
+      String.self, manager: other.manager, center: sameEnd, budget: 1, content: Self.done)
     let end = other.wall() + 300
     try other.manager.start(id: "first", until: end) { _, _, _ in }
     try other.manager.start(id: "second", until: end) { _, _, _ in }
@@ -683,9 +649,7 @@ final class OutsideConsumerTests: XCTestCase {
   func testScenario08bACountdownThatEndedWhileTheAppWasGoneDoesNotRingAgainAfterRelaunch() throws {
     let device = try Device()
     let center = FakeNotificationCenter(now: device.wall)
-    let content: @Sendable (String, CountdownAlertMoment) -> CountdownAlertContent = { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+    let content = Self.done
     let firstManager = try CountdownManager(clock: device.clock, wallClock: device.wall)
     var firstAlerts: CountdownNotifications<String>? = try CountdownNotifications(
       String.self, manager: firstManager, center: center, milestones: [.seconds(60)], content: content)
@@ -814,10 +778,9 @@ final class OutsideConsumerTests: XCTestCase {
     let device = try Device()
     let center = FakeNotificationCenter(now: device.wall)
     let alerts = try CountdownNotifications(
-      String.self, manager: device.manager, center: center, milestones: [.seconds(60)]
-    ) { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+      String.self, manager: device.manager, center: center, milestones: [.seconds(60)],
+      content: Self.done
+    )
     try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
     try device.clock.advance(by: .seconds(130))
     center.drain()
@@ -834,9 +797,7 @@ final class OutsideConsumerTests: XCTestCase {
   func testScenario09cFollowersOfDifferentNamespacesNeverTouchEachOthersRequests() throws {
     let device = try Device()
     let center = FakeNotificationCenter(now: device.wall)
-    let timers = try CountdownNotifications(String.self, manager: device.manager, center: center) { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+    let timers = try CountdownNotifications(String.self, manager: device.manager, center: center, content: Self.done)
     try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
     center.drain()
     let other = try CountdownManager(clock: device.clock, wallClock: device.wall)
@@ -896,10 +857,9 @@ final class OutsideConsumerTests: XCTestCase {
     let device = try Device()
     let center = FakeNotificationCenter(now: device.wall)
     let alerts = try CountdownNotifications(
-      String.self, manager: device.manager, center: center, milestones: [.milliseconds(1_500)]
-    ) { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+      String.self, manager: device.manager, center: center, milestones: [.milliseconds(1_500)],
+      content: Self.done
+    )
     let id = "Tea 🍵 für 2 %2F?"
     try device.manager.start(id: id, for: .seconds(10)) { _, _, _ in }
     try device.clock.advance(by: .milliseconds(8_500))
@@ -916,9 +876,7 @@ final class OutsideConsumerTests: XCTestCase {
   func testScenario08cAlertsMadeBeforeTheRestoreEndWithTheSamePendingRequests() throws {
     let device = try Device()
     let center = FakeNotificationCenter(now: device.wall)
-    let content: @Sendable (String, CountdownAlertMoment) -> CountdownAlertContent = { id, _ in
-      CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-    }
+    let content = Self.done
     let firstManager = try CountdownManager(clock: device.clock, wallClock: device.wall)
     var firstAlerts: CountdownNotifications<String>? = try CountdownNotifications(
       String.self, manager: firstManager, center: center, content: content)
@@ -942,6 +900,20 @@ final class OutsideConsumerTests: XCTestCase {
   }
 
   // MARK: - Helpers
+
+  /// The app's alert for every countdown: "Timer", "<id> is done.".
+  private static let done: @Sendable (String, CountdownAlertMoment) -> CountdownAlertContent = { id, _ in
+    CountdownAlertContent(title: "Timer", body: "\(id) is done.")
+  }
+
+  /// A device, its notification center and the app's alerts for `String` ids, made as the article
+  /// shows them.
+  private func notifications() throws -> (Device, FakeNotificationCenter, CountdownNotifications<String>) {
+    let device = try Device()
+    let center = FakeNotificationCenter(now: device.wall)
+    let alerts = try CountdownNotifications(String.self, manager: device.manager, center: center, content: Self.done)
+    return (device, center, alerts)
+  }
 
   /// The article's setup: a manual clock, the device's wall clock moving with it, a manager on both.
   private struct Device {
