@@ -47,17 +47,29 @@ extension CountdownEngine {
     if var pass {
       workLeft = runPass(&pass, &chunk, context: context, reading: now)
     }
-    checkPassEnded(context)
-    passScratch.keepForNextPass(chunk, context)
+    handBack(chunk, context)
     return workLeft
   }
 
-  /// Checks, in builds with internal checks, that the pass `context` served has ended before the
-  /// context goes back to the pass scratch, which may drop it: the state does not retain the
-  /// running pass's context (``RunningPass/context``), so the caller that began the pass keeps it
-  /// alive until then (rule 6). The lock entry is not counted: builds without the check take none.
+  /// Hands `context` back to the pass scratch, which may drop it, once the pass it served has
+  /// ended: the state does not retain the running pass's context (``RunningPass/context``), so the
+  /// caller that began the pass keeps it alive until then (rule 6). Builds with internal checks
+  /// check it, with a lock entry that is not counted (builds without the check take none).
   @inline(__always)
-  func checkPassEnded(_ context: DeliveryContext) {
+  func handBack(_ context: consuming DeliveryContext) {
+    checkPassEnded(context)
+    passScratch.keepContext(context)
+  }
+
+  /// ``handBack(_:)`` with the pass's chunk, kept for the next pass.
+  @inline(__always)
+  func handBack(_ chunk: consuming DeliveryChunk, _ context: consuming DeliveryContext) {
+    checkPassEnded(context)
+    passScratch.keepForNextPass(chunk, context)
+  }
+
+  @inline(__always)
+  private func checkPassEnded(_ context: DeliveryContext) {
     #if COUNTDOWN_CHECK_INVARIANTS
       let running = state.withUncountedLock { $0.pass.context === context }
       checkInternally(!running, "a pass's context was handed back while that pass runs")
@@ -96,8 +108,7 @@ extension CountdownEngine {
     // The delivery is made here instead; its pass cleared the state's mark of one queued.
     perform(actions, runsPassHere: true)
     guard let delivery else {
-      checkPassEnded(context)
-      passScratch.keepContext(context)
+      handBack(context)
       return deliverPending(at: reading)
     }
     deliverPromptly(delivery, context: context, reading: reading)

@@ -41,8 +41,7 @@ extension CountdownEngine {
       _ = consume finished  // what it released goes here, outside the lock
       perform(actions)
     }
-    checkPassEnded(context)
-    passScratch.keepContext(context)
+    handBack(context)
     if workLeft {
       deliverPending()
     }

@@ -27,8 +27,7 @@ extension CountdownEngine {
       workLeft = runPass(&pass, &chunk, context: context, reading: now)
     }
     if onDeliveryQueue {
-      checkPassEnded(context)
-      passScratch.keepForNextPass(chunk, context)
+      handBack(chunk, context)
     }
     if workLeft {
       // What its callbacks left (a registration's first value): right after it, at the same instant.

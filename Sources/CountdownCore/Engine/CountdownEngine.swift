@@ -236,10 +236,7 @@ public final class CountdownEngine: Sendable {
       }
     }
     if let failure {
-      if let context {
-        checkPassEnded(context)
-        passScratch.keepContext(context)
-      }
+      if let context { handBack(context) }
       throw failure
     }
     // Moved out, not copied (see `EngineActions.take()`).
@@ -250,8 +247,7 @@ public final class CountdownEngine: Sendable {
     // The context is moved along, never copied: each copy would retain it.
     guard let context = consume context else { return perform(actions) }
     guard owesPromptDelivery else {
-      checkPassEnded(context)
-      passScratch.keepContext(context)
+      handBack(context)
       return perform(actions)
     }
     deliverOnQueue(actions, delivery, context: context, reading: reading)
