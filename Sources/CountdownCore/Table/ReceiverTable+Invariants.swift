@@ -3,7 +3,8 @@ extension ReceiverTable {
   ///
   /// Each bucket list is doubly linked, every node sits in the list its key hashes to (its old
   /// bucket's while a resize has not moved that bucket), the lists hold each pool node exactly
-  /// once, no key appears twice. O(count + bucketCount).
+  /// once, no key appears twice, a bucket is marked occupied exactly when its list is not empty.
+  /// O(count + bucketCount).
   package func invariantViolations() -> [String] {
     var audit = ListAudit(self)
     for (name, count) in [
@@ -19,6 +20,9 @@ extension ReceiverTable {
       return audit.problems + ["\(nodes.count) nodes, \(entries.count) entries"]
     }
     for bucket in heads.indices {
+      if occupied.contains(bucket) == heads[bucket].isNone {
+        audit.problems.append("bucket \(bucket) is marked \(heads[bucket].isNone ? "occupied" : "empty"), wrongly")
+      }
       audit.checkList("bucket \(bucket)", from: heads[bucket]) { key in
         self.bucket(for: key) == bucket && unmovedOldBucket(forBits: Self.mixedBits(of: key)) == nil
       }

@@ -102,6 +102,7 @@ extension ReceiverTable {
     entries = []
     walkedCount = 0
     heads = ContiguousArray(repeating: .none, count: Self.minimumBucketCount)
+    occupied = OccupiedBuckets(bucketCount: Self.minimumBucketCount)
     oldHeads = []
     movedOldBuckets = 0
   }
@@ -153,8 +154,15 @@ extension ReceiverTable {
     if let old = unmovedOldBucket(forBits: bits) {
       oldHeads[old] = index
     } else {
-      heads[bits & (heads.count - 1)] = index
+      setHead(index, at: bits & (heads.count - 1))
     }
+  }
+
+  /// Makes `index` the first node of `bucket` in `heads`, keeping ``occupied`` in step.
+  @inline(__always)
+  private mutating func setHead(_ index: NodeIndex, at bucket: Int) {
+    heads[bucket] = index
+    occupied.set(bucket, occupied: !index.isNone)
   }
 
   // MARK: - Size
@@ -209,6 +217,7 @@ extension ReceiverTable {
     oldHeads = heads
     movedOldBuckets = 0
     heads = ContiguousArray(repeating: .none, count: bucketCount)
+    occupied = OccupiedBuckets(bucketCount: bucketCount)
     migrateSomeBuckets()
   }
 
@@ -248,7 +257,7 @@ extension ReceiverTable {
         entries[current.position].previous = tail
         entries[current.position].next = .none
         if tail.isNone {
-          heads[isHigh ? old + oldCount : old] = current
+          setHead(current, at: isHigh ? old + oldCount : old)
         } else {
           entries[tail.position].next = current
         }
@@ -262,12 +271,12 @@ extension ReceiverTable {
         tail = entries[tail.position].next
       }
       let target = old & (heads.count - 1)
-      let first = heads[target]
+      let first = occupied.contains(target) ? heads[target] : .none
       entries[tail.position].next = first
       if !first.isNone {
         entries[first.position].previous = tail
       }
-      heads[target] = current
+      setHead(current, at: target)
     }
   }
 }

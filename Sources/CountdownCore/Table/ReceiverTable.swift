@@ -11,6 +11,8 @@ package struct ReceiverTable {
   package internal(set) var walkedCount = 0
   /// The first node of each bucket's list, or ``NodeIndex/none``.
   var heads: ContiguousArray<NodeIndex>
+  /// Which of `heads` are not ``NodeIndex/none``, read before them (see ``OccupiedBuckets``).
+  var occupied: OccupiedBuckets
   /// While a resize is in progress, the bucket array before it (empty otherwise). Its buckets from
   /// `movedOldBuckets` on still hold their lists; a key whose old bucket is one of those is found
   /// there. See `migrateSomeBuckets(count:)`.
@@ -26,6 +28,7 @@ package struct ReceiverTable {
 
   package init() {
     heads = ContiguousArray(repeating: .none, count: Self.minimumBucketCount)
+    occupied = OccupiedBuckets(bucketCount: Self.minimumBucketCount)
   }
 
   package var count: Int { nodes.count }
@@ -83,7 +86,8 @@ package struct ReceiverTable {
     if let old = unmovedOldBucket(forBits: bits) {
       return oldHeads[old]
     }
-    return heads[bits & (heads.count - 1)]
+    let bucket = bits & (heads.count - 1)
+    return occupied.contains(bucket) ? heads[bucket] : .none
   }
 
   /// The old bucket of the key whose mixed bits are `bits`, while a resize has not moved it yet:
