@@ -2,22 +2,56 @@ import CountdownCore
 import Foundation
 import XCTest
 
-/// A registration's instructions, for callgrind: 10⁵ registrations of a fresh engine on a manual
-/// clock delivering on the main queue, each a `Duration` of an hour with a handler that captures
-/// nothing, made on the main thread (where each registration delivers its first value inside the
-/// call) or on another thread (where it is queued). The loop alone is collected, so the count
-/// divided by 10⁵ is one registration; counts repeat exactly from run to run of one build.
+/// A registration's instructions, for callgrind, in two shapes; each is skipped unless its variable
+/// is set, so a plain run pays nothing. Counts repeat exactly from run to run of one build.
 ///
-/// Skipped unless `COUNTDOWN_REGISTRATION_LOOP` says where to register (`main` or `other`), so a
-/// plain run pays nothing. In a release build of the benchmarks:
+/// - `testRegisterLoop`: 10⁵ registrations of a fresh engine on a manual clock delivering on the
+///   main queue, each a `Duration` of an hour with a handler that captures nothing, made on the
+///   main thread (where each registration delivers its first value inside the call) or on another
+///   thread (where it is queued), as `COUNTDOWN_REGISTRATION_LOOP` (`main` or `other`) says. The
+///   loop alone is collected, so the count divided by 10⁵ is one registration. In a release build
+///   of the benchmarks:
 ///
-///     COUNTDOWN_REGISTRATION_LOOP=main valgrind --tool=callgrind \
-///       --toggle-collect='*RegistrationInstructions*registerLoop*' \
-///       .build-release/release/CountdownKitPackageTests.xctest \
-///       CountdownBenchmarks.RegistrationInstructions/testRegisterLoop
+///       COUNTDOWN_REGISTRATION_LOOP=main valgrind --tool=callgrind \
+///         --toggle-collect='*RegistrationInstructions*registerLoop*' \
+///         .build-release/release/CountdownKitPackageTests.xctest \
+///         CountdownBenchmarks.RegistrationInstructions/testRegisterLoop
+///
+/// - `testSecondFill`: the comparison table's register, ours' or H tuned's
+///   (`COUNTDOWN_REGISTRATION_FILL=ours` or `dense`), collected with
+///   `--toggle-collect='*RegistrationInstructions*measuredFill*'`.
 final class RegistrationInstructions: XCTestCase {
   /// How many registrations the loop makes.
   static let registrations = 100_000
+
+  /// The comparison table's register in instructions: the second fill from empty of ours
+  /// (``OursManualRun``) or of H tuned (``DenseArrayRun``), made as the table makes it (handlers
+  /// made in the loop, the fill after a cancel of every receiver).
+  func testSecondFill() throws {
+    let which = ProcessInfo.processInfo.environment["COUNTDOWN_REGISTRATION_FILL"]
+    switch which {
+    case "ours":
+      let run = try OursManualRun(receivers: Self.registrations, interval: .milliseconds(10))
+      _ = try run.registerAll()
+      _ = run.cancelAll()
+      _ = try Self.measuredFill { try run.registerAll() }
+      XCTAssertEqual(run.engine.count, Self.registrations, "every receiver registered")
+    case "dense":
+      let run = DenseArrayRun<DenseArrayTunedTimer>(receivers: Self.registrations)
+      _ = run.registerAll()
+      _ = run.cancelAll()
+      _ = Self.measuredFill { run.registerAll() }
+      XCTAssertEqual(run.timer.count, Self.registrations, "every receiver registered")
+    default:
+      throw XCTSkip("set COUNTDOWN_REGISTRATION_FILL to ours or dense, and run it under callgrind")
+    }
+  }
+
+  /// The fill callgrind collects, out of line so that `--toggle-collect` can name it.
+  @inline(never)
+  static func measuredFill(_ fill: () throws -> Double) rethrows -> Double {
+    try fill()
+  }
 
   func testRegisterLoop() throws {
     let place = ProcessInfo.processInfo.environment["COUNTDOWN_REGISTRATION_LOOP"]
