@@ -183,15 +183,7 @@ final class OutsideConsumerTests: XCTestCase {
   // MARK: - 7. Authorization denied
 
   func testScenario07ADeniedAuthorizationIsReportedAndRecoversWhenGranted() throws {
-    let device = try Device()
-    let center = FakeNotificationCenter(now: device.wall)
-    center.authorization = .denied
-    let failures = Recorder<CountdownAlertError>()
-    let alerts = try CountdownNotifications(
-      String.self, manager: device.manager, center: center, onFailure: { failures.append($0) },
-      content: { id, _ in CountdownAlertContent(title: "Timer", body: "\(id) is done.") })
-    try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
-    center.drain()
+    let (device, center, failures, alerts) = try deniedWithTeaStarted()
 
     XCTAssertEqual(failures.values, [.notAuthorized])
     XCTAssertEqual(failures.values.first?.requestIdentifier, alerts.identifier(for: "tea"))
@@ -628,7 +620,7 @@ final class OutsideConsumerTests: XCTestCase {
     let failures = Recorder<CountdownAlertError>()
     let alerts = try CountdownNotifications(
       String.self, manager: device.manager, center: center, onFailure: { failures.append($0) },
-      content: { id, _ in CountdownAlertContent(title: "Timer", body: "\(id) is done.") })
+      content: Self.done)
     for index in 0..<6 {
       try device.manager.start(id: "timer\(index)", for: .seconds(3_600 + index)) { _, _, _ in }
       center.drain()
@@ -757,15 +749,7 @@ final class OutsideConsumerTests: XCTestCase {
   /// "the next change, or `retry()`, tries again": without `retry()`, a change of any followed
   /// countdown adds the refused request once notifications are allowed.
   func testScenario07bTheNextChangeTriesARefusedRequestAgain() throws {
-    let device = try Device()
-    let center = FakeNotificationCenter(now: device.wall)
-    center.authorization = .denied
-    let failures = Recorder<CountdownAlertError>()
-    let alerts = try CountdownNotifications(
-      String.self, manager: device.manager, center: center, onFailure: { failures.append($0) },
-      content: { id, _ in CountdownAlertContent(title: "Timer", body: "\(id) is done.") })
-    try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
-    center.drain()
+    let (device, center, failures, alerts) = try deniedWithTeaStarted()
     XCTAssertEqual(failures.values, [.notAuthorized])
     center.authorization = .authorized
     try device.manager.start(id: "eggs", for: .seconds(540)) { _, _, _ in }
@@ -913,6 +897,23 @@ final class OutsideConsumerTests: XCTestCase {
     let center = FakeNotificationCenter(now: device.wall)
     let alerts = try CountdownNotifications(String.self, manager: device.manager, center: center, content: Self.done)
     return (device, center, alerts)
+  }
+
+  /// Notifications denied, failures recorded, and "tea" started for 3 minutes: the denied
+  /// authorization's first report has been made.
+  private func deniedWithTeaStarted() throws -> (
+    Device, FakeNotificationCenter, Recorder<CountdownAlertError>, CountdownNotifications<String>
+  ) {
+    let device = try Device()
+    let center = FakeNotificationCenter(now: device.wall)
+    center.authorization = .denied
+    let failures = Recorder<CountdownAlertError>()
+    let alerts = try CountdownNotifications(
+      String.self, manager: device.manager, center: center, onFailure: { failures.append($0) },
+      content: Self.done)
+    try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+    center.drain()
+    return (device, center, failures, alerts)
   }
 
   /// The article's setup: a manual clock, the device's wall clock moving with it, a manager on both.
