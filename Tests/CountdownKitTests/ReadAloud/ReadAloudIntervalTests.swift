@@ -6,8 +6,11 @@ import XCTest
 final class ReadAloudIntervalTests: XCTestCase {
   func testAZeroOrNegativeIntervalThrowsInvalidInterval() {
     for interval in [Duration.zero, .seconds(-1), .nanoseconds(-1)] {
-      XCTAssertThrowsError(try CountdownReadAloud(at: [.seconds(10)], interval: interval)) { error in
-        XCTAssertEqual(error as? CountdownError, .invalidInterval, "\(interval)")
+      do throws(CountdownError) {
+        _ = try CountdownReadAloud(at: [.seconds(10)], interval: interval)
+        XCTFail("\(interval): accepted")
+      } catch {
+        XCTAssertEqual(error, .invalidInterval, "\(interval)")
       }
     }
   }
