@@ -109,16 +109,16 @@ final class LastInstantTests: XCTestCase {
     try clock.advance(by: .seconds(4))
     engine.resumeTicking()
     // 5 s left on its own time, 6 s left on the clock.
-    XCTAssertThrowsError(try engine.addTime(.seconds(2), to: game)) {
-      XCTAssertEqual($0 as? CountdownError, .outOfRange)
+    assertThrows(.outOfRange, "two seconds more, on running time") { () throws(CountdownError) in
+      _ = try engine.addTime(.seconds(2), to: game)
     }
     XCTAssertEqual(engine.timeLeft(for: game), .seconds(5))
     XCTAssertTrue(try engine.addTime(.milliseconds(500), to: game))
     XCTAssertEqual(engine.timeLeft(for: game), .milliseconds(5_500))
     // Paused, it resumes with what it has: the same bound.
     XCTAssertTrue(engine.pause(game))
-    XCTAssertThrowsError(try engine.addTime(.seconds(1), to: game)) {
-      XCTAssertEqual($0 as? CountdownError, .outOfRange)
+    assertThrows(.outOfRange, "a second more, paused") { () throws(CountdownError) in
+      _ = try engine.addTime(.seconds(1), to: game)
     }
     XCTAssertEqual(engine.timeLeft(for: game), .milliseconds(5_500))
     engine.cancelAll()

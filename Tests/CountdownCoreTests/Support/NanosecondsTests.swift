@@ -51,8 +51,8 @@ final class NanosecondsTests: XCTestCase {
     XCTAssertEqual(try Duration.seconds(3600).countdownNanoseconds(), 3_600_000_000_000)
     XCTAssertEqual(try Duration(secondsComponent: 0, attosecondsComponent: -1_999_999_999).countdownNanoseconds(), -1)
     XCTAssertEqual(try Duration.nanoseconds(Int64.min).countdownNanoseconds(), .min)
-    XCTAssertThrowsError(try (Duration.nanoseconds(Int64.max) + .nanoseconds(1)).countdownNanoseconds()) {
-      XCTAssertEqual($0 as? CountdownError, .outOfRange)
+    assertThrows(.outOfRange, "a duration past Int64.max nanoseconds") { () throws(CountdownError) in
+      _ = try (Duration.nanoseconds(Int64.max) + .nanoseconds(1)).countdownNanoseconds()
     }
   }
 }
