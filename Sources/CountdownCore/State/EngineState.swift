@@ -3,8 +3,13 @@
 /// ``timerFired(at:generation:onDeliveryQueue:context:into:)``, ``passFinished(tickInstant:_:reading:)``, …).
 /// `CountdownEngine` reads the clock, takes the lock, calls one transition per lock entry and does
 /// what it returns. A transition never calls code that is not the engine's own (not the clock, the
-/// timer or a handler) and never releases a handler: it returns a small result of its own
-/// (`TransitionResults.swift`) with what the caller does once the lock is released.
+/// timer or a handler) and never releases a handler: it returns a small result of its own, declared
+/// beside it, with what the caller does once the lock is released (``EngineActions``).
+///
+/// The transitions live in rooms of `State/` by concern, each with its parts: one registration's
+/// (`Registration/`), the timer's (`Timer/`), the delivery pass's (`Pass/`), what changes when
+/// (`Schedule/`), a chunk of callbacks (`Chunk/`), the withdrawals (`Withdrawal/`) and the actions
+/// handed back (`Actions/`).
 ///
 /// Each stored part is a type of its own, changed only through its methods. The rules every
 /// transition keeps (rules 1–12), as a table with where each is checked, are in

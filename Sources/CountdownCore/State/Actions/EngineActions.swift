@@ -1,3 +1,8 @@
+// What the transitions of `EngineState` hand back is a small type beside each transition: what the
+// caller does once the lock is released (these actions), what it learns, and the handlers it
+// releases there (releasing a closure can run a deinit, which is user code). A handler freed while
+// a pass runs is kept until the pass ends (rule 6).
+
 /// What an engine call must do with the timer and the delivery queue once its lock is released.
 struct EngineActions {
   var timer: TimerAction = .none

@@ -43,7 +43,7 @@ extension EngineState {
       }
       // Rule 11's allowance for a due walk: the whole walked part.
       let walked = table.walkedCount
-      let pending = takeAwaitingPromptDelivery()
+      let pending = pendingWork.takeAwaitingPromptDelivery(walkedCount: table.walkedCount)
       if usesWheel {
         // The windows through the tick are this pass's: a change noted while it runs waits in a
         // later one (``putInWheel(_:at:changeAt:)``).
@@ -65,7 +65,7 @@ extension EngineState {
       let due = takeDueEnds()
       return (.ends(due, labels: tickInstant(passStartedAt: startedAt)), due.count)
     }
-    let pending = takeAwaitingPromptDelivery()
+    let pending = pendingWork.takeAwaitingPromptDelivery(walkedCount: table.walkedCount)
     // Past an eighth of the walked part, walking it in order costs less than looking each up
     // (cache misses in the buckets and the pool).
     return pending.map { (.promptDeliveries($0), $0.count) } ?? (.promptDeliveriesByWalk, table.walkedCount)
@@ -221,4 +221,19 @@ extension EngineState {
     }
     skipped.removeAll(keepingCapacity: true)
   }
+}
+
+// What a pass's start and a chunk's preparation hand back.
+
+/// What a pass's start (``EngineState/passBegan(_:at:into:)``) leaves to do.
+struct PassStart {
+  /// The pass begun, if any: a `var`, so that the caller moves it out rather than copying it.
+  var pass: BegunPass?
+  let released: [CountdownHandler]
+}
+
+/// The handlers freed by the preparation of a chunk (``EngineState/prepareChunk(_:_:into:context:preparedAt:)``):
+/// the chunk itself is the ``DeliveryChunk`` it filled.
+struct ChunkReleases {
+  let released: [CountdownHandler]
 }

@@ -73,16 +73,6 @@ struct PassFindings {
   }
 }
 
-/// A registration's next change, noted by a pass for the state's index of what changes when, and
-/// handed to it under the same lock (``EngineState/schedule(_:)``).
-struct ScheduledChange {
-  /// On the clock.
-  let instant: Int64
-  /// The registration's pool position when it was noted.
-  let position: Int
-  let slot: SlotReference
-}
-
 /// A milestone callback a pass prepared and then skipped, planned again under the next lock if its
 /// registration was only paused (``EngineState/restoreSkippedMilestones(_:now:)``).
 struct SkippedMilestone {

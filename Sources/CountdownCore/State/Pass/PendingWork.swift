@@ -42,10 +42,11 @@ struct PendingWork {
     endsDue = false
   }
 
-  /// Notes a registration owed a prompt delivery, with `tableCount` registrations.
-  mutating func owePromptDelivery(_ pending: EngineState.RegistrationIdentity, tableCount: Int) {
+  /// Notes a registration owed a prompt delivery, with `walkedCount` registrations in the table's
+  /// walked part, which a walk for them would cover (none of them is quiet).
+  mutating func owePromptDelivery(_ pending: EngineState.RegistrationIdentity, walkedCount: Int) {
     guard !promptDeliveriesNeedWalk else { return }
-    if awaitingPromptDelivery.count >= 64, awaitingPromptDelivery.count * 8 > tableCount {
+    if awaitingPromptDelivery.count >= 64, awaitingPromptDelivery.count * 8 > walkedCount {
       awaitingPromptDelivery = []
       promptDeliveriesNeedWalk = true
     } else {
@@ -54,13 +55,13 @@ struct PendingWork {
   }
 
   /// Hands the owed prompt deliveries to a pass: the list, or `nil` when the pass must walk (past
-  /// an eighth of the `tableCount` registrations).
-  mutating func takeAwaitingPromptDelivery(tableCount: Int) -> [EngineState.RegistrationIdentity]? {
+  /// an eighth of the `walkedCount` registrations of the table's walked part).
+  mutating func takeAwaitingPromptDelivery(walkedCount: Int) -> [EngineState.RegistrationIdentity]? {
     defer {
       awaitingPromptDelivery = []
       promptDeliveriesNeedWalk = false
     }
-    return promptDeliveriesNeedWalk || awaitingPromptDelivery.count * 8 > tableCount ? nil : awaitingPromptDelivery
+    return promptDeliveriesNeedWalk || awaitingPromptDelivery.count * 8 > walkedCount ? nil : awaitingPromptDelivery
   }
 
   /// Hands over the one prompt delivery owed, if it is all a pass would have to do, for the call

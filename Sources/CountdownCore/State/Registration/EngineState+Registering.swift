@@ -66,7 +66,7 @@ extension EngineState {
     // prepared below, never owed (nor a pass queued for it).
     let deliversHere = !skipsChanges && context != nil && pass.context == nil && pendingWork.isEmpty
     if !skipsChanges, !deliversHere {
-      owePromptDelivery(.init(key: key, slot: slot))
+      pendingWork.owePromptDelivery(.init(key: key, slot: slot), walkedCount: table.walkedCount)
     }
     let madeTimer = ensureTimer(now: now)
     var delivery: PromptDeliveryHere?
@@ -162,7 +162,8 @@ extension EngineState {
     let index = table.setQuiet(belongsInQuietPart(timing), at: ended)
     forgetBoundIfNothingIsWalked()
     if timing.awaitsPromptDelivery {
-      owePromptDelivery(.init(key: table.key(at: index), slot: table[index].slot))
+      pendingWork.owePromptDelivery(
+        .init(key: table.key(at: index), slot: table[index].slot), walkedCount: table.walkedCount)
     }
     scheduleFirstChange(of: timing, slot: table[index].slot, position: index.position, at: now)
     var actions = EngineActions()
@@ -257,7 +258,7 @@ extension EngineState {
     if timing.awaitsPromptDelivery {
       // The new value is computed no earlier than this reading (shortened to now, it is the 0).
       actedOn.raiseRegistrationReading(to: now)
-      owePromptDelivery(.init(key: table.key(at: index), slot: slot))
+      pendingWork.owePromptDelivery(.init(key: table.key(at: index), slot: slot), walkedCount: table.walkedCount)
     }
     scheduleFirstChange(of: timing, slot: slot, position: index.position, at: now)
     var actions = EngineActions()
@@ -294,4 +295,31 @@ extension EngineState {
     if slots.milestones(of: slot) != nil { slots.milestoneLists[slot] = nil }
     return table.setQuiet(false, at: index)
   }
+}
+
+// What the pause, the resume and time added hand back.
+
+/// What a pause (``EngineState/pause(_:now:)``) found and leaves to do.
+struct Pausing {
+  let found: Bool
+  /// A wakeup for the paused registration's probe, if none comes sooner.
+  let timer: TimerAction
+}
+
+/// What a resume (``EngineState/resume(_:now:)``) found and leaves to do.
+struct Resumption {
+  let found: Bool
+  var actions: EngineActions
+  /// It owes a prompt delivery (its current value), as ``Registration/owesPromptDelivery``.
+  var owesPromptDelivery = false
+}
+
+/// What time added (``EngineState/addTime(_:to:now:)``) changed and leaves to do.
+struct AddedTime {
+  /// The change made to the end, in nanoseconds: less than asked for where it was clamped, zero
+  /// for no change.
+  let applied: Int64
+  var actions: EngineActions
+  /// It owes a prompt delivery (the new value), as ``Registration/owesPromptDelivery``.
+  var owesPromptDelivery = false
 }

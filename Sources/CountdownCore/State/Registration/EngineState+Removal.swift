@@ -1,4 +1,4 @@
-// Cancelling one registration or all of them; prompt deliveries owed, and registrations removed
+// Cancelling one registration or all of them, and registrations removed
 // (freed now, or retired until the running pass ends).
 
 extension EngineState {
@@ -25,17 +25,6 @@ extension EngineState {
     defer { checkRulesIfEnabled() }
     let released = removeAll()
     return CancellationOfAll(released: released, timer: disarmIfEmpty())
-  }
-
-  /// Notes a registration owed a prompt delivery.
-  mutating func owePromptDelivery(_ pending: RegistrationIdentity) {
-    // Against the walked part, which a walk for them would cover (none of them is quiet).
-    pendingWork.owePromptDelivery(pending, tableCount: table.walkedCount)
-  }
-
-  /// Hands the owed prompt deliveries to a pass: the list, or `nil` when the pass must walk.
-  mutating func takeAwaitingPromptDelivery() -> [RegistrationIdentity]? {
-    pendingWork.takeAwaitingPromptDelivery(tableCount: table.walkedCount)
   }
 
   /// The withdrawals noted in `context` since the pass last took them. It only forwards to
@@ -116,4 +105,22 @@ extension EngineState {
     else { return nil }
     return index
   }
+}
+
+// What the cancels hand back.
+
+/// What a cancel (``EngineState/cancel(_:)``) found and freed.
+struct Cancellation {
+  /// Whether the receiver had a running or paused registration.
+  let found: Bool
+  let released: CountdownHandler?
+  /// The timer disarmed, if this took the last registration.
+  let timer: TimerAction
+}
+
+/// What ending every registration (``EngineState/cancelAll()``) freed.
+struct CancellationOfAll {
+  let released: [CountdownHandler]
+  /// The timer disarmed, if it was armed.
+  let timer: TimerAction
 }

@@ -227,3 +227,23 @@ extension EngineState {
     return actions
   }
 }
+
+// What a wakeup and a manual clock's settling hand back.
+
+/// What a wakeup (``EngineState/timerFired(at:generation:onDeliveryQueue:context:into:)``) leaves to do.
+struct Wakeup {
+  /// A `var`, as `pass` is, so that the caller moves it out (``EngineActions/take()``) rather than
+  /// copying it.
+  var actions: EngineActions
+  /// The pass begun in the same lock, on the delivery queue, if any.
+  var pass: BegunPass?
+  let released: [CountdownHandler]
+}
+
+/// What a manual clock's settling (``EngineState/timerSettled(onDeliveryQueue:)``) leaves to do.
+struct Settling {
+  /// Queue a pass for what is pending.
+  let queuePass: Bool
+  /// The caller, on the delivery queue, delivers what is pending there itself.
+  let deliverHere: Bool
+}
