@@ -1,4 +1,6 @@
 import CountdownCore
+import CountdownKit
+import CountdownTestSupport
 import Foundation
 import XCTest
 
@@ -16,6 +18,12 @@ import XCTest
 ///         --toggle-collect='*RegistrationInstructions*registerLoop*' \
 ///         .build-release/release/CountdownKitPackageTests.xctest \
 ///         CountdownBenchmarks.RegistrationInstructions/testRegisterLoop
+///
+/// - `testStartLoop`: the same through a manager on a manual clock, on the main thread: 10⁵
+///   `start(_:seconds:)` with an update that captures nothing, each delivering its first value
+///   inside the call (the route of a start, from the app's call to its first value), when
+///   `COUNTDOWN_REGISTRATION_LOOP` is `manager`; collected with
+///   `--toggle-collect='*RegistrationInstructions*startLoop*'`.
 ///
 /// - `testSecondFill`: the comparison table's register, ours' or H tuned's
 ///   (`COUNTDOWN_REGISTRATION_FILL=ours` or `dense`), collected with
@@ -75,6 +83,28 @@ final class RegistrationInstructions: XCTestCase {
     }
     XCTAssertEqual(engine.count, Self.registrations, "every receiver registered")
     engine.cancelAll()
+  }
+
+  func testStartLoop() throws {
+    guard ProcessInfo.processInfo.environment["COUNTDOWN_REGISTRATION_LOOP"] == "manager" else {
+      throw XCTSkip("set COUNTDOWN_REGISTRATION_LOOP to manager, and run it under callgrind")
+    }
+    try MainActor.assumeIsolated {
+      let (manager, _) = try makeManager()
+      let receivers = BenchmarkReceiver.make(Self.registrations)
+      try Self.startLoop(manager, receivers)
+      XCTAssertEqual(manager.count, Self.registrations, "every receiver started")
+      manager.cancelAll()
+    }
+  }
+
+  /// The manager's loop callgrind collects, out of line as ``registerLoop(_:_:)``.
+  @MainActor
+  @inline(never)
+  static func startLoop(_ manager: CountdownManager, _ receivers: ContiguousArray<BenchmarkReceiver>) throws {
+    for receiver in receivers {
+      try manager.start(receiver, seconds: 3600) { _, _, _ in }
+    }
   }
 
   /// The loop callgrind collects: kept out of line, so that its name is what `--toggle-collect`
