@@ -76,44 +76,6 @@ extension CountdownEngine {
     #endif
   }
 
-  /// Whether the calling thread runs on the delivery queue (or on a queue that targets it; the
-  /// main thread, for the main queue): a call made there runs the pass it owes before it returns.
-  var isOnDeliveryQueue: Bool {
-    if deliversOnMainQueue, MainThreadMark.isCurrentThreadMarked { return true }
-    guard DispatchQueue.getSpecific(key: deliveryQueueKey) == true else { return false }
-    // Only the main thread runs the main queue's work: the next call there needs only the mark.
-    if deliversOnMainQueue { MainThreadMark.markCurrentThread() }
-    return true
-  }
-
-  /// Does what a call that registered, resumed or gave time decided under the lock, `actions`; one
-  /// that owes a prompt delivery and runs on the delivery queue makes it here, before it returns,
-  /// rather than at the queue's next turn: a label has its new value when `start` returns, before
-  /// the frame is drawn. From a callback, the pass already running up this thread's stack
-  /// delivers it right after its last callback.
-  func deliverHere(_ actions: consuming EngineActions, owesPromptDelivery: Bool, reading: Int64) {
-    guard owesPromptDelivery, isOnDeliveryQueue else { return perform(actions) }
-    let context = passScratch.takeContext()
-    let delivery = state.withLock { $0.beginPromptDeliveryHere(context, at: reading) }
-    deliverOnQueue(actions, delivery, context: context, reading: reading)
-  }
-
-  /// On the delivery queue, for a call that owes a prompt delivery: does `actions`, then makes
-  /// `delivery`, the one prompt delivery begun in (or right after) the call's lock, or, without
-  /// one, runs a pass for what is pending.
-  func deliverOnQueue(
-    _ actions: borrowing EngineActions, _ delivery: PromptDeliveryHere?, context: consuming DeliveryContext,
-    reading: Int64
-  ) {
-    // The delivery is made here instead; its pass cleared the state's mark of one queued.
-    perform(actions, runsPassHere: true)
-    guard let delivery else {
-      handBack(context)
-      return deliverPending(at: reading)
-    }
-    deliverPromptly(delivery, context: context, reading: reading)
-  }
-
   /// Calls the prepared chunk, then prepares and calls chunk after chunk, and finishes the pass;
   /// returns whether it left work for another. The pass is worked on in place, not copied: a copy
   /// would retain its arrays and leave them shared, so that the next append copies a buffer.

@@ -1,7 +1,48 @@
-// A prompt delivery made by the call that owes it, on the delivery queue: the one callback of a
-// pass begun under the call's lock (`EngineState+PromptDeliveryHere.swift`), made with the lock
-// released, after the same withdrawal check as a pass's, and finished under one more lock.
+import Dispatch
+
+// A prompt delivery made by the call that owes it, on the delivery queue (a start, time added, a
+// resume): whether the call runs there, the one callback of a pass begun under the call's lock
+// (`EngineState+PromptDeliveryHere.swift`), made with the lock released, after the same withdrawal
+// check as a pass's, and finished under one more lock.
 extension CountdownEngine {
+  /// Whether the calling thread runs on the delivery queue (or on a queue that targets it; the
+  /// main thread, for the main queue): a call made there runs the pass it owes before it returns.
+  var isOnDeliveryQueue: Bool {
+    if deliversOnMainQueue, MainThreadMark.isCurrentThreadMarked { return true }
+    guard DispatchQueue.getSpecific(key: deliveryQueueKey) == true else { return false }
+    // Only the main thread runs the main queue's work: the next call there needs only the mark.
+    if deliversOnMainQueue { MainThreadMark.markCurrentThread() }
+    return true
+  }
+
+  /// Does what a call that registered, resumed or gave time decided under the lock, `actions`; one
+  /// that owes a prompt delivery and runs on the delivery queue makes it here, before it returns,
+  /// rather than at the queue's next turn: a label has its new value when `start` returns, before
+  /// the frame is drawn. From a callback, the pass already running up this thread's stack
+  /// delivers it right after its last callback.
+  func deliverHere(_ actions: consuming EngineActions, owesPromptDelivery: Bool, reading: Int64) {
+    guard owesPromptDelivery, isOnDeliveryQueue else { return perform(actions) }
+    let context = passScratch.takeContext()
+    let delivery = state.withLock { $0.beginPromptDeliveryHere(context, at: reading) }
+    deliverOnQueue(actions, delivery, context: context, reading: reading)
+  }
+
+  /// On the delivery queue, for a call that owes a prompt delivery: does `actions`, then makes
+  /// `delivery`, the one prompt delivery begun in (or right after) the call's lock, or, without
+  /// one, runs a pass for what is pending.
+  func deliverOnQueue(
+    _ actions: borrowing EngineActions, _ delivery: PromptDeliveryHere?, context: consuming DeliveryContext,
+    reading: Int64
+  ) {
+    // The delivery is made here instead; its pass cleared the state's mark of one queued.
+    perform(actions, runsPassHere: true)
+    guard let delivery else {
+      handBack(context)
+      return deliverPending(at: reading)
+    }
+    deliverPromptly(delivery, context: context, reading: reading)
+  }
+
   /// Makes `delivery`'s callback, unless it was withdrawn since it was prepared, then finishes its
   /// pass, and runs at once a pass for what its callback left (a registration it made, owed its
   /// first value); `reading` is the call's clock reading.

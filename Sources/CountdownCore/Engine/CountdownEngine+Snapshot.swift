@@ -34,7 +34,7 @@ extension CountdownEngine {
   /// With `pausedAt` (an instant read earlier, at which the caller worked out `start`), it is
   /// registered and paused at that instant under one lock: frozen at exactly the time elapsed then.
   /// - Complexity: O(1) amortized.
-  package func register(
+  package func carryOver(
     _ receiver: AnyObject, countingUpFrom start: CountdownInstant,
     whileSuspended policy: SuspensionPolicy = .keepsRunning, pausedAt: CountdownInstant? = nil,
     handler: @escaping CountdownHandler
@@ -42,7 +42,7 @@ extension CountdownEngine {
     let paused = pausedAt != nil
     let reading = pausedAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
     let registration = state.withLock { state in
-      let registration = state.register(
+      let registration = state.acceptCarriedOver(
         receiver, handler, countingUpFrom: start.nanosecondsSinceOrigin, policy: policy, reading: reading)
       return paused ? Self.pausing(receiver, in: &state, at: reading, after: registration) : registration
     }

@@ -50,25 +50,9 @@ extension CountdownEngine {
     }
   }
 
-  /// Does what a call decided under the lock: the timer's part, then queuing a pass, unless
-  /// `runsPassHere` (the caller, on the delivery queue, runs it itself).
-  func perform(_ actions: borrowing EngineActions, runsPassHere: Bool = false) {
-    // Most calls leave the timer alone: matching `.none` first spares copying the action (with its
-    // timer reference) into the loop below.
-    switch actions.timer {
-    case .none: break
-    default: perform(actions.timer)
-    }
-    if actions.queuePass, !runsPassHere {
-      deliveryQueue.async { [weak self] in
-        self?.deliverPending()
-      }
-    }
-  }
-
   /// Makes, arms or disarms the timer, outside the lock; after arming, applies a newer arming
   /// another thread decided meanwhile, so that the latest decision is the timer's last.
-  private func perform(_ action: TimerAction) {
+  func performTimer(_ action: TimerAction) {
     var action = action
     while true {
       switch action {

@@ -195,7 +195,7 @@ public final class CountdownEngine: Sendable {
     handler: @escaping CountdownHandler
   ) throws(CountdownError) {
     let request = try RegistrationRequest(target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
-    try register(receiver, request, pausedAt: nil, handler: handler)
+    try submit(receiver, request, pausedAt: nil, handler: handler)
   }
 
   /// ``register(_:_:whileSuspended:delivering:pastTheEnd:handler:)`` for a request checked
@@ -209,7 +209,7 @@ public final class CountdownEngine: Sendable {
   /// - Throws: ``CountdownError/negativeDuration`` or ``CountdownError/outOfRange`` for a target
   ///   that does not fit on the clock (the request's own checks ran when it was made); the
   ///   receiver's existing countdown, if any, is left untouched.
-  package func register(
+  package func submit(
     _ receiver: AnyObject, _ request: consuming RegistrationRequest, pausedAt: CountdownInstant?,
     onDeliveryQueue: Bool? = nil, handler: @escaping CountdownHandler
   ) throws(CountdownError) {
@@ -224,7 +224,7 @@ public final class CountdownEngine: Sendable {
     var failure: CountdownError?
     var registration = state.withLock { state -> Registration in
       do throws(CountdownError) {
-        var registration = try state.register(receiver, handler, request, reading: reading, deliveringHereWith: context)
+        var registration = try state.accept(receiver, handler, request, reading: reading, deliveringHereWith: context)
         if paused { return Self.pausing(receiver, in: &state, at: reading, after: registration) }
         if registration.owesPromptDelivery, registration.delivery == nil, let context {
           registration.delivery = state.beginPromptDeliveryHere(context, at: reading, near: registration.position)
@@ -251,6 +251,22 @@ public final class CountdownEngine: Sendable {
       return perform(actions)
     }
     deliverOnQueue(actions, delivery, context: context, reading: reading)
+  }
+
+  /// Does what a call decided under the lock: the timer's part, then queuing a pass, unless
+  /// `runsPassHere` (the caller, on the delivery queue, runs it itself).
+  func perform(_ actions: borrowing EngineActions, runsPassHere: Bool = false) {
+    // Most calls leave the timer alone: matching `.none` first spares copying the action (with its
+    // timer reference) into the loop below.
+    switch actions.timer {
+    case .none: break
+    default: performTimer(actions.timer)
+    }
+    if actions.queuePass, !runsPassHere {
+      deliveryQueue.async { [weak self] in
+        self?.deliverPending()
+      }
+    }
   }
 
   /// Pauses `receiver`, just registered by `registration`, at `reading`: what is left to do after

@@ -1,5 +1,5 @@
 /// Everything an engine knows, kept inside its lock: the engine's state machine. Every event is one
-/// `mutating` transition, named for it (``register(_:_:_:reading:deliveringHereWith:)``, ``cancel(_:)``,
+/// `mutating` transition, named for it (``accept(_:_:_:reading:deliveringHereWith:)``, ``cancel(_:)``,
 /// ``timerFired(at:generation:onDeliveryQueue:context:into:)``, ``passFinished(tickInstant:_:reading:)``, …).
 /// `CountdownEngine` reads the clock, takes the lock, calls one transition per lock entry and does
 /// what it returns. A transition never calls code that is not the engine's own (not the clock, the

@@ -261,6 +261,6 @@ extension CountdownManager {
     }
     let request = try RegistrationRequest(target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
     // On the main actor, so on the main thread: on the engine's delivery queue, the main queue.
-    try engine.register(receiver, request, pausedAt: pausedAt, onDeliveryQueue: true, handler: handler)
+    try engine.submit(receiver, request, pausedAt: pausedAt, onDeliveryQueue: true, handler: handler)
   }
 }

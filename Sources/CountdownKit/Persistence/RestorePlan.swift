@@ -42,7 +42,7 @@ struct RestorePlan: Sendable {
   /// Counts the plan again for `receiver` on `engine`; paused, if it was, as of the reading the
   /// plan was worked out at (so it is frozen at exactly what was saved).
   ///
-  /// - Throws: What the engine's `register` throws, which the plan's checks rule out.
+  /// - Throws: What the engine's `submit` throws, which the plan's checks rule out.
   func restore(_ receiver: AnyObject, on engine: CountdownEngine, handler: @escaping CountdownHandler)
     throws(CountdownError)
   {
@@ -51,13 +51,13 @@ struct RestorePlan: Sendable {
     case .deadline(let deadline):
       let request = try RegistrationRequest(
         .deadline(deadline), whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
-      try engine.register(receiver, request, pausedAt: pausedAt, handler: handler)
+      try engine.submit(receiver, request, pausedAt: pausedAt, handler: handler)
     case .duration(let duration):
       let request = try RegistrationRequest(
         .duration(duration), whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
-      try engine.register(receiver, request, pausedAt: pausedAt, handler: handler)
+      try engine.submit(receiver, request, pausedAt: pausedAt, handler: handler)
     case .countingUp(let start):
-      engine.register(receiver, countingUpFrom: start, whileSuspended: policy, pausedAt: pausedAt, handler: handler)
+      engine.carryOver(receiver, countingUpFrom: start, whileSuspended: policy, pausedAt: pausedAt, handler: handler)
     }
   }
 }
@@ -93,7 +93,7 @@ extension RestorePlan {
     }
   }
 
-  /// How to count `entry` again at `moment`, with the checks the engine's `register` makes, so
+  /// How to count `entry` again at `moment`, with the checks the engine's `submit` makes, so
   /// that registering the plan cannot throw.
   init<ID>(_ entry: CountdownSnapshot<ID>.Entry, at moment: Moment) throws(CountdownError) {
     var plan = RestorePlan(

@@ -21,7 +21,7 @@
     private func register(
       _ receiver: AnyObject, for seconds: Int64, at now: Int64 = 0, in state: inout EngineState
     ) throws -> Registration {
-      try state.register(receiver, { _, _ in }, RegistrationRequest(.duration(.seconds(seconds))), reading: now)
+      try state.accept(receiver, { _, _ in }, RegistrationRequest(.duration(.seconds(seconds))), reading: now)
     }
 
     func testARegistrationOwesItsFirstValueAndAsksForTheTimer() throws {

@@ -8,31 +8,31 @@ extension EngineState {
   /// With `context` (the caller runs on the delivery queue), a first value that is all there is to
   /// deliver is prepared here, in this lock, as a pass of that one callback begun with `context`
   /// (``Registration/delivery``): ``beginPromptDeliveryHere(_:at:near:)`` without owing it first.
-  mutating func register(
+  mutating func accept(
     _ receiver: AnyObject, _ handler: @escaping CountdownHandler, _ request: RegistrationRequest, reading: Int64,
     deliveringHereWith context: DeliveryContext? = nil
   ) throws(CountdownError) -> Registration {
     let now = actedOn.raiseLatest(to: reading)
     var timing = try request.timing(at: now, interval: grid.interval)
     let planned = timing.planFirstMilestone(of: request.milestones, at: now, interval: grid.interval)
-    return register(receiver, handler, timing, now: now, milestones: planned, deliveringHereWith: context)
+    return place(receiver, handler, timing, now: now, milestones: planned, deliveringHereWith: context)
   }
 
   /// A registration of `receiver` counting up from clock instant `start` (one after the clamped
   /// `reading` counts from the reading): a listener carried over from another process.
-  mutating func register(
+  mutating func acceptCarriedOver(
     _ receiver: AnyObject, _ handler: @escaping CountdownHandler, countingUpFrom start: Int64,
     policy: SuspensionPolicy, reading: Int64
   ) -> Registration {
     let now = actedOn.raiseLatest(to: reading)
     let timing = CountdownTiming(countingUpFrom: min(start, now), policy: policy)
-    return register(receiver, handler, timing, now: now)
+    return place(receiver, handler, timing, now: now)
   }
 
   /// Adds a registration of `receiver` calling `handler`, with `timing` made at the clamped clock
   /// instant `now`, or replaces the one of the same key; with `context`, prepares its first value
-  /// as ``register(_:_:_:reading:deliveringHereWith:)`` says.
-  mutating func register(
+  /// as ``accept(_:_:_:reading:deliveringHereWith:)`` says.
+  mutating func place(
     _ receiver: AnyObject, _ handler: @escaping CountdownHandler, _ timing: CountdownTiming,
     now: Int64, milestones: MilestoneList? = nil, deliveringHereWith context: DeliveryContext? = nil
   ) -> Registration {
@@ -109,6 +109,23 @@ extension EngineState {
       }
     }
   }
+}
+
+/// What a registration (``EngineState/accept(_:_:_:reading:deliveringHereWith:)``, or one carried
+/// over, counting up) leaves to do after the lock.
+struct Registration {
+  var actions: EngineActions
+  let replaced: CountdownHandler?
+  /// It owes a prompt delivery (its first value): on the delivery queue, the caller makes it
+  /// before returning (``CountdownEngine/deliverHere(_:owesPromptDelivery:reading:)``).
+  var owesPromptDelivery = false
+  /// Where its node was left in the table's pool, for the prompt delivery made in the same lock
+  /// (``EngineState/beginPromptDeliveryHere(_:at:near:)``).
+  var position = Int.max
+  /// Its first value, prepared in the registration's lock as a pass of that one callback, for the
+  /// caller on the delivery queue to make before returning
+  /// (``EngineState/accept(_:_:_:reading:deliveringHereWith:)``).
+  var delivery: PromptDeliveryHere?
 }
 
 // MARK: - Pausing one registration

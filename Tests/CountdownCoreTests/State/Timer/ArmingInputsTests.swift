@@ -45,14 +45,14 @@
       var state = EngineState(
         grid: WakeupGrid(interval: second, window: second / 20, endWindow: second / 20), usesWheel: false)
       let first = Receiver()
-      let registration = try state.register(
+      let registration = try state.accept(
         first, { _, _ in }, RegistrationRequest(.duration(.seconds(10))), reading: 0)
       guard case .make = registration.actions.timer else { return XCTFail("\(registration.actions.timer)") }
       guard case .arm = state.install(SilentTimer(), repeats: true, now: 0) else { return XCTFail("not armed") }
       let armedAt = try XCTUnwrap(state.arming.armedAt)
       let receivers = (0..<3).map { _ in Receiver() }
       for receiver in receivers {
-        let later = try state.register(
+        let later = try state.accept(
           receiver, { _, _ in }, RegistrationRequest(.duration(.seconds(20))), reading: second / 2)
         guard case .none = later.actions.timer else { return XCTFail("re-armed: \(later.actions.timer)") }
       }
