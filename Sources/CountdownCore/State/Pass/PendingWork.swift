@@ -44,6 +44,7 @@ struct PendingWork {
 
   /// Notes a registration owed a prompt delivery, with `walkedCount` registrations in the table's
   /// walked part, which a walk for them would cover (none of them is quiet).
+  @inline(__always)
   mutating func owePromptDelivery(_ pending: EngineState.RegistrationIdentity, walkedCount: Int) {
     guard !promptDeliveriesNeedWalk else { return }
     if awaitingPromptDelivery.count >= 64, awaitingPromptDelivery.count * 8 > walkedCount {
