@@ -60,7 +60,8 @@ public struct CountdownDeliveries: Hashable, Sendable, CustomStringConvertible {
   /// countdown resumes, within the end tolerance, unless time was added since. Time
   /// added or taken (``CountdownEngine/addTime(_:to:)``) plans the next milestone afresh: the
   /// highest one below the new value, so a milestone moved back ahead comes again and one jumped
-  /// over is not delivered. A count-up has no milestones, and a countdown at milestones counts no
+  /// over is not delivered; one the change lands on exactly is not delivered either, as one at
+  /// the value shown at registration is not. A count-up has no milestones, and a countdown at milestones counts no
   /// overtime (``CountdownError/invalidCombination``, checked first); a negative one is
   /// ``CountdownError/invalidMilestone``.
   public static func milestones(_ values: Set<Int>) -> CountdownDeliveries {

@@ -32,7 +32,8 @@ extension CountdownManager {
   /// Each countdown is started as by `start(id:…)` (replacing one the id has), a count-up as by
   /// `listen(id:…)`. A running countdown that delivers every change gets a prompt call; one that
   /// delivers only its end or milestones gets its next one (those passed while the app was not
-  /// running are not delivered); a paused one stays paused, without a call until ``resume(id:)``.
+  /// running are not delivered); a paused one stays paused, without a call until ``resume(id:)``
+  /// (one paused at `0` too, whose resume ends it).
   /// One that ran out meanwhile gets its single `0` and is listed in
   /// ``CountdownRestoration/ended``; one counting overtime goes on. That `0` is late, hours after
   /// the end maybe: a handler that plays an alarm at a `0` tells it from one on time with

@@ -13,8 +13,15 @@ extension CountdownSnapshot: Codable {
   /// Decodes and checks a snapshot of this format or of format 1 (see ``init(decoding:)``, which
   /// does so from JSON with a typed error).
   ///
-  /// - Throws: A ``CountdownSnapshotError`` for a newer format or an entry no countdown can have;
-  ///   the decoder's error for bytes it cannot read.
+  /// - Throws: A ``CountdownSnapshotError``, as ``init(decoding:)`` throws them:
+  ///   ``CountdownSnapshotError/unsupportedVersion(_:)`` for a newer format,
+  ///   ``CountdownSnapshotError/unreadable`` for a format below 1, a date the snapshot was taken
+  ///   at that is not finite, or an entry with an unknown policy or without the fields its kind
+  ///   needs, ``CountdownSnapshotError/invalidServerOffset(reason:)`` for a server offset no manager
+  ///   can take, ``CountdownSnapshotError/invalidEntry(index:reason:)`` for the first entry that
+  ///   holds a value no countdown can have, or ``CountdownSnapshotError/duplicateID(index:)`` for an
+  ///   id that comes twice; the decoder's own error (a `DecodingError` from `JSONDecoder`) for a
+  ///   field that is missing or of the wrong type, or what the ids' own decoding throws.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     // The version first: a newer format may differ in everything else.
@@ -64,6 +71,10 @@ extension CountdownSnapshot.Entry: Codable {
   }
 
   /// Decodes one entry of the current format; the snapshot checks it.
+  ///
+  /// - Throws: ``CountdownSnapshotError/unreadable`` for a policy this version does not know; the
+  ///   decoder's own error for a field that is missing or of the wrong type, or what the id's own
+  ///   decoding throws.
   public init(from decoder: any Decoder) throws {
     try self.init(from: decoder, format: CountdownSnapshot.formatVersion)
   }

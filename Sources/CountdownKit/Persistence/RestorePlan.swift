@@ -122,10 +122,10 @@ extension RestorePlan {
       }
       try Self.checkCountdown(of: nanoseconds, at: moment.now, interval: moment.interval)
       plan.target = .duration(.nanoseconds(nanoseconds))
-      if nanoseconds == 0 {
-        // Frozen with nothing left (paused at its deadline, or run out on running time): it ended
-        // by the time the snapshot was taken, and ends now, with its 0, paused or not.
-        plan.isPaused = false
+      if nanoseconds == 0, !entry.isPaused {
+        // Frozen with nothing left by the manager's suspension (run out on running time): it ended
+        // by the time the snapshot was taken, and ends now, with its 0. One paused at 0 stays
+        // paused, as every paused countdown does, until its resume ends it.
         plan.endedAt = moment.endDate(moment.takenAt)
       }
       left = nanoseconds

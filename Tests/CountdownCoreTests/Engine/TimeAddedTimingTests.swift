@@ -106,4 +106,39 @@ final class TimeAddedTimingTests: XCTestCase {
     XCTAssertEqual(fifth.first, "late", "the callback that adds time comes first in its batch")
     XCTAssertEqual(recorder.values("early"), [10, 9, 8, 7, 6, 35, 34], "never the 5 prepared before the call")
   }
+
+  /// Time taken from a countdown whose deadline has come, before its end's wakeup did (a wakeup may
+  /// come up to the end tolerance late: 3 s on a 1-minute grid), ends it with its single
+  /// 0 inside the call, whatever it delivers, as time taken past the end does before the deadline;
+  /// nothing waits for the wakeup, and nothing comes after.
+  func testTimeTakenJustAfterTheDeadlineBeforeTheEndsWakeupEndsItAtOnce() throws {
+    for alignment in [CountdownAlignment.shared, .perCountdown(tolerance: .seconds(3))] {
+      let (engine, clock) = try makeEngine(interval: .seconds(60), alignment: alignment)
+      clock.firesAtTheEndOfTheLeeway = true
+      let recorder = Recorder()
+      let receivers = ["label", "bell", "exam"].map(Receiver.init)
+      let deliveries: [CountdownDeliveries] = [.everyChange, .onlyTheEnd, .milestones([5])]
+      for (receiver, deliveries) in zip(receivers, deliveries) {
+        try engine.register(
+          receiver, .duration(.seconds(600)), delivering: deliveries, handler: recorder.handler(receiver.name))
+      }
+      // On the shared grid, 10 ms after the deadline; per countdown, whose wakeups come sooner, at it.
+      let late: Duration = alignment == .shared ? .milliseconds(10) : .zero
+      try clock.advance(by: .seconds(600) + late)
+      XCTAssertEqual(recorder.values("label").last, 1, "\(alignment): \(late) after the deadline, no 0 yet")
+      XCTAssertEqual(recorder.values("bell"), [], "\(alignment)")
+      XCTAssertEqual(recorder.values("exam"), [5], "\(alignment)")
+      for receiver in receivers {
+        XCTAssertTrue(try engine.addTime(.seconds(-5), to: receiver), "\(alignment): \(receiver.name)")
+        XCTAssertEqual(recorder.values(receiver.name).last, 0, "\(alignment): \(receiver.name)'s 0, inside the call")
+        XCTAssertFalse(engine.contains(receiver), "\(alignment): \(receiver.name) ended")
+      }
+      try clock.advance(by: .seconds(180))
+      XCTAssertEqual(recorder.values("label").filter { $0 == 0 }.count, 1, "\(alignment): one 0")
+      XCTAssertEqual(recorder.values("bell"), [0], "\(alignment)")
+      XCTAssertEqual(recorder.values("exam"), [5, 0], "\(alignment)")
+      XCTAssertEqual(engine.count, 0)
+      withExtendedLifetime(receivers) {}
+    }
+  }
 }

@@ -39,6 +39,35 @@ final class ManagerMilestoneTests: XCTestCase {
     }
   }
 
+  /// A milestone comes when the countdown's running reaches it. Time taken or added that lands
+  /// exactly on one does not deliver it, as a start of exactly that length does not: the change
+  /// is the app's own, and a countdown delivering every change shows the new value at once. The
+  /// next milestone below comes on time, and a milestone moved back ahead comes again.
+  func testTimeTakenOrAddedThatLandsExactlyOnAMilestoneDoesNotDeliverIt() throws {
+    try withManualManager { manager, clock, _ in
+      let log = ValueLog()
+      try manager.start(
+        id: "quiz", for: .seconds(60), delivering: manager.milestones([.seconds(10), .seconds(5)]), log.record("quiz"))
+      var shown: [Int] = []
+      try manager.start(id: "label", for: .seconds(60)) { _, left, _ in shown.append(left) }
+      try clock.advance(by: .seconds(45))
+      XCTAssertTrue(try manager.addTime(.seconds(-5), id: "quiz"))
+      XCTAssertTrue(try manager.addTime(.seconds(-5), id: "label"))
+      XCTAssertEqual(manager.timeLeft(id: "quiz"), .seconds(10), "exactly at the 10 s milestone")
+      XCTAssertEqual(shown.last, 10, "every change: the new value, at once")
+      try clock.advance(by: .seconds(4))
+      XCTAssertEqual(log.values("quiz"), [], "the milestone it landed on: not delivered")
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(log.values("quiz"), [5], "the next one, on time")
+      XCTAssertTrue(try manager.addTime(.seconds(5), id: "quiz"))
+      XCTAssertEqual(manager.timeLeft(id: "quiz"), .seconds(10), "added back exactly to the 10 s milestone")
+      try clock.advance(by: .seconds(4))
+      XCTAssertEqual(log.values("quiz"), [5], "not delivered either")
+      try clock.advance(by: .seconds(6))
+      XCTAssertEqual(log.values("quiz"), [5, 5, 0], "the 5 s milestone moved back ahead comes again; then the end")
+    }
+  }
+
   func testDurationsConvertToWholeIntervalsOrThrow() throws {
     try withManualManager(interval: .milliseconds(500)) { manager, _, _ in
       XCTAssertEqual(try manager.milestones([.seconds(60), .milliseconds(1_500)]), .milestones([120, 3]))

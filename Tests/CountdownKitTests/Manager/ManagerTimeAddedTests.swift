@@ -121,4 +121,31 @@ final class ManagerTimeAddedTests: XCTestCase {
       XCTAssertEqual(manager.snapshot(of: String.self).entries.first { $0.id == "lot" }?.length, .seconds(10))
     }
   }
+
+  /// Time taken from a countdown whose deadline has passed, in the moments before its end's wakeup
+  /// came (a wakeup may come up to the end tolerance late), ends it with its `0` inside the call, as
+  /// time taken past the end does earlier: it does not wait for the wakeup, nor for the next grid
+  /// instant a minute later.
+  func testTimeTakenAfterTheDeadlineBeforeTheZeroCameEndsItAtOnce() throws {
+    try withManualManager(interval: .seconds(60)) { manager, clock, _ in
+      // Every wakeup as late as its leeway allows: the end's comes 3 s (5 % of a minute) after it.
+      clock.firesAtTheEndOfTheLeeway = true
+      var values: [Int] = []
+      try manager.start(id: "oven", for: .seconds(60)) { _, remaining, _ in values.append(remaining) }
+      let cell = CountdownLabel("cell")
+      try manager.start(cell, for: .seconds(60)) { label, remaining, _ in label.shown.append(remaining) }
+      try clock.advance(by: .milliseconds(60_010))
+      XCTAssertEqual(values, [1], "10 ms after the deadline, the end's wakeup has not come yet")
+      XCTAssertTrue(try manager.addTime(.seconds(-5), id: "oven"))
+      XCTAssertTrue(try manager.addTime(.seconds(-5), to: cell))
+      XCTAssertEqual(values, [1, 0], "time taken past the end: its 0, inside the call")
+      XCTAssertEqual(cell.shown, [1, 0])
+      XCTAssertFalse(manager.contains(id: "oven"), "ended")
+      XCTAssertFalse(manager.contains(cell))
+      XCTAssertEqual(manager.count, 0)
+      try clock.advance(by: .seconds(120))
+      XCTAssertEqual(values, [1, 0], "one 0, and nothing after it")
+      XCTAssertEqual(cell.shown, [1, 0])
+    }
+  }
 }

@@ -123,17 +123,50 @@ final class OutsideTheProcessEdgeTests: XCTestCase {
     }
   }
 
-  func testACountdownPausedAtZeroEndsOnRestore() throws {
-    try withManualManager { manager, clock, _ in
+  /// A countdown paused at 0 (time taken past its end while paused) stays paused after a relaunch,
+  /// as any paused countdown does, and as it would have in the process: no call, not ended, until
+  /// it resumes, which ends it with its single 0. Its model and its list row alike.
+  func testACountdownPausedAtZeroStaysPausedOnRestoreUntilItResumes() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { saved, _, wall in
+      try saved.start(id: "done", for: .seconds(60)) { _, _, _ in }
+      saved.pause(id: "done")
+      XCTAssertTrue(try saved.addTime(.seconds(-100), id: "done"))
+      let snapshot = saved.snapshot(of: String.self)
+      XCTAssertEqual(snapshot.entries.first?.isPaused, true)
+      XCTAssertEqual(snapshot.entries.first?.time, .zero)
+      saved.cancelAll()
+
+      let (manager, clock) = try makeManager(wall: wall)
+      defer { manager.cancelAll() }
       let log = ValueLog()
-      let snapshot = CountdownSnapshot<String>(
-        takenAt: Date(timeIntervalSince1970: 1_800_000_000), serverOffset: nil,
-        entries: [.init(id: "done", kind: .countdown, policy: .keepsRunning, isPaused: true, time: .zero)])
       let restoration = try manager.restore(snapshot, log.record("done"))
-      try clock.advance(by: .zero)
-      XCTAssertEqual(Array(restoration.ended.keys), ["done"])
-      XCTAssertEqual(log.values("done"), [0], "its single 0")
+      try clock.advance(by: .seconds(5))
+      XCTAssertEqual(restoration.ids, ["done"])
+      XCTAssertEqual(restoration.ended, [:], "paused: not ended")
+      XCTAssertEqual(log.values("done"), [], "no call while paused")
+      XCTAssertTrue(manager.contains(id: "done"))
+      XCTAssertTrue(manager.isPaused(id: "done"))
+      XCTAssertEqual(manager.timeLeft(id: "done"), .zero)
+      XCTAssertNil(manager.endedAgo(id: "done"))
+      manager.resume(id: "done")
+      XCTAssertEqual(log.values("done"), [0], "resumed: its single 0")
       XCTAssertFalse(manager.contains(id: "done"), "and nothing held")
+
+      let model = try XCTUnwrap(try manager.countdown(restoring: snapshot, id: "done"))
+      let list = ObservableCountdownList<String>(manager: manager)
+      XCTAssertEqual(try list.restore(snapshot).ended, [:])
+      let row = try XCTUnwrap(list["done"])
+      for model in [model, row] {
+        XCTAssertTrue(model.isPaused)
+        XCTAssertFalse(model.hasEnded, "paused at 0: not ended until it resumes")
+        XCTAssertEqual(model.remaining, 0)
+        XCTAssertNil(model.endDate)
+        model.resume()
+        XCTAssertTrue(model.hasEnded)
+        XCTAssertEqual(model.endDate, wall.now, "it ended as it resumed")
+      }
+      list.removeAll()
     }
   }
 

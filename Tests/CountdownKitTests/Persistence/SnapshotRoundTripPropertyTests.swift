@@ -170,6 +170,13 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
         XCTAssertTrue(manager.contains(id: entry.id), context)
         continue
       }
+      if left <= .zero, what.isPaused {
+        // Paused with nothing left: paused still, without a call, until it resumes (and ends).
+        XCTAssertTrue(manager.isPaused(id: entry.id), context)
+        XCTAssertEqual(manager.timeLeft(id: entry.id), .zero, context)
+        XCTAssertEqual(log.values(entry.id), [], context)
+        continue
+      }
       if left <= .zero {
         // Ran out: when its deadline passed, or, frozen with nothing left, by the snapshot; moved
         // back as far as the clock went back at least, and never after now.

@@ -79,6 +79,37 @@ final class SnapshotValidationTests: XCTestCase {
         .entries.count, 1)
   }
 
+  /// The `Codable` path (a snapshot inside the app's own state, decoded by its decoder) throws the
+  /// same checks' errors as `init(decoding:)`, each named by its doc, and the decoder's own for a
+  /// field it cannot read.
+  func testTheCodablePathThrowsWhatItsDocNames() throws {
+    let cases: [(String, CountdownSnapshotError)] = [
+      (#"{"format":3,"takenAt":0,"countdowns":[]}"#, .unsupportedVersion(3)),
+      (#"{"format":0,"takenAt":0,"countdowns":[]}"#, .unreadable),
+      (
+        #"{"format":1,"takenAt":0,"serverOffsetNanoseconds":9223372036854775807,"countdowns":[]}"#,
+        .invalidServerOffset(reason: .outOfRange)
+      ),
+      (
+        #"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"sometimes","onlyTheEnd":false,"paused":false,"date":10}]}"#,
+        .unreadable
+      ),
+      (
+        #"{"format":1,"takenAt":0,"countdowns":[{"id":"a","kind":"countdown","policy":"pauses","onlyTheEnd":false,"paused":false,"nanoseconds":-1}]}"#,
+        .invalidEntry(index: 0, reason: .negativeDuration)
+      ),
+      (#"{"format":1,"takenAt":0,"countdowns":[\#(Self.entry),\#(Self.entry)]}"#, .duplicateID(index: 1)),
+    ]
+    for (body, expected) in cases {
+      XCTAssertThrowsError(try JSONDecoder().decode(CountdownSnapshot<String>.self, from: Self.json(body)), body) {
+        XCTAssertEqual($0 as? CountdownSnapshotError, expected, body)
+      }
+    }
+    XCTAssertThrowsError(
+      try JSONDecoder().decode(CountdownSnapshot<String>.self, from: Self.json(#"{"format":1,"countdowns":[]}"#))
+    ) { XCTAssertTrue($0 is DecodingError, "a missing field: the decoder's own error") }
+  }
+
   func testHostileEntriesAreRefusedAndNothingChanges() throws {
     try MainActor.assumeIsolated {
       let wall = TestWallClock()

@@ -197,7 +197,8 @@ extension EngineState {
   /// or freed in the table.
   ///
   /// A running countdown's deadline moves, never before `now` (nor, for one overdue whose 0 is
-  /// still to come, later than it was): shortened past its end, it ends at once. A paused one's
+  /// still to come, later than it was): shortened past its end, it ends at once, an overdue one
+  /// too (its deadline stays, and its 0 is owed now rather than at its wakeup). A paused one's
   /// frozen time left moves, never below zero. One counting overtime moves by the whole change: it
   /// has no end to stop at. A callback a running pass prepared with the old value is skipped, as
   /// for a pause; the new value, or the next milestone or end, is noted as at registration. The
@@ -221,7 +222,11 @@ extension EngineState {
     case .failure(let error): return .failure(error)
     }
     let applied = newEnd - timing.deadlineOrStart
-    guard applied != 0 else { return .success(AddedTime(applied: 0, actions: .none)) }
+    // Time taken from a running countdown at or past its deadline, whose 0 has not come yet (its
+    // wakeup is due, within its leeway), takes nothing more but ends it now, as it would earlier.
+    let endsNow =
+      change < 0 && !timing.isPaused && !timing.countsOvertime && timing.deadlineOrStart <= instant
+    guard applied != 0 || endsNow else { return .success(AddedTime(applied: 0, actions: .none)) }
     counts.noteChange()
     // One that owes only its end, its end moved before it was delivered, is silent again (back in
     // the quiet part if it moves off); shortened to its end, one that delivers only its end or
