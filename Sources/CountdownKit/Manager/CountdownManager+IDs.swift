@@ -209,6 +209,9 @@ extension CountdownManager {
     guard let (token, generation) = state.withLock({ $0.ids[key].map { ($0.token, $0.generation) } }),
       let added = try engine.timeAdded(time, to: token)
     else { return false }
+    #if COUNTDOWN_CHECK_INVARIANTS
+      if added != time, PlantedFault.current == .trap { preconditionFailure("planted trap: \(time) taken, \(added)") }
+    #endif
     // The length follows unless the id was started again meanwhile: the new start has its own.
     state.withLock { $0.ids.timeAdded(added, token: token, generation: generation) }
     tellIDObservers([key])

@@ -194,6 +194,9 @@ public final class ObservableCountdown {
   ///   the countdown and the values are then left as they were.
   @discardableResult
   public func addTime(_ time: Duration) throws(CountdownError) -> Bool {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      if time < .zero, PlantedFault.current == .undocumentedError { throw .invalidCombination }
+    #endif
     let added = try calling { () throws(CountdownError) in
       hasEnded ? nil : try manager.engine.timeAdded(time, to: handle)
     }

@@ -61,7 +61,8 @@ extension ObservableCountdownList where ID: Codable {
   /// ``stopSaving()``.
   ///
   /// - Returns: What the restore did; empty for a call that replaces a saving.
-  /// - Throws: What ``CountdownManager/keepSaved(_:in:savingOn:center:onFailure:_:)`` throws.
+  /// - Throws: What ``CountdownManager/keepSaved(_:in:savingOn:center:onFailure:_:)`` throws, and,
+  ///   as ``restore(_:)``, ``CountdownSnapshotError/unsupportedEntry(index:)`` for a count-up.
   @discardableResult
   public func keepSaved(
     in store: CountdownStore, savingOn names: [Notification.Name] = LifecycleObservation.platformSuspendNames,

@@ -1,4 +1,5 @@
 import CountdownCore
+import CountdownTestSupport
 import Dispatch
 import XCTest
 

@@ -1,26 +1,91 @@
 import CountdownKit
 
-/// What each entry point's `- Throws:` promises, as the fuzzer checks it.
+/// What each entry point's `- Throws:` names, one list per entry point, as the fuzzer checks it:
+/// an error outside its own list fails the call, even one another entry point may throw. Where the
+/// documentation says when an error comes (a milestone for `invalidMilestone`, overtime for
+/// `invalidCombination`), the list holds it only then.
 enum FuzzDocumentedErrors {
-  /// `start(_:for:…)`, `start(id:for:…)`, `values(for:…)`, `countdown(for:…)`, a model's `restart(for:…)`,
-  /// a list's `start(id:for:…)`.
-  static let startFor: [CountdownError] = [.negativeDuration, .outOfRange, .invalidMilestone, .invalidCombination]
-  /// `start(_:seconds:…)`, `start(id:seconds:…)`.
-  static let startSeconds = startFor + [.nonFiniteValue]
-  /// `start(_:until:…)` and the other starts until a date.
-  static let startUntil: [CountdownError] = [.outOfRange, .nonFiniteValue, .invalidMilestone, .invalidCombination]
+  /// `start(_:for:…)`: `negativeDuration` or `outOfRange`; `invalidMilestone` for a milestone below
+  /// zero or beyond the duration; `invalidCombination` for overtime with anything but every change.
+  /// The same for `start(id:for:…)`, `values(for:…)`, `countdown(for:…)`, a model's
+  /// `restart(for:…)` and a list's `start(id:for:…)`, whose docs say "those of".
+  static func startFor(_ deliveries: CountdownDeliveries, _ ending: CountdownEnding) -> [CountdownError] {
+    [.negativeDuration, .outOfRange] + options(deliveries, ending)
+  }
+
+  /// `start(_:seconds:…)`, `start(id:seconds:…)`: `nonFiniteValue`, and what `start(_:for:…)` throws.
+  static func startSeconds(_ deliveries: CountdownDeliveries, _ ending: CountdownEnding) -> [CountdownError] {
+    [.nonFiniteValue] + startFor(deliveries, ending)
+  }
+
+  /// `start(_:until:…)` and every start until a date: `outOfRange`, `nonFiniteValue`, and what
+  /// `start(_:for:…)` throws for its options (a date in the past is no error).
+  static func startUntil(_ deliveries: CountdownDeliveries, _ ending: CountdownEnding) -> [CountdownError] {
+    [.outOfRange, .nonFiniteValue] + options(deliveries, ending)
+  }
+
+  /// The options' errors: `invalidMilestone` with milestones, `invalidCombination` for overtime
+  /// with anything but every change.
+  private static func options(_ deliveries: CountdownDeliveries, _ ending: CountdownEnding) -> [CountdownError] {
+    (deliveries.milestones == nil ? [] : [.invalidMilestone])
+      + (ending == .countsOvertime && deliveries != .everyChange ? [.invalidCombination] : [])
+  }
+
+  /// The manager's `addTime(_:to:)` and `addTime(_:id:)`, the engine's `addTime(_:to:)`:
+  /// `invalidCombination` for a listener, `outOfRange`.
   static let addTime: [CountdownError] = [.invalidCombination, .outOfRange]
+  /// A model's `addTime(_:)` and a list's `addTime(_:id:)`: `outOfRange` alone (a model never
+  /// counts up).
+  static let modelAddTime: [CountdownError] = [.outOfRange]
+  /// `after(_:_:)`.
   static let afterDelay: [CountdownError] = [.negativeDuration, .outOfRange]
+  /// `after(at:_:)`.
   static let afterDate: [CountdownError] = [.outOfRange, .nonFiniteValue]
+  /// `milestones(_:)`, `readAloud(at:…)`.
   static let milestones: [CountdownError] = [.invalidMilestone]
+  /// `CountdownReadAloud(at:interval:…)`.
   static let readAloud: [CountdownError] = [.invalidInterval, .outOfRange, .invalidMilestone]
+  /// `calibrate(serverNow:receivedAt:)`.
   static let calibrate: [CountdownError] = [.nonFiniteValue, .outOfRange]
-  static let newManager: [CountdownError] = [.invalidInterval, .invalidCombination, .outOfRange]
-  static let register: [CountdownError] = [.negativeDuration, .invalidCombination, .invalidMilestone, .outOfRange]
+
+  /// `CountdownManager(interval:alignment:endTolerance:…)` and `CountdownEngine(…)`:
+  /// `invalidInterval`, `outOfRange`, and `invalidCombination` for an end tolerance given with
+  /// per-countdown alignment (below its tolerance).
+  static func newManager(_ alignment: CountdownAlignment, endTolerance: Duration?) -> [CountdownError] {
+    guard case .perCountdown = alignment, endTolerance != nil else { return [.invalidInterval, .outOfRange] }
+    return [.invalidInterval, .outOfRange, .invalidCombination]
+  }
+
+  /// The engine's `register(_:_:…)`: `negativeDuration`, `invalidCombination`, `outOfRange`, and
+  /// `invalidMilestone` with milestones.
+  static func register(_ deliveries: CountdownDeliveries) -> [CountdownError] {
+    [.negativeDuration, .invalidCombination, .outOfRange] + (deliveries.milestones == nil ? [] : [.invalidMilestone])
+  }
+
+  /// The manual clock's `advance(by:)` and `jump(by:)`, and `ManualCountdownClock(now:jitter:)`.
   static let clockMove: [CountdownError] = [.negativeDuration, .outOfRange]
+  /// The manual clock's `advance(to:)`: `negativeDuration` alone.
+  static let clockAdvanceTo: [CountdownError] = [.negativeDuration]
+  /// `CountdownInstant.exactlyAdvanced(by:)`.
   static let exactlyAdvanced: [CountdownError] = [.outOfRange]
+
+  /// `CountdownSnapshot(decoding:)`, and the `Codable` path (`init(from:)`), which throws the
+  /// same kinds (and the decoder's own errors).
   static let decoding: [CountdownSnapshotError.Kind] = [
-    .unreadable, .unsupportedVersion, .invalidEntry, .invalidServerOffset, .duplicateID,
+    .unreadable, .unsupportedVersion, .invalidServerOffset, .invalidEntry, .duplicateID,
   ]
-  static let restore = decoding + [.unsupportedEntry]
+  /// The manager's `restore(_:_:)`: an entry no countdown can have (`invalidEntry`, or
+  /// `unreadable` for fields that do not fit its kind), a repeated id, a server offset refused.
+  static let restore: [CountdownSnapshotError.Kind] = [.unreadable, .invalidEntry, .duplicateID, .invalidServerOffset]
+  /// A list's `restore(_:)`: the manager's, and `unsupportedEntry` for a count-up.
+  static let listRestore = restore + [.unsupportedEntry]
+  /// `countdown(restoring:id:)`: the snapshot's dates, the entry of the id, two of them, a count-up.
+  static let modelRestore: [CountdownSnapshotError.Kind] = [
+    .unreadable, .invalidServerOffset, .invalidEntry, .duplicateID, .unsupportedEntry,
+  ]
+  /// The manager's `keepSaved(_:in:…)`: a store that cannot be read (what decoding throws) or a
+  /// snapshot `restore(_:_:)` refuses.
+  static let keepSaved = decoding
+  /// A list's `keepSaved(in:…)`: what the manager's throws, and what the list's `restore(_:)` does.
+  static let listKeepSaved = decoding + [.unsupportedEntry]
 }

@@ -58,7 +58,10 @@ final class FuzzOtherThreads: Sendable {
       let duration = random.duration()
       let deliveries = random.deliveries()
       let (policy, ending) = (random.policy(), random.ending())
-      expect(FuzzDocumentedErrors.startFor, "start(id: \(id), for: \(duration), \(deliveries))", at: place) {
+      expect(
+        FuzzDocumentedErrors.startFor(deliveries, ending), "start(id: \(id), for: \(duration), \(deliveries))",
+        at: place
+      ) {
         () throws(CountdownError) in
         try manager.start(id: id, for: duration, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending) {
           _, _, _ in
@@ -66,7 +69,9 @@ final class FuzzOtherThreads: Sendable {
       }
     case 1:
       let seconds = random.double()
-      expect(FuzzDocumentedErrors.startSeconds, "start(id: \(id), seconds: \(seconds))", at: place) {
+      expect(
+        FuzzDocumentedErrors.startSeconds(.everyChange, .stops), "start(id: \(id), seconds: \(seconds))", at: place
+      ) {
         () throws(CountdownError) in
         try manager.start(id: id, seconds: seconds) { _, _, _ in }
       }
@@ -74,7 +79,9 @@ final class FuzzOtherThreads: Sendable {
       let date = random.date(around: Date())
       let deliveries = random.deliveries()
       expect(
-        FuzzDocumentedErrors.startUntil, "start(id: \(id), until: \(date.timeIntervalSinceReferenceDate))", at: place
+        FuzzDocumentedErrors.startUntil(deliveries, .stops),
+        "start(id: \(id), until: \(date.timeIntervalSinceReferenceDate))",
+        at: place
       ) {
         () throws(CountdownError) in
         try manager.start(id: id, until: date, delivering: deliveries) { _, _, _ in }
@@ -110,15 +117,19 @@ final class FuzzOtherThreads: Sendable {
       _ = try? CountdownSnapshot<Int>(decoding: random.bytes(upTo: 100))
     default:
       let interval = random.duration()
-      expect(FuzzDocumentedErrors.newManager, "CountdownEngine(interval: \(interval))", at: place) {
+      let alignment = random.alignment()
+      expect(
+        FuzzDocumentedErrors.newManager(alignment, endTolerance: nil), "CountdownEngine(interval: \(interval))",
+        at: place
+      ) {
         () throws(CountdownError) in
         let engine = try CountdownEngine(
-          interval: interval, alignment: random.alignment(), clock: ManualCountdownClock(),
+          interval: interval, alignment: alignment, clock: ManualCountdownClock(),
           deliveryQueue: DispatchQueue(label: "fuzz thread engine"))
         let key = CountdownLabelBox()
         let target = CountdownTarget.duration(random.duration())
         let deliveries = random.deliveries()
-        expect(FuzzDocumentedErrors.register, "register(\(target), \(deliveries))", at: place) {
+        expect(FuzzDocumentedErrors.register(deliveries), "register(\(target), \(deliveries))", at: place) {
           () throws(CountdownError) in
           try engine.register(key, target, delivering: deliveries) { _, _ in }
         }

@@ -17,7 +17,7 @@ extension PublicAPIFuzzer {
     case 2:
       let instant = CountdownInstant(nanosecondsSinceOrigin: random.int64())
       begin("scratch clock: advance(to: \(instant))")
-      expect(FuzzDocumentedErrors.clockMove) { () throws(CountdownError) in try scratchClock.advance(to: instant) }
+      expect(FuzzDocumentedErrors.clockAdvanceTo) { () throws(CountdownError) in try scratchClock.advance(to: instant) }
     default:
       let jitter = ManualClockJitter(
         late: random.duration(), early: random.duration(), drift: random.duration(), seed: random.next())
@@ -38,14 +38,15 @@ extension PublicAPIFuzzer {
     begin(
       "CountdownManager(interval: \(interval), alignment: \(alignment), endTolerance: \(String(describing: endTolerance)))"
     )
-    expect(FuzzDocumentedErrors.newManager) { () throws(CountdownError) in
+    expect(FuzzDocumentedErrors.newManager(alignment, endTolerance: endTolerance)) { () throws(CountdownError) in
       let other = try CountdownManager(
         interval: interval, alignment: alignment, endTolerance: endTolerance, clock: ManualCountdownClock(),
         wallClock: { Date(timeIntervalSinceReferenceDate: .nan) })
       let duration = random.duration()
+      let deliveries = random.deliveries()
       begin("on a new manager of \(interval): start(id:for: \(duration)), addTime, snapshot")
-      expect(FuzzDocumentedErrors.startFor) { () throws(CountdownError) in
-        try other.start(id: 1, for: duration, delivering: random.deliveries()) { _, _, _ in }
+      expect(FuzzDocumentedErrors.startFor(deliveries, .stops)) { () throws(CountdownError) in
+        try other.start(id: 1, for: duration, delivering: deliveries) { _, _, _ in }
       }
       expect(FuzzDocumentedErrors.addTime) { () throws(CountdownError) in try other.addTime(random.duration(), id: 1) }
       _ = (other.timerDates(id: 1), other.snapshot(of: Int.self), other.engine.statistics)
@@ -59,7 +60,7 @@ extension PublicAPIFuzzer {
     begin(
       "CountdownEngine(interval: \(interval), alignment: \(alignment), endTolerance: \(String(describing: endTolerance)))"
     )
-    expect(FuzzDocumentedErrors.newManager) { () throws(CountdownError) in
+    expect(FuzzDocumentedErrors.newManager(alignment, endTolerance: endTolerance)) { () throws(CountdownError) in
       // A real clock only for an interval it can keep without spinning a core.
       let real = random.bool() && interval >= .milliseconds(10) && interval <= .seconds(3_600)
       let clock: any CountdownClock = real ? .adapting(ContinuousClock()) : ManualCountdownClock()
@@ -76,7 +77,7 @@ extension PublicAPIFuzzer {
           }
         let (policy, deliveries, ending) = (random.policy(), random.deliveries(), random.ending())
         begin("register(\(target), \(policy), \(deliveries), \(ending)) on an engine of \(interval)")
-        expect(FuzzDocumentedErrors.register) { () throws(CountdownError) in
+        expect(FuzzDocumentedErrors.register(deliveries)) { () throws(CountdownError) in
           try engine.register(receiver, target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending) {
             _, stop in stop = true
           }
@@ -106,5 +107,32 @@ extension PublicAPIFuzzer {
       _ = try instant.exactlyAdvanced(by: duration)
     }
     _ = (instant.duration(to: other), instant < other, instant.description, CountdownInstant.zero)
+  }
+
+  /// The manual clock as a Swift `Clock`: tasks sleep on the scratch clock until hostile instants
+  /// (woken by its advances, or cancelled as they are dropped), and what `Clock` offers around it.
+  func manualClockAsAClock() {
+    let clock = scratchClock
+    let deadline =
+      random.bool()
+      ? clock.now.advanced(by: random.duration()) : CountdownInstant(nanosecondsSinceOrigin: random.int64())
+    let tolerance: Duration? = random.bool() ? nil : random.duration()
+    let duration = random.duration()
+    begin(
+      "scratch clock as a Clock: sleep(until: \(deadline), tolerance: \(String(describing: tolerance))), sleep(for: \(duration))"
+    )
+    keep(
+      Task.detached {
+        // Cancelled, or woken by an advance; a deadline already past returns at once.
+        try? await clock.sleep(until: deadline, tolerance: tolerance)
+        try? await Task.sleep(until: deadline, tolerance: tolerance, clock: clock)
+        try? await clock.sleep(for: duration)
+      })
+    _ = (clock.now, clock.minimumResolution, clock.measure {}, clock.now.advanced(by: duration))
+    if random.oneIn(3) {
+      expect(FuzzDocumentedErrors.clockMove) { () throws(CountdownError) in
+        try clock.advance(by: .milliseconds(random.below(3_000)))
+      }
+    }
   }
 }

@@ -8,26 +8,31 @@ extension PublicAPIFuzzer {
   func startReceiver() {
     let label = random.pick(labels)
     let (policy, deliveries, ending) = (random.policy(), random.deliveries(), random.ending())
-    let show: @MainActor (CountdownLabel, Int, inout Bool) -> Void = { label, value, _ in label.text = String(value) }
+    var show: @MainActor @Sendable (CountdownLabel, Int, inout Bool) -> Void = { label, value, _ in
+      label.text = String(value)
+    }
+    if random.oneIn(4) { show = reentry.receiverHandler() }
     switch random.below(4) {
     case 0:
       let duration = random.duration()
       begin("start(_:for: \(duration), \(policy), \(deliveries), \(ending))")
-      expect(FuzzDocumentedErrors.startFor) { () throws(CountdownError) in
+      expect(FuzzDocumentedErrors.startFor(deliveries, ending), leaving: .label(label)) { () throws(CountdownError) in
         try manager.start(
           label, for: duration, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, show)
       }
     case 1:
       let seconds = random.double()
       begin("start(_:seconds: \(seconds), \(policy), \(deliveries), \(ending))")
-      expect(FuzzDocumentedErrors.startSeconds) { () throws(CountdownError) in
+      expect(FuzzDocumentedErrors.startSeconds(deliveries, ending), leaving: .label(label)) {
+        () throws(CountdownError) in
         try manager.start(
           label, seconds: seconds, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, show)
       }
     case 2:
       let date = random.date(around: wall.now)
       begin("start(_:until: \(date.timeIntervalSinceReferenceDate), \(policy), \(deliveries), \(ending))")
-      expect(FuzzDocumentedErrors.startUntil) { () throws(CountdownError) in
+      expect(FuzzDocumentedErrors.startUntil(deliveries, ending), leaving: .label(label)) {
+        () throws(CountdownError) in
         try manager.start(label, until: date, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, show)
       }
     default:
@@ -43,14 +48,16 @@ extension PublicAPIFuzzer {
     let (policy, deliveries, ending) = (random.policy(), random.deliveries(), random.ending())
     let useInt = random.bool()
     let stringID = random.pick(stringIDs)
-    let intID = random.int()
-    let ignore: @MainActor (String, Int, inout Bool) -> Void = { _, _, _ in }
+    let intID = Self.mainThreadIntID(random.int())
+    var ignore: @MainActor @Sendable (String, Int, inout Bool) -> Void = { _, _, _ in }
+    if random.oneIn(4) { ignore = reentry.idHandler() }
     let ignoreInt: @MainActor (Int, Int, inout Bool) -> Void = { _, _, _ in }
     switch random.below(4) {
     case 0:
       let duration = random.duration()
       begin("start(id:for: \(duration), \(policy), \(deliveries), \(ending))")
-      expect(FuzzDocumentedErrors.startFor) { () throws(CountdownError) in
+      expect(FuzzDocumentedErrors.startFor(deliveries, ending), leaving: useInt ? .intID(intID) : .stringID(stringID)) {
+        () throws(CountdownError) in
         if useInt {
           try manager.start(
             id: intID, for: duration, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, ignoreInt)
@@ -62,14 +69,16 @@ extension PublicAPIFuzzer {
     case 1:
       let seconds = random.double()
       begin("start(id:seconds: \(seconds), \(policy), \(deliveries), \(ending))")
-      expect(FuzzDocumentedErrors.startSeconds) { () throws(CountdownError) in
+      expect(FuzzDocumentedErrors.startSeconds(deliveries, ending), leaving: .stringID(stringID)) {
+        () throws(CountdownError) in
         try manager.start(
           id: stringID, seconds: seconds, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, ignore)
       }
     case 2:
       let date = random.date(around: wall.now)
       begin("start(id:until: \(date.timeIntervalSinceReferenceDate), \(policy), \(deliveries), \(ending))")
-      expect(FuzzDocumentedErrors.startUntil) { () throws(CountdownError) in
+      expect(FuzzDocumentedErrors.startUntil(deliveries, ending), leaving: .intID(intID)) {
+        () throws(CountdownError) in
         try manager.start(
           id: intID, until: date, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending, ignoreInt)
       }
@@ -98,6 +107,7 @@ extension PublicAPIFuzzer {
       _ = (manager.contains(label), manager.contains(id: id), manager.timeLeft(for: label), manager.timeLeft(id: id))
       _ = (manager.count, manager.endDate(id: id), manager.timerDates(id: id), manager.timerInterval(id: id))
       _ = (manager.isPaused(id: id), manager.timerDates(id: random.int())?.isFrozen, manager.serverOffset)
+      _ = (manager.endedAgo(id: id), manager.endedAgo(id: random.int()))
     }
   }
 
@@ -105,11 +115,14 @@ extension PublicAPIFuzzer {
     let time = random.duration()
     let label = random.pick(labels)
     let id = random.pick(stringIDs)
-    begin("addTime(\(time))")
-    expect(FuzzDocumentedErrors.addTime) { () throws(CountdownError) in
-      if random.bool() {
+    if random.bool() {
+      begin("addTime(\(time), to: \(label.name))")
+      expect(FuzzDocumentedErrors.addTime, leaving: .label(label)) { () throws(CountdownError) in
         try manager.addTime(time, to: label)
-      } else {
+      }
+    } else {
+      begin("addTime(\(time), id: \(id.prefix(8)))")
+      expect(FuzzDocumentedErrors.addTime, leaving: .stringID(id)) { () throws(CountdownError) in
         try manager.addTime(time, id: id)
       }
     }
@@ -138,13 +151,13 @@ extension PublicAPIFuzzer {
     if random.bool() {
       let duration = random.duration()
       begin("values(for: \(duration), \(deliveries), \(ending))")
-      expect(FuzzDocumentedErrors.startFor) { () throws(CountdownError) in
+      expect(FuzzDocumentedErrors.startFor(deliveries, ending)) { () throws(CountdownError) in
         _ = try manager.values(for: duration, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
       }
     } else {
       let date = random.date(around: wall.now)
       begin("values(until: \(date.timeIntervalSinceReferenceDate), \(deliveries), \(ending))")
-      expect(FuzzDocumentedErrors.startUntil) { () throws(CountdownError) in
+      expect(FuzzDocumentedErrors.startUntil(deliveries, ending)) { () throws(CountdownError) in
         _ = try manager.values(until: date, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
       }
     }
@@ -192,6 +205,10 @@ extension PublicAPIFuzzer {
     expect(FuzzDocumentedErrors.calibrate) { () throws(CountdownError) in
       try manager.calibrate(serverNow: serverNow, receivedAt: receivedAt)
     }
+    // The other threads calibrate the shared manager too: a refusal's offset is checked here.
+    expect(FuzzDocumentedErrors.calibrate, leaving: .calibration(quietManager)) { () throws(CountdownError) in
+      try quietManager.calibrate(serverNow: serverNow, receivedAt: receivedAt)
+    }
   }
 
   func suspendOrResume() {
@@ -226,7 +243,37 @@ extension PublicAPIFuzzer {
       guard instant.duration(to: clock.now) <= .zero || random.oneIn(2) else { return }
       guard clock.now.duration(to: instant) < .seconds(3) else { return }
       begin("sentinels' clock: advance(to: \(instant))")
-      expect(FuzzDocumentedErrors.clockMove) { () throws(CountdownError) in try clock.advance(to: instant) }
+      expect(FuzzDocumentedErrors.clockAdvanceTo) { () throws(CountdownError) in try clock.advance(to: instant) }
+    }
+  }
+
+  /// An `Int` id of the main thread's: never one of those the other threads use (0 to 5), so that
+  /// what it reads of its target is its own doing.
+  static func mainThreadIntID(_ value: Int) -> Int {
+    (0..<6).contains(value) ? value + 1_000 : value
+  }
+
+  /// Streams iterated as an app's task does, on another thread, for a few values, then dropped or
+  /// cancelled (which cancels the countdown).
+  func iterateStreams() {
+    let (policy, deliveries, ending) = (random.policy(), random.deliveries(), random.ending())
+    let duration = random.oneIn(3) ? random.duration() : .seconds(random.below(6))
+    let limit = random.below(4)
+    begin("values(for: \(duration), \(deliveries)), iterated for \(limit) values")
+    expect(FuzzDocumentedErrors.startFor(deliveries, ending)) { () throws(CountdownError) in
+      let stream = try manager.values(for: duration, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
+      keep(
+        Task.detached {
+          var count = 0
+          for await _ in stream {
+            count += 1
+            if count >= limit { break }
+          }
+        })
+    }
+    if random.oneIn(4), let task = tasks.first {
+      task.cancel()
+      tasks.removeFirst()
     }
   }
 }

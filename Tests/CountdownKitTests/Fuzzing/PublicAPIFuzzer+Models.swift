@@ -23,14 +23,14 @@ extension PublicAPIFuzzer {
     case 0:
       let duration = random.duration()
       begin("countdown(for: \(duration), \(policy), \(deliveries), \(ending))")
-      expect(FuzzDocumentedErrors.startFor) { () throws(CountdownError) in
+      expect(FuzzDocumentedErrors.startFor(deliveries, ending)) { () throws(CountdownError) in
         models.append(
           try manager.countdown(for: duration, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending))
       }
     case 1:
       let date = random.date(around: wall.now)
       begin("countdown(until: \(date.timeIntervalSinceReferenceDate), \(policy), \(deliveries), \(ending))")
-      expect(FuzzDocumentedErrors.startUntil) { () throws(CountdownError) in
+      expect(FuzzDocumentedErrors.startUntil(deliveries, ending)) { () throws(CountdownError) in
         models.append(
           try manager.countdown(until: date, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending))
       }
@@ -39,17 +39,20 @@ extension PublicAPIFuzzer {
       let duration = random.duration()
       let date = random.date(around: wall.now)
       begin("model: restart(for: \(duration)), restart(until: \(date.timeIntervalSinceReferenceDate))")
-      expect(FuzzDocumentedErrors.startFor) { () throws(CountdownError) in
+      expect(FuzzDocumentedErrors.startFor(deliveries, ending), leaving: .model(model)) { () throws(CountdownError) in
         try model.restart(for: duration, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
       }
-      expect(FuzzDocumentedErrors.startUntil) { () throws(CountdownError) in
+      expect(FuzzDocumentedErrors.startUntil(deliveries, ending), leaving: .model(model)) {
+        () throws(CountdownError) in
         try model.restart(until: date, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
       }
     case 3:
       guard let model = models.last else { return }
       let time = random.duration()
       begin("model: addTime(\(time)), pause, resume")
-      expect(FuzzDocumentedErrors.addTime) { () throws(CountdownError) in _ = try model.addTime(time) }
+      expect(FuzzDocumentedErrors.modelAddTime, leaving: .model(model)) { () throws(CountdownError) in
+        _ = try model.addTime(time)
+      }
       _ = random.bool() ? model.pause() : model.resume()
       model.refreshDates()
     default:
@@ -69,23 +72,25 @@ extension PublicAPIFuzzer {
     case 0:
       let duration = random.duration()
       begin("list: start(id: \(id), for: \(duration), \(deliveries))")
-      expect(FuzzDocumentedErrors.startFor) { () throws(CountdownError) in
+      expect(FuzzDocumentedErrors.startFor(deliveries, ending), leaving: .list) { () throws(CountdownError) in
         _ = try list.start(id: id, for: duration, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
       }
     case 1:
       let date = random.date(around: wall.now)
       begin("list: start(id: \(id), until: \(date.timeIntervalSinceReferenceDate), \(deliveries))")
-      expect(FuzzDocumentedErrors.startUntil) { () throws(CountdownError) in
+      expect(FuzzDocumentedErrors.startUntil(deliveries, ending), leaving: .list) { () throws(CountdownError) in
         _ = try list.start(id: id, until: date, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
       }
     case 2:
       let time = random.duration()
       begin("list: addTime(\(time), id: \(id))")
-      expect(FuzzDocumentedErrors.addTime) { () throws(CountdownError) in _ = try list.addTime(time, id: id) }
+      expect(FuzzDocumentedErrors.modelAddTime, leaving: .list) { () throws(CountdownError) in
+        _ = try list.addTime(time, id: id)
+      }
     case 3:
       begin("list: snapshot, restore, remove")
       let snapshot = random.bool() ? list.snapshot() : hostileSnapshot()
-      expectSnapshot(FuzzDocumentedErrors.restore) { () throws(CountdownSnapshotError) in
+      expectSnapshot(FuzzDocumentedErrors.listRestore, leaving: .list) { () throws(CountdownSnapshotError) in
         _ = try list.restore(snapshot)
       }
       _ = random.oneIn(3) ? list.removeAll() : ()
@@ -130,19 +135,33 @@ extension PublicAPIFuzzer {
       begin("CountdownSnapshot(decoding: \(data.count) bytes)")
       expectSnapshot(FuzzDocumentedErrors.decoding) { () throws(CountdownSnapshotError) in
         _ = try CountdownSnapshot<String>(decoding: data)
+      }
+      expectSnapshot(FuzzDocumentedErrors.decoding) { () throws(CountdownSnapshotError) in
         _ = try CountdownSnapshot<Int>(decoding: data)
+      }
+      // The `Codable` path, as an app's own state decodes it: the same kinds, or the decoder's own.
+      do {
+        _ = try JSONDecoder().decode(CountdownSnapshot<String>.self, from: data)
+      } catch let error as CountdownSnapshotError {
+        if !FuzzDocumentedErrors.decoding.contains(error.kind) {
+          fail("init(from:) threw \(error), documented: \(FuzzDocumentedErrors.decoding)")
+        }
+      } catch {
+        if !(error is DecodingError) { fail("init(from:) threw \(error), neither documented nor the decoder's") }
       }
     case 1:
       let snapshot = hostileSnapshot()
       begin("restore(\(snapshot.entries.count) hostile entries)")
-      expectSnapshot(FuzzDocumentedErrors.restore) { () throws(CountdownSnapshotError) in
-        _ = try manager.restore(snapshot) { _, _, _ in }
+      var handler: @MainActor @Sendable (String, Int, inout Bool) -> Void = { _, _, _ in }
+      if random.oneIn(3) { handler = reentry.idHandler() }
+      expectSnapshot(FuzzDocumentedErrors.restore, leaving: .everything) { () throws(CountdownSnapshotError) in
+        _ = try manager.restore(snapshot, handler)
       }
     case 2:
       let snapshot = hostileSnapshot()
       let id = random.pick(stringIDs)
       begin("countdown(restoring: \(snapshot.entries.count) hostile entries, id: \(id))")
-      expectSnapshot(FuzzDocumentedErrors.restore) { () throws(CountdownSnapshotError) in
+      expectSnapshot(FuzzDocumentedErrors.modelRestore, leaving: .everything) { () throws(CountdownSnapshotError) in
         if let model = try manager.countdown(restoring: snapshot, id: id) { models.append(model) }
       }
     default:
@@ -161,7 +180,7 @@ extension PublicAPIFuzzer {
       begin("store: save(\(data.count) bytes), load, then keepSaved")
       try? store.save(data)
       _ = try? store.load()
-      expectSnapshot(FuzzDocumentedErrors.restore) { () throws(CountdownSnapshotError) in
+      expectSnapshot(FuzzDocumentedErrors.keepSaved, leaving: .everything) { () throws(CountdownSnapshotError) in
         _ = try manager.keepSaved(String.self, in: store, savingOn: [.init("fuzz save")], center: notifications) {
           _, _, _ in
         }
@@ -175,7 +194,7 @@ extension PublicAPIFuzzer {
       _ = try? CountdownStore.file(URL(fileURLWithPath: "/nonexistent/\(random.text())")).load()
     case 2:
       begin("list: keepSaved, save(to:), stopSaving")
-      expectSnapshot(FuzzDocumentedErrors.restore) { () throws(CountdownSnapshotError) in
+      expectSnapshot(FuzzDocumentedErrors.listKeepSaved, leaving: .list) { () throws(CountdownSnapshotError) in
         _ = try list.keepSaved(in: store, savingOn: [.init("fuzz list save")], center: notifications, onFailure: nil)
       }
       try? list.save(to: store)
@@ -209,7 +228,7 @@ extension PublicAPIFuzzer {
     _ = CountdownRestoration(ids: [random.text()], ended: [random.text(): start])
     VoiceOverAnnouncer().announce(random.text())
     _ = (ContinuousCountdownClock().now, AdaptedCountdownClock(ContinuousClock()).origin)
-    _ = try? CountdownStore.userDefaults(suiteName: "countdown-fuzz", key: random.text()).load()
+    _ = try? CountdownStore.userDefaults(suiteName: runName, key: random.text()).load()
     if let other = try? CountdownManager(clock: scratchClock) {
       other.suspendsInBackground = random.bool()
       other.suspendsInBackground = false

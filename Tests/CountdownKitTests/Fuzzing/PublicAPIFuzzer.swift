@@ -4,9 +4,11 @@ import Foundation
 
 /// Calls the public API of `CountdownCore`, `CountdownKit` and `CountdownAlerts` with hostile
 /// values, one seeded call after another on the main thread, and after each call checks that it
-/// threw only what its documentation's `- Throws:` promises and that the sentinels (countdowns
-/// already running on the same manager) are untouched. A trap ends the process: replay the seed
-/// with `COUNTDOWN_FUZZ_TRACE=1` to see the call that made it.
+/// threw only what its own documentation's `- Throws:` names, that a refused call left what it was
+/// called on as it was, and that the sentinels (countdowns already running on the same manager) are
+/// untouched. A trap ends the process: replay the seed with `COUNTDOWN_FUZZ_TRACE=1` to see the
+/// call that made it. Each run keeps its files and defaults under names of its own, so two runs of
+/// one seed at once do not meet.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor
 final class PublicAPIFuzzer {
@@ -29,7 +31,18 @@ final class PublicAPIFuzzer {
   var readAlouds: [CountdownReadAloud] = []
   let list: ObservableCountdownList<String>
   let announcer = FuzzAnnouncer()
+  /// This run's name, in the names of what it keeps outside the process: a store's file, a
+  /// defaults suite.
+  let runName = "countdown-fuzz-\(UUID().uuidString)"
   let store: CountdownStore
+  /// Where this run's alarms record the person's stops (a defaults suite of its own).
+  let alarmStops: CountdownAlarmStops
+  /// A manager only the main thread calibrates: a refused calibration must leave its offset.
+  let quietManager: CountdownManager
+  /// Tasks iterating streams and sleeping on the scratch clock; cancelled as they are dropped.
+  var tasks: [Task<Void, Never>] = []
+  /// What handlers that call back into the manager report (they run inside other calls).
+  let reentry: FuzzReentry
   private(set) var failures: [String] = []
   private var call = 0
   private var operation = ""
@@ -40,7 +53,10 @@ final class PublicAPIFuzzer {
     let wall = wall
     manager = try CountdownManager(clock: clock, wallClock: { wall.now })
     list = ObservableCountdownList(manager: manager)
-    store = .file(FileManager.default.temporaryDirectory.appendingPathComponent("countdown-fuzz-\(settings.seed).json"))
+    store = .file(FileManager.default.temporaryDirectory.appendingPathComponent("\(runName).json"))
+    alarmStops = CountdownAlarmStops(suiteName: runName)
+    quietManager = try CountdownManager(clock: scratchClock, wallClock: { wall.now })
+    reentry = FuzzReentry(manager: manager, labels: labels, ids: stringIDs, seed: settings.seed)
     sentinels = try FuzzSentinels(on: manager, clock: clock)
   }
 
@@ -52,6 +68,9 @@ final class PublicAPIFuzzer {
       perform(choice)
       for violation in sentinels.violations() {
         fail("the sentinels changed: \(violation)")
+      }
+      for failure in reentry.takeFailures() {
+        fail("in a handler: \(failure)")
       }
     }
     finish()
@@ -66,9 +85,18 @@ final class PublicAPIFuzzer {
     kept.removeAll()
     manager.stopSaving(String.self)
     try? store.remove()
+    for task in tasks { task.cancel() }
+    tasks.removeAll()
+    UserDefaults.standard.removePersistentDomain(forName: runName)
   }
 
-  static let operationCount = 25
+  /// Keeps `task` (the last 8), cancelling the one it pushes out.
+  func keep(_ task: Task<Void, Never>) {
+    tasks.append(task)
+    if tasks.count > 8 { tasks.removeFirst().cancel() }
+  }
+
+  static let operationCount = 28
 
   private func perform(_ choice: Int) {
     switch choice {
@@ -96,6 +124,9 @@ final class PublicAPIFuzzer {
     case 21: liveActivities()
     case 22: cancelAllElsewhere()
     case 23: widgets()
+    case 24: iterateStreams()
+    case 25: manualClockAsAClock()
+    case 26: alarmStopsAndObservations()
     default: smallValueTypes()
     }
   }
@@ -115,21 +146,37 @@ final class PublicAPIFuzzer {
     failures.append("seed \(settings.seed), call \(call) (\(operation)): \(message)")
   }
 
-  /// Runs `body`, which may throw only the `documented` errors.
-  func expect(_ documented: [CountdownError], _ body: () throws(CountdownError) -> Void) {
+  /// Runs `body`, which may throw only the `documented` errors, and, when it throws, must leave
+  /// `target` as it was.
+  func expect(
+    _ documented: [CountdownError], leaving target: FuzzTarget = .none, _ body: () throws(CountdownError) -> Void
+  ) {
+    let before = state(of: target)
     do throws(CountdownError) {
       try body()
     } catch {
       if !documented.contains(error) { fail("threw \(error), documented: \(documented)") }
+      checkRefused(target, was: before, refusedWith: "\(error)")
     }
   }
 
-  func expectSnapshot(_ documented: [CountdownSnapshotError.Kind], _ body: () throws(CountdownSnapshotError) -> Void) {
+  func expectSnapshot(
+    _ documented: [CountdownSnapshotError.Kind], leaving target: FuzzTarget = .none,
+    _ body: () throws(CountdownSnapshotError) -> Void
+  ) {
+    let before = state(of: target)
     do throws(CountdownSnapshotError) {
       try body()
     } catch {
       if !documented.contains(error.kind) { fail("threw \(error), documented: \(documented)") }
+      checkRefused(target, was: before, refusedWith: "\(error)")
     }
+  }
+
+  /// Fails unless `target` reads as it did `before` a call refused with `error`.
+  private func checkRefused(_ target: FuzzTarget, was before: String, refusedWith error: String) {
+    let after = state(of: target)
+    if after != before { fail("refused (\(error)) but changed its target: was [\(before)], is [\(after)]") }
   }
 
   func expectAlert(_ documented: [CountdownAlertError], _ body: () throws(CountdownAlertError) -> Void) {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import XCTest
 
 /// Runs one test of this test binary again in a child process, where it does what must trap, and
@@ -6,18 +6,18 @@ import XCTest
 ///
 /// The child is told what to do by an environment variable that names its test; a test that finds
 /// its own name there runs its scenario instead of starting a child.
-enum TrapRun {
-  static let scenarioVariable = "COUNTDOWN_TRAP_SCENARIO"
+package enum TrapRun {
+  package static let scenarioVariable = "COUNTDOWN_TRAP_SCENARIO"
   /// How long a child may run: each traps in well under a second but the clock's (a few seconds
   /// in debug builds).
-  static let timeLimit: TimeInterval = 60
+  package static let timeLimit: TimeInterval = 60
 
   /// The scenario this process was started to run, if it is a child.
-  static var scenario: String? { ProcessInfo.processInfo.environment[scenarioVariable] }
+  package static var scenario: String? { ProcessInfo.processInfo.environment[scenarioVariable] }
 
   /// Runs `test` (`Module.Class/testMethod`) in a child process with `scenario` set, and fails
   /// unless the child died by a trap's signal with `message` on its standard error.
-  static func expectTrap(
+  package static func expectTrap(
     test: String, scenario: String, message: String, file: StaticString = #filePath, line: UInt = #line
   ) throws {
     #if os(Linux)

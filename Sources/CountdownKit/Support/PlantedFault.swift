@@ -1,0 +1,31 @@
+#if COUNTDOWN_CHECK_INVARIANTS
+  import CountdownCore
+
+  /// A fault the public-API fuzzer's self-test plants in the Kit, to show that the fuzzer finds each
+  /// kind it is there to find: a trap, an error a call's documentation does not name, and a refused
+  /// call that changes what it was called on.
+  ///
+  /// It exists only in builds with internal checks (`COUNTDOWN_INTERNAL_CHECKS=1`, which no app's
+  /// build sets), and only the package's tests can set it (package access): an app's build has
+  /// neither the type nor the places that read it.
+  package enum PlantedFault: Sendable, Equatable {
+    /// ``CountdownManager/addTime(_:id:)`` traps when it takes less than it was asked to (time
+    /// taken past the end of a countdown, which takes what was left).
+    case trap
+    /// ``ObservableCountdown/addTime(_:)`` throws ``CountdownCore/CountdownError/invalidCombination``,
+    /// which its documentation does not name, for any time taken.
+    case undocumentedError
+    /// A refused ``CountdownManager/start(_:for:whileSuspended:delivering:pastTheEnd:_:)`` cancels
+    /// the receiver's running countdown.
+    case refusalCancelsTarget
+
+    /// The fault planted now; `nil` at first. Behind a lock: the fuzzer's other threads read it.
+    private static let planted = LockedState<PlantedFault?>(nil)
+
+    /// The fault planted now, if any: set by a self-test, and back to `nil` when it is done.
+    package static var current: PlantedFault? {
+      get { planted.withLock { $0 } }
+      set { planted.withLock { $0 = newValue } }
+    }
+  }
+#endif
