@@ -103,24 +103,28 @@ extension PublicAPIFuzzer {
   /// A snapshot no encoder wrote: hostile dates, times, lengths, options and ids (never a
   /// sentinel's), repeated ids, every kind.
   func hostileSnapshot() -> CountdownSnapshot<String> {
-    let entries = (0..<random.below(4)).map { _ in
+    var entries = (0..<random.below(4)).map { _ in
       CountdownSnapshot<String>.Entry(
         id: random.pick(stringIDs), kind: random.oneIn(4) ? .countingUp : .countdown, policy: random.policy(),
         deliveries: random.deliveries(), isPaused: random.oneIn(3),
         date: random.oneIn(4) ? nil : random.date(around: wall.now), time: random.oneIn(2) ? nil : random.duration(),
         length: random.oneIn(2) ? nil : random.duration(), ending: random.ending())
     }
+    // The same entry twice: a repeated id, once the first passes its checks.
+    if random.oneIn(4), let first = entries.first { entries.append(first) }
     let offset: Duration? = random.bool() ? nil : random.duration()
     return CountdownSnapshot(takenAt: random.date(around: wall.now), serverOffset: offset, entries: entries)
   }
 
-  /// A snapshot's bytes, damaged: random, truncated, or with a byte changed.
+  /// A snapshot's bytes: random, truncated, with a byte changed, or whole (a hostile snapshot's, whose
+  /// checks come after the decoding: repeated ids, offsets and entries no countdown can have).
   func damagedSnapshotBytes() -> Data {
     var own = manager.snapshot(of: String.self)
     own.entries.removeAll { sentinels.isSentinel($0.id) }  // restoring them would restart them
     guard random.bool(), var data = try? JSONEncoder().encode(random.bool() ? hostileSnapshot() : own) else {
       return random.bytes(upTo: 200)
     }
+    if random.oneIn(3) { return data }
     if data.isEmpty || random.bool() {
       return data.prefix(random.below(data.count + 1))
     }
@@ -131,7 +135,8 @@ extension PublicAPIFuzzer {
   func snapshots() {
     switch random.below(4) {
     case 0:
-      let data = damagedSnapshotBytes()
+      // Damaged bytes, or a hostile snapshot's whole: its checks come after the decoding.
+      let data = random.bool() ? damagedSnapshotBytes() : (try? JSONEncoder().encode(hostileSnapshot())) ?? Data()
       begin("CountdownSnapshot(decoding: \(data.count) bytes)")
       expectSnapshot(FuzzDocumentedErrors.decoding) { () throws(CountdownSnapshotError) in
         _ = try CountdownSnapshot<String>(decoding: data)

@@ -84,6 +84,7 @@ final class PublicAPIFuzzer {
     list.removeAll()
     kept.removeAll()
     manager.stopSaving(String.self)
+    list.stopSaving()
     try? store.remove()
     for task in tasks { task.cancel() }
     tasks.removeAll()
