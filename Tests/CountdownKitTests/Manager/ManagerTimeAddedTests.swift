@@ -127,19 +127,25 @@ final class ManagerTimeAddedTests: XCTestCase {
   /// time taken past the end does earlier: it does not wait for the wakeup, nor for the next grid
   /// instant a minute later.
   func testTimeTakenAfterTheDeadlineBeforeTheZeroCameEndsItAtOnce() throws {
-    try withManualManager(interval: .seconds(60)) { manager, clock, _ in
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager(interval: .seconds(60)) { manager, clock, wall in
       // Every wakeup as late as its leeway allows: the end's comes 3 s (5 % of a minute) after it.
       clock.firesAtTheEndOfTheLeeway = true
       var values: [Int] = []
       try manager.start(id: "oven", for: .seconds(60)) { _, remaining, _ in values.append(remaining) }
       let cell = CountdownLabel("cell")
       try manager.start(cell, for: .seconds(60)) { label, remaining, _ in label.shown.append(remaining) }
+      let model = try manager.countdown(for: .seconds(60))
       try clock.advance(by: .milliseconds(60_010))
       XCTAssertEqual(values, [1], "10 ms after the deadline, the end's wakeup has not come yet")
       XCTAssertTrue(try manager.addTime(.seconds(-5), id: "oven"))
       XCTAssertTrue(try manager.addTime(.seconds(-5), to: cell))
+      XCTAssertTrue(try model.addTime(.seconds(-5)))
       XCTAssertEqual(values, [1, 0], "time taken past the end: its 0, inside the call")
       XCTAssertEqual(cell.shown, [1, 0])
+      XCTAssertTrue(model.hasEnded, "the model's 0, inside the call")
+      XCTAssertEqual(model.remaining, 0)
+      XCTAssertEqual(model.endDate, wall.now)
       XCTAssertFalse(manager.contains(id: "oven"), "ended")
       XCTAssertFalse(manager.contains(cell))
       XCTAssertEqual(manager.count, 0)
