@@ -64,19 +64,15 @@ extension CountdownManager {
     pastTheEnd ending: CountdownEnding = .stops,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ remaining: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    #if COUNTDOWN_CHECK_INVARIANTS
-      do {
-        try checkMilestones(deliveries, within: duration)
-        try startWeakReceiver(
-          receiver, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
-      } catch {
-        if PlantedFault.current == .refusalCancelsTarget { cancel(receiver) }
-        throw error
-      }
-    #else
+    do throws(CountdownError) {
       try checkMilestones(deliveries, within: duration)
       try startWeakReceiver(receiver, .duration(duration), policy, delivering: deliveries, pastTheEnd: ending, update)
-    #endif
+    } catch {
+      #if COUNTDOWN_CHECK_INVARIANTS
+        if PlantedFault.current == .refusalCancelsTarget { cancel(receiver) }
+      #endif
+      throw error
+    }
   }
 
   /// Starts (or replaces) the countdown shown by `receiver`, for a number of seconds: a
