@@ -26,6 +26,7 @@
 public struct CountdownError: Error, Hashable, Sendable, CustomStringConvertible {
   private enum Code: String, Hashable, Sendable {
     case negativeDuration, nonFiniteValue, invalidInterval, outOfRange, invalidCombination, invalidMilestone
+    case emptyPlan, zeroDuration, invalidRepetition, unreachablePhases
   }
 
   private let code: Code
@@ -52,6 +53,15 @@ public struct CountdownError: Error, Hashable, Sendable, CustomStringConvertible
   /// A milestone (``CountdownDeliveries/milestones(_:)``) below zero; or, where a manager checks
   /// it, one that is not a whole number of intervals or lies beyond the countdown it is given to.
   public static let invalidMilestone = CountdownError(.invalidMilestone)
+  /// A plan of phases with nothing to run: no phase at all, or a block of it without phases.
+  public static let emptyPlan = CountdownError(.emptyPlan)
+  /// A phase of a plan, or a block's total time, of zero: it would end as it starts.
+  public static let zeroDuration = CountdownError(.zeroDuration)
+  /// A block of a plan repeated zero or fewer times, or with a long break every zero or fewer
+  /// cycles.
+  public static let invalidRepetition = CountdownError(.invalidRepetition)
+  /// Phases a plan never reaches: a block or a cool-down after a block repeated forever.
+  public static let unreachablePhases = CountdownError(.unreachablePhases)
 
   /// The reason's name, as its static member spells it: `"outOfRange"`.
   public var description: String { code.rawValue }

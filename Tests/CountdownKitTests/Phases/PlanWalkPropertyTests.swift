@@ -1,0 +1,268 @@
+import CountdownCore
+import XCTest
+
+@testable import CountdownKit
+
+/// The plan's arithmetic (``PlanLayout``) and the cursor that walks it (``PhaseCursor``) against
+/// the plan written out phase by phase (``PlanReferenceModel``), on seeded random plans, times and
+/// operations. `COUNTDOWN_PHASES_RUNS` sets the number of seeds (default 200),
+/// `COUNTDOWN_PHASES_SEED` the first.
+final class PlanWalkPropertyTests: XCTestCase {
+  var runs: Int { Int(ProcessInfo.processInfo.environment["COUNTDOWN_PHASES_RUNS"] ?? "") ?? 200 }
+  var firstSeed: UInt64 { UInt64(ProcessInfo.processInfo.environment["COUNTDOWN_PHASES_SEED"] ?? "") ?? 6_601 }
+
+  func testTheLayoutAgreesWithThePlanWrittenOut() throws {
+    for seed in firstSeed..<(firstSeed + UInt64(runs)) {
+      var random = SplitMix64(seed: seed)
+      let plan = try Self.randomPlan(&random)
+      let layout = plan.layout
+      let model = PlanReferenceModel(plan, horizon: 1_500)
+      if model.isComplete {
+        XCTAssertEqual(layout.phaseCount, model.phases.count, "seed \(seed)")
+        XCTAssertEqual(layout.length, model.phases.last.map { $0.start + $0.length }, "seed \(seed)")
+      } else {
+        XCTAssertNil(layout.phaseCount, "seed \(seed)")
+      }
+      for (ordinal, expected) in model.phases.enumerated() {
+        let step = layout.phase(atOrdinal: ordinal)
+        XCTAssertEqual(step.phase, expected.phase, "seed \(seed), ordinal \(ordinal)")
+        XCTAssertEqual(step.place, expected.place, "seed \(seed), ordinal \(ordinal)")
+        XCTAssertEqual(step.indexInCycle, expected.indexInCycle, "seed \(seed), ordinal \(ordinal)")
+        XCTAssertEqual(step.cycle, expected.cycle, "seed \(seed), ordinal \(ordinal)")
+        XCTAssertEqual(step.isLongBreak, expected.isLongBreak, "seed \(seed), ordinal \(ordinal)")
+        XCTAssertEqual(layout.start(ofOrdinal: ordinal), expected.start, "seed \(seed), ordinal \(ordinal)")
+        XCTAssertEqual(layout.duration(ofOrdinal: ordinal), expected.length, "seed \(seed), ordinal \(ordinal)")
+        let pausing = model.phases[ordinal...].firstIndex { $0.phase.pausesAfter }
+        if pausing != nil || model.isComplete {
+          XCTAssertEqual(layout.firstPausing(from: ordinal), pausing, "seed \(seed), ordinal \(ordinal)")
+        }
+      }
+      let end = model.phases.last.map { $0.start + $0.length } ?? 0
+      for _ in 0..<50 {
+        let offset = Int64.random(in: 0...end + 5, using: &random)
+        guard model.isComplete || offset < end else { continue }
+        XCTAssertEqual(layout.ordinal(at: offset), model.ordinal(at: offset), "seed \(seed), offset \(offset)")
+      }
+      guard (testRun?.failureCount ?? 0) == 0 else { return XCTFail("first failing seed: \(seed)") }
+    }
+  }
+
+  func testTheCursorAgreesWithAWalkPhaseByPhase() throws {
+    for seed in firstSeed..<(firstSeed + UInt64(runs)) {
+      var random = SplitMix64(seed: seed)
+      let plan = try Self.randomPlan(&random)
+      let layout = plan.layout
+      let model = PlanReferenceModel(plan, horizon: 40_000)
+      var now = Int64.random(in: -100...100, using: &random)
+      var cursor = PhaseCursor(startingAt: now, in: layout)
+      var naive = NaiveCursor(ordinal: 0, timing: cursor.timing)
+      var trace: [String] = []
+      for step in 0..<60 {
+        let choice = Int.random(in: 0..<10, using: &random)
+        switch choice {
+        case 0..<4:
+          // Time passes: a little, or across many phases.
+          now += choice == 0 ? Int64.random(in: 0...400, using: &random) : Int64.random(in: 0...25, using: &random)
+          trace.append("advance to \(now)")
+        case 4: cursor.skip(at: now, in: layout); naive.skip(at: now, model); trace.append("skip")
+        case 5: cursor.restart(at: now, in: layout); naive.restart(at: now, model); trace.append("restart")
+        case 6: cursor.goBack(at: now, in: layout); naive.goBack(at: now, model); trace.append("back")
+        case 7:
+          let time = Int64.random(in: -30...30, using: &random)
+          cursor.addTime(time, at: now, in: layout)
+          naive.addTime(time, at: now, model)
+          trace.append("add \(time)")
+        case 8: cursor.pause(at: now); naive.pause(at: now); trace.append("pause")
+        default: cursor.resume(at: now); naive.resume(at: now); trace.append("resume")
+        }
+        let passed = cursor.advanced(to: now, in: layout)
+        let expected = naive.advance(to: now, model)
+        let context = "seed \(seed), step \(step): \(trace.suffix(4))"
+        XCTAssertEqual(cursor.ordinal, naive.ordinal, context)
+        XCTAssertEqual(cursor.timing, naive.timing, context)
+        Self.assert(passed, matches: expected, window: layout.window, model, context)
+        XCTAssertEqual(passed.planEnded, naive.ordinal >= model.phases.count && model.isComplete && !expected.isEmpty, context)
+        if let position = cursor.position(at: now, in: layout) {
+          let left: Int64
+          switch naive.timing {
+          case .running(let deadline): left = max(0, deadline - now)
+          case .paused(let frozen): left = frozen
+          }
+          XCTAssertEqual(position.step.ordinal, naive.ordinal, context)
+          XCTAssertEqual(position.timeLeftInPhase, left, context)
+          XCTAssertEqual(position.next?.ordinal, naive.ordinal + 1 < model.phases.count ? naive.ordinal + 1 : nil, context)
+          if model.isComplete {
+            let after = model.phases[(naive.ordinal + 1)...].reduce(0) { $0 + $1.length }
+            XCTAssertEqual(position.timeLeftInPlan, left + after, context)
+          } else {
+            XCTAssertNil(position.timeLeftInPlan, context)
+          }
+        } else {
+          XCTAssertTrue(model.isComplete && naive.ordinal >= model.phases.count, context)
+        }
+        if (testRun?.failureCount ?? 0) > 0 { return XCTFail("first failing seed: \(seed)") }
+      }
+    }
+  }
+
+  /// A forever plan of one-second phases, away a week: two values of bounded size, not 604 800.
+  func testAWeekAwayIsASummaryAndTheLastCycle() throws {
+    let second: Int64 = 1_000_000_000
+    let plan = try CountdownPlan(blocks: [
+      .init(
+        [CountdownPhase("On", .seconds(1)), CountdownPhase("Off", .seconds(1)), CountdownPhase("Rest", .seconds(1))],
+        repeated: .forever)
+    ])
+    var cursor = PhaseCursor(startingAt: 0, in: plan.layout)
+    let week = 7 * 86_400 * second
+    let passed = cursor.advanced(to: week + second / 2, in: plan.layout)
+    XCTAssertEqual(passed.ends.count, 3)
+    XCTAssertEqual(passed.count, 7 * 86_400)
+    XCTAssertEqual(passed.summary?.ordinals, 0..<(7 * 86_400 - 3))
+    XCTAssertEqual(passed.summary?.first, second)
+    XCTAssertEqual(passed.ends.map(\.instant), [week - 2 * second, week - second, week])
+    XCTAssertEqual(passed.ends.map(\.step.phase.name), ["On", "Off", "Rest"])
+    XCTAssertEqual(cursor.ordinal, 7 * 86_400)
+    XCTAssertEqual(cursor.timing, .running(deadline: week + second))
+    XCTAssertEqual(cursor.position(at: week + second / 2, in: plan.layout)?.step.cycle, 7 * 86_400 / 3)
+  }
+
+  /// The Pomodoro that waits after its long break: the walk stops there, whatever time passed.
+  func testAWalkStopsAfterAPhaseThatPauses() throws {
+    let plan = try CountdownPlan(blocks: [
+      .init(
+        [CountdownPhase("Work", .seconds(25)), CountdownPhase("Break", .seconds(5))], repeated: .forever,
+        longBreak: CountdownPhase("Long", .seconds(15), pausesAfter: true), every: 2)
+    ])
+    var cursor = PhaseCursor(startingAt: 0, in: plan.layout)
+    let passed = cursor.advanced(to: 1_000_000_000_000, in: plan.layout)
+    XCTAssertTrue(passed.paused)
+    // Four ends: the window (two phases a cycle) one by one, the two before in the summary.
+    XCTAssertEqual(passed.count, 4)
+    XCTAssertEqual(passed.summary?.ordinals, 0..<2)
+    XCTAssertEqual(passed.ends.map(\.step.phase.name), ["Work", "Long"])
+    XCTAssertEqual(passed.ends.last?.instant, 70_000_000_000)
+    XCTAssertEqual(cursor.ordinal, 4)
+    XCTAssertEqual(cursor.timing, .paused(left: 25_000_000_000))
+  }
+
+  // MARK: Helpers
+
+  static func assert(
+    _ passed: PassedPhaseEnds, matches expected: [(ordinal: Int, instant: Int64)], window: Int,
+    _ model: PlanReferenceModel, _ context: String
+  ) {
+    XCTAssertEqual(passed.count, expected.count, context)
+    XCTAssertLessThanOrEqual(passed.ends.count, window, context)
+    let oneByOne = expected.suffix(passed.ends.count)
+    XCTAssertEqual(passed.ends.map(\.step.ordinal), oneByOne.map(\.ordinal), context)
+    XCTAssertEqual(passed.ends.map(\.instant), oneByOne.map(\.instant), context)
+    for end in passed.ends where end.step.ordinal < model.phases.count {
+      XCTAssertEqual(end.step.phase, model.phases[end.step.ordinal].phase, context)
+    }
+    let summarized = expected.prefix(expected.count - passed.ends.count)
+    if let summary = passed.summary {
+      XCTAssertEqual(Array(summary.ordinals), summarized.map(\.ordinal), context)
+      XCTAssertEqual(summary.first, summarized.first?.instant, context)
+      XCTAssertEqual(summary.last, summarized.last?.instant, context)
+    } else {
+      XCTAssertTrue(summarized.isEmpty, context)
+    }
+  }
+
+  /// A random plan of short phases (1 to 20 ns), most of its shapes: a warm-up, blocks repeated
+  /// a number of times, for a total or forever, long breaks, phases that pause, a cool-down.
+  static func randomPlan(_ random: inout SplitMix64) throws -> CountdownPlan {
+    func phases(_ count: Int) -> [CountdownPhase] {
+      (0..<count).map { index in
+        CountdownPhase(
+          "p\(index)", .nanoseconds(Int64.random(in: 1...20, using: &random)),
+          pausesAfter: Int.random(in: 0..<12, using: &random) == 0)
+      }
+    }
+    let warmUp = phases(Int.random(in: 0...2, using: &random))
+    var blocks: [CountdownPlan.Block] = []
+    var endless = false
+    for _ in 0..<Int.random(in: 0...3, using: &random) where !endless {
+      let repetition: CountdownPlan.Repetition
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0: repetition = .lasting(.nanoseconds(Int64.random(in: 1...200, using: &random)))
+      case 1:
+        repetition = .forever
+        endless = true
+      default: repetition = .times(Int.random(in: 1...6, using: &random))
+      }
+      // A long break that pauses, more often than other phases: the walk's jump to the next one.
+      let long =
+        Bool.random(using: &random)
+        ? CountdownPhase(
+          "long", .nanoseconds(Int64.random(in: 1...20, using: &random)),
+          pausesAfter: Int.random(in: 0..<3, using: &random) == 0) : nil
+      blocks.append(
+        .init(phases(Int.random(in: 1...4, using: &random)), repeated: repetition, longBreak: long, every: Int.random(in: 1...6, using: &random)))
+    }
+    var coolDown = endless ? [] : phases(Int.random(in: 0...2, using: &random))
+    if warmUp.isEmpty, blocks.isEmpty, coolDown.isEmpty { coolDown = phases(1) }
+    return try CountdownPlan(warmUp: warmUp, blocks: blocks, coolDown: coolDown)
+  }
+}
+
+/// The cursor's state, walked phase by phase over the plan written out.
+struct NaiveCursor {
+  var ordinal: Int
+  var timing: PhaseCursor.Timing
+
+  func isEnded(_ model: PlanReferenceModel) -> Bool { model.isComplete && ordinal >= model.phases.count }
+
+  /// Every end at or before `now`, one by one.
+  mutating func advance(to now: Int64, _ model: PlanReferenceModel) -> [(ordinal: Int, instant: Int64)] {
+    var ends: [(Int, Int64)] = []
+    while !isEnded(model), case .running(let deadline) = timing, deadline <= now {
+      ends.append((ordinal, deadline))
+      let pauses = model.phases[ordinal].phase.pausesAfter
+      ordinal += 1
+      if isEnded(model) { break }
+      let length = model.phases[ordinal].length
+      timing = pauses ? .paused(left: length) : .running(deadline: deadline + length)
+    }
+    return ends
+  }
+
+  mutating func begin(_ ordinal: Int, at now: Int64, _ model: PlanReferenceModel) {
+    self.ordinal = ordinal
+    if isEnded(model) { return timing = .running(deadline: now) }
+    let length = model.phases[ordinal].length
+    switch timing {
+    case .running: timing = .running(deadline: now + length)
+    case .paused: timing = .paused(left: length)
+    }
+  }
+
+  mutating func skip(at now: Int64, _ model: PlanReferenceModel) {
+    if !isEnded(model) { begin(ordinal + 1, at: now, model) }
+  }
+
+  mutating func restart(at now: Int64, _ model: PlanReferenceModel) {
+    if !isEnded(model) { begin(ordinal, at: now, model) }
+  }
+
+  mutating func goBack(at now: Int64, _ model: PlanReferenceModel) {
+    if !isEnded(model) { begin(max(0, ordinal - 1), at: now, model) }
+  }
+
+  mutating func addTime(_ time: Int64, at now: Int64, _ model: PlanReferenceModel) {
+    guard !isEnded(model) else { return }
+    switch timing {
+    case .running(let deadline): timing = .running(deadline: max(deadline + time, now))
+    case .paused(let left): timing = .paused(left: max(left + time, 0))
+    }
+  }
+
+  mutating func pause(at now: Int64) {
+    if case .running(let deadline) = timing { timing = .paused(left: max(0, deadline - now)) }
+  }
+
+  mutating func resume(at now: Int64) {
+    if case .paused(let left) = timing { timing = .running(deadline: now + left) }
+  }
+}
