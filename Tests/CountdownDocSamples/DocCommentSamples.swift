@@ -891,3 +891,116 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
   _ = widgets
 }
 #endif
+
+// The plans' samples (CountdownKit/Phases).
+
+@MainActor @SampleBody func phasesSample1() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPhase+Purpose.swift
+  let rest = CountdownPhase("Walk", .seconds(90), purpose: .recovery)
+  let stretch = CountdownPhase("Stretch", .seconds(2 * 60), purpose: CountdownPhase.Purpose("stretch"))
+  // END SAMPLE
+  _ = (rest, stretch)
+}
+
+@MainActor @SampleBody func phasesSample2() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPhase.swift
+  let work = CountdownPhase("Work", .seconds(25 * 60))
+  let rest = CountdownPhase("Break", .seconds(5 * 60), purpose: .recovery, userInfo: ["sound": "bell"])
+  // END SAMPLE
+  _ = work
+  _ = rest
+}
+
+@MainActor @SampleBody func phasesSample3() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPhase.swift
+  let sprint = CountdownPhase("Sprint", .seconds(30))
+  let walk = CountdownPhase("Walk", .seconds(90), purpose: .recovery, pausesAfter: false)
+  // END SAMPLE
+  _ = sprint
+  _ = walk
+}
+
+@MainActor @SampleBody func phasesSample4() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPhase.swift
+  let plank = try CountdownPhase("Plank", seconds: 45)
+  // END SAMPLE
+  _ = plank
+}
+
+@MainActor @SampleBody func phasesSample5() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPlan+Block.swift
+  // Four Pomodoros; the fourth break is a long one.
+  let pomodoros = CountdownPlan.Block(
+    [CountdownPhase("Work", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60), purpose: .recovery)],
+    repeated: .times(4),
+    longBreak: CountdownPhase("Long break", .seconds(15 * 60), purpose: .recovery), every: 4)
+  // END SAMPLE
+  _ = pomodoros
+}
+
+@MainActor @SampleBody func phasesSample6() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPlan+Block.swift
+  let intervals = CountdownPlan.Block(
+    [CountdownPhase("Run", .seconds(90)), CountdownPhase("Walk", .seconds(60), purpose: .recovery)],
+    repeated: .lasting(.seconds(30 * 60)))
+  // END SAMPLE
+  _ = intervals
+}
+
+@MainActor @SampleBody func phasesSample7() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPlan+Codable.swift
+  let plan = try CountdownPlan(blocks: [CountdownPlan.Block([CountdownPhase("Work", .seconds(25 * 60))])])
+  let saved = try JSONEncoder().encode(plan)
+  let again = try JSONDecoder().decode(CountdownPlan.self, from: saved)  // == plan
+  // END SAMPLE
+  _ = again
+}
+
+@MainActor @SampleBody func phasesSample8() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPlan+Repetition.swift
+  let eight = CountdownPlan.Repetition.times(8)
+  let endless = CountdownPlan.Repetition.forever
+  let halfAnHour = CountdownPlan.Repetition.lasting(.seconds(30 * 60))
+  // END SAMPLE
+  _ = eight
+  _ = endless
+  _ = halfAnHour
+}
+
+@MainActor @SampleBody func phasesSample9() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPlan.swift
+  // A Pomodoro: 25 minutes of work and 5 of rest, four times; the fourth rest is 15 minutes.
+  let pomodoro = try CountdownPlan(blocks: [
+    CountdownPlan.Block(
+      [CountdownPhase("Work", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60), purpose: .recovery)],
+      repeated: .times(4),
+      longBreak: CountdownPhase("Long break", .seconds(15 * 60), purpose: .recovery), every: 4)
+  ])
+  // END SAMPLE
+  _ = pomodoro
+}
+
+@MainActor @SampleBody func phasesSample10() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPlan.swift
+  // Walk and run for 30 minutes, between a warm-up and a cool-down walk.
+  let run = try CountdownPlan(
+    warmUp: [CountdownPhase("Warm-up walk", .seconds(5 * 60), purpose: .recovery)],
+    blocks: [
+      CountdownPlan.Block(
+        [CountdownPhase("Run", .seconds(90)), CountdownPhase("Walk", .seconds(60), purpose: .recovery)],
+        repeated: .lasting(.seconds(30 * 60)))
+    ],
+    coolDown: [CountdownPhase("Cool-down walk", .seconds(5 * 60), purpose: .recovery)])
+  // END SAMPLE
+  _ = run
+}
+
+@MainActor @SampleBody func phasesSample11() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPlan.swift
+  let pomodoro = try CountdownPlan(blocks: [
+    CountdownPlan.Block(
+      [CountdownPhase("Work", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60))], repeated: .times(4))
+  ])
+  print(pomodoro.phaseCount ?? 0)  // 8
+  // END SAMPLE
+}

@@ -3,7 +3,7 @@ extension CountdownPhase {
   ///
   /// ```swift
   /// let rest = CountdownPhase("Walk", .seconds(90), purpose: .recovery)
-  /// let stretch = CountdownPhase("Stretch", .seconds(120), purpose: CountdownPhase.Purpose("stretch"))
+  /// let stretch = CountdownPhase("Stretch", .seconds(2 * 60), purpose: CountdownPhase.Purpose("stretch"))
   /// ```
   ///
   /// A struct over a string rather than an enum, so that an app may use a word of its own and a

@@ -5,8 +5,8 @@ public import Foundation
 /// values.
 ///
 /// ```swift
-/// let work = CountdownPhase("Work", .seconds(1500))
-/// let rest = CountdownPhase("Break", .seconds(300), purpose: .recovery, userInfo: ["sound": "bell"])
+/// let work = CountdownPhase("Work", .seconds(25 * 60))
+/// let rest = CountdownPhase("Break", .seconds(5 * 60), purpose: .recovery, userInfo: ["sound": "bell"])
 /// ```
 ///
 /// A phase is a value: the same phase may appear in several places of a plan (a block's cycle

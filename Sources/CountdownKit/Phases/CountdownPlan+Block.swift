@@ -5,9 +5,9 @@ extension CountdownPlan {
   /// ```swift
   /// // Four Pomodoros; the fourth break is a long one.
   /// let pomodoros = CountdownPlan.Block(
-  ///   [CountdownPhase("Work", .seconds(1500)), CountdownPhase("Break", .seconds(300), purpose: .recovery)],
+  ///   [CountdownPhase("Work", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60), purpose: .recovery)],
   ///   repeated: .times(4),
-  ///   longBreak: CountdownPhase("Long break", .seconds(900), purpose: .recovery), every: 4)
+  ///   longBreak: CountdownPhase("Long break", .seconds(15 * 60), purpose: .recovery), every: 4)
   /// ```
   ///
   /// A block is checked by the plan it is given to (``CountdownPlan/init(warmUp:blocks:coolDown:)``).
@@ -27,7 +27,7 @@ extension CountdownPlan {
     /// ```swift
     /// let intervals = CountdownPlan.Block(
     ///   [CountdownPhase("Run", .seconds(90)), CountdownPhase("Walk", .seconds(60), purpose: .recovery)],
-    ///   repeated: .lasting(.seconds(1800)))
+    ///   repeated: .lasting(.seconds(30 * 60)))
     /// ```
     ///
     /// - Parameters:

@@ -7,8 +7,9 @@ extension CountdownPlan: Codable {
   /// ``init(warmUp:blocks:coolDown:)`` does.
   ///
   /// ```swift
-  /// let saved = try JSONEncoder().encode(pomodoro)
-  /// let again = try JSONDecoder().decode(CountdownPlan.self, from: saved)
+  /// let plan = try CountdownPlan(blocks: [CountdownPlan.Block([CountdownPhase("Work", .seconds(25 * 60))])])
+  /// let saved = try JSONEncoder().encode(plan)
+  /// let again = try JSONDecoder().decode(CountdownPlan.self, from: saved)  // == plan
   /// ```
   ///
   /// - Parameter decoder: The decoder to read from.

@@ -5,7 +5,7 @@ extension CountdownPlan {
   /// ```swift
   /// let eight = CountdownPlan.Repetition.times(8)
   /// let endless = CountdownPlan.Repetition.forever
-  /// let halfAnHour = CountdownPlan.Repetition.lasting(.seconds(1800))
+  /// let halfAnHour = CountdownPlan.Repetition.lasting(.seconds(30 * 60))
   /// ```
   ///
   /// A struct with one static member per choice, rather than an enum, so that a minor release can
@@ -85,7 +85,8 @@ extension CountdownPlan {
         self.init(.lasting(total))
       } else {
         throw DecodingError.dataCorrupted(
-          DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no repetition: times, forever or lasting"))
+          DecodingError.Context(
+            codingPath: decoder.codingPath, debugDescription: "no repetition: times, forever or lasting"))
       }
     }
 

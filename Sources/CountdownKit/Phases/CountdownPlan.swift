@@ -8,9 +8,9 @@ public import CountdownCore
 /// // A Pomodoro: 25 minutes of work and 5 of rest, four times; the fourth rest is 15 minutes.
 /// let pomodoro = try CountdownPlan(blocks: [
 ///   CountdownPlan.Block(
-///     [CountdownPhase("Work", .seconds(1500)), CountdownPhase("Break", .seconds(300), purpose: .recovery)],
+///     [CountdownPhase("Work", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60), purpose: .recovery)],
 ///     repeated: .times(4),
-///     longBreak: CountdownPhase("Long break", .seconds(900), purpose: .recovery), every: 4)
+///     longBreak: CountdownPhase("Long break", .seconds(15 * 60), purpose: .recovery), every: 4)
 /// ])
 /// ```
 ///
@@ -39,13 +39,13 @@ public struct CountdownPlan: Hashable, Sendable {
   /// ```swift
   /// // Walk and run for 30 minutes, between a warm-up and a cool-down walk.
   /// let run = try CountdownPlan(
-  ///   warmUp: [CountdownPhase("Warm-up walk", .seconds(300), purpose: .recovery)],
+  ///   warmUp: [CountdownPhase("Warm-up walk", .seconds(5 * 60), purpose: .recovery)],
   ///   blocks: [
   ///     CountdownPlan.Block(
   ///       [CountdownPhase("Run", .seconds(90)), CountdownPhase("Walk", .seconds(60), purpose: .recovery)],
-  ///       repeated: .lasting(.seconds(1800)))
+  ///       repeated: .lasting(.seconds(30 * 60)))
   ///   ],
-  ///   coolDown: [CountdownPhase("Cool-down walk", .seconds(300), purpose: .recovery)])
+  ///   coolDown: [CountdownPhase("Cool-down walk", .seconds(5 * 60), purpose: .recovery)])
   /// ```
   ///
   /// - Parameters:
@@ -78,7 +78,7 @@ public struct CountdownPlan: Hashable, Sendable {
   /// ```swift
   /// let pomodoro = try CountdownPlan(blocks: [
   ///   CountdownPlan.Block(
-  ///     [CountdownPhase("Work", .seconds(1500)), CountdownPhase("Break", .seconds(300))], repeated: .times(4))
+  ///     [CountdownPhase("Work", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60))], repeated: .times(4))
   /// ])
   /// print(pomodoro.phaseCount ?? 0)  // 8
   /// ```

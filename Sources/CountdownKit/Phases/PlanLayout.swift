@@ -20,7 +20,9 @@ package struct PlanLayout: Hashable, Sendable {
   /// (``PhaseCursor/advanced(to:)``).
   package let window: Int
 
-  package init(warmUp: [CountdownPhase], blocks: [CountdownPlan.Block], coolDown: [CountdownPhase]) throws(CountdownError) {
+  package init(warmUp: [CountdownPhase], blocks: [CountdownPlan.Block], coolDown: [CountdownPhase])
+    throws(CountdownError)
+  {
     var parts: [Part] = []
     var ordinal = 0
     var offset: Int64 = 0

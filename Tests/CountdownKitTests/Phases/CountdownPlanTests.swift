@@ -89,7 +89,8 @@ final class CountdownPlanTests: XCTestCase {
     assertThrows(CountdownError.outOfRange, "a plan beyond the clock") { () throws(CountdownError) in
       _ = try CountdownPlan(blocks: [.init([CountdownPhase("Year", .seconds(365 * 86_400))], repeated: .times(300))])
     }
-    assertThrows(CountdownError.outOfRange, "a forever block whose long-break round is beyond the clock") { () throws(CountdownError) in
+    assertThrows(CountdownError.outOfRange, "a forever block whose long-break round is beyond the clock") {
+      () throws(CountdownError) in
       _ = try CountdownPlan(blocks: [
         .init([CountdownPhase("Year", .seconds(365 * 86_400))], repeated: .forever, longBreak: long, every: 400)
       ])
@@ -103,10 +104,17 @@ final class CountdownPlanTests: XCTestCase {
   func testAPhaseInSecondsChecksItsNumber() throws {
     XCTAssertEqual(try CountdownPhase("Plank", seconds: 45).duration, .seconds(45))
     XCTAssertEqual(try CountdownPhase("Half", seconds: 0.5).duration, .milliseconds(500))
-    assertThrows(CountdownError.nonFiniteValue) { () throws(CountdownError) in _ = try CountdownPhase("NaN", seconds: .nan) }
-    assertThrows(CountdownError.nonFiniteValue) { () throws(CountdownError) in _ = try CountdownPhase("Inf", seconds: .infinity) }
-    assertThrows(CountdownError.negativeDuration) { () throws(CountdownError) in _ = try CountdownPhase("Back", seconds: -1) }
-    assertThrows(CountdownError.outOfRange) { () throws(CountdownError) in _ = try CountdownPhase("Ages", seconds: 1e12) }
+    assertThrows(CountdownError.nonFiniteValue) { () throws(CountdownError) in
+      _ = try CountdownPhase("NaN", seconds: .nan)
+    }
+    assertThrows(CountdownError.nonFiniteValue) { () throws(CountdownError) in
+      _ = try CountdownPhase("Inf", seconds: .infinity)
+    }
+    assertThrows(CountdownError.negativeDuration) { () throws(CountdownError) in
+      _ = try CountdownPhase("Back", seconds: -1)
+    }
+    assertThrows(CountdownError.outOfRange) { () throws(CountdownError) in _ = try CountdownPhase("Ages", seconds: 1e12)
+    }
   }
 
   func testAPlanRoundTripsThroughJSON() throws {
@@ -114,7 +122,8 @@ final class CountdownPlanTests: XCTestCase {
       warmUp: [CountdownPhase("Easy", .seconds(300), userInfo: ["colour": "green"])],
       blocks: [
         .init([work, rest], repeated: .times(4), longBreak: long, every: 4),
-        .init([CountdownPhase("Stretch", .seconds(60), purpose: CountdownPhase.Purpose("stretch"))],
+        .init(
+          [CountdownPhase("Stretch", .seconds(60), purpose: CountdownPhase.Purpose("stretch"))],
           repeated: .lasting(.seconds(180))),
         .init([CountdownPhase("Tick", .milliseconds(250))], repeated: .forever),
       ])

@@ -23,17 +23,25 @@ struct PlanReferenceModel {
   /// Writes out `plan` to at least `horizon` nanoseconds of it.
   init(_ plan: CountdownPlan, horizon: Int64) {
     var time: Int64 = 0
-    func append(_ phase: CountdownPhase, _ place: PlanPlace, _ index: Int, _ cycle: Int, _ isLong: Bool, cutAt end: Int64?) -> Bool {
-      var length = Int64(phase.duration.components.seconds) * 1_000_000_000 + phase.duration.components.attoseconds / 1_000_000_000
+    func append(
+      _ phase: CountdownPhase, _ place: PlanPlace, _ index: Int, _ cycle: Int, _ isLong: Bool, cutAt end: Int64?
+    ) -> Bool {
+      var length =
+        Int64(phase.duration.components.seconds) * 1_000_000_000 + phase.duration.components.attoseconds / 1_000_000_000
       if let end { length = min(length, end - time) }
-      phases.append(Phase(phase: phase, place: place, indexInCycle: index, cycle: cycle, isLongBreak: isLong, length: length, start: time))
+      phases.append(
+        Phase(
+          phase: phase, place: place, indexInCycle: index, cycle: cycle, isLongBreak: isLong, length: length,
+          start: time))
       time += length
       return end.map { time >= $0 } ?? false
     }
     for (index, phase) in plan.warmUp.enumerated() { _ = append(phase, .warmUp, index, 0, false, cutAt: nil) }
     for (blockIndex, block) in plan.blocks.enumerated() {
       let blockStart = time
-      let total = block.repetition.total.map { Int64($0.components.seconds) * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000 }
+      let total = block.repetition.total.map {
+        Int64($0.components.seconds) * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000
+      }
       var cycle = 0
       cycles: while true {
         if let count = block.repetition.count, cycle >= count { break }

@@ -64,16 +64,31 @@ final class PlanWalkPropertyTests: XCTestCase {
           // Time passes: a little, or across many phases.
           now += choice == 0 ? Int64.random(in: 0...400, using: &random) : Int64.random(in: 0...25, using: &random)
           trace.append("advance to \(now)")
-        case 4: cursor.skip(at: now, in: layout); naive.skip(at: now, model); trace.append("skip")
-        case 5: cursor.restart(at: now, in: layout); naive.restart(at: now, model); trace.append("restart")
-        case 6: cursor.goBack(at: now, in: layout); naive.goBack(at: now, model); trace.append("back")
+        case 4:
+          cursor.skip(at: now, in: layout)
+          naive.skip(at: now, model)
+          trace.append("skip")
+        case 5:
+          cursor.restart(at: now, in: layout)
+          naive.restart(at: now, model)
+          trace.append("restart")
+        case 6:
+          cursor.goBack(at: now, in: layout)
+          naive.goBack(at: now, model)
+          trace.append("back")
         case 7:
           let time = Int64.random(in: -30...30, using: &random)
           cursor.addTime(time, at: now, in: layout)
           naive.addTime(time, at: now, model)
           trace.append("add \(time)")
-        case 8: cursor.pause(at: now); naive.pause(at: now); trace.append("pause")
-        default: cursor.resume(at: now); naive.resume(at: now); trace.append("resume")
+        case 8:
+          cursor.pause(at: now)
+          naive.pause(at: now)
+          trace.append("pause")
+        default:
+          cursor.resume(at: now)
+          naive.resume(at: now)
+          trace.append("resume")
         }
         let passed = cursor.advanced(to: now, in: layout)
         let expected = naive.advance(to: now, model)
@@ -81,7 +96,8 @@ final class PlanWalkPropertyTests: XCTestCase {
         XCTAssertEqual(cursor.ordinal, naive.ordinal, context)
         XCTAssertEqual(cursor.timing, naive.timing, context)
         Self.assert(passed, matches: expected, window: layout.window, model, context)
-        XCTAssertEqual(passed.planEnded, naive.ordinal >= model.phases.count && model.isComplete && !expected.isEmpty, context)
+        XCTAssertEqual(
+          passed.planEnded, naive.ordinal >= model.phases.count && model.isComplete && !expected.isEmpty, context)
         if let position = cursor.position(at: now, in: layout) {
           let left: Int64
           switch naive.timing {
@@ -90,7 +106,8 @@ final class PlanWalkPropertyTests: XCTestCase {
           }
           XCTAssertEqual(position.step.ordinal, naive.ordinal, context)
           XCTAssertEqual(position.timeLeftInPhase, left, context)
-          XCTAssertEqual(position.next?.ordinal, naive.ordinal + 1 < model.phases.count ? naive.ordinal + 1 : nil, context)
+          XCTAssertEqual(
+            position.next?.ordinal, naive.ordinal + 1 < model.phases.count ? naive.ordinal + 1 : nil, context)
           if model.isComplete {
             let after = model.phases[(naive.ordinal + 1)...].reduce(0) { $0 + $1.length }
             XCTAssertEqual(position.timeLeftInPlan, left + after, context)
@@ -199,7 +216,9 @@ final class PlanWalkPropertyTests: XCTestCase {
           "long", .nanoseconds(Int64.random(in: 1...20, using: &random)),
           pausesAfter: Int.random(in: 0..<3, using: &random) == 0) : nil
       blocks.append(
-        .init(phases(Int.random(in: 1...4, using: &random)), repeated: repetition, longBreak: long, every: Int.random(in: 1...6, using: &random)))
+        .init(
+          phases(Int.random(in: 1...4, using: &random)), repeated: repetition, longBreak: long,
+          every: Int.random(in: 1...6, using: &random)))
     }
     var coolDown = endless ? [] : phases(Int.random(in: 0...2, using: &random))
     if warmUp.isEmpty, blocks.isEmpty, coolDown.isEmpty { coolDown = phases(1) }
@@ -230,7 +249,10 @@ struct NaiveCursor {
 
   mutating func begin(_ ordinal: Int, at now: Int64, _ model: PlanReferenceModel) {
     self.ordinal = ordinal
-    if isEnded(model) { return timing = .running(deadline: now) }
+    if isEnded(model) {
+      timing = .running(deadline: now)
+      return
+    }
     let length = model.phases[ordinal].length
     switch timing {
     case .running: timing = .running(deadline: now + length)
