@@ -251,16 +251,18 @@ extension CountdownManager {
   /// count-up's, nor an overtime one's). `atMilestones`: ``CountdownReadAloud/read(_:)-(Int)`` in
   /// the handler reads the time left, which a milestone's value is not after a suspension.
   /// `endedAt`: for a restore of a countdown that ran out while the app was not running, when, on
-  /// the manager's clock (``endedAgo(id:)``).
+  /// the manager's clock (``endedAgo(id:)``). `attachment`: kept with the id until its next
+  /// start, cancel or end.
   func claimID<ID: Hashable & Sendable>(
     _ id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false, endedAt: Int64? = nil,
+    attachment: (any AnyObject & Sendable)? = nil,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,
     handToEngine: (IDRegistry.Token, @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
     let key = IDKey(id)
     // Claim the id (the engine call happens outside the lock: replacing a countdown releases the
     // old handler, which may run user code).
-    let claim = state.withLock { $0.ids.claim(key, length: length, endedAt: endedAt) }
+    let claim = state.withLock { $0.ids.claim(key, length: length, endedAt: endedAt, attachment: attachment) }
     let (token, generation) = (claim.token, claim.generation)
     let update =
       atMilestones

@@ -29,6 +29,9 @@ package struct IDRegistry: Sendable {
     /// it ran out while the app was not running (a restore) or while the manager was suspended (a
     /// resume); `nil` otherwise. Read by `CountdownManager.endedAgo(id:)` in the `0`'s call.
     package fileprivate(set) var endedAt: Int64?
+    /// What a start of another kind keeps with the id for as long as it has it (a countdown in
+    /// phases: its plan and where it is); released with the record, after the lock.
+    package fileprivate(set) var attachment: (any AnyObject & Sendable)?
   }
 
   /// A start's hold on its id, from ``claim(_:length:endedAt:)``, with the id's record before it, to give
@@ -82,11 +85,15 @@ package struct IDRegistry: Sendable {
   /// A start of `key` takes the id: with the token the id has (so the engine replaces its
   /// registration) or a new one, and the next generation; `endedAt`, for a restore of a countdown
   /// that ran out while the app was not running, is when, on the manager's clock.
-  package mutating func claim(_ key: IDKey, length: Duration?, endedAt: Int64? = nil) -> Claim {
+  /// `attachment` is kept with the id until its next start, cancel or end.
+  package mutating func claim(
+    _ key: IDKey, length: Duration?, endedAt: Int64? = nil, attachment: (any AnyObject & Sendable)? = nil
+  ) -> Claim {
     let previous = records[key]
     let token = previous?.token ?? Token(key: key)
     let generation = (previous?.generation ?? 0) + 1
-    records[key] = Record(token: token, generation: generation, length: length, endedAt: endedAt)
+    records[key] = Record(
+      token: token, generation: generation, length: length, endedAt: endedAt, attachment: attachment)
     return Claim(token: token, generation: generation, previous: previous)
   }
 
