@@ -34,7 +34,7 @@ package struct IDRegistry: Sendable {
     package fileprivate(set) var attachment: (any AnyObject & Sendable)?
   }
 
-  /// A start's hold on its id, from ``claim(_:length:endedAt:)``, with the id's record before it, to give
+  /// A start's hold on its id, from ``claim(_:length:endedAt:attachment:)``, with the id's record before it, to give
   /// back if the engine refuses the start.
   package struct Claim: Sendable {
     package let token: Token

@@ -17,7 +17,7 @@ package struct PlanLayout: Hashable, Sendable {
   package let length: Int64?
   /// The most phases of one part's cycle (its warm-up, one cycle of a block, its cool-down): how
   /// many of the latest ends passed during an absence are reported one by one
-  /// (``PhaseCursor/advanced(to:)``).
+  /// (``PhaseCursor/advanced(to:in:)``).
   package let window: Int
 
   package init(warmUp: [CountdownPhase], blocks: [CountdownPlan.Block], coolDown: [CountdownPhase])
