@@ -131,4 +131,38 @@ final class PhaseSequenceTests: XCTestCase {
       XCTAssertNil(manager.phasePosition(id: "run"))
     }
   }
+
+  func testAPhaseThatPausesLeavesTheNextOneWaiting() throws {
+    try withManualManager { manager, clock, _ in
+      let plan = try CountdownPlan(blocks: [
+        .init(
+          [CountdownPhase("Work", .seconds(3)), CountdownPhase("Break", .seconds(2), pausesAfter: true)],
+          repeated: .times(2))
+      ])
+      var ends: [String] = []
+      try manager.startPhases(id: "tomato", plan: plan) { _, update, _ in
+        ends += update.ends.ends.map(\.step.phase.name)
+      }
+      try clock.advance(by: .seconds(60))
+      XCTAssertEqual(ends, ["Work", "Break"])
+      XCTAssertNil(manager.phasePosition(id: "tomato")?.phaseEnd, "paused: no end")
+      XCTAssertEqual(manager.phasePosition(id: "tomato")?.timeLeftInPhase, 3 * Self.second)
+      XCTAssertTrue(manager.isPaused(id: "tomato"))
+      XCTAssertEqual(manager.engine.count, 1)
+    }
+  }
+
+  func testAStopFlagEndsTheSequence() throws {
+    try withManualManager { manager, clock, _ in
+      var calls = 0
+      try manager.startPhases(id: "run", plan: Self.plan()) { _, update, stop in
+        calls += 1
+        if !update.ends.ends.isEmpty { stop = true }
+      }
+      try clock.advance(by: .seconds(30))
+      XCTAssertEqual(manager.engine.count, 0)
+      XCTAssertFalse(manager.contains(id: "run"))
+      XCTAssertEqual(calls, 4, "3, 2, 1 of the warm-up, then its end")
+    }
+  }
 }
