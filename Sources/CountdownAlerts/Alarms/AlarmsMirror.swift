@@ -14,10 +14,6 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
   let options: (@Sendable (ID, UUID) -> CountdownAlarmOptions)?
   /// Where the person's stops are recorded (``CountdownAlarmStops``), if the app keeps them.
   let stops: CountdownAlarmStops?
-  /// Whether the last reading of the app's alarms failed: read again at the next turn, or
-  /// `retry()`. Its own lock: the sweep's answer comes on any thread, with no follower at hand.
-  let readFailed = LockedState(false)
-
   init(
     center: any CountdownAlarmCenter, namespace: String,
     options: (@Sendable (ID, UUID) -> CountdownAlarmOptions)? = nil, stops: CountdownAlarmStops? = nil
@@ -32,7 +28,7 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
   /// The held alarms are read first, so that every call made after reads against them.
   static var asksBeforeFollowing: Bool { true }
 
-  func makeMachine() -> AlarmsState {
+  func makeMachine(reportsFailures: Bool) -> AlarmsState {
     AlarmsState()
   }
 
@@ -41,12 +37,13 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
   func observeSystem(for follower: CountdownFollower<Self>) -> (@Sendable () -> Void)? {
     let alarms = center.observeAlarms { [weak follower] alarms in
       guard let follower else { return }
-      follower.mirror.alarmsChanged(alarms, follower: follower)
+      let own = alarms.filter { follower.mirror.isOwnAlarm($0.id) }
+      // The manager's clock is code of the app's: read before the lock.
+      follower.send(.alarmsChanged(own, now: follower.manager.clockNow))
     }
     let authorization = center.observeAuthorization { [weak follower] authorization in
-      guard let follower, authorization.allowsAlarms else { return }
-      follower.mirror.readAgainIfFailed(for: follower)
-      follower.retry()
+      guard authorization.allowsAlarms else { return }
+      follower?.send(.retried)
     }
     return {
       alarms.cancel()
@@ -57,30 +54,8 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
   func askSweep(_ answer: @escaping @Sendable (Result<[CountdownAlarmSnapshot], CountdownAlertError>) -> Void) {
     center.alarms { [self] result in
       switch result {
-      case .success(let alarms):
-        answer(.success(alarms.filter { isOwnAlarm($0.id) }))
-      case .failure(let error):
-        // Nothing is known of what a previous process left: each countdown is cancelled before it
-        // is scheduled, and the alarms are read again at the next turn (or `retry()`).
-        readFailed.withLock { $0 = true }
-        answer(.failure(.requestFailed.alarm(nil, underlying: error)))
-      }
-    }
-  }
-
-  /// Reads the app's alarms again if the last reading failed, for the follower to reconcile what
-  /// a previous process left.
-  func readAgainIfFailed(for follower: CountdownFollower<Self>) {
-    let failed = readFailed.withLock { failed in
-      defer { failed = false }
-      return failed
-    }
-    guard failed else { return }
-    askSweep { [weak follower] answer in
-      guard let follower else { return }
-      switch answer {
-      case .success(let sweep): follower.enqueue([], sweep: sweep)
-      case .failure(let error): follower.report(error)
+      case .success(let alarms): answer(.success(alarms.filter { isOwnAlarm($0.id) }))
+      case .failure(let error): answer(.failure(.requestFailed.alarm(nil, underlying: error)))
       }
     }
   }
@@ -93,28 +68,6 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
   /// Whether `alarmID` is one of these alarms'.
   func isOwnAlarm(_ alarmID: UUID) -> Bool {
     Self.prefix(alarmID) == namespacePrefix
-  }
-
-  /// The center's update of the app's alarms: the countdowns follow what the person did to
-  /// theirs. The manager is called with no lock held, and the countdowns it changed are
-  /// reconciled again (its own notice of the change does so too, unless the change did nothing).
-  func alarmsChanged(_ alarms: [CountdownAlarmSnapshot], follower: CountdownFollower<Self>) {
-    let own = alarms.filter { isOwnAlarm($0.id) }
-    let manager = follower.manager
-    // The manager's clock is code of the app's: read before the lock.
-    let now = manager.clockNow
-    let actions = follower.update { $0.observed(own, now: now) }
-    guard !actions.isEmpty else { return }
-    for action in actions {
-      guard let id = action.key.id(as: ID.self) else { continue }
-      switch action.kind {
-      case .pause: manager.pause(id: id)
-      case .resume: manager.resume(id: id)
-      case .cancel: manager.cancel(id: id)
-      case .reconcile: break
-      }
-    }
-    follower.enqueue(actions.map(\.key))
   }
 
   func read(_ keys: [IDKey], sweep: [CountdownAlarmSnapshot]?, from countdowns: FollowedCountdowns)
@@ -143,45 +96,44 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
     }
   }
 
-  /// Makes the calls, in order; reads the app's alarms again first if the last reading failed.
-  ///
-  /// The authorization is read before the turn's first schedule: while the person was not asked,
-  /// or denied alarms, nothing is scheduled (each schedule fails with
-  /// ``CountdownAlertError/notAuthorized``, and the calls after it on the same alarm are not made).
-  /// Each schedule's duration is read when the center makes the call, from the deadline.
-  func perform(_ operations: [AlarmsState.Operation], for follower: CountdownFollower<Self>) {
-    readAgainIfFailed(for: follower)
-    var authorization: CountdownAlarmAuthorization?
-    var skipped: Set<UUID> = []
-    for operation in operations {
-      if skipped.contains(operation.id) {
-        follower.update { $0.callFailed(operation) }
-        continue
-      }
-      let completion: @Sendable ((any Error)?) -> Void = { [weak follower] error in
-        guard let error, let follower else { return }
-        if let error = error as? CountdownAlertError, error == .invalidAlarmOptions {
-          // Scheduled, without what AlarmKit could not take: the app hears of it, nothing is retried.
-          follower.report(error.alarm(operation.id.uuidString))
-          return
+  /// Makes each call on the center, the manager or the app; the center's answers come back to the
+  /// machine as events. Each schedule's duration is read when the center makes the call, from the
+  /// deadline.
+  func perform(_ calls: [AlarmsState.Call], for follower: CountdownFollower<Self>) {
+    for call in calls {
+      switch call {
+      case .center(let operation): make(operation, for: follower)
+      case .readAuthorization: follower.send(.authorizationRead(center.authorization))
+      case .forgetStop(let alarmID): stops?.forget(alarmID: alarmID)
+      case .listAlarms: askSweep { [weak follower] answer in follower?.swept(answer) }
+      case .follow(let action):
+        guard let id = action.key.id(as: ID.self) else { continue }
+        switch action.kind {
+        case .pause: follower.manager.pause(id: id)
+        case .resume: follower.manager.resume(id: id)
+        case .cancel: follower.manager.cancel(id: id)
+        case .reconcile: break
         }
-        Self.failed(operation, error: error, follower: follower)
+      case .readAgain(let keys): follower.enqueue(keys)
+      case .report(let error): follower.report(error)
       }
-      switch operation.kind {
-      case .schedule, .schedulePaused:
-        stops?.forget(alarmID: operation.id)
-        let allowed = authorization ?? center.authorization
-        authorization = allowed
-        guard allowed.allowsAlarms else {
-          skipped.insert(operation.id)
-          Self.failed(operation, error: CountdownAlertError.notAuthorized, follower: follower)
-          continue
-        }
-        center.schedule(request(for: operation, follower: follower), completion: completion)
-      case .pause: center.pause(id: operation.id, completion: completion)
-      case .resume: center.resume(id: operation.id, completion: completion)
-      case .cancel: center.cancel(id: operation.id, completion: completion)
-      }
+    }
+  }
+
+  /// Makes `operation` on the center; a failure goes back to the machine, as the alarm's error.
+  private func make(_ operation: AlarmsState.Operation, for follower: CountdownFollower<Self>) {
+    let completion: @Sendable ((any Error)?) -> Void = { [weak follower] error in
+      guard let error, let follower else { return }
+      let alarm = operation.id.uuidString
+      let failure = (error as? CountdownAlertError)?.alarm(alarm) ?? .requestFailed.alarm(alarm, underlying: error)
+      follower.send(.callFailed(operation, failure))
+    }
+    switch operation.kind {
+    case .schedule, .schedulePaused:
+      center.schedule(request(for: operation, follower: follower), completion: completion)
+    case .pause: center.pause(id: operation.id, completion: completion)
+    case .resume: center.resume(id: operation.id, completion: completion)
+    case .cancel: center.cancel(id: operation.id, completion: completion)
     }
   }
 
@@ -213,22 +165,6 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
         options: options)
     case .pause, .resume, .cancel:
       preconditionFailure("only a schedule has a request")
-    }
-  }
-
-  /// A call failed: a cancel made in case there was an alarm is expected to; otherwise what the
-  /// system holds for the countdown is not known (it is reconciled again at the next change), and
-  /// the app hears why.
-  private static func failed(_ operation: AlarmsState.Operation, error: any Error, follower: CountdownFollower<Self>) {
-    follower.update { $0.callFailed(operation) }
-    if case .cancel(reported: false) = operation.kind { return }
-    if let key = operation.key {
-      follower.update { $0.failed(key, id: operation.id) }
-    }
-    if let error = error as? CountdownAlertError {
-      follower.report(error.alarm(operation.id.uuidString))
-    } else {
-      follower.report(CountdownAlertError.requestFailed.alarm(operation.id.uuidString, underlying: error))
     }
   }
 

@@ -3,9 +3,10 @@ import Foundation
 
 /// The state machine of ``CountdownAlarms`` (``AlarmsMirror``), behind its follower's lock: what
 /// it believes the system holds for each followed countdown, and the echoes of its own calls it
-/// has not heard yet. Every change is one method; none calls user code (the ids' own `Hashable`
-/// aside). The transition table is `reconcile` (AlarmsState+Reconcile.swift); what an update of
-/// the system's alarms means, `observed` (AlarmsState+Person.swift).
+/// has not heard yet. Its whole behaviour is ``handle(_:)`` (AlarmsState+Events.swift); none of
+/// it calls user code (the ids' own `Hashable` aside). The transition table is `reconcile`
+/// (AlarmsState+Reconcile.swift); what an update of the system's alarms means, `observed`
+/// (AlarmsState+Person.swift).
 struct AlarmsState: MirrorStateMachine {
   /// A turn's reading: what each countdown wants of the system, by its alarm's identifier, with
   /// whether it counts overtime; at `now` on the manager's clock.
@@ -132,6 +133,12 @@ struct AlarmsState: MirrorStateMachine {
   var ringingAtLaunch: Set<UUID> = []
   /// The countdowns a call failed on: reconciled again with any work.
   private var refused: Set<IDKey> = []
+  /// Whether the last reading of the app's alarms failed: read again at the next turn, or
+  /// `retry()`.
+  var readFailed = false
+  /// The operations of the turn from its first schedule on, waiting for the authorization read
+  /// before it (``Event/authorizationRead(_:)``).
+  var awaitingAuthorization: [Operation] = []
 
   /// How many alarms anything is kept for: what is believed held for a countdown, the ringing
   /// ones a previous process left, and those whose calls' echoes are waited for.

@@ -97,7 +97,7 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
 
   /// How many alarms this object keeps anything for (for tests: it must not grow with every
   /// countdown the process ever followed).
-  package var trackedAlarmCount: Int { follower.update { $0.trackedAlarmCount } }
+  package var trackedAlarmCount: Int { follower.read { $0.trackedAlarmCount } }
 
   /// Whether `alarmID` is one of these alarms'.
   public func isOwnAlarm(_ alarmID: UUID) -> Bool {
@@ -108,8 +108,7 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   /// at the start; the next change of any followed countdown does too, and so does the person's
   /// allowing alarms (AlarmKit's `authorizationUpdates`).
   public func retry() {
-    follower.mirror.readAgainIfFailed(for: follower)
-    follower.retry()
+    follower.send(.retried)
   }
 
   /// Whether the person allowed the app's alarms, as the center says now: while it is

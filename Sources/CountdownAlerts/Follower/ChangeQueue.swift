@@ -22,8 +22,6 @@ struct ChangeQueue: Sendable {
     var unfollowed: Set<IDKey>
     /// The keys the app asked to refresh.
     var refreshed: Set<IDKey>
-    /// The keys whose latest change was their countdown running out (its `0`), not a cancel.
-    var ranOut: Set<IDKey>
     /// Whether the device's clock changed.
     var clockChanged: Bool
     /// What the center held at the start, to reconcile (of the mirror's `Sweep` type); `nil`
@@ -35,30 +33,23 @@ struct ChangeQueue: Sendable {
   private var queuedSet: Set<IDKey> = []
   private var unfollowed: Set<IDKey> = []
   private var refreshed: Set<IDKey> = []
-  private var ranOut: Set<IDKey> = []
   private var isDraining = false
   private var clockChanged = false
   private var sweep: [any Sendable]?
 
-  /// Work arrived: `keys` changed (followed; `unfollowed`, those `isFollowed` rejected; `ranOut`:
-  /// by running out), the app asked to refresh `keys` (`refreshed`), the clock changed, or the
-  /// center said what it held. A key's latest change counts: followed after rejected is followed,
-  /// a cancel after a run-out is a cancel.
+  /// Work arrived: `keys` changed (followed; `unfollowed`, those `isFollowed` rejected), the app
+  /// asked to refresh `keys` (`refreshed`), the clock changed, or the center said what it held. A
+  /// key's latest change counts: followed after rejected is followed.
   ///
   /// - Returns: Whether the caller drains (no one else is).
   mutating func arrived(
     _ keys: [IDKey], unfollowed rejected: [IDKey] = [], refreshed isRefresh: Bool = false,
-    ranOut isRunOut: Bool = false, clockChanged: Bool = false, sweep: [any Sendable]? = nil
+    clockChanged: Bool = false, sweep: [any Sendable]? = nil
   ) -> Bool {
     for key in keys {
       if queuedSet.insert(key).inserted { queued.append(key) }
       if !unfollowed.isEmpty { unfollowed.remove(key) }
       if isRefresh { refreshed.insert(key) }
-      if isRunOut {
-        ranOut.insert(key)
-      } else if !ranOut.isEmpty, !isRefresh {
-        ranOut.remove(key)
-      }
     }
     for key in rejected {
       if queuedSet.insert(key).inserted { queued.append(key) }
@@ -77,10 +68,8 @@ struct ChangeQueue: Sendable {
       isDraining = false
       return nil
     }
-    defer { (queued, queuedSet, unfollowed, refreshed, ranOut, clockChanged, sweep) = ([], [], [], [], [], false, nil) }
-    return Work(
-      keys: queued, unfollowed: unfollowed, refreshed: refreshed, ranOut: ranOut, clockChanged: clockChanged,
-      sweep: sweep)
+    defer { (queued, queuedSet, unfollowed, refreshed, clockChanged, sweep) = ([], [], [], [], false, nil) }
+    return Work(keys: queued, unfollowed: unfollowed, refreshed: refreshed, clockChanged: clockChanged, sweep: sweep)
   }
 
   /// Queues `keys` to be read again (what the state machine asks for), leaving what their latest

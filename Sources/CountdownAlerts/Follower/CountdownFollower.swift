@@ -3,10 +3,14 @@ import CountdownKit
 import Foundation
 
 /// Follows a manager's countdowns of one id type for a mirror (``CountdownMirror``): observes
-/// the ids' changes and what may have moved the device's clock, queues them, and drains the queue on one thread at a
-/// time, each turn read with no lock held, applied to the mirror's state machine under the lock,
-/// and performed on the system's center with no lock held. So the center hears the changes in
-/// order, and a phase is always read after the change that queued it.
+/// the ids' changes and what may have moved the device's clock, queues them, and drains the queue
+/// on one thread at a time, each turn read with no lock held, handed to the mirror's state machine
+/// under the lock, and its calls performed on the system's center with no lock held. So the center
+/// hears the changes in order, and a phase is always read after the change that queued it.
+///
+/// The machine's one caller, as swift-async-algorithms' `DebounceStorage` is its state machine's:
+/// every input is an event (``send(_:)``, the drain's turns), the calls it returns are performed
+/// after the lock; the public types' queries read it through ``read(_:)``.
 ///
 /// Held by the public follower of each mirror; the observers hold it weakly, so releasing that
 /// ends the observation (in its `deinit`).
@@ -44,12 +48,12 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
     self.mirror = mirror
     self.onFailure = onFailure
     split = { keys in FollowerObservation.split(keys, of: ID.self, isFollowed: isFollowed) }
-    machine = mirror.makeMachine()
+    machine = mirror.makeMachine(reportsFailures: onFailure != nil)
     state = LockedState(FollowerState(wallClockAhead: manager.wallClockAhead))
     let observation = FollowerObservation(
       ID.self, manager: manager, clockChanges: clockChanges, isFollowed: isFollowed,
       idsChanged: { [weak self] followed, unfollowed, ranOut in
-        self?.enqueue(followed, unfollowed: unfollowed, ranOut: ranOut)
+        self?.changed(followed, unfollowed: unfollowed, ranOut: ranOut)
       },
       clockChanged: { [weak self] in self?.clockMayHaveMoved() })
     state.withLock { $0.observation = observation }
@@ -73,25 +77,54 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
     stopObservingSystem?()
   }
 
+  /// The countdowns of `keys` changed (`unfollowed`: of ids `isFollowed` rejected; `ranOut`: by
+  /// running out, their `0`): the machine that hears it is told so under the lock that queues them
+  /// (``MirrorStateMachine/changed(_:ranOut:)``), so that the turn that reads them knows.
+  private func changed(_ keys: [IDKey], unfollowed: [IDKey], ranOut: Bool) {
+    let drains = state.withLock { state in
+      if !keys.isEmpty, let event = Mirror.Machine.changed(keys, ranOut: ranOut) {
+        // Such an event makes no call.
+        _ = machine.handle(event)
+      }
+      return state.arrived(
+        keys, unfollowed: unfollowed, refreshed: false, clockChanged: false, sweep: nil,
+        alsoRead: machine.alsoRead(clockChanged: false))
+    }
+    if drains { drain() }
+  }
+
   /// Queues the work and drains, unless another thread is draining (it takes this work too).
   ///
   /// - Parameters:
-  ///   - keys: The followed ids that changed (or that the machine reads again).
+  ///   - keys: The followed ids to read (that changed, or that the machine reads again).
   ///   - unfollowed: The ids that changed which `isFollowed` rejected: read as gone.
   ///   - refreshed: Whether the app asked to refresh `keys` (``refresh(_:)``).
-  ///   - ranOut: Whether the change of `keys` is their countdowns running out (their `0`).
   ///   - clockChanged: Whether the device's clock changed.
   ///   - sweep: What the center held at the start, when it said so.
   func enqueue(
-    _ keys: [IDKey], unfollowed: [IDKey] = [], refreshed: Bool = false, ranOut: Bool = false,
-    clockChanged: Bool = false, sweep: [Mirror.Machine.Sweep]? = nil
+    _ keys: [IDKey], unfollowed: [IDKey] = [], refreshed: Bool = false, clockChanged: Bool = false,
+    sweep: [Mirror.Machine.Sweep]? = nil
   ) {
     let drains = state.withLock { state in
       state.arrived(
-        keys, unfollowed: unfollowed, refreshed: refreshed, ranOut: ranOut, clockChanged: clockChanged, sweep: sweep,
+        keys, unfollowed: unfollowed, refreshed: refreshed, clockChanged: clockChanged, sweep: sweep,
         alsoRead: machine.alsoRead(clockChanged: clockChanged))
     }
     if drains { drain() }
+  }
+
+  /// Hands `event` to the mirror's state machine under the lock, and performs the calls it returns
+  /// with no lock held, on this thread: what the center answered or failed, what the person or the
+  /// system did, what the app asked. The one way into the machine besides the drain's turns.
+  func send(_ event: Mirror.Machine.Event) {
+    let calls = state.withLock { _ in machine.handle(event) }
+    if !calls.isEmpty { mirror.perform(calls, for: self) }
+  }
+
+  /// What `body` reads of the mirror's state machine, under the lock, changing nothing: for the
+  /// public types' queries (what is pending, what is kept). `body` is the package's own code.
+  func read<Result>(_ body: (borrowing Mirror.Machine) -> Result) -> Result {
+    state.withLock { _ in body(machine) }
   }
 
   /// Asks `isFollowed` again for `keys` and reads them again: a followed one's system requests
@@ -117,25 +150,18 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
     enqueue([])
   }
 
-  /// Changes the mirror's state machine under the lock (a call failed, the system said what it
-  /// did), and returns what `body` returns; `body` is the package's own code.
-  func update<Result>(_ body: (inout Mirror.Machine) -> Result) -> Result {
-    state.withLock { _ in body(&machine) }
-  }
-
-  /// Whether the app asked to hear of failures: a mirror need not work out what to report if not.
-  var reportsFailures: Bool { onFailure != nil }
-
   /// Tells the app that the center refused something (``CountdownAlertError``), with no lock held.
   func report(_ error: CountdownAlertError) {
     onFailure?(error)
   }
 
-  /// The center said what it held at the start, or could not.
-  private func swept(_ answer: Result<[Mirror.Machine.Sweep], CountdownAlertError>) {
+  /// The center said what it held, or could not (the machine hears that, if it keeps it, else the
+  /// app does).
+  func swept(_ answer: Result<[Mirror.Machine.Sweep], CountdownAlertError>) {
     switch answer {
     case .success(let sweep): enqueue([], sweep: sweep)
-    case .failure(let error): report(error)
+    case .failure(let error):
+      if let event = Mirror.Machine.sweepFailed(error) { send(event) } else { report(error) }
     }
   }
 
@@ -143,11 +169,9 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
   private func drain() {
     while let work = state.withLock({ $0.queue.takeWork() }) {
       let sweep = work.sweep?.compactMap { $0 as? Mirror.Machine.Sweep }
-      let countdowns = FollowedCountdowns(
-        manager: manager, unfollowed: work.unfollowed, refreshed: work.refreshed, ranOut: work.ranOut)
+      let countdowns = FollowedCountdowns(manager: manager, unfollowed: work.unfollowed, refreshed: work.refreshed)
       let reading = mirror.read(work.keys, sweep: sweep, from: countdowns)
-      let calls = state.withLock { _ in machine.apply(reading, clockChanged: work.clockChanged, sweep: sweep) }
-      mirror.perform(calls, for: self)
+      send(Mirror.Machine.turn(reading, clockChanged: work.clockChanged, sweep: sweep))
     }
   }
 }

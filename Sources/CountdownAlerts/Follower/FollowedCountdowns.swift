@@ -10,19 +10,11 @@ struct FollowedCountdowns {
   let unfollowed: Set<IDKey>
   /// The ids the app asked to refresh (``CountdownFollower/refresh(_:)``).
   let refreshed: Set<IDKey>
-  /// The ids whose latest change was their countdown running out (its `0`), not a cancel.
-  var ranOut: Set<IDKey> = []
 
   /// What the countdown of `key` is doing now, as the follower sees it: gone if not followed.
   func idPhase(of key: IDKey) -> (phase: IDPhase, countsOvertime: Bool) {
     if !unfollowed.isEmpty, unfollowed.contains(key) { return (.gone, false) }
     return manager.idPhase(of: key)
-  }
-
-  /// Whether the countdown of `key` went by running out (its `0` delivered: its end came, early if
-  /// time was taken past it), rather than by a cancel; read for a gone one.
-  func ranOut(_ key: IDKey) -> Bool {
-    !ranOut.isEmpty && ranOut.contains(key)
   }
 
   /// Whether the app asked to refresh the system's requests of `key` this turn.

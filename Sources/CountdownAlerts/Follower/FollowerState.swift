@@ -32,11 +32,11 @@ struct FollowerState: Sendable {
   ///
   /// - Returns: Whether the caller drains (no one else is).
   mutating func arrived(
-    _ keys: [IDKey], unfollowed: [IDKey], refreshed: Bool, ranOut: Bool, clockChanged: Bool,
-    sweep: [any Sendable]?, alsoRead: [IDKey]
+    _ keys: [IDKey], unfollowed: [IDKey], refreshed: Bool, clockChanged: Bool, sweep: [any Sendable]?,
+    alsoRead: [IDKey]
   ) -> Bool {
     let drains = queue.arrived(
-      keys, unfollowed: unfollowed, refreshed: refreshed, ranOut: ranOut, clockChanged: clockChanged, sweep: sweep)
+      keys, unfollowed: unfollowed, refreshed: refreshed, clockChanged: clockChanged, sweep: sweep)
     // Queued after the keys (no array of both is made for a change): the caller drains them too.
     if !alsoRead.isEmpty { queue.readAgain(alsoRead) }
     return drains

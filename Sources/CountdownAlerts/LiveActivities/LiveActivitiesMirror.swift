@@ -19,7 +19,7 @@ struct LiveActivitiesMirror<ID: Hashable & Sendable & CustomStringConvertible, C
   /// there; it is acted on when it comes, in its turn among the changes.
   static var asksBeforeFollowing: Bool { true }
 
-  func makeMachine() -> LiveActivitiesState<ContentState> {
+  func makeMachine(reportsFailures: Bool) -> LiveActivitiesState<ContentState> {
     LiveActivitiesState()
   }
 
@@ -38,14 +38,11 @@ struct LiveActivitiesMirror<ID: Hashable & Sendable & CustomStringConvertible, C
       keys += sweepKeys.filter { seen.insert($0).inserted }
     }
     var desired: [(key: IDKey, countdownID: String, desired: LiveActivitiesState<ContentState>.Desired)] = []
-    var ranOut: Set<IDKey> = []
     for key in keys {
       guard let id = key.id(as: ID.self) else { continue }
-      let wanted = self.desired(id, countdowns.idPhase(of: key).phase)
-      if wanted == nil, countdowns.ranOut(key) { ranOut.insert(key) }
-      desired.append((key, countdownID(for: id), wanted))
+      desired.append((key, countdownID(for: id), self.desired(id, countdowns.idPhase(of: key).phase)))
     }
-    return .init(desired: desired, listed: listed, now: countdowns.clockNow, ranOut: ranOut)
+    return .init(desired: desired, listed: listed, now: countdowns.clockNow)
   }
 
   func perform(_ operations: [LiveActivitiesState<ContentState>.Operation], for follower: CountdownFollower<Self>) {

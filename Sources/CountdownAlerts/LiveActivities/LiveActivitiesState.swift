@@ -2,7 +2,8 @@ import CountdownKit
 import Foundation
 
 /// The state machine of ``CountdownLiveActivities`` (``LiveActivitiesMirror``), behind its
-/// follower's lock: the last content sent for each followed countdown.
+/// follower's lock: the last content sent for each followed countdown, and which of the countdowns
+/// that changed ran out. Its whole behaviour is ``handle(_:)``.
 struct LiveActivitiesState<ContentState: Hashable & Sendable>: MirrorStateMachine {
   /// A turn's reading: what each countdown's activities should show, the activities listed at the
   /// start matched with the countdowns (when the center said so this turn), at `now` on the
@@ -11,10 +12,20 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: MirrorStateMachin
     var desired: [(key: IDKey, countdownID: String, desired: Desired)]
     var listed: [Listed]
     var now: Int64
-    /// The gone countdowns among `desired` that ran out (their `0` came, early if time was taken
-    /// past their end), rather than being cancelled.
-    var ranOut: Set<IDKey> = []
   }
+
+  /// Every input of the machine.
+  enum Event {
+    /// A turn of the drain: the reading, and whether it re-syncs after a change of the device's
+    /// clock (or a return to the foreground).
+    case turn(Reading, clockChanged: Bool)
+    /// The countdowns of `keys` changed: by running out (their `0` came, early if time was taken
+    /// past their end), or otherwise (a start after a run-out, say). Makes no call.
+    case changed([IDKey], ranOut: Bool)
+  }
+
+  /// One call on the center.
+  typealias Call = Operation
 
   /// What the activities of one countdown were last told.
   struct Sent: Equatable, Sendable {
@@ -67,6 +78,8 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: MirrorStateMachin
   }
 
   private var sent: [IDKey: Sent] = [:]
+  /// The countdowns whose latest change was their running out, until a turn reads them gone.
+  private var ranOut: Set<IDKey> = []
 
   /// After a change of the device's clock, the dates of the countdowns whose activities were told
   /// something are read again.
@@ -74,8 +87,35 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: MirrorStateMachin
     clockChanged ? Array(sent.keys) : []
   }
 
-  mutating func apply(_ reading: Reading, clockChanged: Bool, sweep: [CountdownActivitySnapshot]?) -> [Operation] {
-    apply(reading.desired, listed: reading.listed, now: reading.now, ranOut: reading.ranOut, resync: clockChanged)
+  static func turn(_ reading: Reading, clockChanged: Bool, sweep: [CountdownActivitySnapshot]?) -> Event {
+    .turn(reading, clockChanged: clockChanged)
+  }
+
+  static func changed(_ keys: [IDKey], ranOut: Bool) -> Event? {
+    .changed(keys, ranOut: ranOut)
+  }
+
+  mutating func handle(_ event: Event) -> [Operation] {
+    switch event {
+    case .turn(let reading, let clockChanged):
+      var endedKeys: Set<IDKey> = []
+      if !ranOut.isEmpty {
+        // A countdown read gone that ran out: its run-out is told; one read running ran out after
+        // it was read, and the next turn reads it gone.
+        for (key, _, wanted) in reading.desired where wanted == nil && ranOut.remove(key) != nil {
+          endedKeys.insert(key)
+        }
+      }
+      return apply(reading.desired, listed: reading.listed, now: reading.now, ranOut: endedKeys, resync: clockChanged)
+    case .changed(let keys, let isRunOut):
+      // A key's latest change counts: a cancel after a run-out is a cancel.
+      if isRunOut {
+        ranOut.formUnion(keys)
+      } else if !ranOut.isEmpty {
+        ranOut.subtract(keys)
+      }
+      return []
+    }
   }
 
   /// The desired contents read for a turn, at `now` on the manager's clock, and the activities

@@ -114,7 +114,7 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
     self.milestones = milestones.sorted(by: >)
     self.foregroundPresentation = foregroundPresentation
     let mirror = NotificationsMirror(
-      moments: [.end] + self.milestones.map { .timeLeft($0) }, milestones: self.milestones, budget: budget,
+      moments: [.end] + self.milestones.map { .timeLeft($0) }, budget: budget,
       prefix: "countdown-alerts/\(namespace)/", center: center, content: content)
     follower = CountdownFollower(
       ID.self, manager: manager, mirror: mirror, clockChanges: clockChanges, isFollowed: isFollowed,
@@ -191,7 +191,7 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
   /// dropped past its limit of 64 pending for the app is still listed: `onFailure` hears of it as
   /// ``CountdownAlertError/requestDropped``.
   public var scheduledIDs: [ID] {
-    follower.update { $0.schedule.pendingDeadlines }.compactMap { $0.key.id(as: ID.self) }
+    follower.read { $0.schedule.pendingDeadlines }.compactMap { $0.key.id(as: ID.self) }
   }
 
   /// Tries again the requests the center refused (after the user allowed notifications, say);

@@ -2,7 +2,7 @@
 /// O(log *n*): each token's position is kept beside the heap, in an array indexed by the token, so
 /// no removal scans and no step hashes.
 ///
-/// Tokens are small non-negative integers handed out by the owner (``AlertSchedule`` gives one to
+/// Tokens are small non-negative integers handed out by the owner (``NotificationsSchedule`` gives one to
 /// each running countdown and takes it back when it stops), so the position array stays as long as
 /// the most countdowns ever running at once. Ties between equal deadlines are broken by a rising
 /// sequence number given at insertion, so the order is total and the same run always keeps the

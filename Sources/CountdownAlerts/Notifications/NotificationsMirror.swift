@@ -8,7 +8,6 @@ import Foundation
 struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: CountdownMirror {
   /// Every moment a followed countdown has an alert at: its end, then its milestones.
   let moments: [CountdownAlertMoment]
-  let milestones: [Duration]
   let budget: Int
   let prefix: String
   let center: any CountdownAlertCenter
@@ -21,8 +20,8 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
   /// sweep comes after them.
   static var asksBeforeFollowing: Bool { false }
 
-  func makeMachine() -> AlertsState {
-    AlertsState(capacity: budget / moments.count)
+  func makeMachine(reportsFailures: Bool) -> NotificationsState {
+    NotificationsState(budget: budget, moments: moments, reportsFailures: reportsFailures)
   }
 
   func askSweep(_ answer: @escaping @Sendable (Result<[String], CountdownAlertError>) -> Void) {
@@ -94,15 +93,16 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
     return "\(nanoseconds)ns"
   }
 
-  func read(_ keys: [IDKey], sweep: [String]?, from countdowns: FollowedCountdowns) -> AlertsState.Reading {
-    AlertsState.Reading(
+  func read(_ keys: [IDKey], sweep: [String]?, from countdowns: FollowedCountdowns) -> NotificationsState.Reading {
+    NotificationsState.Reading(
       phases: keys.map { key in
         (key: key, phase: Self.phase(countdowns.idPhase(of: key).phase), refreshed: countdowns.isRefreshed(key))
-      })
+      },
+      now: countdowns.clockNow)
   }
 
   /// The schedule's view of a manager's phase.
-  private static func phase(_ phase: IDPhase) -> AlertSchedule<IDKey>.Phase {
+  private static func phase(_ phase: IDPhase) -> NotificationsSchedule<IDKey>.Phase {
     switch phase {
     case .running(_, let deadline): .running(deadline: deadline.nanosecondsSinceOrigin)
     case .frozen: .frozen
@@ -110,174 +110,76 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
     }
   }
 
-  /// When the alert at `moment` of a countdown ending at `deadline` fires, on the manager's clock.
-  private static func fireInstant(_ deadline: Int64, _ moment: CountdownAlertMoment) -> Int64 {
-    guard case .timeLeft(let left) = moment else { return deadline }
-    guard let nanoseconds = try? left.countdownNanoseconds() else { return .min }
-    let (fire, overflow) = deadline.subtractingReportingOverflow(nanoseconds)
-    return overflow ? .min : fire
+  /// The identifier of `request`, if its key is of an id of type `ID`.
+  private func identifier(_ request: NotificationsRequest) -> String? {
+    request.key.id(as: ID.self).map { identifier(for: $0, moment: request.moment) }
   }
 
-  private typealias Action = AlertSchedule<IDKey>.Action
+  /// Makes each call on the center; its answers come back to the machine as events.
+  func perform(_ calls: [NotificationsState.Call], for follower: CountdownFollower<Self>) {
+    for call in calls {
+      switch call {
+      case .remove(let requests, let swept, let keeping):
+        let identifiers = requests.compactMap(identifier) + unwanted(swept, keeping: keeping)
+        if !identifiers.isEmpty { center.removePendingRequests(withIdentifiers: identifiers) }
+      case .removeDelivered(let requests):
+        center.removeDeliveredNotifications(withIdentifiers: requests.compactMap(identifier))
+      case .add(let request, let fire, let now): add(request, timeInterval: Double(fire - now) / 1e9, for: follower)
+      case .list(let pending):
+        center.pendingRequestIdentifiers { [weak follower] listed in
+          guard let follower else { return }
+          follower.send(follower.mirror.listing(listed, of: pending, now: follower.manager.clockNow))
+        }
+      case .readAuthorization(let identifier, let error):
+        center.authorizationStatus { [weak follower] authorization in
+          follower?.send(.authorizationRead(authorization, identifier: identifier, error: error))
+        }
+      case .report(let error): follower.report(error)
+      }
+    }
+  }
 
-  /// The center calls of one turn, all planned before the first is made.
-  private typealias CenterCalls = (
-    removals: [String], deliveredRemovals: [String],
-    adds: [(key: IDKey, id: ID, moment: CountdownAlertMoment, identifier: String, fire: Int64)]
-  )
+  /// Adds the request of `request`, triggered in `timeInterval` seconds, with what the app says for
+  /// it (read now, with no lock held); a refusal goes back to the machine.
+  private func add(_ request: NotificationsRequest, timeInterval: Double, for follower: CountdownFollower<Self>) {
+    guard let id = request.key.id(as: ID.self) else { return }
+    let identifier = identifier(for: id, moment: request.moment)
+    let content = content(id, request.key, request.moment)
+    center.add(CountdownAlertRequest(identifier: identifier, content: content, timeInterval: timeInterval)) {
+      [weak follower] error in
+      guard let error else { return }
+      follower?.send(.addFailed(request, identifier: identifier, error: error))
+    }
+  }
 
-  /// Makes the center calls for one turn: one removal for every request that goes, one removal
-  /// of delivered milestone alerts of countdowns that went, then an add per request that comes.
-  func perform(_ turn: AlertsState.Turn, for follower: CountdownFollower<Self>) {
-    guard !turn.actions.isEmpty || turn.sweep != nil else { return }
-    // Read after the turn's transition, and only for a turn that calls the center: a change of a
-    // countdown outside the budget reads no clock.
-    let now = follower.manager.clockNow
-    var calls: CenterCalls = ([], [], [])
-    for (key, first, last) in Self.collapsed(turn.actions) {
+  /// The requests of `swept` (these alerts' own, left by a previous process) whose identifiers
+  /// are none of those of the countdowns of `keeping`.
+  private func unwanted(_ swept: [String], keeping: [IDKey]) -> [String] {
+    guard !swept.isEmpty else { return [] }
+    let wanted = Set(keeping.flatMap { key in moments.compactMap { identifier(.init(key: key, moment: $0)) } })
+    return swept.filter { !wanted.contains($0) }
+  }
+
+  /// The center's listing `identifiers` as the machine reads it: how many are not these alerts',
+  /// and, for each request of the countdowns `pending` when it was asked, whether it is listed.
+  /// The listing holds at most the system's 64, whatever the number of countdowns; the
+  /// identifiers are made here, off the change's path.
+  private func listing(
+    _ identifiers: [String], of pending: [(key: IDKey, deadline: Int64)], now: Int64
+  ) -> NotificationsState.Event {
+    let others = identifiers.count { !$0.hasPrefix(prefix) }
+    let listed = Set(identifiers)
+    var requests: [NotificationsState.Listed] = []
+    for (key, deadline) in pending {
       guard let id = key.id(as: ID.self) else { continue }
-      plan(id, key, pendingBefore: Self.pendingDeadline(first), wanted: last, now: now, into: &calls)
-    }
-    if let sweep = turn.sweep {
-      calls.removals += unwanted(sweep, pending: turn.pending)
-    }
-    callCenter(calls, now: now, follower: follower)
-    if !calls.adds.isEmpty, follower.reportsFailures {
-      checkSystemLimit(adding: calls.adds.map(\.identifier), follower: follower)
-    }
-  }
-
-  /// Lists the center's pending requests after a turn's adds, when it may have dropped some
-  /// (``AlertsState/adding(_:budget:)``), and reports each of these alerts' own that should be
-  /// pending and is not: the system dropped it past its limit of 64 for the app, without an
-  /// error. The listing holds at most the system's 64, whatever the number of countdowns; what
-  /// should be pending is the budget's worth of countdowns, read now, in step with the calls made
-  /// so far, which the center applies before it lists (a request whose instant has come by the
-  /// answer fired, and is not missed).
-  private func checkSystemLimit(adding identifiers: [String], follower: CountdownFollower<Self>) {
-    let budget = budget
-    let pending = follower.update { machine in
-      machine.adding(identifiers, budget: budget) ? machine.schedule.pendingDeadlines : nil
-    }
-    guard let pending else { return }
-    center.pendingRequestIdentifiers { [weak follower, prefix] listed in
-      guard let follower else { return }
-      let others = listed.count { !$0.hasPrefix(prefix) }
-      follower.update { $0.listed(others: others) }
-      // The identifiers are made here, off the change's path.
-      let listed = Set(listed)
-      // A request whose instant has come fired: it left the pending ones by itself.
-      let now = follower.manager.clockNow
-      var missing: [(key: IDKey, identifier: String)] = []
-      for (key, deadline) in pending {
-        guard let id = key.id(as: ID.self) else { continue }
-        for moment in moments where Self.fireInstant(deadline, moment) > now {
-          let identifier = identifier(for: id, moment: moment)
-          if !listed.contains(identifier) { missing.append((key, identifier)) }
-        }
-      }
-      guard !missing.isEmpty else { return }
-      let dropped = follower.update { $0.dropped(missing) }
-      for identifier in dropped {
-        follower.report(CountdownAlertError.requestDropped.with(request: identifier))
-      }
-    }
-  }
-
-  /// `actions`, one per key, in the order the keys first come: of several actions on one id in a
-  /// turn, the first says what was pending, the last what it wants.
-  private static func collapsed(_ actions: [Action]) -> [(key: IDKey, first: Action, last: Action)] {
-    var collapsed: [(key: IDKey, first: Action, last: Action)] = []
-    var index: [IDKey: Int] = [:]
-    for action in actions {
-      let key: IDKey =
-        switch action {
-        case .schedule(let key, _, _), .unschedule(let key, _, _): key
-        }
-      if let at = index[key] {
-        collapsed[at].last = action
-      } else {
-        index[key] = collapsed.count
-        collapsed.append((key, action, action))
-      }
-    }
-    return collapsed
-  }
-
-  /// The deadline of the requests pending before `action` (a key's first of the turn), if any.
-  private static func pendingDeadline(_ action: Action) -> Int64? {
-    switch action {
-    case .schedule(_, _, let previous): previous
-    case .unschedule(_, let deadline, _): deadline
-    }
-  }
-
-  /// Plans the removals and adds that take `id`'s requests from those of the deadline
-  /// `pendingBefore` to what `wanted` says: a request whose trigger was met (it fired) is neither
-  /// removed nor added.
-  private func plan(
-    _ id: ID, _ key: IDKey, pendingBefore previous: Int64?, wanted: Action, now: Int64,
-    into calls: inout CenterCalls
-  ) {
-    switch wanted {
-    case .unschedule(_, _, let gone):
-      // Not pending before this turn (moved in and out of the budget in it): nothing to remove.
-      guard let previous else { return }
-      for moment in moments where Self.fireInstant(previous, moment) > now {
-        calls.removals.append(identifier(for: id, moment: moment))
-      }
-      if gone {
-        // A "10 minutes left" in the notification center of a countdown that went (cancelled or
-        // ended) is stale.
-        calls.deliveredRemovals += milestones.map { identifier(for: id, moment: .timeLeft($0)) }
-      }
-    case .schedule(_, let deadline, _):
       for moment in moments {
-        let fire = Self.fireInstant(deadline, moment)
-        if fire > now {
-          calls.adds.append((key, id, moment, identifier(for: id, moment: moment), fire))
-        } else if let previous, Self.fireInstant(previous, moment) > now {
-          // Its moment moved into the past (time taken away): the request of the old one goes.
-          calls.removals.append(identifier(for: id, moment: moment))
-        }
+        let identifier = identifier(for: id, moment: moment)
+        requests.append(
+          .init(
+            request: .init(key: key, moment: moment), identifier: identifier, deadline: deadline,
+            isListed: listed.contains(identifier)))
       }
     }
-  }
-
-  /// The requests of `sweep` (these alerts' own, left by a previous process) that none of the
-  /// `pending` countdowns wants.
-  private func unwanted(_ sweep: [String], pending: [IDKey]) -> [String] {
-    var wanted = Set<String>()
-    for key in pending {
-      guard let id = key.id(as: ID.self) else { continue }
-      for moment in moments { wanted.insert(identifier(for: id, moment: moment)) }
-    }
-    return sweep.filter { !wanted.contains($0) }
-  }
-
-  /// Makes `calls`, with the time-interval triggers counted from `now` on the manager's clock.
-  private func callCenter(_ calls: CenterCalls, now: Int64, follower: CountdownFollower<Self>) {
-    if !calls.removals.isEmpty {
-      center.removePendingRequests(withIdentifiers: calls.removals)
-    }
-    if !calls.deliveredRemovals.isEmpty {
-      center.removeDeliveredNotifications(withIdentifiers: calls.deliveredRemovals)
-    }
-    for add in calls.adds {
-      let request = CountdownAlertRequest(
-        identifier: add.identifier, content: content(add.id, add.key, add.moment),
-        timeInterval: Double(add.fire - now) / 1e9)
-      center.add(request) { [weak follower, center] error in
-        guard let error, let follower else { return }
-        // Tried again at the next change; the app hears why (notifications denied, or the
-        // center's own reason).
-        follower.update { $0.refused(add.key) }
-        guard follower.reportsFailures else { return }
-        center.authorizationStatus { authorization in
-          let kind: CountdownAlertError = authorization == .denied ? .notAuthorized : .requestFailed
-          follower.report(kind.with(request: add.identifier, underlying: error))
-        }
-      }
-    }
+    return .listed(others: others, requests: requests, now: now)
   }
 }

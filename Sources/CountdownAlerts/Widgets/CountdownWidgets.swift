@@ -83,6 +83,6 @@ public final class CountdownWidgets<ID: Hashable & Sendable & CustomStringConver
 
   /// Whether changes made while the app was in the background wait for a reload.
   public var owesReload: Bool {
-    follower.update { $0.owesReload }
+    follower.read { $0.owesReload }
   }
 }

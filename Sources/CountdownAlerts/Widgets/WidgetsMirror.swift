@@ -17,7 +17,7 @@ struct WidgetsMirror: CountdownMirror {
   /// WidgetKit keeps nothing to reconcile: the widget reads the countdowns itself.
   static var asksBeforeFollowing: Bool { false }
 
-  func makeMachine() -> WidgetsState {
+  func makeMachine(reportsFailures: Bool) -> WidgetsState {
     WidgetsState(isInForeground: isInForeground, reloadsInBackground: reloadsInBackground)
   }
 
@@ -30,12 +30,10 @@ struct WidgetsMirror: CountdownMirror {
   /// while the app was away together; the other finds nothing moved and reloads nothing.
   func observeSystem(for follower: CountdownFollower<Self>) -> (@Sendable () -> Void)? {
     let background = NotificationObservers(observing: suspendNames, on: lifecycle) { [weak follower] in
-      follower?.update { $0.enteredBackground() }
+      follower?.send(.enteredBackground)
     }
     let foreground = NotificationObservers(observing: resumeNames, on: lifecycle) { [weak follower] in
-      guard let follower else { return }
-      follower.update { $0.enteredForeground() }
-      follower.enqueue([], clockChanged: true)
+      follower?.send(.enteredForeground)
     }
     return {
       background.removeAll()
@@ -62,7 +60,12 @@ struct WidgetsMirror: CountdownMirror {
     }
   }
 
-  func perform(_ reload: Bool, for follower: CountdownFollower<Self>) {
-    if reload { center.reloadTimelines(ofKind: kind) }
+  func perform(_ calls: [WidgetsState.Call], for follower: CountdownFollower<Self>) {
+    for call in calls {
+      switch call {
+      case .reload: center.reloadTimelines(ofKind: kind)
+      case .resync: follower.enqueue([], clockChanged: true)
+      }
+    }
   }
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// The state machine of ``CountdownWidgets`` (``WidgetsMirror``), behind its follower's lock:
 /// what the widgets were last shown of each followed countdown, whether the app is in the
-/// foreground, and whether a reload is owed for changes made while it was not.
+/// foreground, and whether a reload is owed for changes made while it was not. Its whole behaviour
+/// is ``handle(_:)``.
 struct WidgetsState: MirrorStateMachine {
   /// What a widget shows of one countdown, as far as a reload changes it: its end while it runs
   /// (the system counts down to it by itself, on the device's clock), its time left while frozen
@@ -35,6 +36,25 @@ struct WidgetsState: MirrorStateMachine {
     var now: Int64
   }
 
+  /// Every input of the machine.
+  enum Event: Sendable {
+    /// A turn of the drain: the reading, and whether it re-syncs (the device's clock may have
+    /// moved an end date, or the app came back).
+    case turn(Reading, clockChanged: Bool)
+    /// The app came to the foreground.
+    case enteredForeground
+    /// The app left the foreground.
+    case enteredBackground
+  }
+
+  /// One call the machine asks for.
+  enum Call: Equatable, Sendable {
+    /// Reload the widgets' timelines.
+    case reload
+    /// Queue a re-sync turn, reading every countdown shown again.
+    case resync
+  }
+
   private var shown: [IDKey: Shown] = [:]
   private var isInForeground: Bool
   private let reloadsInBackground: Bool
@@ -52,6 +72,24 @@ struct WidgetsState: MirrorStateMachine {
     clockChanged ? Array(shown.keys) : []
   }
 
+  static func turn(_ reading: Reading, clockChanged: Bool, sweep: [Never]?) -> Event {
+    .turn(reading, clockChanged: clockChanged)
+  }
+
+  mutating func handle(_ event: Event) -> [Call] {
+    switch event {
+    case .turn(let reading, _): return turn(reading) ? [.reload] : []
+    case .enteredForeground:
+      // A reload owed is made by the re-sync turn that comes next (a reload made in the
+      // foreground is not counted against the widget's daily budget).
+      isInForeground = true
+      return [.resync]
+    case .enteredBackground:
+      isInForeground = false
+      return []
+    }
+  }
+
   /// A turn: whether the widgets' timelines are reloaded now. They are when what a widget shows
   /// moved (a countdown started, paused, resumed, had time added or taken, or was cancelled before
   /// its end; or the device's clock moved a running one's end date, which a re-sync reads again),
@@ -59,7 +97,7 @@ struct WidgetsState: MirrorStateMachine {
   /// out at its end (the widget shows its `0` by itself), as time passes, or for a re-sync that
   /// finds nothing moved; at most once a turn, however many countdowns moved in it; and in the
   /// background only if asked to, else once the app is in the foreground again.
-  mutating func apply(_ reading: Reading, clockChanged: Bool, sweep: [Never]?) -> Bool {
+  private mutating func turn(_ reading: Reading) -> Bool {
     var moved = false
     for (key, now) in reading.shown {
       if let now {
@@ -79,16 +117,5 @@ struct WidgetsState: MirrorStateMachine {
     }
     owesReload = false
     return true
-  }
-
-  /// The app came to the foreground: a reload owed is made by the re-sync turn its follower queues
-  /// next (a reload made in the foreground is not counted against the widget's daily budget).
-  mutating func enteredForeground() {
-    isInForeground = true
-  }
-
-  /// The app left the foreground.
-  mutating func enteredBackground() {
-    isInForeground = false
   }
 }

@@ -20,40 +20,63 @@ final class AlarmsStateTests: XCTestCase {
     operations.map(\.kind)
   }
 
+  /// The operations of a turn on `state`, alarms allowed (the authorization read before the
+  /// turn's first schedule is answered at once).
+  private func turn(
+    _ state: inout AlarmsState, _ reading: AlarmsState.Reading, clockChanged: Bool = false,
+    sweep: [CountdownAlarmSnapshot]? = nil
+  ) -> [AlarmsState.Operation] {
+    var calls = state.handle(.turn(reading, clockChanged: clockChanged, sweep: sweep))
+    if calls.last == .readAuthorization {
+      calls.removeLast()
+      calls += state.handle(.authorizationRead(.authorized))
+    }
+    return calls.compactMap { if case .center(let operation) = $0 { operation } else { nil } }
+  }
+
+  /// What the countdowns do to follow an update of the alarms showing `alarms` at `now`.
+  private func observed(
+    _ state: inout AlarmsState, _ alarms: [CountdownAlarmSnapshot], now: Int64
+  ) -> [AlarmsState.PersonAction] {
+    state.handle(.alarmsChanged(alarms, now: now)).compactMap {
+      if case .follow(let action) = $0 { action } else { nil }
+    }
+  }
+
   func testAStartSchedulesAPausePausesAResumeResumesAGoneCountdownCancels() {
     var state = AlarmsState()
     // Swept first: nothing of a previous process to cancel before scheduling.
-    XCTAssertEqual(state.apply(.init(desired: [], now: 0), clockChanged: false, sweep: []), [])
+    XCTAssertEqual(turn(&state, .init(desired: [], now: 0), sweep: []), [])
     XCTAssertEqual(
-      kinds(state.apply(reading(.counting(deadline: 600), now: 0), clockChanged: false, sweep: nil)),
+      kinds(turn(&state, reading(.counting(deadline: 600), now: 0))),
       [.schedule(deadline: 600)])
     XCTAssertEqual(
-      kinds(state.apply(reading(.paused(remaining: 500), now: 100), clockChanged: false, sweep: nil)), [.pause])
+      kinds(turn(&state, reading(.paused(remaining: 500), now: 100))), [.pause])
     XCTAssertEqual(
-      kinds(state.apply(reading(.counting(deadline: 700), now: 200), clockChanged: false, sweep: nil)), [.resume])
+      kinds(turn(&state, reading(.counting(deadline: 700), now: 200))), [.resume])
     XCTAssertEqual(
-      kinds(state.apply(reading(.none, now: 300), clockChanged: false, sweep: nil)), [.cancel(reported: true)])
+      kinds(turn(&state, reading(.none, now: 300))), [.cancel(reported: true)])
     XCTAssertEqual(
-      state.apply(reading(.none, now: 300), clockChanged: false, sweep: nil), [], "nothing held, nothing wanted")
+      turn(&state, reading(.none, now: 300), ), [], "nothing held, nothing wanted")
   }
 
   func testBeforeTheSweepACountdownThisProcessHasNotTouchedIsCancelledBeforeItIsScheduled() {
     var state = AlarmsState()
     XCTAssertEqual(
-      kinds(state.apply(reading(.counting(deadline: 600), now: 0), clockChanged: false, sweep: nil)),
+      kinds(turn(&state, reading(.counting(deadline: 600), now: 0))),
       [.cancel(reported: false), .schedule(deadline: 600)], "a previous process may have left one")
   }
 
   func testAFailedCallIsReadAgainWithTheNextWork() {
     var state = AlarmsState()
-    _ = state.apply(.init(desired: [], now: 0), clockChanged: false, sweep: [])
-    let scheduled = state.apply(reading(.counting(deadline: 600), now: 0), clockChanged: false, sweep: nil)
+    _ = turn(&state, .init(desired: [], now: 0), sweep: [])
+    let scheduled = turn(&state, reading(.counting(deadline: 600), now: 0))
     XCTAssertEqual(state.alsoRead(clockChanged: false), [])
-    state.callFailed(scheduled[0])
-    state.failed(oven, id: ovenAlarm)
+    XCTAssertEqual(
+      state.handle(.callFailed(scheduled[0], .requestFailed)), [.report(.requestFailed)], "the app hears of it")
     XCTAssertEqual(state.alsoRead(clockChanged: false), [oven])
     XCTAssertEqual(
-      kinds(state.apply(reading(.counting(deadline: 600), now: 10), clockChanged: false, sweep: nil)),
+      kinds(turn(&state, reading(.counting(deadline: 600), now: 10))),
       [.cancel(reported: false), .schedule(deadline: 600)], "what the system holds is not known: cancelled first")
     XCTAssertEqual(state.alsoRead(clockChanged: false), [])
   }
@@ -62,8 +85,9 @@ final class AlarmsStateTests: XCTestCase {
     var state = AlarmsState()
     let orphan = UUID()
     let ringing = UUID()
-    let operations = state.apply(
-      .init(desired: [], now: 0), clockChanged: false,
+    let operations = turn(
+      &state,
+      .init(desired: [], now: 0),
       sweep: [
         CountdownAlarmSnapshot(id: orphan, state: .countdown), CountdownAlarmSnapshot(id: ringing, state: .alerting),
       ])
@@ -77,34 +101,84 @@ final class AlarmsStateTests: XCTestCase {
   func testThePersonsChangeBeforeTheAppsCallsTookEffectLeavesTheirEchoesTheAppsOwn() {
     let second: Int64 = 1_000_000_000  // the changes here are of seconds, far beyond the tolerance
     var state = AlarmsState()
-    _ = state.apply(.init(desired: [], now: 0), clockChanged: false, sweep: [])
-    _ = state.apply(reading(.counting(deadline: 600 * second), now: 0), clockChanged: false, sweep: nil)
-    XCTAssertEqual(state.observed([CountdownAlarmSnapshot(id: ovenAlarm, state: .countdown)], now: 0), [])
+    _ = turn(&state, .init(desired: [], now: 0), sweep: [])
+    _ = turn(&state, reading(.counting(deadline: 600 * second), now: 0))
+    XCTAssertEqual(observed(&state, [CountdownAlarmSnapshot(id: ovenAlarm, state: .countdown)], now: 0), [])
     XCTAssertEqual(
-      kinds(state.apply(reading(.counting(deadline: 660 * second), now: 10 * second), clockChanged: false, sweep: nil)),
+      kinds(turn(&state, reading(.counting(deadline: 660 * second), now: 10 * second))),
       [.cancel(reported: true), .schedule(deadline: 660 * second)])
     XCTAssertEqual(
-      state.observed([CountdownAlarmSnapshot(id: ovenAlarm, state: .paused)], now: 12 * second),
+      observed(&state, [CountdownAlarmSnapshot(id: ovenAlarm, state: .paused)], now: 12 * second),
       [AlarmsState.PersonAction(key: oven, kind: .pause)], "the person's pause")
-    XCTAssertEqual(state.observed([], now: 12 * second), [], "the app's cancel, after the pause: not a stop")
-    XCTAssertEqual(state.observed([CountdownAlarmSnapshot(id: ovenAlarm, state: .countdown)], now: 12 * second), [])
+    XCTAssertEqual(observed(&state, [], now: 12 * second), [], "the app's cancel, after the pause: not a stop")
+    XCTAssertEqual(observed(&state, [CountdownAlarmSnapshot(id: ovenAlarm, state: .countdown)], now: 12 * second), [])
     XCTAssertEqual(
-      kinds(state.apply(reading(.paused(remaining: 648 * second), now: 12 * second), clockChanged: false, sweep: nil)),
+      kinds(turn(&state, reading(.paused(remaining: 648 * second), now: 12 * second))),
       [.cancel(reported: false), .schedulePaused(remaining: 648 * second), .pause],
       "what the app's calls made of the person's pause is not known: made anew as the countdown is")
   }
 
   func testAClockChangeReadsWhatCountsDownAndMovesOnlyAnEndThatMoved() {
     var state = AlarmsState()
-    _ = state.apply(.init(desired: [], now: 0), clockChanged: false, sweep: [])
-    _ = state.apply(reading(.counting(deadline: 600), now: 0), clockChanged: false, sweep: nil)
+    _ = turn(&state, .init(desired: [], now: 0), sweep: [])
+    _ = turn(&state, reading(.counting(deadline: 600), now: 0))
     XCTAssertEqual(state.alsoRead(clockChanged: true), [oven], "read again after a change of the clock")
     XCTAssertEqual(state.alsoRead(clockChanged: false), [])
     XCTAssertEqual(
-      state.apply(reading(.counting(deadline: 600), now: 100), clockChanged: true, sweep: nil), [],
+      turn(&state, reading(.counting(deadline: 600), now: 100), clockChanged: true), [],
       "its end did not move: no call")
     XCTAssertEqual(
-      kinds(state.apply(reading(.counting(deadline: 900_000_000), now: 100), clockChanged: true, sweep: nil)),
+      kinds(turn(&state, reading(.counting(deadline: 900_000_000), now: 100), clockChanged: true)),
       [.cancel(reported: true), .schedule(deadline: 900_000_000)], "its end moved")
+  }
+
+  /// The events besides a turn's reading, as a table: (what came before, the event, the calls).
+  func testEachEventsCalls() {
+    let swept: [AlarmsState.Event] = [.turn(.init(desired: [], now: 0), clockChanged: false, sweep: [])]
+    let start: AlarmsState.Event = .turn(reading(.counting(deadline: 600), now: 0), clockChanged: false, sweep: nil)
+    let schedule = AlarmsState.Operation(key: oven, id: ovenAlarm, kind: .schedule(deadline: 600), sequence: 1)
+    let denied = CountdownAlertError.notAuthorized.alarm(ovenAlarm.uuidString)
+    let rows: [(String, [AlarmsState.Event], AlarmsState.Event, [AlarmsState.Call])] = [
+      ("a schedule waits for the authorization", swept, start, [.readAuthorization]),
+      (
+        "allowed: scheduled, its stop forgotten", swept + [start], .authorizationRead(.authorized),
+        [.forgetStop(ovenAlarm), .center(schedule)]
+      ),
+      (
+        "denied: not scheduled, the app hears why", swept + [start], .authorizationRead(.denied),
+        [.forgetStop(ovenAlarm), .report(denied)]
+      ),
+      (
+        "a call failed: reported, and read again", swept, .callFailed(schedule, .requestFailed),
+        [.report(.requestFailed)]
+      ),
+      (
+        "options AlarmKit cannot take: reported only", swept, .callFailed(schedule, .invalidAlarmOptions),
+        [.report(.invalidAlarmOptions)]
+      ),
+      ("the listing failed: reported", [], .listingFailed(.requestFailed), [.report(.requestFailed)]),
+      (
+        "a retry after a failed listing lists again", [.listingFailed(.requestFailed)], .retried,
+        [.listAlarms, .readAgain([])]
+      ),
+      ("a retry reads again what failed", swept, .retried, [.readAgain([])]),
+      (
+        "a turn after a failed listing lists first", [.listingFailed(.requestFailed)],
+        .turn(.init(desired: [], now: 0), clockChanged: false, sweep: nil), [.listAlarms]
+      ),
+      (
+        "the person paused a counting alarm: the countdown follows, and is read again",
+        swept + [
+          start, .authorizationRead(.authorized), .alarmsChanged([.init(id: ovenAlarm, state: .countdown)], now: 0),
+        ], .alarmsChanged([.init(id: ovenAlarm, state: .paused)], now: 100),
+        [.follow(.init(key: oven, kind: .pause)), .readAgain([oven])]
+      ),
+      ("an alarm of another's namespace is not in the update: nothing", swept, .alarmsChanged([], now: 0), []),
+    ]
+    for (what, before, event, expected) in rows {
+      var state = AlarmsState()
+      for earlier in before { _ = state.handle(earlier) }
+      XCTAssertEqual(state.handle(event), expected, what)
+    }
   }
 }

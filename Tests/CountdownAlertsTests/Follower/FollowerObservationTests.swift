@@ -23,7 +23,7 @@ final class FollowerObservationTests: XCTestCase {
 
   func testNoNameResyncsWhenTheClockDidNotMove() throws {
     try MainActor.assumeIsolated {
-      let h = try AlertsHarness()
+      let h = try NotificationsHarness()
       defer { h.manager.cancelAll() }
       try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
       h.assertPending(["tea"])
@@ -50,7 +50,7 @@ final class FollowerObservationTests: XCTestCase {
   func testEachNameResyncsTheNotificationsAsAClockChangeDoes() throws {
     try MainActor.assumeIsolated {
       for name in Self.resyncNames {
-        let h = try AlertsHarness()
+        let h = try NotificationsHarness()
         try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
         h.assertPending(["tea"])
         // The clock moved while the app was suspended: no `NSSystemClockDidChange` came.

@@ -7,7 +7,7 @@ import XCTest
 /// One "process" of an app on a device, for the followers' tests: a manager on a manual clock,
 /// beside the device's wall clock and the center that posts its changes, which outlive the process
 /// (they are the system's), so that a test can relaunch. Each mirror's harness adds its system
-/// center and its follower: ``AlertsHarness``, ``AlarmsHarness``, and the Live Activities' and the
+/// center and its follower: ``NotificationsHarness``, ``AlarmsHarness``, and the Live Activities' and the
 /// widgets' tests' own.
 @MainActor
 class AppHarness {

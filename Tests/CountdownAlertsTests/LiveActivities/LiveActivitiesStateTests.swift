@@ -27,27 +27,30 @@ final class LiveActivitiesStateTests: XCTestCase {
   func testAResyncLeavesWhatShowsTheSameMomentAndUpdatesWhatMoved() {
     var state = State()
     let egg = IDKey("egg")
-    _ = state.apply(
-      .init(
-        desired: [(tea, "tea", running("3:00", deadline: 180)), (egg, "egg", paused("egg", left: 90, at: end))],
-        listed: [], now: 0), clockChanged: false, sweep: nil)
+    _ = state.handle(
+      .turn(
+        .init(
+          desired: [(tea, "tea", running("3:00", deadline: 180)), (egg, "egg", paused("egg", left: 90, at: end))],
+          listed: [], now: 0), clockChanged: false))
     // Read again later, the paused one laid out from a later instant, the running one a few
     // microseconds off: the same moments.
     var teaAgain = running("3:00 read again", deadline: 180)
     teaAgain?.dates.timerInterval = end - 180 + 0.000_004...end + 0.000_004
     XCTAssertEqual(
-      state.apply(
-        .init(
-          desired: [(tea, "tea", teaAgain), (egg, "egg", paused("egg later", left: 90, at: end + 600))], listed: [],
-          now: 60), clockChanged: true, sweep: nil),
+      state.handle(
+        .turn(
+          .init(
+            desired: [(tea, "tea", teaAgain), (egg, "egg", paused("egg later", left: 90, at: end + 600))], listed: [],
+            now: 60), clockChanged: true)),
       [], "nothing moved")
     var moved = running("moved", deadline: 180)
     moved?.dates.timerInterval = end + 3_420...end + 3_600
     XCTAssertEqual(
-      state.apply(
-        .init(
-          desired: [(tea, "tea", moved), (egg, "egg", paused("egg less", left: 30, at: end))], listed: [], now: 60),
-        clockChanged: true, sweep: nil),
+      state.handle(
+        .turn(
+          .init(
+            desired: [(tea, "tea", moved), (egg, "egg", paused("egg less", left: 30, at: end))], listed: [], now: 60),
+          clockChanged: true)),
       [
         .update(countdownID: "tea", state: "moved", staleDate: end),
         .update(countdownID: "egg", state: "egg less", staleDate: nil),
@@ -58,14 +61,14 @@ final class LiveActivitiesStateTests: XCTestCase {
   func testAnUpdateOnlyWhenWhatItShowsChanges() {
     var state = State()
     XCTAssertEqual(
-      state.apply(
-        .init(desired: [(tea, "tea", running("3:00", deadline: 180))], listed: [], now: 0), clockChanged: false,
-        sweep: nil),
+      state.handle(
+        .turn(
+          .init(desired: [(tea, "tea", running("3:00", deadline: 180))], listed: [], now: 0), clockChanged: false)),
       [.update(countdownID: "tea", state: "3:00", staleDate: end)])
     XCTAssertEqual(
-      state.apply(
-        .init(desired: [(tea, "tea", running("3:00", deadline: 180))], listed: [], now: 60), clockChanged: false,
-        sweep: nil),
+      state.handle(
+        .turn(
+          .init(desired: [(tea, "tea", running("3:00", deadline: 180))], listed: [], now: 60), clockChanged: false)),
       [], "the same content")
     XCTAssertEqual(state.alsoRead(clockChanged: false), [])
     XCTAssertEqual(state.alsoRead(clockChanged: true), [tea], "after a clock change, its dates are read again")
@@ -73,26 +76,28 @@ final class LiveActivitiesStateTests: XCTestCase {
 
   func testAnEndIsShownAWhileACancelIsTakenOffAtOnce() {
     var ranOut = State()
-    _ = ranOut.apply(
-      .init(desired: [(tea, "tea", running("3:00", deadline: 180))], listed: [], now: 0), clockChanged: false,
-      sweep: nil)
+    _ = ranOut.handle(
+      .turn(
+        .init(desired: [(tea, "tea", running("3:00", deadline: 180))], listed: [], now: 0), clockChanged: false))
     XCTAssertEqual(
-      ranOut.apply(.init(desired: [(tea, "tea", nil)], listed: [], now: 180), clockChanged: false, sweep: nil),
+      ranOut.handle(.turn(.init(desired: [(tea, "tea", nil)], listed: [], now: 180), clockChanged: false)),
       [.end(countdownID: "tea", state: "3:00", staleDate: end, dismissal: .afterEnd)])
     var cancelled = State()
-    _ = cancelled.apply(
-      .init(desired: [(tea, "tea", running("3:00", deadline: 180))], listed: [], now: 0), clockChanged: false,
-      sweep: nil)
+    _ = cancelled.handle(
+      .turn(
+        .init(desired: [(tea, "tea", running("3:00", deadline: 180))], listed: [], now: 0), clockChanged: false))
     XCTAssertEqual(
-      cancelled.apply(.init(desired: [(tea, "tea", nil)], listed: [], now: 60), clockChanged: false, sweep: nil),
+      cancelled.handle(.turn(.init(desired: [(tea, "tea", nil)], listed: [], now: 60), clockChanged: false)),
       [.end(countdownID: "tea", state: "3:00", staleDate: end, dismissal: .immediately)])
     var endedEarly = State()
-    _ = endedEarly.apply(
-      .init(desired: [(tea, "tea", running("3:00", deadline: 180))], listed: [], now: 0), clockChanged: false,
-      sweep: nil)
+    _ = endedEarly.handle(
+      .turn(
+        .init(desired: [(tea, "tea", running("3:00", deadline: 180))], listed: [], now: 0), clockChanged: false))
+    XCTAssertEqual(endedEarly.handle(.changed([tea], ranOut: true)), [], "its 0 came: no call yet")
     XCTAssertEqual(
-      endedEarly.apply(
-        .init(desired: [(tea, "tea", nil)], listed: [], now: 60, ranOut: [tea]), clockChanged: false, sweep: nil),
+      endedEarly.handle(
+        .turn(
+          .init(desired: [(tea, "tea", nil)], listed: [], now: 60), clockChanged: false)),
       [.end(countdownID: "tea", state: "3:00", staleDate: end, dismissal: .afterEnd)],
       "time taken past its end: its 0 came before the deadline last sent, an end all the same")
   }
@@ -105,9 +110,9 @@ final class LiveActivitiesStateTests: XCTestCase {
       State.Listed(activityID: "a3", countdown: tea, isStale: false),
     ]
     XCTAssertEqual(
-      state.apply(
-        .init(desired: [(tea, "tea", running("3:00", deadline: 180))], listed: listed, now: 0), clockChanged: false,
-        sweep: []),
+      state.handle(
+        .turn(
+          .init(desired: [(tea, "tea", running("3:00", deadline: 180))], listed: listed, now: 0), clockChanged: false)),
       [
         .update(countdownID: "tea", state: "3:00", staleDate: end),
         .endActivity(activityID: "a1", dismissal: .afterEnd), .endActivity(activityID: "a2", dismissal: .immediately),

@@ -14,11 +14,11 @@ final class ConcurrencyTests: XCTestCase {
     try MainActor.assumeIsolated {
       let seed = ManagerChanges.seed
       let replay = ManagerChanges.replay(seed)
-      let h = try AlertsHarness(budget: 6)
+      let h = try NotificationsHarness(budget: 6)
       defer { h.manager.cancelAll() }
       let ids = ManagerChanges.fromManyThreads(on: h.manager, seed: seed).ids
       h.drainMain(replay)
-      if let mismatch = AlertsPropertyTests.check(h, budget: 6, milestones: [], ids: ids) {
+      if let mismatch = NotificationsPropertyTests.check(h, budget: 6, milestones: [], ids: ids) {
         XCTFail("\(mismatch); \(replay)")
       }
       h.assertNoForeignCall(replay)
@@ -32,7 +32,7 @@ final class ConcurrencyTests: XCTestCase {
       let seed = ManagerChanges.seed
       var runs: [[[String]]] = []
       for _ in 0..<2 {
-        let h = try AlertsHarness(budget: 6)
+        let h = try NotificationsHarness(budget: 6)
         defer { h.manager.cancelAll() }
         runs.append(ManagerChanges.fromManyThreads(on: h.manager, seed: seed).changes)
         h.drainMain(ManagerChanges.replay(seed))
@@ -40,7 +40,8 @@ final class ConcurrencyTests: XCTestCase {
       XCTAssertEqual(runs[0], runs[1], ManagerChanges.replay(seed))
       XCTAssertEqual(runs[0].count, 4, "a log per thread")
       XCTAssertNotEqual(
-        runs[0], ManagerChanges.fromManyThreads(on: try AlertsHarness(budget: 6).manager, seed: seed + 1).changes,
+        runs[0],
+        ManagerChanges.fromManyThreads(on: try NotificationsHarness(budget: 6).manager, seed: seed + 1).changes,
         "another seed, other changes")
     }
   }

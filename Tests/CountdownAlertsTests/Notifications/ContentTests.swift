@@ -9,7 +9,7 @@ import XCTest
 /// identifier leads back to its countdown.
 final class ContentTests: XCTestCase {
   func testEveryFieldReachesTheCenter() throws {
-    try withHarness { h in
+    try withNotifications { h in
       let content = CountdownAlertContent(
         title: "Pasta", subtitle: "Pot 2", body: "Drain it.", sound: .critical(named: "bell.caf", volume: 0.5),
         userInfo: ["timer": "pasta"], interruptionLevel: .timeSensitive, categoryIdentifier: "TIMER",
@@ -22,7 +22,7 @@ final class ContentTests: XCTestCase {
   }
 
   func testRefreshRemakesAPendingRequestWithoutMovingItsEnd() throws {
-    try withHarness(budget: 1) { h in
+    try withNotifications(budget: 1) { h in
       let alerts = h.alertsOrFail
       try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
       try h.manager.start(id: "eggs", for: .seconds(540)) { _, _, _ in }  // outside the budget of 1
@@ -70,7 +70,7 @@ final class ContentTests: XCTestCase {
   }
 
   func testSetContentTakesEffectAndNilGivesTheAlertBackToTheClosure() throws {
-    try withHarness(milestones: [.seconds(60)]) { h in
+    try withNotifications(milestones: [.seconds(60)]) { h in
       let alerts = h.alertsOrFail
       try h.manager.start(id: "pasta", for: .seconds(600)) { _, _, _ in }
       h.center.drain()
@@ -84,7 +84,7 @@ final class ContentTests: XCTestCase {
       let minute = alerts.identifier(for: "pasta", moment: .timeLeft(.seconds(60)))
       XCTAssertEqual(
         h.ownPending.first { $0.identifier == minute }?.content,
-        AlertsHarness.content("pasta", .timeLeft(.seconds(60))),
+        NotificationsHarness.content("pasta", .timeLeft(.seconds(60))),
         "the milestone keeps the closure's")
       alerts.setContent(nil, for: "pasta")
       h.assertPending(["pasta"], "the closure's again")
@@ -92,7 +92,7 @@ final class ContentTests: XCTestCase {
   }
 
   func testARequestLeadsBackToItsIDAndMoment() throws {
-    try withHarness(milestones: [.seconds(600), .milliseconds(90_500)]) { h in
+    try withNotifications(milestones: [.seconds(600), .milliseconds(90_500)]) { h in
       let alerts = h.alertsOrFail
       for id in ["tea", "a/b", ""] {
         for moment in [CountdownAlertMoment.end, .timeLeft(.seconds(600)), .timeLeft(.milliseconds(90_500))] {

@@ -12,7 +12,7 @@ final class FailureTests: XCTestCase {
 
   func testDeniedAuthorizationIsTypedAndRetriedOnceAllowed() throws {
     try MainActor.assumeIsolated {
-      let h = try AlertsHarness()
+      let h = try NotificationsHarness()
       defer { h.manager.cancelAll() }
       h.center.authorization = .denied
       try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
@@ -30,7 +30,7 @@ final class FailureTests: XCTestCase {
 
   func testACenterErrorIsTypedAndTheNextChangeRetries() throws {
     try MainActor.assumeIsolated {
-      let h = try AlertsHarness()
+      let h = try NotificationsHarness()
       defer { h.manager.cancelAll() }
       h.center.failAdds(with: CenterDown())
       try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
@@ -76,7 +76,7 @@ final class FailureTests: XCTestCase {
   }
 
   func testTheBudgetKeepsTheSoonestAndTheNextComesInAsOneGoes() throws {
-    try withHarness(budget: 3) { h in
+    try withNotifications(budget: 3) { h in
       for (id, seconds) in [("e", 50), ("a", 10), ("d", 40), ("b", 20), ("c", 30)] {
         try h.manager.start(id: id, for: .seconds(seconds)) { _, _, _ in }
       }
@@ -93,7 +93,7 @@ final class FailureTests: XCTestCase {
   }
 
   func testThePlatformLimitDropsTheLatestFiringSilently() throws {
-    try withHarness(budget: 20) { h in
+    try withNotifications(budget: 20) { h in
       // The app's own notifications fill most of the system's 64.
       for index in 0..<60 {
         h.center.schedule(
@@ -113,7 +113,7 @@ final class FailureTests: XCTestCase {
   }
 
   func testMilestonesCountAgainstTheBudgetAndFollowTheEnd() throws {
-    try withHarness(budget: 4, milestones: [.seconds(60)]) { h in
+    try withNotifications(budget: 4, milestones: [.seconds(60)]) { h in
       try h.manager.start(id: "a", for: .seconds(300)) { _, _, _ in }
       try h.manager.start(id: "b", for: .seconds(200)) { _, _, _ in }
       try h.manager.start(id: "c", for: .seconds(100)) { _, _, _ in }

@@ -6,7 +6,7 @@ import XCTest
 /// The schedule alone: which countdowns are pending after each change, and what it asks of the center.
 final class ScheduleTests: XCTestCase {
   func testTheSoonestAreKeptAndTheNextComesInAsOneGoes() {
-    var schedule = AlertSchedule<String>(capacity: 2)
+    var schedule = NotificationsSchedule<String>(capacity: 2)
     XCTAssertEqual(schedule.update("c", to: .running(deadline: 30)), [.schedule("c", deadline: 30, previous: nil)])
     XCTAssertEqual(schedule.update("a", to: .running(deadline: 10)), [.schedule("a", deadline: 10, previous: nil)])
     // "b" ends before "c": it takes c's place.
@@ -26,7 +26,7 @@ final class ScheduleTests: XCTestCase {
   }
 
   func testAMovedEndReplacesInPlaceOrSwapsWithTheSoonestWaiting() {
-    var schedule = AlertSchedule<Int>(capacity: 1)
+    var schedule = NotificationsSchedule<Int>(capacity: 1)
     _ = schedule.update(1, to: .running(deadline: 10))
     XCTAssertEqual(schedule.update(2, to: .running(deadline: 20)), [])
     XCTAssertEqual(schedule.update(1, to: .running(deadline: 15)), [.schedule(1, deadline: 15, previous: 10)])
@@ -41,13 +41,13 @@ final class ScheduleTests: XCTestCase {
   func testThePendingAreAlwaysTheSoonestWhateverTheOrderOfChanges() {
     var random = SplitMix64(seed: 0x5C4E_D01E)
     for capacity in [1, 3, 8] {
-      var schedule = AlertSchedule<Int>(capacity: capacity)
+      var schedule = NotificationsSchedule<Int>(capacity: capacity)
       var running: [Int: Int64] = [:]
       var pendingByActions: [Int: Int64] = [:]
       var nextDeadline: Int64 = 0
       for step in 0..<5_000 {
         let key = Int.random(in: 0..<40, using: &random)
-        let phase: AlertSchedule<Int>.Phase
+        let phase: NotificationsSchedule<Int>.Phase
         switch Int.random(in: 0..<10, using: &random) {
         case 0..<6:
           // Distinct deadlines, so that "the soonest" has one answer.

@@ -10,7 +10,7 @@ import XCTest
 final class SystemLimitTests: XCTestCase {
   func testRequestsDroppedPastTheSystemsLimitAreReported() throws {
     try MainActor.assumeIsolated {
-      let h = try AlertsHarness(budget: 20)
+      let h = try NotificationsHarness(budget: 20)
       defer { h.manager.cancelAll() }
       // 50 requests of the app's own, all firing before any countdown ends.
       for index in 0..<50 {
@@ -36,7 +36,7 @@ final class SystemLimitTests: XCTestCase {
 
   func testTheCenterIsListedOnlyWhenItMayHaveDroppedSome() throws {
     try MainActor.assumeIsolated {
-      let h = try AlertsHarness(budget: 20)
+      let h = try NotificationsHarness(budget: 20)
       defer { h.manager.cancelAll() }
       try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
       h.center.drain()

@@ -9,7 +9,7 @@ import XCTest
 /// milestone with a fraction of a second, and which of equal ends the budget and the system keep.
 final class TiesAndRelaunchTests: XCTestCase {
   func testARelaunchLeavesAnotherNamespacesRequestAlone() throws {
-    try withHarness { h in
+    try withNotifications { h in
       let other = "countdown-alerts/other/end/tea"
       h.center.schedule(identifier: other, content: .init(title: "Other", body: ""), fireDate: h.wall.now + 300)
       try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
@@ -22,7 +22,7 @@ final class TiesAndRelaunchTests: XCTestCase {
   }
 
   func testAMilestoneWithAFractionOfASecond() throws {
-    try withHarness(milestones: [.milliseconds(90_500)]) { h in
+    try withNotifications(milestones: [.milliseconds(90_500)]) { h in
       let alerts = h.alertsOrFail
       try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
       h.assertPending(["tea"], "its end and its milestone 90.5 s before")
@@ -39,7 +39,7 @@ final class TiesAndRelaunchTests: XCTestCase {
   }
 
   func testOfEqualEndsTheBudgetKeepsTheCountdownWhoseLatestChangeCameFirst() throws {
-    try withHarness(budget: 1) { h in
+    try withNotifications(budget: 1) { h in
       let alerts = h.alertsOrFail
       try h.manager.start(id: "a", for: .seconds(60)) { _, _, _ in }
       try h.manager.start(id: "b", for: .seconds(60)) { _, _, _ in }

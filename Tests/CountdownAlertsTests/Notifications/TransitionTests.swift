@@ -10,7 +10,7 @@ import XCTest
 /// request that is not the alerts' own.
 final class TransitionTests: XCTestCase {
   func testStartAndReplace() throws {
-    try withHarness { h in
+    try withNotifications { h in
       try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
       h.assertPending(["tea"], "start")
       try h.advance(by: 20)
@@ -23,7 +23,7 @@ final class TransitionTests: XCTestCase {
   }
 
   func testPauseRemovesAndResumeAddsTheNewEnd() throws {
-    try withHarness { h in
+    try withNotifications { h in
       try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
       h.center.drain()
       h.manager.pause(id: "tea")
@@ -38,7 +38,7 @@ final class TransitionTests: XCTestCase {
   }
 
   func testTimeAddedAndTakenMovesTheEnd() throws {
-    try withHarness { h in
+    try withNotifications { h in
       try h.manager.start(id: "lot", for: .seconds(60)) { _, _, _ in }
       try h.manager.addTime(.seconds(30), id: "lot")
       h.assertPending(["lot"], "extended")
@@ -54,7 +54,7 @@ final class TransitionTests: XCTestCase {
   }
 
   func testCancelAndCancelAll() throws {
-    try withHarness { h in
+    try withNotifications { h in
       for (id, seconds) in [("a", 10), ("b", 20), ("c", 30)] {
         try h.manager.start(id: id, for: .seconds(seconds)) { _, _, _ in }
       }
@@ -69,7 +69,7 @@ final class TransitionTests: XCTestCase {
   }
 
   func testTheEndFiresAndCostsNoCall() throws {
-    try withHarness { h in
+    try withNotifications { h in
       try h.manager.start(id: "egg", for: .seconds(5)) { _, _, _ in }
       h.center.drain()
       h.center.clearCalls()
@@ -82,7 +82,7 @@ final class TransitionTests: XCTestCase {
   }
 
   func testCalibratingMovesNothing() throws {
-    try withHarness { h in
+    try withNotifications { h in
       try h.manager.start(id: "sale", for: .seconds(600)) { _, _, _ in }
       h.center.drain()
       h.center.clearCalls()
@@ -93,7 +93,7 @@ final class TransitionTests: XCTestCase {
   }
 
   func testASuspensionFreezesOnlyWhatPausesWhileSuspended() throws {
-    try withHarness { h in
+    try withNotifications { h in
       try h.manager.start(id: "oven", for: .seconds(600), whileSuspended: .pauses) { _, _, _ in }
       try h.manager.start(id: "bus", for: .seconds(300)) { _, _, _ in }
       h.assertPending(["oven", "bus"])
@@ -107,7 +107,7 @@ final class TransitionTests: XCTestCase {
   }
 
   func testAChangeOfTheDeviceClockKeepsTheInstant() throws {
-    try withHarness { h in
+    try withNotifications { h in
       try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
       h.assertPending(["tea"])
       h.jumpWallClock(by: 3_600)
@@ -118,7 +118,7 @@ final class TransitionTests: XCTestCase {
   }
 
   func testARelaunchRestoresTheAlertsAndRemovesWhatNoCountdownHas() throws {
-    try withHarness { h in
+    try withNotifications { h in
       try h.manager.start(id: "a", for: .seconds(60)) { _, _, _ in }
       try h.manager.start(id: "b", for: .seconds(120)) { _, _, _ in }
       h.manager.pause(id: "b")
@@ -137,7 +137,7 @@ final class TransitionTests: XCTestCase {
   }
 
   func testADamagedSnapshotRestoresNothingAndLeavesNoStaleAlert() throws {
-    try withHarness { h in
+    try withNotifications { h in
       try h.manager.start(id: "a", for: .seconds(60)) { _, _, _ in }
       h.assertPending(["a"])
       let error = try h.relaunch(damaged: true)
@@ -148,7 +148,7 @@ final class TransitionTests: XCTestCase {
   }
 
   func testTheForegroundPresentationOnlyDecidesForItsOwnRequests() throws {
-    try withHarness { harness in
+    try withNotifications { harness in
       let alerts = harness.alertsOrFail
       XCTAssertEqual(alerts.foregroundPresentation(forRequest: alerts.identifier(for: "tea")), [])
       XCTAssertNil(alerts.foregroundPresentation(forRequest: "app/reminder"))

@@ -16,7 +16,7 @@ import XCTest
 ///
 /// Replayable: a failure names its seed and step; `COUNTDOWN_ALERTS_SEED=<seed>` runs that seed
 /// first, `COUNTDOWN_ALERTS_RUNS` sets how many seeds run (20 by default).
-final class AlertsPropertyTests: XCTestCase {
+final class NotificationsPropertyTests: XCTestCase {
   static let ids = (0..<8).map { "t\($0)" }
 
   func testTheCenterAgreesWithTheModelAfterEveryStep() throws {
@@ -33,7 +33,7 @@ final class AlertsPropertyTests: XCTestCase {
     let budget = Int.random(in: 2...6, using: &random)
     let milestones: [Duration] = Bool.random(using: &random) ? [.seconds(30)] : []
     try MainActor.assumeIsolated {
-      let h = try AlertsHarness(budget: budget, milestones: milestones)
+      let h = try NotificationsHarness(budget: budget, milestones: milestones)
       h.center.schedule(identifier: "app/reminder", content: .init(title: "", body: ""), fireDate: h.wall.now + 1e6)
       defer { h.manager.cancelAll() }
       var log: [String] = []
@@ -87,7 +87,7 @@ final class AlertsPropertyTests: XCTestCase {
 
   /// What differs between the center and the model, or `nil`.
   @MainActor
-  static func check(_ h: AlertsHarness, budget: Int, milestones: [Duration], ids: [String] = ids) -> String? {
+  static func check(_ h: NotificationsHarness, budget: Int, milestones: [Duration], ids: [String] = ids) -> String? {
     h.center.drain()
     let alerts = h.alertsOrFail
     let now = h.wall.now
@@ -114,11 +114,11 @@ final class AlertsPropertyTests: XCTestCase {
     for (id, requests) in byID {
       guard let end = ahead.first(where: { $0.id == id })?.end else { return "\(id) has requests but no end ahead" }
       var expected: [String: (Date, CountdownAlertContent)] = [
-        alerts.identifier(for: id): (end, AlertsHarness.content(id, .end))
+        alerts.identifier(for: id): (end, NotificationsHarness.content(id, .end))
       ]
       for left in milestones where end - left.seconds > now {
         expected[alerts.identifier(for: id, moment: .timeLeft(left))] = (
-          end - left.seconds, AlertsHarness.content(id, .timeLeft(left))
+          end - left.seconds, NotificationsHarness.content(id, .timeLeft(left))
         )
       }
       guard Set(requests.map(\.identifier)) == Set(expected.keys) else {

@@ -16,7 +16,7 @@
 /// Each running countdown has a token, a small integer, by which the heaps know it: a change
 /// hashes its key once, and the heaps' steps index arrays (hashing a type-erased key at every
 /// step of a sift cost more than the rest of the change).
-struct AlertSchedule<Key: Hashable & Sendable>: Sendable {
+struct NotificationsSchedule<Key: Hashable & Sendable>: Sendable {
   /// What a countdown is doing, as the schedule sees it.
   enum Phase: Equatable {
     /// Running to `deadline`.

@@ -7,7 +7,7 @@ import XCTest
 
 /// One "process" of an app with alerts (``AppHarness``) and its alerts, on a notification center
 /// that outlives it (the system's), so that a test can relaunch.
-final class AlertsHarness: AppHarness {
+final class NotificationsHarness: AppHarness {
   let center: FakeNotificationCenter
   private(set) var alerts: CountdownNotifications<String>?
   let budget: Int
@@ -118,12 +118,12 @@ extension Duration {
 /// Runs `body` on the main actor (the tests run on the main thread) with a new harness whose
 /// center also holds a request of the app's own; then checks that no call touched that request
 /// (nor any other not the alerts' own), that nothing failed, and cancels what still counts.
-func withHarness(
+func withNotifications(
   budget: Int = 20, milestones: [Duration] = [], file: StaticString = #filePath, line: UInt = #line,
-  _ body: @MainActor (AlertsHarness) throws -> Void
+  _ body: @MainActor (NotificationsHarness) throws -> Void
 ) throws {
   try MainActor.assumeIsolated {
-    let harness = try AlertsHarness(budget: budget, milestones: milestones)
+    let harness = try NotificationsHarness(budget: budget, milestones: milestones)
     harness.center.schedule(
       identifier: "app/reminder", content: .init(title: "Water the plants", body: ""),
       fireDate: harness.wall.now + 7_200)

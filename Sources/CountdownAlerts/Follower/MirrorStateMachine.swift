@@ -1,0 +1,49 @@
+import CountdownKit
+
+/// A mirror's state, kept behind its follower's lock: a value type whose whole behaviour is one
+/// function of its state and an event, ``handle(_:)``, returning the calls to make rather than
+/// making them (as swift-async-algorithms' `DebounceStateMachine` returns its actions). None calls
+/// code that is not the package's own (the ids' `Hashable` aside), reads a clock, or releases what
+/// could run a deinit: what it needs of the outside (the time, the center's answers, what the
+/// person did) comes in the event, read by the follower or the mirror with no lock held.
+///
+/// So each machine can be tested as a table: a state, an event, the calls.
+protocol MirrorStateMachine: Sendable {
+  /// What a turn reads with no lock held.
+  associatedtype Reading
+  /// Every input of the machine: a turn's reading, what the center answered or failed, what the
+  /// person or the system did.
+  associatedtype Event
+  /// One call the machine asks for: on the center, on the manager, or a failure to report.
+  associatedtype Call
+  /// What the center said it held at the start, as much as the mirror keeps.
+  associatedtype Sweep: Sendable
+
+  /// The event of one turn of the drain: the reading, whether the device's clock changed (a
+  /// re-sync), and what the center held at the start when it said so this turn.
+  static func turn(_ reading: Reading, clockChanged: Bool, sweep: [Sweep]?) -> Event
+
+  /// The event of the center's failing to say what it held (``CountdownMirror/askSweep(_:)``),
+  /// for a machine that keeps it; `nil` (the default): the follower reports it.
+  static func sweepFailed(_ error: CountdownAlertError) -> Event?
+
+  /// The event of a change of the followed `keys` (`ranOut`: by running out, their `0`), told
+  /// under the lock that queues them, for a machine that tells a run-out from a cancel; `nil`
+  /// (the default) for the others. It makes no call.
+  static func changed(_ keys: [IDKey], ranOut: Bool) -> Event?
+
+  /// The ids to read with any work that arrives, besides the ids that changed: those whose calls
+  /// failed (tried again), and, after a change of the device's clock, those whose system dates
+  /// must be told again. A query: it changes nothing.
+  func alsoRead(clockChanged: Bool) -> [IDKey]
+
+  /// The machine's one transition: `event` changes the state, and the calls returned bring the
+  /// system in step, in order.
+  mutating func handle(_ event: Event) -> [Call]
+}
+
+extension MirrorStateMachine {
+  static func sweepFailed(_ error: CountdownAlertError) -> Event? { nil }
+
+  static func changed(_ keys: [IDKey], ranOut: Bool) -> Event? { nil }
+}

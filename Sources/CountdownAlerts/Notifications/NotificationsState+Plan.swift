@@ -1,0 +1,109 @@
+import CountdownCore
+import CountdownKit
+
+extension NotificationsState {
+  private typealias Action = NotificationsSchedule<IDKey>.Action
+
+  /// A turn: the schedule follows the reading, and the center's calls are planned at the
+  /// reading's `now`: one removal of every request that goes (with those of the `sweep` that no
+  /// pending countdown wants), one removal of the delivered milestone alerts of countdowns that
+  /// went, an add per request that comes, and a listing when the adds may have pushed some past
+  /// the system's limit (``adding(_:)``).
+  mutating func turn(_ reading: Reading, clockChanged: Bool, sweep: [String]?) -> [Call] {
+    let actions = actions(reading, clockChanged: clockChanged)
+    guard !actions.isEmpty || sweep != nil else { return [] }
+    var removals: [NotificationsRequest] = []
+    var deliveredRemovals: [NotificationsRequest] = []
+    var adds: [Call] = []
+    var added: [NotificationsRequest] = []
+    for (key, first, last) in Self.collapsed(actions) {
+      plan(
+        key, pendingBefore: Self.pendingDeadline(first), wanted: last, now: reading.now, removals: &removals,
+        deliveredRemovals: &deliveredRemovals, adds: &adds, added: &added)
+    }
+    var calls: [Call] = []
+    if !removals.isEmpty || sweep?.isEmpty == false {
+      let keeping = sweep == nil ? [] : schedule.pendingDeadlines.map(\.key)
+      calls.append(.remove(removals, swept: sweep ?? [], keeping: keeping))
+    }
+    if !deliveredRemovals.isEmpty { calls.append(.removeDelivered(deliveredRemovals)) }
+    calls += adds
+    if !added.isEmpty, reportsFailures, adding(added) {
+      calls.append(.list(pending: schedule.pendingDeadlines))
+    }
+    return calls
+  }
+
+  /// `actions`, one per key, in the order the keys first come: of several actions on one id in a
+  /// turn, the first says what was pending, the last what it wants.
+  private static func collapsed(_ actions: [Action]) -> [(key: IDKey, first: Action, last: Action)] {
+    var collapsed: [(key: IDKey, first: Action, last: Action)] = []
+    var index: [IDKey: Int] = [:]
+    for action in actions {
+      let key: IDKey =
+        switch action {
+        case .schedule(let key, _, _), .unschedule(let key, _, _): key
+        }
+      if let at = index[key] {
+        collapsed[at].last = action
+      } else {
+        index[key] = collapsed.count
+        collapsed.append((key, action, action))
+      }
+    }
+    return collapsed
+  }
+
+  /// The deadline of the requests pending before `action` (a key's first of the turn), if any.
+  private static func pendingDeadline(_ action: Action) -> Int64? {
+    switch action {
+    case .schedule(_, _, let previous): previous
+    case .unschedule(_, let deadline, _): deadline
+    }
+  }
+
+  /// Plans the removals and adds that take `key`'s requests from those of the deadline
+  /// `pendingBefore` to what `wanted` says: a request whose trigger was met by `now` (it fired) is
+  /// neither removed nor added.
+  private func plan(
+    _ key: IDKey, pendingBefore previous: Int64?, wanted: Action, now: Int64,
+    removals: inout [NotificationsRequest], deliveredRemovals: inout [NotificationsRequest], adds: inout [Call],
+    added: inout [NotificationsRequest]
+  ) {
+    switch wanted {
+    case .unschedule(_, _, let gone):
+      // Not pending before this turn (moved in and out of the budget in it): nothing to remove.
+      guard let previous else { return }
+      for moment in moments where Self.fireInstant(previous, moment) > now {
+        removals.append(NotificationsRequest(key: key, moment: moment))
+      }
+      if gone {
+        // A "10 minutes left" in the notification center of a countdown that went (cancelled or
+        // ended) is stale.
+        for moment in moments where moment != .end {
+          deliveredRemovals.append(NotificationsRequest(key: key, moment: moment))
+        }
+      }
+    case .schedule(_, let deadline, _):
+      for moment in moments {
+        let fire = Self.fireInstant(deadline, moment)
+        let request = NotificationsRequest(key: key, moment: moment)
+        if fire > now {
+          adds.append(.add(request, fire: fire, now: now))
+          added.append(request)
+        } else if let previous, Self.fireInstant(previous, moment) > now {
+          // Its moment moved into the past (time taken away): the request of the old one goes.
+          removals.append(request)
+        }
+      }
+    }
+  }
+
+  /// When the alert at `moment` of a countdown ending at `deadline` fires, on the manager's clock.
+  static func fireInstant(_ deadline: Int64, _ moment: CountdownAlertMoment) -> Int64 {
+    guard case .timeLeft(let left) = moment else { return deadline }
+    guard let nanoseconds = try? left.countdownNanoseconds() else { return .min }
+    let (fire, overflow) = deadline.subtractingReportingOverflow(nanoseconds)
+    return overflow ? .min : fire
+  }
+}
