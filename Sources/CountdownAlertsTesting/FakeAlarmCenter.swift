@@ -18,34 +18,11 @@ public import Foundation
 /// XCTAssertEqual(center.alarms.first?.fireDate, manager.endDate(id: "oven"))
 /// ```
 ///
-/// What it does as AlarmKit does:
-/// - A scheduled timer counts down at once (``CountdownAlerts/CountdownAlarmState/countdown``) and rings
-///   (``CountdownAlerts/CountdownAlarmState/alerting``) when the wall clock it is made with (``init(now:)``)
-///   reaches its end (seen at the center's next call or read: it has no timer of its own); it
-///   rings until the person stops it (``personStops(id:)``) or a cancel.
-/// - The person acts in the system's alarm UI: ``personPauses(id:)``, ``personResumes(id:)``,
-///   ``personStops(id:)`` change the alarm as the Lock Screen's buttons do.
-/// - Every change of the alarms is published to the observers (``observeAlarms(_:)``, AlarmKit's
-///   `alarmUpdates`), at once or, while ``defersUpdates``, at ``deliverUpdates()``.
-/// - ``pause(id:completion:)`` works only on an alarm counting down, keeping its time left;
-///   ``resume(id:completion:)`` only on a paused one, counting the time left from then; each
-///   fails with ``WrongStateError`` otherwise (``UnknownAlarmError`` for an identifier it does not
-///   hold). ``cancel(id:completion:)`` removes an alarm in any state.
-/// - With ``authorization`` ``CountdownAlerts/CountdownAlarmAuthorization/denied`` ("all attempts to
-///   schedule alarms fail"), or ``CountdownAlerts/CountdownAlarmAuthorization/notDetermined`` (undocumented:
-///   the safe reading, no prompt and no alarm), scheduling fails with
-///   ``CountdownAlerts/CountdownAlertError/notAuthorized``; ``requestAuthorization()`` asks the person only
-///   while not determined (``requestAnswer``), and every change of ``authorization`` is told to the
-///   observers of ``observeAuthorization(_:)``. Past ``limit``, scheduling fails with
-///   ``CountdownAlerts/CountdownAlertError/alarmLimitReached`` (AlarmKit's `maximumLimitReached`). Scheduling
-///   an identifier it holds fails with ``DuplicateAlarmError``: AlarmKit documents `schedule` as
-///   scheduling "a new alarm", and no replacement.
-/// - The listing (``alarms(_:)``) is taken when asked and answered later (``answersListingsAtOnce``), as
-///   AlarmKit's, which a task answers after the calls made meanwhile were handed over.
-/// - The request's duration is read when the call is made, and its options kept
-///   (``options(for:)``, ``HeldAlarm/soundName``, ``HeldAlarm/postAlert``); the person's snooze
-///   (``personSnoozes(id:)``) counts down for the post-alert duration, and the person's stop runs the
-///   stop intent (``stopIntentRunner``).
+/// What it does as AlarmKit does, call by call (a timer that counts down at once and rings at its
+/// end on the wall clock it is made with, ``WrongStateError`` for a pause or a resume AlarmKit
+/// refuses, the authorization and its updates, a ``limit``, the listing answered later, the
+/// person's pause, resume, stop and snooze), is listed in the alerts' article, "Alarms that ring
+/// through Silent mode"; each member says its own.
 ///
 /// Every call takes effect at once and calls its completion before returning; the observers get
 /// one update at a time, in order; both outside the fake's lock.

@@ -22,23 +22,16 @@ public import Foundation
 /// ```
 ///
 /// What it does as the system does:
-/// - Every call is queued and takes effect at ``drain()``, in call order: until then a removed
-///   request is still pending, as after `removePendingNotificationRequests(withIdentifiers:)`,
-///   which "executes asynchronously". Completions are called at ``drain()``, outside its lock.
-/// - A request fires at its instant whatever the calls queued after it: ``drain()`` delivers
-///   every request whose instant had come when a queued call was made before it applies that
-///   call, so a removal or a replace made after the ring (and not yet drained) does not hide it.
-/// - Adding a request whose identifier is pending replaces it.
-/// - A request fires (moves to ``delivered``) once ``drain()`` finds its date reached; removing
-///   it after that does nothing, as the system ignores the removal of a request whose trigger
-///   was met.
+/// - Every call is queued and takes effect at ``drain()``, in call order (a removal "executes
+///   asynchronously"); completions are called there, outside its lock.
+/// - A request fires (moves to ``delivered``) at its instant whatever the calls queued after it
+///   (``drain()`` delivers it before it applies them); removing it after that does nothing. Adding
+///   a request whose identifier is pending replaces it.
 /// - At most ``limit`` requests are pending: past it, the latest-firing are dropped without an
-///   error (the system "keeps the soonest-firing 64 notifications"; of equal fire dates, the one
-///   added last goes); ``droppedCount`` counts them.
+///   error (of equal fire dates, the one added last); ``droppedCount`` counts them.
 /// - With ``authorization`` ``CountdownAlerts/CountdownAlertAuthorization/denied``, adding fails with
-///   ``NotAllowedError``; ``failAdds(with:)`` makes every add fail with an error of the test's.
-/// - A time interval of zero or less traps, as `UNTimeIntervalNotificationTrigger` raises an
-///   exception for it.
+///   ``NotAllowedError``; ``failAdds(with:)`` makes every add fail with an error of the test's. A
+///   time interval of zero or less traps, as `UNTimeIntervalNotificationTrigger` raises for it.
 ///
 /// Requests fire by the wall clock it is made with (``init(now:)``), which the test moves; a jump of
 /// it moves the fire dates of time-interval requests, the worst case an app must expect.

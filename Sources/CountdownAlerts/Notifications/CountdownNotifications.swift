@@ -27,14 +27,12 @@ public import Foundation
 ///   that ended while the app was not running, a delivered milestone alert stays: the center is
 ///   asked only for its pending requests.
 ///
-/// Requests are named `countdown-alerts/<namespace>/<moment>/<id>` (``identifier(for:moment:)``),
-/// so the app's own requests are never touched. At most `budget` are pending (the system keeps 64
-/// for the app), those of the countdowns that end soonest; at the start, those a previous process
-/// left that no countdown wants are removed. Failures go to `onFailure` as a
-/// ``CountdownAlertError``, never to the countdowns, and the next change or ``retry()`` tries
-/// again; after a change of the device's clock the pending requests are added again for the same
-/// instants. Releasing this object stops following (what is pending stays: it is the user's alarm).
-/// The rules in full are in the article.
+/// Requests are named `countdown-alerts/<namespace>/<moment>/<id>` (``identifier(for:moment:)``):
+/// the app's own are never touched. At most `budget` are pending (the system keeps 64 for the
+/// app), the soonest-ending countdowns'; at the start, those a previous process left that no
+/// countdown wants go. Failures go to `onFailure`, never to the countdowns; the next change or
+/// ``retry()`` tries again. Releasing this object stops following (what is pending stays: it is
+/// the user's alarm). The rules in full, the device's clock's among them, are in the article.
 ///
 /// - Complexity: a change of one countdown costs O(log *n*) work in the number of followed
 ///   countdowns and a constant number of center calls (at most a removal, a removal of delivered

@@ -1,0 +1,77 @@
+package import Foundation
+
+/// The seam the alerts (CountdownAlerts) follow the manager through: `package`, not API.
+extension CountdownManager {
+  /// Has `observer` called with the ids whose countdowns changed, after every change (a start,
+  /// replace or restore, a pause, resume, time added, cancel, end, and, for countdowns that pause
+  /// while suspended, ``suspendTicking()`` and ``resumeTicking()``; a calibration moves nothing).
+  ///
+  /// It hears which ids changed, not what they became: two threads changing one id may call it in
+  /// either order, so a state handed along could arrive stale, where ``idPhase(of:)`` read after
+  /// the call is at least as new as the change. It is called on the thread that made the change
+  /// (the main queue for an end) with no lock held, so it may call back into the manager.
+  ///
+  /// `ended` is `true` when the change is the ids' countdowns running out (their `0` delivered), and
+  /// `false` for every other change (a stop flag set in a handler too): a follower tells a countdown that ran out
+  /// from one cancelled by it, where both are gone by the time it reads them.
+  ///
+  /// - Returns: The key to remove the observer with, ``removeIDObserver(_:)``.
+  package func addIDObserver(_ observer: @escaping @Sendable (_ ids: [IDKey], _ ended: Bool) -> Void) -> Int {
+    state.withLock { $0.idObserverAdded(observer) }
+  }
+
+  /// Stops calling the observer added under `key`, released after the lock.
+  package func removeIDObserver(_ key: Int) {
+    let removed = state.withLock { $0.idObserverRemoved(key) }
+    _ = removed
+  }
+
+  /// Now on the manager's clock, in nanoseconds since its origin: the instant the followers of
+  /// the alerts compare deadlines with. The clock is the app's code: read it with no lock held.
+  package var clockNow: Int64 {
+    engine.clock.now.nanosecondsSinceOrigin
+  }
+
+  /// How far the device's clock (the manager's `wallClock`) is ahead of the manager's, in seconds:
+  /// it changes when the person sets the device's clock (or the manager's clock stops while the
+  /// device's runs on), and not as time passes. Both clocks are the app's code: read it with no
+  /// lock held.
+  package var wallClockAhead: TimeInterval {
+    wallClock().timeIntervalSinceReferenceDate - Double(clockNow) / 1e9
+  }
+
+  /// What the countdown of `key` is doing now, and whether it counts overtime (past its deadline
+  /// such a countdown still runs, or is frozen, until a cancel or its stop flag), read under one
+  /// acquisition of the engine's lock.
+  package func idPhase(of key: IDKey) -> (phase: IDPhase, countsOvertime: Bool) {
+    guard let (token, length) = state.withLock({ $0.ids[key].map { ($0.token, $0.length) } }) else {
+      return (.gone, false)
+    }
+    let (now, statuses) = engine.statuses(of: [token])
+    guard let status = statuses[0], status.kind == .countdown else { return (.gone, false) }
+    let dates = dates(of: status, length: length)
+    if status.isFrozen { return (.frozen(dates: dates), status.countsOvertime) }
+    let (deadline, overflow) = now.nanosecondsSinceOrigin.addingReportingOverflow(status.nanoseconds)
+    let phase = IDPhase.running(
+      dates: dates, deadline: CountdownInstant(nanosecondsSinceOrigin: overflow ? .max : deadline))
+    return (phase, status.countsOvertime)
+  }
+
+  /// The ids of type `ID` that have a countdown or count-up now, in no particular order: what an
+  /// observer added now has not heard of.
+  package func idKeys<ID: Hashable & Sendable>(of type: ID.Type) -> [IDKey] {
+    state.withLock { $0.ids.records(of: ID.self) }.map { IDKey($0.id) }
+  }
+
+  /// Tells the id observers, if any, that the countdowns of `keys` changed (`ended`: by ending);
+  /// called with no lock held.
+  func tellIDObservers(_ keys: @autoclosure () -> [IDKey], ended: Bool = false) {
+    let observers = state.withLock { $0.idObservers }
+    guard !observers.isEmpty else { return }
+    let keys = keys()
+    guard !keys.isEmpty else { return }
+    for observer in observers.values {
+      observer(keys, ended)
+    }
+  }
+}
