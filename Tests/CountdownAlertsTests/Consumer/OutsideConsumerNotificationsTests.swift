@@ -4,9 +4,9 @@ import CountdownKit
 import Foundation
 import XCTest
 
-/// The alerts as an app developer uses them from the README and the alerts article alone: each
-/// test is one scenario written the way the documentation shows it, asserting what it promises.
-final class OutsideConsumerTests: XCTestCase {
+/// The notifications, as an app developer uses them from the README and the alerts article alone
+/// (``OutsideConsumerTestCase``).
+final class OutsideConsumerNotificationsTests: OutsideConsumerTestCase {
   // MARK: - 1. A notification at a countdown's end
 
   func testScenario01AStartedCountdownHasItsAlertPendingAtItsEnd() throws {
@@ -321,186 +321,6 @@ final class OutsideConsumerTests: XCTestCase {
     XCTAssertNil(heard.foregroundPresentation(forRequest: quiet.identifier(for: "tea")))
   }
 
-  // MARK: - 11. AlarmKit
-
-  func testScenario11AnAlarmIsScheduledWithAStartAndCancelledWithACancel() throws {
-    let device = try Device()
-    let center = FakeAlarmCenter(now: device.wall)
-    let alarms = try CountdownAlarms(String.self, manager: device.manager, center: center)
-    try device.manager.start(id: "oven", for: .seconds(1_200)) { _, _, _ in }
-
-    let alarmID = alarms.alarmID(for: "oven")
-    XCTAssertTrue(alarms.isOwnAlarm(alarmID))
-    XCTAssertEqual(center.alarms.map(\.id), [alarmID])
-    XCTAssertEqual(center.alarms.first?.countdownID, "oven")
-    XCTAssertEqual(center.alarms.first?.state, .countdown)
-    XCTAssertEqual(center.alarms.first?.fireDate, device.manager.endDate(id: "oven"))
-
-    try device.clock.advance(by: .seconds(200))
-    XCTAssertTrue(device.manager.pause(id: "oven"))
-    XCTAssertEqual(center.alarms.first?.state, .paused)
-    XCTAssertEqual(try XCTUnwrap(center.alarms.first?.remaining), 1_000, accuracy: 0.001)
-    XCTAssertTrue(device.manager.resume(id: "oven"))
-    XCTAssertEqual(center.alarms.first?.state, .countdown)
-    XCTAssertEqual(center.alarms.first?.fireDate, device.manager.endDate(id: "oven"))
-
-    XCTAssertTrue(device.manager.cancel(id: "oven"))
-    XCTAssertEqual(center.alarms, [])
-    try device.clock.advance(by: .seconds(2_000))
-    XCTAssertEqual(center.alarms, [], "nothing rings")
-  }
-
-  // MARK: - 12. A stop made while the app was not running
-
-  func testScenario12AnAlarmStoppedWhileTheAppWasNotRunningDoesNotRingAgain() throws {
-    let device = try Device()
-    let suiteName = "OutsideConsumerTests.\(UUID().uuidString)"
-    defer { UserDefaults.standard.removePersistentDomain(forName: suiteName) }
-    let stops = CountdownAlarmStops(suiteName: suiteName)
-    let center = FakeAlarmCenter(now: device.wall)  // the system's: it outlives the process
-    // AlarmKit runs the app's stop intent in the app's process.
-    center.stopIntentRunner = { intent in (intent as? StopTimerIntent)?.perform() }
-    let options: @Sendable (String, UUID) -> CountdownAlarmOptions = { _, alarmID in
-      CountdownAlarmOptions(stopIntent: StopTimerIntent(alarmID: alarmID, suiteName: suiteName))
-    }
-
-    // The first launch.
-    let firstManager = try CountdownManager(clock: device.clock, wallClock: device.wall)
-    var firstAlarms: CountdownAlarms<String>? = try CountdownAlarms(
-      String.self, manager: firstManager, center: center, stops: stops, options: options)
-    try firstManager.start(id: "oven", for: .seconds(1_200)) { _, _, _ in }
-    try firstManager.start(id: "kettle", for: .seconds(900)) { _, _, _ in }
-    let saved = try JSONEncoder().encode(firstManager.snapshot(of: String.self))
-    let ovenAlarm = try XCTUnwrap(firstAlarms?.alarmID(for: "oven"))
-    let kettleAlarm = try XCTUnwrap(firstAlarms?.alarmID(for: "kettle"))
-    XCTAssertEqual(center.alarms.map(\.id), [ovenAlarm, kettleAlarm])
-
-    // The app is gone; the person stops the oven's alarm from the Lock Screen.
-    XCTAssertNotNil(firstAlarms)
-    firstAlarms = nil
-    try device.clock.advance(by: .seconds(300))
-    XCTAssertTrue(center.personStops(id: ovenAlarm))
-    XCTAssertTrue(stops.isRecorded(alarmID: ovenAlarm))
-    XCTAssertTrue(firstManager.contains(id: "oven"), "no follower heard the stop: the app was not running")
-
-    // The next launch: restore, then the alarms with the same stops.
-    let manager = try CountdownManager(clock: device.clock, wallClock: device.wall)
-    try manager.restore(CountdownSnapshot<String>(decoding: saved)) { _, _, _ in }
-    center.clearCalls()
-    let alarms = try CountdownAlarms(String.self, manager: manager, center: center, stops: stops, options: options)
-    center.answerListings()
-
-    XCTAssertFalse(manager.contains(id: "oven"), "the stopped alarm's countdown is cancelled")
-    XCTAssertTrue(manager.contains(id: "kettle"))
-    XCTAssertFalse(stops.isRecorded(alarmID: ovenAlarm), "the stop is forgotten once heard")
-    XCTAssertFalse(center.calls.contains(.schedule(ovenAlarm)), "\(center.calls)")
-    XCTAssertEqual(center.alarms.map(\.id), [alarms.alarmID(for: "kettle")])
-    try device.clock.advance(by: .seconds(1_000))
-    XCTAssertEqual(center.alarms.map(\.id), [kettleAlarm], "the oven does not ring again")
-    XCTAssertEqual(center.alarms.first?.state, .alerting, "the kettle rings")
-  }
-
-  // MARK: - 13. Live Activities
-
-  func testScenario13ALiveActivityWithANamespaceIsUpdatedAndEndedWithItsCountdown() throws {
-    let device = try Device()
-    let center = FakeActivityCenter<TimerState>(now: device.wall)
-    let roast = center.start(countdownID: "oven/roast", state: nil, staleDate: nil)  // another follower's
-    let activities = try CountdownLiveActivities(
-      String.self, manager: device.manager, center: center, namespace: "timers"
-    ) { id, dates in
-      TimerState(range: dates.timerInterval, pausedAt: dates.pauseTime, title: id.capitalized)
-    }
-    XCTAssertEqual(activities.namespace, "timers")
-    XCTAssertEqual(activities.countdownID(for: "pizza"), "timers/pizza")
-
-    try device.manager.start(id: "pizza", for: .seconds(720)) { _, _, _ in }
-    let content = try XCTUnwrap(activities.content(for: "pizza"))
-    let endDate = try XCTUnwrap(device.manager.endDate(id: "pizza"))
-    XCTAssertEqual(content.staleDate, endDate, "stale from the end while it runs")
-    XCTAssertEqual(content.state.range.upperBound, endDate)
-    XCTAssertNil(content.state.pausedAt)
-    XCTAssertEqual(content.state.title, "Pizza")
-    let pizza = center.start(
-      countdownID: activities.countdownID(for: "pizza"), state: content.state, staleDate: content.staleDate)
-    center.clearCalls()
-
-    try device.clock.advance(by: .seconds(120))
-    XCTAssertEqual(center.calls, [], "never updated as time passes")
-
-    XCTAssertTrue(device.manager.pause(id: "pizza"))
-    XCTAssertNil(center.activity(pizza)?.staleDate, "paused: never stale")
-    XCTAssertNotNil(center.activity(pizza)?.state?.pausedAt)
-    XCTAssertTrue(device.manager.resume(id: "pizza"))
-    XCTAssertEqual(center.activity(pizza)?.staleDate, device.manager.endDate(id: "pizza"))
-    XCTAssertNil(center.activity(pizza)?.state?.pausedAt)
-    XCTAssertTrue(try device.manager.addTime(.seconds(60), id: "pizza"))
-    let movedEnd = try XCTUnwrap(device.manager.endDate(id: "pizza"))
-    XCTAssertEqual(center.activity(pizza)?.staleDate, movedEnd)
-    XCTAssertEqual(center.activity(pizza)?.state?.range.upperBound, movedEnd)
-
-    try device.clock.advance(by: .seconds(660))
-    XCTAssertEqual(center.activity(pizza)?.dismissal, .afterEnd, "ran out: shown a while")
-    XCTAssertNotNil(center.activity(pizza)?.state, "with its last content")
-
-    try device.manager.start(id: "cake", for: .seconds(1_800)) { _, _, _ in }
-    let cakeContent = try XCTUnwrap(activities.content(for: "cake"))
-    let cake = center.start(
-      countdownID: activities.countdownID(for: "cake"), state: cakeContent.state, staleDate: cakeContent.staleDate)
-    XCTAssertTrue(device.manager.cancel(id: "cake"))
-    XCTAssertEqual(center.activity(cake)?.dismissal, .immediately, "cancelled: taken off at once")
-
-    XCTAssertNil(center.activity(roast)?.dismissal, "another namespace's activity is left as it is")
-    XCTAssertFalse(center.calls.contains { "\($0)".contains("oven/roast") }, "\(center.calls)")
-  }
-
-  // MARK: - 14. Widgets
-
-  func testScenario14WidgetsReloadWhenTheDatesMoveNeverAsTimePasses() throws {
-    let device = try Device()
-    let lifecycle = NotificationCenter()
-    let background = Notification.Name("OutsideConsumerTests.background")
-    let foreground = Notification.Name("OutsideConsumerTests.foreground")
-    let center = FakeWidgetCenter(now: device.wall)
-    let widgets = CountdownWidgets(
-      String.self, manager: device.manager, center: center, kind: "Timers", lifecycle: lifecycle,
-      suspendNames: [background], resumeNames: [foreground])
-    XCTAssertEqual(widgets.kind, "Timers")
-
-    try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
-    XCTAssertEqual(center.reloads.count, 1, "a start")
-    try device.clock.advance(by: .seconds(30))
-    XCTAssertEqual(center.reloads.count, 1, "never as time passes")
-    XCTAssertTrue(device.manager.pause(id: "tea"))
-    XCTAssertTrue(device.manager.resume(id: "tea"))
-    XCTAssertTrue(try device.manager.addTime(.seconds(30), id: "tea"))
-    XCTAssertEqual(center.reloads.count, 4, "a pause, a resume, time added")
-    try device.clock.advance(by: .seconds(180))
-    XCTAssertFalse(device.manager.contains(id: "tea"))
-    XCTAssertEqual(center.reloads.count, 4, "running out shows its 0 by itself")
-
-    try device.manager.start(id: "eggs", for: .seconds(540)) { _, _, _ in }
-    try device.manager.start(id: "rice", for: .seconds(900)) { _, _, _ in }
-    XCTAssertEqual(center.reloads.count, 6)
-    device.manager.cancelAll()
-    XCTAssertEqual(center.reloads.count, 7, "one call of the manager, one reload")
-
-    // In the background a change waits for the app's coming back.
-    center.isAppInForeground = false
-    lifecycle.post(name: background, object: nil)
-    try device.manager.start(id: "toast", for: .seconds(300)) { _, _, _ in }
-    XCTAssertEqual(center.reloads.count, 7)
-    XCTAssertTrue(widgets.owesReload)
-    center.isAppInForeground = true
-    lifecycle.post(name: foreground, object: nil)
-    XCTAssertEqual(center.reloads.count, 8)
-    XCTAssertFalse(widgets.owesReload)
-
-    XCTAssertEqual(Set(center.reloads.map(\.kind)), ["Timers"])
-    XCTAssertEqual(center.reloads.filter(\.counted).count, 0, "every reload free of the budget")
-    XCTAssertEqual(center.droppedReloads, 0)
-  }
-
   // MARK: - 15. From a delivered request back to its countdown
 
   func testScenario15ADeliveredRequestsIdentifierGivesItsCountdownAndMoment() throws {
@@ -552,8 +372,6 @@ final class OutsideConsumerTests: XCTestCase {
     XCTAssertEqual(alerts.id(forRequest: delivered), "kitchen/tea")
     XCTAssertEqual(alerts.moment(forRequest: delivered), .end)
   }
-
-  // MARK: - Further promises of the same scenarios
 
   /// "is paused, or frozen by a suspension (`SuspensionPolicy.pauses`) | removed; added again at its
   /// new end when it runs".
@@ -674,78 +492,6 @@ final class OutsideConsumerTests: XCTestCase {
     XCTAssertEqual(center.delivered.filter { $0.identifier == alerts.identifier(for: "tea") }.count, 1)
   }
 
-  /// "one whose countdown was restored is scheduled again for the countdown's end; ... one of their
-  /// namespace whose countdown is gone is cancelled, unless it rings".
-  func testScenario12bARelaunchKeepsARingingAlarmAndSchedulesTheRestoredOnesOnce() throws {
-    let device = try Device()
-    let center = FakeAlarmCenter(now: device.wall)
-    let firstManager = try CountdownManager(clock: device.clock, wallClock: device.wall)
-    var firstAlarms: CountdownAlarms<String>? = try CountdownAlarms(
-      String.self, manager: firstManager, center: center)
-    try firstManager.start(id: "oven", for: .seconds(600)) { _, _, _ in }
-    try firstManager.start(id: "kettle", for: .seconds(120)) { _, _, _ in }
-    try firstManager.start(id: "stew", for: .seconds(900)) { _, _, _ in }
-    XCTAssertTrue(firstManager.cancel(id: "stew"))
-    try firstManager.start(id: "stew", for: .seconds(900)) { _, _, _ in }
-    let saved = try JSONEncoder().encode(firstManager.snapshot(of: String.self))
-    try firstManager.start(id: "rice", for: .seconds(1_200)) { _, _, _ in }  // not saved
-    XCTAssertNotNil(firstAlarms)
-    firstAlarms = nil
-    try device.clock.advance(by: .seconds(200))  // the kettle rings with the app gone
-    XCTAssertEqual(center.alarms.count, 4)
-
-    let manager = try CountdownManager(clock: device.clock, wallClock: device.wall)
-    try manager.restore(CountdownSnapshot<String>(decoding: saved)) { _, _, _ in }
-    let alarms = try CountdownAlarms(String.self, manager: manager, center: center)
-    center.answerListings()
-    let held = Dictionary(uniqueKeysWithValues: center.alarms.map { ($0.countdownID, $0) })
-    XCTAssertEqual(Set(held.keys), ["oven", "kettle", "stew"], "the rice no countdown has is cancelled")
-    XCTAssertEqual(held["kettle"]?.state, .alerting, "a ringing alarm is the person's to stop")
-    XCTAssertEqual(held["oven"]?.fireDate, manager.endDate(id: "oven"))
-    XCTAssertEqual(held["stew"]?.fireDate, manager.endDate(id: "stew"))
-    XCTAssertEqual(held["oven"]?.id, alarms.alarmID(for: "oven"))
-  }
-
-  /// "When `CountdownLiveActivities` starts, it ... reconciles them once ...: one of a restored
-  /// countdown shows the countdown's current content; one whose countdown is gone is ended, kept
-  /// shown a while if it is stale ... and taken off at once otherwise".
-  func testScenario13bARelaunchReconcilesTheActivitiesAPreviousProcessLeft() throws {
-    let device = try Device()
-    let center = FakeActivityCenter<TimerState>(now: device.wall)
-    let manager = try CountdownManager(clock: device.clock, wallClock: device.wall)
-    let old = TimerState(range: device.wall()...device.wall() + 1, pausedAt: nil, title: "Old")
-    let ranOut = center.start(countdownID: "timers/tea", state: old, staleDate: device.wall() + 60)
-    let cancelled = center.start(countdownID: "timers/eggs", state: old, staleDate: device.wall() + 6_000)
-    let restored = center.start(countdownID: "timers/pizza", state: old, staleDate: device.wall() + 600)
-    let unnamed = center.start(countdownID: "pizza", state: old, staleDate: nil)
-    try device.clock.advance(by: .seconds(120))
-    try manager.start(id: "pizza", for: .seconds(480)) { _, _, _ in }  // as a restore brings it back
-    let activities = try CountdownLiveActivities(String.self, manager: manager, center: center, namespace: "timers") {
-      id, dates in TimerState(range: dates.timerInterval, pausedAt: dates.pauseTime, title: id.capitalized)
-    }
-    XCTAssertEqual(center.activity(ranOut)?.dismissal, .afterEnd)
-    XCTAssertEqual(center.activity(cancelled)?.dismissal, .immediately)
-    XCTAssertNil(center.activity(restored)?.dismissal)
-    XCTAssertEqual(center.activity(restored)?.state, activities.content(for: "pizza")?.state)
-    XCTAssertEqual(center.activity(restored)?.staleDate, manager.endDate(id: "pizza"))
-    XCTAssertNil(center.activity(unnamed)?.dismissal, "outside the namespace: the app's")
-  }
-
-  /// "the widgets reload only when a running countdown's end date moved by more than a tenth of a
-  /// second, so a re-sync that finds the clock where it was costs them nothing".
-  func testScenario14bAReSyncThatFindsTheClockWhereItWasCostsTheWidgetsNothing() throws {
-    let device = try Device()
-    let clockChanges = NotificationCenter()
-    let center = FakeWidgetCenter(now: device.wall)
-    let widgets = CountdownWidgets(
-      String.self, manager: device.manager, center: center, kind: "Timers", clockChanges: clockChanges)
-    try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
-    XCTAssertEqual(center.reloads.count, 1)
-    clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
-    XCTAssertEqual(center.reloads.count, 1)
-    XCTAssertFalse(widgets.owesReload)
-  }
-
   /// "the next change, or `retry()`, tries again": without `retry()`, a change of any followed
   /// countdown adds the refused request once notifications are allowed.
   func testScenario07bTheNextChangeTriesARefusedRequestAgain() throws {
@@ -800,41 +546,6 @@ final class OutsideConsumerTests: XCTestCase {
     XCTAssertEqual(center.pending.map(\.identifier), [timers.identifier(for: "tea")])
   }
 
-  /// `CountdownAlarmStops`: "A stop recorded while the alarms run is heard from AlarmKit as well
-  /// (the countdown is cancelled at once); a new alarm scheduled for the same countdown forgets it,
-  /// so that it never cancels a countdown started after it."
-  func testScenario12cAStopHeardWhileRunningNeverCancelsTheCountdownStartedAfterIt() throws {
-    let device = try Device()
-    let suiteName = "OutsideConsumerTests.\(UUID().uuidString)"
-    defer { UserDefaults.standard.removePersistentDomain(forName: suiteName) }
-    let stops = CountdownAlarmStops(suiteName: suiteName)
-    let center = FakeAlarmCenter(now: device.wall)
-    center.stopIntentRunner = { intent in (intent as? StopTimerIntent)?.perform() }
-    let options: @Sendable (String, UUID) -> CountdownAlarmOptions = { _, alarmID in
-      CountdownAlarmOptions(stopIntent: StopTimerIntent(alarmID: alarmID, suiteName: suiteName))
-    }
-    let firstManager = try CountdownManager(clock: device.clock, wallClock: device.wall)
-    var firstAlarms: CountdownAlarms<String>? = try CountdownAlarms(
-      String.self, manager: firstManager, center: center, stops: stops, options: options)
-    try firstManager.start(id: "oven", for: .seconds(1_200)) { _, _, _ in }
-    let ovenAlarm = try XCTUnwrap(firstAlarms?.alarmID(for: "oven"))
-    XCTAssertTrue(center.personStops(id: ovenAlarm))
-    XCTAssertFalse(firstManager.contains(id: "oven"), "heard at once")
-    try firstManager.start(id: "oven", for: .seconds(600)) { _, _, _ in }  // the person starts it again
-    XCTAssertEqual(center.alarms.map(\.id), [ovenAlarm])
-    XCTAssertFalse(stops.isRecorded(alarmID: ovenAlarm))
-    let saved = try JSONEncoder().encode(firstManager.snapshot(of: String.self))
-    XCTAssertNotNil(firstAlarms)
-    firstAlarms = nil
-
-    let manager = try CountdownManager(clock: device.clock, wallClock: device.wall)
-    try manager.restore(CountdownSnapshot<String>(decoding: saved)) { _, _, _ in }
-    _ = try CountdownAlarms(String.self, manager: manager, center: center, stops: stops, options: options)
-    center.answerListings()
-    XCTAssertTrue(manager.contains(id: "oven"))
-    XCTAssertEqual(center.alarms.map(\.id), [ovenAlarm])
-  }
-
   /// Silent on how a milestone and an id are written into the identifier: an iOS developer expects
   /// `moment(forRequest:)` and `id(forRequest:)` to give back exactly what was followed.
   func testScenario15cAFractionalMilestoneAndAnUnusualIdComeBackExactly() throws {
@@ -881,86 +592,5 @@ final class OutsideConsumerTests: XCTestCase {
     XCTAssertEqual(center.pending.map(\.identifier), [alerts.identifier(for: "tea"), alerts.identifier(for: "eggs")])
     XCTAssertEqual(center.pending.first?.fireDate, manager.endDate(id: "tea"))
     XCTAssertEqual(Set(alerts.scheduledIDs), ["tea", "eggs"])
-  }
-
-  // MARK: - Helpers
-
-  /// The app's alert for every countdown: "Timer", "<id> is done.".
-  private static let done: @Sendable (String, CountdownAlertMoment) -> CountdownAlertContent = { id, _ in
-    CountdownAlertContent(title: "Timer", body: "\(id) is done.")
-  }
-
-  /// A device, its notification center and the app's alerts for `String` ids, made as the article
-  /// shows them.
-  private func notifications() throws -> (Device, FakeNotificationCenter, CountdownNotifications<String>) {
-    let device = try Device()
-    let center = FakeNotificationCenter(now: device.wall)
-    let alerts = try CountdownNotifications(String.self, manager: device.manager, center: center, content: Self.done)
-    return (device, center, alerts)
-  }
-
-  /// Notifications denied, failures recorded, and "tea" started for 3 minutes: the denied
-  /// authorization's first report has been made.
-  private func deniedWithTeaStarted() throws -> (
-    Device, FakeNotificationCenter, Recorder<CountdownAlertError>, CountdownNotifications<String>
-  ) {
-    let device = try Device()
-    let center = FakeNotificationCenter(now: device.wall)
-    center.authorization = .denied
-    let failures = Recorder<CountdownAlertError>()
-    let alerts = try CountdownNotifications(
-      String.self, manager: device.manager, center: center, onFailure: { failures.append($0) },
-      content: Self.done)
-    try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
-    center.drain()
-    return (device, center, failures, alerts)
-  }
-
-  /// The article's setup: a manual clock, the device's wall clock moving with it, a manager on both.
-  private struct Device {
-    let clock = ManualCountdownClock()
-    let wall: @Sendable () -> Date
-    let manager: CountdownManager
-
-    init() throws {
-      let clock = clock
-      let start = Date()
-      wall = { start + Double(clock.now.nanosecondsSinceOrigin) / 1e9 }
-      manager = try CountdownManager(clock: clock, wallClock: wall)
-    }
-  }
-
-  /// What a Live Activity of the app shows.
-  private struct TimerState: Codable, Hashable, Sendable {
-    var range: ClosedRange<Date>
-    var pausedAt: Date?
-    var title: String
-  }
-
-  /// The app's stop intent, as `CountdownAlarmStops` shows it, without AppIntents (not on Linux).
-  private struct StopTimerIntent: Sendable {
-    let alarmID: UUID
-    let suiteName: String
-
-    func perform() {
-      CountdownAlarmStops(suiteName: suiteName).record(alarmID: alarmID)
-    }
-  }
-
-  /// Values reported on any thread (`onFailure`), read by the test.
-  private final class Recorder<Value: Sendable>: @unchecked Sendable {
-    // `lock` guards `recorded`.
-    private let lock = NSLock()
-    private var recorded: [Value] = []
-
-    var values: [Value] { lock.withLock { recorded } }
-
-    func append(_ value: Value) {
-      lock.withLock { recorded.append(value) }
-    }
-  }
-
-  private func identifiers(_ ids: [String], of alerts: CountdownNotifications<String>?) -> Set<String> {
-    Set(ids.compactMap { alerts?.identifier(for: $0) })
   }
 }
