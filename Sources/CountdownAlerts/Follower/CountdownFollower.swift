@@ -50,12 +50,18 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
     split = { keys in FollowerObservation.split(keys, of: ID.self, isFollowed: isFollowed) }
     machine = mirror.makeMachine(reportsFailures: onFailure != nil)
     state = LockedState(FollowerState(wallClockAhead: manager.wallClockAhead))
+    // Observed only for a machine that hears the manager's suspensions.
+    var hearsSuspensions: (@Sendable (Bool) -> Void)?
+    if Mirror.Machine.managerSuspended(true) != nil {
+      hearsSuspensions = { [weak self] suspended in self?.managerSuspended(suspended) }
+    }
     let observation = FollowerObservation(
       ID.self, manager: manager, clockChanges: clockChanges, isFollowed: isFollowed,
       idsChanged: { [weak self] followed, unfollowed, ranOut in
         self?.changed(followed, unfollowed: unfollowed, ranOut: ranOut)
       },
-      clockChanged: { [weak self] in self?.clockMayHaveMoved() })
+      clockChanged: { [weak self] in self?.clockMayHaveMoved() },
+      suspended: hearsSuspensions)
     state.withLock { $0.observation = observation }
     let stopObservingSystem = mirror.observeSystem(for: self)
     state.withLock { $0.stopObservingSystem = stopObservingSystem }
@@ -143,6 +149,11 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
     let ahead = manager.wallClockAhead
     guard state.withLock({ $0.clockMoved(wallClockAhead: ahead) }) else { return }
     enqueue([], clockChanged: true)
+  }
+
+  /// The manager suspended its ticking, or resumed it: the app left the foreground or came back.
+  private func managerSuspended(_ suspended: Bool) {
+    if let event = Mirror.Machine.managerSuspended(suspended) { send(event) }
   }
 
   /// Tries again what the center refused, and reads again what the machine asks to.

@@ -57,17 +57,21 @@ struct FollowerObservation: Sendable {
   ///   - clockChanged: Called, on the posting thread, when any of ``resyncNames`` is posted;
   ///     capture the follower weakly too. A burst of them that arrives while the follower's drain
   ///     runs joins one turn (the queue keeps one flag).
+  ///   - suspended: Called, on the thread of the change, when the manager suspends its ticking
+  ///     (`true`: the app left the foreground, for a manager that follows its lifecycle) or resumes
+  ///     it (`false`); `nil` for a follower that does not hear it.
   init<ID: Hashable & Sendable & CustomStringConvertible>(
     _ idType: ID.Type, manager: CountdownManager, clockChanges: NotificationCenter,
     isFollowed: @escaping @Sendable (ID) -> Bool,
     idsChanged: @escaping @Sendable (_ followed: [IDKey], _ unfollowed: [IDKey], _ ranOut: Bool) -> Void,
-    clockChanged: @escaping @Sendable () -> Void
+    clockChanged: @escaping @Sendable () -> Void, suspended: (@Sendable (_ suspended: Bool) -> Void)? = nil
   ) {
     clockObservers = NotificationObservers(observing: Self.resyncNames, on: clockChanges, run: clockChanged)
-    observerKey = manager.addIDObserver { keys, ranOut in
-      let (followed, unfollowed) = Self.split(keys, of: ID.self, isFollowed: isFollowed)
-      if !followed.isEmpty || !unfollowed.isEmpty { idsChanged(followed, unfollowed, ranOut) }
-    }
+    observerKey = manager.addIDObserver(
+      { keys, ranOut in
+        let (followed, unfollowed) = Self.split(keys, of: ID.self, isFollowed: isFollowed)
+        if !followed.isEmpty || !unfollowed.isEmpty { idsChanged(followed, unfollowed, ranOut) }
+      }, suspended: suspended)
   }
 
   /// The keys of `keys` that are of ids of type `ID`, split into those `isFollowed` accepts and

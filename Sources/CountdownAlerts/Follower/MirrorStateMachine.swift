@@ -32,6 +32,11 @@ protocol MirrorStateMachine: Sendable {
   /// (the default) for the others. It makes no call.
   static func changed(_ keys: [IDKey], ranOut: Bool) -> Event?
 
+  /// The event of the manager's suspending its ticking (`suspended`) or resuming it: the app left
+  /// the foreground or came back, for a manager that follows its lifecycle. `nil` (the default): the
+  /// machine does not hear it, and the follower does not observe it.
+  static func managerSuspended(_ suspended: Bool) -> Event?
+
   /// The ids to read with any work that arrives, besides the ids that changed: those whose calls
   /// failed (tried again), and, after a change of the device's clock, those whose system dates
   /// must be told again. A query: it changes nothing.
@@ -46,4 +51,6 @@ extension MirrorStateMachine {
   static func sweepFailed(_ error: CountdownAlertError) -> Event? { nil }
 
   static func changed(_ keys: [IDKey], ranOut: Bool) -> Event? { nil }
+
+  static func managerSuspended(_ suspended: Bool) -> Event? { nil }
 }

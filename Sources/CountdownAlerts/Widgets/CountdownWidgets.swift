@@ -24,10 +24,10 @@ public import Foundation
 ///   end (the widget shows its `0` by itself);
 /// - once for every change the manager makes in one call (`cancelAll()`, a restore);
 /// - while the app is in the foreground, where reloads are not counted against the budget; a
-///   change made in the background is reloaded when the app comes back (`suspendNames`,
-///   `resumeNames`), unless `reloadsInBackground`: once, for what was owed and a clock moved while
-///   the app was away together, whichever of the widgets' foreground notification and the
-///   follower's own re-sync on the platform's comes first.
+///   change made in the background is reloaded when the app comes back, unless
+///   `reloadsInBackground`: once, for what was owed and a clock moved while the app was away
+///   together. The widgets hear the app leave and come back from the manager, as it suspends and
+///   resumes its ticking (``CountdownKit/CountdownManager/suspendsInBackground``).
 ///
 /// The widget's timeline provider runs in the widget extension's process: it reads the dates from
 /// the snapshot the app keeps in their shared app group (`keepSaved(in:)`, restored there into a
@@ -41,7 +41,55 @@ public final class CountdownWidgets<ID: Hashable & Sendable & CustomStringConver
 
   let follower: CountdownFollower<WidgetsMirror>
 
-  /// Starts following the countdowns of ids of type `ID` on `manager`.
+  /// Starts following the countdowns of ids of type `ID` on `manager`, hearing the app go to the
+  /// background and come back from it: a change made while `manager` is suspended
+  /// (``CountdownKit/CountdownManager/suspendTicking()``, which the shared manager does in the
+  /// background) waits for its ``CountdownKit/CountdownManager/resumeTicking()``.
+  ///
+  /// - Parameters:
+  ///   - idType: The type of the ids whose countdowns the widgets show.
+  ///   - manager: The manager they count on; the app is taken to be in the foreground unless it is
+  ///     suspended.
+  ///   - center: WidgetKit, `WidgetKitCenter` in an app, a ``CountdownAlertsTesting/FakeWidgetCenter`` in tests.
+  ///   - kind: The kind of the widgets to reload.
+  ///   - reloadsInBackground: Whether a change made while the app is in the background reloads at
+  ///     once, counted against the widget's daily budget, rather than when the app comes back.
+  ///   - isFollowed: Which ids the widgets show; every one by default.
+  public convenience init(
+    _ idType: ID.Type = ID.self,
+    manager: CountdownManager = .shared,
+    center: any CountdownWidgetCenter,
+    kind: String,
+    reloadsInBackground: Bool = false,
+    isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true }
+  ) {
+    self.init(
+      idType, manager: manager, center: center, kind: kind, reloadsInBackground: reloadsInBackground,
+      clockChanges: .default, isFollowed: isFollowed)
+  }
+
+  /// The widgets of ``init(_:manager:center:kind:reloadsInBackground:isFollowed:)``, hearing the
+  /// changes of the device's clock on `clockChanges` (tests post them on a center of their own).
+  package init(
+    _ idType: ID.Type = ID.self,
+    manager: CountdownManager = .shared,
+    center: any CountdownWidgetCenter,
+    kind: String,
+    reloadsInBackground: Bool = false,
+    clockChanges: NotificationCenter,
+    isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true }
+  ) {
+    self.kind = kind
+    var mirror = WidgetsMirror(
+      center: center, kind: kind, isInForeground: !manager.isSuspended, reloadsInBackground: reloadsInBackground,
+      lifecycle: .default, suspendNames: [], resumeNames: [])
+    mirror.followsManager = true
+    follower = CountdownFollower(
+      ID.self, manager: manager, mirror: mirror, clockChanges: clockChanges, isFollowed: isFollowed, onFailure: nil)
+  }
+
+  /// Starts following the countdowns of ids of type `ID` on `manager`, hearing the app go to the
+  /// background and come back from notifications of its own: what the manager observes already.
   ///
   /// - Parameters:
   ///   - idType: The type of the ids whose countdowns the widgets show.
@@ -60,6 +108,11 @@ public final class CountdownWidgets<ID: Hashable & Sendable & CustomStringConver
   ///     change, the significant time change, the app's coming back to the foreground; each
   ///     re-syncs every countdown (the article's "The device's clock").
   ///   - isFollowed: Which ids the widgets show; every one by default.
+  @available(
+    *, deprecated,
+    message:
+      "The widgets hear the app go to the background and come back from the manager: use init(_:manager:center:kind:reloadsInBackground:isFollowed:)"
+  )
   public init(
     _ idType: ID.Type = ID.self,
     manager: CountdownManager = .shared,

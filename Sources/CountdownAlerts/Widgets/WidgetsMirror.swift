@@ -13,12 +13,16 @@ struct WidgetsMirror: CountdownMirror {
   let lifecycle: NotificationCenter
   let suspendNames: [Notification.Name]
   let resumeNames: [Notification.Name]
+  /// Whether the app's going to the background and coming back are heard from the manager (its
+  /// suspensions), rather than from `lifecycle`.
+  var followsManager = false
 
   /// WidgetKit keeps nothing to reconcile: the widget reads the countdowns itself.
   static var asksBeforeFollowing: Bool { false }
 
   func makeMachine(reportsFailures: Bool) -> WidgetsState {
-    WidgetsState(isInForeground: isInForeground, reloadsInBackground: reloadsInBackground)
+    WidgetsState(
+      isInForeground: isInForeground, reloadsInBackground: reloadsInBackground, followsManager: followsManager)
   }
 
   /// Nothing to ask: WidgetKit holds nothing of the follower's, so no answer comes.

@@ -45,6 +45,9 @@ struct WidgetsState: MirrorStateMachine {
     case enteredForeground
     /// The app left the foreground.
     case enteredBackground
+    /// The manager suspended its ticking (`true`) or resumed it: the app left the foreground or
+    /// came back, for widgets that hear it from the manager.
+    case managerSuspended(Bool)
   }
 
   /// One call the machine asks for.
@@ -58,12 +61,16 @@ struct WidgetsState: MirrorStateMachine {
   private var shown: [IDKey: Shown] = [:]
   private var isInForeground: Bool
   private let reloadsInBackground: Bool
+  /// Whether the app's going to the background and coming back are heard from the manager
+  /// (``Event/managerSuspended(_:)``), rather than from the lifecycle's notifications.
+  private let followsManager: Bool
   /// Whether the widgets were left behind by changes made while the app was in the background.
   private(set) var owesReload = false
 
-  init(isInForeground: Bool, reloadsInBackground: Bool) {
+  init(isInForeground: Bool, reloadsInBackground: Bool, followsManager: Bool = false) {
     self.isInForeground = isInForeground
     self.reloadsInBackground = reloadsInBackground
+    self.followsManager = followsManager
   }
 
   /// After anything that may have moved the device's clock, every countdown shown is read again:
@@ -74,6 +81,10 @@ struct WidgetsState: MirrorStateMachine {
 
   static func turn(_ reading: Reading, clockChanged: Bool, sweep: [Never]?) -> Event {
     .turn(reading, clockChanged: clockChanged)
+  }
+
+  static func managerSuspended(_ suspended: Bool) -> Event? {
+    .managerSuspended(suspended)
   }
 
   mutating func handle(_ event: Event) -> [Call] {
@@ -87,6 +98,9 @@ struct WidgetsState: MirrorStateMachine {
     case .enteredBackground:
       isInForeground = false
       return []
+    case .managerSuspended(let suspended):
+      guard followsManager else { return [] }
+      return handle(suspended ? .enteredBackground : .enteredForeground)
     }
   }
 

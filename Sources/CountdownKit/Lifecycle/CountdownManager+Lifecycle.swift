@@ -10,7 +10,7 @@ extension CountdownManager {
   public func suspendTicking() {
     engine.suspendTicking()
     refreshModelsFollowingSuspensions()
-    tellIDObserversOfSuspension()
+    tellIDObserversOfSuspension(suspended: true)
   }
 
   /// Restarts the manager's timer after ``suspendTicking()``: every running countdown that
@@ -22,7 +22,7 @@ extension CountdownManager {
     noteEndsPassedWhileSuspended()
     engine.resumeTicking()
     refreshModelsFollowingSuspensions()
-    tellIDObserversOfSuspension()
+    tellIDObserversOfSuspension(suspended: false)
   }
 
   /// Whether the manager's ticking is suspended.
@@ -111,15 +111,5 @@ extension CountdownManager {
     } else {
       DispatchQueue.main.async(execute: refresh)
     }
-  }
-
-  /// Tells the id observers that the countdowns which freeze while suspended changed: O(*n*) in
-  /// the ids, only while an observer is installed.
-  func tellIDObserversOfSuspension() {
-    guard state.withLock({ !$0.idObservers.isEmpty }) else { return }
-    let records = state.withLock { $0.ids.tokens }
-    let (_, statuses) = engine.statuses(of: records.map(\.token))
-    tellIDObservers(
-      zip(records, statuses).compactMap { record, status in status?.policy == .pauses ? record.key : nil })
   }
 }

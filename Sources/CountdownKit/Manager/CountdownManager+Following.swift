@@ -15,9 +15,16 @@ extension CountdownManager {
   /// `false` for every other change (a stop flag set in a handler too): a follower tells a countdown that ran out
   /// from one cancelled by it, where both are gone by the time it reads them.
   ///
+  /// `suspended`, if given, is called likewise at each ``suspendTicking()`` (`true`) and
+  /// ``resumeTicking()`` (`false`), after `observer` heard the ids they froze or let run: how a
+  /// follower hears the app leave the foreground and come back, as the manager does.
+  ///
   /// - Returns: The key to remove the observer with, ``removeIDObserver(_:)``.
-  package func addIDObserver(_ observer: @escaping @Sendable (_ ids: [IDKey], _ ended: Bool) -> Void) -> Int {
-    state.withLock { $0.idObserverAdded(observer) }
+  package func addIDObserver(
+    _ observer: @escaping @Sendable (_ ids: [IDKey], _ ended: Bool) -> Void,
+    suspended: (@Sendable (_ suspended: Bool) -> Void)? = nil
+  ) -> Int {
+    state.withLock { $0.idObserverAdded(observer, suspended: suspended) }
   }
 
   /// Stops calling the observer added under `key`, released after the lock.
@@ -72,6 +79,20 @@ extension CountdownManager {
     guard !keys.isEmpty else { return }
     for observer in observers.values {
       observer(keys, ended)
+    }
+  }
+
+  /// Tells the id observers that the countdowns which freeze while suspended changed, then those
+  /// that follow the suspensions that the manager is now `suspended` (or resumed): O(*n*) in the
+  /// ids, only while an observer is installed.
+  func tellIDObserversOfSuspension(suspended: Bool) {
+    guard state.withLock({ !$0.idObservers.isEmpty }) else { return }
+    let records = state.withLock { $0.ids.tokens }
+    let (_, statuses) = engine.statuses(of: records.map(\.token))
+    tellIDObservers(
+      zip(records, statuses).compactMap { record, status in status?.policy == .pauses ? record.key : nil })
+    for observer in state.withLock({ $0.suspensionObservers.values }) {
+      observer(suspended)
     }
   }
 }

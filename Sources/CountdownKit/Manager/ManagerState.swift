@@ -16,6 +16,8 @@ struct ManagerState {
   private(set) var savings: [ObjectIdentifier: NotificationObservers] = [:]
   private(set) var idObservers: [Int: @Sendable (_ ids: [IDKey], _ ended: Bool) -> Void] = [:]
   private(set) var nextIDObserverKey = 0
+  /// What the id observers that follow the manager's suspensions hear of them, by the observer's key.
+  private(set) var suspensionObservers: [Int: @Sendable (_ suspended: Bool) -> Void] = [:]
   /// Ends the automatic background/foreground wiring (see
   /// ``CountdownManager/suspendsInBackground``), which it holds; `nil` without one.
   private(set) var automaticLifecycle: (@Sendable () -> Void)?
@@ -37,15 +39,22 @@ struct ManagerState {
 
   // MARK: Id observers
 
-  /// ``CountdownManager/addIDObserver(_:)`` added `observer`; returns the key it is kept under.
-  mutating func idObserverAdded(_ observer: @escaping @Sendable (_ ids: [IDKey], _ ended: Bool) -> Void) -> Int {
+  /// ``CountdownManager/addIDObserver(_:suspended:)`` added `observer` (and `suspended`, what it
+  /// hears of the suspensions); returns the key it is kept under.
+  mutating func idObserverAdded(
+    _ observer: @escaping @Sendable (_ ids: [IDKey], _ ended: Bool) -> Void,
+    suspended: (@Sendable (_ suspended: Bool) -> Void)? = nil
+  ) -> Int {
     defer { nextIDObserverKey += 1 }
     idObservers[nextIDObserverKey] = observer
+    suspensionObservers[nextIDObserverKey] = suspended
     return nextIDObserverKey
   }
 
-  mutating func idObserverRemoved(_ key: Int) -> (@Sendable (_ ids: [IDKey], _ ended: Bool) -> Void)? {
-    idObservers.removeValue(forKey: key)
+  mutating func idObserverRemoved(
+    _ key: Int
+  ) -> ((@Sendable (_ ids: [IDKey], _ ended: Bool) -> Void)?, (@Sendable (_ suspended: Bool) -> Void)?) {
+    (idObservers.removeValue(forKey: key), suspensionObservers.removeValue(forKey: key))
   }
 
   // MARK: Observable models

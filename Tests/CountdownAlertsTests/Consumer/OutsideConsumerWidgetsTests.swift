@@ -15,9 +15,11 @@ final class OutsideConsumerWidgetsTests: OutsideConsumerTestCase {
     let background = Notification.Name("OutsideConsumerTests.background")
     let foreground = Notification.Name("OutsideConsumerTests.foreground")
     let center = FakeWidgetCenter(now: device.wall)
-    let widgets = CountdownWidgets(
-      String.self, manager: device.manager, center: center, kind: "Timers", lifecycle: lifecycle,
-      suspendNames: [background], resumeNames: [foreground])
+    // The app's manager follows the app in and out of the foreground (the shared one does so by
+    // itself); the widgets hear it from the manager.
+    let observation = device.manager.suspendAndResume(on: [background], and: [foreground], center: lifecycle)
+    defer { observation.cancel() }
+    let widgets = CountdownWidgets(String.self, manager: device.manager, center: center, kind: "Timers")
     XCTAssertEqual(widgets.kind, "Timers")
 
     try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
@@ -58,13 +60,12 @@ final class OutsideConsumerWidgetsTests: OutsideConsumerTestCase {
   /// second, so a re-sync that finds the clock where it was costs them nothing".
   func testScenario14bAReSyncThatFindsTheClockWhereItWasCostsTheWidgetsNothing() throws {
     let device = try Device()
-    let clockChanges = NotificationCenter()
     let center = FakeWidgetCenter(now: device.wall)
-    let widgets = CountdownWidgets(
-      String.self, manager: device.manager, center: center, kind: "Timers", clockChanges: clockChanges)
+    let widgets = CountdownWidgets(String.self, manager: device.manager, center: center, kind: "Timers")
     try device.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
     XCTAssertEqual(center.reloads.count, 1)
-    clockChanges.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
+    // What the system posts on the default center when the person sets the clock.
+    NotificationCenter.default.post(name: CountdownNotifications<String>.systemClockDidChange, object: nil)
     XCTAssertEqual(center.reloads.count, 1)
     XCTAssertFalse(widgets.owesReload)
   }

@@ -6,7 +6,8 @@ import XCTest
 
 /// Widgets kept in step, on the manual clock and the fake widget center with its budget: a
 /// reload when a followed countdown's dates move, one for a burst, none as time passes or when a
-/// countdown runs out, and those made in the background when the app comes back.
+/// countdown runs out, and those made in the background (the manager suspended) when the app comes
+/// back.
 final class WidgetsTests: XCTestCase {
   private static let background = Notification.Name("test.background")
   private static let foreground = Notification.Name("test.foreground")
@@ -17,14 +18,25 @@ final class WidgetsTests: XCTestCase {
     let center: FakeWidgetCenter
     var widgets: CountdownWidgets<String>?
 
-    init(dailyBudget: Int = 70, reloadsInBackground: Bool = false) throws {
+    /// `madeTheOldWay`: with the deprecated initializer, which hears the app's lifecycle
+    /// notifications on `lifecycle` rather than the manager's suspensions.
+    init(dailyBudget: Int = 70, reloadsInBackground: Bool = false, madeTheOldWay: Bool = false) throws {
       let wall = DeviceClock()
       center = FakeWidgetCenter(dailyBudget: dailyBudget, now: { wall.now })
       try super.init(wall: wall)
-      widgets = CountdownWidgets(
-        String.self, manager: manager, center: center, kind: "Timers", reloadsInBackground: reloadsInBackground,
-        lifecycle: lifecycle, suspendNames: [WidgetsTests.background], resumeNames: [WidgetsTests.foreground],
-        clockChanges: clockChanges, isFollowed: { $0 != "quiet" })
+      if madeTheOldWay {
+        widgets = CountdownWidgets.madeTheOldWay(
+          manager: manager, center: center, kind: "Timers", lifecycle: lifecycle,
+          suspendNames: [WidgetsTests.background], resumeNames: [WidgetsTests.foreground], clockChanges: clockChanges,
+          isFollowed: { $0 != "quiet" })
+      } else {
+        widgets = CountdownWidgets(
+          String.self, manager: manager, center: center, kind: "Timers", reloadsInBackground: reloadsInBackground,
+          clockChanges: clockChanges, isFollowed: { $0 != "quiet" })
+      }
+      // As the shared manager does: suspended in the background, resumed when the app comes back.
+      manager.followLifecycle(
+        suspendOn: [WidgetsTests.background], resumeOn: [WidgetsTests.foreground], center: lifecycle)
     }
 
     var reloadCount: Int { center.reloads.count }
@@ -102,6 +114,22 @@ final class WidgetsTests: XCTestCase {
       h.goToBackground()
       h.comeBack()
       XCTAssertEqual(h.reloadCount, 2, "nothing changed: nothing owed")
+    }
+  }
+
+  func testTheDeprecatedInitializerHearsTheLifecycleNotificationsItself() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness(madeTheOldWay: true)
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      h.goToBackground()
+      try h.manager.addTime(.seconds(60), id: "tea")
+      XCTAssertEqual(h.reloadCount, 1, "nothing reloaded in the background")
+      h.comeBack()
+      XCTAssertEqual(h.reloadCount, 2, "one reload for what was owed")
+      h.manager.suspendTicking()
+      try h.manager.addTime(.seconds(60), id: "tea")
+      XCTAssertEqual(h.reloadCount, 3, "the manager's suspension alone is not the background for it")
+      h.manager.resumeTicking()
     }
   }
 

@@ -160,11 +160,9 @@ extension PublicAPIFuzzer {
     center.isAppInForeground = random.bool()
     let kind = random.text()
     begin("CountdownWidgets(kind: \(kind))")
-    let lifecycle = random.bool() ? notifications : NotificationCenter()
     let widgets = CountdownWidgets(
-      String.self, manager: manager, center: center, kind: kind, isInForeground: random.bool(),
-      reloadsInBackground: random.bool(), lifecycle: lifecycle, suspendNames: [Notification.Name(random.text())],
-      resumeNames: [Notification.Name(random.text())], clockChanges: notifications)
+      String.self, manager: manager, center: center, kind: kind, reloadsInBackground: random.bool(),
+      clockChanges: notifications)
     keep(widgets)
     _ = (widgets.kind, widgets.owesReload)
     begin("FakeWidgetCenter: reload, budget")
