@@ -98,6 +98,67 @@ final class AlarmsHarness: AppHarness {
   }
 }
 
+extension AlarmsHarness: MirrorHarness {
+  static let ids = (0..<6).map { "t\($0)" }
+
+  static let steps: [(below: Int, step: MirrorStep)] = [
+    (26, .change(.start)), (36, .change(.pause)), (46, .change(.resume)), (56, .change(.addTime)),
+    (62, .change(.cancel)), (64, .change(.cancelAll)), (70, .change(.suspendOrResume)), (74, .relaunch),
+    (76, .clockJump), (79, .mirror(0)), (82, .mirror(1)), (86, .mirror(2)), (87, .mirror(3)),
+  ]
+
+  static func make(using random: inout SplitMix64) throws -> Self {
+    try Self()
+  }
+
+  /// Relaunched with the alarms made before the restore or after it.
+  func relaunch(using random: inout SplitMix64) throws -> String {
+    let alarmsFirst = Bool.random(using: &random)
+    try relaunch(alarmsFirst: alarmsFirst)
+    return "relaunch (alarms first: \(alarmsFirst))"
+  }
+
+  /// What the person does in the system's alarm UI: pauses (0), resumes (1) or stops (2) the alarm
+  /// of `id`, whose countdown follows; or pauses and resumes the app's own alarm (3).
+  func mirrorStep(_ number: Int, of id: String) throws -> (action: String, broken: String?) {
+    let alarmID = alarmsOrFail.alarmID(for: id)
+    switch number {
+    case 0:
+      let paused = center.personPauses(id: alarmID) && manager.timerDates(id: id)?.isFrozen != true
+      return ("the person pauses \(id)'s alarm", paused ? "\(id) was not paused with its alarm" : nil)
+    case 1:
+      // A countdown frozen by a suspension stays frozen, and its alarm is paused again.
+      let resumed =
+        center.personResumes(id: alarmID) && !manager.isSuspended && manager.timerDates(id: id)?.isFrozen != false
+      return ("the person resumes \(id)'s alarm", resumed ? "\(id) was not resumed with its alarm" : nil)
+    case 2:
+      let wasCounting = center.alarms.first { $0.id == alarmID }.map { $0.state != .alerting } ?? false
+      let action = "the person stops \(id)'s alarm (\(wasCounting ? "counting or paused" : "ringing, or none"))"
+      let stopped = center.personStops(id: alarmID) && wasCounting && manager.contains(id: id)
+      return (action, stopped ? "\(id) was not cancelled with its alarm" : nil)
+    default:
+      center.personPauses(id: foreign)
+      center.personResumes(id: foreign)
+      return ("the person pauses and resumes the app's own alarm", nil)
+    }
+  }
+
+  /// ``mismatch(_:)`` of every id, and nothing kept for an alarm that has neither a countdown nor
+  /// a place in the center.
+  func mismatch() -> String? {
+    if let mismatch = mismatch(Self.ids) { return mismatch }
+    let alarms = alarmsOrFail
+    let bound =
+      Self.ids.filter { manager.contains(id: $0) }.count + center.alarms.filter { alarms.isOwnAlarm($0.id) }.count
+    return alarms.trackedAlarmCount > bound ? "\(alarms.trackedAlarmCount) alarms kept, over \(bound)" : nil
+  }
+
+  func assertFinally(_ context: String) {
+    assertNoForeignCall(context)
+    XCTAssertEqual(failures.withLock { $0 }, [], context)
+  }
+}
+
 /// Runs `body` with a new alarms harness; then checks that no call touched another's alarm and
 /// that nothing failed (unless `expectsFailures`).
 func withAlarms(

@@ -111,6 +111,94 @@ final class NotificationsHarness: AppHarness {
   }
 }
 
+extension NotificationsHarness: MirrorHarness {
+  static let ids = (0..<8).map { "t\($0)" }
+
+  static let steps: [(below: Int, step: MirrorStep)] = [
+    (28, .change(.start)), (36, .change(.pause)), (44, .change(.resume)), (54, .change(.addTime)),
+    (60, .change(.cancel)), (62, .change(.cancelAll)), (67, .change(.suspendOrResume)), (70, .calibrate),
+    (74, .clockJump), (77, .relaunch),
+  ]
+
+  /// A budget of 2 to 6, with a milestone 30 s before the end or none; the center holds a request
+  /// of the app's own.
+  static func make(using random: inout SplitMix64) throws -> Self {
+    let budget = Int.random(in: 2...6, using: &random)
+    let milestones: [Duration] = Bool.random(using: &random) ? [.seconds(30)] : []
+    let h = try Self(budget: budget, milestones: milestones)
+    h.center.schedule(identifier: "app/reminder", content: .init(title: "", body: ""), fireDate: h.wall.now + 1e6)
+    return h
+  }
+
+  func relaunch(using random: inout SplitMix64) throws -> String {
+    if let error = try relaunch() { throw error }
+    return "relaunch"
+  }
+
+  func mismatch() -> String? {
+    mismatch(ids: Self.ids)
+  }
+
+  /// What differs between the center and the model for the countdowns of `ids`, or `nil`: the
+  /// center's pending set is the running countdowns sorted by end, as many as the budget holds
+  /// (those whose end passed unseen, while suspended, hold their place), each with its end's
+  /// request and its milestones still ahead, at the manager's dates, with the app's content.
+  func mismatch(ids: [String]) -> String? {
+    let h = self
+    h.center.drain()
+    let alerts = h.alertsOrFail
+    let now = h.wall.now
+    let capacity = budget / (1 + milestones.count)
+    let running = ids.compactMap { id in h.manager.endDate(id: id).map { (id: id, end: $0) } }
+    let passed = running.filter { $0.end <= now }
+    let ahead = running.filter { $0.end > now }.sorted { $0.end < $1.end }
+    let expectedCount = min(ahead.count, max(0, capacity - passed.count))
+    // The ids with a request pending, read back from the identifiers.
+    var byID: [String: [FakeNotificationCenter.PendingRequest]] = [:]
+    for request in h.ownPending {
+      byID[String(request.identifier.split(separator: "/").last!), default: []].append(request)
+    }
+    guard byID.count == expectedCount else {
+      return
+        "\(byID.count) countdowns pending, the model has \(expectedCount) (capacity \(capacity), \(passed.count) passed, ahead: \(ahead.map { "\($0.id)@\($0.end.timeIntervalSince(now))" }))"
+    }
+    let pendingEnds = ahead.filter { byID[$0.id] != nil }.map(\.end)
+    let waitingEnds = ahead.filter { byID[$0.id] == nil }.map(\.end)
+    if let latest = pendingEnds.max(), let soonest = waitingEnds.min(), latest > soonest + 1e-6 {
+      return
+        "a countdown ending at +\(latest.timeIntervalSince(now)) is pending, one ending at +\(soonest.timeIntervalSince(now)) waits"
+    }
+    for (id, requests) in byID {
+      guard let end = ahead.first(where: { $0.id == id })?.end else { return "\(id) has requests but no end ahead" }
+      var expected: [String: (Date, CountdownAlertContent)] = [
+        alerts.identifier(for: id): (end, NotificationsHarness.content(id, .end))
+      ]
+      for left in milestones where end - left.seconds > now {
+        expected[alerts.identifier(for: id, moment: .timeLeft(left))] = (
+          end - left.seconds, NotificationsHarness.content(id, .timeLeft(left))
+        )
+      }
+      guard Set(requests.map(\.identifier)) == Set(expected.keys) else {
+        return "\(id): pending \(requests.map(\.identifier).sorted()), expected \(expected.keys.sorted())"
+      }
+      for request in requests {
+        let (date, content) = expected[request.identifier]!
+        guard abs(request.fireDate.timeIntervalSince(date)) < 1e-6, request.content == content else {
+          return
+            "\(request.identifier) fires at +\(request.fireDate.timeIntervalSince(now)), expected +\(date.timeIntervalSince(now))"
+        }
+      }
+    }
+    return nil
+  }
+
+  func assertFinally(_ context: String) {
+    assertNoForeignCall(context)
+    XCTAssertTrue(center.pending.contains { $0.identifier == "app/reminder" }, "\(context): the app's request stays")
+    XCTAssertEqual(failures.withLock { $0 }, [], context)
+  }
+}
+
 extension Duration {
   var seconds: TimeInterval { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

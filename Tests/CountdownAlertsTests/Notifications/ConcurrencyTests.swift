@@ -18,7 +18,7 @@ final class ConcurrencyTests: XCTestCase {
       defer { h.manager.cancelAll() }
       let ids = ManagerChanges.fromManyThreads(on: h.manager, seed: seed).ids
       h.drainMain(replay)
-      if let mismatch = NotificationsPropertyTests.check(h, budget: 6, milestones: [], ids: ids) {
+      if let mismatch = h.mismatch(ids: ids) {
         XCTFail("\(mismatch); \(replay)")
       }
       h.assertNoForeignCall(replay)
