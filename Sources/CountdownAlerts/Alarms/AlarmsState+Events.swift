@@ -49,16 +49,7 @@ extension AlarmsState {
   mutating func handle(_ event: Event) -> [Call] {
     switch event {
     case .turn(let reading, let clockChanged, let sweep):
-      var calls: [Call] = []
-      if readFailed {
-        readFailed = false
-        calls.append(.listAlarms)
-      }
-      let operations = apply(reading, clockChanged: clockChanged, sweep: sweep)
-      // The authorization is read before the turn's first schedule.
-      guard let first = operations.firstIndex(where: \.isSchedule) else { return calls + operations.map(Call.center) }
-      awaitingAuthorization = Array(operations[first...])
-      return calls + operations[..<first].map(Call.center) + [.readAuthorization]
+      return handleTurn(reading, clockChanged: clockChanged, sweep: sweep)
     case .authorizationRead(let authorization):
       defer { awaitingAuthorization = [] }
       return authorized(awaitingAuthorization, authorization)
@@ -79,6 +70,27 @@ extension AlarmsState {
       defer { readFailed = false }
       return (readFailed ? [.listAlarms] : []) + [.readAgain([])]
     }
+  }
+
+  mutating func handleTurn(_ reading: Reading, clockChanged: Bool, sweep: [CountdownAlarmSnapshot]?) -> [Call] {
+    let operations = apply(reading, clockChanged: clockChanged, sweep: sweep)
+    var calls: [Call] = []
+    calls.reserveCapacity(operations.count + 2)
+    if readFailed {
+      readFailed = false
+      calls.append(.listAlarms)
+    }
+    // The authorization is read before the turn's first schedule.
+    for (index, operation) in operations.enumerated() {
+      guard operation.isSchedule else {
+        calls.append(.center(operation))
+        continue
+      }
+      awaitingAuthorization = Array(operations[index...])
+      calls.append(.readAuthorization)
+      break
+    }
+    return calls
   }
 
   /// The calls of `operations` (a turn's, from its first schedule on) with the person's

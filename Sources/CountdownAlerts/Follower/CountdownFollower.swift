@@ -88,7 +88,9 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
   /// (``MirrorStateMachine/changed(_:ranOut:)``), so that the turn that reads them knows.
   private func changed(_ keys: [IDKey], unfollowed: [IDKey], ranOut: Bool) {
     let drains = state.withLock { state in
-      if !keys.isEmpty, let event = Mirror.Machine.changed(keys, ranOut: ranOut) {
+      if Mirror.Machine.hearsRunOuts, ranOut || machine.remembersRunOuts, !keys.isEmpty,
+        let event = Mirror.Machine.changed(keys, ranOut: ranOut)
+      {
         // Such an event makes no call.
         _ = machine.handle(event)
       }
@@ -182,7 +184,9 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
       let sweep = work.sweep?.compactMap { $0 as? Mirror.Machine.Sweep }
       let countdowns = FollowedCountdowns(manager: manager, unfollowed: work.unfollowed, refreshed: work.refreshed)
       let reading = mirror.read(work.keys, sweep: sweep, from: countdowns)
-      send(Mirror.Machine.turn(reading, clockChanged: work.clockChanged, sweep: sweep))
+      // The turn's event (``MirrorStateMachine/handleTurn(_:clockChanged:sweep:)``).
+      let calls = state.withLock { _ in machine.handleTurn(reading, clockChanged: work.clockChanged, sweep: sweep) }
+      if !calls.isEmpty { mirror.perform(calls, for: self) }
     }
   }
 }

@@ -27,9 +27,17 @@ protocol MirrorStateMachine: Sendable {
   /// for a machine that keeps it; `nil` (the default): the follower reports it.
   static func sweepFailed(_ error: CountdownAlertError) -> Event?
 
+  /// Whether the machine tells a run-out from a cancel (``changed(_:ranOut:)``); `false` (the
+  /// default): the follower makes no event of a change.
+  static var hearsRunOuts: Bool { get }
+
+  /// Whether a change must be told now (``changed(_:ranOut:)``) even if it is not a run-out: the
+  /// machine remembers run-outs that a later change undoes. `false` by default.
+  var remembersRunOuts: Bool { get }
+
   /// The event of a change of the followed `keys` (`ranOut`: by running out, their `0`), told
-  /// under the lock that queues them, for a machine that tells a run-out from a cancel; `nil`
-  /// (the default) for the others. It makes no call.
+  /// under the lock that queues them, for a machine that ``hearsRunOuts``, when it is a run-out or
+  /// the machine ``remembersRunOuts``; `nil` (the default) for the others. It makes no call.
   static func changed(_ keys: [IDKey], ranOut: Bool) -> Event?
 
   /// The event of the manager's suspending its ticking (`suspended`) or resuming it: the app left
@@ -45,10 +53,19 @@ protocol MirrorStateMachine: Sendable {
   /// The machine's one transition: `event` changes the state, and the calls returned bring the
   /// system in step, in order.
   mutating func handle(_ event: Event) -> [Call]
+
+  /// `handle` of the turn's event (``turn(_:clockChanged:sweep:)``), the reading handed over
+  /// without wrapping it in the event: the drain's path at every change, in the follower's code,
+  /// which runs unspecialized, where a generic event's payload is copied through its metadata.
+  mutating func handleTurn(_ reading: Reading, clockChanged: Bool, sweep: [Sweep]?) -> [Call]
 }
 
 extension MirrorStateMachine {
   static func sweepFailed(_ error: CountdownAlertError) -> Event? { nil }
+
+  static var hearsRunOuts: Bool { false }
+
+  var remembersRunOuts: Bool { false }
 
   static func changed(_ keys: [IDKey], ranOut: Bool) -> Event? { nil }
 

@@ -91,22 +91,31 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: MirrorStateMachin
     .turn(reading, clockChanged: clockChanged)
   }
 
+  static var hearsRunOuts: Bool { true }
+
+  /// Whether a run-out is remembered, which a later change of its key undoes.
+  var remembersRunOuts: Bool { !ranOut.isEmpty }
+
   static func changed(_ keys: [IDKey], ranOut: Bool) -> Event? {
     .changed(keys, ranOut: ranOut)
+  }
+
+  mutating func handleTurn(_ reading: Reading, clockChanged: Bool, sweep: [CountdownActivitySnapshot]?) -> [Operation] {
+    var endedKeys: Set<IDKey> = []
+    if !ranOut.isEmpty {
+      // A countdown read gone that ran out: its run-out is told; one read running ran out after
+      // it was read, and the next turn reads it gone.
+      for (key, _, wanted) in reading.desired where wanted == nil && ranOut.remove(key) != nil {
+        endedKeys.insert(key)
+      }
+    }
+    return apply(reading.desired, listed: reading.listed, now: reading.now, ranOut: endedKeys, resync: clockChanged)
   }
 
   mutating func handle(_ event: Event) -> [Operation] {
     switch event {
     case .turn(let reading, let clockChanged):
-      var endedKeys: Set<IDKey> = []
-      if !ranOut.isEmpty {
-        // A countdown read gone that ran out: its run-out is told; one read running ran out after
-        // it was read, and the next turn reads it gone.
-        for (key, _, wanted) in reading.desired where wanted == nil && ranOut.remove(key) != nil {
-          endedKeys.insert(key)
-        }
-      }
-      return apply(reading.desired, listed: reading.listed, now: reading.now, ranOut: endedKeys, resync: clockChanged)
+      return handleTurn(reading, clockChanged: clockChanged, sweep: nil)
     case .changed(let keys, let isRunOut):
       // A key's latest change counts: a cancel after a run-out is a cancel.
       if isRunOut {

@@ -9,7 +9,7 @@ extension NotificationsState {
   /// pending countdown wants), one removal of the delivered milestone alerts of countdowns that
   /// went, an add per request that comes, and a listing when the adds may have pushed some past
   /// the system's limit (``adding(_:)``).
-  mutating func turn(_ reading: Reading, clockChanged: Bool, sweep: [String]?) -> [Call] {
+  mutating func handleTurn(_ reading: Reading, clockChanged: Bool, sweep: [String]?) -> [Call] {
     let actions = actions(reading, clockChanged: clockChanged)
     guard !actions.isEmpty || sweep != nil else { return [] }
     var removals: [NotificationsRequest] = []

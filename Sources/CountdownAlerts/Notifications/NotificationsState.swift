@@ -100,7 +100,7 @@ struct NotificationsState: MirrorStateMachine {
   mutating func handle(_ event: Event) -> [Call] {
     switch event {
     case .turn(let reading, let clockChanged, let sweep):
-      return turn(reading, clockChanged: clockChanged, sweep: sweep)
+      return handleTurn(reading, clockChanged: clockChanged, sweep: sweep)
     case .addFailed(let request, let identifier, let error):
       // Tried again at the next change; the app hears why (notifications denied, or the center's
       // own reason).

@@ -83,13 +83,17 @@ struct WidgetsState: MirrorStateMachine {
     .turn(reading, clockChanged: clockChanged)
   }
 
+  mutating func handleTurn(_ reading: Reading, clockChanged: Bool, sweep: [Never]?) -> [Call] {
+    turn(reading) ? [.reload] : []
+  }
+
   static func managerSuspended(_ suspended: Bool) -> Event? {
     .managerSuspended(suspended)
   }
 
   mutating func handle(_ event: Event) -> [Call] {
     switch event {
-    case .turn(let reading, _): return turn(reading) ? [.reload] : []
+    case .turn(let reading, let clockChanged): return handleTurn(reading, clockChanged: clockChanged, sweep: nil)
     case .enteredForeground:
       // A reload owed is made by the re-sync turn that comes next (a reload made in the
       // foreground is not counted against the widget's daily budget).
