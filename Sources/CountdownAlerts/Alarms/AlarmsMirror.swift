@@ -74,12 +74,17 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
     -> AlarmsState.Reading
   {
     var desired: [(key: IDKey, id: UUID, desired: AlarmsState.Desired, countsOvertime: Bool)] = []
+    var maySchedule = false
     for key in keys {
       guard let id = key.id(as: ID.self) else { continue }
       let (phase, countsOvertime) = countdowns.idPhase(of: key)
-      desired.append((key, alarmID(for: id), Self.desired(phase, countsOvertime: countsOvertime), countsOvertime))
+      let wanted = Self.desired(phase, countsOvertime: countsOvertime)
+      if case .counting = wanted { maySchedule = true } else if case .paused = wanted { maySchedule = true }
+      desired.append((key, alarmID(for: id), wanted, countsOvertime))
     }
-    return AlarmsState.Reading(desired: desired, now: countdowns.clockNow)
+    // The authorization is read only when an alarm may be scheduled this turn.
+    return AlarmsState.Reading(
+      desired: desired, now: countdowns.clockNow, authorization: maySchedule ? center.authorization : nil)
   }
 
   /// What the system should hold for a countdown in `phase` (one past its end, running, is
@@ -103,8 +108,9 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
     for call in calls {
       switch call {
       case .center(let operation): make(operation, for: follower)
-      case .readAuthorization: follower.send(.authorizationRead(center.authorization))
       case .forgetStop(let alarmID): stops?.forget(alarmID: alarmID)
+      case .withhold(let operation, let error):
+        follower.send(error.map { .callFailed(operation, $0) } ?? .callWithheld(operation))
       case .listAlarms: askSweep { [weak follower] answer in follower?.swept(answer) }
       case .follow(let action):
         guard let id = action.key.id(as: ID.self) else { continue }

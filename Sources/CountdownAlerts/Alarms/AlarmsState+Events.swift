@@ -7,10 +7,11 @@ extension AlarmsState {
     /// A turn of the drain: what the countdowns want, whether the device's clock changed, and the
     /// alarms of these alarms' the center held at the start, when it said so this turn.
     case turn(Reading, clockChanged: Bool, sweep: [CountdownAlarmSnapshot]?)
-    /// Whether the person allowed alarms, read before the turn's first schedule.
-    case authorizationRead(CountdownAlarmAuthorization)
-    /// A call on the center failed with `error` (the alarm's, for the app).
+    /// A call on the center failed with `error` (the alarm's, for the app), or was not made for
+    /// it (a schedule while alarms are not allowed).
     case callFailed(Operation, CountdownAlertError)
+    /// A call was not made: one on an alarm whose schedule was not made before it in the turn.
+    case callWithheld(Operation)
     /// An update of the system's alarms: every alarm of these alarms' namespace, as the system
     /// holds them, at `now` on the manager's clock.
     case alarmsChanged([CountdownAlarmSnapshot], now: Int64)
@@ -24,10 +25,12 @@ extension AlarmsState {
   enum Call: Equatable, Sendable {
     /// The operation, on the center.
     case center(Operation)
-    /// Read whether the person allowed alarms, and say it (``Event/authorizationRead(_:)``).
-    case readAuthorization
     /// Forget the person's stop recorded for the alarm (it is scheduled again).
     case forgetStop(UUID)
+    /// Make no call for the operation, at its place among the calls: it failed with the error (say
+    /// so: ``Event/callFailed(_:_:)``), or, `nil`, a call before it on its alarm was not made
+    /// (``Event/callWithheld(_:)``).
+    case withhold(Operation, CountdownAlertError?)
     /// Read the app's alarms again: the last reading failed.
     case listAlarms
     /// Have the countdown do what the person did to its alarm (a pause, a resume, a cancel).
@@ -50,9 +53,9 @@ extension AlarmsState {
     switch event {
     case .turn(let reading, let clockChanged, let sweep):
       return handleTurn(reading, clockChanged: clockChanged, sweep: sweep)
-    case .authorizationRead(let authorization):
-      defer { awaitingAuthorization = [] }
-      return authorized(awaitingAuthorization, authorization)
+    case .callWithheld(let operation):
+      callFailed(operation)
+      return []
     case .callFailed(let operation, let error):
       // Scheduled, without what AlarmKit could not take: the app hears of it, nothing is retried.
       if error == .invalidAlarmOptions { return [.report(error)] }
@@ -72,48 +75,33 @@ extension AlarmsState {
     }
   }
 
+  /// The turn's calls: the operations that bring the center to the desired states, but while
+  /// the person was not asked, or denied alarms (the reading's authorization), no schedule (each
+  /// fails with ``CountdownAlertError/notAuthorized``, and the calls after it on the same alarm are
+  /// not made); the app's alarms read again first if the last reading failed.
   mutating func handleTurn(_ reading: Reading, clockChanged: Bool, sweep: [CountdownAlarmSnapshot]?) -> [Call] {
     let operations = apply(reading, clockChanged: clockChanged, sweep: sweep)
     var calls: [Call] = []
-    calls.reserveCapacity(operations.count + 2)
+    calls.reserveCapacity(operations.count + (readFailed ? 1 : 0))
     if readFailed {
       readFailed = false
       calls.append(.listAlarms)
     }
-    // The authorization is read before the turn's first schedule.
-    for (index, operation) in operations.enumerated() {
-      guard operation.isSchedule else {
-        calls.append(.center(operation))
-        continue
-      }
-      awaitingAuthorization = Array(operations[index...])
-      calls.append(.readAuthorization)
-      break
-    }
-    return calls
-  }
-
-  /// The calls of `operations` (a turn's, from its first schedule on) with the person's
-  /// `authorization`: while they were not asked, or denied alarms, no schedule is made (each
-  /// fails with ``CountdownAlertError/notAuthorized``, and the calls after it on the same alarm
-  /// are not made).
-  private mutating func authorized(_ operations: [Operation], _ authorization: CountdownAlarmAuthorization) -> [Call] {
-    var calls: [Call] = []
+    let allowed = reading.authorization?.allowsAlarms ?? false
     var skipped: Set<UUID> = []
     for operation in operations {
-      if skipped.contains(operation.id) {
-        callFailed(operation)
+      if !skipped.isEmpty, skipped.contains(operation.id) {
+        calls.append(.withhold(operation, nil))
         continue
       }
-      guard operation.isSchedule else {
-        calls.append(.center(operation))
-        continue
-      }
-      calls.append(.forgetStop(operation.id))
-      guard authorization.allowsAlarms else {
-        skipped.insert(operation.id)
-        calls += failed(operation, CountdownAlertError.notAuthorized.alarm(operation.id.uuidString))
-        continue
+      if operation.isSchedule {
+        calls.append(.forgetStop(operation.id))
+        guard allowed else {
+          // Told at its place among the calls, as the center's refusal would be.
+          skipped.insert(operation.id)
+          calls.append(.withhold(operation, CountdownAlertError.notAuthorized.alarm(operation.id.uuidString)))
+          continue
+        }
       }
       calls.append(.center(operation))
     }

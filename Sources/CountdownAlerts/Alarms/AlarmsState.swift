@@ -13,6 +13,9 @@ struct AlarmsState: MirrorStateMachine {
   struct Reading {
     var desired: [(key: IDKey, id: UUID, desired: Desired, countsOvertime: Bool)]
     var now: Int64
+    /// Whether the person allowed alarms, read with the countdowns when one of them may be
+    /// scheduled (counting down or paused); `nil` when none may (no schedule is made then).
+    var authorization: CountdownAlarmAuthorization? = nil
   }
 
   /// What the system holds for one countdown, as far as this process knows.
@@ -136,9 +139,6 @@ struct AlarmsState: MirrorStateMachine {
   /// Whether the last reading of the app's alarms failed: read again at the next turn, or
   /// `retry()`.
   var readFailed = false
-  /// The operations of the turn from its first schedule on, waiting for the authorization read
-  /// before it (``Event/authorizationRead(_:)``).
-  var awaitingAuthorization: [Operation] = []
 
   /// How many alarms anything is kept for: what is believed held for a countdown, the ringing
   /// ones a previous process left, and those whose calls' echoes are waited for.

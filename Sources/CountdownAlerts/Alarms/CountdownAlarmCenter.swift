@@ -34,8 +34,8 @@ public protocol CountdownAlarmCenter: Sendable {
   /// countdown in step with what the person did to its alarm.
   func observeAlarms(_ onChange: @escaping @Sendable ([CountdownAlarmSnapshot]) -> Void) -> CountdownAlarmObservation
 
-  /// Whether the person allowed the app's alarms (AlarmKit's `authorizationState`): read before
-  /// each turn's first schedule, which is not made while it is
+  /// Whether the person allowed the app's alarms (AlarmKit's `authorizationState`): read with
+  /// each turn of changes that may schedule an alarm, which is not made while it is
   /// ``CountdownAlarmAuthorization/notDetermined`` or ``CountdownAlarmAuthorization/denied``.
   var authorization: CountdownAlarmAuthorization { get }
   /// Asks the person to allow alarms, if they were not asked before (AlarmKit's

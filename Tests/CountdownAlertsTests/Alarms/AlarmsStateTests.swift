@@ -13,25 +13,21 @@ final class AlarmsStateTests: XCTestCase {
 
   private func reading(_ desired: AlarmsState.Desired, now: Int64, countsOvertime: Bool = false) -> AlarmsState.Reading
   {
-    AlarmsState.Reading(desired: [(oven, ovenAlarm, desired, countsOvertime)], now: now)
+    AlarmsState.Reading(desired: [(oven, ovenAlarm, desired, countsOvertime)], now: now, authorization: .authorized)
   }
 
   private func kinds(_ operations: [AlarmsState.Operation]) -> [AlarmsState.Operation.Kind] {
     operations.map(\.kind)
   }
 
-  /// The operations of a turn on `state`, alarms allowed (the authorization read before the
-  /// turn's first schedule is answered at once).
+  /// The operations of a turn on `state`.
   private func turn(
     _ state: inout AlarmsState, _ reading: AlarmsState.Reading, clockChanged: Bool = false,
     sweep: [CountdownAlarmSnapshot]? = nil
   ) -> [AlarmsState.Operation] {
-    var calls = state.handle(.turn(reading, clockChanged: clockChanged, sweep: sweep))
-    if calls.last == .readAuthorization {
-      calls.removeLast()
-      calls += state.handle(.authorizationRead(.authorized))
+    state.handle(.turn(reading, clockChanged: clockChanged, sweep: sweep)).compactMap {
+      if case .center(let operation) = $0 { operation } else { nil }
     }
-    return calls.compactMap { if case .center(let operation) = $0 { operation } else { nil } }
   }
 
   /// What the countdowns do to follow an update of the alarms showing `alarms` at `now`.
@@ -136,21 +132,22 @@ final class AlarmsStateTests: XCTestCase {
   func testEachEventsCalls() {
     let swept: [AlarmsState.Event] = [.turn(.init(desired: [], now: 0), clockChanged: false, sweep: [])]
     let start: AlarmsState.Event = .turn(reading(.counting(deadline: 600), now: 0), clockChanged: false, sweep: nil)
+    var deniedReading = reading(.counting(deadline: 600), now: 0)
+    deniedReading.authorization = .denied
     let schedule = AlarmsState.Operation(key: oven, id: ovenAlarm, kind: .schedule(deadline: 600), sequence: 1)
     let denied = CountdownAlertError.notAuthorized.alarm(ovenAlarm.uuidString)
     let rows: [(String, [AlarmsState.Event], AlarmsState.Event, [AlarmsState.Call])] = [
-      ("a schedule waits for the authorization", swept, start, [.readAuthorization]),
+      ("allowed: scheduled, its stop forgotten", swept, start, [.forgetStop(ovenAlarm), .center(schedule)]),
       (
-        "allowed: scheduled, its stop forgotten", swept + [start], .authorizationRead(.authorized),
-        [.forgetStop(ovenAlarm), .center(schedule)]
-      ),
-      (
-        "denied: not scheduled, the app hears why", swept + [start], .authorizationRead(.denied),
-        [.forgetStop(ovenAlarm), .report(denied)]
+        "denied: not scheduled, the app hears why", swept, .turn(deniedReading, clockChanged: false, sweep: nil),
+        [.forgetStop(ovenAlarm), .withhold(schedule, denied)]
       ),
       (
         "a call failed: reported, and read again", swept, .callFailed(schedule, .requestFailed),
         [.report(.requestFailed)]
+      ),
+      (
+        "denied, told at its place: reported, and read again", swept, .callFailed(schedule, denied), [.report(denied)]
       ),
       (
         "options AlarmKit cannot take: reported only", swept, .callFailed(schedule, .invalidAlarmOptions),
@@ -169,7 +166,7 @@ final class AlarmsStateTests: XCTestCase {
       (
         "the person paused a counting alarm: the countdown follows, and is read again",
         swept + [
-          start, .authorizationRead(.authorized), .alarmsChanged([.init(id: ovenAlarm, state: .countdown)], now: 0),
+          start, .alarmsChanged([.init(id: ovenAlarm, state: .countdown)], now: 0),
         ], .alarmsChanged([.init(id: ovenAlarm, state: .paused)], now: 100),
         [.follow(.init(key: oven, kind: .pause)), .readAgain([oven])]
       ),
