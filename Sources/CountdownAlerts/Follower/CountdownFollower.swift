@@ -29,6 +29,9 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
   /// the lock's value is of a type the compiler knows, where the follower's code runs unspecialized
   /// (a generic one's type would be looked up at run time, at each of a change's three locks).
   private var machine: Mirror.Machine
+  /// ``MirrorStateMachine/hearsRunOuts``, read once: the follower's code runs unspecialized, where
+  /// each use of the machine's type looks its conformance up.
+  private let hearsRunOuts: Bool
 
   /// Starts following the countdowns of ids of type `ID` on `manager` that `isFollowed` accepts.
   ///
@@ -49,6 +52,7 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
     self.onFailure = onFailure
     split = { keys in FollowerObservation.split(keys, of: ID.self, isFollowed: isFollowed) }
     machine = mirror.makeMachine(reportsFailures: onFailure != nil)
+    hearsRunOuts = Mirror.Machine.hearsRunOuts
     state = LockedState(FollowerState(wallClockAhead: manager.wallClockAhead))
     // Observed only for a machine that hears the manager's suspensions.
     var hearsSuspensions: (@Sendable (Bool) -> Void)?
@@ -88,7 +92,7 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
   /// (``MirrorStateMachine/changed(_:ranOut:)``), so that the turn that reads them knows.
   private func changed(_ keys: [IDKey], unfollowed: [IDKey], ranOut: Bool) {
     let drains = state.withLock { state in
-      if Mirror.Machine.hearsRunOuts, ranOut || machine.remembersRunOuts, !keys.isEmpty,
+      if hearsRunOuts, ranOut || machine.remembersRunOuts, !keys.isEmpty,
         let event = Mirror.Machine.changed(keys, ranOut: ranOut)
       {
         // Such an event makes no call.

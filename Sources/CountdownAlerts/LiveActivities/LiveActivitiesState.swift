@@ -101,13 +101,14 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: MirrorStateMachin
   }
 
   mutating func handleTurn(_ reading: Reading, clockChanged: Bool, sweep: [CountdownActivitySnapshot]?) -> [Operation] {
+    guard !ranOut.isEmpty else {
+      return apply(reading.desired, listed: reading.listed, now: reading.now, resync: clockChanged)
+    }
+    // A countdown read gone that ran out: its run-out is told; one read running ran out after it
+    // was read, and the next turn reads it gone.
     var endedKeys: Set<IDKey> = []
-    if !ranOut.isEmpty {
-      // A countdown read gone that ran out: its run-out is told; one read running ran out after
-      // it was read, and the next turn reads it gone.
-      for (key, _, wanted) in reading.desired where wanted == nil && ranOut.remove(key) != nil {
-        endedKeys.insert(key)
-      }
+    for (key, _, wanted) in reading.desired where wanted == nil && ranOut.remove(key) != nil {
+      endedKeys.insert(key)
     }
     return apply(reading.desired, listed: reading.listed, now: reading.now, ranOut: endedKeys, resync: clockChanged)
   }
