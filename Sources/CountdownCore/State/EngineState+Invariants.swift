@@ -276,7 +276,10 @@ extension EngineState {
     for callback in chunk.prepared where callback.ends {
       let order = endOrder(of: callback.slot)
       if let last, order < last {
-        return ["an end due at \(order.deadline) (registration \(order.order)) comes after one due at \(last.deadline) (registration \(last.order))"]
+        return [
+          "an end due at \(order.deadline) (registration \(order.order)) comes after one due at "
+            + "\(last.deadline) (registration \(last.order))"
+        ]
       }
       last = order
     }

@@ -40,7 +40,8 @@ final class EndOrderTests: XCTestCase {
     let (engine, clock) = try makeEngine()
     let receivers = (0..<4).map { Receiver("\($0)") }
     for receiver in receivers {
-      try engine.register(receiver, .duration(.seconds(5)), delivering: .onlyTheEnd, handler: recorder.handler(receiver.name))
+      try engine.register(
+        receiver, .duration(.seconds(5)), delivering: .onlyTheEnd, handler: recorder.handler(receiver.name))
     }
     try clock.advance(by: .seconds(6))
     XCTAssertEqual(ends, ["0", "1", "2", "3"])
