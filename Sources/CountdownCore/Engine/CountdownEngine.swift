@@ -17,7 +17,9 @@ public import Dispatch
 /// One timer wakes the engine; each wakeup's callbacks reach the delivery queue as one batch. A
 /// tick's values are those at the grid instant its wakeup stands for, computed when the batch is
 /// prepared, so a stalled delivery queue or a late wakeup never delivers stale, skipped or
-/// duplicated values.
+/// duplicated values. Final 0s delivered together (after a stall, a sleep of the device or a
+/// suspension, or at one instant) come in the order of their deadlines, ties in the order the
+/// countdowns were registered.
 ///
 /// ```swift
 /// let engine = try CountdownEngine(interval: .seconds(1), deliveryQueue: sessionQueue)
