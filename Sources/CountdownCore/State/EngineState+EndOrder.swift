@@ -44,3 +44,21 @@ extension EngineState {
     return EndOrder(deadline: deadline, order: slot.order)
   }
 }
+
+extension EngineState {
+  /// How late, in nanoseconds, the final 0 of `receiver`'s registration came: the latest instant
+  /// acted on (the one the 0's batch stands for) less its deadline on the clock, while that 0 is
+  /// prepared and not yet removed, when it is more than the end tolerance; `nil` otherwise
+  /// (``CountdownEngine/endedAgo(_:)``).
+  func lateness(ofTheEndOf receiver: AnyObject) -> Int64? {
+    guard let index = table.index(of: ObjectIdentifier(receiver)), isRegistration(at: index, of: receiver) else {
+      return nil
+    }
+    let timing = table[index].timing
+    guard timing.isFinished,
+      let deadline = timing.clockInstant(of: timing.deadlineOrStart, suspendedTotal: suspension.total)
+    else { return nil }
+    let late = actedOn.latestInstant.subtractingSaturated(deadline)
+    return late > grid.endWindow ? late : nil
+  }
+}
