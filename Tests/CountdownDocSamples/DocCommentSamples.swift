@@ -716,6 +716,30 @@ func signOut() {
   // END SAMPLE
 }
 
+@MainActor @SampleBody func sample71() async throws -> Any {
+  // SAMPLE: CountdownKit/Manager/CountdownManager+Receivers.swift
+  try manager.start(orderCell, for: .seconds(20 * 60)) { cell, remaining, _ in
+    cell.etaLabel.text = RemainingTime(seconds: remaining).formatted()
+    // The device slept through the end: the order's alert rang then, not again now.
+    if remaining == 0, (manager.endedAgo(cell) ?? .zero) < .seconds(5) {
+      store.ring(order.id)
+    }
+  }
+  // END SAMPLE
+}
+
+@SampleBody func sample72() async throws -> Any {
+  // SAMPLE: CountdownCore/Engine/CountdownEngine+Queries.swift
+  try engine.register(session, .duration(.seconds(30))) { [weak session] remaining, stop in
+    guard let session, remaining == 0 else { return stop = session == nil }
+    session.expire()
+    if let late = engine.endedAgo(session) {
+      print("expired \(late) late: the device slept, or the app was suspended")
+    }
+  }
+  // END SAMPLE
+}
+
 // The alerts' adapters' samples, and the alerts article's samples that no test runs.
 
 #if canImport(AlarmKit) && !targetEnvironment(macCatalyst)

@@ -21,6 +21,24 @@ package enum TrapRun {
     test: String, scenario: String, message: String, file: StaticString = #filePath, line: UInt = #line
   ) throws {
     #if os(Linux)
+      let (child, text) = try runChild(test: test, scenario: scenario)
+      let trapSignals = [SIGILL, SIGTRAP]
+      XCTAssert(
+        child.terminationReason == .uncaughtSignal && trapSignals.contains(child.terminationStatus),
+        "\(scenario): the child was to trap, but ended by \(child.terminationReason == .exit ? "exit" : "signal") "
+          + "\(child.terminationStatus); its standard error:\n\(text.suffix(2_000))", file: file, line: line)
+      XCTAssert(
+        text.contains(message), "\(scenario): no \"\(message)\" in the child's standard error:\n\(text.suffix(2_000))",
+        file: file, line: line)
+    #else
+      throw XCTSkip("trap tests run the test binary again as a child process, which only Linux's XCTest allows")
+    #endif
+  }
+
+  #if os(Linux)
+    /// Runs `test` (`Module.Class/testMethod`) in a child process with `scenario` set, until it
+    /// ends (or for ``timeLimit`` at most); returns it, ended, and its standard error.
+    package static func runChild(test: String, scenario: String) throws -> (Process, String) {
       // On Linux the test binary is an executable that runs the tests its arguments name.
       let child = Process()
       child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
@@ -45,17 +63,7 @@ package enum TrapRun {
       if child.isRunning { child.terminate() }
       child.waitUntilExit()
       try errors.close()
-      let text = String(decoding: (try? Data(contentsOf: errorsURL)) ?? Data(), as: UTF8.self)
-      let trapSignals = [SIGILL, SIGTRAP]
-      XCTAssert(
-        child.terminationReason == .uncaughtSignal && trapSignals.contains(child.terminationStatus),
-        "\(scenario): the child was to trap, but ended by \(child.terminationReason == .exit ? "exit" : "signal") "
-          + "\(child.terminationStatus); its standard error:\n\(text.suffix(2_000))", file: file, line: line)
-      XCTAssert(
-        text.contains(message), "\(scenario): no \"\(message)\" in the child's standard error:\n\(text.suffix(2_000))",
-        file: file, line: line)
-    #else
-      throw XCTSkip("trap tests run the test binary again as a child process, which only Linux's XCTest allows")
-    #endif
-  }
+      return (child, String(decoding: (try? Data(contentsOf: errorsURL)) ?? Data(), as: UTF8.self))
+    }
+  #endif
 }

@@ -27,3 +27,9 @@ public func os_unfair_lock_unlock(_ lock: os_unfair_lock_t) {
 public func os_unfair_lock_trylock(_ lock: os_unfair_lock_t) -> Bool {
   fatalError("platform stub: os_unfair_lock_trylock")
 }
+
+/// Whether the calling thread is the process's main thread: non-zero on it (Darwin's
+/// `pthread_main_np`, every Apple platform; type-checking stub, never called).
+public func pthread_main_np() -> Int32 {
+  fatalError("platform stub: pthread_main_np")
+}

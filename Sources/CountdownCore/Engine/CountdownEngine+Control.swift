@@ -79,7 +79,7 @@ extension CountdownEngine {
 
   /// Restarts after ``suspendTicking()``: every running registration that delivers every change
   /// promptly gets one callback with its corrected value, those that ran out meanwhile get their
-  /// single 0, and ticking continues. One that delivers only its end or milestones, or is paused,
+  /// single 0 (in the order of their deadlines, ties in registration order), and ticking continues. One that delivers only its end or milestones, or is paused,
   /// gets no prompt callback: its next comes at its time.
   /// Registrations with ``SuspensionPolicy/pauses`` continue from where they were: the time spent
   /// suspended never counts for them (nor, for one registered while suspended, any time before it

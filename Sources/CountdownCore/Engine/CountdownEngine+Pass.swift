@@ -32,7 +32,7 @@ extension CountdownEngine {
     #if DEBUG
       // The main thread counts as the main queue (`isOnDeliveryQueue`), even inside another
       // queue's `sync` made from it: the main queue's work waits meanwhile.
-      if !(deliversOnMainQueue && MainThreadMark.isCurrentThreadMarked) {
+      if !(deliversOnMainQueue && MainThreadMark.isMainThread) {
         dispatchPrecondition(condition: .onQueue(deliveryQueue))
       }
     #endif

@@ -5,14 +5,13 @@ import Dispatch
 // (`EngineState+PromptDeliveryHere.swift`), made with the lock released, after the same withdrawal
 // check as a pass's, and finished under one more lock.
 extension CountdownEngine {
-  /// Whether the calling thread runs on the delivery queue (or on a queue that targets it; the
-  /// main thread, for the main queue): a call made there runs the pass it owes before it returns.
+  /// Whether the calling code runs on the delivery queue (or on a queue that targets it): a call
+  /// made there runs the pass it owes before it returns. For the main queue, the one answer of
+  /// ``MainThreadMark/runsMainQueueWork``: the main thread (inside another queue's `sync` too), or
+  /// a block of the main queue (after `dispatchMain()`, on a pool thread), never another thread.
   var isOnDeliveryQueue: Bool {
-    if deliversOnMainQueue, MainThreadMark.isCurrentThreadMarked { return true }
-    guard DispatchQueue.getSpecific(key: deliveryQueueKey) == true else { return false }
-    // Only the main thread runs the main queue's work: the next call there needs only the mark.
-    if deliversOnMainQueue { MainThreadMark.markCurrentThread() }
-    return true
+    if deliversOnMainQueue { return MainThreadMark.runsMainQueueWork }
+    return DispatchQueue.getSpecific(key: deliveryQueueKey) == true
   }
 
   /// Does what a call that registered, resumed or gave time decided under the lock, `actions`; one

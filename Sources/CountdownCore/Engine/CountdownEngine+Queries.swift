@@ -37,6 +37,34 @@ extension CountdownEngine {
     }
   }
 
+  /// How late the end of `receiver`'s countdown came, read in its handler's call with its final 0:
+  /// how long before the instant that call stands for the countdown's deadline passed.
+  ///
+  /// ```swift
+  /// try engine.register(session, .duration(.seconds(30))) { [weak session] remaining, stop in
+  ///   guard let session, remaining == 0 else { return stop = session == nil }
+  ///   session.expire()
+  ///   if let late = engine.endedAgo(session) {
+  ///     print("expired \(late) late: the device slept, or the app was suspended")
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A final 0 comes late whatever held it: a suspension (``resumeTicking()`` delivers it), a
+  /// stalled delivery queue, a device that slept or a wakeup that came late, a registration at a
+  /// deadline already past (a countdown restored after the app was not running). From the moment
+  /// that 0 is prepared until its call returns, this says how late; otherwise `nil`: a 0 that came
+  /// within ``endTolerance`` of its deadline (on time), a countdown that has not ended, one counting
+  /// overtime, a receiver without a registration. The engine knows both instants already (the
+  /// deadline, and the latest instant it acted on: the one the 0's batch stands for), so nothing is
+  /// paid for this at any callback.
+  /// - Complexity: O(1) amortized.
+  public func endedAgo(_ receiver: AnyObject) -> Duration? {
+    state.withLock { state in
+      state.lateness(ofTheEndOf: receiver).map(Duration.nanoseconds)
+    }
+  }
+
   /// The number of registrations (including ones whose receiver died and awaits removal).
   public var count: Int {
     state.withLock { $0.table.count }

@@ -11,6 +11,9 @@ extension CountdownEngine {
     let generation = armingStamp.value
     // The wakeup's one clock reading: its pass's instants and its re-arm use it too.
     let now = clock.now.nanosecondsSinceOrigin
+    // Asked of the queue, not of ``isOnDeliveryQueue``: a clock whose timers fire on the thread
+    // that advances it (a manual clock) runs a wakeup's pass only in the delivery queue's own
+    // blocks; inside another queue's `sync`, even on the main thread, it is queued.
     let onDeliveryQueue = wakeupsRunOnDeliveryQueue || DispatchQueue.getSpecific(key: deliveryQueueKey) == true
     let context = onDeliveryQueue ? passScratch.takeContext() : DeliveryContext()
     var chunk = onDeliveryQueue ? passScratch.takeChunk() : DeliveryChunk(capacity: 0)

@@ -17,7 +17,9 @@ public import Dispatch
 /// One timer wakes the engine; each wakeup's callbacks reach the delivery queue as one batch. A
 /// tick's values are those at the grid instant its wakeup stands for, computed when the batch is
 /// prepared, so a stalled delivery queue or a late wakeup never delivers stale, skipped or
-/// duplicated values.
+/// duplicated values. Final 0s delivered together (after a stall, a sleep of the device or a
+/// suspension, or at one instant) come in the order of their deadlines, ties in the order the
+/// countdowns were registered.
 ///
 /// ```swift
 /// let engine = try CountdownEngine(interval: .seconds(1), deliveryQueue: sessionQueue)
@@ -150,7 +152,8 @@ public final class CountdownEngine: Sendable {
   /// `stop`. A `deadline` in the past or a zero `duration` ends at once with a single 0.
   ///
   /// Called on the delivery queue (from code running there, or, for the main queue, on the main
-  /// thread), this makes the first callback itself, before it returns, once: the handler may
+  /// thread, inside another queue's `sync` too; after `dispatchMain()`, in a block of the main
+  /// queue), this makes the first callback itself, before it returns, once: the handler may
   /// register, cancel or replace countdowns (this one too), as any callback may, and no lock is
   /// held meanwhile. A past deadline's 0, or `stop` set in that callback, ends the countdown inside
   /// this call. Called from a callback, where a pass is running, it is made right after that pass,

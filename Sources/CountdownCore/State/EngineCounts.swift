@@ -15,6 +15,10 @@ struct EngineCounts {
   /// The clock reading of the last wakeup that only probed paused registrations, since which the
   /// registrations did not change; `nil` after a change (rule 13).
   private(set) var lastProbeOnlyWakeup: Int64?
+  /// The registrations changed since the last wakeup that only probed: the next such wakeup may
+  /// be the one the bound a change leaves buys, off the probe grid, and does not start the minute
+  /// (rule 13).
+  private(set) var changedSinceProbeOnlyWakeup = false
   /// The clock reading of the latest wakeup that left work for a pass, until a pass finishes it:
   /// so rule 13 counts a wakeup's pass, not a pass a call owed (a resume's, a registration's).
   private(set) var wakeupAwaitingPass: Int64?
@@ -38,11 +42,17 @@ struct EngineCounts {
   @inline(__always)
   mutating func noteChange() {
     lastProbeOnlyWakeup = nil
+    changedSinceProbeOnlyWakeup = true
   }
 
   /// A wakeup at clock reading `reading` only probed paused registrations; returns whether it
   /// came sooner than `minimumGap` after the last one with no change between (rule 13), and counts it.
   mutating func countProbeOnlyWakeup(at reading: Int64, minimumGap: Int64) -> Bool {
+    if changedSinceProbeOnlyWakeup {
+      // Maybe bought by a change's bound, off the probe grid: the minute starts at the next one.
+      changedSinceProbeOnlyWakeup = false
+      return false
+    }
     defer { lastProbeOnlyWakeup = reading }
     guard let last = lastProbeOnlyWakeup, reading.subtractingSaturated(last) < minimumGap else { return false }
     probeWakeupsTooSoon += 1

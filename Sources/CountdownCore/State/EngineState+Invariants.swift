@@ -269,6 +269,31 @@ extension EngineState {
 }
 
 extension EngineState {
+  /// Rule 14, as each chunk is prepared: its final 0s are in deadline order, ties in registration
+  /// order.
+  func checkEndsAreInOrder(_ chunk: borrowing DeliveryChunk) -> [String] {
+    var last: EndOrder?
+    for callback in chunk.prepared where callback.ends {
+      let order = endOrder(of: callback.slot)
+      if let last, order < last {
+        return [
+          "an end due at \(order.deadline) (registration \(order.order)) comes after one due at "
+            + "\(last.deadline) (registration \(last.order))"
+        ]
+      }
+      last = order
+    }
+    return []
+  }
+
+  /// ``checkEndsAreInOrder(_:)`` in builds with internal checks, for a chunk just prepared.
+  @inline(__always)
+  func checkEndsAreInOrderIfEnabled(_ chunk: borrowing DeliveryChunk) {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      BrokenRuleRecorder.report(checkEndsAreInOrder(chunk), "engine invariants")
+    #endif
+  }
+
   /// What is wrong with a registration that delivers only its end or at milestones (its timing
   /// `timing`, in `slot`), if anything: it must stand at 1 (or, at milestones, at a milestone of
   /// its slot's + 1) until its 0, and only a registration at milestones has them in its slot.

@@ -3,7 +3,7 @@
 ///
 /// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package final class RegistrationSlots {
-  /// 4 096 slots (96 KB) per page.
+  /// 4 096 slots (128 KB) per page.
   private static let pageShift = 12
   private static let pageSize = 1 << pageShift
 
@@ -13,6 +13,8 @@ package final class RegistrationSlots {
   @exclusivity(unchecked) private var freeSlots: ContiguousArray<SlotReference> = []
   /// Slots ever handed out; those from here to the end of the last page were never used.
   @exclusivity(unchecked) private var used = 0
+  /// The order the next registration gets (``RegistrationSlot/order``).
+  @exclusivity(unchecked) private var nextOrder: UInt64 = 0
   /// The milestones of the registrations delivered at them, by slot (see ``milestones(of:)``).
   @exclusivity(unchecked) var milestoneLists: [SlotReference: MilestoneList] = [:]
 
@@ -45,6 +47,8 @@ package final class RegistrationSlots {
     let slot = reference.pointer
     slot.pointee.receiver = receiver
     slot.pointee.key = ObjectIdentifier(receiver)
+    slot.pointee.order = nextOrder
+    nextOrder &+= 1
     return reference
   }
 
@@ -74,7 +78,7 @@ package final class RegistrationSlots {
   }
 }
 
-/// What a registration keeps apart from its node, 24 bytes: read by lookups, removals and the rare
+/// What a registration keeps apart from its node, 32 bytes: read by lookups, removals and the rare
 /// paths, never by a tick's common case.
 package struct RegistrationSlot {
   /// The receiver, weakly: never retained, and `nil` once it is gone. Once the receiver is gone,
@@ -91,6 +95,9 @@ package struct RegistrationSlot {
   /// The handle of the registration's one entry in its engine's index of what changes when, or -1
   /// for none (rule 10).
   package var indexHandle: Int32 = -1
+  /// The registration's place among its engine's registrations, rising with each one made (a
+  /// replacement is a new one): ends due at the same instant come in this order.
+  package var order: UInt64 = 0
 
   /// A free slot.
   static var free: RegistrationSlot { RegistrationSlot(receiver: nil, key: nil) }
@@ -98,7 +105,7 @@ package struct RegistrationSlot {
 
 extension RegistrationSlots {
   /// The milestones of the registration in `slot`, if it is delivered at milestones: a dictionary
-  /// lookup once per milestone, so that the slots stay 24 bytes for every other registration.
+  /// lookup once per milestone, so that the slots stay 32 bytes for every other registration.
   @inline(__always)
   package func milestones(of slot: SlotReference) -> MilestoneList? {
     milestoneLists.isEmpty ? nil : milestoneLists[slot]

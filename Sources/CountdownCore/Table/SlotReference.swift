@@ -40,6 +40,10 @@ package struct SlotReference: Hashable {
     return generationPointer.pointee
   }
 
+  /// ``RegistrationSlot/order``.
+  @inline(__always)
+  package var order: UInt64 { pointer.pointer(to: \.order).unsafelyUnwrapped.pointee }
+
   /// ``RegistrationSlot/indexHandle``.
   @inline(__always)
   package var indexHandle: Int32 {

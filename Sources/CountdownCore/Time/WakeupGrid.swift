@@ -30,6 +30,16 @@ package struct WakeupGrid: Sendable {
     max(interval, Self.minimumProbePeriod)
   }
 
+  /// When a paused registration probed (or paused) at clock instant `instant` is probed next:
+  /// the first instant after it of the probe grid, a ``probePeriod`` apart from the grid's origin,
+  /// so that paused registrations share their probe wakeups, however far apart they were paused
+  /// (at most one wakeup a probe period for all of them), each within a probe period.
+  /// `Int64.max` past the last one the clock represents.
+  package func nextProbe(after instant: Int64) -> Int64 {
+    guard instant != .max else { return .max }
+    return Self.floor(instant, step: probePeriod, origin: origin).addingSaturated(probePeriod)
+  }
+
   /// A minute, in nanoseconds: the least ``probePeriod``.
   package static let minimumProbePeriod: Int64 = 60_000_000_000
 

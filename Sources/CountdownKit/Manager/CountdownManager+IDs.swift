@@ -140,15 +140,18 @@ extension CountdownManager {
   /// A `0` comes late when a countdown ran out while the app was not running (the restore
   /// delivers it, and lists the id in ``CountdownRestoration/ended`` with the date), or while the
   /// manager was suspended (``resumeTicking()`` delivers it, a foreground later): from then until
-  /// that `0`'s call returns, this says how long ago the end was, never less than zero. Otherwise
-  /// `nil`: a countdown that has not ended, one whose `0` comes at its end (within the timer's
-  /// leeway), an id with no countdown. A `0` a wakeup delivers late while the manager was not
-  /// suspended (the process was held while its timer was due) is not told apart, nor is one of
-  /// a start at a date already past, which the app chose.
+  /// that `0`'s call returns, this says how long ago the end was, never less than zero. So it does,
+  /// in the `0`'s call, for whatever else held it (a device that slept, a main queue held up, a
+  /// start at a date already past), as ``endedAgo(_:)`` does for a receiver. Otherwise `nil`: a
+  /// countdown that has not ended, one whose `0` comes at its end (within the manager's end
+  /// tolerance), an id with no countdown.
   ///
   /// - Complexity: O(1); nothing is paid for it at other callbacks.
   public func endedAgo<ID: Hashable & Sendable>(id: ID) -> Duration? {
-    guard let endedAt = state.withLock({ $0.ids[IDKey(id)]?.endedAt }) else { return nil }
+    guard let endedAt = state.withLock({ $0.ids[IDKey(id)]?.endedAt }) else {
+      // A `0` held by anything else: the engine knows its deadline and the instant it came at.
+      return token(for: id).flatMap(engine.endedAgo)
+    }
     // The clock is the app's code: read with no lock held.
     let now = clockNow
     guard now >= endedAt else { return nil }

@@ -193,6 +193,30 @@ extension CountdownManager {
     engine.resume(receiver)
   }
 
+  /// How late the end of `receiver`'s countdown came, read in its handler's call with its `0`: to
+  /// tell a timer that ran out long ago from one that ends now.
+  ///
+  /// ```swift
+  /// try manager.start(orderCell, for: .seconds(20 * 60)) { cell, remaining, _ in
+  ///   cell.etaLabel.text = RemainingTime(seconds: remaining).formatted()
+  ///   // The device slept through the end: the order's alert rang then, not again now.
+  ///   if remaining == 0, (manager.endedAgo(cell) ?? .zero) < .seconds(5) {
+  ///     store.ring(order.id)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A `0` comes late whatever held it: a suspension (``resumeTicking()`` delivers it a foreground
+  /// later), a device that slept, a main queue held up, a start at a date already past. In that
+  /// `0`'s call, this says how long before the instant the call stands for the end was; otherwise
+  /// `nil`: a `0` that came on time (within the manager's end tolerance), a countdown that has
+  /// not ended, one counting overtime, a receiver without a countdown. The form for ids is
+  /// ``endedAgo(id:)``.
+  /// - Complexity: O(1); nothing is paid for it at other callbacks.
+  public func endedAgo(_ receiver: AnyObject) -> Duration? {
+    engine.endedAgo(receiver)
+  }
+
   /// Whether `receiver` has a countdown (running or paused).
   public func contains(_ receiver: AnyObject) -> Bool {
     engine.contains(receiver)

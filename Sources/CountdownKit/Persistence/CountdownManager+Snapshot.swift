@@ -35,7 +35,8 @@ extension CountdownManager {
   /// running are not delivered); a paused one stays paused, without a call until ``resume(id:)``
   /// (one paused at `0` too, whose resume ends it).
   /// One that ran out meanwhile gets its single `0` and is listed in
-  /// ``CountdownRestoration/ended``; one counting overtime goes on. That `0` is late, hours after
+  /// ``CountdownRestoration/ended``; one counting overtime goes on. Those `0`s come in the order
+  /// of the ends, ties in the snapshot's order. That `0` is late, hours after
   /// the end maybe: a handler that plays an alarm at a `0` tells it from one on time with
   /// ``endedAgo(id:)``, read in the call (how long ago it ended), so the app does not ring at launch
   /// for a timer that rang long ago. Dates written in server time
@@ -61,10 +62,11 @@ extension CountdownManager {
     try snapshot.validate()
     let plans = try restorePlans(for: snapshot, at: snapshot.entries.indices, allowsCountingUp: true)
     adoptServerOffset(of: snapshot)
-    var ids: [ID] = []
-    ids.reserveCapacity(plans.count)
+    var restored = [Bool](repeating: false, count: plans.count)
     var ended: [ID: Date] = [:]
-    for (entry, plan) in zip(snapshot.entries, plans) {
+    // Those that ran out meanwhile in the order of their ends: their `0`s come in that order.
+    for index in RestorePlan.restoreOrder(of: plans) {
+      let (entry, plan) = (snapshot.entries[index], plans[index])
       do {
         try claimID(
           entry.id, endsAtZero: plan.endsAtZero, length: plan.length, atMilestones: plan.deliversMilestones,
@@ -77,9 +79,10 @@ extension CountdownManager {
         // Ruled out by the plan's checks, which are the engine's own.
         continue
       }
-      ids.append(entry.id)
+      restored[index] = true
       ended[entry.id] = plan.endedAt
     }
+    let ids = snapshot.entries.indices.filter { restored[$0] }.map { snapshot.entries[$0].id }
     return CountdownRestoration(ids: ids, ended: ended)
   }
 

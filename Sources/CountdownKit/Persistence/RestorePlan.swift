@@ -212,3 +212,21 @@ extension Duration {
     return Double(seconds) + Double(attoseconds) / 1e18
   }
 }
+
+extension RestorePlan {
+  /// The order in which to count `plans` again: the snapshot's, but for those that ran out while
+  /// the app was not running, whose single `0`s come in the order of their ends, ties in the
+  /// snapshot's order, as ends delivered together always do. Each of those takes the place of
+  /// one of them: the others keep theirs.
+  /// - Complexity: O(*n* + *e* log *e*) for *n* plans, *e* of them ended.
+  static func restoreOrder(of plans: [RestorePlan]) -> [Int] {
+    var order = Array(plans.indices)
+    let ended = plans.indices.filter { plans[$0].endedInstant != nil }
+    guard ended.count > 1 else { return order }
+    let byEnd = ended.sorted { (plans[$0].endedInstant!, $0) < (plans[$1].endedInstant!, $1) }
+    for (place, index) in zip(ended, byEnd) {
+      order[place] = index
+    }
+    return order
+  }
+}

@@ -190,6 +190,27 @@ final class IdleWakeupTests: XCTestCase {
     }
   }
 
+  /// Paused countdowns share their probe wakeups, on both alignments: ten paused a second apart
+  /// still wake the engine at most once a minute, not once a minute each.
+  func testPausedCountdownsShareTheirProbeWakeups() throws {
+    for alignment in alignments {
+      let (engine, clock) = try makeEngine(alignment: alignment)
+      let sleepers = (0..<10).map { Receiver("sleeper \($0)") }
+      for sleeper in sleepers {
+        try engine.register(sleeper, .duration(.seconds(3_600))) { _, _ in }
+      }
+      for sleeper in sleepers {
+        try clock.advance(by: .seconds(1))
+        XCTAssertTrue(engine.pause(sleeper))
+      }
+      let wakeups = engine.statistics.wakeups
+      try clock.advance(by: .seconds(600))
+      XCTAssertLessThanOrEqual(engine.statistics.wakeups - wakeups, 11, "\(alignment): ten minutes paused")
+      XCTAssertEqual(engine.count, 10, "\(alignment): their receivers live")
+      withExtendedLifetime(sleepers) {}
+    }
+  }
+
   /// A paused countdown whose receiver died goes within a minute and an interval, on both
   /// alignments, whatever wakes the engine meanwhile: here only a one-shot's end on the shared grid.
   func testAPausedCountdownWhoseReceiverDiedGoesWithinTheStatedBound() throws {

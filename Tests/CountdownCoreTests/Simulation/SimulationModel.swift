@@ -33,6 +33,15 @@ final class SimulationModel: @unchecked Sendable {
   /// driver has written down what the call did. Checked once it has (``release(_:)``).
   private var held: (id: Int, deliveries: [(value: Int, at: Int64)])?
 
+  /// The number of batches the engine delivered so far (its statistics'): callbacks of one pass
+  /// read the same number.
+  var batchNumber: () -> Int64 = { 0 }
+  /// Whether the order of ends is checked: not in a run with a crowd, whose passes are longer than
+  /// a chunk (ends a walk finds in different chunks come chunk by chunk).
+  var checksEndOrder = true
+  /// The last final 0 checked, with its deadline's brackets, for the next one of the same batch.
+  private var lastEnd: (batch: Int64, id: Int, deadlineMin: Int64, deadlineMax: Int64)?
+
   init(interval: Int64, early: Int64, slack: Int64, endTolerance: Int64) {
     self.interval = interval
     self.early = early
@@ -99,12 +108,36 @@ final class SimulationModel: @unchecked Sendable {
 
   /// Checks one delivered value, made at clock instant `now` (held while the call that owes it runs).
   func deliver(_ id: Int, _ value: Int, at now: Int64) {
+    if value == 0, checksEndOrder, held?.id != id { checkEndOrder(id) }
     if held?.id == id {
       held!.deliveries.append((value, now))
       return
     }
     check(id, value, at: now)
     passCalled()
+  }
+
+  /// Ends delivered together come in deadline order, ties in registration order (the ids rise
+  /// with each registration): a final 0 of `id`, a countdown whose deadline the model brackets on
+  /// the clock, may not come after one of the same batch whose deadline is surely later, nor after
+  /// one at the same known instant registered later.
+  private func checkEndOrder(_ id: Int) {
+    guard let record = records[id], record.kind == .countdown, !record.overtime, !record.ended, !record.gone,
+      !record.paused, record.followsTheClock
+    else { return }
+    let batch = batchNumber()
+    if let last = lastEnd, last.batch == batch {
+      if last.deadlineMin > record.anchorMax {
+        fail(
+          "#\(id)'s end (due by \(record.anchorMax)) came after #\(last.id)'s (due from \(last.deadlineMin)) in one batch"
+        )
+      } else if last.deadlineMin == last.deadlineMax, record.anchorMin == record.anchorMax,
+        last.deadlineMin == record.anchorMin, last.id > id
+      {
+        fail("#\(id)'s end came after #\(last.id)'s, due at the same instant and registered after it, in one batch")
+      }
+    }
+    lastEnd = (batch, id, record.anchorMin, record.anchorMax)
   }
 
   /// Checks one delivered value, made at clock instant `now`.

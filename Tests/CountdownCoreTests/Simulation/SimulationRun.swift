@@ -97,6 +97,8 @@ struct SimulationRun {
       interval: Self.interval, early: 5_000_000, slack: 21_000_000,
       endTolerance: engine.endTolerance.nanosecondsSaturating)
     model.lastInstant = Int64.max - start
+    model.batchNumber = { [weak engine] in engine?.statistics.batches ?? 0 }
+    model.checksEndOrder = !crowded
     let driver = Driver(engine: engine, clock: clock, model: model, start: start)
     driver.crowded = crowded
     driver.sharedGrid = !perCountdown

@@ -8,9 +8,8 @@ import XCTest
 /// view draws. Off the main thread, the value comes on the main queue, as before.
 final class FirstValueInsideTheCallTests: XCTestCase {
   /// A start by id made on the main thread inside another queue's `sync` (the main queue is held
-  /// by it, so no other main-queue work can run): once the main thread is known, its first value
-  /// comes inside the call there too, and the debug build's check that a handler runs on the main
-  /// queue takes the main thread for it.
+  /// by it, so no other main-queue work can run): its first value comes inside the call there too,
+  /// and the debug build's check that a handler runs on the main queue takes the main thread for it.
   func testAStartOnTheMainThreadInsideAnotherQueuesSyncGetsItsFirstValueThere() throws {
     try withManualManager { manager, _, _ in
       let log = ValueLog()
@@ -23,6 +22,39 @@ final class FirstValueInsideTheCallTests: XCTestCase {
       XCTAssertEqual(log.values("inside"), [10], "inside the call")
       drainMainQueue()
       XCTAssertEqual(log.values("inside"), [10], "once")
+    }
+  }
+
+  /// On the main thread inside another queue's `sync` (a store's lock queue), every call that
+  /// delivers inside the call on the main thread does so there too: a start by id, time added, a
+  /// restore (its ended countdown's `0`) and a one-shot of no delay.
+  func testEveryCallOnTheMainThreadInsideAnotherQueuesSyncDeliversInsideIt() throws {
+    try withManualManager { manager, _, wall in
+      let log = ValueLog()
+      let store = DispatchQueue(label: "store")
+      try store.sync {
+        try manager.start(id: "id", for: .seconds(10), log.record("id"))
+        XCTAssertEqual(log.values("id"), [10], "a start by id, inside the call")
+        XCTAssertTrue(try manager.addTime(.seconds(5), id: "id"))
+        XCTAssertEqual(log.values("id"), [10, 15], "time added, inside the call")
+        var fired = false
+        try manager.after(.zero) { fired = true }
+        XCTAssertTrue(fired, "a one-shot of no delay, inside the call")
+      }
+      try manager.start(id: "ended", for: .seconds(3)) { _, _, _ in }
+      let snapshot = manager.snapshot(of: String.self)
+      manager.cancelAll()
+      wall.jump(by: 10)
+      let (restoring, _) = try makeManager(wall: wall)
+      try store.sync {
+        try restoring.restore(snapshot, log.recordByID())
+        XCTAssertEqual(log.values("ended"), [0], "a restore's ended countdown, inside the call")
+        XCTAssertEqual(log.values("id"), [10, 15, 5], "a restore's running countdown, inside the call")
+      }
+      drainMainQueue()
+      XCTAssertEqual(log.values("id"), [10, 15, 5], "once")
+      XCTAssertEqual(log.values("ended"), [0], "once")
+      restoring.cancelAll()
     }
   }
 

@@ -54,13 +54,14 @@ struct ChunkInstants {
     return min(end, max(tick, timing.deadlineOrStart))
   }
 
-  /// When a paused registration this chunk probes is probed next: a probe period on
-  /// (``WakeupGrid/probePeriod``; at the clock's last instant if that lies past it), so that only
-  /// paused countdowns cost one wakeup a minute, not one per interval or window; a walk the
-  /// engine makes meanwhile probes them anyway. `nil` for a chunk at the clock's last instant,
-  /// after which there is none.
+  /// When a paused registration this chunk probes is probed next: at the next instant of the
+  /// probe grid, within a probe period (``WakeupGrid/nextProbe(after:)``; at the clock's last
+  /// instant if that lies past it), so that only paused countdowns cost one wakeup a minute, all
+  /// of them together, not one per interval or window, nor one per countdown; a walk the engine
+  /// makes meanwhile probes them anyway. `nil` for a chunk at the clock's last instant, after
+  /// which there is none.
   var nextProbe: Int64? {
     let base = max(tick, promptDelivery)
-    return base == .max ? nil : base.addingSaturated(grid.probePeriod)
+    return base == .max ? nil : grid.nextProbe(after: base)
   }
 }

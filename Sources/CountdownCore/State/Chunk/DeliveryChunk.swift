@@ -48,6 +48,12 @@ struct DeliveryChunk: ~Copyable {
     return base[position]
   }
 
+  /// Puts `callback` at `position`, which must be below `count`, in place of the one there.
+  mutating func replace(at position: Int, with callback: PreparedCallback) {
+    checkInternally(position >= 0 && position < count, "delivery chunk position \(position) outside 0..<\(count)")
+    base[position] = callback
+  }
+
   mutating func removeAll() {
     count = 0
   }

@@ -128,6 +128,12 @@ extension EngineState {
       }
       progress.found.scheduled.removeAll(keepingCapacity: true)
     }
+    if progress.found.endsPrepared > 1 {
+      // Ends delivered together: in deadline order, ties in registration order (rule 14).
+      orderEnds(in: &chunk)
+    }
+    progress.found.endsPrepared = 0
+    checkEndsAreInOrderIfEnabled(chunk)
     return ChunkReleases(released: released)
   }
 

@@ -78,8 +78,10 @@ extension EngineState {
         found.scheduled.append(.init(instant: change, position: position, slot: nodes[position].slot))
       }
     }
+    let ends = timing.isFinished
+    if ends { found.endsPrepared &+= 1 }
     return PreparedCallback(
       slot: nodes[position].slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position),
-      value: Int(value), ends: timing.isFinished, milestone: milestone)
+      value: Int(value), ends: ends, milestone: milestone)
   }
 }

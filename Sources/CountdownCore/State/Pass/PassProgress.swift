@@ -64,6 +64,9 @@ struct PassFindings {
   var scheduled: [ScheduledChange] = []
   /// Paused registrations whose receivers are checked outside the lock.
   var pausedProbes: [PausedProbe] = []
+  /// Final 0s prepared into the chunk being filled: past one, the chunk's ends are put in
+  /// deadline order (``EngineState/orderEnds(in:)``).
+  var endsPrepared = 0
 
   /// Notes a change at clock instant `change`.
   @inline(__always)

@@ -11,6 +11,9 @@ struct RunningPass {
   private(set) var retired: [SlotReference] = []
   /// The handlers of those registrations, of which the pass may hold unowned copies.
   private(set) var retiredHandlers: [CountdownHandler] = []
+  /// A wakeup came while the pass ran and left the timer's arming to the pass's end (it had
+  /// nothing to deliver, and a one-shot timer that fired is disarmed): the end re-arms.
+  private(set) var owesArming = false
 
   mutating func begin(_ context: DeliveryContext) {
     self.context = context
@@ -18,6 +21,13 @@ struct RunningPass {
 
   mutating func end() {
     context = nil
+    owesArming = false
+  }
+
+  /// A wakeup leaves the timer's arming to the end of this pass, which may still change what the
+  /// timer waits for.
+  mutating func leaveArmingToItsEnd() {
+    owesArming = true
   }
 
   /// Keeps the slot and handler of a registration taken out of the table until the pass ends.

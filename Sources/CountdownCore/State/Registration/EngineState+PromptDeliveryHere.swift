@@ -84,12 +84,12 @@ extension EngineState {
 
   /// The pass ``beginPromptDeliveryHere(_:at:near:)`` began made its callback, which neither ended
   /// its registration nor set `stop`, and the pass has nothing else to finish (nothing removed
-  /// meanwhile, nothing put in an index): ends it. Returns whether work is left for another pass;
+  /// meanwhile, nothing put in an index, no wakeup that left the timer's arming to it): ends it. Returns whether work is left for another pass;
   /// `nil`, changing nothing, when there is more to finish
   /// (``promptDeliveryHereFinished(_:made:ended:skipped:reading:)``). Nothing is left to do after
   /// the lock: the caller has no actions to move and destroy.
   mutating func plainPromptDeliveryHereFinished(_ delivery: PromptDeliveryHere) -> Bool? {
-    guard !delivery.scheduled, pass.retired.isEmpty else { return nil }
+    guard !delivery.scheduled, pass.retired.isEmpty, !pass.owesArming else { return nil }
     counts.countDeliveries(1)
     counts.countPass(examined: 1, delivered: true)
     // Its one change was noted as it was prepared.
@@ -122,7 +122,8 @@ extension EngineState {
     }
     counts.countPass(examined: 1, delivered: made)
     endPass(walkedEverything: false, earliestSeen: nil)
-    // What the timer is armed for moves only with what the pass removed or put in an index.
+    // What the timer is armed for moves only with what the pass removed or put in an index, or
+    // with a wakeup that came while the callback ran and left the arming to this end.
     let actions = EngineActions(timer: rearm(now: actedOn.raiseLatest(to: reading)))
     checkRulesIfEnabled()
     return FinishedPass(actions: actions, workLeft: !pendingWork.isEmpty, released: released)

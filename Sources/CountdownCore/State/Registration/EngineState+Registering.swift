@@ -138,11 +138,12 @@ extension EngineState {
     guard let index = liveIndex(of: receiver) else { return Pausing(found: false, timer: .none) }
     counts.noteChange()
     let now = actedOn.raiseLatest(to: now)
-    // Paused, it gets no calls that would notice its receiver die: it is probed a probe period
-    // from now (in the wheel, whether or not it had an entry there; on the shared grid by the
-    // walk that bound buys, which nothing else may buy when only ends and milestones wake the
-    // engine), or sooner by a walk the engine makes anyway.
-    let probe = now.addingSaturated(grid.probePeriod)
+    // Paused, it gets no calls that would notice its receiver die: it is probed at the next
+    // instant of the probe grid, within a probe period, with every other paused one (in the
+    // wheel, whether or not it had an entry there; on the shared grid by the walk that bound
+    // buys, which nothing else may buy when only ends and milestones wake the engine), or sooner
+    // by a walk the engine makes anyway.
+    let probe = grid.nextProbe(after: now)
     if usesWheel {
       putInWheel(table[index].slot, at: index.position, changeAt: probe)
       lowerEarliestChange(to: probe)

@@ -77,7 +77,10 @@ extension EngineState {
     ends.takeDue(through: actedOn.endInstant, into: &due)
     for entry in due { forgetHandle(ofTaken: entry) }
     compactEndsIfSparse()
-    due.sort { $0.deadline < $1.deadline }
+    // In deadline order, ties in registration order (rule 14), across the chunks of the pass.
+    due.sort {
+      ($0.deadline, $0.payload.registration.slot.order) < ($1.deadline, $1.payload.registration.slot.order)
+    }
     return due
   }
 }

@@ -172,11 +172,15 @@ extension EngineState {
     }
     markDueWork(forWakeupAt: now, armedFor: armed)
     var timer = TimerAction.none
-    if pendingWork.isEmpty, pass.context == nil {
+    if pendingWork.isEmpty {
       // Armed for an end that is gone, or woken early for one: arm for what comes next. Not while
       // a pass runs, whose bound may be this very instant (the timer would fire here again and
-      // again); the pass re-arms when it ends.
-      timer = rearm(now: now)
+      // again): the pass re-arms when it ends, whatever way it ends.
+      if pass.context == nil {
+        timer = rearm(now: now)
+      } else {
+        pass.leaveArmingToItsEnd()
+      }
     }
     checkRulesIfEnabled()
     return (timer, !pendingWork.isEmpty)
