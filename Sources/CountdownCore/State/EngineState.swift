@@ -12,7 +12,7 @@
 /// handed back (`Actions/`).
 ///
 /// Each stored part is a type of its own, changed only through its methods. The rules every
-/// transition keeps (rules 1–12), as a table with where each is checked, are in
+/// transition keeps (rules 1–14), as a table with where each is checked, are in
 /// `Documentation/Contributors.docc/EngineRules.md`; the parts and how they are kept apart, in
 /// `Documentation/Contributors.docc/Architecture.md`.
 struct EngineState {
