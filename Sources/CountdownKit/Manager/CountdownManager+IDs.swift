@@ -91,7 +91,8 @@ extension CountdownManager {
   /// - Returns: Whether `id` had a countdown.
   @discardableResult
   public func cancel<ID: Hashable & Sendable>(id: ID) -> Bool {
-    guard let token = state.withLock({ $0.ids.cancelled(IDKey(id)) }) else { return false }
+    guard let (token, attachment) = state.withLock({ $0.ids.cancelled(IDKey(id)) }) else { return false }
+    attachment?.detach()
     defer { tellIDObservers([token.key]) }
     return engine.cancel(token)
   }
@@ -101,6 +102,10 @@ extension CountdownManager {
   /// - Returns: Whether `id` had a countdown.
   @discardableResult
   public func pause<ID: Hashable & Sendable>(id: ID) -> Bool {
+    if let attachment = attachment(of: id) {
+      defer { tellIDObservers([IDKey(id)]) }
+      return attachment.pause(at: clockNow, on: engine)
+    }
     guard let token = token(for: id) else { return false }
     defer { tellIDObservers([token.key]) }
     return engine.pause(token)
@@ -112,6 +117,10 @@ extension CountdownManager {
   /// - Returns: Whether `id` had a countdown.
   @discardableResult
   public func resume<ID: Hashable & Sendable>(id: ID) -> Bool {
+    if let attachment = attachment(of: id) {
+      defer { tellIDObservers([IDKey(id)]) }
+      return attachment.resume(at: clockNow, on: engine)
+    }
     guard let token = token(for: id) else { return false }
     defer { tellIDObservers([token.key]) }
     return engine.resume(token)
@@ -209,6 +218,11 @@ extension CountdownManager {
   @discardableResult
   public func addTime<ID: Hashable & Sendable>(_ time: Duration, id: ID) throws(CountdownError) -> Bool {
     let key = IDKey(id)
+    if let attachment = attachment(of: id) {
+      let nanoseconds = try time.countdownNanoseconds()
+      defer { tellIDObservers([key]) }
+      return attachment.addTime(nanoseconds, at: clockNow, on: engine)
+    }
     guard let (token, generation) = state.withLock({ $0.ids[key].map { ($0.token, $0.generation) } }),
       let added = try engine.timeAdded(time, to: token)
     else { return false }
@@ -225,6 +239,11 @@ extension CountdownManager {
   public func isPaused<ID: Hashable & Sendable>(id: ID) -> Bool {
     guard let token = token(for: id) else { return false }
     return engine.statuses(of: [token]).statuses[0]?.isPaused ?? false
+  }
+
+  /// What a start of another kind keeps with `id`, which the id's operations go through.
+  func attachment<ID: Hashable & Sendable>(of id: ID) -> (any IDAttachment)? {
+    state.withLock { $0.ids[IDKey(id)]?.attachment }
   }
 
   func token<ID: Hashable & Sendable>(for id: ID) -> IDRegistry.Token? {
@@ -258,7 +277,7 @@ extension CountdownManager {
   /// start, cancel or end.
   func claimID<ID: Hashable & Sendable>(
     _ id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false, endedAt: Int64? = nil,
-    attachment: (any AnyObject & Sendable)? = nil,
+    attachment: (any IDAttachment)? = nil,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,
     handToEngine: (IDRegistry.Token, @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
@@ -288,6 +307,10 @@ extension CountdownManager {
       state.withLock { $0.ids.startRejected(claim) }
       throw error
     }
+    // What the id had before is replaced: it registers nothing more, and a registration under a
+    // token of its own (one this start did not take over) ends.
+    claim.previousAttachment?.detach()
+    if let replaced = claim.replacedToken { engine.cancel(replaced) }
     // A cancel that ran between the claim and the registration found nothing to end: if the id no
     // longer names this token, end the registration now, or it would run on unreachable. (A token
     // the id still names may be another start's registration, which replaced ours: it stays.)

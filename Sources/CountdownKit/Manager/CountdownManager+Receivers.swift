@@ -167,6 +167,7 @@ extension CountdownManager {
     // Ids first: a start(id:) racing with this either is cancelled below, or comes after and
     // finds its id free; no id is left pointing at a token the engine no longer counts.
     let ids = state.withLock { $0.ids.allCancelled() }
+    for attachment in ids.attachments { attachment.detach() }
     engine.cancelAll()
     tellIDObservers(ids.keys)
     _ = ids  // the tokens are released outside the lock

@@ -31,7 +31,7 @@ package struct IDRegistry: Sendable {
     package fileprivate(set) var endedAt: Int64?
     /// What a start of another kind keeps with the id for as long as it has it (a countdown in
     /// phases: its plan and where it is); released with the record, after the lock.
-    package fileprivate(set) var attachment: (any AnyObject & Sendable)?
+    package fileprivate(set) var attachment: (any IDAttachment)?
   }
 
   /// A start's hold on its id, from ``claim(_:length:endedAt:attachment:)``, with the id's record before it, to give
@@ -40,6 +40,15 @@ package struct IDRegistry: Sendable {
     package let token: Token
     package let generation: Int
     fileprivate let previous: Record?
+
+    /// What the id kept with its start before this one, which this one replaces.
+    package var previousAttachment: (any IDAttachment)? { previous?.attachment }
+
+    /// The token of the start this one replaces when this one has another: its registration is
+    /// not replaced by this one's, and is to be cancelled once this one is registered.
+    package var replacedToken: Token? {
+      previous.flatMap { $0.token === token ? nil : $0.token }
+    }
   }
 
   private var records: [IDKey: Record] = [:]
@@ -87,10 +96,13 @@ package struct IDRegistry: Sendable {
   /// that ran out while the app was not running, is when, on the manager's clock.
   /// `attachment` is kept with the id until its next start, cancel or end.
   package mutating func claim(
-    _ key: IDKey, length: Duration?, endedAt: Int64? = nil, attachment: (any AnyObject & Sendable)? = nil
+    _ key: IDKey, length: Duration?, endedAt: Int64? = nil, attachment: (any IDAttachment)? = nil
   ) -> Claim {
     let previous = records[key]
-    let token = previous?.token ?? Token(key: key)
+    // A start with an attachment, or one replacing such a start, takes a token of its own: the one
+    // it replaces may still be registered again by what it kept, until that hears of its detach.
+    let reuses = attachment == nil && previous?.attachment == nil
+    let token = reuses ? previous?.token ?? Token(key: key) : Token(key: key)
     let generation = (previous?.generation ?? 0) + 1
     records[key] = Record(
       token: token, generation: generation, length: length, endedAt: endedAt, attachment: attachment)
@@ -137,9 +149,14 @@ package struct IDRegistry: Sendable {
   }
 
   /// `key` was cancelled: it is forgotten, whatever started it. Returns its token, to cancel in
-  /// the engine and release after the lock.
-  package mutating func cancelled(_ key: IDKey) -> Token? {
-    records.removeValue(forKey: key)?.token
+  /// the engine and release after the lock, and what its start kept with it, to detach.
+  package mutating func cancelled(_ key: IDKey) -> (token: Token, attachment: (any IDAttachment)?)? {
+    records.removeValue(forKey: key).map { ($0.token, $0.attachment) }
+  }
+
+  /// What every id's start kept with it, in no particular order.
+  package var attachments: [any IDAttachment] {
+    records.values.compactMap(\.attachment)
   }
 
   /// Every id was cancelled. Returns what the registry held, to release after the lock.

@@ -1,17 +1,71 @@
-import CountdownCore
-
-// Running a plan under an id, with one engine registration: package API while the public form
-// (the receiver's too, and the manager's pause, resume and time added reaching the cursor) is
-// built.
+public import CountdownCore
+import Foundation
 
 extension CountdownManager {
-  /// Starts (or replaces) the countdown in phases of `id`, walking `plan` from its first phase.
+  /// Starts (or replaces) a countdown in phases for an id: one countdown that walks `plan`, phase
+  /// after phase, from its first phase now.
   ///
-  /// - Throws: Nothing a checked plan can cause today; typed for the options to come.
+  /// ```swift
+  /// let pomodoro = try CountdownPlan(
+  ///   blocks: [.init([CountdownPhase("Focus", .seconds(1_500)), CountdownPhase("Break", .seconds(300))])],
+  ///   longBreak: CountdownPhase("Long break", .seconds(900), pausesAfter: true), every: 4)
+  /// try manager.start(id: "focus", plan: pomodoro) { _, update, _ in
+  ///   for end in update.phaseEnds { chime(for: end.phase) }
+  ///   if let position = update.position { show(position.phase.name, update.remaining) }
+  /// }
+  /// ```
+  ///
+  /// One engine registration runs the whole plan: it counts down the current phase, and at the
+  /// phase's end moves on to the next in O(1), so a sequence costs what a single countdown does.
+  /// `update` runs on the main actor as a single countdown's handler does (the first call inside
+  /// this one on the main thread), with a ``CountdownPhaseUpdate``: the position, each phase end
+  /// once, in the plan's order, with its lateness, and the plan's end, after which the id is free.
+  /// After an absence the ends passed come in one call, bounded: a cycle's worth one by one, the
+  /// older ones summed up (``CountdownPhaseUpdate/earlierPhaseEnds``).
+  ///
+  /// The id's operations act on the sequence: ``pause(id:)`` and ``resume(id:)`` freeze and
+  /// continue the current phase, ``addTime(_:id:)`` moves its end (and every later one), and
+  /// ``cancel(id:)`` ends it with no further call; ``skipPhase(id:)``, ``restartPhase(id:)`` and
+  /// ``goToPreviousPhase(id:)`` move it through the plan; ``phasePosition(id:)`` reads it.
+  /// ``timeLeft(id:)``, ``isPaused(id:)`` and ``timerDates(id:)`` speak of the current phase.
+  /// Starting the id again, with a plan or a duration, replaces it. Snapshots do not keep a
+  /// sequence yet: ``snapshot()`` leaves it out.
+  ///
+  /// - Parameters:
+  ///   - id: The id, told apart by type and value as for ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)``.
+  ///   - plan: The phases to walk.
+  ///   - policy: ``CountdownCore/SuspensionPolicy/keepsRunning`` only: the plan walks on while the
+  ///     app is suspended, and the ends passed are delivered at the resume, late.
+  ///   - deliveries: Which values of each phase are delivered, as for a single countdown; a
+  ///     phase's end is always delivered.
+  ///   - update: Called with the id, the update, and a flag that ends the sequence when set.
+  /// - Throws: ``CountdownCore/CountdownError/invalidCombination`` for
+  ///   ``CountdownCore/SuspensionPolicy/pauses``, which a sequence does not support yet; an
+  ///   existing countdown of `id` is then left untouched.
+  /// - Complexity: O(1) amortized.
+  public func start<ID: Hashable & Sendable>(
+    id: ID,
+    plan: CountdownPlan,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries = .everyChange,
+    _ update: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
+  ) throws(CountdownError) {
+    let wallClock = wallClock
+    try startPhases(id: id, plan: plan, whileSuspended: policy, delivering: deliveries) { id, sequenceUpdate, stop in
+      update(id, CountdownPhaseUpdate(sequenceUpdate, wallNow: wallClock()), &stop)
+    }
+  }
+
+  /// Starts (or replaces) the countdown in phases of `id`, walking `plan` from its first phase,
+  /// with the update as the cursor says it, on the manager's clock: what
+  /// ``start(id:plan:whileSuspended:delivering:_:)`` runs.
   package func startPhases<ID: Hashable & Sendable>(
-    id: ID, plan: CountdownPlan, delivering deliveries: CountdownDeliveries = .everyChange,
+    id: ID, plan: CountdownPlan, whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries = .everyChange,
     _ update: @escaping @MainActor (_ id: ID, _ update: PhaseSequenceUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
+    // Frozen while suspended, the engine's deadline would move away from the cursor's.
+    guard policy == .keepsRunning else { throw .invalidCombination }
     let now = clockNow
     let sequence = PhaseSequence(plan: plan, deliveries: deliveries, startingAt: now)
     let cursor = sequence.state.withLock { $0.cursor }
@@ -33,31 +87,81 @@ extension CountdownManager {
   }
 
   /// Skips the current phase of `id`'s countdown in phases: no end is delivered for it, and the
-  /// next phase starts now at its full length (running or paused as this one was).
+  /// next phase starts now at its full length, running or paused as this one was.
   ///
-  /// - Returns: Whether `id` has a countdown in phases.
+  /// ```swift
+  /// // "Skip break": back to work now.
+  /// manager.skipPhase(id: "focus")
+  /// ```
+  ///
+  /// The handler is called with the next phase's first value (inside this call on the main
+  /// thread). Skipping the plan's last phase ends the plan as ``cancel(id:)`` does, with no call.
+  ///
+  /// - Parameter id: The id of a countdown started with a plan.
+  /// - Returns: Whether `id` has a countdown in phases (`false` for a single countdown's id).
+  /// - Complexity: O(log *p*), *p* the phases written in the plan.
   @discardableResult
-  package func skipPhase<ID: Hashable & Sendable>(id: ID) -> Bool {
+  public func skipPhase<ID: Hashable & Sendable>(id: ID) -> Bool {
     changePhase(id: id) { cursor, now, plan in cursor.skip(at: now, in: plan) }
   }
 
-  /// Starts the current phase of `id`'s countdown in phases again, at its full length.
+  /// Starts the current phase of `id`'s countdown in phases again, at its full length, running or
+  /// paused as it was; the plan's later ends move with it.
+  ///
+  /// ```swift
+  /// // Interrupted: this focus session starts over.
+  /// manager.restartPhase(id: "focus")
+  /// ```
+  ///
+  /// - Parameter id: The id of a countdown started with a plan.
+  /// - Returns: Whether `id` has a countdown in phases.
+  /// - Complexity: O(log *p*), *p* the phases written in the plan.
   @discardableResult
-  package func restartPhase<ID: Hashable & Sendable>(id: ID) -> Bool {
+  public func restartPhase<ID: Hashable & Sendable>(id: ID) -> Bool {
     changePhase(id: id) { cursor, now, plan in cursor.restart(at: now, in: plan) }
   }
 
   /// Goes back to the phase before the current one of `id`'s countdown in phases, at its full
-  /// length.
+  /// length, running or paused as the current one was; at the plan's first phase, that phase
+  /// starts again. No end is delivered for the phase left.
+  ///
+  /// ```swift
+  /// // The runner wants the last interval again.
+  /// manager.goToPreviousPhase(id: "intervals")
+  /// ```
+  ///
+  /// - Parameter id: The id of a countdown started with a plan.
+  /// - Returns: Whether `id` has a countdown in phases.
+  /// - Complexity: O(log *p*), *p* the phases written in the plan.
   @discardableResult
-  package func goBackAPhase<ID: Hashable & Sendable>(id: ID) -> Bool {
+  public func goToPreviousPhase<ID: Hashable & Sendable>(id: ID) -> Bool {
     changePhase(id: id) { cursor, now, plan in cursor.goBack(at: now, in: plan) }
   }
 
-  /// Where `id`'s countdown in phases is now; `nil` without one.
-  package func phasePosition<ID: Hashable & Sendable>(id: ID) -> PlanPosition? {
-    guard let sequence = phaseSequence(of: id) else { return nil }
+  /// Where `id`'s countdown in phases is now: its phase, cycle, next phase, time left and end
+  /// dates.
+  ///
+  /// ```swift
+  /// if let position = manager.phasePosition(id: "focus") {
+  ///   label = "\(position.phase.name) · next: \(position.nextPhase?.name ?? "done")"
+  /// }
+  /// ```
+  ///
+  /// Read between two calls of the handler, it says the phase the last call said: a phase end not
+  /// delivered yet (its call queued, or the app suspended) has not moved it.
+  ///
+  /// - Parameter id: The id of a countdown started with a plan.
+  /// - Returns: The position, or `nil` without a countdown in phases for `id`.
+  /// - Complexity: O(log *p*), *p* the phases written in the plan.
+  public func phasePosition<ID: Hashable & Sendable>(id: ID) -> CountdownPhasePosition? {
+    let wallNow = wallClock()
     let now = clockNow
+    return planPosition(id: id, at: now).map { CountdownPhasePosition($0, now: now, wallNow: wallNow) }
+  }
+
+  /// Where `id`'s countdown in phases is at `now`, on the manager's clock; `nil` without one.
+  package func planPosition<ID: Hashable & Sendable>(id: ID, at now: Int64) -> PlanPosition? {
+    guard let sequence = phaseSequence(of: id) else { return nil }
     return sequence.state.withLock { $0.cursor.position(at: now, in: sequence.plan.layout) }
   }
 
@@ -71,10 +175,13 @@ extension CountdownManager {
   ) -> Bool {
     guard let sequence = phaseSequence(of: id) else { return false }
     let now = clockNow
-    let cursor = sequence.state.withLock { state in
-      change(&state.cursor, now, sequence.plan.layout)
-      return state.cursor
-    }
+    guard
+      let cursor = sequence.state.withLock({ state -> PhaseCursor? in
+        guard !state.detached else { return nil }
+        change(&state.cursor, now, sequence.plan.layout)
+        return state.cursor
+      })
+    else { return false }
     if cursor.isEnded(in: sequence.plan.layout) {
       cancel(id: id)
     } else {
@@ -86,7 +193,7 @@ extension CountdownManager {
 
   /// The handler's part: a value of the current phase is handed on; its `0` is the phase's end,
   /// which moves the cursor on (every end passed reported, bounded) and registers the next phase
-  /// before the app is called.
+  /// before the app is called. A sequence its id no longer has calls nothing.
   @MainActor
   private static func phaseSequence<ID: Hashable & Sendable>(
     _ sequence: PhaseSequence, of id: ID, delivered value: Int, on engine: CountdownEngine, interval: Duration,
@@ -94,14 +201,27 @@ extension CountdownManager {
   ) {
     let now = engine.clock.now.nanosecondsSinceOrigin
     let layout = sequence.plan.layout
-    let (cursor, ends) = sequence.state.withLock { state -> (PhaseCursor, PassedPhaseEnds) in
-      guard value == 0 else { return (state.cursor, .none) }
-      // The engine says the phase ended: at its deadline, or later.
-      var walked = now
-      if case .running(let deadline) = state.cursor.timing { walked = max(now, deadline) }
-      let ends = state.cursor.advanced(to: walked, in: layout)
-      return (state.cursor, ends)
-    }
+    guard
+      let (cursor, ends) = sequence.state.withLock({ state -> (PhaseCursor, PassedPhaseEnds)? in
+        guard !state.detached else { return nil }
+        guard value == 0 else { return (state.cursor, .none) }
+        switch state.cursor.timing {
+        case .running(let deadline):
+          // The engine says the phase ended: at its deadline, or later.
+          let ends = state.cursor.advanced(to: max(now, deadline), in: layout)
+          return (state.cursor, ends)
+        case .paused(let left) where left <= 0:
+          // Time taken from a paused phase down to nothing ended it: the next one waits, paused.
+          state.cursor.timing = .running(deadline: now)
+          let ends = state.cursor.advanced(to: now, in: layout)
+          state.cursor.pause(at: now)
+          return (state.cursor, ends)
+        case .paused:
+          // A `0` sent before a pause took effect: the phase stays paused with what it has.
+          return (state.cursor, .none)
+        }
+      })
+    else { return }
     let ended = cursor.isEnded(in: layout)
     if value == 0, !ended {
       sequence.register(on: engine, cursor)

@@ -10,14 +10,18 @@ import CountdownCore
 /// Kept with the id (``IDRegistry/Record/attachment``), so it goes with the id's next start,
 /// cancel or end; the handler holds it weakly, and it holds the handler, to register it again.
 ///
-/// Prototype, package API: the cursor follows time that keeps running
-/// (``CountdownCore/SuspensionPolicy/keepsRunning``); the manager's own `pause(id:)`,
-/// `resume(id:)` and `addTime(_:id:)` do not reach it yet.
-final class PhaseSequence: Sendable {
+/// The manager's own `pause(id:)`, `resume(id:)`, `addTime(_:id:)` and `cancel(id:)` reach it as
+/// an ``IDAttachment``: each changes the cursor first, then hands the phase to the engine, so the
+/// cursor and the registration never disagree on the phase's end. Its time keeps running while the
+/// manager is suspended (``CountdownCore/SuspensionPolicy/keepsRunning``): the cursor's deadlines
+/// are the engine's.
+final class PhaseSequence: IDAttachment {
   struct State: Sendable {
     var cursor: PhaseCursor
     var token: IDRegistry.Token?
     var handler: CountdownHandler?
+    /// The id no longer has this sequence: nothing is registered or delivered for it any more.
+    var detached = false
   }
 
   let plan: CountdownPlan
@@ -30,6 +34,11 @@ final class PhaseSequence: Sendable {
     state = LockedState(State(cursor: PhaseCursor(startingAt: now, in: plan.layout)))
   }
 
+  /// Whether the id still has this sequence.
+  var isDetached: Bool {
+    state.withLock { $0.detached }
+  }
+
   /// What the engine should count toward: the current phase's deadline, or its frozen time.
   func target(of cursor: PhaseCursor) -> (target: CountdownTarget, paused: Bool) {
     switch cursor.timing {
@@ -39,13 +48,60 @@ final class PhaseSequence: Sendable {
   }
 
   /// Hands the cursor's phase to the engine: the token registered again toward its end (paused,
-  /// if it is), replacing the registration in place. Called with no lock held.
+  /// if it is), replacing the registration in place. Called with no lock held. A sequence the id
+  /// no longer has registers nothing; one detached while it registered ends that registration.
   func register(on engine: CountdownEngine, _ cursor: PhaseCursor) {
-    guard let (token, handler) = state.withLock({ state in state.token.flatMap { t in state.handler.map { (t, $0) } } })
+    guard
+      let (token, handler) = state.withLock({ state in
+        state.detached ? nil : state.token.flatMap { t in state.handler.map { (t, $0) } }
+      })
     else { return }
     let (target, paused) = target(of: cursor)
     // A deadline or frozen time the plan already checked: this cannot throw.
     try? engine.register(token, target, delivering: deliveries, handler: handler)
     if paused { engine.pause(token) }
+    // A cancel or a new start of the id came while this registered: the token is this sequence's
+    // alone (a start never reuses it), so what this registered is ended here.
+    if isDetached { engine.cancel(token) }
+  }
+
+  // MARK: The manager's operations on the id
+
+  func pause(at now: Int64, on engine: CountdownEngine) -> Bool {
+    change(on: engine) { cursor in
+      guard case .running = cursor.timing else { return false }
+      cursor.pause(at: now)
+      return true
+    }
+  }
+
+  func resume(at now: Int64, on engine: CountdownEngine) -> Bool {
+    change(on: engine) { cursor in
+      guard case .paused = cursor.timing else { return false }
+      cursor.resume(at: now)
+      return true
+    }
+  }
+
+  func addTime(_ time: Int64, at now: Int64, on engine: CountdownEngine) -> Bool {
+    change(on: engine) { cursor in
+      cursor.addTime(time, at: now, in: plan.layout)
+      return true
+    }
+  }
+
+  func detach() {
+    state.withLock { $0.detached = true }
+  }
+
+  /// Changes the cursor with `change` and, if it changed, hands the phase to the engine.
+  private func change(on engine: CountdownEngine, _ change: (inout PhaseCursor) -> Bool) -> Bool {
+    let cursor = state.withLock { state -> PhaseCursor? in
+      guard !state.detached, !state.cursor.isEnded(in: plan.layout) else { return nil }
+      return change(&state.cursor) ? state.cursor : nil
+    }
+    guard let cursor else { return false }
+    register(on: engine, cursor)
+    return true
   }
 }

@@ -94,7 +94,7 @@ final class PhaseSequenceTests: XCTestCase {
       XCTAssertEqual(withEnds.count, 1)
       XCTAssertEqual(withEnds.first?.ends.count, 7 * 86_400 / 30 * 2)
       XCTAssertEqual(withEnds.first?.ends.ends.count, 2)
-      XCTAssertEqual(manager.phasePosition(id: "loop")?.step.phase.name, "On")
+      XCTAssertEqual(manager.planPosition(id: "loop", at: manager.clockNow)?.step.phase.name, "On")
       XCTAssertEqual(manager.engine.count, 1)
     }
   }
@@ -105,12 +105,12 @@ final class PhaseSequenceTests: XCTestCase {
       try manager.startPhases(id: "run", plan: Self.plan()) { _, update, _ in updates.append(update) }
       try clock.advance(by: .seconds(1))
       XCTAssertTrue(manager.skipPhase(id: "run"))
-      XCTAssertEqual(manager.phasePosition(id: "run")?.step.phase.name, "Work")
-      XCTAssertEqual(manager.phasePosition(id: "run")?.timeLeftInPhase, 5 * Self.second)
+      XCTAssertEqual(manager.planPosition(id: "run", at: manager.clockNow)?.step.phase.name, "Work")
+      XCTAssertEqual(manager.planPosition(id: "run", at: manager.clockNow)?.timeLeftInPhase, 5 * Self.second)
       XCTAssertTrue(manager.restartPhase(id: "run"))
       try clock.advance(by: .seconds(2))
-      XCTAssertTrue(manager.goBackAPhase(id: "run"))
-      XCTAssertEqual(manager.phasePosition(id: "run")?.step.phase.name, "Warm-up")
+      XCTAssertTrue(manager.goToPreviousPhase(id: "run"))
+      XCTAssertEqual(manager.planPosition(id: "run", at: manager.clockNow)?.step.phase.name, "Warm-up")
       try clock.advance(by: .seconds(3))
       let ends = updates.flatMap(\.ends.ends)
       // The warm-up's one end is the one gone back to, at 6 s: the skipped one at 1 s is not.
@@ -128,7 +128,7 @@ final class PhaseSequenceTests: XCTestCase {
       try clock.advance(by: .seconds(30))
       XCTAssertEqual(calls, before)
       XCTAssertEqual(manager.engine.count, 0)
-      XCTAssertNil(manager.phasePosition(id: "run"))
+      XCTAssertNil(manager.planPosition(id: "run", at: manager.clockNow))
     }
   }
 
@@ -145,8 +145,8 @@ final class PhaseSequenceTests: XCTestCase {
       }
       try clock.advance(by: .seconds(60))
       XCTAssertEqual(ends, ["Work", "Break"])
-      XCTAssertNil(manager.phasePosition(id: "tomato")?.phaseEnd, "paused: no end")
-      XCTAssertEqual(manager.phasePosition(id: "tomato")?.timeLeftInPhase, 3 * Self.second)
+      XCTAssertNil(manager.planPosition(id: "tomato", at: manager.clockNow)?.phaseEnd, "paused: no end")
+      XCTAssertEqual(manager.planPosition(id: "tomato", at: manager.clockNow)?.timeLeftInPhase, 3 * Self.second)
       XCTAssertTrue(manager.isPaused(id: "tomato"))
       XCTAssertEqual(manager.engine.count, 1)
     }

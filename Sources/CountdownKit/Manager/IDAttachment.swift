@@ -1,0 +1,19 @@
+import CountdownCore
+
+/// What a start of another kind keeps with its id (``IDRegistry/Record/attachment``) and the
+/// manager's own operations on the id reach: ``CountdownManager/pause(id:)``,
+/// ``CountdownManager/resume(id:)``, ``CountdownManager/addTime(_:id:)`` and
+/// ``CountdownManager/cancel(id:)`` act through it, so that what it keeps stays in step with its
+/// engine registration. Each method is called with no lock held, at `now` on the manager's clock,
+/// and is O(1).
+package protocol IDAttachment: AnyObject, Sendable {
+  /// Freezes it; whether it was running.
+  func pause(at now: Int64, on engine: CountdownEngine) -> Bool
+  /// Continues it from where it was frozen; whether it was paused.
+  func resume(at now: Int64, on engine: CountdownEngine) -> Bool
+  /// Adds `time` (negative: takes it), in nanoseconds; whether it had time to change.
+  func addTime(_ time: Int64, at now: Int64, on engine: CountdownEngine) -> Bool
+  /// The id no longer has it (cancelled, started again or ended): it registers nothing more and
+  /// calls no handler after this returns.
+  func detach()
+}

@@ -1,0 +1,37 @@
+public import Foundation
+
+/// A phase end a countdown in phases passed: the phase, when it ended and how late the handler
+/// heard of it.
+///
+/// ```swift
+/// for end in update.phaseEnds where end.lateness < .seconds(60) {
+///   chime(for: end.phase)
+/// }
+/// ```
+///
+/// Each end is delivered once, in ``CountdownPhaseUpdate/phaseEnds``, in the order of the plan.
+/// One on time comes within the timer's tolerance of its end; one that passed while the app was
+/// suspended comes when it is resumed, with its ``lateness``.
+public struct CountdownPhaseEnd: Hashable, Sendable {
+  /// The phase that ended.
+  public let phase: CountdownPhase
+  /// Its number across the whole plan (``CountdownPhasePosition/ordinal``).
+  public let ordinal: Int
+  /// Its index among the phases written beside it (``CountdownPhasePosition/phaseIndex``).
+  public let phaseIndex: Int
+  /// Its cycle (``CountdownPhasePosition/cycle``).
+  public let cycle: Int
+  /// When it ended, on the manager's wall clock.
+  public let date: Date
+  /// How long before the handler's call it ended; zero or more.
+  public let lateness: Duration
+
+  init(_ end: PassedPhaseEnds.End, now: Int64, wallNow: Date) {
+    phase = end.step.phase
+    ordinal = end.step.ordinal
+    phaseIndex = end.step.indexInCycle
+    cycle = end.step.cycle
+    date = CountdownPhasePosition.date(of: end.instant, now: now, wallNow: wallNow)
+    lateness = .nanoseconds(max(0, now.subtractingSaturated(end.instant)))
+  }
+}

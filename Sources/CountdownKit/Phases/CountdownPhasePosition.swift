@@ -1,0 +1,65 @@
+public import Foundation
+
+/// Where a countdown in phases is: its phase and the next, the cycle, and the time left in the
+/// phase and in the whole plan, with their end dates.
+///
+/// ```swift
+/// if let position = manager.phasePosition(id: "focus") {
+///   title = "\(position.phase.name), cycle \(position.cycle + 1)"
+///   subtitle = position.nextPhase.map { "Next: \($0.name)" } ?? "Last phase"
+/// }
+/// ```
+///
+/// A handler of ``CountdownManager/start(id:plan:whileSuspended:delivering:_:)`` gets one in each
+/// ``CountdownPhaseUpdate``; ``CountdownManager/phasePosition(id:)`` reads one at any time. Its
+/// dates come from the manager's wall clock, as ``CountdownManager/timerDates(id:)``'s do: show
+/// the phase with `Text(timerInterval:)` up to ``phaseEndDate``.
+public struct CountdownPhasePosition: Hashable, Sendable {
+  /// The current phase (a long break, in the cycles that have one).
+  public let phase: CountdownPhase
+  /// The phase's index among the phases written beside it: in the warm-up, in its block's
+  /// phases (a long break has the index of the phase it replaces), or in the cool-down.
+  public let phaseIndex: Int
+  /// The block's cycle the phase belongs to, from 0; 0 in the warm-up and the cool-down.
+  public let cycle: Int
+  /// The phase's number counted from 0 across the whole plan: warm-up, every cycle of every
+  /// block, cool-down. It only grows as the plan runs (a skip adds one, going back takes one).
+  public let ordinal: Int
+  /// Whether the phase is the plan's long break, in place of its cycle's last phase.
+  public let isLongBreak: Bool
+  /// The phase after this one; `nil` at the plan's last phase.
+  public let nextPhase: CountdownPhase?
+  /// The time the phase has left (frozen while paused).
+  public let timeLeftInPhase: Duration
+  /// The time the whole plan has left, this phase's included; `nil` for a plan that runs forever.
+  public let timeLeftInPlan: Duration?
+  /// When the phase ends; `nil` while paused.
+  public let phaseEndDate: Date?
+  /// When the plan ends; `nil` while paused, or for a plan that runs forever. A phase after which
+  /// the plan pauses moves it, when that pause comes.
+  public let planEndDate: Date?
+
+  /// Whether the phase is paused: by ``CountdownManager/pause(id:)``, or because the phase before
+  /// it pauses the plan after it (``CountdownPhase/pausesAfter``).
+  public var isPaused: Bool { phaseEndDate == nil }
+
+  /// The position read from `position`, its instants on the manager's clock (nanoseconds) turned
+  /// into dates from `wallNow`, the wall clock's date at `now`.
+  init(_ position: PlanPosition, now: Int64, wallNow: Date) {
+    phase = position.step.phase
+    phaseIndex = position.step.indexInCycle
+    cycle = position.step.cycle
+    ordinal = position.step.ordinal
+    isLongBreak = position.step.isLongBreak
+    nextPhase = position.next?.phase
+    timeLeftInPhase = .nanoseconds(position.timeLeftInPhase)
+    timeLeftInPlan = position.timeLeftInPlan.map { .nanoseconds($0) }
+    phaseEndDate = position.phaseEnd.map { Self.date(of: $0, now: now, wallNow: wallNow) }
+    planEndDate = position.planEnd.map { Self.date(of: $0, now: now, wallNow: wallNow) }
+  }
+
+  /// The wall clock's date of `instant` on the manager's clock, from `wallNow` at `now`.
+  static func date(of instant: Int64, now: Int64, wallNow: Date) -> Date {
+    wallNow + Double(instant.subtractingSaturated(now)) / 1e9
+  }
+}
