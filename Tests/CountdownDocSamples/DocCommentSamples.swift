@@ -1028,3 +1028,81 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
   print(pomodoro.phaseCount ?? 0)  // 8
   // END SAMPLE
 }
+
+@MainActor @SampleBody func phaseSequenceSample1() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseSequences.swift
+  let pomodoro = try CountdownPlan(blocks: [
+    CountdownPlan.Block(
+      [CountdownPhase("Focus", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60))], repeated: .forever,
+      longBreak: CountdownPhase("Long break", .seconds(15 * 60), pausesAfter: true), every: 4)
+  ])
+  try manager.start(id: "focus", plan: pomodoro) { _, update, _ in
+    for end in update.phaseEnds { chime(for: end.phase) }
+    if let position = update.position { show(position.phase.name, update.remaining) }
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseSequenceSample2() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseSequences.swift
+  // "Skip break": back to work now.
+  manager.skipPhase(id: "focus")
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseSequenceSample3() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseSequences.swift
+  // Interrupted: this focus session starts over.
+  manager.restartPhase(id: "focus")
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseSequenceSample4() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseSequences.swift
+  // The runner wants the last interval again.
+  manager.goToPreviousPhase(id: "intervals")
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseSequenceSample5() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseSequences.swift
+  if let position = manager.phasePosition(id: "focus") {
+    label.text = "\(position.phase.name) · next: \(position.nextPhase?.name ?? "done")"
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseSequenceSample6() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPhasePosition.swift
+  if let position = manager.phasePosition(id: "focus") {
+    label.text = "\(position.phase.name), cycle \(position.cycle + 1)"
+    label.text? += position.nextPhase.map { " · next: \($0.name)" } ?? " · last phase"
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseSequenceSample7() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPhaseEnd.swift
+  for end in update.phaseEnds where end.lateness < .seconds(60) {
+    chime(for: end.phase)
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseSequenceSample8() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPhaseEndSummary.swift
+  if let earlier = update.earlierPhaseEnds {
+    print("\(earlier.count) phases passed while away, since \(earlier.firstDate)")
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseSequenceSample9() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPhaseUpdate.swift
+  try manager.start(id: "focus", plan: pomodoro) { _, update, _ in
+    for end in update.phaseEnds { chime(for: end.phase) }
+    if let position = update.position { show(position.phase.name, update.remaining) }
+    if update.planEnded { showDone() }
+  }
+  // END SAMPLE
+}

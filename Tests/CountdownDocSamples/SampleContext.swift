@@ -263,3 +263,10 @@ var alerts: CountdownNotifications<String> { unavailable() }
   @available(iOS 26.0, *)
   @Sendable func timerAlarm(_ countdownID: String) -> AlarmAttributes<TimerMetadata> { unavailable() }
 #endif
+
+// MARK: - The values the countdowns in phases' samples name
+@MainActor var pomodoro: CountdownPlan { unavailable() }
+@MainActor var update: CountdownPhaseUpdate { unavailable() }
+@MainActor func chime(for phase: CountdownPhase) {}
+@MainActor func show(_ phaseName: String, _ remaining: Int) {}
+@MainActor func showDone() {}

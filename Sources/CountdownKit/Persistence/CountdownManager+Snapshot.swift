@@ -9,12 +9,14 @@ extension CountdownManager {
   /// ```
   ///
   /// Holds every countdown and count-up of an id of type `ID`, running or paused (not receivers,
-  /// one-shot actions nor sequences), its dates in server time when the manager is calibrated.
+  /// one-shot actions, sequences nor countdowns in phases, which a snapshot does not hold yet),
+  /// its dates in server time when the manager is calibrated.
   /// Safe while the manager is suspended: one that ran out meanwhile keeps the deadline it passed.
   /// - Complexity: O(*n*) in the number of ids, under one acquisition of the engine's lock.
   public func snapshot<ID: Hashable & Sendable & Codable>(of idType: ID.Type = ID.self) -> CountdownSnapshot<ID> {
-    let keys = state.withLock { $0.ids.records(of: ID.self) }.map { id, record in
-      SnapshotSource(id: id, receiver: record.token, length: record.length)
+    // A countdown in phases (an id whose start kept an attachment) is not one countdown: left out.
+    let keys = state.withLock { $0.ids.records(of: ID.self) }.compactMap { id, record in
+      record.attachment == nil ? SnapshotSource(id: id, receiver: record.token, length: record.length) : nil
     }
     return snapshot(of: keys)
   }

@@ -6,9 +6,11 @@ extension CountdownManager {
   /// after phase, from its first phase now.
   ///
   /// ```swift
-  /// let pomodoro = try CountdownPlan(
-  ///   blocks: [.init([CountdownPhase("Focus", .seconds(1_500)), CountdownPhase("Break", .seconds(300))])],
-  ///   longBreak: CountdownPhase("Long break", .seconds(900), pausesAfter: true), every: 4)
+  /// let pomodoro = try CountdownPlan(blocks: [
+  ///   CountdownPlan.Block(
+  ///     [CountdownPhase("Focus", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60))], repeated: .forever,
+  ///     longBreak: CountdownPhase("Long break", .seconds(15 * 60), pausesAfter: true), every: 4)
+  /// ])
   /// try manager.start(id: "focus", plan: pomodoro) { _, update, _ in
   ///   for end in update.phaseEnds { chime(for: end.phase) }
   ///   if let position = update.position { show(position.phase.name, update.remaining) }
@@ -28,8 +30,9 @@ extension CountdownManager {
   /// ``cancel(id:)`` ends it with no further call; ``skipPhase(id:)``, ``restartPhase(id:)`` and
   /// ``goToPreviousPhase(id:)`` move it through the plan; ``phasePosition(id:)`` reads it.
   /// ``timeLeft(id:)``, ``isPaused(id:)`` and ``timerDates(id:)`` speak of the current phase.
-  /// Starting the id again, with a plan or a duration, replaces it. Snapshots do not keep a
-  /// sequence yet: ``snapshot()`` leaves it out.
+  /// Starting the id again, with a plan or a duration, replaces it. Snapshots do not hold a
+  /// countdown in phases yet: the manager's `snapshot(of:)` leaves it out, and so what
+  /// `keepSaved` saves.
   ///
   /// - Parameters:
   ///   - id: The id, told apart by type and value as for ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)``.
@@ -143,7 +146,7 @@ extension CountdownManager {
   ///
   /// ```swift
   /// if let position = manager.phasePosition(id: "focus") {
-  ///   label = "\(position.phase.name) · next: \(position.nextPhase?.name ?? "done")"
+  ///   label.text = "\(position.phase.name) · next: \(position.nextPhase?.name ?? "done")"
   /// }
   /// ```
   ///

@@ -5,7 +5,7 @@ public import Foundation
 ///
 /// ```swift
 /// if let earlier = update.earlierPhaseEnds {
-///   log("\(earlier.count) phases passed while away, since \(earlier.firstDate)")
+///   print("\(earlier.count) phases passed while away, since \(earlier.firstDate)")
 /// }
 /// ```
 ///

@@ -5,8 +5,8 @@ public import Foundation
 ///
 /// ```swift
 /// if let position = manager.phasePosition(id: "focus") {
-///   title = "\(position.phase.name), cycle \(position.cycle + 1)"
-///   subtitle = position.nextPhase.map { "Next: \($0.name)" } ?? "Last phase"
+///   label.text = "\(position.phase.name), cycle \(position.cycle + 1)"
+///   label.text? += position.nextPhase.map { " · next: \($0.name)" } ?? " · last phase"
 /// }
 /// ```
 ///

@@ -171,7 +171,8 @@ final class CountdownPhasesByIDTests: XCTestCase {
 
   func testOnAJitteredClockEveryEndComesOnceInOrder() throws {
     try MainActor.assumeIsolated {
-      let jitter = ManualClockJitter(late: .milliseconds(300), early: .milliseconds(300), drift: .microseconds(50), seed: 11)
+      let jitter = ManualClockJitter(
+        late: .milliseconds(300), early: .milliseconds(300), drift: .microseconds(50), seed: 11)
       let clock = try ManualCountdownClock(jitter: jitter)
       let manager = try CountdownManager(clock: clock)
       defer { manager.cancelAll() }
@@ -241,6 +242,14 @@ final class CountdownPhasesByIDTests: XCTestCase {
       try clock.advance(by: .seconds(5))
       XCTAssertEqual(ends, ["Work"])
       XCTAssertFalse(manager.skipPhase(id: "nothing"))
+    }
+  }
+
+  func testASnapshotLeavesACountdownInPhasesOut() throws {
+    try withManualManager { manager, _, _ in
+      try manager.start(id: "run", plan: Self.plan()) { _, _, _ in }
+      try manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      XCTAssertEqual(manager.snapshot(of: String.self).entries.map(\.id), ["tea"])
     }
   }
 }

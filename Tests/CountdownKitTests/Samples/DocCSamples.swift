@@ -399,3 +399,73 @@ func readAloudKeepingTheTexts(on manager: CountdownManager) throws -> (Countdown
   // END DOCC
   return (readAloud, { announcements.texts })
 }
+
+/// The Countdowns in phases article's Pomodoro, started on `manager`.
+@MainActor func startPomodoro(on manager: CountdownManager, session: FocusSession) throws {
+  // DOCC: phases-pomodoro
+  let pomodoro = try CountdownPlan(blocks: [
+    CountdownPlan.Block(
+      [CountdownPhase("Focus", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60), purpose: .recovery)],
+      repeated: .forever,
+      longBreak: CountdownPhase("Long break", .seconds(15 * 60), purpose: .recovery, pausesAfter: true),
+      every: 4)
+  ])
+  try manager.start(id: "pomodoro", plan: pomodoro) { _, update, _ in
+    // An end that came more than a minute late (the Mac slept through it) rings no bell.
+    for end in update.phaseEnds where end.lateness < .seconds(60) {
+      session.ring(for: end.phase)
+    }
+    session.show(update.position)
+    if update.pausedAfterPhase { session.askToStartTheNextRound() }
+  }
+  // END DOCC
+}
+
+/// The Countdowns in phases article's HIIT set, started on `manager`.
+@MainActor func startHIIT(on manager: CountdownManager, workout: WorkoutScreen) throws {
+  // DOCC: phases-hiit
+  let tabata = try CountdownPlan(
+    warmUp: [CountdownPhase("Warm-up", .seconds(5 * 60), purpose: .recovery)],
+    blocks: [
+      CountdownPlan.Block(
+        [CountdownPhase("Work", .seconds(20)), CountdownPhase("Rest", .seconds(10), purpose: .recovery)],
+        repeated: .times(8))
+    ],
+    coolDown: [CountdownPhase("Cool-down", .seconds(3 * 60), purpose: .recovery)])
+  try manager.start(id: "hiit", plan: tabata) { _, update, _ in
+    if let position = update.position {
+      workout.show(position.phase.name, round: position.cycle + 1, secondsLeft: update.remaining)
+    } else {
+      workout.finish()
+    }
+  }
+  // END DOCC
+}
+
+/// The Countdowns in phases article's endless loop, started on `manager`; returns its plan.
+@MainActor func startEndlessLoop(on manager: CountdownManager, coach: RunCoach) throws -> CountdownPlan {
+  // DOCC: phases-endless
+  let intervals = try CountdownPlan(blocks: [
+    CountdownPlan.Block(
+      [CountdownPhase("Run", .seconds(90)), CountdownPhase("Walk", .seconds(60), purpose: .recovery)],
+      repeated: .forever)
+  ])
+  try manager.start(id: "intervals", plan: intervals, delivering: .onlyTheEnd) { _, update, _ in
+    if let next = update.position?.phase { coach.announce(next.name) }
+  }
+  // END DOCC
+  return intervals
+}
+
+/// The Countdowns in phases article's absence sample: `intervals` started again, logging what an
+/// absence passed.
+@MainActor func startLoggingAbsences(on manager: CountdownManager, intervals: CountdownPlan, coach: RunCoach) throws {
+  // DOCC: phases-absence
+  try manager.start(id: "intervals", plan: intervals) { _, update, _ in
+    if let earlier = update.earlierPhaseEnds {
+      coach.log("\(earlier.count) phases passed while away")
+    }
+    for end in update.phaseEnds { coach.log("\(end.phase.name) ended \(end.lateness) ago") }
+  }
+  // END DOCC
+}

@@ -1,0 +1,74 @@
+import CountdownKit
+import CountdownTestSupport
+import Foundation
+import XCTest
+
+/// The Countdowns in phases article's samples, run on the manual clock: they do what the article
+/// says they do.
+final class CountdownsInPhasesArticleTests: XCTestCase {
+  func testThePomodoroRingsEachEndAndWaitsAfterTheLongBreak() throws {
+    try withManualManager { manager, clock, _ in
+      let session = FocusSession()
+      try startPomodoro(on: manager, session: session)
+      XCTAssertEqual(session.shown, "Focus")
+      // Three short rounds (30 min each), then focus and the long break: 25 + 15 min.
+      try clock.advance(by: .seconds(3 * 30 * 60 + 40 * 60))
+      XCTAssertEqual(
+        session.rung, ["Focus", "Break", "Focus", "Break", "Focus", "Break", "Focus", "Long break"])
+      XCTAssertTrue(session.asksToStart)
+      XCTAssertEqual(session.shown, "Focus")
+      XCTAssertTrue(manager.isPaused(id: "pomodoro"))
+      try clock.advance(by: .seconds(3_600))
+      XCTAssertEqual(session.rung.count, 8, "waiting: no end")
+      XCTAssertTrue(manager.resume(id: "pomodoro"))
+      XCTAssertTrue(manager.skipPhase(id: "pomodoro"))
+      XCTAssertEqual(manager.phasePosition(id: "pomodoro")?.phase.name, "Break")
+    }
+  }
+
+  func testThePomodoroRingsNoBellForAnEndThatCameLate() throws {
+    try withManualManager { manager, clock, _ in
+      let session = FocusSession()
+      try startPomodoro(on: manager, session: session)
+      manager.suspendTicking()
+      try clock.advance(by: .seconds(26 * 60))
+      manager.resumeTicking()
+      PhaseSequenceTests.drainMain()
+      XCTAssertEqual(session.rung, [], "the focus ended a minute before the resume")
+      XCTAssertEqual(session.shown, "Break")
+    }
+  }
+
+  func testTheHIITSetShowsTheRoundsAndFinishes() throws {
+    try withManualManager { manager, clock, _ in
+      let workout = WorkoutScreen()
+      try startHIIT(on: manager, workout: workout)
+      XCTAssertEqual(workout.shown.first, "Warm-up 1 300")
+      try clock.advance(by: .seconds(5 * 60 + 1))
+      XCTAssertEqual(workout.shown.last, "Work 1 19")
+      XCTAssertEqual(manager.phasePosition(id: "hiit")?.timeLeftInPlan, .seconds(8 * 30 + 3 * 60 - 1))
+      try clock.advance(by: .seconds(7 * 30 + 20))
+      XCTAssertEqual(workout.shown.last, "Rest 8 9")
+      try clock.advance(by: .seconds(10 + 3 * 60))
+      XCTAssertTrue(workout.finished)
+      XCTAssertFalse(manager.contains(id: "hiit"))
+    }
+  }
+
+  func testTheEndlessLoopWakesOncePerPhaseAndAWeekAwayIsOneCall() throws {
+    try withManualManager { manager, clock, _ in
+      let coach = RunCoach()
+      let intervals = try startEndlessLoop(on: manager, coach: coach)
+      try clock.advance(by: .seconds(3 * 150))
+      XCTAssertEqual(coach.announced, ["Walk", "Run", "Walk", "Run", "Walk", "Run"])
+      XCTAssertNil(manager.phasePosition(id: "intervals")?.timeLeftInPlan)
+      try startLoggingAbsences(on: manager, intervals: intervals, coach: coach)
+      manager.suspendTicking()
+      try clock.advance(by: .seconds(7 * 86_400))
+      manager.resumeTicking()
+      PhaseSequenceTests.drainMain()
+      XCTAssertEqual(coach.logged.count, 3, "a summary and a cycle's two ends: \(coach.logged)")
+      XCTAssertEqual(coach.logged.first, "\(7 * 86_400 / 150 * 2 - 2) phases passed while away")
+    }
+  }
+}
