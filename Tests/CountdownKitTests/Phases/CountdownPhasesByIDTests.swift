@@ -252,4 +252,24 @@ final class CountdownPhasesByIDTests: XCTestCase {
       XCTAssertEqual(manager.snapshot(of: String.self).entries.map(\.id), ["tea"])
     }
   }
+
+  /// A sequence's own registration that comes after a new start of its id took the id (its phase
+  /// end's handler running on another thread meanwhile) neither replaces the new start's
+  /// registration nor survives it.
+  func testAReplacedSequenceRegisteringLateLeavesTheNewStartAlone() throws {
+    try withManualManager { manager, clock, _ in
+      var oldCalls = 0
+      try manager.start(id: "run", plan: Self.plan()) { _, _, _ in oldCalls += 1 }
+      let old = try XCTUnwrap(manager.attachment(of: "run") as? PhaseSequence)
+      let cursor = old.state.withLock { $0.cursor }
+      var plain: [Int] = []
+      try manager.start(id: "run", for: .seconds(2)) { _, remaining, _ in plain.append(remaining) }
+      old.register(on: manager.engine, cursor)
+      XCTAssertEqual(manager.engine.count, 1)
+      try clock.advance(by: .seconds(5))
+      XCTAssertEqual(plain, [2, 1, 0])
+      XCTAssertEqual(oldCalls, 1, "its first value only")
+      XCTAssertEqual(manager.engine.count, 0)
+    }
+  }
 }
