@@ -80,31 +80,12 @@ extension AlarmsState {
   /// fails with ``CountdownAlertError/notAuthorized``, and the calls after it on the same alarm are
   /// not made); the app's alarms read again first if the last reading failed.
   mutating func handleTurn(_ reading: Reading, clockChanged: Bool, sweep: [CountdownAlarmSnapshot]?) -> [Call] {
-    let operations = apply(reading, clockChanged: clockChanged, sweep: sweep)
     var calls: [Call] = []
-    calls.reserveCapacity(operations.count + (readFailed ? 1 : 0))
     if readFailed {
       readFailed = false
       calls.append(.listAlarms)
     }
-    let allowed = reading.authorization?.allowsAlarms ?? false
-    var skipped: Set<UUID> = []
-    for operation in operations {
-      if !skipped.isEmpty, skipped.contains(operation.id) {
-        calls.append(.withhold(operation, nil))
-        continue
-      }
-      if operation.isSchedule {
-        calls.append(.forgetStop(operation.id))
-        guard allowed else {
-          // Told at its place among the calls, as the center's refusal would be.
-          skipped.insert(operation.id)
-          calls.append(.withhold(operation, CountdownAlertError.notAuthorized.alarm(operation.id.uuidString)))
-          continue
-        }
-      }
-      calls.append(.center(operation))
-    }
+    apply(reading, clockChanged: clockChanged, sweep: sweep, into: &calls)
     return calls
   }
 

@@ -159,14 +159,18 @@ struct AlarmsState: MirrorStateMachine {
   /// The desired states read for a turn (``Reading``), and what the center held at the start
   /// (`sweep`), if it said so this turn.
   ///
-  /// - Returns: The calls that bring the center to the desired states (a change of the device's
-  ///   clock alone makes none: a timer counts its duration, and the countdowns' deadlines are on
-  ///   the manager's clock, which the change does not move; `alsoRead(clockChanged:)` has them
-  ///   read, so that an end that did move is scheduled again). Each call's echo is waited for
-  ///   (`observed(_:now:)`).
-  mutating func apply(_ reading: Reading, clockChanged: Bool, sweep: [CountdownAlarmSnapshot]?) -> [Operation] {
+  /// Appends to `calls` the operations that bring the center to the desired states (a change of
+  /// the device's clock alone makes none: a timer counts its duration, and the countdowns'
+  /// deadlines are on the manager's clock, which the change does not move;
+  /// `alsoRead(clockChanged:)` has them read, so that an end that did move is scheduled again),
+  /// each as ``call(_:allowed:withheld:into:)`` makes it. Each operation's echo is waited for
+  /// (`observed(_:now:)`).
+  mutating func apply(
+    _ reading: Reading, clockChanged: Bool, sweep: [CountdownAlarmSnapshot]?, into calls: inout [Call]
+  ) {
     let now = reading.now
-    var operations: [Operation] = []
+    let allowed = reading.authorization?.allowsAlarms ?? false
+    var withheld: Set<UUID> = []
     for (key, id, wanted, countsOvertime) in reading.desired {
       refused.remove(key)
       let entry = held[key]
@@ -174,9 +178,11 @@ struct AlarmsState: MirrorStateMachine {
       let current = entry?.held ?? (swept && !ringingAtLaunch.contains(id) ? nil : .unknown)
       // A countdown that went says nothing of its ending: the one last read tells.
       let overtime = wanted == .none ? entry?.countsOvertime ?? false : countsOvertime
-      let (calls, next) = Self.reconcile(current, wanted, countsOvertime: overtime, now: now)
-      operations += made(calls, key: key, id: id, before: Self.shown(current, now: now))
-      if next == .fired || calls.contains(where: { if case .cancel = $0 { true } else { false } }) {
+      let (kinds, next) = Self.reconcile(current, wanted, countsOvertime: overtime, now: now)
+      made(
+        kinds, key: key, id: id, before: Self.shown(current, now: now), allowed: allowed, withheld: &withheld,
+        into: &calls)
+      if next == .fired || kinds.contains(where: { if case .cancel = $0 { true } else { false } }) {
         ringingAtLaunch.remove(id)
       }
       if let next {
@@ -195,25 +201,55 @@ struct AlarmsState: MirrorStateMachine {
         if alarm.state == .alerting {
           ringingAtLaunch.insert(alarm.id)
         } else {
-          operations += made([.cancel(reported: false)], key: nil, id: alarm.id, before: .present(alarm.state))
+          made(
+            [.cancel(reported: false)], key: nil, id: alarm.id, before: .present(alarm.state), allowed: allowed,
+            withheld: &withheld, into: &calls)
         }
       }
     }
-    return operations
   }
 
-  /// The operations of `calls` on the alarm `id`, numbered, their echoes waited for; `before`:
-  /// what the alarm showed before them, if known.
-  private mutating func made(_ calls: [Operation.Kind], key: IDKey?, id: UUID, before: Shown?) -> [Operation] {
-    guard !calls.isEmpty else { return [] }
+  /// Appends to `calls` the operations of `kinds` on the alarm `id`, numbered, their echoes
+  /// waited for, each as ``call(_:allowed:withheld:into:)`` makes it; `before`: what the alarm
+  /// showed before them, if known. (Made into the turn's calls in place: no array of operations
+  /// to copy into them at each change.)
+  private mutating func made(
+    _ kinds: [Operation.Kind], key: IDKey?, id: UUID, before: Shown?, allowed: Bool, withheld: inout Set<UUID>,
+    into calls: inout [Call]
+  ) {
+    guard !kinds.isEmpty else { return }
+    // Room for a schedule's two calls each, at the turn's first: most turns are one countdown's.
+    if calls.isEmpty { calls.reserveCapacity(2 * kinds.count + 1) }
     var echoes = self.echoes[id] ?? Echoes(before: before, pending: [])
-    let operations = calls.map { kind in
+    for kind in kinds {
       sequence += 1
       echoes.pending.append((sequence, kind.shows))
-      return Operation(key: key, id: id, kind: kind, sequence: sequence)
+      Self.call(
+        Operation(key: key, id: id, kind: kind, sequence: sequence), allowed: allowed, withheld: &withheld, into: &calls
+      )
     }
     self.echoes[id] = echoes
-    return operations
+  }
+
+  /// Appends to `calls` what makes `operation`: the operation on the center, but while the person
+  /// was not asked, or denied alarms (`allowed`: the reading's authorization), no schedule (each
+  /// fails with ``CountdownAlertError/notAuthorized``, told at its place among the calls as the
+  /// center's refusal would be, and the calls after it on the same alarm, `withheld`, are not
+  /// made); a schedule forgets the person's stop recorded for its alarm first.
+  private static func call(_ operation: Operation, allowed: Bool, withheld: inout Set<UUID>, into calls: inout [Call]) {
+    if !withheld.isEmpty, withheld.contains(operation.id) {
+      calls.append(.withhold(operation, nil))
+      return
+    }
+    if operation.isSchedule {
+      calls.append(.forgetStop(operation.id))
+      guard allowed else {
+        withheld.insert(operation.id)
+        calls.append(.withhold(operation, CountdownAlertError.notAuthorized.alarm(operation.id.uuidString)))
+        return
+      }
+    }
+    calls.append(.center(operation))
   }
 
   /// What an alarm held as `held` shows, if known (`nil`: anything, as for one whose end came:

@@ -92,17 +92,40 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
   /// (``MirrorStateMachine/changed(_:ranOut:)``), so that the turn that reads them knows.
   private func changed(_ keys: [IDKey], unfollowed: [IDKey], ranOut: Bool) {
     let drains = state.withLock { state in
-      if hearsRunOuts, ranOut || machine.remembersRunOuts, !keys.isEmpty,
-        let event = Mirror.Machine.changed(keys, ranOut: ranOut)
-      {
-        // Such an event makes no call.
-        _ = machine.handle(event)
-      }
+      let alsoRead = Self.changed(keys, ranOut: ranOut, in: &machine, hearsRunOuts: hearsRunOuts)
       return state.arrived(
-        keys, unfollowed: unfollowed, refreshed: false, clockChanged: false, sweep: nil,
-        alsoRead: machine.alsoRead(clockChanged: false))
+        keys, unfollowed: unfollowed, refreshed: false, clockChanged: false, sweep: nil, alsoRead: alsoRead)
     }
     if drains { drain() }
+  }
+
+  /// Tells `machine` of a change of `keys`, if it hears it (``changed(_:unfollowed:ranOut:)``),
+  /// and returns the ids it reads again besides (``MirrorStateMachine/alsoRead(clockChanged:)``).
+  /// `machine` comes `inout` so that its queries read it in place: one of the class's stored
+  /// property, whose type the follower's unspecialized code does not know, copies the whole
+  /// machine first (every table retained, then released).
+  private static func changed(
+    _ keys: [IDKey], ranOut: Bool, in machine: inout Mirror.Machine, hearsRunOuts: Bool
+  ) -> [IDKey] {
+    if hearsRunOuts, ranOut || machine.remembersRunOuts, !keys.isEmpty {
+      tell(keys, ranOut: ranOut, to: &machine)
+    }
+    return machine.alsoRead(clockChanged: false)
+  }
+
+  /// Hands `machine` the event of a change of `keys` (``MirrorStateMachine/changed(_:ranOut:)``).
+  /// A function of its own: the event's optional, of a type the follower's unspecialized code looks
+  /// up at run time, is made only for a change the machine hears.
+  private static func tell(_ keys: [IDKey], ranOut: Bool, to machine: inout Mirror.Machine) {
+    guard let event = Mirror.Machine.changed(keys, ranOut: ranOut) else { return }
+    // Such an event makes no call.
+    _ = machine.handle(event)
+  }
+
+  /// ``MirrorStateMachine/alsoRead(clockChanged:)`` of `machine`, read in place (see
+  /// ``changed(_:ranOut:in:hearsRunOuts:)``).
+  private static func alsoRead(of machine: inout Mirror.Machine, clockChanged: Bool) -> [IDKey] {
+    machine.alsoRead(clockChanged: clockChanged)
   }
 
   /// Queues the work and drains, unless another thread is draining (it takes this work too).
@@ -120,7 +143,7 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
     let drains = state.withLock { state in
       state.arrived(
         keys, unfollowed: unfollowed, refreshed: refreshed, clockChanged: clockChanged, sweep: sweep,
-        alsoRead: machine.alsoRead(clockChanged: clockChanged))
+        alsoRead: Self.alsoRead(of: &machine, clockChanged: clockChanged))
     }
     if drains { drain() }
   }
@@ -129,8 +152,12 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
   /// with no lock held, on this thread: what the center answered or failed, what the person or the
   /// system did, what the app asked. The one way into the machine besides the drain's turns.
   func send(_ event: Mirror.Machine.Event) {
-    let calls = state.withLock { _ in machine.handle(event) }
-    if !calls.isEmpty { mirror.perform(calls, for: self) }
+    // The calls are not the lock's result, nor asked whether they are none: in the follower's
+    // unspecialized code either looks their array's type up at run time; the mirror's loop does
+    // nothing for none.
+    var calls: [Mirror.Machine.Call] = []
+    state.withLock { _ in calls = machine.handle(event) }
+    mirror.perform(calls, for: self)
   }
 
   /// What `body` reads of the mirror's state machine, under the lock, changing nothing: for the
@@ -189,8 +216,10 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
       let countdowns = FollowedCountdowns(manager: manager, unfollowed: work.unfollowed, refreshed: work.refreshed)
       let reading = mirror.read(work.keys, sweep: sweep, from: countdowns)
       // The turn's event (``MirrorStateMachine/handleTurn(_:clockChanged:sweep:)``).
-      let calls = state.withLock { _ in machine.handleTurn(reading, clockChanged: work.clockChanged, sweep: sweep) }
-      if !calls.isEmpty { mirror.perform(calls, for: self) }
+      // Not the lock's result, and performed even if none (see ``send(_:)``).
+      var calls: [Mirror.Machine.Call] = []
+      state.withLock { _ in calls = machine.handleTurn(reading, clockChanged: work.clockChanged, sweep: sweep) }
+      mirror.perform(calls, for: self)
     }
   }
 }

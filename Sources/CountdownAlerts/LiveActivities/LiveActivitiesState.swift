@@ -104,8 +104,15 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: MirrorStateMachin
     guard !ranOut.isEmpty else {
       return apply(reading.desired, listed: reading.listed, now: reading.now, resync: clockChanged)
     }
-    // A countdown read gone that ran out: its run-out is told; one read running ran out after it
-    // was read, and the next turn reads it gone.
+    return applyTellingRunOuts(reading, clockChanged: clockChanged)
+  }
+
+  /// ``handleTurn(_:clockChanged:sweep:)`` when run-outs are remembered: a countdown read gone that
+  /// ran out has its run-out told; one read running ran out after it was read, and the next turn
+  /// reads it gone. Not inlined: its locals' types (of `ContentState`) are looked up at run time
+  /// at each entry, where the machine runs unspecialized, and most turns need none of them.
+  @inline(never)
+  private mutating func applyTellingRunOuts(_ reading: Reading, clockChanged: Bool) -> [Operation] {
     var endedKeys: Set<IDKey> = []
     for (key, _, wanted) in reading.desired where wanted == nil && ranOut.remove(key) != nil {
       endedKeys.insert(key)
