@@ -40,8 +40,8 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   ///   - namespace: Tells these alarms from the app's others; the type's name by default. Keep it
   ///     from one version of the app to the next: the identifiers are made from it.
   ///   - clockChanges: Where the system posts what may have moved the device's clock: its
-  ///     change, the significant time change, the app's coming back to the foreground; each
-  ///     re-syncs every countdown (the article's "The device's clock").
+  ///     change, the significant time change, the app's coming back to the foreground; one that
+  ///     finds the clock moved re-syncs the countdowns (the article's "The device's clock").
   ///   - isFollowed: Which ids have alarms; an app keeps alarms for the countdowns that must ring
   ///     through Silent mode, and local notifications (``CountdownNotifications``) for the others.
   ///   - stops: Where the app's stop intent records the alarms the person stopped

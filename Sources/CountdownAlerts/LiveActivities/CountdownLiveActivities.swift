@@ -50,8 +50,8 @@ public final class CountdownLiveActivities<
   ///   - center: The app's activities, `LiveActivityCenter` in an app, a ``CountdownAlertsTesting/FakeActivityCenter``
   ///     in tests. Asked at once which activities there are.
   ///   - clockChanges: Where the system posts what may have moved the device's clock: its
-  ///     change, the significant time change, the app's coming back to the foreground; each
-  ///     re-syncs every countdown (the article's "The device's clock").
+  ///     change, the significant time change, the app's coming back to the foreground; one that
+  ///     finds the clock moved re-syncs the countdowns (the article's "The device's clock").
   ///   - isFollowed: Which ids have activities; every one by default.
   ///   - content: What the activity of `id` shows for the countdown's `dates`; called on the
   ///     thread of the change, with no lock held.

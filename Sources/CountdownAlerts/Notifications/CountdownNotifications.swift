@@ -72,8 +72,8 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
   ///     in the foreground: `[]` by default (nothing, not even the sound), as the app shows the
   ///     end itself; `[.sound]` to hear it only, `[.banner, .list, .sound]` for all of it.
   ///   - clockChanges: Where the system posts what may have moved the device's clock: its
-  ///     change, the significant time change, the app's coming back to the foreground; each
-  ///     re-syncs every countdown (the article's "The device's clock").
+  ///     change, the significant time change, the app's coming back to the foreground; one that
+  ///     finds the clock moved re-syncs the countdowns (the article's "The device's clock").
   ///   - isFollowed: Which ids have alerts; every one by default. Asked at each change of an id,
   ///     on the thread of the change: an id it rejects is treated as gone (its pending requests
   ///     are removed at that change), and ``refresh(_:)`` asks it again at once.

@@ -105,8 +105,8 @@ public final class CountdownWidgets<ID: Hashable & Sendable & CustomStringConver
   ///     the shared manager observes them, by default).
   ///   - resumeNames: The notifications that say it came back.
   ///   - clockChanges: Where the system posts what may have moved the device's clock: its
-  ///     change, the significant time change, the app's coming back to the foreground; each
-  ///     re-syncs every countdown (the article's "The device's clock").
+  ///     change, the significant time change, the app's coming back to the foreground; one that
+  ///     finds the clock moved re-syncs the countdowns (the article's "The device's clock").
   ///   - isFollowed: Which ids the widgets show; every one by default.
   @available(
     *, deprecated,
