@@ -124,9 +124,11 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
     follower.mirror.identifier(for: id, moment: moment)
   }
 
-  /// Whether `identifier` is one of these alerts' requests.
+  /// Whether `identifier` is one of these alerts' requests: under their namespace, and one whose
+  /// countdown and moment can be read back (``countdownID(forRequest:)``,
+  /// ``moment(forRequest:)``).
   public func isOwnRequest(_ identifier: String) -> Bool {
-    identifier.hasPrefix(follower.mirror.prefix)
+    follower.mirror.parse(identifier) != nil
   }
 
   /// What the system shows of the alert of request `identifier`, come while the app is in the

@@ -100,6 +100,7 @@ final class ContentTests: XCTestCase {
           XCTAssertEqual(alerts.countdownID(forRequest: request), id, request)
           XCTAssertEqual(alerts.id(forRequest: request), id, request)
           XCTAssertEqual(alerts.moment(forRequest: request), moment, request)
+          XCTAssertTrue(alerts.isOwnRequest(request), request)
         }
       }
       for foreign in [
@@ -108,6 +109,7 @@ final class ContentTests: XCTestCase {
       ] {
         XCTAssertNil(alerts.countdownID(forRequest: foreign), foreign)
         XCTAssertNil(alerts.moment(forRequest: foreign), foreign)
+        XCTAssertFalse(alerts.isOwnRequest(foreign), "\(foreign): its id cannot be read back")
       }
     }
   }
