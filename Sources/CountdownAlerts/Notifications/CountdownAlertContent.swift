@@ -71,8 +71,11 @@ public struct CountdownAlertContent: Hashable, Sendable {
   public var categoryIdentifier: String
   /// Groups the alerts that share it in the notification center; empty: the app's default group.
   public var threadIdentifier: String
-  /// How the system ranks the alert among the app's in a summary, `0...1`; `0` by default.
-  public var relevanceScore: Double
+  /// How the system ranks the alert among the app's in a summary, `0...1`; `0` by default. A
+  /// score above 1 is kept as 1, one below 0 (or NaN) as 0: the range UserNotifications takes.
+  public var relevanceScore: Double {
+    didSet { relevanceScore = Self.withinRelevanceRange(relevanceScore) }
+  }
 
   /// Content with a title and a body; the default sound and interruption level unless given.
   public init(
@@ -88,6 +91,11 @@ public struct CountdownAlertContent: Hashable, Sendable {
     self.interruptionLevel = interruptionLevel
     self.categoryIdentifier = categoryIdentifier
     self.threadIdentifier = threadIdentifier
-    self.relevanceScore = relevanceScore
+    self.relevanceScore = Self.withinRelevanceRange(relevanceScore)
+  }
+
+  /// `score` within `0...1`, NaN as `0`.
+  private static func withinRelevanceRange(_ score: Double) -> Double {
+    score.isNaN ? 0 : min(max(score, 0), 1)
   }
 }

@@ -21,6 +21,16 @@ final class ContentTests: XCTestCase {
     }
   }
 
+  func testARelevanceScoreIsKeptWithinZeroToOne() {
+    let scores: [(Double, Double)] = [(0.5, 0.5), (2, 1), (-1, 0), (.infinity, 1), (-.infinity, 0), (.nan, 0)]
+    for (given, kept) in scores {
+      XCTAssertEqual(CountdownAlertContent(title: "", body: "", relevanceScore: given).relevanceScore, kept, "\(given)")
+      var content = CountdownAlertContent(title: "", body: "")
+      content.relevanceScore = given
+      XCTAssertEqual(content.relevanceScore, kept, "\(given), set")
+    }
+  }
+
   func testRefreshRemakesAPendingRequestWithoutMovingItsEnd() throws {
     try withNotifications(budget: 1) { h in
       let alerts = h.alertsOrFail
