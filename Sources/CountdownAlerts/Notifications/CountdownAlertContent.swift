@@ -33,7 +33,8 @@ public struct CountdownAlertContent: Hashable, Sendable {
     case named(String)
     /// A critical alert's sound, which plays through the mute switch and Do Not Disturb: the
     /// system's default critical sound (`named` `nil`) or a sound file of the app's, at `volume`
-    /// (`0...1`). Critical alerts need an entitlement Apple grants on request; watchOS plays the
+    /// (`0...1`). Critical alerts need an entitlement Apple grants on request, and the person's
+    /// permission (`.criticalAlert` among the app's authorization options); watchOS plays the
     /// default critical sound for a named one. Use it with
     /// ``InterruptionLevel-swift.enum/critical``.
     case critical(named: String? = nil, volume: Float = 1)
@@ -49,7 +50,7 @@ public struct CountdownAlertContent: Hashable, Sendable {
     /// timer's end. Needs the app's "Time Sensitive Notifications" capability.
     case timeSensitive
     /// Shown at once, with its sound through the mute switch: needs Apple's critical alerts
-    /// entitlement.
+    /// entitlement and `.criticalAlert` among the app's authorization options.
     case critical
   }
 
