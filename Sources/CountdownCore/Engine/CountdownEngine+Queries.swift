@@ -65,6 +65,27 @@ extension CountdownEngine {
     }
   }
 
+  /// The instant on the engine's clock at which `receiver`'s countdown ends, as it stands now: its
+  /// deadline, moved, for one that pauses while the engine is suspended
+  /// (``SuspensionPolicy/pauses``), by the time every suspension so far took (one in course as if
+  /// it ended now). Read in its handler's call with its final `0`, it says when that end was due.
+  ///
+  /// `nil` without a running countdown: none, a paused one, a count-up.
+  /// - Complexity: O(1) amortized.
+  package func endInstant(of receiver: AnyObject) -> Int64? {
+    let now = clock.now.nanosecondsSinceOrigin
+    return state.withLock { state in
+      guard let index = state.table.index(of: ObjectIdentifier(receiver)), state.isRegistration(at: index, of: receiver)
+      else { return nil }
+      let timing = state.table[index].timing
+      guard timing.kind == .countdown, !timing.isPaused else { return nil }
+      // Clock time less the time the registration counts on: the suspensions it did not count.
+      let now = state.clampedToLatestInstant(now)
+      let suspended = now.subtractingSaturated(state.suspension.instant(for: timing, at: now))
+      return timing.deadlineOrStart.addingSaturated(suspended)
+    }
+  }
+
   /// The number of registrations (including ones whose receiver died and awaits removal).
   public var count: Int {
     state.withLock { $0.table.count }

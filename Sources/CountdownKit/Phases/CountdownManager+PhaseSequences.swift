@@ -37,14 +37,18 @@ extension CountdownManager {
   /// - Parameters:
   ///   - id: The id, told apart by type and value as for ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)``.
   ///   - plan: The phases to walk.
-  ///   - policy: ``CountdownCore/SuspensionPolicy/keepsRunning`` only: the plan walks on while the
-  ///     app is suspended, and the ends passed are delivered at the resume, late.
+  ///   - policy: What the plan does while the manager is suspended:
+  ///     ``CountdownCore/SuspensionPolicy/keepsRunning`` (the default) walks on, and the ends passed
+  ///     are delivered at the resume, late; ``CountdownCore/SuspensionPolicy/pauses`` freezes it as
+  ///     a single countdown freezes: after the resume the phase has the time it had left, no end
+  ///     comes for the time away, and every later end moves by as long.
   ///   - deliveries: Which values of each phase are delivered, as for a single countdown; a
   ///     phase's end is always delivered.
   ///   - update: Called with the id, the update, and a flag that ends the sequence when set.
-  /// - Throws: ``CountdownCore/CountdownError/invalidCombination`` for
-  ///   ``CountdownCore/SuspensionPolicy/pauses``, which a sequence does not support yet; an
-  ///   existing countdown of `id` is then left untouched.
+  /// - Throws: ``CountdownCore/CountdownError/invalidMilestone`` for a milestone below zero, and
+  ///   ``CountdownCore/CountdownError/outOfRange`` for a first phase whose end lies beyond the
+  ///   manager's clock (the plan itself was checked when it was made); an existing countdown of
+  ///   `id` is then left untouched.
   /// - Complexity: O(1) amortized.
   public func start<ID: Hashable & Sendable>(
     id: ID,
@@ -67,10 +71,8 @@ extension CountdownManager {
     delivering deliveries: CountdownDeliveries = .everyChange,
     _ update: @escaping @MainActor (_ id: ID, _ update: PhaseSequenceUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    // Frozen while suspended, the engine's deadline would move away from the cursor's.
-    guard policy == .keepsRunning else { throw .invalidCombination }
     let now = clockNow
-    let sequence = PhaseSequence(plan: plan, deliveries: deliveries, startingAt: now)
+    let sequence = PhaseSequence(plan: plan, policy: policy, deliveries: deliveries, startingAt: now)
     let cursor = sequence.state.withLock { $0.cursor }
     let interval = engine.interval
     let engine = engine
@@ -85,7 +87,7 @@ extension CountdownManager {
         state.handler = handler
       }
       let (target, _) = sequence.target(of: cursor)
-      try engine.register(token, target, delivering: deliveries, handler: handler)
+      try engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
     }
   }
 
@@ -165,6 +167,7 @@ extension CountdownManager {
   /// Where `id`'s countdown in phases is at `now`, on the manager's clock; `nil` without one.
   package func planPosition<ID: Hashable & Sendable>(id: ID, at now: Int64) -> PlanPosition? {
     guard let sequence = phaseSequence(of: id) else { return nil }
+    sequence.followEngine(engine)
     return sequence.state.withLock { $0.cursor.position(at: now, in: sequence.plan.layout) }
   }
 
@@ -177,11 +180,13 @@ extension CountdownManager {
     id: ID, _ change: (inout PhaseCursor, Int64, PlanLayout) -> Void
   ) -> Bool {
     guard let sequence = phaseSequence(of: id) else { return false }
+    sequence.followEngine(engine)
     let now = clockNow
     guard
       let cursor = sequence.state.withLock({ state -> PhaseCursor? in
         guard !state.detached else { return nil }
         change(&state.cursor, now, sequence.plan.layout)
+        state.changesOnTheirWay += 1
         return state.cursor
       })
     else { return false }
@@ -190,6 +195,7 @@ extension CountdownManager {
     } else {
       sequence.register(on: engine, cursor)
     }
+    sequence.changeHandedOver()
     tellIDObservers([IDKey(id)])
     return true
   }
@@ -203,11 +209,15 @@ extension CountdownManager {
     _ stop: inout Bool, _ update: @MainActor (ID, PhaseSequenceUpdate, inout Bool) -> Void
   ) {
     let now = engine.clock.now.nanosecondsSinceOrigin
+    // A plan frozen while suspended: its phase's end is where the engine moved it.
+    sequence.followEngine(engine)
     let layout = sequence.plan.layout
     guard
       let (cursor, ends) = sequence.state.withLock({ state -> (PhaseCursor, PassedPhaseEnds)? in
         guard !state.detached else { return nil }
         guard value == 0 else { return (state.cursor, .none) }
+        // The next phase is handed to the engine below, unless the plan ended.
+        defer { if !state.cursor.isEnded(in: layout) { state.changesOnTheirWay += 1 } }
         switch state.cursor.timing {
         case .running(let deadline):
           // The engine says the phase ended: at its deadline, or later.
@@ -228,6 +238,7 @@ extension CountdownManager {
     let ended = cursor.isEnded(in: layout)
     if value == 0, !ended {
       sequence.register(on: engine, cursor)
+      sequence.changeHandedOver()
     }
     let position = cursor.position(at: now, in: layout)
     let intervalNanoseconds = max(1, (try? interval.countdownNanoseconds()) ?? 1)

@@ -13,8 +13,11 @@ import CountdownCore
 /// The manager's own `pause(id:)`, `resume(id:)`, `addTime(_:id:)` and `cancel(id:)` reach it as
 /// an ``IDAttachment``: each changes the cursor first, then hands the phase to the engine, so the
 /// cursor and the registration never disagree on the phase's end. Its time keeps running while the
-/// manager is suspended (``CountdownCore/SuspensionPolicy/keepsRunning``): the cursor's deadlines
-/// are the engine's.
+/// manager is suspended (``CountdownCore/SuspensionPolicy/keepsRunning``), or freezes as a single
+/// countdown's does (``CountdownCore/SuspensionPolicy/pauses``): the engine then moves its
+/// registration's deadline by each suspension, and the cursor takes the phase's deadline back from
+/// the engine (``followEngine(_:)``) before it is read or changed, rather than keeping a clock of its
+/// own.
 final class PhaseSequence: IDAttachment {
   struct State: Sendable {
     var cursor: PhaseCursor
@@ -22,14 +25,20 @@ final class PhaseSequence: IDAttachment {
     var handler: CountdownHandler?
     /// The id no longer has this sequence: nothing is registered or delivered for it any more.
     var detached = false
+    /// Changes of the cursor not handed to the engine yet: while one is on its way, the engine's
+    /// registration may count a phase the cursor has left, and is not read back.
+    var changesOnTheirWay = 0
   }
 
   let plan: CountdownPlan
+  /// Whether the plan walks on or freezes while the manager is suspended.
+  let policy: SuspensionPolicy
   let deliveries: CountdownDeliveries
   let state: LockedState<State>
 
-  init(plan: CountdownPlan, deliveries: CountdownDeliveries, startingAt now: Int64) {
+  init(plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries, startingAt now: Int64) {
     self.plan = plan
+    self.policy = policy
     self.deliveries = deliveries
     state = LockedState(State(cursor: PhaseCursor(startingAt: now, in: plan.layout)))
   }
@@ -58,11 +67,38 @@ final class PhaseSequence: IDAttachment {
     else { return }
     let (target, paused) = target(of: cursor)
     // A deadline or frozen time the plan already checked: this cannot throw.
-    try? engine.register(token, target, delivering: deliveries, handler: handler)
+    try? engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
     if paused { engine.pause(token) }
     // A cancel or a new start of the id came while this registered: the token is this sequence's
     // alone (a start never reuses it), so what this registered is ended here.
     if isDetached { engine.cancel(token) }
+  }
+
+  /// A change of the cursor, counted on its way when it was made, was handed to the engine (or
+  /// ended the sequence).
+  func changeHandedOver() {
+    state.withLock { $0.changesOnTheirWay -= 1 }
+  }
+
+  /// For a plan that freezes while the manager is suspended, sets the running phase's deadline to
+  /// the engine's: the engine moves its registration's deadline by each suspension (one in course
+  /// as if it ended now), and the cursor follows it, so that after a suspension the phase has the
+  /// time left it had before, and every later end moves with it. Called before the cursor is read
+  /// or changed, with no lock held; nothing for a plan that keeps running, a paused phase, or while
+  /// a change of the cursor is on its way to the engine (the registration may be of another phase).
+  func followEngine(_ engine: CountdownEngine) {
+    guard policy == .pauses,
+      let (token, cursor) = state.withLock({ state in
+        state.detached || state.changesOnTheirWay > 0 ? nil : state.token.map { ($0, state.cursor) }
+      }),
+      case .running = cursor.timing,
+      let end = engine.endInstant(of: token)
+    else { return }
+    state.withLock { state in
+      // Changed meanwhile: that change registered its own deadline, which the next read follows.
+      guard state.cursor == cursor, state.changesOnTheirWay == 0 else { return }
+      state.cursor.timing = .running(deadline: end)
+    }
   }
 
   // MARK: The manager's operations on the id
@@ -96,12 +132,15 @@ final class PhaseSequence: IDAttachment {
 
   /// Changes the cursor with `change` and, if it changed, hands the phase to the engine.
   private func change(on engine: CountdownEngine, _ change: (inout PhaseCursor) -> Bool) -> Bool {
+    followEngine(engine)
     let cursor = state.withLock { state -> PhaseCursor? in
-      guard !state.detached, !state.cursor.isEnded(in: plan.layout) else { return nil }
-      return change(&state.cursor) ? state.cursor : nil
+      guard !state.detached, !state.cursor.isEnded(in: plan.layout), change(&state.cursor) else { return nil }
+      state.changesOnTheirWay += 1
+      return state.cursor
     }
     guard let cursor else { return false }
     register(on: engine, cursor)
+    changeHandedOver()
     return true
   }
 }

@@ -116,17 +116,6 @@ final class CountdownPhasesByIDTests: XCTestCase {
     }
   }
 
-  func testFrozenWhileSuspendedIsRefusedAndTheIDKeepsWhatItHad() throws {
-    try withManualManager { manager, _, _ in
-      try manager.start(id: "run", for: .seconds(30)) { _, _, _ in }
-      XCTAssertThrowsError(try manager.start(id: "run", plan: Self.plan(), whileSuspended: .pauses) { _, _, _ in }) {
-        XCTAssertEqual($0 as? CountdownError, .invalidCombination)
-      }
-      XCTAssertEqual(manager.timeLeft(id: "run"), .seconds(30))
-      XCTAssertNil(manager.phasePosition(id: "run"))
-    }
-  }
-
   func testNothingComesAfterACancelFromTheHandlerNorAfterANewStartReplacesTheSequence() throws {
     try withManualManager { manager, clock, _ in
       var calls = 0

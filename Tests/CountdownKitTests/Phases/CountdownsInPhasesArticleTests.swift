@@ -39,6 +39,27 @@ final class CountdownsInPhasesArticleTests: XCTestCase {
     }
   }
 
+  func testTheHIITSetThatWaitsForTheAppShowsTheSameTimeAfterASuspension() throws {
+    try withManualManager { manager, clock, _ in
+      let workout = WorkoutScreen()
+      let tabata = try CountdownPlan(
+        warmUp: [CountdownPhase("Warm-up", .seconds(5))],
+        blocks: [CountdownPlan.Block([CountdownPhase("Work", .seconds(20))], repeated: .times(1))])
+      try startFrozenHIIT(on: manager, tabata: tabata, workout: workout)
+      try clock.advance(by: .seconds(2))
+      XCTAssertEqual(workout.shown.last, "Warm-up 1 3")
+      manager.suspendTicking()
+      try clock.advance(by: .seconds(600))
+      manager.resumeTicking()
+      PhaseSequenceTests.drainMain()
+      XCTAssertEqual(workout.shown.last, "Warm-up 1 3", "the time away does not count")
+      try clock.advance(by: .seconds(3))
+      XCTAssertEqual(workout.shown.last, "Work 1 20")
+      try clock.advance(by: .seconds(20))
+      XCTAssertTrue(workout.finished)
+    }
+  }
+
   func testTheHIITSetShowsTheRoundsAndFinishes() throws {
     try withManualManager { manager, clock, _ in
       let workout = WorkoutScreen()

@@ -442,6 +442,20 @@ func readAloudKeepingTheTexts(on manager: CountdownManager) throws -> (Countdown
   // END DOCC
 }
 
+/// The Countdowns in phases article's HIIT set that waits for the app, `tabata` started on `manager`
+/// frozen while it is suspended.
+@MainActor func startFrozenHIIT(on manager: CountdownManager, tabata: CountdownPlan, workout: WorkoutScreen) throws {
+  // DOCC: phases-frozen
+  try manager.start(id: "hiit", plan: tabata, whileSuspended: .pauses) { _, update, _ in
+    if let position = update.position {
+      workout.show(position.phase.name, round: position.cycle + 1, secondsLeft: update.remaining)
+    } else {
+      workout.finish()
+    }
+  }
+  // END DOCC
+}
+
 /// The Countdowns in phases article's endless loop, started on `manager`; returns its plan.
 @MainActor func startEndlessLoop(on manager: CountdownManager, coach: RunCoach) throws -> CountdownPlan {
   // DOCC: phases-endless
