@@ -1106,3 +1106,12 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
   }
   // END SAMPLE
 }
+
+@MainActor @SampleBody func readAloudPhasesSample1() async throws -> Any {
+  // SAMPLE: CountdownKit/ReadAloud/CountdownReadAloud.swift
+  let readAloud = try manager.readAloud(at: [.seconds(240), .seconds(10)])
+  try manager.start(id: "focus", plan: pomodoro, delivering: readAloud.deliveries) { _, update, _ in
+    readAloud.read(update)  // "Focus, 4 minutes left", then "Break, 4 minutes left"
+  }
+  // END SAMPLE
+}

@@ -97,6 +97,27 @@ public final class CountdownReadAloud {
     read(value, of: HandlerDelivery.countdownBeingDelivered, timeLeft: delivery, isMilestoneDelivery: delivery != nil)
   }
 
+  /// Takes an update of a countdown in phases, as ``read(_:)-(Int)`` takes a value: its
+  /// ``CountdownPhaseUpdate/remaining`` in the current phase, announced with the phase's name
+  /// ("Break, 4 minutes left"; ``phrase(for:phase:)``).
+  ///
+  /// ```swift
+  /// let readAloud = try manager.readAloud(at: [.seconds(240), .seconds(10)])
+  /// try manager.start(id: "focus", plan: pomodoro, delivering: readAloud.deliveries) { _, update, _ in
+  ///   readAloud.read(update)  // "Focus, 4 minutes left", then "Break, 4 minutes left"
+  /// }
+  /// ```
+  ///
+  /// Each phase's milestones are read once: a phase's first value is above the last one read, so
+  /// it starts afresh as time added does, and is read if it is a milestone itself.
+  public func read(_ update: CountdownPhaseUpdate) {
+    HandlerDelivery.isRead = true
+    let delivery = HandlerDelivery.milestoneTimeLeft
+    read(
+      update.remaining, of: HandlerDelivery.countdownBeingDelivered, timeLeft: delivery,
+      isMilestoneDelivery: delivery != nil, phase: update.position?.phase)
+  }
+
   /// Takes the value of `countdown` (its ``ObservableCountdown/remaining``), as ``read(_:)-(Int)``
   /// does, but announces the time it has left now: for a model delivered at milestones, a
   /// milestone passed while suspended is read with the time left then, not its own. Call it when
@@ -120,10 +141,11 @@ public final class CountdownReadAloud {
   }
 
   /// Announces the milestone `value` of the countdown registered under `subject` (`nil`: outside
-  /// any) crossed, if any, with the time `timeLeft` says (else `value`). In a milestone delivery, a
-  /// value that is a milestone was just reached, whatever was read last.
+  /// any) crossed, if any, with the time `timeLeft` says (else `value`), naming `phase` if given.
+  /// In a milestone delivery, a value that is a milestone was just reached, whatever was read last.
   private func read(
-    _ value: Int, of subject: AnyObject?, timeLeft: (@MainActor () -> Int?)?, isMilestoneDelivery: Bool
+    _ value: Int, of subject: AnyObject?, timeLeft: (@MainActor () -> Int?)?, isMilestoneDelivery: Bool,
+    phase: CountdownPhase? = nil
   ) {
     let last = lastValue(of: subject)
     defer { remember(value, of: subject) }
@@ -138,7 +160,7 @@ public final class CountdownReadAloud {
       || (last.map { value <= $0 ? crossed < $0 : crossed == value } ?? (crossed == value))
     guard isNew else { return }
     let left = value > 0 ? min(value, timeLeft?() ?? value) : 0
-    announcer.announce(phrase(for: left))
+    announcer.announce(phase.map { phrase(for: left, phase: $0) } ?? phrase(for: left))
   }
 
   /// The value read last of the countdown registered under `subject`, if any: an entry whose
@@ -173,10 +195,23 @@ public final class CountdownReadAloud {
   /// with the number spoken ("Queda 1 segundo", "Quedan 2 segundos", "Falta 0 segundo"). A value
   /// below zero (overtime) is the phrase of `0`: no time is left.
   public func phrase(for value: Int) -> String {
-    // Saturated at 292 years: a value times a long interval may not fit in a `Duration`.
-    let (nanoseconds, overflow) = interval.nanosecondsSaturating.multipliedReportingOverflow(by: Int64(max(0, value)))
-    let time = ReadAloudWording.spokenTime(.nanoseconds(overflow ? .max : nanoseconds))
+    let time = spokenTime(value)
     return ReadAloudWording.fill(
       wording.template(for: time, locale: locale), with: ReadAloudWording.format(time, locale: locale))
+  }
+
+  /// What is read aloud with `value` intervals left in `phase` of a countdown in phases: the
+  /// phase's name and the time, in the sentence of the language ("Break, 4 minutes left",
+  /// "Descanso, quedan 4 minutos"); with a template given at ``init(at:interval:locale:template:announcer:)``,
+  /// the name, a comma and that sentence. The time is spoken as ``phrase(for:)`` speaks it.
+  public func phrase(for value: Int, phase: CountdownPhase) -> String {
+    wording.phrase(naming: phase.name, spokenTime(value), locale: locale)
+  }
+
+  /// The time `value` intervals stand for, as it is spoken.
+  private func spokenTime(_ value: Int) -> Duration {
+    // Saturated at 292 years: a value times a long interval may not fit in a `Duration`.
+    let (nanoseconds, overflow) = interval.nanosecondsSaturating.multipliedReportingOverflow(by: Int64(max(0, value)))
+    return ReadAloudWording.spokenTime(.nanoseconds(overflow ? .max : nanoseconds))
   }
 }

@@ -7,28 +7,36 @@ package import Foundation
 /// Looked up for a locale in the app's `CountdownKit.strings` table first (main bundle), then in
 /// the package's own localizations, then English: an app overrides a language, or adds one, by
 /// shipping the keys `countdown.time-left` (and `countdown.time-left.one` where its verb agrees)
-/// in that table.
+/// in that table. A countdown in phases is read with the phase's name in the sentence of
+/// `countdown.phase-time-left` ("%1$@, %2$@ left": the name, then the time), with its
+/// `countdown.phase-time-left.one` likewise.
 package struct ReadAloudWording: Sendable {
   /// The sentence, `%@` standing for the time left.
   package let template: String
   /// The sentence for a time spoken with one number whose noun is singular ("1 minute"), where it
   /// differs.
   package let singleUnitTemplate: String
+  /// The sentence naming a phase, `%1$@` standing for its name and `%2$@` for the time left, and
+  /// its single-unit form; `nil`: the phase's name, a comma, and the sentence of ``template``.
+  package let phaseTemplates: (many: String, one: String)?
 
   private static let table = "CountdownKit"
   private static let key = "countdown.time-left"
   private static let singleUnitKey = "countdown.time-left.one"
+  private static let phaseKey = "countdown.phase-time-left"
+  private static let singleUnitPhaseKey = "countdown.phase-time-left.one"
   /// What `localizedString(forKey:value:table:)` gives back for a key the table lacks.
   private static let missing = "\u{0}missing"
 
   /// The wording given by the app: used whatever the time.
   package init(template: String) {
-    self.init(template: template, singleUnitTemplate: template)
+    self.init(template: template, singleUnitTemplate: template, phaseTemplates: nil)
   }
 
-  private init(template: String, singleUnitTemplate: String) {
+  private init(template: String, singleUnitTemplate: String, phaseTemplates: (many: String, one: String)?) {
     self.template = template
     self.singleUnitTemplate = singleUnitTemplate
+    self.phaseTemplates = phaseTemplates
   }
 
   /// The wording of `locale`'s language: the app's, the package's, or English.
@@ -37,8 +45,10 @@ package struct ReadAloudWording: Sendable {
       if let localized = Self.localization(of: locale, in: bundle),
         let template = Self.string(Self.key, in: localized)
       {
+        let phase = Self.string(Self.phaseKey, in: localized)
         self.init(
-          template: template, singleUnitTemplate: Self.string(Self.singleUnitKey, in: localized) ?? template)
+          template: template, singleUnitTemplate: Self.string(Self.singleUnitKey, in: localized) ?? template,
+          phaseTemplates: phase.map { ($0, Self.string(Self.singleUnitPhaseKey, in: localized) ?? $0) })
         return
       }
     }
@@ -52,15 +62,32 @@ package struct ReadAloudWording: Sendable {
   /// Brazilian Portuguese "0 segundo" too, where "Falta" agrees).
   package func template(for time: Duration, locale: Locale) -> String {
     guard singleUnitTemplate != template else { return template }
+    return Self.takesSingleUnitForm(time, locale: locale) ? singleUnitTemplate : template
+  }
+
+  /// What is read for `time` left in the phase named `phase`, in `locale`: the language's
+  /// sentence naming the phase ("Break, 4 minutes left"), or where it has none (a template given
+  /// by the app, a language not spoken), the name, a comma and the sentence of ``template``.
+  package func phrase(naming phase: String, _ time: Duration, locale: Locale) -> String {
+    let spoken = Self.format(time, locale: locale)
+    guard let (many, one) = phaseTemplates else {
+      return phase + ", " + Self.fill(template(for: time, locale: locale), with: spoken)
+    }
+    let sentence = many != one && Self.takesSingleUnitForm(time, locale: locale) ? one : many
+    return Self.fill(sentence, naming: phase, with: spoken)
+  }
+
+  /// Whether `time` is spoken with one unit whose noun takes the form it takes for one of it.
+  private static func takesSingleUnitForm(_ time: Duration, locale: Locale) -> Bool {
     let seconds = time.clampedComponents.seconds
     let units: [(count: Int64, unit: Duration.UnitsFormatStyle.Unit)] = [
       (seconds / 3_600, .hours), (seconds / 60 % 60, .minutes), (seconds % 60, .seconds),
     ]
     let spoken = units.filter { $0.count != 0 }
-    guard spoken.count <= 1 else { return template }
+    guard spoken.count <= 1 else { return false }
     // Nothing left is spoken as "0 seconds".
     let (count, unit) = spoken.first ?? (0, .seconds)
-    return Self.noun(count, unit, locale: locale) == Self.noun(1, unit, locale: locale) ? singleUnitTemplate : template
+    return noun(count, unit, locale: locale) == noun(1, unit, locale: locale)
   }
 
   /// `time` as it is spoken: whole seconds, rounded up (never less than is left, as the values
@@ -75,6 +102,12 @@ package struct ReadAloudWording: Sendable {
   /// formatted: a template is text (an app's, or a caller's), and any other `%` in it (`%d`,
   /// `%n`) is read as written, where a format would read an argument that is not there.
   package static func fill(_ template: String, with spoken: String) -> String {
+    fill(template, naming: nil, with: spoken)
+  }
+
+  /// `template` with `phase` in place of `%1$@` and `spoken` in place of `%2$@` and `%@`, where a
+  /// phase is named; without one, as ``fill(_:with:)``. Other `%`s as there.
+  package static func fill(_ template: String, naming phase: String?, with spoken: String) -> String {
     var filled = ""
     var rest = Substring(template)
     while let percent = rest.firstIndex(of: "%") {
@@ -84,6 +117,9 @@ package struct ReadAloudWording: Sendable {
         filled += spoken
         rest = after.dropFirst()
       } else if after.hasPrefix("1$@") {
+        filled += phase ?? spoken
+        rest = after.dropFirst(3)
+      } else if phase != nil, after.hasPrefix("2$@") {
         filled += spoken
         rest = after.dropFirst(3)
       } else if after.hasPrefix("%") {

@@ -187,9 +187,11 @@ extension PublicAPIFuzzer {
     default:
       guard let readAloud = readAlouds.last else { return }
       let value = random.int()
-      begin("read(\(value)), phrase(for: \(value))")
+      let name = random.text()
+      begin("read(\(value)), phrase(for: \(value)), phrase(for: \(value), phase: \(name.debugDescription))")
       readAloud.read(value)
       _ = readAloud.phrase(for: value)
+      _ = readAloud.phrase(for: value, phase: CountdownPhase(name, .seconds(1)))
       _ = readAloud.deliveries
       if let model = models.last { readAloud.read(model) }
     }
