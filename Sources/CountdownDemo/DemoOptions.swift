@@ -13,7 +13,8 @@ struct DemoOptions {
   }
 
   static let usage = """
-    usage: CountdownDemo                       live board of countdowns (about 30 s; Ctrl-C ends it)
+    usage: CountdownDemo                       live board of countdowns, and a workout in phases
+                                               (about 30 s; Ctrl-C ends it)
            CountdownDemo --seconds S           the board, for S seconds
            CountdownDemo --receivers N [--seconds S]
                                                headless: N countdowns for S seconds (default 5),

@@ -2,8 +2,9 @@ import CountdownKit
 import Foundation
 import Observation
 
-/// The live board: a flash-sale list, a "resend code" button and a call timer, every one of them
-/// a countdown (or count-up) of `CountdownManager.shared`, which drives them all from one timer.
+/// The live board: a flash-sale list, a "resend code" button, a call timer and a short interval
+/// workout (``WorkoutRows``: a countdown in phases), every one of them a countdown (or count-up)
+/// of `CountdownManager.shared`, which drives them all from one timer.
 /// Part-way through, the board suspends the manager as an app going to the background would, and
 /// resumes it with corrected times.
 ///
@@ -30,6 +31,7 @@ final class SaleBoard {
   private var rejectedSales: [String: String] = [:]
   private let resend = Row("Verification code")
   private let call = Row("Support call")
+  private let workout = WorkoutRows()
   private var status = "Running."
   private var redrawQueued = false
 
@@ -57,6 +59,7 @@ final class SaleBoard {
       }
     }
     startResendCountdown()
+    workout.start(on: manager) { [unowned self] in setNeedsRedraw() }
     manager.listen(call) { [unowned self] row, elapsed, _ in
       row.value = RemainingTime(seconds: elapsed).formatted() + " and counting"
       setNeedsRedraw()
@@ -83,6 +86,7 @@ final class SaleBoard {
       print(
         "CountdownDemo: \(stats.deliveries) callbacks in \(stats.batches) batches from \(stats.wakeups) wakeups of one timer."
       )
+      print("CountdownDemo: the workout's plan delivered \(workout.summary).")
       exit(0)
     }
     setNeedsRedraw()
@@ -136,6 +140,9 @@ final class SaleBoard {
       " ACCOUNT",
       "   " + resend.title.padding(toLength: 32, withPad: " ", startingAt: 0) + resend.value,
       "   " + call.title.padding(toLength: 32, withPad: " ", startingAt: 0) + call.value,
+    ]
+    lines += workout.lines
+    lines += [
       " " + rule,
       " receivers: \(stats.receivers)   timers: \(stats.hasTimer ? 1 : 0)   wakeups: \(stats.wakeups)   callbacks: \(stats.deliveries)",
       " " + status,
