@@ -213,7 +213,7 @@ extension CountdownManager {
     sequence.followEngine(engine)
     let layout = sequence.plan.layout
     guard
-      let (cursor, ends) = sequence.state.withLock({ state -> (PhaseCursor, PassedPhaseEnds)? in
+      let (cursor, passed) = sequence.state.withLock({ state -> (PhaseCursor, PassedPhaseEnds)? in
         guard !state.detached else { return nil }
         guard value == 0 else { return (state.cursor, .none) }
         // The next phase is handed to the engine below, unless the plan ended.
@@ -235,6 +235,7 @@ extension CountdownManager {
         }
       })
     else { return }
+    let ends = withPlantedFault(passed)
     let ended = cursor.isEnded(in: layout)
     if value == 0, !ended {
       sequence.register(on: engine, cursor)
@@ -250,5 +251,18 @@ extension CountdownManager {
       // The registration this call belongs to was replaced by the next phase's: end that one.
       if let token = sequence.state.withLock({ $0.token }) { engine.cancel(token) }
     }
+  }
+
+  /// The ends a call delivers: `ends`, or, in a build with internal checks where a checker's
+  /// self-test planted ``PlantedFault/phaseEndDeliveredTwice``, its last end twice.
+  private static func withPlantedFault(_ ends: PassedPhaseEnds) -> PassedPhaseEnds {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      if PlantedFault.current == .phaseEndDeliveredTwice, let last = ends.ends.last {
+        var twice = ends
+        twice.ends.append(last)
+        return twice
+      }
+    #endif
+    return ends
   }
 }

@@ -66,9 +66,19 @@ final class PhaseSequence: IDAttachment {
       })
     else { return }
     let (target, paused) = target(of: cursor)
-    // A deadline or frozen time the plan already checked: this cannot throw.
-    try? engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
-    if paused { engine.pause(token) }
+    if paused, case .paused(let left) = cursor.timing, left > 0 {
+      // Registered and paused at one reading, so the engine freezes exactly the time the cursor
+      // holds (a pause after the registration would take off the time between two readings).
+      // Frozen time the plan already checked: this cannot throw.
+      try? engine.submit(
+        token, RegistrationRequest(target, whileSuspended: policy, delivering: deliveries),
+        pausedAt: engine.clock.now, handler: handler)
+    } else {
+      // A deadline the plan already checked, or nothing left: this cannot throw. With nothing
+      // left, the `0` comes before the pause takes effect, and ends the phase.
+      try? engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
+      if paused { engine.pause(token) }
+    }
     // A cancel or a new start of the id came while this registered: the token is this sequence's
     // alone (a start never reuses it), so what this registered is ended here.
     if isDetached { engine.cancel(token) }

@@ -1,9 +1,10 @@
 #if COUNTDOWN_CHECK_INVARIANTS
   import CountdownCore
 
-  /// A fault the public-API fuzzer's self-test plants in the Kit, to show that the fuzzer finds each
-  /// kind it is there to find: a trap, an error a call's documentation does not name, and a refused
-  /// call that changes what it was called on.
+  /// A fault a checker's self-test plants in the Kit, to show that the checker finds it: for the
+  /// public-API fuzzer, a trap, an error a call's documentation does not name, and a refused call
+  /// that changes what it was called on; for the simulation of countdowns in phases, a phase end
+  /// delivered twice.
   ///
   /// It exists only in builds with internal checks (`COUNTDOWN_INTERNAL_CHECKS=1`, which no app's
   /// build sets), and only the package's tests can set it (package access): an app's build has
@@ -18,6 +19,8 @@
     /// A refused ``CountdownManager/start(_:for:whileSuspended:delivering:pastTheEnd:_:)`` cancels
     /// the receiver's running countdown.
     case refusalCancelsTarget
+    /// A countdown in phases delivers the last phase end of a call twice, in that call.
+    case phaseEndDeliveredTwice
 
     /// The fault planted now; `nil` at first. Behind a lock: the fuzzer's other threads read it.
     private static let planted = LockedState<PlantedFault?>(nil)

@@ -261,4 +261,25 @@ final class CountdownPhasesByIDTests: XCTestCase {
       XCTAssertEqual(manager.engine.count, 0)
     }
   }
+
+  /// A phase that waits after one that pauses the plan is frozen at its full length in the
+  /// registration too, on a clock whose reads move time (as a real one's do between two readings):
+  /// `timeLeft(id:)` and `timerDates(id:)` say what `phasePosition(id:)` says.
+  func testAPhaseWaitingAfterAPausingOneIsFrozenAtItsFullLengthEverywhere() throws {
+    try MainActor.assumeIsolated {
+      let clock = try ManualCountdownClock(jitter: .init(drift: .microseconds(50), seed: 7))
+      let manager = try CountdownManager(interval: .seconds(1), clock: clock)
+      defer { manager.cancelAll() }
+      let plan = try CountdownPlan(coolDown: [
+        CountdownPhase("Work", .seconds(2), pausesAfter: true), CountdownPhase("Rest", .seconds(3)),
+      ])
+      try manager.start(id: "run", plan: plan) { _, _, _ in }
+      try clock.advance(by: .seconds(2))
+      XCTAssertEqual(manager.phasePosition(id: "run")?.phase.name, "Rest")
+      XCTAssertEqual(manager.phasePosition(id: "run")?.timeLeftInPhase, .seconds(3))
+      XCTAssertEqual(manager.timeLeft(id: "run"), .seconds(3))
+      let dates = try XCTUnwrap(manager.timerDates(id: "run"))
+      XCTAssertTrue(dates.isFrozen)
+    }
+  }
 }

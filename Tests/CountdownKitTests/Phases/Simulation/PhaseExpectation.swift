@@ -1,0 +1,72 @@
+@testable import CountdownKit
+
+/// What the simulation's reference model expects of one countdown in phases: its plan written out
+/// phase by phase (``PlanReferenceModel``, written further as the walk needs it), and where the walk
+/// is (a ``NaiveCursor``), moved by the operations at their instants and by the ends the handler
+/// reports, one phase at a time.
+final class PhaseExpectation {
+  /// The start it belongs to: a call for any other start of its slot is a call after a cancel.
+  let generation: Int
+  let plan: CountdownPlan
+  private(set) var reference: PlanReferenceModel
+  private var horizon: Int64 = 30_000_000_000
+  var cursor: NaiveCursor
+  /// Delivers only each phase's end (``CountdownDeliveries/onlyTheEnd``).
+  let onlyTheEnds: Bool
+  /// The handler sets its stop flag at this call (counted from 1); `nil`: never.
+  let stopsAtCall: Int?
+  var calls = 0
+
+  init(generation: Int, plan: CountdownPlan, startingAt now: Int64, onlyTheEnds: Bool, stopsAtCall: Int?) {
+    self.generation = generation
+    self.plan = plan
+    self.onlyTheEnds = onlyTheEnds
+    self.stopsAtCall = stopsAtCall
+    reference = PlanReferenceModel(plan, horizon: horizon)
+    cursor = NaiveCursor(ordinal: 0, timing: .running(deadline: now + reference.phases[0].length))
+  }
+
+  /// Whether the plan's last phase ended.
+  var isEnded: Bool {
+    writeOut(through: cursor.ordinal)
+    return cursor.isEnded(reference)
+  }
+
+  /// The phase of `ordinal`, written out; `nil` past the plan's end.
+  func phase(_ ordinal: Int) -> PlanReferenceModel.Phase? {
+    writeOut(through: ordinal)
+    return ordinal < reference.phases.count ? reference.phases[ordinal] : nil
+  }
+
+  /// The plan's length after the phase of `ordinal`; `nil` for a plan that runs forever.
+  func lengthAfter(_ ordinal: Int) -> Int64? {
+    guard reference.isComplete else { return nil }
+    return reference.phases[(ordinal + 1)...].reduce(0) { $0 + $1.length }
+  }
+
+  /// Writes the plan out past `ordinal` and the phase after it, for a plan that runs forever.
+  func writeOut(through ordinal: Int) {
+    while !reference.isComplete, reference.phases.count <= ordinal + 2 {
+      horizon *= 2
+      reference = PlanReferenceModel(plan, horizon: horizon)
+    }
+  }
+
+  /// The current phase ends at `instant`: the walk moves to the next phase, paused if the phase
+  /// that ended pauses the plan after it (or `pausedNext`), else running from `instant`.
+  func passEnd(at instant: Int64, pausedNext: Bool = false) {
+    writeOut(through: cursor.ordinal + 1)
+    let pauses = reference.phases[cursor.ordinal].phase.pausesAfter || pausedNext
+    cursor.ordinal += 1
+    guard !cursor.isEnded(reference) else { return }
+    let length = reference.phases[cursor.ordinal].length
+    cursor.timing = pauses ? .paused(left: length) : .running(deadline: instant + length)
+  }
+
+  /// Applies a change of the walk (skip, restart, go back, time added, pause, resume) with the
+  /// plan written out far enough for it.
+  func change(_ body: (inout NaiveCursor, PlanReferenceModel) -> Void) {
+    writeOut(through: cursor.ordinal + 1)
+    body(&cursor, reference)
+  }
+}
