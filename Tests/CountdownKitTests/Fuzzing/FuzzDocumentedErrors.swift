@@ -88,4 +88,19 @@ enum FuzzDocumentedErrors {
   static let keepSaved = decoding
   /// A list's `keepSaved(in:…)`: what the manager's throws, and what the list's `restore(_:)` does.
   static let listKeepSaved = decoding + [.unsupportedEntry]
+
+  /// `CountdownPlan(warmUp:blocks:coolDown:)`, and the plan's `Codable` path (besides the
+  /// decoder's own errors): `emptyPlan`, `zeroDuration`, `negativeDuration`, `invalidRepetition`,
+  /// `unreachablePhases`, `outOfRange`.
+  static let plan: [CountdownError] = [
+    .emptyPlan, .zeroDuration, .negativeDuration, .invalidRepetition, .unreachablePhases, .outOfRange,
+  ]
+  /// `CountdownPhase(_:seconds:…)`: `nonFiniteValue`, `negativeDuration`, `outOfRange`.
+  static let phaseSeconds: [CountdownError] = [.nonFiniteValue, .negativeDuration, .outOfRange]
+
+  /// `start(id:plan:…)`: `outOfRange` for a first phase ending beyond the manager's clock,
+  /// `invalidMilestone` with milestones (for one below zero).
+  static func startPlan(_ deliveries: CountdownDeliveries) -> [CountdownError] {
+    [.outOfRange] + (deliveries.milestones == nil ? [] : [.invalidMilestone])
+  }
 }

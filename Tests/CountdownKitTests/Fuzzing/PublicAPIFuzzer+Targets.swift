@@ -33,7 +33,7 @@ extension PublicAPIFuzzer {
   private func idState(_ id: String) -> String {
     "\(id.prefix(8)): \(manager.contains(id: id)) \(String(describing: manager.timeLeft(id: id))) "
       + "\(manager.isPaused(id: id)) \(String(describing: manager.timerDates(id: id))) "
-      + "\(String(describing: manager.endedAgo(id: id)))"
+      + "\(String(describing: manager.endedAgo(id: id))) \(String(describing: manager.phasePosition(id: id)))"
   }
 
   private func modelState(_ model: ObservableCountdown) -> String {

@@ -97,7 +97,7 @@ final class PublicAPIFuzzer {
     if tasks.count > 8 { tasks.removeFirst().cancel() }
   }
 
-  static let operationCount = 28
+  static let operationCount = 29
 
   private func perform(_ choice: Int) {
     switch choice {
@@ -128,6 +128,7 @@ final class PublicAPIFuzzer {
     case 24: iterateStreams()
     case 25: manualClockAsAClock()
     case 26: alarmStopsAndObservations()
+    case 27: phases()
     default: smallValueTypes()
     }
   }
