@@ -121,9 +121,18 @@ final class PhaseSequence: IDAttachment {
           beforeEngineWrite.withLock { $0 }?(cursor)
         #endif
         let (target, paused) = target(of: cursor)
-        // A deadline or frozen time the plan already checked: this cannot throw.
-        try? engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
-        if paused { engine.pause(token) }
+        // A deadline or frozen time the plan already checked: this cannot throw. A paused phase
+        // with time left is registered and paused under one acquisition of the engine's lock, so
+        // that a clock moving between two calls takes nothing off its frozen time; one with none
+        // left is registered running, for its prompt `0` to end it, and then paused.
+        if paused, case .paused(let left) = cursor.timing, left > 0,
+          let request = try? RegistrationRequest(target, whileSuspended: policy, delivering: deliveries)
+        {
+          try? engine.submit(token, request, pausedAt: engine.clock.now, handler: handler)
+        } else {
+          try? engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
+          if paused { engine.pause(token) }
+        }
         written = generation
       }
     }
