@@ -31,7 +31,7 @@ final class PhaseSequence: IDAttachment {
     /// phase end): the hand-over compares it before and after its engine write, to see whether a
     /// later change came meanwhile.
     var generation: UInt64 = 0
-    /// A thread is handing the cursor to the engine (``handOver(on:)``), and hands every change
+    /// A thread is handing the cursor to the engine (``handOver(on:written:)``), and hands every change
     /// made meanwhile too: while it does, the engine's registration may count a phase the cursor
     /// has left, and is not read back. A new sequence starts with it set: its start hands it over.
     var handingOver = true
@@ -70,7 +70,7 @@ final class PhaseSequence: IDAttachment {
   }
 
   /// Counts a change of the cursor just made (under the lock, in `state`) that the engine must be
-  /// given; whether the caller is now the one to hand it over (``handOver(on:)``), or another
+  /// given; whether the caller is now the one to hand it over (``handOver(on:written:)``), or another
   /// thread that is handing over will hand it too.
   static func changed(_ state: inout State) -> Bool {
     state.generation &+= 1
@@ -90,14 +90,11 @@ final class PhaseSequence: IDAttachment {
   /// A change made meanwhile by another thread returns at once, its cursor handed by this one.
   /// A sequence the id no longer has ends what this registered.
   func handOver(on engine: CountdownEngine, written: UInt64? = nil) {
-    enum Step {
-      case write(PhaseCursor, UInt64, IDRegistry.Token, CountdownHandler)
-      case end(IDRegistry.Token)
-      case done
-    }
     var written = written
     while true {
-      let step = state.withLock { state -> Step in
+      // What to write (the latest cursor, its generation, the token and handler), or what to end.
+      let (write, end) = state.withLock {
+        state -> (write: (PhaseCursor, UInt64, IDRegistry.Token, CountdownHandler)?, end: IDRegistry.Token?) in
         let ended = state.cursor.isEnded(in: plan.layout)
         guard let token = state.token, let handler = state.handler, !state.detached, !ended,
           written != state.generation
@@ -105,36 +102,31 @@ final class PhaseSequence: IDAttachment {
           state.handingOver = false
           // Detached, or ended with the plan: a write of this thread's may be left, which the
           // cancel or the end did not see; the token is this sequence's alone, so it is ended.
-          guard let token = state.token, state.detached || ended else { return .done }
-          return .end(token)
+          return (nil, state.detached || ended ? state.token : nil)
         }
-        return .write(state.cursor, state.generation, token, handler)
+        return ((state.cursor, state.generation, token, handler), nil)
       }
-      switch step {
-      case .done:
+      guard let (cursor, generation, token, handler) = write else {
+        if let end { engine.cancel(end) }
         return
-      case .end(let token):
-        engine.cancel(token)
-        return
-      case .write(let cursor, let generation, let token, let handler):
-        #if COUNTDOWN_CHECK_INVARIANTS
-          beforeEngineWrite.withLock { $0 }?(cursor)
-        #endif
-        let (target, paused) = target(of: cursor)
-        // A deadline or frozen time the plan already checked: this cannot throw. A paused phase
-        // with time left is registered and paused under one acquisition of the engine's lock, so
-        // that a clock moving between two calls takes nothing off its frozen time; one with none
-        // left is registered running, for its prompt `0` to end it, and then paused.
-        if paused, case .paused(let left) = cursor.timing, left > 0,
-          let request = try? RegistrationRequest(target, whileSuspended: policy, delivering: deliveries)
-        {
-          try? engine.submit(token, request, pausedAt: engine.clock.now, handler: handler)
-        } else {
-          try? engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
-          if paused { engine.pause(token) }
-        }
-        written = generation
       }
+      #if COUNTDOWN_CHECK_INVARIANTS
+        beforeEngineWrite.withLock { $0 }?(cursor)
+      #endif
+      let (target, paused) = target(of: cursor)
+      // A deadline or frozen time the plan already checked: this cannot throw. A paused phase
+      // with time left is registered and paused under one acquisition of the engine's lock, so
+      // that a clock moving between two calls takes nothing off its frozen time; one with none
+      // left is registered running, for its prompt `0` to end it, and then paused.
+      if paused, case .paused(let left) = cursor.timing, left > 0,
+        let request = try? RegistrationRequest(target, whileSuspended: policy, delivering: deliveries)
+      {
+        try? engine.submit(token, request, pausedAt: engine.clock.now, handler: handler)
+      } else {
+        try? engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
+        if paused { engine.pause(token) }
+      }
+      written = generation
     }
   }
 
