@@ -73,7 +73,6 @@ extension CountdownManager {
   ) throws(CountdownError) {
     let now = clockNow
     let sequence = PhaseSequence(plan: plan, policy: policy, deliveries: deliveries, startingAt: now)
-    let cursor = sequence.state.withLock { $0.cursor }
     let interval = engine.interval
     let engine = engine
     let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak sequence] id, value, stop in
@@ -82,12 +81,25 @@ extension CountdownManager {
     }
     try claimID(id, endsAtZero: false, length: nil, attachment: sequence, handle) {
       token, handler throws(CountdownError) in
-      sequence.state.withLock { state in
+      // The sequence was made handing over: changes from other threads that find it before this
+      // registration only count themselves, and the hand-over below registers them.
+      let (cursor, generation) = sequence.state.withLock { state in
         state.token = token
         state.handler = handler
+        return (state.cursor, state.generation)
       }
       let (target, _) = sequence.target(of: cursor)
-      try engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
+      do throws(CountdownError) {
+        try engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
+      } catch {
+        // Rejected: the id gets its previous state back, and this sequence is never run.
+        sequence.state.withLock { state in
+          state.detached = true
+          state.handingOver = false
+        }
+        throw error
+      }
+      sequence.handOver(on: engine, written: generation)
     }
   }
 
@@ -183,19 +195,16 @@ extension CountdownManager {
     sequence.followEngine(engine)
     let now = clockNow
     guard
-      let cursor = sequence.state.withLock({ state -> PhaseCursor? in
+      let (ended, handsOver) = sequence.state.withLock({ state -> (Bool, Bool)? in
         guard !state.detached else { return nil }
         change(&state.cursor, now, sequence.plan.layout)
-        state.changesOnTheirWay += 1
-        return state.cursor
+        return (state.cursor.isEnded(in: sequence.plan.layout), PhaseSequence.changed(&state))
       })
     else { return false }
-    if cursor.isEnded(in: sequence.plan.layout) {
-      cancel(id: id)
-    } else {
-      sequence.register(on: engine, cursor)
-    }
-    sequence.changeHandedOver()
+    // The plan's end goes to the engine as any change does (a hand-over on its way ends the
+    // registration), and the id is then free.
+    if handsOver { sequence.handOver(on: engine) }
+    if ended { cancel(id: id) }
     tellIDObservers([IDKey(id)])
     return true
   }
@@ -213,34 +222,36 @@ extension CountdownManager {
     sequence.followEngine(engine)
     let layout = sequence.plan.layout
     guard
-      let (cursor, passed) = sequence.state.withLock({ state -> (PhaseCursor, PassedPhaseEnds)? in
+      let (cursor, passed, handsOver) = sequence.state.withLock({ state -> (PhaseCursor, PassedPhaseEnds, Bool)? in
         guard !state.detached else { return nil }
-        guard value == 0 else { return (state.cursor, .none) }
-        // The next phase is handed to the engine below, unless the plan ended.
-        defer { if !state.cursor.isEnded(in: layout) { state.changesOnTheirWay += 1 } }
+        guard value == 0 else { return (state.cursor, .none, false) }
         switch state.cursor.timing {
+        case .running(let deadline) where state.handingOver && now < deadline:
+          // The `0` of a registration a change on its way replaces (time added, a skip): the
+          // cursor's phase has not ended. Counted as a change, so that the hand-over registers
+          // the phase's end again even if this `0` came from its own latest write.
+          return (state.cursor, .none, PhaseSequence.changed(&state))
         case .running(let deadline):
           // The engine says the phase ended: at its deadline, or later.
           let ends = state.cursor.advanced(to: max(now, deadline), in: layout)
-          return (state.cursor, ends)
+          return (state.cursor, ends, PhaseSequence.changed(&state))
         case .paused(let left) where left <= 0:
           // Time taken from a paused phase down to nothing ended it: the next one waits, paused.
           state.cursor.timing = .running(deadline: now)
           let ends = state.cursor.advanced(to: now, in: layout)
           state.cursor.pause(at: now)
-          return (state.cursor, ends)
+          return (state.cursor, ends, PhaseSequence.changed(&state))
         case .paused:
           // A `0` sent before a pause took effect: the phase stays paused with what it has.
-          return (state.cursor, .none)
+          return (state.cursor, .none, false)
         }
       })
     else { return }
     let ends = withPlantedFault(passed)
     let ended = cursor.isEnded(in: layout)
-    if value == 0, !ended {
-      sequence.register(on: engine, cursor)
-      sequence.changeHandedOver()
-    }
+    // The next phase goes to the engine before the app is called (or the plan's end ends the
+    // registration), unless another thread is handing a change over: it hands this one too.
+    if handsOver { sequence.handOver(on: engine) }
     let position = cursor.position(at: now, in: layout)
     let intervalNanoseconds = max(1, (try? interval.countdownNanoseconds()) ?? 1)
     let remaining = position.map { Int(($0.timeLeftInPhase + intervalNanoseconds - 1) / intervalNanoseconds) } ?? 0
@@ -248,7 +259,9 @@ extension CountdownManager {
     if ended {
       stop = true
     } else if stop {
-      // The registration this call belongs to was replaced by the next phase's: end that one.
+      // The registration this call belongs to may have been replaced by the next phase's: the
+      // sequence ends here, and a hand-over still on its way ends what it registers.
+      sequence.detach()
       if let token = sequence.state.withLock({ $0.token }) { engine.cancel(token) }
     }
   }

@@ -11,8 +11,10 @@ import CountdownCore
 /// cancel or end; the handler holds it weakly, and it holds the handler, to register it again.
 ///
 /// The manager's own `pause(id:)`, `resume(id:)`, `addTime(_:id:)` and `cancel(id:)` reach it as
-/// an ``IDAttachment``: each changes the cursor first, then hands the phase to the engine, so the
-/// cursor and the registration never disagree on the phase's end. Its time keeps running while the
+/// an ``IDAttachment``: each changes the cursor first, then hands the phase to the engine
+/// (``handOver(on:written:)``: one thread at a time, again while changes come, so that from
+/// several threads at once the engine still ends with the latest cursor), and the cursor and the
+/// registration never disagree on the phase's end once the changes are handed over. Its time keeps running while the
 /// manager is suspended (``CountdownCore/SuspensionPolicy/keepsRunning``), or freezes as a single
 /// countdown's does (``CountdownCore/SuspensionPolicy/pauses``): the engine then moves its
 /// registration's deadline by each suspension, and the cursor takes the phase's deadline back from
@@ -25,9 +27,14 @@ final class PhaseSequence: IDAttachment {
     var handler: CountdownHandler?
     /// The id no longer has this sequence: nothing is registered or delivered for it any more.
     var detached = false
-    /// Changes of the cursor not handed to the engine yet: while one is on its way, the engine's
-    /// registration may count a phase the cursor has left, and is not read back.
-    var changesOnTheirWay = 0
+    /// Counts the changes of the cursor that the engine must be given (each start, operation and
+    /// phase end): the hand-over compares it before and after its engine write, to see whether a
+    /// later change came meanwhile.
+    var generation: UInt64 = 0
+    /// A thread is handing the cursor to the engine (``handOver(on:written:)``), and hands every change
+    /// made meanwhile too: while it does, the engine's registration may count a phase the cursor
+    /// has left, and is not read back. A new sequence starts with it set: its start hands it over.
+    var handingOver = true
   }
 
   let plan: CountdownPlan
@@ -35,6 +42,12 @@ final class PhaseSequence: IDAttachment {
   let policy: SuspensionPolicy
   let deliveries: CountdownDeliveries
   let state: LockedState<State>
+  #if COUNTDOWN_CHECK_INVARIANTS
+    /// Tests only, in builds with internal checks: called with the cursor about to be handed to the
+    /// engine, with no lock held, just before the engine is written to, so that a test can hold a
+    /// hand-over there while another change of the cursor passes it.
+    let beforeEngineWrite = LockedState<(@Sendable (PhaseCursor) -> Void)?>(nil)
+  #endif
 
   init(plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries, startingAt now: Int64) {
     self.plan = plan
@@ -56,38 +69,65 @@ final class PhaseSequence: IDAttachment {
     }
   }
 
-  /// Hands the cursor's phase to the engine: the token registered again toward its end (paused,
-  /// if it is), replacing the registration in place. Called with no lock held. A sequence the id
-  /// no longer has registers nothing; one detached while it registered ends that registration.
-  func register(on engine: CountdownEngine, _ cursor: PhaseCursor) {
-    guard
-      let (token, handler) = state.withLock({ state in
-        state.detached ? nil : state.token.flatMap { t in state.handler.map { (t, $0) } }
-      })
-    else { return }
-    let (target, paused) = target(of: cursor)
-    if paused, case .paused(let left) = cursor.timing, left > 0 {
-      // Registered and paused at one reading, so the engine freezes exactly the time the cursor
-      // holds (a pause after the registration would take off the time between two readings).
-      // Frozen time the plan already checked: this cannot throw.
-      try? engine.submit(
-        token, RegistrationRequest(target, whileSuspended: policy, delivering: deliveries),
-        pausedAt: engine.clock.now, handler: handler)
-    } else {
-      // A deadline the plan already checked, or nothing left: this cannot throw. With nothing
-      // left, the `0` comes before the pause takes effect, and ends the phase.
-      try? engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
-      if paused { engine.pause(token) }
-    }
-    // A cancel or a new start of the id came while this registered: the token is this sequence's
-    // alone (a start never reuses it), so what this registered is ended here.
-    if isDetached { engine.cancel(token) }
+  /// Counts a change of the cursor just made (under the lock, in `state`) that the engine must be
+  /// given; whether the caller is now the one to hand it over (``handOver(on:written:)``), or another
+  /// thread that is handing over will hand it too.
+  static func changed(_ state: inout State) -> Bool {
+    state.generation &+= 1
+    defer { state.handingOver = true }
+    return !state.handingOver
   }
 
-  /// A change of the cursor, counted on its way when it was made, was handed to the engine (or
-  /// ended the sequence).
-  func changeHandedOver() {
-    state.withLock { $0.changesOnTheirWay -= 1 }
+  /// Hands the latest cursor to the engine: the token registered again toward its phase's end
+  /// (paused, if it is), replacing the registration in place, or ended with the plan. Called with
+  /// no lock held by the thread that counted a change and found nobody handing over
+  /// (``changed(_:)``), or by the start that registered `written`, the generation it registered.
+  ///
+  /// Two changes from two threads each change the cursor under the lock, but only one thread at a
+  /// time writes to the engine, and it writes again as long as a change came during its write:
+  /// so the engine always ends with the latest cursor, whatever order the changes came in, and no
+  /// lock is held while the engine is called (its first delivery may run the handler inline).
+  /// A change made meanwhile by another thread returns at once, its cursor handed by this one.
+  /// A sequence the id no longer has ends what this registered.
+  func handOver(on engine: CountdownEngine, written: UInt64? = nil) {
+    var written = written
+    while true {
+      // What to write (the latest cursor, its generation, the token and handler), or what to end.
+      let (write, end) = state.withLock {
+        state -> (write: (PhaseCursor, UInt64, IDRegistry.Token, CountdownHandler)?, end: IDRegistry.Token?) in
+        let ended = state.cursor.isEnded(in: plan.layout)
+        guard let token = state.token, let handler = state.handler, !state.detached, !ended,
+          written != state.generation
+        else {
+          state.handingOver = false
+          // Detached, or ended with the plan: a write of this thread's may be left, which the
+          // cancel or the end did not see; the token is this sequence's alone, so it is ended.
+          return (nil, state.detached || ended ? state.token : nil)
+        }
+        return ((state.cursor, state.generation, token, handler), nil)
+      }
+      guard let (cursor, generation, token, handler) = write else {
+        if let end { engine.cancel(end) }
+        return
+      }
+      #if COUNTDOWN_CHECK_INVARIANTS
+        beforeEngineWrite.withLock { $0 }?(cursor)
+      #endif
+      let (target, paused) = target(of: cursor)
+      // A deadline or frozen time the plan already checked: this cannot throw. A paused phase
+      // with time left is registered and paused under one acquisition of the engine's lock, so
+      // that a clock moving between two calls takes nothing off its frozen time; one with none
+      // left is registered running, for its prompt `0` to end it, and then paused.
+      if paused, case .paused(let left) = cursor.timing, left > 0,
+        let request = try? RegistrationRequest(target, whileSuspended: policy, delivering: deliveries)
+      {
+        try? engine.submit(token, request, pausedAt: engine.clock.now, handler: handler)
+      } else {
+        try? engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
+        if paused { engine.pause(token) }
+      }
+      written = generation
+    }
   }
 
   /// For a plan that freezes while the manager is suspended, sets the running phase's deadline to
@@ -99,14 +139,14 @@ final class PhaseSequence: IDAttachment {
   func followEngine(_ engine: CountdownEngine) {
     guard policy == .pauses,
       let (token, cursor) = state.withLock({ state in
-        state.detached || state.changesOnTheirWay > 0 ? nil : state.token.map { ($0, state.cursor) }
+        state.detached || state.handingOver ? nil : state.token.map { ($0, (state.cursor, state.generation)) }
       }),
-      case .running = cursor.timing,
+      case .running = cursor.0.timing,
       let end = engine.endInstant(of: token)
     else { return }
     state.withLock { state in
       // Changed meanwhile: that change registered its own deadline, which the next read follows.
-      guard state.cursor == cursor, state.changesOnTheirWay == 0 else { return }
+      guard state.generation == cursor.1, !state.handingOver else { return }
       state.cursor.timing = .running(deadline: end)
     }
   }
@@ -143,14 +183,12 @@ final class PhaseSequence: IDAttachment {
   /// Changes the cursor with `change` and, if it changed, hands the phase to the engine.
   private func change(on engine: CountdownEngine, _ change: (inout PhaseCursor) -> Bool) -> Bool {
     followEngine(engine)
-    let cursor = state.withLock { state -> PhaseCursor? in
+    let handsOver = state.withLock { state -> Bool? in
       guard !state.detached, !state.cursor.isEnded(in: plan.layout), change(&state.cursor) else { return nil }
-      state.changesOnTheirWay += 1
-      return state.cursor
+      return Self.changed(&state)
     }
-    guard let cursor else { return false }
-    register(on: engine, cursor)
-    changeHandedOver()
+    guard let handsOver else { return false }
+    if handsOver { handOver(on: engine) }
     return true
   }
 }
