@@ -13,7 +13,8 @@ final class AlarmsStateTests: XCTestCase {
 
   private func reading(_ desired: AlarmsState.Desired, now: Int64, countsOvertime: Bool = false) -> AlarmsState.Reading
   {
-    AlarmsState.Reading(desired: [(oven, ovenAlarm, desired, countsOvertime)], now: now, authorization: .authorized)
+    AlarmsState.Reading(
+      desired: [(oven, ovenAlarm, desired, countsOvertime, nil, false)], now: now, authorization: .authorized)
   }
 
   private func kinds(_ operations: [AlarmsState.Operation]) -> [AlarmsState.Operation.Kind] {
