@@ -142,6 +142,10 @@ struct AlarmsState: MirrorStateMachine {
   var ringingAtLaunch: Set<UUID> = []
   /// The countdowns a call failed on: reconciled again with any work.
   private var refused: Set<IDKey> = []
+  /// The countdowns whose alarm the app heard is waiting for the person to allow alarms
+  /// (``CountdownAlertError/notAuthorized``): not told again while it waits, each time it is read
+  /// again; told again once it was scheduled (or its countdown went) and is refused anew.
+  var waitingReported: Set<IDKey> = []
   /// Whether the last reading of the app's alarms failed: read again at the next turn, or
   /// `retry()`.
   var readFailed = false
@@ -192,6 +196,8 @@ struct AlarmsState: MirrorStateMachine {
       if next == .fired || kinds.contains(where: { if case .cancel = $0 { true } else { false } }) {
         ringingAtLaunch.remove(id)
       }
+      // Scheduled now, or gone: a refusal after this is a cause of its own.
+      if !waitingReported.isEmpty, allowed || next == nil { waitingReported.remove(key) }
       if let next {
         held[key] = Entry(id: id, held: next, countsOvertime: overtime)
         keysByID[id] = key

@@ -138,7 +138,8 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
 
   /// Whether the person allowed the app's alarms, as the center says now: while it is
   /// ``CountdownAlarmAuthorization/notDetermined`` or ``CountdownAlarmAuthorization/denied``,
-  /// nothing is scheduled (each alarm is reported as ``CountdownAlertError/notAuthorized``).
+  /// nothing is scheduled (each alarm is reported as ``CountdownAlertError/notAuthorized``, once
+  /// while it waits).
   public var authorization: CountdownAlarmAuthorization {
     follower.mirror.center.authorization
   }

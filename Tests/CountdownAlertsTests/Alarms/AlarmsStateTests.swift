@@ -151,6 +151,11 @@ final class AlarmsStateTests: XCTestCase {
         "denied, told at its place: reported, and read again", swept, .callFailed(schedule, denied), [.report(denied)]
       ),
       (
+        "denied again while it waits: not reported again",
+        swept + [.turn(deniedReading, clockChanged: false, sweep: nil), .callFailed(schedule, denied)]
+          + [.turn(deniedReading, clockChanged: false, sweep: nil)], .callFailed(schedule, denied), []
+      ),
+      (
         "options AlarmKit cannot take: reported only", swept, .callFailed(schedule, .invalidAlarmOptions),
         [.report(.invalidAlarmOptions)]
       ),
