@@ -145,11 +145,14 @@ extension FakeAlarmCenter {
     }
   }
 
-  /// Changes the alarm `id` as the person does: no call is recorded, no error reported.
+  /// Changes the alarm `id` as the person does: no call is recorded, no error reported; the
+  /// update waits for the center's next call or read, unless ``deliversPersonsUpdatesAtOnce``.
   func act(id: UUID, from: CountdownAlarmState?, _ body: (inout HeldAlarm, Date) -> Void) -> Bool {
     let date = now()
-    let error = state.withLock { Self.apply(&$0, id: id, from: from, at: date, body) }
-    deliver()
+    let (error, atOnce) = state.withLock {
+      (Self.apply(&$0, id: id, from: from, at: date, body), $0.deliversPersonsUpdatesAtOnce)
+    }
+    if atOnce { deliver() }
     return error == nil
   }
 

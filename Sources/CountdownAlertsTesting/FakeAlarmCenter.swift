@@ -25,7 +25,8 @@ public import Foundation
 /// through Silent mode"; each member says its own.
 ///
 /// Every call takes effect at once and calls its completion before returning; the observers get
-/// one update at a time, in order; both outside the fake's lock.
+/// one update at a time, in order; both outside the fake's lock. What the person does reaches the
+/// observers late, as AlarmKit's updates may (``deliversPersonsUpdatesAtOnce``).
 public final class FakeAlarmCenter: CountdownAlarmCenter {
   /// One alarm the center holds.
   public struct HeldAlarm: Hashable, Sendable {
@@ -89,6 +90,7 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
     /// Published, not delivered yet, oldest first.
     var updates: [[CountdownAlarmSnapshot]] = []
     var defersUpdates = false
+    var deliversPersonsUpdatesAtOnce = false
     /// Whether a thread is calling the observers (it delivers what others publish meanwhile, so
     /// that they hear the changes one at a time and in order).
     var isDelivering = false
@@ -196,8 +198,19 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
     set { state.withLock { $0.defersUpdates = newValue } }
   }
 
-  /// Delivers the updates waiting (``defersUpdates``), in order, and those that come while they
-  /// are delivered.
+  /// Whether the update of what the person did (``personPauses(id:)``, ``personResumes(id:)``,
+  /// ``personStops(id:)``, ``personSnoozes(id:)``) reaches the observers before that call returns;
+  /// `false` at first: as AlarmKit's `alarmUpdates` may come a while after the person's change
+  /// (an app the system suspended hears it when it runs again), it waits for the center's next
+  /// call or read of ``alarms``, or ``deliverUpdates()``, and the app's calls made meanwhile are
+  /// made before the app heard of it.
+  public var deliversPersonsUpdatesAtOnce: Bool {
+    get { state.withLock { $0.deliversPersonsUpdatesAtOnce } }
+    set { state.withLock { $0.deliversPersonsUpdatesAtOnce = newValue } }
+  }
+
+  /// Delivers the updates waiting (``defersUpdates``, ``deliversPersonsUpdatesAtOnce``), in
+  /// order, and those that come while they are delivered.
   public func deliverUpdates() {
     deliver(waiting: true)
   }

@@ -54,6 +54,14 @@ import XCTest
   _ = alarms
 }
 
+@MainActor func alarmsRefreshSample() {
+  // SAMPLE: CountdownAlerts/Alarms/CountdownAlarms.swift
+  // The person turned the oven's alarm off in the app's settings, which `isFollowed` reads:
+  settings.mute("oven")
+  alarms.refresh("oven")  // its alarm goes now; the oven counts down on
+  // END SAMPLE
+}
+
 @MainActor @SampleBody func sample3() async throws -> Any {
   // SAMPLE: CountdownAlerts/Alarms/FakeAlarmCenter.swift
   let clock = ManualCountdownClock()

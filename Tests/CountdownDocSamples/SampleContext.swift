@@ -224,6 +224,15 @@ var snapshot: CountdownSnapshot<Order.ID> { unavailable() }
 
 // The system's alerts.
 var alerts: CountdownNotifications<String> { unavailable() }
+/// The system's alarms.
+var alarms: CountdownAlarms<String> { unavailable() }
+
+/// The app's settings, which the alarms' `isFollowed` reads.
+final class AlarmSettings: Sendable {
+  /// Turns the alarm of `id` off.
+  func mute(_ id: String) {}
+}
+var settings: AlarmSettings { unavailable() }
 
 #if canImport(UserNotifications)
   /// A notification's title, body and sound.

@@ -1,5 +1,6 @@
 // Apple: https://developer.apple.com/documentation/uikit/uiapplication
 // Apple: https://developer.apple.com/documentation/uikit/uiapplication/didenterbackgroundnotification
+// Apple: https://developer.apple.com/documentation/uikit/uiapplication/significanttimechangenotification
 
 /// UIKit's `UIApplication`: the lifecycle notifications.
 @available(macOS, unavailable)
@@ -18,6 +19,10 @@ open class UIApplication {
   /// Posted when the app is about to become inactive.
   nonisolated public static let willResignActiveNotification = NSNotification.Name(
     "UIApplicationWillResignActiveNotification")
+  /// Posted when there is a significant change in time: midnight, a carrier's time update, daylight
+  /// saving time.
+  nonisolated public static let significantTimeChangeNotification = NSNotification.Name(
+    "UIApplicationSignificantTimeChangeNotification")
 
   private init() {}
 }

@@ -28,7 +28,8 @@
   /// ```
   ///
   /// Each alarm is a timer (`AlarmConfiguration.timer(duration:attributes:stopIntent:secondaryIntent:sound:)`,
-  /// or, with a snooze duration, `AlarmConfiguration(countdownDuration:…)` with its `postAlert`):
+  /// or, with a snooze duration, `AlarmConfiguration(countdownDuration:…)` with its `postAlert`,
+  /// which every request of ``CountdownAlarms`` has: the app's, or the countdown's length):
   /// it counts down from the moment it is scheduled, so that it can be paused and resumed as the
   /// countdown is, and its end is the countdown's, read from the same deadline on the same clock
   /// when AlarmKit's call is made. AlarmKit's calls are made one after the other on tasks of their

@@ -73,18 +73,29 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
   func read(_ keys: [IDKey], sweep: [CountdownAlarmSnapshot]?, from countdowns: FollowedCountdowns)
     -> AlarmsState.Reading
   {
-    var desired: [(key: IDKey, id: UUID, desired: AlarmsState.Desired, countsOvertime: Bool)] = []
+    var desired:
+      [(key: IDKey, id: UUID, desired: AlarmsState.Desired, countsOvertime: Bool, length: Int64?, refreshed: Bool)] = []
     var maySchedule = false
     for key in keys {
       guard let id = key.id(as: ID.self) else { continue }
       let (phase, countsOvertime) = countdowns.idPhase(of: key)
       let wanted = Self.desired(phase, countsOvertime: countsOvertime)
       if case .counting = wanted { maySchedule = true } else if case .paused = wanted { maySchedule = true }
-      desired.append((key, alarmID(for: id), wanted, countsOvertime))
+      desired.append(
+        (key, alarmID(for: id), wanted, countsOvertime, Self.length(phase), countdowns.isRefreshed(key)))
     }
     // The authorization is read only when an alarm may be scheduled this turn.
     return AlarmsState.Reading(
       desired: desired, now: countdowns.clockNow, authorization: maySchedule ? center.authorization : nil)
+  }
+
+  /// The length of a countdown in `phase` (the span of its dates), nanoseconds; `nil` when gone.
+  private static func length(_ phase: IDPhase) -> Int64? {
+    switch phase {
+    case .running(let dates, _), .frozen(let dates):
+      dates.timerInterval.upperBound.timeIntervalSince(dates.timerInterval.lowerBound).nanosecondsClamped
+    case .gone: nil
+    }
   }
 
   /// What the system should hold for a countdown in `phase` (one past its end, running, is
@@ -156,6 +167,11 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
     if let postAlert = options.postAlert, !(postAlert > 0) {
       options.postAlert = nil
       follower.report(.invalidAlarmOptions.alarm(operation.id.uuidString))
+    }
+    // Unless the app chose a snooze: the countdown's length, where AlarmKit's default (the
+    // timer's duration) is the time that was left when the alarm was last scheduled.
+    if options.postAlert == nil, let length = operation.length {
+      options.postAlert = max(Double(length) / 1e9, Self.shortestDuration)
     }
     let countdownID = id?.description ?? ""
     switch operation.kind {

@@ -91,11 +91,14 @@ extension AlarmsState {
 
   /// A call failed: a cancel made in case there was an alarm is expected to; otherwise what the
   /// system holds for the countdown is not known (it is reconciled again at the next change), and
-  /// the app hears why.
+  /// the app hears why: once for an alarm waiting for the person to allow alarms, however many
+  /// times it is read again meanwhile.
   private mutating func failed(_ operation: Operation, _ error: CountdownAlertError) -> [Call] {
     callFailed(operation)
     if case .cancel(reported: false) = operation.kind { return [] }
-    if let key = operation.key { failed(key, id: operation.id) }
+    guard let key = operation.key else { return [.report(error)] }
+    failed(key, id: operation.id)
+    if error == .notAuthorized, !waitingReported.insert(key).inserted { return [] }
     return [.report(error)]
   }
 }

@@ -9,9 +9,12 @@ import Foundation
 /// (AlarmsState+Person.swift).
 struct AlarmsState: MirrorStateMachine {
   /// A turn's reading: what each countdown wants of the system, by its alarm's identifier, with
-  /// whether it counts overtime; at `now` on the manager's clock.
+  /// whether it counts overtime, its length (the span of its dates, nanoseconds: a snooze counts
+  /// it down again, unless the app chose one; `nil` where not known) and whether the app asked to
+  /// refresh it (``CountdownAlarms/refresh(_:)``: its alarm is made again, with the app's options
+  /// asked again); at `now` on the manager's clock.
   struct Reading {
-    var desired: [(key: IDKey, id: UUID, desired: Desired, countsOvertime: Bool)]
+    var desired: [(key: IDKey, id: UUID, desired: Desired, countsOvertime: Bool, length: Int64?, refreshed: Bool)]
     var now: Int64
     /// Whether the person allowed alarms, read with the countdowns when one of them may be
     /// scheduled (counting down or paused); `nil` when none may (no schedule is made then).
@@ -76,6 +79,9 @@ struct AlarmsState: MirrorStateMachine {
     var kind: Kind
     /// Its number among the calls made, to forget its echo if it fails.
     var sequence = 0
+    /// For a schedule, the countdown's length, nanoseconds: what a snooze counts down, unless the
+    /// app chose a snooze (``CountdownAlarmOptions/postAlert``); `nil` otherwise, or where not known.
+    var length: Int64? = nil
   }
 
   /// What an update of the system's alarms shows of one alarm.
@@ -136,6 +142,10 @@ struct AlarmsState: MirrorStateMachine {
   var ringingAtLaunch: Set<UUID> = []
   /// The countdowns a call failed on: reconciled again with any work.
   private var refused: Set<IDKey> = []
+  /// The countdowns whose alarm the app heard is waiting for the person to allow alarms
+  /// (``CountdownAlertError/notAuthorized``): not told again while it waits, each time it is read
+  /// again; told again once it was scheduled (or its countdown went) and is refused anew.
+  var waitingReported: Set<IDKey> = []
   /// Whether the last reading of the app's alarms failed: read again at the next turn, or
   /// `retry()`.
   var readFailed = false
@@ -171,20 +181,23 @@ struct AlarmsState: MirrorStateMachine {
     let now = reading.now
     let allowed = reading.authorization?.allowsAlarms ?? false
     var withheld: Set<UUID> = []
-    for (key, id, wanted, countsOvertime) in reading.desired {
+    for (key, id, wanted, countsOvertime, length, refreshed) in reading.desired {
       refused.remove(key)
       let entry = held[key]
       if entry == nil, wanted == .none { continue }  // Nothing of this process's; the sweep sees to the rest.
       let current = entry?.held ?? (swept && !ringingAtLaunch.contains(id) ? nil : .unknown)
       // A countdown that went says nothing of its ending: the one last read tells.
       let overtime = wanted == .none ? entry?.countsOvertime ?? false : countsOvertime
-      let (kinds, next) = Self.reconcile(current, wanted, countsOvertime: overtime, now: now)
+      var (kinds, next) = Self.reconcile(current, wanted, countsOvertime: overtime, now: now)
+      if refreshed { (kinds, next) = Self.remade(kinds, next) }
       made(
-        kinds, key: key, id: id, before: Self.shown(current, now: now), allowed: allowed, withheld: &withheld,
-        into: &calls)
+        kinds, key: key, id: id, length: length, before: Self.shown(current, now: now), allowed: allowed,
+        withheld: &withheld, into: &calls)
       if next == .fired || kinds.contains(where: { if case .cancel = $0 { true } else { false } }) {
         ringingAtLaunch.remove(id)
       }
+      // Scheduled now, or gone: a refusal after this is a cause of its own.
+      if !waitingReported.isEmpty, allowed || next == nil { waitingReported.remove(key) }
       if let next {
         held[key] = Entry(id: id, held: next, countsOvertime: overtime)
         keysByID[id] = key
@@ -202,20 +215,40 @@ struct AlarmsState: MirrorStateMachine {
           ringingAtLaunch.insert(alarm.id)
         } else {
           made(
-            [.cancel(reported: false)], key: nil, id: alarm.id, before: .present(alarm.state), allowed: allowed,
-            withheld: &withheld, into: &calls)
+            [.cancel(reported: false)], key: nil, id: alarm.id, length: nil, before: .present(alarm.state),
+            allowed: allowed, withheld: &withheld, into: &calls)
         }
       }
     }
   }
 
+  /// The calls of a refresh (``CountdownAlarms/refresh(_:)``), where reconciling asked for
+  /// `kinds`, leading to `next`: an alarm that will count down or be paused is made anew (with the
+  /// app's options asked again), cancelled first, unless `kinds` schedule it already; any other is
+  /// as reconciled (a ringing alarm is the person's, an alarm going goes).
+  static func remade(_ kinds: [Operation.Kind], _ next: Held?) -> ([Operation.Kind], Held?) {
+    let schedules = kinds.contains {
+      switch $0 {
+      case .schedule, .schedulePaused: true
+      case .pause, .resume, .cancel: false
+      }
+    }
+    guard !schedules else { return (kinds, next) }
+    switch next {
+    case .counting(let deadline)?: return ([.cancel(reported: true), .schedule(deadline: deadline)], next)
+    case .paused(let remaining)?:
+      return ([.cancel(reported: true), .schedulePaused(remaining: remaining), .pause], next)
+    case .fired?, .unknown?, nil: return (kinds, next)
+    }
+  }
+
   /// Appends to `calls` the operations of `kinds` on the alarm `id`, numbered, their echoes
-  /// waited for, each as ``call(_:allowed:withheld:into:)`` makes it; `before`: what the alarm
-  /// showed before them, if known. (Made into the turn's calls in place: no array of operations
-  /// to copy into them at each change.)
+  /// waited for, each as ``call(_:allowed:withheld:into:)`` makes it; `length`: the countdown's,
+  /// for a schedule's snooze; `before`: what the alarm showed before them, if known. (Made into
+  /// the turn's calls in place: no array of operations to copy into them at each change.)
   private mutating func made(
-    _ kinds: [Operation.Kind], key: IDKey?, id: UUID, before: Shown?, allowed: Bool, withheld: inout Set<UUID>,
-    into calls: inout [Call]
+    _ kinds: [Operation.Kind], key: IDKey?, id: UUID, length: Int64?, before: Shown?, allowed: Bool,
+    withheld: inout Set<UUID>, into calls: inout [Call]
   ) {
     guard !kinds.isEmpty else { return }
     // Room for a schedule's two calls each, at the turn's first: most turns are one countdown's.
@@ -224,9 +257,9 @@ struct AlarmsState: MirrorStateMachine {
     for kind in kinds {
       sequence += 1
       echoes.pending.append((sequence, kind.shows))
-      Self.call(
-        Operation(key: key, id: id, kind: kind, sequence: sequence), allowed: allowed, withheld: &withheld, into: &calls
-      )
+      var operation = Operation(key: key, id: id, kind: kind, sequence: sequence)
+      if operation.isSchedule { operation.length = length }
+      Self.call(operation, allowed: allowed, withheld: &withheld, into: &calls)
     }
     self.echoes[id] = echoes
   }

@@ -21,8 +21,11 @@ public struct CountdownAlarmOptions: Sendable {
   public var soundName: String?
   /// Seconds a snooze counts down before the alarm alerts again (AlarmKit's
   /// `Alarm.CountdownDuration.postAlert`, what the alert's secondary button with the `.countdown`
-  /// behavior starts); `nil` for AlarmKit's default, the timer's own duration. Above zero: another
-  /// value is reported as ``CountdownAlertError/invalidAlarmOptions`` and left out.
+  /// behavior starts); `nil` (the default): ``CountdownAlarms`` asks for the countdown's length
+  /// (the span of its `timerDates`, time added included), where AlarmKit's own default, the
+  /// timer's duration, would be the time that was left when the alarm was last scheduled (after
+  /// time added, a resume made anew or a relaunch). Above zero: another value is reported as
+  /// ``CountdownAlertError/invalidAlarmOptions`` and left out (the countdown's length is asked for).
   public var postAlert: TimeInterval?
 
   /// Options for one alarm; each left out is AlarmKit's default.

@@ -104,6 +104,31 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
     follower.mirror.isOwnAlarm(alarmID)
   }
 
+  /// Asks `isFollowed` and the `options` closure again for `id`: an id no longer followed has
+  /// its alarm cancelled now, rather than at its countdown's next change; a followed one's alarm,
+  /// counting down or paused, is cancelled and scheduled again with the options they say now (a
+  /// sound or an intent changed), for the same end or with the same time left; a ringing one is
+  /// left to the person.
+  ///
+  /// ```swift
+  /// // The person turned the oven's alarm off in the app's settings, which `isFollowed` reads:
+  /// settings.mute("oven")
+  /// alarms.refresh("oven")  // its alarm goes now; the oven counts down on
+  /// ```
+  ///
+  /// An id that has no alarm and is not followed, or has no countdown, costs no call.
+  ///
+  /// - Complexity: O(1), and at most three center calls.
+  public func refresh(_ id: ID) {
+    follower.refresh([IDKey(id)])
+  }
+
+  /// ``refresh(_:)`` for every countdown of an id of type `ID`: O(*n*) in their number, and a
+  /// cancel and a schedule (and a pause) for each alarm counting down or paused.
+  public func refreshAll() {
+    follower.refresh(follower.manager.idKeys(of: ID.self))
+  }
+
   /// Tries again the calls the center refused, and reads the app's alarms again if that failed
   /// at the start; the next change of any followed countdown does too, and so does the person's
   /// allowing alarms (AlarmKit's `authorizationUpdates`).
@@ -113,7 +138,8 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
 
   /// Whether the person allowed the app's alarms, as the center says now: while it is
   /// ``CountdownAlarmAuthorization/notDetermined`` or ``CountdownAlarmAuthorization/denied``,
-  /// nothing is scheduled (each alarm is reported as ``CountdownAlertError/notAuthorized``).
+  /// nothing is scheduled (each alarm is reported as ``CountdownAlertError/notAuthorized``, once
+  /// while it waits).
   public var authorization: CountdownAlarmAuthorization {
     follower.mirror.center.authorization
   }

@@ -274,10 +274,11 @@ extension CountdownManager {
   /// the handler reads the time left, which a milestone's value is not after a suspension.
   /// `endedAt`: for a restore of a countdown that ran out while the app was not running, when, on
   /// the manager's clock (``endedAgo(id:)``). `attachment`: kept with the id until its next
-  /// start, cancel or end.
+  /// start, cancel or end. `tellsObservers`: whether the id observers hear of the start now;
+  /// `false` for a caller that tells them once of every id it starts (a restore).
   func claimID<ID: Hashable & Sendable>(
     _ id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false, endedAt: Int64? = nil,
-    attachment: (any IDAttachment)? = nil,
+    attachment: (any IDAttachment)? = nil, tellsObservers: Bool = true,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,
     handToEngine: (IDRegistry.Token, @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
@@ -317,7 +318,7 @@ extension CountdownManager {
     if state.withLock({ $0.ids.token(for: key) !== token }) {
       engine.cancel(token)
     }
-    tellIDObservers([key])
+    if tellsObservers { tellIDObservers([key]) }
   }
 
   /// The countdown of the id's `generation` ended (`ranOut`: with its `0`, else by its stop

@@ -72,7 +72,7 @@ extension CountdownManager {
       do {
         try claimID(
           entry.id, endsAtZero: plan.endsAtZero, length: plan.length, atMilestones: plan.deliversMilestones,
-          endedAt: plan.endedInstant, update
+          endedAt: plan.endedInstant, tellsObservers: false, update
         ) {
           token, handler throws(CountdownError) in
           try plan.restore(token, on: engine, handler: handler)
@@ -85,6 +85,8 @@ extension CountdownManager {
       ended[entry.id] = plan.endedAt
     }
     let ids = snapshot.entries.indices.filter { restored[$0] }.map { snapshot.entries[$0].id }
+    // One change for the whole restore: a follower makes one turn of it (the widgets one reload).
+    tellIDObservers(ids.map { IDKey($0) })
     return CountdownRestoration(ids: ids, ended: ended)
   }
 

@@ -83,3 +83,32 @@ extension AlarmAuthorizationTests {
     }
   }
 }
+
+extension AlarmAuthorizationTests {
+  /// While alarms are not allowed, each waiting alarm is reported once, not again at every change
+  /// of another countdown; once scheduled, a new refusal is a new cause, reported once again.
+  func testAWaitingAlarmIsReportedOncePerCause() throws {
+    try withAlarms(expectsFailures: true) { h in
+      h.center.authorization = .notDetermined
+      for (id, seconds) in [("oven", 1_200), ("bread", 2_400), ("tea", 180)] {
+        try h.manager.start(id: id, for: .seconds(seconds)) { _, _, _ in }
+      }
+      let alarm = { (id: String) in h.alarmsOrFail.alarmID(for: id).uuidString }
+      XCTAssertEqual(
+        h.failures.withLock { $0 }.map(\.requestIdentifier), ["oven", "bread", "tea"].map(alarm),
+        "each waiting alarm once")
+      XCTAssertEqual(Set(h.failures.withLock { $0 }), [.notAuthorized])
+      h.center.authorization = .authorized
+      h.assertHeld(["oven", "bread", "tea"], "scheduled once allowed")
+      h.failures.withLock { $0 = [] }
+      h.center.authorization = .denied
+      try h.manager.addTime(.seconds(60), id: "bread")
+      try h.manager.addTime(.seconds(60), id: "tea")
+      h.manager.pause(id: "oven")
+      h.alarmsOrFail.retry()
+      XCTAssertEqual(
+        h.failures.withLock { $0 }.map(\.requestIdentifier), ["bread", "tea"].map(alarm),
+        "denied since: each alarm to schedule again once")
+    }
+  }
+}

@@ -16,11 +16,13 @@ final class AlarmPersonTests: XCTestCase {
       try h.advance(by: 30)
       h.center.clearCalls()
       XCTAssertTrue(h.center.personPauses(id: id))
+      h.center.deliverUpdates()  // AlarmKit's update of the person's change reaches the app
       XCTAssertEqual(h.manager.timerDates(id: "tea")?.isFrozen, true, "the countdown is paused with its alarm")
       XCTAssertEqual(h.manager.timeLeft(id: "tea"), .seconds(150))
       h.assertHeld(["tea"], "paused by the person")
       try h.advance(by: 100)
       XCTAssertTrue(h.center.personResumes(id: id))
+      h.center.deliverUpdates()  // AlarmKit's update of the person's change reaches the app
       XCTAssertEqual(h.manager.timerDates(id: "tea")?.isFrozen, false, "the countdown runs with its alarm")
       XCTAssertEqual(h.manager.timeLeft(id: "tea"), .seconds(150))
       h.assertHeld(["tea"], "resumed by the person")
@@ -60,6 +62,7 @@ final class AlarmPersonTests: XCTestCase {
       try h.advance(by: 30)
       h.center.clearCalls()
       XCTAssertTrue(h.center.personStops(id: h.alarmsOrFail.alarmID(for: "tea")))
+      h.center.deliverUpdates()  // AlarmKit's update of the person's change reaches the app
       XCTAssertFalse(h.manager.contains(id: "tea"), "stopped by the person: the countdown is cancelled")
       XCTAssertTrue(h.manager.contains(id: "egg"))
       h.assertHeld(["tea", "egg"], "tea stopped")
@@ -74,6 +77,7 @@ final class AlarmPersonTests: XCTestCase {
       h.manager.pause(id: "tea")
       h.center.clearCalls()
       XCTAssertTrue(h.center.personStops(id: h.alarmsOrFail.alarmID(for: "tea")))
+      h.center.deliverUpdates()  // AlarmKit's update of the person's change reaches the app
       XCTAssertFalse(h.manager.contains(id: "tea"))
       h.assertHeld(["tea"], "stopped while paused")
       XCTAssertEqual(h.center.calls, [])
@@ -88,6 +92,7 @@ final class AlarmPersonTests: XCTestCase {
       try h.advance(by: 5)
       XCTAssertEqual(h.center.alarms.first { $0.id == id }?.state, .alerting)
       XCTAssertTrue(h.center.personStops(id: id))
+      h.center.deliverUpdates()  // AlarmKit's update of the person's change reaches the app
       XCTAssertEqual(h.alarmsOrFail.trackedAlarmCount, 0, "the ring stopped: nothing is kept for the egg")
       h.center.clearCalls()
       try h.manager.start(id: "egg", for: .seconds(60)) { _, _, _ in }
@@ -153,6 +158,7 @@ final class AlarmPersonTests: XCTestCase {
       XCTAssertEqual(h.alarmsOrFail.trackedAlarmCount, 1, "nothing waits to be heard of")
       // The person's own change after the echoes is the person's.
       XCTAssertTrue(h.center.personResumes(id: id))
+      h.center.deliverUpdates()  // AlarmKit's update of the person's change reaches the app
       XCTAssertEqual(h.manager.timerDates(id: "tea")?.isFrozen, false)
       h.assertHeld(["tea"], "resumed by the person")
     }

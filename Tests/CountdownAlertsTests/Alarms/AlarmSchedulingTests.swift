@@ -104,7 +104,7 @@ extension AlarmSchedulingTests {
       XCTAssertEqual(h.failures.withLock { $0 }, [.invalidAlarmOptions])
       XCTAssertEqual(h.failures.withLock { $0 }.first?.requestIdentifier, egg.uuidString)
       let held = h.center.alarms.first { $0.id == egg }
-      XCTAssertEqual(held?.postAlert, nil, "left out")
+      XCTAssertEqual(held?.postAlert, 60, "left out: a snooze counts the countdown's length")
       XCTAssertEqual(held?.soundName, "chime.caf", "the rest kept")
       h.assertHeld(["egg"], "scheduled nonetheless")
     }
@@ -112,6 +112,36 @@ extension AlarmSchedulingTests {
 }
 
 extension AlarmSchedulingTests {
+  /// Without a snooze of the app's, the alarm's snooze counts down the countdown's whole length,
+  /// not the time that was left when the alarm was last scheduled (AlarmKit's default reuses the
+  /// timer's duration).
+  func testASnoozeCountsTheCountdownsLengthUnlessTheAppChoseOne() throws {
+    try withAlarms { h in
+      try h.manager.start(id: "egg", for: .seconds(600)) { _, _, _ in }
+      let egg = h.alarmsOrFail.alarmID(for: "egg")
+      XCTAssertEqual(h.center.alarms.first { $0.id == egg }?.postAlert, 600)
+      try h.advance(by: 300)
+      try h.manager.addTime(.seconds(60), id: "egg")  // scheduled again, with 360 s to go
+      let held = h.center.alarms.first { $0.id == egg }
+      XCTAssertEqual(held?.duration ?? 0, 360, accuracy: 1e-6)
+      XCTAssertEqual(held?.postAlert ?? 0, 660, accuracy: 1e-6, "the countdown's length, with the time added")
+      try h.advance(by: 360)
+      XCTAssertTrue(h.center.personSnoozes(id: egg))
+      let snoozed = h.center.alarms.first { $0.id == egg }
+      XCTAssertEqual(
+        snoozed?.fireDate?.timeIntervalSince(h.wall.now) ?? 0, 660, accuracy: 1e-6, "the snooze counts it all again")
+      try h.relaunch()
+      h.center.answerListings()
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      try h.advance(by: 60)
+      try h.relaunch()
+      h.center.answerListings()
+      let tea = h.center.alarms.first { $0.id == h.alarmsOrFail.alarmID(for: "tea") }
+      XCTAssertEqual(tea?.duration ?? 0, 120, accuracy: 1e-6, "scheduled again at the relaunch, for what is left")
+      XCTAssertEqual(tea?.postAlert ?? 0, 180, accuracy: 1e-6, "its snooze: the countdown's length")
+    }
+  }
+
   /// Time taken past the end ends the countdown at once, in the app: its alarm, which has nothing
   /// left to count, is cancelled rather than rung; a countdown counting overtime keeps no alarm.
   func testTimeTakenPastTheEndEndsTheCountdownAndCancelsItsAlarm() throws {

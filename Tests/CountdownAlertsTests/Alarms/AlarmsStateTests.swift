@@ -13,7 +13,8 @@ final class AlarmsStateTests: XCTestCase {
 
   private func reading(_ desired: AlarmsState.Desired, now: Int64, countsOvertime: Bool = false) -> AlarmsState.Reading
   {
-    AlarmsState.Reading(desired: [(oven, ovenAlarm, desired, countsOvertime)], now: now, authorization: .authorized)
+    AlarmsState.Reading(
+      desired: [(oven, ovenAlarm, desired, countsOvertime, nil, false)], now: now, authorization: .authorized)
   }
 
   private func kinds(_ operations: [AlarmsState.Operation]) -> [AlarmsState.Operation.Kind] {
@@ -148,6 +149,11 @@ final class AlarmsStateTests: XCTestCase {
       ),
       (
         "denied, told at its place: reported, and read again", swept, .callFailed(schedule, denied), [.report(denied)]
+      ),
+      (
+        "denied again while it waits: not reported again",
+        swept + [.turn(deniedReading, clockChanged: false, sweep: nil), .callFailed(schedule, denied)]
+          + [.turn(deniedReading, clockChanged: false, sweep: nil)], .callFailed(schedule, denied), []
       ),
       (
         "options AlarmKit cannot take: reported only", swept, .callFailed(schedule, .invalidAlarmOptions),

@@ -137,6 +137,7 @@ final class OutsideConsumerAlarmsTests: OutsideConsumerTestCase {
     try firstManager.start(id: "oven", for: .seconds(1_200)) { _, _, _ in }
     let ovenAlarm = try XCTUnwrap(firstAlarms?.alarmID(for: "oven"))
     XCTAssertTrue(center.personStops(id: ovenAlarm))
+    center.deliverUpdates()  // AlarmKit's update of the stop reaches the app
     XCTAssertFalse(firstManager.contains(id: "oven"), "heard at once")
     try firstManager.start(id: "oven", for: .seconds(600)) { _, _, _ in }  // the person starts it again
     XCTAssertEqual(center.alarms.map(\.id), [ovenAlarm])

@@ -237,3 +237,19 @@ final class FollowerObservationTests: XCTestCase {
     }
   }
 }
+
+extension FollowerObservationTests {
+  /// A change of the device's clock of half a second is a change: the requests are added again
+  /// for the same instants (the tests elsewhere move the clock by whole seconds).
+  func testAHalfSecondChangeOfTheClockResyncs() throws {
+    try MainActor.assumeIsolated {
+      let h = try NotificationsHarness()
+      defer { h.manager.cancelAll() }
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      h.center.clearCalls()
+      h.jumpWallClock(by: 0.5)
+      XCTAssertNotEqual(h.center.calls.count, 0, "moved by half a second: added again")
+      h.assertPending(["tea"], "for the same instant")
+    }
+  }
+}

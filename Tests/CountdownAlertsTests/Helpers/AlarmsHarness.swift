@@ -122,23 +122,31 @@ extension AlarmsHarness: MirrorHarness {
   /// of `id`, whose countdown follows; or pauses and resumes the app's own alarm (3).
   func mirrorStep(_ number: Int, of id: String) throws -> (action: String, broken: String?) {
     let alarmID = alarmsOrFail.alarmID(for: id)
+    // AlarmKit's update of the person's change reaches the app later (`heard`), before the step is
+    // checked.
+    let heard = { (acted: Bool) in
+      self.center.deliverUpdates()
+      return acted
+    }
     switch number {
     case 0:
-      let paused = center.personPauses(id: alarmID) && manager.timerDates(id: id)?.isFrozen != true
+      let paused = heard(center.personPauses(id: alarmID)) && manager.timerDates(id: id)?.isFrozen != true
       return ("the person pauses \(id)'s alarm", paused ? "\(id) was not paused with its alarm" : nil)
     case 1:
       // A countdown frozen by a suspension stays frozen, and its alarm is paused again.
       let resumed =
-        center.personResumes(id: alarmID) && !manager.isSuspended && manager.timerDates(id: id)?.isFrozen != false
+        heard(center.personResumes(id: alarmID)) && !manager.isSuspended
+        && manager.timerDates(id: id)?.isFrozen != false
       return ("the person resumes \(id)'s alarm", resumed ? "\(id) was not resumed with its alarm" : nil)
     case 2:
       let wasCounting = center.alarms.first { $0.id == alarmID }.map { $0.state != .alerting } ?? false
       let action = "the person stops \(id)'s alarm (\(wasCounting ? "counting or paused" : "ringing, or none"))"
-      let stopped = center.personStops(id: alarmID) && wasCounting && manager.contains(id: id)
+      let stopped = heard(center.personStops(id: alarmID)) && wasCounting && manager.contains(id: id)
       return (action, stopped ? "\(id) was not cancelled with its alarm" : nil)
     default:
       center.personPauses(id: foreign)
       center.personResumes(id: foreign)
+      center.deliverUpdates()
       return ("the person pauses and resumes the app's own alarm", nil)
     }
   }

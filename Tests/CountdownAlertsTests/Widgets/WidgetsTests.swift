@@ -208,3 +208,19 @@ final class WidgetsTests: XCTestCase {
     }
   }
 }
+
+extension WidgetsTests {
+  func testARestoreOfFiveCountdownsIsOneReload() throws {
+    try MainActor.assumeIsolated {
+      let h = try Harness()
+      for index in 0..<5 {
+        try h.manager.start(id: "t\(index)", for: .seconds(600 + 60 * index)) { _, _, _ in }
+      }
+      let saved = try h.snapshot()
+      h.manager.cancelAll()
+      h.center.clearReloads()
+      try h.manager.restore(CountdownSnapshot<String>(decoding: saved)) { _, _, _ in }
+      XCTAssertEqual(h.reloadCount, 1, "five countdowns restored in one call: one new timeline")
+    }
+  }
+}
