@@ -171,7 +171,7 @@ extension CountdownManager {
     return sequence.state.withLock { $0.cursor.position(at: now, in: sequence.plan.layout) }
   }
 
-  private func phaseSequence<ID: Hashable & Sendable>(of id: ID) -> PhaseSequence? {
+  func phaseSequence<ID: Hashable & Sendable>(of id: ID) -> PhaseSequence? {
     state.withLock { $0.ids[IDKey(id)]?.attachment } as? PhaseSequence
   }
 
@@ -204,7 +204,7 @@ extension CountdownManager {
   /// which moves the cursor on (every end passed reported, bounded) and registers the next phase
   /// before the app is called. A sequence its id no longer has calls nothing.
   @MainActor
-  private static func phaseSequence<ID: Hashable & Sendable>(
+  static func phaseSequence<ID: Hashable & Sendable>(
     _ sequence: PhaseSequence, of id: ID, delivered value: Int, on engine: CountdownEngine, interval: Duration,
     _ stop: inout Bool, _ update: @MainActor (ID, PhaseSequenceUpdate, inout Bool) -> Void
   ) {
