@@ -49,9 +49,10 @@ extension CountdownManager {
   ///
   /// ```swift
   /// // At launch: the Pomodoro comes back where its plan is now, and is saved from then on.
-  /// try manager.keepSaved(String.self, in: .userDefaults(key: "timers")) { _, _, _ in
+  /// try manager.keepSaved(String.self, in: .userDefaults(key: "timers")) { id, remaining, _ in
+  ///   store.remaining[id] = remaining
   /// } phases: { _, update, _ in
-  ///   session.show(update.position)
+  ///   if let position = update.position { show(position.phase.name, update.remaining) }
   /// }
   /// ```
   ///
