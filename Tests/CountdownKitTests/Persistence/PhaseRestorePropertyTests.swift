@@ -112,7 +112,10 @@ final class PhaseRestorePropertyTests: XCTestCase {
     let (manager, newClock) = try makeManager(wall: wall)
     defer { manager.cancelAll() }
     var updates: [CountdownPhaseUpdate] = []
-    let restoration = try manager.restore(snapshot) { _, _, _ in } phases: { _, update, _ in updates.append(update) }
+    let restoration = try manager.restore(snapshot) { _, _, _ in
+    } phases: { _, update, _ in
+      updates.append(update)
+    }
     XCTAssertEqual(restoration.ids, ["plan"], context)
 
     // The ends passed: in one call, the latest ones one by one, the older ones summed up.

@@ -107,7 +107,10 @@ final class PhaseSnapshotTests: XCTestCase {
       let (manager, newClock) = try Self.relaunch(after: 3_600, wall: wall)
       defer { manager.cancelAll() }
       var updates: [CountdownPhaseUpdate] = []
-      let restoration = try manager.restore(snapshot) { _, _, _ in } phases: { _, update, _ in updates.append(update) }
+      let restoration = try manager.restore(snapshot) { _, _, _ in
+      } phases: { _, update, _ in
+        updates.append(update)
+      }
       XCTAssertEqual(restoration.ids, ["run"])
       XCTAssertTrue(updates.isEmpty, "a paused phase gets no call until its resume")
       let position = try XCTUnwrap(manager.phasePosition(id: "run"))
@@ -134,7 +137,10 @@ final class PhaseSnapshotTests: XCTestCase {
       let (manager, _) = try Self.relaunch(after: 3_600, wall: wall)
       defer { manager.cancelAll() }
       var updates: [CountdownPhaseUpdate] = []
-      let restoration = try manager.restore(snapshot) { _, _, _ in } phases: { _, update, _ in updates.append(update) }
+      let restoration = try manager.restore(snapshot) { _, _, _ in
+      } phases: { _, update, _ in
+        updates.append(update)
+      }
       XCTAssertEqual(restoration.ids, ["run"])
       XCTAssertEqual(restoration.ended, ["run": planEnd])
       let update = try XCTUnwrap(updates.first)
@@ -163,7 +169,10 @@ final class PhaseSnapshotTests: XCTestCase {
       let (manager, _) = try Self.relaunch(after: week, wall: wall)
       defer { manager.cancelAll() }
       var updates: [CountdownPhaseUpdate] = []
-      try manager.restore(snapshot) { _, _, _ in } phases: { _, update, _ in updates.append(update) }
+      try manager.restore(snapshot) { _, _, _ in
+      } phases: { _, update, _ in
+        updates.append(update)
+      }
       XCTAssertEqual(updates.count, 1)
       let update = try XCTUnwrap(updates.first)
       // 4 032 cycles of 150 s in a week, exactly: the week ends a walk, and a run starts.
@@ -191,7 +200,10 @@ final class PhaseSnapshotTests: XCTestCase {
       let (manager, _) = try Self.relaunch(after: 600, wall: wall)
       defer { manager.cancelAll() }
       var updates: [CountdownPhaseUpdate] = []
-      try manager.restore(snapshot) { _, _, _ in } phases: { _, update, _ in updates.append(update) }
+      try manager.restore(snapshot) { _, _, _ in
+      } phases: { _, update, _ in
+        updates.append(update)
+      }
       let update = try XCTUnwrap(updates.first)
       XCTAssertEqual(update.phaseEnds.map(\.phase.name), ["Focus", "Break"])
       XCTAssertTrue(update.pausedAfterPhase)
@@ -278,18 +290,29 @@ final class PhaseSnapshotTests: XCTestCase {
     let countdown =
       #"{"id":"run","kind":"countdown","policy":"keepsRunning","onlyTheEnd":false,"paused":true,"nanoseconds":1}"#
     let cases: [(String, CountdownSnapshotError)] = [
-      (snapshot(plan: #"{"blocks":[{"phases":[\#(phase)],"repetition":{"times":1},"longBreakEvery":4}]}"#),
-        .invalidPhaseEntry(index: 0, reason: .zeroDuration)),
+      (
+        snapshot(plan: #"{"blocks":[{"phases":[\#(phase)],"repetition":{"times":1},"longBreakEvery":4}]}"#),
+        .invalidPhaseEntry(index: 0, reason: .zeroDuration)
+      ),
       (snapshot(plan: #"{"blocks":[]}"#), .invalidPhaseEntry(index: 0, reason: .emptyPlan)),
-      (snapshot(plan: #"{"blocks":[{"phases":[\#(good)],"repetition":{"times":0},"longBreakEvery":4}]}"#),
-        .invalidPhaseEntry(index: 0, reason: .invalidRepetition)),
-      (snapshot(plan: #"{"blocks":[{"phases":[\#(good)],"repetition":{"times":2},"longBreakEvery":4}]}"#, ordinal: 2),
-        .invalidPhaseEntry(index: 0, reason: .outOfRange)),
-      (snapshot(plan: #"{"blocks":[{"phases":[\#(good)],"repetition":{"times":2},"longBreakEvery":4}]}"#, ordinal: -1),
-        .invalidPhaseEntry(index: 0, reason: .outOfRange)),
-      (snapshot(
-        plan: #"{"blocks":[{"phases":[\#(good)],"repetition":{"times":2},"longBreakEvery":4}]}"#, countdowns: countdown),
-        .duplicatePhaseID(index: 0)),
+      (
+        snapshot(plan: #"{"blocks":[{"phases":[\#(good)],"repetition":{"times":0},"longBreakEvery":4}]}"#),
+        .invalidPhaseEntry(index: 0, reason: .invalidRepetition)
+      ),
+      (
+        snapshot(plan: #"{"blocks":[{"phases":[\#(good)],"repetition":{"times":2},"longBreakEvery":4}]}"#, ordinal: 2),
+        .invalidPhaseEntry(index: 0, reason: .outOfRange)
+      ),
+      (
+        snapshot(plan: #"{"blocks":[{"phases":[\#(good)],"repetition":{"times":2},"longBreakEvery":4}]}"#, ordinal: -1),
+        .invalidPhaseEntry(index: 0, reason: .outOfRange)
+      ),
+      (
+        snapshot(
+          plan: #"{"blocks":[{"phases":[\#(good)],"repetition":{"times":2},"longBreakEvery":4}]}"#,
+          countdowns: countdown),
+        .duplicatePhaseID(index: 0)
+      ),
     ]
     for (body, expected) in cases {
       do throws(CountdownSnapshotError) {
@@ -315,7 +338,9 @@ final class PhaseSnapshotTests: XCTestCase {
         entries: [.init(id: "tea", kind: .countdown, policy: .keepsRunning, date: wall.now + 60)],
         phaseEntries: [entry])
       do throws(CountdownSnapshotError) {
-        try manager.restore(snapshot) { _, _, _ in } phases: { _, _, _ in }
+        try manager.restore(snapshot) { _, _, _ in
+        } phases: { _, _, _ in
+        }
         XCTFail("restored a .pauses countdown in phases")
       } catch {
         XCTAssertEqual(error, .invalidPhaseEntry(index: 0, reason: .invalidCombination))

@@ -84,7 +84,8 @@ final class OutsideTheAppSampleTests: XCTestCase {
   func testThePhaseWidgetHasAnEntryPerPhaseStartUpToThePlansEnd() throws {
     try withManualManager { manager, _, wall in
       let plan = try CountdownPlan(blocks: [
-        .init([CountdownPhase("Focus", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60))], repeated: .times(2))
+        .init(
+          [CountdownPhase("Focus", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60))], repeated: .times(2))
       ])
       try manager.start(id: "pomodoro", plan: plan) { _, _, _ in }
       let data = try JSONEncoder().encode(manager.snapshot(of: String.self))
