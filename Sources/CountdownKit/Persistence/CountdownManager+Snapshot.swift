@@ -41,7 +41,8 @@ extension CountdownManager {
   /// ```
   ///
   /// Each countdown is started as by `start(id:…)` (replacing one the id has), a count-up as by
-  /// `listen(id:…)`. A running countdown that delivers every change gets a prompt call; one that
+  /// `listen(id:…)`. Countdowns in phases (``CountdownSnapshot/phaseEntries``) are left out:
+  /// ``restore(_:_:phases:)`` restores them too. A running countdown that delivers every change gets a prompt call; one that
   /// delivers only its end or milestones gets its next one (those passed while the app was not
   /// running are not delivered); a paused one stays paused, without a call until ``resume(id:)``
   /// (one paused at `0` too, whose resume ends it).

@@ -16,12 +16,15 @@ public import Foundation
 ///
 /// Each entry holds the app's id and what its countdown counts: a running countdown's deadline
 /// as a wall-clock date (dates, not clock instants, outlive a reboot), a paused one's time left,
-/// its length, policy and deliveries. Not receiver-keyed countdowns, nor handlers. What it holds,
+/// its length, policy and deliveries; each countdown in phases in ``phaseEntries``, with its plan
+/// and phase. Not receiver-keyed countdowns, nor handlers. What it holds,
 /// and what it cannot know (a change of the device's clock while the app was not running): see
 /// the article *Countdowns outside the app* ("Relaunch").
 ///
 /// The format is versioned (``formatVersion``; format 1 still decodes); decoding checks every
-/// field, and a restore every entry before it changes anything. Dates and times are written as
+/// field, and a restore every entry before it changes anything. Countdowns in phases are written
+/// under a key of their own within format 2, and only when there are some: a reader older than
+/// them (1.1.0) reads the rest of the snapshot and leaves them out. Dates and times are written as
 /// numbers, never through the encoder's date strategy, so a snapshot inside an app's own `Codable`
 /// state round-trips exactly under any strategy.
 public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Sendable {
