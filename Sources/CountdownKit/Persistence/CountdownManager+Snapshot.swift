@@ -63,8 +63,11 @@ extension CountdownManager {
   /// - Returns: The ids restored, and those that ended meanwhile.
   /// - Throws: A ``CountdownSnapshotError`` for an entry no countdown can have (see
   ///   ``CountdownSnapshot``), a repeated id, a deadline too far from now to count, or a server
-  ///   offset that ``calibrate(serverNow:receivedAt:)`` refuses; nothing is restored then, and
-  ///   nothing changes.
+  ///   offset that ``calibrate(serverNow:receivedAt:)`` refuses; for a countdown in phases the
+  ///   snapshot holds, though it is left out, what decoding checks of it
+  ///   (``CountdownSnapshotError/invalidPhaseEntry(index:reason:)``,
+  ///   ``CountdownSnapshotError/duplicatePhaseID(index:)``); nothing is restored then, and nothing
+  ///   changes.
   /// - Complexity: O(*n*) in the number of entries.
   @discardableResult
   public func restore<ID: Hashable & Sendable & Codable>(

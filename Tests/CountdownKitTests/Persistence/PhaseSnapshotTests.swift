@@ -226,6 +226,52 @@ final class PhaseSnapshotTests: XCTestCase {
     }
   }
 
+  /// The device's clock went back between the save and the restore: no time is known to have
+  /// passed, so the plan is where the snapshot left it, and no end is made up.
+  func testADeviceClockSetBackCountsNoTimeAndMakesUpNoEnd() throws {
+    try withManualManager { saved, clock, wall in
+      try saved.start(id: "run", plan: Self.plan()) { _, _, _ in }
+      try clock.advance(by: .seconds(4))
+      let snapshot = try Self.roundTrip(saved.snapshot(of: String.self))
+      saved.cancelAll()
+
+      let (manager, _) = try Self.relaunch(after: -3_600, wall: wall)
+      defer { manager.cancelAll() }
+      var updates: [CountdownPhaseUpdate] = []
+      try manager.restore(snapshot) { _, _, _ in
+      } phases: { _, update, _ in
+        updates.append(update)
+      }
+      XCTAssertTrue(updates.flatMap(\.phaseEnds).isEmpty)
+      XCTAssertEqual(manager.phasePosition(id: "run")?.ordinal, 1)
+      XCTAssertEqual(manager.phasePosition(id: "run")?.timeLeftInPhase, .seconds(4))
+    }
+  }
+
+  /// Written by a calibrated manager in server time, restored by an uncalibrated one: mapped
+  /// through the snapshot's offset, which the manager adopts.
+  func testAServerTimeSnapshotIsMappedThroughItsOffset() throws {
+    try withManualManager { saved, clock, wall in
+      try saved.calibrate(serverNow: wall.now + 100, receivedAt: wall.now)
+      try saved.start(id: "run", plan: Self.plan()) { _, _, _ in }
+      try clock.advance(by: .seconds(4))
+      let snapshot = try Self.roundTrip(saved.snapshot(of: String.self))
+      XCTAssertEqual(snapshot.phaseEntries.first?.date, wall.now + 104)
+      saved.cancelAll()
+
+      let (manager, _) = try Self.relaunch(after: 5, wall: wall)
+      defer { manager.cancelAll() }
+      var ends: [Int] = []
+      try manager.restore(snapshot) { _, _, _ in
+      } phases: { _, update, _ in
+        ends += update.phaseEnds.map(\.ordinal)
+      }
+      XCTAssertEqual(ends, [1], "the work ended a second ago")
+      XCTAssertEqual(manager.phasePosition(id: "run")?.timeLeftInPhase, .seconds(1))
+      XCTAssertEqual(manager.serverOffset, .seconds(100))
+    }
+  }
+
   // MARK: The format
 
   /// A snapshot as 1.1.0 writes it (format 2: a running countdown with milestones, a paused one,
