@@ -33,6 +33,8 @@ extension CountdownManager {
   /// - A running phase with no end passed gets a prompt call if it delivers every change, else its
   ///   next value; a paused one stays paused, without a call until ``resume(id:)``, at exactly the
   ///   time it had left (``phasePosition(id:)`` reads it at once).
+  /// - One started `whileSuspended: .pauses` is frozen while the app is not running, as a single
+  ///   such countdown is: it comes back at its phase with the time it had left, and no end.
   ///
   /// The countdowns' `0`s come first, then the countdowns in phases, those with ends passed in
   /// the order of their first such end.
@@ -46,8 +48,8 @@ extension CountdownManager {
   ///   ended meanwhile.
   /// - Throws: What ``restore(_:_:)`` throws, and
   ///   ``CountdownSnapshotError/invalidPhaseEntry(index:reason:)`` for a countdown in phases whose
-  ///   phase end is too far from now to count, or whose policy a start refuses; nothing is
-  ///   restored then, and nothing changes.
+  ///   phase end or time left is too far from now to count; nothing is restored then, and nothing
+  ///   changes.
   /// - Complexity: O(*n*) in the number of entries, each countdown in phases O(*w* log *p*): *w*
   ///   its plan's longest cycle, *p* the phases written in it, whatever the gap.
   @discardableResult
@@ -87,7 +89,7 @@ extension CountdownManager {
     id: ID, _ plan: PhaseRestorePlan, at now: Int64,
     _ phases: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) -> Bool {
-    let sequence = PhaseSequence(plan: plan.plan, deliveries: plan.deliveries, cursor: plan.cursor)
+    let sequence = PhaseSequence(plan: plan.plan, policy: plan.policy, deliveries: plan.deliveries, cursor: plan.cursor)
     let wallClock = wallClock
     let interval = engine.interval
     let engine = engine
@@ -118,17 +120,23 @@ extension CountdownManager {
   func phaseEntries<ID: Hashable & Sendable & Codable>(
     of sequences: [(id: ID, sequence: PhaseSequence)], wallNow: Date, offset: Duration?
   ) -> [CountdownSnapshot<ID>.PhaseEntry] {
-    let now = clockNow
     let offsetSeconds = offset.map(\.secondsValue) ?? 0
     return sequences.compactMap { id, sequence in
       let layout = sequence.plan.layout
+      // A plan that freezes while suspended: its phase's end as the engine moved it.
+      sequence.followEngine(engine)
+      let now = clockNow
       guard let cursor = sequence.state.withLock({ $0.detached ? nil : $0.cursor }), !cursor.isEnded(in: layout)
       else { return nil }
-      // A sequence runs while the app is suspended: its phase ends are the clock's.
       var entry = CountdownSnapshot<ID>.PhaseEntry(
-        id: id, plan: sequence.plan, ordinal: cursor.ordinal, policy: .keepsRunning, deliveries: sequence.deliveries)
+        id: id, plan: sequence.plan, ordinal: cursor.ordinal, policy: sequence.policy,
+        deliveries: sequence.deliveries)
       switch cursor.timing {
+      case .running(let deadline) where sequence.policy == .pauses:
+        // Frozen while the app is away, as a single `.pauses` countdown: the time it has left.
+        entry.time = .nanoseconds(max(0, deadline.subtractingSaturated(now)))
       case .running(let deadline):
+        // It walks on while the app is away: its phase's end, a date that outlives a reboot.
         entry.date = wallNow + Double(deadline.subtractingSaturated(now)) / 1e9 + offsetSeconds
       case .paused(let left):
         entry.isPaused = true

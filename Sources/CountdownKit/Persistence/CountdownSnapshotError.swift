@@ -108,9 +108,8 @@ public struct CountdownSnapshotError: Error, Hashable, Sendable, CustomStringCon
   /// ``CountdownCore/CountdownError/negativeDuration``, ``CountdownCore/CountdownError/invalidRepetition``,
   /// ``CountdownCore/CountdownError/unreachablePhases`` or ``CountdownCore/CountdownError/outOfRange``),
   /// its phase is not one of the plan's (``CountdownCore/CountdownError/outOfRange``), its time or
-  /// date is one no phase can have (as for ``invalidEntry(index:reason:)``), a milestone is below
-  /// zero (``CountdownCore/CountdownError/invalidMilestone``), or, at a restore, its policy is one a
-  /// countdown in phases cannot start with (``CountdownCore/CountdownError/invalidCombination``).
+  /// date is one no phase can have (as for ``invalidEntry(index:reason:)``), or a milestone is below
+  /// zero (``CountdownCore/CountdownError/invalidMilestone``).
   public static func invalidPhaseEntry(index: Int, reason: CountdownError) -> CountdownSnapshotError {
     CountdownSnapshotError(.invalidPhaseEntry, index: index, reason: reason)
   }

@@ -11,6 +11,7 @@ import Foundation
 /// walk puts the plan exactly where it is now, and reports the ends passed, bounded.
 struct PhaseRestorePlan: Sendable {
   var plan: CountdownPlan
+  var policy: SuspensionPolicy
   var deliveries: CountdownDeliveries
   /// The cursor as the snapshot left it, its deadline on this manager's clock (maybe passed).
   var cursor: PhaseCursor
@@ -23,19 +24,20 @@ struct PhaseRestorePlan: Sendable {
   /// How to count `entry` again at `moment`, with the checks a start makes, so that registering
   /// it cannot throw.
   ///
-  /// - Throws: ``CountdownCore/CountdownError/invalidCombination`` for a policy a countdown in
-  ///   phases cannot start with; ``CountdownCore/CountdownError/outOfRange`` or
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
   ///   ``CountdownCore/CountdownError/nonFiniteValue`` for a time or date too far away to count.
   init<ID>(_ entry: CountdownSnapshot<ID>.PhaseEntry, at moment: RestorePlan.Moment) throws(CountdownError) {
-    // As a start of a countdown in phases refuses it.
-    guard entry.policy == .keepsRunning else { throw .invalidCombination }
     plan = entry.plan
+    policy = entry.policy
     deliveries = entry.deliveries
     let layout = entry.plan.layout
     guard !entry.countsByTime else {
+      // Paused, or frozen while the app was away (`.pauses`): the time the app was not running
+      // does not count, and the phase has exactly what it had left.
       let left = try (entry.time ?? .zero).countdownNanoseconds()
       try RestorePlan.checkCountdown(of: left, at: moment.now, interval: moment.interval)
-      cursor = PhaseCursor(ordinal: entry.ordinal, timing: .paused(left: left))
+      cursor = PhaseCursor(
+        ordinal: entry.ordinal, timing: entry.isPaused ? .paused(left: left) : .running(deadline: moment.now + left))
       return
     }
     guard let date = entry.date else { throw .nonFiniteValue }
@@ -72,12 +74,12 @@ struct PhaseRestorePlan: Sendable {
     switch cursor.timing {
     case .running(let deadline):
       let request = try RegistrationRequest(
-        .deadline(CountdownInstant(nanosecondsSinceOrigin: max(deadline, now))), whileSuspended: .keepsRunning,
+        .deadline(CountdownInstant(nanosecondsSinceOrigin: max(deadline, now))), whileSuspended: policy,
         delivering: deliveries, pastTheEnd: .stops)
       try engine.submit(token, request, pausedAt: nil, handler: handler)
     case .paused(let left):
       let request = try RegistrationRequest(
-        .duration(.nanoseconds(left)), whileSuspended: .keepsRunning, delivering: deliveries, pastTheEnd: .stops)
+        .duration(.nanoseconds(left)), whileSuspended: policy, delivering: deliveries, pastTheEnd: .stops)
       try engine.submit(token, request, pausedAt: CountdownInstant(nanosecondsSinceOrigin: now), handler: handler)
     }
   }

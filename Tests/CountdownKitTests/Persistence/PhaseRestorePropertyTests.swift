@@ -5,8 +5,8 @@ import XCTest
 
 @testable import CountdownKit
 
-/// A countdown in phases run on a manager (random plans, random operations), written into a
-/// snapshot, and restored on a new manager after a random gap (seconds, hours, or a week), against
+/// A countdown in phases run on a manager (random plans, random operations, either policy), written
+/// into a snapshot, and restored on a new manager after a random gap (seconds, hours, or a week), against
 /// the plan walked phase by phase (``PlanReferenceModel`` and ``NaiveCursor``): the position, and
 /// the ends delivered (at the restore, late, and after it, on time), are the reference's.
 /// `COUNTDOWN_PHASE_RESTORE_RUNS` sets the number of seeds (default 150), `COUNTDOWN_PHASE_RESTORE_SEED`
@@ -38,7 +38,8 @@ final class PhaseRestorePropertyTests: XCTestCase {
     let (live, clock) = try makeManager(wall: wall)
     defer { live.cancelAll() }
     let deliveries: CountdownDeliveries = Bool.random(using: &random) ? .everyChange : .onlyTheEnd
-    try live.start(id: "plan", plan: plan, delivering: deliveries) { _, _, _ in }
+    let policy: SuspensionPolicy = Int.random(in: 0..<4, using: &random) == 0 ? .pauses : .keepsRunning
+    try live.start(id: "plan", plan: plan, whileSuspended: policy, delivering: deliveries) { _, _, _ in }
     var horizon: Int64 = 400 * second
     var model = PlanReferenceModel(plan, horizon: horizon)
     var naive = NaiveCursor(ordinal: 0, timing: .running(deadline: model.phases[0].length))
@@ -101,8 +102,12 @@ final class PhaseRestorePropertyTests: XCTestCase {
     case 1 where !model.isComplete: gap = 7 * 86_400 + Int64.random(in: 0...60, using: &random)
     default: gap = Int64.random(in: 0...120, using: &random)
     }
-    context += ", gap \(gap) s"
+    context += ", gap \(gap) s, \(policy)"
     now += gap * second
+    // Frozen while the app was away: the gap does not count, and every end moves by it.
+    if policy == .pauses, case .running(let deadline) = naive.timing {
+      naive.timing = .running(deadline: deadline + gap * second)
+    }
     if !model.isComplete, now + 200 * second > horizon {
       horizon = now + 200 * second
       model = PlanReferenceModel(plan, horizon: horizon)

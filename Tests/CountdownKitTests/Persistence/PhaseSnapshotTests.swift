@@ -375,10 +375,10 @@ final class PhaseSnapshotTests: XCTestCase {
     XCTAssertEqual(valid.phaseEntries.first?.time, .nanoseconds(1_000))
   }
 
-  func testARestoreRefusesAPolicyAStartRefusesAndChangesNothing() throws {
+  func testARestoreRefusesAPhaseEndTooFarAwayAndChangesNothing() throws {
     try withManualManager { manager, _, wall in
       let entry = CountdownSnapshot<String>.PhaseEntry(
-        id: "run", plan: try Self.plan(), ordinal: 0, policy: .pauses, time: .seconds(3))
+        id: "run", plan: try Self.plan(), ordinal: 0, date: wall.now + 1e10)
       let snapshot = CountdownSnapshot<String>(
         takenAt: wall.now, serverOffset: nil,
         entries: [.init(id: "tea", kind: .countdown, policy: .keepsRunning, date: wall.now + 60)],
@@ -387,11 +387,44 @@ final class PhaseSnapshotTests: XCTestCase {
         try manager.restore(snapshot) { _, _, _ in
         } phases: { _, _, _ in
         }
-        XCTFail("restored a .pauses countdown in phases")
+        XCTFail("restored a phase ending in 300 years")
       } catch {
-        XCTAssertEqual(error, .invalidPhaseEntry(index: 0, reason: .invalidCombination))
+        XCTAssertEqual(error, .invalidPhaseEntry(index: 0, reason: .outOfRange))
       }
       XCTAssertFalse(manager.contains(id: "tea"), "nothing restored")
     }
   }
+
+  /// A plan started `whileSuspended: .pauses` is saved with its phase's time left, and comes back
+  /// with exactly that, the time the app was not running not counted.
+  func testAPlanThatPausesWhileSuspendedComesBackWithTheTimeItHadLeft() throws {
+    try withManualManager { saved, clock, wall in
+      try saved.start(id: "run", plan: Self.plan(), whileSuspended: .pauses) { _, _, _ in }
+      try clock.advance(by: .seconds(4))
+      saved.suspendTicking()
+      try clock.advance(by: .seconds(30))
+      let snapshot = try Self.roundTrip(saved.snapshot(of: String.self))
+      let entry = try XCTUnwrap(snapshot.phaseEntries.first)
+      XCTAssertEqual(entry.policy, .pauses)
+      XCTAssertEqual(entry.ordinal, 1)
+      XCTAssertEqual(entry.time, .seconds(4), "frozen at the suspension")
+      XCTAssertNil(entry.date)
+      XCTAssertFalse(entry.isPaused)
+      saved.cancelAll()
+
+      let (manager, newClock) = try Self.relaunch(after: 3_600, wall: wall)
+      defer { manager.cancelAll() }
+      var ends: [Int] = []
+      try manager.restore(snapshot) { _, _, _ in
+      } phases: { _, update, _ in
+        ends += update.phaseEnds.map(\.ordinal)
+      }
+      XCTAssertEqual(ends, [])
+      XCTAssertEqual(manager.phasePosition(id: "run")?.timeLeftInPhase, .seconds(4))
+      XCTAssertEqual(manager.isPaused(id: "run"), false)
+      for _ in 0..<4 { try newClock.advance(by: .seconds(1)) }
+      XCTAssertEqual(ends, [1], "it runs on from there")
+    }
+  }
+
 }
