@@ -1123,3 +1123,56 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
   }
   // END SAMPLE
 }
+
+@MainActor @SampleBody func phaseSnapshotSample1() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownSnapshot+PhaseEntry.swift
+  let snapshot = manager.snapshot(of: String.self)
+  for entry in snapshot.phaseEntries {
+    print(entry.id, "at phase", entry.ordinal, entry.isPaused ? "paused" : "running")
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseSnapshotSample2() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownManager+PhaseSnapshot.swift
+  let snapshot = try CountdownSnapshot<String>(decoding: data)
+  let restoration = try manager.restore(snapshot) { id, remaining, _ in
+    store.remaining[id] = remaining
+  } phases: { id, update, _ in
+    // Ends passed while the app was not running come first, late: no bell for them.
+    for end in update.phaseEnds where end.lateness < .seconds(5) { chime(for: end.phase) }
+    if let position = update.position { show(position.phase.name, update.remaining) }
+  }
+  // END SAMPLE
+  _ = restoration
+}
+
+@MainActor @SampleBody func phaseSnapshotSample3() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownManager+Saving.swift
+  // At launch: the Pomodoro comes back where its plan is now, and is saved from then on.
+  try manager.keepSaved(String.self, in: .userDefaults(key: "timers")) { id, remaining, _ in
+    store.remaining[id] = remaining
+  } phases: { _, update, _ in
+    if let position = update.position { show(position.phase.name, update.remaining) }
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseSnapshotSample4() async throws -> Any {
+  let snapshot = try CountdownSnapshot<String>(decoding: data)
+  // SAMPLE: CountdownKit/Persistence/CountdownPhaseTimelineEntry.swift
+  let entries = snapshot.timeline(id: "focus", limit: 20)
+  for entry in entries {
+    print(entry.date, entry.position?.phase.name ?? "done")
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseSnapshotSample5() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownSnapshot+PhaseTimeline.swift
+  let snapshot = try CountdownSnapshot<String>(decoding: data)
+  let entries = snapshot.timeline(id: "focus", from: Date(), limit: 20)
+  // Each entry's position shows its phase; the system counts each phase down by itself.
+  // END SAMPLE
+  _ = entries
+}

@@ -13,7 +13,8 @@ extension CountdownManager {
   /// // From then on, each countdown started with start(id:…) is saved when the app goes to the background.
   /// ```
   ///
-  /// The restore is ``restore(_:_:)``'s. Each save writes ``snapshot(of:)-(ID.Type)`` as JSON, on
+  /// The restore is ``restore(_:_:)``'s, which leaves countdowns in phases out: an app that runs
+  /// some restores them with ``keepSaved(_:in:savingOn:center:onFailure:_:phases:)``. Each save writes ``snapshot(of:)-(ID.Type)`` as JSON, on
   /// the posting thread, when any of `names` is posted on `center` (by default the notifications
   /// the ``shared`` manager suspends on; macOS and Linux have none: pass your own, or call
   /// ``save(_:to:)``). Called again for the same `ID` while its saving lasts, it replaces the saving
@@ -38,13 +39,66 @@ extension CountdownManager {
     center: NotificationCenter = .default, onFailure: (@Sendable (any Error) -> Void)? = nil,
     _ update: @escaping @MainActor (_ id: ID, _ value: Int, _ stop: inout Bool) -> Void
   ) throws(CountdownSnapshotError) -> CountdownRestoration<ID> {
+    try keepSaving(ID.self, in: store, savingOn: names, center: center, onFailure: onFailure) {
+      snapshot throws(CountdownSnapshotError) in try restore(snapshot, update)
+    }
+  }
+
+  /// Restores the countdowns and the countdowns in phases of ids of type `ID` that `store` holds,
+  /// and saves them there whenever the app leaves the foreground.
+  ///
+  /// ```swift
+  /// // At launch: the Pomodoro comes back where its plan is now, and is saved from then on.
+  /// try manager.keepSaved(String.self, in: .userDefaults(key: "timers")) { id, remaining, _ in
+  ///   store.remaining[id] = remaining
+  /// } phases: { _, update, _ in
+  ///   if let position = update.position { show(position.phase.name, update.remaining) }
+  /// }
+  /// ```
+  ///
+  /// As ``keepSaved(_:in:savingOn:center:onFailure:_:)``, with ``restore(_:_:phases:)``: each save
+  /// holds every countdown in phases as it stands then (its phase, its phase's end or time left),
+  /// so what a change made (a start, a skip, a restart, going back, a pause, a resume, time added,
+  /// a cancel, a phase end) is in the next save.
+  ///
+  /// - Parameters:
+  ///   - idType: The type of the ids to save and restore.
+  ///   - store: Where the countdowns are kept.
+  ///   - names: The notifications to save on.
+  ///   - center: Where to observe them.
+  ///   - onFailure: Called with the error of a save that failed; the previous save stays.
+  ///   - update: The handler of every restored countdown, as for ``restore(_:_:)``.
+  ///   - phases: The handler of every restored countdown in phases, as for ``restore(_:_:phases:)``.
+  /// - Returns: What the restore did; empty for a call that replaces a saving.
+  /// - Throws: What ``keepSaved(_:in:savingOn:center:onFailure:_:)`` throws, and what
+  ///   ``restore(_:_:phases:)`` throws for a countdown in phases; nothing changes then.
+  @discardableResult
+  public func keepSaved<ID: Hashable & Sendable & Codable>(
+    _ idType: ID.Type = ID.self, in store: CountdownStore,
+    savingOn names: [Notification.Name] = LifecycleObservation.platformSuspendNames,
+    center: NotificationCenter = .default, onFailure: (@Sendable (any Error) -> Void)? = nil,
+    _ update: @escaping @MainActor (_ id: ID, _ value: Int, _ stop: inout Bool) -> Void,
+    phases: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
+  ) throws(CountdownSnapshotError) -> CountdownRestoration<ID> {
+    try keepSaving(ID.self, in: store, savingOn: names, center: center, onFailure: onFailure) {
+      snapshot throws(CountdownSnapshotError) in try restore(snapshot, update, phases: phases)
+    }
+  }
+
+  /// Restores what `store` holds with `restoring`, unless a saving of `ID` lasts, and saves there
+  /// on `names` from then on.
+  private func keepSaving<ID: Hashable & Sendable & Codable>(
+    _ idType: ID.Type, in store: CountdownStore, savingOn names: [Notification.Name], center: NotificationCenter,
+    onFailure: (@Sendable (any Error) -> Void)?,
+    restoring: (CountdownSnapshot<ID>) throws(CountdownSnapshotError) -> CountdownRestoration<ID>
+  ) throws(CountdownSnapshotError) -> CountdownRestoration<ID> {
     let key = ObjectIdentifier(ID.self)
     // A saving that lasts means the manager's countdowns of `ID` are live: what the store holds is
     // older than they are, so it is read (a damaged save is refused) but not restored over them.
     let replaces = state.withLock { $0.savings[key] != nil }
     var restoration = CountdownRestoration<ID>(ids: [], ended: [:])
     if let saved = try Self.savedSnapshot(ID.self, in: store), !replaces {
-      restoration = try restore(saved, update)
+      restoration = try restoring(saved)
     }
     let observation = NotificationObservers(observing: names, on: center) { [weak self] in
       do {

@@ -8,17 +8,26 @@ extension CountdownManager {
   /// let data = try JSONEncoder().encode(manager.snapshot(of: Order.ID.self))
   /// ```
   ///
-  /// Holds every countdown and count-up of an id of type `ID`, running or paused (not receivers,
-  /// one-shot actions, sequences nor countdowns in phases, which a snapshot does not hold yet),
-  /// its dates in server time when the manager is calibrated.
-  /// Safe while the manager is suspended: one that ran out meanwhile keeps the deadline it passed.
+  /// Holds every countdown and count-up of an id of type `ID`, running or paused, in
+  /// ``CountdownSnapshot/entries``, and every countdown in phases, with its plan and where it is,
+  /// in ``CountdownSnapshot/phaseEntries`` (not receivers nor one-shot actions); its dates in
+  /// server time when the manager is calibrated.
+  /// Safe while the manager is suspended: one that ran out meanwhile keeps the deadline it passed,
+  /// and a countdown in phases the phase whose end it has not delivered yet.
   /// - Complexity: O(*n*) in the number of ids, under one acquisition of the engine's lock.
   public func snapshot<ID: Hashable & Sendable & Codable>(of idType: ID.Type = ID.self) -> CountdownSnapshot<ID> {
-    // A countdown in phases (an id whose start kept an attachment) is not one countdown: left out.
-    let keys = state.withLock { $0.ids.records(of: ID.self) }.compactMap { id, record in
+    let records = state.withLock { $0.ids.records(of: ID.self) }
+    // A countdown in phases (an id whose start kept an attachment) is not one countdown: it has an
+    // entry of its own.
+    let keys = records.compactMap { id, record in
       record.attachment == nil ? SnapshotSource(id: id, receiver: record.token, length: record.length) : nil
     }
-    return snapshot(of: keys)
+    let sequences = records.compactMap { id, record in
+      (record.attachment as? PhaseSequence).map { (id: id, sequence: $0) }
+    }
+    var snapshot = snapshot(of: keys)
+    snapshot.phaseEntries = phaseEntries(of: sequences, wallNow: snapshot.takenAt, offset: snapshot.serverOffset)
+    return snapshot
   }
 
   /// Restores the countdowns of a snapshot, each keyed by its id again and calling `update`: after
@@ -32,7 +41,8 @@ extension CountdownManager {
   /// ```
   ///
   /// Each countdown is started as by `start(id:…)` (replacing one the id has), a count-up as by
-  /// `listen(id:…)`. A running countdown that delivers every change gets a prompt call; one that
+  /// `listen(id:…)`. Countdowns in phases (``CountdownSnapshot/phaseEntries``) are left out:
+  /// ``restore(_:_:phases:)`` restores them too. A running countdown that delivers every change gets a prompt call; one that
   /// delivers only its end or milestones gets its next one (those passed while the app was not
   /// running are not delivered); a paused one stays paused, without a call until ``resume(id:)``
   /// (one paused at `0` too, whose resume ends it).
@@ -53,8 +63,11 @@ extension CountdownManager {
   /// - Returns: The ids restored, and those that ended meanwhile.
   /// - Throws: A ``CountdownSnapshotError`` for an entry no countdown can have (see
   ///   ``CountdownSnapshot``), a repeated id, a deadline too far from now to count, or a server
-  ///   offset that ``calibrate(serverNow:receivedAt:)`` refuses; nothing is restored then, and
-  ///   nothing changes.
+  ///   offset that ``calibrate(serverNow:receivedAt:)`` refuses; for a countdown in phases the
+  ///   snapshot holds, though it is left out, what decoding checks of it
+  ///   (``CountdownSnapshotError/invalidPhaseEntry(index:reason:)``,
+  ///   ``CountdownSnapshotError/duplicatePhaseID(index:)``); nothing is restored then, and nothing
+  ///   changes.
   /// - Complexity: O(*n*) in the number of entries.
   @discardableResult
   public func restore<ID: Hashable & Sendable & Codable>(
@@ -64,6 +77,14 @@ extension CountdownManager {
     try snapshot.validate()
     let plans = try restorePlans(for: snapshot, at: snapshot.entries.indices, allowsCountingUp: true)
     adoptServerOffset(of: snapshot)
+    return restoreCountdowns(of: snapshot, plans, update)
+  }
+
+  /// Counts the entries of `snapshot` again by `plans` (one each, checked), calling `update`.
+  func restoreCountdowns<ID: Hashable & Sendable & Codable>(
+    of snapshot: CountdownSnapshot<ID>, _ plans: [RestorePlan],
+    _ update: @escaping @MainActor (_ id: ID, _ value: Int, _ stop: inout Bool) -> Void
+  ) -> CountdownRestoration<ID> {
     var restored = [Bool](repeating: false, count: plans.count)
     var ended: [ID: Date] = [:]
     // Those that ran out meanwhile in the order of their ends: their `0`s come in that order.
@@ -160,15 +181,7 @@ extension CountdownManager {
   func restorePlans<ID: Hashable & Sendable & Codable>(
     for snapshot: CountdownSnapshot<ID>, at indices: some Sequence<Int>, allowsCountingUp: Bool
   ) throws(CountdownSnapshotError) -> [RestorePlan] {
-    let ownOffset = state.withLock { $0.isCalibrated ? $0.serverOffset : nil }
-    // Device date = date written − the offset it was written with (or the fresh one).
-    let offset = snapshot.serverOffset.map { ownOffset ?? $0 } ?? .zero
-    // The snapshot's date on the device's clock as it reads now: moved by the change of offset, as
-    // the entries' dates are.
-    let takenAt = snapshot.takenAt + ((snapshot.serverOffset ?? .zero) - offset).secondsValue
-    let moment = RestorePlan.Moment(
-      now: clockNow, wallNow: wallClock(), takenAt: takenAt,
-      interval: (try? engine.interval.countdownNanoseconds()) ?? 1, offset: offset)
+    let moment = restoreMoment(for: snapshot)
     var plans: [RestorePlan] = []
     for index in indices {
       let entry = snapshot.entries[index]
@@ -182,6 +195,20 @@ extension CountdownManager {
       }
     }
     return plans
+  }
+
+  /// The moment a restore of `snapshot` counts from, now: the clocks' readings, and the offset
+  /// its dates are mapped through.
+  func restoreMoment<ID: Hashable & Sendable & Codable>(for snapshot: CountdownSnapshot<ID>) -> RestorePlan.Moment {
+    let ownOffset = state.withLock { $0.isCalibrated ? $0.serverOffset : nil }
+    // Device date = date written − the offset it was written with (or the fresh one).
+    let offset = snapshot.serverOffset.map { ownOffset ?? $0 } ?? .zero
+    // The snapshot's date on the device's clock as it reads now: moved by the change of offset, as
+    // the entries' dates are.
+    let takenAt = snapshot.takenAt + ((snapshot.serverOffset ?? .zero) - offset).secondsValue
+    return RestorePlan.Moment(
+      now: clockNow, wallNow: wallClock(), takenAt: takenAt,
+      interval: (try? engine.interval.countdownNanoseconds()) ?? 1, offset: offset)
   }
 }
 

@@ -8,6 +8,9 @@ import Foundation
 extension CountdownSnapshot: Codable {
   private enum CodingKeys: String, CodingKey {
     case format, takenAt, takenAtSinceReferenceDate, serverOffsetNanoseconds, countdowns
+    /// Added within format 2, written only when there are some: a reader that knows none reads
+    /// the rest as it always did, without them.
+    case phaseCountdowns
   }
 
   /// Decodes and checks a snapshot of this format or of format 1 (see ``init(decoding:)``, which
@@ -20,7 +23,10 @@ extension CountdownSnapshot: Codable {
   ///   needs, ``CountdownSnapshotError/invalidServerOffset(reason:)`` for a server offset no manager
   ///   can take, ``CountdownSnapshotError/invalidEntry(index:reason:)`` for the first entry that
   ///   holds a value no countdown can have, or ``CountdownSnapshotError/duplicateID(index:)`` for an
-  ///   id that comes twice; the decoder's own error (a `DecodingError` from `JSONDecoder`) for a
+  ///   id that comes twice; for a countdown in phases,
+  ///   ``CountdownSnapshotError/invalidPhaseEntry(index:reason:)`` (a saved plan that cannot run,
+  ///   with the ``CountdownCore/CountdownError`` its initializer throws, or a phase the plan does
+  ///   not have) or ``CountdownSnapshotError/duplicatePhaseID(index:)``; the decoder's own error (a `DecodingError` from `JSONDecoder`) for a
   ///   field that is missing or of the wrong type, or what the ids' own decoding throws.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -39,6 +45,19 @@ extension CountdownSnapshot: Codable {
       entries.append(try Entry(from: list.superDecoder(), format: format))
     }
     self.entries = entries
+    // Absent from snapshots without countdowns in phases, and from those written before them.
+    if container.contains(.phaseCountdowns) {
+      var phaseList = try container.nestedUnkeyedContainer(forKey: .phaseCountdowns)
+      while !phaseList.isAtEnd {
+        let index = phaseList.currentIndex
+        do {
+          phaseEntries.append(try PhaseEntry(from: phaseList.superDecoder()))
+        } catch let error as CountdownError {
+          // The saved plan's own check: the reason is the plan's error.
+          throw CountdownSnapshotError.invalidPhaseEntry(index: index, reason: error)
+        }
+      }
+    }
     try validate()
   }
 
@@ -52,6 +71,9 @@ extension CountdownSnapshot: Codable {
     try container.encode(takenAt.timeIntervalSinceReferenceDate, forKey: .takenAtSinceReferenceDate)
     try container.encodeIfPresent(serverOffset.map(Self.nanoseconds(of:)), forKey: .serverOffsetNanoseconds)
     try container.encode(entries, forKey: .countdowns)
+    if !phaseEntries.isEmpty {
+      try container.encode(phaseEntries, forKey: .phaseCountdowns)
+    }
   }
 
   static func nanoseconds(of duration: Duration) throws -> Int64 {
@@ -122,5 +144,59 @@ extension CountdownSnapshot.Entry: Codable {
     try container.encodeIfPresent(time.map(CountdownSnapshot.nanoseconds(of:)), forKey: .nanoseconds)
     try container.encodeIfPresent(length.map(CountdownSnapshot.nanoseconds(of:)), forKey: .lengthNanoseconds)
     try container.encodeIfPresent(ending == .countsOvertime ? true : nil, forKey: .overtime)
+  }
+}
+
+extension CountdownSnapshot.PhaseEntry: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case id, plan, ordinal, policy, onlyTheEnd, milestones, paused, dateSinceReferenceDate, nanoseconds
+  }
+
+  /// Decodes one countdown in phases; the snapshot checks it.
+  ///
+  /// - Throws: The ``CountdownCore/CountdownError`` that ``CountdownPlan/init(warmUp:blocks:coolDown:)``
+  ///   throws for a saved plan that cannot run (the snapshot's decoding throws it as
+  ///   ``CountdownSnapshotError/invalidPhaseEntry(index:reason:)``);
+  ///   ``CountdownSnapshotError/unreadable`` for a policy this version does not know; the decoder's
+  ///   own error for a field that is missing or of the wrong type, or what the id's own decoding
+  ///   throws.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(ID.self, forKey: .id)
+    plan = try container.decode(CountdownPlan.self, forKey: .plan)
+    ordinal = try container.decode(Int.self, forKey: .ordinal)
+    switch try container.decode(String.self, forKey: .policy) {
+    case "keepsRunning": policy = .keepsRunning
+    case "pauses": policy = .pauses
+    default: throw CountdownSnapshotError.unreadable
+    }
+    deliveries = try container.decode(Bool.self, forKey: .onlyTheEnd) ? .onlyTheEnd : .everyChange
+    if let milestones = try container.decodeIfPresent([Int].self, forKey: .milestones) {
+      deliveries = .milestones(Set(milestones))
+    }
+    isPaused = try container.decode(Bool.self, forKey: .paused)
+    date = try container.decodeIfPresent(Double.self, forKey: .dateSinceReferenceDate).map(
+      Date.init(timeIntervalSinceReferenceDate:))
+    time = try container.decodeIfPresent(Int64.self, forKey: .nanoseconds).map(Duration.nanoseconds)
+  }
+
+  /// Encodes one countdown in phases: its plan, its phase's ordinal, and that phase's end date or
+  /// time left, as a countdown's entry writes them.
+  ///
+  /// - Throws: `EncodingError.invalidValue` for a time beyond 64-bit nanoseconds, or what the id's
+  ///   or the plan's own encoding throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(plan, forKey: .plan)
+    try container.encode(ordinal, forKey: .ordinal)
+    try container.encode(policy == .pauses ? "pauses" : "keepsRunning", forKey: .policy)
+    try container.encode(deliveries != .everyChange, forKey: .onlyTheEnd)
+    if let milestones = deliveries.milestones {
+      try container.encode(milestones.sorted(), forKey: .milestones)
+    }
+    try container.encode(isPaused, forKey: .paused)
+    try container.encodeIfPresent(date?.timeIntervalSinceReferenceDate, forKey: .dateSinceReferenceDate)
+    try container.encodeIfPresent(time.map(CountdownSnapshot.nanoseconds(of:)), forKey: .nanoseconds)
   }
 }

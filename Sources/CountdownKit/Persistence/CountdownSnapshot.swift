@@ -16,12 +16,15 @@ public import Foundation
 ///
 /// Each entry holds the app's id and what its countdown counts: a running countdown's deadline
 /// as a wall-clock date (dates, not clock instants, outlive a reboot), a paused one's time left,
-/// its length, policy and deliveries. Not receiver-keyed countdowns, nor handlers. What it holds,
+/// its length, policy and deliveries; each countdown in phases in ``phaseEntries``, with its plan
+/// and phase. Not receiver-keyed countdowns, nor handlers. What it holds,
 /// and what it cannot know (a change of the device's clock while the app was not running): see
 /// the article *Countdowns outside the app* ("Relaunch").
 ///
 /// The format is versioned (``formatVersion``; format 1 still decodes); decoding checks every
-/// field, and a restore every entry before it changes anything. Dates and times are written as
+/// field, and a restore every entry before it changes anything. Countdowns in phases are written
+/// under a key of their own within format 2, and only when there are some: a reader older than
+/// them (1.1.0) reads the rest of the snapshot and leaves them out. Dates and times are written as
 /// numbers, never through the encoder's date strategy, so a snapshot inside an app's own `Codable`
 /// state round-trips exactly under any strategy.
 public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Sendable {
@@ -35,12 +38,27 @@ public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Se
   public var serverOffset: Duration?
   /// The countdowns, one per id.
   public var entries: [Entry]
+  /// The countdowns in phases, one per id (none of them an id of ``entries``).
+  public var phaseEntries: [PhaseEntry] = []
 
   /// A snapshot taken at `takenAt`, its dates in server time when `serverOffset` is given.
   public init(takenAt: Date, serverOffset: Duration?, entries: [Entry]) {
     self.takenAt = takenAt
     self.serverOffset = serverOffset
     self.entries = entries
+  }
+
+  /// A snapshot taken at `takenAt` of countdowns and countdowns in phases, its dates in server time
+  /// when `serverOffset` is given.
+  ///
+  /// - Parameters:
+  ///   - takenAt: The device's wall-clock date it was taken at.
+  ///   - serverOffset: The server offset its dates are written with, or `nil` for device dates.
+  ///   - entries: The countdowns and count-ups.
+  ///   - phaseEntries: The countdowns in phases.
+  public init(takenAt: Date, serverOffset: Duration?, entries: [Entry], phaseEntries: [PhaseEntry]) {
+    self.init(takenAt: takenAt, serverOffset: serverOffset, entries: entries)
+    self.phaseEntries = phaseEntries
   }
 
   /// What one countdown counts.
@@ -115,7 +133,10 @@ public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Se
   ///   ``CountdownSnapshotError/invalidServerOffset(reason:)`` for a server offset no manager can
   ///   take, the error of the first entry that no countdown can have
   ///   (``CountdownSnapshotError/invalidEntry(index:reason:)`` or ``CountdownSnapshotError/unreadable``),
-  ///   or ``CountdownSnapshotError/duplicateID(index:)`` for an id that comes twice.
+  ///   or ``CountdownSnapshotError/duplicateID(index:)`` for an id that comes twice; for a
+  ///   countdown in phases, ``CountdownSnapshotError/invalidPhaseEntry(index:reason:)`` (a saved
+  ///   plan that cannot run, with the ``CountdownCore/CountdownError`` its initializer throws, or
+  ///   a phase the plan does not have) or ``CountdownSnapshotError/duplicatePhaseID(index:)``.
   public init(decoding data: Data) throws(CountdownSnapshotError) {
     do {
       self = try JSONDecoder().decode(Self.self, from: data)
@@ -135,6 +156,10 @@ public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Se
     for (index, entry) in entries.enumerated() {
       try entry.validate(at: index)
       guard seen.insert(entry.id).inserted else { throw .duplicateID(index: index) }
+    }
+    for (index, entry) in phaseEntries.enumerated() {
+      try entry.validate(at: index)
+      guard seen.insert(entry.id).inserted else { throw .duplicatePhaseID(index: index) }
     }
   }
 }

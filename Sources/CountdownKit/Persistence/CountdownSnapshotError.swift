@@ -39,6 +39,10 @@ public struct CountdownSnapshotError: Error, Hashable, Sendable, CustomStringCon
     public static let duplicateID = Kind("duplicateID")
     /// See ``CountdownSnapshotError/unsupportedEntry(index:)``.
     public static let unsupportedEntry = Kind("unsupportedEntry")
+    /// See ``CountdownSnapshotError/invalidPhaseEntry(index:reason:)``.
+    public static let invalidPhaseEntry = Kind("invalidPhaseEntry")
+    /// See ``CountdownSnapshotError/duplicatePhaseID(index:)``.
+    public static let duplicatePhaseID = Kind("duplicatePhaseID")
 
     /// The kind's name, as its static member spells it.
     public var description: String { name }
@@ -46,11 +50,13 @@ public struct CountdownSnapshotError: Error, Hashable, Sendable, CustomStringCon
 
   /// Which reason this is.
   public let kind: Kind
-  /// The position in ``CountdownSnapshot/entries`` of the entry refused; `nil` for a reason about
-  /// the whole snapshot.
+  /// The position in ``CountdownSnapshot/entries`` of the entry refused (in
+  /// ``CountdownSnapshot/phaseEntries`` for ``invalidPhaseEntry(index:reason:)`` and
+  /// ``duplicatePhaseID(index:)``); `nil` for a reason about the whole snapshot.
   public let index: Int?
   /// What the refused value would have thrown had it been given to a countdown call, for
-  /// ``invalidEntry(index:reason:)`` and ``invalidServerOffset(reason:)``.
+  /// ``invalidEntry(index:reason:)``, ``invalidPhaseEntry(index:reason:)`` and
+  /// ``invalidServerOffset(reason:)``.
   public let reason: CountdownError?
   /// The snapshot's format version, for ``unsupportedVersion(_:)``.
   public let formatVersion: Int?
@@ -94,6 +100,24 @@ public struct CountdownSnapshotError: Error, Hashable, Sendable, CustomStringCon
   /// an ``ObservableCountdown`` or an ``ObservableCountdownList``.
   public static func unsupportedEntry(index: Int) -> CountdownSnapshotError {
     CountdownSnapshotError(.unsupportedEntry, index: index)
+  }
+
+  /// The countdown in phases at `index` in ``CountdownSnapshot/phaseEntries`` cannot be restored:
+  /// its saved plan cannot run (the error ``CountdownPlan/init(warmUp:blocks:coolDown:)`` throws
+  /// for it: ``CountdownCore/CountdownError/emptyPlan``, ``CountdownCore/CountdownError/zeroDuration``,
+  /// ``CountdownCore/CountdownError/negativeDuration``, ``CountdownCore/CountdownError/invalidRepetition``,
+  /// ``CountdownCore/CountdownError/unreachablePhases`` or ``CountdownCore/CountdownError/outOfRange``),
+  /// its phase is not one of the plan's (``CountdownCore/CountdownError/outOfRange``), its time or
+  /// date is one no phase can have (as for ``invalidEntry(index:reason:)``), or a milestone is below
+  /// zero (``CountdownCore/CountdownError/invalidMilestone``).
+  public static func invalidPhaseEntry(index: Int, reason: CountdownError) -> CountdownSnapshotError {
+    CountdownSnapshotError(.invalidPhaseEntry, index: index, reason: reason)
+  }
+
+  /// The countdown in phases at `index` in ``CountdownSnapshot/phaseEntries`` has the id of an
+  /// entry of ``CountdownSnapshot/entries`` or of an earlier countdown in phases.
+  public static func duplicatePhaseID(index: Int) -> CountdownSnapshotError {
+    CountdownSnapshotError(.duplicatePhaseID, index: index)
   }
 
   /// The reason and its details: `invalidEntry(index: 2, reason: outOfRange)`.

@@ -190,7 +190,7 @@ extension RestorePlan {
 
   /// Refuses a countdown of `nanoseconds` from `now` that the engine would: a deadline past the
   /// clock's last instant, or more intervals than a value holds.
-  private static func checkCountdown(of nanoseconds: Int64, at now: Int64, interval: Int64) throws(CountdownError) {
+  static func checkCountdown(of nanoseconds: Int64, at now: Int64, interval: Int64) throws(CountdownError) {
     guard !now.addingReportingOverflow(nanoseconds).overflow else { throw .outOfRange }
     guard nanoseconds == 0 || (nanoseconds - 1) / interval + 1 <= CountdownTiming.maximumValue else {
       throw .outOfRange

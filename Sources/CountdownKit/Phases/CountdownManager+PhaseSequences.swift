@@ -30,9 +30,9 @@ extension CountdownManager {
   /// ``cancel(id:)`` ends it with no further call; ``skipPhase(id:)``, ``restartPhase(id:)`` and
   /// ``goToPreviousPhase(id:)`` move it through the plan; ``phasePosition(id:)`` reads it.
   /// ``timeLeft(id:)``, ``isPaused(id:)`` and ``timerDates(id:)`` speak of the current phase.
-  /// Starting the id again, with a plan or a duration, replaces it. Snapshots do not hold a
-  /// countdown in phases yet: the manager's `snapshot(of:)` leaves it out, and so what
-  /// `keepSaved` saves.
+  /// Starting the id again, with a plan or a duration, replaces it. A snapshot
+  /// (``snapshot(of:)-(ID.Type)``, and so what `keepSaved` saves) holds it with its plan and
+  /// phase; ``restore(_:_:phases:)`` brings it back where its plan is after any gap.
   ///
   /// - Parameters:
   ///   - id: The id, told apart by type and value as for ``start(id:for:whileSuspended:delivering:pastTheEnd:_:)``.
@@ -183,7 +183,7 @@ extension CountdownManager {
     return sequence.state.withLock { $0.cursor.position(at: now, in: sequence.plan.layout) }
   }
 
-  private func phaseSequence<ID: Hashable & Sendable>(of id: ID) -> PhaseSequence? {
+  func phaseSequence<ID: Hashable & Sendable>(of id: ID) -> PhaseSequence? {
     state.withLock { $0.ids[IDKey(id)]?.attachment } as? PhaseSequence
   }
 
@@ -213,7 +213,7 @@ extension CountdownManager {
   /// which moves the cursor on (every end passed reported, bounded) and registers the next phase
   /// before the app is called. A sequence its id no longer has calls nothing.
   @MainActor
-  private static func phaseSequence<ID: Hashable & Sendable>(
+  static func phaseSequence<ID: Hashable & Sendable>(
     _ sequence: PhaseSequence, of id: ID, delivered value: Int, on engine: CountdownEngine, interval: Duration,
     _ stop: inout Bool, _ update: @MainActor (ID, PhaseSequenceUpdate, inout Bool) -> Void
   ) {

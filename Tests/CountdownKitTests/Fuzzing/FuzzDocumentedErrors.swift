@@ -72,11 +72,15 @@ enum FuzzDocumentedErrors {
   /// `CountdownSnapshot(decoding:)`, and the `Codable` path (`init(from:)`), which throws the
   /// same kinds (and the decoder's own errors).
   static let decoding: [CountdownSnapshotError.Kind] = [
-    .unreadable, .unsupportedVersion, .invalidServerOffset, .invalidEntry, .duplicateID,
+    .unreadable, .unsupportedVersion, .invalidServerOffset, .invalidEntry, .duplicateID, .invalidPhaseEntry,
+    .duplicatePhaseID,
   ]
   /// The manager's `restore(_:_:)`: an entry no countdown can have (`invalidEntry`, or
   /// `unreadable` for fields that do not fit its kind), a repeated id, a server offset refused.
-  static let restore: [CountdownSnapshotError.Kind] = [.unreadable, .invalidEntry, .duplicateID, .invalidServerOffset]
+  /// `restore(_:_:phases:)` throws the same, `invalidPhaseEntry` for a countdown in phases too.
+  static let restore: [CountdownSnapshotError.Kind] = [
+    .unreadable, .invalidEntry, .duplicateID, .invalidServerOffset, .invalidPhaseEntry, .duplicatePhaseID,
+  ]
   /// A list's `restore(_:)`: the manager's, and `unsupportedEntry` for a count-up.
   static let listRestore = restore + [.unsupportedEntry]
   /// `countdown(restoring:id:)`: the snapshot's dates, the entry of the id, two of them, a count-up.

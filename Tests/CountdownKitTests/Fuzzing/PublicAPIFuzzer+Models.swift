@@ -113,7 +113,25 @@ extension PublicAPIFuzzer {
     // The same entry twice: a repeated id, once the first passes its checks.
     if random.oneIn(4), let first = entries.first { entries.append(first) }
     let offset: Duration? = random.bool() ? nil : random.duration()
-    return CountdownSnapshot(takenAt: random.date(around: wall.now), serverOffset: offset, entries: entries)
+    return CountdownSnapshot(
+      takenAt: random.date(around: wall.now), serverOffset: offset, entries: entries,
+      phaseEntries: random.oneIn(3) ? hostilePhaseEntries() : [])
+  }
+
+  /// Countdowns in phases no snapshot of a manager holds: phases the plan does not have, times and
+  /// dates no phase can have, a policy a start refuses, ids of countdowns or twice.
+  func hostilePhaseEntries() -> [CountdownSnapshot<String>.PhaseEntry] {
+    (0..<random.below(3)).compactMap { _ in
+      let phases = [
+        CountdownPhase("a", random.duration()), CountdownPhase("b", random.duration(), pausesAfter: random.bool()),
+      ]
+      let repetition: CountdownPlan.Repetition = random.bool() ? .forever : .times(1 + random.below(3))
+      guard let plan = try? CountdownPlan(blocks: [.init(phases, repeated: repetition)]) else { return nil }
+      return CountdownSnapshot<String>.PhaseEntry(
+        id: random.pick(stringIDs), plan: plan, ordinal: random.below(8) - 1, policy: random.policy(),
+        deliveries: random.deliveries(), isPaused: random.oneIn(3),
+        date: random.oneIn(4) ? nil : random.date(around: wall.now), time: random.oneIn(2) ? nil : random.duration())
+    }
   }
 
   /// A snapshot's bytes: random, truncated, with a byte changed, or whole (a hostile snapshot's, whose
@@ -133,7 +151,7 @@ extension PublicAPIFuzzer {
   }
 
   func snapshots() {
-    switch random.below(4) {
+    switch random.below(5) {
     case 0:
       // Damaged bytes, or a hostile snapshot's whole: its checks come after the decoding.
       let data = random.bool() ? damagedSnapshotBytes() : (try? JSONEncoder().encode(hostileSnapshot())) ?? Data()
@@ -161,6 +179,20 @@ extension PublicAPIFuzzer {
       if random.oneIn(3) { handler = reentry.idHandler() }
       expectSnapshot(FuzzDocumentedErrors.restore, leaving: .everything) { () throws(CountdownSnapshotError) in
         _ = try manager.restore(snapshot, handler)
+      }
+    case 4:
+      let snapshot = hostileSnapshot()
+      begin("restore(\(snapshot.entries.count) hostile entries, phases: \(snapshot.phaseEntries.count)), timeline")
+      var handler: @MainActor @Sendable (String, Int, inout Bool) -> Void = { _, _, _ in }
+      if random.oneIn(3) { handler = reentry.idHandler() }
+      expectSnapshot(FuzzDocumentedErrors.restore, leaving: .everything) { () throws(CountdownSnapshotError) in
+        _ = try manager.restore(snapshot, handler) { _, update, stop in
+          _ = (update.position, update.phaseEnds, update.earlierPhaseEnds)
+          stop = stop || update.planEnded
+        }
+      }
+      for entry in snapshot.phaseEntries {
+        _ = snapshot.timeline(id: entry.id, from: random.date(around: wall.now), limit: random.below(40) - 2)
       }
     case 2:
       let snapshot = hostileSnapshot()

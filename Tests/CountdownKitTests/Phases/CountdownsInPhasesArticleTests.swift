@@ -92,4 +92,37 @@ final class CountdownsInPhasesArticleTests: XCTestCase {
       XCTAssertEqual(coach.logged.first, "\(7 * 86_400 / 150 * 2 - 2) phases passed while away")
     }
   }
+
+  /// The article's relaunch sample: saved as the app leaves, back at the next launch an hour
+  /// later where the plan is, with no bell for the ends that passed meanwhile.
+  func testTheFocusTimerComesBackWhereItsPlanIsAfterARelaunch() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("focus-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+    try withManualManager { first, clock, wall in
+      let session = FocusSession()
+      try startPomodoro(on: first, session: session)
+      try FocusTimer(session: session).keepRunning(on: first, in: directory)
+      try clock.advance(by: .seconds(10 * 60))
+      try first.save(String.self, to: .file(directory.appendingPathComponent("focus.json")))
+      first.stopSaving(String.self)
+      first.cancelAll()
+
+      // Launched again 52 minutes later: 62 minutes into the plan, the first focus (to 25), its
+      // break (to 30), the second focus (to 55) and its break (to 60) ended, each over a minute
+      // ago; the third focus runs.
+      wall.jump(by: 52 * 60)
+      let (manager, _) = try makeManager(wall: wall)
+      defer {
+        manager.stopSaving(String.self)
+        manager.cancelAll()
+      }
+      let again = FocusSession()
+      try FocusTimer(session: again).keepRunning(on: manager, in: directory)
+      XCTAssertEqual(again.rung, [], "every end passed came late")
+      XCTAssertEqual(again.shown, "Focus")
+      XCTAssertEqual(manager.phasePosition(id: "pomodoro")?.ordinal, 4)
+      XCTAssertEqual(manager.phasePosition(id: "pomodoro")?.timeLeftInPhase, .seconds(23 * 60))
+    }
+  }
 }

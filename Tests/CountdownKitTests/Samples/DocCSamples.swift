@@ -232,6 +232,52 @@ func saleTimeline(from data: Data, saleID: Int, now: Date = Date()) throws -> Ti
 }
 // END DOCC
 
+// DOCC: outside-phase-widget
+struct FocusEntry: TimelineEntry {
+  let date: Date
+  let phase: String  // "Focus", "Break", or "Done" once the plan has ended
+  let phaseEnd: Date?  // counted down to by the system; nil while the plan waits, paused
+}
+
+func focusTimeline(from data: Data, now: Date = Date()) throws -> Timeline<FocusEntry> {
+  // The app's snapshot, read from the app group: an entry at each phase's start, from it alone.
+  let snapshot = try CountdownSnapshot<String>(decoding: data)
+  let entries = snapshot.timeline(id: "pomodoro", from: now, limit: 24).map { entry in
+    FocusEntry(
+      date: entry.date, phase: entry.position?.phase.name ?? "Done", phaseEnd: entry.position?.phaseEndDate)
+  }
+  // Past the last entry (the limit, or a phase after which the plan waits) the app's next save
+  // and reload bring the rest.
+  return Timeline(entries: entries, policy: .never)
+}
+// END DOCC
+
+// DOCC: phases-relaunch
+@MainActor
+final class FocusTimer {
+  let session: FocusSession
+
+  init(session: FocusSession) {
+    self.session = session
+  }
+
+  /// At launch: the Pomodoro comes back where its plan is now, the ends that passed while the app
+  /// was not running reported late (no bell for them), and it is saved from then on.
+  func keepRunning(on manager: CountdownManager, in directory: URL) throws {
+    let store = CountdownStore.file(directory.appendingPathComponent("focus.json"))
+    try manager.keepSaved(String.self, in: store) { _, _, _ in
+    } phases: { [weak self] _, update, _ in
+      guard let self else { return }
+      for end in update.phaseEnds where end.lateness < .seconds(60) {
+        session.ring(for: end.phase)
+      }
+      session.show(update.position)
+      if update.pausedAfterPhase { session.askToStartTheNextRound() }
+    }
+  }
+}
+// END DOCC
+
 // DOCC: outside-notification
 func scheduleArrivalNotification(for orderID: String, on manager: CountdownManager) {
   // A trigger must lie in the future: an order that already arrived gets none.

@@ -81,6 +81,23 @@ final class OutsideTheAppSampleTests: XCTestCase {
     }
   }
 
+  func testThePhaseWidgetHasAnEntryPerPhaseStartUpToThePlansEnd() throws {
+    try withManualManager { manager, _, wall in
+      let plan = try CountdownPlan(blocks: [
+        .init(
+          [CountdownPhase("Focus", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60))], repeated: .times(2))
+      ])
+      try manager.start(id: "pomodoro", plan: plan) { _, _, _ in }
+      let data = try JSONEncoder().encode(manager.snapshot(of: String.self))
+      manager.cancelAll()
+      let timeline = try focusTimeline(from: data, now: wall.now)
+      XCTAssertEqual(timeline.entries.map(\.phase), ["Focus", "Break", "Focus", "Break", "Done"])
+      XCTAssertEqual(timeline.entries.map(\.date), [0, 25, 30, 55, 60].map { wall.now + Double($0 * 60) })
+      XCTAssertEqual(timeline.entries.first?.phaseEnd, wall.now + 25 * 60)
+      XCTAssertNil(timeline.entries.last?.phaseEnd)
+    }
+  }
+
   func testAPausedSalesWidgetShowsItFrozenInOneEntry() throws {
     try withManualManager { manager, _, _ in
       try manager.start(id: 42, for: .seconds(600)) { _, _, _ in }

@@ -1,0 +1,148 @@
+import CountdownCore
+import Foundation
+
+extension CountdownManager {
+  /// Restores the countdowns and the countdowns in phases of a snapshot, each keyed by its id
+  /// again: after a relaunch or a reboot, each countdown has its right value at once, and each
+  /// countdown in phases is at the phase its plan says, with the ends it passed meanwhile.
+  ///
+  /// ```swift
+  /// let snapshot = try CountdownSnapshot<String>(decoding: data)
+  /// let restoration = try manager.restore(snapshot) { id, remaining, _ in
+  ///   store.remaining[id] = remaining
+  /// } phases: { id, update, _ in
+  ///   // Ends passed while the app was not running come first, late: no bell for them.
+  ///   for end in update.phaseEnds where end.lateness < .seconds(5) { chime(for: end.phase) }
+  ///   if let position = update.position { show(position.phase.name, update.remaining) }
+  /// }
+  /// ```
+  ///
+  /// The countdowns in ``CountdownSnapshot/entries`` are restored as by ``restore(_:_:)``, with
+  /// `update`. Each of ``CountdownSnapshot/phaseEntries`` is started again as by
+  /// ``start(id:plan:whileSuspended:delivering:_:)`` (replacing what the id has), with `phases`,
+  /// at the phase the plan has reached now, whatever the gap (a minute, or a week of a plan that
+  /// runs forever): the saved phase's end date and the plan give every later end.
+  /// - A plan that passed ends while the app was not running gets one call, inside this one on
+  ///   the main thread, with those ends in ``CountdownPhaseUpdate/phaseEnds``, oldest first, each
+  ///   with its date and lateness, bounded as after a suspension (past a cycle's worth, the older
+  ///   ones in ``CountdownPhaseUpdate/earlierPhaseEnds``), and the position now. A phase that
+  ///   pauses the plan after it stops the walk there: the next phase waits, paused.
+  /// - A plan that ended meanwhile reports its ends and its end in that call
+  ///   (``CountdownPhaseUpdate/planEnded``): its id is then free, and it is listed in
+  ///   ``CountdownRestoration/ended`` with the date its last phase ended.
+  /// - A running phase with no end passed gets a prompt call if it delivers every change, else its
+  ///   next value; a paused one stays paused, without a call until ``resume(id:)``, at exactly the
+  ///   time it had left (``phasePosition(id:)`` reads it at once).
+  /// - One started `whileSuspended: .pauses` is frozen while the app is not running, as a single
+  ///   such countdown is: it comes back at its phase with the time it had left, and no end.
+  ///
+  /// The countdowns' `0`s come first, then the countdowns in phases, those with ends passed in
+  /// the order of their first such end.
+  ///
+  /// - Parameters:
+  ///   - snapshot: What to restore.
+  ///   - update: The handler of every restored countdown, as for ``restore(_:_:)``.
+  ///   - phases: The handler of every restored countdown in phases, as for
+  ///     ``start(id:plan:whileSuspended:delivering:_:)``.
+  /// - Returns: The ids restored (the countdowns', then the countdowns in phases'), and those that
+  ///   ended meanwhile.
+  /// - Throws: What ``restore(_:_:)`` throws, and
+  ///   ``CountdownSnapshotError/invalidPhaseEntry(index:reason:)`` for a countdown in phases whose
+  ///   phase end or time left is too far from now to count; nothing is restored then, and nothing
+  ///   changes.
+  /// - Complexity: O(*n*) in the number of entries, each countdown in phases O(*w* log *p*): *w*
+  ///   its plan's longest cycle, *p* the phases written in it, whatever the gap.
+  @discardableResult
+  public func restore<ID: Hashable & Sendable & Codable>(
+    _ snapshot: CountdownSnapshot<ID>,
+    _ update: @escaping @MainActor (_ id: ID, _ value: Int, _ stop: inout Bool) -> Void,
+    phases: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
+  ) throws(CountdownSnapshotError) -> CountdownRestoration<ID> {
+    try snapshot.validate()
+    let plans = try restorePlans(for: snapshot, at: snapshot.entries.indices, allowsCountingUp: true)
+    let moment = restoreMoment(for: snapshot)
+    var phasePlans: [PhaseRestorePlan] = []
+    for (index, entry) in snapshot.phaseEntries.enumerated() {
+      do {
+        phasePlans.append(try PhaseRestorePlan(entry, at: moment))
+      } catch {
+        throw .invalidPhaseEntry(index: index, reason: error)
+      }
+    }
+    adoptServerOffset(of: snapshot)
+    var restoration = restoreCountdowns(of: snapshot, plans, update)
+    var restored = [Bool](repeating: false, count: phasePlans.count)
+    for index in PhaseRestorePlan.restoreOrder(of: phasePlans) {
+      let (id, plan) = (snapshot.phaseEntries[index].id, phasePlans[index])
+      guard restorePhases(id: id, plan, at: moment.now, phases) else { continue }
+      restored[index] = true
+      restoration.ended[id] = plan.endedAt
+    }
+    restoration.ids += snapshot.phaseEntries.indices.filter { restored[$0] }.map { snapshot.phaseEntries[$0].id }
+    return restoration
+  }
+
+  /// Starts the countdown in phases of `id` again as `plan` says, registered as of `now`, with
+  /// `phases` as its handler; whether it was (the plan's checks leave nothing for the engine to
+  /// refuse).
+  private func restorePhases<ID: Hashable & Sendable>(
+    id: ID, _ plan: PhaseRestorePlan, at now: Int64,
+    _ phases: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
+  ) -> Bool {
+    let sequence = PhaseSequence(plan: plan.plan, policy: plan.policy, deliveries: plan.deliveries, cursor: plan.cursor)
+    let wallClock = wallClock
+    let interval = engine.interval
+    let engine = engine
+    let update: @MainActor (ID, PhaseSequenceUpdate, inout Bool) -> Void = { id, sequenceUpdate, stop in
+      phases(id, CountdownPhaseUpdate(sequenceUpdate, wallNow: wallClock()), &stop)
+    }
+    let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak sequence] id, value, stop in
+      guard let sequence else { return }
+      Self.phaseSequence(sequence, of: id, delivered: value, on: engine, interval: interval, &stop, update)
+    }
+    do {
+      try claimID(id, endsAtZero: false, length: nil, attachment: sequence, handle) {
+        token, handler throws(CountdownError) in
+        sequence.state.withLock { state in
+          state.token = token
+          state.handler = handler
+        }
+        try plan.register(token, on: engine, at: now, handler: handler)
+      }
+    } catch {
+      return false
+    }
+    return true
+  }
+
+  /// The countdowns in phases of `sequences` as their cursors stand now, for a snapshot taken at
+  /// `wallNow` with `offset`.
+  func phaseEntries<ID: Hashable & Sendable & Codable>(
+    of sequences: [(id: ID, sequence: PhaseSequence)], wallNow: Date, offset: Duration?
+  ) -> [CountdownSnapshot<ID>.PhaseEntry] {
+    let offsetSeconds = offset.map(\.secondsValue) ?? 0
+    return sequences.compactMap { id, sequence in
+      let layout = sequence.plan.layout
+      // A plan that freezes while suspended: its phase's end as the engine moved it.
+      sequence.followEngine(engine)
+      let now = clockNow
+      guard let cursor = sequence.state.withLock({ $0.detached ? nil : $0.cursor }), !cursor.isEnded(in: layout)
+      else { return nil }
+      var entry = CountdownSnapshot<ID>.PhaseEntry(
+        id: id, plan: sequence.plan, ordinal: cursor.ordinal, policy: sequence.policy,
+        deliveries: sequence.deliveries)
+      switch cursor.timing {
+      case .running(let deadline) where sequence.policy == .pauses:
+        // Frozen while the app is away, as a single `.pauses` countdown: the time it has left.
+        entry.time = .nanoseconds(max(0, deadline.subtractingSaturated(now)))
+      case .running(let deadline):
+        // It walks on while the app is away: its phase's end, a date that outlives a reboot.
+        entry.date = wallNow + Double(deadline.subtractingSaturated(now)) / 1e9 + offsetSeconds
+      case .paused(let left):
+        entry.isPaused = true
+        entry.time = .nanoseconds(left)
+      }
+      return entry
+    }
+  }
+}

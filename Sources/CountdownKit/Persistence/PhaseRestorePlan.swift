@@ -1,0 +1,99 @@
+import CountdownCore
+import Foundation
+
+/// How one countdown in phases of a snapshot is counted again on a manager: its cursor on this
+/// manager's clock, worked out and checked for every entry before the first is registered, so a
+/// restore that throws changes nothing.
+///
+/// A running phase's end date becomes an instant on the clock, as far from now as the date is
+/// from the device's clock's now: in the past, if the phase ended while the app was not running.
+/// The plan's later ends follow from it (``PhaseCursor/advanced(to:in:)``), so after any gap the
+/// walk puts the plan exactly where it is now, and reports the ends passed, bounded.
+struct PhaseRestorePlan: Sendable {
+  var plan: CountdownPlan
+  var policy: SuspensionPolicy
+  var deliveries: CountdownDeliveries
+  /// The cursor as the snapshot left it, its deadline on this manager's clock (maybe passed).
+  var cursor: PhaseCursor
+  /// The instant the first end passed while the app was not running came; `nil`: none.
+  var firstPassedEnd: Int64?
+  /// For a plan that ended while the app was not running: when its last phase ended, on the
+  /// device's clock, never after now.
+  var endedAt: Date?
+
+  /// How to count `entry` again at `moment`, with the checks a start makes, so that registering
+  /// it cannot throw.
+  ///
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` or
+  ///   ``CountdownCore/CountdownError/nonFiniteValue`` for a time or date too far away to count.
+  init<ID>(_ entry: CountdownSnapshot<ID>.PhaseEntry, at moment: RestorePlan.Moment) throws(CountdownError) {
+    plan = entry.plan
+    policy = entry.policy
+    deliveries = entry.deliveries
+    let layout = entry.plan.layout
+    guard !entry.countsByTime else {
+      // Paused, or frozen while the app was away (`.pauses`): the time the app was not running
+      // does not count, and the phase has exactly what it had left.
+      let left = try (entry.time ?? .zero).countdownNanoseconds()
+      try RestorePlan.checkCountdown(of: left, at: moment.now, interval: moment.interval)
+      cursor = PhaseCursor(
+        ordinal: entry.ordinal, timing: entry.isPaused ? .paused(left: left) : .running(deadline: moment.now + left))
+      return
+    }
+    guard let date = entry.date else { throw .nonFiniteValue }
+    let device = date - moment.offset.secondsValue
+    // The device's clock went back since the snapshot (now before it): no time is known to have
+    // passed, so none counts.
+    let ahead = device.timeIntervalSince(max(moment.wallNow, moment.takenAt))
+    guard ahead.isFinite else { throw .nonFiniteValue }
+    guard abs(ahead) < CountdownManager.representableSeconds else { throw .outOfRange }
+    // Whole microseconds, as a countdown's date is read back.
+    let (deadline, overflow) = moment.now.addingReportingOverflow(Int64((ahead * 1e6).rounded()) * 1_000)
+    guard !overflow else { throw .outOfRange }
+    cursor = PhaseCursor(ordinal: entry.ordinal, timing: .running(deadline: deadline))
+    // Where the walk will be now: the phase it runs must fit on the clock, as a start's would.
+    var now = cursor
+    let passed = now.advanced(to: moment.now, in: layout)
+    if case .running(let next) = now.timing, !now.isEnded(in: layout), next > moment.now {
+      try RestorePlan.checkCountdown(of: next - moment.now, at: moment.now, interval: moment.interval)
+    }
+    firstPassedEnd = passed.summary?.first ?? passed.ends.first?.instant
+    if passed.planEnded, let last = passed.ends.last {
+      endedAt = min(moment.wallNow, moment.wallNow + Double(last.instant.subtractingSaturated(moment.now)) / 1e9)
+    }
+  }
+
+  /// Registers the cursor's phase for `token` on `engine`: a running phase toward its end (now, if
+  /// it passed: the handler's walk then reports the ends passed), a paused one frozen at its time
+  /// left, as of `now`.
+  ///
+  /// - Throws: What the engine's `submit` throws, which the plan's checks rule out.
+  func register(
+    _ token: AnyObject, on engine: CountdownEngine, at now: Int64, handler: @escaping CountdownHandler
+  ) throws(CountdownError) {
+    switch cursor.timing {
+    case .running(let deadline):
+      let request = try RegistrationRequest(
+        .deadline(CountdownInstant(nanosecondsSinceOrigin: max(deadline, now))), whileSuspended: policy,
+        delivering: deliveries, pastTheEnd: .stops)
+      try engine.submit(token, request, pausedAt: nil, handler: handler)
+    case .paused(let left):
+      let request = try RegistrationRequest(
+        .duration(.nanoseconds(left)), whileSuspended: policy, delivering: deliveries, pastTheEnd: .stops)
+      try engine.submit(token, request, pausedAt: CountdownInstant(nanosecondsSinceOrigin: now), handler: handler)
+    }
+  }
+
+  /// The order in which to count `plans` again: the snapshot's, but for those whose ends passed
+  /// while the app was not running, which come in the order of their first such end, ties in the
+  /// snapshot's order.
+  static func restoreOrder(of plans: [PhaseRestorePlan]) -> [Int] {
+    var order = Array(plans.indices)
+    let late = plans.indices.filter { plans[$0].firstPassedEnd != nil }
+    let byEnd = late.sorted { (plans[$0].firstPassedEnd!, $0) < (plans[$1].firstPassedEnd!, $1) }
+    for (place, index) in zip(late, byEnd) {
+      order[place] = index
+    }
+    return order
+  }
+}
