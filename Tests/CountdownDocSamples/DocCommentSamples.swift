@@ -1115,3 +1115,36 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
   }
   // END SAMPLE
 }
+@MainActor @SampleBody func phaseReceiverSample1() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseReceivers.swift
+  try manager.start(timerView, plan: pomodoro) { view, update, _ in
+    view.phaseLabel.text = update.position?.phase.name ?? "Done"
+    view.timeLabel.text = RemainingTime(seconds: update.remaining).formatted()
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseReceiverSample2() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseReceivers.swift
+  // The "Skip break" button's action.
+  manager.skipPhase(timerView)
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseReceiverSample3() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseReceivers.swift
+  if let position = manager.phasePosition(for: timerView) {
+    timerView.nextLabel.text = position.nextPhase.map { "Next: \($0.name)" } ?? "Last one"
+  }
+  // END SAMPLE
+}
+
+#if canImport(SwiftUI)
+@MainActor @SampleBody func phaseReceiverSample4() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseReceivers.swift
+  if let dates = manager.timerDates(for: timerView) {
+    Text(timerInterval: dates.timerInterval, pauseTime: dates.pauseTime, countsDown: true)
+  }
+  // END SAMPLE
+}
+#endif

@@ -270,3 +270,10 @@ var alerts: CountdownNotifications<String> { unavailable() }
 @MainActor func chime(for phase: CountdownPhase) {}
 @MainActor func show(_ phaseName: String, _ remaining: Int) {}
 @MainActor func showDone() {}
+/// A view that shows a countdown in phases.
+@MainActor final class PhaseTimerView {
+  let phaseLabel = UILabel()
+  let timeLabel = UILabel()
+  let nextLabel = UILabel()
+}
+@MainActor var timerView: PhaseTimerView { unavailable() }
