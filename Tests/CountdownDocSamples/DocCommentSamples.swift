@@ -1148,3 +1148,38 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
   // END SAMPLE
 }
 #endif
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor @SampleBody func phaseModelSample1() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/ObservablePhaseCountdown.swift
+  let workout = try CountdownManager.shared.countdown(plan: tabata)
+  workout.phase?.name   // "Warm-up", then "Work", "Rest", … on the main actor
+  workout.remaining     // 300, 299, … in the phase
+  workout.skipPhase()   // the runner skips the warm-up
+  // END SAMPLE
+}
+
+#if canImport(SwiftUI)
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor @SampleBody func phaseModelSample2() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/ObservablePhaseCountdown.swift
+  Text(timerInterval: workout.timerInterval, pauseTime: workout.pauseTime, countsDown: true)
+  // END SAMPLE
+}
+#endif
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor @SampleBody func phaseModelSample3() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/ObservablePhaseCountdown.swift
+  try workout.addTime(.seconds(30))  // "+30 s" on the rest
+  // END SAMPLE
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor @SampleBody func phaseModelSample4() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/CountdownManager+ObservableCountdown.swift
+  let pomodoroModel = try CountdownManager.shared.countdown(plan: pomodoro)
+  // In a view: Text("\(pomodoroModel.phase?.name ?? "Done") \(pomodoroModel.remaining)")
+  // END SAMPLE
+  _ = pomodoroModel
+}

@@ -277,3 +277,6 @@ var alerts: CountdownNotifications<String> { unavailable() }
   let nextLabel = UILabel()
 }
 @MainActor var timerView: PhaseTimerView { unavailable() }
+@MainActor var tabata: CountdownPlan { unavailable() }
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor var workout: ObservablePhaseCountdown { unavailable() }
