@@ -1183,3 +1183,12 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
   // END SAMPLE
   _ = pomodoroModel
 }
+
+@MainActor @SampleBody func phaseUpdatesSample1() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseUpdates.swift
+  for await update in try manager.phaseUpdates(plan: tabata) {
+    for end in update.phaseEnds { print("\(end.phase.name) done") }
+    print(update.position?.phase.name ?? "Finished", update.remaining)
+  }
+  // END SAMPLE
+}

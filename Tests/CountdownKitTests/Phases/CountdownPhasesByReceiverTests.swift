@@ -133,3 +133,19 @@ final class CountdownPhasesByReceiverTests: XCTestCase {
     }
   }
 }
+
+/// A manager released while a countdown in phases runs goes with its engine: the sequence's
+/// handler holds neither.
+final class ReleasedManagerWithPhasesTests: XCTestCase {
+  func testAManagerReleasedWhileASequenceRunsReleasesItsEngine() throws {
+    try MainActor.assumeIsolated {
+      weak var engine: CountdownEngine?
+      do {
+        let manager = try CountdownManager(clock: ManualCountdownClock())
+        try manager.start(id: "run", plan: CountdownPhasesByReceiverTests.plan()) { _, _, _ in }
+        engine = manager.engine
+      }
+      XCTAssertNil(engine, "the engine outlived its manager")
+    }
+  }
+}
