@@ -109,7 +109,7 @@ public final class ObservablePhaseCountdown {
   ///
   /// - Parameters:
   ///   - plan: The phases to walk.
-  ///   - policy: ``CountdownCore/SuspensionPolicy/keepsRunning`` only, as for
+  ///   - policy: Whether the plan walks on while the app is suspended, as for
   ///     ``CountdownManager/start(id:plan:whileSuspended:delivering:_:)``.
   ///   - deliveries: Which values of each phase reach ``remaining``; a phase's end always does.
   /// - Throws: What ``CountdownManager/start(id:plan:whileSuspended:delivering:_:)`` throws; the

@@ -26,7 +26,7 @@ extension CountdownManager {
   /// - Parameters:
   ///   - receiver: The object that shows the countdown. Held weakly; keys the countdown.
   ///   - plan: The phases to walk.
-  ///   - policy: ``CountdownCore/SuspensionPolicy/keepsRunning`` only, as for an id.
+  ///   - policy: Whether the plan walks on while the app is suspended, as for an id.
   ///   - deliveries: Which values of each phase are delivered; a phase's end is always delivered.
   ///   - update: Called on the main actor with the receiver, the update, and a flag that ends the
   ///     sequence when set.

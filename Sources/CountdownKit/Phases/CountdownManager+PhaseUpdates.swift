@@ -22,7 +22,7 @@ extension CountdownManager {
   ///
   /// - Parameters:
   ///   - plan: The phases to walk.
-  ///   - policy: ``CountdownCore/SuspensionPolicy/keepsRunning`` only, as for an id.
+  ///   - policy: Whether the plan walks on while the app is suspended, as for an id.
   ///   - deliveries: Which values of each phase are delivered; a phase's end always is.
   /// - Throws: What ``start(id:plan:whileSuspended:delivering:_:)`` throws.
   /// - Complexity: O(1) amortized.

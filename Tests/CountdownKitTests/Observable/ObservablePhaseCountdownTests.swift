@@ -117,8 +117,8 @@ final class ObservablePhaseCountdownTests: XCTestCase {
     try withManualManager { manager, clock, _ in
       let workout = try manager.countdown(plan: Self.plan())
       try clock.advance(by: .seconds(1))
-      XCTAssertThrowsError(try workout.restart(plan: Self.plan(), whileSuspended: .pauses)) {
-        XCTAssertEqual($0 as? CountdownError, .invalidCombination)
+      XCTAssertThrowsError(try workout.restart(plan: Self.plan(), delivering: .milestones([-1]))) {
+        XCTAssertEqual($0 as? CountdownError, .invalidMilestone)
       }
       XCTAssertEqual(workout.remaining, 2)
       XCTAssertEqual(manager.count, 1)

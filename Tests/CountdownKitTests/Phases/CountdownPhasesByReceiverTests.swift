@@ -125,8 +125,8 @@ final class CountdownPhasesByReceiverTests: XCTestCase {
     try withManualManager { manager, _, _ in
       let label = CountdownLabel("label")
       try manager.start(label, for: .seconds(30)) { _, _, _ in }
-      XCTAssertThrowsError(try manager.start(label, plan: Self.plan(), whileSuspended: .pauses) { _, _, _ in }) {
-        XCTAssertEqual($0 as? CountdownError, .invalidCombination)
+      XCTAssertThrowsError(try manager.start(label, plan: Self.plan(), delivering: .milestones([-1])) { _, _, _ in }) {
+        XCTAssertEqual($0 as? CountdownError, .invalidMilestone)
       }
       XCTAssertEqual(manager.timeLeft(for: label), .seconds(30))
       XCTAssertNil(manager.phasePosition(for: label))

@@ -90,8 +90,8 @@ final class PhaseUpdatesStreamTests: XCTestCase {
 
   func testAPlanRefusedThrowsAndStartsNothing() throws {
     let manager = try CountdownManager(clock: ManualCountdownClock())
-    XCTAssertThrowsError(try manager.phaseUpdates(plan: Self.plan(), whileSuspended: .pauses)) {
-      XCTAssertEqual($0 as? CountdownError, .invalidCombination)
+    XCTAssertThrowsError(try manager.phaseUpdates(plan: Self.plan(), delivering: .milestones([-1]))) {
+      XCTAssertEqual($0 as? CountdownError, .invalidMilestone)
     }
     XCTAssertEqual(manager.count, 0)
   }
