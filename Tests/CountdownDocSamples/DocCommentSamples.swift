@@ -1176,3 +1176,80 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
   // END SAMPLE
   _ = entries
 }
+@MainActor @SampleBody func phaseReceiverSample1() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseReceivers.swift
+  try manager.start(timerView, plan: pomodoro) { view, update, _ in
+    view.phaseLabel.text = update.position?.phase.name ?? "Done"
+    view.timeLabel.text = RemainingTime(seconds: update.remaining).formatted()
+  }
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseReceiverSample2() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseReceivers.swift
+  // The "Skip break" button's action.
+  manager.skipPhase(timerView)
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseReceiverSample3() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseReceivers.swift
+  if let position = manager.phasePosition(for: timerView) {
+    timerView.nextLabel.text = position.nextPhase.map { "Next: \($0.name)" } ?? "Last one"
+  }
+  // END SAMPLE
+}
+
+#if canImport(SwiftUI)
+@MainActor @SampleBody func phaseReceiverSample4() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseReceivers.swift
+  if let dates = manager.timerDates(for: timerView) {
+    Text(timerInterval: dates.timerInterval, pauseTime: dates.pauseTime, countsDown: true)
+  }
+  // END SAMPLE
+}
+#endif
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor @SampleBody func phaseModelSample1() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/ObservablePhaseCountdown.swift
+  let workout = try CountdownManager.shared.countdown(plan: tabata)
+  workout.phase?.name   // "Warm-up", then "Work", "Rest", … on the main actor
+  workout.remaining     // 300, 299, … in the phase
+  workout.skipPhase()   // the runner skips the warm-up
+  // END SAMPLE
+}
+
+#if canImport(SwiftUI)
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor @SampleBody func phaseModelSample2() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/ObservablePhaseCountdown.swift
+  Text(timerInterval: workout.timerInterval, pauseTime: workout.pauseTime, countsDown: true)
+  // END SAMPLE
+}
+#endif
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor @SampleBody func phaseModelSample3() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/ObservablePhaseCountdown.swift
+  try workout.addTime(.seconds(30))  // "+30 s" on the rest
+  // END SAMPLE
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor @SampleBody func phaseModelSample4() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/CountdownManager+ObservableCountdown.swift
+  let pomodoroModel = try CountdownManager.shared.countdown(plan: pomodoro)
+  // In a view: Text("\(pomodoroModel.phase?.name ?? "Done") \(pomodoroModel.remaining)")
+  // END SAMPLE
+  _ = pomodoroModel
+}
+
+@MainActor @SampleBody func phaseUpdatesSample1() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseUpdates.swift
+  for await update in try manager.phaseUpdates(plan: tabata) {
+    for end in update.phaseEnds { print("\(end.phase.name) done") }
+    print(update.position?.phase.name ?? "Finished", update.remaining)
+  }
+  // END SAMPLE
+}

@@ -279,3 +279,13 @@ var settings: AlarmSettings { unavailable() }
 @MainActor func chime(for phase: CountdownPhase) {}
 @MainActor func show(_ phaseName: String, _ remaining: Int) {}
 @MainActor func showDone() {}
+/// A view that shows a countdown in phases.
+@MainActor final class PhaseTimerView {
+  let phaseLabel = UILabel()
+  let timeLabel = UILabel()
+  let nextLabel = UILabel()
+}
+@MainActor var timerView: PhaseTimerView { unavailable() }
+@MainActor var tabata: CountdownPlan { unavailable() }
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor var workout: ObservablePhaseCountdown { unavailable() }

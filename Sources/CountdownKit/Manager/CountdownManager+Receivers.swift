@@ -148,7 +148,7 @@ extension CountdownManager {
   /// - Returns: Whether `receiver` had a countdown.
   @discardableResult
   public func cancel(_ receiver: AnyObject) -> Bool {
-    engine.cancel(receiver)
+    engine.cancel(receiver) || cancelPhases(of: receiver)
   }
 
   /// Ends every countdown, listener, one-shot action and async sequence of this manager without a
@@ -182,7 +182,7 @@ extension CountdownManager {
   /// - Returns: Whether `receiver` had a countdown.
   @discardableResult
   public func pause(_ receiver: AnyObject) -> Bool {
-    engine.pause(receiver)
+    engine.pause(receiver) || pausePhases(of: receiver)
   }
 
   /// Continues a countdown frozen by ``pause(_:)``, with a prompt delivery of its current value
@@ -191,7 +191,7 @@ extension CountdownManager {
   /// - Returns: Whether `receiver` had a countdown.
   @discardableResult
   public func resume(_ receiver: AnyObject) -> Bool {
-    engine.resume(receiver)
+    engine.resume(receiver) || resumePhases(of: receiver)
   }
 
   /// How late the end of `receiver`'s countdown came, read in its handler's call with its `0`: to
@@ -220,14 +220,14 @@ extension CountdownManager {
 
   /// Whether `receiver` has a countdown (running or paused).
   public func contains(_ receiver: AnyObject) -> Bool {
-    engine.contains(receiver)
+    engine.contains(receiver) || containsPhases(of: receiver)
   }
 
   /// The exact time left for `receiver` (elapsed, for a listener), or `nil` without a countdown: a
   /// `Duration`, where a handler's `remaining` counts whole intervals; negative past the deadline
   /// of a countdown counting overtime.
   public func timeLeft(for receiver: AnyObject) -> Duration? {
-    engine.timeLeft(for: receiver)
+    engine.timeLeft(for: receiver) ?? phaseTimeLeft(for: receiver)
   }
 
   /// Gives the countdown of `receiver` more time, or, with a negative `time`, less, without
@@ -257,7 +257,8 @@ extension CountdownManager {
   ///   68 years of 1 s ones). The countdown is then left untouched.
   @discardableResult
   public func addTime(_ time: Duration, to receiver: AnyObject) throws(CountdownError) -> Bool {
-    try engine.addTime(time, to: receiver)
+    if try engine.addTime(time, to: receiver) { return true }
+    return try addTime(time, toPhasesOf: receiver)
   }
 
   /// The number of countdowns and listeners.
@@ -294,5 +295,7 @@ extension CountdownManager {
     let request = try RegistrationRequest(target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
     // On the main actor, so on the main thread: on the engine's delivery queue, the main queue.
     try engine.submit(receiver, request, pausedAt: pausedAt, onDeliveryQueue: true, handler: handler)
+    // A countdown in phases of the receiver is replaced (looked for only once one was ever started).
+    replacePhases(of: receiver)
   }
 }

@@ -32,6 +32,9 @@ public final class CountdownManager: Sendable {
   public let engine: CountdownEngine
   let wallClock: @Sendable () -> Date
   let state = LockedState(ManagerState())
+  /// When to look for receivers' countdowns in phases whose receiver was released; on the main
+  /// actor, where receivers' plans start.
+  @MainActor var receiverSequenceSweep = ReceiverSequenceSweep()
 
   /// Creates a manager.
   ///

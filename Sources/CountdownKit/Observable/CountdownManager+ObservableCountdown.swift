@@ -60,3 +60,27 @@ extension CountdownManager {
     _ = replaced
   }
 }
+
+// The observable model of a countdown in phases.
+extension CountdownManager {
+  /// A new observable countdown in phases walking `plan`, for a SwiftUI view or model to own.
+  ///
+  /// ```swift
+  /// let pomodoroModel = try CountdownManager.shared.countdown(plan: pomodoro)
+  /// // In a view: Text("\(pomodoroModel.phase?.name ?? "Done") \(pomodoroModel.remaining)")
+  /// ```
+  ///
+  /// Its ``ObservablePhaseCountdown/phase`` and ``ObservablePhaseCountdown/remaining`` hold the
+  /// first phase's values at once; releasing the model ends the sequence. The options, and what
+  /// this throws, are those of ``ObservablePhaseCountdown/restart(plan:whileSuspended:delivering:)``.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+  @MainActor
+  public func countdown(
+    plan: CountdownPlan, whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries = .everyChange
+  ) throws(CountdownError) -> ObservablePhaseCountdown {
+    let countdown = ObservablePhaseCountdown(manager: self)
+    try countdown.restart(plan: plan, whileSuspended: policy, delivering: deliveries)
+    return countdown
+  }
+}

@@ -96,8 +96,9 @@ extension CountdownManager {
     let update: @MainActor (ID, PhaseSequenceUpdate, inout Bool) -> Void = { id, sequenceUpdate, stop in
       phases(id, CountdownPhaseUpdate(sequenceUpdate, wallNow: wallClock()), &stop)
     }
-    let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak sequence] id, value, stop in
-      guard let sequence else { return }
+    // The engine held weakly, as a start's handler holds it: a released manager's engine must go.
+    let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak sequence, weak engine] id, value, stop in
+      guard let sequence, let engine else { return }
       Self.phaseSequence(sequence, of: id, delivered: value, on: engine, interval: interval, &stop, update)
     }
     do {

@@ -75,8 +75,9 @@ extension CountdownManager {
     let sequence = PhaseSequence(plan: plan, policy: policy, deliveries: deliveries, startingAt: now)
     let interval = engine.interval
     let engine = engine
-    let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak sequence] id, value, stop in
-      guard let sequence else { return }
+    // The engine held weakly: it holds this handler, and a released manager's engine must go.
+    let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak sequence, weak engine] id, value, stop in
+      guard let sequence, let engine else { return }
       Self.phaseSequence(sequence, of: id, delivered: value, on: engine, interval: interval, &stop, update)
     }
     try claimID(id, endsAtZero: false, length: nil, attachment: sequence, handle) {

@@ -102,7 +102,8 @@ enum FuzzDocumentedErrors {
   /// `CountdownPhase(_:seconds:…)`: `nonFiniteValue`, `negativeDuration`, `outOfRange`.
   static let phaseSeconds: [CountdownError] = [.nonFiniteValue, .negativeDuration, .outOfRange]
 
-  /// `start(id:plan:…)`: `outOfRange` for a first phase ending beyond the manager's clock,
+  /// `start(id:plan:…)`, and those whose docs say they throw what it throws (`start(_:plan:…)`,
+  /// `countdown(plan:…)`, a phase model's `restart(plan:…)`, `phaseUpdates(plan:…)`): `outOfRange` for a first phase ending beyond the manager's clock,
   /// `invalidMilestone` with milestones (for one below zero).
   static func startPlan(_ deliveries: CountdownDeliveries) -> [CountdownError] {
     [.outOfRange] + (deliveries.milestones == nil ? [] : [.invalidMilestone])

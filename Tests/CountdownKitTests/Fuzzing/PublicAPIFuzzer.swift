@@ -28,6 +28,8 @@ final class PublicAPIFuzzer {
   var kept: [AnyObject] = []
   var handles: [CountdownHandle] = []
   var models: [ObservableCountdown] = []
+  /// The observable countdowns in phases it made (the last few).
+  var phaseModels: [ObservablePhaseCountdown] = []
   var readAlouds: [CountdownReadAloud] = []
   let list: ObservableCountdownList<String>
   let announcer = FuzzAnnouncer()
@@ -97,7 +99,7 @@ final class PublicAPIFuzzer {
     if tasks.count > 8 { tasks.removeFirst().cancel() }
   }
 
-  static let operationCount = 29
+  static let operationCount = 30
 
   private func perform(_ choice: Int) {
     switch choice {
@@ -129,6 +131,7 @@ final class PublicAPIFuzzer {
     case 25: manualClockAsAClock()
     case 26: alarmStopsAndObservations()
     case 27: phases()
+    case 28: phaseSurfaces()
     default: smallValueTypes()
     }
   }

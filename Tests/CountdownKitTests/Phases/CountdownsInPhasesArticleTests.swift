@@ -125,4 +125,17 @@ final class CountdownsInPhasesArticleTests: XCTestCase {
       XCTAssertEqual(manager.phasePosition(id: "pomodoro")?.timeLeftInPhase, .seconds(23 * 60))
     }
   }
+
+  func testTheReceiverSampleShowsThePhaseAndSkipsIt() throws {
+    try withManualManager { manager, clock, _ in
+      let label = CountdownLabel("intervals")
+      let coach = RunCoach()
+      let intervals = try startEndlessLoop(on: manager, coach: coach)
+      manager.cancel(id: "intervals")
+      try startIntervalsOnALabel(on: manager, label: label, intervals: intervals)
+      XCTAssertEqual(label.text, "Walk 60", "skipped the run")
+      try clock.advance(by: .seconds(60))
+      XCTAssertEqual(label.text, "Run 90")
+    }
+  }
 }

@@ -529,3 +529,41 @@ func readAloudKeepingTheTexts(on manager: CountdownManager) throws -> (Countdown
   }
   // END DOCC
 }
+
+/// The Countdowns in phases article's receiver sample: `intervals` shown by `label`, and its
+/// "Skip" button's action.
+@MainActor func startIntervalsOnALabel(on manager: CountdownManager, label: CountdownLabel, intervals: CountdownPlan)
+  throws
+{
+  // DOCC: phases-receiver
+  try manager.start(label, plan: intervals) { label, update, _ in
+    label.text = "\(update.position?.phase.name ?? "Done") \(update.remaining)"
+  }
+  // The "Skip" button's action:
+  manager.skipPhase(label)
+  // END DOCC
+}
+
+/// The Countdowns in phases article's model sample: `tabata` as an observable model.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor func tabataModel(on manager: CountdownManager, tabata: CountdownPlan) throws -> ObservablePhaseCountdown {
+  // DOCC: phases-model
+  let workout = try manager.countdown(plan: tabata)
+  // In the view's body, each read observed on its own:
+  //   Text(workout.phase?.name ?? "Done")            redrawn at each phase end
+  //   Text(timerInterval: workout.timerInterval,     redrawn when the phase moves,
+  //        pauseTime: workout.pauseTime)             the system counting the seconds
+  // In its buttons: workout.skipPhase(), workout.pause(), workout.resume()
+  // END DOCC
+  return workout
+}
+
+/// The Countdowns in phases article's async sample: `intervals` as a sequence of updates.
+@MainActor func coachIntervals(on manager: CountdownManager, intervals: CountdownPlan, coach: RunCoach) async throws {
+  // DOCC: phases-async
+  for await update in try manager.phaseUpdates(plan: intervals, delivering: .onlyTheEnd) {
+    for end in update.phaseEnds { coach.log("\(end.phase.name) done, \(end.lateness) late") }
+    if let next = update.position?.phase { coach.announce(next.name) }
+  }
+  // END DOCC
+}

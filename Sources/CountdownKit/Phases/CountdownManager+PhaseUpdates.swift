@@ -1,0 +1,54 @@
+public import CountdownCore
+
+extension CountdownManager {
+  /// The updates of a new countdown in phases walking `plan`, as an asynchronous sequence that
+  /// finishes after the plan's end.
+  ///
+  /// ```swift
+  /// for await update in try manager.phaseUpdates(plan: tabata) {
+  ///   for end in update.phaseEnds { print("\(end.phase.name) done") }
+  ///   print(update.position?.phase.name ?? "Finished", update.remaining)
+  /// }
+  /// ```
+  ///
+  /// The same updates as a handler of ``start(id:plan:whileSuspended:delivering:_:)`` is given,
+  /// with the same options. Cancelling the consuming task, or dropping the sequence, ends the
+  /// countdown. A consumer that falls behind gets one update: the newest position and value,
+  /// with every end since the last it took, in order (past 64 of them, the oldest summed up in
+  /// ``CountdownPhaseUpdate/earlierPhaseEnds``), each end's lateness measured when it was
+  /// delivered; never a backlog, and never an end lost. The sequence also finishes, without the
+  /// plan's end, when the countdown ends otherwise: ``cancelAll()``, or the manager deallocated.
+  /// May be called from any thread.
+  ///
+  /// - Parameters:
+  ///   - plan: The phases to walk.
+  ///   - policy: Whether the plan walks on while the app is suspended, as for an id.
+  ///   - deliveries: Which values of each phase are delivered; a phase's end always is.
+  /// - Throws: What ``start(id:plan:whileSuspended:delivering:_:)`` throws.
+  /// - Complexity: O(1) amortized.
+  public func phaseUpdates(
+    plan: CountdownPlan, whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    delivering deliveries: CountdownDeliveries = .everyChange
+  ) throws(CountdownError) -> AsyncStream<CountdownPhaseUpdate> {
+    let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let pending = PhaseUpdateReader.Pending(nil)
+    // The sequence's identity, held by its handler: its key in the manager's ids.
+    let handle = CountdownHandle(engine: engine)
+    let key = ReceiverPhaseKey(handle)
+    // Finishes the signals however the sequence ends without its plan's end.
+    let finisher = StreamFinisher(continuation)
+    let wallClock = wallClock
+    try startPhases(id: key, plan: plan, whileSuspended: policy, delivering: deliveries) { _, sequenceUpdate, _ in
+      withExtendedLifetime(handle) {
+        let update = CountdownPhaseUpdate(sequenceUpdate, wallNow: wallClock())
+        PhaseUpdateReader.deliver(update, to: pending)
+        finisher.continuation.yield()
+        if update.planEnded { finisher.continuation.finish() }
+      }
+    }
+    continuation.onTermination = { [weak self] _ in self?.cancel(id: key) }
+    // The reader holds the signals alone: dropping the sequence ends the countdown.
+    let reader = PhaseUpdateReader(signals, pending: pending)
+    return AsyncStream(unfolding: { await reader.next() })
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+// Two updates as one, for a consumer of `phaseUpdates(plan:)` that fell behind.
+extension CountdownPhaseUpdate {
+  /// The most ends a merged update lists one by one; older ones join its summary.
+  static let mergedEndsLimit = 64
+
+  /// `self` followed by `newer`, as one update: `newer`'s position and value, every end of both
+  /// in order (beyond ``mergedEndsLimit``, the oldest summed up in ``earlierPhaseEnds``), the
+  /// plan's end if either had it.
+  func merged(with newer: CountdownPhaseUpdate) -> CountdownPhaseUpdate {
+    var ends = phaseEnds + newer.phaseEnds
+    // The summaries and the ends older than the newest ones, oldest first, in one summary.
+    var summary = earlierPhaseEnds
+    if let newerSummary = newer.earlierPhaseEnds {
+      // What `self` listed one by one came before `newer`'s summary.
+      summary = Self.summary(summary, joining: phaseEnds).map { $0.joined(with: newerSummary) } ?? newerSummary
+      ends = newer.phaseEnds
+    }
+    if ends.count > Self.mergedEndsLimit {
+      let folded = ends.count - Self.mergedEndsLimit
+      summary = Self.summary(summary, joining: ends.prefix(folded))
+      ends.removeFirst(folded)
+    }
+    return CountdownPhaseUpdate(
+      position: newer.position, remaining: newer.remaining, phaseEnds: ends, earlierPhaseEnds: summary,
+      planEnded: planEnded || newer.planEnded,
+      pausedAfterPhase: newer.phaseEnds.isEmpty ? pausedAfterPhase : newer.pausedAfterPhase)
+  }
+
+  init(
+    position: CountdownPhasePosition?, remaining: Int, phaseEnds: [CountdownPhaseEnd],
+    earlierPhaseEnds: CountdownPhaseEndSummary?, planEnded: Bool, pausedAfterPhase: Bool
+  ) {
+    self.position = position
+    self.remaining = remaining
+    self.phaseEnds = phaseEnds
+    self.earlierPhaseEnds = earlierPhaseEnds
+    self.planEnded = planEnded
+    self.pausedAfterPhase = pausedAfterPhase
+  }
+
+  /// `summary` with `ends`, which came after it, summed up in it; `nil` if both are empty.
+  private static func summary(
+    _ summary: CountdownPhaseEndSummary?, joining ends: some Collection<CountdownPhaseEnd>
+  ) -> CountdownPhaseEndSummary? {
+    guard let first = ends.first, let last = ends.reversed().first else { return summary }
+    let joined = CountdownPhaseEndSummary(
+      ordinals: first.ordinal..<(last.ordinal + 1), firstDate: first.date, lastDate: last.date,
+      lateness: first.lateness)
+    return summary.map { $0.joined(with: joined) } ?? joined
+  }
+}
+
+extension CountdownPhaseEndSummary {
+  init(ordinals: Range<Int>, firstDate: Date, lastDate: Date, lateness: Duration) {
+    self.ordinals = ordinals
+    self.firstDate = firstDate
+    self.lastDate = lastDate
+    self.lateness = lateness
+  }
+
+  /// This summary followed by `newer`, as one: from this one's first end to `newer`'s last.
+  func joined(with newer: CountdownPhaseEndSummary) -> CountdownPhaseEndSummary {
+    CountdownPhaseEndSummary(
+      ordinals: ordinals.lowerBound..<max(ordinals.upperBound, newer.ordinals.upperBound), firstDate: firstDate,
+      lastDate: newer.lastDate, lateness: max(lateness, newer.lateness))
+  }
+}
+
+extension CountdownPhaseEnd {
+  /// An end made of its parts: for tests of merging, which need ends no plan passed.
+  init(phase: CountdownPhase, ordinal: Int, phaseIndex: Int, cycle: Int, date: Date, lateness: Duration) {
+    self.phase = phase
+    self.ordinal = ordinal
+    self.phaseIndex = phaseIndex
+    self.cycle = cycle
+    self.date = date
+    self.lateness = lateness
+  }
+}

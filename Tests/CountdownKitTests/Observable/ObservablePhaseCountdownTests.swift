@@ -1,0 +1,127 @@
+import CountdownKit
+import Foundation
+import Observation
+import XCTest
+
+/// `ObservablePhaseCountdown` under `withObservationTracking`: a view is told of what it read and
+/// of nothing else (the phase at its ends, the value at each step, the dates at each move), and
+/// the model's operations move its sequence as the id's do.
+final class ObservablePhaseCountdownTests: XCTestCase {
+  /// Warm-up 3 s, then Work 5 s / Rest 2 s twice, then Cool-down 1 s: ends at 3, 8, 10, 15, 17, 18 s.
+  static func plan() throws -> CountdownPlan {
+    try PhaseSequenceTests.plan()
+  }
+
+  func testAViewIsToldOfThePhaseAtItsEndsAndOfTheValueAtEachStep() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { manager, clock, wall in
+      let workout = try manager.countdown(plan: Self.plan())
+      XCTAssertEqual(workout.phase?.name, "Warm-up", "the position is there at once")
+      XCTAssertEqual(workout.nextPhase?.name, "Work")
+      XCTAssertEqual(workout.remaining, 3)
+      XCTAssertEqual(workout.endDate, wall.now + 3)
+      XCTAssertEqual(workout.timerInterval, wall.now...(wall.now + 3))
+      XCTAssertEqual(workout.planEndDate, wall.now + 18)
+      let phase = ObservationCounter { _ = workout.phase }
+      let values = ObservationCounter { _ = workout.remaining }
+      let dates = ObservationCounter { _ = workout.timerInterval }
+      let ends = ObservationCounter { _ = workout.lastPhaseEnds }
+      let ended = ObservationCounter { _ = workout.hasEnded }
+      for _ in 0..<2 {
+        try clock.advance(by: .seconds(1))
+        // The device's clock and the manager's drift apart a little: the dates stay as they were.
+        wall.jump(by: 0.001)
+      }
+      XCTAssertEqual(values.changes, 2)
+      XCTAssertEqual([phase.changes, dates.changes, ends.changes], [0, 0, 0], "within a phase: the value only")
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(workout.phase?.name, "Work")
+      XCTAssertEqual(workout.cycle, 0)
+      XCTAssertEqual(workout.ordinal, 1)
+      XCTAssertEqual(workout.lastPhaseEnds.map(\.phase.name), ["Warm-up"])
+      XCTAssertEqual(workout.lastPhaseEnds.first?.lateness, .zero)
+      XCTAssertEqual(workout.timerInterval, wall.now...(wall.now + 5))
+      XCTAssertEqual([phase.changes, dates.changes, ends.changes], [1, 1, 1])
+      try clock.advance(by: .seconds(20))
+      XCTAssertTrue(workout.hasEnded)
+      XCTAssertNil(workout.phase)
+      XCTAssertEqual(workout.remaining, 0)
+      XCTAssertEqual(workout.lastPhaseEnds.last?.phase.name, "Cool-down")
+      XCTAssertEqual(ended.changes, 1)
+      XCTAssertEqual(phase.changes, 6)
+      XCTAssertEqual(workout.endDate, wall.now, "ended: the date it ended (on time; the test wall clock stands still)")
+      XCTAssertEqual(manager.count, 0)
+    }
+  }
+
+  func testTheModelsOperationsMoveItsSequence() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { manager, clock, wall in
+      let workout = try manager.countdown(plan: Self.plan())
+      let paused = ObservationCounter { _ = workout.isPaused }
+      XCTAssertTrue(workout.skipPhase())
+      XCTAssertEqual(workout.phase?.name, "Work")
+      XCTAssertEqual(workout.remaining, 5)
+      XCTAssertEqual(workout.lastPhaseEnds, [], "a skip delivers no end")
+      try clock.advance(by: .seconds(2))
+      XCTAssertTrue(workout.restartPhase())
+      XCTAssertEqual(workout.remaining, 5)
+      XCTAssertEqual(workout.endDate, wall.now + 5)
+      XCTAssertTrue(workout.goToPreviousPhase())
+      XCTAssertEqual(workout.phase?.name, "Warm-up")
+      XCTAssertTrue(workout.pause())
+      XCTAssertTrue(workout.isPaused)
+      XCTAssertNil(workout.endDate)
+      XCTAssertEqual(workout.pauseTime, wall.now)
+      XCTAssertEqual(workout.timerDates.pauseTime, wall.now)
+      try clock.advance(by: .seconds(10))
+      XCTAssertEqual(workout.remaining, 3)
+      XCTAssertTrue(workout.resume())
+      XCTAssertFalse(workout.isPaused)
+      XCTAssertEqual(paused.changes, 2)
+      XCTAssertTrue(try workout.addTime(.seconds(2)))
+      XCTAssertEqual(workout.remaining, 5)
+      XCTAssertEqual(workout.endDate, wall.now + 5)
+      XCTAssertEqual(workout.position?.timeLeftInPhase, .seconds(5))
+      XCTAssertTrue(workout.cancel())
+      try clock.advance(by: .seconds(30))
+      XCTAssertEqual(workout.phase?.name, "Warm-up", "a cancel keeps what the model showed")
+      XCTAssertFalse(workout.hasEnded)
+      XCTAssertFalse(workout.skipPhase())
+      XCTAssertEqual(manager.count, 0)
+      try workout.restart(plan: Self.plan())
+      XCTAssertEqual(workout.phase?.name, "Warm-up")
+      XCTAssertEqual(workout.remaining, 3)
+      XCTAssertEqual(manager.count, 1)
+    }
+  }
+
+  func testReleasingTheModelEndsItsSequence() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { manager, clock, _ in
+      weak var released: ObservablePhaseCountdown?
+      do {
+        let workout = try manager.countdown(plan: Self.plan())
+        XCTAssertTrue(workout.pause())
+        released = workout
+        XCTAssertEqual(manager.count, 1)
+      }
+      XCTAssertNil(released, "the manager does not keep the model alive")
+      XCTAssertEqual(manager.count, 0, "its sequence ended with it, paused too")
+      try clock.advance(by: .seconds(30))
+    }
+  }
+
+  func testARefusedRestartLeavesTheSequenceAndItsValues() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { manager, clock, _ in
+      let workout = try manager.countdown(plan: Self.plan())
+      try clock.advance(by: .seconds(1))
+      XCTAssertThrowsError(try workout.restart(plan: Self.plan(), delivering: .milestones([-1]))) {
+        XCTAssertEqual($0 as? CountdownError, .invalidMilestone)
+      }
+      XCTAssertEqual(workout.remaining, 2)
+      XCTAssertEqual(manager.count, 1)
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import CountdownCore
+import CountdownTestSupport
+import Foundation
+import XCTest
+
+@testable import CountdownKit
+
+/// A countdown in phases keyed by the object that shows it, on the manual clock: held weakly, replaced
+/// by a new start of the receiver, and moved through its plan by the receiver's operations.
+final class CountdownPhasesByReceiverTests: XCTestCase {
+  /// Warm-up 3 s, then Work 5 s / Rest 2 s twice, then Cool-down 1 s: ends at 3, 8, 10, 15, 17, 18 s.
+  static func plan() throws -> CountdownPlan {
+    try PhaseSequenceTests.plan()
+  }
+
+  func testAReceiverWalksThePlanWithEachEndOnceAndThePlanEnd() throws {
+    try withManualManager { manager, clock, wall in
+      let label = CountdownLabel("label")
+      var updates: [CountdownPhaseUpdate] = []
+      try manager.start(label, plan: Self.plan()) { label, update, _ in
+        label.text = "\(update.position?.phase.name ?? "done") \(update.remaining)"
+        updates.append(update)
+      }
+      XCTAssertEqual(label.text, "Warm-up 3", "the first value comes inside the call")
+      let position = try XCTUnwrap(manager.phasePosition(for: label))
+      XCTAssertEqual(position.phase.name, "Warm-up")
+      XCTAssertEqual(position.phaseEndDate, wall.now + 3)
+      XCTAssertEqual(manager.timeLeft(for: label), .seconds(3))
+      XCTAssertTrue(manager.contains(label))
+      XCTAssertEqual(manager.engine.count, 1)
+      for _ in 0..<20 { try clock.advance(by: .seconds(1)) }
+      XCTAssertEqual(
+        updates.flatMap(\.phaseEnds).map(\.phase.name), ["Warm-up", "Work", "Rest", "Work", "Rest", "Cool-down"])
+      XCTAssertEqual(updates.filter(\.planEnded).count, 1)
+      XCTAssertEqual(label.text, "done 0")
+      XCTAssertFalse(manager.contains(label))
+      XCTAssertNil(manager.phasePosition(for: label))
+      XCTAssertEqual(manager.engine.count, 0)
+    }
+  }
+
+  func testTheReceiversOperationsActOnTheCurrentPhase() throws {
+    try withManualManager { manager, clock, wall in
+      let label = CountdownLabel("label")
+      var ends: [String] = []
+      try manager.start(label, plan: Self.plan()) { _, update, _ in ends += update.phaseEnds.map(\.phase.name) }
+      XCTAssertTrue(manager.skipPhase(label))
+      XCTAssertEqual(manager.phasePosition(for: label)?.phase.name, "Work")
+      try clock.advance(by: .seconds(2))
+      XCTAssertTrue(manager.restartPhase(label))
+      XCTAssertEqual(manager.phasePosition(for: label)?.timeLeftInPhase, .seconds(5))
+      XCTAssertTrue(manager.goToPreviousPhase(label))
+      XCTAssertEqual(manager.phasePosition(for: label)?.phase.name, "Warm-up")
+      XCTAssertTrue(manager.pause(label))
+      XCTAssertEqual(manager.phasePosition(for: label)?.isPaused, true)
+      XCTAssertEqual(manager.timerDates(for: label)?.pauseTime, wall.now)
+      XCTAssertNil(manager.timerDates(for: label)?.endDate)
+      try clock.advance(by: .seconds(10))
+      XCTAssertEqual(ends, [], "paused: no end")
+      XCTAssertTrue(manager.resume(label))
+      XCTAssertTrue(try manager.addTime(.seconds(2), to: label))
+      XCTAssertEqual(manager.timeLeft(for: label), .seconds(5))
+      // The current phase's dates: its whole length (3 s and the 2 s added) to its end.
+      let dates = try XCTUnwrap(manager.timerDates(for: label))
+      XCTAssertEqual(dates.endDate, wall.now + 5)
+      XCTAssertEqual(dates.timerInterval, (wall.now + 5 - 5)...(wall.now + 5))
+      try clock.advance(by: .seconds(5))
+      XCTAssertEqual(ends, ["Warm-up"])
+      XCTAssertTrue(manager.cancel(label))
+      try clock.advance(by: .seconds(30))
+      XCTAssertEqual(ends, ["Warm-up"], "nothing after the cancel")
+      XCTAssertFalse(manager.skipPhase(label))
+      XCTAssertFalse(manager.pause(label))
+      XCTAssertEqual(manager.engine.count, 0)
+    }
+  }
+
+  func testAReleasedReceiverEndsItWithoutACallRunningOrPaused() throws {
+    try withManualManager { manager, clock, _ in
+      var calls = 0
+      var running: CountdownLabel? = CountdownLabel("label")
+      try manager.start(try XCTUnwrap(running), plan: Self.plan()) { _, _, _ in calls += 1 }
+      var paused: CountdownLabel? = CountdownLabel("label")
+      try manager.start(try XCTUnwrap(paused), plan: Self.plan()) { _, _, _ in calls += 1 }
+      XCTAssertTrue(manager.pause(try XCTUnwrap(paused)))
+      calls = 0
+      running = nil
+      paused = nil
+      try clock.advance(by: .seconds(30))
+      XCTAssertEqual(calls, 0)
+      // The paused one goes at the latest with the next start of a receiver's plan.
+      let other = CountdownLabel("label")
+      try manager.start(other, plan: Self.plan()) { _, _, _ in }
+      manager.cancel(other)
+      XCTAssertEqual(manager.engine.count, 0)
+      XCTAssertTrue(manager.state.withLock { $0.ids.keys.isEmpty })
+    }
+  }
+
+  func testStartingTheReceiverAgainReplacesItsSequenceOrItsSingleCountdown() throws {
+    try withManualManager { manager, clock, _ in
+      let label = CountdownLabel("label")
+      var single: [Int] = []
+      try manager.start(label, for: .seconds(10)) { _, remaining, _ in single.append(remaining) }
+      var first = 0
+      try manager.start(label, plan: Self.plan()) { _, _, _ in first += 1 }
+      XCTAssertEqual(manager.engine.count, 1, "the plan replaced the single countdown")
+      var second: [String] = []
+      try manager.start(label, plan: Self.plan()) { _, update, _ in second += update.phaseEnds.map(\.phase.name) }
+      XCTAssertEqual(manager.engine.count, 1)
+      let firstBefore = first
+      try clock.advance(by: .seconds(3))
+      XCTAssertEqual(first, firstBefore)
+      XCTAssertEqual(second, ["Warm-up"])
+      try manager.start(label, for: .seconds(2)) { _, remaining, _ in single.append(remaining) }
+      XCTAssertNil(manager.phasePosition(for: label), "a single countdown replaced the sequence")
+      try clock.advance(by: .seconds(10))
+      XCTAssertEqual(second, ["Warm-up"])
+      XCTAssertEqual(single, [10, 2, 1, 0])
+      XCTAssertEqual(manager.engine.count, 0)
+    }
+  }
+
+  func testARefusedStartLeavesTheReceiversCountdownAsItWas() throws {
+    try withManualManager { manager, _, _ in
+      let label = CountdownLabel("label")
+      try manager.start(label, for: .seconds(30)) { _, _, _ in }
+      XCTAssertThrowsError(try manager.start(label, plan: Self.plan(), delivering: .milestones([-1])) { _, _, _ in }) {
+        XCTAssertEqual($0 as? CountdownError, .invalidMilestone)
+      }
+      XCTAssertEqual(manager.timeLeft(for: label), .seconds(30))
+      XCTAssertNil(manager.phasePosition(for: label))
+    }
+  }
+}
+
+/// A manager released while a countdown in phases runs goes with its engine: the sequence's
+/// handler holds neither.
+final class ReleasedManagerWithPhasesTests: XCTestCase {
+  func testAManagerReleasedWhileASequenceRunsReleasesItsEngine() throws {
+    try MainActor.assumeIsolated {
+      weak var engine: CountdownEngine?
+      do {
+        let manager = try CountdownManager(clock: ManualCountdownClock())
+        try manager.start(id: "run", plan: CountdownPhasesByReceiverTests.plan()) { _, _, _ in }
+        engine = manager.engine
+      }
+      XCTAssertNil(engine, "the engine outlived its manager")
+    }
+  }
+}

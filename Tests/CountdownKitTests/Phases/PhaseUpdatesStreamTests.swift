@@ -1,0 +1,140 @@
+import CountdownCore
+import Foundation
+import XCTest
+
+@testable import CountdownKit
+
+/// A countdown in phases as an async sequence of its updates, on the manual clock: every end once
+/// and in order, even to a consumer that falls behind; finished after the plan's end, by a cancel
+/// of the consuming task, by `cancelAll` and with the manager. The expectations' timeouts only
+/// bound a failure, they wait for no tick.
+final class PhaseUpdatesStreamTests: XCTestCase {
+  /// Warm-up 3 s, then Work 5 s / Rest 2 s twice, then Cool-down 1 s: ends at 3, 8, 10, 15, 17, 18 s.
+  static func plan() throws -> CountdownPlan {
+    try CountdownPlan(
+      warmUp: [CountdownPhase("Warm-up", .seconds(3))],
+      blocks: [
+        CountdownPlan.Block(
+          [CountdownPhase("Work", .seconds(5)), CountdownPhase("Rest", .seconds(2))], repeated: .times(2))
+      ],
+      coolDown: [CountdownPhase("Cool-down", .seconds(1))])
+  }
+
+  func testEveryEndComesOnceInOrderAndTheSequenceFinishesAfterThePlansEnd() async throws {
+    let clock = ManualCountdownClock()
+    let manager = try CountdownManager(clock: clock)
+    var updates = try manager.phaseUpdates(plan: Self.plan()).makeAsyncIterator()
+    var ends: [String] = []
+    var values: [Int] = []
+    try await MainActor.run { try clock.advance(by: .zero) }
+    while let update = await updates.next() {
+      ends += update.phaseEnds.map(\.phase.name)
+      values.append(update.remaining)
+      if update.planEnded { break }
+      try await MainActor.run { try clock.advance(by: .seconds(1)) }
+    }
+    let afterTheEnd = await updates.next()
+    XCTAssertNil(afterTheEnd, "finished after the plan's end")
+    XCTAssertEqual(ends, ["Warm-up", "Work", "Rest", "Work", "Rest", "Cool-down"])
+    XCTAssertEqual(values.prefix(4), [3, 2, 1, 5])
+    XCTAssertEqual(manager.count, 0)
+  }
+
+  func testAConsumerThatFallsBehindGetsTheNewestPositionAndEveryEnd() async throws {
+    let clock = ManualCountdownClock()
+    let manager = try CountdownManager(clock: clock)
+    var updates = try manager.phaseUpdates(plan: Self.plan()).makeAsyncIterator()
+    // Twelve seconds pass before the consumer looks: three ends, in one update.
+    try await MainActor.run { for _ in 0..<12 { try clock.advance(by: .seconds(1)) } }
+    let next = await updates.next()
+    let behind = try XCTUnwrap(next)
+    XCTAssertEqual(behind.phaseEnds.map(\.phase.name), ["Warm-up", "Work", "Rest"])
+    XCTAssertEqual(behind.phaseEnds.map(\.ordinal), [0, 1, 2])
+    XCTAssertEqual(behind.position?.phase.name, "Work")
+    XCTAssertEqual(behind.position?.cycle, 1)
+    XCTAssertEqual(behind.remaining, 3)
+    XCTAssertFalse(behind.planEnded)
+  }
+
+  func testCancellingTheConsumerEndsTheSequence() async throws {
+    let clock = ManualCountdownClock()
+    let manager = try CountdownManager(clock: clock)
+    let stream = try manager.phaseUpdates(plan: Self.plan())
+    let first = expectation(description: "the consumer got its first update")
+    let consumer = Task {
+      var count = 0
+      for await _ in stream {
+        count += 1
+        if count == 1 { first.fulfill() }
+      }
+      return count
+    }
+    try await MainActor.run { try clock.advance(by: .zero) }
+    await fulfillment(of: [first], timeout: 10)
+    XCTAssertEqual(manager.count, 1)
+    consumer.cancel()
+    _ = await consumer.value
+    XCTAssertEqual(manager.count, 0, "the sequence ended with its consumer")
+  }
+
+  func testTheSequenceFinishesWithCancelAllAndWithTheManager() async throws {
+    let manager = try CountdownManager(clock: ManualCountdownClock())
+    let cancelled = consume(try manager.phaseUpdates(plan: Self.plan()))
+    var released: CountdownManager? = try CountdownManager(clock: ManualCountdownClock())
+    let withTheManager = consume(try XCTUnwrap(released).phaseUpdates(plan: Self.plan()))
+    manager.cancelAll()
+    released = nil
+    await fulfillment(of: [cancelled, withTheManager], timeout: 5)
+    XCTAssertEqual(manager.count, 0)
+  }
+
+  func testAPlanRefusedThrowsAndStartsNothing() throws {
+    let manager = try CountdownManager(clock: ManualCountdownClock())
+    XCTAssertThrowsError(try manager.phaseUpdates(plan: Self.plan(), delivering: .milestones([-1]))) {
+      XCTAssertEqual($0 as? CountdownError, .invalidMilestone)
+    }
+    XCTAssertEqual(manager.count, 0)
+  }
+
+  /// An expectation fulfilled when a task iterating `stream` sees it finish.
+  private func consume(_ stream: AsyncStream<CountdownPhaseUpdate>) -> XCTestExpectation {
+    let ended = expectation(description: "the sequence finished")
+    Task {
+      for await _ in stream {}
+      ended.fulfill()
+    }
+    return ended
+  }
+}
+
+/// Updates merged for a consumer that fell behind: every end in order, bounded.
+final class PhaseUpdateMergingTests: XCTestCase {
+  func testMergedUpdatesKeepEveryEndInOrderAndFoldTheOldestPastTheLimit() throws {
+    let date = Date(timeIntervalSince1970: 1_800_000_000)
+    let phase = CountdownPhase("Lap", .seconds(1))
+    func update(_ ordinals: Range<Int>) -> CountdownPhaseUpdate {
+      let ends = ordinals.map {
+        CountdownPhaseEnd(
+          phase: phase, ordinal: $0, phaseIndex: 0, cycle: $0, date: date + Double($0),
+          lateness: .seconds(200 - $0))
+      }
+      return CountdownPhaseUpdate(
+        position: nil, remaining: ordinals.count, phaseEnds: ends, earlierPhaseEnds: nil, planEnded: false,
+        pausedAfterPhase: false)
+    }
+    let two = update(0..<3).merged(with: update(3..<5))
+    XCTAssertEqual(two.phaseEnds.map(\.ordinal), Array(0..<5))
+    XCTAssertEqual(two.remaining, 2, "the newer's value")
+    XCTAssertNil(two.earlierPhaseEnds)
+    let many = update(0..<40).merged(with: update(40..<100))
+    XCTAssertEqual(many.phaseEnds.map(\.ordinal), Array(36..<100))
+    XCTAssertEqual(many.earlierPhaseEnds?.ordinals, 0..<36)
+    XCTAssertEqual(many.earlierPhaseEnds?.firstDate, date)
+    XCTAssertEqual(many.earlierPhaseEnds?.lastDate, date + 35)
+    XCTAssertEqual(many.earlierPhaseEnds?.lateness, .seconds(200))
+    let again = many.merged(with: update(100..<110))
+    XCTAssertEqual(again.phaseEnds.map(\.ordinal), Array(46..<110))
+    XCTAssertEqual(again.earlierPhaseEnds?.ordinals, 0..<46)
+    XCTAssertEqual(again.earlierPhaseEnds?.lastDate, date + 45)
+  }
+}
