@@ -1,0 +1,80 @@
+import CountdownAlerts
+import CountdownAlertsTesting
+import CountdownKit
+import Foundation
+import XCTest
+
+/// What the followers that do not follow phases yet do with a countdown in phases: they see it as
+/// a single countdown whose end is the current phase's end, read at each change of the id (a start,
+/// a pause, a resume, a skip, time added, a cancel) and at a re-sync, not at a phase end. Each
+/// test walks the same plan (Focus 60 s, Break 30 s, Focus 60 s) to its end.
+final class PhasesTodayTests: XCTestCase {
+  /// Focus 60 s, Break 30 s, Focus 60 s, once.
+  static func plan() throws -> CountdownPlan {
+    try CountdownPlan(blocks: [
+      CountdownPlan.Block([
+        CountdownPhase("Focus", .seconds(60)), CountdownPhase("Break", .seconds(30), purpose: .recovery),
+        CountdownPhase("Focus", .seconds(60)),
+      ])
+    ])
+  }
+
+  func testNotificationsRequestOnlyTheCurrentPhasesEndAndNothingAfterIt() throws {
+    try MainActor.assumeIsolated {
+      let h = try NotificationsHarness()
+      try h.manager.start(id: "pomodoro", plan: Self.plan()) { _, _, _ in }
+      h.center.drain()
+      let start = h.wall.now
+      XCTAssertEqual(h.ownPending.map(\.fireDate), [start + 60], "the first phase's end only")
+      try h.advance(by: 60)
+      XCTAssertEqual(h.center.delivered.count, 1, "the first end rang")
+      try h.advance(by: 30)
+      XCTAssertEqual(h.center.delivered.count, 1, "the break's end did not: it had no request")
+      XCTAssertEqual(h.ownPending.count, 0, "no request for the break's end: a phase end is not heard")
+      XCTAssertEqual(h.manager.phasePosition(id: "pomodoro")?.ordinal, 2)
+      h.manager.restartPhase(id: "pomodoro")
+      h.center.drain()
+      XCTAssertEqual(h.ownPending.map(\.fireDate), [h.wall.now + 60], "a restart is a change: the phase's end")
+      let last = try XCTUnwrap(h.ownPending.first?.identifier)
+      h.center.clearCalls()
+      try h.advance(by: 60)
+      XCTAssertNil(h.manager.phasePosition(id: "pomodoro"), "the plan ended")
+      XCTAssertEqual(h.center.calls, [], "the plan's end: its request fired, nothing to remove")
+      XCTAssertEqual(
+        h.center.delivered.map(\.identifier), [last], "every phase end rings under the one identifier of the id")
+    }
+  }
+
+  func testALiveActivityIsLeftAtTheFirstPhaseUntilTheNextChange() throws {
+    try MainActor.assumeIsolated {
+      let h = try LiveActivitiesHarness()
+      let activity = h.center.start(countdownID: "pomodoro", state: nil, staleDate: nil)
+      try h.manager.start(id: "pomodoro", plan: Self.plan()) { _, _, _ in }
+      let start = h.wall.now
+      XCTAssertEqual(h.center.activity(activity)?.state?.timerInterval.upperBound, start + 60)
+      try h.advance(by: 70)
+      XCTAssertEqual(
+        h.center.activity(activity)?.state?.timerInterval.upperBound, start + 60,
+        "not updated at the phase end: it shows the first phase's end, ten seconds ago")
+      XCTAssertNil(h.center.activity(activity)?.dismissal, "not ended either")
+      h.manager.pause(id: "pomodoro")
+      XCTAssertEqual(h.center.activity(activity)?.state?.pauseTime, h.wall.now, "a pause is a change")
+      h.manager.resume(id: "pomodoro")
+      try h.advance(by: 20 + 60)
+      XCTAssertNotNil(h.center.activity(activity)?.dismissal, "ended at the plan's end")
+    }
+  }
+
+  func testAnAlarmRingsAtTheFirstPhasesEndOnly() throws {
+    try MainActor.assumeIsolated {
+      let h = try AlarmsHarness()
+      try h.manager.start(id: "pomodoro", plan: Self.plan()) { _, _, _ in }
+      let start = h.wall.now
+      let own = { h.center.alarms.filter { $0.countdownID == "pomodoro" } }
+      XCTAssertEqual(own().map(\.fireDate), [start + 60], "the first phase's end")
+      try h.advance(by: 61)
+      XCTAssertEqual(
+        own().filter { $0.state == .scheduled }.count, 0, "nothing scheduled for the break's end: not heard")
+    }
+  }
+}
