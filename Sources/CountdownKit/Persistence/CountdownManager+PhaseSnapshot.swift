@@ -96,12 +96,16 @@ extension CountdownManager {
     let update: @MainActor (ID, PhaseSequenceUpdate, inout Bool) -> Void = { id, sequenceUpdate, stop in
       phases(id, CountdownPhaseUpdate(sequenceUpdate, wallNow: wallClock()), &stop)
     }
-    let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak sequence] id, value, stop in
+    let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak self, weak sequence] id, value, stop in
       guard let sequence else { return }
-      Self.phaseSequence(sequence, of: id, delivered: value, on: engine, interval: interval, &stop, update)
+      Self.phaseSequence(
+        sequence, of: id, delivered: value, on: engine, interval: interval, &stop,
+        phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) }, update: update)
     }
+    // The plan's end is its running out, as for a sequence started.
+    let ranOut: @Sendable () -> Bool = { [weak sequence] in sequence?.isPlanEnded ?? false }
     do {
-      try claimID(id, endsAtZero: false, length: nil, attachment: sequence, handle) {
+      try claimID(id, endsAtZero: false, length: nil, attachment: sequence, ranOut: ranOut, handle) {
         token, handler throws(CountdownError) in
         sequence.state.withLock { state in
           state.token = token
