@@ -45,26 +45,6 @@ final class PhasesTodayTests: XCTestCase {
     }
   }
 
-  func testALiveActivityIsLeftAtTheFirstPhaseUntilTheNextChange() throws {
-    try MainActor.assumeIsolated {
-      let h = try LiveActivitiesHarness()
-      let activity = h.center.start(countdownID: "pomodoro", state: nil, staleDate: nil)
-      try h.manager.start(id: "pomodoro", plan: Self.plan()) { _, _, _ in }
-      let start = h.wall.now
-      XCTAssertEqual(h.center.activity(activity)?.state?.timerInterval.upperBound, start + 60)
-      try h.advance(by: 70)
-      XCTAssertEqual(
-        h.center.activity(activity)?.state?.timerInterval.upperBound, start + 60,
-        "not updated at the phase end: it shows the first phase's end, ten seconds ago")
-      XCTAssertNil(h.center.activity(activity)?.dismissal, "not ended either")
-      h.manager.pause(id: "pomodoro")
-      XCTAssertEqual(h.center.activity(activity)?.state?.pauseTime, h.wall.now, "a pause is a change")
-      h.manager.resume(id: "pomodoro")
-      try h.advance(by: 20 + 60)
-      XCTAssertNotNil(h.center.activity(activity)?.dismissal, "ended at the plan's end")
-    }
-  }
-
   func testAnAlarmRingsAtTheFirstPhasesEndOnly() throws {
     try MainActor.assumeIsolated {
       let h = try AlarmsHarness()
