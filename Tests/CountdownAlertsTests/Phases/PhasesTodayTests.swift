@@ -19,32 +19,6 @@ final class PhasesTodayTests: XCTestCase {
     ])
   }
 
-  func testNotificationsRequestOnlyTheCurrentPhasesEndAndNothingAfterIt() throws {
-    try MainActor.assumeIsolated {
-      let h = try NotificationsHarness()
-      try h.manager.start(id: "pomodoro", plan: Self.plan()) { _, _, _ in }
-      h.center.drain()
-      let start = h.wall.now
-      XCTAssertEqual(h.ownPending.map(\.fireDate), [start + 60], "the first phase's end only")
-      try h.advance(by: 60)
-      XCTAssertEqual(h.center.delivered.count, 1, "the first end rang")
-      try h.advance(by: 30)
-      XCTAssertEqual(h.center.delivered.count, 1, "the break's end did not: it had no request")
-      XCTAssertEqual(h.ownPending.count, 0, "no request for the break's end: a phase end is not heard")
-      XCTAssertEqual(h.manager.phasePosition(id: "pomodoro")?.ordinal, 2)
-      h.manager.restartPhase(id: "pomodoro")
-      h.center.drain()
-      XCTAssertEqual(h.ownPending.map(\.fireDate), [h.wall.now + 60], "a restart is a change: the phase's end")
-      let last = try XCTUnwrap(h.ownPending.first?.identifier)
-      h.center.clearCalls()
-      try h.advance(by: 60)
-      XCTAssertNil(h.manager.phasePosition(id: "pomodoro"), "the plan ended")
-      XCTAssertEqual(h.center.calls, [], "the plan's end: its request fired, nothing to remove")
-      XCTAssertEqual(
-        h.center.delivered.map(\.identifier), [last], "every phase end rings under the one identifier of the id")
-    }
-  }
-
   func testAnAlarmRingsAtTheFirstPhasesEndOnly() throws {
     try MainActor.assumeIsolated {
       let h = try AlarmsHarness()
