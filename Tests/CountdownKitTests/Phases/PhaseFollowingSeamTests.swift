@@ -93,4 +93,20 @@ final class PhaseFollowingSeamTests: XCTestCase {
       XCTAssertTrue(ahead.isForever)
     }
   }
+
+  func testAPlanThatFreezesWhileSuspendedReadsAsPausedWhileItIs() throws {
+    try withManualManager { manager, clock, _ in
+      let origin = clock.now.nanosecondsSinceOrigin
+      try manager.start(id: "frozen", plan: CountdownPhasesByIDTests.plan(), whileSuspended: .pauses) { _, _, _ in }
+      try manager.start(id: "walks", plan: CountdownPhasesByIDTests.plan()) { _, _, _ in }
+      manager.suspendTicking()
+      XCTAssertEqual(manager.idPhaseEnds(of: IDKey("frozen"), upcoming: 2)?.isPaused, true, "frozen: nothing ends")
+      XCTAssertEqual(manager.idPhaseEnds(of: IDKey("walks"), upcoming: 2)?.isPaused, false, "it walks on")
+      try clock.advance(by: .seconds(2))
+      manager.resumeTicking()
+      let ahead = try XCTUnwrap(manager.idPhaseEnds(of: IDKey("frozen"), upcoming: 2))
+      XCTAssertEqual(
+        ahead.ends.map { Double($0.instant - origin) / 1e9 }, [5, 10], "its ends moved by the suspension")
+    }
+  }
 }
