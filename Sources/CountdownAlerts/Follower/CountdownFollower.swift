@@ -59,13 +59,18 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
     if Mirror.Machine.managerSuspended(true) != nil {
       hearsSuspensions = { [weak self] suspended in self?.managerSuspended(suspended) }
     }
+    // Observed only for a machine that hears phase ends.
+    var hearsPhaseEnds: (@Sendable ([IDKey]) -> Void)?
+    if Mirror.Machine.hearsPhaseEnds {
+      hearsPhaseEnds = { [weak self] keys in self?.phasesEnded(keys) }
+    }
     let observation = FollowerObservation(
       ID.self, manager: manager, clockChanges: clockChanges, isFollowed: isFollowed,
       idsChanged: { [weak self] followed, unfollowed, ranOut in
         self?.changed(followed, unfollowed: unfollowed, ranOut: ranOut)
       },
       clockChanged: { [weak self] in self?.clockMayHaveMoved() },
-      suspended: hearsSuspensions)
+      suspended: hearsSuspensions, phasesEnded: hearsPhaseEnds)
     state.withLock { $0.observation = observation }
     let stopObservingSystem = mirror.observeSystem(for: self)
     state.withLock { $0.stopObservingSystem = stopObservingSystem }
@@ -95,6 +100,21 @@ final class CountdownFollower<Mirror: CountdownMirror>: @unchecked Sendable {
       let alsoRead = Self.changed(keys, ranOut: ranOut, in: &machine, hearsRunOuts: hearsRunOuts)
       return state.arrived(
         keys, unfollowed: unfollowed, refreshed: false, clockChanged: false, sweep: nil, alsoRead: alsoRead)
+    }
+    if drains { drain() }
+  }
+
+  /// The countdowns in phases of `keys` moved on to their next phase: the machine is told so under
+  /// the lock that queues them (``MirrorStateMachine/phaseEnded(_:)``), and the turn reads them.
+  private func phasesEnded(_ keys: [IDKey]) {
+    let drains = state.withLock { state in
+      if let event = Mirror.Machine.phaseEnded(keys) {
+        // Such an event makes no call.
+        _ = machine.handle(event)
+      }
+      return state.arrived(
+        keys, unfollowed: [], refreshed: false, clockChanged: false, sweep: nil,
+        alsoRead: Self.alsoRead(of: &machine, clockChanged: false))
     }
     if drains { drain() }
   }

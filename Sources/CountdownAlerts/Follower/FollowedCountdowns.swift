@@ -17,6 +17,13 @@ struct FollowedCountdowns {
     return manager.idPhase(of: key)
   }
 
+  /// The phase ends ahead of `key`'s countdown in phases, at most `limit` of them; `nil` for a
+  /// single countdown, none, or an id not followed.
+  func idPhaseEnds(of key: IDKey, upcoming limit: Int) -> IDPhaseEnds? {
+    if !unfollowed.isEmpty, unfollowed.contains(key) { return nil }
+    return manager.idPhaseEnds(of: key, upcoming: limit)
+  }
+
   /// Whether the app asked to refresh the system's requests of `key` this turn.
   func isRefreshed(_ key: IDKey) -> Bool {
     !refreshed.isEmpty && refreshed.contains(key)

@@ -60,18 +60,29 @@ struct FollowerObservation: Sendable {
   ///   - suspended: Called, on the thread of the change, when the manager suspends its ticking
   ///     (`true`: the app left the foreground, for a manager that follows its lifecycle) or resumes
   ///     it (`false`); `nil` for a follower that does not hear it.
+  ///   - phasesEnded: Called, on the main queue, with the followed ids (those `isFollowed` accepts,
+  ///     never none) whose countdown in phases moved on to its next phase; `nil` for a follower that
+  ///     does not hear it.
   init<ID: Hashable & Sendable & CustomStringConvertible>(
     _ idType: ID.Type, manager: CountdownManager, clockChanges: NotificationCenter,
     isFollowed: @escaping @Sendable (ID) -> Bool,
     idsChanged: @escaping @Sendable (_ followed: [IDKey], _ unfollowed: [IDKey], _ ranOut: Bool) -> Void,
-    clockChanged: @escaping @Sendable () -> Void, suspended: (@Sendable (_ suspended: Bool) -> Void)? = nil
+    clockChanged: @escaping @Sendable () -> Void, suspended: (@Sendable (_ suspended: Bool) -> Void)? = nil,
+    phasesEnded: (@Sendable (_ followed: [IDKey]) -> Void)? = nil
   ) {
     clockObservers = NotificationObservers(observing: Self.resyncNames, on: clockChanges, run: clockChanged)
+    var phaseEndsHeard: (@Sendable ([IDKey]) -> Void)?
+    if let phasesEnded {
+      phaseEndsHeard = { keys in
+        let followed = Self.split(keys, of: ID.self, isFollowed: isFollowed).followed
+        if !followed.isEmpty { phasesEnded(followed) }
+      }
+    }
     observerKey = manager.addIDObserver(
       { keys, ranOut in
         let (followed, unfollowed) = Self.split(keys, of: ID.self, isFollowed: isFollowed)
         if !followed.isEmpty || !unfollowed.isEmpty { idsChanged(followed, unfollowed, ranOut) }
-      }, suspended: suspended)
+      }, suspended: suspended, phasesEnded: phaseEndsHeard)
   }
 
   /// The keys of `keys` that are of ids of type `ID`, split into those `isFollowed` accepts and

@@ -40,6 +40,17 @@ protocol MirrorStateMachine: Sendable {
   /// the machine ``remembersRunOuts``; `nil` (the default) for the others. It makes no call.
   static func changed(_ keys: [IDKey], ranOut: Bool) -> Event?
 
+  /// Whether the machine hears phase ends (``phaseEnded(_:)``): its follower then observes them, and
+  /// reads the ids again at each. `false` (the default): a phase end is nothing to it, and what it
+  /// read of a countdown in phases stays as it was until the id's next change.
+  static var hearsPhaseEnds: Bool { get }
+
+  /// The event of the followed `keys`' countdowns in phases moving on to their next phase (one or
+  /// more phase ends delivered, the plan not ended), told under the lock that queues them to be
+  /// read, for a machine that ``hearsPhaseEnds``; `nil` (the default) for the others. It makes no
+  /// call: the turn that reads them does.
+  static func phaseEnded(_ keys: [IDKey]) -> Event?
+
   /// The event of the manager's suspending its ticking (`suspended`) or resuming it: the app left
   /// the foreground or came back, for a manager that follows its lifecycle. `nil` (the default): the
   /// machine does not hear it, and the follower does not observe it.
@@ -70,4 +81,8 @@ extension MirrorStateMachine {
   static func changed(_ keys: [IDKey], ranOut: Bool) -> Event? { nil }
 
   static func managerSuspended(_ suspended: Bool) -> Event? { nil }
+
+  static var hearsPhaseEnds: Bool { false }
+
+  static func phaseEnded(_ keys: [IDKey]) -> Event? { nil }
 }

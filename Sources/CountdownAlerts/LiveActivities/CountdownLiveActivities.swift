@@ -26,6 +26,13 @@ public import Foundation
 /// from the end, ends them with the countdown, and, at the start, reconciles those a previous
 /// process left. The rules are in the article's "A Live Activity kept in step".
 ///
+/// A countdown in phases (``CountdownKit/CountdownManager/start(id:plan:whileSuspended:delivering:_:)``)
+/// has one activity for the whole plan, shown the current phase's dates: it is updated at each
+/// phase end the app sees (not ended), stale from the phase's end, and ended at the plan's end,
+/// as a countdown that runs out. While the app is suspended it runs no code, so the activity
+/// stays at the phase it showed, stale from that phase's end, until the app comes back: to roll
+/// it to the next phase then, send the update by push (ActivityKit's push token).
+///
 /// - Complexity: a change of one countdown costs O(1) work and at most one center call; the
 ///   reconciling at the start, O(*n*) once in the number of ids of type `ID`, and one call per
 ///   activity it ends.

@@ -93,6 +93,12 @@ struct LiveActivitiesState<ContentState: Hashable & Sendable>: MirrorStateMachin
 
   static var hearsRunOuts: Bool { true }
 
+  /// A countdown in phases moves its activities to its next phase at each phase end the app sees:
+  /// the turn that reads it then finds its next phase (a new deadline and stale date, or frozen
+  /// where the plan pauses after the phase), and updates them; it ends them only at the plan's
+  /// end, a run-out.
+  static var hearsPhaseEnds: Bool { true }
+
   /// Whether a run-out is remembered, which a later change of its key undoes.
   var remembersRunOuts: Bool { !ranOut.isEmpty }
 

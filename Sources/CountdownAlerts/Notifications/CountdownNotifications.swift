@@ -27,6 +27,11 @@ public import Foundation
 ///   that ended while the app was not running, a delivered milestone alert stays: the center is
 ///   asked only for its pending requests.
 ///
+/// A countdown in phases (``CountdownKit/CountdownManager/start(id:plan:whileSuspended:delivering:_:)``)
+/// has the request of its current phase's end, made again at each phase end the app sees and at
+/// each change: every phase end rings while the app runs; while it is suspended, only the pending
+/// one (the article's "Countdowns in phases").
+///
 /// Requests are named `countdown-alerts/<namespace>/<moment>/<id>` (``identifier(for:moment:)``):
 /// the app's own are never touched. At most `budget` are pending (the system keeps 64 for the
 /// app), the soonest-ending countdowns'; at the start, those a previous process left that no

@@ -88,6 +88,11 @@ struct NotificationsState: MirrorStateMachine {
     schedule = NotificationsSchedule(capacity: budget / moments.count)
   }
 
+  /// A countdown in phases has its current phase's end requested again at each phase end the app
+  /// sees: the turn that reads it then finds the next phase's deadline, and schedules it as any
+  /// moved deadline.
+  static var hearsPhaseEnds: Bool { true }
+
   static func turn(_ reading: Reading, clockChanged: Bool, sweep: [String]?) -> Event {
     .turn(reading, clockChanged: clockChanged, sweep: sweep)
   }

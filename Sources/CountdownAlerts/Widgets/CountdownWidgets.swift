@@ -29,6 +29,13 @@ public import Foundation
 ///   together. The widgets hear the app leave and come back from the manager, as it suspends and
 ///   resumes its ticking (``CountdownKit/CountdownManager/suspendsInBackground``).
 ///
+/// A countdown in phases (``CountdownKit/CountdownManager/start(id:plan:whileSuspended:delivering:_:)``)
+/// is one countdown to the widgets: a reload when the app changes it (a start, pause, resume,
+/// skip, restart, a phase back, time added or taken, a cancel), one at the plan's end, none at a
+/// phase end. So the widget's timeline must hold an entry per phase start ahead, each showing
+/// its phase counting down to its end, up to the plan's end or the first phase after which the
+/// plan pauses (shown paused from there): the next phase then shows by itself.
+///
 /// The widget's timeline provider runs in the widget extension's process: it reads the dates from
 /// the snapshot the app keeps in their shared app group (`keepSaved(in:)`, restored there into a
 /// manager of its own, then ``CountdownKit/CountdownManager/timerDates(id:)``); see

@@ -46,8 +46,28 @@ struct WidgetsMirror: CountdownMirror {
   }
 
   func read(_ keys: [IDKey], sweep: [Never]?, from countdowns: FollowedCountdowns) -> WidgetsState.Reading {
-    let shown = keys.map { key in (key: key, shown: Self.shown(countdowns.idPhase(of: key).phase)) }
+    let shown = keys.map { key in
+      let phase = countdowns.idPhase(of: key).phase
+      guard let phaseEnds = countdowns.idPhaseEnds(of: key, upcoming: 0) else {
+        return (key: key, shown: Self.shown(phase))
+      }
+      return (key: key, shown: Self.shown(phase, phaseEnds))
+    }
     return WidgetsState.Reading(shown: shown, now: countdowns.clockNow)
+  }
+
+  /// What a widget shows of a countdown in phases in `phase`: laid out from the plan's origin
+  /// while it runs, which its phase ends do not move.
+  private static func shown(_ phase: IDPhase, _ phaseEnds: IDPhaseEnds) -> WidgetsState.Shown? {
+    switch (phase, phaseEnds.origin) {
+    case (.running(let dates, let deadline), let origin?):
+      let fromOrigin = Double(deadline.nanosecondsSinceOrigin.subtractingReportingOverflow(origin).partialValue) / 1e9
+      return .phases(origin: origin, originDate: dates.timerInterval.upperBound - fromOrigin)
+    case (.frozen, _):
+      guard case .frozen(let remaining)? = shown(phase) else { return nil }
+      return .pausedPhases(ordinal: phaseEnds.ordinal, remaining: remaining)
+    case (.running, nil), (.gone, _): return shown(phase)
+    }
   }
 
   /// What a widget shows of a countdown in `phase`.

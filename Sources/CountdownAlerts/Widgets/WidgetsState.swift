@@ -13,6 +13,12 @@ struct WidgetsState: MirrorStateMachine {
     /// Running: it ends at `deadline` on the manager's clock, shown as `end` on the device's.
     case running(deadline: Int64, end: Date)
     case frozen(remaining: Int64)
+    /// A countdown in phases running: its timeline has an entry per phase start, laid out from
+    /// `origin`, where the plan would have started on the manager's clock had it run with nothing
+    /// paused, skipped or added, shown as `originDate` on the device's. A phase end moves neither.
+    case phases(origin: Int64, originDate: Date)
+    /// A countdown in phases paused at its phase of `ordinal`, with `remaining` left in it.
+    case pausedPhases(ordinal: Int, remaining: Int64)
 
     /// How far the device's date of an end may seem to move between two readings and count as
     /// the same: the wall clock and the manager's clock are read one after the other, so an end
@@ -24,6 +30,8 @@ struct WidgetsState: MirrorStateMachine {
       switch (self, last) {
       case (.running(let deadline, let end), .running(let lastDeadline, let lastEnd)):
         deadline != lastDeadline || abs(end.timeIntervalSince(lastEnd)) > Self.endTolerance
+      case (.phases(let origin, let date), .phases(let lastOrigin, let lastDate)):
+        origin != lastOrigin || abs(date.timeIntervalSince(lastDate)) > Self.endTolerance
       default: self != last
       }
     }
@@ -110,10 +118,12 @@ struct WidgetsState: MirrorStateMachine {
 
   /// A turn: whether the widgets' timelines are reloaded now. They are when what a widget shows
   /// moved (a countdown started, paused, resumed, had time added or taken, or was cancelled before
-  /// its end; or the device's clock moved a running one's end date, which a re-sync reads again),
-  /// or when a reload is owed and the app is in the foreground — never for a countdown that ran
-  /// out at its end (the widget shows its `0` by itself), as time passes, or for a re-sync that
-  /// finds nothing moved; at most once a turn, however many countdowns moved in it; and in the
+  /// its end; a countdown in phases skipped, restarted or sent back a phase, or gone, its plan
+  /// ended or cancelled; or the device's clock moved a running one's end date, which a re-sync
+  /// reads again), or when a reload is owed and the app is in the foreground — never for a
+  /// countdown that ran out at its end (the widget shows its `0` by itself), at a phase end (the
+  /// timeline holds the next phase already), as time passes, or for a re-sync that finds nothing
+  /// moved; at most once a turn, however many countdowns moved in it; and in the
   /// background only if asked to, else once the app is in the foreground again.
   private mutating func turn(_ reading: Reading) -> Bool {
     var moved = false

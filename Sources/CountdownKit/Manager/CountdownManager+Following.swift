@@ -19,12 +19,20 @@ extension CountdownManager {
   /// ``resumeTicking()`` (`false`), after `observer` heard the ids they froze or let run: how a
   /// follower hears the app leave the foreground and come back, as the manager does.
   ///
+  /// `phasesEnded`, if given, is called with the ids whose countdown in phases moved on to its
+  /// next phase: at each delivery of one or more phase ends (on the main queue, after the next
+  /// phase was handed to the engine, before the app's handler runs), and not at the plan's end,
+  /// which `observer` hears as a run-out (`ended`). Only a phase end calls it: a skip, a restart or
+  /// going back a phase is a change `observer` hears, as a pause is. Read the phase ends ahead with
+  /// ``idPhaseEnds(of:upcoming:)``.
+  ///
   /// - Returns: The key to remove the observer with, ``removeIDObserver(_:)``.
   package func addIDObserver(
     _ observer: @escaping @Sendable (_ ids: [IDKey], _ ended: Bool) -> Void,
-    suspended: (@Sendable (_ suspended: Bool) -> Void)? = nil
+    suspended: (@Sendable (_ suspended: Bool) -> Void)? = nil,
+    phasesEnded: (@Sendable (_ ids: [IDKey]) -> Void)? = nil
   ) -> Int {
-    state.withLock { $0.idObserverAdded(observer, suspended: suspended) }
+    state.withLock { $0.idObserverAdded(observer, suspended: suspended, phasesEnded: phasesEnded) }
   }
 
   /// Stops calling the observer added under `key`, released after the lock.
@@ -79,6 +87,15 @@ extension CountdownManager {
     guard !keys.isEmpty else { return }
     for observer in observers.values {
       observer(keys, ended)
+    }
+  }
+
+  /// Tells the id observers that hear phase ends that the countdowns in phases of `keys` moved on
+  /// to their next phase; called with no lock held.
+  func tellPhaseEndObservers(_ keys: [IDKey]) {
+    let observers = state.withLock { $0.phaseEndObservers }
+    for observer in observers.values {
+      observer(keys)
     }
   }
 

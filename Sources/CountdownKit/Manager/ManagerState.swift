@@ -18,6 +18,8 @@ struct ManagerState {
   private(set) var nextIDObserverKey = 0
   /// What the id observers that follow the manager's suspensions hear of them, by the observer's key.
   private(set) var suspensionObservers: [Int: @Sendable (_ suspended: Bool) -> Void] = [:]
+  /// What the id observers that hear phase ends hear of them, by the observer's key.
+  private(set) var phaseEndObservers: [Int: @Sendable (_ ids: [IDKey]) -> Void] = [:]
   /// Ends the automatic background/foreground wiring (see
   /// ``CountdownManager/suspendsInBackground``), which it holds; `nil` without one.
   private(set) var automaticLifecycle: (@Sendable () -> Void)?
@@ -39,22 +41,32 @@ struct ManagerState {
 
   // MARK: Id observers
 
-  /// ``CountdownManager/addIDObserver(_:suspended:)`` added `observer` (and `suspended`, what it
-  /// hears of the suspensions); returns the key it is kept under.
+  /// ``CountdownManager/addIDObserver(_:suspended:phasesEnded:)`` added `observer` (and
+  /// `suspended` and `phasesEnded`, what it hears of the suspensions and of phase ends); returns
+  /// the key it is kept under.
   mutating func idObserverAdded(
     _ observer: @escaping @Sendable (_ ids: [IDKey], _ ended: Bool) -> Void,
-    suspended: (@Sendable (_ suspended: Bool) -> Void)? = nil
+    suspended: (@Sendable (_ suspended: Bool) -> Void)? = nil,
+    phasesEnded: (@Sendable (_ ids: [IDKey]) -> Void)? = nil
   ) -> Int {
     defer { nextIDObserverKey += 1 }
     idObservers[nextIDObserverKey] = observer
     suspensionObservers[nextIDObserverKey] = suspended
+    phaseEndObservers[nextIDObserverKey] = phasesEnded
     return nextIDObserverKey
   }
 
+  /// The observer of `key` removed: what it was, returned to be released after the lock.
   mutating func idObserverRemoved(
     _ key: Int
-  ) -> ((@Sendable (_ ids: [IDKey], _ ended: Bool) -> Void)?, (@Sendable (_ suspended: Bool) -> Void)?) {
-    (idObservers.removeValue(forKey: key), suspensionObservers.removeValue(forKey: key))
+  ) -> (
+    (@Sendable (_ ids: [IDKey], _ ended: Bool) -> Void)?, (@Sendable (_ suspended: Bool) -> Void)?,
+    (@Sendable (_ ids: [IDKey]) -> Void)?
+  ) {
+    (
+      idObservers.removeValue(forKey: key), suspensionObservers.removeValue(forKey: key),
+      phaseEndObservers.removeValue(forKey: key)
+    )
   }
 
   // MARK: Observable models

@@ -97,12 +97,16 @@ extension CountdownManager {
       phases(id, CountdownPhaseUpdate(sequenceUpdate, wallNow: wallClock()), &stop)
     }
     // The engine held weakly, as a start's handler holds it: a released manager's engine must go.
-    let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak sequence, weak engine] id, value, stop in
+    let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak self, weak sequence, weak engine] id, value, stop in
       guard let sequence, let engine else { return }
-      Self.phaseSequence(sequence, of: id, delivered: value, on: engine, interval: interval, &stop, update)
+      Self.phaseSequence(
+        sequence, of: id, delivered: value, on: engine, interval: interval, &stop,
+        phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) }, update: update)
     }
+    // The plan's end is its running out, as for a sequence started.
+    let ranOut: @Sendable () -> Bool = { [weak sequence] in sequence?.isPlanEnded ?? false }
     do {
-      try claimID(id, endsAtZero: false, length: nil, attachment: sequence, handle) {
+      try claimID(id, endsAtZero: false, length: nil, attachment: sequence, ranOut: ranOut, handle) {
         token, handler throws(CountdownError) in
         // Made handing over, as a start's: a change from another thread that finds the id before
         // this registration only counts itself, and the hand-over below registers it.

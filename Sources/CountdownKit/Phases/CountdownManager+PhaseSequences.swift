@@ -76,11 +76,16 @@ extension CountdownManager {
     let interval = engine.interval
     let engine = engine
     // The engine held weakly: it holds this handler, and a released manager's engine must go.
-    let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak sequence, weak engine] id, value, stop in
+    let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak self, weak sequence, weak engine] id, value, stop in
       guard let sequence, let engine else { return }
-      Self.phaseSequence(sequence, of: id, delivered: value, on: engine, interval: interval, &stop, update)
+      Self.phaseSequence(
+        sequence, of: id, delivered: value, on: engine, interval: interval, &stop,
+        // The next phase is the engine's: the followers hear the phase end before the app's handler.
+        phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) }, update: update)
     }
-    try claimID(id, endsAtZero: false, length: nil, attachment: sequence, handle) {
+    // The plan's end is its running out, as a single countdown's 0 is.
+    let ranOut: @Sendable () -> Bool = { [weak sequence] in sequence?.isPlanEnded ?? false }
+    try claimID(id, endsAtZero: false, length: nil, attachment: sequence, ranOut: ranOut, handle) {
       token, handler throws(CountdownError) in
       // The sequence was made handing over: changes from other threads that find it before this
       // registration only count themselves, and the hand-over below registers them.
@@ -212,11 +217,13 @@ extension CountdownManager {
 
   /// The handler's part: a value of the current phase is handed on; its `0` is the phase's end,
   /// which moves the cursor on (every end passed reported, bounded) and registers the next phase
-  /// before the app is called. A sequence its id no longer has calls nothing.
+  /// before the app is called; `phasesEnded` is called then, when the plan goes on after them. A
+  /// sequence its id no longer has calls nothing.
   @MainActor
   static func phaseSequence<ID: Hashable & Sendable>(
     _ sequence: PhaseSequence, of id: ID, delivered value: Int, on engine: CountdownEngine, interval: Duration,
-    _ stop: inout Bool, _ update: @MainActor (ID, PhaseSequenceUpdate, inout Bool) -> Void
+    _ stop: inout Bool, phasesEnded: @MainActor () -> Void,
+    update: @MainActor (ID, PhaseSequenceUpdate, inout Bool) -> Void
   ) {
     let now = engine.clock.now.nanosecondsSinceOrigin
     // A plan frozen while suspended: its phase's end is where the engine moved it.
@@ -253,6 +260,9 @@ extension CountdownManager {
     // The next phase goes to the engine before the app is called (or the plan's end ends the
     // registration), unless another thread is handing a change over: it hands this one too.
     if handsOver { sequence.handOver(on: engine) }
+    // The followers hear the phase end after the next phase went to the engine (or, handed over
+    // by another thread, after that thread's change, which they hear too), before the app's handler.
+    if value == 0, !ended, ends.count > 0 { phasesEnded() }
     let position = cursor.position(at: now, in: layout)
     let intervalNanoseconds = max(1, (try? interval.countdownNanoseconds()) ?? 1)
     let remaining = position.map { Int(($0.timeLeftInPhase + intervalNanoseconds - 1) / intervalNanoseconds) } ?? 0

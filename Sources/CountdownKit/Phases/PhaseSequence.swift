@@ -61,6 +61,11 @@ final class PhaseSequence: IDAttachment {
     state.withLock { $0.detached }
   }
 
+  /// Whether the plan ended: its last phase's end passed.
+  var isPlanEnded: Bool {
+    state.withLock { $0.cursor.isEnded(in: plan.layout) }
+  }
+
   /// What the engine should count toward: the current phase's deadline, or its frozen time.
   func target(of cursor: PhaseCursor) -> (target: CountdownTarget, paused: Bool) {
     switch cursor.timing {

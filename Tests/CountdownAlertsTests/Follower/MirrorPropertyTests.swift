@@ -11,7 +11,9 @@ import XCTest
 /// starting its activities), on the manual clock and the mirror's fake center, each mirror's
 /// steps weighted as its harness says (``MirrorHarness``). After every step the center agrees
 /// with the mirror's model (``MirrorHarness/mismatch()``); at the end nothing of the app's was
-/// touched and nothing failed.
+/// touched and nothing failed. The notifications' and the activities' runs start countdowns in
+/// phases beside single ones, and skip their phases: their model reads a sequence as its current
+/// phase, which each phase end the app sees moves on.
 ///
 /// Replayable: a failure names its seed and step and the steps before it; each mirror reads the
 /// seed it runs first and how many seeds run (20 by default) from its variables:

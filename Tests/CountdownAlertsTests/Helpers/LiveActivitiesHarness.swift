@@ -43,7 +43,8 @@ extension LiveActivitiesHarness: MirrorHarness {
   static let ids = (0..<6).map { "t\($0)" }
 
   static let steps: [(below: Int, step: MirrorStep)] = [
-    (24, .change(.start)), (32, .change(.pause)), (40, .change(.resume)), (50, .change(.addTime)),
+    (16, .change(.start)), (24, .change(.startPlan)), (28, .change(.skipPhase)), (34, .change(.pause)),
+    (40, .change(.resume)), (50, .change(.addTime)),
     (56, .change(.cancel)), (58, .change(.cancelAll)), (64, .change(.suspendOrResume)), (68, .clockJump),
     (72, .relaunch), (86, .mirror(0)),
   ]

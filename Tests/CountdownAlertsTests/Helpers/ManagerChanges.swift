@@ -9,6 +9,8 @@ enum ManagerChanges {
   /// One change of an id's countdown.
   enum Change {
     case start, pause, resume, addTime, cancel, cancelAll, suspendOrResume
+    /// A countdown in phases started (or replacing the id's), and one of its phases skipped.
+    case startPlan, skipPhase
   }
 
   /// Makes `change` of `id`'s countdown on `manager`, its random parts (a length, a policy, an
@@ -40,6 +42,20 @@ enum ManagerChanges {
     case .cancelAll:
       manager.cancelAll()
       return "cancelAll"
+    case .startPlan:
+      let lengths = (0..<Int.random(in: 1...3, using: &random)).map { _ in Int.random(in: 1...200, using: &random) }
+      let cycles = Int.random(in: 0...3, using: &random)
+      let policy: SuspensionPolicy = Bool.random(using: &random) ? .pauses : .keepsRunning
+      let plan = try CountdownPlan(blocks: [
+        CountdownPlan.Block(
+          lengths.enumerated().map { CountdownPhase("p\($0.offset)", .seconds($0.element)) },
+          repeated: cycles == 0 ? .forever : .times(cycles))
+      ])
+      try manager.start(id: id, plan: plan, whileSuspended: policy) { _, _, _ in }
+      return "start \(id) plan \(lengths)s × \(cycles == 0 ? "forever" : "\(cycles)") \(policy)"
+    case .skipPhase:
+      manager.skipPhase(id: id)
+      return "skipPhase \(id)"
     case .suspendOrResume:
       defer { if manager.isSuspended { manager.resumeTicking() } else { manager.suspendTicking() } }
       return manager.isSuspended ? "resumeTicking" : "suspendTicking"

@@ -115,9 +115,9 @@ extension NotificationsHarness: MirrorHarness {
   static let ids = (0..<8).map { "t\($0)" }
 
   static let steps: [(below: Int, step: MirrorStep)] = [
-    (28, .change(.start)), (36, .change(.pause)), (44, .change(.resume)), (54, .change(.addTime)),
-    (60, .change(.cancel)), (62, .change(.cancelAll)), (67, .change(.suspendOrResume)), (70, .calibrate),
-    (74, .clockJump), (77, .relaunch),
+    (20, .change(.start)), (28, .change(.startPlan)), (32, .change(.skipPhase)), (38, .change(.pause)),
+    (44, .change(.resume)), (54, .change(.addTime)), (60, .change(.cancel)), (62, .change(.cancelAll)),
+    (67, .change(.suspendOrResume)), (70, .calibrate), (74, .clockJump), (77, .relaunch),
   ]
 
   /// A budget of 2 to 6, with a milestone 30 s before the end or none; the center holds a request

@@ -24,6 +24,32 @@ final class LiveActivitiesStateTests: XCTestCase {
       dates: CountdownTimerDates(timerInterval: pause - 60...pause + left, pauseTime: pause))
   }
 
+  func testAPhaseEndUpdatesTheActivityAndOnlyThePlansEndEndsIt() {
+    var state = State()
+    XCTAssertTrue(State.hearsPhaseEnds, "the follower reads a countdown in phases again at each phase end")
+    var focus = running("Focus", deadline: 60)
+    focus?.staleDate = end
+    _ = state.handle(.turn(.init(desired: [(tea, "tea", focus)], listed: [], now: 0), clockChanged: false))
+    var rest = running("Break", deadline: 90)
+    rest?.staleDate = end + 30
+    XCTAssertEqual(
+      state.handle(.turn(.init(desired: [(tea, "tea", rest)], listed: [], now: 60), clockChanged: false)),
+      [.update(countdownID: "tea", state: "Break", staleDate: end + 30)],
+      "its deadline passed, and the countdown runs on to the next phase's: moved, not ended")
+    XCTAssertEqual(
+      state.handle(
+        .turn(
+          .init(desired: [(tea, "tea", paused("Work", left: 60, at: end + 30))], listed: [], now: 90),
+          clockChanged: false)),
+      [.update(countdownID: "tea", state: "Work", staleDate: nil)], "a phase after which the plan pauses")
+    _ = state.handle(.turn(.init(desired: [(tea, "tea", rest)], listed: [], now: 95), clockChanged: false))
+    _ = state.handle(.changed([tea], ranOut: true))
+    XCTAssertEqual(
+      state.handle(.turn(.init(desired: [(tea, "tea", nil)], listed: [], now: 90), clockChanged: false)),
+      [.end(countdownID: "tea", state: "Break", staleDate: end + 30, dismissal: .afterEnd)],
+      "the plan's end is a run-out, even read before the last deadline on the manager's clock")
+  }
+
   func testAResyncLeavesWhatShowsTheSameMomentAndUpdatesWhatMoved() {
     var state = State()
     let egg = IDKey("egg")

@@ -68,6 +68,15 @@ final class NotificationsStateTests: XCTestCase {
         ["add tea/end in 650s"]
       ),
       (
+        "a phase end: the next phase's end is added under the same identifier, the last one having rung",
+        [turn([(tea, .running(deadline: 600 * s))], now: 0)], turn([(tea, .running(deadline: 900 * s))], now: 600 * s),
+        ["add tea/end in 300s"]
+      ),
+      (
+        "a phase after which the plan pauses: nothing to remove, its end rang",
+        [turn([(tea, .running(deadline: 600 * s))], now: 0)], turn([(tea, .frozen)], now: 600 * s), []
+      ),
+      (
         "a cancel removes it, and a milestone delivered would go too",
         [turn([(tea, .running(deadline: 600 * s))], now: 0)], turn([(tea, .gone)], now: 10 * s),
         ["remove [\"tea/end\"] swept [] keeping []"]

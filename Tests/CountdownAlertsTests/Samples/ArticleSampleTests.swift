@@ -50,6 +50,30 @@ final class ArticleSampleTests: XCTestCase {
     XCTAssertEqual(Set(center.pending.map(\.identifier)), [alerts.identifier(for: "eggs"), alerts.identifier(for: "bread")])
   }
   // END ARTICLE
+
+  func testAPomodorosFirstFocusEndMovesItsActivityAndReloadsNoWidget() throws {
+    // ARTICLE: phases
+    let clock = ManualCountdownClock()
+    let start = Date()
+    let wall: @Sendable () -> Date = { start + Double(clock.now.nanosecondsSinceOrigin) / 1e9 }
+    let manager = try CountdownManager(clock: clock, wallClock: wall)
+    let widgetCenter = FakeWidgetCenter(now: wall)
+    let widgets = CountdownWidgets(String.self, manager: manager, center: widgetCenter, kind: "Focus")
+    let activityCenter = FakeActivityCenter<CountdownTimerDates>(now: wall)
+    let activities = CountdownLiveActivities(String.self, manager: manager, center: activityCenter) { _, dates in dates }
+    let pomodoro = try CountdownPlan(blocks: [
+      CountdownPlan.Block(
+        [CountdownPhase("Focus", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60), purpose: .recovery)],
+        repeated: .times(4))
+    ])
+    let activity = activityCenter.start(countdownID: "pomodoro", state: nil, staleDate: nil)
+    try manager.start(id: "pomodoro", plan: pomodoro) { _, _, _ in }
+    try clock.advance(by: .seconds(25 * 60))  // the first focus ends
+    XCTAssertEqual(activityCenter.activity(activity)?.staleDate, start + 30 * 60)  // on to the break
+    XCTAssertEqual(widgetCenter.reloads.count, 1)  // the start's: the timeline holds the break
+    withExtendedLifetime((widgets, activities)) {}  // an app keeps them for as long as it runs
+    // END ARTICLE
+  }
 }
 
 #if canImport(UserNotifications)

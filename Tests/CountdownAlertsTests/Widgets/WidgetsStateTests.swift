@@ -37,6 +37,31 @@ final class WidgetsStateTests: XCTestCase {
     XCTAssertEqual([], state.handle(turn(.init(shown: [], now: 150), clockChanged: true)), "nothing shown")
   }
 
+  func testASequenceReloadsWhenItsOriginMovesNotAtAPhaseEndAndWhenItGoes() {
+    var state = WidgetsState(isInForeground: true, reloadsInBackground: false)
+    let origin = WidgetsState.Shown.phases(origin: 0, originDate: Self.origin)
+    XCTAssertEqual([.reload], state.handle(turn(.init(shown: [(tea, origin)], now: 0))), "started")
+    XCTAssertEqual([], state.handle(turn(.init(shown: [(tea, origin)], now: 60))), "a phase end: the same origin")
+    XCTAssertEqual(
+      [], state.handle(turn(.init(shown: [(tea, origin)], now: 60), clockChanged: true)), "a re-sync, nothing moved")
+    let moved = WidgetsState.Shown.phases(origin: 0, originDate: Self.origin + 3_600)
+    XCTAssertEqual(
+      [.reload], state.handle(turn(.init(shown: [(tea, moved)], now: 60), clockChanged: true)),
+      "the device's clock moved")
+    let skipped = WidgetsState.Shown.phases(origin: 5, originDate: Self.origin + 3_600)
+    XCTAssertEqual([.reload], state.handle(turn(.init(shown: [(tea, skipped)], now: 60))), "skipped")
+    XCTAssertEqual(
+      [.reload], state.handle(turn(.init(shown: [(tea, .pausedPhases(ordinal: 1, remaining: 30))], now: 60))),
+      "paused")
+    XCTAssertEqual(
+      [.reload], state.handle(turn(.init(shown: [(tea, .pausedPhases(ordinal: 2, remaining: 30))], now: 60))),
+      "skipped while paused, to a phase as long")
+    XCTAssertEqual([.reload], state.handle(turn(.init(shown: [(tea, skipped)], now: 70))), "resumed")
+    XCTAssertEqual(
+      [.reload], state.handle(turn(.init(shown: [(tea, nil)], now: 1_000_000_000_000))),
+      "gone: the plan's end or a cancel, which the timeline does not show by itself")
+  }
+
   func testTheBackgroundOwesWhatTheForegroundPays() {
     var state = WidgetsState(isInForeground: false, reloadsInBackground: false)
     XCTAssertEqual([], state.handle(turn(.init(shown: [(tea, running(100))], now: 0))))

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The seam the alerts follow countdowns in phases through: `package`, not API.
+extension CountdownManager {
+  /// The phase ends ahead of `key`'s countdown in phases (``IDPhaseEnds``); `nil` for a single
+  /// countdown, a count-up, or no countdown.
+  ///
+  /// Read between two deliveries, it says what the last delivery left, as
+  /// ``phasePosition(id:)`` does: an end whose delivery has not come yet is the first, in the
+  /// past. A plan that freezes while the manager is suspended reads as paused while it is.
+  ///
+  /// - Parameters:
+  ///   - key: The id's key.
+  ///   - limit: The most ends to read (0 or more).
+  /// - Complexity: O(*k* log *p*), *k* the ends read and *p* the phases written in the plan.
+  package func idPhaseEnds(of key: IDKey, upcoming limit: Int) -> IDPhaseEnds? {
+    guard let sequence = state.withLock({ $0.ids[key]?.attachment }) as? PhaseSequence else { return nil }
+    // A plan frozen while suspended: its phase's end is where the engine moved it.
+    sequence.followEngine(engine)
+    let layout = sequence.plan.layout
+    guard let cursor = sequence.state.withLock({ $0.detached ? nil : $0.cursor }), !cursor.isEnded(in: layout)
+    else { return nil }
+    let isForever = layout.phaseCount == nil
+    // Frozen while the manager is suspended, as a single countdown that pauses is: nothing ends.
+    let frozen = sequence.policy == .pauses && engine.isSuspended
+    guard case .running(let deadline) = cursor.timing, !frozen else {
+      return IDPhaseEnds(ends: [], isPaused: true, origin: nil, ordinal: cursor.ordinal, isForever: isForever)
+    }
+    let wallNow = wallClock()
+    let now = clockNow
+    // The plan's time at the current phase's deadline: every later end is the plan's lengths on.
+    let planTimeAtDeadline = layout.end(ofOrdinal: cursor.ordinal)
+    let pausing = layout.firstPausing(from: cursor.ordinal)
+    var ends: [IDPhaseEnds.End] = []
+    var ordinal = cursor.ordinal
+    while ends.count < limit, !layout.isEnded(ordinal) {
+      let instant = deadline.addingSaturated(layout.end(ofOrdinal: ordinal) - planTimeAtDeadline)
+      let nextOrdinal = ordinal.addingSaturated(1)
+      ends.append(
+        IDPhaseEnds.End(
+          ending: layout.phase(atOrdinal: ordinal),
+          next: layout.isEnded(nextOrdinal) ? nil : layout.phase(atOrdinal: nextOrdinal), instant: instant,
+          date: wallNow + Double(instant.subtractingSaturated(now)) / 1e9))
+      // After a phase that pauses the plan, nothing ends until the app resumes it.
+      if ordinal == pausing { break }
+      ordinal = nextOrdinal
+    }
+    return IDPhaseEnds(
+      ends: ends, isPaused: false, origin: deadline.subtractingSaturated(planTimeAtDeadline), ordinal: cursor.ordinal,
+      isForever: isForever)
+  }
+}

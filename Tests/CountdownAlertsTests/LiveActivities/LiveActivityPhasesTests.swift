@@ -1,0 +1,48 @@
+import CountdownAlerts
+import CountdownAlertsTesting
+import CountdownKit
+import Foundation
+import XCTest
+
+/// A Live Activity following a countdown in phases, on the manual clock and the fake activity
+/// center: one activity for the whole plan, moved to each phase as its end is delivered, stale
+/// at the phase's end, ended at the plan's.
+final class LiveActivityPhasesTests: XCTestCase {
+  func testOneActivityMovesToEachPhaseAndEndsWithThePlan() throws {
+    try MainActor.assumeIsolated {
+      let h = try LiveActivitiesHarness()
+      let activity = h.center.start(countdownID: "pomodoro", state: nil, staleDate: nil)
+      try h.manager.start(id: "pomodoro", plan: PhasesTodayTests.plan()) { _, _, _ in }
+      let start = h.wall.now
+      let shown = { h.center.activity(activity) }
+      XCTAssertEqual(shown()?.state?.timerInterval.upperBound, start + 60, "the focus")
+      XCTAssertEqual(shown()?.staleDate, start + 60, "stale at the focus's end")
+      try h.advance(by: 60)
+      XCTAssertEqual(shown()?.state?.timerInterval.upperBound, start + 90, "moved to the break at the focus's end")
+      XCTAssertEqual(shown()?.staleDate, start + 90)
+      XCTAssertNil(shown()?.dismissal, "not ended at a phase end")
+      h.manager.skipPhase(id: "pomodoro")
+      XCTAssertEqual(shown()?.state?.timerInterval.upperBound, start + 120, "skipped to the last focus")
+      try h.advance(by: 60)
+      XCTAssertEqual(shown()?.dismissal, .afterEnd, "ended with the plan, shown a while")
+      XCTAssertEqual(h.center.activities.count, 1, "one activity for the whole plan")
+    }
+  }
+
+  func testAPhaseAfterWhichThePlanPausesLeavesTheActivityPausedNotStale() throws {
+    try MainActor.assumeIsolated {
+      let h = try LiveActivitiesHarness()
+      let activity = h.center.start(countdownID: "pomodoro", state: nil, staleDate: nil)
+      let plan = try CountdownPlan(blocks: [
+        CountdownPlan.Block(
+          [CountdownPhase("Focus", .seconds(60), pausesAfter: true), CountdownPhase("Break", .seconds(30))],
+          repeated: .forever)
+      ])
+      try h.manager.start(id: "pomodoro", plan: plan) { _, _, _ in }
+      try h.advance(by: 61)
+      XCTAssertNotNil(h.center.activity(activity)?.state?.pauseTime, "the break waits, paused")
+      XCTAssertNil(h.center.activity(activity)?.staleDate)
+      XCTAssertNil(h.center.activity(activity)?.dismissal)
+    }
+  }
+}
