@@ -36,6 +36,20 @@ struct Order: Identifiable {
   var title = ""
 }
 
+@MainActor func startPomodoro(on manager: CountdownManager, label: UILabel) throws {
+  // README: phases
+  let pomodoro = try CountdownPlan(blocks: [
+    CountdownPlan.Block(
+      [CountdownPhase("Focus", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60))], repeated: .forever,
+      longBreak: CountdownPhase("Long break", .seconds(15 * 60)), every: 4)
+  ])
+  // `manager`: CountdownManager.shared in the app, one on a ManualCountdownClock in its tests.
+  try manager.start(id: "focus", plan: pomodoro) { _, update, _ in
+    label.text = "\(update.position?.phase.name ?? "Done") · \(RemainingTime(seconds: update.remaining).formatted())"
+  }
+  // END README
+}
+
 // README: uikit
 final class SaleCell: UITableViewCell {
   let timeLabel = UILabel()
@@ -105,7 +119,7 @@ func countDown(_ button: ResendButton) async throws {
 }
 // END README
 
-// README: server
+// ARTICLE: GettingStarted's session expiry (the README's, before it linked there)
 final class Session: Sendable {
   let id: String
   init(id: String) { self.id = id }
@@ -126,7 +140,7 @@ final class SessionExpiry: Sendable {
     }
   }
 }
-// END README
+// END ARTICLE
 
 #if canImport(UserNotifications)
   @available(tvOS, unavailable)

@@ -28,6 +28,19 @@ final class ReadmeSamplesTests: XCTestCase {
     }
   }
 
+  func testThePomodoroShowsItsPhaseAndMovesOnAtItsEnd() throws {
+    try MainActor.assumeIsolated {
+      let clock = ManualCountdownClock(), wall = TestWallClock()
+      let manager = try CountdownManager(clock: clock, wallClock: { wall.now })
+      let label = UILabel()
+      try startPomodoro(on: manager, label: label)
+      XCTAssertEqual(label.text, "Focus · \(RemainingTime(seconds: 25 * 60).formatted())", "inside the call")
+      try clock.advance(by: .seconds(25 * 60))
+      XCTAssertEqual(label.text, "Break · \(RemainingTime(seconds: 5 * 60).formatted())")
+      manager.cancel(id: "focus")
+    }
+  }
+
   // README: testing
   func testResendButtonCountsDownThirtySeconds() throws {
     try MainActor.assumeIsolated {
