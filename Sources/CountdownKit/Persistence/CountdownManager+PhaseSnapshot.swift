@@ -96,10 +96,8 @@ extension CountdownManager {
     let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak self, weak sequence] id, value, stop in
       guard let sequence else { return }
       Self.phaseSequence(
-        sequence, of: id, delivered: value, &stop, phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) }
-      ) { id, call, stop in
-        phases(id, CountdownPhaseUpdate(call, of: sequence), &stop)
-      }
+        sequence, of: id, delivered: value, &stop, phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) },
+        update: { id, call, stop in phases(id, CountdownPhaseUpdate(call, of: sequence), &stop) })
     }
     // The plan's end is its running out, as for a sequence started.
     let ranOut: @Sendable () -> Bool = { [weak sequence] in sequence?.isPlanEnded ?? false }

@@ -65,10 +65,8 @@ extension CountdownManager {
         Self.phaseSequence(
           sequence, of: id, delivered: value, &stop,
           // The next phase is the engine's: the followers hear the phase end before the app's handler.
-          phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) }
-        ) { id, call, stop in
-          update(id, CountdownPhaseUpdate(call, of: sequence), &stop)
-        }
+          phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) },
+          update: { id, call, stop in update(id, CountdownPhaseUpdate(call, of: sequence), &stop) })
       }
     }
   }
@@ -87,10 +85,8 @@ extension CountdownManager {
         Self.phaseSequence(
           sequence, of: id, delivered: value, &stop,
           // The next phase is the engine's: the followers hear the phase end before the app's handler.
-          phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) }
-        ) { id, call, stop in
-          update(id, PhaseSequenceUpdate(call, in: sequence.plan.layout), &stop)
-        }
+          phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) },
+          update: { id, call, stop in update(id, PhaseSequenceUpdate(call, in: sequence.plan.layout), &stop) })
       }
     }
   }
@@ -245,7 +241,7 @@ extension CountdownManager {
   @MainActor
   static func phaseSequence<ID: Hashable & Sendable>(
     _ sequence: PhaseSequence, of id: ID, delivered value: Int, _ stop: inout Bool,
-    phasesEnded: @MainActor () -> Void, _ update: @MainActor (ID, PhaseCall, inout Bool) -> Void
+    phasesEnded: @MainActor () -> Void, update: @MainActor (ID, PhaseCall, inout Bool) -> Void
   ) {
     let engine = sequence.engine
     let now = engine.clock.now.nanosecondsSinceOrigin
