@@ -89,19 +89,15 @@ extension CountdownManager {
     id: ID, _ plan: PhaseRestorePlan, at now: Int64,
     _ phases: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) -> Bool {
-    let sequence = PhaseSequence(plan: plan.plan, policy: plan.policy, deliveries: plan.deliveries, cursor: plan.cursor)
-    let wallClock = wallClock
-    let interval = engine.interval
     let engine = engine
-    let update: @MainActor (ID, PhaseSequenceUpdate, inout Bool) -> Void = { id, sequenceUpdate, stop in
-      phases(id, CountdownPhaseUpdate(sequenceUpdate, wallNow: wallClock()), &stop)
-    }
-    // The engine held weakly, as a start's handler holds it: a released manager's engine must go.
-    let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak self, weak sequence, weak engine] id, value, stop in
-      guard let sequence, let engine else { return }
+    let sequence = PhaseSequence(
+      plan: plan.plan, policy: plan.policy, deliveries: plan.deliveries, cursor: plan.cursor, engine: engine,
+      wallClock: wallClock)
+    let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak self, weak sequence] id, value, stop in
+      guard let sequence else { return }
       Self.phaseSequence(
-        sequence, of: id, delivered: value, on: engine, interval: interval, &stop,
-        phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) }, update: update)
+        sequence, of: id, delivered: value, &stop, phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) },
+        update: { id, call, stop in phases(id, CountdownPhaseUpdate(call, of: sequence), &stop) })
     }
     // The plan's end is its running out, as for a sequence started.
     let ranOut: @Sendable () -> Bool = { [weak sequence] in sequence?.isPlanEnded ?? false }

@@ -44,15 +44,13 @@ extension CountdownManager {
     // A dead receiver's sequence at this address keeps its key in the map: it goes first.
     if let stale = storedReceiverPhaseKey(of: receiver), !stale.refers(to: receiver) { cancel(id: stale) }
     let weakReceiver = WeakReference<AnyObject>(receiver)
-    let wallClock = wallClock
-    try startPhases(id: ReceiverPhaseKey(receiver), plan: plan, whileSuspended: policy, delivering: deliveries) {
-      _, sequenceUpdate, stop in
+    try start(id: ReceiverPhaseKey(receiver), plan: plan, whileSuspended: policy, delivering: deliveries) {
+      _, phaseUpdate, stop in
       guard let object = weakReceiver.object else {
         stop = true
         return
       }
-      update(
-        unsafeDowncast(object, to: Receiver.self), CountdownPhaseUpdate(sequenceUpdate, wallNow: wallClock()), &stop)
+      update(unsafeDowncast(object, to: Receiver.self), phaseUpdate, &stop)
     }
     // The receiver's single countdown, if it had one, is replaced.
     engine.cancel(receiver)

@@ -57,35 +57,53 @@ extension CountdownManager {
     delivering deliveries: CountdownDeliveries = .everyChange,
     _ update: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    let wallClock = wallClock
-    try startPhases(id: id, plan: plan, whileSuspended: policy, delivering: deliveries) { id, sequenceUpdate, stop in
-      update(id, CountdownPhaseUpdate(sequenceUpdate, wallNow: wallClock()), &stop)
+    // One closure for the engine's calls: the update is made from the call in place, and reads
+    // the position and the dates from the sequence only when the app asks for them.
+    try startSequence(id: id, plan: plan, whileSuspended: policy, delivering: deliveries) { sequence in
+      { [weak self, weak sequence] id, value, stop in
+        guard let sequence else { return }
+        Self.phaseSequence(
+          sequence, of: id, delivered: value, &stop,
+          // The next phase is the engine's: the followers hear the phase end before the app's handler.
+          phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) },
+          update: { id, call, stop in update(id, CountdownPhaseUpdate(call, of: sequence), &stop) })
+      }
     }
   }
 
   /// Starts (or replaces) the countdown in phases of `id`, walking `plan` from its first phase,
   /// with the update as the cursor says it, on the manager's clock: what
-  /// ``start(id:plan:whileSuspended:delivering:_:)`` runs.
+  /// ``start(id:plan:whileSuspended:delivering:_:)`` runs, with the position worked out at each call.
   package func startPhases<ID: Hashable & Sendable>(
     id: ID, plan: CountdownPlan, whileSuspended policy: SuspensionPolicy = .keepsRunning,
     delivering deliveries: CountdownDeliveries = .everyChange,
     _ update: @escaping @MainActor (_ id: ID, _ update: PhaseSequenceUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    let now = clockNow
-    let sequence = PhaseSequence(plan: plan, policy: policy, deliveries: deliveries, startingAt: now)
-    let interval = engine.interval
-    let engine = engine
-    // The engine held weakly: it holds this handler, and a released manager's engine must go.
-    let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak self, weak sequence, weak engine] id, value, stop in
-      guard let sequence, let engine else { return }
-      Self.phaseSequence(
-        sequence, of: id, delivered: value, on: engine, interval: interval, &stop,
-        // The next phase is the engine's: the followers hear the phase end before the app's handler.
-        phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) }, update: update)
+    try startSequence(id: id, plan: plan, whileSuspended: policy, delivering: deliveries) { sequence in
+      { [weak self, weak sequence] id, value, stop in
+        guard let sequence else { return }
+        Self.phaseSequence(
+          sequence, of: id, delivered: value, &stop,
+          // The next phase is the engine's: the followers hear the phase end before the app's handler.
+          phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) },
+          update: { id, call, stop in update(id, PhaseSequenceUpdate(call, in: sequence.plan.layout), &stop) })
+      }
     }
+  }
+
+  /// Starts (or replaces) the countdown in phases of `id`: a sequence walking `plan` from its
+  /// first phase now, and one registration under the id with the handler `handle` makes for it
+  /// (which holds the sequence weakly: the sequence holds the handler, to register it again).
+  private func startSequence<ID: Hashable & Sendable>(
+    id: ID, plan: CountdownPlan, whileSuspended policy: SuspensionPolicy, delivering deliveries: CountdownDeliveries,
+    handle: (PhaseSequence) -> @MainActor (ID, Int, inout Bool) -> Void
+  ) throws(CountdownError) {
+    let engine = engine
+    let sequence = PhaseSequence(
+      plan: plan, policy: policy, deliveries: deliveries, startingAt: clockNow, engine: engine, wallClock: wallClock)
     // The plan's end is its running out, as a single countdown's 0 is.
     let ranOut: @Sendable () -> Bool = { [weak sequence] in sequence?.isPlanEnded ?? false }
-    try claimID(id, endsAtZero: false, length: nil, attachment: sequence, ranOut: ranOut, handle) {
+    try claimID(id, endsAtZero: false, length: nil, attachment: sequence, ranOut: ranOut, handle(sequence)) {
       token, handler throws(CountdownError) in
       // The sequence was made handing over: changes from other threads that find it before this
       // registration only count themselves, and the hand-over below registers them.
@@ -215,59 +233,67 @@ extension CountdownManager {
     return true
   }
 
-  /// The handler's part: a value of the current phase is handed on; its `0` is the phase's end,
-  /// which moves the cursor on (every end passed reported, bounded) and registers the next phase
-  /// before the app is called; `phasesEnded` is called then, when the plan goes on after them. A
-  /// sequence its id no longer has calls nothing.
+  /// The handler's part: a value of the current phase is handed on with the cursor as it stands,
+  /// no more (the common call: one read of the cursor, nothing worked out, nothing allocated); its
+  /// `0` is the phase's end, which moves the cursor on (every end passed reported, bounded) and
+  /// registers the next phase before the app is called; `phasesEnded` is called then, when the
+  /// plan goes on after them. A sequence its id no longer has calls nothing.
   @MainActor
   static func phaseSequence<ID: Hashable & Sendable>(
-    _ sequence: PhaseSequence, of id: ID, delivered value: Int, on engine: CountdownEngine, interval: Duration,
-    _ stop: inout Bool, phasesEnded: @MainActor () -> Void,
-    update: @MainActor (ID, PhaseSequenceUpdate, inout Bool) -> Void
+    _ sequence: PhaseSequence, of id: ID, delivered value: Int, _ stop: inout Bool,
+    phasesEnded: @MainActor () -> Void, update: @MainActor (ID, PhaseCall, inout Bool) -> Void
   ) {
+    let engine = sequence.engine
     let now = engine.clock.now.nanosecondsSinceOrigin
     // A plan frozen while suspended: its phase's end is where the engine moved it.
     sequence.followEngine(engine)
-    let layout = sequence.plan.layout
-    guard
-      let (cursor, passed, handsOver) = sequence.state.withLock({ state -> (PhaseCursor, PassedPhaseEnds, Bool)? in
-        guard !state.detached else { return nil }
-        guard value == 0 else { return (state.cursor, .none, false) }
-        switch state.cursor.timing {
-        case .running(let deadline) where state.handingOver && now < deadline:
-          // The `0` of a registration a change on its way replaces (time added, a skip): the
-          // cursor's phase has not ended. Counted as a change, so that the hand-over registers
-          // the phase's end again even if this `0` came from its own latest write.
-          return (state.cursor, .none, PhaseSequence.changed(&state))
-        case .running(let deadline):
-          // The engine says the phase ended: at its deadline, or later.
-          let ends = state.cursor.advanced(to: max(now, deadline), in: layout)
-          return (state.cursor, ends, PhaseSequence.changed(&state))
-        case .paused(let left) where left <= 0:
-          // Time taken from a paused phase down to nothing ended it: the next one waits, paused.
-          state.cursor.timing = .running(deadline: now)
-          let ends = state.cursor.advanced(to: now, in: layout)
-          state.cursor.pause(at: now)
-          return (state.cursor, ends, PhaseSequence.changed(&state))
-        case .paused:
-          // A `0` sent before a pause took effect: the phase stays paused with what it has.
-          return (state.cursor, .none, false)
-        }
-      })
-    else { return }
-    let ends = withPlantedFault(passed)
-    let ended = cursor.isEnded(in: layout)
-    // The next phase goes to the engine before the app is called (or the plan's end ends the
-    // registration), unless another thread is handing a change over: it hands this one too.
-    if handsOver { sequence.handOver(on: engine) }
-    // The followers hear the phase end after the next phase went to the engine (or, handed over
-    // by another thread, after that thread's change, which they hear too), before the app's handler.
-    if value == 0, !ended, ends.count > 0 { phasesEnded() }
-    let position = cursor.position(at: now, in: layout)
-    let intervalNanoseconds = max(1, (try? interval.countdownNanoseconds()) ?? 1)
-    let remaining = position.map { Int(($0.timeLeftInPhase + intervalNanoseconds - 1) / intervalNanoseconds) } ?? 0
-    update(id, PhaseSequenceUpdate(position: position, remaining: remaining, ends: ends, now: now), &stop)
-    if ended {
+    let cursor: PhaseCursor
+    if value != 0 {
+      // A value within the phase: no end passed, nothing to hand over.
+      guard let current = sequence.state.withLock({ $0.detached ? nil : $0.cursor }) else { return }
+      cursor = current
+      update(
+        id, PhaseCall(cursor: cursor, now: now, remaining: sequence.remaining(of: cursor, at: now), ends: nil), &stop)
+    } else {
+      let layout = sequence.plan.layout
+      guard
+        let (moved, passed, handsOver) = sequence.state.withLock({ state -> (PhaseCursor, PassedPhaseEnds, Bool)? in
+          guard !state.detached else { return nil }
+          switch state.cursor.timing {
+          case .running(let deadline) where state.handingOver && now < deadline:
+            // The `0` of a registration a change on its way replaces (time added, a skip): the
+            // cursor's phase has not ended. Counted as a change, so that the hand-over registers
+            // the phase's end again even if this `0` came from its own latest write.
+            return (state.cursor, .none, PhaseSequence.changed(&state))
+          case .running(let deadline):
+            // The engine says the phase ended: at its deadline, or later.
+            let ends = state.cursor.advanced(to: max(now, deadline), in: layout)
+            return (state.cursor, ends, PhaseSequence.changed(&state))
+          case .paused(let left) where left <= 0:
+            // Time taken from a paused phase down to nothing ended it: the next one waits, paused.
+            state.cursor.timing = .running(deadline: now)
+            let ends = state.cursor.advanced(to: now, in: layout)
+            state.cursor.pause(at: now)
+            return (state.cursor, ends, PhaseSequence.changed(&state))
+          case .paused:
+            // A `0` sent before a pause took effect: the phase stays paused with what it has.
+            return (state.cursor, .none, false)
+          }
+        })
+      else { return }
+      cursor = moved
+      // The next phase goes to the engine before the app is called (or the plan's end ends the
+      // registration), unless another thread is handing a change over: it hands this one too.
+      if handsOver { sequence.handOver(on: engine) }
+      let ends = withPlantedFault(passed)
+      // The followers hear the phase end after the next phase went to the engine (or, handed over
+      // by another thread, after that thread's change, which they hear too), before the app's handler.
+      if !cursor.isEnded(in: layout), ends.count > 0 { phasesEnded() }
+      update(
+        id, PhaseCall(cursor: cursor, now: now, remaining: sequence.remaining(of: cursor, at: now), ends: ends),
+        &stop)
+    }
+    if sequence.isEnded(cursor) {
       stop = true
     } else if stop {
       // The registration this call belongs to may have been replaced by the next phase's: the

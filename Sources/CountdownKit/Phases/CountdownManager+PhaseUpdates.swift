@@ -37,10 +37,8 @@ extension CountdownManager {
     let key = ReceiverPhaseKey(handle)
     // Finishes the signals however the sequence ends without its plan's end.
     let finisher = StreamFinisher(continuation)
-    let wallClock = wallClock
-    try startPhases(id: key, plan: plan, whileSuspended: policy, delivering: deliveries) { _, sequenceUpdate, _ in
+    try start(id: key, plan: plan, whileSuspended: policy, delivering: deliveries) { _, update, _ in
       withExtendedLifetime(handle) {
-        let update = CountdownPhaseUpdate(sequenceUpdate, wallNow: wallClock())
         PhaseUpdateReader.deliver(update, to: pending)
         finisher.continuation.yield()
         if update.planEnded { finisher.continuation.finish() }

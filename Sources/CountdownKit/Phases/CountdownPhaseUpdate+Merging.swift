@@ -28,18 +28,6 @@ extension CountdownPhaseUpdate {
       pausedAfterPhase: newer.phaseEnds.isEmpty ? pausedAfterPhase : newer.pausedAfterPhase)
   }
 
-  init(
-    position: CountdownPhasePosition?, remaining: Int, phaseEnds: [CountdownPhaseEnd],
-    earlierPhaseEnds: CountdownPhaseEndSummary?, planEnded: Bool, pausedAfterPhase: Bool
-  ) {
-    self.position = position
-    self.remaining = remaining
-    self.phaseEnds = phaseEnds
-    self.earlierPhaseEnds = earlierPhaseEnds
-    self.planEnded = planEnded
-    self.pausedAfterPhase = pausedAfterPhase
-  }
-
   /// `summary` with `ends`, which came after it, summed up in it; `nil` if both are empty.
   private static func summary(
     _ summary: CountdownPhaseEndSummary?, joining ends: some Collection<CountdownPhaseEnd>

@@ -16,30 +16,81 @@ import Foundation
 /// ``phaseEnds`` and the next phase in ``position``. After an absence (a suspension with the time
 /// running, a stall) one call carries every end passed, oldest first, each with its lateness; past
 /// a cycle's worth, the older ones come as one ``earlierPhaseEnds`` summary.
+///
+/// An update keeps what its call read (the phase's place in the plan and the instant) and works
+/// out ``position`` and the ends' values when they are read, so a call that only carries a new
+/// value costs what a single countdown's does. Its dates come from the manager's wall clock, read
+/// once at the call.
 public struct CountdownPhaseUpdate: Sendable {
-  /// Where the plan is now; `nil` once it has ended.
-  public let position: CountdownPhasePosition?
+  /// What the values are read from.
+  private let source: Source
   /// The current phase's time left in whole intervals, rounded up, as a single countdown's
   /// `remaining`; 0 once the plan has ended.
   public let remaining: Int
+
+  /// Where the plan is now; `nil` once it has ended.
+  ///
+  /// - Complexity: O(log *p*), *p* the phases written in the plan; worked out at each read.
+  public var position: CountdownPhasePosition? {
+    switch source {
+    case .call(let call, let plan, let wallNow):
+      call.cursor.position(at: call.now, in: plan.layout).map {
+        CountdownPhasePosition($0, now: call.now, wallNow: wallNow)
+      }
+    case .merged(let merged): merged.position
+    }
+  }
   /// The phase ends since the last call, oldest first, each once; empty in most calls.
-  public let phaseEnds: [CountdownPhaseEnd]
+  public var phaseEnds: [CountdownPhaseEnd] {
+    switch source {
+    case .call(let call, _, let wallNow):
+      guard let ends = call.ends, !ends.ends.isEmpty else { return [] }
+      return ends.ends.map { CountdownPhaseEnd($0, now: call.now, wallNow: wallNow) }
+    case .merged(let merged): return merged.phaseEnds
+    }
+  }
   /// The ends older than ``phaseEnds`` after a long absence, in one summary; `nil` otherwise.
-  public let earlierPhaseEnds: CountdownPhaseEndSummary?
+  public var earlierPhaseEnds: CountdownPhaseEndSummary? {
+    switch source {
+    case .call(let call, _, let wallNow):
+      call.ends?.summary.map { CountdownPhaseEndSummary($0, now: call.now, wallNow: wallNow) }
+    case .merged(let merged): merged.earlierPhaseEnds
+    }
+  }
   /// Whether the plan ended: the last of ``phaseEnds`` was its last phase's end, and
   /// ``position`` is `nil`. This is the sequence's last call, and its id is free.
-  public let planEnded: Bool
+  public var planEnded: Bool {
+    switch source {
+    case .call(let call, let plan, _):
+      call.ends?.planEnded == true || plan.storage.layout.isEnded(call.cursor.ordinal)
+    case .merged(let merged): merged.planEnded
+    }
+  }
   /// Whether the last of ``phaseEnds`` was a phase after which the plan pauses
   /// (``CountdownPhase/pausesAfter``): the next phase waits, paused, for
   /// ``CountdownManager/resume(id:)``.
-  public let pausedAfterPhase: Bool
+  public var pausedAfterPhase: Bool {
+    switch source {
+    case .call(let call, _, _): call.ends?.paused == true
+    case .merged(let merged): merged.pausedAfterPhase
+    }
+  }
 
-  init(_ update: PhaseSequenceUpdate, wallNow: Date) {
-    position = update.position.map { CountdownPhasePosition($0, now: update.now, wallNow: wallNow) }
-    remaining = update.remaining
-    phaseEnds = update.ends.ends.map { CountdownPhaseEnd($0, now: update.now, wallNow: wallNow) }
-    earlierPhaseEnds = update.ends.summary.map { CountdownPhaseEndSummary($0, now: update.now, wallNow: wallNow) }
-    planEnded = update.ends.planEnded || (update.position == nil)
-    pausedAfterPhase = update.ends.paused
+  /// The update of `call` to `sequence`'s handler.
+  init(_ call: PhaseCall, of sequence: PhaseSequence) {
+    source = .call(call, plan: sequence.plan, wallNow: sequence.wallClock())
+    remaining = call.remaining
+  }
+
+  /// An update of values worked out (two updates merged).
+  init(
+    position: CountdownPhasePosition?, remaining: Int, phaseEnds: [CountdownPhaseEnd],
+    earlierPhaseEnds: CountdownPhaseEndSummary?, planEnded: Bool, pausedAfterPhase: Bool
+  ) {
+    source = .merged(
+      MergedPhaseUpdate(
+        position: position, phaseEnds: phaseEnds, earlierPhaseEnds: earlierPhaseEnds, planEnded: planEnded,
+        pausedAfterPhase: pausedAfterPhase))
+    self.remaining = remaining
   }
 }

@@ -25,14 +25,16 @@ public import CountdownCore
 /// warm-up and a block of 3 phases starts its block's second cycle at ordinal 5.
 public struct CountdownPlan: Hashable, Sendable {
   /// The phases before the first block, in order; may be empty.
-  public let warmUp: [CountdownPhase]
+  public var warmUp: [CountdownPhase] { storage.warmUp }
   /// The blocks, in order; may be empty when the warm-up or the cool-down has phases.
-  public let blocks: [Block]
+  public var blocks: [Block] { storage.blocks }
   /// The phases after the last block, in order; may be empty, and is when the last block is
   /// repeated forever.
-  public let coolDown: [CountdownPhase]
+  public var coolDown: [CountdownPhase] { storage.coolDown }
   /// The plan's arithmetic, worked out from the three once, when it is made.
-  let layout: PlanLayout
+  var layout: PlanLayout { storage.layout }
+  /// The parts and the arithmetic, shared by every copy of the plan.
+  let storage: Storage
 
   /// Creates a plan, checking that it can be run.
   ///
@@ -66,10 +68,8 @@ public struct CountdownPlan: Hashable, Sendable {
   public init(
     warmUp: [CountdownPhase] = [], blocks: [Block] = [], coolDown: [CountdownPhase] = []
   ) throws(CountdownError) {
-    layout = try PlanLayout(warmUp: warmUp, blocks: blocks, coolDown: coolDown)
-    self.warmUp = warmUp
-    self.blocks = blocks
-    self.coolDown = coolDown
+    let layout = try PlanLayout(warmUp: warmUp, blocks: blocks, coolDown: coolDown)
+    storage = Storage(warmUp: warmUp, blocks: blocks, coolDown: coolDown, layout: layout)
   }
 
   /// The number of phases the plan runs, every cycle counted (a long break as the phase it
@@ -99,7 +99,8 @@ public struct CountdownPlan: Hashable, Sendable {
   ///   - rhs: Another plan.
   /// - Returns: Whether their warm-ups, blocks and cool-downs are equal.
   public static func == (lhs: CountdownPlan, rhs: CountdownPlan) -> Bool {
-    lhs.warmUp == rhs.warmUp && lhs.blocks == rhs.blocks && lhs.coolDown == rhs.coolDown
+    lhs.storage === rhs.storage
+      || (lhs.warmUp == rhs.warmUp && lhs.blocks == rhs.blocks && lhs.coolDown == rhs.coolDown)
   }
 
   /// Hashes the plan's parts.

@@ -1,4 +1,5 @@
 import CountdownCore
+import Foundation
 
 /// A countdown in phases as a manager runs it under an id: its plan, where it is (its cursor) and
 /// the handler of its one engine registration, behind one lock.
@@ -42,6 +43,12 @@ final class PhaseSequence: IDAttachment {
   let policy: SuspensionPolicy
   let deliveries: CountdownDeliveries
   let state: LockedState<State>
+  /// The manager's engine: its clock times the calls, and it runs the registration.
+  let engine: CountdownEngine
+  /// The manager's wall clock, read at each call for the dates of its update.
+  let wallClock: @Sendable () -> Date
+  /// The engine's interval in nanoseconds (at least 1): a phase's value counts these.
+  let intervalNanoseconds: Int64
   #if COUNTDOWN_CHECK_INVARIANTS
     /// Tests only, in builds with internal checks: called with the cursor about to be handed to the
     /// engine, with no lock held, just before the engine is written to, so that a test can hold a
@@ -49,11 +56,34 @@ final class PhaseSequence: IDAttachment {
     let beforeEngineWrite = LockedState<(@Sendable (PhaseCursor) -> Void)?>(nil)
   #endif
 
-  init(plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries, startingAt now: Int64) {
+  init(
+    plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries, startingAt now: Int64,
+    engine: CountdownEngine, wallClock: @escaping @Sendable () -> Date
+  ) {
     self.plan = plan
     self.policy = policy
     self.deliveries = deliveries
+    self.engine = engine
+    self.wallClock = wallClock
+    intervalNanoseconds = max(1, (try? engine.interval.countdownNanoseconds()) ?? 1)
     state = LockedState(State(cursor: PhaseCursor(startingAt: now, in: plan.layout)))
+  }
+
+  /// Whether `cursor` is past the plan's last phase. O(1): no copy of the plan's arithmetic.
+  func isEnded(_ cursor: PhaseCursor) -> Bool {
+    plan.storage.layout.isEnded(cursor.ordinal)
+  }
+
+  /// The current phase's time left at `now` in whole intervals, rounded up; 0 once the plan has
+  /// ended. O(1): the position is not worked out for it.
+  func remaining(of cursor: PhaseCursor, at now: Int64) -> Int {
+    guard !isEnded(cursor) else { return 0 }
+    let left: Int64
+    switch cursor.timing {
+    case .running(let deadline): left = max(0, deadline.subtractingSaturated(now))
+    case .paused(let frozen): left = frozen
+    }
+    return Int(left / intervalNanoseconds + (left % intervalNanoseconds > 0 ? 1 : 0))
   }
 
   /// Whether the id still has this sequence.

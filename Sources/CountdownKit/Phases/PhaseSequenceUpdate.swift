@@ -11,4 +11,12 @@ package struct PhaseSequenceUpdate: Sendable {
   /// The instant of this call on the manager's clock: an end's lateness is `now` minus its
   /// instant.
   package let now: Int64
+
+  /// The update a call says, its position worked out from `layout`.
+  package init(_ call: PhaseCall, in layout: PlanLayout) {
+    position = call.cursor.position(at: call.now, in: layout)
+    remaining = call.remaining
+    ends = call.ends ?? .none
+    now = call.now
+  }
 }

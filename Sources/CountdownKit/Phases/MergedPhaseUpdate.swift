@@ -1,0 +1,27 @@
+/// The values of an update made of two (``CountdownPhaseUpdate/merged(with:)``, for a consumer of
+/// an update stream that fell behind), worked out once: such an update has no call of its own to
+/// read them from. Made only when updates are merged, never at a handler's call.
+final class MergedPhaseUpdate: Sendable {
+  /// Where the plan is; `nil` once it has ended.
+  let position: CountdownPhasePosition?
+  /// The ends of both updates, oldest first, within the merged limit.
+  let phaseEnds: [CountdownPhaseEnd]
+  /// The ends older than ``phaseEnds``, in one summary.
+  let earlierPhaseEnds: CountdownPhaseEndSummary?
+  /// Whether either update ended the plan.
+  let planEnded: Bool
+  /// Whether the last end pauses the plan after it.
+  let pausedAfterPhase: Bool
+
+  /// The merged values.
+  init(
+    position: CountdownPhasePosition?, phaseEnds: [CountdownPhaseEnd], earlierPhaseEnds: CountdownPhaseEndSummary?,
+    planEnded: Bool, pausedAfterPhase: Bool
+  ) {
+    self.position = position
+    self.phaseEnds = phaseEnds
+    self.earlierPhaseEnds = earlierPhaseEnds
+    self.planEnded = planEnded
+    self.pausedAfterPhase = pausedAfterPhase
+  }
+}
