@@ -104,7 +104,7 @@ extension CountdownManager {
     let handle = CountdownHandle(engine: engine)
     // Finishes the stream however the countdown ends without its final 0 (cancelled, removed by
     // `cancelAll`, or its engine deallocated with the manager): the handler holds it alone.
-    let end = StreamEnd(continuation)
+    let end = StreamFinisher(continuation)
     // Delivered at milestones, each value is noted with the time left then (the engine held
     // weakly: it holds the handler), for `CountdownReadAloud.read` in the task that takes it.
     let delivered = deliveries.milestones == nil ? nil : MilestoneStreamReader.Delivered(nil)
@@ -125,18 +125,4 @@ extension CountdownManager {
     return AsyncStream(unfolding: { await reader.next() })
   }
 
-}
-
-/// Finishes an async sequence when the countdown feeding it goes away: only the countdown's handler
-/// holds it, and the engine releases handlers outside its lock, so finishing here cannot deadlock.
-private final class StreamEnd: Sendable {
-  let continuation: AsyncStream<Int>.Continuation
-
-  init(_ continuation: AsyncStream<Int>.Continuation) {
-    self.continuation = continuation
-  }
-
-  deinit {
-    continuation.finish()
-  }
 }
