@@ -104,23 +104,10 @@ extension CountdownManager {
     do {
       try claimID(id, endsAtZero: false, length: nil, attachment: sequence, ranOut: ranOut, handle) {
         token, handler throws(CountdownError) in
-        // Made handing over, as a start's: a change from another thread that finds the id before
-        // this registration only counts itself, and the hand-over below registers it.
-        let generation = sequence.state.withLock { state in
-          state.token = token
-          state.handler = handler
-          return state.generation
-        }
-        do throws(CountdownError) {
+        // The cursor the snapshot gave: the plan's own, registered as of `now`.
+        try sequence.registerFirst(token, handler: handler) { _ throws(CountdownError) in
           try plan.register(token, on: engine, at: now, handler: handler)
-        } catch {
-          sequence.state.withLock { state in
-            state.detached = true
-            state.handingOver = false
-          }
-          throw error
         }
-        sequence.handOver(on: engine, written: generation)
       }
     } catch {
       return false

@@ -105,25 +105,10 @@ extension CountdownManager {
     let ranOut: @Sendable () -> Bool = { [weak sequence] in sequence?.isPlanEnded ?? false }
     try claimID(id, endsAtZero: false, length: nil, attachment: sequence, ranOut: ranOut, handle(sequence)) {
       token, handler throws(CountdownError) in
-      // The sequence was made handing over: changes from other threads that find it before this
-      // registration only count themselves, and the hand-over below registers them.
-      let (cursor, generation) = sequence.state.withLock { state in
-        state.token = token
-        state.handler = handler
-        return (state.cursor, state.generation)
+      try sequence.registerFirst(token, handler: handler) { cursor throws(CountdownError) in
+        try engine.register(
+          token, sequence.target(of: cursor).target, whileSuspended: policy, delivering: deliveries, handler: handler)
       }
-      let (target, _) = sequence.target(of: cursor)
-      do throws(CountdownError) {
-        try engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
-      } catch {
-        // Rejected: the id gets its previous state back, and this sequence is never run.
-        sequence.state.withLock { state in
-          state.detached = true
-          state.handingOver = false
-        }
-        throw error
-      }
-      sequence.handOver(on: engine, written: generation)
     }
   }
 

@@ -165,6 +165,31 @@ final class PhaseSequence: IDAttachment {
     }
   }
 
+  /// Registers this new sequence under `token` (the id's claim): `register` writes `cursor` to the
+  /// engine. The sequence was made handing over, so changes from other threads that find it before
+  /// this registration only count themselves, and the hand-over after it registers them; a
+  /// rejected registration leaves the sequence detached, never run.
+  func registerFirst(
+    _ token: IDRegistry.Token, handler: @escaping CountdownHandler,
+    _ register: (_ cursor: PhaseCursor) throws(CountdownError) -> Void
+  ) throws(CountdownError) {
+    let (cursor, generation) = state.withLock { state in
+      state.token = token
+      state.handler = handler
+      return (state.cursor, state.generation)
+    }
+    do throws(CountdownError) {
+      try register(cursor)
+    } catch {
+      state.withLock { state in
+        state.detached = true
+        state.handingOver = false
+      }
+      throw error
+    }
+    handOver(on: engine, written: generation)
+  }
+
   /// For a plan that freezes while the manager is suspended, sets the running phase's deadline to
   /// the engine's: the engine moves its registration's deadline by each suspension (one in course
   /// as if it ended now), and the cursor follows it, so that after a suspension the phase has the
