@@ -59,6 +59,43 @@ final class AlarmEdgeTests: XCTestCase {
     }
   }
 
+  /// The person stops the alarm, and the app adds time before it hears of it: the app's cancel
+  /// finds no alarm, its schedule makes a new one. The stop's update, come before the cancel
+  /// failed, is not that cancel's: the person's stop wins, as a pause made so does, and the
+  /// countdown is cancelled with the alarm the schedule made.
+  func testThePersonsStopHeardAfterTheAppAddedTimeCancelsTheCountdown() throws {
+    try withAlarms(expectsFailures: true) { h in
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      let id = h.alarmsOrFail.alarmID(for: "tea")
+      XCTAssertTrue(h.center.personStops(id: id))  // its update comes at the center's next call
+      try h.manager.addTime(.seconds(60), id: "tea")
+      h.drainMain()
+      XCTAssertEqual(h.failures.withLock { $0 }, [.requestFailed], "the cancel found no alarm")
+      XCTAssertFalse(h.manager.contains(id: "tea"), "the person stopped the alarm")
+      h.assertHeld(["tea"], "the person's stop heard after the app's cancel failed")
+    }
+  }
+
+  /// The person pauses the alarm, and the app pauses its countdown before it hears of it: the
+  /// app's pause finds the alarm paused, and fails. The update taken for its own was the person's
+  /// pause: the alarm is paused with its countdown, as known, and the person's stop that comes
+  /// next cancels the countdown (not an alarm held as unknown, whose stop was nobody's).
+  func testThePersonsPauseMadeBeforeTheAppsPauseLeavesTheAlarmKnown() throws {
+    try withAlarms(expectsFailures: true) { h in
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      let id = h.alarmsOrFail.alarmID(for: "tea")
+      XCTAssertTrue(h.center.personPauses(id: id))  // its update comes at the center's next call
+      h.manager.pause(id: "tea")
+      XCTAssertEqual(h.failures.withLock { $0 }, [.requestFailed], "the pause found the alarm paused")
+      h.assertHeld(["tea"], "paused with its countdown")
+      XCTAssertTrue(h.center.personStops(id: id))
+      h.center.deliverUpdates()  // AlarmKit's update of the person's stop reaches the app
+      h.drainMain()
+      XCTAssertFalse(h.manager.contains(id: "tea"), "the person stopped the alarm")
+      h.assertHeld(["tea"], "stopped")
+    }
+  }
+
   /// Before the center answered the launch listing, an alarm of a previous process may be there
   /// for any followed countdown; an id `isFollowed` never accepted has none of these alarms'.
   func testAnIDNeverFollowedCostsNoCallBeforeTheLaunchListingIsAnswered() throws {
