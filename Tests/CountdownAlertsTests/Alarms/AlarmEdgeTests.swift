@@ -38,6 +38,31 @@ final class AlarmEdgeTests: XCTestCase {
     }
   }
 
+  /// The person stops the alarm while the app runs, the app's stop intent records it, and the app
+  /// is killed before AlarmKit's update of the stop reached it: the next launch cancels the
+  /// countdown from the recorded stop.
+  func testAStopRecordedWhileRunningButNotHeardYetCancelsTheCountdownAtTheNextLaunch() throws {
+    let suiteName = "AlarmEdgeTests.\(UUID().uuidString)"
+    defer { UserDefaults.standard.removePersistentDomain(forName: suiteName) }
+    let stops = CountdownAlarmStops(suiteName: suiteName)
+    try withAlarms { h in
+      h.stops = stops
+      h.options = { _, alarmID in
+        CountdownAlarmOptions(stopIntent: AlarmStopWhileNotRunningTests.StopIntent(alarmID: alarmID, stops: stops))
+      }
+      h.center.stopIntentRunner = { intent in (intent as? AlarmStopWhileNotRunningTests.StopIntent)?.perform() }
+      try h.relaunch()  // alarms made with the stops and the intent
+      try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
+      let tea = h.alarmsOrFail.alarmID(for: "tea")
+      XCTAssertTrue(h.center.personStops(id: tea))
+      XCTAssertTrue(h.manager.contains(id: "tea"), "AlarmKit's update of the stop has not reached the app")
+      XCTAssertTrue(stops.isRecorded(alarmID: tea), "the intent recorded it")
+      try h.relaunch(alarmsFirst: false)
+      XCTAssertFalse(h.manager.contains(id: "tea"), "cancelled at the launch, from the recorded stop")
+      h.assertHeld(["tea"], "after the launch")
+    }
+  }
+
   /// The alarm rings while the app's calls on it wait for their updates (the person set the
   /// device's clock past its end, and AlarmKit rang it: what it does then is not documented, and
   /// ringing is one reading): the ring is the system's, not the person's change, and nothing is
