@@ -93,8 +93,23 @@ extension AlarmsState {
   /// system holds for the countdown is not known (it is reconciled again at the next change), and
   /// the app hears why: once for an alarm waiting for the person to allow alarms, however many
   /// times it is read again meanwhile.
+  ///
+  /// But for a call whose own update was taken as heard before it failed (``heardUpdate(of:)``):
+  /// that was the person's change, made just before it, and what the system holds is known. A
+  /// pause or a resume the person made first leaves the alarm as the call would have (held as
+  /// the turn left it); a stop the person made first, where the app's cancel found no alarm, has
+  /// the countdown follow it (cancelled), as a stop heard after the failure does.
   private mutating func failed(_ operation: Operation, _ error: CountdownAlertError) -> [Call] {
+    let heard = heardUpdate(of: operation)
     callFailed(operation)
+    if let before = heard, let key = operation.key {
+      var calls: [Call] = []
+      if case .cancel = operation.kind, before == .present(.countdown) || before == .present(.paused) {
+        calls = [.follow(PersonAction(key: key, kind: .cancel)), .readAgain([key])]
+      }
+      if case .cancel(reported: false) = operation.kind { return calls }
+      return calls + [.report(error)]
+    }
     if case .cancel(reported: false) = operation.kind { return [] }
     guard let key = operation.key else { return [.report(error)] }
     failed(key, id: operation.id)

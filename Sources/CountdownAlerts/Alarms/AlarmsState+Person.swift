@@ -60,7 +60,7 @@ extension AlarmsState {
         // The first call's own update. Not a later call's: what a later call makes the alarm
         // show, shown before the first call's update, is the person's (a resume shows what a
         // schedule does), and the first call's update is still to come.
-        waited.pending.removeFirst()
+        lastHeard = (id, waited.pending.removeFirst().sequence, waited.before)
         waited.before = seen
         echoed.insert(id)
       } else if waited.before == nil {

@@ -142,6 +142,11 @@ struct AlarmsState: MirrorStateMachine {
   var ringingAtLaunch: Set<UUID> = []
   /// The countdowns a call failed on: reconciled again with any work.
   private var refused: Set<IDKey> = []
+  /// The call whose update was heard last, with what its alarm showed before it (one for every
+  /// alarm: the center answers a call after it delivered what the call changed). If that call
+  /// fails, the update was not its own: the person made the change just before it
+  /// (``heardUpdate(of:)``).
+  var lastHeard: (id: UUID, sequence: Int, before: Shown?)?
   /// The countdowns whose alarm the app heard is waiting for the person to allow alarms
   /// (``CountdownAlertError/notAuthorized``): not told again while it waits, each time it is read
   /// again; told again once it was scheduled (or its countdown went) and is refused anew.
@@ -311,6 +316,19 @@ struct AlarmsState: MirrorStateMachine {
     echoes.pending.removeAll { $0.sequence == operation.sequence }
     let showedAlarm = echoes.before == .present(.countdown) || echoes.before == .present(.paused)
     self.echoes[operation.id] = echoes.pending.isEmpty && !showedAlarm ? nil : echoes
+  }
+
+  /// What the alarm showed before the update taken for the own update of `operation`, which
+  /// failed, if that update was the last heard; the record is used up. The failed call changed
+  /// nothing: the person made that change, just before the call (the center refuses a pause of a
+  /// paused alarm, a resume of a counting one, a cancel of one that is gone).
+  ///
+  /// - Returns: `nil` if no update was taken for the call's own; else what the alarm showed
+  ///   before that update (itself `nil` when not known).
+  mutating func heardUpdate(of operation: Operation) -> Shown?? {
+    guard let heard = lastHeard, heard.id == operation.id, heard.sequence == operation.sequence else { return nil }
+    lastHeard = nil
+    return .some(heard.before)
   }
 
   /// A call on the alarm of `key` failed: what the system holds is not known; the countdown is

@@ -23,9 +23,14 @@ public import Foundation
 ///
 /// A ``CountdownAlarms`` given the same stops, made after the countdowns are restored, cancels
 /// each restored countdown whose alarm has a stop recorded, before anything is scheduled, and
-/// forgets every stop of its namespace. A stop recorded while the alarms run is heard from
-/// AlarmKit as well (the countdown is cancelled at once); a new alarm scheduled for the same
-/// countdown forgets it, so that it never cancels a countdown started after it.
+/// forgets every stop of its namespace (those of another namespace are left for it). A stop
+/// recorded while the alarms run is heard from AlarmKit's update of the alarms as well: the
+/// countdown is cancelled when that update reaches the app, which AlarmKit does not promise to be
+/// at once (`alarmUpdates` emits when the set of alarms changes; an app the system suspended hears
+/// it when it runs again, and ``CountdownAlertsTesting/FakeAlarmCenter`` delivers it at its next
+/// call or read). Until then the stop stays recorded, so a launch that comes first cancels the
+/// countdown. A new alarm scheduled for the same countdown forgets it, so that it never cancels a
+/// countdown started after it.
 public struct CountdownAlarmStops: Sendable {
   /// The prefix of the defaults' keys, followed by the alarm's UUID.
   static let keyPrefix = "CountdownAlarms.stopped."

@@ -33,8 +33,9 @@ final class MirrorPropertyTests: XCTestCase {
   /// Each step of an alarms' run: the center holds exactly the model's alarms (each running
   /// countdown's counting down to its end date, each paused one's paused with its time left,
   /// nothing else of ours but ringing ones, the app's own untouched); after the person's action
-  /// the countdown did what the person did to its alarm; and nothing is kept for an alarm that has
-  /// neither a countdown nor a place in the center.
+  /// the countdown did what the person did to its alarm, also where AlarmKit's update of it came
+  /// late, after the app's next change of that countdown (``AlarmsHarness``' late steps); and
+  /// nothing is kept for an alarm that has neither a countdown nor a place in the center.
   func testTheAlarmCenterAgreesWithTheModelAfterEveryStep() throws {
     try check(AlarmsHarness.self, variables: "ALARMS", firstSeed: 0xA1A2)
   }

@@ -16,6 +16,9 @@ final class AlarmsHarness: AppHarness {
   var stops: CountdownAlarmStops?
   /// What the app adds to each alarm, if anything.
   var options: (@Sendable (String, UUID) -> CountdownAlarmOptions)?
+  /// Where the app's changes made before the person's change is heard come from
+  /// (``mirrorStep(_:of:)``'s late steps).
+  private var appChanges = SplitMix64(seed: 0)
 
   init() throws {
     let wall = DeviceClock()
@@ -104,11 +107,14 @@ extension AlarmsHarness: MirrorHarness {
   static let steps: [(below: Int, step: MirrorStep)] = [
     (26, .change(.start)), (36, .change(.pause)), (46, .change(.resume)), (56, .change(.addTime)),
     (62, .change(.cancel)), (64, .change(.cancelAll)), (70, .change(.suspendOrResume)), (74, .relaunch),
-    (76, .clockJump), (79, .mirror(0)), (82, .mirror(1)), (86, .mirror(2)), (87, .mirror(3)),
+    (76, .clockJump), (79, .mirror(0)), (82, .mirror(1)), (86, .mirror(2)), (87, .mirror(3)), (89, .mirror(4)),
+    (91, .mirror(5)), (93, .mirror(6)),
   ]
 
   static func make(using random: inout SplitMix64) throws -> Self {
-    try Self()
+    let h = try Self()
+    h.appChanges = SplitMix64(seed: random.next())
+    return h
   }
 
   /// Relaunched with the alarms made before the restore or after it.
@@ -119,8 +125,11 @@ extension AlarmsHarness: MirrorHarness {
   }
 
   /// What the person does in the system's alarm UI: pauses (0), resumes (1) or stops (2) the alarm
-  /// of `id`, whose countdown follows; or pauses and resumes the app's own alarm (3).
+  /// of `id`, whose countdown follows; or pauses and resumes the app's own alarm (3); or pauses
+  /// (4), resumes (5) or stops (6) the alarm of `id` while the app changes its countdown
+  /// (``lateStep(_:of:)``).
   func mirrorStep(_ number: Int, of id: String) throws -> (action: String, broken: String?) {
+    if number >= 4 { return try lateStep(number, of: id) }
     let alarmID = alarmsOrFail.alarmID(for: id)
     // AlarmKit's update of the person's change reaches the app later (`heard`), before the step is
     // checked.
@@ -148,6 +157,50 @@ extension AlarmsHarness: MirrorHarness {
       center.personResumes(id: foreign)
       center.deliverUpdates()
       return ("the person pauses and resumes the app's own alarm", nil)
+    }
+  }
+
+  /// The person pauses (4), resumes (5) or stops (6) the alarm of `id`, and AlarmKit's update of it
+  /// comes late: after the app's next change of the countdown (a pause, a resume, time added or
+  /// taken, a start, a cancel), whose calls are made before the app heard of the person's. Once
+  /// heard, the person's change wins, as a change the app then hears of: a stop of an alarm
+  /// counting down or paused cancels the countdown (but for a start, whose cancel took the
+  /// stopped alarm), a pause leaves it paused, a resume running (but while ticking is suspended,
+  /// or where the app's change left no time to count). A call of the app's the center refused, the
+  /// alarm having changed under it, is the app's to hear of (a failure it is told, not a mismatch).
+  private func lateStep(_ number: Int, of id: String) throws -> (action: String, broken: String?) {
+    let alarmID = alarmsOrFail.alarmID(for: id)
+    let failuresBefore = failures.withLock { $0.count }
+    // A ring stopped is the person's to stop: its countdown is not cancelled for it.
+    let wasCounting = center.alarms.first { $0.id == alarmID }.map { $0.state != .alerting } ?? false
+    let (verb, acted) =
+      switch number {
+      case 4: ("pauses", center.personPauses(id: alarmID))
+      case 5: ("resumes", center.personResumes(id: alarmID))
+      default: ("stops", center.personStops(id: alarmID))
+      }
+    let changes: [ManagerChanges.Change] = [.pause, .resume, .addTime, .start, .cancel]
+    let change = changes.randomElement(using: &appChanges)!
+    let made = try ManagerChanges.make(change, of: id, on: manager, using: &appChanges)
+    let action = "the person \(verb) \(id)'s alarm (\(acted ? "done" : "nothing to do")), heard after the app's \(made)"
+    center.deliverUpdates()
+    drainMain()
+    failures.withLock { failures in
+      let others = failures[failuresBefore...].filter { $0 != .requestFailed }
+      failures.removeSubrange(failuresBefore...)
+      failures += others
+    }
+    guard acted, change != .cancel else { return (action, nil) }
+    let dates = manager.timerDates(id: id)
+    // Time left to count, for which an alarm would be there.
+    let counts = dates.map { $0.timerInterval.upperBound > ($0.pauseTime ?? wall.now) } ?? false
+    switch number {
+    case 4 where dates?.isFrozen == false: return (action, "\(id) runs on: the person's pause was lost")
+    case 5 where dates?.isFrozen == true && counts && !manager.isSuspended:
+      return (action, "\(id) is paused: the person's resume was lost")
+    case 6 where change != .start && counts && wasCounting:
+      return (action, "\(id) counts on: the person's stop was lost")
+    default: return (action, nil)
     }
   }
 
