@@ -91,14 +91,19 @@ final class RestoreCallFormsTests: XCTestCase {
       }
       // Two trailing closures.
       try Self.onNewManager { manager in
-        let restoration = try manager.restore(snapshot) { _, _, _ in } phases: { id, update, _ in
+        let restoration = try manager.restore(snapshot) { _, _, _ in
+        } phases: { id, update, _ in
           calls.append("\(id) \(update.position?.phase.name ?? "-")")
         }
         XCTAssertEqual(restoration.ids, ["tea", "run"], "trailing closures")
       }
       // `$0` names, the result discarded.
       try Self.onNewManager { manager in
-        try manager.restore(snapshot) { _, _, _ in } phases: { calls.append("\($0) \($1.remaining)"); $2 = false }
+        try manager.restore(snapshot) { _, _, _ in
+        } phases: {
+          calls.append("\($0) \($1.remaining)")
+          $2 = false
+        }
         XCTAssertNotNil(manager.phasePosition(id: "run"), "$0 closures")
       }
       // Function values, and closures in the parentheses.
@@ -168,7 +173,8 @@ final class RestoreCallFormsTests: XCTestCase {
           (
             String.Type, CountdownStore, [Notification.Name], NotificationCenter, (@Sendable (any Error) -> Void)?,
             @escaping Handler
-          ) throws(CountdownSnapshotError) -> CountdownRestoration<String> = manager.keepSaved(_:in:savingOn:center:onFailure:_:)
+          ) throws(CountdownSnapshotError) -> CountdownRestoration<String> = manager.keepSaved(
+            _:in:savingOn:center:onFailure:_:)
         return try keepSaved(String.self, store, names, center, nil, handler)
       }
     }
@@ -194,7 +200,9 @@ final class RestoreCallFormsTests: XCTestCase {
         }
       }
       try check("two trailing closures") { manager, store in
-        try manager.keepSaved(String.self, in: store) { _, _, _ in } phases: { _, _, _ in }
+        try manager.keepSaved(String.self, in: store) { _, _, _ in
+        } phases: { _, _, _ in
+        }
       }
       try check("every option, then two trailing closures") { manager, store in
         try manager.keepSaved(String.self, in: store, savingOn: names, center: center, onFailure: { _ in }) {
