@@ -133,6 +133,20 @@ final class RestoreCallFormsTests: XCTestCase {
     return .file(file)
   }
 
+  /// Saves `snapshot` in `store`, calls `keepSaved` by `form` on a new manager, and checks that it
+  /// restored `ids`.
+  @MainActor
+  private static func check(
+    _ form: String, restores ids: [String], of snapshot: CountdownSnapshot<String>, from store: CountdownStore,
+    _ keepSaved: (CountdownManager, CountdownStore) throws -> CountdownRestoration<String>
+  ) throws {
+    try store.save(JSONEncoder().encode(snapshot))
+    try onNewManager { manager in
+      defer { manager.stopSaving(String.self) }
+      XCTAssertEqual(try keepSaved(manager, store).ids, ids, form)
+    }
+  }
+
   func testEveryOneOneZeroFormOfKeepSavedLeavesTheCountdownsInPhasesOut() throws {
     let store = temporaryStore()
     try MainActor.assumeIsolated {
@@ -140,16 +154,11 @@ final class RestoreCallFormsTests: XCTestCase {
       let center = NotificationCenter()
       let names = [Notification.Name("test.callForms.save")]
       let handler: Handler = { _, _, _ in }
-      /// Calls `keepSaved` by `form` on a new manager, and checks that it restored only the countdown.
+      /// Calls `keepSaved` by `form`, and checks that it restored only the countdown.
       @MainActor func check(
-        _ form: String,
-        _ keepSaved: (CountdownManager, CountdownStore) throws -> CountdownRestoration<String>
+        _ form: String, _ keepSaved: (CountdownManager, CountdownStore) throws -> CountdownRestoration<String>
       ) throws {
-        try store.save(JSONEncoder().encode(snapshot))
-        try Self.onNewManager { manager in
-          defer { manager.stopSaving(String.self) }
-          XCTAssertEqual(try keepSaved(manager, store).ids, ["tea"], form)
-        }
+        try Self.check(form, restores: ["tea"], of: snapshot, from: store, keepSaved)
       }
       try check("the id type and a trailing closure") { manager, store in
         try manager.keepSaved(String.self, in: store) { _, _, _ in }
@@ -188,16 +197,11 @@ final class RestoreCallFormsTests: XCTestCase {
       let names = [Notification.Name("test.callForms.save")]
       let handler: Handler = { _, _, _ in }
       let phaseHandler: PhaseHandler = { _, _, _ in }
-      /// Calls `keepSaved` by `form` on a new manager, and checks that it restored both.
+      /// Calls `keepSaved` by `form`, and checks that it restored both.
       @MainActor func check(
-        _ form: String,
-        _ keepSaved: (CountdownManager, CountdownStore) throws -> CountdownRestoration<String>
+        _ form: String, _ keepSaved: (CountdownManager, CountdownStore) throws -> CountdownRestoration<String>
       ) throws {
-        try store.save(JSONEncoder().encode(snapshot))
-        try Self.onNewManager { manager in
-          defer { manager.stopSaving(String.self) }
-          XCTAssertEqual(try keepSaved(manager, store).ids, ["tea", "run"], form)
-        }
+        try Self.check(form, restores: ["tea", "run"], of: snapshot, from: store, keepSaved)
       }
       try check("two trailing closures") { manager, store in
         try manager.keepSaved(String.self, in: store) { _, _, _ in
