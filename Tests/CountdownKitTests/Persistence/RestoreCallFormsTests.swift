@@ -133,14 +133,19 @@ final class RestoreCallFormsTests: XCTestCase {
     return .file(file)
   }
 
-  /// Saves `snapshot` in `store`, calls `keepSaved` by `form` on a new manager, and checks that it
-  /// restored `ids`.
+  /// The notifications the `keepSaved` calls save on.
+  private static let names = [Notification.Name("test.callForms.save")]
+  /// A countdown's handler that does nothing.
+  private static let handler: Handler = { _, _, _ in }
+
+  /// Saves ``snapshot()`` in `store`, calls `keepSaved` by `form` on a new manager, and checks that
+  /// it restored `ids`.
   @MainActor
   private static func check(
-    _ form: String, restores ids: [String], of snapshot: CountdownSnapshot<String>, from store: CountdownStore,
+    _ form: String, restores ids: [String], from store: CountdownStore,
     _ keepSaved: (CountdownManager, CountdownStore) throws -> CountdownRestoration<String>
   ) throws {
-    try store.save(JSONEncoder().encode(snapshot))
+    try store.save(JSONEncoder().encode(snapshot()))
     try onNewManager { manager in
       defer { manager.stopSaving(String.self) }
       XCTAssertEqual(try keepSaved(manager, store).ids, ids, form)
@@ -150,15 +155,12 @@ final class RestoreCallFormsTests: XCTestCase {
   func testEveryOneOneZeroFormOfKeepSavedLeavesTheCountdownsInPhasesOut() throws {
     let store = temporaryStore()
     try MainActor.assumeIsolated {
-      let snapshot = try Self.snapshot()
       let center = NotificationCenter()
-      let names = [Notification.Name("test.callForms.save")]
-      let handler: Handler = { _, _, _ in }
       /// Calls `keepSaved` by `form`, and checks that it restored only the countdown.
       @MainActor func check(
         _ form: String, _ keepSaved: (CountdownManager, CountdownStore) throws -> CountdownRestoration<String>
       ) throws {
-        try Self.check(form, restores: ["tea"], of: snapshot, from: store, keepSaved)
+        try Self.check(form, restores: ["tea"], from: store, keepSaved)
       }
       try check("the id type and a trailing closure") { manager, store in
         try manager.keepSaved(String.self, in: store) { _, _, _ in }
@@ -167,12 +169,12 @@ final class RestoreCallFormsTests: XCTestCase {
         try manager.keepSaved(in: store) { (_: String, _: Int, _: inout Bool) in }
       }
       try check("every option, then a trailing closure") { manager, store in
-        try manager.keepSaved(String.self, in: store, savingOn: names, center: center, onFailure: { _ in }) {
+        try manager.keepSaved(String.self, in: store, savingOn: Self.names, center: center, onFailure: { _ in }) {
           if $1 < 0 { $2 = true }
         }
       }
       try check("a function value") { manager, store in
-        try manager.keepSaved(String.self, in: store, savingOn: names, center: center, handler)
+        try manager.keepSaved(String.self, in: store, savingOn: Self.names, center: center, Self.handler)
       }
       try check("a closure in the parentheses") { manager, store in
         try manager.keepSaved(String.self, in: store, center: center, { _, _, _ in })
@@ -184,7 +186,7 @@ final class RestoreCallFormsTests: XCTestCase {
             @escaping Handler
           ) throws(CountdownSnapshotError) -> CountdownRestoration<String> = manager.keepSaved(
             _:in:savingOn:center:onFailure:_:)
-        return try keepSaved(String.self, store, names, center, nil, handler)
+        return try keepSaved(String.self, store, Self.names, center, nil, Self.handler)
       }
     }
   }
@@ -192,16 +194,13 @@ final class RestoreCallFormsTests: XCTestCase {
   func testEveryFormOfKeepSavedWithPhasesRestoresThemToo() throws {
     let store = temporaryStore()
     try MainActor.assumeIsolated {
-      let snapshot = try Self.snapshot()
       let center = NotificationCenter()
-      let names = [Notification.Name("test.callForms.save")]
-      let handler: Handler = { _, _, _ in }
       let phaseHandler: PhaseHandler = { _, _, _ in }
       /// Calls `keepSaved` by `form`, and checks that it restored both.
       @MainActor func check(
         _ form: String, _ keepSaved: (CountdownManager, CountdownStore) throws -> CountdownRestoration<String>
       ) throws {
-        try Self.check(form, restores: ["tea", "run"], of: snapshot, from: store, keepSaved)
+        try Self.check(form, restores: ["tea", "run"], from: store, keepSaved)
       }
       try check("two trailing closures") { manager, store in
         try manager.keepSaved(String.self, in: store) { _, _, _ in
@@ -209,14 +208,15 @@ final class RestoreCallFormsTests: XCTestCase {
         }
       }
       try check("every option, then two trailing closures") { manager, store in
-        try manager.keepSaved(String.self, in: store, savingOn: names, center: center, onFailure: { _ in }) {
+        try manager.keepSaved(String.self, in: store, savingOn: Self.names, center: center, onFailure: { _ in }) {
           _, _, _ in
         } phases: {
           if $1.planEnded { $2 = true }
         }
       }
       try check("function values") { manager, store in
-        try manager.keepSaved(String.self, in: store, savingOn: names, center: center, handler, phases: phaseHandler)
+        try manager.keepSaved(
+          String.self, in: store, savingOn: Self.names, center: center, Self.handler, phases: phaseHandler)
       }
       try check("the function itself") { manager, store in
         let keepSaved:
@@ -225,7 +225,7 @@ final class RestoreCallFormsTests: XCTestCase {
             @escaping Handler, @escaping PhaseHandler
           ) throws(CountdownSnapshotError) -> CountdownRestoration<String> =
             manager.keepSaved(_:in:savingOn:center:onFailure:_:phases:)
-        return try keepSaved(String.self, store, names, center, nil, handler, phaseHandler)
+        return try keepSaved(String.self, store, Self.names, center, nil, Self.handler, phaseHandler)
       }
     }
   }
