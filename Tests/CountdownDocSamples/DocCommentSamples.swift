@@ -1176,6 +1176,13 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
   // END SAMPLE
   _ = entries
 }
+@MainActor @SampleBody func phaseSnapshotSample6() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownSnapshot.swift
+  let focus = CountdownSnapshot<String>.PhaseEntry(id: "focus", plan: pomodoro, ordinal: 0, date: Date() + 25 * 60)
+  let snapshot = CountdownSnapshot(takenAt: Date(), serverOffset: nil, entries: [], phaseEntries: [focus])
+  // END SAMPLE
+  _ = snapshot
+}
 @MainActor @SampleBody func phaseReceiverSample1() async throws -> Any {
   // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseReceivers.swift
   try manager.start(timerView, plan: pomodoro) { view, update, _ in

@@ -280,11 +280,7 @@ extension CountdownManager {
       deliveries.milestones == nil
       ? update : HandlerDelivery.markingMilestoneDeliveries(on: engine, registeredUnder: { $0 }, update)
     let handler = MainQueueHandler.make { value, stop in
-      guard let object = weakReceiver.object else {
-        stop = true
-        return
-      }
-      let receiver = unsafeDowncast(object, to: Receiver.self)
+      guard let receiver = weakReceiver.receiver(as: Receiver.self, stop: &stop) else { return }
       // Marked for what reads it (a read-aloud) only: a plain call costs a label's callback nothing.
       if HandlerDelivery.isRead {
         HandlerDelivery.delivering(to: receiver) { update(receiver, value, &stop) }

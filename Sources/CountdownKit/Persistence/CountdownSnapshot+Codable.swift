@@ -69,29 +69,16 @@ extension CountdownSnapshot: Codable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(Self.formatVersion, forKey: .format)
     try container.encode(takenAt.timeIntervalSinceReferenceDate, forKey: .takenAtSinceReferenceDate)
-    try container.encodeIfPresent(serverOffset.map(Self.nanoseconds(of:)), forKey: .serverOffsetNanoseconds)
+    try container.encodeIfPresent(
+      serverOffset.map(SnapshotEntryCounting.nanoseconds(of:)), forKey: .serverOffsetNanoseconds)
     try container.encode(entries, forKey: .countdowns)
     if !phaseEntries.isEmpty {
       try container.encode(phaseEntries, forKey: .phaseCountdowns)
     }
   }
-
-  static func nanoseconds(of duration: Duration) throws -> Int64 {
-    do {
-      return try duration.countdownNanoseconds()
-    } catch {
-      throw EncodingError.invalidValue(
-        duration, .init(codingPath: [], debugDescription: "beyond 64-bit nanoseconds"))
-    }
-  }
 }
 
 extension CountdownSnapshot.Entry: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case id, kind, policy, onlyTheEnd, milestones, paused, date, dateSinceReferenceDate, nanoseconds, lengthNanoseconds
-    case overtime
-  }
-
   /// Decodes one entry of the current format; the snapshot checks it.
   ///
   /// - Throws: ``CountdownSnapshotError/unreadable`` for a policy this version does not know; the
@@ -103,55 +90,35 @@ extension CountdownSnapshot.Entry: Codable {
 
   /// Decodes one entry of `format`.
   init(from decoder: any Decoder, format: Int) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(ID.self, forKey: .id)
-    kind = try container.decode(CountdownSnapshot.Kind.self, forKey: .kind)
-    switch try container.decode(String.self, forKey: .policy) {
-    case "keepsRunning": policy = .keepsRunning
-    case "pauses": policy = .pauses
-    default: throw CountdownSnapshotError.unreadable
-    }
-    deliveries = try container.decode(Bool.self, forKey: .onlyTheEnd) ? .onlyTheEnd : .everyChange
-    // Optional: entries written before milestones, or without them, have none.
-    if let milestones = try container.decodeIfPresent([Int].self, forKey: .milestones) {
-      deliveries = .milestones(Set(milestones))
-    }
-    isPaused = try container.decode(Bool.self, forKey: .paused)
-    date =
-      format == 1
-      ? try container.decodeIfPresent(Date.self, forKey: .date)
-      : try container.decodeIfPresent(Double.self, forKey: .dateSinceReferenceDate).map(
-        Date.init(timeIntervalSinceReferenceDate:))
-    time = try container.decodeIfPresent(Int64.self, forKey: .nanoseconds).map(Duration.nanoseconds)
-    length = try container.decodeIfPresent(Int64.self, forKey: .lengthNanoseconds).map(Duration.nanoseconds)
-    // Added within format 2: absent in the snapshots written before it, and for countdowns that stop.
-    ending = try container.decodeIfPresent(Bool.self, forKey: .overtime) == true ? .countsOvertime : .stops
+    let container = try decoder.container(keyedBy: SnapshotEntryKey.self)
+    let id = try container.decode(ID.self, forKey: .id)
+    let kind = try container.decode(CountdownSnapshot.Kind.self, forKey: .kind)
+    let counting = try SnapshotEntryCounting(from: container, format: format)
+    self.init(
+      id: id, kind: kind, policy: counting.policy,
+      deliveries: counting.deliveries, isPaused: counting.isPaused, date: counting.date, time: counting.time,
+      length: try container.decodeIfPresent(Int64.self, forKey: .lengthNanoseconds).map(Duration.nanoseconds),
+      // Added within format 2: absent in the snapshots written before it, and for countdowns that stop.
+      ending: try container.decodeIfPresent(Bool.self, forKey: .overtime) == true ? .countsOvertime : .stops)
   }
 
   /// Encodes one entry in the current format.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
+    var container = encoder.container(keyedBy: SnapshotEntryKey.self)
     try container.encode(id, forKey: .id)
     try container.encode(kind, forKey: .kind)
-    try container.encode(policy == .pauses ? "pauses" : "keepsRunning", forKey: .policy)
-    // A reader that knows no milestones takes such an entry for one that delivers only its end.
-    try container.encode(deliveries != .everyChange, forKey: .onlyTheEnd)
-    if let milestones = deliveries.milestones {
-      try container.encode(milestones.sorted(), forKey: .milestones)
-    }
-    try container.encode(isPaused, forKey: .paused)
-    try container.encodeIfPresent(date?.timeIntervalSinceReferenceDate, forKey: .dateSinceReferenceDate)
-    try container.encodeIfPresent(time.map(CountdownSnapshot.nanoseconds(of:)), forKey: .nanoseconds)
-    try container.encodeIfPresent(length.map(CountdownSnapshot.nanoseconds(of:)), forKey: .lengthNanoseconds)
+    try counting.encode(to: &container)
+    try container.encodeIfPresent(length.map(SnapshotEntryCounting.nanoseconds(of:)), forKey: .lengthNanoseconds)
     try container.encodeIfPresent(ending == .countsOvertime ? true : nil, forKey: .overtime)
+  }
+
+  /// The fields it shares with a countdown in phases' entry.
+  var counting: SnapshotEntryCounting {
+    SnapshotEntryCounting(policy: policy, deliveries: deliveries, isPaused: isPaused, date: date, time: time)
   }
 }
 
 extension CountdownSnapshot.PhaseEntry: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case id, plan, ordinal, policy, onlyTheEnd, milestones, paused, dateSinceReferenceDate, nanoseconds
-  }
-
   /// Decodes one countdown in phases; the snapshot checks it.
   ///
   /// - Throws: The ``CountdownCore/CountdownError`` that ``CountdownPlan/init(warmUp:blocks:coolDown:)``
@@ -161,23 +128,14 @@ extension CountdownSnapshot.PhaseEntry: Codable {
   ///   own error for a field that is missing or of the wrong type, or what the id's own decoding
   ///   throws.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(ID.self, forKey: .id)
-    plan = try container.decode(CountdownPlan.self, forKey: .plan)
-    ordinal = try container.decode(Int.self, forKey: .ordinal)
-    switch try container.decode(String.self, forKey: .policy) {
-    case "keepsRunning": policy = .keepsRunning
-    case "pauses": policy = .pauses
-    default: throw CountdownSnapshotError.unreadable
-    }
-    deliveries = try container.decode(Bool.self, forKey: .onlyTheEnd) ? .onlyTheEnd : .everyChange
-    if let milestones = try container.decodeIfPresent([Int].self, forKey: .milestones) {
-      deliveries = .milestones(Set(milestones))
-    }
-    isPaused = try container.decode(Bool.self, forKey: .paused)
-    date = try container.decodeIfPresent(Double.self, forKey: .dateSinceReferenceDate).map(
-      Date.init(timeIntervalSinceReferenceDate:))
-    time = try container.decodeIfPresent(Int64.self, forKey: .nanoseconds).map(Duration.nanoseconds)
+    let container = try decoder.container(keyedBy: SnapshotEntryKey.self)
+    let id = try container.decode(ID.self, forKey: .id)
+    let plan = try container.decode(CountdownPlan.self, forKey: .plan)
+    let ordinal = try container.decode(Int.self, forKey: .ordinal)
+    let counting = try SnapshotEntryCounting(from: container, format: CountdownSnapshot.formatVersion)
+    self.init(
+      id: id, plan: plan, ordinal: ordinal, policy: counting.policy,
+      deliveries: counting.deliveries, isPaused: counting.isPaused, date: counting.date, time: counting.time)
   }
 
   /// Encodes one countdown in phases: its plan, its phase's ordinal, and that phase's end date or
@@ -186,17 +144,15 @@ extension CountdownSnapshot.PhaseEntry: Codable {
   /// - Throws: `EncodingError.invalidValue` for a time beyond 64-bit nanoseconds, or what the id's
   ///   or the plan's own encoding throws.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
+    var container = encoder.container(keyedBy: SnapshotEntryKey.self)
     try container.encode(id, forKey: .id)
     try container.encode(plan, forKey: .plan)
     try container.encode(ordinal, forKey: .ordinal)
-    try container.encode(policy == .pauses ? "pauses" : "keepsRunning", forKey: .policy)
-    try container.encode(deliveries != .everyChange, forKey: .onlyTheEnd)
-    if let milestones = deliveries.milestones {
-      try container.encode(milestones.sorted(), forKey: .milestones)
-    }
-    try container.encode(isPaused, forKey: .paused)
-    try container.encodeIfPresent(date?.timeIntervalSinceReferenceDate, forKey: .dateSinceReferenceDate)
-    try container.encodeIfPresent(time.map(CountdownSnapshot.nanoseconds(of:)), forKey: .nanoseconds)
+    try counting.encode(to: &container)
+  }
+
+  /// The fields it shares with a countdown's entry.
+  var counting: SnapshotEntryCounting {
+    SnapshotEntryCounting(policy: policy, deliveries: deliveries, isPaused: isPaused, date: date, time: time)
   }
 }

@@ -41,7 +41,9 @@ public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Se
   /// The countdowns in phases, one per id (none of them an id of ``entries``).
   public var phaseEntries: [PhaseEntry] = []
 
-  /// A snapshot taken at `takenAt`, its dates in server time when `serverOffset` is given.
+  /// A snapshot taken at `takenAt`, its dates in server time when `serverOffset` is given, of
+  /// countdowns only; ``init(takenAt:serverOffset:entries:phaseEntries:)`` takes countdowns in
+  /// phases too.
   public init(takenAt: Date, serverOffset: Duration?, entries: [Entry]) {
     self.takenAt = takenAt
     self.serverOffset = serverOffset
@@ -50,6 +52,14 @@ public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Se
 
   /// A snapshot taken at `takenAt` of countdowns and countdowns in phases, its dates in server time
   /// when `serverOffset` is given.
+  ///
+  /// ```swift
+  /// let focus = CountdownSnapshot<String>.PhaseEntry(id: "focus", plan: pomodoro, ordinal: 0, date: Date() + 25 * 60)
+  /// let snapshot = CountdownSnapshot(takenAt: Date(), serverOffset: nil, entries: [], phaseEntries: [focus])
+  /// ```
+  ///
+  /// ``init(takenAt:serverOffset:entries:)`` is the form without countdowns in phases, kept beside
+  /// this one, as 1.1.0 had it.
   ///
   /// - Parameters:
   ///   - takenAt: The device's wall-clock date it was taken at.

@@ -46,11 +46,8 @@ extension CountdownManager {
     let weakReceiver = WeakReference<AnyObject>(receiver)
     try start(id: ReceiverPhaseKey(receiver), plan: plan, whileSuspended: policy, delivering: deliveries) {
       _, phaseUpdate, stop in
-      guard let object = weakReceiver.object else {
-        stop = true
-        return
-      }
-      update(unsafeDowncast(object, to: Receiver.self), phaseUpdate, &stop)
+      guard let receiver = weakReceiver.receiver(as: Receiver.self, stop: &stop) else { return }
+      update(receiver, phaseUpdate, &stop)
     }
     // The receiver's single countdown, if it had one, is replaced.
     engine.cancel(receiver)

@@ -14,3 +14,18 @@ struct WeakReference<Object: AnyObject>: @unchecked Sendable {
     self.object = object
   }
 }
+
+extension WeakReference where Object == AnyObject {
+  /// The receiver of a receiver-keyed countdown's handler (a single one or one in phases), made
+  /// from a `Receiver`: `nil` once it is released, with `stop` set, so that its countdown ends
+  /// without a call.
+  @inline(__always)
+  func receiver<Receiver: AnyObject>(as type: Receiver.Type, stop: inout Bool) -> Receiver? {
+    guard let object else {
+      stop = true
+      return nil
+    }
+    // Held as `AnyObject` (see the receiver-keyed starts): the downcast is free in release builds.
+    return unsafeDowncast(object, to: Receiver.self)
+  }
+}

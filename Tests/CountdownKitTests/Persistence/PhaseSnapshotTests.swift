@@ -311,6 +311,53 @@ final class PhaseSnapshotTests: XCTestCase {
     XCTAssertEqual(String(decoding: try encoder.encode(snapshot), as: UTF8.self), Self.fixture110)
   }
 
+  /// The plan of ``fixture120``'s countdowns in phases, Work 5 s and Rest 2 s twice, as it is written.
+  static let planJSON =
+    #"{"blocks":[{"longBreakEvery":4,"phases":["#
+    + #"{"duration":[0,5000000000000000000],"name":"Work","pausesAfter":false,"purpose":"work","userInfo":{}},"#
+    + #"{"duration":[0,2000000000000000000],"name":"Rest","pausesAfter":false,"purpose":"work","userInfo":{}}],"#
+    + #""repetition":{"times":2}}],"coolDown":[],"warmUp":[]}"#
+
+  /// A snapshot as 1.2.0 writes it: a countdown beside three countdowns in phases (one running
+  /// with milestones, one paused, one with `.pauses`), decoded unchanged and written back byte for
+  /// byte as it was.
+  static let fixture120 = """
+    {"countdowns":[\
+    {"dateSinceReferenceDate":820000030,"id":"tea","kind":"countdown","lengthNanoseconds":60000000000,\
+    "onlyTheEnd":false,"paused":false,"policy":"keepsRunning"}],\
+    "format":2,"phaseCountdowns":[\
+    {"dateSinceReferenceDate":820000004.5,"id":"run","milestones":[1,3],"onlyTheEnd":true,"ordinal":1,"paused":false,\
+    "plan":\(planJSON),"policy":"keepsRunning"},\
+    {"id":"rest","nanoseconds":2000000000,"onlyTheEnd":true,"ordinal":2,"paused":true,\
+    "plan":\(planJSON),"policy":"keepsRunning"},\
+    {"id":"quiz","nanoseconds":2500000000,"onlyTheEnd":false,"ordinal":0,"paused":false,\
+    "plan":\(planJSON),"policy":"pauses"}],\
+    "takenAtSinceReferenceDate":820000000}
+    """
+
+  func testA120SnapshotDecodesUnchanged() throws {
+    let data = Data(Self.fixture120.utf8)
+    let snapshot = try CountdownSnapshot<String>(decoding: data)
+    XCTAssertEqual(snapshot.entries.map(\.id), ["tea"])
+    XCTAssertEqual(snapshot.entries[0].length, .seconds(60))
+    XCTAssertEqual(snapshot.entries[0].date, Date(timeIntervalSinceReferenceDate: 820_000_030))
+    let plan = try CountdownPlan(blocks: [
+      .init([CountdownPhase("Work", .seconds(5)), CountdownPhase("Rest", .seconds(2))], repeated: .times(2))
+    ])
+    XCTAssertEqual(
+      snapshot.phaseEntries,
+      [
+        .init(
+          id: "run", plan: plan, ordinal: 1, deliveries: .milestones([1, 3]),
+          date: Date(timeIntervalSinceReferenceDate: 820_000_004.5)),
+        .init(id: "rest", plan: plan, ordinal: 2, deliveries: .onlyTheEnd, isPaused: true, time: .seconds(2)),
+        .init(id: "quiz", plan: plan, ordinal: 0, policy: .pauses, time: .milliseconds(2_500)),
+      ])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    XCTAssertEqual(String(decoding: try encoder.encode(snapshot), as: UTF8.self), Self.fixture120)
+  }
+
   /// An older reader reads the key `countdowns` alone: a snapshot with countdowns in phases keeps
   /// them under a key of their own, so such a reader restores its countdowns and leaves them out.
   func testCountdownsInPhasesAreWrittenUnderAKeyOfTheirOwn() throws {
