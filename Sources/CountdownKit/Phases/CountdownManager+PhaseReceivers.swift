@@ -195,25 +195,17 @@ extension CountdownManager {
   }
 
   /// The system dates of `sequence`'s current phase: from its start (its length before its end,
-  /// or what it has left if that is more) to its end, frozen while it is paused; `nil` once the
-  /// plan ended or the id no longer has it.
+  /// or what it has left if that is more) to its end, frozen while it is paused (or, for a plan
+  /// that freezes while the manager is suspended, while it is); `nil` once the plan ended or the
+  /// id no longer has it. Read from the registration, which counts the current phase, as a single
+  /// countdown's dates are.
   func phaseTimerDates(of sequence: PhaseSequence) -> CountdownTimerDates? {
     let layout = sequence.plan.layout
-    guard let cursor = sequence.state.withLock({ $0.detached ? nil : $0.cursor }), !cursor.isEnded(in: layout) else {
-      return nil
-    }
-    // The clocks are the app's code: read with no lock held.
-    let now = clockNow
-    let wallNow = wallClock()
-    let left: Int64
-    let paused: Bool
-    switch cursor.timing {
-    case .running(let deadline): (left, paused) = (deadline.subtractingSaturated(now), false)
-    case .paused(let frozen): (left, paused) = (max(0, frozen), true)
-    }
-    let end = wallNow + Double(left) / 1e9
-    let whole = max(layout.duration(ofOrdinal: cursor.ordinal), left, 0)
-    let start = end - Double(whole) / 1e9
-    return CountdownTimerDates(timerInterval: min(start, end)...end, pauseTime: paused ? wallNow : nil)
+    guard
+      let (cursor, token) = sequence.state.withLock({ state in
+        state.detached ? nil : state.token.map { (state.cursor, $0) }
+      }), !cursor.isEnded(in: layout)
+    else { return nil }
+    return timerDates(of: token, length: .nanoseconds(layout.duration(ofOrdinal: cursor.ordinal)))
   }
 }
