@@ -23,6 +23,7 @@ final class PhaseSimulationTests: XCTestCase {
     var ends = 0
     var summaries = 0
     var insideReplacement = 0
+    var coverage = [0, 0, 0, 0, 0]
     let runs = max(1, Self.steps / Self.stepsPerRun)
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(runs)) {
       let failure = try MainActor.assumeIsolated { () throws -> String? in
@@ -31,6 +32,11 @@ final class PhaseSimulationTests: XCTestCase {
           ends += run.endsDelivered
           summaries += run.summariesDelivered
           insideReplacement += run.callsInsideTheirReplacement
+          for (index, count) in [
+            run.frozenPlans, run.receiverPlans, run.receiversReleased, run.relaunches, run.plansRestored,
+          ].enumerated() {
+            coverage[index] += count
+          }
         }
         return try run.run(steps: Self.stepsPerRun)
       }
@@ -38,10 +44,17 @@ final class PhaseSimulationTests: XCTestCase {
     }
     print(
       "countdowns in phases, \(runs) runs of \(Self.stepsPerRun) steps from seed \(Self.firstSeed): \(ends) ends,"
-        + " \(summaries) summaries, \(insideReplacement) calls owed before a replacement made inside it")
+        + " \(summaries) summaries, \(insideReplacement) calls owed before a replacement made inside it;"
+        + " \(coverage[0]) plans frozen while suspended, \(coverage[1]) started by receiver, \(coverage[2]) receivers"
+        + " released, \(coverage[3]) relaunches restoring \(coverage[4]) plans")
     // The runs reach what they are there to check: many ends, and absences summed up.
     XCTAssertGreaterThan(ends, runs * 20)
     XCTAssertGreaterThan(summaries, 0)
+    for (count, what) in zip(
+      coverage, ["frozen plans", "receivers' plans", "releases", "relaunches", "restored plans"])
+    {
+      XCTAssertGreaterThan(count, runs / 2, what)
+    }
   }
 
   /// A phase end delivered twice, planted in the Kit, is found within the default run's seeds.
