@@ -124,7 +124,12 @@ extension CountdownManager {
     return sequences.compactMap { id, sequence in
       let layout = sequence.plan.layout
       // A plan that freezes while suspended: its phase's end as the engine moved it.
-      sequence.followEngine(engine)
+      #if COUNTDOWN_CHECK_INVARIANTS
+        // The simulation's self-test: the phase's end as it was before the suspension.
+        if PlantedFault.current != .snapshotMissesTheSuspension { sequence.followEngine(engine) }
+      #else
+        sequence.followEngine(engine)
+      #endif
       let now = clockNow
       guard let cursor = sequence.state.withLock({ $0.detached ? nil : $0.cursor }), !cursor.isEnded(in: layout)
       else { return nil }

@@ -44,8 +44,15 @@ extension CountdownManager {
     // A dead receiver's sequence at this address keeps its key in the map: it goes first.
     if let stale = storedReceiverPhaseKey(of: receiver), !stale.refers(to: receiver) { cancel(id: stale) }
     let weakReceiver = WeakReference<AnyObject>(receiver)
+    #if COUNTDOWN_CHECK_INVARIANTS
+      // The simulation's self-test: the receiver held by its sequence.
+      let held: AnyObject? = PlantedFault.current == .phaseReceiverHeld ? receiver : nil
+    #endif
     try start(id: ReceiverPhaseKey(receiver), plan: plan, whileSuspended: policy, delivering: deliveries) {
       _, phaseUpdate, stop in
+      #if COUNTDOWN_CHECK_INVARIANTS
+        withExtendedLifetime(held) {}
+      #endif
       guard let receiver = weakReceiver.receiver(as: Receiver.self, stop: &stop) else { return }
       update(receiver, phaseUpdate, &stop)
     }

@@ -228,6 +228,9 @@ final class PhaseSequence: IDAttachment {
   /// or changed, with no lock held; nothing for a plan that keeps running, a paused phase, or while
   /// a change of the cursor is on its way to the engine (the registration may be of another phase).
   func followEngine(_ engine: CountdownEngine) {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      if PlantedFault.current == .frozenPlanNotFollowed { return }
+    #endif
     guard policy == .pauses,
       let (token, cursor) = state.withLock({ state in
         state.detached || state.handingOver ? nil : state.token.map { ($0, (state.cursor, state.generation)) }

@@ -709,15 +709,20 @@ final class PhaseSimulationRun {
       case .phases(let expectation): generations[slot] = expectation.generation
       }
     }
-    let restoration = try manager.keepSaved(
-      Int.self, in: store, savingOn: [Self.leaving], center: center,
-      { [weak self] id, remaining, _ in
-        guard let self else { return }
-        plainDelivered(remaining, slot: id, generation: generations[id] ?? -1)
-      },
-      phases: { [weak self] id, update, stop in
-        self?.delivered(update, slot: id, generation: generations[id] ?? -1, &stop)
-      })
+    let restoration: CountdownRestoration<Int>
+    do {
+      restoration = try manager.keepSaved(
+        Int.self, in: store, savingOn: [Self.leaving], center: center,
+        { [weak self] id, remaining, _ in
+          guard let self else { return }
+          plainDelivered(remaining, slot: id, generation: generations[id] ?? -1)
+        },
+        phases: { [weak self] id, update, stop in
+          self?.delivered(update, slot: id, generation: generations[id] ?? -1, &stop)
+        })
+    } catch {
+      return fail("keepSaved threw \(error) for what the manager saved")
+    }
     plansRestored += restoration.ids.filter { phases($0) != nil }.count
   }
 

@@ -59,8 +59,31 @@ final class PhaseSimulationTests: XCTestCase {
 
   /// A phase end delivered twice, planted in the Kit, is found within the default run's seeds.
   func testThePlantedDoubleEndIsFound() throws {
+    try expectFound(.phaseEndDeliveredTwice, "double end")
+  }
+
+  /// A plan started `whileSuspended: .pauses` whose reads and operations walk on while the manager
+  /// is suspended (its cursor not following the engine) is found.
+  func testThePlantedFrozenPlanWalkingOnIsFound() throws {
+    try expectFound(.frozenPlanNotFollowed, "frozen plan walking on")
+  }
+
+  /// A receiver held by its countdown in phases (a released receiver still called) is found.
+  func testThePlantedReceiverHeldIsFound() throws {
+    try expectFound(.phaseReceiverHeld, "receiver held")
+  }
+
+  /// A plan started `whileSuspended: .pauses` and saved while the manager is suspended, saved
+  /// with less time than it has (the snapshot not following the engine), is found by a relaunch.
+  func testThePlantedSnapshotMissingTheSuspensionIsFound() throws {
+    try expectFound(.snapshotMissesTheSuspension, "snapshot missing the suspension")
+  }
+
+  /// Plants `fault` in the Kit and expects a run of the default seeds to fail; prints the first
+  /// failure (its seed and step).
+  private func expectFound(_ fault: PlantedFault, _ what: String) throws {
     #if COUNTDOWN_CHECK_INVARIANTS
-      PlantedFault.current = .phaseEndDeliveredTwice
+      PlantedFault.current = fault
       defer { PlantedFault.current = nil }
       let runs = max(1, Self.steps / Self.stepsPerRun)
       for seed in Self.firstSeed..<(Self.firstSeed + UInt64(runs)) {
@@ -68,11 +91,11 @@ final class PhaseSimulationTests: XCTestCase {
           try PhaseSimulationRun(seed: seed).run(steps: Self.stepsPerRun)
         }
         if let failure {
-          print("the planted double end found: \(failure)")
+          print("the planted \(what) found: \(failure)")
           return
         }
       }
-      XCTFail("no seed found the planted double end")
+      XCTFail("no seed found the planted \(what)")
     #else
       throw XCTSkip("needs internal checks (COUNTDOWN_INTERNAL_CHECKS=1), where the fault can be planted")
     #endif
