@@ -4,8 +4,8 @@
   /// A fault a checker's self-test plants in the Kit, to show that the checker finds it: for the
   /// public-API fuzzer, a trap, an error a call's documentation does not name, and a refused call
   /// that changes what it was called on; for the simulation of countdowns in phases, a phase end
-  /// delivered twice, a frozen plan that walks on while suspended, a receiver held, and a frozen
-  /// plan saved with less time than it has.
+  /// delivered twice, a frozen plan that walks on while suspended, a receiver held, a frozen
+  /// plan saved with less time than it has, and an observable model showing stale ends.
   ///
   /// It exists only in builds with internal checks (`COUNTDOWN_INTERNAL_CHECKS=1`, which no app's
   /// build sets), and only the package's tests can set it (package access): an app's build has
@@ -32,6 +32,9 @@
     /// suspended, is saved with the time its phase had left before the suspension, less the time
     /// suspended so far: the snapshot does not follow the engine.
     case snapshotMissesTheSuspension
+    /// An ``ObservablePhaseCountdown`` keeps the first phase ends it was given in
+    /// ``ObservablePhaseCountdown/lastPhaseEnds``, never the later ones.
+    case observableKeepsFirstEnds
 
     /// The fault planted now; `nil` at first. Behind a lock: the fuzzer's other threads read it.
     private static let planted = LockedState<PlantedFault?>(nil)

@@ -60,18 +60,33 @@ final class PhaseSimulationRun {
   let storeFile: URL
   let center = NotificationCenter()
   private var random: SplitMix64
-  private var slots = [Slot](repeating: .empty, count: slotCount)
+  var slots = [Slot](repeating: .empty, count: slotCount)
   /// The object of each slot's countdown in phases started by receiver, while the run holds it.
-  private var receivers = [SlotReceiver?](repeating: nil, count: slotCount)
+  var receivers = [SlotReceiver?](repeating: nil, count: slotCount)
   /// Countdowns in phases whose receiver was released: the manager may still hold their
   /// registration until it finds them so, and never calls them.
   private var released = 0
+  /// The observable model (``ObservablePhaseCountdown``) walking the same plan as a slot's
+  /// countdown in phases by receiver, its twin: started in the same instant, given the same
+  /// operations, so delivered in the same wakeups; what it shows is checked after each step.
+  /// `AnyObject`: the model needs Observation, which the package's oldest platforms lack.
+  var observables = [AnyObject?](repeating: nil, count: slotCount)
+  /// What each model must show: its twin's position, its plan's end, or nothing checked (its
+  /// sequence cancelled, stopped, or its last phase skipped, which leave the last values).
+  var observableStates = [ObservableState](repeating: .unchecked, count: slotCount)
+  /// The last phase ends each slot's countdown in phases was given, for its model.
+  var lastEnds = [[Int]](repeating: [], count: slotCount)
+  /// Whether time moved in the step (the models' dates are then of another instant).
+  var timeMoved = false
+  /// The slots whose observable model an operation of the step moved (set its dates).
+  var movedModels: Set<Int> = []
+  var observableModels = 0
   private var nextGeneration = 0
   private(set) var failures: [String] = []
-  private var trace: [String] = []
+  var trace: [String] = []
   /// The instant the current step began at: no call in it is earlier.
   private var stepStart: Int64 = 0
-  private var suspended = false
+  var suspended = false
   /// The countdown in phases a start replaces, while the start runs: the call it owed (a batch
   /// pending on the main queue) may still come inside the start, before the replacement.
   private var replacing: PhaseExpectation?
@@ -121,8 +136,11 @@ final class PhaseSimulationRun {
     try keepSaved()
     for index in 0..<steps {
       stepStart = clock.current
+      timeMoved = false
+      movedModels = []
       try step()
       checkIDs()
+      checkObservables()
       if let failure = failures.first { return report(failure, step: index) }
     }
     stepStart = clock.current
@@ -134,11 +152,11 @@ final class PhaseSimulationRun {
     "seed \(seed), step \(step): \(failure)\n  steps before it: \(trace.suffix(12).joined(separator: "; "))"
   }
 
-  private func fail(_ message: String) {
+  func fail(_ message: String) {
     failures.append(message)
   }
 
-  private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+  func check(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition { fail(message()) }
   }
 
@@ -172,6 +190,7 @@ final class PhaseSimulationRun {
       // A stall: the machine sleeps, and wakes with each timer due once, late.
       let time = random.upTo(60 * unit)
       trace.append("stall \(time)")
+      timeMoved = true
       try clock.jump(by: time)
       checkEndsCame()
     default: try advance(by: random.upTo(interval * 20))
@@ -180,6 +199,7 @@ final class PhaseSimulationRun {
 
   private func advance(by time: Int64) throws {
     trace.append("advance \(time)")
+    timeMoved = true
     try clock.advance(by: time)
     checkEndsCame()
   }
@@ -212,6 +232,7 @@ final class PhaseSimulationRun {
     replacing = replaced
     defer { (replacing, replacingPlain) = (nil, nil) }
     let deliveries: CountdownDeliveries = onlyTheEnds ? .onlyTheEnd : .everyChange
+    lastEnds[slot] = []
     do {
       if let receiver {
         try manager.start(receiver, plan: plan, whileSuspended: policy, delivering: deliveries) {
@@ -227,6 +248,11 @@ final class PhaseSimulationRun {
     } catch {
       fail("start(plan:) threw \(error) for a valid plan")
     }
+    if receiver != nil, stopsAtCall == nil {
+      try startTwin(slot, plan: plan, policy: policy, deliveries: deliveries)
+    } else {
+      endTwin(slot)
+    }
   }
 
   private func startPlain(_ slot: Int) throws {
@@ -237,6 +263,7 @@ final class PhaseSimulationRun {
       slots[slot] = .empty
       receivers[slot] = nil
       check(manager.cancel(receiver) == had, "cancel(_:) of a receiver's countdown in phases")
+      endTwin(slot)
     }
     let generation = nextGeneration
     nextGeneration += 1
@@ -272,7 +299,7 @@ final class PhaseSimulationRun {
   }
 
   /// The expectation of `slot`'s countdown in phases, if it has one.
-  private func phases(_ slot: Int) -> PhaseExpectation? {
+  func phases(_ slot: Int) -> PhaseExpectation? {
     if case .phases(let expectation) = slots[slot] { expectation } else { nil }
   }
 
@@ -289,6 +316,7 @@ final class PhaseSimulationRun {
   }
 
   private func skip(_ slot: Int) {
+    settle(slot)
     let now = clock.current
     trace.append("skip \(form(slot))")
     let expectation = following(slot, at: now)
@@ -302,27 +330,34 @@ final class PhaseSimulationRun {
     }
     let done = receivers[slot].map { manager.skipPhase($0) } ?? manager.skipPhase(id: slot)
     check(done == (expectation != nil), "skipPhase returned \(done)")
+    if case .empty = slots[slot] { observableStates[slot] = .unchecked }
+    twin(slot, done, "skipPhase()") { $0.skipPhase() }
   }
 
   private func restart(_ slot: Int) {
+    settle(slot)
     let now = clock.current
     trace.append("restart \(form(slot))")
     let expectation = following(slot, at: now)
     expectation?.change { cursor, plan in cursor.restart(at: now, plan) }
     let done = receivers[slot].map { manager.restartPhase($0) } ?? manager.restartPhase(id: slot)
     check(done == (expectation != nil), "restartPhase returned \(done)")
+    twin(slot, done, "restartPhase()") { $0.restartPhase() }
   }
 
   private func goBack(_ slot: Int) {
+    settle(slot)
     let now = clock.current
     trace.append("back \(form(slot))")
     let expectation = following(slot, at: now)
     expectation?.change { cursor, plan in cursor.goBack(at: now, plan) }
     let done = receivers[slot].map { manager.goToPreviousPhase($0) } ?? manager.goToPreviousPhase(id: slot)
     check(done == (expectation != nil), "goToPreviousPhase returned \(done)")
+    twin(slot, done, "goToPreviousPhase()") { $0.goToPreviousPhase() }
   }
 
   private func pause(_ slot: Int) {
+    settle(slot)
     let now = clock.current
     trace.append("pause \(form(slot))")
     let expectation = following(slot, at: now)
@@ -336,9 +371,11 @@ final class PhaseSimulationRun {
     // A plain countdown's own rules are not this simulation's.
     if plain { return }
     check(done == expected, "pause returned \(done)")
+    twin(slot, done, "pause()") { $0.pause() }
   }
 
   private func resume(_ slot: Int) {
+    settle(slot)
     let now = clock.current
     trace.append("resume \(form(slot))")
     let expectation = following(slot, at: now)
@@ -352,9 +389,11 @@ final class PhaseSimulationRun {
     // A plain countdown's own rules are not this simulation's.
     if plain { return }
     check(done == expected, "resume returned \(done)")
+    twin(slot, done, "resume()") { $0.resume() }
   }
 
   private func addTime(_ slot: Int) throws {
+    settle(slot)
     let now = clock.current
     let time = random.upTo(12 * unit) - 6 * unit
     trace.append("addTime \(time) \(form(slot))")
@@ -367,9 +406,11 @@ final class PhaseSimulationRun {
     // A plain countdown's own rules are not this simulation's.
     if plain { return }
     check(done == (expectation != nil), "addTime returned \(done)")
+    twin(slot, done, "addTime(_:)") { (try? $0.addTime(.nanoseconds(time))) ?? false }
   }
 
   private func cancel(_ slot: Int) {
+    settle(slot)
     trace.append("cancel \(form(slot))")
     let had: Bool
     if case .empty = slots[slot] { had = false } else { had = true }
@@ -378,6 +419,8 @@ final class PhaseSimulationRun {
     if let receiver = receivers[slot] {
       receivers[slot] = nil
       done = manager.cancel(receiver)
+      twin(slot, done, "cancel()") { $0.cancel() }
+      endTwin(slot)
     } else {
       done = manager.cancel(id: slot)
     }
@@ -394,6 +437,7 @@ final class PhaseSimulationRun {
       released += 1
     }
     receivers[slot] = nil
+    endTwin(slot)
   }
 
   /// Reads the slot as an app does between two calls: its position, time left, dates and pause,
@@ -544,7 +588,9 @@ final class PhaseSimulationRun {
     }
     check(update.phaseEnds.count <= expectation.plan.layout.window, "\(update.phaseEnds.count) ends one by one")
     check(update.planEnded == expectation.isEnded, "planEnded \(update.planEnded)")
+    if phases(slot) === expectation, !update.phaseEnds.isEmpty { lastEnds[slot] = update.phaseEnds.map(\.ordinal) }
     if expectation.isEnded {
+      if phases(slot) === expectation, observables[slot] != nil { observableStates[slot] = .ended }
       check(update.position == nil && update.remaining == 0, "a position or a value after the plan's end")
       if phases(slot) === expectation { slots[slot] = .empty }
       return
@@ -669,10 +715,12 @@ final class PhaseSimulationRun {
         }
       }
     }
+    // Each observable model following its twin has a registration of its own.
+    registrations += observableStates.filter { if case .following = $0 { true } else { false } }.count
     let count = manager.engine.count
     check(
       count >= registrations && count <= registrations + released,
-      "\(count) registrations for \(registrations) slots (and \(released) receivers released)")
+      "\(count) registrations for \(registrations) slots and models (and \(released) receivers released)")
   }
 
   /// Lets every plan run on (resumed), checks the ends came; then cancels everything and checks
@@ -689,6 +737,7 @@ final class PhaseSimulationRun {
     checkIDs()
     manager.cancelAll()
     slots = [Slot](repeating: .empty, count: Self.slotCount)
+    for slot in 0..<Self.slotCount { endTwin(slot) }
     trace.append("cancelAll")
     try advance(by: 100 * unit)
     released = 0
@@ -741,7 +790,9 @@ final class PhaseSimulationRun {
     for slot in 0..<Self.slotCount where receivers[slot] != nil {
       if phases(slot)?.byReceiver == true { slots[slot] = .empty }
       receivers[slot] = nil
+      endTwin(slot)
     }
+    timeMoved = true
     released = 0
     suspended = false
     try clock.jump(by: gap)
