@@ -23,7 +23,7 @@ final class PhaseSimulationTests: XCTestCase {
     var ends = 0
     var summaries = 0
     var insideReplacement = 0
-    var coverage = [0, 0, 0, 0, 0, 0]
+    var coverage = [0, 0, 0, 0, 0, 0, 0]
     let runs = max(1, Self.steps / Self.stepsPerRun)
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(runs)) {
       let failure = try MainActor.assumeIsolated { () throws -> String? in
@@ -34,7 +34,7 @@ final class PhaseSimulationTests: XCTestCase {
           insideReplacement += run.callsInsideTheirReplacement
           for (index, count) in [
             run.frozenPlans, run.receiverPlans, run.receiversReleased, run.relaunches, run.plansRestored,
-            run.observableModels,
+            run.observableModels, run.streams,
           ].enumerated() {
             coverage[index] += count
           }
@@ -47,14 +47,15 @@ final class PhaseSimulationTests: XCTestCase {
       "countdowns in phases, \(runs) runs of \(Self.stepsPerRun) steps from seed \(Self.firstSeed): \(ends) ends,"
         + " \(summaries) summaries, \(insideReplacement) calls owed before a replacement made inside it;"
         + " \(coverage[0]) plans frozen while suspended, \(coverage[1]) started by receiver, \(coverage[2]) receivers"
-        + " released, \(coverage[3]) relaunches restoring \(coverage[4]) plans, \(coverage[5]) observable models")
+        + " released, \(coverage[3]) relaunches restoring \(coverage[4]) plans, \(coverage[5]) observable models, \(coverage[6]) streams"
+    )
     // The runs reach what they are there to check: many ends, and absences summed up.
     XCTAssertGreaterThan(ends, runs * 20)
     XCTAssertGreaterThan(summaries, 0)
     for (count, what) in zip(
       coverage,
       [
-        "frozen plans", "receivers' plans", "releases", "relaunches", "restored plans", "observable models",
+        "frozen plans", "receivers' plans", "releases", "relaunches", "restored plans", "observable models", "streams",
       ])
     {
       XCTAssertGreaterThan(count, runs / 2, what)
@@ -87,6 +88,12 @@ final class PhaseSimulationTests: XCTestCase {
   /// twin.
   func testThePlantedObservableModelKeepingItsFirstEndsIsFound() throws {
     try expectFound(.observableKeepsFirstEnds, "observable model keeping its first ends")
+  }
+
+  /// A stream that drops the ends of the updates its consumer did not take (rather than merging
+  /// them into the newest) is found when its reader falls behind.
+  func testThePlantedStreamDroppingEndsIsFound() throws {
+    try expectFound(.streamDropsEarlierEnds, "stream dropping ends")
   }
 
   /// Plants `fault` in the Kit and expects a run of the default seeds to fail; prints the first
