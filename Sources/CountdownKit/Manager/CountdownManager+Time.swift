@@ -97,8 +97,9 @@ extension CountdownManager {
         $0.ids[IDKey(id)].map { ($0.token, $0.length, $0.attachment) }
       })
     else { return nil }
-    if let sequence = attachment as? PhaseSequence { return phaseTimerDates(of: sequence) }
-    return timerDates(of: token, length: length)
+    // A start of another kind (a countdown in phases) says the length of what it counts now.
+    guard let attachment else { return timerDates(of: token, length: length) }
+    return attachment.countedLength.flatMap { timerDates(of: token, length: $0) }
   }
 
   /// When the countdown of `id` ends, on this device's clock: the ``CountdownTimerDates/endDate``

@@ -207,12 +207,9 @@ extension CountdownManager {
   /// id no longer has it. Read from the registration, which counts the current phase, as a single
   /// countdown's dates are.
   func phaseTimerDates(of sequence: PhaseSequence) -> CountdownTimerDates? {
-    let layout = sequence.plan.layout
-    guard
-      let (cursor, token) = sequence.state.withLock({ state in
-        state.detached ? nil : state.token.map { (state.cursor, $0) }
-      }), !cursor.isEnded(in: layout)
+    guard let token = sequence.state.withLock({ $0.detached ? nil : $0.token }), let length = sequence.countedLength
     else { return nil }
-    return timerDates(of: token, length: .nanoseconds(layout.duration(ofOrdinal: cursor.ordinal)))
+    return timerDates(of: token, length: length)
   }
+
 }

@@ -274,6 +274,15 @@ final class PhaseSequence: IDAttachment {
     state.withLock { $0.detached = true }
   }
 
+  /// The current phase's length: its registration counts that phase.
+  var countedLength: Duration? {
+    let layout = plan.layout
+    guard let cursor = state.withLock({ $0.detached ? nil : $0.cursor }), !cursor.isEnded(in: layout) else {
+      return nil
+    }
+    return .nanoseconds(layout.duration(ofOrdinal: cursor.ordinal))
+  }
+
   /// Changes the cursor with `change` and, if it changed, hands the phase to the engine (or waits
   /// for the thread handing over to hand it).
   private func change(on engine: CountdownEngine, _ change: (inout PhaseCursor) -> Bool) -> Bool {
