@@ -87,13 +87,19 @@ extension CountdownManager {
   ///
   /// Worked out on each call from the countdown's deadline and length (see
   /// ``CountdownTimerDates``); a countdown started at a server date ends at that date less the
-  /// ``serverOffset``. After a change of the device's clock (`NSSystemClockDidChange`), ask again.
+  /// ``serverOffset``. For a countdown in phases, the range is the current phase's, from its start
+  /// to its end, as ``timerDates(for:)`` has it. After a change of the device's clock
+  /// (`NSSystemClockDidChange`), ask again.
   /// - Returns: The dates, or `nil` for an id without a countdown (none, ended, or a count-up).
   public func timerDates<ID: Hashable & Sendable>(id: ID) -> CountdownTimerDates? {
-    guard let (token, length) = state.withLock({ $0.ids[IDKey(id)].map { ($0.token, $0.length) } }) else {
-      return nil
-    }
-    return timerDates(of: token, length: length)
+    guard
+      let (token, length, attachment) = state.withLock({
+        $0.ids[IDKey(id)].map { ($0.token, $0.length, $0.attachment) }
+      })
+    else { return nil }
+    // A start of another kind (a countdown in phases) says the length of what it counts now.
+    guard let attachment else { return timerDates(of: token, length: length) }
+    return attachment.countedLength.flatMap { timerDates(of: token, length: $0) }
   }
 
   /// When the countdown of `id` ends, on this device's clock: the ``CountdownTimerDates/endDate``

@@ -13,6 +13,10 @@ package protocol IDAttachment: AnyObject, Sendable {
   func resume(at now: Int64, on engine: CountdownEngine) -> Bool
   /// Adds `time` (negative: takes it), in nanoseconds; whether it had time to change.
   func addTime(_ time: Int64, at now: Int64, on engine: CountdownEngine) -> Bool
+  /// The length, start to end, of what its registration counts now (the span of
+  /// ``CountdownManager/timerDates(id:)``, as a single countdown's length is); `nil` once it has
+  /// nothing to count (detached, or ended).
+  var countedLength: Duration? { get }
   /// The id no longer has it (cancelled, started again or ended): it registers nothing more and
   /// calls no handler after this returns.
   func detach()

@@ -165,6 +165,15 @@ package struct IDRegistry: Sendable {
     records.removeValue(forKey: key).map { ($0.token, $0.attachment) }
   }
 
+  /// The start that kept an attachment under `token` ended by itself (a countdown in phases whose
+  /// plan an operation ended): its id is forgotten if it still has that start, whose token is its
+  /// own (``claim(_:length:endedAt:attachment:)``). Returns the record removed, to release after
+  /// the lock.
+  package mutating func attachmentEnded(token: Token) -> Record? {
+    guard records[token.key]?.token === token else { return nil }
+    return records.removeValue(forKey: token.key)
+  }
+
   /// What every id's start kept with it, in no particular order.
   package var attachments: [any IDAttachment] {
     records.values.compactMap(\.attachment)

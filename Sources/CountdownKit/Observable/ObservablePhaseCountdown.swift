@@ -210,7 +210,13 @@ public final class ObservablePhaseCountdown {
   /// What the sequence's handler was given.
   private func show(_ update: CountdownPhaseUpdate) {
     let moved = !update.phaseEnds.isEmpty || update.earlierPhaseEnds != nil
-    if moved {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      // The simulation's self-test: the first ends kept.
+      let keepsFirst = PlantedFault.current == .observableKeepsFirstEnds && !lastPhaseEnds.isEmpty
+    #else
+      let keepsFirst = false
+    #endif
+    if moved, !keepsFirst {
       if lastPhaseEnds != update.phaseEnds { lastPhaseEnds = update.phaseEnds }
       if earlierPhaseEnds != update.earlierPhaseEnds { earlierPhaseEnds = update.earlierPhaseEnds }
     }

@@ -36,8 +36,9 @@ extension CountdownManager {
   /// - One started `whileSuspended: .pauses` is frozen while the app is not running, as a single
   ///   such countdown is: it comes back at its phase with the time it had left, and no end.
   ///
-  /// The countdowns' `0`s come first, then the countdowns in phases, those with ends passed in
-  /// the order of their first such end.
+  /// Every end comes in deadline order, ties in the snapshot's order, as in any other batch: the
+  /// countdowns' `0`s and the countdowns in phases' calls with ends passed together, each of the
+  /// latter at its first such end.
   ///
   /// - Parameters:
   ///   - snapshot: What to restore.
@@ -70,16 +71,41 @@ extension CountdownManager {
       }
     }
     adoptServerOffset(of: snapshot)
-    var restoration = restoreCountdowns(of: snapshot, plans, update)
-    var restored = [Bool](repeating: false, count: phasePlans.count)
-    for index in PhaseRestorePlan.restoreOrder(of: phasePlans) {
-      let (id, plan) = (snapshot.phaseEntries[index].id, phasePlans[index])
-      guard restorePhases(id: id, plan, at: moment.now, phases) else { continue }
+    // Every end in deadline order, ties in the snapshot's order: the countdowns that ran out
+    // meanwhile and the plans that passed ends, each at its first, in one order (the others in
+    // the snapshot's order, the countdowns first).
+    let count = snapshot.entries.count
+    let firstEnds = plans.map(\.endedInstant) + phasePlans.map(\.firstPassedEnd)
+    var restored = [Bool](repeating: false, count: firstEnds.count)
+    var ended: [ID: Date] = [:]
+    for index in Self.restoreOrder(ofEndsAt: firstEnds) {
+      if index < count {
+        let entry = snapshot.entries[index]
+        guard restoreCountdown(entry, plans[index], update) else { continue }
+        ended[entry.id] = plans[index].endedAt
+      } else {
+        let (id, plan) = (snapshot.phaseEntries[index - count].id, phasePlans[index - count])
+        guard restorePhases(id: id, plan, at: moment.now, phases) else { continue }
+        ended[id] = plan.endedAt
+      }
       restored[index] = true
-      restoration.ended[id] = plan.endedAt
     }
-    restoration.ids += snapshot.phaseEntries.indices.filter { restored[$0] }.map { snapshot.phaseEntries[$0].id }
-    return restoration
+    let ids =
+      snapshot.entries.indices.filter { restored[$0] }.map { snapshot.entries[$0].id }
+      + snapshot.phaseEntries.indices.filter { restored[count + $0] }.map { snapshot.phaseEntries[$0].id }
+    return restoration(ids, ended: ended)
+  }
+
+  /// The order in which to restore what ended at `ends` (`nil`: nothing ended): the given order,
+  /// but for those that ended, which come in the order of their ends, ties in the given order.
+  static func restoreOrder(ofEndsAt ends: [Int64?]) -> [Int] {
+    var order = Array(ends.indices)
+    let late = ends.indices.filter { ends[$0] != nil }
+    let byEnd = late.sorted { (ends[$0]!, $0) < (ends[$1]!, $1) }
+    for (place, index) in zip(late, byEnd) {
+      order[place] = index
+    }
+    return order
   }
 
   /// Starts the countdown in phases of `id` again as `plan` says, registered as of `now`, with
@@ -124,7 +150,12 @@ extension CountdownManager {
     return sequences.compactMap { id, sequence in
       let layout = sequence.plan.layout
       // A plan that freezes while suspended: its phase's end as the engine moved it.
-      sequence.followEngine(engine)
+      #if COUNTDOWN_CHECK_INVARIANTS
+        // The simulation's self-test: the phase's end as it was before the suspension.
+        if PlantedFault.current != .snapshotMissesTheSuspension { sequence.followEngine(engine) }
+      #else
+        sequence.followEngine(engine)
+      #endif
       let now = clockNow
       guard let cursor = sequence.state.withLock({ $0.detached ? nil : $0.cursor }), !cursor.isEnded(in: layout)
       else { return nil }

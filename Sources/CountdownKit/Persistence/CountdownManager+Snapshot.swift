@@ -88,25 +88,38 @@ extension CountdownManager {
     var restored = [Bool](repeating: false, count: plans.count)
     var ended: [ID: Date] = [:]
     // Those that ran out meanwhile in the order of their ends: their `0`s come in that order.
-    for index in RestorePlan.restoreOrder(of: plans) {
-      let (entry, plan) = (snapshot.entries[index], plans[index])
-      do {
-        try claimID(
-          entry.id, endsAtZero: plan.endsAtZero, length: plan.length, atMilestones: plan.deliversMilestones,
-          endedAt: plan.endedInstant, tellsObservers: false, update
-        ) {
-          token, handler throws(CountdownError) in
-          try plan.restore(token, on: engine, handler: handler)
-        }
-      } catch {
-        // Ruled out by the plan's checks, which are the engine's own.
-        continue
-      }
+    for index in RestorePlan.restoreOrder(of: plans)
+    where restoreCountdown(snapshot.entries[index], plans[index], update) {
       restored[index] = true
-      ended[entry.id] = plan.endedAt
+      ended[snapshot.entries[index].id] = plans[index].endedAt
     }
-    let ids = snapshot.entries.indices.filter { restored[$0] }.map { snapshot.entries[$0].id }
-    // One change for the whole restore: a follower makes one turn of it (the widgets one reload).
+    return restoration(snapshot.entries.indices.filter { restored[$0] }.map { snapshot.entries[$0].id }, ended: ended)
+  }
+
+  /// Counts `entry` again by `plan`, calling `update`, without telling the id's observers (the
+  /// restore tells them once, ``restoration(_:ended:)``); whether it was.
+  func restoreCountdown<ID: Hashable & Sendable & Codable>(
+    _ entry: CountdownSnapshot<ID>.Entry, _ plan: RestorePlan,
+    _ update: @escaping @MainActor (_ id: ID, _ value: Int, _ stop: inout Bool) -> Void
+  ) -> Bool {
+    do {
+      try claimID(
+        entry.id, endsAtZero: plan.endsAtZero, length: plan.length, atMilestones: plan.deliversMilestones,
+        endedAt: plan.endedInstant, tellsObservers: false, update
+      ) {
+        token, handler throws(CountdownError) in
+        try plan.restore(token, on: engine, handler: handler)
+      }
+    } catch {
+      // Ruled out by the plan's checks, which are the engine's own.
+      return false
+    }
+    return true
+  }
+
+  /// The countdowns `ids` were restored, those of `ended` having ended meanwhile: the id's
+  /// observers are told in one change (a follower makes one turn of it, the widgets one reload).
+  func restoration<ID: Hashable & Sendable & Codable>(_ ids: [ID], ended: [ID: Date]) -> CountdownRestoration<ID> {
     tellIDObservers(ids.map { IDKey($0) })
     return CountdownRestoration(ids: ids, ended: ended)
   }

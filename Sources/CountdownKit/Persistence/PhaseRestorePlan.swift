@@ -83,17 +83,4 @@ struct PhaseRestorePlan: Sendable {
       try engine.submit(token, request, pausedAt: CountdownInstant(nanosecondsSinceOrigin: now), handler: handler)
     }
   }
-
-  /// The order in which to count `plans` again: the snapshot's, but for those whose ends passed
-  /// while the app was not running, which come in the order of their first such end, ties in the
-  /// snapshot's order.
-  static func restoreOrder(of plans: [PhaseRestorePlan]) -> [Int] {
-    var order = Array(plans.indices)
-    let late = plans.indices.filter { plans[$0].firstPassedEnd != nil }
-    let byEnd = late.sorted { (plans[$0].firstPassedEnd!, $0) < (plans[$1].firstPassedEnd!, $1) }
-    for (place, index) in zip(late, byEnd) {
-      order[place] = index
-    }
-    return order
-  }
 }

@@ -44,8 +44,15 @@ extension CountdownManager {
     // A dead receiver's sequence at this address keeps its key in the map: it goes first.
     if let stale = storedReceiverPhaseKey(of: receiver), !stale.refers(to: receiver) { cancel(id: stale) }
     let weakReceiver = WeakReference<AnyObject>(receiver)
+    #if COUNTDOWN_CHECK_INVARIANTS
+      // The simulation's self-test: the receiver held by its sequence.
+      let held: AnyObject? = PlantedFault.current == .phaseReceiverHeld ? receiver : nil
+    #endif
     try start(id: ReceiverPhaseKey(receiver), plan: plan, whileSuspended: policy, delivering: deliveries) {
       _, phaseUpdate, stop in
+      #if COUNTDOWN_CHECK_INVARIANTS
+        withExtendedLifetime(held) {}
+      #endif
       guard let receiver = weakReceiver.receiver(as: Receiver.self, stop: &stop) else { return }
       update(receiver, phaseUpdate, &stop)
     }
@@ -195,25 +202,14 @@ extension CountdownManager {
   }
 
   /// The system dates of `sequence`'s current phase: from its start (its length before its end,
-  /// or what it has left if that is more) to its end, frozen while it is paused; `nil` once the
-  /// plan ended or the id no longer has it.
+  /// or what it has left if that is more) to its end, frozen while it is paused (or, for a plan
+  /// that freezes while the manager is suspended, while it is); `nil` once the plan ended or the
+  /// id no longer has it. Read from the registration, which counts the current phase, as a single
+  /// countdown's dates are.
   func phaseTimerDates(of sequence: PhaseSequence) -> CountdownTimerDates? {
-    let layout = sequence.plan.layout
-    guard let cursor = sequence.state.withLock({ $0.detached ? nil : $0.cursor }), !cursor.isEnded(in: layout) else {
-      return nil
-    }
-    // The clocks are the app's code: read with no lock held.
-    let now = clockNow
-    let wallNow = wallClock()
-    let left: Int64
-    let paused: Bool
-    switch cursor.timing {
-    case .running(let deadline): (left, paused) = (deadline.subtractingSaturated(now), false)
-    case .paused(let frozen): (left, paused) = (max(0, frozen), true)
-    }
-    let end = wallNow + Double(left) / 1e9
-    let whole = max(layout.duration(ofOrdinal: cursor.ordinal), left, 0)
-    let start = end - Double(whole) / 1e9
-    return CountdownTimerDates(timerInterval: min(start, end)...end, pauseTime: paused ? wallNow : nil)
+    guard let token = sequence.state.withLock({ $0.detached ? nil : $0.token }), let length = sequence.countedLength
+    else { return nil }
+    return timerDates(of: token, length: length)
   }
+
 }

@@ -204,18 +204,36 @@ extension CountdownManager {
     sequence.followEngine(engine)
     let now = clockNow
     guard
-      let (ended, handsOver) = sequence.state.withLock({ state -> (Bool, Bool)? in
+      let (ended, handsOver, generation, token) = sequence.state.withLock({
+        state -> (Bool, Bool, UInt64, IDRegistry.Token?)? in
         guard !state.detached else { return nil }
         change(&state.cursor, now, sequence.plan.layout)
-        return (state.cursor.isEnded(in: sequence.plan.layout), PhaseSequence.changed(&state))
+        let handsOver = PhaseSequence.changed(&state)
+        return (state.cursor.isEnded(in: sequence.plan.layout), handsOver, state.generation, state.token)
       })
     else { return false }
     // The plan's end goes to the engine as any change does (a hand-over on its way ends the
-    // registration), and the id is then free.
-    if handsOver { sequence.handOver(on: engine) }
-    if ended { cancel(id: id) }
+    // registration), and the id is then free. Another thread handing over hands this change too:
+    // it returns once the engine has it, as it does when it hands it itself.
+    if handsOver { sequence.handOver(on: engine) } else { sequence.awaitHandOver(of: generation) }
+    if ended {
+      #if COUNTDOWN_CHECK_INVARIANTS
+        sequence.beforeEndingTheID.withLock { $0 }?()
+      #endif
+      // This sequence's own record only: a new start of the id made meanwhile keeps running.
+      if let token { endSequence(token: token, sequence) }
+    }
     tellIDObservers([IDKey(id)])
     return true
+  }
+
+  /// Frees the id of `sequence`, whose plan an operation ended, if the id still has it (under
+  /// `token`, which a sequence has alone): as ``cancel(id:)`` does, without touching a later start.
+  private func endSequence(token: IDRegistry.Token, _ sequence: PhaseSequence) {
+    // The record removed (and what it holds) is released after the lock.
+    _ = state.withLock { $0.ids.attachmentEnded(token: token) }
+    sequence.detach()
+    engine.cancel(token)
   }
 
   /// The handler's part: a value of the current phase is handed on with the cursor as it stands,

@@ -36,6 +36,12 @@ final class PhaseSequence: IDAttachment {
     /// made meanwhile too: while it does, the engine's registration may count a phase the cursor
     /// has left, and is not read back. A new sequence starts with it set: its start hands it over.
     var handingOver = true
+    /// The latest generation the hand-over wrote to the engine: a change waits for it (or the
+    /// hand-over's end) before it returns (``awaitHandOver(of:)``).
+    var written: UInt64 = 0
+    /// Whether the thread handing over is the main thread, whose first delivery may call the app,
+    /// which may change the sequence again from inside the hand-over: that change does not wait.
+    var handingOverOnMainThread = false
   }
 
   let plan: CountdownPlan
@@ -54,6 +60,10 @@ final class PhaseSequence: IDAttachment {
     /// engine, with no lock held, just before the engine is written to, so that a test can hold a
     /// hand-over there while another change of the cursor passes it.
     let beforeEngineWrite = LockedState<(@Sendable (PhaseCursor) -> Void)?>(nil)
+    /// Tests only, in builds with internal checks: called, with no lock held, by an operation of
+    /// the manager that ended the plan (a skip of its last phase), after its change of the cursor
+    /// and before the id is freed, so that a test can start the id again at that point.
+    let beforeEndingTheID = LockedState<(@Sendable () -> Void)?>(nil)
   #endif
 
   init(
@@ -122,14 +132,17 @@ final class PhaseSequence: IDAttachment {
   /// time writes to the engine, and it writes again as long as a change came during its write:
   /// so the engine always ends with the latest cursor, whatever order the changes came in, and no
   /// lock is held while the engine is called (its first delivery may run the handler inline).
-  /// A change made meanwhile by another thread returns at once, its cursor handed by this one.
-  /// A sequence the id no longer has ends what this registered.
+  /// A change made meanwhile by another thread has its cursor handed by this one, and waits for
+  /// it (``awaitHandOver(of:)``). A sequence the id no longer has ends what this registered.
   func handOver(on engine: CountdownEngine, written: UInt64? = nil) {
     var written = written
+    let onMainThread = Thread.isMainThread
     while true {
       // What to write (the latest cursor, its generation, the token and handler), or what to end.
       let (write, end) = state.withLock {
         state -> (write: (PhaseCursor, UInt64, IDRegistry.Token, CountdownHandler)?, end: IDRegistry.Token?) in
+        if let written { state.written = written }
+        state.handingOverOnMainThread = onMainThread
         let ended = state.cursor.isEnded(in: plan.layout)
         guard let token = state.token, let handler = state.handler, !state.detached, !ended,
           written != state.generation
@@ -165,6 +178,24 @@ final class PhaseSequence: IDAttachment {
     }
   }
 
+  /// Returns once the engine holds the change of the cursor counted as `generation`, which another
+  /// thread, handing over, hands to it (``changed(_:)`` returned `false`): so that what the
+  /// engine says of the id (its time left, its dates, whether it is paused) is the change's as
+  /// soon as the operation that made it returns. Also once the hand-over ended (the sequence
+  /// detached, or its plan ended), and at once for a change made on the main thread from inside
+  /// a main-thread hand-over (the app's handler, called by its first delivery), which that
+  /// hand-over writes when the handler returns. The hand-over writes with no lock held and calls
+  /// no user code on another thread, so the wait is short.
+  func awaitHandOver(of generation: UInt64) {
+    let onMainThread = Thread.isMainThread
+    while !state.withLock({ state in
+      !state.handingOver || state.written >= generation || state.detached
+        || (onMainThread && state.handingOverOnMainThread)
+    }) {
+      sched_yield()
+    }
+  }
+
   /// Registers this new sequence under `token` (the id's claim): `register` writes `cursor` to the
   /// engine. The sequence was made handing over, so changes from other threads that find it before
   /// this registration only count themselves, and the hand-over after it registers them; a
@@ -197,6 +228,9 @@ final class PhaseSequence: IDAttachment {
   /// or changed, with no lock held; nothing for a plan that keeps running, a paused phase, or while
   /// a change of the cursor is on its way to the engine (the registration may be of another phase).
   func followEngine(_ engine: CountdownEngine) {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      if PlantedFault.current == .frozenPlanNotFollowed { return }
+    #endif
     guard policy == .pauses,
       let (token, cursor) = state.withLock({ state in
         state.detached || state.handingOver ? nil : state.token.map { ($0, (state.cursor, state.generation)) }
@@ -240,15 +274,25 @@ final class PhaseSequence: IDAttachment {
     state.withLock { $0.detached = true }
   }
 
-  /// Changes the cursor with `change` and, if it changed, hands the phase to the engine.
+  /// The current phase's length: its registration counts that phase.
+  var countedLength: Duration? {
+    let layout = plan.layout
+    guard let cursor = state.withLock({ $0.detached ? nil : $0.cursor }), !cursor.isEnded(in: layout) else {
+      return nil
+    }
+    return .nanoseconds(layout.duration(ofOrdinal: cursor.ordinal))
+  }
+
+  /// Changes the cursor with `change` and, if it changed, hands the phase to the engine (or waits
+  /// for the thread handing over to hand it).
   private func change(on engine: CountdownEngine, _ change: (inout PhaseCursor) -> Bool) -> Bool {
     followEngine(engine)
-    let handsOver = state.withLock { state -> Bool? in
+    let changed = state.withLock { state -> (handsOver: Bool, generation: UInt64)? in
       guard !state.detached, !state.cursor.isEnded(in: plan.layout), change(&state.cursor) else { return nil }
-      return Self.changed(&state)
+      return (Self.changed(&state), state.generation)
     }
-    guard let handsOver else { return false }
-    if handsOver { handOver(on: engine) }
+    guard let (handsOver, generation) = changed else { return false }
+    if handsOver { handOver(on: engine) } else { awaitHandOver(of: generation) }
     return true
   }
 }

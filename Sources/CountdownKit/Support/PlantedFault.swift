@@ -4,7 +4,9 @@
   /// A fault a checker's self-test plants in the Kit, to show that the checker finds it: for the
   /// public-API fuzzer, a trap, an error a call's documentation does not name, and a refused call
   /// that changes what it was called on; for the simulation of countdowns in phases, a phase end
-  /// delivered twice.
+  /// delivered twice, a frozen plan that walks on while suspended, a receiver held, a frozen
+  /// plan saved with less time than it has, an observable model showing stale ends, and a stream
+  /// losing the ends of the updates a slow consumer did not take.
   ///
   /// It exists only in builds with internal checks (`COUNTDOWN_INTERNAL_CHECKS=1`, which no app's
   /// build sets), and only the package's tests can set it (package access): an app's build has
@@ -21,6 +23,22 @@
     case refusalCancelsTarget
     /// A countdown in phases delivers the last phase end of a call twice, in that call.
     case phaseEndDeliveredTwice
+    /// A countdown in phases started `whileSuspended: .pauses` walks on while the manager is
+    /// suspended, as far as its reads and operations say: its cursor does not follow the engine.
+    case frozenPlanNotFollowed
+    /// A countdown in phases started by receiver holds its receiver strongly: released by the app,
+    /// the receiver lives on with its sequence.
+    case phaseReceiverHeld
+    /// A countdown in phases started `whileSuspended: .pauses`, saved while the manager is
+    /// suspended, is saved with the time its phase had left before the suspension, less the time
+    /// suspended so far: the snapshot does not follow the engine.
+    case snapshotMissesTheSuspension
+    /// An ``ObservablePhaseCountdown`` keeps the first phase ends it was given in
+    /// ``ObservablePhaseCountdown/lastPhaseEnds``, never the later ones.
+    case observableKeepsFirstEnds
+    /// The stream of a countdown in phases (`phaseUpdates(plan:)`) keeps only the newest update
+    /// for a consumer that fell behind, dropping the ends of the older ones instead of merging them.
+    case streamDropsEarlierEnds
 
     /// The fault planted now; `nil` at first. Behind a lock: the fuzzer's other threads read it.
     private static let planted = LockedState<PlantedFault?>(nil)

@@ -96,6 +96,32 @@ final class PhaseSnapshotTests: XCTestCase {
     }
   }
 
+  /// The ends a restore delivers come in deadline order, whatever kind of countdown each is: a
+  /// countdown's `0` that came before a plan's first end passed comes before that plan's call, one
+  /// that came after it, after.
+  func testARestoreDeliversEveryEndInDeadlineOrderCountdownsAndPlansTogether() throws {
+    try withManualManager { saved, clock, wall in
+      try saved.start(id: "tea", for: .seconds(1)) { _, _, _ in }
+      // Its warm-up ends at 3 s.
+      try saved.start(id: "run", plan: Self.plan()) { _, _, _ in }
+      try saved.start(id: "egg", for: .seconds(5)) { _, _, _ in }
+      try clock.advance(by: .milliseconds(500))
+      let snapshot = try Self.roundTrip(saved.snapshot(of: String.self))
+      saved.cancelAll()
+
+      // Relaunched 6 s later: "tea" ended at 1 s, the warm-up at 3 s, "egg" at 5 s.
+      let (manager, _) = try Self.relaunch(after: 6, wall: wall)
+      defer { manager.cancelAll() }
+      var calls: [String] = []
+      try manager.restore(snapshot) { id, value, _ in
+        if value == 0 { calls.append(id) }
+      } phases: { id, update, _ in
+        if !update.phaseEnds.isEmpty { calls.append(id) }
+      }
+      XCTAssertEqual(calls, ["tea", "run", "egg"], "the ends in the order they came")
+    }
+  }
+
   func testAPausedSequenceComesBackPausedWithItsTimeLeftAndNoCall() throws {
     try withManualManager { saved, clock, wall in
       try saved.start(id: "run", plan: Self.plan()) { _, _, _ in }

@@ -234,6 +234,57 @@ final class CountdownPhasesByIDTests: XCTestCase {
     }
   }
 
+  /// The dates of an id's countdown in phases span the current phase from its start, as a single
+  /// countdown's span it from its start: read in the middle of a phase, the range still begins
+  /// where the phase began, and the id's and the receiver's forms agree.
+  func testTimerDatesOfAnIDSpanThePhaseFromItsStart() throws {
+    try withManualManager { manager, clock, wall in
+      let receiver = NSObject()
+      try manager.start(id: "run", plan: Self.plan()) { _, _, _ in }
+      try manager.start(receiver, plan: Self.plan()) { _, _, _ in }
+      defer { manager.cancel(receiver) }
+      try clock.advance(by: .seconds(5))
+      wall.jump(by: 5)
+      // The work began at 3 s and ends at 8 s: read at 5 s, its range is 3 s to 8 s.
+      let dates = try XCTUnwrap(manager.timerDates(id: "run"))
+      XCTAssertEqual(dates.timerInterval.upperBound, wall.now + 3)
+      XCTAssertEqual(
+        dates.timerInterval.lowerBound, wall.now - 2,
+        "the range begins where the phase began, not now (\(dates.timerInterval.lowerBound), now \(wall.now))")
+      XCTAssertFalse(dates.isFrozen)
+      XCTAssertEqual(manager.timerDates(id: "run"), manager.timerDates(for: receiver), "the same phase, the same dates")
+    }
+  }
+
+  /// Skipping the plan's last phase ends that plan only: a new start of the id made after the
+  /// skip's change and before it freed the id (another thread's, here made from a hook of builds
+  /// with internal checks at that point) keeps running.
+  func testSkippingTheLastPhaseLeavesANewStartOfTheIDAlone() throws {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      try withManualManager { manager, clock, _ in
+        let plan = try CountdownPlan(coolDown: [CountdownPhase("Last", .seconds(5))])
+        try manager.start(id: "run", plan: plan) { _, _, _ in }
+        let old = try XCTUnwrap(manager.attachment(of: "run") as? PhaseSequence)
+        let values = LockedState<[Int]>([])
+        old.beforeEndingTheID.withLock { hook in
+          hook = {
+            try? manager.start(id: "run", for: .seconds(2)) { _, remaining, _ in
+              values.withLock { $0.append(remaining) }
+            }
+          }
+        }
+        XCTAssertTrue(manager.skipPhase(id: "run"))
+        XCTAssertTrue(manager.contains(id: "run"), "the start made meanwhile was cancelled by the skip")
+        try clock.advance(by: .seconds(2))
+        XCTAssertEqual(values.withLock { $0 }, [2, 1, 0])
+        XCTAssertFalse(manager.contains(id: "run"))
+        XCTAssertEqual(manager.engine.count, 0)
+      }
+    #else
+      throw XCTSkip("the hook is compiled in with internal checks only")
+    #endif
+  }
+
   func testASnapshotLeavesACountdownInPhasesOut() throws {
     try withManualManager { manager, _, _ in
       try manager.start(id: "run", plan: Self.plan()) { _, _, _ in }

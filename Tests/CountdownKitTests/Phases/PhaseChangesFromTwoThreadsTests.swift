@@ -39,7 +39,9 @@ final class PhaseChangesFromTwoThreadsTests: XCTestCase {
 
   #if COUNTDOWN_CHECK_INVARIANTS
     /// Runs `change` on another thread, its hand-over held just before its engine write, then
-    /// `meanwhile` on this one, then lets the held hand-over go on and waits for it.
+    /// `meanwhile` on this one, then lets the held hand-over go on and waits for it. A change of the
+    /// cursor made meanwhile lets it go on at once: that change returns only once the held
+    /// hand-over has written it to the engine.
     @MainActor
     static func holdingAHandOver(
       of sequence: PhaseSequence, _ change: @escaping @Sendable () -> Void, meanwhile: () throws -> Void
@@ -48,15 +50,19 @@ final class PhaseChangesFromTwoThreadsTests: XCTestCase {
       let released = DispatchSemaphore(value: 0)
       let first = LockedState(true)
       sequence.beforeEngineWrite.withLock { hook in
-        hook = { _ in
+        hook = { [unowned sequence] _ in
           guard
             first.withLock({ isFirst in
               defer { isFirst = false }
               return isFirst
             })
           else { return }
+          let generation = sequence.state.withLock { $0.generation }
           held.signal()
-          released.wait()
+          // Held until released, or until another change of the cursor passed it.
+          while released.wait(timeout: .now() + .milliseconds(1)) == .timedOut {
+            if sequence.state.withLock({ $0.generation }) != generation { return }
+          }
         }
       }
       defer { sequence.beforeEngineWrite.withLock { $0 = nil } }
@@ -90,6 +96,67 @@ final class PhaseChangesFromTwoThreadsTests: XCTestCase {
         PhaseSequenceTests.drainMain()
         XCTAssertEqual(updates.flatMap(\.phaseEnds).map(\.phase.name), ["Work"], "the work ends at 5 s")
         XCTAssertEqual(manager.phasePosition(id: "run")?.phase.name, "Rest")
+        XCTAssertNil(Self.disagreement(of: "run", in: manager))
+      }
+    #else
+      throw XCTSkip("the hand-over's hook is compiled in with internal checks only")
+    #endif
+  }
+
+  /// A skip that passes another thread's change on its way to the engine returns only once the
+  /// engine holds the phase it skipped to: what its caller reads from the engine right after it
+  /// (the time left, the dates) is the next phase's, as it is without the other thread.
+  func testASkipPassingAChangeOnItsWayReturnsOnceTheEngineHoldsTheNextPhase() throws {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      try withManualManager { manager, _, _ in
+        try manager.start(id: "run", plan: Self.plan()) { _, _, _ in }
+        let sequence = try XCTUnwrap(manager.attachment(of: "run") as? PhaseSequence)
+        let held = DispatchSemaphore(value: 0)
+        let released = DispatchSemaphore(value: 0)
+        let first = LockedState(true)
+        sequence.beforeEngineWrite.withLock { hook in
+          hook = { _ in
+            guard
+              first.withLock({ isFirst in
+                defer { isFirst = false }
+                return isFirst
+              })
+            else { return }
+            held.signal()
+            released.wait()
+          }
+        }
+        defer { sequence.beforeEngineWrite.withLock { $0 = nil } }
+        // 10 s added to the warm-up are held just before their engine write.
+        let added = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+          _ = try? manager.addTime(.seconds(10), id: "run")
+          added.signal()
+        }
+        XCTAssertEqual(held.wait(timeout: .now() + 10), .success, "the time added reached its engine write")
+        let generation = sequence.state.withLock { $0.generation }
+        // A skip on a third thread, and what its caller reads as soon as it returns.
+        let readAtReturn = LockedState<Duration??>(nil)
+        let skipped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+          manager.skipPhase(id: "run")
+          let left = manager.timeLeft(id: "run")
+          readAtReturn.withLock { $0 = .some(left) }
+          skipped.signal()
+        }
+        // The skip changed the cursor (a change of the shared state, not a wait for time).
+        let deadline = Date() + 10
+        while sequence.state.withLock({ $0.generation }) == generation, Date() < deadline { sched_yield() }
+        // A skip that does not wait for the engine returns now, while the time added is held.
+        let returnedWhileHeld = skipped.wait(timeout: .now() + .milliseconds(300)) == .success
+        released.signal()
+        if !returnedWhileHeld { XCTAssertEqual(skipped.wait(timeout: .now() + 10), .success, "the skip returned") }
+        XCTAssertEqual(added.wait(timeout: .now() + 10), .success, "the time added returned")
+        PhaseSequenceTests.drainMain()
+        XCTAssertEqual(
+          readAtReturn.withLock { $0 }, .some(.seconds(5)),
+          "timeLeft(id:) read as the skip returned is the work's full 5 s\(returnedWhileHeld ? " (it returned while the change it passed was held)" : "")"
+        )
         XCTAssertNil(Self.disagreement(of: "run", in: manager))
       }
     #else

@@ -15,15 +15,48 @@ final class PhaseExpectation {
   let onlyTheEnds: Bool
   /// The handler sets its stop flag at this call (counted from 1); `nil`: never.
   let stopsAtCall: Int?
+  /// What the plan does while the manager is suspended: walks on, or freezes.
+  let policy: SuspensionPolicy
+  /// Started by a receiver (``PhaseSimulationRun/SlotReceiver``) rather than by the slot's id.
+  let byReceiver: Bool
+  /// For a plan that freezes while the manager is suspended, while it is: the instant its running
+  /// phase's deadline was last brought up to (``follow(at:)``); the deadline moves on with time.
+  var frozenSince: Int64?
   var calls = 0
 
-  init(generation: Int, plan: CountdownPlan, startingAt now: Int64, onlyTheEnds: Bool, stopsAtCall: Int?) {
+  init(
+    generation: Int, plan: CountdownPlan, startingAt now: Int64, onlyTheEnds: Bool, stopsAtCall: Int?,
+    policy: SuspensionPolicy = .keepsRunning, byReceiver: Bool = false, suspended: Bool = false
+  ) {
     self.generation = generation
     self.plan = plan
     self.onlyTheEnds = onlyTheEnds
     self.stopsAtCall = stopsAtCall
+    self.policy = policy
+    self.byReceiver = byReceiver
     reference = PlanReferenceModel(plan, horizon: horizon)
     cursor = NaiveCursor(ordinal: 0, timing: .running(deadline: now + reference.phases[0].length))
+    if suspended { suspend(at: now) }
+  }
+
+  /// The manager was suspended at `now`: a plan that freezes meanwhile starts following the time.
+  func suspend(at now: Int64) {
+    if policy == .pauses { frozenSince = now }
+  }
+
+  /// Brings a frozen plan's running phase up to `now`: its deadline moved by the time since it
+  /// was last brought up, so its time left is what it was when the manager was suspended (or the
+  /// phase began, if later).
+  func follow(at now: Int64) {
+    guard let since = frozenSince else { return }
+    if case .running(let deadline) = cursor.timing { cursor.timing = .running(deadline: deadline + now - since) }
+    frozenSince = now
+  }
+
+  /// The manager resumed at `now` (or the app, relaunched, restored it then): the plan walks again.
+  func resume(at now: Int64) {
+    follow(at: now)
+    frozenSince = nil
   }
 
   /// Whether the plan's last phase ended.

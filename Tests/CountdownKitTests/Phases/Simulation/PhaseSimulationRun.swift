@@ -4,10 +4,13 @@ import Foundation
 @testable import CountdownKit
 
 /// One seeded run of the simulation of countdowns in phases: a manager on a clock that is late,
-/// early and moves during a pass (``PassDriftClock``), three ids that random steps start with random
-/// plans or plain durations, skip, restart, send back, pause, resume, give or take time, cancel
-/// and read, while the manager is suspended and resumed (the plans keep running) and the machine
-/// stalls; every call of a handler checked against ``PhaseExpectation``, the reference model.
+/// early and moves during a pass (``PassDriftClock``), three slots that random steps start with
+/// random plans (by the slot's id, or by an object, ``SlotReceiver``, that a step may release) or
+/// plain durations, skip, restart, send back, pause, resume, give or take time, cancel and read,
+/// while the manager is suspended and resumed (each plan walking on or frozen, as its start
+/// chose), the machine stalls, and the app is relaunched: its ids saved as it leaves
+/// (`keepSaved(_:in:savingOn:center:onFailure:_:phases:)`), a new manager restoring them after a
+/// gap. Every call of a handler is checked against ``PhaseExpectation``, the reference model.
 ///
 /// The model knows each operation's instant exactly (the clock moves only during a pass), and
 /// brackets a handler's instant between the step's start and the call; where the call says it (a
@@ -21,8 +24,24 @@ final class PhaseSimulationRun {
     case phases(PhaseExpectation)
   }
 
+  /// The object a countdown in phases started by receiver is keyed by: held by the run alone, so
+  /// that a step can release it.
+  final class SlotReceiver {
+    let slot: Int
+
+    init(slot: Int) {
+      self.slot = slot
+    }
+  }
+
+  /// The notification the app saves its ids on as it leaves.
+  nonisolated static let leaving = Notification.Name("PhaseSimulationRun.leaving")
+
   static let slotCount = 3
-  nonisolated static let wall = Date(timeIntervalSince1970: 1_800_000_000)
+  /// The device's clock at the start: near the reference date, where a `Date` (a `Double` of
+  /// seconds from it) holds a nanosecond exactly, so that a relaunch restores each phase end to the
+  /// nanosecond the model knows.
+  nonisolated static let wall = Date(timeIntervalSinceReferenceDate: 1_000)
   static let late: Int64 = 20_000_000
   static let early: Int64 = 5_000_000
   static let drift: Int64 = 50_000
@@ -32,15 +51,45 @@ final class PhaseSimulationRun {
   /// The plans' unit: phases last 1 to 20 of them.
   let unit: Int64
   let clock: PassDriftClock
-  let manager: CountdownManager
-  private var random: SplitMix64
-  private var slots = [Slot](repeating: .empty, count: slotCount)
+  private(set) var manager: CountdownManager
+  let alignment: CountdownAlignment
+  /// The device's clock: still, but for a relaunch's gap.
+  let wall = LockedState(PhaseSimulationRun.wall)
+  /// Where the app keeps its ids between launches, and the center it hears it leaving on.
+  let store: CountdownStore
+  let storeFile: URL
+  let center = NotificationCenter()
+  var random: SplitMix64
+  var slots = [Slot](repeating: .empty, count: slotCount)
+  /// The object of each slot's countdown in phases started by receiver, while the run holds it.
+  var receivers = [SlotReceiver?](repeating: nil, count: slotCount)
+  /// Countdowns in phases whose receiver was released: the manager may still hold their
+  /// registration until it finds them so, and never calls them.
+  private var released = 0
+  /// The observable model (``ObservablePhaseCountdown``) walking the same plan as a slot's
+  /// countdown in phases by receiver, its twin: started in the same instant, given the same
+  /// operations, so delivered in the same wakeups; what it shows is checked after each step.
+  /// `AnyObject`: the model needs Observation, which the package's oldest platforms lack.
+  var observables = [AnyObject?](repeating: nil, count: slotCount)
+  /// What each model must show: its twin's position, its plan's end, or nothing checked (its
+  /// sequence cancelled, stopped, or its last phase skipped, which leave the last values).
+  var observableStates = [ObservableState](repeating: .unchecked, count: slotCount)
+  /// The last phase ends each slot's countdown in phases was given, for its model.
+  var lastEnds = [[Int]](repeating: [], count: slotCount)
+  /// Whether time moved in the step (the models' dates are then of another instant).
+  var timeMoved = false
+  /// The slots whose observable model an operation of the step moved (set its dates).
+  var movedModels: Set<Int> = []
+  var observableModels = 0
+  /// The stream being read, if any, and how many were.
+  var stream: StreamWatch?
+  var streams = 0
   private var nextGeneration = 0
   private(set) var failures: [String] = []
-  private var trace: [String] = []
+  var trace: [String] = []
   /// The instant the current step began at: no call in it is earlier.
   private var stepStart: Int64 = 0
-  private var suspended = false
+  var suspended = false
   /// The countdown in phases a start replaces, while the start runs: the call it owed (a batch
   /// pending on the main queue) may still come inside the start, before the replacement.
   private var replacing: PhaseExpectation?
@@ -51,6 +100,13 @@ final class PhaseSimulationRun {
   /// Phase ends the handlers were given, summaries included: the run's coverage.
   private(set) var endsDelivered = 0
   private(set) var summariesDelivered = 0
+  /// The run's coverage of the other surfaces: plans frozen while suspended, started by receiver,
+  /// receivers released, relaunches, and the countdowns in phases they restored.
+  private(set) var frozenPlans = 0
+  private(set) var receiverPlans = 0
+  private(set) var receiversReleased = 0
+  private(set) var relaunches = 0
+  private(set) var plansRestored = 0
 
   init(seed: UInt64) throws {
     self.seed = seed
@@ -59,19 +115,36 @@ final class PhaseSimulationRun {
     unit = interval / 4
     clock = try PassDriftClock(
       seed: seed, late: .nanoseconds(Self.late), early: .nanoseconds(Self.early), drift: Self.drift)
-    let alignment: CountdownAlignment = (seed / 2) % 2 == 0 ? .shared : .perCountdown(tolerance: .milliseconds(20))
+    alignment = (seed / 2) % 2 == 0 ? .shared : .perCountdown(tolerance: .milliseconds(20))
+    let wall = wall
     manager = try CountdownManager(
-      interval: .nanoseconds(interval), alignment: alignment, clock: clock, wallClock: { Self.wall })
+      interval: .nanoseconds(interval), alignment: alignment, clock: clock, wallClock: { wall.withLock { $0 } })
+    storeFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "phase-simulation-\(seed)-\(UUID().uuidString).json")
+    store = .file(storeFile)
+  }
+
+  /// The device's clock now.
+  var wallNow: Date {
+    wall.withLock { $0 }
   }
 
   /// Runs `steps` random steps, then lets every plan run on and cancels everything; the first
   /// failure, with the seed, the step and the steps before it, or `nil`.
   func run(steps: Int) throws -> String? {
-    defer { manager.cancelAll() }
+    defer {
+      manager.cancelAll()
+      try? store.remove()
+    }
+    try keepSaved()
     for index in 0..<steps {
       stepStart = clock.current
+      timeMoved = false
+      movedModels = []
       try step()
       checkIDs()
+      checkObservables()
+      checkStreamIfFinished()
       if let failure = failures.first { return report(failure, step: index) }
     }
     stepStart = clock.current
@@ -83,11 +156,11 @@ final class PhaseSimulationRun {
     "seed \(seed), step \(step): \(failure)\n  steps before it: \(trace.suffix(12).joined(separator: "; "))"
   }
 
-  private func fail(_ message: String) {
+  func fail(_ message: String) {
     failures.append(message)
   }
 
-  private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+  func check(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition { fail(message()) }
   }
 
@@ -95,7 +168,7 @@ final class PhaseSimulationRun {
 
   private func step() throws {
     let slot = Int(random.next() % UInt64(Self.slotCount))
-    switch random.next() % 32 {
+    switch random.next() % 38 {
     case 0..<10: try advance(by: random.upTo(interval * 2))
     case 10..<13: try startPlan(slot)
     case 13: try startPlain(slot)
@@ -109,12 +182,21 @@ final class PhaseSimulationRun {
     case 25, 26: read(slot)
     case 27:
       trace.append(suspended ? "resumeTicking" : "suspendTicking")
+      let now = clock.current
+      for case .phases(let expectation) in slots {
+        if suspended { expectation.resume(at: now) } else { expectation.suspend(at: now) }
+      }
       if suspended { manager.resumeTicking() } else { manager.suspendTicking() }
       suspended.toggle()
+    case 32: try relaunch()
+    case 33: release(slot)
+    case 34: try startStream()
+    case 35: cancelStream()
     case 28:
       // A stall: the machine sleeps, and wakes with each timer due once, late.
       let time = random.upTo(60 * unit)
       trace.append("stall \(time)")
+      timeMoved = true
       try clock.jump(by: time)
       checkEndsCame()
     default: try advance(by: random.upTo(interval * 20))
@@ -123,6 +205,7 @@ final class PhaseSimulationRun {
 
   private func advance(by time: Int64) throws {
     trace.append("advance \(time)")
+    timeMoved = true
     try clock.advance(by: time)
     checkEndsCame()
   }
@@ -131,30 +214,63 @@ final class PhaseSimulationRun {
     let plan = try Self.randomPlan(&random, unit: unit)
     let onlyTheEnds = random.next() % 4 == 0
     let stopsAtCall = random.next() % 8 == 0 ? Int(random.next() % 12) + 1 : nil
+    let policy: SuspensionPolicy = random.next() % 3 == 0 ? .pauses : .keepsRunning
+    // By receiver: the slot's receiver if it has one (its start replaces the receiver's), a new
+    // one for an empty slot now and then.
+    if receivers[slot] == nil, case .empty = slots[slot], random.next() % 3 == 0 {
+      receivers[slot] = SlotReceiver(slot: slot)
+    }
+    let receiver = receivers[slot]
     let generation = nextGeneration
     nextGeneration += 1
     trace.append(
-      "start plan \(slot) g\(generation)\(onlyTheEnds ? " ends" : "")\(stopsAtCall.map { " stop@\($0)" } ?? "")")
+      "start plan \(slot) g\(generation)\(receiver == nil ? "" : " receiver")\(policy == .pauses ? " pauses" : "")"
+        + "\(onlyTheEnds ? " ends" : "")\(stopsAtCall.map { " stop@\($0)" } ?? "")")
+    if policy == .pauses { frozenPlans += 1 }
+    if receiver != nil { receiverPlans += 1 }
     // The first call comes inside the start: the model expects it before.
     let replaced = phases(slot)
     replacingPlain = plainGeneration(slot)
     slots[slot] = .phases(
       PhaseExpectation(
         generation: generation, plan: plan, startingAt: clock.current, onlyTheEnds: onlyTheEnds,
-        stopsAtCall: stopsAtCall))
+        stopsAtCall: stopsAtCall, policy: policy, byReceiver: receiver != nil, suspended: suspended))
     replacing = replaced
     defer { (replacing, replacingPlain) = (nil, nil) }
+    let deliveries: CountdownDeliveries = onlyTheEnds ? .onlyTheEnd : .everyChange
+    lastEnds[slot] = []
     do {
-      try manager.start(id: slot, plan: plan, delivering: onlyTheEnds ? .onlyTheEnd : .everyChange) {
-        [weak self] id, update, stop in
-        self?.delivered(update, slot: id, generation: generation, &stop)
+      if let receiver {
+        try manager.start(receiver, plan: plan, whileSuspended: policy, delivering: deliveries) {
+          [weak self] receiver, update, stop in
+          self?.delivered(update, slot: receiver.slot, generation: generation, &stop)
+        }
+      } else {
+        try manager.start(id: slot, plan: plan, whileSuspended: policy, delivering: deliveries) {
+          [weak self] id, update, stop in
+          self?.delivered(update, slot: id, generation: generation, &stop)
+        }
       }
     } catch {
-      fail("start(id:plan:) threw \(error) for a valid plan")
+      fail("start(plan:) threw \(error) for a valid plan")
+    }
+    if receiver != nil, stopsAtCall == nil {
+      try startTwin(slot, plan: plan, policy: policy, deliveries: deliveries)
+    } else {
+      endTwin(slot)
     }
   }
 
   private func startPlain(_ slot: Int) throws {
+    if let receiver = receivers[slot] {
+      // The receiver's countdown in phases ends first: the plain countdown is the id's.
+      trace.append("cancel receiver \(slot)")
+      let had = phases(slot) != nil
+      slots[slot] = .empty
+      receivers[slot] = nil
+      check(manager.cancel(receiver) == had, "cancel(_:) of a receiver's countdown in phases")
+      endTwin(slot)
+    }
     let generation = nextGeneration
     nextGeneration += 1
     let length = 1 + random.upTo(20 * unit)
@@ -164,16 +280,20 @@ final class PhaseSimulationRun {
     defer { (replacing, replacingPlain) = (nil, nil) }
     slots[slot] = .plain(generation: generation)
     try manager.start(id: slot, for: .nanoseconds(length)) { [weak self] id, remaining, _ in
-      guard let self else { return }
-      guard case .plain(generation) = slots[id] else {
-        if replacingPlain == generation {
-          callsInsideTheirReplacement += 1
-          return
-        }
-        return fail("a plain countdown's call (g\(generation)) after it was replaced, cancelled or ended")
-      }
-      if remaining == 0 { slots[id] = .empty }
+      self?.plainDelivered(remaining, slot: id, generation: generation)
     }
+  }
+
+  /// A plain countdown's call: it must be the slot's, or one owed before its replacement.
+  private func plainDelivered(_ remaining: Int, slot: Int, generation: Int) {
+    guard case .plain(generation) = slots[slot] else {
+      if replacingPlain == generation {
+        callsInsideTheirReplacement += 1
+        return
+      }
+      return fail("a plain countdown's call (g\(generation)) after it was replaced, cancelled or ended")
+    }
+    if remaining == 0 { slots[slot] = .empty }
   }
 
   private func isPlain(_ slot: Int) -> Bool {
@@ -185,14 +305,27 @@ final class PhaseSimulationRun {
   }
 
   /// The expectation of `slot`'s countdown in phases, if it has one.
-  private func phases(_ slot: Int) -> PhaseExpectation? {
+  func phases(_ slot: Int) -> PhaseExpectation? {
     if case .phases(let expectation) = slots[slot] { expectation } else { nil }
   }
 
-  private func skip(_ slot: Int) {
-    let now = clock.current
-    trace.append("skip \(slot)")
+  /// The expectation of `slot`'s countdown in phases brought up to `now`, if it has one.
+  private func following(_ slot: Int, at now: Int64) -> PhaseExpectation? {
     let expectation = phases(slot)
+    expectation?.follow(at: now)
+    return expectation
+  }
+
+  /// The slot's receiver and what it is called as, for the trace.
+  private func form(_ slot: Int) -> String {
+    receivers[slot] == nil ? "\(slot)" : "receiver \(slot)"
+  }
+
+  private func skip(_ slot: Int) {
+    settle(slot)
+    let now = clock.current
+    trace.append("skip \(form(slot))")
+    let expectation = following(slot, at: now)
     if let expectation {
       if expectation.phase(expectation.cursor.ordinal + 1) == nil {
         // The plan's last phase: skipping it ends the plan, with no call.
@@ -201,110 +334,163 @@ final class PhaseSimulationRun {
         expectation.change { cursor, plan in cursor.skip(at: now, plan) }
       }
     }
-    let done = manager.skipPhase(id: slot)
-    check(done == (expectation != nil), "skipPhase(id:) returned \(done)")
+    let done = receivers[slot].map { manager.skipPhase($0) } ?? manager.skipPhase(id: slot)
+    check(done == (expectation != nil), "skipPhase returned \(done)")
+    if case .empty = slots[slot] { observableStates[slot] = .unchecked }
+    twin(slot, done, "skipPhase()") { $0.skipPhase() }
   }
 
   private func restart(_ slot: Int) {
+    settle(slot)
     let now = clock.current
-    trace.append("restart \(slot)")
-    let expectation = phases(slot)
+    trace.append("restart \(form(slot))")
+    let expectation = following(slot, at: now)
     expectation?.change { cursor, plan in cursor.restart(at: now, plan) }
-    let done = manager.restartPhase(id: slot)
-    check(done == (expectation != nil), "restartPhase(id:) returned \(done)")
+    let done = receivers[slot].map { manager.restartPhase($0) } ?? manager.restartPhase(id: slot)
+    check(done == (expectation != nil), "restartPhase returned \(done)")
+    twin(slot, done, "restartPhase()") { $0.restartPhase() }
   }
 
   private func goBack(_ slot: Int) {
+    settle(slot)
     let now = clock.current
-    trace.append("back \(slot)")
-    let expectation = phases(slot)
+    trace.append("back \(form(slot))")
+    let expectation = following(slot, at: now)
     expectation?.change { cursor, plan in cursor.goBack(at: now, plan) }
-    let done = manager.goToPreviousPhase(id: slot)
-    check(done == (expectation != nil), "goToPreviousPhase(id:) returned \(done)")
+    let done = receivers[slot].map { manager.goToPreviousPhase($0) } ?? manager.goToPreviousPhase(id: slot)
+    check(done == (expectation != nil), "goToPreviousPhase returned \(done)")
+    twin(slot, done, "goToPreviousPhase()") { $0.goToPreviousPhase() }
   }
 
   private func pause(_ slot: Int) {
+    settle(slot)
     let now = clock.current
-    trace.append("pause \(slot)")
-    let expectation = phases(slot)
+    trace.append("pause \(form(slot))")
+    let expectation = following(slot, at: now)
     var expected = false
     if let expectation, case .running = expectation.cursor.timing {
       expected = true
       expectation.change { cursor, _ in cursor.pause(at: now) }
     }
     let plain = isPlain(slot)
-    let done = manager.pause(id: slot)
+    let done = receivers[slot].map { manager.pause($0) } ?? manager.pause(id: slot)
     // A plain countdown's own rules are not this simulation's.
     if plain { return }
-    check(done == expected, "pause(id:) returned \(done)")
+    check(done == expected, "pause returned \(done)")
+    twin(slot, done, "pause()") { $0.pause() }
   }
 
   private func resume(_ slot: Int) {
+    settle(slot)
     let now = clock.current
-    trace.append("resume \(slot)")
-    let expectation = phases(slot)
+    trace.append("resume \(form(slot))")
+    let expectation = following(slot, at: now)
     var expected = false
     if let expectation, case .paused = expectation.cursor.timing {
       expected = true
       expectation.change { cursor, _ in cursor.resume(at: now) }
     }
     let plain = isPlain(slot)
-    let done = manager.resume(id: slot)
+    let done = receivers[slot].map { manager.resume($0) } ?? manager.resume(id: slot)
     // A plain countdown's own rules are not this simulation's.
     if plain { return }
-    check(done == expected, "resume(id:) returned \(done)")
+    check(done == expected, "resume returned \(done)")
+    twin(slot, done, "resume()") { $0.resume() }
   }
 
   private func addTime(_ slot: Int) throws {
+    settle(slot)
     let now = clock.current
     let time = random.upTo(12 * unit) - 6 * unit
-    trace.append("addTime \(time) \(slot)")
-    let expectation = phases(slot)
+    trace.append("addTime \(time) \(form(slot))")
+    let expectation = following(slot, at: now)
     expectation?.change { cursor, plan in cursor.addTime(time, at: now, plan) }
     let plain = isPlain(slot)
-    let done = try manager.addTime(.nanoseconds(time), id: slot)
+    let done =
+      try receivers[slot].map { try manager.addTime(.nanoseconds(time), to: $0) }
+      ?? manager.addTime(.nanoseconds(time), id: slot)
     // A plain countdown's own rules are not this simulation's.
     if plain { return }
-    check(done == (expectation != nil), "addTime(_:id:) returned \(done)")
+    check(done == (expectation != nil), "addTime returned \(done)")
+    twin(slot, done, "addTime(_:)") { (try? $0.addTime(.nanoseconds(time))) ?? false }
   }
 
   private func cancel(_ slot: Int) {
-    trace.append("cancel \(slot)")
+    settle(slot)
+    trace.append("cancel \(form(slot))")
     let had: Bool
     if case .empty = slots[slot] { had = false } else { had = true }
     slots[slot] = .empty
-    let done = manager.cancel(id: slot)
-    check(done == had, "cancel(id:) returned \(done)")
+    let done: Bool
+    if let receiver = receivers[slot] {
+      receivers[slot] = nil
+      done = manager.cancel(receiver)
+      twin(slot, done, "cancel()") { $0.cancel() }
+      endTwin(slot)
+    } else {
+      done = manager.cancel(id: slot)
+    }
+    check(done == had, "cancel returned \(done)")
   }
 
-  /// Reads the id as an app does between two calls: its position, time left, dates and pause, at
-  /// an instant the model knows.
+  /// Releases the slot's receiver: its countdown in phases ends without a call.
+  private func release(_ slot: Int) {
+    guard receivers[slot] != nil else { return }
+    trace.append("release receiver \(slot)")
+    receiversReleased += 1
+    if phases(slot) != nil {
+      slots[slot] = .empty
+      released += 1
+    }
+    receivers[slot] = nil
+    endTwin(slot)
+  }
+
+  /// Reads the slot as an app does between two calls: its position, time left, dates and pause,
+  /// at an instant the model knows.
   private func read(_ slot: Int) {
     let now = clock.current
-    trace.append("read \(slot)")
-    let position = manager.phasePosition(id: slot)
-    guard let expectation = phases(slot) else {
-      return check(position == nil, "phasePosition(id:) of an id without a countdown in phases: \(position!)")
+    trace.append("read \(form(slot))")
+    let receiver = receivers[slot]
+    let position = receiver.map { manager.phasePosition(for: $0) } ?? manager.phasePosition(id: slot)
+    guard let expectation = following(slot, at: now) else {
+      return check(position == nil, "phasePosition of a slot without a countdown in phases: \(position!)")
     }
-    guard let position else { return fail("phasePosition(id:) is nil for a countdown in phases") }
-    check(position, against: expectation, at: now, "phasePosition(id:)")
-    let timeLeft = manager.timeLeft(id: slot)
-    let dates = manager.timerDates(id: slot)
+    guard let position else { return fail("phasePosition is nil for a countdown in phases") }
+    check(position, against: expectation, at: now, "phasePosition")
+    let timeLeft = receiver.map { manager.timeLeft(for: $0) } ?? manager.timeLeft(id: slot)
+    let dates = receiver.map { manager.timerDates(for: $0) } ?? manager.timerDates(id: slot)
+    let length = expectation.phase(expectation.cursor.ordinal)?.length ?? 0
+    // Frozen while the manager is suspended, as a single countdown that pauses then.
+    let frozen = suspended && expectation.policy == .pauses
     switch expectation.cursor.timing {
     case .running(let deadline):
+      let left = deadline - now
+      // What the dates count from: a frozen phase's time left is never below nothing.
+      let shown = frozen ? max(0, left) : left
       check(
-        timeLeft == .nanoseconds(max(0, deadline - now)),
-        "timeLeft(id:) \(timeLeft.map { "\($0)" } ?? "nil"), deadline \(deadline), now \(now)")
-      check(!manager.isPaused(id: slot), "isPaused(id:) of a running phase")
+        timeLeft == .nanoseconds(max(0, left)),
+        "timeLeft \(timeLeft.map { "\($0)" } ?? "nil"), deadline \(deadline), now \(now)")
+      if receiver == nil { check(!manager.isPaused(id: slot), "isPaused(id:) of a running phase") }
       check(
-        dates.map { Self.near($0.timerInterval.upperBound, Self.wall, plus: deadline - now) && !$0.isFrozen } ?? false,
-        "timerDates(id:) \(dates.map { "\($0)" } ?? "nil") for a phase ending in \(deadline - now) ns")
+        dates.map { dates in
+          Self.near(dates.timerInterval.upperBound, wallNow, plus: shown)
+            && Self.near(dates.timerInterval.lowerBound, wallNow, plus: shown - max(length, shown))
+            && dates.isFrozen == frozen
+        } ?? false,
+        "timerDates \(dates.map { "\($0)" } ?? "nil") for a phase of \(length) ns ending in \(left) ns\(frozen ? ", frozen" : "")"
+      )
     case .paused(let left):
       check(
         timeLeft == .nanoseconds(left),
-        "timeLeft(id:) \(timeLeft.map { "\($0)" } ?? "nil") of a phase paused with \(left)")
-      check(manager.isPaused(id: slot), "isPaused(id:) of a paused phase")
-      check(dates?.isFrozen ?? false, "timerDates(id:) of a paused phase: \(dates.map { "\($0)" } ?? "nil")")
+        "timeLeft \(timeLeft.map { "\($0)" } ?? "nil") of a phase paused with \(left)")
+      if receiver == nil { check(manager.isPaused(id: slot), "isPaused(id:) of a paused phase") }
+      check(
+        dates.map { dates in
+          dates.isFrozen && Self.near(dates.timerInterval.upperBound, wallNow, plus: left)
+            && Self.near(dates.timerInterval.lowerBound, wallNow, plus: left - max(length, left))
+        } ?? false,
+        "timerDates of a phase of \(length) ns paused with \(left): \(dates.map { "\($0)" } ?? "nil")")
     }
   }
 
@@ -321,6 +507,7 @@ final class PhaseSimulationRun {
     } else {
       return fail("a call of g\(generation) after its countdown in phases was cancelled, replaced or ended")
     }
+    expectation.follow(at: latest)
     expectation.calls += 1
     var pinned: Int64?
     func pin(_ instant: Int64, _ what: String) {
@@ -377,7 +564,7 @@ final class PhaseSimulationRun {
         pin(instant + Self.nanoseconds(summary.lateness), "the summary's lateness")
       }
       check(
-        Self.near(summary.firstDate, Self.wall, plus: -Self.nanoseconds(summary.lateness)), "the summary's first date")
+        Self.near(summary.firstDate, wallNow, plus: -Self.nanoseconds(summary.lateness)), "the summary's first date")
       check(update.phaseEnds.count == expectation.plan.layout.window, "a summary beside \(update.phaseEnds.count) ends")
     }
     for (index, end) in update.phaseEnds.enumerated() {
@@ -400,14 +587,16 @@ final class PhaseSimulationRun {
       // wakeup stood for, just after the call's.
       check(
         lateness > 0
-          ? Self.near(end.date, Self.wall, plus: -lateness)
-          : (end.date.timeIntervalSince(Self.wall) > -1e-6
-            && end.date.timeIntervalSince(Self.wall) < Double(Self.early) / 1e9),
+          ? Self.near(end.date, wallNow, plus: -lateness)
+          : (end.date.timeIntervalSince(wallNow) > -1e-6
+            && end.date.timeIntervalSince(wallNow) < Double(Self.early) / 1e9),
         "the date of ordinal \(ordinal): \(end.date), late by \(lateness)")
     }
     check(update.phaseEnds.count <= expectation.plan.layout.window, "\(update.phaseEnds.count) ends one by one")
     check(update.planEnded == expectation.isEnded, "planEnded \(update.planEnded)")
+    if phases(slot) === expectation, !update.phaseEnds.isEmpty { lastEnds[slot] = update.phaseEnds.map(\.ordinal) }
     if expectation.isEnded {
+      if phases(slot) === expectation, observables[slot] != nil { observableStates[slot] = .ended }
       check(update.position == nil && update.remaining == 0, "a position or a value after the plan's end")
       if phases(slot) === expectation { slots[slot] = .empty }
       return
@@ -471,11 +660,11 @@ final class PhaseSimulationRun {
         "\(what): time left in the plan \(position.timeLeftInPlan.map { "\($0)" } ?? "nil")")
       if let instant {
         check(
-          position.phaseEndDate.map { Self.near($0, Self.wall, plus: deadline - instant) } ?? false,
+          position.phaseEndDate.map { Self.near($0, wallNow, plus: deadline - instant) } ?? false,
           "\(what): the phase's end date")
         check(
           after.map { after in
-            position.planEndDate.map { Self.near($0, Self.wall, plus: deadline - instant + after) } ?? false
+            position.planEndDate.map { Self.near($0, wallNow, plus: deadline - instant + after) } ?? false
           }
             ?? (position.planEndDate == nil),
           "\(what): the plan's end date")
@@ -491,6 +680,7 @@ final class PhaseSimulationRun {
   private func checkEndsCame() {
     guard !suspended else { return }
     let now = clock.current
+    streamRan(until: now)
     for slot in 0..<Self.slotCount {
       guard let expectation = phases(slot) else { continue }
       switch expectation.cursor.timing {
@@ -504,29 +694,50 @@ final class PhaseSimulationRun {
     }
   }
 
-  /// The ids the manager has are the model's, each with one registration.
+  /// The ids and receivers the manager has are the model's, each with one registration (and
+  /// perhaps one of a receiver released, which the manager has not found yet).
   private func checkIDs() {
     var registrations = 0
     for slot in 0..<Self.slotCount {
+      let receiver = receivers[slot]
       switch slots[slot] {
       case .empty:
         check(!manager.contains(id: slot), "slot \(slot): the manager still has the id")
         check(manager.phasePosition(id: slot) == nil, "slot \(slot): a position for an id without one")
+        if let receiver {
+          check(!manager.contains(receiver), "slot \(slot): the manager still has the receiver")
+          check(manager.phasePosition(for: receiver) == nil, "slot \(slot): a position for a receiver without one")
+        }
       case .plain:
         registrations += 1
         check(manager.phasePosition(id: slot) == nil, "slot \(slot): a position for a plain countdown")
-      case .phases:
+      case .phases(let expectation):
         registrations += 1
-        check(manager.contains(id: slot), "slot \(slot): the manager lost the id")
+        if let receiver {
+          check(expectation.byReceiver, "slot \(slot): a receiver beside a countdown in phases of the id")
+          check(manager.contains(receiver), "slot \(slot): the manager lost the receiver")
+          check(!manager.contains(id: slot), "slot \(slot): the id has a countdown beside the receiver's")
+        } else {
+          check(manager.contains(id: slot), "slot \(slot): the manager lost the id")
+        }
       }
     }
-    check(manager.engine.count == registrations, "\(manager.engine.count) registrations for \(registrations) ids")
+    // Each observable model following its twin has a registration of its own.
+    registrations += observableStates.filter { if case .following = $0 { true } else { false } }.count
+    let count = manager.engine.count
+    // A stream's countdown, while it is read, may have ended by itself.
+    let streaming = stream == nil ? 0 : 1
+    check(
+      count >= registrations && count <= registrations + released + streaming,
+      "\(count) registrations for \(registrations) slots and models (and \(released) receivers released)")
   }
 
   /// Lets every plan run on (resumed), checks the ends came; then cancels everything and checks
   /// that nothing more comes.
   private func finish() throws {
     if suspended {
+      let now = clock.current
+      for case .phases(let expectation) in slots { expectation.resume(at: now) }
       manager.resumeTicking()
       suspended = false
       trace.append("resumeTicking")
@@ -534,10 +745,91 @@ final class PhaseSimulationRun {
     try advance(by: 3 * interval)
     checkIDs()
     manager.cancelAll()
+    endStream()
     slots = [Slot](repeating: .empty, count: Self.slotCount)
+    for slot in 0..<Self.slotCount { endTwin(slot) }
     trace.append("cancelAll")
     try advance(by: 100 * unit)
+    released = 0
     checkIDs()
+  }
+
+  // MARK: Relaunch
+
+  /// Has the manager save the ids as the app leaves, and restore what the store holds with the
+  /// slots' expectations as they stand (a relaunch's).
+  private func keepSaved() throws {
+    // Each start's generation, as the restore's handlers must find it.
+    var generations: [Int: Int] = [:]
+    for slot in 0..<Self.slotCount {
+      switch slots[slot] {
+      case .empty: break
+      case .plain(let generation): generations[slot] = generation
+      case .phases(let expectation): generations[slot] = expectation.generation
+      }
+    }
+    let restoration: CountdownRestoration<Int>
+    do {
+      restoration = try manager.keepSaved(
+        Int.self, in: store, savingOn: [Self.leaving], center: center,
+        { [weak self] id, remaining, _ in
+          guard let self else { return }
+          plainDelivered(remaining, slot: id, generation: generations[id] ?? -1)
+        },
+        phases: { [weak self] id, update, stop in
+          self?.delivered(update, slot: id, generation: generations[id] ?? -1, &stop)
+        })
+    } catch {
+      return fail("keepSaved threw \(error) for what the manager saved")
+    }
+    plansRestored += restoration.ids.filter { phases($0) != nil }.count
+  }
+
+  /// The app leaves (saving its ids), its process ends, and after a gap it is launched again: a
+  /// new manager on the same clocks restores the ids. The plans started by receiver end with the
+  /// process; those started by id come back where their plans are, each end passed meanwhile
+  /// reported late (a plan frozen while suspended comes back with the time it had left).
+  private func relaunch() throws {
+    let gap = random.next() % 4 == 0 ? random.upTo(2_000 * unit) : random.upTo(40 * unit)
+    trace.append("relaunch after \(gap)")
+    relaunches += 1
+    let left = clock.current
+    center.post(name: Self.leaving, object: nil)
+    manager.stopSaving(Int.self)
+    manager.cancelAll()
+    endStream()
+    for slot in 0..<Self.slotCount where receivers[slot] != nil {
+      if phases(slot)?.byReceiver == true { slots[slot] = .empty }
+      receivers[slot] = nil
+      endTwin(slot)
+    }
+    timeMoved = true
+    released = 0
+    suspended = false
+    try clock.jump(by: gap)
+    // What the clock moved by (the old manager's last wakeup may have read it on the way).
+    let away = clock.current - left
+    wall.withLock { $0 += Double(away) / 1e9 }
+    let now = clock.current
+    for case .phases(let expectation) in slots {
+      expectation.resume(at: left)
+      guard case .running(let deadline) = expectation.cursor.timing else { continue }
+      if expectation.policy == .pauses {
+        // Frozen while suspended: frozen too while the app is not running, with the time it had
+        // left when saved (none, for a phase whose end was due and not delivered yet: that end
+        // then comes at the restore, on time, and the next phase starts there).
+        expectation.cursor.timing = .running(deadline: max(deadline, left) + away)
+      } else {
+        // Saved as its end's date, read back in whole microseconds from now.
+        let ahead = Int64((Double(deadline - now) / 1e3).rounded()) * 1_000
+        expectation.cursor.timing = .running(deadline: now + ahead)
+      }
+    }
+    let wall = wall
+    manager = try CountdownManager(
+      interval: .nanoseconds(interval), alignment: alignment, clock: clock, wallClock: { wall.withLock { $0 } })
+    try keepSaved()
+    checkEndsCame()
   }
 
   // MARK: Helpers

@@ -23,6 +23,7 @@ final class PhaseSimulationTests: XCTestCase {
     var ends = 0
     var summaries = 0
     var insideReplacement = 0
+    var coverage = [0, 0, 0, 0, 0, 0, 0]
     let runs = max(1, Self.steps / Self.stepsPerRun)
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(runs)) {
       let failure = try MainActor.assumeIsolated { () throws -> String? in
@@ -31,6 +32,12 @@ final class PhaseSimulationTests: XCTestCase {
           ends += run.endsDelivered
           summaries += run.summariesDelivered
           insideReplacement += run.callsInsideTheirReplacement
+          for (index, count) in [
+            run.frozenPlans, run.receiverPlans, run.receiversReleased, run.relaunches, run.plansRestored,
+            run.observableModels, run.streams,
+          ].enumerated() {
+            coverage[index] += count
+          }
         }
         return try run.run(steps: Self.stepsPerRun)
       }
@@ -38,16 +45,62 @@ final class PhaseSimulationTests: XCTestCase {
     }
     print(
       "countdowns in phases, \(runs) runs of \(Self.stepsPerRun) steps from seed \(Self.firstSeed): \(ends) ends,"
-        + " \(summaries) summaries, \(insideReplacement) calls owed before a replacement made inside it")
+        + " \(summaries) summaries, \(insideReplacement) calls owed before a replacement made inside it;"
+        + " \(coverage[0]) plans frozen while suspended, \(coverage[1]) started by receiver, \(coverage[2]) receivers"
+        + " released, \(coverage[3]) relaunches restoring \(coverage[4]) plans, \(coverage[5]) observable models, \(coverage[6]) streams"
+    )
     // The runs reach what they are there to check: many ends, and absences summed up.
     XCTAssertGreaterThan(ends, runs * 20)
     XCTAssertGreaterThan(summaries, 0)
+    for (count, what) in zip(
+      coverage,
+      [
+        "frozen plans", "receivers' plans", "releases", "relaunches", "restored plans", "observable models", "streams",
+      ])
+    {
+      XCTAssertGreaterThan(count, runs / 2, what)
+    }
   }
 
   /// A phase end delivered twice, planted in the Kit, is found within the default run's seeds.
   func testThePlantedDoubleEndIsFound() throws {
+    try expectFound(.phaseEndDeliveredTwice, "double end")
+  }
+
+  /// A plan started `whileSuspended: .pauses` whose reads and operations walk on while the manager
+  /// is suspended (its cursor not following the engine) is found.
+  func testThePlantedFrozenPlanWalkingOnIsFound() throws {
+    try expectFound(.frozenPlanNotFollowed, "frozen plan walking on")
+  }
+
+  /// A receiver held by its countdown in phases (a released receiver still called) is found.
+  func testThePlantedReceiverHeldIsFound() throws {
+    try expectFound(.phaseReceiverHeld, "receiver held")
+  }
+
+  /// A plan started `whileSuspended: .pauses` and saved while the manager is suspended, saved
+  /// with less time than it has (the snapshot not following the engine), is found by a relaunch.
+  func testThePlantedSnapshotMissingTheSuspensionIsFound() throws {
+    try expectFound(.snapshotMissesTheSuspension, "snapshot missing the suspension")
+  }
+
+  /// An observable model that keeps showing the first phase ends it was given is found by its
+  /// twin.
+  func testThePlantedObservableModelKeepingItsFirstEndsIsFound() throws {
+    try expectFound(.observableKeepsFirstEnds, "observable model keeping its first ends")
+  }
+
+  /// A stream that drops the ends of the updates its consumer did not take (rather than merging
+  /// them into the newest) is found when its reader falls behind.
+  func testThePlantedStreamDroppingEndsIsFound() throws {
+    try expectFound(.streamDropsEarlierEnds, "stream dropping ends")
+  }
+
+  /// Plants `fault` in the Kit and expects a run of the default seeds to fail; prints the first
+  /// failure (its seed and step).
+  private func expectFound(_ fault: PlantedFault, _ what: String) throws {
     #if COUNTDOWN_CHECK_INVARIANTS
-      PlantedFault.current = .phaseEndDeliveredTwice
+      PlantedFault.current = fault
       defer { PlantedFault.current = nil }
       let runs = max(1, Self.steps / Self.stepsPerRun)
       for seed in Self.firstSeed..<(Self.firstSeed + UInt64(runs)) {
@@ -55,11 +108,11 @@ final class PhaseSimulationTests: XCTestCase {
           try PhaseSimulationRun(seed: seed).run(steps: Self.stepsPerRun)
         }
         if let failure {
-          print("the planted double end found: \(failure)")
+          print("the planted \(what) found: \(failure)")
           return
         }
       }
-      XCTFail("no seed found the planted double end")
+      XCTFail("no seed found the planted \(what)")
     #else
       throw XCTSkip("needs internal checks (COUNTDOWN_INTERNAL_CHECKS=1), where the fault can be planted")
     #endif

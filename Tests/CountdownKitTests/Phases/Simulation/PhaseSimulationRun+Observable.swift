@@ -1,0 +1,115 @@
+import CountdownCore
+import Foundation
+
+@testable import CountdownKit
+
+// The observable model of a countdown in phases in the simulation: a twin of a slot's countdown in
+// phases by receiver, walking the same plan from the same instant with the same operations, so
+// that the same wakeups deliver both; after each step, what the model shows is what its twin was
+// given, and the reference model says.
+extension PhaseSimulationRun {
+  /// What a slot's observable model must show after a step.
+  enum ObservableState {
+    /// Its twin's position.
+    case following
+    /// Its plan's end.
+    case ended
+    /// Nothing checked: its sequence was cancelled, or its last phase skipped, which leave the
+    /// last values shown.
+    case unchecked
+  }
+
+  /// Makes (or restarts) the observable model of `slot`, walking `plan` as its twin does, from the
+  /// same instant.
+  func startTwin(_ slot: Int, plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries) throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { return }
+    if let model = observables[slot] as? ObservablePhaseCountdown {
+      try model.restart(plan: plan, whileSuspended: policy, delivering: deliveries)
+    } else {
+      observables[slot] = try manager.countdown(plan: plan, whileSuspended: policy, delivering: deliveries)
+    }
+    observableModels += 1
+    observableStates[slot] = .following
+    movedModels.insert(slot)
+    trace.append("model \(slot)")
+  }
+
+  /// Before an operation on a slot with an observable model: the deliveries queued on the main
+  /// queue (a resume's catch-up) run first, as they do between two events of an app. Else the
+  /// twin's operation, made first, would deliver them, its model's among them, between the two
+  /// operations: the model would be one delivery ahead of its twin when its own operation comes.
+  func settle(_ slot: Int) {
+    guard observables[slot] != nil else { return }
+    let drained = LockedState(false)
+    DispatchQueue.main.async { drained.withLock { $0 = true } }
+    while !drained.withLock({ $0 }) {
+      _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+    }
+  }
+
+  /// Releases the observable model of `slot`, which ends its sequence.
+  func endTwin(_ slot: Int) {
+    observables[slot] = nil
+    observableStates[slot] = .unchecked
+  }
+
+  /// Makes on `slot`'s observable model the operation its twin was given, which returned `done`.
+  func twin(_ slot: Int, _ done: Bool, _ what: String, _ operation: (ObservablePhaseCountdown) -> Bool) {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *),
+      let model = observables[slot] as? ObservablePhaseCountdown
+    else { return }
+    let modelDone = operation(model)
+    check(
+      modelDone == done,
+      "the observable model's \(what) returned \(modelDone), its twin's \(done)")
+    if modelDone { movedModels.insert(slot) }
+  }
+
+  /// After a step: each observable model shows what its twin was given and the reference model
+  /// says (its phase, its place in the plan, its pause, its last ends, its end), and, when time
+  /// did not move in the step, the dates its twin has.
+  func checkObservables() {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { return }
+    for slot in 0..<Self.slotCount {
+      guard let model = observables[slot] as? ObservablePhaseCountdown else { continue }
+      switch observableStates[slot] {
+      case .unchecked: continue
+      case .ended:
+        check(
+          model.hasEnded && model.phase == nil && model.remaining == 0 && model.pauseTime == nil,
+          "slot \(slot): the observable model after its plan's end: ended \(model.hasEnded), phase \(model.phase?.name ?? "nil")"
+        )
+      case .following:
+        guard let expectation = phases(slot), let phase = expectation.phase(expectation.cursor.ordinal) else {
+          fail("slot \(slot): an observable model following no countdown in phases")
+          continue
+        }
+        let paused: Bool
+        if case .paused = expectation.cursor.timing { paused = true } else { paused = false }
+        check(
+          !model.hasEnded && model.ordinal == expectation.cursor.ordinal && model.phase == phase.phase
+            && model.cycle == phase.cycle && model.phaseIndex == phase.indexInCycle
+            && model.isLongBreak == phase.isLongBreak && model.isPaused == paused
+            && model.nextPhase == expectation.phase(expectation.cursor.ordinal + 1)?.phase,
+          "slot \(slot): the observable model shows ordinal \(model.ordinal) \(model.phase?.name ?? "nil")"
+            + " paused \(model.isPaused), expected ordinal \(expectation.cursor.ordinal) \(phase.phase.name)"
+            + " paused \(paused)")
+        if !lastEnds[slot].isEmpty {
+          check(
+            model.lastPhaseEnds.map(\.ordinal) == lastEnds[slot],
+            "slot \(slot): the observable model's last ends \(model.lastPhaseEnds.map(\.ordinal)), its twin's \(lastEnds[slot])"
+          )
+        }
+        // Its dates are set when the phase moves: after an operation that moved it, in the same
+        // instant as its twin's.
+        if !timeMoved, movedModels.contains(slot), let receiver = receivers[slot] {
+          let dates = manager.timerDates(for: receiver)
+          check(
+            model.timerDates == dates,
+            "slot \(slot): the observable model's dates \(model.timerDates), its twin's \(dates.map { "\($0)" } ?? "nil")"
+          )
+        }
+      }
+    }
+  }
+}
