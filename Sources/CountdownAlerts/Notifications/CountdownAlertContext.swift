@@ -5,7 +5,7 @@ public import Foundation
 /// comes, and, for a countdown in phases, the phase that ends and the one after it.
 ///
 /// ```swift
-/// let alerts = try CountdownNotifications(String.self, center: UserNotificationCenter()) { (alert: CountdownAlertContext<String>) in
+/// let alerts = try CountdownNotifications(String.self, center: UserNotificationCenter()) { alert in
 ///   guard let phaseEnd = alert.phaseEnd else { return CountdownAlertContent(title: "\(alert.id)", body: "Done.") }
 ///   guard let next = phaseEnd.nextPhase, let until = phaseEnd.nextPhaseEndDate else {
 ///     return CountdownAlertContent(title: phaseEnd.phase.name, body: "That was the last one.")
