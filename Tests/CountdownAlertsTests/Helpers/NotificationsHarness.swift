@@ -12,13 +12,17 @@ final class NotificationsHarness: AppHarness {
   private(set) var alerts: CountdownNotifications<String>?
   let budget: Int
   let milestones: [Duration]
+  /// How many phase ends of a countdown in phases the alerts request (`nil`: as many as the budget
+  /// holds).
+  let phaseEndsAhead: Int?
 
   /// A fresh device: a wall clock, a center holding nothing, and a first process.
-  init(budget: Int = 20, milestones: [Duration] = []) throws {
+  init(budget: Int = 20, milestones: [Duration] = [], phaseEndsAhead: Int? = nil) throws {
     let wall = DeviceClock()
     center = FakeNotificationCenter(now: { wall.now })
     self.budget = budget
     self.milestones = milestones
+    self.phaseEndsAhead = phaseEndsAhead
     try super.init(wall: wall)
     alerts = try makeAlerts()
   }
@@ -26,7 +30,8 @@ final class NotificationsHarness: AppHarness {
   func makeAlerts() throws(CountdownAlertError) -> CountdownNotifications<String> {
     try CountdownNotifications(
       String.self, manager: manager, center: center, namespace: "timers", budget: budget, milestones: milestones,
-      clockChanges: clockChanges, onFailure: recordFailure, content: Self.describedContent)
+      clockChanges: clockChanges, onFailure: recordFailure, phaseEndsAhead: phaseEndsAhead,
+      content: Self.describedContent)
   }
 
   /// What the app says for each alert, told what it is about: a single countdown's as
@@ -145,9 +150,15 @@ extension NotificationsHarness: MirrorHarness {
   /// A budget of 2 to 6, with a milestone 30 s before the end or none; the center holds a request
   /// of the app's own.
   static func make(using random: inout SplitMix64) throws -> Self {
+    try make(using: &random, phaseEndsAhead: nil)
+  }
+
+  /// ``make(using:)``, the alerts requesting `phaseEndsAhead` phase ends (the model expects as many
+  /// as the budget holds: fewer is a fault it must find).
+  static func make(using random: inout SplitMix64, phaseEndsAhead: Int?) throws -> Self {
     let budget = Int.random(in: 2...6, using: &random)
     let milestones: [Duration] = Bool.random(using: &random) ? [.seconds(30)] : []
-    let h = try Self(budget: budget, milestones: milestones)
+    let h = try Self(budget: budget, milestones: milestones, phaseEndsAhead: phaseEndsAhead)
     h.center.schedule(identifier: "app/reminder", content: .init(title: "", body: ""), fireDate: h.wall.now + 1e6)
     return h
   }
