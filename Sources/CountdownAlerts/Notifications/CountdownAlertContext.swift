@@ -18,7 +18,7 @@ public import Foundation
 /// The request is made ahead of its end, as soon as the end is among the soonest the budget holds:
 /// the dates are those the plan has then, and a change that moves them (a pause, a skip, time added)
 /// makes the request again, with the closure called again.
-public struct CountdownAlertContext<ID: Hashable & Sendable>: Sendable {
+public struct CountdownAlertContext<ID: Hashable & Sendable>: Hashable, Sendable {
   /// The countdown's id.
   public let id: ID
   /// Which alert it is: the end, or a milestone before it.
@@ -43,6 +43,3 @@ public struct CountdownAlertContext<ID: Hashable & Sendable>: Sendable {
     self.phaseEnd = phaseEnd
   }
 }
-
-extension CountdownAlertContext: Equatable where ID: Equatable {}
-extension CountdownAlertContext: Hashable where ID: Hashable {}

@@ -44,7 +44,10 @@ public import Foundation
 ///
 /// - Complexity: a change of one countdown costs O(log *n*) work in the number of followed
 ///   countdowns and a constant number of center calls (at most a removal, a removal of delivered
-///   milestones, and the adds of two countdowns' requests).
+///   milestones, and the adds of two countdowns' requests). A change of a countdown in phases
+///   costs O(*k* log *n*), *k* its phase ends requested, and the adds of those of them pending
+///   (the system adds one request per call): `phaseEndsAhead` bounds them; a phase end the app
+///   sees costs one add.
 public final class CountdownNotifications<ID: Hashable & Sendable & CustomStringConvertible>: Sendable {
   /// The part of the request identifiers that tells these alerts from others of the app.
   public let namespace: String
