@@ -61,6 +61,73 @@ final class AlertsBenchmarks: XCTestCase {
       """)
   }
 
+  /// A countdown in phases' change among N followed ones (10³ and 10⁴; smoke: 100), each a plan
+  /// of 25 and 5 minutes repeated forever (distinct ends, id 0 the soonest): `addTime` on random ids
+  /// (most of them outside the budget) and on the soonest, whose every phase end ahead the budget
+  /// holds is pending (each moves: one add each, the system having no add of several), and the
+  /// soonest again with `phaseEndsAhead: 1`; then one countdown in phases followed alone, all of
+  /// the budget its phase ends; printed as the other rows are.
+  func testOneChangeOfACountdownInPhasesAmongManyFollowed() throws {
+    let sizes = BenchmarkConfiguration.current.isFull ? [1_000, 10_000] : [100]
+    let rowNames = [
+      "random, no alerts", "random, alerts", "soonest, no alerts", "soonest, alerts", "soonest, 1 end ahead",
+      "alone, alerts", "alone, 1 end ahead",
+    ]
+    var lines: [String] = []
+    for n in sizes {
+      var rows: [String: [ChangeCost]] = [:]
+      for _ in 0..<BenchmarkConfiguration.current.rounds {
+        for (name, alerts, soonest, ahead) in [
+          ("random, no alerts", false, false, nil), ("random, alerts", true, false, nil),
+          ("soonest, no alerts", false, true, nil), ("soonest, alerts", true, true, nil),
+          ("soonest, 1 end ahead", true, true, 1), ("alone, alerts", true, true, nil),
+          ("alone, 1 end ahead", true, true, 1),
+        ] as [(String, Bool, Bool, Int?)] {
+          rows[name, default: []].append(
+            try runPhases(n: name.hasPrefix("alone") ? 1 : n, alerts: alerts, soonest: soonest, phaseEndsAhead: ahead))
+        }
+      }
+      for name in rowNames {
+        lines.append(ChangeCost.row(n: name.hasPrefix("alone") ? 1 : n, name: name, nameWidth: 22, rows[name]!))
+      }
+    }
+    print(
+      """
+      [alerts benchmark, countdowns in phases] \(BenchmarkConfiguration.build), manual clock, budget 20, \(Self.changes) \
+      addTime calls (±1 s in turn), median of \(BenchmarkConfiguration.current.rounds) [min–max]:
+        N        | change                 | ns per change              | center calls per change
+      \(lines.joined(separator: "\n"))
+      """)
+  }
+
+  private func runPhases(n: Int, alerts followed: Bool, soonest: Bool, phaseEndsAhead: Int?) throws -> ChangeCost {
+    try MainActor.assumeIsolated {
+      let clock = ManualCountdownClock()
+      let manager = try CountdownManager(clock: clock, wallClock: { Date(timeIntervalSince1970: 1_800_000_000) })
+      defer { manager.cancelAll() }
+      let center = CountingCenter()
+      let alerts =
+        followed
+        ? try CountdownNotifications(Int.self, manager: manager, center: center, phaseEndsAhead: phaseEndsAhead) { _ in
+          CountdownAlertContent(title: "Timer", body: "Done")
+        } : nil
+      for id in 0..<n {
+        // Distinct ends, id 0 the soonest.
+        let plan = try CountdownPlan(blocks: [
+          CountdownPlan.Block(
+            [CountdownPhase("Focus", .seconds(1_500 + id * 7)), CountdownPhase("Break", .seconds(300))],
+            repeated: .forever)
+        ])
+        try manager.start(id: id, plan: plan, delivering: .onlyTheEnd) { _, _, _ in }
+      }
+      var random = SplitMix64(seed: 0xA1E7)
+      let ids = (0..<Self.changes).map { _ in soonest ? 0 : Int.random(in: 0..<n, using: &random) }
+      let cost = try ChangeCost.measure(manager, ids: ids) { center.calls.withLock { $0 } }
+      withExtendedLifetime(alerts) {}
+      return cost
+    }
+  }
+
   private func run(n: Int, alerts followed: Bool, soonest: Bool) throws -> ChangeCost {
     try MainActor.assumeIsolated {
       let clock = ManualCountdownClock()

@@ -105,6 +105,40 @@ import XCTest
   _ = alerts
 }
 
+@available(tvOS, unavailable)
+@MainActor @SampleBody func alertContextSample() async throws -> Any {
+  // SAMPLE: CountdownAlerts/Notifications/CountdownAlertContext.swift
+  let alerts = try CountdownNotifications(String.self, center: UserNotificationCenter()) { alert in
+    guard let phaseEnd = alert.phaseEnd else { return CountdownAlertContent(title: "\(alert.id)", body: "Done.") }
+    guard let next = phaseEnd.nextPhase, let until = phaseEnd.nextPhaseEndDate else {
+      return CountdownAlertContent(title: phaseEnd.phase.name, body: "That was the last one.")
+    }
+    let time = until.formatted(date: .omitted, time: .shortened)
+    return CountdownAlertContent(title: "\(phaseEnd.phase.name) done", body: "\(next.name) until \(time).")
+  }
+  // END SAMPLE
+  _ = alerts
+}
+
+@available(tvOS, unavailable)
+@MainActor @SampleBody func alertContextInitSample() async throws -> Any {
+  // SAMPLE: CountdownAlerts/Notifications/CountdownNotifications.swift
+  let alerts = try CountdownNotifications(String.self, center: UserNotificationCenter()) { alert in
+    let next = alert.phaseEnd?.nextPhase.map { " Next: \($0.name)." } ?? ""
+    return CountdownAlertContent(title: "\(alert.id)", body: "Time's up.\(next)")
+  }
+  // END SAMPLE
+  _ = alerts
+}
+
+// SAMPLE: CountdownAlerts/Notifications/CountdownAlertPhaseEnd.swift
+func body(of phaseEnd: CountdownAlertPhaseEnd) -> String {
+  guard let next = phaseEnd.nextPhase else { return "All done." }
+  guard let until = phaseEnd.nextPhaseEndDate else { return "\(next.name) when you are ready." }
+  return "\(next.name) until \(until.formatted(date: .omitted, time: .shortened))."
+}
+// END SAMPLE
+
 @MainActor @SampleBody func sample6() async throws -> Any {
   // SAMPLE: CountdownAlerts/Notifications/CountdownAlertContent.swift
   let content = CountdownAlertContent(title: "Pasta", body: "Time to drain the pasta.", userInfo: ["timer": "pasta"])

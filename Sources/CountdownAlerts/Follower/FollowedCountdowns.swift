@@ -24,6 +24,13 @@ struct FollowedCountdowns {
     return manager.idPhaseEnds(of: key, upcoming: limit)
   }
 
+  /// What the countdown of `key` is doing now and, for a countdown in phases, its phase ends ahead
+  /// (at most `limit`), read with one look-up of the id: gone, with none, if not followed.
+  func idPhase(of key: IDKey, phaseEndsUpcoming limit: Int) -> (phase: IDPhase, phaseEnds: IDPhaseEnds?) {
+    if !unfollowed.isEmpty, unfollowed.contains(key) { return (.gone, nil) }
+    return manager.idPhase(of: key, phaseEndsUpcoming: limit)
+  }
+
   /// Whether the app asked to refresh the system's requests of `key` this turn.
   func isRefreshed(_ key: IDKey) -> Bool {
     !refreshed.isEmpty && refreshed.contains(key)

@@ -28,9 +28,12 @@ public import Foundation
 ///   asked only for its pending requests.
 ///
 /// A countdown in phases (``CountdownKit/CountdownManager/start(id:plan:whileSuspended:delivering:_:)``)
-/// has the request of its current phase's end, made again at each phase end the app sees and at
-/// each change: every phase end rings while the app runs; while it is suspended, only the pending
-/// one (the article's "Countdowns in phases").
+/// has a request for each of its next phase ends (as many as the budget holds, sharing it with the
+/// other countdowns' ends, soonest first; `phaseEndsAhead` in
+/// ``init(_:manager:center:namespace:budget:milestones:foregroundPresentation:clockChanges:isFollowed:onFailure:phaseEndsAhead:content:)``),
+/// each under an identifier of its own, refilled at each phase end the app sees, at each change
+/// and at a re-sync: while the app is suspended, the phase ends requested ring, up to the plan's
+/// end or as many as were requested (the article's "Countdowns in phases").
 ///
 /// Requests are named `countdown-alerts/<namespace>/<moment>/<id>` (``identifier(for:moment:)``):
 /// the app's own are never touched. At most `budget` are pending (the system keeps 64 for the
@@ -41,7 +44,10 @@ public import Foundation
 ///
 /// - Complexity: a change of one countdown costs O(log *n*) work in the number of followed
 ///   countdowns and a constant number of center calls (at most a removal, a removal of delivered
-///   milestones, and the adds of two countdowns' requests).
+///   milestones, and the adds of two countdowns' requests). A change of a countdown in phases
+///   costs O(*k* log *n*), *k* its phase ends requested, and the adds of those of them pending
+///   (the system adds one request per call): `phaseEndsAhead` bounds them; a phase end the app
+///   sees costs one add.
 public final class CountdownNotifications<ID: Hashable & Sendable & CustomStringConvertible>: Sendable {
   /// The part of the request identifiers that tells these alerts from others of the app.
   public let namespace: String
@@ -102,6 +108,83 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
     onFailure: (@Sendable (CountdownAlertError) -> Void)? = nil,
     content: @escaping @Sendable (_ id: ID, _ moment: CountdownAlertMoment) -> CountdownAlertContent
   ) throws(CountdownAlertError) {
+    (self.namespace, self.milestones, follower) = try Self.follow(
+      manager: manager, center: center, namespace: namespace, budget: budget, milestones: milestones,
+      clockChanges: clockChanges, isFollowed: isFollowed, onFailure: onFailure, phaseEndsAhead: nil,
+      content: .plain(content))
+    self.budget = budget
+    self.foregroundPresentation = foregroundPresentation
+  }
+
+  /// Starts following the countdowns of ids of type `ID` on `manager`, the content of each alert
+  /// told all it is about: its id, its moment, when its end comes, and, for a countdown in
+  /// phases, the phase that ends and the next with its end (``CountdownAlertContext``).
+  ///
+  /// ```swift
+  /// let alerts = try CountdownNotifications(String.self, center: UserNotificationCenter()) { alert in
+  ///   let next = alert.phaseEnd?.nextPhase.map { " Next: \($0.name)." } ?? ""
+  ///   return CountdownAlertContent(title: "\(alert.id)", body: "Time's up.\(next)")
+  /// }
+  /// ```
+  ///
+  /// A countdown in phases has a request for each of its next phase ends, as many as
+  /// `phaseEndsAhead` says, sharing the budget with the other countdowns' ends, soonest first.
+  ///
+  /// - Parameters:
+  ///   - idType: The type of the ids whose countdowns are followed.
+  ///   - manager: The manager they count on.
+  ///   - center: The system's center, `UserNotificationCenter` in an app, a
+  ///     ``CountdownAlertsTesting/FakeNotificationCenter`` in tests.
+  ///   - namespace: Tells these alerts' requests from the app's others (the type's name by
+  ///     default), as in ``init(_:manager:center:namespace:budget:milestones:foregroundPresentation:clockChanges:isFollowed:onFailure:content:)``.
+  ///   - budget: How many requests may be pending at once (20 by default). Each end pending takes
+  ///     one, and one per milestone.
+  ///   - milestones: Times before each end at which an alert comes too; a phase end's only within
+  ///     its phase.
+  ///   - foregroundPresentation: What the system shows of an alert that comes while the app is in
+  ///     the foreground (`[]` by default).
+  ///   - clockChanges: Where the system posts what may have moved the device's clock.
+  ///   - isFollowed: Which ids have alerts; every one by default.
+  ///   - onFailure: Called, on any thread, when the center refuses a request.
+  ///   - phaseEndsAhead: How many of the next phase ends of a countdown in phases have a request,
+  ///     at most: `nil` (the default) as many as the budget holds; 1 for the current phase's end
+  ///     only. Fewer make each change of the sequence cost fewer center calls.
+  ///   - content: What the alert says, unless ``setContent(_:for:at:)`` set it; called when the
+  ///     request is made, on the thread of the change, with no lock held.
+  /// - Throws: As the other initializer does, and ``CountdownAlertError/invalidBudget`` for a
+  ///   `phaseEndsAhead` below 1.
+  public init(
+    _ idType: ID.Type = ID.self,
+    manager: CountdownManager = .shared,
+    center: any CountdownAlertCenter,
+    namespace: String? = nil,
+    budget: Int = 20,
+    milestones: [Duration] = [],
+    foregroundPresentation: CountdownAlertPresentation = [],
+    clockChanges: NotificationCenter = .default,
+    isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true },
+    onFailure: (@Sendable (CountdownAlertError) -> Void)? = nil,
+    phaseEndsAhead: Int? = nil,
+    content: @escaping @Sendable (_ alert: CountdownAlertContext<ID>) -> CountdownAlertContent
+  ) throws(CountdownAlertError) {
+    (self.namespace, self.milestones, follower) = try Self.follow(
+      manager: manager, center: center, namespace: namespace, budget: budget, milestones: milestones,
+      clockChanges: clockChanges, isFollowed: isFollowed, onFailure: onFailure, phaseEndsAhead: phaseEndsAhead,
+      content: .described(content))
+    self.budget = budget
+    self.foregroundPresentation = foregroundPresentation
+  }
+
+  /// The initializers' one body: checks what the app passed, and starts following.
+  ///
+  /// - Returns: The namespace and the milestones as kept, and the follower.
+  private static func follow(
+    manager: CountdownManager, center: any CountdownAlertCenter, namespace: String?, budget: Int,
+    milestones: [Duration], clockChanges: NotificationCenter, isFollowed: @escaping @Sendable (ID) -> Bool,
+    onFailure: (@Sendable (CountdownAlertError) -> Void)?, phaseEndsAhead: Int?, content: NotificationsContent<ID>
+  ) throws(CountdownAlertError) -> (
+    namespace: String, milestones: [Duration], follower: CountdownFollower<NotificationsMirror<ID>>
+  ) {
     let namespace = namespace ?? String(describing: ID.self)
     guard !namespace.contains("/") else { throw .invalidNamespace }
     guard milestones.allSatisfy({ $0 > .zero && $0 <= .nanoseconds(Int64.max) }),
@@ -112,21 +195,34 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
     guard (1...CountdownAlertRequest.systemPendingLimit).contains(budget), budget >= 1 + milestones.count else {
       throw .invalidBudget
     }
-    self.namespace = namespace
-    self.budget = budget
-    self.milestones = milestones.sorted(by: >)
-    self.foregroundPresentation = foregroundPresentation
+    if let phaseEndsAhead, phaseEndsAhead < 1 { throw .invalidBudget }
+    let milestones = milestones.sorted(by: >)
     let mirror = NotificationsMirror(
-      moments: [.end] + self.milestones.map { .timeLeft($0) }, budget: budget,
-      prefix: "countdown-alerts/\(namespace)/", center: center, content: content)
-    follower = CountdownFollower(
+      moments: [.end] + milestones.map { .timeLeft($0) }, budget: budget,
+      prefix: "countdown-alerts/\(namespace)/", center: center, phaseEndsAhead: phaseEndsAhead, content: content)
+    let follower = CountdownFollower(
       ID.self, manager: manager, mirror: mirror, clockChanges: clockChanges, isFollowed: isFollowed,
       onFailure: onFailure)
+    return (namespace, milestones, follower)
   }
 
   /// The identifier of the request for `id` at `moment`.
   public func identifier(for id: ID, moment: CountdownAlertMoment = .end) -> String {
     follower.mirror.identifier(for: id, moment: moment)
+  }
+
+  /// The identifier of the request for the end of the phase of `ordinal` (its number across the
+  /// plan, ``CountdownKit/CountdownPhasePosition/ordinal``) of `id`'s countdown in phases, at
+  /// `moment`: each phase end has requests of its own.
+  public func identifier(for id: ID, phaseOrdinal ordinal: Int, moment: CountdownAlertMoment = .end) -> String {
+    follower.mirror.identifier(for: id, ordinal: ordinal, moment: moment)
+  }
+
+  /// The ordinal of the phase whose end the request `identifier` is an alert of (what
+  /// ``CountdownAlertPhaseEnd/ordinal`` said); `nil` for a single countdown's request, or one that
+  /// is not these alerts' own.
+  public func phaseOrdinal(forRequest identifier: String) -> Int? {
+    follower.mirror.parse(identifier)?.ordinal
   }
 
   /// Whether `identifier` is one of these alerts' requests: under their namespace, and one whose
@@ -196,7 +292,11 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
   /// dropped past its limit of 64 pending for the app is still listed: `onFailure` hears of it as
   /// ``CountdownAlertError/requestDropped``.
   public var scheduledIDs: [ID] {
-    follower.read { $0.schedule.pendingDeadlines }.compactMap { $0.key.id(as: ID.self) }
+    // A countdown in phases may have several ends pending: its id is listed once.
+    var seen = Set<IDKey>()
+    return follower.read { $0.schedule.pendingDeadlines }.compactMap { pending in
+      seen.insert(pending.key.key).inserted ? pending.key.key.id(as: ID.self) : nil
+    }
   }
 
   /// Tries again the requests the center refused (after the user allowed notifications, say);

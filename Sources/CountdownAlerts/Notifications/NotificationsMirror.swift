@@ -3,15 +3,19 @@ import CountdownKit
 import Foundation
 
 /// The local notifications of ``CountdownNotifications``, as its follower drives them: one request at
-/// each followed countdown's end and milestones, named after the id (``identifier(for:moment:)``),
-/// added with a time-interval trigger counted from the countdown's deadline on the manager's clock.
+/// each followed countdown's end and milestones (at each of the next phase ends of a countdown in
+/// phases), named after the id (``identifier(for:ordinal:moment:)``), added with a time-interval
+/// trigger counted from the end's instant on the manager's clock.
 struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: CountdownMirror {
   /// Every moment a followed countdown has an alert at: its end, then its milestones.
   let moments: [CountdownAlertMoment]
   let budget: Int
   let prefix: String
   let center: any CountdownAlertCenter
-  let content: @Sendable (ID, CountdownAlertMoment) -> CountdownAlertContent
+  /// How many phase ends of a countdown in phases have requests, at most (`nil`: as many as the
+  /// budget holds).
+  let phaseEndsAhead: Int?
+  let content: NotificationsContent<ID>
   /// The content the app set for an id's alerts (``CountdownNotifications/setContent(_:for:at:)``),
   /// in place of the closure's; its own lock, taken alone and only to read or write the table.
   let setContents = LockedState<[IDKey: [CountdownAlertMoment: CountdownAlertContent]]>([:])
@@ -21,7 +25,8 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
   static var asksBeforeFollowing: Bool { false }
 
   func makeMachine(reportsFailures: Bool) -> NotificationsState {
-    NotificationsState(budget: budget, moments: moments, reportsFailures: reportsFailures)
+    NotificationsState(
+      budget: budget, moments: moments, reportsFailures: reportsFailures, phaseEndsAhead: phaseEndsAhead)
   }
 
   func askSweep(_ answer: @escaping @Sendable (Result<[String], CountdownAlertError>) -> Void) {
@@ -31,21 +36,32 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
     }
   }
 
-  /// The identifier of the request for `id` at `moment`.
-  func identifier(for id: ID, moment: CountdownAlertMoment) -> String {
-    switch moment {
-    case .end: "\(prefix)end/\(id)"
-    case .timeLeft(let left): "\(prefix)left-\(Self.describe(left))/\(id)"
+  /// The identifier of the request for `id` at `moment`: of its end, or of the end of its phase
+  /// of `ordinal` (`@` and the ordinal after the moment).
+  func identifier(for id: ID, ordinal: Int? = nil, moment: CountdownAlertMoment) -> String {
+    let phase = ordinal.map { "@\($0)" } ?? ""
+    return switch moment {
+    case .end: "\(prefix)end\(phase)/\(id)"
+    case .timeLeft(let left): "\(prefix)left-\(Self.describe(left))\(phase)/\(id)"
     }
   }
 
-  /// The moment and the id's description of request `identifier`, if it is one of these alerts'.
-  func parse(_ identifier: String) -> (moment: CountdownAlertMoment, description: String)? {
+  /// The moment, the phase's ordinal (`nil` for a single countdown's end) and the id's description
+  /// of request `identifier`, if it is one of these alerts'.
+  func parse(_ identifier: String) -> (moment: CountdownAlertMoment, ordinal: Int?, description: String)? {
     guard identifier.hasPrefix(prefix) else { return nil }
     let rest = identifier.dropFirst(prefix.count)
-    // The moment holds no "/"; the id's description may.
-    guard let slash = rest.firstIndex(of: "/"), let moment = Self.moment(rest[..<slash]) else { return nil }
-    return (moment, String(rest[rest.index(after: slash)...]))
+    // The moment and the ordinal hold no "/"; the id's description may.
+    guard let slash = rest.firstIndex(of: "/") else { return nil }
+    var segment = rest[..<slash]
+    var ordinal: Int?
+    if let at = segment.firstIndex(of: "@") {
+      guard let read = Int(segment[segment.index(after: at)...]), read >= 0 else { return nil }
+      ordinal = read
+      segment = segment[..<at]
+    }
+    guard let moment = Self.moment(segment) else { return nil }
+    return (moment, ordinal, String(rest[rest.index(after: slash)...]))
   }
 
   /// The moment an identifier's segment names (``describe(_:)`` read back), if any.
@@ -76,10 +92,24 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
     _ = old
   }
 
-  /// What the alert of `id` at `moment` says: what the app set, else the closure's.
-  private func content(_ id: ID, _ key: IDKey, _ moment: CountdownAlertMoment) -> CountdownAlertContent {
+  /// What the alert of `id` at `moment` says: what the app set, else the closure's, told of the
+  /// end (at `end` on the manager's clock, made a date with the device's clock `wallClockAhead`)
+  /// and, for a phase end, of `phaseEnd`.
+  private func content(
+    _ id: ID, _ key: IDKey, _ moment: CountdownAlertMoment, end: Int64, phaseEnd: NotificationsPhaseEnd?,
+    wallClockAhead: () -> TimeInterval
+  ) -> CountdownAlertContent {
     if let set = setContents.withLock({ $0[key]?[moment] }) { return set }
-    return content(id, moment)
+    switch content {
+    case .plain(let content): return content(id, moment)
+    case .described(let content):
+      let ahead = wallClockAhead()
+      let date = { (instant: Int64) in Date(timeIntervalSinceReferenceDate: Double(instant) / 1e9 + ahead) }
+      return content(
+        CountdownAlertContext(
+          id: id, moment: moment, endDate: date(end),
+          phaseEnd: phaseEnd.map { CountdownAlertPhaseEnd($0, date: date) }))
+    }
   }
 
   /// `left` as it appears in an identifier: whole seconds when it has no fraction, else
@@ -93,16 +123,28 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
     return "\(nanoseconds)ns"
   }
 
+  /// How many phase ends of a countdown in phases a turn reads to request: ``phaseEndsAhead``, at
+  /// most as many as the budget holds ends.
+  private var phaseEndsRead: Int {
+    let capacity = budget / moments.count
+    return min(phaseEndsAhead ?? capacity, capacity)
+  }
+
   func read(_ keys: [IDKey], sweep: [String]?, from countdowns: FollowedCountdowns) -> NotificationsState.Reading {
     NotificationsState.Reading(
       phases: keys.map { key in
-        (key: key, phase: Self.phase(countdowns.idPhase(of: key).phase), refreshed: countdowns.isRefreshed(key))
+        let (phase, phaseEnds) = countdowns.idPhase(of: key, phaseEndsUpcoming: phaseEndsRead + 1)
+        return (
+          key: key, phase: Self.phase(phase),
+          phaseEnds: phaseEnds.map { NotificationsPhaseEnd.ends(of: $0, limit: phaseEndsRead) },
+          refreshed: countdowns.isRefreshed(key)
+        )
       },
       now: countdowns.clockNow)
   }
 
   /// The schedule's view of a manager's phase.
-  private static func phase(_ phase: IDPhase) -> NotificationsSchedule<IDKey>.Phase {
+  private static func phase(_ phase: IDPhase) -> NotificationsSchedule<NotificationsEnd>.Phase {
     switch phase {
     case .running(_, let deadline): .running(deadline: deadline.nanosecondsSinceOrigin)
     case .frozen: .frozen
@@ -112,11 +154,19 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
 
   /// The identifier of `request`, if its key is of an id of type `ID`.
   private func identifier(_ request: NotificationsRequest) -> String? {
-    request.key.id(as: ID.self).map { identifier(for: $0, moment: request.moment) }
+    request.key.id(as: ID.self).map { identifier(for: $0, ordinal: request.ordinal, moment: request.moment) }
   }
 
   /// Makes each call on the center; its answers come back to the machine as events.
   func perform(_ calls: [NotificationsState.Call], for follower: CountdownFollower<Self>) {
+    // The device's clock, read once for the calls' dates, and only for a content told of them.
+    var ahead: TimeInterval?
+    let wallClockAhead = {
+      if let ahead { return ahead }
+      let read = follower.manager.wallClockAhead
+      ahead = read
+      return read
+    }
     for call in calls {
       switch call {
       case .remove(let requests, let swept, let keeping):
@@ -124,7 +174,11 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
         if !identifiers.isEmpty { center.removePendingRequests(withIdentifiers: identifiers) }
       case .removeDelivered(let requests):
         center.removeDeliveredNotifications(withIdentifiers: requests.compactMap(identifier))
-      case .add(let request, let fire, let now): add(request, timeInterval: Double(fire - now) / 1e9, for: follower)
+      case .add(let request, let fire, let now, let end, let phaseEnd):
+        let content = { (id: ID) in
+          self.content(id, request.key, request.moment, end: end, phaseEnd: phaseEnd, wallClockAhead: wallClockAhead)
+        }
+        add(request, timeInterval: Double(fire - now) / 1e9, content: content, for: follower)
       case .list(let pending):
         center.pendingRequestIdentifiers { [weak follower] listed in
           guard let follower else { return }
@@ -140,11 +194,14 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
   }
 
   /// Adds the request of `request`, triggered in `timeInterval` seconds, with what the app says for
-  /// it (read now, with no lock held); a refusal goes back to the machine.
-  private func add(_ request: NotificationsRequest, timeInterval: Double, for follower: CountdownFollower<Self>) {
+  /// it (`content`, read now, with no lock held); a refusal goes back to the machine.
+  private func add(
+    _ request: NotificationsRequest, timeInterval: Double, content: (ID) -> CountdownAlertContent,
+    for follower: CountdownFollower<Self>
+  ) {
     guard let id = request.key.id(as: ID.self) else { return }
-    let identifier = identifier(for: id, moment: request.moment)
-    let content = content(id, request.key, request.moment)
+    let identifier = identifier(for: id, ordinal: request.ordinal, moment: request.moment)
+    let content = content(id)
     center.add(CountdownAlertRequest(identifier: identifier, content: content, timeInterval: timeInterval)) {
       [weak follower] error in
       guard let error else { return }
@@ -153,10 +210,10 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
   }
 
   /// The requests of `swept` (these alerts' own, left by a previous process) whose identifiers
-  /// are none of those of the countdowns of `keeping`.
-  private func unwanted(_ swept: [String], keeping: [IDKey]) -> [String] {
+  /// are none of those of the ends of `keeping`.
+  private func unwanted(_ swept: [String], keeping: [NotificationsEnd]) -> [String] {
     guard !swept.isEmpty else { return [] }
-    let wanted = Set(keeping.flatMap { key in moments.compactMap { identifier(.init(key: key, moment: $0)) } })
+    let wanted = Set(keeping.flatMap { end in moments.compactMap { identifier(.init(end, moment: $0)) } })
     return swept.filter { !wanted.contains($0) }
   }
 
@@ -165,18 +222,18 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
   /// The listing holds at most the system's 64, whatever the number of countdowns; the
   /// identifiers are made here, off the change's path.
   private func listing(
-    _ identifiers: [String], of pending: [(key: IDKey, deadline: Int64)], now: Int64
+    _ identifiers: [String], of pending: [(key: NotificationsEnd, deadline: Int64)], now: Int64
   ) -> NotificationsState.Event {
     let others = identifiers.count { !$0.hasPrefix(prefix) }
     let listed = Set(identifiers)
     var requests: [NotificationsState.Listed] = []
-    for (key, deadline) in pending {
-      guard let id = key.id(as: ID.self) else { continue }
+    for (end, deadline) in pending {
+      guard let id = end.key.id(as: ID.self) else { continue }
       for moment in moments {
-        let identifier = identifier(for: id, moment: moment)
+        let identifier = identifier(for: id, ordinal: end.ordinal, moment: moment)
         requests.append(
           .init(
-            request: .init(key: key, moment: moment), identifier: identifier, deadline: deadline,
+            request: .init(end, moment: moment), identifier: identifier, deadline: deadline,
             isListed: listed.contains(identifier)))
       }
     }

@@ -2,7 +2,7 @@ import CountdownCore
 import CountdownKit
 
 extension NotificationsState {
-  private typealias Action = NotificationsSchedule<IDKey>.Action
+  private typealias Action = NotificationsSchedule<NotificationsEnd>.Action
 
   /// A turn: the schedule follows the reading, and the center's calls are planned at the
   /// reading's `now`: one removal of every request that goes (with those of the `sweep` that no
@@ -36,11 +36,11 @@ extension NotificationsState {
 
   /// `actions`, one per key, in the order the keys first come: of several actions on one id in a
   /// turn, the first says what was pending, the last what it wants.
-  private static func collapsed(_ actions: [Action]) -> [(key: IDKey, first: Action, last: Action)] {
-    var collapsed: [(key: IDKey, first: Action, last: Action)] = []
-    var index: [IDKey: Int] = [:]
+  private static func collapsed(_ actions: [Action]) -> [(key: NotificationsEnd, first: Action, last: Action)] {
+    var collapsed: [(key: NotificationsEnd, first: Action, last: Action)] = []
+    var index: [NotificationsEnd: Int] = [:]
     for action in actions {
-      let key: IDKey =
+      let key: NotificationsEnd =
         switch action {
         case .schedule(let key, _, _), .unschedule(let key, _, _): key
         }
@@ -64,9 +64,10 @@ extension NotificationsState {
 
   /// Plans the removals and adds that take `key`'s requests from those of the deadline
   /// `pendingBefore` to what `wanted` says: a request whose trigger was met by `now` (it fired) is
-  /// neither removed nor added.
+  /// neither removed nor added, nor a phase end's milestone that would come before its phase
+  /// starts.
   private func plan(
-    _ key: IDKey, pendingBefore previous: Int64?, wanted: Action, now: Int64,
+    _ key: NotificationsEnd, pendingBefore previous: Int64?, wanted: Action, now: Int64,
     removals: inout [NotificationsRequest], deliveredRemovals: inout [NotificationsRequest], adds: inout [Call],
     added: inout [NotificationsRequest]
   ) {
@@ -75,28 +76,43 @@ extension NotificationsState {
       // Not pending before this turn (moved in and out of the budget in it): nothing to remove.
       guard let previous else { return }
       for moment in moments where Self.fireInstant(previous, moment) > now {
-        removals.append(NotificationsRequest(key: key, moment: moment))
+        removals.append(NotificationsRequest(key, moment: moment))
       }
       if gone {
         // A "10 minutes left" in the notification center of a countdown that went (cancelled or
         // ended) is stale.
         for moment in moments where moment != .end {
-          deliveredRemovals.append(NotificationsRequest(key: key, moment: moment))
+          deliveredRemovals.append(NotificationsRequest(key, moment: moment))
         }
       }
     case .schedule(_, let deadline, _):
+      let phaseEnd = key.ordinal == nil ? nil : phaseEnd(key)
+      // A phase end's milestone comes within its phase, or not at all: after its start, which
+      // the phase's length before its end (and before the end it was pending for).
+      let length = phaseEnd?.start.map { deadline.subtractingReportingOverflow($0).partialValue }
       for moment in moments {
         let fire = Self.fireInstant(deadline, moment)
-        let request = NotificationsRequest(key: key, moment: moment)
-        if fire > now {
-          adds.append(.add(request, fire: fire, now: now))
+        let request = NotificationsRequest(key, moment: moment)
+        if Self.comes(fire, now: now, moment, of: deadline, length: length) {
+          adds.append(.add(request, fire: fire, now: now, end: deadline, phaseEnd: phaseEnd))
           added.append(request)
         } else if let previous, Self.fireInstant(previous, moment) > now {
-          // Its moment moved into the past (time taken away): the request of the old one goes.
+          // Its moment moved into the past (time taken away), or out of its phase: the request
+          // of the old one goes (if it was made: the removal of one that was not costs nothing).
           removals.append(request)
         }
       }
     }
+  }
+
+  /// Whether the alert at `moment` firing at `fire`, of an end at `deadline`, is still to come at
+  /// `now`, and, for a phase whose start is `length` before its end, within the phase.
+  private static func comes(
+    _ fire: Int64, now: Int64, _ moment: CountdownAlertMoment, of deadline: Int64, length: Int64?
+  ) -> Bool {
+    guard fire > now else { return false }
+    guard let length, moment != .end else { return true }
+    return fire > deadline.subtractingReportingOverflow(length).partialValue
   }
 
   /// When the alert at `moment` of a countdown ending at `deadline` fires, on the manager's clock.

@@ -1,15 +1,21 @@
 import CountdownKit
 
 /// The state machine of ``CountdownNotifications``' notifications (``NotificationsMirror``), behind
-/// its follower's lock: which countdowns have their requests pending (the schedule, at most a
-/// budget's worth of the soonest-ending), which the center refused, and what its listings said.
+/// its follower's lock: which ends have their requests pending (the schedule, at most a budget's
+/// worth of the soonest: single countdowns' ends and the next phase ends of countdowns in phases
+/// together), which the center refused, and what its listings said.
 /// Its whole behaviour is ``handle(_:)``: a turn plans the center's calls, at the `now` its reading
 /// carries (NotificationsState+Plan.swift); the center's answers come back as events.
 struct NotificationsState: MirrorStateMachine {
-  /// A turn's reading: each id's phase, and whether the app asked to refresh its requests; at
-  /// `now` on the manager's clock, read with no lock held.
+  /// A turn's reading: each id's phase, its next phase ends if it counts in phases (none while
+  /// paused; `nil` for a single countdown, or none), and whether the app asked to refresh its
+  /// requests; at `now` on the manager's clock, read with no lock held.
   struct Reading {
-    var phases: [(key: IDKey, phase: NotificationsSchedule<IDKey>.Phase, refreshed: Bool)]
+    var phases:
+      [(
+        key: IDKey, phase: NotificationsSchedule<NotificationsEnd>.Phase, phaseEnds: [NotificationsPhaseEnd]?,
+        refreshed: Bool
+      )]
     var now: Int64
   }
 
@@ -43,24 +49,32 @@ struct NotificationsState: MirrorStateMachine {
   /// One call on the center (or a failure for the app).
   enum Call: Sendable {
     /// Removes the pending `requests`, and those of `swept` (what the center held at the start)
-    /// that none of the countdowns of `keeping` wants: one call of the center.
-    case remove([NotificationsRequest], swept: [String], keeping: [IDKey])
+    /// that none of the ends of `keeping` wants: one call of the center.
+    case remove([NotificationsRequest], swept: [String], keeping: [NotificationsEnd])
     /// Removes the delivered notifications of `requests` from the notification center.
     case removeDelivered([NotificationsRequest])
-    /// Adds `request`, firing at `fire` on the manager's clock: its trigger counts `fire - now`.
-    case add(NotificationsRequest, fire: Int64, now: Int64)
-    /// Lists the center's pending requests, to learn of those of `pending` (the countdowns' with
+    /// Adds `request`, firing at `fire` on the manager's clock: its trigger counts `fire - now`;
+    /// `end`: the instant of the end it is an alert of; `phaseEnd`: that phase end, for a
+    /// countdown in phases (what its content is told).
+    case add(NotificationsRequest, fire: Int64, now: Int64, end: Int64, phaseEnd: NotificationsPhaseEnd?)
+    /// Lists the center's pending requests, to learn of those of `pending` (the ends' with
     /// their deadlines) the system dropped past its limit.
-    case list(pending: [(key: IDKey, deadline: Int64)])
+    case list(pending: [(key: NotificationsEnd, deadline: Int64)])
     /// Asks whether notifications are allowed, to say why the add of `identifier` failed.
     case readAuthorization(identifier: String, error: any Error)
     /// Tells the app.
     case report(CountdownAlertError)
   }
 
-  private(set) var schedule: NotificationsSchedule<IDKey>
+  private(set) var schedule: NotificationsSchedule<NotificationsEnd>
   /// The budget: how many requests may be pending at once.
   let budget: Int
+  /// How many phase ends of a countdown in phases the schedule holds (pending or waiting): at
+  /// most as many as the budget holds ends.
+  let phaseEndsAhead: Int
+  /// The phase ends in the schedule of each countdown in phases, soonest first: those the last
+  /// reading of its id found (contiguous ordinals).
+  private(set) var sequences: [IDKey: [NotificationsPhaseEnd]] = [:]
   /// Every moment a countdown has an alert at: its end, then its milestones.
   let moments: [CountdownAlertMoment]
   /// Whether the app hears of failures: if not, nothing is listed nor asked to tell why.
@@ -80,26 +94,29 @@ struct NotificationsState: MirrorStateMachine {
   /// leave room for the whole budget: the app may add its own meanwhile.
   static var addingTurnsPerListing: Int { 16 }
 
-  /// A machine keeping `budget` requests pending at most, for the alerts at `moments`.
-  init(budget: Int, moments: [CountdownAlertMoment], reportsFailures: Bool) {
+  /// A machine keeping `budget` requests pending at most, for the alerts at `moments`, and at most
+  /// `phaseEndsAhead` phase ends of each countdown in phases (`nil`: as many as the budget holds).
+  init(budget: Int, moments: [CountdownAlertMoment], reportsFailures: Bool, phaseEndsAhead: Int? = nil) {
     self.budget = budget
     self.moments = moments
     self.reportsFailures = reportsFailures
-    schedule = NotificationsSchedule(capacity: budget / moments.count)
+    let capacity = budget / moments.count
+    self.phaseEndsAhead = min(phaseEndsAhead ?? capacity, capacity)
+    schedule = NotificationsSchedule(capacity: capacity)
   }
 
-  /// A countdown in phases has its current phase's end requested again at each phase end the app
-  /// sees: the turn that reads it then finds the next phase's deadline, and schedules it as any
-  /// moved deadline.
+  /// A countdown in phases has its next phase ends read again at each phase end the app sees: the
+  /// ended one leaves the schedule, one more comes in behind the others, which did not move.
   static var hearsPhaseEnds: Bool { true }
 
   static func turn(_ reading: Reading, clockChanged: Bool, sweep: [String]?) -> Event {
     .turn(reading, clockChanged: clockChanged, sweep: sweep)
   }
 
-  /// The refused ids are read again with any work.
+  /// The refused ids are read again with any work; after a change of the device's clock, the
+  /// countdowns in phases too, so that what their content is told of the dates ahead is new.
   func alsoRead(clockChanged: Bool) -> [IDKey] {
-    Array(refused)
+    clockChanged && !sequences.isEmpty ? Array(refused) + sequences.keys : Array(refused)
   }
 
   mutating func handle(_ event: Event) -> [Call] {
@@ -124,14 +141,23 @@ struct NotificationsState: MirrorStateMachine {
   /// pending, and after a change of the clock, of every pending id, among them.
   mutating func actions(
     _ reading: Reading, clockChanged: Bool
-  ) -> [NotificationsSchedule<IDKey>.Action] {
-    var actions: [NotificationsSchedule<IDKey>.Action] = []
-    for (key, phase, refreshed) in reading.phases {
-      let changed = schedule.update(key, to: phase)
-      actions += changed
+  ) -> [NotificationsSchedule<NotificationsEnd>.Action] {
+    var actions: [NotificationsSchedule<NotificationsEnd>.Action] = []
+    for (key, phase, phaseEnds, refreshed) in reading.phases {
       let wasRefused = refused.remove(key) != nil
-      if wasRefused || refreshed, changed.isEmpty, let deadline = schedule.pendingDeadline(of: key) {
-        actions.append(.schedule(key, deadline: deadline, previous: deadline))
+      if phaseEnds != nil || (!sequences.isEmpty && sequences[key] != nil) {
+        followPhases(key, phaseEnds ?? [], gone: phase == .gone, again: wasRefused || refreshed, into: &actions)
+        // A single countdown of the id, replaced by the countdown in phases, is not pending now.
+        if phaseEnds != nil {
+          actions += schedule.update(NotificationsEnd(key: key), to: .frozen)
+          continue
+        }
+      }
+      let end = NotificationsEnd(key: key)
+      let changed = schedule.update(end, to: phase)
+      actions += changed
+      if wasRefused || refreshed, changed.isEmpty, let deadline = schedule.pendingDeadline(of: end) {
+        actions.append(.schedule(end, deadline: deadline, previous: deadline))
       }
     }
     if clockChanged {
@@ -143,6 +169,47 @@ struct NotificationsState: MirrorStateMachine {
       schedule.checkInvariants()
     #endif
     return actions
+  }
+
+  /// The schedule follows `key`'s countdown in phases to the phase ends `ends` (none: paused, or
+  /// `gone`): those of its ends that are not among them leave (a phase end passed, whose alert
+  /// came or, skipped, is removed; ends past the new ones), the new ones come or move. `again`:
+  /// the id's pending requests are made again even where their ends did not move.
+  ///
+  /// - Complexity: O(*k* log *n*), *k* the phase ends, *n* the ends in the schedule.
+  private mutating func followPhases(
+    _ key: IDKey, _ ends: [NotificationsPhaseEnd], gone: Bool, again: Bool,
+    into actions: inout [NotificationsSchedule<NotificationsEnd>.Action]
+  ) {
+    let ends = ends.prefix(phaseEndsAhead)
+    let kept = (ends.first?.ordinal ?? 0)..<(ends.last.map { $0.ordinal + 1 } ?? 0)
+    let old = sequences[key] ?? []
+    for old in old where !kept.contains(old.ordinal) {
+      actions += schedule.update(NotificationsEnd(key: key, ordinal: old.ordinal), to: gone ? .gone : .frozen)
+    }
+    sequences[key] = ends.isEmpty ? nil : Array(ends)
+    let oldFirst = old.first?.ordinal ?? 0
+    for phaseEnd in ends {
+      let end = NotificationsEnd(key: key, ordinal: phaseEnd.ordinal)
+      let changed = schedule.update(end, to: .running(deadline: phaseEnd.instant))
+      actions += changed
+      // Its end did not move, but what its content is told did (another plan started at the same
+      // instant): made again as a refresh is.
+      let index = phaseEnd.ordinal - oldFirst
+      let told = old.indices.contains(index) && old[index].tellsTheSame(as: phaseEnd)
+      if again || !told, changed.isEmpty, let deadline = schedule.pendingDeadline(of: end) {
+        actions.append(.schedule(end, deadline: deadline, previous: deadline))
+      }
+    }
+  }
+
+  /// The phase end `end` of a countdown in phases, as its id's last reading found it; `nil` for a
+  /// single countdown's end.
+  func phaseEnd(_ end: NotificationsEnd) -> NotificationsPhaseEnd? {
+    guard let ordinal = end.ordinal, let ends = sequences[end.key], let first = ends.first?.ordinal,
+      ends.indices.contains(ordinal - first)
+    else { return nil }
+    return ends[ordinal - first]
   }
 
   /// The requests of `added` are being added: one dropped before may be reported again.
@@ -166,6 +233,15 @@ struct NotificationsState: MirrorStateMachine {
     return true
   }
 
+  /// Whether `request`, of an end at `deadline` still to come, is requested: a phase end's
+  /// milestone only within its phase.
+  private func isRequested(_ request: NotificationsRequest, deadline: Int64) -> Bool {
+    guard request.ordinal != nil, case .timeLeft = request.moment, let start = phaseEnd(request.end)?.start else {
+      return true
+    }
+    return Self.fireInstant(deadline, request.moment) > start
+  }
+
   /// The requests of `listing` that should be pending and were not listed (a request whose
   /// instant came by `now` fired: it left the pending ones by itself), but those refused (the
   /// center said why already) and those reported already: dropped past the system's limit.
@@ -173,7 +249,10 @@ struct NotificationsState: MirrorStateMachine {
   /// - Returns: The identifiers to report.
   private mutating func dropped(_ listing: [Listed], now: Int64) -> [String] {
     var dropped: [String] = []
-    for listed in listing where !listed.isListed && Self.fireInstant(listed.deadline, listed.request.moment) > now {
+    for listed in listing
+    where !listed.isListed && Self.fireInstant(listed.deadline, listed.request.moment) > now
+      && isRequested(listed.request, deadline: listed.deadline)
+    {
       if !refused.contains(listed.request.key), reportedDropped.insert(listed.request).inserted {
         dropped.append(listed.identifier)
       }

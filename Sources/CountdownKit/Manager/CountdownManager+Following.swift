@@ -62,6 +62,12 @@ extension CountdownManager {
     guard let (token, length) = state.withLock({ $0.ids[key].map { ($0.token, $0.length) } }) else {
       return (.gone, false)
     }
+    return idPhase(token: token, length: length)
+  }
+
+  /// What the countdown of the engine's `token` (an id's, of `length`) is doing now, and whether it
+  /// counts overtime, read under one acquisition of the engine's lock.
+  func idPhase(token: IDRegistry.Token, length: Duration?) -> (phase: IDPhase, countsOvertime: Bool) {
     let (now, statuses) = engine.statuses(of: [token])
     guard let status = statuses[0], status.kind == .countdown else { return (.gone, false) }
     let dates = dates(of: status, length: length)

@@ -15,6 +15,22 @@ extension CountdownManager {
   /// - Complexity: O(*k* log *p*), *k* the ends read and *p* the phases written in the plan.
   package func idPhaseEnds(of key: IDKey, upcoming limit: Int) -> IDPhaseEnds? {
     guard let sequence = state.withLock({ $0.ids[key]?.attachment }) as? PhaseSequence else { return nil }
+    return phaseEnds(of: sequence, upcoming: limit)
+  }
+
+  /// What the countdown of `key` is doing now (``idPhase(of:)``) and, for a countdown in phases,
+  /// its phase ends ahead, at most `limit` of them (``idPhaseEnds(of:upcoming:)``): one look-up of
+  /// the id for both, so that a follower reading single countdowns pays nothing for the phases.
+  package func idPhase(of key: IDKey, phaseEndsUpcoming limit: Int) -> (phase: IDPhase, phaseEnds: IDPhaseEnds?) {
+    guard let (token, length, attachment) = state.withLock({ $0.ids[key].map { ($0.token, $0.length, $0.attachment) } })
+    else { return (.gone, nil) }
+    let phase = idPhase(token: token, length: length).phase
+    guard let sequence = attachment as? PhaseSequence else { return (phase, nil) }
+    return (phase, phaseEnds(of: sequence, upcoming: limit))
+  }
+
+  /// The phase ends ahead of `sequence`, at most `limit` of them (``idPhaseEnds(of:upcoming:)``).
+  private func phaseEnds(of sequence: PhaseSequence, upcoming limit: Int) -> IDPhaseEnds? {
     // A plan frozen while suspended: its phase's end is where the engine moved it.
     sequence.followEngine(engine)
     let layout = sequence.plan.layout

@@ -32,7 +32,7 @@ public struct CountdownPlan: Hashable, Sendable {
   /// repeated forever.
   public var coolDown: [CountdownPhase] { storage.coolDown }
   /// The plan's arithmetic, worked out from the three once, when it is made.
-  var layout: PlanLayout { storage.layout }
+  package var layout: PlanLayout { storage.layout }
   /// The parts and the arithmetic, shared by every copy of the plan.
   let storage: Storage
 

@@ -12,13 +12,17 @@ final class NotificationsHarness: AppHarness {
   private(set) var alerts: CountdownNotifications<String>?
   let budget: Int
   let milestones: [Duration]
+  /// How many phase ends of a countdown in phases the alerts request (`nil`: as many as the budget
+  /// holds).
+  let phaseEndsAhead: Int?
 
   /// A fresh device: a wall clock, a center holding nothing, and a first process.
-  init(budget: Int = 20, milestones: [Duration] = []) throws {
+  init(budget: Int = 20, milestones: [Duration] = [], phaseEndsAhead: Int? = nil) throws {
     let wall = DeviceClock()
     center = FakeNotificationCenter(now: { wall.now })
     self.budget = budget
     self.milestones = milestones
+    self.phaseEndsAhead = phaseEndsAhead
     try super.init(wall: wall)
     alerts = try makeAlerts()
   }
@@ -26,11 +30,33 @@ final class NotificationsHarness: AppHarness {
   func makeAlerts() throws(CountdownAlertError) -> CountdownNotifications<String> {
     try CountdownNotifications(
       String.self, manager: manager, center: center, namespace: "timers", budget: budget, milestones: milestones,
-      clockChanges: clockChanges, onFailure: recordFailure, content: Self.content)
+      clockChanges: clockChanges, onFailure: recordFailure, phaseEndsAhead: phaseEndsAhead,
+      content: Self.describedContent)
+  }
+
+  /// What the app says for each alert, told what it is about: a single countdown's as
+  /// ``content``; a phase end's names the phase, its ordinal, the next phase and when it ends.
+  nonisolated static let describedContent: @Sendable (CountdownAlertContext<String>) -> CountdownAlertContent = {
+    alert in
+    guard let phaseEnd = alert.phaseEnd else { return content(alert.id, alert.moment) }
+    return phaseContent(
+      alert.id, alert.moment, phase: phaseEnd.phase.name, ordinal: phaseEnd.ordinal, next: phaseEnd.nextPhase?.name,
+      until: phaseEnd.nextPhaseEndDate)
+  }
+
+  /// What the app says for the alert at `moment` of the end of `phase` (of `ordinal`), followed by
+  /// `next` until `until`.
+  nonisolated static func phaseContent(
+    _ id: String, _ moment: CountdownAlertMoment, phase: String, ordinal: Int, next: String?, until: Date?
+  ) -> CountdownAlertContent {
+    let milliseconds = until.map { Int(($0.timeIntervalSince1970 * 1_000).rounded()) }
+    return CountdownAlertContent(
+      title: "\(id) \(phase) #\(ordinal) \(moment)",
+      body: "next \(next ?? "none") until \(milliseconds.map(String.init) ?? "-")")
   }
 
   /// What the app says for each alert.
-  static let content: @Sendable (String, CountdownAlertMoment) -> CountdownAlertContent = { id, moment in
+  nonisolated static let content: @Sendable (String, CountdownAlertMoment) -> CountdownAlertContent = { id, moment in
     switch moment {
     case .end: CountdownAlertContent(title: id, body: "Time's up", userInfo: ["id": id])
     case .timeLeft(let left): CountdownAlertContent(title: id, body: "\(left) left", sound: nil)
@@ -46,8 +72,9 @@ final class NotificationsHarness: AppHarness {
     center.drain()
   }
 
-  /// The app is killed and launched again: the countdowns of `String` ids come back from a
-  /// snapshot taken now (or `damaged` bytes), on a new manager and new alerts, on the same center.
+  /// The app is killed and launched again: the countdowns of `String` ids, those in phases too,
+  /// come back from a snapshot taken now (or `damaged` bytes), on a new manager and new alerts, on
+  /// the same center.
   @discardableResult
   func relaunch(damaged: Bool = false) throws -> (any Error)? {
     let data = damaged ? Data("{\"entries\": 7}".utf8) : try snapshot()
@@ -56,7 +83,7 @@ final class NotificationsHarness: AppHarness {
     alerts = try makeAlerts()
     do {
       let snapshot = try CountdownSnapshot<String>(decoding: data)
-      try manager.restore(snapshot) { _, _, _ in }
+      try manager.restore(snapshot, { _, _, _ in }, phases: { _, _, _ in })
     } catch {
       center.drain()
       return error
@@ -123,9 +150,15 @@ extension NotificationsHarness: MirrorHarness {
   /// A budget of 2 to 6, with a milestone 30 s before the end or none; the center holds a request
   /// of the app's own.
   static func make(using random: inout SplitMix64) throws -> Self {
+    try make(using: &random, phaseEndsAhead: nil)
+  }
+
+  /// ``make(using:)``, the alerts requesting `phaseEndsAhead` phase ends (the model expects as many
+  /// as the budget holds: fewer is a fault it must find).
+  static func make(using random: inout SplitMix64, phaseEndsAhead: Int?) throws -> Self {
     let budget = Int.random(in: 2...6, using: &random)
     let milestones: [Duration] = Bool.random(using: &random) ? [.seconds(30)] : []
-    let h = try Self(budget: budget, milestones: milestones)
+    let h = try Self(budget: budget, milestones: milestones, phaseEndsAhead: phaseEndsAhead)
     h.center.schedule(identifier: "app/reminder", content: .init(title: "", body: ""), fireDate: h.wall.now + 1e6)
     return h
   }
@@ -140,56 +173,123 @@ extension NotificationsHarness: MirrorHarness {
   }
 
   /// What differs between the center and the model for the countdowns of `ids`, or `nil`: the
-  /// center's pending set is the running countdowns sorted by end, as many as the budget holds
-  /// (those whose end passed unseen, while suspended, hold their place), each with its end's
-  /// request and its milestones still ahead, at the manager's dates, with the app's content.
+  /// center's pending set is the soonest ends of the running countdowns, as many as the budget holds
+  /// (those whose end passed unseen, while suspended, hold their place): a single countdown's end,
+  /// and a countdown in phases' next phase ends (as many as the budget holds ends, walked from the
+  /// plan in the manager's snapshot, each under its ordinal), each with its request and its
+  /// milestones still ahead (a phase end's within its phase), at the manager's dates, with the
+  /// app's content (a phase end's names the next phase and when it ends).
   func mismatch(ids: [String]) -> String? {
     let h = self
     h.center.drain()
     let alerts = h.alertsOrFail
     let now = h.wall.now
     let capacity = budget / (1 + milestones.count)
-    let running = ids.compactMap { id in h.manager.endDate(id: id).map { (id: id, end: $0) } }
-    let passed = running.filter { $0.end <= now }
-    let ahead = running.filter { $0.end > now }.sorted { $0.end < $1.end }
+    let ends = ids.flatMap { modelEnds(of: $0, capacity: capacity) }
+    let passed = ends.filter { $0.end <= now }
+    let ahead = ends.filter { $0.end > now }.sorted { $0.end < $1.end }
     let expectedCount = min(ahead.count, max(0, capacity - passed.count))
-    // The ids with a request pending, read back from the identifiers.
-    var byID: [String: [FakeNotificationCenter.PendingRequest]] = [:]
+    // The ends with a request pending, read back from the identifiers.
+    var byEnd: [String: [FakeNotificationCenter.PendingRequest]] = [:]
     for request in h.ownPending {
-      byID[String(request.identifier.split(separator: "/").last!), default: []].append(request)
+      let ordinal = alerts.phaseOrdinal(forRequest: request.identifier).map { "@\($0)" } ?? ""
+      byEnd[alerts.countdownID(forRequest: request.identifier)! + ordinal, default: []].append(request)
     }
-    guard byID.count == expectedCount else {
+    guard byEnd.count == expectedCount else {
       return
-        "\(byID.count) countdowns pending, the model has \(expectedCount) (capacity \(capacity), \(passed.count) passed, ahead: \(ahead.map { "\($0.id)@\($0.end.timeIntervalSince(now))" }))"
+        "\(byEnd.count) ends pending, the model has \(expectedCount) (capacity \(capacity), \(passed.count) passed, ahead: \(ahead.map { "\($0.name)@\($0.end.timeIntervalSince(now))" }), pending: \(byEnd.keys.sorted()))"
     }
-    let pendingEnds = ahead.filter { byID[$0.id] != nil }.map(\.end)
-    let waitingEnds = ahead.filter { byID[$0.id] == nil }.map(\.end)
+    let pendingEnds = ahead.filter { byEnd[$0.name] != nil }.map(\.end)
+    let waitingEnds = ahead.filter { byEnd[$0.name] == nil }.map(\.end)
     if let latest = pendingEnds.max(), let soonest = waitingEnds.min(), latest > soonest + 1e-6 {
       return
-        "a countdown ending at +\(latest.timeIntervalSince(now)) is pending, one ending at +\(soonest.timeIntervalSince(now)) waits"
+        "an end at +\(latest.timeIntervalSince(now)) is pending, one at +\(soonest.timeIntervalSince(now)) waits (pending: \(byEnd.keys.sorted()))"
     }
-    for (id, requests) in byID {
-      guard let end = ahead.first(where: { $0.id == id })?.end else { return "\(id) has requests but no end ahead" }
-      var expected: [String: (Date, CountdownAlertContent)] = [
-        alerts.identifier(for: id): (end, NotificationsHarness.content(id, .end))
-      ]
-      for left in milestones where end - left.seconds > now {
-        expected[alerts.identifier(for: id, moment: .timeLeft(left))] = (
-          end - left.seconds, NotificationsHarness.content(id, .timeLeft(left))
-        )
+    for (name, requests) in byEnd {
+      guard let end = ahead.first(where: { $0.name == name }) else { return "\(name) has requests but no end ahead" }
+      var expected: [String: (Date, CountdownAlertContent)] = [:]
+      for moment in [CountdownAlertMoment.end] + milestones.map({ .timeLeft($0) }) {
+        let fire: Date
+        if case .timeLeft(let left) = moment {
+          fire = end.end - left.seconds
+          guard fire > now, fire > (end.start ?? now) else { continue }
+        } else {
+          fire = end.end
+        }
+        let identifier =
+          end.ordinal.map { alerts.identifier(for: end.id, phaseOrdinal: $0, moment: moment) }
+          ?? alerts.identifier(for: end.id, moment: moment)
+        expected[identifier] = (fire, end.content(moment))
       }
       guard Set(requests.map(\.identifier)) == Set(expected.keys) else {
-        return "\(id): pending \(requests.map(\.identifier).sorted()), expected \(expected.keys.sorted())"
+        return "\(name): pending \(requests.map(\.identifier).sorted()), expected \(expected.keys.sorted())"
       }
       for request in requests {
         let (date, content) = expected[request.identifier]!
-        guard abs(request.fireDate.timeIntervalSince(date)) < 1e-6, request.content == content else {
+        guard abs(request.fireDate.timeIntervalSince(date)) < 1e-6 else {
           return
             "\(request.identifier) fires at +\(request.fireDate.timeIntervalSince(now)), expected +\(date.timeIntervalSince(now))"
+        }
+        guard request.content == content else {
+          return "\(request.identifier) says \(request.content), expected \(content)"
         }
       }
     }
     return nil
+  }
+
+  /// One end of the model: its countdown's, or one phase end of a countdown in phases.
+  struct ModelEnd {
+    var id: String
+    /// The phase's ordinal; `nil` for a single countdown.
+    var ordinal: Int?
+    var end: Date
+    /// When the phase starts, for a phase end after the current one.
+    var start: Date?
+    /// What its alert at each moment says.
+    var content: (CountdownAlertMoment) -> CountdownAlertContent
+
+    /// How the failure messages name it: the id, and `@` the ordinal.
+    var name: String { id + (ordinal.map { "@\($0)" } ?? "") }
+  }
+
+  /// The ends of `id`'s countdown the model expects to have their place among the pending: its end,
+  /// or, in phases, its next `capacity` phase ends from the current one's (``CountdownKit/CountdownManager/endDate(id:)``),
+  /// each the plan's phase lengths after the one before, walked from the plan in a snapshot taken now
+  /// (one block of phases repeated some times or forever, as the property test starts them), each
+  /// with the next phase's name and end. None while it is paused or frozen.
+  func modelEnds(of id: String, capacity: Int) -> [ModelEnd] {
+    guard let end = manager.endDate(id: id) else { return [] }
+    guard let position = manager.phasePosition(id: id),
+      let plan = manager.snapshot(of: String.self).phaseEntries.first(where: { $0.id == id })?.plan,
+      plan.blocks.count == 1, plan.warmUp.isEmpty, plan.coolDown.isEmpty
+    else {
+      return [ModelEnd(id: id, ordinal: nil, end: end, start: nil) { Self.content(id, $0) }]
+    }
+    let phases = plan.blocks[0].phases
+    let count = plan.blocks[0].repetition.count.map { $0 * phases.count }
+    // The phase of each ordinal from the current one, and when each ends: one more than the
+    // budget holds, for the last one's next.
+    var dates = [end]
+    var names = [position.phase.name]
+    for ordinal in (position.ordinal + 1)...(position.ordinal + capacity) {
+      guard count.map({ ordinal < $0 }) ?? true else { break }
+      let phase = phases[ordinal % phases.count]
+      names.append(phase.name)
+      dates.append(dates.last! + phase.duration.seconds)
+    }
+    var ends: [ModelEnd] = []
+    for index in 0..<min(capacity, dates.count) {
+      let ordinal = position.ordinal + index
+      let next = index + 1 < names.count ? names[index + 1] : nil
+      let until = index + 1 < dates.count ? dates[index + 1] : nil
+      let phase = names[index]
+      ends.append(
+        ModelEnd(id: id, ordinal: ordinal, end: dates[index], start: index > 0 ? dates[index - 1] : nil) { moment in
+          Self.phaseContent(id, moment, phase: phase, ordinal: ordinal, next: next, until: until)
+        })
+    }
+    return ends
   }
 
   func assertFinally(_ context: String) {

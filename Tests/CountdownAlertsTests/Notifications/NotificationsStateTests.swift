@@ -20,11 +20,42 @@ final class NotificationsStateTests: XCTestCase {
   }
 
   private func turn(
-    _ phases: [(IDKey, NotificationsSchedule<IDKey>.Phase)], now: Int64, refreshed: Bool = false,
+    _ phases: [(IDKey, NotificationsSchedule<NotificationsEnd>.Phase)], now: Int64, refreshed: Bool = false,
     clockChanged: Bool = false, sweep: [String]? = nil
   ) -> NotificationsState.Event {
     .turn(
-      .init(phases: phases.map { ($0.0, $0.1, refreshed) }, now: now), clockChanged: clockChanged, sweep: sweep)
+      .init(phases: phases.map { ($0.0, $0.1, nil, refreshed) }, now: now), clockChanged: clockChanged, sweep: sweep)
+  }
+
+  /// Focus 60 s, Break 30 s, forever: the plan of the phase events' rows.
+  private static let pomodoro = try! CountdownPlan(blocks: [
+    CountdownPlan.Block(
+      [CountdownPhase("Focus", .seconds(60)), CountdownPhase("Break", .seconds(30), purpose: .recovery)],
+      repeated: .forever)
+  ])
+
+  /// A turn reading `key`'s countdown in phases: its next phase ends, each an ordinal and the
+  /// second it ends at (none: paused; `gone`: no countdown), the last one's next end read from the
+  /// plan, as the mirror reads one more than it requests.
+  private func phaseTurn(
+    _ key: IDKey, _ ends: [(ordinal: Int, at: Int64)], gone: Bool = false, now: Int64, refreshed: Bool = false
+  ) -> NotificationsState.Event {
+    let layout = Self.pomodoro.layout
+    let phaseEnds = ends.indices.map { index in
+      NotificationsPhaseEnd(
+        ordinal: ends[index].ordinal, instant: ends[index].at * Self.second,
+        start: index > 0 ? ends[index - 1].at * Self.second : nil, ending: layout.phase(atOrdinal: ends[index].ordinal),
+        next: layout.phase(atOrdinal: ends[index].ordinal + 1),
+        nextInstant: index + 1 < ends.count
+          ? ends[index + 1].at * Self.second
+          : ends[index].at * Self.second + layout.phase(atOrdinal: ends[index].ordinal + 1).phase.duration.components
+            .seconds
+            * Self.second)
+    }
+    let phase: NotificationsSchedule<NotificationsEnd>.Phase =
+      gone ? .gone : ends.first.map { .running(deadline: $0.at * Self.second) } ?? .frozen
+    return .turn(
+      .init(phases: [(key, phase, gone ? nil : phaseEnds, refreshed)], now: now), clockChanged: false, sweep: nil)
   }
 
   private func request(_ key: IDKey, _ moment: CountdownAlertMoment = .end) -> NotificationsRequest {
@@ -34,7 +65,7 @@ final class NotificationsStateTests: XCTestCase {
   /// The calls, written so that a table can compare them.
   private func described(_ calls: [NotificationsState.Call]) -> [String] {
     func name(_ request: NotificationsRequest) -> String {
-      let id = request.key.id(as: String.self) ?? "?"
+      let id = (request.key.id(as: String.self) ?? "?") + (request.ordinal.map { "@\($0)" } ?? "")
       switch request.moment {
       case .end: return "\(id)/end"
       case .timeLeft(let left): return "\(id)/left-\(left.components.seconds)s"
@@ -43,14 +74,84 @@ final class NotificationsStateTests: XCTestCase {
     return calls.map { call in
       switch call {
       case .remove(let requests, let swept, let keeping):
-        "remove \(requests.map(name)) swept \(swept) keeping \(keeping.compactMap { $0.id(as: String.self) }.sorted())"
+        "remove \(requests.map(name)) swept \(swept) keeping \(keeping.compactMap { $0.key.id(as: String.self) }.sorted())"
       case .removeDelivered(let requests): "remove delivered \(requests.map(name))"
-      case .add(let request, let fire, let now): "add \(name(request)) in \((fire - now) / Self.second)s"
-      case .list(let pending): "list \(pending.compactMap { $0.key.id(as: String.self) }.sorted())"
+      case .add(let request, let fire, let now, _, _): "add \(name(request)) in \((fire - now) / Self.second)s"
+      case .list(let pending): "list \(pending.compactMap { $0.key.key.id(as: String.self) }.sorted())"
       case .readAuthorization(let identifier, _): "read authorization for \(identifier)"
       case .report(let error): "report \(error)"
       }
     }
+  }
+
+  func testEachPhaseEventsCalls() {
+    let s = Self.second
+    let started = phaseTurn(tea, [(0, 60), (1, 90), (2, 150), (3, 180)], now: 0)
+    // (what came before, the event, the calls), on a machine of budget 4, no milestone.
+    let rows: [(String, [NotificationsState.Event], NotificationsState.Event, [String])] = [
+      (
+        "a start adds each phase end ahead, as many as the budget holds", [], started,
+        ["add tea@0/end in 60s", "add tea@1/end in 90s", "add tea@2/end in 150s", "add tea@3/end in 180s"]
+      ),
+      (
+        "a phase end heard: the one that rang leaves, one more comes behind the others, which stay",
+        [started], phaseTurn(tea, [(1, 90), (2, 150), (3, 180), (4, 240)], now: 60 * s), ["add tea@4/end in 180s"]
+      ),
+      (
+        "ends passed unseen (a return from suspension): they rang, the ones ahead come",
+        [started], phaseTurn(tea, [(3, 180), (4, 240), (5, 270), (6, 330)], now: 170 * s),
+        ["add tea@4/end in 70s", "add tea@5/end in 100s", "add tea@6/end in 160s"]
+      ),
+      (
+        "a skip: the skipped phase's request is removed, not delivered; the ends after it move",
+        [started], phaseTurn(tea, [(1, 40), (2, 100), (3, 130), (4, 190)], now: 10 * s),
+        [
+          "remove [\"tea@0/end\"] swept [] keeping []", "add tea@1/end in 30s", "add tea@2/end in 90s",
+          "add tea@3/end in 120s", "add tea@4/end in 180s",
+        ]
+      ),
+      (
+        "a pause removes every phase end, in one call", [started], phaseTurn(tea, [], now: 10 * s),
+        ["remove [\"tea@0/end\", \"tea@1/end\", \"tea@2/end\", \"tea@3/end\"] swept [] keeping []"]
+      ),
+      (
+        "a resume adds them again, shifted by the pause", [started, phaseTurn(tea, [], now: 10 * s)],
+        phaseTurn(tea, [(0, 80), (1, 110), (2, 170), (3, 200)], now: 30 * s),
+        ["add tea@0/end in 50s", "add tea@1/end in 80s", "add tea@2/end in 140s", "add tea@3/end in 170s"]
+      ),
+      (
+        "a cancel removes every phase end", [started], phaseTurn(tea, [], gone: true, now: 10 * s),
+        ["remove [\"tea@0/end\", \"tea@1/end\", \"tea@2/end\", \"tea@3/end\"] swept [] keeping []"]
+      ),
+      (
+        "a single countdown shares the budget soonest first: its end between two phase ends pushes the last out",
+        [started], turn([(egg, .running(deadline: 100 * s))], now: 0),
+        ["remove [\"tea@3/end\"] swept [] keeping []", "add egg/end in 100s"]
+      ),
+      (
+        "another plan started with the same first end: its requests are made again, told of the new phases",
+        [phaseTurn(tea, [(0, 60), (1, 90)], now: 0)],
+        phaseTurn(tea, [(0, 60), (1, 120)], now: 0),
+        ["add tea@0/end in 60s", "add tea@1/end in 120s"]
+      ),
+      (
+        "the plan's end: nothing after it", [],
+        phaseTurn(tea, [(0, 60), (1, 90)], now: 0), ["add tea@0/end in 60s", "add tea@1/end in 90s"]
+      ),
+    ]
+    for (name, before, event, expected) in rows {
+      var machine = machine(budget: 4, reportsFailures: false)
+      for event in before { _ = machine.handle(event) }
+      XCTAssertEqual(described(machine.handle(event)), expected, name)
+    }
+  }
+
+  func testAPhaseEndsMilestoneComesWithinItsPhaseOnly() {
+    var machine = machine(budget: 4, milestones: [40], reportsFailures: false)
+    XCTAssertEqual(
+      described(machine.handle(phaseTurn(tea, [(0, 60), (1, 90)], now: 0))),
+      ["add tea@0/end in 60s", "add tea@0/left-40s in 20s", "add tea@1/end in 90s"],
+      "the break's 40 s left would come in the focus: not requested")
   }
 
   func testEachEventsCalls() {

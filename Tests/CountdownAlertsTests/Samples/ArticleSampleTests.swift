@@ -51,6 +51,40 @@ final class ArticleSampleTests: XCTestCase {
   }
   // END ARTICLE
 
+  func testEveryPhaseEndOfAPomodoroRingsNamingTheNextEnd() throws {
+    // ARTICLE: phase-notifications
+    let clock = ManualCountdownClock()
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let wall: @Sendable () -> Date = { start + Double(clock.now.nanosecondsSinceOrigin) / 1e9 }
+    let manager = try CountdownManager(clock: clock, wallClock: wall)
+    let center = FakeNotificationCenter(now: wall)
+    let alerts = try CountdownNotifications(String.self, manager: manager, center: center) { alert in
+      guard let phaseEnd = alert.phaseEnd, let next = phaseEnd.nextPhase else {
+        return CountdownAlertContent(title: "Pomodoro", body: "All done.")
+      }
+      guard let until = phaseEnd.nextPhaseEndDate else {
+        return CountdownAlertContent(title: "\(phaseEnd.phase.name) done", body: "\(next.name) when you are ready.")
+      }
+      let time = until.formatted(date: .omitted, time: .shortened)
+      return CountdownAlertContent(title: "\(phaseEnd.phase.name) done", body: "\(next.name) until \(time).")
+    }
+    let pomodoro = try CountdownPlan(blocks: [
+      CountdownPlan.Block(
+        [CountdownPhase("Focus", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60), purpose: .recovery)],
+        repeated: .times(4))
+    ])
+    try manager.start(id: "pomodoro", plan: pomodoro) { _, _, _ in }
+    center.drain()
+    // Every phase end has its request, the plan's end the last: they ring while the app is away too.
+    XCTAssertEqual(center.pending.map(\.fireDate), [25, 30, 55, 60, 85, 90, 115, 120].map { start + Double($0 * 60) })
+    let breakUntil = (start + 30 * 60).formatted(date: .omitted, time: .shortened)
+    XCTAssertEqual(center.pending.first?.content.body, "Break until \(breakUntil).")
+    XCTAssertEqual(alerts.phaseOrdinal(forRequest: center.pending[1].identifier), 1)  // the first break's end
+    // END ARTICLE
+    XCTAssertEqual(center.pending.last?.content.body, "All done.")
+    manager.cancelAll()
+  }
+
   func testAPomodorosFirstFocusEndMovesItsActivityAndReloadsNoWidget() throws {
     // ARTICLE: phases
     let clock = ManualCountdownClock()
