@@ -32,7 +32,7 @@ extension AlarmsState {
     }
     let show = { (id: UUID) in shown[id] ?? .absent }
     let (echoed, overtaken) = echoesHeard(show)
-    ringingAtLaunch = ringingAtLaunch.filter { show($0) != .absent }
+    leftRinging = leftRinging.filter { show($0) != .absent }
     return followed(show, except: echoed, overtaken: overtaken, now: now)
   }
 

@@ -36,14 +36,21 @@ final class AlarmsHarness: AppHarness {
 
   var alarmsOrFail: CountdownAlarms<String> { alarms! }
 
+  /// The identifier of the alarm `id`'s countdown has now: its current phase's, for a countdown in
+  /// phases.
+  func currentAlarmID(of id: String) -> UUID {
+    let alarms = alarmsOrFail
+    return manager.phasePosition(id: id).map { alarms.alarmID(for: id, ordinal: $0.ordinal) } ?? alarms.alarmID(for: id)
+  }
+
   /// The user changes the device's clock: an alarm's timer keeps its time left.
   override func jumpWallClock(by seconds: TimeInterval) {
     center.deviceClockChanged(by: seconds)
     super.jumpWallClock(by: seconds)
   }
 
-  /// The app is killed and launched again: the countdowns come back from a snapshot taken now,
-  /// on a new manager; the alarms are made before the restore (`alarmsFirst`) or after it;
+  /// The app is killed and launched again: the countdowns (and the countdowns in phases) come back
+  /// from a snapshot taken now, on a new manager; the alarms are made before the restore (`alarmsFirst`) or after it;
   /// `whileNotRunning` is what happens between the two processes (the person acts on an alarm).
   func relaunch(alarmsFirst: Bool = true, whileNotRunning: () throws -> Void = {}) throws {
     let data = try snapshot()
@@ -51,21 +58,22 @@ final class AlarmsHarness: AppHarness {
     try whileNotRunning()
     try startNewProcess()
     if alarmsFirst { alarms = try makeAlarms() }
-    try manager.restore(CountdownSnapshot<String>(decoding: data)) { _, _, _ in }
+    try manager.restore(CountdownSnapshot<String>(decoding: data)) { _, _, _ in
+    } phases: { _, _, _ in
+    }
     if !alarmsFirst { alarms = try makeAlarms() }
   }
 
   /// What differs between the center and the countdowns of `ids`, or `nil`: each running one has
-  /// its alarm counting down to its end date, each paused one its alarm paused with its time
-  /// left; no other alarm of these alarms' but ringing ones (ended countdowns'); the app's own
-  /// alarm as it was.
+  /// its alarm (a countdown in phases, its current phase's) counting down to its end date, each
+  /// paused one its alarm paused with its time left; no other alarm of these alarms' but ringing
+  /// ones (ended countdowns', ended phases'); the app's own alarm as it was.
   func mismatch(_ ids: [String]) -> String? {
-    let alarms = alarmsOrFail
     let now = wall.now
     var held = Dictionary(uniqueKeysWithValues: center.alarms.map { ($0.id, $0) })
     guard held.removeValue(forKey: foreign)?.state == .countdown else { return "the app's own alarm was touched" }
     for id in ids {
-      let alarm = held.removeValue(forKey: alarms.alarmID(for: id))
+      let alarm = held.removeValue(forKey: currentAlarmID(of: id))
       if let end = manager.endDate(id: id), end > now {
         guard let alarm, alarm.state == .countdown, let fire = alarm.fireDate, abs(fire.timeIntervalSince(end)) < 1e-6
         else { return "\(id) runs to +\(end.timeIntervalSince(now)): its alarm is \(String(describing: alarm))" }
@@ -130,7 +138,7 @@ extension AlarmsHarness: MirrorHarness {
   /// (``lateStep(_:of:)``).
   func mirrorStep(_ number: Int, of id: String) throws -> (action: String, broken: String?) {
     if number >= 4 { return try lateStep(number, of: id) }
-    let alarmID = alarmsOrFail.alarmID(for: id)
+    let alarmID = currentAlarmID(of: id)
     // AlarmKit's update of the person's change reaches the app later (`heard`), before the step is
     // checked.
     let heard = { (acted: Bool) in
@@ -169,7 +177,7 @@ extension AlarmsHarness: MirrorHarness {
   /// or where the app's change left no time to count). A call of the app's the center refused, the
   /// alarm having changed under it, is the app's to hear of (a failure it is told, not a mismatch).
   private func lateStep(_ number: Int, of id: String) throws -> (action: String, broken: String?) {
-    let alarmID = alarmsOrFail.alarmID(for: id)
+    let alarmID = currentAlarmID(of: id)
     let failuresBefore = failures.withLock { $0.count }
     // A ring stopped is the person's to stop: its countdown is not cancelled for it.
     let wasCounting = center.alarms.first { $0.id == alarmID }.map { $0.state != .alerting } ?? false
