@@ -19,6 +19,11 @@ final class AlarmsHarness: AppHarness {
   /// Where the app's changes made before the person's change is heard come from
   /// (``mirrorStep(_:of:)``'s late steps).
   private var appChanges = SplitMix64(seed: 0)
+  /// The alarms of these alarms' seen ringing at the last look (``mismatch()``), and those the
+  /// person stopped since: a ring goes only by the person's stop, or when a start makes its
+  /// identifier's alarm anew.
+  private var ringing: Set<UUID> = []
+  private var stoppedByThePerson: Set<UUID> = []
 
   init() throws {
     let wall = DeviceClock()
@@ -113,10 +118,10 @@ extension AlarmsHarness: MirrorHarness {
   static let ids = (0..<6).map { "t\($0)" }
 
   static let steps: [(below: Int, step: MirrorStep)] = [
-    (26, .change(.start)), (36, .change(.pause)), (46, .change(.resume)), (56, .change(.addTime)),
-    (62, .change(.cancel)), (64, .change(.cancelAll)), (70, .change(.suspendOrResume)), (74, .relaunch),
-    (76, .clockJump), (79, .mirror(0)), (82, .mirror(1)), (86, .mirror(2)), (87, .mirror(3)), (89, .mirror(4)),
-    (91, .mirror(5)), (93, .mirror(6)),
+    (16, .change(.start)), (24, .change(.startPlan)), (28, .change(.skipPhase)), (36, .change(.pause)),
+    (46, .change(.resume)), (56, .change(.addTime)), (62, .change(.cancel)), (64, .change(.cancelAll)),
+    (70, .change(.suspendOrResume)), (74, .relaunch), (76, .clockJump), (79, .mirror(0)), (82, .mirror(1)),
+    (86, .mirror(2)), (87, .mirror(3)), (89, .mirror(4)), (91, .mirror(5)), (93, .mirror(6)),
   ]
 
   static func make(using random: inout SplitMix64) throws -> Self {
@@ -157,6 +162,7 @@ extension AlarmsHarness: MirrorHarness {
       return ("the person resumes \(id)'s alarm", resumed ? "\(id) was not resumed with its alarm" : nil)
     case 2:
       let wasCounting = center.alarms.first { $0.id == alarmID }.map { $0.state != .alerting } ?? false
+      stoppedByThePerson.insert(alarmID)
       let action = "the person stops \(id)'s alarm (\(wasCounting ? "counting or paused" : "ringing, or none"))"
       let stopped = heard(center.personStops(id: alarmID)) && wasCounting && manager.contains(id: id)
       return (action, stopped ? "\(id) was not cancelled with its alarm" : nil)
@@ -187,6 +193,7 @@ extension AlarmsHarness: MirrorHarness {
       case 5: ("resumes", center.personResumes(id: alarmID))
       default: ("stops", center.personStops(id: alarmID))
       }
+    if number == 6 { stoppedByThePerson.insert(alarmID) }
     let changes: [ManagerChanges.Change] = [.pause, .resume, .addTime, .start, .cancel]
     let change = changes.randomElement(using: &appChanges)!
     let made = try ManagerChanges.make(change, of: id, on: manager, using: &appChanges)
@@ -212,10 +219,18 @@ extension AlarmsHarness: MirrorHarness {
     }
   }
 
-  /// ``mismatch(_:)`` of every id, and nothing kept for an alarm that has neither a countdown nor
-  /// a place in the center.
+  /// ``mismatch(_:)`` of every id; no ring gone but by the person's stop or a start that made its
+  /// identifier's alarm anew (a countdown in phases moving on never cancels the alarm that rings);
+  /// and nothing kept for an alarm that has neither a countdown nor a place in the center.
   func mismatch() -> String? {
     if let mismatch = mismatch(Self.ids) { return mismatch }
+    let own = center.alarms.filter { alarmsOrFail.isOwnAlarm($0.id) }
+    let current = Set(Self.ids.filter { manager.contains(id: $0) }.map(currentAlarmID(of:)))
+    let held = Set(own.filter { $0.state == .alerting || current.contains($0.id) }.map(\.id))
+    let cancelled = ringing.subtracting(held).subtracting(stoppedByThePerson)
+    ringing = Set(own.filter { $0.state == .alerting }.map(\.id))
+    stoppedByThePerson = []
+    if let ring = cancelled.first { return "the ringing alarm \(ring) was cancelled by the app" }
     let alarms = alarmsOrFail
     let bound =
       Self.ids.filter { manager.contains(id: $0) }.count + center.alarms.filter { alarms.isOwnAlarm($0.id) }.count
