@@ -143,6 +143,10 @@ struct AlarmsState: MirrorStateMachine {
   /// failed when it moved). Cancelled before their identifier is scheduled again; forgotten once
   /// an update shows them gone.
   var leftRinging: Set<UUID> = []
+  /// The countdown each alarm its countdown in phases moved off belongs to, while the calls made
+  /// on it are still to be heard: the person's pause or resume of it, made before those calls took
+  /// effect, is still the countdown's.
+  var movedOffAlarms: [UUID: IDKey] = [:]
   /// The countdowns a call failed on: reconciled again with any work.
   private var refused: Set<IDKey> = []
   /// The call whose update was heard last, with what its alarm showed before it (one for every
@@ -254,6 +258,7 @@ struct AlarmsState: MirrorStateMachine {
     held[key] = nil
     keysByID[old.id] = nil
     if next != nil { leftRinging.insert(old.id) }
+    if echoes[old.id] != nil { movedOffAlarms[old.id] = key }
   }
 
   /// The calls of a refresh (``CountdownAlarms/refresh(_:)``), where reconciling asked for

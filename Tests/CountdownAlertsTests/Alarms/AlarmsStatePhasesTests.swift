@@ -135,4 +135,27 @@ final class AlarmsStatePhasesTests: XCTestCase {
       ["cancel(reported: true) rest", "cancel(reported: false) focus", "schedule(deadline: 900) focus"],
       "the focus's alarm may still be there: cancelled before it is scheduled again")
   }
+
+  /// The person pauses the focus's alarm, and the app skips the focus before it hears of it: the
+  /// update of the pause comes before the cancel's. The pause was of the plan's alarm then: the
+  /// plan follows it, as a single countdown follows a pause heard after the app's next calls.
+  func testThePersonsPauseOfTheAlarmTheAppMovedOffBeforeItHeardIsThePlans() {
+    var state = AlarmsState()
+    for event in [
+      swept, turn(focus, .counting(deadline: 600), now: 0),
+      .alarmsChanged([.init(id: focus, state: .countdown)], now: 0),
+      turn(rest, .counting(deadline: 400), now: 100),
+    ] {
+      _ = state.handle(event)
+    }
+    XCTAssertEqual(
+      state.handle(.alarmsChanged([.init(id: focus, state: .paused)], now: 100)),
+      [.follow(.init(key: pomodoro, kind: .pause)), .readAgain([pomodoro])], "the person's pause, heard late")
+    XCTAssertEqual(
+      state.handle(.alarmsChanged([.init(id: rest, state: .countdown)], now: 100)), [],
+      "the app's cancel and schedule: echoes")
+    XCTAssertEqual(
+      operations(state.handle(turn(rest, .paused(remaining: 300), now: 100))), ["pause rest"],
+      "the plan paused: its alarm with it")
+  }
 }

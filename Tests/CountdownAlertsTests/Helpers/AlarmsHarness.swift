@@ -194,9 +194,17 @@ extension AlarmsHarness: MirrorHarness {
       default: ("stops", center.personStops(id: alarmID))
       }
     if number == 6 { stoppedByThePerson.insert(alarmID) }
+    // A start's cancel of a ring its identifier had, which the countdown heard stopped may then
+    // cancel (the stop heard after the start is taken for the old alarm's).
+    let rings = [alarmsOrFail.alarmID(for: id), alarmsOrFail.alarmID(for: id, ordinal: 0)]
     let changes: [ManagerChanges.Change] = [.pause, .resume, .addTime, .start, .cancel]
     let change = changes.randomElement(using: &appChanges)!
+    let ordinal = manager.phasePosition(id: id)?.ordinal
     let made = try ManagerChanges.make(change, of: id, on: manager, using: &appChanges)
+    // Time taken past the end of the phase whose alarm the person paused: that phase is over, and
+    // its pause with it (the plan runs on in its next phase, as a single countdown would be gone).
+    let phaseEnded = change == .addTime && ordinal != nil && manager.phasePosition(id: id)?.ordinal != ordinal
+    if change == .start { stoppedByThePerson.formUnion(rings) }
     let action = "the person \(verb) \(id)'s alarm (\(acted ? "done" : "nothing to do")), heard after the app's \(made)"
     center.deliverUpdates()
     drainMain()
@@ -210,7 +218,8 @@ extension AlarmsHarness: MirrorHarness {
     // Time left to count, for which an alarm would be there.
     let counts = dates.map { $0.timerInterval.upperBound > ($0.pauseTime ?? wall.now) } ?? false
     switch number {
-    case 4 where dates?.isFrozen == false: return (action, "\(id) runs on: the person's pause was lost")
+    case 4 where dates?.isFrozen == false && !phaseEnded:
+      return (action, "\(id) runs on: the person's pause was lost")
     case 5 where dates?.isFrozen == true && counts && !manager.isSuspended:
       return (action, "\(id) is paused: the person's resume was lost")
     case 6 where change != .start && counts && wasCounting:
