@@ -54,6 +54,14 @@ import XCTest
   _ = alarms
 }
 
+@MainActor func alarmsPhaseIDSample() {
+  // SAMPLE: CountdownAlerts/Alarms/CountdownAlarms.swift
+  let position = manager.phasePosition(id: "pomodoro")
+  let counting = position.map { alarms.alarmID(for: "pomodoro", ordinal: $0.ordinal) }
+  // END SAMPLE
+  _ = counting
+}
+
 @MainActor func alarmsRefreshSample() {
   // SAMPLE: CountdownAlerts/Alarms/CountdownAlarms.swift
   // The person turned the oven's alarm off in the app's settings, which `isFollowed` reads:

@@ -3,8 +3,9 @@ import CountdownKit
 import Foundation
 
 /// The alarms of ``CountdownAlarms``, as its follower drives them: one alarm per followed
-/// countdown, under an identifier made from the namespace and the id (``alarmID(for:)``), and
-/// the countdowns following what the person does to their alarms.
+/// countdown, under an identifier made from the namespace and the id (``alarmID(for:ordinal:)``;
+/// for a countdown in phases, the current phase's ordinal too, so that each phase end has an
+/// alarm of its own), and the countdowns following what the person does to their alarms.
 struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: CountdownMirror {
   let center: any CountdownAlarmCenter
   let namespaceHash: UInt64
@@ -60,9 +61,16 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
     }
   }
 
-  /// The identifier of the alarm of `id` (``CountdownAlarms/alarmID(for:)``).
-  func alarmID(for id: ID) -> UUID {
-    Self.uuid(namespaceHash, Self.hash(id.description))
+  /// The identifier of the alarm of `id` (``CountdownAlarms/alarmID(for:)``), or of its phase of
+  /// ordinal `ordinal` for a countdown in phases (``CountdownAlarms/alarmID(for:ordinal:)``).
+  func alarmID(for id: ID, ordinal: Int? = nil) -> UUID {
+    Self.uuid(namespaceHash, Self.hash(id.description, ordinal: ordinal))
+  }
+
+  /// The identifier of the alarm the countdown of `key` has now: its current phase's, for a
+  /// countdown in phases.
+  func currentAlarmID(for id: ID, key: IDKey, on manager: CountdownManager) -> UUID {
+    alarmID(for: id, ordinal: manager.idPhaseEnds(of: key, upcoming: 0)?.ordinal)
   }
 
   /// Whether `alarmID` is one of these alarms'.
@@ -79,14 +87,34 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
     for key in keys {
       guard let id = key.id(as: ID.self) else { continue }
       let (phase, countsOvertime) = countdowns.idPhase(of: key)
-      let wanted = Self.desired(phase, countsOvertime: countsOvertime)
+      let (wanted, ordinal) = Self.phaseAlarm(Self.desired(phase, countsOvertime: countsOvertime), of: key, countdowns)
       if case .counting = wanted { maySchedule = true } else if case .paused = wanted { maySchedule = true }
       desired.append(
-        (key, alarmID(for: id), wanted, countsOvertime, Self.length(phase), countdowns.isRefreshed(key)))
+        (
+          key, alarmID(for: id, ordinal: ordinal), wanted, countsOvertime, Self.length(phase),
+          countdowns.isRefreshed(key)
+        )
+      )
     }
     // The authorization is read only when an alarm may be scheduled this turn.
     return AlarmsState.Reading(
       desired: desired, now: countdowns.clockNow, authorization: maySchedule ? center.authorization : nil)
+  }
+
+  /// For a countdown in phases, what its current phase's alarm should be, and that phase's
+  /// ordinal: `wanted` (read from the countdown's phase), but counting to the end read with the
+  /// ordinal, so that a phase end delivered after the phase was read gives the alarm the next
+  /// phase's identifier with the next phase's end (an end of the next phase under the identifier
+  /// of the alarm that rings would cancel the ring). `wanted` and no ordinal for a single
+  /// countdown, and for one that wants nothing (its alarm goes under the identifier it has).
+  private static func phaseAlarm(
+    _ wanted: AlarmsState.Desired, of key: IDKey, _ countdowns: FollowedCountdowns
+  ) -> (AlarmsState.Desired, Int?) {
+    guard wanted != .none, let phaseEnds = countdowns.idPhaseEnds(of: key, upcoming: 1) else { return (wanted, nil) }
+    if case .counting = wanted, let end = phaseEnds.ends.first {
+      return (.counting(deadline: end.instant), phaseEnds.ordinal)
+    }
+    return (wanted, phaseEnds.ordinal)
   }
 
   /// The length of a countdown in `phase` (the span of its dates), nanoseconds; `nil` when gone.
@@ -196,11 +224,20 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
     withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) }
   }
 
-  /// FNV-1a, 64 bits, of `text`'s UTF-8: stable across processes and versions, as `Hasher` is not.
-  static func hash(_ text: String) -> UInt64 {
+  /// FNV-1a, 64 bits, of `text`'s UTF-8, followed, for a phase's `ordinal`, by a byte UTF-8 never
+  /// holds (0xFF) and the ordinal's eight bytes, least significant first (so that no text hashes
+  /// as an id's phase): stable across processes and versions, as `Hasher` is not.
+  static func hash(_ text: String, ordinal: Int? = nil) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 {
       hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    guard let ordinal else { return hash }
+    hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01b3
+    var bits = UInt64(bitPattern: Int64(ordinal))
+    for _ in 0..<8 {
+      hash = (hash ^ (bits & 0xFF)) &* 0x0000_0100_0000_01b3
+      bits >>= 8
     }
     return hash
   }

@@ -49,6 +49,10 @@ extension AlarmsState {
     .listingFailed(error)
   }
 
+  /// A countdown in phases has an alarm per phase end: the turn that reads it at each phase end
+  /// the app sees schedules the next one, under its own identifier, and leaves the one that rang.
+  static var hearsPhaseEnds: Bool { true }
+
   mutating func handle(_ event: Event) -> [Call] {
     switch event {
     case .turn(let reading, let clockChanged, let sweep):
@@ -112,6 +116,11 @@ extension AlarmsState {
     }
     if case .cancel(reported: false) = operation.kind { return [] }
     guard let key = operation.key else { return [.report(error)] }
+    if let entry = held[key], entry.id != operation.id {
+      // The cancel of an alarm its countdown in phases moved off: it may still be held, and ring.
+      leftRinging.insert(operation.id)
+      return [.report(error)]
+    }
     failed(key, id: operation.id)
     if error == .notAuthorized, !waitingReported.insert(key).inserted { return [] }
     return [.report(error)]

@@ -32,7 +32,7 @@ extension AlarmsState {
     }
     let show = { (id: UUID) in shown[id] ?? .absent }
     let (echoed, overtaken) = echoesHeard(show)
-    ringingAtLaunch = ringingAtLaunch.filter { show($0) != .absent }
+    leftRinging = leftRinging.filter { show($0) != .absent }
     return followed(show, except: echoed, overtaken: overtaken, now: now)
   }
 
@@ -124,6 +124,16 @@ extension AlarmsState {
     }
     for key in gone {
       if let entry = held.removeValue(forKey: key) { keysByID[entry.id] = nil }
+    }
+    // The person paused or resumed an alarm its countdown in phases moved off (a start, a skip),
+    // before the app's cancel of it took effect: the countdown follows, its own alarm as held (a
+    // stop is the cancel's failure's, `failed(_:_:)`).
+    if !movedOffAlarms.isEmpty {
+      for (id, kind) in overtaken where kind == .pause || kind == .resume {
+        guard let key = movedOffAlarms[id], !actions.contains(where: { $0.key == key }) else { continue }
+        actions.append(PersonAction(key: key, kind: kind))
+      }
+      movedOffAlarms = movedOffAlarms.filter { echoes[$0.key] != nil }
     }
     return actions
   }

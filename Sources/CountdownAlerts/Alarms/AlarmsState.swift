@@ -137,9 +137,16 @@ struct AlarmsState: MirrorStateMachine {
   /// Whether the center said what it held at the start; until then, a countdown this process
   /// has not touched may have an alarm of a previous process.
   private var swept = false
-  /// Alarms the center held at the start, ringing, not yet reconciled: left to the person, and
-  /// cancelled before their identifier is scheduled again.
-  var ringingAtLaunch: Set<UUID> = []
+  /// Alarms of this namespace that no countdown's alarm is any more, left ringing for the person
+  /// to stop: those the center held at the start, ringing, not yet reconciled, and those of a
+  /// countdown in phases that rang at a phase end its countdown moved past (or whose cancel
+  /// failed when it moved). Cancelled before their identifier is scheduled again; forgotten once
+  /// an update shows them gone.
+  var leftRinging: Set<UUID> = []
+  /// The countdown each alarm its countdown in phases moved off belongs to, while the calls made
+  /// on it are still to be heard: the person's pause or resume of it, made before those calls took
+  /// effect, is still the countdown's.
+  var movedOffAlarms: [UUID: IDKey] = [:]
   /// The countdowns a call failed on: reconciled again with any work.
   private var refused: Set<IDKey> = []
   /// The call whose update was heard last, with what its alarm showed before it (one for every
@@ -157,7 +164,7 @@ struct AlarmsState: MirrorStateMachine {
 
   /// How many alarms anything is kept for: what is believed held for a countdown, the ringing
   /// ones a previous process left, and those whose calls' echoes are waited for.
-  var trackedAlarmCount: Int { Set(held.values.map(\.id)).union(ringingAtLaunch).union(echoes.keys).count }
+  var trackedAlarmCount: Int { Set(held.values.map(\.id)).union(leftRinging).union(echoes.keys).count }
 
   /// The countdowns a call failed on are read again with any work; after a change of the device's
   /// clock, those whose alarms count down too, so that an alarm is scheduled again only if its
@@ -186,11 +193,20 @@ struct AlarmsState: MirrorStateMachine {
     let now = reading.now
     let allowed = reading.authorization?.allowsAlarms ?? false
     var withheld: Set<UUID> = []
-    for (key, id, wanted, countsOvertime, length, refreshed) in reading.desired {
+    for (key, wantedID, wanted, countsOvertime, length, refreshed) in reading.desired {
       refused.remove(key)
-      let entry = held[key]
+      var entry = held[key]
       if entry == nil, wanted == .none { continue }  // Nothing of this process's; the sweep sees to the rest.
-      let current = entry?.held ?? (swept && !ringingAtLaunch.contains(id) ? nil : .unknown)
+      var id = wantedID
+      if let old = entry, old.id != id {
+        if wanted == .none {
+          id = old.id  // Gone: what is held goes, under its own identifier.
+        } else {
+          movedOff(old, of: key, now: now, allowed: allowed, withheld: &withheld, into: &calls)
+          entry = nil
+        }
+      }
+      let current = entry?.held ?? (swept && !leftRinging.contains(id) ? nil : .unknown)
       // A countdown that went says nothing of its ending: the one last read tells.
       let overtime = wanted == .none ? entry?.countsOvertime ?? false : countsOvertime
       var (kinds, next) = Self.reconcile(current, wanted, countsOvertime: overtime, now: now)
@@ -199,7 +215,7 @@ struct AlarmsState: MirrorStateMachine {
         kinds, key: key, id: id, length: length, before: Self.shown(current, now: now), allowed: allowed,
         withheld: &withheld, into: &calls)
       if next == .fired || kinds.contains(where: { if case .cancel = $0 { true } else { false } }) {
-        ringingAtLaunch.remove(id)
+        leftRinging.remove(id)
       }
       // Scheduled now, or gone: a refusal after this is a cause of its own.
       if !waitingReported.isEmpty, allowed || next == nil { waitingReported.remove(key) }
@@ -217,7 +233,7 @@ struct AlarmsState: MirrorStateMachine {
         // not been restored yet: a restore schedules it again). A ringing one has ended: the
         // person stops it.
         if alarm.state == .alerting {
-          ringingAtLaunch.insert(alarm.id)
+          leftRinging.insert(alarm.id)
         } else {
           made(
             [.cancel(reported: false)], key: nil, id: alarm.id, length: nil, before: .present(alarm.state),
@@ -225,6 +241,24 @@ struct AlarmsState: MirrorStateMachine {
         }
       }
     }
+  }
+
+  /// The countdown of `key` wants its alarm under another identifier than `old`'s (a countdown in
+  /// phases moved to another phase: its phase ended, was skipped or left, or a plan replaced a
+  /// single countdown): the alarm `old` goes as if its countdown had gone. One whose end came rings
+  /// on, the person's to stop (``leftRinging``), so that moving on never cancels the alarm that
+  /// rings; one still counting down or paused is cancelled (a skipped phase's end never rings).
+  private mutating func movedOff(
+    _ old: Entry, of key: IDKey, now: Int64, allowed: Bool, withheld: inout Set<UUID>, into calls: inout [Call]
+  ) {
+    let (kinds, next) = Self.reconcile(old.held, .none, countsOvertime: old.countsOvertime, now: now)
+    made(
+      kinds, key: key, id: old.id, length: nil, before: Self.shown(old.held, now: now), allowed: allowed,
+      withheld: &withheld, into: &calls)
+    held[key] = nil
+    keysByID[old.id] = nil
+    if next != nil { leftRinging.insert(old.id) }
+    if echoes[old.id] != nil { movedOffAlarms[old.id] = key }
   }
 
   /// The calls of a refresh (``CountdownAlarms/refresh(_:)``), where reconciling asked for

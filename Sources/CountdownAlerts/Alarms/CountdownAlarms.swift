@@ -21,7 +21,14 @@ public import Foundation
 /// (``requestAuthorization()``); failures go to `onFailure`, never to the countdowns. The rules,
 /// change by change, are in the article's "Alarms that ring through Silent mode".
 ///
-/// - Complexity: a change of one countdown costs O(1) work and at most three center calls; an
+/// A countdown in phases (``CountdownKit/CountdownManager/start(id:plan:whileSuspended:delivering:_:)``)
+/// has its current phase's end as an alarm, under that phase's own identifier
+/// (``alarmID(for:ordinal:)``): at each phase end the app sees, the alarm that rang is left to the
+/// person and the next phase's is scheduled. While the app is suspended it runs no code: only the
+/// current phase's end rings, and the next phase's alarm is scheduled when the app next runs.
+///
+/// - Complexity: a change of one countdown costs O(1) work and at most three center calls (four
+///   when a paused countdown in phases goes back to the phase whose alarm still rings); an
 ///   update of the system's alarms, O(*n*) in the alarms it holds and the countdowns followed
 ///   (it holds every alarm of the app); a change of the device's clock reads each countdown whose
 ///   alarm counts down, and calls the center only for one whose end moved.
@@ -83,16 +90,39 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   ) {
     guard !stopped.isEmpty else { return }
     for key in manager.idKeys(of: ID.self) {
-      guard let id = key.id(as: ID.self), stopped.contains(mirror.alarmID(for: id)), isFollowed(id) else { continue }
+      // A countdown in phases: a stop of its current phase's alarm, which had not rung (a stop
+      // of an alarm that rang at an earlier phase end stopped its ring only).
+      guard let id = key.id(as: ID.self), stopped.contains(mirror.currentAlarmID(for: id, key: key, on: manager)),
+        isFollowed(id)
+      else { continue }
       manager.cancel(id: id)
     }
   }
 
   /// The identifier of the alarm of `id`: the same in every process (a version 8 UUID whose
   /// first half is a hash of the namespace, its second a hash of the id's description), so the
-  /// app can tell which countdown an alarm stands for.
+  /// app can tell which countdown an alarm stands for. A countdown in phases has an alarm per
+  /// phase, ``alarmID(for:ordinal:)``.
   public func alarmID(for id: ID) -> UUID {
     follower.mirror.alarmID(for: id)
+  }
+
+  /// The identifier of the alarm of the phase of ordinal `ordinal` of `id`'s countdown in phases
+  /// (``CountdownKit/CountdownPhasePosition/ordinal``: the phases counted from 0 across the plan
+  /// and its cycles): the same in every process, as ``alarmID(for:)``, and another for each
+  /// phase, so that the alarm of the phase that ended rings on while the next phase's counts down.
+  ///
+  /// ```swift
+  /// let position = manager.phasePosition(id: "pomodoro")
+  /// let counting = position.map { alarms.alarmID(for: "pomodoro", ordinal: $0.ordinal) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The countdown's id.
+  ///   - ordinal: The phase's ordinal.
+  /// - Returns: The alarm's identifier, of these alarms' namespace (``isOwnAlarm(_:)``).
+  public func alarmID(for id: ID, ordinal: Int) -> UUID {
+    follower.mirror.alarmID(for: id, ordinal: ordinal)
   }
 
   /// How many alarms this object keeps anything for (for tests: it must not grow with every

@@ -62,10 +62,10 @@ struct WidgetsMirror: CountdownMirror {
     switch (phase, phaseEnds.origin) {
     case (.running(let dates, let deadline), let origin?):
       let fromOrigin = Double(deadline.nanosecondsSinceOrigin.subtractingReportingOverflow(origin).partialValue) / 1e9
-      return .phases(origin: origin, originDate: dates.timerInterval.upperBound - fromOrigin)
+      return .phases(origin: origin, originDate: dates.timerInterval.upperBound - fromOrigin, plan: phaseEnds.plan)
     case (.frozen, _):
       guard case .frozen(let remaining)? = shown(phase) else { return nil }
-      return .pausedPhases(ordinal: phaseEnds.ordinal, remaining: remaining)
+      return .pausedPhases(ordinal: phaseEnds.ordinal, remaining: remaining, plan: phaseEnds.plan)
     case (.running, nil), (.gone, _): return shown(phase)
     }
   }

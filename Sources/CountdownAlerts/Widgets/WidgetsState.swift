@@ -15,10 +15,11 @@ struct WidgetsState: MirrorStateMachine {
     case frozen(remaining: Int64)
     /// A countdown in phases running: its timeline has an entry per phase start, laid out from
     /// `origin`, where the plan would have started on the manager's clock had it run with nothing
-    /// paused, skipped or added, shown as `originDate` on the device's. A phase end moves neither.
-    case phases(origin: Int64, originDate: Date)
-    /// A countdown in phases paused at its phase of `ordinal`, with `remaining` left in it.
-    case pausedPhases(ordinal: Int, remaining: Int64)
+    /// paused, skipped or added, shown as `originDate` on the device's, walking `plan`. A phase end
+    /// moves none of them.
+    case phases(origin: Int64, originDate: Date, plan: CountdownPlan)
+    /// A countdown in phases paused at its phase of `ordinal` of `plan`, with `remaining` left in it.
+    case pausedPhases(ordinal: Int, remaining: Int64, plan: CountdownPlan)
 
     /// How far the device's date of an end may seem to move between two readings and count as
     /// the same: the wall clock and the manager's clock are read one after the other, so an end
@@ -30,8 +31,8 @@ struct WidgetsState: MirrorStateMachine {
       switch (self, last) {
       case (.running(let deadline, let end), .running(let lastDeadline, let lastEnd)):
         deadline != lastDeadline || abs(end.timeIntervalSince(lastEnd)) > Self.endTolerance
-      case (.phases(let origin, let date), .phases(let lastOrigin, let lastDate)):
-        origin != lastOrigin || abs(date.timeIntervalSince(lastDate)) > Self.endTolerance
+      case (.phases(let origin, let date, let plan), .phases(let lastOrigin, let lastDate, let lastPlan)):
+        origin != lastOrigin || abs(date.timeIntervalSince(lastDate)) > Self.endTolerance || plan != lastPlan
       default: self != last
       }
     }

@@ -40,7 +40,8 @@ extension CountdownManager {
     // Frozen while the manager is suspended, as a single countdown that pauses is: nothing ends.
     let frozen = sequence.policy == .pauses && engine.isSuspended
     guard case .running(let deadline) = cursor.timing, !frozen else {
-      return IDPhaseEnds(ends: [], isPaused: true, origin: nil, ordinal: cursor.ordinal, isForever: isForever)
+      return IDPhaseEnds(
+        ends: [], isPaused: true, origin: nil, ordinal: cursor.ordinal, isForever: isForever, plan: sequence.plan)
     }
     let wallNow = wallClock()
     let now = clockNow
@@ -63,6 +64,6 @@ extension CountdownManager {
     }
     return IDPhaseEnds(
       ends: ends, isPaused: false, origin: deadline.subtractingSaturated(planTimeAtDeadline), ordinal: cursor.ordinal,
-      isForever: isForever)
+      isForever: isForever, plan: sequence.plan)
   }
 }

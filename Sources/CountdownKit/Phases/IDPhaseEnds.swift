@@ -34,4 +34,7 @@ package struct IDPhaseEnds: Hashable, Sendable {
   package let ordinal: Int
   /// Whether the plan runs forever.
   package let isForever: Bool
+  /// The plan it walks: another plan started at the same instant (from the same origin) lays its
+  /// phases out otherwise.
+  package let plan: CountdownPlan
 }

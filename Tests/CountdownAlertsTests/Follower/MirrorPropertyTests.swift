@@ -11,9 +11,10 @@ import XCTest
 /// starting its activities), on the manual clock and the mirror's fake center, each mirror's
 /// steps weighted as its harness says (``MirrorHarness``). After every step the center agrees
 /// with the mirror's model (``MirrorHarness/mismatch()``); at the end nothing of the app's was
-/// touched and nothing failed. The notifications' and the activities' runs start countdowns in
-/// phases beside single ones, and skip their phases: their model reads a sequence as its current
-/// phase, which each phase end the app sees moves on.
+/// touched and nothing failed. The notifications', the alarms', the activities' and the widgets'
+/// runs start countdowns in phases beside single ones, and skip their phases: their model reads a
+/// sequence as its current phase, which each phase end the app sees moves on (the widgets', as
+/// the timeline laid out at the last reload shows it).
 ///
 /// Replayable: a failure names its seed and step and the steps before it; each mirror reads the
 /// seed it runs first and how many seeds run (20 by default) from its variables:
@@ -50,10 +51,11 @@ final class MirrorPropertyTests: XCTestCase {
 
   /// Each step of an alarms' run: the center holds exactly the model's alarms (each running
   /// countdown's counting down to its end date, each paused one's paused with its time left,
-  /// nothing else of ours but ringing ones, the app's own untouched); after the person's action
-  /// the countdown did what the person did to its alarm, also where AlarmKit's update of it came
-  /// late, after the app's next change of that countdown (``AlarmsHarness``' late steps); and
-  /// nothing is kept for an alarm that has neither a countdown nor a place in the center.
+  /// nothing else of ours but ringing ones, the app's own untouched; a countdown in phases' alarm
+  /// its current phase's, and no ring cancelled by its moving on); after the person's action the
+  /// countdown did what the person did to its alarm, also where AlarmKit's update of it came late,
+  /// after the app's next change of that countdown (``AlarmsHarness``' late steps); and nothing is
+  /// kept for an alarm that has neither a countdown nor a place in the center.
   func testTheAlarmCenterAgreesWithTheModelAfterEveryStep() throws {
     try check(AlarmsHarness.self, variables: "ALARMS", firstSeed: 0xA1A2)
   }
@@ -65,8 +67,10 @@ final class MirrorPropertyTests: XCTestCase {
   }
 
   /// Each step of a widgets' run: in the foreground, the dates the widgets were last laid out
-  /// with are those of the countdowns now (a countdown that ran out shows its `0` by itself); in
-  /// the background, a reload is owed whenever they are not.
+  /// with are those of the countdowns now (a countdown that ran out shows its `0` by itself; a
+  /// countdown in phases, its timeline's entry of now shows its phase, so a phase end needs no
+  /// reload), and time passing reloads only for a plan that ended; in the background, a reload is
+  /// owed whenever they are not.
   func testTheWidgetsAgreeWithTheModelAfterEveryStep() throws {
     try check(WidgetsHarness.self, variables: "WIDGETS", firstSeed: 0x3D6E)
   }

@@ -19,6 +19,11 @@ final class AlarmsHarness: AppHarness {
   /// Where the app's changes made before the person's change is heard come from
   /// (``mirrorStep(_:of:)``'s late steps).
   private var appChanges = SplitMix64(seed: 0)
+  /// The alarms of these alarms' seen ringing at the last look (``mismatch()``), and those the
+  /// person stopped since: a ring goes only by the person's stop, or when a start makes its
+  /// identifier's alarm anew.
+  private var ringing: Set<UUID> = []
+  private var stoppedByThePerson: Set<UUID> = []
 
   init() throws {
     let wall = DeviceClock()
@@ -36,14 +41,21 @@ final class AlarmsHarness: AppHarness {
 
   var alarmsOrFail: CountdownAlarms<String> { alarms! }
 
+  /// The identifier of the alarm `id`'s countdown has now: its current phase's, for a countdown in
+  /// phases.
+  func currentAlarmID(of id: String) -> UUID {
+    let alarms = alarmsOrFail
+    return manager.phasePosition(id: id).map { alarms.alarmID(for: id, ordinal: $0.ordinal) } ?? alarms.alarmID(for: id)
+  }
+
   /// The user changes the device's clock: an alarm's timer keeps its time left.
   override func jumpWallClock(by seconds: TimeInterval) {
     center.deviceClockChanged(by: seconds)
     super.jumpWallClock(by: seconds)
   }
 
-  /// The app is killed and launched again: the countdowns come back from a snapshot taken now,
-  /// on a new manager; the alarms are made before the restore (`alarmsFirst`) or after it;
+  /// The app is killed and launched again: the countdowns (and the countdowns in phases) come back
+  /// from a snapshot taken now, on a new manager; the alarms are made before the restore (`alarmsFirst`) or after it;
   /// `whileNotRunning` is what happens between the two processes (the person acts on an alarm).
   func relaunch(alarmsFirst: Bool = true, whileNotRunning: () throws -> Void = {}) throws {
     let data = try snapshot()
@@ -51,21 +63,22 @@ final class AlarmsHarness: AppHarness {
     try whileNotRunning()
     try startNewProcess()
     if alarmsFirst { alarms = try makeAlarms() }
-    try manager.restore(CountdownSnapshot<String>(decoding: data)) { _, _, _ in }
+    try manager.restore(CountdownSnapshot<String>(decoding: data)) { _, _, _ in
+    } phases: { _, _, _ in
+    }
     if !alarmsFirst { alarms = try makeAlarms() }
   }
 
   /// What differs between the center and the countdowns of `ids`, or `nil`: each running one has
-  /// its alarm counting down to its end date, each paused one its alarm paused with its time
-  /// left; no other alarm of these alarms' but ringing ones (ended countdowns'); the app's own
-  /// alarm as it was.
+  /// its alarm (a countdown in phases, its current phase's) counting down to its end date, each
+  /// paused one its alarm paused with its time left; no other alarm of these alarms' but ringing
+  /// ones (ended countdowns', ended phases'); the app's own alarm as it was.
   func mismatch(_ ids: [String]) -> String? {
-    let alarms = alarmsOrFail
     let now = wall.now
     var held = Dictionary(uniqueKeysWithValues: center.alarms.map { ($0.id, $0) })
     guard held.removeValue(forKey: foreign)?.state == .countdown else { return "the app's own alarm was touched" }
     for id in ids {
-      let alarm = held.removeValue(forKey: alarms.alarmID(for: id))
+      let alarm = held.removeValue(forKey: currentAlarmID(of: id))
       if let end = manager.endDate(id: id), end > now {
         guard let alarm, alarm.state == .countdown, let fire = alarm.fireDate, abs(fire.timeIntervalSince(end)) < 1e-6
         else { return "\(id) runs to +\(end.timeIntervalSince(now)): its alarm is \(String(describing: alarm))" }
@@ -105,10 +118,10 @@ extension AlarmsHarness: MirrorHarness {
   static let ids = (0..<6).map { "t\($0)" }
 
   static let steps: [(below: Int, step: MirrorStep)] = [
-    (26, .change(.start)), (36, .change(.pause)), (46, .change(.resume)), (56, .change(.addTime)),
-    (62, .change(.cancel)), (64, .change(.cancelAll)), (70, .change(.suspendOrResume)), (74, .relaunch),
-    (76, .clockJump), (79, .mirror(0)), (82, .mirror(1)), (86, .mirror(2)), (87, .mirror(3)), (89, .mirror(4)),
-    (91, .mirror(5)), (93, .mirror(6)),
+    (16, .change(.start)), (24, .change(.startPlan)), (28, .change(.skipPhase)), (36, .change(.pause)),
+    (46, .change(.resume)), (56, .change(.addTime)), (62, .change(.cancel)), (64, .change(.cancelAll)),
+    (70, .change(.suspendOrResume)), (74, .relaunch), (76, .clockJump), (79, .mirror(0)), (82, .mirror(1)),
+    (86, .mirror(2)), (87, .mirror(3)), (89, .mirror(4)), (91, .mirror(5)), (93, .mirror(6)),
   ]
 
   static func make(using random: inout SplitMix64) throws -> Self {
@@ -130,7 +143,7 @@ extension AlarmsHarness: MirrorHarness {
   /// (``lateStep(_:of:)``).
   func mirrorStep(_ number: Int, of id: String) throws -> (action: String, broken: String?) {
     if number >= 4 { return try lateStep(number, of: id) }
-    let alarmID = alarmsOrFail.alarmID(for: id)
+    let alarmID = currentAlarmID(of: id)
     // AlarmKit's update of the person's change reaches the app later (`heard`), before the step is
     // checked.
     let heard = { (acted: Bool) in
@@ -149,6 +162,7 @@ extension AlarmsHarness: MirrorHarness {
       return ("the person resumes \(id)'s alarm", resumed ? "\(id) was not resumed with its alarm" : nil)
     case 2:
       let wasCounting = center.alarms.first { $0.id == alarmID }.map { $0.state != .alerting } ?? false
+      stoppedByThePerson.insert(alarmID)
       let action = "the person stops \(id)'s alarm (\(wasCounting ? "counting or paused" : "ringing, or none"))"
       let stopped = heard(center.personStops(id: alarmID)) && wasCounting && manager.contains(id: id)
       return (action, stopped ? "\(id) was not cancelled with its alarm" : nil)
@@ -169,7 +183,7 @@ extension AlarmsHarness: MirrorHarness {
   /// or where the app's change left no time to count). A call of the app's the center refused, the
   /// alarm having changed under it, is the app's to hear of (a failure it is told, not a mismatch).
   private func lateStep(_ number: Int, of id: String) throws -> (action: String, broken: String?) {
-    let alarmID = alarmsOrFail.alarmID(for: id)
+    let alarmID = currentAlarmID(of: id)
     let failuresBefore = failures.withLock { $0.count }
     // A ring stopped is the person's to stop: its countdown is not cancelled for it.
     let wasCounting = center.alarms.first { $0.id == alarmID }.map { $0.state != .alerting } ?? false
@@ -179,9 +193,18 @@ extension AlarmsHarness: MirrorHarness {
       case 5: ("resumes", center.personResumes(id: alarmID))
       default: ("stops", center.personStops(id: alarmID))
       }
+    if number == 6 { stoppedByThePerson.insert(alarmID) }
+    // A start's cancel of a ring its identifier had, which the countdown heard stopped may then
+    // cancel (the stop heard after the start is taken for the old alarm's).
+    let rings = [alarmsOrFail.alarmID(for: id), alarmsOrFail.alarmID(for: id, ordinal: 0)]
     let changes: [ManagerChanges.Change] = [.pause, .resume, .addTime, .start, .cancel]
     let change = changes.randomElement(using: &appChanges)!
+    let ordinal = manager.phasePosition(id: id)?.ordinal
     let made = try ManagerChanges.make(change, of: id, on: manager, using: &appChanges)
+    // Time taken past the end of the phase whose alarm the person paused: that phase is over, and
+    // its pause with it (the plan runs on in its next phase, as a single countdown would be gone).
+    let phaseEnded = change == .addTime && ordinal != nil && manager.phasePosition(id: id)?.ordinal != ordinal
+    if change == .start { stoppedByThePerson.formUnion(rings) }
     let action = "the person \(verb) \(id)'s alarm (\(acted ? "done" : "nothing to do")), heard after the app's \(made)"
     center.deliverUpdates()
     drainMain()
@@ -195,7 +218,8 @@ extension AlarmsHarness: MirrorHarness {
     // Time left to count, for which an alarm would be there.
     let counts = dates.map { $0.timerInterval.upperBound > ($0.pauseTime ?? wall.now) } ?? false
     switch number {
-    case 4 where dates?.isFrozen == false: return (action, "\(id) runs on: the person's pause was lost")
+    case 4 where dates?.isFrozen == false && !phaseEnded:
+      return (action, "\(id) runs on: the person's pause was lost")
     case 5 where dates?.isFrozen == true && counts && !manager.isSuspended:
       return (action, "\(id) is paused: the person's resume was lost")
     case 6 where change != .start && counts && wasCounting:
@@ -204,10 +228,18 @@ extension AlarmsHarness: MirrorHarness {
     }
   }
 
-  /// ``mismatch(_:)`` of every id, and nothing kept for an alarm that has neither a countdown nor
-  /// a place in the center.
+  /// ``mismatch(_:)`` of every id; no ring gone but by the person's stop or a start that made its
+  /// identifier's alarm anew (a countdown in phases moving on never cancels the alarm that rings);
+  /// and nothing kept for an alarm that has neither a countdown nor a place in the center.
   func mismatch() -> String? {
     if let mismatch = mismatch(Self.ids) { return mismatch }
+    let own = center.alarms.filter { alarmsOrFail.isOwnAlarm($0.id) }
+    let current = Set(Self.ids.filter { manager.contains(id: $0) }.map(currentAlarmID(of:)))
+    let held = Set(own.filter { $0.state == .alerting || current.contains($0.id) }.map(\.id))
+    let cancelled = ringing.subtracting(held).subtracting(stoppedByThePerson)
+    ringing = Set(own.filter { $0.state == .alerting }.map(\.id))
+    stoppedByThePerson = []
+    if let ring = cancelled.first { return "the ringing alarm \(ring) was cancelled by the app" }
     let alarms = alarmsOrFail
     let bound =
       Self.ids.filter { manager.contains(id: $0) }.count + center.alarms.filter { alarms.isOwnAlarm($0.id) }.count

@@ -4,10 +4,9 @@ import CountdownKit
 import Foundation
 import XCTest
 
-/// What the followers that do not follow phases yet do with a countdown in phases: they see it as
-/// a single countdown whose end is the current phase's end, read at each change of the id (a start,
-/// a pause, a resume, a skip, time added, a cancel) and at a re-sync, not at a phase end. Each
-/// test walks the same plan (Focus 60 s, Break 30 s, Focus 60 s) to its end.
+/// The plan the followers' phase tests walk (Focus 60 s, Break 30 s, Focus 60 s); every follower
+/// follows the phases now, each in its own tests (AlarmPhasesTests, LiveActivityPhasesTests,
+/// NotificationPhasesTests, WidgetPhasesTests).
 final class PhasesTodayTests: XCTestCase {
   /// Focus 60 s, Break 30 s, Focus 60 s, once.
   static func plan() throws -> CountdownPlan {
@@ -17,18 +16,5 @@ final class PhasesTodayTests: XCTestCase {
         CountdownPhase("Focus", .seconds(60)),
       ])
     ])
-  }
-
-  func testAnAlarmRingsAtTheFirstPhasesEndOnly() throws {
-    try MainActor.assumeIsolated {
-      let h = try AlarmsHarness()
-      try h.manager.start(id: "pomodoro", plan: Self.plan()) { _, _, _ in }
-      let start = h.wall.now
-      let own = { h.center.alarms.filter { $0.countdownID == "pomodoro" } }
-      XCTAssertEqual(own().map(\.fireDate), [start + 60], "the first phase's end")
-      try h.advance(by: 61)
-      XCTAssertEqual(
-        own().filter { $0.state == .scheduled }.count, 0, "nothing scheduled for the break's end: not heard")
-    }
   }
 }

@@ -55,4 +55,17 @@ final class WidgetPhasesTests: XCTestCase {
       expectOneReload("cancel")
     }
   }
+
+  func testAPlanReplacedByAnotherFromTheSameInstantReloads() throws {
+    try MainActor.assumeIsolated {
+      let h = try WidgetsHarness()
+      try h.manager.start(id: "pomodoro", plan: PhasesTodayTests.plan()) { _, _, _ in }
+      XCTAssertEqual(h.center.reloads.count, 1)
+      let longer = try CountdownPlan(blocks: [
+        CountdownPlan.Block([CountdownPhase("Focus", .seconds(50 * 60)), CountdownPhase("Break", .seconds(10 * 60))])
+      ])
+      try h.manager.start(id: "pomodoro", plan: longer) { _, _, _ in }
+      XCTAssertEqual(h.center.reloads.count, 2, "the timeline holds the other plan's phases: laid out again")
+    }
+  }
 }

@@ -37,26 +37,35 @@ final class WidgetsStateTests: XCTestCase {
     XCTAssertEqual([], state.handle(turn(.init(shown: [], now: 150), clockChanged: true)), "nothing shown")
   }
 
-  func testASequenceReloadsWhenItsOriginMovesNotAtAPhaseEndAndWhenItGoes() {
+  func testASequenceReloadsWhenItsOriginMovesNotAtAPhaseEndAndWhenItGoes() throws {
     var state = WidgetsState(isInForeground: true, reloadsInBackground: false)
-    let origin = WidgetsState.Shown.phases(origin: 0, originDate: Self.origin)
+    let plan = try CountdownPlan(blocks: [CountdownPlan.Block([CountdownPhase("Focus", .seconds(60))])])
+    let origin = WidgetsState.Shown.phases(origin: 0, originDate: Self.origin, plan: plan)
     XCTAssertEqual([.reload], state.handle(turn(.init(shown: [(tea, origin)], now: 0))), "started")
     XCTAssertEqual([], state.handle(turn(.init(shown: [(tea, origin)], now: 60))), "a phase end: the same origin")
     XCTAssertEqual(
       [], state.handle(turn(.init(shown: [(tea, origin)], now: 60), clockChanged: true)), "a re-sync, nothing moved")
-    let moved = WidgetsState.Shown.phases(origin: 0, originDate: Self.origin + 3_600)
+    let moved = WidgetsState.Shown.phases(origin: 0, originDate: Self.origin + 3_600, plan: plan)
     XCTAssertEqual(
       [.reload], state.handle(turn(.init(shown: [(tea, moved)], now: 60), clockChanged: true)),
       "the device's clock moved")
-    let skipped = WidgetsState.Shown.phases(origin: 5, originDate: Self.origin + 3_600)
+    let skipped = WidgetsState.Shown.phases(origin: 5, originDate: Self.origin + 3_600, plan: plan)
     XCTAssertEqual([.reload], state.handle(turn(.init(shown: [(tea, skipped)], now: 60))), "skipped")
     XCTAssertEqual(
-      [.reload], state.handle(turn(.init(shown: [(tea, .pausedPhases(ordinal: 1, remaining: 30))], now: 60))),
+      [.reload],
+      state.handle(turn(.init(shown: [(tea, .pausedPhases(ordinal: 1, remaining: 30, plan: plan))], now: 60))),
       "paused")
     XCTAssertEqual(
-      [.reload], state.handle(turn(.init(shown: [(tea, .pausedPhases(ordinal: 2, remaining: 30))], now: 60))),
+      [.reload],
+      state.handle(turn(.init(shown: [(tea, .pausedPhases(ordinal: 2, remaining: 30, plan: plan))], now: 60))),
       "skipped while paused, to a phase as long")
     XCTAssertEqual([.reload], state.handle(turn(.init(shown: [(tea, skipped)], now: 70))), "resumed")
+    let longer = try CountdownPlan(blocks: [CountdownPlan.Block([CountdownPhase("Focus", .seconds(90))])])
+    XCTAssertEqual(
+      [.reload],
+      state.handle(
+        turn(.init(shown: [(tea, .phases(origin: 5, originDate: Self.origin + 3_600, plan: longer))], now: 70))),
+      "another plan from the same origin")
     XCTAssertEqual(
       [.reload], state.handle(turn(.init(shown: [(tea, nil)], now: 1_000_000_000_000))),
       "gone: the plan's end or a cancel, which the timeline does not show by itself")
