@@ -1286,6 +1286,13 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor @SampleBody func phaseModelRefreshSample() async throws -> Any {
+  // SAMPLE: CountdownKit/Observable/ObservablePhaseCountdown.swift
+  workout.refreshDates()  // the clock was set: the same phase end, at its date on the new clock
+  // END SAMPLE
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @SampleBody func phaseModelSample4() async throws -> Any {
   // SAMPLE: CountdownKit/Observable/CountdownManager+ObservableCountdown.swift
   let pomodoroModel = try CountdownManager.shared.countdown(plan: pomodoro)

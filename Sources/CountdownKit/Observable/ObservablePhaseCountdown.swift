@@ -89,6 +89,15 @@ public final class ObservablePhaseCountdown {
     manager.phasePosition(for: handle)
   }
 
+  /// Whether the sequence is running, paused or waiting after a phase that pauses the plan
+  /// (``CountdownPhase/pausesAfter``), not ended or cancelled: `false` as soon as ``hasEnded`` is
+  /// `true`, and after ``cancel()``, ``CountdownManager/cancelAll()`` or a cancel of the sequence
+  /// through the manager. Asked of the manager on each read, so not observed: observe ``hasEnded``
+  /// or ``phase``.
+  public var isActive: Bool {
+    !hasEnded && position != nil
+  }
+
   /// The manager that drives it; its interval is the step of ``remaining``.
   @ObservationIgnored public let manager: CountdownManager
   /// The key of this model's sequence with the manager: a handle, so that `deinit`, which is not
@@ -190,6 +199,27 @@ public final class ObservablePhaseCountdown {
     let now = manager.wallClock()
     setDates(CountdownTimerDates(timerInterval: now...now), end: nil, planEnd: nil)
     return found
+  }
+
+  /// Works ``endDate``, ``planEndDate``, ``timerInterval`` and ``pauseTime`` out again from the
+  /// current phase's deadline and the device's clock: after the user changed the clock
+  /// (`NSSystemClockDidChange`), before handing the dates to the system again. The phase and the
+  /// plan end when they did; only their dates on the new clock change (and an observer is told
+  /// only of those that did).
+  ///
+  /// ```swift
+  /// workout.refreshDates()  // the clock was set: the same phase end, at its date on the new clock
+  /// ```
+  ///
+  /// Once the plan ended, its end date stays; after ``cancel()``, the range is `now...now` with no
+  /// end, as ``cancel()`` leaves it.
+  public func refreshDates() {
+    if let position {
+      setDates(position)
+    } else if !hasEnded {
+      let now = manager.wallClock()
+      setDates(CountdownTimerDates(timerInterval: now...now), end: nil, planEnd: nil)
+    }
   }
 
   /// An operation that moves the phase: the values and dates follow it.

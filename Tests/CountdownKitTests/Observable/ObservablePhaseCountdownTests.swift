@@ -112,6 +112,71 @@ final class ObservablePhaseCountdownTests: XCTestCase {
     }
   }
 
+  func testIsActiveWhileRunningOrPausedAndNotOnceEndedOrCancelled() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { manager, clock, _ in
+      let workout = try manager.countdown(plan: Self.plan())
+      XCTAssertTrue(workout.isActive, "running")
+      XCTAssertTrue(workout.pause())
+      XCTAssertTrue(workout.isActive, "paused")
+      XCTAssertTrue(workout.resume())
+      XCTAssertTrue(workout.cancel())
+      XCTAssertFalse(workout.isActive, "cancelled")
+      try workout.restart(plan: Self.plan())
+      XCTAssertTrue(workout.isActive, "restarted")
+      manager.cancelAll()
+      XCTAssertFalse(workout.isActive, "cancelled with the manager's others")
+      try workout.restart(plan: Self.plan())
+      try clock.advance(by: .seconds(17))
+      XCTAssertTrue(workout.isActive, "at the last phase")
+      try clock.advance(by: .seconds(1))
+      XCTAssertTrue(workout.hasEnded)
+      XCTAssertFalse(workout.isActive, "ended")
+    }
+  }
+
+  func testTheDatesComeAgainAfterAClockChangeWhenAsked() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { manager, clock, wall in
+      let workout = try manager.countdown(plan: Self.plan())
+      try clock.advance(by: .seconds(4))
+      // The test's device clock stands still: the work phase, 1 s in, was laid out when it began.
+      let end = wall.now + 5
+      XCTAssertEqual(workout.phase?.name, "Work")
+      XCTAssertEqual(workout.timerInterval, wall.now...end)
+      let dates = ObservationCounter { _ = workout.timerInterval }
+      wall.jump(by: -3_600)  // the user sets the clock an hour back
+      XCTAssertEqual(workout.endDate, end, "kept until asked again")
+      workout.refreshDates()
+      XCTAssertEqual(workout.endDate, wall.now + 4, "the phase's end: 4 s left on the new clock")
+      XCTAssertEqual(workout.planEndDate, wall.now + 14, "the plan's end: 14 s left")
+      XCTAssertEqual(workout.timerInterval, (wall.now - 1)...(wall.now + 4))
+      XCTAssertNil(workout.pauseTime)
+      XCTAssertEqual(dates.changes, 1)
+      workout.refreshDates()
+      XCTAssertEqual(dates.changes, 1, "nothing moved: the observers are not told again")
+      XCTAssertTrue(workout.pause())
+      wall.jump(by: 60)
+      workout.refreshDates()
+      XCTAssertNil(workout.endDate, "paused")
+      XCTAssertNil(workout.planEndDate)
+      XCTAssertEqual(workout.pauseTime, wall.now, "laid out from the paused phase's time left, now")
+      XCTAssertEqual(workout.timerInterval, (wall.now - 1)...(wall.now + 4))
+      XCTAssertTrue(workout.cancel())
+      workout.refreshDates()
+      XCTAssertNil(workout.endDate, "cancelled: no end is coming")
+      XCTAssertEqual(workout.timerInterval, wall.now...wall.now)
+      try workout.restart(plan: Self.plan())
+      try clock.advance(by: .seconds(18))
+      let ended = wall.now
+      XCTAssertTrue(workout.hasEnded)
+      wall.jump(by: 600)
+      workout.refreshDates()
+      XCTAssertEqual(workout.endDate, ended, "ended: the date it ended stays")
+      XCTAssertEqual(workout.timerInterval, ended...ended)
+    }
+  }
+
   func testARefusedRestartLeavesTheSequenceAndItsValues() throws {
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
     try withManualManager { manager, clock, _ in
