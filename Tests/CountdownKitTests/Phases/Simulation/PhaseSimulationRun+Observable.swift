@@ -53,15 +53,30 @@ extension PhaseSimulationRun {
     observableStates[slot] = .unchecked
   }
 
+  /// An operation made on a slot's countdown in phases, made again on its observable model.
+  enum ModelOperation {
+    case skipPhase, restartPhase, goToPreviousPhase, pause, resume, cancel
+    /// Time added (or taken), in nanoseconds.
+    case addTime(Int64)
+  }
+
   /// Makes on `slot`'s observable model the operation its twin was given, which returned `done`.
-  func twin(_ slot: Int, _ done: Bool, _ what: String, _ operation: (ObservablePhaseCountdown) -> Bool) {
-    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *),
-      let model = observables[slot] as? ObservablePhaseCountdown
-    else { return }
-    let modelDone = operation(model)
+  func twin(_ slot: Int, _ done: Bool, _ operation: ModelOperation) {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { return }
+    guard let model = observables[slot] as? ObservablePhaseCountdown else { return }
+    let modelDone =
+      switch operation {
+      case .skipPhase: model.skipPhase()
+      case .restartPhase: model.restartPhase()
+      case .goToPreviousPhase: model.goToPreviousPhase()
+      case .pause: model.pause()
+      case .resume: model.resume()
+      case .cancel: model.cancel()
+      case .addTime(let time): (try? model.addTime(.nanoseconds(time))) ?? false
+      }
     check(
       modelDone == done,
-      "the observable model's \(what) returned \(modelDone), its twin's \(done)")
+      "the observable model's \(operation) returned \(modelDone), its twin's \(done)")
     if modelDone { movedModels.insert(slot) }
   }
 

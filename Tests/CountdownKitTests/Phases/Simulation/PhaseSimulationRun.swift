@@ -337,7 +337,7 @@ final class PhaseSimulationRun {
     let done = receivers[slot].map { manager.skipPhase($0) } ?? manager.skipPhase(id: slot)
     check(done == (expectation != nil), "skipPhase returned \(done)")
     if case .empty = slots[slot] { observableStates[slot] = .unchecked }
-    twin(slot, done, "skipPhase()") { $0.skipPhase() }
+    twin(slot, done, .skipPhase)
   }
 
   private func restart(_ slot: Int) {
@@ -348,7 +348,7 @@ final class PhaseSimulationRun {
     expectation?.change { cursor, plan in cursor.restart(at: now, plan) }
     let done = receivers[slot].map { manager.restartPhase($0) } ?? manager.restartPhase(id: slot)
     check(done == (expectation != nil), "restartPhase returned \(done)")
-    twin(slot, done, "restartPhase()") { $0.restartPhase() }
+    twin(slot, done, .restartPhase)
   }
 
   private func goBack(_ slot: Int) {
@@ -359,7 +359,7 @@ final class PhaseSimulationRun {
     expectation?.change { cursor, plan in cursor.goBack(at: now, plan) }
     let done = receivers[slot].map { manager.goToPreviousPhase($0) } ?? manager.goToPreviousPhase(id: slot)
     check(done == (expectation != nil), "goToPreviousPhase returned \(done)")
-    twin(slot, done, "goToPreviousPhase()") { $0.goToPreviousPhase() }
+    twin(slot, done, .goToPreviousPhase)
   }
 
   private func pause(_ slot: Int) {
@@ -377,7 +377,7 @@ final class PhaseSimulationRun {
     // A plain countdown's own rules are not this simulation's.
     if plain { return }
     check(done == expected, "pause returned \(done)")
-    twin(slot, done, "pause()") { $0.pause() }
+    twin(slot, done, .pause)
   }
 
   private func resume(_ slot: Int) {
@@ -395,7 +395,7 @@ final class PhaseSimulationRun {
     // A plain countdown's own rules are not this simulation's.
     if plain { return }
     check(done == expected, "resume returned \(done)")
-    twin(slot, done, "resume()") { $0.resume() }
+    twin(slot, done, .resume)
   }
 
   private func addTime(_ slot: Int) throws {
@@ -412,7 +412,7 @@ final class PhaseSimulationRun {
     // A plain countdown's own rules are not this simulation's.
     if plain { return }
     check(done == (expectation != nil), "addTime returned \(done)")
-    twin(slot, done, "addTime(_:)") { (try? $0.addTime(.nanoseconds(time))) ?? false }
+    twin(slot, done, .addTime(time))
   }
 
   private func cancel(_ slot: Int) {
@@ -425,7 +425,7 @@ final class PhaseSimulationRun {
     if let receiver = receivers[slot] {
       receivers[slot] = nil
       done = manager.cancel(receiver)
-      twin(slot, done, "cancel()") { $0.cancel() }
+      twin(slot, done, .cancel)
       endTwin(slot)
     } else {
       done = manager.cancel(id: slot)
