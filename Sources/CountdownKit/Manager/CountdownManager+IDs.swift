@@ -102,13 +102,11 @@ extension CountdownManager {
   /// - Returns: Whether `id` had a countdown.
   @discardableResult
   public func pause<ID: Hashable & Sendable>(id: ID) -> Bool {
-    if let attachment = attachment(of: id) {
-      defer { tellIDObservers([IDKey(id)]) }
-      return attachment.pause(at: clockNow, on: engine)
-    }
-    guard let token = token(for: id) else { return false }
-    defer { tellIDObservers([token.key]) }
-    return engine.pause(token)
+    let key = IDKey(id)
+    guard let record = record(of: key) else { return false }
+    defer { tellIDObservers([key]) }
+    if let attachment = record.attachment { return attachment.pause(at: clockNow, on: engine) }
+    return engine.pause(record.token)
   }
 
   /// Continues the countdown of `id` frozen by ``pause(id:)``, with a prompt delivery of its current value
@@ -117,13 +115,11 @@ extension CountdownManager {
   /// - Returns: Whether `id` had a countdown.
   @discardableResult
   public func resume<ID: Hashable & Sendable>(id: ID) -> Bool {
-    if let attachment = attachment(of: id) {
-      defer { tellIDObservers([IDKey(id)]) }
-      return attachment.resume(at: clockNow, on: engine)
-    }
-    guard let token = token(for: id) else { return false }
-    defer { tellIDObservers([token.key]) }
-    return engine.resume(token)
+    let key = IDKey(id)
+    guard let record = record(of: key) else { return false }
+    defer { tellIDObservers([key]) }
+    if let attachment = record.attachment { return attachment.resume(at: clockNow, on: engine) }
+    return engine.resume(record.token)
   }
 
   /// Whether `id` has a countdown (running or paused).
@@ -218,14 +214,14 @@ extension CountdownManager {
   @discardableResult
   public func addTime<ID: Hashable & Sendable>(_ time: Duration, id: ID) throws(CountdownError) -> Bool {
     let key = IDKey(id)
-    if let attachment = attachment(of: id) {
+    guard let record = record(of: key) else { return false }
+    if let attachment = record.attachment {
       let nanoseconds = try time.countdownNanoseconds()
       defer { tellIDObservers([key]) }
       return attachment.addTime(nanoseconds, at: clockNow, on: engine)
     }
-    guard let (token, generation) = state.withLock({ $0.ids[key].map { ($0.token, $0.generation) } }),
-      let added = try engine.timeAdded(time, to: token)
-    else { return false }
+    let (token, generation) = (record.token, record.generation)
+    guard let added = try engine.timeAdded(time, to: token) else { return false }
     #if COUNTDOWN_CHECK_INVARIANTS
       if added != time, PlantedFault.current == .trap { preconditionFailure("planted trap: \(time) taken, \(added)") }
     #endif
@@ -244,6 +240,12 @@ extension CountdownManager {
   /// What a start of another kind keeps with `id`, which the id's operations go through.
   func attachment<ID: Hashable & Sendable>(of id: ID) -> (any IDAttachment)? {
     state.withLock { $0.ids[IDKey(id)]?.attachment }
+  }
+
+  /// The record of `key`: its token and what a start of another kind keeps with it, read in one
+  /// look-up, so that an operation on a single countdown pays for no second one.
+  func record(of key: IDKey) -> IDRegistry.Record? {
+    state.withLock { $0.ids[key] }
   }
 
   func token<ID: Hashable & Sendable>(for id: ID) -> IDRegistry.Token? {
