@@ -117,6 +117,11 @@ extension FakeAlarmCenter {
     let date = now()
     let error: (any Error)? = state.withLock { state in
       state.calls.append(call)
+      if case .cancel = call, let error = state.cancelError, state.cancelFailuresLeft > 0 {
+        state.cancelFailuresLeft -= 1
+        Self.fire(&state, at: date)
+        return error
+      }
       return Self.apply(&state, id: id, from: from, at: date, body)
     }
     deliver()

@@ -85,6 +85,8 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
     var authorization = CountdownAlarmAuthorization.authorized
     var limit: Int?
     var readError: (any Error)?
+    var cancelError: (any Error)?
+    var cancelFailuresLeft = 0
     var observers: [Int: @Sendable ([CountdownAlarmSnapshot]) -> Void] = [:]
     var nextObserver = 0
     /// Published, not delivered yet, oldest first.
@@ -221,6 +223,16 @@ public final class FakeAlarmCenter: CountdownAlarmCenter {
   /// Makes ``alarms(_:)`` fail with `error` until called with `nil`.
   public func failReads(with error: (any Error)?) {
     state.withLock { $0.readError = error }
+  }
+
+  /// Makes the next `times` cancels (every one, by default) fail with `error`, until called with
+  /// `nil`: the alarm stays as it was (as AlarmKit's `cancel(id:)` may throw with the alarm still
+  /// there).
+  public func failCancels(with error: (any Error)?, times: Int = .max) {
+    state.withLock { state in
+      state.cancelError = error
+      state.cancelFailuresLeft = error == nil ? 0 : max(0, times)
+    }
   }
 
   /// Puts an alarm in the center now, as if scheduled earlier (by a previous process, or by the

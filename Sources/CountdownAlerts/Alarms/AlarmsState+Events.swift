@@ -93,7 +93,9 @@ extension AlarmsState {
     return calls
   }
 
-  /// A call failed: a cancel made in case there was an alarm is expected to; otherwise what the
+  /// A call failed: a cancel made in case there was an alarm is expected to (but one of an alarm its
+  /// countdown in phases moved off, which may still count down: made again once with the next
+  /// work, ``AlarmsState/uncancelled``); otherwise what the
   /// system holds for the countdown is not known (it is reconciled again at the next change), and
   /// the app hears why: once for an alarm waiting for the person to allow alarms, however many
   /// times it is read again meanwhile.
@@ -114,10 +116,18 @@ extension AlarmsState {
       if case .cancel(reported: false) = operation.kind { return calls }
       return calls + [.report(error)]
     }
+    if let key = operation.key, case .cancel(let reported) = operation.kind, let entry = held[key],
+      entry.id != operation.id
+    {
+      // The cancel of an alarm its countdown in phases moved off (one not known too, unreported):
+      // it may still be held, and ring. Made again with the next work.
+      cancelFailed(movedOff: operation.id, of: key)
+      return reported ? [.report(error)] : []
+    }
     if case .cancel(reported: false) = operation.kind { return [] }
     guard let key = operation.key else { return [.report(error)] }
     if let entry = held[key], entry.id != operation.id {
-      // The cancel of an alarm its countdown in phases moved off: it may still be held, and ring.
+      // A call on an alarm its countdown in phases moved off since: it may still be held, and ring.
       leftRinging.insert(operation.id)
       return [.report(error)]
     }

@@ -149,6 +149,11 @@ struct AlarmsState: MirrorStateMachine {
   var movedOffAlarms: [UUID: IDKey] = [:]
   /// The countdowns a call failed on: reconciled again with any work.
   private var refused: Set<IDKey> = []
+  /// The alarms a countdown in phases moved off whose cancel failed (each may still count down to
+  /// an end that will not come, and ring), by countdown: cancelled again when it is read next (with
+  /// any work, or `retry()`), as the alarm of a single countdown a call failed on is (held as not
+  /// known, ``Held/unknown``: cancelled, unreported, before anything else).
+  var uncancelled: [IDKey: [UUID]] = [:]
   /// The call whose update was heard last, with what its alarm showed before it (one for every
   /// alarm: the center answers a call after it delivered what the call changed). If that call
   /// fails, the update was not its own: the person made the change just before it
@@ -195,6 +200,9 @@ struct AlarmsState: MirrorStateMachine {
     var withheld: Set<UUID> = []
     for (key, wantedID, wanted, countsOvertime, length, refreshed) in reading.desired {
       refused.remove(key)
+      if !uncancelled.isEmpty, let stale = uncancelled.removeValue(forKey: key) {
+        cancelAgain(stale, of: key, wantedID: wantedID, allowed: allowed, withheld: &withheld, into: &calls)
+      }
       var entry = held[key]
       if entry == nil, wanted == .none { continue }  // Nothing of this process's; the sweep sees to the rest.
       var id = wantedID
@@ -259,6 +267,23 @@ struct AlarmsState: MirrorStateMachine {
     keysByID[old.id] = nil
     if next != nil { leftRinging.insert(old.id) }
     if echoes[old.id] != nil { movedOffAlarms[old.id] = key }
+  }
+
+  /// The alarms `stale` the countdown of `key` moved off, whose cancel failed, are cancelled again,
+  /// once: unreported (the app heard of the failure, and the alarm may be gone), and for no
+  /// countdown (a failure is not recorded again, and an update of the person's stop of it is not
+  /// the countdown's); but the one the countdown wants now (`wantedID`) or holds, which the turn
+  /// reconciles as one not known (``leftRinging``).
+  private mutating func cancelAgain(
+    _ stale: [UUID], of key: IDKey, wantedID: UUID, allowed: Bool, withheld: inout Set<UUID>,
+    into calls: inout [Call]
+  ) {
+    for id in stale where id != wantedID && id != held[key]?.id {
+      made(
+        [.cancel(reported: false)], key: nil, id: id, length: nil, before: nil, allowed: allowed, withheld: &withheld,
+        into: &calls)
+      leftRinging.remove(id)
+    }
   }
 
   /// The calls of a refresh (``CountdownAlarms/refresh(_:)``), where reconciling asked for
@@ -363,6 +388,16 @@ struct AlarmsState: MirrorStateMachine {
     guard let heard = lastHeard, heard.id == operation.id, heard.sequence == operation.sequence else { return nil }
     lastHeard = nil
     return .some(heard.before)
+  }
+
+  /// The cancel of the alarm `id` the countdown of `key` moved off failed: it may still be held,
+  /// and ring (``leftRinging``: cancelled before its identifier is scheduled again); it is
+  /// cancelled again with the next work (``uncancelled``), as a single countdown's failed call is
+  /// made again.
+  mutating func cancelFailed(movedOff id: UUID, of key: IDKey) {
+    leftRinging.insert(id)
+    uncancelled[key, default: []].append(id)
+    refused.insert(key)
   }
 
   /// A call on the alarm of `key` failed: what the system holds is not known; the countdown is

@@ -33,7 +33,9 @@ public import Foundation
 /// ``init(_:manager:center:namespace:budget:milestones:foregroundPresentation:clockChanges:isFollowed:onFailure:phaseEndsAhead:content:)``),
 /// each under an identifier of its own, refilled at each phase end the app sees, at each change
 /// and at a re-sync: while the app is suspended, the phase ends requested ring, up to the plan's
-/// end or as many as were requested (the article's "Countdowns in phases").
+/// end or as many as were requested (the article's "Countdowns in phases"). A phase's delivered
+/// milestone alerts are removed once the phase is over (at its end the app sees, a skip, the
+/// plan's cancel or replacement), as a single countdown's are when it ends.
 ///
 /// Requests are named `countdown-alerts/<namespace>/<moment>/<id>` (``identifier(for:moment:)``):
 /// the app's own are never touched. At most `budget` are pending (the system keeps 64 for the
@@ -47,7 +49,7 @@ public import Foundation
 ///   milestones, and the adds of two countdowns' requests). A change of a countdown in phases
 ///   costs O(*k* log *n*), *k* its phase ends requested, and the adds of those of them pending
 ///   (the system adds one request per call): `phaseEndsAhead` bounds them; a phase end the app
-///   sees costs one add.
+///   sees costs one add (and, with milestones, a removal of the ended phase's delivered ones).
 public final class CountdownNotifications<ID: Hashable & Sendable & CustomStringConvertible>: Sendable {
   /// The part of the request identifiers that tells these alerts from others of the app.
   public let namespace: String
@@ -277,6 +279,11 @@ public final class CountdownNotifications<ID: Hashable & Sendable & CustomString
   /// lock and read when a request is made, so the app needs no lock of its own to hand the
   /// closure, which runs on the thread of the change, what a timer is called now. It is kept
   /// until set to `nil` (not when the countdown goes: the next countdown of `id` says it too).
+  ///
+  /// It is the content of `id` at `moment`, whatever ends: for a countdown in phases, every phase
+  /// end's alert at `moment` says it, the same at each (the closure is not asked, and no phase is
+  /// told). To say which phase ends and what comes next, leave it `nil` and let the content
+  /// closure read ``CountdownAlertContext/phaseEnd``.
   ///
   /// ```swift
   /// // In the app's code, when the user renames the timer or picks its sound:

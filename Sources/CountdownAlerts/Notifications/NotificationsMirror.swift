@@ -137,7 +137,7 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
         return (
           key: key, phase: Self.phase(phase),
           phaseEnds: phaseEnds.map { NotificationsPhaseEnd.ends(of: $0, limit: phaseEndsRead) },
-          refreshed: countdowns.isRefreshed(key)
+          phaseOrdinal: phaseEnds?.ordinal, refreshed: countdowns.isRefreshed(key)
         )
       },
       now: countdowns.clockNow)

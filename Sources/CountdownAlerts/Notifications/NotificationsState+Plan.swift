@@ -7,11 +7,12 @@ extension NotificationsState {
   /// A turn: the schedule follows the reading, and the center's calls are planned at the
   /// reading's `now`: one removal of every request that goes (with those of the `sweep` that no
   /// pending countdown wants), one removal of the delivered milestone alerts of countdowns that
-  /// went, an add per request that comes, and a listing when the adds may have pushed some past
-  /// the system's limit (``adding(_:)``).
+  /// went and of phases that are over, an add per request that comes, and a listing when the adds
+  /// may have pushed some past the system's limit (``adding(_:)``).
   mutating func handleTurn(_ reading: Reading, clockChanged: Bool, sweep: [String]?) -> [Call] {
     let actions = actions(reading, clockChanged: clockChanged)
-    guard !actions.isEmpty || sweep != nil else { return [] }
+    let staleMilestones = takeStaleMilestones()
+    guard !actions.isEmpty || sweep != nil || !staleMilestones.isEmpty else { return [] }
     var removals: [NotificationsRequest] = []
     var deliveredRemovals: [NotificationsRequest] = []
     var adds: [Call] = []
@@ -25,6 +26,11 @@ extension NotificationsState {
     if !removals.isEmpty || sweep?.isEmpty == false {
       let keeping = sweep == nil ? [] : schedule.pendingDeadlines.map(\.key)
       calls.append(.remove(removals, swept: sweep ?? [], keeping: keeping))
+    }
+    if !staleMilestones.isEmpty {
+      // A plan that went has its pending phase ends' delivered milestones removed by the schedule too.
+      let planned = Set(deliveredRemovals)
+      deliveredRemovals += staleMilestones.filter { !planned.contains($0) }
     }
     if !deliveredRemovals.isEmpty { calls.append(.removeDelivered(deliveredRemovals)) }
     calls += adds

@@ -8,13 +8,14 @@ import CountdownKit
 /// carries (NotificationsState+Plan.swift); the center's answers come back as events.
 struct NotificationsState: MirrorStateMachine {
   /// A turn's reading: each id's phase, its next phase ends if it counts in phases (none while
-  /// paused; `nil` for a single countdown, or none), and whether the app asked to refresh its
-  /// requests; at `now` on the manager's clock, read with no lock held.
+  /// paused; `nil` for a single countdown, or none) and its current phase's ordinal (paused too),
+  /// and whether the app asked to refresh its requests; at `now` on the manager's clock, read with
+  /// no lock held.
   struct Reading {
     var phases:
       [(
         key: IDKey, phase: NotificationsSchedule<NotificationsEnd>.Phase, phaseEnds: [NotificationsPhaseEnd]?,
-        refreshed: Bool
+        phaseOrdinal: Int?, refreshed: Bool
       )]
     var now: Int64
   }
@@ -77,6 +78,13 @@ struct NotificationsState: MirrorStateMachine {
   private(set) var sequences: [IDKey: [NotificationsPhaseEnd]] = [:]
   /// Every moment a countdown has an alert at: its end, then its milestones.
   let moments: [CountdownAlertMoment]
+  /// With milestones: the ordinals of each countdown in phases whose milestone alerts may be in
+  /// the notification center, not removed yet (those of the phase ends requested since the last
+  /// removal): a phase's are stale once it is over, as a single countdown's are once it ends.
+  private(set) var milestonePhases: [IDKey: ClosedRange<Int>] = [:]
+  /// The delivered milestone alerts of phases that are over, to remove at the turn's end
+  /// (``retireMilestones(of:ends:current:over:)``).
+  private var staleMilestones: [NotificationsRequest] = []
   /// Whether the app hears of failures: if not, nothing is listed nor asked to tell why.
   let reportsFailures: Bool
   /// The ids whose request the center refused: tried again at the next change.
@@ -143,8 +151,13 @@ struct NotificationsState: MirrorStateMachine {
     _ reading: Reading, clockChanged: Bool
   ) -> [NotificationsSchedule<NotificationsEnd>.Action] {
     var actions: [NotificationsSchedule<NotificationsEnd>.Action] = []
-    for (key, phase, phaseEnds, refreshed) in reading.phases {
+    for (key, phase, phaseEnds, phaseOrdinal, refreshed) in reading.phases {
       let wasRefused = refused.remove(key) != nil
+      if moments.count > 1, phaseEnds != nil || (!milestonePhases.isEmpty && milestonePhases[key] != nil) {
+        // The plan is over when it went, or a single countdown replaced it.
+        retireMilestones(
+          of: key, ends: phaseEnds ?? [], current: phaseOrdinal, over: phase == .gone || phaseEnds == nil)
+      }
       if phaseEnds != nil || (!sequences.isEmpty && sequences[key] != nil) {
         followPhases(key, phaseEnds ?? [], gone: phase == .gone, again: wasRefused || refreshed, into: &actions)
         // A single countdown of the id, replaced by the countdown in phases, is not pending now.
@@ -201,6 +214,54 @@ struct NotificationsState: MirrorStateMachine {
         actions.append(.schedule(end, deadline: deadline, previous: deadline))
       }
     }
+  }
+
+  /// Follows the ordinals of `key`'s countdown in phases whose milestones may have been delivered
+  /// (``milestonePhases``) to its phase ends `ends` and current phase `current` (paused too): those
+  /// of the phases before the current one are over (ended, or skipped), all of them when the plan
+  /// is `over`, and so are another plan's (ordinals apart from the new ones: the plan was
+  /// replaced); their delivered milestone alerts go (``staleMilestones``), as a single countdown's
+  /// go when it ends or is cancelled.
+  ///
+  /// - Complexity: O(1), and a removal per milestone of each phase that is over: one phase at a
+  ///   phase end; a plan that is over, the phases whose ends it requested since the last removal.
+  private mutating func retireMilestones(
+    of key: IDKey, ends: [NotificationsPhaseEnd], current: Int?, over: Bool
+  ) {
+    var range = milestonePhases[key]
+    let ends = ends.prefix(phaseEndsAhead)
+    if let first = ends.first?.ordinal, let last = ends.last?.ordinal {
+      if let old = range, last + 1 < old.lowerBound || old.upperBound + 1 < first {
+        retire(old, of: key)
+        range = nil
+      }
+      range = range.map { min($0.lowerBound, first)...max($0.upperBound, last) } ?? first...last
+    }
+    if over {
+      if let range { retire(range, of: key) }
+      milestonePhases[key] = nil
+      return
+    }
+    if let current, let old = range, old.lowerBound < current {
+      retire(old.lowerBound...min(current - 1, old.upperBound), of: key)
+      range = current <= old.upperBound ? current...old.upperBound : nil
+    }
+    milestonePhases[key] = range
+  }
+
+  /// The delivered milestone alerts of `key`'s phases of `ordinals` go at the turn's end.
+  private mutating func retire(_ ordinals: ClosedRange<Int>, of key: IDKey) {
+    for ordinal in ordinals {
+      for moment in moments where moment != .end {
+        staleMilestones.append(NotificationsRequest(NotificationsEnd(key: key, ordinal: ordinal), moment: moment))
+      }
+    }
+  }
+
+  /// The delivered milestone alerts of phases that are over, retired this turn, handed over once.
+  mutating func takeStaleMilestones() -> [NotificationsRequest] {
+    defer { staleMilestones = [] }
+    return staleMilestones
   }
 
   /// The phase end `end` of a countdown in phases, as its id's last reading found it; `nil` for a

@@ -123,7 +123,7 @@ struct WidgetsState: MirrorStateMachine {
   /// ended or cancelled; or the device's clock moved a running one's end date, which a re-sync
   /// reads again), or when a reload is owed and the app is in the foreground — never for a
   /// countdown that ran out at its end (the widget shows its `0` by itself), at a phase end (the
-  /// timeline holds the next phase already), as time passes, or for a re-sync that finds nothing
+  /// timeline holds the next phase already, shown paused after a phase that pauses the plan), as time passes, or for a re-sync that finds nothing
   /// moved; at most once a turn, however many countdowns moved in it; and in the
   /// background only if asked to, else once the app is in the foreground again.
   private mutating func turn(_ reading: Reading) -> Bool {

@@ -69,6 +69,41 @@ final class AlarmPhasesTests: XCTestCase {
     }
   }
 
+  /// The cancel of the alarm a skip moved off fails (the alarm stays, counting down to a phase end
+  /// that will not come): it is made again with the countdown's next change, as a single
+  /// countdown's failed call is, and with `retry()`, so that the skipped phase's end never rings.
+  func testAMovedOffAlarmWhoseCancelFailedIsCancelledAgainAtTheNextChangeAndAtRetry() throws {
+    try withAlarms(expectsFailures: true) { h in
+      h.center.answerListings()
+      try h.manager.start(id: "pomodoro", plan: PhasesTodayTests.plan()) { _, _, _ in }
+      try h.manager.start(id: "egg", plan: PhasesTodayTests.plan()) { _, _, _ in }
+      let alarms = h.alarmsOrFail
+      let (focus, rest) = (alarms.alarmID(for: "pomodoro", ordinal: 0), alarms.alarmID(for: "pomodoro", ordinal: 1))
+      let eggFocus = alarms.alarmID(for: "egg", ordinal: 0)
+      try h.advance(by: 10)
+      h.center.failCancels(with: URLError(.timedOut))
+      h.manager.skipPhase(id: "pomodoro")
+      h.center.failCancels(with: nil)
+      XCTAssertEqual(h.failures.withLock { $0 }, [.requestFailed], "the app hears of the failure")
+      XCTAssertEqual(h.center.alarms.first { $0.id == focus }?.state, .countdown, "the skipped focus's alarm stays")
+      h.center.clearCalls()
+      h.manager.pause(id: "pomodoro")
+      XCTAssertEqual(h.center.calls, [.cancel(focus), .pause(rest)], "the countdown's next change cancels it again")
+      h.center.failCancels(with: URLError(.timedOut))
+      h.manager.skipPhase(id: "egg")
+      h.center.failCancels(with: nil)
+      h.center.clearCalls()
+      alarms.retry()
+      XCTAssertEqual(h.center.calls, [.cancel(eggFocus)], "retry() cancels it again")
+      try h.advance(by: 60)
+      h.drainMain()
+      XCTAssertFalse(
+        h.center.alarms.contains { $0.id == focus || $0.id == eggFocus }, "no skipped phase's end rings")
+      h.assertHeld(["pomodoro", "egg"], "after the cancels made again")
+      XCTAssertEqual(h.failures.withLock { $0 }.count, 2, "nothing else failed")
+    }
+  }
+
   func testWhileTheAppIsSuspendedOnlyTheCurrentPhasesEndRingsAndTheNextIsScheduledWhenItRuns() throws {
     try withAlarms { h in
       h.center.answerListings()

@@ -121,7 +121,10 @@ final class AlarmsStatePhasesTests: XCTestCase {
       "the person stopped the break's alarm as it counted down: the plan is cancelled, as a single countdown is")
   }
 
-  func testAFailedCancelOfTheAlarmMovedOffIsReportedAndLeavesTheCurrentOneAsIs() {
+  /// The cancel of the focus's alarm, moved off, fails: the app hears of it, and the plan is read
+  /// again with the next work, which cancels it again (once, unreported), leaving the break's as
+  /// it is; or, back on the focus, cancels it before it is scheduled again.
+  func testAFailedCancelOfTheAlarmMovedOffIsReportedAndMadeAgainWithTheNextWork() {
     var state = AlarmsState()
     for event in [swept, turn(focus, .counting(deadline: 600), now: 0)] { _ = state.handle(event) }
     let calls = state.handle(turn(rest, .counting(deadline: 400), now: 100))
@@ -129,7 +132,17 @@ final class AlarmsStatePhasesTests: XCTestCase {
       return XCTFail("no call")
     }
     XCTAssertEqual(state.handle(.callFailed(cancel, .requestFailed)), [.report(.requestFailed)])
-    XCTAssertEqual(state.alsoRead(clockChanged: false), [], "the break's alarm was made: nothing to read again")
+    XCTAssertEqual(state.alsoRead(clockChanged: false), [pomodoro], "the focus's alarm may still count down")
+    var onTheBreak = state
+    let again = onTheBreak.handle(turn(rest, .counting(deadline: 400), now: 150))
+    XCTAssertEqual(operations(again), ["cancel(reported: false) focus"], "cancelled again; the break's alarm as it is")
+    guard case .center(let cancelAgain)? = again.first(where: { if case .center = $0 { true } else { false } }) else {
+      return XCTFail("no call")
+    }
+    XCTAssertEqual(
+      onTheBreak.handle(.callFailed(cancelAgain, .requestFailed)), [],
+      "made again once: a second failure is not told, nor retried")
+    XCTAssertEqual(onTheBreak.alsoRead(clockChanged: false), [])
     XCTAssertEqual(
       operations(state.handle(turn(focus, .counting(deadline: 900), now: 200))),
       ["cancel(reported: true) rest", "cancel(reported: false) focus", "schedule(deadline: 900) focus"],

@@ -121,7 +121,7 @@ extension AlarmsHarness: MirrorHarness {
     (16, .change(.start)), (24, .change(.startPlan)), (28, .change(.skipPhase)), (36, .change(.pause)),
     (46, .change(.resume)), (56, .change(.addTime)), (62, .change(.cancel)), (64, .change(.cancelAll)),
     (70, .change(.suspendOrResume)), (74, .relaunch), (76, .clockJump), (79, .mirror(0)), (82, .mirror(1)),
-    (86, .mirror(2)), (87, .mirror(3)), (89, .mirror(4)), (91, .mirror(5)), (93, .mirror(6)),
+    (86, .mirror(2)), (87, .mirror(3)), (89, .mirror(4)), (91, .mirror(5)), (93, .mirror(6)), (96, .mirror(7)),
   ]
 
   static func make(using random: inout SplitMix64) throws -> Self {
@@ -140,8 +140,10 @@ extension AlarmsHarness: MirrorHarness {
   /// What the person does in the system's alarm UI: pauses (0), resumes (1) or stops (2) the alarm
   /// of `id`, whose countdown follows; or pauses and resumes the app's own alarm (3); or pauses
   /// (4), resumes (5) or stops (6) the alarm of `id` while the app changes its countdown
-  /// (``lateStep(_:of:)``).
+  /// (``lateStep(_:of:)``); or AlarmKit fails the cancels of the app's change (7,
+  /// ``failedCancelsStep(of:)``).
   func mirrorStep(_ number: Int, of id: String) throws -> (action: String, broken: String?) {
+    if number == 7 { return try failedCancelsStep(of: id) }
     if number >= 4 { return try lateStep(number, of: id) }
     let alarmID = currentAlarmID(of: id)
     // AlarmKit's update of the person's change reaches the app later (`heard`), before the step is
@@ -226,6 +228,31 @@ extension AlarmsHarness: MirrorHarness {
       return (action, "\(id) counts on: the person's stop was lost")
     default: return (action, nil)
     }
+  }
+
+  /// AlarmKit fails the first cancel of the app's next change of `id` (a skip, a start, a plan
+  /// started, time added or taken, a cancel), the alarm staying as it was; the app hears of it and calls
+  /// `retry()`, after which the center holds what the countdowns want: no alarm a countdown in
+  /// phases moved off counts down to a phase end that will not come, none of a single countdown's
+  /// to an end that moved or went.
+  private func failedCancelsStep(of id: String) throws -> (action: String, broken: String?) {
+    let failuresBefore = failures.withLock { $0.count }
+    let changes: [ManagerChanges.Change] = [.skipPhase, .start, .startPlan, .addTime, .cancel]
+    let change = changes.randomElement(using: &appChanges)!
+    center.failCancels(with: URLError(.timedOut), times: 1)
+    let made = try ManagerChanges.make(change, of: id, on: manager, using: &appChanges)
+    drainMain()
+    center.failCancels(with: nil)
+    alarmsOrFail.retry()
+    drainMain()
+    // The failures the app heard of: the cancel's, and a schedule's made after it under the
+    // identifier still held.
+    failures.withLock { failures in
+      let others = failures[failuresBefore...].filter { $0 != .requestFailed }
+      failures.removeSubrange(failuresBefore...)
+      failures += others
+    }
+    return ("AlarmKit fails the cancels of the app's \(made), then retry()", nil)
   }
 
   /// ``mismatch(_:)`` of every id; no ring gone but by the person's stop or a start that made its

@@ -15,6 +15,10 @@ final class NotificationsHarness: AppHarness {
   /// How many phase ends of a countdown in phases the alerts request (`nil`: as many as the budget
   /// holds).
   let phaseEndsAhead: Int?
+  /// The alerts delivered before the app was launched again (identifier and date): a milestone
+  /// alert among them may be of a phase end the new process never saw, and stays (as a single
+  /// countdown's that ended while the app was not running).
+  private var deliveredBeforeRelaunch: Set<String> = []
 
   /// A fresh device: a wall clock, a center holding nothing, and a first process.
   init(budget: Int = 20, milestones: [Duration] = [], phaseEndsAhead: Int? = nil) throws {
@@ -79,6 +83,7 @@ final class NotificationsHarness: AppHarness {
   func relaunch(damaged: Bool = false) throws -> (any Error)? {
     let data = damaged ? Data("{\"entries\": 7}".utf8) : try snapshot()
     alerts = nil  // the process ends: nothing is cancelled
+    deliveredBeforeRelaunch.formUnion(center.delivered.map(Self.deliveredKey))
     try startNewProcess()
     alerts = try makeAlerts()
     do {
@@ -144,7 +149,7 @@ extension NotificationsHarness: MirrorHarness {
   static let steps: [(below: Int, step: MirrorStep)] = [
     (20, .change(.start)), (28, .change(.startPlan)), (32, .change(.skipPhase)), (38, .change(.pause)),
     (44, .change(.resume)), (54, .change(.addTime)), (60, .change(.cancel)), (62, .change(.cancelAll)),
-    (67, .change(.suspendOrResume)), (70, .calibrate), (74, .clockJump), (77, .relaunch),
+    (67, .change(.suspendOrResume)), (70, .calibrate), (74, .clockJump), (77, .relaunch), (80, .mirror(0)),
   ]
 
   /// A budget of 2 to 6, with a milestone 30 s before the end or none; the center holds a request
@@ -166,6 +171,26 @@ extension NotificationsHarness: MirrorHarness {
   func relaunch(using random: inout SplitMix64) throws -> String {
     if let error = try relaunch() { throw error }
     return "relaunch"
+  }
+
+  /// A delivered alert told apart from a later one under the same identifier.
+  private static func deliveredKey(_ request: FakeNotificationCenter.PendingRequest) -> String {
+    "\(request.identifier) \(request.fireDate.timeIntervalSinceReferenceDate)"
+  }
+
+  /// The app cancels `id`: no milestone alert of its phases is left delivered in the notification
+  /// center (but those delivered before the last relaunch), as none of a single countdown's is
+  /// once it is cancelled; a phase's went already when the phase was over.
+  func mirrorStep(_ number: Int, of id: String) throws -> (action: String, broken: String?) {
+    manager.cancel(id: id)
+    drainMain()
+    center.drain()
+    let alerts = alertsOrFail
+    let stale = center.delivered.first {
+      alerts.countdownID(forRequest: $0.identifier) == id && alerts.phaseOrdinal(forRequest: $0.identifier) != nil
+        && alerts.moment(forRequest: $0.identifier) != .end && !deliveredBeforeRelaunch.contains(Self.deliveredKey($0))
+    }
+    return ("cancel \(id), its delivered milestones checked", stale.map { "\($0.identifier) stays delivered" })
   }
 
   func mismatch() -> String? {

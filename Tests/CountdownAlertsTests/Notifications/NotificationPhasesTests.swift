@@ -99,6 +99,74 @@ final class NotificationPhasesTests: XCTestCase {
     }
   }
 
+  /// A phase's delivered milestone alert is stale once its phase is over, as a single countdown's
+  /// is once it ends or is cancelled: it goes from the notification center at the phase end the
+  /// app sees (its end's own alert stays), and a cancel leaves no milestone of any phase, passed
+  /// ones included (also one whose phase end paused the plan).
+  func testAPhasesDeliveredMilestoneGoesWhenItsPhaseIsOverAndACancelLeavesNone() throws {
+    try MainActor.assumeIsolated {
+      let h = try NotificationsHarness(milestones: [.seconds(10)])
+      let alerts = h.alertsOrFail
+      let plan = try CountdownPlan(blocks: [
+        CountdownPlan.Block([
+          CountdownPhase("Focus", .seconds(60)), CountdownPhase("Break", .seconds(30), pausesAfter: true),
+          CountdownPhase("Focus", .seconds(60)), CountdownPhase("Break", .seconds(30)),
+        ])
+      ])
+      try h.manager.start(id: "pomodoro", plan: plan) { _, _, _ in }
+      let milestone = { (ordinal: Int) in
+        alerts.identifier(for: "pomodoro", phaseOrdinal: ordinal, moment: .timeLeft(.seconds(10)))
+      }
+      let end = { (ordinal: Int) in alerts.identifier(for: "pomodoro", phaseOrdinal: ordinal) }
+      try h.advance(by: 55)
+      XCTAssertEqual(h.center.delivered.map(\.identifier), [milestone(0)], "10 s left of the focus")
+      try h.advance(by: 30)
+      h.drainMain()
+      XCTAssertEqual(
+        h.center.delivered.map(\.identifier), [end(0), milestone(1)], "the focus is over: its milestone went")
+      try h.advance(by: 10)
+      h.drainMain()
+      XCTAssertEqual(h.manager.phasePosition(id: "pomodoro")?.isPaused, true, "the break's end paused the plan")
+      XCTAssertEqual(
+        h.center.delivered.map(\.identifier), [end(0), end(1)], "the break is over, the plan paused after it")
+      h.manager.resume(id: "pomodoro")
+      try h.advance(by: 55)
+      XCTAssertEqual(h.center.delivered.map(\.identifier), [end(0), end(1), milestone(2)])
+      h.manager.cancel(id: "pomodoro")
+      h.drainMain()
+      h.center.drain()
+      XCTAssertEqual(h.center.delivered.map(\.identifier), [end(0), end(1)], "cancelled: the ends' alerts stay")
+      XCTAssertEqual(h.failures.withLock { $0 }, [])
+    }
+  }
+
+  /// `setContent(_:for:at:)` is keyed by id and moment, as documented: for a countdown in phases
+  /// it says the same at every phase end at that moment (the closure, not asked, tells no phase),
+  /// its ends not moved; `nil` gives each phase end back the closure's words for its phase.
+  func testSetContentSaysTheSameAtEveryPhaseEndOfItsMomentUntilNil() throws {
+    try MainActor.assumeIsolated {
+      let h = try NotificationsHarness(milestones: [.seconds(30)])
+      try h.manager.start(id: "pomodoro", plan: PhasesTodayTests.plan()) { _, _, _ in }
+      h.center.drain()
+      let before = h.ownPending
+      let set = CountdownAlertContent(title: "Study", body: "Time's up")
+      h.alertsOrFail.setContent(set, for: "pomodoro")
+      h.center.drain()
+      let isEnd = { (request: FakeNotificationCenter.PendingRequest) in
+        h.alertsOrFail.moment(forRequest: request.identifier) == .end
+      }
+      XCTAssertEqual(h.ownPending.filter(isEnd).map(\.content), [set, set, set], "every phase end's end alert")
+      XCTAssertEqual(
+        h.ownPending.filter { !isEnd($0) }.map(\.content), before.filter { !isEnd($0) }.map(\.content),
+        "the milestones keep the closure's")
+      XCTAssertEqual(h.ownPending.map(\.fireDate), before.map(\.fireDate), "no end moved")
+      h.alertsOrFail.setContent(nil, for: "pomodoro")
+      h.center.drain()
+      XCTAssertEqual(h.ownPending.map(\.content), before.map(\.content), "each phase end's own words again")
+      XCTAssertEqual(h.failures.withLock { $0 }, [])
+    }
+  }
+
   func testARelaunchKeepsThePhaseEndsAndSweepsNoneOfThem() throws {
     try MainActor.assumeIsolated {
       let h = try NotificationsHarness()

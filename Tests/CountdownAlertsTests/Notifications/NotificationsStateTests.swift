@@ -24,7 +24,8 @@ final class NotificationsStateTests: XCTestCase {
     clockChanged: Bool = false, sweep: [String]? = nil
   ) -> NotificationsState.Event {
     .turn(
-      .init(phases: phases.map { ($0.0, $0.1, nil, refreshed) }, now: now), clockChanged: clockChanged, sweep: sweep)
+      .init(phases: phases.map { ($0.0, $0.1, nil, nil, refreshed) }, now: now), clockChanged: clockChanged,
+      sweep: sweep)
   }
 
   /// Focus 60 s, Break 30 s, forever: the plan of the phase events' rows.
@@ -55,7 +56,8 @@ final class NotificationsStateTests: XCTestCase {
     let phase: NotificationsSchedule<NotificationsEnd>.Phase =
       gone ? .gone : ends.first.map { .running(deadline: $0.at * Self.second) } ?? .frozen
     return .turn(
-      .init(phases: [(key, phase, gone ? nil : phaseEnds, refreshed)], now: now), clockChanged: false, sweep: nil)
+      .init(phases: [(key, phase, gone ? nil : phaseEnds, gone ? nil : ends.first?.ordinal, refreshed)], now: now),
+      clockChanged: false, sweep: nil)
   }
 
   private func request(_ key: IDKey, _ moment: CountdownAlertMoment = .end) -> NotificationsRequest {

@@ -23,6 +23,45 @@ final class WidgetPhasesTests: XCTestCase {
     }
   }
 
+  /// A phase end into a pause (a phase that `pausesAfter`) needs no reload: the timeline laid out
+  /// at the last reload (``CountdownKit/CountdownSnapshot/timeline(id:from:limit:)``, what the
+  /// widget's provider returns) does not assume the plan runs past it; it stops at that phase end
+  /// with an entry showing the next phase paused, its whole length left, as the manager has it
+  /// once the plan paused itself. So neither that phase end nor the ordinary ones around it
+  /// reload; the app's resume does (the timeline's later entries are laid out from then).
+  func testAPhaseEndThatPausesThePlanIsInTheTimelineAlreadyAndReloadsNothing() throws {
+    try MainActor.assumeIsolated {
+      let h = try WidgetsHarness()
+      let plan = try CountdownPlan(blocks: [
+        CountdownPlan.Block([
+          CountdownPhase("Focus", .seconds(60)), CountdownPhase("Break", .seconds(30), pausesAfter: true),
+          CountdownPhase("Focus", .seconds(60)), CountdownPhase("Break", .seconds(30)),
+        ])
+      ])
+      try h.manager.start(id: "pomodoro", plan: plan) { _, _, _ in }
+      XCTAssertEqual(h.center.reloads.count, 1, "the start")
+      let start = h.wall.now
+      let timeline = try CountdownSnapshot<String>(decoding: h.snapshot()).timeline(
+        id: "pomodoro", from: start, limit: 20)
+      XCTAssertEqual(timeline.map(\.date), [start, start + 60, start + 90], "it stops where the plan pauses")
+      try h.advance(by: 60)
+      XCTAssertEqual(h.center.reloads.count, 1, "the focus's end: the timeline holds the break")
+      try h.advance(by: 30)
+      let paused = try XCTUnwrap(h.manager.phasePosition(id: "pomodoro"))
+      XCTAssertTrue(paused.isPaused, "the break's end paused the plan")
+      XCTAssertEqual(timeline.last?.position?.ordinal, paused.ordinal, "the timeline's last entry: the next phase")
+      XCTAssertEqual(timeline.last?.position?.isPaused, true, "shown paused")
+      XCTAssertEqual(timeline.last?.position?.timeLeftInPhase, paused.timeLeftInPhase, "with its whole length left")
+      XCTAssertEqual(h.center.reloads.count, 1, "paused by its plan, as the timeline shows it: no reload")
+      try h.advance(by: 90)
+      XCTAssertEqual(h.center.reloads.count, 1, "time passing while paused")
+      h.manager.resume(id: "pomodoro")
+      XCTAssertEqual(h.center.reloads.count, 2, "the app's resume")
+      try h.advance(by: 60)
+      XCTAssertEqual(h.center.reloads.count, 2, "the second focus's end: an ordinary phase end")
+    }
+  }
+
   func testEachChangeToASequenceReloadsOnce() throws {
     try MainActor.assumeIsolated {
       let h = try WidgetsHarness()
