@@ -13,9 +13,9 @@ import XCTest
 ///   an interval whose end came more than 60 s late, the Mac asleep, stops the timer).
 /// - A run/walk interval timer (N cycles or forever, skip forward and back while running).
 final class OutsideConsumerPhaseAppsTests: OutsideConsumerTestCase {
-  // MARK: - 22. A Pomodoro for iPhone and Watch
+  // MARK: - 23. A Pomodoro for iPhone and Watch
 
-  func testScenario22AFixedRoundRequestsEveryEndAheadWithItsTitlesAndEndsWithTheLongBreak() throws {
+  func testScenario23AFixedRoundRequestsEveryEndAheadWithItsTitlesAndEndsWithTheLongBreak() throws {
     try MainActor.assumeIsolated {
       let device = try Device(start: Date(timeIntervalSince1970: 1_800_000_000))
       let center = FakeNotificationCenter(now: device.wall)
@@ -65,9 +65,9 @@ final class OutsideConsumerPhaseAppsTests: OutsideConsumerTestCase {
     }
   }
 
-  // MARK: - 23. A menu-bar Pomodoro for the Mac
+  // MARK: - 24. A menu-bar Pomodoro for the Mac
 
-  func testScenario23TheFourthRestIsLongASkippedRestSaysNothingAndStopAfterBreakStops() throws {
+  func testScenario24TheFourthRestIsLongASkippedRestSaysNothingAndStopAfterBreakStops() throws {
     try MainActor.assumeIsolated {
       let device = try Device()
       let app = MenuBarPomodoro(manager: device.manager)
@@ -105,7 +105,7 @@ final class OutsideConsumerPhaseAppsTests: OutsideConsumerTestCase {
     }
   }
 
-  func testScenario23bAnIntervalThatEndedMoreThanAMinuteLateWhileTheMacSleptStopsTheTimer() throws {
+  func testScenario24bAnIntervalThatEndedMoreThanAMinuteLateWhileTheMacSleptStopsTheTimer() throws {
     try MainActor.assumeIsolated {
       let device = try Device()
       let app = MenuBarPomodoro(manager: device.manager)
@@ -127,9 +127,9 @@ final class OutsideConsumerPhaseAppsTests: OutsideConsumerTestCase {
     }
   }
 
-  // MARK: - 24. A run/walk interval timer
+  // MARK: - 25. A run/walk interval timer
 
-  func testScenario24NCyclesAnnounceEachIntervalSkipBothWaysWhileRunningAndFinish() throws {
+  func testScenario25NCyclesAnnounceEachIntervalSkipBothWaysWhileRunningAndFinish() throws {
     try MainActor.assumeIsolated {
       let device = try Device()
       let app = IntervalTimer(manager: device.manager)
@@ -166,7 +166,7 @@ final class OutsideConsumerPhaseAppsTests: OutsideConsumerTestCase {
     }
   }
 
-  func testScenario24bForeverRunsOnWithNoEndAndNoCap() throws {
+  func testScenario25bForeverRunsOnWithNoEndAndNoCap() throws {
     try MainActor.assumeIsolated {
       let device = try Device()
       let app = IntervalTimer(manager: device.manager)

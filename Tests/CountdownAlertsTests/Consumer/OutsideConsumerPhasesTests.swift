@@ -115,6 +115,14 @@ final class OutsideConsumerPhasesTests: OutsideConsumerTestCase {
   func testScenario17ASuspensionAcrossThreeEndsRingsThemAwayAndReportsThemOnReturnInOrder() throws {
     try MainActor.assumeIsolated {
       let (device, center, alerts) = try Self.untilAlerts()
+      let alarmCenter = FakeAlarmCenter(now: device.wall)
+      let alarms = try CountdownAlarms(String.self, manager: device.manager, center: alarmCenter)
+      let activityCenter = FakeActivityCenter<CountdownTimerDates>(now: device.wall)
+      let activities = CountdownLiveActivities(String.self, manager: device.manager, center: activityCenter) {
+        _, dates in dates
+      }
+      alarmCenter.answerListings()
+      let activity = activityCenter.start(countdownID: "pomodoro", state: nil, staleDate: nil)
       let app = FocusApp()
       try device.manager.start(id: "pomodoro", plan: Self.pomodoro(), app.handle)
       center.drain()
@@ -128,6 +136,13 @@ final class OutsideConsumerPhasesTests: OutsideConsumerTestCase {
         "they rang while the app was away")
       XCTAssertEqual(center.delivered.map(\.fireDate), [25, 30, 55].map { device.start + Double($0 * 60) })
       XCTAssertEqual(app.heard.count, 0, "a suspended app runs no code")
+      let alarm = { (ordinal: Int) in
+        alarmCenter.alarms.first { $0.id == alarms.alarmID(for: "pomodoro", ordinal: ordinal) }
+      }
+      XCTAssertEqual(alarm(0)?.state, .alerting, "only the current phase's end rings")
+      XCTAssertNil(alarm(1))
+      XCTAssertEqual(
+        activityCenter.activity(activity)?.staleDate, device.start + 25 * 60, "the activity stays at the focus, stale")
 
       device.manager.resumeTicking()
       // On the main thread what came due while suspended waits for the clock's next advance (the
@@ -148,6 +163,11 @@ final class OutsideConsumerPhasesTests: OutsideConsumerTestCase {
       XCTAssertEqual(app.rang, [], "the article's handler rings no bell for an end more than a minute late")
       center.drain()
       Self.assertPendingAreTheEnds(3..<23, from: device.start, on: center, alerts)
+      XCTAssertEqual(alarm(3)?.fireDate, device.start + 60 * 60, "the alarm of the phase it is in")
+      XCTAssertNil(alarm(1), "the ends missed get no alarm")
+      XCTAssertNil(alarm(2))
+      XCTAssertEqual(activityCenter.activity(activity)?.staleDate, device.start + 60 * 60)
+      withExtendedLifetime(activities) {}
     }
   }
 
@@ -252,6 +272,10 @@ final class OutsideConsumerPhasesTests: OutsideConsumerTestCase {
       XCTAssertEqual(alarmCenter.alarms.first { $0.id == current }?.fireDate, phaseEnd)
       XCTAssertEqual(activityCenter.activity(activity)?.staleDate, phaseEnd, "the restored phase's dates")
       XCTAssertNil(activityCenter.activity(activity)?.dismissal)
+      let firstFocus = followers.alarms.alarmID(for: "pomodoro", ordinal: 0)
+      XCTAssertEqual(
+        alarmCenter.alarms.first { $0.id == firstFocus }?.state, .alerting,
+        "the first launch's ring is left for the person to stop (\"unless it rings\")")
     }
   }
 
@@ -327,16 +351,7 @@ final class OutsideConsumerPhasesTests: OutsideConsumerTestCase {
     try MainActor.assumeIsolated {
       let (device, center, alerts) = try Self.untilAlerts()
       let app = FocusApp()
-      let pomodoro = try CountdownPlan(blocks: [
-        CountdownPlan.Block(
-          [
-            CountdownPhase("Focus", .seconds(25 * 60)),
-            CountdownPhase("Break", .seconds(5 * 60), purpose: .recovery),
-          ],
-          repeated: .forever,
-          longBreak: CountdownPhase("Long break", .seconds(15 * 60), purpose: .recovery, pausesAfter: true),
-          every: 4)
-      ])
+      let pomodoro = try Self.pomodoroThatWaits()
       try device.manager.start(id: "pomodoro", plan: pomodoro, app.handle)
       center.drain()
       // "up to the plan's end or the first phase after which the plan pauses"
@@ -361,6 +376,61 @@ final class OutsideConsumerPhasesTests: OutsideConsumerTestCase {
     }
   }
 
+  /// Copied from `CountdownAlertContext`'s doc comment, as a user would.
+  static let contextSample: @Sendable (CountdownAlertContext<String>) -> CountdownAlertContent = { alert in
+    guard let phaseEnd = alert.phaseEnd else { return CountdownAlertContent(title: "\(alert.id)", body: "Done.") }
+    guard let next = phaseEnd.nextPhase else {
+      return CountdownAlertContent(title: phaseEnd.phase.name, body: "That was the last one.")
+    }
+    guard let until = phaseEnd.nextPhaseEndDate else {  // the plan waits for the person after this phase
+      return CountdownAlertContent(title: "\(phaseEnd.phase.name) done", body: "\(next.name) when you are ready.")
+    }
+    let time = until.formatted(date: .omitted, time: .shortened)
+    return CountdownAlertContent(title: "\(phaseEnd.phase.name) done", body: "\(next.name) until \(time).")
+  }
+
+  /// A user's report: "my long break's notification says 'That was the last one.', and then the
+  /// timer goes on". The doc comment's sample took a phase without a next end date for the plan's
+  /// last, but a phase after which the plan pauses has one too.
+  func testScenario21bTheContextDocSampleDoesNotCallALongBreakThatWaitsTheLastOne() throws {
+    try MainActor.assumeIsolated {
+      let device = try Device(start: Self.fixedStart)
+      let center = FakeNotificationCenter(now: device.wall)
+      let alerts = try CountdownNotifications(
+        String.self, manager: device.manager, center: center, content: Self.contextSample)
+      try device.manager.start(id: "pomodoro", plan: Self.pomodoroThatWaits()) { _, _, _ in }
+      center.drain()
+      XCTAssertEqual(center.pending.last?.identifier, alerts.identifier(for: "pomodoro", phaseOrdinal: 7))
+      XCTAssertEqual(
+        center.pending.last?.content.body, "Focus when you are ready.", "the plan goes on after the long break")
+    }
+  }
+
+  // MARK: - 22. The widget's timeline from the saved snapshot
+
+  func testScenario22TheWidgetsTimelineHasAnEntryPerPhaseStartUpToTheLongBreakThatWaits() throws {
+    let device = try Device(start: Self.fixedStart)
+    let pomodoro = try Self.pomodoroThatWaits()
+    try device.manager.start(id: "pomodoro", plan: pomodoro) { _, _, _ in }
+    try device.clock.advance(by: .seconds(10 * 60))
+    let data = try JSONEncoder().encode(device.manager.snapshot(of: String.self))
+
+    // The widget extension's provider, as "A widget for a countdown in phases" writes it.
+    let snapshot = try CountdownSnapshot<String>(decoding: data)
+    let entries = snapshot.timeline(id: "pomodoro", from: device.wall(), limit: 24)
+    XCTAssertEqual(
+      entries.map { $0.position?.phase.name ?? "Done" },
+      ["Focus", "Break", "Focus", "Break", "Focus", "Break", "Focus", "Long break", "Focus"])
+    XCTAssertEqual(entries.first?.date, device.wall(), "the first entry now")
+    XCTAssertEqual(
+      entries.dropFirst().map(\.date), (0..<8).map { device.start + Self.end(of: $0) }, "then one per phase start")
+    XCTAssertEqual(
+      entries.dropLast().map(\.position?.phaseEndDate), (0..<8).map { device.start + Self.end(of: $0) },
+      "each counted down to its end")
+    XCTAssertEqual(entries.last?.position?.isPaused, true, "the focus after the long break waits, paused")
+    XCTAssertEqual(entries.last?.position?.timeLeftInPhase, .seconds(25 * 60))
+  }
+
   // MARK: - The app
 
   /// 25 minutes of focus, 5 of break, every fourth break a long one of 15, forever.
@@ -370,6 +440,17 @@ final class OutsideConsumerPhasesTests: OutsideConsumerTestCase {
         [CountdownPhase("Focus", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60), purpose: .recovery)],
         repeated: .forever,
         longBreak: CountdownPhase("Long break", .seconds(15 * 60), purpose: .recovery),
+        every: 4)
+    ])
+  }
+
+  /// The "A Pomodoro" article's plan: the same, but the long break waits for the person.
+  static func pomodoroThatWaits() throws -> CountdownPlan {
+    try CountdownPlan(blocks: [
+      CountdownPlan.Block(
+        [CountdownPhase("Focus", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60), purpose: .recovery)],
+        repeated: .forever,
+        longBreak: CountdownPhase("Long break", .seconds(15 * 60), purpose: .recovery, pausesAfter: true),
         every: 4)
     ])
   }
