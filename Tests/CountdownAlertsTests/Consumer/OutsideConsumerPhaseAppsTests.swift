@@ -158,6 +158,13 @@ final class OutsideConsumerPhaseAppsTests: OutsideConsumerTestCase {
       XCTAssertEqual(app.finishes, 1)
       XCTAssertFalse(device.manager.contains(id: "intervals"))
 
+      // Why the app finishes the session itself: a skip of the last phase ends the plan with no call.
+      try app.start(cycles: 1)
+      XCTAssertTrue(device.manager.skipPhase(id: "intervals"))
+      XCTAssertTrue(device.manager.skipPhase(id: "intervals"))
+      XCTAssertFalse(device.manager.contains(id: "intervals"))
+      XCTAssertEqual(app.finishes, 1, "no call for a plan ended by a skip")
+
       try app.start(cycles: 1)
       app.skipBackward()  // at the first interval: it starts again
       XCTAssertEqual(app.announced.suffix(2), ["Run 1", "Run 1"])
