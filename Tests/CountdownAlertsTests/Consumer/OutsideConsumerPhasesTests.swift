@@ -431,6 +431,68 @@ final class OutsideConsumerPhasesTests: OutsideConsumerTestCase {
     XCTAssertEqual(entries.last?.position?.timeLeftInPhase, .seconds(25 * 60))
   }
 
+  // MARK: - 26. Milestones within a phase, time taken past the end, a paused plan relaunched
+
+  func testScenario26MilestonesStayInTheirPhaseTimeTakenPastTheEndEndsItNowAndAPausedPlanComesBackPaused() throws {
+    try MainActor.assumeIsolated {
+      let device = try Device(start: Self.fixedStart)
+      let center = FakeNotificationCenter(now: device.wall)
+      let alerts = try CountdownNotifications(
+        String.self, manager: device.manager, center: center, milestones: [.seconds(10 * 60)], content: Self.until)
+      let app = FocusApp()
+      try device.manager.start(id: "pomodoro", plan: Self.pomodoro(), app.handle)
+      center.drain()
+      let minutes = { (request: FakeNotificationCenter.PendingRequest) in
+        request.fireDate.timeIntervalSince(device.start) / 60
+      }
+      let tenLeft = { (ordinal: Int) in
+        alerts.identifier(for: "pomodoro", phaseOrdinal: ordinal, moment: .timeLeft(.seconds(10 * 60)))
+      }
+      // "a 5-minute break has no '10 minutes left'"; the 15-minute long break has one. Each end
+      // takes one request and one per milestone: 10 ends in a budget of 20.
+      XCTAssertEqual(
+        center.pending.filter { alerts.moment(forRequest: $0.identifier) != .end }.map(\.identifier),
+        [0, 2, 4, 6, 7, 8].map(tenLeft))
+      XCTAssertEqual(center.pending.first.map(minutes), 15)
+      XCTAssertEqual(center.pending.filter { alerts.moment(forRequest: $0.identifier) == .end }.count, 10)
+
+      // A minute in, 30 minutes taken: the focus ends now, its end delivered, its requests gone.
+      try device.clock.advance(by: .seconds(60))
+      XCTAssertTrue(try device.manager.addTime(.seconds(-30 * 60), id: "pomodoro"))
+      center.drain()
+      XCTAssertEqual(app.heard.map(\.ordinal), [0])
+      XCTAssertEqual(app.heard.first?.date, device.start + 60)
+      XCTAssertEqual(app.positions.last?.ordinal, 1)
+      XCTAssertEqual(center.delivered, [], "ended by the app, not rung")
+      XCTAssertEqual(center.pending.first?.identifier, alerts.identifier(for: "pomodoro", phaseOrdinal: 1))
+      XCTAssertEqual(center.pending.first.map(minutes), 6, "the break from now")
+
+      // From a paused phase, the next then waits, paused.
+      XCTAssertTrue(device.manager.pause(id: "pomodoro"))
+      XCTAssertTrue(try device.manager.addTime(.seconds(-30 * 60), id: "pomodoro"))
+      center.drain()
+      XCTAssertEqual(app.heard.map(\.ordinal), [0, 1])
+      XCTAssertEqual(device.manager.phasePosition(id: "pomodoro")?.ordinal, 2)
+      XCTAssertEqual(device.manager.phasePosition(id: "pomodoro")?.isPaused, true)
+      XCTAssertEqual(center.pending, [], "paused: nothing rings")
+
+      // Saved paused, relaunched an hour later: paused, without a call, at the time it had left.
+      let saved = try JSONEncoder().encode(device.manager.snapshot(of: String.self))
+      try device.clock.advance(by: .seconds(3_600))
+      let manager = try CountdownManager(clock: device.clock, wallClock: device.wall)
+      let relaunched = FocusApp()
+      let restoration = try manager.restore(CountdownSnapshot<String>(decoding: saved)) { _, _, _ in
+      } phases: { id, update, stop in
+        relaunched.handle(id, update, &stop)
+      }
+      XCTAssertEqual(restoration.ids, ["pomodoro"])
+      XCTAssertEqual(relaunched.calls, 0)
+      XCTAssertEqual(manager.phasePosition(id: "pomodoro")?.ordinal, 2)
+      XCTAssertEqual(manager.phasePosition(id: "pomodoro")?.isPaused, true)
+      XCTAssertEqual(manager.phasePosition(id: "pomodoro")?.timeLeftInPhase, .seconds(25 * 60))
+    }
+  }
+
   // MARK: - The app
 
   /// 25 minutes of focus, 5 of break, every fourth break a long one of 15, forever.
