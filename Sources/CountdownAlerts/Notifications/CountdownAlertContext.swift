@@ -7,8 +7,11 @@ public import Foundation
 /// ```swift
 /// let alerts = try CountdownNotifications(String.self, center: UserNotificationCenter()) { alert in
 ///   guard let phaseEnd = alert.phaseEnd else { return CountdownAlertContent(title: "\(alert.id)", body: "Done.") }
-///   guard let next = phaseEnd.nextPhase, let until = phaseEnd.nextPhaseEndDate else {
+///   guard let next = phaseEnd.nextPhase else {
 ///     return CountdownAlertContent(title: phaseEnd.phase.name, body: "That was the last one.")
+///   }
+///   guard let until = phaseEnd.nextPhaseEndDate else {  // the plan waits for the person after this phase
+///     return CountdownAlertContent(title: "\(phaseEnd.phase.name) done", body: "\(next.name) when you are ready.")
 ///   }
 ///   let time = until.formatted(date: .omitted, time: .shortened)
 ///   return CountdownAlertContent(title: "\(phaseEnd.phase.name) done", body: "\(next.name) until \(time).")

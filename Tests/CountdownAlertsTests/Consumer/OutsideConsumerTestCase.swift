@@ -44,14 +44,22 @@ class OutsideConsumerTestCase: XCTestCase {
   /// The article's setup: a manual clock, the device's wall clock moving with it, a manager on both.
   struct Device {
     let clock = ManualCountdownClock()
+    /// The wall clock's date when the device was made: a fixed one gives the same "10:35" at every run.
+    let start: Date
     let wall: @Sendable () -> Date
     let manager: CountdownManager
 
-    init() throws {
+    init(start: Date = Date()) throws {
       let clock = clock
-      let start = Date()
+      self.start = start
       wall = { start + Double(clock.now.nanosecondsSinceOrigin) / 1e9 }
       manager = try CountdownManager(clock: clock, wallClock: wall)
+    }
+
+    /// Moves the clocks on to `seconds` after ``start``.
+    func advance(to seconds: TimeInterval) throws {
+      let elapsed = wall().timeIntervalSince(start)
+      try clock.advance(by: .milliseconds(Int64(((seconds - elapsed) * 1_000).rounded())))
     }
   }
 
