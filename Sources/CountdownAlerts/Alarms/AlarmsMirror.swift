@@ -86,8 +86,9 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
     var maySchedule = false
     for key in keys {
       guard let id = key.id(as: ID.self) else { continue }
-      let (phase, countsOvertime) = countdowns.idPhase(of: key)
-      let (wanted, ordinal) = Self.phaseAlarm(Self.desired(phase, countsOvertime: countsOvertime), of: key, countdowns)
+      // One look-up of the id for its phase and, in phases, the current phase's end.
+      let (phase, countsOvertime, phaseEnds) = countdowns.idPhase(of: key, phaseEndsUpcoming: 1)
+      let (wanted, ordinal) = Self.phaseAlarm(Self.desired(phase, countsOvertime: countsOvertime), phaseEnds)
       if case .counting = wanted { maySchedule = true } else if case .paused = wanted { maySchedule = true }
       desired.append(
         (
@@ -108,9 +109,9 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
   /// of the alarm that rings would cancel the ring). `wanted` and no ordinal for a single
   /// countdown, and for one that wants nothing (its alarm goes under the identifier it has).
   private static func phaseAlarm(
-    _ wanted: AlarmsState.Desired, of key: IDKey, _ countdowns: FollowedCountdowns
+    _ wanted: AlarmsState.Desired, _ phaseEnds: IDPhaseEnds?
   ) -> (AlarmsState.Desired, Int?) {
-    guard wanted != .none, let phaseEnds = countdowns.idPhaseEnds(of: key, upcoming: 1) else { return (wanted, nil) }
+    guard wanted != .none, let phaseEnds else { return (wanted, nil) }
     if case .counting = wanted, let end = phaseEnds.ends.first {
       return (.counting(deadline: end.instant), phaseEnds.ordinal)
     }

@@ -24,10 +24,13 @@ struct FollowedCountdowns {
     return manager.idPhaseEnds(of: key, upcoming: limit)
   }
 
-  /// What the countdown of `key` is doing now and, for a countdown in phases, its phase ends ahead
-  /// (at most `limit`), read with one look-up of the id: gone, with none, if not followed.
-  func idPhase(of key: IDKey, phaseEndsUpcoming limit: Int) -> (phase: IDPhase, phaseEnds: IDPhaseEnds?) {
-    if !unfollowed.isEmpty, unfollowed.contains(key) { return (.gone, nil) }
+  /// What the countdown of `key` is doing now, whether it counts overtime and, for a countdown in
+  /// phases, its phase ends ahead (at most `limit`), read with one look-up of the id: gone, with
+  /// none, if not followed.
+  func idPhase(
+    of key: IDKey, phaseEndsUpcoming limit: Int
+  ) -> (phase: IDPhase, countsOvertime: Bool, phaseEnds: IDPhaseEnds?) {
+    if !unfollowed.isEmpty, unfollowed.contains(key) { return (.gone, false, nil) }
     return manager.idPhase(of: key, phaseEndsUpcoming: limit)
   }
 

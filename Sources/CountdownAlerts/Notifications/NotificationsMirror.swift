@@ -133,7 +133,7 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
   func read(_ keys: [IDKey], sweep: [String]?, from countdowns: FollowedCountdowns) -> NotificationsState.Reading {
     NotificationsState.Reading(
       phases: keys.map { key in
-        let (phase, phaseEnds) = countdowns.idPhase(of: key, phaseEndsUpcoming: phaseEndsRead + 1)
+        let (phase, _, phaseEnds) = countdowns.idPhase(of: key, phaseEndsUpcoming: phaseEndsRead + 1)
         return (
           key: key, phase: Self.phase(phase),
           phaseEnds: phaseEnds.map { NotificationsPhaseEnd.ends(of: $0, limit: phaseEndsRead) },

@@ -59,9 +59,8 @@ extension CountdownManager {
   /// such a countdown still runs, or is frozen, until a cancel or its stop flag), read under one
   /// acquisition of the engine's lock.
   package func idPhase(of key: IDKey) -> (phase: IDPhase, countsOvertime: Bool) {
-    guard let (token, length) = state.withLock({ $0.ids[key].map { ($0.token, $0.length) } }) else {
-      return (.gone, false)
-    }
+    guard let record = record(of: key) else { return (.gone, false) }
+    let (token, length) = (record.token, record.length)
     return idPhase(token: token, length: length)
   }
 

@@ -91,10 +91,10 @@ extension CountdownManager {
   /// - Returns: Whether `id` had a countdown.
   @discardableResult
   public func cancel<ID: Hashable & Sendable>(id: ID) -> Bool {
-    guard let (token, attachment) = state.withLock({ $0.ids.cancelled(IDKey(id)) }) else { return false }
-    attachment?.detach()
-    defer { tellIDObservers([token.key]) }
-    return engine.cancel(token)
+    guard let record = state.withLock({ $0.ids.cancelled(IDKey(id)) }) else { return false }
+    record.attachment?.detach()
+    defer { tellIDObservers([record.token.key]) }
+    return engine.cancel(record.token)
   }
 
   /// Freezes the countdown of `id`; ``resume(id:)`` continues it from the same value.
@@ -103,10 +103,10 @@ extension CountdownManager {
   @discardableResult
   public func pause<ID: Hashable & Sendable>(id: ID) -> Bool {
     let key = IDKey(id)
-    guard let record = record(of: key) else { return false }
+    guard let target = record(of: key) else { return false }
     defer { tellIDObservers([key]) }
-    if let attachment = record.attachment { return attachment.pause(at: clockNow, on: engine) }
-    return engine.pause(record.token)
+    if let attachment = target.attachment { return attachment.pause(at: clockNow, on: engine) }
+    return engine.pause(target.token)
   }
 
   /// Continues the countdown of `id` frozen by ``pause(id:)``, with a prompt delivery of its current value
@@ -116,10 +116,10 @@ extension CountdownManager {
   @discardableResult
   public func resume<ID: Hashable & Sendable>(id: ID) -> Bool {
     let key = IDKey(id)
-    guard let record = record(of: key) else { return false }
+    guard let target = record(of: key) else { return false }
     defer { tellIDObservers([key]) }
-    if let attachment = record.attachment { return attachment.resume(at: clockNow, on: engine) }
-    return engine.resume(record.token)
+    if let attachment = target.attachment { return attachment.resume(at: clockNow, on: engine) }
+    return engine.resume(target.token)
   }
 
   /// Whether `id` has a countdown (running or paused).
@@ -153,9 +153,13 @@ extension CountdownManager {
   ///
   /// - Complexity: O(1); nothing is paid for it at other callbacks.
   public func endedAgo<ID: Hashable & Sendable>(id: ID) -> Duration? {
-    guard let endedAt = state.withLock({ $0.ids[IDKey(id)]?.endedAt }) else {
+    // The id looked up once for both.
+    guard let (token, endedAt) = state.withLock({ $0.ids[IDKey(id)].map { ($0.token, $0.endedAt) } }) else {
+      return nil
+    }
+    guard let endedAt else {
       // A `0` held by anything else: the engine knows its deadline and the instant it came at.
-      return token(for: id).flatMap(engine.endedAgo)
+      return engine.endedAgo(token)
     }
     // The clock is the app's code: read with no lock held.
     let now = clockNow
@@ -214,13 +218,13 @@ extension CountdownManager {
   @discardableResult
   public func addTime<ID: Hashable & Sendable>(_ time: Duration, id: ID) throws(CountdownError) -> Bool {
     let key = IDKey(id)
-    guard let record = record(of: key) else { return false }
-    if let attachment = record.attachment {
+    guard let target = record(of: key) else { return false }
+    if let attachment = target.attachment {
       let nanoseconds = try time.countdownNanoseconds()
       defer { tellIDObservers([key]) }
       return attachment.addTime(nanoseconds, at: clockNow, on: engine)
     }
-    let (token, generation) = (record.token, record.generation)
+    let (token, generation) = (target.token, target.generation)
     guard let added = try engine.timeAdded(time, to: token) else { return false }
     #if COUNTDOWN_CHECK_INVARIANTS
       if added != time, PlantedFault.current == .trap { preconditionFailure("planted trap: \(time) taken, \(added)") }
@@ -242,8 +246,10 @@ extension CountdownManager {
     state.withLock { $0.ids[IDKey(id)]?.attachment }
   }
 
-  /// The record of `key`: its token and what a start of another kind keeps with it, read in one
-  /// look-up, so that an operation on a single countdown pays for no second one.
+  /// The record of `key`: its token, length and what a start of another kind keeps with it, read
+  /// in one look-up, so that an operation on a single countdown pays for no second one. Copied out
+  /// whole: read field by field in place, each field's read validated its index again (a pause
+  /// cost a seventh more).
   func record(of key: IDKey) -> IDRegistry.Record? {
     state.withLock { $0.ids[key] }
   }
@@ -320,7 +326,7 @@ extension CountdownManager {
     // A cancel that ran between the claim and the registration found nothing to end: if the id no
     // longer names this token, end the registration now, or it would run on unreachable. (A token
     // the id still names may be another start's registration, which replaced ours: it stays.)
-    if state.withLock({ $0.ids.token(for: key) !== token }) {
+    if !state.withLock({ $0.ids.stillHolds(claim) }) {
       engine.cancel(token)
     }
     if tellsObservers { tellIDObservers([key]) }

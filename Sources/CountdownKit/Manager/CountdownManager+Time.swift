@@ -92,11 +92,8 @@ extension CountdownManager {
   /// (`NSSystemClockDidChange`), ask again.
   /// - Returns: The dates, or `nil` for an id without a countdown (none, ended, or a count-up).
   public func timerDates<ID: Hashable & Sendable>(id: ID) -> CountdownTimerDates? {
-    guard
-      let (token, length, attachment) = state.withLock({
-        $0.ids[IDKey(id)].map { ($0.token, $0.length, $0.attachment) }
-      })
-    else { return nil }
+    guard let record = record(of: IDKey(id)) else { return nil }
+    let (token, length, attachment) = (record.token, record.length, record.attachment)
     // A start of another kind (a countdown in phases) says the length of what it counts now.
     guard let attachment else { return timerDates(of: token, length: length) }
     return attachment.countedLength.flatMap { timerDates(of: token, length: $0) }

@@ -40,6 +40,8 @@ package struct IDRegistry: Sendable {
     package let token: Token
     package let generation: Int
     fileprivate let previous: Record?
+    /// The registry's ``changes`` once this claim was made.
+    fileprivate let changesAtClaim: UInt64
 
     /// What the id kept with its start before this one, which this one replaces.
     package var previousAttachment: (any IDAttachment)? { previous?.attachment }
@@ -52,6 +54,9 @@ package struct IDRegistry: Sendable {
   }
 
   private var records: [IDKey: Record] = [:]
+  /// How many times a record was made, replaced or removed: while it stays as a claim left it, the
+  /// id still has the claim's token, which ``stillHolds(_:)`` then knows without looking it up.
+  private var changes: UInt64 = 0
 
   package init() {}
 
@@ -109,30 +114,52 @@ package struct IDRegistry: Sendable {
   package mutating func claim(
     _ key: IDKey, length: Duration?, endedAt: Int64? = nil, attachment: (any IDAttachment)? = nil
   ) -> Claim {
-    let previous = records[key]
+    // The id's slot read and written in one look-up: hashing and comparing an id is most of the
+    // cost of a start.
+    changes &+= 1
+    return Self.claim(
+      &records[key], key: key, length: length, endedAt: endedAt, attachment: attachment, changes: changes)
+  }
+
+  /// ``claim(_:length:endedAt:attachment:)`` on the slot of `key` (`nil`: it has no record).
+  private static func claim(
+    _ slot: inout Record?, key: IDKey, length: Duration?, endedAt: Int64?, attachment: (any IDAttachment)?,
+    changes: UInt64
+  ) -> Claim {
+    let previous = slot
     // A start with an attachment, or one replacing such a start, takes a token of its own: the one
     // it replaces may still be registered again by what it kept, until that hears of its detach.
     let reuses = attachment == nil && previous?.attachment == nil
     let token = reuses ? previous?.token ?? Token(key: key) : Token(key: key)
     let generation = (previous?.generation ?? 0) + 1
-    records[key] = Record(
-      token: token, generation: generation, length: length, endedAt: endedAt, attachment: attachment)
-    return Claim(token: token, generation: generation, previous: previous)
+    slot = Record(token: token, generation: generation, length: length, endedAt: endedAt, attachment: attachment)
+    return Claim(token: token, generation: generation, previous: previous, changesAtClaim: changes)
+  }
+
+  /// Whether the id of `claim` still has the claim's token (a later start that took the same token
+  /// over keeps it; a cancel or an end does not): one look-up of the id, none while no record was
+  /// made, replaced or removed since the claim.
+  package func stillHolds(_ claim: Claim) -> Bool {
+    changes == claim.changesAtClaim || records[claim.token.key]?.token === claim.token
   }
 
   /// The engine refused the start of `claim`: the id gets back the record it had before it.
   package mutating func startRejected(_ claim: Claim) {
-    let key = claim.token.key
-    if holds(key, claim.token, claim.generation) {
-      records[key] = claim.previous
+    guard let index = heldIndex(claim.token, claim.generation) else { return }
+    changes &+= 1
+    if let previous = claim.previous {
+      records.values[index] = previous
+    } else {
+      records.remove(at: index)
     }
   }
 
   /// The countdown of generation `generation` under `token` ended (its `0`, or its stop flag): its
   /// id is forgotten.
   package mutating func countdownEnded(token: Token, generation: Int) {
-    if holds(token.key, token, generation) {
-      records[token.key] = nil
+    if let index = heldIndex(token, generation) {
+      changes &+= 1
+      records.remove(at: index)
     }
   }
 
@@ -140,13 +167,19 @@ package struct IDRegistry: Sendable {
   /// `token`: its length follows, never below zero (a count-up has none), and so does an end
   /// known to have come (it moves with the deadline; one moved past now has not ended).
   package mutating func timeAdded(_ added: Duration, token: Token, generation: Int) {
-    let key = token.key
-    guard holds(key, token, generation), let length = records[key]?.length else { return }
-    records[key]?.length = max(.zero, length + added)
-    if let endedAt = records[key]?.endedAt {
+    // One look-up, the record changed in place.
+    guard let index = heldIndex(token, generation) else { return }
+    Self.timeAdded(added, to: &records.values[index])
+  }
+
+  /// ``timeAdded(_:token:generation:)`` on the record it changes.
+  private static func timeAdded(_ added: Duration, to record: inout Record) {
+    guard let length = record.length else { return }
+    record.length = max(.zero, length + added)
+    if let endedAt = record.endedAt {
       // Moved past the clock's range: an end no clock reaches is not one that came.
       let (moved, overflow) = endedAt.addingReportingOverflow(added.nanosecondsSaturating)
-      records[key]?.endedAt = overflow ? nil : moved
+      record.endedAt = overflow ? nil : moved
     }
   }
 
@@ -154,15 +187,20 @@ package struct IDRegistry: Sendable {
   /// manager's clock, before the `0` the resume delivers: noted for those whose id no later start,
   /// cancel or end took.
   package mutating func endedWhileSuspended(_ ends: [(token: Token, generation: Int, at: Int64)]) {
-    for (token, generation, instant) in ends where holds(token.key, token, generation) {
-      records[token.key]?.endedAt = instant
+    for (token, generation, instant) in ends {
+      if let index = heldIndex(token, generation) {
+        records.values[index].endedAt = instant
+      }
     }
   }
 
-  /// `key` was cancelled: it is forgotten, whatever started it. Returns its token, to cancel in
-  /// the engine and release after the lock, and what its start kept with it, to detach.
-  package mutating func cancelled(_ key: IDKey) -> (token: Token, attachment: (any IDAttachment)?)? {
-    records.removeValue(forKey: key).map { ($0.token, $0.attachment) }
+  /// `key` was cancelled: it is forgotten, whatever started it. Returns its record, whose token is
+  /// to cancel in the engine and whose attachment to detach: released, and taken apart, after the
+  /// lock (a tuple made of it under the lock retained and released its parts there).
+  package mutating func cancelled(_ key: IDKey) -> Record? {
+    guard let record = records.removeValue(forKey: key) else { return nil }
+    changes &+= 1
+    return record
   }
 
   /// The start that kept an attachment under `token` ended by itself (a countdown in phases whose
@@ -170,8 +208,9 @@ package struct IDRegistry: Sendable {
   /// own (``claim(_:length:endedAt:attachment:)``). Returns the record removed, to release after
   /// the lock.
   package mutating func attachmentEnded(token: Token) -> Record? {
-    guard records[token.key]?.token === token else { return nil }
-    return records.removeValue(forKey: token.key)
+    guard let index = records.index(forKey: token.key), records.values[index].token === token else { return nil }
+    changes &+= 1
+    return records.remove(at: index).value
   }
 
   /// What every id's start kept with it, in no particular order.
@@ -181,13 +220,21 @@ package struct IDRegistry: Sendable {
 
   /// Every id was cancelled. Returns what the registry held, to release after the lock.
   package mutating func allCancelled() -> IDRegistry {
-    defer { records = [:] }
+    defer {
+      records = [:]
+      changes &+= 1
+    }
     return self
   }
 
-  /// Whether no later start, cancel or end came since the event of `token` and `generation`.
-  private func holds(_ key: IDKey, _ token: Token, _ generation: Int) -> Bool {
-    guard let record = records[key] else { return false }
-    return record.token === token && record.generation == generation
+  /// Where the record of `token`'s id is, if no later start, cancel or end came since the event
+  /// of `token` and `generation`: found with one look-up of the id, to be read or changed in place
+  /// by that index (a record copied out and back would retain and release its token and
+  /// attachment, and look the id up again).
+  private func heldIndex(_ token: Token, _ generation: Int) -> [IDKey: Record].Index? {
+    guard let index = records.index(forKey: token.key) else { return nil }
+    // Read once: each read through the index validates it again.
+    let record = records.values[index]
+    return record.token === token && record.generation == generation ? index : nil
   }
 }

@@ -14,19 +14,26 @@ extension CountdownManager {
   ///   - limit: The most ends to read (0 or more).
   /// - Complexity: O(*k* log *p*), *k* the ends read and *p* the phases written in the plan.
   package func idPhaseEnds(of key: IDKey, upcoming limit: Int) -> IDPhaseEnds? {
-    guard let sequence = state.withLock({ $0.ids[key]?.attachment }) as? PhaseSequence else { return nil }
+    // Asked only of an attachment: a cast of a missing one to the sequence is a runtime call still.
+    guard let attachment = record(of: key)?.attachment, let sequence = attachment as? PhaseSequence else {
+      return nil
+    }
     return phaseEnds(of: sequence, upcoming: limit)
   }
 
-  /// What the countdown of `key` is doing now (``idPhase(of:)``) and, for a countdown in phases,
-  /// its phase ends ahead, at most `limit` of them (``idPhaseEnds(of:upcoming:)``): one look-up of
-  /// the id for both, so that a follower reading single countdowns pays nothing for the phases.
-  package func idPhase(of key: IDKey, phaseEndsUpcoming limit: Int) -> (phase: IDPhase, phaseEnds: IDPhaseEnds?) {
-    guard let (token, length, attachment) = state.withLock({ $0.ids[key].map { ($0.token, $0.length, $0.attachment) } })
-    else { return (.gone, nil) }
-    let phase = idPhase(token: token, length: length).phase
-    guard let sequence = attachment as? PhaseSequence else { return (phase, nil) }
-    return (phase, phaseEnds(of: sequence, upcoming: limit))
+  /// What the countdown of `key` is doing now and whether it counts overtime (``idPhase(of:)``)
+  /// and, for a countdown in phases, its phase ends ahead, at most `limit` of them
+  /// (``idPhaseEnds(of:upcoming:)``): one look-up of the id for all, so that a follower reading
+  /// single countdowns pays nothing for the phases.
+  package func idPhase(
+    of key: IDKey, phaseEndsUpcoming limit: Int
+  ) -> (phase: IDPhase, countsOvertime: Bool, phaseEnds: IDPhaseEnds?) {
+    guard let record = record(of: key) else { return (.gone, false, nil) }
+    let (phase, countsOvertime) = idPhase(token: record.token, length: record.length)
+    let attachment = record.attachment
+    // A single countdown has no attachment: no cast (a runtime call even of a missing one).
+    guard let attachment, let sequence = attachment as? PhaseSequence else { return (phase, countsOvertime, nil) }
+    return (phase, countsOvertime, phaseEnds(of: sequence, upcoming: limit))
   }
 
   /// The phase ends ahead of `sequence`, at most `limit` of them (``idPhaseEnds(of:upcoming:)``).

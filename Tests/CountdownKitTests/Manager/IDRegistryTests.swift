@@ -120,6 +120,26 @@ final class IDRegistryTests: XCTestCase {
     XCTAssertEqual(registry.length(for: order), .seconds(30))
   }
 
+  func testAClaimStillHoldsItsIDUntilACancelAnEndOrAStartUnderAnotherToken() {
+    var registry = IDRegistry()
+    let claim = registry.claim(order, length: .seconds(60))
+    XCTAssertTrue(registry.stillHolds(claim), "nothing came since")
+    _ = registry.claim(IDKey("another order"), length: .seconds(60))
+    XCTAssertTrue(registry.stillHolds(claim), "a start of another id leaves it")
+    let replacing = registry.claim(order, length: .seconds(30))
+    XCTAssertTrue(registry.stillHolds(claim), "a start that took the token over: the id still names it")
+    _ = registry.cancelled(order)
+    XCTAssertFalse(registry.stillHolds(claim), "cancelled")
+    XCTAssertFalse(registry.stillHolds(replacing))
+    let fresh = registry.claim(order, length: .seconds(60))
+    XCTAssertFalse(registry.stillHolds(claim), "a fresh start after the cancel has a token of its own")
+    registry.countdownEnded(token: fresh.token, generation: fresh.generation)
+    XCTAssertFalse(registry.stillHolds(fresh), "ended")
+    let last = registry.claim(order, length: .seconds(60))
+    _ = registry.allCancelled()
+    XCTAssertFalse(registry.stillHolds(last), "every id cancelled")
+  }
+
   func testTimeAddedMovesTheLengthOfTheLatestStartOnly() {
     var registry = IDRegistry()
     let first = registry.claim(order, length: .seconds(60))
