@@ -69,4 +69,13 @@ public final class CountdownManager: Sendable {
       interval: interval, alignment: alignment, endTolerance: endTolerance, clock: clock, deliveryQueue: .main)
     self.wallClock = wallClock
   }
+
+  deinit {
+    // A countdown in phases, its engine handler and the engine hold one another until it ends:
+    // each one left is detached and its registration ended, so that none outlives the manager.
+    for (token, attachment) in state.withLock({ $0.ids.attached }) {
+      attachment.detach()
+      engine.cancel(token)
+    }
+  }
 }

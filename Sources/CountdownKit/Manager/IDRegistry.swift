@@ -218,6 +218,11 @@ package struct IDRegistry: Sendable {
     records.values.compactMap(\.attachment)
   }
 
+  /// Every id's start that kept an attachment, with its token, in no particular order.
+  package var attached: [(token: Token, attachment: any IDAttachment)] {
+    records.values.compactMap { record in record.attachment.map { (record.token, $0) } }
+  }
+
   /// Every id was cancelled. Returns what the registry held, to release after the lock.
   package mutating func allCancelled() -> IDRegistry {
     defer {

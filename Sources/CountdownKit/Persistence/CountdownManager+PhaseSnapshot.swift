@@ -119,14 +119,9 @@ extension CountdownManager {
     let sequence = PhaseSequence(
       plan: plan.plan, policy: plan.policy, deliveries: plan.deliveries, cursor: plan.cursor, engine: engine,
       wallClock: wallClock)
-    let handle: @MainActor (ID, Int, inout Bool) -> Void = { [weak self, weak sequence] id, value, stop in
-      guard let sequence else { return }
-      Self.phaseSequence(
-        sequence, of: id, delivered: value, &stop, phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) },
-        update: { id, call, stop in phases(id, CountdownPhaseUpdate(call, of: sequence), &stop) })
-    }
+    let handle = phaseHandler(of: sequence, phases)
     // The plan's end is its running out, as for a sequence started.
-    let ranOut: @Sendable () -> Bool = { [weak sequence] in sequence?.isPlanEnded ?? false }
+    let ranOut: @Sendable () -> Bool = { sequence.isPlanEnded }
     do {
       try claimID(id, endsAtZero: false, length: nil, attachment: sequence, ranOut: ranOut, handle) {
         token, handler throws(CountdownError) in

@@ -57,18 +57,9 @@ extension CountdownManager {
     delivering deliveries: CountdownDeliveries = .everyChange,
     _ update: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    // One closure for the engine's calls: the update is made from the call in place, and reads
-    // the position and the dates from the sequence only when the app asks for them.
-    try startSequence(id: id, plan: plan, whileSuspended: policy, delivering: deliveries) { sequence in
-      { [weak self, weak sequence] id, value, stop in
-        guard let sequence else { return }
-        Self.phaseSequence(
-          sequence, of: id, delivered: value, &stop,
-          // The next phase is the engine's: the followers hear the phase end before the app's handler.
-          phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) },
-          update: { id, call, stop in update(id, CountdownPhaseUpdate(call, of: sequence), &stop) })
-      }
-    }
+    // The update is made from the call in place, and works out the position and the dates only
+    // when the app asks for them.
+    try startSequence(id: id, plan: plan, whileSuspended: policy, delivering: deliveries, update)
   }
 
   /// Starts (or replaces) the countdown in phases of `id`, walking `plan` from its first phase,
@@ -79,31 +70,43 @@ extension CountdownManager {
     delivering deliveries: CountdownDeliveries = .everyChange,
     _ update: @escaping @MainActor (_ id: ID, _ update: PhaseSequenceUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try startSequence(id: id, plan: plan, whileSuspended: policy, delivering: deliveries) { sequence in
-      { [weak self, weak sequence] id, value, stop in
-        guard let sequence else { return }
-        Self.phaseSequence(
-          sequence, of: id, delivered: value, &stop,
-          // The next phase is the engine's: the followers hear the phase end before the app's handler.
-          phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) },
-          update: { id, call, stop in update(id, PhaseSequenceUpdate(call, in: sequence.plan.layout), &stop) })
-      }
+    try startSequence(id: id, plan: plan, whileSuspended: policy, delivering: deliveries, update)
+  }
+
+  /// The handler of `sequence`'s engine registration: each call goes to
+  /// ``phaseSequence(_:of:delivered:_:phasesEnded:update:)``, which makes the update for `update`.
+  ///
+  /// It holds the sequence strongly, with no weak load at each call, and the sequence holds it
+  /// (to register it again at each phase end): the sequence lets go of it when it is detached
+  /// (``PhaseSequence/detach()``: cancelled, replaced, ended by its plan or its stop flag, or its
+  /// manager gone), and the engine when the registration ends, so that neither outlives both.
+  /// The manager is held weakly: only a phase end reads it, to tell the followers.
+  func phaseHandler<ID: Hashable & Sendable, Update: PhaseCallUpdate>(
+    of sequence: PhaseSequence, _ update: @escaping @MainActor (_ id: ID, _ update: Update, _ stop: inout Bool) -> Void
+  ) -> @MainActor (ID, Int, inout Bool) -> Void {
+    { [weak self] id, value, stop in
+      Self.phaseSequence(
+        sequence, of: id, delivered: value, &stop,
+        // The next phase is the engine's: the followers hear the phase end before the app's handler.
+        phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) },
+        update: { id, call, stop in update(id, Update(call, of: sequence), &stop) })
     }
   }
 
   /// Starts (or replaces) the countdown in phases of `id`: a sequence walking `plan` from its
-  /// first phase now, and one registration under the id with the handler `handle` makes for it
-  /// (which holds the sequence weakly: the sequence holds the handler, to register it again).
-  private func startSequence<ID: Hashable & Sendable>(
+  /// first phase now, and one registration under the id, its handler calling `update`
+  /// (``phaseHandler(of:_:)``: it and the sequence hold each other until the sequence detaches).
+  private func startSequence<ID: Hashable & Sendable, Update: PhaseCallUpdate>(
     id: ID, plan: CountdownPlan, whileSuspended policy: SuspensionPolicy, delivering deliveries: CountdownDeliveries,
-    handle: (PhaseSequence) -> @MainActor (ID, Int, inout Bool) -> Void
+    _ update: @escaping @MainActor (_ id: ID, _ update: Update, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     let engine = engine
     let sequence = PhaseSequence(
       plan: plan, policy: policy, deliveries: deliveries, startingAt: clockNow, engine: engine, wallClock: wallClock)
     // The plan's end is its running out, as a single countdown's 0 is.
-    let ranOut: @Sendable () -> Bool = { [weak sequence] in sequence?.isPlanEnded ?? false }
-    try claimID(id, endsAtZero: false, length: nil, attachment: sequence, ranOut: ranOut, handle(sequence)) {
+    let ranOut: @Sendable () -> Bool = { sequence.isPlanEnded }
+    let handle = phaseHandler(of: sequence, update)
+    try claimID(id, endsAtZero: false, length: nil, attachment: sequence, ranOut: ranOut, handle) {
       token, handler throws(CountdownError) in
       try sequence.registerFirst(token, handler: handler) { cursor throws(CountdownError) in
         try engine.register(
@@ -298,6 +301,8 @@ extension CountdownManager {
     }
     if sequence.isEnded(cursor) {
       stop = true
+      // The plan's end: the sequence lets go of its handler (the registration ended with it).
+      sequence.detach()
     } else if stop {
       // The registration this call belongs to may have been replaced by the next phase's: the
       // sequence ends here, and a hand-over still on its way ends what it registers.

@@ -33,9 +33,9 @@ public struct CountdownPhaseUpdate: Sendable {
   /// - Complexity: O(log *p*), *p* the phases written in the plan; worked out at each read.
   public var position: CountdownPhasePosition? {
     switch source {
-    case .call(let call, let plan, let wallNow):
-      call.cursor.position(at: call.now, in: plan.layout).map {
-        CountdownPhasePosition($0, now: call.now, wallNow: wallNow)
+    case .call(let reading):
+      reading.call.cursor.position(at: reading.call.now, in: reading.plan.layout).map {
+        CountdownPhasePosition($0, now: reading.call.now, wallNow: reading.wallNow)
       }
     case .merged(let merged): merged.position
     }
@@ -43,17 +43,19 @@ public struct CountdownPhaseUpdate: Sendable {
   /// The phase ends since the last call, oldest first, each once; empty in most calls.
   public var phaseEnds: [CountdownPhaseEnd] {
     switch source {
-    case .call(let call, _, let wallNow):
-      guard let ends = call.ends, !ends.ends.isEmpty else { return [] }
-      return ends.ends.map { CountdownPhaseEnd($0, now: call.now, wallNow: wallNow) }
+    case .call(let reading):
+      guard let ends = reading.call.ends, !ends.ends.isEmpty else { return [] }
+      return ends.ends.map { CountdownPhaseEnd($0, now: reading.call.now, wallNow: reading.wallNow) }
     case .merged(let merged): return merged.phaseEnds
     }
   }
   /// The ends older than ``phaseEnds`` after a long absence, in one summary; `nil` otherwise.
   public var earlierPhaseEnds: CountdownPhaseEndSummary? {
     switch source {
-    case .call(let call, _, let wallNow):
-      call.ends?.summary.map { CountdownPhaseEndSummary($0, now: call.now, wallNow: wallNow) }
+    case .call(let reading):
+      reading.call.ends?.summary.map {
+        CountdownPhaseEndSummary($0, now: reading.call.now, wallNow: reading.wallNow)
+      }
     case .merged(let merged): merged.earlierPhaseEnds
     }
   }
@@ -61,8 +63,8 @@ public struct CountdownPhaseUpdate: Sendable {
   /// ``position`` is `nil`. This is the sequence's last call, and its id is free.
   public var planEnded: Bool {
     switch source {
-    case .call(let call, let plan, _):
-      call.ends?.planEnded == true || plan.storage.layout.isEnded(call.cursor.ordinal)
+    case .call(let reading):
+      reading.call.ends?.planEnded == true || reading.plan.storage.layout.isEnded(reading.call.cursor.ordinal)
     case .merged(let merged): merged.planEnded
     }
   }
@@ -71,14 +73,14 @@ public struct CountdownPhaseUpdate: Sendable {
   /// ``CountdownManager/resume(id:)``.
   public var pausedAfterPhase: Bool {
     switch source {
-    case .call(let call, _, _): call.ends?.paused == true
+    case .call(let reading): reading.call.ends?.paused == true
     case .merged(let merged): merged.pausedAfterPhase
     }
   }
 
   /// The update of `call` to `sequence`'s handler.
   init(_ call: PhaseCall, of sequence: PhaseSequence) {
-    source = .call(call, plan: sequence.plan, wallNow: sequence.wallClock())
+    source = .call(CallReading(call: call, plan: sequence.plan, wallNow: sequence.wallClock()))
     remaining = call.remaining
   }
 
@@ -98,11 +100,20 @@ public struct CountdownPhaseUpdate: Sendable {
 extension CountdownPhaseUpdate {
   /// Where an update's values come from: a handler's call, read lazily, or two updates merged.
   enum Source: Sendable {
-    /// A call of the handler: what it read, the plan walked (one reference: its copies share
-    /// their storage; not the sequence, which holds the manager's engine, so that an update an app
-    /// keeps does not keep the engine), and the wall clock's date at the call.
-    case call(PhaseCall, plan: CountdownPlan, wallNow: Date)
+    /// A call of the handler: what it read.
+    case call(CallReading)
     /// Two updates merged, their values worked out.
     case merged(MergedPhaseUpdate)
+  }
+
+  /// What a call of the handler read: the call, the plan walked (one reference: its copies share
+  /// their storage; not the sequence, which holds the manager's engine, so that an update an app
+  /// keeps does not keep the engine), and the wall clock's date at the call. A struct, not the
+  /// case's tuple of three: a tuple payload is copied and destroyed through the runtime's generic
+  /// tuple witnesses, several times the work of a struct's (callgrind, at each call).
+  struct CallReading: Sendable {
+    let call: PhaseCall
+    let plan: CountdownPlan
+    let wallNow: Date
   }
 }

@@ -9,7 +9,8 @@ import Foundation
 /// every end passed, in order and bounded) and registers the same token again toward the next
 /// phase's end, before it calls the app: a re-registration replaces the node in place, O(1).
 /// Kept with the id (``IDRegistry/Record/attachment``), so it goes with the id's next start,
-/// cancel or end; the handler holds it weakly, and it holds the handler, to register it again.
+/// cancel or end; the handler holds it, and it holds the handler, to register it again, until it
+/// is detached (``detach()``), which lets go of the handler.
 ///
 /// The manager's own `pause(id:)`, `resume(id:)`, `addTime(_:id:)` and `cancel(id:)` reach it as
 /// an ``IDAttachment``: each changes the cursor first, then hands the phase to the engine
@@ -21,34 +22,39 @@ import Foundation
 /// registration's deadline by each suspension, and the cursor takes the phase's deadline back from
 /// the engine (``followEngine(_:)``) before it is read or changed, rather than keeping a clock of its
 /// own.
-final class PhaseSequence: IDAttachment {
+///
+/// Two objects: the sequence, and its state in one buffer with the mutex that guards it
+/// (``InlineLockedState``), the state's flags packed after the cursor.
+final class PhaseSequence: IDAttachment, @unchecked Sendable {
+  // @unchecked Sendable: `state` is read and written only under its own mutex (its `withLock`);
+  // every other property is a constant.
   struct State: Sendable {
     var cursor: PhaseCursor
-    var token: IDRegistry.Token?
-    var handler: CountdownHandler?
     /// The id no longer has this sequence: nothing is registered or delivered for it any more.
     var detached = false
-    /// Counts the changes of the cursor that the engine must be given (each start, operation and
-    /// phase end): the hand-over compares it before and after its engine write, to see whether a
-    /// later change came meanwhile.
-    var generation: UInt64 = 0
     /// A thread is handing the cursor to the engine (``handOver(on:written:)``), and hands every change
     /// made meanwhile too: while it does, the engine's registration may count a phase the cursor
     /// has left, and is not read back. A new sequence starts with it set: its start hands it over.
     var handingOver = true
-    /// The latest generation the hand-over wrote to the engine: a change waits for it (or the
-    /// hand-over's end) before it returns (``awaitHandOver(of:)``).
-    var written: UInt64 = 0
     /// Whether the thread handing over is the main thread, whose first delivery may call the app,
     /// which may change the sequence again from inside the hand-over: that change does not wait.
     var handingOverOnMainThread = false
+    var token: IDRegistry.Token?
+    var handler: CountdownHandler?
+    /// Counts the changes of the cursor that the engine must be given (each start, operation and
+    /// phase end): the hand-over compares it before and after its engine write, to see whether a
+    /// later change came meanwhile.
+    var generation: UInt64 = 0
+    /// The latest generation the hand-over wrote to the engine: a change waits for it (or the
+    /// hand-over's end) before it returns (``awaitHandOver(of:)``).
+    var written: UInt64 = 0
   }
 
   let plan: CountdownPlan
   /// Whether the plan walks on or freezes while the manager is suspended.
   let policy: SuspensionPolicy
   let deliveries: CountdownDeliveries
-  let state: LockedState<State>
+  let state: InlineLockedState<State>
   /// The manager's engine: its clock times the calls, and it runs the registration.
   let engine: CountdownEngine
   /// The manager's wall clock, read at each call for the dates of its update.
@@ -76,7 +82,7 @@ final class PhaseSequence: IDAttachment {
     self.engine = engine
     self.wallClock = wallClock
     intervalNanoseconds = max(1, (try? engine.interval.countdownNanoseconds()) ?? 1)
-    state = LockedState(State(cursor: PhaseCursor(startingAt: now, in: plan.layout)))
+    state = InlineLockedState.make(State(cursor: PhaseCursor(startingAt: now, in: plan.layout)))
   }
 
   /// Whether `cursor` is past the plan's last phase. O(1): no copy of the plan's arithmetic.
@@ -212,10 +218,14 @@ final class PhaseSequence: IDAttachment {
     do throws(CountdownError) {
       try register(cursor)
     } catch {
-      state.withLock { state in
+      let handler = state.withLock { state in
         state.detached = true
         state.handingOver = false
+        defer { state.handler = nil }
+        return state.handler
       }
+      // Released after the lock: it holds the app's handler, whose captures may run a deinit.
+      _ = consume handler
       throw error
     }
     handOver(on: engine, written: generation)
@@ -270,8 +280,21 @@ final class PhaseSequence: IDAttachment {
     }
   }
 
+  /// The id no longer has this sequence: it registers nothing more, calls nothing, and lets go of
+  /// its handler, which holds it (``CountdownManager/phaseHandler(of:_:)``): with the engine's
+  /// registration ended, both are freed. Idempotent.
   func detach() {
-    state.withLock { $0.detached = true }
+    let handler = state.withLock { state -> CountdownHandler? in
+      state.detached = true
+      #if COUNTDOWN_CHECK_INVARIANTS
+        // The lifetime tests' self-test: the handler kept, and with it the sequence.
+        if PlantedFault.current == .sequenceKeepsItsHandler { return nil }
+      #endif
+      defer { state.handler = nil }
+      return state.handler
+    }
+    // Released after the lock: it holds the app's handler, whose captures may run a deinit.
+    _ = consume handler
   }
 
   /// The current phase's length: its registration counts that phase.

@@ -5,8 +5,9 @@
   /// public-API fuzzer, a trap, an error a call's documentation does not name, and a refused call
   /// that changes what it was called on; for the simulation of countdowns in phases, a phase end
   /// delivered twice, a frozen plan that walks on while suspended, a receiver held, a frozen
-  /// plan saved with less time than it has, an observable model showing stale ends, and a stream
-  /// losing the ends of the updates a slow consumer did not take.
+  /// plan saved with less time than it has, an observable model showing stale ends, a stream
+  /// losing the ends of the updates a slow consumer did not take, and a sequence that keeps its
+  /// handler once detached.
   ///
   /// It exists only in builds with internal checks (`COUNTDOWN_INTERNAL_CHECKS=1`, which no app's
   /// build sets), and only the package's tests can set it (package access): an app's build has
@@ -39,6 +40,9 @@
     /// The stream of a countdown in phases (`phaseUpdates(plan:)`) keeps only the newest update
     /// for a consumer that fell behind, dropping the ends of the older ones instead of merging them.
     case streamDropsEarlierEnds
+    /// A countdown in phases detached (cancelled, replaced, ended) keeps its engine handler, which
+    /// holds it: neither is ever freed.
+    case sequenceKeepsItsHandler
 
     /// The fault planted now; `nil` at first. Behind a lock: the fuzzer's other threads read it.
     private static let planted = LockedState<PlantedFault?>(nil)

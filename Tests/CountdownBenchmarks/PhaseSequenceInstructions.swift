@@ -1,0 +1,67 @@
+import CountdownCore
+import CountdownKit
+import Foundation
+import XCTest
+
+/// The instructions of a tick's callbacks, a plain countdown's beside a countdown in phases', for
+/// callgrind; skipped unless `COUNTDOWN_PHASE_LOOP` is set, so a plain run pays nothing. Counts
+/// repeat exactly from run to run of one build.
+///
+/// `testTickLoop`: 10⁴ ids on a Kit manager on a manual clock, on the main thread, each a plain
+/// countdown of an hour (`COUNTDOWN_PHASE_LOOP=plain`), a countdown in phases of hour-long phases
+/// (`phases`: no phase ends in the ticks), or of phases one interval long (`ends`: every tick
+/// ends every sequence's phase; delivering only the ends), each update read as
+/// `PhaseSequenceBenchmarks` reads it (`remaining`; the ends, where every tick ends a phase);
+/// then 10 ticks. The ticks alone are collected, so the count divided by
+/// 10⁵ is one callback (`ends`: one sequence's tick). In a release build of the benchmarks:
+///
+///     COUNTDOWN_PHASE_LOOP=phases valgrind --tool=callgrind \
+///       --toggle-collect='*PhaseSequenceInstructions*tickLoop*' \
+///       .build-release/release/CountdownKitPackageTests.xctest \
+///       CountdownBenchmarks.PhaseSequenceInstructions/testTickLoop
+final class PhaseSequenceInstructions: XCTestCase {
+  static let ids = 10_000
+  static let ticks = 10
+  static let interval = Duration.milliseconds(10)
+
+  func testTickLoop() throws {
+    let kind = ProcessInfo.processInfo.environment["COUNTDOWN_PHASE_LOOP"]
+    guard let kind, ["plain", "phases", "ends"].contains(kind) else {
+      throw XCTSkip("set COUNTDOWN_PHASE_LOOP to plain, phases or ends, and run it under callgrind")
+    }
+    try MainActor.assumeIsolated {
+      let clock = ManualCountdownClock()
+      let manager = try CountdownManager(interval: Self.interval, clock: clock)
+      var sink = 0
+      let phaseLength = kind == "ends" ? Self.interval : .seconds(3_600)
+      let plan = try CountdownPlan(blocks: [
+        .init([CountdownPhase("On", phaseLength), CountdownPhase("Off", phaseLength)], repeated: .forever)
+      ])
+      for index in 0..<Self.ids {
+        if kind == "plain" {
+          try manager.start(id: index, for: .seconds(3_600)) { _, remaining, _ in sink &+= remaining }
+        } else {
+          try manager.start(id: index, plan: plan, delivering: kind == "ends" ? .onlyTheEnd : .everyChange) {
+            _, update, _ in
+            sink &+= kind == "ends" ? update.phaseEnds.count : update.remaining
+          }
+        }
+      }
+      let (deliveries, sinkBefore) = (manager.engine.statistics.deliveries, sink)
+      try Self.tickLoop(clock)
+      if kind == "ends" {
+        XCTAssertEqual(sink - sinkBefore, Self.ids * Self.ticks, "every sequence ends a phase at every tick")
+      } else {
+        XCTAssertEqual(Int(manager.engine.statistics.deliveries - deliveries), Self.ids * Self.ticks)
+      }
+      XCTAssertNotEqual(sink, 0)
+      manager.cancelAll()
+    }
+  }
+
+  /// The ticks callgrind collects, out of line so that `--toggle-collect` can name it.
+  @inline(never)
+  static func tickLoop(_ clock: ManualCountdownClock) throws {
+    for _ in 0..<ticks { try clock.advance(by: interval) }
+  }
+}
