@@ -816,9 +816,9 @@ final class PhaseSimulationRun {
       guard case .running(let deadline) = expectation.cursor.timing else { continue }
       if expectation.policy == .pauses {
         // Frozen while suspended: frozen too while the app is not running, with the time it had
-        // left when saved (none, for a phase whose end was due and not delivered yet: that end
-        // then comes at the restore, on time, and the next phase starts there).
-        expectation.cursor.timing = .running(deadline: max(deadline, left) + away)
+        // left when saved (a phase whose end was due and not delivered yet keeps how overdue it
+        // was: that end comes at the restore, that late, and the next phase has what it had left).
+        expectation.cursor.timing = .running(deadline: deadline + away)
       } else {
         // Saved as its end's date, read back in whole microseconds from now.
         let ahead = Int64((Double(deadline - now) / 1e3).rounded()) * 1_000
