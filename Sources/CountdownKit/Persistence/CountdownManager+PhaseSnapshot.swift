@@ -169,7 +169,12 @@ extension CountdownManager {
         // Frozen while the app is away, as a single `.pauses` countdown: the time it has left.
         // Signed: a phase whose end is due and not delivered yet keeps how overdue it is, so that
         // the restore delivers that end as late, and the next phase has what it had left.
-        entry.time = .nanoseconds(deadline.subtractingSaturated(now))
+        let left = deadline.subtractingSaturated(now)
+        entry.time = .nanoseconds(left)
+        #if COUNTDOWN_CHECK_INVARIANTS
+          // The simulation's self-test: the overdue time dropped.
+          if PlantedFault.current == .snapshotDropsTheOverdueTime { entry.time = .nanoseconds(max(0, left)) }
+        #endif
       case .running(let deadline):
         // It walks on while the app is away: its phase's end, a date that outlives a reboot.
         entry.date = wallNow + Double(deadline.subtractingSaturated(now)) / 1e9 + offsetSeconds
