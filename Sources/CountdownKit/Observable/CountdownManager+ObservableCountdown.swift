@@ -44,17 +44,16 @@ extension CountdownManager {
     return countdown
   }
 
-  /// Has this manager's suspensions refresh `model`'s dates while `follows` (its countdown pauses
-  /// while the manager is suspended), or no longer.
-  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+  /// Has this manager's suspensions call `refresh`, which brings the dates of the model of
+  /// `handle` up to date, while its countdown pauses while the manager is suspended; `nil`: no
+  /// longer. The closure holds its model weakly.
   @MainActor
-  func followSuspensions(_ model: ObservableCountdown, handle: CountdownHandle, _ follows: Bool) {
+  func followSuspensions(of handle: CountdownHandle, _ refresh: (@MainActor @Sendable () -> Void)?) {
     let key = ObjectIdentifier(handle)
-    guard follows else {
+    guard let refresh else {
       stopFollowingSuspensions(handle)
       return
     }
-    let refresh: @MainActor @Sendable () -> Void = { [weak model] in model?.followSuspension() }
     // A refresh this replaces is released outside the lock.
     let replaced = state.withLock { $0.modelFollowsSuspensions(key, refresh: refresh) }
     _ = replaced

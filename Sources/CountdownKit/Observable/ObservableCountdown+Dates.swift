@@ -14,7 +14,9 @@ extension ObservableCountdown {
   /// refresh this model's dates.
   func setPolicy(_ policy: SuspensionPolicy) {
     self.policy = policy
-    manager.followSuspensions(self, handle: handle, policy == .pauses)
+    var refresh: (@MainActor @Sendable () -> Void)?
+    if policy == .pauses { refresh = { [weak self] in self?.followSuspension() } }
+    manager.followSuspensions(of: handle, refresh)
   }
 
   /// The manager suspended or resumed its ticking: a countdown that pauses meanwhile froze or runs

@@ -56,20 +56,22 @@ public final class ObservablePhaseCountdown {
   /// Whether the current phase is paused: by ``pause()``, or because the phase before it pauses
   /// the plan after it (``CountdownPhase/pausesAfter``), until ``resume()``.
   public private(set) var isPaused = false
-  /// When the current phase ends, on this device's clock; `nil` while paused, before the first
-  /// start and after ``cancel()``; once the plan ended, the date it ended. Set when the phase
-  /// moves (its end, a skip, a restart, going back, a pause, a resume, time added), not on every
-  /// step.
+  /// When the current phase ends, on this device's clock; `nil` while paused or frozen (a plan
+  /// started `whileSuspended: .pauses`, while the manager is suspended), before the first start
+  /// and after ``cancel()``; once the plan ended, the date it ended. Set when the phase moves (its
+  /// end, a skip, a restart, going back, a pause, a resume, time added), and when such a plan
+  /// freezes and runs again with the manager's suspensions, not on every step.
   public private(set) var endDate: Date?
-  /// When the whole plan ends, on this device's clock; `nil` while paused, for a plan that runs
-  /// forever, and once it ended. Set when ``endDate`` is.
+  /// When the whole plan ends, on this device's clock; `nil` while paused or frozen, for a plan
+  /// that runs forever, and once it ended. Set when ``endDate`` is.
   public private(set) var planEndDate: Date?
   /// The current phase as a range of dates on this device's clock, from its start to
   /// ``endDate``: for `Text(timerInterval:countsDown:)` and `ProgressView(timerInterval:)`. While
-  /// paused it is laid out from ``pauseTime``: give the system both. `end...end` once ended.
+  /// paused or frozen it is laid out from ``pauseTime``: give the system both. `end...end` once
+  /// ended.
   public private(set) var timerInterval: ClosedRange<Date>
-  /// While the phase is paused, the moment ``timerInterval`` is laid out from: the system's
-  /// `pauseTime:`. `nil` while it runs.
+  /// While the phase is paused or frozen, the moment ``timerInterval`` is laid out from: the
+  /// system's `pauseTime:`. `nil` while it runs.
   public private(set) var pauseTime: Date?
 
   /// ``remaining`` as a time to format: `Text(workout.remainingTime, format: .countdown)`.
@@ -130,6 +132,10 @@ public final class ObservablePhaseCountdown {
     try manager.start(handle, plan: plan, whileSuspended: policy, delivering: deliveries) { [weak self] _, update, _ in
       self?.show(update)
     }
+    // A plan that freezes while the manager is suspended: its dates freeze and run again with it.
+    var refresh: (@MainActor @Sendable () -> Void)?
+    if policy == .pauses { refresh = { [weak self] in self?.followSuspension() } }
+    manager.followSuspensions(of: handle, refresh)
     if hasEnded { hasEnded = false }
     if !lastPhaseEnds.isEmpty { lastPhaseEnds = [] }
     if earlierPhaseEnds != nil { earlierPhaseEnds = nil }
@@ -279,11 +285,19 @@ public final class ObservablePhaseCountdown {
     setDates(CountdownTimerDates(timerInterval: date...date), end: date, planEnd: nil)
   }
 
-  /// The dates of the current phase, from the manager.
+  /// The manager suspended or resumed its ticking: a plan that freezes meanwhile froze or runs
+  /// again, and its dates say so, as ``CountdownManager/timerDates(for:)`` does. One paused or
+  /// ended is left as it was.
+  func followSuspension() {
+    guard !isPaused, !hasEnded, let position else { return }
+    setDates(position)
+  }
+
+  /// The dates of the current phase, from the manager: frozen, the plan has no end date either.
   private func setDates(_ position: CountdownPhasePosition) {
     let now = manager.wallClock()
     let dates = manager.timerDates(for: handle) ?? CountdownTimerDates(timerInterval: now...now)
-    setDates(dates, end: dates.endDate, planEnd: position.planEndDate)
+    setDates(dates, end: dates.endDate, planEnd: dates.isFrozen ? nil : position.planEndDate)
   }
 
   private func setDates(_ dates: CountdownTimerDates, end: Date?, planEnd: Date?) {
@@ -304,5 +318,6 @@ public final class ObservablePhaseCountdown {
     // Not on the main actor: the handle and the manager are Sendable, and cancelling is safe from
     // any thread.
     manager.cancel(handle)
+    manager.stopFollowingSuspensions(handle)
   }
 }

@@ -34,7 +34,9 @@ extension CountdownManager {
   ///   next value; a paused one stays paused, without a call until ``resume(id:)``, at exactly the
   ///   time it had left (``phasePosition(id:)`` reads it at once).
   /// - One started `whileSuspended: .pauses` is frozen while the app is not running, as a single
-  ///   such countdown is: it comes back at its phase with the time it had left, and no end.
+  ///   such countdown is: it comes back at its phase with the time it had left, and no end for the
+  ///   time away. An end that was due and not delivered yet when it was saved comes in the call
+  ///   inside this one, late by as long as it was overdue then, the next phase with what it had left.
   ///
   /// Every end comes in deadline order, ties in the snapshot's order, as in any other batch: the
   /// countdowns' `0`s and the countdowns in phases' calls with ends passed together, each of the
@@ -160,7 +162,14 @@ extension CountdownManager {
       switch cursor.timing {
       case .running(let deadline) where sequence.policy == .pauses:
         // Frozen while the app is away, as a single `.pauses` countdown: the time it has left.
-        entry.time = .nanoseconds(max(0, deadline.subtractingSaturated(now)))
+        // Signed: a phase whose end is due and not delivered yet keeps how overdue it is, so that
+        // the restore delivers that end as late, and the next phase has what it had left.
+        let left = deadline.subtractingSaturated(now)
+        entry.time = .nanoseconds(left)
+        #if COUNTDOWN_CHECK_INVARIANTS
+          // The simulation's self-test: the overdue time dropped.
+          if PlantedFault.current == .snapshotDropsTheOverdueTime { entry.time = .nanoseconds(max(0, left)) }
+        #endif
       case .running(let deadline):
         // It walks on while the app is away: its phase's end, a date that outlives a reboot.
         entry.date = wallNow + Double(deadline.subtractingSaturated(now)) / 1e9 + offsetSeconds

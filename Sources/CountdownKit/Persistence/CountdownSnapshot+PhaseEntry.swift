@@ -35,7 +35,9 @@ extension CountdownSnapshot {
     /// follow the plan from it.
     public var date: Date?
     /// The current phase's time left, if it is paused or counts with
-    /// ``CountdownCore/SuspensionPolicy/pauses``; `nil` for one that counts to ``date``.
+    /// ``CountdownCore/SuspensionPolicy/pauses``; `nil` for one that counts to ``date``. Negative
+    /// for a running one with ``CountdownCore/SuspensionPolicy/pauses`` whose end was due that long
+    /// before the snapshot and not delivered yet: a restore delivers it, that late.
     public var time: Duration?
 
     /// An entry: a running one needs `date`, a paused one `time`.
@@ -80,7 +82,8 @@ extension CountdownSnapshot.PhaseEntry {
     }
     if countsByTime {
       guard date == nil, let time else { throw .unreadable }
-      guard time >= .zero else { throw .invalidPhaseEntry(index: index, reason: .negativeDuration) }
+      // Only a running phase can be overdue: a paused one has what it has left, never less than nothing.
+      guard time >= .zero || !isPaused else { throw .invalidPhaseEntry(index: index, reason: .negativeDuration) }
       guard (try? time.countdownNanoseconds()) != nil else {
         throw .invalidPhaseEntry(index: index, reason: .outOfRange)
       }

@@ -17,6 +17,13 @@ extension CountdownSnapshot {
   /// once for a phase that is paused. A phase that ended before `now` (the snapshot is older
   /// than its end) is walked past, as a restore would.
   ///
+  /// A plan started `whileSuspended: .pauses` is saved with its phase's time left: it stands
+  /// still while the app is away, as the widget shows it, so its timeline is one entry, frozen
+  /// with that time left, with no end dates and not paused (``CountdownPhasePosition/isPaused``
+  /// is `false`), as ``CountdownManager/timerDates(id:)`` has it frozen while the manager is
+  /// suspended. A phase end that was due and not delivered when it was saved is walked past, as
+  /// a restore delivers it.
+  ///
   /// - Parameters:
   ///   - id: The id of a countdown in phases in ``phaseEntries``.
   ///   - now: The first entry's date (default: now).
@@ -30,9 +37,14 @@ extension CountdownSnapshot {
     guard entry.ordinal >= 0, !layout.isEnded(entry.ordinal) else { return [] }
     // Instants in nanoseconds from `now`, which is 0.
     let timing: PhaseCursor.Timing
+    // A running plan that freezes while the app is suspended (`.pauses`), saved with its time left:
+    // frozen while the app is away, when the widget shows it.
+    let frozen = entry.policy == .pauses && !entry.isPaused
     if entry.countsByTime {
       guard let left = try? (entry.time ?? .zero).countdownNanoseconds() else { return [] }
-      timing = .paused(left: max(0, left))
+      // Frozen with its end overdue (a negative time left): that end passed, as a restore
+      // delivers it, and the next phase is frozen with what it had left.
+      timing = frozen ? .running(deadline: left) : .paused(left: max(0, left))
     } else {
       guard let date = entry.date else { return [] }
       let ahead = (date - (serverOffset?.secondsValue ?? 0)).timeIntervalSince(now)
@@ -41,11 +53,20 @@ extension CountdownSnapshot {
     }
     var cursor = PhaseCursor(ordinal: entry.ordinal, timing: timing)
     _ = cursor.advanced(to: 0, in: layout)
+    // Still running after the walk: it stands still with its time left, unpaused. (Paused by the
+    // walk, by a phase that pauses the plan after it, it is paused.)
+    var standsStill = false
+    if frozen, case .running = cursor.timing {
+      cursor.pause(at: 0)
+      standsStill = true
+    }
     func entryAt(_ instant: Int64) -> CountdownPhaseTimelineEntry {
       let date = CountdownPhasePosition.date(of: instant, now: 0, wallNow: now)
       return CountdownPhaseTimelineEntry(
         date: date,
-        position: cursor.position(at: instant, in: layout).map { CountdownPhasePosition($0, now: 0, wallNow: now) })
+        position: cursor.position(at: instant, in: layout).map {
+          CountdownPhasePosition($0, now: 0, wallNow: now, frozen: standsStill)
+        })
     }
     var entries = [entryAt(0)]
     while entries.count < limit, !cursor.isEnded(in: layout), case .running(let deadline) = cursor.timing {

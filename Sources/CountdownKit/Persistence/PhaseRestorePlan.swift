@@ -7,6 +7,8 @@ import Foundation
 ///
 /// A running phase's end date becomes an instant on the clock, as far from now as the date is
 /// from the device's clock's now: in the past, if the phase ended while the app was not running.
+/// One frozen while the app was away (`.pauses`) ends its time left after now: in the past by as
+/// long as its end was overdue when saved (a negative time left).
 /// The plan's later ends follow from it (``PhaseCursor/advanced(to:in:)``), so after any gap the
 /// walk puts the plan exactly where it is now, and reports the ends passed, bounded.
 struct PhaseRestorePlan: Sendable {
@@ -31,24 +33,30 @@ struct PhaseRestorePlan: Sendable {
     policy = entry.policy
     deliveries = entry.deliveries
     let layout = entry.plan.layout
-    guard !entry.countsByTime else {
+    let ahead: Int64
+    if entry.countsByTime {
       // Paused, or frozen while the app was away (`.pauses`): the time the app was not running
       // does not count, and the phase has exactly what it had left.
       let left = try (entry.time ?? .zero).countdownNanoseconds()
-      try RestorePlan.checkCountdown(of: left, at: moment.now, interval: moment.interval)
-      cursor = PhaseCursor(
-        ordinal: entry.ordinal, timing: entry.isPaused ? .paused(left: left) : .running(deadline: moment.now + left))
-      return
+      guard !entry.isPaused else {
+        try RestorePlan.checkCountdown(of: left, at: moment.now, interval: moment.interval)
+        cursor = PhaseCursor(ordinal: entry.ordinal, timing: .paused(left: left))
+        return
+      }
+      // Negative, its end was that overdue when saved: it passed that long before now.
+      ahead = left
+    } else {
+      guard let date = entry.date else { throw .nonFiniteValue }
+      let device = date - moment.offset.secondsValue
+      // The device's clock went back since the snapshot (now before it): no time is known to have
+      // passed, so none counts.
+      let seconds = device.timeIntervalSince(max(moment.wallNow, moment.takenAt))
+      guard seconds.isFinite else { throw .nonFiniteValue }
+      guard abs(seconds) < CountdownManager.representableSeconds else { throw .outOfRange }
+      // Whole microseconds, as a countdown's date is read back.
+      ahead = Int64((seconds * 1e6).rounded()) * 1_000
     }
-    guard let date = entry.date else { throw .nonFiniteValue }
-    let device = date - moment.offset.secondsValue
-    // The device's clock went back since the snapshot (now before it): no time is known to have
-    // passed, so none counts.
-    let ahead = device.timeIntervalSince(max(moment.wallNow, moment.takenAt))
-    guard ahead.isFinite else { throw .nonFiniteValue }
-    guard abs(ahead) < CountdownManager.representableSeconds else { throw .outOfRange }
-    // Whole microseconds, as a countdown's date is read back.
-    let (deadline, overflow) = moment.now.addingReportingOverflow(Int64((ahead * 1e6).rounded()) * 1_000)
+    let (deadline, overflow) = moment.now.addingReportingOverflow(ahead)
     guard !overflow else { throw .outOfRange }
     cursor = PhaseCursor(ordinal: entry.ordinal, timing: .running(deadline: deadline))
     // Where the walk will be now: the phase it runs must fit on the clock, as a start's would.

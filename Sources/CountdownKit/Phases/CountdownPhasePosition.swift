@@ -33,19 +33,23 @@ public struct CountdownPhasePosition: Hashable, Sendable {
   public let timeLeftInPhase: Duration
   /// The time the whole plan has left, this phase's included; `nil` for a plan that runs forever.
   public let timeLeftInPlan: Duration?
-  /// When the phase ends; `nil` while paused.
+  /// When the phase ends; `nil` while paused, and in a snapshot's timeline for a plan frozen while
+  /// the app is away (see ``isPaused``).
   public let phaseEndDate: Date?
-  /// When the plan ends; `nil` while paused, or for a plan that runs forever. A phase after which
-  /// the plan pauses moves it, when that pause comes.
+  /// When the plan ends; `nil` while paused or frozen so, or for a plan that runs forever. A phase
+  /// after which the plan pauses moves it, when that pause comes.
   public let planEndDate: Date?
-
   /// Whether the phase is paused: by ``CountdownManager/pause(id:)``, or because the phase before
-  /// it pauses the plan after it (``CountdownPhase/pausesAfter``).
-  public var isPaused: Bool { phaseEndDate == nil }
+  /// it pauses the plan after it (``CountdownPhase/pausesAfter``). A plan started
+  /// `whileSuspended: .pauses` is not paused by a suspension: ``CountdownManager/phasePosition(id:)``
+  /// then reads its frozen time left with the dates it would have if the app came back at once,
+  /// and ``CountdownSnapshot/timeline(id:from:limit:)`` shows it frozen, with no end dates.
+  public let isPaused: Bool
 
   /// The position read from `position`, its instants on the manager's clock (nanoseconds) turned
-  /// into dates from `wallNow`, the wall clock's date at `now`.
-  init(_ position: PlanPosition, now: Int64, wallNow: Date) {
+  /// into dates from `wallNow`, the wall clock's date at `now`; `frozen`, a paused `position` that
+  /// stands still without being paused (a `.pauses` plan in a snapshot's timeline).
+  init(_ position: PlanPosition, now: Int64, wallNow: Date, frozen: Bool = false) {
     phase = position.step.phase
     phaseIndex = position.step.indexInCycle
     cycle = position.step.cycle
@@ -56,6 +60,7 @@ public struct CountdownPhasePosition: Hashable, Sendable {
     timeLeftInPlan = position.timeLeftInPlan.map { .nanoseconds($0) }
     phaseEndDate = position.phaseEnd.map { Self.date(of: $0, now: now, wallNow: wallNow) }
     planEndDate = position.planEnd.map { Self.date(of: $0, now: now, wallNow: wallNow) }
+    isPaused = position.phaseEnd == nil && !frozen
   }
 
   /// The wall clock's date of `instant` on the manager's clock, from `wallNow` at `now`.

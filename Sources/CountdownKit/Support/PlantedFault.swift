@@ -5,9 +5,9 @@
   /// public-API fuzzer, a trap, an error a call's documentation does not name, and a refused call
   /// that changes what it was called on; for the simulation of countdowns in phases, a phase end
   /// delivered twice, a frozen plan that walks on while suspended, a receiver held, a frozen
-  /// plan saved with less time than it has, an observable model showing stale ends, a stream
-  /// losing the ends of the updates a slow consumer did not take, and a sequence that keeps its
-  /// handler once detached.
+  /// plan saved with less time than it has or without the end it had due, an observable model
+  /// showing stale ends, a stream losing the ends of the updates a slow consumer did not take, and
+  /// a sequence that keeps its handler once detached.
   ///
   /// It exists only in builds with internal checks (`COUNTDOWN_INTERNAL_CHECKS=1`, which no app's
   /// build sets), and only the package's tests can set it (package access): an app's build has
@@ -34,6 +34,10 @@
     /// suspended, is saved with the time its phase had left before the suspension, less the time
     /// suspended so far: the snapshot does not follow the engine.
     case snapshotMissesTheSuspension
+    /// A countdown in phases started `whileSuspended: .pauses`, saved with its phase end due and
+    /// not delivered yet, is saved with no time left rather than how overdue it is: the restore
+    /// delivers that end on time and the next phase at its full length.
+    case snapshotDropsTheOverdueTime
     /// An ``ObservablePhaseCountdown`` keeps the first phase ends it was given in
     /// ``ObservablePhaseCountdown/lastPhaseEnds``, never the later ones.
     case observableKeepsFirstEnds

@@ -181,7 +181,9 @@ extension WidgetsHarness: MirrorHarness {
       guard shown.ordinal == position.ordinal else { return false }
       let end = dates.timerInterval.upperBound
       if let paused = dates.pauseTime {
-        return shown.isPaused && abs(shown.timeLeftInPhase / .seconds(1) - end.timeIntervalSince(paused)) < 0.1
+        // Paused or frozen: it stands still, with no end date.
+        let left = shown.timeLeftInPhase / .seconds(1)
+        return shown.phaseEndDate == nil && abs(left - end.timeIntervalSince(paused)) < 0.1
       }
       return shown.phaseEndDate.map { abs($0.timeIntervalSince(end)) < 0.1 } ?? false
     default: return false

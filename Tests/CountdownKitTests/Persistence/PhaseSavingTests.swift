@@ -131,6 +131,37 @@ final class PhaseSavingTests: XCTestCase {
     }
   }
 
+  /// A plan that freezes while the app is suspended is saved with its phase's time left: its
+  /// timeline shows it frozen with that time left, as the manager's system dates have it while the
+  /// app is away (standing still, no end date), and not paused, as it is not.
+  func testATimelineOfAPlanThatPausesWhileSuspendedShowsItFrozenNotPaused() throws {
+    try withManualManager { manager, clock, wall in
+      try manager.start(id: "run", plan: PhaseSnapshotTests.plan(), whileSuspended: .pauses) { _, _, _ in }
+      try clock.advance(by: .seconds(1))
+      manager.suspendTicking()
+      let snapshot = try PhaseSnapshotTests.roundTrip(manager.snapshot(of: String.self))
+      XCTAssertEqual(snapshot.phaseEntries.first?.time, .seconds(2))
+      let now = wall.now + 60
+      let entries = snapshot.timeline(id: "run", from: now, limit: 3)
+      XCTAssertEqual(entries.map(\.date), [now], "it stands still while the app is away")
+      let position = try XCTUnwrap(entries.first?.position)
+      XCTAssertEqual(position.phase.name, "Warm-up")
+      XCTAssertFalse(position.isPaused, "frozen, not paused")
+      XCTAssertEqual(position.timeLeftInPhase, .seconds(2))
+      XCTAssertEqual(position.timeLeftInPlan, .seconds(17))
+      XCTAssertNil(position.phaseEndDate)
+      XCTAssertNil(position.planEndDate)
+      let dates = try XCTUnwrap(manager.timerDates(id: "run"))
+      XCTAssertTrue(dates.isFrozen, "as the manager hands it to the system while suspended")
+      XCTAssertEqual(dates.timerInterval.upperBound.timeIntervalSince(try XCTUnwrap(dates.pauseTime)), 2)
+      manager.resumeTicking()
+      // Paused, it is one entry, paused.
+      manager.pause(id: "run")
+      let paused = manager.snapshot(of: String.self).timeline(id: "run", from: now, limit: 3)
+      XCTAssertEqual(paused.map { $0.position?.isPaused }, [true])
+    }
+  }
+
   func testATimelineOfAServerTimeSnapshotIsInDeviceDates() throws {
     try withManualManager { manager, _, wall in
       try manager.calibrate(serverNow: wall.now + 100, receivedAt: wall.now)

@@ -500,4 +500,53 @@ final class PhaseSnapshotTests: XCTestCase {
     }
   }
 
+  /// A plan started `whileSuspended: .pauses` saved with its phase's end due and not delivered
+  /// yet (its call waiting on the main queue as the app left): at the restore that end comes, late
+  /// by as long as it was overdue (the time the app was away does not count), and the next phase
+  /// has the time it had left when saved; a widget's timeline read from the snapshot agrees.
+  func testAPausesPlanSavedWithAnEndDueGetsItLateAndTheNextPhaseItsTimeLeft() throws {
+    try withManualManager { saved, clock, wall in
+      var before: [Int] = []
+      try saved.start(id: "run", plan: Self.plan(), whileSuspended: .pauses) { _, update, _ in
+        before += update.phaseEnds.map(\.ordinal)
+      }
+      try clock.advance(by: .seconds(2))
+      // The warm-up ends at 3 s; time moves to 4.5 s on another thread, so its end's call waits
+      // on the main queue, not run yet, when the app leaves.
+      DispatchQueue.global().sync { try? clock.advance(by: .milliseconds(2_500)) }
+      saved.suspendTicking()
+      let snapshot = try Self.roundTrip(saved.snapshot(of: String.self))
+      XCTAssertEqual(before, [], "the end was not delivered before the app left")
+      saved.cancelAll()
+      let entry = try XCTUnwrap(snapshot.phaseEntries.first)
+      XCTAssertEqual(entry.ordinal, 0)
+      XCTAssertEqual(entry.time, .milliseconds(-1_500), "overdue by 1.5 s when saved")
+      XCTAssertNoThrow(try snapshot.validate())
+
+      // A widget shows the next phase, frozen with what it had left.
+      let timeline = snapshot.timeline(id: "run", from: wall.now + 3_600, limit: 2)
+      XCTAssertEqual(timeline.map { $0.position?.phase.name }, ["Work"])
+      XCTAssertEqual(timeline.first?.position?.timeLeftInPhase, .milliseconds(3_500))
+      XCTAssertEqual(timeline.first?.position?.isPaused, false)
+
+      let (manager, newClock) = try Self.relaunch(after: 3_600, wall: wall)
+      defer { manager.cancelAll() }
+      var ends: [CountdownPhaseEnd] = []
+      try manager.restore(snapshot) { _, _, _ in
+      } phases: { _, update, _ in
+        ends += update.phaseEnds
+      }
+      XCTAssertEqual(ends.map(\.ordinal), [0], "the overdue end comes at the restore")
+      XCTAssertEqual(ends.first?.lateness, .milliseconds(1_500), "late by what it was overdue")
+      XCTAssertEqual(ends.first?.date, wall.now - 1.5)
+      let position = try XCTUnwrap(manager.phasePosition(id: "run"))
+      XCTAssertEqual(position.phase.name, "Work")
+      XCTAssertEqual(position.timeLeftInPhase, .milliseconds(3_500))
+      XCTAssertEqual(position.phaseEndDate, wall.now + 3.5)
+      try newClock.advance(by: .milliseconds(3_400))
+      XCTAssertEqual(ends.map(\.ordinal), [0])
+      try newClock.advance(by: .milliseconds(100))
+      XCTAssertEqual(ends.map(\.ordinal), [0, 1], "the work ends when its time left runs out")
+    }
+  }
 }

@@ -207,6 +207,74 @@ final class PhasesFrozenWhileSuspendedTests: XCTestCase {
     }
   }
 
+  /// While the manager is suspended, a frozen plan is frozen, not paused: its position reads the
+  /// time it had left, unpaused, with the dates it would have if the app came back now, and its
+  /// system dates stand still with no end date; a single `.pauses` countdown says the same of
+  /// itself, by id and by receiver.
+  func testWhileSuspendedThePositionIsUnpausedAndTheSystemDatesFrozenAsASingleCountdowns() throws {
+    try withManualManager { manager, clock, wall in
+      let view = CountdownLabel("view")
+      try manager.start(id: "run", plan: Self.plan(), whileSuspended: .pauses) { _, _, _ in }
+      try manager.start(view, plan: Self.plan(), whileSuspended: .pauses) { _, _, _ in }
+      try manager.start(id: "quiz", for: .seconds(3), whileSuspended: .pauses) { _, _, _ in }
+      try clock.advance(by: .seconds(1))
+      manager.suspendTicking()
+      try clock.advance(by: .seconds(10))
+      wall.jump(by: 10)
+      for position in [manager.phasePosition(id: "run"), manager.phasePosition(for: view)] {
+        let position = try XCTUnwrap(position)
+        XCTAssertFalse(position.isPaused, "frozen by the suspension, not paused")
+        XCTAssertEqual(position.timeLeftInPhase, .seconds(2))
+        XCTAssertEqual(position.phaseEndDate, wall.now + 2, "the end it would have if the app came back now")
+        XCTAssertEqual(position.planEndDate, wall.now + 17)
+      }
+      XCTAssertFalse(manager.isPaused(id: "run"))
+      XCTAssertFalse(manager.isPaused(id: "quiz"))
+      let frozen = CountdownTimerDates(timerInterval: (wall.now - 1)...(wall.now + 2), pauseTime: wall.now)
+      XCTAssertEqual(manager.timerDates(id: "run"), frozen, "the phase's range, laid out from now, standing still")
+      XCTAssertEqual(manager.timerDates(for: view), frozen)
+      XCTAssertEqual(manager.timerDates(id: "quiz"), frozen, "as a single countdown's")
+      XCTAssertNil(manager.endDate(id: "run"))
+      XCTAssertNil(manager.endDate(id: "quiz"))
+      manager.resumeTicking()
+      PhaseSequenceTests.drainMain()
+      let running = CountdownTimerDates(timerInterval: (wall.now - 1)...(wall.now + 2))
+      XCTAssertEqual(manager.timerDates(id: "run"), running)
+      XCTAssertEqual(manager.timerDates(for: view), running)
+      XCTAssertEqual(manager.phasePosition(id: "run")?.phaseEndDate, wall.now + 2)
+    }
+  }
+
+  /// An observable model of a frozen plan freezes its system dates at the suspension, as a single
+  /// `.pauses` model does, and runs them again from its time left at the resume.
+  func testAnObservableModelsDatesFreezeAndRunAgainWithTheManager() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { manager, clock, wall in
+      let workout = try manager.countdown(plan: Self.plan(), whileSuspended: .pauses)
+      try clock.advance(by: .seconds(1))
+      manager.suspendTicking()
+      XCTAssertEqual(workout.pauseTime, wall.now, "frozen inside suspendTicking()")
+      XCTAssertNil(workout.endDate)
+      XCTAssertNil(workout.planEndDate)
+      XCTAssertFalse(workout.isPaused, "frozen, not paused")
+      XCTAssertEqual(workout.timerDates, manager.timerDates(for: workout.handle))
+      try clock.advance(by: .seconds(10))
+      wall.jump(by: 10)
+      manager.resumeTicking()
+      PhaseSequenceTests.drainMain()
+      XCTAssertNil(workout.pauseTime)
+      XCTAssertEqual(workout.endDate, wall.now + 2, "the phase's end moved by the time away")
+      XCTAssertEqual(workout.planEndDate, wall.now + 17)
+      XCTAssertEqual(workout.timerInterval, (wall.now - 1)...(wall.now + 2))
+      // A plan that keeps running is not frozen by a suspension.
+      let running = try manager.countdown(plan: Self.plan())
+      manager.suspendTicking()
+      XCTAssertNil(running.pauseTime)
+      XCTAssertEqual(running.endDate, wall.now + 3)
+      manager.resumeTicking()
+    }
+  }
+
   /// A plan that keeps running beside one that freezes: the suspension moves only the frozen one.
   func testOnlyTheFrozenPlanMoves() throws {
     try withManualManager { manager, clock, _ in

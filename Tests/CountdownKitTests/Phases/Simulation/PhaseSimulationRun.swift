@@ -9,8 +9,8 @@ import Foundation
 /// plain durations, skip, restart, send back, pause, resume, give or take time, cancel and read,
 /// while the manager is suspended and resumed (each plan walking on or frozen, as its start
 /// chose), the machine stalls, and the app is relaunched: its ids saved as it leaves
-/// (`keepSaved(_:in:savingOn:center:onFailure:_:phases:)`), a new manager restoring them after a
-/// gap. Every call of a handler is checked against ``PhaseExpectation``, the reference model.
+/// (`keepSaved(_:in:savingOn:center:onFailure:_:phases:)`), now and then with a phase end due and
+/// not delivered yet, a new manager restoring them after a gap. Every call of a handler is checked against ``PhaseExpectation``, the reference model.
 ///
 /// The model knows each operation's instant exactly (the clock moves only during a pass), and
 /// brackets a handler's instant between the step's start and the call; where the call says it (a
@@ -106,6 +106,8 @@ final class PhaseSimulationRun {
   private(set) var receiverPlans = 0
   private(set) var receiversReleased = 0
   private(set) var relaunches = 0
+  /// Relaunches made with a phase end due and not delivered yet (``relaunchWithAnEndDue()``).
+  private(set) var relaunchesWithAnEndDue = 0
   private(set) var plansRestored = 0
 
   init(seed: UInt64) throws {
@@ -188,7 +190,9 @@ final class PhaseSimulationRun {
       }
       if suspended { manager.resumeTicking() } else { manager.suspendTicking() }
       suspended.toggle()
-    case 32: try relaunch()
+    case 32:
+      // Now and then with a phase end due and not delivered yet as the app leaves.
+      if random.next() % 3 == 0 { try relaunchWithAnEndDue() } else { try relaunch() }
     case 33: release(slot)
     case 34: try startStream()
     case 35: cancelStream()
@@ -816,9 +820,9 @@ final class PhaseSimulationRun {
       guard case .running(let deadline) = expectation.cursor.timing else { continue }
       if expectation.policy == .pauses {
         // Frozen while suspended: frozen too while the app is not running, with the time it had
-        // left when saved (none, for a phase whose end was due and not delivered yet: that end
-        // then comes at the restore, on time, and the next phase starts there).
-        expectation.cursor.timing = .running(deadline: max(deadline, left) + away)
+        // left when saved (a phase whose end was due and not delivered yet keeps how overdue it
+        // was: that end comes at the restore, that late, and the next phase has what it had left).
+        expectation.cursor.timing = .running(deadline: deadline + away)
       } else {
         // Saved as its end's date, read back in whole microseconds from now.
         let ahead = Int64((Double(deadline - now) / 1e3).rounded()) * 1_000
@@ -830,6 +834,33 @@ final class PhaseSimulationRun {
       interval: .nanoseconds(interval), alignment: alignment, clock: clock, wallClock: { wall.withLock { $0 } })
     try keepSaved()
     checkEndsCame()
+  }
+
+  /// The app leaves with a phase end due and not delivered yet: time moves past the soonest end
+  /// of a running plan on another thread, so that the end's call waits on the main queue when the
+  /// app saves and its process ends (the calls waiting so never come: the manager is cancelled).
+  /// The restore delivers that end late by as long as it was overdue (for a plan that freezes
+  /// while suspended, on the time it counts), and the next phase has what it had left.
+  private func relaunchWithAnEndDue() throws {
+    let deadlines = slots.compactMap { slot -> Int64? in
+      guard case .phases(let expectation) = slot, case .running(let deadline) = expectation.cursor.timing else {
+        return nil
+      }
+      return deadline
+    }
+    let now = clock.current
+    guard !suspended, let soonest = deadlines.min(), soonest >= now else { return try relaunch() }
+    relaunchesWithAnEndDue += 1
+    let time = soonest - now + 1 + random.upTo(4 * unit)
+    trace.append("advance \(time) on another thread")
+    timeMoved = true
+    let clock = clock
+    let failed = LockedState(false)
+    DispatchQueue.global().sync {
+      do { try clock.advance(by: time) } catch { failed.withLock { $0 = true } }
+    }
+    if failed.withLock({ $0 }) { fail("advancing the clock by \(time) on another thread threw") }
+    try relaunch()
   }
 
   // MARK: Helpers

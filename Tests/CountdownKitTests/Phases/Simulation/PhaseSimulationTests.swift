@@ -23,7 +23,7 @@ final class PhaseSimulationTests: XCTestCase {
     var ends = 0
     var summaries = 0
     var insideReplacement = 0
-    var coverage = [0, 0, 0, 0, 0, 0, 0]
+    var coverage = [0, 0, 0, 0, 0, 0, 0, 0]
     let runs = max(1, Self.steps / Self.stepsPerRun)
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(runs)) {
       let failure = try MainActor.assumeIsolated { () throws -> String? in
@@ -34,7 +34,7 @@ final class PhaseSimulationTests: XCTestCase {
           insideReplacement += run.callsInsideTheirReplacement
           for (index, count) in [
             run.frozenPlans, run.receiverPlans, run.receiversReleased, run.relaunches, run.plansRestored,
-            run.observableModels, run.streams,
+            run.observableModels, run.streams, run.relaunchesWithAnEndDue,
           ].enumerated() {
             coverage[index] += count
           }
@@ -47,7 +47,8 @@ final class PhaseSimulationTests: XCTestCase {
       "countdowns in phases, \(runs) runs of \(Self.stepsPerRun) steps from seed \(Self.firstSeed): \(ends) ends,"
         + " \(summaries) summaries, \(insideReplacement) calls owed before a replacement made inside it;"
         + " \(coverage[0]) plans frozen while suspended, \(coverage[1]) started by receiver, \(coverage[2]) receivers"
-        + " released, \(coverage[3]) relaunches restoring \(coverage[4]) plans, \(coverage[5]) observable models, \(coverage[6]) streams"
+        + " released, \(coverage[3]) relaunches (\(coverage[7]) with an end due) restoring \(coverage[4]) plans,"
+        + " \(coverage[5]) observable models, \(coverage[6]) streams"
     )
     // The runs reach what they are there to check: many ends, and absences summed up.
     XCTAssertGreaterThan(ends, runs * 20)
@@ -56,6 +57,7 @@ final class PhaseSimulationTests: XCTestCase {
       coverage,
       [
         "frozen plans", "receivers' plans", "releases", "relaunches", "restored plans", "observable models", "streams",
+        "relaunches with an end due",
       ])
     {
       XCTAssertGreaterThan(count, runs / 2, what)
@@ -83,6 +85,12 @@ final class PhaseSimulationTests: XCTestCase {
     /// with less time than it has (the snapshot not following the engine), is found by a relaunch.
     func testThePlantedSnapshotMissingTheSuspensionIsFound() throws {
       try expectFound(.snapshotMissesTheSuspension, "snapshot missing the suspension")
+    }
+
+    /// A plan started `whileSuspended: .pauses` saved with its phase end due and not delivered,
+    /// saved without how overdue it was (its end then restored on time), is found by a relaunch.
+    func testThePlantedSnapshotDroppingTheOverdueTimeIsFound() throws {
+      try expectFound(.snapshotDropsTheOverdueTime, "snapshot dropping the overdue time")
     }
 
     /// An observable model that keeps showing the first phase ends it was given is found by its
