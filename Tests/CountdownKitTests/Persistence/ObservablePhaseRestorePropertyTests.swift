@@ -49,7 +49,11 @@ final class ObservablePhaseRestorePropertyTests: XCTestCase {
       switch Int.random(in: 0..<9, using: &random) {
       case 0..<3:
         let seconds = Int.random(in: 0...(plan.phaseCount == nil ? 15 : 25), using: &random)
-        for _ in 0..<seconds { try clock.advance(by: .seconds(1)) }
+        for _ in 0..<seconds {
+          // The device's clock moves with the manager's: an ended plan's date is in the past.
+          wall.jump(by: 1)
+          try clock.advance(by: .seconds(1))
+        }
         trace.append("wait \(seconds) s")
       case 3:
         model.skipPhase()
