@@ -97,10 +97,11 @@ extension CountdownSnapshot {
   /// Checks the snapshot's dates and the countdown in phases of `id` alone, which must come once
   /// and be no single countdown's too: its index in ``phaseEntries``, or `nil` without one.
   ///
-  /// - Throws: What ``validateEntry(of:)`` throws for a single countdown's entry, with
-  ///   ``CountdownSnapshotError/unsupportedEntry(index:)`` for an `id` whose entry is a single
-  ///   countdown (not in phases), and ``CountdownSnapshotError/duplicatePhaseID(index:)`` for one
-  ///   that comes twice.
+  /// - Throws: What ``validateDates()`` throws, what the entry's own check throws
+  ///   (``CountdownSnapshotError/invalidPhaseEntry(index:reason:)`` or
+  ///   ``CountdownSnapshotError/unreadable``), ``CountdownSnapshotError/unsupportedEntry(index:)``
+  ///   for an `id` whose entry is a single countdown (not in phases), and
+  ///   ``CountdownSnapshotError/duplicatePhaseID(index:)`` for one that comes twice.
   func validatePhaseEntry(of id: ID) throws(CountdownSnapshotError) -> Int? {
     try validateDates()
     guard let index = phaseEntries.firstIndex(where: { $0.id == id }) else {
