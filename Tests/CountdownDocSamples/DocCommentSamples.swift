@@ -1304,6 +1304,23 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
   _ = pomodoroModel
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor @SampleBody func phaseModelSnapshotSample() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/ObservablePhaseCountdown+Snapshot.swift
+  let data = try JSONEncoder().encode(workout.snapshot(id: "workout"))
+  // END SAMPLE
+  _ = data
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor @SampleBody func phaseModelRestoreSample() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownManager+PhaseSnapshot.swift
+  let snapshot = try CountdownSnapshot<String>(decoding: data)
+  let workout = try manager.phaseCountdown(restoring: snapshot, id: "workout")
+  // END SAMPLE
+  _ = workout
+}
+
 @MainActor @SampleBody func phaseUpdatesSample1() async throws -> Any {
   // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseUpdates.swift
   for await update in try manager.phaseUpdates(plan: tabata) {

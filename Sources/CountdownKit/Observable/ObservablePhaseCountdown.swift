@@ -106,6 +106,9 @@ public final class ObservablePhaseCountdown {
   /// on the main actor, can end it.
   @ObservationIgnored let handle: CountdownHandle
   @ObservationIgnored private let interval: Duration
+  /// The plan, policy and deliveries of the sequence last started or restored: a snapshot taken
+  /// after the plan ended, when the manager no longer holds its sequence, writes them.
+  @ObservationIgnored var lastStart: (plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries)?
 
   init(manager: CountdownManager) {
     self.manager = manager
@@ -136,6 +139,7 @@ public final class ObservablePhaseCountdown {
     var refresh: (@MainActor @Sendable () -> Void)?
     if policy == .pauses { refresh = { [weak self] in self?.followSuspension() } }
     manager.followSuspensions(of: handle, refresh)
+    lastStart = (plan, policy, deliveries)
     if hasEnded { hasEnded = false }
     if !lastPhaseEnds.isEmpty { lastPhaseEnds = [] }
     if earlierPhaseEnds != nil { earlierPhaseEnds = nil }
@@ -237,14 +241,14 @@ public final class ObservablePhaseCountdown {
 
   /// Shows what the manager says of the sequence now: after a start or an operation, whose value
   /// the handler may have shown already, inside the call.
-  private func showPosition() {
+  func showPosition() {
     guard let position else { return }
     show(position, remaining: remaining(of: position.timeLeftInPhase))
     setDates(position)
   }
 
   /// What the sequence's handler was given.
-  private func show(_ update: CountdownPhaseUpdate) {
+  func show(_ update: CountdownPhaseUpdate) {
     let moved = !update.phaseEnds.isEmpty || update.earlierPhaseEnds != nil
     #if COUNTDOWN_CHECK_INVARIANTS
       // The simulation's self-test: the first ends kept.

@@ -113,7 +113,7 @@ extension CountdownManager {
   /// Starts the countdown in phases of `id` again as `plan` says, registered as of `now`, with
   /// `phases` as its handler; whether it was (the plan's checks leave nothing for the engine to
   /// refuse).
-  private func restorePhases<ID: Hashable & Sendable>(
+  func restorePhases<ID: Hashable & Sendable>(
     id: ID, _ plan: PhaseRestorePlan, at now: Int64,
     _ phases: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) -> Bool {
@@ -135,6 +135,28 @@ extension CountdownManager {
     } catch {
       return false
     }
+    return true
+  }
+
+  /// Restores a countdown in phases shown by `receiver` as `plan` says, registered as of `now`,
+  /// replacing what the receiver counts, as a start of it does; `update` gets each update while
+  /// the receiver lives (the ends passed meanwhile inside this call). Whether it was restored (the
+  /// plan's checks leave nothing for the engine to refuse).
+  @MainActor
+  func restorePhases(
+    _ receiver: AnyObject, _ plan: PhaseRestorePlan, at now: Int64,
+    _ update: @escaping @MainActor (CountdownPhaseUpdate) -> Void
+  ) -> Bool {
+    // As a start of the receiver: a dead receiver's sequence at this address goes first.
+    if let stale = storedReceiverPhaseKey(of: receiver), !stale.refers(to: receiver) { cancel(id: stale) }
+    let weakReceiver = WeakReference<AnyObject>(receiver)
+    let restored = restorePhases(id: ReceiverPhaseKey(receiver), plan, at: now) { _, phaseUpdate, stop in
+      guard weakReceiver.receiver(as: AnyObject.self, stop: &stop) != nil else { return }
+      update(phaseUpdate)
+    }
+    guard restored else { return false }
+    engine.cancel(receiver)
+    if receiverSequenceSweep.started() { sweepReleasedReceivers() }
     return true
   }
 
@@ -179,5 +201,52 @@ extension CountdownManager {
       }
       return entry
     }
+  }
+}
+
+extension CountdownManager {
+  /// A new observable countdown in phases restored from the countdown in phases of `id` in a
+  /// snapshot (one taken by ``ObservablePhaseCountdown/snapshot(id:)``, or any snapshot with
+  /// ``CountdownSnapshot/phaseEntries``), at the phase its plan has reached now.
+  ///
+  /// ```swift
+  /// let snapshot = try CountdownSnapshot<String>(decoding: data)
+  /// let workout = try manager.phaseCountdown(restoring: snapshot, id: "workout")
+  /// ```
+  ///
+  /// Only the countdown in phases of `id` is restored and checked, with the snapshot's date and
+  /// server offset, and it is restored as by ``restore(_:_:phases:)``, whatever the gap: the ends
+  /// it passed while the app was not running are in ``ObservablePhaseCountdown/lastPhaseEnds``
+  /// (oldest first, late; past a cycle's worth, the older ones in
+  /// ``ObservablePhaseCountdown/earlierPhaseEnds``), as that restore's call has them; a phase that
+  /// pauses the plan after it stops the walk there; a paused phase, or one started
+  /// `whileSuspended: .pauses`, comes back with exactly the time it had left. A plan that ended
+  /// meanwhile shows ``ObservablePhaseCountdown/hasEnded``, with the date its last phase ended as
+  /// ``ObservablePhaseCountdown/endDate``.
+  /// - Returns: The countdown in phases, or `nil` if the snapshot has no countdown of `id` (nothing
+  ///   changes then: not even the calibration).
+  /// - Throws: A ``CountdownSnapshotError`` (nothing changes then): ``CountdownSnapshotError/unreadable``
+  ///   or ``CountdownSnapshotError/invalidServerOffset(reason:)`` for the snapshot's dates,
+  ///   ``CountdownSnapshotError/invalidPhaseEntry(index:reason:)`` or ``CountdownSnapshotError/unreadable``
+  ///   for the countdown in phases of `id`, ``CountdownSnapshotError/duplicatePhaseID(index:)`` if
+  ///   `id` has two, and ``CountdownSnapshotError/unsupportedEntry(index:)`` if its entry is a
+  ///   single countdown (restore that with ``countdown(restoring:id:)``).
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+  @MainActor
+  public func phaseCountdown<ID: Hashable & Sendable & Codable>(
+    restoring snapshot: CountdownSnapshot<ID>, id: ID
+  ) throws(CountdownSnapshotError) -> ObservablePhaseCountdown? {
+    guard let index = try snapshot.validatePhaseEntry(of: id) else { return nil }
+    let moment = restoreMoment(for: snapshot)
+    let plan: PhaseRestorePlan
+    do {
+      plan = try PhaseRestorePlan(snapshot.phaseEntries[index], at: moment)
+    } catch {
+      throw .invalidPhaseEntry(index: index, reason: error)
+    }
+    adoptServerOffset(of: snapshot)
+    let countdown = ObservablePhaseCountdown(manager: self)
+    countdown.restart(plan, at: moment.now)
+    return countdown
   }
 }

@@ -95,3 +95,28 @@ extension CountdownSnapshot.PhaseEntry {
     }
   }
 }
+
+extension CountdownSnapshot {
+  /// Checks the snapshot's dates and the countdown in phases of `id` alone, which must come once
+  /// and be no single countdown's too: its index in ``phaseEntries``, or `nil` without one.
+  ///
+  /// - Throws: What ``validateDates()`` throws, what the entry's own check throws
+  ///   (``CountdownSnapshotError/invalidPhaseEntry(index:reason:)`` or
+  ///   ``CountdownSnapshotError/unreadable``), ``CountdownSnapshotError/unsupportedEntry(index:)``
+  ///   for an `id` whose entry is a single countdown (not in phases), and
+  ///   ``CountdownSnapshotError/duplicatePhaseID(index:)`` for one that comes twice.
+  func validatePhaseEntry(of id: ID) throws(CountdownSnapshotError) -> Int? {
+    try validateDates()
+    guard let index = phaseEntries.firstIndex(where: { $0.id == id }) else {
+      if let single = entries.firstIndex(where: { $0.id == id }) { throw .unsupportedEntry(index: single) }
+      return nil
+    }
+    try phaseEntries[index].validate(at: index)
+    if let again = phaseEntries[(index + 1)...].firstIndex(where: { $0.id == id }) {
+      throw .duplicatePhaseID(index: again)
+    }
+    // As a whole snapshot's check says it: the countdown in phases repeats a single countdown's id.
+    if entries.contains(where: { $0.id == id }) { throw .duplicatePhaseID(index: index) }
+    return index
+  }
+}

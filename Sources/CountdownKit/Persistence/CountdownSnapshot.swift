@@ -1,8 +1,8 @@
 public import Foundation
 
-/// What a manager, an ``ObservableCountdownList`` or an ``ObservableCountdown`` is counting,
-/// written down so that it survives the process: encode it when the app leaves the foreground,
-/// restore it after a relaunch or a reboot.
+/// What a manager, an ``ObservableCountdownList``, an ``ObservableCountdown`` or an
+/// ``ObservablePhaseCountdown`` is counting, written down so that it survives the process: encode
+/// it when the app leaves the foreground, restore it after a relaunch or a reboot.
 ///
 /// ```swift
 /// // Going to the background:

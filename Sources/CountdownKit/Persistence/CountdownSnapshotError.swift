@@ -97,7 +97,8 @@ public struct CountdownSnapshotError: Error, Hashable, Sendable, CustomStringCon
   }
 
   /// The entry at `index` is of a kind the model it is restored into cannot hold: a count-up, for
-  /// an ``ObservableCountdown`` or an ``ObservableCountdownList``.
+  /// an ``ObservableCountdown`` or an ``ObservableCountdownList``; a single countdown, for an
+  /// ``ObservablePhaseCountdown``.
   public static func unsupportedEntry(index: Int) -> CountdownSnapshotError {
     CountdownSnapshotError(.unsupportedEntry, index: index)
   }

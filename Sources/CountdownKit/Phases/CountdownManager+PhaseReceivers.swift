@@ -189,13 +189,13 @@ extension CountdownManager {
   }
 
   /// The key the map holds for `receiver`'s identity, whichever object it was made for.
-  private func storedReceiverPhaseKey(of receiver: AnyObject) -> ReceiverPhaseKey? {
+  func storedReceiverPhaseKey(of receiver: AnyObject) -> ReceiverPhaseKey? {
     state.withLock { $0.ids.storedKey(for: IDKey(ReceiverPhaseKey(receiver))) }?.id(as: ReceiverPhaseKey.self)
   }
 
   /// Ends the receivers' sequences whose receiver was released: O(*n*) in the manager's ids.
   @MainActor
-  private func sweepReleasedReceivers() {
+  func sweepReleasedReceivers() {
     let released = state.withLock { $0.ids.records(of: ReceiverPhaseKey.self) }.map(\.id).filter(\.isReleased)
     for key in released { cancel(id: key) }
     receiverSequenceSweep.swept(leaving: state.withLock { $0.ids.count })

@@ -87,6 +87,11 @@ enum FuzzDocumentedErrors {
   static let modelRestore: [CountdownSnapshotError.Kind] = [
     .unreadable, .invalidServerOffset, .invalidEntry, .duplicateID, .unsupportedEntry,
   ]
+  /// `phaseCountdown(restoring:id:)`: the snapshot's dates, the countdown in phases of the id, two
+  /// of them, a single countdown's entry.
+  static let phaseModelRestore: [CountdownSnapshotError.Kind] = [
+    .unreadable, .invalidServerOffset, .invalidPhaseEntry, .duplicatePhaseID, .unsupportedEntry,
+  ]
   /// The manager's `keepSaved(_:in:…)`: a store that cannot be read (what decoding throws) or a
   /// snapshot `restore(_:_:)` refuses.
   static let keepSaved = decoding

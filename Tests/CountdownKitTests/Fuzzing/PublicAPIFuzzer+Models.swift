@@ -201,6 +201,15 @@ extension PublicAPIFuzzer {
       expectSnapshot(FuzzDocumentedErrors.modelRestore, leaving: .everything) { () throws(CountdownSnapshotError) in
         if let model = try manager.countdown(restoring: snapshot, id: id) { models.append(model) }
       }
+      // The same snapshot and id into a model in phases, drawing nothing more from the seed: the
+      // model is released at once, which ends its sequence.
+      begin("phaseCountdown(restoring: \(snapshot.phaseEntries.count) hostile phase entries, id: \(id))")
+      expectSnapshot(FuzzDocumentedErrors.phaseModelRestore, leaving: .everything) {
+        () throws(CountdownSnapshotError) in
+        if let model = try manager.phaseCountdown(restoring: snapshot, id: id) {
+          _ = (model.phase, model.lastPhaseEnds, model.earlierPhaseEnds, model.snapshot(id: id))
+        }
+      }
     default:
       begin("snapshot(of:), encode")
       let snapshot = manager.snapshot(of: String.self)

@@ -63,7 +63,7 @@ extension PublicAPIFuzzer {
       case 3: model.pause()
       case 4: model.resume()
       case 5: model.cancel()
-      case 6: _ = (model.position, model.timerDates, model.remainingTime)
+      case 6: _ = (model.position, model.timerDates, model.remainingTime, model.snapshot(id: label.text))
       case 7:
         expect(FuzzDocumentedErrors.modelAddTime) { () throws(CountdownError) in _ = try model.addTime(time) }
       default:

@@ -275,6 +275,23 @@ final class PhasesFrozenWhileSuspendedTests: XCTestCase {
     }
   }
 
+  /// A model restored from its snapshot freezes with the manager as one started does: the
+  /// restore gives it back its plan's policy, and with it the following of suspensions.
+  func testARestoredObservableModelOfAFrozenPlanFreezesWithTheManager() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { manager, clock, wall in
+      let saved = try manager.countdown(plan: Self.plan(), whileSuspended: .pauses).snapshot(id: "workout")
+      let workout = try XCTUnwrap(try manager.phaseCountdown(restoring: saved, id: "workout"))
+      try clock.advance(by: .seconds(1))
+      manager.suspendTicking()
+      XCTAssertEqual(workout.pauseTime, wall.now, "frozen inside suspendTicking()")
+      XCTAssertEqual(workout.timerDates, manager.timerDates(for: workout.handle))
+      manager.resumeTicking()
+      PhaseSequenceTests.drainMain()
+      XCTAssertNil(workout.pauseTime)
+    }
+  }
+
   /// A plan that keeps running beside one that freezes: the suspension moves only the frozen one.
   func testOnlyTheFrozenPlanMoves() throws {
     try withManualManager { manager, clock, _ in

@@ -558,6 +558,21 @@ func readAloudKeepingTheTexts(on manager: CountdownManager) throws -> (Countdown
   return workout
 }
 
+/// The Countdowns in phases article's saving of the model: `workout` saved, and restored on
+/// `manager`.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor func savedWorkoutModel(
+  _ workout: ObservablePhaseCountdown, on manager: CountdownManager
+) throws -> ObservablePhaseCountdown? {
+  // DOCC: phases-model-saved
+  // Leaving the foreground:
+  let data = try JSONEncoder().encode(workout.snapshot(id: "workout"))
+  // At launch (nil if nothing was saved under the id):
+  let restored = try manager.phaseCountdown(restoring: CountdownSnapshot<String>(decoding: data), id: "workout")
+  // END DOCC
+  return restored
+}
+
 /// The Countdowns in phases article's async sample: `intervals` as a sequence of updates.
 @MainActor func coachIntervals(on manager: CountdownManager, intervals: CountdownPlan, coach: RunCoach) async throws {
   // DOCC: phases-async
