@@ -135,10 +135,7 @@ public final class ObservablePhaseCountdown {
     try manager.start(handle, plan: plan, whileSuspended: policy, delivering: deliveries) { [weak self] _, update, _ in
       self?.show(update)
     }
-    // A plan that freezes while the manager is suspended: its dates freeze and run again with it.
-    var refresh: (@MainActor @Sendable () -> Void)?
-    if policy == .pauses { refresh = { [weak self] in self?.followSuspension() } }
-    manager.followSuspensions(of: handle, refresh)
+    followSuspensions(policy)
     lastStart = (plan, policy, deliveries)
     if hasEnded { hasEnded = false }
     if !lastPhaseEnds.isEmpty { lastPhaseEnds = [] }
@@ -287,6 +284,14 @@ public final class ObservablePhaseCountdown {
     if isPaused { isPaused = false }
     if !hasEnded { hasEnded = true }
     setDates(CountdownTimerDates(timerInterval: date...date), end: date, planEnd: nil)
+  }
+
+  /// Follows the manager's suspensions for a plan that freezes while it is suspended (its dates
+  /// freeze and run again with it), or stops following them for one that walks on.
+  func followSuspensions(_ policy: SuspensionPolicy) {
+    var refresh: (@MainActor @Sendable () -> Void)?
+    if policy == .pauses { refresh = { [weak self] in self?.followSuspension() } }
+    manager.followSuspensions(of: handle, refresh)
   }
 
   /// The manager suspended or resumed its ticking: a plan that freezes meanwhile froze or runs

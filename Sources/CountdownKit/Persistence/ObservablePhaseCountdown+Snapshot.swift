@@ -46,6 +46,7 @@ extension ObservablePhaseCountdown {
     }
     // Ruled out by the plan's checks, which are the engine's own.
     guard restored else { return }
+    followSuspensions(plan.policy)
     lastStart = (plan.plan, plan.policy, plan.deliveries)
     showPosition()
   }
