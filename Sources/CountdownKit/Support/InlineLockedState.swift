@@ -58,7 +58,7 @@ final class InlineLockedState<Value>: ManagedBuffer<Value, InlineLockedState.Mut
       #if !canImport(Darwin)
         pthread_mutex_destroy(mutex)
       #endif
-      mutex.deinitialize(count: 1)
+      _ = mutex.deinitialize(count: 1)
     }
   }
 }
