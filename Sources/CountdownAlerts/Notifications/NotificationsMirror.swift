@@ -39,10 +39,16 @@ struct NotificationsMirror<ID: Hashable & Sendable & CustomStringConvertible>: C
   /// The identifier of the request for `id` at `moment`: of its end, or of the end of its phase
   /// of `ordinal` (`@` and the ordinal after the moment).
   func identifier(for id: ID, ordinal: Int? = nil, moment: CountdownAlertMoment) -> String {
-    let phase = ordinal.map { "@\($0)" } ?? ""
+    // A single countdown's identifier has no phase segment: interpolating an empty one costs an append all the same.
+    guard let ordinal else {
+      return switch moment {
+      case .end: "\(prefix)end/\(id)"
+      case .timeLeft(let left): "\(prefix)left-\(Self.describe(left))/\(id)"
+      }
+    }
     return switch moment {
-    case .end: "\(prefix)end\(phase)/\(id)"
-    case .timeLeft(let left): "\(prefix)left-\(Self.describe(left))\(phase)/\(id)"
+    case .end: "\(prefix)end@\(ordinal)/\(id)"
+    case .timeLeft(let left): "\(prefix)left-\(Self.describe(left))@\(ordinal)/\(id)"
     }
   }
 

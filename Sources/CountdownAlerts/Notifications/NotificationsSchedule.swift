@@ -83,17 +83,20 @@ struct NotificationsSchedule<Key: Hashable & Sendable>: Sendable {
       pending.insert(old)
       return []
     }
+    // Its own token after the change (a new one if it had none; none if it stopped), kept rather
+    // than looked up again: the key's hash is the costly part of a change.
+    var own: Int?
     if case .running(let deadline) = phase {
       sequence += 1
-      waiting.insert(.init(token: token ?? takeToken(for: key), deadline: deadline, sequence: sequence))
+      let running = token ?? takeToken(for: key)
+      waiting.insert(.init(token: running, deadline: deadline, sequence: sequence))
+      own = running
     } else if let token {
       // In neither heap now: its token is free.
       tokens[key] = nil
       keys[token] = nil
       freeTokens.append(token)
     }
-    // Its own token after the change (a new one if it had none; none if it stopped).
-    let own = tokens[key]
     var actions: [Action] = []
     for (moved, promoted) in rebalance() where moved.token != own {
       let movedKey = keys[moved.token]!

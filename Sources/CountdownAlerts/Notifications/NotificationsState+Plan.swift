@@ -40,16 +40,34 @@ extension NotificationsState {
     return calls
   }
 
+  /// How many actions a turn may have for ``collapsed(_:)`` to find each key among those before it
+  /// rather than in a table: a change of one id makes a few, and a few comparisons of ids cost less
+  /// than hashing each id twice into a table made for the turn.
+  private static var collapsedBySearchLimit: Int { 8 }
+
   /// `actions`, one per key, in the order the keys first come: of several actions on one id in a
   /// turn, the first says what was pending, the last what it wants.
+  ///
+  /// - Complexity: O(*n*²) comparisons of ends for *n* ≤ ``collapsedBySearchLimit`` actions,
+  ///   otherwise O(*n*) hashes.
   private static func collapsed(_ actions: [Action]) -> [(key: NotificationsEnd, first: Action, last: Action)] {
     var collapsed: [(key: NotificationsEnd, first: Action, last: Action)] = []
+    collapsed.reserveCapacity(actions.count)
+    if actions.count <= collapsedBySearchLimit {
+      for action in actions {
+        let key = end(of: action)
+        // The ordinals first: comparing them is cheap, and phase ends of one id differ by them alone.
+        if let at = collapsed.firstIndex(where: { $0.key.ordinal == key.ordinal && $0.key.key == key.key }) {
+          collapsed[at].last = action
+        } else {
+          collapsed.append((key, action, action))
+        }
+      }
+      return collapsed
+    }
     var index: [NotificationsEnd: Int] = [:]
     for action in actions {
-      let key: NotificationsEnd =
-        switch action {
-        case .schedule(let key, _, _), .unschedule(let key, _, _): key
-        }
+      let key = end(of: action)
       if let at = index[key] {
         collapsed[at].last = action
       } else {
@@ -58,6 +76,13 @@ extension NotificationsState {
       }
     }
     return collapsed
+  }
+
+  /// The end `action` is on.
+  private static func end(of action: Action) -> NotificationsEnd {
+    switch action {
+    case .schedule(let key, _, _), .unschedule(let key, _, _): key
+    }
   }
 
   /// The deadline of the requests pending before `action` (a key's first of the turn), if any.

@@ -152,7 +152,8 @@ struct NotificationsState: MirrorStateMachine {
   ) -> [NotificationsSchedule<NotificationsEnd>.Action] {
     var actions: [NotificationsSchedule<NotificationsEnd>.Action] = []
     for (key, phase, phaseEnds, phaseOrdinal, refreshed) in reading.phases {
-      let wasRefused = refused.remove(key) != nil
+      // Seldom any refused: an empty set is not asked, which would hash the id.
+      let wasRefused = !refused.isEmpty && refused.remove(key) != nil
       if moments.count > 1, phaseEnds != nil || (!milestonePhases.isEmpty && milestonePhases[key] != nil) {
         // The plan is over when it went, or a single countdown replaced it.
         retireMilestones(
