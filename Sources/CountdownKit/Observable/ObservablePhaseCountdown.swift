@@ -43,10 +43,13 @@ public final class ObservablePhaseCountdown {
   public private(set) var ordinal = 0
   /// Whether the current phase is the plan's long break.
   public private(set) var isLongBreak = false
-  /// The phase ends the last of them came with, oldest first, each with its
+  /// The phase ends the last of its sequence's calls with ends came with
+  /// (``CountdownPhaseUpdate/phaseEnds``), oldest first, each with its
   /// ``CountdownPhaseEnd/lateness``: one at a phase's end on time, several after an absence
   /// (older ones in ``earlierPhaseEnds``). Empty until the first end; a skip, a restart of the
-  /// phase or going back delivers none.
+  /// phase or going back delivers none. They are grouped as this model's own calls were: another
+  /// handler of the same plan, started in the same instant, may be given an end that falls due
+  /// during a pass in its next call instead.
   public private(set) var lastPhaseEnds: [CountdownPhaseEnd] = []
   /// The ends older than ``lastPhaseEnds`` that came with them after a long absence, in one
   /// summary; `nil` otherwise.

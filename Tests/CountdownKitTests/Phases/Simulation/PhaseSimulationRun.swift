@@ -76,6 +76,13 @@ final class PhaseSimulationRun {
   var observableStates = [ObservableState](repeating: .unchecked, count: slotCount)
   /// The last phase ends each slot's countdown in phases was given, for its model.
   var lastEnds = [[Int]](repeating: [], count: slotCount)
+  /// Every phase end each slot's countdown in phases was given in the step its last ends came in,
+  /// in order: its model's own calls may have grouped them otherwise.
+  var lastEndsStepEnds = [[Int]](repeating: [], count: slotCount)
+  /// The step the last ends of each slot came in.
+  private var lastEndsStep = [Int](repeating: -1, count: slotCount)
+  /// The step running.
+  private var stepIndex = 0
   /// Whether time moved in the step (the models' dates are then of another instant).
   var timeMoved = false
   /// The slots whose observable model an operation of the step moved (set its dates).
@@ -140,6 +147,7 @@ final class PhaseSimulationRun {
     }
     try keepSaved()
     for index in 0..<steps {
+      stepIndex = index
       stepStart = clock.current
       timeMoved = false
       movedModels = []
@@ -243,6 +251,7 @@ final class PhaseSimulationRun {
     defer { (replacing, replacingPlain) = (nil, nil) }
     let deliveries: CountdownDeliveries = onlyTheEnds ? .onlyTheEnd : .everyChange
     lastEnds[slot] = []
+    lastEndsStepEnds[slot] = []
     do {
       if let receiver {
         try manager.start(receiver, plan: plan, whileSuspended: policy, delivering: deliveries) {
@@ -598,7 +607,12 @@ final class PhaseSimulationRun {
     }
     check(update.phaseEnds.count <= expectation.plan.layout.window, "\(update.phaseEnds.count) ends one by one")
     check(update.planEnded == expectation.isEnded, "planEnded \(update.planEnded)")
-    if phases(slot) === expectation, !update.phaseEnds.isEmpty { lastEnds[slot] = update.phaseEnds.map(\.ordinal) }
+    if phases(slot) === expectation, !update.phaseEnds.isEmpty {
+      lastEnds[slot] = update.phaseEnds.map(\.ordinal)
+      if lastEndsStep[slot] != stepIndex { lastEndsStepEnds[slot] = [] }
+      lastEndsStep[slot] = stepIndex
+      lastEndsStepEnds[slot] += lastEnds[slot]
+    }
     if expectation.isEnded {
       if phases(slot) === expectation, observables[slot] != nil { observableStates[slot] = .ended }
       check(update.position == nil && update.remaining == 0, "a position or a value after the plan's end")
