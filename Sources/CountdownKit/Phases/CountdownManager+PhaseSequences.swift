@@ -59,7 +59,9 @@ extension CountdownManager {
   ) throws(CountdownError) {
     // The update is made from the call in place, and works out the position and the dates only
     // when the app asks for them.
-    try startSequence(id: id, plan: plan, whileSuspended: policy, delivering: deliveries, update)
+    try startSequence(id: id, plan: plan, whileSuspended: policy, delivering: deliveries) {
+      phaseHandler(of: $0, update)
+    }
   }
 
   /// Starts (or replaces) the countdown in phases of `id`, walking `plan` from its first phase,
@@ -70,7 +72,9 @@ extension CountdownManager {
     delivering deliveries: CountdownDeliveries = .everyChange,
     _ update: @escaping @MainActor (_ id: ID, _ update: PhaseSequenceUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try startSequence(id: id, plan: plan, whileSuspended: policy, delivering: deliveries, update)
+    try startSequence(id: id, plan: plan, whileSuspended: policy, delivering: deliveries) {
+      phaseHandler(of: $0, positions: update)
+    }
   }
 
   /// The handler of `sequence`'s engine registration: each call goes to
@@ -81,31 +85,51 @@ extension CountdownManager {
   /// (``PhaseSequence/detach()``: cancelled, replaced, ended by its plan or its stop flag, or its
   /// manager gone), and the engine when the registration ends, so that neither outlives both.
   /// The manager is held weakly: only a phase end reads it, to tell the followers.
-  func phaseHandler<ID: Hashable & Sendable, Update: PhaseCallUpdate>(
-    of sequence: PhaseSequence, _ update: @escaping @MainActor (_ id: ID, _ update: Update, _ stop: inout Bool) -> Void
+  ///
+  /// The update's type is concrete here, not a generic parameter: a handler generic over it (its
+  /// id's type stays generic, so it is not specialized) made each update through a protocol
+  /// witness and copied each call through value witnesses, a fifth of a value's call (callgrind).
+  func phaseHandler<ID: Hashable & Sendable>(
+    of sequence: PhaseSequence,
+    _ update: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) -> @MainActor (ID, Int, inout Bool) -> Void {
     { [weak self] id, value, stop in
       Self.phaseSequence(
         sequence, of: id, delivered: value, &stop,
         // The next phase is the engine's: the followers hear the phase end before the app's handler.
         phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) },
-        update: { id, call, stop in update(id, Update(call, of: sequence), &stop) })
+        update: { id, call, stop in update(id, CountdownPhaseUpdate(call, of: sequence), &stop) })
+    }
+  }
+
+  /// The handler of `sequence`'s engine registration for ``startPhases(id:plan:whileSuspended:delivering:_:)``:
+  /// ``phaseHandler(of:_:)``'s, with a ``PhaseSequenceUpdate``, its position worked out at each call.
+  func phaseHandler<ID: Hashable & Sendable>(
+    of sequence: PhaseSequence,
+    positions update: @escaping @MainActor (_ id: ID, _ update: PhaseSequenceUpdate, _ stop: inout Bool) -> Void
+  ) -> @MainActor (ID, Int, inout Bool) -> Void {
+    { [weak self] id, value, stop in
+      Self.phaseSequence(
+        sequence, of: id, delivered: value, &stop,
+        phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) },
+        update: { id, call, stop in update(id, PhaseSequenceUpdate(call, in: sequence.plan.layout), &stop) })
     }
   }
 
   /// Starts (or replaces) the countdown in phases of `id`: a sequence walking `plan` from its
-  /// first phase now, and one registration under the id, its handler calling `update`
-  /// (``phaseHandler(of:_:)``: it and the sequence hold each other until the sequence detaches).
-  private func startSequence<ID: Hashable & Sendable, Update: PhaseCallUpdate>(
+  /// first phase now, and one registration under the id, its handler the one `makeHandler` makes
+  /// for the sequence (``phaseHandler(of:_:)``: it and the sequence hold each other until the
+  /// sequence detaches).
+  private func startSequence<ID: Hashable & Sendable>(
     id: ID, plan: CountdownPlan, whileSuspended policy: SuspensionPolicy, delivering deliveries: CountdownDeliveries,
-    _ update: @escaping @MainActor (_ id: ID, _ update: Update, _ stop: inout Bool) -> Void
+    _ makeHandler: (PhaseSequence) -> @MainActor (ID, Int, inout Bool) -> Void
   ) throws(CountdownError) {
     let engine = engine
     let sequence = PhaseSequence(
       plan: plan, policy: policy, deliveries: deliveries, startingAt: clockNow, engine: engine, wallClock: wallClock)
     // The plan's end is its running out, as a single countdown's 0 is.
     let ranOut: @Sendable () -> Bool = { sequence.isPlanEnded }
-    let handle = phaseHandler(of: sequence, update)
+    let handle = makeHandler(sequence)
     try claimID(id, endsAtZero: false, length: nil, attachment: sequence, ranOut: ranOut, handle) {
       token, handler throws(CountdownError) in
       try sequence.registerFirst(token, handler: handler) { cursor throws(CountdownError) in
