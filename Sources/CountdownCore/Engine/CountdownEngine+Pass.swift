@@ -88,8 +88,9 @@ extension CountdownEngine {
       // the next chunk's, or the one that finishes the pass.
       let isLast = pass.progress.preparedAll(pass.kind)
       if !chunk.isEmpty {
-        let made = call(
-          chunk, context: context, ended: &pass.progress.ended, skipped: &pass.progress.skippedMilestones)
+        let made = passScratch.calling(at: reading) {
+          call(chunk, context: context, ended: &pass.progress.ended, skipped: &pass.progress.skippedMilestones)
+        }
         pass.progress.uncountedCallbacks += made
         pass.progress.delivered += made
         chunk.removeAll()

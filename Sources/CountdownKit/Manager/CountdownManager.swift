@@ -31,6 +31,8 @@ public final class CountdownManager: Sendable {
   /// The engine underneath, for statistics or for registrations with a custom handler.
   public let engine: CountdownEngine
   let wallClock: @Sendable () -> Date
+  /// What its countdowns in phases share: the engine, the wall clock, the interval.
+  let phaseSequenceContext: PhaseSequenceContext
   let state = LockedState(ManagerState())
   /// When to look for receivers' countdowns in phases whose receiver was released; on the main
   /// actor, where receivers' plans start.
@@ -68,6 +70,7 @@ public final class CountdownManager: Sendable {
     engine = try CountdownEngine(
       interval: interval, alignment: alignment, endTolerance: endTolerance, clock: clock, deliveryQueue: .main)
     self.wallClock = wallClock
+    phaseSequenceContext = PhaseSequenceContext(engine: engine, wallClock: wallClock)
   }
 
   deinit {

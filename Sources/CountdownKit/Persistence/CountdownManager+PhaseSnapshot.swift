@@ -119,8 +119,8 @@ extension CountdownManager {
   ) -> Bool {
     let engine = engine
     let sequence = PhaseSequence(
-      plan: plan.plan, policy: plan.policy, deliveries: plan.deliveries, cursor: plan.cursor, engine: engine,
-      wallClock: wallClock)
+      plan: plan.plan, policy: plan.policy, deliveries: plan.deliveries, cursor: plan.cursor,
+      context: phaseSequenceContext)
     let handle = phaseHandler(of: sequence, phases)
     // The plan's end is its running out, as for a sequence started.
     let ranOut: @Sendable () -> Bool = { sequence.isPlanEnded }

@@ -94,11 +94,20 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) -> @MainActor (ID, Int, inout Bool) -> Void {
     { [weak self] id, value, stop in
+      // The common call, a value within the running phase: one read of the cursor, the engine's
+      // reading and the batch's wall-clock date; no clock read, nothing worked out.
+      if value != 0, let (reading, remaining) = sequence.valueReading() {
+        update(id, CountdownPhaseUpdate(remaining: remaining, reading), &stop)
+        if stop { sequence.stopped() }
+        return
+      }
       Self.phaseSequence(
         sequence, of: id, delivered: value, &stop,
         // The next phase is the engine's: the followers hear the phase end before the app's handler.
         phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) },
-        update: { id, call, stop in update(id, CountdownPhaseUpdate(call, of: sequence), &stop) })
+        update: { id, call, wallNow, stop in
+          update(id, CountdownPhaseUpdate(call, of: sequence, wallNow: wallNow), &stop)
+        })
     }
   }
 
@@ -112,7 +121,7 @@ extension CountdownManager {
       Self.phaseSequence(
         sequence, of: id, delivered: value, &stop,
         phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) },
-        update: { id, call, stop in update(id, PhaseSequenceUpdate(call, in: sequence.plan.layout), &stop) })
+        update: { id, call, _, stop in update(id, PhaseSequenceUpdate(call, in: sequence.plan.layout), &stop) })
     }
   }
 
@@ -126,7 +135,7 @@ extension CountdownManager {
   ) throws(CountdownError) {
     let engine = engine
     let sequence = PhaseSequence(
-      plan: plan, policy: policy, deliveries: deliveries, startingAt: clockNow, engine: engine, wallClock: wallClock)
+      plan: plan, policy: policy, deliveries: deliveries, startingAt: clockNow, context: phaseSequenceContext)
     // The plan's end is its running out, as a single countdown's 0 is.
     let ranOut: @Sendable () -> Bool = { sequence.isPlanEnded }
     let handle = makeHandler(sequence)
@@ -263,18 +272,19 @@ extension CountdownManager {
     engine.cancel(token)
   }
 
-  /// The handler's part: a value of the current phase is handed on with the cursor as it stands,
-  /// no more (the common call: one read of the cursor, nothing worked out, nothing allocated); its
-  /// `0` is the phase's end, which moves the cursor on (every end passed reported, bounded) and
-  /// registers the next phase before the app is called; `phasesEnded` is called then, when the
-  /// plan goes on after them. A sequence its id no longer has calls nothing.
+  /// The handler's part past its common call (``PhaseSequence/valueReading()``): a value of a
+  /// paused phase, of one whose change is on its way to the engine, or after the plan's end, is
+  /// handed on with the cursor as it stands; a `0` is the phase's end, which moves the cursor on
+  /// (every end passed reported, bounded) and registers the next phase before the app is called;
+  /// `phasesEnded` is called then, when the plan goes on after them. `update` is given the call
+  /// and the wall clock's date at its instant. A sequence its id no longer has calls nothing.
   @MainActor
   static func phaseSequence<ID: Hashable & Sendable>(
     _ sequence: PhaseSequence, of id: ID, delivered value: Int, _ stop: inout Bool,
-    phasesEnded: @MainActor () -> Void, update: @MainActor (ID, PhaseCall, inout Bool) -> Void
+    phasesEnded: @MainActor () -> Void, update: @MainActor (ID, PhaseCall, Date, inout Bool) -> Void
   ) {
     let engine = sequence.engine
-    let now = engine.clock.now.nanosecondsSinceOrigin
+    let (now, wallNow) = sequence.callInstant()
     // A plan frozen while suspended: its phase's end is where the engine moved it.
     sequence.followEngine(engine)
     let cursor: PhaseCursor
@@ -283,7 +293,8 @@ extension CountdownManager {
       guard let current = sequence.state.withLock({ $0.detached ? nil : $0.cursor }) else { return }
       cursor = current
       update(
-        id, PhaseCall(cursor: cursor, now: now, remaining: sequence.remaining(of: cursor, at: now), ends: nil), &stop)
+        id, PhaseCall(cursor: cursor, now: now, remaining: sequence.remaining(of: cursor, at: now), ends: nil),
+        wallNow, &stop)
     } else {
       let layout = sequence.plan.layout
       guard
@@ -321,17 +332,14 @@ extension CountdownManager {
       if !cursor.isEnded(in: layout), ends.count > 0 { phasesEnded() }
       update(
         id, PhaseCall(cursor: cursor, now: now, remaining: sequence.remaining(of: cursor, at: now), ends: ends),
-        &stop)
+        wallNow, &stop)
     }
     if sequence.isEnded(cursor) {
       stop = true
       // The plan's end: the sequence lets go of its handler (the registration ended with it).
       sequence.detach()
     } else if stop {
-      // The registration this call belongs to may have been replaced by the next phase's: the
-      // sequence ends here, and a hand-over still on its way ends what it registers.
-      sequence.detach()
-      if let token = sequence.state.withLock({ $0.token }) { engine.cancel(token) }
+      sequence.stopped()
     }
   }
 

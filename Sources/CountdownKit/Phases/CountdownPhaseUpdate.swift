@@ -33,6 +33,10 @@ public struct CountdownPhaseUpdate: Sendable {
   /// - Complexity: O(log *p*), *p* the phases written in the plan; worked out at each read.
   public var position: CountdownPhasePosition? {
     switch source {
+    case .value(let reading):
+      reading.cursor.position(at: reading.now, in: reading.plan.layout).map {
+        CountdownPhasePosition($0, now: reading.now, wallNow: reading.wallNow)
+      }
     case .call(let reading):
       reading.call.cursor.position(at: reading.call.now, in: reading.plan.layout).map {
         CountdownPhasePosition($0, now: reading.call.now, wallNow: reading.wallNow)
@@ -43,6 +47,7 @@ public struct CountdownPhaseUpdate: Sendable {
   /// The phase ends since the last call, oldest first, each once; empty in most calls.
   public var phaseEnds: [CountdownPhaseEnd] {
     switch source {
+    case .value: return []
     case .call(let reading):
       guard let ends = reading.call.ends, !ends.ends.isEmpty else { return [] }
       return ends.ends.map { CountdownPhaseEnd($0, now: reading.call.now, wallNow: reading.wallNow) }
@@ -52,6 +57,7 @@ public struct CountdownPhaseUpdate: Sendable {
   /// The ends older than ``phaseEnds`` after a long absence, in one summary; `nil` otherwise.
   public var earlierPhaseEnds: CountdownPhaseEndSummary? {
     switch source {
+    case .value: nil
     case .call(let reading):
       reading.call.ends?.summary.map {
         CountdownPhaseEndSummary($0, now: reading.call.now, wallNow: reading.wallNow)
@@ -63,6 +69,7 @@ public struct CountdownPhaseUpdate: Sendable {
   /// ``position`` is `nil`. This is the sequence's last call, and its id is free.
   public var planEnded: Bool {
     switch source {
+    case .value(let reading): reading.plan.storage.layout.isEnded(reading.cursor.ordinal)
     case .call(let reading):
       reading.call.ends?.planEnded == true || reading.plan.storage.layout.isEnded(reading.call.cursor.ordinal)
     case .merged(let merged): merged.planEnded
@@ -73,15 +80,22 @@ public struct CountdownPhaseUpdate: Sendable {
   /// ``CountdownManager/resume(id:)``.
   public var pausedAfterPhase: Bool {
     switch source {
+    case .value: false
     case .call(let reading): reading.call.ends?.paused == true
     case .merged(let merged): merged.pausedAfterPhase
     }
   }
 
-  /// The update of `call` to `sequence`'s handler.
-  init(_ call: PhaseCall, of sequence: PhaseSequence) {
-    source = .call(CallReading(call: call, plan: sequence.plan, wallNow: sequence.wallClock()))
+  /// The update of `call` to `sequence`'s handler, `wallNow` the wall clock's date at `call.now`.
+  init(_ call: PhaseCall, of sequence: PhaseSequence, wallNow: Date) {
+    source = .call(CallReading(call: call, plan: sequence.plan, wallNow: wallNow))
     remaining = call.remaining
+  }
+
+  /// The update of a call with `remaining`, a value within the phase, as `reading` says it.
+  init(remaining: Int, _ reading: ValueReading) {
+    source = .value(reading)
+    self.remaining = remaining
   }
 
   /// An update of values worked out (two updates merged).
@@ -100,7 +114,9 @@ public struct CountdownPhaseUpdate: Sendable {
 extension CountdownPhaseUpdate {
   /// Where an update's values come from: a handler's call, read lazily, or two updates merged.
   enum Source: Sendable {
-    /// A call of the handler: what it read.
+    /// A call of the handler with a value within the phase (most calls): what it read.
+    case value(ValueReading)
+    /// A call of the handler with phase ends, or at the plan's end: what it read.
     case call(CallReading)
     /// Two updates merged, their values worked out.
     case merged(MergedPhaseUpdate)
@@ -115,5 +131,16 @@ extension CountdownPhaseUpdate {
     let call: PhaseCall
     let plan: CountdownPlan
     let wallNow: Date
+  }
+
+  /// What a call with a value within the phase read: the cursor, the instant of the call on the
+  /// manager's clock and its wall-clock date, and the plan. Apart from ``CallReading`` because it
+  /// has no ends: the update of the common call copies and destroys a reference and plain values,
+  /// not an optional holding arrays, through outlined witnesses (callgrind, at each call).
+  struct ValueReading: Sendable {
+    let cursor: PhaseCursor
+    let now: Int64
+    let wallNow: Date
+    let plan: CountdownPlan
   }
 }

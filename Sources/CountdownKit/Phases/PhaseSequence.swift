@@ -55,12 +55,10 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   let policy: SuspensionPolicy
   let deliveries: CountdownDeliveries
   let state: InlineLockedState<State>
+  /// What the manager's sequences share: its engine, wall clock and interval.
+  let context: PhaseSequenceContext
   /// The manager's engine: its clock times the calls, and it runs the registration.
-  let engine: CountdownEngine
-  /// The manager's wall clock, read at each call for the dates of its update.
-  let wallClock: @Sendable () -> Date
-  /// The engine's interval in nanoseconds (at least 1): a phase's value counts these.
-  let intervalNanoseconds: Int64
+  var engine: CountdownEngine { context.engine }
   #if COUNTDOWN_CHECK_INVARIANTS
     /// Tests only, in builds with internal checks: called with the cursor about to be handed to the
     /// engine, with no lock held, just before the engine is written to, so that a test can hold a
@@ -74,14 +72,12 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
 
   init(
     plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries, startingAt now: Int64,
-    engine: CountdownEngine, wallClock: @escaping @Sendable () -> Date
+    context: PhaseSequenceContext
   ) {
     self.plan = plan
     self.policy = policy
     self.deliveries = deliveries
-    self.engine = engine
-    self.wallClock = wallClock
-    intervalNanoseconds = max(1, (try? engine.interval.countdownNanoseconds()) ?? 1)
+    self.context = context
     state = InlineLockedState.make(State(cursor: PhaseCursor(startingAt: now, in: plan.layout)))
   }
 
@@ -99,7 +95,53 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     case .running(let deadline): left = max(0, deadline.subtractingSaturated(now))
     case .paused(let frozen): left = frozen
     }
-    return Int(left / intervalNanoseconds + (left % intervalNanoseconds > 0 ? 1 : 0))
+    let interval = context.intervalNanoseconds
+    return Int(left / interval + (left % interval > 0 ? 1 : 0))
+  }
+
+  /// What the handler's common call reads, a value within the running phase the engine counts:
+  /// the cursor, under one lock, with the engine's reading of the batch of callbacks being called
+  /// and its wall-clock date (``PhaseSequenceContext/wallDate(ofBatch:)``), so that the
+  /// call reads no clock. `nil` for any other call (detached, the plan ended, the phase paused, a
+  /// change of the cursor on its way to the engine, or no batch), which
+  /// ``CountdownManager/phaseSequence(_:of:delivered:_:phasesEnded:update:)`` makes. Only inside
+  /// the handler's call.
+  /// With it, the phase's time left at the reading in whole intervals, rounded up (``remaining(of:at:)``,
+  /// not the engine's value, which a wakeup early or late computes for the instant it stands for).
+  @inline(__always)
+  func valueReading() -> (CountdownPhaseUpdate.ValueReading, remaining: Int)? {
+    let (reading, batch) = context.engine.callReading
+    guard batch != 0 else { return nil }
+    // A plan frozen while suspended: its phase's end is where the engine moved it.
+    if policy == .pauses { followEngine(context.engine) }
+    guard
+      let cursor = state.withLock({ state -> PhaseCursor? in
+        guard !state.detached, !state.handingOver, case .running = state.cursor.timing else { return nil }
+        return state.cursor
+      }), case .running(let deadline) = cursor.timing, !isEnded(cursor)
+    else { return nil }
+    let left = max(0, deadline.subtractingSaturated(reading))
+    let interval = context.intervalNanoseconds
+    return (
+      .init(cursor: cursor, now: reading, wallNow: context.wallDate(ofBatch: batch), plan: plan),
+      Int(left / interval + (left % interval > 0 ? 1 : 0))
+    )
+  }
+
+  /// The instant of the handler's call on the manager's clock, and its wall-clock date: the
+  /// engine's reading of the batch of callbacks being called, or, outside one, the clocks read now.
+  func callInstant() -> (now: Int64, wallNow: Date) {
+    let (reading, batch) = context.engine.callReading
+    guard batch != 0 else { return (context.engine.clock.now.nanosecondsSinceOrigin, context.wallClock()) }
+    return (reading, context.wallDate(ofBatch: batch))
+  }
+
+  /// The app's handler set its stop flag: the sequence ends here. The registration its call
+  /// belongs to may have been replaced by the next phase's, so the id's token is ended, and a
+  /// hand-over still on its way ends what it registers.
+  func stopped() {
+    detach()
+    if let token = state.withLock({ $0.token }) { engine.cancel(token) }
   }
 
   /// Whether the id still has this sequence.
@@ -324,10 +366,9 @@ extension PhaseSequence {
   /// A sequence restored from a snapshot: `cursor`, where the snapshot left it.
   convenience init(
     plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries, cursor: PhaseCursor,
-    engine: CountdownEngine, wallClock: @escaping @Sendable () -> Date
+    context: PhaseSequenceContext
   ) {
-    self.init(
-      plan: plan, policy: policy, deliveries: deliveries, startingAt: 0, engine: engine, wallClock: wallClock)
+    self.init(plan: plan, policy: policy, deliveries: deliveries, startingAt: 0, context: context)
     state.withLock { $0.cursor = cursor }
   }
 }

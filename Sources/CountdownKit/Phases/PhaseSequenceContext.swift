@@ -1,0 +1,42 @@
+import CountdownCore
+import Foundation
+
+/// What every countdown in phases of one manager shares: the engine that runs them, the wall clock
+/// their dates come from and the interval their values count, kept once per manager rather than in
+/// each sequence; and, for their handlers' calls, the wall-clock date of the engine's reading of the
+/// callbacks being called, read once per batch of callbacks rather than once per call.
+final class PhaseSequenceContext: @unchecked Sendable {
+  // @unchecked Sendable: `engine`, `wallClock` and `intervalNanoseconds` are constants; the pairing
+  // (`pairedBatch`, `pairedDate`) is read and written only inside the engine's handler calls, on its
+  // delivery queue, the main queue (``wallDate(ofBatch:)``).
+  // Unchecked exclusivity: each access is one short read or write on that one queue, so the
+  // runtime's dynamic check (a thread-local lookup per access) can never fire.
+
+  /// The manager's engine: its clock times the calls, and it runs the registrations.
+  let engine: CountdownEngine
+  /// The manager's wall clock, for the dates of the updates.
+  let wallClock: @Sendable () -> Date
+  /// The engine's interval in nanoseconds (at least 1): a phase's value counts these.
+  let intervalNanoseconds: Int64
+  /// The batch of callbacks ``pairedDate`` is the wall clock's date of.
+  @exclusivity(unchecked) private var pairedBatch: UInt64 = 0
+  @exclusivity(unchecked) private var pairedDate = Date.distantPast
+
+  init(engine: CountdownEngine, wallClock: @escaping @Sendable () -> Date) {
+    self.engine = engine
+    self.wallClock = wallClock
+    intervalNanoseconds = max(1, (try? engine.interval.countdownNanoseconds()) ?? 1)
+  }
+
+  /// The wall-clock date of the batch `batch` of callbacks being called, whose instant on the
+  /// manager's clock is the engine's reading of it (``CountdownCore/CountdownEngine/callReading``):
+  /// the wall clock read at the batch's first call, just after that reading, and kept for the
+  /// batch's other calls, so that every update of the batch dates its instants from one pair of
+  /// readings. Only inside a handler's call.
+  func wallDate(ofBatch batch: UInt64) -> Date {
+    if batch == pairedBatch { return pairedDate }
+    let date = wallClock()
+    (pairedBatch, pairedDate) = (batch, date)
+    return date
+  }
+}
