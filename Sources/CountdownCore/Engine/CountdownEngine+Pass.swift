@@ -88,7 +88,7 @@ extension CountdownEngine {
       // the next chunk's, or the one that finishes the pass.
       let isLast = pass.progress.preparedAll(pass.kind)
       if !chunk.isEmpty {
-        let made = passScratch.calling(at: reading) {
+        let made = callReadings.calling(at: reading) {
           call(chunk, context: context, ended: &pass.progress.ended, skipped: &pass.progress.skippedMilestones)
         }
         pass.progress.uncountedCallbacks += made

@@ -63,7 +63,7 @@ extension CountdownEngine {
     } else {
       checkNotWithdrawn(callback, context: context)
       var stop = false
-      passScratch.calling(at: reading) { callback.handler.call(callback.value, &stop) }
+      callReadings.calling(at: reading) { callback.handler.call(callback.value, &stop) }
       if stop || callback.ends {
         ended = .init(key: callback.slot.liveKey, slot: callback.slot)
       }

@@ -65,16 +65,6 @@ extension CountdownEngine {
     }
   }
 
-  /// The clock reading the handler called now was prepared with (its chunk's, or its prompt
-  /// delivery's), in nanoseconds on the engine's clock: the instant of the call without a clock
-  /// read, the same for every callback of a chunk, and never later than the clock's `now`; and
-  /// the number of that batch of callbacks, which tells apart two with the same reading. Read only
-  /// inside a handler's call, on the delivery queue, where it is written (`Int64.min` and `0`
-  /// outside any call there).
-  package var callReading: (reading: Int64, batch: UInt64) {
-    (passScratch.reading, passScratch.batch)
-  }
-
   /// The instant on the engine's clock at which `receiver`'s countdown ends, as it stands now: its
   /// deadline, moved, for one that pauses while the engine is suspended
   /// (``SuspensionPolicy/pauses``), by the time every suspension so far took (one in course as if

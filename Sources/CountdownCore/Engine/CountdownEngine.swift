@@ -53,6 +53,8 @@ public final class CountdownEngine: Sendable {
   let state: EngineLock
   /// The delivery pass's chunk, kept between passes; touched only on the delivery queue.
   let passScratch = PassScratch()
+  /// The clock reading of the callbacks being called, for the handlers.
+  package let callReadings = CallReadings()
   /// The generation of the arming last handed to the timer, which tells a wakeup whether it is
   /// that arming's fire.
   let armingStamp = ArmingStamp()

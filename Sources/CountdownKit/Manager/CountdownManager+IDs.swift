@@ -283,12 +283,12 @@ extension CountdownManager {
   /// `endedAt`: for a restore of a countdown that ran out while the app was not running, when, on
   /// the manager's clock (``endedAgo(id:)``). `attachment`: kept with the id until its next
   /// start, cancel or end. `tellsObservers`: whether the id observers hear of the start now;
-  /// `false` for a caller that tells them once of every id it starts (a restore). `ranOut`:
-  /// whether a stop in the handler is the countdown running out, asked after the handler set it
-  /// (a countdown in phases whose plan ended); `nil`: only a `0` that ends it is.
+  /// `false` for a caller that tells them once of every id it starts (a restore). A stop in the
+  /// handler is the countdown running out if the attachment says so (``IDAttachment/hasRunOut``: a
+  /// countdown in phases whose plan ended); without one, only a `0` that ends it is.
   func claimID<ID: Hashable & Sendable>(
     _ id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false, endedAt: Int64? = nil,
-    attachment: (any IDAttachment)? = nil, tellsObservers: Bool = true, ranOut: (@Sendable () -> Bool)? = nil,
+    attachment: (any IDAttachment)? = nil, tellsObservers: Bool = true,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,
     handToEngine: (IDRegistry.Token, @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
@@ -307,7 +307,7 @@ extension CountdownManager {
         update(id, value, &stop)
       }
       if stop || (endsAtZero && value == 0) {
-        let ranOut = (endsAtZero && value == 0) || (ranOut?() ?? false)
+        let ranOut = (endsAtZero && value == 0) || (attachment?.hasRunOut ?? false)
         self?.countdownEnded(token, generation: generation, ranOut: ranOut)
       }
     }

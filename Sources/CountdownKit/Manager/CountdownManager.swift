@@ -71,6 +71,7 @@ public final class CountdownManager: Sendable {
       interval: interval, alignment: alignment, endTolerance: endTolerance, clock: clock, deliveryQueue: .main)
     self.wallClock = wallClock
     phaseSequenceContext = PhaseSequenceContext(engine: engine, wallClock: wallClock)
+    phaseSequenceContext.manager = self
   }
 
   deinit {

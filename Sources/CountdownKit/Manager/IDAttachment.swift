@@ -17,6 +17,9 @@ package protocol IDAttachment: AnyObject, Sendable {
   /// ``CountdownManager/timerDates(id:)``, as a single countdown's length is); `nil` once it has
   /// nothing to count (detached, or ended).
   var countedLength: Duration? { get }
+  /// Whether what it counts ran out (a plan past its last end), asked once its handler set the
+  /// stop flag: the id's observers hear of it as of a countdown's `0`, not of a stop.
+  var hasRunOut: Bool { get }
   /// The id no longer has it (cancelled, started again or ended): it registers nothing more and
   /// calls no handler after this returns.
   func detach()

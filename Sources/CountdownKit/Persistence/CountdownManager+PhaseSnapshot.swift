@@ -122,10 +122,8 @@ extension CountdownManager {
       plan: plan.plan, policy: plan.policy, deliveries: plan.deliveries, cursor: plan.cursor,
       context: phaseSequenceContext)
     let handle = phaseHandler(of: sequence, phases)
-    // The plan's end is its running out, as for a sequence started.
-    let ranOut: @Sendable () -> Bool = { sequence.isPlanEnded }
     do {
-      try claimID(id, endsAtZero: false, length: nil, attachment: sequence, ranOut: ranOut, handle) {
+      try claimID(id, endsAtZero: false, length: nil, attachment: sequence, handle) {
         token, handler throws(CountdownError) in
         // The cursor the snapshot gave: the plan's own, registered as of `now`.
         try sequence.registerFirst(token, handler: handler) { _ throws(CountdownError) in

@@ -84,7 +84,9 @@ extension CountdownManager {
   /// (to register it again at each phase end): the sequence lets go of it when it is detached
   /// (``PhaseSequence/detach()``: cancelled, replaced, ended by its plan or its stop flag, or its
   /// manager gone), and the engine when the registration ends, so that neither outlives both.
-  /// The manager is held weakly: only a phase end reads it, to tell the followers.
+  /// It reaches the manager through the sequence's context, which holds it weakly, once for all
+  /// its sequences: only a phase end reads it, to tell the followers, and a weak reference of each
+  /// handler's own was made and retained at each start.
   ///
   /// The update's type is concrete here, not a generic parameter: a handler generic over it (its
   /// id's type stays generic, so it is not specialized) made each update through a protocol
@@ -93,9 +95,9 @@ extension CountdownManager {
     of sequence: PhaseSequence,
     _ update: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) -> @MainActor (ID, Int, inout Bool) -> Void {
-    { [weak self] id, value, stop in
-      // The common call, a value within the running phase: one read of the cursor, the engine's
-      // reading and the batch's wall-clock date; no clock read, nothing worked out.
+    { id, value, stop in
+      // The common call, a value within the phase: one read of the cursor, the engine's reading
+      // and the batch's wall-clock date; no clock read, nothing worked out.
       if value != 0, let (reading, remaining) = sequence.valueReading() {
         update(id, CountdownPhaseUpdate(remaining: remaining, reading), &stop)
         if stop { sequence.stopped() }
@@ -104,7 +106,7 @@ extension CountdownManager {
       Self.phaseSequence(
         sequence, of: id, delivered: value, &stop,
         // The next phase is the engine's: the followers hear the phase end before the app's handler.
-        phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) },
+        phasesEnded: { sequence.context.manager?.tellPhaseEndObservers([IDKey(id)]) },
         update: { id, call, wallNow, stop in
           update(id, CountdownPhaseUpdate(call, of: sequence, wallNow: wallNow), &stop)
         })
@@ -117,10 +119,10 @@ extension CountdownManager {
     of sequence: PhaseSequence,
     positions update: @escaping @MainActor (_ id: ID, _ update: PhaseSequenceUpdate, _ stop: inout Bool) -> Void
   ) -> @MainActor (ID, Int, inout Bool) -> Void {
-    { [weak self] id, value, stop in
+    { id, value, stop in
       Self.phaseSequence(
         sequence, of: id, delivered: value, &stop,
-        phasesEnded: { self?.tellPhaseEndObservers([IDKey(id)]) },
+        phasesEnded: { sequence.context.manager?.tellPhaseEndObservers([IDKey(id)]) },
         update: { id, call, _, stop in update(id, PhaseSequenceUpdate(call, in: sequence.plan.layout), &stop) })
     }
   }
@@ -136,10 +138,8 @@ extension CountdownManager {
     let engine = engine
     let sequence = PhaseSequence(
       plan: plan, policy: policy, deliveries: deliveries, startingAt: clockNow, context: phaseSequenceContext)
-    // The plan's end is its running out, as a single countdown's 0 is.
-    let ranOut: @Sendable () -> Bool = { sequence.isPlanEnded }
     let handle = makeHandler(sequence)
-    try claimID(id, endsAtZero: false, length: nil, attachment: sequence, ranOut: ranOut, handle) {
+    try claimID(id, endsAtZero: false, length: nil, attachment: sequence, handle) {
       token, handler throws(CountdownError) in
       try sequence.registerFirst(token, handler: handler) { cursor throws(CountdownError) in
         try engine.register(
@@ -272,9 +272,9 @@ extension CountdownManager {
     engine.cancel(token)
   }
 
-  /// The handler's part past its common call (``PhaseSequence/valueReading()``): a value of a
-  /// paused phase, of one whose change is on its way to the engine, or after the plan's end, is
-  /// handed on with the cursor as it stands; a `0` is the phase's end, which moves the cursor on
+  /// The handler's part past its common call (``PhaseSequence/valueReading()``): a value after
+  /// the plan's end, or outside a batch of the engine's callbacks, is handed on with the cursor as
+  /// it stands; a `0` is the phase's end, which moves the cursor on
   /// (every end passed reported, bounded) and registers the next phase before the app is called;
   /// `phasesEnded` is called then, when the plan goes on after them. `update` is given the call
   /// and the wall clock's date at its instant. A sequence its id no longer has calls nothing.

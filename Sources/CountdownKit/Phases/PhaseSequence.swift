@@ -99,28 +99,29 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     return Int(left / interval + (left % interval > 0 ? 1 : 0))
   }
 
-  /// What the handler's common call reads, a value within the running phase the engine counts:
-  /// the cursor, under one lock, with the engine's reading of the batch of callbacks being called
-  /// and its wall-clock date (``PhaseSequenceContext/wallDate(ofBatch:)``), so that the
-  /// call reads no clock. `nil` for any other call (detached, the plan ended, the phase paused, a
-  /// change of the cursor on its way to the engine, or no batch), which
-  /// ``CountdownManager/phaseSequence(_:of:delivered:_:phasesEnded:update:)`` makes. Only inside
-  /// the handler's call.
+  /// What the handler's common call reads, a value within the phase: the cursor as it stands,
+  /// under one lock (a change on its way to the engine included: the call then shows the
+  /// changed phase, as the next one will), with the engine's reading of the batch of callbacks
+  /// being called and its wall-clock date (``PhaseSequenceContext/wallDate(ofBatch:)``), so that
+  /// the call reads no clock. `nil` when the id no longer has the sequence, after the plan's end,
+  /// and outside a batch: ``CountdownManager/phaseSequence(_:of:delivered:_:phasesEnded:update:)``
+  /// makes those calls. Only inside the handler's call.
   /// With it, the phase's time left at the reading in whole intervals, rounded up (``remaining(of:at:)``,
   /// not the engine's value, which a wakeup early or late computes for the instant it stands for).
   @inline(__always)
   func valueReading() -> (CountdownPhaseUpdate.ValueReading, remaining: Int)? {
-    let (reading, batch) = context.engine.callReading
+    let (reading, batch) = context.callReadings.current
     guard batch != 0 else { return nil }
     // A plan frozen while suspended: its phase's end is where the engine moved it.
     if policy == .pauses { followEngine(context.engine) }
     guard
-      let cursor = state.withLock({ state -> PhaseCursor? in
-        guard !state.detached, !state.handingOver, case .running = state.cursor.timing else { return nil }
-        return state.cursor
-      }), case .running(let deadline) = cursor.timing, !isEnded(cursor)
+      let cursor = state.withLock({ $0.detached ? nil : $0.cursor }), !isEnded(cursor)
     else { return nil }
-    let left = max(0, deadline.subtractingSaturated(reading))
+    let left: Int64
+    switch cursor.timing {
+    case .running(let deadline): left = max(0, deadline.subtractingSaturated(reading))
+    case .paused(let frozen): left = frozen
+    }
     let interval = context.intervalNanoseconds
     return (
       .init(cursor: cursor, now: reading, wallNow: context.wallDate(ofBatch: batch), plan: plan),
@@ -131,7 +132,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// The instant of the handler's call on the manager's clock, and its wall-clock date: the
   /// engine's reading of the batch of callbacks being called, or, outside one, the clocks read now.
   func callInstant() -> (now: Int64, wallNow: Date) {
-    let (reading, batch) = context.engine.callReading
+    let (reading, batch) = context.callReadings.current
     guard batch != 0 else { return (context.engine.clock.now.nanosecondsSinceOrigin, context.wallClock()) }
     return (reading, context.wallDate(ofBatch: batch))
   }
@@ -153,6 +154,9 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   var isPlanEnded: Bool {
     state.withLock { $0.cursor.isEnded(in: plan.layout) }
   }
+
+  /// The plan's end is its running out, as a single countdown's `0` is.
+  var hasRunOut: Bool { isPlanEnded }
 
   /// What the engine should count toward: the current phase's deadline, or its frozen time.
   func target(of cursor: PhaseCursor) -> (target: CountdownTarget, paused: Bool) {

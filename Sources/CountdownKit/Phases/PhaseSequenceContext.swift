@@ -6,7 +6,8 @@ import Foundation
 /// each sequence; and, for their handlers' calls, the wall-clock date of the engine's reading of the
 /// callbacks being called, read once per batch of callbacks rather than once per call.
 final class PhaseSequenceContext: @unchecked Sendable {
-  // @unchecked Sendable: `engine`, `wallClock` and `intervalNanoseconds` are constants; the pairing
+  // @unchecked Sendable: `engine`, `callReadings`, `wallClock` and `intervalNanoseconds` are constants,
+  // `manager` is written once before any other thread can see this object; the pairing
   // (`pairedBatch`, `pairedDate`) is read and written only inside the engine's handler calls, on its
   // delivery queue, the main queue (``wallDate(ofBatch:)``).
   // Unchecked exclusivity: each access is one short read or write on that one queue, so the
@@ -14,8 +15,13 @@ final class PhaseSequenceContext: @unchecked Sendable {
 
   /// The manager's engine: its clock times the calls, and it runs the registrations.
   let engine: CountdownEngine
+  /// The engine's reading of the callbacks it is calling: the instant of a handler's call.
+  let callReadings: CallReadings
   /// The manager's wall clock, for the dates of the updates.
   let wallClock: @Sendable () -> Date
+  /// The manager, for the followers its phase ends are told to: weak, as the manager holds this.
+  /// Set once, by the manager's initializer, before any sequence can read it.
+  weak var manager: CountdownManager?
   /// The engine's interval in nanoseconds (at least 1): a phase's value counts these.
   let intervalNanoseconds: Int64
   /// The batch of callbacks ``pairedDate`` is the wall clock's date of.
@@ -24,12 +30,13 @@ final class PhaseSequenceContext: @unchecked Sendable {
 
   init(engine: CountdownEngine, wallClock: @escaping @Sendable () -> Date) {
     self.engine = engine
+    callReadings = engine.callReadings
     self.wallClock = wallClock
     intervalNanoseconds = max(1, (try? engine.interval.countdownNanoseconds()) ?? 1)
   }
 
   /// The wall-clock date of the batch `batch` of callbacks being called, whose instant on the
-  /// manager's clock is the engine's reading of it (``CountdownCore/CountdownEngine/callReading``):
+  /// manager's clock is the engine's reading of it (``CountdownCore/CallReadings``):
   /// the wall clock read at the batch's first call, just after that reading, and kept for the
   /// batch's other calls, so that every update of the batch dates its instants from one pair of
   /// readings. Only inside a handler's call.
