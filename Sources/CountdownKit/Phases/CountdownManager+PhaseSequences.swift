@@ -18,7 +18,8 @@ extension CountdownManager {
   /// ```
   ///
   /// One engine registration runs the whole plan: it counts down the current phase, and at the
-  /// phase's end moves on to the next in O(1), so a sequence costs what a single countdown does.
+  /// phase's end moves on to the next in O(1), so a sequence is one countdown to the engine, however
+  /// many phases its plan has.
   /// `update` runs on the main actor as a single countdown's handler does (the first call inside
   /// this one on the main thread), with a ``CountdownPhaseUpdate``: the position, each phase end
   /// once, in the plan's order, with its lateness, and the plan's end, after which the id is free.

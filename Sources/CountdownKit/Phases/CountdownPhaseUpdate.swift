@@ -19,11 +19,23 @@ import Foundation
 ///
 /// An update keeps what its call read (the phase's place in the plan and the instant) and works
 /// out ``position`` and the ends' values when they are read, so a call that only carries a new
-/// value costs what a single countdown's does. Its dates come from the manager's wall clock, read
-/// once at the call.
+/// value works nothing out. Its instant is the manager's clock as the engine read it for the calls
+/// it makes together (a tick's, up to 1 024 of them), and its dates come from the manager's wall
+/// clock, read once for those calls: sequences whose phases end together hear of their ends with
+/// one lateness.
 public struct CountdownPhaseUpdate: Sendable {
-  /// What the values are read from.
-  private let source: Source
+  /// What the call read: its cursor, instant, wall-clock date and plan; `nil` for two updates
+  /// merged, whose values are worked out (``merged``).
+  private let reading: Reading?
+  /// The phase ends the call carries; `nil` for a call that carries a value only (most calls).
+  private let ends: PassedPhaseEnds?
+  /// The values of two updates merged, worked out; `nil` for a call's update.
+  ///
+  /// Three fields, not an enum of the three kinds of update: an update of a value is then a
+  /// reference and plain values, copied and destroyed in place, where the enum went through
+  /// outlined witnesses switching on its case, a tenth of a value's call (callgrind); and the
+  /// ends are not boxed, which cost a phase end an allocation.
+  private let merged: MergedPhaseUpdate?
   /// The current phase's time left in whole intervals, rounded up, as a single countdown's
   /// `remaining`; 0 once the plan has ended.
   public let remaining: Int
@@ -32,69 +44,52 @@ public struct CountdownPhaseUpdate: Sendable {
   ///
   /// - Complexity: O(log *p*), *p* the phases written in the plan; worked out at each read.
   public var position: CountdownPhasePosition? {
-    switch source {
-    case .value(let reading):
-      reading.cursor.position(at: reading.now, in: reading.plan.layout).map {
-        CountdownPhasePosition($0, now: reading.now, wallNow: reading.wallNow)
-      }
-    case .call(let reading):
-      reading.call.cursor.position(at: reading.call.now, in: reading.plan.layout).map {
-        CountdownPhasePosition($0, now: reading.call.now, wallNow: reading.wallNow)
-      }
-    case .merged(let merged): merged.position
+    if let merged { return merged.position }
+    guard let reading else { return nil }
+    return reading.cursor.position(at: reading.now, in: reading.plan.layout).map {
+      CountdownPhasePosition($0, now: reading.now, wallNow: reading.wallNow)
     }
   }
   /// The phase ends since the last call, oldest first, each once; empty in most calls.
   public var phaseEnds: [CountdownPhaseEnd] {
-    switch source {
-    case .value: return []
-    case .call(let reading):
-      guard let ends = reading.call.ends, !ends.ends.isEmpty else { return [] }
-      return ends.ends.map { CountdownPhaseEnd($0, now: reading.call.now, wallNow: reading.wallNow) }
-    case .merged(let merged): return merged.phaseEnds
-    }
+    if let merged { return merged.phaseEnds }
+    guard let ends, !ends.ends.isEmpty, let reading else { return [] }
+    return ends.ends.map { CountdownPhaseEnd($0, now: reading.now, wallNow: reading.wallNow) }
   }
   /// The ends older than ``phaseEnds`` after a long absence, in one summary; `nil` otherwise.
   public var earlierPhaseEnds: CountdownPhaseEndSummary? {
-    switch source {
-    case .value: nil
-    case .call(let reading):
-      reading.call.ends?.summary.map {
-        CountdownPhaseEndSummary($0, now: reading.call.now, wallNow: reading.wallNow)
-      }
-    case .merged(let merged): merged.earlierPhaseEnds
-    }
+    if let merged { return merged.earlierPhaseEnds }
+    guard let reading else { return nil }
+    return ends?.summary.map { CountdownPhaseEndSummary($0, now: reading.now, wallNow: reading.wallNow) }
   }
   /// Whether the plan ended: the last of ``phaseEnds`` was its last phase's end, and
   /// ``position`` is `nil`. This is the sequence's last call, and its id is free.
   public var planEnded: Bool {
-    switch source {
-    case .value(let reading): reading.plan.storage.layout.isEnded(reading.cursor.ordinal)
-    case .call(let reading):
-      reading.call.ends?.planEnded == true || reading.plan.storage.layout.isEnded(reading.call.cursor.ordinal)
-    case .merged(let merged): merged.planEnded
-    }
+    if let merged { return merged.planEnded }
+    guard let reading else { return false }
+    return ends?.planEnded == true || reading.plan.storage.layout.isEnded(reading.cursor.ordinal)
   }
   /// Whether the last of ``phaseEnds`` was a phase after which the plan pauses
   /// (``CountdownPhase/pausesAfter``): the next phase waits, paused, for
   /// ``CountdownManager/resume(id:)``.
   public var pausedAfterPhase: Bool {
-    switch source {
-    case .value: false
-    case .call(let reading): reading.call.ends?.paused == true
-    case .merged(let merged): merged.pausedAfterPhase
-    }
+    if let merged { return merged.pausedAfterPhase }
+    return ends?.paused == true
   }
 
   /// The update of `call` to `sequence`'s handler, `wallNow` the wall clock's date at `call.now`.
   init(_ call: PhaseCall, of sequence: PhaseSequence, wallNow: Date) {
-    source = .call(CallReading(call: call, plan: sequence.plan, wallNow: wallNow))
+    reading = Reading(cursor: call.cursor, now: call.now, wallNow: wallNow, plan: sequence.plan)
+    ends = call.ends
+    merged = nil
     remaining = call.remaining
   }
 
   /// The update of a call with `remaining`, a value within the phase, as `reading` says it.
-  init(remaining: Int, _ reading: ValueReading) {
-    source = .value(reading)
+  init(remaining: Int, _ reading: Reading) {
+    self.reading = reading
+    ends = nil
+    merged = nil
     self.remaining = remaining
   }
 
@@ -103,41 +98,21 @@ public struct CountdownPhaseUpdate: Sendable {
     position: CountdownPhasePosition?, remaining: Int, phaseEnds: [CountdownPhaseEnd],
     earlierPhaseEnds: CountdownPhaseEndSummary?, planEnded: Bool, pausedAfterPhase: Bool
   ) {
-    source = .merged(
-      MergedPhaseUpdate(
-        position: position, phaseEnds: phaseEnds, earlierPhaseEnds: earlierPhaseEnds, planEnded: planEnded,
-        pausedAfterPhase: pausedAfterPhase))
+    reading = nil
+    ends = nil
+    merged = MergedPhaseUpdate(
+      position: position, phaseEnds: phaseEnds, earlierPhaseEnds: earlierPhaseEnds, planEnded: planEnded,
+      pausedAfterPhase: pausedAfterPhase)
     self.remaining = remaining
   }
 }
 
 extension CountdownPhaseUpdate {
-  /// Where an update's values come from: a handler's call, read lazily, or two updates merged.
-  enum Source: Sendable {
-    /// A call of the handler with a value within the phase (most calls): what it read.
-    case value(ValueReading)
-    /// A call of the handler with phase ends, or at the plan's end: what it read.
-    case call(CallReading)
-    /// Two updates merged, their values worked out.
-    case merged(MergedPhaseUpdate)
-  }
-
-  /// What a call of the handler read: the call, the plan walked (one reference: its copies share
-  /// their storage; not the sequence, which holds the manager's engine, so that an update an app
-  /// keeps does not keep the engine), and the wall clock's date at the call. A struct, not the
-  /// case's tuple of three: a tuple payload is copied and destroyed through the runtime's generic
-  /// tuple witnesses, several times the work of a struct's (callgrind, at each call).
-  struct CallReading: Sendable {
-    let call: PhaseCall
-    let plan: CountdownPlan
-    let wallNow: Date
-  }
-
-  /// What a call with a value within the phase read: the cursor, the instant of the call on the
-  /// manager's clock and its wall-clock date, and the plan. Apart from ``CallReading`` because it
-  /// has no ends: the update of the common call copies and destroys a reference and plain values,
-  /// not an optional holding arrays, through outlined witnesses (callgrind, at each call).
-  struct ValueReading: Sendable {
+  /// What a call of the handler read: the cursor, the instant of the call on the manager's clock
+  /// and its wall-clock date, and the plan walked (one reference: its copies share their storage;
+  /// not the sequence, which holds the manager's engine, so that an update an app keeps does not
+  /// keep the engine).
+  struct Reading: Sendable {
     let cursor: PhaseCursor
     let now: Int64
     let wallNow: Date

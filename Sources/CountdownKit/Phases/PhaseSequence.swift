@@ -109,7 +109,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// With it, the phase's time left at the reading in whole intervals, rounded up (``remaining(of:at:)``,
   /// not the engine's value, which a wakeup early or late computes for the instant it stands for).
   @inline(__always)
-  func valueReading() -> (CountdownPhaseUpdate.ValueReading, remaining: Int)? {
+  func valueReading() -> (CountdownPhaseUpdate.Reading, remaining: Int)? {
     let (reading, batch) = context.callReadings.current
     guard batch != 0 else { return nil }
     // A plan frozen while suspended: its phase's end is where the engine moved it.
