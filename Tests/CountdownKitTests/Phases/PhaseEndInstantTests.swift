@@ -1,0 +1,33 @@
+import CountdownCore
+import CountdownKit
+import XCTest
+
+/// The instant of a call in phases is the engine's reading for the calls it makes together, not a
+/// reading of each handler's own: on a clock that moves at every read, as a real one moves while
+/// the calls of a tick run, sequences whose phases end at one tick hear of them with one lateness.
+final class PhaseEndInstantTests: XCTestCase {
+  func testPhasesEndingTogetherHearOfTheirEndsWithOneLateness() throws {
+    try MainActor.assumeIsolated { try Self.phasesEndingTogetherHearOfTheirEndsWithOneLateness() }
+  }
+
+  @MainActor
+  private static func phasesEndingTogetherHearOfTheirEndsWithOneLateness() throws {
+    // Each read of this clock while it advances moves it on by up to 5 ms.
+    let clock = try PassDriftClock(seed: 7, late: .zero, early: .zero, drift: 5_000_000)
+    let manager = try CountdownManager(interval: .seconds(1), clock: clock)
+    let plan = try CountdownPlan(blocks: [
+      .init([CountdownPhase("Work", .seconds(2)), CountdownPhase("Rest", .seconds(2))], repeated: .times(1))
+    ])
+    var lateness: [Int: Duration] = [:]
+    for index in 0..<8 {
+      try manager.start(id: index, plan: plan, delivering: .onlyTheEnd) { id, update, _ in
+        if let end = update.phaseEnds.first, end.ordinal == 0 { lateness[id] = end.lateness }
+      }
+    }
+    // Past the first phase's end: its wakeup fires, and the clock moves at each read meanwhile.
+    try clock.advance(by: 2_500_000_000)
+    XCTAssertEqual(lateness.count, 8, "every sequence heard its first phase end")
+    XCTAssertEqual(Set(lateness.values).count, 1, "one lateness for ends heard together: \(lateness)")
+  }
+
+}
