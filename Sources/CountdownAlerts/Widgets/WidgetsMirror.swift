@@ -57,12 +57,14 @@ struct WidgetsMirror: CountdownMirror {
   }
 
   /// What a widget shows of a countdown in phases in `phase`: laid out from the plan's origin
-  /// while it runs, which its phase ends do not move.
+  /// while it runs, which its phase ends do not move, up to the first phase after which it pauses.
   private static func shown(_ phase: IDPhase, _ phaseEnds: IDPhaseEnds) -> WidgetsState.Shown? {
     switch (phase, phaseEnds.origin) {
     case (.running(let dates, let deadline), let origin?):
       let fromOrigin = Double(deadline.nanosecondsSinceOrigin.subtractingReportingOverflow(origin).partialValue) / 1e9
-      return .phases(origin: origin, originDate: dates.timerInterval.upperBound - fromOrigin, plan: phaseEnds.plan)
+      return .phases(
+        origin: origin, originDate: dates.timerInterval.upperBound - fromOrigin, plan: phaseEnds.plan,
+        pausesAfter: phaseEnds.plan.layout.firstPausing(from: phaseEnds.ordinal))
     case (.frozen, _):
       guard case .frozen(let remaining)? = shown(phase) else { return nil }
       return .pausedPhases(ordinal: phaseEnds.ordinal, remaining: remaining, plan: phaseEnds.plan)

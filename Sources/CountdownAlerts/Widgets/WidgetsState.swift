@@ -15,9 +15,12 @@ struct WidgetsState: MirrorStateMachine {
     case frozen(remaining: Int64)
     /// A countdown in phases running: its timeline has an entry per phase start, laid out from
     /// `origin`, where the plan would have started on the manager's clock had it run with nothing
-    /// paused, skipped or added, shown as `originDate` on the device's, walking `plan`. A phase end
-    /// moves none of them.
-    case phases(origin: Int64, originDate: Date, plan: CountdownPlan)
+    /// paused, skipped or added, shown as `originDate` on the device's, walking `plan`, up to the
+    /// end of the phase of ordinal `pausesAfter`, the first after which the plan pauses (`nil`:
+    /// none), where it stops, showing the next phase paused. A phase end moves none of them; a
+    /// resume past that pause moves `pausesAfter` on, even at the instant the plan paused, which
+    /// leaves `origin` where it was.
+    case phases(origin: Int64, originDate: Date, plan: CountdownPlan, pausesAfter: Int? = nil)
     /// A countdown in phases paused at its phase of `ordinal` of `plan`, with `remaining` left in it.
     case pausedPhases(ordinal: Int, remaining: Int64, plan: CountdownPlan)
 
@@ -31,8 +34,12 @@ struct WidgetsState: MirrorStateMachine {
       switch (self, last) {
       case (.running(let deadline, let end), .running(let lastDeadline, let lastEnd)):
         deadline != lastDeadline || abs(end.timeIntervalSince(lastEnd)) > Self.endTolerance
-      case (.phases(let origin, let date, let plan), .phases(let lastOrigin, let lastDate, let lastPlan)):
+      case (
+        .phases(let origin, let date, let plan, let pausesAfter),
+        .phases(let lastOrigin, let lastDate, let lastPlan, let lastPausesAfter)
+      ):
         origin != lastOrigin || abs(date.timeIntervalSince(lastDate)) > Self.endTolerance || plan != lastPlan
+          || pausesAfter != lastPausesAfter
       default: self != last
       }
     }

@@ -12,9 +12,11 @@ import XCTest
 /// steps weighted as its harness says (``MirrorHarness``). After every step the center agrees
 /// with the mirror's model (``MirrorHarness/mismatch()``); at the end nothing of the app's was
 /// touched and nothing failed. The notifications', the alarms', the activities' and the widgets'
-/// runs start countdowns in phases beside single ones, and skip their phases: their model reads a
-/// sequence as its current phase, which each phase end the app sees moves on (the widgets', as
-/// the timeline laid out at the last reload shows it).
+/// runs start countdowns in phases beside single ones (a phase in four pausing the plan after it,
+/// which then waits for the app's resume, or the person's), and skip their phases: their model
+/// reads a sequence as its current phase, which each phase end the app sees moves on (the
+/// widgets', as the timeline laid out at the last reload shows it), a plan waiting after such a
+/// phase as paused at its next phase's whole length.
 ///
 /// Replayable: a failure names its seed and step and the steps before it; each mirror reads the
 /// seed it runs first and how many seeds run (20 by default) from its variables:
@@ -25,8 +27,9 @@ final class MirrorPropertyTests: XCTestCase {
   /// Each step of a notifications' run: the center's pending set is the model's, the running
   /// countdowns sorted by end, as many as the budget holds (those whose end passed unseen, while
   /// suspended, hold their place), each with its end's request and its milestones still ahead, at
-  /// the manager's dates, with the app's content; nothing else of the alerts', nothing of the
-  /// app's touched.
+  /// the manager's dates, with the app's content (a countdown in phases', up to the first phase
+  /// after which the plan pauses; none while it waits); nothing else of the alerts', nothing of
+  /// the app's touched.
   func testTheNotificationCenterAgreesWithTheModelAfterEveryStep() throws {
     try check(NotificationsHarness.self, variables: "ALERTS", firstSeed: 0xA1E7)
   }
@@ -52,7 +55,8 @@ final class MirrorPropertyTests: XCTestCase {
   /// Each step of an alarms' run: the center holds exactly the model's alarms (each running
   /// countdown's counting down to its end date, each paused one's paused with its time left,
   /// nothing else of ours but ringing ones, the app's own untouched; a countdown in phases' alarm
-  /// its current phase's, and no ring cancelled by its moving on); after the person's action the
+  /// its current phase's, paused at its whole length while the plan waits after a phase that
+  /// pauses it, and no ring cancelled by its moving on); after the person's action the
   /// countdown did what the person did to its alarm, also where AlarmKit's update of it came late,
   /// after the app's next change of that countdown (``AlarmsHarness``' late steps); and nothing is
   /// kept for an alarm that has neither a countdown nor a place in the center.
@@ -60,8 +64,10 @@ final class MirrorPropertyTests: XCTestCase {
     try check(AlarmsHarness.self, variables: "ALARMS", firstSeed: 0xA1A2)
   }
 
-  /// Each step of a Live Activities' run: every activity the app started shows what the package
-  /// would show of its countdown now, and is ended once its countdown is gone.
+  /// Each step of a Live Activities' run: every activity the app started shows its countdown's
+  /// dates now (a plan waiting after a phase that pauses it, its next phase paused), is ended once
+  /// its countdown is gone, and not before (``LiveActivitiesHarness/mismatch()`` says the one
+  /// exception left out).
   func testTheActivitiesAgreeWithTheModelAfterEveryStep() throws {
     try check(LiveActivitiesHarness.self, variables: "ACTIVITIES", firstSeed: 0xAC71)
   }
@@ -69,8 +75,9 @@ final class MirrorPropertyTests: XCTestCase {
   /// Each step of a widgets' run: in the foreground, the dates the widgets were last laid out
   /// with are those of the countdowns now (a countdown that ran out shows its `0` by itself; a
   /// countdown in phases, its timeline's entry of now shows its phase, so a phase end needs no
-  /// reload), and time passing reloads only for a plan that ended; in the background, a reload is
-  /// owed whenever they are not.
+  /// reload, and stops at an entry that stands still, such as the next phase paused after a phase
+  /// that pauses the plan), and time passing reloads only for a plan that ended; in the
+  /// background, a reload is owed whenever they are not.
   func testTheWidgetsAgreeWithTheModelAfterEveryStep() throws {
     try check(WidgetsHarness.self, variables: "WIDGETS", firstSeed: 0x3D6E)
   }

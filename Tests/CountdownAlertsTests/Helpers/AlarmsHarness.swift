@@ -182,7 +182,8 @@ extension AlarmsHarness: MirrorHarness {
   /// heard, the person's change wins, as a change the app then hears of: a stop of an alarm
   /// counting down or paused cancels the countdown (but for a start, whose cancel took the
   /// stopped alarm), a pause leaves it paused, a resume running (but while ticking is suspended,
-  /// or where the app's change left no time to count). A call of the app's the center refused, the
+  /// or where the app's change left no time to count); a pause or a resume of a phase's alarm
+  /// whose phase the app's time taken ended is of a phase that is over. A call of the app's the center refused, the
   /// alarm having changed under it, is the app's to hear of (a failure it is told, not a mismatch).
   private func lateStep(_ number: Int, of id: String) throws -> (action: String, broken: String?) {
     let alarmID = currentAlarmID(of: id)
@@ -203,8 +204,9 @@ extension AlarmsHarness: MirrorHarness {
     let change = changes.randomElement(using: &appChanges)!
     let ordinal = manager.phasePosition(id: id)?.ordinal
     let made = try ManagerChanges.make(change, of: id, on: manager, using: &appChanges)
-    // Time taken past the end of the phase whose alarm the person paused: that phase is over, and
-    // its pause with it (the plan runs on in its next phase, as a single countdown would be gone).
+    // Time taken past the end of the phase whose alarm the person paused or resumed: that phase is
+    // over, and the person's change with it (the plan goes on in its next phase, running or
+    // waiting, paused, as it was; a single countdown would be gone).
     let phaseEnded = change == .addTime && ordinal != nil && manager.phasePosition(id: id)?.ordinal != ordinal
     if change == .start { stoppedByThePerson.formUnion(rings) }
     let action = "the person \(verb) \(id)'s alarm (\(acted ? "done" : "nothing to do")), heard after the app's \(made)"
@@ -222,7 +224,7 @@ extension AlarmsHarness: MirrorHarness {
     switch number {
     case 4 where dates?.isFrozen == false && !phaseEnded:
       return (action, "\(id) runs on: the person's pause was lost")
-    case 5 where dates?.isFrozen == true && counts && !manager.isSuspended:
+    case 5 where dates?.isFrozen == true && counts && !manager.isSuspended && !phaseEnded:
       return (action, "\(id) is paused: the person's resume was lost")
     case 6 where change != .start && counts && wasCounting:
       return (action, "\(id) counts on: the person's stop was lost")

@@ -9,7 +9,8 @@ enum ManagerChanges {
   /// One change of an id's countdown.
   enum Change {
     case start, pause, resume, addTime, cancel, cancelAll, suspendOrResume
-    /// A countdown in phases started (or replacing the id's), and one of its phases skipped.
+    /// A countdown in phases started (or replacing the id's), some of its phases pausing the plan
+    /// after them, and one of its phases skipped.
     case startPlan, skipPhase
   }
 
@@ -46,13 +47,18 @@ enum ManagerChanges {
       let lengths = (0..<Int.random(in: 1...3, using: &random)).map { _ in Int.random(in: 1...200, using: &random) }
       let cycles = Int.random(in: 0...3, using: &random)
       let policy: SuspensionPolicy = Bool.random(using: &random) ? .pauses : .keepsRunning
+      // A phase in four pauses the plan after it: the next phase waits, paused, for a resume.
+      let pausing = lengths.indices.filter { _ in Int.random(in: 0..<4, using: &random) == 0 }
       let plan = try CountdownPlan(blocks: [
         CountdownPlan.Block(
-          lengths.enumerated().map { CountdownPhase("p\($0.offset)", .seconds($0.element)) },
+          lengths.enumerated().map {
+            CountdownPhase("p\($0.offset)", .seconds($0.element), pausesAfter: pausing.contains($0.offset))
+          },
           repeated: cycles == 0 ? .forever : .times(cycles))
       ])
       try manager.start(id: id, plan: plan, whileSuspended: policy) { _, _, _ in }
-      return "start \(id) plan \(lengths)s × \(cycles == 0 ? "forever" : "\(cycles)") \(policy)"
+      let pauses = pausing.isEmpty ? "" : " pausing after \(pausing.map { "p\($0)" })"
+      return "start \(id) plan \(lengths)s\(pauses) × \(cycles == 0 ? "forever" : "\(cycles)") \(policy)"
     case .skipPhase:
       manager.skipPhase(id: id)
       return "skipPhase \(id)"

@@ -200,8 +200,9 @@ extension NotificationsHarness: MirrorHarness {
   /// What differs between the center and the model for the countdowns of `ids`, or `nil`: the
   /// center's pending set is the soonest ends of the running countdowns, as many as the budget holds
   /// (those whose end passed unseen, while suspended, hold their place): a single countdown's end,
-  /// and a countdown in phases' next phase ends (as many as the budget holds ends, walked from the
-  /// plan in the manager's snapshot, each under its ordinal), each with its request and its
+  /// and a countdown in phases' next phase ends (as many as the budget holds ends, up to the first
+  /// phase after which the plan pauses, walked from the plan in the manager's snapshot, each under
+  /// its ordinal), each with its request and its
   /// milestones still ahead (a phase end's within its phase), at the manager's dates, with the
   /// app's content (a phase end's names the next phase and when it ends).
   func mismatch(ids: [String]) -> String? {
@@ -281,8 +282,10 @@ extension NotificationsHarness: MirrorHarness {
   /// The ends of `id`'s countdown the model expects to have their place among the pending: its end,
   /// or, in phases, its next `capacity` phase ends from the current one's (``CountdownKit/CountdownManager/endDate(id:)``),
   /// each the plan's phase lengths after the one before, walked from the plan in a snapshot taken now
-  /// (one block of phases repeated some times or forever, as the property test starts them), each
-  /// with the next phase's name and end. None while it is paused or frozen.
+  /// (one block of phases repeated some times or forever, as the property test starts them), up to
+  /// the first phase after which the plan pauses, each with the next phase's name and end (that
+  /// phase's with no next end: the next phase waits for the app). None while it is paused (by the
+  /// app, or waiting after such a phase) or frozen.
   func modelEnds(of id: String, capacity: Int) -> [ModelEnd] {
     guard let end = manager.endDate(id: id) else { return [] }
     guard let position = manager.phasePosition(id: id),
@@ -297,11 +300,16 @@ extension NotificationsHarness: MirrorHarness {
     // budget holds, for the last one's next.
     var dates = [end]
     var names = [position.phase.name]
+    var pauses = position.phase.pausesAfter
     for ordinal in (position.ordinal + 1)...(position.ordinal + capacity) {
       guard count.map({ ordinal < $0 }) ?? true else { break }
       let phase = phases[ordinal % phases.count]
       names.append(phase.name)
+      // After a phase that pauses the plan, the next one waits for the app's resume: its end, and
+      // every later one, is not known yet.
+      guard !pauses else { break }
       dates.append(dates.last! + phase.duration.seconds)
+      pauses = phase.pausesAfter
     }
     var ends: [ModelEnd] = []
     for index in 0..<min(capacity, dates.count) {

@@ -125,6 +125,14 @@ extension WidgetsHarness: MirrorHarness {
     var differs: String?
     for id in Self.ids {
       if let timeline = laidOutPlans[id] {
+        // A phase that stands still (paused: by the app, or waiting after a phase that pauses the
+        // plan; or frozen) is the timeline's last: only the app moves it on, with a reload.
+        if let still = timeline.firstIndex(where: { $0.position.map { $0.phaseEndDate == nil } ?? false }),
+          still < timeline.count - 1
+        {
+          differs = "\(id)'s timeline goes on past its entry #\(still), which stands still (\(timeline.count) entries)"
+          break
+        }
         let position = manager.phasePosition(id: id)
         if !Self.timeline(timeline, shows: position, dates: manager.timerDates(id: id), at: wall.now) {
           differs =

@@ -45,4 +45,33 @@ final class LiveActivityPhasesTests: XCTestCase {
       XCTAssertNil(h.center.activity(activity)?.dismissal)
     }
   }
+
+  /// Time taken past a phase's end moves the plan on to its next phase (waiting, paused, after a
+  /// phase that pauses the plan): the plan goes on, so its activity does too.
+  func testTimeTakenPastAPhaseEndMovesTheActivityOnWithoutEndingIt() throws {
+    try XCTSkipIf(
+      true,
+      "the manager tells its followers of the phase end before the id has its next phase: they read the plan gone, "
+        + "and the activity is ended")
+    for pausesAfter in [false, true] {
+      try MainActor.assumeIsolated {
+        let h = try LiveActivitiesHarness()
+        let activity = h.center.start(countdownID: "workout", state: nil, staleDate: nil)
+        let plan = try CountdownPlan(blocks: [
+          CountdownPlan.Block(
+            [CountdownPhase("Run", .seconds(60), pausesAfter: pausesAfter), CountdownPhase("Walk", .seconds(100))],
+            repeated: .times(3))
+        ])
+        try h.manager.start(id: "workout", plan: plan) { _, _, _ in }
+        try h.advance(by: 10)
+        try h.manager.addTime(.seconds(-70), id: "workout")
+        h.drainMain()
+        let shown = h.center.activity(activity)
+        XCTAssertNil(shown?.dismissal, "pausesAfter \(pausesAfter): ended, its plan going on")
+        XCTAssertTrue(
+          LiveActivitiesHarness.same(shown?.state, h.manager.timerDates(id: "workout")),
+          "pausesAfter \(pausesAfter): shows \(String(describing: shown?.state)), not the walk")
+      }
+    }
+  }
 }

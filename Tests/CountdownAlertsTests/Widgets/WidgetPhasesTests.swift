@@ -107,4 +107,28 @@ final class WidgetPhasesTests: XCTestCase {
       XCTAssertEqual(h.center.reloads.count, 2, "the timeline holds the other plan's phases: laid out again")
     }
   }
+
+  /// The app resumes a plan at the very instant it paused itself: the plan's start, laid out from
+  /// then, is where it was, but the timeline laid out before stops at the pause, showing the next
+  /// phase paused; the resume reloads it, so that the widget shows that phase running.
+  func testAResumeAtTheInstantThePlanPausedItselfReloads() throws {
+    try MainActor.assumeIsolated {
+      let h = try WidgetsHarness()
+      let plan = try CountdownPlan(blocks: [
+        CountdownPlan.Block([
+          CountdownPhase("Focus", .seconds(60), pausesAfter: true), CountdownPhase("Break", .seconds(30)),
+        ])
+      ])
+      try h.manager.start(id: "pomodoro", plan: plan) { _, _, _ in }
+      XCTAssertEqual(h.center.reloads.count, 1, "the start")
+      try h.advance(by: 60)
+      XCTAssertEqual(h.manager.phasePosition(id: "pomodoro")?.isPaused, true, "the focus's end paused the plan")
+      XCTAssertEqual(h.center.reloads.count, 1, "the timeline shows the break paused already")
+      h.manager.resume(id: "pomodoro")
+      XCTAssertEqual(h.center.reloads.count, 2, "the app's resume: the timeline stopped at the pause")
+      let timeline = try CountdownSnapshot<String>(decoding: h.snapshot()).timeline(
+        id: "pomodoro", from: h.wall.now, limit: 20)
+      XCTAssertEqual(timeline.first?.position?.phaseEndDate, h.wall.now + 30, "laid out again: the break runs")
+    }
+  }
 }

@@ -66,6 +66,15 @@ final class WidgetsStateTests: XCTestCase {
       state.handle(
         turn(.init(shown: [(tea, .phases(origin: 5, originDate: Self.origin + 3_600, plan: longer))], now: 70))),
       "another plan from the same origin")
+    let pausing = WidgetsState.Shown.phases(origin: 5, originDate: Self.origin + 3_600, plan: longer, pausesAfter: 0)
+    XCTAssertEqual(
+      [.reload], state.handle(turn(.init(shown: [(tea, pausing)], now: 70))),
+      "the same origin, its timeline stopping where the plan pauses")
+    let pastThePause = WidgetsState.Shown.phases(
+      origin: 5, originDate: Self.origin + 3_600, plan: longer, pausesAfter: 2)
+    XCTAssertEqual(
+      [.reload], state.handle(turn(.init(shown: [(tea, pastThePause)], now: 95))),
+      "resumed at the instant it paused itself: the same origin, laid out past the pause")
     XCTAssertEqual(
       [.reload], state.handle(turn(.init(shown: [(tea, nil)], now: 1_000_000_000_000))),
       "gone: the plan's end or a cancel, which the timeline does not show by itself")
