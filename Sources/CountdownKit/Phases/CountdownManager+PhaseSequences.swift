@@ -299,34 +299,42 @@ extension CountdownManager {
     } else {
       let layout = sequence.plan.layout
       guard
-        let (moved, passed, handsOver) = sequence.state.withLock({ state -> (PhaseCursor, PassedPhaseEnds, Bool)? in
+        let (moved, passed, handsOver, withinOwnHandOver) = sequence.state.withLock({
+          state -> (PhaseCursor, PassedPhaseEnds, Bool, Bool)? in
           guard !state.detached else { return nil }
+          // The main thread is handing over, so up this call's stack: this `0` came from its write.
+          let withinOwnHandOver = state.handingOver && state.handingOverOnMainThread
           switch state.cursor.timing {
           case .running(let deadline) where state.handingOver && now < deadline:
             // The `0` of a registration a change on its way replaces (time added, a skip): the
             // cursor's phase has not ended. Counted as a change, so that the hand-over registers
             // the phase's end again even if this `0` came from its own latest write.
-            return (state.cursor, .none, PhaseSequence.changed(&state))
+            return (state.cursor, .none, PhaseSequence.changed(&state), false)
           case .running(let deadline):
             // The engine says the phase ended: at its deadline, or later.
             let ends = state.cursor.advanced(to: max(now, deadline), in: layout)
-            return (state.cursor, ends, PhaseSequence.changed(&state))
+            return (state.cursor, ends, PhaseSequence.changed(&state), withinOwnHandOver)
           case .paused(let left) where left <= 0:
             // Time taken from a paused phase down to nothing ended it: the next one waits, paused.
             state.cursor.timing = .running(deadline: now)
             let ends = state.cursor.advanced(to: now, in: layout)
             state.cursor.pause(at: now)
-            return (state.cursor, ends, PhaseSequence.changed(&state))
+            return (state.cursor, ends, PhaseSequence.changed(&state), withinOwnHandOver)
           case .paused:
             // A `0` sent before a pause took effect: the phase stays paused with what it has.
-            return (state.cursor, .none, false)
+            return (state.cursor, .none, false, false)
           }
         })
       else { return }
       cursor = moved
       // The next phase goes to the engine before the app is called (or the plan's end ends the
       // registration), unless another thread is handing a change over: it hands this one too.
-      if handsOver { sequence.handOver(on: engine) }
+      // Inside this thread's own hand-over, it is written here, and that hand-over writes it again.
+      if handsOver {
+        sequence.handOver(on: engine)
+      } else if withinOwnHandOver {
+        sequence.writeWithinOwnHandOver(on: engine)
+      }
       let ends = withPlantedFault(passed)
       // The followers hear the phase end after the next phase went to the engine (or, handed over
       // by another thread, after that thread's change, which they hear too), before the app's handler.

@@ -213,21 +213,48 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
       #if COUNTDOWN_CHECK_INVARIANTS
         beforeEngineWrite.withLock { $0 }?(cursor)
       #endif
-      let (target, paused) = target(of: cursor)
-      // A deadline or frozen time the plan already checked: this cannot throw. A paused phase
-      // with time left is registered and paused under one acquisition of the engine's lock, so
-      // that a clock moving between two calls takes nothing off its frozen time; one with none
-      // left is registered running, for its prompt `0` to end it, and then paused.
-      if paused, case .paused(let left) = cursor.timing, left > 0,
-        let request = try? RegistrationRequest(target, whileSuspended: policy, delivering: deliveries)
-      {
-        try? engine.submit(token, request, pausedAt: engine.clock.now, handler: handler)
-      } else {
-        try? engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
-        if paused { engine.pause(token) }
-      }
+      writePhase(of: cursor, token: token, handler: handler, on: engine)
       written = generation
     }
+  }
+
+  /// Registers `token` again toward `cursor`'s phase: its deadline, or its frozen time, paused.
+  private func writePhase(
+    of cursor: PhaseCursor, token: IDRegistry.Token, handler: @escaping CountdownHandler, on engine: CountdownEngine
+  ) {
+    let (target, paused) = target(of: cursor)
+    // A deadline or frozen time the plan already checked: this cannot throw. A paused phase
+    // with time left is registered and paused under one acquisition of the engine's lock, so
+    // that a clock moving between two calls takes nothing off its frozen time; one with none
+    // left is registered running, for its prompt `0` to end it, and then paused.
+    if paused, case .paused(let left) = cursor.timing, left > 0,
+      let request = try? RegistrationRequest(target, whileSuspended: policy, delivering: deliveries)
+    {
+      try? engine.submit(token, request, pausedAt: engine.clock.now, handler: handler)
+    } else {
+      try? engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
+      if paused { engine.pause(token) }
+    }
+  }
+
+  /// For a phase end met inside this thread's own hand-over (a change on the main thread whose
+  /// write delivered the phase's `0` at once, as time taken past its end does): writes the cursor
+  /// the end moved on to the engine now, before the followers hear of the end, so that they find
+  /// the next phase, not the id's registration ended. The hand-over up the stack still owns the
+  /// engine's writes (nothing else can write meanwhile: it is this thread), and writes the latest
+  /// cursor again when the delivery returns. Nothing for a detached sequence or an ended plan,
+  /// which that hand-over ends.
+  func writeWithinOwnHandOver(on engine: CountdownEngine) {
+    guard
+      let (cursor, token, handler) = state.withLock({
+        state -> (PhaseCursor, IDRegistry.Token, CountdownHandler)? in
+        guard !state.detached, !state.cursor.isEnded(in: plan.layout), let token = state.token,
+          let handler = state.handler
+        else { return nil }
+        return (state.cursor, token, handler)
+      })
+    else { return }
+    writePhase(of: cursor, token: token, handler: handler, on: engine)
   }
 
   /// Returns once the engine holds the change of the cursor counted as `generation`, which another
