@@ -160,11 +160,11 @@ struct AlarmsState: MirrorStateMachine {
   /// gone back to) has the cancel made first in the turn that schedules it, and that cancel is the
   /// owed one (a refused cancel of an alarm a countdown holds is that countdown's, ``Held/unknown``).
   var owedCancels: Set<UUID> = []
-  /// The call whose update was heard last, with what its alarm showed before it (one for every
-  /// alarm: the center answers a call after it delivered what the call changed). If that call
-  /// fails, the update was not its own: the person made the change just before it
-  /// (``heardUpdate(of:)``).
-  var lastHeard: (id: UUID, sequence: Int, before: Shown?)?
+  /// The calls whose updates the last update that heard any was taken for, by alarm, with what
+  /// each alarm showed before it (the center answers a call after it delivered what the call
+  /// changed; one update may hold the echoes of calls on several alarms). If such a call fails, the
+  /// update was not its own: the person made the change just before it (``heardUpdate(of:)``).
+  var lastHeard: [UUID: (sequence: Int, before: Shown?)] = [:]
   /// The countdowns whose alarm the app heard is waiting for the person to allow alarms
   /// (``CountdownAlertError/notAuthorized``): not told again while it waits, each time it is read
   /// again; told again once it was scheduled (or its countdown went) and is refused anew.
@@ -399,15 +399,16 @@ struct AlarmsState: MirrorStateMachine {
   }
 
   /// What the alarm showed before the update taken for the own update of `operation`, which
-  /// failed, if that update was the last heard; the record is used up. The failed call changed
+  /// failed, if that update was the last that was taken for any (``lastHeard``); the record is
+  /// used up. The failed call changed
   /// nothing: the person made that change, just before the call (the center refuses a pause of a
   /// paused alarm, a resume of a counting one, a cancel of one that is gone).
   ///
   /// - Returns: `nil` if no update was taken for the call's own; else what the alarm showed
   ///   before that update (itself `nil` when not known).
   mutating func heardUpdate(of operation: Operation) -> Shown?? {
-    guard let heard = lastHeard, heard.id == operation.id, heard.sequence == operation.sequence else { return nil }
-    lastHeard = nil
+    guard let heard = lastHeard[operation.id], heard.sequence == operation.sequence else { return nil }
+    lastHeard[operation.id] = nil
     return .some(heard.before)
   }
 
