@@ -35,7 +35,8 @@ extension AlarmsState {
     case listAlarms
     /// Have the countdown do what the person did to its alarm (a pause, a resume, a cancel).
     case follow(PersonAction)
-    /// Read these countdowns again (none: only those the machine reads again with any work).
+    /// Read these countdowns again (none: only those the machine reads again with any work;
+    /// ``AlarmsState/owedCancelsTurn`` is none, but asks for a turn, which makes the cancels owed).
     case readAgain([IDKey])
     /// Tell the app.
     case report(CountdownAlertError)
@@ -66,8 +67,11 @@ extension AlarmsState {
       return failed(operation, error)
     case .alarmsChanged(let alarms, let now):
       let actions = observed(alarms, now: now)
-      guard !actions.isEmpty else { return [] }
-      return actions.map(Call.follow) + [.readAgain(actions.map(\.key))]
+      // The cancels owed of alarms still held are made again, by a turn (the center hears the
+      // turns' calls in order); one the update shows gone is owed no more.
+      let owed = !owedCancels.isEmpty && owedCancelsStillHeld(alarms)
+      guard !actions.isEmpty || owed else { return [] }
+      return actions.map(Call.follow) + [.readAgain(actions.map(\.key) + (owed ? [Self.owedCancelsTurn] : []))]
     case .listingFailed(let error):
       // Nothing is known of what a previous process left: each countdown is cancelled before it
       // is scheduled, and the alarms are read again at the next turn (or `retry()`).
@@ -75,7 +79,8 @@ extension AlarmsState {
       return [.report(error)]
     case .retried:
       defer { readFailed = false }
-      return (readFailed ? [.listAlarms] : []) + [.readAgain([])]
+      // The cancels owed are made again by the turn this asks for.
+      return (readFailed ? [.listAlarms] : []) + [.readAgain(owedCancels.isEmpty ? [] : [Self.owedCancelsTurn])]
     }
   }
 
@@ -93,12 +98,15 @@ extension AlarmsState {
     return calls
   }
 
-  /// A call failed: a cancel made in case there was an alarm is expected to (but one of an alarm its
-  /// countdown in phases moved off, which may still count down: made again once with the next
-  /// work, ``AlarmsState/uncancelled``); otherwise what the
-  /// system holds for the countdown is not known (it is reconciled again at the next change), and
-  /// the app hears why: once for an alarm waiting for the person to allow alarms, however many
-  /// times it is read again meanwhile.
+  /// A call failed. A cancel of an alarm no countdown holds now (its countdown went, or moved off
+  /// it; a previous process's) may have left it counting down, and ringing: it is owed
+  /// (``AlarmsState/owedCancels``), made again at every later event until it goes through or an
+  /// update shows the alarm gone; the app hears of the app's own cancel's refusal once, when it
+  /// comes, not of the cancels made again. A cancel made in case there was an alarm, before a
+  /// schedule under the same identifier, is expected to fail (the schedule's failure tells if the
+  /// alarm was there). Otherwise what the system holds for the countdown is not known (it is
+  /// reconciled again at the next change, cancelled first), and the app hears why: once for an
+  /// alarm waiting for the person to allow alarms, however many times it is read again meanwhile.
   ///
   /// But for a call whose own update was taken as heard before it failed (``heardUpdate(of:)``):
   /// that was the person's change, made just before it, and what the system holds is known. A
@@ -107,6 +115,7 @@ extension AlarmsState {
   /// the countdown follow it (cancelled), as a stop heard after the failure does.
   private mutating func failed(_ operation: Operation, _ error: CountdownAlertError) -> [Call] {
     let heard = heardUpdate(of: operation)
+    let shownGone = isShownGone(before: operation)
     callFailed(operation)
     if let before = heard, let key = operation.key {
       var calls: [Call] = []
@@ -116,15 +125,13 @@ extension AlarmsState {
       if case .cancel(reported: false) = operation.kind { return calls }
       return calls + [.report(error)]
     }
-    if let key = operation.key, case .cancel(let reported) = operation.kind, let entry = held[key],
-      entry.id != operation.id
-    {
-      // The cancel of an alarm its countdown in phases moved off (one not known too, unreported):
-      // it may still be held, and ring. Made again with the next work.
-      cancelFailed(movedOff: operation.id, of: key)
+    if case .cancel(let reported) = operation.kind, !reported || keysByID[operation.id] == nil {
+      // No countdown holds the alarm (or the cancel was made in case it was there, before a
+      // schedule): owed, unless an update showed it gone (the one taken for the cancel's own, or
+      // the last one heard, with no schedule between).
+      if heard == nil, !shownGone, keysByID[operation.id] == nil { owedCancels.insert(operation.id) }
       return reported ? [.report(error)] : []
     }
-    if case .cancel(reported: false) = operation.kind { return [] }
     guard let key = operation.key else { return [.report(error)] }
     if let entry = held[key], entry.id != operation.id {
       // A call on an alarm its countdown in phases moved off since: it may still be held, and ring.
@@ -144,5 +151,25 @@ extension AlarmsState.Operation {
     case .schedule, .schedulePaused: true
     case .pause, .resume, .cancel: false
     }
+  }
+}
+
+extension AlarmsState {
+  /// Whether the last update heard showed the alarm of `operation` gone, and no call made before
+  /// it (not heard of yet) may have brought it back: a schedule, or what shows as one. A refused
+  /// cancel of it found no alarm.
+  func isShownGone(before operation: Operation) -> Bool {
+    guard case .cancel = operation.kind, let echoes = echoes[operation.id], echoes.before == .absent else {
+      return false
+    }
+    return !echoes.pending.contains { $0.sequence < operation.sequence && $0.shows == .present(.countdown) }
+  }
+
+  /// Whether any of the ``owedCancels`` is among `alarms` (an update of the system's alarms); those
+  /// that are not are gone, and owed no more.
+  mutating func owedCancelsStillHeld(_ alarms: [CountdownAlarmSnapshot]) -> Bool {
+    let held = Set(alarms.lazy.map(\.id))
+    owedCancels.formIntersection(held)
+    return !owedCancels.isEmpty
   }
 }

@@ -44,6 +44,8 @@ extension AlarmsState {
   ) -> (echoed: Set<UUID>, overtaken: [UUID: PersonAction.Kind]) {
     var echoed: Set<UUID> = []
     var overtaken: [UUID: PersonAction.Kind] = [:]
+    var heard: [UUID: (sequence: Int, before: Shown?)] = [:]
+    defer { if !heard.isEmpty { lastHeard = heard } }
     for (id, var waited) in echoes {
       let seen = show(id)
       if waited.before == nil, seen != .absent, waited.pending.first?.shows == .absent {
@@ -60,7 +62,7 @@ extension AlarmsState {
         // The first call's own update. Not a later call's: what a later call makes the alarm
         // show, shown before the first call's update, is the person's (a resume shows what a
         // schedule does), and the first call's update is still to come.
-        lastHeard = (id, waited.pending.removeFirst().sequence, waited.before)
+        heard[id] = (waited.pending.removeFirst().sequence, waited.before)
         waited.before = seen
         echoed.insert(id)
       } else if waited.before == nil {

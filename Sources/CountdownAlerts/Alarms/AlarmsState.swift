@@ -139,9 +139,8 @@ struct AlarmsState: MirrorStateMachine {
   private var swept = false
   /// Alarms of this namespace that no countdown's alarm is any more, left ringing for the person
   /// to stop: those the center held at the start, ringing, not yet reconciled, and those of a
-  /// countdown in phases that rang at a phase end its countdown moved past (or whose cancel
-  /// failed when it moved). Cancelled before their identifier is scheduled again; forgotten once
-  /// an update shows them gone.
+  /// countdown in phases that rang at a phase end its countdown moved past. Cancelled before their
+  /// identifier is scheduled again; forgotten once an update shows them gone.
   var leftRinging: Set<UUID> = []
   /// The countdown each alarm its countdown in phases moved off belongs to, while the calls made
   /// on it are still to be heard: the person's pause or resume of it, made before those calls took
@@ -149,16 +148,23 @@ struct AlarmsState: MirrorStateMachine {
   var movedOffAlarms: [UUID: IDKey] = [:]
   /// The countdowns a call failed on: reconciled again with any work.
   private var refused: Set<IDKey> = []
-  /// The alarms a countdown in phases moved off whose cancel failed (each may still count down to
-  /// an end that will not come, and ring), by countdown: cancelled again when it is read next (with
-  /// any work, or `retry()`), as the alarm of a single countdown a call failed on is (held as not
-  /// known, ``Held/unknown``: cancelled, unreported, before anything else).
-  var uncancelled: [IDKey: [UUID]] = [:]
-  /// The call whose update was heard last, with what its alarm showed before it (one for every
-  /// alarm: the center answers a call after it delivered what the call changed). If that call
-  /// fails, the update was not its own: the person made the change just before it
-  /// (``heardUpdate(of:)``).
-  var lastHeard: (id: UUID, sequence: Int, before: Shown?)?
+  /// The alarms owed a cancel: the center refused one, and no countdown's alarm is the alarm any
+  /// more (its countdown was cancelled, ended or replaced by a plan, its countdown in phases moved
+  /// off it, or a previous process left it). Each may still count down to an end that will not
+  /// come, and ring. Its cancel is made again, unreported (the app heard of the refusal once), at
+  /// every later event: each turn (any change of the app's, `retry()`) and each update of the
+  /// system's alarms, which asks for a turn (``owedCancelsTurn``); until a cancel goes through
+  /// (a cancel made is no longer owed, one refused is owed again: so one at a time, and no call
+  /// without an event) or an update shows the alarm gone. One entry per alarm, none a countdown
+  /// holds: a countdown that wants its identifier again (a start under the same id, a phase
+  /// gone back to) has the cancel made first in the turn that schedules it, and that cancel is the
+  /// owed one (a refused cancel of an alarm a countdown holds is that countdown's, ``Held/unknown``).
+  var owedCancels: Set<UUID> = []
+  /// The calls whose updates the last update that heard any was taken for, by alarm, with what
+  /// each alarm showed before it (the center answers a call after it delivered what the call
+  /// changed; one update may hold the echoes of calls on several alarms). If such a call fails, the
+  /// update was not its own: the person made the change just before it (``heardUpdate(of:)``).
+  var lastHeard: [UUID: (sequence: Int, before: Shown?)] = [:]
   /// The countdowns whose alarm the app heard is waiting for the person to allow alarms
   /// (``CountdownAlertError/notAuthorized``): not told again while it waits, each time it is read
   /// again; told again once it was scheduled (or its countdown went) and is refused anew.
@@ -168,8 +174,15 @@ struct AlarmsState: MirrorStateMachine {
   var readFailed = false
 
   /// How many alarms anything is kept for: what is believed held for a countdown, the ringing
-  /// ones a previous process left, and those whose calls' echoes are waited for.
-  var trackedAlarmCount: Int { Set(held.values.map(\.id)).union(leftRinging).union(echoes.keys).count }
+  /// ones a previous process left, those whose calls' echoes are waited for, and those owed a
+  /// cancel.
+  var trackedAlarmCount: Int {
+    Set(held.values.map(\.id)).union(leftRinging).union(echoes.keys).union(owedCancels).count
+  }
+
+  /// The key a turn is asked for when only ``owedCancels`` are to be made: of a type no app's id
+  /// has (`ObjectIdentifier` is not `CustomStringConvertible`), so the turn reads no countdown for it.
+  static let owedCancelsTurn = IDKey(ObjectIdentifier(AlarmsState.self))
 
   /// The countdowns a call failed on are read again with any work; after a change of the device's
   /// clock, those whose alarms count down too, so that an alarm is scheduled again only if its
@@ -198,11 +211,9 @@ struct AlarmsState: MirrorStateMachine {
     let now = reading.now
     let allowed = reading.authorization?.allowsAlarms ?? false
     var withheld: Set<UUID> = []
+    if !owedCancels.isEmpty { cancelOwed(but: reading, into: &calls) }
     for (key, wantedID, wanted, countsOvertime, length, refreshed) in reading.desired {
       refused.remove(key)
-      if !uncancelled.isEmpty, let stale = uncancelled.removeValue(forKey: key) {
-        cancelAgain(stale, of: key, wantedID: wantedID, allowed: allowed, withheld: &withheld, into: &calls)
-      }
       var entry = held[key]
       if entry == nil, wanted == .none { continue }  // Nothing of this process's; the sweep sees to the rest.
       var id = wantedID
@@ -214,7 +225,10 @@ struct AlarmsState: MirrorStateMachine {
           entry = nil
         }
       }
-      let current = entry?.held ?? (swept && !leftRinging.contains(id) ? nil : .unknown)
+      // An alarm owed a cancel is not known: this turn schedules it again (only such a one is
+      // left owed by `cancelOwed`), and cancels it first.
+      let current =
+        entry?.held ?? (swept && !leftRinging.contains(id) && !owedCancels.contains(id) ? nil : .unknown)
       // A countdown that went says nothing of its ending: the one last read tells.
       let overtime = wanted == .none ? entry?.countsOvertime ?? false : countsOvertime
       var (kinds, next) = Self.reconcile(current, wanted, countsOvertime: overtime, now: now)
@@ -224,6 +238,7 @@ struct AlarmsState: MirrorStateMachine {
         withheld: &withheld, into: &calls)
       if next == .fired || kinds.contains(where: { if case .cancel = $0 { true } else { false } }) {
         leftRinging.remove(id)
+        if !owedCancels.isEmpty { owedCancels.remove(id) }
       }
       // Scheduled now, or gone: a refusal after this is a cause of its own.
       if !waitingReported.isEmpty, allowed || next == nil { waitingReported.remove(key) }
@@ -269,21 +284,27 @@ struct AlarmsState: MirrorStateMachine {
     if echoes[old.id] != nil { movedOffAlarms[old.id] = key }
   }
 
-  /// The alarms `stale` the countdown of `key` moved off, whose cancel failed, are cancelled again,
-  /// once: unreported (the app heard of the failure, and the alarm may be gone), and for no
-  /// countdown (a failure is not recorded again, and an update of the person's stop of it is not
-  /// the countdown's); but the one the countdown wants now (`wantedID`) or holds, which the turn
-  /// reconciles as one not known (``leftRinging``).
-  private mutating func cancelAgain(
-    _ stale: [UUID], of key: IDKey, wantedID: UUID, allowed: Bool, withheld: inout Set<UUID>,
-    into calls: inout [Call]
-  ) {
-    for id in stale where id != wantedID && id != held[key]?.id {
-      made(
-        [.cancel(reported: false)], key: nil, id: id, length: nil, before: nil, allowed: allowed, withheld: &withheld,
-        into: &calls)
-      leftRinging.remove(id)
+  /// Makes each cancel owed (``owedCancels``) in the turn of `reading`, unreported and for no
+  /// countdown (its refusal is not the app's to hear again, and an update of the person's stop of
+  /// it is not a countdown's), but of an alarm the turn schedules again (counting down to an end
+  /// ahead, or paused): that one is left owed for the turn, which cancels it before it schedules
+  /// it. Only a turn makes them, so that the center hears them in order with the turns' calls.
+  private mutating func cancelOwed(but reading: Reading, into calls: inout [Call]) {
+    var scheduled: Set<UUID> = []
+    for wanted in reading.desired {
+      switch wanted.desired {
+      case .counting(let deadline) where deadline > reading.now: scheduled.insert(wanted.id)
+      case .paused: scheduled.insert(wanted.id)
+      case .counting, .pastTheEnd, .none: break
+      }
     }
+    var withheld: Set<UUID> = []
+    for id in owedCancels where !scheduled.contains(id) {
+      made(
+        [.cancel(reported: false)], key: nil, id: id, length: nil, before: nil, allowed: true, withheld: &withheld,
+        into: &calls)
+    }
+    owedCancels.formIntersection(scheduled)
   }
 
   /// The calls of a refresh (``CountdownAlarms/refresh(_:)``), where reconciling asked for
@@ -378,26 +399,17 @@ struct AlarmsState: MirrorStateMachine {
   }
 
   /// What the alarm showed before the update taken for the own update of `operation`, which
-  /// failed, if that update was the last heard; the record is used up. The failed call changed
+  /// failed, if that update was the last that was taken for any (``lastHeard``); the record is
+  /// used up. The failed call changed
   /// nothing: the person made that change, just before the call (the center refuses a pause of a
   /// paused alarm, a resume of a counting one, a cancel of one that is gone).
   ///
   /// - Returns: `nil` if no update was taken for the call's own; else what the alarm showed
   ///   before that update (itself `nil` when not known).
   mutating func heardUpdate(of operation: Operation) -> Shown?? {
-    guard let heard = lastHeard, heard.id == operation.id, heard.sequence == operation.sequence else { return nil }
-    lastHeard = nil
+    guard let heard = lastHeard[operation.id], heard.sequence == operation.sequence else { return nil }
+    lastHeard[operation.id] = nil
     return .some(heard.before)
-  }
-
-  /// The cancel of the alarm `id` the countdown of `key` moved off failed: it may still be held,
-  /// and ring (``leftRinging``: cancelled before its identifier is scheduled again); it is
-  /// cancelled again with the next work (``uncancelled``), as a single countdown's failed call is
-  /// made again.
-  mutating func cancelFailed(movedOff id: UUID, of key: IDKey) {
-    leftRinging.insert(id)
-    uncancelled[key, default: []].append(id)
-    refused.insert(key)
   }
 
   /// A call on the alarm of `key` failed: what the system holds is not known; the countdown is

@@ -161,7 +161,11 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
 
   /// Tries again the calls the center refused, and reads the app's alarms again if that failed
   /// at the start; the next change of any followed countdown does too, and so does the person's
-  /// allowing alarms (AlarmKit's `authorizationUpdates`).
+  /// allowing alarms (AlarmKit's `authorizationUpdates`). A refused cancel of an alarm no
+  /// countdown wants any more (its countdown cancelled, or in phases moved off it) is
+  /// made again at each of these and at each update of the system's alarms (AlarmKit's
+  /// `alarmUpdates`), until it goes through or an update shows the alarm gone; `onFailure` hears
+  /// of the refusal once, not of each cancel made again.
   public func retry() {
     follower.send(.retried)
   }

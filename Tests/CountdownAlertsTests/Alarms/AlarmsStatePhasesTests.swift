@@ -121,10 +121,11 @@ final class AlarmsStatePhasesTests: XCTestCase {
       "the person stopped the break's alarm as it counted down: the plan is cancelled, as a single countdown is")
   }
 
-  /// The cancel of the focus's alarm, moved off, fails: the app hears of it, and the plan is read
-  /// again with the next work, which cancels it again (once, unreported), leaving the break's as
-  /// it is; or, back on the focus, cancels it before it is scheduled again.
-  func testAFailedCancelOfTheAlarmMovedOffIsReportedAndMadeAgainWithTheNextWork() {
+  /// The cancel of the focus's alarm, moved off, fails: the app hears of it once, and the cancel is
+  /// owed: made again (unreported) at each later turn, leaving the break's as it is, owed again at
+  /// each refusal; an update that shows it still held asks for a turn, one that shows it gone ends
+  /// it. Back on the focus, the turn cancels it before it schedules it again.
+  func testAFailedCancelOfTheAlarmMovedOffIsReportedOnceAndOwedUntilItGoes() {
     var state = AlarmsState()
     for event in [swept, turn(focus, .counting(deadline: 600), now: 0)] { _ = state.handle(event) }
     let calls = state.handle(turn(rest, .counting(deadline: 400), now: 100))
@@ -132,21 +133,32 @@ final class AlarmsStatePhasesTests: XCTestCase {
       return XCTFail("no call")
     }
     XCTAssertEqual(state.handle(.callFailed(cancel, .requestFailed)), [.report(.requestFailed)])
-    XCTAssertEqual(state.alsoRead(clockChanged: false), [pomodoro], "the focus's alarm may still count down")
+    XCTAssertEqual(state.owedCancels, [focus], "the focus's alarm may still count down")
+    XCTAssertEqual(state.alsoRead(clockChanged: false), [], "no countdown to read again for it")
     var onTheBreak = state
-    let again = onTheBreak.handle(turn(rest, .counting(deadline: 400), now: 150))
-    XCTAssertEqual(operations(again), ["cancel(reported: false) focus"], "cancelled again; the break's alarm as it is")
-    guard case .center(let cancelAgain)? = again.first(where: { if case .center = $0 { true } else { false } }) else {
-      return XCTFail("no call")
+    for attempt in 1...3 {
+      let again = onTheBreak.handle(turn(rest, .counting(deadline: 400), now: 100 + 10 * Int64(attempt)))
+      XCTAssertEqual(
+        operations(again), ["cancel(reported: false) focus"], "cancelled again; the break's alarm as it is")
+      guard case .center(let cancelAgain)? = again.first(where: { if case .center = $0 { true } else { false } })
+      else { return XCTFail("no call") }
+      XCTAssertEqual(onTheBreak.handle(.callFailed(cancelAgain, .requestFailed)), [], "refused again: not told again")
+      XCTAssertEqual(onTheBreak.owedCancels, [focus], "owed again, once (refusal \(attempt + 1))")
     }
     XCTAssertEqual(
-      onTheBreak.handle(.callFailed(cancelAgain, .requestFailed)), [],
-      "made again once: a second failure is not told, nor retried")
-    XCTAssertEqual(onTheBreak.alsoRead(clockChanged: false), [])
+      onTheBreak.handle(
+        .alarmsChanged([.init(id: focus, state: .countdown), .init(id: rest, state: .countdown)], now: 140)),
+      [.readAgain([AlarmsState.owedCancelsTurn])], "an update that shows it held asks for a turn")
+    XCTAssertEqual(
+      onTheBreak.handle(.alarmsChanged([.init(id: rest, state: .countdown)], now: 150)), [],
+      "one that shows it gone ends what is owed")
+    XCTAssertEqual(onTheBreak.owedCancels, [])
+    XCTAssertEqual(operations(onTheBreak.handle(turn(rest, .counting(deadline: 400), now: 160))), [])
     XCTAssertEqual(
       operations(state.handle(turn(focus, .counting(deadline: 900), now: 200))),
       ["cancel(reported: true) rest", "cancel(reported: false) focus", "schedule(deadline: 900) focus"],
       "the focus's alarm may still be there: cancelled before it is scheduled again")
+    XCTAssertEqual(state.owedCancels, [], "that cancel was the one owed")
   }
 
   /// The person pauses the focus's alarm, and the app skips the focus before it hears of it: the

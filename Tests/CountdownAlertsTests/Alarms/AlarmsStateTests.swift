@@ -115,6 +115,36 @@ final class AlarmsStateTests: XCTestCase {
       "what the app's calls made of the person's pause is not known: made anew as the countdown is")
   }
 
+  /// The person stops several alarms, and the app adds time to their countdowns before it hears
+  /// of it: one update shows them all gone, taken for the echoes of the app's cancels, which then
+  /// fail (no alarm). Each failure is the person's stop of its own alarm, which its countdown
+  /// follows: the update heard is kept for every alarm it held an echo of, not only the last.
+  func testTheStopsOfSeveralAlarmsHeardInOneUpdateBeforeTheAppsCancelsFailedAreEachFollowed() {
+    let second: Int64 = 1_000_000_000
+    let keys = (0..<8).map { IDKey("timer \($0)") }
+    let alarms = keys.map { _ in UUID() }
+    let all = { (desired: AlarmsState.Desired, now: Int64) in
+      AlarmsState.Reading(
+        desired: zip(keys, alarms).map { ($0, $1, desired, false, nil, false) }, now: now, authorization: .authorized)
+    }
+    var state = AlarmsState()
+    _ = turn(&state, .init(desired: [], now: 0), sweep: [])
+    _ = turn(&state, all(.counting(deadline: 600 * second), 0))
+    XCTAssertEqual(observed(&state, alarms.map { CountdownAlarmSnapshot(id: $0, state: .countdown) }, now: 0), [])
+    let cancels = turn(&state, all(.counting(deadline: 660 * second), 10 * second)).filter {
+      $0.kind == .cancel(reported: true)
+    }
+    XCTAssertEqual(cancels.count, keys.count)
+    XCTAssertEqual(observed(&state, [], now: 12 * second), [], "taken for the echoes of the app's cancels")
+    for cancel in cancels {
+      let calls = state.handle(.callFailed(cancel, .requestFailed))
+      XCTAssertTrue(
+        calls.contains(.follow(AlarmsState.PersonAction(key: cancel.key!, kind: .cancel))),
+        "the person's stop of \(cancel.key!.base) is followed")
+    }
+    XCTAssertEqual(state.owedCancels, [], "no cancel owed for alarms the update showed gone")
+  }
+
   func testAClockChangeReadsWhatCountsDownAndMovesOnlyAnEndThatMoved() {
     var state = AlarmsState()
     _ = turn(&state, .init(desired: [], now: 0), sweep: [])

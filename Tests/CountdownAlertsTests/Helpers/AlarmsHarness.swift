@@ -122,6 +122,7 @@ extension AlarmsHarness: MirrorHarness {
     (46, .change(.resume)), (56, .change(.addTime)), (62, .change(.cancel)), (64, .change(.cancelAll)),
     (70, .change(.suspendOrResume)), (74, .relaunch), (76, .clockJump), (79, .mirror(0)), (82, .mirror(1)),
     (86, .mirror(2)), (87, .mirror(3)), (89, .mirror(4)), (91, .mirror(5)), (93, .mirror(6)), (96, .mirror(7)),
+    (98, .mirror(8)),
   ]
 
   static func make(using random: inout SplitMix64) throws -> Self {
@@ -141,8 +142,9 @@ extension AlarmsHarness: MirrorHarness {
   /// of `id`, whose countdown follows; or pauses and resumes the app's own alarm (3); or pauses
   /// (4), resumes (5) or stops (6) the alarm of `id` while the app changes its countdown
   /// (``lateStep(_:of:)``); or AlarmKit fails the cancels of the app's change (7,
-  /// ``failedCancelsStep(of:)``).
+  /// ``failedCancelsStep(of:)``), or refuses cancels for a while (8, ``lastingRefusalsStep(of:)``).
   func mirrorStep(_ number: Int, of id: String) throws -> (action: String, broken: String?) {
+    if number == 8 { return try lastingRefusalsStep(of: id) }
     if number == 7 { return try failedCancelsStep(of: id) }
     if number >= 4 { return try lateStep(number, of: id) }
     let alarmID = currentAlarmID(of: id)
@@ -255,6 +257,68 @@ extension AlarmsHarness: MirrorHarness {
       failures += others
     }
     return ("AlarmKit fails the cancels of the app's \(made), then retry()", nil)
+  }
+
+  /// AlarmKit refuses the next 2 to 4 cancels, from the app's next change of `id` (a skip, a start, a
+  /// plan started, time added or taken, a cancel) on; events follow while it may still refuse (an
+  /// update of the system's alarms, made by the person's pause and resume of the app's own alarm;
+  /// `retry()`), then the refusals stop. After one more update, no alarm of ours counts down that no
+  /// countdown wants (an alarm owed a cancel is cancelled at each update); after `retry()`, the
+  /// center holds what the countdowns want (a countdown's own alarm, its cancel refused, is
+  /// made again at the next change or `retry()`). The app hears of its refused cancels, not of
+  /// each one made again: at most one failure per refusal.
+  private func lastingRefusalsStep(of id: String) throws -> (action: String, broken: String?) {
+    let failuresBefore = failures.withLock { $0.count }
+    let refusals = Int.random(in: 2...4, using: &appChanges)
+    let changes: [ManagerChanges.Change] = [.skipPhase, .start, .startPlan, .addTime, .cancel]
+    let change = changes.randomElement(using: &appChanges)!
+    center.failCancels(with: URLError(.timedOut), times: refusals)
+    let made = try ManagerChanges.make(change, of: id, on: manager, using: &appChanges)
+    drainMain()
+    var events: [String] = []
+    for _ in 0..<refusals {
+      if Bool.random(using: &appChanges) {
+        updateFromThePerson()
+        events.append("an update")
+      } else {
+        alarmsOrFail.retry()
+        events.append("retry()")
+      }
+      drainMain()
+    }
+    center.failCancels(with: nil)
+    updateFromThePerson()
+    drainMain()
+    let action =
+      "AlarmKit refuses \(refusals) cancels from the app's \(made) on, then \(events.joined(separator: ", "))"
+    let wanted = Set(Self.ids.filter { manager.contains(id: $0) }.map(currentAlarmID(of:)))
+    let stray = center.alarms.first {
+      alarmsOrFail.isOwnAlarm($0.id) && $0.state != .alerting && !wanted.contains($0.id)
+    }
+    alarmsOrFail.retry()
+    drainMain()
+    // The failures the app heard of: its refused cancel's, and a schedule's made after it under the
+    // identifier still held (at the change, and at each retry()).
+    let refusalsTold = failures.withLock { failures in
+      let others = failures[failuresBefore...].filter { $0 != .requestFailed }
+      let refusalsTold = failures[failuresBefore...].filter { $0.underlying?.contains("NSURLErrorDomain") == true }
+      failures.removeSubrange(failuresBefore...)
+      failures += others
+      return refusalsTold.count
+    }
+    if let stray { return (action, "after the refusals and an update, an alarm no countdown wants: \(stray)") }
+    // The app's change makes at most one cancel a refusal is told of; the cancels made again are not.
+    if refusalsTold > 1 { return (action, "\(refusalsTold) refused cancels told for one change") }
+    return (action + ", the refusals stop, an update, retry()", nil)
+  }
+
+  /// An update of the system's alarms that is not the package's: the person pauses the app's own
+  /// alarm, then resumes it, each update heard.
+  private func updateFromThePerson() {
+    center.personPauses(id: foreign)
+    center.deliverUpdates()
+    center.personResumes(id: foreign)
+    center.deliverUpdates()
   }
 
   /// ``mismatch(_:)`` of every id; no ring gone but by the person's stop or a start that made its
