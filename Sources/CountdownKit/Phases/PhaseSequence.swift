@@ -103,11 +103,12 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// under one lock (a change on its way to the engine included: the call then shows the
   /// changed phase, as the next one will), with the engine's reading of the batch of callbacks
   /// being called and its wall-clock date (``PhaseSequenceContext/wallDate(ofBatch:)``), so that
-  /// the call reads no clock. `nil` when the id no longer has the sequence, after the plan's end,
-  /// and outside a batch: ``CountdownManager/phaseSequence(_:of:delivered:_:phasesEnded:update:)``
-  /// makes those calls. Only inside the handler's call.
-  /// With it, the phase's time left at the reading in whole intervals, rounded up (``remaining(of:at:)``,
-  /// not the engine's value, which a wakeup early or late computes for the instant it stands for).
+  /// the call reads no clock; with it, the phase's time left at the reading in whole intervals,
+  /// rounded up (``remaining(of:at:)``, not the engine's value, which a wakeup early or late works
+  /// out for the instant it stands for). `nil` when the id no longer has the sequence, after the
+  /// plan's end, and outside a batch:
+  /// ``CountdownManager/phaseSequence(_:of:delivered:_:phasesEnded:update:)`` makes those calls.
+  /// Only inside the handler's call.
   @inline(__always)
   func valueReading() -> (CountdownPhaseUpdate.Reading, remaining: Int)? {
     let (reading, batch) = context.callReadings.current
@@ -117,15 +118,9 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     guard
       let cursor = state.withLock({ $0.detached ? nil : $0.cursor }), !isEnded(cursor)
     else { return nil }
-    let left: Int64
-    switch cursor.timing {
-    case .running(let deadline): left = max(0, deadline.subtractingSaturated(reading))
-    case .paused(let frozen): left = frozen
-    }
-    let interval = context.intervalNanoseconds
     return (
       .init(cursor: cursor, now: reading, wallNow: context.wallDate(ofBatch: batch), plan: plan),
-      Int(left / interval + (left % interval > 0 ? 1 : 0))
+      remaining(of: cursor, at: reading)
     )
   }
 
