@@ -87,7 +87,9 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   }
 
   /// The current phase's time left at `now` in whole intervals, rounded up; 0 once the plan has
-  /// ended. O(1): the position is not worked out for it.
+  /// ended. O(1): the position is not worked out for it. Inlined: each value's call works it out,
+  /// and a call of it was 20 of that call's 623 instructions (callgrind).
+  @inline(__always)
   func remaining(of cursor: PhaseCursor, at now: Int64) -> Int {
     guard !isEnded(cursor) else { return 0 }
     let left: Int64
