@@ -112,10 +112,13 @@ extension AlarmsState {
   /// that was the person's change, made just before it, and what the system holds is known. A
   /// pause or a resume the person made first leaves the alarm as the call would have (held as
   /// the turn left it); a stop the person made first, where the app's cancel found no alarm, has
-  /// the countdown follow it (cancelled), as a stop heard after the failure does.
+  /// the countdown follow it (cancelled), as a stop heard after the failure does. A call that
+  /// fails after the update of the person's stop, the last one waited for on that alarm, leaves
+  /// it known gone (``isLeftGone(by:)``): nothing is held for it, so no cancel is made or owed.
   private mutating func failed(_ operation: Operation, _ error: CountdownAlertError) -> [Call] {
     let heard = heardUpdate(of: operation)
     let shownGone = isShownGone(before: operation)
+    let leftGone = isLeftGone(by: operation)
     callFailed(operation)
     if let before = heard, let key = operation.key {
       var calls: [Call] = []
@@ -138,7 +141,7 @@ extension AlarmsState {
       leftRinging.insert(operation.id)
       return [.report(error)]
     }
-    failed(key, id: operation.id)
+    failed(key, id: operation.id, gone: leftGone)
     if error == .notAuthorized, !waitingReported.insert(key).inserted { return [] }
     return [.report(error)]
   }
@@ -163,6 +166,17 @@ extension AlarmsState {
       return false
     }
     return !echoes.pending.contains { $0.sequence < operation.sequence && $0.shows == .present(.countdown) }
+  }
+
+  /// Whether `operation`, which failed, was the last call waited for on an alarm an update showed
+  /// gone while it was waited for (the person stopped it before the call), and none since showed
+  /// it back: no call of this process's can bring it back, so it is known gone. Not for a
+  /// schedule's failure.
+  func isLeftGone(by operation: Operation) -> Bool {
+    guard !operation.isSchedule, let echoes = echoes[operation.id], echoes.stoppedByThePerson,
+      echoes.before == .absent
+    else { return false }
+    return echoes.pending.allSatisfy { $0.sequence == operation.sequence }
   }
 
   /// Whether any of the ``owedCancels`` is among `alarms` (an update of the system's alarms); those

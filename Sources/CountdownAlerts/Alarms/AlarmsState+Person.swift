@@ -76,6 +76,7 @@ extension AlarmsState {
         // an echo above).
         overtaken[id] = waited.before.map { Self.personAction(from: $0, to: seen) } ?? .reconcile
         waited.before = seen
+        waited.stoppedByThePerson = seen == .absent
       }
       echoes[id] = waited.pending.isEmpty ? nil : waited
     }
@@ -95,7 +96,13 @@ extension AlarmsState {
     for (key, entry) in held where !echoed.contains(entry.id) {
       if let kind = overtaken[entry.id] {
         actions.append(PersonAction(key: key, kind: kind))
-        held[key]?.held = .unknown
+        // No call left to take effect (the one waited for failed, the person's change made first):
+        // an alarm shown gone stays gone, and nothing is cancelled or kept for it.
+        if show(entry.id) == .absent, echoes[entry.id] == nil {
+          gone.append(key)
+        } else {
+          held[key]?.held = .unknown
+        }
         continue
       }
       var current = entry.held

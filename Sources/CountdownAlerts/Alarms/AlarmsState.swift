@@ -121,6 +121,10 @@ struct AlarmsState: MirrorStateMachine {
     var before: Shown?
     /// What each call makes the alarm show, in the order made.
     var pending: [(sequence: Int, shows: Shown)]
+    /// Whether an update showed the alarm gone while they were waited for: the person stopped it
+    /// (not a cancel's failure, taken for "no alarm", which a refusal is too). Only a schedule
+    /// brings it back.
+    var stoppedByThePerson = false
   }
 
   /// How far apart a paused alarm's time left and the countdown's may be for a resume (rather
@@ -412,11 +416,16 @@ struct AlarmsState: MirrorStateMachine {
     return .some(heard.before)
   }
 
-  /// A call on the alarm of `key` failed: what the system holds is not known; the countdown is
-  /// reconciled again at the next change.
-  mutating func failed(_ key: IDKey, id: UUID) {
+  /// A call on the alarm of `key` failed: what the system holds is not known (or, `gone`, known
+  /// to be nothing: nothing is cancelled or kept for it); the countdown is reconciled again at the
+  /// next change.
+  mutating func failed(_ key: IDKey, id: UUID, gone: Bool = false) {
+    refused.insert(key)
+    if gone {
+      if held.removeValue(forKey: key) != nil { keysByID[id] = nil }
+      return
+    }
     held[key] = Entry(id: id, held: .unknown, countsOvertime: held[key]?.countsOvertime ?? false)
     keysByID[id] = key
-    refused.insert(key)
   }
 }

@@ -226,6 +226,32 @@ final class AlarmPersonTests: XCTestCase {
     }
   }
 
+  /// The person stops the paused alarm, and the app resumes its countdown before it hears of it:
+  /// the resume fails (there is no alarm), and the stop's update that comes after cancels the
+  /// countdown. That update showed the alarm gone, with no call of the app's still to take effect:
+  /// nothing is kept for it, and no cancel is made of an alarm known gone.
+  func testThePersonsStopHeardAfterTheAppsResumeFailedLeavesNothingKeptForTheAlarm() throws {
+    try withAlarms(expectsFailures: true) { h in
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      let id = h.alarmsOrFail.alarmID(for: "tea")
+      h.manager.pause(id: "tea")
+      h.center.deliverUpdates()
+      h.drainMain()
+      h.center.defersUpdates = true
+      XCTAssertTrue(h.center.personStops(id: id))
+      h.center.clearCalls()
+      h.manager.resume(id: "tea")
+      XCTAssertEqual(h.failures.withLock { $0 }, [.requestFailed], "the resume found no alarm")
+      h.center.defersUpdates = false
+      h.center.deliverUpdates()
+      h.drainMain()
+      XCTAssertFalse(h.manager.contains(id: "tea"), "the person stopped the alarm")
+      h.assertHeld(["tea"], "the person's stop heard after the app's resume failed")
+      XCTAssertEqual(h.alarmsOrFail.trackedAlarmCount, 0, "nothing kept for an alarm the update showed gone")
+      XCTAssertEqual(h.center.calls, [.resume(id)], "no cancel of an alarm the update showed gone")
+    }
+  }
+
   func testThePersonsActionOnAnotherAlarmIsIgnored() throws {
     try withAlarms { h in
       try h.manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }

@@ -145,6 +145,26 @@ final class AlarmsStateTests: XCTestCase {
     XCTAssertEqual(state.owedCancels, [], "no cancel owed for alarms the update showed gone")
   }
 
+  /// The person stops the paused alarm, and the app resumes its countdown before it hears of it;
+  /// the update of the stop comes before the resume fails (there is no alarm): the countdown
+  /// follows the stop, and once the resume failed no call of the app's can bring the alarm back.
+  /// The countdown gone, nothing is cancelled (the alarm is known gone) and nothing kept for it.
+  func testTheStopHeardBeforeTheAppsResumeFailedLeavesNothingToCancelOrKeep() {
+    var state = AlarmsState()
+    _ = turn(&state, .init(desired: [], now: 0), sweep: [])
+    _ = turn(&state, reading(.counting(deadline: 600), now: 0))
+    XCTAssertEqual(observed(&state, [CountdownAlarmSnapshot(id: ovenAlarm, state: .countdown)], now: 0), [])
+    _ = turn(&state, reading(.paused(remaining: 500), now: 100))
+    XCTAssertEqual(observed(&state, [CountdownAlarmSnapshot(id: ovenAlarm, state: .paused)], now: 100), [])
+    let resume = turn(&state, reading(.counting(deadline: 700), now: 200))
+    XCTAssertEqual(kinds(resume), [.resume])
+    XCTAssertEqual(observed(&state, [], now: 200), [.init(key: oven, kind: .cancel)], "the person's stop")
+    _ = state.handle(.callFailed(resume[0], .requestFailed))
+    XCTAssertEqual(turn(&state, reading(.none, now: 200)), [], "no cancel of an alarm shown gone")
+    XCTAssertEqual(state.trackedAlarmCount, 0, "nothing kept for it")
+    XCTAssertEqual(state.owedCancels, [])
+  }
+
   func testAClockChangeReadsWhatCountsDownAndMovesOnlyAnEndThatMoved() {
     var state = AlarmsState()
     _ = turn(&state, .init(desired: [], now: 0), sweep: [])
