@@ -31,8 +31,8 @@ public final class CountdownManager: Sendable {
   /// The engine underneath, for statistics or for registrations with a custom handler.
   public let engine: CountdownEngine
   let wallClock: @Sendable () -> Date
-  /// What its countdowns in phases share: the engine, the wall clock, the interval.
-  let phaseSequenceContext: PhaseSequenceContext
+  /// What the handlers of its countdowns share: the engine, its call readings, the wall clock.
+  let callContext: ManagerCallContext
   let state = LockedState(ManagerState())
   /// When to look for receivers' countdowns in phases whose receiver was released; on the main
   /// actor, where receivers' plans start.
@@ -70,8 +70,8 @@ public final class CountdownManager: Sendable {
     engine = try CountdownEngine(
       interval: interval, alignment: alignment, endTolerance: endTolerance, clock: clock, deliveryQueue: .main)
     self.wallClock = wallClock
-    phaseSequenceContext = PhaseSequenceContext(engine: engine, wallClock: wallClock)
-    phaseSequenceContext.manager = self
+    callContext = ManagerCallContext(engine: engine, wallClock: wallClock)
+    callContext.manager = self
   }
 
   deinit {

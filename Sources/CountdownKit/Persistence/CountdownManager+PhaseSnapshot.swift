@@ -120,7 +120,7 @@ extension CountdownManager {
     let engine = engine
     let sequence = PhaseSequence(
       plan: plan.plan, policy: plan.policy, deliveries: plan.deliveries, cursor: plan.cursor,
-      context: phaseSequenceContext)
+      context: callContext)
     let handle = phaseHandler(of: sequence, phases)
     do {
       try claimID(id, endsAtZero: false, length: nil, attachment: sequence, handle) {

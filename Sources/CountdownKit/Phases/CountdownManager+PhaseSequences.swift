@@ -138,7 +138,7 @@ extension CountdownManager {
   ) throws(CountdownError) {
     let engine = engine
     let sequence = PhaseSequence(
-      plan: plan, policy: policy, deliveries: deliveries, startingAt: clockNow, context: phaseSequenceContext)
+      plan: plan, policy: policy, deliveries: deliveries, startingAt: clockNow, context: callContext)
     let handle = makeHandler(sequence)
     try claimID(id, endsAtZero: false, length: nil, attachment: sequence, handle) {
       token, handler throws(CountdownError) in

@@ -56,7 +56,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   let deliveries: CountdownDeliveries
   let state: InlineLockedState<State>
   /// What the manager's sequences share: its engine, wall clock and interval.
-  let context: PhaseSequenceContext
+  let context: ManagerCallContext
   /// The manager's engine: its clock times the calls, and it runs the registration.
   var engine: CountdownEngine { context.engine }
   #if COUNTDOWN_CHECK_INVARIANTS
@@ -72,7 +72,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
 
   init(
     plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries, startingAt now: Int64,
-    context: PhaseSequenceContext
+    context: ManagerCallContext
   ) {
     self.plan = plan
     self.policy = policy
@@ -104,7 +104,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// What the handler's common call reads, a value within the phase: the cursor as it stands,
   /// under one lock (a change on its way to the engine included: the call then shows the
   /// changed phase, as the next one will), with the engine's reading of the batch of callbacks
-  /// being called and its wall-clock date (``PhaseSequenceContext/wallDate(ofBatch:)``), so that
+  /// being called and its wall-clock date (``ManagerCallContext/wallDate(ofBatch:)``), so that
   /// the call reads no clock; with it, the phase's time left at the reading in whole intervals,
   /// rounded up (``remaining(of:at:)``, not the engine's value, which a wakeup early or late works
   /// out for the instant it stands for). `nil` when the id no longer has the sequence, after the
@@ -394,7 +394,7 @@ extension PhaseSequence {
   /// A sequence restored from a snapshot: `cursor`, where the snapshot left it.
   convenience init(
     plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries, cursor: PhaseCursor,
-    context: PhaseSequenceContext
+    context: ManagerCallContext
   ) {
     self.init(plan: plan, policy: policy, deliveries: deliveries, startingAt: 0, context: context)
     state.withLock { $0.cursor = cursor }

@@ -1,11 +1,13 @@
 import CountdownCore
 import Foundation
 
-/// What every countdown in phases of one manager shares: the engine that runs them, the wall clock
-/// their dates come from and the interval their values count, kept once per manager rather than in
-/// each sequence; and, for their handlers' calls, the wall-clock date of the engine's reading of the
-/// callbacks being called, read once per batch of callbacks rather than once per call.
-final class PhaseSequenceContext: @unchecked Sendable {
+/// What the handlers of one manager's countdowns share, kept once per manager rather than in each
+/// countdown: the engine that runs them, its reading of the calls it makes, the wall clock their
+/// dates come from, the interval their values count, and the manager; and, for their calls, the
+/// wall-clock date of the engine's reading of the callbacks being called, read once per batch of
+/// callbacks rather than once per call. Its users now are the countdowns in phases
+/// (``PhaseSequence``).
+final class ManagerCallContext: @unchecked Sendable {
   // @unchecked Sendable: `engine`, `callReadings`, `wallClock` and `intervalNanoseconds` are constants,
   // `manager` is written once before any other thread can see this object; the pairing
   // (`pairedBatch`, `pairedDate`) is read and written only inside the engine's handler calls, on its
