@@ -292,27 +292,41 @@ extension CountdownManager {
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,
     handToEngine: (IDRegistry.Token, @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
+    try claimID(id, length: length, endedAt: endedAt, attachment: attachment, tellsObservers: tellsObservers) {
+      token, generation throws(CountdownError) in
+      let update =
+        atMilestones
+        ? HandlerDelivery.markingMilestoneDeliveries(on: engine, registeredUnder: { _ in token }, update) : update
+      let handler = MainQueueHandler.make { [weak self] value, stop in
+        if HandlerDelivery.isRead {
+          HandlerDelivery.delivering(to: token) { update(id, value, &stop) }
+        } else {
+          update(id, value, &stop)
+        }
+        if stop || (endsAtZero && value == 0) {
+          let ranOut = (endsAtZero && value == 0) || (attachment?.hasRunOut ?? false)
+          self?.countdownEnded(token, generation: generation, ranOut: ranOut)
+        }
+      }
+      try handToEngine(token, handler)
+    }
+  }
+
+  /// Claims `id` as ``claimID(_:endsAtZero:length:atMilestones:endedAt:attachment:tellsObservers:_:handToEngine:)``
+  /// does, for a start that makes its handlers itself: `register` registers under the id's token
+  /// what the start counts, its handler calling ``countdownEnded(_:generation:ranOut:)`` with
+  /// `generation` when it ends; the id gets back its previous state if that throws.
+  func claimID<ID: Hashable & Sendable>(
+    _ id: ID, length: Duration?, endedAt: Int64? = nil, attachment: (any IDAttachment)? = nil,
+    tellsObservers: Bool = true,
+    register: (IDRegistry.Token, _ generation: Int) throws(CountdownError) -> Void
+  ) throws(CountdownError) {
     let key = IDKey(id)
     // Claim the id (the engine call happens outside the lock: replacing a countdown releases the
     // old handler, which may run user code).
     let claim = state.withLock { $0.ids.claim(key, length: length, endedAt: endedAt, attachment: attachment) }
-    let (token, generation) = (claim.token, claim.generation)
-    let update =
-      atMilestones
-      ? HandlerDelivery.markingMilestoneDeliveries(on: engine, registeredUnder: { _ in token }, update) : update
-    let handler = MainQueueHandler.make { [weak self] value, stop in
-      if HandlerDelivery.isRead {
-        HandlerDelivery.delivering(to: token) { update(id, value, &stop) }
-      } else {
-        update(id, value, &stop)
-      }
-      if stop || (endsAtZero && value == 0) {
-        let ranOut = (endsAtZero && value == 0) || (attachment?.hasRunOut ?? false)
-        self?.countdownEnded(token, generation: generation, ranOut: ranOut)
-      }
-    }
     do {
-      try handToEngine(token, handler)
+      try register(claim.token, claim.generation)
     } catch {
       // Rejected: give the id back its previous state, unless another start, a cancel or an end came
       // in between.
@@ -327,14 +341,14 @@ extension CountdownManager {
     // longer names this token, end the registration now, or it would run on unreachable. (A token
     // the id still names may be another start's registration, which replaced ours: it stays.)
     if !state.withLock({ $0.ids.stillHolds(claim) }) {
-      engine.cancel(token)
+      engine.cancel(claim.token)
     }
     if tellsObservers { tellIDObservers([key]) }
   }
 
   /// The countdown of the id's `generation` ended (`ranOut`: with its `0`, else by its stop
   /// flag): the id drops its token, unless it was started again or cancelled since.
-  private func countdownEnded(_ token: IDRegistry.Token, generation: Int, ranOut: Bool) {
+  func countdownEnded(_ token: IDRegistry.Token, generation: Int, ranOut: Bool) {
     state.withLock { $0.ids.countdownEnded(token: token, generation: generation) }
     tellIDObservers([token.key], ended: ranOut)
   }

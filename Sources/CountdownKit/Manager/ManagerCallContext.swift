@@ -8,7 +8,7 @@ import Foundation
 /// callbacks rather than once per call. Its users now are the countdowns in phases
 /// (``PhaseSequence``).
 final class ManagerCallContext: @unchecked Sendable {
-  // @unchecked Sendable: `engine`, `callReadings`, `wallClock` and `intervalNanoseconds` are constants,
+  // @unchecked Sendable: `engine`, `callReadings`, `callReading` (read on the delivery queue), `wallClock` and `intervalNanoseconds` are constants,
   // `manager` is written once before any other thread can see this object; the pairing
   // (`pairedBatch`, `pairedDate`) is read and written only inside the engine's handler calls, on its
   // delivery queue, the main queue (``wallDate(ofBatch:)``).
@@ -17,8 +17,12 @@ final class ManagerCallContext: @unchecked Sendable {
 
   /// The manager's engine: its clock times the calls, and it runs the registrations.
   let engine: CountdownEngine
-  /// The engine's reading of the callbacks it is calling: the instant of a handler's call.
+  /// The engine's reading of the callbacks it is calling: the instant of a handler's call
+  /// (``CountdownCore/CallReadings``), kept so that ``callReading`` stays valid.
   let callReadings: CallReadings
+  /// The reading and batch of the callbacks being called, read with one load at each call; only
+  /// on the delivery queue.
+  let callReading: UnsafePointer<(reading: Int64, batch: UInt64)>
   /// The manager's wall clock, for the dates of the updates.
   let wallClock: @Sendable () -> Date
   /// The manager, for the followers its phase ends are told to: weak, as the manager holds this.
@@ -33,6 +37,7 @@ final class ManagerCallContext: @unchecked Sendable {
   init(engine: CountdownEngine, wallClock: @escaping @Sendable () -> Date) {
     self.engine = engine
     callReadings = engine.callReadings
+    callReading = callReadings.current
     self.wallClock = wallClock
     intervalNanoseconds = max(1, (try? engine.interval.countdownNanoseconds()) ?? 1)
   }

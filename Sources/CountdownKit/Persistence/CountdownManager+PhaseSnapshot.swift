@@ -121,12 +121,11 @@ extension CountdownManager {
     let sequence = PhaseSequence(
       plan: plan.plan, policy: plan.policy, deliveries: plan.deliveries, cursor: plan.cursor,
       context: callContext)
-    let handle = phaseHandler(of: sequence, phases)
     do {
-      try claimID(id, endsAtZero: false, length: nil, attachment: sequence, handle) {
-        token, handler throws(CountdownError) in
+      try claimID(id, length: nil, attachment: sequence) { token, generation throws(CountdownError) in
+        let makeHandler = Self.phaseHandlers(of: sequence, id: id, token: token, generation: generation, phases)
         // The cursor the snapshot gave: the plan's own, registered as of `now`.
-        try sequence.registerFirst(token, handler: handler) { _ throws(CountdownError) in
+        try sequence.registerFirst(token, makeHandler: makeHandler) { _, handler throws(CountdownError) in
           try plan.register(token, on: engine, at: now, handler: handler)
         }
       }

@@ -26,9 +26,9 @@ import Foundation
 public struct CountdownPhaseUpdate: Sendable {
   /// What the call read: its cursor, instant, wall-clock date and plan; `nil` for two updates
   /// merged, whose values are worked out (``merged``).
-  private let reading: Reading?
+  let reading: Reading?
   /// The phase ends the call carries; `nil` for a call that carries a value only (most calls).
-  private let ends: PassedPhaseEnds?
+  let ends: PassedPhaseEnds?
   /// The values of two updates merged, worked out; `nil` for a call's update.
   ///
   /// Three fields, not an enum of the three kinds of update: an update of a value is then a

@@ -2,15 +2,16 @@ import CountdownCore
 import Foundation
 
 /// A countdown in phases as a manager runs it under an id: its plan, where it is (its cursor) and
-/// the handler of its one engine registration, behind one lock.
+/// what makes the handlers of its one engine registration, behind one lock.
 ///
 /// One registration walks the whole plan: it counts down to the current phase's end, and at that
 /// end (its `0`) the handler moves the cursor on (``PhaseCursor/advanced(to:in:)``, which reports
 /// every end passed, in order and bounded) and registers the same token again toward the next
-/// phase's end, before it calls the app: a re-registration replaces the node in place, O(1).
-/// Kept with the id (``IDRegistry/Record/attachment``), so it goes with the id's next start,
-/// cancel or end; the handler holds it, and it holds the handler, to register it again, until it
-/// is detached (``detach()``), which lets go of the handler.
+/// phase's end, before it calls the app: a re-registration replaces the node in place, O(1), with
+/// a handler that keeps the new cursor (``HandlerMaker``). Kept with the id
+/// (``IDRegistry/Record/attachment``), so it goes with the id's next start, cancel or end; the
+/// handlers hold it, and it holds what makes them, to register again, until it is detached
+/// (``detach()``), which lets go of that.
 ///
 /// The manager's own `pause(id:)`, `resume(id:)`, `addTime(_:id:)` and `cancel(id:)` reach it as
 /// an ``IDAttachment``: each changes the cursor first, then hands the phase to the engine
@@ -40,7 +41,8 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     /// which may change the sequence again from inside the hand-over: that change does not wait.
     var handingOverOnMainThread = false
     var token: IDRegistry.Token?
-    var handler: CountdownHandler?
+    /// Makes the handler of each registration written for the cursor it registers.
+    var makeHandler: HandlerMaker?
     /// Counts the changes of the cursor that the engine must be given (each start, operation and
     /// phase end): the hand-over compares it before and after its engine write, to see whether a
     /// later change came meanwhile.
@@ -49,6 +51,13 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     /// hand-over's end) before it returns (``awaitHandOver(of:)``).
     var written: UInt64 = 0
   }
+
+  /// Makes the handler of a registration of the sequence, for the cursor the registration counts:
+  /// the handler keeps that cursor, so that a value's call reads the phase it counts with no lock
+  /// and no look at the sequence (``CountdownManager/phaseHandlers(of:id:token:generation:_:)``).
+  /// A handler per registration, made at each write (a start, an operation, a phase end), not per
+  /// value.
+  typealias HandlerMaker = @Sendable (PhaseCursor) -> CountdownHandler
 
   let plan: CountdownPlan
   /// Whether the plan walks on or freezes while the manager is suspended.
@@ -92,12 +101,18 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   @inline(__always)
   func remaining(of cursor: PhaseCursor, at now: Int64) -> Int {
     guard !isEnded(cursor) else { return 0 }
+    return Self.remaining(of: cursor.timing, at: now, interval: context.intervalNanoseconds)
+  }
+
+  /// A phase's time left at `now` in whole intervals of `interval` nanoseconds, rounded up, timed
+  /// by `timing`.
+  @inline(__always)
+  static func remaining(of timing: PhaseCursor.Timing, at now: Int64, interval: Int64) -> Int {
     let left: Int64
-    switch cursor.timing {
+    switch timing {
     case .running(let deadline): left = max(0, deadline.subtractingSaturated(now))
     case .paused(let frozen): left = frozen
     }
-    let interval = context.intervalNanoseconds
     return Int(left / interval + (left % interval > 0 ? 1 : 0))
   }
 
@@ -113,7 +128,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// Only inside the handler's call.
   @inline(__always)
   func valueReading() -> (CountdownPhaseUpdate.Reading, remaining: Int)? {
-    let (reading, batch) = context.callReadings.current
+    let (reading, batch) = context.callReading.pointee
     guard batch != 0 else { return nil }
     // A plan frozen while suspended: its phase's end is where the engine moved it.
     if policy == .pauses { followEngine(context.engine) }
@@ -129,7 +144,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// The instant of the handler's call on the manager's clock, and its wall-clock date: the
   /// engine's reading of the batch of callbacks being called, or, outside one, the clocks read now.
   func callInstant() -> (now: Int64, wallNow: Date) {
-    let (reading, batch) = context.callReadings.current
+    let (reading, batch) = context.callReading.pointee
     guard batch != 0 else { return (context.engine.clock.now.nanosecondsSinceOrigin, context.wallClock()) }
     return (reading, context.wallDate(ofBatch: batch))
   }
@@ -189,11 +204,11 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     while true {
       // What to write (the latest cursor, its generation, the token and handler), or what to end.
       let (write, end) = state.withLock {
-        state -> (write: (PhaseCursor, UInt64, IDRegistry.Token, CountdownHandler)?, end: IDRegistry.Token?) in
+        state -> (write: (PhaseCursor, UInt64, IDRegistry.Token, HandlerMaker)?, end: IDRegistry.Token?) in
         if let written { state.written = written }
         state.handingOverOnMainThread = onMainThread
         let ended = state.cursor.isEnded(in: plan.layout)
-        guard let token = state.token, let handler = state.handler, !state.detached, !ended,
+        guard let token = state.token, let makeHandler = state.makeHandler, !state.detached, !ended,
           written != state.generation
         else {
           state.handingOver = false
@@ -201,16 +216,16 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
           // cancel or the end did not see; the token is this sequence's alone, so it is ended.
           return (nil, state.detached || ended ? state.token : nil)
         }
-        return ((state.cursor, state.generation, token, handler), nil)
+        return ((state.cursor, state.generation, token, makeHandler), nil)
       }
-      guard let (cursor, generation, token, handler) = write else {
+      guard let (cursor, generation, token, makeHandler) = write else {
         if let end { engine.cancel(end) }
         return
       }
       #if COUNTDOWN_CHECK_INVARIANTS
         beforeEngineWrite.withLock { $0 }?(cursor)
       #endif
-      writePhase(of: cursor, token: token, handler: handler, on: engine)
+      writePhase(of: cursor, token: token, handler: makeHandler(cursor), on: engine)
       written = generation
     }
   }
@@ -243,15 +258,15 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// which that hand-over ends.
   func writeWithinOwnHandOver(on engine: CountdownEngine) {
     guard
-      let (cursor, token, handler) = state.withLock({
-        state -> (PhaseCursor, IDRegistry.Token, CountdownHandler)? in
+      let (cursor, token, makeHandler) = state.withLock({
+        state -> (PhaseCursor, IDRegistry.Token, HandlerMaker)? in
         guard !state.detached, !state.cursor.isEnded(in: plan.layout), let token = state.token,
-          let handler = state.handler
+          let makeHandler = state.makeHandler
         else { return nil }
-        return (state.cursor, token, handler)
+        return (state.cursor, token, makeHandler)
       })
     else { return }
-    writePhase(of: cursor, token: token, handler: handler, on: engine)
+    writePhase(of: cursor, token: token, handler: makeHandler(cursor), on: engine)
   }
 
   /// Returns once the engine holds the change of the cursor counted as `generation`, which another
@@ -273,29 +288,30 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   }
 
   /// Registers this new sequence under `token` (the id's claim): `register` writes `cursor` to the
-  /// engine. The sequence was made handing over, so changes from other threads that find it before
-  /// this registration only count themselves, and the hand-over after it registers them; a
-  /// rejected registration leaves the sequence detached, never run.
+  /// engine with `handler`, `makeHandler`'s for it. The sequence was made handing over, so changes
+  /// from other threads that find it before this registration only count themselves, and the
+  /// hand-over after it registers them; a rejected registration leaves the sequence detached,
+  /// never run.
   func registerFirst(
-    _ token: IDRegistry.Token, handler: @escaping CountdownHandler,
-    _ register: (_ cursor: PhaseCursor) throws(CountdownError) -> Void
+    _ token: IDRegistry.Token, makeHandler: @escaping HandlerMaker,
+    _ register: (_ cursor: PhaseCursor, _ handler: @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
     let (cursor, generation) = state.withLock { state in
       state.token = token
-      state.handler = handler
+      state.makeHandler = makeHandler
       return (state.cursor, state.generation)
     }
     do throws(CountdownError) {
-      try register(cursor)
+      try register(cursor, makeHandler(cursor))
     } catch {
-      let handler = state.withLock { state in
+      let makeHandler = state.withLock { state in
         state.detached = true
         state.handingOver = false
-        defer { state.handler = nil }
-        return state.handler
+        defer { state.makeHandler = nil }
+        return state.makeHandler
       }
       // Released after the lock: it holds the app's handler, whose captures may run a deinit.
-      _ = consume handler
+      _ = consume makeHandler
       throw error
     }
     handOver(on: engine, written: generation)
@@ -351,20 +367,20 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   }
 
   /// The id no longer has this sequence: it registers nothing more, calls nothing, and lets go of
-  /// its handler, which holds it (``CountdownManager/phaseHandler(of:_:)``): with the engine's
-  /// registration ended, both are freed. Idempotent.
+  /// what makes its handlers, which hold it (``CountdownManager/phaseHandlers(of:id:token:generation:_:)``):
+  /// with the engine's registration ended, all are freed. Idempotent.
   func detach() {
-    let handler = state.withLock { state -> CountdownHandler? in
+    let makeHandler = state.withLock { state -> HandlerMaker? in
       state.detached = true
       #if COUNTDOWN_CHECK_INVARIANTS
         // The lifetime tests' self-test: the handler kept, and with it the sequence.
         if PlantedFault.current == .sequenceKeepsItsHandler { return nil }
       #endif
-      defer { state.handler = nil }
-      return state.handler
+      defer { state.makeHandler = nil }
+      return state.makeHandler
     }
     // Released after the lock: it holds the app's handler, whose captures may run a deinit.
-    _ = consume handler
+    _ = consume makeHandler
   }
 
   /// The current phase's length: its registration counts that phase.

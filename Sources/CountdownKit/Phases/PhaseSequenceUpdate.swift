@@ -12,11 +12,12 @@ package struct PhaseSequenceUpdate: Sendable {
   /// instant.
   package let now: Int64
 
-  /// The update a call says, its position worked out from `layout`.
-  package init(_ call: PhaseCall, in layout: PlanLayout) {
-    position = call.cursor.position(at: call.now, in: layout)
-    remaining = call.remaining
-    ends = call.ends ?? .none
-    now = call.now
+  /// What `update`, a handler's call's, says (not two updates merged, which have no reading: they
+  /// are not made for these), its position worked out from `layout`.
+  init(_ update: CountdownPhaseUpdate, in layout: PlanLayout) {
+    position = update.reading.flatMap { $0.cursor.position(at: $0.now, in: layout) }
+    remaining = update.remaining
+    ends = update.ends ?? .none
+    now = update.reading?.now ?? .min
   }
 }
