@@ -123,9 +123,9 @@ extension CountdownManager {
       context: callContext)
     do {
       try claimID(id, length: nil, attachment: sequence) { token, generation throws(CountdownError) in
-        let makeHandler = Self.phaseHandlers(of: sequence, id: id, token: token, generation: generation, phases)
+        let handlers = PhaseHandlers(of: sequence, id: id, token: token, generation: generation, phases)
         // The cursor the snapshot gave: the plan's own, registered as of `now`.
-        try sequence.registerFirst(token, makeHandler: makeHandler) { _, handler throws(CountdownError) in
+        try sequence.registerFirst(token, handlers: handlers) { _, handler throws(CountdownError) in
           try plan.register(token, on: engine, at: now, handler: handler)
         }
       }

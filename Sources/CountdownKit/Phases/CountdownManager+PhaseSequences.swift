@@ -77,94 +77,9 @@ extension CountdownManager {
     }
   }
 
-  /// What makes the handlers of `sequence`'s registrations under `token`, the id's `generation`:
-  /// each handler keeps the cursor its registration counts, and makes a value's update from it,
-  /// the engine's reading of the call and the batch's wall-clock date, for `update`. A value's call
-  /// is then one closure's, as a single countdown's is, and reads no lock, no clock and nothing of
-  /// the sequence's (callgrind: two closures, a lock and the sequence's state made most of what a
-  /// value cost beyond a single countdown's). A registration's values are of its cursor's phase:
-  /// a change on its way to the engine shows from its own registration's first value on. A plan
-  /// frozen while suspended reads its phase's end back from the engine at each value
-  /// (``PhaseSequence/valueReading()``); a phase's end, a value outside a batch of the engine's
-  /// calls, and one after the plan's end go to ``phaseSequence(_:of:delivered:_:phasesEnded:update:)``.
-  ///
-  /// The handlers hold the sequence strongly, with no weak load at each call, and the sequence
-  /// holds what makes them (to register again at each phase end): it lets go of that when it is
-  /// detached (``PhaseSequence/detach()``: cancelled, replaced, ended by its plan or its stop flag,
-  /// or its manager gone), and the engine of the handler when the registration ends, so that
-  /// neither outlives both. They reach the manager through the sequence's context, which holds it
-  /// weakly, once for all its sequences: only a phase end and the sequence's end read it.
-  ///
-  /// The update's type is concrete here, not a generic parameter: a handler generic over it (its
-  /// id's type stays generic, so it is not specialized) made each update through a protocol
-  /// witness and copied each call through value witnesses, a fifth of a value's call (callgrind).
-  static func phaseHandlers<ID: Hashable & Sendable>(
-    of sequence: PhaseSequence, id: ID, token: IDRegistry.Token, generation: Int,
-    _ update: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
-  ) -> PhaseSequence.HandlerMaker {
-    let (context, plan) = (sequence.context, sequence.plan)
-    let followsEngine = sequence.policy == .pauses
-    return { cursor in
-      // The phase the registration counts, whose values the handler makes from the cursor alone.
-      let countsAPhase = !followsEngine && !plan.storage.layout.isEnded(cursor.ordinal)
-      return MainQueueHandler.make { value, stop in
-        if HandlerDelivery.isRead {
-          HandlerDelivery.delivering(to: token) {
-            deliver(value, counting: cursor, countsAPhase, of: sequence, context, plan, id: id, &stop, update)
-          }
-        } else {
-          deliver(value, counting: cursor, countsAPhase, of: sequence, context, plan, id: id, &stop, update)
-        }
-        if stop {
-          context.manager?.countdownEnded(token, generation: generation, ranOut: sequence.hasRunOut)
-        }
-      }
-    }
-  }
-
-  /// One call of a handler ``phaseHandlers(of:id:token:generation:_:)`` made, for the registration
-  /// of `cursor` (`countsAPhase`: a phase of a plan that keeps running, whose values come from it).
-  /// `context` and `plan` are the sequence's, given by the handler, which holds them: a value's
-  /// call then touches no memory of the sequence's.
-  @MainActor @inline(__always)
-  private static func deliver<ID: Hashable & Sendable>(
-    _ value: Int, counting cursor: PhaseCursor, _ countsAPhase: Bool, of sequence: PhaseSequence,
-    _ context: ManagerCallContext, _ plan: CountdownPlan, id: ID, _ stop: inout Bool,
-    _ update: @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
-  ) {
-    if value != 0 {
-      // The common call, a value within the phase: no lock, no clock read, nothing worked out.
-      let (reading, batch) = context.callReading.pointee
-      if countsAPhase, batch != 0 {
-        let remaining = PhaseSequence.remaining(of: cursor.timing, at: reading, interval: context.intervalNanoseconds)
-        let wallNow = context.wallDate(ofBatch: batch)
-        update(
-          id,
-          CountdownPhaseUpdate(remaining: remaining, .init(cursor: cursor, now: reading, wallNow: wallNow, plan: plan)),
-          &stop)
-        if stop { sequence.stopped() }
-        return
-      }
-      // A plan frozen while suspended: the cursor as it stands, its phase's end the engine's.
-      if let (reading, remaining) = sequence.valueReading() {
-        update(id, CountdownPhaseUpdate(remaining: remaining, reading), &stop)
-        if stop { sequence.stopped() }
-        return
-      }
-    }
-    phaseSequence(
-      sequence, of: id, delivered: value, &stop,
-      // The next phase is the engine's: the followers hear the phase end before the app's handler.
-      phasesEnded: { sequence.context.manager?.tellPhaseEndObservers([IDKey(id)]) },
-      update: { id, call, wallNow, stop in
-        update(id, CountdownPhaseUpdate(call, of: sequence, wallNow: wallNow), &stop)
-      })
-  }
-
   /// Starts (or replaces) the countdown in phases of `id`: a sequence walking `plan` from its
   /// first phase now, and one registration under the id, its handlers made for `update`
-  /// (``phaseHandlers(of:id:token:generation:_:)``: they and the sequence hold each other until the
-  /// sequence detaches).
+  /// (``PhaseHandlers``: they and the sequence hold each other until the sequence detaches).
   private func startSequence<ID: Hashable & Sendable>(
     id: ID, plan: CountdownPlan, whileSuspended policy: SuspensionPolicy, delivering deliveries: CountdownDeliveries,
     _ update: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
@@ -173,8 +88,8 @@ extension CountdownManager {
     let sequence = PhaseSequence(
       plan: plan, policy: policy, deliveries: deliveries, startingAt: clockNow, context: callContext)
     try claimID(id, length: nil, attachment: sequence) { token, generation throws(CountdownError) in
-      let makeHandler = Self.phaseHandlers(of: sequence, id: id, token: token, generation: generation, update)
-      try sequence.registerFirst(token, makeHandler: makeHandler) { cursor, handler throws(CountdownError) in
+      let handlers = PhaseHandlers(of: sequence, id: id, token: token, generation: generation, update)
+      try sequence.registerFirst(token, handlers: handlers) { cursor, handler throws(CountdownError) in
         try engine.register(
           token, sequence.target(of: cursor).target, whileSuspended: policy, delivering: deliveries, handler: handler)
       }

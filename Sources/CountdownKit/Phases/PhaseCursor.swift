@@ -28,7 +28,7 @@ package struct PhaseCursor: Hashable, Sendable {
 
   /// A plan started at `now`: its first phase, running.
   package init(startingAt now: Int64, in plan: PlanLayout) {
-    self.init(ordinal: 0, timing: .running(deadline: now.addingSaturated(plan.duration(ofOrdinal: 0))))
+    self.init(ordinal: 0, timing: .running(deadline: now.addingSaturated(plan.firstPhaseDuration)))
   }
 
   /// Whether the plan has ended: its last phase's end passed.

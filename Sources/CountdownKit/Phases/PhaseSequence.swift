@@ -41,8 +41,8 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     /// which may change the sequence again from inside the hand-over: that change does not wait.
     var handingOverOnMainThread = false
     var token: IDRegistry.Token?
-    /// Makes the handler of each registration written for the cursor it registers.
-    var makeHandler: HandlerMaker?
+    /// Makes the handler of each registration written, for the cursor it registers.
+    var handlers: (any HandlerMaker)?
     /// Counts the changes of the cursor that the engine must be given (each start, operation and
     /// phase end): the hand-over compares it before and after its engine write, to see whether a
     /// later change came meanwhile.
@@ -54,10 +54,12 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
 
   /// Makes the handler of a registration of the sequence, for the cursor the registration counts:
   /// the handler keeps that cursor, so that a value's call reads the phase it counts with no lock
-  /// and no look at the sequence (``CountdownManager/phaseHandlers(of:id:token:generation:_:)``).
-  /// A handler per registration, made at each write (a start, an operation, a phase end), not per
-  /// value.
-  typealias HandlerMaker = @Sendable (PhaseCursor) -> CountdownHandler
+  /// and no look at the sequence (``PhaseHandlers``). A handler per registration, made at each
+  /// write (a start, an operation, a phase end), not per value.
+  protocol HandlerMaker: AnyObject, Sendable {
+    /// The handler of a registration counting `cursor`'s phase.
+    func handler(counting cursor: PhaseCursor) -> CountdownHandler
+  }
 
   let plan: CountdownPlan
   /// Whether the plan walks on or freezes while the manager is suspended.
@@ -204,11 +206,11 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     while true {
       // What to write (the latest cursor, its generation, the token and handler), or what to end.
       let (write, end) = state.withLock {
-        state -> (write: (PhaseCursor, UInt64, IDRegistry.Token, HandlerMaker)?, end: IDRegistry.Token?) in
+        state -> (write: (PhaseCursor, UInt64, IDRegistry.Token, any HandlerMaker)?, end: IDRegistry.Token?) in
         if let written { state.written = written }
         state.handingOverOnMainThread = onMainThread
         let ended = state.cursor.isEnded(in: plan.layout)
-        guard let token = state.token, let makeHandler = state.makeHandler, !state.detached, !ended,
+        guard let token = state.token, let handlers = state.handlers, !state.detached, !ended,
           written != state.generation
         else {
           state.handingOver = false
@@ -216,16 +218,16 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
           // cancel or the end did not see; the token is this sequence's alone, so it is ended.
           return (nil, state.detached || ended ? state.token : nil)
         }
-        return ((state.cursor, state.generation, token, makeHandler), nil)
+        return ((state.cursor, state.generation, token, handlers), nil)
       }
-      guard let (cursor, generation, token, makeHandler) = write else {
+      guard let (cursor, generation, token, handlers) = write else {
         if let end { engine.cancel(end) }
         return
       }
       #if COUNTDOWN_CHECK_INVARIANTS
         beforeEngineWrite.withLock { $0 }?(cursor)
       #endif
-      writePhase(of: cursor, token: token, handler: makeHandler(cursor), on: engine)
+      writePhase(of: cursor, token: token, handler: handlers.handler(counting: cursor), on: engine)
       written = generation
     }
   }
@@ -258,15 +260,15 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// which that hand-over ends.
   func writeWithinOwnHandOver(on engine: CountdownEngine) {
     guard
-      let (cursor, token, makeHandler) = state.withLock({
-        state -> (PhaseCursor, IDRegistry.Token, HandlerMaker)? in
+      let (cursor, token, handlers) = state.withLock({
+        state -> (PhaseCursor, IDRegistry.Token, any HandlerMaker)? in
         guard !state.detached, !state.cursor.isEnded(in: plan.layout), let token = state.token,
-          let makeHandler = state.makeHandler
+          let handlers = state.handlers
         else { return nil }
-        return (state.cursor, token, makeHandler)
+        return (state.cursor, token, handlers)
       })
     else { return }
-    writePhase(of: cursor, token: token, handler: makeHandler(cursor), on: engine)
+    writePhase(of: cursor, token: token, handler: handlers.handler(counting: cursor), on: engine)
   }
 
   /// Returns once the engine holds the change of the cursor counted as `generation`, which another
@@ -288,30 +290,30 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   }
 
   /// Registers this new sequence under `token` (the id's claim): `register` writes `cursor` to the
-  /// engine with `handler`, `makeHandler`'s for it. The sequence was made handing over, so changes
+  /// engine with `handler`, the one `handlers` makes for it. The sequence was made handing over, so changes
   /// from other threads that find it before this registration only count themselves, and the
   /// hand-over after it registers them; a rejected registration leaves the sequence detached,
   /// never run.
   func registerFirst(
-    _ token: IDRegistry.Token, makeHandler: @escaping HandlerMaker,
+    _ token: IDRegistry.Token, handlers: any HandlerMaker,
     _ register: (_ cursor: PhaseCursor, _ handler: @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
     let (cursor, generation) = state.withLock { state in
       state.token = token
-      state.makeHandler = makeHandler
+      state.handlers = handlers
       return (state.cursor, state.generation)
     }
     do throws(CountdownError) {
-      try register(cursor, makeHandler(cursor))
+      try register(cursor, handlers.handler(counting: cursor))
     } catch {
-      let makeHandler = state.withLock { state in
+      let handlers = state.withLock { state in
         state.detached = true
         state.handingOver = false
-        defer { state.makeHandler = nil }
-        return state.makeHandler
+        defer { state.handlers = nil }
+        return state.handlers
       }
       // Released after the lock: it holds the app's handler, whose captures may run a deinit.
-      _ = consume makeHandler
+      _ = consume handlers
       throw error
     }
     handOver(on: engine, written: generation)
@@ -367,20 +369,20 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   }
 
   /// The id no longer has this sequence: it registers nothing more, calls nothing, and lets go of
-  /// what makes its handlers, which hold it (``CountdownManager/phaseHandlers(of:id:token:generation:_:)``):
-  /// with the engine's registration ended, all are freed. Idempotent.
+  /// what makes its handlers, which hold it (``PhaseHandlers``): with the engine's registration
+  /// ended, all are freed. Idempotent.
   func detach() {
-    let makeHandler = state.withLock { state -> HandlerMaker? in
+    let handlers = state.withLock { state -> (any HandlerMaker)? in
       state.detached = true
       #if COUNTDOWN_CHECK_INVARIANTS
         // The lifetime tests' self-test: the handler kept, and with it the sequence.
         if PlantedFault.current == .sequenceKeepsItsHandler { return nil }
       #endif
-      defer { state.makeHandler = nil }
-      return state.makeHandler
+      defer { state.handlers = nil }
+      return state.handlers
     }
     // Released after the lock: it holds the app's handler, whose captures may run a deinit.
-    _ = consume makeHandler
+    _ = consume handlers
   }
 
   /// The current phase's length: its registration counts that phase.

@@ -19,6 +19,9 @@ package struct PlanLayout: Hashable, Sendable {
   /// many of the latest ends passed during an absence are reported one by one
   /// (``PhaseCursor/advanced(to:in:)``).
   package let window: Int
+  /// How long the first phase lasts: each start reads it (``duration(ofOrdinal:)`` works it out
+  /// with four divisions, a fifth of what a start added to a single countdown's, callgrind).
+  package let firstPhaseDuration: Int64
 
   package init(warmUp: [CountdownPhase], blocks: [CountdownPlan.Block], coolDown: [CountdownPhase])
     throws(CountdownError)
@@ -52,6 +55,8 @@ package struct PlanLayout: Hashable, Sendable {
     phaseCount = endless ? nil : ordinal
     length = endless ? nil : offset
     window = parts.map(\.phases.count).max() ?? 1
+    firstPhaseDuration = parts[0].end(of: 0) - parts[0].start(of: 0)
+    assert(firstPhaseDuration == duration(ofOrdinal: 0), "the first phase's length kept differs from the plan's")
   }
 
   /// Checks `block` and works out its arithmetic.
