@@ -190,6 +190,35 @@ final class AlarmCancelRetryTests: XCTestCase {
     }
   }
 
+  /// A countdown that still holds its alarm (time added; a start under the same id) whose cancel
+  /// was refused: the alarm counts down to the old end until the next change of any followed
+  /// countdown, or `retry()`, makes it again; an update of the system's alarms makes only the
+  /// cancels of alarms no countdown wants, so it leaves this one as it is.
+  func testACountdownsOwnAlarmWhoseCancelWasRefusedIsMadeAgainAtTheNextChangeOrRetry() throws {
+    try withAlarms(expectsFailures: true) { h in
+      h.center.answerListings()
+      try h.manager.start(id: "oven", for: .seconds(1_200)) { _, _, _ in }
+      try h.manager.start(id: "egg", for: .seconds(600)) { _, _, _ in }
+      h.center.failCancels(with: URLError(.timedOut), times: 1)
+      try h.manager.addTime(.seconds(300), id: "oven")
+      XCTAssertNotNil(h.mismatch(["oven", "egg"]), "the oven's alarm counts down to its old end")
+      h.center.clearCalls()
+      Self.centerUpdates(h)
+      XCTAssertEqual(h.center.calls, [], "an update makes no call for a countdown's own alarm")
+      h.alarmsOrFail.retry()
+      h.assertHeld(["oven", "egg"], "retry(): the oven's alarm made again, to its new end")
+      h.center.failCancels(with: URLError(.timedOut), times: 1)
+      try h.manager.start(id: "egg", for: .seconds(900)) { _, _, _ in }
+      XCTAssertNotNil(h.mismatch(["oven", "egg"]), "the egg's alarm counts down to its first start's end")
+      h.center.clearCalls()
+      Self.centerUpdates(h)
+      XCTAssertEqual(h.center.calls, [])
+      h.manager.pause(id: "oven")
+      h.assertHeld(["oven", "egg"], "the oven's pause: the egg's alarm made again too")
+      XCTAssertEqual(h.failures.withLock { $0.first }, .requestFailed, "the refusal told")
+    }
+  }
+
   /// An update that shows the alarm gone (the person stopped it) ends what is owed: no cancel is
   /// made for it again.
   func testAnUpdateShowingTheAlarmGoneEndsTheOwedCancel() throws {
