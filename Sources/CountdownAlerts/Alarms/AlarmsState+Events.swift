@@ -160,11 +160,12 @@ extension AlarmsState.Operation {
 extension AlarmsState {
   /// Whether the last update heard showed the alarm of `operation` gone, and no call made before
   /// it (not heard of yet) may have brought it back: a schedule, or what shows as one. A refused
-  /// cancel of it found no alarm.
+  /// cancel of it found no alarm. An absence only assumed from an earlier cancel's failure is not
+  /// shown: the center may have refused that cancel with the alarm still there.
   func isShownGone(before operation: Operation) -> Bool {
-    guard case .cancel = operation.kind, let echoes = echoes[operation.id], echoes.before == .absent else {
-      return false
-    }
+    guard case .cancel = operation.kind, let echoes = echoes[operation.id], echoes.before == .absent,
+      !echoes.absenceAssumed
+    else { return false }
     return !echoes.pending.contains { $0.sequence < operation.sequence && $0.shows == .present(.countdown) }
   }
 

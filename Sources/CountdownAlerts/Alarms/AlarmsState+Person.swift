@@ -78,6 +78,8 @@ extension AlarmsState {
         waited.before = seen
         waited.stoppedByThePerson = seen == .absent
       }
+      // What the alarm showed is what this update showed: an absence assumed is shown now.
+      if waited.before == seen { waited.absenceAssumed = false }
       echoes[id] = waited.pending.isEmpty ? nil : waited
     }
     return (echoed, overtaken)

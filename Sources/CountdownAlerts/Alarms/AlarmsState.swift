@@ -119,6 +119,10 @@ struct AlarmsState: MirrorStateMachine {
     /// What the alarm showed before the first of them, which an update made before that call
     /// may still show; `nil` when not known (anything).
     var before: Shown?
+    /// Whether `before` is ``Shown/absent`` only because a cancel failed (taken for "no alarm",
+    /// which a refusal is too), not because an update showed it: the alarm may still be there,
+    /// so a later refused cancel of it is owed (``isShownGone(before:)``).
+    var absenceAssumed = false
     /// What each call makes the alarm show, in the order made.
     var pending: [(sequence: Int, shows: Shown)]
     /// Whether an update showed the alarm gone while they were waited for: the person stopped it
@@ -386,7 +390,9 @@ struct AlarmsState: MirrorStateMachine {
   }
 
   /// A call failed: it changed nothing, so its echo will not come. A cancel fails when there is no
-  /// alarm: if it was the first call not heard of, the alarm showed nothing before it.
+  /// alarm: if it was the first call not heard of, the alarm is taken to have shown nothing before
+  /// it; but a refusal fails with the alarm still there, so that absence is only assumed
+  /// (``Echoes/absenceAssumed``) until an update shows it.
   ///
   /// When no call is left to hear of and the alarm was there (counting down or paused), what it
   /// showed is kept until the next update: a pause or a resume fails when the person changed the
@@ -396,6 +402,7 @@ struct AlarmsState: MirrorStateMachine {
     guard var echoes = echoes[operation.id] else { return }
     if echoes.before == nil, case .cancel = operation.kind, echoes.pending.first?.sequence == operation.sequence {
       echoes.before = .absent
+      echoes.absenceAssumed = true
     }
     echoes.pending.removeAll { $0.sequence == operation.sequence }
     let showedAlarm = echoes.before == .present(.countdown) || echoes.before == .present(.paused)

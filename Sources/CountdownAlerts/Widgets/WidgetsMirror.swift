@@ -65,9 +65,10 @@ struct WidgetsMirror: CountdownMirror {
       return .phases(
         origin: origin, originDate: dates.timerInterval.upperBound - fromOrigin, plan: phaseEnds.plan,
         pausesAfter: phaseEnds.plan.layout.firstPausing(from: phaseEnds.ordinal))
-    case (.frozen, _):
+    case (.frozen(let dates), _):
       guard case .frozen(let remaining)? = shown(phase) else { return nil }
-      return .pausedPhases(ordinal: phaseEnds.ordinal, remaining: remaining, plan: phaseEnds.plan)
+      return .pausedPhases(
+        ordinal: phaseEnds.ordinal, remaining: remaining, plan: phaseEnds.plan, readAt: dates.pauseTime)
     case (.running, nil), (.gone, _): return shown(phase)
     }
   }

@@ -21,8 +21,10 @@ struct WidgetsState: MirrorStateMachine {
     /// resume past that pause moves `pausesAfter` on, even at the instant the plan paused, which
     /// leaves `origin` where it was.
     case phases(origin: Int64, originDate: Date, plan: CountdownPlan, pausesAfter: Int? = nil)
-    /// A countdown in phases paused at its phase of `ordinal` of `plan`, with `remaining` left in it.
-    case pausedPhases(ordinal: Int, remaining: Int64, plan: CountdownPlan)
+    /// A countdown in phases paused at its phase of `ordinal` of `plan`, with `remaining` left in it;
+    /// read at `readAt` on the device's clock (`nil`: not known), which moves nothing the widget
+    /// shows of it but tells whether a timeline laid out while it ran is past its pause.
+    case pausedPhases(ordinal: Int, remaining: Int64, plan: CountdownPlan, readAt: Date? = nil)
 
     /// How far the device's date of an end may seem to move between two readings and count as
     /// the same: the wall clock and the manager's clock are read one after the other, so an end
@@ -40,8 +42,42 @@ struct WidgetsState: MirrorStateMachine {
       ):
         origin != lastOrigin || abs(date.timeIntervalSince(lastDate)) > Self.endTolerance || plan != lastPlan
           || pausesAfter != lastPausesAfter
+      case (
+        .pausedPhases(let ordinal, let remaining, let plan, _),
+        .pausedPhases(let lastOrdinal, let lastRemaining, let lastPlan, _)
+      ):
+        ordinal != lastOrdinal || remaining != lastRemaining || plan != lastPlan
+      case (
+        .pausedPhases(let ordinal, let remaining, let plan, let readAt),
+        .phases(_, let originDate, let lastPlan, let pausesAfter)
+      ):
+        // Paused by the plan where the timeline laid out while it ran stops, and shown so once the
+        // device's clock is past that entry's date: a re-sync (the clock changed, the app came
+        // back) leaves it as it is, unless the clock went back before the pause.
+        !Self.isPausedWhereLaidOut(
+          ordinal: ordinal, remaining: remaining, plan: plan, readAt: readAt, laidOutFrom: originDate,
+          of: lastPlan, pausingAfter: pausesAfter)
       default: self != last
       }
+    }
+
+    /// Whether a timeline laid out for `lastPlan` running from `originDate` (on the device's clock),
+    /// which stops at the end of its phase of ordinal `pausingAfter` with an entry showing the
+    /// next phase paused, its whole length left, shows at `readAt` a countdown in phases paused at
+    /// its phase of `ordinal` of `plan` with `remaining` left: the same plan, paused by itself
+    /// there, read at or after that entry's date.
+    private static func isPausedWhereLaidOut(
+      ordinal: Int, remaining: Int64, plan: CountdownPlan, readAt: Date?, laidOutFrom originDate: Date,
+      of lastPlan: CountdownPlan, pausingAfter: Int?
+    ) -> Bool {
+      guard let pausingAfter, let readAt, ordinal - 1 == pausingAfter, plan == lastPlan else {
+        return false
+      }
+      let layout = plan.layout
+      let whole = layout.duration(ofOrdinal: ordinal)
+      guard abs(Double(remaining) - Double(whole)) / 1e9 <= endTolerance else { return false }
+      let pausedAt = originDate + Double(layout.end(ofOrdinal: pausingAfter)) / 1e9
+      return readAt.timeIntervalSince(pausedAt) >= -endTolerance
     }
   }
 
@@ -131,7 +167,8 @@ struct WidgetsState: MirrorStateMachine {
   /// reads again), or when a reload is owed and the app is in the foreground — never for a
   /// countdown that ran out at its end (the widget shows its `0` by itself), at a phase end (the
   /// timeline holds the next phase already, shown paused after a phase that pauses the plan), as time passes, or for a re-sync that finds nothing
-  /// moved; at most once a turn, however many countdowns moved in it; and in the
+  /// moved (a plan that paused itself where its timeline stops has nothing dated to move, unless
+  /// the device's clock went back before that pause); at most once a turn, however many countdowns moved in it; and in the
   /// background only if asked to, else once the app is in the foreground again.
   private mutating func turn(_ reading: Reading) -> Bool {
     var moved = false

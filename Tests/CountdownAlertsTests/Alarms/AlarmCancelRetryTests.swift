@@ -162,6 +162,63 @@ final class AlarmCancelRetryTests: XCTestCase {
     }
   }
 
+  /// A cancel the center refuses is taken for "no alarm" (a cancel of an alarm that is gone
+  /// fails too), but only until an update says what the alarm is: a later refused cancel of the
+  /// same alarm, its countdown cancelled, is still owed. Here the countdown's pause makes a cancel
+  /// (refused: the alarm stays), a schedule (refused: the identifier is taken) and a pause, which
+  /// pauses the alarm still there, its update not heard yet; then the countdown's cancel is refused.
+  func testACancelRefusedAfterAnEarlierRefusalOfTheSameAlarmIsStillOwed() throws {
+    try withAlarms(expectsFailures: true) { h in
+      h.center.answerListings()
+      try h.manager.start(id: "oven", for: .seconds(1_200)) { _, _, _ in }
+      let oven = h.alarmsOrFail.alarmID(for: "oven")
+      h.center.failCancels(with: URLError(.timedOut))
+      try h.manager.addTime(.seconds(60), id: "oven")  // the cancel and the schedule refused: not known
+      Self.centerUpdates(h)
+      h.center.defersUpdates = true  // AlarmKit's updates come a while after the calls
+      h.manager.pause(id: "oven")
+      XCTAssertEqual(h.center.alarms.first { $0.id == oven }?.state, .paused, "the alarm still there, paused")
+      h.manager.cancel(id: "oven")  // refused again
+      h.center.defersUpdates = false
+      h.center.deliverUpdates()
+      h.center.failCancels(with: nil)
+      Self.centerUpdates(h)
+      XCTAssertFalse(h.center.alarms.contains { $0.id == oven }, "the cancelled countdown's alarm is cancelled")
+      h.alarmsOrFail.retry()
+      XCTAssertFalse(h.center.alarms.contains { $0.id == oven })
+      XCTAssertEqual(h.alarmsOrFail.trackedAlarmCount, 0, "nothing kept once it is gone")
+    }
+  }
+
+  /// A countdown that still holds its alarm (time added; a start under the same id) whose cancel
+  /// was refused: the alarm counts down to the old end until the next change of any followed
+  /// countdown, or `retry()`, makes it again; an update of the system's alarms makes only the
+  /// cancels of alarms no countdown wants, so it leaves this one as it is.
+  func testACountdownsOwnAlarmWhoseCancelWasRefusedIsMadeAgainAtTheNextChangeOrRetry() throws {
+    try withAlarms(expectsFailures: true) { h in
+      h.center.answerListings()
+      try h.manager.start(id: "oven", for: .seconds(1_200)) { _, _, _ in }
+      try h.manager.start(id: "egg", for: .seconds(600)) { _, _, _ in }
+      h.center.failCancels(with: URLError(.timedOut), times: 1)
+      try h.manager.addTime(.seconds(300), id: "oven")
+      XCTAssertNotNil(h.mismatch(["oven", "egg"]), "the oven's alarm counts down to its old end")
+      h.center.clearCalls()
+      Self.centerUpdates(h)
+      XCTAssertEqual(h.center.calls, [], "an update makes no call for a countdown's own alarm")
+      h.alarmsOrFail.retry()
+      h.assertHeld(["oven", "egg"], "retry(): the oven's alarm made again, to its new end")
+      h.center.failCancels(with: URLError(.timedOut), times: 1)
+      try h.manager.start(id: "egg", for: .seconds(900)) { _, _, _ in }
+      XCTAssertNotNil(h.mismatch(["oven", "egg"]), "the egg's alarm counts down to its first start's end")
+      h.center.clearCalls()
+      Self.centerUpdates(h)
+      XCTAssertEqual(h.center.calls, [])
+      h.manager.pause(id: "oven")
+      h.assertHeld(["oven", "egg"], "the oven's pause: the egg's alarm made again too")
+      XCTAssertEqual(h.failures.withLock { $0.first }, .requestFailed, "the refusal told")
+    }
+  }
+
   /// An update that shows the alarm gone (the person stopped it) ends what is owed: no cancel is
   /// made for it again.
   func testAnUpdateShowingTheAlarmGoneEndsTheOwedCancel() throws {

@@ -62,6 +62,41 @@ final class WidgetPhasesTests: XCTestCase {
     }
   }
 
+  /// A re-sync (the device's clock changed, or the app came back) after the plan paused itself:
+  /// the timeline's last entry, dated at the pause, shows the next phase paused whatever the
+  /// device's clock says past that date, so nothing is reloaded; a clock set back before that date
+  /// shows the phase before it running again, and that is reloaded. A clock moved while the plan
+  /// still runs moves every date: reloaded too.
+  func testAResyncAfterThePlanPausedItselfReloadsOnlyForAClockSetBackBeforeThePause() throws {
+    try MainActor.assumeIsolated {
+      let h = try WidgetsHarness()
+      let plan = try CountdownPlan(blocks: [
+        CountdownPlan.Block([
+          CountdownPhase("Focus", .seconds(60), pausesAfter: true), CountdownPhase("Break", .seconds(30)),
+        ])
+      ])
+      try h.manager.start(id: "pomodoro", plan: plan) { _, _, _ in }
+      try h.advance(by: 20)
+      h.jumpWallClock(by: 5)
+      XCTAssertEqual(h.center.reloads.count, 2, "the start; the clock moved the running focus's end")
+      h.jumpWallClock(by: -5)
+      XCTAssertEqual(h.center.reloads.count, 3, "moved back")
+      try h.advance(by: 50)
+      XCTAssertEqual(h.manager.phasePosition(id: "pomodoro")?.isPaused, true, "the focus's end paused the plan")
+      h.jumpWallClock(by: 3_600)
+      XCTAssertEqual(h.center.reloads.count, 3, "forward: the widget still shows the break paused")
+      h.jumpWallClock(by: 0)
+      h.jumpWallClock(by: -3_600)
+      XCTAssertEqual(h.center.reloads.count, 3, "back where it was, 10 s past the pause")
+      h.jumpWallClock(by: -30)
+      XCTAssertEqual(h.center.reloads.count, 4, "set back before the pause: the timeline would show the focus")
+      h.jumpWallClock(by: 30)
+      XCTAssertEqual(h.center.reloads.count, 4, "laid out paused: nothing dated to move")
+      h.manager.resume(id: "pomodoro")
+      XCTAssertEqual(h.center.reloads.count, 5, "the app's resume")
+    }
+  }
+
   func testEachChangeToASequenceReloadsOnce() throws {
     try MainActor.assumeIsolated {
       let h = try WidgetsHarness()

@@ -80,6 +80,40 @@ final class WidgetsStateTests: XCTestCase {
       "gone: the plan's end or a cancel, which the timeline does not show by itself")
   }
 
+  /// A plan that paused itself at the end of the phase its timeline was laid out to stop at (the
+  /// next phase paused, its whole length left): nothing to reload, wherever the device's clock is
+  /// past that pause; anything else paused there is laid out again.
+  func testAPlanPausedWhereItsTimelineStopsReloadsOnlyWhatTheTimelineDoesNotShow() throws {
+    let plan = try CountdownPlan(blocks: [
+      CountdownPlan.Block([
+        CountdownPhase("Focus", .seconds(60), pausesAfter: true), CountdownPhase("Break", .seconds(30)),
+      ])
+    ])
+    let pausing = WidgetsState.Shown.phases(origin: 0, originDate: Self.origin, plan: plan, pausesAfter: 0)
+    /// The calls of a re-sync reading `paused`, after a turn that laid the plan out as `laidOut`.
+    func resync(_ paused: WidgetsState.Shown, laidOut: WidgetsState.Shown = pausing) -> [WidgetsState.Call] {
+      var state = WidgetsState(isInForeground: true, reloadsInBackground: false)
+      _ = state.handle(turn(.init(shown: [(tea, laidOut)], now: 0)))
+      return state.handle(turn(.init(shown: [(tea, paused)], now: 70_000_000_000), clockChanged: true))
+    }
+    let paused = { (ordinal: Int, remaining: Int64, readAt: Date?) in
+      WidgetsState.Shown.pausedPhases(ordinal: ordinal, remaining: remaining, plan: plan, readAt: readAt)
+    }
+    XCTAssertEqual(resync(paused(1, 30_000_000_000, Self.origin + 70)), [], "paused where the timeline stops")
+    XCTAssertEqual(resync(paused(1, 30_000_000_000, Self.origin + 3_670)), [], "the device's clock moved forward")
+    XCTAssertEqual(resync(paused(1, 30_000_000_000, Self.origin + 60)), [], "read at the pause's entry")
+    XCTAssertEqual(
+      resync(paused(1, 30_000_000_000, Self.origin + 40)), [.reload], "the clock went back before the pause")
+    XCTAssertEqual(resync(paused(1, 40_000_000_000, Self.origin + 70)), [.reload], "time added while paused")
+    XCTAssertEqual(resync(paused(0, 20_000_000_000, Self.origin + 40)), [.reload], "the app paused the focus")
+    XCTAssertEqual(resync(paused(2, 60_000_000_000, Self.origin + 70)), [.reload], "skipped while paused")
+    XCTAssertEqual(resync(paused(1, 30_000_000_000, nil)), [.reload], "read at a time not known")
+    let running = WidgetsState.Shown.phases(origin: 0, originDate: Self.origin, plan: plan)
+    XCTAssertEqual(
+      resync(paused(1, 30_000_000_000, Self.origin + 70), laidOut: running), [.reload],
+      "laid out with no pause ahead")
+  }
+
   func testTheBackgroundOwesWhatTheForegroundPays() {
     var state = WidgetsState(isInForeground: false, reloadsInBackground: false)
     XCTAssertEqual([], state.handle(turn(.init(shown: [(tea, running(100))], now: 0))))
