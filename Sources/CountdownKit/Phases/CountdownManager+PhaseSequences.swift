@@ -88,7 +88,7 @@ extension CountdownManager {
     let sequence = PhaseSequence(
       plan: plan, policy: policy, deliveries: deliveries, startingAt: clockNow, context: callContext)
     try claimID(id, length: nil, attachment: sequence) { token, generation throws(CountdownError) in
-      let handlers = PhaseHandlers(of: sequence, id: id, token: token, generation: generation, update)
+      let handlers = PhaseHandlers.maker(of: sequence, id: id, token: token, generation: generation, update)
       try sequence.registerFirst(token, handlers: handlers) { cursor, handler throws(CountdownError) in
         try engine.register(
           token, sequence.target(of: cursor).target, whileSuspended: policy, delivering: deliveries, handler: handler)

@@ -42,7 +42,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     var handingOverOnMainThread = false
     var token: IDRegistry.Token?
     /// Makes the handler of each registration written, for the cursor it registers.
-    var handlers: (any HandlerMaker)?
+    var handlers: HandlerMaker?
     /// Counts the changes of the cursor that the engine must be given (each start, operation and
     /// phase end): the hand-over compares it before and after its engine write, to see whether a
     /// later change came meanwhile.
@@ -56,10 +56,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// the handler keeps that cursor, so that a value's call reads the phase it counts with no lock
   /// and no look at the sequence (``PhaseHandlers``). A handler per registration, made at each
   /// write (a start, an operation, a phase end), not per value.
-  protocol HandlerMaker: AnyObject, Sendable {
-    /// The handler of a registration counting `cursor`'s phase.
-    func handler(counting cursor: PhaseCursor) -> CountdownHandler
-  }
+  typealias HandlerMaker = @Sendable (_ cursor: PhaseCursor) -> CountdownHandler
 
   let plan: CountdownPlan
   /// Whether the plan walks on or freezes while the manager is suspended.
@@ -206,7 +203,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     while true {
       // What to write (the latest cursor, its generation, the token and handler), or what to end.
       let (write, end) = state.withLock {
-        state -> (write: (PhaseCursor, UInt64, IDRegistry.Token, any HandlerMaker)?, end: IDRegistry.Token?) in
+        state -> (write: (PhaseCursor, UInt64, IDRegistry.Token, HandlerMaker)?, end: IDRegistry.Token?) in
         if let written { state.written = written }
         state.handingOverOnMainThread = onMainThread
         let ended = state.cursor.isEnded(in: plan.layout)
@@ -227,7 +224,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
       #if COUNTDOWN_CHECK_INVARIANTS
         beforeEngineWrite.withLock { $0 }?(cursor)
       #endif
-      writePhase(of: cursor, token: token, handler: handlers.handler(counting: cursor), on: engine)
+      writePhase(of: cursor, token: token, handler: handlers(cursor), on: engine)
       written = generation
     }
   }
@@ -261,14 +258,14 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   func writeWithinOwnHandOver(on engine: CountdownEngine) {
     guard
       let (cursor, token, handlers) = state.withLock({
-        state -> (PhaseCursor, IDRegistry.Token, any HandlerMaker)? in
+        state -> (PhaseCursor, IDRegistry.Token, HandlerMaker)? in
         guard !state.detached, !state.cursor.isEnded(in: plan.layout), let token = state.token,
           let handlers = state.handlers
         else { return nil }
         return (state.cursor, token, handlers)
       })
     else { return }
-    writePhase(of: cursor, token: token, handler: handlers.handler(counting: cursor), on: engine)
+    writePhase(of: cursor, token: token, handler: handlers(cursor), on: engine)
   }
 
   /// Returns once the engine holds the change of the cursor counted as `generation`, which another
@@ -295,7 +292,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// hand-over after it registers them; a rejected registration leaves the sequence detached,
   /// never run.
   func registerFirst(
-    _ token: IDRegistry.Token, handlers: any HandlerMaker,
+    _ token: IDRegistry.Token, handlers: @escaping HandlerMaker,
     _ register: (_ cursor: PhaseCursor, _ handler: @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
     let (cursor, generation) = state.withLock { state in
@@ -304,7 +301,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
       return (state.cursor, state.generation)
     }
     do throws(CountdownError) {
-      try register(cursor, handlers.handler(counting: cursor))
+      try register(cursor, handlers(cursor))
     } catch {
       let handlers = state.withLock { state in
         state.detached = true
@@ -372,7 +369,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// what makes its handlers, which hold it (``PhaseHandlers``): with the engine's registration
   /// ended, all are freed. Idempotent.
   func detach() {
-    let handlers = state.withLock { state -> (any HandlerMaker)? in
+    let handlers = state.withLock { state -> HandlerMaker? in
       state.detached = true
       #if COUNTDOWN_CHECK_INVARIANTS
         // The lifetime tests' self-test: the handler kept, and with it the sequence.
