@@ -84,12 +84,11 @@ extension CountdownManager {
     id: ID, plan: CountdownPlan, whileSuspended policy: SuspensionPolicy, delivering deliveries: CountdownDeliveries,
     _ update: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    let engine = engine
     let sequence = PhaseSequence(
       plan: plan, policy: policy, deliveries: deliveries, startingAt: clockNow, context: callContext)
     try claimID(id, length: nil, attachment: sequence) { token, generation throws(CountdownError) in
       let handlers = PhaseHandlers.maker(of: sequence, id: id, token: token, generation: generation, update)
-      try sequence.registerFirst(token, handlers: handlers) { cursor, handler throws(CountdownError) in
+      try sequence.registerFirst(token, handlers: handlers, on: engine) { cursor, handler throws(CountdownError) in
         try engine.register(
           token, sequence.target(of: cursor).target, whileSuspended: policy, delivering: deliveries, handler: handler)
       }

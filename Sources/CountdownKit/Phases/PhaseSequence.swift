@@ -304,9 +304,11 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// engine with `handler`, the one `handlers` makes for it. The sequence was made handing over, so changes
   /// from other threads that find it before this registration only count themselves, and the
   /// hand-over after it registers them; a rejected registration leaves the sequence detached,
-  /// never run.
+  /// never run. `engine` is the manager's, given by the caller, which holds it: read through the
+  /// context here, it was retained, and the engine's weak references make that the runtime's slow
+  /// path (callgrind).
   func registerFirst(
-    _ token: IDRegistry.Token, handlers: @escaping HandlerMaker,
+    _ token: IDRegistry.Token, handlers: @escaping HandlerMaker, on engine: CountdownEngine,
     _ register: (_ cursor: PhaseCursor, _ handler: @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
     let (cursor, generation) = withState { state in
