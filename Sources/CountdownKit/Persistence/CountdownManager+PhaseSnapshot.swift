@@ -173,7 +173,7 @@ extension CountdownManager {
         sequence.followEngine(engine)
       #endif
       let now = clockNow
-      guard let cursor = sequence.withState({ $0.detached ? nil : $0.cursor }), !cursor.isEnded(in: layout)
+      guard let cursor = sequence.state.withLock({ $0.detached ? nil : $0.cursor }), !cursor.isEnded(in: layout)
       else { return nil }
       var entry = CountdownSnapshot<ID>.PhaseEntry(
         id: id, plan: sequence.plan, ordinal: cursor.ordinal, policy: sequence.policy,

@@ -207,7 +207,7 @@ extension CountdownManager {
   /// id no longer has it. Read from the registration, which counts the current phase, as a single
   /// countdown's dates are.
   func phaseTimerDates(of sequence: PhaseSequence) -> CountdownTimerDates? {
-    guard let token = sequence.withState({ $0.detached ? nil : $0.token }), let length = sequence.countedLength
+    guard let token = sequence.state.withLock({ $0.detached ? nil : $0.token }), let length = sequence.countedLength
     else { return nil }
     return timerDates(of: token, length: length)
   }

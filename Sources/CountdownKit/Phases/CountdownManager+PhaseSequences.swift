@@ -172,7 +172,7 @@ extension CountdownManager {
   package func planPosition<ID: Hashable & Sendable>(id: ID, at now: Int64) -> PlanPosition? {
     guard let sequence = phaseSequence(of: id) else { return nil }
     sequence.followEngine(engine)
-    return sequence.withState { $0.cursor.position(at: now, in: sequence.plan.layout) }
+    return sequence.state.withLock { $0.cursor.position(at: now, in: sequence.plan.layout) }
   }
 
   func phaseSequence<ID: Hashable & Sendable>(of id: ID) -> PhaseSequence? {
@@ -187,7 +187,7 @@ extension CountdownManager {
     sequence.followEngine(engine)
     let now = clockNow
     guard
-      let (ended, handsOver, generation, token) = sequence.withState({
+      let (ended, handsOver, generation, token) = sequence.state.withLock({
         state -> (Bool, Bool, UInt64, IDRegistry.Token?)? in
         guard !state.detached else { return nil }
         change(&state.cursor, now, sequence.plan.layout)
@@ -237,7 +237,7 @@ extension CountdownManager {
     let cursor: PhaseCursor
     if value != 0 {
       // A value within the phase: no end passed, nothing to hand over.
-      guard let current = sequence.withState({ $0.detached ? nil : $0.cursor }) else { return }
+      guard let current = sequence.state.withLock({ $0.detached ? nil : $0.cursor }) else { return }
       cursor = current
       update(
         id, PhaseCall(cursor: cursor, now: now, remaining: sequence.remaining(of: cursor, at: now), ends: nil),
@@ -245,7 +245,7 @@ extension CountdownManager {
     } else {
       let layout = sequence.plan.layout
       guard
-        let (moved, passed, handsOver, withinOwnHandOver) = sequence.withState({
+        let (moved, passed, handsOver, withinOwnHandOver) = sequence.state.withLock({
           state -> (PhaseCursor, PassedPhaseEnds, Bool, Bool)? in
           guard !state.detached else { return nil }
           // The main thread is handing over, so up this call's stack: this `0` came from its write.

@@ -24,12 +24,11 @@ import Foundation
 /// the engine (``followEngine(_:)``) before it is read or changed, rather than keeping a clock of its
 /// own.
 ///
-/// One object, its state inline, the state's flags packed after the cursor: the mutex that
-/// guards the state is one of a set the sequences share (``StripedLocks``), so that a start makes
-/// no buffer for a mutex of its own.
+/// Two objects: the sequence, and its state in one buffer with the mutex that guards it
+/// (``InlineLockedState``), the state's flags packed after the cursor.
 final class PhaseSequence: IDAttachment, @unchecked Sendable {
-  // @unchecked Sendable: `state` is read and written only holding the sequence's mutex of
-  // `locks` (``withState(_:)``); every other property is a constant.
+  // @unchecked Sendable: `state` is read and written only under its own mutex (its `withLock`);
+  // every other property is a constant.
   struct State: Sendable {
     var cursor: PhaseCursor
     /// The id no longer has this sequence: nothing is registered or delivered for it any more.
@@ -63,14 +62,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// Whether the plan walks on or freezes while the manager is suspended.
   let policy: SuspensionPolicy
   let deliveries: CountdownDeliveries
-  /// Read and written only holding the sequence's mutex of ``locks``, through ``withState(_:)``.
-  /// Unchecked exclusivity: that mutex makes each access exclusive, so the runtime's dynamic
-  /// check (a thread-local lookup per access) can never fire.
-  @exclusivity(unchecked) private var state: State
-  /// The mutexes the sequences' states share (no code holds two sequences' at once).
-  /// `nonisolated(unsafe)`: a constant, whose elements are mutexes, used only through their own
-  /// lock and unlock (``StripedLocks/withLock(for:_:)``), from any thread.
-  nonisolated(unsafe) private static let locks = StripedLocks.make()
+  let state: InlineLockedState<State>
   /// What the manager's sequences share: its engine, wall clock and interval.
   let context: ManagerCallContext
   /// The manager's engine: its clock times the calls, and it runs the registration.
@@ -94,13 +86,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     self.policy = policy
     self.deliveries = deliveries
     self.context = context
-    state = State(cursor: PhaseCursor(startingAt: now, in: plan.layout))
-  }
-
-  /// Runs `body` with exclusive access to the state, holding the sequence's mutex.
-  @inline(__always)
-  func withState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-    try Self.locks.withLock(for: self) { try body(&state) }
+    state = InlineLockedState.make(State(cursor: PhaseCursor(startingAt: now, in: plan.layout)))
   }
 
   /// Whether `cursor` is past the plan's last phase. O(1): no copy of the plan's arithmetic.
@@ -146,7 +132,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     // A plan frozen while suspended: its phase's end is where the engine moved it.
     if policy == .pauses { followEngine(context.engine) }
     guard
-      let cursor = withState({ $0.detached ? nil : $0.cursor }), !isEnded(cursor)
+      let cursor = state.withLock({ $0.detached ? nil : $0.cursor }), !isEnded(cursor)
     else { return nil }
     return (
       .init(cursor: cursor, now: reading, wallNow: context.wallDate(ofBatch: batch), plan: plan),
@@ -167,17 +153,17 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// hand-over still on its way ends what it registers.
   func stopped() {
     detach()
-    if let token = withState({ $0.token }) { engine.cancel(token) }
+    if let token = state.withLock({ $0.token }) { engine.cancel(token) }
   }
 
   /// Whether the id still has this sequence.
   var isDetached: Bool {
-    withState { $0.detached }
+    state.withLock { $0.detached }
   }
 
   /// Whether the plan ended: its last phase's end passed.
   var isPlanEnded: Bool {
-    withState { $0.cursor.isEnded(in: plan.layout) }
+    state.withLock { $0.cursor.isEnded(in: plan.layout) }
   }
 
   /// The plan's end is its running out, as a single countdown's `0` is.
@@ -216,7 +202,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     let onMainThread = Thread.isMainThread
     while true {
       // What to write (the latest cursor, its generation, the token and handler), or what to end.
-      let (write, end) = withState {
+      let (write, end) = state.withLock {
         state -> (write: (PhaseCursor, UInt64, IDRegistry.Token, HandlerMaker)?, end: IDRegistry.Token?) in
         if let written { state.written = written }
         state.handingOverOnMainThread = onMainThread
@@ -271,7 +257,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// which that hand-over ends.
   func writeWithinOwnHandOver(on engine: CountdownEngine) {
     guard
-      let (cursor, token, handlers) = withState({
+      let (cursor, token, handlers) = state.withLock({
         state -> (PhaseCursor, IDRegistry.Token, HandlerMaker)? in
         guard !state.detached, !state.cursor.isEnded(in: plan.layout), let token = state.token,
           let handlers = state.handlers
@@ -292,7 +278,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// no user code on another thread, so the wait is short.
   func awaitHandOver(of generation: UInt64) {
     let onMainThread = Thread.isMainThread
-    while !withState({ state in
+    while !state.withLock({ state in
       !state.handingOver || state.written >= generation || state.detached
         || (onMainThread && state.handingOverOnMainThread)
     }) {
@@ -311,7 +297,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     _ token: IDRegistry.Token, handlers: @escaping HandlerMaker, on engine: CountdownEngine,
     _ register: (_ cursor: PhaseCursor, _ handler: @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
-    let (cursor, generation) = withState { state in
+    let (cursor, generation) = state.withLock { state in
       state.token = token
       state.handlers = handlers
       return (state.cursor, state.generation)
@@ -319,7 +305,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     do throws(CountdownError) {
       try register(cursor, handlers(cursor))
     } catch {
-      let handlers = withState { state in
+      let handlers = state.withLock { state in
         state.detached = true
         state.handingOver = false
         defer { state.handlers = nil }
@@ -343,13 +329,13 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
       if PlantedFault.current == .frozenPlanNotFollowed { return }
     #endif
     guard policy == .pauses,
-      let (token, cursor) = withState({ state in
+      let (token, cursor) = state.withLock({ state in
         state.detached || state.handingOver ? nil : state.token.map { ($0, (state.cursor, state.generation)) }
       }),
       case .running = cursor.0.timing,
       let end = engine.endInstant(of: token)
     else { return }
-    withState { state in
+    state.withLock { state in
       // Changed meanwhile: that change registered its own deadline, which the next read follows.
       guard state.generation == cursor.1, !state.handingOver else { return }
       state.cursor.timing = .running(deadline: end)
@@ -385,7 +371,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// what makes its handlers, which hold it (``PhaseHandlers``): with the engine's registration
   /// ended, all are freed. Idempotent.
   func detach() {
-    let handlers = withState { state -> HandlerMaker? in
+    let handlers = state.withLock { state -> HandlerMaker? in
       state.detached = true
       #if COUNTDOWN_CHECK_INVARIANTS
         // The lifetime tests' self-test: the handler kept, and with it the sequence.
@@ -401,7 +387,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// The current phase's length: its registration counts that phase.
   var countedLength: Duration? {
     let layout = plan.layout
-    guard let cursor = withState({ $0.detached ? nil : $0.cursor }), !cursor.isEnded(in: layout) else {
+    guard let cursor = state.withLock({ $0.detached ? nil : $0.cursor }), !cursor.isEnded(in: layout) else {
       return nil
     }
     return .nanoseconds(layout.duration(ofOrdinal: cursor.ordinal))
@@ -411,7 +397,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// for the thread handing over to hand it).
   private func change(on engine: CountdownEngine, _ change: (inout PhaseCursor) -> Bool) -> Bool {
     followEngine(engine)
-    let changed = withState { state -> (handsOver: Bool, generation: UInt64)? in
+    let changed = state.withLock { state -> (handsOver: Bool, generation: UInt64)? in
       guard !state.detached, !state.cursor.isEnded(in: plan.layout), change(&state.cursor) else { return nil }
       return (Self.changed(&state), state.generation)
     }
@@ -428,6 +414,6 @@ extension PhaseSequence {
     context: ManagerCallContext
   ) {
     self.init(plan: plan, policy: policy, deliveries: deliveries, startingAt: 0, context: context)
-    withState { $0.cursor = cursor }
+    state.withLock { $0.cursor = cursor }
   }
 }

@@ -22,7 +22,7 @@ final class PhaseChangesFromTwoThreadsTests: XCTestCase {
   /// (or, paused, on its time left); a description of the disagreement if not.
   static func disagreement(of id: String, in manager: CountdownManager) -> String? {
     guard let sequence = manager.attachment(of: id) as? PhaseSequence,
-      let (cursor, token) = sequence.withState({ state in state.token.map { (state.cursor, $0) } })
+      let (cursor, token) = sequence.state.withLock({ state in state.token.map { (state.cursor, $0) } })
     else { return "no sequence" }
     switch cursor.timing {
     case .running(let deadline):
@@ -57,11 +57,11 @@ final class PhaseChangesFromTwoThreadsTests: XCTestCase {
               return isFirst
             })
           else { return }
-          let generation = sequence.withState { $0.generation }
+          let generation = sequence.state.withLock { $0.generation }
           held.signal()
           // Held until released, or until another change of the cursor passed it.
           while released.wait(timeout: .now() + .milliseconds(1)) == .timedOut {
-            if sequence.withState({ $0.generation }) != generation { return }
+            if sequence.state.withLock({ $0.generation }) != generation { return }
           }
         }
       }
@@ -134,7 +134,7 @@ final class PhaseChangesFromTwoThreadsTests: XCTestCase {
           added.signal()
         }
         XCTAssertEqual(held.wait(timeout: .now() + 10), .success, "the time added reached its engine write")
-        let generation = sequence.withState { $0.generation }
+        let generation = sequence.state.withLock { $0.generation }
         // A skip on a third thread, and what its caller reads as soon as it returns.
         let readAtReturn = LockedState<Duration??>(nil)
         let skipped = DispatchSemaphore(value: 0)
@@ -146,7 +146,7 @@ final class PhaseChangesFromTwoThreadsTests: XCTestCase {
         }
         // The skip changed the cursor (a change of the shared state, not a wait for time).
         let deadline = Date() + 10
-        while sequence.withState({ $0.generation }) == generation, Date() < deadline { sched_yield() }
+        while sequence.state.withLock({ $0.generation }) == generation, Date() < deadline { sched_yield() }
         // A skip that does not wait for the engine returns now, while the time added is held.
         let returnedWhileHeld = skipped.wait(timeout: .now() + .milliseconds(300)) == .success
         released.signal()
