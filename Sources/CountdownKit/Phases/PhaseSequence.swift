@@ -115,9 +115,10 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     return Int(left / interval + (left % interval > 0 ? 1 : 0))
   }
 
-  /// What the handler's common call reads, a value within the phase: the cursor as it stands,
-  /// under one lock (a change on its way to the engine included: the call then shows the
-  /// changed phase, as the next one will), with the engine's reading of the batch of callbacks
+  /// What a value's call reads for a plan frozen while suspended, whose phase's end the engine
+  /// moves (a plan that keeps running reads the cursor its handler keeps, ``PhaseHandlers``): the
+  /// cursor as it stands, its deadline the engine's, under one lock (a change on its way to the
+  /// engine included: the call then shows the changed phase, as the next one will), with the engine's reading of the batch of callbacks
   /// being called and its wall-clock date (``ManagerCallContext/wallDate(ofBatch:)``), so that
   /// the call reads no clock; with it, the phase's time left at the reading in whole intervals,
   /// rounded up (``remaining(of:at:)``, not the engine's value, which a wakeup early or late works
