@@ -8,8 +8,10 @@ import Foundation
 /// callbacks rather than once per call. Its users now are the countdowns in phases
 /// (``PhaseSequence``).
 final class ManagerCallContext: @unchecked Sendable {
-  // @unchecked Sendable: `engine`, `callReadings`, `callReading` (read on the delivery queue), `wallClock` and `intervalNanoseconds` are constants,
-  // `manager` is written once before any other thread can see this object; the pairing
+  // @unchecked Sendable: `engine`, `callReadings`, `callReading`, `wallClock` and
+  // `intervalNanoseconds` are constants (what `callReading` points to is read only on the engine's
+  // delivery queue, where the engine writes it); `manager` is written once before any other
+  // thread can see this object; the pairing
   // (`pairedBatch`, `pairedDate`) is read and written only inside the engine's handler calls, on its
   // delivery queue, the main queue (``wallDate(ofBatch:)``).
   // Unchecked exclusivity: each access is one short read or write on that one queue, so the
