@@ -118,11 +118,11 @@ extension AlarmsHarness: MirrorHarness {
   static let ids = (0..<6).map { "t\($0)" }
 
   static let steps: [(below: Int, step: MirrorStep)] = [
-    (16, .change(.start)), (24, .change(.startPlan)), (28, .change(.skipPhase)), (36, .change(.pause)),
-    (46, .change(.resume)), (56, .change(.addTime)), (62, .change(.cancel)), (64, .change(.cancelAll)),
-    (70, .change(.suspendOrResume)), (74, .relaunch), (76, .clockJump), (79, .mirror(0)), (82, .mirror(1)),
-    (86, .mirror(2)), (87, .mirror(3)), (89, .mirror(4)), (91, .mirror(5)), (93, .mirror(6)), (96, .mirror(7)),
-    (98, .mirror(8)),
+    (14, .change(.start)), (22, .change(.startPlan)), (26, .change(.skipPhase)), (34, .change(.pause)),
+    (44, .change(.resume)), (54, .change(.addTime)), (60, .change(.cancel)), (62, .change(.cancelAll)),
+    (68, .change(.suspendOrResume)), (72, .relaunch), (74, .clockJump), (77, .mirror(0)), (80, .mirror(1)),
+    (84, .mirror(2)), (85, .mirror(3)), (87, .mirror(4)), (89, .mirror(5)), (91, .mirror(6)), (94, .mirror(7)),
+    (96, .mirror(8)), (98, .mirror(9)),
   ]
 
   static func make(using random: inout SplitMix64) throws -> Self {
@@ -142,8 +142,10 @@ extension AlarmsHarness: MirrorHarness {
   /// of `id`, whose countdown follows; or pauses and resumes the app's own alarm (3); or pauses
   /// (4), resumes (5) or stops (6) the alarm of `id` while the app changes its countdown
   /// (``lateStep(_:of:)``); or AlarmKit fails the cancels of the app's change (7,
-  /// ``failedCancelsStep(of:)``), or refuses cancels for a while (8, ``lastingRefusalsStep(of:)``).
+  /// ``failedCancelsStep(of:)``), or refuses cancels for a while (8, ``lastingRefusalsStep(of:)``),
+  /// its updates coming late meanwhile (9, ``lateUpdatesWhileRefusingStep(of:)``).
   func mirrorStep(_ number: Int, of id: String) throws -> (action: String, broken: String?) {
+    if number == 9 { return try lateUpdatesWhileRefusingStep(of: id) }
     if number == 8 { return try lastingRefusalsStep(of: id) }
     if number == 7 { return try failedCancelsStep(of: id) }
     if number >= 4 { return try lateStep(number, of: id) }
@@ -310,6 +312,91 @@ extension AlarmsHarness: MirrorHarness {
     // The app's change makes at most one cancel a refusal is told of; the cancels made again are not.
     if refusalsTold > 1 { return (action, "\(refusalsTold) refused cancels told for one change") }
     return (action + ", the refusals stop, an update, retry()", nil)
+  }
+
+  /// AlarmKit refuses cancels (every one, or the next 2 to 6) from the app's change of `id` (time
+  /// added or taken, a start, a plan started, a skip, a pause, a resume) on, and for a while its
+  /// updates come late: after an update heard or not, the app makes 1 to 3 more changes of `id` (a
+  /// pause, a resume, a cancel) before it hears of its own calls, with updates of the person's (not
+  /// heard either) and `retry()` between them. So a cancel may be refused again for an alarm whose
+  /// earlier cancel was refused and whose pause or resume is not heard of yet. Then the updates are heard, the refusals stop, and as after
+  /// ``lastingRefusalsStep(of:)``: after one more update, no alarm of ours counts down that no
+  /// countdown wants; after `retry()`, the center holds what the countdowns want; the app is told
+  /// of at most one refused cancel per change.
+  private func lateUpdatesWhileRefusingStep(of id: String) throws -> (action: String, broken: String?) {
+    let failuresBefore = failures.withLock { $0.count }
+    // A change that moves the countdown onto an identifier whose alarm rings (a start, a plan
+    // started, a skip) cancels the ring to make that alarm anew; a later change of this step may
+    // then cancel the new alarm, so the ring is gone with no alarm of that identifier left.
+    let madeAnew = {
+      let alarmID = self.currentAlarmID(of: id)
+      if self.ringing.contains(alarmID) { self.stoppedByThePerson.insert(alarmID) }
+    }
+    let refusals = Bool.random(using: &appChanges) ? Int.max : Int.random(in: 2...6, using: &appChanges)
+    var events = [refusals == .max ? "AlarmKit refuses every cancel" : "AlarmKit refuses \(refusals) cancels"]
+    center.failCancels(with: URLError(.timedOut), times: refusals)
+    let firstChanges: [ManagerChanges.Change] = [.addTime, .start, .startPlan, .skipPhase, .pause, .resume]
+    let first = firstChanges.randomElement(using: &appChanges)!
+    let firstMade = try ManagerChanges.make(first, of: id, on: manager, using: &appChanges)
+    madeAnew()
+    events.append("the app's \(firstMade)")
+    drainMain()
+    if Bool.random(using: &appChanges) {
+      updateFromThePerson()
+      drainMain()
+      events.append("an update")
+    }
+    center.defersUpdates = true
+    events.append("updates late from here")
+    // Late, the app pauses, resumes or cancels: no schedule the app has not heard of. (A start, a
+    // skip or time past a phase's end, its alarm scheduled while updates are late and its cancel
+    // then refused, leaves that alarm in the center after the refusals stop and after `retry()`:
+    // not caught yet, so not drawn here.)
+    let laterChanges: [ManagerChanges.Change] = [.pause, .resume, .cancel]
+    let changes = Int.random(in: 1...3, using: &appChanges)
+    for _ in 0..<changes {
+      switch Int.random(in: 0..<4, using: &appChanges) {
+      case 0:
+        // The person's pause and resume of the app's own alarm: published, not heard yet.
+        center.personPauses(id: foreign)
+        center.personResumes(id: foreign)
+        events.append("an update (late)")
+      case 1:
+        alarmsOrFail.retry()
+        events.append("retry()")
+      default: break
+      }
+      let change = laterChanges.randomElement(using: &appChanges)!
+      let made = try ManagerChanges.make(change, of: id, on: manager, using: &appChanges)
+      madeAnew()
+      events.append("the app's \(made)")
+      drainMain()
+    }
+    center.defersUpdates = false
+    center.deliverUpdates()
+    drainMain()
+    center.failCancels(with: nil)
+    updateFromThePerson()
+    drainMain()
+    let action = events.joined(separator: ", ") + ", the late updates heard, the refusals stop, an update"
+    let wanted = Set(Self.ids.filter { manager.contains(id: $0) }.map(currentAlarmID(of:)))
+    let stray = center.alarms.first {
+      alarmsOrFail.isOwnAlarm($0.id) && $0.state != .alerting && !wanted.contains($0.id)
+    }
+    alarmsOrFail.retry()
+    drainMain()
+    // The failures the app heard of: its refused cancels', and a schedule's made after one under the
+    // identifier still held.
+    let refusalsTold = failures.withLock { failures in
+      let others = failures[failuresBefore...].filter { $0 != .requestFailed }
+      let refusalsTold = failures[failuresBefore...].filter { $0.underlying?.contains("NSURLErrorDomain") == true }
+      failures.removeSubrange(failuresBefore...)
+      failures += others
+      return refusalsTold.count
+    }
+    if let stray { return (action, "after the refusals and an update, an alarm no countdown wants: \(stray)") }
+    if refusalsTold > 1 + changes { return (action, "\(refusalsTold) refused cancels told for \(1 + changes) changes") }
+    return (action + ", retry()", nil)
   }
 
   /// An update of the system's alarms that is not the package's: the person pauses the app's own
