@@ -180,11 +180,17 @@ extension AlarmsState {
     return echoes.pending.allSatisfy { $0.sequence == operation.sequence }
   }
 
-  /// Whether any of the ``owedCancels`` is among `alarms` (an update of the system's alarms); those
-  /// that are not are gone, and owed no more.
+  /// Whether any of the ``owedCancels`` is among `alarms` (an update of the system's alarms, its
+  /// echoes already taken by `observed(_:now:)`); those that are not are gone, and owed no more.
+  /// But an alarm a call still waited for brings back (a schedule, or what shows as one) is not
+  /// shown gone: the update was made before that call took effect (the system sends an update
+  /// per change, in order), as one the person caused before the schedule and heard after the
+  /// cancel's refusal is.
   mutating func owedCancelsStillHeld(_ alarms: [CountdownAlarmSnapshot]) -> Bool {
     let held = Set(alarms.lazy.map(\.id))
-    owedCancels.formIntersection(held)
+    owedCancels = owedCancels.filter { id in
+      held.contains(id) || echoes[id]?.pending.contains { $0.shows != .absent } == true
+    }
     return !owedCancels.isEmpty
   }
 }

@@ -190,6 +190,36 @@ final class AlarmCancelRetryTests: XCTestCase {
     }
   }
 
+  /// An update the person caused before a schedule, heard late, after the schedule's cancel was
+  /// refused: it shows the alarm absent, as it was before the schedule, not gone after it (the
+  /// schedule's own update is still to come). The cancel stays owed, made again once the refusals
+  /// stop.
+  func testACancelRefusedWhileAnUpdateMadeBeforeItsScheduleIsLateIsStillOwed() throws {
+    try withAlarms(expectsFailures: true) { h in
+      h.center.answerListings()
+      try h.manager.start(id: "egg", for: .seconds(600)) { _, _, _ in }
+      Self.centerUpdates(h)
+      h.center.defersUpdates = true  // AlarmKit's updates come a while after the changes
+      h.center.personPauses(id: h.foreign)
+      h.center.personResumes(id: h.foreign)
+      try h.manager.start(id: "oven", for: .seconds(1_200)) { _, _, _ in }
+      let oven = h.alarmsOrFail.alarmID(for: "oven")
+      h.center.failCancels(with: URLError(.timedOut))
+      h.manager.cancel(id: "oven")
+      XCTAssertEqual(h.failures.withLock { $0 }, [.requestFailed], "the app hears of the refusal")
+      h.center.defersUpdates = false
+      h.center.deliverUpdates()  // the person's updates, made before the oven's schedule, then its own
+      h.center.failCancels(with: nil)
+      Self.centerUpdates(h)
+      XCTAssertFalse(h.center.alarms.contains { $0.id == oven }, "the cancelled countdown's alarm is cancelled")
+      h.alarmsOrFail.retry()
+      XCTAssertFalse(h.center.alarms.contains { $0.id == oven })
+      h.assertHeld(["oven", "egg"], "only the egg's alarm")
+      XCTAssertEqual(h.failures.withLock { $0 }, [.requestFailed], "told once")
+      XCTAssertEqual(h.alarmsOrFail.trackedAlarmCount, 1, "nothing kept for the oven's alarm")
+    }
+  }
+
   /// A countdown that still holds its alarm (time added; a start under the same id) whose cancel
   /// was refused: the alarm counts down to the old end until the next change of any followed
   /// countdown, or `retry()`, makes it again; an update of the system's alarms makes only the

@@ -316,10 +316,12 @@ extension AlarmsHarness: MirrorHarness {
 
   /// AlarmKit refuses cancels (every one, or the next 2 to 6) from the app's change of `id` (time
   /// added or taken, a start, a plan started, a skip, a pause, a resume) on, and for a while its
-  /// updates come late: after an update heard or not, the app makes 1 to 3 more changes of `id` (a
-  /// pause, a resume, a cancel) before it hears of its own calls, with updates of the person's (not
-  /// heard either) and `retry()` between them. So a cancel may be refused again for an alarm whose
-  /// earlier cancel was refused and whose pause or resume is not heard of yet. Then the updates are heard, the refusals stop, and as after
+  /// updates come late: after an update heard or not, the app makes 1 to 3 more changes of `id` (time
+  /// added or taken, a start, a skip, a pause, a resume, a cancel) before it hears of its own calls,
+  /// with updates of the person's (not heard either) and `retry()` between them. So a cancel may be
+  /// refused again for an alarm whose earlier cancel was refused and whose pause or resume is not
+  /// heard of yet, or refused for an alarm scheduled after updates of the person's still to be
+  /// heard. Then the updates are heard, the refusals stop, and as after
   /// ``lastingRefusalsStep(of:)``: after one more update, no alarm of ours counts down that no
   /// countdown wants; after `retry()`, the center holds what the countdowns want; the app is told
   /// of at most one refused cancel per change.
@@ -348,11 +350,10 @@ extension AlarmsHarness: MirrorHarness {
     }
     center.defersUpdates = true
     events.append("updates late from here")
-    // Late, the app pauses, resumes or cancels: no schedule the app has not heard of. (A start, a
-    // skip or time past a phase's end, its alarm scheduled while updates are late and its cancel
-    // then refused, leaves that alarm in the center after the refusals stop and after `retry()`:
-    // not caught yet, so not drawn here.)
-    let laterChanges: [ManagerChanges.Change] = [.pause, .resume, .cancel]
+    // Late, the app adds time, starts, skips, pauses, resumes or cancels: an alarm scheduled while
+    // updates are late, its cancel then refused, is owed that cancel though the person's updates
+    // made before the schedule, heard after the refusal, show it absent.
+    let laterChanges: [ManagerChanges.Change] = [.addTime, .start, .skipPhase, .pause, .resume, .cancel]
     let changes = Int.random(in: 1...3, using: &appChanges)
     for _ in 0..<changes {
       switch Int.random(in: 0..<4, using: &appChanges) {
