@@ -15,7 +15,7 @@ import Foundation
 ///
 /// The manager's own `pause(id:)`, `resume(id:)`, `addTime(_:id:)` and `cancel(id:)` reach it as
 /// an ``IDAttachment``: each changes the cursor first, then hands the phase to the engine
-/// (``handOver(on:written:)``: one thread at a time, again while changes come, so that from
+/// (``handOver(on:written:onMainThread:)``: one thread at a time, again while changes come, so that from
 /// several threads at once the engine still ends with the latest cursor), and the cursor and the
 /// registration never disagree on the phase's end once the changes are handed over. Its time keeps running while the
 /// manager is suspended (``CountdownCore/SuspensionPolicy/keepsRunning``), or freezes as a single
@@ -33,12 +33,14 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     var cursor: PhaseCursor
     /// The id no longer has this sequence: nothing is registered or delivered for it any more.
     var detached = false
-    /// A thread is handing the cursor to the engine (``handOver(on:written:)``), and hands every change
+    /// A thread is handing the cursor to the engine (``handOver(on:written:onMainThread:)``), and hands every change
     /// made meanwhile too: while it does, the engine's registration may count a phase the cursor
     /// has left, and is not read back. A new sequence starts with it set: its start hands it over.
     var handingOver = true
     /// Whether the thread handing over is the main thread, whose first delivery may call the app,
     /// which may change the sequence again from inside the hand-over: that change does not wait.
+    /// Set by the start's registration too (``registerFirst(_:handlers:on:_:)``), whose first call
+    /// comes inside it.
     var handingOverOnMainThread = false
     var token: IDRegistry.Token?
     /// Makes the handler of each registration written, for the cursor it registers.
@@ -179,7 +181,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   }
 
   /// Counts a change of the cursor just made (under the lock, in `state`) that the engine must be
-  /// given; whether the caller is now the one to hand it over (``handOver(on:written:)``), or another
+  /// given; whether the caller is now the one to hand it over (``handOver(on:written:onMainThread:)``), or another
   /// thread that is handing over will hand it too.
   static func changed(_ state: inout State) -> Bool {
     state.generation &+= 1
@@ -190,7 +192,8 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// Hands the latest cursor to the engine: the token registered again toward its phase's end
   /// (paused, if it is), replacing the registration in place, or ended with the plan. Called with
   /// no lock held by the thread that counted a change and found nobody handing over
-  /// (``changed(_:)``), or by the start that registered `written`, the generation it registered.
+  /// (``changed(_:)``), or by the start that registered `written`, the generation it registered
+  /// (`onMainThread`: whether this is the main thread, which that start read already).
   ///
   /// Two changes from two threads each change the cursor under the lock, but only one thread at a
   /// time writes to the engine, and it writes again as long as a change came during its write:
@@ -198,9 +201,8 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// lock is held while the engine is called (its first delivery may run the handler inline).
   /// A change made meanwhile by another thread has its cursor handed by this one, and waits for
   /// it (``awaitHandOver(of:)``). A sequence the id no longer has ends what this registered.
-  func handOver(on engine: CountdownEngine, written: UInt64? = nil) {
+  func handOver(on engine: CountdownEngine, written: UInt64? = nil, onMainThread: Bool = Thread.isMainThread) {
     var written = written
-    let onMainThread = Thread.isMainThread
     while true {
       // What to write (the latest cursor, its generation, the token and handler), or what to end.
       let (write, end) = state.withLock {
@@ -298,9 +300,13 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     _ token: IDRegistry.Token, handlers: @escaping HandlerMaker, on engine: CountdownEngine,
     _ register: (_ cursor: PhaseCursor, _ handler: @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
+    // The registration's first call may come inside it, on this thread, and change the sequence:
+    // on the main thread, that change must not wait for this thread's hand-over, up its stack.
+    let onMainThread = Thread.isMainThread
     let (cursor, generation) = state.withLock { state in
       state.token = token
       state.handlers = handlers
+      state.handingOverOnMainThread = onMainThread
       return (state.cursor, state.generation)
     }
     do throws(CountdownError) {
@@ -316,7 +322,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
       _ = consume handlers
       throw error
     }
-    handOver(on: engine, written: generation)
+    handOver(on: engine, written: generation, onMainThread: onMainThread)
   }
 
   /// For a plan that freezes while the manager is suspended, sets the running phase's deadline to

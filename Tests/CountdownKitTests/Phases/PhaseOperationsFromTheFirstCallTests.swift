@@ -1,0 +1,74 @@
+import CountdownCore
+import CountdownTestSupport
+import Foundation
+import XCTest
+
+@testable import CountdownKit
+
+/// An operation on a countdown in phases made from its handler's first call, which comes inside
+/// the start (or the restore) on the main thread: it returns, and takes effect, as it does from
+/// any later call. (It used to wait forever for the start's own hand-over, up the same stack.)
+final class PhaseOperationsFromTheFirstCallTests: XCTestCase {
+  /// Warm-up 3 s, then Work 5 s / Rest 2 s twice, then Cool-down 1 s.
+  static func plan() throws -> CountdownPlan {
+    try PhaseSequenceTests.plan()
+  }
+
+  /// Each operation, made from the first call of a start: where the sequence is once the start
+  /// returns, and the call it made (the operation's own first value, inside it).
+  func testEachOperationFromTheFirstCallOfAStartReturnsAndTakesEffect() throws {
+    let operations: [(String, @MainActor (CountdownManager) -> Bool, phase: String, left: Duration, paused: Bool)] = [
+      ("skip", { $0.skipPhase(id: "run") }, "Work", .seconds(5), false),
+      ("restart", { $0.restartPhase(id: "run") }, "Warm-up", .seconds(3), false),
+      ("back", { $0.goToPreviousPhase(id: "run") }, "Warm-up", .seconds(3), false),
+      ("pause", { $0.pause(id: "run") }, "Warm-up", .seconds(3), true),
+      ("time added", { (try? $0.addTime(.seconds(4), id: "run")) ?? false }, "Warm-up", .seconds(7), false),
+    ]
+    for (name, operation, phase, left, paused) in operations {
+      try withManualManager { manager, clock, _ in
+        var calls: [String] = []
+        var returned: Bool?
+        try manager.start(id: "run", plan: Self.plan()) { _, update, _ in
+          calls.append(update.position?.phase.name ?? "ended")
+          if returned == nil { returned = operation(manager) }
+        }
+        XCTAssertEqual(returned, true, name)
+        let position = try XCTUnwrap(manager.phasePosition(id: "run"), name)
+        XCTAssertEqual(position.phase.name, phase, name)
+        XCTAssertEqual(position.timeLeftInPhase, left, name)
+        XCTAssertEqual(position.isPaused, paused, name)
+        XCTAssertEqual(manager.timeLeft(id: "run"), left, "\(name): the engine counts the changed phase")
+        // The sequence goes on from there: the changed phase's end comes when it says.
+        if !paused {
+          try clock.advance(by: left)
+          XCTAssertEqual(manager.phasePosition(id: "run")?.phase.name, phase == "Work" ? "Rest" : "Work", name)
+        }
+        XCTAssertEqual(calls.first, "Warm-up", name)
+      }
+    }
+  }
+
+  /// The same from the first call of a receiver's start and of a restore.
+  func testAnOperationFromTheFirstCallOfAReceiversStartOrARestoreReturns() throws {
+    try withManualManager { manager, _, _ in
+      final class Label {}
+      let label = Label()
+      var skipped: Bool?
+      try manager.start(label, plan: Self.plan()) { _, _, _ in
+        if skipped == nil { skipped = manager.skipPhase(label) }
+      }
+      XCTAssertEqual(skipped, true)
+      XCTAssertEqual(manager.phasePosition(for: label)?.phase.name, "Work")
+
+      try manager.start(id: "run", plan: Self.plan()) { _, _, _ in }
+      let snapshot = manager.snapshot(of: String.self)
+      manager.cancelAll()
+      var paused: Bool?
+      try manager.restore(snapshot, { _, _, _ in }) { _, _, _ in
+        if paused == nil { paused = manager.pause(id: "run") }
+      }
+      XCTAssertEqual(paused, true)
+      XCTAssertEqual(manager.phasePosition(id: "run")?.isPaused, true)
+    }
+  }
+}
