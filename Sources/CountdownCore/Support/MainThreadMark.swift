@@ -26,7 +26,7 @@ import Dispatch
 /// that on the main thread the answer is one thread-local read, as a registration there needs.
 /// Asking the queue (`DispatchQueue.getSpecific(key:)`) walks the current queue's hierarchy and
 /// unboxes a generic value: about 190 instructions.
-enum MainThreadMark {
+package enum MainThreadMark {
   /// Set on the main queue only: a queue whose own specific value for it is `true` is the main
   /// queue, or targets it (the main queue's Swift wrappers differ object by object on some
   /// platforms; the queue under them is one).
@@ -62,9 +62,9 @@ enum MainThreadMark {
   }
 
   /// Whether the calling thread is the process's main thread: one thread-local read, once the
-  /// thread has been asked.
+  /// thread has been asked (Foundation's `Thread.isMainThread` makes two system calls on Linux).
   @inline(__always)
-  static var isMainThread: Bool {
+  package static var isMainThread: Bool {
     let mark = UInt(bitPattern: pthread_getspecific(threadKey))
     if mark == mainThread { return true }
     if mark == otherThread { return false }

@@ -201,7 +201,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// lock is held while the engine is called (its first delivery may run the handler inline).
   /// A change made meanwhile by another thread has its cursor handed by this one, and waits for
   /// it (``awaitHandOver(of:)``). A sequence the id no longer has ends what this registered.
-  func handOver(on engine: CountdownEngine, written: UInt64? = nil, onMainThread: Bool = Thread.isMainThread) {
+  func handOver(on engine: CountdownEngine, written: UInt64? = nil, onMainThread: Bool = MainThreadMark.isMainThread) {
     var written = written
     while true {
       // What to write (the latest cursor, its generation, the token and handler), or what to end.
@@ -280,7 +280,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// hand-over writes when the handler returns. The hand-over writes with no lock held and calls
   /// no user code on another thread, so the wait is short.
   func awaitHandOver(of generation: UInt64) {
-    let onMainThread = Thread.isMainThread
+    let onMainThread = MainThreadMark.isMainThread
     while !state.withLock({ state in
       !state.handingOver || state.written >= generation || state.detached
         || (onMainThread && state.handingOverOnMainThread)
@@ -302,7 +302,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   ) throws(CountdownError) {
     // The registration's first call may come inside it, on this thread, and change the sequence:
     // on the main thread, that change must not wait for this thread's hand-over, up its stack.
-    let onMainThread = Thread.isMainThread
+    let onMainThread = MainThreadMark.isMainThread
     let (cursor, generation) = state.withLock { state in
       state.token = token
       state.handlers = handlers
