@@ -125,7 +125,7 @@ extension CountdownManager {
       try claimID(id, length: nil, attachment: sequence) { token, generation throws(CountdownError) in
         let handlers = PhaseHandlers.maker(of: sequence, id: id, token: token, generation: generation, phases)
         // The cursor the snapshot gave: the plan's own, registered as of `now`.
-        try sequence.registerFirst(token, handlers: handlers, on: engine) { _, handler throws(CountdownError) in
+        try sequence.registerFirst(token, handlers: handlers, on: engine) { _, _, handler throws(CountdownError) in
           try plan.register(token, on: engine, at: now, handler: handler)
         }
       }

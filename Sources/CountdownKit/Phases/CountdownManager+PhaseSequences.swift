@@ -84,13 +84,20 @@ extension CountdownManager {
     id: ID, plan: CountdownPlan, whileSuspended policy: SuspensionPolicy, delivering deliveries: CountdownDeliveries,
     _ update: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
+    let now = clockNow
     let sequence = PhaseSequence(
-      plan: plan, policy: policy, deliveries: deliveries, startingAt: clockNow, context: callContext)
+      plan: plan, policy: policy, deliveries: deliveries, startingAt: now, context: callContext)
     try claimID(id, length: nil, attachment: sequence) { token, generation throws(CountdownError) in
       let handlers = PhaseHandlers.maker(of: sequence, id: id, token: token, generation: generation, update)
-      try sequence.registerFirst(token, handlers: handlers, on: engine) { cursor, handler throws(CountdownError) in
-        try engine.register(
-          token, sequence.target(of: cursor).target, whileSuspended: policy, delivering: deliveries, handler: handler)
+      try sequence.registerFirst(token, handlers: handlers, on: engine) {
+        cursor, unchanged, handler throws(CountdownError) in
+        let request = try RegistrationRequest(
+          sequence.target(of: cursor).target, whileSuspended: policy, delivering: deliveries)
+        // The first phase's end was worked out at `now`: registered as of that reading, its first
+        // value is the phase's whole length, and the clock is read once per start, not twice.
+        // A cursor another thread changed meanwhile was worked out later: the clock is read again.
+        let readAt = unchanged ? CountdownInstant(nanosecondsSinceOrigin: now) : nil
+        try engine.submit(token, request, pausedAt: nil, readAt: readAt, handler: handler)
       }
     }
   }

@@ -290,7 +290,8 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   }
 
   /// Registers this new sequence under `token` (the id's claim): `register` writes `cursor` to the
-  /// engine with `handler`, the one `handlers` makes for it. The sequence was made handing over, so changes
+  /// engine with `handler`, the one `handlers` makes for it (`unchanged`: the cursor is the one the
+  /// sequence was made with, no other thread changed it yet). The sequence was made handing over, so changes
   /// from other threads that find it before this registration only count themselves, and the
   /// hand-over after it registers them; a rejected registration leaves the sequence detached,
   /// never run. `engine` is the manager's, given by the caller, which holds it: read through the
@@ -298,7 +299,8 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// path (callgrind).
   func registerFirst(
     _ token: IDRegistry.Token, handlers: @escaping HandlerMaker, on engine: CountdownEngine,
-    _ register: (_ cursor: PhaseCursor, _ handler: @escaping CountdownHandler) throws(CountdownError) -> Void
+    _ register: (_ cursor: PhaseCursor, _ unchanged: Bool, _ handler: @escaping CountdownHandler) throws(CountdownError)
+      -> Void
   ) throws(CountdownError) {
     // The registration's first call may come inside it, on this thread, and change the sequence:
     // on the main thread, that change must not wait for this thread's hand-over, up its stack.
@@ -310,7 +312,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
       return (state.cursor, state.generation)
     }
     do throws(CountdownError) {
-      try register(cursor, handlers(cursor))
+      try register(cursor, generation == 0, handlers(cursor))
     } catch {
       let handlers = state.withLock { state in
         state.detached = true
