@@ -208,9 +208,6 @@ public final class CountdownEngine: Sendable {
   /// caller read earlier, at which it worked out the request's target), under one acquisition of
   /// the lock, so it is frozen at exactly what the caller meant, as a countdown restored paused
   /// must be (a pause after the registration would take off the time between the readings).
-  /// `readAt`, for a running registration: the clock's reading the caller took just before, at
-  /// which it worked out the request's target, taken as the registration's instant (its first
-  /// value is worked out at it) instead of reading the clock again; `nil` reads it.
   /// `onDeliveryQueue` is `true` from a caller that knows it runs on the delivery queue (a
   /// main-actor caller of an engine delivering on the main queue: the main thread), which spares
   /// asking the queue; `nil` asks it.
@@ -219,10 +216,32 @@ public final class CountdownEngine: Sendable {
   ///   receiver's existing countdown, if any, is left untouched.
   package func submit(
     _ receiver: AnyObject, _ request: consuming RegistrationRequest, pausedAt: CountdownInstant?,
-    readAt: CountdownInstant? = nil, onDeliveryQueue: Bool? = nil, handler: @escaping CountdownHandler
+    onDeliveryQueue: Bool? = nil, handler: @escaping CountdownHandler
   ) throws(CountdownError) {
-    let paused = pausedAt != nil
-    let reading = (pausedAt ?? readAt)?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
+    try submit(
+      receiver, request, at: pausedAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin,
+      paused: pausedAt != nil, onDeliveryQueue: onDeliveryQueue, handler: handler)
+  }
+
+  /// ``submit(_:_:pausedAt:onDeliveryQueue:handler:)`` for a running registration as of `readAt`:
+  /// the clock's reading the caller took just before, at which it worked out the request's target,
+  /// taken as the registration's instant (its first value is worked out at it) instead of reading
+  /// the clock again.
+  package func submit(
+    _ receiver: AnyObject, _ request: consuming RegistrationRequest, readAt: CountdownInstant,
+    handler: @escaping CountdownHandler
+  ) throws(CountdownError) {
+    try submit(
+      receiver, request, at: readAt.nanosecondsSinceOrigin, paused: false, onDeliveryQueue: nil, handler: handler)
+  }
+
+  /// The registration both `submit`s make, at `reading`: inlined into each, so that the common one
+  /// pays nothing for the other's instant.
+  @inline(__always)
+  private func submit(
+    _ receiver: AnyObject, _ request: consuming RegistrationRequest, at reading: Int64, paused: Bool,
+    onDeliveryQueue: Bool?, handler: @escaping CountdownHandler
+  ) throws(CountdownError) {
     // On the delivery queue, the first value is prepared in the registration's own lock and
     // delivered before this returns.
     let context = !paused && (onDeliveryQueue ?? isOnDeliveryQueue) ? passScratch.takeContext() : nil

@@ -96,8 +96,11 @@ extension CountdownManager {
         // The first phase's end was worked out at `now`: registered as of that reading, its first
         // value is the phase's whole length, and the clock is read once per start, not twice.
         // A cursor another thread changed meanwhile was worked out later: the clock is read again.
-        let readAt = unchanged ? CountdownInstant(nanosecondsSinceOrigin: now) : nil
-        try engine.submit(token, request, pausedAt: nil, readAt: readAt, handler: handler)
+        if unchanged {
+          try engine.submit(token, request, readAt: CountdownInstant(nanosecondsSinceOrigin: now), handler: handler)
+        } else {
+          try engine.submit(token, request, pausedAt: nil, handler: handler)
+        }
       }
     }
   }

@@ -293,21 +293,7 @@ extension AlarmsHarness: MirrorHarness {
     drainMain()
     let action =
       "AlarmKit refuses \(refusals) cancels from the app's \(made) on, then \(events.joined(separator: ", "))"
-    let wanted = Set(Self.ids.filter { manager.contains(id: $0) }.map(currentAlarmID(of:)))
-    let stray = center.alarms.first {
-      alarmsOrFail.isOwnAlarm($0.id) && $0.state != .alerting && !wanted.contains($0.id)
-    }
-    alarmsOrFail.retry()
-    drainMain()
-    // The failures the app heard of: its refused cancel's, and a schedule's made after it under the
-    // identifier still held (at the change, and at each retry()).
-    let refusalsTold = failures.withLock { failures in
-      let others = failures[failuresBefore...].filter { $0 != .requestFailed }
-      let refusalsTold = failures[failuresBefore...].filter { $0.underlying?.contains("NSURLErrorDomain") == true }
-      failures.removeSubrange(failuresBefore...)
-      failures += others
-      return refusalsTold.count
-    }
+    let (stray, refusalsTold) = strayAlarmAndRefusalsTold(since: failuresBefore)
     if let stray { return (action, "after the refusals and an update, an alarm no countdown wants: \(stray)") }
     // The app's change makes at most one cancel a refusal is told of; the cancels made again are not.
     if refusalsTold > 1 { return (action, "\(refusalsTold) refused cancels told for one change") }
@@ -380,6 +366,17 @@ extension AlarmsHarness: MirrorHarness {
     updateFromThePerson()
     drainMain()
     let action = events.joined(separator: ", ") + ", the late updates heard, the refusals stop, an update"
+    let (stray, refusalsTold) = strayAlarmAndRefusalsTold(since: failuresBefore)
+    if let stray { return (action, "after the refusals and an update, an alarm no countdown wants: \(stray)") }
+    if refusalsTold > 1 + changes { return (action, "\(refusalsTold) refused cancels told for \(1 + changes) changes") }
+    return (action + ", retry()", nil)
+  }
+
+  /// After the refusals stopped and an update: an alarm of the app's that no countdown wants and
+  /// that does not ring (read before a last `retry()`, which this makes), and how many of the
+  /// failures heard since `failuresBefore` were refused cancels; the failures a schedule made
+  /// under an identifier still held are dropped, the others kept.
+  private func strayAlarmAndRefusalsTold(since failuresBefore: Int) -> (stray: HeldAlarm?, refusalsTold: Int) {
     let wanted = Set(Self.ids.filter { manager.contains(id: $0) }.map(currentAlarmID(of:)))
     let stray = center.alarms.first {
       alarmsOrFail.isOwnAlarm($0.id) && $0.state != .alerting && !wanted.contains($0.id)
@@ -387,7 +384,7 @@ extension AlarmsHarness: MirrorHarness {
     alarmsOrFail.retry()
     drainMain()
     // The failures the app heard of: its refused cancels', and a schedule's made after one under the
-    // identifier still held.
+    // identifier still held (at a change, and at each retry()).
     let refusalsTold = failures.withLock { failures in
       let others = failures[failuresBefore...].filter { $0 != .requestFailed }
       let refusalsTold = failures[failuresBefore...].filter { $0.underlying?.contains("NSURLErrorDomain") == true }
@@ -395,9 +392,7 @@ extension AlarmsHarness: MirrorHarness {
       failures += others
       return refusalsTold.count
     }
-    if let stray { return (action, "after the refusals and an update, an alarm no countdown wants: \(stray)") }
-    if refusalsTold > 1 + changes { return (action, "\(refusalsTold) refused cancels told for \(1 + changes) changes") }
-    return (action + ", retry()", nil)
+    return (stray, refusalsTold)
   }
 
   /// An update of the system's alarms that is not the package's: the person pauses the app's own

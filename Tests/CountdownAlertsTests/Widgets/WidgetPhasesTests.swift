@@ -8,6 +8,20 @@ import XCTest
 /// widget's timeline holds an entry per phase start, so a sequence needs one reload per change
 /// the app makes to it, and none at a phase end.
 final class WidgetPhasesTests: XCTestCase {
+  /// A harness whose manager runs "pomodoro": a 60 s focus that pauses the plan after it, then a
+  /// 30 s break.
+  @MainActor
+  static func startedPomodoroThatPausesAfterItsFocus() throws -> WidgetsHarness {
+    let h = try WidgetsHarness()
+    let plan = try CountdownPlan(blocks: [
+      CountdownPlan.Block([
+        CountdownPhase("Focus", .seconds(60), pausesAfter: true), CountdownPhase("Break", .seconds(30)),
+      ])
+    ])
+    try h.manager.start(id: "pomodoro", plan: plan) { _, _, _ in }
+    return h
+  }
+
   func testAPlanWalkedToItsEndReloadsAtTheStartAndAtThePlansEndOnly() throws {
     try MainActor.assumeIsolated {
       let h = try WidgetsHarness()
@@ -69,13 +83,7 @@ final class WidgetPhasesTests: XCTestCase {
   /// still runs moves every date: reloaded too.
   func testAResyncAfterThePlanPausedItselfReloadsOnlyForAClockSetBackBeforeThePause() throws {
     try MainActor.assumeIsolated {
-      let h = try WidgetsHarness()
-      let plan = try CountdownPlan(blocks: [
-        CountdownPlan.Block([
-          CountdownPhase("Focus", .seconds(60), pausesAfter: true), CountdownPhase("Break", .seconds(30)),
-        ])
-      ])
-      try h.manager.start(id: "pomodoro", plan: plan) { _, _, _ in }
+      let h = try Self.startedPomodoroThatPausesAfterItsFocus()
       try h.advance(by: 20)
       h.jumpWallClock(by: 5)
       XCTAssertEqual(h.center.reloads.count, 2, "the start; the clock moved the running focus's end")
@@ -148,13 +156,7 @@ final class WidgetPhasesTests: XCTestCase {
   /// phase paused; the resume reloads it, so that the widget shows that phase running.
   func testAResumeAtTheInstantThePlanPausedItselfReloads() throws {
     try MainActor.assumeIsolated {
-      let h = try WidgetsHarness()
-      let plan = try CountdownPlan(blocks: [
-        CountdownPlan.Block([
-          CountdownPhase("Focus", .seconds(60), pausesAfter: true), CountdownPhase("Break", .seconds(30)),
-        ])
-      ])
-      try h.manager.start(id: "pomodoro", plan: plan) { _, _, _ in }
+      let h = try Self.startedPomodoroThatPausesAfterItsFocus()
       XCTAssertEqual(h.center.reloads.count, 1, "the start")
       try h.advance(by: 60)
       XCTAssertEqual(h.manager.phasePosition(id: "pomodoro")?.isPaused, true, "the focus's end paused the plan")
