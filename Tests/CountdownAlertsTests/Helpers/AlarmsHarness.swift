@@ -376,7 +376,9 @@ extension AlarmsHarness: MirrorHarness {
   /// that does not ring (read before a last `retry()`, which this makes), and how many of the
   /// failures heard since `failuresBefore` were refused cancels; the failures a schedule made
   /// under an identifier still held are dropped, the others kept.
-  private func strayAlarmAndRefusalsTold(since failuresBefore: Int) -> (stray: HeldAlarm?, refusalsTold: Int) {
+  private func strayAlarmAndRefusalsTold(since failuresBefore: Int) -> (
+    stray: FakeAlarmCenter.HeldAlarm?, refusalsTold: Int
+  ) {
     let wanted = Set(Self.ids.filter { manager.contains(id: $0) }.map(currentAlarmID(of:)))
     let stray = center.alarms.first {
       alarmsOrFail.isOwnAlarm($0.id) && $0.state != .alerting && !wanted.contains($0.id)
