@@ -374,8 +374,9 @@ extension AlarmsHarness: MirrorHarness {
 
   /// After the refusals stopped and an update: an alarm of the app's that no countdown wants and
   /// that does not ring (read before a last `retry()`, which this makes), and how many of the
-  /// failures heard since `failuresBefore` were refused cancels; the failures a schedule made
-  /// under an identifier still held are dropped, the others kept.
+  /// failures heard since `failuresBefore` were refused cancels. The request failures heard since
+  /// then (the refused cancels, and schedules made under an identifier still held) are dropped from
+  /// `failures`, the others kept.
   private func strayAlarmAndRefusalsTold(since failuresBefore: Int) -> (
     stray: FakeAlarmCenter.HeldAlarm?, refusalsTold: Int
   ) {
