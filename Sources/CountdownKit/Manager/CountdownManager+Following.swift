@@ -96,9 +96,13 @@ extension CountdownManager {
   }
 
   /// Tells the id observers that hear phase ends that the countdowns in phases of `keys` moved on
-  /// to their next phase; called with no lock held.
-  func tellPhaseEndObservers(_ keys: [IDKey]) {
+  /// to their next phase; called with no lock held. The keys are made only if an observer hears
+  /// them: a phase end of an app that follows none makes no key (an `AnyHashable`, whose making
+  /// looks up a conformance) and no array.
+  func tellPhaseEndObservers(_ keys: @autoclosure () -> [IDKey]) {
     let observers = state.withLock { $0.phaseEndObservers }
+    guard !observers.isEmpty else { return }
+    let keys = keys()
     for observer in observers.values {
       observer(keys)
     }
