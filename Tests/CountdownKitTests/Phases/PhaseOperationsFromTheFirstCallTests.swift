@@ -107,4 +107,34 @@ final class PhaseOperationsFromTheFirstCallTests: XCTestCase {
       }
     }
   }
+
+  /// The same from inside the call of the end that time taken past a phase's end makes, inside
+  /// `addTime(_:id:)`: it is followed by the value of the next phase, which must show the operation.
+  func testNoCallAfterAnOperationFromTheEndCallOfTimeTakenShowsThePhaseBeforeIt() throws {
+    try XCTSkipIf(
+      true,
+      "the value call of the next phase, made before an operation from inside the call of the end that time taken"
+        + " past a phase's end makes, comes after that operation with the phase as it was")
+    try withManualManager { manager, clock, _ in
+      var inTheEnd: Bool?
+      var after: [CountdownPhaseUpdate] = []
+      try manager.start(id: "run", plan: Self.plan()) { _, update, _ in
+        if inTheEnd == true { return after.append(update) }
+        guard inTheEnd == false, !update.phaseEnds.isEmpty else { return }
+        inTheEnd = true
+        XCTAssertEqual(update.phaseEnds.map(\.phase.name), ["Warm-up"])
+        XCTAssertTrue(manager.pause(id: "run"))
+      }
+      try clock.advance(by: .seconds(1))
+      inTheEnd = false
+      // 2 s of the warm-up left: taking 3 s ends it at once, inside the call.
+      XCTAssertTrue(try manager.addTime(.seconds(-3), id: "run"))
+      XCTAssertEqual(inTheEnd, true)
+      for update in after {
+        XCTAssertEqual(update.position?.phase.name, "Work", "a call after the pause")
+        XCTAssertEqual(update.position?.isPaused, true, "a call after the pause")
+      }
+      XCTAssertEqual(manager.phasePosition(id: "run")?.isPaused, true)
+    }
+  }
 }
