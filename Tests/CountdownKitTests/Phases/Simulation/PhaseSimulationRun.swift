@@ -62,7 +62,7 @@ final class PhaseSimulationRun {
   let storeFile: URL
   let center = NotificationCenter()
   var random: SplitMix64
-  /// Draws what the handlers do from inside their calls (``drawOperationsInCalls()``): apart from
+  /// Draws what the handlers do from inside their calls (``drawActionsInCalls()``): apart from
   /// `random`, so that the steps draw what they drew before those operations were made.
   var callRandom: SplitMix64
   /// Fails the process, naming the seed and step, if an operation made from inside a call does
