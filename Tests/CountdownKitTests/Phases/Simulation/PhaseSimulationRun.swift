@@ -847,6 +847,7 @@ final class PhaseSimulationRun {
     try clock.jump(by: gap)
     // What the clock moved by (the old manager's last wakeup may have read it on the way).
     let away = clock.current - left
+    let wallLeft = wallNow
     wall.withLock { $0 += Double(away) / 1e9 }
     let now = clock.current
     for case .phases(let expectation) in slots {
@@ -858,8 +859,10 @@ final class PhaseSimulationRun {
         // was: that end comes at the restore, that late, and the next phase has what it had left).
         expectation.cursor.timing = .running(deadline: deadline + away)
       } else {
-        // Saved as its end's date, read back in whole microseconds from now.
-        let ahead = Int64((Double(deadline - now) / 1e3).rounded()) * 1_000
+        // Saved as its end's date, read back in whole microseconds from now: in the manager's
+        // arithmetic on dates, whose half microseconds round as the doubles fall.
+        let saved = wallLeft + Double(deadline - left) / 1e9
+        let ahead = Int64((saved.timeIntervalSince(wallNow) * 1e6).rounded()) * 1_000
         expectation.cursor.timing = .running(deadline: now + ahead)
       }
     }
