@@ -116,6 +116,36 @@ final class CountdownPhasesByIDTests: XCTestCase {
     }
   }
 
+  /// The same from inside the call of the end that paused the plan after its phase (inside the
+  /// manager's pass): the paused phase ends at the call, and the next one waits.
+  func testTimeTakenDownToNothingFromInsideTheEndCallThatPausedThePlanEndsThePhase() throws {
+    try XCTSkipIf(
+      true,
+      "time taken down to nothing from a paused phase, from inside the call of the end that paused the plan (in"
+        + " the manager's pass), leaves the phase paused with nothing left: it does not end")
+    try withManualManager { manager, clock, _ in
+      let plan = try CountdownPlan(
+        warmUp: [CountdownPhase("Warm-up", .seconds(1), pausesAfter: true), CountdownPhase("Work", .seconds(1))],
+        blocks: [], coolDown: [CountdownPhase("Cool-down", .seconds(3))])
+      var ends: [String] = []
+      var taken: Bool?
+      try manager.start(id: "run", plan: plan) { _, update, _ in
+        ends += update.phaseEnds.map(\.phase.name)
+        if update.phaseEnds.map(\.phase.name) == ["Warm-up"] {
+          XCTAssertEqual(update.position?.isPaused, true)
+          taken = try? manager.addTime(.seconds(-2), id: "run")
+        }
+      }
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(taken, true)
+      XCTAssertEqual(ends, ["Warm-up", "Work"])
+      let position = try XCTUnwrap(manager.phasePosition(id: "run"))
+      XCTAssertEqual(position.phase.name, "Cool-down")
+      XCTAssertTrue(position.isPaused)
+      XCTAssertEqual(position.timeLeftInPhase, .seconds(3))
+    }
+  }
+
   func testNothingComesAfterACancelFromTheHandlerNorAfterANewStartReplacesTheSequence() throws {
     try withManualManager { manager, clock, _ in
       var calls = 0

@@ -71,4 +71,70 @@ final class PhaseOperationsFromTheFirstCallTests: XCTestCase {
       XCTAssertEqual(manager.phasePosition(id: "run")?.isPaused, true)
     }
   }
+
+  /// An operation from inside a restore's first call, which reports an end that passed while the
+  /// app was away: no call after it shows the phase as it was before the operation. The restore
+  /// makes a second call, the value of the phase after that end; it must show the operation.
+  func testNoCallAfterAnOperationFromARestoresEndCallShowsThePhaseBeforeIt() throws {
+    try XCTSkipIf(
+      true,
+      "a restore's value call, made before an operation from inside the call of the end it reports, comes after"
+        + " that operation with the phase as it was (running after a pause, the skipped phase after a skip)")
+    let operations: [(String, @MainActor (CountdownManager) -> Bool, phase: String, paused: Bool)] = [
+      ("skip", { $0.skipPhase(id: "run") }, "Rest", false),
+      ("pause", { $0.pause(id: "run") }, "Work", true),
+    ]
+    for (name, operation, phase, paused) in operations {
+      try withManualManager { manager, _, wall in
+        try manager.start(id: "run", plan: Self.plan()) { _, _, _ in }
+        let snapshot = manager.snapshot(of: String.self)
+        manager.cancelAll()
+        // Away for 4.5 s: the warm-up's end (at 3 s) passed, Work has 3.5 s left.
+        wall.jump(by: 4.5)
+        var returned: Bool?
+        var after: [CountdownPhaseUpdate] = []
+        try manager.restore(snapshot, { _, _, _ in }) { _, update, _ in
+          guard returned == nil else { return after.append(update) }
+          XCTAssertEqual(update.phaseEnds.map(\.phase.name), ["Warm-up"], name)
+          returned = operation(manager)
+        }
+        XCTAssertEqual(returned, true, name)
+        for update in after {
+          XCTAssertEqual(update.position?.phase.name, phase, "\(name): a call after it")
+          XCTAssertEqual(update.position?.isPaused, paused, "\(name): a call after it")
+        }
+        XCTAssertEqual(manager.phasePosition(id: "run")?.phase.name, phase, name)
+      }
+    }
+  }
+
+  /// The same from inside the call of the end that time taken past a phase's end makes, inside
+  /// `addTime(_:id:)`: it is followed by the value of the next phase, which must show the operation.
+  func testNoCallAfterAnOperationFromTheEndCallOfTimeTakenShowsThePhaseBeforeIt() throws {
+    try XCTSkipIf(
+      true,
+      "the value call of the next phase, made before an operation from inside the call of the end that time taken"
+        + " past a phase's end makes, comes after that operation with the phase as it was")
+    try withManualManager { manager, clock, _ in
+      var inTheEnd: Bool?
+      var after: [CountdownPhaseUpdate] = []
+      try manager.start(id: "run", plan: Self.plan()) { _, update, _ in
+        if inTheEnd == true { return after.append(update) }
+        guard inTheEnd == false, !update.phaseEnds.isEmpty else { return }
+        inTheEnd = true
+        XCTAssertEqual(update.phaseEnds.map(\.phase.name), ["Warm-up"])
+        XCTAssertTrue(manager.pause(id: "run"))
+      }
+      try clock.advance(by: .seconds(1))
+      inTheEnd = false
+      // 2 s of the warm-up left: taking 3 s ends it at once, inside the call.
+      XCTAssertTrue(try manager.addTime(.seconds(-3), id: "run"))
+      XCTAssertEqual(inTheEnd, true)
+      for update in after {
+        XCTAssertEqual(update.position?.phase.name, "Work", "a call after the pause")
+        XCTAssertEqual(update.position?.isPaused, true, "a call after the pause")
+      }
+      XCTAssertEqual(manager.phasePosition(id: "run")?.isPaused, true)
+    }
+  }
 }

@@ -105,6 +105,38 @@ final class PhaseUpdatesStreamTests: XCTestCase {
     }
     return ended
   }
+
+  /// A stream whose identity takes the address of a released receiver whose countdown in phases
+  /// the manager has not swept yet: its start replaces that countdown, and the sweep of released
+  /// receivers leaves the stream's countdown running. Tried until a stream takes such an address.
+  func testAStreamAtAReleasedReceiversAddressOutlivesTheSweep() throws {
+    try XCTSkipIf(
+      true,
+      "a stream's start at a released receiver's address keeps that receiver's key in the manager's ids, dead,"
+        + " and the sweep of released receivers ends the stream's countdown")
+    final class Receiver {}
+    let plan = try PhaseUpdatesStreamTests.plan()
+    try MainActor.assumeIsolated {
+      let manager = try CountdownManager(clock: ManualCountdownClock())
+      defer { manager.cancelAll() }
+      var tookAnAddress = false
+      for _ in 0..<20 where !tookAnAddress {
+        var receivers = (0..<32).map { _ in Receiver() }
+        for receiver in receivers { try manager.start(receiver, plan: plan) { _, _, _ in } }
+        let registered = manager.engine.count
+        // Released: their countdowns stay until the manager sweeps them.
+        receivers = []
+        let stream = try manager.phaseUpdates(plan: plan)
+        // One count fewer than a new id's: the stream replaced a released receiver's countdown.
+        tookAnAddress = manager.engine.count == registered
+        manager.sweepReleasedReceivers()
+        if tookAnAddress { XCTAssertEqual(manager.engine.count, 1, "the stream's countdown runs on") }
+        withExtendedLifetime(stream) {}
+        manager.cancelAll()
+      }
+      if !tookAnAddress { throw XCTSkip("no stream took a released receiver's address in 20 tries") }
+    }
+  }
 }
 
 /// Updates merged for a consumer that fell behind: every end in order, bounded.
@@ -137,4 +169,5 @@ final class PhaseUpdateMergingTests: XCTestCase {
     XCTAssertEqual(again.earlierPhaseEnds?.ordinals, 0..<46)
     XCTAssertEqual(again.earlierPhaseEnds?.lastDate, date + 45)
   }
+
 }

@@ -63,6 +63,17 @@ final class PassDriftClock: CountdownClock, Sendable {
     try drifting { try base.jump(by: .nanoseconds(nanoseconds)) }
   }
 
+  /// Runs `body` with reads that do not move time, as between two advances: an operation made
+  /// from inside a call during a pass then happens at the instant ``current`` read before it.
+  func holdingStill<T>(_ body: () throws -> T) rethrows -> T {
+    let wasDrifting = state.withLock { state in
+      defer { state.drifting = false }
+      return state.drifting
+    }
+    defer { state.withLock { $0.drifting = wasDrifting } }
+    return try body()
+  }
+
   private func drifting(_ body: () throws -> Void) throws {
     state.withLock { $0.drifting = true }
     defer { state.withLock { $0.drifting = false } }

@@ -23,6 +23,8 @@ final class PhaseExpectation {
   /// phase's deadline was last brought up to (``follow(at:)``); the deadline moves on with time.
   var frozenSince: Int64?
   var calls = 0
+  /// What its handler does from inside a call, by the call's count (from 1), each once.
+  var actionsAtCalls: [Int: PhaseSimulationRun.CallAction] = [:]
 
   init(
     generation: Int, plan: CountdownPlan, startingAt now: Int64, onlyTheEnds: Bool, stopsAtCall: Int?,

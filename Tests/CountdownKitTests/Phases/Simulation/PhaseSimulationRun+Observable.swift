@@ -53,11 +53,25 @@ extension PhaseSimulationRun {
     observableStates[slot] = .unchecked
   }
 
-  /// An operation made on a slot's countdown in phases, made again on its observable model.
+  /// An operation made on a slot's countdown in phases (between two calls, made again on its
+  /// observable model; or from inside one of its handler's calls).
   enum ModelOperation {
     case skipPhase, restartPhase, goToPreviousPhase, pause, resume, cancel
     /// Time added (or taken), in nanoseconds.
     case addTime(Int64)
+
+    /// What the trace calls it.
+    var traced: String {
+      switch self {
+      case .skipPhase: "skip"
+      case .restartPhase: "restart"
+      case .goToPreviousPhase: "back"
+      case .pause: "pause"
+      case .resume: "resume"
+      case .cancel: "cancel"
+      case .addTime(let time): "addTime \(time)"
+      }
+    }
   }
 
   /// Makes on `slot`'s observable model the operation its twin was given, which returned `done`.

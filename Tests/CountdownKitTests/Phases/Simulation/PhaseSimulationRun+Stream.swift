@@ -5,8 +5,9 @@ import Foundation
 @testable import CountdownKit
 
 // The stream of a countdown in phases in the simulation (`phaseUpdates(plan:)`): at most one at a
-// time, read by a task of its own as fast as it can, so that it falls behind as a consumer may
-// (its updates then merged); when it finishes (its plan's end, its task cancelled, the manager's
+// time, read by a task of its own as fast as it can (every other one a millisecond slower after
+// each update), so that it falls behind as a consumer may (its updates then merged); when it
+// finishes (its plan's end, its task cancelled, the manager's
 // `cancelAll()` at a relaunch or at the end of the run) every update it gave is checked against
 // the plan walked from its start: each end once and in order, the positions after them, and no end
 // missing that the manager had time to deliver.
@@ -42,8 +43,15 @@ extension PhaseSimulationRun {
     let updates = LockedState<[CountdownPhaseUpdate]>([])
     let finished = DispatchSemaphore(value: 0)
     let sequence = try manager.phaseUpdates(plan: plan)
+    // Every other stream's reader takes a millisecond after each update, so that it falls behind
+    // as a slow consumer does (its updates then merged) whatever the machine's load: a reader as
+    // fast as it can falls behind only when the scheduler happens to keep it waiting.
+    let slow = streams % 2 == 0
     let task = Task.detached {
-      for await update in sequence { updates.withLock { $0.append(update) } }
+      for await update in sequence {
+        updates.withLock { $0.append(update) }
+        if slow { try? await Task.sleep(for: .milliseconds(1)) }
+      }
       finished.signal()
     }
     stream = StreamWatch(
