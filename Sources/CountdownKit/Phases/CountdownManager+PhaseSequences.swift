@@ -208,7 +208,7 @@ extension CountdownManager {
     // The plan's end goes to the engine as any change does (a hand-over on its way ends the
     // registration), and the id is then free. Another thread handing over hands this change too:
     // it returns once the engine has it, as it does when it hands it itself.
-    if handsOver { sequence.handOver(on: engine) } else { sequence.awaitHandOver(of: generation) }
+    sequence.deliverChange(of: generation, handsOver: handsOver, on: engine)
     if ended {
       #if COUNTDOWN_CHECK_INVARIANTS
         sequence.beforeEndingTheID.withLock { $0 }?()

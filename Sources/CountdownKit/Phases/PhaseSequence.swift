@@ -38,7 +38,8 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     /// has left, and is not read back. A new sequence starts with it set: its start hands it over.
     var handingOver = true
     /// Whether the thread handing over is the main thread, whose first delivery may call the app,
-    /// which may change the sequence again from inside the hand-over: that change does not wait.
+    /// which may change the sequence again from inside the hand-over: that change does not wait,
+    /// it writes itself (``deliverChange(of:handsOver:on:)``).
     /// Set by the start's registration too (``registerFirst(_:handlers:on:_:)``), whose first call
     /// comes inside it.
     var handingOverOnMainThread = false
@@ -207,11 +208,12 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
       // What to write (the latest cursor, its generation, the token and handler), or what to end.
       let (write, end) = state.withLock {
         state -> (write: (PhaseCursor, UInt64, IDRegistry.Token, HandlerMaker)?, end: IDRegistry.Token?) in
-        if let written { state.written = written }
+        // Never back: a write made inside this one's (``writeWithinOwnHandOver(on:)``) came later.
+        if let written { state.written = max(state.written, written) }
         state.handingOverOnMainThread = onMainThread
         let ended = state.cursor.isEnded(in: plan.layout)
         guard let token = state.token, let handlers = state.handlers, !state.detached, !ended,
-          written != state.generation
+          state.written != state.generation
         else {
           state.handingOver = false
           // Detached, or ended with the plan: a write of this thread's may be left, which the
@@ -240,51 +242,65 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     // A deadline or frozen time the plan already checked: this cannot throw. A paused phase
     // with time left is registered and paused under one acquisition of the engine's lock, so
     // that a clock moving between two calls takes nothing off its frozen time; one with none
-    // left is registered running, for its prompt `0` to end it, and then paused.
+    // left is registered running, not paused, for its `0` to end it (the handler then moves the
+    // plan on to the next phase, waiting paused): at once, from the pass up this thread's stack
+    // right after its call, or at the delivery queue's next turn. Paused, that `0` would never
+    // come when it was not made at once.
     if paused, case .paused(let left) = cursor.timing, left > 0,
       let request = try? RegistrationRequest(target, whileSuspended: policy, delivering: deliveries)
     {
       try? engine.submit(token, request, pausedAt: engine.clock.now, handler: handler)
     } else {
       try? engine.register(token, target, whileSuspended: policy, delivering: deliveries, handler: handler)
-      if paused { engine.pause(token) }
     }
   }
 
-  /// For a phase end met inside this thread's own hand-over (a change on the main thread whose
-  /// write delivered the phase's `0` at once, as time taken past its end does): writes the cursor
-  /// the end moved on to the engine now, before the followers hear of the end, so that they find
-  /// the next phase, not the id's registration ended. The hand-over up the stack still owns the
-  /// engine's writes (nothing else can write meanwhile: it is this thread), and writes the latest
-  /// cursor again when the delivery returns. Nothing for a detached sequence or an ended plan,
-  /// which that hand-over ends.
+  /// For a change met inside this thread's own hand-over, on the main thread: a phase end (a change
+  /// whose write delivered the phase's `0` at once, as time taken past its end does), or an
+  /// operation made by the app's handler from a call that write made (a start's first call, the
+  /// ends a restore reports). Writes the cursor as it stands to the engine now: before the
+  /// followers hear of the end, so that they find the next phase, not the id's registration ended;
+  /// and before the registration it replaces makes a call that would show the cursor as it was (a
+  /// first value the pass up the stack owes it). The hand-over up the stack still owns the
+  /// engine's writes (nothing else can write meanwhile: it is this thread); this write counts as
+  /// its own (``State/written``), so it writes again only what changed after. Nothing for a
+  /// detached sequence or an ended plan, which that hand-over ends.
   func writeWithinOwnHandOver(on engine: CountdownEngine) {
     guard
-      let (cursor, token, handlers) = state.withLock({
-        state -> (PhaseCursor, IDRegistry.Token, HandlerMaker)? in
+      let (cursor, generation, token, handlers) = state.withLock({
+        state -> (PhaseCursor, UInt64, IDRegistry.Token, HandlerMaker)? in
         guard !state.detached, !state.cursor.isEnded(in: plan.layout), let token = state.token,
           let handlers = state.handlers
         else { return nil }
-        return (state.cursor, token, handlers)
+        return (state.cursor, state.generation, token, handlers)
       })
     else { return }
     writePhase(of: cursor, token: token, handler: handlers(cursor), on: engine)
+    state.withLock { $0.written = max($0.written, generation) }
+  }
+
+  /// Gets a change just counted (``changed(_:)``, `generation`) to the engine: hands it over if it
+  /// is this thread's to (`handsOver`); on the main thread inside its own hand-over (the app's
+  /// handler, called by that hand-over's write, up this stack), writes it at once
+  /// (``writeWithinOwnHandOver(on:)``); otherwise waits for the thread handing over to hand it.
+  func deliverChange(of generation: UInt64, handsOver: Bool, on engine: CountdownEngine) {
+    if handsOver { return handOver(on: engine) }
+    if MainThreadMark.isMainThread, state.withLock({ $0.handingOver && $0.handingOverOnMainThread }) {
+      writeWithinOwnHandOver(on: engine)
+    } else {
+      awaitHandOver(of: generation)
+    }
   }
 
   /// Returns once the engine holds the change of the cursor counted as `generation`, which another
   /// thread, handing over, hands to it (``changed(_:)`` returned `false`): so that what the
   /// engine says of the id (its time left, its dates, whether it is paused) is the change's as
   /// soon as the operation that made it returns. Also once the hand-over ended (the sequence
-  /// detached, or its plan ended), and at once for a change made on the main thread from inside
-  /// a main-thread hand-over (the app's handler, called by its first delivery), which that
-  /// hand-over writes when the handler returns. The hand-over writes with no lock held and calls
-  /// no user code on another thread, so the wait is short.
-  func awaitHandOver(of generation: UInt64) {
-    let onMainThread = MainThreadMark.isMainThread
-    while !state.withLock({ state in
-      !state.handingOver || state.written >= generation || state.detached
-        || (onMainThread && state.handingOverOnMainThread)
-    }) {
+  /// detached, or its plan ended). Never for a change inside this thread's own hand-over, which
+  /// ``deliverChange(of:handsOver:on:)`` writes itself. The hand-over writes with no lock held and
+  /// calls no user code on another thread, so the wait is short.
+  private func awaitHandOver(of generation: UInt64) {
+    while !state.withLock({ state in !state.handingOver || state.written >= generation || state.detached }) {
       sched_yield()
     }
   }
@@ -411,7 +427,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
       return (Self.changed(&state), state.generation)
     }
     guard let (handsOver, generation) = changed else { return false }
-    if handsOver { handOver(on: engine) } else { awaitHandOver(of: generation) }
+    deliverChange(of: generation, handsOver: handsOver, on: engine)
     return true
   }
 }

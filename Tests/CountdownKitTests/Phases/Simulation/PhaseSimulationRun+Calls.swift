@@ -59,30 +59,7 @@ extension PhaseSimulationRun {
     let label = "in call \(expectation.calls) of g\(generation)\(insideAStart ? " inside its start or restore" : ""): "
     let clock = clock
     switch action {
-    case .operation(var operation):
-      if withEnds, insideAStart || operationsRunning > 0 {
-        // A call of ends inside a start, a restore or an operation on the main thread (the ends
-        // passed while the app was away, or time taken past a phase's end) is followed by the
-        // value of the phase after them, made before: after an operation from inside the first
-        // call, that value still shows the phase as it was. A known bug, whose tests
-        // PhaseOperationsFromTheFirstCallTests skips. The operation waits for that next call.
-        expectation.actionsAtCalls[expectation.calls + 1] = action
-        knownBugsSidestepped += 1
-        return
-      }
-      // A phase paused with nothing left from inside a call (time taken down to nothing, or a
-      // pause in a call that came at or after the phase's end, before the end's own call) stays
-      // paused so, and no end comes: a known bug, whose test CountdownPhasesByIDTests skips. The
-      // time taken leaves the phase a nanosecond; the pause waits for the next call.
-      if case .addTime(let time) = operation, case .paused(let left) = expectation.cursor.timing, left + time <= 0 {
-        operation = .addTime(1 - left)
-        knownBugsSidestepped += 1
-      }
-      if case .pause = operation, case .running(let deadline) = expectation.cursor.timing, deadline <= clock.current {
-        expectation.actionsAtCalls[expectation.calls + 1] = action
-        knownBugsSidestepped += 1
-        return
-      }
+    case .operation(let operation):
       operationsInCalls += 1
       if insideAStart { operationsInsideStarts += 1 }
       if withEnds { operationsAtEnds += 1 }

@@ -125,12 +125,10 @@ final class PhaseSimulationRun {
   private(set) var relaunchesWithAnEndDue = 0
   private(set) var plansRestored = 0
   /// Operations made from inside a handler's call; those of them made from a first call that came
-  /// inside its start or restore, and from a call with phase ends; and those made otherwise for a
-  /// known bug (moved on to the next call, or taking less time: ``operateInCall(of:slot:withEnds:)``).
+  /// inside its start or restore, and from a call with phase ends (``operateInCall(of:slot:withEnds:)``).
   var operationsInCalls = 0
   var operationsInsideStarts = 0
   var operationsAtEnds = 0
-  var knownBugsSidestepped = 0
   /// Plans started on another slot from inside a call.
   var startsInCalls = 0
   /// A start or a restore is running: the calls coming now come inside it.

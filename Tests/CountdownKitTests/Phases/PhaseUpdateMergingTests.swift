@@ -1,0 +1,38 @@
+import CountdownCore
+import Foundation
+import XCTest
+
+@testable import CountdownKit
+
+/// Updates merged for a consumer that fell behind: every end in order, bounded.
+final class PhaseUpdateMergingTests: XCTestCase {
+  func testMergedUpdatesKeepEveryEndInOrderAndFoldTheOldestPastTheLimit() throws {
+    let date = Date(timeIntervalSince1970: 1_800_000_000)
+    let phase = CountdownPhase("Lap", .seconds(1))
+    func update(_ ordinals: Range<Int>) -> CountdownPhaseUpdate {
+      let ends = ordinals.map {
+        CountdownPhaseEnd(
+          phase: phase, ordinal: $0, phaseIndex: 0, cycle: $0, date: date + Double($0),
+          lateness: .seconds(200 - $0))
+      }
+      return CountdownPhaseUpdate(
+        position: nil, remaining: ordinals.count, phaseEnds: ends, earlierPhaseEnds: nil, planEnded: false,
+        pausedAfterPhase: false)
+    }
+    let two = update(0..<3).merged(with: update(3..<5))
+    XCTAssertEqual(two.phaseEnds.map(\.ordinal), Array(0..<5))
+    XCTAssertEqual(two.remaining, 2, "the newer's value")
+    XCTAssertNil(two.earlierPhaseEnds)
+    let many = update(0..<40).merged(with: update(40..<100))
+    XCTAssertEqual(many.phaseEnds.map(\.ordinal), Array(36..<100))
+    XCTAssertEqual(many.earlierPhaseEnds?.ordinals, 0..<36)
+    XCTAssertEqual(many.earlierPhaseEnds?.firstDate, date)
+    XCTAssertEqual(many.earlierPhaseEnds?.lastDate, date + 35)
+    XCTAssertEqual(many.earlierPhaseEnds?.lateness, .seconds(200))
+    let again = many.merged(with: update(100..<110))
+    XCTAssertEqual(again.phaseEnds.map(\.ordinal), Array(46..<110))
+    XCTAssertEqual(again.earlierPhaseEnds?.ordinals, 0..<46)
+    XCTAssertEqual(again.earlierPhaseEnds?.lastDate, date + 45)
+  }
+
+}
