@@ -142,6 +142,30 @@ final class CountdownPhasesByIDTests: XCTestCase {
     }
   }
 
+  /// The same from another thread: the end comes on the main queue's next turn, and the next
+  /// phase waits, paused.
+  func testTimeTakenDownToNothingFromAPausedPhaseOnAnotherThreadEndsItAndTheNextOneWaits() throws {
+    try withManualManager { manager, _, _ in
+      var ends: [String] = []
+      try manager.start(id: "run", plan: Self.plan()) { _, update, _ in ends += update.phaseEnds.map(\.phase.name) }
+      XCTAssertTrue(manager.pause(id: "run"))
+      let taken = LockedState<Bool?>(nil)
+      let done = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        taken.withLock { $0 = try? manager.addTime(.seconds(-5), id: "run") }
+        done.signal()
+      }
+      done.wait()
+      XCTAssertEqual(taken.withLock { $0 }, true)
+      PhaseSequenceTests.drainMain()
+      XCTAssertEqual(ends, ["Warm-up"])
+      let position = try XCTUnwrap(manager.phasePosition(id: "run"))
+      XCTAssertEqual(position.phase.name, "Work")
+      XCTAssertTrue(position.isPaused)
+      XCTAssertEqual(position.timeLeftInPhase, .seconds(5))
+    }
+  }
+
   func testNothingComesAfterACancelFromTheHandlerNorAfterANewStartReplacesTheSequence() throws {
     try withManualManager { manager, clock, _ in
       var calls = 0
