@@ -145,7 +145,7 @@ extension CountdownManager {
     _ update: @escaping @MainActor (CountdownPhaseUpdate) -> Void
   ) -> Bool {
     // As a start of the receiver: a dead receiver's sequence at this address goes first.
-    if let stale = storedReceiverPhaseKey(of: receiver), !stale.refers(to: receiver) { cancel(id: stale) }
+    _ = receiverPhaseKey(of: receiver)
     let weakReceiver = WeakReference<AnyObject>(receiver)
     let restored = restorePhases(id: ReceiverPhaseKey(receiver), plan, at: now) { _, phaseUpdate, stop in
       guard weakReceiver.receiver(as: AnyObject.self, stop: &stop) != nil else { return }
@@ -164,7 +164,6 @@ extension CountdownManager {
   ) -> [CountdownSnapshot<ID>.PhaseEntry] {
     let offsetSeconds = offset.map(\.secondsValue) ?? 0
     return sequences.compactMap { id, sequence in
-      let layout = sequence.plan.layout
       // A plan that freezes while suspended: its phase's end as the engine moved it.
       #if COUNTDOWN_CHECK_INVARIANTS
         // The simulation's self-test: the phase's end as it was before the suspension.
@@ -173,8 +172,7 @@ extension CountdownManager {
         sequence.followEngine(engine)
       #endif
       let now = clockNow
-      guard let cursor = sequence.state.withLock({ $0.detached ? nil : $0.cursor }), !cursor.isEnded(in: layout)
-      else { return nil }
+      guard let cursor = sequence.currentCursor else { return nil }
       var entry = CountdownSnapshot<ID>.PhaseEntry(
         id: id, plan: sequence.plan, ordinal: cursor.ordinal, policy: sequence.policy,
         deliveries: sequence.deliveries)

@@ -41,8 +41,7 @@ extension CountdownManager {
     // A plan frozen while suspended: its phase's end is where the engine moved it.
     sequence.followEngine(engine)
     let layout = sequence.plan.layout
-    guard let cursor = sequence.state.withLock({ $0.detached ? nil : $0.cursor }), !cursor.isEnded(in: layout)
-    else { return nil }
+    guard let cursor = sequence.currentCursor else { return nil }
     let isForever = layout.phaseCount == nil
     // Frozen while the manager is suspended, as a single countdown that pauses is: nothing ends.
     let frozen = sequence.policy == .pauses && engine.isSuspended

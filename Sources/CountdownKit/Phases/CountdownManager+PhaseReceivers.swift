@@ -42,7 +42,7 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ receiver: Receiver, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     // A dead receiver's sequence at this address keeps its key in the map: it goes first.
-    if let stale = storedReceiverPhaseKey(of: receiver), !stale.refers(to: receiver) { cancel(id: stale) }
+    _ = receiverPhaseKey(of: receiver)
     let weakReceiver = WeakReference<AnyObject>(receiver)
     #if COUNTDOWN_CHECK_INVARIANTS
       // The simulation's self-test: the receiver held by its sequence.

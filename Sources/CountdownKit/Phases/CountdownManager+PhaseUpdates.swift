@@ -37,7 +37,7 @@ extension CountdownManager {
     let key = ReceiverPhaseKey(handle)
     // A released receiver's sequence at the handle's address, not swept yet, keeps its key in the
     // map, which the start would keep too: it goes first, as for a receiver's start.
-    if let stale = storedReceiverPhaseKey(of: handle), !stale.refers(to: handle) { cancel(id: stale) }
+    _ = receiverPhaseKey(of: handle)
     // Finishes the signals however the sequence ends without its plan's end.
     let finisher = StreamFinisher(continuation)
     try start(id: key, plan: plan, whileSuspended: policy, delivering: deliveries) { _, update, _ in

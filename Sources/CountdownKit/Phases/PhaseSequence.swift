@@ -135,9 +135,7 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
     guard batch != 0 else { return nil }
     // A plan frozen while suspended: its phase's end is where the engine moved it.
     if policy == .pauses { followEngine(context.engine) }
-    guard
-      let cursor = state.withLock({ $0.detached ? nil : $0.cursor }), !isEnded(cursor)
-    else { return nil }
+    guard let cursor = currentCursor else { return nil }
     return (
       .init(cursor: cursor, now: reading, wallNow: context.wallDate(ofBatch: batch), plan: plan),
       remaining(of: cursor, at: reading)
@@ -158,6 +156,13 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   func stopped() {
     detach()
     if let token = state.withLock({ $0.token }) { engine.cancel(token) }
+  }
+
+  /// The cursor as it stands while the id has this sequence and its plan goes on; `nil` once it
+  /// is detached or its plan ended.
+  var currentCursor: PhaseCursor? {
+    guard let cursor = state.withLock({ $0.detached ? nil : $0.cursor }), !isEnded(cursor) else { return nil }
+    return cursor
   }
 
   /// Whether the id still has this sequence.
@@ -411,11 +416,8 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
 
   /// The current phase's length: its registration counts that phase.
   var countedLength: Duration? {
-    let layout = plan.layout
-    guard let cursor = state.withLock({ $0.detached ? nil : $0.cursor }), !cursor.isEnded(in: layout) else {
-      return nil
-    }
-    return .nanoseconds(layout.duration(ofOrdinal: cursor.ordinal))
+    guard let cursor = currentCursor else { return nil }
+    return .nanoseconds(plan.layout.duration(ofOrdinal: cursor.ordinal))
   }
 
   /// Changes the cursor with `change` and, if it changed, hands the phase to the engine (or waits

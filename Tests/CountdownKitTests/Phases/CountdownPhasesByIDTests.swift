@@ -96,6 +96,16 @@ final class CountdownPhasesByIDTests: XCTestCase {
     }
   }
 
+  /// Asserts that the countdown in phases of "run" waits, paused, in `phase`, with `left` of it.
+  static func assertWaitsPaused(
+    _ manager: CountdownManager, in phase: String, with left: Duration, line: UInt = #line
+  ) throws {
+    let position = try XCTUnwrap(manager.phasePosition(id: "run"), line: line)
+    XCTAssertEqual(position.phase.name, phase, line: line)
+    XCTAssertTrue(position.isPaused, line: line)
+    XCTAssertEqual(position.timeLeftInPhase, left, line: line)
+  }
+
   func testTimeTakenFromAPausedPhaseDownToNothingEndsItAndTheNextOneWaits() throws {
     try withManualManager { manager, clock, _ in
       var ends: [String] = []
@@ -104,10 +114,7 @@ final class CountdownPhasesByIDTests: XCTestCase {
       XCTAssertTrue(try manager.addTime(.seconds(-5), id: "run"))
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(ends, ["Warm-up"])
-      let position = try XCTUnwrap(manager.phasePosition(id: "run"))
-      XCTAssertEqual(position.phase.name, "Work")
-      XCTAssertTrue(position.isPaused)
-      XCTAssertEqual(position.timeLeftInPhase, .seconds(5))
+      try Self.assertWaitsPaused(manager, in: "Work", with: .seconds(5))
       try clock.advance(by: .seconds(30))
       XCTAssertEqual(ends, ["Warm-up"])
       XCTAssertTrue(manager.resume(id: "run"))
@@ -135,10 +142,7 @@ final class CountdownPhasesByIDTests: XCTestCase {
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(taken, true)
       XCTAssertEqual(ends, ["Warm-up", "Work"])
-      let position = try XCTUnwrap(manager.phasePosition(id: "run"))
-      XCTAssertEqual(position.phase.name, "Cool-down")
-      XCTAssertTrue(position.isPaused)
-      XCTAssertEqual(position.timeLeftInPhase, .seconds(3))
+      try Self.assertWaitsPaused(manager, in: "Cool-down", with: .seconds(3))
     }
   }
 
@@ -159,10 +163,7 @@ final class CountdownPhasesByIDTests: XCTestCase {
       XCTAssertEqual(taken.withLock { $0 }, true)
       PhaseSequenceTests.drainMain()
       XCTAssertEqual(ends, ["Warm-up"])
-      let position = try XCTUnwrap(manager.phasePosition(id: "run"))
-      XCTAssertEqual(position.phase.name, "Work")
-      XCTAssertTrue(position.isPaused)
-      XCTAssertEqual(position.timeLeftInPhase, .seconds(5))
+      try Self.assertWaitsPaused(manager, in: "Work", with: .seconds(5))
     }
   }
 
