@@ -23,7 +23,8 @@ extension CountdownPhaseUpdate {
       ends.removeFirst(folded)
     }
     return CountdownPhaseUpdate(
-      position: newer.position, remaining: newer.remaining, phaseEnds: ends, earlierPhaseEnds: summary,
+      reading: newer.reading, plan: newer.basis.plan, position: newer.position, remaining: newer.remaining,
+      phaseEnds: ends, earlierPhaseEnds: summary,
       planEnded: planEnded || newer.planEnded,
       pausedAfterPhase: newer.phaseEnds.isEmpty ? pausedAfterPhase : newer.pausedAfterPhase)
   }

@@ -24,18 +24,17 @@ import Foundation
 /// clock, read once for those calls: sequences whose phases end together hear of their ends with
 /// one lateness.
 public struct CountdownPhaseUpdate: Sendable {
-  /// What the call read: its cursor, instant, wall-clock date and plan; `nil` for two updates
-  /// merged, whose values are worked out (``merged``).
-  let reading: Reading?
-  /// The phase ends the call carries; `nil` for a call that carries a value only (most calls).
-  let ends: PassedPhaseEnds?
-  /// The values of two updates merged, worked out; `nil` for a call's update.
+  /// What the call read: its cursor, instant and wall-clock date (plain values: a merged
+  /// update has the newer's).
+  let reading: Reading
+  /// What the values are worked out from beside the reading: the plan, with the call's phase ends
+  /// or the values of updates merged when it carries more than a value.
   ///
-  /// Three fields, not an enum of the three kinds of update: an update of a value is then a
-  /// reference and plain values, copied and destroyed in place, where the enum went through
-  /// outlined witnesses switching on its case, a tenth of a value's call (callgrind); and the
-  /// ends are not boxed, which cost a phase end an allocation.
-  private let merged: MergedPhaseUpdate?
+  /// One reference, the plan's storage in most calls: an update of a value is then lent the
+  /// handler's reference for its call, with no retain or release (``PhaseHandlers``), where two
+  /// references (the plan and what an end carries) cost both and the type's destroy witness at
+  /// every value (callgrind). A phase end makes an object for the ends (``PhaseUpdateDetails``).
+  let basis: PhaseUpdateBasis
   /// The current phase's time left in whole intervals, rounded up, as a single countdown's
   /// `remaining`; 0 once the plan has ended.
   public let remaining: Int
@@ -44,78 +43,97 @@ public struct CountdownPhaseUpdate: Sendable {
   ///
   /// - Complexity: O(log *p*), *p* the phases written in the plan; worked out at each read.
   public var position: CountdownPhasePosition? {
-    if let merged { return merged.position }
-    guard let reading else { return nil }
-    return reading.cursor.position(at: reading.now, in: reading.plan.layout).map {
+    if case .merged(let merged) = basis.details { return merged.position }
+    guard let plan = basis.plan else { return nil }
+    return reading.cursor.position(at: reading.now, in: plan.layout).map {
       CountdownPhasePosition($0, now: reading.now, wallNow: reading.wallNow)
     }
   }
   /// The phase ends since the last call, oldest first, each once; empty in most calls.
   public var phaseEnds: [CountdownPhaseEnd] {
-    if let merged { return merged.phaseEnds }
-    guard let ends, !ends.ends.isEmpty, let reading else { return [] }
-    return ends.ends.map { CountdownPhaseEnd($0, now: reading.now, wallNow: reading.wallNow) }
+    switch basis.details {
+    case nil: return []
+    case .merged(let merged): return merged.phaseEnds
+    case .passed(let passed):
+      return passed.ends.map { CountdownPhaseEnd($0, now: reading.now, wallNow: reading.wallNow) }
+    }
   }
   /// The ends older than ``phaseEnds`` after a long absence, in one summary; `nil` otherwise.
   public var earlierPhaseEnds: CountdownPhaseEndSummary? {
-    if let merged { return merged.earlierPhaseEnds }
-    guard let reading else { return nil }
-    return ends?.summary.map { CountdownPhaseEndSummary($0, now: reading.now, wallNow: reading.wallNow) }
+    switch basis.details {
+    case nil: return nil
+    case .merged(let merged): return merged.earlierPhaseEnds
+    case .passed(let passed):
+      return passed.summary.map { CountdownPhaseEndSummary($0, now: reading.now, wallNow: reading.wallNow) }
+    }
   }
   /// Whether the plan ended: the last of ``phaseEnds`` was its last phase's end, and
   /// ``position`` is `nil`. This is the sequence's last call, and its id is free.
   public var planEnded: Bool {
-    if let merged { return merged.planEnded }
-    guard let reading else { return false }
-    return ends?.planEnded == true || reading.plan.storage.layout.isEnded(reading.cursor.ordinal)
+    switch basis.details {
+    case .merged(let merged): return merged.planEnded
+    case .passed(let passed) where passed.planEnded: return true
+    case nil, .passed: return basis.plan?.layout.isEnded(reading.cursor.ordinal) ?? false
+    }
   }
   /// Whether the last of ``phaseEnds`` was a phase after which the plan pauses
   /// (``CountdownPhase/pausesAfter``): the next phase waits, paused, for
   /// ``CountdownManager/resume(id:)``.
   public var pausedAfterPhase: Bool {
-    if let merged { return merged.pausedAfterPhase }
-    return ends?.paused == true
+    switch basis.details {
+    case nil: return false
+    case .merged(let merged): return merged.pausedAfterPhase
+    case .passed(let passed): return passed.paused
+    }
+  }
+
+  /// The phase ends the call carried, as the sequence found them; `nil` for a value's call and
+  /// for updates merged.
+  var passedEnds: PassedPhaseEnds? {
+    if case .passed(let passed) = basis.details { return passed }
+    return nil
   }
 
   /// The update of `call` to `sequence`'s handler, `wallNow` the wall clock's date at `call.now`.
   init(_ call: PhaseCall, of sequence: PhaseSequence, wallNow: Date) {
-    reading = Reading(cursor: call.cursor, now: call.now, wallNow: wallNow, plan: sequence.plan)
-    ends = call.ends
-    merged = nil
+    reading = Reading(cursor: call.cursor, now: call.now, wallNow: wallNow)
+    basis =
+      call.ends.map { .details(PhaseUpdateDetails(plan: sequence.plan.storage, .passed($0))) }
+      ?? .plan(sequence.plan.storage)
     remaining = call.remaining
   }
 
-  /// The update of a call with `remaining`, a value within the phase, as `reading` says it.
-  init(remaining: Int, _ reading: Reading) {
+  /// The update of a call with `remaining`, a value within the phase of `plan`, as `reading` says it.
+  init(remaining: Int, _ reading: Reading, plan: CountdownPlan.Storage) {
     self.reading = reading
-    ends = nil
-    merged = nil
+    basis = .plan(plan)
     self.remaining = remaining
   }
 
-  /// An update of values worked out (two updates merged).
+  /// An update of values worked out (two updates merged), `reading` and `plan` the newer's.
   init(
-    position: CountdownPhasePosition?, remaining: Int, phaseEnds: [CountdownPhaseEnd],
-    earlierPhaseEnds: CountdownPhaseEndSummary?, planEnded: Bool, pausedAfterPhase: Bool
+    reading: Reading, plan: CountdownPlan.Storage?, position: CountdownPhasePosition?, remaining: Int,
+    phaseEnds: [CountdownPhaseEnd], earlierPhaseEnds: CountdownPhaseEndSummary?, planEnded: Bool,
+    pausedAfterPhase: Bool
   ) {
-    reading = nil
-    ends = nil
-    merged = MergedPhaseUpdate(
-      position: position, phaseEnds: phaseEnds, earlierPhaseEnds: earlierPhaseEnds, planEnded: planEnded,
-      pausedAfterPhase: pausedAfterPhase)
+    self.reading = reading
+    basis = .details(
+      PhaseUpdateDetails(
+        plan: plan,
+        .merged(
+          MergedPhaseUpdate(
+            position: position, phaseEnds: phaseEnds, earlierPhaseEnds: earlierPhaseEnds, planEnded: planEnded,
+            pausedAfterPhase: pausedAfterPhase))))
     self.remaining = remaining
   }
 }
 
 extension CountdownPhaseUpdate {
-  /// What a call of the handler read: the cursor, the instant of the call on the manager's clock
-  /// and its wall-clock date, and the plan walked (one reference: its copies share their storage;
-  /// not the sequence, which holds the manager's engine, so that an update an app keeps does not
-  /// keep the engine).
+  /// What a call of the handler read: the cursor, and the instant of the call on the manager's
+  /// clock and its wall-clock date. Plain values: the plan is the update's ``basis``.
   struct Reading: Sendable {
     let cursor: PhaseCursor
     let now: Int64
     let wallNow: Date
-    let plan: CountdownPlan
   }
 }

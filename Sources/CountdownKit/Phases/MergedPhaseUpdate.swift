@@ -1,7 +1,7 @@
 /// The values of an update made of two (``CountdownPhaseUpdate/merged(with:)``, for a consumer of
 /// an update stream that fell behind), worked out once: such an update has no call of its own to
 /// read them from. Made only when updates are merged, never at a handler's call.
-final class MergedPhaseUpdate: Sendable {
+struct MergedPhaseUpdate: Sendable {
   /// Where the plan is; `nil` once it has ended.
   let position: CountdownPhasePosition?
   /// The ends of both updates, oldest first, within the merged limit.
@@ -12,16 +12,4 @@ final class MergedPhaseUpdate: Sendable {
   let planEnded: Bool
   /// Whether the last end pauses the plan after it.
   let pausedAfterPhase: Bool
-
-  /// The merged values.
-  init(
-    position: CountdownPhasePosition?, phaseEnds: [CountdownPhaseEnd], earlierPhaseEnds: CountdownPhaseEndSummary?,
-    planEnded: Bool, pausedAfterPhase: Bool
-  ) {
-    self.position = position
-    self.phaseEnds = phaseEnds
-    self.earlierPhaseEnds = earlierPhaseEnds
-    self.planEnded = planEnded
-    self.pausedAfterPhase = pausedAfterPhase
-  }
 }

@@ -15,9 +15,9 @@ package struct PhaseSequenceUpdate: Sendable {
   /// What `update`, a handler's call's, says (not two updates merged, which have no reading: they
   /// are not made for these), its position worked out from `layout`.
   init(_ update: CountdownPhaseUpdate, in layout: PlanLayout) {
-    position = update.reading.flatMap { $0.cursor.position(at: $0.now, in: layout) }
+    position = update.reading.cursor.position(at: update.reading.now, in: layout)
     remaining = update.remaining
-    ends = update.ends ?? .none
-    now = update.reading?.now ?? .min
+    ends = update.passedEnds ?? .none
+    now = update.reading.now
   }
 }

@@ -9,6 +9,7 @@ final class PhaseUpdateMergingTests: XCTestCase {
   func testMergedUpdatesKeepEveryEndInOrderAndFoldTheOldestPastTheLimit() throws {
     let date = Date(timeIntervalSince1970: 1_800_000_000)
     let phase = CountdownPhase("Lap", .seconds(1))
+    let plan = try CountdownPlan(blocks: [.init([phase], repeated: .forever)])
     func update(_ ordinals: Range<Int>) -> CountdownPhaseUpdate {
       let ends = ordinals.map {
         CountdownPhaseEnd(
@@ -16,6 +17,7 @@ final class PhaseUpdateMergingTests: XCTestCase {
           lateness: .seconds(200 - $0))
       }
       return CountdownPhaseUpdate(
+        reading: .init(cursor: PhaseCursor(startingAt: 0, in: plan.layout), now: 0, wallNow: date), plan: nil,
         position: nil, remaining: ordinals.count, phaseEnds: ends, earlierPhaseEnds: nil, planEnded: false,
         pausedAfterPhase: false)
     }
