@@ -43,7 +43,7 @@ public struct CountdownPhaseUpdate: Sendable {
   ///
   /// - Complexity: O(log *p*), *p* the phases written in the plan; worked out at each read.
   public var position: CountdownPhasePosition? {
-    if case .merged(let merged) = basis.details { return merged.position }
+    if let merged = basis.details?.merged { return merged.position }
     guard let plan = basis.plan else { return nil }
     return reading.cursor.position(at: reading.now, in: plan.layout).map {
       CountdownPhasePosition($0, now: reading.now, wallNow: reading.wallNow)
@@ -51,54 +51,40 @@ public struct CountdownPhaseUpdate: Sendable {
   }
   /// The phase ends since the last call, oldest first, each once; empty in most calls.
   public var phaseEnds: [CountdownPhaseEnd] {
-    switch basis.details {
-    case nil: return []
-    case .merged(let merged): return merged.phaseEnds
-    case .passed(let passed):
-      return passed.ends.map { CountdownPhaseEnd($0, now: reading.now, wallNow: reading.wallNow) }
-    }
+    guard let details = basis.details else { return [] }
+    if let merged = details.merged { return merged.phaseEnds }
+    return details.passed?.ends.map { CountdownPhaseEnd($0, now: reading.now, wallNow: reading.wallNow) } ?? []
   }
   /// The ends older than ``phaseEnds`` after a long absence, in one summary; `nil` otherwise.
   public var earlierPhaseEnds: CountdownPhaseEndSummary? {
-    switch basis.details {
-    case nil: return nil
-    case .merged(let merged): return merged.earlierPhaseEnds
-    case .passed(let passed):
-      return passed.summary.map { CountdownPhaseEndSummary($0, now: reading.now, wallNow: reading.wallNow) }
-    }
+    guard let details = basis.details else { return nil }
+    if let merged = details.merged { return merged.earlierPhaseEnds }
+    return details.passed?.summary.map { CountdownPhaseEndSummary($0, now: reading.now, wallNow: reading.wallNow) }
   }
   /// Whether the plan ended: the last of ``phaseEnds`` was its last phase's end, and
   /// ``position`` is `nil`. This is the sequence's last call, and its id is free.
   public var planEnded: Bool {
-    switch basis.details {
-    case .merged(let merged): return merged.planEnded
-    case .passed(let passed) where passed.planEnded: return true
-    case nil, .passed: return basis.plan?.layout.isEnded(reading.cursor.ordinal) ?? false
-    }
+    if let merged = basis.details?.merged { return merged.planEnded }
+    if basis.details?.passed?.planEnded == true { return true }
+    return basis.plan?.layout.isEnded(reading.cursor.ordinal) ?? false
   }
   /// Whether the last of ``phaseEnds`` was a phase after which the plan pauses
   /// (``CountdownPhase/pausesAfter``): the next phase waits, paused, for
   /// ``CountdownManager/resume(id:)``.
   public var pausedAfterPhase: Bool {
-    switch basis.details {
-    case nil: return false
-    case .merged(let merged): return merged.pausedAfterPhase
-    case .passed(let passed): return passed.paused
-    }
+    guard let details = basis.details else { return false }
+    return details.merged?.pausedAfterPhase ?? details.passed?.paused ?? false
   }
 
   /// The phase ends the call carried, as the sequence found them; `nil` for a value's call and
   /// for updates merged.
-  var passedEnds: PassedPhaseEnds? {
-    if case .passed(let passed) = basis.details { return passed }
-    return nil
-  }
+  var passedEnds: PassedPhaseEnds? { basis.details?.passed }
 
   /// The update of `call` to `sequence`'s handler, `wallNow` the wall clock's date at `call.now`.
   init(_ call: PhaseCall, of sequence: PhaseSequence, wallNow: Date) {
     reading = Reading(cursor: call.cursor, now: call.now, wallNow: wallNow)
     basis =
-      call.ends.map { .details(PhaseUpdateDetails(plan: sequence.plan.storage, .passed($0))) }
+      call.ends.map { .details(PhaseUpdateDetails(plan: sequence.plan.storage, passed: $0)) }
       ?? .plan(sequence.plan.storage)
     remaining = call.remaining
   }
@@ -120,10 +106,9 @@ public struct CountdownPhaseUpdate: Sendable {
     basis = .details(
       PhaseUpdateDetails(
         plan: plan,
-        .merged(
-          MergedPhaseUpdate(
-            position: position, phaseEnds: phaseEnds, earlierPhaseEnds: earlierPhaseEnds, planEnded: planEnded,
-            pausedAfterPhase: pausedAfterPhase))))
+        merged: MergedPhaseUpdate(
+          position: position, phaseEnds: phaseEnds, earlierPhaseEnds: earlierPhaseEnds, planEnded: planEnded,
+          pausedAfterPhase: pausedAfterPhase)))
     self.remaining = remaining
   }
 }

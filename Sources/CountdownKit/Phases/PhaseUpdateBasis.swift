@@ -16,8 +16,8 @@ enum PhaseUpdateBasis: Sendable {
   }
 
   /// What the update carries beyond a value; `nil` for a value's call.
-  var details: PhaseUpdateDetails.Kind? {
-    if case .details(let details) = self { return details.kind }
+  var details: PhaseUpdateDetails? {
+    if case .details(let details) = self { return details }
     return nil
   }
 }
