@@ -1,6 +1,7 @@
 /// The values of an update made of two (``CountdownPhaseUpdate/merged(with:)``, for a consumer of
-/// an update stream that fell behind), worked out once: such an update has no call of its own to
-/// read them from. Made only when updates are merged, never at a handler's call.
+/// an update stream that fell behind), worked out once: its ends came from two calls' readings,
+/// not from the one it keeps (the newer's). Kept in ``PhaseUpdateDetails``; made only when
+/// updates are merged, never at a handler's call.
 struct MergedPhaseUpdate: Sendable {
   /// Where the plan is; `nil` once it has ended.
   let position: CountdownPhasePosition?

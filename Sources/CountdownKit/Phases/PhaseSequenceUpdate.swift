@@ -12,8 +12,8 @@ package struct PhaseSequenceUpdate: Sendable {
   /// instant.
   package let now: Int64
 
-  /// What `update`, a handler's call's, says (not two updates merged, which have no reading: they
-  /// are not made for these), its position worked out from `layout`.
+  /// What `update`, a handler's call's, says (not two updates merged, whose ends are worked out:
+  /// they are not made for these), its position worked out from `layout`.
   init(_ update: CountdownPhaseUpdate, in layout: PlanLayout) {
     position = update.reading.cursor.position(at: update.reading.now, in: layout)
     remaining = update.remaining
