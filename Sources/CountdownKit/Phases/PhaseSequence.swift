@@ -114,11 +114,13 @@ final class PhaseSequence: IDAttachment, @unchecked Sendable {
   /// the call).
   @inline(__always)
   static func remaining(of timing: PhaseCursor.Timing, at now: Int64, interval: Int64, likely value: Int) -> Int {
-    if case .running(let deadline) = timing, value > 0 {
-      // ceil(left ÷ interval) is `value` exactly when (value − 1) · interval < left ≤ value · interval.
-      let left = deadline.subtractingSaturated(now)
-      let (upper, overflow) = Int64(value).multipliedReportingOverflow(by: interval)
-      if !overflow, left <= upper, left > upper &- interval { return value }
+    // ceil(left ÷ interval) is `value` exactly when (value − 1) · interval < left ≤ value · interval;
+    // in unsigned arithmetic, where a deadline not before `now` leaves an exact difference.
+    if case .running(let deadline) = timing, value > 0, deadline >= now {
+      let left = UInt64(bitPattern: deadline &- now)
+      let step = UInt64(bitPattern: interval)
+      let (upper, overflow) = UInt64(bitPattern: Int64(value)).multipliedReportingOverflow(by: step)
+      if !overflow, left <= upper, left > upper &- step { return value }
     }
     return remaining(of: timing, at: now, interval: interval)
   }
