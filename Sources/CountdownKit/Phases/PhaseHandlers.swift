@@ -64,7 +64,9 @@ enum PhaseHandlers {
     _ plan: CountdownPlan.Storage, _ sequence: PhaseSequence, _ id: ID, _ stop: inout Bool,
     _ update: @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) {
-    if value != 0 {
+    // A value below 0 never comes (a phase counts no overtime); the part past the common call
+    // would take it as a value, as it takes one outside a batch.
+    if value > 0 {
       // The common call, a value within the phase: no lock, no clock read, nothing worked out.
       let (reading, batch) = context.callReading.pointee
       if countsAPhase, batch != 0 {
