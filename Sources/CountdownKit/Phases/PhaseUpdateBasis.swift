@@ -1,6 +1,7 @@
 /// What a ``CountdownPhaseUpdate``'s values are worked out from beside its reading, in one
 /// reference: the plan's storage alone (a value's call, the common one: nothing made for it), or
-/// an object made when the update carries more (``PhaseUpdateDetails``).
+/// an object made when the update carries more (``PhaseUpdateDetails``). The plan, not the
+/// sequence, which holds the manager's engine: an update an app keeps does not keep the engine.
 enum PhaseUpdateBasis: Sendable {
   /// A value's call: the plan walked.
   case plan(CountdownPlan.Storage)
