@@ -89,11 +89,16 @@ extension CountdownEngine {
       let isLast = pass.progress.preparedAll(pass.kind)
       if !chunk.isEmpty {
         let made = callReadings.calling(at: reading) {
-          call(chunk, context: context, ended: &pass.progress.ended, skipped: &pass.progress.skippedMilestones)
+          call(
+            chunk, context: context, ended: &pass.progress.ended, skipped: &pass.progress.skippedMilestones,
+            segmentCalls: pass.progress.found.segmentCalls, skippedSegmentCalls: &pass.progress.skippedSegmentCalls)
         }
         pass.progress.uncountedCallbacks += made
         pass.progress.delivered += made
         chunk.removeAll()
+        if !pass.progress.found.segmentCalls.isEmpty {
+          pass.progress.found.segmentCalls.removeAll(keepingCapacity: true)
+        }
       }
       if isLast { break }
       // The callbacks took time: the next chunk's prompt deliveries are computed for now.
@@ -132,11 +137,14 @@ extension CountdownEngine {
 
 extension CountdownEngine {
   /// Makes the chunk's prepared callbacks, with the lock released; returns how many were made.
-  /// Registrations that ran out or set `stop` go to `ended`, for removal under the next lock, and
-  /// milestones skipped to `skipped`, to plan again under it.
+  /// Registrations that ran out or set `stop` go to `ended`, for removal under the next lock,
+  /// milestones skipped to `skipped`, to plan again under it, and segment calls skipped to
+  /// `skippedSegmentCalls`, whose ends go back to their walks under it. A segment call is made
+  /// from `segmentCalls`, the chunk's, in place of the value's.
   func call(
     _ chunk: borrowing DeliveryChunk, context: DeliveryContext, ended: inout [EngineState.RegistrationIdentity],
-    skipped: inout [SkippedMilestone]
+    skipped: inout [SkippedMilestone], segmentCalls: [SegmentCall] = [],
+    skippedSegmentCalls: inout [SkippedSegmentCall]
   ) -> Int {
     let prepared = chunk.prepared
     var position = 0
@@ -152,7 +160,10 @@ extension CountdownEngine {
           let callback = prepared[position - 1]
           ended.append(.init(key: callback.slot.liveKey, slot: callback.slot))
         }
-        guard position < prepared.count, context.hasNewWithdrawals else { continue }
+        // A segment call, or a withdrawal, takes the path below.
+        guard position < prepared.count, context.hasNewWithdrawals || prepared[position].isSegmentCall else {
+          continue
+        }
       }
       let callback = prepared[position]
       position += 1
@@ -166,12 +177,20 @@ extension CountdownEngine {
       if !withdrawn.isEmpty, withdrawn.contains(callback.slot) {
         if callback.milestone {
           skipped.append(.init(slot: callback.slot, milestone: Int64(callback.value)))
+        } else if callback.isSegmentCall {
+          skippedSegmentCalls.append(.init(slot: callback.slot, call: segmentCalls[callback.value]))
         }
         continue
       }
-      checkNotWithdrawn(callback, context: context)
       var stop = false
-      callback.handler.call(callback.value, &stop)
+      if callback.isSegmentCall {
+        let segmentCall = segmentCalls[callback.value]
+        checkNotWithdrawn(callback, context: context, pausedWalk: segmentCall.isPaused)
+        segmentCall.handler(segmentCall, &stop)
+      } else {
+        checkNotWithdrawn(callback, context: context)
+        callback.handler.call(callback.value, &stop)
+      }
       made += 1
       if stop || callback.ends {
         ended.append(.init(key: callback.slot.liveKey, slot: callback.slot))
@@ -181,8 +200,9 @@ extension CountdownEngine {
   }
 
   /// Makes the prepared callbacks from `position` on while nothing was withdrawn; stops at the end
-  /// of the chunk, before the first callback the signal moved before, or after one that ended its
-  /// registration (returning true). `position` is left at the first callback not made.
+  /// of the chunk, before the first callback the signal moved before, before a segment call, or
+  /// after one that ended its registration (returning true). `position` is left at the first
+  /// callback not made.
   @inline(__always)
   private func callWhileNothingWithdrawn(
     _ prepared: UnsafeBufferPointer<PreparedCallback>, from position: inout Int, context: DeliveryContext
@@ -192,6 +212,7 @@ extension CountdownEngine {
     while next < prepared.count {
       if context.hasNewWithdrawals { return false }
       let callback = prepared[next]
+      if callback.isSegmentCall { return false }
       checkNotWithdrawn(callback, context: context)
       var stop = false
       // Through the copy prepared under the lock, not the node, which may have moved since.
@@ -203,13 +224,13 @@ extension CountdownEngine {
   }
 
   /// In internal-check builds: removal is final (rule 6), so a callback about to begin was not
-  /// withdrawn: its registration is still there and running, or the withdrawal came after the
-  /// check (the signal moved since).
+  /// withdrawn: its registration is still there and running (or, for a segment call told paused,
+  /// `pausedWalk`, paused), or the withdrawal came after the check (the signal moved since).
   @inline(__always)
-  func checkNotWithdrawn(_ callback: PreparedCallback, context: DeliveryContext) {
+  func checkNotWithdrawn(_ callback: PreparedCallback, context: DeliveryContext, pausedWalk: Bool = false) {
     #if COUNTDOWN_CHECK_INVARIANTS
       state.withUncountedLock { state in
-        if !state.isLive(callback.slot), !context.hasNewWithdrawals {
+        if !state.isLive(callback.slot, pausedWalk: pausedWalk), !context.hasNewWithdrawals {
           BrokenRuleRecorder.report(
             ["a callback begins for a registration removed or paused before it"], "engine rules")
         }

@@ -61,9 +61,13 @@ extension CountdownEngine {
         skipped = SkippedMilestone(slot: callback.slot, milestone: Int64(callback.value))
       }
     } else {
-      checkNotWithdrawn(callback, context: context)
+      checkNotWithdrawn(callback, context: context, pausedWalk: delivery.segmentCall?.isPaused == true)
       var stop = false
-      callReadings.calling(at: reading) { callback.handler.call(callback.value, &stop) }
+      if let segmentCall = delivery.segmentCall {
+        callReadings.calling(at: reading) { segmentCall.handler(segmentCall, &stop) }
+      } else {
+        callReadings.calling(at: reading) { callback.handler.call(callback.value, &stop) }
+      }
       if stop || callback.ends {
         ended = .init(key: callback.slot.liveKey, slot: callback.slot)
       }

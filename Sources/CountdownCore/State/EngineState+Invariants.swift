@@ -8,6 +8,7 @@ extension EngineState {
       + checkEveryRegistrationIsAheadOfTheWalkOrAwaitsItsPromptDelivery() + checkOnlyTheEndIsAState()
       + checkInstantsAreMonotone() + checkEveryEndToComeIsNoted() + checkEveryChangeWaitsInTheWheel()
       + checkAnIndexHoldsOneEntryPerRegistration() + checkRemovedRegistrationsAreKeptForThePass()
+      + checkAWalkIsItsRegistrationsTiming()
   }
 
   /// Whether rules about every registration's next change apply now: between passes (while a pass
@@ -132,6 +133,37 @@ extension EngineState {
     return problems
   }
 
+  /// Rule 15, between passes: a registration walks segments exactly when its slot holds its
+  /// walk; it is a countdown of every change, without overtime; one whose walk owes a call awaits
+  /// its prompt delivery, or is paused (its resume owes it); and its ordinal is the plan's.
+  func checkAWalkIsItsRegistrationsTiming() -> [String] {
+    guard isBetweenPasses else { return [] }
+    var problems: [String] = []
+    var walking = 0
+    forEachRegistration { slot, timing in
+      let walk = slots.walk(of: slot)
+      guard timing.walksSegments else {
+        if walk != nil { problems.append("a registration that does not walk segments has a walk in its slot") }
+        return
+      }
+      walking += 1
+      guard let walk else { return problems.append("a registration walking segments has no walk in its slot") }
+      if timing.kind != .countdown || timing.skipsChanges || timing.countsOvertime {
+        problems.append("a registration walking segments counts up, skips changes or counts overtime")
+      }
+      if walk.owesCall, !timing.awaitsPromptDelivery, !timing.isPaused, !timing.isFinished {
+        problems.append("a walk owes a call that no delivery is owed for (ordinal \(walk.ordinal))")
+      }
+      if walk.ordinal < 0 || (walk.layout.segmentCount.map { walk.ordinal > $0 } ?? false) {
+        problems.append("a walk's ordinal \(walk.ordinal) lies outside its plan")
+      }
+    }
+    if walking != slots.segmentWalks.count {
+      problems.append("\(slots.segmentWalks.count) walks kept for \(walking) registrations walking segments")
+    }
+    return problems
+  }
+
   /// Rule 5.
   func checkInstantsAreMonotone() -> [String] {
     var problems: [String] = []
@@ -246,9 +278,10 @@ extension EngineState {
 
   /// Whether the registration in `slot` is still in the table and not paused: a callback may begin
   /// for it.
-  func isLive(_ slot: SlotReference) -> Bool {
+  func isLive(_ slot: SlotReference, pausedWalk: Bool = false) -> Bool {
     guard let key = slot.key, let index = table.index(of: key) else { return false }
-    return table[index].slot == slot && !table[index].timing.isPaused
+    let timing = table[index].timing
+    return table[index].slot == slot && (!timing.isPaused || (pausedWalk && timing.walksSegments))
   }
 
   /// The rule checks every transition runs as it ends, in builds with `COUNTDOWN_CHECK_INVARIANTS`

@@ -17,6 +17,8 @@ package final class RegistrationSlots {
   @exclusivity(unchecked) private var nextOrder: UInt64 = 0
   /// The milestones of the registrations delivered at them, by slot (see ``milestones(of:)``).
   @exclusivity(unchecked) var milestoneLists: [SlotReference: MilestoneList] = [:]
+  /// The walks of the registrations walking segments, by slot (see ``walk(of:)``).
+  @exclusivity(unchecked) var segmentWalks: [SlotReference: SegmentWalk] = [:]
 
   package init() {}
 
@@ -61,6 +63,7 @@ package final class RegistrationSlots {
     slot.pointee.receiver = nil
     slot.pointee.key = nil
     if !milestoneLists.isEmpty { milestoneLists[reference] = nil }
+    if !segmentWalks.isEmpty { segmentWalks[reference] = nil }
     // No end taken for this registration counts from now on, even once the slot holds the next.
     reference.renewGeneration()
     // Its index entry was unlinked with its removal: a handle left here would name the next
@@ -109,5 +112,12 @@ extension RegistrationSlots {
   @inline(__always)
   package func milestones(of slot: SlotReference) -> MilestoneList? {
     milestoneLists.isEmpty ? nil : milestoneLists[slot]
+  }
+
+  /// The walk of the registration in `slot`, if it walks segments: a dictionary lookup at each of
+  /// its segment changes and calls, so that the slots stay 32 bytes for every other registration.
+  @inline(__always)
+  package func walk(of slot: SlotReference) -> SegmentWalk? {
+    segmentWalks.isEmpty ? nil : segmentWalks[slot]
   }
 }

@@ -26,6 +26,9 @@ package struct CountdownTiming: Sendable {
   /// It delivered only its end (or milestones) and owes that end promptly (``oweItsEndPromptly()``):
   /// should its end move off before the end is delivered, it is silent again (``silenceAgain()``).
   private static let owesOnlyItsEndFlag: Int64 = 1 << 6
+  /// It walks segments (its slot holds its walk): at its end its walk moves it to the next
+  /// segment's, rather than its 0 ending it (rule 15).
+  private static let segmentsFlag: Int64 = 1 << 7
   /// The stored value of a timing owed a prompt delivery: the smallest the value's 56 bits hold,
   /// below every value a timing shows (an overtime countdown's go down to −``maximumValue``).
   private static let promptOwed: Int64 = -(1 << 55)
@@ -91,9 +94,15 @@ package struct CountdownTiming: Sendable {
   /// so that its next change, the same formula as a countdown's, is that milestone's instant.
   package var deliversMilestones: Bool { word & Self.milestonesFlag != 0 }
 
+  /// It walks segments (``walkSegments()``).
+  package var walksSegments: Bool { word & Self.segmentsFlag != 0 }
+
   /// Whether a prompt delivery is owed (the first value, or the one after a resume or a shift). Never
-  /// for a registration that skips changes.
-  package var awaitsPromptDelivery: Bool { value == Self.promptOwed && !isPaused && !skipsChanges }
+  /// for a registration that skips changes; while paused, only for one walking segments that a
+  /// move owes its call (``beginSegment(pausedWith:)``).
+  package var awaitsPromptDelivery: Bool {
+    value == Self.promptOwed && !skipsChanges && (!isPaused || word & Self.segmentsFlag != 0)
+  }
 
   /// The instant the value changes next, on this timing's time: `Int64.min` when a prompt delivery
   /// is owed; `nil` when it never changes again (paused, ended, or past the clock's last instant).
@@ -260,6 +269,37 @@ package struct CountdownTiming: Sendable {
     precondition(kind == .countdown && !countsOvertime, "only a countdown without overtime has milestones")
     word |= Self.skipsChangesFlag | Self.milestonesFlag
     value = next &+ 1
+  }
+
+  /// Makes a new countdown walk segments: its end is its current segment's.
+  package mutating func walkSegments() {
+    precondition(
+      kind == .countdown && !skipsChanges && !countsOvertime, "only a countdown of every change walks segments")
+    word |= Self.segmentsFlag
+  }
+
+  /// Counts down to `deadline`, a new segment's end, running, owed a prompt delivery of its value.
+  package mutating func beginSegment(runningUntil deadline: Int64) {
+    precondition(walksSegments, "only a registration walking segments begins one")
+    deadlineOrStart = deadline
+    isPaused = false
+    value = Self.promptOwed
+  }
+
+  /// Holds a new segment's time, `left`, frozen, owed a prompt delivery of its value
+  /// (``awaitsPromptDelivery``): a segment moved to while paused is told at once.
+  package mutating func beginSegment(pausedWith left: Int64) {
+    precondition(walksSegments, "only a registration walking segments begins one")
+    deadlineOrStart = left
+    isPaused = true
+    value = Self.promptOwed
+  }
+
+  /// A paused registration walking segments owes no prompt delivery: what it owed waits for its
+  /// resume, which owes one again (a pause withdraws what was on its way).
+  package mutating func settlePaused(interval: Int64) {
+    guard isPaused, value == Self.promptOwed else { return }
+    value = pausedValue(interval: interval)
   }
 
   /// Moves ``deadlineOrStart`` `offset` earlier: a new registration's instants, read on the clock, become

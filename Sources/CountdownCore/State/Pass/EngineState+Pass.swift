@@ -100,6 +100,7 @@ extension EngineState {
   ) -> ChunkReleases {
     let released = removeEnded(&progress)
     restoreSkippedMilestones(&progress.skippedMilestones, now: preparedAt)
+    giveBackSkippedSegmentCalls(&progress.skippedSegmentCalls)
     // Withdrawals so far concern callbacks already made or skipped; the chunk prepared now
     // reflects them.
     context.forgetWithdrawals()
@@ -166,6 +167,7 @@ extension EngineState {
   mutating func passFinished(tickInstant: Int64?, _ progress: inout PassProgress, reading: Int64) -> FinishedPass {
     var released = removeEnded(&progress)
     restoreSkippedMilestones(&progress.skippedMilestones, now: actedOn.raiseLatest(to: reading))
+    giveBackSkippedSegmentCalls(&progress.skippedSegmentCalls)
     if !pass.retired.isEmpty {
       // Only when something was retired: appending even an empty array allocates a new buffer.
       released += freeRetired()
@@ -223,6 +225,24 @@ extension EngineState {
       table[index].timing.planMilestone(entry.milestone)
       if !table[index].timing.isPaused {
         scheduleFirstChange(of: table[index].timing, slot: entry.slot, position: index.position, at: now)
+      }
+    }
+    skipped.removeAll(keepingCapacity: true)
+  }
+
+  /// Gives the ends of each segment call in `skipped` (withdrawn before it began) back to its
+  /// walk, if its registration is still there: its next delivery, a call, carries them. A pause
+  /// withdrew it, so its resume tells them; time added or a move, so its prompt delivery does
+  /// (rule 15).
+  mutating func giveBackSkippedSegmentCalls(_ skipped: inout [SkippedSegmentCall]) {
+    guard !skipped.isEmpty else { return }
+    for entry in skipped {
+      guard let index = table.index(of: entry.slot, at: .max), let walk = slots.walk(of: entry.slot) else { continue }
+      walk.giveBack(entry.call)
+      if !table[index].timing.isPaused, !table[index].timing.awaitsPromptDelivery {
+        table[index].timing.requestPromptDelivery()
+        pendingWork.owePromptDelivery(
+          .init(key: table.key(at: index), slot: entry.slot), walkedCount: table.walkedCount)
       }
     }
     skipped.removeAll(keepingCapacity: true)

@@ -64,6 +64,20 @@ extension EngineState {
       value = milestones.deliver(value, planning: &nodes[position].timing)
       milestone = value > 0
     }
+    var segmentCall: SegmentCall?
+    if nodes[position].timing.walksSegments, let walk = instants.slots.walk(of: nodes[position].slot) {
+      // At its segment's end its walk moves on (or ends); a change of segment is told by a call.
+      let toClock = nodes[position].timing.policy == .pauses ? instants.suspendedTotal : 0
+      segmentCall = walk.prepareCall(
+        &nodes[position].timing, value: &value, at: instant, interval: interval, toClock: toClock)
+      if nodes[position].timing.isPaused, let probe = instants.nextProbe {
+        // Paused after its segment: probed as a pause's registration is (rule 13).
+        found.note(probe)
+        if instants.usesWheel {
+          found.scheduled.append(.init(instant: probe, position: position, slot: nodes[position].slot))
+        }
+      }
+    }
     let timing = nodes[position].timing
     // Its next change on the clock: its deadline, or its next milestone's instant, for an end;
     // none past the clock's last instant.
@@ -80,6 +94,12 @@ extension EngineState {
     }
     let ends = timing.isFinished
     if ends { found.endsPrepared &+= 1 }
+    if let segmentCall {
+      found.segmentCalls.append(segmentCall)
+      return PreparedCallback(
+        slot: nodes[position].slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position),
+        segmentCall: found.segmentCalls.count - 1, ends: ends)
+    }
     return PreparedCallback(
       slot: nodes[position].slot, handler: UnownedHandler(of: nodes.baseAddress.unsafelyUnwrapped + position),
       value: Int(value), ends: ends, milestone: milestone)

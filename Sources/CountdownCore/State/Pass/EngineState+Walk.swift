@@ -51,7 +51,8 @@ extension EngineState {
     let timing = nodes[position].timing
     if timing.isPaused {
       notePausedProbe(at: position, nodes: nodes, entries: entries, instants, found: &found)
-      return nil
+      // A walk moved to another segment while paused is told at once, paused.
+      return timing.awaitsPromptDelivery ? prepare(at: position, in: nodes, instants, found: &found) : nil
     }
     // One that never changes again (finished, or past the clock's last instant) is never due.
     guard let nextChange = timing.nextChange(interval: interval) else { return nil }

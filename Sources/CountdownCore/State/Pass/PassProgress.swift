@@ -11,6 +11,8 @@ struct PassProgress {
   var ended: [EngineState.RegistrationIdentity] = []
   /// Milestone callbacks skipped since the last lock, planned again under the next one.
   var skippedMilestones: [SkippedMilestone] = []
+  /// Segment calls withdrawn since the last lock, given back to their walks under the next one.
+  var skippedSegmentCalls: [SkippedSegmentCall] = []
   /// Whether a window pass found none of the wheel's entries held any more: each was moved on or
   /// removed (``EngineState/prepareWheel(_:progress:into:)``).
   var releasedHeldEntries = false
@@ -67,6 +69,10 @@ struct PassFindings {
   /// Final 0s prepared into the chunk being filled: past one, the chunk's ends are put in
   /// deadline order (``EngineState/orderEnds(in:)``).
   var endsPrepared = 0
+  /// The segment calls of the chunk being filled and called, each in place of a value; a
+  /// prepared callback names its call by its place here (``PreparedCallback/isSegmentCall``).
+  /// Emptied once the chunk is called.
+  var segmentCalls: [SegmentCall] = []
 
   /// Notes a change at clock instant `change`.
   @inline(__always)
@@ -82,6 +88,13 @@ struct SkippedMilestone {
   let slot: SlotReference
   /// The milestone, in whole intervals left.
   let milestone: Int64
+}
+
+/// A segment call a pass prepared and then skipped (withdrawn before it began), whose ends go
+/// back to its walk under the next lock (``EngineState/giveBackSkippedSegmentCalls(_:)``).
+struct SkippedSegmentCall {
+  let slot: SlotReference
+  let call: SegmentCall
 }
 
 /// A paused registration whose receiver the pass checks, once the lock is released (its slot

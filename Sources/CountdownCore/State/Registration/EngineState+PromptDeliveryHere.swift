@@ -54,6 +54,17 @@ extension EngineState {
       value = milestones.deliver(value, planning: &timing)
       milestone = value > 0
     }
+    var segmentCall: SegmentCall?
+    if timing.walksSegments, let walk = slots.walk(of: slot) {
+      let toClock = timing.policy == .pauses ? suspension.total : 0
+      segmentCall = walk.prepareCall(&timing, value: &value, at: instant, interval: interval, toClock: toClock)
+      if timing.isPaused {
+        // Paused after its segment: probed as a pause's registration is (rule 13).
+        let probe = grid.nextProbe(after: clockInstant)
+        lowerEarliestChange(to: probe)
+        if usesWheel { putInWheel(slot, at: position, changeAt: probe) }
+      }
+    }
     table[index].timing = timing
     // Its next change on the clock: its deadline, or its next milestone's instant, for an end;
     // none past the clock's last instant.
@@ -77,9 +88,12 @@ extension EngineState {
     let handler = table.nodes.withUnsafeBufferPointer { nodes in
       UnownedHandler(of: UnsafeMutablePointer(mutating: nodes.baseAddress.unsafelyUnwrapped + position))
     }
-    let callback = PreparedCallback(
-      slot: slot, handler: handler, value: Int(value), ends: timing.isFinished, milestone: milestone)
-    return PromptDeliveryHere(callback: callback, scheduled: scheduled && !armedAfter)
+    let callback =
+      segmentCall != nil
+      ? PreparedCallback(slot: slot, handler: handler, segmentCall: 0, ends: timing.isFinished)
+      : PreparedCallback(slot: slot, handler: handler, value: Int(value), ends: timing.isFinished, milestone: milestone)
+    return PromptDeliveryHere(
+      callback: callback, scheduled: (scheduled || timing.isPaused) && !armedAfter, segmentCall: segmentCall)
   }
 
   /// The pass ``beginPromptDeliveryHere(_:at:near:)`` began made its callback, which neither ended
@@ -106,6 +120,10 @@ extension EngineState {
     _ delivery: PromptDeliveryHere, made: Bool, ended: RegistrationIdentity?, skipped: SkippedMilestone?,
     reading: Int64
   ) -> FinishedPass {
+    if !made, let segmentCall = delivery.segmentCall {
+      var skippedCalls = [SkippedSegmentCall(slot: delivery.callback.slot, call: segmentCall)]
+      giveBackSkippedSegmentCalls(&skippedCalls)
+    }
     var released: [CountdownHandler] = []
     if let ended, let handler = remove(ended) {
       released.append(handler)
@@ -138,4 +156,6 @@ struct PromptDeliveryHere {
   /// Its preparation put the registration's next change in an index (the ends to come, or the
   /// wheel): the pass's end checks the timer's arming again.
   let scheduled: Bool
+  /// The segment call made in place of the value (``PreparedCallback/isSegmentCall``), if any.
+  var segmentCall: SegmentCall? = nil
 }

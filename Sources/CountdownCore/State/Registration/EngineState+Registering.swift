@@ -34,7 +34,8 @@ extension EngineState {
   /// as ``accept(_:_:_:reading:deliveringHereWith:)`` says.
   mutating func place(
     _ receiver: AnyObject, _ handler: @escaping CountdownHandler, _ timing: CountdownTiming,
-    now: Int64, milestones: MilestoneList? = nil, deliveringHereWith context: DeliveryContext? = nil
+    now: Int64, milestones: MilestoneList? = nil, walk: SegmentWalk? = nil,
+    deliveringHereWith context: DeliveryContext? = nil
   ) -> Registration {
     let skipsChanges = timing.skipsChanges
     counts.noteChange()
@@ -47,6 +48,7 @@ extension EngineState {
     let key = ObjectIdentifier(receiver)
     let slot = slots.allocate(receiver: receiver)
     if let milestones { slots.milestoneLists[slot] = milestones }
+    if let walk { slots.segmentWalks[slot] = walk }
     let node = ReceiverNode(slot: slot, handler: handler, timing: timing)
     let quiet = belongsInQuietPart(timing)
     var replaced: CountdownHandler?
@@ -138,11 +140,29 @@ extension EngineState {
     guard let index = liveIndex(of: receiver) else { return Pausing(found: false, timer: .none) }
     counts.noteChange()
     let now = actedOn.raiseLatest(to: now)
-    // Paused, it gets no calls that would notice its receiver die: it is probed at the next
-    // instant of the probe grid, within a probe period, with every other paused one (in the
-    // wheel, whether or not it had an entry there; on the shared grid by the walk that bound
-    // buys, which nothing else may buy when only ends and milestones wake the engine), or sooner
-    // by a walk the engine makes anyway.
+    notePausedProbe(of: index, now: now)
+    let pausedAt = suspension.instant(for: table[index].timing, at: now)
+    // One that owes only its end pauses as what it was: its resume owes that end again, if due.
+    table[index].timing.silenceAgain()
+    table[index].timing.pause(at: pausedAt)
+    // A walk's delivery owed waits for its resume, which owes one again.
+    table[index].timing.settlePaused(interval: grid.interval)
+    pass.context?.withdrawPreparedCallback(of: table[index].slot)
+    // Paused, it is probed at each walk (a quiet one moves to the walked part).
+    table.setQuiet(false, at: index)
+    let action = rearm(now: now)
+    checkRulesIfEnabled()
+    return Pausing(found: true, timer: action)
+  }
+
+  /// Notes the probe of the registration at `index`, paused at clock instant `now` (clamped).
+  ///
+  /// Paused, it gets no calls that would notice its receiver die: it is probed at the next
+  /// instant of the probe grid, within a probe period, with every other paused one (in the
+  /// wheel, whether or not it had an entry there; on the shared grid by the walk that bound
+  /// buys, which nothing else may buy when only ends and milestones wake the engine), or sooner
+  /// by a walk the engine makes anyway.
+  mutating func notePausedProbe(of index: NodeIndex, now: Int64) {
     let probe = grid.nextProbe(after: now)
     if usesWheel {
       putInWheel(table[index].slot, at: index.position, changeAt: probe)
@@ -152,16 +172,6 @@ extension EngineState {
       // while a pass runs that may be it (its bound would be waited for at that instant for good).
       lowerEarliestChange(to: probe)
     }
-    let pausedAt = suspension.instant(for: table[index].timing, at: now)
-    // One that owes only its end pauses as what it was: its resume owes that end again, if due.
-    table[index].timing.silenceAgain()
-    table[index].timing.pause(at: pausedAt)
-    pass.context?.withdrawPreparedCallback(of: table[index].slot)
-    // Paused, it is probed at each walk (a quiet one moves to the walked part).
-    table.setQuiet(false, at: index)
-    let action = rearm(now: now)
-    checkRulesIfEnabled()
-    return Pausing(found: true, timer: action)
   }
 
   /// Continues `receiver`'s paused registration at clock instant `now`: its current value is owed
@@ -174,6 +184,8 @@ extension EngineState {
     actedOn.raiseRegistrationReading(to: now)
     let resumedAt = suspension.instant(for: table[found].timing, at: now)
     table[found].timing.resume(at: resumedAt, lastInstant: suspension.lastInstant(for: table[found].timing))
+    // A walk's resume is told by a call: its segment, running again.
+    if table[found].timing.walksSegments { slots.walk(of: table[found].slot)?.oweCall() }
     let ended = owePromptEndIfDue(at: found, instant: resumedAt)
     let timing = table[ended].timing
     // One that delivers only its end or at milestones is quiet again: it leaves the walked part.

@@ -1,0 +1,112 @@
+// Registrations that walk segments: a plan's phases as the engine's own timing. One registration
+// counts down to its current segment's end; at that end the pass moves it on under the lock,
+// as a milestone is planned again, and tells the move with one call.
+
+extension CountdownEngine {
+  /// Starts (or replaces) the countdown of `receiver` walking the segments of `layout`, from
+  /// segment `ordinal`, `offset` nanoseconds into it.
+  ///
+  /// Within a segment, `handler` gets each value (whole intervals left in the segment), as a
+  /// countdown's handler does. A change of segment (a segment's end, or several after a late
+  /// wakeup, bounded), the registration's first delivery, and the first after a move, a resume or
+  /// a call withdrawn before it began, go to `onSegment` instead, once each: a
+  /// ``SegmentCall`` with the segment, its value and the ends passed since the last call made.
+  /// The plan's end is a call with the final 0; then the registration ends. After a segment that
+  /// pauses, the walk waits, paused at the next segment's full length, until ``resume(_:)``.
+  ///
+  /// Called on the delivery queue, the first call is made inside this call, as
+  /// ``register(_:_:whileSuspended:delivering:pastTheEnd:handler:)`` makes its first value.
+  ///
+  /// - Parameters:
+  ///   - paused: Registered frozen at `offset`: its first call comes at once, paused.
+  /// - Throws: ``CountdownError/negativeDuration`` for a negative `offset`, ``CountdownError/outOfRange``
+  ///   for a negative `ordinal`, an `offset` at or past its segment's length, or a segment that
+  ///   does not fit on the clock; the receiver's existing countdown is then left untouched.
+  /// - Complexity: O(log *p*), *p* the segments written in the plan.
+  package func register(
+    _ receiver: AnyObject, walking layout: SegmentLayout, from ordinal: Int = 0, offset: Int64 = 0,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning, paused: Bool = false, readAt: CountdownInstant? = nil,
+    handler: @escaping CountdownHandler, onSegment: @escaping SegmentHandler
+  ) throws(CountdownError) {
+    guard offset >= 0 else { throw .negativeDuration }
+    guard ordinal >= 0, layout.isEnded(ordinal) ? offset == 0 : offset < layout.length(ofOrdinal: ordinal) else {
+      throw .outOfRange
+    }
+    let reading = readAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
+    let context = isOnDeliveryQueue ? passScratch.takeContext() : nil
+    var failure: CountdownError?
+    var registration = state.withLock { state -> Registration in
+      do throws(CountdownError) {
+        var registration = try state.acceptWalk(
+          receiver, handler, onSegment: onSegment, layout: layout, ordinal: ordinal, offset: offset, policy: policy,
+          paused: paused, reading: reading, deliveringHereWith: context)
+        if registration.owesPromptDelivery, registration.delivery == nil, let context {
+          registration.delivery = state.beginPromptDeliveryHere(context, at: reading, near: registration.position)
+        }
+        return registration
+      } catch {
+        failure = error
+        return Registration(actions: EngineActions(), replaced: nil)
+      }
+    }
+    if let failure {
+      if let context { handBack(context) }
+      throw failure
+    }
+    let (actions, owesPromptDelivery, delivery) = (
+      registration.actions.take(), registration.owesPromptDelivery, registration.delivery
+    )
+    _ = consume registration  // the handler it replaced, if any, is released here, outside the lock
+    guard let context = consume context else { return perform(actions) }
+    guard owesPromptDelivery else {
+      handBack(context)
+      return perform(actions)
+    }
+    deliverOnQueue(actions, delivery, context: context, reading: reading)
+  }
+
+  /// Moves `receiver`'s walk to another segment (``SegmentMove``): the segment it lands on starts
+  /// at its full length (less a seek's offset), running or paused as the walk was, and the move is
+  /// told by one call, paused too, inside this call on the delivery queue. Ends passed before the
+  /// move (a segment's end not delivered yet) are told by that call; the segment left reports no
+  /// end. Once this returns, on any thread, no callback prepared before it begins.
+  ///
+  /// - Returns: Whether `receiver` has a registration walking segments (one whose plan has ended
+  ///   already is left as it is).
+  /// - Throws: ``CountdownError/negativeDuration`` for a seek's negative offset,
+  ///   ``CountdownError/outOfRange`` for a seek's negative ordinal or an offset at or past its
+  ///   segment's length; nothing changes then.
+  /// - Complexity: O(log *p*), *p* the segments written in the plan.
+  @discardableResult
+  package func move(_ receiver: AnyObject, _ move: SegmentMove) throws(CountdownError) -> Bool {
+    let reading = clock.now.nanosecondsSinceOrigin
+    var failure: CountdownError?
+    let moving = state.withLock { state -> SegmentMoving? in
+      if case .seek(let ordinal, let offset) = move, let status = state.walkStatus(of: receiver, now: reading) {
+        guard offset >= 0 else {
+          failure = .negativeDuration
+          return nil
+        }
+        let layout = status.layout
+        guard ordinal >= 0, layout.isEnded(ordinal) ? offset == 0 : offset < layout.length(ofOrdinal: ordinal) else {
+          failure = .outOfRange
+          return nil
+        }
+      }
+      return state.move(receiver, move, now: reading)
+    }
+    if let failure { throw failure }
+    guard let moving else { return false }
+    deliverHere(moving.actions, owesPromptDelivery: moving.owesPromptDelivery, reading: reading)
+    return true
+  }
+
+  /// Where `receiver`'s walk stands now: its segment (a segment whose end has passed counts as
+  /// passed, delivered or not), whether it is paused, its time left and its end; `nil` without a
+  /// registration walking segments.
+  /// - Complexity: O(log *p*), *p* the segments written in the plan.
+  package func walkStatus(of receiver: AnyObject) -> SegmentStatus? {
+    let now = clock.now.nanosecondsSinceOrigin
+    return state.withLock { $0.walkStatus(of: receiver, now: now) }
+  }
+}

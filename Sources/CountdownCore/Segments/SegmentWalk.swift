@@ -1,0 +1,181 @@
+/// Where a registration walking segments is in its plan, beside its timing: its current
+/// segment's ordinal, the ends it passed that no call has told yet, and whether it owes a
+/// ``SegmentCall``. The timing counts down to the current segment's end (or holds its frozen
+/// time); at that end, the pass that finds its value at 0 moves the walk on
+/// (``advance(_:to:interval:toClock:)``) instead of ending the registration, under the engine's
+/// lock, as a milestone is planned again.
+///
+/// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
+package final class SegmentWalk: @unchecked Sendable {
+  // @unchecked Sendable: every `var` is read and written under the engine's lock only (the
+  // registration slots' table that holds the walk is the state's); the rest is constant.
+
+  /// The plan's arithmetic.
+  package let layout: SegmentLayout
+  /// What a segment change calls.
+  let handler: SegmentHandler
+  /// The current segment's ordinal; the segment count once the plan has ended.
+  package private(set) var ordinal: Int
+  /// Ends passed that no call made has told: a call that carried them was withdrawn before it
+  /// began (a pause, time added, a move), so the next call carries them (``giveBack(_:)``).
+  private(set) var unheard = PassedSegmentEnds.none
+  /// The next delivery is a ``SegmentCall``: the registration's first, one after a move, a resume
+  /// or a withdrawn call. Set, its registration awaits a prompt delivery or is paused (rule 15).
+  package private(set) var owesCall = true
+
+  init(layout: SegmentLayout, ordinal: Int, handler: @escaping SegmentHandler) {
+    self.layout = layout
+    self.ordinal = ordinal
+    self.handler = handler
+  }
+
+  /// Whether the plan has ended.
+  package var isEnded: Bool { layout.isEnded(ordinal) }
+
+  /// The timing of a walk that starts `offset` into the segment `ordinal` at `now`: counting down
+  /// to that segment's end, or, past the plan's last segment, ended at `now`.
+  static func timing(
+    startingAt ordinal: Int, offset: Int64, in layout: SegmentLayout, now: Int64, policy: SuspensionPolicy
+  ) -> CountdownTiming {
+    let left = layout.isEnded(ordinal) ? 0 : max(0, layout.length(ofOrdinal: ordinal) - offset)
+    var timing = CountdownTiming(countdownTo: now.addingSaturated(left), policy: policy)
+    timing.walkSegments()
+    return timing
+  }
+
+  /// Owes the next delivery as a ``SegmentCall``.
+  func oweCall() {
+    owesCall = true
+  }
+
+  /// The call prepared for a delivery at `instant` (on the timing's own time), `value` the
+  /// timing's value there just worked out: past the current segment's end, the walk moves on
+  /// first, and `value` becomes the new segment's. `nil` for a plain value, which goes to the
+  /// registration's ``CountdownHandler``. `toClock` turns the timing's instants into the clock's
+  /// (the time suspended, for one on running time).
+  func prepareCall(
+    _ timing: inout CountdownTiming, value: inout Int64, at instant: Int64, interval: Int64, toClock: Int64
+  ) -> SegmentCall? {
+    var ends = PassedSegmentEnds.none
+    if !timing.isPaused, value <= 0, !isEnded {
+      ends = advance(&timing, to: instant, interval: interval, toClock: toClock)
+      value = timing.advance(to: instant, interval: interval)
+    }
+    guard owesCall || !ends.isEmpty else { return nil }
+    let call = SegmentCall(
+      value: Int(value), ordinal: ordinal, ends: unheard.followed(by: ends, window: layout.window),
+      isPaused: timing.isPaused, instant: instant.addingSaturated(toClock), handler: handler)
+    unheard = .none
+    owesCall = false
+    return call
+  }
+
+  /// Takes back the ends of `call`, prepared and then withdrawn before it began: the next call
+  /// carries them, before any passed since.
+  func giveBack(_ call: SegmentCall) {
+    unheard = call.ends.followed(by: unheard, window: layout.window)
+    owesCall = true
+  }
+
+  /// Moves the walk on past every segment whose end is at or before `instant` (on the timing's
+  /// own time), from the current one, whose end is the timing's deadline, and returns those ends,
+  /// oldest first, in bounded work.
+  ///
+  /// The segment ends after the current one follow the plan from its deadline: the plan's time at
+  /// that deadline is where the current segment ends in the plan, so the segment running at
+  /// `instant` is one look-up (``SegmentLayout/ordinal(at:)``), never a walk over those between.
+  /// The walk stops at the first segment after which it pauses: the next one then waits, paused,
+  /// at its full length, and time after that end does not count. At most
+  /// ``SegmentLayout/window`` ends are returned one by one (the latest), those before them in one
+  /// summary: O(*w* log *p*), *w* the window and *p* the segments written in the plan.
+  func advance(_ timing: inout CountdownTiming, to instant: Int64, interval: Int64, toClock: Int64)
+    -> PassedSegmentEnds
+  {
+    Self.advance(&ordinal, &timing, in: layout, to: instant, toClock: toClock)
+  }
+
+  /// ``advance(_:to:interval:toClock:)`` for a walk at `ordinal` in `layout`: what a query works
+  /// out on copies, changing nothing.
+  static func advance(
+    _ ordinal: inout Int, _ timing: inout CountdownTiming, in layout: SegmentLayout, to instant: Int64,
+    toClock: Int64
+  ) -> PassedSegmentEnds {
+    let deadline = timing.deadlineOrStart
+    guard !layout.isEnded(ordinal), !timing.isPaused, instant >= deadline else { return .none }
+    let first = ordinal
+    let planTimeAtDeadline = layout.end(ofOrdinal: first)
+    let planTimeNow = planTimeAtDeadline.addingSaturated(instant.subtractingSaturated(deadline))
+    var last = layout.ordinal(at: planTimeNow) - 1
+    var paused = false
+    if let pausing = layout.firstPausing(from: first), pausing <= last {
+      (last, paused) = (pausing, true)
+    }
+    // The instant on the timing's time of a plan time, from the deadline's.
+    func instantOf(_ planTime: Int64) -> Int64 {
+      deadline.addingSaturated(planTime - planTimeAtDeadline)
+    }
+    let next = last.addingSaturated(1)
+    ordinal = next
+    if layout.isEnded(next) {
+      timing.beginSegment(runningUntil: instantOf(layout.start(ofOrdinal: next)))
+    } else if paused {
+      timing.beginSegment(pausedWith: layout.length(ofOrdinal: next))
+    } else {
+      timing.beginSegment(runningUntil: instantOf(layout.end(ofOrdinal: next)))
+    }
+    let count = last - first + 1
+    let reported = min(count, layout.window)
+    var summary: PassedSegmentEnds.Summary?
+    if count > reported {
+      let lastSummarized = last - reported
+      summary = PassedSegmentEnds.Summary(
+        ordinals: first..<(lastSummarized + 1), first: deadline.addingSaturated(toClock),
+        last: instantOf(layout.end(ofOrdinal: lastSummarized)).addingSaturated(toClock))
+    }
+    let ends = (last - reported + 1...last).map { ordinal in
+      PassedSegmentEnds.End(
+        ordinal: ordinal, instant: instantOf(layout.end(ofOrdinal: ordinal)).addingSaturated(toClock))
+    }
+    return PassedSegmentEnds(summary: summary, ends: ends, planEnded: layout.isEnded(next), paused: paused)
+  }
+
+  /// Makes `move` at `instant` (on the timing's own time), the walk brought up to it first: the
+  /// segment it lands on starts at its full length less the move's offset, running or paused as
+  /// the timing was; past the last segment, the plan ends at `instant`. The ends passed before the
+  /// move, and the move itself, are told by the next delivery, a call. Returns `false`, changing
+  /// nothing, once the plan has ended (its final 0 is on its way).
+  ///
+  /// A seek's offset must lie in `0..<length` of its segment (checked before the lock).
+  func make(_ move: SegmentMove, _ timing: inout CountdownTiming, at instant: Int64, interval: Int64, toClock: Int64)
+    -> Bool
+  {
+    let passed = advance(&timing, to: instant, interval: interval, toClock: toClock)
+    unheard = unheard.followed(by: passed, window: layout.window)
+    guard !isEnded else {
+      if !passed.isEmpty { oweCall() }
+      return false
+    }
+    var offset: Int64 = 0
+    let target: Int
+    switch move {
+    case .skip: target = ordinal.addingSaturated(1)
+    case .restart: target = ordinal
+    case .back: target = max(0, ordinal - 1)
+    case .seek(let seekOrdinal, let seekOffset): (target, offset) = (seekOrdinal, seekOffset)
+    }
+    if let count = layout.segmentCount, target >= count {
+      ordinal = count
+      timing.beginSegment(runningUntil: instant)
+    } else {
+      ordinal = target
+      let left = layout.length(ofOrdinal: target) - offset
+      if timing.isPaused {
+        timing.beginSegment(pausedWith: left)
+      } else {
+        timing.beginSegment(runningUntil: instant.addingSaturated(left))
+      }
+    }
+    oweCall()
+    return true
+  }
+}

@@ -1,0 +1,95 @@
+// A walk's transitions: a registration that walks segments, a move to another segment, and where
+// a walk stands, each under the one lock every other transition takes.
+
+extension EngineState {
+  /// A registration of `receiver` walking `layout` from segment `ordinal`, `offset` nanoseconds
+  /// into it (checked before the lock), asked for with the clock reading `reading` (clamped: rule
+  /// 5); `paused`: frozen at once, its first call told paused. As
+  /// ``accept(_:_:_:reading:deliveringHereWith:)`` for the rest.
+  mutating func acceptWalk(
+    _ receiver: AnyObject, _ handler: @escaping CountdownHandler, onSegment: @escaping SegmentHandler,
+    layout: SegmentLayout, ordinal: Int, offset: Int64, policy: SuspensionPolicy, paused: Bool, reading: Int64,
+    deliveringHereWith context: DeliveryContext?
+  ) throws(CountdownError) -> Registration {
+    let now = actedOn.raiseLatest(to: reading)
+    var timing = SegmentWalk.timing(startingAt: ordinal, offset: offset, in: layout, now: now, policy: policy)
+    guard timing.valueFits(at: now, interval: grid.interval) else { throw .outOfRange }
+    if paused, !layout.isEnded(ordinal) {
+      timing.beginSegment(pausedWith: timing.deadlineOrStart - now)
+    }
+    let walk = SegmentWalk(layout: layout, ordinal: ordinal, handler: onSegment)
+    let registration = place(receiver, handler, timing, now: now, walk: walk, deliveringHereWith: context)
+    if timing.isPaused, let index = liveIndex(of: receiver) {
+      notePausedProbe(of: index, now: now)
+    }
+    return registration
+  }
+
+  /// Makes `move` on `receiver`'s walk at clock instant `now` (clamped: rule 5): the walk is
+  /// brought up to `now`, then moved; its next delivery, owed at once (paused too), is a call that
+  /// tells the move. A callback the running pass prepared is withdrawn (rule 6).
+  ///
+  /// - Returns: `nil` without a registration walking segments; one whose plan has ended already
+  ///   (its final 0 on its way) is found and left as it is.
+  mutating func move(_ receiver: AnyObject, _ move: SegmentMove, now: Int64) -> SegmentMoving? {
+    guard let found = liveIndex(of: receiver), table[found].timing.walksSegments,
+      let walk = slots.walk(of: table[found].slot)
+    else { return nil }
+    let now = actedOn.raiseLatest(to: now)
+    var timing = table[found].timing
+    let instant = suspension.instant(for: timing, at: now)
+    let toClock = timing.policy == .pauses ? suspension.total : 0
+    guard walk.make(move, &timing, at: instant, interval: grid.interval, toClock: toClock) else {
+      if walk.owesCall, !timing.isPaused { return owe(at: found, timing, now: now) }
+      return SegmentMoving(actions: .none)
+    }
+    counts.noteChange()
+    return owe(at: found, timing, now: now)
+  }
+
+  /// Writes `timing`, moved, to the walk at `index`, owed its call at once, and notes its next
+  /// change; what to do after the lock.
+  private mutating func owe(at index: NodeIndex, _ timing: CountdownTiming, now: Int64) -> SegmentMoving {
+    let slot = table[index].slot
+    table[index].timing = timing
+    pass.context?.withdrawPreparedCallback(of: slot)
+    actedOn.raiseRegistrationReading(to: now)
+    pendingWork.owePromptDelivery(.init(key: table.key(at: index), slot: slot), walkedCount: table.walkedCount)
+    if timing.isPaused {
+      notePausedProbe(of: index, now: now)
+    } else {
+      scheduleFirstChange(of: timing, slot: slot, position: index.position, at: now)
+    }
+    var actions = EngineActions()
+    actions.timer = rearm(now: now)
+    actions.queuePass = pendingWork.markPassQueuedIfNeeded()
+    checkRulesIfEnabled()
+    return SegmentMoving(actions: actions, owesPromptDelivery: true)
+  }
+
+  /// Where `receiver`'s walk stands at clock instant `now`, worked out on copies (a segment whose
+  /// end passed and was not delivered yet, during a suspension say, is passed here too); `nil`
+  /// without a registration walking segments.
+  func walkStatus(of receiver: AnyObject, now: Int64) -> SegmentStatus? {
+    guard let index = table.index(of: ObjectIdentifier(receiver)), isRegistration(at: index, of: receiver),
+      table[index].timing.walksSegments, let walk = slots.walk(of: table[index].slot)
+    else { return nil }
+    var timing = table[index].timing
+    var ordinal = walk.ordinal
+    let now = clampedToLatestInstant(now)
+    let instant = suspension.instant(for: timing, at: now)
+    let toClock = now.subtractingSaturated(instant)
+    _ = SegmentWalk.advance(&ordinal, &timing, in: walk.layout, to: instant, toClock: toClock)
+    return SegmentStatus(
+      layout: walk.layout, ordinal: ordinal, isPaused: timing.isPaused,
+      timeLeft: walk.layout.isEnded(ordinal) ? 0 : timing.nanoseconds(at: instant),
+      end: timing.isPaused ? nil : timing.deadlineOrStart.addingSaturated(toClock))
+  }
+}
+
+/// What a move (``EngineState/move(_:_:now:)``) leaves to do after the lock.
+struct SegmentMoving {
+  var actions: EngineActions
+  /// It owes a prompt delivery (the call telling the move), as ``Registration/owesPromptDelivery``.
+  var owesPromptDelivery = false
+}
