@@ -25,10 +25,12 @@ extension CountdownEngine {
   /// - Complexity: O(log *p*), *p* the segments written in the plan.
   package func register(
     _ receiver: AnyObject, walking layout: SegmentLayout, from ordinal: Int = 0, offset: Int64 = 0,
-    whileSuspended policy: SuspensionPolicy = .keepsRunning, paused: Bool = false, readAt: CountdownInstant? = nil,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning, delivering deliveries: CountdownDeliveries = .everyChange,
+    info: (any AnyObject & Sendable)? = nil, paused: Bool = false, readAt: CountdownInstant? = nil,
     handler: @escaping CountdownHandler, onSegment: @escaping SegmentHandler
   ) throws(CountdownError) {
     guard offset >= 0 else { throw .negativeDuration }
+    if let values = deliveries.milestones, !values.allSatisfy({ $0 >= 0 }) { throw .invalidMilestone }
     guard ordinal >= 0, layout.isEnded(ordinal) ? offset == 0 : offset < layout.length(ofOrdinal: ordinal) else {
       throw .outOfRange
     }
@@ -39,7 +41,7 @@ extension CountdownEngine {
       do throws(CountdownError) {
         var registration = try state.acceptWalk(
           receiver, handler, onSegment: onSegment, layout: layout, ordinal: ordinal, offset: offset, policy: policy,
-          paused: paused, reading: reading, deliveringHereWith: context)
+          deliveries: deliveries, info: info, paused: paused, reading: reading, deliveringHereWith: context)
         if registration.owesPromptDelivery, registration.delivery == nil, let context {
           registration.delivery = state.beginPromptDeliveryHere(context, at: reading, near: registration.position)
         }

@@ -14,6 +14,17 @@ package final class SegmentWalk: @unchecked Sendable {
   package let layout: SegmentLayout
   /// What a segment change calls.
   let handler: SegmentHandler
+  /// Whether it delivers every change within a segment; silent, it delivers none but its
+  /// milestones (``milestones``), or none at all, and every delivery of it is a call.
+  package let deliversEveryChange: Bool
+  /// The milestones a silent walk is delivered at in each segment, if any.
+  package let milestones: MilestoneList?
+  /// What the caller keeps with the walk (a plan's phases), given back by a status
+  /// (``SegmentStatus/info``).
+  package let info: (any AnyObject & Sendable)?
+  /// Time added to the current segment (taken, below 0), in nanoseconds: its span is its length
+  /// and this (``SegmentStatus/span``). 0 again at each change of segment.
+  package private(set) var added: Int64 = 0
   /// The current segment's ordinal; the segment count once the plan has ended.
   package private(set) var ordinal: Int
   /// Ends passed that no call made has told: a call that carried them was withdrawn before it
@@ -23,10 +34,21 @@ package final class SegmentWalk: @unchecked Sendable {
   /// or a withdrawn call. Set, its registration awaits a prompt delivery or is paused (rule 15).
   package private(set) var owesCall = true
 
-  init(layout: SegmentLayout, ordinal: Int, handler: @escaping SegmentHandler) {
+  init(
+    layout: SegmentLayout, ordinal: Int, deliveries: CountdownDeliveries, info: (any AnyObject & Sendable)?,
+    handler: @escaping SegmentHandler
+  ) {
     self.layout = layout
     self.ordinal = ordinal
     self.handler = handler
+    deliversEveryChange = deliveries.isEveryChange
+    milestones = deliveries.milestones.map { MilestoneList($0) }
+    self.info = info
+  }
+
+  /// Notes `applied` nanoseconds added to (or, below 0, taken from) the current segment.
+  func noteAdded(_ applied: Int64) {
+    added = added.addingSaturated(applied)
   }
 
   /// Whether the plan has ended.
@@ -56,17 +78,28 @@ package final class SegmentWalk: @unchecked Sendable {
   func prepareCall(
     _ timing: inout CountdownTiming, value: inout Int64, at instant: Int64, interval: Int64, toClock: Int64
   ) -> SegmentCall? {
+    let silent = timing.skipsChanges
     var ends = PassedSegmentEnds.none
     if !timing.isPaused, value <= 0, !isEnded {
       ends = advance(&timing, to: instant, interval: interval, toClock: toClock)
       value = timing.advance(to: instant, interval: interval)
     }
-    guard owesCall || !ends.isEmpty else { return nil }
+    guard owesCall || !ends.isEmpty || silent else { return nil }
     let call = SegmentCall(
       value: Int(value), ordinal: ordinal, ends: unheard.followed(by: ends, window: layout.window),
-      isPaused: timing.isPaused, instant: instant.addingSaturated(toClock), handler: handler)
+      isPaused: timing.isPaused, timeLeft: isEnded ? 0 : timing.nanoseconds(at: instant),
+      end: timing.isPaused || isEnded ? nil : timing.deadlineOrStart.addingSaturated(toClock),
+      instant: instant.addingSaturated(toClock), handler: handler)
     unheard = .none
     owesCall = false
+    if !deliversEveryChange, !timing.isPaused, !isEnded, timing.deadlineOrStart > instant {
+      // Silent again until its next milestone or its segment's end.
+      if let milestones {
+        timing.planSegmentMilestone(milestones.next(below: value))
+      } else {
+        timing.deliverOnlyTheEnd()
+      }
+    }
     return call
   }
 
@@ -91,7 +124,27 @@ package final class SegmentWalk: @unchecked Sendable {
   func advance(_ timing: inout CountdownTiming, to instant: Int64, interval: Int64, toClock: Int64)
     -> PassedSegmentEnds
   {
-    Self.advance(&ordinal, &timing, in: layout, to: instant, toClock: toClock)
+    let ends = Self.advance(&ordinal, &timing, in: layout, to: instant, toClock: toClock)
+    if !ends.isEmpty { added = 0 }
+    return ends
+  }
+
+  /// Ends the current segment, paused with no time left (time taken down to nothing), at
+  /// `instant` on the timing's time: the next one waits paused at its full length, or the plan
+  /// ends (running, due at `instant`). Told by the next call.
+  func endPausedSegment(_ timing: inout CountdownTiming, at instant: Int64, toClock: Int64) {
+    guard timing.isPaused, timing.deadlineOrStart <= 0, !isEnded else { return }
+    let end = PassedSegmentEnds.End(ordinal: ordinal, instant: instant.addingSaturated(toClock))
+    ordinal = ordinal.addingSaturated(1)
+    added = 0
+    if isEnded {
+      timing.beginSegment(runningUntil: instant)
+    } else {
+      timing.beginSegment(pausedWith: layout.length(ofOrdinal: ordinal))
+    }
+    let passed = PassedSegmentEnds(ends: [end], planEnded: isEnded, paused: !isEnded)
+    unheard = unheard.followed(by: passed, window: layout.window)
+    oweCall()
   }
 
   /// ``advance(_:to:interval:toClock:)`` for a walk at `ordinal` in `layout`: what a query works
@@ -155,6 +208,7 @@ package final class SegmentWalk: @unchecked Sendable {
       if !passed.isEmpty { oweCall() }
       return false
     }
+    added = 0
     var offset: Int64 = 0
     let target: Int
     switch move {

@@ -148,8 +148,11 @@ extension EngineState {
       }
       walking += 1
       guard let walk else { return problems.append("a registration walking segments has no walk in its slot") }
-      if timing.kind != .countdown || timing.skipsChanges || timing.countsOvertime {
-        problems.append("a registration walking segments counts up, skips changes or counts overtime")
+      if timing.kind != .countdown || timing.countsOvertime {
+        problems.append("a registration walking segments counts up or counts overtime")
+      }
+      if timing.skipsChanges, walk.deliversEveryChange {
+        problems.append("a walk of every change skips changes")
       }
       if walk.owesCall, !timing.awaitsPromptDelivery, !timing.isPaused, !timing.isFinished {
         problems.append("a walk owes a call that no delivery is owed for (ordinal \(walk.ordinal))")
@@ -332,7 +335,10 @@ extension EngineState {
   /// its slot's + 1) until its 0, and only a registration at milestones has them in its slot.
   func onlyTheEndViolation(_ timing: CountdownTiming, slot: SlotReference) -> String? {
     guard timing.deliversMilestones else {
-      if slots.milestones(of: slot) != nil { return "a registration without milestones has some in its slot" }
+      // A walk keeps its milestones for each segment, in the stretches it delivers only its end too.
+      if slots.milestones(of: slot) != nil, !timing.walksSegments {
+        return "a registration without milestones has some in its slot"
+      }
       guard timing.skipsChanges, timing.value != 1, timing.value != 0, !timing.isPaused else { return nil }
       return "an only-the-end registration stands at \(timing.value)"
     }

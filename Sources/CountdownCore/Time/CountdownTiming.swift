@@ -271,11 +271,25 @@ package struct CountdownTiming: Sendable {
     value = next &+ 1
   }
 
+  /// ``planMilestone(_:)`` for a walk's new segment, or ``deliverOnlyTheEnd()`` when `next` is its
+  /// end (0): a segment's end is not a milestone of its own.
+  package mutating func planSegmentMilestone(_ next: Int64) {
+    if next > 0 { planMilestone(next) } else { deliverOnlyTheEnd() }
+  }
+
   /// Makes a new countdown walk segments: its end is its current segment's.
   package mutating func walkSegments() {
-    precondition(
-      kind == .countdown && !skipsChanges && !countsOvertime, "only a countdown of every change walks segments")
+    precondition(kind == .countdown && !countsOvertime, "only a countdown without overtime walks segments")
     word |= Self.segmentsFlag
+  }
+
+  /// Makes a walk that skips changes (only its segments' ends, or milestones) deliver its next
+  /// value promptly, as one of every change: a walk that owes a call awaits its prompt delivery,
+  /// and is made silent again once that call is prepared.
+  package mutating func unsilence() {
+    precondition(walksSegments, "only a walk is made to deliver a call promptly")
+    word &= ~(Self.skipsChangesFlag | Self.milestonesFlag | Self.owesOnlyItsEndFlag)
+    if !isPaused { value = Self.promptOwed }
   }
 
   /// Counts down to `deadline`, a new segment's end, running, owed a prompt delivery of its value.

@@ -130,7 +130,7 @@ final class SegmentWalkTests: XCTestCase {
     let timer = Receiver("timer")
     try engine.register(timer, walking: layout([5, 4]), handler: log.handler, onSegment: log.onSegment)
     try engine.addTime(.seconds(3), to: timer)
-    XCTAssertEqual(log.lines, ["#0 5", "8"])
+    XCTAssertEqual(log.lines, ["#0 5", "#0 8"], "the segment's new end is told by a call")
     try engine.addTime(.seconds(-20), to: timer)
     XCTAssertEqual(log.lines.suffix(1), ["#1 4 ends 0"], "one call, the end, never a 0 then the next value")
     withExtendedLifetime(timer) {}
@@ -148,7 +148,7 @@ final class SegmentWalkTests: XCTestCase {
     XCTAssertEqual(engine.walkStatus(of: timer)?.ordinal, 0)
     engine.resumeTicking()
     try clock.advance(by: .zero)
-    XCTAssertEqual(log.lines.suffix(1), ["1"])
+    XCTAssertEqual(log.lines.suffix(1), ["#0 1"], "the segment's end moved on the clock: a call tells it")
     try clock.advance(by: .seconds(1))
     XCTAssertEqual(log.lines.suffix(1), ["#1 3 ends 0"])
     XCTAssertEqual(log.segmentCalls.last?.ends.ends.first?.instant, 103_000_000_000, "the end on the clock")
@@ -186,5 +186,61 @@ final class SegmentWalkTests: XCTestCase {
       XCTAssertFalse(engine.contains(timer))
       withExtendedLifetime(timer) {}
     }
+  }
+}
+
+/// Walks that skip changes: only their segments' ends, or milestones within each segment, each
+/// delivery a call, and nothing on the ticks between.
+final class SilentSegmentWalkTests: XCTestCase {
+  func testAWalkOfOnlyTheEndsIsToldEachEndAndWakesForNothingElse() throws {
+    let (engine, clock) = try makeEngine()
+    let log = SegmentLog()
+    let timer = Receiver("timer")
+    let other = Receiver("other")
+    try engine.register(
+      timer, walking: layout([30, 20], repetition: .times(2)), delivering: .onlyTheEnd, handler: log.handler,
+      onSegment: log.onSegment)
+    XCTAssertEqual(log.lines, ["#0 30"], "the first call tells the segment")
+    for _ in 0..<100 { try clock.advance(by: .seconds(1)) }
+    XCTAssertEqual(log.lines, ["#0 30", "#1 20 ends 0", "#2 30 ends 1", "#3 20 ends 2", "#4 0 ends 3 ended"])
+    XCTAssertEqual(engine.statistics.wakeups, 4, "one wakeup per end")
+    // A move is told at once, and the walk is silent again after it.
+    try engine.register(
+      timer, walking: layout([30, 20]), delivering: .onlyTheEnd, handler: log.handler, onSegment: log.onSegment)
+    try engine.register(other, .duration(.seconds(100))) { _, _ in }
+    log.clear()
+    try engine.move(timer, .skip)
+    XCTAssertEqual(log.lines, ["#1 20"])
+    for _ in 0..<19 { try clock.advance(by: .seconds(1)) }
+    XCTAssertEqual(log.lines, ["#1 20"], "nothing between")
+    try clock.advance(by: .seconds(1))
+    XCTAssertEqual(log.lines, ["#1 20", "#2 0 ends 1 ended"])
+    withExtendedLifetime((timer, other)) {}
+  }
+
+  func testAWalkAtMilestonesIsToldEachMilestoneOfEachSegment() throws {
+    let (engine, clock) = try makeEngine()
+    let log = SegmentLog()
+    let timer = Receiver("timer")
+    try engine.register(
+      timer, walking: layout([10, 6]), delivering: .milestones([5, 3]), handler: log.handler, onSegment: log.onSegment)
+    for _ in 0..<16 { try clock.advance(by: .seconds(1)) }
+    XCTAssertEqual(log.lines, ["#0 10", "#0 5", "#0 3", "#1 6 ends 0", "#1 5", "#1 3", "#2 0 ends 1 ended"])
+    withExtendedLifetime(timer) {}
+  }
+
+  func testTimeTakenDownToNothingFromAPausedSegmentEndsIt() throws {
+    let (engine, _) = try makeEngine()
+    let log = SegmentLog()
+    let timer = Receiver("timer")
+    try engine.register(timer, walking: layout([10, 6]), handler: log.handler, onSegment: log.onSegment)
+    engine.pause(timer)
+    try engine.addTime(.seconds(-30), to: timer)
+    XCTAssertEqual(log.lines, ["#0 10", "#1 6 ends 0 paused"], "the next segment waits paused, told at once")
+    try engine.addTime(.seconds(3), to: timer)
+    XCTAssertEqual(engine.walkStatus(of: timer)?.span, 9_000_000_000, "its span: its length and the time added")
+    engine.resume(timer)
+    XCTAssertEqual(log.lines.last, "#1 9")
+    withExtendedLifetime(timer) {}
   }
 }

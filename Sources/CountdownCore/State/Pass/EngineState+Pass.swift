@@ -129,6 +129,9 @@ extension EngineState {
       }
       progress.found.scheduled.removeAll(keepingCapacity: true)
     }
+    if !progress.found.walksToPlace.isEmpty {
+      placeWalks(&progress.found.walksToPlace)
+    }
     if progress.found.endsPrepared > 1 {
       // Ends delivered together: in deadline order, ties in registration order (rule 14).
       orderEnds(in: &chunk)
@@ -230,6 +233,36 @@ extension EngineState {
     skipped.removeAll(keepingCapacity: true)
   }
 
+  /// Puts each walk of `slots` in the part of the pool its timing belongs in (rule 11's quiet part
+  /// holds the silent ones): a chunk just prepared changed their timings. A node moved out of the
+  /// walked part was visited already, as was the walked part's last one that takes its place, so
+  /// a walk running downward meets neither again.
+  mutating func placeWalks(_ slots: inout [SlotReference]) {
+    for slot in slots {
+      guard let index = table.index(of: slot, at: .max) else { continue }
+      table.setQuiet(belongsInQuietPart(table[index].timing), at: index)
+    }
+    slots.removeAll(keepingCapacity: true)
+    forgetBoundIfNothingIsWalked()
+  }
+
+  /// Makes the walk at `index` owe its next delivery as a call: running, it awaits its prompt
+  /// delivery (a silent one delivers it as one of every change, and is silent again after it), out
+  /// of the quiet part; paused, its resume owes it. Returns where its node is now.
+  @discardableResult
+  mutating func oweWalkCall(at index: NodeIndex, _ walk: SegmentWalk) -> NodeIndex {
+    walk.oweCall()
+    guard !table[index].timing.isPaused else { return index }
+    let wasOwed = table[index].timing.awaitsPromptDelivery
+    table[index].timing.unsilence()
+    let moved = table.setQuiet(false, at: index)
+    if !wasOwed {
+      pendingWork.owePromptDelivery(
+        .init(key: table.key(at: moved), slot: table[moved].slot), walkedCount: table.walkedCount)
+    }
+    return moved
+  }
+
   /// Gives the ends of each segment call in `skipped` (withdrawn before it began) back to its
   /// walk, if its registration is still there: its next delivery, a call, carries them. A pause
   /// withdrew it, so its resume tells them; time added or a move, so its prompt delivery does
@@ -239,11 +272,7 @@ extension EngineState {
     for entry in skipped {
       guard let index = table.index(of: entry.slot, at: .max), let walk = slots.walk(of: entry.slot) else { continue }
       walk.giveBack(entry.call)
-      if !table[index].timing.isPaused, !table[index].timing.awaitsPromptDelivery {
-        table[index].timing.requestPromptDelivery()
-        pendingWork.owePromptDelivery(
-          .init(key: table.key(at: index), slot: entry.slot), walkedCount: table.walkedCount)
-      }
+      oweWalkCall(at: index, walk)
     }
     skipped.removeAll(keepingCapacity: true)
   }

@@ -70,6 +70,8 @@ extension EngineState {
       let toClock = nodes[position].timing.policy == .pauses ? instants.suspendedTotal : 0
       segmentCall = walk.prepareCall(
         &nodes[position].timing, value: &value, at: instant, interval: interval, toClock: toClock)
+      // Paused after its segment, or silent again: it may belong in the other part of the pool.
+      found.walksToPlace.append(nodes[position].slot)
       if nodes[position].timing.isPaused, let probe = instants.nextProbe {
         // Paused after its segment: probed as a pause's registration is (rule 13).
         found.note(probe)

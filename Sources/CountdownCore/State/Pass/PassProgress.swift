@@ -73,6 +73,10 @@ struct PassFindings {
   /// prepared callback names its call by its place here (``PreparedCallback/isSegmentCall``).
   /// Emptied once the chunk is called.
   var segmentCalls: [SegmentCall] = []
+  /// Walks whose timing the chunk changed (paused after a segment, silent again after a call):
+  /// each is put in the part of the pool its timing belongs in under the same lock
+  /// (``EngineState/placeWalks(_:)``).
+  var walksToPlace: [SlotReference] = []
 
   /// Notes a change at clock instant `change`.
   @inline(__always)

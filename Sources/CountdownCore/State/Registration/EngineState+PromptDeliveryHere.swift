@@ -66,6 +66,11 @@ extension EngineState {
       }
     }
     table[index].timing = timing
+    if timing.walksSegments {
+      // Paused after its segment, or silent again after its call: in the part it belongs in.
+      table.setQuiet(belongsInQuietPart(timing), at: index)
+      forgetBoundIfNothingIsWalked()
+    }
     // Its next change on the clock: its deadline, or its next milestone's instant, for an end;
     // none past the clock's last instant.
     let change = timing.nextClockChange(interval: interval, suspendedTotal: suspension.total)

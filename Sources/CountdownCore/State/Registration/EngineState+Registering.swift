@@ -185,7 +185,10 @@ extension EngineState {
     let resumedAt = suspension.instant(for: table[found].timing, at: now)
     table[found].timing.resume(at: resumedAt, lastInstant: suspension.lastInstant(for: table[found].timing))
     // A walk's resume is told by a call: its segment, running again.
-    if table[found].timing.walksSegments { slots.walk(of: table[found].slot)?.oweCall() }
+    if table[found].timing.walksSegments, let walk = slots.walk(of: table[found].slot) {
+      walk.oweCall()
+      table[found].timing.unsilence()
+    }
     let ended = owePromptEndIfDue(at: found, instant: resumedAt)
     let timing = table[ended].timing
     // One that delivers only its end or at milestones is quiet again: it leaves the walked part.
@@ -251,6 +254,20 @@ extension EngineState {
     replanMilestone(at: index, instant: instant)
     pass.context?.recordEndMoved(table[index].slot)
     var added = AddedTime(applied: applied, actions: EngineActions())
+    if table[index].timing.walksSegments, let walk = slots.walk(of: table[index].slot) {
+      walk.noteAdded(applied)
+      if timing.isPaused, table[index].timing.deadlineOrStart <= 0 {
+        // Time taken down to nothing ends a paused segment: the next waits paused, told at once.
+        var moved = table[index].timing
+        let toClock = timing.policy == .pauses ? suspension.total : 0
+        walk.endPausedSegment(&moved, at: instant, toClock: toClock)
+        let moving = oweMovedWalk(at: index, moved, now: now)
+        (added.actions, added.owesPromptDelivery) = (moving.actions, moving.owesPromptDelivery)
+        return .success(added)
+      }
+      // A walk of every change is told its segment's new end by a call (a silent one, by its next).
+      if !timing.isPaused, walk.deliversEveryChange { walk.oweCall() }
+    }
     if !timing.isPaused {
       added.actions = scheduleMovedEnd(at: index, now: now)
       added.owesPromptDelivery = table[index].timing.awaitsPromptDelivery
@@ -309,6 +326,15 @@ extension EngineState {
   /// comes again and one jumped over is not delivered (as at registration). Nothing for a
   /// registration without milestones.
   mutating func replanMilestone(at index: NodeIndex, instant: Int64) {
+    if table[index].timing.walksSegments {
+      // A silent walk's milestones are its walk's, for every segment; its end is its segment's.
+      guard table[index].timing.skipsChanges, !table[index].timing.isPaused,
+        let milestones = slots.walk(of: table[index].slot)?.milestones
+      else { return }
+      let value = table[index].timing.value(at: instant, interval: grid.interval)
+      table[index].timing.planSegmentMilestone(milestones.next(below: value))
+      return
+    }
     guard table[index].timing.deliversMilestones, let milestones = slots.milestones(of: table[index].slot) else {
       return
     }
@@ -327,7 +353,8 @@ extension EngineState {
     guard timing.skipsChanges, !timing.isPaused, timing.deadlineOrStart <= instant else { return index }
     table[index].timing.oweItsEndPromptly()
     let slot = table[index].slot
-    if slots.milestones(of: slot) != nil { slots.milestoneLists[slot] = nil }
+    // A walk keeps its milestones for its next segments.
+    if !timing.walksSegments, slots.milestones(of: slot) != nil { slots.milestoneLists[slot] = nil }
     return table.setQuiet(false, at: index)
   }
 }

@@ -8,8 +8,8 @@ extension EngineState {
   /// ``accept(_:_:_:reading:deliveringHereWith:)`` for the rest.
   mutating func acceptWalk(
     _ receiver: AnyObject, _ handler: @escaping CountdownHandler, onSegment: @escaping SegmentHandler,
-    layout: SegmentLayout, ordinal: Int, offset: Int64, policy: SuspensionPolicy, paused: Bool, reading: Int64,
-    deliveringHereWith context: DeliveryContext?
+    layout: SegmentLayout, ordinal: Int, offset: Int64, policy: SuspensionPolicy, deliveries: CountdownDeliveries,
+    info: (any AnyObject & Sendable)?, paused: Bool, reading: Int64, deliveringHereWith context: DeliveryContext?
   ) throws(CountdownError) -> Registration {
     let now = actedOn.raiseLatest(to: reading)
     var timing = SegmentWalk.timing(startingAt: ordinal, offset: offset, in: layout, now: now, policy: policy)
@@ -17,8 +17,9 @@ extension EngineState {
     if paused, !layout.isEnded(ordinal) {
       timing.beginSegment(pausedWith: timing.deadlineOrStart - now)
     }
-    let walk = SegmentWalk(layout: layout, ordinal: ordinal, handler: onSegment)
-    let registration = place(receiver, handler, timing, now: now, walk: walk, deliveringHereWith: context)
+    let walk = SegmentWalk(layout: layout, ordinal: ordinal, deliveries: deliveries, info: info, handler: onSegment)
+    let registration = place(
+      receiver, handler, timing, now: now, milestones: walk.milestones, walk: walk, deliveringHereWith: context)
     if timing.isPaused, let index = liveIndex(of: receiver) {
       notePausedProbe(of: index, now: now)
     }
@@ -40,18 +41,23 @@ extension EngineState {
     let instant = suspension.instant(for: timing, at: now)
     let toClock = timing.policy == .pauses ? suspension.total : 0
     guard walk.make(move, &timing, at: instant, interval: grid.interval, toClock: toClock) else {
-      if walk.owesCall, !timing.isPaused { return owe(at: found, timing, now: now) }
+      if walk.owesCall, !timing.isPaused { return oweMovedWalk(at: found, timing, now: now) }
       return SegmentMoving(actions: .none)
     }
     counts.noteChange()
-    return owe(at: found, timing, now: now)
+    return oweMovedWalk(at: found, timing, now: now)
   }
 
-  /// Writes `timing`, moved, to the walk at `index`, owed its call at once, and notes its next
-  /// change; what to do after the lock.
-  private mutating func owe(at index: NodeIndex, _ timing: CountdownTiming, now: Int64) -> SegmentMoving {
+  /// Writes `timing`, moved, to the walk at `index`, owed its call at once (paused too), and
+  /// notes its next change; what to do after the lock.
+  mutating func oweMovedWalk(at found: NodeIndex, _ timing: CountdownTiming, now: Int64) -> SegmentMoving {
+    var timing = timing
+    // Told by a call at once: a silent walk delivers it as one of every change.
+    timing.unsilence()
+    if timing.isPaused { timing.beginSegment(pausedWith: timing.deadlineOrStart) }
+    table[found].timing = timing
+    let index = table.setQuiet(false, at: found)
     let slot = table[index].slot
-    table[index].timing = timing
     pass.context?.withdrawPreparedCallback(of: slot)
     actedOn.raiseRegistrationReading(to: now)
     pendingWork.owePromptDelivery(.init(key: table.key(at: index), slot: slot), walkedCount: table.walkedCount)
@@ -80,10 +86,13 @@ extension EngineState {
     let instant = suspension.instant(for: timing, at: now)
     let toClock = now.subtractingSaturated(instant)
     _ = SegmentWalk.advance(&ordinal, &timing, in: walk.layout, to: instant, toClock: toClock)
+    let ended = walk.layout.isEnded(ordinal)
     return SegmentStatus(
-      layout: walk.layout, ordinal: ordinal, isPaused: timing.isPaused,
-      timeLeft: walk.layout.isEnded(ordinal) ? 0 : timing.nanoseconds(at: instant),
-      end: timing.isPaused ? nil : timing.deadlineOrStart.addingSaturated(toClock))
+      layout: walk.layout, info: walk.info, ordinal: ordinal, isPaused: timing.isPaused,
+      timeLeft: ended ? 0 : timing.nanoseconds(at: instant),
+      end: timing.isPaused || ended ? nil : timing.deadlineOrStart.addingSaturated(toClock),
+      span: ended ? 0 : walk.layout.length(ofOrdinal: ordinal).addingSaturated(ordinal == walk.ordinal ? walk.added : 0)
+    )
   }
 }
 

@@ -223,6 +223,14 @@ extension EngineState {
         nodes[position].timing.requestPromptDelivery()
       }
     }
+    // A walk frozen while suspended has its segment's end moved on the clock: its call tells it.
+    for (slot, walk) in slots.segmentWalks where walk.deliversEveryChange {
+      if let index = table.index(of: slot, at: .max), table[index].timing.policy == .pauses,
+        !table[index].timing.isPaused
+      {
+        walk.oweCall()
+      }
+    }
     pendingWork.oweEveryValue()
     wheelCursor.requireWalk()
     var actions = EngineActions()
