@@ -4,7 +4,8 @@
 
 extension CountdownEngine {
   /// Starts (or replaces) the countdown of `receiver` walking the segments of `layout`, from
-  /// segment `ordinal`, `offset` nanoseconds into it.
+  /// segment `ordinal` with `left` nanoseconds to go in it (its length by default; at or below 0,
+  /// its end passed that long ago, and the first call tells the ends passed since).
   ///
   /// Within a segment, `handler` gets each value (whole intervals left in the segment), as a
   /// countdown's handler does. A change of segment (a segment's end, or several after a late
@@ -18,29 +19,32 @@ extension CountdownEngine {
   /// ``register(_:_:whileSuspended:delivering:pastTheEnd:handler:)`` makes its first value.
   ///
   /// - Parameters:
-  ///   - paused: Registered frozen at `offset`: its first call comes at once, paused.
-  /// - Throws: ``CountdownError/negativeDuration`` for a negative `offset`, ``CountdownError/outOfRange``
-  ///   for a negative `ordinal`, an `offset` at or past its segment's length, or a segment that
-  ///   does not fit on the clock; the receiver's existing countdown is then left untouched.
+  ///   - deliveries: Every change within a segment (default), or only the segments' ends, or
+  ///     milestones in each segment; the first call, every segment change, move and resume are
+  ///     told whatever this says.
+  ///   - info: What the caller keeps with the walk, given back by ``walkStatus(of:)``.
+  ///   - paused: Registered frozen with `left`: its first call comes at once, paused (with nothing
+  ///     left, that segment ends there, and the next waits paused).
+  /// - Throws: ``CountdownError/outOfRange`` for a negative `ordinal`, or a segment that does not
+  ///   fit on the clock; ``CountdownError/invalidMilestone`` for a milestone below zero; the
+  ///   receiver's existing countdown is then left untouched.
   /// - Complexity: O(log *p*), *p* the segments written in the plan.
   package func register(
-    _ receiver: AnyObject, walking layout: SegmentLayout, from ordinal: Int = 0, offset: Int64 = 0,
+    _ receiver: AnyObject, walking layout: SegmentLayout, from ordinal: Int = 0, left: Int64? = nil,
     whileSuspended policy: SuspensionPolicy = .keepsRunning, delivering deliveries: CountdownDeliveries = .everyChange,
     info: (any AnyObject & Sendable)? = nil, paused: Bool = false, readAt: CountdownInstant? = nil,
     handler: @escaping CountdownHandler, onSegment: @escaping SegmentHandler
   ) throws(CountdownError) {
-    guard offset >= 0 else { throw .negativeDuration }
     if let values = deliveries.milestones, !values.allSatisfy({ $0 >= 0 }) { throw .invalidMilestone }
-    guard ordinal >= 0, layout.isEnded(ordinal) ? offset == 0 : offset < layout.length(ofOrdinal: ordinal) else {
-      throw .outOfRange
-    }
+    guard ordinal >= 0 else { throw .outOfRange }
+    let left = left ?? (layout.isEnded(ordinal) ? 0 : layout.length(ofOrdinal: ordinal))
     let reading = readAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
     let context = isOnDeliveryQueue ? passScratch.takeContext() : nil
     var failure: CountdownError?
     var registration = state.withLock { state -> Registration in
       do throws(CountdownError) {
         var registration = try state.acceptWalk(
-          receiver, handler, onSegment: onSegment, layout: layout, ordinal: ordinal, offset: offset, policy: policy,
+          receiver, handler, onSegment: onSegment, layout: layout, ordinal: ordinal, left: left, policy: policy,
           deliveries: deliveries, info: info, paused: paused, reading: reading, deliveringHereWith: context)
         if registration.owesPromptDelivery, registration.delivery == nil, let context {
           registration.delivery = state.beginPromptDeliveryHere(context, at: reading, near: registration.position)

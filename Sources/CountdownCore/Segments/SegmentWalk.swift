@@ -54,15 +54,23 @@ package final class SegmentWalk: @unchecked Sendable {
   /// Whether the plan has ended.
   package var isEnded: Bool { layout.isEnded(ordinal) }
 
-  /// The timing of a walk that starts `offset` into the segment `ordinal` at `now`: counting down
-  /// to that segment's end, or, past the plan's last segment, ended at `now`.
+  /// The timing of a walk at the segment `ordinal` at `now` with `left` nanoseconds to go (at or
+  /// below 0: its end passed that long ago): counting down to that segment's end, or, past the
+  /// plan's last segment, ended at `now`.
   static func timing(
-    startingAt ordinal: Int, offset: Int64, in layout: SegmentLayout, now: Int64, policy: SuspensionPolicy
+    at ordinal: Int, left: Int64, in layout: SegmentLayout, now: Int64, policy: SuspensionPolicy
   ) -> CountdownTiming {
-    let left = layout.isEnded(ordinal) ? 0 : max(0, layout.length(ofOrdinal: ordinal) - offset)
-    var timing = CountdownTiming(countdownTo: now.addingSaturated(left), policy: policy)
+    var timing = CountdownTiming(
+      countdownTo: layout.isEnded(ordinal) ? now : now.addingSaturated(left), policy: policy)
     timing.walkSegments()
     return timing
+  }
+
+  /// Notes the time added to the segment a walk starts at, before it started: its time left,
+  /// `left`, past its length.
+  func noteStart(left: Int64) {
+    guard !isEnded else { return }
+    added = max(0, left.subtractingSaturated(layout.length(ofOrdinal: ordinal)))
   }
 
   /// Owes the next delivery as a ``SegmentCall``.

@@ -94,7 +94,7 @@ final class SegmentWalkTests: XCTestCase {
     XCTAssertEqual(engine.walkStatus(of: timer)?.ordinal, 0)
     XCTAssertThrowsError(
       try engine.register(
-        timer, walking: layout([5]), from: 0, offset: 5_000_000_000, handler: log.handler, onSegment: log.onSegment))
+        timer, walking: layout([5]), from: -1, handler: log.handler, onSegment: log.onSegment))
     XCTAssertEqual(
       engine.walkStatus(of: timer)?.layout, try layout([5, 4]), "the rejected start left the walk as it was")
     XCTAssertFalse(try engine.move(Receiver("other"), .skip))

@@ -2,22 +2,26 @@
 // a walk stands, each under the one lock every other transition takes.
 
 extension EngineState {
-  /// A registration of `receiver` walking `layout` from segment `ordinal`, `offset` nanoseconds
-  /// into it (checked before the lock), asked for with the clock reading `reading` (clamped: rule
-  /// 5); `paused`: frozen at once, its first call told paused. As
-  /// ``accept(_:_:_:reading:deliveringHereWith:)`` for the rest.
+  /// A registration of `receiver` walking `layout` from segment `ordinal` with `left` nanoseconds
+  /// to go in it (checked before the lock), asked for with the clock reading `reading` (clamped:
+  /// rule 5); `paused`: frozen at once, its first call told paused (with nothing left, its segment
+  /// ends there, and the next waits paused). As ``accept(_:_:_:reading:deliveringHereWith:)`` for
+  /// the rest.
   mutating func acceptWalk(
     _ receiver: AnyObject, _ handler: @escaping CountdownHandler, onSegment: @escaping SegmentHandler,
-    layout: SegmentLayout, ordinal: Int, offset: Int64, policy: SuspensionPolicy, deliveries: CountdownDeliveries,
+    layout: SegmentLayout, ordinal: Int, left: Int64, policy: SuspensionPolicy, deliveries: CountdownDeliveries,
     info: (any AnyObject & Sendable)?, paused: Bool, reading: Int64, deliveringHereWith context: DeliveryContext?
   ) throws(CountdownError) -> Registration {
     let now = actedOn.raiseLatest(to: reading)
-    var timing = SegmentWalk.timing(startingAt: ordinal, offset: offset, in: layout, now: now, policy: policy)
+    var timing = SegmentWalk.timing(at: ordinal, left: left, in: layout, now: now, policy: policy)
     guard timing.valueFits(at: now, interval: grid.interval) else { throw .outOfRange }
-    if paused, !layout.isEnded(ordinal) {
-      timing.beginSegment(pausedWith: timing.deadlineOrStart - now)
-    }
     let walk = SegmentWalk(layout: layout, ordinal: ordinal, deliveries: deliveries, info: info, handler: onSegment)
+    walk.noteStart(left: left)
+    if paused, !layout.isEnded(ordinal) {
+      timing.beginSegment(pausedWith: max(0, left))
+      let toClock = policy == .pauses ? now.subtractingSaturated(suspension.runningTime(at: now)) : 0
+      walk.endPausedSegment(&timing, at: policy == .pauses ? suspension.runningTime(at: now) : now, toClock: toClock)
+    }
     let registration = place(
       receiver, handler, timing, now: now, milestones: walk.milestones, walk: walk, deliveringHereWith: context)
     if timing.isPaused, let index = liveIndex(of: receiver) {
