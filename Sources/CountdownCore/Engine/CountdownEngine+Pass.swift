@@ -152,7 +152,8 @@ extension CountdownEngine {
           let callback = prepared[position - 1]
           ended.append(.init(key: callback.slot.liveKey, slot: callback.slot))
         }
-        guard position < prepared.count, context.hasNewWithdrawals else { continue }
+        // A final 0 is made below, marked as the one being called.
+        guard position < prepared.count, context.hasNewWithdrawals || prepared[position].ends else { continue }
       }
       let callback = prepared[position]
       position += 1
@@ -171,7 +172,12 @@ extension CountdownEngine {
       }
       checkNotWithdrawn(callback, context: context)
       var stop = false
-      callback.handler.call(callback.value, &stop)
+      if callback.ends {
+        // `endedAgo` answers in this call, and only in it.
+        callReadings.callingEnd(of: callback.slot) { callback.handler.call(callback.value, &stop) }
+      } else {
+        callback.handler.call(callback.value, &stop)
+      }
       made += 1
       if stop || callback.ends {
         ended.append(.init(key: callback.slot.liveKey, slot: callback.slot))
@@ -181,8 +187,9 @@ extension CountdownEngine {
   }
 
   /// Makes the prepared callbacks from `position` on while nothing was withdrawn; stops at the end
-  /// of the chunk, before the first callback the signal moved before, or after one that ended its
-  /// registration (returning true). `position` is left at the first callback not made.
+  /// of the chunk, before the first callback the signal moved before, before a final 0 (the caller
+  /// makes it, marked as the one being called), or after one whose handler set `stop` (returning
+  /// true). `position` is left at the first callback not made.
   @inline(__always)
   private func callWhileNothingWithdrawn(
     _ prepared: UnsafeBufferPointer<PreparedCallback>, from position: inout Int, context: DeliveryContext
@@ -192,12 +199,14 @@ extension CountdownEngine {
     while next < prepared.count {
       if context.hasNewWithdrawals { return false }
       let callback = prepared[next]
+      // Tested before the call rather than after it: a tick's values cost no more for it.
+      if callback.ends { return false }
       checkNotWithdrawn(callback, context: context)
       var stop = false
       // Through the copy prepared under the lock, not the node, which may have moved since.
       callback.handler.call(callback.value, &stop)
       next += 1
-      if stop || callback.ends { return true }
+      if stop { return true }
     }
     return false
   }

@@ -63,7 +63,14 @@ extension CountdownEngine {
     } else {
       checkNotWithdrawn(callback, context: context)
       var stop = false
-      callReadings.calling(at: reading) { callback.handler.call(callback.value, &stop) }
+      callReadings.calling(at: reading) {
+        if callback.ends {
+          // `endedAgo` answers in this call, and only in it.
+          callReadings.callingEnd(of: callback.slot) { callback.handler.call(callback.value, &stop) }
+        } else {
+          callback.handler.call(callback.value, &stop)
+        }
+      }
       if stop || callback.ends {
         ended = .init(key: callback.slot.liveKey, slot: callback.slot)
       }

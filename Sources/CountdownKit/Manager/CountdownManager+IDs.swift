@@ -144,12 +144,13 @@ extension CountdownManager {
   ///
   /// A `0` comes late when a countdown ran out while the app was not running (the restore
   /// delivers it, and lists the id in ``CountdownRestoration/ended`` with the date), or while the
-  /// manager was suspended (``resumeTicking()`` delivers it, a foreground later): from then until
-  /// that `0`'s call returns, this says how long ago the end was, never less than zero. So it does,
-  /// in the `0`'s call, for whatever else held it (a device that slept, a main queue held up, a
-  /// start at a date already past), as ``endedAgo(_:)`` does for a receiver. Otherwise `nil`: a
-  /// countdown that has not ended, one whose `0` comes at its end (within the manager's end
-  /// tolerance), an id with no countdown.
+  /// manager was suspended (``resumeTicking()`` delivers it, a foreground later): in that `0`'s
+  /// call, this says how long ago the end was. So it does for whatever else held it (a device that
+  /// slept, a main queue held up, a start at a date already past), as ``endedAgo(_:)`` does for a
+  /// receiver, and measured to the same instant: the one the `0`'s batch of calls stands for, the
+  /// same for every countdown of the batch, ids and receivers alike. Otherwise `nil`: a countdown
+  /// that has not ended, one whose `0` comes at its end (within the manager's end tolerance), any
+  /// call but that `0`'s and outside calls, an id with no countdown.
   ///
   /// - Complexity: O(1); nothing is paid for it at other callbacks.
   public func endedAgo<ID: Hashable & Sendable>(id: ID) -> Duration? {
@@ -157,15 +158,9 @@ extension CountdownManager {
     guard let (token, endedAt) = state.withLock({ $0.ids[IDKey(id)].map { ($0.token, $0.endedAt) } }) else {
       return nil
     }
-    guard let endedAt else {
-      // A `0` held by anything else: the engine knows its deadline and the instant it came at.
-      return engine.endedAgo(token)
-    }
-    // The clock is the app's code: read with no lock held.
-    let now = clockNow
-    guard now >= endedAt else { return nil }
-    let (ago, overflow) = now.subtractingReportingOverflow(endedAt)
-    return .nanoseconds(overflow ? .max : ago)
+    // Ended before its registration (a restore) or its delivery (a resume): measured from that
+    // end; otherwise from its deadline, which the engine knows.
+    return engine.endedAgo(token, endedAt: endedAt)
   }
 
   /// Before a resume of the suspended manager: notes when each countdown of an id that ran out

@@ -209,10 +209,11 @@ extension CountdownManager {
   ///
   /// A `0` comes late whatever held it: a suspension (``resumeTicking()`` delivers it a foreground
   /// later), a device that slept, a main queue held up, a start at a date already past. In that
-  /// `0`'s call, this says how long before the instant the call stands for the end was; otherwise
-  /// `nil`: a `0` that came on time (within the manager's end tolerance), a countdown that has
-  /// not ended, one counting overtime, a receiver without a countdown. The form for ids is
-  /// ``endedAgo(id:)``.
+  /// `0`'s call, this says how long before the instant the call stands for the end was (the
+  /// instant of its batch of calls, the same for every countdown of the batch); otherwise `nil`: a
+  /// `0` that came on time (within the manager's end tolerance), any call but that `0`'s and
+  /// outside calls, a countdown that has not ended, one counting overtime, a receiver without a
+  /// countdown. The form for ids is ``endedAgo(id:)``.
   /// - Complexity: O(1); nothing is paid for it at other callbacks.
   public func endedAgo(_ receiver: AnyObject) -> Duration? {
     engine.endedAgo(receiver)

@@ -46,19 +46,19 @@ extension EngineState {
 }
 
 extension EngineState {
-  /// How late, in nanoseconds, the final 0 of `receiver`'s registration came: the latest instant
-  /// acted on (the one the 0's batch stands for) less its deadline on the clock, while that 0 is
-  /// prepared and not yet removed, when it is more than the end tolerance; `nil` otherwise
-  /// (``CountdownEngine/endedAgo(_:)``).
-  func lateness(ofTheEndOf receiver: AnyObject) -> Int64? {
-    guard let index = table.index(of: ObjectIdentifier(receiver)), isRegistration(at: index, of: receiver) else {
-      return nil
-    }
+  /// How late, in nanoseconds, the final 0 of `receiver`'s registration came, that registration
+  /// being the one in `slot` (the 0 being called) and finished: `reading`, the clock reading of
+  /// the batch that 0's call is in, less `endedAt`, or its deadline on the clock, when it is more
+  /// than the end tolerance; `nil` otherwise (``CountdownEngine/endedAgo(_:endedAt:)``).
+  func lateness(ofTheEndIn slot: SlotReference, of receiver: AnyObject, at reading: Int64, endedAt: Int64?) -> Int64? {
+    guard let index = table.index(of: ObjectIdentifier(receiver)), table[index].slot == slot,
+      isRegistration(at: index, of: receiver)
+    else { return nil }
     let timing = table[index].timing
     guard timing.isFinished,
-      let deadline = timing.clockInstant(of: timing.deadlineOrStart, suspendedTotal: suspension.total)
+      let end = endedAt ?? timing.clockInstant(of: timing.deadlineOrStart, suspendedTotal: suspension.total)
     else { return nil }
-    let late = actedOn.latestInstant.subtractingSaturated(deadline)
+    let late = reading.subtractingSaturated(end)
     return late > grid.endWindow ? late : nil
   }
 }
