@@ -1,6 +1,8 @@
-// Ends delivered together come in deadline order, ties in registration order (rule 14): a chunk
-// holding more than one final 0 has its ends put in that order, in the places they hold, under
-// the lock that prepared it. A tick's common case prepares no end, so it pays nothing for this.
+// Ends delivered together come in deadline order, ties in registration order (rule 14): a pass
+// of one chunk has its ends put in that order, in the places they hold, under the lock that
+// prepared it; a pass of several holds its ends back until everything else is prepared, then
+// delivers them all in that order. A tick's common case prepares no end, so it pays nothing for
+// this.
 
 extension EngineState {
   /// Where an end belongs among the ends of its chunk: its deadline on the clock, then its
@@ -11,6 +13,50 @@ extension EngineState {
 
     static func < (lhs: Self, rhs: Self) -> Bool {
       (lhs.deadline, lhs.order) < (rhs.deadline, rhs.order)
+    }
+  }
+
+  /// Places the final 0s of the chunk just prepared for a pass of `kind`, in `chunk`: in deadline
+  /// order in the places they hold, when the pass holds all its ends in this one chunk; otherwise
+  /// held back (more chunks are to come, which may hold earlier ones) until everything else is
+  /// prepared, then put in the room left, in deadline order across the pass.
+  mutating func placeEnds(_ kind: PassKind, in chunk: inout DeliveryChunk, progress: inout PassProgress) {
+    let foundAll = progress.foundAll(kind)
+    if progress.found.endsPrepared > 0 {
+      if foundAll, progress.heldEnds.isEmpty {
+        if progress.found.endsPrepared > 1 { orderEnds(in: &chunk) }
+      } else {
+        holdBackEnds(of: &chunk, progress: &progress)
+      }
+      progress.found.endsPrepared = 0
+    }
+    if foundAll, progress.heldEndsReleased < progress.heldEnds.count {
+      releaseHeldEnds(into: &chunk, progress: &progress)
+    }
+  }
+
+  /// Takes the final 0s out of `chunk` and holds them in `progress`, each with its order.
+  /// - Complexity: O(n) for a chunk of n callbacks.
+  private mutating func holdBackEnds(of chunk: inout DeliveryChunk, progress: inout PassProgress) {
+    chunk.takeEnds { callback in
+      progress.heldEnds.append(HeldEnd(order: endOrder(of: callback.slot), callback: callback))
+    }
+  }
+
+  /// Puts the ends `progress` holds back into `chunk`, in deadline order, as many as it has room
+  /// for. One whose registration went since it was held back (cancelled or replaced while an
+  /// earlier chunk was called) is dropped: its callback was withdrawn.
+  /// - Complexity: O(e log e) once for the e ends held, then O(1) each.
+  private mutating func releaseHeldEnds(into chunk: inout DeliveryChunk, progress: inout PassProgress) {
+    if !progress.heldEndsInOrder {
+      progress.heldEnds.sort { $0.order < $1.order }
+      progress.heldEndsInOrder = true
+    }
+    while progress.heldEndsReleased < progress.heldEnds.count, !chunk.isFull {
+      let held = progress.heldEnds[progress.heldEndsReleased].callback
+      progress.heldEndsReleased += 1
+      guard let index = table.index(of: held.slot, at: .max), table[index].timing.isFinished else { continue }
+      chunk.append(held)
     }
   }
 

@@ -128,11 +128,11 @@ extension EngineState {
       }
       progress.found.scheduled.removeAll(keepingCapacity: true)
     }
-    if progress.found.endsPrepared > 1 {
-      // Ends delivered together: in deadline order, ties in registration order (rule 14).
-      orderEnds(in: &chunk)
+    // Ends delivered together: in deadline order, ties in registration order (rule 14). A tick's
+    // common case prepares no end, and pays nothing here.
+    if progress.found.endsPrepared > 0 || !progress.heldEnds.isEmpty {
+      placeEnds(kind, in: &chunk, progress: &progress)
     }
-    progress.found.endsPrepared = 0
     checkEndsAreInOrderIfEnabled(chunk)
     return ChunkReleases(released: released)
   }

@@ -1,0 +1,9 @@
+/// A final 0 a pass of several chunks prepared and holds back, to deliver once every other callback
+/// of the pass is prepared, with the others it held, in deadline order (rule 14): the order it takes
+/// its place in, and its callback. The callback's handler stays valid until the pass ends, as any
+/// prepared callback's does (rule 6); whether its registration is still there is checked again as
+/// it is put in a chunk.
+struct HeldEnd {
+  let order: EngineState.EndOrder
+  let callback: PreparedCallback
+}
