@@ -65,8 +65,9 @@ extension CountdownEngine {
   }
 
   /// ``endedAgo(_:)``, measured from `endedAt`, a clock instant at which the caller knows the
-  /// countdown ended (one that ran out while no process ran, registered with what it had left),
-  /// instead of its deadline; `nil` as that says, and within ``endTolerance`` of `endedAt`.
+  /// countdown ended (one that ran out while no process ran, restored with nothing left, or while
+  /// the engine was suspended), instead of its deadline; `nil` as that says, and within
+  /// ``endTolerance`` of `endedAt`.
   package func endedAgo(_ receiver: AnyObject, endedAt: Int64?) -> Duration? {
     // The mark is the delivery queue's: asked anywhere else, no 0's call is this caller's.
     guard isOnDeliveryQueue, let end = callReadings.endBeingCalled else { return nil }
