@@ -41,12 +41,15 @@ extension CountdownEngine {
   /// wake the device at most once a minute, and one whose receiver is deallocated is removed,
   /// without a call, within a minute and one interval after that (while the engine ticks: not
   /// during ``suspendTicking()``).
-  /// - Returns: Whether `receiver` had a registration.
+  /// - Returns: Whether `receiver` had a registration; for one walking a plan's segments, whether
+  ///   it was running.
   @discardableResult
   public func pause(_ receiver: AnyObject) -> Bool {
     let now = clock.now.nanosecondsSinceOrigin
     let pausing = state.withLock { $0.pause(receiver, now: now) }
-    perform(EngineActions(timer: pausing.timer))
+    var actions = EngineActions(timer: pausing.timer)
+    actions.queuePass = pausing.queuePass
+    deliverHere(actions, owesPromptDelivery: pausing.owesPromptDelivery, reading: now)
     return pausing.found
   }
 
@@ -54,7 +57,8 @@ extension CountdownEngine {
   /// value promptly (unless it delivers only its end or milestones): on the delivery queue, inside
   /// this call, as ``register(_:_:whileSuspended:delivering:pastTheEnd:handler:)`` makes its first.
   ///
-  /// - Returns: Whether `receiver` had a registration.
+  /// - Returns: Whether `receiver` had a registration; for one walking a plan's segments, whether
+  ///   it was paused.
   @discardableResult
   public func resume(_ receiver: AnyObject) -> Bool {
     let now = clock.now.nanosecondsSinceOrigin

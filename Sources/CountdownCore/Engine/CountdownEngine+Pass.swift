@@ -160,8 +160,9 @@ extension CountdownEngine {
           let callback = prepared[position - 1]
           ended.append(.init(key: callback.slot.liveKey, slot: callback.slot))
         }
-        // A segment call, or a withdrawal, takes the path below.
-        guard position < prepared.count, context.hasNewWithdrawals || prepared[position].isSegmentCall else {
+        // A final 0 or a segment call is made below (a 0 marked as the one being called), as is
+        // one after a withdrawal.
+        guard position < prepared.count, context.hasNewWithdrawals || prepared[position].endsOrCallsSegment else {
           continue
         }
       }
@@ -186,7 +187,16 @@ extension CountdownEngine {
       if callback.isSegmentCall {
         let segmentCall = segmentCalls[callback.value]
         checkNotWithdrawn(callback, context: context, pausedWalk: segmentCall.isPaused)
-        segmentCall.handler(segmentCall, &stop)
+        if callback.ends {
+          // `endedAgo` answers in this call, and only in it.
+          callReadings.callingEnd(of: callback.slot) { segmentCall.handler(segmentCall, &stop) }
+        } else {
+          segmentCall.handler(segmentCall, &stop)
+        }
+      } else if callback.ends {
+        checkNotWithdrawn(callback, context: context)
+        // `endedAgo` answers in this call, and only in it.
+        callReadings.callingEnd(of: callback.slot) { callback.handler.call(callback.value, &stop) }
       } else {
         checkNotWithdrawn(callback, context: context)
         callback.handler.call(callback.value, &stop)
@@ -200,9 +210,9 @@ extension CountdownEngine {
   }
 
   /// Makes the prepared callbacks from `position` on while nothing was withdrawn; stops at the end
-  /// of the chunk, before the first callback the signal moved before, before a segment call, or
-  /// after one that ended its registration (returning true). `position` is left at the first
-  /// callback not made.
+  /// of the chunk, before the first callback the signal moved before, before a final 0 or a
+  /// segment call (the caller makes them, a 0 marked as the one being called), or after one whose
+  /// handler set `stop` (returning true). `position` is left at the first callback not made.
   @inline(__always)
   private func callWhileNothingWithdrawn(
     _ prepared: UnsafeBufferPointer<PreparedCallback>, from position: inout Int, context: DeliveryContext
@@ -212,13 +222,14 @@ extension CountdownEngine {
     while next < prepared.count {
       if context.hasNewWithdrawals { return false }
       let callback = prepared[next]
-      if callback.isSegmentCall { return false }
+      // Tested before the call rather than after it: a tick's values cost no more for it.
+      if callback.endsOrCallsSegment { return false }
       checkNotWithdrawn(callback, context: context)
       var stop = false
       // Through the copy prepared under the lock, not the node, which may have moved since.
       callback.handler.call(callback.value, &stop)
       next += 1
-      if stop || callback.ends { return true }
+      if stop { return true }
     }
     return false
   }

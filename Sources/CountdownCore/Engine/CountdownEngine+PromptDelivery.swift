@@ -63,10 +63,21 @@ extension CountdownEngine {
     } else {
       checkNotWithdrawn(callback, context: context, pausedWalk: delivery.segmentCall?.isPaused == true)
       var stop = false
-      if let segmentCall = delivery.segmentCall {
-        callReadings.calling(at: reading) { segmentCall.handler(segmentCall, &stop) }
-      } else {
-        callReadings.calling(at: reading) { callback.handler.call(callback.value, &stop) }
+      callReadings.calling(at: reading) {
+        if callback.ends {
+          // `endedAgo` answers in this call, and only in it.
+          callReadings.callingEnd(of: callback.slot) {
+            if let segmentCall = delivery.segmentCall {
+              segmentCall.handler(segmentCall, &stop)
+            } else {
+              callback.handler.call(callback.value, &stop)
+            }
+          }
+        } else if let segmentCall = delivery.segmentCall {
+          segmentCall.handler(segmentCall, &stop)
+        } else {
+          callback.handler.call(callback.value, &stop)
+        }
       }
       if stop || callback.ends {
         ended = .init(key: callback.slot.liveKey, slot: callback.slot)

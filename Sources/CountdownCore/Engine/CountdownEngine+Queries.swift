@@ -52,17 +52,28 @@ extension CountdownEngine {
   ///
   /// A final 0 comes late whatever held it: a suspension (``resumeTicking()`` delivers it), a
   /// stalled delivery queue, a device that slept or a wakeup that came late, a registration at a
-  /// deadline already past (a countdown restored after the app was not running). From the moment
-  /// that 0 is prepared until its call returns, this says how late; otherwise `nil`: a 0 that came
-  /// within ``endTolerance`` of its deadline (on time), a countdown that has not ended, one counting
-  /// overtime, a receiver without a registration. The engine knows both instants already (the
-  /// deadline, and the latest instant it acted on: the one the 0's batch stands for), so nothing is
-  /// paid for this at any callback.
+  /// deadline already past (a countdown restored after the app was not running). In that 0's own
+  /// call, this says how late, measured to the instant its batch stands for: the clock's reading
+  /// the batch was prepared at, the same for every callback of the batch, whatever the calls
+  /// before it in the batch did or took. Otherwise `nil`: a 0 that came within ``endTolerance`` of
+  /// its deadline (on time), any other call (a callback of the same batch before or after that 0's
+  /// included) or no call, a countdown that has not ended, one counting overtime, a receiver
+  /// without a registration. Nothing is paid for this at any callback but a final 0's.
   /// - Complexity: O(1) amortized.
   public func endedAgo(_ receiver: AnyObject) -> Duration? {
-    state.withLock { state in
-      state.lateness(ofTheEndOf: receiver).map(Duration.nanoseconds)
-    }
+    endedAgo(receiver, endedAt: nil)
+  }
+
+  /// ``endedAgo(_:)``, measured from `endedAt`, a clock instant at which the caller knows the
+  /// countdown ended (one that ran out while no process ran, restored with nothing left, or while
+  /// the engine was suspended), instead of its deadline; `nil` as that says, and within
+  /// ``endTolerance`` of `endedAt`.
+  package func endedAgo(_ receiver: AnyObject, endedAt: Int64?) -> Duration? {
+    // The mark is the delivery queue's: asked anywhere else, no 0's call is this caller's.
+    guard isOnDeliveryQueue, let end = callReadings.endBeingCalled else { return nil }
+    return state.withLock { state in
+      state.lateness(ofTheEndIn: end.slot, of: receiver, at: end.reading, endedAt: endedAt)
+    }.map(Duration.nanoseconds)
   }
 
   /// The instant on the engine's clock at which `receiver`'s countdown ends, as it stands now: its

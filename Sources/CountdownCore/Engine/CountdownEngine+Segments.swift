@@ -75,19 +75,20 @@ extension CountdownEngine {
   /// at its full length (less a seek's offset), running or paused as the walk was, and the move is
   /// told by one call, paused too, inside this call on the delivery queue. Ends passed before the
   /// move (a segment's end not delivered yet) are told by that call; the segment left reports no
-  /// end. Once this returns, on any thread, no callback prepared before it begins.
+  /// end. A move past the plan's last segment ends the registration without a call, as
+  /// ``cancel(_:)`` does. Once this returns, on any thread, no callback prepared before it begins.
   ///
-  /// - Returns: Whether `receiver` has a registration walking segments (one whose plan has ended
-  ///   already is left as it is).
+  /// - Returns: What it did (``SegmentMoveResult``); ``SegmentMoveResult/notFound`` without a
+  ///   registration walking segments, or for one whose plan has ended already.
   /// - Throws: ``CountdownError/negativeDuration`` for a seek's negative offset,
   ///   ``CountdownError/outOfRange`` for a seek's negative ordinal or an offset at or past its
   ///   segment's length; nothing changes then.
   /// - Complexity: O(log *p*), *p* the segments written in the plan.
   @discardableResult
-  package func move(_ receiver: AnyObject, _ move: SegmentMove) throws(CountdownError) -> Bool {
+  package func move(_ receiver: AnyObject, _ move: SegmentMove) throws(CountdownError) -> SegmentMoveResult {
     let reading = clock.now.nanosecondsSinceOrigin
     var failure: CountdownError?
-    let moving = state.withLock { state -> SegmentMoving? in
+    var moving = state.withLock { state -> SegmentMoving? in
       if case .seek(let ordinal, let offset) = move, let status = state.walkStatus(of: receiver, now: reading) {
         guard offset >= 0 else {
           failure = .negativeDuration
@@ -102,17 +103,23 @@ extension CountdownEngine {
       return state.move(receiver, move, now: reading)
     }
     if let failure { throw failure }
-    guard let moving else { return false }
-    deliverHere(moving.actions, owesPromptDelivery: moving.owesPromptDelivery, reading: reading)
-    return true
+    guard let found = moving.take() else { return .notFound }
+    if found.endedPlan {
+      perform(found.actions)
+      _ = consume found  // the handler it released goes here, outside the lock
+      return .endedPlan
+    }
+    deliverHere(found.actions, owesPromptDelivery: found.owesPromptDelivery, reading: reading)
+    return .moved
   }
 
-  /// Where `receiver`'s walk stands now: its segment (a segment whose end has passed counts as
-  /// passed, delivered or not), whether it is paused, its time left and its end; `nil` without a
-  /// registration walking segments.
+  /// Where `receiver`'s walk stands now: its segment, whether it is paused, its time left and its
+  /// end; `nil` without a registration walking segments. With `passingEnds` (the default), a
+  /// segment whose end has passed counts as passed, delivered or not; without, it is the current
+  /// one until its end is delivered, its time left below 0 (a snapshot keeps how overdue it is).
   /// - Complexity: O(log *p*), *p* the segments written in the plan.
-  package func walkStatus(of receiver: AnyObject) -> SegmentStatus? {
+  package func walkStatus(of receiver: AnyObject, passingEnds: Bool = true) -> SegmentStatus? {
     let now = clock.now.nanosecondsSinceOrigin
-    return state.withLock { $0.walkStatus(of: receiver, now: now) }
+    return state.withLock { $0.walkStatus(of: receiver, now: now, passingEnds: passingEnds) }
   }
 }

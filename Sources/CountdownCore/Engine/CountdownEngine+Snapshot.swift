@@ -18,7 +18,7 @@ extension CountdownEngine {
           kind: timing.kind, policy: timing.policy, skipsChanges: timing.skipsChanges,
           countsOvertime: timing.countsOvertime,
           milestones: timing.deliversMilestones ? state.slots.milestones(of: state.table[index].slot)?.values : nil,
-          isPaused: timing.isPaused,
+          walksSegments: timing.walksSegments, isPaused: timing.isPaused,
           isFrozen: timing.isPaused || (timing.policy == .pauses && state.suspension.since != nil),
           nanoseconds: timing.signedNanoseconds(
             at: state.suspension.instant(for: timing, at: state.clampedToLatestInstant(now))))

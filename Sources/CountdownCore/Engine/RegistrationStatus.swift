@@ -13,6 +13,8 @@ package struct RegistrationStatus: Hashable, Sendable {
   package var countsOvertime: Bool = false
   /// The milestones it is delivered at (``CountdownDeliveries/milestones(_:)``), if any.
   package var milestones: Set<Int>? = nil
+  /// Whether it walks a plan's segments (its times are its current segment's).
+  package var walksSegments: Bool = false
   /// Whether it is frozen by a pause.
   package var isPaused: Bool
   /// Whether its time stands still at the instant it was read at: paused, or counting on running

@@ -58,12 +58,10 @@ package struct PassedSegmentEnds: Hashable, Sendable {
   }
 
   /// These ends followed by `later`'s, still bounded: at most `window` ends one by one, the rest in
-  /// the summary. The flags are `later`'s: they describe the walk after the last end.
+  /// the summary. The flags are the last end's: `later`'s, or these ends' when `later` has none.
   package func followed(by later: PassedSegmentEnds, window: Int) -> PassedSegmentEnds {
     guard !isEmpty else { return later }
-    guard !later.isEmpty else {
-      return PassedSegmentEnds(summary: summary, ends: ends, planEnded: later.planEnded, paused: later.paused)
-    }
+    guard !later.isEmpty else { return self }
     // Everything in ordinal order: the summaries' ranges, then single ends.
     var all: [End] = ends
     var summaryRange = summary?.ordinals

@@ -29,10 +29,12 @@ package final class SegmentWalk: @unchecked Sendable {
   package private(set) var ordinal: Int
   /// Ends passed that no call made has told: a call that carried them was withdrawn before it
   /// began (a pause, time added, a move), so the next call carries them (``giveBack(_:)``).
-  private(set) var unheard = PassedSegmentEnds.none
+  package private(set) var unheard = PassedSegmentEnds.none
   /// The next delivery is a ``SegmentCall``: the registration's first, one after a move, a resume
-  /// or a withdrawn call. Set, its registration awaits a prompt delivery or is paused (rule 15).
-  package private(set) var owesCall = true
+  /// or a withdrawn call. Set, its registration awaits a prompt delivery or is paused (rule 15). A
+  /// silent walk owes one only for ends that no call has told: it delivers nothing but its ends
+  /// (and milestones), as a single countdown that skips changes does.
+  package private(set) var owesCall: Bool
 
   init(
     layout: SegmentLayout, ordinal: Int, deliveries: CountdownDeliveries, info: (any AnyObject & Sendable)?,
@@ -44,6 +46,7 @@ package final class SegmentWalk: @unchecked Sendable {
     deliversEveryChange = deliveries.isEveryChange
     milestones = deliveries.milestones.map { MilestoneList($0) }
     self.info = info
+    owesCall = deliveries.isEveryChange
   }
 
   /// Notes `applied` nanoseconds added to (or, below 0, taken from) the current segment.
@@ -73,9 +76,10 @@ package final class SegmentWalk: @unchecked Sendable {
     added = max(0, left.subtractingSaturated(layout.length(ofOrdinal: ordinal)))
   }
 
-  /// Owes the next delivery as a ``SegmentCall``.
+  /// Owes the next delivery as a ``SegmentCall``: a walk of every change always, a silent one only
+  /// for ends no call has told.
   func oweCall() {
-    owesCall = true
+    owesCall = deliversEveryChange || !unheard.isEmpty
   }
 
   /// The call prepared for a delivery at `instant` (on the timing's own time), `value` the
@@ -100,22 +104,27 @@ package final class SegmentWalk: @unchecked Sendable {
       instant: instant.addingSaturated(toClock), handler: handler)
     unheard = .none
     owesCall = false
-    if !deliversEveryChange, !timing.isPaused, !isEnded, timing.deadlineOrStart > instant {
-      // Silent again until its next milestone or its segment's end.
-      if let milestones {
-        timing.planSegmentMilestone(milestones.next(below: value))
-      } else {
-        timing.deliverOnlyTheEnd()
-      }
-    }
+    silence(&timing, at: instant, interval: interval)
     return call
+  }
+
+  /// Makes a silent walk's running timing silent until its next milestone or its segment's end,
+  /// as of `instant` on its time; nothing for a walk of every change, a paused one, or one whose
+  /// segment's end has come (that end is delivered at once).
+  func silence(_ timing: inout CountdownTiming, at instant: Int64, interval: Int64) {
+    guard !deliversEveryChange, !timing.isPaused, !isEnded, timing.deadlineOrStart > instant else { return }
+    if let milestones {
+      timing.planSegmentMilestone(milestones.next(below: timing.value(at: instant, interval: interval)))
+    } else {
+      timing.deliverOnlyTheEnd()
+    }
   }
 
   /// Takes back the ends of `call`, prepared and then withdrawn before it began: the next call
   /// carries them, before any passed since.
   func giveBack(_ call: SegmentCall) {
     unheard = call.ends.followed(by: unheard, window: layout.window)
-    owesCall = true
+    oweCall()
   }
 
   /// Moves the walk on past every segment whose end is at or before `instant` (on the timing's
@@ -137,6 +146,17 @@ package final class SegmentWalk: @unchecked Sendable {
     return ends
   }
 
+  /// Passes every segment whose end is due by `instant` (on the timing's time), as a pass would,
+  /// keeping those ends for the next call, which is owed: an operation acts on the segment running
+  /// at its instant. Returns whether any passed.
+  func bringUp(_ timing: inout CountdownTiming, to instant: Int64, interval: Int64, toClock: Int64) -> Bool {
+    let passed = advance(&timing, to: instant, interval: interval, toClock: toClock)
+    guard !passed.isEmpty else { return false }
+    unheard = unheard.followed(by: passed, window: layout.window)
+    oweCall()
+    return true
+  }
+
   /// Ends the current segment, paused with no time left (time taken down to nothing), at
   /// `instant` on the timing's time: the next one waits paused at its full length, or the plan
   /// ends (running, due at `instant`). Told by the next call.
@@ -150,7 +170,8 @@ package final class SegmentWalk: @unchecked Sendable {
     } else {
       timing.beginSegment(pausedWith: layout.length(ofOrdinal: ordinal))
     }
-    let passed = PassedSegmentEnds(ends: [end], planEnded: isEnded, paused: !isEnded)
+    // Not a pause of the plan's: the walk was paused already, and stays so.
+    let passed = PassedSegmentEnds(ends: [end], planEnded: isEnded)
     unheard = unheard.followed(by: passed, window: layout.window)
     oweCall()
   }
@@ -210,10 +231,9 @@ package final class SegmentWalk: @unchecked Sendable {
   func make(_ move: SegmentMove, _ timing: inout CountdownTiming, at instant: Int64, interval: Int64, toClock: Int64)
     -> Bool
   {
-    let passed = advance(&timing, to: instant, interval: interval, toClock: toClock)
-    unheard = unheard.followed(by: passed, window: layout.window)
+    let passed = bringUp(&timing, to: instant, interval: interval, toClock: toClock)
     guard !isEnded else {
-      if !passed.isEmpty { oweCall() }
+      if passed { oweCall() }
       return false
     }
     added = 0

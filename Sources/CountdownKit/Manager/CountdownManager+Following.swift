@@ -69,7 +69,8 @@ extension CountdownManager {
   func idPhase(token: IDRegistry.Token, length: Duration?) -> (phase: IDPhase, countsOvertime: Bool) {
     let (now, statuses) = engine.statuses(of: [token])
     guard let status = statuses[0], status.kind == .countdown else { return (.gone, false) }
-    let dates = dates(of: status, length: length)
+    // A countdown in phases: the span of its current phase.
+    let dates = dates(of: status, length: status.walksSegments ? phaseSpan(of: token) : length)
     if status.isFrozen { return (.frozen(dates: dates), status.countsOvertime) }
     let (deadline, overflow) = now.nanosecondsSinceOrigin.addingReportingOverflow(status.nanoseconds)
     let phase = IDPhase.running(

@@ -92,33 +92,30 @@ extension CountdownManager {
   @discardableResult
   public func cancel<ID: Hashable & Sendable>(id: ID) -> Bool {
     guard let record = state.withLock({ $0.ids.cancelled(IDKey(id)) }) else { return false }
-    record.attachment?.detach()
     defer { tellIDObservers([record.token.key]) }
     return engine.cancel(record.token)
   }
 
   /// Freezes the countdown of `id`; ``resume(id:)`` continues it from the same value.
   ///
-  /// - Returns: Whether `id` had a countdown.
+  /// - Returns: Whether `id` had a countdown; for a countdown in phases, whether it was running.
   @discardableResult
   public func pause<ID: Hashable & Sendable>(id: ID) -> Bool {
     let key = IDKey(id)
     guard let target = record(of: key) else { return false }
     defer { tellIDObservers([key]) }
-    if let attachment = target.attachment { return attachment.pause(at: clockNow, on: engine) }
     return engine.pause(target.token)
   }
 
   /// Continues the countdown of `id` frozen by ``pause(id:)``, with a prompt delivery of its current value
   /// (inside this call on the main thread).
   ///
-  /// - Returns: Whether `id` had a countdown.
+  /// - Returns: Whether `id` had a countdown; for a countdown in phases, whether it was paused.
   @discardableResult
   public func resume<ID: Hashable & Sendable>(id: ID) -> Bool {
     let key = IDKey(id)
     guard let target = record(of: key) else { return false }
     defer { tellIDObservers([key]) }
-    if let attachment = target.attachment { return attachment.resume(at: clockNow, on: engine) }
     return engine.resume(target.token)
   }
 
@@ -144,12 +141,13 @@ extension CountdownManager {
   ///
   /// A `0` comes late when a countdown ran out while the app was not running (the restore
   /// delivers it, and lists the id in ``CountdownRestoration/ended`` with the date), or while the
-  /// manager was suspended (``resumeTicking()`` delivers it, a foreground later): from then until
-  /// that `0`'s call returns, this says how long ago the end was, never less than zero. So it does,
-  /// in the `0`'s call, for whatever else held it (a device that slept, a main queue held up, a
-  /// start at a date already past), as ``endedAgo(_:)`` does for a receiver. Otherwise `nil`: a
-  /// countdown that has not ended, one whose `0` comes at its end (within the manager's end
-  /// tolerance), an id with no countdown.
+  /// manager was suspended (``resumeTicking()`` delivers it, a foreground later): in that `0`'s
+  /// call, this says how long ago the end was. So it does for whatever else held it (a device that
+  /// slept, a main queue held up, a start at a date already past), as ``endedAgo(_:)`` does for a
+  /// receiver, and measured to the same instant: the one the `0`'s batch of calls stands for, the
+  /// same for every countdown of the batch, ids and receivers alike. Otherwise `nil`: a countdown
+  /// that has not ended, one whose `0` comes at its end (within the manager's end tolerance), any
+  /// call but that `0`'s and outside calls, an id with no countdown.
   ///
   /// - Complexity: O(1); nothing is paid for it at other callbacks.
   public func endedAgo<ID: Hashable & Sendable>(id: ID) -> Duration? {
@@ -157,15 +155,9 @@ extension CountdownManager {
     guard let (token, endedAt) = state.withLock({ $0.ids[IDKey(id)].map { ($0.token, $0.endedAt) } }) else {
       return nil
     }
-    guard let endedAt else {
-      // A `0` held by anything else: the engine knows its deadline and the instant it came at.
-      return engine.endedAgo(token)
-    }
-    // The clock is the app's code: read with no lock held.
-    let now = clockNow
-    guard now >= endedAt else { return nil }
-    let (ago, overflow) = now.subtractingReportingOverflow(endedAt)
-    return .nanoseconds(overflow ? .max : ago)
+    // Ended before its registration (a restore) or its delivery (a resume): measured from that
+    // end; otherwise from its deadline, which the engine knows.
+    return engine.endedAgo(token, endedAt: endedAt)
   }
 
   /// Before a resume of the suspended manager: notes when each countdown of an id that ran out
@@ -219,11 +211,6 @@ extension CountdownManager {
   public func addTime<ID: Hashable & Sendable>(_ time: Duration, id: ID) throws(CountdownError) -> Bool {
     let key = IDKey(id)
     guard let target = record(of: key) else { return false }
-    if let attachment = target.attachment {
-      let nanoseconds = try time.countdownNanoseconds()
-      defer { tellIDObservers([key]) }
-      return attachment.addTime(nanoseconds, at: clockNow, on: engine)
-    }
     let (token, generation) = (target.token, target.generation)
     guard let added = try engine.timeAdded(time, to: token) else { return false }
     #if COUNTDOWN_CHECK_INVARIANTS
@@ -239,11 +226,6 @@ extension CountdownManager {
   public func isPaused<ID: Hashable & Sendable>(id: ID) -> Bool {
     guard let token = token(for: id) else { return false }
     return engine.statuses(of: [token]).statuses[0]?.isPaused ?? false
-  }
-
-  /// What a start of another kind keeps with `id`, which the id's operations go through.
-  func attachment<ID: Hashable & Sendable>(of id: ID) -> (any IDAttachment)? {
-    state.withLock { $0.ids[IDKey(id)]?.attachment }
   }
 
   /// The record of `key`: its token, length and what a start of another kind keeps with it, read
@@ -281,18 +263,16 @@ extension CountdownManager {
   /// count-up's, nor an overtime one's). `atMilestones`: ``CountdownReadAloud/read(_:)-(Int)`` in
   /// the handler reads the time left, which a milestone's value is not after a suspension.
   /// `endedAt`: for a restore of a countdown that ran out while the app was not running, when, on
-  /// the manager's clock (``endedAgo(id:)``). `attachment`: kept with the id until its next
-  /// start, cancel or end. `tellsObservers`: whether the id observers hear of the start now;
-  /// `false` for a caller that tells them once of every id it starts (a restore). A stop in the
-  /// handler is the countdown running out if the attachment says so (``IDAttachment/hasRunOut``: a
-  /// countdown in phases whose plan ended); without one, only a `0` that ends it is.
+  /// the manager's clock (``endedAgo(id:)``). `tellsObservers`: whether the id observers hear of
+  /// the start now; `false` for a caller that tells them once of every id it starts (a restore).
+  /// Only a `0` that ends it is its running out; a stop in the handler is not.
   func claimID<ID: Hashable & Sendable>(
     _ id: ID, endsAtZero: Bool, length: Duration?, atMilestones: Bool = false, endedAt: Int64? = nil,
-    attachment: (any IDAttachment)? = nil, tellsObservers: Bool = true,
+    tellsObservers: Bool = true,
     _ update: @escaping @MainActor (ID, Int, inout Bool) -> Void,
     handToEngine: (IDRegistry.Token, @escaping CountdownHandler) throws(CountdownError) -> Void
   ) throws(CountdownError) {
-    try claimID(id, length: length, endedAt: endedAt, attachment: attachment, tellsObservers: tellsObservers) {
+    try claimID(id, length: length, endedAt: endedAt, tellsObservers: tellsObservers) {
       token, generation throws(CountdownError) in
       let update =
         atMilestones
@@ -304,27 +284,25 @@ extension CountdownManager {
           update(id, value, &stop)
         }
         if stop || (endsAtZero && value == 0) {
-          let ranOut = (endsAtZero && value == 0) || (attachment?.hasRunOut ?? false)
-          self?.countdownEnded(token, generation: generation, ranOut: ranOut)
+          self?.countdownEnded(token, generation: generation, ranOut: endsAtZero && value == 0)
         }
       }
       try handToEngine(token, handler)
     }
   }
 
-  /// Claims `id` as ``claimID(_:endsAtZero:length:atMilestones:endedAt:attachment:tellsObservers:_:handToEngine:)``
+  /// Claims `id` as ``claimID(_:endsAtZero:length:atMilestones:endedAt:tellsObservers:_:handToEngine:)``
   /// does, for a start that makes its handlers itself: `register` registers under the id's token
   /// what the start counts, its handler calling ``countdownEnded(_:generation:ranOut:)`` with
   /// `generation` when it ends; the id gets back its previous state if that throws.
   func claimID<ID: Hashable & Sendable>(
-    _ id: ID, length: Duration?, endedAt: Int64? = nil, attachment: (any IDAttachment)? = nil,
-    tellsObservers: Bool = true,
+    _ id: ID, length: Duration?, endedAt: Int64? = nil, tellsObservers: Bool = true,
     register: (IDRegistry.Token, _ generation: Int) throws(CountdownError) -> Void
   ) throws(CountdownError) {
     let key = IDKey(id)
     // Claim the id (the engine call happens outside the lock: replacing a countdown releases the
     // old handler, which may run user code).
-    let claim = state.withLock { $0.ids.claim(key, length: length, endedAt: endedAt, attachment: attachment) }
+    let claim = state.withLock { $0.ids.claim(key, length: length, endedAt: endedAt) }
     do {
       try register(claim.token, claim.generation)
     } catch {
@@ -333,10 +311,6 @@ extension CountdownManager {
       state.withLock { $0.ids.startRejected(claim) }
       throw error
     }
-    // What the id had before is replaced: it registers nothing more, and a registration under a
-    // token of its own (one this start did not take over) ends.
-    claim.previousAttachment?.detach()
-    if let replaced = claim.replacedToken { engine.cancel(replaced) }
     // A cancel that ran between the claim and the registration found nothing to end: if the id no
     // longer names this token, end the registration now, or it would run on unreachable. (A token
     // the id still names may be another start's registration, which replaced ours: it stays.)

@@ -148,7 +148,7 @@ extension CountdownManager {
   /// - Returns: Whether `receiver` had a countdown.
   @discardableResult
   public func cancel(_ receiver: AnyObject) -> Bool {
-    engine.cancel(receiver) || cancelPhases(of: receiver)
+    engine.cancel(receiver)
   }
 
   /// Ends every countdown, listener, one-shot action and async sequence of this manager without a
@@ -167,7 +167,6 @@ extension CountdownManager {
     // Ids first: a start(id:) racing with this either is cancelled below, or comes after and
     // finds its id free; no id is left pointing at a token the engine no longer counts.
     let ids = state.withLock { $0.ids.allCancelled() }
-    for attachment in ids.attachments { attachment.detach() }
     engine.cancelAll()
     tellIDObservers(ids.keys)
     _ = ids  // the tokens are released outside the lock
@@ -182,7 +181,7 @@ extension CountdownManager {
   /// - Returns: Whether `receiver` had a countdown.
   @discardableResult
   public func pause(_ receiver: AnyObject) -> Bool {
-    engine.pause(receiver) || pausePhases(of: receiver)
+    engine.pause(receiver)
   }
 
   /// Continues a countdown frozen by ``pause(_:)``, with a prompt delivery of its current value
@@ -191,7 +190,7 @@ extension CountdownManager {
   /// - Returns: Whether `receiver` had a countdown.
   @discardableResult
   public func resume(_ receiver: AnyObject) -> Bool {
-    engine.resume(receiver) || resumePhases(of: receiver)
+    engine.resume(receiver)
   }
 
   /// How late the end of `receiver`'s countdown came, read in its handler's call with its `0`: to
@@ -209,10 +208,11 @@ extension CountdownManager {
   ///
   /// A `0` comes late whatever held it: a suspension (``resumeTicking()`` delivers it a foreground
   /// later), a device that slept, a main queue held up, a start at a date already past. In that
-  /// `0`'s call, this says how long before the instant the call stands for the end was; otherwise
-  /// `nil`: a `0` that came on time (within the manager's end tolerance), a countdown that has
-  /// not ended, one counting overtime, a receiver without a countdown. The form for ids is
-  /// ``endedAgo(id:)``.
+  /// `0`'s call, this says how long before the instant the call stands for the end was (the
+  /// instant of its batch of calls, the same for every countdown of the batch); otherwise `nil`: a
+  /// `0` that came on time (within the manager's end tolerance), any call but that `0`'s and
+  /// outside calls, a countdown that has not ended, one counting overtime, a receiver without a
+  /// countdown. The form for ids is ``endedAgo(id:)``.
   /// - Complexity: O(1); nothing is paid for it at other callbacks.
   public func endedAgo(_ receiver: AnyObject) -> Duration? {
     engine.endedAgo(receiver)
@@ -220,14 +220,14 @@ extension CountdownManager {
 
   /// Whether `receiver` has a countdown (running or paused).
   public func contains(_ receiver: AnyObject) -> Bool {
-    engine.contains(receiver) || containsPhases(of: receiver)
+    engine.contains(receiver)
   }
 
   /// The exact time left for `receiver` (elapsed, for a listener), or `nil` without a countdown: a
   /// `Duration`, where a handler's `remaining` counts whole intervals; negative past the deadline
   /// of a countdown counting overtime.
   public func timeLeft(for receiver: AnyObject) -> Duration? {
-    engine.timeLeft(for: receiver) ?? phaseTimeLeft(for: receiver)
+    engine.timeLeft(for: receiver)
   }
 
   /// Gives the countdown of `receiver` more time, or, with a negative `time`, less, without
@@ -257,8 +257,7 @@ extension CountdownManager {
   ///   68 years of 1 s ones). The countdown is then left untouched.
   @discardableResult
   public func addTime(_ time: Duration, to receiver: AnyObject) throws(CountdownError) -> Bool {
-    if try engine.addTime(time, to: receiver) { return true }
-    return try addTime(time, toPhasesOf: receiver)
+    try engine.addTime(time, to: receiver)
   }
 
   /// The number of countdowns and listeners.
@@ -291,7 +290,5 @@ extension CountdownManager {
     let request = try RegistrationRequest(target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
     // On the main actor, so on the main thread: on the engine's delivery queue, the main queue.
     try engine.submit(receiver, request, pausedAt: pausedAt, onDeliveryQueue: true, handler: handler)
-    // A countdown in phases of the receiver is replaced (looked for only once one was ever started).
-    replacePhases(of: receiver)
   }
 }

@@ -93,10 +93,7 @@ extension CountdownManager {
   /// - Returns: The dates, or `nil` for an id without a countdown (none, ended, or a count-up).
   public func timerDates<ID: Hashable & Sendable>(id: ID) -> CountdownTimerDates? {
     guard let record = record(of: IDKey(id)) else { return nil }
-    let (token, length, attachment) = (record.token, record.length, record.attachment)
-    // A start of another kind (a countdown in phases) says the length of what it counts now.
-    guard let attachment else { return timerDates(of: token, length: length) }
-    return attachment.countedLength.flatMap { timerDates(of: token, length: $0) }
+    return timerDates(of: record.token, length: record.length)
   }
 
   /// When the countdown of `id` ends, on this device's clock: the ``CountdownTimerDates/endDate``
@@ -136,7 +133,8 @@ extension CountdownManager {
   /// The system dates of `receiver`'s countdown of `length`; `nil` without one or for a count-up.
   func timerDates(of receiver: AnyObject, length: Duration?) -> CountdownTimerDates? {
     guard let status = engine.statuses(of: [receiver]).statuses[0], status.kind == .countdown else { return nil }
-    return dates(of: status, length: length)
+    // A countdown in phases: the span of its current phase.
+    return dates(of: status, length: status.walksSegments ? phaseSpan(of: receiver) : length)
   }
 
   /// The system dates of a countdown read as `status`, whose length (start to end) is `length`.

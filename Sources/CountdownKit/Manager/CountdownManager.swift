@@ -34,9 +34,6 @@ public final class CountdownManager: Sendable {
   /// What the handlers of its countdowns share: the engine, its call readings, the wall clock.
   let callContext: ManagerCallContext
   let state = LockedState(ManagerState())
-  /// When to look for receivers' countdowns in phases whose receiver was released; on the main
-  /// actor, where receivers' plans start.
-  @MainActor var receiverSequenceSweep = ReceiverSequenceSweep()
 
   /// Creates a manager.
   ///
@@ -72,14 +69,5 @@ public final class CountdownManager: Sendable {
     self.wallClock = wallClock
     callContext = ManagerCallContext(engine: engine, wallClock: wallClock)
     callContext.manager = self
-  }
-
-  deinit {
-    // A countdown in phases, its engine handler and the engine hold one another until it ends:
-    // each one left is detached and its registration ended, so that none outlives the manager.
-    for (token, attachment) in state.withLock({ $0.ids.attached }) {
-      attachment.detach()
-      engine.cancel(token)
-    }
   }
 }

@@ -29,9 +29,6 @@ package struct IDRegistry: Sendable {
     /// it ran out while the app was not running (a restore) or while the manager was suspended (a
     /// resume); `nil` otherwise. Read by `CountdownManager.endedAgo(id:)` in the `0`'s call.
     package fileprivate(set) var endedAt: Int64?
-    /// What a start of another kind keeps with the id for as long as it has it (a countdown in
-    /// phases: its plan and where it is); released with the record, after the lock.
-    package fileprivate(set) var attachment: (any IDAttachment)?
   }
 
   /// A start's hold on its id, from ``claim(_:length:endedAt:attachment:)``, with the id's record before it, to give
@@ -43,14 +40,6 @@ package struct IDRegistry: Sendable {
     /// The registry's ``changes`` once this claim was made.
     fileprivate let changesAtClaim: UInt64
 
-    /// What the id kept with its start before this one, which this one replaces.
-    package var previousAttachment: (any IDAttachment)? { previous?.attachment }
-
-    /// The token of the start this one replaces when this one has another: its registration is
-    /// not replaced by this one's, and is to be cancelled once this one is registered.
-    package var replacedToken: Token? {
-      previous.flatMap { $0.token === token ? nil : $0.token }
-    }
   }
 
   private var records: [IDKey: Record] = [:]
@@ -110,29 +99,25 @@ package struct IDRegistry: Sendable {
   /// A start of `key` takes the id: with the token the id has (so the engine replaces its
   /// registration) or a new one, and the next generation; `endedAt`, for a restore of a countdown
   /// that ran out while the app was not running, is when, on the manager's clock.
-  /// `attachment` is kept with the id until its next start, cancel or end.
   package mutating func claim(
-    _ key: IDKey, length: Duration?, endedAt: Int64? = nil, attachment: (any IDAttachment)? = nil
+    _ key: IDKey, length: Duration?, endedAt: Int64? = nil
   ) -> Claim {
     // The id's slot read and written in one look-up: hashing and comparing an id is most of the
     // cost of a start.
     changes &+= 1
     return Self.claim(
-      &records[key], key: key, length: length, endedAt: endedAt, attachment: attachment, changes: changes)
+      &records[key], key: key, length: length, endedAt: endedAt, changes: changes)
   }
 
   /// ``claim(_:length:endedAt:attachment:)`` on the slot of `key` (`nil`: it has no record).
   private static func claim(
-    _ slot: inout Record?, key: IDKey, length: Duration?, endedAt: Int64?, attachment: (any IDAttachment)?,
-    changes: UInt64
+    _ slot: inout Record?, key: IDKey, length: Duration?, endedAt: Int64?, changes: UInt64
   ) -> Claim {
     let previous = slot
-    // A start with an attachment, or one replacing such a start, takes a token of its own: the one
-    // it replaces may still be registered again by what it kept, until that hears of its detach.
-    let reuses = attachment == nil && previous?.attachment == nil
-    let token = reuses ? previous?.token ?? Token(key: key) : Token(key: key)
+    // The id's token again, so that the engine replaces its registration in place.
+    let token = previous?.token ?? Token(key: key)
     let generation = (previous?.generation ?? 0) + 1
-    slot = Record(token: token, generation: generation, length: length, endedAt: endedAt, attachment: attachment)
+    slot = Record(token: token, generation: generation, length: length, endedAt: endedAt)
     return Claim(token: token, generation: generation, previous: previous, changesAtClaim: changes)
   }
 
@@ -195,32 +180,12 @@ package struct IDRegistry: Sendable {
   }
 
   /// `key` was cancelled: it is forgotten, whatever started it. Returns its record, whose token is
-  /// to cancel in the engine and whose attachment to detach: released, and taken apart, after the
-  /// lock (a tuple made of it under the lock retained and released its parts there).
+  /// to cancel in the engine: released after the lock (a tuple made of it under the lock retained
+  /// and released its parts there).
   package mutating func cancelled(_ key: IDKey) -> Record? {
     guard let record = records.removeValue(forKey: key) else { return nil }
     changes &+= 1
     return record
-  }
-
-  /// The start that kept an attachment under `token` ended by itself (a countdown in phases whose
-  /// plan an operation ended): its id is forgotten if it still has that start, whose token is its
-  /// own (``claim(_:length:endedAt:attachment:)``). Returns the record removed, to release after
-  /// the lock.
-  package mutating func attachmentEnded(token: Token) -> Record? {
-    guard let index = records.index(forKey: token.key), records.values[index].token === token else { return nil }
-    changes &+= 1
-    return records.remove(at: index).value
-  }
-
-  /// What every id's start kept with it, in no particular order.
-  package var attachments: [any IDAttachment] {
-    records.values.compactMap(\.attachment)
-  }
-
-  /// Every id's start that kept an attachment, with its token, in no particular order.
-  package var attached: [(token: Token, attachment: any IDAttachment)] {
-    records.values.compactMap { record in record.attachment.map { (record.token, $0) } }
   }
 
   /// Every id was cancelled. Returns what the registry held, to release after the lock.
@@ -234,8 +199,8 @@ package struct IDRegistry: Sendable {
 
   /// Where the record of `token`'s id is, if no later start, cancel or end came since the event
   /// of `token` and `generation`: found with one look-up of the id, to be read or changed in place
-  /// by that index (a record copied out and back would retain and release its token and
-  /// attachment, and look the id up again).
+  /// by that index (a record copied out and back would retain and release its token, and look the
+  /// id up again).
   private func heldIndex(_ token: Token, _ generation: Int) -> [IDKey: Record].Index? {
     guard let index = records.index(forKey: token.key) else { return nil }
     // Read once: each read through the index validates it again.

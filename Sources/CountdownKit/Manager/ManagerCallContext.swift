@@ -2,13 +2,13 @@ import CountdownCore
 import Foundation
 
 /// What the handlers of one manager's countdowns share, kept once per manager rather than in each
-/// countdown: the engine that runs them, its reading of the calls it makes, the wall clock their
+/// countdown: the engine's clock, its reading of the calls it makes, the wall clock their
 /// dates come from, the interval their values count, and the manager; and, for their calls, the
 /// wall-clock date of the engine's reading of the callbacks being called, read once per batch of
 /// callbacks rather than once per call. Its users now are the countdowns in phases
 /// (``PhaseSequence``).
 final class ManagerCallContext: @unchecked Sendable {
-  // @unchecked Sendable: `engine`, `callReadings`, `callReading`, `wallClock` and
+  // @unchecked Sendable: `clock`, `callReadings`, `callReading`, `wallClock` and
   // `intervalNanoseconds` are constants (what `callReading` points to is read only on the engine's
   // delivery queue, where the engine writes it); `manager` is written once before any other
   // thread can see this object; the pairing
@@ -17,8 +17,9 @@ final class ManagerCallContext: @unchecked Sendable {
   // Unchecked exclusivity: each access is one short read or write on that one queue, so the
   // runtime's dynamic check (a thread-local lookup per access) can never fire.
 
-  /// The manager's engine: its clock times the calls, and it runs the registrations.
-  let engine: CountdownEngine
+  /// The engine's clock, which times a call outside a batch. Not the engine: the engine holds the
+  /// handlers that hold this, which would hold the engine in turn.
+  let clock: any CountdownClock
   /// The engine's reading of the callbacks it is calling: the instant of a handler's call
   /// (``CountdownCore/CallReadings``), kept so that ``callReading`` stays valid.
   let callReadings: CallReadings
@@ -37,7 +38,7 @@ final class ManagerCallContext: @unchecked Sendable {
   @exclusivity(unchecked) private var pairedDate = Date.distantPast
 
   init(engine: CountdownEngine, wallClock: @escaping @Sendable () -> Date) {
-    self.engine = engine
+    clock = engine.clock
     callReadings = engine.callReadings
     callReading = callReadings.current
     self.wallClock = wallClock

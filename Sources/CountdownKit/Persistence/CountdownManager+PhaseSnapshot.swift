@@ -110,24 +110,20 @@ extension CountdownManager {
     return order
   }
 
-  /// Starts the countdown in phases of `id` again as `plan` says, registered as of `now`, with
-  /// `phases` as its handler; whether it was (the plan's checks leave nothing for the engine to
-  /// refuse).
+  /// Restores `plan` under `id`, as a start of the id with a plan does, at `now`: its walk
+  /// registered where the plan is, its handler calling `phases`. Whether it was restored (a plan's
+  /// checks rule out the engine's refusal).
   func restorePhases<ID: Hashable & Sendable>(
     id: ID, _ plan: PhaseRestorePlan, at now: Int64,
     _ phases: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) -> Bool {
-    let engine = engine
-    let sequence = PhaseSequence(
-      plan: plan.plan, policy: plan.policy, deliveries: plan.deliveries, cursor: plan.cursor,
-      context: callContext)
+    let (left, paused) = plan.start(at: now)
     do {
-      try claimID(id, length: nil, attachment: sequence) { token, generation throws(CountdownError) in
-        let handlers = PhaseHandlers.maker(of: sequence, id: id, token: token, generation: generation, phases)
-        // The cursor the snapshot gave: the plan's own, registered as of `now`.
-        try sequence.registerFirst(token, handlers: handlers, on: engine) { _, _, handler throws(CountdownError) in
-          try plan.register(token, on: engine, at: now, handler: handler)
-        }
+      try claimID(id, length: nil) { token, generation throws(CountdownError) in
+        try walk(
+          plan.plan, under: token, for: id, generation: generation, plan.policy, plan.deliveries,
+          from: plan.cursor.ordinal, left: left, paused: paused, readAt: CountdownInstant(nanosecondsSinceOrigin: now),
+          phases)
       }
     } catch {
       return false
@@ -135,64 +131,52 @@ extension CountdownManager {
     return true
   }
 
-  /// Restores a countdown in phases shown by `receiver` as `plan` says, registered as of `now`,
-  /// replacing what the receiver counts, as a start of it does; `update` gets each update while
-  /// the receiver lives (the ends passed meanwhile inside this call). Whether it was restored (the
-  /// plan's checks leave nothing for the engine to refuse).
+  /// Restores `plan` under `receiver`, held weakly, as a start of the receiver with a plan does
+  /// (an ``ObservablePhaseCountdown``'s restore), at `now`; its calls go to `update`.
   @MainActor
   func restorePhases(
     _ receiver: AnyObject, _ plan: PhaseRestorePlan, at now: Int64,
     _ update: @escaping @MainActor (CountdownPhaseUpdate) -> Void
   ) -> Bool {
-    // As a start of the receiver: a dead receiver's sequence at this address goes first.
-    _ = receiverPhaseKey(of: receiver)
-    let weakReceiver = WeakReference<AnyObject>(receiver)
-    let restored = restorePhases(id: ReceiverPhaseKey(receiver), plan, at: now) { _, phaseUpdate, stop in
-      guard weakReceiver.receiver(as: AnyObject.self, stop: &stop) != nil else { return }
-      update(phaseUpdate)
+    let (left, paused) = plan.start(at: now)
+    do {
+      try walk(
+        plan.plan, under: receiver, plan.policy, plan.deliveries, from: plan.cursor.ordinal, left: left, paused: paused
+      ) { _, phaseUpdate, _ in update(phaseUpdate) }
+    } catch {
+      return false
     }
-    guard restored else { return false }
-    engine.cancel(receiver)
-    if receiverSequenceSweep.started() { sweepReleasedReceivers() }
     return true
   }
 
-  /// The countdowns in phases of `sequences` as their cursors stand now, for a snapshot taken at
-  /// `wallNow` with `offset`.
+  /// The snapshot entries of the walks registered under each key of `walks` (an id's token, or a
+  /// model's handle) as they stand now: a phase whose end passed and is not delivered yet is kept
+  /// with how overdue it is, so that a restore delivers that end, late.
   func phaseEntries<ID: Hashable & Sendable & Codable>(
-    of sequences: [(id: ID, sequence: PhaseSequence)], wallNow: Date, offset: Duration?
+    of walks: [(id: ID, key: AnyObject)], wallNow: Date, offset: Duration?
   ) -> [CountdownSnapshot<ID>.PhaseEntry] {
     let offsetSeconds = offset.map(\.secondsValue) ?? 0
-    return sequences.compactMap { id, sequence in
-      // A plan that freezes while suspended: its phase's end as the engine moved it.
-      #if COUNTDOWN_CHECK_INVARIANTS
-        // The simulation's self-test: the phase's end as it was before the suspension.
-        if PlantedFault.current != .snapshotMissesTheSuspension { sequence.followEngine(engine) }
-      #else
-        sequence.followEngine(engine)
-      #endif
-      let now = clockNow
-      guard let cursor = sequence.currentCursor else { return nil }
+    return walks.compactMap { id, key in
+      guard let (status, sequence) = walk(of: key, passingEnds: false), !sequence.plan.layout.isEnded(status.ordinal)
+      else { return nil }
       var entry = CountdownSnapshot<ID>.PhaseEntry(
-        id: id, plan: sequence.plan, ordinal: cursor.ordinal, policy: sequence.policy,
+        id: id, plan: sequence.plan, ordinal: status.ordinal, policy: sequence.policy,
         deliveries: sequence.deliveries)
-      switch cursor.timing {
-      case .running(let deadline) where sequence.policy == .pauses:
+      if status.isPaused {
+        entry.isPaused = true
+        entry.time = .nanoseconds(status.timeLeft)
+      } else if sequence.policy == .pauses {
         // Frozen while the app is away, as a single `.pauses` countdown: the time it has left.
         // Signed: a phase whose end is due and not delivered yet keeps how overdue it is, so that
         // the restore delivers that end as late, and the next phase has what it had left.
-        let left = deadline.subtractingSaturated(now)
-        entry.time = .nanoseconds(left)
+        entry.time = .nanoseconds(status.timeLeft)
         #if COUNTDOWN_CHECK_INVARIANTS
           // The simulation's self-test: the overdue time dropped.
-          if PlantedFault.current == .snapshotDropsTheOverdueTime { entry.time = .nanoseconds(max(0, left)) }
+          if PlantedFault.current == .snapshotDropsTheOverdueTime { entry.time = .nanoseconds(max(0, status.timeLeft)) }
         #endif
-      case .running(let deadline):
+      } else {
         // It walks on while the app is away: its phase's end, a date that outlives a reboot.
-        entry.date = wallNow + Double(deadline.subtractingSaturated(now)) / 1e9 + offsetSeconds
-      case .paused(let left):
-        entry.isPaused = true
-        entry.time = .nanoseconds(left)
+        entry.date = wallNow + Double(status.timeLeft) / 1e9 + offsetSeconds
       }
       return entry
     }

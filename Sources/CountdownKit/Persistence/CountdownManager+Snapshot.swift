@@ -14,19 +14,15 @@ extension CountdownManager {
   /// server time when the manager is calibrated.
   /// Safe while the manager is suspended: one that ran out meanwhile keeps the deadline it passed,
   /// and a countdown in phases the phase whose end it has not delivered yet.
-  /// - Complexity: O(*n*) in the number of ids, under one acquisition of the engine's lock.
+  /// - Complexity: O(*n*) in the number of ids, the single countdowns under one acquisition of the
+  ///   engine's lock, each countdown in phases under one more.
   public func snapshot<ID: Hashable & Sendable & Codable>(of idType: ID.Type = ID.self) -> CountdownSnapshot<ID> {
     let records = state.withLock { $0.ids.records(of: ID.self) }
-    // A countdown in phases (an id whose start kept an attachment) is not one countdown: it has an
-    // entry of its own.
-    let keys = records.compactMap { id, record in
-      record.attachment == nil ? SnapshotSource(id: id, receiver: record.token, length: record.length) : nil
-    }
-    let sequences = records.compactMap { id, record in
-      (record.attachment as? PhaseSequence).map { (id: id, sequence: $0) }
-    }
-    var snapshot = snapshot(of: keys)
-    snapshot.phaseEntries = phaseEntries(of: sequences, wallNow: snapshot.takenAt, offset: snapshot.serverOffset)
+    let keys = records.map { id, record in SnapshotSource(id: id, receiver: record.token, length: record.length) }
+    var walks: [(id: ID, key: AnyObject)] = []
+    // A countdown in phases is not one countdown: it has an entry of its own.
+    var snapshot = snapshot(of: keys) { walks.append(($0.id, $0.receiver)) }
+    snapshot.phaseEntries = phaseEntries(of: walks, wallNow: snapshot.takenAt, offset: snapshot.serverOffset)
     return snapshot
   }
 
@@ -124,8 +120,11 @@ extension CountdownManager {
     return CountdownRestoration(ids: ids, ended: ended)
   }
 
-  /// A snapshot of the registrations of `keys`, read at one instant.
-  func snapshot<ID: Hashable & Sendable & Codable>(of keys: [SnapshotSource<ID>]) -> CountdownSnapshot<ID> {
+  /// A snapshot of the registrations of `keys`, read at one instant; those that walk a plan's
+  /// phases are left to `walking`, which a countdown in phases' entry is made for.
+  func snapshot<ID: Hashable & Sendable & Codable>(
+    of keys: [SnapshotSource<ID>], walking: (SnapshotSource<ID>) -> Void = { _ in }
+  ) -> CountdownSnapshot<ID> {
     let offset = state.withLock { $0.isCalibrated ? $0.serverOffset : nil }
     let (_, statuses) = engine.statuses(of: keys.map(\.receiver))
     let wallNow = wallClock()
@@ -133,7 +132,9 @@ extension CountdownManager {
     var entries: [CountdownSnapshot<ID>.Entry] = []
     entries.reserveCapacity(keys.count)
     for (key, status) in zip(keys, statuses) {
-      if let status {
+      if let status, status.walksSegments {
+        walking(key)
+      } else if let status {
         entries.append(Self.entry(for: key, status, wallNow: wallNow, offsetSeconds: offsetSeconds))
       } else if let endedAt = key.endedAt {
         // Never after the snapshot's date (the device's clock went back since it ended): a restore

@@ -20,9 +20,9 @@ extension ObservablePhaseCountdown {
   public func snapshot<ID: Hashable & Sendable & Codable>(id: ID) -> CountdownSnapshot<ID> {
     // No single countdown: the snapshot's date and server offset, read as the manager's are.
     var snapshot = manager.snapshot(of: [CountdownManager.SnapshotSource<ID>]())
-    if let key = manager.receiverPhaseKey(of: handle), let sequence = manager.attachment(of: key) as? PhaseSequence {
-      snapshot.phaseEntries = manager.phaseEntries(
-        of: [(id: id, sequence: sequence)], wallNow: snapshot.takenAt, offset: snapshot.serverOffset)
+    let entries = manager.phaseEntries(of: [(id, handle)], wallNow: snapshot.takenAt, offset: snapshot.serverOffset)
+    if !entries.isEmpty {
+      snapshot.phaseEntries = entries
     } else if hasEnded, let endDate, let lastStart, let phaseCount = lastStart.plan.phaseCount {
       // Running to its end date, passed: the restore walks past the last phase's end and ends the
       // plan there. Written as walking on (`.keepsRunning`) whatever its policy: a frozen plan

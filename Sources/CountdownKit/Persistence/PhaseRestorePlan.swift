@@ -76,19 +76,12 @@ struct PhaseRestorePlan: Sendable {
   /// left, as of `now`.
   ///
   /// - Throws: What the engine's `submit` throws, which the plan's checks rule out.
-  func register(
-    _ token: AnyObject, on engine: CountdownEngine, at now: Int64, handler: @escaping CountdownHandler
-  ) throws(CountdownError) {
+  /// Where the restored walk starts at `now`: its phase's time left (below 0: its end passed that
+  /// long ago, and the restore's first call tells the ends passed since), and whether it is paused.
+  func start(at now: Int64) -> (left: Int64, paused: Bool) {
     switch cursor.timing {
-    case .running(let deadline):
-      let request = try RegistrationRequest(
-        .deadline(CountdownInstant(nanosecondsSinceOrigin: max(deadline, now))), whileSuspended: policy,
-        delivering: deliveries, pastTheEnd: .stops)
-      try engine.submit(token, request, pausedAt: nil, handler: handler)
-    case .paused(let left):
-      let request = try RegistrationRequest(
-        .duration(.nanoseconds(left)), whileSuspended: policy, delivering: deliveries, pastTheEnd: .stops)
-      try engine.submit(token, request, pausedAt: CountdownInstant(nanosecondsSinceOrigin: now), handler: handler)
+    case .running(let deadline): (deadline.subtractingSaturated(now), false)
+    case .paused(let left): (left, true)
     }
   }
 }

@@ -5,20 +5,16 @@ extension CountdownManager {
   /// The phase ends ahead of `key`'s countdown in phases (``IDPhaseEnds``); `nil` for a single
   /// countdown, a count-up, or no countdown.
   ///
-  /// Read between two deliveries, it says what the last delivery left, as
-  /// ``phasePosition(id:)`` does: an end whose delivery has not come yet is the first, in the
-  /// past. A plan that freezes while the manager is suspended reads as paused while it is.
+  /// An end whose delivery has not come yet is the first, in the past: what the last delivery
+  /// left. A plan that freezes while the manager is suspended reads as paused while it is.
   ///
   /// - Parameters:
   ///   - key: The id's key.
   ///   - limit: The most ends to read (0 or more).
   /// - Complexity: O(*k* log *p*), *k* the ends read and *p* the phases written in the plan.
   package func idPhaseEnds(of key: IDKey, upcoming limit: Int) -> IDPhaseEnds? {
-    // Asked only of an attachment: a cast of a missing one to the sequence is a runtime call still.
-    guard let attachment = record(of: key)?.attachment, let sequence = attachment as? PhaseSequence else {
-      return nil
-    }
-    return phaseEnds(of: sequence, upcoming: limit)
+    guard let token = record(of: key)?.token else { return nil }
+    return phaseEnds(of: token, upcoming: limit)
   }
 
   /// What the countdown of `key` is doing now and whether it counts overtime (``idPhase(of:)``)
@@ -30,18 +26,16 @@ extension CountdownManager {
   ) -> (phase: IDPhase, countsOvertime: Bool, phaseEnds: IDPhaseEnds?) {
     guard let record = record(of: key) else { return (.gone, false, nil) }
     let (phase, countsOvertime) = idPhase(token: record.token, length: record.length)
-    let attachment = record.attachment
-    // A single countdown has no attachment: no cast (a runtime call even of a missing one).
-    guard let attachment, let sequence = attachment as? PhaseSequence else { return (phase, countsOvertime, nil) }
-    return (phase, countsOvertime, phaseEnds(of: sequence, upcoming: limit))
+    return (phase, countsOvertime, phaseEnds(of: record.token, upcoming: limit))
   }
 
-  /// The phase ends ahead of `sequence`, at most `limit` of them (``idPhaseEnds(of:upcoming:)``).
-  private func phaseEnds(of sequence: PhaseSequence, upcoming limit: Int) -> IDPhaseEnds? {
-    // A plan frozen while suspended: its phase's end is where the engine moved it.
-    sequence.followEngine(engine)
+  /// The phase ends ahead of the walk under `token`, at most `limit` of them
+  /// (``idPhaseEnds(of:upcoming:)``); `nil` without one.
+  private func phaseEnds(of token: AnyObject, upcoming limit: Int) -> IDPhaseEnds? {
+    guard let (status, sequence) = walk(of: token, passingEnds: false) else { return nil }
     let layout = sequence.plan.layout
-    guard let cursor = sequence.currentCursor else { return nil }
+    let cursor = PhaseCursor(status)
+    guard !layout.isEnded(cursor.ordinal) else { return nil }
     let isForever = layout.phaseCount == nil
     // Frozen while the manager is suspended, as a single countdown that pauses is: nothing ends.
     let frozen = sequence.policy == .pauses && engine.isSuspended

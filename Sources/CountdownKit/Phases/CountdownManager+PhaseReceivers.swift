@@ -1,8 +1,8 @@
 public import CountdownCore
 import Foundation
 
-// A countdown in phases keyed by the object that shows it: the id form's sequence, run under the
-// receiver's identity (``ReceiverPhaseKey``), with the receiver held weakly.
+// A countdown in phases keyed by the object that shows it: a walk registered under the receiver
+// itself, in the engine's one table, as a single countdown of the receiver is.
 extension CountdownManager {
   /// Starts (or replaces) a countdown in phases shown by `receiver`: one countdown that walks
   /// `plan`, phase after phase, from its first phase now.
@@ -15,10 +15,10 @@ extension CountdownManager {
   /// ```
   ///
   /// What the id form ``start(id:plan:whileSuspended:delivering:_:)`` does, keyed by the receiver
-  /// as ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)`` keys a single countdown: held
-  /// weakly (once it is released, the sequence ends without a call), replaced by any new start of
-  /// the receiver, with a plan or a duration (and replacing its single countdown). The receiver's
-  /// operations act on it: ``pause(_:)``, ``resume(_:)``, ``addTime(_:to:)`` and ``cancel(_:)`` on
+  /// as ``start(_:for:whileSuspended:delivering:pastTheEnd:_:)`` keys a single countdown, in the
+  /// same one registration: held weakly (once it is released, the sequence ends without a call),
+  /// replaced by any new start of the receiver, with a plan or a duration (and replacing its
+  /// single countdown). The receiver's operations act on it: ``pause(_:)``, ``resume(_:)``, ``addTime(_:to:)`` and ``cancel(_:)`` on
   /// the current phase, as for an id; ``skipPhase(_:)``, ``restartPhase(_:)`` and
   /// ``goToPreviousPhase(_:)`` move it through the plan; ``phasePosition(for:)`` reads it;
   /// ``timeLeft(for:)``, ``contains(_:)`` and ``timerDates(for:)`` speak of the current phase.
@@ -41,24 +41,41 @@ extension CountdownManager {
     delivering deliveries: CountdownDeliveries = .everyChange,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    // A dead receiver's sequence at this address keeps its key in the map: it goes first.
-    _ = receiverPhaseKey(of: receiver)
+    try walk(plan, under: receiver, policy, deliveries) { receiver, phaseUpdate, stop in
+      update(unsafeDowncast(receiver, to: Receiver.self), phaseUpdate, &stop)
+    }
+  }
+
+  /// Registers `plan`'s walk under `receiver`, held weakly, from segment `ordinal` with `left`
+  /// nanoseconds to go in it (its length by default), frozen if `paused`, for the app's `update`.
+  func walk(
+    _ plan: CountdownPlan, under receiver: AnyObject, _ policy: SuspensionPolicy, _ deliveries: CountdownDeliveries,
+    from ordinal: Int = 0, left: Int64? = nil, paused: Bool = false,
+    _ update: @escaping @MainActor (_ receiver: AnyObject, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
+  ) throws(CountdownError) {
     let weakReceiver = WeakReference<AnyObject>(receiver)
     #if COUNTDOWN_CHECK_INVARIANTS
       // The simulation's self-test: the receiver held by its sequence.
-      let held: AnyObject? = PlantedFault.current == .phaseReceiverHeld ? receiver : nil
+      let held = WeakReference<AnyObject>.Held(PlantedFault.current == .phaseReceiverHeld ? receiver : nil)
     #endif
-    try start(id: ReceiverPhaseKey(receiver), plan: plan, whileSuspended: policy, delivering: deliveries) {
-      _, phaseUpdate, stop in
+    let sequence = PhaseSequence(plan: plan, policy: policy, deliveries: deliveries)
+    let handlers = PhaseHandlers.make(
+      sequence, context: callContext, subject: weakReceiver, key: nil, phasesEnded: nil, ended: nil
+    ) { weakReceiver, phaseUpdate, stop in
       #if COUNTDOWN_CHECK_INVARIANTS
         withExtendedLifetime(held) {}
       #endif
-      guard let receiver = weakReceiver.receiver(as: Receiver.self, stop: &stop) else { return }
-      update(receiver, phaseUpdate, &stop)
+      guard let receiver = weakReceiver.receiver(as: AnyObject.self, stop: &stop) else { return }
+      // Marked for what reads it (a read-aloud) only.
+      if HandlerDelivery.isRead {
+        HandlerDelivery.delivering(to: receiver) { update(receiver, phaseUpdate, &stop) }
+      } else {
+        update(receiver, phaseUpdate, &stop)
+      }
     }
-    // The receiver's single countdown, if it had one, is replaced.
-    engine.cancel(receiver)
-    if receiverSequenceSweep.started() { sweepReleasedReceivers() }
+    try engine.register(
+      receiver, walking: plan.layout.segments, from: ordinal, left: left, whileSuspended: policy.ofWalk,
+      delivering: deliveries, info: sequence, paused: paused, handler: handlers.values, onSegment: handlers.segments)
   }
 
   /// Skips the current phase of `receiver`'s countdown in phases: no end is delivered for it, and
@@ -74,7 +91,7 @@ extension CountdownManager {
   /// - Complexity: O(log *p*), *p* the phases written in the plan.
   @discardableResult
   public func skipPhase(_ receiver: AnyObject) -> Bool {
-    receiverPhaseKey(of: receiver).map { skipPhase(id: $0) } ?? false
+    (try? engine.move(receiver, .skip)).map { $0 != .notFound } ?? false
   }
 
   /// Starts the current phase of `receiver`'s countdown in phases again, at its full length, as
@@ -85,7 +102,7 @@ extension CountdownManager {
   /// - Complexity: O(log *p*), *p* the phases written in the plan.
   @discardableResult
   public func restartPhase(_ receiver: AnyObject) -> Bool {
-    receiverPhaseKey(of: receiver).map { restartPhase(id: $0) } ?? false
+    (try? engine.move(receiver, .restart)).map { $0 != .notFound } ?? false
   }
 
   /// Goes back to the phase before the current one of `receiver`'s countdown in phases, as
@@ -96,7 +113,7 @@ extension CountdownManager {
   /// - Complexity: O(log *p*), *p* the phases written in the plan.
   @discardableResult
   public func goToPreviousPhase(_ receiver: AnyObject) -> Bool {
-    receiverPhaseKey(of: receiver).map { goToPreviousPhase(id: $0) } ?? false
+    (try? engine.move(receiver, .back)).map { $0 != .notFound } ?? false
   }
 
   /// Where `receiver`'s countdown in phases is now, as ``phasePosition(id:)`` says it for an id.
@@ -111,7 +128,7 @@ extension CountdownManager {
   /// - Returns: The position, or `nil` without a countdown in phases for `receiver`.
   /// - Complexity: O(log *p*), *p* the phases written in the plan.
   public func phasePosition(for receiver: AnyObject) -> CountdownPhasePosition? {
-    receiverPhaseKey(of: receiver).flatMap { phasePosition(id: $0) }
+    phasePosition(of: receiver)
   }
 
   /// What the system needs to show `receiver`'s countdown by itself: for a countdown in phases,
@@ -123,93 +140,19 @@ extension CountdownManager {
   /// }
   /// ```
   ///
-  /// A phase's range spans its length (more, once time was added past it), so a
-  /// `ProgressView(timerInterval:)` fills with the phase. A single countdown keeps no length by
-  /// receiver: its range is laid out from now to its end (an ``ObservableCountdown`` has its
-  /// whole range).
+  /// A phase's range spans its length and the time added to it or taken since it began, so a
+  /// `ProgressView(timerInterval:)` fills with the phase and keeps its start. A single countdown
+  /// keeps no length by receiver: its range is laid out from now to its end (an
+  /// ``ObservableCountdown`` has its whole range).
   /// - Returns: The dates, or `nil` without a countdown (or with a count-up).
   public func timerDates(for receiver: AnyObject) -> CountdownTimerDates? {
-    if let key = receiverPhaseKey(of: receiver) {
-      return (attachment(of: key) as? PhaseSequence).flatMap(phaseTimerDates(of:))
-    }
-    return timerDates(of: receiver, length: nil)
+    timerDates(of: receiver, length: nil)
   }
 
-  // MARK: The receiver's single-countdown operations, for its sequence
-
-  /// ``cancel(_:)`` for a receiver without a single countdown: its sequence, if it has one.
-  func cancelPhases(of receiver: AnyObject) -> Bool {
-    receiverPhaseKey(of: receiver).map { cancel(id: $0) } ?? false
+  /// The span of the phase the walk under `key` (an id's token, or a receiver) counts now, start to
+  /// end; `nil` without a walk. Read by ``timerDates(of:length:)``, so that a phase's dates are
+  /// read as a single countdown's are.
+  func phaseSpan(of key: AnyObject) -> Duration? {
+    engine.walkStatus(of: key, passingEnds: false).map { .nanoseconds($0.span) }
   }
-
-  /// ``pause(_:)`` for a receiver without a single countdown.
-  func pausePhases(of receiver: AnyObject) -> Bool {
-    receiverPhaseKey(of: receiver).map { pause(id: $0) } ?? false
-  }
-
-  /// ``resume(_:)`` for a receiver without a single countdown.
-  func resumePhases(of receiver: AnyObject) -> Bool {
-    receiverPhaseKey(of: receiver).map { resume(id: $0) } ?? false
-  }
-
-  /// ``addTime(_:to:)`` for a receiver without a single countdown.
-  func addTime(_ time: Duration, toPhasesOf receiver: AnyObject) throws(CountdownError) -> Bool {
-    guard let key = receiverPhaseKey(of: receiver) else { return false }
-    return try addTime(time, id: key)
-  }
-
-  /// ``timeLeft(for:)`` for a receiver without a single countdown: its current phase's.
-  func phaseTimeLeft(for receiver: AnyObject) -> Duration? {
-    receiverPhaseKey(of: receiver).flatMap { timeLeft(id: $0) }
-  }
-
-  /// ``contains(_:)`` for a receiver without a single countdown.
-  func containsPhases(of receiver: AnyObject) -> Bool {
-    receiverPhaseKey(of: receiver) != nil
-  }
-
-  /// Before a single countdown's start on `receiver`: its sequence, if it has one, is replaced.
-  @MainActor
-  func replacePhases(of receiver: AnyObject) {
-    guard receiverSequenceSweep.hasStarted else { return }
-    _ = cancelPhases(of: receiver)
-  }
-
-  // MARK: Finding a receiver's sequence
-
-  /// The key of `receiver`'s countdown in phases, if it has one. A released receiver's sequence
-  /// found at its address (the new object took it) is ended here, and is not `receiver`'s.
-  func receiverPhaseKey(of receiver: AnyObject) -> ReceiverPhaseKey? {
-    guard let key = storedReceiverPhaseKey(of: receiver) else { return nil }
-    guard key.refers(to: receiver) else {
-      cancel(id: key)
-      return nil
-    }
-    return key
-  }
-
-  /// The key the map holds for `receiver`'s identity, whichever object it was made for.
-  func storedReceiverPhaseKey(of receiver: AnyObject) -> ReceiverPhaseKey? {
-    state.withLock { $0.ids.storedKey(for: IDKey(ReceiverPhaseKey(receiver))) }?.id(as: ReceiverPhaseKey.self)
-  }
-
-  /// Ends the receivers' sequences whose receiver was released: O(*n*) in the manager's ids.
-  @MainActor
-  func sweepReleasedReceivers() {
-    let released = state.withLock { $0.ids.records(of: ReceiverPhaseKey.self) }.map(\.id).filter(\.isReleased)
-    for key in released { cancel(id: key) }
-    receiverSequenceSweep.swept(leaving: state.withLock { $0.ids.count })
-  }
-
-  /// The system dates of `sequence`'s current phase: from its start (its length before its end,
-  /// or what it has left if that is more) to its end, frozen while it is paused (or, for a plan
-  /// that freezes while the manager is suspended, while it is); `nil` once the plan ended or the
-  /// id no longer has it. Read from the registration, which counts the current phase, as a single
-  /// countdown's dates are.
-  func phaseTimerDates(of sequence: PhaseSequence) -> CountdownTimerDates? {
-    guard let token = sequence.state.withLock({ $0.detached ? nil : $0.token }), let length = sequence.countedLength
-    else { return nil }
-    return timerDates(of: token, length: length)
-  }
-
 }

@@ -32,22 +32,18 @@ extension CountdownManager {
   ) throws(CountdownError) -> AsyncStream<CountdownPhaseUpdate> {
     let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let pending = PhaseUpdateReader.Pending(nil)
-    // The sequence's identity, held by its handler: its key in the manager's ids.
+    // The sequence's identity, held by its handler: its key in the engine's table.
     let handle = CountdownHandle(engine: engine)
-    let key = ReceiverPhaseKey(handle)
-    // A released receiver's sequence at the handle's address, not swept yet, keeps its key in the
-    // map, which the start would keep too: it goes first, as for a receiver's start.
-    _ = receiverPhaseKey(of: handle)
     // Finishes the signals however the sequence ends without its plan's end.
     let finisher = StreamFinisher(continuation)
-    try start(id: key, plan: plan, whileSuspended: policy, delivering: deliveries) { _, update, _ in
+    try walk(plan, under: handle, policy, deliveries) { _, update, _ in
       withExtendedLifetime(handle) {
         PhaseUpdateReader.deliver(update, to: pending)
         finisher.continuation.yield()
         if update.planEnded { finisher.continuation.finish() }
       }
     }
-    continuation.onTermination = { [weak self] _ in self?.cancel(id: key) }
+    continuation.onTermination = { _ in handle.cancel() }
     // The reader holds the signals alone: dropping the sequence ends the countdown.
     let reader = PhaseUpdateReader(signals, pending: pending)
     return AsyncStream(unfolding: { await reader.next() })

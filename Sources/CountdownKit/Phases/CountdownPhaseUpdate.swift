@@ -80,12 +80,11 @@ public struct CountdownPhaseUpdate: Sendable {
   /// for updates merged.
   var passedEnds: PassedPhaseEnds? { basis.details?.passed }
 
-  /// The update of `call` to `sequence`'s handler, `wallNow` the wall clock's date at `call.now`.
-  init(_ call: PhaseCall, of sequence: PhaseSequence, wallNow: Date) {
+  /// The update of `call` to the handler of a walk of `plan`, `wallNow` the wall clock's date at
+  /// `call.now`.
+  init(_ call: PhaseCall, plan: CountdownPlan.Storage, wallNow: Date) {
     reading = Reading(cursor: call.cursor, now: call.now, wallNow: wallNow)
-    basis =
-      call.ends.map { .details(PhaseUpdateDetails(plan: sequence.plan.storage, passed: $0)) }
-      ?? .plan(sequence.plan.storage)
+    basis = call.ends.map { .details(PhaseUpdateDetails(plan: plan, passed: $0)) } ?? .plan(plan)
     remaining = call.remaining
   }
 

@@ -1,98 +1,97 @@
 import CountdownCore
+import Foundation
 
-/// The handlers of a countdown in phases' registrations. Each write of the sequence (a start, an
-/// operation, a phase end) registers a handler made for the cursor it writes (``maker(of:id:token:generation:_:)``),
-/// which keeps that cursor: a value's call makes its update from it, the engine's reading of the
-/// call and the batch's wall-clock date, and so is one closure's, as a single countdown's is, and
-/// reads no lock, no clock and nothing of the sequence's (callgrind: a second closure, a lock and
-/// the sequence's state made most of what a value cost beyond a single countdown's). A
-/// registration's values are of its cursor's phase: a change on its way to the engine shows from
-/// its own registration's first value on. A plan frozen while suspended reads its phase's end back
-/// from the engine at each value (``PhaseSequence/valueReading()``); a phase's end, a value outside
-/// a batch of the engine's calls, and one after the plan's end go to
-/// ``CountdownManager/phaseSequence(_:of:delivered:_:phasesEnded:update:)``.
+/// The two handlers of a countdown in phases' one registration, a walk of the plan's segments: its
+/// values, and its segment calls.
 ///
-/// The handlers and what makes them hold the sequence strongly, with no weak load at each call,
-/// and the sequence holds what makes them (to make the next phase's handler at each end): it lets
-/// go of that when it is detached (``PhaseSequence/detach()``: cancelled, replaced, ended by its
-/// plan or its stop flag, or its manager gone), and the engine of a handler when its registration
-/// ends, so that none outlives all. They reach the manager through the sequence's context, which
-/// holds it weakly, once for all its sequences: only a phase end and the sequence's end read it.
+/// A value's call makes its update from the phase the last segment call told
+/// (``PhaseSequence/told``), the engine's reading of the call and the batch's wall-clock date: one
+/// closure's, as a single countdown's is, reading no lock, no clock and nothing of the engine's. A
+/// segment call (a phase's end, the plan's end, a move, a resume, time added, the first delivery)
+/// moves ``PhaseSequence/told`` on and makes the update with the ends it tells; the followers hear
+/// of phase ends before the app's handler. Each is called once per change: the engine makes the
+/// one or the other, never both.
 ///
-/// Each handler holds all it reads at a value, not a shared object: a value's call then touches
-/// the same memory as a single countdown's (the handler's context and the app's closure's), where
-/// an object shared by the handlers, a load more at each value, made the tick nearly twice as slow
-/// on 10⁵ sequences (wall clock; the instructions were fewer). The update's type is concrete, not a
-/// generic parameter: a handler generic over it (its id's type stays generic, so it is not
-/// specialized) made each update through a protocol witness and copied each call through value
-/// witnesses (callgrind); and this is a closure, not a generic class, whose metadata a start looked
-/// up at each start (a fortieth of a start). A value's update holds one reference, the plan's
-/// storage that the handler keeps, and plain values (``PhaseUpdateBasis``): the optimizer then
-/// lends it the handler's reference for the call, with no retain, no release and no value
-/// witness, where the plan and the ends side by side cost a retain, a release and the type's
-/// destroy witness at every value (callgrind: 391 instructions a value, against 275 now and a
-/// single countdown's 232).
+/// A value's update holds one reference, the plan's storage, and plain values
+/// (``PhaseUpdateBasis``): the optimizer then lends it the handler's reference for the call, with
+/// no retain, no release and no value witness.
 enum PhaseHandlers {
-  /// What makes the handlers of `sequence`'s registrations under `token`, the id's `generation`
-  /// (the id's end frees it only if no later start came), for the app's `update`.
-  static func maker<ID: Hashable & Sendable>(
-    of sequence: PhaseSequence, id: ID, token: IDRegistry.Token, generation: Int,
-    _ update: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
-  ) -> PhaseSequence.HandlerMaker {
-    { cursor in
-      let (context, plan) = (sequence.context, sequence.plan.storage)
-      // The phase the registration counts, whose values the handler makes from the cursor alone.
-      let countsAPhase = sequence.policy == .keepsRunning && !plan.layout.isEnded(cursor.ordinal)
-      return MainQueueHandler.make { value, stop in
-        if HandlerDelivery.isRead {
-          HandlerDelivery.delivering(to: token) {
-            call(value, counting: cursor, countsAPhase, context, plan, sequence, id, &stop, update)
-          }
-        } else {
-          call(value, counting: cursor, countsAPhase, context, plan, sequence, id, &stop, update)
-        }
-        if stop { context.manager?.countdownEnded(token, generation: generation, ranOut: sequence.hasRunOut) }
+  /// The handlers of `sequence`'s walk for the app's `update`, with `subject` (an id, or what
+  /// stands for a receiver) and `key`, the id's token, which a read-aloud asks about (`nil` for a
+  /// receiver, held weakly: `update` marks its calls itself). `phasesEnded` tells the followers of phase ends; `ended` is called once the walk ends
+  /// with a call (`ranOut`: its plan's end; else its stop flag).
+  static func make<Subject: Sendable>(
+    _ sequence: PhaseSequence, context: ManagerCallContext, subject: Subject, key: (any AnyObject & Sendable)?,
+    phasesEnded: (@MainActor () -> Void)?, ended: (@MainActor (_ ranOut: Bool) -> Void)?,
+    _ update: @escaping @MainActor (_ subject: Subject, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
+  ) -> (values: CountdownHandler, segments: SegmentHandler) {
+    let plan = sequence.plan.storage
+    let values = MainQueueHandler.make { value, stop in
+      let (reading, batch) = context.callReading.pointee
+      let told = sequence.told
+      let now = batch != 0 ? reading : context.clock.now.nanosecondsSinceOrigin
+      let wallNow = batch != 0 ? context.wallDate(ofBatch: batch) : context.wallClock()
+      let remaining = PhaseSequence.remaining(
+        of: told.timing, at: now, interval: context.intervalNanoseconds, likely: value)
+      let phaseUpdate = CountdownPhaseUpdate(
+        remaining: remaining, .init(cursor: told, now: now, wallNow: wallNow), plan: plan)
+      if HandlerDelivery.isRead, let key {
+        HandlerDelivery.delivering(to: key) { update(subject, phaseUpdate, &stop) }
+      } else {
+        update(subject, phaseUpdate, &stop)
       }
+      if stop { ended?(false) }
     }
+    let segments = MainQueueHandler.make(segment: { call, stop in
+      let told = PhaseCursor(call)
+      sequence.told = told
+      let (reading, batch) = context.callReading.pointee
+      let now = batch != 0 ? reading : call.instant
+      let wallNow = batch != 0 ? context.wallDate(ofBatch: batch) : context.wallClock()
+      let layout = plan.layout
+      let planEnded = layout.isEnded(call.ordinal)
+      let passed = withPlantedFault(PassedPhaseEnds(call.ends, in: layout))
+      if !planEnded, passed.count > 0 { phasesEnded?() }
+      let remaining =
+        planEnded ? 0 : PhaseSequence.remaining(of: told.timing, at: now, interval: context.intervalNanoseconds)
+      let phaseUpdate = CountdownPhaseUpdate(
+        PhaseCall(cursor: told, now: now, remaining: remaining, ends: passed.count > 0 || planEnded ? passed : nil),
+        plan: plan, wallNow: wallNow)
+      if HandlerDelivery.isRead, let key {
+        HandlerDelivery.delivering(to: key) { update(subject, phaseUpdate, &stop) }
+      } else {
+        update(subject, phaseUpdate, &stop)
+      }
+      if planEnded {
+        ended?(true)
+      } else if stop {
+        ended?(false)
+      }
+    })
+    #if COUNTDOWN_CHECK_INVARIANTS
+      // The lifetime tests' self-test: the handlers kept, and with them what they hold.
+      if PlantedFault.current == .sequenceKeepsItsHandler {
+        keptByAPlantedFault.withLock { $0 += [sequence, values, segments] }
+      }
+    #endif
+    return (values, segments)
   }
 
-  /// One call of the handler of the registration of `cursor` (`countsAPhase`: a phase of a plan
-  /// that keeps running, whose values come from the cursor), `context` and `plan` the sequence's.
-  @MainActor @inline(__always)
-  private static func call<ID: Hashable & Sendable>(
-    _ value: Int, counting cursor: PhaseCursor, _ countsAPhase: Bool, _ context: ManagerCallContext,
-    _ plan: CountdownPlan.Storage, _ sequence: PhaseSequence, _ id: ID, _ stop: inout Bool,
-    _ update: @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
-  ) {
-    // A value below 0 never comes (a phase counts no overtime); the part past the common call
-    // would take it as a value, as it takes one outside a batch.
-    if value > 0 {
-      // The common call, a value within the phase: no lock, no clock read, nothing worked out.
-      let (reading, batch) = context.callReading.pointee
-      if countsAPhase, batch != 0 {
-        let remaining = PhaseSequence.remaining(
-          of: cursor.timing, at: reading, interval: context.intervalNanoseconds, likely: value)
-        let wallNow = context.wallDate(ofBatch: batch)
-        update(
-          id,
-          CountdownPhaseUpdate(remaining: remaining, .init(cursor: cursor, now: reading, wallNow: wallNow), plan: plan),
-          &stop)
-        if stop { sequence.stopped() }
-        return
+  #if COUNTDOWN_CHECK_INVARIANTS
+    /// What ``PlantedFault/sequenceKeepsItsHandler`` keeps: never freed.
+    private static let keptByAPlantedFault = LockedState<[any Sendable]>([])
+  #endif
+
+  /// The ends a call delivers: `ends`, or, in a build with internal checks where a checker's
+  /// self-test planted ``PlantedFault/phaseEndDeliveredTwice``, its last end twice.
+  private static func withPlantedFault(_ ends: PassedPhaseEnds) -> PassedPhaseEnds {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      if PlantedFault.current == .phaseEndDeliveredTwice, let last = ends.ends.last {
+        var twice = ends
+        twice.ends.append(last)
+        return twice
       }
-      // A plan frozen while suspended: the cursor as it stands, its phase's end the engine's.
-      if let (reading, remaining) = sequence.valueReading() {
-        update(id, CountdownPhaseUpdate(remaining: remaining, reading, plan: plan), &stop)
-        if stop { sequence.stopped() }
-        return
-      }
-    }
-    CountdownManager.phaseSequence(
-      sequence, of: id, delivered: value, &stop,
-      // The next phase is the engine's: the followers hear the phase end before the app's handler.
-      phasesEnded: { context.manager?.tellPhaseEndObservers([IDKey(id)]) },
-      update: { id, call, wallNow, stop in
-        update(id, CountdownPhaseUpdate(call, of: sequence, wallNow: wallNow), &stop)
-      })
+    #endif
+    return ends
   }
 }

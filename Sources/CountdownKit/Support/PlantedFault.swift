@@ -25,15 +25,11 @@
     /// A countdown in phases delivers the last phase end of a call twice, in that call.
     case phaseEndDeliveredTwice
     /// A countdown in phases started `whileSuspended: .pauses` walks on while the manager is
-    /// suspended, as far as its reads and operations say: its cursor does not follow the engine.
+    /// suspended: its walk is registered as one that keeps running.
     case frozenPlanNotFollowed
     /// A countdown in phases started by receiver holds its receiver strongly: released by the app,
     /// the receiver lives on with its sequence.
     case phaseReceiverHeld
-    /// A countdown in phases started `whileSuspended: .pauses`, saved while the manager is
-    /// suspended, is saved with the time its phase had left before the suspension, less the time
-    /// suspended so far: the snapshot does not follow the engine.
-    case snapshotMissesTheSuspension
     /// A countdown in phases started `whileSuspended: .pauses`, saved with its phase end due and
     /// not delivered yet, is saved with no time left rather than how overdue it is: the restore
     /// delivers that end on time and the next phase at its full length.
@@ -44,8 +40,8 @@
     /// The stream of a countdown in phases (`phaseUpdates(plan:)`) keeps only the newest update
     /// for a consumer that fell behind, dropping the ends of the older ones instead of merging them.
     case streamDropsEarlierEnds
-    /// A countdown in phases detached (cancelled, replaced, ended) keeps its engine handler, which
-    /// holds it: neither is ever freed.
+    /// A countdown in phases keeps its handlers once its walk ends (cancelled, replaced, ended),
+    /// and with them what they hold: never freed.
     case sequenceKeepsItsHandler
 
     /// The fault planted now; `nil` at first. Behind a lock: the fuzzer's other threads read it.

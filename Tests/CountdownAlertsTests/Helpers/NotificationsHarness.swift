@@ -288,13 +288,17 @@ extension NotificationsHarness: MirrorHarness {
   /// app, or waiting after such a phase) or frozen.
   func modelEnds(of id: String, capacity: Int) -> [ModelEnd] {
     guard let end = manager.endDate(id: id) else { return [] }
-    guard let position = manager.phasePosition(id: id),
-      let plan = manager.snapshot(of: String.self).phaseEntries.first(where: { $0.id == id })?.plan,
-      plan.blocks.count == 1, plan.warmUp.isEmpty, plan.coolDown.isEmpty
+    // The phase whose end the registration counts toward (one that passed unseen, while
+    // suspended, holds its place): the snapshot's, as the end date's; the position says where the
+    // plan is at this instant, past such an end.
+    guard let entry = manager.snapshot(of: String.self).phaseEntries.first(where: { $0.id == id }),
+      entry.plan.blocks.count == 1, entry.plan.warmUp.isEmpty, entry.plan.coolDown.isEmpty
     else {
       return [ModelEnd(id: id, ordinal: nil, end: end, start: nil) { Self.content(id, $0) }]
     }
+    let plan = entry.plan
     let phases = plan.blocks[0].phases
+    let position = (ordinal: entry.ordinal, phase: phases[entry.ordinal % phases.count])
     let count = plan.blocks[0].repetition.count.map { $0 * phases.count }
     // The phase of each ordinal from the current one, and when each ends: one more than the
     // budget holds, for the last one's next.

@@ -188,12 +188,15 @@ extension WidgetsHarness: MirrorHarness {
     case (let shown?, let position?, let dates?):
       guard shown.ordinal == position.ordinal else { return false }
       let end = dates.timerInterval.upperBound
-      if let paused = dates.pauseTime {
-        // Paused or frozen: it stands still, with no end date.
-        let left = shown.timeLeftInPhase / .seconds(1)
-        return shown.phaseEndDate == nil && abs(left - end.timeIntervalSince(paused)) < 0.1
+      if position.phaseEndDate == nil || dates.pauseTime != nil {
+        // Paused or frozen (the position past an end not delivered yet may be paused by its plan):
+        // it stands still, with no end date.
+        let left = (shown.timeLeftInPhase - position.timeLeftInPhase) / .seconds(1)
+        return shown.phaseEndDate == nil && abs(left) < 0.1
       }
-      return shown.phaseEndDate.map { abs($0.timeIntervalSince(end)) < 0.1 } ?? false
+      // The position says where the plan is now, past an end not delivered yet (the app does not
+      // tick while suspended), as the timeline does; the dates are the registration's.
+      return shown.phaseEndDate.map { abs($0.timeIntervalSince(position.phaseEndDate ?? end)) < 0.1 } ?? false
     default: return false
     }
   }

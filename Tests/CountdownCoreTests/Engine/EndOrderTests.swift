@@ -69,6 +69,49 @@ final class EndOrderTests: XCTestCase {
     withExtendedLifetime(receivers) {}
   }
 
+  /// More ends than a chunk holds (``ChunkLimits/capacity``), found by one walk after the device
+  /// slept, with ends taken from the ends to come (countdowns delivering only their end) among
+  /// them: every 0 in deadline order, across the pass's chunks.
+  func testMoreEndsThanAChunkHoldsComeInDeadlineOrderAcrossChunks() throws {
+    let (engine, clock) = try makeEngine()
+    let count = ChunkLimits.capacity + 76
+    // Registered earliest deadline first: the walk, from the pool's end, finds the latest first.
+    let receivers = (0..<count).map { Receiver("\($0)") }
+    for (number, receiver) in receivers.enumerated() {
+      try engine.register(
+        receiver, .duration(.milliseconds(10_000 + 10 * Int64(number))),
+        delivering: number % 50 == 7 ? .onlyTheEnd : .everyChange, handler: recorder.handler(receiver.name))
+    }
+    try clock.jump(by: .seconds(100))
+    let order = ends.compactMap(Int.init)
+    XCTAssertEqual(order.count, count)
+    let firstOutOfOrder = zip(order, order.dropFirst()).first { $0.0 > $0.1 }
+    XCTAssertNil(
+      firstOutOfOrder, "the first 0s: \(order.prefix(4)); out of order: \(String(describing: firstOutOfOrder))")
+    withExtendedLifetime(receivers) {}
+  }
+
+  /// A suspension's end with more 0s owed than a chunk holds: in deadline order across chunks.
+  func testMoreEndsThanAChunkHoldsAfterASuspensionComeInDeadlineOrder() throws {
+    let (engine, clock) = try makeEngine()
+    let count = ChunkLimits.capacity + 76
+    let receivers = (0..<count).map { Receiver("\($0)") }
+    for (number, receiver) in receivers.enumerated() {
+      try engine.register(
+        receiver, .duration(.milliseconds(10_000 + 10 * Int64(number))), handler: recorder.handler(receiver.name))
+    }
+    engine.suspendTicking()
+    try clock.advance(by: .seconds(100))
+    engine.resumeTicking()
+    try clock.advance(by: .zero)
+    let order = ends.compactMap(Int.init)
+    XCTAssertEqual(order.count, count)
+    let firstOutOfOrder = zip(order, order.dropFirst()).first { $0.0 > $0.1 }
+    XCTAssertNil(
+      firstOutOfOrder, "the first 0s: \(order.prefix(4)); out of order: \(String(describing: firstOutOfOrder))")
+    withExtendedLifetime(receivers) {}
+  }
+
   /// Registered from another thread with deadlines already past: their 0s come in one queued pass.
   func testPastDeadlinesRegisteredTogetherEndInDeadlineOrder() throws {
     let (engine, clock) = try makeEngine()

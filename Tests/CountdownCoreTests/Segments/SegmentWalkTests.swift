@@ -56,7 +56,7 @@ final class SegmentWalkTests: XCTestCase {
     let timer = Receiver("timer")
     try engine.register(timer, walking: layout([5, 4, 3]), handler: log.handler, onSegment: log.onSegment)
     try clock.advance(by: .seconds(2))
-    XCTAssertTrue(try engine.move(timer, .skip))
+    XCTAssertEqual(try engine.move(timer, .skip), .moved)
     XCTAssertEqual(log.lines.suffix(1), ["#1 4"])
     engine.pause(timer)
     try engine.move(timer, .skip)
@@ -72,9 +72,9 @@ final class SegmentWalkTests: XCTestCase {
     XCTAssertEqual(log.lines.suffix(1), ["#1 4"])
     try engine.move(timer, .seek(ordinal: 2, offset: 2_000_000_000))
     XCTAssertEqual(log.lines.suffix(1), ["#2 1"])
-    try engine.move(timer, .skip)
-    XCTAssertEqual(log.lines.suffix(1), ["#3 0"], "the plan's segment count: ended")
-    XCTAssertFalse(engine.contains(timer), "skipping the last segment ends the plan")
+    XCTAssertEqual(try engine.move(timer, .skip), .endedPlan)
+    XCTAssertEqual(log.lines.suffix(1), ["#2 1"], "skipping the last segment ends the plan without a call")
+    XCTAssertFalse(engine.contains(timer))
     withExtendedLifetime(timer) {}
   }
 
@@ -97,7 +97,7 @@ final class SegmentWalkTests: XCTestCase {
         timer, walking: layout([5]), from: -1, handler: log.handler, onSegment: log.onSegment))
     XCTAssertEqual(
       engine.walkStatus(of: timer)?.layout, try layout([5, 4]), "the rejected start left the walk as it was")
-    XCTAssertFalse(try engine.move(Receiver("other"), .skip))
+    XCTAssertEqual(try engine.move(Receiver("other"), .skip), .notFound)
     withExtendedLifetime(timer) {}
   }
 
@@ -200,21 +200,21 @@ final class SilentSegmentWalkTests: XCTestCase {
     try engine.register(
       timer, walking: layout([30, 20], repetition: .times(2)), delivering: .onlyTheEnd, handler: log.handler,
       onSegment: log.onSegment)
-    XCTAssertEqual(log.lines, ["#0 30"], "the first call tells the segment")
+    XCTAssertEqual(log.lines, [], "no first call, as a countdown of only its end has none")
     for _ in 0..<100 { try clock.advance(by: .seconds(1)) }
-    XCTAssertEqual(log.lines, ["#0 30", "#1 20 ends 0", "#2 30 ends 1", "#3 20 ends 2", "#4 0 ends 3 ended"])
+    XCTAssertEqual(log.lines, ["#1 20 ends 0", "#2 30 ends 1", "#3 20 ends 2", "#4 0 ends 3 ended"])
     XCTAssertEqual(engine.statistics.wakeups, 4, "one wakeup per end")
-    // A move is told at once, and the walk is silent again after it.
+    // A move is silent too, and its walk silent after it until its end.
     try engine.register(
       timer, walking: layout([30, 20]), delivering: .onlyTheEnd, handler: log.handler, onSegment: log.onSegment)
     try engine.register(other, .duration(.seconds(100))) { _, _ in }
     log.clear()
-    try engine.move(timer, .skip)
-    XCTAssertEqual(log.lines, ["#1 20"])
+    XCTAssertEqual(try engine.move(timer, .skip), .moved)
+    XCTAssertEqual(engine.walkStatus(of: timer)?.ordinal, 1)
     for _ in 0..<19 { try clock.advance(by: .seconds(1)) }
-    XCTAssertEqual(log.lines, ["#1 20"], "nothing between")
+    XCTAssertEqual(log.lines, [], "nothing between")
     try clock.advance(by: .seconds(1))
-    XCTAssertEqual(log.lines, ["#1 20", "#2 0 ends 1 ended"])
+    XCTAssertEqual(log.lines, ["#2 0 ends 1 ended"])
     withExtendedLifetime((timer, other)) {}
   }
 
@@ -225,7 +225,7 @@ final class SilentSegmentWalkTests: XCTestCase {
     try engine.register(
       timer, walking: layout([10, 6]), delivering: .milestones([5, 3]), handler: log.handler, onSegment: log.onSegment)
     for _ in 0..<16 { try clock.advance(by: .seconds(1)) }
-    XCTAssertEqual(log.lines, ["#0 10", "#0 5", "#0 3", "#1 6 ends 0", "#1 5", "#1 3", "#2 0 ends 1 ended"])
+    XCTAssertEqual(log.lines, ["#0 5", "#0 3", "#1 6 ends 0", "#1 5", "#1 3", "#2 0 ends 1 ended"])
     withExtendedLifetime(timer) {}
   }
 
@@ -241,6 +241,20 @@ final class SilentSegmentWalkTests: XCTestCase {
     XCTAssertEqual(engine.walkStatus(of: timer)?.span, 9_000_000_000, "its span: its length and the time added")
     engine.resume(timer)
     XCTAssertEqual(log.lines.last, "#1 9")
+    withExtendedLifetime(timer) {}
+  }
+
+  func testASilentWalkRegisteredPausedStaysSilentAtItsResume() throws {
+    let (engine, clock) = try makeEngine()
+    let log = SegmentLog()
+    let timer = Receiver("timer")
+    try engine.register(
+      timer, walking: layout([4, 3]), left: 2_000_000_000, delivering: .onlyTheEnd, paused: true, handler: log.handler,
+      onSegment: log.onSegment)
+    engine.resume(timer)
+    XCTAssertEqual(log.lines, [], "no call for the resume of a walk of only its ends")
+    for _ in 0..<2 { try clock.advance(by: .seconds(1)) }
+    XCTAssertEqual(log.lines, ["#1 3 ends 0"])
     withExtendedLifetime(timer) {}
   }
 }

@@ -11,8 +11,8 @@ import XCTest
 /// its cost rules (see `SimulationRun`).
 ///
 /// `swift test` runs 10 000 steps, 200 more in a crowded run (over a thousand other countdowns,
-/// so that a pass has several chunks and a callback registers between them), and 200 with a silent
-/// crowd. A longer run, 100 000 steps and 2 000 crowded:
+/// so that a pass has several chunks, a callback registers between them, and the ends of one pass
+/// are checked in deadline order across them), and 200 with a silent crowd. A longer run, 100 000 steps and 2 000 crowded:
 /// `COUNTDOWN_SIMULATION_STEPS=100000 swift test --filter ModelSimulationTests`; a long one,
 /// 10 000 000 steps in all and 200 000 crowded:
 /// `COUNTDOWN_SIMULATION_STEPS=10000000 swift test -c release --filter ModelSimulationTests`;

@@ -36,9 +36,6 @@ final class SimulationModel: @unchecked Sendable {
   /// The number of batches the engine delivered so far (its statistics'): callbacks of one pass
   /// read the same number.
   var batchNumber: () -> Int64 = { 0 }
-  /// Whether the order of ends is checked: not in a run with a crowd, whose passes are longer than
-  /// a chunk (ends a walk finds in different chunks come chunk by chunk).
-  var checksEndOrder = true
   /// The last final 0 checked, with its deadline's brackets, for the next one of the same batch.
   private var lastEnd: (batch: Int64, id: Int, deadlineMin: Int64, deadlineMax: Int64)?
 
@@ -108,7 +105,7 @@ final class SimulationModel: @unchecked Sendable {
 
   /// Checks one delivered value, made at clock instant `now` (held while the call that owes it runs).
   func deliver(_ id: Int, _ value: Int, at now: Int64) {
-    if value == 0, checksEndOrder, held?.id != id { checkEndOrder(id) }
+    if value == 0, held?.id != id { checkEndOrder(id) }
     if held?.id == id {
       held!.deliveries.append((value, now))
       return

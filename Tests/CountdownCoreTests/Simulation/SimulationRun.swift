@@ -98,7 +98,6 @@ struct SimulationRun {
       endTolerance: engine.endTolerance.nanosecondsSaturating)
     model.lastInstant = Int64.max - start
     model.batchNumber = { [weak engine] in engine?.statistics.batches ?? 0 }
-    model.checksEndOrder = !crowded
     let driver = Driver(engine: engine, clock: clock, model: model, start: start)
     driver.crowded = crowded
     driver.sharedGrid = !perCountdown

@@ -307,65 +307,12 @@ final class CountdownPhasesByIDTests: XCTestCase {
     }
   }
 
-  /// Skipping the plan's last phase ends that plan only: a new start of the id made after the
-  /// skip's change and before it freed the id (another thread's, here made from a hook of builds
-  /// with internal checks at that point) keeps running.
-  func testSkippingTheLastPhaseLeavesANewStartOfTheIDAlone() throws {
-    #if COUNTDOWN_CHECK_INVARIANTS
-      try withManualManager { manager, clock, _ in
-        let plan = try CountdownPlan(coolDown: [CountdownPhase("Last", .seconds(5))])
-        try manager.start(id: "run", plan: plan) { _, _, _ in }
-        let old = try XCTUnwrap(manager.attachment(of: "run") as? PhaseSequence)
-        let values = LockedState<[Int]>([])
-        old.beforeEndingTheID.withLock { hook in
-          hook = {
-            try? manager.start(id: "run", for: .seconds(2)) { _, remaining, _ in
-              values.withLock { $0.append(remaining) }
-            }
-          }
-        }
-        XCTAssertTrue(manager.skipPhase(id: "run"))
-        XCTAssertTrue(manager.contains(id: "run"), "the start made meanwhile was cancelled by the skip")
-        try clock.advance(by: .seconds(2))
-        XCTAssertEqual(values.withLock { $0 }, [2, 1, 0])
-        XCTAssertFalse(manager.contains(id: "run"))
-        XCTAssertEqual(manager.engine.count, 0)
-      }
-    #else
-      throw XCTSkip("the hook is compiled in with internal checks only")
-    #endif
-  }
-
   func testASnapshotLeavesACountdownInPhasesOut() throws {
     try withManualManager { manager, _, _ in
       try manager.start(id: "run", plan: Self.plan()) { _, _, _ in }
       try manager.start(id: "tea", for: .seconds(180)) { _, _, _ in }
       XCTAssertEqual(manager.snapshot(of: String.self).entries.map(\.id), ["tea"])
     }
-  }
-
-  /// A sequence's own hand-over that comes after a new start of its id took the id (a change of
-  /// its phase on another thread, held just before its engine write) neither replaces the new
-  /// start's registration nor survives it.
-  func testAReplacedSequenceRegisteringLateLeavesTheNewStartAlone() throws {
-    #if COUNTDOWN_CHECK_INVARIANTS
-      try withManualManager { manager, clock, _ in
-        let oldCalls = LockedState(0)
-        try manager.start(id: "run", plan: Self.plan()) { _, _, _ in oldCalls.withLock { $0 += 1 } }
-        let old = try XCTUnwrap(manager.attachment(of: "run") as? PhaseSequence)
-        var plain: [Int] = []
-        try PhaseChangesFromTwoThreadsTests.holdingAHandOver(of: old, { manager.restartPhase(id: "run") }) {
-          try manager.start(id: "run", for: .seconds(2)) { _, remaining, _ in plain.append(remaining) }
-        }
-        XCTAssertEqual(manager.engine.count, 1)
-        try clock.advance(by: .seconds(5))
-        XCTAssertEqual(plain, [2, 1, 0])
-        XCTAssertEqual(oldCalls.withLock { $0 }, 1, "its first value only")
-        XCTAssertEqual(manager.engine.count, 0)
-      }
-    #else
-      throw XCTSkip("the hand-over's hook is compiled in with internal checks only")
-    #endif
   }
 
   /// A phase that waits after one that pauses the plan is frozen at its full length in the

@@ -86,16 +86,14 @@ final class CountdownPhasesByReceiverTests: XCTestCase {
       calls = 0
       running = nil
       paused = nil
+      // The running one ends at its next call, as a single countdown does; the paused one goes when
+      // the engine probes paused receivers: at a walk it makes anyway (this tick's), within a
+      // minute at the latest.
       try clock.advance(by: .seconds(1))
-      XCTAssertEqual(manager.engine.count, 1, "the running one ends at its next call, as a single countdown does")
+      XCTAssertEqual(manager.engine.count, 0)
       try clock.advance(by: .seconds(29))
       XCTAssertEqual(calls, 0)
-      // The paused one goes at the latest with the next start of a receiver's plan.
-      let other = CountdownLabel("label")
-      try manager.start(other, plan: Self.plan()) { _, _, _ in }
-      manager.cancel(other)
-      XCTAssertEqual(manager.engine.count, 0)
-      XCTAssertTrue(manager.state.withLock { $0.ids.keys.isEmpty })
+      XCTAssertTrue(manager.state.withLock { $0.ids.keys.isEmpty }, "a receiver's plan takes no id")
     }
   }
 

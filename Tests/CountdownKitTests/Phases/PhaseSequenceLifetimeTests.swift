@@ -36,7 +36,7 @@ final class PhaseSequenceLifetimeTests: XCTestCase {
         withExtendedLifetime(captured) { calls += 1 }
         if calls == stopCall { stop = true }
       }
-      sequence = manager.phaseSequence(of: id)
+      sequence = manager.token(for: id).flatMap { manager.walk(of: $0)?.1 }
     }()
     XCTAssertNotNil(sequence, "started")
     return ({ sequence }, { weakCaptured })

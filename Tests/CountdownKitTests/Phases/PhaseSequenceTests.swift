@@ -5,7 +5,7 @@ import XCTest
 
 @testable import CountdownKit
 
-/// A plan run under an id by one engine registration (package API): every phase end once, in
+/// A plan run under an id by one engine registration: every phase end once, in
 /// order, with its lateness; an absence reported in bounded calls; skip, restart, back, cancel.
 final class PhaseSequenceTests: XCTestCase {
   static let second: Int64 = 1_000_000_000
@@ -28,28 +28,28 @@ final class PhaseSequenceTests: XCTestCase {
 
   func testOneRegistrationWalksEveryPhaseEndInOrder() throws {
     try withManualManager { manager, clock, _ in
-      var updates: [PhaseSequenceUpdate] = []
-      try manager.startPhases(id: "run", plan: Self.plan()) { _, update, _ in updates.append(update) }
+      var updates: [CountdownPhaseUpdate] = []
+      try manager.start(id: "run", plan: Self.plan()) { _, update, _ in updates.append(update) }
       XCTAssertEqual(manager.engine.count, 1)
-      XCTAssertEqual(updates.first?.position?.step.phase.name, "Warm-up")
+      XCTAssertEqual(updates.first?.position?.phase.name, "Warm-up")
       XCTAssertEqual(updates.first?.remaining, 3)
       var registrations: Set<Int> = []
       for _ in 0..<20 {
         try clock.advance(by: .seconds(1))
         registrations.insert(manager.engine.count)
       }
-      let ends = updates.flatMap(\.ends.ends)
+      let ends = updates.flatMap { $0.passedEnds?.ends ?? [] }
       XCTAssertEqual(ends.map(\.step.ordinal), Array(0..<6))
       XCTAssertEqual(ends.map(\.step.phase.name), ["Warm-up", "Work", "Rest", "Work", "Rest", "Cool-down"])
       XCTAssertEqual(ends.map(\.instant), [3, 8, 10, 15, 17, 18].map { $0 * Self.second })
       // Each end on time: delivered within the end tolerance of its instant.
       for update in updates {
-        for end in update.ends.ends {
-          XCTAssertLessThanOrEqual(update.now - end.instant, 50_000_000)
+        for end in (update.passedEnds?.ends ?? []) {
+          XCTAssertLessThanOrEqual(update.reading.now - end.instant, 50_000_000)
         }
       }
       XCTAssertNil(updates.last?.position)
-      XCTAssertTrue(updates.last?.ends.planEnded ?? false)
+      XCTAssertTrue(updates.last?.planEnded ?? false)
       XCTAssertEqual(registrations, [1, 0])
       XCTAssertFalse(manager.contains(id: "run"))
     }
@@ -57,8 +57,8 @@ final class PhaseSequenceTests: XCTestCase {
 
   func testASuspensionAcrossThreeEndsReportsThemInOrderWithTheirLateness() throws {
     try withManualManager { manager, clock, _ in
-      var updates: [PhaseSequenceUpdate] = []
-      try manager.startPhases(id: "run", plan: Self.plan()) { _, update, _ in updates.append(update) }
+      var updates: [CountdownPhaseUpdate] = []
+      try manager.start(id: "run", plan: Self.plan()) { _, update, _ in updates.append(update) }
       try clock.advance(by: .seconds(1))
       manager.suspendTicking()
       // Away from 1 s to 12.5 s: the ends at 3, 8 and 10 s pass.
@@ -66,14 +66,16 @@ final class PhaseSequenceTests: XCTestCase {
       updates.removeAll()
       manager.resumeTicking()
       Self.drainMain()
-      let late = try XCTUnwrap(updates.first { !$0.ends.ends.isEmpty })
-      XCTAssertEqual(late.ends.count, 3)
+      let late = try XCTUnwrap(updates.first { !($0.passedEnds?.ends ?? []).isEmpty })
+      XCTAssertEqual(late.passedEnds?.count, 3)
       // The window is two (the longest part's phases): the first end is in the summary, with its lateness.
-      XCTAssertEqual(late.ends.summary.map { late.now - $0.first }, 9_500_000_000)
-      XCTAssertEqual(late.ends.ends.map(\.instant).map { late.now - $0 }, [4_500, 2_500].map { $0 * 1_000_000 })
-      XCTAssertEqual(late.position?.step.phase.name, "Work")
-      XCTAssertEqual(late.position?.step.cycle, 1)
-      XCTAssertEqual(late.position?.timeLeftInPhase, 2_500_000_000)
+      XCTAssertEqual(late.passedEnds?.summary.map { late.reading.now - $0.first }, 9_500_000_000)
+      XCTAssertEqual(
+        (late.passedEnds?.ends ?? []).map(\.instant).map { late.reading.now - $0 },
+        [4_500, 2_500].map { $0 * 1_000_000 })
+      XCTAssertEqual(late.position?.phase.name, "Work")
+      XCTAssertEqual(late.position?.cycle, 1)
+      XCTAssertEqual(late.position?.timeLeftInPhase, .milliseconds(2_500))
       XCTAssertEqual(manager.engine.count, 1)
     }
   }
@@ -83,17 +85,17 @@ final class PhaseSequenceTests: XCTestCase {
       let plan = try CountdownPlan(blocks: [
         .init([CountdownPhase("On", .seconds(20)), CountdownPhase("Off", .seconds(10))], repeated: .forever)
       ])
-      var updates: [PhaseSequenceUpdate] = []
-      try manager.startPhases(id: "loop", plan: plan) { _, update, _ in updates.append(update) }
+      var updates: [CountdownPhaseUpdate] = []
+      try manager.start(id: "loop", plan: plan) { _, update, _ in updates.append(update) }
       manager.suspendTicking()
       try clock.advance(by: .seconds(7 * 86_400 + 5))
       updates.removeAll()
       manager.resumeTicking()
       Self.drainMain()
-      let withEnds = updates.filter { $0.ends.count > 0 }
+      let withEnds = updates.filter { ($0.passedEnds?.count ?? 0) > 0 }
       XCTAssertEqual(withEnds.count, 1)
-      XCTAssertEqual(withEnds.first?.ends.count, 7 * 86_400 / 30 * 2)
-      XCTAssertEqual(withEnds.first?.ends.ends.count, 2)
+      XCTAssertEqual(withEnds.first?.passedEnds?.count, 7 * 86_400 / 30 * 2)
+      XCTAssertEqual(withEnds.first?.passedEnds?.ends.count, 2)
       XCTAssertEqual(manager.planPosition(id: "loop", at: manager.clockNow)?.step.phase.name, "On")
       XCTAssertEqual(manager.engine.count, 1)
     }
@@ -101,8 +103,8 @@ final class PhaseSequenceTests: XCTestCase {
 
   func testASkippedPhaseHasNoEndAndTheNextStartsNow() throws {
     try withManualManager { manager, clock, _ in
-      var updates: [PhaseSequenceUpdate] = []
-      try manager.startPhases(id: "run", plan: Self.plan()) { _, update, _ in updates.append(update) }
+      var updates: [CountdownPhaseUpdate] = []
+      try manager.start(id: "run", plan: Self.plan()) { _, update, _ in updates.append(update) }
       try clock.advance(by: .seconds(1))
       XCTAssertTrue(manager.skipPhase(id: "run"))
       XCTAssertEqual(manager.planPosition(id: "run", at: manager.clockNow)?.step.phase.name, "Work")
@@ -112,7 +114,7 @@ final class PhaseSequenceTests: XCTestCase {
       XCTAssertTrue(manager.goToPreviousPhase(id: "run"))
       XCTAssertEqual(manager.planPosition(id: "run", at: manager.clockNow)?.step.phase.name, "Warm-up")
       try clock.advance(by: .seconds(3))
-      let ends = updates.flatMap(\.ends.ends)
+      let ends = updates.flatMap { $0.passedEnds?.ends ?? [] }
       // The warm-up's one end is the one gone back to, at 6 s: the skipped one at 1 s is not.
       XCTAssertEqual(ends.map(\.instant), [6 * Self.second])
       XCTAssertEqual(manager.engine.count, 1)
@@ -122,7 +124,7 @@ final class PhaseSequenceTests: XCTestCase {
   func testNothingComesAfterACancel() throws {
     try withManualManager { manager, clock, _ in
       var calls = 0
-      try manager.startPhases(id: "run", plan: Self.plan()) { _, _, _ in calls += 1 }
+      try manager.start(id: "run", plan: Self.plan()) { _, _, _ in calls += 1 }
       XCTAssertTrue(manager.cancel(id: "run"))
       let before = calls
       try clock.advance(by: .seconds(30))
@@ -140,8 +142,8 @@ final class PhaseSequenceTests: XCTestCase {
           repeated: .times(2))
       ])
       var ends: [String] = []
-      try manager.startPhases(id: "tomato", plan: plan) { _, update, _ in
-        ends += update.ends.ends.map(\.step.phase.name)
+      try manager.start(id: "tomato", plan: plan) { _, update, _ in
+        ends += (update.passedEnds?.ends ?? []).map(\.step.phase.name)
       }
       try clock.advance(by: .seconds(60))
       XCTAssertEqual(ends, ["Work", "Break"])
@@ -155,14 +157,23 @@ final class PhaseSequenceTests: XCTestCase {
   func testAStopFlagEndsTheSequence() throws {
     try withManualManager { manager, clock, _ in
       var calls = 0
-      try manager.startPhases(id: "run", plan: Self.plan()) { _, update, stop in
+      try manager.start(id: "run", plan: Self.plan()) { _, update, stop in
         calls += 1
-        if !update.ends.ends.isEmpty { stop = true }
+        if !(update.passedEnds?.ends ?? []).isEmpty { stop = true }
       }
       try clock.advance(by: .seconds(30))
       XCTAssertEqual(manager.engine.count, 0)
       XCTAssertFalse(manager.contains(id: "run"))
       XCTAssertEqual(calls, 4, "3, 2, 1 of the warm-up, then its end")
     }
+  }
+}
+
+extension CountdownManager {
+  /// Where `id`'s countdown in phases is at `now`, on the manager's clock, as the engine's walk
+  /// says it; `nil` without one.
+  func planPosition(id: String, at now: Int64) -> PlanPosition? {
+    guard let token = token(for: id), let (status, sequence) = walk(of: token) else { return nil }
+    return PhaseCursor(status).position(at: now, in: sequence.plan.layout)
   }
 }

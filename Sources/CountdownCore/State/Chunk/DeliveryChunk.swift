@@ -54,6 +54,22 @@ struct DeliveryChunk: ~Copyable {
     base[position] = callback
   }
 
+  /// Takes out the final 0s, calling `body` with each in turn; the other callbacks keep their
+  /// order, moved up into the room left.
+  mutating func takeEnds(_ body: (PreparedCallback) -> Void) {
+    var kept = 0
+    for position in 0..<count {
+      let callback = base[position]
+      if callback.ends {
+        body(callback)
+      } else {
+        base[kept] = callback
+        kept += 1
+      }
+    }
+    count = kept
+  }
+
   mutating func removeAll() {
     count = 0
   }

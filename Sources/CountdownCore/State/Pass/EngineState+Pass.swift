@@ -132,11 +132,11 @@ extension EngineState {
     if !progress.found.walksToPlace.isEmpty {
       placeWalks(&progress.found.walksToPlace)
     }
-    if progress.found.endsPrepared > 1 {
-      // Ends delivered together: in deadline order, ties in registration order (rule 14).
-      orderEnds(in: &chunk)
+    // Ends delivered together: in deadline order, ties in registration order (rule 14). A tick's
+    // common case prepares no end, and pays nothing here.
+    if progress.found.endsPrepared > 0 || !progress.heldEnds.isEmpty {
+      placeEnds(kind, in: &chunk, progress: &progress)
     }
-    progress.found.endsPrepared = 0
     checkEndsAreInOrderIfEnabled(chunk)
     return ChunkReleases(released: released)
   }
@@ -252,7 +252,7 @@ extension EngineState {
   @discardableResult
   mutating func oweWalkCall(at index: NodeIndex, _ walk: SegmentWalk) -> NodeIndex {
     walk.oweCall()
-    guard !table[index].timing.isPaused else { return index }
+    guard walk.owesCall, !table[index].timing.isPaused else { return index }
     let wasOwed = table[index].timing.awaitsPromptDelivery
     table[index].timing.unsilence()
     let moved = table.setQuiet(false, at: index)

@@ -67,7 +67,10 @@ extension EngineState {
     var segmentCall: SegmentCall?
     if nodes[position].timing.walksSegments, let walk = instants.slots.walk(of: nodes[position].slot) {
       // At its segment's end its walk moves on (or ends); a change of segment is told by a call.
-      let toClock = nodes[position].timing.policy == .pauses ? instants.suspendedTotal : 0
+      // Running time to the clock's, as if a suspension in course ended at the pass's reading.
+      let toClock =
+        nodes[position].timing.policy == .pauses
+        ? instants.promptDelivery.subtractingSaturated(instants.promptDeliveryRunning) : 0
       segmentCall = walk.prepareCall(
         &nodes[position].timing, value: &value, at: instant, interval: interval, toClock: toClock)
       // Paused after its segment, or silent again: it may belong in the other part of the pool.

@@ -26,6 +26,13 @@ struct PassProgress {
   var examined = 0
   /// Registrations the pass may look at beyond what it delivers and one chunk (rule 11).
   var allowance = 0
+  /// The final 0s held back while more chunks were to come (``EngineState/placeEnds(_:in:progress:)``),
+  /// delivered once everything else is prepared, from ``heldEndsReleased`` on.
+  var heldEnds: [HeldEnd] = []
+  /// How many of ``heldEnds`` went into a chunk (or were dropped, their registration gone).
+  var heldEndsReleased = 0
+  /// ``heldEnds`` is in deadline order: sorted when the first goes into a chunk.
+  var heldEndsInOrder = false
 
   init(_ kind: PassKind) {
     switch kind {
@@ -37,6 +44,12 @@ struct PassProgress {
   /// Whether nothing is left to prepare (what the last chunk ended is removed by the lock that
   /// finishes the pass).
   func preparedAll(_ kind: PassKind) -> Bool {
+    foundAll(kind) && heldEndsReleased == heldEnds.count
+  }
+
+  /// Whether everything but the final 0s held back is prepared: nothing is left to walk, take or
+  /// look up.
+  func foundAll(_ kind: PassKind) -> Bool {
     guard walkCursor < 0 else { return false }
     switch kind {
     case .promptDeliveries(let pending): return listCursor >= pending.count

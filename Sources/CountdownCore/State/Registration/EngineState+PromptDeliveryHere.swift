@@ -56,7 +56,8 @@ extension EngineState {
     }
     var segmentCall: SegmentCall?
     if timing.walksSegments, let walk = slots.walk(of: slot) {
-      let toClock = timing.policy == .pauses ? suspension.total : 0
+      // Running time to the clock's, as if a suspension in course ended now.
+      let toClock = clockInstant.subtractingSaturated(instant)
       segmentCall = walk.prepareCall(&timing, value: &value, at: instant, interval: interval, toClock: toClock)
       if timing.isPaused {
         // Paused after its segment: probed as a pause's registration is (rule 13).
@@ -103,12 +104,16 @@ extension EngineState {
 
   /// The pass ``beginPromptDeliveryHere(_:at:near:)`` began made its callback, which neither ended
   /// its registration nor set `stop`, and the pass has nothing else to finish (nothing removed
-  /// meanwhile, nothing put in an index, no wakeup that left the timer's arming to it): ends it. Returns whether work is left for another pass;
-  /// `nil`, changing nothing, when there is more to finish
-  /// (``promptDeliveryHereFinished(_:made:ended:skipped:reading:)``). Nothing is left to do after
-  /// the lock: the caller has no actions to move and destroy.
+  /// meanwhile, nothing put in an index, no wakeup that left the timer's arming to it, the timer
+  /// armed): ends it. Returns whether work is left for another pass; `nil`, changing nothing, when
+  /// there is more to finish (``promptDeliveryHereFinished(_:made:ended:skipped:reading:)``).
+  /// Nothing is left to do after the lock: the caller has no actions to move and destroy.
   mutating func plainPromptDeliveryHereFinished(_ delivery: PromptDeliveryHere) -> Bool? {
-    guard !delivery.scheduled, pass.retired.isEmpty, !pass.owesArming else { return nil }
+    // A disarmed timer is re-armed by the full finish. Time added and a resume owe their value in
+    // one lock and begin its pass in the next: a wakeup on another thread between the two (a
+    // manual clock advanced there) that found only that value owed fired a one-shot and left the
+    // arming to the pass making it, which is this one (rule 2).
+    guard !delivery.scheduled, pass.retired.isEmpty, !pass.owesArming, arming.armedAt != nil else { return nil }
     counts.countDeliveries(1)
     counts.countPass(examined: 1, delivered: true)
     // Its one change was noted as it was prepared.

@@ -81,6 +81,8 @@ extension EngineState {
       // Armed now, not after its first delivery: a slow delivery queue does not delay the wakeup.
       scheduleFirstChange(of: timing, slot: slot, position: index.position, at: now)
     }
+    // Placed paused (a walk restored paused): probed as a pause's registration is (rule 13).
+    if timing.isPaused { notePausedProbe(of: index, now: now) }
     // The timer is armed once it is installed, if it is being made.
     let timer: TimerAction
     if case .none = madeTimer { timer = rearm(now: now) } else { timer = madeTimer }
@@ -138,10 +140,25 @@ extension EngineState {
   /// prepared for it.
   mutating func pause(_ receiver: AnyObject, now: Int64) -> Pausing {
     guard let index = liveIndex(of: receiver) else { return Pausing(found: false, timer: .none) }
+    // A walk paused already is left as it is: its pause answers whether it was running.
+    if table[index].timing.walksSegments, table[index].timing.isPaused { return Pausing(found: false, timer: .none) }
     counts.noteChange()
+    // A walk is paused at the caller's reading, as it is moved (``move(_:_:now:)``).
+    let reading = now
     let now = actedOn.raiseLatest(to: now)
+    let pauseAt = table[index].timing.walksSegments ? reading : now
+    // A walk pauses the segment running now: the ends due before it pass first, told at its
+    // resume (a pause withdraws what was on its way), or at once where the plan paused by itself.
+    if bringUpWalk(at: index, now: pauseAt), let walk = slots.walk(of: table[index].slot), walk.owesCall,
+      table[index].timing.isPaused || walk.isEnded
+    {
+      let moving = oweMovedWalk(at: index, table[index].timing, now: now)
+      return Pausing(
+        found: false, timer: moving.actions.timer, queuePass: moving.actions.queuePass,
+        owesPromptDelivery: moving.owesPromptDelivery)
+    }
     notePausedProbe(of: index, now: now)
-    let pausedAt = suspension.instant(for: table[index].timing, at: now)
+    let pausedAt = suspension.instant(for: table[index].timing, at: pauseAt)
     // One that owes only its end pauses as what it was: its resume owes that end again, if due.
     table[index].timing.silenceAgain()
     table[index].timing.pause(at: pausedAt)
@@ -153,6 +170,22 @@ extension EngineState {
     let action = rearm(now: now)
     checkRulesIfEnabled()
     return Pausing(found: true, timer: action)
+  }
+
+  /// Brings the walk at `index`, if it is one, up to clock instant `now` (clamped): every segment
+  /// whose end is due by then passes, and the next call tells those ends
+  /// (``SegmentWalk/bringUp(_:to:interval:toClock:)``), so that an operation acts on the segment
+  /// running now. Returns whether any passed; nothing else changes (what the caller changes next
+  /// notes the registration's next change anew).
+  @discardableResult
+  mutating func bringUpWalk(at index: NodeIndex, now: Int64) -> Bool {
+    guard table[index].timing.walksSegments, !table[index].timing.isPaused,
+      let walk = slots.walk(of: table[index].slot)
+    else { return false }
+    let instant = suspension.instant(for: table[index].timing, at: now)
+    guard table[index].timing.deadlineOrStart <= instant else { return false }
+    return walk.bringUp(
+      &table[index].timing, to: instant, interval: grid.interval, toClock: now.subtractingSaturated(instant))
   }
 
   /// Notes the probe of the registration at `index`, paused at clock instant `now` (clamped).
@@ -178,7 +211,10 @@ extension EngineState {
   /// promptly, unless it skips changes (only its end, or milestones).
   mutating func resume(_ receiver: AnyObject, now: Int64) -> Resumption {
     guard let found = liveIndex(of: receiver) else { return Resumption(found: false, actions: .none) }
-    guard table[found].timing.isPaused else { return Resumption(found: true, actions: .none) }
+    // A walk's resume answers whether it was paused.
+    guard table[found].timing.isPaused else {
+      return Resumption(found: !table[found].timing.walksSegments, actions: .none)
+    }
     counts.noteChange()
     let now = actedOn.raiseLatest(to: now)
     actedOn.raiseRegistrationReading(to: now)
@@ -187,7 +223,12 @@ extension EngineState {
     // A walk's resume is told by a call: its segment, running again.
     if table[found].timing.walksSegments, let walk = slots.walk(of: table[found].slot) {
       walk.oweCall()
-      table[found].timing.unsilence()
+      if walk.owesCall {
+        table[found].timing.unsilence()
+      } else {
+        // A silent walk is told nothing of its resume (one restored paused was never silent yet).
+        walk.silence(&table[found].timing, at: resumedAt, interval: grid.interval)
+      }
     }
     let ended = owePromptEndIfDue(at: found, instant: resumedAt)
     let timing = table[ended].timing
@@ -228,10 +269,18 @@ extension EngineState {
   ///   clock's last instant or a value beyond ``CountdownTiming/maximumValue``.
   mutating func addTime(_ change: Int64, to receiver: AnyObject, now: Int64) -> Result<AddedTime?, CountdownError> {
     guard let found = liveIndex(of: receiver) else { return .success(nil) }
-    let timing = table[found].timing
-    guard timing.kind == .countdown else { return .failure(.invalidCombination) }
+    guard table[found].timing.kind == .countdown else { return .failure(.invalidCombination) }
+    // A walk's time is added at the caller's reading, as it is moved (``move(_:_:now:)``).
+    let reading = now
     let now = actedOn.raiseLatest(to: now)
-    let instant = suspension.instant(for: timing, at: now)
+    // A walk's time goes to the segment running now: the ends due before it pass first.
+    if bringUpWalk(at: found, now: reading), let walk = slots.walk(of: table[found].slot), walk.isEnded {
+      // Its plan ended before the change: nothing to add to, and its end is told at once.
+      let moving = oweMovedWalk(at: found, table[found].timing, now: now)
+      return .success(AddedTime(applied: 0, actions: moving.actions, owesPromptDelivery: moving.owesPromptDelivery))
+    }
+    let timing = table[found].timing
+    let instant = suspension.instant(for: timing, at: timing.walksSegments ? reading : now)
     let newEnd: Int64
     switch movedEnd(of: timing, by: change, at: instant, now: now) {
     case .success(let moved): newEnd = moved
@@ -256,17 +305,20 @@ extension EngineState {
     var added = AddedTime(applied: applied, actions: EngineActions())
     if table[index].timing.walksSegments, let walk = slots.walk(of: table[index].slot) {
       walk.noteAdded(applied)
-      if timing.isPaused, table[index].timing.deadlineOrStart <= 0 {
+      var moved = table[index].timing
+      if timing.isPaused, moved.deadlineOrStart <= 0 {
         // Time taken down to nothing ends a paused segment: the next waits paused, told at once.
-        var moved = table[index].timing
-        let toClock = timing.policy == .pauses ? suspension.total : 0
-        walk.endPausedSegment(&moved, at: instant, toClock: toClock)
+        walk.endPausedSegment(&moved, at: instant, toClock: now.subtractingSaturated(instant))
+      } else if !timing.isPaused, walk.deliversEveryChange {
+        // A walk of every change is told its segment's new end by a call (a silent one, by its next).
+        walk.oweCall()
+      }
+      if walk.owesCall {
+        // The call, with the ends passed before the change if any, at once (paused too).
         let moving = oweMovedWalk(at: index, moved, now: now)
         (added.actions, added.owesPromptDelivery) = (moving.actions, moving.owesPromptDelivery)
         return .success(added)
       }
-      // A walk of every change is told its segment's new end by a call (a silent one, by its next).
-      if !timing.isPaused, walk.deliversEveryChange { walk.oweCall() }
     }
     if !timing.isPaused {
       added.actions = scheduleMovedEnd(at: index, now: now)
@@ -366,6 +418,10 @@ struct Pausing {
   let found: Bool
   /// A wakeup for the paused registration's probe, if none comes sooner.
   let timer: TimerAction
+  /// A pass to queue, and a call owed at once: a walk found paused by its plan (its ends passed
+  /// before the pause), told so.
+  var queuePass = false
+  var owesPromptDelivery = false
 }
 
 /// What a resume (``EngineState/resume(_:now:)``) found and leaves to do.

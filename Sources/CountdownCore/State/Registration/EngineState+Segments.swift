@@ -21,12 +21,15 @@ extension EngineState {
       timing.beginSegment(pausedWith: max(0, left))
       let toClock = policy == .pauses ? now.subtractingSaturated(suspension.runningTime(at: now)) : 0
       walk.endPausedSegment(&timing, at: policy == .pauses ? suspension.runningTime(at: now) : now, toClock: toClock)
+      // Paused, it is told at its resume, as a single countdown restored paused is: unless a
+      // segment ended there, with nothing left, which is told at once.
+      if walk.unheard.isEmpty { timing.settlePaused(interval: grid.interval) }
     }
+    // A silent walk has no first call: silent until its first milestone or its first end.
+    walk.silence(&timing, at: now, interval: grid.interval)
     let registration = place(
-      receiver, handler, timing, now: now, milestones: walk.milestones, walk: walk, deliveringHereWith: context)
-    if timing.isPaused, let index = liveIndex(of: receiver) {
-      notePausedProbe(of: index, now: now)
-    }
+      receiver, handler, timing, now: now, milestones: walk.milestones, walk: walk,
+      deliveringHereWith: timing.isPaused && !timing.awaitsPromptDelivery ? nil : context)
     return registration
   }
 
@@ -34,21 +37,33 @@ extension EngineState {
   /// brought up to `now`, then moved; its next delivery, owed at once (paused too), is a call that
   /// tells the move. A callback the running pass prepared is withdrawn (rule 6).
   ///
+  /// A move past the plan's last segment ends the registration there without a call, as a cancel
+  /// does (its plan's end is the app's own doing, told by the move's return).
+  ///
   /// - Returns: `nil` without a registration walking segments; one whose plan has ended already
   ///   (its final 0 on its way) is found and left as it is.
   mutating func move(_ receiver: AnyObject, _ move: SegmentMove, now: Int64) -> SegmentMoving? {
     guard let found = liveIndex(of: receiver), table[found].timing.walksSegments,
       let walk = slots.walk(of: table[found].slot)
     else { return nil }
+    // The move is made at the caller's reading, "now" to the app, which may lie a little before
+    // an instant the engine acted on since (an end taken early within its tolerance): its segment
+    // starts then. The reading is raised for what the engine acts on next (rule 5).
+    let reading = now
     let now = actedOn.raiseLatest(to: now)
     var timing = table[found].timing
-    let instant = suspension.instant(for: timing, at: now)
-    let toClock = timing.policy == .pauses ? suspension.total : 0
+    let instant = suspension.instant(for: timing, at: reading)
+    let toClock = reading.subtractingSaturated(instant)
     guard walk.make(move, &timing, at: instant, interval: grid.interval, toClock: toClock) else {
       if walk.owesCall, !timing.isPaused { return oweMovedWalk(at: found, timing, now: now) }
       return SegmentMoving(actions: .none)
     }
     counts.noteChange()
+    if walk.isEnded, walk.unheard.isEmpty {
+      let cancellation = cancel(receiver)
+      return SegmentMoving(
+        actions: EngineActions(timer: cancellation.timer), endedPlan: true, released: cancellation.released)
+    }
     return oweMovedWalk(at: found, timing, now: now)
   }
 
@@ -56,15 +71,27 @@ extension EngineState {
   /// notes its next change; what to do after the lock.
   mutating func oweMovedWalk(at found: NodeIndex, _ timing: CountdownTiming, now: Int64) -> SegmentMoving {
     var timing = timing
-    // Told by a call at once: a silent walk delivers it as one of every change.
-    timing.unsilence()
-    if timing.isPaused { timing.beginSegment(pausedWith: timing.deadlineOrStart) }
+    let walk = slots.walk(of: table[found].slot)
+    let owesCall = walk?.owesCall ?? true
+    if owesCall {
+      // Told by a call at once: a silent walk delivers it as one of every change.
+      timing.unsilence()
+      if timing.isPaused { timing.beginSegment(pausedWith: timing.deadlineOrStart) }
+    } else if timing.isPaused {
+      timing.settlePaused(interval: grid.interval)
+    } else if let walk {
+      // A silent walk is told nothing of a move: silent until its next milestone or its end.
+      walk.silence(&timing, at: suspension.instant(for: timing, at: now), interval: grid.interval)
+    }
     table[found].timing = timing
-    let index = table.setQuiet(false, at: found)
+    let index = table.setQuiet(belongsInQuietPart(timing), at: found)
+    forgetBoundIfNothingIsWalked()
     let slot = table[index].slot
     pass.context?.withdrawPreparedCallback(of: slot)
     actedOn.raiseRegistrationReading(to: now)
-    pendingWork.owePromptDelivery(.init(key: table.key(at: index), slot: slot), walkedCount: table.walkedCount)
+    if owesCall {
+      pendingWork.owePromptDelivery(.init(key: table.key(at: index), slot: slot), walkedCount: table.walkedCount)
+    }
     if timing.isPaused {
       notePausedProbe(of: index, now: now)
     } else {
@@ -74,13 +101,14 @@ extension EngineState {
     actions.timer = rearm(now: now)
     actions.queuePass = pendingWork.markPassQueuedIfNeeded()
     checkRulesIfEnabled()
-    return SegmentMoving(actions: actions, owesPromptDelivery: true)
+    return SegmentMoving(actions: actions, owesPromptDelivery: owesCall)
   }
 
-  /// Where `receiver`'s walk stands at clock instant `now`, worked out on copies (a segment whose
-  /// end passed and was not delivered yet, during a suspension say, is passed here too); `nil`
-  /// without a registration walking segments.
-  func walkStatus(of receiver: AnyObject, now: Int64) -> SegmentStatus? {
+  /// Where `receiver`'s walk stands at clock instant `now`, worked out on copies; `passingEnds`: a
+  /// segment whose end passed and was not delivered yet (during a suspension, say) is passed here
+  /// too, else it is the current one, its time left below 0. `nil` without a registration
+  /// walking segments.
+  func walkStatus(of receiver: AnyObject, now: Int64, passingEnds: Bool = true) -> SegmentStatus? {
     guard let index = table.index(of: ObjectIdentifier(receiver)), isRegistration(at: index, of: receiver),
       table[index].timing.walksSegments, let walk = slots.walk(of: table[index].slot)
     else { return nil }
@@ -89,11 +117,11 @@ extension EngineState {
     let now = clampedToLatestInstant(now)
     let instant = suspension.instant(for: timing, at: now)
     let toClock = now.subtractingSaturated(instant)
-    _ = SegmentWalk.advance(&ordinal, &timing, in: walk.layout, to: instant, toClock: toClock)
+    if passingEnds { _ = SegmentWalk.advance(&ordinal, &timing, in: walk.layout, to: instant, toClock: toClock) }
     let ended = walk.layout.isEnded(ordinal)
     return SegmentStatus(
       layout: walk.layout, info: walk.info, ordinal: ordinal, isPaused: timing.isPaused,
-      timeLeft: ended ? 0 : timing.nanoseconds(at: instant),
+      timeLeft: ended ? 0 : passingEnds ? timing.nanoseconds(at: instant) : timing.signedNanoseconds(at: instant),
       end: timing.isPaused || ended ? nil : timing.deadlineOrStart.addingSaturated(toClock),
       span: ended ? 0 : walk.layout.length(ofOrdinal: ordinal).addingSaturated(ordinal == walk.ordinal ? walk.added : 0)
     )
@@ -105,4 +133,8 @@ struct SegmentMoving {
   var actions: EngineActions
   /// It owes a prompt delivery (the call telling the move), as ``Registration/owesPromptDelivery``.
   var owesPromptDelivery = false
+  /// It moved past the plan's last segment, which ended the registration without a call.
+  var endedPlan = false
+  /// The handler of the registration it ended, released after the lock.
+  var released: CountdownHandler? = nil
 }

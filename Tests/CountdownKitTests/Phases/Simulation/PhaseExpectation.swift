@@ -23,6 +23,12 @@ final class PhaseExpectation {
   /// phase's deadline was last brought up to (``follow(at:)``); the deadline moves on with time.
   var frozenSince: Int64?
   var calls = 0
+  /// Time added to the current phase (taken, below 0) since it began: its dates span its length
+  /// and this, from where it began.
+  var added: Int64 = 0
+  /// Ends the walk passed without a call telling them yet (a move passes the ends due before it):
+  /// the next call reports them first.
+  var unreported: [(ordinal: Int, instant: Int64?, phase: PlanReferenceModel.Phase)] = []
   /// What its handler does from inside a call, by the call's count (from 1), each once.
   var actionsAtCalls: [Int: PhaseSimulationRun.CallAction] = [:]
 
@@ -53,6 +59,32 @@ final class PhaseExpectation {
     guard let since = frozenSince else { return }
     if case .running(let deadline) = cursor.timing { cursor.timing = .running(deadline: deadline + now - since) }
     frozenSince = now
+  }
+
+  /// Passes every end due by `now`, as a move does before it moves: kept to be reported by the
+  /// next call.
+  func bringUp(to now: Int64) {
+    while case .running(let deadline) = cursor.timing, deadline <= now, !isEnded {
+      guard let phase = phase(cursor.ordinal) else { break }
+      unreported.append((cursor.ordinal, deadline, phase))
+      passEnd(at: deadline)
+    }
+  }
+
+  /// Where the walk is at `now`, every end passed by then passed (delivered or not): what a
+  /// position read then says.
+  func cursor(at now: Int64) -> NaiveCursor {
+    var walked = cursor
+    while case .running(let deadline) = walked.timing, deadline <= now, !walked.isEnded(reference) {
+      writeOut(through: walked.ordinal + 1)
+      let pauses = reference.phases[walked.ordinal].phase.pausesAfter
+      walked.ordinal += 1
+      guard !walked.isEnded(reference) else { break }
+      let length = reference.phases[walked.ordinal].length
+      walked.timing = pauses ? .paused(left: length) : .running(deadline: deadline + length)
+    }
+    writeOut(through: walked.ordinal + 1)
+    return walked
   }
 
   /// The manager resumed at `now` (or the app, relaunched, restored it then): the plan walks again.
@@ -93,6 +125,7 @@ final class PhaseExpectation {
     writeOut(through: cursor.ordinal + 1)
     let pauses = reference.phases[cursor.ordinal].phase.pausesAfter || pausedNext
     cursor.ordinal += 1
+    added = 0
     guard !cursor.isEnded(reference) else { return }
     let length = reference.phases[cursor.ordinal].length
     cursor.timing = pauses ? .paused(left: length) : .running(deadline: instant + length)
@@ -102,6 +135,18 @@ final class PhaseExpectation {
   /// plan written out far enough for it.
   func change(_ body: (inout NaiveCursor, PlanReferenceModel) -> Void) {
     writeOut(through: cursor.ordinal + 1)
+    let before = cursor
     body(&cursor, reference)
+    switch (before.timing, cursor.timing) {
+    case _ where before.ordinal != cursor.ordinal: added = 0
+    case (.running(let old), .running(let new)) where old != new: added += new - old
+    case (.paused(let old), .paused(let new)) where old != new: added += new - old
+    default: break
+    }
+  }
+
+  /// The phase began again (a restart): nothing added to it since.
+  func phaseBegan() {
+    added = 0
   }
 }

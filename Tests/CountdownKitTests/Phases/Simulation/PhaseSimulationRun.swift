@@ -398,7 +398,9 @@ final class PhaseSimulationRun {
     defer { operationsRunning -= 1 }
     switch operation {
     case .skipPhase:
-      if let expectation {
+      // A move acts on the phase running now: the ends due before it pass first.
+      expectation?.bringUp(to: now)
+      if let expectation, !expectation.isEnded {
         if expectation.phase(expectation.cursor.ordinal + 1) == nil {
           // The plan's last phase: skipping it ends the plan, with no call.
           slots[slot] = .empty
@@ -409,14 +411,19 @@ final class PhaseSimulationRun {
       done = receiver.map { manager.skipPhase($0) } ?? manager.skipPhase(id: slot)
       if case .empty = slots[slot] { observableStates[slot] = .unchecked }
     case .restartPhase:
-      expectation?.change { cursor, plan in cursor.restart(at: now, plan) }
+      expectation?.bringUp(to: now)
+      expectation?.change { cursor, plan in if !cursor.isEnded(plan) { cursor.restart(at: now, plan) } }
+      expectation?.phaseBegan()
       done = receiver.map { manager.restartPhase($0) } ?? manager.restartPhase(id: slot)
     case .goToPreviousPhase:
-      expectation?.change { cursor, plan in cursor.goBack(at: now, plan) }
+      expectation?.bringUp(to: now)
+      expectation?.change { cursor, plan in if !cursor.isEnded(plan) { cursor.goBack(at: now, plan) } }
       done = receiver.map { manager.goToPreviousPhase($0) } ?? manager.goToPreviousPhase(id: slot)
     case .pause:
       expected = false
-      if let expectation, case .running = expectation.cursor.timing {
+      // A pause acts on the phase running now: the ends due before it pass first.
+      if !plain { expectation?.bringUp(to: now) }
+      if let expectation, !expectation.isEnded, case .running = expectation.cursor.timing {
         expected = true
         expectation.change { cursor, _ in cursor.pause(at: now) }
       }
@@ -429,7 +436,9 @@ final class PhaseSimulationRun {
       }
       done = receiver.map { manager.resume($0) } ?? manager.resume(id: slot)
     case .addTime(let time):
-      expectation?.change { cursor, plan in cursor.addTime(time, at: now, plan) }
+      // Time added goes to the phase running now: the ends due before it pass first.
+      if !plain { expectation?.bringUp(to: now) }
+      expectation?.change { cursor, plan in if !cursor.isEnded(plan) { cursor.addTime(time, at: now, plan) } }
       done =
         try receiver.map { try manager.addTime(.nanoseconds(time), to: $0) }
         ?? manager.addTime(.nanoseconds(time), id: slot)
@@ -471,11 +480,19 @@ final class PhaseSimulationRun {
     guard let expectation = following(slot, at: now) else {
       return check(position == nil, "phasePosition of a slot without a countdown in phases: \(position!)")
     }
-    guard let position else { return fail("phasePosition is nil for a countdown in phases") }
-    check(position, against: expectation, at: now, "phasePosition")
+    // The position says where the plan is now: an end passed and not delivered yet is passed.
+    let walked = expectation.cursor(at: now)
+    if walked.isEnded(expectation.reference) {
+      check(position == nil, "phasePosition of a plan whose last end passed: \(position.map { "\($0)" } ?? "")")
+    } else if let position {
+      check(position, against: expectation, cursor: walked, at: now, "phasePosition")
+    } else {
+      fail("phasePosition is nil for a countdown in phases")
+    }
     let timeLeft = receiver.map { manager.timeLeft(for: $0) } ?? manager.timeLeft(id: slot)
     let dates = receiver.map { manager.timerDates(for: $0) } ?? manager.timerDates(id: slot)
-    let length = expectation.phase(expectation.cursor.ordinal)?.length ?? 0
+    // Its span: its length and the time added to it since it began, from where it began.
+    let length = (expectation.phase(expectation.cursor.ordinal)?.length ?? 0) + expectation.added
     // Frozen while the manager is suspended, as a single countdown that pauses then.
     let frozen = suspended && expectation.policy == .pauses
     switch expectation.cursor.timing {
@@ -550,7 +567,15 @@ final class PhaseSimulationRun {
     let summaryCount = update.earlierPhaseEnds?.count ?? 0
     let total = summaryCount + update.phaseEnds.count
     var expected: [(ordinal: Int, instant: Int64?, phase: PlanReferenceModel.Phase)] = []
+    // The ends a move passed before it come first; the model's own walk's from here.
+    var fromWalk = 0
     for index in 0..<total {
+      if !expectation.unreported.isEmpty {
+        fromWalk += 1
+        // Passed by a move before it moved: reported first.
+        expected.append(expectation.unreported.removeFirst())
+        continue
+      }
       guard !expectation.isEnded, let phase = expectation.phase(expectation.cursor.ordinal) else {
         fail("\(total) ends reported, the plan had \(index) left")
         break
@@ -567,7 +592,7 @@ final class PhaseSimulationRun {
         expectation.passEnd(at: deadline)
       case .paused(let left):
         // Time taken from a paused phase down to nothing ends it at the call; the next one waits.
-        check(left <= 0 && index == 0, "an end reported for a phase paused with \(left) left (end \(index))")
+        check(left <= 0 && index == fromWalk, "an end reported for a phase paused with \(left) left (end \(index))")
         expected.append((expectation.cursor.ordinal, nil, phase))
         expectation.passEnd(at: 0, pausedNext: true)
       }
@@ -605,7 +630,9 @@ final class PhaseSimulationRun {
       if let instant {
         if lateness > 0 { pin(instant + lateness, "the lateness of ordinal \(ordinal)") }
       } else {
-        check(lateness == 0, "the end of a phase paused with nothing left is late by \(lateness)")
+        // Ended when the time was taken, at that operation's instant: the call may come later (a
+        // pass queued, the clock read again), but never before it.
+        check(lateness <= latest - stepStart, "the end of a phase paused with nothing left is late by \(lateness)")
       }
       // Late, its date is the call's less the lateness; on time, it may be the instant an early
       // wakeup stood for, just after the call's.
@@ -656,9 +683,11 @@ final class PhaseSimulationRun {
   /// left pins (a running phase's deadline less it), if it has some left.
   @discardableResult
   private func check(
-    _ position: CountdownPhasePosition, against expectation: PhaseExpectation, at now: Int64?, _ what: String
+    _ position: CountdownPhasePosition, against expectation: PhaseExpectation, cursor: NaiveCursor? = nil,
+    at now: Int64?, _ what: String
   ) -> Int64? {
-    let ordinal = expectation.cursor.ordinal
+    let cursor = cursor ?? expectation.cursor
+    let ordinal = cursor.ordinal
     guard let phase = expectation.phase(ordinal) else {
       fail("\(what): a position past the plan's end")
       return nil
@@ -673,7 +702,7 @@ final class PhaseSimulationRun {
       "\(what): next phase \(position.nextPhase?.name ?? "none")")
     let left = Self.nanoseconds(position.timeLeftInPhase)
     let after = expectation.lengthAfter(ordinal)
-    switch expectation.cursor.timing {
+    switch cursor.timing {
     case .paused(let frozen):
       check(
         position.isPaused && left == frozen,
@@ -862,6 +891,15 @@ final class PhaseSimulationRun {
         let saved = wallLeft + Double(deadline - left) / 1e9
         let ahead = Int64((saved.timeIntervalSince(wallNow) * 1e6).rounded()) * 1_000
         expectation.cursor.timing = .running(deadline: now + ahead)
+      }
+    }
+    for case .phases(let expectation) in slots {
+      // A snapshot keeps a phase's time left, not its span: restored, a phase spans its length,
+      // or what it has left if that is more.
+      let length = expectation.phase(expectation.cursor.ordinal)?.length ?? 0
+      switch expectation.cursor.timing {
+      case .running(let deadline): expectation.added = max(0, deadline - now - length)
+      case .paused(let left): expectation.added = max(0, left - length)
       }
     }
     let wall = wall
