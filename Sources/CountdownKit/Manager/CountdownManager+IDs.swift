@@ -110,7 +110,7 @@ extension CountdownManager {
   }
 
   /// Continues the countdown of `id` frozen by ``pause(id:)``, with a prompt delivery of its current value
-  /// (inside this call on the main thread).
+  /// (inside this call on the main actor).
   ///
   /// - Returns: Whether `id` had a countdown.
   @discardableResult
