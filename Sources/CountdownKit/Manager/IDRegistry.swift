@@ -22,6 +22,11 @@ package struct IDRegistry: Sendable {
     package let token: Token
     /// 1 for the id's first start, one more for each start that replaced the one before.
     package let generation: Int
+    /// Which start of any id this is: another number for each (the registry's ``changes`` when it
+    /// claimed the id), so that two starts of one id differ even when the id was forgotten between
+    /// them, where the generation counts from 1 again. What tells a countdown started anew from the
+    /// one it replaced, which its dates do not (``CountdownManager/idStart(of:)``).
+    package let start: UInt64
     /// A countdown's length, start to end, with the time added since (the span of
     /// `CountdownManager.timerDates(id:)`); `nil` for a count-up.
     package fileprivate(set) var length: Duration?
@@ -132,7 +137,8 @@ package struct IDRegistry: Sendable {
     let reuses = attachment == nil && previous?.attachment == nil
     let token = reuses ? previous?.token ?? Token(key: key) : Token(key: key)
     let generation = (previous?.generation ?? 0) + 1
-    slot = Record(token: token, generation: generation, length: length, endedAt: endedAt, attachment: attachment)
+    slot = Record(
+      token: token, generation: generation, start: changes, length: length, endedAt: endedAt, attachment: attachment)
     return Claim(token: token, generation: generation, previous: previous, changesAtClaim: changes)
   }
 
