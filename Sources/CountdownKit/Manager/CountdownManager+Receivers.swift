@@ -70,6 +70,7 @@ extension CountdownManager {
     } catch {
       #if COUNTDOWN_CHECK_INVARIANTS
         if PlantedFault.current == .refusalCancelsTarget { cancel(receiver) }
+        if PlantedFault.current == .refusalPausesTarget { pause(receiver) }
       #endif
       throw error
     }
