@@ -301,10 +301,10 @@ struct AlarmsState: MirrorStateMachine {
 
   /// The countdown of `key` wants its alarm under another identifier than `old`'s (a countdown in
   /// phases moved to another phase: its phase ended, was skipped or left, or a plan replaced a
-  /// single countdown): the alarm `old` goes as if its countdown had gone; `forNewStart`: a start
-  /// under the id moved it (``Operation/forNewStart``). One whose end came rings
-  /// on, the person's to stop (``leftRinging``), so that moving on never cancels the alarm that
-  /// rings; one still counting down or paused is cancelled (a skipped phase's end never rings).
+  /// single countdown): the alarm `old` goes as if its countdown had gone. One whose end came
+  /// rings on, the person's to stop (``leftRinging``), so that moving on never cancels the alarm
+  /// that rings; one still counting down or paused is cancelled (a skipped phase's end never
+  /// rings). `forNewStart`: a start under the id moved it (``Operation/forNewStart``).
   private mutating func movedOff(
     _ old: Entry, of key: IDKey, now: Int64, allowed: Bool, forNewStart: Bool, withheld: inout Set<UUID>,
     into calls: inout [Call]
