@@ -81,8 +81,7 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
   func read(_ keys: [IDKey], sweep: [CountdownAlarmSnapshot]?, from countdowns: FollowedCountdowns)
     -> AlarmsState.Reading
   {
-    var desired:
-      [(key: IDKey, id: UUID, desired: AlarmsState.Desired, countsOvertime: Bool, length: Int64?, refreshed: Bool)] = []
+    var desired: [AlarmsState.Reading.Wanted] = []
     var maySchedule = false
     for key in keys {
       guard let id = key.id(as: ID.self) else { continue }
@@ -90,10 +89,13 @@ struct AlarmsMirror<ID: Hashable & Sendable & CustomStringConvertible>: Countdow
       let (phase, countsOvertime, phaseEnds) = countdowns.idPhase(of: key, phaseEndsUpcoming: 1)
       let (wanted, ordinal) = Self.phaseAlarm(Self.desired(phase, countsOvertime: countsOvertime), phaseEnds)
       if case .counting = wanted { maySchedule = true } else if case .paused = wanted { maySchedule = true }
+      // Read after the phase: a start made in between reads as a start anew, never as the one it
+      // replaced.
+      let start = wanted == .none ? nil : countdowns.idStart(of: key)
       desired.append(
         (
           key, alarmID(for: id, ordinal: ordinal), wanted, countsOvertime, Self.length(phase),
-          countdowns.isRefreshed(key)
+          countdowns.isRefreshed(key), start
         )
       )
     }

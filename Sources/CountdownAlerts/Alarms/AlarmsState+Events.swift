@@ -112,17 +112,21 @@ extension AlarmsState {
   /// that was the person's change, made just before it, and what the system holds is known. A
   /// pause or a resume the person made first leaves the alarm as the call would have (held as
   /// the turn left it); a stop the person made first, where the app's cancel found no alarm, has
-  /// the countdown follow it (cancelled), as a stop heard after the failure does. A call that
+  /// the countdown follow it (cancelled), as a stop heard after the failure does, unless the
+  /// cancel, or a call after it still waited for, was made for a new start of the countdown
+  /// (``Operation/forNewStart``): the stop was of the alarm of the countdown that start replaced,
+  /// and the new countdown's alarm is the schedule's that follows. A call that
   /// fails after the update of the person's stop, the last one waited for on that alarm, leaves
   /// it known gone (``isLeftGone(by:)``): nothing is held for it, so no cancel is made or owed.
   private mutating func failed(_ operation: Operation, _ error: CountdownAlertError) -> [Call] {
     let heard = heardUpdate(of: operation)
     let shownGone = isShownGone(before: operation)
     let leftGone = isLeftGone(by: operation)
+    let forNewStart = operation.forNewStart || echoes[operation.id]?.waitsForNewStart == true
     callFailed(operation)
     if let before = heard, let key = operation.key {
       var calls: [Call] = []
-      if case .cancel = operation.kind, before == .present(.countdown) || before == .present(.paused) {
+      if case .cancel = operation.kind, before == .present(.countdown) || before == .present(.paused), !forNewStart {
         calls = [.follow(PersonAction(key: key, kind: .cancel)), .readAgain([key])]
       }
       if case .cancel(reported: false) = operation.kind { return calls }

@@ -17,8 +17,10 @@ extension AlarmsState {
   /// for, and what the alarm shows once they took effect is not known.
   ///
   /// - Returns: What each countdown does to follow its alarm: a pause, a resume, a cancel (the
-  ///   person stopped the alarm while it counted down or was paused). What is held is changed
-  ///   to what the alarm shows, so that the countdown's change that follows makes no call; but
+  ///   person stopped the alarm while it counted down or was paused); nothing for a change made
+  ///   before the calls of a start of the countdown under its id took effect, which was of the
+  ///   alarm of the countdown that start replaced (``Operation/forNewStart``). What is held is
+  ///   changed to what the alarm shows, so that the countdown's change that follows makes no call; but
   ///   for an alarm with calls still to take effect after the person's change: it is held as
   ///   not known (``Held/unknown``), and reconciled again (``PersonAction/Kind/reconcile`` if
   ///   nothing else), so that it is cancelled and made anew as its countdown is then. An alarm
@@ -73,8 +75,11 @@ extension AlarmsState {
         // The person's change, made before the calls waited for took effect: they take effect
         // after it, on the alarm as the person left it, and what they show comes after it too.
         // `before` is what the alarm showed when the person acted (an unknown one is taken for
-        // an echo above).
-        overtaken[id] = waited.before.map { Self.personAction(from: $0, to: seen) } ?? .reconcile
+        // an echo above). Made before the calls of a new start of the countdown, it was of the
+        // alarm of the countdown that start replaced: the new one does not follow it.
+        overtaken[id] =
+          waited.waitsForNewStart
+          ? .reconcile : waited.before.map { Self.personAction(from: $0, to: seen) } ?? .reconcile
         waited.before = seen
         waited.stoppedByThePerson = seen == .absent
       }

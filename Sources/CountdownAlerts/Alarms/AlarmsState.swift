@@ -10,11 +10,15 @@ import Foundation
 struct AlarmsState: MirrorStateMachine {
   /// A turn's reading: what each countdown wants of the system, by its alarm's identifier, with
   /// whether it counts overtime, its length (the span of its dates, nanoseconds: a snooze counts
-  /// it down again, unless the app chose one; `nil` where not known) and whether the app asked to
+  /// it down again, unless the app chose one; `nil` where not known), whether the app asked to
   /// refresh it (``CountdownAlarms/refresh(_:)``: its alarm is made again, with the app's options
-  /// asked again); at `now` on the manager's clock.
+  /// asked again) and which start of its id it is (another after each start under the id; `nil`
+  /// where not known); at `now` on the manager's clock.
   struct Reading {
-    var desired: [(key: IDKey, id: UUID, desired: Desired, countsOvertime: Bool, length: Int64?, refreshed: Bool)]
+    typealias Wanted = (
+      key: IDKey, id: UUID, desired: Desired, countsOvertime: Bool, length: Int64?, refreshed: Bool, start: UInt64?
+    )
+    var desired: [Wanted]
     var now: Int64
     /// Whether the person allowed alarms, read with the countdowns when one of them may be
     /// scheduled (counting down or paused); `nil` when none may (no schedule is made then).
@@ -82,6 +86,10 @@ struct AlarmsState: MirrorStateMachine {
     /// For a schedule, the countdown's length, nanoseconds: what a snooze counts down, unless the
     /// app chose a snooze (``CountdownAlarmOptions/postAlert``); `nil` otherwise, or where not known.
     var length: Int64? = nil
+    /// Whether it was made for a start of the countdown after the one its alarm was made for (a
+    /// start under the same id): a change of the person's made before it took effect was of the
+    /// alarm of the countdown that start replaced, which the new countdown does not follow.
+    var forNewStart = false
   }
 
   /// What an update of the system's alarms shows of one alarm.
@@ -112,6 +120,8 @@ struct AlarmsState: MirrorStateMachine {
     /// means the app is done with it (its ring is stopped), where a countdown that stops ended
     /// at its `0` (its ring is the person's to stop).
     var countsOvertime: Bool
+    /// Which start of its id the countdown is, as last read (``Reading``); `nil` where not known.
+    var start: UInt64? = nil
   }
 
   /// The calls made on one alarm whose effect no update has shown yet.
@@ -123,8 +133,16 @@ struct AlarmsState: MirrorStateMachine {
     /// which a refusal is too), not because an update showed it: the alarm may still be there,
     /// so a later refused cancel of it is owed (``isShownGone(before:)``).
     var absenceAssumed = false
-    /// What each call makes the alarm show, in the order made.
-    var pending: [(sequence: Int, shows: Shown)]
+    /// What each call makes the alarm show, in the order made, and whether it was made for a new
+    /// start of the countdown (``Operation/forNewStart``).
+    var pending: [(sequence: Int, shows: Shown, forNewStart: Bool)]
+
+    /// Whether a call made for a new start of the countdown is still waited for: a change of the
+    /// person's shown now was made before it took effect, on the alarm of the countdown that start
+    /// replaced.
+    var waitsForNewStart: Bool {
+      pending.contains { $0.forNewStart }
+    }
     /// Whether an update showed the alarm gone while they were waited for: the person stopped it
     /// (not a cancel's failure, taken for "no alarm", which a refusal is too). Only a schedule
     /// brings it back.
@@ -220,16 +238,22 @@ struct AlarmsState: MirrorStateMachine {
     let allowed = reading.authorization?.allowsAlarms ?? false
     var withheld: Set<UUID> = []
     if !owedCancels.isEmpty { cancelOwed(but: reading, into: &calls) }
-    for (key, wantedID, wanted, countsOvertime, length, refreshed) in reading.desired {
+    for (key, wantedID, wanted, countsOvertime, length, refreshed, start) in reading.desired {
       refused.remove(key)
       var entry = held[key]
       if entry == nil, wanted == .none { continue }  // Nothing of this process's; the sweep sees to the rest.
+      // Started anew under the id (another start than the one its alarm was made for): what the
+      // person did to the old alarm, not heard yet (or recorded by the stop intent), is never taken
+      // for a change of the new countdown's (``Operation/forNewStart``).
+      var forNewStart = false
+      if let start, let old = entry?.start, start != old, wanted != .none { forNewStart = true }
       var id = wantedID
       if let old = entry, old.id != id {
         if wanted == .none {
           id = old.id  // Gone: what is held goes, under its own identifier.
         } else {
-          movedOff(old, of: key, now: now, allowed: allowed, withheld: &withheld, into: &calls)
+          movedOff(
+            old, of: key, now: now, allowed: allowed, forNewStart: forNewStart, withheld: &withheld, into: &calls)
           entry = nil
         }
       }
@@ -240,10 +264,11 @@ struct AlarmsState: MirrorStateMachine {
       // A countdown that went says nothing of its ending: the one last read tells.
       let overtime = wanted == .none ? entry?.countsOvertime ?? false : countsOvertime
       var (kinds, next) = Self.reconcile(current, wanted, countsOvertime: overtime, now: now)
-      if refreshed { (kinds, next) = Self.remade(kinds, next) }
+      // Started anew: its alarm is made anew, even for the same end, its stop recorded forgotten.
+      if refreshed || forNewStart { (kinds, next) = Self.remade(kinds, next) }
       made(
         kinds, key: key, id: id, length: length, before: Self.shown(current, now: now), allowed: allowed,
-        withheld: &withheld, into: &calls)
+        forNewStart: forNewStart, withheld: &withheld, into: &calls)
       if next == .fired || kinds.contains(where: { if case .cancel = $0 { true } else { false } }) {
         leftRinging.remove(id)
         if !owedCancels.isEmpty { owedCancels.remove(id) }
@@ -251,7 +276,7 @@ struct AlarmsState: MirrorStateMachine {
       // Scheduled now, or gone: a refusal after this is a cause of its own.
       if !waitingReported.isEmpty, allowed || next == nil { waitingReported.remove(key) }
       if let next {
-        held[key] = Entry(id: id, held: next, countsOvertime: overtime)
+        held[key] = Entry(id: id, held: next, countsOvertime: overtime, start: start ?? entry?.start)
         keysByID[id] = key
       } else if held.removeValue(forKey: key) != nil {
         keysByID[id] = nil
@@ -276,16 +301,18 @@ struct AlarmsState: MirrorStateMachine {
 
   /// The countdown of `key` wants its alarm under another identifier than `old`'s (a countdown in
   /// phases moved to another phase: its phase ended, was skipped or left, or a plan replaced a
-  /// single countdown): the alarm `old` goes as if its countdown had gone. One whose end came rings
-  /// on, the person's to stop (``leftRinging``), so that moving on never cancels the alarm that
-  /// rings; one still counting down or paused is cancelled (a skipped phase's end never rings).
+  /// single countdown): the alarm `old` goes as if its countdown had gone. One whose end came
+  /// rings on, the person's to stop (``leftRinging``), so that moving on never cancels the alarm
+  /// that rings; one still counting down or paused is cancelled (a skipped phase's end never
+  /// rings). `forNewStart`: a start under the id moved it (``Operation/forNewStart``).
   private mutating func movedOff(
-    _ old: Entry, of key: IDKey, now: Int64, allowed: Bool, withheld: inout Set<UUID>, into calls: inout [Call]
+    _ old: Entry, of key: IDKey, now: Int64, allowed: Bool, forNewStart: Bool, withheld: inout Set<UUID>,
+    into calls: inout [Call]
   ) {
     let (kinds, next) = Self.reconcile(old.held, .none, countsOvertime: old.countsOvertime, now: now)
     made(
       kinds, key: key, id: old.id, length: nil, before: Self.shown(old.held, now: now), allowed: allowed,
-      withheld: &withheld, into: &calls)
+      forNewStart: forNewStart, withheld: &withheld, into: &calls)
     held[key] = nil
     keysByID[old.id] = nil
     if next != nil { leftRinging.insert(old.id) }
@@ -337,11 +364,12 @@ struct AlarmsState: MirrorStateMachine {
 
   /// Appends to `calls` the operations of `kinds` on the alarm `id`, numbered, their echoes
   /// waited for, each as ``call(_:allowed:withheld:into:)`` makes it; `length`: the countdown's,
-  /// for a schedule's snooze; `before`: what the alarm showed before them, if known. (Made into
-  /// the turn's calls in place: no array of operations to copy into them at each change.)
+  /// for a schedule's snooze; `before`: what the alarm showed before them, if known; `forNewStart`:
+  /// whether they are made for a new start of the countdown (``Operation/forNewStart``). (Made
+  /// into the turn's calls in place: no array of operations to copy into them at each change.)
   private mutating func made(
     _ kinds: [Operation.Kind], key: IDKey?, id: UUID, length: Int64?, before: Shown?, allowed: Bool,
-    withheld: inout Set<UUID>, into calls: inout [Call]
+    forNewStart: Bool = false, withheld: inout Set<UUID>, into calls: inout [Call]
   ) {
     guard !kinds.isEmpty else { return }
     // Room for a schedule's two calls each, at the turn's first: most turns are one countdown's.
@@ -349,9 +377,10 @@ struct AlarmsState: MirrorStateMachine {
     var echoes = self.echoes[id] ?? Echoes(before: before, pending: [])
     for kind in kinds {
       sequence += 1
-      echoes.pending.append((sequence, kind.shows))
+      echoes.pending.append((sequence, kind.shows, forNewStart))
       var operation = Operation(key: key, id: id, kind: kind, sequence: sequence)
       if operation.isSchedule { operation.length = length }
+      operation.forNewStart = forNewStart
       Self.call(operation, allowed: allowed, withheld: &withheld, into: &calls)
     }
     self.echoes[id] = echoes
@@ -432,7 +461,8 @@ struct AlarmsState: MirrorStateMachine {
       if held.removeValue(forKey: key) != nil { keysByID[id] = nil }
       return
     }
-    held[key] = Entry(id: id, held: .unknown, countsOvertime: held[key]?.countsOvertime ?? false)
+    held[key] = Entry(
+      id: id, held: .unknown, countsOvertime: held[key]?.countsOvertime ?? false, start: held[key]?.start)
     keysByID[id] = key
   }
 }

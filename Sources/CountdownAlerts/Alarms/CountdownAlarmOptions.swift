@@ -28,7 +28,8 @@ public struct CountdownAlarmOptions: Sendable {
   /// ``CountdownAlertError/invalidAlarmOptions`` and left out (the countdown's length is asked for).
   public var postAlert: TimeInterval?
 
-  /// Options for one alarm; each left out is AlarmKit's default.
+  /// Options for one alarm; each left out is AlarmKit's default, but the snooze (``postAlert``),
+  /// which ``CountdownAlarms`` makes as long as the countdown.
   public init(
     stopIntent: (any Sendable)? = nil, secondaryIntent: (any Sendable)? = nil, soundName: String? = nil,
     postAlert: TimeInterval? = nil

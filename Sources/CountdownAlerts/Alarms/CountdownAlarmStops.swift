@@ -30,7 +30,9 @@ public import Foundation
 /// it when it runs again, and ``CountdownAlertsTesting/FakeAlarmCenter`` delivers it at its next
 /// call or read). Until then the stop stays recorded, so a launch that comes first cancels the
 /// countdown. A new alarm scheduled for the same countdown forgets it, so that it never cancels a
-/// countdown started after it.
+/// countdown started after it: a start under the same id makes its alarm anew, even for the same
+/// end, and a stop heard from AlarmKit's update after that start was of the alarm it replaced, and
+/// cancels nothing.
 public struct CountdownAlarmStops: Sendable {
   /// The prefix of the defaults' keys, followed by the alarm's UUID.
   static let keyPrefix = "CountdownAlarms.stopped."

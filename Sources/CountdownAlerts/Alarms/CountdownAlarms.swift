@@ -57,7 +57,10 @@ public final class CountdownAlarms<ID: Hashable & Sendable & CustomStringConvert
   ///     alarms after the restore.
   ///   - options: What the app adds to the alarm of a countdown's id, given with the alarm's
   ///     identifier (``alarmID(for:)``): its stop and secondary intents, sound and snooze; asked
-  ///     at each schedule, with no lock held. `nil` (the default): AlarmKit's defaults.
+  ///     at each schedule, with no lock held. `nil` (the default): no intents, the system's sound,
+  ///     and a snooze as long as the countdown (the span of its dates, time added included), as
+  ///     for options without a ``CountdownAlarmOptions/postAlert``: AlarmKit's own default would
+  ///     snooze for the time left when the alarm was last scheduled.
   ///   - onFailure: Called, on any thread, when the center refuses a call.
   /// - Throws: ``CountdownAlertError/invalidNamespace`` for an empty namespace.
   public init(

@@ -34,6 +34,13 @@ struct FollowedCountdowns {
     return manager.idPhase(of: key, phaseEndsUpcoming: limit)
   }
 
+  /// Which start of `key`'s id its countdown is (the manager's `idStart(of:)`):
+  /// `nil` if not followed.
+  func idStart(of key: IDKey) -> UInt64? {
+    if !unfollowed.isEmpty, unfollowed.contains(key) { return nil }
+    return manager.idStart(of: key)
+  }
+
   /// Whether the app asked to refresh the system's requests of `key` this turn.
   func isRefreshed(_ key: IDKey) -> Bool {
     !refreshed.isEmpty && refreshed.contains(key)

@@ -16,40 +16,25 @@ public import Foundation
 /// // the end itself keep it in step.
 /// ```
 ///
-/// Every countdown of an id of type `ID` is followed (those `isFollowed` accepts), whatever
-/// started it: `start(id:…)`, a restore after a relaunch, `keepSaved`. For each, the alert is:
-/// - pending for the countdown's end while it runs (a time-interval trigger, worked out from the
-///   countdown's deadline on the manager's clock, so the alert fires when the app's `0` comes);
-/// - not pending while it is paused, or frozen by a suspension
-///   (``CountdownCore/SuspensionPolicy/pauses``);
-/// - gone once the countdown is cancelled or ends (its delivered milestone alerts, stale by then,
-///   are removed from the notification center too; the end's own alert stays). Of a countdown
-///   that ended while the app was not running, a delivered milestone alert stays: the center is
-///   asked only for its pending requests.
-///
-/// A countdown in phases (``CountdownKit/CountdownManager/start(id:plan:whileSuspended:delivering:_:)``)
-/// has a request for each of its next phase ends (as many as the budget holds, sharing it with the
-/// other countdowns' ends, soonest first; `phaseEndsAhead` in
-/// ``init(_:manager:center:namespace:budget:milestones:foregroundPresentation:clockChanges:isFollowed:onFailure:phaseEndsAhead:content:)``),
-/// each under an identifier of its own, refilled at each phase end the app sees, at each change
-/// and at a re-sync: while the app is suspended, the phase ends requested ring, up to the plan's
-/// end or as many as were requested (the article's "Countdowns in phases"). A phase's delivered
-/// milestone alerts are removed once the phase is over (at its end the app sees, a skip, the
-/// plan's cancel or replacement), as a single countdown's are when it ends.
+/// Every countdown of an id of type `ID` that `isFollowed` accepts is followed, whatever started
+/// it (`start(id:…)`, a restore, `keepSaved`): the request of its end is pending while it runs (a
+/// time-interval trigger worked out from its deadline on the manager's clock), removed while it is
+/// paused or frozen, gone once it is cancelled or ends, with its delivered milestone alerts. A
+/// countdown in phases has a request for each of its next phase ends, as many as the budget and
+/// `phaseEndsAhead` allow, refilled at each phase end the app sees and at each change.
 ///
 /// Requests are named `countdown-alerts/<namespace>/<moment>/<id>` (``identifier(for:moment:)``):
-/// the app's own are never touched. At most `budget` are pending (the system keeps 64 for the
-/// app), the soonest-ending countdowns'; at the start, those a previous process left that no
-/// countdown wants go. Failures go to `onFailure`, never to the countdowns; the next change or
-/// ``retry()`` tries again. Releasing this object stops following (what is pending stays: it is
-/// the user's alarm). The rules in full, the device's clock's among them, are in the article.
+/// the app's own are never touched, and at the start those a previous process left that no
+/// countdown wants go. At most `budget` are pending, the soonest ends'. Failures go to
+/// `onFailure`, never to the countdowns; the next change or ``retry()`` tries again. Releasing this
+/// object stops following (what is pending stays). The rules change by change, the budget, the
+/// device's clock and countdowns in phases are the article's ("What each change does" on).
 ///
-/// - Complexity: a change of one countdown costs O(log *n*) work in the number of followed
-///   countdowns and a constant number of center calls (at most a removal, a removal of delivered
-///   milestones, and the adds of two countdowns' requests). A change of a countdown in phases
-///   costs O(*k* log *n*), *k* its phase ends requested, and the adds of those of them pending
-///   (the system adds one request per call): `phaseEndsAhead` bounds them; a phase end the app
-///   sees costs one add (and, with milestones, a removal of the ended phase's delivered ones).
+/// - Complexity: a change of one countdown costs O(log *n*) work in the countdowns followed and a
+///   constant number of center calls (a removal, a removal of delivered milestones, the adds of
+///   two countdowns' requests); of a countdown in phases, O(*k* log *n*) and an add per pending
+///   request of its *k* phase ends requested (`phaseEndsAhead` bounds them); a phase end the app
+///   sees, one add.
 public final class CountdownNotifications<ID: Hashable & Sendable & CustomStringConvertible>: Sendable {
   /// The part of the request identifiers that tells these alerts from others of the app.
   public let namespace: String

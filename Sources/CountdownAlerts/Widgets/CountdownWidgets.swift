@@ -13,33 +13,19 @@ public import Foundation
 /// ```
 ///
 /// A widget counts a countdown down by itself, `Text(timerInterval:pauseTime:)` from its
-/// ``CountdownKit/CountdownTimerDates``; only a change of those dates needs a new timeline, and
-/// reloads are budgeted (a widget the person looks at often gets about 40 to 70 a day). So a
-/// reload is asked for:
-/// - when a countdown starts, pauses, resumes, has time added or taken, or is cancelled before its
-///   end, and when the device's clock moved a running countdown's end date (a widget's dates are
-///   the wall clock's: every re-sync the followers make, on a change of the clock, a significant
-///   time change or the app's coming back, reads them again, and reloads only if one moved by
-///   more than a tenth of a second); never as time passes, nor when a countdown runs out at its
-///   end (the widget shows its `0` by itself);
-/// - once for every change the manager makes in one call (`cancelAll()`, a restore);
-/// - while the app is in the foreground, where reloads are not counted against the budget; a
-///   change made in the background is reloaded when the app comes back, unless
-///   `reloadsInBackground`: once, for what was owed and a clock moved while the app was away
-///   together. The widgets hear the app leave and come back from the manager, as it suspends and
-///   resumes its ticking (``CountdownKit/CountdownManager/suspendsInBackground``).
+/// ``CountdownKit/CountdownTimerDates``, and WidgetKit budgets reloads: so a reload is asked for
+/// only when a followed countdown's dates move (a start, pause, resume, time added or taken, a
+/// cancel before its end, a change of the device's clock that moved a running end by more than a
+/// tenth of a second), once per call of the manager that changes several (`cancelAll()`, a
+/// restore), never as time passes nor at an end. A change made in the background is reloaded
+/// when the app comes back, unless `reloadsInBackground`; the widgets hear the app leave and
+/// come back from the manager's suspension (``CountdownKit/CountdownManager/suspendsInBackground``).
+/// A countdown in phases is one countdown to them: a reload at the plan's end, none at a phase
+/// end, so the widget's timeline holds an entry per phase start ahead.
 ///
-/// A countdown in phases (``CountdownKit/CountdownManager/start(id:plan:whileSuspended:delivering:_:)``)
-/// is one countdown to the widgets: a reload when the app changes it (a start, pause, resume,
-/// skip, restart, a phase back, time added or taken, a cancel), one at the plan's end, none at a
-/// phase end. So the widget's timeline must hold an entry per phase start ahead, each showing
-/// its phase counting down to its end, up to the plan's end or the first phase after which the
-/// plan pauses (shown paused from there): the next phase then shows by itself.
-///
-/// The widget's timeline provider runs in the widget extension's process: it reads the dates from
-/// the snapshot the app keeps in their shared app group (`keepSaved(in:)`, restored there into a
-/// manager of its own, then ``CountdownKit/CountdownManager/timerDates(id:)``); see
-/// the article's "Widgets kept in step".
+/// The widget's timeline provider runs in the widget extension's process, and reads the dates
+/// from the snapshot the app keeps in their shared app group (`keepSaved(in:)`). The rules in
+/// full, and the provider, are in the article's "Widgets kept in step" and "Countdowns in phases".
 ///
 /// - Complexity: a change of one countdown costs O(1) work and at most one reload.
 public final class CountdownWidgets<ID: Hashable & Sendable & CustomStringConvertible>: Sendable {

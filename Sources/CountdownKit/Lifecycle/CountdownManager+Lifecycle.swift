@@ -98,15 +98,16 @@ extension CountdownManager {
     _ = removed
   }
 
-  /// Refreshes the dates of every model whose countdown pauses while suspended: at once on the
-  /// main thread, else on the main queue's next turn (each reads the state when it runs).
+  /// Refreshes the dates of every model whose countdown pauses while suspended: at once where the
+  /// main queue's work runs (``MainQueueWork``: the main thread, or a block of the main queue), else
+  /// on the main queue's next turn (each reads the state when it runs).
   func refreshModelsFollowingSuspensions() {
     let models = state.withLock { Array($0.modelsFollowingSuspensions.values) }
     guard !models.isEmpty else { return }
     let refresh = { @MainActor in
       for model in models { model() }
     }
-    if Thread.isMainThread {
+    if MainQueueWork.runsHere {
       MainActor.assumeIsolated(refresh)
     } else {
       DispatchQueue.main.async(execute: refresh)

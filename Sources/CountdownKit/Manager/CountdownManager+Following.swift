@@ -64,6 +64,14 @@ extension CountdownManager {
     return idPhase(token: token, length: length)
   }
 
+  /// Which start of `key`'s id its countdown is, `nil` without one: the same through its pauses,
+  /// resumes and time added, another after each start (a start under the id, a restore of it),
+  /// however the one before ended. Read after its phase (``idPhase(of:)``), a start made in between
+  /// is told: a countdown started anew is never taken for the one it replaced.
+  package func idStart(of key: IDKey) -> UInt64? {
+    record(of: key)?.start
+  }
+
   /// What the countdown of the engine's `token` (an id's, of `length`) is doing now, and whether it
   /// counts overtime, read under one acquisition of the engine's lock.
   func idPhase(token: IDRegistry.Token, length: Duration?) -> (phase: IDPhase, countsOvertime: Bool) {

@@ -50,7 +50,7 @@ extension CountdownManager {
 
   /// Runs `action` on the main actor once `delay` has passed (within the manager's end tolerance
   /// after it, never before: 50 ms for a 1-second manager), unless cancelled first. A zero delay
-  /// runs it promptly: inside this call on the main thread, else on the main queue's next turn.
+  /// runs it promptly: inside this call on the main actor, else on the main queue's next turn.
   ///
   /// ```swift
   /// let hide = try manager.after(.seconds(3)) { banner.isHidden = true }

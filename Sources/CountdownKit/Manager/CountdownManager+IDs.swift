@@ -108,7 +108,7 @@ extension CountdownManager {
   }
 
   /// Continues the countdown of `id` frozen by ``pause(id:)``, with a prompt delivery of its current value
-  /// (inside this call on the main thread).
+  /// (inside this call on the main actor).
   ///
   /// - Returns: Whether `id` had a countdown; for a countdown in phases, whether it was paused.
   @discardableResult

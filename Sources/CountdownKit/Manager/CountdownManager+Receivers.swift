@@ -70,6 +70,7 @@ extension CountdownManager {
     } catch {
       #if COUNTDOWN_CHECK_INVARIANTS
         if PlantedFault.current == .refusalCancelsTarget { cancel(receiver) }
+        if PlantedFault.current == .refusalPausesTarget { pause(receiver) }
       #endif
       throw error
     }
@@ -185,7 +186,7 @@ extension CountdownManager {
   }
 
   /// Continues a countdown frozen by ``pause(_:)``, with a prompt delivery of its current value
-  /// (inside this call on the main thread).
+  /// (inside this call on the main actor).
   ///
   /// - Returns: Whether `receiver` had a countdown.
   @discardableResult
@@ -288,7 +289,8 @@ extension CountdownManager {
       }
     }
     let request = try RegistrationRequest(target, whileSuspended: policy, delivering: deliveries, pastTheEnd: ending)
-    // On the main actor, so on the main thread: on the engine's delivery queue, the main queue.
+    // On the main actor, so running the main queue's work (the main thread, or a block of the main
+    // queue after `dispatchMain()`): on the engine's delivery queue, the main queue.
     try engine.submit(receiver, request, pausedAt: pausedAt, onDeliveryQueue: true, handler: handler)
   }
 }

@@ -22,6 +22,11 @@ package struct IDRegistry: Sendable {
     package let token: Token
     /// 1 for the id's first start, one more for each start that replaced the one before.
     package let generation: Int
+    /// Which start of any id this is: another number for each (the registry's ``changes`` when it
+    /// claimed the id), so that two starts of one id differ even when the id was forgotten between
+    /// them, where the generation counts from 1 again. What tells a countdown started anew from the
+    /// one it replaced, which its dates do not (``CountdownManager/idStart(of:)``).
+    package let start: UInt64
     /// A countdown's length, start to end, with the time added since (the span of
     /// `CountdownManager.timerDates(id:)`); `nil` for a count-up.
     package fileprivate(set) var length: Duration?
@@ -31,7 +36,7 @@ package struct IDRegistry: Sendable {
     package fileprivate(set) var endedAt: Int64?
   }
 
-  /// A start's hold on its id, from ``claim(_:length:endedAt:attachment:)``, with the id's record before it, to give
+  /// A start's hold on its id, from ``claim(_:length:endedAt:)``, with the id's record before it, to give
   /// back if the engine refuses the start.
   package struct Claim: Sendable {
     package let token: Token
@@ -109,7 +114,7 @@ package struct IDRegistry: Sendable {
       &records[key], key: key, length: length, endedAt: endedAt, changes: changes)
   }
 
-  /// ``claim(_:length:endedAt:attachment:)`` on the slot of `key` (`nil`: it has no record).
+  /// ``claim(_:length:endedAt:)`` on the slot of `key` (`nil`: it has no record).
   private static func claim(
     _ slot: inout Record?, key: IDKey, length: Duration?, endedAt: Int64?, changes: UInt64
   ) -> Claim {
@@ -117,7 +122,7 @@ package struct IDRegistry: Sendable {
     // The id's token again, so that the engine replaces its registration in place.
     let token = previous?.token ?? Token(key: key)
     let generation = (previous?.generation ?? 0) + 1
-    slot = Record(token: token, generation: generation, length: length, endedAt: endedAt)
+    slot = Record(token: token, generation: generation, start: changes, length: length, endedAt: endedAt)
     return Claim(token: token, generation: generation, previous: previous, changesAtClaim: changes)
   }
 

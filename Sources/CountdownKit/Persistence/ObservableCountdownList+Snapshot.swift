@@ -56,9 +56,9 @@ extension ObservableCountdownList where ID: Codable {
   /// ```
   ///
   /// As ``CountdownManager/keepSaved(_:in:savingOn:center:onFailure:_:)``, with ``restore(_:)`` and
-  /// ``snapshot()``; each save runs on the main actor (at once when posted on the main thread, else
-  /// as soon as the main queue runs), and the saving lasts as long as the list, or until
-  /// ``stopSaving()``.
+  /// ``snapshot()``; each save runs on the main actor (at once when posted on the main thread or in
+  /// a block of the main queue, else as soon as the main queue runs), and the saving lasts as long
+  /// as the list, or until ``stopSaving()``.
   ///
   /// - Returns: What the restore did; empty for a call that replaces a saving.
   /// - Throws: What ``CountdownManager/keepSaved(_:in:savingOn:center:onFailure:_:)`` throws, and,
@@ -83,7 +83,7 @@ extension ObservableCountdownList where ID: Codable {
           onFailure?(error)
         }
       }
-      if Thread.isMainThread {
+      if MainQueueWork.runsHere {
         MainActor.assumeIsolated(save)
       } else {
         DispatchQueue.main.async(execute: save)

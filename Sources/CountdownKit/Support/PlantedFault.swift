@@ -3,7 +3,7 @@
 
   /// A fault a checker's self-test plants in the Kit, to show that the checker finds it: for the
   /// public-API fuzzer, a trap, an error a call's documentation does not name, and a refused call
-  /// that changes what it was called on; for the simulation of countdowns in phases, a phase end
+  /// that changes what it was called on (cancels it, or pauses it); for the simulation of countdowns in phases, a phase end
   /// delivered twice, a frozen plan that walks on while suspended, a receiver held, a frozen
   /// plan saved with less time than it has or without the end it had due, an observable model
   /// showing stale ends, a stream losing the ends of the updates a slow consumer did not take, and
@@ -22,6 +22,10 @@
     /// A refused ``CountdownManager/start(_:for:whileSuspended:delivering:pastTheEnd:_:)`` cancels
     /// the receiver's running countdown.
     case refusalCancelsTarget
+    /// A refused ``CountdownManager/start(_:for:whileSuspended:delivering:pastTheEnd:_:)`` pauses
+    /// the receiver's running countdown: its time left stays as it was at the call, so only a
+    /// reading of whether it is paused (or of its end) tells.
+    case refusalPausesTarget
     /// A countdown in phases delivers the last phase end of a call twice, in that call.
     case phaseEndDeliveredTwice
     /// A countdown in phases started `whileSuspended: .pauses` walks on while the manager is

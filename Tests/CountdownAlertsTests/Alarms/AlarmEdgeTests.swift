@@ -101,6 +101,85 @@ final class AlarmEdgeTests: XCTestCase {
     }
   }
 
+  /// The person stops the alarm, and the app starts the countdown again before it hears of it (a
+  /// start under the same id, which replaces the running countdown): the app's cancel finds no
+  /// alarm, its schedule makes the new countdown's. The stop was of the old countdown's alarm: the
+  /// countdown started after it is kept, with its alarm (``CountdownAlarmStops``' promise).
+  func testThePersonsStopHeardAfterTheAppStartedTheCountdownAgainKeepsTheNewCountdown() throws {
+    try withAlarms(expectsFailures: true) { h in
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      let id = h.alarmsOrFail.alarmID(for: "tea")
+      XCTAssertTrue(h.center.personStops(id: id))  // its update comes at the center's next call
+      try h.manager.start(id: "tea", for: .seconds(300)) { _, _, _ in }
+      h.drainMain()
+      XCTAssertTrue(h.manager.contains(id: "tea"), "the stop was of the countdown the start replaced")
+      XCTAssertEqual(h.center.alarms.filter { $0.id == id }.map(\.state), [.countdown], "the new countdown's alarm")
+      h.assertHeld(["tea"], "the new countdown, with its alarm")
+    }
+  }
+
+  /// As above, with the updates of the person's stop and of the app's calls heard only after
+  /// every call was answered (AlarmKit's updates come when they come): the stop, heard while the
+  /// new countdown's calls are waited for, was made before them, on the old countdown's alarm.
+  func testThePersonsStopHeardAfterTheRestartsCallsWereAnsweredKeepsTheNewCountdown() throws {
+    try withAlarms(expectsFailures: true) { h in
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      h.center.defersUpdates = true
+      XCTAssertTrue(h.center.personStops(id: h.alarmsOrFail.alarmID(for: "tea")))
+      try h.manager.start(id: "tea", for: .seconds(300)) { _, _, _ in }
+      h.center.deliverUpdates()  // the stop's, then the schedule's
+      h.center.defersUpdates = false
+      h.drainMain()
+      XCTAssertTrue(h.manager.contains(id: "tea"), "the stop was of the countdown the start replaced")
+      h.assertHeld(["tea"], "the new countdown, with its alarm")
+    }
+  }
+
+  /// The person stops the alarm, and the app starts the countdown again for the same end before
+  /// it hears of it: the new countdown gets an alarm of its own (made anew, its recorded stop
+  /// forgotten), so that the stop of the old one is not taken for a stop of it.
+  func testThePersonsStopHeardAfterARestartWithTheSameEndKeepsTheNewCountdown() throws {
+    let suiteName = "AlarmEdgeTests.\(UUID().uuidString)"
+    defer { UserDefaults.standard.removePersistentDomain(forName: suiteName) }
+    let stops = CountdownAlarmStops(suiteName: suiteName)
+    try withAlarms(expectsFailures: true) { h in
+      h.stops = stops
+      h.options = { _, alarmID in
+        CountdownAlarmOptions(stopIntent: AlarmStopWhileNotRunningTests.StopIntent(alarmID: alarmID, stops: stops))
+      }
+      h.center.stopIntentRunner = { intent in (intent as? AlarmStopWhileNotRunningTests.StopIntent)?.perform() }
+      try h.relaunch()  // alarms made with the stops and the intent
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      let id = h.alarmsOrFail.alarmID(for: "tea")
+      XCTAssertTrue(h.center.personStops(id: id))  // recorded; its update comes at the center's next call
+      h.center.clearCalls()
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }  // the same end: the clock did not move
+      h.center.deliverUpdates()
+      h.drainMain()
+      XCTAssertEqual(h.center.calls, [.cancel(id), .schedule(id)], "the new countdown's alarm, made anew")
+      XCTAssertTrue(h.manager.contains(id: "tea"), "the stop was of the countdown the start replaced")
+      XCTAssertFalse(stops.isRecorded(alarmID: id), "the new alarm forgets the stop")
+      h.assertHeld(["tea"], "the new countdown, with its alarm")
+      try h.relaunch(alarmsFirst: false)
+      XCTAssertTrue(h.manager.contains(id: "tea"), "the next launch keeps it too")
+    }
+  }
+
+  /// The person stops the alarm, and the app starts the countdown again after it ended (its id
+  /// free) before it hears of it: the stop was of the ended countdown's alarm, the new one is kept.
+  func testThePersonsStopHeardAfterTheAppStartedTheCountdownAnewKeepsTheNewCountdown() throws {
+    try withAlarms(expectsFailures: true) { h in
+      try h.manager.start(id: "tea", for: .seconds(600)) { _, _, _ in }
+      let id = h.alarmsOrFail.alarmID(for: "tea")
+      XCTAssertTrue(h.center.personStops(id: id))  // its update comes at the center's next call
+      XCTAssertTrue(h.manager.cancel(id: "tea"))
+      try h.manager.start(id: "tea", for: .seconds(300)) { _, _, _ in }
+      h.drainMain()
+      XCTAssertTrue(h.manager.contains(id: "tea"), "the stop was of the countdown cancelled before this start")
+      h.assertHeld(["tea"], "the new countdown, with its alarm")
+    }
+  }
+
   /// The person pauses the alarm, and the app pauses its countdown before it hears of it: the
   /// app's pause finds the alarm paused, and fails. The update taken for its own was the person's
   /// pause: the alarm is paused with its countdown, as known, and the person's stop that comes

@@ -17,7 +17,8 @@ final class AlarmsStatePhasesTests: XCTestCase {
 
   private func turn(_ id: UUID, _ desired: AlarmsState.Desired, now: Int64) -> AlarmsState.Event {
     .turn(
-      AlarmsState.Reading(desired: [(pomodoro, id, desired, false, nil, false)], now: now, authorization: .authorized),
+      AlarmsState.Reading(
+        desired: [(pomodoro, id, desired, false, nil, false, nil)], now: now, authorization: .authorized),
       clockChanged: false, sweep: nil)
   }
 

@@ -11,10 +11,12 @@ final class AlarmsStateTests: XCTestCase {
   private let oven = IDKey("oven")
   private let ovenAlarm = UUID()
 
-  private func reading(_ desired: AlarmsState.Desired, now: Int64, countsOvertime: Bool = false) -> AlarmsState.Reading
-  {
+  /// `start`: which start of the oven's id the countdown is (another after a start under the id).
+  private func reading(
+    _ desired: AlarmsState.Desired, now: Int64, countsOvertime: Bool = false, start: UInt64? = nil
+  ) -> AlarmsState.Reading {
     AlarmsState.Reading(
-      desired: [(oven, ovenAlarm, desired, countsOvertime, nil, false)], now: now, authorization: .authorized)
+      desired: [(oven, ovenAlarm, desired, countsOvertime, nil, false, start)], now: now, authorization: .authorized)
   }
 
   private func kinds(_ operations: [AlarmsState.Operation]) -> [AlarmsState.Operation.Kind] {
@@ -125,7 +127,8 @@ final class AlarmsStateTests: XCTestCase {
     let alarms = keys.map { _ in UUID() }
     let all = { (desired: AlarmsState.Desired, now: Int64) in
       AlarmsState.Reading(
-        desired: zip(keys, alarms).map { ($0, $1, desired, false, nil, false) }, now: now, authorization: .authorized)
+        desired: zip(keys, alarms).map { ($0, $1, desired, false, nil, false, nil) }, now: now,
+        authorization: .authorized)
     }
     var state = AlarmsState()
     _ = turn(&state, .init(desired: [], now: 0), sweep: [])
@@ -143,6 +146,38 @@ final class AlarmsStateTests: XCTestCase {
         "the person's stop of \(cancel.key!.base) is followed")
     }
     XCTAssertEqual(state.owedCancels, [], "no cancel owed for alarms the update showed gone")
+  }
+
+  /// The person stops the alarm, and the app starts its countdown again under the same id before
+  /// it hears of it: the alarm is made anew (a cancel and a schedule, for the new start), and the
+  /// stop, heard before those calls took effect, was of the old countdown's alarm: the new
+  /// countdown does not follow it, whether the update comes before the cancel failed (taken for
+  /// its echo) or after it; time added instead (the same start) follows it.
+  func testAStopMadeBeforeTheCallsOfAStartUnderTheSameIDIsNotTheNewCountdowns() {
+    let second: Int64 = 1_000_000_000
+    for heardFirst in [true, false] {
+      var state = AlarmsState()
+      _ = turn(&state, .init(desired: [], now: 0), sweep: [])
+      _ = turn(&state, reading(.counting(deadline: 600 * second), now: 0, start: 1))
+      XCTAssertEqual(observed(&state, [CountdownAlarmSnapshot(id: ovenAlarm, state: .countdown)], now: 0), [])
+      let restart = turn(&state, reading(.counting(deadline: 600 * second), now: 0, start: 2))
+      XCTAssertEqual(
+        kinds(restart), [.cancel(reported: true), .schedule(deadline: 600 * second)],
+        "the same end, but another start: its alarm made anew")
+      XCTAssertEqual(restart.map(\.forNewStart), [true, true])
+      var follows: [AlarmsState.PersonAction] = []
+      if heardFirst {
+        XCTAssertEqual(observed(&state, [], now: second), [], "taken for the cancel's echo")
+        follows = state.handle(.callFailed(restart[0], .requestFailed)).compactMap {
+          if case .follow(let action) = $0 { action } else { nil }
+        }
+      } else {
+        _ = state.handle(.callFailed(restart[0], .requestFailed))
+        follows = observed(&state, [], now: second)
+      }
+      XCTAssertFalse(
+        follows.contains { $0.kind == .cancel }, "heard \(heardFirst ? "before" : "after") the failure: \(follows)")
+    }
   }
 
   /// The person stops the paused alarm, and the app resumes its countdown before it hears of it;

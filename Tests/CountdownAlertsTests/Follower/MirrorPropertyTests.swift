@@ -19,7 +19,7 @@ import XCTest
 /// phase as paused at its next phase's whole length.
 ///
 /// Replayable: a failure names its seed and step and the steps before it; each mirror reads the
-/// seed it runs first and how many seeds run (20 by default) from its variables:
+/// seed it runs first and how many seeds run (20 in CI, 5 in a plain `swift test`) from its variables:
 /// `COUNTDOWN_ALERTS_SEED`, `COUNTDOWN_ALERTS_RUNS` (notifications), `COUNTDOWN_ALARMS_SEED`,
 /// `COUNTDOWN_ALARMS_RUNS`, `COUNTDOWN_ACTIVITIES_SEED`, `COUNTDOWN_ACTIVITIES_RUNS`,
 /// `COUNTDOWN_WIDGETS_SEED`, `COUNTDOWN_WIDGETS_RUNS`.
@@ -83,13 +83,14 @@ final class MirrorPropertyTests: XCTestCase {
   }
 
   /// Runs the seeds `COUNTDOWN_<variables>_SEED` on (`firstSeed` by default), as many as
-  /// `COUNTDOWN_<variables>_RUNS` says (20 by default), each of `steps` steps.
+  /// `COUNTDOWN_<variables>_RUNS` says (20 at full size, 5 in the edit loop: ``TestSize``), each of
+  /// `steps` steps.
   private func check<H: MirrorHarness>(
     _ harness: H.Type, variables: String, firstSeed: UInt64, steps: Int = 150
   ) throws {
     let environment = ProcessInfo.processInfo.environment
     let first = environment["COUNTDOWN_\(variables)_SEED"].flatMap { UInt64($0) } ?? firstSeed
-    let runs = environment["COUNTDOWN_\(variables)_RUNS"].flatMap { Int($0) } ?? 20
+    let runs = TestSize.of("COUNTDOWN_\(variables)_RUNS", full: 20, editLoop: 5)
     for seed in first..<(first + UInt64(runs)) {
       try MainActor.assumeIsolated {
         try Self.run(H.self, seed: seed, steps: steps)

@@ -184,10 +184,11 @@ extension AlarmsHarness: MirrorHarness {
   /// comes late: after the app's next change of the countdown (a pause, a resume, time added or
   /// taken, a start, a cancel), whose calls are made before the app heard of the person's. Once
   /// heard, the person's change wins, as a change the app then hears of: a stop of an alarm
-  /// counting down or paused cancels the countdown (but for a start, whose cancel took the
-  /// stopped alarm), a pause leaves it paused, a resume running (but while ticking is suspended,
-  /// or where the app's change left no time to count); a pause or a resume of a phase's alarm
-  /// whose phase the app's time taken ended is of a phase that is over. A call of the app's the center refused, the
+  /// counting down or paused cancels the countdown, a pause leaves it paused, a resume running
+  /// (but while ticking is suspended, or where the app's change left no time to count); a pause
+  /// or a resume of a phase's alarm whose phase the app's time taken ended is of a phase that is
+  /// over. But after a start under the id, the person's change was of the alarm of the countdown
+  /// that start replaced: the new countdown is neither cancelled nor paused by it. A call of the app's the center refused, the
   /// alarm having changed under it, is the app's to hear of (a failure it is told, not a mismatch).
   private func lateStep(_ number: Int, of id: String) throws -> (action: String, broken: String?) {
     let alarmID = currentAlarmID(of: id)
@@ -226,9 +227,13 @@ extension AlarmsHarness: MirrorHarness {
     // Time left to count, for which an alarm would be there.
     let counts = dates.map { $0.timerInterval.upperBound > ($0.pauseTime ?? wall.now) } ?? false
     switch number {
-    case 4 where dates?.isFrozen == false && !phaseEnded:
+    case 4 where change == .start && dates?.isFrozen == true && !manager.isSuspended:
+      return (action, "\(id) is paused: the person's pause of the alarm the start replaced paused it")
+    case 6 where change == .start && !manager.contains(id: id):
+      return (action, "\(id) is gone: the person's stop of the alarm the start replaced cancelled it")
+    case 4 where change != .start && dates?.isFrozen == false && !phaseEnded:
       return (action, "\(id) runs on: the person's pause was lost")
-    case 5 where dates?.isFrozen == true && counts && !manager.isSuspended && !phaseEnded:
+    case 5 where change != .start && dates?.isFrozen == true && counts && !manager.isSuspended && !phaseEnded:
       return (action, "\(id) is paused: the person's resume was lost")
     case 6 where change != .start && counts && wasCounting:
       return (action, "\(id) counts on: the person's stop was lost")

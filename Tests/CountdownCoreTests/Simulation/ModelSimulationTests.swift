@@ -1,4 +1,5 @@
 import CountdownCore
+import CountdownTestSupport
 import Foundation
 import XCTest
 
@@ -10,9 +11,10 @@ import XCTest
 /// a wakeup armed for every one-shot still to come; and after every step, the engine's rules and
 /// its cost rules (see `SimulationRun`).
 ///
-/// `swift test` runs 10 000 steps, 200 more in a crowded run (over a thousand other countdowns,
-/// so that a pass has several chunks, a callback registers between them, and the ends of one pass
-/// are checked in deadline order across them), and 200 with a silent crowd. A longer run, 100 000 steps and 2 000 crowded:
+/// CI runs 10 000 steps (a plain `swift test` 3 000: ``CountdownTestSupport/TestSize``), a fiftieth
+/// more in a crowded run (over a thousand other countdowns, so that a pass has several chunks, a
+/// callback registers between them, and the ends of one pass are checked in deadline order across
+/// them), and 200 with a silent crowd. A longer run, 100 000 steps and 2 000 crowded:
 /// `COUNTDOWN_SIMULATION_STEPS=100000 swift test --filter ModelSimulationTests`; a long one,
 /// 10 000 000 steps in all and 200 000 crowded:
 /// `COUNTDOWN_SIMULATION_STEPS=10000000 swift test -c release --filter ModelSimulationTests`;
@@ -23,7 +25,7 @@ final class ModelSimulationTests: XCTestCase {
   /// The total number of steps, in runs of ``stepsPerRun`` (rounded down to whole runs; one shorter
   /// run when fewer).
   var totalSteps: Int {
-    ProcessInfo.processInfo.environment["COUNTDOWN_SIMULATION_STEPS"].flatMap { Int($0) } ?? 10_000
+    TestSize.of("COUNTDOWN_SIMULATION_STEPS", full: 10_000, editLoop: 3_000)
   }
 
   func testEveryDeliveredValueMatchesTheModel() throws {
@@ -36,7 +38,7 @@ final class ModelSimulationTests: XCTestCase {
   }
 
   /// A run with a silent crowd (see ``SimulationRun/hasSilentCrowd(seed:crowded:)``) is one in 128
-  /// and slow in builds with internal checks: the default 10 000 steps above have none (their
+  /// and slow in builds with internal checks: CI's 10 000 steps above have none (their
   /// series' first comes at its 24th run, seed 24 324). This runs that first seed of the series
   /// for its first 200 steps, in which the crowd is thinned at advances; a run of 24 000 steps or
   /// more above has it in full.

@@ -1,4 +1,5 @@
 import CountdownCore
+import CountdownTestSupport
 import Foundation
 import XCTest
 
@@ -14,14 +15,15 @@ final class ReceiverTableTests: XCTestCase {
   }
 
   /// Random inserts, replacements and removals, checked against a Dictionary and against the
-  /// table's invariants after every step: 5 000 steps; `COUNTDOWN_TABLE_STEPS=20000` runs a
-  /// longer one (the same seed, so it begins with the same steps).
+  /// table's invariants after every step: 5 000 steps in CI (1 500 in a plain `swift test`:
+  /// ``CountdownTestSupport/TestSize``); `COUNTDOWN_TABLE_STEPS=20000` runs a longer one (the same
+  /// seed, so it begins with the same steps).
   func testRandomizedAgainstDictionaryModel() {
     var generator = SplitMix64(seed: 0xC0FFEE)
     var table = ReceiverTable()
     var model: [ObjectIdentifier: UInt64] = [:]
     let pool = (0..<600).map { Receiver("r\($0)") }
-    let steps = ProcessInfo.processInfo.environment["COUNTDOWN_TABLE_STEPS"].flatMap { Int($0) } ?? 5_000
+    let steps = TestSize.of("COUNTDOWN_TABLE_STEPS", full: 5_000, editLoop: 1_500)
     for step in 0..<steps {
       let receiver = pool[Int(generator.next() % UInt64(pool.count))]
       let key = ObjectIdentifier(receiver)

@@ -30,6 +30,13 @@ final class PublicAPIFuzzSelfTests: XCTestCase {
         "a refused start that cancels the receiver's countdown: \(failures)")
     }
 
+    func testAPlantedRefusalThatPausesItsTargetIsFound() throws {
+      let failures = try Self.run(planting: .refusalPausesTarget)
+      XCTAssertTrue(
+        failures.contains { $0.contains("start(_:for:") && $0.contains("but changed its target") },
+        "a refused start that pauses the receiver's countdown: \(failures)")
+    }
+
     func testAPlantedTrapIsFound() throws {
       let scenario = "planted trap"
       if TrapRun.scenario == scenario {

@@ -12,7 +12,7 @@ extension PublicAPIFuzzer {
       return ""
     case .label(let label):
       return "\(label.name): \(manager.contains(label)) \(String(describing: manager.timeLeft(for: label))) "
-        + "text \(label.text), \(label.shown.count) shown"
+        + "\(receiverState(label)) text \(label.text), \(label.shown.count) shown"
     case .stringID(let id):
       return idState(id)
     case .intID(let id):
@@ -28,6 +28,18 @@ extension PublicAPIFuzzer {
     case .calibration(let manager):
       return "\(manager.serverOffset)"
     }
+  }
+
+  /// What the public API does not say of a receiver's countdown, as the engine reads it: whether
+  /// it is paused (or frozen by a suspension), its time left, its policy and what it delivers, and
+  /// its end on the clock, what its dates are made of. The time left alone stands still during a
+  /// call, paused or not: a refused call that pauses its receiver changes only these.
+  private func receiverState(_ label: CountdownLabel) -> String {
+    guard let status = manager.engine.statuses(of: [label]).statuses[0] else { return "no registration" }
+    let milestones = status.milestones.map { "\($0.sorted())" } ?? "none"
+    return "paused \(status.isPaused) frozen \(status.isFrozen) left \(status.nanoseconds) ns \(status.policy) "
+      + "skips \(status.skipsChanges) milestones \(milestones) overtime \(status.countsOvertime) "
+      + "end \(String(describing: manager.engine.endInstant(of: label)))"
   }
 
   private func idState(_ id: String) -> String {

@@ -11,11 +11,11 @@ import XCTest
 /// own `restore(_:_:phases:)` (``RestoredPhaseTwins``): the model shows the ends that restore
 /// reports and is where its sequence is, at the restore and as both go on. Beside the model, a
 /// sequence of an id gets the same operations, and the model's snapshot holds what the manager's
-/// snapshot holds of it. `COUNTDOWN_OBSERVABLE_RESTORE_RUNS` sets the number of seeds (default
-/// 100), `COUNTDOWN_OBSERVABLE_RESTORE_SEED` the first (a failure names its seed: set both to
+/// snapshot holds of it. `COUNTDOWN_OBSERVABLE_RESTORE_RUNS` sets the number of seeds (100 in CI,
+/// 30 in a plain `swift test`), `COUNTDOWN_OBSERVABLE_RESTORE_SEED` the first (a failure names its seed: set both to
 /// replay it alone).
 final class ObservablePhaseRestorePropertyTests: XCTestCase {
-  var runs: Int { Int(ProcessInfo.processInfo.environment["COUNTDOWN_OBSERVABLE_RESTORE_RUNS"] ?? "") ?? 100 }
+  var runs: Int { TestSize.of("COUNTDOWN_OBSERVABLE_RESTORE_RUNS", full: 100, editLoop: 30) }
   var firstSeed: UInt64 {
     UInt64(ProcessInfo.processInfo.environment["COUNTDOWN_OBSERVABLE_RESTORE_SEED"] ?? "") ?? 7_717
   }

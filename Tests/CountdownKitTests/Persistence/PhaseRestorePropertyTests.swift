@@ -9,12 +9,13 @@ import XCTest
 /// into a snapshot, and restored on a new manager after a random gap (seconds, hours, or a week), against
 /// the plan walked phase by phase (``PlanReferenceModel`` and ``NaiveCursor``): the position, and
 /// the ends delivered (at the restore, late, and after it, on time), are the reference's.
-/// `COUNTDOWN_PHASE_RESTORE_RUNS` sets the number of seeds (default 150), `COUNTDOWN_PHASE_RESTORE_SEED`
+/// `COUNTDOWN_PHASE_RESTORE_RUNS` sets the number of seeds (150 in CI, 50 in a plain `swift test`),
+/// `COUNTDOWN_PHASE_RESTORE_SEED`
 /// the first (a failure names its seed: set both to replay it alone).
 final class PhaseRestorePropertyTests: XCTestCase {
   static let second: Int64 = 1_000_000_000
 
-  var runs: Int { Int(ProcessInfo.processInfo.environment["COUNTDOWN_PHASE_RESTORE_RUNS"] ?? "") ?? 150 }
+  var runs: Int { TestSize.of("COUNTDOWN_PHASE_RESTORE_RUNS", full: 150, editLoop: 50) }
   var firstSeed: UInt64 {
     UInt64(ProcessInfo.processInfo.environment["COUNTDOWN_PHASE_RESTORE_SEED"] ?? "") ?? 6_611
   }

@@ -1,3 +1,4 @@
+import CountdownTestSupport
 import Foundation
 import XCTest
 
@@ -9,7 +10,8 @@ import XCTest
 /// exactly the countdowns that ran out, with the date they ran out, and the system's dates agree
 /// with when the `0` comes.
 ///
-/// `swift test` runs 1 000 cases (seeds 1 to 1 000); `COUNTDOWN_ROUNDTRIP_CASES=10000` runs a
+/// CI runs 1 000 cases (seeds 1 to 1 000; a plain `swift test` 300: ``CountdownTestSupport/TestSize``);
+/// `COUNTDOWN_ROUNDTRIP_CASES=10000` runs a
 /// longer one, `COUNTDOWN_ROUNDTRIP_CASES=1000000` a long one, and `COUNTDOWN_ROUNDTRIP_SEED`
 /// replays one case (the seed a failure names).
 final class SnapshotRoundTripPropertyTests: XCTestCase {
@@ -30,7 +32,7 @@ final class SnapshotRoundTripPropertyTests: XCTestCase {
     let environment = ProcessInfo.processInfo.environment
     let seeds: [UInt64] =
       environment["COUNTDOWN_ROUNDTRIP_SEED"].flatMap(UInt64.init).map { [$0] }
-      ?? Array(1...(environment["COUNTDOWN_ROUNDTRIP_CASES"].flatMap(UInt64.init) ?? 1_000))
+      ?? Array(1...UInt64(max(1, TestSize.of("COUNTDOWN_ROUNDTRIP_CASES", full: 1_000, editLoop: 300))))
     try MainActor.assumeIsolated {
       for seed in seeds {
         try Self.check(seed: seed)

@@ -1,14 +1,15 @@
 import CountdownCore
+import CountdownTestSupport
 import XCTest
 
 @testable import CountdownKit
 
 /// The plan's arithmetic (``PlanLayout``) and the cursor that walks it (``PhaseCursor``) against
 /// the plan written out phase by phase (``PlanReferenceModel``), on seeded random plans, times and
-/// operations. `COUNTDOWN_PHASES_RUNS` sets the number of seeds (default 200),
+/// operations. `COUNTDOWN_PHASES_RUNS` sets the number of seeds (200 in CI, 60 in a plain `swift test`),
 /// `COUNTDOWN_PHASES_SEED` the first.
 final class PlanWalkPropertyTests: XCTestCase {
-  var runs: Int { Int(ProcessInfo.processInfo.environment["COUNTDOWN_PHASES_RUNS"] ?? "") ?? 200 }
+  var runs: Int { TestSize.of("COUNTDOWN_PHASES_RUNS", full: 200, editLoop: 60) }
   var firstSeed: UInt64 { UInt64(ProcessInfo.processInfo.environment["COUNTDOWN_PHASES_SEED"] ?? "") ?? 6_601 }
 
   func testTheLayoutAgreesWithThePlanWrittenOut() throws {

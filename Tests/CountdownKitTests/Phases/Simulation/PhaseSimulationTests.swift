@@ -1,4 +1,5 @@
 import CountdownCore
+import CountdownTestSupport
 import XCTest
 
 @testable import CountdownKit
@@ -8,13 +9,14 @@ import XCTest
 /// (its first, inside the start or restore, and later ones), suspensions and stalls on a clock
 /// that is late, early and moves during a pass, every call checked against the reference model.
 ///
-/// `COUNTDOWN_PHASES_SIMULATION_STEPS` sets the steps (default 6 000, in runs of 300, one seed
-/// each), `COUNTDOWN_PHASES_SIMULATION_SEED` the first seed (default 66 001): a failure names its
-/// seed, and that seed with `COUNTDOWN_PHASES_SIMULATION_STEPS=300` replays it alone.
+/// `COUNTDOWN_PHASES_SIMULATION_STEPS` sets the steps (6 000 in CI and with internal checks, the
+/// planted faults' size; 1 800 in a plain `swift test`; in runs of 300, one seed each),
+/// `COUNTDOWN_PHASES_SIMULATION_SEED` the first seed (default 66 001): a failure names its seed,
+/// and that seed with `COUNTDOWN_PHASES_SIMULATION_STEPS=300` replays it alone.
 final class PhaseSimulationTests: XCTestCase {
   static let stepsPerRun = 300
   static var steps: Int {
-    Int(ProcessInfo.processInfo.environment["COUNTDOWN_PHASES_SIMULATION_STEPS"] ?? "") ?? 6_000
+    TestSize.of("COUNTDOWN_PHASES_SIMULATION_STEPS", full: 6_000, editLoop: 1_800)
   }
   static var firstSeed: UInt64 {
     UInt64(ProcessInfo.processInfo.environment["COUNTDOWN_PHASES_SIMULATION_SEED"] ?? "") ?? 66_001
