@@ -58,10 +58,11 @@ extension LiveActivityPush {
   }
 
   /// The content state's encoder when the caller gives none: the default strategies, which the
-  /// system decodes with, and sorted keys, so that the bytes do not vary.
+  /// system decodes with, sorted keys, so that the bytes do not vary, and `/` unescaped, as the
+  /// rest of the body writes it.
   static func defaultEncoder() -> JSONEncoder {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return encoder
   }
 

@@ -128,7 +128,7 @@ public struct LiveActivityPush: Hashable, Sendable {
   ///     makes one.
   ///   - encoder: The content state's encoder; `nil` for a `JSONEncoder` with the default
   ///     strategies (a `Date` as seconds since 00:00:00 UTC on 1 January 2001, `Date`'s own
-  ///     encoding; `Data` as Base64) and sorted keys. The system decodes `content-state` with the
+  ///     encoding; `Data` as Base64), sorted keys and `/` unescaped. The system decodes `content-state` with the
   ///     default strategies, so an encoder of the caller's keeps them too; with `.sortedKeys` in its
   ///     output formatting, the bytes are the same from one run to the next.
   /// - Throws: ``LiveActivityPushError/invalidDeviceToken``, ``LiveActivityPushError/invalidBundleID``,
