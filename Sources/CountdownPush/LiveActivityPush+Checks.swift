@@ -21,7 +21,8 @@ extension LiveActivityPush {
   static func checkedTopic(_ bundleID: String) throws(LiveActivityPushError) -> String {
     guard !bundleID.isEmpty else { throw LiveActivityPushError.invalidBundleID.with("empty") }
     guard bundleID.utf8.allSatisfy({ isLetterOrDigit($0) || $0 == 0x2D || $0 == 0x2E }) else {
-      throw LiveActivityPushError.invalidBundleID.with("only A-Z, a-z, 0-9, \"-\" and \".\": \(bundleID.debugDescription)")
+      throw LiveActivityPushError.invalidBundleID.with(
+        "only A-Z, a-z, 0-9, \"-\" and \".\": \(bundleID.debugDescription)")
     }
     guard !bundleID.hasSuffix(topicSuffix) else {
       throw LiveActivityPushError.invalidBundleID.with("the bundle ID alone, without \(topicSuffix)")

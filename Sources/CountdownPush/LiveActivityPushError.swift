@@ -5,12 +5,12 @@
 /// an error without breaking a `switch`, since callers compare with the `static let`s.
 ///
 /// ```swift
-/// do {
+/// do throws(LiveActivityPushError) {
 ///   _ = try LiveActivityPush(
 ///     .update, contentState: TimerActivityState(endsAt: end, isPaused: true), deviceToken: pushToken,
 ///     bundleID: "com.example.timer", environment: .production, priority: .low, timestamp: Date())
 /// } catch where error == .invalidDeviceToken {
-///   print("Forget this token: \(error)")
+///   print("Not a push token: forget it.")
 /// }
 /// ```
 public struct LiveActivityPushError: Error, Hashable, CustomStringConvertible {

@@ -24,7 +24,8 @@ final class LiveActivityPushBodyTests: XCTestCase {
   /// alert, with the content state of a knocked-down hero.
   func testALocalizedAlertIsApplesExample() throws {
     let push = try LiveActivityPush(
-      .update, contentState: AdventureState(currentHealthLevel: 0.0, eventDescription: "Power Panda has been knocked down!"),
+      .update,
+      contentState: AdventureState(currentHealthLevel: 0.0, eventDescription: "Power Panda has been knocked down!"),
       deviceToken: Fixture.token, bundleID: Fixture.bundleID, environment: .production, priority: .high,
       timestamp: Fixture.timestamp,
       alert: .localized(
@@ -129,9 +130,11 @@ final class LiveActivityPushBodyTests: XCTestCase {
       deviceToken: Fixture.token, bundleID: Fixture.bundleID, environment: .production, priority: .low,
       timestamp: Fixture.timestamp)
     XCTAssertEqual(
-      push.json, #"{"aps":{"content-state":{"endsAt":700000000,"label":"a/b"},"event":"update","timestamp":1685952000}}"#)
+      push.json,
+      #"{"aps":{"content-state":{"endsAt":700000000,"label":"a/b"},"event":"update","timestamp":1685952000}}"#)
     let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: push.body) as? [String: Any])
-    let state = try JSONSerialization.data(withJSONObject: try XCTUnwrap((object["aps"] as? [String: Any])?["content-state"]))
+    let state = try JSONSerialization.data(
+      withJSONObject: try XCTUnwrap((object["aps"] as? [String: Any])?["content-state"]))
     XCTAssertEqual(
       try JSONDecoder().decode(TimerState.self, from: state),
       TimerState(endsAt: Date(timeIntervalSinceReferenceDate: 700_000_000), label: "a/b"))
@@ -145,7 +148,9 @@ final class LiveActivityPushBodyTests: XCTestCase {
       .update, contentState: TimerState(endsAt: Date(timeIntervalSinceReferenceDate: 1), label: "x"),
       deviceToken: Fixture.token, bundleID: Fixture.bundleID, environment: .production, priority: .low,
       timestamp: Fixture.timestamp, encoder: encoder)
-    let state = String(decoding: try encoder.encode(TimerState(endsAt: Date(timeIntervalSinceReferenceDate: 1), label: "x")), as: UTF8.self)
+    let state = String(
+      decoding: try encoder.encode(TimerState(endsAt: Date(timeIntervalSinceReferenceDate: 1), label: "x")),
+      as: UTF8.self)
     XCTAssertTrue(state.contains("\n"))
     XCTAssertEqual(push.json, #"{"aps":{"content-state":"# + state + #","event":"update","timestamp":1685952000}}"#)
     XCTAssertNoThrow(try JSONSerialization.jsonObject(with: push.body))

@@ -25,7 +25,8 @@ final class LiveActivityPushErrorTests: XCTestCase {
 
   func testANonFiniteOrNegativeRelevanceScoreIsRefused() {
     for score in [Double.nan, .infinity, -.infinity, -1, -0.000_1, -.greatestFiniteMagnitude] {
-      assertThrows(.invalidRelevanceScore) { () throws(LiveActivityPushError) in try Fixture.push(relevanceScore: score) }
+      assertThrows(.invalidRelevanceScore) { () throws(LiveActivityPushError) in try Fixture.push(relevanceScore: score)
+      }
     }
     XCTAssertNoThrow(try Fixture.push(relevanceScore: .greatestFiniteMagnitude))
   }
@@ -78,7 +79,9 @@ final class LiveActivityPushErrorTests: XCTestCase {
     XCTAssertEqual(LiveActivityPush.maximumPayloadSize, 4096)
     func push(labelSize: Int) throws(LiveActivityPushError) -> LiveActivityPush {
       try LiveActivityPush(
-        .update, contentState: TimerState(endsAt: Date(timeIntervalSinceReferenceDate: 0), label: String(repeating: "x", count: labelSize)),
+        .update,
+        contentState: TimerState(
+          endsAt: Date(timeIntervalSinceReferenceDate: 0), label: String(repeating: "x", count: labelSize)),
         deviceToken: Fixture.token, bundleID: Fixture.bundleID, environment: .production, priority: .low,
         timestamp: Fixture.timestamp)
     }
@@ -117,7 +120,8 @@ final class LiveActivityPushErrorTests: XCTestCase {
     XCTAssertEqual(detailed.hashValue, LiveActivityPushError.invalidDeviceToken.hashValue)
     XCTAssertNotEqual(detailed.description, LiveActivityPushError.invalidDeviceToken.description)
     let all: Set<LiveActivityPushError> = [
-      .invalidDeviceToken, .invalidBundleID, .invalidRelevanceScore, .invalidContentState, .payloadTooLarge, .invalidDate,
+      .invalidDeviceToken, .invalidBundleID, .invalidRelevanceScore, .invalidContentState, .payloadTooLarge,
+      .invalidDate,
     ]
     XCTAssertEqual(all.count, 6)
     XCTAssertEqual(Set(all.map(\.description)).count, 6)
