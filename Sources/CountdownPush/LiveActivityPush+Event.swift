@@ -5,7 +5,7 @@ extension LiveActivityPush {
   /// ends it (`end`), optionally with the date the system removes it from the Lock Screen.
   ///
   /// ```swift
-  /// let events: [LiveActivityPush.Event] = [.update, .end(), .end(dismissalDate: .distantPast)]
+  /// let events: [LiveActivityPush.Event] = [.update, .end(), .end(dismissalDate: Date(timeIntervalSince1970: 0))]
   /// ```
   ///
   /// A struct with one static member per event, rather than an enum, so that a minor release can
@@ -24,7 +24,7 @@ extension LiveActivityPush {
     /// default (up to four hours after the end).
     ///
     /// ```swift
-    /// let removal = LiveActivityPush.Event.end(dismissalDate: .distantPast).dismissalDate
+    /// let removal = LiveActivityPush.Event.end(dismissalDate: Date()).dismissalDate
     /// ```
     public let dismissalDate: Date?
 
@@ -43,7 +43,7 @@ extension LiveActivityPush {
     /// Ends the Live Activity, which then shows the push's content state as its final content.
     ///
     /// ```swift
-    /// let atOnce = LiveActivityPush.Event.end(dismissalDate: .distantPast)
+    /// let atOnce = LiveActivityPush.Event.end(dismissalDate: Date(timeIntervalSince1970: 0))
     /// let inAnHour = LiveActivityPush.Event.end(dismissalDate: Date().addingTimeInterval(3_600))
     /// ```
     ///

@@ -1398,14 +1398,14 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
 
 @SampleBody func pushSample10() throws -> Any {
   // SAMPLE: CountdownPush/LiveActivityPush+Event.swift
-  let events: [LiveActivityPush.Event] = [.update, .end(), .end(dismissalDate: .distantPast)]
+  let events: [LiveActivityPush.Event] = [.update, .end(), .end(dismissalDate: Date(timeIntervalSince1970: 0))]
   // END SAMPLE
   _ = events
 }
 
 @SampleBody func pushSample11() throws -> Any {
   // SAMPLE: CountdownPush/LiveActivityPush+Event.swift
-  let removal = LiveActivityPush.Event.end(dismissalDate: .distantPast).dismissalDate
+  let removal = LiveActivityPush.Event.end(dismissalDate: Date()).dismissalDate
   // END SAMPLE
   _ = removal
 }
@@ -1419,7 +1419,7 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
 
 @SampleBody func pushSample13() throws -> Any {
   // SAMPLE: CountdownPush/LiveActivityPush+Event.swift
-  let atOnce = LiveActivityPush.Event.end(dismissalDate: .distantPast)
+  let atOnce = LiveActivityPush.Event.end(dismissalDate: Date(timeIntervalSince1970: 0))
   let inAnHour = LiveActivityPush.Event.end(dismissalDate: Date().addingTimeInterval(3_600))
   // END SAMPLE
   _ = atOnce

@@ -99,6 +99,9 @@ final class LiveActivityPushBodyTests: XCTestCase {
     let push = try Fixture.push(
       timestamp: Date(timeIntervalSince1970: 1_685_952_000.999), staleDate: Date(timeIntervalSince1970: 0.5))
     XCTAssertTrue(push.json.hasSuffix(#""stale-date":0,"timestamp":1685952000}}"#), push.json)
+    // The start of 1970 is in the past: an end that leaves the Lock Screen at once.
+    let atOnce = try Fixture.push(.end(dismissalDate: Date(timeIntervalSince1970: 0)))
+    XCTAssertTrue(atOnce.json.contains(#""dismissal-date":0,"event":"end","#), atOnce.json)
   }
 
   func testRelevanceScoresAreWrittenAsJSONNumbers() throws {

@@ -65,7 +65,8 @@ final class LiveActivityPushHeaderTests: XCTestCase {
     XCTAssertEqual(LiveActivityPush.Event.end().name, "end")
     XCTAssertNil(LiveActivityPush.Event.update.dismissalDate)
     XCTAssertNil(LiveActivityPush.Event.end().dismissalDate)
-    XCTAssertEqual(LiveActivityPush.Event.end(dismissalDate: .distantPast).dismissalDate, .distantPast)
+    let start = Date(timeIntervalSince1970: 0)
+    XCTAssertEqual(LiveActivityPush.Event.end(dismissalDate: start).dismissalDate, start)
     XCTAssertNotEqual(LiveActivityPush.Event.end(), .update)
     XCTAssertEqual("\(LiveActivityPush.Event.end())", "end")
   }
