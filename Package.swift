@@ -16,6 +16,9 @@ let package = Package(
     // Stand-ins of the system's centers with their documented semantics, for the app's tests (as
     // swift-nio ships NIOEmbedded): a product of its own, so that an app links none of it.
     .library(name: "CountdownAlertsTesting", targets: ["CountdownAlertsTesting"]),
+    // The bytes of an APNs request that updates or ends a Live Activity, for the app's server (which
+    // signs and sends it): a product of its own, depending on nothing of the package.
+    .library(name: "CountdownPush", targets: ["CountdownPush"]),
     .executable(name: "CountdownDemo", targets: ["CountdownDemo"]),
   ],
   targets: [
@@ -30,6 +33,8 @@ let package = Package(
     // engine import no system alert framework.
     .target(name: "CountdownAlerts", dependencies: ["CountdownCore", "CountdownKit"]),
     .target(name: "CountdownAlertsTesting", dependencies: ["CountdownAlerts", "CountdownCore", "CountdownKit"]),
+    // Foundation only: a server links it without the engine, the Kit or any system framework.
+    .target(name: "CountdownPush"),
     // Process CPU and memory readings for the demo's and the benchmarks' reports: no product, so
     // nothing an app links carries it.
     .target(name: "CountdownProcessUsage"),
@@ -45,11 +50,12 @@ let package = Package(
     .testTarget(
       name: "CountdownAlertsTests",
       dependencies: ["CountdownAlerts", "CountdownAlertsTesting", "CountdownKit", "CountdownTestSupport"]),
+    .testTarget(name: "CountdownPushTests", dependencies: ["CountdownPush"]),
     // The doc comments' samples, compiled as the tests are, and the check that every sample of the
     // README, the catalogs and the doc comments has its copy in a test file.
     .testTarget(
       name: "CountdownDocSamples",
-      dependencies: ["CountdownAlerts", "CountdownAlertsTesting", "CountdownKit", "CountdownCore"]),
+      dependencies: ["CountdownAlerts", "CountdownAlertsTesting", "CountdownKit", "CountdownCore", "CountdownPush"]),
     .testTarget(
       name: "CountdownBenchmarks",
       dependencies: [

@@ -13,6 +13,7 @@ import CountdownAlerts
 import CountdownAlertsTesting
 import CountdownCore
 import CountdownKit
+import CountdownPush
 import Dispatch
 import Foundation
 import XCTest
@@ -1327,5 +1328,299 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
     for end in update.phaseEnds { print("\(end.phase.name) done") }
     print(update.position?.phase.name ?? "Finished", update.remaining)
   }
+  // END SAMPLE
+}
+
+// MARK: - CountdownPush
+
+@SampleBody func pushSample1() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Alert.swift
+  let done = LiveActivityPush.Alert(title: "Tea", body: "Your tea is ready.", sound: "chime.aiff")
+  // END SAMPLE
+  _ = done
+}
+
+@SampleBody func pushSample2() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Alert.swift
+  let sound = LiveActivityPush.Alert(title: "Tea", body: "Ready.", sound: "chime.aiff").sound
+  // END SAMPLE
+  _ = sound
+}
+
+@SampleBody func pushSample3() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Alert.swift
+  let alert = LiveActivityPush.Alert(title: "Oven", body: "The bread is done.")
+  // END SAMPLE
+  _ = alert
+}
+
+@SampleBody func pushSample4() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Alert.swift
+  let alert = LiveActivityPush.Alert.localized(
+    titleKey: "%@ is done", titleArguments: ["Oven"], bodyKey: "Take the bread out.")
+  // END SAMPLE
+  _ = alert
+}
+
+@SampleBody func pushSample5() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Environment.swift
+  let environment: LiveActivityPush.Environment = isDebugBuild ? .development : .production
+  // END SAMPLE
+  _ = environment
+}
+
+@SampleBody func pushSample6() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Environment.swift
+  let host = LiveActivityPush.Environment.development.host  // "api.sandbox.push.apple.com"
+  // END SAMPLE
+  _ = host
+}
+
+@SampleBody func pushSample7() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Environment.swift
+  let shipping = LiveActivityPush.Environment.production
+  // END SAMPLE
+  _ = shipping
+}
+
+@SampleBody func pushSample8() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Environment.swift
+  let testing = LiveActivityPush.Environment.development
+  // END SAMPLE
+  _ = testing
+}
+
+@SampleBody func pushSample9() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Environment.swift
+  print(LiveActivityPush.Environment.production)  // api.push.apple.com
+  // END SAMPLE
+}
+
+@SampleBody func pushSample10() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Event.swift
+  let events: [LiveActivityPush.Event] = [.update, .end(), .end(dismissalDate: Date(timeIntervalSince1970: 0))]
+  // END SAMPLE
+  _ = events
+}
+
+@SampleBody func pushSample11() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Event.swift
+  let removal = LiveActivityPush.Event.end(dismissalDate: Date()).dismissalDate
+  // END SAMPLE
+  _ = removal
+}
+
+@SampleBody func pushSample12() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Event.swift
+  let event = LiveActivityPush.Event.update
+  // END SAMPLE
+  _ = event
+}
+
+@SampleBody func pushSample13() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Event.swift
+  let atOnce = LiveActivityPush.Event.end(dismissalDate: Date(timeIntervalSince1970: 0))
+  let inAnHour = LiveActivityPush.Event.end(dismissalDate: Date().addingTimeInterval(3_600))
+  // END SAMPLE
+  _ = atOnce
+  _ = inAnHour
+}
+
+@SampleBody func pushSample14() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Event.swift
+  let name = LiveActivityPush.Event.update.name  // "update"
+  // END SAMPLE
+  _ = name
+}
+
+@SampleBody func pushSample15() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Event.swift
+  print(LiveActivityPush.Event.end())  // end
+  // END SAMPLE
+}
+
+@SampleBody func pushSample16() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Priority.swift
+  let priority: LiveActivityPush.Priority = needsAttention ? .high : .low
+  // END SAMPLE
+  _ = priority
+}
+
+@SampleBody func pushSample17() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Priority.swift
+  let value = LiveActivityPush.Priority.high.value  // 10
+  // END SAMPLE
+  _ = value
+}
+
+@SampleBody func pushSample18() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Priority.swift
+  let urgent = LiveActivityPush.Priority.high
+  // END SAMPLE
+  _ = urgent
+}
+
+@SampleBody func pushSample19() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Priority.swift
+  let routine = LiveActivityPush.Priority.low
+  // END SAMPLE
+  _ = routine
+}
+
+@SampleBody func pushSample20() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush+Priority.swift
+  print(LiveActivityPush.Priority.low)  // 5
+  // END SAMPLE
+}
+
+@SampleBody func pushSample21() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush.swift
+  let push = try LiveActivityPush(
+    .update, contentState: TimerActivityState(endsAt: end, isPaused: false), deviceToken: pushToken,
+    bundleID: "com.example.timer", environment: .production, priority: .low, timestamp: Date())
+  // POST push.url with push.headers, an `authorization` header of the server's, and push.body.
+  // END SAMPLE
+  _ = push
+}
+
+@SampleBody func pushSample22() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush.swift
+  let room = LiveActivityPush.maximumPayloadSize - push.body.count  // bytes left
+  // END SAMPLE
+  _ = room
+}
+
+@SampleBody func pushSample23() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush.swift
+  let sandboxed = push.environment == .development
+  // END SAMPLE
+  _ = sandboxed
+}
+
+@SampleBody func pushSample24() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush.swift
+  let path = push.path  // "/3/device/80f5…"
+  // END SAMPLE
+  _ = path
+}
+
+@SampleBody func pushSample25() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush.swift
+  for (name, value) in push.headers.sorted(by: { $0.key < $1.key }) {
+    print("\(name): \(value)")  // apns-priority: 5, apns-push-type: liveactivity, apns-topic: …
+  }
+  // END SAMPLE
+}
+
+@SampleBody func pushSample26() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush.swift
+  let json = String(decoding: push.body, as: UTF8.self)  // {"aps":{"content-state":{…},…}}
+  // END SAMPLE
+  _ = json
+}
+
+@SampleBody func pushSample27() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush.swift
+  let method = push.method  // "POST"
+  // END SAMPLE
+  _ = method
+}
+
+@SampleBody func pushSample28() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush.swift
+  let host = push.host  // "api.push.apple.com"
+  // END SAMPLE
+  _ = host
+}
+
+@SampleBody func pushSample29() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush.swift
+  let url = push.url  // https://api.push.apple.com/3/device/80f5…
+  // END SAMPLE
+  _ = url
+}
+
+@SampleBody func pushSample30() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPush.swift
+  let ended = try LiveActivityPush(
+    .end(dismissalDate: Date().addingTimeInterval(15 * 60)),
+    contentState: TimerActivityState(endsAt: end, isPaused: false), deviceToken: pushToken,
+    bundleID: "com.example.timer", environment: .production, priority: .high, timestamp: Date(),
+    alert: LiveActivityPush.Alert(title: "Tea", body: "Your tea is ready.", sound: "chime.aiff"))
+  // END SAMPLE
+  _ = ended
+}
+
+func pushSample31() throws {
+  // SAMPLE: CountdownPush/LiveActivityPushError.swift
+  do throws(LiveActivityPushError) {
+    _ = try LiveActivityPush(
+      .update, contentState: TimerActivityState(endsAt: end, isPaused: true), deviceToken: pushToken,
+      bundleID: "com.example.timer", environment: .production, priority: .low, timestamp: Date())
+  } catch where error == .invalidDeviceToken {
+    print("Not a push token: forget it.")
+  }
+  // END SAMPLE
+}
+
+@SampleBody func pushSample32() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPushError.swift
+  let forgetTheToken = error == .invalidDeviceToken
+  // END SAMPLE
+  _ = forgetTheToken
+}
+
+@SampleBody func pushSample33() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPushError.swift
+  let fixTheConfiguration = error == .invalidBundleID
+  // END SAMPLE
+  _ = fixTheConfiguration
+}
+
+@SampleBody func pushSample34() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPushError.swift
+  let badScore = error == .invalidRelevanceScore
+  // END SAMPLE
+  _ = badScore
+}
+
+@SampleBody func pushSample35() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPushError.swift
+  let badState = error == .invalidContentState
+  // END SAMPLE
+  _ = badState
+}
+
+@SampleBody func pushSample36() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPushError.swift
+  let tooLarge = error == .payloadTooLarge
+  // END SAMPLE
+  _ = tooLarge
+}
+
+@SampleBody func pushSample37() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPushError.swift
+  let badDate = error == .invalidDate
+  // END SAMPLE
+  _ = badDate
+}
+
+@SampleBody func pushSample38() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPushError.swift
+  let same = LiveActivityPushError.invalidDate == .invalidDate  // true
+  // END SAMPLE
+  _ = same
+}
+
+@SampleBody func pushSample39() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPushError.swift
+  let kinds: Set<LiveActivityPushError> = [.invalidDate, .payloadTooLarge]
+  // END SAMPLE
+  _ = kinds
+}
+
+@SampleBody func pushSample40() throws -> Any {
+  // SAMPLE: CountdownPush/LiveActivityPushError.swift
+  print(error)  // LiveActivityPushError: the payload is over 4096 bytes (4200 bytes, above 4096)
   // END SAMPLE
 }

@@ -6,6 +6,7 @@
 import CountdownAlerts
 import CountdownCore
 import CountdownKit
+import CountdownPush
 import Dispatch
 import Foundation
 import XCTest
@@ -289,3 +290,24 @@ var settings: AlarmSettings { unavailable() }
 @MainActor var tabata: CountdownPlan { unavailable() }
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor var workout: ObservablePhaseCountdown { unavailable() }
+
+// MARK: - CountdownPush
+
+/// A timer's Live Activity content state, as the app declares it.
+struct TimerActivityState: Codable, Hashable {
+  var endsAt: Date
+  var isPaused: Bool
+}
+
+/// A Live Activity's push token, as the app sent it to the server.
+var pushToken: String { unavailable() }
+/// A timer's end.
+var end: Date { unavailable() }
+/// A request built for a Live Activity.
+var push: LiveActivityPush { unavailable() }
+/// An error a request threw.
+var error: LiveActivityPushError { unavailable() }
+/// Whether an update needs the person's attention now.
+var needsAttention: Bool { unavailable() }
+/// Whether the server sends for a development build.
+var isDebugBuild: Bool { unavailable() }
