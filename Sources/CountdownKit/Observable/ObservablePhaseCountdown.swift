@@ -235,6 +235,12 @@ public final class ObservablePhaseCountdown {
   /// An operation that moves the phase: the values and dates follow it.
   private func moving(_ operation: () -> Bool) -> Bool {
     guard operation() else { return false }
+    if position == nil {
+      // A skip of the last phase ended the plan as `cancel()` does: no end is coming.
+      let now = manager.wallClock()
+      setDates(CountdownTimerDates(timerInterval: now...now), end: nil, planEnd: nil)
+      return true
+    }
     showPosition()
     return true
   }

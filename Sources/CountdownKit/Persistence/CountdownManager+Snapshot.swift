@@ -246,7 +246,8 @@ extension CountdownManager {
   ///   or ``CountdownSnapshotError/invalidServerOffset(reason:)`` for the snapshot's dates,
   ///   ``CountdownSnapshotError/invalidEntry(index:reason:)`` or ``CountdownSnapshotError/unreadable``
   ///   for the entry of `id`, ``CountdownSnapshotError/duplicateID(index:)`` if `id` has two, and
-  ///   ``CountdownSnapshotError/unsupportedEntry(index:)`` if its entry is a count-up.
+  ///   ``CountdownSnapshotError/unsupportedEntry(index:)`` if its entry is a count-up, or a
+  ///   countdown in phases (restore that with ``phaseCountdown(restoring:id:)``).
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   @MainActor
   public func countdown<ID: Hashable & Sendable & Codable>(

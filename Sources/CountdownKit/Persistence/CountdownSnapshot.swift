@@ -223,7 +223,12 @@ extension CountdownSnapshot {
   /// or `nil` without one.
   func validateEntry(of id: ID) throws(CountdownSnapshotError) -> Int? {
     try validateDates()
-    guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
+    guard let index = entries.firstIndex(where: { $0.id == id }) else {
+      // A countdown in phases is not one countdown, as a single countdown is not in phases
+      // (``validatePhaseEntry(of:)``).
+      if let phases = phaseEntries.firstIndex(where: { $0.id == id }) { throw .unsupportedEntry(index: phases) }
+      return nil
+    }
     try entries[index].validate(at: index)
     if let again = entries[(index + 1)...].firstIndex(where: { $0.id == id }) { throw .duplicateID(index: again) }
     return index

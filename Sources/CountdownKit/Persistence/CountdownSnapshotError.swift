@@ -97,8 +97,9 @@ public struct CountdownSnapshotError: Error, Hashable, Sendable, CustomStringCon
   }
 
   /// The entry at `index` is of a kind the model it is restored into cannot hold: a count-up, for
-  /// an ``ObservableCountdown`` or an ``ObservableCountdownList``; a single countdown, for an
-  /// ``ObservablePhaseCountdown``.
+  /// an ``ObservableCountdown`` or an ``ObservableCountdownList``; a countdown in phases, for an
+  /// ``ObservableCountdown`` (its `index` in ``CountdownSnapshot/phaseEntries``); a single
+  /// countdown, for an ``ObservablePhaseCountdown``.
   public static func unsupportedEntry(index: Int) -> CountdownSnapshotError {
     CountdownSnapshotError(.unsupportedEntry, index: index)
   }

@@ -1,0 +1,209 @@
+import CountdownCore
+import CountdownTestSupport
+import Dispatch
+import Foundation
+import XCTest
+
+@testable import CountdownKit
+
+/// A countdown in phases is one countdown: the promises a single countdown keeps, a plan keeps too
+/// (one call per change, nothing after a cancel), and its operations, dates and reads say what the
+/// plan does at the instant they are made.
+final class PhasesInTheEngineTests: XCTestCase {
+  /// Warm-up 3 s, then Work 5 s / Rest 2 s twice, then Cool-down 1 s: ends at 3, 8, 10, 15, 17, 18 s.
+  static func plan() throws -> CountdownPlan {
+    try PhaseSequenceTests.plan()
+  }
+
+  /// What a handler saw, a line a call: the phase's ordinal (or "end"), its value, the ends it
+  /// told, and "paused" while paused.
+  @MainActor
+  final class Calls {
+    var lines: [String] = []
+
+    func record(_ update: CountdownPhaseUpdate) {
+      var line = update.position.map { "#\($0.ordinal)" } ?? "end"
+      line += " \(update.remaining)"
+      if !update.phaseEnds.isEmpty { line += " ends \(update.phaseEnds.map(\.ordinal))" }
+      if update.position?.isPaused == true { line += " paused" }
+      if update.pausedAfterPhase { line += " pausedAfterPhase" }
+      lines.append(line)
+    }
+  }
+
+  func testEachPhaseEndIsOneCall() throws {
+    try withManualManager { manager, clock, _ in
+      let calls = Calls()
+      try manager.start(id: "run", plan: Self.plan()) { _, update, _ in calls.record(update) }
+      for _ in 0..<4 { try clock.advance(by: .seconds(1)) }
+      XCTAssertEqual(
+        calls.lines, ["#0 3", "#0 2", "#0 1", "#1 5 ends [0]", "#1 4"], "one call for the end, none beside")
+    }
+  }
+
+  func testAResumeAndAReturnFromASuspensionAcrossAnEndAreOneCallEach() throws {
+    try withManualManager { manager, clock, _ in
+      let calls = Calls()
+      try manager.start(id: "run", plan: Self.plan()) { _, update, _ in calls.record(update) }
+      manager.suspendTicking()
+      try clock.advance(by: .seconds(4))
+      calls.lines = []
+      manager.resumeTicking()
+      drainMainQueue()
+      XCTAssertEqual(calls.lines, ["#1 4 ends [0]"])
+      manager.pause(id: "run")
+      try clock.advance(by: .seconds(10))
+      calls.lines = []
+      manager.resume(id: "run")
+      XCTAssertEqual(calls.lines, ["#1 4"], "the resume is one call")
+    }
+  }
+
+  func testARestoreAfterAnEndIsOneCall() throws {
+    try withManualManager { manager, clock, wall in
+      try manager.start(id: "run", plan: Self.plan()) { _, _, _ in }
+      try clock.advance(by: .seconds(1))
+      wall.jump(by: 1)
+      let snapshot = manager.snapshot(of: String.self)
+      manager.cancelAll()
+      // Away 3 s: the warm-up's end passed meanwhile.
+      try clock.advance(by: .seconds(3))
+      wall.jump(by: 3)
+      let calls = Calls()
+      try manager.restore(snapshot, { _, _, _ in }, phases: { _, update, _ in calls.record(update) })
+      XCTAssertEqual(calls.lines, ["#1 4 ends [0]"])
+    }
+  }
+
+  func testSkipRestartAndBackOnAPausedPlanAreToldAtOncePaused() throws {
+    try withManualManager { manager, clock, _ in
+      let calls = Calls()
+      try manager.start(id: "run", plan: Self.plan()) { _, update, _ in calls.record(update) }
+      try clock.advance(by: .seconds(1))
+      XCTAssertTrue(manager.pause(id: "run"))
+      calls.lines = []
+      XCTAssertTrue(manager.skipPhase(id: "run"))
+      XCTAssertEqual(calls.lines, ["#1 5 paused"])
+      XCTAssertTrue(manager.goToPreviousPhase(id: "run"))
+      XCTAssertEqual(calls.lines.last, "#0 3 paused")
+      XCTAssertTrue(manager.restartPhase(id: "run"))
+      XCTAssertEqual(calls.lines.last, "#0 3 paused")
+      XCTAssertEqual(calls.lines.count, 3, "one call per move")
+      XCTAssertEqual(manager.phasePosition(id: "run")?.isPaused, true)
+    }
+  }
+
+  func testAMoveOfAPlanWaitingAfterAPhaseThatPausesIsToldPaused() throws {
+    try withManualManager { manager, clock, _ in
+      let plan = try CountdownPlan(blocks: [
+        .init([CountdownPhase("Focus", .seconds(3), pausesAfter: true), CountdownPhase("Break", .seconds(2))])
+      ])
+      let calls = Calls()
+      try manager.start(id: "tomato", plan: plan) { _, update, _ in calls.record(update) }
+      try clock.advance(by: .seconds(3))
+      XCTAssertEqual(calls.lines.last, "#1 2 ends [0] paused pausedAfterPhase")
+      XCTAssertTrue(manager.goToPreviousPhase(id: "tomato"))
+      XCTAssertEqual(calls.lines.last, "#0 3 paused")
+    }
+  }
+
+  func testALastPhaseThatPausesAfterItEndsThePlanWithNoRoundToStart() throws {
+    try withManualManager { manager, clock, _ in
+      let plan = try CountdownPlan(blocks: [
+        .init([CountdownPhase("Focus", .seconds(2)), CountdownPhase("Break", .seconds(1), pausesAfter: true)])
+      ])
+      let calls = Calls()
+      try manager.start(id: "tomato", plan: plan) { _, update, _ in calls.record(update) }
+      try clock.advance(by: .seconds(3))
+      XCTAssertEqual(calls.lines.last, "end 0 ends [1]", "the plan's end: nothing paused after it")
+      XCTAssertFalse(manager.contains(id: "tomato"))
+    }
+  }
+
+  func testThePositionDuringASuspensionIsWhereThePlanIsNow() throws {
+    try withManualManager { manager, clock, _ in
+      try manager.start(id: "run", plan: Self.plan()) { _, _, _ in }
+      manager.suspendTicking()
+      try clock.advance(by: .seconds(4))
+      let position = try XCTUnwrap(manager.phasePosition(id: "run"))
+      XCTAssertEqual(position.ordinal, 1, "Work, not the warm-up at 0:00")
+      XCTAssertEqual(position.timeLeftInPhase, .seconds(4))
+      manager.resumeTicking()
+    }
+  }
+
+  func testAPhasesDatesKeepItsStartThroughTimeAddedAndTaken() throws {
+    try withManualManager { manager, clock, wall in
+      try manager.start(id: "run", plan: Self.plan()) { _, _, _ in }
+      try clock.advance(by: .seconds(1))
+      wall.jump(by: 1)
+      try manager.addTime(.seconds(10), id: "run")
+      var dates = try XCTUnwrap(manager.timerDates(id: "run"))
+      XCTAssertEqual(dates.timerInterval.lowerBound, wall.now - 1, "the warm-up began a second ago")
+      XCTAssertEqual(dates.timerInterval.upperBound, wall.now + 12)
+      try manager.addTime(.seconds(-5), id: "run")
+      dates = try XCTUnwrap(manager.timerDates(id: "run"))
+      XCTAssertEqual(dates.timerInterval.lowerBound, wall.now - 1)
+      XCTAssertEqual(dates.timerInterval.upperBound, wall.now + 7)
+    }
+  }
+
+  func testRestoringAPlansEntryAsASingleCountdownThrows() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("Observation") }
+    try withManualManager { manager, _, _ in
+      try manager.start(id: "run", plan: Self.plan()) { _, _, _ in }
+      let snapshot = manager.snapshot(of: String.self)
+      XCTAssertThrowsError(try manager.countdown(restoring: snapshot, id: "run")) {
+        XCTAssertEqual(($0 as? CountdownSnapshotError)?.kind, .unsupportedEntry)
+      }
+    }
+  }
+
+  func testSkippingTheLastPhaseOfAModelLeavesNoEndComing() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("Observation") }
+    try withManualManager { manager, _, wall in
+      let model = try manager.countdown(plan: CountdownPlan(coolDown: [CountdownPhase("Last", .seconds(60))]))
+      XCTAssertNotNil(model.endDate)
+      XCTAssertTrue(model.skipPhase())
+      XCTAssertNil(model.endDate, "no end is coming")
+      XCTAssertEqual(model.timerInterval, wall.now...wall.now)
+    }
+  }
+
+  /// 300 plans that walk forever on a real 10 ms manager, each cancelled by id from a global queue
+  /// while it runs: every cancel finds its plan, and no call comes after it returns.
+  func testNothingAfterACancelOnARealClock() throws {
+    try XCTSkipUnless(ProcessInfo.processInfo.environment["COUNTDOWN_SLOW_TESTS"] == "1", "real timers: slow tests")
+    try MainActor.assumeIsolated {
+      let manager = try CountdownManager(interval: .milliseconds(10))
+      defer { manager.cancelAll() }
+      let plan = try CountdownPlan(blocks: [
+        .init([CountdownPhase("On", .milliseconds(50)), CountdownPhase("Off", .milliseconds(30))], repeated: .forever)
+      ])
+      let cancelled = LockedState<Set<Int>>([])
+      let late = LockedState(0)
+      for id in 0..<300 {
+        try manager.start(id: id, plan: plan) { id, _, _ in
+          if cancelled.withLock({ $0.contains(id) }) { late.withLock { $0 += 1 } }
+        }
+      }
+      let refused = LockedState(0)
+      let done = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        for id in 0..<300 {
+          usleep(1_000)
+          // Noted as the cancel returns: a call that comes after that is late.
+          if manager.cancel(id: id) { cancelled.withLock { _ = $0.insert(id) } } else { refused.withLock { $0 += 1 } }
+        }
+        done.signal()
+      }
+      while done.wait(timeout: .now()) == .timedOut {
+        _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
+      }
+      drainMainQueue()
+      XCTAssertEqual(refused.withLock { $0 }, 0, "every cancel found its running plan")
+      XCTAssertEqual(late.withLock { $0 }, 0, "calls after a cancel returned")
+      XCTAssertEqual(manager.engine.count, 0)
+    }
+  }
+}
