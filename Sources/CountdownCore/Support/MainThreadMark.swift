@@ -57,7 +57,7 @@ package enum MainThreadMark {
   /// Whether the calling code runs the main queue's work: on the main thread, or in a block of the
   /// main queue (see the type's overview).
   @inline(__always)
-  static var runsMainQueueWork: Bool {
+  package static var runsMainQueueWork: Bool {
     isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
   }
 

@@ -99,15 +99,16 @@ extension CountdownManager {
   }
 
   /// Refreshes the dates of every model whose countdown pauses while suspended: at once where the
-  /// main queue's work runs (``MainQueueWork``: the main thread, or a block of the main queue), else
-  /// on the main queue's next turn (each reads the state when it runs).
+  /// main queue's work runs (the engine's one rule, ``CountdownCore/MainThreadMark/runsMainQueueWork``:
+  /// the main thread, or a block of the main queue), else on the main queue's next turn (each reads
+  /// the state when it runs).
   func refreshModelsFollowingSuspensions() {
     let models = state.withLock { Array($0.modelsFollowingSuspensions.values) }
     guard !models.isEmpty else { return }
     let refresh = { @MainActor in
       for model in models { model() }
     }
-    if MainQueueWork.runsHere {
+    if MainThreadMark.runsMainQueueWork {
       MainActor.assumeIsolated(refresh)
     } else {
       DispatchQueue.main.async(execute: refresh)

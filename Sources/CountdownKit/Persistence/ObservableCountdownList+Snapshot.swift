@@ -83,7 +83,7 @@ extension ObservableCountdownList where ID: Codable {
           onFailure?(error)
         }
       }
-      if MainQueueWork.runsHere {
+      if MainThreadMark.runsMainQueueWork {
         MainActor.assumeIsolated(save)
       } else {
         DispatchQueue.main.async(execute: save)

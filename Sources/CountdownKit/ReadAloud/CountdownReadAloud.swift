@@ -74,7 +74,7 @@ public final class CountdownReadAloud {
     self.announcer = announcer
     // From now on the manager marks which countdown each handler's call is for (made off the
     // main actor, from the first read on).
-    if MainQueueWork.runsHere { MainActor.assumeIsolated { HandlerDelivery.isRead = true } }
+    if MainThreadMark.runsMainQueueWork { MainActor.assumeIsolated { HandlerDelivery.isRead = true } }
   }
 
   /// Takes the countdown's value `value` (whole intervals left): announces the time left if
