@@ -1143,6 +1143,21 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
   // END SAMPLE
 }
 
+@MainActor @SampleBody func seekPhaseSample() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseSequences.swift
+  // The scrub bar let go on the fourth phase, 30 s in.
+  try manager.seekPhase(id: "intervals", to: 3, offset: .seconds(30))
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseEndNextPhaseSample() async throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPhaseEnd.swift
+  for end in update.phaseEnds {
+    announce(end.nextPhase.map { "\(end.phase.name) done, \($0.name) next" } ?? "Workout done")
+  }
+  // END SAMPLE
+}
+
 @MainActor @SampleBody func phaseSequenceSample8() async throws -> Any {
   // SAMPLE: CountdownKit/Phases/CountdownPhaseEndSummary.swift
   if let earlier = update.earlierPhaseEnds {

@@ -278,6 +278,7 @@ var settings: AlarmSettings { unavailable() }
 @MainActor var pomodoro: CountdownPlan { unavailable() }
 @MainActor var update: CountdownPhaseUpdate { unavailable() }
 @MainActor func chime(for phase: CountdownPhase) {}
+@MainActor func announce(_ text: String) {}
 @MainActor func show(_ phaseName: String, _ remaining: Int) {}
 @MainActor func showDone() {}
 /// A view that shows a countdown in phases.

@@ -116,6 +116,22 @@ extension CountdownManager {
     (try? engine.move(receiver, .back)).map { $0 != .notFound } ?? false
   }
 
+  /// Moves `receiver`'s countdown in phases to the phase of `ordinal`, `offset` into it, as
+  /// ``seekPhase(id:to:offset:)`` does for an id.
+  ///
+  /// - Parameters:
+  ///   - receiver: The object whose countdown in phases it is.
+  ///   - ordinal: The phase to move to, 0 or more.
+  ///   - offset: How far into that phase, zero or more and below its length.
+  /// - Returns: Whether `receiver` has a countdown in phases.
+  /// - Throws: What ``seekPhase(id:to:offset:)`` throws; nothing changes then.
+  /// - Complexity: O(log *p*), *p* the phases written in the plan.
+  @discardableResult
+  public func seekPhase(_ receiver: AnyObject, to ordinal: Int, offset: Duration = .zero) throws(CountdownError) -> Bool
+  {
+    try engine.move(receiver, .seek(ordinal: ordinal, offset: offset.countdownNanoseconds())) != .notFound
+  }
+
   /// Where `receiver`'s countdown in phases is now, as ``phasePosition(id:)`` says it for an id.
   ///
   /// ```swift

@@ -146,6 +146,33 @@ extension CountdownManager {
     movePhase(id: id, .back)
   }
 
+  /// Moves `id`'s countdown in phases to the phase of `ordinal` (counted across the plan and every
+  /// cycle, as ``CountdownPhasePosition/ordinal`` is), `offset` into it: a scrub bar's seek. The
+  /// phase runs on from there, or stays paused as the plan was; no end is delivered for the phases
+  /// passed over; the handler is called once with the phase's value (inside this call on the main
+  /// thread). An ordinal past the plan's last phase ends the plan as ``cancel(id:)`` does.
+  ///
+  /// ```swift
+  /// // The scrub bar let go on the fourth phase, 30 s in.
+  /// try manager.seekPhase(id: "intervals", to: 3, offset: .seconds(30))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The id of a countdown started with a plan.
+  ///   - ordinal: The phase to move to, 0 or more.
+  ///   - offset: How far into that phase, zero or more and below its length.
+  /// - Returns: Whether `id` has a countdown in phases.
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a negative ordinal, or an offset at
+  ///   or past the phase's length; ``CountdownCore/CountdownError/negativeDuration`` for a negative
+  ///   offset. Nothing changes then.
+  /// - Complexity: O(log *p*), *p* the phases written in the plan.
+  @discardableResult
+  public func seekPhase<ID: Hashable & Sendable>(id: ID, to ordinal: Int, offset: Duration = .zero)
+    throws(CountdownError) -> Bool
+  {
+    try seekOrMovePhase(id: id, .seek(ordinal: ordinal, offset: offset.countdownNanoseconds()))
+  }
+
   /// Where `id`'s countdown in phases is now: its phase, cycle, next phase, time left and end
   /// dates.
   ///
@@ -189,10 +216,15 @@ extension CountdownManager {
   /// Makes `move` on `id`'s walk; whether `id` has one. A move past the plan's last phase ends the
   /// plan, and frees the id (unless it was started again meanwhile).
   private func movePhase<ID: Hashable & Sendable>(id: ID, _ move: SegmentMove) -> Bool {
+    // A skip, a restart or a move back cannot be refused: only a seek's ordinal or offset can.
+    (try? seekOrMovePhase(id: id, move)) ?? false
+  }
+
+  /// ``movePhase(id:_:)``, throwing what a seek's refusal throws.
+  private func seekOrMovePhase<ID: Hashable & Sendable>(id: ID, _ move: SegmentMove) throws(CountdownError) -> Bool {
     let key = IDKey(id)
     guard let record = record(of: key) else { return false }
-    // A skip, a restart or a move back cannot be refused: only a seek's offset can.
-    switch (try? engine.move(record.token, move)) ?? .notFound {
+    switch try engine.move(record.token, move) {
     case .notFound: return false
     case .moved: break
     case .endedPlan: state.withLock { $0.ids.countdownEnded(token: record.token, generation: record.generation) }

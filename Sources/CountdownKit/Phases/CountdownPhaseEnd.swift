@@ -25,6 +25,15 @@ public struct CountdownPhaseEnd: Hashable, Sendable {
   public let date: Date
   /// How long before the handler's call it ended; zero or more.
   public let lateness: Duration
+  /// The phase that came after it: the one the plan went on to, or waits at after a phase that
+  /// pauses it; `nil` after the plan's last phase.
+  ///
+  /// ```swift
+  /// for end in update.phaseEnds {
+  ///   announce(end.nextPhase.map { "\(end.phase.name) done, \($0.name) next" } ?? "Workout done")
+  /// }
+  /// ```
+  public let nextPhase: CountdownPhase?
 
   init(_ end: PassedPhaseEnds.End, now: Int64, wallNow: Date) {
     phase = end.step.phase
@@ -33,5 +42,6 @@ public struct CountdownPhaseEnd: Hashable, Sendable {
     cycle = end.step.cycle
     date = CountdownPhasePosition.date(of: end.instant, now: now, wallNow: wallNow)
     lateness = .nanoseconds(max(0, now.subtractingSaturated(end.instant)))
+    nextPhase = end.next
   }
 }

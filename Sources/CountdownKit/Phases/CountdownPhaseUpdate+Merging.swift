@@ -59,12 +59,16 @@ extension CountdownPhaseEndSummary {
 
 extension CountdownPhaseEnd {
   /// An end made of its parts: for tests of merging, which need ends no plan passed.
-  init(phase: CountdownPhase, ordinal: Int, phaseIndex: Int, cycle: Int, date: Date, lateness: Duration) {
+  init(
+    phase: CountdownPhase, ordinal: Int, phaseIndex: Int, cycle: Int, date: Date, lateness: Duration,
+    nextPhase: CountdownPhase? = nil
+  ) {
     self.phase = phase
     self.ordinal = ordinal
     self.phaseIndex = phaseIndex
     self.cycle = cycle
     self.date = date
     self.lateness = lateness
+    self.nextPhase = nextPhase
   }
 }

@@ -7,6 +7,8 @@ package struct PassedPhaseEnds: Hashable, Sendable {
   package struct End: Hashable, Sendable {
     package let step: PlanStep
     package let instant: Int64
+    /// The phase that came after it; `nil` after the plan's last.
+    package var next: CountdownPhase? = nil
   }
 
   /// The ends before those reported one by one: their ordinals, and when the first and the last

@@ -46,7 +46,10 @@ extension PhaseCursor {
         ordinals: first..<(lastSummarized + 1), first: deadline, last: instant(plan.end(ofOrdinal: lastSummarized)))
     }
     let ends = (last - reported + 1...last).map { ordinal in
-      PassedPhaseEnds.End(step: plan.phase(atOrdinal: ordinal), instant: instant(plan.end(ofOrdinal: ordinal)))
+      let next = ordinal.addingSaturated(1)
+      return PassedPhaseEnds.End(
+        step: plan.phase(atOrdinal: ordinal), instant: instant(plan.end(ofOrdinal: ordinal)),
+        next: plan.isEnded(next) ? nil : plan.phase(atOrdinal: next).phase)
     }
     return PassedPhaseEnds(summary: summary, ends: ends, planEnded: plan.isEnded(next), paused: paused)
   }

@@ -86,7 +86,12 @@ extension PassedPhaseEnds {
   init(_ ends: PassedSegmentEnds, in layout: PlanLayout) {
     self.init(
       summary: ends.summary.map { Summary(ordinals: $0.ordinals, first: $0.first, last: $0.last) },
-      ends: ends.ends.map { End(step: layout.phase(atOrdinal: $0.ordinal), instant: $0.instant) },
+      ends: ends.ends.map { end in
+        let next = end.ordinal.addingSaturated(1)
+        return End(
+          step: layout.phase(atOrdinal: end.ordinal), instant: end.instant,
+          next: layout.isEnded(next) ? nil : layout.phase(atOrdinal: next).phase)
+      },
       planEnded: ends.planEnded, paused: ends.paused && !ends.planEnded)
   }
 }

@@ -206,4 +206,35 @@ final class PhasesInTheEngineTests: XCTestCase {
       XCTAssertEqual(manager.engine.count, 0)
     }
   }
+
+  func testASeekMovesToAPhaseAndAnOffsetWithOneCall() throws {
+    try withManualManager { manager, _, _ in
+      let calls = Calls()
+      try manager.start(id: "run", plan: Self.plan()) { _, update, _ in calls.record(update) }
+      XCTAssertTrue(try manager.seekPhase(id: "run", to: 3, offset: .seconds(2)))
+      XCTAssertEqual(calls.lines, ["#0 3", "#3 3"], "Work of the second cycle, 2 s in, told once")
+      XCTAssertThrowsError(try manager.seekPhase(id: "run", to: 3, offset: .seconds(5))) {
+        XCTAssertEqual($0 as? CountdownError, .outOfRange)
+      }
+      XCTAssertThrowsError(try manager.seekPhase(id: "run", to: 0, offset: .seconds(-1))) {
+        XCTAssertEqual($0 as? CountdownError, .negativeDuration)
+      }
+      XCTAssertEqual(manager.phasePosition(id: "run")?.ordinal, 3, "a refused seek changes nothing")
+      XCTAssertFalse(try manager.seekPhase(id: "none", to: 0))
+      XCTAssertTrue(try manager.seekPhase(id: "run", to: 6))
+      XCTAssertFalse(manager.contains(id: "run"), "past the last phase, the plan ends as a cancel ends it")
+      XCTAssertEqual(calls.lines.count, 2)
+    }
+  }
+
+  func testAnEndSaysWhichPhaseComesNext() throws {
+    try withManualManager { manager, clock, _ in
+      var next: [String?] = []
+      try manager.start(id: "run", plan: Self.plan()) { _, update, _ in
+        next += update.phaseEnds.map { $0.nextPhase?.name }
+      }
+      try clock.advance(by: .seconds(18))
+      XCTAssertEqual(next, ["Work", "Rest", "Work", "Rest", "Cool-down", nil])
+    }
+  }
 }
