@@ -19,12 +19,21 @@ extension CountdownEngine {
   /// ``register(_:_:whileSuspended:delivering:pastTheEnd:handler:)`` makes its first value.
   ///
   /// - Parameters:
+  ///   - receiver: The object the walk belongs to: its key, never retained.
+  ///   - layout: The plan's arithmetic.
+  ///   - ordinal: The segment it starts at, 0 or more (past the last, the plan ends at once).
+  ///   - left: The nanoseconds to go in that segment; `nil`: its length.
+  ///   - policy: Whether time spent suspended counts, as for a countdown.
   ///   - deliveries: Every change within a segment (default), or only the segments' ends, or
-  ///     milestones in each segment; the first call, every segment change, move and resume are
-  ///     told whatever this says.
-  ///   - info: What the caller keeps with the walk, given back by ``walkStatus(of:)``.
-  ///   - paused: Registered frozen with `left`: its first call comes at once, paused (with nothing
-  ///     left, that segment ends there, and the next waits paused).
+  ///     milestones in each segment. A walk of every change is told its first call, every segment
+  ///     change, move, resume and time added; a silent one only its ends (and milestones), each
+  ///     delivery of it a call.
+  ///   - info: What the caller keeps with the walk, given back by ``walkStatus(of:passingEnds:)``.
+  ///   - paused: Registered frozen with `left`, told at its resume (with nothing left, that segment
+  ///     ends there, the next waits paused, and that end is told at once).
+  ///   - readAt: The clock reading the caller worked `left` out at; `nil`: the clock is read.
+  ///   - handler: Called with each value within a segment.
+  ///   - onSegment: Called in place of `handler` for a change of segment (and the calls above).
   /// - Throws: ``CountdownError/outOfRange`` for a negative `ordinal`, or a segment that does not
   ///   fit on the clock; ``CountdownError/invalidMilestone`` for a milestone below zero; the
   ///   receiver's existing countdown is then left untouched.

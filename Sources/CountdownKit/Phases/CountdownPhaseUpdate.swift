@@ -80,12 +80,17 @@ public struct CountdownPhaseUpdate: Sendable {
   /// for updates merged.
   var passedEnds: PassedPhaseEnds? { basis.details?.passed }
 
-  /// The update of `call` to the handler of a walk of `plan`, `wallNow` the wall clock's date at
-  /// `call.now`.
-  init(_ call: PhaseCall, plan: CountdownPlan.Storage, wallNow: Date) {
-    reading = Reading(cursor: call.cursor, now: call.now, wallNow: wallNow)
-    basis = call.ends.map { .details(PhaseUpdateDetails(plan: plan, passed: $0)) } ?? .plan(plan)
-    remaining = call.remaining
+  /// The update of a segment call to the handler of a walk of `plan`: the phase it told,
+  /// `cursor`, at the call's instant `now` (`wallNow` on the wall clock), its value `remaining`
+  /// (0 once the plan has ended), and the ends it told, oldest first (`nil`: none). The position
+  /// and the dates are worked out from these only when read.
+  init(
+    cursor: PhaseCursor, now: Int64, wallNow: Date, remaining: Int, ends: PassedPhaseEnds?,
+    plan: CountdownPlan.Storage
+  ) {
+    reading = Reading(cursor: cursor, now: now, wallNow: wallNow)
+    basis = ends.map { .details(PhaseUpdateDetails(plan: plan, passed: $0)) } ?? .plan(plan)
+    self.remaining = remaining
   }
 
   /// The update of a call with `remaining`, a value within the phase of `plan`, as `reading` says it.

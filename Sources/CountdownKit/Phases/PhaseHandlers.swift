@@ -55,8 +55,8 @@ enum PhaseHandlers {
       let remaining =
         planEnded ? 0 : PhaseSequence.remaining(of: told.timing, at: now, interval: context.intervalNanoseconds)
       let phaseUpdate = CountdownPhaseUpdate(
-        PhaseCall(cursor: told, now: now, remaining: remaining, ends: passed.count > 0 || planEnded ? passed : nil),
-        plan: plan, wallNow: wallNow)
+        cursor: told, now: now, wallNow: wallNow, remaining: remaining,
+        ends: passed.count > 0 || planEnded ? passed : nil, plan: plan)
       if HandlerDelivery.isRead, let key {
         HandlerDelivery.delivering(to: key) { update(subject, phaseUpdate, &stop) }
       } else {
@@ -78,12 +78,12 @@ enum PhaseHandlers {
   }
 
   #if COUNTDOWN_CHECK_INVARIANTS
-    /// What ``PlantedFault/sequenceKeepsItsHandler`` keeps: never freed.
+    /// What the planted fault `sequenceKeepsItsHandler` keeps: never freed.
     private static let keptByAPlantedFault = LockedState<[any Sendable]>([])
   #endif
 
   /// The ends a call delivers: `ends`, or, in a build with internal checks where a checker's
-  /// self-test planted ``PlantedFault/phaseEndDeliveredTwice``, its last end twice.
+  /// self-test planted the fault `phaseEndDeliveredTwice`, its last end twice.
   private static func withPlantedFault(_ ends: PassedPhaseEnds) -> PassedPhaseEnds {
     #if COUNTDOWN_CHECK_INVARIANTS
       if PlantedFault.current == .phaseEndDeliveredTwice, let last = ends.ends.last {

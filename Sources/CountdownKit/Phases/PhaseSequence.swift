@@ -98,7 +98,7 @@ extension PassedPhaseEnds {
 
 extension SuspensionPolicy {
   /// The policy a plan's walk is registered with: this one, or, where a checker's self-test
-  /// planted ``PlantedFault/frozenPlanNotFollowed`` (builds with internal checks), one that keeps
+  /// planted the fault `frozenPlanNotFollowed` (builds with internal checks), one that keeps
   /// running.
   var ofWalk: SuspensionPolicy {
     #if COUNTDOWN_CHECK_INVARIANTS
