@@ -163,6 +163,7 @@ package final class SegmentWalk: @unchecked Sendable {
   func endPausedSegment(_ timing: inout CountdownTiming, at instant: Int64, toClock: Int64) {
     guard timing.isPaused, timing.deadlineOrStart <= 0, !isEnded else { return }
     let end = PassedSegmentEnds.End(ordinal: ordinal, instant: instant.addingSaturated(toClock))
+    let pausesAfter = layout.firstPausing(from: ordinal) == ordinal
     ordinal = ordinal.addingSaturated(1)
     added = 0
     if isEnded {
@@ -170,8 +171,8 @@ package final class SegmentWalk: @unchecked Sendable {
     } else {
       timing.beginSegment(pausedWith: layout.length(ofOrdinal: ordinal))
     }
-    // Not a pause of the plan's: the walk was paused already, and stays so.
-    let passed = PassedSegmentEnds(ends: [end], planEnded: isEnded)
+    // The walk was paused already, and stays so; "paused" says whether the plan pauses after it.
+    let passed = PassedSegmentEnds(ends: [end], planEnded: isEnded, paused: pausesAfter && !isEnded)
     unheard = unheard.followed(by: passed, window: layout.window)
     oweCall()
   }

@@ -28,6 +28,10 @@ struct ChunkInstants {
   /// ``end`` on the engine's running time.
   let endRunning: Int64
   /// Running time plus this is clock time.
+  /// The clock reading the chunk is prepared at, and on running time: a walk passes every segment
+  /// end due by then (an end pass stands for its window, which a resume or a stall leaves behind).
+  let reading: Int64
+  let readingRunning: Int64
   let suspendedTotal: Int64
   /// Where a registration delivered at milestones finds them (``RegistrationSlots/milestones(of:)``).
   let slots: RegistrationSlots

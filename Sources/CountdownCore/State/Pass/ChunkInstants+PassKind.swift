@@ -23,6 +23,8 @@ extension ChunkInstants {
         BrokenRuleRecorder.report(["a prompt delivery computed before the labels' instant"], "engine rules")
       }
     #endif
+    reading = max(now, promptDelivery)
+    readingRunning = state.suspension.runningTime(at: reading)
     suspendedTotal = state.suspension.total
     slots = state.slots
   }

@@ -70,9 +70,12 @@ extension EngineState {
       // Running time to the clock's, as if a suspension in course ended at the pass's reading.
       let toClock =
         nodes[position].timing.policy == .pauses
-        ? instants.promptDelivery.subtractingSaturated(instants.promptDeliveryRunning) : 0
+        ? instants.reading.subtractingSaturated(instants.readingRunning) : 0
+      // Every segment end due by the pass's reading passes, not only those due by its instant.
+      let walkInstant = max(
+        instant, nodes[position].timing.policy == .pauses ? instants.readingRunning : instants.reading)
       segmentCall = walk.prepareCall(
-        &nodes[position].timing, value: &value, at: instant, interval: interval, toClock: toClock)
+        &nodes[position].timing, value: &value, at: walkInstant, interval: interval, toClock: toClock)
       // Paused after its segment, or silent again: it may belong in the other part of the pool.
       found.walksToPlace.append(nodes[position].slot)
       if nodes[position].timing.isPaused, let probe = instants.nextProbe {

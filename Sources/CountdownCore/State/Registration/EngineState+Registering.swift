@@ -147,16 +147,6 @@ extension EngineState {
     let reading = now
     let now = actedOn.raiseLatest(to: now)
     let pauseAt = table[index].timing.walksSegments ? reading : now
-    // A walk pauses the segment running now: the ends due before it pass first, told at its
-    // resume (a pause withdraws what was on its way), or at once where the plan paused by itself.
-    if bringUpWalk(at: index, now: pauseAt), let walk = slots.walk(of: table[index].slot), walk.owesCall,
-      table[index].timing.isPaused || walk.isEnded
-    {
-      let moving = oweMovedWalk(at: index, table[index].timing, now: now)
-      return Pausing(
-        found: false, timer: moving.actions.timer, queuePass: moving.actions.queuePass,
-        owesPromptDelivery: moving.owesPromptDelivery)
-    }
     notePausedProbe(of: index, now: now)
     let pausedAt = suspension.instant(for: table[index].timing, at: pauseAt)
     // One that owes only its end pauses as what it was: its resume owes that end again, if due.
@@ -165,6 +155,18 @@ extension EngineState {
     // A walk's delivery owed waits for its resume, which owes one again.
     table[index].timing.settlePaused(interval: grid.interval)
     pass.context?.withdrawPreparedCallback(of: table[index].slot)
+    if table[index].timing.walksSegments, table[index].timing.deadlineOrStart <= 0,
+      let walk = slots.walk(of: table[index].slot)
+    {
+      // A walk whose segment's end was due and not delivered yet: that segment ends, paused with
+      // nothing left, and the next waits paused, told at once (as time taken down to nothing).
+      var timing = table[index].timing
+      walk.endPausedSegment(&timing, at: pausedAt, toClock: pauseAt.subtractingSaturated(pausedAt))
+      let moving = oweMovedWalk(at: index, timing, now: now)
+      return Pausing(
+        found: true, timer: moving.actions.timer, queuePass: moving.actions.queuePass,
+        owesPromptDelivery: moving.owesPromptDelivery)
+    }
     // Paused, it is probed at each walk (a quiet one moves to the walked part).
     table.setQuiet(false, at: index)
     let action = rearm(now: now)
@@ -418,8 +420,7 @@ struct Pausing {
   let found: Bool
   /// A wakeup for the paused registration's probe, if none comes sooner.
   let timer: TimerAction
-  /// A pass to queue, and a call owed at once: a walk found paused by its plan (its ends passed
-  /// before the pause), told so.
+  /// A pass to queue, and a call owed at once: a walk whose segment's end was due ended there.
   var queuePass = false
   var owesPromptDelivery = false
 }

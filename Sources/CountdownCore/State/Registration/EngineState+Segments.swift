@@ -13,7 +13,9 @@ extension EngineState {
     info: (any AnyObject & Sendable)?, paused: Bool, reading: Int64, deliveringHereWith context: DeliveryContext?
   ) throws(CountdownError) -> Registration {
     let now = actedOn.raiseLatest(to: reading)
-    var timing = SegmentWalk.timing(at: ordinal, left: left, in: layout, now: now, policy: policy)
+    // Its segment's end from the caller's reading, at which it worked `left` out (as a countdown to
+    // a deadline is), not from an instant the engine acted on since.
+    var timing = SegmentWalk.timing(at: ordinal, left: left, in: layout, now: reading, policy: policy)
     guard timing.valueFits(at: now, interval: grid.interval) else { throw .outOfRange }
     let walk = SegmentWalk(layout: layout, ordinal: ordinal, deliveries: deliveries, info: info, handler: onSegment)
     walk.noteStart(left: left)

@@ -401,7 +401,11 @@ final class PhaseSimulationRun {
       // A move acts on the phase running now: the ends due before it pass first.
       expectation?.bringUp(to: now)
       if let expectation, !expectation.isEnded {
-        if expectation.phase(expectation.cursor.ordinal + 1) == nil {
+        if expectation.phase(expectation.cursor.ordinal + 1) == nil, !expectation.unreported.isEmpty {
+          // The plan's last phase, with ends passed before the skip: one call tells them, and the
+          // plan's end.
+          expectation.change { cursor, plan in cursor.skip(at: now, plan) }
+        } else if expectation.phase(expectation.cursor.ordinal + 1) == nil {
           // The plan's last phase: skipping it ends the plan, with no call.
           slots[slot] = .empty
         } else {
@@ -418,12 +422,12 @@ final class PhaseSimulationRun {
     case .goToPreviousPhase:
       expectation?.bringUp(to: now)
       expectation?.change { cursor, plan in if !cursor.isEnded(plan) { cursor.goBack(at: now, plan) } }
+      // Back at the first phase, that phase began again.
+      expectation?.phaseBegan()
       done = receiver.map { manager.goToPreviousPhase($0) } ?? manager.goToPreviousPhase(id: slot)
     case .pause:
       expected = false
-      // A pause acts on the phase running now: the ends due before it pass first.
-      if !plain { expectation?.bringUp(to: now) }
-      if let expectation, !expectation.isEnded, case .running = expectation.cursor.timing {
+      if let expectation, case .running = expectation.cursor.timing {
         expected = true
         expectation.change { cursor, _ in cursor.pause(at: now) }
       }
@@ -550,6 +554,7 @@ final class PhaseSimulationRun {
     }
     expectation.follow(at: latest)
     expectation.calls += 1
+    if ProcessInfo.processInfo.environment["DEBUG_SIM"] != nil { print("DEBUGCALL slot \(slot) g\(generation) call \(expectation.calls) at \(latest): summary \(String(describing: update.earlierPhaseEnds?.ordinals)) ends \(update.phaseEnds.map(\.ordinal)) pos \(String(describing: update.position?.ordinal)) expected \(expectation.cursor) unreported \(expectation.unreported.map(\.ordinal)) trace: \(trace.suffix(2))") }
     var pinned: Int64?
     func pin(_ instant: Int64, _ what: String) {
       check(
