@@ -2,7 +2,11 @@
 /// call with its segment (its first, after a move, a resume, time added): the one call of that
 /// change, made in place of the value's call, never beside it. A walk that skips changes (only
 /// its segments' ends, or milestones) is told every delivery so.
-package struct SegmentCall: Sendable {
+///
+/// A class, immutable: a prompt delivery carries it as one optional reference, so that a plain
+/// registration's delivery, which carries none, copies nothing more (a struct made every plain
+/// prompt delivery copy its whole layout).
+package final class SegmentCall: Sendable {
   /// The current segment's value at the call's instant: whole intervals left, rounded up (the
   /// frozen time's, while paused; at a milestone, that milestone); 0 once the plan has ended.
   package let value: Int

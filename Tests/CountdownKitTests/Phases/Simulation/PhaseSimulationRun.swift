@@ -554,7 +554,6 @@ final class PhaseSimulationRun {
     }
     expectation.follow(at: latest)
     expectation.calls += 1
-    if ProcessInfo.processInfo.environment["DEBUG_SIM"] != nil { print("DEBUGCALL slot \(slot) g\(generation) call \(expectation.calls) at \(latest): summary \(String(describing: update.earlierPhaseEnds?.ordinals)) ends \(update.phaseEnds.map(\.ordinal)) pos \(String(describing: update.position?.ordinal)) expected \(expectation.cursor) unreported \(expectation.unreported.map(\.ordinal)) trace: \(trace.suffix(2))") }
     var pinned: Int64?
     func pin(_ instant: Int64, _ what: String) {
       check(
