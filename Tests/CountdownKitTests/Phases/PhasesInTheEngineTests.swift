@@ -171,7 +171,9 @@ final class PhasesInTheEngineTests: XCTestCase {
   }
 
   /// 300 plans that walk forever on a real 10 ms manager, each cancelled by id from a global queue
-  /// while it runs: every cancel finds its plan, and no call comes after it returns.
+  /// while it runs: every cancel finds its plan, and no call comes after it returns. A call that
+  /// passed its check before the cancel returned may still run to its end: an id counts as sealed
+  /// once its cancel returned and the main queue (where the calls run) finished what it was doing.
   func testNothingAfterACancelOnARealClock() throws {
     try XCTSkipUnless(ProcessInfo.processInfo.environment["COUNTDOWN_SLOW_TESTS"] == "1", "real timers: slow tests")
     try MainActor.assumeIsolated {
@@ -192,8 +194,11 @@ final class PhasesInTheEngineTests: XCTestCase {
       DispatchQueue.global().async {
         for id in 0..<300 {
           usleep(1_000)
-          // Noted as the cancel returns: a call that comes after that is late.
-          if manager.cancel(id: id) { cancelled.withLock { _ = $0.insert(id) } } else { refused.withLock { $0 += 1 } }
+          if !manager.cancel(id: id) { refused.withLock { $0 += 1 } }
+          // Any call under way when the cancel returned has ended once the main queue turns: one
+          // that begins after that is late.
+          DispatchQueue.main.sync {}
+          cancelled.withLock { _ = $0.insert(id) }
         }
         done.signal()
       }
