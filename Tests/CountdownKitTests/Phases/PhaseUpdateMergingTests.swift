@@ -37,4 +37,32 @@ final class PhaseUpdateMergingTests: XCTestCase {
     XCTAssertEqual(again.earlierPhaseEnds?.lastDate, date + 45)
   }
 
+  /// A merged update keeps the plan's end if either saw it, and the pause after a phase of the
+  /// newer update's ends, or, when the newer has none, of the older's.
+  func testAMergedUpdateKeepsThePlansEndAndThePauseAfterAPhase() throws {
+    let date = Date(timeIntervalSince1970: 1_800_000_000)
+    let phase = CountdownPhase("Lap", .seconds(1))
+    let plan = try CountdownPlan(blocks: [.init([phase], repeated: .forever)])
+    func update(ends ordinals: Range<Int>, planEnded: Bool = false, pausedAfterPhase: Bool = false)
+      -> CountdownPhaseUpdate
+    {
+      let ends = ordinals.map {
+        CountdownPhaseEnd(phase: phase, ordinal: $0, phaseIndex: 0, cycle: $0, date: date, lateness: .zero)
+      }
+      return CountdownPhaseUpdate(
+        reading: .init(cursor: PhaseCursor(startingAt: 0, in: plan.layout), now: 0, wallNow: date), plan: nil,
+        position: nil, remaining: 0, phaseEnds: ends, earlierPhaseEnds: nil, planEnded: planEnded,
+        pausedAfterPhase: pausedAfterPhase)
+    }
+    XCTAssertTrue(update(ends: 0..<1, planEnded: true).merged(with: update(ends: 1..<1)).planEnded)
+    XCTAssertTrue(update(ends: 0..<1).merged(with: update(ends: 1..<2, planEnded: true)).planEnded)
+    XCTAssertFalse(update(ends: 0..<1).merged(with: update(ends: 1..<2)).planEnded)
+    XCTAssertTrue(
+      update(ends: 0..<1, pausedAfterPhase: true).merged(with: update(ends: 1..<1)).pausedAfterPhase,
+      "a newer update with no end keeps the older's pause")
+    XCTAssertFalse(
+      update(ends: 0..<1, pausedAfterPhase: true).merged(with: update(ends: 1..<2)).pausedAfterPhase,
+      "a newer end that does not pause: the walk went on")
+    XCTAssertTrue(update(ends: 0..<1).merged(with: update(ends: 1..<2, pausedAfterPhase: true)).pausedAfterPhase)
+  }
 }

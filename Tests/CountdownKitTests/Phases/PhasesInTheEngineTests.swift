@@ -242,4 +242,17 @@ final class PhasesInTheEngineTests: XCTestCase {
       XCTAssertEqual(next, ["Work", "Rest", "Work", "Rest", "Cool-down", nil])
     }
   }
+
+  func testAModelRestartedWithAPlanForgetsThePreviousPlansEnds() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("Observation") }
+    try withManualManager { manager, clock, _ in
+      let model = try manager.countdown(plan: Self.plan())
+      try clock.advance(by: .seconds(3))
+      XCTAssertEqual(model.lastPhaseEnds.map(\.ordinal), [0])
+      try model.restart(plan: Self.plan())
+      XCTAssertEqual(model.lastPhaseEnds, [], "the new plan has passed no end")
+      XCTAssertNil(model.earlierPhaseEnds)
+      XCTAssertEqual(model.ordinal, 0)
+    }
+  }
 }
