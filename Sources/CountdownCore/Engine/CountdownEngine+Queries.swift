@@ -8,31 +8,33 @@ extension CountdownEngine {
   }
 
   /// The value `receiver` would be shown now: remaining whole intervals (rounded up), or elapsed
-  /// ones when counting up, or below 0 past the deadline of one counting overtime; `nil` without a
-  /// registration.
+  /// ones when counting up, or below 0 past the deadline of one counting overtime; for a walk of a
+  /// plan's segments, those left in the segment it is in now (ends due passed, told or not yet);
+  /// `nil` without a registration.
   public func value(for receiver: AnyObject) -> Int? {
     let now = clock.now.nanosecondsSinceOrigin
     return state.withLock { state in
       state.liveIndex(of: receiver).map { index in
-        let timing = state.table[index].timing
+        let now = state.clampedToLatestInstant(now)
+        let timing = state.timingPassingSegmentEnds(at: index, now: now)
         return Int(
           timing.value(
-            at: state.suspension.instant(for: timing, at: state.clampedToLatestInstant(now)),
-            interval: state.grid.interval))
+            at: state.suspension.instant(for: timing, at: now), interval: state.grid.interval))
       }
     }
   }
 
   /// The exact time left for `receiver` (elapsed, when counting up; negative past the deadline of
-  /// one counting overtime); `nil` without a registration.
+  /// one counting overtime; for a walk, in the segment it is in now, as ``value(for:)``); `nil`
+  /// without a registration.
   /// A `Duration`, where ``value(for:)`` and a handler's value count whole intervals.
   public func timeLeft(for receiver: AnyObject) -> Duration? {
     let now = clock.now.nanosecondsSinceOrigin
     return state.withLock { state in
       state.liveIndex(of: receiver).map { index in
-        let timing = state.table[index].timing
-        return .nanoseconds(
-          timing.nanoseconds(at: state.suspension.instant(for: timing, at: state.clampedToLatestInstant(now))))
+        let now = state.clampedToLatestInstant(now)
+        let timing = state.timingPassingSegmentEnds(at: index, now: now)
+        return .nanoseconds(timing.nanoseconds(at: state.suspension.instant(for: timing, at: now)))
       }
     }
   }

@@ -132,6 +132,27 @@ final class PhasesInTheEngineTests: XCTestCase {
     }
   }
 
+  /// `timeLeft` of a plan, by id and by receiver, and a model's value read on return, say the time
+  /// left in the phase the plan is in at that instant, as `phasePosition` does: not 0 at an end
+  /// that passed while no pass ran to tell it.
+  func testTimeLeftDuringASuspensionIsThePhaseThePlanIsIn() throws {
+    final class Label: Sendable {}
+    try withManualManager { manager, clock, _ in
+      let label = Label()
+      try manager.start(id: "run", plan: Self.plan()) { _, _, _ in }
+      try manager.start(label, plan: Self.plan()) { _, _, _ in }
+      manager.suspendTicking()
+      try clock.advance(by: .seconds(4))
+      XCTAssertEqual(manager.timeLeft(id: "run"), .seconds(4), "Work's 4 s, not the warm-up's 0")
+      XCTAssertEqual(manager.timeLeft(for: label), .seconds(4))
+      try clock.advance(by: .seconds(5))
+      XCTAssertEqual(manager.timeLeft(id: "run"), .seconds(1), "Rest's 1 s, two ends on")
+      manager.resumeTicking()
+      drainMainQueue()
+      XCTAssertEqual(manager.timeLeft(for: label), .seconds(1))
+    }
+  }
+
   func testAPhasesDatesKeepItsStartThroughTimeAddedAndTaken() throws {
     try withManualManager { manager, clock, wall in
       try manager.start(id: "run", plan: Self.plan()) { _, _, _ in }

@@ -106,6 +106,21 @@ extension EngineState {
     return SegmentMoving(actions: actions, owesPromptDelivery: owesCall)
   }
 
+  /// The timing of the registration at `index` as a read at `now` (clamped) sees it: for a walk,
+  /// with its segment ends due by then passed, as a walk's status passes them,
+  /// so that a read between an end and the pass that tells it (a suspension, a late wakeup) gives
+  /// the time left in the segment the walk is in, not 0 at an end already past.
+  ///
+  /// - Complexity: O(1), plus O(log *s*) for a walk of a plan of *s* segments written.
+  func timingPassingSegmentEnds(at index: NodeIndex, now: Int64) -> CountdownTiming {
+    var timing = table[index].timing
+    guard timing.walksSegments, let walk = slots.walk(of: table[index].slot) else { return timing }
+    var ordinal = walk.ordinal
+    let instant = suspension.instant(for: timing, at: now)
+    _ = SegmentWalk.advance(&ordinal, &timing, in: walk.layout, to: instant, toClock: now.subtractingSaturated(instant))
+    return timing
+  }
+
   /// Where `receiver`'s walk stands at clock instant `now`, worked out on copies; `passingEnds`: a
   /// segment whose end passed and was not delivered yet (during a suspension, say) is passed here
   /// too, else it is the current one, its time left below 0. `nil` without a registration

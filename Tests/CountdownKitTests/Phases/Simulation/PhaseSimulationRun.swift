@@ -499,14 +499,21 @@ final class PhaseSimulationRun {
     let length = (expectation.phase(expectation.cursor.ordinal)?.length ?? 0) + expectation.added
     // Frozen while the manager is suspended, as a single countdown that pauses then.
     let frozen = suspended && expectation.policy == .pauses
+    // The time left, as the position, is in the phase the plan is in now: ends due are passed.
+    let walkedLeft: Int64
+    switch walked.timing {
+    case _ where walked.isEnded(expectation.reference): walkedLeft = 0
+    case .running(let deadline): walkedLeft = max(0, deadline - now)
+    case .paused(let left): walkedLeft = left
+    }
+    check(
+      timeLeft == .nanoseconds(walkedLeft),
+      "timeLeft \(timeLeft.map { "\($0)" } ?? "nil"), expected \(walkedLeft) ns in ordinal \(walked.ordinal) at \(now)")
     switch expectation.cursor.timing {
     case .running(let deadline):
       let left = deadline - now
       // What the dates count from: a frozen phase's time left is never below nothing.
       let shown = frozen ? max(0, left) : left
-      check(
-        timeLeft == .nanoseconds(max(0, left)),
-        "timeLeft \(timeLeft.map { "\($0)" } ?? "nil"), deadline \(deadline), now \(now)")
       if receiver == nil { check(!manager.isPaused(id: slot), "isPaused(id:) of a running phase") }
       check(
         dates.map { dates in
@@ -517,9 +524,6 @@ final class PhaseSimulationRun {
         "timerDates \(dates.map { "\($0)" } ?? "nil") for a phase of \(length) ns ending in \(left) ns\(frozen ? ", frozen" : "")"
       )
     case .paused(let left):
-      check(
-        timeLeft == .nanoseconds(left),
-        "timeLeft \(timeLeft.map { "\($0)" } ?? "nil") of a phase paused with \(left)")
       if receiver == nil { check(manager.isPaused(id: slot), "isPaused(id:) of a paused phase") }
       check(
         dates.map { dates in
