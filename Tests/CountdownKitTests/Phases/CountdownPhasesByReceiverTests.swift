@@ -132,6 +132,58 @@ final class CountdownPhasesByReceiverTests: XCTestCase {
       XCTAssertNil(manager.phasePosition(for: label))
     }
   }
+
+  /// An object made at the address of a released receiver whose countdown in phases the manager
+  /// has not swept yet reaches its own plan: its start replaces the released receiver's countdown,
+  /// its reads and operations act on its own plan, its calls come to it, and the sweep of released
+  /// receivers leaves its plan running.
+  ///
+  /// The object is one of the released receiver's type, made right after the release; objects are
+  /// made (and kept, so each takes new memory) until one has the released receiver's address, up to
+  /// 1,000 of them. On the usual allocators one of the first few does; the test is skipped only if
+  /// none did, which depends on the allocator alone.
+  func testAnObjectAtAReleasedReceiversAddressReachesItsOwnPlan() throws {
+    try withManualManager { manager, clock, _ in
+      let released = try Self.startReleased(plan: Self.plan(), on: manager)
+      var misses: [CountdownLabel] = []
+      var label: CountdownLabel?
+      while label == nil, misses.count < 1_000 {
+        let made = CountdownLabel("new")
+        if ObjectIdentifier(made) == released { label = made } else { misses.append(made) }
+      }
+      guard let label else { throw XCTSkip("no object took a released receiver's address in 1,000 tries") }
+      XCTAssertFalse(manager.contains(label), "the released receiver's countdown is not the new object's")
+      XCTAssertNil(manager.phasePosition(for: label))
+      var calls: [String] = []
+      try manager.start(label, plan: Self.plan()) { receiver, update, _ in
+        calls.append("\(receiver.name) \(update.position?.phase.name ?? "done") \(update.remaining)")
+      }
+      XCTAssertEqual(manager.engine.count, 1, "it replaced the released receiver's countdown")
+      XCTAssertEqual(manager.engine.tableInvariantViolations(), [], "one entry a key")
+      XCTAssertTrue(manager.contains(label))
+      XCTAssertEqual(manager.phasePosition(for: label)?.phase.name, "Warm-up")
+      XCTAssertEqual(manager.timeLeft(for: label), .seconds(3))
+      XCTAssertTrue(manager.skipPhase(label))
+      XCTAssertEqual(manager.phasePosition(for: label)?.phase.name, "Work")
+      try clock.advance(by: .seconds(1))
+      XCTAssertTrue(manager.contains(label), "the sweep of released receivers leaves it running")
+      XCTAssertTrue(manager.pause(label))
+      XCTAssertEqual(manager.phasePosition(for: label)?.isPaused, true)
+      XCTAssertEqual(calls, ["new Warm-up 3", "new Work 5", "new Work 4"], "every call to the new object")
+      XCTAssertTrue(manager.cancel(label))
+      XCTAssertEqual(manager.engine.count, 0, "nothing left of the released receiver's countdown")
+      withExtendedLifetime(misses) {}
+    }
+  }
+
+  /// Starts `plan` for a new receiver on `manager` and releases the receiver: its countdown stays
+  /// until the manager sweeps it. The receiver's identity.
+  @MainActor
+  private static func startReleased(plan: CountdownPlan, on manager: CountdownManager) throws -> ObjectIdentifier {
+    let receiver = CountdownLabel("released")
+    try manager.start(receiver, plan: plan) { _, _, _ in }
+    return ObjectIdentifier(receiver)
+  }
 }
 
 /// A manager released while a countdown in phases runs goes with its engine: the sequence's

@@ -108,30 +108,58 @@ final class PhaseUpdatesStreamTests: XCTestCase {
 
   /// A stream whose identity takes the address of a released receiver whose countdown in phases
   /// the manager has not swept yet: its start replaces that countdown, and the sweep of released
-  /// receivers leaves the stream's countdown running. Tried until a stream takes such an address.
+  /// receivers leaves the stream's countdown running.
+  ///
+  /// The receivers are 8 to 32 objects of the type of the stream's identity, released together just
+  /// before the stream is made, after 64 to 116 more were made and kept to use up the memory freed
+  /// earlier for objects of that size: so on the usual allocators the stream's identity takes the
+  /// memory of one of them within the first few tries, whatever else the stream allocates before
+  /// it and whatever ran before the test. The test tries again, up to 1,000 times, until it does;
+  /// it is skipped only if no stream took such an address in all those tries, which depends on the
+  /// allocator alone.
   func testAStreamAtAReleasedReceiversAddressRunsOn() throws {
-    final class Receiver {}
     let plan = try PhaseUpdatesStreamTests.plan()
     try MainActor.assumeIsolated {
       let manager = try CountdownManager(clock: ManualCountdownClock())
       defer { manager.cancelAll() }
-      var tookAnAddress = false
-      for _ in 0..<20 where !tookAnAddress {
-        var receivers = (0..<32).map { _ in Receiver() }
-        for receiver in receivers { try manager.start(receiver, plan: plan) { _, _, _ in } }
+      let clock = try XCTUnwrap(manager.engine.clock as? ManualCountdownClock)
+      for attempt in 0..<1_000 {
+        // Kept until the stream is made: they take memory freed earlier for objects of this size,
+        // so the stream's identity takes the memory of one of the receivers released below. How
+        // many of each changes from one try to the next, for what the heap holds differs too.
+        let kept = (0..<(64 + attempt % 5 * 13)).map { _ in CountdownHandle(engine: manager.engine) }
+        // Released together: their countdowns stay until the manager sweeps them.
+        try Self.startReleased(8 + attempt % 4 * 8, plan: plan, on: manager)
         let registered = manager.engine.count
-        // Released: their countdowns stay until the manager sweeps them.
-        receivers = []
         let stream = try manager.phaseUpdates(plan: plan)
-        // One count fewer than a new id's: the stream replaced a released receiver's countdown.
-        tookAnAddress = manager.engine.count == registered
+        withExtendedLifetime(kept) {}
+        // Taken or not, one entry a key: never the stream's beside a released receiver's.
+        let violations = manager.engine.tableInvariantViolations()
+        XCTAssertEqual(violations, [])
+        guard violations.isEmpty else { return }
+        // One count fewer than a new id's: the stream replaced the released receiver's countdown.
+        guard manager.engine.count == registered else {
+          withExtendedLifetime(stream) {}
+          manager.cancelAll()
+          continue
+        }
         // The released receivers' countdowns end at their next calls; the stream's runs on.
-        try (manager.engine.clock as! ManualCountdownClock).advance(by: .seconds(1))
-        if tookAnAddress { XCTAssertEqual(manager.engine.count, 1, "the stream's countdown runs on") }
+        try clock.advance(by: .seconds(1))
+        XCTAssertEqual(manager.engine.count, 1, "the stream's countdown runs on")
+        try clock.advance(by: .seconds(3))
+        XCTAssertEqual(manager.engine.count, 1, "past the first phase's end too")
         withExtendedLifetime(stream) {}
-        manager.cancelAll()
+        return
       }
-      if !tookAnAddress { throw XCTSkip("no stream took a released receiver's address in 20 tries") }
+      throw XCTSkip("no stream took a released receiver's address in 1,000 tries")
     }
+  }
+
+  /// Starts `plan` on `manager` for `count` receivers of the type of a stream's identity, then
+  /// releases them all together.
+  @MainActor
+  private static func startReleased(_ count: Int, plan: CountdownPlan, on manager: CountdownManager) throws {
+    let receivers = (0..<count).map { _ in CountdownHandle(engine: manager.engine) }
+    for receiver in receivers { try manager.start(receiver, plan: plan) { _, _, _ in } }
   }
 }
