@@ -26,6 +26,11 @@ extension SegmentLayout {
     package private(set) var segmentCount: Int?
     /// How long the part lasts; `nil`: forever.
     package let length: Int64?
+    /// The number of cycles the part runs, a last one cut short at a total time counted; `nil`:
+    /// forever.
+    package var cycleCount: Int? {
+      segmentCount.map { $0 / segmentsPerCycle + ($0 % segmentsPerCycle == 0 ? 0 : 1) }
+    }
     /// Whether the part ends at a total time, cutting its last segment short.
     package let isCut: Bool
     /// The ordinal of the part's first segment in the plan.

@@ -39,6 +39,9 @@ public final class ObservablePhaseCountdown {
   public private(set) var phaseIndex = 0
   /// The block's cycle of the current phase, from 0 (``CountdownPhasePosition/cycle``).
   public private(set) var cycle = 0
+  /// How many cycles the current phase's block runs; `nil` forever
+  /// (``CountdownPhasePosition/cycleCount``).
+  public private(set) var cycleCount: Int? = 1
   /// The current phase's number across the whole plan (``CountdownPhasePosition/ordinal``).
   public private(set) var ordinal = 0
   /// Whether the current phase is the plan's long break.
@@ -280,6 +283,7 @@ public final class ObservablePhaseCountdown {
     if nextPhase != position.nextPhase { nextPhase = position.nextPhase }
     if phaseIndex != position.phaseIndex { phaseIndex = position.phaseIndex }
     if cycle != position.cycle { cycle = position.cycle }
+    if cycleCount != position.cycleCount { cycleCount = position.cycleCount }
     if ordinal != position.ordinal { ordinal = position.ordinal }
     if isLongBreak != position.isLongBreak { isLongBreak = position.isLongBreak }
     if isPaused != position.isPaused { isPaused = position.isPaused }

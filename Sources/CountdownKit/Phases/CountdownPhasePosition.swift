@@ -22,6 +22,11 @@ public struct CountdownPhasePosition: Hashable, Sendable {
   public let phaseIndex: Int
   /// The block's cycle the phase belongs to, from 0; 0 in the warm-up and the cool-down.
   public let cycle: Int
+  /// How many cycles the phase's block runs: its ``CountdownPlan/Repetition/times(_:)`` count, or
+  /// the cycles a block repeated for a total time begins before that total (the last one cut
+  /// short, counted); 1 in the warm-up and the cool-down; `nil` for a block that repeats forever.
+  /// "Round \(cycle + 1) of \(cycleCount)" needs no ordinal arithmetic.
+  public let cycleCount: Int?
   /// The phase's number counted from 0 across the whole plan: warm-up, every cycle of every
   /// block, cool-down. It only grows as the plan runs (a skip adds one, going back takes one).
   public let ordinal: Int
@@ -53,6 +58,7 @@ public struct CountdownPhasePosition: Hashable, Sendable {
     phase = position.step.phase
     phaseIndex = position.step.indexInCycle
     cycle = position.step.cycle
+    cycleCount = position.step.cycleCount
     ordinal = position.step.ordinal
     isLongBreak = position.step.isLongBreak
     nextPhase = position.next?.phase

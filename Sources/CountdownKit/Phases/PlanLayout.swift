@@ -86,6 +86,6 @@ package struct PlanLayout: Hashable, Sendable {
     let phase = step.isLongBreak ? part.longBreak ?? part.phases[step.indexInCycle] : part.phases[step.indexInCycle]
     return PlanStep(
       ordinal: ordinal, phase: phase, place: part.place, indexInCycle: step.indexInCycle, cycle: step.cycle,
-      isLongBreak: step.isLongBreak)
+      cycleCount: segments.parts[step.part].cycleCount, isLongBreak: step.isLongBreak)
   }
 }

@@ -9,5 +9,7 @@ package struct PlanStep: Hashable, Sendable {
   package let indexInCycle: Int
   /// Its cycle in its part, from 0 (0 in the warm-up and the cool-down).
   package let cycle: Int
+  /// The number of cycles its part runs; `nil`: forever.
+  package let cycleCount: Int?
   package let isLongBreak: Bool
 }

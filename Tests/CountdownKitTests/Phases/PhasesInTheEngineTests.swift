@@ -274,6 +274,35 @@ final class PhasesInTheEngineTests: XCTestCase {
       XCTAssertEqual(model.lastPhaseEnds, [], "the new plan has passed no end")
       XCTAssertNil(model.earlierPhaseEnds)
       XCTAssertEqual(model.ordinal, 0)
+      XCTAssertEqual(model.cycleCount, 1, "in the warm-up")
+      model.skipPhase()
+      XCTAssertEqual(model.cycleCount, 2)
+    }
+  }
+  /// A position counts its block's cycles: "round 2 of 2" from the position alone, 1 in the
+  /// warm-up and the cool-down, the cycles a block repeated for a total begins (the last one cut
+  /// short), and none for a block that repeats forever.
+  func testAPositionSaysHowManyCyclesItsBlockRuns() throws {
+    try withManualManager { manager, clock, _ in
+      try manager.start(id: "run", plan: Self.plan()) { _, _, _ in }
+      var rounds: [String] = []
+      for _ in 0..<6 {
+        let position = try XCTUnwrap(manager.phasePosition(id: "run"))
+        rounds.append("\(position.phase.name) \(position.cycle + 1)/\(position.cycleCount.map(String.init) ?? "∞")")
+        manager.skipPhase(id: "run")
+      }
+      XCTAssertEqual(rounds, ["Warm-up 1/1", "Work 1/2", "Rest 1/2", "Work 2/2", "Rest 2/2", "Cool-down 1/1"])
+
+      let work = [CountdownPhase("Work", .seconds(5)), CountdownPhase("Rest", .seconds(2))]
+      // Cycles begin at 0, 7 and 14 s of 15 s: the third is cut to 1 s of work.
+      try manager.start(id: "lasting", plan: CountdownPlan(blocks: [.init(work, repeated: .lasting(.seconds(15)))])) {
+        _, _, _ in
+      }
+      XCTAssertEqual(manager.phasePosition(id: "lasting")?.cycleCount, 3)
+      try manager.start(id: "forever", plan: CountdownPlan(blocks: [.init(work, repeated: .forever)])) { _, _, _ in }
+      try clock.advance(by: .seconds(1))
+      XCTAssertNotNil(manager.phasePosition(id: "forever"))
+      XCTAssertNil(manager.phasePosition(id: "forever")?.cycleCount)
     }
   }
 }
