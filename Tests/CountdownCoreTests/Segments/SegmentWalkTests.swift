@@ -169,6 +169,41 @@ final class SegmentWalkTests: XCTestCase {
     withExtendedLifetime(timer) {}
   }
 
+  /// A status read after a segment's end came due, before a call told it, on a segment that had
+  /// time added: the time added stays with the segment it was added to, and the segment the walk
+  /// is in now spans its own length.
+  func testTheStatusPastAnEndWithTimeAddedSpansTheNextSegmentsOwnLength() throws {
+    let (engine, clock) = try makeEngine()
+    let log = SegmentLog()
+    let timer = Receiver("timer")
+    try engine.register(timer, walking: layout([3, 3, 3]), handler: log.handler, onSegment: log.onSegment)
+    try engine.addTime(.seconds(2), to: timer)
+    XCTAssertEqual(engine.walkStatus(of: timer)?.span, 5_000_000_000, "3 s and the 2 s added")
+    engine.suspendTicking()
+    // The first segment's end, moved to 5 s, passes untold.
+    try clock.advance(by: .seconds(6))
+    let status = try XCTUnwrap(engine.walkStatus(of: timer))
+    XCTAssertEqual(status.ordinal, 1)
+    XCTAssertEqual(status.timeLeft, 2_000_000_000)
+    XCTAssertEqual(status.span, 3_000_000_000, "its own 3 s, none of the time added to the first")
+    XCTAssertEqual(status.end, 8_000_000_000)
+    withExtendedLifetime(timer) {}
+  }
+
+  /// A walk registered from a later segment with no time left given starts with that segment's
+  /// whole length.
+  func testAWalkRegisteredFromALaterSegmentStartsWithThatSegmentsLength() throws {
+    let (engine, clock) = try makeEngine()
+    let log = SegmentLog()
+    let timer = Receiver("timer")
+    try engine.register(timer, walking: layout([5, 4, 3]), from: 1, handler: log.handler, onSegment: log.onSegment)
+    XCTAssertEqual(log.lines, ["#1 4"], "the second segment's 4 s, not the first's 5 s")
+    XCTAssertEqual(engine.walkStatus(of: timer)?.timeLeft, 4_000_000_000)
+    try clock.advance(by: .seconds(4))
+    XCTAssertEqual(log.lines.last, "#2 3 ends 1", "it ends 4 s on")
+    withExtendedLifetime(timer) {}
+  }
+
   func testOnAJitteredClockEverySegmentEndIsToldOnceInOrder() throws {
     for seed in UInt64(1)...5 {
       let (engine, clock) = try makeJitteredEngine(interval: .seconds(1), seed: seed)

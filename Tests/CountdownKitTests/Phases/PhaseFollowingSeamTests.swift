@@ -44,6 +44,62 @@ final class PhaseFollowingSeamTests: XCTestCase {
     }
   }
 
+  /// A stop flag set in a phase's value call ends the countdown in phases there: its id is free
+  /// at once, no position is read for it, and the followers hear a change, not a run-out.
+  func testAStopInAValueCallFreesTheIDAndIsHeardAsNoRunOut() throws {
+    try withManualManager { manager, clock, _ in
+      let heard = LockedState<[String]>([])
+      let key = Self.observe(manager, into: heard)
+      defer { manager.removeIDObserver(key) }
+      try manager.start(id: "run", plan: CountdownPhasesByIDTests.plan()) { _, update, stop in
+        if update.phaseEnds.isEmpty, update.remaining == 2 { stop = true }
+      }
+      try clock.advance(by: .seconds(1))
+      XCTAssertFalse(manager.contains(id: "run"), "stopped in the warm-up's value call")
+      XCTAssertNil(manager.phasePosition(id: "run"))
+      XCTAssertEqual(heard.withLock { $0 }, ["run", "run"], "the start, then the stop")
+      try clock.advance(by: .seconds(30))
+      XCTAssertEqual(heard.withLock { $0 }, ["run", "run"], "nothing after the stop")
+    }
+  }
+
+  /// A stop flag set in the call that tells a phase's end ends the countdown in phases there: the
+  /// followers hear the phase end, then a change that is no run-out, and the id is free.
+  func testAStopInAPhaseEndCallFreesTheIDAndIsHeardAsNoRunOut() throws {
+    try withManualManager { manager, clock, _ in
+      let heard = LockedState<[String]>([])
+      let key = Self.observe(manager, into: heard)
+      defer { manager.removeIDObserver(key) }
+      // Ends at 3, 8, 10, 15, 17, 18 s.
+      try manager.start(id: "run", plan: CountdownPhasesByIDTests.plan()) { _, update, stop in
+        if !update.phaseEnds.isEmpty { stop = true }
+      }
+      try clock.advance(by: .seconds(3))
+      XCTAssertFalse(manager.contains(id: "run"), "stopped in the warm-up's end call")
+      XCTAssertNil(manager.phasePosition(id: "run"))
+      XCTAssertEqual(heard.withLock { $0 }, ["run", "run phase", "run"], "the start, the end, then the stop")
+      try clock.advance(by: .seconds(30))
+      XCTAssertEqual(heard.withLock { $0 }, ["run", "run phase", "run"], "nothing after the stop")
+    }
+  }
+
+  /// The call that ends the plan is heard as the run-out alone, even when it tells the last
+  /// phase's end: the followers' phase-end hook stays quiet for it.
+  func testThePlansLastEndIsHeardAsTheRunOutAloneNotAPhaseEnd() throws {
+    try withManualManager { manager, clock, _ in
+      let heard = LockedState<[String]>([])
+      let key = Self.observe(manager, into: heard)
+      defer { manager.removeIDObserver(key) }
+      // Ends at 3, 8, 10, 15, 17, 18 s.
+      try manager.start(id: "run", plan: CountdownPhasesByIDTests.plan()) { _, _, _ in }
+      try clock.advance(by: .seconds(17))
+      heard.withLock { $0 = [] }
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(heard.withLock { $0 }, ["run ran out"], "the cool-down's end is the plan's")
+      XCTAssertFalse(manager.contains(id: "run"))
+    }
+  }
+
   func testThePhaseEndsAheadAreReadUpToTheLimitThePlansEndAndAPause() throws {
     try withManualManager { manager, clock, wall in
       let start = wall.now

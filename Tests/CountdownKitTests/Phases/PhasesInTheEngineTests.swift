@@ -253,6 +253,30 @@ final class PhasesInTheEngineTests: XCTestCase {
     }
   }
 
+  /// A move past the last phase, made while ends that passed during a suspension were not told
+  /// yet, loses none of them: the call that ends the plan tells them, at once, and the followers
+  /// hear the plan's end as a run-out.
+  func testAMovePastTheLastPhaseTellsTheEndsPassedBeforeItInTheCallThatEndsThePlan() throws {
+    try withManualManager { manager, clock, _ in
+      let calls = Calls()
+      let heard = LockedState<[String]>([])
+      let key = manager.addIDObserver({ _, ended in heard.withLock { $0.append(ended ? "ran out" : "change") } })
+      defer { manager.removeIDObserver(key) }
+      try manager.start(id: "run", plan: Self.plan()) { _, update, _ in calls.record(update) }
+      manager.suspendTicking()
+      // The warm-up's end at 3 s and Work's at 8 s pass untold.
+      try clock.advance(by: .seconds(9))
+      XCTAssertEqual(calls.lines, ["#0 3"])
+      XCTAssertTrue(try manager.seekPhase(id: "run", to: 6))
+      XCTAssertEqual(calls.lines, ["#0 3", "end 0 ends [0, 1]"], "the passed ends, with the plan's end")
+      XCTAssertTrue(heard.withLock { $0 }.contains("ran out"), "the plan's end heard as a run-out")
+      XCTAssertFalse(manager.contains(id: "run"))
+      manager.resumeTicking()
+      drainMainQueue()
+      XCTAssertEqual(calls.lines.count, 2, "nothing after the plan's end")
+    }
+  }
+
   func testAnEndSaysWhichPhaseComesNext() throws {
     try withManualManager { manager, clock, _ in
       var next: [String?] = []

@@ -164,6 +164,22 @@ final class PlanWalkPropertyTests: XCTestCase {
     XCTAssertEqual(cursor.timing, .paused(left: 25_000_000_000))
   }
 
+  /// A position read from the phase last told, after that phase's deadline and before the call
+  /// telling its end has come (a call's reading a little late): the phase has 0 left and the plan
+  /// what follows it, never a negative time.
+  func testAPositionReadPastTheToldDeadlineHasNoNegativeTimeLeft() throws {
+    let second: Int64 = 1_000_000_000
+    let plan = try PhaseSequenceTests.plan()
+    let told = PhaseCursor(startingAt: 0, in: plan.layout)
+    XCTAssertEqual(told.timing, .running(deadline: 3 * second), "the warm-up, told")
+    let late = try XCTUnwrap(told.position(at: 3 * second + second / 2, in: plan.layout))
+    XCTAssertEqual(late.step.phase.name, "Warm-up", "its end not told yet")
+    XCTAssertEqual(late.timeLeftInPhase, 0)
+    XCTAssertEqual(late.timeLeftInPlan, 15 * second, "the phases after the warm-up")
+    XCTAssertEqual(late.phaseEnd, 3 * second)
+    XCTAssertEqual(late.planEnd, 18 * second)
+  }
+
   // MARK: Helpers
 
   static func assert(
