@@ -10,7 +10,8 @@ import XCTest
 /// `testTickLoop`: 10⁴ ids on a Kit manager on a manual clock, on the main thread, each a plain
 /// countdown of an hour (`COUNTDOWN_PHASE_LOOP=plain`), a countdown in phases of hour-long phases
 /// (`phases`: no phase ends in the ticks), or of phases one interval long (`ends`: every tick
-/// ends every sequence's phase; delivering only the ends), each update read as
+/// ends every sequence's phase; delivering only the ends); or 10⁴ receivers, each a plain
+/// countdown (`plain-receiver`) or one in phases (`phases-receiver`); each update read as
 /// `PhaseSequenceBenchmarks` reads it (`remaining`; the ends, where every tick ends a phase);
 /// then 10 ticks. The ticks alone are collected, so the count divided by
 /// 10⁵ is one callback (`ends`: one sequence's tick); `--toggle-collect='*registrationLoop*'`
@@ -27,8 +28,9 @@ final class PhaseSequenceInstructions: XCTestCase {
 
   func testTickLoop() throws {
     let kind = ProcessInfo.processInfo.environment["COUNTDOWN_PHASE_LOOP"]
-    guard let kind, ["plain", "phases", "ends"].contains(kind) else {
-      throw XCTSkip("set COUNTDOWN_PHASE_LOOP to plain, phases or ends, and run it under callgrind")
+    let kinds = ["plain", "phases", "ends", "plain-receiver", "phases-receiver"]
+    guard let kind, kinds.contains(kind) else {
+      throw XCTSkip("set COUNTDOWN_PHASE_LOOP to \(kinds.joined(separator: ", ")), and run it under callgrind")
     }
     try MainActor.assumeIsolated {
       let clock = ManualCountdownClock()
@@ -38,12 +40,18 @@ final class PhaseSequenceInstructions: XCTestCase {
       let plan = try CountdownPlan(blocks: [
         .init([CountdownPhase("On", phaseLength), CountdownPhase("Off", phaseLength)], repeated: .forever)
       ])
+      // The receiver forms' receivers, made before the registrations are counted.
+      let receivers = kind.hasSuffix("receiver") ? (0..<Self.ids).map { _ in Receiver() } : []
       try Self.registrationLoop {
         for index in 0..<Self.ids {
           // Each kind has its own handler, so that the measured calls compare no string.
           switch kind {
           case "plain":
             try manager.start(id: index, for: .seconds(3_600)) { _, remaining, _ in sink &+= remaining }
+          case "plain-receiver":
+            try manager.start(receivers[index], for: .seconds(3_600)) { _, remaining, _ in sink &+= remaining }
+          case "phases-receiver":
+            try manager.start(receivers[index], plan: plan) { _, update, _ in sink &+= update.remaining }
           case "ends":
             try manager.start(id: index, plan: plan, delivering: .onlyTheEnd) { _, update, _ in
               sink &+= update.phaseEnds.count
@@ -62,8 +70,12 @@ final class PhaseSequenceInstructions: XCTestCase {
       }
       XCTAssertNotEqual(sink, 0)
       manager.cancelAll()
+      withExtendedLifetime(receivers) {}
     }
   }
+
+  /// A receiver of the receiver forms.
+  final class Receiver {}
 
   /// The registrations, out of line so that `--toggle-collect` can name it (the count divided by
   /// 10⁴ is one registration, its first value delivered by the first tick, not here).

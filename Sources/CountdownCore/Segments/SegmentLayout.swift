@@ -83,7 +83,13 @@ package struct SegmentLayout: Hashable, Sendable {
   /// How long the segment of `ordinal` lasts (the last one of a block that lasts a total time may
   /// be cut short).
   package func length(ofOrdinal ordinal: Int) -> Int64 {
-    end(ofOrdinal: ordinal) - start(ofOrdinal: ordinal)
+    // A start asks for the first segment's: kept, it costs no search and no division.
+    if ordinal == 0 { return firstSegmentLength }
+    if let segmentCount, ordinal >= segmentCount { return 0 }
+    // Within its part, which ends where the next one starts: one search, not two.
+    let part = parts[partIndex(ofOrdinal: ordinal)]
+    let index = ordinal - part.firstOrdinal
+    return part.end(of: index) - part.start(of: index)
   }
 
   /// The ordinal of the segment running `offset` after the plan's start (0 or more); the segment

@@ -8,7 +8,9 @@
 /// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package final class SegmentWalk: @unchecked Sendable {
   // @unchecked Sendable: every `var` is read and written under the engine's lock only (the
-  // registration slots' table that holds the walk is the state's); the rest is constant.
+  // registration slots' table that holds the walk is the state's); the rest is constant. Unchecked
+  // exclusivity, as the slots': the lock serializes access, which the runtime's per-access check
+  // cannot see (it was a quarter of a first call's instructions).
 
   /// The plan's arithmetic.
   package let layout: SegmentLayout
@@ -24,17 +26,17 @@ package final class SegmentWalk: @unchecked Sendable {
   package let info: (any AnyObject & Sendable)?
   /// Time added to the current segment (taken, below 0), in nanoseconds: its span is its length
   /// and this (``SegmentStatus/span``). 0 again at each change of segment.
-  package private(set) var added: Int64 = 0
+  @exclusivity(unchecked) package private(set) var added: Int64 = 0
   /// The current segment's ordinal; the segment count once the plan has ended.
-  package private(set) var ordinal: Int
+  @exclusivity(unchecked) package private(set) var ordinal: Int
   /// Ends passed that no call made has told: a call that carried them was withdrawn before it
   /// began (a pause, time added, a move), so the next call carries them (``giveBack(_:)``).
-  package private(set) var unheard = PassedSegmentEnds.none
+  @exclusivity(unchecked) package private(set) var unheard = PassedSegmentEnds.none
   /// The next delivery is a ``SegmentCall``: the registration's first, one after a move, a resume
   /// or a withdrawn call. Set, its registration awaits a prompt delivery or is paused (rule 15). A
   /// silent walk owes one only for ends that no call has told: it delivers nothing but its ends
   /// (and milestones), as a single countdown that skips changes does.
-  package private(set) var owesCall: Bool
+  @exclusivity(unchecked) package private(set) var owesCall: Bool
 
   init(
     layout: SegmentLayout, ordinal: Int, deliveries: CountdownDeliveries, info: (any AnyObject & Sendable)?,

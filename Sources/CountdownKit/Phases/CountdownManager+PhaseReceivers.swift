@@ -58,9 +58,8 @@ extension CountdownManager {
       // The simulation's self-test: the receiver held by its sequence.
       let held = WeakReference<AnyObject>.Held(PlantedFault.current == .phaseReceiverHeld ? receiver : nil)
     #endif
-    let sequence = PhaseSequence(plan: plan, policy: policy, deliveries: deliveries)
-    let handlers = PhaseHandlers.make(
-      sequence, context: callContext, subject: weakReceiver, key: nil, phasesEnded: nil, ended: nil
+    let sequence = PhaseDelivery(
+      plan: plan, policy: policy, deliveries: deliveries, context: callContext, subject: weakReceiver, token: nil
     ) { weakReceiver, phaseUpdate, stop in
       #if COUNTDOWN_CHECK_INVARIANTS
         withExtendedLifetime(held) {}
@@ -73,6 +72,7 @@ extension CountdownManager {
         update(receiver, phaseUpdate, &stop)
       }
     }
+    let handlers = PhaseHandlers.make(sequence)
     try engine.register(
       receiver, walking: plan.layout.segments, from: ordinal, left: left, whileSuspended: policy.ofWalk,
       delivering: deliveries, info: sequence, paused: paused, handler: handlers.values, onSegment: handlers.segments)

@@ -78,13 +78,10 @@ extension CountdownManager {
     readAt: CountdownInstant? = nil,
     _ update: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    let sequence = PhaseSequence(plan: plan, policy: policy, deliveries: deliveries)
-    let context = callContext
-    let handlers = PhaseHandlers.make(
-      sequence, context: context, subject: id, key: token,
-      // The followers hear the phase end before the app's handler; the key is made only for them.
-      phasesEnded: { context.manager?.tellPhaseEndObservers([IDKey(id)]) },
-      ended: { ranOut in context.manager?.countdownEnded(token, generation: generation, ranOut: ranOut) }, update)
+    let sequence = PhaseDelivery(
+      plan: plan, policy: policy, deliveries: deliveries, context: callContext, subject: id, token: token,
+      generation: generation, update: update)
+    let handlers = PhaseHandlers.make(sequence)
     try engine.register(
       token, walking: plan.layout.segments, from: ordinal, left: left, whileSuspended: policy.ofWalk,
       delivering: deliveries,

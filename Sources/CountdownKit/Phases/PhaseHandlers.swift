@@ -13,65 +13,41 @@ import Foundation
 /// one or the other, never both.
 ///
 /// A value's update holds one reference, the plan's storage, and plain values
-/// (``PhaseUpdateBasis``): the optimizer then lends it the handler's reference for the call, with
-/// no retain, no release and no value witness.
+/// (``PhaseUpdateBasis``): made inside the app's call (``HandlerDelivery/call(marking:_:)``), the
+/// optimizer lends it the handler's reference for that call, with no retain, no release and no
+/// value witness. (Made before the branch that marks a read-aloud's delivery, it was retained and
+/// released per call: a sixth of a value's instructions.)
 enum PhaseHandlers {
-  /// The handlers of `sequence`'s walk for the app's `update`, with `subject` (an id, or what
-  /// stands for a receiver) and `key`, the id's token, which a read-aloud asks about (`nil` for a
-  /// receiver, held weakly: `update` marks its calls itself). `phasesEnded` tells the followers of phase ends; `ended` is called once the walk ends
-  /// with a call (`ranOut`: its plan's end; else its stop flag).
-  static func make<Subject: Sendable>(
-    _ sequence: PhaseSequence, context: ManagerCallContext, subject: Subject, key: (any AnyObject & Sendable)?,
-    phasesEnded: (@MainActor () -> Void)?, ended: (@MainActor (_ ranOut: Bool) -> Void)?,
-    _ update: @escaping @MainActor (_ subject: Subject, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
-  ) -> (values: CountdownHandler, segments: SegmentHandler) {
-    let plan = sequence.plan.storage
+  /// The handlers of `delivery`'s walk, each capturing `delivery` alone.
+  static func make<Subject: Sendable>(_ delivery: PhaseDelivery<Subject>) -> (
+    values: CountdownHandler, segments: SegmentHandler
+  ) {
+    // A value's call reads what it captured, not the delivery's fields: a reference read from an
+    // object is retained while it is held, where a captured one is lent. A segment call, rare,
+    // captures the delivery alone, which is then its context: nothing allocated for it.
+    let (context, plan, subject, token, update) = (
+      delivery.context, delivery.plan.storage, delivery.subject, delivery.token, delivery.update
+    )
     let values = MainQueueHandler.make { value, stop in
       let (reading, batch) = context.callReading.pointee
-      let told = sequence.told
+      let told = delivery.told
       let now = batch != 0 ? reading : context.clock.now.nanosecondsSinceOrigin
       let wallNow = batch != 0 ? context.wallDate(ofBatch: batch) : context.wallClock()
       let remaining = PhaseSequence.remaining(
         of: told.timing, at: now, interval: context.intervalNanoseconds, likely: value)
-      let phaseUpdate = CountdownPhaseUpdate(
-        remaining: remaining, .init(cursor: told, now: now, wallNow: wallNow), plan: plan)
-      if HandlerDelivery.isRead, let key {
-        HandlerDelivery.delivering(to: key) { update(subject, phaseUpdate, &stop) }
-      } else {
-        update(subject, phaseUpdate, &stop)
+      let read = CountdownPhaseUpdate.Reading(cursor: told, now: now, wallNow: wallNow)
+      HandlerDelivery.call(marking: token) {
+        update(subject, CountdownPhaseUpdate(remaining: remaining, read, plan: plan), &stop)
       }
-      if stop { ended?(false) }
+      if stop { delivery.ended(ranOut: false) }
     }
     let segments = MainQueueHandler.make(segment: { call, stop in
-      let told = PhaseCursor(call)
-      sequence.told = told
-      let (reading, batch) = context.callReading.pointee
-      let now = batch != 0 ? reading : call.instant
-      let wallNow = batch != 0 ? context.wallDate(ofBatch: batch) : context.wallClock()
-      let layout = plan.layout
-      let planEnded = layout.isEnded(call.ordinal)
-      let passed = withPlantedFault(PassedPhaseEnds(call.ends, in: layout))
-      if !planEnded, passed.count > 0 { phasesEnded?() }
-      let remaining =
-        planEnded ? 0 : PhaseSequence.remaining(of: told.timing, at: now, interval: context.intervalNanoseconds)
-      let phaseUpdate = CountdownPhaseUpdate(
-        cursor: told, now: now, wallNow: wallNow, remaining: remaining,
-        ends: passed.count > 0 || planEnded ? passed : nil, plan: plan)
-      if HandlerDelivery.isRead, let key {
-        HandlerDelivery.delivering(to: key) { update(subject, phaseUpdate, &stop) }
-      } else {
-        update(subject, phaseUpdate, &stop)
-      }
-      if planEnded {
-        ended?(true)
-      } else if stop {
-        ended?(false)
-      }
+      delivery.deliver(call, stop: &stop)
     })
     #if COUNTDOWN_CHECK_INVARIANTS
       // The lifetime tests' self-test: the handlers kept, and with them what they hold.
       if PlantedFault.current == .sequenceKeepsItsHandler {
-        keptByAPlantedFault.withLock { $0 += [sequence, values, segments] }
+        keptByAPlantedFault.withLock { $0 += [delivery, values, segments] }
       }
     #endif
     return (values, segments)
@@ -81,17 +57,4 @@ enum PhaseHandlers {
     /// What the planted fault `sequenceKeepsItsHandler` keeps: never freed.
     private static let keptByAPlantedFault = LockedState<[any Sendable]>([])
   #endif
-
-  /// The ends a call delivers: `ends`, or, in a build with internal checks where a checker's
-  /// self-test planted the fault `phaseEndDeliveredTwice`, its last end twice.
-  private static func withPlantedFault(_ ends: PassedPhaseEnds) -> PassedPhaseEnds {
-    #if COUNTDOWN_CHECK_INVARIANTS
-      if PlantedFault.current == .phaseEndDeliveredTwice, let last = ends.ends.last {
-        var twice = ends
-        twice.ends.append(last)
-        return twice
-      }
-    #endif
-    return ends
-  }
 }

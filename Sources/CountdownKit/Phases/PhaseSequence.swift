@@ -12,7 +12,7 @@ import Foundation
 /// come as the engine's one segment call, which moves ``told`` on; the values within a phase come
 /// as values, and make their update from ``told`` with no lock and no look at the engine
 /// (``PhaseHandlers``).
-final class PhaseSequence: @unchecked Sendable {
+class PhaseSequence: @unchecked Sendable {
   // @unchecked Sendable: `told` is read and written only inside the calls of the walk's handlers,
   // which the engine makes one at a time on its delivery queue, the main queue; the rest is
   // constant.
@@ -23,7 +23,7 @@ final class PhaseSequence: @unchecked Sendable {
   /// The phase the walk's last call told, and its end (or frozen time): the engine tells it again
   /// at every change of it (its end moved by time added, or by a suspension for a plan that
   /// freezes), so that a value's call reads it as it stands.
-  @exclusivity(unchecked) var told: PhaseCursor
+  @exclusivity(unchecked) final var told: PhaseCursor
 
   init(plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries) {
     self.plan = plan

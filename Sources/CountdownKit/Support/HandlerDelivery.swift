@@ -31,6 +31,20 @@ enum HandlerDelivery {
     return call()
   }
 
+  /// Calls `call`, the handler of the countdown registered under `subject` (`nil`: one that marks
+  /// its calls itself), marked as ``delivering(to:_:)`` does when anything reads what is delivered.
+  /// What `call` passes to the handler is made inside it, in the argument: so the optimizer lends
+  /// it the references it holds for the call, with no retain and no release.
+  @inline(__always)
+  static func call(marking subject: @autoclosure () -> AnyObject?, _ call: () -> Void) {
+    // `subject` is read only then: a reference read from an object is retained while it is held.
+    if isRead, let subject = subject() {
+      delivering(to: subject, call)
+    } else {
+      call()
+    }
+  }
+
   /// Runs `deliver`, the handler of a countdown delivered at milestones, as such a delivery:
   /// `CountdownReadAloud.read(_:)` inside it reads the time that countdown has left, `valueNow()`.
   static func deliveringMilestone(valueNow: @escaping @MainActor () -> Int?, deliver: () -> Void) {
