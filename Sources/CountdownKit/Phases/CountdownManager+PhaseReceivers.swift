@@ -41,17 +41,15 @@ extension CountdownManager {
     delivering deliveries: CountdownDeliveries = .everyChange,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try walk(plan, under: receiver, policy, deliveries) { receiver, phaseUpdate, stop in
-      update(unsafeDowncast(receiver, to: Receiver.self), phaseUpdate, &stop)
-    }
+    try walk(plan, under: receiver, policy, deliveries, update)
   }
 
   /// Registers `plan`'s walk under `receiver`, held weakly, from segment `ordinal` with `left`
   /// nanoseconds to go in it (its length by default), frozen if `paused`, for the app's `update`.
-  func walk(
-    _ plan: CountdownPlan, under receiver: AnyObject, _ policy: SuspensionPolicy, _ deliveries: CountdownDeliveries,
+  func walk<Receiver: AnyObject>(
+    _ plan: CountdownPlan, under receiver: Receiver, _ policy: SuspensionPolicy, _ deliveries: CountdownDeliveries,
     from ordinal: Int = 0, left: Int64? = nil, paused: Bool = false,
-    _ update: @escaping @MainActor (_ receiver: AnyObject, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
+    _ update: @escaping @MainActor (_ receiver: Receiver, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     let weakReceiver = WeakReference<AnyObject>(receiver)
     #if COUNTDOWN_CHECK_INVARIANTS
@@ -64,13 +62,8 @@ extension CountdownManager {
       #if COUNTDOWN_CHECK_INVARIANTS
         withExtendedLifetime(held) {}
       #endif
-      guard let receiver = weakReceiver.receiver(as: AnyObject.self, stop: &stop) else { return }
-      // Marked for what reads it (a read-aloud) only.
-      if HandlerDelivery.isRead {
-        HandlerDelivery.delivering(to: receiver) { update(receiver, phaseUpdate, &stop) }
-      } else {
-        update(receiver, phaseUpdate, &stop)
-      }
+      guard let receiver = weakReceiver.receiver(as: Receiver.self, stop: &stop) else { return }
+      HandlerDelivery.call(marking: receiver) { update(receiver, phaseUpdate, &stop) }
     }
     let handlers = PhaseHandlers.make(sequence)
     try engine.register(
