@@ -96,7 +96,9 @@ package final class SegmentWalk: @unchecked Sendable {
       ends = advance(&timing, to: instant, interval: interval, toClock: toClock)
       value = timing.advance(to: instant, interval: interval)
     }
-    guard owesCall || !ends.isEmpty || silent else { return nil }
+    // The plan's end, the final 0, is a call whatever the walk delivers (a silent walk registered
+    // past its last segment was never made silent).
+    guard owesCall || !ends.isEmpty || silent || isEnded else { return nil }
     let call = SegmentCall(
       value: Int(value), ordinal: ordinal, ends: unheard.followed(by: ends, window: layout.window),
       isPaused: timing.isPaused, timeLeft: isEnded ? 0 : timing.nanoseconds(at: instant),
@@ -219,7 +221,9 @@ package final class SegmentWalk: @unchecked Sendable {
       PassedSegmentEnds.End(
         ordinal: ordinal, instant: instantOf(layout.end(ofOrdinal: ordinal)).addingSaturated(toClock))
     }
-    return PassedSegmentEnds(summary: summary, ends: ends, planEnded: layout.isEnded(next), paused: paused)
+    // After the plan's last segment nothing waits, whether or not it is marked to pause after.
+    let planEnded = layout.isEnded(next)
+    return PassedSegmentEnds(summary: summary, ends: ends, planEnded: planEnded, paused: paused && !planEnded)
   }
 
   /// Makes `move` at `instant` (on the timing's own time), the walk brought up to it first: the
