@@ -315,7 +315,9 @@ extension EngineState {
         // A walk of every change is told its segment's new end by a call (a silent one, by its next).
         walk.oweCall()
       }
-      if walk.owesCall {
+      // Paused with no end untold, the call it owes waits for its resume, as a paused
+      // countdown's change does.
+      if walk.owesCall, !timing.isPaused || !walk.unheard.isEmpty {
         // The call, with the ends passed before the change if any, at once (paused too).
         let moving = oweMovedWalk(at: index, moved, now: now)
         (added.actions, added.owesPromptDelivery) = (moving.actions, moving.owesPromptDelivery)
