@@ -275,6 +275,18 @@ extension EngineState {
     // A walk's time is added at the caller's reading, as it is moved (``move(_:_:now:)``).
     let reading = now
     let now = actedOn.raiseLatest(to: now)
+    // A change the walk brought up to now rejects leaves it untouched: checked on copies first.
+    if table[found].timing.walksSegments, let walk = slots.walk(of: table[found].slot) {
+      var (ordinal, timing) = (walk.ordinal, table[found].timing)
+      let instant = suspension.instant(for: timing, at: reading)
+      _ = SegmentWalk.advance(
+        &ordinal, &timing, in: walk.layout, to: instant, toClock: reading.subtractingSaturated(instant))
+      if !walk.layout.isEnded(ordinal),
+        case .failure(let error) = movedEnd(of: timing, by: change, at: instant, now: now)
+      {
+        return .failure(error)
+      }
+    }
     // A walk's time goes to the segment running now: the ends due before it pass first.
     if bringUpWalk(at: found, now: reading), let walk = slots.walk(of: table[found].slot), walk.isEnded {
       // Its plan ended before the change: nothing to add to, and its end is told at once.
