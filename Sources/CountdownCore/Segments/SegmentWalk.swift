@@ -92,7 +92,9 @@ package final class SegmentWalk: @unchecked Sendable {
   ) -> SegmentCall? {
     let silent = timing.skipsChanges
     var ends = PassedSegmentEnds.none
-    if !timing.isPaused, value <= 0, !isEnded {
+    // A silent walk's value is its next milestone's: a late pass may find its segment's end passed
+    // with a milestone still to tell, and moves on past that end all the same.
+    if !timing.isPaused, value <= 0 || timing.deadlineOrStart <= instant, !isEnded {
       ends = advance(&timing, to: instant, interval: interval, toClock: toClock)
       value = timing.advance(to: instant, interval: interval)
     }
@@ -259,10 +261,21 @@ package final class SegmentWalk: @unchecked Sendable {
       if timing.isPaused {
         timing.beginSegment(pausedWith: left)
       } else {
-        timing.beginSegment(runningUntil: instant.addingSaturated(left))
+        timing.beginSegment(
+          runningUntil: Self.movesKeepTheOldDeadline ? timing.deadlineOrStart : instant.addingSaturated(left))
       }
     }
     oweCall()
     return true
+  }
+
+  /// Whether a move keeps the walk's old deadline: a fault only the simulation's self-test plants
+  /// (``PlantedSegmentFault``), never in an app's build.
+  private static var movesKeepTheOldDeadline: Bool {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      PlantedSegmentFault.current == .moveKeepsTheOldDeadline
+    #else
+      false
+    #endif
   }
 }

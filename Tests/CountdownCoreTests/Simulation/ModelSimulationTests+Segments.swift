@@ -33,3 +33,34 @@ extension ModelSimulationTests {
     XCTAssertGreaterThan(coverage["predicted calls"], coverage["calls"] / 2, "most calls predicted")
   }
 }
+
+extension ModelSimulationTests {
+  #if COUNTDOWN_CHECK_INVARIANTS
+    /// A move that keeps the walk's old deadline, planted in the engine, is found within the
+    /// default run's seeds; prints the first failure (its seed and step).
+    func testThePlantedSegmentFaultIsFound() throws {
+      PlantedSegmentFault.current = .moveKeepsTheOldDeadline
+      defer { PlantedSegmentFault.current = nil }
+      let firstSeed =
+        ProcessInfo.processInfo.environment["COUNTDOWN_SIMULATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED
+      let runs = max(1, totalSteps / Self.stepsPerRun)
+      for seed in firstSeed..<(firstSeed + UInt64(runs)) {
+        var generator = SplitMix64(seed: seed)
+        let steps = (0..<Self.stepsPerRun).map { _ in
+          SimulationStep.random(slots: SimulationRun.slots, using: &generator)
+        }
+        if let failure = try SimulationRun(seed: seed).run(steps) {
+          print("the planted segment fault found: seed \(seed), step \(failure.index): \(failure.message)")
+          return
+        }
+      }
+      XCTFail("no seed found the planted segment fault")
+    }
+  #else
+    /// The planted segment fault needs internal checks (COUNTDOWN_INTERNAL_CHECKS=1), where it can
+    /// be planted.
+    func testThePlantedSegmentFaultIsFound() throws {
+      throw XCTSkip("needs internal checks (COUNTDOWN_INTERNAL_CHECKS=1), where the fault can be planted")
+    }
+  #endif
+}
