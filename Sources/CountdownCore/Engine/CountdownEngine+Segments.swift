@@ -119,7 +119,7 @@ extension CountdownEngine {
       return .endedPlan
     }
     deliverHere(found.actions, owesPromptDelivery: found.owesPromptDelivery, reading: reading)
-    return .moved
+    return found.planHadEnded ? .notFound : .moved
   }
 
   /// Where `receiver`'s walk stands now: its segment, whether it is paused, its time left and its

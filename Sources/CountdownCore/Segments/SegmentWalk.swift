@@ -94,11 +94,15 @@ package final class SegmentWalk: @unchecked Sendable {
   ) -> SegmentCall? {
     let silent = timing.skipsChanges
     var ends = PassedSegmentEnds.none
-    if !timing.isPaused, value <= 0, !isEnded {
+    // A silent walk's value is its next milestone's: a late pass may find its segment's end passed
+    // with a milestone still to tell, and moves on past that end all the same.
+    if !timing.isPaused, value <= 0 || timing.deadlineOrStart <= instant, !isEnded {
       ends = advance(&timing, to: instant, interval: interval, toClock: toClock)
       value = timing.advance(to: instant, interval: interval)
     }
-    guard owesCall || !ends.isEmpty || silent else { return nil }
+    // The plan's end, the final 0, is a call whatever the walk delivers (a silent walk registered
+    // past its last segment was never made silent).
+    guard owesCall || !ends.isEmpty || silent || isEnded else { return nil }
     let call = SegmentCall(
       value: Int(value), ordinal: ordinal, ends: unheard.followed(by: ends, window: layout.window),
       isPaused: timing.isPaused, timeLeft: isEnded ? 0 : timing.nanoseconds(at: instant),
@@ -221,7 +225,9 @@ package final class SegmentWalk: @unchecked Sendable {
       PassedSegmentEnds.End(
         ordinal: ordinal, instant: instantOf(layout.end(ofOrdinal: ordinal)).addingSaturated(toClock))
     }
-    return PassedSegmentEnds(summary: summary, ends: ends, planEnded: layout.isEnded(next), paused: paused)
+    // After the plan's last segment nothing waits, whether or not it is marked to pause after.
+    let planEnded = layout.isEnded(next)
+    return PassedSegmentEnds(summary: summary, ends: ends, planEnded: planEnded, paused: paused && !planEnded)
   }
 
   /// Makes `move` at `instant` (on the timing's own time), the walk brought up to it first: the
@@ -257,10 +263,21 @@ package final class SegmentWalk: @unchecked Sendable {
       if timing.isPaused {
         timing.beginSegment(pausedWith: left)
       } else {
-        timing.beginSegment(runningUntil: instant.addingSaturated(left))
+        timing.beginSegment(
+          runningUntil: Self.movesKeepTheOldDeadline ? timing.deadlineOrStart : instant.addingSaturated(left))
       }
     }
     oweCall()
     return true
+  }
+
+  /// Whether a move keeps the walk's old deadline: a fault only the simulation's self-test plants
+  /// (``PlantedSegmentFault``), never in an app's build.
+  private static var movesKeepTheOldDeadline: Bool {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      PlantedSegmentFault.current == .moveKeepsTheOldDeadline
+    #else
+      false
+    #endif
   }
 }

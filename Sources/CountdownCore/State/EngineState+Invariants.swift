@@ -346,7 +346,11 @@ extension EngineState {
       return "a registration at milestones has none in its slot"
     }
     let next = timing.value - 1
-    guard timing.value != 0, next != 0, !milestones.ascending.contains(next) else { return nil }
+    // A walk paused (after a segment that pauses) stands at its frozen time's value, as any paused
+    // walk does: its resume plans its next milestone again.
+    guard timing.value != 0, next != 0, !(timing.walksSegments && timing.isPaused),
+      !milestones.ascending.contains(next)
+    else { return nil }
     return "a registration at milestones stands at \(timing.value), waiting for \(next), not one of its milestones"
   }
 }

@@ -24,6 +24,9 @@ struct RegistrationRecord {
   /// registration, then the last delivered); `nil` once time added re-planned it at an instant the
   /// model knows only within brackets, until the next delivery.
   var milestonesBelow: Int64?
+  /// A walk of a plan's segments: what the model knows of it. Its anchors are then its current
+  /// segment's end, and its values those within that segment.
+  var walk: WalkRecord?
   /// Countdown: the deadline; count-up: the start. Moved by the time spent paused.
   var anchorMin: Int64
   var anchorMax: Int64

@@ -31,7 +31,9 @@ extension SimulationModel {
   /// had it: each milestone is an end of its own, on time.
   func checkMilestones(at now: Int64) {
     for (id, record) in records where record.atMilestones && !record.ended && !record.gone {
-      guard record.followsTheClock, !record.paused, let below = record.milestonesBelow else { continue }
+      guard record.followsTheClock, follows(record), !record.paused, let below = record.milestonesBelow else {
+        continue
+      }
       let milestone = Self.milestone(below: below)
       guard milestone > 0 else { continue }  // the end: checked by `checkEnds(at:)`
       let instant = record.anchorMax - milestone * interval

@@ -31,7 +31,17 @@ final class SimulationModel: @unchecked Sendable {
   /// The registration whose call has not returned yet, and what was delivered to it meanwhile: on
   /// the delivery queue, a registration, a resume or time added delivers inside the call, before the
   /// driver has written down what the call did. Checked once it has (``release(_:)``).
-  private var held: (id: Int, deliveries: [(value: Int, at: Int64)])?
+  private var held: Held?
+  /// What was delivered to the registration whose call has not returned yet: each value, or
+  /// segment call, and the clock instant it came at.
+  typealias Held = (id: Int, deliveries: [(value: Int, at: Int64, call: SegmentCall?)])
+  /// The engine is suspended (``CountdownEngine/suspendTicking()``).
+  var suspended = false
+  /// The instants a call held during the driver's call may stand for (its readings), while the
+  /// driver checks them (``release(_:)``); `nil`: a pass's.
+  var heldWindow: ClosedRange<Int64>?
+  /// What the walks went through, if counted.
+  var coverage: WalkCoverage?
 
   /// The number of batches the engine delivered so far (its statistics'): callbacks of one pass
   /// read the same number.
@@ -73,7 +83,7 @@ final class SimulationModel: @unchecked Sendable {
   /// Holds what is delivered to `id` until ``release(_:)``, while the driver's call for it runs; a
   /// callback in the call does no ``duringPass`` step (those come from an advance's passes).
   /// Returns what to hand back to ``release(_:)``.
-  func hold(_ id: Int) -> (held: (id: Int, deliveries: [(value: Int, at: Int64)])?, duringPass: (() -> Void)?) {
+  func hold(_ id: Int) -> (held: Held?, duringPass: (() -> Void)?) {
     let outer = (held, duringPass)
     held = (id, [])
     duringPass = nil
@@ -93,12 +103,16 @@ final class SimulationModel: @unchecked Sendable {
   /// Checks what was delivered to the held registration during its call, in order, now that its
   /// record says what the call did; returns how many values came.
   @discardableResult
-  func release(_ outer: (held: (id: Int, deliveries: [(value: Int, at: Int64)])?, duringPass: (() -> Void)?)) -> Int {
+  func release(_ outer: (held: Held?, duringPass: (() -> Void)?)) -> Int {
     let inside = held
     (held, duringPass) = outer
     guard let inside else { return 0 }
     for delivery in inside.deliveries {
-      check(inside.id, delivery.value, at: delivery.at)
+      if let call = delivery.call {
+        checkCall(inside.id, call, at: delivery.at, window: heldWindow)
+      } else {
+        check(inside.id, delivery.value, at: delivery.at)
+      }
     }
     return inside.deliveries.count
   }
@@ -107,7 +121,7 @@ final class SimulationModel: @unchecked Sendable {
   func deliver(_ id: Int, _ value: Int, at now: Int64) {
     if value == 0, held?.id != id { checkEndOrder(id) }
     if held?.id == id {
-      held!.deliveries.append((value, now))
+      held!.deliveries.append((value, now, nil))
       return
     }
     check(id, value, at: now)
@@ -137,6 +151,14 @@ final class SimulationModel: @unchecked Sendable {
     lastEnd = (batch, id, record.anchorMin, record.anchorMax)
   }
 
+  /// Whether what is delivered to `id` is held (``hold(_:)``).
+  func holds(_ id: Int) -> Bool { held?.id == id }
+
+  /// Holds a segment call to the held registration, made at clock instant `now`.
+  func hold(_ call: SegmentCall, at now: Int64) {
+    held?.deliveries.append((call.value, now, call))
+  }
+
   /// Checks one delivered value, made at clock instant `now`.
   private func check(_ id: Int, _ value: Int, at now: Int64) {
     guard var record = records[id] else { return fail("delivery to unknown registration \(id)") }
@@ -144,6 +166,8 @@ final class SimulationModel: @unchecked Sendable {
     if record.ended { fail("#\(id) was called with \(value) after its final 0") }
     if record.paused { fail("#\(id) was called with \(value) while paused") }
     if record.onlyTheEnd, value != 0 { fail("#\(id) delivers only its end, and was called with \(value)") }
+    // A walk's change of segment, and its plan's end, is a call: a value is one within a segment.
+    if let walk = record.walk, value <= 0 || walk.silent { fail("#\(id) walks segments, and was called with \(value)") }
     if record.atMilestones { checkMilestone(id, value, record) }
     let v = Int64(value)
     switch record.kind {
@@ -155,7 +179,7 @@ final class SimulationModel: @unchecked Sendable {
           fail("#\(id) skipped or repeated: \(last) → \(value)")
         }
       }
-      if record.followsTheClock {
+      if record.followsTheClock, follows(record) {
         let least = max(record.lowestValue, ceilDiv(record.anchorMin - (now + early), interval))
         let most = max(record.lowestValue, ceilDiv(record.anchorMax - (now - slack), interval)) + 1
         if v < least { fail("#\(id) showed \(value) at \(now), less than the \(least) left") }
@@ -203,7 +227,7 @@ final class SimulationModel: @unchecked Sendable {
   /// time, not the next grid instant.
   func checkEnds(at now: Int64) {
     for (id, record) in runningCountdowns {
-      guard record.followsTheClock, !record.paused, !record.isInOvertime else { continue }
+      guard record.followsTheClock, follows(record), !record.paused, !record.isInOvertime else { continue }
       let due = max(record.anchorMax, record.gridCheckAfter) + endTolerance + slack + early
       if now > due { fail("#\(id) ends at \(record.anchorMax), and had no 0 by \(now)") }
     }
@@ -215,7 +239,7 @@ final class SimulationModel: @unchecked Sendable {
   /// shows here at once, though a later registration would often rescue it before its end.
   func checkWakeups(_ wakeup: Int64?) {
     for (id, record) in runningCountdowns {
-      guard record.onlyTheEnd, record.followsTheClock, !record.paused else { continue }
+      guard record.onlyTheEnd, record.followsTheClock, follows(record), !record.paused else { continue }
       let latest = record.anchorMax + endTolerance + early
       guard let wakeup, wakeup <= latest else {
         return fail(
@@ -230,7 +254,8 @@ final class SimulationModel: @unchecked Sendable {
   /// past a further grid instant, `latest`, values may stand for that one.
   func checkGrid(_ grid: Int64, latest: Int64) {
     for (id, record) in runningCountdowns {
-      guard !record.pauses, !record.paused, !record.atMilestones, let last = record.last, record.gridCheckAfter < grid
+      guard !record.pauses, !record.paused, !record.atMilestones, !record.onlyTheEnd, follows(record),
+        let last = record.last, record.gridCheckAfter < grid
       else { continue }
       // An overtime countdown's 0 is its end, an event off the grid (up to `early` before its
       // deadline), as an ended countdown's is; its values below 0 are on the grid again.

@@ -43,6 +43,8 @@ import Foundation
 /// after every step.)
 struct SimulationRun {
   static let slots = 6
+  /// Slots after the others that hold walks of segments (``SimulationStep/random(slots:crowded:mostlyOneShots:using:)``).
+  static let walkSlots = 2
   /// Whether a run's steps are mostly one-shots: uncrowded runs with ends on the interval's grid use two slots
   /// and start one-shots where others start countdowns. With few countdowns running, and those
   /// calling back only at their end, the engine often has nothing to wake for but one of them, so
@@ -78,6 +80,8 @@ struct SimulationRun {
   static let crowdLength: Int64 = 20 * 60 * 1_000_000_000
   let seed: UInt64
   var crowded = false
+  /// Counts what the walks went through, if set.
+  var coverage: WalkCoverage?
 
   /// The first failure, with the index of the step it came in; `nil` when every check held.
   func run(_ steps: some Collection<SimulationStep>) throws -> (index: Int, message: String)? {
@@ -97,6 +101,7 @@ struct SimulationRun {
       interval: Self.interval, early: 5_000_000, slack: 21_000_000,
       endTolerance: engine.endTolerance.nanosecondsSaturating)
     model.lastInstant = Int64.max - start
+    model.coverage = coverage
     model.batchNumber = { [weak engine] in engine?.statistics.batches ?? 0 }
     let driver = Driver(engine: engine, clock: clock, model: model, start: start)
     driver.crowded = crowded
@@ -124,13 +129,13 @@ struct SimulationRun {
   }
 
   /// The state of one run: the receivers in their slots and which registration each holds.
-  private final class Driver: @unchecked Sendable {
+  final class Driver: @unchecked Sendable {
     // @unchecked Sendable: a crowd callback performs a step, on the main queue (the engine's
     // delivery queue), where the run itself is: only the main thread touches it.
     let engine: CountdownEngine
     let clock: PreemptingClock
     let model: SimulationModel
-    var objects: [Receiver?] = Array(repeating: nil, count: SimulationRun.slots)
+    var objects: [Receiver?] = Array(repeating: nil, count: SimulationRun.slots + SimulationRun.walkSlots)
     var current: [Int: Int] = [:]
     var nextID = 0
     var suspended = false
@@ -237,8 +242,16 @@ struct SimulationRun {
         }
         end(slot)
       case .addTime(let slot, let nanoseconds):
+        if walks(slot) { return addTimeToWalk(nanoseconds, slot: slot) }
         addTime(nanoseconds, slot: slot)
+      case .walk(let slot, let plan, let from, let leftMilliseconds, let pauses, let deliveries, let paused):
+        try registerWalk(
+          slot, plan: plan, from: from, leftMilliseconds: leftMilliseconds, pauses: pauses, deliveries: deliveries,
+          paused: paused)
+      case .move(let slot, let move):
+        moveWalk(slot, move)
       case .pause(let slot):
+        if walks(slot) { return pauseWalk(slot) }
         guard let object = objects[slot], let id = current[slot], !model.records[id]!.ended,
           !model.records[id]!.paused
         else { return }
@@ -257,6 +270,7 @@ struct SimulationRun {
         // for, up to `early` ahead of the clock.
         model.records[id]!.pausedMax = after + model.early
       case .resume(let slot):
+        if walks(slot) { return resumeWalk(slot) }
         guard let object = objects[slot], let id = current[slot], model.records[id]!.paused else { return }
         let inside = deliversInsideTheCall
         let before = now()
@@ -302,11 +316,13 @@ struct SimulationRun {
       case .suspend:
         engine.suspendTicking()
         suspended = true
+        model.suspended = true
         for id in model.records.keys { model.records[id]!.sawSuspension = true }
         model.loosenAll()
       case .resumeAll:
         engine.resumeTicking()
         suspended = false
+        model.suspended = false
         model.loosenAll(gridCheckAfter: now())
       case .cancelAll:
         engine.cancelAll()
@@ -609,6 +625,7 @@ struct SimulationRun {
     /// on running time, which the model does not follow).
     func mayHaveEnded(_ slot: Int) -> Bool {
       guard let id = current[slot], let record = model.records[id], record.kind == .countdown else { return false }
+      if record.walk != nil { return walkMayHaveEnded(record) }
       return record.pauses || record.anchorMin <= now() + model.early
     }
 
@@ -621,7 +638,7 @@ struct SimulationRun {
 
     /// Whether the engine has exactly the registrations the model says.
     func checkMembership() {
-      for slot in 0..<SimulationRun.slots {
+      for slot in objects.indices {
         guard let object = objects[slot] else { continue }
         let expected = current[slot].map { !model.records[$0]!.ended } ?? false
         if engine.contains(object) != expected {
@@ -633,7 +650,10 @@ struct SimulationRun {
     /// Runs every countdown out: each that was not cancelled must have had exactly one 0.
     func finish() throws {
       if suspended { try perform(.resumeAll) }
-      for slot in 0..<SimulationRun.slots {
+      // A walk may pause after its segments, or run forever: each is cancelled (its ends and its
+      // plan's end are checked as they come during the run).
+      for (slot, id) in current where model.records[id]!.walk != nil { try perform(.cancel(slot: slot)) }
+      for slot in objects.indices {
         guard let id = current[slot] else { continue }
         if model.records[id]!.paused { try perform(.resume(slot: slot)) }
         if model.records[id]!.kind == .countUp { try perform(.cancel(slot: slot)) }

@@ -36,6 +36,15 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
   /// Perform `step`, with `preemptedBy` performed right after the engine's first clock reading in
   /// it, before it takes its lock: as if its thread were preempted there.
   case preempted(SimulationStep, by: SimulationStep)
+  /// A registration walking `plan`'s segments from segment `from` (past the last, the plan ends at
+  /// once), with `leftMilliseconds` to go in it (its length when `nil`; at or below 0, its end
+  /// passed that long ago), registered paused if `paused`.
+  case walk(
+    slot: Int, plan: SimulationPlan, from: Int, leftMilliseconds: Int64?, pauses: Bool,
+    deliveries: CountdownDeliveries, paused: Bool)
+  /// A move of the slot's walk; a seek with an invalid ordinal or offset throws its error and
+  /// changes nothing, and a move of anything but a walk finds none.
+  case move(slot: Int, SegmentMove)
 
   var description: String {
     switch self {
@@ -58,6 +67,10 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     case .jump(let ms): "jump(\(ms) ms)"
     case .duringPass(let step, let offThread): "duringPass(\(step)\(offThread ? ", off thread" : ""))"
     case .preempted(let step, let other): "preempted(\(step), by: \(other))"
+    case .walk(let slot, let plan, let from, let left, let pauses, let deliveries, let paused):
+      "walk(slot: \(slot), \(plan), from: \(from)\(left.map { ", left \($0) ms" } ?? "")\(pauses ? ", pauses" : "")"
+        + "\(deliveries.isEveryChange ? "" : ", \(deliveries)")\(paused ? ", paused" : ""))"
+    case .move(let slot, let move): "move(slot: \(slot), \(move))"
     }
   }
 
@@ -69,6 +82,11 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     slots: Int, crowded: Bool = false, mostlyOneShots: Bool = false, using generator: inout SplitMix64
   ) -> SimulationStep {
     let slot = Int(generator.next() % UInt64(slots))
+    // Walks have slots of their own after the others (``SimulationRun/walkSlots``), where nothing
+    // else is registered but from a callback: a walk there lives long enough to pass its segments
+    // and be moved. One operation on a slot in four is on one of them.
+    let walkSlot = slots + Int(generator.next() % UInt64(SimulationRun.walkSlots))
+    let target = generator.next() % 4 == 0 ? walkSlot : slot
     let pick = generator.next() % 100
     if crowded, pick == 37 {
       // Whole intervals (0 included): a value taken at another instant than the registration's
@@ -84,10 +102,10 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     case 18..<20:
       return mostlyOneShots
         ? .oneShot(slot: slot, milliseconds: Int64(generator.next() % 500), pauses: false) : .countUp(slot: slot)
-    case 20..<24: return .cancel(slot: slot)
-    case 24..<27: return .pause(slot: slot)
-    case 27..<30: return .resume(slot: slot)
-    case 30..<33: return .release(slot: slot)
+    case 20..<24: return .cancel(slot: target)
+    case 24..<27: return .pause(slot: target)
+    case 27..<30: return .resume(slot: target)
+    case 30..<33: return .release(slot: target)
     case 33..<35: return .suspend
     case 35..<37: return .resumeAll
     case 37: return .cancelAll
@@ -99,7 +117,8 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
       return .milestones(slot: slot, milliseconds: Int64(generator.next() % 4_000), pauses: generator.next() % 4 == 0)
     case 46..<54:
       return .duringPass(
-        operation(slot: slot, crowded: crowded, mostlyOneShots: mostlyOneShots, using: &generator),
+        operation(
+          slot: target, walkSlot: walkSlot, crowded: crowded, mostlyOneShots: mostlyOneShots, using: &generator),
         offThread: generator.next() % 3 == 0)
     case 54..<58:
       let interruption: SimulationStep =
@@ -109,8 +128,12 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
         default: .advance(milliseconds: 1 + Int64(generator.next() % 100))
         }
       return .preempted(
-        operation(slot: slot, crowded: crowded, mostlyOneShots: mostlyOneShots, using: &generator), by: interruption)
-    case 58..<62: return addTime(slot: slot, using: &generator)
+        operation(
+          slot: target, walkSlot: walkSlot, crowded: crowded, mostlyOneShots: mostlyOneShots, using: &generator),
+        by: interruption)
+    case 58..<62: return addTime(slot: target, using: &generator)
+    case 67..<69: return walk(slot: walkSlot, using: &generator)
+    case 69..<73: return move(slot: walkSlot, using: &generator)
     default: return .advance(milliseconds: 1 + Int64(generator.next() % 100))
     }
   }
@@ -134,11 +157,13 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
       : .countdown(slot: slot, milliseconds: milliseconds, pauses: pauses)
   }
 
-  /// A random operation that moves no time: what a callback, or a thread preempted in it, does.
+  /// A random operation that moves no time (a walk or a move on `walkSlot`): what a callback, or a thread preempted in it, does.
   private static func operation(
-    slot: Int, crowded: Bool, mostlyOneShots: Bool, using generator: inout SplitMix64
+    slot: Int, walkSlot: Int, crowded: Bool, mostlyOneShots: Bool, using generator: inout SplitMix64
   ) -> SimulationStep {
-    switch generator.next() % 11 {
+    switch generator.next() % 13 {
+    case 12: return walk(slot: walkSlot, using: &generator)
+    case 11: return move(slot: walkSlot, using: &generator)
     case 10: return addTime(slot: slot, using: &generator)
     case 0, 1: return start(slot: slot, pausesOneIn: 3, mostlyOneShots: mostlyOneShots, using: &generator)
     case 2:
@@ -152,6 +177,48 @@ indirect enum SimulationStep: CustomStringConvertible, Sendable {
     case 7: return .cancel(slot: slot)
     case 8: return generator.next() % 2 == 0 ? .suspend : .resumeAll
     default: return crowded ? .cancel(slot: slot) : .cancelAll
+    }
+  }
+
+  /// A walk of a random plan (``SimulationPlan/random(using:)``) from its first segment mostly,
+  /// now and then a later one or past its last; now and then with a time left of its own (up to
+  /// 1 s, or its end passed up to 1.5 s ago), on running time, paused; delivering every change,
+  /// one time in five only its ends, and one in five at ``SimulationModel/milestones``.
+  private static func walk(slot: Int, using generator: inout SplitMix64) -> SimulationStep {
+    let plan = SimulationPlan.random(using: &generator)
+    let from: Int
+    switch generator.next() % 16 {
+    case 0: from = plan.count ?? 0
+    case 1..<5: from = Int(generator.next() % UInt64(min(plan.count ?? 6, 6)))
+    default: from = 0
+    }
+    let left: Int64? = generator.next() % 5 < 2 ? Int64(generator.next() % 2_501) - 1_500 : nil
+    let deliveries: CountdownDeliveries =
+      switch generator.next() % 5 {
+      case 0: .onlyTheEnd
+      case 1: .milestones(SimulationModel.milestones)
+      default: .everyChange
+      }
+    return .walk(
+      slot: slot, plan: plan, from: from, leftMilliseconds: left, pauses: generator.next() % 4 == 0,
+      deliveries: deliveries, paused: generator.next() % 6 == 0)
+  }
+
+  /// A move of the slot's walk: a skip, a restart, a back, or a seek to a segment up to the ninth,
+  /// up to 0.9 s into it; one seek in ten to a negative ordinal, one in ten at a negative offset,
+  /// and many past their segment's length.
+  private static func move(slot: Int, using generator: inout SplitMix64) -> SimulationStep {
+    switch generator.next() % 10 {
+    case 0..<3: return .move(slot: slot, .skip)
+    case 3: return .move(slot: slot, .restart)
+    case 4, 5: return .move(slot: slot, .back)
+    default:
+      var ordinal = Int(generator.next() % 10)
+      var offset = 100_000_000 * Int64(generator.next() % 10) - (generator.next() % 3 == 0 ? 0 : 50_000_000)
+      offset = max(0, offset)
+      if generator.next() % 10 == 0 { ordinal = -1 - ordinal }
+      if generator.next() % 10 == 0 { offset = -1 - offset }
+      return .move(slot: slot, .seek(ordinal: ordinal, offset: offset))
     }
   }
 }

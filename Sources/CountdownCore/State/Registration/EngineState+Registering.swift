@@ -275,6 +275,18 @@ extension EngineState {
     // A walk's time is added at the caller's reading, as it is moved (``move(_:_:now:)``).
     let reading = now
     let now = actedOn.raiseLatest(to: now)
+    // A change the walk brought up to now rejects leaves it untouched: checked on copies first.
+    if table[found].timing.walksSegments, let walk = slots.walk(of: table[found].slot) {
+      var (ordinal, timing) = (walk.ordinal, table[found].timing)
+      let instant = suspension.instant(for: timing, at: reading)
+      _ = SegmentWalk.advance(
+        &ordinal, &timing, in: walk.layout, to: instant, toClock: reading.subtractingSaturated(instant))
+      if !walk.layout.isEnded(ordinal),
+        case .failure(let error) = movedEnd(of: timing, by: change, at: instant, now: now)
+      {
+        return .failure(error)
+      }
+    }
     // A walk's time goes to the segment running now: the ends due before it pass first.
     if bringUpWalk(at: found, now: reading), let walk = slots.walk(of: table[found].slot), walk.isEnded {
       // Its plan ended before the change: nothing to add to, and its end is told at once.
@@ -315,7 +327,9 @@ extension EngineState {
         // A walk of every change is told its segment's new end by a call (a silent one, by its next).
         walk.oweCall()
       }
-      if walk.owesCall {
+      // Paused with no end untold, the call it owes waits for its resume, as a paused
+      // countdown's change does.
+      if walk.owesCall, !timing.isPaused || !walk.unheard.isEmpty {
         // The call, with the ends passed before the change if any, at once (paused too).
         let moving = oweMovedWalk(at: index, moved, now: now)
         (added.actions, added.owesPromptDelivery) = (moving.actions, moving.owesPromptDelivery)

@@ -57,8 +57,12 @@ extension EngineState {
     let instant = suspension.instant(for: timing, at: reading)
     let toClock = reading.subtractingSaturated(instant)
     guard walk.make(move, &timing, at: instant, interval: grid.interval, toClock: toClock) else {
-      if walk.owesCall, !timing.isPaused { return oweMovedWalk(at: found, timing, now: now) }
-      return SegmentMoving(actions: .none)
+      // Its plan has ended: no walk to move, its final 0 on its way (told at once, if its ends
+      // just passed).
+      var moving = SegmentMoving(actions: .none)
+      if walk.owesCall, !timing.isPaused { moving = oweMovedWalk(at: found, timing, now: now) }
+      moving.planHadEnded = true
+      return moving
     }
     counts.noteChange()
     if walk.isEnded, walk.unheard.isEmpty {
@@ -152,6 +156,8 @@ struct SegmentMoving {
   var owesPromptDelivery = false
   /// It moved past the plan's last segment, which ended the registration without a call.
   var endedPlan = false
+  /// Its plan had ended before the move: nothing moved (``SegmentMoveResult/notFound``).
+  var planHadEnded = false
   /// The handler of the registration it ended, released after the lock.
   var released: CountdownHandler? = nil
 }
