@@ -1219,6 +1219,15 @@ nonisolated final class NotificationDelegate: NSObject, UNUserNotificationCenter
   // END SAMPLE
 }
 
+@MainActor @SampleBody func phaseSnapshotSample3PlansOnly() async throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownManager+Saving.swift
+  // At launch: the Pomodoro comes back where its plan is now, and is saved from then on.
+  try manager.keepSaved(plansOf: String.self, in: .userDefaults(key: "timers")) { _, update, _ in
+    if let position = update.position { show(position.phase.name, update.remaining) }
+  }
+  // END SAMPLE
+}
+
 @MainActor @SampleBody func phaseSnapshotSample4() async throws -> Any {
   let snapshot = try CountdownSnapshot<String>(decoding: data)
   // SAMPLE: CountdownKit/Persistence/CountdownPhaseTimelineEntry.swift

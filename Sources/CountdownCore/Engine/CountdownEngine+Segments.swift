@@ -87,8 +87,9 @@ extension CountdownEngine {
   /// end. A move past the plan's last segment ends the registration without a call, as
   /// ``cancel(_:)`` does. Once this returns, on any thread, no callback prepared before it begins.
   ///
-  /// - Returns: What it did (``SegmentMoveResult``); ``SegmentMoveResult/notFound`` without a
-  ///   registration walking segments, or for one whose plan has ended already.
+  /// - Returns: What it did (``SegmentMoveResult``): ``SegmentMoveResult/notFound`` without a
+  ///   registration walking segments, ``SegmentMoveResult/planHadEnded`` for one whose plan has
+  ///   ended already, its final 0 on its way.
   /// - Throws: ``CountdownError/negativeDuration`` for a seek's negative offset,
   ///   ``CountdownError/outOfRange`` for a seek's negative ordinal or an offset at or past its
   ///   segment's length; nothing changes then.
@@ -119,7 +120,7 @@ extension CountdownEngine {
       return .endedPlan
     }
     deliverHere(found.actions, owesPromptDelivery: found.owesPromptDelivery, reading: reading)
-    return found.planHadEnded ? .notFound : .moved
+    return found.planHadEnded ? .planHadEnded : .moved
   }
 
   /// Where `receiver`'s walk stands now: its segment, whether it is paused, its time left and its

@@ -5,6 +5,9 @@ package enum SegmentMoveResult: Hashable, Sendable {
   /// It moved past the plan's last segment: the registration ended there, without a call, as a
   /// cancel ends it.
   case endedPlan
-  /// No registration walking segments was found (or its plan had ended already).
+  /// Its plan had ended already, its final 0 on its way: nothing moved (that call comes as it
+  /// would have).
+  case planHadEnded
+  /// No registration walking segments was found.
   case notFound
 }

@@ -61,8 +61,19 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ id: ID, _ value: Int, _ stop: inout Bool) -> Void,
     phases: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownSnapshotError) -> CountdownRestoration<ID> {
+    try restore(snapshot, countdowns: update, phases: phases)
+  }
+
+  /// ``restore(_:_:phases:)``, or, without `update`, its countdowns in phases alone (the single
+  /// countdowns left out, as ``restore(_:_:)`` leaves out the countdowns in phases).
+  func restore<ID: Hashable & Sendable & Codable>(
+    _ snapshot: CountdownSnapshot<ID>,
+    countdowns update: (@MainActor (_ id: ID, _ value: Int, _ stop: inout Bool) -> Void)?,
+    phases: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
+  ) throws(CountdownSnapshotError) -> CountdownRestoration<ID> {
     try snapshot.validate()
-    let plans = try restorePlans(for: snapshot, at: snapshot.entries.indices, allowsCountingUp: true)
+    let entries = update == nil ? 0..<0 : snapshot.entries.indices
+    let plans = try restorePlans(for: snapshot, at: entries, allowsCountingUp: true)
     let moment = restoreMoment(for: snapshot)
     var phasePlans: [PhaseRestorePlan] = []
     for (index, entry) in snapshot.phaseEntries.enumerated() {
@@ -76,12 +87,12 @@ extension CountdownManager {
     // Every end in deadline order, ties in the snapshot's order: the countdowns that ran out
     // meanwhile and the plans that passed ends, each at its first, in one order (the others in
     // the snapshot's order, the countdowns first).
-    let count = snapshot.entries.count
+    let count = plans.count
     let firstEnds = plans.map(\.endedInstant) + phasePlans.map(\.firstPassedEnd)
     var restored = [Bool](repeating: false, count: firstEnds.count)
     var ended: [ID: Date] = [:]
     for index in Self.restoreOrder(ofEndsAt: firstEnds) {
-      if index < count {
+      if index < count, let update {
         let entry = snapshot.entries[index]
         guard restoreCountdown(entry, plans[index], update) else { continue }
         ended[entry.id] = plans[index].endedAt
@@ -93,7 +104,7 @@ extension CountdownManager {
       restored[index] = true
     }
     let ids =
-      snapshot.entries.indices.filter { restored[$0] }.map { snapshot.entries[$0].id }
+      plans.indices.filter { restored[$0] }.map { snapshot.entries[$0].id }
       + snapshot.phaseEntries.indices.filter { restored[count + $0] }.map { snapshot.phaseEntries[$0].id }
     return restoration(ids, ended: ended)
   }

@@ -85,6 +85,46 @@ extension CountdownManager {
     }
   }
 
+  /// Restores the countdowns in phases of ids of type `ID` that `store` holds, and saves them there
+  /// whenever the app leaves the foreground: for an app whose countdowns all walk plans.
+  ///
+  /// ```swift
+  /// // At launch: the Pomodoro comes back where its plan is now, and is saved from then on.
+  /// try manager.keepSaved(plansOf: String.self, in: .userDefaults(key: "timers")) { _, update, _ in
+  ///   if let position = update.position { show(position.phase.name, update.remaining) }
+  /// }
+  /// ```
+  ///
+  /// As ``keepSaved(_:in:savingOn:center:onFailure:_:phases:)``, but the single countdowns the store
+  /// holds are left out of the restore (as ``keepSaved(_:in:savingOn:center:onFailure:_:)`` leaves
+  /// out the countdowns in phases): an app that starts them needs that one, with their handler.
+  /// (The type is named, with its own label, so that a trailing closure that ignores its arguments
+  /// still picks one of the other two.)
+  ///
+  /// - Parameters:
+  ///   - idType: The type of the ids to save and restore.
+  ///   - store: Where the countdowns are kept.
+  ///   - names: The notifications to save on.
+  ///   - center: Where to observe them.
+  ///   - onFailure: Called with the error of a save that failed; the previous save stays.
+  ///   - phases: The handler of every restored countdown in phases, as for ``restore(_:_:phases:)``.
+  /// - Returns: What the restore did (the countdowns in phases only); empty for a call that
+  ///   replaces a saving.
+  /// - Throws: What ``keepSaved(_:in:savingOn:center:onFailure:_:phases:)`` throws; nothing changes
+  ///   then.
+  /// - Complexity: As ``restore(_:_:phases:)``, O(*n*) in the entries restored.
+  @discardableResult
+  public func keepSaved<ID: Hashable & Sendable & Codable>(
+    plansOf idType: ID.Type, in store: CountdownStore,
+    savingOn names: [Notification.Name] = LifecycleObservation.platformSuspendNames,
+    center: NotificationCenter = .default, onFailure: (@Sendable (any Error) -> Void)? = nil,
+    phases: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
+  ) throws(CountdownSnapshotError) -> CountdownRestoration<ID> {
+    try keepSaving(ID.self, in: store, savingOn: names, center: center, onFailure: onFailure) {
+      snapshot throws(CountdownSnapshotError) in try restore(snapshot, countdowns: nil, phases: phases)
+    }
+  }
+
   /// Restores what `store` holds with `restoring`, unless a saving of `ID` lasts, and saves there
   /// on `names` from then on.
   private func keepSaving<ID: Hashable & Sendable & Codable>(

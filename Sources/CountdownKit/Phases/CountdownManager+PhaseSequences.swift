@@ -223,6 +223,8 @@ extension CountdownManager {
     guard let record = record(of: key) else { return false }
     switch try engine.move(record.token, move) {
     case .notFound: return false
+    // The id still has its countdown in phases, its final call on its way: nothing changed.
+    case .planHadEnded: return true
     case .moved: break
     case .endedPlan: state.withLock { $0.ids.countdownEnded(token: record.token, generation: record.generation) }
     }

@@ -2,7 +2,7 @@ import CountdownCore
 import XCTest
 
 /// A move of a walk whose plan has ended, its final 0 still on its way, finds no walk to move, as
-/// documented: it returns `notFound`, and the plan's end is told as it would be. Found by the
+/// documented: it returns `planHadEnded`, and the plan's end is told as it would be. Found by the
 /// model-based simulation (seed 700002, shrunk to a walk, a jump past its plan's end while
 /// suspended, and a move).
 final class MoveAfterThePlansEndTests: XCTestCase {
@@ -13,7 +13,7 @@ final class MoveAfterThePlansEndTests: XCTestCase {
     try engine.register(timer, walking: layout([1, 1]), handler: log.handler, onSegment: log.onSegment)
     engine.suspendTicking()
     try clock.advance(by: .seconds(3))
-    XCTAssertEqual(try engine.move(timer, .back), .notFound, "its plan has ended")
+    XCTAssertEqual(try engine.move(timer, .back), .planHadEnded, "its plan has ended")
     engine.resumeTicking()
     try clock.advance(by: .zero)
     XCTAssertEqual(log.lines, ["#0 1", "#2 0 ends 0,1 ended"], "the plan's end, told once")

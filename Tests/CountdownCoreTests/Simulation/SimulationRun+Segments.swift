@@ -188,14 +188,14 @@ extension SimulationRun.Driver {
       if passing.sure != passing.ends.count || (inPass && !passing.ends.isEmpty) { sure = false }
       passed = passing.ends
     }
-    var expected: Set<SegmentMoveResult> = [.moved, .endedPlan, .notFound]
+    var expected: Set<SegmentMoveResult> = [.moved, .endedPlan, .planHadEnded]
     var owed: Int?
     if sure {
       model.pass(passed, in: &record)
       var walk = record.walk!
       if plan.isEnded(walk.ordinal) {
         // Its plan ended before the move: its final call is on its way.
-        expected = [.notFound]
+        expected = [.planHadEnded]
       } else {
         let target: Int
         var offset: Int64 = 0

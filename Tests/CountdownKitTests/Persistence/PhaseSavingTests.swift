@@ -90,6 +90,40 @@ final class PhaseSavingTests: XCTestCase {
     }
   }
 
+  /// An app with only plans: keepSaved(plansOf:) saves and restores its sequences with one
+  /// handler, and leaves out a single countdown the store holds, as the other form leaves plans out.
+  func testKeepSavedForPlansAloneBringsTheSequenceBackAndLeavesSingleCountdownsOut() throws {
+    let file = temporaryFile()
+    try withManualManager { first, clock, wall in
+      let center = NotificationCenter()
+      try first.keepSaved(plansOf: String.self, in: .file(file), savingOn: [didEnterBackground], center: center) {
+        _, _, _ in
+      }
+      try first.start(id: "run", plan: PhaseSnapshotTests.plan()) { _, _, _ in }
+      try first.start(id: "single", for: .seconds(60)) { _, _, _ in }
+      try clock.advance(by: .seconds(4))
+      center.post(name: didEnterBackground, object: nil)
+      let saved = try CountdownSnapshot<String>(decoding: XCTUnwrap(CountdownStore.file(file).load()))
+      XCTAssertEqual(saved.entries.map(\.id), ["single"], "the save holds every countdown")
+      first.stopSaving(String.self)
+      first.cancelAll()
+
+      let (manager, _) = try PhaseSnapshotTests.relaunch(after: 9, wall: wall)
+      defer {
+        manager.stopSaving(String.self)
+        manager.cancelAll()
+      }
+      var ends: [Int] = []
+      let restoration = try manager.keepSaved(
+        plansOf: String.self, in: .file(file), savingOn: [didEnterBackground], center: center
+      ) { _, update, _ in ends += update.phaseEnds.map(\.ordinal) }
+      XCTAssertEqual(restoration.ids, ["run"])
+      XCTAssertEqual(ends, [1, 2])
+      XCTAssertEqual(manager.phasePosition(id: "run")?.ordinal, 3)
+      XCTAssertFalse(manager.contains(id: "single"), "a single countdown has no handler here")
+    }
+  }
+
   // MARK: The widget's timeline
 
   func testATimelineHasAnEntryAtEachPhaseStartAndThePlanEnd() throws {

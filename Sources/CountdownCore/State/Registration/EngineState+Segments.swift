@@ -156,7 +156,7 @@ struct SegmentMoving {
   var owesPromptDelivery = false
   /// It moved past the plan's last segment, which ended the registration without a call.
   var endedPlan = false
-  /// Its plan had ended before the move: nothing moved (``SegmentMoveResult/notFound``).
+  /// Its plan had ended before the move: nothing moved (``SegmentMoveResult/planHadEnded``).
   var planHadEnded = false
   /// The handler of the registration it ended, released after the lock.
   var released: CountdownHandler? = nil
