@@ -161,6 +161,22 @@ final class LastInstantTests: XCTestCase {
     XCTAssertFalse(engine.contains(label))
   }
 
+  /// Time stops at the clock's last instant: the wakeup for the last grid instant (2.3 ms before
+  /// it), firing at the end of its leeway, comes at the last instant and stands for it, where every
+  /// value is computed for the instant it is shown at: an overtime countdown shows −3, its value
+  /// then, right after −1; the last grid instant's −2 is never shown (on time, that wakeup shows −2
+  /// and one at the last instant −3).
+  func testALateLastTickAtTheLastInstantShowsTheOvertimeValueThen() throws {
+    let (engine, clock) = try makeEngineNearTheEnd(nanosecondsBefore: 5 * second + 2_300_000)
+    clock.firesAtTheEndOfTheLeeway = true
+    let over = Receiver("over")
+    try engine.register(
+      over, .duration(.milliseconds(2_001)), pastTheEnd: .countsOvertime, handler: recorder.handler("over"))
+    XCTAssertEqual(try runToTheLastInstant(engine, clock), [])
+    XCTAssertEqual(recorder.values("over"), [3, 2, 1, 0, -1, -3])
+    engine.cancelAll()
+  }
+
   /// The grid starts 10.5 s before the clock's last instant, so its last instant is half a second
   /// before it; a count-up started 0.3 s after the grid changes to 10 at 0.2 s before the end, and a
   /// countdown ending there with ends on the interval's grid reaches its 0 then: both are woken for

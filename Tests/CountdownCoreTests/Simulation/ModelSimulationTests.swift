@@ -104,6 +104,21 @@ final class ModelSimulationTests: XCTestCase {
     try simulate(steps: Self.stepsPerRun, crowded: false, firstSeed: 5_006_083)
   }
 
+  /// Found by seed 9200002780 (1 000 steps: "#336 skipped or repeated: −8 → −10" at the end), here
+  /// in two steps at a seed whose run starts near the clock's last instant: the sweep before the
+  /// final jump reaches that instant, and the wakeup for the last grid instant (9 ms before it)
+  /// comes late, at the last instant, where time stops, and stands for it. The overtime countdown
+  /// shows the value then (−105) after the grid instant before (−103), as a countdown's 0 may come
+  /// there after a 2; the model allowed that skip only for a 0.
+  func testAnOvertimeValueAtTheLastInstantMaySkipTheLastGridInstantsValue() throws {
+    let seed: UInt64 = 732
+    XCTAssertTrue(SimulationRun.startsNearTheClocksEnd(seed: seed, crowded: false))
+    let steps: [SimulationStep] = [
+      .overtime(slot: 0, milliseconds: 301, pauses: false), .jump(milliseconds: 8_809),
+    ]
+    XCTAssertNil(try SimulationRun(seed: seed, crowded: false).run(steps)?.message)
+  }
+
   /// Found by the long run, each a whole run of its seed: a pause during the tick at the clock's
   /// last instant that a resume owed noted a probe at that instant, which armed the timer for it
   /// again and again (27293, a trap of the manual clock); wakeups that only probed paused
