@@ -1705,3 +1705,25 @@ func pushSample31() throws {
   }
   // END SAMPLE
 }
+
+// ARTICLE: CountdownsOutsideTheApp
+/// The Live Activity's content state, as the app declares it.
+struct PomodoroState: Codable, Hashable {
+  var window: CountdownPhaseWindow
+}
+
+/// The pushes that move the Pomodoro's Live Activity on from the app's snapshot, each with the
+/// date to send it at.
+func pomodoroPushes(from data: Data, pushToken: String, now: Date = Date()) throws -> [(sendAt: Date, request: LiveActivityPush)] {
+  let snapshot = try CountdownSnapshot<String>(decoding: data)
+  return try snapshot.pushSchedule(id: "pomodoro", lookAhead: 1, from: now, limit: 48).map { push in
+    let sendAt = Date(timeIntervalSince1970: push.sendDate)
+    let request = try LiveActivityPush(
+      push.event.dismissalDate.map { .end(dismissalDate: Date(timeIntervalSince1970: $0)) } ?? .update,
+      contentState: PomodoroState(window: push.window), deviceToken: pushToken, bundleID: "com.example.focus",
+      environment: .production, priority: .high, timestamp: sendAt,
+      staleDate: push.staleDate.map { Date(timeIntervalSince1970: $0) })
+    return (sendAt, request)
+  }
+}
+// END ARTICLE
