@@ -6,11 +6,15 @@ extension CountdownPhaseWindow {
   /// phase after which the plan pauses. `nil` for a negative `lookAhead`, or a plan that has ended.
   ///
   /// - Parameters:
+  ///   - cursor: Where the plan is, brought up to `now`.
   ///   - span: The current phase's span, start to end, where it is known (the engine's, with the
   ///     time added to it); `nil`: its length in the plan.
+  ///   - now: The instant the window is read at: a paused phase's dates are laid out from it.
   ///   - origin: An instant on the cursor's clock, and the wall clock's date then: every date is
   ///     worked out from them, as a position's and a timeline entry's are, so that the same
   ///     instant gives the same date (`now` and its date, or a timeline's first instant and date).
+  ///   - layout: The plan's arithmetic.
+  ///   - lookAhead: How many phases after the current one the window holds at most.
   ///   - standsStill: A paused `cursor` that is not paused (a plan frozen while the app is away).
   /// - Complexity: O(*k* log *p*), *k* the phases in the window, *p* the phases written in the
   ///   plan.

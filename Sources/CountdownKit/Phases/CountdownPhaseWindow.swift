@@ -21,8 +21,9 @@ public import Foundation
 /// pushes, one per `lookAhead + 1` phases.
 ///
 /// Every date is a `Double` of seconds since 00:00:00 UTC on 1 January 1970, on the device's
-/// clock, so a window encodes to the same numbers whatever the encoder's date strategy, and the
-/// system decodes a pushed content state as the app's own encoder wrote it.
+/// clock, so a window encodes to the same numbers whatever the encoder's date strategy: a content
+/// state the app gives and one a server pushes, which the system decodes with the default
+/// strategies, read the same.
 ///
 /// The window ends at the plan's last phase (``planEnd`` is then its end) and at a phase after
 /// which the plan pauses (``Phase/pausesAfter``): no date after it can be known before the
