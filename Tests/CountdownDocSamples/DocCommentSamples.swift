@@ -1640,6 +1640,13 @@ func pushSample31() throws {
   // END SAMPLE
 }
 
+@MainActor @SampleBody func phaseWindowSample0() throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPhaseWindow.swift
+  let window = manager.phaseWindow(id: "intervals", lookAhead: .max)  // 1 001 phases at most
+  // END SAMPLE
+  _ = window
+}
+
 @MainActor @SampleBody func phaseWindowSample1() throws -> Any {
   // SAMPLE: CountdownKit/Phases/CountdownPhaseWindow.swift
   if let window = manager.phaseWindow(id: "pomodoro", lookAhead: 1) {

@@ -33,7 +33,8 @@ extension CountdownSnapshot {
   /// - Parameters:
   ///   - id: The id of a countdown in phases in ``phaseEntries``.
   ///   - lookAhead: How many phases after the current one each window holds, 0 or more (default
-  ///     1): a push then every `lookAhead + 1` phases.
+  ///     1; above ``CountdownPhaseWindow/maximumLookAhead``, that many): a push then every
+  ///     `lookAhead + 1` phases.
   ///   - now: The first push's send date (default: now).
   ///   - limit: The most pushes to return.
   /// - Returns: The pushes, in the order of their send dates, which strictly increase; empty

@@ -25,7 +25,7 @@ extension CountdownSnapshot {
   /// - Parameters:
   ///   - id: The id of a countdown in phases in ``phaseEntries``.
   ///   - lookAhead: How many phases after the current one the window holds, 0 or more (default
-  ///     1).
+  ///     1); above ``CountdownPhaseWindow/maximumLookAhead``, that many.
   ///   - date: The instant the window is read at (default: now).
   /// - Returns: The window; `nil` without a countdown in phases for `id`, for a plan that has
   ///   ended by `date`, for an entry whose end or time left no manager could restore, or for a

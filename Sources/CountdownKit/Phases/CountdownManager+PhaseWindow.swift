@@ -29,7 +29,8 @@ extension CountdownManager {
   /// - Parameters:
   ///   - id: The id of a countdown started with a plan.
   ///   - lookAhead: How many phases after the current one the window holds, 0 or more (default
-  ///     1: the current phase and the next).
+  ///     1: the current phase and the next); above ``CountdownPhaseWindow/maximumLookAhead``, that
+  ///     many.
   /// - Returns: The window, or `nil` without a countdown in phases for `id` (or once its plan has
   ///   ended), or for a `lookAhead` below 0.
   /// - Complexity: O(*k* log *p*), *k* the phases in the window, *p* the phases written in the

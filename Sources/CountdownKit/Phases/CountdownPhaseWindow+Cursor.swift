@@ -14,7 +14,8 @@ extension CountdownPhaseWindow {
   ///     worked out from them, as a position's and a timeline entry's are, so that the same
   ///     instant gives the same date (`now` and its date, or a timeline's first instant and date).
   ///   - layout: The plan's arithmetic.
-  ///   - lookAhead: How many phases after the current one the window holds at most.
+  ///   - lookAhead: How many phases after the current one the window holds at most (no more than
+  ///     ``maximumLookAhead``).
   ///   - standsStill: A paused `cursor` that is not paused (a plan frozen while the app is away).
   /// - Complexity: O(*k* log *p*), *k* the phases in the window, *p* the phases written in the
   ///   plan.
@@ -23,6 +24,7 @@ extension CountdownPhaseWindow {
     lookAhead: Int, standsStill: Bool = false
   ) {
     guard lookAhead >= 0, !cursor.isEnded(in: layout) else { return nil }
+    let lookAhead = min(lookAhead, Self.maximumLookAhead)
     let first = cursor.ordinal
     func seconds(_ instant: Int64) -> Double {
       CountdownPhasePosition.date(of: instant, now: origin.instant, wallNow: origin.date).timeIntervalSince1970

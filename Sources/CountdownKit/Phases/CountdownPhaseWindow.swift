@@ -34,6 +34,14 @@ public import Foundation
 /// that instant, so the current phase's end less ``pausedAt`` is its time left, and
 /// `Text(timerInterval: phase.timerInterval, pauseTime: window.pauseTime)` shows it frozen.
 public struct CountdownPhaseWindow: Hashable, Sendable {
+  /// The most phases after the current one a window holds: 1 000. A larger look-ahead is taken
+  /// as this one, so that a window of a plan that runs forever has an end.
+  ///
+  /// ```swift
+  /// let window = manager.phaseWindow(id: "intervals", lookAhead: .max)  // 1 001 phases at most
+  /// ```
+  public static let maximumLookAhead = 1_000
+
   /// The phases shown, in the plan's order: the current one first, then up to the look-ahead's
   /// number of next ones. Never empty. Each starts where the one before it ends.
   public let phases: [Phase]

@@ -203,6 +203,25 @@ final class PhaseWindowTests: XCTestCase {
     }
   }
 
+  func testAForeverPlansWindowHoldsAtMostTheMaximumLookAhead() throws {
+    try withManualManager { manager, _, wall in
+      let plan = try CountdownPlan(blocks: [
+        CountdownPlan.Block(
+          [CountdownPhase("Run", .seconds(90)), CountdownPhase("Walk", .seconds(60))], repeated: .forever)
+      ])
+      try manager.start(id: "intervals", plan: plan) { _, _, _ in }
+      let window = try XCTUnwrap(manager.phaseWindow(id: "intervals", lookAhead: .max))
+      XCTAssertEqual(window.phases.count, CountdownPhaseWindow.maximumLookAhead + 1)
+      XCTAssertEqual(window.phases.last?.end, (wall.now + 500 * 150 + 90).timeIntervalSince1970)
+      XCTAssertNil(window.planEnd)
+      let snapshot = manager.snapshot(of: String.self)
+      XCTAssertEqual(snapshot.phaseWindow(id: "intervals", lookAhead: .max, at: wall.now), window)
+      let pushes = snapshot.pushSchedule(id: "intervals", lookAhead: .max, from: wall.now, limit: 3)
+      XCTAssertEqual(pushes.map(\.window.phases.count), [1_001, 1_001, 1_001])
+      XCTAssertEqual(pushes.map(\.window.current.ordinal), [0, 1_001, 2_002])
+    }
+  }
+
   func testASingleCountdownAndAnEndedPlanHaveNoWindow() throws {
     try withManualManager { manager, clock, _ in
       try manager.start(id: "tea", for: .seconds(60)) { _, _, _ in }
