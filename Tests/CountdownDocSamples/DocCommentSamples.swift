@@ -1648,3 +1648,98 @@ func pushSample31() throws {
   print(error)  // LiveActivityPushError: the payload is over 4096 bytes (4200 bytes, above 4096)
   // END SAMPLE
 }
+
+@MainActor @SampleBody func phaseWindowSample0() throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPhaseWindow.swift
+  let window = manager.phaseWindow(id: "intervals", lookAhead: .max)  // 1 001 phases at most
+  // END SAMPLE
+  _ = window
+}
+
+@MainActor @SampleBody func phaseWindowSample1() throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPhaseWindow.swift
+  if let window = manager.phaseWindow(id: "pomodoro", lookAhead: 1) {
+    let shown = window.phase(at: Date())  // the current phase; past its end, the next
+    print(shown.phase.name, Date(timeIntervalSince1970: shown.end))
+  }
+  // END SAMPLE
+}
+
+@SampleBody func phaseWindowSample2() throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPhaseWindow.swift
+  let shown = window.phase(at: Date())
+  // END SAMPLE
+  _ = shown
+}
+
+@SampleBody func phaseWindowSample3() throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownPhaseWindow+Phase.swift
+  let shown = window.phase(at: Date())
+  print("\(shown.phase.name), round \(shown.cycle + 1)", shown.pausesAfter ? "then a pause" : "")
+  // END SAMPLE
+}
+
+@MainActor @SampleBody func phaseWindowSample4() throws -> Any {
+  // SAMPLE: CountdownKit/Phases/CountdownManager+PhaseWindow.swift
+  if let window = manager.phaseWindow(id: "pomodoro") {
+    // The activity's content state holds the window; its stale date is the current phase's end.
+    print(window.current.phase.name, window.phases.map(\.end), window.staleDate as Any)
+  }
+  // END SAMPLE
+}
+
+@SampleBody func phaseWindowSample5() throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownSnapshot+PhaseWindow.swift
+  let snapshot = try CountdownSnapshot<String>(decoding: data)
+  if let window = snapshot.phaseWindow(id: "pomodoro", lookAhead: 2) {
+    print(window.phases.map(\.phase.name))  // ["Focus", "Break", "Focus"]
+  }
+  // END SAMPLE
+}
+
+@SampleBody func phaseWindowSample6() throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownPhasePush.swift
+  for push in snapshot.pushSchedule(id: "pomodoro", limit: 8) {
+    print(push.sendDate, push.event, push.window.phases.map(\.phase.name), push.staleDate ?? 0)
+  }
+  // END SAMPLE
+}
+
+@SampleBody func phaseWindowSample7() throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownPhasePush+Event.swift
+  let events: [CountdownPhasePush.Event] = [.update, .end(dismissalDate: 1_800_000_000)]
+  print(events.map(\.dismissalDate))  // [nil, Optional(1800000000.0)]
+  // END SAMPLE
+}
+
+@SampleBody func phaseWindowSample8() throws -> Any {
+  // SAMPLE: CountdownKit/Persistence/CountdownSnapshot+PhasePushSchedule.swift
+  let snapshot = try CountdownSnapshot<String>(decoding: data)  // as the app uploaded it
+  for push in snapshot.pushSchedule(id: "pomodoro", lookAhead: 1, from: Date(), limit: 16) {
+    // Each sent at its date, its window the activity's content state (CountdownPush builds it).
+    print(Date(timeIntervalSince1970: push.sendDate), push.event, push.window.current.phase.name)
+  }
+  // END SAMPLE
+}
+
+// ARTICLE: CountdownsOutsideTheApp
+/// The Live Activity's content state, as the app declares it.
+struct PomodoroState: Codable, Hashable {
+  var window: CountdownPhaseWindow
+}
+
+/// The pushes that move the Pomodoro's Live Activity on from the app's snapshot, each with the
+/// date to send it at.
+func pomodoroPushes(from data: Data, pushToken: String, now: Date = Date()) throws -> [(sendAt: Date, request: LiveActivityPush)] {
+  let snapshot = try CountdownSnapshot<String>(decoding: data)
+  return try snapshot.pushSchedule(id: "pomodoro", lookAhead: 1, from: now, limit: 48).map { push in
+    let sendAt = Date(timeIntervalSince1970: push.sendDate)
+    let request = try LiveActivityPush(
+      push.event.dismissalDate.map { .end(dismissalDate: Date(timeIntervalSince1970: $0)) } ?? .update,
+      contentState: PomodoroState(window: push.window), deviceToken: pushToken, bundleID: "com.example.focus",
+      environment: .production, priority: .high, timestamp: sendAt,
+      staleDate: push.staleDate.map { Date(timeIntervalSince1970: $0) })
+    return (sendAt, request)
+  }
+}
+// END ARTICLE

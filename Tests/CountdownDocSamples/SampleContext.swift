@@ -218,6 +218,7 @@ var ordersURL: URL { unavailable() }
 @MainActor var auctions: ObservableCountdownList<Lot.ID> { unavailable() }
 var remaining: RemainingTime { unavailable() }
 var snapshot: CountdownSnapshot<Order.ID> { unavailable() }
+var window: CountdownPhaseWindow { unavailable() }
 #if canImport(ActivityKit) && os(iOS) && !targetEnvironment(macCatalyst)
   @available(iOS 16.1, *)
   var activity: Activity<AuctionAttributes> { unavailable() }

@@ -582,3 +582,31 @@ func readAloudKeepingTheTexts(on manager: CountdownManager) throws -> (Countdown
   }
   // END DOCC
 }
+
+// DOCC: outside-phase-activity
+@available(iOS 16.2, *)
+struct PomodoroAttributes: ActivityAttributes {
+  struct ContentState: Codable, Hashable {
+    var window: CountdownPhaseWindow  // the current phase and the next, each with its dates
+  }
+}
+
+@available(iOS 16.2, *)
+@MainActor
+func startPomodoroActivity(on manager: CountdownManager) throws -> Activity<PomodoroAttributes>? {
+  guard let window = manager.phaseWindow(id: "pomodoro") else { return nil }
+  return try Activity.request(
+    attributes: PomodoroAttributes(), content: ActivityContent(state: .init(window: window), staleDate: window.staleDate))
+}
+
+@available(iOS 16.2, macOS 13, *)
+struct PomodoroActivityView: View {
+  let state: PomodoroAttributes.ContentState
+
+  var body: some View {
+    // Drawn again when the content goes stale, at the current phase's end: from then on the next
+    // phase, counted down by the system to its end.
+    Text(timerInterval: state.window.phase(at: Date()).timerInterval, pauseTime: state.window.pauseTime, countsDown: true)
+  }
+}
+// END DOCC
