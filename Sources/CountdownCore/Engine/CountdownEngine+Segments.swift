@@ -50,7 +50,7 @@ extension CountdownEngine {
     let reading = readAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
     let context = isOnDeliveryQueue ? passScratch.takeContext() : nil
     var failure: CountdownError?
-    var registration = state.withLock { state -> Registration in
+    let registration = state.withLock { state -> Registration in
       do throws(CountdownError) {
         var registration = try state.acceptWalk(
           receiver, handler, onSegment: onSegment, layout: layout, ordinal: ordinal, left: left, policy: policy,
@@ -64,20 +64,7 @@ extension CountdownEngine {
         return Registration(actions: EngineActions(), replaced: nil)
       }
     }
-    if let failure {
-      if let context { handBack(context) }
-      throw failure
-    }
-    let (actions, owesPromptDelivery, delivery) = (
-      registration.actions.take(), registration.owesPromptDelivery, registration.delivery
-    )
-    _ = consume registration  // the handler it replaced, if any, is released here, outside the lock
-    guard let context = consume context else { return perform(actions) }
-    guard owesPromptDelivery else {
-      handBack(context)
-      return perform(actions)
-    }
-    deliverOnQueue(actions, delivery, context: context, reading: reading)
+    try complete(registration, failure: failure, context: context, reading: reading)
   }
 
   /// Moves `receiver`'s walk to another segment (``SegmentMove``): the segment it lands on starts

@@ -249,7 +249,7 @@ public final class CountdownEngine: Sendable {
     // copied and destroyed through its generic value witnesses, hundreds of instructions per
     // registration.
     var failure: CountdownError?
-    var registration = state.withLock { state -> Registration in
+    let registration = state.withLock { state -> Registration in
       do throws(CountdownError) {
         var registration = try state.accept(receiver, handler, request, reading: reading, deliveringHereWith: context)
         if paused { return Self.pausing(receiver, in: &state, at: reading, after: registration) }
@@ -262,6 +262,17 @@ public final class CountdownEngine: Sendable {
         return Registration(actions: EngineActions(), replaced: nil)
       }
     }
+    try complete(registration, failure: failure, context: context, reading: reading)
+  }
+
+  /// What a registration's call does once out of its lock: throws `failure` (the context handed
+  /// back), or does what the registration decided, its first value delivered here, at `reading`,
+  /// if it owes one and `context` was taken for it. Inlined into each registering call.
+  @inline(__always)
+  func complete(
+    _ registration: consuming Registration, failure: CountdownError?, context: consuming DeliveryContext?,
+    reading: Int64
+  ) throws(CountdownError) {
     if let failure {
       if let context { handBack(context) }
       throw failure
