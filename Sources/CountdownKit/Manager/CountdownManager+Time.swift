@@ -87,8 +87,8 @@ extension CountdownManager {
   ///
   /// Worked out on each call from the countdown's deadline and length (see
   /// ``CountdownTimerDates``); a countdown started at a server date ends at that date less the
-  /// ``serverOffset``. For a countdown in phases, the range is the current phase's, from its start
-  /// to its end, as ``timerDates(for:)`` has it. After a change of the device's clock
+  /// ``serverOffset``. For a countdown in phases, the range is the phase the last call told, from
+  /// its start to its end, as ``timerDates(for:)`` has it. After a change of the device's clock
   /// (`NSSystemClockDidChange`), ask again.
   /// - Returns: The dates, or `nil` for an id without a countdown (none, ended, or a count-up).
   public func timerDates<ID: Hashable & Sendable>(id: ID) -> CountdownTimerDates? {

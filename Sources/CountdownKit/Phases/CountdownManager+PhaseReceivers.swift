@@ -150,7 +150,10 @@ extension CountdownManager {
   /// ```
   ///
   /// A phase's range spans its length and the time added to it or taken since it began, so a
-  /// `ProgressView(timerInterval:)` fills with the phase and keeps its start. A single countdown
+  /// `ProgressView(timerInterval:)` fills with the phase and keeps its start. The phase is the one
+  /// the last call told, as the handler, the widgets and the Live Activity show it: until the call
+  /// of an end that passed (within the end tolerance, or during a suspension), the range is the
+  /// ended phase's, where ``phasePosition(for:)`` and ``timeLeft(for:)`` read the next one. A single countdown
   /// keeps no length by receiver: its range is laid out from now to its end (an
   /// ``ObservableCountdown`` has its whole range).
   /// - Returns: The dates, or `nil` without a countdown (or with a count-up).
