@@ -52,11 +52,6 @@ package struct PassedSegmentEnds: Hashable, Sendable {
   /// Whether no end passed.
   package var isEmpty: Bool { summary == nil && ends.isEmpty }
 
-  /// How many ends passed, the summary's included.
-  package var count: Int {
-    (summary?.ordinals.count ?? 0) + ends.count
-  }
-
   /// These ends followed by `later`'s, still bounded: at most `window` ends one by one, the rest in
   /// the summary. The flags are the last end's: `later`'s, or these ends' when `later` has none.
   package func followed(by later: PassedSegmentEnds, window: Int) -> PassedSegmentEnds {
