@@ -48,9 +48,10 @@ final class PhaseDelivery<Subject: Sendable>: PhaseSequence, @unchecked Sendable
     if !planEnded, passed != nil { phasesEnded() }
     let remaining =
       planEnded ? 0 : PhaseSequence.remaining(of: told.timing, at: now, interval: context.intervalNanoseconds)
-    let ends = passed ?? (planEnded ? PassedPhaseEnds(call.ends, in: layout) : nil)
+    // A plan's end with no end told (none reaches here through the engine's paths) still reads
+    // as the plan's end: an update without ends reads it from its phase.
     let phaseUpdate = CountdownPhaseUpdate(
-      cursor: told, now: now, wallNow: wallNow, remaining: remaining, ends: ends, plan: plan.storage)
+      cursor: told, now: now, wallNow: wallNow, remaining: remaining, ends: passed, plan: plan.storage)
     HandlerDelivery.call(marking: token) { update(subject, phaseUpdate, &stop) }
     if planEnded {
       ended(ranOut: true)
