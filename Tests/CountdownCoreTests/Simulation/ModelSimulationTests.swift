@@ -119,6 +119,26 @@ final class ModelSimulationTests: XCTestCase {
     XCTAssertNil(try SimulationRun(seed: seed, crowded: false).run(steps)?.message)
   }
 
+  /// Found by the long run (seed 9400000110, shrunk): a walk registered past its plan's end from
+  /// a pass, its final call on its way, then paused (a suspension preempting the pause): the pause
+  /// found it running and froze it, and its final call came as paused. Nothing runs to pause there.
+  func testAPauseOfAWalkWhosePlanHasEndedLeavesItsFinalCallAsItIs() throws {
+    let plan = SimulationPlan([
+      SegmentBlock(lengths: [400_000_000], repetition: .times(2)),
+      SegmentBlock(lengths: [300_000_000, 400_000_000], repetition: .times(1)),
+    ])
+    let steps: [SimulationStep] = [
+      .milestones(slot: 3, milliseconds: 3_989, pauses: true),
+      .duringPass(
+        .walk(
+          slot: 6, plan: plan, from: 4, leftMilliseconds: -1_138, pauses: false, deliveries: .everyChange,
+          paused: false),
+        offThread: true),
+      .preempted(.pause(slot: 6), by: .suspend),
+    ]
+    XCTAssertNil(try SimulationRun(seed: 9_400_000_110, crowded: false).run(steps)?.message)
+  }
+
   /// Found by the long run, each a whole run of its seed: a pause during the tick at the clock's
   /// last instant that a resume owed noted a probe at that instant, which armed the timer for it
   /// again and again (27293, a trap of the manual clock); wakeups that only probed paused

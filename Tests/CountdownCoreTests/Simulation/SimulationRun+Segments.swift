@@ -274,7 +274,10 @@ extension SimulationRun.Driver {
     }
     var owed: Int?
     let passing = model.passing(record, by: after, surelyBy: before)
-    if model.follows(record), passing.ends.isEmpty {
+    if model.follows(record), let walk = record.walk, walk.plan.isEnded(walk.ordinal) {
+      // Its plan has ended, its final call on its way: nothing runs to pause, and that call comes.
+      if found { model.fail("pause(slot \(slot)) paused a walk whose plan had ended") }
+    } else if model.follows(record), passing.ends.isEmpty {
       if !found { model.fail("pause(slot \(slot)) found no running walk") }
       record.paused = true
       (record.pausedMin, record.pausedMax) = (before, after)

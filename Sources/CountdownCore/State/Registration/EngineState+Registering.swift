@@ -142,6 +142,11 @@ extension EngineState {
     guard let index = liveIndex(of: receiver) else { return Pausing(found: false, timer: .none) }
     // A walk paused already is left as it is: its pause answers whether it was running.
     if table[index].timing.walksSegments, table[index].timing.isPaused { return Pausing(found: false, timer: .none) }
+    // A walk whose plan has ended, its final call on its way, has nothing running to pause: that
+    // call comes as it would have (as a move finds, ``SegmentMoveResult/planHadEnded``).
+    if table[index].timing.walksSegments, let walk = slots.walk(of: table[index].slot), walk.isEnded {
+      return Pausing(found: false, timer: .none)
+    }
     counts.noteChange()
     // A walk is paused at the caller's reading, as it is moved (``move(_:_:now:)``).
     let reading = now
