@@ -41,8 +41,11 @@ extension CountdownEngine {
   /// wake the device at most once a minute, and one whose receiver is deallocated is removed,
   /// without a call, within a minute and one interval after that (while the engine ticks: not
   /// during ``suspendTicking()``).
+  /// A registration walking segments is paused in the segment running at this call's reading: the
+  /// ends due before it pass first, told by one call at once (paused).
+  ///
   /// - Returns: Whether `receiver` had a registration; for one walking a plan's segments, whether
-  ///   it was running.
+  ///   it was running (not once its plan paused it after a segment, or ended).
   @discardableResult
   public func pause(_ receiver: AnyObject) -> Bool {
     let now = clock.now.nanosecondsSinceOrigin

@@ -98,7 +98,11 @@ extension CountdownManager {
 
   /// Freezes the countdown of `id`; ``resume(id:)`` continues it from the same value.
   ///
-  /// - Returns: Whether `id` had a countdown; for a countdown in phases, whether it was running.
+  /// A countdown in phases is paused in the phase running at the call: the ends due and not
+  /// delivered yet (during a suspension, say) pass first, told at once by one call, paused.
+  ///
+  /// - Returns: Whether `id` had a countdown; for a countdown in phases, whether it was running
+  ///   (`false` once its plan paused it after a phase, or ended).
   @discardableResult
   public func pause<ID: Hashable & Sendable>(id: ID) -> Bool {
     let key = IDKey(id)

@@ -282,9 +282,18 @@ extension SimulationRun.Driver {
       record.paused = true
       (record.pausedMin, record.pausedMax) = (before, after)
       owed = 0
-    } else if model.follows(record), !inPass, passing.sure >= 1 {
-      if !found { model.fail("pause(slot \(slot)) found no running walk, its end due") }
-      endPausedSegment(of: &record, between: before, and: after)
+    } else if model.follows(record), !inPass, passing.sure == passing.ends.count {
+      // The pause acts on the segment running at it: the ends due pass first, told at once.
+      model.pass(passing.ends, in: &record)
+      record.walk!.mayCallPaused = true
+      if record.paused || record.walk!.plan.isEnded(record.walk!.ordinal) {
+        // Its plan ended, or the walk paused itself after a segment, before the pause.
+        if found { model.fail("pause(slot \(slot)) paused a walk its plan had stopped") }
+      } else {
+        if !found { model.fail("pause(slot \(slot)) found no running walk, its ends due") }
+        record.paused = true
+        (record.pausedMin, record.pausedMax) = (before, after)
+      }
       owed = 1
     } else {
       // Its end came about the pause, or a pass may have taken it: either outcome.

@@ -152,6 +152,17 @@ extension EngineState {
     let reading = now
     let now = actedOn.raiseLatest(to: now)
     let pauseAt = table[index].timing.walksSegments ? reading : now
+    // A walk's pause acts on the segment running now: the ends due before it pass first, and the
+    // call that tells them comes at once (paused too), as after time added or a move.
+    let broughtUp = bringUpWalk(at: index, now: reading)
+    if broughtUp, let walk = slots.walk(of: table[index].slot), walk.isEnded || table[index].timing.isPaused {
+      // Its plan ended, or the walk paused itself after a segment that pauses, before the pause:
+      // nothing runs to pause.
+      let moving = oweMovedWalk(at: index, table[index].timing, now: now)
+      return Pausing(
+        found: false, timer: moving.actions.timer, queuePass: moving.actions.queuePass,
+        owesPromptDelivery: moving.owesPromptDelivery)
+    }
     notePausedProbe(of: index, now: now)
     let pausedAt = suspension.instant(for: table[index].timing, at: pauseAt)
     // One that owes only its end pauses as what it was: its resume owes that end again, if due.
@@ -168,6 +179,13 @@ extension EngineState {
       var timing = table[index].timing
       walk.endPausedSegment(&timing, at: pausedAt, toClock: pauseAt.subtractingSaturated(pausedAt))
       let moving = oweMovedWalk(at: index, timing, now: now)
+      return Pausing(
+        found: true, timer: moving.actions.timer, queuePass: moving.actions.queuePass,
+        owesPromptDelivery: moving.owesPromptDelivery)
+    }
+    if broughtUp {
+      // The ends that passed before the pause are told at once, the walk paused.
+      let moving = oweMovedWalk(at: index, table[index].timing, now: now)
       return Pausing(
         found: true, timer: moving.actions.timer, queuePass: moving.actions.queuePass,
         owesPromptDelivery: moving.owesPromptDelivery)

@@ -427,7 +427,9 @@ final class PhaseSimulationRun {
       done = receiver.map { manager.goToPreviousPhase($0) } ?? manager.goToPreviousPhase(id: slot)
     case .pause:
       expected = false
-      if let expectation, case .running = expectation.cursor.timing {
+      // A pause acts on the phase running now: the ends due before it pass first.
+      expectation?.bringUp(to: now)
+      if let expectation, !expectation.isEnded, case .running = expectation.cursor.timing {
         expected = true
         expectation.change { cursor, _ in cursor.pause(at: now) }
       }
