@@ -34,8 +34,9 @@ extension CountdownEngine {
   ///   - readAt: The clock reading the caller worked `left` out at; `nil`: the clock is read.
   ///   - handler: Called with each value within a segment.
   ///   - onSegment: Called in place of `handler` for a change of segment (and the calls above).
-  /// - Throws: ``CountdownError/outOfRange`` for a negative `ordinal`, or a segment that does not
-  ///   fit on the clock; ``CountdownError/invalidMilestone`` for a milestone below zero; the
+  /// - Throws: ``CountdownError/outOfRange`` for a negative `ordinal`, a segment that does not fit
+  ///   on the clock, or one whose end lies past 292 years of plan (``SegmentLayout/counts(_:)``);
+  ///   ``CountdownError/invalidMilestone`` for a milestone below zero; the
   ///   receiver's existing countdown is then left untouched.
   /// - Complexity: O(log *p*), *p* the segments written in the plan.
   package func register(
@@ -45,7 +46,7 @@ extension CountdownEngine {
     handler: @escaping CountdownHandler, onSegment: @escaping SegmentHandler
   ) throws(CountdownError) {
     if let values = deliveries.milestones, !values.allSatisfy({ $0 >= 0 }) { throw .invalidMilestone }
-    guard ordinal >= 0 else { throw .outOfRange }
+    guard layout.counts(ordinal) else { throw .outOfRange }
     let left = left ?? (layout.isEnded(ordinal) ? 0 : layout.length(ofOrdinal: ordinal))
     let reading = readAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
     let context = isOnDeliveryQueue ? passScratch.takeContext() : nil
@@ -78,8 +79,8 @@ extension CountdownEngine {
   ///   registration walking segments, ``SegmentMoveResult/planHadEnded`` for one whose plan has
   ///   ended already, its final 0 on its way.
   /// - Throws: ``CountdownError/negativeDuration`` for a seek's negative offset,
-  ///   ``CountdownError/outOfRange`` for a seek's negative ordinal or an offset at or past its
-  ///   segment's length; nothing changes then.
+  ///   ``CountdownError/outOfRange`` for a seek's negative ordinal, one whose end lies past 292 years
+  ///   of plan, or an offset at or past its segment's length; nothing changes then.
   /// - Complexity: O(log *p*), *p* the segments written in the plan.
   @discardableResult
   package func move(_ receiver: AnyObject, _ move: SegmentMove) throws(CountdownError) -> SegmentMoveResult {
@@ -92,7 +93,8 @@ extension CountdownEngine {
           return nil
         }
         let layout = status.layout
-        guard ordinal >= 0, layout.isEnded(ordinal) ? offset == 0 : offset < layout.length(ofOrdinal: ordinal) else {
+        guard layout.counts(ordinal), layout.isEnded(ordinal) ? offset == 0 : offset < layout.length(ofOrdinal: ordinal)
+        else {
           failure = .outOfRange
           return nil
         }

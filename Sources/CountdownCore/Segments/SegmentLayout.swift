@@ -129,6 +129,13 @@ package struct SegmentLayout: Hashable, Sendable {
   }
 
   /// Whether `ordinal` is past the plan's last segment.
+  /// Whether a walk can stand at `ordinal`: 0 or more, and its segment's end within what the
+  /// plan's arithmetic counts (292 years of plan: a plan that runs forever on segments of decades
+  /// passes it), or the plan's end.
+  package func counts(_ ordinal: Int) -> Bool {
+    ordinal >= 0 && (isEnded(ordinal) || end(ofOrdinal: ordinal) < .max)
+  }
+
   package func isEnded(_ ordinal: Int) -> Bool {
     segmentCount.map { ordinal >= $0 } ?? false
   }

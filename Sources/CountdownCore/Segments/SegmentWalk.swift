@@ -194,7 +194,9 @@ package final class SegmentWalk: @unchecked Sendable {
     let first = ordinal
     let planTimeAtDeadline = layout.end(ofOrdinal: first)
     let planTimeNow = planTimeAtDeadline.addingSaturated(instant.subtractingSaturated(deadline))
-    var last = layout.ordinal(at: planTimeNow) - 1
+    // At least the current segment ends at its deadline, even where the plan's time saturates
+    // (a walk past 292 years of plan), which the look-up would put before it.
+    var last = max(first, layout.ordinal(at: planTimeNow) - 1)
     var paused = false
     if let pausing = layout.firstPausing(from: first), pausing <= last {
       (last, paused) = (pausing, true)

@@ -74,7 +74,7 @@ extension CountdownSnapshot.PhaseEntry {
   /// Checks what can be checked of the phase entry at `index` without a manager: an ordinal the
   /// plan has, and exactly the time fields its state needs, each a value some phase can have.
   func validate(at index: Int) throws(CountdownSnapshotError) {
-    guard ordinal >= 0, !plan.layout.isEnded(ordinal) else {
+    guard plan.layout.counts(ordinal), !plan.layout.isEnded(ordinal) else {
       throw .invalidPhaseEntry(index: index, reason: .outOfRange)
     }
     if let milestones = deliveries.milestones, milestones.contains(where: { $0 < 0 }) {

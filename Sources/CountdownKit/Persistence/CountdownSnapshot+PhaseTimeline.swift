@@ -34,7 +34,7 @@ extension CountdownSnapshot {
   public func timeline(id: ID, from now: Date = Date(), limit: Int) -> [CountdownPhaseTimelineEntry] {
     guard limit > 0, let entry = phaseEntries.first(where: { $0.id == id }) else { return [] }
     let layout = entry.plan.layout
-    guard entry.ordinal >= 0, !layout.isEnded(entry.ordinal) else { return [] }
+    guard layout.counts(entry.ordinal), !layout.isEnded(entry.ordinal) else { return [] }
     // Instants in nanoseconds from `now`, which is 0.
     let timing: PhaseCursor.Timing
     // A running plan that freezes while the app is suspended (`.pauses`), saved with its time left:

@@ -47,7 +47,7 @@ extension CountdownSnapshot {
   func phaseWalk(id: ID, at now: Date) -> (layout: PlanLayout, cursor: PhaseCursor, standsStill: Bool)? {
     guard let entry = phaseEntries.first(where: { $0.id == id }) else { return nil }
     let layout = entry.plan.layout
-    guard entry.ordinal >= 0, !layout.isEnded(entry.ordinal) else { return nil }
+    guard layout.counts(entry.ordinal), !layout.isEnded(entry.ordinal) else { return nil }
     let timing: PhaseCursor.Timing
     // A running plan that freezes while the app is suspended, saved with its time left.
     let frozen = entry.policy == .pauses && !entry.isPaused

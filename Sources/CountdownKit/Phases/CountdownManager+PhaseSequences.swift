@@ -159,8 +159,8 @@ extension CountdownManager {
   ///   - ordinal: The phase to move to, 0 or more.
   ///   - offset: How far into that phase, zero or more and below its length.
   /// - Returns: Whether `id` has a countdown in phases.
-  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a negative ordinal, or an offset at
-  ///   or past the phase's length; ``CountdownCore/CountdownError/negativeDuration`` for a negative
+  /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a negative ordinal, a phase that ends
+  ///   past 292 years of plan, or an offset at or past the phase's length; ``CountdownCore/CountdownError/negativeDuration`` for a negative
   ///   offset. Nothing changes then.
   /// - Complexity: O(log *p*), *p* the phases written in the plan.
   @discardableResult

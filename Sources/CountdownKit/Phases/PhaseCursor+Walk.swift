@@ -19,7 +19,9 @@ extension PhaseCursor {
     let planTimeAtDeadline = plan.end(ofOrdinal: first)
     let planTimeNow = planTimeAtDeadline.addingSaturated(now.subtractingSaturated(deadline))
     // The phase running at `now`: those before it, from the current one, ended.
-    var last = plan.ordinal(at: planTimeNow) - 1
+    // At least the current phase ends at its deadline, even where the plan's time saturates (a
+    // plan past 292 years), which the look-up would put before it.
+    var last = max(first, plan.ordinal(at: planTimeNow) - 1)
     var paused = false
     if let pausing = plan.firstPausing(from: first), pausing <= last {
       (last, paused) = (pausing, true)

@@ -78,6 +78,8 @@ package struct PlanLayout: Hashable, Sendable {
   package func firstPausing(from ordinal: Int) -> Int? { segments.firstPausing(from: ordinal) }
   /// Whether `ordinal` is past the plan's last phase.
   package func isEnded(_ ordinal: Int) -> Bool { segments.isEnded(ordinal) }
+  /// Whether a plan can stand at `ordinal` (``CountdownCore/SegmentLayout/counts(_:)``).
+  package func counts(_ ordinal: Int) -> Bool { segments.counts(ordinal) }
 
   /// The phase of `ordinal` (0 or more, below the phase count), and where it sits.
   package func phase(atOrdinal ordinal: Int) -> PlanStep {

@@ -1,0 +1,34 @@
+import CountdownCore
+import XCTest
+
+/// A walk cannot stand at a segment whose end lies past what the plan's arithmetic counts (a plan
+/// that runs forever on segments of decades, past 292 years of plan): registering there or seeking
+/// there is refused with `outOfRange`, and nothing changes; at the segment before it, the walk
+/// still ends that segment at its deadline.
+final class WalkBeyondThePlansArithmeticTests: XCTestCase {
+  /// Two segments of 2⁶¹ ns (73 years) forever: the fourth ends at 2⁶³ ns, past what an `Int64` counts.
+  func layoutOfDecades() throws -> SegmentLayout {
+    try SegmentLayout([SegmentBlock(lengths: [1 << 61, 1 << 61], pausesAfter: nil, repetition: .forever)])
+  }
+
+  func testARegistrationOrASeekBeyondThePlansArithmeticIsRefused() throws {
+    let (engine, _) = try makeEngine()
+    let log = SegmentLog()
+    let timer = Receiver("timer")
+    let layout = try layoutOfDecades()
+    XCTAssertTrue(layout.counts(2))
+    XCTAssertFalse(layout.counts(3))
+    XCTAssertThrowsError(
+      try engine.register(
+        timer, walking: layout, from: 6, left: 1_000_000_000, handler: log.handler, onSegment: log.onSegment)
+    ) { XCTAssertEqual($0 as? CountdownError, .outOfRange) }
+    XCTAssertFalse(engine.contains(timer))
+    try engine.register(
+      timer, walking: layout, from: 2, left: 1_000_000_000, handler: log.handler, onSegment: log.onSegment)
+    XCTAssertThrowsError(try engine.move(timer, .seek(ordinal: 6, offset: 0))) {
+      XCTAssertEqual($0 as? CountdownError, .outOfRange)
+    }
+    XCTAssertEqual(engine.walkStatus(of: timer)?.ordinal, 2, "nothing moved")
+    engine.cancel(timer)
+  }
+}
