@@ -10,4 +10,7 @@ package enum SegmentMoveResult: Hashable, Sendable {
   case planHadEnded
   /// No registration walking segments was found.
   case notFound
+
+  /// Whether it moved the walk (to a segment, or past the plan's last).
+  package var moved: Bool { self == .moved || self == .endedPlan }
 }

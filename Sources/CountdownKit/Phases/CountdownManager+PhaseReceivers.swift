@@ -80,33 +80,36 @@ extension CountdownManager {
   /// ```
   ///
   /// - Parameter receiver: The object whose countdown in phases it is.
-  /// - Returns: Whether `receiver` has a countdown in phases.
+  /// - Returns: Whether `receiver` has a countdown in phases whose plan runs (`false` once its plan has
+  ///   ended, its final call on its way).
   /// - Complexity: O(log *p*), *p* the phases written in the plan.
   @discardableResult
   public func skipPhase(_ receiver: AnyObject) -> Bool {
-    (try? engine.move(receiver, .skip)).map { $0 != .notFound } ?? false
+    (try? engine.move(receiver, .skip)).map(\.moved) ?? false
   }
 
   /// Starts the current phase of `receiver`'s countdown in phases again, at its full length, as
   /// ``restartPhase(id:)`` does for an id.
   ///
   /// - Parameter receiver: The object whose countdown in phases it is.
-  /// - Returns: Whether `receiver` has a countdown in phases.
+  /// - Returns: Whether `receiver` has a countdown in phases whose plan runs (`false` once its plan has
+  ///   ended, its final call on its way).
   /// - Complexity: O(log *p*), *p* the phases written in the plan.
   @discardableResult
   public func restartPhase(_ receiver: AnyObject) -> Bool {
-    (try? engine.move(receiver, .restart)).map { $0 != .notFound } ?? false
+    (try? engine.move(receiver, .restart)).map(\.moved) ?? false
   }
 
   /// Goes back to the phase before the current one of `receiver`'s countdown in phases, as
   /// ``goToPreviousPhase(id:)`` does for an id.
   ///
   /// - Parameter receiver: The object whose countdown in phases it is.
-  /// - Returns: Whether `receiver` has a countdown in phases.
+  /// - Returns: Whether `receiver` has a countdown in phases whose plan runs (`false` once its plan has
+  ///   ended, its final call on its way).
   /// - Complexity: O(log *p*), *p* the phases written in the plan.
   @discardableResult
   public func goToPreviousPhase(_ receiver: AnyObject) -> Bool {
-    (try? engine.move(receiver, .back)).map { $0 != .notFound } ?? false
+    (try? engine.move(receiver, .back)).map(\.moved) ?? false
   }
 
   /// Moves `receiver`'s countdown in phases to the phase of `ordinal`, `offset` into it, as
@@ -116,13 +119,14 @@ extension CountdownManager {
   ///   - receiver: The object whose countdown in phases it is.
   ///   - ordinal: The phase to move to, 0 or more.
   ///   - offset: How far into that phase, zero or more and below its length.
-  /// - Returns: Whether `receiver` has a countdown in phases.
+  /// - Returns: Whether `receiver` has a countdown in phases whose plan runs (`false` once its plan has
+  ///   ended, its final call on its way).
   /// - Throws: What ``seekPhase(id:to:offset:)`` throws; nothing changes then.
   /// - Complexity: O(log *p*), *p* the phases written in the plan.
   @discardableResult
   public func seekPhase(_ receiver: AnyObject, to ordinal: Int, offset: Duration = .zero) throws(CountdownError) -> Bool
   {
-    try engine.move(receiver, .seek(ordinal: ordinal, offset: offset.countdownNanoseconds())) != .notFound
+    try engine.move(receiver, .seek(ordinal: ordinal, offset: offset.countdownNanoseconds())).moved
   }
 
   /// Where `receiver`'s countdown in phases is now, as ``phasePosition(id:)`` says it for an id.

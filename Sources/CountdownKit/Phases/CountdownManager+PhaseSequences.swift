@@ -101,7 +101,8 @@ extension CountdownManager {
   /// with no call.
   ///
   /// - Parameter id: The id of a countdown started with a plan.
-  /// - Returns: Whether `id` has a countdown in phases (`false` for a single countdown's id).
+  /// - Returns: Whether `id` has a countdown in phases whose plan runs (`false` for a single
+  ///   countdown's id, and once the plan has ended, its final call on its way).
   /// - Complexity: O(log *p*), *p* the phases written in the plan.
   @discardableResult
   public func skipPhase<ID: Hashable & Sendable>(id: ID) -> Bool {
@@ -118,7 +119,8 @@ extension CountdownManager {
   /// ```
   ///
   /// - Parameter id: The id of a countdown started with a plan.
-  /// - Returns: Whether `id` has a countdown in phases.
+  /// - Returns: Whether `id` has a countdown in phases whose plan runs (`false` once its plan has
+  ///   ended, its final call on its way).
   /// - Complexity: O(log *p*), *p* the phases written in the plan.
   @discardableResult
   public func restartPhase<ID: Hashable & Sendable>(id: ID) -> Bool {
@@ -136,7 +138,8 @@ extension CountdownManager {
   /// ```
   ///
   /// - Parameter id: The id of a countdown started with a plan.
-  /// - Returns: Whether `id` has a countdown in phases.
+  /// - Returns: Whether `id` has a countdown in phases whose plan runs (`false` once its plan has
+  ///   ended, its final call on its way).
   /// - Complexity: O(log *p*), *p* the phases written in the plan.
   @discardableResult
   public func goToPreviousPhase<ID: Hashable & Sendable>(id: ID) -> Bool {
@@ -158,7 +161,8 @@ extension CountdownManager {
   ///   - id: The id of a countdown started with a plan.
   ///   - ordinal: The phase to move to, 0 or more.
   ///   - offset: How far into that phase, zero or more and below its length.
-  /// - Returns: Whether `id` has a countdown in phases.
+  /// - Returns: Whether `id` has a countdown in phases whose plan runs (`false` once its plan has
+  ///   ended, its final call on its way).
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a negative ordinal, a phase that ends
   ///   past 292 years of plan, or an offset at or past the phase's length; ``CountdownCore/CountdownError/negativeDuration`` for a negative
   ///   offset. Nothing changes then.
@@ -222,9 +226,9 @@ extension CountdownManager {
     let key = IDKey(id)
     guard let record = record(of: key) else { return false }
     switch try engine.move(record.token, move) {
-    case .notFound: return false
-    // The id still has its countdown in phases, its final call on its way: nothing changed.
-    case .planHadEnded: return true
+    // Its plan had ended by the call (its final call on its way): nothing moved, as
+    // `phasePosition(id:)` has no phase there.
+    case .notFound, .planHadEnded: return false
     case .moved: break
     case .endedPlan: state.withLock { $0.ids.countdownEnded(token: record.token, generation: record.generation) }
     }

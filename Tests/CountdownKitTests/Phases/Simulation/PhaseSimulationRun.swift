@@ -398,8 +398,10 @@ final class PhaseSimulationRun {
     defer { operationsRunning -= 1 }
     switch operation {
     case .skipPhase:
-      // A move acts on the phase running now: the ends due before it pass first.
+      // A move acts on the phase running now: the ends due before it pass first; a plan they
+      // ended has no phase to move (its final call still comes).
       expectation?.bringUp(to: now)
+      if expectation?.isEnded == true { expected = false }
       if let expectation, !expectation.isEnded {
         if expectation.phase(expectation.cursor.ordinal + 1) == nil, !expectation.unreported.isEmpty {
           // The plan's last phase, with ends passed before the skip: one call tells them, and the
@@ -416,11 +418,13 @@ final class PhaseSimulationRun {
       if case .empty = slots[slot] { observableStates[slot] = .unchecked }
     case .restartPhase:
       expectation?.bringUp(to: now)
+      if expectation?.isEnded == true { expected = false }
       expectation?.change { cursor, plan in if !cursor.isEnded(plan) { cursor.restart(at: now, plan) } }
       expectation?.phaseBegan()
       done = receiver.map { manager.restartPhase($0) } ?? manager.restartPhase(id: slot)
     case .goToPreviousPhase:
       expectation?.bringUp(to: now)
+      if expectation?.isEnded == true { expected = false }
       expectation?.change { cursor, plan in if !cursor.isEnded(plan) { cursor.goBack(at: now, plan) } }
       // Back at the first phase, that phase began again.
       expectation?.phaseBegan()
