@@ -157,7 +157,7 @@ extension CountdownPushScheduler {
   }
 
   /// Returns once nothing moves: no send running, and the delivery queue and the store's queue
-  /// done with what was queued. For tests on a ``ManualCountdownClock``, after an advance.
+  /// done with what was queued. For tests on a ``CountdownCore/ManualCountdownClock``, after an advance.
   package func settled() async {
     while true {
       let before = state.withLock { $0.activity }

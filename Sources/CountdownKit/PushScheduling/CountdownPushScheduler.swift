@@ -3,7 +3,7 @@ import Dispatch
 public import Foundation
 
 /// Sends the pushes that keep Live Activities of countdowns in phases right, each at its date, for
-/// the app's server: it follows the snapshots the app posts, on a ``CountdownEngine``.
+/// the app's server: it follows the snapshots the app posts, on a ``CountdownCore/CountdownEngine``.
 ///
 /// ```swift
 /// let scheduler = try CountdownPushScheduler(
@@ -15,7 +15,7 @@ public import Foundation
 /// ``follow(_:id:token:lookAhead:)`` lays out the id's pushes from the snapshot
 /// (``CountdownSnapshot/pushSchedule(id:lookAhead:from:limit:)``, from the instant it is called)
 /// and sends each through the ``CountdownPushSender`` at its send date, within the engine's
-/// ``CountdownEngine/endTolerance`` after it: one registration of the engine per followed id,
+/// ``CountdownCore/CountdownEngine/endTolerance`` after it: one registration of the engine per followed id,
 /// armed for its next step, so that many ids cost the engine's price each. A new snapshot for the
 /// id (a pause, a resume, a skip, time added) replaces its steps not sent yet; the schedule's last
 /// step ends the activity, or shows it waiting after a phase that pauses the plan, until the
