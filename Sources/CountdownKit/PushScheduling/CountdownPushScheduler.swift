@@ -84,6 +84,15 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
     }
   }
 
+  deinit {
+    // The engine holds the receivers weakly, and would keep their registrations until their dates,
+    // with handlers that find no scheduler: they end here.
+    let receivers = state.withLock { $0.sequences.values.map(\.receiver) }
+    for receiver in receivers {
+      _ = engine.cancel(receiver)
+    }
+  }
+
   /// Follows the countdown in phases of `id` in `snapshot`: lays out its pushes from now, in place
   /// of any it had, and sends each at its date, the first at once.
   ///

@@ -21,6 +21,7 @@ final class CountdownPushSchedulerRestartTests: XCTestCase {
     await first?.settled()
     XCTAssertEqual(rig.gateway.delivered.filter { $0.id == "workout" }.map(\.push), Array(expected.prefix(2)))
     first = nil
+    XCTAssertEqual(rig.engine.count, 0, "a scheduler gone leaves no registration")
     // A new process: its own engine, the same clocks, the same file read by a new store.
     let second = try PushRig.restarted(rig, store: CountdownPushSchedulerJSONStore(file))
     XCTAssertEqual(Set(second.scheduler.followedIDs), ["workout", "other"])
