@@ -51,6 +51,8 @@ extension CountdownPushScheduler {
   /// own; arms again otherwise (the wall clock is behind the engine's).
   private func look(at id: ID, arming number: Int) {
     let now = wallClock().timeIntervalSince1970
+    // `nil`: nothing due yet, arm again; `.some(nil)`: an end of an arming replaced, or a send
+    // running, which arms when it finishes; otherwise the step to send.
     let send = state.withLock { state -> (CountdownPhasePush, String, Int, Int)?? in
       guard var sequence = state.sequences[id], sequence.arming == number, !state.sending.contains(id) else {
         return .some(nil)
