@@ -1743,3 +1743,133 @@ func pomodoroPushes(from data: Data, pushToken: String, now: Date = Date()) thro
   }
 }
 // END ARTICLE
+
+func pushOutcomeSample() {
+  // SAMPLE: CountdownKit/PushScheduling/CountdownPushOutcome.swift
+  let outcome = CountdownPushOutcome(apnsStatus: 410, reason: "Unregistered")
+  print(outcome.isTokenGone)  // true
+  // END SAMPLE
+}
+
+func pushRecordSample(scheduler: CountdownPushScheduler<String>) {
+  // SAMPLE: CountdownKit/PushScheduling/CountdownPushRecord.swift
+  if let record = scheduler.record(id: "pomodoro") {
+    print(record.token, record.sentCount)
+  }
+  // END SAMPLE
+}
+
+func pushReportKindSample() {
+  // SAMPLE: CountdownKit/PushScheduling/CountdownPushReportKind.swift
+  let dropped: [CountdownPushReportKind] = [.ended, .tokenGone, .rejected, .gaveUp]
+  print(dropped.map(\.description))
+  // END SAMPLE
+}
+
+func pushRetryPolicySample() -> CountdownPushRetryPolicy {
+  // SAMPLE: CountdownKit/PushScheduling/CountdownPushRetryPolicy.swift
+  // 1 s, 2 s, 4 s, 8 s, then gives up after the fifth failure in a row.
+  let retry = CountdownPushRetryPolicy(firstDelay: .seconds(1), maximumDelay: .seconds(30), maximumAttempts: 5)
+  // END SAMPLE
+  return retry
+}
+
+func pushSchedulerSample(engine: CountdownEngine, snapshot: CountdownSnapshot<String>, token: String) async throws {
+  // SAMPLE: CountdownKit/PushScheduling/CountdownPushScheduler.swift
+  let scheduler = try CountdownPushScheduler(
+    engine: engine, sender: LoggingSender(),
+    store: CountdownPushSchedulerJSONStore<String>(.file(URL(fileURLWithPath: "/var/lib/focus/pushes.json"))))
+  try await scheduler.follow(snapshot, id: "pomodoro", token: token)  // its first push goes out now
+  // END SAMPLE
+}
+
+func pushSchedulerCallsSample(
+  scheduler: CountdownPushScheduler<String>, snapshot: CountdownSnapshot<String>, token: String, newToken: String
+) async throws {
+  // SAMPLE: CountdownKit/PushScheduling/CountdownPushScheduler.swift
+  try await scheduler.follow(snapshot, id: "pomodoro", token: token, lookAhead: 1)
+  // END SAMPLE
+  // SAMPLE: CountdownKit/PushScheduling/CountdownPushScheduler.swift
+  try await scheduler.updateToken(newToken, id: "pomodoro")
+  // END SAMPLE
+  // SAMPLE: CountdownKit/PushScheduling/CountdownPushScheduler.swift
+  try await scheduler.stop(id: "pomodoro")
+  // END SAMPLE
+}
+
+func pushSchedulerErrorSample(
+  scheduler: CountdownPushScheduler<String>, snapshot: CountdownSnapshot<String>, token: String
+) async throws {
+  // SAMPLE: CountdownKit/PushScheduling/CountdownPushSchedulerError.swift
+  do {
+    try await scheduler.follow(snapshot, id: "pomodoro", token: token)
+  } catch let error as CountdownPushSchedulerError where error.kind == .noPhaseEntry {
+    print("the app sent a snapshot without the Pomodoro")
+  }
+  // END SAMPLE
+}
+
+func pushSchedulerStoreSample() throws {
+  // SAMPLE: CountdownKit/PushScheduling/CountdownPushSchedulerJSONStore.swift
+  let store = CountdownPushSchedulerJSONStore<String>(.file(URL(fileURLWithPath: "/var/lib/focus/pushes.json")))
+  print(try store.load().count, "ids followed")
+  // END SAMPLE
+}
+
+func pushSchedulerReportSample() -> @Sendable (CountdownPushSchedulerReport<String>) -> Void {
+  // SAMPLE: CountdownKit/PushScheduling/CountdownPushSchedulerReport.swift
+  let onReport: @Sendable (CountdownPushSchedulerReport<String>) -> Void = { report in
+    if report.kind == .tokenGone { print("\(report.id): the activity is gone") }
+  }
+  // END SAMPLE
+  return onReport
+}
+
+// SAMPLE: CountdownKit/PushScheduling/CountdownPushSender.swift
+struct LoggingSender: CountdownPushSender {
+  func send(_ push: CountdownPhasePush, id: String, token: String) async throws -> CountdownPushOutcome {
+    print("to \(token): \(push.event) \(push.window.current.phase.name)")
+    return .sent
+  }
+}
+// END SAMPLE
+
+// ARTICLE: CountdownsOutsideTheApp
+/// Sends each push through the server's APNs client, which signs and posts the request.
+struct APNsSender: CountdownPushSender {
+  let post: @Sendable (LiveActivityPush) async throws -> (status: Int, reason: String?)
+
+  func send(_ push: CountdownPhasePush, id: String, token: String) async throws -> CountdownPushOutcome {
+    let request = try LiveActivityPush(
+      push.event.dismissalDate.map { .end(dismissalDate: Date(timeIntervalSince1970: $0)) } ?? .update,
+      contentState: PomodoroState(window: push.window), deviceToken: token, bundleID: "com.example.focus",
+      environment: .production, priority: .high, timestamp: Date(timeIntervalSince1970: push.sendDate),
+      staleDate: push.staleDate.map { Date(timeIntervalSince1970: $0) })
+    let answer = try await post(request)
+    return CountdownPushOutcome(apnsStatus: answer.status, reason: answer.reason)
+  }
+}
+
+/// The process's scheduler: it goes on with the ids its shard saved before it stopped.
+func makePushScheduler(
+  shard: Int, post: @escaping @Sendable (LiveActivityPush) async throws -> (status: Int, reason: String?)
+) throws -> CountdownPushScheduler<String> {
+  let engine = try CountdownEngine(interval: .seconds(1), deliveryQueue: DispatchQueue(label: "pushes"))
+  let store = CountdownPushSchedulerJSONStore<String>(
+    .file(URL(fileURLWithPath: "/var/lib/focus/pushes-\(shard).json")))
+  return try CountdownPushScheduler(
+    engine: engine, sender: APNsSender(post: post), store: store,
+    onReport: { report in print("push scheduler: \(report)") })
+}
+
+/// The shard of an id among `count` processes: a hash that is the same in every process (an id's
+/// `hashValue` is seeded anew in each).
+func shard(of id: String, among count: Int) -> Int {
+  Int(id.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 } % UInt32(count))
+}
+
+/// What the app posts: its snapshot, and the activity's push token.
+func appPosted(_ data: Data, id: String, token: String, to scheduler: CountdownPushScheduler<String>) async throws {
+  try await scheduler.follow(try CountdownSnapshot<String>(decoding: data), id: id, token: token)
+}
+// END ARTICLE

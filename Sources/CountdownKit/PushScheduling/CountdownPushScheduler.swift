@@ -1,0 +1,235 @@
+public import CountdownCore
+import Dispatch
+public import Foundation
+
+/// Sends the pushes that keep Live Activities of countdowns in phases right, each at its date, for
+/// the app's server: it follows the snapshots the app posts, on a ``CountdownCore/CountdownEngine``.
+///
+/// ```swift
+/// let scheduler = try CountdownPushScheduler(
+///   engine: engine, sender: LoggingSender(),
+///   store: CountdownPushSchedulerJSONStore<String>(.file(URL(fileURLWithPath: "/var/lib/focus/pushes.json"))))
+/// try await scheduler.follow(snapshot, id: "pomodoro", token: token)  // its first push goes out now
+/// ```
+///
+/// ``follow(_:id:token:lookAhead:)`` lays out the id's pushes from the snapshot
+/// (``CountdownSnapshot/pushSchedule(id:lookAhead:from:limit:)``, from the instant it is called)
+/// and sends each through the ``CountdownPushSender`` at its send date, within the engine's
+/// ``CountdownCore/CountdownEngine/endTolerance`` after it: one registration of the engine per followed id,
+/// armed for its next step, so that many ids cost the engine's price each. A new snapshot for the
+/// id (a pause, a resume, a skip, time added) replaces its steps not sent yet; the schedule's last
+/// step ends the activity, or shows it waiting after a phase that pauses the plan, until the
+/// app posts a new snapshot.
+///
+/// What the gateway answers (``CountdownPushOutcome``) decides what comes next: a sent step is
+/// recorded; a token gone, a push refused for good, or ``CountdownPushRetryPolicy/maximumAttempts``
+/// failures in a row stop the following, and `onReport` says so; a retryable failure sends again
+/// after a delay (``CountdownPushRetryPolicy``). Steps due together (after a restart, or while
+/// waiting to retry) go out as one push, their last: each window shows all the activity needs
+/// from its date on.
+///
+/// **Restart.** Each change (a snapshot followed, a token, a step sent, an id no longer followed)
+/// is saved through the ``CountdownPushSchedulerStore``, and a new scheduler on the same store
+/// goes on from there. A step recorded as sent is never sent again. Delivery is *at least once*: a
+/// step whose send began but whose outcome was not recorded (the process stopped meanwhile) is
+/// sent again after the restart, or a later step in its place if one is due by then. A push
+/// updates or ends the activity with a whole content state, so a push received twice shows what
+/// it showed once; a push lost would leave the activity wrong.
+///
+/// The sender, the store and `onReport` are called with no lock held; the engine's delivery queue
+/// runs the scheduler's arming, and a task of its own each send.
+public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Sendable {
+  /// The engine whose registrations time the pushes.
+  public let engine: CountdownEngine
+  /// How failed pushes are sent again.
+  public let retryPolicy: CountdownPushRetryPolicy
+  let sender: any CountdownPushSender<ID>
+  let store: any CountdownPushSchedulerStore<ID>
+  let wallClock: @Sendable () -> Date
+  let onReport: @Sendable (CountdownPushSchedulerReport<ID>) -> Void
+  let state = LockedState(PushSchedulerState<ID>())
+  /// Runs the store's calls one at a time, in the order the changes were made under the lock.
+  let storing = DispatchQueue(label: "CountdownPushScheduler.store")
+
+  /// A scheduler that goes on with every id saved in `store`: each one's steps not sent yet are
+  /// sent at their dates, and those due already at once (their last one).
+  ///
+  /// - Parameters:
+  ///   - engine: The engine that times the pushes; its delivery queue runs the scheduler's arming.
+  ///   - sender: What sends each push.
+  ///   - store: Where the followed ids are saved.
+  ///   - retryPolicy: How failed pushes are sent again.
+  ///   - wallClock: Today's date; the send dates are read against it.
+  ///   - onReport: Called, with no lock held, when an id is no longer followed or a save fails.
+  /// - Throws: What the store's ``CountdownPushSchedulerStore/load()`` throws.
+  /// - Complexity: O(*n*) for *n* saved ids, and the first layout of each one's schedule.
+  public init(
+    engine: CountdownEngine, sender: some CountdownPushSender<ID>, store: some CountdownPushSchedulerStore<ID>,
+    retryPolicy: CountdownPushRetryPolicy = CountdownPushRetryPolicy(),
+    wallClock: @escaping @Sendable () -> Date = { Date() },
+    onReport: @escaping @Sendable (CountdownPushSchedulerReport<ID>) -> Void = { _ in }
+  ) throws {
+    self.engine = engine
+    self.sender = sender
+    self.store = store
+    self.retryPolicy = retryPolicy
+    self.wallClock = wallClock
+    self.onReport = onReport
+    let records = try store.load()
+    state.withLock { state in
+      for record in records {
+        state.sequences[record.id] = PushSequence(record: record, receiver: PushReceiver(), epoch: state.number())
+        arm(record.id)
+      }
+    }
+  }
+
+  deinit {
+    // The engine holds the receivers weakly, and would keep their registrations until their dates,
+    // with handlers that find no scheduler: they end here.
+    let receivers = state.withLock { $0.sequences.values.map(\.receiver) }
+    for receiver in receivers {
+      _ = engine.cancel(receiver)
+    }
+  }
+
+  /// Follows the countdown in phases of `id` in `snapshot`: lays out its pushes from now, in place
+  /// of any it had, and sends each at its date, the first at once.
+  ///
+  /// ```swift
+  /// try await scheduler.follow(snapshot, id: "pomodoro", token: token, lookAhead: 1)
+  /// ```
+  ///
+  /// A send running for the id's earlier snapshot finishes first, and its outcome records nothing
+  /// in the new schedule (a token gone still stops the following).
+  ///
+  /// - Parameters:
+  ///   - snapshot: The app's snapshot, with `id` in its ``CountdownSnapshot/phaseEntries``.
+  ///   - id: The id of the countdown in phases.
+  ///   - token: The Live Activity's push token.
+  ///   - lookAhead: How many phases after the current one each push's window holds (default 1):
+  ///     a push every `lookAhead + 1` phases.
+  /// - Throws: ``CountdownPushSchedulerError`` for bad input, and nothing changes:
+  ///   ``CountdownPushSchedulerError/invalidLookAhead``, ``CountdownPushSchedulerError/emptyToken``,
+  ///   ``CountdownPushSchedulerError/noPhaseEntry``, ``CountdownPushSchedulerError/nothingToSend``
+  ///   (the plan has ended). What the store's ``CountdownPushSchedulerStore/save(_:)`` throws: the
+  ///   id is followed then, in memory, and the next save of it writes it whole.
+  /// - Complexity: O(*b* *k* log *p*) for the first *b* steps (32) of windows of *k* phases, *p*
+  ///   the phases written in the plan; the store's save.
+  public func follow(_ snapshot: CountdownSnapshot<ID>, id: ID, token: String, lookAhead: Int = 1) async throws {
+    guard lookAhead >= 0 else { throw CountdownPushSchedulerError.invalidLookAhead }
+    guard !token.isEmpty else { throw CountdownPushSchedulerError.emptyToken }
+    guard snapshot.phaseEntries.contains(where: { $0.id == id }) else { throw CountdownPushSchedulerError.noPhaseEntry }
+    let record = CountdownPushRecord(
+      id: id, token: token, snapshot: snapshot, lookAhead: lookAhead, scheduledFrom: wallClock())
+    var sequence = PushSequence(record: record, receiver: PushReceiver(), epoch: 0)
+    guard sequence.step(0) != nil else { throw CountdownPushSchedulerError.nothingToSend }
+    try await saving { state in
+      sequence.epoch = state.number()
+      if let followed = state.sequences[id] { sequence.receiver = followed.receiver }
+      state.sequences[id] = sequence
+      arm(id)
+      return .save(record)
+    }
+  }
+
+  /// Sends the id's next pushes to `token`: the activity's new push token.
+  ///
+  /// ```swift
+  /// try await scheduler.updateToken(newToken, id: "pomodoro")
+  /// ```
+  ///
+  /// A send running with the old token finishes first: if the gateway says that token is gone,
+  /// its step is sent again at once to the new one.
+  ///
+  /// - Parameters:
+  ///   - token: The new token.
+  ///   - id: The followed id.
+  /// - Returns: Whether `id` is followed (nothing changes otherwise).
+  /// - Throws: ``CountdownPushSchedulerError/emptyToken``, and nothing changes; what the store's
+  ///   ``CountdownPushSchedulerStore/save(_:)`` throws (the token is used then, in memory).
+  /// - Complexity: O(1), and the store's save.
+  @discardableResult
+  public func updateToken(_ token: String, id: ID) async throws -> Bool {
+    guard !token.isEmpty else { throw CountdownPushSchedulerError.emptyToken }
+    var followed = false
+    try await saving { state in
+      guard var sequence = state.sequences[id] else { return .nothing }
+      followed = true
+      sequence.record.token = token
+      state.sequences[id] = sequence
+      return .save(sequence.record)
+    }
+    return followed
+  }
+
+  /// Stops following `id`: no push of it is sent from now on (a send running finishes, and its
+  /// outcome is dropped), and its record is removed from the store.
+  ///
+  /// ```swift
+  /// try await scheduler.stop(id: "pomodoro")
+  /// ```
+  ///
+  /// - Parameter id: The followed id.
+  /// - Returns: Whether `id` was followed.
+  /// - Throws: What the store's ``CountdownPushSchedulerStore/remove(id:)`` throws (the id is no
+  ///   longer followed in memory then).
+  /// - Complexity: O(1), and the store's removal.
+  @discardableResult
+  public func stop(id: ID) async throws -> Bool {
+    var followed = false
+    try await saving { state in
+      guard let sequence = state.sequences.removeValue(forKey: id) else { return .nothing }
+      followed = true
+      disarm(sequence.receiver)
+      return .remove(id)
+    }
+    return followed
+  }
+
+  /// The ids followed, in any order.
+  ///
+  /// - Complexity: O(*n*) for *n* ids.
+  public var followedIDs: [ID] {
+    state.withLock { Array($0.sequences.keys) }
+  }
+
+  /// What is saved of `id`: its snapshot, token and the steps sent; `nil` for an id not followed.
+  ///
+  /// - Parameter id: The id.
+  /// - Returns: Its record.
+  /// - Complexity: O(1).
+  public func record(id: ID) -> CountdownPushRecord<ID>? {
+    state.withLock { $0.sequences[id]?.record }
+  }
+
+  /// What a change under the lock leaves for the store.
+  enum StoreChange: Sendable {
+    case save(CountdownPushRecord<ID>)
+    case remove(ID)
+    case nothing
+  }
+
+  /// Makes `change` under the lock, then waits for what it leaves for the store, queued in the
+  /// order of the changes.
+  private func saving(_ change: (inout PushSchedulerState<ID>) -> StoreChange) async throws {
+    try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+      state.withLock { state in
+        let left = change(&state)
+        if case .nothing = left { return done.resume() }
+        storing.async { [store] in
+          do {
+            switch left {
+            case .save(let record): try store.save(record)
+            case .remove(let id): try store.remove(id: id)
+            case .nothing: break
+            }
+            done.resume()
+          } catch {
+            done.resume(throwing: error)
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,3 @@
+/// The engine's key for one followed id's registration: the scheduler holds it while it follows
+/// the id, and the engine holds it weakly, as it does every receiver.
+final class PushReceiver: Sendable {}
