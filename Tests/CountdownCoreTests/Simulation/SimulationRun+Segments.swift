@@ -177,6 +177,14 @@ extension SimulationRun.Driver {
       if result != .notFound { model.fail("move(slot \(slot), \(move)) found a walk: \(result)") }
       return
     }
+    // From a callback of the pass that prepared the walk's final 0, before that call begins, its
+    // registration has ended already, as a countdown's has for a cancel: nothing is found or moved,
+    // and that call still comes.
+    if result == .notFound, inPass, walkMayHaveEnded(record, by: after) {
+      model.coverage?.note("moves finding the plan's end prepared")
+      if let outer { release(outer, between: before, and: after) }
+      return
+    }
     if let error = seekError(move, in: plan) {
       model.fail("move(slot \(slot), \(move)) was accepted, not \(error)")
     }
@@ -439,12 +447,12 @@ extension SimulationRun.Driver {
     if inside, !owed.contains(made) { model.fail("#\(id) had \(made) calls inside time added, not \(owed.sorted())") }
   }
 
-  /// Whether the walk of `record` may have come to its plan's end: its end passed, or the model
-  /// does not follow it.
-  func walkMayHaveEnded(_ record: RegistrationRecord) -> Bool {
+  /// Whether the walk of `record` may have come to its plan's end by `latest` (by default, now):
+  /// its end passed, or the model does not follow it.
+  func walkMayHaveEnded(_ record: RegistrationRecord, by latest: Int64? = nil) -> Bool {
     guard let walk = record.walk, walk.plan.count != nil else { return false }
     guard model.follows(record) else { return true }
     if walk.plan.isEnded(walk.ordinal) { return true }
-    return model.passing(record, by: now() + model.early, surelyBy: .min).ends.last?.planEnded == true
+    return model.passing(record, by: latest ?? now() + model.early, surelyBy: .min).ends.last?.planEnded == true
   }
 }
