@@ -88,8 +88,9 @@ extension SimulationRun.Driver {
     }
     model.records[id] = record
     let made = release(outer, between: before, and: after)
-    // A silent walk's first call is its first end, which may be due at once.
-    let silentEndDue = !deliveries.isEveryChange && (left <= 0 || ended)
+    // A silent walk's first call is its first end, which may be due at once: with nothing left, or
+    // with time moving past it between the clock reading its end counts from and the registration.
+    let silentEndDue = !deliveries.isEveryChange && (left <= 0 || ended || before + left <= after)
     if inside, made != (owed ? 1 : 0), !(silentEndDue && made <= 1) {
       model.fail("#\(id) had \(made) calls inside its registration on the delivery queue, not \(owed ? 1 : 0)")
     }
@@ -175,6 +176,13 @@ extension SimulationRun.Driver {
     guard walking, let id, var record = model.records[id], let plan = record.walk?.plan else {
       if let outer { release(outer, between: before, and: after) }
       if result != .notFound { model.fail("move(slot \(slot), \(move)) found a walk: \(result)") }
+      return
+    }
+    // A pass that preempted the move (inside its clock reading) told the plan's end: the
+    // registration ended with that call, before the move took effect.
+    if record.ended {
+      if let outer { release(outer, between: before, and: after) }
+      if result != .notFound { model.fail("move(slot \(slot), \(move)) found a walk after its final call: \(result)") }
       return
     }
     // From a callback of the pass that prepared the walk's final 0, before that call begins, its
