@@ -20,4 +20,29 @@ final class MoveAfterThePlansEndTests: XCTestCase {
     XCTAssertFalse(engine.contains(timer))
     withExtendedLifetime(timer) {}
   }
+
+  /// From a callback of the pass that prepared a walk's final 0 (a countdown ending with it, first
+  /// in that pass), before that call begins, the walk's registration has ended already, as a
+  /// countdown's has for a cancel: a move finds none (`notFound`), and that call comes as it would
+  /// have.
+  func testAMoveFromACallbackOfThePassThatPreparedThePlansEndFindsNoWalk() throws {
+    let (engine, clock) = try makeEngine()
+    let log = SegmentLog()
+    let timer = Receiver("timer")
+    let other = Receiver("other")
+    let results = LockedState<[String]>([])
+    try engine.register(other, .duration(.seconds(2))) { value, _ in
+      guard value == 0 else { return }
+      let result = try? engine.move(timer, .skip)
+      let heard = log.lines
+      results.withLock { $0.append("\(result.map { "\($0)" } ?? "threw") after \(heard)") }
+    }
+    try engine.register(timer, walking: layout([1, 1]), handler: log.handler, onSegment: log.onSegment)
+    try clock.advance(by: .seconds(2))
+    XCTAssertEqual(
+      results.withLock { $0 }, ["notFound after [\"#0 1\", \"#1 1 ends 0\"]"], "its final 0 prepared, not yet made")
+    XCTAssertEqual(log.lines, ["#0 1", "#1 1 ends 0", "#2 0 ends 1 ended"], "the plan's end, told once")
+    XCTAssertFalse(engine.contains(timer))
+    withExtendedLifetime((timer, other)) {}
+  }
 }

@@ -88,8 +88,9 @@ extension SimulationRun.Driver {
     }
     model.records[id] = record
     let made = release(outer, between: before, and: after)
-    // A silent walk's first call is its first end, which may be due at once.
-    let silentEndDue = !deliveries.isEveryChange && (left <= 0 || ended)
+    // A silent walk's first call is its first end, which may be due at once: with nothing left, or
+    // with time moving past it between the clock reading its end counts from and the registration.
+    let silentEndDue = !deliveries.isEveryChange && (left <= 0 || ended || before + left <= after)
     if inside, made != (owed ? 1 : 0), !(silentEndDue && made <= 1) {
       model.fail("#\(id) had \(made) calls inside its registration on the delivery queue, not \(owed ? 1 : 0)")
     }
@@ -175,6 +176,21 @@ extension SimulationRun.Driver {
     guard walking, let id, var record = model.records[id], let plan = record.walk?.plan else {
       if let outer { release(outer, between: before, and: after) }
       if result != .notFound { model.fail("move(slot \(slot), \(move)) found a walk: \(result)") }
+      return
+    }
+    // A pass that preempted the move (inside its clock reading) told the plan's end: the
+    // registration ended with that call, before the move took effect.
+    if record.ended {
+      if let outer { release(outer, between: before, and: after) }
+      if result != .notFound { model.fail("move(slot \(slot), \(move)) found a walk after its final call: \(result)") }
+      return
+    }
+    // From a callback of the pass that prepared the walk's final 0, before that call begins, its
+    // registration has ended already, as a countdown's has for a cancel: nothing is found or moved,
+    // and that call still comes.
+    if result == .notFound, inPass, walkMayHaveEnded(record, by: after) {
+      model.coverage?.note("moves finding the plan's end prepared")
+      if let outer { release(outer, between: before, and: after) }
       return
     }
     if let error = seekError(move, in: plan) {
@@ -439,12 +455,12 @@ extension SimulationRun.Driver {
     if inside, !owed.contains(made) { model.fail("#\(id) had \(made) calls inside time added, not \(owed.sorted())") }
   }
 
-  /// Whether the walk of `record` may have come to its plan's end: its end passed, or the model
-  /// does not follow it.
-  func walkMayHaveEnded(_ record: RegistrationRecord) -> Bool {
+  /// Whether the walk of `record` may have come to its plan's end by `latest` (by default, now):
+  /// its end passed, or the model does not follow it.
+  func walkMayHaveEnded(_ record: RegistrationRecord, by latest: Int64? = nil) -> Bool {
     guard let walk = record.walk, walk.plan.count != nil else { return false }
     guard model.follows(record) else { return true }
     if walk.plan.isEnded(walk.ordinal) { return true }
-    return model.passing(record, by: now() + model.early, surelyBy: .min).ends.last?.planEnded == true
+    return model.passing(record, by: latest ?? now() + model.early, surelyBy: .min).ends.last?.planEnded == true
   }
 }
