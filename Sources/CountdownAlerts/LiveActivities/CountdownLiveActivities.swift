@@ -31,7 +31,10 @@ public import Foundation
 /// phase end the app sees (not ended), stale from the phase's end, and ended at the plan's end,
 /// as a countdown that runs out. While the app is suspended it runs no code, so the activity
 /// stays at the phase it showed, stale from that phase's end, until the app comes back: to roll
-/// it to the next phase then, send the update by push (ActivityKit's push token).
+/// it to the next phase then, send the update by push (ActivityKit's push token). With content
+/// that takes the window of the plan's phases
+/// (``init(_:manager:center:clockChanges:isFollowed:lookAhead:content:)``), one content holds the
+/// current phase and the next ones, and is stale from the end of the last of them.
 ///
 /// - Complexity: a change of one countdown costs O(1) work and at most one center call; the
 ///   reconciling at the start, O(*n*) once in the number of ids of type `ID`, and one call per

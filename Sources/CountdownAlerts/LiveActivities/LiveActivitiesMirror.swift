@@ -113,10 +113,14 @@ struct LiveActivitiesMirror<ID: Hashable & Sendable & CustomStringConvertible, C
   ) -> LiveActivitiesState<ContentState>.Sent? {
     switch phase {
     case .running(let dates, let deadline):
-      // Laid out from the dates' end, which the window's current phase ends at exactly: with no
-      // phase ahead in the window, the stale date is that end, as without a window.
+      // The dates' end (the window's current phase's) and the lengths of the phases after it, each
+      // spanning its length in the plan: summed as durations, so that whole seconds stay whole, and
+      // with no phase ahead the stale date is that end, as without a window.
       let end = dates.timerInterval.upperBound
-      let staleDate = window.map { end.addingTimeInterval($0.phases[$0.phases.count - 1].end - $0.current.end) } ?? end
+      let ahead = window?.phases.dropFirst().reduce(Duration.zero) { $0 + $1.phase.duration } ?? .zero
+      let staleDate =
+        ahead == .zero
+        ? end : end.addingTimeInterval(Double(ahead.components.seconds) + Double(ahead.components.attoseconds) / 1e18)
       return LiveActivitiesState.Sent(
         state: makeContent(id, dates, window), staleDate: staleDate, deadline: deadline.nanosecondsSinceOrigin,
         dates: dates)
