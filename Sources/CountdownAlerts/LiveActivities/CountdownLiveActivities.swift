@@ -82,8 +82,8 @@ public final class CountdownLiveActivities<
   /// Starts following the countdowns of ids of type `ID` on `manager`, every activity of `center`
   /// standing for one of them, with content that shows a countdown in phases' next phases too:
   /// the content closure gets, beside the dates, the window of the plan's phases
-  /// (``CountdownKit/CountdownPhaseWindow``), so that one content state shows the phase that
-  /// follows each phase end until the app runs again.
+  /// (``CountdownKit/CountdownPhaseWindow``), so that one content state holds the phases that
+  /// follow the current one, for a view that draws ``CountdownKit/CountdownPhaseWindow/phase(at:)``.
   ///
   /// ```swift
   /// struct PomodoroState: Codable, Hashable, Sendable {

@@ -58,15 +58,15 @@ extension CountdownPhaseWindow {
     self.init(phases: phases, isPaused: stillAt != nil && !standsStill, pausedAt: stillAt, planEnd: planEnd)
   }
 
-  /// The window whose current phase, of `ordinal` in `layout`, spans `dates` (the
+  /// The window whose current phase, of ordinal `first` in `layout`, spans `dates` (the
   /// ``CountdownManager/timerDates(id:)`` of a countdown in phases), standing still at their
   /// pause time while they are frozen: each next phase ends the plan's lengths after the dates'
   /// end, up to `lookAhead` of them, the plan's end, or a phase after which the plan pauses.
-  /// `ordinal` must be below the plan's phase count.
+  /// `first` must be below the plan's phase count.
   ///
   /// - Parameters:
   ///   - dates: The current phase's range, and its pause time while it is frozen.
-  ///   - ordinal: The current phase's ordinal.
+  ///   - first: The current phase's ordinal.
   ///   - isPaused: Whether the current phase is paused (not merely frozen by a suspension).
   ///   - layout: The plan's arithmetic.
   ///   - lookAhead: How many phases after the current one the window holds at most (below 0, none;
