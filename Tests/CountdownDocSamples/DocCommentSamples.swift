@@ -222,6 +222,34 @@ func report(_ error: CountdownAlertError) {
   _ = content
 }
 
+@MainActor func sampleActivityWindow() async throws {
+  // SAMPLE: CountdownAlerts/LiveActivities/CountdownLiveActivities.swift
+  struct PomodoroState: Codable, Hashable, Sendable {
+    var range: ClosedRange<Date>
+    var pausedAt: Date?
+    var window: CountdownPhaseWindow?  // nil for a single countdown
+  }
+  let center = FakeActivityCenter<PomodoroState>()  // LiveActivityCenter where ActivityKit exists
+  let activities = CountdownLiveActivities(String.self, center: center, lookAhead: 2) { _, dates, window in
+    PomodoroState(range: dates.timerInterval, pausedAt: dates.pauseTime, window: window)
+  }
+  try CountdownManager.shared.start(id: "pomodoro", plan: pomodoro) { _, _, _ in }
+  // The current phase and the next two; stale at the end of the last of them.
+  let content = activities.content(for: "pomodoro")
+  // END SAMPLE
+  _ = content
+}
+
+@MainActor func sampleActivityWindowNamespace() throws {
+  // SAMPLE: CountdownAlerts/LiveActivities/CountdownLiveActivities.swift
+  let center = FakeActivityCenter<CountdownPhaseWindow?>()
+  let activities = try CountdownLiveActivities(String.self, center: center, namespace: "focus") { _, _, window in
+    window
+  }
+  // END SAMPLE
+  _ = activities
+}
+
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @SampleBody func sample10() async throws -> Any {
   // SAMPLE: CountdownCore/Engine/CountdownEngine+Control.swift

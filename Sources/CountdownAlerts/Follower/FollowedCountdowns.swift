@@ -34,6 +34,16 @@ struct FollowedCountdowns {
     return manager.idPhase(of: key, phaseEndsUpcoming: limit)
   }
 
+  /// What the countdown of `key` is doing now, whether it counts overtime and, for a countdown in
+  /// phases, the window a Live Activity shows of it (up to `lookAhead` phases after the current
+  /// one), read with one look-up of the id: gone, with none, if not followed.
+  func idPhase(
+    of key: IDKey, windowLookAhead lookAhead: Int
+  ) -> (phase: IDPhase, countsOvertime: Bool, window: CountdownPhaseWindow?) {
+    if !unfollowed.isEmpty, unfollowed.contains(key) { return (.gone, false, nil) }
+    return manager.idPhase(of: key, windowLookAhead: lookAhead)
+  }
+
   /// Which start of `key`'s id its countdown is (the manager's `idStart(of:)`):
   /// `nil` if not followed.
   func idStart(of key: IDKey) -> UInt64? {

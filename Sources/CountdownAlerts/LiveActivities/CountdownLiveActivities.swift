@@ -31,7 +31,10 @@ public import Foundation
 /// phase end the app sees (not ended), stale from the phase's end, and ended at the plan's end,
 /// as a countdown that runs out. While the app is suspended it runs no code, so the activity
 /// stays at the phase it showed, stale from that phase's end, until the app comes back: to roll
-/// it to the next phase then, send the update by push (ActivityKit's push token).
+/// it to the next phase then, send the update by push (ActivityKit's push token). With content
+/// that takes the window of the plan's phases
+/// (``init(_:manager:center:clockChanges:isFollowed:lookAhead:content:)``), one content holds the
+/// current phase and the next ones, and is stale from the end of the last of them.
 ///
 /// - Complexity: a change of one countdown costs O(1) work and at most one center call; the
 ///   reconciling at the start, O(*n*) once in the number of ids of type `ID`, and one call per
@@ -70,11 +73,80 @@ public final class CountdownLiveActivities<
     isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true },
     content: @escaping @Sendable (_ id: ID, _ dates: CountdownTimerDates) -> ContentState
   ) {
-    namespace = nil
-    follower = CountdownFollower(
-      ID.self, manager: manager,
-      mirror: LiveActivitiesMirror(center: center, isFollowed: isFollowed, makeContent: content, prefix: ""),
-      clockChanges: clockChanges, isFollowed: isFollowed, onFailure: nil)
+    self.namespace = nil
+    follower = Self.follower(
+      manager: manager, center: center, namespace: nil, clockChanges: clockChanges, isFollowed: isFollowed,
+      lookAhead: nil, content: { id, dates, _ in content(id, dates) })
+  }
+
+  /// Starts following the countdowns of ids of type `ID` on `manager`, every activity of `center`
+  /// standing for one of them, with content that shows a countdown in phases' next phases too:
+  /// the content closure gets, beside the dates, the window of the plan's phases
+  /// (``CountdownKit/CountdownPhaseWindow``), so that one content state holds the phases that
+  /// follow the current one, for a view that draws ``CountdownKit/CountdownPhaseWindow/phase(at:)``.
+  ///
+  /// ```swift
+  /// struct PomodoroState: Codable, Hashable, Sendable {
+  ///   var range: ClosedRange<Date>
+  ///   var pausedAt: Date?
+  ///   var window: CountdownPhaseWindow?  // nil for a single countdown
+  /// }
+  /// let center = FakeActivityCenter<PomodoroState>()  // LiveActivityCenter where ActivityKit exists
+  /// let activities = CountdownLiveActivities(String.self, center: center, lookAhead: 2) { _, dates, window in
+  ///   PomodoroState(range: dates.timerInterval, pausedAt: dates.pauseTime, window: window)
+  /// }
+  /// try CountdownManager.shared.start(id: "pomodoro", plan: pomodoro) { _, _, _ in }
+  /// // The current phase and the next two; stale at the end of the last of them.
+  /// let content = activities.content(for: "pomodoro")
+  /// ```
+  ///
+  /// For a countdown in phases, the window holds the current phase and up to `lookAhead` next
+  /// ones, as ``CountdownKit/CountdownManager/phaseWindow(id:lookAhead:)`` reads it, and is laid
+  /// out from the same reading as the dates: its current phase spans exactly
+  /// `dates.timerInterval`, and it stands still (``CountdownKit/CountdownPhaseWindow/pausedAt``
+  /// is `dates.pauseTime`) whenever the dates are frozen. The two reads differ only where the dates
+  /// differ from the manager's position: from a phase end's instant until its call comes (within
+  /// the end tolerance, or while the app is suspended) the current phase is the one that ended, its
+  /// end in the past, so that ``CountdownKit/CountdownPhaseWindow/phase(at:)`` of now is already
+  /// the next one; and a plan started `whileSuspended: .pauses`, frozen by a suspension, stands
+  /// still without being paused. The activity is updated with a new window at each phase end the
+  /// app sees and at each change the app makes (a pause, a resume, a skip, time added or taken).
+  ///
+  /// While a countdown in phases runs, its activity is stale from the end of the window's last
+  /// phase: with `lookAhead` 0, the current phase's end, as with the other initializers. Paused or
+  /// frozen, it has no stale date. A single countdown gets a `nil` window, and is treated as with
+  /// the other initializers.
+  ///
+  /// - Parameters:
+  ///   - idType: The type of the ids whose countdowns are followed.
+  ///   - manager: The manager they count on.
+  ///   - center: The app's activities, `LiveActivityCenter` in an app, a ``CountdownAlertsTesting/FakeActivityCenter``
+  ///     in tests. Asked at once which activities there are.
+  ///   - clockChanges: Where the system posts what may have moved the device's clock.
+  ///   - isFollowed: Which ids have activities; every one by default.
+  ///   - lookAhead: How many phases after the current one a window holds at most (default 1: the
+  ///     current phase and the next); below 0, taken as 0; above
+  ///     ``CountdownKit/CountdownPhaseWindow/maximumLookAhead``, as that.
+  ///   - content: What the activity of `id` shows for the countdown's `dates` and, for a countdown
+  ///     in phases, its `window` (`nil` for a single countdown); called on the thread of the
+  ///     change, with no lock held.
+  /// - Complexity: a change of a countdown in phases reads its window, O(*k* log *p*), *k* the
+  ///   phases in the window and *p* the phases written in the plan; a single countdown's, O(1).
+  public init(
+    _ idType: ID.Type = ID.self,
+    manager: CountdownManager = .shared,
+    center: any CountdownActivityCenter<ContentState>,
+    clockChanges: NotificationCenter = .default,
+    isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true },
+    lookAhead: Int = 1,
+    content:
+      @escaping @Sendable (_ id: ID, _ dates: CountdownTimerDates, _ window: CountdownPhaseWindow?) ->
+      ContentState
+  ) {
+    self.namespace = nil
+    follower = Self.follower(
+      manager: manager, center: center, namespace: nil, clockChanges: clockChanges, isFollowed: isFollowed,
+      lookAhead: max(0, lookAhead), content: content)
   }
 
   /// Starts following the countdowns of ids of type `ID` on `manager`, with the activities of
@@ -103,10 +175,71 @@ public final class CountdownLiveActivities<
   ) throws(CountdownAlertError) {
     guard !namespace.isEmpty, !namespace.contains("/") else { throw .invalidNamespace }
     self.namespace = namespace
-    follower = CountdownFollower(
+    follower = Self.follower(
+      manager: manager, center: center, namespace: namespace, clockChanges: clockChanges, isFollowed: isFollowed,
+      lookAhead: nil, content: { id, dates, _ in content(id, dates) })
+  }
+
+  /// Starts following the countdowns of ids of type `ID` on `manager`, with the activities of
+  /// `center` whose countdown id begins with `namespace` and `/` (``countdownID(for:)``), with
+  /// content that shows a countdown in phases' next phases too: the content closure gets the
+  /// window of the plan's phases beside the dates, as
+  /// ``init(_:manager:center:clockChanges:isFollowed:lookAhead:content:)`` says.
+  ///
+  /// ```swift
+  /// let center = FakeActivityCenter<CountdownPhaseWindow?>()
+  /// let activities = try CountdownLiveActivities(String.self, center: center, namespace: "focus") { _, _, window in
+  ///   window
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - idType: The type of the ids whose countdowns are followed.
+  ///   - manager: The manager they count on.
+  ///   - center: The app's activities. Asked at once which activities there are.
+  ///   - namespace: Tells this follower's activities from the others of their type. Keep it from
+  ///     one version of the app to the next: the countdown ids are made from it.
+  ///   - clockChanges: Where the change of the device's clock is posted.
+  ///   - isFollowed: Which ids have activities; every one by default.
+  ///   - lookAhead: How many phases after the current one a window holds at most (default 1);
+  ///     below 0, taken as 0; above ``CountdownKit/CountdownPhaseWindow/maximumLookAhead``, as that.
+  ///   - content: What the activity of `id` shows for the countdown's `dates` and, for a countdown
+  ///     in phases, its `window` (`nil` for a single countdown); called on the thread of the
+  ///     change, with no lock held.
+  /// - Throws: ``CountdownAlertError/invalidNamespace`` for an empty namespace or one with `/`.
+  /// - Complexity: a change of a countdown in phases reads its window, O(*k* log *p*), *k* the
+  ///   phases in the window and *p* the phases written in the plan; a single countdown's, O(1).
+  public init(
+    _ idType: ID.Type = ID.self,
+    manager: CountdownManager = .shared,
+    center: any CountdownActivityCenter<ContentState>,
+    namespace: String,
+    clockChanges: NotificationCenter = .default,
+    isFollowed: @escaping @Sendable (ID) -> Bool = { _ in true },
+    lookAhead: Int = 1,
+    content:
+      @escaping @Sendable (_ id: ID, _ dates: CountdownTimerDates, _ window: CountdownPhaseWindow?) ->
+      ContentState
+  ) throws(CountdownAlertError) {
+    guard !namespace.isEmpty, !namespace.contains("/") else { throw .invalidNamespace }
+    self.namespace = namespace
+    follower = Self.follower(
+      manager: manager, center: center, namespace: namespace, clockChanges: clockChanges, isFollowed: isFollowed,
+      lookAhead: max(0, lookAhead), content: content)
+  }
+
+  /// Every initializer's follower: `namespace` checked; `lookAhead` `nil` for content that takes
+  /// no window (none is read).
+  private static func follower(
+    manager: CountdownManager, center: any CountdownActivityCenter<ContentState>, namespace: String?,
+    clockChanges: NotificationCenter, isFollowed: @escaping @Sendable (ID) -> Bool, lookAhead: Int?,
+    content: @escaping @Sendable (ID, CountdownTimerDates, CountdownPhaseWindow?) -> ContentState
+  ) -> CountdownFollower<LiveActivitiesMirror<ID, ContentState>> {
+    CountdownFollower(
       ID.self, manager: manager,
       mirror: LiveActivitiesMirror(
-        center: center, isFollowed: isFollowed, makeContent: content, prefix: namespace + "/"),
+        center: center, isFollowed: isFollowed, makeContent: content, lookAhead: lookAhead,
+        prefix: namespace.map { $0 + "/" } ?? ""),
       clockChanges: clockChanges, isFollowed: isFollowed, onFailure: nil)
   }
 
@@ -126,7 +259,9 @@ public final class CountdownLiveActivities<
 
   /// What the activity of `id` shows now, and from when it is stale; `nil` if `id` has no
   /// countdown. For the app to start its activity with (`ActivityContent(state:staleDate:)`).
+  /// With content that takes a window, the window and the stale date the updates would carry now.
   public func content(for id: ID) -> (state: ContentState, staleDate: Date?)? {
-    follower.mirror.desired(id, follower.manager.idPhase(of: IDKey(id)).phase).map { ($0.state, $0.staleDate) }
+    let countdowns = FollowedCountdowns(manager: follower.manager, unfollowed: [], refreshed: [])
+    return follower.mirror.desired(id, key: IDKey(id), reading: countdowns).map { ($0.state, $0.staleDate) }
   }
 }

@@ -10,7 +10,10 @@ struct LiveActivitiesMirror<ID: Hashable & Sendable & CustomStringConvertible, C
 {
   let center: any CountdownActivityCenter<ContentState>
   let isFollowed: @Sendable (ID) -> Bool
-  let makeContent: @Sendable (ID, CountdownTimerDates) -> ContentState
+  let makeContent: @Sendable (ID, CountdownTimerDates, CountdownPhaseWindow?) -> ContentState
+  /// How many phases after the current one the window given to `makeContent` holds (0 or more);
+  /// `nil`: the app's content takes no window, and none is read.
+  let lookAhead: Int?
   /// What begins the countdown id of each of this follower's activities (`namespace/`), or `""`:
   /// every activity of the center is this follower's.
   let prefix: String
@@ -40,7 +43,7 @@ struct LiveActivitiesMirror<ID: Hashable & Sendable & CustomStringConvertible, C
     var desired: [(key: IDKey, countdownID: String, desired: LiveActivitiesState<ContentState>.Desired)] = []
     for key in keys {
       guard let id = key.id(as: ID.self) else { continue }
-      desired.append((key, countdownID(for: id), self.desired(id, countdowns.idPhase(of: key).phase)))
+      desired.append((key, countdownID(for: id), self.desired(id, key: key, reading: countdowns)))
     }
     return .init(desired: desired, listed: listed, now: countdowns.clockNow)
   }
@@ -93,16 +96,32 @@ struct LiveActivitiesMirror<ID: Hashable & Sendable & CustomStringConvertible, C
     return (followed, listed)
   }
 
-  /// What the activity of `id` should show for a countdown in `phase` (calls the app's content).
-  func desired(_ id: ID, _ phase: IDPhase) -> LiveActivitiesState<ContentState>.Sent? {
+  /// What the activity of `id` (whose key is `key`) should show now, its countdown read from `countdowns` (with its
+  /// window, if the app's content takes one); calls the app's content.
+  func desired(_ id: ID, key: IDKey, reading countdowns: FollowedCountdowns) -> LiveActivitiesState<ContentState>.Sent?
+  {
+    guard let lookAhead else { return desired(id, countdowns.idPhase(of: key).phase, window: nil) }
+    let read = countdowns.idPhase(of: key, windowLookAhead: lookAhead)
+    return desired(id, read.phase, window: read.window)
+  }
+
+  /// What the activity of `id` should show for a countdown in `phase`, with `window` if it is in
+  /// phases (calls the app's content). Running, it is stale from its end, the window's current
+  /// phase's too: the system draws the content again then (`context.isStale`), and a view that
+  /// draws ``CountdownKit/CountdownPhaseWindow/phase(at:)`` shows the next phase of the window.
+  func desired(
+    _ id: ID, _ phase: IDPhase, window: CountdownPhaseWindow?
+  ) -> LiveActivitiesState<ContentState>.Sent? {
     switch phase {
     case .running(let dates, let deadline):
-      LiveActivitiesState.Sent(
-        state: makeContent(id, dates), staleDate: dates.timerInterval.upperBound,
-        deadline: deadline.nanosecondsSinceOrigin, dates: dates)
+      let staleDate = dates.timerInterval.upperBound
+      return LiveActivitiesState.Sent(
+        state: makeContent(id, dates, window), staleDate: staleDate, deadline: deadline.nanosecondsSinceOrigin,
+        dates: dates)
     case .frozen(let dates):
-      LiveActivitiesState.Sent(state: makeContent(id, dates), staleDate: nil, deadline: nil, dates: dates)
-    case .gone: nil
+      return LiveActivitiesState.Sent(
+        state: makeContent(id, dates, window), staleDate: nil, deadline: nil, dates: dates)
+    case .gone: return nil
     }
   }
 }

@@ -29,6 +29,52 @@ extension CountdownManager {
     return (phase, countsOvertime, phaseEnds(of: record.token, upcoming: limit))
   }
 
+  /// What the countdown of `key` is doing now and whether it counts overtime (``idPhase(of:)``)
+  /// and, for a countdown in phases, the window a Live Activity shows of it, with up to
+  /// `lookAhead` phases after the current one: one look-up of the id for all.
+  ///
+  /// The window is laid out from the same reading as the dates: its current phase is the phase
+  /// the last call told, spanning the dates' range exactly, and it stands still (its
+  /// ``CountdownPhaseWindow/pausedAt`` the dates' pause time) whenever the dates are frozen. So
+  /// it is ``phaseWindow(id:lookAhead:)``'s, but for two moments: between a phase end's instant
+  /// and its call (within the end tolerance, or during a suspension), when its current phase is
+  /// the ended one, its end in the past, where ``phaseWindow(id:lookAhead:)`` has the next; and
+  /// while a plan started `whileSuspended: .pauses` is frozen by a suspension, when it stands
+  /// still (not paused) where ``phaseWindow(id:lookAhead:)`` lays the phases out as if the app came
+  /// back at once.
+  ///
+  /// - Parameters:
+  ///   - key: The id's key.
+  ///   - lookAhead: How many phases after the current one the window holds at most (below 0, none;
+  ///     above ``CountdownPhaseWindow/maximumLookAhead``, that many).
+  /// - Returns: The phase, whether it counts overtime, and the window: `nil` for a single
+  ///   countdown, a count-up, no countdown, or a plan whose last phase ended (its final call on its
+  ///   way).
+  /// - Complexity: O(*k* log *p*), *k* the phases in the window, *p* the phases written in the
+  ///   plan; O(1) for a single countdown.
+  package func idPhase(
+    of key: IDKey, windowLookAhead lookAhead: Int
+  ) -> (phase: IDPhase, countsOvertime: Bool, window: CountdownPhaseWindow?) {
+    guard let record = record(of: key) else { return (.gone, false, nil) }
+    // The walk first: its span lays the dates out and its phase heads the window, so the two say
+    // the same phase. A change after either read is heard, and read again, by the next turn.
+    let walk = walk(of: record.token, passingEnds: false)
+    let (phase, countsOvertime) = idPhase(token: record.token, length: record.length, walk: walk?.0)
+    guard let (status, sequence) = walk, !sequence.plan.layout.isEnded(status.ordinal) else {
+      return (phase, countsOvertime, nil)
+    }
+    let dates: CountdownTimerDates
+    switch phase {
+    case .running(let running, _): dates = running
+    case .frozen(let frozen): dates = frozen
+    case .gone: return (phase, countsOvertime, nil)
+    }
+    let window = CountdownPhaseWindow(
+      dates: dates, ordinal: status.ordinal, isPaused: status.isPaused, in: sequence.plan.layout,
+      lookAhead: lookAhead)
+    return (phase, countsOvertime, window)
+  }
+
   /// The phase ends ahead of the walk under `token`, at most `limit` of them
   /// (``idPhaseEnds(of:upcoming:)``); `nil` without one.
   private func phaseEnds(of token: AnyObject, upcoming limit: Int) -> IDPhaseEnds? {

@@ -57,4 +57,46 @@ extension CountdownPhaseWindow {
     }
     self.init(phases: phases, isPaused: stillAt != nil && !standsStill, pausedAt: stillAt, planEnd: planEnd)
   }
+
+  /// The window whose current phase, of ordinal `first` in `layout`, spans `dates` (the
+  /// ``CountdownManager/timerDates(id:)`` of a countdown in phases), standing still at their
+  /// pause time while they are frozen: each next phase ends the plan's lengths after the dates'
+  /// end, up to `lookAhead` of them, the plan's end, or a phase after which the plan pauses.
+  /// `first` must be below the plan's phase count.
+  ///
+  /// - Parameters:
+  ///   - dates: The current phase's range, and its pause time while it is frozen.
+  ///   - first: The current phase's ordinal.
+  ///   - isPaused: Whether the current phase is paused (not merely frozen by a suspension).
+  ///   - layout: The plan's arithmetic.
+  ///   - lookAhead: How many phases after the current one the window holds at most (below 0, none;
+  ///     above ``maximumLookAhead``, that many).
+  /// - Complexity: O(*k* log *p*), *k* the phases in the window, *p* the phases written in the
+  ///   plan.
+  init(dates: CountdownTimerDates, ordinal first: Int, isPaused: Bool, in layout: PlanLayout, lookAhead: Int) {
+    let lookAhead = min(max(0, lookAhead), Self.maximumLookAhead)
+    let firstEnd = dates.timerInterval.upperBound.timeIntervalSince1970
+    let planTimeAtFirstEnd = layout.end(ofOrdinal: first)
+    let pausing = layout.firstPausing(from: first)
+    var phases: [Phase] = []
+    var planEnd: Double?
+    var ordinal = first
+    var start = dates.timerInterval.lowerBound.timeIntervalSince1970
+    while true {
+      // The current phase ends at the dates' end exactly; each later one the plan's lengths on.
+      let end =
+        ordinal == first
+        ? firstEnd : firstEnd + Double(layout.end(ofOrdinal: ordinal).subtractingSaturated(planTimeAtFirstEnd)) / 1e9
+      let next = ordinal.addingSaturated(1)
+      let endsPlan = layout.isEnded(next)
+      // A plan whose last phase pauses after it ends there, and pauses nothing.
+      let pausesAfter = ordinal == pausing && !endsPlan
+      phases.append(Phase(layout.phase(atOrdinal: ordinal), start: start, end: end, pausesAfter: pausesAfter))
+      if endsPlan { planEnd = end }
+      if endsPlan || pausesAfter || phases.count > lookAhead { break }
+      (ordinal, start) = (next, end)
+    }
+    let pausedAt = dates.pauseTime?.timeIntervalSince1970
+    self.init(phases: phases, isPaused: isPaused && pausedAt != nil, pausedAt: pausedAt, planEnd: planEnd)
+  }
 }

@@ -108,6 +108,32 @@ final class ArticleSampleTests: XCTestCase {
     withExtendedLifetime((widgets, activities)) {}  // an app keeps them for as long as it runs
     // END ARTICLE
   }
+
+  func testAPomodorosActivityHoldsTheNextPhase() throws {
+    // ARTICLE: phase-window
+    let clock = ManualCountdownClock()
+    let start = Date()
+    let wall: @Sendable () -> Date = { start + Double(clock.now.nanosecondsSinceOrigin) / 1e9 }
+    let manager = try CountdownManager(clock: clock, wallClock: wall)
+    let center = FakeActivityCenter<CountdownPhaseWindow?>(now: wall)
+    let activities = CountdownLiveActivities(String.self, manager: manager, center: center, lookAhead: 1) {
+      _, _, window in window
+    }
+    let pomodoro = try CountdownPlan(blocks: [
+      CountdownPlan.Block(
+        [CountdownPhase("Focus", .seconds(25 * 60)), CountdownPhase("Break", .seconds(5 * 60), purpose: .recovery)],
+        repeated: .times(4))
+    ])
+    let activity = center.start(countdownID: "pomodoro", state: nil, staleDate: nil)
+    try manager.start(id: "pomodoro", plan: pomodoro) { _, _, _ in }
+    XCTAssertEqual(center.activity(activity)?.state??.phases.map(\.phase.name), ["Focus", "Break"])
+    XCTAssertEqual(center.activity(activity)?.staleDate, start + 30 * 60)  // the break's end
+    try clock.advance(by: .seconds(25 * 60))  // the first focus ends
+    XCTAssertEqual(center.activity(activity)?.state??.phases.map(\.phase.name), ["Break", "Focus"])
+    XCTAssertEqual(center.activity(activity)?.staleDate, start + 55 * 60)  // the second focus's end
+    withExtendedLifetime(activities) {}  // an app keeps them for as long as it runs
+    // END ARTICLE
+  }
 }
 
 #if canImport(UserNotifications)
