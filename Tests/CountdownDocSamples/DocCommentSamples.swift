@@ -234,7 +234,7 @@ func report(_ error: CountdownAlertError) {
     PomodoroState(range: dates.timerInterval, pausedAt: dates.pauseTime, window: window)
   }
   try CountdownManager.shared.start(id: "pomodoro", plan: pomodoro) { _, _, _ in }
-  // The current phase and the next two; stale at the end of the last of them.
+  // The current phase and the next two; stale at the current phase's end.
   let content = activities.content(for: "pomodoro")
   // END SAMPLE
   _ = content

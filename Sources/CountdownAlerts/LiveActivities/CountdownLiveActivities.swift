@@ -34,7 +34,8 @@ public import Foundation
 /// it to the next phase then, send the update by push (ActivityKit's push token). With content
 /// that takes the window of the plan's phases
 /// (``init(_:manager:center:clockChanges:isFollowed:lookAhead:content:)``), one content holds the
-/// current phase and the next ones, and is stale from the end of the last of them.
+/// current phase and the next ones, and is stale from the current phase's end, when the system
+/// draws it again and a view that draws the window's phase of now shows the next one.
 ///
 /// - Complexity: a change of one countdown costs O(1) work and at most one center call; the
 ///   reconciling at the start, O(*n*) once in the number of ids of type `ID`, and one call per
@@ -96,7 +97,7 @@ public final class CountdownLiveActivities<
   ///   PomodoroState(range: dates.timerInterval, pausedAt: dates.pauseTime, window: window)
   /// }
   /// try CountdownManager.shared.start(id: "pomodoro", plan: pomodoro) { _, _, _ in }
-  /// // The current phase and the next two; stale at the end of the last of them.
+  /// // The current phase and the next two; stale at the current phase's end.
   /// let content = activities.content(for: "pomodoro")
   /// ```
   ///
@@ -112,9 +113,10 @@ public final class CountdownLiveActivities<
   /// still without being paused. The activity is updated with a new window at each phase end the
   /// app sees and at each change the app makes (a pause, a resume, a skip, time added or taken).
   ///
-  /// While a countdown in phases runs, its activity is stale from the end of the window's last
-  /// phase: with `lookAhead` 0, the current phase's end, as with the other initializers. Paused or
-  /// frozen, it has no stale date. A single countdown gets a `nil` window, and is treated as with
+  /// While a countdown in phases runs, its activity is stale from the current phase's end, as with
+  /// the other initializers: the system then draws the content again (`context.isStale`), and a
+  /// view that draws ``CountdownKit/CountdownPhaseWindow/phase(at:)`` of now shows the next phase
+  /// of the window, with no new content. Paused or frozen, it has no stale date. A single countdown gets a `nil` window, and is treated as with
   /// the other initializers.
   ///
   /// - Parameters:

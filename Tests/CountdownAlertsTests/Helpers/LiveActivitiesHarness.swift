@@ -134,7 +134,7 @@ extension LiveActivitiesHarness: MirrorHarness {
   /// Every activity of the second follower going shows its countdown's dates now, and, for a
   /// countdown in phases, a window laid out from them: its current phase spans the dates, its
   /// phases are those the follower would read now at the same moments (a window standing still,
-  /// the same time left), stale at its last phase's end while it runs and never while it stands
+  /// the same time left), stale at its current phase's end while it runs and never while it stands
   /// still; with no phase end due, its phases are `phaseWindow(id:lookAhead:)`'s. A single
   /// countdown's has no window.
   func windowMismatch() -> String? {
@@ -158,8 +158,9 @@ extension LiveActivitiesHarness: MirrorHarness {
       let staleDate = activity.staleDate
       if window.pausedAt != nil {
         if staleDate != nil { return "\(label) stands still, stale at \(staleDate!)" }
-      } else if let last = window.phases.last, abs((staleDate?.timeIntervalSince1970 ?? 0) - last.end) > 1e-3 {
-        return "\(label) is stale at \(String(describing: staleDate)), not at its last phase's end \(last.end)"
+      } else if abs((staleDate?.timeIntervalSince1970 ?? 0) - window.current.end) > 1e-3 {
+        return
+          "\(label) is stale at \(String(describing: staleDate)), not at its current phase's end \(window.current.end)"
       }
       // With no end due, the window is the manager's.
       if window.pausedAt == nil, window.current.end > wall.now.timeIntervalSince1970 + 0.1,

@@ -7,8 +7,9 @@ import XCTest
 /// A Live Activity whose content takes the window of a countdown in phases
 /// (`CountdownLiveActivities(…, lookAhead:) { id, dates, window in … }`), on the manual clock and
 /// the fake activity center: each update carries the window `phaseWindow(id:lookAhead:)` reads
-/// then, its current phase spanning the dates; the activity is stale from the end of the window's
-/// last phase while it runs, never while it is paused, and ended at the plan's end.
+/// then, its current phase spanning the dates; the activity is stale from the current phase's
+/// end while it runs (the system draws it again then, and the view draws the window's next phase),
+/// never while it is paused, and ended at the plan's end.
 final class LiveActivityPhaseWindowTests: XCTestCase {
   /// What the activities show: the dates and the window the content closure was given.
   struct Shown: Hashable, Sendable {
@@ -92,7 +93,7 @@ final class LiveActivityPhaseWindowTests: XCTestCase {
     XCTAssertEqual(window?.pauseTime, shown?.dates.pauseTime, context, file: file, line: line)
   }
 
-  func testLookAheadOneShowsTheNextPhaseAndIsStaleAtItsEnd() throws {
+  func testLookAheadOneShowsTheNextPhaseAndIsStaleAtTheCurrentOnesEnd() throws {
     try MainActor.assumeIsolated {
       let a = try Activities(lookAhead: 1)
       let activity = a.center.start(countdownID: "pomodoro", state: nil, staleDate: nil)
@@ -102,21 +103,21 @@ final class LiveActivityPhaseWindowTests: XCTestCase {
       Self.assertShowsTheManagersWindow(a, activity, lookAhead: 1, "the start")
       XCTAssertEqual(shown()?.state?.window?.phases.map(\.ordinal), [0, 1])
       XCTAssertEqual(shown()?.state?.window?.phases.map(\.phase.name), ["Focus", "Break"])
-      XCTAssertEqual(shown()?.staleDate, start + 90, "stale at the break's end, not the focus's")
+      XCTAssertEqual(shown()?.staleDate, start + 60, "stale at the focus's end: then the break shows")
       try a.h.advance(by: 60)
       Self.assertShowsTheManagersWindow(a, activity, lookAhead: 1, "the first focus ended")
       XCTAssertEqual(shown()?.state?.window?.phases.map(\.ordinal), [1, 2])
-      XCTAssertEqual(shown()?.staleDate, start + 150)
+      XCTAssertEqual(shown()?.staleDate, start + 90)
       try a.h.advance(by: 30)
       XCTAssertEqual(shown()?.state?.window?.phases.map(\.ordinal), [2, 3])
-      XCTAssertEqual(shown()?.staleDate, start + 180)
+      XCTAssertEqual(shown()?.staleDate, start + 150)
       XCTAssertEqual(
         a.updatedWindows.map { $0?.phases.map(\.ordinal) }, [[0, 1], [1, 2], [2, 3]], "one update per phase end")
       XCTAssertNil(shown()?.dismissal)
     }
   }
 
-  func testLookAheadTwoShowsTheNextTwoPhasesAndIsStaleAtTheLastOnesEnd() throws {
+  func testLookAheadTwoShowsTheNextTwoPhasesAndIsStaleAtTheCurrentOnesEnd() throws {
     try MainActor.assumeIsolated {
       let a = try Activities(lookAhead: 2)
       let activity = a.center.start(countdownID: "pomodoro", state: nil, staleDate: nil)
@@ -125,17 +126,17 @@ final class LiveActivityPhaseWindowTests: XCTestCase {
       let shown = { a.center.activity(activity) }
       Self.assertShowsTheManagersWindow(a, activity, lookAhead: 2, "the start")
       XCTAssertEqual(shown()?.state?.window?.phases.map(\.end), [60, 90, 150].map { start.timeIntervalSince1970 + $0 })
-      XCTAssertEqual(shown()?.staleDate, start + 150)
+      XCTAssertEqual(shown()?.staleDate, start + 60)
       try a.h.advance(by: 60)
       Self.assertShowsTheManagersWindow(a, activity, lookAhead: 2, "the first focus ended")
       XCTAssertEqual(shown()?.state?.window?.phases.map(\.ordinal), [1, 2, 3])
-      XCTAssertEqual(shown()?.staleDate, start + 180)
+      XCTAssertEqual(shown()?.staleDate, start + 90)
       // The last three phases: the window ends with the plan.
       try a.h.advance(by: 30 + 60 + 30 + 60 + 30)
       Self.assertShowsTheManagersWindow(a, activity, lookAhead: 2, "the fourth focus")
       XCTAssertEqual(shown()?.state?.window?.phases.map(\.ordinal), [6, 7])
       XCTAssertEqual(shown()?.state?.window?.planEnd, start.timeIntervalSince1970 + 360)
-      XCTAssertEqual(shown()?.staleDate, start + 360)
+      XCTAssertEqual(shown()?.staleDate, start + 330)
       XCTAssertEqual(
         a.updatedWindows.map { $0?.phases.map(\.ordinal) },
         [[0, 1, 2], [1, 2, 3], [2, 3, 4], [3, 4, 5], [4, 5, 6], [5, 6, 7], [6, 7]])
@@ -191,7 +192,7 @@ final class LiveActivityPhaseWindowTests: XCTestCase {
       Self.assertShowsTheManagersWindow(a, activity, lookAhead: 1, "resumed")
       XCTAssertEqual(shown()?.state?.window?.isPaused, false)
       XCTAssertNil(shown()?.state?.window?.pausedAt)
-      XCTAssertEqual(shown()?.staleDate, start + 110, "the break's end, moved by the pause")
+      XCTAssertEqual(shown()?.staleDate, start + 80, "the focus's end, moved by the pause")
     }
   }
 
@@ -207,12 +208,12 @@ final class LiveActivityPhaseWindowTests: XCTestCase {
       Self.assertShowsTheManagersWindow(a, activity, lookAhead: 1, "skipped to the break")
       XCTAssertEqual(shown()?.state?.window?.phases.map(\.ordinal), [1, 2])
       XCTAssertEqual(shown()?.state?.window?.current.start, start.timeIntervalSince1970 + 10)
-      XCTAssertEqual(shown()?.staleDate, start + 100, "the break from now, then the focus")
+      XCTAssertEqual(shown()?.staleDate, start + 40, "the break's end, from now")
       try a.h.manager.addTime(.seconds(15), id: "pomodoro")
       a.h.drainMain()
       Self.assertShowsTheManagersWindow(a, activity, lookAhead: 1, "time added to the break")
       XCTAssertEqual(shown()?.state?.window?.current.end, start.timeIntervalSince1970 + 55)
-      XCTAssertEqual(shown()?.staleDate, start + 115, "the next phase moves with the time added")
+      XCTAssertEqual(shown()?.staleDate, start + 55, "the break's end, moved by the time added")
       XCTAssertEqual(a.updatedWindows.count, 3, "the start, the skip, the time added")
     }
   }
@@ -271,7 +272,7 @@ final class LiveActivityPhaseWindowTests: XCTestCase {
     }
   }
 
-  /// `content(for:)` gives what an update would carry now: the window, and its last phase's end.
+  /// `content(for:)` gives what an update would carry now: the window, and its current phase's end.
   func testTheContentForTheAppsStartIsTheUpdatesContent() throws {
     try MainActor.assumeIsolated {
       let a = try Activities(lookAhead: 2, namespace: "focus")
@@ -279,7 +280,7 @@ final class LiveActivityPhaseWindowTests: XCTestCase {
       try a.h.advance(by: 70)
       let content = try XCTUnwrap(a.activities.content(for: "pomodoro"))
       XCTAssertTrue(Self.same(content.state.window, a.h.manager.phaseWindow(id: "pomodoro", lookAhead: 2)))
-      XCTAssertEqual(content.staleDate, a.h.wall.now + 20 + 60 + 30)
+      XCTAssertEqual(content.staleDate, a.h.wall.now + 20)
       XCTAssertEqual(a.activities.countdownID(for: "pomodoro"), "focus/pomodoro")
     }
   }
@@ -299,7 +300,7 @@ final class LiveActivityPhaseWindowTests: XCTestCase {
       XCTAssertEqual(window.current.ordinal, 0, "the focus, as the dates")
       XCTAssertEqual(window.current.timerInterval, content.state.dates.timerInterval)
       XCTAssertEqual(content.state.dates.timerInterval.upperBound, start + 60)
-      XCTAssertEqual(content.staleDate, start + 90, "the break's end: the window's last phase")
+      XCTAssertEqual(content.staleDate, start + 60, "the focus's end, past: stale already")
       let read = try XCTUnwrap(a.h.manager.phaseWindow(id: "pomodoro", lookAhead: 1))
       XCTAssertEqual(read.current.ordinal, 1, "the manager's position passed the focus's end")
       let drawn = window.phase(at: a.h.wall.now)

@@ -127,10 +127,10 @@ final class ArticleSampleTests: XCTestCase {
     let activity = center.start(countdownID: "pomodoro", state: nil, staleDate: nil)
     try manager.start(id: "pomodoro", plan: pomodoro) { _, _, _ in }
     XCTAssertEqual(center.activity(activity)?.state??.phases.map(\.phase.name), ["Focus", "Break"])
-    XCTAssertEqual(center.activity(activity)?.staleDate, start + 30 * 60)  // the break's end
+    XCTAssertEqual(center.activity(activity)?.staleDate, start + 25 * 60)  // the focus's end
     try clock.advance(by: .seconds(25 * 60))  // the first focus ends
     XCTAssertEqual(center.activity(activity)?.state??.phases.map(\.phase.name), ["Break", "Focus"])
-    XCTAssertEqual(center.activity(activity)?.staleDate, start + 55 * 60)  // the second focus's end
+    XCTAssertEqual(center.activity(activity)?.staleDate, start + 30 * 60)  // the break's end
     withExtendedLifetime(activities) {}  // an app keeps them for as long as it runs
     // END ARTICLE
   }
