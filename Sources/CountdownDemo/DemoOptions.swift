@@ -6,6 +6,8 @@ struct DemoOptions {
     case board(seconds: Int)
     /// Headless: this many receivers for this many seconds, then a report.
     case headless(receivers: Int, seconds: Int)
+    /// Headless: a push scheduler follows a short plan in phases, for at most this many seconds.
+    case pushes(seconds: Int)
   }
 
   struct UsageError: Error, CustomStringConvertible {
@@ -19,6 +21,10 @@ struct DemoOptions {
            CountdownDemo --receivers N [--seconds S]
                                                headless: N countdowns for S seconds (default 5),
                                                then CPU per tick and per receiver, and memory
+           CountdownDemo --pushes [--seconds S]
+                                               headless: a push scheduler follows a 5 s Pomodoro,
+                                               printing each push, until its end push (at most S s,
+                                               default 10)
     """
 
   let mode: Mode
@@ -26,6 +32,7 @@ struct DemoOptions {
   init(arguments: [String]) throws(UsageError) {
     var receivers: Int?
     var seconds: Int?
+    var pushes = false
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       switch argument {
@@ -34,13 +41,18 @@ struct DemoOptions {
         return
       case "--receivers":
         receivers = try Self.positiveNumber(after: argument, remaining.popFirst())
+      case "--pushes":
+        pushes = true
       case "--seconds":
         seconds = try Self.positiveNumber(after: argument, remaining.popFirst())
       default:
         throw UsageError(description: "unknown argument '\(argument)'")
       }
     }
-    if let receivers {
+    if pushes {
+      guard receivers == nil else { throw UsageError(description: "--pushes takes no --receivers") }
+      mode = .pushes(seconds: seconds ?? 10)
+    } else if let receivers {
       mode = .headless(receivers: receivers, seconds: seconds ?? 5)
     } else {
       mode = .board(seconds: seconds ?? 30)

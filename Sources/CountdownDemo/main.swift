@@ -1,5 +1,6 @@
 // `swift run CountdownDemo`: a live board of countdowns, all driven by one shared timer.
 // `swift run CountdownDemo --receivers 100000 --seconds 5`: the same engine, headless, at scale.
+// `swift run CountdownDemo --pushes`: a push scheduler following a plan in phases, headless.
 import Dispatch
 import Foundation
 
@@ -25,5 +26,7 @@ case .board(let seconds):
   }
 case .headless(let receivers, let seconds):
   ScaleRun(receivers: receivers, seconds: seconds).start()
+case .pushes(let seconds):
+  PushRun(seconds: seconds).start()
 }
 dispatchMain()
