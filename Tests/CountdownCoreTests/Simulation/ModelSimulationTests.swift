@@ -139,6 +139,28 @@ final class ModelSimulationTests: XCTestCase {
     XCTAssertNil(try SimulationRun(seed: 9_400_000_110, crowded: false).run(steps)?.message)
   }
 
+  /// Found by seed 9500000005 (shrunk to three steps): a walk at milestones whose registration's
+  /// clock reading was preempted past its first milestone, while the engine acted on an instant
+  /// after that milestone. Its segment counts from the reading, so that milestone came after the
+  /// registration's reading: it is owed, late, as a plain countdown's is.
+  func testAWalksMilestoneDueAtItsPreemptedRegistrationIsDeliveredOnTime() throws {
+    let plan = SimulationPlan([
+      SegmentBlock(lengths: [200_000_000, 100_000_000], repetition: .times(3)),
+      SegmentBlock(lengths: [300_000_000, 100_000_000, 100_000_000], pausesAfter: [true, false, false]),
+      SegmentBlock(lengths: [100_000_000]),
+    ])
+    let steps: [SimulationStep] = [
+      .advance(milliseconds: 71),
+      .preempted(
+        .walk(
+          slot: 7, plan: plan, from: 0, leftMilliseconds: 224, pauses: true,
+          deliveries: .milestones(SimulationModel.milestones), paused: false),
+        by: .advance(milliseconds: 91)),
+      .duringPass(.addTime(slot: 4, nanoseconds: 1_200_000_000), offThread: false),
+    ]
+    XCTAssertNil(try SimulationRun(seed: 9_500_000_005, crowded: false).run(steps)?.message)
+  }
+
   /// Found by seed 9400000402 (shrunk to 74 steps), here in four at a seed whose ends are on the
   /// grid: a move from a callback of the pass that prepared a walk's final 0 (a count-up's value
   /// first in it), before that call begins, finds no walk, as a cancel finds no countdown whose 0

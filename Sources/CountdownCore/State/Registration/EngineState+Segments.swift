@@ -27,8 +27,12 @@ extension EngineState {
       // segment ended there, with nothing left, which is told at once.
       if walk.unheard.isEmpty { timing.settlePaused(interval: grid.interval) }
     }
-    // A silent walk has no first call: silent until its first milestone or its first end.
-    walk.silence(&timing, at: now, interval: grid.interval)
+    // A silent walk has no first call: silent until its first milestone or its first end. Its
+    // milestones count from the reading its segment's end counts from: one after that reading is
+    // owed (late, if an instant acted on since passed it), never skipped as one passed before the
+    // registration. A segment's end due by `now` is delivered at once, as `silence` says.
+    let milestonesFrom = timing.deadlineOrStart > now ? reading : now
+    walk.silence(&timing, at: milestonesFrom, interval: grid.interval)
     let registration = place(
       receiver, handler, timing, now: now, milestones: walk.milestones, walk: walk,
       deliveringHereWith: timing.isPaused && !timing.awaitsPromptDelivery ? nil : context)
