@@ -110,17 +110,21 @@ package final class SegmentWalk: @unchecked Sendable {
       instant: instant.addingSaturated(toClock), handler: handler)
     unheard = .none
     owesCall = false
-    silence(&timing, at: instant, interval: interval)
+    // Its next milestone is the highest below the value told, as a countdown's is: a pass's
+    // instant (the grid instant a late wakeup stands for) may lie before `instant`, its reading,
+    // and a milestone between the two is owed, late, not skipped.
+    silence(&timing, at: instant, below: value, interval: interval)
     return call
   }
 
   /// Makes a silent walk's running timing silent until its next milestone or its segment's end,
-  /// as of `instant` on its time; nothing for a walk of every change, a paused one, or one whose
-  /// segment's end has come (that end is delivered at once).
-  func silence(_ timing: inout CountdownTiming, at instant: Int64, interval: Int64) {
+  /// as of `instant` on its time (its next milestone the highest below `value`, its value there
+  /// unless given); nothing for a walk of every change, a paused one, or one whose segment's end
+  /// has come (that end is delivered at once).
+  func silence(_ timing: inout CountdownTiming, at instant: Int64, below value: Int64? = nil, interval: Int64) {
     guard !deliversEveryChange, !timing.isPaused, !isEnded, timing.deadlineOrStart > instant else { return }
     if let milestones {
-      timing.planSegmentMilestone(milestones.next(below: timing.value(at: instant, interval: interval)))
+      timing.planSegmentMilestone(milestones.next(below: value ?? timing.value(at: instant, interval: interval)))
     } else {
       timing.deliverOnlyTheEnd()
     }

@@ -161,6 +161,27 @@ final class ModelSimulationTests: XCTestCase {
     XCTAssertNil(try SimulationRun(seed: 9_500_000_005, crowded: false).run(steps)?.message)
   }
 
+  /// Found by seed 9600000288 (shrunk to four steps), whose ends are on the interval's grid: a
+  /// late wakeup past a walk's milestones 5 and 2 stands for the grid instant before its reading,
+  /// with milestone 2 between the two. The call tells 5; milestone 2, planned below the value
+  /// told, comes at the next grid instant (the walk's calls planned from the reading, skipping it).
+  func testAPreemptedWalksMilestoneAfterALateWakeupIsDelivered() throws {
+    let plan = SimulationPlan([
+      SegmentBlock(
+        lengths: [100_000_000, 400_000_000], repetition: .lasting(500_000_000), longBreakLength: 100_000_000,
+        longBreakEvery: 3)
+    ])
+    let steps: [SimulationStep] = [
+      .preempted(
+        .walk(
+          slot: 2, plan: plan, from: 0, leftMilliseconds: 763, pauses: false,
+          deliveries: .milestones(SimulationModel.milestones), paused: false),
+        by: .resumeAll),
+      .jump(milliseconds: 596), .advance(milliseconds: 89), .advance(milliseconds: 61),
+    ]
+    XCTAssertNil(try SimulationRun(seed: 9_600_000_288, crowded: false).run(steps)?.message)
+  }
+
   /// Found by seed 9400000402 (shrunk to 74 steps), here in four at a seed whose ends are on the
   /// grid: a move from a callback of the pass that prepared a walk's final 0 (a count-up's value
   /// first in it), before that call begins, finds no walk, as a cancel finds no countdown whose 0
