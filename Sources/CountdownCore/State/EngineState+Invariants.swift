@@ -139,14 +139,12 @@ extension EngineState {
   func checkAWalkIsItsRegistrationsTiming() -> [String] {
     guard isBetweenPasses else { return [] }
     var problems: [String] = []
-    var walking = 0
     forEachRegistration { slot, timing in
       let walk = slots.walk(of: slot)
       guard timing.walksSegments else {
         if walk != nil { problems.append("a registration that does not walk segments has a walk in its slot") }
         return
       }
-      walking += 1
       guard let walk else { return problems.append("a registration walking segments has no walk in its slot") }
       if timing.kind != .countdown || timing.countsOvertime {
         problems.append("a registration walking segments counts up or counts overtime")
@@ -160,9 +158,6 @@ extension EngineState {
       if walk.ordinal < 0 || (walk.layout.segmentCount.map { walk.ordinal > $0 } ?? false) {
         problems.append("a walk's ordinal \(walk.ordinal) lies outside its plan")
       }
-    }
-    if walking != slots.segmentWalks.count {
-      problems.append("\(slots.segmentWalks.count) walks kept for \(walking) registrations walking segments")
     }
     return problems
   }

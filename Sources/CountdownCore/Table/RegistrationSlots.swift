@@ -3,7 +3,7 @@
 ///
 /// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
 package final class RegistrationSlots {
-  /// 4 096 slots (128 KB) per page.
+  /// 4 096 slots (160 KB) per page.
   private static let pageShift = 12
   private static let pageSize = 1 << pageShift
 
@@ -15,10 +15,6 @@ package final class RegistrationSlots {
   @exclusivity(unchecked) private var used = 0
   /// The order the next registration gets (``RegistrationSlot/order``).
   @exclusivity(unchecked) private var nextOrder: UInt64 = 0
-  /// The milestones of the registrations delivered at them, by slot (see ``milestones(of:)``).
-  @exclusivity(unchecked) var milestoneLists: [SlotReference: MilestoneList] = [:]
-  /// The walks of the registrations walking segments, by slot (see ``walk(of:)``).
-  @exclusivity(unchecked) var segmentWalks: [SlotReference: SegmentWalk] = [:]
 
   package init() {}
 
@@ -62,8 +58,10 @@ package final class RegistrationSlots {
     // Clearing a weak reference runs no user code: at most it frees the reference's side table.
     slot.pointee.receiver = nil
     slot.pointee.key = nil
-    if !milestoneLists.isEmpty { milestoneLists[reference] = nil }
-    if !segmentWalks.isEmpty { segmentWalks[reference] = nil }
+    // Its milestones or walk go with it, the walk's segment handler released here, under the lock:
+    // the registration's own handler, handed back and released after the lock, holds the same
+    // objects in every walk the Kit makes, so that no deinit runs here.
+    slot.pointee.attachment = nil
     // No end taken for this registration counts from now on, even once the slot holds the next.
     reference.renewGeneration()
     // Its index entry was unlinked with its removal: a handle left here would name the next
@@ -81,7 +79,7 @@ package final class RegistrationSlots {
   }
 }
 
-/// What a registration keeps apart from its node, 32 bytes: read by lookups, removals and the rare
+/// What a registration keeps apart from its node, 40 bytes: read by lookups, removals and the rare
 /// paths, never by a tick's common case.
 package struct RegistrationSlot {
   /// The receiver, weakly: never retained, and `nil` once it is gone. Once the receiver is gone,
@@ -101,23 +99,35 @@ package struct RegistrationSlot {
   /// The registration's place among its engine's registrations, rising with each one made (a
   /// replacement is a new one): ends due at the same instant come in this order.
   package var order: UInt64 = 0
+  /// Its milestones or its walk, if it has either.
+  package var attachment: SlotAttachment?
 
   /// A free slot.
   static var free: RegistrationSlot { RegistrationSlot(receiver: nil, key: nil) }
 }
 
 extension RegistrationSlots {
-  /// The milestones of the registration in `slot`, if it is delivered at milestones: a dictionary
-  /// lookup once per milestone, so that the slots stay 32 bytes for every other registration.
+  /// The milestones of the registration in `slot`, if it is delivered at milestones (a walk's:
+  /// its walk's, ``SegmentWalk/milestones``).
   @inline(__always)
   package func milestones(of slot: SlotReference) -> MilestoneList? {
-    milestoneLists.isEmpty ? nil : milestoneLists[slot]
+    switch slot.pointer.pointee.attachment {
+    case .milestones(let milestones): milestones
+    case .walk(let walk): walk.milestones
+    case nil: nil
+    }
   }
 
-  /// The walk of the registration in `slot`, if it walks segments: a dictionary lookup at each of
-  /// its segment changes and calls, so that the slots stay 32 bytes for every other registration.
+  /// The walk of the registration in `slot`, if it walks segments.
   @inline(__always)
   package func walk(of slot: SlotReference) -> SegmentWalk? {
-    segmentWalks.isEmpty ? nil : segmentWalks[slot]
+    guard case .walk(let walk) = slot.pointer.pointee.attachment else { return nil }
+    return walk
+  }
+
+  /// Gives the registration in `slot` its milestones or its walk (`nil`: neither).
+  @inline(__always)
+  func attach(_ attachment: SlotAttachment?, to slot: SlotReference) {
+    slot.pointer.pointee.attachment = attachment
   }
 }

@@ -256,14 +256,15 @@ final class ReceiverTableTests: XCTestCase {
   }
 
   /// What a registration costs in the pool: a pass reads and writes 40 bytes per node (its timing,
-  /// its handler and its slot: one stream), lookups 16 per entry, and the rare paths 32 per slot
-  /// (its weak receiver, key, generation, index handle and order among the registrations, never
-  /// read by the tick); a prepared
+  /// its handler and its slot: one stream), lookups 16 per entry, and the rare paths 40 per slot
+  /// (its weak receiver, key, generation, index handle, order among the registrations, and its
+  /// milestones or walk, never read by the tick); a prepared
   /// callback takes 32 in its chunk. A field added to any shows up here before it shows up in the
   /// benchmarks.
   func testNodesEntriesAndSlotsKeepTheirSize() {
     XCTAssertEqual(MemoryLayout<ReceiverNode>.stride, 40)
-    XCTAssertEqual(MemoryLayout<RegistrationSlot>.stride, 32)
+    XCTAssertEqual(MemoryLayout<RegistrationSlot>.stride, 40)
+    XCTAssertEqual(MemoryLayout<SlotAttachment?>.size, 8, "milestones or a walk: one reference")
     XCTAssertEqual(
       MemoryLayout<ReceiverNode>.offset(of: \ReceiverNode.handler), 16,
       "the handler follows the timing, and its words are where a pass copies them from")

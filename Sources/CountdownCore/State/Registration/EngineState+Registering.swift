@@ -47,8 +47,11 @@ extension EngineState {
     }
     let key = ObjectIdentifier(receiver)
     let slot = slots.allocate(receiver: receiver)
-    if let milestones { slots.milestoneLists[slot] = milestones }
-    if let walk { slots.segmentWalks[slot] = walk }
+    if let walk {
+      slots.attach(.walk(walk), to: slot)
+    } else if let milestones {
+      slots.attach(.milestones(milestones), to: slot)
+    }
     let node = ReceiverNode(slot: slot, handler: handler, timing: timing)
     let quiet = belongsInQuietPart(timing)
     var replaced: CountdownHandler?
@@ -445,7 +448,7 @@ extension EngineState {
     table[index].timing.oweItsEndPromptly()
     let slot = table[index].slot
     // A walk keeps its milestones for its next segments.
-    if !timing.walksSegments, slots.milestones(of: slot) != nil { slots.milestoneLists[slot] = nil }
+    if !timing.walksSegments, slots.milestones(of: slot) != nil { slots.attach(nil, to: slot) }
     return table.setQuiet(false, at: index)
   }
 }

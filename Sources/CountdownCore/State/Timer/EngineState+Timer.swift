@@ -221,14 +221,13 @@ extension EngineState {
     table.withNodes { nodes, _ in
       for position in 0..<walked {
         nodes[position].timing.requestPromptDelivery()
-      }
-    }
-    // A walk frozen while suspended has its segment's end moved on the clock: its call tells it.
-    for (slot, walk) in slots.segmentWalks where walk.deliversEveryChange {
-      if let index = table.index(of: slot, at: .max), table[index].timing.policy == .pauses,
-        !table[index].timing.isPaused
-      {
-        walk.oweCall()
+        // A walk frozen while suspended has its segment's end moved on the clock: its call tells it.
+        if nodes[position].timing.walksSegments, nodes[position].timing.policy == .pauses,
+          !nodes[position].timing.isPaused, let walk = slots.walk(of: nodes[position].slot),
+          walk.deliversEveryChange
+        {
+          walk.oweCall()
+        }
       }
     }
     pendingWork.oweEveryValue()
