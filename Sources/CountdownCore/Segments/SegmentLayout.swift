@@ -6,7 +6,10 @@
 ///
 /// Its costs: O(log *q*) to find a part (*q* parts, a binary search) and O(log *m*) to find a
 /// segment in a cycle of *m* segments, whatever the number of cycles run before it.
-package struct SegmentLayout: Hashable, Sendable {
+///
+/// A class, immutable: each walk holds one reference to its plan's layout, not a copy of its
+/// fields (48 bytes more per walk, and a retain per field at each copy).
+package final class SegmentLayout: Hashable, Sendable {
   /// The parts, in order: one per block.
   package let parts: [Part]
   /// The number of segments the plan runs; `nil`: forever.
@@ -52,6 +55,15 @@ package struct SegmentLayout: Hashable, Sendable {
     length = endless ? nil : offset
     window = parts.map(\.segmentsPerCycle).max() ?? 1
     firstSegmentLength = parts[0].end(of: 0) - parts[0].start(of: 0)
+  }
+
+  /// Equal layouts have equal parts (the rest follows from them).
+  package static func == (lhs: SegmentLayout, rhs: SegmentLayout) -> Bool {
+    lhs === rhs || lhs.parts == rhs.parts
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(parts)
   }
 
   // MARK: Ordinals and offsets
