@@ -188,52 +188,18 @@ package final class SegmentWalk: @unchecked Sendable {
   }
 
   /// ``advance(_:to:interval:toClock:)`` for a walk at `ordinal` in `layout`: what a query works
-  /// out on copies, changing nothing.
+  /// out on copies, changing nothing (``SegmentCursor/advance(to:in:toClock:)``).
   static func advance(
     _ ordinal: inout Int, _ timing: inout CountdownTiming, in layout: SegmentLayout, to instant: Int64,
     toClock: Int64
   ) -> PassedSegmentEnds {
-    let deadline = timing.deadlineOrStart
-    guard !layout.isEnded(ordinal), !timing.isPaused, instant >= deadline else { return .none }
-    let first = ordinal
-    let planTimeAtDeadline = layout.end(ofOrdinal: first)
-    let planTimeNow = planTimeAtDeadline.addingSaturated(instant.subtractingSaturated(deadline))
-    // At least the current segment ends at its deadline, even where the plan's time saturates
-    // (a walk past 292 years of plan), which the look-up would put before it.
-    var last = max(first, layout.ordinal(at: planTimeNow) - 1)
-    var paused = false
-    if let pausing = layout.firstPausing(from: first), pausing <= last {
-      (last, paused) = (pausing, true)
-    }
-    // The instant on the timing's time of a plan time, from the deadline's.
-    func instantOf(_ planTime: Int64) -> Int64 {
-      deadline.addingSaturated(planTime - planTimeAtDeadline)
-    }
-    let next = last.addingSaturated(1)
-    ordinal = next
-    if layout.isEnded(next) {
-      timing.beginSegment(runningUntil: instantOf(layout.start(ofOrdinal: next)))
-    } else if paused {
-      timing.beginSegment(pausedWith: layout.length(ofOrdinal: next))
-    } else {
-      timing.beginSegment(runningUntil: instantOf(layout.end(ofOrdinal: next)))
-    }
-    let count = last - first + 1
-    let reported = min(count, layout.window)
-    var summary: PassedSegmentEnds.Summary?
-    if count > reported {
-      let lastSummarized = last - reported
-      summary = PassedSegmentEnds.Summary(
-        ordinals: first..<(lastSummarized + 1), first: deadline.addingSaturated(toClock),
-        last: instantOf(layout.end(ofOrdinal: lastSummarized)).addingSaturated(toClock))
-    }
-    let ends = (last - reported + 1...last).map { ordinal in
-      PassedSegmentEnds.End(
-        ordinal: ordinal, instant: instantOf(layout.end(ofOrdinal: ordinal)).addingSaturated(toClock))
-    }
-    // After the plan's last segment nothing waits, whether or not it is marked to pause after.
-    let planEnded = layout.isEnded(next)
-    return PassedSegmentEnds(summary: summary, ends: ends, planEnded: planEnded, paused: paused && !planEnded)
+    guard !timing.isPaused, instant >= timing.deadlineOrStart else { return .none }
+    var cursor = SegmentCursor(ordinal: ordinal, timing: .running(deadline: timing.deadlineOrStart))
+    let ends = cursor.advance(to: instant, in: layout, toClock: toClock)
+    guard !ends.isEmpty else { return .none }
+    ordinal = cursor.ordinal
+    timing.begin(cursor.timing)
+    return ends
   }
 
   /// Makes `move` at `instant` (on the timing's own time), the walk brought up to it first: the
@@ -252,26 +218,15 @@ package final class SegmentWalk: @unchecked Sendable {
       return false
     }
     added = 0
-    var offset: Int64 = 0
-    let target: Int
-    switch move {
-    case .skip: target = ordinal.addingSaturated(1)
-    case .restart: target = ordinal
-    case .back: target = max(0, ordinal - 1)
-    case .seek(let seekOrdinal, let seekOffset): (target, offset) = (seekOrdinal, seekOffset)
-    }
-    if let count = layout.segmentCount, target >= count {
-      ordinal = count
-      timing.beginSegment(runningUntil: instant)
+    let deadline = timing.deadlineOrStart
+    var cursor = SegmentCursor(
+      ordinal: ordinal, timing: timing.isPaused ? .paused(left: deadline) : .running(deadline: deadline))
+    cursor.make(move, at: instant, in: layout)
+    ordinal = cursor.ordinal
+    if Self.movesKeepTheOldDeadline, !isEnded, case .running = cursor.timing {
+      timing.begin(.running(deadline: deadline))
     } else {
-      ordinal = target
-      let left = layout.length(ofOrdinal: target) - offset
-      if timing.isPaused {
-        timing.beginSegment(pausedWith: left)
-      } else {
-        timing.beginSegment(
-          runningUntil: Self.movesKeepTheOldDeadline ? timing.deadlineOrStart : instant.addingSaturated(left))
-      }
+      timing.begin(cursor.timing)
     }
     oweCall()
     return true

@@ -36,7 +36,7 @@ extension CountdownSnapshot {
     let layout = entry.plan.layout
     guard layout.counts(entry.ordinal), !layout.isEnded(entry.ordinal) else { return [] }
     // Instants in nanoseconds from `now`, which is 0.
-    let timing: PhaseCursor.Timing
+    let timing: SegmentCursor.Timing
     // A running plan that freezes while the app is suspended (`.pauses`), saved with its time left:
     // frozen while the app is away, when the widget shows it.
     let frozen = entry.policy == .pauses && !entry.isPaused
@@ -51,7 +51,7 @@ extension CountdownSnapshot {
       guard ahead.isFinite, abs(ahead) < CountdownManager.representableSeconds else { return [] }
       timing = .running(deadline: Int64((ahead * 1e6).rounded()) * 1_000)
     }
-    var cursor = PhaseCursor(ordinal: entry.ordinal, timing: timing)
+    var cursor = SegmentCursor(ordinal: entry.ordinal, timing: timing)
     _ = cursor.advanced(to: 0, in: layout)
     // Still running after the walk: it stands still with its time left, unpaused. (Paused by the
     // walk, by a phase that pauses the plan after it, it is paused.)

@@ -44,11 +44,11 @@ extension CountdownSnapshot {
   /// instant 0 (nanoseconds from `now`), and whether it stands still without being paused (a plan
   /// that freezes while the app is away). `nil` without one, for a plan that has ended, or for an
   /// end or a time left out of the clock's range.
-  func phaseWalk(id: ID, at now: Date) -> (layout: PlanLayout, cursor: PhaseCursor, standsStill: Bool)? {
+  func phaseWalk(id: ID, at now: Date) -> (layout: PlanLayout, cursor: SegmentCursor, standsStill: Bool)? {
     guard let entry = phaseEntries.first(where: { $0.id == id }) else { return nil }
     let layout = entry.plan.layout
     guard layout.counts(entry.ordinal), !layout.isEnded(entry.ordinal) else { return nil }
-    let timing: PhaseCursor.Timing
+    let timing: SegmentCursor.Timing
     // A running plan that freezes while the app is suspended, saved with its time left.
     let frozen = entry.policy == .pauses && !entry.isPaused
     if entry.countsByTime {
@@ -63,7 +63,7 @@ extension CountdownSnapshot {
       // Whole microseconds, as the timeline rounds them, so that their dates are equal.
       timing = .running(deadline: Int64((ahead * 1e6).rounded()) * 1_000)
     }
-    var cursor = PhaseCursor(ordinal: entry.ordinal, timing: timing)
+    var cursor = SegmentCursor(ordinal: entry.ordinal, timing: timing)
     _ = cursor.advanced(to: 0, in: layout)
     guard !cursor.isEnded(in: layout) else { return nil }
     // Still running after the walk: it stands still with its time left, unpaused. (Paused by the

@@ -9,14 +9,14 @@ import Foundation
 /// from the device's clock's now: in the past, if the phase ended while the app was not running.
 /// One frozen while the app was away (`.pauses`) ends its time left after now: in the past by as
 /// long as its end was overdue when saved (a negative time left).
-/// The plan's later ends follow from it (``PhaseCursor/advanced(to:in:)``), so after any gap the
+/// The plan's later ends follow from it (``SegmentCursor/advanced(to:in:)``), so after any gap the
 /// walk puts the plan exactly where it is now, and reports the ends passed, bounded.
 struct PhaseRestorePlan: Sendable {
   var plan: CountdownPlan
   var policy: SuspensionPolicy
   var deliveries: CountdownDeliveries
   /// The cursor as the snapshot left it, its deadline on this manager's clock (maybe passed).
-  var cursor: PhaseCursor
+  var cursor: SegmentCursor
   /// The instant the first end passed while the app was not running came; `nil`: none.
   var firstPassedEnd: Int64?
   /// For a plan that ended while the app was not running: when its last phase ended, on the
@@ -40,7 +40,7 @@ struct PhaseRestorePlan: Sendable {
       let left = try (entry.time ?? .zero).countdownNanoseconds()
       guard !entry.isPaused else {
         try RestorePlan.checkCountdown(of: left, at: moment.now, interval: moment.interval)
-        cursor = PhaseCursor(ordinal: entry.ordinal, timing: .paused(left: left))
+        cursor = SegmentCursor(ordinal: entry.ordinal, timing: .paused(left: left))
         return
       }
       // Negative, its end was that overdue when saved: it passed that long before now.
@@ -58,7 +58,7 @@ struct PhaseRestorePlan: Sendable {
     }
     let (deadline, overflow) = moment.now.addingReportingOverflow(ahead)
     guard !overflow else { throw .outOfRange }
-    cursor = PhaseCursor(ordinal: entry.ordinal, timing: .running(deadline: deadline))
+    cursor = SegmentCursor(ordinal: entry.ordinal, timing: .running(deadline: deadline))
     // Where the walk will be now: the phase it runs must fit on the clock, as a start's would.
     var now = cursor
     let passed = now.advanced(to: moment.now, in: layout)

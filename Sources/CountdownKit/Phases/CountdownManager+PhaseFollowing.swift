@@ -80,7 +80,7 @@ extension CountdownManager {
   private func phaseEnds(of token: AnyObject, upcoming limit: Int) -> IDPhaseEnds? {
     guard let (status, sequence) = walk(of: token, passingEnds: false) else { return nil }
     let layout = sequence.plan.layout
-    let cursor = PhaseCursor(status)
+    let cursor = SegmentCursor(status)
     guard !layout.isEnded(cursor.ordinal) else { return nil }
     let isForever = layout.phaseCount == nil
     // Frozen while the manager is suspended, as a single countdown that pauses is: nothing ends.

@@ -200,7 +200,7 @@ extension CountdownManager {
     let wallNow = wallClock()
     let now = clockNow
     guard let (status, sequence) = walk(of: key) else { return nil }
-    return PhaseCursor(status).position(at: now, in: sequence.plan.layout).map {
+    return SegmentCursor(status).position(at: now, in: sequence.plan.layout).map {
       CountdownPhasePosition($0, now: now, wallNow: wallNow)
     }
   }

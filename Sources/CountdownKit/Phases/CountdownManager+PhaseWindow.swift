@@ -42,7 +42,7 @@ extension CountdownManager {
     let now = clockNow
     guard let (status, sequence) = walk(of: token) else { return nil }
     return CountdownPhaseWindow(
-      PhaseCursor(status), span: status.span, at: now, origin: (now, wallNow), in: sequence.plan.layout,
+      SegmentCursor(status), span: status.span, at: now, origin: (now, wallNow), in: sequence.plan.layout,
       lookAhead: lookAhead)
   }
 }

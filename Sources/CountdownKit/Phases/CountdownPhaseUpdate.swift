@@ -85,7 +85,7 @@ public struct CountdownPhaseUpdate: Sendable {
   /// (0 once the plan has ended), and the ends it told, oldest first (`nil`: none). The position
   /// and the dates are worked out from these only when read.
   init(
-    cursor: PhaseCursor, now: Int64, wallNow: Date, remaining: Int, ends: PassedPhaseEnds?,
+    cursor: SegmentCursor, now: Int64, wallNow: Date, remaining: Int, ends: PassedPhaseEnds?,
     plan: CountdownPlan.Storage
   ) {
     reading = Reading(cursor: cursor, now: now, wallNow: wallNow)
@@ -121,7 +121,7 @@ extension CountdownPhaseUpdate {
   /// What a call of the handler read: the cursor, and the instant of the call on the manager's
   /// clock and its wall-clock date. Plain values: the plan is the update's ``basis``.
   struct Reading: Sendable {
-    let cursor: PhaseCursor
+    let cursor: SegmentCursor
     let now: Int64
     let wallNow: Date
   }

@@ -20,7 +20,7 @@ extension CountdownPhaseWindow {
   /// - Complexity: O(*k* log *p*), *k* the phases in the window, *p* the phases written in the
   ///   plan.
   init?(
-    _ cursor: PhaseCursor, span: Int64?, at now: Int64, origin: (instant: Int64, date: Date), in layout: PlanLayout,
+    _ cursor: SegmentCursor, span: Int64?, at now: Int64, origin: (instant: Int64, date: Date), in layout: PlanLayout,
     lookAhead: Int, standsStill: Bool = false
   ) {
     guard lookAhead >= 0, !cursor.isEnded(in: layout) else { return nil }

@@ -36,7 +36,7 @@ final class PhaseDelivery<Subject: Sendable>: PhaseSequence, @unchecked Sendable
   /// the phase ends it tells, then calls the app's handler with the update, and frees the id at
   /// the plan's end or when the handler stops it.
   @MainActor func deliver(_ call: SegmentCall, stop: inout Bool) {
-    let told = PhaseCursor(call)
+    let told = SegmentCursor(call)
     self.told = told
     let (reading, batch) = context.callReading.pointee
     let now = batch != 0 ? reading : call.instant

@@ -23,13 +23,13 @@ class PhaseSequence: @unchecked Sendable {
   /// The phase the walk's last call told, and its end (or frozen time): the engine tells it again
   /// at every change of it (its end moved by time added, or by a suspension for a plan that
   /// freezes), so that a value's call reads it as it stands.
-  @exclusivity(unchecked) final var told: PhaseCursor
+  @exclusivity(unchecked) final var told: SegmentCursor
 
   init(plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries) {
     self.plan = plan
     self.policy = policy
     self.deliveries = deliveries
-    told = PhaseCursor(ordinal: 0, timing: .paused(left: plan.layout.firstPhaseDuration))
+    told = SegmentCursor(ordinal: 0, timing: .paused(left: plan.layout.firstPhaseDuration))
   }
 
   /// A phase's time left at `now` in whole intervals of `interval` nanoseconds, rounded up, timed
@@ -39,7 +39,7 @@ class PhaseSequence: @unchecked Sendable {
   /// product, so that a value's call divides only then (a 64-bit division was the slowest
   /// instruction of the call).
   @inline(__always)
-  static func remaining(of timing: PhaseCursor.Timing, at now: Int64, interval: Int64, likely value: Int) -> Int {
+  static func remaining(of timing: SegmentCursor.Timing, at now: Int64, interval: Int64, likely value: Int) -> Int {
     // ceil(left ÷ interval) is `value` exactly when (value − 1) · interval < left ≤ value · interval;
     // in unsigned arithmetic, where a deadline not before `now` leaves an exact difference.
     if case .running(let deadline) = timing, deadline >= now {
@@ -54,7 +54,7 @@ class PhaseSequence: @unchecked Sendable {
   /// A phase's time left at `now` in whole intervals of `interval` nanoseconds, rounded up, timed
   /// by `timing`.
   @inline(__always)
-  static func remaining(of timing: PhaseCursor.Timing, at now: Int64, interval: Int64) -> Int {
+  static func remaining(of timing: SegmentCursor.Timing, at now: Int64, interval: Int64) -> Int {
     let left: Int64
     switch timing {
     case .running(let deadline): left = max(0, deadline.subtractingSaturated(now))
@@ -64,7 +64,7 @@ class PhaseSequence: @unchecked Sendable {
   }
 }
 
-extension PhaseCursor {
+extension SegmentCursor {
   /// Where a walk stands, as the engine's status says it.
   init(_ status: SegmentStatus) {
     self.init(

@@ -174,6 +174,6 @@ extension CountdownManager {
   /// says it; `nil` without one.
   func planPosition(id: String, at now: Int64) -> PlanPosition? {
     guard let token = token(for: id), let (status, sequence) = walk(of: token) else { return nil }
-    return PhaseCursor(status).position(at: now, in: sequence.plan.layout)
+    return SegmentCursor(status).position(at: now, in: sequence.plan.layout)
   }
 }

@@ -17,7 +17,7 @@ final class PhaseUpdateMergingTests: XCTestCase {
           lateness: .seconds(200 - $0))
       }
       return CountdownPhaseUpdate(
-        reading: .init(cursor: PhaseCursor(startingAt: 0, in: plan.layout), now: 0, wallNow: date), plan: nil,
+        reading: .init(cursor: SegmentCursor(startingAt: 0, in: plan.layout), now: 0, wallNow: date), plan: nil,
         position: nil, remaining: ordinals.count, phaseEnds: ends, earlierPhaseEnds: nil, planEnded: false,
         pausedAfterPhase: false)
     }
@@ -50,7 +50,7 @@ final class PhaseUpdateMergingTests: XCTestCase {
         CountdownPhaseEnd(phase: phase, ordinal: $0, phaseIndex: 0, cycle: $0, date: date, lateness: .zero)
       }
       return CountdownPhaseUpdate(
-        reading: .init(cursor: PhaseCursor(startingAt: 0, in: plan.layout), now: 0, wallNow: date), plan: nil,
+        reading: .init(cursor: SegmentCursor(startingAt: 0, in: plan.layout), now: 0, wallNow: date), plan: nil,
         position: nil, remaining: 0, phaseEnds: ends, earlierPhaseEnds: nil, planEnded: planEnded,
         pausedAfterPhase: pausedAfterPhase)
     }

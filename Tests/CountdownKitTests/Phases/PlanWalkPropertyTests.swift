@@ -4,7 +4,8 @@ import XCTest
 
 @testable import CountdownKit
 
-/// The plan's arithmetic (``PlanLayout``) and the cursor that walks it (``PhaseCursor``) against
+/// The plan's arithmetic (``PlanLayout``) and the cursor that walks it (``SegmentCursor``, the
+/// engine's: its moves and its advance) against
 /// the plan written out phase by phase (``PlanReferenceModel``), on seeded random plans, times and
 /// operations. `COUNTDOWN_PHASES_RUNS` sets the number of seeds (200 in CI, 60 in a plain `swift test`),
 /// `COUNTDOWN_PHASES_SEED` the first.
@@ -55,7 +56,7 @@ final class PlanWalkPropertyTests: XCTestCase {
       let layout = plan.layout
       let model = PlanReferenceModel(plan, horizon: 40_000)
       var now = Int64.random(in: -100...100, using: &random)
-      var cursor = PhaseCursor(startingAt: now, in: layout)
+      var cursor = SegmentCursor(startingAt: now, in: layout)
       var naive = NaiveCursor(ordinal: 0, timing: cursor.timing)
       var trace: [String] = []
       for step in 0..<60 {
@@ -66,15 +67,15 @@ final class PlanWalkPropertyTests: XCTestCase {
           now += choice == 0 ? Int64.random(in: 0...400, using: &random) : Int64.random(in: 0...25, using: &random)
           trace.append("advance to \(now)")
         case 4:
-          cursor.skip(at: now, in: layout)
+          cursor.move(.skip, at: now, in: layout)
           naive.skip(at: now, model)
           trace.append("skip")
         case 5:
-          cursor.restart(at: now, in: layout)
+          cursor.move(.restart, at: now, in: layout)
           naive.restart(at: now, model)
           trace.append("restart")
         case 6:
-          cursor.goBack(at: now, in: layout)
+          cursor.move(.back, at: now, in: layout)
           naive.goBack(at: now, model)
           trace.append("back")
         case 7:
@@ -131,7 +132,7 @@ final class PlanWalkPropertyTests: XCTestCase {
         [CountdownPhase("On", .seconds(1)), CountdownPhase("Off", .seconds(1)), CountdownPhase("Rest", .seconds(1))],
         repeated: .forever)
     ])
-    var cursor = PhaseCursor(startingAt: 0, in: plan.layout)
+    var cursor = SegmentCursor(startingAt: 0, in: plan.layout)
     let week = 7 * 86_400 * second
     let passed = cursor.advanced(to: week + second / 2, in: plan.layout)
     XCTAssertEqual(passed.ends.count, 3)
@@ -152,7 +153,7 @@ final class PlanWalkPropertyTests: XCTestCase {
         [CountdownPhase("Work", .seconds(25)), CountdownPhase("Break", .seconds(5))], repeated: .forever,
         longBreak: CountdownPhase("Long", .seconds(15), pausesAfter: true), every: 2)
     ])
-    var cursor = PhaseCursor(startingAt: 0, in: plan.layout)
+    var cursor = SegmentCursor(startingAt: 0, in: plan.layout)
     let passed = cursor.advanced(to: 1_000_000_000_000, in: plan.layout)
     XCTAssertTrue(passed.paused)
     // Four ends: the window (two phases a cycle) one by one, the two before in the summary.
@@ -170,7 +171,7 @@ final class PlanWalkPropertyTests: XCTestCase {
   func testAPositionReadPastTheToldDeadlineHasNoNegativeTimeLeft() throws {
     let second: Int64 = 1_000_000_000
     let plan = try PhaseSequenceTests.plan()
-    let told = PhaseCursor(startingAt: 0, in: plan.layout)
+    let told = SegmentCursor(startingAt: 0, in: plan.layout)
     XCTAssertEqual(told.timing, .running(deadline: 3 * second), "the warm-up, told")
     let late = try XCTUnwrap(told.position(at: 3 * second + second / 2, in: plan.layout))
     XCTAssertEqual(late.step.phase.name, "Warm-up", "its end not told yet")
@@ -246,7 +247,7 @@ final class PlanWalkPropertyTests: XCTestCase {
 /// The cursor's state, walked phase by phase over the plan written out.
 struct NaiveCursor {
   var ordinal: Int
-  var timing: PhaseCursor.Timing
+  var timing: SegmentCursor.Timing
 
   func isEnded(_ model: PlanReferenceModel) -> Bool { model.isComplete && ordinal >= model.phases.count }
 
@@ -303,5 +304,29 @@ struct NaiveCursor {
 
   mutating func resume(at now: Int64) {
     if case .paused(let left) = timing { timing = .running(deadline: now + left) }
+  }
+}
+
+extension SegmentCursor {
+  /// A move as the engine makes it: none once the plan has ended.
+  fileprivate mutating func move(_ move: SegmentMove, at now: Int64, in plan: PlanLayout) {
+    guard !isEnded(in: plan) else { return }
+    make(move, at: now, in: plan.segments)
+  }
+
+  /// Time added to the current phase (taken, below 0), as the engine adds it to a walk's timing:
+  /// its end moves, never before `now`.
+  fileprivate mutating func addTime(_ time: Int64, at now: Int64, in plan: PlanLayout) {
+    guard !isEnded(in: plan) else { return }
+    switch timing {
+    case .running(let deadline): timing = .running(deadline: max(deadline.addingSaturated(time), now))
+    case .paused(let left): timing = .paused(left: max(left.addingSaturated(time), 0))
+    }
+  }
+
+  /// The frozen phase continued from `now`.
+  fileprivate mutating func resume(at now: Int64) {
+    guard case .paused(let left) = timing else { return }
+    timing = .running(deadline: now.addingSaturated(left))
   }
 }
