@@ -240,6 +240,26 @@ func report(_ error: CountdownAlertError) {
   _ = content
 }
 
+/// What an app's server client looks like to the samples: it posts what the app hands it.
+struct PushServerClient: Sendable {
+  func post(_ update: CountdownActivityPushUpdate<String>) async throws {
+    _ = try update.encodedSnapshot()
+  }
+}
+
+@MainActor func sampleActivityPushes() throws {
+  let center = FakeActivityCenter<CountdownPhaseWindow?>()
+  let activities = CountdownLiveActivities(String.self, center: center) { _, _, window in window }
+  let server = PushServerClient()
+  // SAMPLE: CountdownAlerts/LiveActivities/CountdownActivityPushes.swift
+  // At launch, beside the activities (keep both for as long as the app runs):
+  let pushes = CountdownActivityPushes(following: activities) { update in
+    Task { try await server.post(update) }  // the app's own request to its server
+  }
+  // END SAMPLE
+  _ = pushes
+}
+
 @MainActor func sampleActivityWindowNamespace() throws {
   // SAMPLE: CountdownAlerts/LiveActivities/CountdownLiveActivities.swift
   let center = FakeActivityCenter<CountdownPhaseWindow?>()
