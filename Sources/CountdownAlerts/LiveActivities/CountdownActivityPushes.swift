@@ -8,13 +8,15 @@ import Foundation
 ///
 /// ```swift
 /// // At launch, beside the activities (keep both for as long as the app runs):
-/// let pushes = CountdownActivityPushes(following: activities) { update in
-///   Task { try await server.post(update) }  // the app's own request to its server
+/// let (updates, continuation) = AsyncStream.makeStream(of: CountdownActivityPushUpdate<String>.self)
+/// let pushes = CountdownActivityPushes(following: activities) { continuation.yield($0) }
+/// Task {  // posted one at a time, in the order they came: a stop never overtakes its follow
+///   for await update in updates { try? await server.post(update) }  // the app's own request
 /// }
 /// ```
 ///
 /// The app requests its activity with push (`Activity.request(attributes:content:pushType: .token)`,
-/// or `LiveActivityCenter.request(attributes:content:)`); the activities' center tells each token
+/// or `LiveActivityCenter.request(attributes:state:staleDate:)`); the activities' center tells each token
 /// the system issues (``CountdownActivityCenter/observePushTokens(_:)``). `handOver` is then
 /// called:
 /// - with ``CountdownActivityPushUpdate/Change/follow`` when a countdown in phases has a token for
@@ -34,7 +36,8 @@ import Foundation
 ///
 /// `handOver` is called on the thread of the change (the main thread for the app's own calls),
 /// or the thread the center tells a token on, one call at a time, in order, with no lock held; it
-/// may call the manager. Release the object to stop.
+/// may call the manager. Post from one task, in order (as the sample does): tasks of their own
+/// could reorder a `stop` and the `follow` before it. Release the object to stop.
 ///
 /// - Complexity: a change of one countdown in phases costs O(log *p*) (*p* the phases written in
 ///   its plan) and at most one call of `handOver`; a tick or a phase end, nothing.
