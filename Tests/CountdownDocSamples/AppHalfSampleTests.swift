@@ -75,9 +75,9 @@ final class AppHalfSampleTests: XCTestCase {
         [CountdownPhase("Focus", .seconds(60)), CountdownPhase("Break", .seconds(30))], repeated: .times(2))
     ])
     try manager.start(id: "pomodoro", plan: plan) { _, _, _ in }
-    let activity = center.start(countdownID: "pomodoro", state: nil, staleDate: nil, requestsPushToken: true)
-    center.issuePushToken(Data([0x01]), activityID: activity)
-    center.issuePushToken(Data([0x02]), activityID: activity)
+    let started = center.start(countdownID: "pomodoro", state: nil, staleDate: nil, requestsPushToken: true)
+    center.issuePushToken(Data([0x01]), activityID: started)
+    center.issuePushToken(Data([0x02]), activityID: started)
     _ = manager.cancel(id: "pomodoro")
     // The posts run on tasks of their own.
     for _ in 0..<1000 where posts.withLock({ $0.count }) < 3 { try await Task.sleep(for: .milliseconds(5)) }
