@@ -240,6 +240,28 @@ func report(_ error: CountdownAlertError) {
   _ = content
 }
 
+/// What an app's server client looks like to the samples: it posts what the app hands it.
+struct PushServerClient: Sendable {
+  func post(_ update: CountdownActivityPushUpdate<String>) async throws {
+    _ = try update.encodedSnapshot()
+  }
+}
+
+@MainActor func sampleActivityPushes() throws {
+  let center = FakeActivityCenter<CountdownPhaseWindow?>()
+  let activities = CountdownLiveActivities(String.self, center: center) { _, _, window in window }
+  let server = PushServerClient()
+  // SAMPLE: CountdownAlerts/LiveActivities/CountdownActivityPushes.swift
+  // At launch, beside the activities (keep both for as long as the app runs):
+  let (updates, continuation) = AsyncStream.makeStream(of: CountdownActivityPushUpdate<String>.self)
+  let pushes = CountdownActivityPushes(following: activities) { continuation.yield($0) }
+  Task {  // posted one at a time, in the order they came: a stop never overtakes its follow
+    for await update in updates { try? await server.post(update) }  // the app's own request
+  }
+  // END SAMPLE
+  _ = pushes
+}
+
 @MainActor func sampleActivityWindowNamespace() throws {
   // SAMPLE: CountdownAlerts/LiveActivities/CountdownLiveActivities.swift
   let center = FakeActivityCenter<CountdownPhaseWindow?>()
@@ -1750,7 +1772,7 @@ func pushSample31() throws {
   // END SAMPLE
 }
 
-// ARTICLE: CountdownsOutsideTheApp
+// ARTICLE: TheLockScreenInPhases
 /// The Live Activity's content state, as the app declares it.
 struct PomodoroState: Codable, Hashable {
   var window: CountdownPhaseWindow
@@ -1862,7 +1884,7 @@ struct LoggingSender: CountdownPushSender {
 }
 // END SAMPLE
 
-// ARTICLE: CountdownsOutsideTheApp
+// ARTICLE: TheLockScreenInPhases
 /// Sends each push through the server's APNs client, which signs and posts the request.
 struct APNsSender: CountdownPushSender {
   let post: @Sendable (LiveActivityPush) async throws -> (status: Int, reason: String?)

@@ -2,6 +2,12 @@
 // Apple: https://developer.apple.com/documentation/activitykit/activity/request(attributes:content:pushtype:)
 // Apple: https://developer.apple.com/documentation/activitykit/activity/update(_:)
 // Apple: https://developer.apple.com/documentation/activitykit/activity/end(_:dismissalpolicy:)
+// Apple: https://developer.apple.com/documentation/activitykit/activity/pushtoken
+// Apple: https://developer.apple.com/documentation/activitykit/activity/pushtokenupdates-swift.property
+// Apple: https://developer.apple.com/documentation/activitykit/activity/activityupdates-swift.type.property
+// Apple: https://developer.apple.com/documentation/activitykit/activity/activitystateupdates-swift.property
+
+public import Foundation
 
 /// ActivityKit's `Activity`: a Live Activity the app started. Not `Sendable`: Apple's documentation
 /// shows no such conformance, and Swift 6 apps report "sending 'activity' risks causing data races"
@@ -37,6 +43,24 @@ public class Activity<Attributes>: Identifiable where Attributes: ActivityAttrib
 
   /// The app's activities of this kind.
   public static var activities: [Activity<Attributes>] { fatalError("platform stub: Activity.activities") }
+
+  /// Its push token, once the system issued one (an activity requested with `pushType: .token`).
+  public var pushToken: Data? { fatalError("platform stub: Activity.pushToken") }
+
+  /// Each push token the system issues it, as it changes.
+  public var pushTokenUpdates: Activity<Attributes>.PushTokenUpdates {
+    fatalError("platform stub: Activity.pushTokenUpdates")
+  }
+
+  /// Its states, as they change.
+  public var activityStateUpdates: Activity<Attributes>.ActivityStateUpdates {
+    fatalError("platform stub: Activity.activityStateUpdates")
+  }
+
+  /// The activities of this kind as they start (and change).
+  public static var activityUpdates: Activity<Attributes>.ActivityUpdates {
+    fatalError("platform stub: Activity.activityUpdates")
+  }
 
   /// Starts a Live Activity (from the foreground only).
   @available(iOS 16.2, *)

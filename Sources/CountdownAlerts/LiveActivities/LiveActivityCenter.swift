@@ -1,5 +1,6 @@
 #if canImport(ActivityKit)
   public import ActivityKit
+  import CountdownCore
   public import Foundation
 
   /// The app's Live Activities of one `ActivityAttributes` type (ActivityKit), as
@@ -66,6 +67,86 @@
 
     public func activities(_ completion: @escaping @Sendable ([CountdownActivitySnapshot]) -> Void) {
       completion(Self.list(countdownID))
+    }
+
+    /// Starts a Live Activity with push, as `Activity.request(attributes:content:pushType: .token)`
+    /// does: the system issues it a push token after the request, which ``observePushTokens(_:)``
+    /// tells (and ``CountdownActivityPushes`` hands the app for its server). From the foreground
+    /// only, as ActivityKit requires.
+    ///
+    /// - Parameters:
+    ///   - attributes: Its attributes, naming the countdown it stands for.
+    ///   - state: What it shows first (``CountdownLiveActivities/content(for:)``).
+    ///   - staleDate: From when that is out of date; `nil` for never.
+    /// - Returns: The activity's identifier, `Activity.id`.
+    /// - Throws: What `Activity.request` throws (ActivityKit's `ActivityAuthorizationError`: Live
+    ///   Activities turned off, too many of them, the app not in the foreground).
+    @discardableResult
+    public func request(attributes: Attributes, state: ContentState, staleDate: Date?) throws -> String {
+      try Activity<Attributes>.request(
+        attributes: attributes, content: ActivityContent(state: state, staleDate: staleDate), pushType: .token
+      ).id
+    }
+
+    /// Tells `handler` the push token of each activity of type `Attributes` that has one: those
+    /// there are, then those that start (`Activity.activityUpdates`), each one's token as the
+    /// system issues it (`pushToken`, then `pushTokenUpdates`), and its end (`activityStateUpdates`
+    /// reaching `ended` or `dismissed`, or its tokens' sequence finishing). Each activity is
+    /// followed by a task of its own; the returned closure cancels them.
+    public func observePushTokens(
+      _ handler: @escaping @Sendable (CountdownActivityPushToken) -> Void
+    ) -> @Sendable () -> Void {
+      let find = countdownID
+      let task = Task {
+        await withTaskGroup(of: Void.self) { group in
+          var followed: Set<String> = []
+          for id in Activity<Attributes>.activities.map(\.id) where followed.insert(id).inserted {
+            group.addTask { await Self.followTokens(of: id, find, handler) }
+          }
+          for await activity in Activity<Attributes>.activityUpdates {
+            let id = activity.id
+            guard followed.insert(id).inserted else { continue }
+            group.addTask { await Self.followTokens(of: id, find, handler) }
+          }
+        }
+      }
+      return { task.cancel() }
+    }
+
+    /// Tells `handler` the tokens of the activity `activityID` until it ends, then its end if it
+    /// had a token. Looks the activity up itself: an `Activity` is not `Sendable`.
+    private static func followTokens(
+      of activityID: String, _ find: @escaping @Sendable (Attributes) -> String,
+      _ handler: @escaping @Sendable (CountdownActivityPushToken) -> Void
+    ) async {
+      guard let activity = Activity<Attributes>.activities.first(where: { $0.id == activityID }) else { return }
+      let countdownID = find(activity.attributes)
+      let hadToken = LockedState(false)
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask {
+          guard let activity = Activity<Attributes>.activities.first(where: { $0.id == activityID }) else { return }
+          if let token = activity.pushToken {
+            hadToken.withLock { $0 = true }
+            handler(CountdownActivityPushToken(activityID: activityID, countdownID: countdownID, token: token))
+          }
+          for await token in activity.pushTokenUpdates {
+            hadToken.withLock { $0 = true }
+            handler(CountdownActivityPushToken(activityID: activityID, countdownID: countdownID, token: token))
+          }
+        }
+        group.addTask {
+          guard let activity = Activity<Attributes>.activities.first(where: { $0.id == activityID }) else { return }
+          for await state in activity.activityStateUpdates where state == .ended || state == .dismissed {
+            return
+          }
+        }
+        // Either one's end is the activity's: the other stops.
+        await group.next()
+        group.cancelAll()
+      }
+      if hadToken.withLock({ $0 }), !Task.isCancelled {
+        handler(CountdownActivityPushToken(activityID: activityID, countdownID: countdownID, token: nil))
+      }
     }
 
     /// The activities there are now, active or stale.

@@ -58,7 +58,9 @@ struct WidgetsMirror: CountdownMirror {
 
   /// What a widget shows of a countdown in phases in `phase`: laid out from the plan's origin
   /// while it runs, which its phase ends do not move, up to the first phase after which it pauses.
-  private static func shown(_ phase: IDPhase, _ phaseEnds: IDPhaseEnds) -> WidgetsState.Shown? {
+  /// What the push server follows of it too (``ActivityPushesMirror``): its pushes are laid out
+  /// from the same dates.
+  static func shown(_ phase: IDPhase, _ phaseEnds: IDPhaseEnds) -> WidgetsState.Shown? {
     switch (phase, phaseEnds.origin) {
     case (.running(let dates, let deadline), let origin?):
       let fromOrigin = Double(deadline.nanosecondsSinceOrigin.subtractingReportingOverflow(origin).partialValue) / 1e9

@@ -11,8 +11,8 @@ import Foundation
 ///
 /// A file store is written atomically: a crash while saving leaves the previous save. Each save
 /// and removal writes every record, O(*n*) for *n* records: one store per process of a sharded
-/// server keeps *n* to its share (see "A server that follows the phases" in the article on
-/// countdowns outside the app).
+/// server keeps *n* to its share (see "A server that follows the phases" in the article
+/// "The Lock Screen in phases").
 public final class CountdownPushSchedulerJSONStore<ID: Hashable & Sendable & Codable>: CountdownPushSchedulerStore {
   private let store: CountdownStore
   /// The records as last read or written, `nil` until the first call reads the store; the lock is

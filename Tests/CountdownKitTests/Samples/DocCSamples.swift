@@ -583,7 +583,7 @@ func readAloudKeepingTheTexts(on manager: CountdownManager) throws -> (Countdown
   // END DOCC
 }
 
-// DOCC: outside-phase-activity
+// DOCC: lock-screen-phase-activity
 @available(iOS 16.2, *)
 struct PomodoroAttributes: ActivityAttributes {
   struct ContentState: Codable, Hashable {
