@@ -3,7 +3,7 @@ import CountdownCore
 public import Foundation
 
 /// A Live Activity center for tests, the app's own included, with ActivityKit's semantics: no
-/// device, no waiting. The test starts an activity as the app would (``start(countdownID:state:staleDate:)``);
+/// device, no waiting. The test starts an activity as the app would (``start(countdownID:state:staleDate:requestsPushToken:)``);
 /// the package keeps it in step. One started before the ``CountdownAlerts/CountdownLiveActivities`` is made is
 /// one a previous process left.
 ///

@@ -9,7 +9,7 @@ import Foundation
 /// from the device's clock's now: in the past, if the phase ended while the app was not running.
 /// One frozen while the app was away (`.pauses`) ends its time left after now: in the past by as
 /// long as its end was overdue when saved (a negative time left).
-/// The plan's later ends follow from it (``SegmentCursor/advanced(to:in:)``), so after any gap the
+/// The plan's later ends follow from it (``CountdownCore/SegmentCursor``), so after any gap the
 /// walk puts the plan exactly where it is now, and reports the ends passed, bounded.
 struct PhaseRestorePlan: Sendable {
   var plan: CountdownPlan
