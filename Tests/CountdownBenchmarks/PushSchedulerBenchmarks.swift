@@ -2,10 +2,11 @@ import CountdownTestSupport
 import Foundation
 import XCTest
 
-/// A push scheduler following 10⁵ Pomodoros (smoke: 10²) beside the engine's own plain countdowns,
-/// in one process: the CPU time of a follow (its first push sent), of a token update, of a push
-/// when a step comes due, and the resident bytes per sequence, each beside an engine registration
-/// (or its end) of the same round, for the article's Pomodoro and for one that runs on.
+/// A push scheduler following 10⁵ Pomodoros (smoke: 10²) beside the engine's own plain countdowns
+/// and a Kit manager's Pomodoros, in one process: the CPU time of a follow (its first push sent),
+/// of a token update, of a push when a step comes due, the resident bytes and the context switches
+/// per sequence, each beside an engine registration, a start in phases (or their ends) of the same
+/// round, for the article's Pomodoro and for one that runs on.
 ///
 ///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter PushSchedulerBenchmarks
 ///

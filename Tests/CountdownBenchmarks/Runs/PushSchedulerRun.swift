@@ -6,8 +6,9 @@ import Foundation
 import XCTest
 
 /// One run of ``PushSchedulerBenchmarks``: `sequences` Pomodoros followed by one
-/// `CountdownPushScheduler` beside as many plain countdowns registered on an engine of their own,
-/// each on a manual clock and a delivery queue of its own, measured round after round in the same
+/// `CountdownPushScheduler` beside as many plain countdowns registered on an engine of their own
+/// and as many Pomodoros started on a Kit manager, each on a manual clock and a delivery queue of
+/// its own (the manager's: the main thread), measured round after round in the same
 /// process: the process's CPU time (the work runs on the delivery queue and the scheduler's tasks,
 /// not on the calling thread) and its resident bytes.
 struct PushSchedulerRun {
@@ -41,8 +42,16 @@ struct PushSchedulerRun {
     var follow = 0.0
     var token = 0.0
     var push = 0.0
+    /// The app's own: a countdown in phases started by id on a Kit manager, and its first phase end.
+    var phaseStart = 0.0
+    var phaseEnd = 0.0
     var engineBytes: Double?
+    var phaseBytes: Double?
     var schedulerBytes: Double?
+    /// The process's context switches per sequence: a follow's, a token update's, a push's.
+    var followSwitches = 0.0
+    var tokenSwitches = 0.0
+    var pushSwitches = 0.0
   }
 
   let sequences: Int
@@ -93,6 +102,9 @@ struct PushSchedulerRun {
     }
     XCTAssertEqual(engine.count, sequences)
 
+    let phases = try await MainActor.run { try measurePhases(memory: memory) }
+    (figures.phaseStart, figures.phaseEnd, figures.phaseBytes) = (phases.start, phases.end, phases.bytes)
+
     // The scheduler: every id followed with a snapshot decoded from the app's JSON and a token of
     // APNs' length, as a server gets them; a sender and a store that do nothing.
     let clock = ManualCountdownClock()
@@ -109,12 +121,14 @@ struct PushSchedulerRun {
     var snapshots = try ids.map { id in
       try CountdownSnapshot<String>(decoding: Data(template.replacingOccurrences(of: "@ID@", with: id).utf8))
     }
+    var switches = ProcessProbe.contextSwitches()
     start = Self.cpu()
     for index in 0..<sequences {
       try await scheduler.follow(snapshots[index], id: ids[index], token: tokens[index], lookAhead: lookAhead)
     }
     await scheduler.settled()
     figures.follow = Double(Self.cpu() - start) / count
+    figures.followSwitches = Double(ProcessProbe.contextSwitches() - switches) / count
     XCTAssertEqual(sender.sent, sequences, "each follow sends its first push")
     snapshots = []
     if let schedulerBefore, let after = ProcessUsage.currentResidentBytes() {
@@ -122,6 +136,7 @@ struct PushSchedulerRun {
     }
 
     let newTokens = (0..<sequences).map { Self.token($0, 1) }
+    switches = ProcessProbe.contextSwitches()
     start = Self.cpu()
     for index in 0..<sequences {
       let followed = try await scheduler.updateToken(newTokens[index], id: ids[index])
@@ -129,6 +144,7 @@ struct PushSchedulerRun {
     }
     await scheduler.settled()
     figures.token = Double(Self.cpu() - start) / count
+    figures.tokenSwitches = Double(ProcessProbe.contextSwitches() - switches) / count
 
     // Each id's second step and the engine's ends come due at one instant.
     start = Self.cpu()
@@ -137,15 +153,47 @@ struct PushSchedulerRun {
       await Self.run(on: engineQueue) {}
     }
     figures.end = Double(Self.cpu() - start) / count
+    switches = ProcessProbe.contextSwitches()
     start = Self.cpu()
     try clock.advance(to: settle)
     await scheduler.settled()
     figures.push = Double(Self.cpu() - start) / count
+    figures.pushSwitches = Double(ProcessProbe.contextSwitches() - switches) / count
     XCTAssertEqual(sender.sent, 2 * sequences, "each id's second step")
     XCTAssertEqual(scheduler.record(id: ids[0])?.sentCount, 2)
     XCTAssertEqual(scheduler.record(id: ids[0])?.token, newTokens[0])
     withExtendedLifetime(receivers) {}
+    await MainActor.run { phases.manager.cancelAll() }
     return figures
+  }
+
+  /// A Pomodoro started by id on a Kit manager per sequence, delivering only its phase ends, as an
+  /// app starts one: the CPU time of a start and of the first focus's end, the resident bytes.
+  @MainActor
+  private func measurePhases(
+    memory: Bool
+  ) throws -> (start: Double, end: Double, bytes: Double?, manager: CountdownManager) {
+    let count = Double(sequences)
+    let clock = ManualCountdownClock()
+    let manager = try CountdownManager(interval: interval, clock: clock)
+    let pomodoro = plan.plan
+    var ends = 0
+    let before = memory ? ProcessUsage.currentResidentBytes() : nil
+    var start = Self.cpu()
+    for index in 0..<sequences {
+      try manager.start(id: index, plan: pomodoro, delivering: .onlyTheEnd) { _, update, _ in
+        ends &+= update.phaseEnds.count
+      }
+    }
+    let started = Double(Self.cpu() - start) / count
+    let bytes = before.flatMap { before in
+      ProcessUsage.currentResidentBytes().map { Double($0 - before) / count }
+    }
+    start = Self.cpu()
+    try clock.advance(to: Self.instant(25 * 60 + 0.05))
+    let ended = Double(Self.cpu() - start) / count
+    XCTAssertEqual(ends, sequences, "each sequence's first focus ends")
+    return (started, ended, bytes, manager)
   }
 
   /// A snapshot's JSON, taken at the origin at the start of a Pomodoro's first focus, its id `@ID@`.
@@ -201,11 +249,17 @@ struct PushSchedulerRun {
       let each = figures.map { $0[keyPath: path] / $0[keyPath: base] }
       return String(format: "%.2f× [%.2f–%.2f]", median(each), each.min()!, each.max()!)
     }
+    func switches(_ path: KeyPath<Figures, Double>) -> String {
+      let values = figures.map { $0[keyPath: path] }
+      return String(format: "%.1f [%.1f–%.1f]", median(values), values.min()!, values.max()!)
+    }
     let bytes = figures[0]
-    let memory = (bytes.engineBytes, bytes.schedulerBytes)
+    let memory = (bytes.engineBytes, bytes.phaseBytes, bytes.schedulerBytes)
     let memoryLine =
-      if let engine = memory.0, let scheduler = memory.1 {
-        String(format: "engine %.0f, scheduler %.0f, %.2f×", engine, scheduler, scheduler / engine)
+      if let engine = memory.0, let phases = memory.1, let scheduler = memory.2 {
+        String(
+          format: "engine %.0f, Kit in phases %.0f, scheduler %.0f, %.2f× the engine's, %.2f× in phases", engine,
+          phases, scheduler, scheduler / engine, scheduler / phases)
       } else {
         "not read on this platform"
       }
@@ -215,12 +269,16 @@ struct PushSchedulerRun {
       \(BenchmarkConfiguration.build); process CPU time per sequence, median [min–max]; × = scheduler ÷ engine \
       of the same round
       [push benchmark] engine register (a deadline, only its end): \(figure(\.register)); its end: \(figure(\.end))
+      [push benchmark] Kit start in phases (by id, only the ends): \(figure(\.phaseStart)); its phase end: \
+      \(figure(\.phaseEnd))
       [push benchmark] follow (its first push sent, its next step armed): \(figure(\.follow)), \
-      \(ratio(\.follow, \.register)) a register
+      \(ratio(\.follow, \.register)) a register, \(ratio(\.follow, \.phaseStart)) a start in phases
       [push benchmark] push (the engine's end, the send, the next step armed): \(figure(\.push)), \
-      \(ratio(\.push, \.end)) an end, \(ratio(\.push, \.register)) a register
+      \(ratio(\.push, \.end)) an end, \(ratio(\.push, \.phaseEnd)) a phase end
       [push benchmark] token update: \(figure(\.token)), \(ratio(\.token, \.register)) a register
       [push benchmark] resident bytes per sequence (round 0): \(memoryLine)
+      [push benchmark] context switches per sequence: follow \(switches(\.followSwitches)), \
+      token update \(switches(\.tokenSwitches)), push \(switches(\.pushSwitches))
       """
   }
 }
