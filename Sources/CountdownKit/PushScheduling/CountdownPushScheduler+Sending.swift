@@ -24,17 +24,18 @@ extension CountdownPushScheduler {
   private func syncArming(_ id: ID) {
     let (wallNow, instantNow) = (wallClock().timeIntervalSince1970, engine.clock.now)
     let arming = state.withLock { state -> (PushReceiver, Int, CountdownInstant?)? in
-      guard var sequence = state.sequences[id] else { return nil }
-      defer { state.sequences[id] = sequence }
-      guard !state.sending.contains(id), let date = sequence.wakeDate() else {
-        sequence.arming = 0
-        return (sequence.receiver, 0, nil)
+      let (sending, number) = (state.sending.contains(id), state.number())
+      return state.withSequence(id) { sequence in
+        guard !sending, let date = sequence.wakeDate() else {
+          sequence.arming = 0
+          return (sequence.receiver, 0, nil)
+        }
+        sequence.arming = number
+        // Rounded up, so that the engine's end, never early, comes at or after the date.
+        let seconds = min(max(0, date - wallNow), 100 * 365 * 86_400)
+        let deadline = instantNow.advanced(by: .nanoseconds(Int64((seconds * 1e9).rounded(.up))))
+        return (sequence.receiver, number, deadline)
       }
-      sequence.arming = state.number()
-      // Rounded up, so that the engine's end, never early, comes at or after the date.
-      let seconds = min(max(0, date - wallNow), 100 * 365 * 86_400)
-      let deadline = instantNow.advanced(by: .nanoseconds(Int64((seconds * 1e9).rounded(.up))))
-      return (sequence.receiver, sequence.arming, deadline)
     }
     guard let (receiver, number, deadline) = arming else { return }
     guard let deadline else {
@@ -54,16 +55,21 @@ extension CountdownPushScheduler {
     // `nil`: nothing due yet, arm again; `.some(nil)`: an end of an arming replaced, or a send
     // running, which arms when it finishes; otherwise the step to send.
     let send = state.withLock { state -> (CountdownPhasePush, String, Int, Int)?? in
-      guard var sequence = state.sequences[id], sequence.arming == number, !state.sending.contains(id) else {
-        return .some(nil)
+      guard !state.sending.contains(id) else { return .some(nil) }
+      let looked = state.withSequence(id) { sequence -> (CountdownPhasePush, String, Int, Int)?? in
+        guard sequence.arming == number else { return .some(nil) }
+        sequence.arming = 0
+        guard let index = sequence.due(at: now), let push = sequence.step(index) else { return nil }
+        return (push, sequence.record.token, sequence.epoch, index)
       }
-      defer { state.sequences[id] = sequence }
-      sequence.arming = 0
-      guard let index = sequence.due(at: now), let push = sequence.step(index) else { return nil }
-      state.sending.insert(id)
-      state.running += 1
-      state.activity += 1
-      return (push, sequence.record.token, sequence.epoch, index)
+      // Not followed: nothing to do.
+      guard let looked else { return .some(nil) }
+      if case .some(.some) = looked {
+        state.sending.insert(id)
+        state.running += 1
+        state.activity += 1
+      }
+      return looked
     }
     switch send {
     case .none: arm(id)
@@ -98,40 +104,47 @@ extension CountdownPushScheduler {
     let now = wallClock().timeIntervalSince1970
     return state.withLock { state -> CountdownPushSchedulerReport<ID>? in
       state.sending.remove(id)
+      // Read and changed where the dictionary holds the sequence: a copy of it would share its
+      // steps, and a step sent would copy them all.
+      let followed = state.withSequence(id) { ($0.receiver, $0.record.token, $0.epoch) }
       // Stopped meanwhile: nothing to record.
-      guard var sequence = state.sequences[id] else { return nil }
+      guard let (receiver, followedToken, followedEpoch) = followed else { return nil }
       /// Stops following `id`, removes its record, and says why.
       func drop(_ kind: CountdownPushReportKind) -> CountdownPushSchedulerReport<ID> {
         state.sequences[id] = nil
-        disarm(sequence.receiver)
+        disarm(receiver)
         write(.remove(id))
         return CountdownPushSchedulerReport(id: id, kind: kind, detail: outcome.reason)
       }
       if outcome.isTokenGone {
         // A token given meanwhile is the one to send to: the step goes again, at once, to it.
-        if token == sequence.record.token { return drop(.tokenGone) }
+        if token == followedToken { return drop(.tokenGone) }
         arm(id)
         return nil
       }
       // A new snapshot replaced the schedule meanwhile: its own steps come next.
-      guard sequence.epoch == epoch else {
+      guard followedEpoch == epoch else {
         arm(id)
         return nil
       }
       if outcome.isRejected { return drop(.rejected) }
       if outcome.isSent {
-        sequence.markSent(through: index)
         if push.event.isEnd { return drop(.ended) }
-        state.sequences[id] = sequence
-        write(.save(sequence.record))
+        let record = state.withSequence(id) { sequence in
+          sequence.markSent(through: index)
+          return sequence.record
+        }
+        if let record { write(.save(record)) }
         arm(id)
         return nil
       }
-      sequence.failures += 1
-      if sequence.failures >= retryPolicy.maximumAttempts { return drop(.gaveUp) }
-      let delay = retryPolicy.delay(afterFailures: sequence.failures).components
-      sequence.retry = (index, now + Double(delay.seconds) + Double(delay.attoseconds) * 1e-18)
-      state.sequences[id] = sequence
+      let failures = state.withSequence(id) { sequence in
+        sequence.failures += 1
+        return sequence.failures
+      }
+      if let failures, failures >= retryPolicy.maximumAttempts { return drop(.gaveUp) }
+      let delay = retryPolicy.delay(afterFailures: failures ?? 1).components
+      state.withSequence(id) { $0.retry = (index, now + Double(delay.seconds) + Double(delay.attoseconds) * 1e-18) }
       arm(id)
       return nil
     }

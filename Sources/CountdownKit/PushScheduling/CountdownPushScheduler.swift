@@ -154,11 +154,13 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
     guard !token.isEmpty else { throw CountdownPushSchedulerError.emptyToken }
     var followed = false
     try await saving { state in
-      guard var sequence = state.sequences[id] else { return .nothing }
+      let record = state.withSequence(id) { sequence in
+        sequence.record.token = token
+        return sequence.record
+      }
+      guard let record else { return .nothing }
       followed = true
-      sequence.record.token = token
-      state.sequences[id] = sequence
-      return .save(sequence.record)
+      return .save(record)
     }
     return followed
   }

@@ -12,6 +12,15 @@ struct PushSchedulerState<ID: Hashable & Sendable & Codable>: Sendable {
   /// The last number handed out for an epoch or an arming.
   private var lastNumber = 0
 
+  /// Runs `body` on the sequence of `id` where the dictionary holds it, `nil` when `id` is not
+  /// followed: a sequence copied out and written back would share its steps with the dictionary's
+  /// meanwhile, and a change of them (a step sent) would copy them all.
+  @discardableResult
+  mutating func withSequence<Result>(_ id: ID, _ body: (inout PushSequence<ID>) -> Result) -> Result? {
+    guard let index = sequences.index(forKey: id) else { return nil }
+    return body(&sequences.values[index])
+  }
+
   /// A number never handed out before.
   mutating func number() -> Int {
     lastNumber += 1
