@@ -58,12 +58,6 @@ package struct IDRegistry: Sendable {
     records[key]
   }
 
-  /// The key `key`'s record was made with, which an equal key may not be in every respect (a
-  /// receiver's key holds a reference to the receiver).
-  package func storedKey(for key: IDKey) -> IDKey? {
-    records.index(forKey: key).map { records[$0].key }
-  }
-
   /// How many ids it has.
   package var count: Int {
     records.count
