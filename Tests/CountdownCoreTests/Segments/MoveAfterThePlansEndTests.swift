@@ -21,6 +21,25 @@ final class MoveAfterThePlansEndTests: XCTestCase {
     withExtendedLifetime(timer) {}
   }
 
+  /// The move that finds the plan's end passed (during a suspension) tells that end at once, as a
+  /// pause or time added tells the ends it passes: the final call does not wait for the resume.
+  func testAMoveThatFindsThePlanEndedTellsItsEndAtOnce() throws {
+    let (engine, clock) = try makeEngine()
+    let log = SegmentLog()
+    let timer = Receiver("timer")
+    try engine.register(timer, walking: layout([1, 1]), handler: log.handler, onSegment: log.onSegment)
+    engine.suspendTicking()
+    try clock.advance(by: .seconds(3))
+    XCTAssertEqual(log.lines, ["#0 1"], "suspended: nothing told yet")
+    XCTAssertEqual(try engine.move(timer, .skip), .planHadEnded)
+    XCTAssertEqual(log.lines, ["#0 1", "#2 0 ends 0,1 ended"], "the plan's end, told at once")
+    XCTAssertFalse(engine.contains(timer))
+    engine.resumeTicking()
+    try clock.advance(by: .zero)
+    XCTAssertEqual(log.lines.count, 2, "told once")
+    withExtendedLifetime(timer) {}
+  }
+
   /// From a callback of the pass that prepared a walk's final 0 (a countdown ending with it, first
   /// in that pass), before that call begins, the walk's registration has ended already, as a
   /// countdown's has for a cancel: a move finds none (`notFound`), and that call comes as it would

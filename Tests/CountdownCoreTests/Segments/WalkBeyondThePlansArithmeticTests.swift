@@ -31,4 +31,19 @@ final class WalkBeyondThePlansArithmeticTests: XCTestCase {
     XCTAssertEqual(engine.walkStatus(of: timer)?.ordinal, 2, "nothing moved")
     engine.cancel(timer)
   }
+
+  func testASeekToTheFirstSegmentPastTheArithmeticIsRefused() throws {
+    let (engine, _) = try makeEngine()
+    let log = SegmentLog()
+    let timer = Receiver("timer")
+    try engine.register(
+      timer, walking: try layoutOfDecades(), from: 2, left: 1_000_000_000, handler: log.handler,
+      onSegment: log.onSegment)
+    // The fourth segment starts within the arithmetic and ends past it.
+    XCTAssertThrowsError(try engine.move(timer, .seek(ordinal: 3, offset: 0))) {
+      XCTAssertEqual($0 as? CountdownError, .outOfRange)
+    }
+    XCTAssertEqual(engine.walkStatus(of: timer)?.ordinal, 2, "nothing moved")
+    engine.cancel(timer)
+  }
 }

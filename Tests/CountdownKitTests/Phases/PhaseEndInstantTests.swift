@@ -1,5 +1,7 @@
 import CountdownCore
 import CountdownKit
+import CountdownTestSupport
+import Foundation
 import XCTest
 
 /// The instant of a call in phases is the engine's reading for the calls it makes together, not a
@@ -30,4 +32,42 @@ final class PhaseEndInstantTests: XCTestCase {
     XCTAssertEqual(Set(lateness.values).count, 1, "one lateness for ends heard together: \(lateness)")
   }
 
+  func testTheValuesOfOneTickReadTheTicksInstant() throws {
+    try MainActor.assumeIsolated { try Self.theValuesOfOneTickReadTheTicksInstant() }
+  }
+
+  @MainActor
+  private static func theValuesOfOneTickReadTheTicksInstant() throws {
+    // Each read of this clock while it advances moves it on by up to 5 ms.
+    let clock = try PassDriftClock(seed: 11, late: .zero, early: .zero, drift: 5_000_000)
+    let manager = try CountdownManager(interval: .seconds(1), clock: clock)
+    let plan = try CountdownPlan(blocks: [.init([CountdownPhase("Work", .seconds(5))], repeated: .times(1))])
+    var left: [Int: Duration] = [:]
+    for index in 0..<8 {
+      try manager.start(id: index, plan: plan) { id, update, _ in
+        if update.remaining == 3, let position = update.position { left[id] = position.timeLeftInPhase }
+      }
+    }
+    // Into the third second: the value 3 of every sequence comes in one tick.
+    try clock.advance(by: 2_000_000_000)
+    XCTAssertEqual(left.count, 8, "every sequence had its value 3")
+    XCTAssertEqual(Set(left.values).count, 1, "one time left for the values of one tick: \(left)")
+  }
+
+  func testThePhaseEndsOfOneTickReadTheTicksWallClockDate() throws {
+    try withManualManager { manager, clock, wall in
+      var ends: [String: Date] = [:]
+      for id in ["a", "b"] {
+        try manager.start(id: id, plan: PhaseSequenceTests.plan()) { id, update, _ in
+          guard !update.phaseEnds.isEmpty, let date = update.position?.phaseEndDate else { return }
+          // The wall clock set forward inside the first call: the tick's date stays the one read.
+          if ends.isEmpty { wall.jump(by: 60) }
+          ends[id] = date
+        }
+      }
+      try clock.advance(by: .seconds(3))
+      XCTAssertEqual(ends.count, 2, "both sequences heard the first phase end")
+      XCTAssertEqual(ends["a"], ends["b"], "one wall-clock date for the calls of one tick")
+    }
+  }
 }

@@ -171,6 +171,23 @@ final class PhaseWindowTests: XCTestCase {
     }
   }
 
+  func testALastPhaseThatPausesAfterItEndsThePlanAndPausesNothing() throws {
+    try withManualManager { manager, _, wall in
+      let plan = try CountdownPlan(
+        warmUp: [CountdownPhase("Warm-up", .seconds(60))],
+        blocks: [CountdownPlan.Block([CountdownPhase("Work", .seconds(20))], repeated: .times(1))],
+        coolDown: [CountdownPhase("Cool-down", .seconds(30), pausesAfter: true)])
+      try manager.start(id: "workout", plan: plan) { _, _, _ in }
+      let window = try XCTUnwrap(manager.phaseWindow(id: "workout", lookAhead: 5))
+      XCTAssertEqual(
+        Self.spans(window, from: wall.now), ["Warm-up 0.0-60.0", "Work 60.0-80.0", "Cool-down 80.0-110.0"])
+      XCTAssertEqual(window.phases.map(\.pausesAfter), [false, false, false], "nothing waits after the plan's end")
+      XCTAssertEqual(window.planEnd, (wall.now + 110).timeIntervalSince1970)
+      let snapshot = manager.snapshot(of: String.self)
+      XCTAssertEqual(snapshot.phaseWindow(id: "workout", lookAhead: 5, at: wall.now), window)
+    }
+  }
+
   func testATotalTimeBlockEndsWhereThePlanSays() throws {
     try withManualManager { manager, _, wall in
       let plan = try CountdownPlan(blocks: [
@@ -287,6 +304,35 @@ final class PhaseWindowTests: XCTestCase {
       let timeline = snapshot.timeline(id: "workout", from: wall.now + 3_600, limit: 3)
       XCTAssertEqual(timeline.count, 1)
       XCTAssertEqual(timeline.first?.position?.isPaused, window.isPaused)
+    }
+  }
+
+  func testASnapshotOfAPausesPlanPausedByTheAppIsPaused() throws {
+    try withManualManager { manager, clock, wall in
+      try manager.start(id: "workout", plan: Self.workout(), whileSuspended: .pauses) { _, _, _ in }
+      try clock.advance(by: .seconds(50))
+      manager.pause(id: "workout")
+      let snapshot = manager.snapshot(of: String.self)
+      let window = try XCTUnwrap(snapshot.phaseWindow(id: "workout", at: wall.now + 3_600))
+      XCTAssertTrue(window.isPaused, "paused by the app, not frozen")
+      XCTAssertEqual(window.pausedAt, (wall.now + 3_600).timeIntervalSince1970)
+      XCTAssertEqual(Self.spans(window, from: wall.now + 3_600), ["Warm-up -50.0-10.0", "Work 10.0-30.0"])
+      XCTAssertEqual(manager.phaseWindow(id: "workout")?.isPaused, true)
+    }
+  }
+
+  func testASnapshotInServerTimeHasTheWindowOfTheDeviceDates() throws {
+    try withManualManager { manager, clock, wall in
+      try manager.start(id: "workout", plan: Self.workout()) { _, _, _ in }
+      try clock.advance(by: .seconds(50))
+      let device = manager.snapshot(of: String.self)
+      // The same snapshot written in server time, the server 5 s ahead of the device.
+      var server = device
+      server.serverOffset = .seconds(5)
+      server.phaseEntries[0].date = device.phaseEntries[0].date.map { $0 + 5 }
+      let window = server.phaseWindow(id: "workout", lookAhead: 1, at: wall.now)
+      XCTAssertEqual(Self.spans(window, from: wall.now), ["Warm-up -50.0-10.0", "Work 10.0-30.0"])
+      XCTAssertEqual(window, device.phaseWindow(id: "workout", lookAhead: 1, at: wall.now))
     }
   }
 

@@ -262,6 +262,97 @@ final class CountdownPushSchedulerTests: XCTestCase {
     XCTAssertEqual(rig.engine.count, 0, "its registration is gone")
   }
 
+  func testFollowingAnIDAgainKeepsItsOneRegistrationAndStopEndsIt() async throws {
+    let rig = try PushRig()
+    let scheduler = try rig.scheduler(store: MemoryPushStore())
+    try await scheduler.follow(try rig.snapshot(), id: "workout", token: "t1")
+    await scheduler.settled()
+    try rig.advance(to: 5)
+    try await scheduler.follow(try rig.snapshot(firstEnd: 40), id: "workout", token: "t1")
+    await scheduler.settled()
+    XCTAssertEqual(rig.engine.count, 1, "one registration for the id, its old one replaced")
+    let stopped = try await scheduler.stop(id: "workout")
+    XCTAssertTrue(stopped)
+    await scheduler.settled()
+    XCTAssertEqual(rig.engine.count, 0, "its registration ends with the following")
+  }
+
+  func testALookAheadOfZeroPushesEachPhase() async throws {
+    let rig = try PushRig()
+    let scheduler = try rig.scheduler(store: MemoryPushStore())
+    let snapshot = try rig.snapshot()
+    let expected = snapshot.pushSchedule(id: "workout", lookAhead: 0, from: rig.wallClock(), limit: 10)
+    XCTAssertEqual(expected.map { $0.sendDate - PushRig.origin }, [0, 20, 30, 50, 60])
+    try await scheduler.follow(snapshot, id: "workout", token: "t1", lookAhead: 0)
+    await scheduler.settled()
+    for second in [20, 30, 50, 60.0] {
+      try rig.advance(to: second + Self.tolerance)
+      await scheduler.settled()
+    }
+    XCTAssertEqual(rig.gateway.delivered.map(\.push), expected, "a push at each phase's start, then the end")
+    XCTAssertEqual(rig.gateway.delivered.map(\.push.window.phases.count), [1, 1, 1, 1, 1])
+    XCTAssertEqual(scheduler.followedIDs, [])
+  }
+
+  func testASendRunningForAReplacedScheduleRecordsNothingInTheNewOne() async throws {
+    let rig = try PushRig()
+    let store = MemoryPushStore()
+    let scheduler = try rig.scheduler(store: store)
+    rig.gateway.hold()
+    try await scheduler.follow(try rig.snapshot(), id: "workout", token: "t1")
+    await Self.waitFor { rig.gateway.calls.count == 1 }
+    // Time added while the first push is on its way: a new schedule, whose first push is due now.
+    try rig.advance(to: 5)
+    let later = try rig.snapshot(firstEnd: 40)
+    let expected = later.pushSchedule(id: "workout", lookAhead: 1, from: rig.wallClock(), limit: 10)
+    try await scheduler.follow(later, id: "workout", token: "t1")
+    rig.gateway.release()
+    await scheduler.settled()
+    XCTAssertEqual(rig.gateway.calls.count, 2, "the new schedule's first push goes out after the old one's")
+    XCTAssertEqual(rig.gateway.calls.last?.push, expected.first)
+    XCTAssertEqual(store["workout"]?.sentCount, 1, "the new schedule's first step, sent")
+  }
+
+  func testAWallClockSetBackIsWaitedForBeforeAStepGoesOut() async throws {
+    let rig = try PushRig()
+    let behind = LockedState(0.0)
+    let wallClock: @Sendable () -> Date = { rig.wallClock() - behind.withLock { $0 } }
+    let scheduler = try CountdownPushScheduler(
+      engine: rig.engine, sender: rig.gateway, store: MemoryPushStore(), wallClock: wallClock,
+      onReport: rig.reports.append)
+    try await scheduler.follow(try rig.snapshot(), id: "workout", token: "t1")
+    await scheduler.settled()
+    // The wall clock is set back 5 s: when the engine's end for the step at 30 s comes, the wall
+    // clock says 25 s.
+    behind.withLock { $0 = 5 }
+    try rig.advance(to: 30 + Self.tolerance)
+    // Twice: the end that finds nothing due arms again from the delivery queue, after a first
+    // settle has drained it.
+    await scheduler.settled()
+    await scheduler.settled()
+    XCTAssertEqual(rig.gateway.calls.count, 1, "not before its date on the wall clock")
+    try rig.advance(to: 35 + Self.tolerance)
+    await scheduler.settled()
+    await scheduler.settled()
+    XCTAssertEqual(rig.gateway.calls.count, 2, "at its date on the wall clock")
+  }
+
+  func testARetryDelayOfAFractionOfASecondIsKept() async throws {
+    let rig = try PushRig()
+    let retry = CountdownPushRetryPolicy(firstDelay: .milliseconds(1_500), maximumDelay: .seconds(10))
+    let scheduler = try rig.scheduler(store: MemoryPushStore(), retry: retry)
+    rig.gateway.answer(503)
+    try await scheduler.follow(try rig.snapshot(), id: "workout", token: "t1")
+    await scheduler.settled()
+    for second in stride(from: 0.25, through: 3, by: 0.25) {
+      try rig.advance(to: second)
+      await scheduler.settled()
+    }
+    XCTAssertEqual(rig.gateway.calls.map(\.status), [503, 200])
+    let times = rig.gateway.calls.map { $0.at - PushRig.origin }
+    XCTAssertEqual(times.last ?? 0, 1.5, accuracy: Self.tolerance, "sent again 1.5 s after the failure")
+  }
+
   func testOneThousandIDsShareTheEnginesOneTimer() async throws {
     let rig = try PushRig()
     let scheduler = try rig.scheduler(store: MemoryPushStore())

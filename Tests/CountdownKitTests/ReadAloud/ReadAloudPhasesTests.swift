@@ -137,4 +137,47 @@ final class ReadAloudPhasesTests: XCTestCase {
         ["Work, 3 seconds left", "Rest, 3 seconds left", "Work, 3 seconds left", "Rest, 3 seconds left"])
     }
   }
+
+  /// One read-aloud shared by two countdowns in phases, by id and by receiver: each one's phase
+  /// change that is a milestone itself ("Rest, 3 seconds left", told by the call of the change) is
+  /// announced for each, as its own.
+  func testASharedReadAloudAnnouncesEachSequencesPhaseChangeAsItsOwn() throws {
+    try withManualManager { manager, clock, _ in
+      let announcements = Announcements()
+      let readAloud = try manager.readAloud(
+        at: [.seconds(3)], locale: Locale(identifier: "en_US"), announcer: announcements)
+      let plan = try CountdownPlan(blocks: [
+        CountdownPlan.Block(
+          [CountdownPhase("Work", .seconds(5)), CountdownPhase("Rest", .seconds(3))], repeated: .times(1))
+      ])
+      for id in ["a", "b"] {
+        try manager.start(id: id, plan: plan) { _, update, _ in readAloud.read(update) }
+      }
+      try clock.advance(by: .seconds(9))
+      XCTAssertEqual(
+        announcements.texts,
+        ["Work, 3 seconds left", "Work, 3 seconds left", "Rest, 3 seconds left", "Rest, 3 seconds left"])
+    }
+  }
+
+  func testASharedReadAloudAnnouncesEachReceiversPhaseChangeAsItsOwn() throws {
+    try withManualManager { manager, clock, _ in
+      let announcements = Announcements()
+      let readAloud = try manager.readAloud(
+        at: [.seconds(3)], locale: Locale(identifier: "en_US"), announcer: announcements)
+      let plan = try CountdownPlan(blocks: [
+        CountdownPlan.Block(
+          [CountdownPhase("Work", .seconds(5)), CountdownPhase("Rest", .seconds(3))], repeated: .times(1))
+      ])
+      let labels = [CountdownLabel("a"), CountdownLabel("b")]
+      for label in labels {
+        try manager.start(label, plan: plan) { _, update, _ in readAloud.read(update) }
+      }
+      try clock.advance(by: .seconds(9))
+      XCTAssertEqual(
+        announcements.texts,
+        ["Work, 3 seconds left", "Work, 3 seconds left", "Rest, 3 seconds left", "Rest, 3 seconds left"])
+      withExtendedLifetime(labels) {}
+    }
+  }
 }
