@@ -11,7 +11,8 @@ extension ModelSimulationTests {
   /// outcome and invalid seeks.
   func testWalksAreFollowedByTheModel() throws {
     let coverage = WalkCoverage()
-    let firstSeed = ProcessInfo.processInfo.environment["COUNTDOWN_SIMULATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED
+    let chosenSeed = ProcessInfo.processInfo.environment["COUNTDOWN_SIMULATION_SEED"].flatMap { UInt64($0) }
+    let firstSeed = chosenSeed ?? 0x5EED
     for seed in firstSeed..<(firstSeed + 3) {
       var generator = SplitMix64(seed: seed)
       let steps = (0..<Self.stepsPerRun).map { _ in
@@ -24,6 +25,8 @@ extension ModelSimulationTests {
     }
     print(
       "walks: \(coverage.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+    // Other seeds (a fresh run's) are checked against the model; the coverage is the default seeds'.
+    guard chosenSeed == nil else { return }
     for what in [
       "predicted calls", "predicted ends", "predicted summaries", "predicted paused calls", "predicted plan ends",
       "moves moved, predicted", "moves endedPlan", "invalid seeks",
