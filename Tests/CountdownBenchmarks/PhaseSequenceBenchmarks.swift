@@ -4,10 +4,15 @@ import CountdownProcessUsage
 import CountdownTestSupport
 import XCTest
 
-/// Countdowns in phases beside plain countdowns, in one process: 10⁵ of each (smoke: 10²) on Kit
-/// managers of their own, on manual clocks, on the main thread (the delivery queue): the CPU time
-/// of a registration, of a tick per callback (no phase ends, as in most ticks), of a tick where
-/// every sequence ends a phase and moves to the next, and the resident bytes each kind adds.
+/// Countdowns in phases beside plain countdowns, in one process, by id or by receiver
+/// (`COUNTDOWN_PHASES_FORM`: `id`, `receiver` or `both`; unset, `id` in the full run and both in
+/// the smoke).
+///
+/// `testPhasesBesidePlainCountdowns`: 10⁵ of each (smoke: 10²) on Kit managers of their own, on
+/// manual clocks, on the main thread (the delivery queue): the CPU time of a registration, of a
+/// tick per callback (no phase ends, as in most ticks), of a tick where every sequence ends a phase
+/// and moves to the next, and the resident bytes each kind adds (by receiver: the registrations',
+/// not the app's objects, made before).
 ///
 ///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter PhaseSequenceBenchmarks
 ///
@@ -23,11 +28,14 @@ final class PhaseSequenceBenchmarks: XCTestCase {
   func testPhasesBesidePlainCountdowns() throws {
     let configuration = BenchmarkConfiguration.current
     let phasesFirst = ProcessInfo.processInfo.environment["COUNTDOWN_PHASES_FIRST"] == "phases"
-    let report = try MainActor.assumeIsolated {
-      try PhasesBesidePlainRun(
-        receivers: configuration.hotPathSize, rounds: configuration.isFull ? 5 : 1, phasesFirst: phasesFirst
-      ).run()
+    for form in PhasesBesidePlainRun.Form.selected(isFull: configuration.isFull) {
+      let report = try MainActor.assumeIsolated {
+        try PhasesBesidePlainRun(
+          receivers: configuration.hotPathSize, rounds: configuration.isFull ? 5 : 1, phasesFirst: phasesFirst,
+          form: form
+        ).run()
+      }
+      print(report)
     }
-    print(report)
   }
 }
