@@ -12,7 +12,10 @@ import XCTest
 /// manual clocks, on the main thread (the delivery queue): the CPU time of a registration, of a
 /// tick per callback (no phase ends, as in most ticks), of a tick where every sequence ends a phase
 /// and moves to the next, and the resident bytes each kind adds (by receiver: the registrations',
-/// not the app's objects, made before).
+/// not the app's objects, made before). `testPhasesBesidePlainOnTheRealClock`: as an app runs
+/// them, 10⁵ of each on a manager of 10 ms on the real clock, one manager at a time, for a window
+/// of 3 s (smoke: 50 ms): the ticks a second each countdown gets (100: kept up) and the process's
+/// CPU time per callback.
 ///
 ///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter PhaseSequenceBenchmarks
 ///
@@ -33,6 +36,21 @@ final class PhaseSequenceBenchmarks: XCTestCase {
         try PhasesBesidePlainRun(
           receivers: configuration.hotPathSize, rounds: configuration.isFull ? 5 : 1, phasesFirst: phasesFirst,
           form: form
+        ).run()
+      }
+      print(report)
+    }
+  }
+
+  func testPhasesBesidePlainOnTheRealClock() throws {
+    let configuration = BenchmarkConfiguration.current
+    let phasesFirst = ProcessInfo.processInfo.environment["COUNTDOWN_PHASES_FIRST"] == "phases"
+    for form in PhasesBesidePlainRun.Form.selected(isFull: configuration.isFull) {
+      let report = try MainActor.assumeIsolated {
+        try PhasesOnTheRealClockRun(
+          countdowns: configuration.hotPathSize, rounds: configuration.isFull ? 3 : 1, form: form,
+          phasesFirst: phasesFirst, warmup: configuration.isFull ? .milliseconds(500) : configuration.warmup,
+          window: configuration.isFull ? .seconds(3) : configuration.window
         ).run()
       }
       print(report)
