@@ -4,10 +4,18 @@ import CountdownProcessUsage
 import CountdownTestSupport
 import XCTest
 
-/// Countdowns in phases beside plain countdowns, in one process: 10⁵ of each (smoke: 10²) on Kit
-/// managers of their own, on manual clocks, on the main thread (the delivery queue): the CPU time
-/// of a registration, of a tick per callback (no phase ends, as in most ticks), of a tick where
-/// every sequence ends a phase and moves to the next, and the resident bytes each kind adds.
+/// Countdowns in phases beside plain countdowns, in one process, by id or by receiver
+/// (`COUNTDOWN_PHASES_FORM`: `id`, `receiver` or `both`; unset, `id` in the full run and both in
+/// the smoke).
+///
+/// `testPhasesBesidePlainCountdowns`: 10⁵ of each (smoke: 10²) on Kit managers of their own, on
+/// manual clocks, on the main thread (the delivery queue): the CPU time of a registration, of a
+/// tick per callback (no phase ends, as in most ticks), of a tick where every sequence ends a phase
+/// and moves to the next, and the resident bytes each kind adds (by receiver: the registrations',
+/// not the app's objects, made before). `testPhasesBesidePlainOnTheRealClock`: as an app runs
+/// them, 10⁵ of each on a manager of 10 ms on the real clock, one manager at a time, for a window
+/// of 3 s (smoke: 50 ms): the ticks a second each countdown gets (100: kept up) and the process's
+/// CPU time per callback.
 ///
 ///     COUNTDOWN_BENCHMARKS=full swift test -c release --filter PhaseSequenceBenchmarks
 ///
@@ -23,11 +31,29 @@ final class PhaseSequenceBenchmarks: XCTestCase {
   func testPhasesBesidePlainCountdowns() throws {
     let configuration = BenchmarkConfiguration.current
     let phasesFirst = ProcessInfo.processInfo.environment["COUNTDOWN_PHASES_FIRST"] == "phases"
-    let report = try MainActor.assumeIsolated {
-      try PhasesBesidePlainRun(
-        receivers: configuration.hotPathSize, rounds: configuration.isFull ? 5 : 1, phasesFirst: phasesFirst
-      ).run()
+    for form in PhasesBesidePlainRun.Form.selected(isFull: configuration.isFull) {
+      let report = try MainActor.assumeIsolated {
+        try PhasesBesidePlainRun(
+          receivers: configuration.hotPathSize, rounds: configuration.isFull ? 5 : 1, phasesFirst: phasesFirst,
+          form: form
+        ).run()
+      }
+      print(report)
     }
-    print(report)
+  }
+
+  func testPhasesBesidePlainOnTheRealClock() throws {
+    let configuration = BenchmarkConfiguration.current
+    let phasesFirst = ProcessInfo.processInfo.environment["COUNTDOWN_PHASES_FIRST"] == "phases"
+    for form in PhasesBesidePlainRun.Form.selected(isFull: configuration.isFull) {
+      let report = try MainActor.assumeIsolated {
+        try PhasesOnTheRealClockRun(
+          countdowns: configuration.hotPathSize, rounds: configuration.isFull ? 3 : 1, form: form,
+          phasesFirst: phasesFirst, warmup: configuration.isFull ? .milliseconds(500) : configuration.warmup,
+          window: configuration.isFull ? .seconds(3) : configuration.window
+        ).run()
+      }
+      print(report)
+    }
   }
 }

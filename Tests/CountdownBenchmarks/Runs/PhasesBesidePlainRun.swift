@@ -5,7 +5,9 @@ import Foundation
 import XCTest
 
 /// One run of ``PhaseSequenceBenchmarks``: `receivers` plain countdowns and as many countdowns in
-/// phases, each kind on a Kit manager of its own on a manual clock, measured side by side.
+/// phases, each kind on a Kit manager of its own on a manual clock, measured side by side, in one
+/// form: by id (`start(id:for:)` beside `start(id:plan:)`) or by receiver (`start(_:for:)` beside
+/// `start(_:plan:)`, on objects of the app's).
 @MainActor
 struct PhasesBesidePlainRun {
   enum Kind: String, CaseIterable {
@@ -13,9 +15,27 @@ struct PhasesBesidePlainRun {
     case phases
   }
 
+  /// How the app names its countdowns.
+  enum Form: String, CaseIterable {
+    case id
+    case receiver
+
+    /// The forms `COUNTDOWN_PHASES_FORM` asks for (`id`, `receiver` or `both`); unset, the id form
+    /// in the full run and both in the smoke, so that CI runs every path.
+    static func selected(isFull: Bool) -> [Form] {
+      switch ProcessInfo.processInfo.environment["COUNTDOWN_PHASES_FORM"] {
+      case "id": [.id]
+      case "receiver": [.receiver]
+      case "both": [.id, .receiver]
+      default: isFull ? [.id] : [.id, .receiver]
+      }
+    }
+  }
+
   let receivers: Int
   let rounds: Int
   let phasesFirst: Bool
+  var form = Form.id
   let interval = Duration.milliseconds(10)
   /// Ticks per tick figure.
   let ticks = 10
@@ -39,6 +59,13 @@ struct PhasesBesidePlainRun {
       let clock = ManualCountdownClock()
       managers[kind] = (try CountdownManager(interval: interval, clock: clock), clock)
     }
+    // The receiver form's objects, the app's: made before any reading, so that neither kind's
+    // resident bytes count them (a registration's weak reference to one, which gives the object
+    // a side table, counts in both).
+    var objects: [Kind: ContiguousArray<KitReceiver>] = [:]
+    for kind in Kind.allCases {
+      objects[kind] = form == .receiver ? KitReceiver.make(receivers) : []
+    }
     var sink = 0
     var register: [Kind: [Double]] = [:]
     var tick: [Kind: [Double]] = [:]
@@ -51,7 +78,9 @@ struct PhasesBesidePlainRun {
         if round > 0 { manager.cancelAll() }
         let before = ProcessUsage.currentResidentBytes() ?? 0
         let start = ProcessProbe.threadCPU()
-        try registerAll(kind, on: manager, plan: Self.longPhases) { sink &+= $0 }
+        try Self.register(kind, form, receivers, on: manager, objects: objects[kind]!, plan: Self.longPhases) {
+          sink &+= $0
+        }
         register[kind, default: []].append(Double(ProcessProbe.threadCPU() - start) / Double(receivers))
         if round == 0 {
           resident[kind] = Double((ProcessUsage.currentResidentBytes() ?? 0) - before) / Double(receivers)
@@ -68,7 +97,15 @@ struct PhasesBesidePlainRun {
       }
     }
     for (manager, _) in managers.values { manager.cancelAll() }
-    // Every tick ends every sequence's phase: the handler moves the cursor and registers the next.
+    let endTicks = try phaseEndTicks(objects: objects[.phases]!)
+    XCTAssertNotEqual(sink, 0)
+    withExtendedLifetime(objects) {}
+    return report(register: register, tick: tick, resident: resident, endTicks: endTicks)
+  }
+
+  /// Every tick ends every sequence's phase: the engine moves the walk to the next segment and the
+  /// handler hears the end. CPU time per sequence's tick, one figure per round.
+  private func phaseEndTicks(objects: ContiguousArray<KitReceiver>) throws -> [Double] {
     let clock = ManualCountdownClock()
     let manager = try CountdownManager(interval: interval, clock: clock)
     var ends = 0
@@ -76,8 +113,15 @@ struct PhasesBesidePlainRun {
     for _ in 0..<rounds {
       manager.cancelAll()
       for index in 0..<receivers {
-        try manager.start(id: index, plan: shortPhases, delivering: .onlyTheEnd) { _, update, _ in
-          ends &+= update.phaseEnds.count
+        switch form {
+        case .id:
+          try manager.start(id: index, plan: shortPhases, delivering: .onlyTheEnd) { _, update, _ in
+            ends &+= update.phaseEnds.count
+          }
+        case .receiver:
+          try manager.start(objects[index], plan: shortPhases, delivering: .onlyTheEnd) { _, update, _ in
+            ends &+= update.phaseEnds.count
+          }
         }
       }
       let endsBefore = ends
@@ -87,21 +131,32 @@ struct PhasesBesidePlainRun {
       XCTAssertEqual(ends - endsBefore, ticks * receivers, "every sequence ends a phase at every tick")
     }
     manager.cancelAll()
-    XCTAssertNotEqual(sink, 0)
-    return report(register: register, tick: tick, resident: resident, endTicks: endTicks)
+    return endTicks
   }
 
-  private func registerAll(
-    _ kind: Kind, on manager: CountdownManager, plan: CountdownPlan, _ sink: @escaping @MainActor (Int) -> Void
+  /// Starts `count` countdowns of `kind` in `form` on `manager` as an app does (the receiver form
+  /// on `objects`), plain ones of an hour, the others walking `plan`; each callback passes its
+  /// value to `sink`.
+  static func register(
+    _ kind: Kind, _ form: Form, _ count: Int, on manager: CountdownManager, objects: ContiguousArray<KitReceiver>,
+    plan: CountdownPlan, _ sink: @escaping @MainActor (Int) -> Void
   ) throws {
-    switch kind {
-    case .plain:
-      for index in 0..<receivers {
+    switch (form, kind) {
+    case (.id, .plain):
+      for index in 0..<count {
         try manager.start(id: index, for: .seconds(3_600)) { _, remaining, _ in sink(remaining) }
       }
-    case .phases:
-      for index in 0..<receivers {
+    case (.id, .phases):
+      for index in 0..<count {
         try manager.start(id: index, plan: plan) { _, update, _ in sink(update.remaining) }
+      }
+    case (.receiver, .plain):
+      for index in 0..<count {
+        try manager.start(objects[index], for: .seconds(3_600)) { _, remaining, _ in sink(remaining) }
+      }
+    case (.receiver, .phases):
+      for index in 0..<count {
+        try manager.start(objects[index], plan: plan) { _, update, _ in sink(update.remaining) }
       }
     }
   }
@@ -117,14 +172,16 @@ struct PhasesBesidePlainRun {
       let each = zip(figures[.phases]!, figures[.plain]!).map { $0 / $1 }
       return String(format: "%.2f× [%.2f–%.2f]", median(each), each.min()!, each.max()!)
     }
+    let unit = form == .id ? "id" : "receiver (the objects not counted)"
     return """
 
-      [phases benchmark] N = \(receivers), \(rounds) round(s), \(phasesFirst ? "phases" : "plain") first, \
-      CPU time of the main thread; median [min–max]; × = phases ÷ plain of the same round
+      [phases benchmark] by \(form.rawValue), N = \(receivers), \(rounds) round(s), \
+      \(phasesFirst ? "phases" : "plain") first, CPU time of the main thread; median [min–max]; \
+      × = phases ÷ plain of the same round
       [phases benchmark] register: plain \(figure(register[.plain]!)), phases \(figure(register[.phases]!)), \(ratios(register))
       [phases benchmark] tick per callback: plain \(figure(tick[.plain]!)), phases \(figure(tick[.phases]!)), \(ratios(tick))
       [phases benchmark] tick per callback where every sequence ends a phase: \(figure(endTicks))
-      [phases benchmark] resident bytes per id: plain \(Int(resident[.plain]!)), phases \(Int(resident[.phases]!)), \
+      [phases benchmark] resident bytes per \(unit): plain \(Int(resident[.plain]!)), phases \(Int(resident[.phases]!)), \
       \(String(format: "%.2f×", resident[.phases]! / resident[.plain]!))
       """
   }
