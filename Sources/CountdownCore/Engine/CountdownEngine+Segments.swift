@@ -32,6 +32,10 @@ extension CountdownEngine {
   ///   - paused: Registered frozen with `left`, told at its resume (with nothing left, that segment
   ///     ends there, the next waits paused, and that end is told at once).
   ///   - readAt: The clock reading the caller worked `left` out at; `nil`: the clock is read.
+  ///   - callsFirst: Whether the first delivery is a call (the default). `false`: the caller knows
+  ///     where the walk starts (segment `ordinal`, ending `left` after `readAt`), and its first
+  ///     delivery is a value, as any later one within the segment, unless it starts paused, past
+  ///     its segment's end, or while the engine is suspended, where it is a call still.
   ///   - handler: Called with each value within a segment.
   ///   - onSegment: Called in place of `handler` for a change of segment (and the calls above).
   /// - Throws: ``CountdownError/outOfRange`` for a negative `ordinal`, a segment that does not fit
@@ -43,7 +47,7 @@ extension CountdownEngine {
     _ receiver: AnyObject, walking layout: SegmentLayout, from ordinal: Int = 0, left: Int64? = nil,
     whileSuspended policy: SuspensionPolicy = .keepsRunning, delivering deliveries: CountdownDeliveries = .everyChange,
     info: (any AnyObject & Sendable)? = nil, paused: Bool = false, readAt: CountdownInstant? = nil,
-    handler: @escaping CountdownHandler, onSegment: @escaping SegmentHandler
+    callsFirst: Bool = true, handler: @escaping CountdownHandler, onSegment: @escaping SegmentHandler
   ) throws(CountdownError) {
     if let values = deliveries.milestones, !values.allSatisfy({ $0 >= 0 }) { throw .invalidMilestone }
     guard layout.counts(ordinal) else { throw .outOfRange }
@@ -55,7 +59,8 @@ extension CountdownEngine {
       do throws(CountdownError) {
         var registration = try state.acceptWalk(
           receiver, handler, onSegment: onSegment, layout: layout, ordinal: ordinal, left: left, policy: policy,
-          deliveries: deliveries, info: info, paused: paused, reading: reading, deliveringHereWith: context)
+          deliveries: deliveries, info: info, paused: paused, callsFirst: callsFirst, reading: reading,
+          deliveringHereWith: context)
         if registration.owesPromptDelivery, registration.delivery == nil, let context {
           registration.delivery = state.beginPromptDeliveryHere(context, at: reading, near: registration.position)
         }

@@ -78,6 +78,12 @@ package final class SegmentWalk: @unchecked Sendable {
     added = max(0, left.subtractingSaturated(layout.length(ofOrdinal: ordinal)))
   }
 
+  /// Owes no call for its first delivery: the caller knows where it starts
+  /// (``CountdownEngine/register(_:walking:from:left:whileSuspended:delivering:info:paused:readAt:callsFirst:handler:onSegment:)``).
+  func owesNoFirstCall() {
+    owesCall = false
+  }
+
   /// Owes the next delivery as a ``SegmentCall``: a walk of every change always, a silent one only
   /// for ends no call has told.
   func oweCall() {

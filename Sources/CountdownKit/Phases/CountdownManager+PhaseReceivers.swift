@@ -41,14 +41,16 @@ extension CountdownManager {
     delivering deliveries: CountdownDeliveries = .everyChange,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    try walk(plan, under: receiver, policy, deliveries, update)
+    // Read once, as a start by id reads it: its first phase's end counts from it.
+    try walk(
+      plan, under: receiver, policy, deliveries, readAt: CountdownInstant(nanosecondsSinceOrigin: clockNow), update)
   }
 
   /// Registers `plan`'s walk under `receiver`, held weakly, from segment `ordinal` with `left`
   /// nanoseconds to go in it (its length by default), frozen if `paused`, for the app's `update`.
   func walk<Receiver: AnyObject>(
     _ plan: CountdownPlan, under receiver: Receiver, _ policy: SuspensionPolicy, _ deliveries: CountdownDeliveries,
-    from ordinal: Int = 0, left: Int64? = nil, paused: Bool = false,
+    from ordinal: Int = 0, left: Int64? = nil, paused: Bool = false, readAt: CountdownInstant? = nil,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     let weakReceiver = WeakReference<AnyObject>(receiver)
@@ -66,9 +68,11 @@ extension CountdownManager {
       HandlerDelivery.call(marking: receiver) { update(receiver, phaseUpdate, &stop) }
     }
     let handlers = PhaseHandlers.make(sequence)
+    let knowsItsStart = sequence.startsTold(from: ordinal, left: left, paused: paused, readAt: readAt)
     try engine.register(
       receiver, walking: plan.layout.segments, from: ordinal, left: left, whileSuspended: policy.ofWalk,
-      delivering: deliveries, info: sequence, paused: paused, handler: handlers.values, onSegment: handlers.segments)
+      delivering: deliveries, info: sequence, paused: paused, readAt: readAt, callsFirst: !knowsItsStart,
+      handler: handlers.values, onSegment: handlers.segments)
   }
 
   /// Skips the current phase of `receiver`'s countdown in phases: no end is delivered for it, and

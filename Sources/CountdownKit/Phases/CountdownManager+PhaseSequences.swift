@@ -82,10 +82,11 @@ extension CountdownManager {
       plan: plan, policy: policy, deliveries: deliveries, context: callContext, subject: id, token: token,
       generation: generation, update: update)
     let handlers = PhaseHandlers.make(sequence)
+    let knowsItsStart = sequence.startsTold(from: ordinal, left: left, paused: paused, readAt: readAt)
     try engine.register(
       token, walking: plan.layout.segments, from: ordinal, left: left, whileSuspended: policy.ofWalk,
-      delivering: deliveries,
-      info: sequence, paused: paused, readAt: readAt, handler: handlers.values, onSegment: handlers.segments)
+      delivering: deliveries, info: sequence, paused: paused, readAt: readAt, callsFirst: !knowsItsStart,
+      handler: handlers.values, onSegment: handlers.segments)
   }
 
   /// Skips the current phase of `id`'s countdown in phases: no end is delivered for it, and the

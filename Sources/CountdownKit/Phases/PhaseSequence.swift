@@ -32,6 +32,17 @@ class PhaseSequence: @unchecked Sendable {
     told = SegmentCursor(ordinal: 0, timing: .paused(left: plan.layout.firstPhaseDuration))
   }
 
+  /// Takes the phase a start tells as told, where the start is the plan's first phase, running,
+  /// from `readAt`, with nothing added: its first value then needs no call to tell it
+  /// (`callsFirst: false` to the engine, which tells it by a call all the same where it could not
+  /// know, and that call moves ``told`` on). Returns whether it did. Before the registration, so
+  /// that the first value reads it.
+  final func startsTold(from ordinal: Int, left: Int64?, paused: Bool, readAt: CountdownInstant?) -> Bool {
+    guard ordinal == 0, left == nil, !paused, let readAt else { return false }
+    told = SegmentCursor(startingAt: readAt.nanosecondsSinceOrigin, in: plan.layout)
+    return true
+  }
+
   /// A phase's time left at `now` in whole intervals of `interval` nanoseconds, rounded up, timed
   /// by `timing`, where `value` (above 0) is likely it: the engine's value of the registration,
   /// which it works out for the instant its tick stands for. It is the time left at the reading

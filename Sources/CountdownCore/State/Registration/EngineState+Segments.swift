@@ -5,12 +5,14 @@ extension EngineState {
   /// A registration of `receiver` walking `layout` from segment `ordinal` with `left` nanoseconds
   /// to go in it (checked before the lock), asked for with the clock reading `reading` (clamped:
   /// rule 5); `paused`: frozen at once, its first call told paused (with nothing left, its segment
-  /// ends there, and the next waits paused). As ``accept(_:_:_:reading:deliveringHereWith:)`` for
-  /// the rest.
+  /// ends there, and the next waits paused); without `callsFirst`, its first delivery is a value
+  /// where the caller knows where it starts (not paused, nothing past, the engine not suspended).
+  /// As ``accept(_:_:_:reading:deliveringHereWith:)`` for the rest.
   mutating func acceptWalk(
     _ receiver: AnyObject, _ handler: @escaping CountdownHandler, onSegment: @escaping SegmentHandler,
     layout: SegmentLayout, ordinal: Int, left: Int64, policy: SuspensionPolicy, deliveries: CountdownDeliveries,
-    info: (any AnyObject & Sendable)?, paused: Bool, reading: Int64, deliveringHereWith context: DeliveryContext?
+    info: (any AnyObject & Sendable)?, paused: Bool, callsFirst: Bool = true, reading: Int64,
+    deliveringHereWith context: DeliveryContext?
   ) throws(CountdownError) -> Registration {
     let now = actedOn.raiseLatest(to: reading)
     // Its segment's end from the caller's reading, at which it worked `left` out (as a countdown to
@@ -19,6 +21,12 @@ extension EngineState {
     guard timing.valueFits(at: now, interval: grid.interval) else { throw .outOfRange }
     let walk = SegmentWalk(layout: layout, ordinal: ordinal, deliveries: deliveries, info: info, handler: onSegment)
     walk.noteStart(left: left)
+    // A start the caller knows (its segment and its end, from its own reading) needs no call to
+    // tell it: its first value is a value's delivery. Paused, past its end or while suspended (its
+    // end on running time), the call tells what the caller could not know.
+    if !callsFirst, !paused, left > 0, !layout.isEnded(ordinal), !suspension.isSuspended {
+      walk.owesNoFirstCall()
+    }
     if paused, !layout.isEnded(ordinal) {
       timing.beginSegment(pausedWith: max(0, left))
       let toClock = policy == .pauses ? now.subtractingSaturated(suspension.runningTime(at: now)) : 0

@@ -7,6 +7,9 @@ struct SuspendedTime {
   /// The time the engine spent suspended before ``since``, in total.
   private(set) var total: Int64 = 0
 
+  /// Whether the engine is suspended now.
+  var isSuspended: Bool { since != nil }
+
   /// Begins a suspension at `now`; `false` if one had begun already.
   mutating func begin(at now: Int64) -> Bool {
     guard since == nil else { return false }
