@@ -206,6 +206,9 @@ extension SimulationRun.Driver {
     }
     var expected: Set<SegmentMoveResult> = [.moved, .endedPlan, .planHadEnded]
     var owed: Int?
+    // A silent walk's segment counts from the move's reading: its end may be due at once, with time
+    // moving past it between that reading and the move's lock.
+    var silentEndDue = false
     if sure {
       model.pass(passed, in: &record)
       var walk = record.walk!
@@ -241,6 +244,7 @@ extension SimulationRun.Driver {
               (record.anchorMin, record.anchorMax) = (left, left)
             } else {
               (record.anchorMin, record.anchorMax) = (before + left, after + left)
+              silentEndDue = !walk.deliveries.isEveryChange && before + left <= after
             }
             record.maximum = max(record.maximum, Int(model.ceilDiv(left, SimulationRun.interval)))
           }
@@ -265,7 +269,9 @@ extension SimulationRun.Driver {
     }
     if result == .endedPlan { end(slot) }
     let made = outer.map { release($0, between: before, and: after) } ?? 0
-    if inside, let owed, made != owed { model.fail("#\(id) had \(made) calls inside move \(move), not \(owed)") }
+    if inside, let owed, made != owed, !(silentEndDue && made <= 1) {
+      model.fail("#\(id) had \(made) calls inside move \(move), not \(owed)")
+    }
     if inside, made > 1 { model.fail("#\(id) had \(made) calls inside move \(move)") }
   }
 

@@ -98,8 +98,12 @@ extension EngineState {
     } else if timing.isPaused {
       timing.settlePaused(interval: grid.interval)
     } else if let walk {
-      // A silent walk is told nothing of a move: silent until its next milestone or its end.
-      walk.silence(&timing, at: suspension.instant(for: timing, at: now), interval: grid.interval)
+      // A silent walk is told nothing of a move: silent until its next milestone or its end. Its
+      // segment counts from the move's reading: should its end have come by `now` (an instant acted
+      // on since that reading), that end is owed at once, a call, as a registration's is.
+      let instant = suspension.instant(for: timing, at: now)
+      walk.silence(&timing, at: instant, interval: grid.interval)
+      if timing.deadlineOrStart <= instant { timing.unsilence() }
     }
     table[found].timing = timing
     let index = table.setQuiet(belongsInQuietPart(timing), at: found)
@@ -107,7 +111,7 @@ extension EngineState {
     let slot = table[index].slot
     pass.context?.withdrawPreparedCallback(of: slot)
     actedOn.raiseRegistrationReading(to: now)
-    if owesCall {
+    if timing.awaitsPromptDelivery {
       pendingWork.owePromptDelivery(.init(key: table.key(at: index), slot: slot), walkedCount: table.walkedCount)
     }
     if timing.isPaused {
@@ -119,7 +123,7 @@ extension EngineState {
     actions.timer = rearm(now: now)
     actions.queuePass = pendingWork.markPassQueuedIfNeeded()
     checkRulesIfEnabled()
-    return SegmentMoving(actions: actions, owesPromptDelivery: owesCall)
+    return SegmentMoving(actions: actions, owesPromptDelivery: timing.awaitsPromptDelivery)
   }
 
   /// The timing of the registration at `index` as a read at `now` (clamped) sees it: for a walk,
