@@ -36,7 +36,7 @@ final class ObservablePhaseRestorePropertyTests: XCTestCase {
   static func check(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     // The tests' random plans, in seconds: every deadline and operation on whole seconds.
-    let plan = try PhaseRestorePropertyTests.inSeconds(PlanWalkPropertyTests.randomPlan(&random))
+    let plan = try RandomPlan.make(&random, unit: 1_000_000_000)
     let wall = TestWallClock()
     let (live, clock) = try makeManager(wall: wall)
     defer { live.cancelAll() }

@@ -34,7 +34,7 @@ final class PhaseRestorePropertyTests: XCTestCase {
   static func check(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     // The tests' random plans, in seconds: every deadline and operation on whole seconds.
-    let plan = try inSeconds(PlanWalkPropertyTests.randomPlan(&random))
+    let plan = try RandomPlan.make(&random, unit: 1_000_000_000)
     let wall = TestWallClock()
     let (live, clock) = try makeManager(wall: wall)
     defer { live.cancelAll() }
@@ -168,26 +168,6 @@ final class PhaseRestorePropertyTests: XCTestCase {
     for end in delivered { XCTAssertLessThanOrEqual(end.lateness, .milliseconds(50), context) }
   }
 
-  /// `plan` with every nanosecond of it a second.
-  static func inSeconds(_ plan: CountdownPlan) throws -> CountdownPlan {
-    func scaled(_ phase: CountdownPhase) -> CountdownPhase {
-      var phase = phase
-      phase.duration = .seconds(phase.duration.components.attoseconds / 1_000_000_000)
-      return phase
-    }
-    return try CountdownPlan(
-      warmUp: plan.warmUp.map(scaled),
-      blocks: plan.blocks.map { block in
-        var repetition = block.repetition
-        if let total = repetition.total {
-          repetition = .lasting(.seconds(total.components.attoseconds / 1_000_000_000))
-        }
-        return CountdownPlan.Block(
-          block.phases.map(scaled), repeated: repetition, longBreak: block.longBreak.map(scaled),
-          every: block.longBreakEvery)
-      },
-      coolDown: plan.coolDown.map(scaled))
-  }
 }
 
 extension NaiveCursor {

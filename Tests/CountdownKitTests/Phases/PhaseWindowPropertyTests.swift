@@ -14,41 +14,6 @@ final class PhaseWindowPropertyTests: XCTestCase {
   var runs: Int { TestSize.of("COUNTDOWN_PHASES_RUNS", full: 200, editLoop: 60) }
   var firstSeed: UInt64 { UInt64(ProcessInfo.processInfo.environment["COUNTDOWN_PHASES_SEED"] ?? "") ?? 9_101 }
 
-  /// A plan of phases of 1 to 20 seconds: a warm-up, up to three blocks (a number of times, a total
-  /// time or forever, some with a long break), a cool-down; a phase in twelve, and a long break in
-  /// three, pauses the plan after it.
-  static func randomPlan(_ random: inout SplitMix64) throws -> CountdownPlan {
-    func phase(_ name: String, pausesOneIn odds: Int) -> CountdownPhase {
-      CountdownPhase(
-        name, .seconds(Int64.random(in: 1...20, using: &random)),
-        pausesAfter: Int.random(in: 0..<odds, using: &random) == 0)
-    }
-    func phases(_ count: Int) -> [CountdownPhase] {
-      (0..<count).map { phase("p\($0)", pausesOneIn: 12) }
-    }
-    let warmUp = phases(Int.random(in: 0...2, using: &random))
-    var blocks: [CountdownPlan.Block] = []
-    var endless = false
-    for _ in 0..<Int.random(in: 0...3, using: &random) where !endless {
-      let repetition: CountdownPlan.Repetition
-      switch Int.random(in: 0..<4, using: &random) {
-      case 0: repetition = .lasting(.seconds(Int64.random(in: 1...200, using: &random)))
-      case 1:
-        repetition = .forever
-        endless = true
-      default: repetition = .times(Int.random(in: 1...6, using: &random))
-      }
-      let long = Bool.random(using: &random) ? phase("long", pausesOneIn: 3) : nil
-      blocks.append(
-        .init(
-          phases(Int.random(in: 1...4, using: &random)), repeated: repetition, longBreak: long,
-          every: Int.random(in: 1...6, using: &random)))
-    }
-    var coolDown = endless ? [] : phases(Int.random(in: 0...2, using: &random))
-    if warmUp.isEmpty, blocks.isEmpty, coolDown.isEmpty { coolDown = phases(1) }
-    return try CountdownPlan(warmUp: warmUp, blocks: blocks, coolDown: coolDown)
-  }
-
   /// A snapshot taken at `now` of one countdown in phases of `plan`, "plan": at a random phase,
   /// running to a random end around `now`, paused, or frozen while the app is away (with its end
   /// overdue, at times).
@@ -100,7 +65,7 @@ final class PhaseWindowPropertyTests: XCTestCase {
     var (scheduled, checkedDates) = (0, 0)
     for seed in firstSeed..<(firstSeed + UInt64(runs)) {
       var random = SplitMix64(seed: seed)
-      let plan = try Self.randomPlan(&random)
+      let plan = try RandomPlan.make(&random, unit: 1_000_000_000)
       let snapshot = Self.randomSnapshot(of: plan, at: now, &random)
       let from = now + Double(Int64.random(in: -2_000...10_000, using: &random)) / 1_000
       let lookAhead = Int.random(in: 0...4, using: &random)
@@ -176,7 +141,7 @@ final class PhaseWindowPropertyTests: XCTestCase {
   func testAManagersWindowAgreesWithItsPositionAndItsSnapshotAfterRandomOperations() throws {
     for seed in firstSeed..<(firstSeed + UInt64(runs)) {
       var random = SplitMix64(seed: seed)
-      let plan = try Self.randomPlan(&random)
+      let plan = try RandomPlan.make(&random, unit: 1_000_000_000)
       try withManualManager { manager, clock, wall in
         try manager.start(id: "plan", plan: plan) { _, _, _ in }
         var timeAdded = false

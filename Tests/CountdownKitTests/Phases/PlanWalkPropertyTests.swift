@@ -16,7 +16,7 @@ final class PlanWalkPropertyTests: XCTestCase {
   func testTheLayoutAgreesWithThePlanWrittenOut() throws {
     for seed in firstSeed..<(firstSeed + UInt64(runs)) {
       var random = SplitMix64(seed: seed)
-      let plan = try Self.randomPlan(&random)
+      let plan = try RandomPlan.make(&random)
       let layout = plan.layout
       let model = PlanReferenceModel(plan, horizon: 1_500)
       if model.isComplete {
@@ -52,7 +52,7 @@ final class PlanWalkPropertyTests: XCTestCase {
   func testTheCursorAgreesWithAWalkPhaseByPhase() throws {
     for seed in firstSeed..<(firstSeed + UInt64(runs)) {
       var random = SplitMix64(seed: seed)
-      let plan = try Self.randomPlan(&random)
+      let plan = try RandomPlan.make(&random)
       let layout = plan.layout
       let model = PlanReferenceModel(plan, horizon: 40_000)
       var now = Int64.random(in: -100...100, using: &random)
@@ -205,43 +205,6 @@ final class PlanWalkPropertyTests: XCTestCase {
     }
   }
 
-  /// A random plan of short phases (1 to 20 ns), most of its shapes: a warm-up, blocks repeated
-  /// a number of times, for a total or forever, long breaks, phases that pause, a cool-down.
-  static func randomPlan(_ random: inout SplitMix64) throws -> CountdownPlan {
-    func phases(_ count: Int) -> [CountdownPhase] {
-      (0..<count).map { index in
-        CountdownPhase(
-          "p\(index)", .nanoseconds(Int64.random(in: 1...20, using: &random)),
-          pausesAfter: Int.random(in: 0..<12, using: &random) == 0)
-      }
-    }
-    let warmUp = phases(Int.random(in: 0...2, using: &random))
-    var blocks: [CountdownPlan.Block] = []
-    var endless = false
-    for _ in 0..<Int.random(in: 0...3, using: &random) where !endless {
-      let repetition: CountdownPlan.Repetition
-      switch Int.random(in: 0..<4, using: &random) {
-      case 0: repetition = .lasting(.nanoseconds(Int64.random(in: 1...200, using: &random)))
-      case 1:
-        repetition = .forever
-        endless = true
-      default: repetition = .times(Int.random(in: 1...6, using: &random))
-      }
-      // A long break that pauses, more often than other phases: the walk's jump to the next one.
-      let long =
-        Bool.random(using: &random)
-        ? CountdownPhase(
-          "long", .nanoseconds(Int64.random(in: 1...20, using: &random)),
-          pausesAfter: Int.random(in: 0..<3, using: &random) == 0) : nil
-      blocks.append(
-        .init(
-          phases(Int.random(in: 1...4, using: &random)), repeated: repetition, longBreak: long,
-          every: Int.random(in: 1...6, using: &random)))
-    }
-    var coolDown = endless ? [] : phases(Int.random(in: 0...2, using: &random))
-    if warmUp.isEmpty, blocks.isEmpty, coolDown.isEmpty { coolDown = phases(1) }
-    return try CountdownPlan(warmUp: warmUp, blocks: blocks, coolDown: coolDown)
-  }
 }
 
 /// The cursor's state, walked phase by phase over the plan written out.

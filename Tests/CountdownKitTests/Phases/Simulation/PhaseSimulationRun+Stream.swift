@@ -36,7 +36,7 @@ extension PhaseSimulationRun {
   /// Starts a stream walking a random plan, read by a task, unless one is being read.
   func startStream() throws {
     guard stream == nil else { return }
-    let plan = try Self.randomPlan(&random, unit: unit)
+    let plan = try RandomPlan.make(&random, unit: unit)
     let now = clock.current
     trace.append("stream")
     streams += 1

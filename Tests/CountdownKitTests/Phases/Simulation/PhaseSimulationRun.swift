@@ -256,7 +256,7 @@ final class PhaseSimulationRun {
   func startPlan(_ slot: Int, fromACall: Bool = false) throws {
     // What a start inside a call of another start finds, and gives back.
     let outer = (replacing, replacingPlain, insideAStart)
-    let plan = try Self.randomPlan(&random, unit: unit)
+    let plan = try RandomPlan.make(&random, unit: unit)
     let onlyTheEnds = random.next() % 4 == 0
     let stopsAtCall = random.next() % 8 == 0 ? Int(random.next() % 12) + 1 : nil
     let policy: SuspensionPolicy = random.next() % 3 == 0 ? .pauses : .keepsRunning
@@ -961,40 +961,4 @@ final class PhaseSimulationRun {
     abs(date.timeIntervalSince(base) - Double(nanoseconds) / 1e9) < 1e-6
   }
 
-  /// A random plan of phases of 1 to 20 units: a warm-up, blocks repeated a number of times, for a
-  /// total or forever, long breaks, phases that pause the plan after them, a cool-down.
-  static func randomPlan(_ random: inout SplitMix64, unit: Int64) throws -> CountdownPlan {
-    func phases(_ count: Int) -> [CountdownPhase] {
-      (0..<count).map { index in
-        CountdownPhase(
-          "p\(index)", .nanoseconds(unit * Int64.random(in: 1...20, using: &random)),
-          pausesAfter: Int.random(in: 0..<12, using: &random) == 0)
-      }
-    }
-    let warmUp = phases(Int.random(in: 0...2, using: &random))
-    var blocks: [CountdownPlan.Block] = []
-    var endless = false
-    for _ in 0..<Int.random(in: 0...3, using: &random) where !endless {
-      let repetition: CountdownPlan.Repetition
-      switch Int.random(in: 0..<4, using: &random) {
-      case 0: repetition = .lasting(.nanoseconds(unit * Int64.random(in: 1...200, using: &random)))
-      case 1:
-        repetition = .forever
-        endless = true
-      default: repetition = .times(Int.random(in: 1...6, using: &random))
-      }
-      let long =
-        Bool.random(using: &random)
-        ? CountdownPhase(
-          "long", .nanoseconds(unit * Int64.random(in: 1...20, using: &random)),
-          pausesAfter: Int.random(in: 0..<3, using: &random) == 0) : nil
-      blocks.append(
-        .init(
-          phases(Int.random(in: 1...4, using: &random)), repeated: repetition, longBreak: long,
-          every: Int.random(in: 1...6, using: &random)))
-    }
-    var coolDown = endless ? [] : phases(Int.random(in: 0...2, using: &random))
-    if warmUp.isEmpty, blocks.isEmpty, coolDown.isEmpty { coolDown = phases(1) }
-    return try CountdownPlan(warmUp: warmUp, blocks: blocks, coolDown: coolDown)
-  }
 }
