@@ -54,6 +54,36 @@ final class PhaseEndInstantTests: XCTestCase {
     XCTAssertEqual(Set(left.values).count, 1, "one time left for the values of one tick: \(left)")
   }
 
+  func testAResumeInTheCallOfAnEndAnEarlyWakeupStoodForContinuesAtTheClocksReading() throws {
+    try MainActor.assumeIsolated { try Self.aResumeInTheCallOfAnEndAnEarlyWakeupStoodForContinuesAtTheClocksReading() }
+  }
+
+  /// An end an early wakeup stood for is on time, though the clock reads a little before it: a
+  /// resume in its call continues the next phase from the clock's reading, as a pause, a move or
+  /// time added does, so that phase ends its full length after the resume.
+  @MainActor
+  private static func aResumeInTheCallOfAnEndAnEarlyWakeupStoodForContinuesAtTheClocksReading() throws {
+    // Never late; each wakeup fires early once, by up to 5 ms.
+    let clock = try ManualCountdownClock(jitter: .init(early: .milliseconds(5), seed: 3))
+    let manager = try CountdownManager(interval: .seconds(1), clock: clock)
+    defer { manager.cancelAll() }
+    let plan = try CountdownPlan(warmUp: [
+      CountdownPhase("Work", .seconds(2), pausesAfter: true), CountdownPhase("Rest", .seconds(3)),
+    ])
+    var resumedAt: Int64?
+    try manager.start(id: "run", plan: plan, delivering: .onlyTheEnd) { id, update, _ in
+      guard update.phaseEnds.first?.ordinal == 0 else { return }
+      resumedAt = clock.now.nanosecondsSinceOrigin
+      XCTAssertTrue(manager.resume(id: id), "the plan waited, paused, after Work")
+    }
+    try clock.advance(by: .milliseconds(2_500))
+    let resumed = try XCTUnwrap(resumedAt, "Work's end came")
+    XCTAssertLessThan(resumed, 2_000_000_000, "Work's end came at an early wakeup")
+    XCTAssertEqual(
+      manager.timeLeft(id: "run"), .nanoseconds(resumed + 3_000_000_000 - 2_500_000_000),
+      "Rest resumed at \(resumed) ns, its full 3 s from then")
+  }
+
   func testThePhaseEndsOfOneTickReadTheTicksWallClockDate() throws {
     try withManualManager { manager, clock, wall in
       var ends: [String: Date] = [:]

@@ -235,8 +235,9 @@ extension EngineState {
     }
   }
 
-  /// Continues `receiver`'s paused registration at clock instant `now`: its current value is owed
-  /// promptly, unless it skips changes (only its end, or milestones).
+  /// Continues `receiver`'s paused registration at clock instant `now` (clamped: rule 5; a walk's
+  /// segment runs again from `now` as read): its current value is owed promptly, unless it skips
+  /// changes (only its end, or milestones).
   mutating func resume(_ receiver: AnyObject, now: Int64) -> Resumption {
     guard let found = liveIndex(of: receiver) else { return Resumption(found: false, actions: .none) }
     // A walk's resume answers whether it was paused.
@@ -244,9 +245,13 @@ extension EngineState {
       return Resumption(found: !table[found].timing.walksSegments, actions: .none)
     }
     counts.noteChange()
+    // A walk is resumed at the caller's reading, as it is paused and moved (``move(_:_:now:)``):
+    // its segment runs again from "now" to the app, which may lie a little before an instant the
+    // engine acted on since (an end taken early within its tolerance).
+    let reading = now
     let now = actedOn.raiseLatest(to: now)
     actedOn.raiseRegistrationReading(to: now)
-    let resumedAt = suspension.instant(for: table[found].timing, at: now)
+    let resumedAt = suspension.instant(for: table[found].timing, at: table[found].timing.walksSegments ? reading : now)
     table[found].timing.resume(at: resumedAt, lastInstant: suspension.lastInstant(for: table[found].timing))
     // A walk's resume is told by a call: its segment, running again.
     if table[found].timing.walksSegments, let walk = slots.walk(of: table[found].slot) {
@@ -258,7 +263,8 @@ extension EngineState {
         walk.silence(&table[found].timing, at: resumedAt, interval: grid.interval)
       }
     }
-    let ended = owePromptEndIfDue(at: found, instant: resumedAt)
+    // An end due by the instant the engine acts on is owed at once.
+    let ended = owePromptEndIfDue(at: found, instant: suspension.instant(for: table[found].timing, at: now))
     let timing = table[ended].timing
     // One that delivers only its end or at milestones is quiet again: it leaves the walked part.
     let index = table.setQuiet(belongsInQuietPart(timing), at: ended)
