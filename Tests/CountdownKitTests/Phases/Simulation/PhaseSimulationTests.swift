@@ -56,7 +56,9 @@ final class PhaseSimulationTests: XCTestCase {
         + " call (\(coverage[9]) inside their start or restore, \(coverage[10]) in a call with ends),"
         + " \(coverage[11]) starts of another slot from inside a call"
     )
-    // The runs reach what they are there to check: many ends, and absences summed up.
+    // The runs reach what they are there to check: many ends, and absences summed up. A failure's
+    // replay (a run or a few alone) is checked against the model only.
+    guard runs > 2 else { return }
     XCTAssertGreaterThan(ends, runs * 20)
     XCTAssertGreaterThan(summaries, 0)
     for (count, what) in zip(
