@@ -62,7 +62,8 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   ///   - wallClock: Today's date; the send dates are read against it.
   ///   - onReport: Called, with no lock held, when an id is no longer followed or a save fails.
   /// - Throws: What the store's ``CountdownPushSchedulerStore/load()`` throws.
-  /// - Complexity: O(*n*) for *n* saved ids, and the first layout of each one's schedule.
+  /// - Complexity: O(*n* + *s*) for *n* saved ids and *s* steps sent in all: each one's schedule
+  ///   is laid out again up to its next step.
   public init(
     engine: CountdownEngine, sender: some CountdownPushSender<ID>, store: some CountdownPushSchedulerStore<ID>,
     retryPolicy: CountdownPushRetryPolicy = CountdownPushRetryPolicy(),
@@ -114,8 +115,8 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   ///   ``CountdownPushSchedulerError/noPhaseEntry``, ``CountdownPushSchedulerError/nothingToSend``
   ///   (the plan has ended). What the store's ``CountdownPushSchedulerStore/save(_:)`` throws: the
   ///   id is followed then, in memory, and the next save of it writes it whole.
-  /// - Complexity: O(*b* *k* log *p*) for the first *b* steps (32) of windows of *k* phases, *p*
-  ///   the phases written in the plan; the store's save.
+  /// - Complexity: O(*k* log *p*) for the first two steps, windows of *k* phases, *p* the phases
+  ///   written in the plan (each step is laid out when it is needed); the store's save.
   public func follow(_ snapshot: CountdownSnapshot<ID>, id: ID, token: String, lookAhead: Int = 1) async throws {
     guard lookAhead >= 0 else { throw CountdownPushSchedulerError.invalidLookAhead }
     guard !token.isEmpty else { throw CountdownPushSchedulerError.emptyToken }
@@ -203,6 +204,11 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   /// - Complexity: O(1).
   public func record(id: ID) -> CountdownPushRecord<ID>? {
     state.withLock { $0.sequences[id]?.record }
+  }
+
+  /// How many of `id`'s steps are laid out and kept, `nil` for an id not followed: for tests.
+  package func stepsKept(id: ID) -> Int? {
+    state.withLock { $0.sequences[id]?.stepsKept }
   }
 
   /// What a change under the lock leaves for the store.
