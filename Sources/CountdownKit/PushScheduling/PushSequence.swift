@@ -16,6 +16,12 @@ struct PushSequence<ID: Hashable & Sendable & Codable>: Sendable {
   /// The arming whose end the scheduler waits for (a number of the scheduler's), 0 for none: an end
   /// of an earlier one is not acted on.
   var arming = 0
+  /// Whether a thread is arming the engine for this id, outside the lock: another arming asked
+  /// meanwhile is left to it (``armsAgain``), so that the engine's last registration is the last
+  /// arming's.
+  var isArming = false
+  /// Whether the id's state changed while a thread was arming for it: it arms again.
+  var armsAgain = false
   /// Failed sends in a row.
   var failures = 0
   /// After a retryable failure: the index of the step that failed, and when to send again, in
