@@ -16,8 +16,8 @@ public import Foundation
 /// (``CountdownSnapshot/pushSchedule(id:lookAhead:from:limit:)``, from the instant it is called),
 /// one step at a time as each is needed, and sends each through the ``CountdownPushSender`` at its
 /// send date (the first at once), within the engine's ``CountdownCore/CountdownEngine/endTolerance``
-/// after it: one registration of the engine per followed id, armed for its next step, so that
-/// many ids cost the engine's price each. A new snapshot for the
+/// after it: one registration of the engine per followed id, armed for its next step, and one
+/// timer for all. A new snapshot for the
 /// id (a pause, a resume, a skip, time added) replaces its steps not sent yet; the schedule's last
 /// step ends the activity, or shows it waiting after a phase that pauses the plan, until the
 /// app posts a new snapshot.
