@@ -44,37 +44,10 @@ extension CountdownSnapshot {
   /// - Complexity: O(*n* *k* log *p*) for *n* pushes of windows of *k* phases, *p* the phases
   ///   written in the plan.
   public func pushSchedule(id: ID, lookAhead: Int = 1, from now: Date = Date(), limit: Int) -> [CountdownPhasePush] {
-    guard limit > 0, lookAhead >= 0, let walk = phaseWalk(id: id, at: now) else { return [] }
-    let layout = walk.layout
-    var cursor = walk.cursor
+    guard limit > 0, var walk = PhasePushLayout(self, id: id, lookAhead: lookAhead, from: now) else { return [] }
     var pushes: [CountdownPhasePush] = []
-    // Instants in nanoseconds from `now`, which is 0, as the timeline has them.
-    var instant: Int64 = 0
-    while pushes.count < limit,
-      let window = CountdownPhaseWindow(
-        cursor, span: nil, at: instant, origin: (0, now), in: layout, lookAhead: lookAhead,
-        standsStill: walk.standsStill)
-    {
-      let sendDate = CountdownPhasePosition.date(of: instant, now: 0, wallNow: now).timeIntervalSince1970
-      pushes.append(
-        CountdownPhasePush(
-          sendDate: sendDate, window: window, staleDate: window.pausedAt == nil ? window.current.end : nil,
-          event: .update))
-      // A window that stands still is the last: nothing moves until the app resumes the plan.
-      guard case .running(let deadline) = cursor.timing else { break }
-      if let planEnd = window.planEnd {
-        if pushes.count < limit {
-          pushes.append(
-            CountdownPhasePush(sendDate: planEnd, window: window, staleDate: nil, event: .end(dismissalDate: planEnd)))
-        }
-        break
-      }
-      // The end of the window's last phase: the next push's instant, where the cursor's walk puts
-      // the next phase (waiting, paused, after a phase that pauses the plan).
-      let last = window.phases[window.phases.count - 1].ordinal
-      instant = deadline.addingSaturated(
-        layout.end(ofOrdinal: last).subtractingSaturated(layout.end(ofOrdinal: cursor.ordinal)))
-      _ = cursor.advanced(to: instant, in: layout)
+    while pushes.count < limit, let push = walk.next() {
+      pushes.append(push)
     }
     return pushes
   }

@@ -3,48 +3,78 @@ import Dispatch
 import Foundation
 
 extension CountdownPushScheduler {
-  /// Arms the engine for `id`'s next look, on the delivery queue: queued in the order of the
-  /// changes, each arming reads the id's state as it is then, so the last one queued arms for the
-  /// last change.
-  func arm(_ id: ID) {
-    engine.deliveryQueue.async { [weak self] in
-      self?.syncArming(id)
+  /// A step to send: its push, the token, the epoch of the schedule it belongs to, its index.
+  typealias Send = (push: CountdownPhasePush, token: String, epoch: Int, index: Int)
+
+  /// Begins the send of `id`'s step due at `now`, under the lock: `nil` when a send of the id runs,
+  /// the id is not followed, or no step is due (or the retry's date has not come).
+  func beginSend(_ id: ID, in state: inout PushSchedulerState<ID>, at now: Double) -> Send? {
+    guard !state.sending.contains(id) else { return nil }
+    let send = state.withSequence(id) { sequence -> Send? in
+      guard let index = sequence.due(at: now), let push = sequence.step(index) else { return nil }
+      sequence.arming = 0
+      return (push, sequence.record.token, sequence.epoch, index)
     }
+    guard let send = send ?? nil else { return nil }
+    state.sending.insert(id)
+    state.running += 1
+    state.activity += 1
+    return send
   }
 
-  /// Ends the registration of `receiver`, on the delivery queue, after the armings queued before.
-  func disarm(_ receiver: PushReceiver) {
-    engine.deliveryQueue.async { [engine] in
-      _ = engine.cancel(receiver)
-    }
+  /// Sends `send` from a task of its own.
+  func startSending(_ send: Send, id: ID) {
+    Task { await deliver(send, id: id) }
   }
 
   /// Registers `id`'s next look with the engine (its next step's date, or its retry's), or ends its
-  /// registration when nothing is left to send or a send is running. On the delivery queue.
-  private func syncArming(_ id: ID) {
-    let (wallNow, instantNow) = (wallClock().timeIntervalSince1970, engine.clock.now)
-    let arming = state.withLock { state -> (PushReceiver, Int, CountdownInstant?)? in
-      let (sending, number) = (state.sending.contains(id), state.number())
-      return state.withSequence(id) { sequence in
-        guard !sending, let date = sequence.wakeDate() else {
-          sequence.arming = 0
-          return (sequence.receiver, 0, nil)
-        }
-        sequence.arming = number
-        // Rounded up, so that the engine's end, never early, comes at or after the date.
-        let seconds = min(max(0, date - wallNow), 100 * 365 * 86_400)
-        let deadline = instantNow.advanced(by: .nanoseconds(Int64((seconds * 1e9).rounded(.up))))
-        return (sequence.receiver, number, deadline)
+  /// registration when nothing is left to send or a send is running; again while the id's state
+  /// changes meanwhile, so that the engine's last registration is for the id's last state. Called
+  /// with no lock held, by the thread that claimed the arming (`claimArming`), for `receiver`.
+  func arm(_ id: ID, _ receiver: PushReceiver) {
+    while true {
+      let (wallNow, instantNow) = (wallClock().timeIntervalSince1970, engine.clock.now)
+      let arming = state.withLock { state -> (number: Int, deadline: CountdownInstant?)? in
+        let (sending, number) = (state.sending.contains(id), state.number())
+        return state.withSequence(id) { sequence -> (Int, CountdownInstant?)? in
+          // Stopped (and maybe followed again, with another receiver) meanwhile.
+          guard sequence.receiver === receiver else { return nil }
+          sequence.armsAgain = false
+          guard !sending, let date = sequence.wakeDate() else {
+            sequence.arming = 0
+            return (0, nil)
+          }
+          sequence.arming = number
+          // Rounded up, so that the engine's end, never early, comes at or after the date.
+          let seconds = min(max(0, date - wallNow), 100 * 365 * 86_400)
+          return (number, instantNow.advanced(by: .nanoseconds(Int64((seconds * 1e9).rounded(.up)))))
+        } ?? nil
       }
-    }
-    guard let (receiver, number, deadline) = arming else { return }
-    guard let deadline else {
-      _ = engine.cancel(receiver)
+      if let deadline = arming?.deadline, let number = arming?.number {
+        // A deadline within a century cannot throw: the engine's clock reaches 292 years.
+        try? engine.register(receiver, .deadline(deadline), delivering: .onlyTheEnd) { [weak self] _, _ in
+          self?.look(at: id, arming: number)
+        }
+      } else if arming != nil {
+        _ = engine.cancel(receiver)
+      }
+      // `nil`: stopped meanwhile.
+      let again = state.withLock { state -> Bool? in
+        let owned = state.withSequence(id) { sequence -> Bool? in
+          guard sequence.receiver === receiver else { return nil }
+          if sequence.armsAgain { return true }
+          sequence.isArming = false
+          return false
+        }
+        if owned == true { return true }
+        state.working -= 1
+        state.activity += 1
+        return owned ?? nil
+      }
+      if again == true { continue }
+      // Stopped meanwhile: a registration made after the stop's cancel goes too.
+      if again == nil { _ = engine.cancel(receiver) }
       return
-    }
-    // A deadline within a century cannot throw: the engine's clock reaches 292 years.
-    try? engine.register(receiver, .deadline(deadline), delivering: .onlyTheEnd) { [weak self] _, _ in
-      self?.look(at: id, arming: number)
     }
   }
 
@@ -52,42 +82,32 @@ extension CountdownPushScheduler {
   /// own; arms again otherwise (the wall clock is behind the engine's).
   private func look(at id: ID, arming number: Int) {
     let now = wallClock().timeIntervalSince1970
-    // `nil`: nothing due yet, arm again; `.some(nil)`: an end of an arming replaced, or a send
-    // running, which arms when it finishes; otherwise the step to send.
-    let send = state.withLock { state -> (CountdownPhasePush, String, Int, Int)?? in
-      guard !state.sending.contains(id) else { return .some(nil) }
-      let looked = state.withSequence(id) { sequence -> (CountdownPhasePush, String, Int, Int)?? in
-        guard sequence.arming == number else { return .some(nil) }
+    let next = state.withLock { state -> (send: Send?, armer: PushReceiver?) in
+      // A send running arms when it finishes.
+      guard !state.sending.contains(id) else { return (nil, nil) }
+      let current = state.withSequence(id) { sequence -> Bool in
+        // The end of an arming replaced.
+        guard sequence.arming == number else { return false }
         sequence.arming = 0
-        guard let index = sequence.due(at: now), let push = sequence.step(index) else { return nil }
-        return (push, sequence.record.token, sequence.epoch, index)
+        return true
       }
-      // Not followed: nothing to do.
-      guard let looked else { return .some(nil) }
-      if case .some(.some) = looked {
-        state.sending.insert(id)
-        state.running += 1
-        state.activity += 1
-      }
-      return looked
+      guard current == true else { return (nil, nil) }
+      if let send = beginSend(id, in: &state, at: now) { return (send, nil) }
+      return (nil, state.claimArming(id))
     }
-    switch send {
-    case .none: arm(id)
-    case .some(.none): break
-    case .some(.some(let (push, token, epoch, index))):
-      Task { await deliver(push, id: id, token: token, epoch: epoch, index: index) }
-    }
+    if let send = next.send { startSending(send, id: id) }
+    if let armer = next.armer { arm(id, armer) }
   }
 
-  /// Sends `push`, then acts on the outcome.
-  private func deliver(_ push: CountdownPhasePush, id: ID, token: String, epoch: Int, index: Int) async {
+  /// Sends `send`, then acts on the outcome.
+  private func deliver(_ send: Send, id: ID) async {
     let outcome: CountdownPushOutcome
     do {
-      outcome = try await sender.send(push, id: id, token: token)
+      outcome = try await sender.send(send.push, id: id, token: send.token)
     } catch {
       outcome = .retryable(String(describing: error))
     }
-    let report = finish(push, id: id, token: token, epoch: epoch, index: index, outcome: outcome)
+    let report = finish(send, id: id, outcome: outcome)
     if let report { onReport(report) }
     state.withLock { state in
       state.running -= 1
@@ -95,14 +115,17 @@ extension CountdownPushScheduler {
     }
   }
 
-  /// Records the outcome of `id`'s step `index`, and arms for what comes next.
+  /// Records the outcome of `id`'s step `send`, and arms for what comes next.
   ///
   /// - Returns: The report to make, when the id is no longer followed.
-  private func finish(
-    _ push: CountdownPhasePush, id: ID, token: String, epoch: Int, index: Int, outcome: CountdownPushOutcome
-  ) -> CountdownPushSchedulerReport<ID>? {
+  private func finish(_ send: Send, id: ID, outcome: CountdownPushOutcome) -> CountdownPushSchedulerReport<ID>? {
     let now = wallClock().timeIntervalSince1970
-    return state.withLock { state -> CountdownPushSchedulerReport<ID>? in
+    // What to do once the lock is let go of: a registration to end, the store's changes to make,
+    // the id to arm, the report to make.
+    var cancel: PushReceiver?
+    var stores = false
+    var armer: PushReceiver?
+    let report = state.withLock { state -> CountdownPushSchedulerReport<ID>? in
       state.sending.remove(id)
       // Read and changed where the dictionary holds the sequence: a copy of it would share its
       // steps, and a step sent would copy them all.
@@ -112,30 +135,30 @@ extension CountdownPushScheduler {
       /// Stops following `id`, removes its record, and says why.
       func drop(_ kind: CountdownPushReportKind) -> CountdownPushSchedulerReport<ID> {
         state.sequences[id] = nil
-        disarm(receiver)
-        write(.remove(id))
+        cancel = receiver
+        stores = state.queue(.remove(id))
         return CountdownPushSchedulerReport(id: id, kind: kind, detail: outcome.reason)
       }
       if outcome.isTokenGone {
         // A token given meanwhile is the one to send to: the step goes again, at once, to it.
-        if token == followedToken { return drop(.tokenGone) }
-        arm(id)
+        if send.token == followedToken { return drop(.tokenGone) }
+        armer = state.claimArming(id)
         return nil
       }
       // A new snapshot replaced the schedule meanwhile: its own steps come next.
-      guard followedEpoch == epoch else {
-        arm(id)
+      guard followedEpoch == send.epoch else {
+        armer = state.claimArming(id)
         return nil
       }
       if outcome.isRejected { return drop(.rejected) }
       if outcome.isSent {
-        if push.event.isEnd { return drop(.ended) }
+        if send.push.event.isEnd { return drop(.ended) }
         let record = state.withSequence(id) { sequence in
-          sequence.markSent(through: index)
+          sequence.markSent(through: send.index)
           return sequence.record
         }
-        if let record { write(.save(record)) }
-        arm(id)
+        if let record { stores = state.queue(.save(record)) }
+        armer = state.claimArming(id)
         return nil
       }
       let failures = state.withSequence(id) { sequence in
@@ -144,42 +167,77 @@ extension CountdownPushScheduler {
       }
       if let failures, failures >= retryPolicy.maximumAttempts { return drop(.gaveUp) }
       let delay = retryPolicy.delay(afterFailures: failures ?? 1).components
-      state.withSequence(id) { $0.retry = (index, now + Double(delay.seconds) + Double(delay.attoseconds) * 1e-18) }
-      arm(id)
+      state.withSequence(id) {
+        $0.retry = (send.index, now + Double(delay.seconds) + Double(delay.attoseconds) * 1e-18)
+      }
+      armer = state.claimArming(id)
       return nil
+    }
+    if let cancel { _ = engine.cancel(cancel) }
+    if stores { startStoring() }
+    if let armer { arm(id, armer) }
+    return report
+  }
+
+  /// Makes the store's changes queued, here for a store in memory, on the store's queue otherwise;
+  /// called with no lock held by the thread that claimed them (`PushSchedulerState.queue`).
+  func startStoring() {
+    if store.isInMemory {
+      makeStoreChanges()
+    } else {
+      storing.async { self.makeStoreChanges() }
     }
   }
 
-  /// Queues `change` for the store, after the changes queued before it; a failure is reported.
-  private func write(_ change: StoreChange) {
-    storing.async { [store, onReport] in
-      do {
-        switch change {
-        case .save(let record): try store.save(record)
-        case .remove(let id): try store.remove(id: id)
-        case .nothing: break
+  /// Makes the store's changes queued, one at a time, in order, until none is left: each waiter
+  /// resumes with its change's outcome, and a failure no one waits for is reported.
+  private func makeStoreChanges() {
+    while true {
+      let changes = state.withLock { state -> [(change: StoreChange, waiter: CheckedContinuation<Void, any Error>?)] in
+        defer { state.storeChanges = [] }
+        if state.storeChanges.isEmpty {
+          state.isStoring = false
+          state.working -= 1
+          state.activity += 1
         }
-      } catch {
-        let id: ID
-        switch change {
-        case .save(let record): id = record.id
-        case .remove(let removed): id = removed
-        case .nothing: return
+        return state.storeChanges
+      }
+      guard !changes.isEmpty else { return }
+      for (change, waiter) in changes {
+        do {
+          switch change {
+          case .save(let record): try store.save(record)
+          case .remove(let id): try store.remove(id: id)
+          case .nothing: break
+          }
+          waiter?.resume()
+        } catch {
+          if let waiter {
+            waiter.resume(throwing: error)
+            continue
+          }
+          let id: ID
+          switch change {
+          case .save(let record): id = record.id
+          case .remove(let removed): id = removed
+          case .nothing: continue
+          }
+          onReport(CountdownPushSchedulerReport(id: id, kind: .storeFailed, detail: String(describing: error)))
         }
-        onReport(CountdownPushSchedulerReport(id: id, kind: .storeFailed, detail: String(describing: error)))
       }
     }
   }
 
-  /// Returns once nothing moves: no send running, and the delivery queue and the store's queue
-  /// done with what was queued. For tests on a ``CountdownCore/ManualCountdownClock``, after an advance.
+  /// Returns once nothing moves: no send running, no arming or store change being made, and the
+  /// delivery queue and the store's queue done with what was queued. For tests on a
+  /// ``CountdownCore/ManualCountdownClock``, after an advance.
   package func settled() async {
     while true {
       let before = state.withLock { $0.activity }
       await Self.drain(engine.deliveryQueue)
       await Self.drain(storing)
-      let (running, after) = state.withLock { ($0.running, $0.activity) }
-      if running == 0, after == before { return }
+      let (busy, after) = state.withLock { ($0.running + $0.working, $0.activity) }
+      if busy == 0, after == before { return }
       try? await Task.sleep(nanoseconds: 200_000)
     }
   }

@@ -13,10 +13,11 @@ public import Foundation
 /// ```
 ///
 /// ``follow(_:id:token:lookAhead:)`` lays out the id's pushes from the snapshot
-/// (``CountdownSnapshot/pushSchedule(id:lookAhead:from:limit:)``, from the instant it is called)
-/// and sends each through the ``CountdownPushSender`` at its send date, within the engine's
-/// ``CountdownCore/CountdownEngine/endTolerance`` after it: one registration of the engine per followed id,
-/// armed for its next step, so that many ids cost the engine's price each. A new snapshot for the
+/// (``CountdownSnapshot/pushSchedule(id:lookAhead:from:limit:)``, from the instant it is called),
+/// one step at a time as each is needed, and sends each through the ``CountdownPushSender`` at its
+/// send date (the first at once), within the engine's ``CountdownCore/CountdownEngine/endTolerance``
+/// after it: one registration of the engine per followed id, armed for its next step, and one
+/// timer for all. A new snapshot for the
 /// id (a pause, a resume, a skip, time added) replaces its steps not sent yet; the schedule's last
 /// step ends the activity, or shows it waiting after a phase that pauses the plan, until the
 /// app posts a new snapshot.
@@ -36,8 +37,8 @@ public import Foundation
 /// updates or ends the activity with a whole content state, so a push received twice shows what
 /// it showed once; a push lost would leave the activity wrong.
 ///
-/// The sender, the store and `onReport` are called with no lock held; the engine's delivery queue
-/// runs the scheduler's arming, and a task of its own each send.
+/// The sender, the store and `onReport` are called with no lock held; a task of its own runs each
+/// send, and the engine's delivery queue each look at a step come due.
 public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Sendable {
   /// The engine whose registrations time the pushes.
   public let engine: CountdownEngine
@@ -48,21 +49,24 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   let wallClock: @Sendable () -> Date
   let onReport: @Sendable (CountdownPushSchedulerReport<ID>) -> Void
   let state = LockedState(PushSchedulerState<ID>())
-  /// Runs the store's calls one at a time, in the order the changes were made under the lock.
+  /// Runs the store's calls one at a time, in the order the changes were made under the lock,
+  /// unless the store is in memory (``CountdownPushSchedulerStore/isInMemory``).
   let storing = DispatchQueue(label: "CountdownPushScheduler.store")
 
   /// A scheduler that goes on with every id saved in `store`: each one's steps not sent yet are
   /// sent at their dates, and those due already at once (their last one).
   ///
   /// - Parameters:
-  ///   - engine: The engine that times the pushes; its delivery queue runs the scheduler's arming.
+  ///   - engine: The engine that times the pushes; its delivery queue runs the scheduler's looks
+  ///     at the steps come due.
   ///   - sender: What sends each push.
   ///   - store: Where the followed ids are saved.
   ///   - retryPolicy: How failed pushes are sent again.
   ///   - wallClock: Today's date; the send dates are read against it.
   ///   - onReport: Called, with no lock held, when an id is no longer followed or a save fails.
   /// - Throws: What the store's ``CountdownPushSchedulerStore/load()`` throws.
-  /// - Complexity: O(*n*) for *n* saved ids, and the first layout of each one's schedule.
+  /// - Complexity: O(*n* + *s*) for *n* saved ids and *s* steps sent in all: each one's schedule
+  ///   is laid out again up to its next step.
   public init(
     engine: CountdownEngine, sender: some CountdownPushSender<ID>, store: some CountdownPushSchedulerStore<ID>,
     retryPolicy: CountdownPushRetryPolicy = CountdownPushRetryPolicy(),
@@ -76,11 +80,14 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
     self.wallClock = wallClock
     self.onReport = onReport
     let records = try store.load()
-    state.withLock { state in
-      for record in records {
+    let armings = state.withLock { state in
+      records.compactMap { record -> (ID, PushReceiver)? in
         state.sequences[record.id] = PushSequence(record: record, receiver: PushReceiver(), epoch: state.number())
-        arm(record.id)
+        return state.claimArming(record.id).map { (record.id, $0) }
       }
+    }
+    for (id, receiver) in armings {
+      arm(id, receiver)
     }
   }
 
@@ -94,7 +101,8 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   }
 
   /// Follows the countdown in phases of `id` in `snapshot`: lays out its pushes from now, in place
-  /// of any it had, and sends each at its date, the first at once.
+  /// of any it had, and sends each at its date, the first at once (from a task of its own, begun
+  /// before this returns).
   ///
   /// ```swift
   /// try await scheduler.follow(snapshot, id: "pomodoro", token: token, lookAhead: 1)
@@ -114,8 +122,8 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   ///   ``CountdownPushSchedulerError/noPhaseEntry``, ``CountdownPushSchedulerError/nothingToSend``
   ///   (the plan has ended). What the store's ``CountdownPushSchedulerStore/save(_:)`` throws: the
   ///   id is followed then, in memory, and the next save of it writes it whole.
-  /// - Complexity: O(*b* *k* log *p*) for the first *b* steps (32) of windows of *k* phases, *p*
-  ///   the phases written in the plan; the store's save.
+  /// - Complexity: O(*k* log *p*) for the first two steps, windows of *k* phases, *p* the phases
+  ///   written in the plan; the store's save.
   public func follow(_ snapshot: CountdownSnapshot<ID>, id: ID, token: String, lookAhead: Int = 1) async throws {
     guard lookAhead >= 0 else { throw CountdownPushSchedulerError.invalidLookAhead }
     guard !token.isEmpty else { throw CountdownPushSchedulerError.emptyToken }
@@ -124,12 +132,24 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
       id: id, token: token, snapshot: snapshot, lookAhead: lookAhead, scheduledFrom: wallClock())
     var sequence = PushSequence(record: record, receiver: PushReceiver(), epoch: 0)
     guard sequence.step(0) != nil else { throw CountdownPushSchedulerError.nothingToSend }
+    let now = wallClock().timeIntervalSince1970
+    var first: Send?
+    var armer: PushReceiver?
     try await saving { state in
       sequence.epoch = state.number()
-      if let followed = state.sequences[id] { sequence.receiver = followed.receiver }
+      if let followed = state.sequences[id] {
+        sequence.receiver = followed.receiver
+        sequence.isArming = followed.isArming
+      }
       state.sequences[id] = sequence
-      arm(id)
+      // The first step is due now: it goes out from here, unless a send of the id runs (its end
+      // arms for this schedule).
+      first = beginSend(id, in: &state, at: now)
+      if first == nil { armer = state.claimArming(id) }
       return .save(record)
+    } then: {
+      if let first { startSending(first, id: id) }
+      if let armer { arm(id, armer) }
     }
   }
 
@@ -179,14 +199,15 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   /// - Complexity: O(1), and the store's removal.
   @discardableResult
   public func stop(id: ID) async throws -> Bool {
-    var followed = false
+    var followed: PushReceiver?
     try await saving { state in
       guard let sequence = state.sequences.removeValue(forKey: id) else { return .nothing }
-      followed = true
-      disarm(sequence.receiver)
+      followed = sequence.receiver
       return .remove(id)
+    } then: {
+      if let followed { _ = engine.cancel(followed) }
     }
-    return followed
+    return followed != nil
   }
 
   /// The ids followed, in any order.
@@ -205,6 +226,11 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
     state.withLock { $0.sequences[id]?.record }
   }
 
+  /// How many of `id`'s steps are laid out and kept, `nil` for an id not followed: for tests.
+  package func stepsKept(id: ID) -> Int? {
+    state.withLock { $0.sequences[id]?.stepsKept }
+  }
+
   /// What a change under the lock leaves for the store.
   enum StoreChange: Sendable {
     case save(CountdownPushRecord<ID>)
@@ -212,26 +238,21 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
     case nothing
   }
 
-  /// Makes `change` under the lock, then waits for what it leaves for the store, queued in the
-  /// order of the changes.
-  private func saving(_ change: (inout PushSchedulerState<ID>) -> StoreChange) async throws {
+  /// Makes `change` under the lock, runs `then` with no lock held, then waits for what the change
+  /// leaves for the store, queued in the order of the changes (made on this thread for a store in
+  /// memory, when no other thread is making the store's changes).
+  private func saving(
+    _ change: (inout PushSchedulerState<ID>) -> StoreChange, then: () -> Void = {}
+  ) async throws {
     try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-      state.withLock { state in
+      let stores = state.withLock { state -> Bool? in
         let left = change(&state)
-        if case .nothing = left { return done.resume() }
-        storing.async { [store] in
-          do {
-            switch left {
-            case .save(let record): try store.save(record)
-            case .remove(let id): try store.remove(id: id)
-            case .nothing: break
-            }
-            done.resume()
-          } catch {
-            done.resume(throwing: error)
-          }
-        }
+        if case .nothing = left { return nil }
+        return state.queue(left, waiter: done)
       }
+      then()
+      guard let stores else { return done.resume() }
+      if stores { startStoring() }
     }
   }
 }

@@ -7,8 +7,10 @@
 /// ```
 ///
 /// ``CountdownPushSchedulerJSONStore`` keeps them in a ``CountdownStore``; a server with a database
-/// writes each record in a row of its own. The scheduler calls the store from one serial queue of
-/// its own, in the order of its changes, with no lock held; a store must not call the scheduler.
+/// writes each record in a row of its own. The scheduler calls the store one call at a time, in the
+/// order of its changes, with no lock held: from a serial queue of its own, or, for a store in
+/// memory (``isInMemory``), from the thread that made the change. A store must not call the
+/// scheduler.
 public protocol CountdownPushSchedulerStore<ID>: Sendable {
   /// The ids of the followed countdowns in phases.
   associatedtype ID: Hashable & Sendable & Codable
@@ -30,4 +32,19 @@ public protocol CountdownPushSchedulerStore<ID>: Sendable {
   /// - Parameter id: The id no longer followed.
   /// - Throws: The store's error for a record that cannot be removed.
   func remove(id: ID) throws
+
+  /// Whether the store keeps its records in memory, its calls returning at once without waiting on
+  /// a disk or a network (default `false`).
+  ///
+  /// The scheduler then calls it from the thread that made the change (a follow's, a token
+  /// update's, a send's), one call at a time and in the order of the changes as always, sparing
+  /// two thread handoffs per call: a follow or a token update returns once its save is made, with
+  /// no wait on another thread. A store that blocks (a file, a database) leaves it `false`, and is
+  /// called from the scheduler's own queue, off the threads that run the sends.
+  var isInMemory: Bool { get }
+}
+
+extension CountdownPushSchedulerStore {
+  /// `false`: the scheduler calls the store from a serial queue of its own.
+  public var isInMemory: Bool { false }
 }

@@ -7,8 +7,18 @@ struct PushSchedulerState<ID: Hashable & Sendable & Codable>: Sendable {
   var sending: Set<ID> = []
   /// The sends running, counted until their outcome has been acted on.
   var running = 0
-  /// How many times a send began or ended, for a wait until nothing moves.
+  /// The threads arming the engine or calling the store outside the lock.
+  var working = 0
+  /// How many times a send, an arming or a store's drain began or ended, for a wait until nothing
+  /// moves.
   var activity = 0
+  /// The store's changes not made yet, in the order of the changes, each with the follow or the
+  /// update that waits for it, if any.
+  var storeChanges: [(change: CountdownPushScheduler<ID>.StoreChange, waiter: CheckedContinuation<Void, any Error>?)] =
+    []
+  /// Whether a thread is making the store's changes: it makes those queued meanwhile too, one at
+  /// a time, in order.
+  var isStoring = false
   /// The last number handed out for an epoch or an arming.
   private var lastNumber = 0
 
@@ -25,5 +35,36 @@ struct PushSchedulerState<ID: Hashable & Sendable & Codable>: Sendable {
   mutating func number() -> Int {
     lastNumber += 1
     return lastNumber
+  }
+
+  /// Queues `change` for the store, with the task that waits for it; returns whether the caller is
+  /// to make the changes queued (no thread makes them yet), after it lets go of the lock.
+  mutating func queue(
+    _ change: CountdownPushScheduler<ID>.StoreChange, waiter: CheckedContinuation<Void, any Error>? = nil
+  ) -> Bool {
+    storeChanges.append((change, waiter))
+    guard !isStoring else { return false }
+    isStoring = true
+    working += 1
+    activity += 1
+    return true
+  }
+
+  /// Claims the arming of `id` for the caller, who arms after it lets go of the lock: the id's
+  /// receiver; `nil` when `id` is not followed, or a thread arms it already (it arms again when it
+  /// is done).
+  mutating func claimArming(_ id: ID) -> PushReceiver? {
+    let claimed = withSequence(id) { sequence -> PushReceiver? in
+      if sequence.isArming {
+        sequence.armsAgain = true
+        return nil
+      }
+      sequence.isArming = true
+      return sequence.receiver
+    }
+    guard let claimed = claimed ?? nil else { return nil }
+    working += 1
+    activity += 1
+    return claimed
   }
 }

@@ -1,10 +1,8 @@
 import Foundation
 
-/// One followed id: its record, the schedule's steps not sent yet (laid out from the record in
-/// batches), and where its sending stands.
+/// One followed id: its record, the schedule's steps laid out and not sent yet (one or two: the
+/// walk lays out the next one when it is needed), and where its sending stands.
 struct PushSequence<ID: Hashable & Sendable & Codable>: Sendable {
-  /// How many steps a first layout holds: a batch is laid out again, longer, when it runs out.
-  static var batch: Int { 32 }
   /// How early a step may be sent, in seconds: the engine's instants and the wall clock's dates
   /// are rounded apart by less.
   static var earliness: Double { 0.001 }
@@ -18,36 +16,49 @@ struct PushSequence<ID: Hashable & Sendable & Codable>: Sendable {
   /// The arming whose end the scheduler waits for (a number of the scheduler's), 0 for none: an end
   /// of an earlier one is not acted on.
   var arming = 0
+  /// Whether a thread is arming the engine for this id, outside the lock: another arming asked
+  /// meanwhile is left to it (``armsAgain``), so that the engine's last registration is the last
+  /// arming's.
+  var isArming = false
+  /// Whether the id's state changed while a thread was arming for it: it arms again.
+  var armsAgain = false
   /// Failed sends in a row.
   var failures = 0
   /// After a retryable failure: the index of the step that failed, and when to send again, in
   /// seconds since 1970.
   var retry: (after: Int, at: Double)?
-  /// The schedule's steps from index `base` on.
+  /// The schedule's steps from index `base` on, laid out and not passed yet.
   private var steps: [CountdownPhasePush] = []
   private var base: Int
-  /// Whether `steps` runs to the schedule's last step.
-  private var isComplete = false
+  /// The walk that lays out the steps after `steps`; `nil` past the schedule's last.
+  private var walk: PhasePushLayout?
 
+  /// The sequence of `record`, its walk moved past the steps sent: O(*s*) steps laid out for *s*
+  /// sent, once.
   init(record: CountdownPushRecord<ID>, receiver: PushReceiver, epoch: Int) {
     self.record = record
     self.receiver = receiver
     self.epoch = epoch
     base = record.sentCount
+    walk = PhasePushLayout(
+      record.snapshot, id: record.id, lookAhead: record.lookAhead, from: record.scheduledFrom)
+    for _ in 0..<record.sentCount where walk?.next() == nil {
+      walk = nil
+      break
+    }
   }
 
-  /// The schedule's step at `index`, laying out more of the schedule as needed; `nil` past its end.
+  /// The schedule's step at `index`, laying out the steps up to it as needed; `nil` past its end,
+  /// or before the steps kept (one passed).
   ///
-  /// - Complexity: O(*n* *k* log *p*) when it lays out *n* steps again, O(1) otherwise.
+  /// - Complexity: O(*n* *k* log *p*) when it lays out *n* steps, O(1) otherwise.
   mutating func step(_ index: Int) -> CountdownPhasePush? {
-    if index >= base + steps.count, !isComplete {
-      // Laid out again from the same first date: the same steps, more of them (twice as many as
-      // kept, at least a batch, so that a long catch-up costs O(n log n) layouts of steps).
-      let limit = index.addingSaturated(max(Self.batch, index - base))
-      let all = record.snapshot.pushSchedule(
-        id: record.id, lookAhead: record.lookAhead, from: record.scheduledFrom, limit: limit)
-      steps = Array(all.dropFirst(base))
-      isComplete = all.count < limit
+    while index >= base + steps.count, walk != nil {
+      guard let push = walk?.next() else {
+        walk = nil
+        break
+      }
+      steps.append(push)
     }
     let offset = index - base
     return offset >= 0 && offset < steps.count ? steps[offset] : nil
@@ -75,7 +86,10 @@ struct PushSequence<ID: Hashable & Sendable & Codable>: Sendable {
     return step(retry.after + 1).map { min($0.sendDate, retry.at) } ?? retry.at
   }
 
-  /// Records the steps up to `index` as sent.
+  /// How many steps are laid out and kept.
+  var stepsKept: Int { steps.count }
+
+  /// Records the steps up to `index` as sent, and lets go of them.
   mutating func markSent(through index: Int) {
     record.sentCount = index + 1
     let sent = min(steps.count, max(0, index + 1 - base))

@@ -81,9 +81,15 @@ final class FakeGateway: CountdownPushSender, Sendable {
   }
 }
 
-/// A store in memory, that counts its writes.
+/// A store in memory, called from the thread of each change unless `isInMemory` is `false` (then
+/// from the scheduler's queue, as a store on a disk is).
 final class MemoryPushStore: CountdownPushSchedulerStore, Sendable {
   private let records = LockedState([String: CountdownPushRecord<String>]())
+  let isInMemory: Bool
+
+  init(isInMemory: Bool = true) {
+    self.isInMemory = isInMemory
+  }
 
   func load() throws -> [CountdownPushRecord<String>] { records.withLock { Array($0.values) } }
   func save(_ record: CountdownPushRecord<String>) throws { records.withLock { $0[record.id] = record } }
