@@ -42,7 +42,7 @@ struct ActivityPushesMirror<ID: Hashable & Sendable & Codable & CustomStringConv
   /// over then with the snapshot that has it. `nil` for one gone, or not in phases.
   private func now(of key: IDKey, from countdowns: FollowedCountdowns) -> ActivityPushesState<ID>.Now? {
     let (phase, _, phaseEnds) = countdowns.idPhase(of: key, phaseEndsUpcoming: 0)
-    guard let phaseEnds, let shown = WidgetsMirror.shown(phase, phaseEnds),
+    guard let phaseEnds, let shown = ScheduleShown.of(phase, phaseEnds),
       let snapshot = countdowns.manager.phaseSnapshot(of: key, as: ID.self)
     else { return nil }
     return .init(shown: shown, snapshot: snapshot)

@@ -6,9 +6,9 @@ import Foundation
 /// of each followed countdown in phases. Its whole behaviour is ``handle(_:)``.
 struct ActivityPushesState<ID: Hashable & Sendable & Codable>: MirrorStateMachine {
   /// What one countdown in phases is now: the schedule its pushes are laid out from (a widget's
-  /// timeline's, ``WidgetsState/Shown``, which a phase end does not move) and its snapshot.
+  /// timeline's, ``ScheduleShown``, which a phase end does not move) and its snapshot.
   struct Now: Sendable {
-    var shown: WidgetsState.Shown
+    var shown: ScheduleShown
     var snapshot: CountdownSnapshot<ID>
   }
 
@@ -35,12 +35,10 @@ struct ActivityPushesState<ID: Hashable & Sendable & Codable>: MirrorStateMachin
     case read([IDKey])
   }
 
-  typealias Sweep = Never
-
   /// What was last handed over of one countdown.
   struct HandedOver: Sendable {
     var token: String
-    var shown: WidgetsState.Shown
+    var shown: ScheduleShown
   }
 
   /// The tokens of the activities that have one, by countdown id: each activity's latest, the one

@@ -49,44 +49,11 @@ struct WidgetsMirror: CountdownMirror {
     let shown = keys.map { key in
       let phase = countdowns.idPhase(of: key).phase
       guard let phaseEnds = countdowns.idPhaseEnds(of: key, upcoming: 0) else {
-        return (key: key, shown: Self.shown(phase))
+        return (key: key, shown: ScheduleShown.of(phase))
       }
-      return (key: key, shown: Self.shown(phase, phaseEnds))
+      return (key: key, shown: ScheduleShown.of(phase, phaseEnds))
     }
     return WidgetsState.Reading(shown: shown, now: countdowns.clockNow)
-  }
-
-  /// What a widget shows of a countdown in phases in `phase`: laid out from the plan's origin
-  /// while it runs, which its phase ends do not move, up to the first phase after which it pauses.
-  /// What the push server follows of it too (``ActivityPushesMirror``): its pushes are laid out
-  /// from the same dates.
-  static func shown(_ phase: IDPhase, _ phaseEnds: IDPhaseEnds) -> WidgetsState.Shown? {
-    switch (phase, phaseEnds.origin) {
-    case (.running(let dates, let deadline), let origin?):
-      let fromOrigin = Double(deadline.nanosecondsSinceOrigin.subtractingReportingOverflow(origin).partialValue) / 1e9
-      return .phases(
-        origin: origin, originDate: dates.timerInterval.upperBound - fromOrigin, plan: phaseEnds.plan,
-        pausesAfter: phaseEnds.plan.layout.firstPausing(from: phaseEnds.ordinal))
-    case (.frozen(let dates), _):
-      guard case .frozen(let remaining)? = shown(phase) else { return nil }
-      return .pausedPhases(
-        ordinal: phaseEnds.ordinal, remaining: remaining, plan: phaseEnds.plan, readAt: dates.pauseTime)
-    case (.running, nil), (.gone, _): return shown(phase)
-    }
-  }
-
-  /// What a widget shows of a countdown in `phase`.
-  private static func shown(_ phase: IDPhase) -> WidgetsState.Shown? {
-    switch phase {
-    case .running(let dates, let deadline):
-      .running(deadline: deadline.nanosecondsSinceOrigin, end: dates.timerInterval.upperBound)
-    case .frozen(let dates):
-      // Laid out from its pause time: what is left from there is what the widget shows.
-      .frozen(
-        remaining: dates.timerInterval.upperBound.timeIntervalSince(dates.pauseTime ?? dates.timerInterval.upperBound)
-          .nanosecondsClamped)
-    case .gone: nil
-    }
   }
 
   func perform(_ calls: [WidgetsState.Call], for follower: CountdownFollower<Self>) {

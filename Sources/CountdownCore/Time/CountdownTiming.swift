@@ -309,14 +309,6 @@ package struct CountdownTiming: Sendable {
     value = Self.promptOwed
   }
 
-  /// Begins a segment timed by `timing`: running until its deadline, or paused with its time left.
-  package mutating func begin(_ timing: SegmentCursor.Timing) {
-    switch timing {
-    case .running(let deadline): beginSegment(runningUntil: deadline)
-    case .paused(let left): beginSegment(pausedWith: left)
-    }
-  }
-
   /// A paused registration walking segments owes no prompt delivery: what it owed waits for its
   /// resume, which owes one again (a pause withdraws what was on its way).
   package mutating func settlePaused(interval: Int64) {

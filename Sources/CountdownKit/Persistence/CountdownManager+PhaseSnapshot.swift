@@ -240,3 +240,23 @@ extension CountdownManager {
     return countdown
   }
 }
+
+extension CountdownManager {
+  /// A snapshot of the countdown in phases of `key` alone, as ``snapshot(of:)-(ID.Type)`` would
+  /// write its entry now (its dates in server time when the manager is calibrated): what an app
+  /// posts to its push server (``CountdownPushScheduler/follow(_:id:token:lookAhead:)``). `nil`
+  /// for a single countdown, a count-up, no countdown, a key of another type than `ID`, or a plan
+  /// whose last phase ended.
+  ///
+  /// - Complexity: O(log *p*), *p* the phases written in the plan.
+  package func phaseSnapshot<ID: Hashable & Sendable & Codable>(
+    of key: IDKey, as idType: ID.Type
+  ) -> CountdownSnapshot<ID>? {
+    guard let id = key.id(as: ID.self), let record = record(of: key) else { return nil }
+    let offset = state.withLock { $0.isCalibrated ? $0.serverOffset : nil }
+    let wallNow = wallClock()
+    let entries = phaseEntries(of: [(id: id, key: record.token)], wallNow: wallNow, offset: offset)
+    guard !entries.isEmpty else { return nil }
+    return CountdownSnapshot(takenAt: wallNow, serverOffset: offset, entries: [], phaseEntries: entries)
+  }
+}

@@ -229,15 +229,17 @@ extension CountdownPushScheduler {
   }
 
   /// Returns once nothing moves: no send running, no arming or store change being made, and the
-  /// delivery queue and the store's queue done with what was queued. For tests on a
+  /// delivery queue and the store's queue done with what was queued, twice in a row (a wakeup's
+  /// pass may be queued just after a first look found nothing). For tests on a
   /// ``CountdownCore/ManualCountdownClock``, after an advance.
   package func settled() async {
-    while true {
+    var quietLooks = 0
+    while quietLooks < 2 {
       let before = state.withLock { $0.activity }
       await Self.drain(engine.deliveryQueue)
       await Self.drain(storing)
       let (busy, after) = state.withLock { ($0.running + $0.working, $0.activity) }
-      if busy == 0, after == before { return }
+      quietLooks = busy == 0 && after == before ? quietLooks + 1 : 0
       try? await Task.sleep(nanoseconds: 200_000)
     }
   }
