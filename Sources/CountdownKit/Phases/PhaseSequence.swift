@@ -2,7 +2,7 @@ import CountdownCore
 import Foundation
 
 /// A countdown in phases as the manager runs it: one engine registration that walks the plan's
-/// segments (``CountdownCore/CountdownEngine/register(_:walking:from:left:whileSuspended:delivering:info:paused:readAt:handler:onSegment:)``),
+/// segments (``CountdownCore/CountdownEngine/register(_:walking:from:left:whileSuspended:delivering:info:paused:readAt:callsFirst:handler:onSegment:)``),
 /// under an id's token or a receiver, the one truth of where the plan is. This object is what the
 /// walk keeps beside it (its info, given back by the engine's status): the plan with its phases,
 /// the policy and the deliveries, for the manager's reads (a position, dates, a snapshot), and the
