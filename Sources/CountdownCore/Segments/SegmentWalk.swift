@@ -248,3 +248,14 @@ package final class SegmentWalk: @unchecked Sendable {
     #endif
   }
 }
+
+extension CountdownTiming {
+  /// Begins a segment timed by `timing` (a walk's cursor after an advance or a move): running
+  /// until its deadline, or paused with its time left.
+  fileprivate mutating func begin(_ timing: SegmentCursor.Timing) {
+    switch timing {
+    case .running(let deadline): beginSegment(runningUntil: deadline)
+    case .paused(let left): beginSegment(pausedWith: left)
+    }
+  }
+}
