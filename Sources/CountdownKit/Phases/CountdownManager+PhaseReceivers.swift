@@ -53,20 +53,8 @@ extension CountdownManager {
     from ordinal: Int = 0, left: Int64? = nil, paused: Bool = false, readAt: CountdownInstant? = nil,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    let weakReceiver = WeakReference<AnyObject>(receiver)
-    #if COUNTDOWN_CHECK_INVARIANTS
-      // The simulation's self-test: the receiver held by its sequence.
-      let held = WeakReference<AnyObject>.Held(PlantedFault.current == .phaseReceiverHeld ? receiver : nil)
-    #endif
-    let sequence = PhaseDelivery(
-      plan: plan, policy: policy, deliveries: deliveries, context: callContext, subject: weakReceiver, token: nil
-    ) { weakReceiver, phaseUpdate, stop in
-      #if COUNTDOWN_CHECK_INVARIANTS
-        withExtendedLifetime(held) {}
-      #endif
-      guard let receiver = weakReceiver.receiver(as: Receiver.self, stop: &stop) else { return }
-      HandlerDelivery.call(marking: receiver) { update(receiver, phaseUpdate, &stop) }
-    }
+    let sequence = ReceiverPhaseDelivery(
+      plan: plan, policy: policy, deliveries: deliveries, context: callContext, receiver: receiver, update: update)
     let handlers = PhaseHandlers.make(sequence)
     let knowsItsStart = sequence.startsTold(from: ordinal, left: left, paused: paused, readAt: readAt)
     try engine.register(

@@ -78,8 +78,8 @@ extension CountdownManager {
     readAt: CountdownInstant? = nil,
     _ update: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    let sequence = PhaseDelivery(
-      plan: plan, policy: policy, deliveries: deliveries, context: callContext, subject: id, token: token,
+    let sequence = IDPhaseDelivery(
+      plan: plan, policy: policy, deliveries: deliveries, context: callContext, id: id, token: token,
       generation: generation, update: update)
     let handlers = PhaseHandlers.make(sequence)
     let knowsItsStart = sequence.startsTold(from: ordinal, left: left, paused: paused, readAt: readAt)

@@ -94,9 +94,11 @@ public struct CountdownPhaseUpdate: Sendable {
   }
 
   /// The update of a call with `remaining`, a value within the phase of `plan`, as `reading` says it.
-  init(remaining: Int, _ reading: Reading, plan: CountdownPlan.Storage) {
+  /// `plan` is borrowed: a value's call lends the sequence's (taken as an init's owned argument,
+  /// it was retained and released around each call by receiver).
+  init(remaining: Int, _ reading: Reading, plan: borrowing CountdownPlan.Storage) {
     self.reading = reading
-    basis = .plan(plan)
+    basis = .plan(copy plan)
     self.remaining = remaining
   }
 

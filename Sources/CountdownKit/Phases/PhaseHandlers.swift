@@ -12,45 +12,78 @@ import Foundation
 /// of phase ends before the app's handler. Each is called once per change: the engine makes the
 /// one or the other, never both.
 ///
-/// A value's update holds one reference, the plan's storage, and plain values
-/// (``PhaseUpdateBasis``): made inside the app's call (``HandlerDelivery/call(marking:_:)``), the
-/// optimizer lends it the handler's reference for that call, with no retain, no release and no
-/// value witness. (Made before the branch that marks a read-aloud's delivery, it was retained and
-/// released per call: a sixth of a value's instructions.)
+/// Both capture the sequence alone, which is then their context: a start allocates nothing for
+/// them. A value's update holds one reference, the plan's storage, and plain values
+/// (``PhaseUpdateBasis``); the storage is lent from the sequence for the call
+/// (``withPlan(of:_:)``) and borrowed by the update's init, with no retain and no release. (Read
+/// as a field, or taken as an owned argument, it was retained and released around each call: a
+/// fifth of a value's instructions by id, a tenth by receiver.)
 enum PhaseHandlers {
-  /// The handlers of `delivery`'s walk, each capturing `delivery` alone.
-  static func make<Subject: Sendable>(_ delivery: PhaseDelivery<Subject>) -> (
+  /// The handlers of an id's walk, each capturing `delivery` alone.
+  static func make<ID: Sendable>(_ delivery: IDPhaseDelivery<ID>) -> (
     values: CountdownHandler, segments: SegmentHandler
   ) {
-    // A value's call reads what it captured, not the delivery's fields: a reference read from an
-    // object is retained while it is held, where a captured one is lent. A segment call, rare,
-    // captures the delivery alone, which is then its context: nothing allocated for it.
-    let (context, plan, subject, token, update) = (
-      delivery.context, delivery.plan.storage, delivery.subject, delivery.token, delivery.update
-    )
     let values = MainQueueHandler.make { value, stop in
-      let (reading, batch) = context.callReading.pointee
-      let told = delivery.told
-      let now = batch != 0 ? reading : context.clock.now.nanosecondsSinceOrigin
-      let wallNow = batch != 0 ? context.wallDate(ofBatch: batch) : context.wallClock()
-      let remaining = PhaseSequence.remaining(
-        of: told.timing, at: now, interval: context.intervalNanoseconds, likely: value)
-      let read = CountdownPhaseUpdate.Reading(cursor: told, now: now, wallNow: wallNow)
-      HandlerDelivery.call(marking: token) {
-        update(subject, CountdownPhaseUpdate(remaining: remaining, read, plan: plan), &stop)
+      let (remaining, read) = reading(of: delivery, likely: value)
+      HandlerDelivery.call(marking: delivery.token) {
+        withPlan(of: delivery) { plan in
+          delivery.update(delivery.id, CountdownPhaseUpdate(remaining: remaining, read, plan: plan), &stop)
+        }
       }
       if stop { delivery.ended(ranOut: false) }
     }
-    let segments = MainQueueHandler.make(segment: { call, stop in
-      delivery.deliver(call, stop: &stop)
-    })
+    return (values, segments(of: delivery))
+  }
+
+  /// The handlers of a receiver's walk, each capturing `delivery` alone.
+  static func make(_ delivery: ReceiverPhaseDelivery) -> (values: CountdownHandler, segments: SegmentHandler) {
+    let values = MainQueueHandler.make { value, stop in
+      guard let receiver = delivery.receiver else {
+        stop = true
+        return
+      }
+      let (remaining, read) = reading(of: delivery, likely: value)
+      withPlan(of: delivery) { plan in
+        HandlerDelivery.call(marking: receiver) {
+          delivery.update(receiver, CountdownPhaseUpdate(remaining: remaining, read, plan: plan), &stop)
+        }
+      }
+    }
+    return (values, segments(of: delivery))
+  }
+
+  /// What a value's call reads: the phase's time left at the call's reading, in the manager's
+  /// intervals (`value`, the engine's, likely), and the reading with the phase the last segment
+  /// call told.
+  @inline(__always)
+  private static func reading(of sequence: PhaseSequence, likely value: Int) -> (Int, CountdownPhaseUpdate.Reading) {
+    let context = sequence.context
+    let (reading, batch) = context.callReading.pointee
+    let told = sequence.told
+    let now = batch != 0 ? reading : context.clock.now.nanosecondsSinceOrigin
+    let wallNow = batch != 0 ? context.wallDate(ofBatch: batch) : context.wallClock()
+    let remaining = PhaseSequence.remaining(
+      of: told.timing, at: now, interval: context.intervalNanoseconds, likely: value)
+    return (remaining, CountdownPhaseUpdate.Reading(cursor: told, now: now, wallNow: wallNow))
+  }
+
+  /// Calls `body` with the plan's storage of `sequence`, lent: the sequence, the handler's
+  /// context, keeps it alive through the call, and never changes it (a constant).
+  @inline(__always)
+  private static func withPlan(of sequence: PhaseSequence, _ body: (CountdownPlan.Storage) -> Void) {
+    Unmanaged.passUnretained(sequence.plan.storage)._withUnsafeGuaranteedRef(body)
+  }
+
+  /// The segment calls' handler of `sequence`'s walk, capturing it alone.
+  private static func segments(of sequence: PhaseSequence) -> SegmentHandler {
+    let segments = MainQueueHandler.make(segment: { call, stop in sequence.deliver(call, stop: &stop) })
     #if COUNTDOWN_CHECK_INVARIANTS
-      // The lifetime tests' self-test: the handlers kept, and with them what they hold.
+      // The lifetime tests' self-test: the handler kept, and with it the sequence.
       if PlantedFault.current == .sequenceKeepsItsHandler {
-        keptByAPlantedFault.withLock { $0 += [delivery, values, segments] }
+        keptByAPlantedFault.withLock { $0 += [sequence, segments] }
       }
     #endif
-    return (values, segments)
+    return segments
   }
 
   #if COUNTDOWN_CHECK_INVARIANTS

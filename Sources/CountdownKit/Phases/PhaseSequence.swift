@@ -12,6 +12,10 @@ import Foundation
 /// come as the engine's one segment call, which moves ``told`` on; the values within a phase come
 /// as values, and make their update from ``told`` with no lock and no look at the engine
 /// (``PhaseHandlers``).
+///
+/// Made as an id's (``IDPhaseDelivery``) or a receiver's (``ReceiverPhaseDelivery``), with what
+/// their calls need beside the plan: the walk's two handlers capture that one object and nothing
+/// else, so that it is their context and a start allocates nothing more for them.
 class PhaseSequence: @unchecked Sendable {
   // @unchecked Sendable: `told` is read and written only inside the calls of the walk's handlers,
   // which the engine makes one at a time on its delivery queue, the main queue; the rest is
@@ -20,15 +24,18 @@ class PhaseSequence: @unchecked Sendable {
   /// Whether the plan walks on or freezes while the manager is suspended.
   let policy: SuspensionPolicy
   let deliveries: CountdownDeliveries
+  /// The manager's clock, readings and wall clock, for the calls.
+  let context: ManagerCallContext
   /// The phase the walk's last call told, and its end (or frozen time): the engine tells it again
   /// at every change of it (its end moved by time added, or by a suspension for a plan that
   /// freezes), so that a value's call reads it as it stands.
   @exclusivity(unchecked) final var told: SegmentCursor
 
-  init(plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries) {
+  init(plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries, context: ManagerCallContext) {
     self.plan = plan
     self.policy = policy
     self.deliveries = deliveries
+    self.context = context
     told = SegmentCursor(ordinal: 0, timing: .paused(left: plan.layout.firstPhaseDuration))
   }
 
@@ -41,6 +48,58 @@ class PhaseSequence: @unchecked Sendable {
     guard ordinal == 0, left == nil, !paused, let readAt else { return false }
     told = SegmentCursor(startingAt: readAt.nanosecondsSinceOrigin, in: plan.layout)
     return true
+  }
+
+  /// Delivers a segment call of the walk: moves ``told`` on, tells the followers of the phase
+  /// ends it tells, then calls the app's handler with the update (``callApp(_:stop:)``), and ends
+  /// the countdown at the plan's end or when the handler stops it.
+  @MainActor final func deliver(_ call: SegmentCall, stop: inout Bool) {
+    let told = SegmentCursor(call)
+    self.told = told
+    let (reading, batch) = context.callReading.pointee
+    let now = batch != 0 ? reading : call.instant
+    let wallNow = batch != 0 ? context.wallDate(ofBatch: batch) : context.wallClock()
+    let layout = plan.layout
+    let planEnded = layout.isEnded(call.ordinal)
+    // Most calls tell no end (a first call, a move, a resume): they name no phase and make nothing.
+    let passed = call.ends.isEmpty ? nil : Self.withPlantedFault(PassedPhaseEnds(call.ends, in: layout))
+    if !planEnded, passed != nil { phasesEnded() }
+    let remaining =
+      planEnded ? 0 : PhaseSequence.remaining(of: told.timing, at: now, interval: context.intervalNanoseconds)
+    // A plan's end with no end told (none reaches here through the engine's paths) still reads
+    // as the plan's end: an update without ends reads it from its phase.
+    let phaseUpdate = CountdownPhaseUpdate(
+      cursor: told, now: now, wallNow: wallNow, remaining: remaining, ends: passed, plan: plan.storage)
+    callApp(phaseUpdate, stop: &stop)
+    if planEnded {
+      ended(ranOut: true)
+    } else if stop {
+      ended(ranOut: false)
+    }
+  }
+
+  /// Calls the app's handler with `update`, marked as its countdown's delivery.
+  @MainActor func callApp(_ update: CountdownPhaseUpdate, stop: inout Bool) {
+    preconditionFailure("a countdown in phases is delivered to an id or a receiver")
+  }
+
+  /// Tells the followers of the phase ends a call tells (an id's; a receiver has none).
+  @MainActor func phasesEnded() {}
+
+  /// The walk ended with a call (`ranOut`: its plan's end; else its stop flag): an id's is freed.
+  @MainActor func ended(ranOut: Bool) {}
+
+  /// The ends a call delivers: `ends`, or, in a build with internal checks where a checker's
+  /// self-test planted the fault `phaseEndDeliveredTwice`, its last end twice.
+  private static func withPlantedFault(_ ends: PassedPhaseEnds) -> PassedPhaseEnds {
+    #if COUNTDOWN_CHECK_INVARIANTS
+      if PlantedFault.current == .phaseEndDeliveredTwice, let last = ends.ends.last {
+        var twice = ends
+        twice.ends.append(last)
+        return twice
+      }
+    #endif
+    return ends
   }
 
   /// A phase's time left at `now` in whole intervals of `interval` nanoseconds, rounded up, timed
