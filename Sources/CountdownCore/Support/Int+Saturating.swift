@@ -3,14 +3,14 @@
 
 extension Int {
   /// `self * other`, held at `Int.max` or `Int.min` where it would overflow.
-  package func multipliedSaturated(by other: Int) -> Int {
+  @inlinable package func multipliedSaturated(by other: Int) -> Int {
     let (product, overflow) = multipliedReportingOverflow(by: other)
     guard overflow else { return product }
     return (self < 0) == (other < 0) ? .max : .min
   }
 
   /// `self + other`, held at `Int.max` or `Int.min` where it would overflow.
-  package func addingSaturated(_ other: Int) -> Int {
+  @inlinable package func addingSaturated(_ other: Int) -> Int {
     let (sum, overflow) = addingReportingOverflow(other)
     guard overflow else { return sum }
     return other > 0 ? .max : .min
