@@ -27,13 +27,9 @@ package final class SegmentWalk: @unchecked Sendable {
   /// The current segment's ordinal; the segment count once the plan has ended.
   @exclusivity(unchecked) package private(set) var ordinal: Int
   /// Ends passed that no call made has told: a call that carried them was withdrawn before it
-  /// began (a pause, time added, a move), so the next call carries them (``giveBack(_:)``).
-  package private(set) var unheard: PassedSegmentEnds {
-    get { unheardEnds?.ends ?? .none }
-    set { unheardEnds = newValue.isEmpty ? nil : UnheardSegmentEnds(newValue) }
-  }
-  /// ``unheard``, out of line while there are any: most walks never have any, and a walk is 48
-  /// bytes smaller (a third) for it.
+  /// began (a pause, time added, a move), so the next call carries them (``giveBack(_:)``). Out of
+  /// line, and only while there are any: most walks never have any, and a walk is 48 bytes
+  /// smaller (a third) for it.
   @exclusivity(unchecked) private var unheardEnds: UnheardSegmentEnds?
   /// Whether it delivers every change within a segment; silent, it delivers none but its
   /// milestones (``milestones``), or none at all, and every delivery of it is a call. (The two
@@ -61,6 +57,19 @@ package final class SegmentWalk: @unchecked Sendable {
   /// Notes `applied` nanoseconds added to (or, below 0, taken from) the current segment.
   func noteAdded(_ applied: Int64) {
     added = added.addingSaturated(applied)
+  }
+
+  /// Whether it passed ends that no call has told yet.
+  package var hasUnheardEnds: Bool { unheardEnds != nil }
+
+  /// The ends no call has told, followed by `later`.
+  private func unheard(followedBy later: PassedSegmentEnds) -> PassedSegmentEnds {
+    unheardEnds.map { $0.ends.followed(by: later, window: layout.window) } ?? later
+  }
+
+  /// Keeps `ends` for the next call.
+  private func keepUnheard(_ ends: PassedSegmentEnds) {
+    unheardEnds = ends.isEmpty ? nil : UnheardSegmentEnds(ends)
   }
 
   /// Whether the plan has ended.
@@ -94,7 +103,7 @@ package final class SegmentWalk: @unchecked Sendable {
   /// Owes the next delivery as a ``SegmentCall``: a walk of every change always, a silent one only
   /// for ends no call has told.
   func oweCall() {
-    owesCall = deliversEveryChange || !unheard.isEmpty
+    owesCall = deliversEveryChange || hasUnheardEnds
   }
 
   /// The call prepared for a delivery at `instant` (on the timing's own time), `value` the
@@ -106,22 +115,23 @@ package final class SegmentWalk: @unchecked Sendable {
     _ timing: inout CountdownTiming, value: inout Int64, at instant: Int64, interval: Int64, toClock: Int64
   ) -> SegmentCall? {
     let silent = timing.skipsChanges
-    var ends = PassedSegmentEnds.none
     // A silent walk's value is its next milestone's: a late pass may find its segment's end passed
-    // with a milestone still to tell, and moves on past that end all the same.
+    // with a milestone still to tell, and moves on past that end all the same. (No ends: `nil`,
+    // not an empty value, which a registration's first delivery would copy for nothing.)
+    var ends: PassedSegmentEnds?
     if !timing.isPaused, value <= 0 || timing.deadlineOrStart <= instant, !isEnded {
       ends = advance(&timing, to: instant, interval: interval, toClock: toClock)
       value = timing.advance(to: instant, interval: interval)
     }
     // The plan's end, the final 0, is a call whatever the walk delivers (a silent walk registered
     // past its last segment was never made silent).
-    guard owesCall || !ends.isEmpty || silent || isEnded else { return nil }
+    guard owesCall || ends?.isEmpty == false || silent || isEnded else { return nil }
     let call = SegmentCall(
-      value: Int(value), ordinal: ordinal, ends: unheard.followed(by: ends, window: layout.window),
+      value: Int(value), ordinal: ordinal, ends: unheard(followedBy: ends ?? .none),
       isPaused: timing.isPaused, timeLeft: isEnded ? 0 : timing.nanoseconds(at: instant),
       end: timing.isPaused || isEnded ? nil : timing.deadlineOrStart.addingSaturated(toClock),
       instant: instant.addingSaturated(toClock), handler: handler)
-    unheard = .none
+    unheardEnds = nil
     owesCall = false
     // Its next milestone is the highest below the value told, as a countdown's is: a pass's
     // instant (the grid instant a late wakeup stands for) may lie before `instant`, its reading,
@@ -146,7 +156,7 @@ package final class SegmentWalk: @unchecked Sendable {
   /// Takes back the ends of `call`, prepared and then withdrawn before it began: the next call
   /// carries them, before any passed since.
   func giveBack(_ call: SegmentCall) {
-    unheard = call.ends.followed(by: unheard, window: layout.window)
+    keepUnheard(unheardEnds.map { call.ends.followed(by: $0.ends, window: layout.window) } ?? call.ends)
     oweCall()
   }
 
@@ -175,7 +185,7 @@ package final class SegmentWalk: @unchecked Sendable {
   func bringUp(_ timing: inout CountdownTiming, to instant: Int64, interval: Int64, toClock: Int64) -> Bool {
     let passed = advance(&timing, to: instant, interval: interval, toClock: toClock)
     guard !passed.isEmpty else { return false }
-    unheard = unheard.followed(by: passed, window: layout.window)
+    keepUnheard(unheard(followedBy: passed))
     oweCall()
     return true
   }
@@ -196,7 +206,7 @@ package final class SegmentWalk: @unchecked Sendable {
     }
     // The walk was paused already, and stays so; "paused" says whether the plan pauses after it.
     let passed = PassedSegmentEnds(ends: [end], planEnded: isEnded, paused: pausesAfter && !isEnded)
-    unheard = unheard.followed(by: passed, window: layout.window)
+    keepUnheard(unheard(followedBy: passed))
     oweCall()
   }
 

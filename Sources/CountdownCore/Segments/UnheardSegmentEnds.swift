@@ -1,4 +1,4 @@
-/// The ends a walk passed that no call has told yet (``SegmentWalk/unheard``), kept out of the
+/// The ends a walk passed that no call has told yet (``SegmentWalk/hasUnheardEnds``), kept out of the
 /// walk's own fields: a walk has them only between a call withdrawn, a silent walk's end or an
 /// operation's catch-up and the next call, so the walk holds one optional reference where the
 /// ends would take 56 bytes in every walk.

@@ -361,7 +361,7 @@ extension EngineState {
       }
       // Paused with no end untold, the call it owes waits for its resume, as a paused
       // countdown's change does.
-      if walk.owesCall, !timing.isPaused || !walk.unheard.isEmpty {
+      if walk.owesCall, !timing.isPaused || walk.hasUnheardEnds {
         // The call, with the ends passed before the change if any, at once (paused too).
         let moving = oweMovedWalk(at: index, moved, now: now)
         (added.actions, added.owesPromptDelivery) = (moving.actions, moving.owesPromptDelivery)

@@ -33,7 +33,7 @@ extension EngineState {
       walk.endPausedSegment(&timing, at: policy == .pauses ? suspension.runningTime(at: now) : now, toClock: toClock)
       // Paused, it is told at its resume, as a single countdown restored paused is: unless a
       // segment ended there, with nothing left, which is told at once.
-      if walk.unheard.isEmpty { timing.settlePaused(interval: grid.interval) }
+      if !walk.hasUnheardEnds { timing.settlePaused(interval: grid.interval) }
     }
     // A silent walk has no first call: silent until its first milestone or its first end. Its
     // milestones count from the reading its segment's end counts from: one after that reading is
@@ -77,7 +77,7 @@ extension EngineState {
       return moving
     }
     counts.noteChange()
-    if walk.isEnded, walk.unheard.isEmpty {
+    if walk.isEnded, !walk.hasUnheardEnds {
       let cancellation = cancel(receiver)
       return SegmentMoving(
         actions: EngineActions(timer: cancellation.timer), endedPlan: true, released: cancellation.released)
