@@ -223,20 +223,8 @@ public final class CountdownEngine: Sendable {
       paused: pausedAt != nil, onDeliveryQueue: onDeliveryQueue, handler: handler)
   }
 
-  /// ``submit(_:_:pausedAt:onDeliveryQueue:handler:)`` for a running registration as of `readAt`:
-  /// the clock's reading the caller took just before, at which it worked out the request's target,
-  /// taken as the registration's instant (its first value is worked out at it) instead of reading
-  /// the clock again.
-  package func submit(
-    _ receiver: AnyObject, _ request: consuming RegistrationRequest, readAt: CountdownInstant,
-    handler: @escaping CountdownHandler
-  ) throws(CountdownError) {
-    try submit(
-      receiver, request, at: readAt.nanosecondsSinceOrigin, paused: false, onDeliveryQueue: nil, handler: handler)
-  }
-
-  /// The registration both `submit`s make, at `reading`: inlined into each, so that the common one
-  /// pays nothing for the other's instant.
+  /// The registration ``submit(_:_:pausedAt:onDeliveryQueue:handler:)`` makes, at `reading`
+  /// (inlined into it).
   @inline(__always)
   private func submit(
     _ receiver: AnyObject, _ request: consuming RegistrationRequest, at reading: Int64, paused: Bool,

@@ -58,10 +58,6 @@ package struct IDRegistry: Sendable {
     records[key]
   }
 
-  /// How many ids it has.
-  package var count: Int {
-    records.count
-  }
 
   package func token(for key: IDKey) -> Token? {
     records[key]?.token
