@@ -11,9 +11,11 @@ import XCTest
 /// countdown of an hour (`COUNTDOWN_PHASE_LOOP=plain`), a countdown in phases of hour-long phases
 /// (`phases`: no phase ends in the ticks), or of phases one interval long (`ends`: every tick
 /// ends every sequence's phase; delivering only the ends); or 10⁴ receivers, each a plain
-/// countdown (`plain-receiver`) or one in phases (`phases-receiver`); each update read as
-/// `PhaseSequenceBenchmarks` reads it (`remaining`; the ends, where every tick ends a phase);
-/// then 10 ticks. The ticks alone are collected, so the count divided by
+/// countdown (`plain-receiver`) or one in phases (`phases-receiver`); or 10⁴ observable models
+/// (`plain-model`: `countdown(for:)`; `phases-model`: `countdown(plan:)`) or streams, their
+/// producer's side, no task awaiting them (`plain-stream`: `values(for:)`; `phases-stream`:
+/// `phaseUpdates(plan:)`); each update read as `PhaseSequenceBenchmarks` reads it (`remaining`;
+/// the ends, where every tick ends a phase); then 10 ticks. The ticks alone are collected, so the count divided by
 /// 10⁵ is one callback (`ends`: one sequence's tick); `--toggle-collect='*registrationLoop*'`
 /// collects the registrations instead (÷ 10⁴: one). In a release build of the benchmarks:
 ///
@@ -28,7 +30,10 @@ final class PhaseSequenceInstructions: XCTestCase {
 
   func testTickLoop() throws {
     let kind = ProcessInfo.processInfo.environment["COUNTDOWN_PHASE_LOOP"]
-    let kinds = ["plain", "phases", "ends", "plain-receiver", "phases-receiver"]
+    let kinds = [
+      "plain", "phases", "ends", "plain-receiver", "phases-receiver", "plain-model", "phases-model", "plain-stream",
+      "phases-stream",
+    ]
     guard let kind, kinds.contains(kind) else {
       throw XCTSkip("set COUNTDOWN_PHASE_LOOP to \(kinds.joined(separator: ", ")), and run it under callgrind")
     }
@@ -45,6 +50,13 @@ final class PhaseSequenceInstructions: XCTestCase {
       // The kind as a number, so that the counted loop compares no string (four string comparisons
       // per registration were 66 instructions more for phases than for plain countdowns).
       let form = kinds.firstIndex(of: kind)!
+      // What the model and stream forms make, kept alive through the ticks.
+      var kept: [AnyObject] = []
+      var streams: [AsyncStream<Int>] = []
+      var phaseStreams: [AsyncStream<CountdownPhaseUpdate>] = []
+      kept.reserveCapacity(kind.hasSuffix("model") ? Self.ids : 0)
+      streams.reserveCapacity(kind == "plain-stream" ? Self.ids : 0)
+      phaseStreams.reserveCapacity(kind == "phases-stream" ? Self.ids : 0)
       try Self.registrationLoop {
         for index in 0..<Self.ids {
           switch form {
@@ -58,6 +70,14 @@ final class PhaseSequenceInstructions: XCTestCase {
             try manager.start(id: index, plan: plan, delivering: .onlyTheEnd) { _, update, _ in
               sink &+= update.phaseEnds.count
             }
+          case 5:
+            kept.append(try manager.countdown(for: .seconds(3_600)))
+          case 6:
+            kept.append(try manager.countdown(plan: plan))
+          case 7:
+            streams.append(try manager.values(for: .seconds(3_600)))
+          case 8:
+            phaseStreams.append(try manager.phaseUpdates(plan: plan))
           default:
             try manager.start(id: index, plan: plan) { _, update, _ in sink &+= update.remaining }
           }
@@ -70,9 +90,10 @@ final class PhaseSequenceInstructions: XCTestCase {
       } else {
         XCTAssertEqual(Int(manager.engine.statistics.deliveries - deliveries), Self.ids * Self.ticks)
       }
-      XCTAssertNotEqual(sink, 0)
+      // The models and streams hold their values for no reader: the sink counts the handlers'.
+      if form < 5 { XCTAssertNotEqual(sink, 0) }
       manager.cancelAll()
-      withExtendedLifetime(receivers) {}
+      withExtendedLifetime((receivers, kept, streams, phaseStreams)) {}
     }
   }
 

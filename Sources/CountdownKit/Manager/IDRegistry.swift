@@ -58,7 +58,6 @@ package struct IDRegistry: Sendable {
     records[key]
   }
 
-
   package func token(for key: IDKey) -> Token? {
     records[key]?.token
   }

@@ -115,6 +115,12 @@ public final class ObservablePhaseCountdown {
   /// The plan, policy and deliveries of the sequence last started or restored: a snapshot taken
   /// after the plan ended, when the manager no longer holds its sequence, writes them.
   @ObservationIgnored var lastStart: (plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries)?
+  /// The plan, the phase (its ordinal) and the pause that the values beside ``remaining`` show,
+  /// as the last update shown in full said them; `nil` after anything else set them. Those values
+  /// are the phase's own: a value's update of the same phase changes ``remaining`` alone, and is
+  /// shown without its position worked out and compared field by field (five sixths of a value's
+  /// instructions). The plan is held, not named by its address, which a later plan could take.
+  @ObservationIgnored private var shownPhase: (plan: CountdownPlan.Storage, ordinal: Int, isPaused: Bool)?
 
   init(manager: CountdownManager) {
     self.manager = manager
@@ -251,9 +257,11 @@ public final class ObservablePhaseCountdown {
   /// Shows what the manager says of the sequence now: after a start or an operation, whose value
   /// the handler may have shown already, inside the call.
   func showPosition() {
+    shownPhase = nil
     guard let position else { return }
     show(position, remaining: remaining(of: position.timeLeftInPhase))
     setDates(position)
+    if let plan = lastStart?.plan.storage { shownPhase = (plan, position.ordinal, position.isPaused) }
   }
 
   /// What the sequence's handler was given.
@@ -269,12 +277,20 @@ public final class ObservablePhaseCountdown {
       if lastPhaseEnds != update.phaseEnds { lastPhaseEnds = update.phaseEnds }
       if earlierPhaseEnds != update.earlierPhaseEnds { earlierPhaseEnds = update.earlierPhaseEnds }
     }
+    let phaseTold = update.phaseTold
+    if !moved, let shown = shownPhase, let phaseTold, shown.plan === phaseTold.plan,
+      shown.ordinal == phaseTold.ordinal, shown.isPaused == phaseTold.isPaused
+    {
+      if remaining != update.remaining { remaining = update.remaining }
+      return
+    }
     guard let position = update.position else {
       ended(at: update.phaseEnds.last?.date ?? manager.wallClock())
       return
     }
     show(position, remaining: update.remaining)
     if moved { setDates(position) }
+    shownPhase = phaseTold
   }
 
   private func show(_ position: CountdownPhasePosition, remaining: Int) {
@@ -291,6 +307,7 @@ public final class ObservablePhaseCountdown {
 
   /// The plan ended at `date`.
   private func ended(at date: Date) {
+    shownPhase = nil
     if remaining != 0 { remaining = 0 }
     if phase != nil { phase = nil }
     if nextPhase != nil { nextPhase = nil }

@@ -39,6 +39,14 @@ public struct CountdownPhaseUpdate: Sendable {
   /// `remaining`; 0 once the plan has ended.
   public let remaining: Int
 
+  /// The plan walked, the phase told (its ordinal) and whether it is paused: what the values of
+  /// ``position`` beside its times are worked out from; `nil` for updates merged.
+  var phaseTold: (plan: CountdownPlan.Storage, ordinal: Int, isPaused: Bool)? {
+    guard basis.details?.merged == nil, let plan = basis.plan else { return nil }
+    let isPaused = if case .paused = reading.cursor.timing { true } else { false }
+    return (plan, reading.cursor.ordinal, isPaused)
+  }
+
   /// Where the plan is now; `nil` once it has ended.
   ///
   /// - Complexity: O(log *p*), *p* the phases written in the plan; worked out at each read.
