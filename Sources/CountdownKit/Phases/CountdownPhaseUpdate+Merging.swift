@@ -9,6 +9,10 @@ extension CountdownPhaseUpdate {
   /// in order (beyond ``mergedEndsLimit``, the oldest summed up in ``earlierPhaseEnds``), the
   /// plan's end if either had it.
   func merged(with newer: CountdownPhaseUpdate) -> CountdownPhaseUpdate {
+    // `self` carries no end and not the plan's end (a value's update, or a call's with no end):
+    // nothing of it outlives `newer`, which is the merged update as it came, with nothing made (a
+    // stream's producer, its consumer behind, merged every value into an update of its own).
+    if basis.details == nil, !planEnded { return newer }
     var ends = phaseEnds + newer.phaseEnds
     // The summaries and the ends older than the newest ones, oldest first, in one summary.
     var summary = earlierPhaseEnds
