@@ -121,6 +121,9 @@ public final class ObservablePhaseCountdown {
   /// shown without its position worked out and compared field by field (five sixths of a value's
   /// instructions). The plan is held, not named by its address, which a later plan could take.
   @ObservationIgnored private var shownPhase: (plan: CountdownPlan.Storage, ordinal: Int, isPaused: Bool)?
+  /// The position the last update shown in full had: a start's first update, shown inside the
+  /// start, leaves only the dates to set (``restart(plan:whileSuspended:delivering:)``).
+  @ObservationIgnored private var positionShown: CountdownPhasePosition?
 
   init(manager: CountdownManager) {
     self.manager = manager
@@ -144,6 +147,7 @@ public final class ObservablePhaseCountdown {
     plan: CountdownPlan, whileSuspended policy: SuspensionPolicy = .keepsRunning,
     delivering deliveries: CountdownDeliveries = .everyChange
   ) throws(CountdownError) {
+    positionShown = nil
     try manager.start(handle, plan: plan, whileSuspended: policy, delivering: deliveries) { [weak self] _, update, _ in
       self?.show(update)
     }
@@ -152,7 +156,13 @@ public final class ObservablePhaseCountdown {
     if hasEnded { hasEnded = false }
     if !lastPhaseEnds.isEmpty { lastPhaseEnds = [] }
     if earlierPhaseEnds != nil { earlierPhaseEnds = nil }
-    showPosition()
+    // Its first update, shown inside the start, showed its first phase: only the dates are left
+    // (the position worked out again and compared field by field was a third of a start).
+    if let positionShown, shownPhase != nil {
+      setDates(positionShown)
+    } else {
+      showPosition()
+    }
   }
 
   /// Skips the current phase: no end comes for it, and the next phase starts now at its full
@@ -291,6 +301,7 @@ public final class ObservablePhaseCountdown {
     show(position, remaining: update.remaining)
     if moved { setDates(position) }
     shownPhase = phaseTold
+    positionShown = position
   }
 
   private func show(_ position: CountdownPhasePosition, remaining: Int) {
