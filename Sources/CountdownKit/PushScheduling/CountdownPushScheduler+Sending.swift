@@ -134,7 +134,7 @@ extension CountdownPushScheduler {
       guard let (receiver, followedToken, followedEpoch) = followed else { return nil }
       /// Stops following `id`, removes its record, and says why.
       func drop(_ kind: CountdownPushReportKind) -> CountdownPushSchedulerReport<ID> {
-        state.sequences[id] = nil
+        state.unfollow(id)
         cancel = receiver
         stores = state.queue(.remove(id))
         return CountdownPushSchedulerReport(id: id, kind: kind, detail: outcome.reason)

@@ -81,8 +81,12 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
     self.onReport = onReport
     let records = try store.load()
     let armings = state.withLock { state in
-      records.compactMap { record -> (ID, PushReceiver)? in
-        state.sequences[record.id] = PushSequence(record: record, receiver: PushReceiver(), epoch: state.number())
+      records.compactMap { loaded -> (ID, PushReceiver)? in
+        var record = CountdownPushRecord(
+          id: loaded.id, token: loaded.token, snapshot: state.plans.intern(loaded.snapshot),
+          lookAhead: loaded.lookAhead, scheduledFrom: loaded.scheduledFrom)
+        record.sentCount = loaded.sentCount
+        state.follow(record.id, with: PushSequence(record: record, receiver: PushReceiver(), epoch: state.number()))
         return state.claimArming(record.id).map { (record.id, $0) }
       }
     }
@@ -128,10 +132,15 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
     guard lookAhead >= 0 else { throw CountdownPushSchedulerError.invalidLookAhead }
     guard !token.isEmpty else { throw CountdownPushSchedulerError.emptyToken }
     guard snapshot.phaseEntries.contains(where: { $0.id == id }) else { throw CountdownPushSchedulerError.noPhaseEntry }
+    // The plan kept once for every id that walks it: the sequence's walk holds its arithmetic.
+    let interned = state.withLock { $0.plans.intern(snapshot) }
     let record = CountdownPushRecord(
-      id: id, token: token, snapshot: snapshot, lookAhead: lookAhead, scheduledFrom: wallClock())
+      id: id, token: token, snapshot: interned, lookAhead: lookAhead, scheduledFrom: wallClock())
     var sequence = PushSequence(record: record, receiver: PushReceiver(), epoch: 0)
-    guard sequence.step(0) != nil else { throw CountdownPushSchedulerError.nothingToSend }
+    guard sequence.step(0) != nil else {
+      state.withLock { $0.plans.release(interned) }
+      throw CountdownPushSchedulerError.nothingToSend
+    }
     let now = wallClock().timeIntervalSince1970
     var first: Send?
     var armer: PushReceiver?
@@ -141,7 +150,7 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
         sequence.receiver = followed.receiver
         sequence.isArming = followed.isArming
       }
-      state.sequences[id] = sequence
+      state.follow(id, with: sequence)
       // The first step is due now: it goes out from here, unless a send of the id runs (its end
       // arms for this schedule).
       first = beginSend(id, in: &state, at: now)
@@ -201,7 +210,7 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   public func stop(id: ID) async throws -> Bool {
     var followed: PushReceiver?
     try await saving { state in
-      guard let sequence = state.sequences.removeValue(forKey: id) else { return .nothing }
+      guard let sequence = state.unfollow(id) else { return .nothing }
       followed = sequence.receiver
       return .remove(id)
     } then: {
@@ -224,6 +233,11 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   /// - Complexity: O(1).
   public func record(id: ID) -> CountdownPushRecord<ID>? {
     state.withLock { $0.sequences[id]?.record }
+  }
+
+  /// How many plans the followed ids' snapshots hold, each kept once: for tests.
+  package var plansKept: Int {
+    state.withLock { $0.plans.count }
   }
 
   /// How many of `id`'s steps are laid out and kept, `nil` for an id not followed: for tests.

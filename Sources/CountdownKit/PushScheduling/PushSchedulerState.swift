@@ -1,7 +1,10 @@
 /// What a ``CountdownPushScheduler`` keeps under its lock.
 struct PushSchedulerState<ID: Hashable & Sendable & Codable>: Sendable {
-  /// The followed ids.
-  var sequences: [ID: PushSequence<ID>] = [:]
+  /// The followed ids: changed through ``follow(_:with:)`` and ``unfollow(_:)``, which keep
+  /// ``plans`` in step.
+  private(set) var sequences: [ID: PushSequence<ID>] = [:]
+  /// The plans of the snapshots of ``sequences``, each kept once.
+  var plans = PushPlanTable()
   /// The ids with a send running: one at a time per id, whatever snapshot it was for, so that the
   /// gateway gets an id's pushes in order.
   var sending: Set<ID> = []
@@ -29,6 +32,23 @@ struct PushSchedulerState<ID: Hashable & Sendable & Codable>: Sendable {
   mutating func withSequence<Result>(_ id: ID, _ body: (inout PushSequence<ID>) -> Result) -> Result? {
     guard let index = sequences.index(forKey: id) else { return nil }
     return body(&sequences.values[index])
+  }
+
+  /// Follows `id` with `sequence`, whose snapshot's plans ``plans`` holds already, in place of the
+  /// sequence it had, whose plans are let go of.
+  mutating func follow(_ id: ID, with sequence: PushSequence<ID>) {
+    if let replaced = sequences.updateValue(sequence, forKey: id) {
+      plans.release(replaced.record.snapshot)
+    }
+  }
+
+  /// Stops following `id`, letting go of its snapshot's plans; returns its sequence, `nil` when it
+  /// was not followed.
+  @discardableResult
+  mutating func unfollow(_ id: ID) -> PushSequence<ID>? {
+    guard let sequence = sequences.removeValue(forKey: id) else { return nil }
+    plans.release(sequence.record.snapshot)
+    return sequence
   }
 
   /// A number never handed out before.
