@@ -9,17 +9,14 @@ extension CountdownPushScheduler {
   /// Begins the send of `id`'s step due at `now`, under the lock: `nil` when a send of the id runs,
   /// the id is not followed, or no step is due (or the retry's date has not come).
   func beginSend(_ id: ID, in state: inout PushSchedulerState<ID>, at now: Double) -> Send? {
-    guard !state.sending.contains(id) else { return nil }
-    let send = state.withSequence(id) { sequence -> Send? in
-      guard let index = sequence.due(at: now), let push = sequence.step(index) else { return nil }
-      sequence.arming = 0
-      return (push, sequence.record.token, sequence.epoch, index)
-    }
-    guard let send = send ?? nil else { return nil }
+    guard !state.sending.contains(id), let sequence = state.sequences[id], let index = sequence.due(at: now),
+      let push = sequence.step(index)
+    else { return nil }
+    sequence.arming = 0
     state.sending.insert(id)
     state.running += 1
     state.activity += 1
-    return send
+    return (push, sequence.record.token, sequence.epoch, index)
   }
 
   /// Sends `send` from a task of its own.
@@ -35,20 +32,18 @@ extension CountdownPushScheduler {
     while true {
       let (wallNow, instantNow) = (wallClock().timeIntervalSince1970, engine.clock.now)
       let arming = state.withLock { state -> (number: Int, deadline: CountdownInstant?)? in
-        let (sending, number) = (state.sending.contains(id), state.number())
-        return state.withSequence(id) { sequence -> (Int, CountdownInstant?)? in
-          // Stopped (and maybe followed again, with another receiver) meanwhile.
-          guard sequence.receiver === receiver else { return nil }
-          sequence.armsAgain = false
-          guard !sending, let date = sequence.wakeDate() else {
-            sequence.arming = 0
-            return (0, nil)
-          }
-          sequence.arming = number
-          // Rounded up, so that the engine's end, never early, comes at or after the date.
-          let seconds = min(max(0, date - wallNow), 100 * 365 * 86_400)
-          return (number, instantNow.advanced(by: .nanoseconds(Int64((seconds * 1e9).rounded(.up)))))
-        } ?? nil
+        // Stopped (and maybe followed again, with another receiver) meanwhile.
+        guard let sequence = state.sequences[id], sequence.receiver === receiver else { return nil }
+        sequence.armsAgain = false
+        guard !state.sending.contains(id), let date = sequence.wakeDate() else {
+          sequence.arming = 0
+          return (0, nil)
+        }
+        let number = state.number()
+        sequence.arming = number
+        // Rounded up, so that the engine's end, never early, comes at or after the date.
+        let seconds = min(max(0, date - wallNow), 100 * 365 * 86_400)
+        return (number, instantNow.advanced(by: .nanoseconds(Int64((seconds * 1e9).rounded(.up)))))
       }
       if let deadline = arming?.deadline, let number = arming?.number {
         // A deadline within a century cannot throw: the engine's clock reaches 292 years.
@@ -60,16 +55,15 @@ extension CountdownPushScheduler {
       }
       // `nil`: stopped meanwhile.
       let again = state.withLock { state -> Bool? in
-        let owned = state.withSequence(id) { sequence -> Bool? in
-          guard sequence.receiver === receiver else { return nil }
+        let sequence = state.sequences[id]
+        let owned = sequence?.receiver === receiver
+        if owned, let sequence {
           if sequence.armsAgain { return true }
           sequence.isArming = false
-          return false
         }
-        if owned == true { return true }
         state.working -= 1
         state.activity += 1
-        return owned ?? nil
+        return owned ? false : nil
       }
       if again == true { continue }
       // Stopped meanwhile: a registration made after the stop's cancel goes too.
@@ -83,15 +77,11 @@ extension CountdownPushScheduler {
   private func look(at id: ID, arming number: Int) {
     let now = wallClock().timeIntervalSince1970
     let next = state.withLock { state -> (send: Send?, armer: PushReceiver?) in
-      // A send running arms when it finishes.
-      guard !state.sending.contains(id) else { return (nil, nil) }
-      let current = state.withSequence(id) { sequence -> Bool in
-        // The end of an arming replaced.
-        guard sequence.arming == number else { return false }
-        sequence.arming = 0
-        return true
+      // A send running arms when it finishes; the end of an arming replaced is not acted on.
+      guard !state.sending.contains(id), let sequence = state.sequences[id], sequence.arming == number else {
+        return (nil, nil)
       }
-      guard current == true else { return (nil, nil) }
+      sequence.arming = 0
       if let send = beginSend(id, in: &state, at: now) { return (send, nil) }
       return (nil, state.claimArming(id))
     }
@@ -127,49 +117,38 @@ extension CountdownPushScheduler {
     var armer: PushReceiver?
     let report = state.withLock { state -> CountdownPushSchedulerReport<ID>? in
       state.sending.remove(id)
-      // Read and changed where the dictionary holds the sequence: a copy of it would share its
-      // steps, and a step sent would copy them all.
-      let followed = state.withSequence(id) { ($0.receiver, $0.record.token, $0.epoch) }
       // Stopped meanwhile: nothing to record.
-      guard let (receiver, followedToken, followedEpoch) = followed else { return nil }
+      guard let sequence = state.sequences[id] else { return nil }
       /// Stops following `id`, removes its record, and says why.
       func drop(_ kind: CountdownPushReportKind) -> CountdownPushSchedulerReport<ID> {
         state.unfollow(id)
-        cancel = receiver
+        cancel = sequence.receiver
         stores = state.queue(.remove(id))
         return CountdownPushSchedulerReport(id: id, kind: kind, detail: outcome.reason)
       }
       if outcome.isTokenGone {
         // A token given meanwhile is the one to send to: the step goes again, at once, to it.
-        if send.token == followedToken { return drop(.tokenGone) }
+        if send.token == sequence.record.token { return drop(.tokenGone) }
         armer = state.claimArming(id)
         return nil
       }
       // A new snapshot replaced the schedule meanwhile: its own steps come next.
-      guard followedEpoch == send.epoch else {
+      guard sequence.epoch == send.epoch else {
         armer = state.claimArming(id)
         return nil
       }
       if outcome.isRejected { return drop(.rejected) }
       if outcome.isSent {
         if send.push.event.isEnd { return drop(.ended) }
-        let record = state.withSequence(id) { sequence in
-          sequence.markSent(through: send.index)
-          return sequence.record
-        }
-        if let record { stores = state.queue(.save(record)) }
+        sequence.markSent(through: send.index)
+        stores = state.queue(.save(sequence.record))
         armer = state.claimArming(id)
         return nil
       }
-      let failures = state.withSequence(id) { sequence in
-        sequence.failures += 1
-        return sequence.failures
-      }
-      if let failures, failures >= retryPolicy.maximumAttempts { return drop(.gaveUp) }
-      let delay = retryPolicy.delay(afterFailures: failures ?? 1).components
-      state.withSequence(id) {
-        $0.retry = (send.index, now + Double(delay.seconds) + Double(delay.attoseconds) * 1e-18)
-      }
+      sequence.failures += 1
+      if sequence.failures >= retryPolicy.maximumAttempts { return drop(.gaveUp) }
+      let delay = retryPolicy.delay(afterFailures: sequence.failures).components
+      sequence.retry = (send.index, now + Double(delay.seconds) + Double(delay.attoseconds) * 1e-18)
       armer = state.claimArming(id)
       return nil
     }

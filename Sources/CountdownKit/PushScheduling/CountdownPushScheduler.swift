@@ -136,7 +136,7 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
     let interned = state.withLock { $0.plans.intern(snapshot) }
     let record = CountdownPushRecord(
       id: id, token: token, snapshot: interned, lookAhead: lookAhead, scheduledFrom: wallClock())
-    var sequence = PushSequence(record: record, receiver: PushReceiver(), epoch: 0)
+    let sequence = PushSequence(record: record, receiver: PushReceiver(), epoch: 0)
     guard sequence.step(0) != nil else {
       state.withLock { $0.plans.release(interned) }
       throw CountdownPushSchedulerError.nothingToSend
@@ -183,13 +183,10 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
     guard !token.isEmpty else { throw CountdownPushSchedulerError.emptyToken }
     var followed = false
     try await saving { state in
-      let record = state.withSequence(id) { sequence in
-        sequence.record.token = token
-        return sequence.record
-      }
-      guard let record else { return .nothing }
+      guard let sequence = state.sequences[id] else { return .nothing }
+      sequence.record.token = token
       followed = true
-      return .save(record)
+      return .save(sequence.record)
     }
     return followed
   }

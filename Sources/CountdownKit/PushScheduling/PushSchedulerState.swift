@@ -25,15 +25,6 @@ struct PushSchedulerState<ID: Hashable & Sendable & Codable>: Sendable {
   /// The last number handed out for an epoch or an arming.
   private var lastNumber = 0
 
-  /// Runs `body` on the sequence of `id` where the dictionary holds it, `nil` when `id` is not
-  /// followed: a sequence copied out and written back would share its steps with the dictionary's
-  /// meanwhile, and a change of them (a step sent) would copy them all.
-  @discardableResult
-  mutating func withSequence<Result>(_ id: ID, _ body: (inout PushSequence<ID>) -> Result) -> Result? {
-    guard let index = sequences.index(forKey: id) else { return nil }
-    return body(&sequences.values[index])
-  }
-
   /// Follows `id` with `sequence`, whose snapshot's plans ``plans`` holds already, in place of the
   /// sequence it had, whose plans are let go of.
   mutating func follow(_ id: ID, with sequence: PushSequence<ID>) {
@@ -74,17 +65,14 @@ struct PushSchedulerState<ID: Hashable & Sendable & Codable>: Sendable {
   /// receiver; `nil` when `id` is not followed, or a thread arms it already (it arms again when it
   /// is done).
   mutating func claimArming(_ id: ID) -> PushReceiver? {
-    let claimed = withSequence(id) { sequence -> PushReceiver? in
-      if sequence.isArming {
-        sequence.armsAgain = true
-        return nil
-      }
-      sequence.isArming = true
-      return sequence.receiver
+    guard let sequence = sequences[id] else { return nil }
+    if sequence.isArming {
+      sequence.armsAgain = true
+      return nil
     }
-    guard let claimed = claimed ?? nil else { return nil }
+    sequence.isArming = true
     working += 1
     activity += 1
-    return claimed
+    return sequence.receiver
   }
 }

@@ -2,7 +2,14 @@ import Foundation
 
 /// One followed id: its record, the schedule's steps laid out and not sent yet (one or two: the
 /// walk lays out the next one when it is needed), and where its sending stands.
-struct PushSequence<ID: Hashable & Sendable & Codable>: Sendable {
+///
+/// A class, so that the scheduler's dictionary of ids holds a reference a slot, not the sequence's
+/// some 350 bytes in each of the slots it keeps free, and a change is made where the sequence is.
+///
+/// `@unchecked Sendable`: it is made, read and changed under the scheduler's lock (`state`, a
+/// `LockedState` of ``PushSchedulerState``) once the scheduler holds it, and only by the follow
+/// that makes it before.
+final class PushSequence<ID: Hashable & Sendable & Codable>: @unchecked Sendable {
   /// How early a step may be sent, in seconds: the engine's instants and the wall clock's dates
   /// are rounded apart by less.
   static var earliness: Double { 0.001 }
@@ -52,7 +59,7 @@ struct PushSequence<ID: Hashable & Sendable & Codable>: Sendable {
   /// or before the steps kept (one passed).
   ///
   /// - Complexity: O(*n* *k* log *p*) when it lays out *n* steps, O(1) otherwise.
-  mutating func step(_ index: Int) -> CountdownPhasePush? {
+  func step(_ index: Int) -> CountdownPhasePush? {
     while index >= base + steps.count, walk != nil {
       guard let push = walk?.next() else {
         walk = nil
@@ -67,7 +74,7 @@ struct PushSequence<ID: Hashable & Sendable & Codable>: Sendable {
   /// The step to send at `now` (seconds since 1970): the last one due from the next to send on,
   /// each earlier one being superseded by it; `nil` for none, or while waiting to send again
   /// after a failure, until the retry's date or a later step's.
-  mutating func due(at now: Double) -> Int? {
+  func due(at now: Double) -> Int? {
     var due: Int?
     var index = record.sentCount
     while let step = step(index), step.sendDate <= now + Self.earliness {
@@ -81,7 +88,7 @@ struct PushSequence<ID: Hashable & Sendable & Codable>: Sendable {
   /// When to look at the sequence next, in seconds since 1970: the next step's send date, or while
   /// waiting to send again, the earlier of the retry's date and the next step's after the one that
   /// failed; `nil` when no step is left.
-  mutating func wakeDate() -> Double? {
+  func wakeDate() -> Double? {
     guard let retry else { return step(record.sentCount)?.sendDate }
     return step(retry.after + 1).map { min($0.sendDate, retry.at) } ?? retry.at
   }
@@ -90,7 +97,7 @@ struct PushSequence<ID: Hashable & Sendable & Codable>: Sendable {
   var stepsKept: Int { steps.count }
 
   /// Records the steps up to `index` as sent, and lets go of them.
-  mutating func markSent(through index: Int) {
+  func markSent(through index: Int) {
     record.sentCount = index + 1
     let sent = min(steps.count, max(0, index + 1 - base))
     steps.removeFirst(sent)
