@@ -1,13 +1,15 @@
-import CountdownCore
-import Dispatch
-import Foundation
+public import CountdownCore
+public import Dispatch
+public import Foundation
 
 extension CountdownPushScheduler {
   /// A step to send: its push, the token, the epoch of the schedule it belongs to, its index.
+  @usableFromInline
   typealias Send = (push: CountdownPhasePush, token: String, epoch: Int, index: Int)
 
   /// Begins the send of `id`'s step due at `now`, under the lock: `nil` when a send of the id runs,
   /// the id is not followed, or no step is due (or the retry's date has not come).
+  @inlinable
   func beginSend(_ id: ID, in state: inout PushSchedulerState<ID>, at now: Double) -> Send? {
     guard !state.sending.contains(id), let sequence = state.sequences[id], let index = sequence.due(at: now),
       let push = sequence.step(index)
@@ -20,6 +22,7 @@ extension CountdownPushScheduler {
   }
 
   /// Sends `send` from a task of its own.
+  @inlinable
   func startSending(_ send: Send, id: ID) {
     Task { await deliver(send, id: id) }
   }
@@ -28,6 +31,7 @@ extension CountdownPushScheduler {
   /// registration when nothing is left to send or a send is running; again while the id's state
   /// changes meanwhile, so that the engine's last registration is for the id's last state. Called
   /// with no lock held, by the thread that claimed the arming (`claimArming`), for `receiver`.
+  @inlinable
   func arm(_ id: ID, _ receiver: PushReceiver) {
     while true {
       let (wallNow, instantNow) = (wallClock().timeIntervalSince1970, engine.clock.now)
@@ -74,7 +78,8 @@ extension CountdownPushScheduler {
 
   /// The engine's end for `id`'s arming `number`: sends the step due, if any, from a task of its
   /// own; arms again otherwise (the wall clock is behind the engine's).
-  private func look(at id: ID, arming number: Int) {
+  @inlinable
+  func look(at id: ID, arming number: Int) {
     let now = wallClock().timeIntervalSince1970
     let next = state.withLock { state -> (send: Send?, armer: PushReceiver?) in
       // A send running arms when it finishes; the end of an arming replaced is not acted on.
@@ -90,7 +95,8 @@ extension CountdownPushScheduler {
   }
 
   /// Sends `send`, then acts on the outcome.
-  private func deliver(_ send: Send, id: ID) async {
+  @inlinable
+  func deliver(_ send: Send, id: ID) async {
     let outcome: CountdownPushOutcome
     do {
       outcome = try await sender.send(send.push, id: id, token: send.token)
@@ -108,7 +114,8 @@ extension CountdownPushScheduler {
   /// Records the outcome of `id`'s step `send`, and arms for what comes next.
   ///
   /// - Returns: The report to make, when the id is no longer followed.
-  private func finish(_ send: Send, id: ID, outcome: CountdownPushOutcome) -> CountdownPushSchedulerReport<ID>? {
+  @inlinable
+  func finish(_ send: Send, id: ID, outcome: CountdownPushOutcome) -> CountdownPushSchedulerReport<ID>? {
     let now = wallClock().timeIntervalSince1970
     // What to do once the lock is let go of: a registration to end, the store's changes to make,
     // the id to arm, the report to make.
@@ -160,6 +167,7 @@ extension CountdownPushScheduler {
 
   /// Makes the store's changes queued, here for a store in memory, on the store's queue otherwise;
   /// called with no lock held by the thread that claimed them (`PushSchedulerState.queue`).
+  @inlinable
   func startStoring() {
     if store.isInMemory {
       makeStoreChanges()
@@ -170,7 +178,8 @@ extension CountdownPushScheduler {
 
   /// Makes the store's changes queued, one at a time, in order, until none is left: each waiter
   /// resumes with its change's outcome, and a failure no one waits for is reported.
-  private func makeStoreChanges() {
+  @inlinable
+  func makeStoreChanges() {
     while true {
       let changes = state.withLock { state -> [(change: StoreChange, waiter: CheckedContinuation<Void, any Error>?)] in
         defer { state.storeChanges = [] }

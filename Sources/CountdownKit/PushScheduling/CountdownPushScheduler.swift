@@ -44,14 +44,16 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   public let engine: CountdownEngine
   /// How failed pushes are sent again.
   public let retryPolicy: CountdownPushRetryPolicy
-  let sender: any CountdownPushSender<ID>
-  let store: any CountdownPushSchedulerStore<ID>
-  let wallClock: @Sendable () -> Date
-  let onReport: @Sendable (CountdownPushSchedulerReport<ID>) -> Void
-  let state = LockedState(PushSchedulerState<ID>())
+  // Inlinable from here to each push's outcome (`@usableFromInline` for what those paths use), so
+  // that the app's module runs them specialized for its id type.
+  @usableFromInline let sender: any CountdownPushSender<ID>
+  @usableFromInline let store: any CountdownPushSchedulerStore<ID>
+  @usableFromInline let wallClock: @Sendable () -> Date
+  @usableFromInline let onReport: @Sendable (CountdownPushSchedulerReport<ID>) -> Void
+  @usableFromInline let state = PushSchedulerLock(PushSchedulerState<ID>())
   /// Runs the store's calls one at a time, in the order the changes were made under the lock,
   /// unless the store is in memory (``CountdownPushSchedulerStore/isInMemory``).
-  let storing = DispatchQueue(label: "CountdownPushScheduler.store")
+  @usableFromInline let storing = DispatchQueue(label: "CountdownPushScheduler.store")
 
   /// A scheduler that goes on with every id saved in `store`: each one's steps not sent yet are
   /// sent at their dates, and those due already at once (their last one).
@@ -128,6 +130,7 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   ///   id is followed then, in memory, and the next save of it writes it whole.
   /// - Complexity: O(*k* log *p*) for the first two steps, windows of *k* phases, *p* the phases
   ///   written in the plan; the store's save.
+  @inlinable
   public func follow(_ snapshot: CountdownSnapshot<ID>, id: ID, token: String, lookAhead: Int = 1) async throws {
     guard lookAhead >= 0 else { throw CountdownPushSchedulerError.invalidLookAhead }
     guard !token.isEmpty else { throw CountdownPushSchedulerError.emptyToken }
@@ -178,13 +181,13 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   /// - Throws: ``CountdownPushSchedulerError/emptyToken``, and nothing changes; what the store's
   ///   ``CountdownPushSchedulerStore/save(_:)`` throws (the token is used then, in memory).
   /// - Complexity: O(1), and the store's save.
-  @discardableResult
+  @inlinable @discardableResult
   public func updateToken(_ token: String, id: ID) async throws -> Bool {
     guard !token.isEmpty else { throw CountdownPushSchedulerError.emptyToken }
     var followed = false
     try await saving { state in
       guard let sequence = state.sequences[id] else { return .nothing }
-      sequence.record.token = token
+      sequence.record.setToken(token)
       followed = true
       return .save(sequence.record)
     }
@@ -203,7 +206,7 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   /// - Throws: What the store's ``CountdownPushSchedulerStore/remove(id:)`` throws (the id is no
   ///   longer followed in memory then).
   /// - Complexity: O(1), and the store's removal.
-  @discardableResult
+  @inlinable @discardableResult
   public func stop(id: ID) async throws -> Bool {
     var followed: PushReceiver?
     try await saving { state in
@@ -219,6 +222,7 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   /// The ids followed, in any order.
   ///
   /// - Complexity: O(*n*) for *n* ids.
+  @inlinable
   public var followedIDs: [ID] {
     state.withLock { Array($0.sequences.keys) }
   }
@@ -228,6 +232,7 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   /// - Parameter id: The id.
   /// - Returns: Its record.
   /// - Complexity: O(1).
+  @inlinable
   public func record(id: ID) -> CountdownPushRecord<ID>? {
     state.withLock { $0.sequences[id]?.record }
   }
@@ -243,6 +248,7 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   }
 
   /// What a change under the lock leaves for the store.
+  @usableFromInline
   enum StoreChange: Sendable {
     case save(CountdownPushRecord<ID>)
     case remove(ID)
@@ -252,7 +258,8 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   /// Makes `change` under the lock, runs `then` with no lock held, then waits for what the change
   /// leaves for the store, queued in the order of the changes (made on this thread for a store in
   /// memory, when no other thread is making the store's changes).
-  private func saving(
+  @inlinable
+  func saving(
     _ change: (inout PushSchedulerState<ID>) -> StoreChange, then: () -> Void = {}
   ) async throws {
     try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in

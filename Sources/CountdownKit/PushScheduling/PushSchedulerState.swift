@@ -1,32 +1,35 @@
 /// What a ``CountdownPushScheduler`` keeps under its lock.
+@usableFromInline
 struct PushSchedulerState<ID: Hashable & Sendable & Codable>: Sendable {
   /// The followed ids: changed through ``follow(_:with:)`` and ``unfollow(_:)``, which keep
   /// ``plans`` in step.
-  private(set) var sequences: [ID: PushSequence<ID>] = [:]
+  @usableFromInline var sequences: [ID: PushSequence<ID>] = [:]
   /// The plans of the snapshots of ``sequences``, each kept once.
-  var plans = PushPlanTable()
+  @usableFromInline var plans = PushPlanTable()
   /// The ids with a send running: one at a time per id, whatever snapshot it was for, so that the
   /// gateway gets an id's pushes in order.
-  var sending: Set<ID> = []
+  @usableFromInline var sending: Set<ID> = []
   /// The sends running, counted until their outcome has been acted on.
-  var running = 0
+  @usableFromInline var running = 0
   /// The threads arming the engine or calling the store outside the lock.
-  var working = 0
+  @usableFromInline var working = 0
   /// How many times a send, an arming or a store's drain began or ended, for a wait until nothing
   /// moves.
-  var activity = 0
+  @usableFromInline var activity = 0
   /// The store's changes not made yet, in the order of the changes, each with the follow or the
   /// update that waits for it, if any.
-  var storeChanges: [(change: CountdownPushScheduler<ID>.StoreChange, waiter: CheckedContinuation<Void, any Error>?)] =
-    []
+  @usableFromInline var storeChanges:
+    [(change: CountdownPushScheduler<ID>.StoreChange, waiter: CheckedContinuation<Void, any Error>?)] =
+      []
   /// Whether a thread is making the store's changes: it makes those queued meanwhile too, one at
   /// a time, in order.
-  var isStoring = false
+  @usableFromInline var isStoring = false
   /// The last number handed out for an epoch or an arming.
-  private var lastNumber = 0
+  @usableFromInline var lastNumber = 0
 
   /// Follows `id` with `sequence`, whose snapshot's plans ``plans`` holds already, in place of the
   /// sequence it had, whose plans are let go of.
+  @inlinable
   mutating func follow(_ id: ID, with sequence: PushSequence<ID>) {
     if let replaced = sequences.updateValue(sequence, forKey: id) {
       plans.release(replaced.record.snapshot)
@@ -35,7 +38,7 @@ struct PushSchedulerState<ID: Hashable & Sendable & Codable>: Sendable {
 
   /// Stops following `id`, letting go of its snapshot's plans; returns its sequence, `nil` when it
   /// was not followed.
-  @discardableResult
+  @inlinable @discardableResult
   mutating func unfollow(_ id: ID) -> PushSequence<ID>? {
     guard let sequence = sequences.removeValue(forKey: id) else { return nil }
     plans.release(sequence.record.snapshot)
@@ -43,6 +46,7 @@ struct PushSchedulerState<ID: Hashable & Sendable & Codable>: Sendable {
   }
 
   /// A number never handed out before.
+  @inlinable
   mutating func number() -> Int {
     lastNumber += 1
     return lastNumber
@@ -50,6 +54,7 @@ struct PushSchedulerState<ID: Hashable & Sendable & Codable>: Sendable {
 
   /// Queues `change` for the store, with the task that waits for it; returns whether the caller is
   /// to make the changes queued (no thread makes them yet), after it lets go of the lock.
+  @inlinable
   mutating func queue(
     _ change: CountdownPushScheduler<ID>.StoreChange, waiter: CheckedContinuation<Void, any Error>? = nil
   ) -> Bool {
@@ -64,6 +69,7 @@ struct PushSchedulerState<ID: Hashable & Sendable & Codable>: Sendable {
   /// Claims the arming of `id` for the caller, who arms after it lets go of the lock: the id's
   /// receiver; `nil` when `id` is not followed, or a thread arms it already (it arms again when it
   /// is done).
+  @inlinable
   mutating func claimArming(_ id: ID) -> PushReceiver? {
     guard let sequence = sequences[id] else { return nil }
     if sequence.isArming {

@@ -9,39 +9,41 @@ import Foundation
 /// `@unchecked Sendable`: it is made, read and changed under the scheduler's lock (`state`, a
 /// `LockedState` of ``PushSchedulerState``) once the scheduler holds it, and only by the follow
 /// that makes it before.
+@usableFromInline
 final class PushSequence<ID: Hashable & Sendable & Codable>: @unchecked Sendable {
   /// How early a step may be sent, in seconds: the engine's instants and the wall clock's dates
   /// are rounded apart by less.
-  static var earliness: Double { 0.001 }
+  @inlinable static var earliness: Double { 0.001 }
 
-  var record: CountdownPushRecord<ID>
+  @usableFromInline var record: CountdownPushRecord<ID>
   /// The engine's key for this id.
-  var receiver: PushReceiver
+  @usableFromInline var receiver: PushReceiver
   /// A number of the scheduler's, new for each snapshot followed: a send begun for an earlier
   /// snapshot records nothing in this one.
-  var epoch: Int
+  @usableFromInline var epoch: Int
   /// The arming whose end the scheduler waits for (a number of the scheduler's), 0 for none: an end
   /// of an earlier one is not acted on.
-  var arming = 0
+  @usableFromInline var arming = 0
   /// Whether a thread is arming the engine for this id, outside the lock: another arming asked
   /// meanwhile is left to it (``armsAgain``), so that the engine's last registration is the last
   /// arming's.
-  var isArming = false
+  @usableFromInline var isArming = false
   /// Whether the id's state changed while a thread was arming for it: it arms again.
-  var armsAgain = false
+  @usableFromInline var armsAgain = false
   /// Failed sends in a row.
-  var failures = 0
+  @usableFromInline var failures = 0
   /// After a retryable failure: the index of the step that failed, and when to send again, in
   /// seconds since 1970.
-  var retry: (after: Int, at: Double)?
+  @usableFromInline var retry: (after: Int, at: Double)?
   /// The schedule's steps from index `base` on, laid out and not passed yet.
-  private var steps: [CountdownPhasePush] = []
-  private var base: Int
+  @usableFromInline var steps: [CountdownPhasePush] = []
+  @usableFromInline var base: Int
   /// The walk that lays out the steps after `steps`; `nil` past the schedule's last.
-  private var walk: PhasePushLayout?
+  @usableFromInline var walk: PhasePushLayout?
 
   /// The sequence of `record`, its walk moved past the steps sent: O(*s*) steps laid out for *s*
   /// sent, once.
+  @inlinable
   init(record: CountdownPushRecord<ID>, receiver: PushReceiver, epoch: Int) {
     self.record = record
     self.receiver = receiver
@@ -59,6 +61,7 @@ final class PushSequence<ID: Hashable & Sendable & Codable>: @unchecked Sendable
   /// or before the steps kept (one passed).
   ///
   /// - Complexity: O(*n* *k* log *p*) when it lays out *n* steps, O(1) otherwise.
+  @inlinable
   func step(_ index: Int) -> CountdownPhasePush? {
     while index >= base + steps.count, walk != nil {
       guard let push = walk?.next() else {
@@ -74,6 +77,7 @@ final class PushSequence<ID: Hashable & Sendable & Codable>: @unchecked Sendable
   /// The step to send at `now` (seconds since 1970): the last one due from the next to send on,
   /// each earlier one being superseded by it; `nil` for none, or while waiting to send again
   /// after a failure, until the retry's date or a later step's.
+  @inlinable
   func due(at now: Double) -> Int? {
     var due: Int?
     var index = record.sentCount
@@ -88,17 +92,19 @@ final class PushSequence<ID: Hashable & Sendable & Codable>: @unchecked Sendable
   /// When to look at the sequence next, in seconds since 1970: the next step's send date, or while
   /// waiting to send again, the earlier of the retry's date and the next step's after the one that
   /// failed; `nil` when no step is left.
+  @inlinable
   func wakeDate() -> Double? {
     guard let retry else { return step(record.sentCount)?.sendDate }
     return step(retry.after + 1).map { min($0.sendDate, retry.at) } ?? retry.at
   }
 
   /// How many steps are laid out and kept.
-  var stepsKept: Int { steps.count }
+  @inlinable var stepsKept: Int { steps.count }
 
   /// Records the steps up to `index` as sent, and lets go of them.
+  @inlinable
   func markSent(through index: Int) {
-    record.sentCount = index + 1
+    record.setSentCount(index + 1)
     let sent = min(steps.count, max(0, index + 1 - base))
     steps.removeFirst(sent)
     base += sent
