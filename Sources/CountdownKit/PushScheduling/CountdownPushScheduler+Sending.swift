@@ -30,24 +30,19 @@ extension CountdownPushScheduler {
   /// Registers `id`'s next look with the engine (its next step's date, or its retry's), or ends its
   /// registration when nothing is left to send or a send is running; again while the id's state
   /// changes meanwhile, so that the engine's last registration is for the id's last state. Called
-  /// with no lock held, by the thread that claimed the arming (`claimArming`), for `receiver`.
+  /// with no lock held, by the thread that claimed the arming (`claimArming`), for `receiver`;
+  /// `first`, when given, is the first registration, worked out under the lock where the arming
+  /// was claimed (``PushSchedulerState/arming(_:with:wallNow:instantNow:)``).
   @inlinable
-  func arm(_ id: ID, _ receiver: PushReceiver) {
+  func arm(_ id: ID, _ receiver: PushReceiver, first: (number: Int, deadline: CountdownInstant?)? = nil) {
+    var first = first
     while true {
-      let (wallNow, instantNow) = (wallClock().timeIntervalSince1970, engine.clock.now)
-      let arming = state.withLock { state -> (number: Int, deadline: CountdownInstant?)? in
-        // Stopped (and maybe followed again, with another receiver) meanwhile.
-        guard let sequence = state.sequences[id], sequence.receiver === receiver else { return nil }
-        sequence.armsAgain = false
-        guard !state.sending.contains(id), let date = sequence.wakeDate() else {
-          sequence.arming = 0
-          return (0, nil)
-        }
-        let number = state.number()
-        sequence.arming = number
-        // Rounded up, so that the engine's end, never early, comes at or after the date.
-        let seconds = min(max(0, date - wallNow), 100 * 365 * 86_400)
-        return (number, instantNow.advanced(by: .nanoseconds(Int64((seconds * 1e9).rounded(.up)))))
+      let arming: (number: Int, deadline: CountdownInstant?)?
+      if let given = first {
+        (arming, first) = (given, nil)
+      } else {
+        let (wallNow, instantNow) = (wallClock().timeIntervalSince1970, engine.clock.now)
+        arming = state.withLock { $0.arming(id, with: receiver, wallNow: wallNow, instantNow: instantNow) }
       }
       if let deadline = arming?.deadline, let number = arming?.number {
         // A deadline within a century cannot throw: the engine's clock reaches 292 years.
@@ -103,92 +98,115 @@ extension CountdownPushScheduler {
     } catch {
       outcome = .retryable(String(describing: error))
     }
-    let report = finish(send, id: id, outcome: outcome)
-    if let report { onReport(report) }
+    // Counted until the report is made; without one, `finish` counted the send's end.
+    guard let report = finish(send, id: id, outcome: outcome) else { return }
+    onReport(report)
     state.withLock { state in
       state.running -= 1
       state.activity += 1
     }
   }
 
-  /// Records the outcome of `id`'s step `send`, and arms for what comes next.
+  /// Records the outcome of `id`'s step `send`, and arms for what comes next, in one hold of the
+  /// lock: the step recorded, the store's change queued (and taken, for a store in memory), the
+  /// arming claimed and its registration worked out, and without a report the send's end counted.
   ///
   /// - Returns: The report to make, when the id is no longer followed.
   @inlinable
   func finish(_ send: Send, id: ID, outcome: CountdownPushOutcome) -> CountdownPushSchedulerReport<ID>? {
-    let now = wallClock().timeIntervalSince1970
-    // What to do once the lock is let go of: a registration to end, the store's changes to make,
-    // the id to arm, the report to make.
+    // Read with no lock held: the clocks and the store are the app's.
+    let (now, instantNow, inMemory) = (wallClock().timeIntervalSince1970, engine.clock.now, store.isInMemory)
+    // What to do once the lock is let go of: a registration to end, the store's changes to make
+    // (here, for a store in memory), the id to arm and how, the report to make.
     var cancel: PushReceiver?
     var stores = false
+    var changes: [PushSchedulerState<ID>.StoreChangeQueued] = []
     var armer: PushReceiver?
+    var arming: (number: Int, deadline: CountdownInstant?)?
     let report = state.withLock { state -> CountdownPushSchedulerReport<ID>? in
-      state.sending.remove(id)
-      // Stopped meanwhile: nothing to record.
-      guard let sequence = state.sequences[id] else { return nil }
-      /// Stops following `id`, removes its record, and says why.
-      func drop(_ kind: CountdownPushReportKind) -> CountdownPushSchedulerReport<ID> {
-        state.unfollow(id)
-        cancel = sequence.receiver
-        stores = state.queue(.remove(id))
-        return CountdownPushSchedulerReport(id: id, kind: kind, detail: outcome.reason)
+      let report = recordOutcome(
+        outcome, of: send, id: id, at: now, in: &state, cancel: &cancel, stores: &stores, armer: &armer)
+      if let armer { arming = state.arming(id, with: armer, wallNow: now, instantNow: instantNow) }
+      if stores, inMemory { changes = state.takeStoreChanges() }
+      if report == nil {
+        state.running -= 1
+        state.activity += 1
       }
-      if outcome.isTokenGone {
-        // A token given meanwhile is the one to send to: the step goes again, at once, to it.
-        if send.token == sequence.record.token { return drop(.tokenGone) }
-        armer = state.claimArming(id)
-        return nil
-      }
-      // A new snapshot replaced the schedule meanwhile: its own steps come next.
-      guard sequence.epoch == send.epoch else {
-        armer = state.claimArming(id)
-        return nil
-      }
-      if outcome.isRejected { return drop(.rejected) }
-      if outcome.isSent {
-        if send.push.event.isEnd { return drop(.ended) }
-        sequence.markSent(through: send.index)
-        stores = state.queue(.save(sequence.record))
-        armer = state.claimArming(id)
-        return nil
-      }
-      sequence.failures += 1
-      if sequence.failures >= retryPolicy.maximumAttempts { return drop(.gaveUp) }
-      let delay = retryPolicy.delay(afterFailures: sequence.failures).components
-      sequence.retry = (send.index, now + Double(delay.seconds) + Double(delay.attoseconds) * 1e-18)
-      armer = state.claimArming(id)
-      return nil
+      return report
     }
     if let cancel { _ = engine.cancel(cancel) }
-    if stores { startStoring() }
-    if let armer { arm(id, armer) }
+    if stores { startStoring(changes) }
+    if let armer { arm(id, armer, first: arming) }
     return report
   }
 
-  /// Makes the store's changes queued, here for a store in memory, on the store's queue otherwise;
-  /// called with no lock held by the thread that claimed them (`PushSchedulerState.queue`).
+  /// Records `outcome` of `id`'s step `send` under the lock: what `finish` does once it lets go of
+  /// it goes to `cancel`, `stores` and `armer`.
+  ///
+  /// - Returns: The report to make, when the id is no longer followed.
   @inlinable
-  func startStoring() {
+  func recordOutcome(
+    _ outcome: CountdownPushOutcome, of send: Send, id: ID, at now: Double, in state: inout PushSchedulerState<ID>,
+    cancel: inout PushReceiver?, stores: inout Bool, armer: inout PushReceiver?
+  ) -> CountdownPushSchedulerReport<ID>? {
+    state.sending.remove(id)
+    // Stopped meanwhile: nothing to record.
+    guard let sequence = state.sequences[id] else { return nil }
+    /// Stops following `id`, removes its record, and says why.
+    func drop(_ kind: CountdownPushReportKind) -> CountdownPushSchedulerReport<ID> {
+      state.unfollow(id)
+      cancel = sequence.receiver
+      stores = state.queue(.remove(id))
+      return CountdownPushSchedulerReport(id: id, kind: kind, detail: outcome.reason)
+    }
+    if outcome.isTokenGone {
+      // A token given meanwhile is the one to send to: the step goes again, at once, to it.
+      if send.token == sequence.record.token { return drop(.tokenGone) }
+      armer = state.claimArming(id)
+      return nil
+    }
+    // A new snapshot replaced the schedule meanwhile: its own steps come next.
+    guard sequence.epoch == send.epoch else {
+      armer = state.claimArming(id)
+      return nil
+    }
+    if outcome.isRejected { return drop(.rejected) }
+    if outcome.isSent {
+      if send.push.event.isEnd { return drop(.ended) }
+      sequence.markSent(through: send.index)
+      stores = state.queue(.save(sequence.record))
+      armer = state.claimArming(id)
+      return nil
+    }
+    sequence.failures += 1
+    if sequence.failures >= retryPolicy.maximumAttempts { return drop(.gaveUp) }
+    let delay = retryPolicy.delay(afterFailures: sequence.failures).components
+    sequence.retry = (send.index, now + Double(delay.seconds) + Double(delay.attoseconds) * 1e-18)
+    armer = state.claimArming(id)
+    return nil
+  }
+
+  /// Makes the store's changes queued, here for a store in memory (from `taken`, those the caller
+  /// took from the queue, on), on the store's queue otherwise; called with no lock held by the
+  /// thread that claimed them (`PushSchedulerState.queue`).
+  @inlinable
+  func startStoring(_ taken: [PushSchedulerState<ID>.StoreChangeQueued] = []) {
     if store.isInMemory {
-      makeStoreChanges()
+      makeStoreChanges(taken)
     } else {
       storing.async { self.makeStoreChanges() }
     }
   }
 
-  /// Makes the store's changes queued, one at a time, in order, until none is left: each waiter
-  /// resumes with its change's outcome, and a failure no one waits for is reported.
+  /// Makes the store's changes `taken`, then those queued, one at a time, in order, until none is
+  /// left: each waiter resumes with its change's outcome, and a failure no one waits for is
+  /// reported.
   @inlinable
-  func makeStoreChanges() {
+  func makeStoreChanges(_ taken: [PushSchedulerState<ID>.StoreChangeQueued] = []) {
+    var changes = taken
     while true {
-      let changes = state.withLock { state -> [(change: StoreChange, waiter: CheckedContinuation<Void, any Error>?)] in
-        defer { state.storeChanges = [] }
-        if state.storeChanges.isEmpty {
-          state.isStoring = false
-          state.working -= 1
-          state.activity += 1
-        }
-        return state.storeChanges
+      if changes.isEmpty {
+        changes = state.withLock { $0.takeStoreChanges() }
       }
       guard !changes.isEmpty else { return }
       for (change, waiter) in changes {
@@ -213,6 +231,7 @@ extension CountdownPushScheduler {
           onReport(CountdownPushSchedulerReport(id: id, kind: .storeFailed, detail: String(describing: error)))
         }
       }
+      changes = []
     }
   }
 

@@ -257,20 +257,25 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
 
   /// Makes `change` under the lock, runs `then` with no lock held, then waits for what the change
   /// leaves for the store, queued in the order of the changes (made on this thread for a store in
-  /// memory, when no other thread is making the store's changes).
+  /// memory, when no other thread is making the store's changes: taken from the queue in the same
+  /// hold of the lock).
   @inlinable
   func saving(
     _ change: (inout PushSchedulerState<ID>) -> StoreChange, then: () -> Void = {}
   ) async throws {
+    let inMemory = store.isInMemory
     try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-      let stores = state.withLock { state -> Bool? in
+      // `nil`: nothing to store; the changes this thread makes, taken from the queue (for a store
+      // in memory), and whether it makes them.
+      let stores = state.withLock { state -> (taken: [PushSchedulerState<ID>.StoreChangeQueued], makes: Bool)? in
         let left = change(&state)
         if case .nothing = left { return nil }
-        return state.queue(left, waiter: done)
+        let makes = state.queue(left, waiter: done)
+        return (makes && inMemory ? state.takeStoreChanges() : [], makes)
       }
       then()
       guard let stores else { return done.resume() }
-      if stores { startStoring() }
+      if stores.makes { startStoring(stores.taken) }
     }
   }
 }

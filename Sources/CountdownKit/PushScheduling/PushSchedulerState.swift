@@ -1,6 +1,14 @@
+public import CountdownCore
+
 /// What a ``CountdownPushScheduler`` keeps under its lock.
 @usableFromInline
 struct PushSchedulerState<ID: Hashable & Sendable & Codable>: Sendable {
+  /// A change for the store, with the follow or the update that waits for it, if any.
+  @usableFromInline
+  typealias StoreChangeQueued = (
+    change: CountdownPushScheduler<ID>.StoreChange, waiter: CheckedContinuation<Void, any Error>?
+  )
+
   /// The followed ids: changed through ``follow(_:with:)`` and ``unfollow(_:)``, which keep
   /// ``plans`` in step.
   @usableFromInline var sequences: [ID: PushSequence<ID>] = [:]
@@ -18,9 +26,7 @@ struct PushSchedulerState<ID: Hashable & Sendable & Codable>: Sendable {
   @usableFromInline var activity = 0
   /// The store's changes not made yet, in the order of the changes, each with the follow or the
   /// update that waits for it, if any.
-  @usableFromInline var storeChanges:
-    [(change: CountdownPushScheduler<ID>.StoreChange, waiter: CheckedContinuation<Void, any Error>?)] =
-      []
+  @usableFromInline var storeChanges: [StoreChangeQueued] = []
   /// Whether a thread is making the store's changes: it makes those queued meanwhile too, one at
   /// a time, in order.
   @usableFromInline var isStoring = false
@@ -64,6 +70,42 @@ struct PushSchedulerState<ID: Hashable & Sendable & Codable>: Sendable {
     working += 1
     activity += 1
     return true
+  }
+
+  /// Takes the store's changes queued, for the thread that makes them (that claimed them through
+  /// ``queue(_:waiter:)``); with none left, that thread is done with them.
+  @inlinable
+  mutating func takeStoreChanges() -> [StoreChangeQueued] {
+    defer { storeChanges = [] }
+    if storeChanges.isEmpty {
+      isStoring = false
+      working -= 1
+      activity += 1
+    }
+    return storeChanges
+  }
+
+  /// Works out the engine's next registration for `id`, armed by the caller with `receiver` (which
+  /// claimed it, ``claimArming(_:)``), after it lets go of the lock: its number, and its deadline,
+  /// `nil` to end the registration (nothing to send, or a send runs); `nil` when `id` was stopped
+  /// meanwhile. `wallNow` (seconds since 1970) and `instantNow` are the clocks' readings, taken
+  /// with no lock held.
+  @inlinable
+  mutating func arming(
+    _ id: ID, with receiver: PushReceiver, wallNow: Double, instantNow: CountdownInstant
+  ) -> (number: Int, deadline: CountdownInstant?)? {
+    // Stopped (and maybe followed again, with another receiver) meanwhile.
+    guard let sequence = sequences[id], sequence.receiver === receiver else { return nil }
+    sequence.armsAgain = false
+    guard !sending.contains(id), let date = sequence.wakeDate() else {
+      sequence.arming = 0
+      return (0, nil)
+    }
+    let number = number()
+    sequence.arming = number
+    // Rounded up, so that the engine's end, never early, comes at or after the date.
+    let seconds = min(max(0, date - wallNow), 100 * 365 * 86_400)
+    return (number, instantNow.advanced(by: .nanoseconds(Int64((seconds * 1e9).rounded(.up)))))
   }
 
   /// Claims the arming of `id` for the caller, who arms after it lets go of the lock: the id's

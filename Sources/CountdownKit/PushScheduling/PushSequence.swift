@@ -63,6 +63,9 @@ final class PushSequence<ID: Hashable & Sendable & Codable>: @unchecked Sendable
   /// - Complexity: O(*n* *k* log *p*) when it lays out *n* steps, O(1) otherwise.
   @inlinable
   func step(_ index: Int) -> CountdownPhasePush? {
+    // A step kept, the common case (a look reads each step more than once): no walk.
+    let kept = index - base
+    if kept >= 0, kept < steps.count { return steps[kept] }
     while index >= base + steps.count, walk != nil {
       guard let push = walk?.next() else {
         walk = nil
