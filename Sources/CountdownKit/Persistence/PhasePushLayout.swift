@@ -38,6 +38,22 @@ struct PhasePushLayout: Sendable {
     self.lookAhead = lookAhead
   }
 
+  /// The send date of the push ``next()`` lays out next, in seconds since 1970, read without laying
+  /// it out: a scheduler keeps no step before it is due. `nil` past the schedule's last; a date
+  /// where `next()` would find no push only if a window could not be laid out where the walk
+  /// stands (the plan ended there), which the last window's end push rules out.
+  ///
+  /// - Complexity: O(1).
+  @usableFromInline
+  var nextSendDate: Double? {
+    switch position {
+    case .done: nil
+    case .end(let push): push.sendDate
+    case .advance(let instant): CountdownPhasePosition.date(of: instant, now: 0, wallNow: now).timeIntervalSince1970
+    case .window: CountdownPhasePosition.date(of: instant, now: 0, wallNow: now).timeIntervalSince1970
+    }
+  }
+
   /// The schedule's next push, `nil` past its last.
   ///
   /// - Complexity: O(*k* log *p*) for a window of *k* phases, *p* the phases written in the plan.

@@ -1,7 +1,8 @@
 import Foundation
 
-/// One followed id: its record, the schedule's steps laid out and not sent yet (one or two: the
-/// walk lays out the next one when it is needed), and where its sending stands.
+/// One followed id: its record, the schedule's steps laid out and not sent yet (none between its
+/// sends: the walk tells the next step's date, and lays the step out when it is due), and where
+/// its sending stands.
 ///
 /// A class, so that the scheduler's dictionary of ids holds a reference a slot, not the sequence's
 /// some 350 bytes in each of the slots it keeps free, and a change is made where the sequence is.
@@ -84,7 +85,8 @@ final class PushSequence<ID: Hashable & Sendable & Codable>: @unchecked Sendable
   func due(at now: Double) -> Int? {
     var due: Int?
     var index = record.sentCount
-    while let step = step(index), step.sendDate <= now + Self.earliness {
+    // Each step due laid out (the last one is sent); the one after them only read.
+    while let date = sendDate(index), date <= now + Self.earliness, step(index) != nil {
       due = index
       index += 1
     }
@@ -97,8 +99,21 @@ final class PushSequence<ID: Hashable & Sendable & Codable>: @unchecked Sendable
   /// failed; `nil` when no step is left.
   @inlinable
   func wakeDate() -> Double? {
-    guard let retry else { return step(record.sentCount)?.sendDate }
-    return step(retry.after + 1).map { min($0.sendDate, retry.at) } ?? retry.at
+    guard let retry else { return sendDate(record.sentCount) }
+    return sendDate(retry.after + 1).map { min($0, retry.at) } ?? retry.at
+  }
+
+  /// The send date of the step at `index`, in seconds since 1970: a kept step's, or the walk's next
+  /// one's, read without laying it out, so that a sequence keeps no step between its sends (the
+  /// one sent goes, and the next is laid out when it is due); `nil` past the schedule's end.
+  ///
+  /// - Complexity: O(1) for a step kept or the walk's next; ``step(_:)``'s otherwise.
+  @inlinable
+  func sendDate(_ index: Int) -> Double? {
+    let kept = index - base
+    if kept >= 0, kept < steps.count { return steps[kept].sendDate }
+    if kept == steps.count { return walk?.nextSendDate }
+    return step(index)?.sendDate
   }
 
   /// How many steps are laid out and kept.
@@ -109,7 +124,8 @@ final class PushSequence<ID: Hashable & Sendable & Codable>: @unchecked Sendable
   func markSent(through index: Int) {
     record.setSentCount(index + 1)
     let sent = min(steps.count, max(0, index + 1 - base))
-    steps.removeFirst(sent)
+    // None left: the buffer goes too (a removal keeps its capacity).
+    if sent == steps.count { steps = [] } else { steps.removeFirst(sent) }
     base += sent
     failures = 0
     retry = nil
