@@ -8,8 +8,8 @@ import Foundation
 /// some 350 bytes in each of the slots it keeps free, and a change is made where the sequence is.
 ///
 /// `@unchecked Sendable`: it is made, read and changed under the scheduler's lock (`state`, a
-/// `LockedState` of ``PushSchedulerState``) once the scheduler holds it, and only by the follow
-/// that makes it before.
+/// ``PushSchedulerLock`` of ``PushSchedulerState``) once the scheduler holds it, and only by the
+/// follow that makes it before.
 @usableFromInline
 final class PushSequence<ID: Hashable & Sendable & Codable>: @unchecked Sendable {
   /// How early a step may be sent, in seconds: the engine's instants and the wall clock's dates
