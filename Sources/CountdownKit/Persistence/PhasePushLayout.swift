@@ -1,10 +1,11 @@
 import CountdownCore
-import Foundation
+public import Foundation
 
 /// The walk that lays out a countdown in phases' pushes one at a time, from a snapshot's phase
 /// entry at `now`: ``CountdownSnapshot/pushSchedule(id:lookAhead:from:limit:)`` is its first
 /// `limit` steps, and a push scheduler keeps one per id and asks it for the next step when it
 /// needs one, keeping no step it has passed.
+@usableFromInline
 struct PhasePushLayout: Sendable {
   private let layout: PlanLayout
   private var cursor: SegmentCursor
@@ -27,6 +28,7 @@ struct PhasePushLayout: Sendable {
   /// The walk of `id`'s pushes in `snapshot` from `now`; `nil` where the schedule is empty (no
   /// countdown in phases for `id`, a plan ended by `now`, an entry no manager could restore, or
   /// a `lookAhead` below 0).
+  @usableFromInline
   init?<ID>(_ snapshot: CountdownSnapshot<ID>, id: ID, lookAhead: Int, from now: Date) {
     guard lookAhead >= 0, let walk = snapshot.phaseWalk(id: id, at: now) else { return nil }
     layout = walk.layout
@@ -36,9 +38,26 @@ struct PhasePushLayout: Sendable {
     self.lookAhead = lookAhead
   }
 
+  /// The send date of the push ``next()`` lays out next, in seconds since 1970, read without laying
+  /// it out: a scheduler keeps no step before it is due. `nil` past the schedule's last; a date
+  /// where `next()` would find no push only if a window could not be laid out where the walk
+  /// stands (the plan ended there), which the last window's end push rules out.
+  ///
+  /// - Complexity: O(1).
+  @usableFromInline
+  var nextSendDate: Double? {
+    switch position {
+    case .done: nil
+    case .end(let push): push.sendDate
+    case .advance(let instant): CountdownPhasePosition.date(of: instant, now: 0, wallNow: now).timeIntervalSince1970
+    case .window: CountdownPhasePosition.date(of: instant, now: 0, wallNow: now).timeIntervalSince1970
+    }
+  }
+
   /// The schedule's next push, `nil` past its last.
   ///
   /// - Complexity: O(*k* log *p*) for a window of *k* phases, *p* the phases written in the plan.
+  @usableFromInline
   mutating func next() -> CountdownPhasePush? {
     switch position {
     case .done:
@@ -48,7 +67,9 @@ struct PhasePushLayout: Sendable {
       return push
     case .advance(let instant):
       self.instant = instant
-      _ = cursor.advanced(to: instant, in: layout)
+      // The segments' walk alone: the ends passed are not named for their phases, as no push
+      // reports them (most of a step's cost when they were).
+      _ = cursor.advance(to: instant, in: layout.segments)
       position = .window
     case .window:
       break

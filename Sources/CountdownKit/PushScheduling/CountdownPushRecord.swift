@@ -28,6 +28,7 @@ public struct CountdownPushRecord<ID: Hashable & Sendable & Codable>: Hashable, 
   /// was sent (a step due while the scheduler was down or retrying).
   public internal(set) var sentCount: Int
 
+  @usableFromInline
   init(id: ID, token: String, snapshot: CountdownSnapshot<ID>, lookAhead: Int, scheduledFrom: Date) {
     self.id = id
     self.token = token
@@ -35,6 +36,21 @@ public struct CountdownPushRecord<ID: Hashable & Sendable & Codable>: Hashable, 
     self.lookAhead = lookAhead
     self.scheduledFrom = scheduledFrom
     sentCount = 0
+  }
+
+  // The scheduler's inlinable paths change the record through these: they cannot reach the
+  // internal setters.
+
+  /// Sets ``token``.
+  @usableFromInline
+  mutating func setToken(_ token: String) {
+    self.token = token
+  }
+
+  /// Sets ``sentCount``.
+  @usableFromInline
+  mutating func setSentCount(_ count: Int) {
+    sentCount = count
   }
 }
 

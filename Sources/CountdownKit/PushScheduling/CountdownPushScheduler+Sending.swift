@@ -1,28 +1,28 @@
-import CountdownCore
-import Dispatch
-import Foundation
+public import CountdownCore
+public import Dispatch
+public import Foundation
 
 extension CountdownPushScheduler {
   /// A step to send: its push, the token, the epoch of the schedule it belongs to, its index.
+  @usableFromInline
   typealias Send = (push: CountdownPhasePush, token: String, epoch: Int, index: Int)
 
   /// Begins the send of `id`'s step due at `now`, under the lock: `nil` when a send of the id runs,
   /// the id is not followed, or no step is due (or the retry's date has not come).
+  @inlinable
   func beginSend(_ id: ID, in state: inout PushSchedulerState<ID>, at now: Double) -> Send? {
-    guard !state.sending.contains(id) else { return nil }
-    let send = state.withSequence(id) { sequence -> Send? in
-      guard let index = sequence.due(at: now), let push = sequence.step(index) else { return nil }
-      sequence.arming = 0
-      return (push, sequence.record.token, sequence.epoch, index)
-    }
-    guard let send = send ?? nil else { return nil }
+    guard !state.sending.contains(id), let sequence = state.sequences[id], let index = sequence.due(at: now),
+      let push = sequence.step(index)
+    else { return nil }
+    sequence.arming = 0
     state.sending.insert(id)
     state.running += 1
     state.activity += 1
-    return send
+    return (push, sequence.record.token, sequence.epoch, index)
   }
 
   /// Sends `send` from a task of its own.
+  @inlinable
   func startSending(_ send: Send, id: ID) {
     Task { await deliver(send, id: id) }
   }
@@ -30,25 +30,19 @@ extension CountdownPushScheduler {
   /// Registers `id`'s next look with the engine (its next step's date, or its retry's), or ends its
   /// registration when nothing is left to send or a send is running; again while the id's state
   /// changes meanwhile, so that the engine's last registration is for the id's last state. Called
-  /// with no lock held, by the thread that claimed the arming (`claimArming`), for `receiver`.
-  func arm(_ id: ID, _ receiver: PushReceiver) {
+  /// with no lock held, by the thread that claimed the arming (`claimArming`), for `receiver`;
+  /// `first`, when given, is the first registration, worked out under the lock where the arming
+  /// was claimed (``PushSchedulerState/arming(_:with:wallNow:instantNow:)``).
+  @inlinable
+  func arm(_ id: ID, _ receiver: PushReceiver, first: (number: Int, deadline: CountdownInstant?)? = nil) {
+    var first = first
     while true {
-      let (wallNow, instantNow) = (wallClock().timeIntervalSince1970, engine.clock.now)
-      let arming = state.withLock { state -> (number: Int, deadline: CountdownInstant?)? in
-        let (sending, number) = (state.sending.contains(id), state.number())
-        return state.withSequence(id) { sequence -> (Int, CountdownInstant?)? in
-          // Stopped (and maybe followed again, with another receiver) meanwhile.
-          guard sequence.receiver === receiver else { return nil }
-          sequence.armsAgain = false
-          guard !sending, let date = sequence.wakeDate() else {
-            sequence.arming = 0
-            return (0, nil)
-          }
-          sequence.arming = number
-          // Rounded up, so that the engine's end, never early, comes at or after the date.
-          let seconds = min(max(0, date - wallNow), 100 * 365 * 86_400)
-          return (number, instantNow.advanced(by: .nanoseconds(Int64((seconds * 1e9).rounded(.up)))))
-        } ?? nil
+      let arming: (number: Int, deadline: CountdownInstant?)?
+      if let given = first {
+        (arming, first) = (given, nil)
+      } else {
+        let (wallNow, instantNow) = (wallClock().timeIntervalSince1970, engine.clock.now)
+        arming = state.withLock { $0.arming(id, with: receiver, wallNow: wallNow, instantNow: instantNow) }
       }
       if let deadline = arming?.deadline, let number = arming?.number {
         // A deadline within a century cannot throw: the engine's clock reaches 292 years.
@@ -60,16 +54,15 @@ extension CountdownPushScheduler {
       }
       // `nil`: stopped meanwhile.
       let again = state.withLock { state -> Bool? in
-        let owned = state.withSequence(id) { sequence -> Bool? in
-          guard sequence.receiver === receiver else { return nil }
+        let sequence = state.sequences[id]
+        let owned = sequence?.receiver === receiver
+        if owned, let sequence {
           if sequence.armsAgain { return true }
           sequence.isArming = false
-          return false
         }
-        if owned == true { return true }
         state.working -= 1
         state.activity += 1
-        return owned ?? nil
+        return owned ? false : nil
       }
       if again == true { continue }
       // Stopped meanwhile: a registration made after the stop's cancel goes too.
@@ -80,18 +73,15 @@ extension CountdownPushScheduler {
 
   /// The engine's end for `id`'s arming `number`: sends the step due, if any, from a task of its
   /// own; arms again otherwise (the wall clock is behind the engine's).
-  private func look(at id: ID, arming number: Int) {
+  @inlinable
+  func look(at id: ID, arming number: Int) {
     let now = wallClock().timeIntervalSince1970
     let next = state.withLock { state -> (send: Send?, armer: PushReceiver?) in
-      // A send running arms when it finishes.
-      guard !state.sending.contains(id) else { return (nil, nil) }
-      let current = state.withSequence(id) { sequence -> Bool in
-        // The end of an arming replaced.
-        guard sequence.arming == number else { return false }
-        sequence.arming = 0
-        return true
+      // A send running arms when it finishes; the end of an arming replaced is not acted on.
+      guard !state.sending.contains(id), let sequence = state.sequences[id], sequence.arming == number else {
+        return (nil, nil)
       }
-      guard current == true else { return (nil, nil) }
+      sequence.arming = 0
       if let send = beginSend(id, in: &state, at: now) { return (send, nil) }
       return (nil, state.claimArming(id))
     }
@@ -100,107 +90,123 @@ extension CountdownPushScheduler {
   }
 
   /// Sends `send`, then acts on the outcome.
-  private func deliver(_ send: Send, id: ID) async {
+  @inlinable
+  func deliver(_ send: Send, id: ID) async {
     let outcome: CountdownPushOutcome
     do {
       outcome = try await sender.send(send.push, id: id, token: send.token)
     } catch {
       outcome = .retryable(String(describing: error))
     }
-    let report = finish(send, id: id, outcome: outcome)
-    if let report { onReport(report) }
+    // Counted until the report is made; without one, `finish` counted the send's end.
+    guard let report = finish(send, id: id, outcome: outcome) else { return }
+    onReport(report)
     state.withLock { state in
       state.running -= 1
       state.activity += 1
     }
   }
 
-  /// Records the outcome of `id`'s step `send`, and arms for what comes next.
+  /// Records the outcome of `id`'s step `send`, and arms for what comes next, in one hold of the
+  /// lock: the step recorded, the store's change queued (and taken, for a store in memory), the
+  /// arming claimed and its registration worked out, and without a report the send's end counted.
   ///
   /// - Returns: The report to make, when the id is no longer followed.
-  private func finish(_ send: Send, id: ID, outcome: CountdownPushOutcome) -> CountdownPushSchedulerReport<ID>? {
-    let now = wallClock().timeIntervalSince1970
-    // What to do once the lock is let go of: a registration to end, the store's changes to make,
-    // the id to arm, the report to make.
+  @inlinable
+  func finish(_ send: Send, id: ID, outcome: CountdownPushOutcome) -> CountdownPushSchedulerReport<ID>? {
+    // Read with no lock held: the clocks and the store are the app's.
+    let (now, instantNow, inMemory) = (wallClock().timeIntervalSince1970, engine.clock.now, store.isInMemory)
+    // What to do once the lock is let go of: a registration to end, the store's changes to make
+    // (here, for a store in memory), the id to arm and how, the report to make.
     var cancel: PushReceiver?
     var stores = false
+    var changes: [PushSchedulerState<ID>.StoreChangeQueued] = []
     var armer: PushReceiver?
+    var arming: (number: Int, deadline: CountdownInstant?)?
     let report = state.withLock { state -> CountdownPushSchedulerReport<ID>? in
-      state.sending.remove(id)
-      // Read and changed where the dictionary holds the sequence: a copy of it would share its
-      // steps, and a step sent would copy them all.
-      let followed = state.withSequence(id) { ($0.receiver, $0.record.token, $0.epoch) }
-      // Stopped meanwhile: nothing to record.
-      guard let (receiver, followedToken, followedEpoch) = followed else { return nil }
-      /// Stops following `id`, removes its record, and says why.
-      func drop(_ kind: CountdownPushReportKind) -> CountdownPushSchedulerReport<ID> {
-        state.sequences[id] = nil
-        cancel = receiver
-        stores = state.queue(.remove(id))
-        return CountdownPushSchedulerReport(id: id, kind: kind, detail: outcome.reason)
+      let report = recordOutcome(
+        outcome, of: send, id: id, at: now, in: &state, cancel: &cancel, stores: &stores, armer: &armer)
+      if let armer { arming = state.arming(id, with: armer, wallNow: now, instantNow: instantNow) }
+      if stores, inMemory { changes = state.takeStoreChanges() }
+      if report == nil {
+        state.running -= 1
+        state.activity += 1
       }
-      if outcome.isTokenGone {
-        // A token given meanwhile is the one to send to: the step goes again, at once, to it.
-        if send.token == followedToken { return drop(.tokenGone) }
-        armer = state.claimArming(id)
-        return nil
-      }
-      // A new snapshot replaced the schedule meanwhile: its own steps come next.
-      guard followedEpoch == send.epoch else {
-        armer = state.claimArming(id)
-        return nil
-      }
-      if outcome.isRejected { return drop(.rejected) }
-      if outcome.isSent {
-        if send.push.event.isEnd { return drop(.ended) }
-        let record = state.withSequence(id) { sequence in
-          sequence.markSent(through: send.index)
-          return sequence.record
-        }
-        if let record { stores = state.queue(.save(record)) }
-        armer = state.claimArming(id)
-        return nil
-      }
-      let failures = state.withSequence(id) { sequence in
-        sequence.failures += 1
-        return sequence.failures
-      }
-      if let failures, failures >= retryPolicy.maximumAttempts { return drop(.gaveUp) }
-      let delay = retryPolicy.delay(afterFailures: failures ?? 1).components
-      state.withSequence(id) {
-        $0.retry = (send.index, now + Double(delay.seconds) + Double(delay.attoseconds) * 1e-18)
-      }
-      armer = state.claimArming(id)
-      return nil
+      return report
     }
     if let cancel { _ = engine.cancel(cancel) }
-    if stores { startStoring() }
-    if let armer { arm(id, armer) }
+    if stores { startStoring(changes) }
+    if let armer { arm(id, armer, first: arming) }
     return report
   }
 
-  /// Makes the store's changes queued, here for a store in memory, on the store's queue otherwise;
-  /// called with no lock held by the thread that claimed them (`PushSchedulerState.queue`).
-  func startStoring() {
+  /// Records `outcome` of `id`'s step `send` under the lock: what `finish` does once it lets go of
+  /// it goes to `cancel`, `stores` and `armer`.
+  ///
+  /// - Returns: The report to make, when the id is no longer followed.
+  @inlinable
+  func recordOutcome(
+    _ outcome: CountdownPushOutcome, of send: Send, id: ID, at now: Double, in state: inout PushSchedulerState<ID>,
+    cancel: inout PushReceiver?, stores: inout Bool, armer: inout PushReceiver?
+  ) -> CountdownPushSchedulerReport<ID>? {
+    state.sending.remove(id)
+    // Stopped meanwhile: nothing to record.
+    guard let sequence = state.sequences[id] else { return nil }
+    /// Stops following `id`, removes its record, and says why.
+    func drop(_ kind: CountdownPushReportKind) -> CountdownPushSchedulerReport<ID> {
+      state.unfollow(id)
+      cancel = sequence.receiver
+      stores = state.queue(.remove(id))
+      return CountdownPushSchedulerReport(id: id, kind: kind, detail: outcome.reason)
+    }
+    if outcome.isTokenGone {
+      // A token given meanwhile is the one to send to: the step goes again, at once, to it.
+      if send.token == sequence.record.token { return drop(.tokenGone) }
+      armer = state.claimArming(id)
+      return nil
+    }
+    // A new snapshot replaced the schedule meanwhile: its own steps come next.
+    guard sequence.epoch == send.epoch else {
+      armer = state.claimArming(id)
+      return nil
+    }
+    if outcome.isRejected { return drop(.rejected) }
+    if outcome.isSent {
+      if send.push.event.isEnd { return drop(.ended) }
+      sequence.markSent(through: send.index)
+      stores = state.queue(.save(sequence.record))
+      armer = state.claimArming(id)
+      return nil
+    }
+    sequence.failures += 1
+    if sequence.failures >= retryPolicy.maximumAttempts { return drop(.gaveUp) }
+    let delay = retryPolicy.delay(afterFailures: sequence.failures).components
+    sequence.retry = (send.index, now + Double(delay.seconds) + Double(delay.attoseconds) * 1e-18)
+    armer = state.claimArming(id)
+    return nil
+  }
+
+  /// Makes the store's changes queued, here for a store in memory (from `taken`, those the caller
+  /// took from the queue, on), on the store's queue otherwise; called with no lock held by the
+  /// thread that claimed them (`PushSchedulerState.queue`).
+  @inlinable
+  func startStoring(_ taken: [PushSchedulerState<ID>.StoreChangeQueued] = []) {
     if store.isInMemory {
-      makeStoreChanges()
+      makeStoreChanges(taken)
     } else {
       storing.async { self.makeStoreChanges() }
     }
   }
 
-  /// Makes the store's changes queued, one at a time, in order, until none is left: each waiter
-  /// resumes with its change's outcome, and a failure no one waits for is reported.
-  private func makeStoreChanges() {
+  /// Makes the store's changes `taken`, then those queued, one at a time, in order, until none is
+  /// left: each waiter resumes with its change's outcome, and a failure no one waits for is
+  /// reported.
+  @inlinable
+  func makeStoreChanges(_ taken: [PushSchedulerState<ID>.StoreChangeQueued] = []) {
+    var changes = taken
     while true {
-      let changes = state.withLock { state -> [(change: StoreChange, waiter: CheckedContinuation<Void, any Error>?)] in
-        defer { state.storeChanges = [] }
-        if state.storeChanges.isEmpty {
-          state.isStoring = false
-          state.working -= 1
-          state.activity += 1
-        }
-        return state.storeChanges
+      if changes.isEmpty {
+        changes = state.withLock { $0.takeStoreChanges() }
       }
       guard !changes.isEmpty else { return }
       for (change, waiter) in changes {
@@ -225,6 +231,7 @@ extension CountdownPushScheduler {
           onReport(CountdownPushSchedulerReport(id: id, kind: .storeFailed, detail: String(describing: error)))
         }
       }
+      changes = []
     }
   }
 

@@ -44,14 +44,16 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   public let engine: CountdownEngine
   /// How failed pushes are sent again.
   public let retryPolicy: CountdownPushRetryPolicy
-  let sender: any CountdownPushSender<ID>
-  let store: any CountdownPushSchedulerStore<ID>
-  let wallClock: @Sendable () -> Date
-  let onReport: @Sendable (CountdownPushSchedulerReport<ID>) -> Void
-  let state = LockedState(PushSchedulerState<ID>())
+  // Inlinable from here to each push's outcome (`@usableFromInline` for what those paths use), so
+  // that the app's module runs them specialized for its id type.
+  @usableFromInline let sender: any CountdownPushSender<ID>
+  @usableFromInline let store: any CountdownPushSchedulerStore<ID>
+  @usableFromInline let wallClock: @Sendable () -> Date
+  @usableFromInline let onReport: @Sendable (CountdownPushSchedulerReport<ID>) -> Void
+  @usableFromInline let state = PushSchedulerLock(PushSchedulerState<ID>())
   /// Runs the store's calls one at a time, in the order the changes were made under the lock,
   /// unless the store is in memory (``CountdownPushSchedulerStore/isInMemory``).
-  let storing = DispatchQueue(label: "CountdownPushScheduler.store")
+  @usableFromInline let storing = DispatchQueue(label: "CountdownPushScheduler.store")
 
   /// A scheduler that goes on with every id saved in `store`: each one's steps not sent yet are
   /// sent at their dates, and those due already at once (their last one).
@@ -81,8 +83,12 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
     self.onReport = onReport
     let records = try store.load()
     let armings = state.withLock { state in
-      records.compactMap { record -> (ID, PushReceiver)? in
-        state.sequences[record.id] = PushSequence(record: record, receiver: PushReceiver(), epoch: state.number())
+      records.compactMap { loaded -> (ID, PushReceiver)? in
+        var record = CountdownPushRecord(
+          id: loaded.id, token: loaded.token, snapshot: state.plans.intern(loaded.snapshot),
+          lookAhead: loaded.lookAhead, scheduledFrom: loaded.scheduledFrom)
+        record.sentCount = loaded.sentCount
+        state.follow(record.id, with: PushSequence(record: record, receiver: PushReceiver(), epoch: state.number()))
         return state.claimArming(record.id).map { (record.id, $0) }
       }
     }
@@ -124,14 +130,20 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   ///   id is followed then, in memory, and the next save of it writes it whole.
   /// - Complexity: O(*k* log *p*) for the first two steps, windows of *k* phases, *p* the phases
   ///   written in the plan; the store's save.
+  @inlinable
   public func follow(_ snapshot: CountdownSnapshot<ID>, id: ID, token: String, lookAhead: Int = 1) async throws {
     guard lookAhead >= 0 else { throw CountdownPushSchedulerError.invalidLookAhead }
     guard !token.isEmpty else { throw CountdownPushSchedulerError.emptyToken }
     guard snapshot.phaseEntries.contains(where: { $0.id == id }) else { throw CountdownPushSchedulerError.noPhaseEntry }
+    // The plan kept once for every id that walks it: the sequence's walk holds its arithmetic.
+    let interned = state.withLock { $0.plans.intern(snapshot) }
     let record = CountdownPushRecord(
-      id: id, token: token, snapshot: snapshot, lookAhead: lookAhead, scheduledFrom: wallClock())
-    var sequence = PushSequence(record: record, receiver: PushReceiver(), epoch: 0)
-    guard sequence.step(0) != nil else { throw CountdownPushSchedulerError.nothingToSend }
+      id: id, token: token, snapshot: interned, lookAhead: lookAhead, scheduledFrom: wallClock())
+    let sequence = PushSequence(record: record, receiver: PushReceiver(), epoch: 0)
+    guard sequence.step(0) != nil else {
+      state.withLock { $0.plans.release(interned) }
+      throw CountdownPushSchedulerError.nothingToSend
+    }
     let now = wallClock().timeIntervalSince1970
     var first: Send?
     var armer: PushReceiver?
@@ -141,7 +153,7 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
         sequence.receiver = followed.receiver
         sequence.isArming = followed.isArming
       }
-      state.sequences[id] = sequence
+      state.follow(id, with: sequence)
       // The first step is due now: it goes out from here, unless a send of the id runs (its end
       // arms for this schedule).
       first = beginSend(id, in: &state, at: now)
@@ -169,18 +181,15 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   /// - Throws: ``CountdownPushSchedulerError/emptyToken``, and nothing changes; what the store's
   ///   ``CountdownPushSchedulerStore/save(_:)`` throws (the token is used then, in memory).
   /// - Complexity: O(1), and the store's save.
-  @discardableResult
+  @inlinable @discardableResult
   public func updateToken(_ token: String, id: ID) async throws -> Bool {
     guard !token.isEmpty else { throw CountdownPushSchedulerError.emptyToken }
     var followed = false
     try await saving { state in
-      let record = state.withSequence(id) { sequence in
-        sequence.record.token = token
-        return sequence.record
-      }
-      guard let record else { return .nothing }
+      guard let sequence = state.sequences[id] else { return .nothing }
+      sequence.record.setToken(token)
       followed = true
-      return .save(record)
+      return .save(sequence.record)
     }
     return followed
   }
@@ -197,11 +206,11 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   /// - Throws: What the store's ``CountdownPushSchedulerStore/remove(id:)`` throws (the id is no
   ///   longer followed in memory then).
   /// - Complexity: O(1), and the store's removal.
-  @discardableResult
+  @inlinable @discardableResult
   public func stop(id: ID) async throws -> Bool {
     var followed: PushReceiver?
     try await saving { state in
-      guard let sequence = state.sequences.removeValue(forKey: id) else { return .nothing }
+      guard let sequence = state.unfollow(id) else { return .nothing }
       followed = sequence.receiver
       return .remove(id)
     } then: {
@@ -213,6 +222,7 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   /// The ids followed, in any order.
   ///
   /// - Complexity: O(*n*) for *n* ids.
+  @inlinable
   public var followedIDs: [ID] {
     state.withLock { Array($0.sequences.keys) }
   }
@@ -222,8 +232,14 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   /// - Parameter id: The id.
   /// - Returns: Its record.
   /// - Complexity: O(1).
+  @inlinable
   public func record(id: ID) -> CountdownPushRecord<ID>? {
     state.withLock { $0.sequences[id]?.record }
+  }
+
+  /// How many plans the followed ids' snapshots hold, each kept once: for tests.
+  package var plansKept: Int {
+    state.withLock { $0.plans.count }
   }
 
   /// How many of `id`'s steps are laid out and kept, `nil` for an id not followed: for tests.
@@ -232,6 +248,7 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
   }
 
   /// What a change under the lock leaves for the store.
+  @usableFromInline
   enum StoreChange: Sendable {
     case save(CountdownPushRecord<ID>)
     case remove(ID)
@@ -240,19 +257,25 @@ public final class CountdownPushScheduler<ID: Hashable & Sendable & Codable>: Se
 
   /// Makes `change` under the lock, runs `then` with no lock held, then waits for what the change
   /// leaves for the store, queued in the order of the changes (made on this thread for a store in
-  /// memory, when no other thread is making the store's changes).
-  private func saving(
+  /// memory, when no other thread is making the store's changes: taken from the queue in the same
+  /// hold of the lock).
+  @inlinable
+  func saving(
     _ change: (inout PushSchedulerState<ID>) -> StoreChange, then: () -> Void = {}
   ) async throws {
+    let inMemory = store.isInMemory
     try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-      let stores = state.withLock { state -> Bool? in
+      // `nil`: nothing to store; the changes this thread makes, taken from the queue (for a store
+      // in memory), and whether it makes them.
+      let stores = state.withLock { state -> (taken: [PushSchedulerState<ID>.StoreChangeQueued], makes: Bool)? in
         let left = change(&state)
         if case .nothing = left { return nil }
-        return state.queue(left, waiter: done)
+        let makes = state.queue(left, waiter: done)
+        return (makes && inMemory ? state.takeStoreChanges() : [], makes)
       }
       then()
       guard let stores else { return done.resume() }
-      if stores { startStoring() }
+      if stores.makes { startStoring(stores.taken) }
     }
   }
 }

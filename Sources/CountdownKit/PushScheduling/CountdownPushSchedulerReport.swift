@@ -16,6 +16,7 @@ public struct CountdownPushSchedulerReport<ID: Hashable & Sendable & Codable>: H
   /// The gateway's reason, or the store's error, where there is one.
   public let detail: String?
 
+  @usableFromInline
   init(id: ID, kind: CountdownPushReportKind, detail: String? = nil) {
     self.id = id
     self.kind = kind

@@ -1,3 +1,6 @@
 /// The engine's key for one followed id's registration: the scheduler holds it while it follows
 /// the id, and the engine holds it weakly, as it does every receiver.
-final class PushReceiver: Sendable {}
+@usableFromInline
+final class PushReceiver: Sendable {
+  @usableFromInline init() {}
+}

@@ -206,10 +206,12 @@ struct PushSchedulerRun {
     return String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
   }
 
-  /// A token of 64 hexadecimal digits, as APNs' device tokens are, for id `index`'s `version`.
+  /// A token of 64 hexadecimal digits, as APNs' device tokens are, for id `index`'s `version`: the
+  /// index's digits, then the version's two.
   private static func token(_ index: Int, _ version: Int) -> String {
-    let digits = String(index, radix: 16) + "x" + String(version)
-    return String(repeating: "0", count: 64 - digits.count) + digits
+    let (index, version) = (String(index, radix: 16), String(version % 256, radix: 16))
+    return String(repeating: "0", count: 62 - index.count) + index + String(repeating: "0", count: 2 - version.count)
+      + version
   }
 
   private static func instant(_ seconds: Double) -> CountdownInstant {
