@@ -100,7 +100,10 @@ extension CountdownManager {
     _ target: CountdownTarget, _ policy: SuspensionPolicy, _ deliveries: CountdownDeliveries,
     _ ending: CountdownEnding
   ) throws(CountdownError) -> AsyncStream<Int> {
-    let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    // The newest value waits in `pending`, told by a signal (`LatestValueReader` says why not a
+    // stream of the values).
+    let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let pending = LatestValueReader<Int>.Pending(nil)
     let handle = CountdownHandle(engine: engine)
     // Finishes the stream however the countdown ends without its final 0 (cancelled, removed by
     // `cancelAll`, or its engine deallocated with the manager): the handler holds it alone.
@@ -113,16 +116,19 @@ extension CountdownManager {
       value, _ in
       withExtendedLifetime(handle) {
         delivered?.withLock { $0 = (value, weakEngine.object?.value(for: handle) ?? value) }
-        end.continuation.yield(value)
+        pending.withLock { $0 = value }
+        end.continuation.yield()
         // Counting overtime, its 0 is not its end: it finishes when cancelled.
         if value == 0, ending == .stops { end.continuation.finish() }
       }
     }
     continuation.onTermination = { _ in handle.cancel() }
+    // The reader holds the signals alone: dropping the sequence ends the countdown.
+    let reader = LatestValueReader(signals, pending: pending)
+    let stream = AsyncStream(unfolding: { await reader.next() })
     guard let delivered else { return stream }
-    // The reader holds the stream alone: dropping the sequence ends the countdown.
-    let reader = MilestoneStreamReader(stream, delivered: delivered)
-    return AsyncStream(unfolding: { await reader.next() })
+    let milestones = MilestoneStreamReader(stream, delivered: delivered)
+    return AsyncStream(unfolding: { await milestones.next() })
   }
 
 }

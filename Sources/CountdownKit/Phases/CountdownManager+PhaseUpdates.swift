@@ -31,21 +31,21 @@ extension CountdownManager {
     delivering deliveries: CountdownDeliveries = .everyChange
   ) throws(CountdownError) -> AsyncStream<CountdownPhaseUpdate> {
     let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-    let pending = PhaseUpdateReader.Pending(nil)
+    let pending = LatestValueReader<CountdownPhaseUpdate>.Pending(nil)
     // The sequence's identity, held by its handler: its key in the engine's table.
     let handle = CountdownHandle(engine: engine)
     // Finishes the signals however the sequence ends without its plan's end.
     let finisher = StreamFinisher(continuation)
     try walk(plan, under: handle, policy, deliveries) { _, update, _ in
       withExtendedLifetime(handle) {
-        PhaseUpdateReader.deliver(update, to: pending)
+        LatestValueReader.deliver(update, to: pending)
         finisher.continuation.yield()
         if update.planEnded { finisher.continuation.finish() }
       }
     }
     continuation.onTermination = { _ in handle.cancel() }
     // The reader holds the signals alone: dropping the sequence ends the countdown.
-    let reader = PhaseUpdateReader(signals, pending: pending)
+    let reader = LatestValueReader(signals, pending: pending)
     return AsyncStream(unfolding: { await reader.next() })
   }
 }
