@@ -36,13 +36,16 @@ extension CountdownManager {
     let handle = CountdownHandle(engine: engine)
     // Finishes the signals however the sequence ends without its plan's end.
     let finisher = StreamFinisher(continuation)
-    try walk(plan, under: handle, policy, deliveries) { _, update, _ in
+    // Not isolated to the main actor, though called on it: a main-actor closure made here, off
+    // the main actor, would check its executor at every call (about 200 instructions a value).
+    let deliver: @Sendable (CountdownHandle, CountdownPhaseUpdate, inout Bool) -> Void = { _, update, _ in
       withExtendedLifetime(handle) {
         LatestValueReader.deliver(update, to: pending)
         finisher.continuation.yield()
         if update.planEnded { finisher.continuation.finish() }
       }
     }
+    try walk(plan, under: handle, policy, deliveries, deliver)
     continuation.onTermination = { _ in handle.cancel() }
     // The reader holds the signals alone: dropping the sequence ends the countdown.
     let reader = LatestValueReader(signals, pending: pending)
