@@ -48,6 +48,34 @@ final class AsyncValuesTests: XCTestCase {
     XCTAssertEqual(manager.count, 0, "the countdown ended with its consumer")
   }
 
+  /// Dropping the sequence, read or not, ends its countdown, with milestones or without, and in
+  /// phases: the sequence alone holds what ends it.
+  func testDroppingTheSequenceCancelsTheCountdown() throws {
+    let manager = try CountdownManager(clock: ManualCountdownClock())
+    let plan = try CountdownPlan(blocks: [
+      .init([CountdownPhase("Work", .seconds(30)), CountdownPhase("Rest", .seconds(10))])
+    ])
+    for kind in ["values", "milestones", "phases"] {
+      var stream: AnyObject? = try {
+        switch kind {
+        case "values": Box(try manager.values(for: .seconds(60)))
+        case "milestones": Box(try manager.values(for: .seconds(60), delivering: .milestones([30, 10])))
+        default: Box(try manager.phaseUpdates(plan: plan))
+        }
+      }()
+      XCTAssertEqual(manager.count, 1, kind)
+      XCTAssertNotNil(stream)
+      stream = nil
+      XCTAssertEqual(manager.count, 0, "\(kind): the countdown ended with its sequence")
+    }
+  }
+
+  /// A sequence held by reference, so that the test drops it at a point it chooses.
+  private final class Box<Sequence> {
+    let sequence: Sequence
+    init(_ sequence: Sequence) { self.sequence = sequence }
+  }
+
   // Every way a countdown ends finishes its stream, not only its final 0: a consumer's loop must
   // never hang. On the manual clock (no value needs to be delivered); the timeout only bounds a
   // failure.
