@@ -56,6 +56,13 @@ package struct ProcessUsage: Sendable {
     return write(file, command, command.count) == command.count
   }
 
+  /// The context switches of the whole process so far, voluntary (a thread waiting, as for a
+  /// queue's next block) and involuntary, from `getrusage(RUSAGE_SELF)`.
+  package static func contextSwitches() -> Int {
+    let usage = resourceUsage()
+    return usage.ru_nvcsw + usage.ru_nivcsw
+  }
+
   private static func resourceUsage() -> rusage {
     var usage = rusage()
     #if canImport(Glibc) || canImport(Musl)

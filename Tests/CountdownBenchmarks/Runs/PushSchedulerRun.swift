@@ -121,14 +121,14 @@ struct PushSchedulerRun {
     var snapshots = try ids.map { id in
       try CountdownSnapshot<String>(decoding: Data(template.replacingOccurrences(of: "@ID@", with: id).utf8))
     }
-    var switches = ProcessProbe.contextSwitches()
+    var switches = ProcessUsage.contextSwitches()
     start = Self.cpu()
     for index in 0..<sequences {
       try await scheduler.follow(snapshots[index], id: ids[index], token: tokens[index], lookAhead: lookAhead)
     }
     await scheduler.settled()
     figures.follow = Double(Self.cpu() - start) / count
-    figures.followSwitches = Double(ProcessProbe.contextSwitches() - switches) / count
+    figures.followSwitches = Double(ProcessUsage.contextSwitches() - switches) / count
     XCTAssertEqual(sender.sent, sequences, "each follow sends its first push")
     snapshots = []
     if let schedulerBefore, let after = ProcessUsage.currentResidentBytes() {
@@ -136,7 +136,7 @@ struct PushSchedulerRun {
     }
 
     let newTokens = (0..<sequences).map { Self.token($0, 1) }
-    switches = ProcessProbe.contextSwitches()
+    switches = ProcessUsage.contextSwitches()
     start = Self.cpu()
     for index in 0..<sequences {
       let followed = try await scheduler.updateToken(newTokens[index], id: ids[index])
@@ -144,7 +144,7 @@ struct PushSchedulerRun {
     }
     await scheduler.settled()
     figures.token = Double(Self.cpu() - start) / count
-    figures.tokenSwitches = Double(ProcessProbe.contextSwitches() - switches) / count
+    figures.tokenSwitches = Double(ProcessUsage.contextSwitches() - switches) / count
 
     // Each id's second step and the engine's ends come due at one instant.
     start = Self.cpu()
@@ -153,12 +153,12 @@ struct PushSchedulerRun {
       await Self.run(on: engineQueue) {}
     }
     figures.end = Double(Self.cpu() - start) / count
-    switches = ProcessProbe.contextSwitches()
+    switches = ProcessUsage.contextSwitches()
     start = Self.cpu()
     try clock.advance(to: settle)
     await scheduler.settled()
     figures.push = Double(Self.cpu() - start) / count
-    figures.pushSwitches = Double(ProcessProbe.contextSwitches() - switches) / count
+    figures.pushSwitches = Double(ProcessUsage.contextSwitches() - switches) / count
     XCTAssertEqual(sender.sent, 2 * sequences, "each id's second step")
     XCTAssertEqual(scheduler.record(id: ids[0])?.sentCount, 2)
     XCTAssertEqual(scheduler.record(id: ids[0])?.token, newTokens[0])

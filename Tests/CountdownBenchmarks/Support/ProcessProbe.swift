@@ -27,18 +27,6 @@ enum ProcessProbe {
     return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
   }
 
-  /// The context switches of the whole process so far, voluntary (a thread waiting, as for a queue's
-  /// next block) and involuntary, from `getrusage(RUSAGE_SELF)`.
-  static func contextSwitches() -> Int {
-    var usage = rusage()
-    #if canImport(Glibc) || canImport(Musl)
-      getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    #else
-      getrusage(RUSAGE_SELF, &usage)
-    #endif
-    return usage.ru_nvcsw + usage.ru_nivcsw
-  }
-
   /// Sleeps the calling thread until the monotonic clock reads `deadline`.
   static func sleep(until deadline: Int64) {
     while true {
