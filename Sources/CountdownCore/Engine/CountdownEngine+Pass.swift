@@ -189,9 +189,9 @@ extension CountdownEngine {
         checkNotWithdrawn(callback, context: context, pausedWalk: segmentCall.isPaused)
         if callback.ends {
           // `endedAgo` answers in this call, and only in it.
-          callReadings.callingEnd(of: callback.slot) { segmentCall.handler(segmentCall, &stop) }
+          callReadings.callingEnd(of: callback.slot) { segmentCall.walk.segmentChanged(segmentCall, stop: &stop) }
         } else {
-          segmentCall.handler(segmentCall, &stop)
+          segmentCall.walk.segmentChanged(segmentCall, stop: &stop)
         }
       } else if callback.ends {
         checkNotWithdrawn(callback, context: context)

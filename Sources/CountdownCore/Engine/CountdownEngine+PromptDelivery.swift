@@ -68,13 +68,13 @@ extension CountdownEngine {
           // `endedAgo` answers in this call, and only in it.
           callReadings.callingEnd(of: callback.slot) {
             if let segmentCall = delivery.segmentCall {
-              segmentCall.handler(segmentCall, &stop)
+              segmentCall.walk.segmentChanged(segmentCall, stop: &stop)
             } else {
               callback.handler.call(callback.value, &stop)
             }
           }
         } else if let segmentCall = delivery.segmentCall {
-          segmentCall.handler(segmentCall, &stop)
+          segmentCall.walk.segmentChanged(segmentCall, stop: &stop)
         } else {
           callback.handler.call(callback.value, &stop)
         }

@@ -3,53 +3,52 @@
 // as a milestone is planned again, and tells the move with one call.
 
 extension CountdownEngine {
-  /// Starts (or replaces) the countdown of `receiver` walking the segments of `layout`, from
-  /// segment `ordinal` with `left` nanoseconds to go in it (its length by default; at or below 0,
-  /// its end passed that long ago, and the first call tells the ends passed since).
+  /// Starts (or replaces) the countdown of `receiver` walking the segments of `walk`'s layout, from
+  /// its segment, with `left` nanoseconds to go in it (its length by default; at or below 0, its
+  /// end passed that long ago, and the first call tells the ends passed since).
   ///
   /// Within a segment, `handler` gets each value (whole intervals left in the segment), as a
   /// countdown's handler does. A change of segment (a segment's end, or several after a late
   /// wakeup, bounded), the registration's first delivery, and the first after a move, a resume or
-  /// a call withdrawn before it began, go to `onSegment` instead, once each: a
-  /// ``SegmentCall`` with the segment, its value and the ends passed since the last call made.
-  /// The plan's end is a call with the final 0; then the registration ends. After a segment that
-  /// pauses, the walk waits, paused at the next segment's full length, until ``resume(_:)``.
+  /// a call withdrawn before it began, go to the walk instead
+  /// (``SegmentWalk/segmentChanged(_:stop:)``), once each: a ``SegmentCall`` with the segment, its
+  /// value and the ends passed since the last call made. The plan's end is a call with the final
+  /// 0; then the registration ends. After a segment that pauses, the walk waits, paused at the
+  /// next segment's full length, until ``resume(_:)``. Its deliveries within a segment are the
+  /// walk's (``SegmentWalk/init(layout:ordinal:deliveries:)``): every change, or only the
+  /// segments' ends, or milestones in each segment. A walk of every change is told its first
+  /// call, every segment change, move, resume and time added; a silent one only its ends (and
+  /// milestones), each delivery of it a call.
   ///
   /// Called on the delivery queue, the first call is made inside this call, as
   /// ``register(_:_:whileSuspended:delivering:pastTheEnd:handler:)`` makes its first value.
   ///
   /// - Parameters:
   ///   - receiver: The object the walk belongs to: its key, never retained.
-  ///   - layout: The plan's arithmetic.
-  ///   - ordinal: The segment it starts at, 0 or more (past the last, the plan ends at once).
-  ///   - left: The nanoseconds to go in that segment; `nil`: its length.
+  ///   - walk: A walk made for this registration alone, and not registered before.
+  ///   - left: The nanoseconds to go in its segment; `nil`: its length.
   ///   - policy: Whether time spent suspended counts, as for a countdown.
-  ///   - deliveries: Every change within a segment (default), or only the segments' ends, or
-  ///     milestones in each segment. A walk of every change is told its first call, every segment
-  ///     change, move, resume and time added; a silent one only its ends (and milestones), each
-  ///     delivery of it a call.
-  ///   - info: What the caller keeps with the walk, given back by ``walkStatus(of:passingEnds:)``.
   ///   - paused: Registered frozen with `left`, told at its resume (with nothing left, that segment
   ///     ends there, the next waits paused, and that end is told at once).
   ///   - readAt: The clock reading the caller worked `left` out at; `nil`: the clock is read.
   ///   - callsFirst: Whether the first delivery is a call (the default). `false`: the caller knows
-  ///     where the walk starts (segment `ordinal`, ending `left` after `readAt`), and its first
-  ///     delivery is a value, as any later one within the segment, unless it starts paused, past
-  ///     its segment's end, or while the engine is suspended, where it is a call still.
+  ///     where the walk starts (its segment, ending `left` after `readAt`), and its first delivery
+  ///     is a value, as any later one within the segment, unless it starts paused, past its
+  ///     segment's end, or while the engine is suspended, where it is a call still.
   ///   - handler: Called with each value within a segment.
-  ///   - onSegment: Called in place of `handler` for a change of segment (and the calls above).
-  /// - Throws: ``CountdownError/outOfRange`` for a negative `ordinal`, a segment that does not fit
-  ///   on the clock, or one whose end lies past 292 years of plan (``SegmentLayout/counts(_:)``);
-  ///   ``CountdownError/invalidMilestone`` for a milestone below zero; the
-  ///   receiver's existing countdown is then left untouched.
+  /// - Throws: ``CountdownError/outOfRange`` for a negative segment, one that does not fit on the
+  ///   clock, or one whose end lies past 292 years of plan (``SegmentLayout/counts(_:)``);
+  ///   ``CountdownError/invalidMilestone`` for a milestone below zero; the receiver's existing
+  ///   countdown is then left untouched.
   /// - Complexity: O(log *p*), *p* the segments written in the plan.
   package func register(
-    _ receiver: AnyObject, walking layout: SegmentLayout, from ordinal: Int = 0, left: Int64? = nil,
-    whileSuspended policy: SuspensionPolicy = .keepsRunning, delivering deliveries: CountdownDeliveries = .everyChange,
-    info: (any AnyObject & Sendable)? = nil, paused: Bool = false, readAt: CountdownInstant? = nil,
-    callsFirst: Bool = true, handler: @escaping CountdownHandler, onSegment: @escaping SegmentHandler
+    _ receiver: AnyObject, walk: SegmentWalk, left: Int64? = nil,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning,
+    paused: Bool = false, readAt: CountdownInstant? = nil, callsFirst: Bool = true,
+    handler: @escaping CountdownHandler
   ) throws(CountdownError) {
-    if let values = deliveries.milestones, !values.allSatisfy({ $0 >= 0 }) { throw .invalidMilestone }
+    if let milestones = walk.milestones, !milestones.values.allSatisfy({ $0 >= 0 }) { throw .invalidMilestone }
+    let (layout, ordinal) = (walk.layout, walk.ordinal)
     guard layout.counts(ordinal) else { throw .outOfRange }
     let left = left ?? (layout.isEnded(ordinal) ? 0 : layout.length(ofOrdinal: ordinal))
     let reading = readAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
@@ -58,9 +57,8 @@ extension CountdownEngine {
     let registration = state.withLock { state -> Registration in
       do throws(CountdownError) {
         var registration = try state.acceptWalk(
-          receiver, handler, onSegment: onSegment, layout: layout, ordinal: ordinal, left: left, policy: policy,
-          deliveries: deliveries, info: info, paused: paused, callsFirst: callsFirst, reading: reading,
-          deliveringHereWith: context)
+          receiver, handler, walk: walk, left: left, policy: policy, paused: paused, callsFirst: callsFirst,
+          reading: reading, deliveringHereWith: context)
         if registration.owesPromptDelivery, registration.delivery == nil, let context {
           registration.delivery = state.beginPromptDeliveryHere(context, at: reading, near: registration.position)
         }
@@ -71,6 +69,21 @@ extension CountdownEngine {
       }
     }
     try complete(registration, failure: failure, context: context, reading: reading)
+  }
+
+  /// ``register(_:walk:left:whileSuspended:paused:readAt:callsFirst:handler:)`` for a walk of
+  /// `layout` from segment `ordinal` (0 or more; past the last, the plan ends at once), delivering
+  /// `deliveries`, whose segment calls go to `onSegment`.
+  package func register(
+    _ receiver: AnyObject, walking layout: SegmentLayout, from ordinal: Int = 0, left: Int64? = nil,
+    whileSuspended policy: SuspensionPolicy = .keepsRunning, delivering deliveries: CountdownDeliveries = .everyChange,
+    paused: Bool = false, readAt: CountdownInstant? = nil, callsFirst: Bool = true,
+    handler: @escaping CountdownHandler, onSegment: @escaping SegmentHandler
+  ) throws(CountdownError) {
+    let walk = ClosureSegmentWalk(layout: layout, ordinal: ordinal, deliveries: deliveries, onSegment: onSegment)
+    try register(
+      receiver, walk: walk, left: left, whileSuspended: policy, paused: paused, readAt: readAt, callsFirst: callsFirst,
+      handler: handler)
   }
 
   /// Moves `receiver`'s walk to another segment (``SegmentMove``): the segment it lands on starts

@@ -6,7 +6,7 @@
 /// A class, immutable: a prompt delivery carries it as one optional reference, so that a plain
 /// registration's delivery, which carries none, copies nothing more (a struct made every plain
 /// prompt delivery copy its whole layout).
-package final class SegmentCall: Sendable {
+@_spi(Walks) public final class SegmentCall: Sendable {
   /// The current segment's value at the call's instant: whole intervals left, rounded up (the
   /// frozen time's, while paused; at a milestone, that milestone); 0 once the plan has ended.
   package let value: Int
@@ -24,12 +24,12 @@ package final class SegmentCall: Sendable {
   package let end: Int64?
   /// The clock instant the call stands for.
   package let instant: Int64
-  /// What to call.
-  let handler: SegmentHandler
+  /// The walk it tells (``SegmentWalk/segmentChanged(_:stop:)``).
+  let walk: SegmentWalk
 
   init(
     value: Int, ordinal: Int, ends: PassedSegmentEnds, isPaused: Bool, timeLeft: Int64, end: Int64?, instant: Int64,
-    handler: @escaping SegmentHandler
+    walk: SegmentWalk
   ) {
     self.value = value
     self.ordinal = ordinal
@@ -38,11 +38,6 @@ package final class SegmentCall: Sendable {
     self.timeLeft = timeLeft
     self.end = end
     self.instant = instant
-    self.handler = handler
+    self.walk = walk
   }
 }
-
-/// What the engine calls for a registration walking segments when its segment changes (or it is
-/// owed a call with its segment): the call, and a stop flag that ends the registration after it.
-/// Values within a segment go to the registration's ``CountdownHandler``.
-package typealias SegmentHandler = @Sendable (_ call: SegmentCall, _ stop: inout Bool) -> Void

@@ -9,7 +9,7 @@
 ///
 /// A class, immutable: each walk holds one reference to its plan's layout, not a copy of its
 /// fields (48 bytes more per walk, and a retain per field at each copy).
-package final class SegmentLayout: Hashable, Sendable {
+@_spi(Walks) public final class SegmentLayout: Hashable, Sendable {
   /// The parts, in order: one per block.
   package let parts: [Part]
   /// The number of segments the plan runs; `nil`: forever.
@@ -58,11 +58,11 @@ package final class SegmentLayout: Hashable, Sendable {
   }
 
   /// Equal layouts have equal parts (the rest follows from them).
-  package static func == (lhs: SegmentLayout, rhs: SegmentLayout) -> Bool {
+  public static func == (lhs: SegmentLayout, rhs: SegmentLayout) -> Bool {
     lhs === rhs || lhs.parts == rhs.parts
   }
 
-  package func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Hasher) {
     hasher.combine(parts)
   }
 

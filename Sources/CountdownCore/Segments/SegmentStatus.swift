@@ -2,8 +2,8 @@
 package struct SegmentStatus: Sendable {
   /// The plan's arithmetic.
   package let layout: SegmentLayout
-  /// What the caller keeps with the walk (``SegmentWalk/info``).
-  package let info: (any AnyObject & Sendable)?
+  /// The walk, as registered (a subclass's object).
+  package let walk: SegmentWalk
   /// The current segment's ordinal; the segment count once the plan has ended.
   package let ordinal: Int
   /// Whether the walk is paused (by a pause, or after a segment that pauses).

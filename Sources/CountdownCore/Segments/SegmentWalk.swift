@@ -5,22 +5,24 @@
 /// (``advance(_:to:interval:toClock:)``) instead of ending the registration, under the engine's
 /// lock, as a milestone is planned again.
 ///
+/// Open to the package's other modules (`@_spi(Walks)`), which subclass it with what their calls
+/// need beside the plan, and are told each call by ``segmentChanged(_:stop:)``: a countdown in
+/// phases is then one object beside its registration, not a walk and a second object that the
+/// walk would hold (a start's second allocation, and 48 bytes more per countdown). Nothing
+/// outside the package sees it.
+///
 /// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
-package final class SegmentWalk: @unchecked Sendable {
-  // @unchecked Sendable: every `var` is read and written under the engine's lock only (the
-  // registration slots' table that holds the walk is the state's); the rest is constant. Unchecked
-  // exclusivity, as the slots': the lock serializes access, which the runtime's per-access check
-  // cannot see (it was a quarter of a first call's instructions).
+@_spi(Walks) open class SegmentWalk: @unchecked Sendable {
+  // @unchecked Sendable: every `var` here is read and written under the engine's lock only (the
+  // registration slots' table that holds the walk is the state's); the rest is constant. A
+  // subclass's own state is confined as it says. Unchecked exclusivity, as the slots': the lock
+  // serializes access, which the runtime's per-access check cannot see (it was a quarter of a
+  // first call's instructions).
 
   /// The plan's arithmetic.
   package let layout: SegmentLayout
-  /// What a segment change calls.
-  let handler: SegmentHandler
   /// The milestones a silent walk is delivered at in each segment, if any.
   package let milestones: MilestoneList?
-  /// What the caller keeps with the walk (a plan's phases), given back by a status
-  /// (``SegmentStatus/info``).
-  package let info: (any AnyObject & Sendable)?
   /// Time added to the current segment (taken, below 0), in nanoseconds: its span is its length
   /// and this (``SegmentStatus/span``). 0 again at each change of segment.
   @exclusivity(unchecked) package private(set) var added: Int64 = 0
@@ -41,17 +43,28 @@ package final class SegmentWalk: @unchecked Sendable {
   /// (and milestones), as a single countdown that skips changes does.
   @exclusivity(unchecked) package private(set) var owesCall: Bool
 
-  init(
-    layout: SegmentLayout, ordinal: Int, deliveries: CountdownDeliveries, info: (any AnyObject & Sendable)?,
-    handler: @escaping SegmentHandler
-  ) {
+  /// A walk of `layout` from segment `ordinal`, delivering `deliveries` in each segment: what
+  /// ``CountdownEngine/register(_:walk:left:whileSuspended:paused:readAt:callsFirst:handler:)``
+  /// registers (and checks: a walk is made before it, and registered once).
+  public init(layout: SegmentLayout, ordinal: Int, deliveries: CountdownDeliveries) {
     self.layout = layout
     self.ordinal = ordinal
-    self.handler = handler
     deliversEveryChange = deliveries.isEveryChange
     milestones = deliveries.milestones.map { MilestoneList($0) }
-    self.info = info
     owesCall = deliveries.isEveryChange
+  }
+
+  /// What it delivers within a segment, as it was made with: its constants, read without the lock.
+  package var deliveries: CountdownDeliveries {
+    deliversEveryChange ? .everyChange : milestones.map { .milestones($0.values) } ?? .onlyTheEnd
+  }
+
+  /// Tells `call`, on the engine's delivery queue, outside its lock, once per change of segment
+  /// (and per call owed: the first, one after a move, a resume, time added); `stop` ends the
+  /// registration after it. Values within a segment go to the registration's handler instead.
+  /// Every subclass tells its calls: the engine registers no walk of this class itself.
+  open func segmentChanged(_ call: SegmentCall, stop: inout Bool) {
+    preconditionFailure("A walk's subclass tells its segment calls.")
   }
 
   /// Notes `applied` nanoseconds added to (or, below 0, taken from) the current segment.
@@ -95,7 +108,7 @@ package final class SegmentWalk: @unchecked Sendable {
   }
 
   /// Owes no call for its first delivery: the caller knows where it starts
-  /// (``CountdownEngine/register(_:walking:from:left:whileSuspended:delivering:info:paused:readAt:callsFirst:handler:onSegment:)``).
+  /// (``CountdownEngine/register(_:walk:left:whileSuspended:paused:readAt:callsFirst:handler:)``).
   func owesNoFirstCall() {
     owesCall = false
   }
@@ -130,7 +143,7 @@ package final class SegmentWalk: @unchecked Sendable {
       value: Int(value), ordinal: ordinal, ends: unheard(followedBy: ends ?? .none),
       isPaused: timing.isPaused, timeLeft: isEnded ? 0 : timing.nanoseconds(at: instant),
       end: timing.isPaused || isEnded ? nil : timing.deadlineOrStart.addingSaturated(toClock),
-      instant: instant.addingSaturated(toClock), handler: handler)
+      instant: instant.addingSaturated(toClock), walk: self)
     unheardEnds = nil
     owesCall = false
     // Its next milestone is the highest below the value told, as a countdown's is: a pass's

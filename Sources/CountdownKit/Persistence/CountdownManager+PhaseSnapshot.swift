@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import Foundation
 
 extension CountdownManager {

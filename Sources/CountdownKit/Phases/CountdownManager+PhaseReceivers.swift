@@ -54,13 +54,12 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ receiver: Receiver, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     let sequence = ReceiverPhaseDelivery(
-      plan: plan, policy: policy, deliveries: deliveries, context: callContext, receiver: receiver, update: update)
-    let handlers = PhaseHandlers.make(sequence)
+      plan: plan, from: ordinal, policy: policy, deliveries: deliveries, context: callContext, receiver: receiver,
+      update: update)
     let knowsItsStart = sequence.startsTold(from: ordinal, left: left, paused: paused, readAt: readAt)
     try engine.register(
-      receiver, walking: plan.layout.segments, from: ordinal, left: left, whileSuspended: policy.ofWalk,
-      delivering: deliveries, info: sequence, paused: paused, readAt: readAt, callsFirst: !knowsItsStart,
-      handler: handlers.values, onSegment: handlers.segments)
+      receiver, walk: sequence, left: left, whileSuspended: policy.ofWalk, paused: paused, readAt: readAt,
+      callsFirst: !knowsItsStart, handler: PhaseHandlers.values(of: sequence))
   }
 
   /// Skips the current phase of `receiver`'s countdown in phases: no end is delivered for it, and

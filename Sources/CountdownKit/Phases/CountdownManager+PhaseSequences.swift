@@ -79,14 +79,12 @@ extension CountdownManager {
     _ update: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     let sequence = IDPhaseDelivery(
-      plan: plan, policy: policy, deliveries: deliveries, context: callContext, id: id, token: token,
+      plan: plan, from: ordinal, policy: policy, deliveries: deliveries, context: callContext, id: id, token: token,
       generation: generation, update: update)
-    let handlers = PhaseHandlers.make(sequence)
     let knowsItsStart = sequence.startsTold(from: ordinal, left: left, paused: paused, readAt: readAt)
     try engine.register(
-      token, walking: plan.layout.segments, from: ordinal, left: left, whileSuspended: policy.ofWalk,
-      delivering: deliveries, info: sequence, paused: paused, readAt: readAt, callsFirst: !knowsItsStart,
-      handler: handlers.values, onSegment: handlers.segments)
+      token, walk: sequence, left: left, whileSuspended: policy.ofWalk, paused: paused, readAt: readAt,
+      callsFirst: !knowsItsStart, handler: PhaseHandlers.values(of: sequence))
   }
 
   /// Skips the current phase of `id`'s countdown in phases: no end is delivered for it, and the
@@ -210,7 +208,7 @@ extension CountdownManager {
   /// now, with what the manager keeps beside it; `nil` without one.
   func walk(of key: AnyObject, passingEnds: Bool = true) -> (SegmentStatus, PhaseSequence)? {
     guard let status = engine.walkStatus(of: key, passingEnds: passingEnds),
-      let sequence = status.info as? PhaseSequence
+      let sequence = status.walk as? PhaseSequence
     else { return nil }
     return (status, sequence)
   }

@@ -17,15 +17,15 @@ final class IDPhaseDelivery<ID: Sendable>: PhaseSequence, @unchecked Sendable {
   let update: @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
 
   init(
-    plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries, context: ManagerCallContext,
-    id: ID, token: IDRegistry.Token, generation: Int,
+    plan: CountdownPlan, from ordinal: Int, policy: SuspensionPolicy, deliveries: CountdownDeliveries,
+    context: ManagerCallContext, id: ID, token: IDRegistry.Token, generation: Int,
     update: @escaping @MainActor (_ id: ID, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) {
     self.id = id
     self.token = token
     self.generation = generation
     self.update = update
-    super.init(plan: plan, policy: policy, deliveries: deliveries, context: context)
+    super.init(plan: plan, from: ordinal, policy: policy, deliveries: deliveries, context: context)
   }
 
   @MainActor override func callApp(_ update: CountdownPhaseUpdate, stop: inout Bool) {

@@ -1,8 +1,8 @@
 import CountdownCore
 import Foundation
 
-/// The two handlers of a countdown in phases' one registration, a walk of the plan's segments: its
-/// values, and its segment calls.
+/// The values' handler of a countdown in phases' one registration, a walk of the plan's segments
+/// (its segment calls are the walk's own: ``PhaseSequence/segmentChanged(_:stop:)``).
 ///
 /// A value's call makes its update from the phase the last segment call told
 /// (``PhaseSequence/told``), the engine's reading of the call and the batch's wall-clock date: one
@@ -12,17 +12,14 @@ import Foundation
 /// of phase ends before the app's handler. Each is called once per change: the engine makes the
 /// one or the other, never both.
 ///
-/// Both capture the sequence alone, which is then their context: a start allocates nothing for
-/// them. A value's update holds one reference, the plan's storage, and plain values
+/// It captures the sequence alone, which is then its context: a start allocates nothing for it. A value's update holds one reference, the plan's storage, and plain values
 /// (``PhaseUpdateBasis``); the storage is lent from the sequence for the call
 /// (``withPlan(of:_:)``) and borrowed by the update's init, with no retain and no release. (Read
 /// as a field, or taken as an owned argument, it was retained and released around each call: a
 /// fifth of a value's instructions by id, a tenth by receiver.)
 enum PhaseHandlers {
-  /// The handlers of an id's walk, each capturing `delivery` alone.
-  static func make<ID: Sendable>(_ delivery: IDPhaseDelivery<ID>) -> (
-    values: CountdownHandler, segments: SegmentHandler
-  ) {
+  /// The values' handler of an id's walk, capturing `delivery` alone.
+  static func values<ID: Sendable>(of delivery: IDPhaseDelivery<ID>) -> CountdownHandler {
     let values = MainQueueHandler.make { value, stop in
       let (remaining, read) = reading(of: delivery, likely: value)
       HandlerDelivery.call(marking: delivery.token) {
@@ -32,11 +29,11 @@ enum PhaseHandlers {
       }
       if stop { delivery.ended(ranOut: false) }
     }
-    return (values, segments(of: delivery))
+    return kept(values, of: delivery)
   }
 
-  /// The handlers of a receiver's walk, each capturing `delivery` alone.
-  static func make(_ delivery: ReceiverPhaseDelivery) -> (values: CountdownHandler, segments: SegmentHandler) {
+  /// The values' handler of a receiver's walk, capturing `delivery` alone.
+  static func values(of delivery: ReceiverPhaseDelivery) -> CountdownHandler {
     let values = MainQueueHandler.make { value, stop in
       guard let receiver = delivery.receiver else {
         stop = true
@@ -49,7 +46,7 @@ enum PhaseHandlers {
         }
       }
     }
-    return (values, segments(of: delivery))
+    return kept(values, of: delivery)
   }
 
   /// What a value's call reads: the phase's time left at the call's reading, in the manager's
@@ -74,16 +71,15 @@ enum PhaseHandlers {
     Unmanaged.passUnretained(sequence.plan.storage)._withUnsafeGuaranteedRef(body)
   }
 
-  /// The segment calls' handler of `sequence`'s walk, capturing it alone.
-  private static func segments(of sequence: PhaseSequence) -> SegmentHandler {
-    let segments = MainQueueHandler.make(segment: { call, stop in sequence.deliver(call, stop: &stop) })
+  /// `values`, kept forever with `sequence` where the lifetime tests' self-test planted the fault
+  /// `sequenceKeepsItsHandler` (builds with internal checks).
+  private static func kept(_ values: @escaping CountdownHandler, of sequence: PhaseSequence) -> CountdownHandler {
     #if COUNTDOWN_CHECK_INVARIANTS
-      // The lifetime tests' self-test: the handler kept, and with it the sequence.
       if PlantedFault.current == .sequenceKeepsItsHandler {
-        keptByAPlantedFault.withLock { $0 += [sequence, segments] }
+        keptByAPlantedFault.withLock { $0 += [sequence, values] }
       }
     #endif
-    return segments
+    return values
   }
 
   #if COUNTDOWN_CHECK_INVARIANTS

@@ -1,45 +1,79 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import Foundation
 
-/// A countdown in phases as the manager runs it: one engine registration that walks the plan's
-/// segments (``CountdownCore/CountdownEngine/register(_:walking:from:left:whileSuspended:delivering:info:paused:readAt:callsFirst:handler:onSegment:)``),
-/// under an id's token or a receiver, the one truth of where the plan is. This object is what the
-/// walk keeps beside it (its info, given back by the engine's status): the plan with its phases,
-/// the policy and the deliveries, for the manager's reads (a position, dates, a snapshot), and the
+/// A countdown in phases as the manager runs it: the engine's walk of the plan's segments
+/// (``CountdownCore/SegmentWalk``, registered by
+/// ``CountdownCore/CountdownEngine/register(_:walk:left:whileSuspended:paused:readAt:callsFirst:handler:)``)
+/// under an id's token or a receiver, the one truth of where the plan is, and what the manager
+/// keeps beside it in the same object: the plan with its phases and the policy,
+/// for the manager's reads (a position, dates, a snapshot, found by the engine's status), and the
 /// phase the last call of the walk told, which each value's call reads.
 ///
 /// A phase's end, a move (skip, restart, back), a resume, time added and the first delivery each
-/// come as the engine's one segment call, which moves ``told`` on; the values within a phase come
-/// as values, and make their update from ``told`` with no lock and no look at the engine
-/// (``PhaseHandlers``).
+/// come as the engine's one segment call (``segmentChanged(_:stop:)``), which moves ``told`` on;
+/// the values within a phase come as values, and make their update from ``told`` with no lock and
+/// no look at the engine (``PhaseHandlers``).
 ///
 /// Made as an id's (``IDPhaseDelivery``) or a receiver's (``ReceiverPhaseDelivery``), with what
-/// their calls need beside the plan: the walk's two handlers capture that one object and nothing
-/// else, so that it is their context and a start allocates nothing more for them.
-class PhaseSequence: @unchecked Sendable {
-  // @unchecked Sendable: `told` is read and written only inside the calls of the walk's handlers,
-  // which the engine makes one at a time on its delivery queue, the main queue; the rest is
-  // constant.
+/// their calls need beside the plan: the values' handler captures that one object and nothing
+/// else, so that it is its context, and a start allocates one object beside the registration.
+class PhaseSequence: SegmentWalk, @unchecked Sendable {
+  // @unchecked Sendable: the walk's own state is the engine's, under its lock (as the superclass
+  // says); `told` is read and written only inside the walk's calls and values, which the engine
+  // makes one at a time on its delivery queue, the main queue; the rest is constant.
+  /// Whether the plan walks on or freezes while the manager is suspended. First: a subclass's
+  /// fields are laid out after its superclass's, each in the order written at its own alignment,
+  /// so that this byte fills the walk's tail padding (a start's object is 16 bytes smaller, in the
+  /// allocator's steps). The deliveries are the walk's own (``CountdownCore/SegmentWalk/deliveries``).
+  let policy: SuspensionPolicy
   let plan: CountdownPlan
-  let deliveries: CountdownDeliveries
   /// The manager's clock, readings and wall clock, for the calls.
   let context: ManagerCallContext
   /// The phase the walk's last call told, and its end (or frozen time): the engine tells it again
   /// at every change of it (its end moved by time added, or by a suspension for a plan that
   /// freezes), so that a value's call reads it as it stands.
   @exclusivity(unchecked) final var told: SegmentCursor
-  /// Whether the plan walks on or freezes while the manager is suspended. After ``told``, whose
-  /// last 7 bytes are padding: a class's fields are laid out in the order written, each after the
-  /// one before's size, so that it takes no room of its own (a start's object is 16 bytes
-  /// smaller, in the allocator's steps).
-  let policy: SuspensionPolicy
 
-  init(plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries, context: ManagerCallContext) {
+  /// A walk of `plan` from phase `ordinal` (checked at its registration).
+  init(
+    plan: CountdownPlan, from ordinal: Int, policy: SuspensionPolicy, deliveries: CountdownDeliveries,
+    context: ManagerCallContext
+  ) {
     self.plan = plan
     self.policy = policy
-    self.deliveries = deliveries
     self.context = context
     told = SegmentCursor(ordinal: 0, timing: .paused(left: plan.layout.firstPhaseDuration))
+    super.init(layout: plan.layout.segments, ordinal: ordinal, deliveries: deliveries)
+  }
+
+  /// Tells a segment call of the walk (``deliver(_:stop:)``), on the main queue, where the engine
+  /// makes it.
+  override final func segmentChanged(_ call: SegmentCall, stop: inout Bool) {
+    Self.deliverOnMain(self, call, &stop)
+  }
+
+  /// ``deliver(_:stop:)``, called as the engine calls, on the main queue: one closure for every
+  /// sequence, capturing nothing, cast as ``MainQueueHandler`` casts a callback. (A closure made
+  /// at each call, to run it as the main actor's, was allocated each time: about 5 % of a phase's
+  /// end; `MainActor.assumeIsolated` looks the executor up: about 9 %.)
+  private static let deliverOnMain: DeliverNonisolated.Call = {
+    let body: DeliverIsolated.Call = { sequence, call, stop in
+      #if DEBUG
+        dispatchPrecondition(condition: .onQueue(.main))
+      #endif
+      sequence.deliver(call, stop: &stop)
+    }
+    return unsafeBitCast(DeliverIsolated(call: body), to: DeliverNonisolated.self).call
+  }()
+
+  private struct DeliverIsolated {
+    typealias Call = @MainActor (_ sequence: PhaseSequence, _ call: SegmentCall, _ stop: inout Bool) -> Void
+    let call: Call
+  }
+
+  private struct DeliverNonisolated {
+    typealias Call = @Sendable (_ sequence: PhaseSequence, _ call: SegmentCall, _ stop: inout Bool) -> Void
+    let call: Call
   }
 
   /// Takes the phase a start tells as told, where the start is the plan's first phase, running,

@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 
 /// A plan as the engine walks it, with its phases: the engine's arithmetic of its segments
 /// (``CountdownCore/SegmentLayout``: where a phase starts, which phase runs at a time, which

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Not generic over the receiver's type: a generic class's metadata is looked up at every start
 /// that the app's unspecialized call makes (about 330 instructions). The handler is kept with its
-/// receiver as `AnyObject` instead (``init(plan:policy:deliveries:context:receiver:update:)``).
+/// receiver as `AnyObject` instead (``init(plan:from:policy:deliveries:context:receiver:update:)``).
 final class ReceiverPhaseDelivery: PhaseSequence, @unchecked Sendable {
   // @unchecked Sendable: `receiver` is written once, at init (a weak reference's load is atomic,
   // and the object is used only on the main actor, where it came from); the rest is constant, and
@@ -23,8 +23,8 @@ final class ReceiverPhaseDelivery: PhaseSequence, @unchecked Sendable {
   /// (the cast goes through structs, as ``MainQueueHandler`` explains). Only `receiver` is ever
   /// passed to it.
   init<Receiver: AnyObject>(
-    plan: CountdownPlan, policy: SuspensionPolicy, deliveries: CountdownDeliveries, context: ManagerCallContext,
-    receiver: Receiver,
+    plan: CountdownPlan, from ordinal: Int, policy: SuspensionPolicy, deliveries: CountdownDeliveries,
+    context: ManagerCallContext, receiver: Receiver,
     update: @escaping @MainActor (_ receiver: Receiver, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) {
     self.receiver = receiver
@@ -32,7 +32,7 @@ final class ReceiverPhaseDelivery: PhaseSequence, @unchecked Sendable {
     #if COUNTDOWN_CHECK_INVARIANTS
       held = PlantedFault.current == .phaseReceiverHeld ? receiver : nil
     #endif
-    super.init(plan: plan, policy: policy, deliveries: deliveries, context: context)
+    super.init(plan: plan, from: ordinal, policy: policy, deliveries: deliveries, context: context)
   }
 
   private struct Typed<Receiver: AnyObject> {

@@ -30,25 +30,4 @@ enum MainQueueHandler {
     #endif
     return unsafeBitCast(Isolated(call: body), to: Nonisolated.self).call
   }
-
-  private struct IsolatedSegment {
-    let call: @MainActor (_ call: SegmentCall, _ stop: inout Bool) -> Void
-  }
-
-  private struct NonisolatedSegment {
-    let call: SegmentHandler
-  }
-
-  /// ``make(_:)`` for a walk's segment calls, which the engine makes on the same queue as its values.
-  static func make(segment body: @escaping @MainActor (_ call: SegmentCall, _ stop: inout Bool) -> Void)
-    -> SegmentHandler
-  {
-    #if DEBUG
-      let body: @MainActor (SegmentCall, inout Bool) -> Void = { call, stop in
-        dispatchPrecondition(condition: .onQueue(.main))
-        body(call, &stop)
-      }
-    #endif
-    return unsafeBitCast(IsolatedSegment(call: body), to: NonisolatedSegment.self).call
-  }
 }

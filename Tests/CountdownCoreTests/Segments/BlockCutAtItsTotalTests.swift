@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import XCTest
 
 /// A block that lasts a total time ends there, cutting its last segment short: no segment start,

@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import XCTest
 
 /// With ends on the interval's grid, a late wakeup stands for the grid instant before its reading:

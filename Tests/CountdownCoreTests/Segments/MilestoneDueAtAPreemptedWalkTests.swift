@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import XCTest
 
 /// A walk's segment counts from the caller's clock reading, so its first milestone is the one

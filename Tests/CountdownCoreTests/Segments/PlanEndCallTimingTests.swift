@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import XCTest
 
 /// The call that tells a plan's end has no segment left to count down to: it names no end instant,

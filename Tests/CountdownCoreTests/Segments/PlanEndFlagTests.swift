@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import XCTest
 
 /// The ends that finish a plan whose last segment is marked to pause after: the plan ends there,

@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import XCTest
 
 /// What a walk's two handlers saw, in order: each value's call as `"5"`, each segment call as

@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import XCTest
 
 /// A registration that walks segments: one registration, one call per change, every operation an

@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import XCTest
 
 /// A walk that skips changes moved at a clock reading that a later instant overtakes before the

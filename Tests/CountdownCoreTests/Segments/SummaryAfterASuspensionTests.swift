@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import XCTest
 
 /// A walk that pauses while the engine is suspended counts on running time, which runs behind the

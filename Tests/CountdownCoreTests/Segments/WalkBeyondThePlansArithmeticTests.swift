@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import XCTest
 
 /// A walk cannot stand at a segment whose end lies past what the plan's arithmetic counts (a plan

@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import XCTest
 
 /// A segment call withdrawn before it began gives its ends back to the walk, which may have passed

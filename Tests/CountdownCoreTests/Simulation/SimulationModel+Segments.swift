@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 
 // The model of registrations walking segments: which ends a walk passes by an instant, what its
 // next call must say, and the check of each call it makes.

@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 
 /// The reference model of a simulation run: what every registration must show, checked against
 /// every delivered value. Used only on the main thread, where the engine delivers.

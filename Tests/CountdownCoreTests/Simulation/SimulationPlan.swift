@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 
 /// A small plan a simulation walks (``SimulationStep/walk(slot:plan:from:leftMilliseconds:pauses:deliveries:paused:)``),
 /// and the model's own reading of it: every segment of its blocks that end written out one by one,

@@ -2,24 +2,23 @@
 // a walk stands, each under the one lock every other transition takes.
 
 extension EngineState {
-  /// A registration of `receiver` walking `layout` from segment `ordinal` with `left` nanoseconds
-  /// to go in it (checked before the lock), asked for with the clock reading `reading` (clamped:
+  /// A registration of `receiver` walking `walk` (its layout, from its segment) with `left`
+  /// nanoseconds to go in its segment (checked before the lock), asked for with the clock reading `reading` (clamped:
   /// rule 5); `paused`: frozen at once, its first call told paused (with nothing left, its segment
   /// ends there, and the next waits paused); without `callsFirst`, its first delivery is a value
   /// where the caller knows where it starts (not paused, nothing past, the engine not suspended).
   /// As ``accept(_:_:_:reading:deliveringHereWith:)`` for the rest.
   mutating func acceptWalk(
-    _ receiver: AnyObject, _ handler: @escaping CountdownHandler, onSegment: @escaping SegmentHandler,
-    layout: SegmentLayout, ordinal: Int, left: Int64, policy: SuspensionPolicy, deliveries: CountdownDeliveries,
-    info: (any AnyObject & Sendable)?, paused: Bool, callsFirst: Bool = true, reading: Int64,
+    _ receiver: AnyObject, _ handler: @escaping CountdownHandler, walk: SegmentWalk, left: Int64,
+    policy: SuspensionPolicy, paused: Bool, callsFirst: Bool = true, reading: Int64,
     deliveringHereWith context: DeliveryContext?
   ) throws(CountdownError) -> Registration {
+    let (layout, ordinal) = (walk.layout, walk.ordinal)
     let now = actedOn.raiseLatest(to: reading)
     // Its segment's end from the caller's reading, at which it worked `left` out (as a countdown to
     // a deadline is), not from an instant the engine acted on since.
     var timing = SegmentWalk.timing(at: ordinal, left: left, in: layout, now: reading, policy: policy)
     guard timing.valueFits(at: now, interval: grid.interval) else { throw .outOfRange }
-    let walk = SegmentWalk(layout: layout, ordinal: ordinal, deliveries: deliveries, info: info, handler: onSegment)
     walk.noteStart(left: left)
     // A start the caller knows (its segment and its end, from its own reading) needs no call to
     // tell it: its first value is a value's delivery. Paused, past its end or while suspended (its
@@ -157,7 +156,7 @@ extension EngineState {
     if passingEnds { _ = SegmentWalk.advance(&ordinal, &timing, in: walk.layout, to: instant, toClock: toClock) }
     let ended = walk.layout.isEnded(ordinal)
     return SegmentStatus(
-      layout: walk.layout, info: walk.info, ordinal: ordinal, isPaused: timing.isPaused,
+      layout: walk.layout, walk: walk, ordinal: ordinal, isPaused: timing.isPaused,
       timeLeft: ended ? 0 : passingEnds ? timing.nanoseconds(at: instant) : timing.signedNanoseconds(at: instant),
       end: timing.isPaused || ended ? nil : timing.deadlineOrStart.addingSaturated(toClock),
       span: ended ? 0 : walk.layout.length(ofOrdinal: ordinal).addingSaturated(ordinal == walk.ordinal ? walk.added : 0)
