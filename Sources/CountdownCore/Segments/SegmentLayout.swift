@@ -145,7 +145,9 @@
   /// plan's arithmetic counts (292 years of plan: a plan that runs forever on segments of decades
   /// passes it), or the plan's end.
   package func counts(_ ordinal: Int) -> Bool {
-    ordinal >= 0 && (isEnded(ordinal) || end(ofOrdinal: ordinal) < .max)
+    // A start's, the first segment, ends at its length: kept, it costs no search.
+    if ordinal == 0 { return firstSegmentLength < .max }
+    return ordinal >= 0 && (isEnded(ordinal) || end(ofOrdinal: ordinal) < .max)
   }
 
   package func isEnded(_ ordinal: Int) -> Bool {

@@ -42,7 +42,9 @@ class PhaseSequence: SegmentWalk, @unchecked Sendable {
     self.plan = plan
     self.policy = policy
     self.context = context
-    told = SegmentCursor(ordinal: 0, timing: .paused(left: plan.layout.firstPhaseDuration))
+    // Never read as it is here: a start that knows its first phase tells it (`startsTold`), and
+    // any other start's first delivery is a call, which tells it.
+    told = SegmentCursor(ordinal: ordinal, timing: .paused(left: 0))
     super.init(layout: plan.layout.segments, ordinal: ordinal, deliveries: deliveries)
   }
 

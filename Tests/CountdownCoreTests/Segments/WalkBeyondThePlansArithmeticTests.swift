@@ -46,4 +46,22 @@ final class WalkBeyondThePlansArithmeticTests: XCTestCase {
     XCTAssertEqual(engine.walkStatus(of: timer)?.ordinal, 2, "nothing moved")
     engine.cancel(timer)
   }
+
+  /// Whether the first segment counts is answered from its length, with no search: the same answer
+  /// as from its end, for a first segment cut short by its block's total, one in a later block's
+  /// plan, one that runs forever, and one as long as an `Int64` counts (which does not count).
+  func testTheFirstSegmentCountsAsItsEndSays() throws {
+    let layouts = try [
+      SegmentLayout([SegmentBlock(lengths: [5, 7], repetition: .lasting(3)), SegmentBlock(lengths: [2])]),
+      SegmentLayout([SegmentBlock(lengths: [4]), SegmentBlock(lengths: [9, 1], repetition: .forever)]),
+      SegmentLayout([SegmentBlock(lengths: [1 << 62], repetition: .forever)]),
+      SegmentLayout([SegmentBlock(lengths: [.max])]),
+      layoutOfDecades(),
+    ]
+    for layout in layouts {
+      XCTAssertEqual(layout.end(ofOrdinal: 0), layout.firstSegmentLength)
+      XCTAssertEqual(layout.counts(0), layout.end(ofOrdinal: 0) < .max)
+    }
+    XCTAssertFalse(layouts[3].counts(0), "a first segment as long as an Int64 counts ends past it")
+  }
 }
