@@ -66,6 +66,11 @@ extension CountdownEngine {
     endedAgo(receiver, endedAt: nil)
   }
 
+  /// Now on the engine's clock, in nanoseconds since its origin. Read here, not as `clock.now`
+  /// from another module, which copied the clock's existential (a retain and a release) at each
+  /// read.
+  package var nanosecondsNow: Int64 { clock.now.nanosecondsSinceOrigin }
+
   /// ``endedAgo(_:)``, measured from `endedAt`, a clock instant at which the caller knows the
   /// countdown ended (one that ran out while no process ran, restored with nothing left, or while
   /// the engine was suspended), instead of its deadline; `nil` as that says, and within

@@ -35,6 +35,8 @@ extension CountdownEngine {
   ///     where the walk starts (its segment, ending `left` after `readAt`), and its first delivery
   ///     is a value, as any later one within the segment, unless it starts paused, past its
   ///     segment's end, or while the engine is suspended, where it is a call still.
+  ///   - onDeliveryQueue: `true` from a caller that knows it runs on the delivery queue, as for
+  ///     ``submit(_:_:pausedAt:onDeliveryQueue:handler:)``; `nil` asks the queue.
   ///   - handler: Called with each value within a segment.
   /// - Throws: ``CountdownError/outOfRange`` for a negative segment, one that does not fit on the
   ///   clock, or one whose end lies past 292 years of plan (``SegmentLayout/counts(_:)``);
@@ -44,7 +46,7 @@ extension CountdownEngine {
   package func register(
     _ receiver: AnyObject, walk: SegmentWalk, left: Int64? = nil,
     whileSuspended policy: SuspensionPolicy = .keepsRunning,
-    paused: Bool = false, readAt: CountdownInstant? = nil, callsFirst: Bool = true,
+    paused: Bool = false, readAt: CountdownInstant? = nil, callsFirst: Bool = true, onDeliveryQueue: Bool? = nil,
     handler: @escaping CountdownHandler
   ) throws(CountdownError) {
     if let milestones = walk.milestones, !milestones.values.allSatisfy({ $0 >= 0 }) { throw .invalidMilestone }
@@ -52,7 +54,7 @@ extension CountdownEngine {
     guard layout.counts(ordinal) else { throw .outOfRange }
     let left = left ?? (layout.isEnded(ordinal) ? 0 : layout.length(ofOrdinal: ordinal))
     let reading = readAt?.nanosecondsSinceOrigin ?? clock.now.nanosecondsSinceOrigin
-    let context = isOnDeliveryQueue ? passScratch.takeContext() : nil
+    let context = (onDeliveryQueue ?? isOnDeliveryQueue) ? passScratch.takeContext() : nil
     var failure: CountdownError?
     let registration = state.withLock { state -> Registration in
       do throws(CountdownError) {
@@ -71,7 +73,7 @@ extension CountdownEngine {
     try complete(registration, failure: failure, context: context, reading: reading)
   }
 
-  /// ``register(_:walk:left:whileSuspended:paused:readAt:callsFirst:handler:)`` for a walk of
+  /// ``register(_:walk:left:whileSuspended:paused:readAt:callsFirst:onDeliveryQueue:handler:)`` for a walk of
   /// `layout` from segment `ordinal` (0 or more; past the last, the plan ends at once), delivering
   /// `deliveries`, whose segment calls go to `onSegment`.
   package func register(

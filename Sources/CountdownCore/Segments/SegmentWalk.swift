@@ -44,7 +44,7 @@
   @exclusivity(unchecked) package private(set) var owesCall: Bool
 
   /// A walk of `layout` from segment `ordinal`, delivering `deliveries` in each segment: what
-  /// ``CountdownEngine/register(_:walk:left:whileSuspended:paused:readAt:callsFirst:handler:)``
+  /// ``CountdownEngine/register(_:walk:left:whileSuspended:paused:readAt:callsFirst:onDeliveryQueue:handler:)``
   /// registers (and checks: a walk is made before it, and registered once).
   public init(layout: SegmentLayout, ordinal: Int, deliveries: CountdownDeliveries) {
     self.layout = layout
@@ -108,7 +108,7 @@
   }
 
   /// Owes no call for its first delivery: the caller knows where it starts
-  /// (``CountdownEngine/register(_:walk:left:whileSuspended:paused:readAt:callsFirst:handler:)``).
+  /// (``CountdownEngine/register(_:walk:left:whileSuspended:paused:readAt:callsFirst:onDeliveryQueue:handler:)``).
   func owesNoFirstCall() {
     owesCall = false
   }

@@ -43,9 +43,7 @@ extension CountdownManager {
 
   /// Now on the manager's clock, in nanoseconds since its origin: the instant the followers of
   /// the alerts compare deadlines with. The clock is the app's code: read it with no lock held.
-  package var clockNow: Int64 {
-    engine.clock.now.nanosecondsSinceOrigin
-  }
+  package var clockNow: Int64 { engine.nanosecondsNow }
 
   /// How far the device's clock (the manager's `wallClock`) is ahead of the manager's, in seconds:
   /// it changes when the person sets the device's clock (or the manager's clock stops while the

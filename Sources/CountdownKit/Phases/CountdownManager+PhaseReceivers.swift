@@ -41,16 +41,20 @@ extension CountdownManager {
     delivering deliveries: CountdownDeliveries = .everyChange,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
-    // Read once, as a start by id reads it: its first phase's end counts from it.
+    // Read once, as a start by id reads it: its first phase's end counts from it. On the main
+    // actor, so running the main queue's work: on the engine's delivery queue, the main queue.
     try walk(
-      plan, under: receiver, policy, deliveries, readAt: CountdownInstant(nanosecondsSinceOrigin: clockNow), update)
+      plan, under: receiver, policy, deliveries, readAt: CountdownInstant(nanosecondsSinceOrigin: clockNow),
+      onDeliveryQueue: true, update)
   }
 
   /// Registers `plan`'s walk under `receiver`, held weakly, from segment `ordinal` with `left`
-  /// nanoseconds to go in it (its length by default), frozen if `paused`, for the app's `update`.
+  /// nanoseconds to go in it (its length by default), frozen if `paused`, for the app's `update`
+  /// (`onDeliveryQueue`: as the engine's registration takes it).
   func walk<Receiver: AnyObject>(
     _ plan: CountdownPlan, under receiver: Receiver, _ policy: SuspensionPolicy, _ deliveries: CountdownDeliveries,
     from ordinal: Int = 0, left: Int64? = nil, paused: Bool = false, readAt: CountdownInstant? = nil,
+    onDeliveryQueue: Bool? = nil,
     _ update: @escaping @MainActor (_ receiver: Receiver, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) throws(CountdownError) {
     let sequence = ReceiverPhaseDelivery(
@@ -59,7 +63,7 @@ extension CountdownManager {
     let knowsItsStart = sequence.startsTold(from: ordinal, left: left, paused: paused, readAt: readAt)
     try engine.register(
       receiver, walk: sequence, left: left, whileSuspended: policy.ofWalk, paused: paused, readAt: readAt,
-      callsFirst: !knowsItsStart, handler: PhaseHandlers.values(of: sequence))
+      callsFirst: !knowsItsStart, onDeliveryQueue: onDeliveryQueue, handler: PhaseHandlers.values(of: sequence))
   }
 
   /// Skips the current phase of `receiver`'s countdown in phases: no end is delivered for it, and

@@ -3,7 +3,7 @@ import Foundation
 
 /// A countdown in phases as the manager runs it: the engine's walk of the plan's segments
 /// (``CountdownCore/SegmentWalk``, registered by
-/// ``CountdownCore/CountdownEngine/register(_:walk:left:whileSuspended:paused:readAt:callsFirst:handler:)``)
+/// ``CountdownCore/CountdownEngine/register(_:walk:left:whileSuspended:paused:readAt:callsFirst:onDeliveryQueue:handler:)``)
 /// under an id's token or a receiver, the one truth of where the plan is, and what the manager
 /// keeps beside it in the same object: the plan with its phases and the policy,
 /// for the manager's reads (a position, dates, a snapshot, found by the engine's status), and the
