@@ -239,14 +239,40 @@ extension CountdownPushScheduler {
   /// delivery queue and the store's queue done with what was queued, twice in a row (a wakeup's
   /// pass may be queued just after a first look found nothing). For tests on a
   /// ``CountdownCore/ManualCountdownClock``, after an advance.
-  package func settled() async {
+  ///
+  /// Stops the process with the scheduler's counters and each id's arming when nothing has stopped
+  /// moving after `limit` of wall time, so that a wait without end reads as a failure: `running`
+  /// above 0 with the id in `sending` is a sender's call that never returned; `working` above 0, an
+  /// arming or a store's drain never ended; a count of `activity` that keeps changing, work that
+  /// queues itself again for ever.
+  package func settled(limit: Duration = .seconds(10)) async {
+    let clock = ContinuousClock()
+    let start = clock.now
     var quietLooks = 0
+    var looks = 0
     while quietLooks < 2 {
       let before = state.withLock { $0.activity }
       await Self.drain(engine.deliveryQueue)
       await Self.drain(storing)
       let (busy, after) = state.withLock { ($0.running + $0.working, $0.activity) }
       quietLooks = busy == 0 && after == before ? quietLooks + 1 : 0
+      looks += 1
+      if quietLooks < 2, clock.now - start > limit {
+        let (dump, receivers) = state.withLock { state in
+          (state.dump(), state.sequences.map { ("\($0.key)", $0.value.receiver) })
+        }
+        // The engine read once the lock is let go of: what it holds for each id's receiver.
+        let engineSide = receivers.sorted { $0.0 < $1.0 }.map { id, receiver in
+          "\(id): registered \(engine.contains(receiver)), time left \(engine.timeLeft(for: receiver).map { "\($0)" } ?? "none")"
+        }
+        preconditionFailure(
+          """
+          settled(): still moving after \(limit), \(looks) looks (activity \(before) → \(after) in the last), \
+          engine clock \(engine.clock.now), busy \(busy)
+          \(dump)
+          \(engineSide.joined(separator: "\n"))
+          """)
+      }
       try? await Task.sleep(nanoseconds: 200_000)
     }
   }

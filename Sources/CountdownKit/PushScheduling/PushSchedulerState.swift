@@ -123,4 +123,21 @@ struct PushSchedulerState<ID: Hashable & Sendable & Codable>: Sendable {
     activity += 1
     return sequence.receiver
   }
+
+  /// The counters, the store's queue and each id's arming, in words: what a wait until nothing
+  /// moves shows when it gives up (``CountdownPushScheduler/settled(limit:)``).
+  func dump() -> String {
+    var lines = [
+      "running \(running), working \(working), activity \(activity), sending \(sending.map { "\($0)" }.sorted()), "
+        + "store changes queued \(storeChanges.count), isStoring \(isStoring), lastNumber \(lastNumber)"
+    ]
+    for (id, sequence) in sequences.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+      lines.append(
+        "\(id): arming \(sequence.arming), isArming \(sequence.isArming), armsAgain \(sequence.armsAgain), "
+          + "epoch \(sequence.epoch), sentCount \(sequence.record.sentCount), failures \(sequence.failures), "
+          + "retry \(sequence.retry.map { "\($0)" } ?? "none"), wakeDate \(sequence.wakeDate().map { "\($0)" } ?? "none")"
+      )
+    }
+    return lines.joined(separator: "\n")
+  }
 }

@@ -25,6 +25,9 @@ final class FakeGateway: CountdownPushSender, Sendable {
     var goneTokens: Set<String> = []
     var holds = false
     var held: [CheckedContinuation<Void, Never>] = []
+    /// How many times ``release()`` ran: a call made while holding waits only if none ran since.
+    var releases = 0
+    var beforeWaiting: (@Sendable () -> Void)?
   }
 
   private let state = LockedState(State())
@@ -50,14 +53,22 @@ final class FakeGateway: CountdownPushSender, Sendable {
     state.withLock { $0.holds = true }
   }
 
-  /// Lets the calls held return (with 200).
+  /// Lets the calls held return (with 200), and those made while holding that have not begun to
+  /// wait yet.
   func release() {
     let held = state.withLock { state in
       state.holds = false
+      state.releases += 1
       defer { state.held = [] }
       return state.held
     }
     for call in held { call.resume() }
+  }
+
+  /// Runs `body` in each call made while holding, once the call is recorded and before it waits:
+  /// where a release may come in, after a test saw the call and before the call waits.
+  func beforeWaiting(_ body: @escaping @Sendable () -> Void) {
+    state.withLock { $0.beforeWaiting = body }
   }
 
   var calls: [Call] { state.withLock { $0.calls } }
@@ -66,14 +77,23 @@ final class FakeGateway: CountdownPushSender, Sendable {
 
   func send(_ push: CountdownPhasePush, id: String, token: String) async throws -> CountdownPushOutcome {
     let at = wallClock().timeIntervalSince1970
-    let (status, holds) = state.withLock { state -> (Int, Bool) in
+    // `releases`: the count of releases when a call made while holding was recorded, `nil` otherwise.
+    let (status, releases, beforeWaiting) = state.withLock { state -> (Int, Int?, (@Sendable () -> Void)?) in
       let status = state.goneTokens.contains(token) ? 410 : state.statuses.isEmpty ? 200 : state.statuses.removeFirst()
       state.calls.append(Call(push: push, id: id, token: token, at: at, status: status))
-      return (status, state.holds)
+      return (status, state.holds ? state.releases : nil, state.beforeWaiting)
     }
-    if holds {
+    if let releases {
+      beforeWaiting?()
       await withCheckedContinuation { (call: CheckedContinuation<Void, Never>) in
-        state.withLock { $0.held.append(call) }
+        // A release since the call was recorded (a test that saw the call may release at once) found
+        // no call to resume: the call goes on now, or it would wait for ever.
+        let waits = state.withLock { state in
+          guard state.releases == releases else { return false }
+          state.held.append(call)
+          return true
+        }
+        if !waits { call.resume() }
       }
     }
     let reasons = [410: "Unregistered", 429: "TooManyRequests", 503: "ServiceUnavailable", 413: "PayloadTooLarge"]
