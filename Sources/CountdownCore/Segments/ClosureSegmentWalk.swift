@@ -1,15 +1,17 @@
 /// A walk that tells its calls to a closure: the engine's own registrations of a walk without a
 /// subclass (``CountdownEngine/register(_:walking:from:left:whileSuspended:delivering:paused:readAt:callsFirst:handler:onSegment:)``).
-final class ClosureSegmentWalk: SegmentWalk, @unchecked Sendable {
+package final class ClosureSegmentWalk: SegmentWalk, @unchecked Sendable {
   // @unchecked Sendable: as its superclass; `onSegment` is constant.
   private let onSegment: SegmentHandler
 
-  init(layout: SegmentLayout, ordinal: Int, deliveries: CountdownDeliveries, onSegment: @escaping SegmentHandler) {
+  package init(
+    layout: SegmentLayout, ordinal: Int, deliveries: CountdownDeliveries, onSegment: @escaping SegmentHandler
+  ) {
     self.onSegment = onSegment
     super.init(layout: layout, ordinal: ordinal, deliveries: deliveries)
   }
 
-  override func segmentChanged(_ call: SegmentCall, stop: inout Bool) {
+  override package func segmentChanged(_ call: SegmentCall, stop: inout Bool) {
     onSegment(call, &stop)
   }
 }

@@ -135,10 +135,12 @@ extension EngineState {
 
   /// Rule 15, between passes: a registration walks segments exactly when its slot holds its
   /// walk; it is a countdown of every change, without overtime; one whose walk owes a call awaits
-  /// its prompt delivery, or is paused (its resume owes it); and its ordinal is the plan's.
+  /// its prompt delivery, or is paused (its resume owes it); its ordinal is the plan's; and no
+  /// other registration holds the same walk.
   func checkAWalkIsItsRegistrationsTiming() -> [String] {
     guard isBetweenPasses else { return [] }
     var problems: [String] = []
+    var walks = Set<ObjectIdentifier>()
     forEachRegistration { slot, timing in
       let walk = slots.walk(of: slot)
       guard timing.walksSegments else {
@@ -146,6 +148,9 @@ extension EngineState {
         return
       }
       guard let walk else { return problems.append("a registration walking segments has no walk in its slot") }
+      if !walks.insert(ObjectIdentifier(walk)).inserted {
+        problems.append("a walk is held by two registrations")
+      }
       if timing.kind != .countdown || timing.countsOvertime {
         problems.append("a registration walking segments counts up or counts overtime")
       }

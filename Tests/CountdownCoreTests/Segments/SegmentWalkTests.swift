@@ -17,6 +17,27 @@ final class SegmentWalkTests: XCTestCase {
     withExtendedLifetime(timer) {}
   }
 
+  /// A walk is its registration's own: one walk registered for two receivers breaks the rule the
+  /// engine checks, which is how a caller's reuse of a walk shows.
+  func testAWalkHeldByTwoRegistrationsIsABrokenRule() throws {
+    let (engine, _) = try makeEngine()
+    let log = SegmentLog()
+    let (first, second) = (Receiver("first"), Receiver("second"))
+    let walk = ClosureSegmentWalk(
+      layout: try layout([3, 2]), ordinal: 0, deliveries: .everyChange, onSegment: log.onSegment)
+    try engine.register(first, walk: walk, handler: log.handler)
+    XCTAssertEqual(engine.stateInvariantViolations(), [])
+    // Builds with internal checks find it at the registration itself: recorded, not trapped.
+    try BrokenRuleRecorder.recording {
+      try engine.register(second, walk: walk, handler: log.handler)
+      XCTAssertEqual(engine.stateInvariantViolations(), ["a walk is held by two registrations"])
+      engine.cancel(second)
+      _ = BrokenRuleRecorder.takeRecorded()
+    }
+    XCTAssertEqual(engine.stateInvariantViolations(), [])
+    withExtendedLifetime((first, second)) {}
+  }
+
   func testALateWakeupPassesSeveralSegmentsInOneCall() throws {
     let (engine, clock) = try makeEngine()
     let log = SegmentLog()
