@@ -21,10 +21,8 @@ class PhaseSequence: SegmentWalk, @unchecked Sendable {
   // @unchecked Sendable: the walk's own state is the engine's, under its lock (as the superclass
   // says); `told` is read and written only inside the walk's calls and values, which the engine
   // makes one at a time on its delivery queue, the main queue; the rest is constant.
-  /// Whether the plan walks on or freezes while the manager is suspended. First: a subclass's
-  /// fields are laid out after its superclass's, each in the order written at its own alignment,
-  /// so that this byte fills the walk's tail padding (a start's object is 16 bytes smaller, in the
-  /// allocator's steps). The deliveries are the walk's own (``CountdownCore/SegmentWalk/deliveries``).
+  /// Whether the plan walks on or freezes while the manager is suspended. (The deliveries are the
+  /// walk's own, ``CountdownCore/SegmentWalk/deliveries``, not kept twice.)
   let policy: SuspensionPolicy
   let plan: CountdownPlan
   /// The manager's clock, readings and wall clock, for the calls.
