@@ -58,9 +58,9 @@ package final class RegistrationSlots {
     // Clearing a weak reference runs no user code: at most it frees the reference's side table.
     slot.pointee.receiver = nil
     slot.pointee.key = nil
-    // Its milestones or walk go with it, the walk's segment handler released here, under the lock:
-    // the registration's own handler, handed back and released after the lock, holds the same
-    // objects in every walk the Kit makes, so that no deinit runs here.
+    // Its milestones or walk go with it, released here, under the lock: the registration's own
+    // handler, handed back and released after the lock, holds the same walk in every walk the Kit
+    // makes (the Kit's countdown, which its values' handler captures), so that no deinit runs here.
     slot.pointee.attachment = nil
     // No end taken for this registration counts from now on, even once the slot holds the next.
     reference.renewGeneration()

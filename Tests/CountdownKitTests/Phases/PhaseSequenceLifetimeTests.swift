@@ -66,6 +66,66 @@ final class PhaseSequenceLifetimeTests: XCTestCase {
     }
   #endif
 
+  /// What the app's handler captured asks the engine, from another thread, whether the lock is
+  /// free when it is freed: an object freed under the engine's lock (where a countdown in phases
+  /// is the engine's walk, released with its slot) would run the app's code, its deinit, there.
+  final class LockProbe: Sendable {
+    let ask: @Sendable () -> Void
+    let blocked: LockedState<[Bool]>
+
+    init(blocked: LockedState<[Bool]>, ask: @escaping @Sendable () -> Void) {
+      self.blocked = blocked
+      self.ask = ask
+    }
+
+    deinit {
+      let answered = DispatchSemaphore(value: 0)
+      let ask = self.ask
+      DispatchQueue.global().async {
+        ask()
+        answered.signal()
+      }
+      let timedOut = answered.wait(timeout: .now() + 2) == .timedOut
+      blocked.withLock { $0.append(timedOut) }
+    }
+  }
+
+  func testWhatTheHandlerCapturedIsFreedOutsideTheEnginesLock() throws {
+    try withManualManager { manager, clock, _ in
+      let blocked = LockedState<[Bool]>([])
+      let ask: @Sendable () -> Void = { _ = manager.engine.count }
+      @MainActor func start(_ id: String) throws {
+        let probe = LockProbe(blocked: blocked, ask: ask)
+        try manager.start(id: id, plan: Self.shortPlan()) { _, _, _ in withExtendedLifetime(probe) {} }
+      }
+      final class Shown {}
+      @MainActor func start(_ receiver: Shown) throws {
+        let probe = LockProbe(blocked: blocked, ask: ask)
+        try manager.start(receiver, plan: Self.shortPlan()) { _, _, _ in withExtendedLifetime(probe) {} }
+      }
+      try start("cancelled")
+      manager.cancel(id: "cancelled")
+      try start("replaced")
+      try start("replaced")
+      try start("ran out")
+      let (cancelled, released) = (Shown(), Shown())
+      try start(cancelled)
+      manager.cancel(cancelled)
+      try {
+        let replaced = Shown()
+        try start(replaced)
+        try start(replaced)
+      }()
+      try start(released)
+      _ = consume released
+      try clock.advance(by: .seconds(3))
+      try clock.advance(by: .zero)
+      XCTAssertEqual(
+        blocked.withLock { $0 }, Array(repeating: false, count: 8), "every probe freed, none under the lock")
+      withExtendedLifetime(cancelled) {}
+    }
+  }
+
   func testCancelFreesTheSequenceAndItsHandler() throws {
     try withManualManager { manager, clock, _ in
       let refs = try Self.start("a", on: manager)
