@@ -8,7 +8,7 @@
 /// Open to the package's other modules (`@_spi(Walks)`), which subclass it with what their calls
 /// need beside the plan, and are told each call by ``segmentChanged(_:stop:)``: a countdown in
 /// phases is then one object beside its registration, not a walk and a second object that the
-/// walk would hold (a start's second allocation, and 48 bytes more per countdown). Nothing
+/// walk would hold (a start's second allocation, and 43 to 48 bytes more per countdown). Nothing
 /// outside the package sees it.
 ///
 /// Its design: `Documentation/Contributors.docc/EngineTypes.md`.
@@ -45,7 +45,7 @@
 
   /// A walk of `layout` from segment `ordinal`, delivering `deliveries` in each segment: what
   /// ``CountdownEngine/register(_:walk:left:whileSuspended:paused:readAt:callsFirst:onDeliveryQueue:handler:)``
-  /// registers (and checks: a walk is made before it, and registered once).
+  /// registers, which checks its segment and milestones. A walk is registered once (rule 15).
   public init(layout: SegmentLayout, ordinal: Int, deliveries: CountdownDeliveries) {
     self.layout = layout
     self.ordinal = ordinal
