@@ -108,14 +108,19 @@ extension EngineState {
   /// Rule 3, between passes.
   func checkEveryRegistrationIsAheadOfTheWalkOrAwaitsItsPromptDelivery() -> [String] {
     guard isBetweenPasses, !isWalkComing else { return [] }
-    var owed: [SlotReference] = []
+    var owed: [(slot: SlotReference, timing: CountdownTiming)] = []
     forEachRegistration { slot, timing in
-      if timing.awaitsPromptDelivery { owed.append(slot) }
+      if timing.awaitsPromptDelivery { owed.append((slot, timing)) }
     }
     guard !owed.isEmpty else { return [] }
     let awaiting = Set(pendingWork.awaitingPromptDelivery.map(\.slot))
-    return owed.filter { !awaiting.contains($0) }.map { _ in
-      "a registration awaits its prompt delivery, and no pass will make it"
+    // What it is, and what the engine owes, so that a failure found by a run that cannot be
+    // replayed exactly (other threads' timing) says where to look.
+    return owed.filter { !awaiting.contains($0.slot) }.map { _, timing in
+      "a registration awaits its prompt delivery, and no pass will make it (\(timing.kind), "
+        + "\(timing.skipsChanges ? "skips changes" : "every change"), paused \(timing.isPaused), value "
+        + "\(timing.value), \(timing.policy); \(pendingWork.awaitingPromptDelivery.count) owed, "
+        + "suspended \(suspension.since != nil), \(table.count) registrations)"
     }
   }
 
