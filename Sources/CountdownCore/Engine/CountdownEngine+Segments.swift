@@ -73,21 +73,6 @@ extension CountdownEngine {
     try complete(registration, failure: failure, context: context, reading: reading)
   }
 
-  /// ``register(_:walk:left:whileSuspended:paused:readAt:callsFirst:onDeliveryQueue:handler:)`` for a walk of
-  /// `layout` from segment `ordinal` (0 or more; past the last, the plan ends at once), delivering
-  /// `deliveries`, whose segment calls go to `onSegment`.
-  package func register(
-    _ receiver: AnyObject, walking layout: SegmentLayout, from ordinal: Int = 0, left: Int64? = nil,
-    whileSuspended policy: SuspensionPolicy = .keepsRunning, delivering deliveries: CountdownDeliveries = .everyChange,
-    paused: Bool = false, readAt: CountdownInstant? = nil, callsFirst: Bool = true,
-    handler: @escaping CountdownHandler, onSegment: @escaping SegmentHandler
-  ) throws(CountdownError) {
-    let walk = ClosureSegmentWalk(layout: layout, ordinal: ordinal, deliveries: deliveries, onSegment: onSegment)
-    try register(
-      receiver, walk: walk, left: left, whileSuspended: policy, paused: paused, readAt: readAt, callsFirst: callsFirst,
-      handler: handler)
-  }
-
   /// Moves `receiver`'s walk to another segment (``SegmentMove``): the segment it lands on starts
   /// at its full length (less a seek's offset), running or paused as the walk was, and the move is
   /// told by one call, paused too, inside this call on the delivery queue. Ends passed before the

@@ -3,10 +3,11 @@
 
 extension EngineState {
   /// A registration of `receiver` walking `walk` (its layout, from its segment) with `left`
-  /// nanoseconds to go in its segment (checked before the lock), asked for with the clock reading `reading` (clamped:
-  /// rule 5); `paused`: frozen at once, its first call told paused (with nothing left, its segment
-  /// ends there, and the next waits paused); without `callsFirst`, its first delivery is a value
-  /// where the caller knows where it starts (not paused, nothing past, the engine not suspended).
+  /// nanoseconds to go in its segment (checked before the lock), asked for with the clock reading
+  /// `reading` (clamped: rule 5); `paused`: frozen at once, its first call told paused (with
+  /// nothing left, its segment ends there, and the next waits paused); without `callsFirst`, its
+  /// first delivery is a value where the caller knows where it starts (not paused, nothing past,
+  /// the engine not suspended).
   /// As ``accept(_:_:_:reading:deliveringHereWith:)`` for the rest.
   mutating func acceptWalk(
     _ receiver: AnyObject, _ handler: @escaping CountdownHandler, walk: SegmentWalk, left: Int64,
