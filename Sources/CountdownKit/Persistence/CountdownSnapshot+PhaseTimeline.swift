@@ -52,7 +52,7 @@ extension CountdownSnapshot {
       timing = .running(deadline: Int64((ahead * 1e6).rounded()) * 1_000)
     }
     var cursor = SegmentCursor(ordinal: entry.ordinal, timing: timing)
-    _ = cursor.advanced(to: 0, in: layout)
+    _ = cursor.advance(to: 0, in: layout.segments)
     // Still running after the walk: it stands still with its time left, unpaused. (Paused by the
     // walk, by a phase that pauses the plan after it, it is paused.)
     var standsStill = false
@@ -64,13 +64,11 @@ extension CountdownSnapshot {
       let date = CountdownPhasePosition.date(of: instant, now: 0, wallNow: now)
       return CountdownPhaseTimelineEntry(
         date: date,
-        position: cursor.position(at: instant, in: layout).map {
-          CountdownPhasePosition($0, now: 0, wallNow: now, frozen: standsStill)
-        })
+        position: CountdownPhasePosition(cursor, at: instant, in: layout, wallNow: now, of: 0, frozen: standsStill))
     }
     var entries = [entryAt(0)]
     while entries.count < limit, !cursor.isEnded(in: layout), case .running(let deadline) = cursor.timing {
-      _ = cursor.advanced(to: deadline, in: layout)
+      _ = cursor.advance(to: deadline, in: layout.segments)
       entries.append(entryAt(deadline))
     }
     return entries

@@ -64,7 +64,7 @@ extension CountdownSnapshot {
       timing = .running(deadline: Int64((ahead * 1e6).rounded()) * 1_000)
     }
     var cursor = SegmentCursor(ordinal: entry.ordinal, timing: timing)
-    _ = cursor.advanced(to: 0, in: layout)
+    _ = cursor.advance(to: 0, in: layout.segments)
     guard !cursor.isEnded(in: layout) else { return nil }
     // Still running after the walk: it stands still with its time left, unpaused. (Paused by the
     // walk, by a phase that pauses the plan after it, it is paused.)

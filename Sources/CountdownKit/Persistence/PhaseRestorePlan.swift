@@ -61,7 +61,7 @@ struct PhaseRestorePlan: Sendable {
     cursor = SegmentCursor(ordinal: entry.ordinal, timing: .running(deadline: deadline))
     // Where the walk will be now: the phase it runs must fit on the clock, as a start's would.
     var now = cursor
-    let passed = now.advanced(to: moment.now, in: layout)
+    let passed = now.advance(to: moment.now, in: layout.segments)
     if case .running(let next) = now.timing, !now.isEnded(in: layout), next > moment.now {
       try RestorePlan.checkCountdown(of: next - moment.now, at: moment.now, interval: moment.interval)
     }

@@ -199,9 +199,7 @@ extension CountdownManager {
     let wallNow = wallClock()
     let now = clockNow
     guard let (status, sequence) = walk(of: key) else { return nil }
-    return SegmentCursor(status).position(at: now, in: sequence.plan.layout).map {
-      CountdownPhasePosition($0, now: now, wallNow: wallNow)
-    }
+    return CountdownPhasePosition(SegmentCursor(status), at: now, in: sequence.plan.layout, wallNow: wallNow)
   }
 
   /// The walk registered under `key` (an id's token, or a receiver), as the engine says it stands

@@ -1,3 +1,4 @@
+import CountdownCore
 public import Foundation
 
 /// A phase end a countdown in phases passed: the phase, when it ended and how late the handler
@@ -35,13 +36,19 @@ public struct CountdownPhaseEnd: Hashable, Sendable {
   /// ```
   public let nextPhase: CountdownPhase?
 
-  init(_ end: PassedPhaseEnds.End, now: Int64, wallNow: Date) {
-    phase = end.step.phase
-    ordinal = end.step.ordinal
-    phaseIndex = end.step.indexInCycle
-    cycle = end.step.cycle
+  /// The end a walk of `layout` passed, named for its phase, as read at `now` (`wallNow` on the
+  /// wall clock).
+  ///
+  /// - Complexity: O(log *p*), *p* the phases written in the plan.
+  init(_ end: PassedSegmentEnds.End, in layout: PlanLayout, now: Int64, wallNow: Date) {
+    let step = layout.phase(atOrdinal: end.ordinal)
+    phase = step.phase
+    ordinal = end.ordinal
+    phaseIndex = step.indexInCycle
+    cycle = step.cycle
     date = CountdownPhasePosition.date(of: end.instant, now: now, wallNow: wallNow)
     lateness = .nanoseconds(max(0, now.subtractingSaturated(end.instant)))
-    nextPhase = end.next
+    let next = end.ordinal.addingSaturated(1)
+    nextPhase = layout.isEnded(next) ? nil : layout.phase(atOrdinal: next).phase
   }
 }

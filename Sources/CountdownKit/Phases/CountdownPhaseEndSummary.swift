@@ -1,3 +1,4 @@
+import CountdownCore
 public import Foundation
 
 /// The phase ends older than those a handler is given one by one, after a long absence: how many,
@@ -26,7 +27,7 @@ public struct CountdownPhaseEndSummary: Hashable, Sendable {
   /// How many ends it stands for.
   public var count: Int { ordinals.count }
 
-  init(_ summary: PassedPhaseEnds.Summary, now: Int64, wallNow: Date) {
+  init(_ summary: PassedSegmentEnds.Summary, now: Int64, wallNow: Date) {
     ordinals = summary.ordinals
     firstDate = CountdownPhasePosition.date(of: summary.first, now: now, wallNow: wallNow)
     lastDate = CountdownPhasePosition.date(of: summary.last, now: now, wallNow: wallNow)

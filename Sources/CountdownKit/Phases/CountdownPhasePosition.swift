@@ -1,3 +1,4 @@
+import CountdownCore
 public import Foundation
 
 /// Where a countdown in phases is: its phase and the next, the cycle, and the time left in the
@@ -51,22 +52,42 @@ public struct CountdownPhasePosition: Hashable, Sendable {
   /// and ``CountdownSnapshot/timeline(id:from:limit:)`` shows it frozen, with no end dates.
   public let isPaused: Bool
 
-  /// The position read from `position`, its instants on the manager's clock (nanoseconds) turned
-  /// into dates from `wallNow`, the wall clock's date at `now`; `frozen`, a paused `position` that
-  /// stands still without being paused (a `.pauses` plan in a snapshot's timeline).
-  init(_ position: PlanPosition, now: Int64, wallNow: Date, frozen: Bool = false) {
-    phase = position.step.phase
-    phaseIndex = position.step.indexInCycle
-    cycle = position.step.cycle
-    cycleCount = position.step.cycleCount
-    ordinal = position.step.ordinal
-    isLongBreak = position.step.isLongBreak
-    nextPhase = position.next?.phase
-    timeLeftInPhase = .nanoseconds(position.timeLeftInPhase)
-    timeLeftInPlan = position.timeLeftInPlan.map { .nanoseconds($0) }
-    phaseEndDate = position.phaseEnd.map { Self.date(of: $0, now: now, wallNow: wallNow) }
-    planEndDate = position.planEnd.map { Self.date(of: $0, now: now, wallNow: wallNow) }
-    isPaused = position.phaseEnd == nil && !frozen
+  /// Where a plan laid out as `layout` is at `now`, as `cursor` tells it; `nil` once the plan has
+  /// ended. Times are nanoseconds on the manager's clock, turned into dates from `wallNow`, the
+  /// wall clock's date at `wallInstant` (`nil`: at `now`). `frozen`: a paused cursor that stands
+  /// still without being paused (a `.pauses` plan in a snapshot's timeline).
+  ///
+  /// - Complexity: O(log *p*), *p* the phases written in the plan.
+  init?(
+    _ cursor: SegmentCursor, at now: Int64, in layout: PlanLayout, wallNow: Date, of wallInstant: Int64? = nil,
+    frozen: Bool = false
+  ) {
+    guard !layout.isEnded(cursor.ordinal) else { return nil }
+    let step = layout.phase(atOrdinal: cursor.ordinal)
+    phase = step.phase
+    phaseIndex = step.indexInCycle
+    cycle = step.cycle
+    cycleCount = step.cycleCount
+    ordinal = step.ordinal
+    isLongBreak = step.isLongBreak
+    let next = cursor.ordinal.addingSaturated(1)
+    nextPhase = layout.isEnded(next) ? nil : layout.phase(atOrdinal: next).phase
+    let left: Int64
+    let phaseEnd: Int64?
+    switch cursor.timing {
+    case .running(let deadline): (left, phaseEnd) = (max(0, deadline.subtractingSaturated(now)), deadline)
+    case .paused(let frozen): (left, phaseEnd) = (frozen, nil)
+    }
+    // What the plan has after the current phase.
+    let after = layout.length.map { $0 - layout.end(ofOrdinal: cursor.ordinal) }
+    timeLeftInPhase = .nanoseconds(left)
+    timeLeftInPlan = after.map { .nanoseconds(left.addingSaturated($0)) }
+    let wallInstant = wallInstant ?? now
+    phaseEndDate = phaseEnd.map { Self.date(of: $0, now: wallInstant, wallNow: wallNow) }
+    planEndDate = after.flatMap { after in
+      phaseEnd.map { Self.date(of: $0.addingSaturated(after), now: wallInstant, wallNow: wallNow) }
+    }
+    isPaused = phaseEnd == nil && !frozen
   }
 
   /// The wall clock's date of `instant` on the manager's clock, from `wallNow` at `now`.

@@ -2,6 +2,22 @@ import Foundation
 
 // Two updates as one, for a consumer of `phaseUpdates(plan:)` that fell behind.
 extension CountdownPhaseUpdate {
+  /// The values of an update made of two, worked out once: its ends came from two calls'
+  /// readings, not from the one it keeps (the newer's). Made only when updates are merged, never
+  /// at a handler's call.
+  struct Merged: Sendable {
+    /// Where the plan is; `nil` once it has ended.
+    let position: CountdownPhasePosition?
+    /// The ends of both updates, oldest first, within ``mergedEndsLimit``.
+    let phaseEnds: [CountdownPhaseEnd]
+    /// The ends older than ``phaseEnds``, in one summary.
+    let earlierPhaseEnds: CountdownPhaseEndSummary?
+    /// Whether either update ended the plan.
+    let planEnded: Bool
+    /// Whether the last end pauses the plan after it.
+    let pausedAfterPhase: Bool
+  }
+
   /// The most ends a merged update lists one by one; older ones join its summary.
   static let mergedEndsLimit = 64
 
@@ -12,7 +28,7 @@ extension CountdownPhaseUpdate {
     // `self` carries no end and not the plan's end (a value's update, or a call's with no end):
     // nothing of it outlives `newer`, which is the merged update as it came, with nothing made (a
     // stream's producer, its consumer behind, merged every value into an update of its own).
-    if basis.details == nil, !planEnded { return newer }
+    if case .plan = basis, !planEnded { return newer }
     var ends = phaseEnds + newer.phaseEnds
     // The summaries and the ends older than the newest ones, oldest first, in one summary.
     var summary = earlierPhaseEnds

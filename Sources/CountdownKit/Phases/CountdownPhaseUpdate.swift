@@ -33,8 +33,8 @@ public struct CountdownPhaseUpdate: Sendable {
   /// One reference, the plan's storage in most calls: an update of a value is then lent the
   /// handler's reference for its call, with no retain or release (``PhaseHandlers``), where two
   /// references (the plan and what an end carries) cost both and the type's destroy witness at
-  /// every value (callgrind). A phase end makes an object for the ends (``PhaseUpdateDetails``).
-  let basis: PhaseUpdateBasis
+  /// every value (callgrind). A phase end boxes its ends, a merge its values.
+  let basis: Basis
   /// The current phase's time left in whole intervals, rounded up, as a single countdown's
   /// `remaining`; 0 once the plan has ended.
   public let remaining: Int
@@ -42,7 +42,7 @@ public struct CountdownPhaseUpdate: Sendable {
   /// The plan walked, the phase told (its ordinal) and whether it is paused: what the values of
   /// ``position`` beside its times are worked out from; `nil` for updates merged.
   var phaseTold: (plan: CountdownPlan.Storage, ordinal: Int, isPaused: Bool)? {
-    guard basis.details?.merged == nil, let plan = basis.plan else { return nil }
+    guard let plan = basis.walked else { return nil }
     let isPaused = if case .paused = reading.cursor.timing { true } else { false }
     return (plan, reading.cursor.ordinal, isPaused)
   }
@@ -51,53 +51,68 @@ public struct CountdownPhaseUpdate: Sendable {
   ///
   /// - Complexity: O(log *p*), *p* the phases written in the plan; worked out at each read.
   public var position: CountdownPhasePosition? {
-    if let merged = basis.details?.merged { return merged.position }
-    guard let plan = basis.plan else { return nil }
-    return reading.cursor.position(at: reading.now, in: plan.layout).map {
-      CountdownPhasePosition($0, now: reading.now, wallNow: reading.wallNow)
+    switch basis {
+    case .plan(let plan), .passed(let plan, _):
+      CountdownPhasePosition(reading.cursor, at: reading.now, in: plan.layout, wallNow: reading.wallNow)
+    case .merged(_, let merged): merged.position
     }
   }
   /// The phase ends since the last call, oldest first, each once; empty in most calls.
   public var phaseEnds: [CountdownPhaseEnd] {
-    guard let details = basis.details else { return [] }
-    if let merged = details.merged { return merged.phaseEnds }
-    return details.passed?.ends.map { CountdownPhaseEnd($0, now: reading.now, wallNow: reading.wallNow) } ?? []
+    switch basis {
+    case .plan: return []
+    case .passed(let plan, let passed):
+      return passed.ends.map { CountdownPhaseEnd($0, in: plan.layout, now: reading.now, wallNow: reading.wallNow) }
+    case .merged(_, let merged): return merged.phaseEnds
+    }
   }
   /// The ends older than ``phaseEnds`` after a long absence, in one summary; `nil` otherwise.
   public var earlierPhaseEnds: CountdownPhaseEndSummary? {
-    guard let details = basis.details else { return nil }
-    if let merged = details.merged { return merged.earlierPhaseEnds }
-    return details.passed?.summary.map { CountdownPhaseEndSummary($0, now: reading.now, wallNow: reading.wallNow) }
+    switch basis {
+    case .plan: return nil
+    case .passed(_, let passed):
+      return passed.summary.map { CountdownPhaseEndSummary($0, now: reading.now, wallNow: reading.wallNow) }
+    case .merged(_, let merged): return merged.earlierPhaseEnds
+    }
   }
   /// Whether the plan ended: the last of ``phaseEnds`` was its last phase's end, and
   /// ``position`` is `nil`. This is the sequence's last call, and its id is free.
   public var planEnded: Bool {
-    if let merged = basis.details?.merged { return merged.planEnded }
-    if basis.details?.passed?.planEnded == true { return true }
-    return basis.plan?.layout.isEnded(reading.cursor.ordinal) ?? false
+    switch basis {
+    case .plan(let plan): plan.layout.isEnded(reading.cursor.ordinal)
+    case .passed(let plan, let passed): passed.planEnded || plan.layout.isEnded(reading.cursor.ordinal)
+    case .merged(_, let merged): merged.planEnded
+    }
   }
   /// Whether the last of ``phaseEnds`` was a phase after which the plan pauses
   /// (``CountdownPhase/pausesAfter``): the next phase waits, paused, for
   /// ``CountdownManager/resume(id:)``.
   public var pausedAfterPhase: Bool {
-    guard let details = basis.details else { return false }
-    return details.merged?.pausedAfterPhase ?? details.passed?.paused ?? false
+    switch basis {
+    case .plan: false
+    // A plan whose last phase pauses after it ends, and pauses nothing.
+    case .passed(_, let passed): passed.paused && !passed.planEnded
+    case .merged(_, let merged): merged.pausedAfterPhase
+    }
   }
 
   /// The phase ends the call carried, as the sequence found them; `nil` for a value's call and
   /// for updates merged.
-  var passedEnds: PassedPhaseEnds? { basis.details?.passed }
+  var passedEnds: PassedSegmentEnds? {
+    if case .passed(_, let passed) = basis { return passed }
+    return nil
+  }
 
   /// The update of a segment call to the handler of a walk of `plan`: the phase it told,
   /// `cursor`, at the call's instant `now` (`wallNow` on the wall clock), its value `remaining`
   /// (0 once the plan has ended), and the ends it told, oldest first (`nil`: none). The position
   /// and the dates are worked out from these only when read.
   init(
-    cursor: SegmentCursor, now: Int64, wallNow: Date, remaining: Int, ends: PassedPhaseEnds?,
+    cursor: SegmentCursor, now: Int64, wallNow: Date, remaining: Int, ends: PassedSegmentEnds?,
     plan: CountdownPlan.Storage
   ) {
     reading = Reading(cursor: cursor, now: now, wallNow: wallNow)
-    basis = ends.map { .details(PhaseUpdateDetails(plan: plan, passed: $0)) } ?? .plan(plan)
+    basis = ends.map { .passed(plan, $0) } ?? .plan(plan)
     self.remaining = remaining
   }
 
@@ -117,12 +132,11 @@ public struct CountdownPhaseUpdate: Sendable {
     pausedAfterPhase: Bool
   ) {
     self.reading = reading
-    basis = .details(
-      PhaseUpdateDetails(
-        plan: plan,
-        merged: MergedPhaseUpdate(
-          position: position, phaseEnds: phaseEnds, earlierPhaseEnds: earlierPhaseEnds, planEnded: planEnded,
-          pausedAfterPhase: pausedAfterPhase)))
+    basis = .merged(
+      plan,
+      Merged(
+        position: position, phaseEnds: phaseEnds, earlierPhaseEnds: earlierPhaseEnds, planEnded: planEnded,
+        pausedAfterPhase: pausedAfterPhase))
     self.remaining = remaining
   }
 }
@@ -134,5 +148,36 @@ extension CountdownPhaseUpdate {
     let cursor: SegmentCursor
     let now: Int64
     let wallNow: Date
+  }
+
+  /// What an update's values are worked out from beside its reading, in one reference: the
+  /// plan's storage alone (a value's call, the common one: nothing made for it), or a box made
+  /// when the update carries more. The plan, not the sequence, which holds the manager's engine:
+  /// an update an app keeps does not keep the engine.
+  enum Basis: Sendable {
+    /// A value's call: the plan walked.
+    case plan(CountdownPlan.Storage)
+    /// A call that passed phase ends, as the engine found them (their phases, dates and lateness
+    /// are worked out from the plan and the update's reading when read).
+    indirect case passed(CountdownPlan.Storage, PassedSegmentEnds)
+    /// Two updates merged: the newer's plan (`nil` for updates merged from worked-out values
+    /// alone) and the values worked out.
+    indirect case merged(CountdownPlan.Storage?, Merged)
+
+    /// The plan a call walked; `nil` for updates merged.
+    var walked: CountdownPlan.Storage? {
+      switch self {
+      case .plan(let plan), .passed(let plan, _): plan
+      case .merged: nil
+      }
+    }
+
+    /// The plan walked: a call's, or the newer's of updates merged.
+    var plan: CountdownPlan.Storage? {
+      switch self {
+      case .plan(let plan), .passed(let plan, _): plan
+      case .merged(let plan, _): plan
+      }
+    }
   }
 }

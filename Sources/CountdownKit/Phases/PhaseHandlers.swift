@@ -13,7 +13,7 @@ import Foundation
 /// one or the other, never both.
 ///
 /// It captures the sequence alone, which is then its context: a start allocates nothing for it. A value's update holds one reference, the plan's storage, and plain values
-/// (``PhaseUpdateBasis``); the storage is lent from the sequence for the call
+/// (``CountdownPhaseUpdate/Basis``); the storage is lent from the sequence for the call
 /// (``withPlan(of:_:)``) and borrowed by the update's init, with no retain and no release. (Read
 /// as a field, or taken as an owned argument, it was retained and released around each call: a
 /// fifth of a value's instructions by id, a tenth by receiver.)

@@ -99,7 +99,7 @@ class PhaseSequence: SegmentWalk, @unchecked Sendable {
     let layout = plan.layout
     let planEnded = layout.isEnded(call.ordinal)
     // Most calls tell no end (a first call, a move, a resume): they name no phase and make nothing.
-    let passed = call.ends.isEmpty ? nil : Self.withPlantedFault(PassedPhaseEnds(call.ends, in: layout))
+    let passed = call.ends.isEmpty ? nil : Self.withPlantedFault(call.ends)
     if !planEnded, passed != nil { phasesEnded() }
     let remaining =
       planEnded ? 0 : PhaseSequence.remaining(of: told.timing, at: now, interval: context.intervalNanoseconds)
@@ -128,7 +128,7 @@ class PhaseSequence: SegmentWalk, @unchecked Sendable {
 
   /// The ends a call delivers: `ends`, or, in a build with internal checks where a checker's
   /// self-test planted the fault `phaseEndDeliveredTwice`, its last end twice.
-  private static func withPlantedFault(_ ends: PassedPhaseEnds) -> PassedPhaseEnds {
+  private static func withPlantedFault(_ ends: PassedSegmentEnds) -> PassedSegmentEnds {
     #if COUNTDOWN_CHECK_INVARIANTS
       if PlantedFault.current == .phaseEndDeliveredTwice, let last = ends.ends.last {
         var twice = ends
@@ -184,22 +184,6 @@ extension SegmentCursor {
     self.init(
       ordinal: call.ordinal,
       timing: call.isPaused || call.end == nil ? .paused(left: call.timeLeft) : .running(deadline: call.end!))
-  }
-}
-
-extension PassedPhaseEnds {
-  /// The ends a walk passed, each named for its phase in `layout`; "paused" only where a next
-  /// phase waits (a plan whose last phase pauses ends, and pauses nothing).
-  init(_ ends: PassedSegmentEnds, in layout: PlanLayout) {
-    self.init(
-      summary: ends.summary.map { Summary(ordinals: $0.ordinals, first: $0.first, last: $0.last) },
-      ends: ends.ends.map { end in
-        let next = end.ordinal.addingSaturated(1)
-        return End(
-          step: layout.phase(atOrdinal: end.ordinal), instant: end.instant,
-          next: layout.isEnded(next) ? nil : layout.phase(atOrdinal: next).phase)
-      },
-      planEnded: ends.planEnded, paused: ends.paused && !ends.planEnded)
   }
 }
 

@@ -92,27 +92,28 @@ final class PlanWalkPropertyTests: XCTestCase {
           naive.resume(at: now)
           trace.append("resume")
         }
-        let passed = cursor.advanced(to: now, in: layout)
+        let passed = cursor.advance(to: now, in: layout.segments)
         let expected = naive.advance(to: now, model)
         let context = "seed \(seed), step \(step): \(trace.suffix(4))"
         XCTAssertEqual(cursor.ordinal, naive.ordinal, context)
         XCTAssertEqual(cursor.timing, naive.timing, context)
-        Self.assert(passed, matches: expected, window: layout.window, model, context)
+        Self.assert(passed, in: layout, matches: expected, window: layout.window, model, context)
         XCTAssertEqual(
           passed.planEnded, naive.ordinal >= model.phases.count && model.isComplete && !expected.isEmpty, context)
-        if let position = cursor.position(at: now, in: layout) {
+        if let position = CountdownPhasePosition(cursor, at: now, in: layout, wallNow: Date()) {
           let left: Int64
           switch naive.timing {
           case .running(let deadline): left = max(0, deadline - now)
           case .paused(let frozen): left = frozen
           }
-          XCTAssertEqual(position.step.ordinal, naive.ordinal, context)
-          XCTAssertEqual(position.timeLeftInPhase, left, context)
+          XCTAssertEqual(position.ordinal, naive.ordinal, context)
+          XCTAssertEqual(position.timeLeftInPhase, .nanoseconds(left), context)
           XCTAssertEqual(
-            position.next?.ordinal, naive.ordinal + 1 < model.phases.count ? naive.ordinal + 1 : nil, context)
+            position.nextPhase,
+            naive.ordinal + 1 < model.phases.count ? model.phases[naive.ordinal + 1].phase : nil, context)
           if model.isComplete {
             let after = model.phases[(naive.ordinal + 1)...].reduce(0) { $0 + $1.length }
-            XCTAssertEqual(position.timeLeftInPlan, left + after, context)
+            XCTAssertEqual(position.timeLeftInPlan, .nanoseconds(left + after), context)
           } else {
             XCTAssertNil(position.timeLeftInPlan, context)
           }
@@ -134,16 +135,17 @@ final class PlanWalkPropertyTests: XCTestCase {
     ])
     var cursor = SegmentCursor(startingAt: 0, in: plan.layout)
     let week = 7 * 86_400 * second
-    let passed = cursor.advanced(to: week + second / 2, in: plan.layout)
+    let passed = cursor.advance(to: week + second / 2, in: plan.layout.segments)
     XCTAssertEqual(passed.ends.count, 3)
     XCTAssertEqual(passed.count, 7 * 86_400)
     XCTAssertEqual(passed.summary?.ordinals, 0..<(7 * 86_400 - 3))
     XCTAssertEqual(passed.summary?.first, second)
     XCTAssertEqual(passed.ends.map(\.instant), [week - 2 * second, week - second, week])
-    XCTAssertEqual(passed.ends.map(\.step.phase.name), ["On", "Off", "Rest"])
+    XCTAssertEqual(passed.names(in: plan.layout), ["On", "Off", "Rest"])
     XCTAssertEqual(cursor.ordinal, 7 * 86_400)
     XCTAssertEqual(cursor.timing, .running(deadline: week + second))
-    XCTAssertEqual(cursor.position(at: week + second / 2, in: plan.layout)?.step.cycle, 7 * 86_400 / 3)
+    XCTAssertEqual(
+      CountdownPhasePosition(cursor, at: week + second / 2, in: plan.layout, wallNow: Date())?.cycle, 7 * 86_400 / 3)
   }
 
   /// The Pomodoro that waits after its long break: the walk stops there, whatever time passed.
@@ -154,12 +156,12 @@ final class PlanWalkPropertyTests: XCTestCase {
         longBreak: CountdownPhase("Long", .seconds(15), pausesAfter: true), every: 2)
     ])
     var cursor = SegmentCursor(startingAt: 0, in: plan.layout)
-    let passed = cursor.advanced(to: 1_000_000_000_000, in: plan.layout)
+    let passed = cursor.advance(to: 1_000_000_000_000, in: plan.layout.segments)
     XCTAssertTrue(passed.paused)
     // Four ends: the window (two phases a cycle) one by one, the two before in the summary.
     XCTAssertEqual(passed.count, 4)
     XCTAssertEqual(passed.summary?.ordinals, 0..<2)
-    XCTAssertEqual(passed.ends.map(\.step.phase.name), ["Work", "Long"])
+    XCTAssertEqual(passed.names(in: plan.layout), ["Work", "Long"])
     XCTAssertEqual(passed.ends.last?.instant, 70_000_000_000)
     XCTAssertEqual(cursor.ordinal, 4)
     XCTAssertEqual(cursor.timing, .paused(left: 25_000_000_000))
@@ -173,27 +175,29 @@ final class PlanWalkPropertyTests: XCTestCase {
     let plan = try PhaseSequenceTests.plan()
     let told = SegmentCursor(startingAt: 0, in: plan.layout)
     XCTAssertEqual(told.timing, .running(deadline: 3 * second), "the warm-up, told")
-    let late = try XCTUnwrap(told.position(at: 3 * second + second / 2, in: plan.layout))
-    XCTAssertEqual(late.step.phase.name, "Warm-up", "its end not told yet")
-    XCTAssertEqual(late.timeLeftInPhase, 0)
-    XCTAssertEqual(late.timeLeftInPlan, 15 * second, "the phases after the warm-up")
-    XCTAssertEqual(late.phaseEnd, 3 * second)
-    XCTAssertEqual(late.planEnd, 18 * second)
+    let origin = Date(timeIntervalSince1970: 0)
+    let late = try XCTUnwrap(
+      CountdownPhasePosition(told, at: 3 * second + second / 2, in: plan.layout, wallNow: origin, of: 0))
+    XCTAssertEqual(late.phase.name, "Warm-up", "its end not told yet")
+    XCTAssertEqual(late.timeLeftInPhase, .zero)
+    XCTAssertEqual(late.timeLeftInPlan, .seconds(15), "the phases after the warm-up")
+    XCTAssertEqual(late.phaseEndDate, origin + 3)
+    XCTAssertEqual(late.planEndDate, origin + 18)
   }
 
   // MARK: Helpers
 
   static func assert(
-    _ passed: PassedPhaseEnds, matches expected: [(ordinal: Int, instant: Int64)], window: Int,
+    _ passed: PassedSegmentEnds, in layout: PlanLayout, matches expected: [(ordinal: Int, instant: Int64)], window: Int,
     _ model: PlanReferenceModel, _ context: String
   ) {
     XCTAssertEqual(passed.count, expected.count, context)
     XCTAssertLessThanOrEqual(passed.ends.count, window, context)
     let oneByOne = expected.suffix(passed.ends.count)
-    XCTAssertEqual(passed.ends.map(\.step.ordinal), oneByOne.map(\.ordinal), context)
+    XCTAssertEqual(passed.ends.map(\.ordinal), oneByOne.map(\.ordinal), context)
     XCTAssertEqual(passed.ends.map(\.instant), oneByOne.map(\.instant), context)
-    for end in passed.ends where end.step.ordinal < model.phases.count {
-      XCTAssertEqual(end.step.phase, model.phases[end.step.ordinal].phase, context)
+    for end in passed.ends where end.ordinal < model.phases.count {
+      XCTAssertEqual(layout.phase(atOrdinal: end.ordinal).phase, model.phases[end.ordinal].phase, context)
     }
     let summarized = expected.prefix(expected.count - passed.ends.count)
     if let summary = passed.summary {
@@ -292,4 +296,12 @@ extension SegmentCursor {
     guard case .paused(let left) = timing else { return }
     timing = .running(deadline: now.addingSaturated(left))
   }
+}
+
+extension PassedSegmentEnds {
+  /// How many ends passed, the summary's included.
+  var count: Int { (summary?.ordinals.count ?? 0) + ends.count }
+
+  /// The names of the phases whose ends are reported one by one, in `layout`.
+  func names(in layout: PlanLayout) -> [String] { ends.map { layout.phase(atOrdinal: $0.ordinal).phase.name } }
 }
