@@ -18,7 +18,6 @@ extension CountdownPhaseUpdate {
     let pausedAfterPhase: Bool
   }
 
-  /// The most ends a merged update lists one by one; older ones join its summary.
   static let mergedEndsLimit = 64
 
   /// `self` followed by `newer`, as one update: `newer`'s position and value, every end of both
@@ -28,7 +27,7 @@ extension CountdownPhaseUpdate {
     // `self` carries no end and not the plan's end (a value's update, or a call's with no end):
     // nothing of it outlives `newer`, which is the merged update as it came, with nothing made (a
     // stream's producer, its consumer behind, merged every value into an update of its own).
-    if case .plan = basis, !planEnded { return newer }
+    if basis.details == nil, !planEnded { return newer }
     var ends = phaseEnds + newer.phaseEnds
     // The summaries and the ends older than the newest ones, oldest first, in one summary.
     var summary = earlierPhaseEnds

@@ -42,7 +42,7 @@ public struct CountdownPhaseUpdate: Sendable {
   /// The plan walked, the phase told (its ordinal) and whether it is paused: what the values of
   /// ``position`` beside its times are worked out from; `nil` for updates merged.
   var phaseTold: (plan: CountdownPlan.Storage, ordinal: Int, isPaused: Bool)? {
-    guard let plan = basis.walked else { return nil }
+    guard basis.details?.merged == nil, let plan = basis.plan else { return nil }
     let isPaused = if case .paused = reading.cursor.timing { true } else { false }
     return (plan, reading.cursor.ordinal, isPaused)
   }
@@ -51,56 +51,44 @@ public struct CountdownPhaseUpdate: Sendable {
   ///
   /// - Complexity: O(log *p*), *p* the phases written in the plan; worked out at each read.
   public var position: CountdownPhasePosition? {
-    switch basis {
-    case .plan(let plan), .passed(let plan, _):
-      CountdownPhasePosition(reading.cursor, at: reading.now, in: plan.layout, wallNow: reading.wallNow)
-    case .merged(_, let merged): merged.position
-    }
+    if let merged = basis.details?.merged { return merged.position }
+    guard let plan = basis.plan else { return nil }
+    return CountdownPhasePosition(reading.cursor, at: reading.now, in: plan.layout, wallNow: reading.wallNow)
   }
   /// The phase ends since the last call, oldest first, each once; empty in most calls.
   public var phaseEnds: [CountdownPhaseEnd] {
-    switch basis {
-    case .plan: return []
-    case .passed(let plan, let passed):
-      return passed.ends.map { CountdownPhaseEnd($0, in: plan.layout, now: reading.now, wallNow: reading.wallNow) }
-    case .merged(_, let merged): return merged.phaseEnds
-    }
+    guard let details = basis.details else { return [] }
+    if let merged = details.merged { return merged.phaseEnds }
+    guard let plan = details.plan, let passed = details.passed else { return [] }
+    return passed.ends.map { CountdownPhaseEnd($0, in: plan.layout, now: reading.now, wallNow: reading.wallNow) }
   }
   /// The ends older than ``phaseEnds`` after a long absence, in one summary; `nil` otherwise.
   public var earlierPhaseEnds: CountdownPhaseEndSummary? {
-    switch basis {
-    case .plan: return nil
-    case .passed(_, let passed):
-      return passed.summary.map { CountdownPhaseEndSummary($0, now: reading.now, wallNow: reading.wallNow) }
-    case .merged(_, let merged): return merged.earlierPhaseEnds
-    }
+    guard let details = basis.details else { return nil }
+    if let merged = details.merged { return merged.earlierPhaseEnds }
+    return details.passed?.summary.map { CountdownPhaseEndSummary($0, now: reading.now, wallNow: reading.wallNow) }
   }
   /// Whether the plan ended: the last of ``phaseEnds`` was its last phase's end, and
   /// ``position`` is `nil`. This is the sequence's last call, and its id is free.
   public var planEnded: Bool {
-    switch basis {
-    case .plan(let plan): plan.layout.isEnded(reading.cursor.ordinal)
-    case .passed(let plan, let passed): passed.planEnded || plan.layout.isEnded(reading.cursor.ordinal)
-    case .merged(_, let merged): merged.planEnded
-    }
+    if let merged = basis.details?.merged { return merged.planEnded }
+    if basis.details?.passed?.planEnded == true { return true }
+    return basis.plan?.layout.isEnded(reading.cursor.ordinal) ?? false
   }
   /// Whether the last of ``phaseEnds`` was a phase after which the plan pauses
   /// (``CountdownPhase/pausesAfter``): the next phase waits, paused, for
   /// ``CountdownManager/resume(id:)``.
   public var pausedAfterPhase: Bool {
-    switch basis {
-    case .plan: false
+    guard let details = basis.details else { return false }
+    if let merged = details.merged { return merged.pausedAfterPhase }
     // A plan whose last phase pauses after it ends, and pauses nothing.
-    case .passed(_, let passed): passed.paused && !passed.planEnded
-    case .merged(_, let merged): merged.pausedAfterPhase
-    }
+    return details.passed.map { $0.paused && !$0.planEnded } ?? false
   }
 
   /// The phase ends the call carried, as the sequence found them; `nil` for a value's call and
   /// for updates merged.
   var passedEnds: PassedSegmentEnds? {
-    if case .passed(_, let passed) = basis { return passed }
-    return nil
+    basis.details?.passed
   }
 
   /// The update of a segment call to the handler of a walk of `plan`: the phase it told,
@@ -112,7 +100,7 @@ public struct CountdownPhaseUpdate: Sendable {
     plan: CountdownPlan.Storage
   ) {
     reading = Reading(cursor: cursor, now: now, wallNow: wallNow)
-    basis = ends.map { .passed(plan, $0) } ?? .plan(plan)
+    basis = ends.map { .details(Details(plan: plan, passed: $0)) } ?? .plan(plan)
     self.remaining = remaining
   }
 
@@ -132,11 +120,12 @@ public struct CountdownPhaseUpdate: Sendable {
     pausedAfterPhase: Bool
   ) {
     self.reading = reading
-    basis = .merged(
-      plan,
-      Merged(
-        position: position, phaseEnds: phaseEnds, earlierPhaseEnds: earlierPhaseEnds, planEnded: planEnded,
-        pausedAfterPhase: pausedAfterPhase))
+    basis = .details(
+      Details(
+        plan: plan,
+        merged: Merged(
+          position: position, phaseEnds: phaseEnds, earlierPhaseEnds: earlierPhaseEnds, planEnded: planEnded,
+          pausedAfterPhase: pausedAfterPhase)))
     self.remaining = remaining
   }
 }
@@ -151,33 +140,55 @@ extension CountdownPhaseUpdate {
   }
 
   /// What an update's values are worked out from beside its reading, in one reference: the
-  /// plan's storage alone (a value's call, the common one: nothing made for it), or a box made
-  /// when the update carries more. The plan, not the sequence, which holds the manager's engine:
-  /// an update an app keeps does not keep the engine.
+  /// plan's storage alone (a value's call, the common one: nothing made for it), or an object
+  /// made when the update carries more. The plan, not the sequence, which holds the manager's
+  /// engine: an update an app keeps does not keep the engine. Two cases of one class reference
+  /// each: copying an update is one retain (with a third case, twice the instructions, callgrind).
   enum Basis: Sendable {
     /// A value's call: the plan walked.
     case plan(CountdownPlan.Storage)
-    /// A call that passed phase ends, as the engine found them (their phases, dates and lateness
-    /// are worked out from the plan and the update's reading when read).
-    indirect case passed(CountdownPlan.Storage, PassedSegmentEnds)
-    /// Two updates merged: the newer's plan (`nil` for updates merged from worked-out values
-    /// alone) and the values worked out.
-    indirect case merged(CountdownPlan.Storage?, Merged)
+    /// A call with phase ends, or updates merged.
+    case details(Details)
 
-    /// The plan a call walked; `nil` for updates merged.
-    var walked: CountdownPlan.Storage? {
+    /// The plan walked; `nil` for updates merged from worked-out values alone.
+    var plan: CountdownPlan.Storage? {
       switch self {
-      case .plan(let plan), .passed(let plan, _): plan
-      case .merged: nil
+      case .plan(let storage): storage
+      case .details(let details): details.plan
       }
     }
 
-    /// The plan walked: a call's, or the newer's of updates merged.
-    var plan: CountdownPlan.Storage? {
-      switch self {
-      case .plan(let plan), .passed(let plan, _): plan
-      case .merged(let plan, _): plan
-      }
+    /// What the update carries beyond a value; `nil` for a value's call.
+    var details: Details? {
+      if case .details(let details) = self { return details }
+      return nil
+    }
+  }
+
+  /// What an update carries beyond a value within its phase, with the plan: the phase ends its
+  /// call passed, or the values of updates merged. Made at a phase end, a plan's end or a merge,
+  /// never at a value's call.
+  final class Details: Sendable {
+    /// The plan walked; `nil` for updates merged from worked-out values alone.
+    let plan: CountdownPlan.Storage?
+    /// The phase ends the call passed, as the engine found them (their phases, dates and lateness
+    /// are worked out from the plan and the update's reading when read); `nil` for updates merged.
+    let passed: PassedSegmentEnds?
+    /// The values of two updates merged, worked out; `nil` for a call's update.
+    let merged: Merged?
+
+    /// What a call that passed `ends` carries.
+    init(plan: CountdownPlan.Storage, passed ends: PassedSegmentEnds) {
+      self.plan = plan
+      passed = ends
+      merged = nil
+    }
+
+    /// What updates merged carry, `plan` the newer's.
+    init(plan: CountdownPlan.Storage?, merged: Merged) {
+      self.plan = plan
+      passed = nil
+      self.merged = merged
     }
   }
 }

@@ -9,9 +9,8 @@
 /// Its costs are the engine's: O(log *q*) to find a part (*q* parts) and O(log *m*) to find a phase
 /// in a cycle of *m* phases, whatever the number of cycles run before it.
 package struct PlanLayout: Hashable, Sendable {
-  /// What names a part's phases: where it sits, its cycle's phases and its long break.
+  /// What names a part's phases: its cycle's phases and its long break.
   package struct Part: Hashable, Sendable {
-    package let place: PlanPlace
     package let phases: [CountdownPhase]
     package let longBreak: CountdownPhase?
   }
@@ -26,7 +25,7 @@ package struct PlanLayout: Hashable, Sendable {
   {
     var parts: [Part] = []
     var segmentBlocks: [SegmentBlock] = []
-    func add(_ place: PlanPlace, _ block: CountdownPlan.Block) throws(CountdownError) {
+    func add(_ block: CountdownPlan.Block) throws(CountdownError) {
       let repetition: SegmentBlock.Repetition
       if let count = block.repetition.count {
         repetition = .times(count)
@@ -42,14 +41,14 @@ package struct PlanLayout: Hashable, Sendable {
           lengths: lengths, pausesAfter: block.phases.map(\.pausesAfter), repetition: repetition,
           longBreakLength: try block.longBreak?.duration.countdownNanoseconds(),
           longBreakPausesAfter: block.longBreak?.pausesAfter ?? false, longBreakEvery: block.longBreakEvery))
-      parts.append(Part(place: place, phases: block.phases, longBreak: block.longBreak))
+      parts.append(Part(phases: block.phases, longBreak: block.longBreak))
     }
-    if !warmUp.isEmpty { try add(.warmUp, CountdownPlan.Block(warmUp)) }
-    for (index, block) in blocks.enumerated() {
+    if !warmUp.isEmpty { try add(CountdownPlan.Block(warmUp)) }
+    for block in blocks {
       guard !block.phases.isEmpty else { throw .emptyPlan }
-      try add(.block(index), block)
+      try add(block)
     }
-    if !coolDown.isEmpty { try add(.coolDown, CountdownPlan.Block(coolDown)) }
+    if !coolDown.isEmpty { try add(CountdownPlan.Block(coolDown)) }
     segments = try SegmentLayout(segmentBlocks)
     self.parts = parts
   }
@@ -87,7 +86,7 @@ package struct PlanLayout: Hashable, Sendable {
     let part = parts[step.part]
     let phase = step.isLongBreak ? part.longBreak ?? part.phases[step.indexInCycle] : part.phases[step.indexInCycle]
     return PlanStep(
-      ordinal: ordinal, phase: phase, place: part.place, indexInCycle: step.indexInCycle, cycle: step.cycle,
+      ordinal: ordinal, phase: phase, indexInCycle: step.indexInCycle, cycle: step.cycle,
       cycleCount: segments.parts[step.part].cycleCount, isLongBreak: step.isLongBreak)
   }
 }

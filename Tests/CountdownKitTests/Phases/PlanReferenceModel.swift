@@ -6,7 +6,6 @@
 struct PlanReferenceModel {
   struct Phase: Equatable {
     let phase: CountdownPhase
-    let place: PlanPlace
     let indexInCycle: Int
     let cycle: Int
     let isLongBreak: Bool
@@ -23,21 +22,19 @@ struct PlanReferenceModel {
   /// Writes out `plan` to at least `horizon` nanoseconds of it.
   init(_ plan: CountdownPlan, horizon: Int64) {
     var time: Int64 = 0
-    func append(
-      _ phase: CountdownPhase, _ place: PlanPlace, _ index: Int, _ cycle: Int, _ isLong: Bool, cutAt end: Int64?
-    ) -> Bool {
+    func append(_ phase: CountdownPhase, _ index: Int, _ cycle: Int, _ isLong: Bool, cutAt end: Int64?) -> Bool {
       var length =
         Int64(phase.duration.components.seconds) * 1_000_000_000 + phase.duration.components.attoseconds / 1_000_000_000
       if let end { length = min(length, end - time) }
       phases.append(
         Phase(
-          phase: phase, place: place, indexInCycle: index, cycle: cycle, isLongBreak: isLong, length: length,
+          phase: phase, indexInCycle: index, cycle: cycle, isLongBreak: isLong, length: length,
           start: time))
       time += length
       return end.map { time >= $0 } ?? false
     }
-    for (index, phase) in plan.warmUp.enumerated() { _ = append(phase, .warmUp, index, 0, false, cutAt: nil) }
-    for (blockIndex, block) in plan.blocks.enumerated() {
+    for (index, phase) in plan.warmUp.enumerated() { _ = append(phase, index, 0, false, cutAt: nil) }
+    for block in plan.blocks {
       let blockStart = time
       let total = block.repetition.total.map {
         Int64($0.components.seconds) * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000
@@ -55,14 +52,14 @@ struct PlanReferenceModel {
           if index == block.phases.count - 1, let long = block.longBreak, (cycle + 1) % block.longBreakEvery == 0 {
             (current, isLong) = (long, true)
           }
-          if append(current, .block(blockIndex), index, cycle, isLong, cutAt: total.map { blockStart + $0 }) {
+          if append(current, index, cycle, isLong, cutAt: total.map { blockStart + $0 }) {
             break cycles
           }
         }
         cycle += 1
       }
     }
-    for (index, phase) in plan.coolDown.enumerated() { _ = append(phase, .coolDown, index, 0, false, cutAt: nil) }
+    for (index, phase) in plan.coolDown.enumerated() { _ = append(phase, index, 0, false, cutAt: nil) }
   }
 
   /// The ordinal of the phase running at `offset`; the count once past the end.
