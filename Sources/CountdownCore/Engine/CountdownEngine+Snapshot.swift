@@ -18,7 +18,9 @@ extension CountdownEngine {
           kind: timing.kind, policy: timing.policy, skipsChanges: timing.skipsChanges,
           countsOvertime: timing.countsOvertime,
           milestones: timing.deliversMilestones ? state.slots.milestones(of: state.table[index].slot)?.values : nil,
-          walksSegments: timing.walksSegments, isPaused: timing.isPaused,
+          walksSegments: timing.walksSegments,
+          segmentSpan: timing.walksSegments ? state.slots.walk(of: state.table[index].slot)?.span : nil,
+          isPaused: timing.isPaused,
           isFrozen: timing.isPaused || (timing.policy == .pauses && state.suspension.since != nil),
           nanoseconds: timing.signedNanoseconds(
             at: state.suspension.instant(for: timing, at: state.clampedToLatestInstant(now))))

@@ -15,6 +15,11 @@ package struct RegistrationStatus: Hashable, Sendable {
   package var milestones: Set<Int>? = nil
   /// Whether it walks a plan's segments (its times are its current segment's).
   package var walksSegments: Bool = false
+  /// The span of the segment a walk counts (``walksSegments``), start to end: its length, with the
+  /// time added to it since it began (less, for time taken); 0 once its plan has ended, `nil` for a
+  /// registration that walks no segments. Read with the rest, so that a phase's dates are laid
+  /// out from one reading.
+  package var segmentSpan: Int64? = nil
   /// Whether it is frozen by a pause.
   package var isPaused: Bool
   /// Whether its time stands still at the instant it was read at: paused, or counting on running

@@ -24,10 +24,17 @@
   /// The milestones a silent walk is delivered at in each segment, if any.
   package let milestones: MilestoneList?
   /// Time added to the current segment (taken, below 0), in nanoseconds: its span is its length
-  /// and this (``SegmentStatus/span``). 0 again at each change of segment.
+  /// and this (``span``). 0 again at each change of segment.
   @exclusivity(unchecked) package private(set) var added: Int64 = 0
   /// The current segment's ordinal; the segment count once the plan has ended.
   @exclusivity(unchecked) package private(set) var ordinal: Int
+
+  /// The current segment's span, start to end, in nanoseconds: its length, with the time added to
+  /// it since it began (less, for time taken); 0 once the plan has ended. Read under the engine's
+  /// lock.
+  package var span: Int64 {
+    layout.isEnded(ordinal) ? 0 : layout.length(ofOrdinal: ordinal).addingSaturated(added)
+  }
   /// Ends passed that no call made has told: a call that carried them was withdrawn before it
   /// began (a pause, time added, a move), so the next call carries them (``giveBack(_:)``). Out of
   /// line, and only while there are any: most walks never have any, and a walk is 48 bytes

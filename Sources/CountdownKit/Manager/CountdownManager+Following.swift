@@ -73,15 +73,15 @@ extension CountdownManager {
   /// What the countdown of the engine's `token` (an id's, of `length`) is doing now, and whether it
   /// counts overtime, read under one acquisition of the engine's lock. `walk`: the walk's status as
   /// the last call told it, already read, whose span a countdown in phases' dates are laid out
-  /// with; `nil`: read here.
+  /// with; `nil`: the span read with the status.
   func idPhase(
     token: IDRegistry.Token, length: Duration?, walk: SegmentStatus? = nil
   ) -> (phase: IDPhase, countsOvertime: Bool) {
     let (now, statuses) = engine.statuses(of: [token])
     guard let status = statuses[0], status.kind == .countdown else { return (.gone, false) }
     // A countdown in phases: the span of its current phase.
-    let span = status.walksSegments ? walk.map { .nanoseconds($0.span) } ?? phaseSpan(of: token) : nil
-    let dates = dates(of: status, length: status.walksSegments ? span : length)
+    let span = status.segmentSpan.map { walk?.span ?? $0 }
+    let dates = dates(of: status, length: span.map { .nanoseconds($0) } ?? length)
     if status.isFrozen { return (.frozen(dates: dates), status.countsOvertime) }
     let (deadline, overflow) = now.nanosecondsSinceOrigin.addingReportingOverflow(status.nanoseconds)
     let phase = IDPhase.running(

@@ -133,8 +133,8 @@ extension CountdownManager {
   /// The system dates of `receiver`'s countdown of `length`; `nil` without one or for a count-up.
   func timerDates(of receiver: AnyObject, length: Duration?) -> CountdownTimerDates? {
     guard let status = engine.statuses(of: [receiver]).statuses[0], status.kind == .countdown else { return nil }
-    // A countdown in phases: the span of its current phase.
-    return dates(of: status, length: status.walksSegments ? phaseSpan(of: receiver) : length)
+    // A countdown in phases: the span of its current phase, read with the status.
+    return dates(of: status, length: status.segmentSpan.map { .nanoseconds($0) } ?? length)
   }
 
   /// The system dates of a countdown read as `status`, whose length (start to end) is `length`.

@@ -159,11 +159,4 @@ extension CountdownManager {
   public func timerDates(for receiver: AnyObject) -> CountdownTimerDates? {
     timerDates(of: receiver, length: nil)
   }
-
-  /// The span of the phase the walk under `key` (an id's token, or a receiver) counts now, start to
-  /// end; `nil` without a walk. Read by ``timerDates(of:length:)``, so that a phase's dates are
-  /// read as a single countdown's are.
-  func phaseSpan(of key: AnyObject) -> Duration? {
-    engine.walkStatus(of: key, passingEnds: false).map { .nanoseconds($0.span) }
-  }
 }

@@ -160,7 +160,7 @@ extension EngineState {
       layout: walk.layout, walk: walk, ordinal: ordinal, isPaused: timing.isPaused,
       timeLeft: ended ? 0 : passingEnds ? timing.nanoseconds(at: instant) : timing.signedNanoseconds(at: instant),
       end: timing.isPaused || ended ? nil : timing.deadlineOrStart.addingSaturated(toClock),
-      span: ended ? 0 : walk.layout.length(ofOrdinal: ordinal).addingSaturated(ordinal == walk.ordinal ? walk.added : 0)
+      span: ordinal == walk.ordinal ? walk.span : ended ? 0 : walk.layout.length(ofOrdinal: ordinal)
     )
   }
 }
