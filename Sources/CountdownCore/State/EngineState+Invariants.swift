@@ -118,7 +118,8 @@ extension EngineState {
     // replayed exactly (other threads' timing) says where to look.
     return owed.filter { !awaiting.contains($0.slot) }.map { _, timing in
       "a registration awaits its prompt delivery, and no pass will make it (\(timing.kind), "
-        + "\(timing.skipsChanges ? "skips changes" : "every change"), paused \(timing.isPaused), value "
+        + "\(timing.skipsChanges ? "skips changes" : "every change"), walks segments \(timing.walksSegments), "
+        + "paused \(timing.isPaused), value "
         + "\(timing.value), \(timing.policy); \(pendingWork.awaitingPromptDelivery.count) owed, "
         + "suspended \(suspension.since != nil), \(table.count) registrations)"
     }

@@ -89,20 +89,24 @@ extension PublicAPIFuzzer {
     let id = random.pick(stringIDs)
     let (policy, deliveries) = (random.policy(), random.deliveries())
     begin("start(id:plan:whileSuspended: \(policy), delivering: \(deliveries)) of \(plan.phaseCount ?? -1) phases")
+    let stoppedPlans = stoppedPlans
     expect(FuzzDocumentedErrors.startPlan(deliveries), leaving: .stringID(id)) { () throws(CountdownError) in
       try manager.start(id: id, plan: plan, whileSuspended: policy, delivering: deliveries) { _, update, stop in
         // Read what an app reads; stop now and then.
         _ = (update.position?.phase.name, update.phaseEnds.count, update.earlierPhaseEnds?.count)
         stop = update.remaining == 1
+        if stop { stoppedPlans.withLock { _ = $0.insert(id) } }
       }
     }
   }
 
   /// Skip, restart, go back and read the position of a string id: each says whether the id has a
-  /// countdown in phases, and each of the first three keeps it one (or ends it, at the last phase).
+  /// countdown in phases, and each of the first three keeps it one (or ends it, at the last phase,
+  /// or by its handler's `stop` at the call that tells the move: a phase of one value left).
   private func walkAPlan() {
     let id = random.pick(stringIDs)
     let had = manager.phasePosition(id: id) != nil
+    stoppedPlans.withLock { _ = $0.remove(id) }
     let operation = random.below(4)
     begin(
       ["skipPhase", "restartPhase", "goToPreviousPhase", "phasePosition"][operation]
@@ -115,7 +119,8 @@ extension PublicAPIFuzzer {
     default: done = manager.phasePosition(id: id) != nil
     }
     if done != had { fail("returned \(done) for an id \(had ? "with" : "without") a countdown in phases") }
-    if operation == 1 || operation == 2, had, manager.phasePosition(id: id) == nil {
+    let stoppedItself = stoppedPlans.withLock { $0.contains(id) }
+    if operation == 1 || operation == 2, had, !stoppedItself, manager.phasePosition(id: id) == nil {
       fail("the countdown in phases is gone")
     }
     if let position = manager.phasePosition(id: id) {

@@ -45,6 +45,9 @@ final class PublicAPIFuzzer {
   var tasks: [Task<Void, Never>] = []
   /// What handlers that call back into the manager report (they run inside other calls).
   let reentry: FuzzReentry
+  /// The string ids whose countdown in phases its own handler stopped (`stop` at a remaining 1),
+  /// from any call: a move's call may end the countdown that way.
+  let stoppedPlans = LockedState<Set<String>>([])
   private(set) var failures: [String] = []
   private var call = 0
   private var operation = ""

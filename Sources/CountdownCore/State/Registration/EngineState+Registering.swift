@@ -297,7 +297,8 @@ extension EngineState {
   /// pass that finds it awaiting and removes it.
   ///
   /// - Returns: The change made, in nanoseconds (less than `change` where it was clamped; zero
-  ///   changes nothing), and what to do after the lock; `nil` without a running or paused
+  ///   changes nothing, but a walk's segment ends due pass and are told at once, as by any
+  ///   operation on a walk), and what to do after the lock; `nil` without a running or paused
   ///   registration. Fails, changing nothing, with ``CountdownError/invalidCombination`` for a
   ///   count-up (it has no end to move) and ``CountdownError/outOfRange`` for an end beyond the
   ///   clock's last instant or a value beyond ``CountdownTiming/maximumValue``.
@@ -320,7 +321,8 @@ extension EngineState {
       }
     }
     // A walk's time goes to the segment running now: the ends due before it pass first.
-    if bringUpWalk(at: found, now: reading), let walk = slots.walk(of: table[found].slot), walk.isEnded {
+    let broughtUp = bringUpWalk(at: found, now: reading)
+    if broughtUp, let walk = slots.walk(of: table[found].slot), walk.isEnded {
       // Its plan ended before the change: nothing to add to, and its end is told at once.
       let moving = oweMovedWalk(at: found, table[found].timing, now: now)
       return .success(AddedTime(applied: 0, actions: moving.actions, owesPromptDelivery: moving.owesPromptDelivery))
@@ -337,7 +339,14 @@ extension EngineState {
     // wakeup is due, within its leeway), takes nothing more but ends it now, as it would earlier.
     let endsNow =
       change < 0 && !timing.isPaused && !timing.countsOvertime && timing.deadlineOrStart <= instant
-    guard applied != 0 || endsNow else { return .success(AddedTime(applied: 0, actions: .none)) }
+    guard applied != 0 || endsNow else {
+      guard broughtUp else { return .success(AddedTime(applied: 0, actions: .none)) }
+      // Nothing added (a change of zero), but the walk passed the ends due and owes the call that
+      // tells them: noted as its prompt delivery, as after a pause, or no pass would make it.
+      counts.noteChange()
+      let moving = oweMovedWalk(at: found, table[found].timing, now: now)
+      return .success(AddedTime(applied: 0, actions: moving.actions, owesPromptDelivery: moving.owesPromptDelivery))
+    }
     counts.noteChange()
     // One that owes only its end, its end moved before it was delivered, is silent again (back in
     // the quiet part if it moves off); shortened to its end, one that delivers only its end or
