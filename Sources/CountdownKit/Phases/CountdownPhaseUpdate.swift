@@ -40,9 +40,10 @@ public struct CountdownPhaseUpdate: Sendable {
   public let remaining: Int
 
   /// The plan walked, the phase told (its ordinal) and whether it is paused: what the values of
-  /// ``position`` beside its times are worked out from; `nil` for updates merged.
+  /// ``position`` beside its times are worked out from (merged updates: the newer's); `nil` for
+  /// updates merged from worked-out values alone.
   var phaseTold: (plan: CountdownPlan.Storage, ordinal: Int, isPaused: Bool)? {
-    guard basis.details?.merged == nil, let plan = basis.plan else { return nil }
+    guard let plan = basis.plan else { return nil }
     let isPaused = if case .paused = reading.cursor.timing { true } else { false }
     return (plan, reading.cursor.ordinal, isPaused)
   }
@@ -72,7 +73,6 @@ public struct CountdownPhaseUpdate: Sendable {
   /// ``position`` is `nil`. This is the sequence's last call, and its id is free.
   public var planEnded: Bool {
     if let merged = basis.details?.merged { return merged.planEnded }
-    if basis.details?.passed?.planEnded == true { return true }
     return basis.plan?.layout.isEnded(reading.cursor.ordinal) ?? false
   }
   /// Whether the last of ``phaseEnds`` was a phase after which the plan pauses
@@ -81,8 +81,8 @@ public struct CountdownPhaseUpdate: Sendable {
   public var pausedAfterPhase: Bool {
     guard let details = basis.details else { return false }
     if let merged = details.merged { return merged.pausedAfterPhase }
-    // A plan whose last phase pauses after it ends, and pauses nothing.
-    return details.passed.map { $0.paused && !$0.planEnded } ?? false
+    // The engine's: a plan whose last phase pauses after it ends, and pauses nothing.
+    return details.passed?.paused ?? false
   }
 
   /// The phase ends the call carried, as the sequence found them; `nil` for a value's call and
