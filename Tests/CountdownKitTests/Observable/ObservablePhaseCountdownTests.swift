@@ -189,4 +189,38 @@ final class ObservablePhaseCountdownTests: XCTestCase {
       XCTAssertEqual(manager.count, 1)
     }
   }
+
+  /// A restart after the plan's end is a new run of it: the model is no longer ended, and active.
+  func testARestartAfterThePlansEndRunsThePlanAgain() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { manager, clock, _ in
+      let workout = try manager.countdown(plan: Self.plan())
+      try clock.advance(by: .seconds(18))
+      XCTAssertTrue(workout.hasEnded)
+      try workout.restart(plan: Self.plan())
+      XCTAssertFalse(workout.hasEnded, "a new run of the plan")
+      XCTAssertTrue(workout.isActive)
+      XCTAssertEqual(workout.phase?.name, "Warm-up")
+    }
+  }
+
+  /// A plan that freezes while the manager is suspended, paused by the app: the suspension and the
+  /// resume leave its dates as the pause laid them out, though the device's clock moved meanwhile.
+  func testASuspensionLeavesAPausedPlansDatesAsThePauseLaidThemOut() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("needs Observation") }
+    try withManualManager { manager, clock, wall in
+      let workout = try manager.countdown(plan: Self.plan(), whileSuspended: .pauses)
+      try clock.advance(by: .seconds(1))
+      XCTAssertTrue(workout.pause())
+      let (pauseTime, interval) = (workout.pauseTime, workout.timerInterval)
+      XCTAssertNotNil(pauseTime)
+      let dates = ObservationCounter { _ = workout.timerInterval }
+      wall.jump(by: 60)
+      manager.suspendTicking()
+      manager.resumeTicking()
+      XCTAssertEqual(workout.pauseTime, pauseTime)
+      XCTAssertEqual(workout.timerInterval, interval)
+      XCTAssertEqual(dates.changes, 0, "nothing moved: the observers are not told")
+    }
+  }
 }

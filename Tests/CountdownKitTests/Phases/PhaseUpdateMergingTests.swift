@@ -65,4 +65,29 @@ final class PhaseUpdateMergingTests: XCTestCase {
       "a newer end that does not pause: the walk went on")
     XCTAssertTrue(update(ends: 0..<1).merged(with: update(ends: 1..<2, pausedAfterPhase: true)).pausedAfterPhase)
   }
+
+  /// The summary of a merged update keeps the longest lateness of the ends it folds, the oldest's,
+  /// whatever the ends folded into it later say.
+  func testAMergedSummaryKeepsTheLongestLatenessOfTheEndsItFolds() throws {
+    let date = Date(timeIntervalSince1970: 1_800_000_000)
+    let phase = CountdownPhase("Lap", .seconds(1))
+    let plan = try CountdownPlan(blocks: [.init([phase], repeated: .forever)])
+    func update(_ ordinals: Range<Int>) -> CountdownPhaseUpdate {
+      let ends = ordinals.map {
+        CountdownPhaseEnd(
+          phase: phase, ordinal: $0, phaseIndex: 0, cycle: $0, date: date + Double($0),
+          lateness: .seconds(200 - $0))
+      }
+      return CountdownPhaseUpdate(
+        reading: .init(cursor: SegmentCursor(startingAt: 0, in: plan.layout), now: 0, wallNow: date), plan: nil,
+        position: nil, remaining: ordinals.count, phaseEnds: ends, earlierPhaseEnds: nil, planEnded: false,
+        pausedAfterPhase: false)
+    }
+    let many = update(0..<40).merged(with: update(40..<100))
+    XCTAssertEqual(many.earlierPhaseEnds?.lateness, .seconds(200))
+    // Ten more ends push ends 36 to 45, less late, into the summary.
+    let again = many.merged(with: update(100..<110))
+    XCTAssertEqual(again.earlierPhaseEnds?.ordinals, 0..<46)
+    XCTAssertEqual(again.earlierPhaseEnds?.lateness, .seconds(200), "the first end's lateness, not end 36's")
+  }
 }

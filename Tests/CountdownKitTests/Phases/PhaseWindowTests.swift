@@ -402,4 +402,21 @@ final class PhaseWindowTests: XCTestCase {
         }, "a negative ordinal")
     }
   }
+
+  /// A phase's `timerInterval` is a closed range: a phase whose start is its end, a range of one
+  /// instant, decodes.
+  func testDecodingKeepsAPhaseWhoseStartIsItsEnd() throws {
+    try withManualManager { manager, _, _ in
+      try manager.start(id: "pomodoro", plan: Self.pomodoro()) { _, _, _ in }
+      let window = try XCTUnwrap(manager.phaseWindow(id: "pomodoro"))
+      var json = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(window)) as? [String: Any])
+      var phases = try XCTUnwrap(json["phases"] as? [[String: Any]])
+      let end = try XCTUnwrap(phases[0]["end"] as? Double)
+      phases[0]["start"] = end
+      json["phases"] = phases
+      let decoded = try JSONDecoder().decode(
+        CountdownPhaseWindow.self, from: JSONSerialization.data(withJSONObject: json))
+      XCTAssertEqual(decoded.current.timerInterval, Date(timeIntervalSince1970: end)...Date(timeIntervalSince1970: end))
+    }
+  }
 }
