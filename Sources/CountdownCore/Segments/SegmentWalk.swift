@@ -255,11 +255,9 @@
   func make(_ move: SegmentMove, _ timing: inout CountdownTiming, at instant: Int64, interval: Int64, toClock: Int64)
     -> Bool
   {
-    let passed = bringUp(&timing, to: instant, interval: interval, toClock: toClock)
-    guard !isEnded else {
-      if passed { oweCall() }
-      return false
-    }
+    // Ends passed on the way are owed a call by the bring-up itself, the plan's end among them.
+    _ = bringUp(&timing, to: instant, interval: interval, toClock: toClock)
+    guard !isEnded else { return false }
     added = 0
     let deadline = timing.deadlineOrStart
     var cursor = SegmentCursor(
