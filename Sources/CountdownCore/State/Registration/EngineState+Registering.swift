@@ -151,9 +151,11 @@ extension EngineState {
       return Pausing(found: false, timer: .none)
     }
     counts.noteChange()
-    // A walk is paused at the caller's reading, as it is moved (``move(_:_:now:)``).
-    let reading = now
+    // A walk is paused at the caller's reading, as it is moved (``move(_:_:now:)``), but never
+    // before a later reading another call or wakeup acted on before this lock (a move, a segment's
+    // end): the time frozen would count from before the segment began, more than its length.
     let now = actedOn.raiseLatest(to: now)
+    let reading = actedOn.latestReading
     let pauseAt = table[index].timing.walksSegments ? reading : now
     // A walk's pause acts on the segment running now: the ends due before it pass first, and the
     // call that tells them comes at once (paused too), as after time added or a move.

@@ -9,6 +9,12 @@ struct InstantsActedOn {
   private(set) var latestRegistrationReading: Int64 = .min
   /// The latest instant the state has acted on.
   private(set) var latestInstant: Int64 = .min
+  /// The latest clock reading acted on, as read: a call's or a wakeup's, never the later grid
+  /// instant an early wakeup stands for, so the clock has reached it. A walk's pause acts on its
+  /// caller's reading raised to this one: another call or wakeup may have started the walk's
+  /// segment at a later reading before the pause took the lock, and the pause's earlier reading
+  /// would give that segment the time between the two back, more than its length.
+  private(set) var latestReading: Int64 = .min
   /// The instant the latest wakeup delivers ends for: its clock reading, or the instant it was
   /// armed for when it ran early by less than half an end window. At or after ``wakeupInstant``.
   private(set) var endInstant: Int64 = .min
@@ -27,6 +33,7 @@ struct InstantsActedOn {
   /// have acted on a later instant meanwhile, which a call must never undo (a pause that froze the
   /// time before a tick it did not see would give that tick's interval back on resume).
   mutating func raiseLatest(to now: Int64) -> Int64 {
+    latestReading = max(latestReading, now)
     latestInstant = max(latestInstant, now)
     return latestInstant
   }
@@ -37,6 +44,7 @@ struct InstantsActedOn {
     let isNewGridInstant = instant > wakeupInstant
     wakeupInstant = max(wakeupInstant, instant)
     endInstant = max(endInstant, end)
+    latestReading = max(latestReading, now)
     latestInstant = max(latestInstant, now, wakeupInstant, endInstant)
     return isNewGridInstant
   }

@@ -6,6 +6,10 @@ struct SuspendedTime {
   private(set) var since: Int64?
   /// The time the engine spent suspended before ``since``, in total.
   private(set) var total: Int64 = 0
+  /// The instant the latest suspension ended: a reading before it (a walk's operation, at its
+  /// caller's reading, overtaken by the suspension's end before its lock) is running time no
+  /// earlier than there, where running time stood still (see ``runningTime(at:)``).
+  private var lastEnd: Int64 = .min
 
   /// Whether the engine is suspended now.
   var isSuspended: Bool { since != nil }
@@ -23,6 +27,7 @@ struct SuspendedTime {
     guard let start = since else { return false }
     since = nil
     total = total.addingSaturated(max(0, now.subtractingSaturated(start)))
+    lastEnd = max(lastEnd, now)
     return true
   }
 
@@ -30,9 +35,13 @@ struct SuspendedTime {
   /// Registrations that pause while the engine is suspended (``SuspensionPolicy/pauses``) count
   /// on it, so suspending and resuming never moves their deadlines, and one registered while
   /// suspended is never credited with suspension it did not spend.
+  ///
+  /// A reading from before the latest suspension's end stands for that end: less the whole
+  /// suspension, it would be a running time before the one the suspension stood still at, and a
+  /// walk frozen meanwhile would get back (or lose) the time between the reading and that end.
   @inline(__always)
   func runningTime(at now: Int64) -> Int64 {
-    let clockTime = since.map { min(now, $0) } ?? now
+    let clockTime = since.map { min(now, $0) } ?? max(now, lastEnd)
     return clockTime.subtractingSaturated(total)
   }
 

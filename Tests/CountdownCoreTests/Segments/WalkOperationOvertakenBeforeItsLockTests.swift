@@ -1,0 +1,72 @@
+@_spi(Walks) import CountdownCore
+import XCTest
+
+/// An operation on a walk acts on its caller's clock reading, "now" to the app, not on a later
+/// instant a wakeup that ran early stood for; but another call can act on the walk, or end the
+/// suspension its time counts on, at a later reading before the operation takes the lock (its
+/// thread preempted there). The operation then acts on that later reading: its segment never gets
+/// back the time between the two, more than the segment's length. Found by the model-based
+/// simulation (seed 864290, shrunk to a frozen walk's pause preempted by the suspension's end).
+final class WalkOperationOvertakenBeforeItsLockTests: XCTestCase {
+  func testAPauseOvertakenByTheSuspensionsEndKeepsTheSegmentsLength() throws {
+    let (engine, clock, log, timer) = try makeWalk(suspended: true)
+    try clock.base.advance(by: .milliseconds(500))
+    // The pause reads the clock; the suspension ends 10 ms later, before the pause's lock.
+    clock.preemptAfterNextRead {
+      try? clock.base.advance(by: .milliseconds(10))
+      engine.resumeTicking()
+    }
+    XCTAssertTrue(engine.pause(timer))
+    XCTAssertEqual(engine.walkStatus(of: timer)?.timeLeft, 3_000_000_000, "frozen until the suspension's end")
+    XCTAssertTrue(engine.resume(timer))
+    XCTAssertEqual(log.segmentCalls.last?.timeLeft, 3_000_000_000, "\(log.lines)")
+    XCTAssertEqual(log.lines.last, "#0 30")
+    XCTAssertEqual(engine.stateInvariantViolations(), [])
+    withExtendedLifetime(timer) {}
+  }
+
+  func testAPauseOvertakenByAMoveKeepsTheSegmentsLength() throws {
+    let (engine, clock, log, timer) = try makeWalk(suspended: false)
+    // The pause reads the clock; a skip 10 ms later starts the next segment before the pause's lock.
+    clock.preemptAfterNextRead {
+      try? clock.base.advance(by: .milliseconds(10))
+      _ = try? engine.move(timer, .skip)
+    }
+    XCTAssertTrue(engine.pause(timer))
+    XCTAssertEqual(engine.walkStatus(of: timer)?.ordinal, 1)
+    XCTAssertEqual(engine.walkStatus(of: timer)?.timeLeft, 4_000_000_000, "the skip's segment, from the skip")
+    XCTAssertTrue(engine.resume(timer))
+    XCTAssertEqual(log.lines.last, "#1 40")
+    XCTAssertEqual(engine.stateInvariantViolations(), [])
+    withExtendedLifetime(timer) {}
+  }
+
+  func testAMoveOvertakenByTheSuspensionsEndStartsItsSegmentThen() throws {
+    let (engine, clock, log, timer) = try makeWalk(suspended: true)
+    try clock.base.advance(by: .milliseconds(500))
+    // Frozen, the walk's time stood still until the suspension's end, which the skip's lock follows.
+    clock.preemptAfterNextRead {
+      try? clock.base.advance(by: .milliseconds(10))
+      engine.resumeTicking()
+    }
+    XCTAssertEqual(try engine.move(timer, .skip), .moved)
+    XCTAssertEqual(engine.walkStatus(of: timer)?.timeLeft, 4_000_000_000, "the whole segment, not 10 ms less")
+    try clock.base.advance(by: .milliseconds(3_995))
+    XCTAssertTrue(engine.contains(timer), "its segment of 4 s ends 4 s after the suspension's end: \(log.lines)")
+    XCTAssertEqual(engine.stateInvariantViolations(), [])
+    withExtendedLifetime(timer) {}
+  }
+
+  /// A walk of 3 s then 4 s, on running time, delivering every change, registered suspended or not.
+  private func makeWalk(suspended: Bool) throws -> (CountdownEngine, PreemptingClock, SegmentLog, Receiver) {
+    let clock = try PreemptingClock()
+    let engine = try CountdownEngine(interval: .milliseconds(100), clock: clock, deliveryQueue: .main)
+    let log = SegmentLog()
+    let timer = Receiver("timer")
+    if suspended { engine.suspendTicking() }
+    try engine.register(
+      timer, walking: layout([3, 4]), whileSuspended: .pauses, delivering: .everyChange,
+      handler: log.handler, onSegment: log.onSegment)
+    return (engine, clock, log, timer)
+  }
+}
