@@ -28,6 +28,14 @@ extension CountdownPhaseUpdate {
     // nothing of it outlives `newer`, which is the merged update as it came, with nothing made (a
     // stream's producer, its consumer behind, merged every value into an update of its own).
     if basis.details == nil, !planEnded { return newer }
+    return mergedKeepingEnds(with: newer)
+  }
+
+  /// ``merged(with:)`` where `self` carries ends or the plan's end: made apart, so that the common
+  /// case above stays small (inlined with it, the update was copied whole at every merge: a
+  /// stream's value cost 1 399 instructions where it costs 1 178, callgrind).
+  @inline(never)
+  private func mergedKeepingEnds(with newer: CountdownPhaseUpdate) -> CountdownPhaseUpdate {
     var ends = phaseEnds + newer.phaseEnds
     // The summaries and the ends older than the newest ones, oldest first, in one summary.
     var summary = earlierPhaseEnds
