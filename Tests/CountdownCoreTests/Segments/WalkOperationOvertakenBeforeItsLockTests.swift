@@ -41,6 +41,25 @@ final class WalkOperationOvertakenBeforeItsLockTests: XCTestCase {
     withExtendedLifetime(timer) {}
   }
 
+  func testAPauseOvertakenByAWakeupEndingItsSegmentKeepsTheNextSegmentsLength() throws {
+    let (engine, clock, log, timer) = try makeWalk(suspended: false)
+    try clock.base.advance(by: .milliseconds(2_950))
+    // The pause reads the clock at 2.95 s; the wakeup of the first segment's end runs at 3 s,
+    // before the pause's lock, and starts the next segment, due at 7 s.
+    clock.preemptAfterNextRead {
+      try? clock.base.advance(by: .milliseconds(50))
+    }
+    XCTAssertTrue(engine.pause(timer))
+    XCTAssertEqual(log.lines.last, "#1 40 ends 0")
+    XCTAssertEqual(engine.walkStatus(of: timer)?.ordinal, 1)
+    XCTAssertEqual(
+      engine.walkStatus(of: timer)?.timeLeft, 4_000_000_000, "frozen at the wakeup's reading, not 4.05 s of 4")
+    XCTAssertTrue(engine.resume(timer))
+    XCTAssertEqual(log.lines.last, "#1 40")
+    XCTAssertEqual(engine.stateInvariantViolations(), [])
+    withExtendedLifetime(timer) {}
+  }
+
   func testAMoveOvertakenByTheSuspensionsEndStartsItsSegmentThen() throws {
     let (engine, clock, log, timer) = try makeWalk(suspended: true)
     try clock.base.advance(by: .milliseconds(500))
