@@ -97,7 +97,7 @@ extension CountdownEngine {
           failure = .negativeDuration
           return nil
         }
-        let layout = status.layout
+        let layout = status.walk.layout
         guard layout.counts(ordinal), layout.isEnded(ordinal) ? offset == 0 : offset < layout.length(ofOrdinal: ordinal)
         else {
           failure = .outOfRange

@@ -1,8 +1,6 @@
 /// Where a registration walking segments stands at one instant, read under the engine's lock.
 package struct SegmentStatus: Sendable {
-  /// The plan's arithmetic.
-  package let layout: SegmentLayout
-  /// The walk, as registered (a subclass's object).
+  /// The walk, as registered (a subclass's object), with its plan's arithmetic (``SegmentWalk/layout``).
   package let walk: SegmentWalk
   /// The current segment's ordinal; the segment count once the plan has ended.
   package let ordinal: Int

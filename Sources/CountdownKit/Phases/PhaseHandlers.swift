@@ -12,7 +12,8 @@ import Foundation
 /// of phase ends before the app's handler. Each is called once per change: the engine makes the
 /// one or the other, never both.
 ///
-/// It captures the sequence alone, which is then its context: a start allocates nothing for it. A value's update holds one reference, the plan's storage, and plain values
+/// It captures the sequence alone, which is then its context: a start allocates nothing for it.
+/// A value's update holds one reference, the plan's storage, and plain values
 /// (``CountdownPhaseUpdate/Basis``); the storage is lent from the sequence for the call
 /// (``withPlan(of:_:)``) and borrowed by the update's init, with no retain and no release. (Read
 /// as a field, or taken as an owned argument, it was retained and released around each call: a

@@ -5,9 +5,9 @@ import Foundation
 /// (``CountdownCore/SegmentWalk``, registered by
 /// ``CountdownCore/CountdownEngine/register(_:walk:left:whileSuspended:paused:readAt:callsFirst:onDeliveryQueue:handler:)``)
 /// under an id's token or a receiver, the one truth of where the plan is, and what the manager
-/// keeps beside it in the same object: the plan with its phases and the policy,
-/// for the manager's reads (a position, dates, a snapshot, found by the engine's status), and the
-/// phase the last call of the walk told, which each value's call reads.
+/// keeps beside it in the same object: the plan with its phases and the policy, for the manager's
+/// reads (a position, dates, a snapshot, found by the engine's status), and the phase the last
+/// call of the walk told, which each value's call reads.
 ///
 /// A phase's end, a move (skip, restart, back), a resume, time added and the first delivery each
 /// come as the engine's one segment call (``segmentChanged(_:stop:)``), which moves ``told`` on;

@@ -117,7 +117,7 @@ final class SegmentWalkTests: XCTestCase {
       try engine.register(
         timer, walking: layout([5]), from: -1, handler: log.handler, onSegment: log.onSegment))
     XCTAssertEqual(
-      engine.walkStatus(of: timer)?.layout, try layout([5, 4]), "the rejected start left the walk as it was")
+      engine.walkStatus(of: timer)?.walk.layout, try layout([5, 4]), "the rejected start left the walk as it was")
     XCTAssertEqual(try engine.move(Receiver("other"), .skip), .notFound)
     withExtendedLifetime(timer) {}
   }

@@ -26,38 +26,19 @@ final class WalkOperationOvertakenBeforeItsLockTests: XCTestCase {
   }
 
   func testAPauseOvertakenByAMoveKeepsTheSegmentsLength() throws {
-    let (engine, clock, log, timer) = try makeWalk(suspended: false)
     // The pause reads the clock; a skip 10 ms later starts the next segment before the pause's lock.
-    clock.preemptAfterNextRead {
+    try assertAPauseKeepsTheNextSegmentsLength(after: .zero) { engine, clock, timer in
       try? clock.base.advance(by: .milliseconds(10))
       _ = try? engine.move(timer, .skip)
     }
-    XCTAssertTrue(engine.pause(timer))
-    XCTAssertEqual(engine.walkStatus(of: timer)?.ordinal, 1)
-    XCTAssertEqual(engine.walkStatus(of: timer)?.timeLeft, 4_000_000_000, "the skip's segment, from the skip")
-    XCTAssertTrue(engine.resume(timer))
-    XCTAssertEqual(log.lines.last, "#1 40")
-    XCTAssertEqual(engine.stateInvariantViolations(), [])
-    withExtendedLifetime(timer) {}
   }
 
   func testAPauseOvertakenByAWakeupEndingItsSegmentKeepsTheNextSegmentsLength() throws {
-    let (engine, clock, log, timer) = try makeWalk(suspended: false)
-    try clock.base.advance(by: .milliseconds(2_950))
     // The pause reads the clock at 2.95 s; the wakeup of the first segment's end runs at 3 s,
-    // before the pause's lock, and starts the next segment, due at 7 s.
-    clock.preemptAfterNextRead {
+    // before the pause's lock, and starts the next segment, due at 7 s (at 2.95 s: 4.05 s of 4).
+    try assertAPauseKeepsTheNextSegmentsLength(after: .milliseconds(2_950)) { _, clock, _ in
       try? clock.base.advance(by: .milliseconds(50))
     }
-    XCTAssertTrue(engine.pause(timer))
-    XCTAssertEqual(log.lines.last, "#1 40 ends 0")
-    XCTAssertEqual(engine.walkStatus(of: timer)?.ordinal, 1)
-    XCTAssertEqual(
-      engine.walkStatus(of: timer)?.timeLeft, 4_000_000_000, "frozen at the wakeup's reading, not 4.05 s of 4")
-    XCTAssertTrue(engine.resume(timer))
-    XCTAssertEqual(log.lines.last, "#1 40")
-    XCTAssertEqual(engine.stateInvariantViolations(), [])
-    withExtendedLifetime(timer) {}
   }
 
   func testAMoveOvertakenByTheSuspensionsEndStartsItsSegmentThen() throws {
@@ -73,6 +54,26 @@ final class WalkOperationOvertakenBeforeItsLockTests: XCTestCase {
     try clock.base.advance(by: .milliseconds(3_995))
     XCTAssertTrue(engine.contains(timer), "its segment of 4 s ends 4 s after the suspension's end: \(log.lines)")
     XCTAssertEqual(engine.stateInvariantViolations(), [])
+    withExtendedLifetime(timer) {}
+  }
+
+  /// A walk of 3 s then 4 s, run `start`, paused while `overtake` acts between the pause's
+  /// reading of the clock and its lock, starting the second segment: the pause freezes that
+  /// segment at its whole length (the overtaking call's reading), told at the resume.
+  private func assertAPauseKeepsTheNextSegmentsLength(
+    after start: Duration,
+    by overtake: @escaping @Sendable (CountdownEngine, PreemptingClock, Receiver) -> Void,
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let (engine, clock, log, timer) = try makeWalk(suspended: false)
+    try clock.base.advance(by: start)
+    clock.preemptAfterNextRead { overtake(engine, clock, timer) }
+    XCTAssertTrue(engine.pause(timer), file: file, line: line)
+    XCTAssertEqual(engine.walkStatus(of: timer)?.ordinal, 1, "\(log.lines)", file: file, line: line)
+    XCTAssertEqual(engine.walkStatus(of: timer)?.timeLeft, 4_000_000_000, file: file, line: line)
+    XCTAssertTrue(engine.resume(timer), file: file, line: line)
+    XCTAssertEqual(log.lines.last, "#1 40", file: file, line: line)
+    XCTAssertEqual(engine.stateInvariantViolations(), [], file: file, line: line)
     withExtendedLifetime(timer) {}
   }
 

@@ -157,7 +157,7 @@ extension EngineState {
     if passingEnds { _ = SegmentWalk.advance(&ordinal, &timing, in: walk.layout, to: instant, toClock: toClock) }
     let ended = walk.layout.isEnded(ordinal)
     return SegmentStatus(
-      layout: walk.layout, walk: walk, ordinal: ordinal, isPaused: timing.isPaused,
+      walk: walk, ordinal: ordinal, isPaused: timing.isPaused,
       timeLeft: ended ? 0 : passingEnds ? timing.nanoseconds(at: instant) : timing.signedNanoseconds(at: instant),
       end: timing.isPaused || ended ? nil : timing.deadlineOrStart.addingSaturated(toClock),
       span: ordinal == walk.ordinal ? walk.span : ended ? 0 : walk.layout.length(ofOrdinal: ordinal)
