@@ -1,3 +1,4 @@
+@_spi(Walks) import CountdownCore
 import CountdownKit
 import Foundation
 
@@ -70,9 +71,9 @@ enum ScheduleShown: Equatable, Sendable {
       return false
     }
     let layout = plan.layout
-    let whole = layout.duration(ofOrdinal: ordinal)
+    let whole = layout.segments.length(ofOrdinal: ordinal)
     guard abs(Double(remaining) - Double(whole)) / 1e9 <= endTolerance else { return false }
-    let pausedAt = originDate + Double(layout.end(ofOrdinal: pausingAfter)) / 1e9
+    let pausedAt = originDate + Double(layout.segments.end(ofOrdinal: pausingAfter)) / 1e9
     return readAt.timeIntervalSince(pausedAt) >= -endTolerance
   }
 }
@@ -88,7 +89,7 @@ extension ScheduleShown {
       let fromOrigin = Double(deadline.nanosecondsSinceOrigin.subtractingReportingOverflow(origin).partialValue) / 1e9
       return .phases(
         origin: origin, originDate: dates.timerInterval.upperBound - fromOrigin, plan: phaseEnds.plan,
-        pausesAfter: phaseEnds.plan.layout.firstPausing(from: phaseEnds.ordinal))
+        pausesAfter: phaseEnds.plan.layout.segments.firstPausing(from: phaseEnds.ordinal))
     case (.frozen(let dates), _):
       guard case .frozen(let remaining)? = of(phase) else { return nil }
       return .pausedPhases(

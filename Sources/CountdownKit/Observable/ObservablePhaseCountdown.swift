@@ -120,7 +120,7 @@ public final class ObservablePhaseCountdown {
   /// are the phase's own: a value's update of the same phase changes ``remaining`` alone, and is
   /// shown without its position worked out and compared field by field (five sixths of a value's
   /// instructions). The plan is held, not named by its address, which a later plan could take.
-  @ObservationIgnored private var shownPhase: (plan: CountdownPlan.Storage, ordinal: Int, isPaused: Bool)?
+  @ObservationIgnored private var shownPhase: (plan: PlanLayout, ordinal: Int, isPaused: Bool)?
   /// The position the last update shown in full had: a start's first update, shown inside the
   /// start, leaves only the dates to set (``restart(plan:whileSuspended:delivering:)``). Kept apart from
   /// ``shownPhase``, which every value reads: a position, phases and names in it, is copied with a
@@ -273,7 +273,7 @@ public final class ObservablePhaseCountdown {
     guard let position else { return }
     show(position, remaining: remaining(of: position.timeLeftInPhase))
     setDates(position)
-    if let plan = lastStart?.plan.storage { shownPhase = (plan, position.ordinal, position.isPaused) }
+    if let plan = lastStart?.plan.layout { shownPhase = (plan, position.ordinal, position.isPaused) }
   }
 
   /// What the sequence's handler was given.

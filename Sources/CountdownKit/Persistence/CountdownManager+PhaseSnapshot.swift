@@ -168,7 +168,8 @@ extension CountdownManager {
   ) -> [CountdownSnapshot<ID>.PhaseEntry] {
     let offsetSeconds = offset.map(\.secondsValue) ?? 0
     return walks.compactMap { id, key in
-      guard let (status, sequence) = walk(of: key, passingEnds: false), !sequence.plan.layout.isEnded(status.ordinal)
+      guard let (status, sequence) = walk(of: key, passingEnds: false),
+        !sequence.plan.layout.segments.isEnded(status.ordinal)
       else { return nil }
       var entry = CountdownSnapshot<ID>.PhaseEntry(
         id: id, plan: sequence.plan, ordinal: status.ordinal, policy: sequence.policy,

@@ -1,3 +1,4 @@
+@_spi(Walks) import CountdownCore
 public import Foundation
 
 extension CountdownSnapshot {
@@ -74,7 +75,7 @@ extension CountdownSnapshot.PhaseEntry {
   /// Checks what can be checked of the phase entry at `index` without a manager: an ordinal the
   /// plan has, and exactly the time fields its state needs, each a value some phase can have.
   func validate(at index: Int) throws(CountdownSnapshotError) {
-    guard plan.layout.counts(ordinal), !plan.layout.isEnded(ordinal) else {
+    guard plan.layout.segments.counts(ordinal), !plan.layout.segments.isEnded(ordinal) else {
       throw .invalidPhaseEntry(index: index, reason: .outOfRange)
     }
     if let milestones = deliveries.milestones, milestones.contains(where: { $0 < 0 }) {

@@ -1,3 +1,4 @@
+@_spi(Walks) import CountdownCore
 public import Foundation
 
 extension CountdownSnapshot {
@@ -34,7 +35,7 @@ extension CountdownSnapshot {
   public func timeline(id: ID, from now: Date = Date(), limit: Int) -> [CountdownPhaseTimelineEntry] {
     guard limit > 0, let entry = phaseEntries.first(where: { $0.id == id }) else { return [] }
     let layout = entry.plan.layout
-    guard layout.counts(entry.ordinal), !layout.isEnded(entry.ordinal) else { return [] }
+    guard layout.segments.counts(entry.ordinal), !layout.segments.isEnded(entry.ordinal) else { return [] }
     // Instants in nanoseconds from `now`, which is 0.
     let timing: SegmentCursor.Timing
     // A running plan that freezes while the app is suspended (`.pauses`), saved with its time left:

@@ -1,3 +1,4 @@
+@_spi(Walks) import CountdownCore
 public import Foundation
 
 extension CountdownSnapshot {
@@ -47,7 +48,7 @@ extension CountdownSnapshot {
   func phaseWalk(id: ID, at now: Date) -> (layout: PlanLayout, cursor: SegmentCursor, standsStill: Bool)? {
     guard let entry = phaseEntries.first(where: { $0.id == id }) else { return nil }
     let layout = entry.plan.layout
-    guard layout.counts(entry.ordinal), !layout.isEnded(entry.ordinal) else { return nil }
+    guard layout.segments.counts(entry.ordinal), !layout.segments.isEnded(entry.ordinal) else { return nil }
     let timing: SegmentCursor.Timing
     // A running plan that freezes while the app is suspended, saved with its time left.
     let frozen = entry.policy == .pauses && !entry.isPaused

@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 public import Foundation
 
 /// The walk that lays out a countdown in phases' pushes one at a time, from a snapshot's phase
@@ -99,7 +99,7 @@ struct PhasePushLayout: Sendable {
     let last = window.phases[window.phases.count - 1].ordinal
     position = .advance(
       to: deadline.addingSaturated(
-        layout.end(ofOrdinal: last).subtractingSaturated(layout.end(ofOrdinal: cursor.ordinal))))
+        layout.segments.end(ofOrdinal: last).subtractingSaturated(layout.segments.end(ofOrdinal: cursor.ordinal))))
     return push
   }
 }

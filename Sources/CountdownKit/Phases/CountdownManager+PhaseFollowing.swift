@@ -1,3 +1,4 @@
+@_spi(Walks) import CountdownCore
 import Foundation
 
 /// The seam the alerts follow countdowns in phases through: `package`, not API.
@@ -60,7 +61,7 @@ extension CountdownManager {
     // the same phase. A change after either read is heard, and read again, by the next turn.
     let walk = walk(of: record.token, passingEnds: false)
     let (phase, countsOvertime) = idPhase(token: record.token, length: record.length, walk: walk?.0)
-    guard let (status, sequence) = walk, !sequence.plan.layout.isEnded(status.ordinal) else {
+    guard let (status, sequence) = walk, !sequence.plan.layout.segments.isEnded(status.ordinal) else {
       return (phase, countsOvertime, nil)
     }
     let dates: CountdownTimerDates
@@ -81,8 +82,8 @@ extension CountdownManager {
     guard let (status, sequence) = walk(of: token, passingEnds: false) else { return nil }
     let layout = sequence.plan.layout
     let cursor = SegmentCursor(status)
-    guard !layout.isEnded(cursor.ordinal) else { return nil }
-    let isForever = layout.phaseCount == nil
+    guard !layout.segments.isEnded(cursor.ordinal) else { return nil }
+    let isForever = layout.segments.segmentCount == nil
     // Frozen while the manager is suspended, as a single countdown that pauses is: nothing ends.
     let frozen = sequence.policy == .pauses && engine.isSuspended
     guard case .running(let deadline) = cursor.timing, !frozen else {
@@ -92,17 +93,17 @@ extension CountdownManager {
     let wallNow = wallClock()
     let now = clockNow
     // The plan's time at the current phase's deadline: every later end is the plan's lengths on.
-    let planTimeAtDeadline = layout.end(ofOrdinal: cursor.ordinal)
-    let pausing = layout.firstPausing(from: cursor.ordinal)
+    let planTimeAtDeadline = layout.segments.end(ofOrdinal: cursor.ordinal)
+    let pausing = layout.segments.firstPausing(from: cursor.ordinal)
     var ends: [IDPhaseEnds.End] = []
     var ordinal = cursor.ordinal
-    while ends.count < limit, !layout.isEnded(ordinal) {
-      let instant = deadline.addingSaturated(layout.end(ofOrdinal: ordinal) - planTimeAtDeadline)
+    while ends.count < limit, !layout.segments.isEnded(ordinal) {
+      let instant = deadline.addingSaturated(layout.segments.end(ofOrdinal: ordinal) - planTimeAtDeadline)
       let nextOrdinal = ordinal.addingSaturated(1)
       ends.append(
         IDPhaseEnds.End(
           ending: layout.phase(atOrdinal: ordinal),
-          next: layout.isEnded(nextOrdinal) ? nil : layout.phase(atOrdinal: nextOrdinal), instant: instant,
+          next: layout.segments.isEnded(nextOrdinal) ? nil : layout.phase(atOrdinal: nextOrdinal), instant: instant,
           date: wallNow + Double(instant.subtractingSaturated(now)) / 1e9))
       // After a phase that pauses the plan, nothing ends until the app resumes it.
       if ordinal == pausing { break }

@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 public import Foundation
 
 /// A phase end a countdown in phases passed: the phase, when it ended and how late the handler
@@ -49,6 +49,6 @@ public struct CountdownPhaseEnd: Hashable, Sendable {
     date = CountdownPhasePosition.date(of: end.instant, now: now, wallNow: wallNow)
     lateness = .nanoseconds(max(0, now.subtractingSaturated(end.instant)))
     let next = end.ordinal.addingSaturated(1)
-    nextPhase = layout.isEnded(next) ? nil : layout.phase(atOrdinal: next).phase
+    nextPhase = layout.segments.isEnded(next) ? nil : layout.phase(atOrdinal: next).phase
   }
 }

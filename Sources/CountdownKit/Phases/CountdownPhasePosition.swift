@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 public import Foundation
 
 /// Where a countdown in phases is: its phase and the next, the cycle, and the time left in the
@@ -62,7 +62,7 @@ public struct CountdownPhasePosition: Hashable, Sendable {
     _ cursor: SegmentCursor, at now: Int64, in layout: PlanLayout, wallNow: Date, of wallInstant: Int64? = nil,
     frozen: Bool = false
   ) {
-    guard !layout.isEnded(cursor.ordinal) else { return nil }
+    guard !layout.segments.isEnded(cursor.ordinal) else { return nil }
     let step = layout.phase(atOrdinal: cursor.ordinal)
     phase = step.phase
     phaseIndex = step.indexInCycle
@@ -71,7 +71,7 @@ public struct CountdownPhasePosition: Hashable, Sendable {
     ordinal = step.ordinal
     isLongBreak = step.isLongBreak
     let next = cursor.ordinal.addingSaturated(1)
-    nextPhase = layout.isEnded(next) ? nil : layout.phase(atOrdinal: next).phase
+    nextPhase = layout.segments.isEnded(next) ? nil : layout.phase(atOrdinal: next).phase
     let left: Int64
     let phaseEnd: Int64?
     switch cursor.timing {
@@ -79,7 +79,7 @@ public struct CountdownPhasePosition: Hashable, Sendable {
     case .paused(let frozen): (left, phaseEnd) = (frozen, nil)
     }
     // What the plan has after the current phase.
-    let after = layout.length.map { $0 - layout.end(ofOrdinal: cursor.ordinal) }
+    let after = layout.segments.length.map { $0 - layout.segments.end(ofOrdinal: cursor.ordinal) }
     timeLeftInPhase = .nanoseconds(left)
     timeLeftInPlan = after.map { .nanoseconds(left.addingSaturated($0)) }
     let wallInstant = wallInstant ?? now

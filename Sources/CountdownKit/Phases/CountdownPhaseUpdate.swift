@@ -1,3 +1,4 @@
+@_spi(Walks) import CountdownCore
 import Foundation
 
 /// What the handler of a countdown in phases is given at each call: where the plan is, the phase
@@ -30,7 +31,7 @@ public struct CountdownPhaseUpdate: Sendable {
   /// What the values are worked out from beside the reading: the plan, with the call's phase ends
   /// or the values of updates merged when it carries more than a value.
   ///
-  /// One reference, the plan's storage in most calls: an update of a value is then lent the
+  /// One reference, the plan's layout in most calls: an update of a value is then lent the
   /// handler's reference for its call, with no retain or release (``PhaseHandlers``), where two
   /// references (the plan and what an end carries) cost both and the type's destroy witness at
   /// every value (callgrind). A phase end boxes its ends, a merge its values.
@@ -42,7 +43,7 @@ public struct CountdownPhaseUpdate: Sendable {
   /// The plan walked, the phase told (its ordinal) and whether it is paused: what the values of
   /// ``position`` beside its times are worked out from (merged updates: the newer's); `nil` for
   /// updates merged from worked-out values alone.
-  var phaseTold: (plan: CountdownPlan.Storage, ordinal: Int, isPaused: Bool)? {
+  var phaseTold: (plan: PlanLayout, ordinal: Int, isPaused: Bool)? {
     guard let plan = basis.plan else { return nil }
     let isPaused = if case .paused = reading.cursor.timing { true } else { false }
     return (plan, reading.cursor.ordinal, isPaused)
@@ -54,14 +55,14 @@ public struct CountdownPhaseUpdate: Sendable {
   public var position: CountdownPhasePosition? {
     if let merged = basis.details?.merged { return merged.position }
     guard let plan = basis.plan else { return nil }
-    return CountdownPhasePosition(reading.cursor, at: reading.now, in: plan.layout, wallNow: reading.wallNow)
+    return CountdownPhasePosition(reading.cursor, at: reading.now, in: plan, wallNow: reading.wallNow)
   }
   /// The phase ends since the last call, oldest first, each once; empty in most calls.
   public var phaseEnds: [CountdownPhaseEnd] {
     guard let details = basis.details else { return [] }
     if let merged = details.merged { return merged.phaseEnds }
     guard let plan = details.plan, let passed = details.passed else { return [] }
-    return passed.ends.map { CountdownPhaseEnd($0, in: plan.layout, now: reading.now, wallNow: reading.wallNow) }
+    return passed.ends.map { CountdownPhaseEnd($0, in: plan, now: reading.now, wallNow: reading.wallNow) }
   }
   /// The ends older than ``phaseEnds`` after a long absence, in one summary; `nil` otherwise.
   public var earlierPhaseEnds: CountdownPhaseEndSummary? {
@@ -73,7 +74,7 @@ public struct CountdownPhaseUpdate: Sendable {
   /// ``position`` is `nil`. This is the sequence's last call, and its id is free.
   public var planEnded: Bool {
     if let merged = basis.details?.merged { return merged.planEnded }
-    return basis.plan?.layout.isEnded(reading.cursor.ordinal) ?? false
+    return basis.plan?.segments.isEnded(reading.cursor.ordinal) ?? false
   }
   /// Whether the last of ``phaseEnds`` was a phase after which the plan pauses
   /// (``CountdownPhase/pausesAfter``): the next phase waits, paused, for
@@ -97,7 +98,7 @@ public struct CountdownPhaseUpdate: Sendable {
   /// and the dates are worked out from these only when read.
   init(
     cursor: SegmentCursor, now: Int64, wallNow: Date, remaining: Int, ends: PassedSegmentEnds?,
-    plan: CountdownPlan.Storage
+    plan: PlanLayout
   ) {
     reading = Reading(cursor: cursor, now: now, wallNow: wallNow)
     basis = ends.map { .details(Details(plan: plan, passed: $0)) } ?? .plan(plan)
@@ -107,7 +108,7 @@ public struct CountdownPhaseUpdate: Sendable {
   /// The update of a call with `remaining`, a value within the phase of `plan`, as `reading` says it.
   /// `plan` is borrowed: a value's call lends the sequence's (taken as an init's owned argument,
   /// it was retained and released around each call by receiver).
-  init(remaining: Int, _ reading: Reading, plan: borrowing CountdownPlan.Storage) {
+  init(remaining: Int, _ reading: Reading, plan: borrowing PlanLayout) {
     self.reading = reading
     basis = .plan(copy plan)
     self.remaining = remaining
@@ -115,7 +116,7 @@ public struct CountdownPhaseUpdate: Sendable {
 
   /// An update of values worked out (two updates merged), `reading` and `plan` the newer's.
   init(
-    reading: Reading, plan: CountdownPlan.Storage?, position: CountdownPhasePosition?, remaining: Int,
+    reading: Reading, plan: PlanLayout?, position: CountdownPhasePosition?, remaining: Int,
     phaseEnds: [CountdownPhaseEnd], earlierPhaseEnds: CountdownPhaseEndSummary?, planEnded: Bool,
     pausedAfterPhase: Bool
   ) {
@@ -140,20 +141,20 @@ extension CountdownPhaseUpdate {
   }
 
   /// What an update's values are worked out from beside its reading, in one reference: the
-  /// plan's storage alone (a value's call, the common one: nothing made for it), or an object
+  /// plan's layout alone (a value's call, the common one: nothing made for it), or an object
   /// made when the update carries more. The plan, not the sequence, which holds the manager's
   /// engine: an update an app keeps does not keep the engine. Two cases of one class reference
   /// each: copying an update is one retain (with a third case, twice the instructions, callgrind).
   enum Basis: Sendable {
     /// A value's call: the plan walked.
-    case plan(CountdownPlan.Storage)
+    case plan(PlanLayout)
     /// A call with phase ends, or updates merged.
     case details(Details)
 
     /// The plan walked; `nil` for updates merged from worked-out values alone.
-    var plan: CountdownPlan.Storage? {
+    var plan: PlanLayout? {
       switch self {
-      case .plan(let storage): storage
+      case .plan(let layout): layout
       case .details(let details): details.plan
       }
     }
@@ -170,7 +171,7 @@ extension CountdownPhaseUpdate {
   /// never at a value's call.
   final class Details: Sendable {
     /// The plan walked; `nil` for updates merged from worked-out values alone.
-    let plan: CountdownPlan.Storage?
+    let plan: PlanLayout?
     /// The phase ends the call passed, as the engine found them (their phases, dates and lateness
     /// are worked out from the plan and the update's reading when read); `nil` for updates merged.
     let passed: PassedSegmentEnds?
@@ -178,14 +179,14 @@ extension CountdownPhaseUpdate {
     let merged: Merged?
 
     /// What a call that passed `ends` carries.
-    init(plan: CountdownPlan.Storage, passed ends: PassedSegmentEnds) {
+    init(plan: PlanLayout, passed ends: PassedSegmentEnds) {
       self.plan = plan
       passed = ends
       merged = nil
     }
 
     /// What updates merged carry, `plan` the newer's.
-    init(plan: CountdownPlan.Storage?, merged: Merged) {
+    init(plan: PlanLayout?, merged: Merged) {
       self.plan = plan
       passed = nil
       self.merged = merged

@@ -1,3 +1,4 @@
+@_spi(Walks) import CountdownCore
 import Foundation
 
 extension CountdownPhaseWindow {
@@ -37,16 +38,17 @@ extension CountdownPhaseWindow {
     case .paused(let left): (firstEnd, stillAt) = (now.addingSaturated(max(0, left)), seconds(now))
     }
     // Each end from the current phase's, by the plan's arithmetic, as the cursor's walk has it.
-    let planTimeAtFirstEnd = layout.end(ofOrdinal: first)
-    let pausing = layout.firstPausing(from: first)
+    let planTimeAtFirstEnd = layout.segments.end(ofOrdinal: first)
+    let pausing = layout.segments.firstPausing(from: first)
     var phases: [Phase] = []
     var planEnd: Double?
     var ordinal = first
-    var start = firstEnd.subtractingSaturated(max(0, span ?? layout.duration(ofOrdinal: first)))
+    var start = firstEnd.subtractingSaturated(max(0, span ?? layout.segments.length(ofOrdinal: first)))
     while true {
-      let end = firstEnd.addingSaturated(layout.end(ofOrdinal: ordinal).subtractingSaturated(planTimeAtFirstEnd))
+      let end = firstEnd.addingSaturated(
+        layout.segments.end(ofOrdinal: ordinal).subtractingSaturated(planTimeAtFirstEnd))
       let next = ordinal.addingSaturated(1)
-      let endsPlan = layout.isEnded(next)
+      let endsPlan = layout.segments.isEnded(next)
       // A plan whose last phase pauses after it ends there, and pauses nothing.
       let pausesAfter = ordinal == pausing && !endsPlan
       phases.append(
@@ -76,8 +78,8 @@ extension CountdownPhaseWindow {
   init(dates: CountdownTimerDates, ordinal first: Int, isPaused: Bool, in layout: PlanLayout, lookAhead: Int) {
     let lookAhead = min(max(0, lookAhead), Self.maximumLookAhead)
     let firstEnd = dates.timerInterval.upperBound.timeIntervalSince1970
-    let planTimeAtFirstEnd = layout.end(ofOrdinal: first)
-    let pausing = layout.firstPausing(from: first)
+    let planTimeAtFirstEnd = layout.segments.end(ofOrdinal: first)
+    let pausing = layout.segments.firstPausing(from: first)
     var phases: [Phase] = []
     var planEnd: Double?
     var ordinal = first
@@ -86,9 +88,10 @@ extension CountdownPhaseWindow {
       // The current phase ends at the dates' end exactly; each later one the plan's lengths on.
       let end =
         ordinal == first
-        ? firstEnd : firstEnd + Double(layout.end(ofOrdinal: ordinal).subtractingSaturated(planTimeAtFirstEnd)) / 1e9
+        ? firstEnd
+        : firstEnd + Double(layout.segments.end(ofOrdinal: ordinal).subtractingSaturated(planTimeAtFirstEnd)) / 1e9
       let next = ordinal.addingSaturated(1)
-      let endsPlan = layout.isEnded(next)
+      let endsPlan = layout.segments.isEnded(next)
       // A plan whose last phase pauses after it ends there, and pauses nothing.
       let pausesAfter = ordinal == pausing && !endsPlan
       phases.append(Phase(layout.phase(atOrdinal: ordinal), start: start, end: end, pausesAfter: pausesAfter))

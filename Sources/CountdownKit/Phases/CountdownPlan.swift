@@ -1,4 +1,4 @@
-public import CountdownCore
+@_spi(Walks) public import CountdownCore
 
 /// What a countdown in phases walks: warm-up phases, blocks of phases each repeated a number of
 /// times, forever or for a total time (with an optional long break every few cycles), then
@@ -25,16 +25,15 @@ public import CountdownCore
 /// warm-up and a block of 3 phases starts its block's second cycle at ordinal 5.
 public struct CountdownPlan: Hashable, Sendable {
   /// The phases before the first block, in order; may be empty.
-  public var warmUp: [CountdownPhase] { storage.warmUp }
+  public var warmUp: [CountdownPhase] { layout.warmUp }
   /// The blocks, in order; may be empty when the warm-up or the cool-down has phases.
-  public var blocks: [Block] { storage.blocks }
+  public var blocks: [Block] { layout.blocks }
   /// The phases after the last block, in order; may be empty, and is when the last block is
   /// repeated forever.
-  public var coolDown: [CountdownPhase] { storage.coolDown }
-  /// The plan's arithmetic, worked out from the three once, when it is made.
-  package var layout: PlanLayout { storage.layout }
-  /// The parts and the arithmetic, shared by every copy of the plan.
-  let storage: Storage
+  public var coolDown: [CountdownPhase] { layout.coolDown }
+  /// The parts and the plan's arithmetic, worked out once, when it is made, and shared by every
+  /// copy of the plan.
+  package let layout: PlanLayout
 
   /// Creates a plan, checking that it can be run.
   ///
@@ -68,8 +67,7 @@ public struct CountdownPlan: Hashable, Sendable {
   public init(
     warmUp: [CountdownPhase] = [], blocks: [Block] = [], coolDown: [CountdownPhase] = []
   ) throws(CountdownError) {
-    let layout = try PlanLayout(warmUp: warmUp, blocks: blocks, coolDown: coolDown)
-    storage = Storage(warmUp: warmUp, blocks: blocks, coolDown: coolDown, layout: layout)
+    layout = try PlanLayout(warmUp: warmUp, blocks: blocks, coolDown: coolDown)
   }
 
   /// The number of phases the plan runs, every cycle counted (a long break as the phase it
@@ -84,13 +82,13 @@ public struct CountdownPlan: Hashable, Sendable {
   /// ```
   ///
   /// - Complexity: O(1).
-  public var phaseCount: Int? { layout.phaseCount }
+  public var phaseCount: Int? { layout.segments.segmentCount }
 
   /// How long the plan lasts, start to end, with nothing paused, skipped or added; `nil` for a
   /// plan that runs forever.
   ///
   /// - Complexity: O(1).
-  public var totalDuration: Duration? { layout.length.map { .nanoseconds($0) } }
+  public var totalDuration: Duration? { layout.segments.length.map { .nanoseconds($0) } }
 
   /// Whether two plans have the same parts.
   ///
@@ -99,7 +97,7 @@ public struct CountdownPlan: Hashable, Sendable {
   ///   - rhs: Another plan.
   /// - Returns: Whether their warm-ups, blocks and cool-downs are equal.
   public static func == (lhs: CountdownPlan, rhs: CountdownPlan) -> Bool {
-    lhs.storage === rhs.storage
+    lhs.layout === rhs.layout
       || (lhs.warmUp == rhs.warmUp && lhs.blocks == rhs.blocks && lhs.coolDown == rhs.coolDown)
   }
 

@@ -13,8 +13,8 @@ import Foundation
 /// one or the other, never both.
 ///
 /// It captures the sequence alone, which is then its context: a start allocates nothing for it.
-/// A value's update holds one reference, the plan's storage, and plain values
-/// (``CountdownPhaseUpdate/Basis``); the storage is lent from the sequence for the call
+/// A value's update holds one reference, the plan's layout, and plain values
+/// (``CountdownPhaseUpdate/Basis``); the layout is lent from the sequence for the call
 /// (``withPlan(of:_:)``) and borrowed by the update's init, with no retain and no release. (Read
 /// as a field, or taken as an owned argument, it was retained and released around each call: a
 /// fifth of a value's instructions by id, a tenth by receiver.)
@@ -65,11 +65,11 @@ enum PhaseHandlers {
     return (remaining, CountdownPhaseUpdate.Reading(cursor: told, now: now, wallNow: wallNow))
   }
 
-  /// Calls `body` with the plan's storage of `sequence`, lent: the sequence, the handler's
+  /// Calls `body` with the plan's layout of `sequence`, lent: the sequence, the handler's
   /// context, keeps it alive through the call, and never changes it (a constant).
   @inline(__always)
-  private static func withPlan(of sequence: PhaseSequence, _ body: (CountdownPlan.Storage) -> Void) {
-    Unmanaged.passUnretained(sequence.plan.storage)._withUnsafeGuaranteedRef(body)
+  private static func withPlan(of sequence: PhaseSequence, _ body: (PlanLayout) -> Void) {
+    Unmanaged.passUnretained(sequence.plan.layout)._withUnsafeGuaranteedRef(body)
   }
 
   /// `values`, kept forever with `sequence` where the lifetime tests' self-test planted the fault

@@ -97,7 +97,7 @@ class PhaseSequence: SegmentWalk, @unchecked Sendable {
     let now = batch != 0 ? reading : call.instant
     let wallNow = batch != 0 ? context.wallDate(ofBatch: batch) : context.wallClock()
     let layout = plan.layout
-    let planEnded = layout.isEnded(call.ordinal)
+    let planEnded = layout.segments.isEnded(call.ordinal)
     // Most calls tell no end (a first call, a move, a resume): they name no phase and make nothing.
     let passed = call.ends.isEmpty ? nil : Self.withPlantedFault(call.ends)
     if !planEnded, passed != nil { phasesEnded() }
@@ -106,7 +106,7 @@ class PhaseSequence: SegmentWalk, @unchecked Sendable {
     // A plan's end with no end told (none reaches here through the engine's paths) still reads
     // as the plan's end: an update without ends reads it from its phase.
     let phaseUpdate = CountdownPhaseUpdate(
-      cursor: told, now: now, wallNow: wallNow, remaining: remaining, ends: passed, plan: plan.storage)
+      cursor: told, now: now, wallNow: wallNow, remaining: remaining, ends: passed, plan: plan.layout)
     callApp(phaseUpdate, stop: &stop)
     if planEnded {
       ended(ranOut: true)

@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 
 /// A cursor (``CountdownCore/SegmentCursor``) over a plan's phases: where a plan is, what a
 /// snapshot, a restore, a window and a push schedule work out without the engine, with the
@@ -6,11 +6,11 @@ import CountdownCore
 extension SegmentCursor {
   /// A plan started at `now`: its first phase, running.
   init(startingAt now: Int64, in plan: PlanLayout) {
-    self.init(ordinal: 0, timing: .running(deadline: now.addingSaturated(plan.firstPhaseDuration)))
+    self.init(ordinal: 0, timing: .running(deadline: now.addingSaturated(plan.segments.firstSegmentLength)))
   }
 
   /// Whether the plan has ended: its last phase's end passed.
   func isEnded(in plan: PlanLayout) -> Bool {
-    plan.isEnded(ordinal)
+    plan.segments.isEnded(ordinal)
   }
 }

@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import CountdownTestSupport
 import Foundation
 import XCTest
@@ -128,7 +128,7 @@ final class PhaseRestorePropertyTests: XCTestCase {
     let late = updates.filter { !$0.phaseEnds.isEmpty }
     XCTAssertLessThanOrEqual(late.count, 1, context)
     let ends = late.first?.phaseEnds ?? []
-    XCTAssertLessThanOrEqual(ends.count, plan.layout.window, context)
+    XCTAssertLessThanOrEqual(ends.count, plan.layout.segments.window, context)
     XCTAssertEqual(ends.map(\.ordinal), expected.suffix(ends.count).map(\.ordinal), context)
     XCTAssertEqual(ends.map(\.lateness), expected.suffix(ends.count).map { .nanoseconds(now - $0.instant) }, context)
     let summarized = expected.dropLast(ends.count)

@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import CountdownTestSupport
 import XCTest
 
@@ -20,10 +20,10 @@ final class PlanWalkPropertyTests: XCTestCase {
       let layout = plan.layout
       let model = PlanReferenceModel(plan, horizon: 1_500)
       if model.isComplete {
-        XCTAssertEqual(layout.phaseCount, model.phases.count, "seed \(seed)")
-        XCTAssertEqual(layout.length, model.phases.last.map { $0.start + $0.length }, "seed \(seed)")
+        XCTAssertEqual(layout.segments.segmentCount, model.phases.count, "seed \(seed)")
+        XCTAssertEqual(layout.segments.length, model.phases.last.map { $0.start + $0.length }, "seed \(seed)")
       } else {
-        XCTAssertNil(layout.phaseCount, "seed \(seed)")
+        XCTAssertNil(layout.segments.segmentCount, "seed \(seed)")
       }
       for (ordinal, expected) in model.phases.enumerated() {
         let step = layout.phase(atOrdinal: ordinal)
@@ -31,18 +31,18 @@ final class PlanWalkPropertyTests: XCTestCase {
         XCTAssertEqual(step.indexInCycle, expected.indexInCycle, "seed \(seed), ordinal \(ordinal)")
         XCTAssertEqual(step.cycle, expected.cycle, "seed \(seed), ordinal \(ordinal)")
         XCTAssertEqual(step.isLongBreak, expected.isLongBreak, "seed \(seed), ordinal \(ordinal)")
-        XCTAssertEqual(layout.start(ofOrdinal: ordinal), expected.start, "seed \(seed), ordinal \(ordinal)")
-        XCTAssertEqual(layout.duration(ofOrdinal: ordinal), expected.length, "seed \(seed), ordinal \(ordinal)")
+        XCTAssertEqual(layout.segments.start(ofOrdinal: ordinal), expected.start, "seed \(seed), ordinal \(ordinal)")
+        XCTAssertEqual(layout.segments.length(ofOrdinal: ordinal), expected.length, "seed \(seed), ordinal \(ordinal)")
         let pausing = model.phases[ordinal...].firstIndex { $0.phase.pausesAfter }
         if pausing != nil || model.isComplete {
-          XCTAssertEqual(layout.firstPausing(from: ordinal), pausing, "seed \(seed), ordinal \(ordinal)")
+          XCTAssertEqual(layout.segments.firstPausing(from: ordinal), pausing, "seed \(seed), ordinal \(ordinal)")
         }
       }
       let end = model.phases.last.map { $0.start + $0.length } ?? 0
       for _ in 0..<50 {
         let offset = Int64.random(in: 0...end + 5, using: &random)
         guard model.isComplete || offset < end else { continue }
-        XCTAssertEqual(layout.ordinal(at: offset), model.ordinal(at: offset), "seed \(seed), offset \(offset)")
+        XCTAssertEqual(layout.segments.ordinal(at: offset), model.ordinal(at: offset), "seed \(seed), offset \(offset)")
       }
       guard (testRun?.failureCount ?? 0) == 0 else { return XCTFail("first failing seed: \(seed)") }
     }
@@ -96,7 +96,7 @@ final class PlanWalkPropertyTests: XCTestCase {
         let context = "seed \(seed), step \(step): \(trace.suffix(4))"
         XCTAssertEqual(cursor.ordinal, naive.ordinal, context)
         XCTAssertEqual(cursor.timing, naive.timing, context)
-        Self.assert(passed, in: layout, matches: expected, window: layout.window, model, context)
+        Self.assert(passed, in: layout, matches: expected, window: layout.segments.window, model, context)
         XCTAssertEqual(
           passed.planEnded, naive.ordinal >= model.phases.count && model.isComplete && !expected.isEmpty, context)
         if let position = CountdownPhasePosition(cursor, at: now, in: layout, wallNow: Date()) {

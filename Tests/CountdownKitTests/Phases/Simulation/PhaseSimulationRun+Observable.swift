@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import Foundation
 
 @testable import CountdownKit
@@ -142,7 +142,8 @@ extension PhaseSimulationRun {
         if !lastEnds[slot].isEmpty {
           let shown = model.lastPhaseEnds.map(\.ordinal)
           check(
-            shownEndsAreOneCall(shown, twin: lastEnds[slot], window: expectation.plan.layout.window, slot: slot),
+            shownEndsAreOneCall(
+              shown, twin: lastEnds[slot], window: expectation.plan.layout.segments.window, slot: slot),
             "slot \(slot): the observable model's last ends \(shown), its twin's \(lastEnds[slot])"
               + " (of \(lastEndsStepEnds[slot]) in their step)")
         }

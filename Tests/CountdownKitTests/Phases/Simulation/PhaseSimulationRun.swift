@@ -1,4 +1,4 @@
-import CountdownCore
+@_spi(Walks) import CountdownCore
 import Foundation
 
 @testable import CountdownKit
@@ -628,7 +628,9 @@ final class PhaseSimulationRun {
       }
       check(
         Self.near(summary.firstDate, wallNow, plus: -Self.nanoseconds(summary.lateness)), "the summary's first date")
-      check(update.phaseEnds.count == expectation.plan.layout.window, "a summary beside \(update.phaseEnds.count) ends")
+      check(
+        update.phaseEnds.count == expectation.plan.layout.segments.window,
+        "a summary beside \(update.phaseEnds.count) ends")
     }
     for (index, end) in update.phaseEnds.enumerated() {
       endsDelivered += 1
@@ -657,7 +659,8 @@ final class PhaseSimulationRun {
             && end.date.timeIntervalSince(wallNow) < Double(Self.early) / 1e9),
         "the date of ordinal \(ordinal): \(end.date), late by \(lateness)")
     }
-    check(update.phaseEnds.count <= expectation.plan.layout.window, "\(update.phaseEnds.count) ends one by one")
+    check(
+      update.phaseEnds.count <= expectation.plan.layout.segments.window, "\(update.phaseEnds.count) ends one by one")
     check(update.planEnded == expectation.isEnded, "planEnded \(update.planEnded)")
     if phases(slot) === expectation, !update.phaseEnds.isEmpty {
       lastEnds[slot] = update.phaseEnds.map(\.ordinal)
