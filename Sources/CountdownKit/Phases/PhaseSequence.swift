@@ -140,25 +140,6 @@ class PhaseSequence: SegmentWalk, @unchecked Sendable {
   }
 
   /// A phase's time left at `now` in whole intervals of `interval` nanoseconds, rounded up, timed
-  /// by `timing`, where `value` (above 0) is likely it: the engine's value of the registration,
-  /// which it works out for the instant its tick stands for. It is the time left at the reading
-  /// too unless the wakeup came early or late across a change of the value; checked with one
-  /// product, so that a value's call divides only then (a 64-bit division was the slowest
-  /// instruction of the call).
-  @inline(__always)
-  static func remaining(of timing: SegmentCursor.Timing, at now: Int64, interval: Int64, likely value: Int) -> Int {
-    // ceil(left ÷ interval) is `value` exactly when (value − 1) · interval < left ≤ value · interval;
-    // in unsigned arithmetic, where a deadline not before `now` leaves an exact difference.
-    if case .running(let deadline) = timing, deadline >= now {
-      let left = UInt64(bitPattern: deadline &- now)
-      let step = UInt64(bitPattern: interval)
-      let (upper, overflow) = UInt64(bitPattern: Int64(value)).multipliedReportingOverflow(by: step)
-      if !overflow, left <= upper, left > upper &- step { return value }
-    }
-    return remaining(of: timing, at: now, interval: interval)
-  }
-
-  /// A phase's time left at `now` in whole intervals of `interval` nanoseconds, rounded up, timed
   /// by `timing`.
   @inline(__always)
   static func remaining(of timing: SegmentCursor.Timing, at now: Int64, interval: Int64) -> Int {

@@ -8,11 +8,11 @@ import XCTest
 final class PhaseRemainingValueTests: XCTestCase {
   func testTheLikelyValueIsTakenOnlyWhenItIsTheStepsLeftRoundedUp() {
     let timing = SegmentCursor.Timing.running(deadline: 4_000)
-    XCTAssertEqual(PhaseSequence.remaining(of: timing, at: 0, interval: 1_000, likely: 4), 4)
+    XCTAssertEqual(PhaseHandlers.remaining(of: timing, at: 0, interval: 1_000, likely: 4), 4)
     XCTAssertEqual(
-      PhaseSequence.remaining(of: timing, at: 0, interval: 1_000, likely: 5), 4,
+      PhaseHandlers.remaining(of: timing, at: 0, interval: 1_000, likely: 5), 4,
       "4 steps left exactly: 4, not the likely 5")
-    XCTAssertEqual(PhaseSequence.remaining(of: timing, at: 1, interval: 1_000, likely: 4), 4, "3.999 steps: 4")
-    XCTAssertEqual(PhaseSequence.remaining(of: timing, at: 1, interval: 1_000, likely: 3), 4, "a likely value too low")
+    XCTAssertEqual(PhaseHandlers.remaining(of: timing, at: 1, interval: 1_000, likely: 4), 4, "3.999 steps: 4")
+    XCTAssertEqual(PhaseHandlers.remaining(of: timing, at: 1, interval: 1_000, likely: 3), 4, "a likely value too low")
   }
 }
