@@ -141,8 +141,9 @@ extension EngineState {
 
   /// Rule 15, between passes: a registration walks segments exactly when its slot holds its
   /// walk; it is a countdown of every change, without overtime; one whose walk owes a call awaits
-  /// its prompt delivery, or is paused (its resume owes it); its ordinal is the plan's; and no
-  /// other registration holds the same walk.
+  /// its prompt delivery, or is paused (its resume owes it); its ordinal is the plan's; paused, it
+  /// has no more left than its segment's span (rule 5); and no other registration holds the same
+  /// walk.
   func checkAWalkIsItsRegistrationsTiming() -> [String] {
     guard isBetweenPasses else { return [] }
     var problems: [String] = []
@@ -168,6 +169,10 @@ extension EngineState {
       }
       if walk.ordinal < 0 || (walk.layout.segmentCount.map { walk.ordinal > $0 } ?? false) {
         problems.append("a walk's ordinal \(walk.ordinal) lies outside its plan")
+      }
+      // Rule 5: a segment frozen never holds more than its span (its length and the time added).
+      if timing.isPaused, !walk.isEnded, timing.deadlineOrStart > walk.span {
+        problems.append("a paused walk has \(timing.deadlineOrStart) ns left of a span of \(walk.span)")
       }
     }
     return problems

@@ -41,6 +41,16 @@ final class WalkOperationOvertakenBeforeItsLockTests: XCTestCase {
     }
   }
 
+  func testAPauseOvertakenByAnEarlyWakeupEndingItsSegmentKeepsTheNextSegmentsLength() throws {
+    // As above, but the wakeup of 3 s runs early (up to 20 ms): it stands for 3 s, where the next
+    // segment starts, at a reading before it; the pause must not give that segment the difference.
+    try assertAPauseKeepsTheNextSegmentsLength(
+      after: .milliseconds(2_950), jitter: ManualClockJitter(early: .milliseconds(20), seed: 7)
+    ) { _, clock, _ in
+      try? clock.base.advance(by: .milliseconds(50))
+    }
+  }
+
   func testAMoveOvertakenByTheSuspensionsEndStartsItsSegmentThen() throws {
     let (engine, clock, log, timer) = try makeWalk(suspended: true)
     try clock.base.advance(by: .milliseconds(500))
@@ -61,11 +71,11 @@ final class WalkOperationOvertakenBeforeItsLockTests: XCTestCase {
   /// reading of the clock and its lock, starting the second segment: the pause freezes that
   /// segment at its whole length (the overtaking call's reading), told at the resume.
   private func assertAPauseKeepsTheNextSegmentsLength(
-    after start: Duration,
+    after start: Duration, jitter: ManualClockJitter = .none,
     by overtake: @escaping @Sendable (CountdownEngine, PreemptingClock, Receiver) -> Void,
     file: StaticString = #filePath, line: UInt = #line
   ) throws {
-    let (engine, clock, log, timer) = try makeWalk(suspended: false)
+    let (engine, clock, log, timer) = try makeWalk(suspended: false, jitter: jitter)
     try clock.base.advance(by: start)
     clock.preemptAfterNextRead { overtake(engine, clock, timer) }
     XCTAssertTrue(engine.pause(timer), file: file, line: line)
@@ -78,8 +88,10 @@ final class WalkOperationOvertakenBeforeItsLockTests: XCTestCase {
   }
 
   /// A walk of 3 s then 4 s, on running time, delivering every change, registered suspended or not.
-  private func makeWalk(suspended: Bool) throws -> (CountdownEngine, PreemptingClock, SegmentLog, Receiver) {
-    let clock = try PreemptingClock()
+  private func makeWalk(
+    suspended: Bool, jitter: ManualClockJitter = .none
+  ) throws -> (CountdownEngine, PreemptingClock, SegmentLog, Receiver) {
+    let clock = try PreemptingClock(jitter: jitter)
     let engine = try CountdownEngine(interval: .milliseconds(100), clock: clock, deliveryQueue: .main)
     let log = SegmentLog()
     let timer = Receiver("timer")

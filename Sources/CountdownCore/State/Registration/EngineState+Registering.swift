@@ -169,7 +169,12 @@ extension EngineState {
         owesPromptDelivery: moving.owesPromptDelivery)
     }
     notePausedProbe(of: index, now: now)
-    let pausedAt = suspension.instant(for: table[index].timing, at: pauseAt)
+    var pausedAt = suspension.instant(for: table[index].timing, at: pauseAt)
+    if table[index].timing.walksSegments, let walk = slots.walk(of: table[index].slot) {
+      // Never before its segment began: a wakeup that ran early started it at the grid instant it
+      // stood for, after every reading so far, and frozen earlier it would have more than its span.
+      pausedAt = max(pausedAt, table[index].timing.deadlineOrStart.subtractingSaturated(walk.span))
+    }
     // One that owes only its end pauses as what it was: its resume owes that end again, if due.
     table[index].timing.silenceAgain()
     table[index].timing.pause(at: pausedAt)
