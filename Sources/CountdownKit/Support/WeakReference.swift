@@ -29,19 +29,3 @@ extension WeakReference where Object == AnyObject {
     return unsafeDowncast(object, to: Receiver.self)
   }
 }
-
-#if COUNTDOWN_CHECK_INVARIANTS
-  extension WeakReference {
-    /// A strong reference where a checker's self-test plants one in place of the weak one (a
-    /// receiver held by its countdown), for builds with internal checks only.
-    struct Held: @unchecked Sendable {
-      // @unchecked Sendable: held, never read; it only keeps its object alive, on the main queue's
-      // handlers, as the weak reference it stands beside is.
-      let object: AnyObject?
-
-      init(_ object: AnyObject?) {
-        self.object = object
-      }
-    }
-  }
-#endif
