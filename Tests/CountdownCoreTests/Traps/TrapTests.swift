@@ -15,13 +15,6 @@ final class TrapTests: XCTestCase {
     }
   }
 
-  func testReadingADeliveryChunkPastItsCountTraps() throws {
-    XCTAssertEqual(CountdownEngine.deliveryChunkValue(holding: 3, at: 2), 2)
-    try expectTrap("chunk bounds", checked: true, message: "delivery chunk position 3 outside 0..<3") {
-      _ = CountdownEngine.deliveryChunkValue(holding: 3, at: 3)
-    }
-  }
-
   func testTheKeyOfAFreedSlotTraps() throws {
     let slots = RegistrationSlots()
     let receiver = Receiver("a")

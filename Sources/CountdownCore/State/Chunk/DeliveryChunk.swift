@@ -36,16 +36,10 @@ struct DeliveryChunk: ~Copyable {
     count = fill.count
   }
 
-  /// The prepared callbacks, for a loop that reads them in order: through the subscript, each
-  /// read would load the chunk's base and count again. Valid while the chunk is borrowed.
+  /// The prepared callbacks, for a loop that reads them in order: the chunk's base and count are
+  /// loaded once, not again for each read. Valid while the chunk is borrowed.
   var prepared: UnsafeBufferPointer<PreparedCallback> {
     @inline(__always) get { UnsafeBufferPointer(start: base, count: count) }
-  }
-
-  /// The prepared callback at `position`, which must be below `count`.
-  subscript(position: Int) -> PreparedCallback {
-    checkInternally(position >= 0 && position < count, "delivery chunk position \(position) outside 0..<\(count)")
-    return base[position]
   }
 
   /// Puts `callback` at `position`, which must be below `count`, in place of the one there.
