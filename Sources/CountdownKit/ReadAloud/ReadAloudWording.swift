@@ -98,16 +98,11 @@ package struct ReadAloudWording: Sendable {
     return .seconds(attoseconds > 0 && seconds < .max ? seconds + 1 : seconds)
   }
 
-  /// `template` with `spoken` in place of each `%@` (or `%1$@`) and `%%` as `%`. Filled in, not
+  /// `template` with `spoken` in place of each `%@` (or `%1$@`) and `%%` as `%`; where a phase is
+  /// named, `phase` in place of `%1$@` and `spoken` in place of `%2$@` too. Filled in, not
   /// formatted: a template is text (an app's, or a caller's), and any other `%` in it (`%d`,
   /// `%n`) is read as written, where a format would read an argument that is not there.
-  package static func fill(_ template: String, with spoken: String) -> String {
-    fill(template, naming: nil, with: spoken)
-  }
-
-  /// `template` with `phase` in place of `%1$@` and `spoken` in place of `%2$@` and `%@`, where a
-  /// phase is named; without one, as ``fill(_:with:)``. Other `%`s as there.
-  package static func fill(_ template: String, naming phase: String?, with spoken: String) -> String {
+  package static func fill(_ template: String, naming phase: String? = nil, with spoken: String) -> String {
     var filled = ""
     var rest = Substring(template)
     while let percent = rest.firstIndex(of: "%") {
