@@ -3,7 +3,7 @@ extension SegmentLayout {
   /// nanoseconds from the part's start; a part's segments are counted from 0, every cycle counted.
   ///
   /// A cycle of `m` segments lasts ``cycle``; with a long break every `k` cycles, the `k`-th lasts
-  /// ``longCycle`` and `k` cycles make a round of ``round``. Without one, `k` is 1 and a round is
+  /// longer (or shorter) by the break's difference, and `k` cycles make a round of ``round``. Without one, `k` is 1 and a round is
   /// a cycle. So a segment's start, and the segment at an offset, are a division and a binary
   /// search over one cycle's starts, whatever the number of cycles before it.
   package struct Part: Hashable, Sendable {
@@ -17,8 +17,6 @@ extension SegmentLayout {
     package let starts: [Int64]
     /// A cycle without the long break.
     package let cycle: Int64
-    /// The cycle that ends with the long break (``cycle`` without one).
-    package let longCycle: Int64
     /// `every` cycles, the last one long.
     package let round: Int64
     /// The number of segments the part runs; `nil`: forever. (Worked out last for a part cut at a
@@ -31,8 +29,6 @@ extension SegmentLayout {
     package var cycleCount: Int? {
       segmentCount.map { $0 / segmentsPerCycle + ($0 % segmentsPerCycle == 0 ? 0 : 1) }
     }
-    /// Whether the part ends at a total time, cutting its last segment short.
-    package let isCut: Bool
     /// The ordinal of the part's first segment in the plan.
     package let firstOrdinal: Int
     /// The part's start, from the plan's start.
@@ -95,11 +91,9 @@ extension SegmentLayout {
       self.every = every
       self.starts = starts
       self.cycle = cycle
-      self.longCycle = longCycle
       self.round = round
       self.segmentCount = segmentCount
       self.length = length
-      self.isCut = isCut
       self.firstOrdinal = firstOrdinal
       self.startOffset = startOffset
       pausing = block.pausesAfter.indices.filter { block.pausesAfter[$0] }
