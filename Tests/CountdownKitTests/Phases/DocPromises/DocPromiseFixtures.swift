@@ -7,7 +7,7 @@ import Foundation
 enum DocPromiseFixtures {
   /// Warm-up 3 s, then Work 5 s / Rest 2 s twice, then Cool-down 1 s: ordinals 0 to 5, ending at
   /// 3, 8, 10, 15, 17 and 18 s.
-  static func plan() throws -> CountdownPlan {
+  static func plan() throws(CountdownError) -> CountdownPlan {
     try CountdownPlan(
       warmUp: [CountdownPhase("Warm-up", .seconds(3))],
       blocks: [.init([CountdownPhase("Work", .seconds(5)), CountdownPhase("Rest", .seconds(2))], repeated: .times(2))],
@@ -15,7 +15,7 @@ enum DocPromiseFixtures {
   }
 
   /// Run 4 s / Walk 2 s, forever.
-  static func forever() throws -> CountdownPlan {
+  static func forever() throws(CountdownError) -> CountdownPlan {
     try CountdownPlan(blocks: [
       .init([CountdownPhase("Run", .seconds(4)), CountdownPhase("Walk", .seconds(2))], repeated: .forever)
     ])
