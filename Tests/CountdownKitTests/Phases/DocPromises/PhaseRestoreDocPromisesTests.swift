@@ -3,8 +3,8 @@ import CountdownTestSupport
 import Foundation
 import XCTest
 
-/// What the docs of `restore(_:_:phases:)`, of a snapshot's phase entries and of
-/// `start(id:plan:…)`'s refusals promise beyond the tests of snapshots of phases.
+/// What the docs of `restore(_:_:phases:)` and of a snapshot's phase entries promise beyond the
+/// tests of snapshots of phases.
 final class PhaseRestoreDocPromisesTests: XCTestCase {
   /// "The ids restored (the countdowns', then the countdowns in phases')": a snapshot listing a
   /// plan's id before a countdown's still returns the countdown's first.
@@ -37,7 +37,8 @@ final class PhaseRestoreDocPromisesTests: XCTestCase {
         })
       XCTAssertEqual(calls.withLock { $0 }, ["every 2"], "a prompt call for every change, none for the ends")
       try clock.advance(by: 2, with: wall)
-      XCTAssertEqual(calls.withLock { $0 }.last, "ends 5", "its next value: Work's first, at the warm-up's end")
+      // Both sequences are called at the warm-up's end, in an order no doc names.
+      XCTAssertTrue(calls.withLock { $0 }.contains("ends 5"), "its next value: Work's first, at the warm-up's end")
     }
   }
 
@@ -62,31 +63,6 @@ final class PhaseRestoreDocPromisesTests: XCTestCase {
         XCTAssertEqual($0 as? CountdownSnapshotError, .unreadable)
       }
       XCTAssertEqual(manager.phasePosition(id: "kept")?.ordinal, 0, "nothing changes")
-    }
-  }
-
-  /// `start(id:plan:…)` throws "`invalidMilestone` for a milestone below zero … an existing
-  /// countdown of `id` is then left untouched".
-  func testAStartWithANegativeMilestoneThrowsAndLeavesTheIDsCountdown() throws {
-    try withManualManager { manager, clock, _ in
-      var values: [Int] = []
-      try manager.start(id: "tea", for: .seconds(10)) { _, value, _ in values.append(value) }
-      assertThrows(CountdownError.invalidMilestone) { () throws(CountdownError) in
-        try manager.start(id: "tea", plan: DocPromiseFixtures.plan(), delivering: .milestones([5, -1])) { _, _, _ in }
-      }
-      try clock.advance(by: .seconds(1))
-      XCTAssertEqual(values, [10, 9], "the single countdown runs on")
-      XCTAssertNil(manager.phasePosition(id: "tea"))
-    }
-  }
-
-  /// `phaseUpdates(plan:…)`: "Throws: What `start(id:plan:…)` throws", and nothing is started.
-  func testAStreamOfANegativeMilestoneThrowsAndStartsNothing() throws {
-    try withManualManager { manager, _, _ in
-      assertThrows(CountdownError.invalidMilestone) { () throws(CountdownError) in
-        _ = try manager.phaseUpdates(plan: DocPromiseFixtures.plan(), delivering: .milestones([-2]))
-      }
-      XCTAssertEqual(manager.snapshot(of: String.self).phaseEntries, [])
     }
   }
 }
