@@ -1,3 +1,4 @@
+import CountdownCore
 import CountdownKit
 import CountdownTestSupport
 import Foundation
@@ -33,6 +34,29 @@ final class DisagreementsTests: XCTestCase {
     let data = try JSONSerialization.data(withJSONObject: object)
     XCTAssertThrowsError(try JSONDecoder().decode(CountdownPlan.self, from: data)) {
       guard case DecodingError.keyNotFound = $0 else { return XCTFail("\($0)") }
+    }
+  }
+
+  /// `start(id:plan:…)` throws "`outOfRange` for a first phase whose end lies beyond the
+  /// manager's clock …; an existing countdown of `id` is then left untouched": on a clock 200
+  /// years on, a first phase of 100 years cannot end (a single countdown of 100 years is refused
+  /// there). The plan is started instead, replacing the id's countdown, its phase's end held at
+  /// the clock's last instant: about 92 years left, not 100.
+  func testAFirstPhaseEndingBeyondTheClockThrowsAndLeavesTheIDsCountdown() throws {
+    try XCTSkipUnless(
+      ProcessInfo.processInfo.environment["COUNTDOWN_DOC_DISAGREEMENTS"] == "1",
+      "a doc disagreement: run with COUNTDOWN_DOC_DISAGREEMENTS=1")
+    try withManualManager { manager, clock, _ in
+      try clock.advance(by: .seconds(200 * 365 * 86_400))
+      var values: [Int] = []
+      try manager.start(id: "tea", for: .seconds(10)) { _, value, _ in values.append(value) }
+      let century = try CountdownPlan(blocks: [.init([CountdownPhase("Century", .seconds(100 * 365 * 86_400))])])
+      assertThrows(CountdownError.outOfRange) { () throws(CountdownError) in
+        try manager.start(id: "tea", plan: century) { _, _, _ in }
+      }
+      try clock.advance(by: .seconds(1))
+      XCTAssertEqual(values, [10, 9], "the single countdown runs on")
+      XCTAssertNil(manager.phasePosition(id: "tea"))
     }
   }
 }
