@@ -68,17 +68,17 @@ public struct CountdownPhase: Hashable, Sendable, Codable {
   ///   - userInfo: The app's own values (default none).
   /// - Throws: ``CountdownCore/CountdownError/nonFiniteValue`` for NaN or an infinity,
   ///   ``CountdownCore/CountdownError/negativeDuration`` below zero,
-  ///   ``CountdownCore/CountdownError/outOfRange`` beyond 292 years.
+  ///   ``CountdownCore/CountdownError/outOfRange`` for 2⁶³ nanoseconds or more (about 292 years).
   public init(
     _ name: String, seconds: TimeInterval, purpose: Purpose = .work, pausesAfter: Bool = false,
     userInfo: [String: String] = [:]
   ) throws(CountdownError) {
     guard seconds.isFinite else { throw .nonFiniteValue }
     guard seconds >= 0 else { throw .negativeDuration }
-    // Int64's nanoseconds reach 9.2e9 s; the clock's instants hold no more.
-    guard seconds < 9.2e9 else { throw .outOfRange }
-    self.init(
-      name, .nanoseconds(Int64((seconds * 1e9).rounded())), purpose: purpose, pausesAfter: pausesAfter,
-      userInfo: userInfo)
+    // Every length 64-bit nanoseconds hold (below 2⁶³ ns, about 292.3 years), as a phase made of
+    // a `Duration` may have.
+    let nanoseconds = (seconds * 1e9).rounded()
+    guard nanoseconds < Double(Int64.max) else { throw .outOfRange }
+    self.init(name, .nanoseconds(Int64(nanoseconds)), purpose: purpose, pausesAfter: pausesAfter, userInfo: userInfo)
   }
 }

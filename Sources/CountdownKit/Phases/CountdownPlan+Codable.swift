@@ -12,10 +12,13 @@ extension CountdownPlan: Codable {
   /// let again = try JSONDecoder().decode(CountdownPlan.self, from: saved)  // == plan
   /// ```
   ///
+  /// A part left out (`warmUp`, `blocks` or `coolDown`) is taken as empty, as the initializer's
+  /// defaults are: a plan written by hand may name only its blocks.
+  ///
   /// - Parameter decoder: The decoder to read from.
-  /// - Throws: What the decoder throws for a missing field or one of the wrong type, or the
+  /// - Throws: What the decoder throws for a field of the wrong type, or the
   ///   ``CountdownCore/CountdownError`` that ``init(warmUp:blocks:coolDown:)`` throws for a plan
-  ///   that cannot run.
+  ///   that cannot run (``CountdownCore/CountdownError/emptyPlan`` for one with no part at all).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     try self.init(

@@ -15,6 +15,9 @@ extension EngineState {
     deliveringHereWith context: DeliveryContext?
   ) throws(CountdownError) -> Registration {
     let (layout, ordinal) = (walk.layout, walk.ordinal)
+    // A segment whose end lies past the clock's last instant could never end: refused, as a
+    // countdown of that length is, where a saturated end would cut it short.
+    if !layout.isEnded(ordinal), reading.addingReportingOverflow(left).overflow { throw .outOfRange }
     let now = actedOn.raiseLatest(to: reading)
     // Its segment's end from the caller's reading, at which it worked `left` out (as a countdown to
     // a deadline is), not from an instant the engine acted on since.

@@ -132,4 +132,30 @@ final class PlanDocPromisesTests: XCTestCase {
       try JSONDecoder().decode(CountdownPlan.self, from: Data(#"{"warmUp":[],"blocks":[],"coolDown":[]}"#.utf8))
     ) { XCTAssertEqual($0 as? CountdownError, .emptyPlan) }
   }
+
+  /// `CountdownPhase.init(_:seconds:…)` throws `outOfRange` for 2⁶³ nanoseconds or more (about
+  /// 292 years): a phase of 292 years of 365 days (9 208 512 000 s) is made, as one of that
+  /// `Duration` is (it was refused from 9.2 × 10⁹ s on, about 291.5 years), and one just past
+  /// 2⁶³ ns is refused.
+  func testAPhaseInSecondsOf292YearsIsMadeAndOnePastTheClockIsNot() throws {
+    let seconds: TimeInterval = 292 * 365 * 86_400
+    XCTAssertEqual(try CountdownPhase("Ages", seconds: seconds).duration, .seconds(Int64(seconds)))
+    assertThrows(CountdownError.outOfRange) { () throws(CountdownError) in
+      _ = try CountdownPhase("Ages", seconds: 9_223_372_037)
+    }
+  }
+
+  /// `CountdownPlan.init(from:)`: a part left out is taken as empty, as the initializer's defaults
+  /// are; a plan with no part at all is refused with `emptyPlan`.
+  func testAPlanLeavingPartsOutTakesThemAsEmpty() throws {
+    let plan = try CountdownPlan(blocks: [.init([CountdownPhase("Work", .seconds(60))])])
+    var object = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(plan)) as? [String: Any])
+    object["warmUp"] = nil
+    object["coolDown"] = nil
+    XCTAssertEqual(
+      try JSONDecoder().decode(CountdownPlan.self, from: JSONSerialization.data(withJSONObject: object)), plan)
+    XCTAssertThrowsError(try JSONDecoder().decode(CountdownPlan.self, from: Data("{}".utf8))) {
+      XCTAssertEqual($0 as? CountdownError, .emptyPlan)
+    }
+  }
 }

@@ -119,6 +119,13 @@ final class PhaseExpectation {
     }
   }
 
+  /// Where the running phase began, as far as its end tells: its deadline less its length and the
+  /// time added to it; `nil` while paused or once the plan has ended.
+  var phaseStart: Int64? {
+    guard case .running(let deadline) = cursor.timing, let phase = phase(cursor.ordinal) else { return nil }
+    return deadline - phase.length - added
+  }
+
   /// The current phase ends at `instant`: the walk moves to the next phase, paused if the phase
   /// that ended pauses the plan after it (or `pausedNext`), else running from `instant`.
   func passEnd(at instant: Int64, pausedNext: Bool = false) {

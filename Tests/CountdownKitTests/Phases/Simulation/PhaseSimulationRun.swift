@@ -435,7 +435,10 @@ final class PhaseSimulationRun {
       expectation?.bringUp(to: now)
       if let expectation, !expectation.isEnded, case .running = expectation.cursor.timing {
         expected = true
-        expectation.change { cursor, _ in cursor.pause(at: now) }
+        // Never frozen before its phase began (its deadline less its length and the time added):
+        // a wakeup that ran early began it at the grid instant it stood for, after `now`.
+        let began = expectation.phaseStart
+        expectation.change { cursor, _ in cursor.pause(at: max(now, began ?? now)) }
       }
       done = receiver.map { manager.pause($0) } ?? manager.pause(id: slot)
     case .resume:
