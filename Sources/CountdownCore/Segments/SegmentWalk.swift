@@ -98,11 +98,17 @@
   /// The timing of a walk at the segment `ordinal` at `now` with `left` nanoseconds to go (at or
   /// below 0: its end passed that long ago): counting down to that segment's end, or, past the
   /// plan's last segment, ended at `now`.
+  ///
+  /// - Throws: ``CountdownError/outOfRange`` for a segment whose end lies past the clock's last
+  ///   instant: it could never end (a saturated end would cut it short), and a countdown of that
+  ///   length is refused too.
   static func timing(
     at ordinal: Int, left: Int64, in layout: SegmentLayout, now: Int64, policy: SuspensionPolicy
-  ) -> CountdownTiming {
-    var timing = CountdownTiming(
-      countdownTo: layout.isEnded(ordinal) ? now : now.addingSaturated(left), policy: policy)
+  ) throws(CountdownError) -> CountdownTiming {
+    let (end, overflow) = now.addingReportingOverflow(left)
+    let isEnded = layout.isEnded(ordinal)
+    guard isEnded || !overflow else { throw .outOfRange }
+    var timing = CountdownTiming(countdownTo: isEnded ? now : end, policy: policy)
     timing.walkSegments()
     return timing
   }

@@ -15,13 +15,10 @@ extension EngineState {
     deliveringHereWith context: DeliveryContext?
   ) throws(CountdownError) -> Registration {
     let (layout, ordinal) = (walk.layout, walk.ordinal)
-    // A segment whose end lies past the clock's last instant could never end: refused, as a
-    // countdown of that length is, where a saturated end would cut it short.
-    if !layout.isEnded(ordinal), reading.addingReportingOverflow(left).overflow { throw .outOfRange }
-    let now = actedOn.raiseLatest(to: reading)
     // Its segment's end from the caller's reading, at which it worked `left` out (as a countdown to
     // a deadline is), not from an instant the engine acted on since.
-    var timing = SegmentWalk.timing(at: ordinal, left: left, in: layout, now: reading, policy: policy)
+    var timing = try SegmentWalk.timing(at: ordinal, left: left, in: layout, now: reading, policy: policy)
+    let now = actedOn.raiseLatest(to: reading)
     guard timing.valueFits(at: now, interval: grid.interval) else { throw .outOfRange }
     walk.noteStart(left: left)
     // A start the caller knows (its segment and its end, from its own reading) needs no call to
