@@ -24,13 +24,13 @@ final class ReceiverPhaseDelivery: PhaseSequence, @unchecked Sendable {
   /// passed to it.
   init<Receiver: AnyObject>(
     plan: CountdownPlan, from ordinal: Int, policy: SuspensionPolicy, deliveries: CountdownDeliveries,
-    context: ManagerCallContext, receiver: Receiver,
+    context: ManagerCallContext, receiver: borrowing Receiver,
     update: @escaping @MainActor (_ receiver: Receiver, _ update: CountdownPhaseUpdate, _ stop: inout Bool) -> Void
   ) {
-    self.receiver = receiver
+    self.receiver = copy receiver
     self.update = unsafeBitCast(Typed(call: update), to: Erased.self).call
     #if COUNTDOWN_CHECK_INVARIANTS
-      held = PlantedFault.current == .phaseReceiverHeld ? receiver : nil
+      held = PlantedFault.current == .phaseReceiverHeld ? copy receiver : nil
     #endif
     super.init(plan: plan, from: ordinal, policy: policy, deliveries: deliveries, context: context)
   }
