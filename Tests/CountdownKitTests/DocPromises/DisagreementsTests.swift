@@ -46,4 +46,24 @@ final class DisagreementsTests: XCTestCase {
       XCTAssertEqual(ended.endDate, wall.now, "ended now, not when the replaced countdown ended (8 s ago)")
     }
   }
+
+  /// `CountdownSnapshot.init(decoding:)` throws "the error of the first entry that no countdown can
+  /// have (`invalidEntry(index:reason:)` or `unreadable`)". Entry 0 holds a negative time, entry
+  /// 1 a policy no version knows: the first one's error is `invalidEntry(index: 0, reason:
+  /// negativeDuration)`, but the second's `unreadable`, thrown while the entries are read, comes
+  /// first.
+  func testDecodingThrowsTheErrorOfTheFirstBadEntry() throws {
+    try XCTSkipUnless(
+      ProcessInfo.processInfo.environment["COUNTDOWN_DOC_DISAGREEMENTS"] == "1",
+      "a doc disagreement: set COUNTDOWN_DOC_DISAGREEMENTS=1 to run it")
+    let json = #"""
+      {"format":2,"takenAtSinceReferenceDate":0,"countdowns":[
+      {"id":"a","kind":"countdown","policy":"keepsRunning","onlyTheEnd":false,"paused":true,"nanoseconds":-5000000000},
+      {"id":"b","kind":"countdown","policy":"sometimes","onlyTheEnd":false,"paused":true,"nanoseconds":5000000000}]}
+      """#
+    assertThrows(CountdownSnapshotError.invalidEntry(index: 0, reason: .negativeDuration)) {
+      () throws(CountdownSnapshotError) in
+      _ = try CountdownSnapshot<String>(decoding: Data(json.utf8))
+    }
+  }
 }
