@@ -141,4 +141,24 @@ final class ObservableCountdownDocPromisesTests: XCTestCase {
       XCTAssertEqual(model.endDate, wall.now - 3, "the end date stays its deadline")
     }
   }
+
+  /// `hasEnded`: "a view reading only this is not updated on every step"; `endDate` is "Set only
+  /// when the countdown starts, pauses, resumes, gets time, ends …, so a view that reads it is not
+  /// updated on every step": ticks change neither, the end changes each once.
+  func testTicksChangeNeitherHasEndedNorTheDates() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("Observation") }
+    try withManualManager { manager, clock, wall in
+      let model = try manager.countdown(for: .seconds(5))
+      let ended = ObservationCounter { _ = model.hasEnded }
+      let dates = ObservationCounter { _ = (model.endDate, model.timerInterval, model.pauseTime) }
+      try clock.advance(by: 4, with: wall)
+      XCTAssertEqual(model.remaining, 1)
+      XCTAssertEqual(ended.changes, 0, "no update on a step")
+      XCTAssertEqual(dates.changes, 0, "no update on a step")
+      try clock.advance(by: 1, with: wall)
+      XCTAssertTrue(model.hasEnded)
+      XCTAssertEqual(ended.changes, 1, "the end, once")
+      XCTAssertEqual(dates.changes, 1, "the end, once")
+    }
+  }
 }

@@ -8,7 +8,7 @@ private let leaving = Notification.Name("docPromises.restoredModel.didEnterBackg
 
 /// What the docs promise of a model or a list's row restored from a snapshot: a paused one frozen
 /// with its dates, one counting overtime past its deadline, server dates, and what a manager's
-/// snapshot holds of other id types.
+/// snapshot holds of other id types, receivers, actions and models.
 final class RestoredModelDocPromisesTests: XCTestCase {
   /// A paused entry restored into a model: `isPaused`, `endDate` "`nil` … while frozen",
   /// `pauseTime` set, and `timerInterval` "spans the countdown's whole length, across pauses …
@@ -128,6 +128,24 @@ final class RestoredModelDocPromisesTests: XCTestCase {
       XCTAssertEqual(model.endDate, wall.now + 5)
       try clock.advance(by: .seconds(1))
       XCTAssertEqual(model.remaining, 4)
+    }
+  }
+
+  /// `snapshot(of:)` holds the countdowns of ids "(not receivers nor one-shot actions)": a
+  /// receiver's countdown, an action after a delay and an observable model on the same manager
+  /// leave no entry.
+  func testAManagersSnapshotLeavesReceiversActionsAndModelsOut() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("Observation") }
+    try withManualManager { manager, _, _ in
+      final class Screen {}
+      let screen = Screen()
+      try manager.start(screen, for: .seconds(10)) { _, _, _ in }
+      let action = try manager.after(.seconds(5)) {}
+      let model = try manager.countdown(for: .seconds(20))
+      try manager.start(id: "tea", for: .seconds(60)) { _, _, _ in }
+      XCTAssertEqual(manager.snapshot(of: String.self).entries.map(\.id), ["tea"])
+      action.cancel()
+      model.cancel()
     }
   }
 }
