@@ -143,7 +143,7 @@ public final class ObservableCountdown {
     self.length = length
     setPolicy(policy)
     self.ending = ending
-    showCurrentValue()
+    showCurrentValue(replacing: true)
     refreshDates()
   }
 
@@ -228,9 +228,11 @@ public final class ObservableCountdown {
 
   /// The values right after a (re)start (paused only if `paused`): a view never shows the previous
   /// countdown's value until the first callback.
-  func showCurrentValue(paused: Bool = false) {
+  /// Shows the manager's value now; `replacing`: of a countdown just started in place of the one
+  /// shown, whose end is not this one's.
+  func showCurrentValue(paused: Bool = false, replacing: Bool = false) {
     if isPaused != paused { isPaused = paused }
-    show(manager.engine.value(for: handle) ?? 0)
+    show(manager.engine.value(for: handle) ?? 0, replacing: replacing)
   }
 
   /// A value the manager delivered: shown, unless this model's own call owes it (see
@@ -247,14 +249,16 @@ public final class ObservableCountdown {
 
   /// Writes only what changed, so an observer is told once per change. A paused `0` was read, not
   /// delivered (time taken while paused): it ends the countdown only when it resumes.
-  private func show(_ value: Int) {
+  private func show(_ value: Int, replacing: Bool = false) {
     if remaining != value { remaining = value }
     if isOvertime != (value < 0) { isOvertime = value < 0 }
     let ended = value == 0 && ending == .stops && !isPaused
-    if hasEnded != ended {
-      hasEnded = ended
-      if hasEnded {
-        let end = endDate ?? manager.wallClock()
+    if hasEnded != ended || (ended && replacing) {
+      if hasEnded != ended { hasEnded = ended }
+      if ended {
+        // At its deadline, as its dates said; one that ended inside its start (a date already
+        // passed) ended then, whatever the countdown it replaced showed.
+        let end = replacing ? manager.wallClock() : endDate ?? manager.wallClock()
         setDates(CountdownTimerDates(timerInterval: end...end), end: end)
       }
     }

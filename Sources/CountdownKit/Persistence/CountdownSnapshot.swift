@@ -141,9 +141,10 @@ public struct CountdownSnapshot<ID: Hashable & Sendable & Codable>: Hashable, Se
   /// - Throws: ``CountdownSnapshotError/unreadable`` for bytes that are not such a snapshot,
   ///   ``CountdownSnapshotError/unsupportedVersion(_:)`` for a newer format,
   ///   ``CountdownSnapshotError/invalidServerOffset(reason:)`` for a server offset no manager can
-  ///   take, the error of the first entry that no countdown can have
-  ///   (``CountdownSnapshotError/invalidEntry(index:reason:)`` or ``CountdownSnapshotError/unreadable``),
-  ///   or ``CountdownSnapshotError/duplicateID(index:)`` for an id that comes twice; for a
+  ///   take, ``CountdownSnapshotError/unreadable`` for an entry that cannot be read (a field
+  ///   missing or of a kind no version writes), else the error of the first entry that no
+  ///   countdown can have (``CountdownSnapshotError/invalidEntry(index:reason:)``), or
+  ///   ``CountdownSnapshotError/duplicateID(index:)`` for an id that comes twice; for a
   ///   countdown in phases, ``CountdownSnapshotError/invalidPhaseEntry(index:reason:)`` (a saved
   ///   plan that cannot run, with the ``CountdownCore/CountdownError`` its initializer throws, or
   ///   a phase the plan does not have) or ``CountdownSnapshotError/duplicatePhaseID(index:)``.

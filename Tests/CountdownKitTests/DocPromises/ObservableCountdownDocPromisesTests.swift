@@ -161,4 +161,19 @@ final class ObservableCountdownDocPromisesTests: XCTestCase {
       XCTAssertEqual(dates.changes, 1, "the end, once")
     }
   }
+
+  /// `ObservableCountdown.endDate`: "once ended, the date it ended"; `restart(until:)`: "A date
+  /// already passed ends it at once". Restarting a running model to a passed date ends it now, so
+  /// its end date is now, not the replaced countdown's deadline (it kept that deadline).
+  func testARunningModelRestartedToAPassedDateShowsNowAsItsEnd() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("Observation") }
+    try withManualManager { manager, _, wall in
+      let model = try manager.countdown(for: .seconds(30))
+      try model.restart(until: wall.now - 5)
+      XCTAssertTrue(model.hasEnded)
+      XCTAssertEqual(model.remaining, 0)
+      XCTAssertEqual(model.endDate, wall.now, "ended now, not at the replaced countdown's deadline")
+      XCTAssertEqual(model.timerInterval, wall.now...wall.now)
+    }
+  }
 }

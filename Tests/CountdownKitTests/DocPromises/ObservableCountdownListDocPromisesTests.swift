@@ -100,4 +100,23 @@ final class ObservableCountdownListDocPromisesTests: XCTestCase {
       XCTAssertTrue(row.isActive)
     }
   }
+
+  /// The same through a list: `ObservableCountdownList.start(id:until:)` restarts the row as
+  /// `restart(until:)` does, and a row whose countdown had already ended shows the end of the
+  /// countdown it replaced too, not the moment the new one ended (it kept both).
+  func testARowRestartedToAPassedDateShowsNowAsItsEnd() throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { throw XCTSkip("Observation") }
+    try withManualManager { manager, clock, wall in
+      let list = ObservableCountdownList<String>(manager: manager)
+      let running = try list.start(id: "running", for: .seconds(30))
+      let ended = try list.start(id: "ended", for: .seconds(2))
+      try clock.advance(by: 10, with: wall)
+      XCTAssertTrue(ended.hasEnded)
+      try list.start(id: "running", until: wall.now - 5)
+      try list.start(id: "ended", until: wall.now - 5)
+      XCTAssertTrue(running.hasEnded)
+      XCTAssertEqual(running.endDate, wall.now, "ended now, not at the replaced countdown's deadline (20 s ahead)")
+      XCTAssertEqual(ended.endDate, wall.now, "ended now, not when the replaced countdown ended (8 s ago)")
+    }
+  }
 }

@@ -117,4 +117,20 @@ final class SnapshotFormatDocPromisesTests: XCTestCase {
         "invalidPhaseEntry", "duplicatePhaseID",
       ])
   }
+
+  /// `CountdownSnapshot.init(decoding:)` throws `unreadable` for an entry that cannot be read,
+  /// else the first entry's `invalidEntry`: entry 0 holds a negative time, entry 1 a policy no
+  /// version writes, and the second's `unreadable` comes first (the entries are read before any
+  /// is checked).
+  func testDecodingThrowsTheErrorOfTheFirstBadEntry() throws {
+    let json = #"""
+      {"format":2,"takenAtSinceReferenceDate":0,"countdowns":[
+      {"id":"a","kind":"countdown","policy":"keepsRunning","onlyTheEnd":false,"paused":true,"nanoseconds":-5000000000},
+      {"id":"b","kind":"countdown","policy":"sometimes","onlyTheEnd":false,"paused":true,"nanoseconds":5000000000}]}
+      """#
+    assertThrows(CountdownSnapshotError.unreadable) {
+      () throws(CountdownSnapshotError) in
+      _ = try CountdownSnapshot<String>(decoding: Data(json.utf8))
+    }
+  }
 }
