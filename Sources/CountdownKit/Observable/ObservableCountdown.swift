@@ -229,10 +229,16 @@ public final class ObservableCountdown {
   /// The values right after a (re)start (paused only if `paused`): a view never shows the previous
   /// countdown's value until the first callback.
   /// Shows the manager's value now; `replacing`: of a countdown just started in place of the one
-  /// shown, whose end is not this one's.
+  /// shown, which, ended inside its start (a date already passed), ended then, not at the end the
+  /// countdown it replaced showed.
   func showCurrentValue(paused: Bool = false, replacing: Bool = false) {
     if isPaused != paused { isPaused = paused }
-    show(manager.engine.value(for: handle) ?? 0, replacing: replacing)
+    let value = manager.engine.value(for: handle) ?? 0
+    if replacing, value == 0, ending == .stops, !paused {
+      let now = manager.wallClock()
+      setDates(CountdownTimerDates(timerInterval: now...now), end: now)
+    }
+    show(value)
   }
 
   /// A value the manager delivered: shown, unless this model's own call owes it (see
@@ -249,16 +255,14 @@ public final class ObservableCountdown {
 
   /// Writes only what changed, so an observer is told once per change. A paused `0` was read, not
   /// delivered (time taken while paused): it ends the countdown only when it resumes.
-  private func show(_ value: Int, replacing: Bool = false) {
+  private func show(_ value: Int) {
     if remaining != value { remaining = value }
     if isOvertime != (value < 0) { isOvertime = value < 0 }
     let ended = value == 0 && ending == .stops && !isPaused
-    if hasEnded != ended || (ended && replacing) {
-      if hasEnded != ended { hasEnded = ended }
-      if ended {
-        // At its deadline, as its dates said; one that ended inside its start (a date already
-        // passed) ended then, whatever the countdown it replaced showed.
-        let end = replacing ? manager.wallClock() : endDate ?? manager.wallClock()
+    if hasEnded != ended {
+      hasEnded = ended
+      if hasEnded {
+        let end = endDate ?? manager.wallClock()
         setDates(CountdownTimerDates(timerInterval: end...end), end: end)
       }
     }
