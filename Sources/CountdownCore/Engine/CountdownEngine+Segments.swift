@@ -85,7 +85,8 @@ extension CountdownEngine {
   ///   ended already, its final 0 on its way.
   /// - Throws: ``CountdownError/negativeDuration`` for a seek's negative offset,
   ///   ``CountdownError/outOfRange`` for a seek's negative ordinal, one whose end lies past 292 years
-  ///   of plan, or an offset at or past its segment's length; nothing changes then.
+  ///   of plan or past the clock's last instant, or an offset at or past its segment's length;
+  ///   nothing changes then.
   /// - Complexity: O(log *p*), *p* the segments written in the plan.
   @discardableResult
   package func move(_ receiver: AnyObject, _ move: SegmentMove) throws(CountdownError) -> SegmentMoveResult {
@@ -98,7 +99,10 @@ extension CountdownEngine {
           return nil
         }
         let layout = status.walk.layout
-        guard layout.counts(ordinal), layout.isEnded(ordinal) ? offset == 0 : offset < layout.length(ofOrdinal: ordinal)
+        let isEnded = layout.isEnded(ordinal)
+        guard layout.counts(ordinal), isEnded ? offset == 0 : offset < layout.length(ofOrdinal: ordinal),
+          // An end past the clock's last instant could never come, as a start's could not.
+          isEnded || !reading.addingReportingOverflow(layout.length(ofOrdinal: ordinal) - offset).overflow
         else {
           failure = .outOfRange
           return nil

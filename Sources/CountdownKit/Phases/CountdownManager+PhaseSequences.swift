@@ -163,8 +163,9 @@ extension CountdownManager {
   /// - Returns: Whether `id` has a countdown in phases whose plan runs (`false` once its plan has
   ///   ended, its final call on its way).
   /// - Throws: ``CountdownCore/CountdownError/outOfRange`` for a negative ordinal, a phase that ends
-  ///   past 292 years of plan, or an offset at or past the phase's length; ``CountdownCore/CountdownError/negativeDuration`` for a negative
-  ///   offset. Nothing changes then.
+  ///   past 292 years of plan or, sought now, past the manager's clock, or an offset at or past the
+  ///   phase's length; ``CountdownCore/CountdownError/negativeDuration`` for a negative offset.
+  ///   Nothing changes then.
   /// - Complexity: O(log *p*), *p* the phases written in the plan.
   @discardableResult
   public func seekPhase<ID: Hashable & Sendable>(id: ID, to ordinal: Int, offset: Duration = .zero)

@@ -37,6 +37,26 @@ final class SeekPhaseDocPromisesTests: XCTestCase {
     }
   }
 
+  /// "a phase that ends … sought now, past the manager's clock": on a clock 200 years on, a seek
+  /// to a phase of 100 years is refused, and nothing changes (its end was held at the clock's last
+  /// instant: 92 years left).
+  func testASeekToAPhaseEndingPastTheClockThrowsOutOfRange() throws {
+    try withManualManager { manager, clock, _ in
+      try clock.advance(by: .seconds(200 * 365 * 86_400))
+      let plan = try CountdownPlan(blocks: [
+        .init([CountdownPhase("Now", .seconds(60)), CountdownPhase("Century", .seconds(100 * 365 * 86_400))])
+      ])
+      let calls = DocPromiseCalls()
+      try manager.start(id: "long", plan: plan) { _, update, _ in calls.record(update) }
+      let linesBefore = calls.lines
+      assertThrows(CountdownError.outOfRange) { () throws(CountdownError) in
+        _ = try manager.seekPhase(id: "long", to: 1)
+      }
+      XCTAssertEqual(manager.phasePosition(id: "long")?.ordinal, 0, "nothing changes")
+      XCTAssertEqual(calls.lines, linesBefore, "no call for a refused seek")
+    }
+  }
+
   /// "The phase … stays paused as the plan was; … the handler is called once with the phase's
   /// value": a seek of a paused plan lands paused, with the offset's time left, in one call.
   func testASeekOfAPausedPlanStaysPausedWithOneCall() throws {
