@@ -91,4 +91,45 @@ final class MilestoneDocPromisesTests: XCTestCase {
     }
     engine.cancelAll()
   }
+  /// "a milestone whose callback a pause stopped before it began … comes once the countdown
+  /// resumes …, unless time was added since": then the next milestone is planned afresh, the
+  /// highest one below the new value. Two countdowns reach 20 in one pass; the first called pauses
+  /// the other, whose 20 is skipped. Time taken (19.5 s left, still showing 20) leaves no
+  /// milestone below; time added (23 s left) brings 20 back at its new instant, 3 s after the resume.
+  func testAMilestoneAPauseSkippedIsPlannedAfreshOnceTimeIsAdded() throws {
+    for (change, expected) in [(Duration.milliseconds(-500), [String]()), (.seconds(3), ["20 at 3000"])] {
+      let (engine, clock) = try makeEngine()
+      let first = Receiver("first")
+      let second = Receiver("second")
+      let seen = LockedState<[String: [String]]>([:])
+      let resumedAt = LockedState<Int64>(0)
+      func handler(_ name: String, pausing other: Receiver) -> CountdownHandler {
+        { [weak engine] value, _ in
+          let since = (clock.now.nanosecondsSinceOrigin - resumedAt.withLock { $0 }) / 1_000_000
+          let isFirst = seen.withLock {
+            $0[name, default: []].append("\(value) at \(since)")
+            return $0.count == 1 && $0[name]?.count == 1
+          }
+          if isFirst { _ = engine?.pause(other) }
+        }
+      }
+      try engine.register(
+        first, .duration(.seconds(30)), delivering: .milestones([20]), handler: handler("first", pausing: second))
+      try engine.register(
+        second, .duration(.seconds(30)), delivering: .milestones([20]), handler: handler("second", pausing: first))
+      try clock.advance(by: .seconds(10))
+      let names = seen.withLock { Array($0.keys) }
+      XCTAssertEqual(names.count, 1, "one was paused before its callback began")
+      let paused = names == ["first"] ? second : first
+      let pausedName = names == ["first"] ? "second" : "first"
+      XCTAssertTrue(try engine.addTime(change, to: paused))
+      try clock.advance(by: .seconds(5))
+      resumedAt.withLock { $0 = clock.now.nanosecondsSinceOrigin }
+      XCTAssertTrue(engine.resume(paused))
+      try clock.advance(by: .seconds(4))
+      XCTAssertEqual(seen.withLock { $0[pausedName] ?? [] }, expected, "\(change)")
+      engine.cancelAll()
+      withExtendedLifetime((first, second)) {}
+    }
+  }
 }
