@@ -10,7 +10,9 @@ extension CountdownEngine {
   /// already prepared for the current batch. A callback begins when its pass checks, just before
   /// calling it, that its registration was not removed: one that passed that check before this
   /// returned (on the delivery queue, while this ran on another thread) runs to its end.
-  /// - Returns: Whether `receiver` had a registration.
+  /// - Returns: Whether `receiver` had a registration: `false` for a countdown whose final `0` is
+  ///   prepared in the batch being delivered (cancelled from another handler of that batch), which
+  ///   has ended at its deadline; that `0` is withheld all the same.
   /// - Complexity: O(1) amortized.
   @discardableResult
   public func cancel(_ receiver: AnyObject) -> Bool {
@@ -45,7 +47,9 @@ extension CountdownEngine {
   /// ends due before it pass first, told by one call at once (paused).
   ///
   /// - Returns: Whether `receiver` had a registration; for one walking a plan's segments, whether
-  ///   it was running (not once its plan paused it after a segment, or ended).
+  ///   it was running (not once its plan paused it after a segment, or ended). `false` for a
+  ///   countdown whose final `0` is prepared in the batch being delivered (paused from another
+  ///   handler of that batch): it has ended at its deadline, and that `0` comes.
   @discardableResult
   public func pause(_ receiver: AnyObject) -> Bool {
     let now = clock.now.nanosecondsSinceOrigin
@@ -125,7 +129,9 @@ extension CountdownEngine {
   /// - Parameters:
   ///   - time: The time to add; negative to take time away. Zero changes nothing.
   ///   - receiver: The object whose countdown it is.
-  /// - Returns: Whether `receiver` had a countdown that is running or paused.
+  /// - Returns: Whether `receiver` had a countdown that is running or paused: `false` for one whose
+  ///   final `0` is prepared in the batch being delivered (from another handler of that batch),
+  ///   which has ended at its deadline; that `0` comes.
   /// - Throws: ``CountdownError/invalidCombination`` for a count-up, which has no end to move;
   ///   ``CountdownError/outOfRange`` for an end beyond 292 years from now or a countdown of more
   ///   than 2⁵⁵ − 1 intervals. The countdown is then left untouched.

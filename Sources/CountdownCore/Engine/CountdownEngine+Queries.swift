@@ -2,7 +2,9 @@
 
 extension CountdownEngine {
 
-  /// Whether `receiver` has a running or paused registration.
+  /// Whether `receiver` has a running or paused registration: `false` once its final `0` is
+  /// prepared in the batch being delivered (asked from another handler of that batch), though
+  /// that `0` is still to come.
   public func contains(_ receiver: AnyObject) -> Bool {
     state.withLock { $0.liveIndex(of: receiver) != nil }
   }
