@@ -121,11 +121,19 @@ final class EdgeDocPromisesTests: XCTestCase {
     engine.cancel(a)
   }
 
-  /// ``ManualCountdownClock/sleep(until:tolerance:)``: "at once if it has passed".
+  /// ``ManualCountdownClock/sleep(until:tolerance:)``: "at once if it has passed". Nothing
+  /// advances the clock here: a sleep that waited would never return, so the test fails on a
+  /// timeout rather than hang.
   func testASleepUntilAPassedInstantReturnsAtOnce() async throws {
     let clock = ManualCountdownClock(now: .init(nanosecondsSinceOrigin: 5_000))
-    try await clock.sleep(until: .zero, tolerance: nil)
-    try await clock.sleep(until: clock.now, tolerance: nil)
+    let returned = expectation(description: "both sleeps returned")
+    let sleeper = Task {
+      try await clock.sleep(until: .zero, tolerance: nil)
+      try await clock.sleep(until: clock.now, tolerance: nil)
+      returned.fulfill()
+    }
+    await fulfillment(of: [returned], timeout: 10)
+    sleeper.cancel()
     XCTAssertEqual(clock.now.nanosecondsSinceOrigin, 5_000, "no time moved")
   }
 }
